@@ -1,0 +1,1 @@
+"""Driven adapters: implementations of the application's ports."""

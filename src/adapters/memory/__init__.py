@@ -1,0 +1,1 @@
+"""In-memory adapters with the same behaviour contract as the real ones (tests, dry runs)."""

@@ -1,0 +1,1 @@
+"""SQLCipher adapters: the encrypted knowledge store (and later the vault)."""

@@ -1,0 +1,1 @@
+"""capy's domain: pure rules and values. Imports only the standard library, attrs and itself."""

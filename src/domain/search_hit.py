@@ -1,0 +1,56 @@
+"""What one full-text layer of the store returns for a query, and how a search is scoped."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+
+from domain.source_kind import DEFAULT_SEARCH_KINDS, SourceKind
+
+
+class SearchLayer(StrEnum):
+    """The two full-text indexes: word stems (porter) and substrings (trigram)."""
+
+    PORTER = "porter"
+    TRIGRAM = "trigram"
+
+
+@attrs.frozen
+class SearchScope:
+    """Which sources a search may return.
+
+    ``source`` narrows to labels containing it (``exact_source`` to one label); when it is set the
+    kind filter is lifted unless ``kinds`` was given explicitly (``kinds_explicit``).
+    """
+
+    kinds: frozenset[SourceKind] = DEFAULT_SEARCH_KINDS
+    source: str | None = None
+    exact_source: bool = False
+    kinds_explicit: bool = False
+
+    def effective_kinds(self) -> frozenset[SourceKind] | None:
+        """The kinds to filter on, or None when no kind filter applies."""
+        if self.source and not self.kinds_explicit:
+            return None
+        return self.kinds
+
+
+@attrs.frozen
+class LayerHit:
+    """One chunk matched by one layer.
+
+    ``chunk_id`` identifies the chunk across both layers (the same row id in both FTS tables);
+    ``highlighted`` is the content with matches wrapped in \\x02…\\x03 when the layer provides it;
+    ``bm25`` is SQLite's bm25 (lower is better).
+    """
+
+    chunk_id: int
+    source_id: int
+    label: str
+    kind: SourceKind
+    title: str
+    content: str
+    has_code: bool
+    bm25: float
+    highlighted: str | None = None

@@ -1,0 +1,54 @@
+"""Indexed sources and the outcome of indexing one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import attrs
+
+from domain.chunk import Chunk
+from domain.content_type import ContentType
+from domain.source_kind import SourceKind
+
+
+@attrs.frozen
+class SourceDocument:
+    """A document ready to store: already redacted, chunked and hashed by the index use case."""
+
+    label: str
+    kind: SourceKind
+    content_type: ContentType
+    content_hash: str
+    size_bytes: int
+    chunks: tuple[Chunk, ...]
+    vocabulary: frozenset[str] = frozenset()
+
+
+@attrs.frozen
+class Source:
+    """One indexed document as the store knows it."""
+
+    id: int
+    label: str
+    kind: SourceKind
+    content_type: ContentType
+    chunk_count: int
+    code_chunk_count: int
+    size_bytes: int
+    content_hash: str
+    indexed_at: datetime
+    last_accessed_at: datetime
+    access_count: int
+
+
+@attrs.frozen
+class IndexOutcome:
+    """What indexing did: ``already_indexed`` means the same label held the same content."""
+
+    source: Source
+    already_indexed: bool
+    replaced: bool = False
+
+    @property
+    def chunk_count(self) -> int:
+        return self.source.chunk_count

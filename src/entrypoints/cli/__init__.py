@@ -1,0 +1,1 @@
+"""The ``capy`` command line (cyclopts). One module per command group."""

@@ -1,0 +1,1 @@
+"""Composition roots (dependency-injector). The only place that names concrete adapters."""

@@ -1,0 +1,27 @@
+"""Shared test set-up: an isolated HOME/XDG tree so no test touches the user's real files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    monkeypatch.delenv("CAPY_DB_KEY", raising=False)
+    monkeypatch.delenv("CAPY_VAULT_KEY", raising=False)
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    yield home
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
