@@ -1,0 +1,11 @@
+"""In-memory adapters with the same provider names as ``Adapters`` (unit tests, dry runs)."""
+
+from __future__ import annotations
+
+from dependency_injector import containers, providers
+
+
+class MemoryAdapters(containers.DeclarativeContainer):
+    """Fakes you can assert on; no files, processes or network."""
+
+    core = providers.DependenciesContainer()

@@ -1,0 +1,19 @@
+"""What an entrypoint knows before anything is composed: flags, working directory, environment."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import attrs
+
+
+@attrs.frozen
+class RuntimeOptions:
+    """The ``--db`` / ``--project-dir`` flags plus the process's cwd and environment."""
+
+    db: Path | None = None
+    project_dir: Path | None = None
+    cwd: Path = attrs.field(factory=Path.cwd)
+    env: Mapping[str, str] = attrs.field(factory=lambda: dict(os.environ))
