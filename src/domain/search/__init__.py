@@ -1,0 +1,1 @@
+"""Query sanitising, fusion, correction, reranking and snippets: capy's search pipeline."""

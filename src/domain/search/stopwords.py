@@ -1,0 +1,52 @@
+"""Words too common to help a search: dropped from queries and from the fuzzy vocabulary.
+
+Shared with indexing (vocabulary extraction), so both sides agree on what is noise. The list is
+common English function words, changelog/code chatter, words the chunkers themselves produce
+(field names, layer names) and nothing a user would search for on its own. No synonym may be a
+stopword (a unit test checks it).
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+ENGLISH: frozenset[str] = frozenset(
+    _words(
+        """
+    a an the and or nor but if then else so as at by in of on to up is am are was were be been
+    being do does did done doing has have had having can could would should will shall may might
+    must i me my we our us you your he him his she her it its they them their this that these
+    those there here where when what which who whom whose why how all any both each few more
+    most other some such only own same than too very just also into over under about after
+    before between through during from with without within not no yes out off again further
+    once while because until above below down get got let say said make like take many much
+    one new old now way year good still
+    """
+    )
+)
+
+CHATTER: frozenset[str] = frozenset(
+    _words(
+        """
+    update updates updated deps dev add added fix fixed using
+    """
+    )
+)
+
+INTERNAL: frozenset[str] = frozenset(
+    _words(
+        """
+    fuzzy porter trigram prose untitled
+    """
+    )
+)
+
+STOPWORDS: frozenset[str] = ENGLISH | CHATTER | INTERNAL
+
+
+def is_stopword(word: str) -> bool:
+    """True when ``word`` (any case) carries no search meaning on its own."""
+    return word.lower() in STOPWORDS
