@@ -1,0 +1,135 @@
+"""The two in-memory full-text layers: stemmed words (porter) and substrings (trigram)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from adapters.memory.fts_expression import Phrase
+from adapters.memory.fts_text import Token, porter_terms, porter_tokens, trigram_fold
+
+OPEN, CLOSE = "\x02", "\x03"
+
+
+@attrs.frozen
+class Counts:
+    """How often a phrase occurs in each column, and each column's length in tokens."""
+
+    title: int
+    content: int
+
+
+class PorterLayer:
+    """unicode61 tokens, stemmed; a phrase matches a run of consecutive tokens in one column."""
+
+    def __init__(self) -> None:
+        self._docs: dict[int, tuple[list[str], list[Token]]] = {}
+
+    def add(self, chunk_id: int, title: str, content: str) -> None:
+        self._docs[chunk_id] = (porter_terms(title), list(porter_tokens(content)))
+
+    def remove(self, chunk_id: int) -> None:
+        self._docs.pop(chunk_id, None)
+
+    def lengths(self, chunk_id: int) -> Counts:
+        title, content = self._docs[chunk_id]
+        return Counts(len(title), len(content))
+
+    def count(self, phrase: Phrase, chunk_id: int) -> Counts:
+        title, content = self._docs[chunk_id]
+        wanted = porter_terms(phrase.text)
+        return Counts(
+            len(_runs(title, wanted, phrase.prefix)),
+            len(_runs([t.term for t in content], wanted, phrase.prefix)),
+        )
+
+    def highlight(self, chunk_id: int, content: str, phrases: Iterable[Phrase]) -> str:
+        tokens = self._docs[chunk_id][1]
+        terms = [t.term for t in tokens]
+        spans: list[tuple[int, int]] = []
+        for phrase in phrases:
+            wanted = porter_terms(phrase.text)
+            for first in _runs(terms, wanted, phrase.prefix):
+                last = first + len(wanted) - 1
+                spans.append((tokens[first].start, tokens[last].end))
+        return _wrap(content, spans)
+
+
+class TrigramLayer:
+    """Case-insensitive substring matching; phrases shorter than three characters match nothing."""
+
+    def __init__(self) -> None:
+        self._docs: dict[int, tuple[str, str]] = {}
+
+    def add(self, chunk_id: int, title: str, content: str) -> None:
+        self._docs[chunk_id] = (trigram_fold(title), trigram_fold(content))
+
+    def remove(self, chunk_id: int) -> None:
+        self._docs.pop(chunk_id, None)
+
+    def lengths(self, chunk_id: int) -> Counts:
+        title, content = self._docs[chunk_id]
+        return Counts(max(len(title) - 2, 0), max(len(content) - 2, 0))
+
+    def count(self, phrase: Phrase, chunk_id: int) -> Counts:
+        title, content = self._docs[chunk_id]
+        needle = trigram_fold(phrase.text)
+        if len(needle) < 3:
+            return Counts(0, 0)
+        return Counts(len(_find_all(title, needle)), len(_find_all(content, needle)))
+
+    def highlight(self, chunk_id: int, content: str, phrases: Iterable[Phrase]) -> str:
+        folded = self._docs[chunk_id][1]
+        spans: list[tuple[int, int]] = []
+        for phrase in phrases:
+            needle = trigram_fold(phrase.text)
+            if len(needle) >= 3:
+                spans.extend((at, at + len(needle)) for at in _find_all(folded, needle))
+        return _wrap(content, spans)
+
+
+Layer = PorterLayer | TrigramLayer
+
+
+def _runs(terms: list[str], wanted: list[str], prefix: bool) -> list[int]:
+    """Start positions where ``wanted`` occurs as consecutive terms (last one as a prefix)."""
+    if not wanted:
+        return []
+    width = len(wanted)
+    starts = []
+    for first in range(len(terms) - width + 1):
+        window = terms[first : first + width]
+        if window[:-1] != wanted[:-1]:
+            continue
+        last_ok = window[-1].startswith(wanted[-1]) if prefix else window[-1] == wanted[-1]
+        if last_ok:
+            starts.append(first)
+    return starts
+
+
+def _find_all(haystack: str, needle: str) -> list[int]:
+    found = []
+    at = haystack.find(needle)
+    while at != -1:
+        found.append(at)
+        at = haystack.find(needle, at + 1)
+    return found
+
+
+def _wrap(content: str, spans: list[tuple[int, int]]) -> str:
+    """Wrap the merged spans in the highlight markers, as FTS5's highlight() does."""
+    if not spans:
+        return content
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    pieces, cursor = [], 0
+    for start, end in merged:
+        pieces += [content[cursor:start], OPEN, content[start:end], CLOSE]
+        cursor = end
+    pieces.append(content[cursor:])
+    return "".join(pieces)

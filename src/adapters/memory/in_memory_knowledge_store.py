@@ -1,0 +1,229 @@
+"""A knowledge store in plain Python dicts, keeping the SQLCipher store's behaviour contract."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Collection, Iterable, Sequence
+from datetime import datetime
+
+import attrs
+
+from adapters.memory.fts_expression import ExpressionError, Node, parse, positive_phrases
+from adapters.memory.fts_layers import Layer, PorterLayer, TrigramLayer
+from adapters.memory.fts_ranking import bm25_scores, matches
+from adapters.system_clock import SystemClock
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
+from domain.search_hit import LayerHit, SearchLayer, SearchScope
+from domain.source import IndexOutcome, Source, SourceDocument
+from domain.source_kind import SourceKind
+
+
+class InMemoryKnowledgeStore(KnowledgeStore):
+    """Sources, chunks and vocabulary in dicts; both FTS layers emulated (see ``fts_*``).
+
+    Thread-safe through one lock. ``db_size_bytes`` is the stored text's UTF-8 size.
+    """
+
+    def __init__(self, clock: Clock | None = None, title_weight: float = 2.0) -> None:
+        self._clock = clock or SystemClock()
+        self._title_weight = title_weight
+        self._lock = threading.RLock()
+        self._sources: dict[int, Source] = {}
+        self._chunks: dict[int, StoredChunk] = {}
+        self._vocabulary: set[str] = set()
+        self._layers: dict[SearchLayer, Layer] = {
+            SearchLayer.PORTER: PorterLayer(),
+            SearchLayer.TRIGRAM: TrigramLayer(),
+        }
+        self._next_source_id = 1
+        self._next_chunk_id = 1
+
+    def index(self, document: SourceDocument) -> IndexOutcome:
+        now = self._clock.now()
+        with self._lock:
+            existing = self.source_by_label(document.label)
+            if existing is not None and existing.content_hash == document.content_hash:
+                touched = attrs.evolve(existing, kind=document.kind, last_accessed_at=now)
+                self._sources[existing.id] = touched
+                return IndexOutcome(source=touched, already_indexed=True)
+            if existing is not None:
+                self._delete(existing.id)
+            source = self._insert(document, now)
+            self._vocabulary.update(document.vocabulary)
+            return IndexOutcome(source=source, already_indexed=False, replaced=existing is not None)
+
+    def _insert(self, document: SourceDocument, now: datetime) -> Source:
+        source = Source(
+            id=self._next_source_id,
+            label=document.label,
+            kind=document.kind,
+            content_type=document.content_type,
+            chunk_count=len(document.chunks),
+            code_chunk_count=sum(1 for chunk in document.chunks if chunk.has_code),
+            size_bytes=document.size_bytes,
+            content_hash=document.content_hash,
+            indexed_at=now,
+            last_accessed_at=now,
+            access_count=0,
+        )
+        self._next_source_id += 1
+        self._sources[source.id] = source
+        for chunk in document.chunks:
+            chunk_id = self._next_chunk_id
+            self._next_chunk_id += 1
+            self._chunks[chunk_id] = StoredChunk(chunk_id, source.id, chunk)
+            for layer in self._layers.values():
+                layer.add(chunk_id, chunk.title, chunk.content)
+        return source
+
+    def _delete(self, source_id: int) -> bool:
+        if self._sources.pop(source_id, None) is None:
+            return False
+        for chunk_id in [c.chunk_id for c in self._chunks.values() if c.source_id == source_id]:
+            del self._chunks[chunk_id]
+            for layer in self._layers.values():
+                layer.remove(chunk_id)
+        return True
+
+    def source_by_label(self, label: str) -> Source | None:
+        with self._lock:
+            return next((s for s in self._sources.values() if s.label == label), None)
+
+    def sources(self, kinds: Collection[SourceKind] | None = None) -> list[Source]:
+        with self._lock:
+            return [s for s in self._sources.values() if kinds is None or s.kind in kinds]
+
+    def chunks_of(self, source_id: int) -> list[StoredChunk]:
+        with self._lock:
+            return [c for c in self._chunks.values() if c.source_id == source_id]
+
+    def search(
+        self,
+        layer: SearchLayer,
+        match: str,
+        scope: SearchScope,
+        limit: int,
+        within: Sequence[int] | None = None,
+    ) -> list[LayerHit]:
+        try:
+            expression = parse(match)
+        except ExpressionError:
+            return []
+        with self._lock:
+            return self._search(self._layers[layer], expression, scope, limit, within)
+
+    def _search(
+        self,
+        layer: Layer,
+        expression: Node,
+        scope: SearchScope,
+        limit: int,
+        within: Sequence[int] | None,
+    ) -> list[LayerHit]:
+        allowed = set(within) if within is not None else None
+        candidates = [
+            stored
+            for stored in self._chunks.values()
+            if (allowed is None or stored.chunk_id in allowed)
+            and _in_scope(self._sources[stored.source_id], scope)
+            and matches(expression, layer, stored.chunk_id)
+        ]
+        scores = bm25_scores(
+            expression,
+            layer,
+            [c.chunk_id for c in candidates],
+            list(self._chunks),
+            self._title_weight,
+        )
+        candidates.sort(key=lambda c: (scores[c.chunk_id], c.chunk_id))
+        phrases = positive_phrases(expression)
+        hits = []
+        for stored in candidates[: max(limit, 0)]:
+            source = self._sources[stored.source_id]
+            chunk = stored.chunk
+            hits.append(
+                LayerHit(
+                    chunk_id=stored.chunk_id,
+                    source_id=source.id,
+                    label=source.label,
+                    kind=source.kind,
+                    title=chunk.title,
+                    content=chunk.content,
+                    has_code=chunk.has_code,
+                    bm25=scores[stored.chunk_id],
+                    highlighted=layer.highlight(stored.chunk_id, chunk.content, phrases),
+                )
+            )
+        return hits
+
+    def vocabulary_between(self, min_length: int, max_length: int) -> list[str]:
+        with self._lock:
+            return sorted(w for w in self._vocabulary if min_length <= len(w) <= max_length)
+
+    def has_word(self, word: str) -> bool:
+        with self._lock:
+            return word in self._vocabulary
+
+    def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
+        with self._lock:
+            for source_id in set(source_ids):
+                source = self._sources.get(source_id)
+                if source is not None:
+                    self._sources[source_id] = attrs.evolve(
+                        source, access_count=source.access_count + 1, last_accessed_at=at
+                    )
+
+    def delete_sources(self, source_ids: Iterable[int]) -> int:
+        with self._lock:
+            return sum(1 for source_id in set(source_ids) if self._delete(source_id))
+
+    def stats(self) -> StoreStats:
+        with self._lock:
+            by_kind = dict.fromkeys(SourceKind, 0)
+            for source in self._sources.values():
+                by_kind[source.kind] += 1
+            text_bytes = sum(
+                len(c.chunk.title.encode()) + len(c.chunk.content.encode())
+                for c in self._chunks.values()
+            )
+            return StoreStats(
+                sources_by_kind=by_kind,
+                chunk_count=len(self._chunks),
+                vocabulary_size=len(self._vocabulary),
+                db_size_bytes=text_bytes,
+            )
+
+    def free_page_ratio(self) -> float:
+        return 0.0
+
+    def vacuum(self) -> None:
+        """Drops vocabulary words that no stored chunk matches any more (as the SQLite store)."""
+        with self._lock:
+            porter = self._layers[SearchLayer.PORTER]
+            self._vocabulary = {
+                word
+                for word in self._vocabulary
+                if any(matches(_phrase(word), porter, cid) for cid in self._chunks)
+            }
+
+    def checkpoint(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+def _phrase(word: str) -> Node:
+    return parse('"' + word.replace('"', '""') + '"')
+
+
+def _in_scope(source: Source, scope: SearchScope) -> bool:
+    kinds = scope.effective_kinds()
+    if kinds is not None and source.kind not in kinds:
+        return False
+    if scope.source:
+        if scope.exact_source:
+            return source.label == scope.source
+        return scope.source.casefold() in source.label.casefold()
+    return True

@@ -1,0 +1,139 @@
+"""Contract: one full-text layer at a time — AND/OR, stems, substrings, scope, within, ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+from application.ports.knowledge_store import KnowledgeStore
+from domain.search_hit import SearchLayer, SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+from tests.unit.store.documents import document
+
+PORTER, TRIGRAM = SearchLayer.PORTER, SearchLayer.TRIGRAM
+ALL = SearchScope(kinds=ALL_KINDS)
+
+
+@pytest.fixture
+def corpus(store: KnowledgeStore) -> KnowledgeStore:
+    store.index(document("guide", ("Deploy", "Deploying to kubernetes with helm charts")))
+    store.index(document("notes", ("Misc", "the cache layer uses redis for sessions")))
+    store.index(
+        document(
+            "execute:python", ("Output", "kubernetes pods restarting"), kind=SourceKind.EPHEMERAL
+        )
+    )
+    store.index(
+        document(
+            "session:1", ("Turns 1-2", "we discussed encryption keys"), kind=SourceKind.SESSION
+        )
+    )
+    return store
+
+
+def labels(hits: list) -> list[str]:  # type: ignore[type-arg]
+    return [h.label for h in hits]
+
+
+def test_porter_matches_stems(corpus: KnowledgeStore) -> None:
+    hits = corpus.search(PORTER, '"deployed"', ALL, 10)
+    assert labels(hits) == ["guide"]
+    hit = hits[0]
+    assert (hit.title, hit.kind, hit.has_code) == ("Deploy", SourceKind.DURABLE, False)
+    assert hit.content == "Deploying to kubernetes with helm charts"
+    assert hit.highlighted is not None and "\x02Deploying\x03" in hit.highlighted
+
+
+def test_implicit_and_requires_every_term(corpus: KnowledgeStore) -> None:
+    assert labels(corpus.search(PORTER, '"kubernetes" "helm"', ALL, 10)) == ["guide"]
+    assert corpus.search(PORTER, '"kubernetes" "redis"', ALL, 10) == []
+
+
+def test_or_and_groups(corpus: KnowledgeStore) -> None:
+    either = corpus.search(PORTER, '"helm" OR "redis"', ALL, 10)
+    assert sorted(labels(either)) == ["guide", "notes"]
+    grouped = corpus.search(PORTER, '("helm" OR "redis") "sessions"', ALL, 10)
+    assert labels(grouped) == ["notes"]
+
+
+def test_trigram_matches_substrings(corpus: KnowledgeStore) -> None:
+    hits = corpus.search(TRIGRAM, '"ncrypt"', ALL, 10)
+    assert labels(hits) == ["session:1"]
+    assert hits[0].highlighted is not None and "\x02ncrypt\x03" in hits[0].highlighted
+    assert corpus.search(TRIGRAM, '"KUBERN" "restart"', ALL, 10)[0].label == "execute:python"
+
+
+def test_default_scope_hides_ephemeral(corpus: KnowledgeStore) -> None:
+    assert labels(corpus.search(PORTER, '"kubernetes"', SearchScope(), 10)) == ["guide"]
+
+
+def test_source_filter_lifts_kind_filter(corpus: KnowledgeStore) -> None:
+    scope = SearchScope(source="EXECUTE")
+    assert labels(corpus.search(PORTER, '"kubernetes"', scope, 10)) == ["execute:python"]
+    exact = SearchScope(source="execute:python", exact_source=True)
+    assert labels(corpus.search(PORTER, '"kubernetes"', exact, 10)) == ["execute:python"]
+    assert (
+        corpus.search(PORTER, '"kubernetes"', SearchScope(source="execute", exact_source=True), 10)
+        == []
+    )
+    explicit = SearchScope(source="e", kinds=frozenset({SourceKind.DURABLE}), kinds_explicit=True)
+    assert labels(corpus.search(PORTER, '"kubernetes"', explicit, 10)) == ["guide"]
+
+
+def test_source_filter_treats_like_wildcards_literally(store: KnowledgeStore) -> None:
+    store.index(document("a_b", ("T", "needle")))
+    store.index(document("axb", ("T", "needle")))
+    store.index(document("100%", ("T", "needle")))
+    store.index(document("1000", ("T", "needle")))
+
+    assert labels(store.search(PORTER, '"needle"', SearchScope(source="a_b"), 10)) == ["a_b"]
+    assert labels(store.search(PORTER, '"needle"', SearchScope(source="0%"), 10)) == ["100%"]
+
+
+def test_within_restricts_to_chunk_ids(corpus: KnowledgeStore) -> None:
+    all_hits = corpus.search(PORTER, '"kubernetes"', ALL, 10)
+    assert len(all_hits) == 2
+    keep = all_hits[1].chunk_id
+    assert [h.chunk_id for h in corpus.search(PORTER, '"kubernetes"', ALL, 10, within=[keep])] == [
+        keep
+    ]
+    assert corpus.search(PORTER, '"kubernetes"', ALL, 10, within=[]) == []
+
+
+def test_chunk_ids_agree_across_layers_and_chunks_of(corpus: KnowledgeStore) -> None:
+    porter = corpus.search(PORTER, '"helm"', ALL, 10)[0]
+    trigram = corpus.search(TRIGRAM, '"helm"', ALL, 10)[0]
+    assert porter.chunk_id == trigram.chunk_id
+    assert [c.chunk_id for c in corpus.chunks_of(porter.source_id)] == [porter.chunk_id]
+
+
+def test_limit_and_order(store: KnowledgeStore) -> None:
+    store.index(document("weak", ("Misc", "one mention of widget among many other words here")))
+    store.index(document("strong", ("Widget", "widget widget")))
+    hits = store.search(PORTER, '"widget"', ALL, 10)
+    assert labels(hits) == ["strong", "weak"]
+    assert hits[0].bm25 < hits[1].bm25
+    assert len(store.search(PORTER, '"widget"', ALL, 1)) == 1
+
+
+def test_title_matches_weigh_more(store: KnowledgeStore) -> None:
+    store.index(document("body", ("Notes", "gateway settings")))
+    store.index(document("title", ("Gateway", "some settings")))
+    assert labels(store.search(PORTER, '"gateway"', ALL, 10))[0] == "title"
+
+
+@pytest.mark.parametrize("bad", ['"unterminated', "AND", "(", '"a" OR', ")"])
+def test_syntax_errors_return_nothing(corpus: KnowledgeStore, bad: str) -> None:
+    assert corpus.search(PORTER, bad, ALL, 10) == []
+    assert corpus.search(TRIGRAM, bad, ALL, 10) == []
+
+
+def test_short_trigram_terms_match_nothing(corpus: KnowledgeStore) -> None:
+    assert corpus.search(TRIGRAM, '"he"', ALL, 10) == []
+
+
+def test_deleted_sources_are_not_found(corpus: KnowledgeStore) -> None:
+    guide = corpus.source_by_label("guide")
+    assert guide is not None
+    corpus.delete_sources([guide.id])
+    assert corpus.search(PORTER, '"helm"', ALL, 10) == []
+    assert corpus.search(TRIGRAM, '"helm"', ALL, 10) == []
