@@ -1,0 +1,98 @@
+"""Reading tool arguments the way agents actually send them.
+
+Models send arrays as real arrays, as JSON-encoded strings, or mixed with non-strings; numbers
+as floats; booleans as strings. Each reader accepts those forms and raises
+``ToolArgumentError`` with what to send otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from entrypoints.mcp_server.replies import ToolArgumentError
+
+
+def text(args: Mapping[str, Any], name: str, *, required: bool = False) -> str:
+    value = args.get(name)
+    if value is None or value == "":
+        if required:
+            raise ToolArgumentError(f"missing required parameter: {name}")
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise ToolArgumentError(f"parameter {name} must be a string")
+    return value
+
+
+def string_list(args: Mapping[str, Any], name: str) -> list[str]:
+    value = args.get(name)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        stripped = value.strip()
+        if stripped.startswith("["):
+            try:
+                value = json.loads(stripped)
+            except json.JSONDecodeError:
+                raise ToolArgumentError(
+                    f"parameter {name} looks like a JSON array but does not parse; "
+                    'send a list of strings, e.g. ["first query", "second query"]'
+                ) from None
+        else:
+            return [stripped] if stripped else []
+    if not isinstance(value, list):
+        raise ToolArgumentError(f"parameter {name} must be a list of strings")
+    return [item.strip() for item in value if isinstance(item, str) and item.strip()]
+
+
+def integer(
+    args: Mapping[str, Any],
+    name: str,
+    default: int,
+    *,
+    minimum: int = 0,
+    maximum: int | None = None,
+) -> int:
+    value = args.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        number = int(float(value))
+    except (TypeError, ValueError):
+        raise ToolArgumentError(f"parameter {name} must be a number, got {value!r}") from None
+    if number < minimum or (maximum is not None and number > maximum):
+        upper = f" and {maximum}" if maximum is not None else ""
+        raise ToolArgumentError(f"parameter {name} must be between {minimum}{upper}, got {number}")
+    return number
+
+
+def boolean(args: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = args.get(name)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return value != 0
+    if isinstance(value, str) and value.strip().lower() in {"true", "1", "yes"}:
+        return True
+    if isinstance(value, str) and value.strip().lower() in {"false", "0", "no"}:
+        return False
+    raise ToolArgumentError(f"parameter {name} must be true or false, got {value!r}")
+
+
+def object_list(args: Mapping[str, Any], name: str) -> list[Any]:
+    value = args.get(name)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            raise ToolArgumentError(f"parameter {name} must be a list") from None
+    if not isinstance(value, list):
+        raise ToolArgumentError(f"parameter {name} must be a list")
+    return value

@@ -1,0 +1,74 @@
+"""Running the server on stdio until its client goes away, then shutting down cleanly.
+
+The server stops on stdin EOF, on SIGTERM/SIGINT/SIGHUP, and when its parent process dies
+(polled: an orphaned server is re-parented, so ``getppid`` changes). Whatever stops it, the
+same shutdown runs once: background process groups killed, workers stopped, the store closed
+with a WAL checkpoint. No capy process outlives its client.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+PARENT_POLL_SECONDS = 1.0
+
+
+async def serve_stdio(
+    server: Server[Any], *, parent_pid: int, poll_seconds: float = PARENT_POLL_SECONDS
+) -> str:
+    """Serve until the client leaves; returns why the server stopped."""
+    reason = "stdin closed"
+
+    async with anyio.create_task_group() as group:
+
+        async def stop(why: str) -> None:
+            nonlocal reason
+            reason = why
+            group.cancel_scope.cancel()
+
+        async def watch_signals() -> None:
+            with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as sigs:
+                async for signum in sigs:
+                    await stop(f"signal {signal.Signals(signum).name}")
+                    return
+
+        async def watch_parent() -> None:
+            while True:
+                await anyio.sleep(poll_seconds)
+                current = os.getppid()
+                if current != parent_pid or current in (0, 1):
+                    await stop("parent process exited")
+                    return
+
+        async def run() -> None:
+            async with stdio_server() as (read_stream, write_stream):
+                await server.run(read_stream, write_stream, server.create_initialization_options())
+            await stop("stdin closed")
+
+        group.start_soon(watch_signals)
+        group.start_soon(watch_parent)
+        group.start_soon(run)
+    return reason
+
+
+def run_until_client_leaves(
+    server: Server[Any], shutdown: Callable[[str], None], parent_pid: int | None = None
+) -> str:
+    """Serve on stdio, then run ``shutdown(reason)`` exactly once."""
+    reason = "interrupted"
+    try:
+        reason = anyio.run(
+            lambda: serve_stdio(server, parent_pid=parent_pid or os.getppid()), backend="asyncio"
+        )
+    except KeyboardInterrupt:
+        reason = "interrupted"
+    finally:
+        shutdown(reason)
+    return reason

@@ -1,0 +1,58 @@
+"""``capy serve``: compose the server, tell the user it is ready, serve until the client leaves."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from importlib.metadata import version as package_version
+
+from entrypoints.containers.runtime import RuntimeOptions
+
+WORKERS = 4
+
+
+def _say(message: str) -> None:
+    print(f"capy: {message}", file=sys.stderr, flush=True)
+
+
+def serve(options: RuntimeOptions) -> int:
+    """Run the MCP server on stdio. Returns the process exit code."""
+    from entrypoints.containers.server import build_server_container
+    from entrypoints.mcp_server.lifecycle import run_until_client_leaves
+    from entrypoints.mcp_server.protocol import build_server
+
+    container = build_server_container(options)
+    project = container.core.project()
+    executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="capy-tool")
+    server = build_server(
+        container.tools.specs(),
+        container.tools.router(),
+        executor,
+        package_version("capy"),
+    )
+    threading.Thread(target=container.warm_up, name="capy-warm-up", daemon=True).start()
+
+    capy = shutil.which("capy") or sys.argv[0]
+    _say(
+        f"MCP server ready on stdio — project {project.root}, knowledge base {project.db_path} "
+        f"(key: {container.core.key_provider().describe(project.db_path)})."
+    )
+    _say(
+        "Connect a client: `capy setup` in your project (Claude Code and Codex), or "
+        f"`claude mcp add capy -- {capy} serve`; any MCP client can start `{capy} serve`."
+    )
+
+    shutdown_once = threading.Lock()
+
+    def shutdown(reason: str) -> None:
+        if not shutdown_once.acquire(blocking=False):
+            return
+        _say(f"shutting down ({reason}).")
+        container.shutdown()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    run_until_client_leaves(server, shutdown, parent_pid=os.getppid())
+    return 0
