@@ -49,3 +49,7 @@ class PolicyError(CapyError):
 
 class PolicyDenied(CapyError):
     """A permission rule forbids what was asked."""
+
+
+class KeyUnavailable(CapyError):
+    """The database key cannot be read, created or replaced (bad key file, env var conflict)."""

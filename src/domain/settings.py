@@ -1,10 +1,17 @@
-"""capy's typed settings with their defaults.
+"""capy's typed settings with their defaults, and the keys a configuration file may set.
 
 Loaded and validated by the configuration adapter from three TOML files (global, project
 ``.capy/config.toml``, project ``.capy.toml``; later wins, an explicit value always wins).
+``SETTING_KEYS`` is the one list of accepted keys: each says which values it accepts, turns a
+raw TOML value into the typed one, and whether only the user's global file may set it.
 """
 
 from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 
@@ -46,3 +53,145 @@ class Settings:
     store: StoreSettings = StoreSettings()
     executor: ExecutorSettings = ExecutorSettings()
     fetch: FetchSettings = FetchSettings()
+
+
+@attrs.frozen
+class SettingKey:
+    """One key a configuration file may set.
+
+    ``parse`` turns the raw TOML value into the typed setting or raises ``ValueError``;
+    ``accepted`` says in words which values are accepted (shown in every error about the key).
+    """
+
+    name: str
+    accepted: str
+    parse: Callable[[object], object]
+    global_only: bool = False
+
+
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_HOST_NAME = re.compile(
+    r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*"
+)
+_IPV6 = re.compile(r"[0-9A-Fa-f:.]+")
+# capy's own secrets never go into the sandbox, whatever a config file asks for.
+_NEVER_PASSED = frozenset({"CAPY_DB_KEY", "CAPY_VAULT_KEY"})
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError("expected a string")
+    return value
+
+
+def _positive_number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("expected a number")
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError("must be greater than 0")
+    return float(value)
+
+
+def _at_least_one(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("expected a whole number")
+    if value < 1:
+        raise ValueError("must be 1 or more")
+    return value
+
+
+def _string_list(value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError("expected a list of strings")
+    return [str(item) for item in value]
+
+
+def _env_names(value: object) -> tuple[str, ...]:
+    names = _string_list(value)
+    for name in names:
+        if not _ENV_NAME.fullmatch(name):
+            raise ValueError(f"{name!r} is not an environment variable name")
+        if name.upper() in _NEVER_PASSED:
+            raise ValueError(f"{name} is capy's own secret and never enters the sandbox")
+    return tuple(dict.fromkeys(names))
+
+
+def _port_ok(port: str) -> bool:
+    return port.isdigit() and 1 <= int(port) <= 65535
+
+
+def _host(entry: str) -> str:
+    if entry.startswith("["):
+        address, _, rest = entry[1:].partition("]")
+        ok = bool(_IPV6.fullmatch(address)) and ":" in address
+        ok = ok and (rest == "" or (rest.startswith(":") and _port_ok(rest[1:])))
+    else:
+        host, colon, port = entry.partition(":")
+        ok = bool(_HOST_NAME.fullmatch(host)) and (not colon or _port_ok(port))
+    if not ok:
+        raise ValueError(f"{entry!r} is not a host or host:port")
+    return entry.lower()
+
+
+def _hosts(value: object) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(_host(entry) for entry in _string_list(value)))
+
+
+SETTING_KEYS: Mapping[str, SettingKey] = {
+    key.name: key
+    for key in (
+        SettingKey(
+            "store.path",
+            "a database file path (absolute, or relative to the project root), "
+            'or "" for the default location',
+            _text,
+        ),
+        SettingKey("store.title_weight", "a number greater than 0", _positive_number),
+        SettingKey("store.max_source_bytes", "a whole number of bytes, 1 or more", _at_least_one),
+        SettingKey(
+            "store.cleanup.ephemeral_ttl_hours", "a whole number of hours, 1 or more", _at_least_one
+        ),
+        SettingKey(
+            "store.cleanup.session_ttl_days", "a whole number of days, 1 or more", _at_least_one
+        ),
+        SettingKey(
+            "store.cache.fetch_ttl_hours", "a whole number of hours, 1 or more", _at_least_one
+        ),
+        SettingKey("executor.timeout", "a number of seconds greater than 0", _positive_number),
+        SettingKey(
+            "executor.max_output_bytes", "a whole number of bytes, 1 or more", _at_least_one
+        ),
+        SettingKey(
+            "executor.env_passthrough",
+            "a list of environment variable names (never CAPY_DB_KEY or CAPY_VAULT_KEY)",
+            _env_names,
+            global_only=True,
+        ),
+        SettingKey(
+            "fetch.allow_private_hosts",
+            'a list of "host" or "host:port" entries',
+            _hosts,
+            global_only=True,
+        ),
+    )
+}
+
+# Keys the earlier capy read but never used; accepted with a warning so old files keep working.
+UNUSED_KEYS: frozenset[str] = frozenset(
+    {"store.cleanup.cold_threshold_days", "store.cleanup.auto_prune", "server.log_level"}
+)
+
+
+def settings_from_values(values: Mapping[str, object]) -> Settings:
+    """Build ``Settings`` from values already parsed by ``SETTING_KEYS`` (missing = default)."""
+    settings = Settings()
+    for name, value in values.items():
+        if name not in SETTING_KEYS:
+            raise ValueError(f"unknown setting {name!r}")
+        settings = _with(settings, name.split("."), value)
+    return settings
+
+
+def _with(node: Any, path: list[str], value: object) -> Any:
+    head, *rest = path
+    return attrs.evolve(node, **{head: _with(getattr(node, head), rest, value) if rest else value})

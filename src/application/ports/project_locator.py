@@ -10,11 +10,12 @@ import attrs
 
 @attrs.frozen
 class ProjectLocation:
-    """The project root, the database path, and why that path was chosen (for ``capy which``)."""
+    """The project root, the database path, and why each was chosen (for ``capy which``)."""
 
     root: Path
     db_path: Path
     db_path_origin: str
+    root_origin: str = ""
 
 
 @runtime_checkable

@@ -1,10 +1,21 @@
-"""Core container: runtime options, settings, paths, keys and the clock."""
+"""Core container: runtime options, settings, paths, keys and the clock.
+
+Order matters and is spelled out by the providers: find the project root first, then load the
+configuration for that root, then resolve the database path (which may come from
+``store.path``), then the key for that database.
+"""
 
 from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.config.user_dirs import UserDirs
+from adapters.key_file_key_provider import KeyFileKeyProvider
+from adapters.project.git_layout import GitLayoutReader
+from adapters.project.git_project_locator import GitProjectLocator
+from adapters.project.project_root import find_project_root
 from adapters.system_clock import SystemClock
+from adapters.toml_config import TomlConfigSource
 from entrypoints.containers.runtime import RuntimeOptions
 
 
@@ -13,4 +24,36 @@ class Core(containers.DeclarativeContainer):
 
     options = providers.Dependency(instance_of=RuntimeOptions)
     clock = providers.Singleton(SystemClock)
-    # project root, settings, database path and key providers: see the configuration work.
+
+    user_dirs = providers.Singleton(UserDirs.from_env, options.provided.env)
+    git_layout = providers.Singleton(GitLayoutReader, options.provided.env)
+    project_root = providers.Singleton(
+        find_project_root,
+        project_dir=options.provided.project_dir,
+        cwd=options.provided.cwd,
+        env=options.provided.env,
+        layout=git_layout,
+    )
+
+    config_source = providers.Singleton(
+        TomlConfigSource, global_file=user_dirs.provided.global_config_file
+    )
+    config = providers.Singleton(config_source.provided.load.call(project_root.provided.path))
+    settings = config.provided.settings
+
+    project_locator = providers.Singleton(
+        GitProjectLocator,
+        root=project_root,
+        db_override=options.provided.db,
+        store_path=settings.provided.store.path,
+        cwd=options.provided.cwd,
+        home=user_dirs.provided.home,
+        databases_dir=user_dirs.provided.databases_dir,
+        layout=git_layout,
+    )
+    project = providers.Singleton(project_locator.provided.locate.call())
+
+    key_provider = providers.Singleton(
+        KeyFileKeyProvider, env=options.provided.env, keys_dir=user_dirs.provided.keys_dir
+    )
+    db_key = providers.Singleton(key_provider.provided.key_for.call(project.provided.db_path))

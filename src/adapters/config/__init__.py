@@ -1,0 +1,1 @@
+"""Helpers for reading capy's configuration: user directories and TOML key flattening."""

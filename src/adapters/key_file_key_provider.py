@@ -1,0 +1,156 @@
+"""Database keys from ``CAPY_DB_KEY`` or from one private key file per database."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import secrets
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+
+from application.ports.key_provider import DatabaseKey, KeyProvider
+from domain.errors import InvalidInput, KeyUnavailable
+
+ENV_VAR = "CAPY_DB_KEY"
+
+
+class KeyFileKeyProvider(KeyProvider):
+    """``CAPY_DB_KEY`` wins; otherwise ``<keys_dir>/<hash of the db path>.key`` (mode 0600).
+
+    The file is created on first use with a random 256-bit key. It appears whole or not at all:
+    the key is written and synced to a private temporary file that is then hard-linked into place,
+    which fails if another process got there first — both then use the winner's key.
+    """
+
+    def __init__(self, env: Mapping[str, str], keys_dir: Path) -> None:
+        self._env_key = env.get(ENV_VAR)
+        self._keys_dir = keys_dir
+
+    def key_for(self, db_path: Path) -> DatabaseKey:
+        if self._env_key is not None:
+            return DatabaseKey(self._checked_env_key(), f"environment variable {ENV_VAR}")
+        path = self.key_file(db_path)
+        secret = _read_key(path)
+        if secret is None:
+            _ensure_private_dir(self._keys_dir)
+            _publish(path, secrets.token_urlsafe(32), replace=False)
+            secret = _read_key(path)
+        if secret is None:  # pragma: no cover - the file was removed between two lines
+            raise KeyUnavailable(f"the key file {path} vanished", hint="run the command again")
+        return DatabaseKey(secret, f"key file {path}")
+
+    def describe(self, db_path: Path) -> str:
+        if self._env_key is not None:
+            return f"environment variable {ENV_VAR}"
+        path = self.key_file(db_path)
+        if path.exists():
+            return f"key file {path}"
+        return f"will be generated at {path} on first use"
+
+    def replace_key(self, db_path: Path, secret: str) -> DatabaseKey:
+        if self._env_key is not None:
+            raise KeyUnavailable(
+                f"{ENV_VAR} is set, so capy keeps no key file to replace",
+                hint=f"set {ENV_VAR} to the new key instead, or unset it to use a key file",
+            )
+        if not secret.strip() or any(char in secret for char in "\r\n\0"):
+            raise InvalidInput(
+                "a database key must be non-empty text on one line",
+                hint="choose a key of printable characters",
+            )
+        path = self.key_file(db_path)
+        _ensure_private_dir(self._keys_dir)
+        _publish(path, secret, replace=True)
+        return DatabaseKey(secret, f"key file {path}")
+
+    def key_file(self, db_path: Path) -> Path:
+        digest = hashlib.sha256(str(db_path.resolve()).encode()).hexdigest()[:32]
+        return self._keys_dir / f"{digest}.key"
+
+    def _checked_env_key(self) -> str:
+        if not self._env_key:
+            raise KeyUnavailable(
+                f"{ENV_VAR} is set but empty",
+                hint=f"set {ENV_VAR} to the database key, or unset it to use capy's key file",
+            )
+        return self._env_key
+
+
+def _read_key(path: Path) -> str | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise KeyUnavailable(
+            f"cannot read the key file {path}: {exc.strerror or exc}",
+            hint="check that it is a regular file you own",
+        ) from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise KeyUnavailable(f"the key file {path} is not a regular file", hint="remove it")
+        if mode & 0o077:
+            raise KeyUnavailable(
+                f"the key file {path} can be read by other users (mode {stat.S_IMODE(mode):o})",
+                hint=f"run: chmod 600 {path}",
+            )
+        text = handle.read().decode("utf-8", errors="replace").strip()
+    if not text:
+        raise KeyUnavailable(
+            f"the key file {path} is empty",
+            hint="restore it from a backup; if the database is new, delete the file to start over",
+        )
+    return text
+
+
+def _ensure_private_dir(directory: Path) -> None:
+    directory.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    directory.mkdir(mode=0o700, exist_ok=True)
+
+
+def _publish(path: Path, secret: str, *, replace: bool) -> None:
+    """Put a fully written, synced key file at ``path`` in one step."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, f"{secret}\n".encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        if replace:
+            temporary.replace(path)
+        else:
+            _link_if_absent(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+    _sync_directory(path.parent)
+
+
+def _link_if_absent(temporary: Path, path: Path) -> None:
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        return  # another process created the key first; everyone uses that one
+    except OSError:
+        # A file system without hard links: exclusive create of the final name instead.
+        with contextlib.suppress(FileExistsError):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                os.write(fd, temporary.read_bytes())
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+
+def _sync_directory(directory: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

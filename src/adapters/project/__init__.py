@@ -1,0 +1,1 @@
+"""Finding the project root and its knowledge database (git- and worktree-aware)."""

@@ -1,0 +1,88 @@
+"""Settings from capy's TOML configuration files (stdlib ``tomllib``)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from adapters.config.toml_keys import dotted_items
+from application.ports.config_source import ConfigSource, LoadedConfig
+from domain.errors import ConfigError
+from domain.settings import SETTING_KEYS, UNUSED_KEYS, settings_from_values
+
+
+class TomlConfigSource(ConfigSource):
+    """Reads the global file, then ``<root>/.capy/config.toml``, then ``<root>/.capy.toml``.
+
+    A later file overrides an earlier one key by key, and any value written in a file counts,
+    ``0`` and ``false`` included. Keys that could widen the sandbox or open the network are
+    honoured only in the global file: a cloned repository must not be able to set them.
+    """
+
+    def __init__(self, global_file: Path) -> None:
+        self._global_file = global_file
+
+    def load(self, project_root: Path) -> LoadedConfig:
+        searched = (
+            self._global_file,
+            project_root / ".capy" / "config.toml",
+            project_root / ".capy.toml",
+        )
+        values: dict[str, object] = {}
+        read: list[Path] = []
+        warnings: list[str] = []
+        for path in searched:
+            document = _read(path)
+            if document is None:
+                continue
+            read.append(path)
+            is_global = path == self._global_file
+            for name, raw in dotted_items(document, path):
+                if name in UNUSED_KEYS:
+                    warnings.append(f"{path}: {name} has no effect in capy; you can remove it")
+                    continue
+                key = SETTING_KEYS[name]
+                if key.global_only and not is_global:
+                    warnings.append(
+                        f"{path}: {name} ignored — only the global file {self._global_file} "
+                        "may set it, so a cloned project cannot widen the sandbox or the network"
+                    )
+                    continue
+                try:
+                    values[name] = key.parse(raw)
+                except ValueError as exc:
+                    raise ConfigError(
+                        f"{path}: bad value for {name} ({_shown(raw)}): {exc}",
+                        hint=f"{name} accepts {key.accepted}",
+                    ) from None
+        return LoadedConfig(
+            settings=settings_from_values(values),
+            files_searched=searched,
+            files_read=tuple(read),
+            warnings=tuple(warnings),
+        )
+
+
+def _read(path: Path) -> dict[str, object] | None:
+    try:
+        data = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot read the configuration file {path}: {exc.strerror or exc}",
+            hint="fix its permissions or remove it",
+        ) from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text", hint="save the file as UTF-8 TOML") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(
+            f"{path} is not valid TOML: {exc}", hint="fix the line named above"
+        ) from None
+
+
+def _shown(raw: object) -> str:
+    text = repr(raw)
+    return text if len(text) <= 60 else text[:57] + "..."
