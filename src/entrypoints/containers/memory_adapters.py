@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.memory.in_memory_job_log import InMemoryJobLog
+
 
 class MemoryAdapters(containers.DeclarativeContainer):
     """Fakes you can assert on; no files, processes or network."""
 
     core = providers.DependenciesContainer()
+    job_log = providers.Singleton(InMemoryJobLog)

@@ -4,9 +4,27 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from application.use_cases.cleanup_sources import CleanupSources
+from application.use_cases.index_content import IndexContent
+from application.use_cases.purge_expired import PurgeExpired
+
 
 class UseCases(containers.DeclarativeContainer):
     """One provider per use case; adapters come from whichever adapter container is plugged in."""
 
     core = providers.DependenciesContainer()
     adapters = providers.DependenciesContainer()
+
+    index_content = providers.Factory(
+        IndexContent, store=adapters.knowledge_store, settings=core.settings
+    )
+    cleanup_sources = providers.Factory(
+        CleanupSources, store=adapters.knowledge_store, settings=core.settings, clock=core.clock
+    )
+    purge_expired = providers.Factory(
+        PurgeExpired,
+        store=adapters.knowledge_store,
+        settings=core.settings,
+        clock=core.clock,
+        job_log=adapters.job_log,
+    )

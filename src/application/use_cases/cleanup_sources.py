@@ -1,0 +1,89 @@
+"""Remove sources that are too big, forgotten or expired — or one by label."""
+
+from __future__ import annotations
+
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore
+from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
+from application.use_cases.eviction_policy import policy_from
+from domain.errors import InvalidInput
+from domain.eviction import EvictionCandidate, EvictionReason, candidate, select_evictions
+from domain.settings import Settings
+from domain.source_kind import SourceKind
+
+# VACUUM rewrites the whole file; only worth it once a fifth of it is free pages.
+VACUUM_FREE_RATIO = 0.20
+_REASON_ORDER = {reason: i for i, reason in enumerate(EvictionReason)}
+
+
+class CleanupSources:
+    """List (dry run, the default) or remove evictable sources.
+
+    Rules:
+    - full cleanup: oversized sources (stored size over ``store.max_source_bytes``), durable
+      sources never read whose retention score fell below the cold tier, ephemeral sources
+      older than ``store.cleanup.ephemeral_ttl_hours``, session sources older than
+      ``store.cleanup.session_ttl_days``; each source listed once, first reason wins;
+    - an expired-kind purge looks only at that kind's TTL; a label removes exactly that source;
+    - removal is one store call; a real cleanup that removed something VACUUMs when over 20 %
+      of the file is free pages, or whenever ``vacuum`` is asked.
+    """
+
+    def __init__(self, store: KnowledgeStore, settings: Settings, clock: Clock) -> None:
+        self._store = store
+        self._policy = policy_from(settings)
+        self._clock = clock
+
+    def execute(self, request: CleanupRequest) -> CleanupReport:
+        mode = self._mode(request)
+        now = self._clock.now()
+        candidates: tuple[EvictionCandidate, ...]
+        if mode is CleanupMode.MANUAL:
+            label = request.label or ""
+            source = self._store.source_by_label(label)
+            if source is None:
+                raise InvalidInput(
+                    f'no source is labelled "{label}"',
+                    "labels match exactly (case included); a dry-run `capy cleanup` lists "
+                    "evictable ones",
+                )
+            candidates = (candidate(source, EvictionReason.MANUAL, now),)
+        else:
+            candidates = select_evictions(
+                self._store.sources(), self._policy, now, only_expired_kind=request.expired_kind
+            )
+            candidates = tuple(
+                sorted(candidates, key=lambda c: (_REASON_ORDER[c.reason], c.source.indexed_at))
+            )
+        if request.dry_run:
+            return CleanupReport(mode=mode, dry_run=True, candidates=candidates)
+        removed = self._store.delete_sources(c.source.id for c in candidates) if candidates else 0
+        vacuumed = False
+        if request.vacuum or (removed and self._store.free_page_ratio() > VACUUM_FREE_RATIO):
+            self._store.vacuum()
+            vacuumed = True
+        return CleanupReport(
+            mode=mode, dry_run=False, candidates=candidates, removed=removed, vacuumed=vacuumed
+        )
+
+    @staticmethod
+    def _mode(request: CleanupRequest) -> CleanupMode:
+        if request.label is not None and request.expired_kind is not None:
+            raise InvalidInput(
+                "a source label cannot be combined with a kind purge",
+                "either name one source, or purge one kind's expired sources",
+            )
+        if request.label is not None:
+            if not request.label.strip():
+                raise InvalidInput("the source label is empty", "give the exact label to remove")
+            return CleanupMode.MANUAL
+        if request.expired_kind is SourceKind.EPHEMERAL:
+            return CleanupMode.EPHEMERAL_PURGE
+        if request.expired_kind is SourceKind.SESSION:
+            return CleanupMode.SESSION_PURGE
+        if request.expired_kind is not None:
+            raise InvalidInput(
+                "durable sources do not expire",
+                "purge ephemeral or session sources, or remove one source by its label",
+            )
+        return CleanupMode.FULL

@@ -1,0 +1,123 @@
+"""Index a document into the knowledge base."""
+
+from __future__ import annotations
+
+import hashlib
+
+from application.ports.knowledge_store import KnowledgeStore
+from application.use_cases.index_request import IndexRequest, IndexResult
+from domain.chunk import Chunk
+from domain.chunking import MAX_CHUNK_BYTES, chunk, detect_content_type, is_json
+from domain.chunking.oversized import pack_blocks
+from domain.chunking.transcript import split_turns
+from domain.content_type import ContentType
+from domain.errors import InvalidInput, SourceTooLarge
+from domain.redaction import redact_secrets
+from domain.settings import Settings
+from domain.source import SourceDocument
+from domain.vocabulary import document_vocabulary
+
+FALLBACK_TITLE = "Content"
+
+
+def _valid_text(text: str) -> str:
+    """``text`` with unpaired surrogates (broken input, not UTF-8) replaced by U+FFFD."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # Rejoin surrogate pairs that arrived split; what is left unpaired becomes U+FFFD.
+        return text.encode("utf-16", errors="surrogatepass").decode("utf-16", errors="replace")
+    return text
+
+
+class IndexContent:
+    """Redact, chunk, hash and store one document under a label.
+
+    Rules:
+    - empty or blank content and blank labels are refused;
+    - content over ``store.max_source_bytes`` (UTF-8 bytes) is refused whole, never truncated;
+    - secrets are redacted before anything is hashed or stored;
+    - the same label with the same (redacted) content is only touched, with a new kind applied;
+      the same label with other content replaces it;
+    - a document that yields no chunks is stored as one ``Content`` chunk.
+    """
+
+    def __init__(self, store: KnowledgeStore, settings: Settings) -> None:
+        self._store = store
+        self._max_bytes = settings.store.max_source_bytes
+
+    def execute(self, request: IndexRequest) -> IndexResult:
+        label = request.label.strip()
+        if not label:
+            raise InvalidInput("a source needs a label", "give it a short name, e.g. a file name")
+        if not request.content.strip():
+            raise InvalidInput(
+                f'nothing to index for "{label}": the content is empty',
+                "pass non-empty text or a file that has content",
+            )
+        content = _valid_text(request.content)
+        redacted = redact_secrets(content)
+        size = max(len(content.encode("utf-8")), len(redacted.encode("utf-8")))
+        if size > self._max_bytes:
+            raise SourceTooLarge(
+                f'"{label}" is {size:,} bytes, over the {self._max_bytes:,} byte limit',
+                "index a smaller part, or raise store.max_source_bytes in .capy.toml",
+            )
+
+        content_type, note = self._content_type(redacted, request)
+        chunks = self._chunks(redacted, content_type, request.chunks)
+        document = SourceDocument(
+            label=label,
+            kind=request.kind,
+            content_type=content_type,
+            content_hash=hashlib.sha256(redacted.encode("utf-8")).hexdigest(),
+            size_bytes=len(redacted.encode("utf-8")),
+            chunks=chunks,
+            vocabulary=document_vocabulary(redacted),
+        )
+        outcome = self._store.index(document)
+        return IndexResult(
+            label=label,
+            kind=outcome.source.kind,
+            content_type=outcome.source.content_type,
+            sections=outcome.source.chunk_count,
+            code_sections=outcome.source.code_chunk_count,
+            size_bytes=outcome.source.size_bytes,
+            already_indexed=outcome.already_indexed,
+            replaced=outcome.replaced,
+            note=note,
+        )
+
+    @staticmethod
+    def _content_type(text: str, request: IndexRequest) -> tuple[ContentType, str]:
+        wanted = request.content_type
+        if wanted is None:
+            return detect_content_type(text), ""
+        if request.chunks is not None:
+            return wanted, ""
+        if wanted is ContentType.JSON and not is_json(text):
+            return ContentType.PLAINTEXT, "not valid JSON, indexed as plaintext"
+        if wanted is ContentType.TRANSCRIPT and not split_turns(text):
+            return ContentType.PLAINTEXT, "no 'Human:' turns found, indexed as plaintext"
+        return wanted, ""
+
+    @staticmethod
+    def _chunks(
+        text: str, content_type: ContentType, given: tuple[Chunk, ...] | None
+    ) -> tuple[Chunk, ...]:
+        if given is not None:
+            chunks: list[Chunk] = []
+            for supplied in given:
+                title = redact_secrets(_valid_text(supplied.title)) or FALLBACK_TITLE
+                body = redact_secrets(_valid_text(supplied.content))
+                if not body.strip():
+                    continue
+                pieces = pack_blocks([body], title, max_bytes=MAX_CHUNK_BYTES)
+                chunks.extend(
+                    Chunk(title=p.title, content=p.content, has_code=supplied.has_code)
+                    for p in pieces
+                )
+            found = tuple(chunks)
+        else:
+            found = chunk(text, content_type)
+        return found or (Chunk(title=FALLBACK_TITLE, content=text.strip()),)

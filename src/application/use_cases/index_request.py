@@ -1,0 +1,46 @@
+"""What the ``IndexContent`` use case takes and gives back."""
+
+from __future__ import annotations
+
+import attrs
+
+from domain.chunk import Chunk
+from domain.content_type import ContentType
+from domain.source_kind import SourceKind
+
+
+@attrs.frozen
+class IndexRequest:
+    """A document to index.
+
+    ``content_type=None`` auto-detects. ``chunks`` lets a caller that already knows the
+    document's structure (the session indexer's transcripts) supply its own sections; they are
+    redacted like everything else and ``content`` is still what gets hashed and size-checked.
+    """
+
+    content: str
+    label: str
+    kind: SourceKind = SourceKind.DURABLE
+    content_type: ContentType | None = None
+    chunks: tuple[Chunk, ...] | None = None
+
+
+@attrs.frozen
+class IndexResult:
+    """What indexing did.
+
+    ``sections``/``code_sections`` are the source's real chunk counts, also when the same
+    content was already indexed under this label (``already_indexed``). ``replaced`` means the
+    label held different content, now gone. ``note`` explains a fallback (e.g. malformed JSON
+    indexed as plaintext).
+    """
+
+    label: str
+    kind: SourceKind
+    content_type: ContentType
+    sections: int
+    code_sections: int
+    size_bytes: int
+    already_indexed: bool
+    replaced: bool
+    note: str = ""

@@ -1,0 +1,29 @@
+"""The one entry point: chunk a document of a known content type."""
+
+from __future__ import annotations
+
+from domain.chunk import Chunk
+from domain.chunking.json_chunks import chunk_json
+from domain.chunking.markdown import chunk_markdown
+from domain.chunking.plaintext import chunk_plaintext
+from domain.chunking.transcript import chunk_transcript
+from domain.content_type import ContentType
+
+
+def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
+    """Split ``content`` into searchable chunks, each at most 4 KB of UTF-8.
+
+    Never merges chunks that share a title. JSON that does not parse, and transcripts without
+    ``Human:`` turns, are chunked as plaintext. Blank content gives no chunks.
+    """
+    text = content.replace("\r\n", "\n").replace("\r", "\n")
+    chunks: list[Chunk] | None = None
+    if content_type is ContentType.MARKDOWN:
+        chunks = chunk_markdown(text)
+    elif content_type is ContentType.JSON:
+        chunks = chunk_json(text) or None
+    elif content_type is ContentType.TRANSCRIPT:
+        chunks = chunk_transcript(text) or None
+    if chunks is None:
+        chunks = chunk_plaintext(text)
+    return tuple(chunks)

@@ -1,0 +1,62 @@
+"""Plaintext chunking (command output, logs, notes).
+
+- Up to 20 lines: one chunk titled ``Output``.
+- Else, when blank lines cut it into 3–200 sections that each fit: one chunk per section,
+  titled by its first line.
+- Else windows of 20 lines overlapping by 2, titled by their first line (or ``Lines a-b``).
+Anything still over the byte limit (a giant single line) is cut on character boundaries.
+"""
+
+from __future__ import annotations
+
+from domain.chunk import Chunk
+from domain.chunking.limits import MAX_CHUNK_BYTES, OVERLAP_LINES, TITLE_MAX_BYTES
+from domain.chunking.oversized import pack_blocks, paragraphs
+from domain.chunking.utf8 import byte_len, truncate_bytes
+
+LINES_PER_CHUNK = 20
+MIN_SECTIONS = 3
+MAX_SECTIONS = 200
+WHOLE_TITLE = "Output"
+
+
+def _first_line_title(text: str, fallback: str) -> str:
+    for line in text.split("\n"):
+        if line.strip():
+            return truncate_bytes(line.strip(), TITLE_MAX_BYTES).strip() or fallback
+    return fallback
+
+
+def _fit(text: str, title: str, max_bytes: int) -> list[Chunk]:
+    if byte_len(text) <= max_bytes:
+        return [Chunk(title=title, content=text)]
+    return pack_blocks([text], title, max_bytes=max_bytes)
+
+
+def chunk_plaintext(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk]:
+    lines = text.strip("\n").split("\n")
+    if len(lines) <= LINES_PER_CHUNK:
+        body = text.strip()
+        return _fit(body, WHOLE_TITLE, max_bytes) if body else []
+
+    sections = [s.strip("\n") for s in paragraphs(text) if s.strip()]
+    if MIN_SECTIONS <= len(sections) <= MAX_SECTIONS and all(
+        byte_len(s) <= max_bytes for s in sections
+    ):
+        return [
+            Chunk(title=_first_line_title(s, f"Section {i}"), content=s)
+            for i, s in enumerate(sections, start=1)
+        ]
+
+    chunks: list[Chunk] = []
+    step = LINES_PER_CHUNK - OVERLAP_LINES
+    for start in range(0, len(lines), step):
+        window = lines[start : start + LINES_PER_CHUNK]
+        body = "\n".join(window).strip("\n")
+        if body.strip():
+            end = start + len(window)
+            title = _first_line_title(body, f"Lines {start + 1}-{end}")
+            chunks.extend(_fit(body, title, max_bytes))
+        if start + LINES_PER_CHUNK >= len(lines):
+            break
+    return chunks
