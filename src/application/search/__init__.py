@@ -1,0 +1,1 @@
+"""Search steps that need the store but are not use cases of their own."""

@@ -1,0 +1,48 @@
+"""Correcting a query's misspelt words against the store's vocabulary, with a cache."""
+
+from __future__ import annotations
+
+import attrs
+
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore
+from domain.search.fuzzy import CorrectionCache, best_correction, correctable, max_distance
+from domain.search.query import ParsedQuery
+from domain.search.synonyms import SYNONYM_WORDS
+
+
+class QueryCorrector:
+    """Replaces words the vocabulary does not know by their nearest known word.
+
+    Candidates are the vocabulary words of similar length plus the synonym dictionary's words
+    (``perfomance`` → ``performance`` even when only ``latency`` was ever indexed). A cached
+    answer expires after a minute, so newly indexed words become candidates (see ``tuning``).
+    """
+
+    def __init__(self, store: KnowledgeStore, clock: Clock) -> None:
+        self._store = store
+        self._clock = clock
+        self._cache = CorrectionCache()
+
+    def correct(self, query: ParsedQuery) -> ParsedQuery | None:
+        """The query with unknown words corrected, or None when nothing changed."""
+        unknown = {t for t in query.terms if correctable(t) and not self._store.has_word(t)}
+        if not unknown:
+            return None
+        terms = [self._word(t) or t if t in unknown else t for t in query.terms]
+        if terms == list(query.terms):
+            return None
+        return attrs.evolve(query, raw=" ".join(terms), terms=tuple(dict.fromkeys(terms)))
+
+    def _word(self, word: str) -> str | None:
+        now = self._clock.monotonic()
+        found, correction = self._cache.get(word, now)
+        if found:
+            return correction
+        bound = max_distance(word)
+        low, high = len(word) - bound, len(word) + bound
+        candidates = self._store.vocabulary_between(low, high)
+        known = [w for w in SYNONYM_WORDS if low <= len(w) <= high]
+        correction = best_correction(word, [*candidates, *known])
+        self._cache.put(word, correction, now)
+        return correction

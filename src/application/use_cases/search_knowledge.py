@@ -1,0 +1,122 @@
+"""SearchKnowledge: the few sections of the knowledge base that answer a query."""
+
+from __future__ import annotations
+
+import attrs
+
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore
+from application.search.corrector import QueryCorrector
+from application.search.layers import LayerPlan, retrieve
+from domain.errors import InvalidInput
+from domain.search.diversify import diversify
+from domain.search.entities import extract_entities
+from domain.search.matching import term_groups
+from domain.search.query import ParsedQuery, parse_query
+from domain.search.rerank import rerank
+from domain.search.results import SearchResult, SearchResults
+from domain.search.rrf import FusedHit
+from domain.search.snippet import extract_snippet, strip_marks
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+
+MAX_LIMIT = 100
+DEFAULT_SCOPE = SearchScope()
+
+
+class SearchKnowledge:
+    """Finds the chunks that answer a query, best first, with a snippet each.
+
+    Rules:
+    - the query is sanitised into quoted FTS5 strings: no input can make the store fail;
+    - porter (word stems) and trigram (substrings) layers, each AND first then OR, fused by
+      reciprocal rank per chunk; reranked by term coverage, title, proximity and entities;
+    - when fewer results than ``limit`` come back, misspelt words are corrected against the
+      vocabulary and the corrected query's results join, tagged ``fuzzy+…``;
+    - at most two results per source until every source had its turn;
+    - the sources returned are marked accessed after the results are built, in one write.
+    """
+
+    def __init__(self, store: KnowledgeStore, clock: Clock, track_access: bool = True) -> None:
+        self._store = store
+        self._clock = clock
+        self._track_access = track_access
+        self._corrector = QueryCorrector(store, clock)
+
+    def search(
+        self, query: str, limit: int = 3, scope: SearchScope = DEFAULT_SCOPE
+    ) -> SearchResults:
+        if not 1 <= limit <= MAX_LIMIT:
+            raise InvalidInput(
+                f"search limit {limit} is out of range", f"use a limit between 1 and {MAX_LIMIT}"
+            )
+        parsed = parse_query(query)
+        if parsed.is_empty:
+            return SearchResults(query)
+        hits = self._ranked(parsed, scope, limit)
+        corrected = self._corrector.correct(parsed)
+        if corrected is not None:
+            hits, improved = _merge(hits, self._ranked(corrected, scope, limit))
+            corrected = corrected if improved else None
+        chosen = diversify(hits, limit)
+        results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
+        if results and self._track_access:
+            self._store.record_access({r.source_id for r in results}, self._clock.now())
+        return SearchResults(
+            query=query,
+            results=results,
+            hidden_kinds=() if results else self._hidden_kinds(scope),
+            corrected_query=" ".join(corrected.groups) if corrected else None,
+        )
+
+    def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> list[FusedHit]:
+        fused = retrieve(self._store, parsed, scope, LayerPlan.for_limit(limit))
+        return rerank(fused, term_groups(parsed), extract_entities(parsed.raw))
+
+    def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
+        kinds = scope.effective_kinds()
+        if kinds is None:
+            return ()
+        hidden: list[tuple[SourceKind, int]] = []
+        for kind in sorted(ALL_KINDS - kinds):
+            count = len(self._store.sources([kind]))
+            if count:
+                hidden.append((kind, count))
+        return tuple(hidden)
+
+
+def _merge(hits: list[FusedHit], fuzzy: list[FusedHit]) -> tuple[list[FusedHit], bool]:
+    """Both lists by chunk, each chunk with its better score; whether the fuzzy one won any."""
+    best = {h.chunk_id: h for h in hits}
+    improved = False
+    for hit in fuzzy:
+        current = best.get(hit.chunk_id)
+        if current is None or hit.score > current.score:
+            best[hit.chunk_id] = attrs.evolve(hit, fuzzy=True)
+            improved = True
+    return sorted(best.values(), key=lambda h: (-h.score, h.chunk_id)), improved
+
+
+def _result(rank: int, hit: FusedHit, parsed: ParsedQuery) -> SearchResult:
+    layer_hit = hit.hit
+    if layer_hit.highlighted:
+        content, positions = strip_marks(layer_hit.highlighted)
+        if content != layer_hit.content:
+            content, positions = layer_hit.content, []
+    else:
+        content, positions = layer_hit.content, []
+    if not positions:
+        groups = term_groups(parsed)
+        positions = [p for plist in groups.positions(content) for p in plist]
+    return SearchResult(
+        rank=rank,
+        source=layer_hit.label,
+        kind=layer_hit.kind,
+        title=layer_hit.title,
+        content=layer_hit.content,
+        snippet=extract_snippet(content, positions),
+        score=hit.score,
+        layer=hit.layer_label,
+        chunk_id=layer_hit.chunk_id,
+        source_id=layer_hit.source_id,
+    )

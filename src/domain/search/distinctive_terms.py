@@ -1,0 +1,37 @@
+"""The words that set one source's chunks apart from each other (for intent summaries)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+from domain.search.stopwords import STOPWORDS
+from domain.search.tuning import DISTINCTIVE_LIMIT, DISTINCTIVE_MAX_DF_RATIO, DISTINCTIVE_MIN_CHUNKS
+from domain.search.words import MIN_WORD_LENGTH, words
+
+_LONG_WORD = 12
+
+
+def distinctive_terms(chunk_texts: Sequence[str], limit: int = DISTINCTIVE_LIMIT) -> list[str]:
+    """Words in ≥ 2 chunks but at most ``max(3, ⌈40 %⌉)`` of them, ranked by rarity, length and
+    identifier shape (``snake_case``, long names); empty below three chunks."""
+    total = len(chunk_texts)
+    if total < DISTINCTIVE_MIN_CHUNKS:
+        return []
+    frequency: Counter[str] = Counter()
+    for text in chunk_texts:
+        frequency.update(
+            {w for w in words(text) if len(w) >= MIN_WORD_LENGTH and w not in STOPWORDS}
+        )
+    ceiling = max(3, math.ceil(DISTINCTIVE_MAX_DF_RATIO * total))
+    scored = [
+        (_score(word, df, total), word) for word, df in frequency.items() if 2 <= df <= ceiling
+    ]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [word for _, word in scored[:limit]]
+
+
+def _score(word: str, df: int, total: int) -> float:
+    shape = 1.5 if "_" in word else 0.8 if len(word) >= _LONG_WORD else 0.0
+    return math.log(total / df) + min(len(word) / 20, 0.5) + shape

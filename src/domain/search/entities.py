@@ -1,0 +1,106 @@
+"""Named things in a query — quoted names, identifiers, paths, versions — and finding them.
+
+A chunk that contains the exact identifier the user typed (``ERR_CONNECTION_REFUSED``,
+``src/app.py``, ``v2.3.1``, ``C++``) is almost certainly about it. Boundaries are checked with
+look-arounds, not ``\\b``, so entities that start or end with punctuation (``C++``, ``.env``,
+``--force``) match too.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_QUOTED = re.compile(r"[\"\u201c\u201e]([^\"\u201c\u201d\u201e]{2,})[\"\u201d]")
+_TOKEN = re.compile(r"\S+")
+_EDGE = "\"'`,;:!?()[]{}<>"
+# Identifier signals: snake_case, dotted/slashed names, camelCase, ALLCAPS, versions, flags.
+_SIGNAL = re.compile(
+    r"[_/\\]|\w\.\w|[a-z][A-Z]|[A-Z]{2,}|\d+\.\d+|^--?\w|::|\w[+#]+$|^\.\w|^[A-Z][a-z]+[A-Z]"
+)
+_CAPITALISED = re.compile(r"^[A-Z][\w.+#-]+$")
+_COMMON = frozenset(
+    [
+        "The",
+        "This",
+        "That",
+        "What",
+        "How",
+        "When",
+        "Where",
+        "Why",
+        "Who",
+        "Which",
+        "Did",
+        "Does",
+        "Do",
+        "Is",
+        "Are",
+        "Was",
+        "Were",
+        "Has",
+        "Have",
+        "Had",
+        "Can",
+        "Could",
+        "Would",
+        "Should",
+        "Will",
+        "May",
+        "Might",
+        "If",
+        "And",
+        "But",
+        "Or",
+        "Not",
+        "For",
+        "From",
+        "With",
+        "About",
+        "After",
+        "Before",
+        "Between",
+        "Show",
+        "Find",
+        "List",
+        "Get",
+        "Give",
+        "Tell",
+        "Explain",
+        "Describe",
+        "Any",
+        "All",
+    ]
+)
+
+
+def extract_entities(query: str) -> tuple[str, ...]:
+    """Quoted names (≥ 2 characters) and identifier-like tokens of ``query``, unique, in order.
+
+    A capitalised plain word counts unless it is a common sentence opener; the first word of
+    the query counts only with an identifier signal (sentences start with capitals).
+    """
+    entities: list[str] = [m.group(1).strip() for m in _QUOTED.finditer(query)]
+    rest = _QUOTED.sub(" ", query)
+    for index, match in enumerate(_TOKEN.finditer(rest)):
+        token = match.group().strip(_EDGE).rstrip(".")
+        if len(token) < 2 or not any(ch.isalnum() for ch in token):
+            continue
+        if _SIGNAL.search(token) or (
+            _CAPITALISED.match(token) and token not in _COMMON and index > 0
+        ):
+            entities.append(token)
+    return tuple(dict.fromkeys(e for e in entities if e))
+
+
+@lru_cache(maxsize=256)
+def entity_patterns(entities: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """One case-insensitive pattern per entity, bounded by non-alphanumerics on both sides."""
+    return tuple(
+        re.compile(rf"(?<![^\W_]){re.escape(e)}(?![^\W_])", re.IGNORECASE) for e in entities
+    )
+
+
+def count_entities(entities: tuple[str, ...], text: str) -> int:
+    """How many of ``entities`` occur in ``text``."""
+    return sum(1 for p in entity_patterns(entities) if p.search(text))

@@ -1,0 +1,94 @@
+"""Correcting misspelt query words against the knowledge base's vocabulary."""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Iterable
+
+from domain.search.levenshtein import levenshtein
+from domain.search.stopwords import STOPWORDS
+from domain.search.synonyms import has_synonyms
+from domain.search.tuning import (
+    FUZZY_CACHE_SIZE,
+    FUZZY_CACHE_TTL_SECONDS,
+    FUZZY_DISTANCE_BY_LENGTH,
+    FUZZY_MAX_DISTANCE,
+    FUZZY_MIN_LENGTH,
+)
+
+_VOCABULARY_SHAPE = re.compile(r"[\w-]+")
+
+
+def max_distance(word: str) -> int:
+    """How many edits a correction of ``word`` may take: 1 up to 4 letters, 2 up to 12, else 3."""
+    for length, distance in FUZZY_DISTANCE_BY_LENGTH:
+        if len(word) <= length:
+            return distance
+    return FUZZY_MAX_DISTANCE
+
+
+def correctable(word: str) -> bool:
+    """Words worth correcting: long enough, not stopwords, not known synonyms, alphabetic-ish."""
+    return (
+        len(word) >= FUZZY_MIN_LENGTH
+        and word not in STOPWORDS
+        and not has_synonyms(word)
+        and any(ch.isalpha() for ch in word)
+        and _VOCABULARY_SHAPE.fullmatch(word) is not None
+    )
+
+
+def best_correction(word: str, candidates: Iterable[str]) -> str | None:
+    """The closest candidate within ``max_distance(word)``; ties go to the more similar length,
+    then alphabetical order, so the answer never depends on the store's row order."""
+    bound = max_distance(word)
+    best: tuple[int, int, str] | None = None
+    for candidate in candidates:
+        if candidate == word:
+            return None
+        distance = levenshtein(word, candidate.lower(), bound)
+        if distance > bound:
+            continue
+        key = (distance, abs(len(candidate) - len(word)), candidate)
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
+class CorrectionCache:
+    """A bounded LRU of word → correction (None: no correction) whose entries expire.
+
+    Expiry (not a store change counter) keeps it honest when words are indexed meanwhile: a
+    cached "no correction" is retried after ``ttl`` seconds. Times come from the caller
+    (a monotonic clock), so the cache stays pure and testable.
+    """
+
+    def __init__(self, size: int = FUZZY_CACHE_SIZE, ttl: float = FUZZY_CACHE_TTL_SECONDS) -> None:
+        self._size = size
+        self._ttl = ttl
+        self._entries: OrderedDict[str, tuple[float, str | None]] = OrderedDict()
+
+    def get(self, word: str, now: float) -> tuple[bool, str | None]:
+        """``(found, correction)``; an expired entry counts as not found."""
+        entry = self._entries.get(word)
+        if entry is None:
+            return False, None
+        stored_at, correction = entry
+        if now - stored_at > self._ttl:
+            del self._entries[word]
+            return False, None
+        self._entries.move_to_end(word)
+        return True, correction
+
+    def put(self, word: str, correction: str | None, now: float) -> None:
+        self._entries[word] = (now, correction)
+        self._entries.move_to_end(word)
+        while len(self._entries) > self._size:
+            self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,0 +1,90 @@
+"""Turning what a user typed into search terms and phrases; nothing here can fail."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import attrs
+
+from domain.search.stopwords import STOPWORDS
+
+# Straight and typographic double quotes delimit phrases.
+_QUOTES = re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]")
+_PHRASE = re.compile(
+    r"[\"\u201c\u201e\u00ab]([^\"\u201c\u201d\u201e\u00ab\u00bb]*)[\"\u201d\u00bb]"
+)
+# Punctuation that frames a term in prose rather than belonging to it.
+_EDGE = "\"'`.,;:!?()[]{}<>*^~|=&$%@"
+_WORD_CHAR = re.compile(r"[^\W_]")
+
+
+@attrs.frozen
+class ParsedQuery:
+    """The query as search sees it: ``terms`` (lower case, unique, in order) and ``phrases``.
+
+    ``all_terms`` keeps the stopwords too, for the rare query made only of them.
+    """
+
+    raw: str
+    terms: tuple[str, ...]
+    phrases: tuple[str, ...] = ()
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.terms and not self.phrases
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """Every unit a result should contain: phrases first, then terms."""
+        return self.phrases + self.terms
+
+
+def clean(text: str) -> str:
+    """Drop control and unassigned characters (NUL would end an FTS5 string early)."""
+    return "".join(
+        ch if unicodedata.category(ch)[0] != "C" else " "
+        for ch in unicodedata.normalize("NFC", text)
+    )
+
+
+def _trim(token: str) -> str:
+    body = token.rstrip(_EDGE)
+    lead = body.lstrip(_EDGE)
+    if lead and len(lead) < len(body) and body[len(body) - len(lead) - 1] == ".":
+        return "." + lead  # ``.env``, ``.gitignore``: a leading dot is part of the name
+    return lead
+
+
+def _unique(items: list[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def has_word_char(term: str) -> bool:
+    """True when the porter tokenizer would find at least one token in ``term``."""
+    return _WORD_CHAR.search(term) is not None
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Phrases from balanced double quotes; the rest split on whitespace, trimmed, de-duplicated.
+
+    Stopwords are dropped unless nothing else would remain; terms without a letter or digit
+    (``->``, ``|``) are dropped because neither index can match them as words.
+    """
+    cleaned = clean(text)
+    phrases: list[str] = []
+    for match in _PHRASE.finditer(cleaned):
+        phrase = " ".join(match.group(1).lower().split())
+        if has_word_char(phrase):
+            phrases.append(phrase)
+    rest = _QUOTES.sub(" ", _PHRASE.sub(" ", cleaned))
+    candidates = [_trim(token.lower()) for token in rest.split()]
+    candidates = [t for t in candidates if t and has_word_char(t)]
+    # A one-word "phrase" is just a term.
+    single = [p for p in phrases if " " not in p]
+    phrases = [p for p in phrases if " " in p]
+    terms = _unique(single + candidates)
+    meaningful = tuple(t for t in terms if t not in STOPWORDS)
+    if meaningful or phrases:
+        terms = meaningful
+    return ParsedQuery(raw=text, terms=terms, phrases=_unique(phrases))

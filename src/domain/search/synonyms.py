@@ -1,0 +1,79 @@
+"""Synonym groups: words an agent uses interchangeably for the same thing.
+
+Data, not code: add a group (or a word to a group) and both layers pick it up. A word belongs
+to at most one group and no synonym is a stopword (unit tests check both).
+"""
+
+from __future__ import annotations
+
+SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("auth", "authentication", "authn", "authenticating", "login"),
+    ("authz", "authorization", "authorizing", "permission", "permissions"),
+    ("db", "database", "datastore"),
+    ("perf", "performance", "latency", "throughput", "slow", "bottleneck"),
+    ("optim", "optimization", "optimizing", "optimise", "optimisation"),
+    ("k8s", "kubernetes", "kube"),
+    ("config", "configuration", "configuring", "settings"),
+    ("env", "environment"),
+    ("fn", "function", "func"),
+    ("impl", "implementation", "implementing"),
+    ("msg", "message", "messaging"),
+    ("repo", "repository"),
+    ("req", "request"),
+    ("res", "response"),
+    ("ts", "typescript"),
+    ("js", "javascript"),
+    ("pg", "postgres", "postgresql"),
+    ("err", "error", "errors", "failure", "exception"),
+    ("api", "endpoint", "endpoints"),
+    ("ci", "continuous-integration", "pipeline"),
+    ("cd", "continuous-deployment"),
+    ("doc", "documentation", "docs"),
+    ("infra", "infrastructure"),
+    ("deploy", "deployment", "deploying"),
+    ("cache", "caching", "cached"),
+    ("log", "logging", "logs"),
+    ("monitor", "monitoring"),
+    ("observe", "observability"),
+    ("sec", "security", "secure"),
+    ("validate", "validation", "validating"),
+    ("migrate", "migration", "migrations"),
+    ("debug", "debugging"),
+    ("container", "containerization", "docker"),
+    ("webhook", "webhooks", "callback"),
+    ("middleware", "mw"),
+    ("paginate", "pagination"),
+    ("serialize", "serialization"),
+    ("encrypt", "encryption"),
+    ("hash", "hashing"),
+    ("dep", "dependency", "dependencies"),
+    ("pkg", "package", "packages"),
+    ("dir", "directory", "folder"),
+    ("param", "parameter", "parameters", "arg", "argument", "arguments"),
+    ("var", "variable", "variables"),
+    ("timeout", "timed-out"),
+    ("crash", "panic", "segfault"),
+)
+
+
+def _index(groups: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
+    index: dict[str, tuple[str, ...]] = {}
+    for group in groups:
+        for word in group:
+            index[word] = tuple(other for other in group if other != word)
+    return index
+
+
+_SYNONYMS = _index(SYNONYM_GROUPS)
+
+
+def synonyms_of(word: str) -> tuple[str, ...]:
+    """The other words of ``word``'s group (lower case), or ``()``."""
+    return _SYNONYMS.get(word.lower(), ())
+
+
+def has_synonyms(word: str) -> bool:
+    return word.lower() in _SYNONYMS
+
+
+SYNONYM_WORDS: frozenset[str] = frozenset(_SYNONYMS)

@@ -1,0 +1,75 @@
+"""Every constant the search pipeline uses, with the reason it has its value.
+
+Tuned on capy's own realistic test corpus and the quality benchmark (``capy bench quality``);
+change a value only together with a benchmark run, and keep the reason up to date.
+"""
+
+from __future__ import annotations
+
+# Reciprocal Rank Fusion constant. 60 is the value from the original RRF paper and the one
+# capy has always used: large enough that one layer's first place cannot drown the other
+# layer's opinion, small enough that the top few ranks still matter.
+RRF_K = 60
+
+# How many candidates each layer returns per query, as a multiple of the requested limit and
+# at least a floor. Reranking can only promote what a layer returned; 5× the limit (≥ 30) left
+# room for every boost in tuning while keeping a layer query well under a millisecond.
+CANDIDATES_PER_RESULT = 5
+MIN_CANDIDATES = 30
+
+# The trigram layer scores every row containing a rare trigram; at 20k chunks a ranked trigram
+# scan costs 7–20 ms. When the porter layer already found this many candidates, trigram only
+# re-ranks those (``within``) instead of scanning the whole index (see ADR 0004).
+TRIGRAM_WITHIN_PORTER_AT = 1
+
+# The trigram layer counts half as much as porter in the fusion: its bm25 over trigrams is a
+# noisier relevance signal (common trigrams match everywhere) but a precise one for partial
+# words and identifiers that porter cannot see.
+PORTER_WEIGHT = 1.0
+TRIGRAM_WEIGHT = 0.5
+
+# Chunks matching every query term group (AND) rank above chunks matching only some (OR):
+# a partial match is scaled by coverage ** COVERAGE_EXPONENT (1 when all groups match).
+COVERAGE_EXPONENT = 2.0
+
+# Title boost: a query term in a chunk's title (a heading, a JSON path) says the chunk is about
+# that term. Code chunks' titles are identifiers, so a hit there is stronger evidence.
+TITLE_WEIGHT_PROSE = 0.3
+TITLE_WEIGHT_CODE = 0.6
+
+# Proximity: multiplier 1 + PROXIMITY_WEIGHT / (1 + span / PROXIMITY_SCALE) where span is the
+# smallest window (in characters) holding one occurrence of every query term group. Terms
+# within a line of each other (~80 chars) roughly double the boost of terms a page apart.
+PROXIMITY_WEIGHT = 0.5
+PROXIMITY_SCALE = 80.0
+
+# Entity boost: each quoted name, identifier, path or version from the query found verbatim in
+# a chunk multiplies its score by 1 + ENTITY_WEIGHT, counted up to ENTITY_MAX_MATCHES (≤ 2.5×).
+ENTITY_WEIGHT = 0.3
+ENTITY_MAX_MATCHES = 5
+
+# Per-source diversification: at most this many results from one source before every other
+# source had its turn; the rest fill the remaining slots in score order.
+MAX_PER_SOURCE = 2
+
+# Fuzzy correction: maximum edit distance by word length (≤ 4 → 1, ≤ 12 → 2, longer → 3);
+# shorter words than FUZZY_MIN_LENGTH are never corrected (too many neighbours).
+FUZZY_MIN_LENGTH = 3
+FUZZY_DISTANCE_BY_LENGTH: tuple[tuple[int, int], ...] = ((4, 1), (12, 2))
+FUZZY_MAX_DISTANCE = 3
+
+# Correction cache: bounded LRU; entries expire after FUZZY_CACHE_TTL_SECONDS so words indexed
+# meanwhile become candidates (the store exposes no change counter; a minute is short enough
+# for an agent's next search and long enough to serve a burst of related queries).
+FUZZY_CACHE_SIZE = 512
+FUZZY_CACHE_TTL_SECONDS = 60.0
+
+# Snippets: characters of context on each side of a match, and the default snippet size.
+SNIPPET_CONTEXT = 300
+SNIPPET_MAX_CHARS = 1500
+
+# Distinctive terms: only for sources with enough chunks for document frequency to mean
+# something; a word must occur in ≥ 2 chunks and in at most 40 % of them (or 3).
+DISTINCTIVE_MIN_CHUNKS = 3
+DISTINCTIVE_MAX_DF_RATIO = 0.4
+DISTINCTIVE_LIMIT = 40
