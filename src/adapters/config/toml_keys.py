@@ -37,6 +37,6 @@ def _walk(table: Mapping[str, object], prefix: str, path: Path) -> Iterator[tupl
 
 
 def _unknown_key_hint(name: str) -> str:
-    close = difflib.get_close_matches(name, sorted(SETTING_KEYS), n=1)
+    close = difflib.get_close_matches(name, sorted(_SECTIONS | set(SETTING_KEYS)), n=1)
     suggestion = f"did you mean {close[0]!r}? " if close else ""
     return f"{suggestion}remove or rename it; accepted keys: {', '.join(sorted(SETTING_KEYS))}"

@@ -6,13 +6,17 @@ Every module in ``entrypoints.cli.commands`` registers its commands on ``app`` w
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import sys
+import traceback
 from importlib.metadata import version as package_version
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from cyclopts import App, Parameter
 
+from domain.errors import CapyError
 from entrypoints.cli.options import GlobalOptions, set_global_options
 
 app = App(
@@ -50,9 +54,31 @@ def _load_commands() -> None:
 
 
 def run(argv: list[str]) -> None:
-    """Run the CLI and exit with the command's exit code."""
+    """Run the CLI and exit with the command's exit code.
+
+    A ``CapyError`` becomes one line on stderr (what went wrong — what to do next) and exit code
+    1; any other exception one line asking for a bug report and exit code 1 (``CAPY_DEBUG=1``
+    adds the traceback). Nobody should have to read a traceback to learn what to fix.
+    """
     _load_commands()
-    app.meta(argv)
+    try:
+        app.meta(argv)
+    except CapyError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        _fail("interrupted", code=130)
+    except Exception as exc:
+        if os.environ.get("CAPY_DEBUG", "") not in ("", "0"):
+            traceback.print_exc()
+        _fail(
+            f"unexpected error ({type(exc).__name__}: {exc}) — this is a bug in capy; please "
+            "report it with the command you ran (CAPY_DEBUG=1 shows the traceback)"
+        )
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    print(f"capy: {' '.join(message.split())}", file=sys.stderr)
+    sys.exit(code)
 
 
 def invoke(argv: list[str]) -> Any:

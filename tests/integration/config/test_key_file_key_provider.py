@@ -1,0 +1,184 @@
+"""Database keys: CAPY_DB_KEY wins, else one private key file per database, created once."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from adapters.key_file_key_provider import KeyFileKeyProvider
+from domain.errors import InvalidInput, KeyUnavailable
+
+
+@pytest.fixture
+def keys_dir(tmp_path: Path) -> Path:
+    return tmp_path / "config" / "capy" / "keys"
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_first_use_creates_a_private_key_file_once(tmp_path: Path, keys_dir: Path) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir)
+    db = tmp_path / "knowledge.db"
+    key_file = provider.key_file(db)
+    assert provider.describe(db) == f"will be generated at {key_file} on first use"
+    assert not keys_dir.exists()
+
+    first = provider.key_for(db)
+    assert len(first.secret) >= 43
+    assert first.origin == f"key file {key_file}"
+    assert mode(key_file) == 0o600
+    assert mode(keys_dir) == 0o700
+    assert key_file.read_text() == first.secret + "\n"
+    assert provider.describe(db) == f"key file {key_file}"
+    assert first.secret not in repr(first)
+
+    again = KeyFileKeyProvider({}, keys_dir).key_for(db)
+    assert again == first
+    assert [p.name for p in keys_dir.iterdir()] == [key_file.name]
+
+
+def test_each_database_gets_its_own_key(tmp_path: Path, keys_dir: Path) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir)
+    one = provider.key_for(tmp_path / "one.db")
+    two = provider.key_for(tmp_path / "two.db")
+    assert one.secret != two.secret
+    assert provider.key_for(tmp_path / "x" / ".." / "one.db") == one
+
+
+def test_the_environment_variable_wins_and_nothing_is_written(
+    tmp_path: Path, keys_dir: Path
+) -> None:
+    provider = KeyFileKeyProvider({"CAPY_DB_KEY": "from-the-env"}, keys_dir)
+    key = provider.key_for(tmp_path / "k.db")
+    assert key.secret == "from-the-env"
+    assert key.origin == "environment variable CAPY_DB_KEY"
+    assert provider.describe(tmp_path / "k.db") == "environment variable CAPY_DB_KEY"
+    assert not keys_dir.exists()
+
+
+def test_an_empty_environment_variable_is_refused(tmp_path: Path, keys_dir: Path) -> None:
+    with pytest.raises(KeyUnavailable, match="empty") as caught:
+        KeyFileKeyProvider({"CAPY_DB_KEY": ""}, keys_dir).key_for(tmp_path / "k.db")
+    assert "unset it" in caught.value.hint
+
+
+@pytest.mark.parametrize("loose", [0o640, 0o604, 0o644])
+def test_a_key_file_others_can_read_is_refused(tmp_path: Path, keys_dir: Path, loose: int) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir)
+    db = tmp_path / "k.db"
+    provider.key_for(db)
+    key_file = provider.key_file(db)
+    key_file.chmod(loose)
+    with pytest.raises(KeyUnavailable) as caught:
+        provider.key_for(db)
+    assert str(key_file) in caught.value.message
+    assert caught.value.hint == f"run: chmod 600 {key_file}"
+    assert "Traceback" not in str(caught.value)
+
+
+def test_an_empty_key_file_is_refused_not_regenerated(tmp_path: Path, keys_dir: Path) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir)
+    db = tmp_path / "k.db"
+    provider.key_for(db)
+    provider.key_file(db).write_text("")
+    with pytest.raises(KeyUnavailable, match="empty"):
+        provider.key_for(db)
+    assert provider.key_file(db).read_text() == ""
+
+
+def test_a_symlinked_key_file_is_refused(tmp_path: Path, keys_dir: Path) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir)
+    db = tmp_path / "k.db"
+    keys_dir.mkdir(parents=True)
+    target = tmp_path / "elsewhere.key"
+    target.write_text("planted\n")
+    target.chmod(0o600)
+    provider.key_file(db).symlink_to(target)
+    with pytest.raises(KeyUnavailable, match="cannot read"):
+        provider.key_for(db)
+
+
+def test_replace_key_swaps_the_file_atomically(tmp_path: Path, keys_dir: Path) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir)
+    db = tmp_path / "k.db"
+    old = provider.key_for(db)
+    new = provider.replace_key(db, "a-brand-new-key")
+    assert new.secret == "a-brand-new-key" != old.secret
+    assert provider.key_for(db) == new
+    assert mode(provider.key_file(db)) == 0o600
+    assert [p.name for p in keys_dir.iterdir()] == [provider.key_file(db).name]
+
+
+def test_replace_key_is_refused_while_the_environment_variable_is_set(
+    tmp_path: Path, keys_dir: Path
+) -> None:
+    provider = KeyFileKeyProvider({"CAPY_DB_KEY": "env"}, keys_dir)
+    with pytest.raises(KeyUnavailable, match="CAPY_DB_KEY is set") as caught:
+        provider.replace_key(tmp_path / "k.db", "new")
+    assert "set CAPY_DB_KEY to the new key" in caught.value.hint
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "two\nlines"])
+def test_replace_key_refuses_unusable_keys(tmp_path: Path, keys_dir: Path, bad: str) -> None:
+    with pytest.raises(InvalidInput):
+        KeyFileKeyProvider({}, keys_dir).replace_key(tmp_path / "k.db", bad)
+
+
+def test_racing_threads_end_with_one_key(tmp_path: Path, keys_dir: Path) -> None:
+    db = tmp_path / "k.db"
+    barrier = threading.Barrier(8)
+    secrets: list[str] = []
+
+    def first_use() -> None:
+        barrier.wait()
+        secrets.append(KeyFileKeyProvider({}, keys_dir).key_for(db).secret)
+
+    threads = [threading.Thread(target=first_use) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(secrets) == 8
+    assert len(set(secrets)) == 1
+    assert len(list(keys_dir.iterdir())) == 1
+
+
+RACER = """
+import hashlib, sys, time
+from pathlib import Path
+from adapters.key_file_key_provider import KeyFileKeyProvider
+go = Path(sys.argv[2])
+while not go.exists():
+    time.sleep(0.001)
+secret = KeyFileKeyProvider({}, Path(sys.argv[1])).key_for(Path(sys.argv[3])).secret
+print(hashlib.sha256(secret.encode()).hexdigest())
+"""
+
+
+def test_racing_processes_end_with_one_key(tmp_path: Path, keys_dir: Path) -> None:
+    go = tmp_path / "go"
+    db = tmp_path / "k.db"
+    racers = [
+        subprocess.Popen(
+            [sys.executable, "-c", RACER, str(keys_dir), str(go), str(db)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ},
+        )
+        for _ in range(6)
+    ]
+    time.sleep(0.3)  # let every racer reach the starting line; correctness does not depend on it
+    go.write_text("")
+    digests = {racer.communicate(timeout=60)[0].strip() for racer in racers}
+    assert all(racer.returncode == 0 for racer in racers)
+    assert len(digests) == 1
+    assert len(list(keys_dir.iterdir())) == 1
