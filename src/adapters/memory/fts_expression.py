@@ -2,8 +2,9 @@
 
 Supported: quoted phrases (``"a b"``, ``""`` escapes a quote), barewords, a trailing ``*`` for a
 prefix phrase, parentheses, ``AND``, ``OR``, ``NOT`` and implicit AND between neighbours. FTS5's
-precedence is kept: NOT binds tightest, then AND, then OR. Anything else is a syntax error, as it
-would be for SQLite.
+precedence is kept: NOT binds tightest, then AND, then OR. As in FTS5, the implicit AND joins
+plain phrases only (``(a OR b) c`` is an error; write ``(a OR b) AND c``). Anything else is a
+syntax error, as it would be for SQLite.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class _Parser:
     def __init__(self, tokens: list[tuple[str, str]]) -> None:
         self._tokens = tokens
         self._at = 0
+        self._last_was_phrase = False
 
     def _peek(self) -> str | None:
         return self._tokens[self._at][0] if self._at < len(self._tokens) else None
@@ -101,11 +103,14 @@ class _Parser:
 
     def _and(self) -> Node:
         node = self._not()
-        while self._peek() in ("AND", "phrase", "("):
+        while True:
             if self._peek() == "AND":
                 self._take()
+            elif self._peek() == "(" or (self._peek() == "phrase" and not self._last_was_phrase):
+                raise ExpressionError("implicit AND only joins plain phrases")
+            elif self._peek() != "phrase":
+                return node
             node = And(node, self._not())
-        return node
 
     def _not(self) -> Node:
         node = self._primary()
@@ -120,7 +125,9 @@ class _Parser:
             node = self._or()
             if self._take()[0] != ")":
                 raise ExpressionError("missing )")
+            self._last_was_phrase = False
             return node
+        self._last_was_phrase = True
         if kind != "phrase":
             raise ExpressionError(f"unexpected {value!r}")
         if self._peek() == "*":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from adapters.json_file_job_log import JsonFileJobLog
+from adapters.sqlcipher.store_resource import open_knowledge_store
 
 
 class Adapters(containers.DeclarativeContainer):
@@ -12,3 +13,10 @@ class Adapters(containers.DeclarativeContainer):
 
     core = providers.DependenciesContainer()
     job_log = providers.Singleton(JsonFileJobLog.next_to, core.project.provided.db_path)
+    knowledge_store = providers.Resource(
+        open_knowledge_store,
+        path=core.project.provided.db_path,
+        key=core.db_key.provided.secret,
+        title_weight=core.settings.provided.store.title_weight,
+        clock=core.clock,
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from adapters.memory.in_memory_job_log import InMemoryJobLog
+from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -12,3 +13,4 @@ class MemoryAdapters(containers.DeclarativeContainer):
 
     core = providers.DependenciesContainer()
     job_log = providers.Singleton(InMemoryJobLog)
+    knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)

@@ -51,7 +51,7 @@ def test_implicit_and_requires_every_term(corpus: KnowledgeStore) -> None:
 def test_or_and_groups(corpus: KnowledgeStore) -> None:
     either = corpus.search(PORTER, '"helm" OR "redis"', ALL, 10)
     assert sorted(labels(either)) == ["guide", "notes"]
-    grouped = corpus.search(PORTER, '("helm" OR "redis") "sessions"', ALL, 10)
+    grouped = corpus.search(PORTER, '("helm" OR "redis") AND "sessions"', ALL, 10)
     assert labels(grouped) == ["notes"]
 
 
@@ -121,7 +121,9 @@ def test_title_matches_weigh_more(store: KnowledgeStore) -> None:
     assert labels(store.search(PORTER, '"gateway"', ALL, 10))[0] == "title"
 
 
-@pytest.mark.parametrize("bad", ['"unterminated', "AND", "(", '"a" OR', ")"])
+@pytest.mark.parametrize(
+    "bad", ['"unterminated', "AND", "(", '"a" OR', ")", '("a" OR "b") "c"', '"c" ("a" OR "b")', 'NOT "x"']
+)
 def test_syntax_errors_return_nothing(corpus: KnowledgeStore, bad: str) -> None:
     assert corpus.search(PORTER, bad, ALL, 10) == []
     assert corpus.search(TRIGRAM, bad, ALL, 10) == []

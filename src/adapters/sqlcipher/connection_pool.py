@@ -1,0 +1,61 @@
+"""One connection per thread, opened on first use and kept: key derivation happens once."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from adapters.sqlcipher.connection import Connection
+from adapters.sqlcipher.key_material import KeyMaterial
+from adapters.sqlcipher.opener import Warn, open_database, open_more
+
+
+class ConnectionPool:
+    """Opens the database eagerly (so a wrong key or a plaintext file fails at start-up).
+
+    ``close()`` closes every thread's connection, then flushes the WAL; a later call to
+    ``connection()`` opens again (each thread notices through the generation counter).
+    """
+
+    def __init__(
+        self, path: Path, passphrase: str, now: Callable[[], datetime], warn: Warn
+    ) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._open: list[Connection] = []
+        self._generation = 0
+        opened = open_database(path, passphrase, now, warn)
+        self._material: KeyMaterial = opened.material
+        self._adopt(opened.connection)
+
+    def connection(self) -> Connection:
+        current = getattr(self._local, "current", None)
+        if current is not None and current[0] == self._generation:
+            return current[1]  # type: ignore[no-any-return]
+        with self._lock:
+            connection = open_more(self.path, self._material)
+            self._open.append(connection)
+            generation = self._generation
+        self._local.current = (generation, connection)
+        return connection
+
+    def dedicated(self) -> Connection:
+        """A connection outside the pool (VACUUM, checkpoint on close); the caller closes it."""
+        return open_more(self.path, self._material)
+
+    def _adopt(self, connection: Connection) -> None:
+        self._open.append(connection)
+        self._local.current = (self._generation, connection)
+
+    def close(self) -> None:
+        with self._lock:
+            connections, self._open = self._open, []
+            self._generation += 1
+        for connection in connections:
+            try:
+                connection.close()
+            except Exception:
+                continue

@@ -1,0 +1,70 @@
+"""Stats, checkpoints, VACUUM, FTS merges and vocabulary pruning."""
+
+from __future__ import annotations
+
+from adapters.sqlcipher.connection import Connection
+from adapters.sqlcipher.errors import OperationalError
+from adapters.sqlcipher.transactions import write_transaction
+from application.ports.knowledge_store import StoreStats
+from domain.errors import StoreError
+from domain.source_kind import SourceKind
+
+FTS_TABLES = ("chunks", "chunks_trigram")
+
+# Correlated MATCH: each word is looked up in the porter layer; words no chunk holds go.
+_PRUNE_VOCABULARY = """DELETE FROM vocabulary WHERE NOT EXISTS (
+    SELECT 1 FROM chunks WHERE chunks MATCH '"' || replace(vocabulary.word, '"', '""') || '"'
+)"""
+
+
+def pragma_int(connection: Connection, name: str) -> int:
+    return int(connection.execute(f"PRAGMA {name}").fetchone()[0])
+
+
+def stats(connection: Connection) -> StoreStats:
+    by_kind = dict.fromkeys(SourceKind, 0)
+    for kind, count in connection.execute("SELECT kind, count(*) FROM sources GROUP BY kind"):
+        by_kind[SourceKind(kind)] = count
+    chunks = connection.execute("SELECT count(*) FROM chunk_texts").fetchone()[0]
+    words = connection.execute("SELECT count(*) FROM vocabulary").fetchone()[0]
+    size = pragma_int(connection, "page_count") * pragma_int(connection, "page_size")
+    return StoreStats(
+        sources_by_kind=by_kind, chunk_count=chunks, vocabulary_size=words, db_size_bytes=size
+    )
+
+
+def free_page_ratio(connection: Connection) -> float:
+    pages = pragma_int(connection, "page_count")
+    return pragma_int(connection, "freelist_count") / pages if pages else 0.0
+
+
+def optimize_fts(connection: Connection) -> None:
+    """Merge each full-text index into one b-tree (faster queries, smaller file)."""
+    with write_transaction(connection):
+        for table in FTS_TABLES:
+            connection.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
+
+
+def prune_vocabulary(connection: Connection) -> int:
+    with write_transaction(connection):
+        try:
+            return int(connection.execute(_PRUNE_VOCABULARY).rowcount)
+        except OperationalError:
+            return 0  # a word FTS5 cannot parse: keep everything rather than fail the vacuum
+
+
+def vacuum(connection: Connection) -> None:
+    prune_vocabulary(connection)
+    optimize_fts(connection)
+    connection.execute("VACUUM")
+    checkpoint(connection)
+
+
+def checkpoint(connection: Connection) -> None:
+    """Move the WAL into the database file and truncate it (so the file alone is complete)."""
+    busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:
+        raise StoreError(
+            "the write-ahead log could not be flushed: another connection is using the database",
+            "let the other capy process finish (or stop it), then run `capy checkpoint` again",
+        )

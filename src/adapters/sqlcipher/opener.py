@@ -1,0 +1,116 @@
+"""Opening the knowledge database file: refuse plaintext, protect on a wrong key, heal garbage."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+import attrs
+
+from adapters.sqlcipher import database_file
+from adapters.sqlcipher.connection import Connection, connect
+from adapters.sqlcipher.database_file import FileState
+from adapters.sqlcipher.errors import DatabaseError, is_unreadable
+from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
+from adapters.sqlcipher.migrations import applied, migrate
+from domain.errors import PlaintextDatabase, StoreError, WrongKey
+
+Warn = Callable[[str], None]
+
+
+@attrs.frozen
+class OpenedDatabase:
+    connection: Connection
+    material: KeyMaterial
+
+
+def open_database(
+    path: Path, passphrase: str, now: Callable[[], datetime], warn: Warn
+) -> OpenedDatabase:
+    """The first connection of a process: classified, created if needed, migrated.
+
+    A garbage file, or one that decrypts but turns out damaged while migrating, is moved aside
+    (never deleted) and a fresh database is created in its place, once.
+    """
+    if not passphrase:
+        raise StoreError("no database key was given", "set CAPY_DB_KEY or let capy create a key")
+    database_file.ensure_private_directory(path.parent)
+    for attempt in range(2):
+        state = database_file.inspect(path)
+        if state is FileState.PLAINTEXT:
+            raise PlaintextDatabase(
+                f"the knowledge database {path} is not encrypted",
+                "run `capy encrypt` to encrypt it with capy's key, then try again",
+            )
+        if state in (FileState.GARBAGE, FileState.EMPTY):
+            _set_aside(path, now(), warn, "is not a database")
+            state = FileState.MISSING
+        material = _create(path, passphrase) if state is FileState.MISSING else None
+        material = material or for_file(passphrase, path)
+        try:
+            connection = connect(path, material.pragma)
+        except DatabaseError as error:
+            if not is_unreadable(error):
+                raise StoreError(
+                    f"cannot open {path}: {error}", "check the file and its folder"
+                ) from error
+            raise WrongKey(
+                f"the key does not open the knowledge database {path}",
+                "check CAPY_DB_KEY (or the key file shown by `capy doctor`); the file was left "
+                "untouched. If it is damaged beyond use, move it away and capy starts a new one",
+            ) from None
+        try:
+            migrate(connection)
+        except DatabaseError as error:
+            connection.close()
+            if attempt or not is_unreadable(error):
+                raise StoreError(f"cannot prepare {path}: {error}", "run `capy doctor`") from error
+            _set_aside(path, now(), warn, "is damaged")
+            continue
+        database_file.restrict_permissions(path)
+        return OpenedDatabase(connection, material)
+    raise AssertionError("unreachable")
+
+
+def open_more(path: Path, material: KeyMaterial) -> Connection:
+    """Another connection to an already opened database (no key derivation, no migrations)."""
+    return connect(path, material.pragma)
+
+
+def _set_aside(path: Path, at: datetime, warn: Warn, why: str) -> None:
+    moved = database_file.move_aside(path, at)
+    warn(f"the knowledge database {path} {why}; it was moved to {moved} and a new one created")
+
+
+def _create(path: Path, passphrase: str) -> KeyMaterial | None:
+    """Build a keyed database beside ``path`` and link it into place if nobody else did first.
+
+    Creating in place would let two processes starting at once pick different salts; linking a
+    finished file is atomic, so the loser simply opens the winner's database.
+    """
+    material = derive(passphrase, os.urandom(16))
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
+    os.close(handle)
+    fresh = Path(name)
+    try:
+        connection = connect(fresh, material.pragma, wal=False)
+        try:
+            applied(connection)
+        finally:
+            connection.close()
+        try:
+            os.link(fresh, path)
+        except FileExistsError:
+            return None
+        except OSError:  # a file system without hard links
+            if path.exists():
+                return None
+            fresh.replace(path)
+        return material
+    finally:
+        fresh.unlink(missing_ok=True)
+        for sidecar in database_file.SIDECARS:
+            fresh.with_name(fresh.name + sidecar).unlink(missing_ok=True)

@@ -1,0 +1,160 @@
+"""The knowledge store on an encrypted SQLCipher file (schema in ``schema/``, ADR 0002, 0012)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Collection, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from adapters.sqlcipher import maintenance, search_query, writer
+from adapters.sqlcipher.connection_pool import ConnectionPool
+from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
+from adapters.sqlcipher.size_report import size_report
+from adapters.system_clock import SystemClock
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
+from application.ports.store_inspector import StoreInspector, StoreSizeReport
+from domain.chunk import Chunk
+from domain.search_hit import LayerHit, SearchLayer, SearchScope
+from domain.source import IndexOutcome, Source, SourceDocument
+from domain.source_kind import SourceKind
+
+_log = logging.getLogger("capy.store")
+
+
+class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
+    """Opens (or creates) the database at construction; raises ``PlaintextDatabase``,
+    ``WrongKey`` or ``StoreError`` with a hint. A garbage file is moved aside and reported
+    through ``on_warning`` (default: the ``capy.store`` logger, never stdout).
+    """
+
+    def __init__(
+        self,
+        path: Path | str,
+        key: str,
+        *,
+        title_weight: float = 2.0,
+        clock: Clock | None = None,
+        on_warning: Callable[[str], None] | None = None,
+        optimize_every: int = 2000,
+    ) -> None:
+        self._path = Path(path)
+        self._clock = clock or SystemClock()
+        self._title_weight = title_weight
+        self._optimize_every = optimize_every
+        self._inserted_since_optimize = 0
+        self._counter_lock = threading.Lock()
+        self._pool = ConnectionPool(self._path, key, self._clock.now, on_warning or _log.warning)
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    def index(self, document: SourceDocument) -> IndexOutcome:
+        outcome = writer.index_document(self._pool.connection(), document, self._clock.now())
+        if not outcome.already_indexed:
+            self._count_inserted(len(document.chunks))
+        return outcome
+
+    def _count_inserted(self, chunks: int) -> None:
+        with self._counter_lock:
+            self._inserted_since_optimize += chunks
+            due = self._inserted_since_optimize >= self._optimize_every
+            if due:
+                self._inserted_since_optimize = 0
+        if due:
+            maintenance.optimize_fts(self._pool.connection())
+
+    def source_by_label(self, label: str) -> Source | None:
+        row = (
+            self._pool.connection()
+            .execute(f"SELECT {SOURCE_COLUMNS} FROM sources WHERE label = ?", (label,))
+            .fetchone()
+        )
+        return to_source(row) if row else None
+
+    def sources(self, kinds: Collection[SourceKind] | None = None) -> list[Source]:
+        sql = f"SELECT {SOURCE_COLUMNS} FROM sources"
+        params: list[str] = []
+        if kinds is not None:
+            params = sorted(kind.value for kind in kinds)
+            sql += f" WHERE kind IN ({', '.join('?' * len(params))})"
+        rows = self._pool.connection().execute(sql + " ORDER BY id", params).fetchall()
+        return [to_source(row) for row in rows]
+
+    def chunks_of(self, source_id: int) -> list[StoredChunk]:
+        rows = self._pool.connection().execute(
+            "SELECT id, title, content, has_code FROM chunk_texts WHERE source_id = ? ORDER BY id",
+            (source_id,),
+        )
+        return [StoredChunk(row[0], source_id, Chunk(row[1], row[2], bool(row[3]))) for row in rows]
+
+    def search(
+        self,
+        layer: SearchLayer,
+        match: str,
+        scope: SearchScope,
+        limit: int,
+        within: Sequence[int] | None = None,
+    ) -> list[LayerHit]:
+        return search_query.search(
+            self._pool.connection(),
+            layer,
+            match,
+            scope,
+            limit=limit,
+            within=within,
+            title_weight=self._title_weight,
+        )
+
+    def vocabulary_between(self, min_length: int, max_length: int) -> list[str]:
+        rows = self._pool.connection().execute(
+            "SELECT word FROM vocabulary WHERE length(word) BETWEEN ? AND ? ORDER BY word",
+            (min_length, max_length),
+        )
+        return [row[0] for row in rows]
+
+    def has_word(self, word: str) -> bool:
+        row = (
+            self._pool.connection()
+            .execute("SELECT 1 FROM vocabulary WHERE word = ?", (word,))
+            .fetchone()
+        )
+        return row is not None
+
+    def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
+        writer.record_access(self._pool.connection(), source_ids, at)
+
+    def delete_sources(self, source_ids: Iterable[int]) -> int:
+        return writer.delete_sources(self._pool.connection(), source_ids)
+
+    def stats(self) -> StoreStats:
+        return maintenance.stats(self._pool.connection())
+
+    def free_page_ratio(self) -> float:
+        return maintenance.free_page_ratio(self._pool.connection())
+
+    def vacuum(self) -> None:
+        """Prunes unused vocabulary, merges the FTS indexes and rewrites the file compactly."""
+        maintenance.vacuum(self._pool.connection())
+
+    def checkpoint(self) -> None:
+        maintenance.checkpoint(self._pool.connection())
+
+    def size_report(self, largest: int = 15) -> StoreSizeReport:
+        return size_report(self._pool.connection(), self._path, largest)
+
+    def close(self) -> None:
+        """Closes every connection, then truncates the WAL from one fresh connection."""
+        self._pool.close()
+        try:
+            last = self._pool.dedicated()
+        except Exception as error:
+            _log.warning("could not flush the write-ahead log of %s: %s", self._path, error)
+            return
+        try:
+            last.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            last.close()

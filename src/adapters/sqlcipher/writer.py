@@ -1,0 +1,97 @@
+"""Everything that changes the knowledge database: index, touch, access tracking, deletion."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from adapters.sqlcipher.connection import Connection
+from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
+from adapters.sqlcipher.transactions import write_transaction
+from domain.source import IndexOutcome, Source, SourceDocument
+
+_BY_LABEL = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE label = ?"
+_BY_ID = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE id = ?"
+_INSERT_SOURCE = """INSERT INTO sources
+    (label, kind, content_type, chunk_count, code_chunk_count, size_bytes, content_hash,
+     indexed_at, last_accessed_at, access_count)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"""
+_INSERT_CHUNK = "INSERT INTO chunk_texts (source_id, title, content, has_code) VALUES (?, ?, ?, ?)"
+
+
+def index_document(connection: Connection, document: SourceDocument, now: datetime) -> IndexOutcome:
+    """Dedup by label, replace on new content, insert chunks in both layers: one transaction."""
+    stamp = to_text(now)
+    with write_transaction(connection):
+        row = connection.execute(_BY_LABEL, (document.label,)).fetchone()
+        existing = to_source(row) if row else None
+        if existing is not None and existing.content_hash == document.content_hash:
+            connection.execute(
+                "UPDATE sources SET kind = ?, last_accessed_at = ? WHERE id = ?",
+                (document.kind.value, stamp, existing.id),
+            )
+            return IndexOutcome(source=_reload(connection, existing.id), already_indexed=True)
+        if existing is not None:
+            connection.execute("DELETE FROM sources WHERE id = ?", (existing.id,))
+        source_id = _insert(connection, document, stamp)
+        return IndexOutcome(
+            source=_reload(connection, source_id),
+            already_indexed=False,
+            replaced=existing is not None,
+        )
+
+
+def _insert(connection: Connection, document: SourceDocument, stamp: str) -> int:
+    chunks = document.chunks
+    cursor = connection.execute(
+        _INSERT_SOURCE,
+        (
+            document.label,
+            document.kind.value,
+            document.content_type.value,
+            len(chunks),
+            sum(1 for chunk in chunks if chunk.has_code),
+            document.size_bytes,
+            document.content_hash,
+            stamp,
+            stamp,
+        ),
+    )
+    source_id = cursor.lastrowid
+    assert source_id is not None
+    connection.executemany(
+        _INSERT_CHUNK, [(source_id, c.title, c.content, int(c.has_code)) for c in chunks]
+    )
+    connection.executemany(
+        "INSERT OR IGNORE INTO vocabulary (word) VALUES (?)",
+        [(word,) for word in sorted(document.vocabulary)],
+    )
+    return source_id
+
+
+def _reload(connection: Connection, source_id: int) -> Source:
+    return to_source(connection.execute(_BY_ID, (source_id,)).fetchone())
+
+
+def record_access(connection: Connection, source_ids: Iterable[int], at: datetime) -> None:
+    ids = sorted(set(source_ids))
+    if not ids:
+        return
+    with write_transaction(connection):
+        connection.executemany(
+            "UPDATE sources SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
+            [(to_text(at), source_id) for source_id in ids],
+        )
+
+
+def delete_sources(connection: Connection, source_ids: Iterable[int]) -> int:
+    """Deletes the sources; their chunks leave both layers through the schema's triggers."""
+    ids = sorted(set(source_ids))
+    if not ids:
+        return 0
+    with write_transaction(connection):
+        deleted = 0
+        for source_id in ids:
+            cursor = connection.execute("DELETE FROM sources WHERE id = ?", (source_id,))
+            deleted += cursor.rowcount
+    return deleted
