@@ -1,0 +1,1 @@
+"""HTTP adapters: the SSRF-guarded httpx fetcher and the HTML-to-markdown converter."""
