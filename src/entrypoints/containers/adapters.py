@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.http.beautifulsoup_html_converter import BeautifulSoupHtmlConverter
+from adapters.http.httpx_fetcher import HttpxFetcher
 from adapters.json_file_job_log import JsonFileJobLog
 from adapters.sqlcipher.store_resource import open_knowledge_store
 
@@ -12,6 +14,10 @@ class Adapters(containers.DeclarativeContainer):
     """Real I/O: SQLCipher files, subprocesses, HTTP, settings files."""
 
     core = providers.DependenciesContainer()
+    fetcher = providers.Singleton(
+        HttpxFetcher, allow_private_hosts=core.settings.provided.fetch.allow_private_hosts
+    )
+    html_converter = providers.Singleton(BeautifulSoupHtmlConverter)
     job_log = providers.Singleton(JsonFileJobLog.next_to, core.project.provided.db_path)
     knowledge_store = providers.Resource(
         open_knowledge_store,

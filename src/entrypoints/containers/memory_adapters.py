@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.memory.in_memory_fetcher import InMemoryFetcher
+from adapters.memory.in_memory_html_converter import InMemoryHtmlConverter
 from adapters.memory.in_memory_job_log import InMemoryJobLog
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 
@@ -12,5 +14,9 @@ class MemoryAdapters(containers.DeclarativeContainer):
     """Fakes you can assert on; no files, processes or network."""
 
     core = providers.DependenciesContainer()
+    fetcher = providers.Singleton(
+        InMemoryFetcher, allow_private_hosts=core.settings.provided.fetch.allow_private_hosts
+    )
+    html_converter = providers.Singleton(InMemoryHtmlConverter)
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)

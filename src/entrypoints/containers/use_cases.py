@@ -5,6 +5,7 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from application.use_cases.cleanup_sources import CleanupSources
+from application.use_cases.fetch_and_index import FetchAndIndex
 from application.use_cases.index_content import IndexContent
 from application.use_cases.purge_expired import PurgeExpired
 
@@ -27,4 +28,13 @@ class UseCases(containers.DeclarativeContainer):
         settings=core.settings,
         clock=core.clock,
         job_log=adapters.job_log,
+    )
+    fetch_and_index = providers.Factory(
+        FetchAndIndex,
+        fetcher=adapters.fetcher,
+        html_converter=adapters.html_converter,
+        index_content=index_content,
+        store=adapters.knowledge_store,
+        clock=core.clock,
+        settings=core.settings,
     )
