@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from adapters.config.toml_keys import dotted_items
 from application.ports.config_source import ConfigSource, LoadedConfig
@@ -55,11 +55,32 @@ class TomlConfigSource(ConfigSource):
                         f"{path}: bad value for {name} ({_shown(raw)}): {exc}",
                         hint=f"{name} accepts {key.accepted}",
                     ) from None
+                if name == "store.path" and not is_global:
+                    _check_stays_in_project(str(values[name]), path, self._global_file)
         return LoadedConfig(
             settings=settings_from_values(values),
             files_searched=searched,
             files_read=tuple(read),
             warnings=tuple(warnings),
+        )
+
+
+def _check_stays_in_project(value: str, path: Path, global_file: Path) -> None:
+    """A project file may only place the database inside the project.
+
+    Otherwise a cloned repository could point capy at another project's database (whose key
+    capy would then supply) and let the agent read that project's knowledge.
+    """
+    depth = 0
+    for part in PurePath(value).parts:
+        depth += -1 if part == ".." else 0 if part == "." else 1
+        if depth < 0:
+            break
+    if PurePath(value).is_absolute() or value.startswith("~") or depth < 0:
+        raise ConfigError(
+            f"{path}: store.path {value!r} leaves the project; a project file may only name a "
+            "path inside the project",
+            hint=f"use a relative path inside the project, or set it in {global_file} or with --db",
         )
 
 

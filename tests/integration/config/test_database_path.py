@@ -92,17 +92,31 @@ def test_relative_store_path_joins_the_project_root(tmp_path: Path) -> None:
     assert f"relative to the project root {project}" in location.db_path_origin
 
 
-def test_absolute_and_home_relative_store_paths(tmp_path: Path) -> None:
+def write_global(body: str) -> None:
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "capy" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(body)
+
+
+def test_absolute_and_home_relative_store_paths_from_the_global_file(tmp_path: Path) -> None:
     project = new_repo(tmp_path / "project")
-    (project / ".capy.toml").write_text(f'[store]\npath = "{tmp_path / "kb.db"}"\n')
+    write_global(f'[store]\npath = "{tmp_path / "kb.db"}"\n')
     assert locate(project).db_path == tmp_path.resolve() / "kb.db"
-    (project / ".capy.toml").write_text('[store]\npath = "~/dbs/kb.db"\n')
+    assert locate(project).db_path_origin == "store.path in the configuration (absolute)"
+    write_global('[store]\npath = "~/dbs/kb.db"\n')
     assert locate(project).db_path == Path(os.environ["HOME"]).resolve() / "dbs" / "kb.db"
+
+
+def test_a_project_file_cannot_reach_another_projects_database(tmp_path: Path) -> None:
+    project = new_repo(tmp_path / "project")
+    (project / ".capy.toml").write_text(f'[store]\npath = "{tmp_path / "other" / "kb.db"}"\n')
+    with pytest.raises(ConfigError, match="leaves the project"):
+        locate(project)
 
 
 def test_db_flag_overrides_everything_and_is_relative_to_cwd(tmp_path: Path) -> None:
     project = new_repo(tmp_path / "project")
-    (project / ".capy.toml").write_text('[store]\npath = "/somewhere/else.db"\n')
+    write_global('[store]\npath = "/somewhere/else.db"\n')
     location = locate(project, db=Path("here.db"))
     assert location.db_path == project / "here.db"
     assert location.db_path_origin == "--db flag"

@@ -177,3 +177,40 @@ def test_keys_without_effect_are_accepted_with_a_warning(
         "server.log_level",
         "store.cleanup.auto_prune",
     ]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "/home/someone/.local/share/capy/0123/knowledge.db",
+        "~/kb.db",
+        "../other/kb.db",
+        "a/../../kb.db",
+    ],
+)
+def test_a_project_file_cannot_point_the_database_outside_the_project(
+    files: tuple[Path, Path, Path, Path], value: str
+) -> None:
+    root, global_file, project_dir_file, _ = files
+    project_dir_file.write_text(f'[store]\npath = "{value}"\n')
+    with pytest.raises(ConfigError, match="leaves the project") as caught:
+        TomlConfigSource(global_file).load(root)
+    assert str(project_dir_file) in caught.value.message
+    assert str(global_file) in caught.value.hint
+
+
+@pytest.mark.parametrize("value", ["kb.db", ".capy/knowledge.db", "a/../kb.db", "./data/kb.db"])
+def test_a_project_file_may_place_the_database_inside_the_project(
+    files: tuple[Path, Path, Path, Path], value: str
+) -> None:
+    root, global_file, _, project_file = files
+    project_file.write_text(f'[store]\npath = "{value}"\n')
+    assert TomlConfigSource(global_file).load(root).settings.store.path == value
+
+
+def test_the_global_file_may_place_the_database_anywhere(
+    files: tuple[Path, Path, Path, Path],
+) -> None:
+    root, global_file, _, _ = files
+    global_file.write_text('[store]\npath = "~/kb/knowledge.db"\n')
+    assert TomlConfigSource(global_file).load(root).settings.store.path == "~/kb/knowledge.db"
