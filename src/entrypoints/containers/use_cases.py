@@ -5,9 +5,11 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from application.use_cases.cleanup_sources import CleanupSources
+from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.fetch_and_index import FetchAndIndex
 from application.use_cases.index_content import IndexContent
 from application.use_cases.purge_expired import PurgeExpired
+from application.use_cases.search_knowledge import SearchKnowledge
 
 
 class UseCases(containers.DeclarativeContainer):
@@ -19,6 +21,11 @@ class UseCases(containers.DeclarativeContainer):
     index_content = providers.Factory(
         IndexContent, store=adapters.knowledge_store, settings=core.settings
     )
+    # One instance per container: it keeps the fuzzy-correction cache between searches.
+    search_knowledge = providers.Singleton(
+        SearchKnowledge, store=adapters.knowledge_store, clock=core.clock
+    )
+    distinctive_terms = providers.Factory(FindDistinctiveTerms, store=adapters.knowledge_store)
     cleanup_sources = providers.Factory(
         CleanupSources, store=adapters.knowledge_store, settings=core.settings, clock=core.clock
     )

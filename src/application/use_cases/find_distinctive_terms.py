@@ -1,0 +1,26 @@
+"""FindDistinctiveTerms: the words that tell one indexed source's sections apart."""
+
+from __future__ import annotations
+
+from application.ports.knowledge_store import KnowledgeStore
+from domain.search.distinctive_terms import distinctive_terms
+from domain.search.tuning import DISTINCTIVE_LIMIT
+
+
+class FindDistinctiveTerms:
+    """Lists a source's distinctive words, for summaries that invite a follow-up search.
+
+    Rules:
+    - only sources of at least three chunks have distinctive terms (document frequency needs
+      a few documents to mean anything); fewer give an empty list;
+    - a word must occur in two chunks or more but not in most of them; rarer, longer and
+      identifier-shaped words (``snake_case``) rank first; ties in alphabetical order.
+    """
+
+    def __init__(self, store: KnowledgeStore) -> None:
+        self._store = store
+
+    def terms(self, source_id: int, limit: int = DISTINCTIVE_LIMIT) -> list[str]:
+        chunks = self._store.chunks_of(source_id)
+        texts = [stored.chunk.title + "\n" + stored.chunk.content for stored in chunks]
+        return distinctive_terms(texts, limit)

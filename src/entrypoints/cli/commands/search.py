@@ -1,0 +1,106 @@
+"""``capy search``: query the project's knowledge base from a terminal."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from cyclopts import Parameter
+
+from domain.errors import InvalidInput
+from domain.search.results import SearchResults
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, DEFAULT_SEARCH_KINDS, SourceKind
+from entrypoints.cli.app import app
+from entrypoints.cli.options import global_options
+from entrypoints.containers.runtime import RuntimeOptions
+
+
+@app.command
+def search(
+    *queries: Annotated[
+        str, Parameter(help="One or more queries; quote a query of several words.")
+    ],
+    limit: Annotated[int, Parameter(help="Results per query (1–100).")] = 3,
+    source: Annotated[
+        str | None, Parameter(help="Only sources whose label contains this text.")
+    ] = None,
+    kinds: Annotated[
+        str | None,
+        Parameter(help="Comma-separated source kinds: durable, ephemeral, session."),
+    ] = None,
+    all_kinds: Annotated[
+        bool, Parameter(name="--all-kinds", negative=(), help="Search every kind of source.")
+    ] = False,
+    as_json: Annotated[
+        bool, Parameter(name="--json", negative=(), help="Print JSON instead of text.")
+    ] = False,
+) -> int:
+    """Search the knowledge base and show the sections that match best.
+
+    By default durable and session sources are searched (ephemeral tool output is left out
+    unless --kinds, --all-kinds or --source asks for it). Write each query in quotes when it
+    has several words: `capy search "connection refused" "pool size"`.
+
+    With --json, one query prints one object
+    {"query": ..., "results": [{"rank", "source", "kind", "title", "content", "snippet",
+    "score", "layer"}]}; several queries print a JSON array of such objects, in order.
+    """
+    if not queries or not any(q.strip() for q in queries):
+        raise InvalidInput("no query given", 'pass at least one query: capy search "what to find"')
+    scope = _scope(source, kinds, all_kinds)
+    from entrypoints.containers.applications import CliContainer
+
+    options = global_options()
+    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    try:
+        use_case = container.use_cases.search_knowledge()
+        found = [use_case.search(q, limit, scope) for q in queries]
+    finally:
+        container.shutdown_resources()
+    if as_json:
+        payload = [_as_json(r) for r in found]
+        print(
+            json.dumps(payload[0] if len(payload) == 1 else payload, ensure_ascii=False, indent=2)
+        )
+    else:
+        from entrypoints.cli.search_output import print_results
+
+        print_results(found)
+    return 0
+
+
+def _scope(source: str | None, kinds: str | None, all_kinds: bool) -> SearchScope:
+    if kinds is not None and all_kinds:
+        raise InvalidInput("--kinds and --all-kinds exclude each other", "pass only one of them")
+    chosen = DEFAULT_SEARCH_KINDS
+    explicit = False
+    if all_kinds:
+        chosen, explicit = ALL_KINDS, True
+    elif kinds is not None:
+        names = [k for k in kinds.split(",") if k.strip()]
+        if not names:
+            raise InvalidInput(
+                "--kinds is empty", "name one or more of durable, ephemeral, session"
+            )
+        chosen, explicit = frozenset(SourceKind.parse(k) for k in names), True
+    return SearchScope(kinds=chosen, source=source or None, kinds_explicit=explicit)
+
+
+def _as_json(found: SearchResults) -> dict[str, object]:
+    return {
+        "query": found.query,
+        "results": [
+            {
+                "rank": r.rank,
+                "source": r.source,
+                "kind": r.kind.value,
+                "title": r.title,
+                "content": r.content,
+                "snippet": r.snippet,
+                "score": round(r.score, 6),
+                "layer": r.layer,
+            }
+            for r in found.results
+        ],
+    }
