@@ -9,6 +9,7 @@ verification use the real name. An origin without a pin is never connected to.
 
 from __future__ import annotations
 
+import ssl
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -75,9 +76,9 @@ class PinnedNetworkBackend(httpcore.NetworkBackend):
 class PinnedTransport(httpx.BaseTransport):
     """HTTP/1.1 over ``PinnedNetworkBackend``; no proxies, no retries."""
 
-    def __init__(self, backend: PinnedNetworkBackend) -> None:
+    def __init__(self, backend: PinnedNetworkBackend, ssl_context: ssl.SSLContext) -> None:
         self._pool = httpcore.ConnectionPool(
-            ssl_context=httpx.create_ssl_context(),
+            ssl_context=ssl_context,
             network_backend=backend,
             http1=True,
             http2=False,
