@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ssl
 import time
 from collections.abc import Iterable
 
@@ -33,6 +34,7 @@ class HttpxFetcher(Fetcher):
         max_redirects: int = 10,
         max_bytes: int = MAX_BYTES,
         resolver: Resolver | None = None,
+        ssl_context: ssl.SSLContext | None = None,
     ) -> None:
         allowed = PrivateHostAllowList.parse(allow_private_hosts)
         self._guard = SsrfGuard(resolver or SocketResolver(), allowed)
@@ -41,7 +43,7 @@ class HttpxFetcher(Fetcher):
         self._max_bytes = max_bytes
         self.last_connections: list[tuple[str, int]] = []
         # Loading the CA bundle takes ~20 ms: once per fetcher, not per fetch.
-        self._ssl_context = httpx.create_ssl_context()
+        self._ssl_context = ssl_context or httpx.create_ssl_context()
 
     def fetch(self, url: str) -> FetchedResponse:
         backend = PinnedNetworkBackend(deadline=time.monotonic() + self._timeout)
