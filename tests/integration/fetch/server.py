@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -139,10 +140,14 @@ def _chain(n: int) -> Route:
 
 
 @contextmanager
-def serving(host: str, route_table: dict[str, Route]) -> Iterator[tuple[int, Recorder]]:
+def serving(
+    host: str, route_table: dict[str, Route], tls: ssl.SSLContext | None = None
+) -> Iterator[tuple[int, Recorder]]:
     recorder = Recorder()
     handler = type("BoundHandler", (Handler,), {"routes": route_table, "recorder": recorder})
     server = ThreadingHTTPServer((host, 0), handler)
+    if tls is not None:
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
