@@ -95,10 +95,15 @@ def extract_entities(query: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=256)
 def entity_patterns(entities: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    """One case-insensitive pattern per entity, bounded by non-alphanumerics on both sides."""
-    return tuple(
-        re.compile(rf"(?<![^\W_]){re.escape(e)}(?![^\W_])", re.IGNORECASE) for e in entities
-    )
+    """One case-insensitive pattern per entity; an edge that is a letter or digit must not
+    continue into another one (``go`` is not found in ``golang``, ``C++`` is in ``C++17``)."""
+    return tuple(re.compile(_bounded(e), re.IGNORECASE) for e in entities)
+
+
+def _bounded(entity: str) -> str:
+    start = r"(?<![^\W_])" if entity[:1].isalnum() else ""
+    end = r"(?![^\W_])" if entity[-1:].isalnum() else ""
+    return start + re.escape(entity) + end
 
 
 def count_entities(entities: tuple[str, ...], text: str) -> int:

@@ -24,6 +24,7 @@ class Doc:
 class Case:
     query: str
     needles: tuple[str, ...]
+    label: str = ""
 
 
 def _c(title: str, content: str, code: bool = False) -> Chunk:

@@ -1,0 +1,106 @@
+"""``capy search`` as a user runs it, over a knowledge base indexed beforehand."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from application.use_cases.index_request import IndexRequest
+from domain.source_kind import SourceKind
+from entrypoints.containers.applications import CliContainer
+from entrypoints.containers.runtime import RuntimeOptions
+
+CAPY = Path(sys.executable).parent / "capy"
+KEY = "search-e2e-key-0123456789abcdef0123456789"
+DOC = """# Runbook
+
+## Rollback
+
+Run `helm rollback billing 3` when the readiness probe fails for five minutes.
+
+## Secrets
+
+Secrets live in Vault under kv/billing/prod.
+"""
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "knowledge.db"
+    options = RuntimeOptions(db=path, project_dir=tmp_path, cwd=tmp_path, env={"CAPY_DB_KEY": KEY})
+    container = CliContainer(options=options)
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=DOC, label="docs/runbook.md"))
+    index.execute(
+        IndexRequest(
+            content="npm ERR! code ELIFECYCLE", label="execute:shell", kind=SourceKind.EPHEMERAL
+        )
+    )
+    container.shutdown_resources()
+    return path
+
+
+def capy(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    executable = str(CAPY) if CAPY.exists() else shutil.which("capy")
+    if executable is None:
+        pytest.skip("the capy console script is not installed")
+    env = {**os.environ, "CAPY_DB_KEY": KEY}
+    return subprocess.run(
+        [executable, "--db", str(db), "--project-dir", str(db.parent), "search", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_one_query_prints_one_json_object(db: Path) -> None:
+    out = capy(db, "rollback readiness", "--json")
+    assert out.returncode == 0, out.stderr
+    payload = json.loads(out.stdout)
+    assert payload["query"] == "rollback readiness"
+    top = payload["results"][0]
+    assert set(top) == {"rank", "source", "kind", "title", "content", "snippet", "score", "layer"}
+    assert (top["rank"], top["source"], top["title"]) == (
+        1,
+        "docs/runbook.md",
+        "Runbook > Rollback",
+    )
+
+
+def test_several_queries_print_an_array(db: Path) -> None:
+    out = capy(db, "rollback", "vault", "--json", "--limit", "1")
+    payload = json.loads(out.stdout)
+    assert [p["query"] for p in payload] == ["rollback", "vault"]
+    assert payload[1]["results"][0]["title"] == "Runbook > Secrets"
+
+
+def test_kinds_widen_the_search_to_tool_output(db: Path) -> None:
+    hidden = json.loads(capy(db, "ELIFECYCLE", "--json").stdout)
+    assert hidden["results"] == []
+    shown = json.loads(capy(db, "ELIFECYCLE", "--json", "--kinds", "durable,ephemeral").stdout)
+    assert shown["results"][0]["source"] == "execute:shell"
+    every = json.loads(capy(db, "ELIFECYCLE", "--json", "--all-kinds").stdout)
+    assert every["results"][0]["kind"] == "ephemeral"
+
+
+def test_human_output_names_source_title_and_snippet(db: Path) -> None:
+    out = capy(db, "vault secrets")
+    assert out.returncode == 0, out.stderr
+    assert "docs/runbook.md" in out.stdout and "Runbook > Secrets" in out.stdout
+    assert "kv/billing/prod" in out.stdout
+
+
+def test_bad_input_is_one_line_with_what_to_do(db: Path) -> None:
+    out = capy(db, "x", "--kinds", "forever")
+    assert out.returncode == 1
+    assert "durable" in out.stderr and "Traceback" not in out.stderr
+    out = capy(db, "x", "--limit", "0")
+    assert out.returncode == 1 and "between 1 and" in out.stderr

@@ -1,0 +1,88 @@
+"""Every expression the sanitiser builds is valid FTS5, whatever the user typed."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.search.fts_expression import Combine, porter_expression, trigram_expression
+from domain.search.query import parse_query
+
+FTS_SYNTAX = st.sampled_from(
+    [
+        '"',
+        "'",
+        "(",
+        ")",
+        "*",
+        ":",
+        "^",
+        "~",
+        "-",
+        "+",
+        "AND",
+        "OR",
+        "NOT",
+        "NEAR(",
+        "NEAR/2",
+        "title:",
+        "{",
+        "}",
+        "[",
+        "]",
+        "\x00",
+        "\\",
+        "c++",
+        "x.y",
+        "foo-bar",
+        "🙂",
+        "热更新",
+        " ",
+    ]
+)
+QUERY = st.lists(st.one_of(FTS_SYNTAX, st.text(max_size=8)), max_size=12).map("".join)
+
+
+@pytest.fixture(scope="module")
+def db() -> Iterator[sqlite3.Connection]:
+    connection = sqlite3.connect(":memory:")
+    connection.execute(
+        "CREATE VIRTUAL TABLE p USING fts5(title, content, tokenize='porter unicode61')"
+    )
+    connection.execute("CREATE VIRTUAL TABLE t USING fts5(title, content, tokenize='trigram')")
+    for table in ("p", "t"):
+        connection.execute(
+            f"INSERT INTO {table} VALUES ('c++ and x.y', 'foo-bar NEAR title: 热更新 🙂 \"quoted\"')"
+        )
+    yield connection
+    connection.close()
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(QUERY)
+def test_expressions_never_fail_in_fts5(db: sqlite3.Connection, text: str) -> None:
+    parsed = parse_query(text)
+    for combine in Combine:
+        porter = porter_expression(parsed, combine)
+        if porter is not None:
+            db.execute("SELECT rowid FROM p WHERE p MATCH ?", (porter,)).fetchall()
+        trigram = trigram_expression(parsed, combine)
+        if trigram is not None:
+            db.execute("SELECT rowid FROM t WHERE t MATCH ?", (trigram,)).fetchall()
+
+
+@pytest.mark.parametrize("text", ["c++", "x.y", "foo-bar", '"NEAR title:"', "热更新", "AND"])
+def test_special_terms_still_find_their_text(db: sqlite3.Connection, text: str) -> None:
+    parsed = parse_query(text)
+    porter = porter_expression(parsed, Combine.ALL)
+    trigram = trigram_expression(parsed, Combine.ALL)
+    found = []
+    if porter:
+        found += db.execute("SELECT rowid FROM p WHERE p MATCH ?", (porter,)).fetchall()
+    if trigram:
+        found += db.execute("SELECT rowid FROM t WHERE t MATCH ?", (trigram,)).fetchall()
+    assert found

@@ -1,0 +1,24 @@
+"""Distinctive terms of a source: rare across its chunks, but not unique to one."""
+
+from __future__ import annotations
+
+from domain.search.distinctive_terms import distinctive_terms
+
+
+def test_fewer_than_three_chunks_have_no_distinctive_terms() -> None:
+    assert distinctive_terms(["alpha beta", "alpha gamma"]) == []
+
+
+def test_words_in_some_but_not_most_chunks_rank_by_rarity_and_shape() -> None:
+    chunks = [
+        "shared words everywhere retry_budget",
+        "shared words everywhere retry_budget",
+        "shared words everywhere connectionpool",
+        "shared words everywhere connectionpool unique",
+        "shared words everywhere",
+    ]
+    terms = distinctive_terms(chunks)
+    assert terms[0] == "retry_budget"
+    assert "connectionpool" in terms
+    assert "unique" not in terms  # one chunk only
+    assert "shared" not in terms  # in every chunk

@@ -1,0 +1,56 @@
+"""Levenshtein, distance bounds and the correction cache."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.search.fuzzy import CorrectionCache, best_correction, correctable, max_distance
+from domain.search.levenshtein import levenshtein
+
+
+def test_levenshtein_counts_edits() -> None:
+    assert levenshtein("kitten", "sitting") == 3
+    assert levenshtein("", "abc") == 3
+    assert levenshtein("same", "same") == 0
+
+
+@given(st.text(max_size=12), st.text(max_size=12), st.integers(0, 4))
+def test_bounded_distance_agrees_with_the_exact_one(a: str, b: str, bound: int) -> None:
+    exact = levenshtein(a, b)
+    assert levenshtein(a, b, bound) == min(exact, bound + 1)
+    assert levenshtein(b, a) == exact
+
+
+def test_allowed_distance_grows_with_word_length() -> None:
+    assert [max_distance("x" * n) for n in (3, 4, 5, 12, 13, 30)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_best_correction_stays_within_the_bound_and_is_deterministic() -> None:
+    assert best_correction("authentcation", ["authentication", "authorization"]) == "authentication"
+    assert best_correction("cat", ["dog"]) is None
+    assert best_correction("abcd", ["abce", "abcf"]) == "abce"
+    assert best_correction("known", ["known", "knows"]) is None
+
+
+def test_only_word_like_non_stopwords_are_corrected() -> None:
+    assert correctable("kubernets")
+    assert not correctable("the")
+    assert not correctable("db")
+    assert not correctable("database")  # a synonym-group word is already understood
+    assert not correctable("src/app.py")
+    assert not correctable("12345")
+
+
+def test_cache_is_a_bounded_lru_whose_entries_expire() -> None:
+    cache = CorrectionCache(size=2, ttl=10.0)
+    cache.put("a", "x", now=0.0)
+    cache.put("b", None, now=0.0)
+    assert cache.get("a", now=1.0) == (True, "x")
+    cache.put("c", "z", now=1.0)  # evicts "b", the least recently used
+    assert cache.get("b", now=1.0) == (False, None)
+    assert cache.get("c", now=5.0) == (True, "z")
+    assert cache.get("a", now=11.0) == (False, None)
+    assert len(cache) == 1
+    cache.clear()
+    assert len(cache) == 0

@@ -1,0 +1,63 @@
+"""Reciprocal Rank Fusion keyed by chunk."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.search.rrf import fuse, rrf_score
+from domain.search_hit import LayerHit, SearchLayer
+from domain.source_kind import SourceKind
+
+
+def hit(
+    chunk_id: int, title: str = "t", source_id: int = 1, highlighted: str | None = None
+) -> LayerHit:
+    return LayerHit(
+        chunk_id=chunk_id,
+        source_id=source_id,
+        label="s",
+        kind=SourceKind.DURABLE,
+        title=title,
+        content=f"content {chunk_id}",
+        has_code=False,
+        bm25=-1.0,
+        highlighted=highlighted,
+    )
+
+
+def test_rrf_score_uses_k_60_and_one_based_rank() -> None:
+    assert rrf_score(0) == pytest.approx(1 / 61)
+    assert rrf_score(2, weight=0.5) == pytest.approx(0.5 / 63)
+
+
+def test_chunks_found_by_both_layers_sum_their_scores_and_are_tagged_rrf() -> None:
+    fused = fuse({SearchLayer.PORTER: [hit(1), hit(2)], SearchLayer.TRIGRAM: [hit(2), hit(3)]})
+    assert [f.chunk_id for f in fused] == [2, 1, 3]
+    assert fused[0].score == pytest.approx(1 / 62 + 1 / 61)
+    assert [f.layer_label for f in fused] == ["rrf(porter+trigram)", "porter", "trigram"]
+
+
+def test_chunks_sharing_a_title_stay_distinct_results() -> None:
+    fused = fuse({SearchLayer.PORTER: [hit(1, "Same"), hit(2, "Same")]})
+    assert [f.chunk_id for f in fused] == [1, 2]
+
+
+def test_layer_weights_scale_contributions_and_ties_break_on_chunk_id() -> None:
+    fused = fuse(
+        {SearchLayer.PORTER: [hit(5)], SearchLayer.TRIGRAM: [hit(4)]},
+        {SearchLayer.PORTER: 1.0, SearchLayer.TRIGRAM: 1.0},
+    )
+    assert [f.chunk_id for f in fused] == [4, 5]
+    weighted = fuse(
+        {SearchLayer.PORTER: [hit(5)], SearchLayer.TRIGRAM: [hit(4)]},
+        {SearchLayer.PORTER: 1.0, SearchLayer.TRIGRAM: 0.5},
+    )
+    assert [f.chunk_id for f in weighted] == [5, 4]
+
+
+def test_porter_highlights_are_kept_over_trigram_hits() -> None:
+    fused = fuse(
+        {SearchLayer.TRIGRAM: [hit(1)], SearchLayer.PORTER: [hit(1, highlighted="\x02c\x03")]}
+    )
+    assert fused[0].hit.highlighted == "\x02c\x03"
+    assert fused[0].layers == (SearchLayer.PORTER, SearchLayer.TRIGRAM)

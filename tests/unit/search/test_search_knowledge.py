@@ -1,0 +1,118 @@
+"""SearchKnowledge through the real container with in-memory adapters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from application.use_cases.index_request import IndexRequest
+from application.use_cases.search_knowledge import SearchKnowledge
+from domain.errors import InvalidInput
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+from entrypoints.containers.applications import CliContainer
+from entrypoints.containers.memory_adapters import MemoryAdapters
+from entrypoints.containers.runtime import RuntimeOptions
+
+DEPLOY = """# Deploy
+
+## Rollback
+
+Run `helm rollback billing 3` when the readiness probe fails for five minutes.
+
+## Secrets
+
+Secrets live in Vault under kv/billing/prod and sync every 60 seconds.
+
+## Scaling
+
+The worker pool scales between 2 and 12 replicas on queue depth.
+"""
+
+BUILD_LOG = "\n".join(
+    [f"step {i}: compiling module_{i}" for i in range(30)]
+    + ["error TS2345: Argument of type 'string | undefined' is not assignable"]
+)
+
+
+@pytest.fixture
+def container() -> Iterator[CliContainer]:
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=DEPLOY, label="docs/deploy.md"))
+    index.execute(IndexRequest(content=BUILD_LOG, label="execute:shell", kind=SourceKind.EPHEMERAL))
+    yield container
+
+
+@pytest.fixture
+def search(container: CliContainer) -> SearchKnowledge:
+    use_case = container.use_cases.search_knowledge()
+    assert isinstance(use_case, SearchKnowledge)
+    return use_case
+
+
+def test_finds_the_section_that_answers_the_query(search: SearchKnowledge) -> None:
+    found = search.search("rollback readiness probe", limit=3)
+    top = found.results[0]
+    assert top.title == "Deploy > Rollback"
+    assert top.source == "docs/deploy.md"
+    assert top.rank == 1
+    assert "helm rollback" in top.snippet
+    assert top.layer in {"porter", "rrf(porter+trigram)"}
+
+
+def test_ephemeral_sources_are_hidden_by_default_and_named_when_nothing_is_found(
+    search: SearchKnowledge,
+) -> None:
+    hidden = search.search("TS2345", limit=3)
+    assert not hidden
+    assert hidden.hidden_kinds == ((SourceKind.EPHEMERAL, 1),)
+    shown = search.search(
+        "TS2345", limit=3, scope=SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
+    )
+    assert shown.results[0].source == "execute:shell"
+
+
+def test_a_source_filter_lifts_the_kind_filter(search: SearchKnowledge) -> None:
+    found = search.search("TS2345", limit=3, scope=SearchScope(source="execute"))
+    assert [r.source for r in found.results] == ["execute:shell"]
+
+
+def test_a_typo_is_corrected_and_tagged_fuzzy(search: SearchKnowledge) -> None:
+    found = search.search("rolback", limit=3)
+    assert found.results[0].title == "Deploy > Rollback"
+    assert found.results[0].layer.startswith("fuzzy+")
+    assert found.corrected_query == "rollback"
+
+
+@pytest.mark.parametrize("query", ["", "   ", "->", '"', "NEAR(", "AND OR NOT", "🙂", "title:"])
+def test_odd_queries_never_fail(search: SearchKnowledge, query: str) -> None:
+    search.search(query, limit=3)
+
+
+def test_limit_out_of_range_is_refused_with_a_hint(search: SearchKnowledge) -> None:
+    with pytest.raises(InvalidInput) as error:
+        search.search("rollback", limit=0)
+    assert "between 1 and" in error.value.hint
+
+
+def test_results_respect_the_limit_and_rank_in_order(search: SearchKnowledge) -> None:
+    found = search.search("replicas secrets rollback", limit=2)
+    assert [r.rank for r in found.results] == [1, 2]
+
+
+def test_returned_sources_are_marked_accessed(container: CliContainer) -> None:
+    container.use_cases.search_knowledge().search("vault secrets", limit=1)
+    store = container.adapters.knowledge_store()
+    source = store.source_by_label("docs/deploy.md")
+    assert source is not None and source.access_count == 1
+
+
+def test_distinctive_terms_of_a_source(container: CliContainer) -> None:
+    store = container.adapters.knowledge_store()
+    source = store.source_by_label("docs/deploy.md")
+    assert source is not None
+    terms = container.use_cases.distinctive_terms().terms(source.id)
+    assert isinstance(terms, list)
