@@ -42,6 +42,7 @@ def _closes(line: str, fence: str) -> bool:
 @attrs.define
 class _Section:
     title: str
+    heading: str = ""
     blocks: list[str] = attrs.field(factory=list)
     paragraph: list[str] = attrs.field(factory=list)
 
@@ -94,7 +95,7 @@ def chunk_markdown(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk]:
                 for deeper in range(level, len(stack)):
                     stack[deeper] = ""
             title = " > ".join(part for part in stack if part) or DEFAULT_TITLE
-            current = _Section(title)
+            current = _Section(title, heading=line.strip() if heading else "")
         elif line.strip():
             current.paragraph.append(line)
         else:
@@ -102,6 +103,12 @@ def chunk_markdown(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk]:
         i += 1
     current.end_paragraph()
     sections.append(current)
+
+    for section, following in zip(sections, [*sections[1:], None], strict=True):
+        # A heading with nothing under it would vanish; keep it unless a subsection carries it.
+        parent_of_next = following is not None and following.title.startswith(section.title + " >")
+        if not section.blocks and section.heading and not parent_of_next:
+            section.blocks.append(section.heading)
 
     chunks: list[Chunk] = []
     for section in sections:

@@ -1,0 +1,79 @@
+"""JSON: key paths, arrays batched under the limit and titled by identity field."""
+
+from __future__ import annotations
+
+import json
+
+from domain.chunking import MAX_CHUNK_BYTES, chunk
+from domain.chunking.utf8 import byte_len
+from domain.content_type import ContentType
+
+
+def titles(value: object) -> list[str]:
+    return [c.title for c in chunk(json.dumps(value), ContentType.JSON)]
+
+
+def test_small_flat_object_is_one_root_chunk() -> None:
+    chunks = chunk('{"b": 1, "a": "x"}', ContentType.JSON)
+    assert [(c.title, c.has_code) for c in chunks] == [("(root)", True)]
+    assert json.loads(chunks[0].content) == {"a": "x", "b": 1}
+
+
+def test_nested_object_recurses_into_sorted_keys() -> None:
+    value = {"zeta": {"deep": {"x": 1}}, "alpha": 3, "empty": []}
+    assert titles(value) == ["alpha", "empty", "zeta > deep"]
+
+
+def test_array_batches_are_titled_by_identity_field() -> None:
+    items = [{"name": f"svc-{i}", "blob": "x" * 1000} for i in range(10)]
+    found = titles({"services": items})
+    assert found[0] == "services > svc-0, svc-1, svc-2"
+    assert all(t.startswith("services > ") for t in found)
+
+
+def test_many_ids_use_first_and_last() -> None:
+    items = [{"id": i} for i in range(50)]
+    assert titles(items) == ["(root) > 0…49"]
+
+
+def test_single_item_batch_and_index_ranges_without_identity() -> None:
+    assert titles([{"id": "only"}]) == ["(root) > only"]
+    assert titles([[1, 2], [3]]) == ["(root) > [0-1]"]
+
+
+def test_batches_stay_under_the_limit() -> None:
+    items = [{"id": i, "text": "é" * 300} for i in range(100)]
+    chunks = chunk(json.dumps(items, ensure_ascii=False), ContentType.JSON)
+    assert len(chunks) > 1
+    assert all(byte_len(c.content) <= MAX_CHUNK_BYTES for c in chunks)
+
+
+def test_oversized_item_is_chunked_by_its_own_keys() -> None:
+    item = {"id": "big", "parts": {f"k{i}": "v" * 1000 for i in range(10)}}
+    chunks = chunk(json.dumps([item]), ContentType.JSON)
+    assert all(byte_len(c.content) <= MAX_CHUNK_BYTES for c in chunks)
+    assert any(c.title.startswith("(root) > big > parts") for c in chunks)
+
+
+def test_giant_string_value_is_cut() -> None:
+    chunks = chunk(json.dumps({"log": "line " * 5000}), ContentType.JSON)
+    assert len(chunks) > 1
+    assert all(c.title == "log" for c in chunks)
+    assert all(byte_len(c.content) <= MAX_CHUNK_BYTES for c in chunks)
+
+
+def test_repeated_titles_stay_separate_chunks() -> None:
+    items = [{"id": "same", "pad": "x" * 3000} for _ in range(3)]
+    chunks = chunk(json.dumps(items), ContentType.JSON)
+    assert [c.title for c in chunks] == ["(root) > same"] * 3
+
+
+def test_invalid_json_falls_back_to_plaintext() -> None:
+    chunks = chunk('{"broken": ', ContentType.JSON)
+    assert [c.title for c in chunks] == ["Output"]
+    assert not chunks[0].has_code
+
+
+def test_lone_surrogate_escape_stays_encodable() -> None:
+    chunks = chunk('{"a": "\\ud800 text"}', ContentType.JSON)
+    assert all(c.content.encode("utf-8") for c in chunks)

@@ -1,0 +1,45 @@
+"""Plaintext: whole output, blank-line sections, line windows; giant lines cut safely."""
+
+from __future__ import annotations
+
+from domain.chunking import MAX_CHUNK_BYTES, chunk
+from domain.chunking.utf8 import byte_len
+from domain.content_type import ContentType
+
+
+def test_short_output_is_one_chunk_titled_output() -> None:
+    chunks = chunk("\n  hello\nworld  \n", ContentType.PLAINTEXT)
+    assert [(c.title, c.content) for c in chunks] == [("Output", "hello\nworld")]
+
+
+def test_blank_line_sections_titled_by_first_line() -> None:
+    sections = [f"header {i}\n" + "\n".join(f"row {i}.{j}" for j in range(8)) for i in range(4)]
+    chunks = chunk("\n\n".join(sections), ContentType.PLAINTEXT)
+    assert [c.title for c in chunks] == ["header 0", "header 1", "header 2", "header 3"]
+
+
+def test_long_output_uses_twenty_line_windows_with_two_line_overlap() -> None:
+    text = "\n".join(f"line {i}" for i in range(1, 51))
+    chunks = chunk(text, ContentType.PLAINTEXT)
+    assert [c.title for c in chunks] == ["line 1", "line 19", "line 37"]
+    assert chunks[0].content.split("\n")[-2:] == chunks[1].content.split("\n")[:2]
+    assert chunks[-1].content.endswith("line 50")
+
+
+def test_giant_single_line_is_cut_on_character_boundaries() -> None:
+    text = "日本語" * 5000  # 3 bytes per character
+    chunks = chunk(text, ContentType.PLAINTEXT)
+    assert len(chunks) > 1
+    assert all(byte_len(c.content) <= MAX_CHUNK_BYTES for c in chunks)
+    assert "".join(c.content for c in chunks) == text
+
+
+def test_titles_are_cut_to_eighty_bytes_without_breaking_characters() -> None:
+    sections = ["é" * 100 + "\nrest"] * 3 + ["x\n" * 20]
+    chunks = chunk("\n\n".join(sections), ContentType.PLAINTEXT)
+    assert byte_len(chunks[0].title) <= 80
+    assert chunks[0].title == "é" * 40
+
+
+def test_crlf_is_normalised() -> None:
+    assert chunk("a\r\nb\r\n", ContentType.PLAINTEXT)[0].content == "a\nb"

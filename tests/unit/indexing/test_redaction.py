@@ -1,0 +1,134 @@
+"""Secret redaction: every listed shape goes, markers are stable, ordinary text is untouched."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.redaction import PRIVATE_MARKER, SECRET_MARKER, redact_secrets
+
+ALNUM = string.ascii_letters + string.digits
+UPPER_DIGITS = string.ascii_uppercase + string.digits
+B64URL = ALNUM + "_-"
+
+
+def _s(alphabet: str, size: int, max_size: int | None = None) -> st.SearchStrategy[str]:
+    return st.text(alphabet=alphabet, min_size=size, max_size=max_size or size)
+
+
+SECRETS: dict[str, st.SearchStrategy[str]] = {
+    "anthropic": _s(B64URL, 20, 60).map(lambda s: "sk-ant-" + s),
+    "github fine-grained": _s(ALNUM + "_", 22, 60).map(lambda s: "github_pat_" + s),
+    "github classic": _s(ALNUM, 36).map(lambda s: "ghp_" + s),
+    "slack": st.tuples(st.sampled_from("abprs"), _s(ALNUM + "-", 10, 40)).map(
+        lambda t: f"xox{t[0]}-{t[1]}"
+    ),
+    "aws access key id": _s(UPPER_DIGITS, 16).map(lambda s: "AKIA" + s),
+    "google": _s(B64URL, 35).map(lambda s: "AIza" + s),
+    "npm": _s(ALNUM, 36).map(lambda s: "npm_" + s),
+    "gitlab": _s(B64URL, 20, 40).map(lambda s: "glpat-" + s),
+    "digitalocean": _s(ALNUM, 64).map(lambda s: "dop_v1_" + s),
+    "stripe": st.tuples(st.sampled_from(["sk_live_", "rk_test_"]), _s(ALNUM, 16, 40)).map("".join),
+    "jwt": st.tuples(_s(B64URL, 10, 30), _s(B64URL, 10, 30), _s(B64URL, 10, 30)).map(
+        lambda t: f"eyJ{t[0]}.{t[1]}.{t[2]}"
+    ),
+    "generic prefixed": st.tuples(st.sampled_from(["sk", "pk", "rk", "ak"]), _s(ALNUM, 20, 50)).map(
+        lambda t: f"{t[0]}-{t[1]}"
+    ),
+}
+KEY_NAMES = [
+    "api_key",
+    "API-KEY",
+    "secret",
+    "client_secret",
+    "token",
+    "GITHUB_TOKEN",
+    "password",
+    "DB_PASSWORD",
+    "credential",
+    "auth_token",
+    "aws_secret_access_key",
+]
+VALUES = _s(ALNUM + "_-/.+", 20, 60)
+SURROUNDINGS = st.text(max_size=60)
+NO_PRIVATE_TAG = st.text(alphabet=st.characters(blacklist_characters="<"), max_size=60)
+
+
+def _embedded(secret: str, before: str, after: str) -> str:
+    return f"{before} {secret} {after}"
+
+
+@pytest.mark.parametrize("category", sorted(SECRETS))
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_no_listed_secret_survives(category: str, data: st.DataObject) -> None:
+    secret = data.draw(SECRETS[category])
+    text = _embedded(secret, data.draw(SURROUNDINGS), data.draw(SURROUNDINGS))
+    redacted = redact_secrets(text)
+    assert secret not in redacted
+    assert SECRET_MARKER in redacted or PRIVATE_MARKER in redacted
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sampled_from(KEY_NAMES), st.sampled_from(["=", ": ", " = ", '": "']), VALUES, NO_PRIVATE_TAG
+)
+def test_key_value_secrets_lose_their_value_but_keep_their_name(
+    key: str, operator: str, value: str, before: str
+) -> None:
+    text = f'{before}\n"{key}{operator}{value}"\n'
+    redacted = redact_secrets(text)
+    assert redacted.split("\n")[-2] == f'"{key}{operator}{SECRET_MARKER}"'
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=300), st.sampled_from(sorted(SECRETS)), st.data())
+def test_redaction_is_idempotent(text: str, category: str, data: st.DataObject) -> None:
+    mixed = text + " " + data.draw(SECRETS[category]) + " <private>x</private> password=" + "a" * 25
+    once = redact_secrets(mixed)
+    assert redact_secrets(once) == once
+
+
+PLAIN = st.text(
+    alphabet=st.sampled_from(list(string.ascii_lowercase + string.digits + " \n\t,;!?()'é日λ")),
+    max_size=400,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(PLAIN)
+def test_ordinary_text_is_unchanged(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a <private>my\nnotes</private> b", f"a {PRIVATE_MARKER} b"),
+        ("a <PRIVATE>x</Private> b <private>y</private>", f"a {PRIVATE_MARKER} b {PRIVATE_MARKER}"),
+        ("a <private>never closed\nsecret", f"a {PRIVATE_MARKER}"),
+        (
+            "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\nbnNz\n-----END OPENSSH PRIVATE KEY-----\nok",
+            f"{SECRET_MARKER}\nok",
+        ),
+        ("Authorization: Bearer abc.def-123_456789", f"Authorization: Bearer {SECRET_MARKER}"),
+        (
+            "curl -H 'Authorization: token gho1234567890abc'",
+            f"curl -H 'Authorization: token {SECRET_MARKER}'",
+        ),
+        ("postgres://app:hunter2@db:5432/x", f"postgres://app:{SECRET_MARKER}@db:5432/x"),
+        (
+            "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            f"AWS_SECRET_ACCESS_KEY={SECRET_MARKER}",
+        ),
+        ("a bearer token is sent", "a bearer token is sent"),
+        ("the password is required", "the password is required"),
+        ("task-abcdefghijklmnopqrstuvwxyz", "task-abcdefghijklmnopqrstuvwxyz"),
+        ("https://example.com/path@v2", "https://example.com/path@v2"),
+    ],
+)
+def test_examples(text: str, expected: str) -> None:
+    assert redact_secrets(text) == expected
