@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.settings import SETTING_KEYS, Settings, settings_from_values
@@ -93,11 +93,13 @@ def test_settings_from_values_refuses_an_unknown_key() -> None:
         settings_from_values({"store.nope": 1})
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=1, max_value=65535))
 def test_any_valid_port_is_accepted(port: int) -> None:
     assert parse("fetch.allow_private_hosts", [f"build.local:{port}"]) == (f"build.local:{port}",)
 
 
+@settings(deadline=None)
 @given(st.integers())
 def test_whole_number_ttls_are_accepted_from_one(hours: int) -> None:
     if hours >= 1:
