@@ -7,6 +7,7 @@ from dependency_injector import containers, providers
 from adapters.http.beautifulsoup_html_converter import BeautifulSoupHtmlConverter
 from adapters.http.httpx_fetcher import HttpxFetcher
 from adapters.json_file_job_log import JsonFileJobLog
+from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
 from adapters.sqlcipher.store_resource import open_knowledge_store
 
 
@@ -26,3 +27,4 @@ class Adapters(containers.DeclarativeContainer):
         title_weight=core.settings.provided.store.title_weight,
         clock=core.clock,
     )
+    database_encryptor = providers.Singleton(SqlcipherDatabaseEncryptor)

@@ -1,0 +1,140 @@
+"""Re-encrypting a database file with ``sqlcipher_export`` into a verified copy (ADR 0012)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import sqlcipher3
+
+from adapters.sqlcipher import database_file
+from adapters.sqlcipher.connection import Connection
+from adapters.sqlcipher.database_file import FileState
+from adapters.sqlcipher.errors import DatabaseError, is_unreadable
+from adapters.sqlcipher.key_material import passphrase_pragma
+from application.ports.database_encryptor import DatabaseEncryptor, DatabaseState, Reencryption
+from domain.errors import PlaintextDatabase, StoreError, WrongKey
+
+_STATES = {
+    FileState.MISSING: DatabaseState.MISSING,
+    FileState.EMPTY: DatabaseState.MISSING,
+    FileState.PLAINTEXT: DatabaseState.PLAINTEXT,
+    FileState.ENCRYPTED: DatabaseState.ENCRYPTED,
+    FileState.GARBAGE: DatabaseState.UNREADABLE,
+}
+
+
+class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
+    def state(self, path: Path) -> DatabaseState:
+        return _STATES[database_file.inspect(path)]
+
+    def encrypt(self, path: Path, key: str) -> Reencryption:
+        if self.state(path) is not DatabaseState.PLAINTEXT:
+            raise StoreError(f"{path} is not an unencrypted database", "nothing to encrypt")
+        return self._rewrite(path, None, key)
+
+    def rekey(self, path: Path, old_key: str, new_key: str) -> Reencryption:
+        if self.state(path) is DatabaseState.PLAINTEXT:
+            raise PlaintextDatabase(f"{path} is not encrypted yet", "run `capy encrypt` first")
+        if self.state(path) is not DatabaseState.ENCRYPTED:
+            raise StoreError(f"{path} is not an encrypted database", "check the path")
+        return self._rewrite(path, old_key, new_key)
+
+    def restore(self, done: Reencryption) -> None:
+        done.backup.replace(done.path)
+
+    def _rewrite(self, path: Path, old_key: str | None, new_key: str) -> Reencryption:
+        copy = path.with_name(f"{path.name}.enc.tmp")
+        _remove(copy)
+        try:
+            rows = _export(path, old_key, copy, new_key)
+            if _row_counts(copy, new_key) != rows:
+                raise StoreError(
+                    f"the re-encrypted copy of {path} does not hold the same rows",
+                    "the original is untouched; run `capy doctor` and try again",
+                )
+            copy.chmod(0o600)
+            backup = _backup_name(path)
+            path.replace(backup)
+            copy.replace(path)
+        finally:
+            _remove(copy)
+        try:
+            _row_counts(path, new_key)
+        except Exception:
+            backup.replace(path)
+            raise
+        return Reencryption(path=path, backup=backup, rows_verified=sum(rows.values()))
+
+
+def _open(path: Path, key: str | None) -> Connection:
+    connection = sqlcipher3.connect(str(path), isolation_level=None)
+    connection.execute("PRAGMA cipher_log_level = NONE")
+    if key is not None:
+        connection.execute(passphrase_pragma(key))
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except DatabaseError as error:
+        connection.close()
+        if is_unreadable(error):
+            raise WrongKey(f"the key does not open {path}", "check CAPY_DB_KEY") from None
+        raise
+    return connection  # type: ignore[no-any-return]
+
+
+def _export(path: Path, old_key: str | None, copy: Path, new_key: str) -> dict[str, int]:
+    source = _open(path, old_key)
+    try:
+        busy = source.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        if busy:
+            raise StoreError(
+                f"{path} is in use by another process",
+                "stop the capy server (and other capy commands) and try again",
+            )
+        rows = _counts(source)
+        source.execute("ATTACH DATABASE ? AS reencrypted KEY ?", (str(copy), new_key))
+        source.execute("SELECT sqlcipher_export('reencrypted')").fetchone()
+        source.execute("DETACH DATABASE reencrypted")
+    finally:
+        source.close()
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size:
+        raise StoreError(
+            f"{path} is in use by another process", "stop the capy server and try again"
+        )
+    for sidecar in database_file.SIDECARS:
+        _remove(path.with_name(path.name + sidecar))
+    return rows
+
+
+def _row_counts(path: Path, key: str) -> dict[str, int]:
+    connection = _open(path, key)
+    try:
+        return _counts(connection)
+    finally:
+        connection.close()
+
+
+def _counts(connection: Connection) -> dict[str, int]:
+    tables = [
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
+        )
+    ]
+    return {
+        name: connection.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0] for name in tables
+    }
+
+
+def _backup_name(path: Path) -> Path:
+    backup = path.with_name(f"{path.name}.bak")
+    if backup.exists():
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        backup.replace(path.with_name(f"{path.name}.bak.{stamp}"))
+    return backup
+
+
+def _remove(path: Path) -> None:
+    path.unlink(missing_ok=True)

@@ -1,0 +1,50 @@
+"""DatabaseEncryptor port: encrypting a plaintext knowledge database, or changing its key."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+
+class DatabaseState(StrEnum):
+    MISSING = "missing"
+    PLAINTEXT = "plaintext"
+    ENCRYPTED = "encrypted"
+    UNREADABLE = "unreadable"  # not a database at all
+
+
+@attrs.frozen
+class Reencryption:
+    """The result of a swap: the database now under the new key, the original kept beside it."""
+
+    path: Path
+    backup: Path
+    rows_verified: int
+
+
+@runtime_checkable
+class DatabaseEncryptor(Protocol):
+    """Rewrites a database file under a key, all or nothing.
+
+    Contract: the copy is written beside the original, reopened with the new key and checked to
+    hold the same row counts before it takes the original's place; the original is kept as
+    ``<db>.bak``. Any failure before the swap leaves the original untouched and removes the
+    copy. Stop capy processes using the database first: they would keep writing to the old file.
+    """
+
+    def state(self, path: Path) -> DatabaseState: ...
+
+    def encrypt(self, path: Path, key: str) -> Reencryption:
+        """Encrypt a plaintext database with ``key``."""
+        ...
+
+    def rekey(self, path: Path, old_key: str, new_key: str) -> Reencryption:
+        """Re-encrypt an encrypted database from ``old_key`` to ``new_key``."""
+        ...
+
+    def restore(self, done: Reencryption) -> None:
+        """Undo a swap: put the backup back in place (when storing the new key failed)."""
+        ...

@@ -1,0 +1,87 @@
+"""``capy dbsize``: where the knowledge database's bytes go."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from cyclopts import Parameter
+
+from application.ports.store_inspector import StoreInspector, StoreSizeReport
+from domain.errors import StoreError
+from entrypoints.cli.app import app
+from entrypoints.cli.options import global_options
+from entrypoints.containers.runtime import RuntimeOptions
+
+
+@app.command
+def dbsize(
+    *,
+    top: Annotated[int, Parameter(help="How many of the largest sources to list.")] = 15,
+) -> None:
+    """Show the knowledge database's size: per table, per source kind, its largest sources,
+    pages, reclaimable free pages (``capy cleanup --vacuum`` reclaims them) and vocabulary.
+    """
+    from entrypoints.containers.applications import CliContainer
+
+    options = global_options()
+    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    path = container.core.project().db_path
+    if not path.exists():
+        print(f"capy dbsize: no knowledge database at {path} yet")
+        return
+    try:
+        store = container.adapters.knowledge_store()
+        if not isinstance(store, StoreInspector):
+            raise StoreError("this knowledge store cannot report its size", "")
+        report = store.size_report(largest=max(top, 0))
+    finally:
+        container.shutdown_resources()
+    _render(report)
+
+
+def _render(report: StoreSizeReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"[bold]{report.location}[/bold]")
+    overview = Table("", "", show_header=False, box=None)
+    overview.add_row("file", _size(report.file_bytes))
+    overview.add_row("write-ahead log", _size(report.wal_bytes))
+    overview.add_row("page size", _size(report.page_size))
+    overview.add_row("pages", f"{report.page_count:,}")
+    overview.add_row(
+        "free pages", f"{report.free_pages:,} ({_size(report.reclaimable_bytes)} reclaimable)"
+    )
+    overview.add_row("vocabulary", f"{report.vocabulary_size:,} words")
+    console.print(overview)
+
+    tables = Table("table", "rows", "size", title="Tables", title_justify="left")
+    for table in report.tables:
+        size = "n/a" if table.size_bytes is None else _size(table.size_bytes)
+        tables.add_row(table.name, f"{table.rows:,}", size)
+    console.print(tables)
+
+    kinds = Table("kind", "sources", "chunks", "content", title="By kind", title_justify="left")
+    for kind in report.kinds:
+        kinds.add_row(
+            kind.kind.value, f"{kind.sources:,}", f"{kind.chunks:,}", _size(kind.content_bytes)
+        )
+    console.print(kinds)
+
+    largest = Table("source", "kind", "chunks", "content", title="Largest sources")
+    largest.title_justify = "left"
+    for source in report.largest_sources:
+        largest.add_row(
+            source.label, source.kind.value, f"{source.chunks:,}", _size(source.size_bytes)
+        )
+    console.print(largest)
+
+
+def _size(count: int) -> str:
+    value = float(count)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{value:,.0f} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
+        value /= 1024
+    return f"{count} B"

@@ -1,0 +1,75 @@
+"""Two processes and several threads writing one database at once."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from domain.search_hit import SearchLayer, SearchScope
+from tests.integration.store.helpers import document, open_store
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_two_processes_creating_and_indexing_one_label(tmp_path: Path) -> None:
+    db, go = tmp_path / "knowledge.db", tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    workers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tests.integration.store.concurrent_writer",
+                str(db),
+                str(go),
+                name,
+                "25",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in ("first", "second")
+    ]
+    go.touch()
+    for worker in workers:
+        out, err = worker.communicate(timeout=120)
+        assert worker.returncode == 0, err
+        assert out.strip() == "ok"
+        assert err == ""
+
+    store = open_store(db)
+    labels = [s.label for s in store.sources()]
+    assert labels.count("shared-label") == 1
+    assert len(labels) == 51
+    shared = store.source_by_label("shared-label")
+    assert shared is not None and len(store.chunks_of(shared.id)) == 1
+    store.close()
+
+
+def test_threads_share_one_store(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    errors: list[BaseException] = []
+
+    def work(n: int) -> None:
+        try:
+            for i in range(10):
+                store.index(document(f"t{n}-{i}", f"thread {n} item {i} marker"))
+                store.search(SearchLayer.PORTER, '"marker"', SearchScope(), 5)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert errors == []
+    assert len(store.sources()) == 40
+    store.close()

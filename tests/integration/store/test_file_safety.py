@@ -1,0 +1,148 @@
+"""The database file: encrypted at rest, plaintext refused, wrong key harmless, garbage healed."""
+
+from __future__ import annotations
+
+import sqlite3
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import sqlcipher3
+
+from adapters.sqlcipher.migrations import applied, available, migrate
+from domain.errors import PlaintextDatabase, WrongKey
+from domain.search_hit import SearchLayer, SearchScope
+from tests.integration.store.helpers import KEY, document, fingerprint, open_store
+
+SECRET_TEXT = "zebracornucopia quartzlantern 7f3a9c"
+
+
+def test_nothing_indexed_is_readable_on_disk(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    store = open_store(path)
+    store.index(document("secret-label-xyzzy", SECRET_TEXT))
+    assert store.search(SearchLayer.TRIGRAM, '"cornucopia"', SearchScope(), 5)
+
+    files = [path, path.with_name("knowledge.db-wal"), path.with_name("knowledge.db-shm")]
+    for file in files:  # while open: the text sits in the WAL, if anywhere
+        if file.exists():
+            _assert_clean(file.read_bytes())
+    store.close()
+    for file in files:
+        if file.exists():
+            _assert_clean(file.read_bytes())
+
+    with pytest.raises(sqlite3.DatabaseError):
+        sqlite3.connect(path).execute("SELECT * FROM sqlite_master").fetchall()
+
+
+def _assert_clean(data: bytes) -> None:
+    for needle in (b"zebracornucopia", b"quartzlantern", b"secret-label-xyzzy", b"SQLite format"):
+        assert needle not in data
+        assert needle.decode().encode("utf-16-le") not in data
+
+
+def test_files_are_private(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "dir" / "knowledge.db"
+    store = open_store(path)
+    store.index(document("a", "alpha"))
+    for file in path.parent.iterdir():
+        assert stat.S_IMODE(file.stat().st_mode) == 0o600, file
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE((tmp_path / "new").stat().st_mode) == 0o700
+    store.close()
+
+
+def test_plaintext_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    plain = sqlite3.connect(path)
+    plain.execute("CREATE TABLE t (x)")
+    plain.commit()
+    plain.close()
+    before = fingerprint(tmp_path)
+
+    with pytest.raises(PlaintextDatabase) as raised:
+        open_store(path)
+    assert "capy encrypt" in raised.value.hint
+    assert fingerprint(tmp_path) == before
+
+
+def test_wrong_key_leaves_the_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    store = open_store(path)
+    store.index(document("a", "alpha beta"))
+    store.close()
+    before = fingerprint(tmp_path)
+
+    with pytest.raises(WrongKey) as raised:
+        open_store(path, key="not the key")
+    assert "CAPY_DB_KEY" in raised.value.hint
+    assert fingerprint(tmp_path) == before
+    assert open_store(path).source_by_label("a") is not None
+
+
+def test_wrong_key_keeps_stderr_clean(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    open_store(path).close()
+    script = (
+        "import sys; from pathlib import Path\n"
+        "from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore\n"
+        "try:\n    SqlcipherKnowledgeStore(Path(sys.argv[1]), 'wrong')\n"
+        "except Exception as e:\n    print(type(e).__name__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "WrongKey"
+    assert done.stderr == ""
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [b"not a database", b"\x00" * 8192, b"#!/bin/sh\n" * 410, b""],
+    ids=["text", "zeros", "page-sized-text", "empty"],
+)
+def test_garbage_is_moved_aside_and_recreated(tmp_path: Path, garbage: bytes) -> None:
+    path = tmp_path / "knowledge.db"
+    path.write_bytes(garbage)
+    warnings: list[str] = []
+
+    store = open_store(path, warnings=warnings)
+    store.index(document("a", "alpha"))
+
+    moved = [p for p in tmp_path.iterdir() if ".corrupt." in p.name]
+    assert len(moved) == 1
+    assert moved[0].read_bytes() == garbage
+    assert len(warnings) == 1 and str(moved[0]) in warnings[0]
+    assert store.source_by_label("a") is not None
+    store.close()
+
+
+def test_migrations_are_recorded_once(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    open_store(path).close()
+    store = open_store(path)
+    store.close()
+
+    connection = sqlcipher3.connect(str(path))
+    connection.execute("PRAGMA key = '" + KEY.replace("'", "''") + "'")
+    names = [m.name for m in available()]
+    assert names[0] == "0001_initial"
+    assert applied(connection) == names
+    assert migrate(connection) == []
+    connection.close()
+
+
+def test_a_passphrase_alone_opens_the_file(tmp_path: Path) -> None:
+    """capy derives the key itself; any SQLCipher 4 tool must still open the file."""
+    path = tmp_path / "knowledge.db"
+    store = open_store(path)
+    store.index(document("a", "alpha"))
+    store.close()
+
+    connection = sqlcipher3.connect(str(path))
+    connection.execute("PRAGMA key = '" + KEY.replace("'", "''") + "'")
+    assert connection.execute("SELECT label FROM sources").fetchall() == [("a",)]
+    connection.close()
