@@ -32,8 +32,8 @@ class BeautifulSoupHtmlConverter(HtmlConverter):
         blocks = _lift_code_blocks(soup, root, marker)
         markdown = _converter(base_url).handle(str(root))
         markdown = "\n".join(line.rstrip() for line in markdown.splitlines())
-        markdown = _restore_code_blocks(markdown, marker, blocks)
-        markdown = re.sub(r"\n{3,}", "\n\n", markdown).strip()
+        markdown = re.sub(r"\n{3,}", "\n\n", markdown)
+        markdown = _restore_code_blocks(markdown, marker, blocks).strip()
         if title and not re.search(r"^# ", markdown, re.M):
             markdown = f"# {title}\n\n{markdown}"
         return markdown + "\n" if markdown else ""
@@ -95,7 +95,7 @@ def _restore_code_blocks(markdown: str, marker: str, blocks: list[tuple[str, str
         body = text.strip("\n")
         longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
         fence = "`" * max(3, longest + 1)
-        return f"\n{fence}{language}\n{body}\n{fence}\n"
+        return f"{fence}{language}\n{body}\n{fence}"
 
     return re.sub(rf"^[ \t>]*{marker}x(\d+)x[ \t]*$", fenced, markdown, flags=re.M)
 
