@@ -34,8 +34,7 @@ class KeyFileKeyProvider(KeyProvider):
         path = self.key_file(db_path)
         secret = _read_key(path)
         if secret is None:
-            _ensure_private_dir(self._keys_dir)
-            _publish(path, secrets.token_urlsafe(32), replace=False)
+            self._store(path, secrets.token_urlsafe(32), replace=False)
             secret = _read_key(path)
         if secret is None:  # pragma: no cover - the file was removed between two lines
             raise KeyUnavailable(f"the key file {path} vanished", hint="run the command again")
@@ -61,13 +60,22 @@ class KeyFileKeyProvider(KeyProvider):
                 hint="choose a key of printable characters",
             )
         path = self.key_file(db_path)
-        _ensure_private_dir(self._keys_dir)
-        _publish(path, secret, replace=True)
+        self._store(path, secret, replace=True)
         return DatabaseKey(secret, f"key file {path}")
 
     def key_file(self, db_path: Path) -> Path:
         digest = hashlib.sha256(str(db_path.resolve()).encode()).hexdigest()[:32]
         return self._keys_dir / f"{digest}.key"
+
+    def _store(self, path: Path, secret: str, *, replace: bool) -> None:
+        try:
+            _ensure_private_dir(self._keys_dir)
+            _publish(path, secret, replace=replace)
+        except OSError as exc:
+            raise KeyUnavailable(
+                f"cannot write the key file {path}: {exc.strerror or exc}",
+                hint=f"make {self._keys_dir} writable for you, or set {ENV_VAR}",
+            ) from None
 
     def _checked_env_key(self) -> str:
         if not self._env_key:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -104,7 +105,7 @@ def _label(folder: Path, project: Path) -> None:
     try:
         folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         folder.mkdir(mode=0o700, exist_ok=True)
-        temporary = folder / f".project.{os.getpid()}.tmp"
+        temporary = folder / f".project.{os.getpid()}.{secrets.token_hex(4)}.tmp"
         temporary.write_text(text, encoding="utf-8")
         temporary.replace(label)
     except OSError:

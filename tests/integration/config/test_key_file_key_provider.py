@@ -182,3 +182,22 @@ def test_racing_processes_end_with_one_key(tmp_path: Path, keys_dir: Path) -> No
     assert all(racer.returncode == 0 for racer in racers)
     assert len(digests) == 1
     assert len(list(keys_dir.iterdir())) == 1
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_an_unwritable_keys_directory_is_a_clear_error(tmp_path: Path, keys_dir: Path) -> None:
+    keys_dir.mkdir(parents=True)
+    keys_dir.chmod(0o500)
+    try:
+        with pytest.raises(KeyUnavailable, match="cannot write the key file") as caught:
+            KeyFileKeyProvider({}, keys_dir).key_for(tmp_path / "k.db")
+        assert "CAPY_DB_KEY" in caught.value.hint
+    finally:
+        keys_dir.chmod(0o700)
+
+
+def test_a_keys_path_that_is_a_file_is_a_clear_error(tmp_path: Path, keys_dir: Path) -> None:
+    keys_dir.parent.mkdir(parents=True)
+    keys_dir.write_text("not a directory")
+    with pytest.raises(KeyUnavailable, match="cannot (read|write) the key file"):
+        KeyFileKeyProvider({}, keys_dir).key_for(tmp_path / "k.db")
