@@ -199,5 +199,5 @@ def test_an_unwritable_keys_directory_is_a_clear_error(tmp_path: Path, keys_dir:
 def test_a_keys_path_that_is_a_file_is_a_clear_error(tmp_path: Path, keys_dir: Path) -> None:
     keys_dir.parent.mkdir(parents=True)
     keys_dir.write_text("not a directory")
-    with pytest.raises(KeyUnavailable, match="cannot (read|write) the key file"):
+    with pytest.raises(KeyUnavailable, match=r"cannot (read|write) the key file"):
         KeyFileKeyProvider({}, keys_dir).key_for(tmp_path / "k.db")
