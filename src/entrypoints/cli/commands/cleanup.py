@@ -1,0 +1,113 @@
+"""``capy cleanup``: list, then remove, sources that are too big, forgotten or expired."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Annotated, Literal
+
+from cyclopts import Parameter
+
+from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
+from domain.eviction import EvictionCandidate, EvictionReason
+from domain.source_kind import SourceKind
+from entrypoints.cli.app import app
+from entrypoints.cli.options import global_options
+from entrypoints.containers.runtime import RuntimeOptions
+
+_TWO_DAYS = timedelta(hours=48)
+
+
+@app.command
+def cleanup(
+    *,
+    force: Annotated[
+        bool, Parameter(negative=(), help="Really remove the sources (default: only list them).")
+    ] = False,
+    kind: Annotated[
+        Literal["ephemeral", "session"] | None,
+        Parameter(help="Only purge this kind's sources older than its TTL."),
+    ] = None,
+    source: Annotated[
+        str | None, Parameter(help="Remove this one source (exact label), whatever its score.")
+    ] = None,
+    vacuum: Annotated[
+        bool,
+        Parameter(negative=(), help="With --force, compact the database file afterwards."),
+    ] = False,
+) -> int:
+    """Remove oversized, forgotten and expired sources from the knowledge base.
+
+    A dry run by default: lists what would go and why. A full cleanup picks sources over
+    store.max_source_bytes, durable sources never read whose retention score fell below 0.15,
+    ephemeral sources older than store.cleanup.ephemeral_ttl_hours and session sources older
+    than store.cleanup.session_ttl_days. After a real cleanup the file is compacted (VACUUM)
+    when over a fifth of it is free, or always with --vacuum.
+    """
+    request = CleanupRequest(
+        dry_run=not force,
+        expired_kind=SourceKind(kind) if kind else None,
+        label=source,
+        vacuum=vacuum,
+    )
+    from entrypoints.containers.applications import CliContainer
+
+    options = global_options()
+    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    try:
+        report = container.use_cases.cleanup_sources().execute(request)
+    finally:
+        container.shutdown_resources()
+    _print(report, vacuum)
+    return 0
+
+
+def _age(candidate: EvictionCandidate) -> str:
+    if candidate.reason is EvictionReason.TTL and candidate.age < _TWO_DAYS:
+        return f"{candidate.age / timedelta(hours=1):.1f}h"
+    return f"{candidate.age.days}d"
+
+
+def _summary(report: CleanupReport) -> str:
+    parts = [
+        f"{report.count(reason)} {label}"
+        for reason, label in (
+            (EvictionReason.MANUAL, "by label"),
+            (EvictionReason.OVERSIZED, "oversized"),
+            (EvictionReason.RETENTION, "durable (retention)"),
+        )
+        if report.count(reason)
+    ]
+    ttl = [c for c in report.candidates if c.reason is EvictionReason.TTL]
+    for kind in (SourceKind.EPHEMERAL, SourceKind.SESSION):
+        count = sum(1 for c in ttl if c.source.kind is kind)
+        if count:
+            parts.append(f"{count} {kind} (TTL)")
+    return ", ".join(parts)
+
+
+def _print(report: CleanupReport, vacuum: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    if not report.candidates:
+        console.print("No evictable sources found.")
+    else:
+        what = "" if report.mode in (CleanupMode.FULL, CleanupMode.MANUAL) else f" ({report.mode})"
+        n = len(report.candidates)
+        sources = "source" if n == 1 else "sources"
+        verb = "would be removed" if report.dry_run else "removed"
+        heading = "preview (dry run)" if report.dry_run else "done"
+        console.print(f"Cleanup{what} {heading}: {n} {sources} {verb} — {_summary(report)}")
+        table = Table("Source", "Reason", "Score", "Age", "Chunks")
+        for c in report.candidates:
+            score = "—" if c.score is None else f"{c.score:.2f}"
+            table.add_row(c.label, str(c.reason), score, _age(c), str(c.source.chunk_count))
+        console.print(table)
+    if report.dry_run:
+        if report.candidates:
+            console.print("Use --force to remove these sources.")
+        if vacuum:
+            console.print("--vacuum compacts the database only together with --force.")
+    elif report.vacuumed:
+        console.print("Compacted the database file (VACUUM).")

@@ -1,0 +1,214 @@
+"""``capy index``: put files (or stdin) into the project's knowledge base."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal
+
+import attrs
+from cyclopts import Parameter
+
+from application.use_cases.index_request import IndexRequest, IndexResult
+from domain.content_type import ContentType
+from domain.errors import CapyError, InvalidInput, SourceTooLarge
+from domain.source_kind import SourceKind
+from entrypoints.cli.app import app
+from entrypoints.cli.options import global_options
+from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from entrypoints.containers.applications import CliContainer
+
+STDIN = "-"
+
+
+@attrs.frozen
+class _Input:
+    given: str  # as typed: a path or "-"
+    label: str
+
+
+@app.command(name="index")
+def index_command(
+    *paths: Annotated[
+        str,
+        Parameter(allow_leading_hyphen=True, help="Files to index; '-' reads standard input."),
+    ],
+    label: Annotated[
+        str | None,
+        Parameter(
+            help="Source label (default: the file name, or 'stdin'). "
+            "With several inputs each gets LABEL:FILENAME."
+        ),
+    ] = None,
+    kind: Annotated[
+        Literal["durable", "ephemeral", "session"],
+        Parameter(
+            help="durable (kept by retention), ephemeral (expires after "
+            "store.cleanup.ephemeral_ttl_hours) or session."
+        ),
+    ] = "durable",
+    content_type: Annotated[
+        Literal["auto", "markdown", "json", "plaintext", "transcript"],
+        Parameter(help="How to cut the text into sections; auto detects it."),
+    ] = "auto",
+) -> int:
+    """Index files or standard input into the knowledge base, redacting secrets first.
+
+    Files must be UTF-8 text: a file with NUL bytes is refused as binary, and a file that is
+    not valid UTF-8 is refused with the offset of the first bad byte (convert it first, e.g.
+    `iconv -f latin1 -t utf-8 FILE | capy index - --label NAME`) — capy never guesses an
+    encoding. Files over store.max_source_bytes are refused whole, never truncated.
+    Re-indexing a label replaces its content; indexing identical content only touches it.
+    A file that cannot be indexed is reported and the others are still indexed; the exit code
+    is then 1.
+    """
+    if not paths:
+        raise InvalidInput("nothing to index", "name one or more files, or '-' for stdin")
+    if paths.count(STDIN) > 1:
+        raise InvalidInput("'-' (stdin) can be given only once", "pass it a single time")
+    inputs = _labelled(paths, label)
+    wanted_type = None if content_type == "auto" else ContentType(content_type)
+    source_kind = SourceKind(kind)
+
+    from entrypoints.containers.applications import CliContainer
+
+    options = global_options()
+    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    try:
+        limit = container.core.settings().store.max_source_bytes
+        failures = _index_all(container, inputs, limit, wanted_type, source_kind)
+    finally:
+        container.shutdown_resources()
+    if len(inputs) > 1:
+        done = len(inputs) - failures
+        print(
+            f"indexed {done} of {len(inputs)} inputs" + (f", {failures} failed" if failures else "")
+        )
+    return 1 if failures else 0
+
+
+def _labelled(paths: tuple[str, ...], label: str | None) -> list[_Input]:
+    names = [STDIN if p == STDIN else Path(p).name or p for p in paths]
+    clashing = {n for n, count in Counter(names).items() if count > 1}
+    inputs = []
+    for given, name in zip(paths, names, strict=True):
+        own = "stdin" if given == STDIN else (given if name in clashing else name)
+        if label is None:
+            inputs.append(_Input(given, own))
+        else:
+            inputs.append(_Input(given, label if len(paths) == 1 else f"{label}:{own}"))
+    return inputs
+
+
+def _index_all(
+    container: CliContainer,
+    inputs: list[_Input],
+    limit: int,
+    content_type: ContentType | None,
+    kind: SourceKind,
+) -> int:
+    failures = 0
+    with _progress(len(inputs)) as advance:
+        for item in inputs:
+            try:
+                text = _read(item.given, limit)
+                result = container.use_cases.index_content().execute(
+                    IndexRequest(
+                        content=text, label=item.label, kind=kind, content_type=content_type
+                    )
+                )
+            except CapyError as error:
+                failures += 1
+                print(f"capy: {_shown(item)}: {error}", file=sys.stderr)
+            else:
+                print(_describe(result))
+                if result.note:
+                    print(f"  note: {result.note}")
+            advance()
+    return failures
+
+
+def _shown(item: _Input) -> str:
+    return "stdin" if item.given == STDIN else item.given
+
+
+def _describe(result: IndexResult) -> str:
+    sections = "section" if result.sections == 1 else "sections"
+    counts = f"{result.sections} {sections} ({result.code_sections} with code)"
+    where = f"{result.label} [{result.content_type}, {result.kind}]"
+    if result.already_indexed:
+        return f"unchanged {where}: already indexed, {counts}"
+    return f"{'replaced' if result.replaced else 'indexed'} {where}: {counts}"
+
+
+def _read(given: str, limit: int) -> str:
+    """The text of a file or of stdin, refused when it is too big, binary or not UTF-8."""
+    if given == STDIN:
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        path = Path(given)
+        try:
+            size = path.stat().st_size
+            if path.is_dir():
+                raise InvalidInput("is a directory", "name the files inside it")
+            if size > limit:
+                _too_large(size, limit)
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise InvalidInput("no such file", "check the path") from None
+        except PermissionError:
+            raise InvalidInput("permission denied", "check the file's permissions") from None
+        except OSError as error:
+            raise InvalidInput(f"cannot read it ({error.strerror})", "check the path") from None
+    if len(data) > limit:
+        _too_large(len(data), limit, exact=given != STDIN)
+    return _decode(data)
+
+
+def _too_large(size: int, limit: int, exact: bool = True) -> None:
+    amount = f"{size:,} bytes" if exact else f"more than {limit:,} bytes"
+    raise SourceTooLarge(
+        f"{amount}, over the {limit:,} byte limit",
+        "index a smaller part, or raise store.max_source_bytes in .capy.toml",
+    )
+
+
+def _decode(data: bytes) -> str:
+    nul = data.find(b"\0")
+    if nul != -1:
+        raise InvalidInput(
+            f"looks binary (NUL byte at offset {nul:,})",
+            "capy indexes text; convert UTF-16 text to UTF-8 first",
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InvalidInput(
+            f"not valid UTF-8 (bad byte at offset {error.start:,})",
+            "convert it first, e.g. iconv -f latin1 -t utf-8 FILE | capy index - --label NAME",
+        ) from None
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr for several inputs when stderr is a terminal."""
+    if total < 2 or not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(
+        TextColumn("indexing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("index", total=total)
+        yield lambda: progress.advance(task)
