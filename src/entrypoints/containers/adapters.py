@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
 from adapters.http.beautifulsoup_html_converter import BeautifulSoupHtmlConverter
 from adapters.http.httpx_fetcher import HttpxFetcher
 from adapters.json_file_job_log import JsonFileJobLog
+from adapters.sandbox.subprocess_sandbox import open_sandbox
 from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
 from adapters.sqlcipher.store_resource import open_knowledge_store
 
@@ -28,3 +30,14 @@ class Adapters(containers.DeclarativeContainer):
         clock=core.clock,
     )
     database_encryptor = providers.Singleton(SqlcipherDatabaseEncryptor)
+    sandbox = providers.Resource(
+        open_sandbox,
+        project_root=core.project.provided.root,
+        settings=core.settings.provided.executor,
+        base_env=core.options.provided.env,
+    )
+    policy_source = providers.Singleton(
+        ClaudeSettingsPolicySource,
+        project_root=core.project.provided.root,
+        home=core.user_dirs.provided.home,
+    )

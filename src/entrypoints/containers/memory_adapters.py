@@ -8,6 +8,8 @@ from adapters.memory.in_memory_fetcher import InMemoryFetcher
 from adapters.memory.in_memory_html_converter import InMemoryHtmlConverter
 from adapters.memory.in_memory_job_log import InMemoryJobLog
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
+from adapters.memory.in_memory_policy_source import InMemoryPolicySource
+from adapters.memory.in_memory_sandbox import InMemorySandbox
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -20,3 +22,5 @@ class MemoryAdapters(containers.DeclarativeContainer):
     html_converter = providers.Singleton(InMemoryHtmlConverter)
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
+    sandbox = providers.Singleton(InMemorySandbox)
+    policy_source = providers.Singleton(InMemoryPolicySource)

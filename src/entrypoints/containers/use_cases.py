@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from application.use_cases.check_command import CheckCommand
 from application.use_cases.cleanup_sources import CleanupSources
-from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.fetch_and_index import FetchAndIndex
+from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.purge_expired import PurgeExpired
+from application.use_cases.run_code import RunCode
 from application.use_cases.search_knowledge import SearchKnowledge
 
 
@@ -44,4 +46,13 @@ class UseCases(containers.DeclarativeContainer):
         store=adapters.knowledge_store,
         clock=core.clock,
         settings=core.settings,
+    )
+    run_code = providers.Factory(
+        RunCode,
+        sandbox=adapters.sandbox,
+        policy_source=adapters.policy_source,
+        project_root=core.project.provided.root,
+    )
+    check_command = providers.Factory(
+        CheckCommand, policy_source=adapters.policy_source, project_root=core.project.provided.root
     )

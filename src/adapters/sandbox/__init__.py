@@ -1,0 +1,1 @@
+"""The subprocess sandbox: runtimes, environment, process groups, bounded output."""

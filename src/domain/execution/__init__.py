@@ -1,0 +1,1 @@
+"""Running agent-written code: requests, outcomes, truncation, exit classification, wrapping."""

@@ -1,0 +1,75 @@
+"""Keeping the start and the end of a long output, cut on line boundaries.
+
+About 60 % of the budget goes to the head and 40 % to the tail. A line longer than its share is
+cut, never kept whole, and never in the middle of a UTF-8 character. The marker says how many
+lines and kilobytes were left out.
+"""
+
+from __future__ import annotations
+
+from domain.execution.run import StreamOutput
+
+HEAD_SHARE = 0.6
+
+
+def _char_start_back(data: bytes, pos: int) -> int:
+    while 0 < pos < len(data) and (data[pos] & 0xC0) == 0x80:
+        pos -= 1
+    return pos
+
+
+def _char_start_forward(data: bytes, pos: int) -> int:
+    while pos < len(data) and (data[pos] & 0xC0) == 0x80:
+        pos += 1
+    return pos
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def truncate_stream(
+    head: bytes, tail: bytes, total_bytes: int, total_newlines: int, max_bytes: int
+) -> StreamOutput:
+    """Truncate a stream known by its first bytes, its last bytes and its totals.
+
+    ``head`` holds at least the first ``max_bytes`` bytes (or the whole stream when shorter);
+    ``tail`` at least the last ``max_bytes`` bytes. Only these are ever held in memory.
+    """
+    if total_bytes <= max_bytes:
+        data = head[:total_bytes]
+        return StreamOutput(_decode(data), total_bytes, total_bytes)
+    head_budget = int(max_bytes * HEAD_SHARE)
+    tail_budget = max_bytes - head_budget
+    window = head[:head_budget]
+    cut = window.rfind(b"\n")
+    head_part = window[: cut + 1] if cut >= 0 else head[: _char_start_back(head, head_budget)]
+    window = tail[-tail_budget:] if tail_budget else b""
+    start = window.find(b"\n")
+    if 0 <= start < len(window) - 1:
+        tail_part = window[start + 1 :]
+    else:
+        tail_part = window[_char_start_forward(window, 0) :]
+    kept = len(head_part) + len(tail_part)
+    skipped_bytes = total_bytes - kept
+    head_lines = head_part.count(b"\n")
+    tail_lines = tail_part.count(b"\n") + (1 if tail_part and not tail_part.endswith(b"\n") else 0)
+    skipped_lines = max(0, total_newlines + 1 - head_lines - tail_lines)
+    if total_newlines == 0:
+        marker = (
+            f"\n… [{skipped_bytes / 1024:.1f} KB cut from the middle of one "
+            f"{total_bytes / 1024:.1f} KB line] …\n"
+        )
+        return StreamOutput(_decode(head_part) + marker + _decode(tail_part), total_bytes, kept)
+    marker = (
+        f"\n… [{skipped_lines} lines / {skipped_bytes / 1024:.1f} KB cut — showing the first "
+        f"{head_lines} and last {tail_lines} lines] …\n"
+    )
+    if not head_part.endswith(b"\n") and head_part:
+        marker = "\n" + marker.lstrip("\n")
+    return StreamOutput(_decode(head_part) + marker + _decode(tail_part), total_bytes, kept)
+
+
+def truncate_bytes(data: bytes, max_bytes: int) -> StreamOutput:
+    """Truncate a whole buffer (tests, small outputs)."""
+    return truncate_stream(data, data, len(data), data.count(b"\n"), max_bytes)
