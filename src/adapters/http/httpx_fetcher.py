@@ -46,7 +46,8 @@ class HttpxFetcher(Fetcher):
         self._ssl_context = ssl_context or httpx.create_ssl_context()
 
     def fetch(self, url: str) -> FetchedResponse:
-        backend = PinnedNetworkBackend(deadline=time.monotonic() + self._timeout)
+        deadline = time.monotonic() + self._timeout
+        backend = PinnedNetworkBackend(deadline=deadline)
         self.last_connections = backend.connected
         client = httpx.Client(
             transport=PinnedTransport(backend, self._ssl_context),
@@ -57,7 +58,7 @@ class HttpxFetcher(Fetcher):
         )
         with client:
             try:
-                return self._follow(client, backend, url)
+                return self._follow(client, backend, url, deadline)
             except httpx.TimeoutException:
                 raise FetchFailed(
                     f"fetching {url} took longer than {self._timeout:g}s",
@@ -70,11 +71,11 @@ class HttpxFetcher(Fetcher):
                 ) from None
 
     def _follow(
-        self, client: httpx.Client, backend: PinnedNetworkBackend, url: str
+        self, client: httpx.Client, backend: PinnedNetworkBackend, url: str, deadline: float
     ) -> FetchedResponse:
         current: str | httpx.URL = url
         for _hop in range(self._max_redirects + 1):
-            hop = self._guard.check(current)
+            hop = self._guard.check(current, deadline)
             backend.pin(hop.pin_key, hop.addresses)
             with client.stream("GET", hop.url) as response:
                 if response.is_redirect:

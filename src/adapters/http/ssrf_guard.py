@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import attrs
 import httpx
 
@@ -33,7 +35,8 @@ class SsrfGuard:
         self._resolver = resolver
         self._allowed = allowed
 
-    def check(self, url: str | httpx.URL) -> CheckedHop:
+    def check(self, url: str | httpx.URL, deadline: float | None = None) -> CheckedHop:
+        """``deadline`` (a ``time.monotonic()`` value) bounds the DNS lookup."""
         try:
             parsed = httpx.URL(url)
         except (httpx.InvalidURL, TypeError, ValueError) as exc:
@@ -48,6 +51,7 @@ class SsrfGuard:
         if target.address is not None:
             addresses: tuple[IPAddress, ...] = (target.address,)
         else:
-            addresses = self._resolver.resolve(target.host, target.port)
+            timeout = None if deadline is None else max(deadline - time.monotonic(), 0.001)
+            addresses = self._resolver.resolve(target.host, target.port, timeout)
         screen_addresses(target, addresses, self._allowed)
         return CheckedHop(parsed, target, addresses)

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import socket
+import threading
+
 import pytest
 
 from adapters.http.httpx_fetcher import HttpxFetcher
+from adapters.http.resolver import SocketResolver
 from domain.fetch.errors import FetchFailed, FetchRefused
 
 from .conftest import Site
@@ -109,6 +113,34 @@ def test_the_timeout_covers_the_whole_download_not_each_read(site: Site) -> None
         fetcher(site, timeout=0.5).fetch(site.url("/drip"))
 
 
-def test_an_unresolvable_host_is_refused() -> None:
-    with pytest.raises(FetchRefused, match="resolve"):
-        HttpxFetcher().fetch("http://no-such-host.invalid/")
+def test_a_dns_failure_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    # getaddrinfo is replaced so the test sends no DNS query anywhere.
+    def fail(*_args: object, **_kwargs: object) -> object:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", fail)
+
+    with pytest.raises(FetchRefused, match=r"cannot resolve no-such-host\.example"):
+        HttpxFetcher().fetch("http://no-such-host.example/")
+
+
+def test_the_system_resolver_finds_localhost_in_the_hosts_file() -> None:
+    addresses = SocketResolver().resolve("localhost", 80, timeout=5)
+
+    assert addresses
+    assert all(address.is_loopback for address in addresses)
+
+
+def test_a_hung_resolver_is_given_up_on_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+
+    def hang(*_args: object, **_kwargs: object) -> object:
+        release.wait(5)
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure")
+
+    monkeypatch.setattr(socket, "getaddrinfo", hang)
+    try:
+        with pytest.raises(FetchRefused, match="took longer than"):
+            HttpxFetcher(timeout=0.3).fetch("http://slow-dns.example/")
+    finally:
+        release.set()

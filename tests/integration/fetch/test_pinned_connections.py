@@ -24,7 +24,7 @@ class FlippingResolver:
     def __init__(self) -> None:
         self.calls: list[str] = []
 
-    def resolve(self, host: str, port: int) -> tuple[IPAddress, ...]:
+    def resolve(self, host: str, port: int, timeout: float | None = None) -> tuple[IPAddress, ...]:
         self.calls.append(host)
         return (ip_address("127.0.0.1" if len(self.calls) == 1 else "127.0.0.2"),)
 
@@ -122,5 +122,5 @@ def site_port() -> Iterator[int]:
 
 
 class _Table:
-    def resolve(self, host: str, port: int) -> tuple[IPAddress, ...]:
+    def resolve(self, host: str, port: int, timeout: float | None = None) -> tuple[IPAddress, ...]:
         return (ip_address("127.0.0.1"),)

@@ -19,7 +19,7 @@ class FakeResolver:
         self._table = table
         self.asked: list[str] = []
 
-    def resolve(self, host: str, port: int) -> tuple[IPAddress, ...]:
+    def resolve(self, host: str, port: int, timeout: float | None = None) -> tuple[IPAddress, ...]:
         self.asked.append(host)
         if host not in self._table:
             raise FetchRefused(f"cannot resolve {host}", "check the host name")
