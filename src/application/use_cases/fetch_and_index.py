@@ -110,7 +110,7 @@ class FetchAndIndex:
                 f"{response.url} returned no content (Content-Type: {shown_type})",
                 "check the URL; nothing was indexed",
             )
-        media = MediaType.parse(response.content_type)
+        media = MediaType.of_response(response.content_type, response.body)
         if media.is_binary(response.body):
             raise UnsupportedContent(
                 f"{response.url} is binary (Content-Type: {shown_type}); only text is indexed",

@@ -75,6 +75,14 @@ class MediaType:
                 charset = value.strip().strip("\"'")
         return cls(mime.strip().lower(), charset)
 
+    @classmethod
+    def of_response(cls, header: str, body: bytes) -> MediaType:
+        """The header's media type; an untyped body that opens like HTML counts as HTML."""
+        media = cls.parse(header)
+        if not media.mime and body[:512].lstrip().lower().startswith((b"<!doctype html", b"<html")):
+            return cls("text/html", media.charset)
+        return media
+
     @property
     def route(self) -> Route:
         if self.mime in ("text/html", "application/xhtml+xml"):

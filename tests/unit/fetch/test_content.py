@@ -80,3 +80,10 @@ def test_an_unknown_charset_falls_back_and_a_bom_is_dropped() -> None:
     body = b"\xef\xbb\xbfhello"
 
     assert decode_body(body, MediaType("text/plain", "no-such-charset")) == "hello"
+
+
+def test_an_untyped_body_that_opens_like_html_is_html() -> None:
+    assert MediaType.of_response("", b"  <!DOCTYPE html><html>").route is Route.HTML
+    assert MediaType.of_response("", b"<HTML><body>").route is Route.HTML
+    assert MediaType.of_response("", b"plain words").route is Route.TEXT
+    assert MediaType.of_response("text/plain", b"<html>").route is Route.TEXT
