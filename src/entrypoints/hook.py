@@ -1,7 +1,146 @@
-"""``capy hook <event>``: placeholder until the hook runner lands. Never breaks the host."""
+"""``capy hook <event>``: the host's hook, run once per tool call. The hook's composition root.
+
+Speed is the feature here (ADR 0020): this module is reached from ``entrypoints.main`` before
+cyclopts, and composes its few collaborators by hand instead of through dependency-injector,
+so a run imports no CLI framework, DI framework, database driver or HTTP client.
+
+It never breaks the host: bad input, an unknown event or tool, or any internal failure means
+no output and exit code 0 (the host proceeds as if capy were absent). Only an explicit deny rule
+still denies. Nothing is written to stderr.
+"""
 
 from __future__ import annotations
 
+import io
+import json
+import os
+import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from application.ports.hook_platform import HookPlatform
+    from domain.hooks.decision import Decision
+    from domain.hooks.tool_call import HookInput
+
+_USAGE = (
+    "usage: capy hook <event> [--platform claude-code|codex|gemini-cli|cursor|vscode-copilot] "
+    "[--project-dir DIR]\n"
+    "events: pretooluse, posttooluse, precompact, sessionstart, sessionend, userpromptsubmit\n"
+    "The host tool runs this with the event's JSON on stdin; `capy setup` registers it.\n"
+)
+
 
 def run_hook(args: list[str]) -> int:
+    """Handle one hook event; always exit 0 (see the module docstring)."""
+    real_stderr = sys.stderr
+    sys.stderr = io.StringIO()  # a stray warning must not reach the host
+    try:
+        output = _handle(args, real_stderr)
+    except BaseException:
+        output = None
+    finally:
+        sys.stderr = real_stderr
+    if output:
+        try:
+            sys.stdout.write(output + "\n")
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
     return 0
+
+
+def _handle(args: list[str], stderr: Any) -> str | None:
+    from domain.hooks.events import event_from_name
+
+    options = _options(args)
+    event = event_from_name(options.get("event", ""))
+    if event is None:
+        if sys.stdin is None or sys.stdin.isatty():
+            stderr.write(_USAGE)
+        return None
+    payload = _read_payload()
+    if payload is None:
+        return None
+    platform = _platform(options, payload)
+    hook_input = platform.parse(event, payload)
+    decision = _decide(hook_input, platform.instruction_files)
+    return platform.render(hook_input, decision)
+
+
+def _options(args: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    rest = iter(args)
+    for arg in rest:
+        name, eq, value = arg.partition("=")
+        if name in {"--platform", "--project-dir"}:
+            options[name[2:]] = value if eq else next(rest, "")
+        elif not arg.startswith("-") and "event" not in options:
+            options["event"] = arg
+    return options
+
+
+def _read_payload() -> Mapping[str, Any] | None:
+    if sys.stdin is None or sys.stdin.isatty():
+        return None
+    raw = sys.stdin.buffer.read()
+    if not raw.strip():
+        return None
+    try:
+        payload = json.loads(raw)
+    except ValueError:
+        return None
+    return payload if isinstance(payload, dict) else None
+
+
+def _platform(options: Mapping[str, str], payload: Mapping[str, Any]) -> HookPlatform:
+    from adapters.platforms.detect import detect_platform, platform_name
+
+    name = platform_name(options.get("platform", "")) or detect_platform(payload)
+    project_dir = options.get("project-dir", "")
+    env = os.environ
+    if name == "codex":
+        from adapters.platforms.codex import CodexHookPlatform
+
+        return CodexHookPlatform(env, project_dir)
+    if name == "gemini-cli":
+        from adapters.platforms.gemini_cli import GeminiCliHookPlatform
+
+        return GeminiCliHookPlatform(env, project_dir)
+    if name == "cursor":
+        from adapters.platforms.cursor import CursorHookPlatform
+
+        return CursorHookPlatform(env, project_dir)
+    if name == "vscode-copilot":
+        from adapters.platforms.vscode_copilot import VsCodeCopilotHookPlatform
+
+        return VsCodeCopilotHookPlatform(env, project_dir)
+    from adapters.platforms.claude_code import ClaudeCodeHookPlatform
+
+    return ClaudeCodeHookPlatform(env, project_dir)
+
+
+def _decide(hook_input: HookInput, instruction_files: tuple[str, ...]) -> Decision:
+    from adapters.json_guidance_state import JsonGuidanceState
+    from domain.hooks.decision import NO_OPINION
+    from domain.hooks.events import HookEvent
+
+    event = hook_input.event
+    guidance = JsonGuidanceState(hook_input.project_dir)
+    if event is HookEvent.PRE_TOOL_USE:
+        from adapters.settings_tool_permissions import ClaudeSettingsToolPermissions
+        from application.use_cases.route_tool_call import RouteToolCall
+
+        permissions = ClaudeSettingsToolPermissions(hook_input.project_dir)
+        return RouteToolCall(permissions, guidance).execute(hook_input)
+    if event is HookEvent.SESSION_START:
+        from adapters.markdown_instruction_files import MarkdownInstructionFiles
+        from application.use_cases.inject_session_context import InjectSessionContext
+
+        instructions = MarkdownInstructionFiles(hook_input.project_dir)
+        return InjectSessionContext(instructions, guidance).execute(hook_input, instruction_files)
+    if event in {HookEvent.PRE_COMPACT, HookEvent.SESSION_END}:
+        from application.use_cases.forget_guidance import ForgetGuidance
+
+        return ForgetGuidance(guidance).execute(hook_input)
+    return NO_OPINION

@@ -1,0 +1,73 @@
+"""GuidanceState in ``<project>/.capy/guidance-<session>.json``: ``{"read": true, …}``."""
+
+# On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
+# ruff: noqa: PTH103, PTH105, PTH108, PTH118, PTH123
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from application.ports.guidance_state import GuidanceState
+
+_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
+
+
+class JsonGuidanceState(GuidanceState):
+    """One small JSON file per session; written atomically, every error swallowed."""
+
+    def __init__(self, project_dir: str) -> None:
+        self._directory = os.path.join(project_dir, ".capy") if project_dir else ""
+
+    def first_time(self, session_id: str, kind: str) -> bool:
+        path = self._path(session_id)
+        if path is None:
+            return True
+        seen = self._read(path)
+        if seen.get(kind) is True:
+            return False
+        seen[kind] = True
+        self._write(path, seen)
+        return True
+
+    def forget(self, session_id: str) -> None:
+        path = self._path(session_id)
+        if path is not None:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+    def _path(self, session_id: str) -> str | None:
+        if not self._directory or not session_id:
+            return None
+        # Session ids come from the host's input: never let one name a path outside .capy/.
+        name = session_id
+        if not _SAFE_ID.match(session_id) or session_id.startswith("."):
+            import hashlib  # rare: only for ids that are not plain names
+
+            name = hashlib.sha256(session_id.encode()).hexdigest()[:32]
+        return os.path.join(self._directory, f"guidance-{name}.json")
+
+    @staticmethod
+    def _read(path: str) -> dict[str, object]:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _write(self, path: str, seen: dict[str, object]) -> None:
+        temporary = f"{path}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(self._directory, exist_ok=True)
+            with open(temporary, "w", encoding="utf-8") as handle:
+                json.dump(seen, handle, sort_keys=True)
+            os.replace(temporary, path)
+        except OSError:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass

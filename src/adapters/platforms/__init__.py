@@ -1,0 +1,1 @@
+"""Hook dialects of the host tools capy supports, one ``HookPlatform`` adapter each."""

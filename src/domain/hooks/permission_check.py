@@ -1,0 +1,111 @@
+"""The user's permission rules applied to a tool call before capy's own routing.
+
+Bash is checked as a script (every simple command, nested shells and inline interpreter code
+included). capy's own tools are checked for what they would run: shell code as a script, other
+languages by the shell commands they start (``subprocess.run([...])``, backticks, …), batch
+commands one by one, and ``capy_execute_file`` paths against ``Read`` rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from domain.hooks.decision import Ask, Deny
+from domain.hooks.routing import capy_tool_name, shell_command_text
+from domain.hooks.tool_call import ToolCall
+from domain.permissions.evaluation import (
+    Decision as RuleDecision,
+)
+from domain.permissions.evaluation import (
+    Verdict,
+    evaluate_code,
+    evaluate_read,
+    evaluate_shell,
+)
+from domain.permissions.path_rules import ReadTarget
+from domain.permissions.rules import PermissionPolicy
+
+_SHELL_LANGUAGES = frozenset({"shell", "bash", "sh", "zsh"})
+
+ReadTargetOf = Callable[[str], ReadTarget]
+
+
+def check_permissions(
+    policy: PermissionPolicy, tool: ToolCall, read_target: ReadTargetOf
+) -> Deny | Ask | None:
+    """``Deny``/``Ask`` when a rule speaks against the call, else None."""
+    if policy.is_empty:
+        return None
+    verdicts = list(_verdicts(policy, tool, read_target))
+    for wanted in (RuleDecision.DENY, RuleDecision.ASK):
+        for verdict in verdicts:
+            if verdict.decision is wanted:
+                return _answer(verdict)
+    return None
+
+
+def _verdicts(
+    policy: PermissionPolicy, tool: ToolCall, read_target: ReadTargetOf
+) -> Iterable[Verdict]:
+    if tool.name == "Bash":
+        command = shell_command_text(tool.arguments)
+        if command:
+            yield evaluate_shell(policy, command)
+        return
+    capy_tool = capy_tool_name(tool.name)
+    if capy_tool is None:
+        return
+    arguments = tool.arguments
+    if capy_tool == "capy_execute_file":
+        path = tool.text("path") or tool.text("file_path")
+        if path:
+            yield evaluate_read(policy, read_target(path))
+    if capy_tool in {"capy_execute", "capy_execute_file"}:
+        code = tool.text("code")
+        if code:
+            yield _code_verdict(policy, tool.text("language"), code)
+    if capy_tool == "capy_batch_execute":
+        for command in _batch_commands(arguments):
+            yield evaluate_shell(policy, command)
+
+
+def _code_verdict(policy: PermissionPolicy, language: str, code: str) -> Verdict:
+    language = language.strip().lower()
+    if language in _SHELL_LANGUAGES:
+        return evaluate_shell(policy, code)
+    return evaluate_code(policy, language, code)
+
+
+def _batch_commands(arguments: Mapping[str, Any]) -> list[str]:
+    raw = arguments.get("commands")
+    if isinstance(raw, str):
+        import json
+
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            return [raw]
+    if not isinstance(raw, list):
+        return []
+    commands: list[str] = []
+    for item in raw:
+        if isinstance(item, str):
+            commands.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("command"), str):
+            commands.append(item["command"])
+    return commands
+
+
+def _answer(verdict: Verdict) -> Deny | Ask:
+    rule = verdict.rule
+    where = f" in {rule.origin}" if rule is not None and rule.origin else ""
+    named = f"the permission rule {rule.text}{where}" if rule is not None else "a permission rule"
+    detail = f" ({verdict.reason})" if verdict.reason else ""
+    subject = f" `{verdict.subject}`" if verdict.subject else ""
+    if verdict.decision is RuleDecision.DENY:
+        return Deny(
+            f"capy: blocked by {named}: it matches{subject}{detail}. Do not retry this through "
+            "another tool; ask the user if it is needed."
+        )
+    return Ask(f"capy: {named} asks for confirmation of{subject}{detail}.")

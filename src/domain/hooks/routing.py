@@ -1,0 +1,88 @@
+"""PreToolUse routing for the host's own tools: what capy says about Bash, WebFetch, Read, …
+
+Permission rules are applied by the use case before this runs; here only capy's routing is
+decided. A plain ``Advisory`` result means "nothing to block, but there is one-time advice".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.hooks.decision import NO_OPINION, Decision, ModifyInput
+from domain.hooks.guidance import (
+    CURL_BLOCKED,
+    INLINE_HTTP_BLOCKED,
+    Advisory,
+    echo_command,
+)
+from domain.hooks.shell_http import floods_terminal, runs_inline_http
+from domain.hooks.subagent import brief_subagent
+from domain.hooks.tool_call import ToolCall
+from domain.hooks.web_fetch import git_thread_denial, route_web_fetch
+
+_SHELL_FLAGS = frozenset({"-c", "-lc", "-ic", "-lic", "-cl"})
+
+
+def shell_command_text(arguments: Mapping[str, Any]) -> str:
+    """The command line a shell tool runs: a string, or the script of ``["bash", "-lc", s]``."""
+    command = arguments.get("command")
+    if isinstance(command, str):
+        return command
+    if isinstance(command, list) and all(isinstance(part, str) for part in command):
+        if len(command) >= 3 and command[-2] in _SHELL_FLAGS:
+            return str(command[-1])
+        return " ".join(command)
+    return ""
+
+
+def capy_tool_name(name: str) -> str | None:
+    """``capy_execute`` for ``capy_execute``, ``mcp__capy__capy_execute`` and the like."""
+    if name.startswith("mcp__"):
+        parts = name.split("__")
+        if len(parts) >= 3 and "capy" in parts[1].lower():
+            tool = parts[-1]
+            return tool if tool.startswith("capy_") else f"capy_{tool}"
+        return None
+    index = name.find("capy_")
+    if index == 0 or (index > 0 and not name[index - 1].isalnum()):
+        return name[index:]
+    return None
+
+
+def route_host_tool(tool: ToolCall) -> Decision | Advisory:
+    """capy's routing for one tool call (permission rules already applied)."""
+    name = tool.name
+    capy_tool = capy_tool_name(name)
+    if capy_tool is not None:
+        if capy_tool == "capy_fetch_and_index":
+            return git_thread_denial(tool.text("url")) or NO_OPINION
+        return NO_OPINION
+    if name == "Bash":
+        return _route_bash(tool)
+    if name == "WebFetch":
+        return route_web_fetch(tool.text("url"))
+    if name == "Read":
+        return Advisory.READ
+    if name == "Grep":
+        return Advisory.GREP
+    if name in {"Agent", "Task"}:
+        return brief_subagent(tool.arguments)
+    return NO_OPINION
+
+
+def _route_bash(tool: ToolCall) -> Decision | Advisory:
+    command = shell_command_text(tool.arguments)
+    if not command:
+        return NO_OPINION
+    if floods_terminal(command):
+        return _rewrite_to_echo(tool, CURL_BLOCKED)
+    if runs_inline_http(command):
+        return _rewrite_to_echo(tool, INLINE_HTTP_BLOCKED)
+    return Advisory.BASH
+
+
+def _rewrite_to_echo(tool: ToolCall, message: str) -> ModifyInput:
+    updated = dict(tool.arguments)
+    updated["command"] = echo_command(message)
+    return ModifyInput(updated, message, replaces_denial=True)
