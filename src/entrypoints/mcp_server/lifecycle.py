@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -18,12 +19,22 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
 PARENT_POLL_SECONDS = 1.0
+FORCED_EXIT_SECONDS = 2.0
 
 
 async def serve_stdio(
-    server: Server[Any], *, parent_pid: int, poll_seconds: float = PARENT_POLL_SECONDS
+    server: Server[Any],
+    *,
+    parent_pid: int,
+    on_ready: Callable[[], None] = lambda: None,
+    on_stop: Callable[[str], None] = lambda reason: None,
+    poll_seconds: float = PARENT_POLL_SECONDS,
 ) -> str:
-    """Serve until the client leaves; returns why the server stopped."""
+    """Serve until the client leaves; returns why the server stopped.
+
+    ``on_ready`` runs once the signal handlers are in place, so a client that sends SIGTERM
+    right after the ready message still gets a clean shutdown.
+    """
     reason = "stdin closed"
 
     async with anyio.create_task_group() as group:
@@ -31,10 +42,12 @@ async def serve_stdio(
         async def stop(why: str) -> None:
             nonlocal reason
             reason = why
+            on_stop(why)
             group.cancel_scope.cancel()
 
-        async def watch_signals() -> None:
+        async def watch_signals(*, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
             with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as sigs:
+                task_status.started()
                 async for signum in sigs:
                     await stop(f"signal {signal.Signals(signum).name}")
                     return
@@ -50,22 +63,46 @@ async def serve_stdio(
         async def run() -> None:
             async with stdio_server() as (read_stream, write_stream):
                 await server.run(read_stream, write_stream, server.create_initialization_options())
-            await stop("stdin closed")
+            reason_if_eof = "stdin closed"
+            nonlocal reason
+            reason = reason_if_eof
+            group.cancel_scope.cancel()
 
-        group.start_soon(watch_signals)
+        await group.start(watch_signals)
+        on_ready()
         group.start_soon(watch_parent)
         group.start_soon(run)
     return reason
 
 
 def run_until_client_leaves(
-    server: Server[Any], shutdown: Callable[[str], None], parent_pid: int | None = None
+    server: Server[Any],
+    shutdown: Callable[[str], None],
+    *,
+    on_ready: Callable[[], None] = lambda: None,
+    parent_pid: int | None = None,
 ) -> str:
     """Serve on stdio, then run ``shutdown(reason)`` exactly once."""
     reason = "interrupted"
+    watched = parent_pid or os.getppid()
+
+    def force_exit(why: str) -> None:
+        # The stdio reader thread may be blocked on a stdin that never closes (the parent died
+        # but something still holds the pipe): shut down and leave without waiting for it.
+        shutdown(why)
+        os._exit(0)
+
+    def arm_watchdog(why: str) -> None:
+        timer = threading.Timer(FORCED_EXIT_SECONDS, force_exit, args=(why,))
+        timer.daemon = True
+        timer.start()
+
     try:
         reason = anyio.run(
-            lambda: serve_stdio(server, parent_pid=parent_pid or os.getppid()), backend="asyncio"
+            lambda: serve_stdio(
+                server, parent_pid=watched, on_ready=on_ready, on_stop=arm_watchdog
+            ),
+            backend="asyncio",
         )
     except KeyboardInterrupt:
         reason = "interrupted"

@@ -15,7 +15,10 @@ WORKERS = 4
 
 
 def _say(message: str) -> None:
-    print(f"capy: {message}", file=sys.stderr, flush=True)
+    try:
+        print(f"capy: {message}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # stderr closed by the client: nothing to tell
+        pass
 
 
 def serve(options: RuntimeOptions) -> int:
@@ -36,14 +39,18 @@ def serve(options: RuntimeOptions) -> int:
     threading.Thread(target=container.warm_up, name="capy-warm-up", daemon=True).start()
 
     capy = shutil.which("capy") or sys.argv[0]
-    _say(
-        f"MCP server ready on stdio — project {project.root}, knowledge base {project.db_path} "
-        f"(key: {container.core.key_provider().describe(project.db_path)})."
-    )
-    _say(
-        "Connect a client: `capy setup` in your project (Claude Code and Codex), or "
-        f"`claude mcp add capy -- {capy} serve`; any MCP client can start `{capy} serve`."
-    )
+    for warning in container.core.config().warnings:
+        _say(f"config warning: {warning}")
+
+    def ready() -> None:
+        _say(
+            f"MCP server ready on stdio — project {project.root}, knowledge base "
+            f"{project.db_path} (key: {container.core.key_provider().describe(project.db_path)})."
+        )
+        _say(
+            "Connect a client: `capy setup` in your project (Claude Code and Codex), or "
+            f"`claude mcp add capy -- {capy} serve`; any MCP client can start `{capy} serve`."
+        )
 
     shutdown_once = threading.Lock()
 
@@ -54,5 +61,5 @@ def serve(options: RuntimeOptions) -> int:
         container.shutdown()
         executor.shutdown(wait=False, cancel_futures=True)
 
-    run_until_client_leaves(server, shutdown, parent_pid=os.getppid())
+    run_until_client_leaves(server, shutdown, on_ready=ready, parent_pid=os.getppid())
     return 0

@@ -1,0 +1,135 @@
+"""The installed ``capy serve`` over stdio: lists its tools, answers, and never outlives its client."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from mcp import Client, StdioServerParameters
+
+pytestmark = pytest.mark.anyio
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def _gone(pid: int, within: float = 15.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        if _is_zombie(pid):
+            return True
+        try:  # reap if it is our child
+            if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                return True
+        except ChildProcessError:
+            pass
+        time.sleep(0.1)
+    return False
+
+
+async def test_lists_tools_and_answers_stats(server_params: StdioServerParameters) -> None:
+    async with Client(server_params) as client:
+        listed = await client.list_tools()
+        assert len(listed.tools) == 9
+        result = await client.call_tool("capy_stats", {})
+        assert not result.is_error
+
+
+def test_stdout_carries_only_protocol_and_stderr_says_ready(
+    capy_bin: str, project: Path, server_env: dict[str, str]
+) -> None:
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"},
+        },
+    }
+    proc = subprocess.run(
+        [capy_bin, "--project-dir", str(project), "serve"],
+        input=json.dumps(init) + "\n",
+        capture_output=True,
+        text=True,
+        env=server_env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for line in proc.stdout.splitlines():
+        assert json.loads(line)["jsonrpc"] == "2.0"
+    assert "ready" in proc.stderr
+    assert "capy setup" in proc.stderr
+
+
+def test_exits_when_stdin_closes(capy_bin: str, project: Path, server_env: dict[str, str]) -> None:
+    proc = subprocess.Popen(
+        [capy_bin, "--project-dir", str(project), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=server_env,
+    )
+    _, err = proc.communicate(input=b"", timeout=30)
+    assert proc.returncode == 0, err
+
+
+def test_exits_on_sigterm(capy_bin: str, project: Path, server_env: dict[str, str]) -> None:
+    proc = subprocess.Popen(
+        [capy_bin, "--project-dir", str(project), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=server_env,
+    )
+    assert proc.stderr is not None
+    proc.stderr.readline()  # wait for the ready line
+    proc.terminate()
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+
+
+def test_exits_when_its_parent_dies(
+    capy_bin: str, project: Path, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """The parent starts capy with a stdin that stays open, then dies; capy must notice."""
+    read_end, write_end = os.pipe()
+    pid_file = tmp_path / "pid"
+    launcher = (
+        "import os, subprocess, sys, time\n"
+        f"p = subprocess.Popen([{capy_bin!r}, '--project-dir', {str(project)!r}, 'serve'],"
+        " stdin=int(sys.argv[1]), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,"
+        " pass_fds=(int(sys.argv[1]),))\n"
+        "p.stderr.readline()\n"
+        f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
+        "os._exit(0)\n"
+    )
+    subprocess.run(
+        [sys.executable, "-c", launcher, str(read_end)],
+        env=server_env,
+        pass_fds=(read_end,),
+        timeout=60,
+        check=True,
+    )
+    os.close(read_end)
+    try:
+        server_pid = int(pid_file.read_text())
+        assert _gone(server_pid), "capy serve outlived its parent"
+    finally:
+        os.close(write_end)
