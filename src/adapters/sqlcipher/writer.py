@@ -16,7 +16,9 @@ _INSERT_SOURCE = """INSERT INTO sources
     (label, kind, content_type, chunk_count, code_chunk_count, size_bytes, content_hash,
      indexed_at, last_accessed_at, access_count)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"""
-_INSERT_CHUNK = "INSERT INTO chunk_texts (source_id, title, content, has_code) VALUES (?, ?, ?, ?)"
+_INSERT_CHUNK = (
+    "INSERT INTO chunk_texts (id, source_id, title, content, has_code) VALUES (?, ?, ?, ?, ?)"
+)
 
 
 def index_document(connection: Connection, document: SourceDocument, now: datetime) -> IndexOutcome:
@@ -59,8 +61,19 @@ def _insert(connection: Connection, document: SourceDocument, stamp: str) -> int
     )
     source_id = cursor.lastrowid
     assert source_id is not None
+    # Ids are assigned here (inside the write lock) so both layers get them in one batch each.
+    first = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM chunk_texts").fetchone()[0]
+    rows = [(first + n, c.title, c.content) for n, c in enumerate(chunks)]
     connection.executemany(
-        _INSERT_CHUNK, [(source_id, c.title, c.content, int(c.has_code)) for c in chunks]
+        _INSERT_CHUNK,
+        [
+            (cid, source_id, title, text, int(c.has_code))
+            for (cid, title, text), c in zip(rows, chunks, strict=True)
+        ],
+    )
+    connection.executemany("INSERT INTO chunks (rowid, title, content) VALUES (?, ?, ?)", rows)
+    connection.executemany(
+        "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)", rows
     )
     connection.executemany(
         "INSERT OR IGNORE INTO vocabulary (word) VALUES (?)",
