@@ -26,6 +26,7 @@ _INLINE_HTTP = re.compile(
     r"""|\brequests\.(?:get|post|put|patch|delete|head|request)\s*\("""
     r"""|\bhttpx\.(?:get|post|put|patch|delete|head|request|stream|Client)\s*\("""
     r"""|\bhttps?\.(?:get|request)\s*\("""
+    r"""|\brequire\(\s*['"]https?['"]\s*\)\.(?:get|request)\s*\("""
     r"""|\burlopen\s*\(|\burllib\.request\b"""
     r"""|\baxios(?:\.(?:get|post|put|patch|delete|request))?\s*\("""
     r"""|\bNet::HTTP\b|\bURI\.open\s*\(|\bopen-uri\b"""

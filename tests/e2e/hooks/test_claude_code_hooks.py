@@ -1,0 +1,157 @@
+"""``capy hook`` as Claude Code (and Codex, which speaks the same JSON) runs it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.e2e.hooks.conftest import RunHook
+
+SESSION = "7c1d2e90-4b3a-4f6e-9a51-2f0c8d3b6a11"
+
+
+def _pre(tool: str, tool_input: dict[str, object], **extra: object) -> dict[str, object]:
+    return {
+        "session_id": SESSION,
+        "transcript_path": f"/home/dev/.claude/projects/-p/{SESSION}.jsonl",
+        "cwd": "/somewhere",
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": tool,
+        "tool_input": tool_input,
+        "tool_use_id": "toolu_01",
+        **extra,
+    }
+
+
+def test_curl_is_rewritten_keeping_the_other_bash_fields(run_hook: RunHook) -> None:
+    out, _ = run_hook(
+        "pretooluse",
+        _pre(
+            "Bash",
+            {
+                "command": "curl https://api.example.com/v1",
+                "description": "Call API",
+                "timeout": 60000,
+                "run_in_background": False,
+            },
+        ),
+    )
+    assert out is not None
+    specific = out["hookSpecificOutput"]
+    assert specific["hookEventName"] == "PreToolUse"
+    assert specific["permissionDecision"] == "allow"
+    updated = specific["updatedInput"]
+    assert updated["command"].startswith("echo ")
+    assert updated["description"] == "Call API"
+    assert updated["timeout"] == 60000
+    assert updated["run_in_background"] is False
+
+
+def test_quiet_download_passes_with_one_advisory(run_hook: RunHook, project: Path) -> None:
+    payload = _pre("Bash", {"command": "curl -sSo data.json https://example.com/data.json"})
+    first, _ = run_hook("pretooluse", payload)
+    assert first is not None and "additionalContext" in first["hookSpecificOutput"]
+    second, _ = run_hook("pretooluse", payload)
+    assert second is None
+    state = json.loads((project / ".capy" / f"guidance-{SESSION}.json").read_text())
+    assert state == {"bash": True}
+
+
+def test_web_fetch_is_denied(run_hook: RunHook) -> None:
+    out, _ = run_hook(
+        "PreToolUse",
+        _pre("WebFetch", {"url": "https://github.com/o/r/issues/7", "prompt": "summarise"}),
+    )
+    assert out is not None
+    specific = out["hookSpecificOutput"]
+    assert specific["permissionDecision"] == "deny"
+    assert "gh issue view 7 --repo o/r" in specific["permissionDecisionReason"]
+
+
+def test_agent_prompt_is_briefed(run_hook: RunHook) -> None:
+    out, _ = run_hook(
+        "pretooluse",
+        _pre(
+            "Agent", {"prompt": "Audit the tests", "description": "audit", "subagent_type": "Bash"}
+        ),
+    )
+    assert out is not None
+    updated = out["hookSpecificOutput"]["updatedInput"]
+    assert updated["prompt"].startswith("Audit the tests\n\n<capy_routing>")
+    assert updated["subagent_type"] == "general-purpose"
+    assert updated["description"] == "audit"
+
+
+def test_deny_rule_in_project_settings(run_hook: RunHook, project: Path) -> None:
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.json").write_text(
+        json.dumps({"permissions": {"deny": ["Bash(rm -rf *)"], "allow": ["Bash(ls:*)"]}})
+    )
+    out, _ = run_hook("pretooluse", _pre("Bash", {"command": "ls && rm -rf build"}))
+    assert out is not None
+    assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert "Bash(rm -rf *)" in out["hookSpecificOutput"]["permissionDecisionReason"]
+    code = "import os\nos.system('rm -rf /tmp/x')\n"
+    out, _ = run_hook(
+        "pretooluse",
+        _pre("mcp__capy__capy_execute", {"language": "python", "code": code}),
+    )
+    assert out is not None and out["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_unreadable_rules_keep_the_hook_out_of_the_way(run_hook: RunHook, project: Path) -> None:
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.json").write_text("{ not json")
+    out, _ = run_hook(
+        "pretooluse", _pre("Edit", {"file_path": "/a", "old_string": "x", "new_string": "y"})
+    )
+    assert out is None
+
+
+def test_session_start_injects_the_routing_block(run_hook: RunHook) -> None:
+    out, _done = run_hook(
+        "sessionstart",
+        {
+            "session_id": SESSION,
+            "hook_event_name": "SessionStart",
+            "source": "startup",
+            "model": "claude",
+        },
+    )
+    assert out is not None
+    block = out["hookSpecificOutput"]["additionalContext"]
+    assert out["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+    assert block.startswith("<capy_routing>")
+    assert len(block.encode()) < 2048
+
+
+def test_quiet_events_say_nothing(run_hook: RunHook) -> None:
+    for event, payload in [
+        (
+            "posttooluse",
+            {
+                "session_id": SESSION,
+                "tool_name": "Bash",
+                "tool_input": {},
+                "tool_response": {"stdout": "x"},
+            },
+        ),
+        ("precompact", {"session_id": SESSION, "trigger": "auto", "custom_instructions": ""}),
+        ("sessionend", {"session_id": SESSION, "reason": "other"}),
+        ("userpromptsubmit", {"session_id": SESSION, "prompt": "hello"}),
+    ]:
+        out, done = run_hook(event, payload)
+        assert out is None and done.stdout == ""
+
+
+def test_codex_gets_a_deny_instead_of_a_rewrite(run_hook: RunHook) -> None:
+    payload = _pre("Bash", {"command": "curl https://example.com"}, turn_id="turn-1", model="gpt-5")
+    out, _ = run_hook("pretooluse", payload, "--platform", "codex")
+    assert out is not None
+    assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert "updatedInput" not in out["hookSpecificOutput"]
+    detected, _ = run_hook("pretooluse", payload)  # turn_id tells Codex apart
+    assert detected == out
+    agent, _ = run_hook("pretooluse", _pre("Agent", {"prompt": "x"}, turn_id="t"))
+    assert agent is None

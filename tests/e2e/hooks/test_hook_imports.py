@@ -1,0 +1,82 @@
+"""The hook path stays light: no CLI/DI frameworks, database driver, HTTP client or attrs.
+
+Guarded by what the installed command imports (``PYTHONPROFILEIMPORTTIME``), not by a timer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ALWAYS_FORBIDDEN = {
+    "sqlcipher3",
+    "sqlite3",
+    "httpx",
+    "mcp",
+    "cyclopts",
+    "dependency_injector",
+    "rich",
+    "textual",
+    "importlib.metadata",
+    "pydantic",
+    "anyio",
+}
+FORBIDDEN_WITHOUT_RULES = {"attrs", "attr", "dataclasses", "inspect", "pathlib"}
+
+
+def _imported(capy: str, project: Path, payload: dict[str, object]) -> set[str]:
+    done = subprocess.run(
+        [capy, "hook", "pretooluse"],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CLAUDE_PROJECT_DIR": str(project), "PYTHONPROFILEIMPORTTIME": "1"},
+        timeout=30,
+        check=True,
+    )
+    return {m.group(1) for m in re.finditer(r"\|\s+([\w.]+)\s*$", done.stderr, re.MULTILINE)}
+
+
+def _top(modules: set[str]) -> set[str]:
+    return modules | {m.split(".")[0] for m in modules}
+
+
+BASH = {"session_id": "s", "tool_name": "Bash", "tool_input": {"command": "curl https://x"}}
+
+
+def test_routing_without_rules_imports_only_the_essentials(
+    capy_command: str, project: Path
+) -> None:
+    modules = _top(_imported(capy_command, project, BASH))
+    assert "entrypoints.hook" in modules  # the audit sees the hook's imports at all
+    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        {"tool_name": "WebFetch", "tool_input": {"url": "https://github.com/o/r/pull/1"}},
+        {"tool_name": "Agent", "tool_input": {"prompt": "x"}},
+        {"tool_name": "mcp__capy__capy_execute", "tool_input": {"language": "python", "code": "1"}},
+    ],
+)
+def test_other_tools_stay_light(capy_command: str, project: Path, tool: dict[str, object]) -> None:
+    modules = _top(_imported(capy_command, project, {"session_id": "s", **tool}))
+    assert not modules & ALWAYS_FORBIDDEN
+
+
+def test_deny_rules_load_the_permission_engine_but_nothing_heavier(
+    capy_command: str, project: Path
+) -> None:
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.json").write_text(
+        json.dumps({"permissions": {"deny": ["Bash(sudo *)"]}})
+    )
+    modules = _top(_imported(capy_command, project, BASH))
+    assert "domain.permissions.evaluation" in modules
+    assert not modules & ALWAYS_FORBIDDEN

@@ -1,0 +1,76 @@
+"""SessionStart context, and forgetting advice on compaction and at session end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adapters.json_guidance_state import JsonGuidanceState
+from adapters.markdown_instruction_files import MarkdownInstructionFiles
+from adapters.memory.in_memory_guidance_state import InMemoryGuidanceState
+from application.use_cases.forget_guidance import ForgetGuidance
+from application.use_cases.inject_session_context import InjectSessionContext
+from domain.hooks.decision import NO_OPINION, AddContext
+from domain.hooks.events import HookEvent, event_from_name
+from domain.hooks.guidance import ROUTING_BLOCK
+from domain.hooks.tool_call import HookInput
+
+
+def test_session_start_injects_the_routing_block(tmp_path: Path) -> None:
+    use_case = InjectSessionContext(
+        MarkdownInstructionFiles(str(tmp_path)), InMemoryGuidanceState()
+    )
+    decision = use_case.execute(HookInput(HookEvent.SESSION_START), ("CLAUDE.md",))
+    assert decision == AddContext(ROUTING_BLOCK)
+
+
+def test_session_start_says_nothing_when_claude_md_imports_the_routing(tmp_path: Path) -> None:
+    (tmp_path / ".capy").mkdir()
+    (tmp_path / ".capy" / "AGENTS.md").write_text(f"# capy\n\n{ROUTING_BLOCK}\n")
+    (tmp_path / "CLAUDE.md").write_text("# Project\n\n@.capy/AGENTS.md\n")
+    use_case = InjectSessionContext(
+        MarkdownInstructionFiles(str(tmp_path)), InMemoryGuidanceState()
+    )
+    assert use_case.execute(HookInput(HookEvent.SESSION_START), ("CLAUDE.md",)) is NO_OPINION
+    # a host that does not read CLAUDE.md still gets it
+    assert isinstance(
+        use_case.execute(HookInput(HookEvent.SESSION_START), ("AGENTS.md",)), AddContext
+    )
+
+
+def test_compaction_and_session_end_forget_advice(tmp_path: Path) -> None:
+    state = JsonGuidanceState(str(tmp_path))
+    assert state.first_time("s1", "read")
+    assert not state.first_time("s1", "read")
+    ForgetGuidance(state).execute(HookInput(HookEvent.PRE_COMPACT, session_id="s1"))
+    assert state.first_time("s1", "read")
+    ForgetGuidance(state).execute(HookInput(HookEvent.SESSION_END, session_id="s1"))
+    assert not (tmp_path / ".capy" / "guidance-s1.json").exists()
+
+
+def test_guidance_state_never_escapes_the_capy_directory(tmp_path: Path) -> None:
+    state = JsonGuidanceState(str(tmp_path / "project"))
+    assert state.first_time("../../evil", "read")
+    written = list((tmp_path / "project" / ".capy").iterdir())
+    assert len(written) == 1 and written[0].name.startswith("guidance-")
+    assert not (tmp_path / "evil").exists()
+
+
+def test_guidance_state_errors_mean_not_seen(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    state = JsonGuidanceState(str(blocker))
+    assert state.first_time("s1", "read")
+    assert state.first_time("s1", "read")  # cannot remember: shown again, nothing breaks
+    (tmp_path / ".capy").mkdir()
+    (tmp_path / ".capy" / "guidance-s2.json").write_text("{broken")
+    assert JsonGuidanceState(str(tmp_path)).first_time("s2", "read")
+
+
+def test_event_spellings() -> None:
+    assert event_from_name("PreToolUse") is HookEvent.PRE_TOOL_USE
+    assert event_from_name("pretooluse") is HookEvent.PRE_TOOL_USE
+    assert event_from_name("BeforeTool") is HookEvent.PRE_TOOL_USE
+    assert event_from_name("beforeShellExecution") is HookEvent.PRE_TOOL_USE
+    assert event_from_name("session-start") is HookEvent.SESSION_START
+    assert event_from_name("PreCompress") is HookEvent.PRE_COMPACT
+    assert event_from_name("Stop") is None

@@ -1,0 +1,77 @@
+"""curl/wget that would print a download, and inline HTTP handed to an interpreter."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.hooks.shell_http import floods_terminal, runs_inline_http
+from domain.hooks.shell_scan import simple_commands
+
+
+@pytest.mark.parametrize(
+    ("command", "floods"),
+    [
+        ("curl https://example.com", True),
+        ("curl -s https://example.com", True),
+        ("curl -sSL https://example.com | jq .", True),
+        ("curl -o page.html https://example.com", True),  # progress meter on stderr
+        ("curl -sSo page.html https://example.com", False),
+        ("curl -sSLo page.html https://example.com", False),
+        ("curl -s --output page.html https://example.com", False),
+        ("curl -s --output=page.html https://example.com", False),
+        ("curl -sO https://example.com/f.tgz", False),
+        ("curl -s https://example.com > page.html", False),
+        ("curl https://example.com > page.html 2>/dev/null", False),
+        ("curl -s -o - https://example.com", True),
+        ("curl -s -o /dev/stdout https://example.com", True),
+        ("curl -v -sSo page.html https://example.com", True),
+        ("echo $(curl -s https://example.com)", True),
+        ('echo "$(curl -s https://example.com)"', True),
+        ("FOO=1 sudo curl https://example.com", True),
+        ("/usr/bin/curl https://example.com", True),
+        ("bash -c 'curl https://example.com'", True),
+        ("wget https://example.com", True),
+        ("wget -q https://example.com", False),
+        ("wget -nv https://example.com", False),
+        ("wget -qO- https://example.com", True),
+        ("wget -qO- https://example.com > page.html", False),
+        ("wget -O - https://example.com", True),
+        ("git status && ls -la", False),
+        ("echo 'curl https://example.com'", False),
+        ("grep -r curl src/", False),
+        ("cat <<'EOF' > notes.md\ncurl https://example.com\nEOF", False),
+        ("", False),
+    ],
+)
+def test_curl_and_wget(command: str, floods: bool) -> None:
+    assert floods_terminal(command) is floods
+
+
+@pytest.mark.parametrize(
+    ("command", "inline"),
+    [
+        ("python3 -c \"import requests; print(requests.get('https://x.io').text)\"", True),
+        ("node -e \"fetch('https://x.io').then(r => r.text()).then(console.log)\"", True),
+        ("python3 - <<'EOF'\nimport urllib.request\nurllib.request.urlopen('http://x')\nEOF", True),
+        ('ruby -e \'require "net/http"; puts Net::HTTP.get(URI("https://x.io"))\'', True),
+        ("node -e \"require('https').get('https://x.io', r => r.pipe(process.stdout))\"", True),
+        ("git commit -m 'switch to requests.get( for the client'", False),
+        ("python3 fetch_data.py", False),
+        ("python3 -c 'print(1)'", False),
+        ("grep -rn 'requests.get(' src", False),
+    ],
+)
+def test_inline_http(command: str, inline: bool) -> None:
+    assert runs_inline_http(command) is inline
+
+
+def test_scanner_splits_operators_substitutions_and_heredocs() -> None:
+    commands = simple_commands("a 1; b 2 && c | d & e\nf $(g h) <<EOF\nbody\nEOF")
+    programs = [c.program for c in commands]
+    assert programs == ["a", "b", "c", "d", "e", "f", "g"]
+    assert commands[5].heredocs == ("body",)
+
+
+def test_scanner_survives_unbalanced_quotes() -> None:
+    assert [c.program for c in simple_commands("echo 'unterminated; curl x")] == ["echo"]
+    assert floods_terminal('curl "https://example.com') is True
