@@ -9,6 +9,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from domain.errors import InvalidInput
+from domain.search import tuning
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
@@ -91,8 +92,9 @@ def _merge(hits: list[FusedHit], fuzzy: list[FusedHit]) -> tuple[list[FusedHit],
     improved = False
     for hit in fuzzy:
         current = best.get(hit.chunk_id)
-        if current is None or hit.score > current.score:
-            best[hit.chunk_id] = attrs.evolve(hit, fuzzy=True)
+        score = hit.score * tuning.FUZZY_WEIGHT
+        if current is None or score > current.score:
+            best[hit.chunk_id] = attrs.evolve(hit, score=score, fuzzy=True)
             improved = True
     return sorted(best.values(), key=lambda h: (-h.score, h.chunk_id)), improved
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from domain.search import tuning
 from domain.search.rrf import FusedHit
-from domain.search.tuning import MAX_PER_SOURCE
 
 H = TypeVar("H", bound=FusedHit)
 
 
-def diversify(hits: Sequence[H], limit: int, per_source: int = MAX_PER_SOURCE) -> list[H]:
+def diversify(hits: Sequence[H], limit: int, per_source: int | None = None) -> list[H]:
     """Up to ``per_source`` hits per source in score order, then the skipped ones fill the rest."""
+    cap = tuning.MAX_PER_SOURCE if per_source is None else per_source
     taken: list[H] = []
     skipped: list[H] = []
     counts: dict[int, int] = {}
@@ -20,7 +21,7 @@ def diversify(hits: Sequence[H], limit: int, per_source: int = MAX_PER_SOURCE) -
         if len(taken) >= limit:
             break
         source = hit.hit.source_id
-        if counts.get(source, 0) < per_source:
+        if counts.get(source, 0) < cap:
             counts[source] = counts.get(source, 0) + 1
             taken.append(hit)
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import attrs
@@ -50,28 +51,64 @@ def min_span(positions: Sequence[Sequence[int]]) -> int | None:
     return best
 
 
-def boosts_for(hit: FusedHit, groups: TermGroups, entities: tuple[str, ...]) -> Boosts:
+@attrs.frozen
+class Evidence:
+    """Where each query unit occurs in one hit: content positions, title, source label."""
+
+    positions: tuple[tuple[int, ...], ...]
+    in_title: tuple[bool, ...]
+    found: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
+        positions = tuple(tuple(p) for p in groups.positions(hit.hit.content))
+        in_title = tuple(groups.present(hit.hit.title))
+        in_label = groups.present(hit.hit.label)
+        found = tuple(
+            bool(p) or t or s for p, t, s in zip(positions, in_title, in_label, strict=True)
+        )
+        return cls(positions, in_title, found)
+
+
+def unit_weights(evidence: Sequence[Evidence], count: int) -> list[float]:
+    """Rarer units weigh more: ``ln(1 + n / (1 + df))`` over the candidates (an IDF estimate
+    that needs no corpus statistics); a unit no candidate contains still counts fully."""
+    total = len(evidence)
+    weights = []
+    for unit in range(count):
+        df = sum(1 for e in evidence if e.found[unit])
+        weights.append(math.log(1.0 + total / (1.0 + df)) ** tuning.IDF_POWER)
+    return weights
+
+
+def boosts_for(
+    hit: FusedHit,
+    groups: TermGroups,
+    entities: tuple[str, ...],
+    evidence: Evidence | None = None,
+    weights: Sequence[float] | None = None,
+) -> Boosts:
     """Evidence from the chunk itself; a query of one unit gets no coverage or proximity boost."""
     count = len(groups.units)
     if count == 0:
         return Boosts()
-    heading, content, has_code = hit.hit.title, hit.hit.content, hit.hit.has_code
-    positions = groups.positions(content)
-    in_title = groups.present(heading)
-    in_label = groups.present(hit.hit.label)
-    found = [bool(p) or t or s for p, t, s in zip(positions, in_title, in_label, strict=True)]
-    coverage = (sum(found) / count) ** tuning.COVERAGE_EXPONENT
-    title_weight = tuning.TITLE_WEIGHT_CODE if has_code else tuning.TITLE_WEIGHT_PROSE
-    title = 1.0 + title_weight * sum(in_title) / count
+    seen = evidence or Evidence.of(hit, groups)
+    unit_weight = list(weights) if weights is not None else [1.0] * count
+    total_weight = sum(unit_weight) or 1.0
+    covered = sum(w for w, f in zip(unit_weight, seen.found, strict=True) if f)
+    coverage = (covered / total_weight) ** tuning.COVERAGE_EXPONENT
+    title_weight = tuning.TITLE_WEIGHT_CODE if hit.hit.has_code else tuning.TITLE_WEIGHT_PROSE
+    title = 1.0 + title_weight * sum(seen.in_title) / count
     proximity = 1.0
-    matched = [p for p in positions if p]
-    if len(matched) >= 2:
+    matched = [p for p in seen.positions if p]
+    if len(matched) >= 2 and tuning.PROXIMITY_WEIGHT:
         span = min_span(matched)
         if span is not None:
             proximity = 1.0 + tuning.PROXIMITY_WEIGHT / (1.0 + span / tuning.PROXIMITY_SCALE)
     entity = 1.0
     if entities:
-        matches = min(count_entities(entities, heading + "\n" + content), tuning.ENTITY_MAX_MATCHES)
+        text = hit.hit.title + "\n" + hit.hit.content
+        matches = min(count_entities(entities, text), tuning.ENTITY_MAX_MATCHES)
         entity = 1.0 + tuning.ENTITY_WEIGHT * matches
     return Boosts(coverage=coverage, title=title, proximity=proximity, entity=entity)
 
@@ -80,9 +117,11 @@ def rerank(
     hits: Sequence[FusedHit], groups: TermGroups, entities: tuple[str, ...]
 ) -> list[FusedHit]:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order)."""
+    evidence = [Evidence.of(hit, groups) for hit in hits]
+    weights = unit_weights(evidence, len(groups.units))
     scored = [
-        (hit.score * boosts_for(hit, groups, entities).total, index, hit)
-        for index, hit in enumerate(hits)
+        (hit.score * boosts_for(hit, groups, entities, seen, weights).total, index, hit)
+        for index, (hit, seen) in enumerate(zip(hits, evidence, strict=True))
     ]
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [hit.with_score(score) for score, _, hit in scored]

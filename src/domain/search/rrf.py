@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from domain.search.tuning import RRF_K
+from domain.search import tuning
 from domain.search_hit import LayerHit, SearchLayer
 
 
@@ -37,15 +37,15 @@ class FusedHit:
         return attrs.evolve(self, score=score)
 
 
-def rrf_score(rank: int, weight: float = 1.0, k: int = RRF_K) -> float:
+def rrf_score(rank: int, weight: float = 1.0, k: int | None = None) -> float:
     """One layer's contribution for a 0-based ``rank``."""
-    return weight / (k + rank + 1)
+    return weight / ((tuning.RRF_K if k is None else k) + rank + 1)
 
 
 def fuse(
     layers: Mapping[SearchLayer, Sequence[LayerHit]],
     weights: Mapping[SearchLayer, float] | None = None,
-    k: int = RRF_K,
+    k: int | None = None,
 ) -> list[FusedHit]:
     """Sum ``weight / (k + rank)`` (1-based rank) per chunk over the layers; best first.
 
