@@ -60,6 +60,12 @@ class ChildProcess:
         self._selector.register(self.proc.stdout, selectors.EVENT_READ, self.stdout)
         self._selector.register(self.proc.stderr, selectors.EVENT_READ, self.stderr)
         self._drainer: threading.Thread | None = None
+        self._exited = False
+        self._exit_fd: int | None = None
+        if hasattr(os, "pidfd_open"):  # Linux: wake on exit instead of polling for it
+            with contextlib.suppress(OSError):
+                self._exit_fd = os.pidfd_open(self.proc.pid)
+                self._selector.register(self._exit_fd, selectors.EVENT_READ, None)
 
     @property
     def pid(self) -> int:
@@ -69,6 +75,10 @@ class ChildProcess:
         """Read what is ready; return bytes read. ``sink_limit``: stop keeping beyond it."""
         read = 0
         for key, _ in self._selector.select(timeout=max(timeout, 0.0)):
+            if key.data is None:
+                self._selector.unregister(key.fileobj)
+                self._exited = True
+                continue
             data = os.read(key.fd, CHUNK)
             if not data:
                 self._selector.unregister(key.fileobj)
@@ -83,20 +93,27 @@ class ChildProcess:
         deadline = self.started + timeout_s
         exited_at: float | None = None
         timed_out = capped = False
-        while self._selector.get_map():
+        while True:
+            pipes_open = self._pipes_open()
+            if exited_at is None and self._has_exited():
+                exited_at = time.monotonic()
+            if not pipes_open and exited_at is not None:
+                break
             now = time.monotonic()
             if now >= deadline:
                 timed_out = True
                 break
             if exited_at is not None and now - exited_at > EXIT_GRACE_S:
-                break
-            wait = min(deadline - now, 0.1)
+                break  # leftovers still hold the pipes; the caller kills the group
+            wait = deadline - now
+            if exited_at is not None:
+                wait = min(wait, exited_at + EXIT_GRACE_S - now)
+            if self._exit_fd is None:
+                wait = min(wait, 0.1 if pipes_open else 0.005)
             self._read_ready(wait)
             if self.stdout.total + self.stderr.total > hard_cap:
                 capped = True
                 break
-            if exited_at is None and self.proc.poll() is not None:
-                exited_at = time.monotonic()
         if not timed_out and not capped:
             remaining = deadline - time.monotonic()
             try:
@@ -113,6 +130,14 @@ class ChildProcess:
             elapsed_s=time.monotonic() - self.started,
         )
 
+    def _pipes_open(self) -> bool:
+        return any(key.data is not None for key in self._selector.get_map().values())
+
+    def _has_exited(self) -> bool:
+        if self._exit_fd is not None:
+            return self._exited
+        return self.proc.poll() is not None
+
     def kill_tree(self) -> None:
         kill_group(self.pid)
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -122,6 +147,10 @@ class ChildProcess:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._selector.close()
+        if self._exit_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._exit_fd)
+            self._exit_fd = None
         for pipe in (self.proc.stdout, self.proc.stderr):
             if pipe is not None:
                 with contextlib.suppress(OSError):

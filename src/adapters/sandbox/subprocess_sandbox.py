@@ -19,6 +19,7 @@ from pathlib import Path
 from adapters.sandbox.environment import sandbox_environment
 from adapters.sandbox.process import HARD_CAP_BYTES, ChildProcess, ProcessResult, kill_group
 from adapters.sandbox.runtimes import SCRIPT_NAMES, Runtime, RuntimeCatalog
+from adapters.sandbox.temp_reaper import TempReaper
 from application.ports.sandbox import Sandbox
 from domain.execution.language import Language
 from domain.execution.run import RunOutcome, SandboxRequest, StreamOutput
@@ -45,6 +46,7 @@ class SubprocessSandbox(Sandbox):
         self._lock = threading.Lock()
         self._active: dict[int, ChildProcess] = {}
         self._background: dict[int, tuple[ChildProcess, Path]] = {}
+        self._reaper = TempReaper()
 
     def available_languages(self) -> tuple[Language, ...]:
         return self._catalog.available()
@@ -87,7 +89,7 @@ class SubprocessSandbox(Sandbox):
             return self._outcome(result, timeout_ms, started)
         finally:
             if not keep_tmp:
-                shutil.rmtree(tmp, ignore_errors=True)
+                self._reaper.remove(tmp)
 
     def _write_script(self, tmp: Path, request: SandboxRequest, runtime: Runtime) -> Path:
         source = request.source
@@ -167,6 +169,7 @@ class SubprocessSandbox(Sandbox):
             shutil.rmtree(tmp, ignore_errors=True)
         with self._lock:
             self._background.clear()
+        self._reaper.flush()
 
 
 def open_sandbox(

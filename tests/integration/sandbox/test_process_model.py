@@ -164,6 +164,7 @@ def test_runs_in_project_root_with_private_tmpdir(
     cwd, tmpdir = outcome.stdout.text.split()
     assert Path(cwd).resolve() == project.resolve()
     assert Path(tmpdir).name.startswith("capy-exec-")
+    sandbox.shutdown()  # waits for the run directories still queued for removal
     assert not Path(tmpdir).exists()
 
 
