@@ -79,7 +79,7 @@ class HttpxFetcher(Fetcher):
             backend.pin(hop.pin_key, hop.addresses)
             with client.stream("GET", hop.url) as response:
                 if response.is_redirect:
-                    current = response.url.join(response.headers["location"])
+                    current = _redirect_target(url, response)
                     continue
                 if not response.is_success:
                     raise _status_error(url, response)
@@ -112,6 +112,17 @@ class HttpxFetcher(Fetcher):
             f"{url} is larger than {limit:g} MiB; capy stopped reading it",
             "fetch a smaller page (an API with paging, a raw file) or index a local copy",
         )
+
+
+def _redirect_target(url: str, response: httpx.Response) -> httpx.URL:
+    location = response.headers["location"]
+    try:
+        return response.url.join(location)
+    except (httpx.InvalidURL, ValueError, TypeError):
+        raise FetchFailed(
+            f"fetching {url} was redirected to an invalid address {location!r}",
+            "the site's redirect is broken; look for the page's current URL",
+        ) from None
 
 
 def _status_error(url: str, response: httpx.Response) -> FetchFailed:

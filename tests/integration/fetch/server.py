@@ -121,6 +121,7 @@ def routes(other_port: int) -> dict[str, Route]:
         "/to-private": lambda h: h.redirect(f"http://127.0.0.2:{other_port}/secret"),
         "/to-file": lambda h: h.redirect("file:///etc/passwd"),
         "/loop": lambda h: h.redirect("/loop"),
+        "/bad-location": lambda h: h.redirect("http://docs.example.com:99x/"),
         **{f"/chain/{n}": _chain(n) for n in range(1, 12)},
         "/chain/0": lambda h: h.send(200, "text/plain", b"end of chain"),
         "/png": lambda h: h.send(200, "image/png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64),

@@ -75,6 +75,11 @@ def test_ten_redirects_are_followed_but_not_eleven(site: Site) -> None:
         fetcher(site).fetch(site.url("/loop"))
 
 
+def test_a_broken_redirect_is_a_clear_failure(site: Site) -> None:
+    with pytest.raises(FetchFailed, match="invalid address"):
+        fetcher(site).fetch(site.url("/bad-location"))
+
+
 def test_non_2xx_names_the_status(site: Site) -> None:
     with pytest.raises(FetchFailed, match="HTTP 404"):
         fetcher(site).fetch(site.url("/missing"))
