@@ -16,6 +16,7 @@ import re
 import attrs
 
 from domain.permissions.bash_pattern import bash_pattern_matches
+from domain.permissions.command_runners import commands_run_by
 from domain.permissions.command_split import split_script
 from domain.permissions.path_rules import ReadTarget, read_rule_matches
 from domain.permissions.rules import PermissionPolicy, PermissionRule, RuleKind
@@ -99,6 +100,7 @@ def _analyse(segment: str) -> _Command:
                 stdin_shell = True
         if basename(stage[0]) == "eval":
             scripts.append(" ".join(stage[1:]))
+        scripts.extend(commands_run_by(stage))
         embedded = interpreter_inline_code(stage)
         if embedded is not None:
             code.append(embedded)

@@ -10,6 +10,7 @@ code that builds a call by reflection is out of its reach.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 
 import attrs
@@ -52,9 +53,13 @@ def _flatten(args: list[Arg]) -> list[Literal | None]:
 
 
 def _joined(items: list[Literal | None]) -> str | None:
+    """One string is a command line already; several are argv, quoted so ``["sh", "-c", "a b"]``
+    reads as ``sh -c 'a b'``."""
     if not items or items[0] is None or items[0].dynamic_head:
         return None
-    return " ".join(item.text if item is not None else PLACEHOLDER for item in items)
+    if len(items) == 1:
+        return items[0].text
+    return " ".join(shlex.quote(item.text) if item is not None else PLACEHOLDER for item in items)
 
 
 def first(args: list[Arg]) -> str | None:
@@ -236,12 +241,14 @@ def _rust_chain(code: str, start: int, command: str) -> str:
     parts = [command]
     while match := _RUST_CHAIN.match(code, i):
         args = read_args(code, match.end(), RUST, parens=True)
-        parts.extend(item.text if item else PLACEHOLDER for item in _flatten(args))
+        parts.extend(shlex.quote(item.text) if item else PLACEHOLDER for item in _flatten(args))
         depth = 1
         i = match.end()
         while i < len(code) and depth:
             depth += {"(": 1, ")": -1}.get(code[i], 0)
             i += 1
+    if len(parts) > 1:
+        parts[0] = shlex.quote(parts[0])
     return " ".join(parts)
 
 

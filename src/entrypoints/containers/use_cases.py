@@ -10,6 +10,7 @@ from application.use_cases.fetch_and_index import FetchAndIndex
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.purge_expired import PurgeExpired
+from application.use_cases.run_batch import RunBatch
 from application.use_cases.run_code import RunCode
 from application.use_cases.search_knowledge import SearchKnowledge
 
@@ -52,6 +53,9 @@ class UseCases(containers.DeclarativeContainer):
         sandbox=adapters.sandbox,
         policy_source=adapters.policy_source,
         project_root=core.project.provided.root,
+    )
+    run_batch = providers.Factory(
+        RunBatch, sandbox=adapters.sandbox, policy_source=adapters.policy_source, clock=core.clock
     )
     check_command = providers.Factory(
         CheckCommand, policy_source=adapters.policy_source, project_root=core.project.provided.root

@@ -82,6 +82,13 @@ SHELL_BYPASSES = [
     "echo $(echo $(sudo rm x))",
     "x=$(sudo rm x)",
     "f() { sudo rm x; }; f",
+    "find . -name x -exec sudo rm {} \\;",
+    "find . -execdir sudo rm {} +",
+    "su -c 'sudo rm x'",
+    "su root --command='sudo rm x'",
+    "awk 'BEGIN { system(\"sudo rm x\") }'",
+    "awk 'BEGIN { \"sudo rm x\" | getline out }'",
+    "watch -n 1 'sudo rm x'",
 ]
 
 CODE_BYPASSES = [
@@ -93,6 +100,9 @@ CODE_BYPASSES = [
     ("python", "import os\ncmd = 'sudo rm x'\nos.system(cmd)"),
     ("python", "import os\nos.system('su' + 'do rm x')"),
     ("python", "import os\nos.system(f'{c} rm x')"),
+    ("python", "import subprocess\nsubprocess.run(['bash', '-c', 'sudo rm x'])"),
+    ("go", 'exec.Command("sh", "-c", "sudo rm x").Run()'),
+    ("rust", 'Command::new("sh").arg("-c").arg("sudo rm x").status();'),
     ("javascript", "const cp = require('child_process');\ncp.execSync('sudo rm x')"),
     ("javascript", "const { exec } = require('child_process');\nexec(`sudo rm x`)"),
     ("javascript", "require('child_process').spawn('sudo', ['rm', 'x'])"),
@@ -137,6 +147,8 @@ NEAR_MISSES = [
     "sudoedit x" if False else "ls sudo",
     "printf '%s\\n' 'curl is blocked'",
     "echo hi 2>&1",
+    "find . -name '*.py' -exec grep -l sudo {} +",
+    "awk '{ print \"sudo\" }' file",
 ]
 
 CODE_NEAR_MISSES = [
