@@ -1,0 +1,134 @@
+"""SetupProject: wire a project for Claude Code and Codex in one step (``capy setup``)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import attrs
+
+from application.ports.project_files import (
+    ChangeAction,
+    FileChange,
+    HookSpec,
+    ProjectFiles,
+    ServerSpec,
+)
+from domain.hooks.guidance import ROUTING_BLOCK
+
+CLAUDE_CODE = "claude-code"
+CODEX = "codex"
+PLATFORMS = (CLAUDE_CODE, CODEX)
+
+LAUNCHER = ".capy/capy.sh"
+ROUTING_FILE = ".capy/AGENTS.md"
+ROUTING_IMPORT = "@.capy/AGENTS.md"
+ROUTING_HEADING = "# capy — context-window routing"
+AGENTS_BEGIN = "<!-- capy:begin (written by `capy setup`; run it again to refresh) -->"
+AGENTS_END = "<!-- capy:end -->"
+# What identifies capy's handlers in a hooks file, whichever way they were installed.
+HOOK_MARKERS = ("capy.sh hook ", "capy hook ")
+GITIGNORE = (".capy/*", "!.capy/AGENTS.md", "!.capy/capy.sh", "!.capy/config.toml")
+# Tools capy routes: the host's own plus capy's MCP tools (any server name holding "capy").
+CLAUDE_TOOLS = "^(Bash|WebFetch|Read|Grep|Agent|Task|mcp__.*capy.*)$"
+CODEX_TOOLS = "^(Bash|shell|shell_command|exec_command|local_shell|mcp__.*capy.*)$"
+# Forwarded to the Codex server when set; capy works without them (it keeps its own key).
+CODEX_ENV_VARS = ("CAPY_DB_KEY", "CAPY_VAULT_KEY")
+
+
+@attrs.frozen
+class SetupRequest:
+    """``platforms`` ⊆ (claude-code, codex); ``scope`` "project" (settings.json, committed) or
+    "local" (settings.local.json); ``db_paths`` are knowledge DBs inside the project, relative."""
+
+    project_root: Path
+    capy_executable: str
+    platforms: tuple[str, ...] = PLATFORMS
+    scope: str = "project"
+    db_paths: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class SetupReport:
+    changes: tuple[FileChange, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(change.action is not ChangeAction.FAILED for change in self.changes)
+
+
+ROUTING_DOCUMENT = (
+    f"{ROUTING_HEADING}\n\n"
+    "Written by `capy setup` (run it again to refresh); imported from CLAUDE.md.\n\n"
+    f"{ROUTING_BLOCK}\n"
+)
+
+
+class SetupProject:
+    """Write or merge every file a host needs to use capy, without clobbering anyone else's.
+
+    - Shared: the launcher script (finds capy on any machine), ``.capy/AGENTS.md`` with the
+      routing instructions, ``.gitignore`` entries, and the git pre-commit guard.
+    - Claude Code: ``.mcp.json`` server entry, the six hooks in ``.claude/settings.json`` (or
+      ``settings.local.json``; capy's entries leave the other file), ``@.capy/AGENTS.md`` in
+      ``CLAUDE.md``.
+    - Codex: ``[mcp_servers.capy]`` in ``.codex/config.toml``, hooks in ``.codex/hooks.json``
+      (Codex enforces only deny, so only PreToolUse and SessionStart), and the routing inline in
+      ``AGENTS.md`` (Codex has no import syntax).
+    - Idempotent; a file that cannot be parsed is reported and left untouched.
+    """
+
+    def __init__(self, files: ProjectFiles) -> None:
+        self._files = files
+
+    def execute(self, request: SetupRequest) -> SetupReport:
+        files = self._files
+        changes = [
+            files.write_launcher(LAUNCHER, request.capy_executable),
+            files.write_owned(ROUTING_FILE, ROUTING_DOCUMENT),
+            files.ensure_ignored(".gitignore", GITIGNORE),
+            files.install_pre_commit(LAUNCHER, request.db_paths),
+        ]
+        if CLAUDE_CODE in request.platforms:
+            changes += self._claude_code(request)
+        if CODEX in request.platforms:
+            changes += self._codex(request)
+        return SetupReport(tuple(changes))
+
+    def _claude_code(self, request: SetupRequest) -> list[FileChange]:
+        launcher = f'"$CLAUDE_PROJECT_DIR"/{LAUNCHER}'
+        hooks = (
+            HookSpec("PreToolUse", f"{launcher} hook pretooluse", CLAUDE_TOOLS, timeout=10),
+            HookSpec(
+                "PostToolUse", f"{launcher} hook posttooluse", CLAUDE_TOOLS, 10, run_async=True
+            ),
+            HookSpec("PreCompact", f"{launcher} hook precompact", timeout=10),
+            HookSpec("SessionStart", f"{launcher} hook sessionstart", timeout=10),
+            HookSpec("SessionEnd", f"{launcher} hook sessionend", timeout=5),
+            HookSpec("UserPromptSubmit", f"{launcher} hook userpromptsubmit", timeout=10),
+        )
+        local = request.scope == "local"
+        chosen = ".claude/settings.local.json" if local else ".claude/settings.json"
+        other = ".claude/settings.json" if local else ".claude/settings.local.json"
+        server = ServerSpec("capy", "${CLAUDE_PROJECT_DIR:-.}/" + LAUNCHER, ("serve",))
+        return [
+            self._files.register_mcp_json(".mcp.json", server),
+            self._files.merge_hooks(chosen, hooks, HOOK_MARKERS),
+            self._files.remove_hooks(other, HOOK_MARKERS),
+            self._files.ensure_import("CLAUDE.md", ROUTING_IMPORT, ROUTING_HEADING),
+        ]
+
+    def _codex(self, request: SetupRequest) -> list[FileChange]:
+        launcher = str(request.project_root / LAUNCHER)
+        quoted = shlex.quote(launcher)
+        hooks = (
+            HookSpec("PreToolUse", f"{quoted} hook pretooluse --platform codex", CODEX_TOOLS, 10),
+            HookSpec("SessionStart", f"{quoted} hook sessionstart --platform codex", timeout=10),
+        )
+        server = ServerSpec("capy", launcher, ("serve",), CODEX_ENV_VARS)
+        body = f"## capy — context-window routing\n\n{ROUTING_BLOCK}"
+        return [
+            self._files.register_codex_toml(".codex/config.toml", server),
+            self._files.merge_hooks(".codex/hooks.json", hooks, HOOK_MARKERS),
+            self._files.upsert_block("AGENTS.md", AGENTS_BEGIN, AGENTS_END, body),
+        ]
