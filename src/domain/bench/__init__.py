@@ -1,0 +1,1 @@
+"""Pure benchmark arithmetic: per-case outcomes and the metrics computed over them."""

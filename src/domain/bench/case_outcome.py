@@ -1,0 +1,61 @@
+"""What one benchmark case produced."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class CaseOutcome:
+    """The measured result of one query against its content type's store.
+
+    ``relevant`` has one flag per returned result (top 10, best first): does its full content
+    contain any needle. ``summary_needles`` / ``top_needles`` count the distinct needles found in
+    the intent-search summary text and in the full contents of the top 10 results.
+    ``summary_bytes`` / ``haystack_bytes`` are UTF-8 sizes. Negative cases have no needles.
+    """
+
+    case_id: str
+    content_type: str
+    query: str
+    needles: tuple[str, ...]
+    relevant: tuple[bool, ...]
+    rank_ceiling: int
+    summary_bytes: int
+    haystack_bytes: int
+    summary_needles: int
+    top_needles: int
+    expected_layer: str | None = None
+    top_layer: str | None = None
+    top_titles: tuple[str, ...] = ()
+
+    @property
+    def is_negative(self) -> bool:
+        return not self.needles
+
+    @property
+    def result_count(self) -> int:
+        return len(self.relevant)
+
+    @property
+    def first_relevant_rank(self) -> int | None:
+        """1-based rank of the first relevant result, or None."""
+        for index, flag in enumerate(self.relevant):
+            if flag:
+                return index + 1
+        return None
+
+    @property
+    def compression(self) -> float:
+        """Share of the haystack the summary spared the agent (0 when it is not smaller)."""
+        if self.haystack_bytes <= 0:
+            return 0.0
+        return max(0.0, 1.0 - self.summary_bytes / self.haystack_bytes)
+
+    @property
+    def summary_recall(self) -> float:
+        return self.summary_needles / len(self.needles) if self.needles else 0.0
+
+    @property
+    def top_recall(self) -> float:
+        return self.top_needles / len(self.needles) if self.needles else 0.0

@@ -1,0 +1,95 @@
+"""The quality numbers of a set of case outcomes (one content type, or all of them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from domain.bench.case_outcome import CaseOutcome
+from domain.bench.ranking import hit_at, ndcg_at, reciprocal_rank
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+@attrs.frozen
+class QualityMetrics:
+    """Averages over positive cases unless the name says otherwise.
+
+    Ranking: ``recall_at_k`` (a relevant result in the top k), ``ndcg_at_10``, ``mrr``,
+    ``rank_ceiling_pass_rate`` (first relevant rank ≤ the case's ceiling).
+    Negatives: ``negative_false_positives`` (negative cases that returned any result).
+    Context reduction, measured on the intent-search summary text the agent would receive:
+    ``compression`` (mean of 1 − summary/haystack bytes, all cases), ``summary_recall``
+    (needles present in that text), ``summary_perfect_rate``, ``effective_compression`` (mean of
+    compression × summary recall over positives). The looser variant the Go capy published:
+    ``top10_recall`` / ``top10_perfect_rate`` (needles present in the full contents of the top
+    10 results, text the agent would still have to fetch).
+    """
+
+    cases: int
+    positives: int
+    negatives: int
+    recall_at_1: float
+    recall_at_3: float
+    recall_at_5: float
+    recall_at_10: float
+    ndcg_at_10: float
+    mrr: float
+    rank_ceiling_pass_rate: float
+    layer_accuracy: float | None
+    negative_false_positives: int
+    negative_false_positive_rate: float
+    compression: float
+    summary_recall: float
+    summary_perfect_rate: float
+    effective_compression: float
+    top10_recall: float
+    top10_perfect_rate: float
+
+    @classmethod
+    def of(cls, outcomes: Sequence[CaseOutcome]) -> QualityMetrics:
+        positives = [o for o in outcomes if not o.is_negative]
+        negatives = [o for o in outcomes if o.is_negative]
+
+        def over(metric: Callable[[CaseOutcome], float]) -> float:
+            return _mean([metric(o) for o in positives])
+
+        ceilinged = [o for o in positives if o.rank_ceiling > 0]
+        passed = [
+            o
+            for o in ceilinged
+            if o.first_relevant_rank is not None and o.first_relevant_rank <= o.rank_ceiling
+        ]
+        layered = [o for o in positives if o.expected_layer]
+        false_positives = sum(1 for o in negatives if o.result_count > 0)
+        return cls(
+            cases=len(outcomes),
+            positives=len(positives),
+            negatives=len(negatives),
+            recall_at_1=over(lambda o: hit_at(o.relevant, 1)),
+            recall_at_3=over(lambda o: hit_at(o.relevant, 3)),
+            recall_at_5=over(lambda o: hit_at(o.relevant, 5)),
+            recall_at_10=over(lambda o: hit_at(o.relevant, 10)),
+            ndcg_at_10=over(lambda o: ndcg_at(o.relevant, 10)),
+            mrr=over(lambda o: reciprocal_rank(o.relevant)),
+            rank_ceiling_pass_rate=len(passed) / len(ceilinged) if ceilinged else 0.0,
+            layer_accuracy=(
+                sum(1 for o in layered if o.top_layer == o.expected_layer) / len(layered)
+                if layered
+                else None
+            ),
+            negative_false_positives=false_positives,
+            negative_false_positive_rate=false_positives / len(negatives) if negatives else 0.0,
+            compression=_mean([o.compression for o in outcomes]),
+            summary_recall=over(lambda o: o.summary_recall),
+            summary_perfect_rate=over(lambda o: 1.0 if o.summary_recall == 1.0 else 0.0),
+            effective_compression=over(lambda o: o.compression * o.summary_recall),
+            top10_recall=over(lambda o: o.top_recall),
+            top10_perfect_rate=over(lambda o: 1.0 if o.top_recall == 1.0 else 0.0),
+        )
+
+    def as_dict(self) -> dict[str, float | int | None]:
+        return attrs.asdict(self)

@@ -1,0 +1,1 @@
+"""``capy bench``: the quality benchmark, report comparison and the performance benchmark."""

@@ -1,0 +1,50 @@
+"""A fresh, isolated capy composed for one benchmark store (real SQLCipher or in-memory)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from entrypoints.containers.applications import CliContainer
+
+
+class StoreChoice(StrEnum):
+    SQLCIPHER = "sqlcipher"
+    MEMORY = "memory"
+
+
+@contextmanager
+def bench_container(store: StoreChoice, workdir: Path) -> Iterator[CliContainer]:
+    """A ``CliContainer`` whose project, home and database all live in ``workdir``.
+
+    A random ``CAPY_DB_KEY`` encrypts the database; no user configuration or real database is
+    read, so numbers depend on capy and the fixtures only.
+    """
+    from entrypoints.containers.applications import CliContainer
+
+    home = workdir / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    env = {
+        "CAPY_DB_KEY": secrets.token_hex(32),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "PATH": "/usr/bin:/bin",
+    }
+    options = RuntimeOptions(db=workdir / "knowledge.db", project_dir=workdir, cwd=workdir, env=env)
+    container = CliContainer(options=options)
+    if store is StoreChoice.MEMORY:
+        from entrypoints.containers.memory_adapters import MemoryAdapters
+
+        container.adapters.override(MemoryAdapters(core=container.core))
+    try:
+        yield container
+    finally:
+        container.shutdown_resources()

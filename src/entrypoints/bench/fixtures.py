@@ -1,0 +1,156 @@
+"""Reading benchmark fixture files (``*.jsonl``, one haystack with its cases per line)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from domain.errors import InvalidInput
+from domain.source_kind import SourceKind
+
+CONTENT_TYPES = ("markdown", "json", "plaintext", "transcript", "curated")
+
+
+@attrs.frozen
+class FixtureCase:
+    case_id: str
+    query: str
+    needles: tuple[str, ...]
+    rank_ceiling: int
+    expected_layer: str | None
+
+
+@attrs.frozen
+class FixtureEntry:
+    id: str
+    content_type: str
+    haystack: str
+    source_label: str
+    source_kind: SourceKind
+    cases: tuple[FixtureCase, ...]
+
+
+@attrs.frozen
+class Corpus:
+    entries: tuple[FixtureEntry, ...]
+    dataset_hash: str
+    files: tuple[str, ...]
+
+    def content_types(self) -> list[str]:
+        present = {e.content_type for e in self.entries}
+        return [t for t in CONTENT_TYPES if t in present]
+
+    def of_type(self, content_type: str) -> list[FixtureEntry]:
+        return [e for e in self.entries if e.content_type == content_type]
+
+
+def _bad(where: str, problem: str) -> InvalidInput:
+    return InvalidInput(
+        f"{where}: {problem}",
+        "fix the fixture line (schema: tests/fixtures/bench/README.md) and run the benchmark again",
+    )
+
+
+def _text(data: dict[str, Any], key: str, where: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise _bad(where, f'"{key}" must be a non-empty string')
+    return value
+
+
+def _case(data: Any, entry_id: str, haystack: str, where: str) -> FixtureCase:
+    if not isinstance(data, dict):
+        raise _bad(where, "every case must be an object")
+    case_id = _text(data, "case_id", where)
+    where = f"{where} case {case_id}"
+    needles = data.get("needles")
+    if not isinstance(needles, list) or not all(isinstance(n, str) and n for n in needles):
+        raise _bad(where, '"needles" must be a list of non-empty strings ([] for a negative case)')
+    missing = [n for n in needles if n not in haystack]
+    if missing:
+        raise _bad(where, f"needle not found verbatim in the haystack: {missing[0]!r}")
+    ceiling = data.get("expected_rank_ceiling", 0)
+    if not isinstance(ceiling, int) or ceiling < 0:
+        raise _bad(where, '"expected_rank_ceiling" must be a whole number ≥ 0')
+    layer = data.get("expected_layer")
+    if layer is not None and not isinstance(layer, str):
+        raise _bad(where, '"expected_layer" must be a string when present')
+    return FixtureCase(case_id, _text(data, "query", where), tuple(needles), ceiling, layer or None)
+
+
+def _entry(line: str, where: str) -> FixtureEntry:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise _bad(where, f"not valid JSON ({error.msg} at column {error.colno})") from None
+    if not isinstance(data, dict):
+        raise _bad(where, "each line must be a JSON object")
+    entry_id = _text(data, "id", where)
+    where = f"{where} ({entry_id})"
+    content_type = _text(data, "content_type", where)
+    if content_type not in CONTENT_TYPES:
+        raise _bad(where, f'unknown content_type "{content_type}"; use one of {CONTENT_TYPES}')
+    haystack = _text(data, "haystack", where)
+    try:
+        kind = SourceKind.parse(str(data.get("source_kind", "durable")))
+    except InvalidInput as error:
+        raise _bad(where, error.message) from None
+    cases = data.get("cases")
+    if not isinstance(cases, list) or not cases:
+        raise _bad(where, '"cases" must be a non-empty list')
+    return FixtureEntry(
+        id=entry_id,
+        content_type=content_type,
+        haystack=haystack,
+        source_label=_text(data, "source_label", where),
+        source_kind=kind,
+        cases=tuple(_case(c, entry_id, haystack, where) for c in cases),
+    )
+
+
+def load_corpus(directory: Path) -> Corpus:
+    """Every entry of every ``*.jsonl`` file in ``directory`` (sorted by name), validated.
+
+    The dataset hash is ``sha256:`` over all files' bytes in that order, so two reports can
+    tell whether they measured the same corpus.
+    """
+    if not directory.is_dir():
+        raise InvalidInput(
+            f"fixture directory {directory} does not exist",
+            "pass --fixtures with a directory of *.jsonl files, e.g. tests/fixtures/bench",
+        )
+    files = sorted(directory.glob("*.jsonl"))
+    if not files:
+        raise InvalidInput(
+            f"no *.jsonl fixture files in {directory}",
+            "point --fixtures at a directory holding benchmark fixtures (*.jsonl)",
+        )
+    digest = hashlib.sha256()
+    entries: list[FixtureEntry] = []
+    for path in files:
+        raw = path.read_bytes()
+        digest.update(raw)
+        text = raw.decode("utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                entries.append(_entry(line, f"{path.name}:{number}"))
+    _check_unique(entries)
+    return Corpus(tuple(entries), f"sha256:{digest.hexdigest()}", tuple(p.name for p in files))
+
+
+def _check_unique(entries: list[FixtureEntry]) -> None:
+    seen: set[str] = set()
+    labels: set[tuple[str, str]] = set()
+    for entry in entries:
+        key = (entry.content_type, entry.source_label)
+        if key in labels:
+            raise _bad(entry.id, f'source_label "{entry.source_label}" is used twice')
+        labels.add(key)
+        for case in entry.cases:
+            if case.case_id in seen:
+                raise _bad(entry.id, f'case_id "{case.case_id}" is used twice')
+            seen.add(case.case_id)

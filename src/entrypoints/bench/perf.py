@@ -1,0 +1,147 @@
+"""The performance benchmark: capy's indexing and search next to raw FTS5, at several sizes."""
+
+from __future__ import annotations
+
+import resource
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from application.use_cases.index_request import IndexRequest
+from domain.chunking import chunk
+from domain.content_type import ContentType
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+from entrypoints.bench.bench_store import StoreChoice, bench_container
+from entrypoints.bench.perf_corpus import PerfCorpus, perf_corpus, perf_queries
+
+SEARCH_LIMIT = 5
+SCOPE = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident set size so far, in MB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def _percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"p50_ms": round(statistics.median(ordered) * 1000, 3), "p95_ms": round(p95 * 1000, 3)}
+
+
+def _progress(console: Console) -> Progress:
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    return Progress(*columns, console=console, transient=True)
+
+
+def _capy(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) -> dict[str, Any]:
+    with bench_container(StoreChoice.SQLCIPHER, workdir) as container:
+        index = container.use_cases.index_content()
+        task = bar.add_task("capy: indexing", total=len(corpus.documents))
+        began = time.perf_counter()
+        for document in corpus.documents:
+            index.execute(
+                IndexRequest(
+                    content=document.text,
+                    label=document.label,
+                    kind=SourceKind.DURABLE,
+                    content_type=ContentType.PLAINTEXT,
+                )
+            )
+            bar.advance(task)
+        index_seconds = time.perf_counter() - began
+        bar.remove_task(task)
+        chunks = container.adapters.knowledge_store().stats().chunk_count
+        search = container.use_cases.search_knowledge()
+        search.search(queries[0], SEARCH_LIMIT, SCOPE)  # warm caches, as a running server has
+        samples = []
+        task = bar.add_task("capy: searching", total=len(queries))
+        for query in queries:
+            began = time.perf_counter()
+            search.search(query, SEARCH_LIMIT, SCOPE)
+            samples.append(time.perf_counter() - began)
+            bar.advance(task)
+        bar.remove_task(task)
+    return {"chunks": chunks, "index_seconds": index_seconds, "search": _percentiles(samples)}
+
+
+def _raw(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) -> dict[str, Any]:
+    rows = [
+        (c.title, c.content) for d in corpus.documents for c in chunk(d.text, ContentType.PLAINTEXT)
+    ]
+    db = sqlite3.connect(workdir / "raw.db")
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE VIRTUAL TABLE c USING fts5(title, content, tokenize='porter unicode61')")
+        task = bar.add_task("raw FTS5: inserting", total=None)
+        began = time.perf_counter()
+        with db:
+            db.executemany("INSERT INTO c(title, content) VALUES (?, ?)", rows)
+        index_seconds = time.perf_counter() - began
+        bar.remove_task(task)
+        samples = []
+        for query in queries:
+            match = " ".join(f'"{term}"' for term in query.split())
+            began = time.perf_counter()
+            db.execute(
+                "SELECT rowid, title, content FROM c WHERE c MATCH ? ORDER BY rank LIMIT ?",
+                (match, SEARCH_LIMIT),
+            ).fetchall()
+            samples.append(time.perf_counter() - began)
+    finally:
+        db.close()
+    return {"chunks": len(rows), "index_seconds": index_seconds, "search": _percentiles(samples)}
+
+
+def _measure(size: int, query_count: int, bar: Progress) -> dict[str, Any]:
+    corpus = perf_corpus(size)
+    queries = perf_queries(corpus, query_count)
+    corpus_bytes = sum(len(d.text.encode()) for d in corpus.documents)
+    with tempfile.TemporaryDirectory(prefix="capy-perf-") as tmp:
+        capy = _capy(corpus, queries, Path(tmp) / "capy", bar)
+        raw = _raw(corpus, queries, Path(tmp), bar)
+    for side in (capy, raw):
+        seconds = side["index_seconds"]
+        side["index_chunks_per_s"] = round(side["chunks"] / seconds, 1)
+        side["index_mb_per_s"] = round(corpus_bytes / 1e6 / seconds, 3)
+        side["index_seconds"] = round(seconds, 3)
+    return {
+        "size": size,
+        "documents": len(corpus.documents),
+        "corpus_bytes": corpus_bytes,
+        "queries": len(queries),
+        "capy": capy,
+        "raw_fts5": raw,
+        "index_speed_vs_raw": round(raw["index_seconds"] / max(capy["index_seconds"], 1e-9), 3),
+        "search_p50_vs_raw": round(
+            capy["search"]["p50_ms"] / max(raw["search"]["p50_ms"], 1e-6), 2
+        ),
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+    }
+
+
+def run_perf(sizes: list[int], query_count: int, console: Console) -> dict[str, Any]:
+    """Measure every size in order; the report is JSON-ready."""
+    from entrypoints.bench.report import environment
+
+    measured = []
+    with _progress(console) as bar:
+        for size in sizes:
+            task = bar.add_task(f"size {size:,} chunks", total=None)
+            measured.append(_measure(size, query_count, bar))
+            bar.remove_task(task)
+    return {"metadata": environment(), "search_limit": SEARCH_LIMIT, "sizes": measured}

@@ -1,0 +1,130 @@
+"""Synthetic but log-like documents for the performance benchmark (deterministic)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+SECTIONS_PER_DOCUMENT = 50
+
+_STEMS = [
+    "request",
+    "response",
+    "timeout",
+    "retry",
+    "connection",
+    "refused",
+    "handler",
+    "worker",
+    "queue",
+    "cache",
+    "index",
+    "shard",
+    "replica",
+    "deploy",
+    "rollback",
+    "migration",
+    "schema",
+    "token",
+    "session",
+    "refresh",
+    "expired",
+    "invalid",
+    "payload",
+    "checksum",
+    "buffer",
+    "latency",
+    "throughput",
+    "memory",
+    "allocation",
+    "goroutine",
+    "thread",
+    "deadlock",
+    "mutex",
+    "kubernetes",
+    "container",
+    "image",
+    "registry",
+    "pipeline",
+    "artifact",
+    "coverage",
+    "assert",
+    "panic",
+    "exception",
+    "traceback",
+    "warning",
+    "error",
+    "failed",
+    "passed",
+    "skipped",
+    "invoice",
+    "customer",
+    "payment",
+    "refund",
+    "webhook",
+    "signature",
+    "tenant",
+    "quota",
+]
+_SERVICES = ["api", "billing", "search", "ledger", "gateway", "notifier", "auth", "export"]
+
+
+@attrs.frozen
+class PerfDocument:
+    label: str
+    text: str
+
+
+@attrs.frozen
+class PerfCorpus:
+    documents: tuple[PerfDocument, ...]
+    vocabulary: tuple[str, ...]
+
+
+def _vocabulary(rng: random.Random, size: int) -> list[str]:
+    words = list(_STEMS)
+    while len(words) < size:
+        stem = rng.choice(_STEMS)
+        words.append(f"{stem}_{rng.choice(_SERVICES)}{rng.randint(1, 999)}")
+    return words
+
+
+def _section(rng: random.Random, words: list[str], weights: list[float]) -> str:
+    service = rng.choice(_SERVICES)
+    lines = [f"[{service}] step {rng.randint(1, 9999)} at 2025-06-{rng.randint(1, 28):02d}"]
+    for _ in range(rng.randint(3, 7)):
+        picked = rng.choices(words, weights, k=rng.randint(6, 12))
+        lines.append(" ".join(picked) + f" id={rng.getrandbits(32):08x}")
+    return "\n".join(lines)
+
+
+def perf_corpus(chunks: int, seed: int = 11) -> PerfCorpus:
+    """Plaintext documents of blank-line sections; each section becomes one chunk."""
+    rng = random.Random(seed)
+    words = _vocabulary(rng, 4000)
+    weights = [1.0 / (rank + 1) for rank in range(len(words))]  # Zipf-like word frequencies
+    documents: list[PerfDocument] = []
+    remaining = chunks
+    while remaining > 0:
+        count = min(SECTIONS_PER_DOCUMENT, remaining)
+        if count < 3:  # the plaintext chunker needs three sections to split on blank lines
+            count = min(3, remaining + 3)
+        body = "\n\n".join(_section(rng, words, weights) for _ in range(count))
+        documents.append(PerfDocument(f"perf:{len(documents):05d}", body))
+        remaining -= count
+    return PerfCorpus(tuple(documents), tuple(words))
+
+
+def perf_queries(corpus: PerfCorpus, count: int, seed: int = 13) -> list[str]:
+    """One to three words each, mostly common ones, some rare identifiers."""
+    rng = random.Random(seed)
+    common = list(corpus.vocabulary[: len(_STEMS)])
+    rare = list(corpus.vocabulary[len(_STEMS) :])
+    queries = []
+    for _ in range(count):
+        terms = rng.sample(common, rng.randint(1, 2))
+        if rng.random() < 0.4:
+            terms.append(rng.choice(rare))
+        queries.append(" ".join(terms))
+    return queries

@@ -1,0 +1,158 @@
+"""Running the quality benchmark: one store per content type, every case searched twice.
+
+First the ranking search (limit 10, every source kind, the whole store of that content type);
+then the intent search an execute tool would run (limit 5, only the case's own source), whose
+results become the summary text that compression and summary recall are measured on.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from application.use_cases.index_request import IndexRequest
+from domain.bench.case_outcome import CaseOutcome
+from domain.content_type import ContentType
+from domain.intent_summary import IntentMatch, intent_summary
+from domain.search.results import SearchResults
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS
+from entrypoints.bench.bench_store import StoreChoice, bench_container
+from entrypoints.bench.fixtures import Corpus, FixtureCase, FixtureEntry
+
+SEARCH_LIMIT = 10
+INTENT_LIMIT = 5
+EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
+
+# markdown and curated haystacks are auto-detected, like capy_index does.
+SEEDING: dict[str, ContentType | None] = {
+    "markdown": None,
+    "curated": None,
+    "json": ContentType.JSON,
+    "plaintext": ContentType.PLAINTEXT,
+    "transcript": ContentType.TRANSCRIPT,
+}
+
+Progress = Callable[[str, int], None]
+
+
+@attrs.frozen
+class TypeTiming:
+    content_type: str
+    index_seconds: float
+    search_seconds: float
+    searches: int
+    chunks: int
+
+
+@attrs.frozen
+class QualityRun:
+    outcomes: tuple[CaseOutcome, ...]
+    timings: tuple[TypeTiming, ...]
+    seconds: float
+
+
+def _bytes(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def run_quality(corpus: Corpus, store: StoreChoice, progress: Progress | None = None) -> QualityRun:
+    """Measure every case of ``corpus``; ``progress(content_type, cases_done)`` after each case."""
+    started = time.perf_counter()
+    outcomes: list[CaseOutcome] = []
+    timings: list[TypeTiming] = []
+    with tempfile.TemporaryDirectory(prefix="capy-bench-") as tmp:
+        for content_type in corpus.content_types():
+            workdir = Path(tmp) / content_type
+            workdir.mkdir()
+            typed, timing = _run_type(
+                content_type, corpus.of_type(content_type), store, workdir, progress
+            )
+            outcomes.extend(typed)
+            timings.append(timing)
+    return QualityRun(tuple(outcomes), tuple(timings), time.perf_counter() - started)
+
+
+def _run_type(
+    content_type: str,
+    entries: list[FixtureEntry],
+    store: StoreChoice,
+    workdir: Path,
+    progress: Progress | None,
+) -> tuple[list[CaseOutcome], TypeTiming]:
+    outcomes: list[CaseOutcome] = []
+    with bench_container(store, workdir) as container:
+        index = container.use_cases.index_content()
+        search = container.use_cases.search_knowledge()
+        terms_of = container.use_cases.distinctive_terms()
+        knowledge = container.adapters.knowledge_store()
+        began = time.perf_counter()
+        sections: dict[str, int] = {}
+        for entry in entries:
+            result = index.execute(
+                IndexRequest(
+                    content=entry.haystack,
+                    label=entry.source_label,
+                    kind=entry.source_kind,
+                    content_type=SEEDING[content_type],
+                )
+            )
+            sections[entry.id] = result.sections
+        index_seconds = time.perf_counter() - began
+        search_seconds = 0.0
+        searches = 0
+        for entry in entries:
+            source = knowledge.source_by_label(entry.source_label)
+            terms = terms_of.terms(source.id) if source is not None else []
+            for case in entry.cases:
+                began = time.perf_counter()
+                ranked = search.search(case.query, SEARCH_LIMIT, EVERY_KIND)
+                scope = SearchScope(kinds=ALL_KINDS, source=entry.source_label, exact_source=True)
+                focused = search.search(case.query, INTENT_LIMIT, scope)
+                search_seconds += time.perf_counter() - began
+                searches += 2
+                summary = intent_summary(
+                    entry.source_label,
+                    case.query,
+                    sections_indexed=sections[entry.id],
+                    output=entry.haystack,
+                    matches=[IntentMatch(r.title, r.content) for r in focused.results],
+                    terms=terms,
+                )
+                outcomes.append(_outcome(content_type, entry, case, ranked, summary))
+                if progress is not None:
+                    progress(content_type, len(outcomes))
+        chunks = knowledge.stats().chunk_count
+    timing = TypeTiming(content_type, index_seconds, search_seconds, searches, chunks)
+    return outcomes, timing
+
+
+def _outcome(
+    content_type: str,
+    entry: FixtureEntry,
+    case: FixtureCase,
+    ranked: SearchResults,
+    summary: str,
+) -> CaseOutcome:
+    results = ranked.results
+    contents = [r.content for r in results]
+    needles = case.needles
+    return CaseOutcome(
+        case_id=case.case_id,
+        content_type=content_type,
+        query=case.query,
+        needles=needles,
+        relevant=tuple(any(n in c for n in needles) for c in contents),
+        rank_ceiling=case.rank_ceiling,
+        summary_bytes=_bytes(summary),
+        haystack_bytes=_bytes(entry.haystack),
+        summary_needles=sum(1 for n in needles if n in summary),
+        top_needles=sum(1 for n in needles if any(n in c for c in contents)),
+        expected_layer=case.expected_layer,
+        top_layer=results[0].layer if results else None,
+        top_titles=tuple(f"{r.source} › {r.title}" for r in results[:3]),
+    )

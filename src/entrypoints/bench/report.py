@@ -1,0 +1,139 @@
+"""The quality report: metadata, metrics overall and per content type, failures (JSON-ready)."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sqlite3
+import subprocess
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from domain.bench.case_outcome import CaseOutcome
+from domain.bench.quality_metrics import QualityMetrics
+from entrypoints.bench.bench_store import StoreChoice
+from entrypoints.bench.fixtures import Corpus
+from entrypoints.bench.quality import INTENT_LIMIT, SEARCH_LIMIT, QualityRun
+
+REPORT_VERSION = 1
+
+
+def _git(*args: str) -> str:
+    try:
+        done = subprocess.run(
+            ["git", *args], capture_output=True, text=True, timeout=5, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return done.stdout.strip() or "unknown" if done.returncode == 0 else "unknown"
+
+
+def _capy_version() -> str:
+    try:
+        return version("capy")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _metrics(outcomes: list[CaseOutcome]) -> dict[str, Any]:
+    return QualityMetrics.of(outcomes).as_dict()
+
+
+def _failures(outcomes: tuple[CaseOutcome, ...]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+
+    def add(o: CaseOutcome, kind: str, expected: str, actual: str) -> None:
+        found.append(
+            {
+                "case_id": o.case_id,
+                "content_type": o.content_type,
+                "type": kind,
+                "query": o.query,
+                "expected": expected,
+                "actual": actual,
+                "top_results": list(o.top_titles),
+            }
+        )
+
+    for o in outcomes:
+        if o.is_negative:
+            if o.result_count:
+                add(o, "negative_false_positive", "no results", f"{o.result_count} results")
+            continue
+        rank = o.first_relevant_rank
+        if not o.result_count:
+            add(o, "no_results", f"a section containing {o.needles[0]!r}", "no results")
+        elif rank is None:
+            add(o, "no_relevant_result", f"a section containing {o.needles[0]!r}", "not in top 10")
+        elif o.rank_ceiling and rank > o.rank_ceiling:
+            add(o, "rank_ceiling", f"rank ≤ {o.rank_ceiling}", f"rank {rank}")
+        if o.expected_layer and o.top_layer != o.expected_layer:
+            add(o, "match_layer", o.expected_layer, o.top_layer or "none")
+    return found
+
+
+def environment() -> dict[str, str]:
+    """When, on what code and on what machine a measurement was taken."""
+    return {
+        "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
+        "git_sha": _git("rev-parse", "HEAD"),
+        "git_branch": _git("rev-parse", "--abbrev-ref", "HEAD"),
+        "capy_version": _capy_version(),
+        "python_version": platform.python_version(),
+        "sqlite_version": sqlite3.sqlite_version,
+        "platform": platform.platform(),
+        "cpus": str(os.cpu_count() or "?"),
+    }
+
+
+def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[str, Any]:
+    """Everything ``capy bench compare`` and a reader need, as plain JSON values."""
+    outcomes = list(run.outcomes)
+    return {
+        "report_version": REPORT_VERSION,
+        "metadata": {
+            **environment(),
+            "dataset_hash": corpus.dataset_hash,
+            "fixture_files": list(corpus.files),
+            "store": store.value,
+            "search_limit": SEARCH_LIMIT,
+            "intent_limit": INTENT_LIMIT,
+            "seconds": round(run.seconds, 2),
+        },
+        "overall": _metrics(outcomes),
+        "by_content_type": {
+            t: _metrics([o for o in outcomes if o.content_type == t])
+            for t in corpus.content_types()
+        },
+        "timings": [
+            {
+                "content_type": t.content_type,
+                "chunks": t.chunks,
+                "index_seconds": round(t.index_seconds, 4),
+                "searches": t.searches,
+                "search_ms_mean": round(1000 * t.search_seconds / max(t.searches, 1), 3),
+            }
+            for t in run.timings
+        ],
+        "cases": [
+            {
+                "case_id": o.case_id,
+                "content_type": o.content_type,
+                "negative": o.is_negative,
+                "results": o.result_count,
+                "first_relevant_rank": o.first_relevant_rank,
+                "compression": round(o.compression, 4),
+                "summary_recall": round(o.summary_recall, 4),
+                "top10_recall": round(o.top_recall, 4),
+                "top_layer": o.top_layer,
+            }
+            for o in outcomes
+        ],
+        "failures": _failures(run.outcomes),
+    }
+
+
+def default_report_name(directory: Path) -> Path:
+    return directory / f"bench-quality-{datetime.now(UTC):%Y%m%dT%H%M%SZ}.json"

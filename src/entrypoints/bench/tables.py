@@ -1,0 +1,104 @@
+"""Rich tables for a quality report on the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+# What the Go capy published for its own 156-case corpus (not this one): a reference line.
+GO_PUBLISHED: dict[str, float] = {
+    "recall_at_1": 0.897,
+    "recall_at_5": 0.987,
+    "recall_at_10": 0.994,
+    "ndcg_at_10": 0.950,
+    "mrr": 0.938,
+}
+
+RANKING_ROWS = [
+    ("recall_at_1", "R@1"),
+    ("recall_at_3", "R@3"),
+    ("recall_at_5", "R@5"),
+    ("recall_at_10", "R@10"),
+    ("ndcg_at_10", "NDCG@10"),
+    ("mrr", "MRR"),
+    ("rank_ceiling_pass_rate", "rank-ceiling pass"),
+    ("layer_accuracy", "match-layer accuracy"),
+]
+REDUCTION_ROWS = [
+    ("compression", "compression (summary vs haystack bytes)"),
+    ("summary_recall", "needle recall in the summary text"),
+    ("summary_perfect_rate", "cases with every needle in the summary"),
+    ("effective_compression", "effective compression (compression × recall)"),
+    ("top10_recall", "looser: needle recall in full top-10 contents"),
+    ("top10_perfect_rate", "looser: cases with every needle in top-10 contents"),
+]
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def _table(title: str, rows: list[tuple[str, str]], report: dict[str, Any], go: bool) -> Table:
+    types = list(report["by_content_type"])
+    table = Table(title=title, title_justify="left")
+    table.add_column("metric")
+    table.add_column("overall", justify="right", style="bold")
+    for name in types:
+        table.add_column(name, justify="right")
+    if go:
+        table.add_column("Go capy (its corpus)", justify="right", style="dim")
+    for key, label in rows:
+        cells = [_cell(report["overall"].get(key))]
+        cells += [_cell(report["by_content_type"][t].get(key)) for t in types]
+        if go:
+            cells.append(_cell(GO_PUBLISHED.get(key)))
+        table.add_row(label, *cells)
+    return table
+
+
+def print_quality(report: dict[str, Any], console: Console | None = None) -> None:
+    console = console or Console()
+    meta = report["metadata"]
+    overall = report["overall"]
+    console.print(
+        f"[bold]capy bench quality[/] — {overall['positives']} positive and "
+        f"{overall['negatives']} negative cases, store {meta['store']}, "
+        f"dataset {meta['dataset_hash'][:19]}…, git {meta['git_sha'][:10]}, "
+        f"{meta['seconds']} s"
+    )
+    console.print(
+        _table("Ranking (positive cases, top 10 over all sources)", RANKING_ROWS, report, True)
+    )
+    negatives = Table(
+        title="Negative cases (the answer is not in the corpus)", title_justify="left"
+    )
+    negatives.add_column("content type")
+    negatives.add_column("cases", justify="right")
+    negatives.add_column("false positives (returned anything)", justify="right")
+    for name, metrics in [("overall", overall), *report["by_content_type"].items()]:
+        rate = metrics["negative_false_positive_rate"]
+        count = metrics["negative_false_positives"]
+        negatives.add_row(name, str(metrics["negatives"]), f"{count} ({rate:.0%})")
+    console.print(negatives)
+    console.print(
+        _table(
+            "Context reduction — measured on the intent-search summary the agent receives "
+            f"(top {meta['intent_limit']} of the case's own source)",
+            REDUCTION_ROWS,
+            report,
+            False,
+        )
+    )
+    failures = report["failures"]
+    if failures:
+        counts: dict[str, int] = {}
+        for failure in failures:
+            counts[failure["type"]] = counts.get(failure["type"], 0) + 1
+        summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
+        console.print(f"Failures: {summary} (full list in the --json report)")

@@ -1,0 +1,162 @@
+"""``capy bench``: measure search quality and speed; compare two quality reports."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+from cyclopts import App, Parameter
+
+from domain.errors import CapyError, InvalidInput
+from entrypoints.bench.bench_store import StoreChoice
+from entrypoints.cli.app import app
+
+bench = App(
+    name="bench",
+    help="Measure capy: search quality on a fixture corpus, report deltas, index/search speed.",
+)
+app.command(bench)
+
+EXIT_REGRESSION = 1
+EXIT_USAGE = 2
+
+
+@bench.command
+def quality(
+    *,
+    fixtures: Annotated[
+        Path, Parameter(help="Directory of *.jsonl fixture files (read in name order).")
+    ] = Path("tests/fixtures/bench"),
+    json_out: Annotated[
+        Path | None, Parameter(name="--json", help="Also write the full report to this file.")
+    ] = None,
+    store: Annotated[
+        str, Parameter(help="sqlcipher (the real encrypted store, default) or memory.")
+    ] = "sqlcipher",
+) -> int:
+    """Search every fixture case and report ranking and context-reduction quality.
+
+    One fresh store per content type, in a temporary directory with a random key; each case is
+    searched over all source kinds (limit 10) for the ranking metrics, and once more the way an
+    execute tool's intent search does (limit 5, its own source) to build the summary text that
+    compression and needle recall are measured on.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from entrypoints.bench.fixtures import load_corpus
+    from entrypoints.bench.quality import run_quality
+    from entrypoints.bench.report import build_report
+    from entrypoints.bench.tables import print_quality
+
+    choice = _store(store)
+    corpus = load_corpus(fixtures)
+    total = sum(len(e.cases) for e in corpus.entries)
+    console = Console(stderr=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("searching", total=total)
+
+        def advance(content_type: str, done: int) -> None:
+            bar.update(task, completed=done, description=f"searching {content_type}")
+
+        run = run_quality(corpus, choice, advance)
+    report = build_report(corpus, run, choice)
+    print_quality(report, Console())
+    if json_out is not None:
+        _write(json_out, report)
+    return 0
+
+
+@bench.command
+def compare(
+    before: Annotated[Path, Parameter(help="Baseline report (capy bench quality --json).")],
+    after: Annotated[Path, Parameter(help="Report to judge against the baseline.")],
+    *,
+    threshold: Annotated[
+        float, Parameter(help="Tolerance: a metric worse by more than this is a regression.")
+    ] = 0.01,
+) -> int:
+    """Show two quality reports side by side with deltas; mark regressions.
+
+    Exit codes: 0 no regression, 1 at least one metric regressed by more than --threshold,
+    2 a report could not be read. Reports measured on different fixture sets (dataset hash)
+    are still compared, with a warning.
+    """
+    from rich.console import Console
+
+    from entrypoints.bench.compare import compare_reports, load_report
+    from entrypoints.bench.compare_table import print_comparison
+
+    try:
+        comparison = compare_reports(load_report(before), load_report(after), threshold)
+    except CapyError as error:
+        print(f"capy: {error.message} — {error.hint}", file=sys.stderr)
+        return EXIT_USAGE
+    print_comparison(comparison, Console())
+    return EXIT_REGRESSION if comparison.regressions else 0
+
+
+@bench.command
+def perf(
+    *,
+    sizes: Annotated[
+        str, Parameter(help="Comma-separated chunk counts to measure, e.g. 1000,10000.")
+    ] = "1000,10000,100000",
+    queries: Annotated[int, Parameter(help="Search queries timed per size.")] = 200,
+    json_out: Annotated[
+        Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
+    ] = None,
+) -> int:
+    """Index throughput and search latency at each size, next to raw FTS5 on the same data.
+
+    capy's numbers go through the real use cases and the encrypted store (both FTS tables,
+    redaction, chunk bookkeeping); raw FTS5 is one plain sqlite3 porter table with the same
+    chunks, and one MATCH per query. Peak RSS is the process maximum so far.
+    """
+    from rich.console import Console
+
+    from entrypoints.bench.perf import run_perf
+    from entrypoints.bench.perf_table import print_perf
+
+    counts = _sizes(sizes)
+    if queries < 1:
+        raise InvalidInput("--queries must be at least 1", "pass e.g. --queries 200")
+    report = run_perf(counts, queries, Console(stderr=True))
+    print_perf(report, Console())
+    if json_out is not None:
+        _write(json_out, report)
+    return 0
+
+
+def _store(value: str) -> StoreChoice:
+    try:
+        return StoreChoice(value.strip().lower())
+    except ValueError:
+        raise InvalidInput(
+            f'unknown store "{value}"', "use --store sqlcipher (default) or --store memory"
+        ) from None
+
+
+def _sizes(value: str) -> list[int]:
+    hint = "pass chunk counts separated by commas, e.g. --sizes 1000,10000"
+    try:
+        counts = [int(part) for part in value.split(",") if part.strip()]
+    except ValueError:
+        raise InvalidInput(f'cannot read --sizes "{value}"', hint) from None
+    if not counts or any(c < 1 for c in counts):
+        raise InvalidInput(f'--sizes "{value}" needs positive chunk counts', hint)
+    return counts
+
+
+def _write(path: Path, report: object) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise InvalidInput(
+            f"cannot write the report to {path}: {error.strerror}",
+            "choose a writable path for --json",
+        ) from None
