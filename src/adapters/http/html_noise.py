@@ -6,26 +6,28 @@ import re
 
 from bs4 import BeautifulSoup, Tag
 
-_NOISE_TAGS = (
-    "script",
-    "style",
-    "noscript",
-    "template",
-    "nav",
-    "aside",
-    "form",
-    "iframe",
-    "svg",
-    "canvas",
-    "button",
-    "input",
-    "select",
-    "textarea",
-    "object",
-    "embed",
-    "dialog",
-    "link",
-    "meta",
+_NOISE_TAGS = frozenset(
+    {
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "nav",
+        "aside",
+        "form",
+        "iframe",
+        "svg",
+        "canvas",
+        "button",
+        "input",
+        "select",
+        "textarea",
+        "object",
+        "embed",
+        "dialog",
+        "link",
+        "meta",
+    }
 )
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 # Consent banners by id/class: a consent word next to a widget word, or a known vendor.
@@ -39,15 +41,27 @@ _CONSENT = re.compile(
 
 
 def strip_noise(soup: BeautifulSoup) -> None:
-    for tag in soup.find_all(_NOISE_TAGS):
+    """Remove noise in one walk; a removed element's subtree is not visited."""
+    doomed: list[Tag] = []
+    pending: list[tuple[Tag, bool]] = [(soup, False)]
+    while pending:
+        tag, in_content = pending.pop()
+        for child in tag.children:
+            if not isinstance(child, Tag):
+                continue
+            if _is_chrome(child, in_content) or is_noise(child):
+                doomed.append(child)
+            else:
+                pending.append((child, in_content or child.name in ("article", "main")))
+    for tag in doomed:
         tag.decompose()
-    for tag in soup.find_all(["header", "footer"]):
-        # A header inside the article usually holds its title; page headers are chrome.
-        if tag.name == "footer" or tag.find_parent(["article", "main"]) is None:
-            tag.decompose()
-    for tag in soup.find_all(True):
-        if not tag.decomposed and is_noise(tag):
-            tag.decompose()
+
+
+def _is_chrome(tag: Tag, in_content: bool) -> bool:
+    if tag.name in _NOISE_TAGS or tag.name == "footer":
+        return True
+    # A header inside the article usually holds its title; page headers are chrome.
+    return tag.name == "header" and not in_content
 
 
 def is_noise(tag: Tag) -> bool:
