@@ -13,7 +13,7 @@ import secrets
 import html2text
 from bs4 import BeautifulSoup, Tag
 
-from adapters.http.html_noise import is_noise, strip_noise
+from adapters.http.html_noise import strip_noise
 from application.ports.html_converter import HtmlConverter
 
 _LANGUAGE_CLASS = re.compile(
@@ -109,6 +109,3 @@ def _converter(base_url: str) -> html2text.HTML2Text:
     converter.pad_tables = False
     converter.single_line_break = False
     return converter
-
-
-__all__ = ["BeautifulSoupHtmlConverter", "is_noise"]

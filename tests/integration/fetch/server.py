@@ -140,13 +140,20 @@ def _chain(n: int) -> Route:
     return lambda h: h.redirect(f"/chain/{n - 1}")
 
 
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # clients hang up on purpose in these tests (size limit, timeouts)
+
+
 @contextmanager
 def serving(
     host: str, route_table: dict[str, Route], tls: ssl.SSLContext | None = None
 ) -> Iterator[tuple[int, Recorder]]:
     recorder = Recorder()
     handler = type("BoundHandler", (Handler,), {"routes": route_table, "recorder": recorder})
-    server = ThreadingHTTPServer((host, 0), handler)
+    server = _QuietServer((host, 0), handler)
     if tls is not None:
         server.socket = tls.wrap_socket(server.socket, server_side=True)
     server.daemon_threads = True

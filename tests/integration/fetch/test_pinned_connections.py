@@ -5,13 +5,16 @@ from __future__ import annotations
 import shutil
 import ssl
 import subprocess
+import time
 from collections.abc import Iterator
 from ipaddress import ip_address
 from pathlib import Path
 
+import httpcore
 import pytest
 
 from adapters.http.httpx_fetcher import HttpxFetcher
+from adapters.http.pinned_transport import PinnedNetworkBackend
 from domain.fetch.addresses import IPAddress
 from domain.fetch.errors import FetchFailed
 
@@ -124,3 +127,15 @@ def site_port() -> Iterator[int]:
 class _Table:
     def resolve(self, host: str, port: int, timeout: float | None = None) -> tuple[IPAddress, ...]:
         return (ip_address("127.0.0.1"),)
+
+
+def test_an_origin_without_a_pin_is_never_connected_to(site_port: int) -> None:
+    backend = PinnedNetworkBackend(deadline=time.monotonic() + 5)
+    backend.pin(("docs.test", site_port), (ip_address("127.0.0.1"),))
+
+    with pytest.raises(httpcore.ConnectError, match="not checked"):
+        backend.connect_tcp("127.0.0.1", site_port)
+    with pytest.raises(httpcore.ConnectError, match="not checked"):
+        backend.connect_tcp("docs.test", site_port + 1)
+
+    assert backend.connected == []
