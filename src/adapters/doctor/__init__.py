@@ -1,0 +1,1 @@
+"""The probes behind ``capy doctor``: runtimes, store, config, hooks, MCP, rules, project."""
