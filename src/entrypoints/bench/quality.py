@@ -69,8 +69,14 @@ def run_quality(corpus: Corpus, store: StoreChoice, progress: Progress | None = 
         for content_type in corpus.content_types():
             workdir = Path(tmp) / content_type
             workdir.mkdir()
+            done = len(outcomes)
+
+            def typed_progress(name: str, count: int, done: int = done) -> None:
+                if progress is not None:
+                    progress(name, done + count)
+
             typed, timing = _run_type(
-                content_type, corpus.of_type(content_type), store, workdir, progress
+                content_type, corpus.of_type(content_type), store, workdir, typed_progress
             )
             outcomes.extend(typed)
             timings.append(timing)

@@ -1,0 +1,109 @@
+"""``capy bench`` through the installed command: quality, compare and perf."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.unit.bench.conftest import small_entries, write_fixtures
+
+CAPY = Path(sys.executable).parent / "capy"
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "bench"
+
+
+@pytest.fixture(scope="module")
+def capy() -> str:
+    if CAPY.exists():
+        return str(CAPY)
+    found = shutil.which("capy")
+    if found is None:
+        pytest.skip("the capy console script is not installed (run make install)")
+    return found
+
+
+def run(capy: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [capy, "bench", *args], capture_output=True, text=True, cwd=cwd, timeout=300, check=False
+    )
+
+
+@pytest.fixture(scope="module")
+def quality_report(capy: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    workdir = tmp_path_factory.mktemp("bench")
+    fixtures = write_fixtures(workdir / "fixtures", small_entries())
+    out = workdir / "out.json"
+    done = run(capy, "quality", "--fixtures", str(fixtures), "--json", str(out), cwd=workdir)
+    assert done.returncode == 0, done.stderr
+    assert "R@1" in done.stdout
+    assert "summary" in done.stdout
+    return out
+
+
+def test_quality_writes_a_full_json_report(quality_report: Path) -> None:
+    report = json.loads(quality_report.read_text(encoding="utf-8"))
+    assert report["metadata"]["store"] == "sqlcipher"
+    assert report["metadata"]["dataset_hash"].startswith("sha256:")
+    assert report["overall"]["positives"] == 2
+    assert report["overall"]["negatives"] == 1
+    assert set(report["by_content_type"]) == {"markdown", "plaintext"}
+    assert {c["case_id"] for c in report["cases"]} == {"md_001_q1", "md_001_q2", "pt_001_q1"}
+
+
+def test_compare_of_a_report_with_itself_has_no_regression(capy: str, quality_report: Path) -> None:
+    done = run(capy, "compare", str(quality_report), str(quality_report), cwd=quality_report.parent)
+    assert done.returncode == 0, done.stderr
+    assert "no regressions" in done.stdout
+
+
+def test_compare_exits_1_on_regression_and_warns_on_other_datasets(
+    capy: str, quality_report: Path
+) -> None:
+    worse: dict[str, Any] = json.loads(quality_report.read_text(encoding="utf-8"))
+    worse["overall"]["recall_at_1"] -= 0.5
+    worse["metadata"]["dataset_hash"] = "sha256:other"
+    path = quality_report.parent / "worse.json"
+    path.write_text(json.dumps(worse), encoding="utf-8")
+    done = run(capy, "compare", str(quality_report), str(path), cwd=quality_report.parent)
+    assert done.returncode == 1
+    assert "regression" in done.stdout
+    assert "different fixture sets" in done.stdout
+
+
+def test_compare_exits_2_when_a_report_cannot_be_read(capy: str, tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    done = run(capy, "compare", str(missing), str(missing), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "capy bench quality --json" in done.stderr
+
+
+def test_quality_refuses_a_directory_without_fixtures(capy: str, tmp_path: Path) -> None:
+    done = run(capy, "quality", "--fixtures", str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 1
+    assert "no *.jsonl fixture files" in done.stderr
+
+
+def test_perf_quick_run(capy: str, tmp_path: Path) -> None:
+    out = tmp_path / "perf.json"
+    done = run(capy, "perf", "--sizes", "200", "--queries", "10", "--json", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    (size,) = report["sizes"]
+    assert size["capy"]["chunks"] == size["raw_fts5"]["chunks"] >= 200
+    assert size["capy"]["search"]["p50_ms"] > 0
+    assert size["peak_rss_mb"] > 0
+
+
+@pytest.mark.slow
+def test_quality_on_the_bundled_corpus(capy: str, tmp_path: Path) -> None:
+    out = tmp_path / "corpus.json"
+    done = run(capy, "quality", "--fixtures", str(CORPUS), "--json", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["overall"]["positives"] >= 250
+    assert report["overall"]["negatives"] >= 50

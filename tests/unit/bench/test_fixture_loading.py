@@ -1,0 +1,71 @@
+"""Loading fixture files: validation errors say what to fix; the dataset hash is stable."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from domain.errors import InvalidInput
+from domain.source_kind import SourceKind
+from entrypoints.bench.fixtures import load_corpus
+from tests.unit.bench.conftest import small_entries, write_fixtures
+
+
+def test_loads_entries_in_file_name_order_with_their_cases(small_fixtures: Path) -> None:
+    corpus = load_corpus(small_fixtures)
+    assert corpus.files == ("markdown.jsonl", "plaintext.jsonl")
+    assert [e.id for e in corpus.entries] == ["md_001", "pt_001"]
+    assert corpus.entries[1].source_kind is SourceKind.EPHEMERAL
+    assert corpus.entries[0].cases[1].needles == ()
+    assert corpus.content_types() == ["markdown", "plaintext"]
+    assert corpus.dataset_hash.startswith("sha256:")
+
+
+def test_dataset_hash_changes_with_any_byte(small_fixtures: Path) -> None:
+    before = load_corpus(small_fixtures).dataset_hash
+    assert load_corpus(small_fixtures).dataset_hash == before
+    path = small_fixtures / "plaintext.jsonl"
+    path.write_text(path.read_text() + "\n", encoding="utf-8")
+    assert load_corpus(small_fixtures).dataset_hash != before
+
+
+def test_a_needle_missing_from_its_haystack_is_refused(tmp_path: Path) -> None:
+    entries = small_entries()
+    entries[0]["cases"][0]["needles"] = ["not in the text"]  # type: ignore[index]
+    with pytest.raises(InvalidInput, match="needle not found verbatim") as error:
+        load_corpus(write_fixtures(tmp_path, entries))
+    assert "markdown.jsonl:1" in error.value.message
+    assert error.value.hint
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+        (json.dumps({"id": "x", "content_type": "yaml"}), "unknown content_type"),
+    ],
+)
+def test_malformed_lines_are_refused_with_their_location(
+    tmp_path: Path, line: str, problem: str
+) -> None:
+    (tmp_path / "broken.jsonl").write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(InvalidInput, match=problem) as error:
+        load_corpus(tmp_path)
+    assert "broken.jsonl:1" in error.value.message
+
+
+def test_duplicate_case_ids_are_refused(tmp_path: Path) -> None:
+    entries = small_entries()
+    entries[1]["cases"][0]["case_id"] = "md_001_q1"  # type: ignore[index]
+    with pytest.raises(InvalidInput, match="used twice"):
+        load_corpus(write_fixtures(tmp_path, entries))
+
+
+def test_a_directory_without_fixtures_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InvalidInput, match=r"no \*\.jsonl"):
+        load_corpus(tmp_path)
+    with pytest.raises(InvalidInput, match="does not exist"):
+        load_corpus(tmp_path / "missing")

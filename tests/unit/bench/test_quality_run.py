@@ -1,0 +1,35 @@
+"""The quality runner through the real container, on the in-memory store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from domain.bench.quality_metrics import QualityMetrics
+from entrypoints.bench.bench_store import StoreChoice
+from entrypoints.bench.fixtures import load_corpus
+from entrypoints.bench.quality import run_quality
+from entrypoints.bench.report import build_report
+
+
+def test_runs_every_case_and_builds_a_report(small_fixtures: Path) -> None:
+    corpus = load_corpus(small_fixtures)
+    seen: list[tuple[str, int]] = []
+    run = run_quality(corpus, StoreChoice.MEMORY, lambda t, n: seen.append((t, n)))
+    assert [o.case_id for o in run.outcomes] == ["md_001_q1", "md_001_q2", "pt_001_q1"]
+    assert seen[-1] == ("plaintext", 3)
+    by_id = {o.case_id: o for o in run.outcomes}
+    pool = by_id["md_001_q1"]
+    assert pool.first_relevant_rank == 1
+    assert pool.top_needles == 1
+    assert pool.summary_bytes > 0
+    quota = by_id["pt_001_q1"]
+    assert quota.first_relevant_rank == 1
+
+    report = build_report(corpus, run, StoreChoice.MEMORY)
+    assert report["metadata"]["dataset_hash"] == corpus.dataset_hash
+    assert report["metadata"]["store"] == "memory"
+    assert set(report["by_content_type"]) == {"markdown", "plaintext"}
+    assert report["overall"] == QualityMetrics.of(list(run.outcomes)).as_dict()
+    assert len(report["cases"]) == 3
+    for failure in report["failures"]:
+        assert failure["type"] in {"negative_false_positive", "rank_ceiling", "no_relevant_result"}
