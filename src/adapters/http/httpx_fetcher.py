@@ -54,7 +54,11 @@ class HttpxFetcher(Fetcher):
             follow_redirects=False,
             trust_env=False,
             timeout=self._timeout,
-            headers={"User-Agent": USER_AGENT, "Accept": "*/*"},
+            headers={
+                "User-Agent": USER_AGENT,
+                "Accept": "*/*",
+                "Accept-Encoding": "gzip, deflate",
+            },
         )
         with client:
             try:
@@ -96,6 +100,7 @@ class HttpxFetcher(Fetcher):
         )
 
     def _read(self, response: httpx.Response, url: str) -> bytes:
+        _check_encoding(url, response)
         declared = response.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self._max_bytes:
             raise self._too_large(url)
@@ -111,6 +116,21 @@ class HttpxFetcher(Fetcher):
         return FetchFailed(
             f"{url} is larger than {limit:g} MiB; capy stopped reading it",
             "fetch a smaller page (an API with paging, a raw file) or index a local copy",
+        )
+
+
+_SAFE_ENCODINGS = frozenset({"gzip", "x-gzip", "deflate", "identity"})
+
+
+def _check_encoding(url: str, response: httpx.Response) -> None:
+    """One layer of gzip/deflate at most: stacked or zstd layers can inflate a few KB into GBs
+    in a single decode step, before the size limit gets a chance to look."""
+    header = response.headers.get("content-encoding", "")
+    layers = [layer.strip().lower() for layer in header.split(",") if layer.strip()]
+    if len(layers) > 1 or not set(layers) <= _SAFE_ENCODINGS:
+        raise FetchFailed(
+            f"{url} was sent with Content-Encoding {header!r}, which capy does not decode",
+            "the server ignored capy's Accept-Encoding; try another URL for the same content",
         )
 
 

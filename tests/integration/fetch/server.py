@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import ssl
 import threading
@@ -131,6 +132,16 @@ def routes(other_port: int) -> dict[str, Route]:
         "/huge": _huge,
         "/huge-declared": _declared_huge,
         "/drip": _drip,
+        "/gzip": lambda h: h.send(
+            200, "text/plain", gzip.compress(b"squeezed text\n" * 100), Content_Encoding="gzip"
+        ),
+        "/double-gzip": lambda h: h.send(
+            200,
+            "text/plain",
+            gzip.compress(gzip.compress(b"x" * 1000)),
+            Content_Encoding="gzip, gzip",
+        ),
+        "/zstd": lambda h: h.send(200, "text/plain", b"\x28\xb5\x2f\xfd", Content_Encoding="zstd"),
         "/slow": _slow,
         "/teapot": lambda h: h.send(418, "text/plain", b"short and stout"),
     }

@@ -97,6 +97,19 @@ def test_a_body_over_the_limit_stops_the_download_early(site: Site) -> None:
     assert site.recorder.huge_bytes_sent < 20 * MiB
 
 
+def test_gzip_is_decoded_and_the_limit_counts_decoded_bytes(site: Site) -> None:
+    assert fetcher(site).fetch(site.url("/gzip")).body == b"squeezed text\n" * 100
+
+    with pytest.raises(FetchFailed, match="larger than"):
+        fetcher(site, max_bytes=500).fetch(site.url("/gzip"))
+
+
+@pytest.mark.parametrize("path", ["/double-gzip", "/zstd"])
+def test_stacked_or_unasked_encodings_are_refused(site: Site, path: str) -> None:
+    with pytest.raises(FetchFailed, match="Content-Encoding"):
+        fetcher(site).fetch(site.url(path))
+
+
 def test_a_declared_oversize_body_is_refused_before_reading(site: Site) -> None:
     with pytest.raises(FetchFailed, match="larger than"):
         fetcher(site).fetch(site.url("/huge-declared"))
