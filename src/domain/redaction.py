@@ -47,16 +47,29 @@ _AUTH_HEADER = re.compile(
     r"(?i)\b(authorization\s*:\s*(?:[A-Za-z]+\s+)?)(?![A-Za-z]+\s)[A-Za-z0-9._~+/=-]{8,}"
 )
 _BEARER = re.compile(r"(?i)\b(bearer\s+)(?=[A-Za-z._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{16,}")
-# ``<name containing a secret word> = value`` in env files, YAML, JSON, CLI flags.
-_KEY_VALUE = re.compile(
-    r"(?i)\b("
-    r"[A-Za-z0-9_.-]*?"
-    r"(?:api[_-]?key|secret|token|passw(?:or)?d|pwd|credential|private[_-]?key|access[_-]?key"
+# ``<name containing a secret word> = value`` in env files, YAML, JSON, CLI flags. The match
+# starts at the secret word: a prefix such as ``DB_`` in ``DB_PASSWORD`` stays as it is.
+_KEY_VALUE_BODY = (
+    r"((?:api[_-]?key|secret|token|passw(?:or)?d|pwd|credential|private[_-]?key|access[_-]?key"
     r"|auth[_-]?(?:token|key|secret|credential))"
-    r"[A-Za-z0-9_.-]*"
-    r"[\"']?\s*[=:]\s*[\"']?"
-    r")[A-Za-z0-9_\-/.+=]{20,}"
+    r"[a-z0-9_.-]*[\"']?\s*[=:]\s*[\"']?)[a-z0-9_\-/.+=]{20,}"
 )
+# Case-insensitive matching is ~8x slower in ``re``; the lower-case pattern runs on the lowered
+# text and its spans are applied to the original, whenever lowering kept every offset.
+_KEY_VALUE_LOWER = re.compile(_KEY_VALUE_BODY)
+_KEY_VALUE = re.compile(_KEY_VALUE_BODY, re.IGNORECASE)
+_KEY_WORDS = ("key", "secret", "token", "passw", "pwd", "credential", "auth")
+
+
+def _redact_key_values(text: str, lowered: str) -> str:
+    if len(lowered) != len(text):
+        return _KEY_VALUE.sub(rf"\g<1>{SECRET_MARKER}", text)
+    pieces: list[str] = []
+    done = 0
+    for match in _KEY_VALUE_LOWER.finditer(lowered):
+        pieces += [text[done : match.end(1)], SECRET_MARKER]
+        done = match.end()
+    return "".join([*pieces, text[done:]])
 
 
 def redact_secrets(text: str) -> str:
@@ -67,7 +80,15 @@ def redact_secrets(text: str) -> str:
         text = _PEM.sub(SECRET_MARKER, text)
     for pattern in _TOKENS:
         text = pattern.sub(SECRET_MARKER, text)
-    text = _URL_CREDENTIALS.sub(rf"\g<1>{SECRET_MARKER}@", text)
-    text = _AUTH_HEADER.sub(rf"\g<1>{SECRET_MARKER}", text)
-    text = _BEARER.sub(rf"\g<1>{SECRET_MARKER}", text)
-    return _KEY_VALUE.sub(rf"\g<1>{SECRET_MARKER}", text)
+    # The patterns below are case-insensitive or start with a character class, which the regex
+    # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
+    if "://" in text and "@" in text:
+        text = _URL_CREDENTIALS.sub(rf"\g<1>{SECRET_MARKER}@", text)
+    lowered = text.lower()
+    if "authorization" in lowered:
+        text = _AUTH_HEADER.sub(rf"\g<1>{SECRET_MARKER}", text)
+    if "bearer" in lowered:
+        text = _BEARER.sub(rf"\g<1>{SECRET_MARKER}", text)
+    if any(word in lowered for word in _KEY_WORDS):
+        text = _redact_key_values(text, text.lower())
+    return text
