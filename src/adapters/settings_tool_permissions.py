@@ -2,9 +2,10 @@
 
 A hook process lives for one tool call, and the permission engine (rules, evaluation, attrs)
 costs about 20 ms to import. Allow rules never make the hook say anything, so the settings
-files are first read with ``json`` alone; only when one holds a deny or ask rule for a tool the
-call can reach (``Bash``, or ``Read`` for ``capy_execute_file``) is the engine loaded and the
-full ``ClaudeSettingsPolicySource`` consulted.
+files are first read with ``json`` alone, and only for calls rules can speak to (Bash and
+capy's code-running tools); only when a file holds a deny or ask rule for such a tool (``Bash``,
+or ``Read`` for ``capy_execute_file``) is the engine loaded and the full
+``ClaudeSettingsPolicySource`` consulted.
 """
 
 # On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
@@ -18,6 +19,7 @@ from collections.abc import Mapping
 
 from application.ports.tool_permissions import ToolPermissions
 from domain.hooks.decision import Ask, Deny
+from domain.hooks.routing import capy_tool_name
 from domain.hooks.tool_call import ToolCall
 
 _SETTINGS = (".claude/settings.local.json", ".claude/settings.json")
@@ -34,7 +36,8 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
 
     def check(self, tool: ToolCall) -> Deny | Ask | None:
         try:
-            if not self._has_restrictions():
+            kinds = _rule_tools(tool)
+            if not kinds or not self._has_restrictions(kinds):
                 return None
             from pathlib import Path
 
@@ -49,7 +52,7 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
         except Exception:
             return None
 
-    def _has_restrictions(self) -> bool:
+    def _has_restrictions(self, kinds: frozenset[str]) -> bool:
         for path in self.files():
             try:
                 with open(path, encoding="utf-8") as handle:
@@ -59,9 +62,29 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
             except (OSError, ValueError):
                 return True  # let the real source judge (and report) the broken file
             permissions = data.get("permissions") if isinstance(data, dict) else None
-            if isinstance(permissions, Mapping) and any(
-                isinstance(permissions.get(kind), list) and permissions[kind]
-                for kind in ("deny", "ask")
-            ):
-                return True
+            if not isinstance(permissions, Mapping):
+                continue
+            for verdict in ("deny", "ask"):
+                rules = permissions.get(verdict)
+                if isinstance(rules, list) and any(_names(rule, kinds) for rule in rules):
+                    return True
         return False
+
+
+def _rule_tools(tool: ToolCall) -> frozenset[str]:
+    """The rule tools (``Bash``, ``Read``) that can speak to this call; empty for the rest."""
+    if tool.name == "Bash":
+        return frozenset({"Bash"})
+    capy_tool = capy_tool_name(tool.name)
+    if capy_tool in {"capy_execute", "capy_batch_execute"}:
+        return frozenset({"Bash"})
+    if capy_tool == "capy_execute_file":
+        return frozenset({"Bash", "Read"})
+    return frozenset()
+
+
+def _names(rule: object, kinds: frozenset[str]) -> bool:
+    """Whether a rule text such as ``Bash(sudo *)`` is about one of ``kinds``."""
+    if not isinstance(rule, str):
+        return True  # odd entries: let the real source decide
+    return rule.strip().split("(", 1)[0].strip() in kinds

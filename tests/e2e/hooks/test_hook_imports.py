@@ -80,3 +80,19 @@ def test_deny_rules_load_the_permission_engine_but_nothing_heavier(
     modules = _top(_imported(capy_command, project, BASH))
     assert "domain.permissions.evaluation" in modules
     assert not modules & ALWAYS_FORBIDDEN
+
+
+def test_rules_the_call_cannot_meet_do_not_load_the_engine(
+    capy_command: str, project: Path
+) -> None:
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.json").write_text(
+        json.dumps({"permissions": {"deny": ["Read(.env)", "WebFetch"], "allow": ["Bash(ls:*)"]}})
+    )
+    bash = _top(_imported(capy_command, project, BASH))
+    assert not bash & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
+    (project / ".claude" / "settings.json").write_text(
+        json.dumps({"permissions": {"deny": ["Bash(sudo *)"]}})
+    )
+    read = {"session_id": "s", "tool_name": "Read", "tool_input": {"file_path": "/etc/hosts"}}
+    assert not _top(_imported(capy_command, project, read)) & FORBIDDEN_WITHOUT_RULES
