@@ -163,7 +163,6 @@ def test_cleanup_refuses_an_unknown_label(db: Path) -> None:
 
 
 def test_two_processes_indexing_one_label_leave_one_source(db: Path, tmp_path: Path) -> None:
-    capy(db, "index", "-", "--label", "warmup", stdin=b"create the database first\n")
     contents = [tmp_path / f"v{i}.md" for i in range(2)]
     for i, path in enumerate(contents):
         path.write_text(f"# Version {i}\n\n" + f"line {i}\n" * 2000)
@@ -186,4 +185,11 @@ def test_two_processes_indexing_one_label_leave_one_source(db: Path, tmp_path: P
     assert all(code == 0 for code, _ in outcomes), outcomes
     assert not any("locked" in err for _, err in outcomes)
     labels = stored_labels(db)
-    assert set(labels) == {"warmup", "shared"}
+    assert set(labels) == {"shared"}
+
+
+def test_help_explains_encoding_and_dry_run(db: Path) -> None:
+    index_help = capy(db, "index", "--help")
+    assert "UTF-8" in index_help.stdout and "store.max_source_bytes" in index_help.stdout
+    cleanup_help = capy(db, "cleanup", "--help")
+    assert "--force" in cleanup_help.stdout and "dry run" in cleanup_help.stdout
