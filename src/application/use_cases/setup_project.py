@@ -96,7 +96,8 @@ class SetupProject:
         return SetupReport(tuple(changes))
 
     def _claude_code(self, request: SetupRequest) -> list[FileChange]:
-        launcher = f'"$CLAUDE_PROJECT_DIR"/{LAUNCHER}'
+        # VS Code also runs these hooks, without CLAUDE_PROJECT_DIR but from the workspace root.
+        launcher = f'"${{CLAUDE_PROJECT_DIR:-.}}"/{LAUNCHER}'
         hooks = (
             HookSpec("PreToolUse", f"{launcher} hook pretooluse", CLAUDE_TOOLS, timeout=10),
             HookSpec(
