@@ -20,6 +20,7 @@ _WORD_END = frozenset(" \t\n;|&()<>")
 _KEYWORDS = frozenset(
     {"!", "{", "}", "then", "do", "else", "if", "elif", "while", "until", "fi", "done", "esac"}
 )
+_GROUP_END = frozenset({"", " ", "\t", "\n", ";", "|", "&", ")"})
 MAX_DEPTH = 12
 
 
@@ -129,6 +130,9 @@ class _Scanner:
                 self.scan(text[i + 2 : end], depth + 1)
                 buf.append(text[i : end + 1])
                 i = end + 1
+            elif c in "{}" and _starts_word(text, i) and text[i + 1 : i + 2] in _GROUP_END:
+                flush()  # ``{ cmd; }`` group, also after ``function f``
+                i += 1
             elif c == "#" and _starts_word(text, i):
                 end = text.find("\n", i)
                 i = n if end < 0 else end

@@ -21,6 +21,7 @@ from domain.permissions.command_split import split_script
 from domain.permissions.path_rules import ReadTarget, read_rule_matches
 from domain.permissions.rules import PermissionPolicy, PermissionRule, RuleKind
 from domain.permissions.shell_escape import extract_embedded_commands
+from domain.permissions.shell_variables import Variables, collect_assignments, expand_command_word
 from domain.permissions.shell_words import shell_words
 from domain.permissions.wrappers import (
     SHELLS,
@@ -69,13 +70,14 @@ class _Command:
     scripts: tuple[str, ...]
     code: tuple[tuple[str, str], ...]
     reads_stdin_shell: bool
+    dynamic_word: str | None = None  # a command word capy cannot know (``$cmd``)
 
 
 def _collapse(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _analyse(segment: str) -> _Command:
+def _analyse(segment: str, variables: Variables) -> _Command:
     words = shell_words(segment)
     exact = {_collapse(segment), " ".join(words)}
     forms = set(exact)
@@ -83,9 +85,17 @@ def _analyse(segment: str) -> _Command:
     code: list[tuple[str, str]] = []
     stage: list[str] | None = drop_prefix_noise(words)
     stdin_shell = False
+    dynamic_word: str | None = None
     seen = 0
     while stage and seen < 32:
         seen += 1
+        original = stage[0]
+        stage, unknown = expand_command_word(stage, variables)
+        if unknown:
+            dynamic_word = original
+            break
+        if not stage:
+            break
         forms.add(" ".join(stage))
         if "/" in stage[0]:
             forms.add(" ".join([basename(stage[0]), *stage[1:]]))
@@ -105,7 +115,9 @@ def _analyse(segment: str) -> _Command:
         if embedded is not None:
             code.append(embedded)
         stage = peel_once(stage)
-    return _Command(tuple(exact), tuple(forms), tuple(scripts), tuple(code), stdin_shell)
+    return _Command(
+        tuple(exact), tuple(forms), tuple(scripts), tuple(code), stdin_shell, dynamic_word
+    )
 
 
 def _herestring(words: list[str]) -> str | None:
@@ -129,7 +141,14 @@ def _strongest(verdicts: list[Verdict]) -> Verdict | None:
     return max(verdicts, key=lambda v: _RANK[v.decision], default=None)
 
 
-def evaluate_shell(policy: PermissionPolicy, script: str, depth: int = 0) -> Verdict:
+def _dynamic(policy: PermissionPolicy, what: str, why: str) -> Verdict:
+    kind = Decision.DENY if policy.has_bash_deny else Decision.ASK
+    return Verdict(kind, None, what, why)
+
+
+def evaluate_shell(
+    policy: PermissionPolicy, script: str, depth: int = 0, inherited: Variables | None = None
+) -> Verdict:
     """The full decision on a shell script (for hooks; the server only acts on deny)."""
     deny = policy.for_tool("Bash", RuleKind.DENY)
     ask = policy.for_tool("Bash", RuleKind.ASK)
@@ -137,8 +156,18 @@ def evaluate_shell(policy: PermissionPolicy, script: str, depth: int = 0) -> Ver
     if not (deny or ask or allow) or depth > MAX_NESTING:
         return NO_RULE
     parts = split_script(script)
-    commands = [_analyse(segment) for segment in parts.commands]
-    nested: list[Verdict] = []
+    variables = {**(inherited or {}), **collect_assignments(parts.commands)}
+    commands = [_analyse(segment, variables) for segment in parts.commands]
+    nested: list[Verdict] = [
+        _dynamic(
+            policy,
+            c.dynamic_word,
+            f"the command name {c.dynamic_word} is set from a value capy cannot read, so the "
+            "permission rules cannot be checked",
+        )
+        for c in commands
+        if c.dynamic_word is not None
+    ]
     stdin_shell = any(c.reads_stdin_shell for c in commands)
     for command in commands:
         found = _first_match(deny, command.any_form)
@@ -148,7 +177,7 @@ def evaluate_shell(policy: PermissionPolicy, script: str, depth: int = 0) -> Ver
         if stdin_shell:
             # ``echo 'cmd' | bash``: what the other commands print may be the script
             scripts.extend(" ".join(shell_words(f)[1:]) for f in command.exact[:1])
-        nested += [evaluate_shell(policy, s, depth + 1) for s in scripts]
+        nested += [evaluate_shell(policy, s, depth + 1, variables) for s in scripts]
         nested += [evaluate_code(policy, lang, c, depth + 1) for lang, c in command.code]
     nested += [evaluate_code(policy, lang, c, depth + 1) for lang, c in parts.code]
     strongest = _strongest([v for v in nested if v.decision is not Decision.ALLOW])
@@ -184,11 +213,9 @@ def evaluate_code(policy: PermissionPolicy, language: str, code: str, depth: int
             if verdict.decision in {Decision.DENY, Decision.ASK}:
                 verdicts.append(attrs.evolve(verdict, reason=f"embedded in {embedded.call}(…)"))
         elif embedded.certain:
-            kind = Decision.DENY if policy.has_bash_deny else Decision.ASK
             verdicts.append(
-                Verdict(
-                    kind,
-                    None,
+                _dynamic(
+                    policy,
                     embedded.call,
                     f"{embedded.call}(…) starts a command that is not a string literal, so the "
                     "permission rules cannot be checked",

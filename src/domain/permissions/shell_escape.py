@@ -25,6 +25,7 @@ from domain.permissions.code_literals import (
     read_args,
     read_string,
 )
+from domain.permissions.python_imports import alias_patterns
 
 
 @attrs.frozen
@@ -217,6 +218,8 @@ def _call_text(match: re.Match[str]) -> str:
 
 def _from_specs(language: str, code: str) -> list[EmbeddedCommand]:
     syntax, specs = SPECS[language]
+    if language == "python":
+        specs = specs + tuple(CallSpec(pattern) for pattern in alias_patterns(code))
     found: list[EmbeddedCommand] = []
     for spec in specs:
         for match in spec.pattern.finditer(code):

@@ -67,6 +67,28 @@ def _double(text: str, i: int) -> tuple[str, int]:
     return "".join(out), i + 1
 
 
+def _substitution_end(text: str, i: int) -> int:
+    """Index just after the ``)`` closing a ``$(`` whose body starts at ``i``."""
+    depth = 1
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c in "'\"`":
+            end = text.find(c, i + 1)
+            i = len(text) if end < 0 else end + 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(text)
+
+
 def shell_words(command: str) -> list[str]:
     """Split on unquoted blanks, removing quotes and backslashes as the shell does."""
     words: list[str] = []
@@ -102,6 +124,15 @@ def shell_words(command: str) -> list[str]:
         elif c == '"':
             text, i = _double(command, i + 1)
             cur.append(text)
+        elif c == "$" and command.startswith("$(", i):
+            end = _substitution_end(command, i + 2)
+            cur.append(command[i:end])
+            i = end
+        elif c == "`":
+            end = command.find("`", i + 1)
+            end = n if end < 0 else end + 1
+            cur.append(command[i:end])
+            i = end
         else:
             cur.append(c)
             i += 1

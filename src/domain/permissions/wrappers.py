@@ -9,7 +9,7 @@ import attrs
 
 from domain.permissions.shell_words import shell_words
 
-_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
+ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
 _REDIRECTION = re.compile(r"^(\d*|&)(>>?|<<?|>&|<&|>\|)(.*)$")
 
 
@@ -55,6 +55,7 @@ WRAPPERS: dict[str, Wrapper] = {
     "chroot": _w("--userspec --groups", positionals=1),
     "runuser": _w("-u -g -G --user --group"),
     "busybox": _w(),
+    "coproc": _w(),
 }
 SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "rbash"})
 
@@ -68,7 +69,7 @@ def drop_prefix_noise(words: list[str]) -> list[str]:
     i = 0
     while i < len(words):
         word = words[i]
-        if _ASSIGNMENT.match(word):
+        if ASSIGNMENT.match(word):
             i += 1
             continue
         redirection = _REDIRECTION.match(word)
@@ -124,7 +125,7 @@ def _env_rest(words: list[str]) -> list[str]:
         if word.startswith("-") and word != "-":
             i += 2 if word in WRAPPERS["env"].flags_with_value else 1
             continue
-        if _ASSIGNMENT.match(word):
+        if ASSIGNMENT.match(word):
             i += 1
             continue
         break

@@ -89,6 +89,15 @@ SHELL_BYPASSES = [
     "awk 'BEGIN { system(\"sudo rm x\") }'",
     "awk 'BEGIN { \"sudo rm x\" | getline out }'",
     "watch -n 1 'sudo rm x'",
+    "X=sudo; $X rm x",
+    'X="sudo rm"; ${X} x',
+    "export X=sudo\n$X rm x",
+    "X=$(echo sudo); $X rm x",
+    "for c in sudo; do $c rm x; done",
+    "read c; $c rm x",
+    "function f { sudo rm x; }; f",
+    "coproc sudo rm x",
+    "shopt -s expand_aliases; alias s=sudo; s rm x",
 ]
 
 CODE_BYPASSES = [
@@ -101,6 +110,10 @@ CODE_BYPASSES = [
     ("python", "import os\nos.system('su' + 'do rm x')"),
     ("python", "import os\nos.system(f'{c} rm x')"),
     ("python", "import subprocess\nsubprocess.run(['bash', '-c', 'sudo rm x'])"),
+    ("python", "import subprocess as sp\nsp.run('sudo rm x', shell=True)"),
+    ("python", "from os import system\nsystem('sudo rm x')"),
+    ("python", "from subprocess import (\n    check_output as co,\n)\nco(['sudo', 'rm'])"),
+    ("python", "import os as o, sys\no.system(cmd)"),
     ("go", 'exec.Command("sh", "-c", "sudo rm x").Run()'),
     ("rust", 'Command::new("sh").arg("-c").arg("sudo rm x").status();'),
     ("javascript", "const cp = require('child_process');\ncp.execSync('sudo rm x')"),
@@ -149,11 +162,16 @@ NEAR_MISSES = [
     "echo hi 2>&1",
     "find . -name '*.py' -exec grep -l sudo {} +",
     "awk '{ print \"sudo\" }' file",
+    "echo {a,b}",
+    "$EDITOR notes.txt",
+    "X=ls; $X -la",
 ]
 
 CODE_NEAR_MISSES = [
     ("python", "print('sudo rm x')"),
     ("python", "import re\nre.sub('a', 'b', 'c')"),
+    ("python", "from os import path\nprint(path.join('a', 'sudo'))"),
+    ("python", "def run(x):\n    return x\nrun(cmd)"),
     ("javascript", "const m = /x/.exec(line); console.log('sudo')"),
     ("php", "$pdo->exec('DELETE FROM t');"),
     ("go", 'fmt.Println("sudo rm x")'),
