@@ -1,9 +1,13 @@
-"""The doctor's checklist, composed from a CLI or server container (``capy doctor``,
-``capy_doctor``): ``run_doctor(container).execute()`` then ``render_markdown``/``render_text``."""
+"""The doctor's checklist, composed from Core and adapter providers.
+
+``UseCases.run_doctor`` builds ``RunDoctor`` from ``doctor_checks`` (the ``capy_doctor`` tool and
+``capy doctor`` both use it); render the report with ``domain.doctor.rendering``.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,34 +21,34 @@ from adapters.doctor.project_checks import (
     ProjectCheck,
 )
 from application.ports.health_check import HealthCheck
-from application.use_cases.run_doctor import RunDoctor
 from domain.execution.language import Language
 
 
-def doctor_checks(container: Any) -> tuple[HealthCheck, ...]:
-    """Every check, in the order the report shows them. ``container`` is a ``CliContainer`` or
-    ``ServerContainer``; the store and sandbox are only touched when their check runs."""
-    core = container.core
-    adapters = container.adapters
-    root = Path(core.project_root().path)
-    home = core.user_dirs().home
-    env = dict(core.options().env)
-    policies = ClaudeSettingsPolicySource(root, home)
+def doctor_checks(
+    *,
+    project_root: Path,
+    home: Path,
+    env: Mapping[str, str],
+    locate_project: Callable[[], Any],
+    describe_key: Callable[[Path], str],
+    load_config: Callable[[], Any],
+    sandbox: Callable[[], Any],
+    open_store: Callable[[], Any],
+) -> tuple[HealthCheck, ...]:
+    """Every check, in the order the report shows them. Nothing is opened until its check runs;
+    the knowledge base is only opened when its file exists."""
+    policies = ClaudeSettingsPolicySource(Path(project_root), home)
     return (
         VersionCheck(),
-        ProjectCheck(core.project, core.key_provider().describe),
-        ConfigCheck(core.config),
+        ProjectCheck(locate_project, describe_key),
+        ConfigCheck(load_config),
         RuntimesCheck(
-            lambda: tuple(lang.value for lang in adapters.sandbox().available_languages()),
+            lambda: tuple(lang.value for lang in sandbox().available_languages()),
             total=len(Language),
         ),
         SqlcipherCheck(),
-        KnowledgeBaseCheck(lambda: core.project().db_path, adapters.knowledge_store),
-        ClaudeHooksCheck(root, home),
-        McpRegistrationCheck(root, {**os.environ, **env}),
+        KnowledgeBaseCheck(lambda: locate_project().db_path, open_store),
+        ClaudeHooksCheck(Path(project_root), home),
+        McpRegistrationCheck(Path(project_root), {**os.environ, **env}),
         PermissionRulesCheck(policies, policies.files),
     )
-
-
-def run_doctor(container: Any) -> RunDoctor:
-    return RunDoctor(doctor_checks(container))

@@ -12,7 +12,9 @@ from application.use_cases.index_content import IndexContent
 from application.use_cases.purge_expired import PurgeExpired
 from application.use_cases.run_batch import RunBatch
 from application.use_cases.run_code import RunCode
+from application.use_cases.run_doctor import RunDoctor
 from application.use_cases.search_knowledge import SearchKnowledge
+from entrypoints.containers.doctor import doctor_checks
 
 
 class UseCases(containers.DeclarativeContainer):
@@ -59,4 +61,18 @@ class UseCases(containers.DeclarativeContainer):
     )
     check_command = providers.Factory(
         CheckCommand, policy_source=adapters.policy_source, project_root=core.project.provided.root
+    )
+    run_doctor = providers.Factory(
+        RunDoctor,
+        checks=providers.Callable(
+            doctor_checks,
+            project_root=core.project_root.provided.path,
+            home=core.user_dirs.provided.home,
+            env=core.options.provided.env,
+            locate_project=core.project.provider,
+            describe_key=core.key_provider.provided.describe,
+            load_config=core.config.provider,
+            sandbox=adapters.sandbox.provider,
+            open_store=adapters.knowledge_store.provider,
+        ),
     )

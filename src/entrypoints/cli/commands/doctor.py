@@ -6,6 +6,7 @@ from typing import Annotated
 
 from cyclopts import Parameter
 
+from domain.doctor.check import DoctorReport
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
@@ -23,12 +24,11 @@ def doctor(
     problem comes with what to do about it."""
     from domain.doctor.rendering import render_markdown, render_text
     from entrypoints.containers.applications import CliContainer
-    from entrypoints.containers.doctor import run_doctor
 
     options = global_options()
     container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
     try:
-        report = run_doctor(container).execute()
+        report: DoctorReport = container.use_cases.run_doctor().execute()
     finally:
         container.shutdown_resources()
     print(render_markdown(report) if markdown else render_text(report))
