@@ -84,6 +84,7 @@ class FetchAndIndex:
             preview=preview,
             preview_truncated=cut,
             unchanged=result.already_indexed,
+            fetched_bytes=len(response.body),
         )
 
     def _cache_hit(self, label: str, kind: SourceKind) -> CacheHitReply | None:
@@ -101,6 +102,7 @@ class FetchAndIndex:
             age=age,
             fetch_ttl_hours=ttl_hours,
             ephemeral_ttl_hours=self._settings.store.cleanup.ephemeral_ttl_hours,
+            size_bytes=source.size_bytes,
         )
 
     def _text_of(self, response: FetchedResponse) -> tuple[str, Route]:

@@ -47,6 +47,7 @@ class FetchedReply:
     preview: str
     preview_truncated: bool
     unchanged: bool = False
+    fetched_bytes: int = 0  # the response body as received (before conversion)
 
     def render(self) -> str:
         size = f"{self.size_bytes / 1024:.1f} KB"
@@ -72,6 +73,7 @@ class CacheHitReply:
     age: timedelta
     fetch_ttl_hours: int
     ephemeral_ttl_hours: int
+    size_bytes: int = 0  # what the cached source holds: the fetch it saved
 
     def render(self) -> str:
         return "\n".join(

@@ -3,21 +3,43 @@
 from __future__ import annotations
 
 import sys
+import threading
+from collections.abc import Mapping
 from typing import Any
 
 from dependency_injector import containers, providers
 
+from application.ports.sandbox import Sandbox
+from application.use_cases.batch_execute import BatchExecute
+from application.use_cases.execute_with_intent import ExecuteWithIntent
+from application.use_cases.index_for_agent import IndexForAgent
 from domain.server.search_throttle import SearchThrottle
 from domain.server.usage import UsageLedger
 from entrypoints.containers.applications import ServerContainer
 from entrypoints.containers.runtime import RuntimeOptions
+from entrypoints.mcp_server.replies import ToolReply
 from entrypoints.mcp_server.router import ToolRouter
 from entrypoints.mcp_server.tool_specs import tool_specs
+from entrypoints.mcp_server.tools.batch_execute import BatchExecuteTool
+from entrypoints.mcp_server.tools.cleanup import CleanupTool
+from entrypoints.mcp_server.tools.doctor import DoctorTool
+from entrypoints.mcp_server.tools.execute import ExecuteTool
+from entrypoints.mcp_server.tools.fetch import FetchTool
+from entrypoints.mcp_server.tools.index import IndexTool
+from entrypoints.mcp_server.tools.search import SearchTool
 from entrypoints.mcp_server.tools.stats import StatsTool
+
+# Closed in this order at shutdown: background programs first, then the store (WAL checkpoint).
+_CLOSE_ORDER = ("sandbox", "knowledge_store")
 
 
 def _now(clock: Any) -> Any:
     return clock.now()
+
+
+def _runtime_names(sandbox: Sandbox) -> tuple[str, ...]:
+    """The languages this machine can run (the sandbox detects them once and caches them)."""
+    return tuple(sorted(language.value for language in sandbox.available_languages()))
 
 
 class McpTools(containers.DeclarativeContainer):
@@ -29,12 +51,71 @@ class McpTools(containers.DeclarativeContainer):
 
     ledger = providers.Singleton(UsageLedger, started_at=providers.Callable(_now, core.clock))
     throttle = providers.Singleton(SearchThrottle)
-    runtimes = providers.Object(())
+    runtimes = providers.Singleton(_runtime_names, adapters.sandbox)
 
-    stats = providers.Singleton(
-        StatsTool, ledger=ledger, store=adapters.knowledge_store.provider, clock=core.clock
+    execute_with_intent = providers.Factory(
+        ExecuteWithIntent,
+        run_code=use_cases.run_code,
+        index_content=use_cases.index_content,
+        search=use_cases.search_knowledge,
+        distinctive_terms=use_cases.distinctive_terms,
+        store=adapters.knowledge_store,
+        project_root=core.project.provided.root,
     )
-    handlers = providers.Dict(capy_stats=stats)
+    batch_execute = providers.Factory(
+        BatchExecute,
+        sandbox=adapters.sandbox,
+        policy_source=adapters.policy_source,
+        index_content=use_cases.index_content,
+        search=use_cases.search_knowledge,
+        distinctive_terms=use_cases.distinctive_terms,
+        store=adapters.knowledge_store,
+        clock=core.clock,
+    )
+    index_for_agent = providers.Factory(
+        IndexForAgent,
+        index_content=use_cases.index_content,
+        policy_source=adapters.policy_source,
+        settings=core.settings,
+        project_root=core.project.provided.root,
+    )
+
+    execute = providers.Singleton(ExecuteTool, use_case=execute_with_intent.provider, ledger=ledger)
+    execute_file = providers.Singleton(
+        ExecuteTool, use_case=execute_with_intent.provider, ledger=ledger, with_file=True
+    )
+    batch = providers.Singleton(BatchExecuteTool, use_case=batch_execute.provider, ledger=ledger)
+    search = providers.Singleton(
+        SearchTool,
+        search=use_cases.search_knowledge.provider,
+        store=adapters.knowledge_store.provider,
+        throttle=throttle,
+        clock=core.clock,
+    )
+    index = providers.Singleton(IndexTool, use_case=index_for_agent.provider, ledger=ledger)
+    fetch = providers.Singleton(
+        FetchTool, use_case=use_cases.fetch_and_index.provider, ledger=ledger
+    )
+    stats = providers.Singleton(
+        StatsTool,
+        ledger=ledger,
+        store=adapters.knowledge_store.provider,
+        clock=core.clock,
+        settings=core.settings,
+    )
+    doctor = providers.Singleton(DoctorTool, run_doctor=use_cases.run_doctor.provider)
+    cleanup = providers.Singleton(CleanupTool, use_case=use_cases.cleanup_sources.provider)
+    handlers = providers.Dict(
+        capy_execute=execute,
+        capy_execute_file=execute_file,
+        capy_batch_execute=batch,
+        capy_search=search,
+        capy_index=index,
+        capy_fetch_and_index=fetch,
+        capy_stats=stats,
+        capy_doctor=doctor,
+        capy_cleanup=cleanup,
+    )
     router = providers.Singleton(ToolRouter, handlers=handlers, ledger=ledger)
     specs = providers.Callable(tool_specs, runtimes=runtimes)
 
@@ -50,30 +131,55 @@ class ServerComposition:
             adapters=self.container.adapters,
             use_cases=self.container.use_cases,
         )
+        # Held while the store is being opened, so a first tool call waits for it instead of
+        # opening a second copy (key derivation runs once).
+        self._opening = threading.Lock()
 
-    def warm_up(self) -> None:
-        """Open the store and purge expired sources in the background; never raises."""
+    def start_warm_up(self) -> threading.Thread:
+        """Open the store and purge expired sources on a background thread."""
+        self._opening.acquire()
+        thread = threading.Thread(target=self.warm_up, args=(True,), name="capy-warm-up")
+        thread.daemon = True
+        thread.start()
+        return thread
+
+    def warm_up(self, holding_lock: bool = False) -> None:
+        """Open the store, then purge expired sources; never raises."""
         try:
-            self.container.adapters.knowledge_store()
-            purge = getattr(self.container.use_cases, "purge_expired", None)
-            if purge is not None:
-                purge().execute()
+            if not holding_lock:
+                self._opening.acquire()
+            try:
+                self.container.adapters.knowledge_store()
+            finally:
+                self._opening.release()
+            self.container.use_cases.purge_expired().execute()
         except Exception as error:
             print(f"capy: warning: {error}", file=sys.stderr, flush=True)
 
+    def dispatch(self, name: str, arguments: Mapping[str, Any]) -> ToolReply:
+        """Run one tool call (on a worker thread), after the store finished opening."""
+        with self._opening:
+            pass
+        router: ToolRouter = self.tools.router()
+        return router(name, arguments)
+
     def shutdown(self) -> None:
-        """Kill background processes, close the store with a checkpoint; never raises."""
-        for name in ("sandbox", "knowledge_store"):
+        """Kill background programs, close the store with a WAL checkpoint; never raises.
+
+        Only what was actually created is closed: a server that never opened its store does
+        not open it now just to close it.
+        """
+        for name in _CLOSE_ORDER:
             provider = getattr(self.container.adapters, name, None)
-            if provider is None:
-                continue
-            try:
-                instance = provider()
-                stop = getattr(instance, "shutdown", None) or getattr(instance, "close", None)
-                if stop is not None:
-                    stop()
-            except Exception as error:
-                print(f"capy: warning during shutdown: {error}", file=sys.stderr, flush=True)
+            if isinstance(provider, providers.Resource) and provider.initialized:
+                try:
+                    provider.shutdown()
+                except Exception as error:
+                    print(f"capy: warning during shutdown: {error}", file=sys.stderr, flush=True)
+        try:
+            self.container.shutdown_resources()
+        except Exception as error:
+            print(f"capy: warning during shutdown: {error}", file=sys.stderr, flush=True)
 
 
 def build_server_container(options: RuntimeOptions) -> ServerComposition:

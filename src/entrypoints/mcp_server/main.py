@@ -32,11 +32,12 @@ def serve(options: RuntimeOptions) -> int:
     executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="capy-tool")
     server = build_server(
         container.tools.specs(),
-        container.tools.router(),
+        container.dispatch,
         executor,
         package_version("capy"),
     )
-    threading.Thread(target=container.warm_up, name="capy-warm-up", daemon=True).start()
+    container.tools.router()  # build every handler now, on one thread
+    container.start_warm_up()
 
     capy = shutil.which("capy") or sys.argv[0]
     for warning in container.core.config().warnings:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from application.ports.knowledge_store import StoreStats
+from domain.retention import RetentionTier, TtlBucket
+from domain.server.tiers import SourceTiers
 from domain.server.usage import BYTES_PER_TOKEN, UsageSnapshot
 from domain.source_kind import SourceKind
 
@@ -17,7 +19,23 @@ def human_bytes(count: int) -> str:
     return f"{count} B"
 
 
-def render_stats(usage: UsageSnapshot, store: StoreStats | None, now: datetime) -> str:
+def _tier_lines(tiers: SourceTiers) -> list[str]:
+    durable = ", ".join(f"{tiers.durable.get(t, 0)} {t.value}" for t in RetentionTier)
+    lines = [f"Durable by retention: {durable}."]
+    for name, buckets in (("Ephemeral", tiers.ephemeral), ("Session", tiers.session)):
+        if buckets:
+            counts = ", ".join(f"{buckets.get(b, 0)} {b.value}" for b in TtlBucket)
+            lines.append(f"{name}: {counts} (stale ones go at the next purge or cleanup).")
+    return lines
+
+
+def render_stats(
+    usage: UsageSnapshot,
+    store: StoreStats | None,
+    tiers: SourceTiers | None = None,
+    *,
+    now: datetime,
+) -> str:
     minutes = (now - usage.started_at).total_seconds() / 60
     lines = [f"## capy — this session ({minutes:.1f} min)", ""]
     if usage.total_calls == 0:
@@ -61,6 +79,8 @@ def render_stats(usage: UsageSnapshot, store: StoreStats | None, now: datetime) 
             f"{store.vocabulary_size:,} vocabulary words; {human_bytes(store.db_size_bytes)} "
             "on disk (encrypted).",
         ]
+        if tiers is not None and any(store.sources_by_kind.values()):
+            lines += _tier_lines(tiers)
     lines += [
         "",
         f"Tokens are estimated as bytes / {BYTES_PER_TOKEN}. Bytes are counted as they "

@@ -1,0 +1,171 @@
+"""Run several shell commands, index their output as one source, answer queries from it."""
+
+from __future__ import annotations
+
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore
+from application.ports.policy_source import PolicySource
+from application.ports.sandbox import Sandbox
+from application.use_cases.batch_request import (
+    BatchCommand,
+    BatchReply,
+    BatchRequest,
+    CommandRun,
+    CommandStatus,
+    IndexedSection,
+    QueryAnswer,
+)
+from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
+from application.use_cases.index_content import IndexContent
+from application.use_cases.index_request import IndexRequest
+from application.use_cases.search_knowledge import SearchKnowledge
+from domain.chunking.utf8 import byte_len
+from domain.content_type import ContentType
+from domain.errors import CapyError, InvalidInput
+from domain.execution.file_prologue import build_program
+from domain.execution.language import Language
+from domain.execution.run import RunOutcome, SandboxRequest
+from domain.permissions.denial import denial_error
+from domain.permissions.evaluation import evaluate_code
+from domain.search_hit import SearchScope
+from domain.server.source_labels import batch_label
+from domain.source_kind import SourceKind
+
+RESULTS_PER_QUERY = 3
+OUTPUT_CAP_BYTES = 80 * 1024
+
+
+class BatchExecute:
+    """Check every command, run them in order, index, search.
+
+    Rules:
+    - every command is checked against the permission rules before any of them runs; one
+      denial refuses the whole batch (``PolicyDenied``); unreadable rules fail closed;
+    - commands run as shell scripts with stderr merged into stdout, one after another, within
+      one time budget: each gets what is left of it as its timeout; once it is used up (or a
+      command timed out) the rest are skipped and say so;
+    - each command's output is truncated on its own (the sandbox's per-run limit);
+    - the combined output (``# <label>`` sections) becomes ONE ephemeral markdown source;
+    - each query is searched in that source only (three results); when nothing there
+      matches, in the whole knowledge base, and the answer says so; once the answers hold
+      80 KB of text the remaining queries are not searched.
+    """
+
+    def __init__(
+        self,
+        *,
+        sandbox: Sandbox,
+        policy_source: PolicySource,
+        index_content: IndexContent,
+        search: SearchKnowledge,
+        distinctive_terms: FindDistinctiveTerms,
+        store: KnowledgeStore,
+        clock: Clock,
+    ) -> None:
+        self._sandbox = sandbox
+        self._policy = policy_source
+        self._index = index_content
+        self._search = search
+        self._terms = distinctive_terms
+        self._store = store
+        self._clock = clock
+
+    def execute(self, request: BatchRequest) -> BatchReply:
+        if not request.commands:
+            raise InvalidInput("no commands to run", 'pass commands: [{"label", "command"}]')
+        if not request.queries:
+            raise InvalidInput(
+                "no queries to answer", "pass queries: the questions the output should answer"
+            )
+        if request.timeout_ms <= 0:
+            raise InvalidInput(
+                f"timeout must be a positive number of milliseconds, got {request.timeout_ms}",
+                "leave it out for the default of 60 s for the whole batch",
+            )
+        self._check(request.commands)
+        runs, sections = self._run_all(request.commands, request.timeout_ms)
+        combined = "\n".join(sections)
+        label = batch_label([c.label for c in request.commands], combined)
+        self._index.execute(
+            IndexRequest(
+                content=combined,
+                label=label,
+                kind=SourceKind.EPHEMERAL,
+                content_type=ContentType.MARKDOWN,
+            )
+        )
+        source = self._store.source_by_label(label)
+        chunks = self._store.chunks_of(source.id) if source is not None else []
+        inventory = tuple(IndexedSection(s.chunk.title, byte_len(s.chunk.content)) for s in chunks)
+        terms = tuple(self._terms.terms(source.id)) if source is not None else ()
+        return BatchReply(
+            label=label,
+            runs=tuple(runs),
+            output_bytes=byte_len(combined),
+            output_lines=combined.count("\n") + 1,
+            sections=inventory,
+            answers=self._answer(request.queries, label),
+            terms=terms,
+        )
+
+    def _check(self, commands: tuple[BatchCommand, ...]) -> None:
+        policy = self._policy.load()
+        for command in commands:
+            verdict = evaluate_code(policy, Language.SHELL.value, command.command)
+            if verdict.blocks_server:
+                raise denial_error(verdict)
+
+    def _run_all(
+        self, commands: tuple[BatchCommand, ...], budget_ms: int
+    ) -> tuple[list[CommandRun], list[str]]:
+        started = self._clock.monotonic()
+        runs: list[CommandRun] = []
+        sections: list[str] = []
+        out_of_time = False
+        for command in commands:
+            remaining_ms = budget_ms - round((self._clock.monotonic() - started) * 1000)
+            if out_of_time or remaining_ms <= 0:
+                out_of_time = True
+                runs.append(CommandRun(command.label, CommandStatus.SKIPPED))
+                sections.append(f"# {command.label}\n\n(skipped — the batch's time ran out)\n")
+                continue
+            program = build_program(Language.SHELL, f"{{\n{command.command}\n}} 2>&1")
+            try:
+                outcome = self._sandbox.run(SandboxRequest(Language.SHELL, program, remaining_ms))
+            except CapyError as error:
+                runs.append(CommandRun(command.label, CommandStatus.FAILED, exit_code=None))
+                sections.append(f"# {command.label}\n\n(could not run: {error})\n")
+                continue
+            produced = outcome.stdout.total_bytes + outcome.stderr.total_bytes
+            status = CommandStatus.TIMED_OUT if outcome.timed_out else CommandStatus.RAN
+            out_of_time = outcome.timed_out
+            runs.append(CommandRun(command.label, status, produced, outcome.exit_code))
+            sections.append(f"# {command.label}\n\n{_body(outcome)}\n")
+        return runs, sections
+
+    def _answer(self, queries: tuple[str, ...], label: str) -> tuple[QueryAnswer, ...]:
+        answers: list[QueryAnswer] = []
+        size = 0
+        own = SearchScope(source=label, exact_source=True)
+        for query in queries:
+            if size > OUTPUT_CAP_BYTES:
+                answers.append(QueryAnswer(query, capped=True))
+                continue
+            found = self._search.search(query, RESULTS_PER_QUERY, own)
+            whole_base = False
+            if not found:
+                found = self._search.search(query, RESULTS_PER_QUERY)
+                whole_base = bool(found)
+            size += sum(byte_len(r.snippet) + byte_len(r.title) for r in found.results)
+            answers.append(QueryAnswer(query, found.results, whole_base))
+        return tuple(answers)
+
+
+def _body(outcome: RunOutcome) -> str:
+    text = outcome.stdout.text.rstrip("\n")
+    if outcome.stderr.text.strip():
+        text = f"{text}\n\nstderr:\n{outcome.stderr.text.rstrip()}".lstrip("\n")
+    if outcome.timed_out:
+        note = f"(timed out after {outcome.timeout_ms} ms — the output above is partial)"
+        return f"{text}\n\n{note}" if text else note
+    return text or "(no output)"

@@ -1,0 +1,137 @@
+"""Run code and, when the output is large and an intent is given, answer with matches only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from application.ports.knowledge_store import KnowledgeStore
+from application.use_cases.execute_request import ExecuteReply, ExecuteRequest
+from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
+from application.use_cases.index_content import IndexContent
+from application.use_cases.index_request import IndexRequest
+from application.use_cases.run_code import RunCode
+from application.use_cases.run_code_request import RunCodeRequest, RunCodeResult
+from application.use_cases.search_knowledge import SearchKnowledge
+from domain.chunking.utf8 import byte_len, truncate_bytes
+from domain.content_type import ContentType
+from domain.errors import CapyError
+from domain.execution.classification import ExitClass
+from domain.intent_summary import IntentMatch, intent_summary
+from domain.search_hit import SearchScope
+from domain.server.source_labels import execute_label, file_label
+from domain.source_kind import SourceKind
+
+INTENT_THRESHOLD_BYTES = 5_000  # output larger than this is indexed when an intent is given
+MAX_MATCHES = 5
+FALLBACK_BYTES = 3_000  # shown when indexing fails
+TIMEOUT_HINT = (
+    "pass a larger `timeout` (milliseconds), make the program print progress as it goes, or "
+    "use `background: true` for a server or watcher"
+)
+_SUMMARISED = (ExitClass.SUCCESS, ExitClass.SOFT_FAILURE, ExitClass.ERROR)
+
+
+class ExecuteWithIntent:
+    """``RunCode``, then intent search over large output.
+
+    Rules:
+    - the permission check, sandbox and exit classification are ``RunCode``'s;
+    - with an ``intent`` and a finished run (success, soft failure or error) whose text is over
+      5,000 bytes, the text is indexed as an **ephemeral** plaintext source labelled
+      ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
+      distinct output keeps its own source; identical output reuses it and reports its real
+      section count), searched for the intent within that source only, and the reply is
+      ``intent_summary`` — the same text the quality benchmark measures;
+    - timed-out and backgrounded runs always return their partial output and note;
+    - if indexing or the search fails, the first 3,000 bytes come back with the reason.
+    """
+
+    def __init__(
+        self,
+        *,
+        run_code: RunCode,
+        index_content: IndexContent,
+        search: SearchKnowledge,
+        distinctive_terms: FindDistinctiveTerms,
+        store: KnowledgeStore,
+        project_root: Path,
+    ) -> None:
+        self._run = run_code
+        self._index = index_content
+        self._search = search
+        self._terms = distinctive_terms
+        self._store = store
+        self._root = project_root
+
+    def execute(self, request: ExecuteRequest) -> ExecuteReply:
+        result = self._run.execute(
+            RunCodeRequest(
+                language=request.language,
+                code=request.code,
+                timeout_ms=request.timeout_ms,
+                background=request.background,
+                file_path=request.file_path,
+            )
+        )
+        outcome = result.run.outcome
+        produced = outcome.stdout.total_bytes + outcome.stderr.total_bytes
+        text = result.text
+        intent = request.intent.strip()
+        if (
+            not intent
+            or result.run.exit_class not in _SUMMARISED
+            or byte_len(text) <= INTENT_THRESHOLD_BYTES
+        ):
+            if result.run.exit_class is ExitClass.TIMED_OUT and result.is_error:
+                text += f"\n\nWhat to do: {TIMEOUT_HINT}"
+            return ExecuteReply(text, result.is_error, produced)
+        label = self._label(result, text)
+        try:
+            summary = self._summarise(label, intent, text)
+        except CapyError as error:
+            shown = truncate_bytes(text, FALLBACK_BYTES)
+            note = f"(could not index the output: {error} — showing the first 3 KB)"
+            return ExecuteReply(f"{shown}\n\n{note}", result.is_error, produced)
+        if result.is_error:
+            summary = f"{_exit_line(result)}\n\n{summary}"
+        return ExecuteReply(summary, result.is_error, produced, label, byte_len(text))
+
+    def _summarise(self, label: str, intent: str, text: str) -> str:
+        indexed = self._index.execute(
+            IndexRequest(
+                content=text,
+                label=label,
+                kind=SourceKind.EPHEMERAL,
+                content_type=ContentType.PLAINTEXT,
+            )
+        )
+        found = self._search.search(
+            intent, MAX_MATCHES, SearchScope(source=label, exact_source=True)
+        )
+        source = self._store.source_by_label(label)
+        terms = self._terms.terms(source.id) if source is not None else []
+        matches = [IntentMatch(r.title, r.content) for r in found.results]
+        return intent_summary(
+            label,
+            intent,
+            sections_indexed=indexed.sections,
+            output=text,
+            matches=matches,
+            terms=terms,
+        )
+
+    def _label(self, result: RunCodeResult, text: str) -> str:
+        if result.file_path is None:
+            return execute_label(result.language.value, text)
+        path = Path(result.file_path)
+        try:
+            shown = path.relative_to(self._root.resolve()).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+        return file_label(shown, text)
+
+
+def _exit_line(result: RunCodeResult) -> str:
+    code = result.run.outcome.exit_code
+    how = "killed by a signal" if code is None else f"exit code {code}"
+    return f"The program failed ({how}); its output was indexed."

@@ -1,0 +1,35 @@
+"""Labels for tool output indexed on the way: one per distinct output, never one per language.
+
+A fixed label per language (``execute:python``) made every call overwrite the previous
+output of that language. Labels here end with the first 8 hex digits of the output's SHA-256:
+different output gets its own source, identical output maps to the same label (and the store
+only touches it), so a re-run reports the sections it already has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+from domain.chunking.utf8 import truncate_bytes
+
+HASH_DIGITS = 8
+BATCH_LABELS_BYTES = 80
+
+
+def output_hash(output: str) -> str:
+    return hashlib.sha256(output.encode("utf-8", errors="surrogatepass")).hexdigest()[:HASH_DIGITS]
+
+
+def execute_label(language: str, output: str) -> str:
+    return f"execute:{language}:{output_hash(output)}"
+
+
+def file_label(path: str, output: str) -> str:
+    """``path`` as the agent should see it: relative to the project root when inside it."""
+    return f"file:{path}:{output_hash(output)}"
+
+
+def batch_label(command_labels: Sequence[str], output: str) -> str:
+    joined = truncate_bytes(",".join(command_labels), BATCH_LABELS_BYTES)
+    return f"batch:{joined}:{output_hash(output)}"

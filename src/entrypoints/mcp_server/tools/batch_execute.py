@@ -1,0 +1,129 @@
+"""``capy_batch_execute``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from application.use_cases.batch_execute import BatchExecute
+from application.use_cases.batch_request import (
+    DEFAULT_BUDGET_MS,
+    BatchCommand,
+    BatchReply,
+    BatchRequest,
+    CommandStatus,
+    QueryAnswer,
+)
+from domain.server.usage import Origin, UsageLedger
+from entrypoints.mcp_server import arguments
+from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
+from entrypoints.mcp_server.tools.execute import timeout_ms
+
+MAX_INVENTORY = 60  # listing hundreds of section titles would flood the context itself
+
+
+def read_commands(args: Mapping[str, Any]) -> tuple[BatchCommand, ...]:
+    """Objects ``{label, command}`` or bare strings; a missing label becomes ``cmd_<n>``."""
+    commands: list[BatchCommand] = []
+    for index, item in enumerate(arguments.object_list(args, "commands"), start=1):
+        if isinstance(item, str):
+            label, command = "", item
+        elif isinstance(item, Mapping):
+            label = str(item.get("label") or "").strip()
+            command = item.get("command") or ""
+            if not isinstance(command, str):
+                raise ToolArgumentError(f"commands[{index - 1}].command must be a string")
+        else:
+            raise ToolArgumentError(
+                'each command must be {"label": "...", "command": "..."} or a string'
+            )
+        if command.strip():
+            commands.append(BatchCommand(label or f"cmd_{index}", command))
+    if not commands:
+        raise ToolArgumentError(
+            'missing required parameter: commands (e.g. [{"label": "tests", "command": "pytest"}])'
+        )
+    return tuple(commands)
+
+
+class BatchExecuteTool:
+    def __init__(self, use_case: Callable[[], BatchExecute], ledger: UsageLedger) -> None:
+        self._use_case = use_case
+        self._ledger = ledger
+
+    def __call__(self, args: Mapping[str, Any]) -> ToolReply:
+        commands = read_commands(args)
+        queries = tuple(arguments.string_list(args, "queries"))
+        if not queries:
+            raise ToolArgumentError(
+                "missing required parameter: queries (what the output should answer, "
+                'e.g. ["failing tests", "error messages"])'
+            )
+        budget = timeout_ms(args, DEFAULT_BUDGET_MS) or DEFAULT_BUDGET_MS
+        reply = self._use_case().execute(BatchRequest(commands, queries, budget))
+        self._ledger.record_processed(Origin.SANDBOX, reply.produced_bytes)
+        self._ledger.record_indexed(reply.output_bytes)
+        return ToolReply(render_batch(reply))
+
+
+def _kb(size: int) -> str:
+    return f"{size / 1024:.1f}KB"
+
+
+def _answer(answer: QueryAnswer) -> list[str]:
+    lines = [f"## {answer.query}", ""]
+    if answer.capped:
+        return [
+            f"## {answer.query}",
+            f'(reply is full — use capy_search(queries: ["{answer.query}"]) for this one)',
+            "",
+        ]
+    if not answer.results:
+        return [*lines, "No matching sections found.", ""]
+    if answer.whole_base:
+        lines += [
+            "⚠ Nothing in this batch's output matched; these come from the rest of the "
+            "knowledge base:",
+            "",
+        ]
+    for result in answer.results:
+        heading = f"### {result.title}"
+        if answer.whole_base:
+            heading += f" [{result.source}]"
+        lines += [heading, "", result.snippet, ""]
+    return lines
+
+
+def render_batch(reply: BatchReply) -> str:
+    ran = len(reply.runs)
+    lines = [
+        f"Ran {ran} command{'s' if ran != 1 else ''} ({reply.output_lines} lines, "
+        f"{_kb(reply.output_bytes)}). Indexed {len(reply.sections)} sections as "
+        f'"{reply.label}". Searched {len(reply.answers)} queries.'
+    ]
+    skipped = [r.label for r in reply.runs if r.status is CommandStatus.SKIPPED]
+    timed_out = [r.label for r in reply.runs if r.status is CommandStatus.TIMED_OUT]
+    failed = [r.label for r in reply.runs if r.status is CommandStatus.FAILED]
+    if timed_out:
+        lines.append(f"Timed out: {', '.join(timed_out)} (partial output kept).")
+    if skipped:
+        lines.append(
+            f"Skipped (time budget used up): {', '.join(skipped)} — raise `timeout` (ms for "
+            "the whole batch) or split the batch."
+        )
+    if failed:
+        lines.append(f"Could not start: {', '.join(failed)} (see their sections).")
+    lines += ["", "## Indexed sections"]
+    lines += [f"- {s.title} ({_kb(s.size_bytes)})" for s in reply.sections[:MAX_INVENTORY]]
+    if len(reply.sections) > MAX_INVENTORY:
+        lines.append(f"- … and {len(reply.sections) - MAX_INVENTORY} more")
+    lines.append("")
+    for answer in reply.answers:
+        lines += _answer(answer)
+    lines.append(
+        f'Search this output again with capy_search(queries: [...], source: "{reply.label}"); '
+        "leave out `source` to search everything indexed."
+    )
+    if reply.terms:
+        lines += ["", "Searchable terms: " + ", ".join(reply.terms)]
+    return "\n".join(lines)

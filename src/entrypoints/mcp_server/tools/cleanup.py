@@ -1,0 +1,105 @@
+"""``capy_cleanup``: a dry run unless asked otherwise, one table of what goes and why."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import timedelta
+from typing import Any
+
+from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
+from application.use_cases.cleanup_sources import CleanupSources
+from domain.eviction import EvictionCandidate, EvictionReason
+from domain.source_kind import SourceKind
+from entrypoints.mcp_server import arguments
+from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
+
+_TWO_DAYS = timedelta(hours=48)
+
+
+def _request(args: Mapping[str, Any]) -> CleanupRequest:
+    dry_run = arguments.boolean(args, "dry_run", True)
+    source = arguments.text(args, "source")
+    ephemeral = arguments.boolean(args, "purge_ephemeral", False)
+    session = arguments.boolean(args, "purge_session", False)
+    if ephemeral and session:
+        raise ToolArgumentError(
+            "purge_ephemeral and purge_session cannot be combined; purge one kind per call"
+        )
+    if source and (ephemeral or session):
+        raise ToolArgumentError(
+            "source cannot be combined with purge_ephemeral or purge_session; either remove "
+            "one source by label or purge one kind"
+        )
+    kind = SourceKind.EPHEMERAL if ephemeral else SourceKind.SESSION if session else None
+    return CleanupRequest(dry_run=dry_run, expired_kind=kind, label=source or None)
+
+
+def _age(candidate: EvictionCandidate) -> str:
+    if candidate.reason is EvictionReason.TTL and candidate.age < _TWO_DAYS:
+        return f"{candidate.age / timedelta(hours=1):.1f}h"
+    return f"{candidate.age.days}d"
+
+
+def _reasons(report: CleanupReport) -> str:
+    parts = [
+        f"{report.count(reason)} {name}"
+        for reason, name in (
+            (EvictionReason.MANUAL, "by label"),
+            (EvictionReason.OVERSIZED, "oversized"),
+            (EvictionReason.RETENTION, "durable (retention)"),
+        )
+        if report.count(reason)
+    ]
+    for kind in (SourceKind.EPHEMERAL, SourceKind.SESSION):
+        count = sum(
+            1 for c in report.candidates if c.reason is EvictionReason.TTL and c.source.kind is kind
+        )
+        if count:
+            parts.append(f"{count} {kind.value} (TTL)")
+    return ", ".join(parts)
+
+
+def render_cleanup(report: CleanupReport) -> str:
+    if report.mode is CleanupMode.MANUAL and report.candidates:
+        c = report.candidates[0]
+        verb = "would be removed (dry run)" if report.dry_run else "was removed"
+        text = (
+            f'Source "{c.label}" ({c.source.kind.value}, {c.source.chunk_count} sections) {verb}.'
+        )
+        if report.dry_run:
+            text += "\nCall again with dry_run: false to remove it."
+        return text
+    if not report.candidates:
+        return "No evictable sources found."
+    mode = "" if report.mode is CleanupMode.FULL else f" ({report.mode.value})"
+    count = len(report.candidates)
+    noun = "source" if count == 1 else "sources"
+    if report.dry_run:
+        heading = f"## Cleanup{mode} preview (dry run) — {count} {noun} would be removed"
+    else:
+        heading = f"## Cleanup{mode} — {count} {noun} removed"
+    lines = [
+        f"{heading}: {_reasons(report)}",
+        "",
+        "| Source | Reason | Score | Age | Sections |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for c in report.candidates:
+        score = "—" if c.score is None else f"{c.score:.2f}"
+        label = c.label.replace("|", "\\|")
+        lines.append(
+            f"| {label} | {c.reason.value} | {score} | {_age(c)} | {c.source.chunk_count} |"
+        )
+    if report.dry_run:
+        lines += ["", "Call again with dry_run: false to remove these sources."]
+    elif report.vacuumed:
+        lines += ["", "The database file was compacted (VACUUM)."]
+    return "\n".join(lines)
+
+
+class CleanupTool:
+    def __init__(self, use_case: Callable[[], CleanupSources]) -> None:
+        self._use_case = use_case
+
+    def __call__(self, args: Mapping[str, Any]) -> ToolReply:
+        return ToolReply(render_cleanup(self._use_case().execute(_request(args))))

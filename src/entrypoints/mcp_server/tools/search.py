@@ -1,0 +1,146 @@
+"""``capy_search``: several queries per call, throttled so single-query loops stop flooding."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore
+from application.use_cases.search_knowledge import SearchKnowledge
+from domain.chunking.utf8 import byte_len
+from domain.search.results import SearchResults
+from domain.search_hit import SearchScope
+from domain.server.search_throttle import SearchThrottle
+from domain.source_kind import DEFAULT_SEARCH_KINDS, SourceKind
+from entrypoints.mcp_server import arguments
+from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
+
+DEFAULT_LIMIT = 3
+MAX_LIMIT = 10
+OUTPUT_CAP_BYTES = 40 * 1024
+
+EMPTY_BASE = (
+    "The knowledge base is empty — nothing has been indexed yet. Index something first:\n"
+    "- capy_batch_execute(commands, queries) runs commands and indexes their output;\n"
+    "- capy_fetch_and_index(url) indexes a web page or API response;\n"
+    "- capy_index(path or content) indexes a project file or text (docs, specs, notes)."
+)
+
+
+def read_kinds(args: Mapping[str, Any]) -> frozenset[SourceKind]:
+    kinds: set[SourceKind] = set()
+    for value in arguments.string_list(args, "include_kinds"):
+        try:
+            kinds.add(SourceKind(value.strip().lower()))
+        except ValueError:
+            accepted = ", ".join(f'"{k.value}"' for k in SourceKind)
+            raise ToolArgumentError(
+                f'invalid include_kinds value "{value}" (accepted: {accepted})'
+            ) from None
+    return frozenset(kinds)
+
+
+def _hidden_hint(results: SearchResults) -> list[str]:
+    hints = []
+    for kind, count in results.hidden_kinds:
+        plural = "source" if count == 1 else "sources"
+        hints.append(
+            f"{count} {kind.value} {plural} were not searched: add "
+            f'include_kinds: ["durable", "{kind.value}"], or source: "<part of its label>".'
+        )
+    return hints
+
+
+def _block(results: SearchResults) -> str:
+    if not results:
+        return "\n".join([f"## {results.query}", "No results found.", *_hidden_hint(results)])
+    parts = [f"--- [{r.source}] ---\n### {r.title}\n\n{r.snippet}" for r in results.results]
+    head = f"## {results.query}\n\n"
+    if results.corrected_query:
+        head += f"(also searched for: {results.corrected_query})\n\n"
+    return head + "\n\n".join(parts)
+
+
+class SearchTool:
+    def __init__(
+        self,
+        search: Callable[[], SearchKnowledge],
+        store: Callable[[], KnowledgeStore],
+        throttle: SearchThrottle,
+        clock: Clock,
+    ) -> None:
+        self._search = search
+        self._store = store
+        self._throttle = throttle
+        self._clock = clock
+        self._lock = threading.Lock()
+
+    def __call__(self, args: Mapping[str, Any]) -> ToolReply:
+        queries = arguments.string_list(args, "queries")
+        single = arguments.text(args, "query").strip()
+        if single and single not in queries:
+            queries.append(single)
+        if not queries:
+            raise ToolArgumentError(
+                'provide queries, e.g. queries: ["connection refused", "retry policy"]'
+            )
+        limit = arguments.integer(args, "limit", DEFAULT_LIMIT, minimum=1, maximum=MAX_LIMIT)
+        source = arguments.text(args, "source").strip()
+        kinds = read_kinds(args)
+        scope = SearchScope(
+            kinds=kinds or DEFAULT_SEARCH_KINDS, source=source or None, kinds_explicit=bool(kinds)
+        )
+        with self._lock:
+            decision = self._throttle.admit(self._clock.monotonic(), limit)
+        if decision.blocked:
+            return ToolReply(
+                f"Refused: {decision.call_number} search calls in "
+                f"{decision.window_age_seconds:.0f}s — single searches are flooding your "
+                'context. Put all your questions in ONE call (queries: ["q1", "q2", '
+                '"q3"]), or use capy_batch_execute(commands, queries) for the next research '
+                "step. The count starts again a minute after the first search.",
+                is_error=True,
+            )
+        store = self._store()
+        counts = store.stats().sources_by_kind
+        if not sum(counts.values()):
+            return ToolReply(EMPTY_BASE, is_error=True)
+        text = self._answer(queries, decision.per_query_limit, scope, counts)
+        if decision.warning:
+            text += f"\n\n⚠ {decision.warning}"
+        return ToolReply(text)
+
+    def _answer(
+        self,
+        queries: list[str],
+        limit: int,
+        scope: SearchScope,
+        counts: Mapping[SourceKind, int],
+    ) -> str:
+        search = self._search()
+        blocks: list[str] = []
+        size = 0
+        found_any = False
+        for query in queries:
+            if size > OUTPUT_CAP_BYTES:
+                blocks.append(f"## {query}\n(reply is full — ask for this one in a separate call)")
+                continue
+            results = search.search(query, limit, scope)
+            found_any = found_any or bool(results)
+            block = _block(results)
+            size += byte_len(block)
+            blocks.append(block)
+        text = "\n\n---\n\n".join(blocks)
+        if not found_any:
+            kinds = scope.effective_kinds() or frozenset(SourceKind)
+            known = ", ".join(
+                f"{counts.get(k, 0)} {k.value}" for k in sorted(kinds) if counts.get(k, 0)
+            )
+            if known:
+                text += (
+                    f"\n\nSearched {known} source(s). Try other words, or capy_stats to see "
+                    "what is indexed."
+                )
+        return text

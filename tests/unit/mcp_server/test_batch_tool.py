@@ -1,0 +1,123 @@
+"""capy_batch_execute: coercion, permission checks first, one source, per-query answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from mcp import Client
+
+from adapters.memory.in_memory_policy_source import InMemoryPolicySource
+from adapters.memory.in_memory_sandbox import InMemorySandbox
+from domain.execution.run import RunOutcome
+from domain.permissions.rules import policy_from_lists
+from tests.unit.mcp_server.conftest import call
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_runs_commands_in_order_and_answers_from_their_output(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(
+        sandbox.output("3 passed, 1 failed\nFAILED test_login - AssertionError\n"),
+        sandbox.output("commit abc123 fix login redirect\n"),
+    )
+    text, is_error = await call(
+        client,
+        "capy_batch_execute",
+        {
+            "commands": [
+                {"label": "tests", "command": "pytest -q"},
+                {"label": "history", "command": "git log --oneline"},
+            ],
+            "queries": ["failed test", "login redirect commit"],
+        },
+    )
+    assert not is_error, text
+    assert text.startswith("Ran 2 commands")
+    assert "## Indexed sections" in text and "- tests" in text and "- history" in text
+    assert "## failed test" in text and "test_login" in text
+    assert "## login redirect commit" in text and "abc123" in text
+    assert 'source: "batch:tests,history:' in text
+    scripts = [r.source for r in sandbox.requests]
+    assert "pytest -q" in scripts[0] and "2>&1" in scripts[0]
+    assert "git log" in scripts[1]
+
+
+async def test_commands_as_json_string_bare_strings_and_missing_labels(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    commands = json.dumps(["echo one", {"command": "echo two"}, {"label": "x", "command": ""}])
+    text, is_error = await call(
+        client, "capy_batch_execute", {"commands": commands, "queries": "one"}
+    )
+    assert not is_error, text
+    assert "cmd_1" in text and "cmd_2" in text
+    assert len(sandbox.requests) == 2
+
+
+async def test_a_denied_command_stops_the_batch_before_anything_runs(
+    client: Client, sandbox: InMemorySandbox, policy: InMemoryPolicySource
+) -> None:
+    policy.policy = policy_from_lists(deny=("Bash(curl:*)",))
+    text, is_error = await call(
+        client,
+        "capy_batch_execute",
+        {
+            "commands": [{"label": "ok", "command": "ls"}, {"label": "bad", "command": "curl x"}],
+            "queries": ["anything"],
+        },
+    )
+    assert is_error and "curl" in text
+    assert sandbox.requests == []
+
+
+async def test_missing_queries_or_commands_are_argument_errors(client: Client) -> None:
+    text, is_error = await call(client, "capy_batch_execute", {"commands": ["ls"]})
+    assert is_error and "queries" in text
+    text, is_error = await call(client, "capy_batch_execute", {"queries": ["x"]})
+    assert is_error and "commands" in text
+
+
+async def test_a_timed_out_command_skips_the_rest(client: Client, sandbox: InMemorySandbox) -> None:
+    sandbox.script(RunOutcome(exit_code=None, timed_out=True, timeout_ms=1000))
+    text, is_error = await call(
+        client,
+        "capy_batch_execute",
+        {"commands": ["sleep 100", "echo later"], "queries": ["later"], "timeout": 1000},
+    )
+    assert not is_error
+    assert "Timed out: cmd_1" in text and "Skipped" in text and "cmd_2" in text
+    assert len(sandbox.requests) == 1
+    assert sandbox.requests[0].timeout_ms is not None and sandbox.requests[0].timeout_ms <= 1000
+
+
+async def test_a_query_without_matches_in_the_batch_falls_back_to_the_knowledge_base(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    await call(
+        client,
+        "capy_index",
+        {"content": "# Deploy\n\nKubernetes rollout uses blue green.", "source": "runbook"},
+    )
+    sandbox.script(sandbox.output("nothing relevant here\n"))
+    text, _ = await call(
+        client, "capy_batch_execute", {"commands": ["ls"], "queries": ["kubernetes rollout"]}
+    )
+    assert "rest of the knowledge base" in text
+    assert "runbook" in text
+
+
+async def test_queries_past_the_output_cap_point_to_capy_search(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sections = [f"## part {i}\n\n" + f"alpha beta gamma {i} " * 100 for i in range(20)]
+    sandbox.script(sandbox.output("\n\n".join(sections)))
+    queries = [f"alpha beta {i}" for i in range(30)]
+    text, is_error = await call(
+        client, "capy_batch_execute", {"commands": ["cat big"], "queries": queries}
+    )
+    assert not is_error
+    assert "capy_search(queries:" in text
+    assert len(text.encode()) < 120 * 1024

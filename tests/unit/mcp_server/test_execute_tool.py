@@ -1,0 +1,194 @@
+"""capy_execute / capy_execute_file through the MCP client, over scripted sandbox outcomes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mcp import Client
+
+from adapters.memory.in_memory_policy_source import InMemoryPolicySource
+from adapters.memory.in_memory_sandbox import InMemorySandbox
+from domain.execution.language import Language
+from domain.execution.run import RunOutcome, StreamOutput
+from domain.permissions.rules import policy_from_lists
+from domain.server.source_labels import output_hash
+from tests.unit.mcp_server.conftest import call
+
+pytestmark = pytest.mark.anyio
+
+
+def log_output(lines: int = 400, needle_at: int = 250) -> str:
+    rows = []
+    for i in range(lines):
+        if i == needle_at:
+            rows.append(f"2026-01-01T10:{i % 60:02d}:00 ERROR payment-gateway connection refused")
+        else:
+            rows.append(f"2026-01-01T10:{i % 60:02d}:00 INFO worker-{i % 7} handled request {i}")
+    return "\n".join(rows) + "\n"
+
+
+async def test_small_output_comes_back_as_is(client: Client, sandbox: InMemorySandbox) -> None:
+    sandbox.script(sandbox.output("hello\n"))
+    text, is_error = await call(client, "capy_execute", {"language": "python", "code": "print(1)"})
+    assert (text, is_error) == ("hello\n", False)
+
+
+async def test_stderr_of_a_successful_run_is_returned_marked(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(sandbox.output("result\n", "DeprecationWarning: old api\n"))
+    text, is_error = await call(client, "capy_execute", {"language": "python", "code": "x"})
+    assert not is_error
+    assert "result" in text
+    assert "stderr:\nDeprecationWarning: old api" in text
+
+
+async def test_non_zero_exit_is_an_error_with_both_streams(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(sandbox.output("partial\n", "Traceback: boom\n", exit_code=2))
+    text, is_error = await call(client, "capy_execute", {"language": "python", "code": "x"})
+    assert is_error
+    assert "Exit code: 2" in text and "boom" in text and "partial" in text
+
+
+async def test_timeout_is_passed_in_milliseconds_exactly(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    await call(client, "capy_execute", {"language": "shell", "code": "true", "timeout": 750})
+    await call(client, "capy_execute", {"language": "shell", "code": "true"})
+    assert [r.timeout_ms for r in sandbox.requests] == [750, None]
+
+
+async def test_timeout_without_output_is_an_error_saying_what_to_do(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(RunOutcome(exit_code=None, timed_out=True, timeout_ms=500))
+    text, is_error = await call(
+        client, "capy_execute", {"language": "shell", "code": "sleep 9", "timeout": 500}
+    )
+    assert is_error
+    assert "500 ms" in text and "background" in text
+
+
+async def test_background_run_returns_partial_output_and_pid(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(
+        RunOutcome(
+            stdout=StreamOutput("listening on 8000\n", 18, 18),
+            exit_code=None,
+            timed_out=True,
+            backgrounded=True,
+            pid=4242,
+            timeout_ms=1000,
+        )
+    )
+    text, is_error = await call(
+        client,
+        "capy_execute",
+        {"language": "shell", "code": "serve", "timeout": 1000, "background": True},
+    )
+    assert not is_error
+    assert "listening on 8000" in text and "4242" in text
+    assert sandbox.requests[0].background
+
+
+async def test_missing_runtime_is_an_error_naming_the_language(
+    composition: object, client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.languages = (Language.SHELL,)
+    text, is_error = await call(client, "capy_execute", {"language": "ruby", "code": "p 1"})
+    assert is_error and "ruby" in text
+
+
+async def test_missing_code_is_an_argument_error(client: Client) -> None:
+    text, is_error = await call(client, "capy_execute", {"language": "python"})
+    assert is_error and "code" in text
+
+
+async def test_denied_command_never_reaches_the_sandbox(
+    client: Client, sandbox: InMemorySandbox, policy: InMemoryPolicySource
+) -> None:
+    policy.policy = policy_from_lists(deny=("Bash(rm -rf *)",))
+    text, is_error = await call(
+        client, "capy_execute", {"language": "shell", "code": "echo hi && rm -rf /tmp/x"}
+    )
+    assert is_error and "rm -rf" in text
+    assert sandbox.requests == []
+
+
+async def test_large_output_with_intent_returns_only_the_matching_section(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    output = log_output()
+    sandbox.script(sandbox.output(output))
+    text, is_error = await call(
+        client,
+        "capy_execute",
+        {"language": "python", "code": "x", "intent": "payment gateway connection refused"},
+    )
+    assert not is_error
+    assert f"execute:python:{output_hash(output)}" in text
+    assert "connection refused" in text
+    assert len(text.encode()) < len(output.encode()) / 5
+
+
+async def test_each_distinct_output_keeps_its_own_source(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    first, second = log_output(needle_at=10), log_output(needle_at=300)
+    sandbox.script(sandbox.output(first), sandbox.output(second), sandbox.output(first))
+    args = {"language": "python", "code": "x", "intent": "connection refused"}
+    one, _ = await call(client, "capy_execute", args)
+    two, _ = await call(client, "capy_execute", args)
+    again, _ = await call(client, "capy_execute", args)
+    assert output_hash(first) in one and output_hash(second) in two
+    sections = one.splitlines()[0]
+    assert again.splitlines()[0] == sections  # identical output: same label, real count
+    assert "Indexed 0 sections" not in again
+    found, _ = await call(
+        client,
+        "capy_search",
+        {"queries": ["connection refused"], "source": f"execute:python:{output_hash(first)}"},
+    )
+    assert output_hash(first) in found
+
+
+async def test_execute_file_labels_by_project_relative_path(
+    client: Client, sandbox: InMemorySandbox, tmp_path: Path
+) -> None:
+    (tmp_path / "app.log").write_text("x\n")
+    output = log_output()
+    sandbox.script(sandbox.output(output))
+    text, is_error = await call(
+        client,
+        "capy_execute_file",
+        {"path": "app.log", "language": "python", "code": "x", "intent": "connection refused"},
+    )
+    assert not is_error
+    assert f"file:app.log:{output_hash(output)}" in text
+
+
+async def test_execute_file_refuses_a_read_denied_path(
+    client: Client, sandbox: InMemorySandbox, policy: InMemoryPolicySource, tmp_path: Path
+) -> None:
+    (tmp_path / ".env").write_text("SECRET=1\n")
+    policy.policy = policy_from_lists(deny=("Read(./.env)",))
+    text, is_error = await call(
+        client,
+        "capy_execute_file",
+        {"path": f"{tmp_path}/sub/../.env", "language": "python", "code": "print(1)"},
+    )
+    assert is_error and "denied" in text
+    assert sandbox.requests == []
+
+
+async def test_processed_bytes_count_what_the_program_wrote(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(RunOutcome(stdout=StreamOutput("kept", total_bytes=2_000_000, kept_bytes=4)))
+    await call(client, "capy_execute", {"language": "python", "code": "x"})
+    text, _ = await call(client, "capy_stats", {})
+    assert "sandbox output 1.9 MB" in text

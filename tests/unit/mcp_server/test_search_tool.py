@@ -1,0 +1,79 @@
+"""capy_search: formats, limits, kinds, throttling and the empty knowledge base."""
+
+from __future__ import annotations
+
+import pytest
+from mcp import Client
+
+from adapters.memory.in_memory_sandbox import InMemorySandbox
+from tests.unit.mcp_server.conftest import call
+
+pytestmark = pytest.mark.anyio
+
+DOC = "\n\n".join(
+    f"## Retry policy {i}\n\nThe client retries a refused connection {i} times with backoff."
+    for i in range(6)
+)
+
+
+async def test_empty_knowledge_base_says_how_to_index(client: Client) -> None:
+    text, is_error = await call(client, "capy_search", {"queries": ["anything"]})
+    assert is_error
+    assert "empty" in text and "capy_index" in text and "capy_batch_execute" in text
+
+
+async def test_results_are_labelled_and_limit_is_honoured(client: Client) -> None:
+    await call(client, "capy_index", {"content": DOC, "source": "client-docs"})
+    text, is_error = await call(
+        client, "capy_search", {"queries": ["connection retries"], "limit": 3}
+    )
+    assert not is_error
+    assert text.startswith("## connection retries")
+    assert text.count("--- [client-docs] ---") == 3
+    assert "### Retry policy" in text
+
+
+async def test_query_string_is_accepted(client: Client) -> None:
+    await call(client, "capy_index", {"content": DOC, "source": "client-docs"})
+    text, is_error = await call(client, "capy_search", {"query": "backoff"})
+    assert not is_error and "## backoff" in text
+
+
+async def test_missing_query_and_bad_kinds_are_argument_errors(client: Client) -> None:
+    text, is_error = await call(client, "capy_search", {})
+    assert is_error and "queries" in text
+    text, is_error = await call(
+        client, "capy_search", {"queries": ["x"], "include_kinds": ["durable", "forever"]}
+    )
+    assert is_error and '"forever"' in text and '"ephemeral"' in text
+
+
+async def test_matches_only_in_excluded_kinds_are_pointed_out(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    await call(client, "capy_index", {"content": "unrelated notes", "source": "notes"})
+    sandbox.script(sandbox.output("quarterly revenue table\n"))
+    await call(client, "capy_batch_execute", {"commands": ["report"], "queries": ["revenue"]})
+    text, is_error = await call(client, "capy_search", {"queries": ["quarterly revenue"]})
+    assert not is_error
+    assert "No results found." in text
+    assert "1 ephemeral source" in text and 'include_kinds: ["durable", "ephemeral"]' in text
+    text, _ = await call(
+        client,
+        "capy_search",
+        {"queries": ["quarterly revenue"], "include_kinds": ["durable", "ephemeral"]},
+    )
+    assert "quarterly revenue" in text and "--- [batch:" in text
+
+
+async def test_throttle_reduces_then_refuses(client: Client) -> None:
+    await call(client, "capy_index", {"content": DOC, "source": "client-docs"})
+    replies = [
+        await call(client, "capy_search", {"queries": ["retries"], "limit": 3}) for _ in range(9)
+    ]
+    assert replies[0][0].count("--- [") == 3
+    assert "⚠" not in replies[1][0]
+    assert "#3/8" in replies[2][0]
+    assert replies[4][0].count("--- [") == 1 and "limited to 1" in replies[4][0]
+    text, is_error = replies[8]
+    assert is_error and "9 search calls" in text and "capy_batch_execute" in text
