@@ -43,12 +43,12 @@ def imported_functions(code: str) -> dict[str, str]:
     return names
 
 
-def alias_patterns(code: str) -> list[re.Pattern[str]]:
-    """Call patterns for the aliases and imported names found in ``code``."""
-    patterns: list[re.Pattern[str]] = []
+def alias_patterns(code: str) -> list[str]:
+    """Call patterns (regex source) for the aliases and imported names found in ``code``."""
+    patterns: list[str] = []
     for alias, module in module_aliases(code).items():
         functions = "|".join(sorted(PROCESS_FUNCTIONS[module]))
-        patterns.append(re.compile(rf"(?<![\w.]){re.escape(alias)}\s*\.\s*(?:{functions})\s*\("))
+        patterns.append(rf"(?<![\w.]){re.escape(alias)}\s*\.\s*(?:{functions})\s*\(")
     for local in imported_functions(code):
-        patterns.append(re.compile(rf"(?<![\w.]){re.escape(local)}\s*\("))
+        patterns.append(rf"(?<![\w.]){re.escape(local)}\s*\(")
     return patterns

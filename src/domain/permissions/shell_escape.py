@@ -9,6 +9,7 @@ code that builds a call by reflection is out of its reach.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from collections.abc import Callable
@@ -93,7 +94,7 @@ def perl_open(args: list[Arg]) -> str | None:
 
 @attrs.frozen
 class CallSpec:
-    pattern: re.Pattern[str]
+    regex: str  # compiled on first use: the hook's Bash path never needs these
     build: Builder = first
     parens: bool = True  # False: the call may omit parentheses (ruby, perl)
     certain: bool = True
@@ -102,7 +103,7 @@ class CallSpec:
 def _spec(
     regex: str, build: Builder = first, *, parens: bool = True, certain: bool = True
 ) -> CallSpec:
-    return CallSpec(re.compile(regex), build, parens, certain)
+    return CallSpec(regex, build, parens, certain)
 
 
 PY = Syntax(quotes="\"'", string_prefixes="rRbBfFuU", interpolating_quotes="")
@@ -216,13 +217,18 @@ def _call_text(match: re.Match[str]) -> str:
     return re.sub(r"\s+", "", match.group(0)).rstrip("(")
 
 
+@functools.lru_cache(maxsize=256)
+def _compiled(regex: str) -> re.Pattern[str]:
+    return re.compile(regex)
+
+
 def _from_specs(language: str, code: str) -> list[EmbeddedCommand]:
     syntax, specs = SPECS[language]
     if language == "python":
         specs = specs + tuple(CallSpec(pattern) for pattern in alias_patterns(code))
     found: list[EmbeddedCommand] = []
     for spec in specs:
-        for match in spec.pattern.finditer(code):
+        for match in _compiled(spec.regex).finditer(code):
             has_paren = match.group(0).rstrip().endswith("(")
             args = read_args(code, match.end(), syntax, parens=spec.parens or has_paren)
             command = spec.build(args)
