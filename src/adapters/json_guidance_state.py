@@ -11,6 +11,7 @@ import re
 
 from application.ports.guidance_state import GuidanceState
 
+_STALE_AFTER_SECONDS = 7 * 24 * 3600
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
 
 
@@ -38,6 +39,24 @@ class JsonGuidanceState(GuidanceState):
                 os.unlink(path)
             except OSError:
                 pass
+        self._sweep_stale()
+
+    def _sweep_stale(self) -> None:
+        """Remove files of sessions that ended without a SessionEnd (a crash, a kill)."""
+        import time
+
+        cutoff = time.time() - _STALE_AFTER_SECONDS
+        try:
+            with os.scandir(self._directory) as entries:
+                for entry in entries:
+                    if (
+                        entry.name.startswith("guidance-")
+                        and entry.name.endswith(".json")
+                        and entry.stat().st_mtime < cutoff
+                    ):
+                        os.unlink(entry.path)
+        except OSError:
+            pass
 
     def _path(self, session_id: str) -> str | None:
         if not self._directory or not session_id:

@@ -155,3 +155,23 @@ def test_codex_gets_a_deny_instead_of_a_rewrite(run_hook: RunHook) -> None:
     assert detected == out
     agent, _ = run_hook("pretooluse", _pre("Agent", {"prompt": "x"}, turn_id="t"))
     assert agent is None
+
+
+def test_global_options_before_hook_reach_the_hook(capy_command: str, tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    done = subprocess.run(
+        [capy_command, "--project-dir", str(other), "hook", "pretooluse"],
+        input=json.dumps(_pre("Grep", {"pattern": "x"})),
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "CLAUDE_PROJECT_DIR"},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert "additionalContext" in json.loads(done.stdout)["hookSpecificOutput"]
+    assert (other / ".capy" / f"guidance-{SESSION}.json").exists()

@@ -74,3 +74,17 @@ def test_event_spellings() -> None:
     assert event_from_name("session-start") is HookEvent.SESSION_START
     assert event_from_name("PreCompress") is HookEvent.PRE_COMPACT
     assert event_from_name("Stop") is None
+
+
+def test_forgetting_also_sweeps_week_old_state_files(tmp_path: Path) -> None:
+    import os
+    import time
+
+    state = JsonGuidanceState(str(tmp_path))
+    assert state.first_time("old", "read") and state.first_time("recent", "read")
+    old = tmp_path / ".capy" / "guidance-old.json"
+    week_ago = time.time() - 8 * 24 * 3600
+    os.utime(old, (week_ago, week_ago))
+    state.forget("current")
+    assert not old.exists()
+    assert (tmp_path / ".capy" / "guidance-recent.json").exists()
