@@ -21,6 +21,7 @@ from adapters.sandbox.process import HARD_CAP_BYTES, ChildProcess, ProcessResult
 from adapters.sandbox.runtimes import SCRIPT_NAMES, Runtime, RuntimeCatalog
 from adapters.sandbox.temp_reaper import TempReaper
 from application.ports.sandbox import Sandbox
+from domain.errors import CapyError
 from domain.execution.language import Language
 from domain.execution.run import RunOutcome, SandboxRequest, StreamOutput
 from domain.execution.wrapping import elixir_mix_prologue
@@ -60,7 +61,13 @@ class SubprocessSandbox(Sandbox):
         timeout_ms = request.timeout_ms
         if timeout_ms is None or timeout_ms <= 0:
             timeout_ms = round(self._settings.timeout * 1000)
-        tmp = Path(tempfile.mkdtemp(prefix="capy-exec-"))
+        try:
+            tmp = Path(tempfile.mkdtemp(prefix="capy-exec-"))
+        except OSError as err:
+            raise CapyError(
+                f"cannot create a temporary directory for the run: {err}",
+                hint="check free space and permissions of TMPDIR",
+            ) from err
         keep_tmp = False
         try:
             env = sandbox_environment(self._base_env, tmp, self._settings.env_passthrough)
@@ -74,6 +81,7 @@ class SubprocessSandbox(Sandbox):
                 argv = [str(tmp / "main")]
             remaining_s = timeout_ms / 1000 - (time.monotonic() - started)
             cwd = self._root if self._root.is_dir() else tmp
+            env["PWD"] = str(cwd)
             child = self._start(argv, cwd, env)
             try:
                 result = child.pump(max(remaining_s, 0.0), self._hard_cap)
@@ -96,12 +104,23 @@ class SubprocessSandbox(Sandbox):
         if request.language is Language.ELIXIR and (self._root / "mix.exs").is_file():
             source = elixir_mix_prologue(str(self._root)) + source
         script = tmp / SCRIPT_NAMES[request.language]
-        script.write_text(source, encoding="utf-8")
+        try:
+            script.write_text(source, encoding="utf-8")
+        except OSError as err:
+            raise CapyError(
+                f"cannot write the program to {script}: {err}", hint="check free space in TMPDIR"
+            ) from err
         script.chmod(0o700 if request.language is Language.SHELL else 0o600)
         return script
 
     def _start(self, argv: list[str], cwd: Path, env: Mapping[str, str]) -> ChildProcess:
-        child = ChildProcess(argv, cwd, env, keep=self._settings.max_output_bytes)
+        try:
+            child = ChildProcess(argv, cwd, env, keep=self._settings.max_output_bytes)
+        except OSError as err:
+            raise CapyError(
+                f"cannot start {argv[0]}: {err}",
+                hint="check that the runtime is installed and runnable, then retry",
+            ) from err
         with self._lock:
             self._active[child.pid] = child
         return child
