@@ -55,6 +55,42 @@ def _awk(words: list[str]) -> list[str]:
     return [m.group(1) for pattern in _AWK_COMMANDS for m in pattern.finditer(program)]
 
 
+_SSH_VALUE_FLAGS = frozenset(
+    [
+        "-B",
+        "-b",
+        "-c",
+        "-D",
+        "-E",
+        "-e",
+        "-F",
+        "-I",
+        "-i",
+        "-J",
+        "-L",
+        "-l",
+        "-m",
+        "-O",
+        "-o",
+        "-p",
+        "-Q",
+        "-R",
+        "-S",
+        "-W",
+        "-w",
+    ]
+)
+
+
+def _ssh(words: list[str]) -> list[str]:
+    """``ssh host cmd…`` runs ``cmd…`` through a shell (possibly on this very machine)."""
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if words[i] in _SSH_VALUE_FLAGS else 1
+    rest = words[i + 1 :]
+    return [" ".join(rest)] if rest else []
+
+
 def commands_run_by(words: list[str]) -> list[str]:
     """Scripts a command would run on its own behalf (empty for ordinary commands)."""
     if not words:
@@ -66,6 +102,8 @@ def commands_run_by(words: list[str]) -> list[str]:
         return _script_flag(words)
     if name in _AWKS:
         return _awk(words)
+    if name == "ssh":
+        return _ssh(words)
     if name == "alias":
         # the alias will run as ``value args…``; check it with a stand-in argument
         return [w.split("=", 1)[1] + " …" for w in words[1:] if "=" in w]

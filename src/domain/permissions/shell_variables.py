@@ -27,6 +27,12 @@ def collect_assignments(segments: tuple[str, ...]) -> Variables:
         if words[0] in {"for", "select"} and len(words) > 1:
             variables[words[1]] = None
             continue
+        if words[0] == "printf" and "-v" in words[:-1]:
+            variables[words[words.index("-v") + 1]] = None
+            continue
+        if words[0] == "getopts" and len(words) > 2:
+            variables[words[2]] = None
+            continue
         if words[0] in {"read", "mapfile", "readarray"}:
             for word in words[1:]:
                 if re.fullmatch(r"[A-Za-z_]\w*", word):
@@ -44,14 +50,34 @@ def collect_assignments(segments: tuple[str, ...]) -> Variables:
     return variables
 
 
+def _expands_at_run_time(word: str) -> bool:
+    """``${x:-sudo}``, ``$(…)``, ``${!x}``, ``/usr/bin/s?do``, ``{sudo,}``: only the shell knows."""
+    if "$" in word or "`" in word:
+        return True
+    if word in {"[", "[["}:
+        return False
+    if any(c in word for c in "*?["):
+        return True
+    return "{" in word and ("," in word or ".." in word)
+
+
 def expand_command_word(words: list[str], variables: Variables) -> tuple[list[str], bool]:
-    """Replace a variable command word by its value; ``True`` when it cannot be known."""
+    """Replace a variable command word by its value; ``True`` when it cannot be known.
+
+    A plain ``$NAME`` the script never assigns comes from the user's environment and is left
+    alone; anything else that the shell expands at run time counts as unknown.
+    """
     if not words:
         return words, False
     match = _REFERENCE.match(words[0])
-    if match is None or match.group(1) not in variables:
-        return words, False
-    value = variables[match.group(1)]
-    if value is None:
-        return words, True
-    return shell_words(value) + words[1:], False
+    if match is not None:
+        name = match.group(1)
+        if "IFS" in variables:
+            return words, True  # word splitting itself was changed
+        if name not in variables:
+            return words, False
+        value = variables[name]
+        if value is None:
+            return words, True
+        return shell_words(value) + words[1:], False
+    return words, _expands_at_run_time(words[0])

@@ -98,6 +98,19 @@ SHELL_BYPASSES = [
     "function f { sudo rm x; }; f",
     "coproc sudo rm x",
     "shopt -s expand_aliases; alias s=sudo; s rm x",
+    "${SUDO:-sudo} rm x",
+    "$(echo sudo) rm x",
+    "`echo sudo` rm x",
+    "/usr/bin/su?o rm x",
+    "/usr/bin/s*o rm x",
+    "{sudo,} rm x",
+    "{sudo,rm,x}",
+    'a=(sudo rm x); "${a[@]}"',
+    "printf -v c sudo; $c rm x",
+    "IFS=,; X=sudo,rm,x; $X",
+    'sh -c "$(echo c3VkbyBybSB4 | base64 -d)"',
+    "ssh localhost sudo rm x",
+    "ssh -p 22 localhost 'sudo rm x'",
 ]
 
 CODE_BYPASSES = [
@@ -165,6 +178,10 @@ NEAR_MISSES = [
     "echo {a,b}",
     "$EDITOR notes.txt",
     "X=ls; $X -la",
+    "[ -f x ] && echo yes",
+    "[[ -n x ]] && ls",
+    "ssh host uptime",
+    "ls *.py",
 ]
 
 CODE_NEAR_MISSES = [
