@@ -142,8 +142,12 @@ def _strongest(verdicts: list[Verdict]) -> Verdict | None:
 
 
 def _dynamic(policy: PermissionPolicy, what: str, why: str) -> Verdict:
-    kind = Decision.DENY if policy.has_bash_deny else Decision.ASK
-    return Verdict(kind, None, what, why)
+    """Fail closed: deny when any Bash deny rule exists, else ask when an ask rule does."""
+    if policy.has_bash_deny:
+        return Verdict(Decision.DENY, None, what, why)
+    if policy.for_tool("Bash", RuleKind.ASK):
+        return Verdict(Decision.ASK, None, what, why)
+    return Verdict(Decision.NONE, None, what, why)
 
 
 def evaluate_shell(

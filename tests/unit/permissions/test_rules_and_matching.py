@@ -141,3 +141,12 @@ def test_read_verdict_names_rule() -> None:
     verdict = evaluate_read(policy, _target("./.env", "/p/.env", ".env"))
     assert verdict.decision is Decision.DENY
     assert verdict.rule is not None and verdict.rule.origin == "/p/.claude/settings.json"
+
+
+def test_dynamic_command_names_fail_closed_only_when_rules_exist() -> None:
+    script = "for t in a b; do $t; done"
+    assert evaluate_shell(DENY, script).decision is Decision.DENY
+    ask_only = policy_from_lists(ask=("Bash(git push:*)",))
+    assert evaluate_shell(ask_only, script).decision is Decision.ASK
+    allow_only = policy_from_lists(allow=("Bash(ls *)",))
+    assert evaluate_shell(allow_only, script).decision is Decision.NONE
