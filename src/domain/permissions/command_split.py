@@ -122,7 +122,7 @@ class _Scanner:
                 i = end
             elif c == "`":
                 end = _find_unescaped(text, i + 1, "`")
-                self.scan(text[i + 1 : end].replace("\\`", "`"), depth + 1)
+                self.scan(_unescape_backtick(text[i + 1 : end]), depth + 1)
                 buf.append(text[i : end + 1])
                 i = end + 1
             elif c in "$<>" and text.startswith("(", i + 1):
@@ -164,7 +164,7 @@ class _Scanner:
                 return i + 1
             elif c == "`":
                 end = _find_unescaped(text, i + 1, "`")
-                self.scan(text[i + 1 : end].replace("\\`", "`"), depth + 1)
+                self.scan(_unescape_backtick(text[i + 1 : end]), depth + 1)
                 i = end + 1
             elif c == "$" and text.startswith("(", i + 1):
                 end = _matching_paren(text, i + 2)
@@ -245,6 +245,20 @@ class _Scanner:
             elif heredoc.language is not None:
                 self.code.append((heredoc.language, body_text))
         return min(i, len(text))
+
+
+def _unescape_backtick(body: str) -> str:
+    """Inside backticks a backslash escapes only a dollar, a backtick and a backslash."""
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body) and body[i + 1] in "$`\\":
+            out.append(body[i + 1])
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
 
 
 def _starts_word(text: str, i: int) -> bool:
