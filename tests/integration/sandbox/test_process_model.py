@@ -66,7 +66,7 @@ def test_python_grandchild_dies_on_timeout(sandbox: SubprocessSandbox) -> None:
         "print(p.pid, flush=True)\n"
         "time.sleep(300)\n"
     )
-    outcome = sandbox.run(SandboxRequest(Language.PYTHON, code, timeout_ms=1500))
+    outcome = sandbox.run(SandboxRequest(Language.PYTHON, code, timeout_ms=3000))
     assert outcome.timed_out
     assert _gone(int(outcome.stdout.text.strip()))
 
