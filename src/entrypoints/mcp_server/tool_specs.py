@@ -120,7 +120,7 @@ def tool_specs(runtimes: Sequence[str]) -> list[ToolSpec]:
             _obj(
                 ["queries"],
                 queries=_STR_LIST,
-                limit={"type": "integer", "description": "results per query (default 3)"},
+                limit={"type": "integer", "description": "results per query (default 3, max 10)"},
                 source=_s("only sources whose label contains this"),
                 include_kinds={"type": "array", "items": _s(enum=list(KINDS))},
             ),

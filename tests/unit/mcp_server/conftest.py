@@ -36,7 +36,7 @@ def composition(tmp_path: Path) -> ServerComposition:
 @pytest.fixture
 async def client(composition: ServerComposition) -> AsyncIterator[Client]:
     executor = ThreadPoolExecutor(max_workers=2)
-    server = build_server(composition.tools.specs(), composition.tools.router(), executor, "test")
+    server = build_server(composition.tools.specs(), composition.dispatch, executor, "test")
     async with Client(server) as connected:
         yield connected
     executor.shutdown(wait=True)
