@@ -25,7 +25,7 @@ def stats(connection: Connection) -> StoreStats:
     by_kind = dict.fromkeys(SourceKind, 0)
     for kind, count in connection.execute("SELECT kind, count(*) FROM sources GROUP BY kind"):
         by_kind[SourceKind(kind)] = count
-    chunks = connection.execute("SELECT count(*) FROM chunk_texts").fetchone()[0]
+    chunks = connection.execute("SELECT count(*) FROM chunk_owners").fetchone()[0]
     words = connection.execute("SELECT count(*) FROM vocabulary").fetchone()[0]
     size = pragma_int(connection, "page_count") * pragma_int(connection, "page_size")
     return StoreStats(

@@ -1,10 +1,17 @@
-"""One full-text layer search: a single FTS5 MATCH, scoped, ranked by bm25, highlighted."""
+"""One full-text layer search: a single FTS5 MATCH, scoped, ranked by bm25, highlighted.
+
+Two steps, so that only the rows returned pay for their text: first rank and filter using the
+narrow ``chunk_owners`` and ``sources`` rows, then read the text and ``highlight()`` of those
+few chunks.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from typing import Any
+
+import attrs
 
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
@@ -14,16 +21,24 @@ from domain.source_kind import SourceKind
 TABLES = {SearchLayer.PORTER: "chunks", SearchLayer.TRIGRAM: "chunks_trigram"}
 
 
+@attrs.frozen
+class _Ranked:
+    chunk_id: int
+    source_id: int
+    label: str
+    kind: str
+    has_code: bool
+    bm25: float
+
+
 def like_contains(text: str) -> str:
     """A LIKE pattern for ``text`` anywhere; its ``%``, ``_`` and ``\\`` are taken literally."""
     escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
 
 
-def build(
-    layer: SearchLayer, scope: SearchScope, has_within: bool
-) -> tuple[str, list[str], list[Any]]:
-    """The SQL for one layer and scope, plus the extra filters' parameters (in order)."""
+def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tuple[str, list[Any]]:
+    """Step one for a layer and scope, plus its filter parameters (in order)."""
     table = TABLES[layer]
     filters: list[str] = []
     params: list[Any] = []
@@ -43,13 +58,21 @@ def build(
         filters.append(f"{table}.rowid IN (SELECT value FROM json_each(?))")
     where = "".join(f" AND {condition}" for condition in filters)
     sql = (
-        f"SELECT c.id, c.source_id, s.label, s.kind, c.title, c.content, c.has_code, "
-        f"bm25({table}, ?, 1.0) AS score, highlight({table}, 1, char(2), char(3)) "
-        f"FROM {table} JOIN chunk_texts c ON c.id = {table}.rowid "
-        f"JOIN sources s ON s.id = c.source_id "
-        f"WHERE {table} MATCH ?{where} ORDER BY score LIMIT ?"
+        f"SELECT o.id, o.source_id, s.label, s.kind, o.has_code, bm25({table}, ?, 1.0) AS score "
+        f"FROM {table} JOIN chunk_owners o ON o.id = {table}.rowid "
+        f"JOIN sources s ON s.id = o.source_id "
+        f"WHERE {table} MATCH ?{where} ORDER BY score, o.id LIMIT ?"
     )
-    return sql, filters, params
+    return sql, params
+
+
+def _texts_sql(layer: SearchLayer) -> str:
+    table = TABLES[layer]
+    return (
+        f"SELECT {table}.rowid, t.title, t.content, highlight({table}, 1, char(2), char(3)) "
+        f"FROM {table} JOIN chunk_texts t ON t.id = {table}.rowid "
+        f"WHERE {table} MATCH ? AND {table}.rowid IN (SELECT value FROM json_each(?))"
+    )
 
 
 def search(
@@ -64,26 +87,34 @@ def search(
 ) -> list[LayerHit]:
     if limit <= 0 or (within is not None and not within):
         return []
-    sql, _, filter_params = build(layer, scope, within is not None)
+    sql, filter_params = ranking_sql(layer, scope, within is not None)
     params: list[Any] = [title_weight, match, *filter_params]
     if within is not None:
         params.append(json.dumps([int(chunk_id) for chunk_id in within]))
     params.append(limit)
     try:
-        rows = connection.execute(sql, params).fetchall()
+        ranked = [
+            _Ranked(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
+            for r in connection.execute(sql, params)
+        ]
+        if not ranked:
+            return []
+        ids = json.dumps([hit.chunk_id for hit in ranked])
+        texts = {row[0]: row[1:] for row in connection.execute(_texts_sql(layer), (match, ids))}
     except OperationalError:
         return []  # an expression FTS5 rejects matches nothing
     return [
         LayerHit(
-            chunk_id=row[0],
-            source_id=row[1],
-            label=row[2],
-            kind=SourceKind(row[3]),
-            title=row[4],
-            content=row[5],
-            has_code=bool(row[6]),
-            bm25=row[7],
-            highlighted=row[8],
+            chunk_id=hit.chunk_id,
+            source_id=hit.source_id,
+            label=hit.label,
+            kind=SourceKind(hit.kind),
+            title=texts[hit.chunk_id][0],
+            content=texts[hit.chunk_id][1],
+            has_code=hit.has_code,
+            bm25=hit.bm25,
+            highlighted=texts[hit.chunk_id][2],
         )
-        for row in rows
+        for hit in ranked
+        if hit.chunk_id in texts
     ]

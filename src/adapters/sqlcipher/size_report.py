@@ -11,7 +11,15 @@ from application.ports.store_inspector import KindUsage, SourceUsage, StoreSizeR
 from domain.source_kind import SourceKind
 
 # Row-counted tables; each FTS table also owns shadow tables named ``<table>_data`` etc.
-_TABLES = ("sources", "chunk_texts", "chunks", "chunks_trigram", "vocabulary", "migrations")
+_TABLES = (
+    "sources",
+    "chunk_owners",
+    "chunk_texts",
+    "chunks",
+    "chunks_trigram",
+    "vocabulary",
+    "migrations",
+)
 
 
 def size_report(connection: Connection, path: Path, largest: int) -> StoreSizeReport:

@@ -86,7 +86,8 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
 
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         rows = self._pool.connection().execute(
-            "SELECT id, title, content, has_code FROM chunk_texts WHERE source_id = ? ORDER BY id",
+            "SELECT o.id, t.title, t.content, o.has_code FROM chunk_owners o "
+            "JOIN chunk_texts t ON t.id = o.id WHERE o.source_id = ? ORDER BY o.id",
             (source_id,),
         )
         return [StoredChunk(row[0], source_id, Chunk(row[1], row[2], bool(row[3]))) for row in rows]

@@ -16,9 +16,7 @@ _INSERT_SOURCE = """INSERT INTO sources
     (label, kind, content_type, chunk_count, code_chunk_count, size_bytes, content_hash,
      indexed_at, last_accessed_at, access_count)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"""
-_INSERT_CHUNK = (
-    "INSERT INTO chunk_texts (id, source_id, title, content, has_code) VALUES (?, ?, ?, ?, ?)"
-)
+_INSERT_OWNER = "INSERT INTO chunk_owners (id, source_id, has_code) VALUES (?, ?, ?)"
 
 
 def index_document(connection: Connection, document: SourceDocument, now: datetime) -> IndexOutcome:
@@ -61,19 +59,16 @@ def _insert(connection: Connection, document: SourceDocument, stamp: str) -> int
     )
     source_id = cursor.lastrowid
     assert source_id is not None
-    # Ids are assigned here (inside the write lock) so both layers get them in one batch each.
-    first = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM chunk_texts").fetchone()[0]
-    rows = [(first + n, c.title, c.content) for n, c in enumerate(chunks)]
+    # Ids are assigned here (inside the write lock) so every table gets them in one batch each.
+    first = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM chunk_owners").fetchone()[0]
+    texts = [(first + n, c.title, c.content) for n, c in enumerate(chunks)]
     connection.executemany(
-        _INSERT_CHUNK,
-        [
-            (cid, source_id, title, text, int(c.has_code))
-            for (cid, title, text), c in zip(rows, chunks, strict=True)
-        ],
+        _INSERT_OWNER, [(first + n, source_id, int(c.has_code)) for n, c in enumerate(chunks)]
     )
-    connection.executemany("INSERT INTO chunks (rowid, title, content) VALUES (?, ?, ?)", rows)
+    connection.executemany("INSERT INTO chunk_texts (id, title, content) VALUES (?, ?, ?)", texts)
+    connection.executemany("INSERT INTO chunks (rowid, title, content) VALUES (?, ?, ?)", texts)
     connection.executemany(
-        "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)", rows
+        "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)", texts
     )
     connection.executemany(
         "INSERT OR IGNORE INTO vocabulary (word) VALUES (?)",
@@ -98,7 +93,7 @@ def record_access(connection: Connection, source_ids: Iterable[int], at: datetim
 
 
 def delete_sources(connection: Connection, source_ids: Iterable[int]) -> int:
-    """Deletes the sources; their chunks leave both layers through the schema's triggers."""
+    """Deletes the sources; their chunks leave both layers through the schema's trigger."""
     ids = sorted(set(source_ids))
     if not ids:
         return 0

@@ -17,16 +17,21 @@ CREATE TABLE sources (
 CREATE UNIQUE INDEX sources_label ON sources (label);
 CREATE INDEX sources_kind ON sources (kind);
 
--- One row per chunk; its id is the rowid of the chunk in both full-text tables.
-CREATE TABLE chunk_texts (
+-- One narrow row per chunk (its id is the chunk's rowid in both full-text tables), kept apart
+-- from the text so that ranking and filtering never read (and decrypt) the large text pages.
+CREATE TABLE chunk_owners (
     id        INTEGER PRIMARY KEY,
     source_id INTEGER NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
-    title     TEXT    NOT NULL,
-    content   TEXT    NOT NULL,
     has_code  INTEGER NOT NULL DEFAULT 0
 );
 
-CREATE INDEX chunk_texts_source ON chunk_texts (source_id);
+CREATE INDEX chunk_owners_source ON chunk_owners (source_id);
+
+CREATE TABLE chunk_texts (
+    id      INTEGER PRIMARY KEY,
+    title   TEXT NOT NULL,
+    content TEXT NOT NULL
+);
 
 CREATE VIRTUAL TABLE chunks USING fts5 (
     title, content,
@@ -42,11 +47,12 @@ CREATE VIRTUAL TABLE chunks_trigram USING fts5 (
 
 CREATE TABLE vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
 
--- The writer inserts into both full-text tables itself (batched, faster than a trigger per row);
--- deleting a source cascades to chunk_texts and from there, through this trigger, to both.
-CREATE TRIGGER chunk_texts_ad AFTER DELETE ON chunk_texts BEGIN
+-- The writer inserts into all four chunk tables itself, in batches. Deleting a source cascades
+-- to chunk_owners and from there, through this trigger, to both full-text tables and the text.
+CREATE TRIGGER chunk_owners_ad AFTER DELETE ON chunk_owners BEGIN
     INSERT INTO chunks (chunks, rowid, title, content)
-        VALUES ('delete', old.id, old.title, old.content);
+        SELECT 'delete', id, title, content FROM chunk_texts WHERE id = old.id;
     INSERT INTO chunks_trigram (chunks_trigram, rowid, title, content)
-        VALUES ('delete', old.id, old.title, old.content);
+        SELECT 'delete', id, title, content FROM chunk_texts WHERE id = old.id;
+    DELETE FROM chunk_texts WHERE id = old.id;
 END;
