@@ -38,8 +38,19 @@ def free_page_ratio(connection: Connection) -> float:
     return pragma_int(connection, "freelist_count") / pages if pages else 0.0
 
 
+def merge_fts(connection: Connection, pages: int = 256) -> None:
+    """A bounded step of FTS5 segment merging (about ``pages`` pages of work per table).
+
+    A full ``optimize`` rewrites the whole index (seconds at 10k chunks), far too slow to run
+    while an agent waits for ``index``; this keeps segment counts low in small steps.
+    """
+    with write_transaction(connection):
+        for table in FTS_TABLES:
+            connection.execute(f"INSERT INTO {table} ({table}, rank) VALUES ('merge', ?)", (pages,))
+
+
 def optimize_fts(connection: Connection) -> None:
-    """Merge each full-text index into one b-tree (faster queries, smaller file)."""
+    """Merge each full-text index into one b-tree (faster queries, smaller file); at vacuum."""
     with write_transaction(connection):
         for table in FTS_TABLES:
             connection.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")

@@ -38,13 +38,13 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
         title_weight: float = 2.0,
         clock: Clock | None = None,
         on_warning: Callable[[str], None] | None = None,
-        optimize_every: int = 2000,
+        merge_every: int = 1000,
     ) -> None:
         self._path = Path(path)
         self._clock = clock or SystemClock()
         self._title_weight = title_weight
-        self._optimize_every = optimize_every
-        self._inserted_since_optimize = 0
+        self._merge_every = merge_every
+        self._inserted_since_merge = 0
         self._counter_lock = threading.Lock()
         self._pool = ConnectionPool(self._path, key, self._clock.now, on_warning or _log.warning)
 
@@ -60,12 +60,12 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
 
     def _count_inserted(self, chunks: int) -> None:
         with self._counter_lock:
-            self._inserted_since_optimize += chunks
-            due = self._inserted_since_optimize >= self._optimize_every
+            self._inserted_since_merge += chunks
+            due = self._inserted_since_merge >= self._merge_every
             if due:
-                self._inserted_since_optimize = 0
+                self._inserted_since_merge = 0
         if due:
-            maintenance.optimize_fts(self._pool.connection())
+            maintenance.merge_fts(self._pool.connection())
 
     def source_by_label(self, label: str) -> Source | None:
         row = (
