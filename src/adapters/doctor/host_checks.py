@@ -112,3 +112,33 @@ class McpRegistrationCheck(HealthCheck):
         if found is None or not os.access(found, os.X_OK):
             return [f"{where} runs {command!r}, which is not an executable here"]
         return []
+
+
+class CodexHooksCheck(HealthCheck):
+    """capy's PreToolUse hook in ``.codex/hooks.json`` when Codex is wired to capy here."""
+
+    name = "Hooks (Codex)"
+
+    def __init__(self, root: Path) -> None:
+        self._root = root
+
+    def run(self) -> CheckResult:
+        config = self._root / ".codex" / "config.toml"
+        try:
+            servers = tomllib.loads(config.read_text(encoding="utf-8")).get("mcp_servers", {})
+        except FileNotFoundError:
+            return passed(self.name, "Codex is not set up in this project")
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            return failed(self.name, f"{config} cannot be parsed ({error})", "fix the TOML")
+        if not isinstance(servers, dict) or "capy" not in servers:
+            return passed(self.name, "Codex does not use capy in this project")
+        document, problem = _json_file(self._root / ".codex" / "hooks.json")
+        if problem:
+            return failed(self.name, problem, "fix the JSON, then run `capy setup` again")
+        if "PreToolUse" not in _capy_events(document or {}):
+            return warned(
+                self.name,
+                "capy's MCP server is registered but its PreToolUse hook is not",
+                "run `capy setup --platform codex`; then trust the hook in Codex (/hooks)",
+            )
+        return passed(self.name, "PreToolUse in .codex/hooks.json (Codex asks you to trust it)")

@@ -13,7 +13,7 @@ from typing import Any
 
 from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
 from adapters.doctor.environment_checks import RuntimesCheck, SqlcipherCheck, VersionCheck
-from adapters.doctor.host_checks import ClaudeHooksCheck, McpRegistrationCheck
+from adapters.doctor.host_checks import ClaudeHooksCheck, CodexHooksCheck, McpRegistrationCheck
 from adapters.doctor.project_checks import (
     ConfigCheck,
     KnowledgeBaseCheck,
@@ -49,6 +49,7 @@ def doctor_checks(
         SqlcipherCheck(),
         KnowledgeBaseCheck(lambda: locate_project().db_path, open_store),
         ClaudeHooksCheck(Path(project_root), home),
+        CodexHooksCheck(Path(project_root)),
         McpRegistrationCheck(Path(project_root), {**os.environ, **env}),
         PermissionRulesCheck(policies, policies.files),
     )
