@@ -125,6 +125,19 @@ def test_file_over_the_limit_names_the_setting(db: Path, tmp_path: Path) -> None
     assert piped.returncode == 1 and "store.max_source_bytes" in piped.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_device_is_refused_without_reading_it_all(db: Path) -> None:
+    done = capy(db, "index", "/dev/zero")
+    assert done.returncode == 1
+    assert "more than 2,097,152 bytes" in done.stderr
+
+
+def test_a_directory_is_refused(db: Path, tmp_path: Path) -> None:
+    done = capy(db, "index", str(tmp_path))
+    assert done.returncode == 1
+    assert "is a directory" in done.stderr
+
+
 def test_malformed_json_is_indexed_as_plaintext_with_a_note(db: Path, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"items": [1, 2')

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, NoReturn
 
 import attrs
 from cyclopts import Parameter
@@ -158,7 +158,8 @@ def _read(given: str, limit: int) -> str:
                 raise InvalidInput("is a directory", "name the files inside it")
             if size > limit:
                 _too_large(size, limit)
-            data = path.read_bytes()
+            with path.open("rb") as handle:  # bounded: a device or FIFO reports size 0
+                data = handle.read(limit + 1)
         except FileNotFoundError:
             raise InvalidInput("no such file", "check the path") from None
         except PermissionError:
@@ -166,11 +167,11 @@ def _read(given: str, limit: int) -> str:
         except OSError as error:
             raise InvalidInput(f"cannot read it ({error.strerror})", "check the path") from None
     if len(data) > limit:
-        _too_large(len(data), limit, exact=given != STDIN)
+        _too_large(len(data), limit, exact=False)
     return _decode(data)
 
 
-def _too_large(size: int, limit: int, exact: bool = True) -> None:
+def _too_large(size: int, limit: int, exact: bool = True) -> NoReturn:
     amount = f"{size:,} bytes" if exact else f"more than {limit:,} bytes"
     raise SourceTooLarge(
         f"{amount}, over the {limit:,} byte limit",
