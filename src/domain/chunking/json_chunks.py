@@ -15,9 +15,9 @@ import json
 from typing import Any
 
 from domain.chunk import Chunk
-from domain.chunking.limits import MAX_CHUNK_BYTES
+from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.oversized import split_lines_to_fit
-from domain.chunking.utf8 import byte_len
+from domain.chunking.utf8 import byte_len, truncate_bytes
 
 IDENTITY_FIELDS = ("id", "name", "title", "path", "slug", "key", "label")
 ROOT = "(root)"
@@ -50,7 +50,8 @@ def _identity(item: Any, field: str) -> str | None:
     value = item.get(field)
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         return None
-    return str(value)
+    shown = " ".join(str(value).split())
+    return truncate_bytes(shown, TITLE_MAX_BYTES) if shown else None
 
 
 def _batch_title(prefix: str, items: list[Any], start: int) -> str:

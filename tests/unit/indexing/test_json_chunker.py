@@ -77,3 +77,9 @@ def test_invalid_json_falls_back_to_plaintext() -> None:
 def test_lone_surrogate_escape_stays_encodable() -> None:
     chunks = chunk('{"a": "\\ud800 text"}', ContentType.JSON)
     assert all(c.content.encode("utf-8") for c in chunks)
+
+
+def test_identity_values_are_shortened_for_titles() -> None:
+    (only,) = chunk(json.dumps([{"name": "line one\nline two " + "x" * 200}]), ContentType.JSON)
+    assert "\n" not in only.title
+    assert byte_len(only.title) <= len("(root) > ") + 80
