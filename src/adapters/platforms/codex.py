@@ -18,5 +18,5 @@ class CodexHookPlatform(ClaudeShapedHookPlatform):
     )
     instruction_files = ("AGENTS.md",)
     aliases = CODEX
-    project_env = "CODEX_PROJECT_DIR"
-    session_env = ("CODEX_THREAD_ID", "CODEX_SESSION_ID")
+    project_env = ""  # Codex sets no project variable: the input's cwd is walked up instead
+    session_env = ("CODEX_THREAD_ID",)

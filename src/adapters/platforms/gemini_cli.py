@@ -40,7 +40,7 @@ class GeminiCliHookPlatform(ClaudeShapedHookPlatform):
     instruction_files = ("GEMINI.md", "AGENTS.md")
     aliases = GEMINI_CLI
     project_env = "GEMINI_PROJECT_DIR"
-    session_env = ("GEMINI_SESSION_ID",)
+    session_env = ()
 
     def render(self, hook_input: HookInput, decision: Decision) -> str | None:
         event = hook_input.event

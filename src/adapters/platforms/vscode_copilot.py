@@ -15,4 +15,4 @@ class VsCodeCopilotHookPlatform(ClaudeShapedHookPlatform):
     instruction_files = (".github/copilot-instructions.md", "AGENTS.md")
     aliases = VSCODE_COPILOT
     project_env = "CLAUDE_PROJECT_DIR"
-    session_env = ("VSCODE_SESSION_ID",)
+    session_env = ()
