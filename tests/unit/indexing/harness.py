@@ -9,7 +9,6 @@ from dependency_injector import providers
 
 from adapters.memory.fixed_clock import FixedClock
 from adapters.memory.in_memory_config_source import InMemoryConfigSource
-from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 from domain.settings import Settings
 from entrypoints.containers.applications import CliContainer
 from entrypoints.containers.memory_adapters import MemoryAdapters
@@ -29,12 +28,5 @@ def memory_container(
     )
     container.core.clock.override(providers.Object(clock))
     container.core.config_source.override(providers.Object(InMemoryConfigSource(settings)))
-    memory = MemoryAdapters(core=container.core)
-    if "knowledge_store" in memory.providers:
-        container.adapters.override(memory)
-    else:  # until the in-memory store is wired into MemoryAdapters
-        memory.set_provider(
-            "knowledge_store", providers.Singleton(InMemoryKnowledgeStore, clock=clock)
-        )
-        container.use_cases.adapters.override(memory)
+    container.adapters.override(MemoryAdapters(core=container.core))
     return container, clock
