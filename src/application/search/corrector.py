@@ -9,20 +9,25 @@ from application.ports.knowledge_store import KnowledgeStore
 from domain.search.fuzzy import CorrectionCache, best_correction, correctable, max_distance
 from domain.search.query import ParsedQuery
 from domain.search.synonyms import SYNONYM_WORDS
+from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
+
+_BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need about that many
 
 
 class QueryCorrector:
     """Replaces words the vocabulary does not know by their nearest known word.
 
     Candidates are the vocabulary words of similar length plus the synonym dictionary's words
-    (``perfomance`` → ``performance`` even when only ``latency`` was ever indexed). A cached
-    answer expires after a minute, so newly indexed words become candidates (see ``tuning``).
+    (``perfomance`` → ``performance`` even when only ``latency`` was ever indexed). Answers and
+    the vocabulary bands read for them expire after a minute, so newly indexed words become
+    candidates (see ``tuning``).
     """
 
     def __init__(self, store: KnowledgeStore, clock: Clock) -> None:
         self._store = store
         self._clock = clock
         self._cache = CorrectionCache()
+        self._vocabulary: dict[tuple[int, int], tuple[float, list[str]]] = {}
 
     def correct(self, query: ParsedQuery) -> ParsedQuery | None:
         """The query with unknown words corrected, or None when nothing changed."""
@@ -41,8 +46,20 @@ class QueryCorrector:
             return correction
         bound = max_distance(word)
         low, high = len(word) - bound, len(word) + bound
-        candidates = self._store.vocabulary_between(low, high)
-        known = [w for w in SYNONYM_WORDS if low <= len(w) <= high]
-        correction = best_correction(word, [*candidates, *known])
+        candidates = self._candidates(low, high, now)
+        correction = best_correction(word, candidates)
         self._cache.put(word, correction, now)
         return correction
+
+    def _candidates(self, low: int, high: int, now: float) -> list[str]:
+        """Vocabulary words in a length band plus the synonym words, kept as long as the
+        corrections (a burst of misspelt queries reads the vocabulary once)."""
+        cached = self._vocabulary.get((low, high))
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        words = self._store.vocabulary_between(low, high)
+        words.extend(w for w in SYNONYM_WORDS if low <= len(w) <= high)
+        if len(self._vocabulary) >= _BANDS:
+            self._vocabulary.clear()
+        self._vocabulary[(low, high)] = (now, words)
+        return words

@@ -1,10 +1,11 @@
 """Running the porter and trigram layers for a parsed query and fusing what they find.
 
-Each layer tries AND first; when that yields fewer than ``limit`` chunks the OR query fills
-the rest (after the AND hits, which match every term). The trigram layer is the expensive one
-(ranking substrings over the whole index): when porter already found enough candidates it
-only ranks those (``within``), and scans the whole index only when porter came up short —
-partial words, identifiers and typos, which is what trigram is for (ADR 0004).
+Porter tries AND first; when that yields fewer than ``limit`` chunks the OR query fills the
+rest (after the AND hits, which match every term). The trigram layer is the expensive one
+(ranking substrings over the whole index costs 7–20 ms at 10k chunks): when porter already
+found ``limit`` candidates, their substring evidence is computed in process instead; the
+trigram index is queried only when porter came up short — partial words, identifiers and
+typos, which is what trigram is for — AND first, OR only if AND found nothing (ADR 0004).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from domain.search import tuning
 from domain.search.fts_expression import Combine, porter_expression, trigram_expression
 from domain.search.query import ParsedQuery
 from domain.search.rrf import FusedHit, fuse
+from domain.search.substring_layer import substring_rank
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 
 
@@ -45,14 +47,16 @@ def _and_then_or(
     *,
     scope: SearchScope,
     plan: LayerPlan,
-    within: Sequence[int] | None = None,
+    fill: bool,
 ) -> list[LayerHit]:
+    """AND first; OR when AND found nothing, or (``fill``) fewer than the limit."""
     all_terms, any_term = expressions
     hits: list[LayerHit] = []
     if all_terms:
-        hits = store.search(layer, all_terms, scope, plan.candidates, within)
-    if any_term and any_term != all_terms and len(hits) < plan.limit:
-        hits = _append_new(hits, store.search(layer, any_term, scope, plan.candidates, within))
+        hits = store.search(layer, all_terms, scope, plan.candidates)
+    wanted = plan.limit if fill else 1
+    if any_term and any_term != all_terms and len(hits) < wanted:
+        hits = _append_new(hits, store.search(layer, any_term, scope, plan.candidates))
     return hits
 
 
@@ -66,17 +70,19 @@ def retrieve(
         (porter_expression(query, Combine.ALL), porter_expression(query, Combine.ANY)),
         scope=scope,
         plan=plan,
+        fill=True,
     )
-    trigram_expressions = (
-        trigram_expression(query, Combine.ALL),
-        trigram_expression(query, Combine.ANY),
-    )
-    within = None
-    if len(porter) >= max(plan.limit, tuning.TRIGRAM_WITHIN_PORTER_AT):
-        within = [h.chunk_id for h in porter]
-    trigram = _and_then_or(
-        store, SearchLayer.TRIGRAM, trigram_expressions, scope=scope, plan=plan, within=within
-    )
+    if len(porter) >= plan.limit:
+        trigram = substring_rank(porter, query)
+    else:
+        trigram = _and_then_or(
+            store,
+            SearchLayer.TRIGRAM,
+            (trigram_expression(query, Combine.ALL), trigram_expression(query, Combine.ANY)),
+            scope=scope,
+            plan=plan,
+            fill=False,
+        )
     return fuse(
         {SearchLayer.PORTER: porter, SearchLayer.TRIGRAM: trigram},
         {SearchLayer.PORTER: tuning.PORTER_WEIGHT, SearchLayer.TRIGRAM: tuning.TRIGRAM_WEIGHT},

@@ -6,6 +6,7 @@ import attrs
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
+from application.search.access_log import AccessLog
 from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from domain.errors import InvalidInput
@@ -35,13 +36,14 @@ class SearchKnowledge:
     - when fewer results than ``limit`` come back, misspelt words are corrected against the
       vocabulary and the corrected query's results join, tagged ``fuzzy+…``;
     - at most two results per source until every source had its turn;
-    - the sources returned are marked accessed after the results are built, in one write.
+    - the sources returned are marked accessed after the results are built, in one write per
+      ten-second window at most (``AccessLog``).
     """
 
     def __init__(self, store: KnowledgeStore, clock: Clock, track_access: bool = True) -> None:
         self._store = store
         self._clock = clock
-        self._track_access = track_access
+        self._access = AccessLog(store, clock) if track_access else None
         self._corrector = QueryCorrector(store, clock)
 
     def search(
@@ -61,8 +63,8 @@ class SearchKnowledge:
             corrected = corrected if improved else None
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
-        if results and self._track_access:
-            self._store.record_access({r.source_id for r in results}, self._clock.now())
+        if results and self._access is not None:
+            self._access.record(r.source_id for r in results)
         return SearchResults(
             query=query,
             results=results,

@@ -6,7 +6,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable
 
-from domain.search.levenshtein import levenshtein
+from domain.search.levenshtein import distance_from
 from domain.search.stopwords import STOPWORDS
 from domain.search.synonyms import has_synonyms
 from domain.search.tuning import (
@@ -39,18 +39,40 @@ def correctable(word: str) -> bool:
     )
 
 
+def plausible(word: str, candidate: str) -> bool:
+    """A cheap pre-filter: typos rarely touch the first letter, so a candidate must share it —
+    or be one transposition, insertion or deletion away at the start."""
+    if not word or not candidate:
+        return False
+    first = word[0]
+    return (
+        candidate[0] == first
+        or candidate[1:2] == first
+        or (len(word) > 1 and candidate[0] == word[1])
+    )
+
+
 def best_correction(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate within ``max_distance(word)``; ties go to the more similar length,
     then alphabetical order, so the answer never depends on the store's row order."""
     bound = max_distance(word)
+    distance = distance_from(word)
+    first = word[:1]
+    starts = {first, word[1:2]}
+    low, high = len(word) - bound, len(word) + bound
     best: tuple[int, int, str] | None = None
-    for candidate in candidates:
+    for raw in candidates:
+        candidate = raw.lower()
+        if not low <= len(candidate) <= high:
+            continue
+        if candidate[:1] not in starts and candidate[1:2] != first:
+            continue  # the ``plausible`` test, inlined: this loop runs over the vocabulary
         if candidate == word:
             return None
-        distance = levenshtein(word, candidate.lower(), bound)
-        if distance > bound:
+        found = distance(candidate)
+        if found > bound:
             continue
-        key = (distance, abs(len(candidate) - len(word)), candidate)
+        key = (found, abs(len(candidate) - len(word)), candidate)
         if best is None or key < best:
             best = key
     return best[2] if best else None

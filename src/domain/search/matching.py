@@ -2,12 +2,12 @@
 
 A term matches its own spelling, its synonyms and its crude stem as a prefix (``failing``
 matches ``failed``), the way porter matched it; short alternatives must start a word so
-``db`` does not match inside ``feedback``.
+``db`` does not match inside ``feedback``. Plain ``str.find`` scans, no regular expressions:
+a query's patterns would be compiled once per query, which cost more than the scans.
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 import attrs
@@ -18,6 +18,7 @@ from domain.search.synonyms import synonyms_of
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ed", "es", "s")
 _MIN_STEM = 3
 _SHORT = 4
+_MAX_POSITIONS = 64  # per unit and text: enough for proximity and snippets
 
 
 def stem_prefix(term: str) -> str:
@@ -28,42 +29,89 @@ def stem_prefix(term: str) -> str:
     return term
 
 
-def _alternative(text: str) -> str:
-    escaped = re.escape(text)
-    return rf"(?<![^\W_]){escaped}" if len(text) < _SHORT else escaped
+def _starts_word(text: str, index: int) -> bool:
+    return index == 0 or not text[index - 1].isalnum()
+
+
+def _occurrences(text: str, needle: str, limit: int) -> list[int]:
+    found: list[int] = []
+    short = len(needle) < _SHORT
+    start = text.find(needle)
+    while start != -1 and len(found) < limit:
+        if not short or _starts_word(text, start):
+            found.append(start)
+        start = text.find(needle, start + 1)
+    return found
+
+
+@attrs.frozen
+class Unit:
+    """One query unit: a phrase (its words, any whitespace between) or a term's alternatives."""
+
+    alternatives: tuple[str, ...]
+    phrase: tuple[str, ...] = ()
+
+    def positions(self, lowered: str, limit: int = _MAX_POSITIONS) -> list[int]:
+        if self.phrase:
+            normalised = " ".join(lowered.split())
+            if normalised != lowered:  # offsets must be those of the original text
+                return _phrase_positions(lowered, self.phrase, limit)
+            return _occurrences(lowered, " ".join(self.phrase), limit)
+        found: set[int] = set()
+        for alternative in self.alternatives:
+            found.update(_occurrences(lowered, alternative, limit))
+        return sorted(found)[:limit]
+
+    def present(self, lowered: str) -> bool:
+        return bool(self.positions(lowered, 1))
+
+
+def _phrase_positions(lowered: str, words: tuple[str, ...], limit: int) -> list[int]:
+    found: list[int] = []
+    for start in _occurrences(lowered, words[0], limit * 4):
+        index = start + len(words[0])
+        for word in words[1:]:
+            gap = len(lowered[index:]) - len(lowered[index:].lstrip())
+            if gap == 0 or not lowered.startswith(word, index + gap):
+                break
+            index += gap + len(word)
+        else:
+            found.append(start)
+            if len(found) >= limit:
+                break
+    return found
 
 
 @attrs.frozen
 class TermGroups:
-    """One compiled pattern per query unit (a phrase, or a term with its synonyms)."""
+    """The query's units, in order (phrases first, then terms)."""
 
     units: tuple[str, ...]
-    patterns: tuple[re.Pattern[str], ...]
+    matchers: tuple[Unit, ...]
 
     def positions(self, text: str) -> list[list[int]]:
         """For each unit, the character offsets in ``text`` where it occurs."""
         lowered = text.lower()
-        return [[m.start() for m in p.finditer(lowered)] for p in self.patterns]
+        return [unit.positions(lowered) for unit in self.matchers]
 
     def present(self, text: str) -> list[bool]:
         lowered = text.lower()
-        return [p.search(lowered) is not None for p in self.patterns]
+        return [unit.present(lowered) for unit in self.matchers]
 
 
-def _unit_pattern(unit: str, synonyms: tuple[str, ...]) -> re.Pattern[str]:
-    if " " in unit:  # a phrase: its words in order, any whitespace between
-        return re.compile(r"\s+".join(re.escape(w) for w in unit.split()))
-    alternatives = {unit, stem_prefix(unit), *synonyms, *(stem_prefix(s) for s in synonyms)}
-    ordered = sorted(alternatives, key=lambda a: (-len(a), a))
-    return re.compile("|".join(_alternative(a) for a in ordered))
+def _unit(text: str) -> Unit:
+    if " " in text:
+        return Unit((text,), tuple(text.split()))
+    synonyms = synonyms_of(text)
+    alternatives = {text, stem_prefix(text), *synonyms, *(stem_prefix(s) for s in synonyms)}
+    return Unit(tuple(sorted(alternatives, key=lambda a: (-len(a), a))))
 
 
 @lru_cache(maxsize=256)
 def _compile(units: tuple[str, ...]) -> TermGroups:
-    patterns = tuple(_unit_pattern(u, () if " " in u else synonyms_of(u)) for u in units)
-    return TermGroups(units, patterns)
+    return TermGroups(units, tuple(_unit(u) for u in units))
 
 
 def term_groups(query: ParsedQuery) -> TermGroups:
-    """The query's units compiled once (cached across calls with the same units)."""
+    """The query's units prepared once (cached across calls with the same units)."""
     return _compile(query.groups)

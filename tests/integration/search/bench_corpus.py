@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from domain.chunking import chunk, detect_content_type
 from domain.content_type import ContentType

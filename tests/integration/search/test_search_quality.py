@@ -35,14 +35,20 @@ def test_ranking_quality_on_the_realistic_corpus(store: SqliteFtsStore) -> None:
     assert quality.ndcg10 >= 0.93
 
 
-def test_trigram_ranks_only_porter_candidates_when_porter_found_enough(
-    store: SqliteFtsStore,
-) -> None:
+def test_trigram_index_is_skipped_when_porter_found_enough(store: SqliteFtsStore) -> None:
     search = SearchKnowledge(store, FixedClock(), track_access=False)  # type: ignore[arg-type]
     store.searches.clear()
-    search.search("helm rollback", 1, SearchScope(kinds=ALL_KINDS, kinds_explicit=True))
-    trigram_calls = [s for s in store.searches if s[0].value == "trigram"]
-    assert trigram_calls and all(within is not None for _, _, within in trigram_calls)
+    found = search.search("helm rollback", 1, SearchScope(kinds=ALL_KINDS, kinds_explicit=True))
+    assert [s[0].value for s in store.searches] == ["porter"]
+    assert found.results[0].layer == "rrf(porter+trigram)"  # substring evidence, in process
+
+
+def test_trigram_index_is_asked_for_partial_words(store: SqliteFtsStore) -> None:
+    search = SearchKnowledge(store, FixedClock(), track_access=False)  # type: ignore[arg-type]
+    store.searches.clear()
+    found = search.search("ConnectionRese", 3, SearchScope(kinds=ALL_KINDS, kinds_explicit=True))
+    assert "trigram" in [s[0].value for s in store.searches]
+    assert "ConnectionResetError" in found.results[0].content
 
 
 def test_access_is_recorded_once_per_search_for_the_returned_sources(

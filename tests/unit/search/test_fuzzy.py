@@ -54,3 +54,24 @@ def test_cache_is_a_bounded_lru_whose_entries_expire() -> None:
     assert len(cache) == 1
     cache.clear()
     assert len(cache) == 0
+
+
+def _reference(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i]
+        for j, cb in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+@given(st.text(max_size=70), st.text(max_size=70))
+def test_bit_parallel_distance_matches_the_textbook_algorithm(a: str, b: str) -> None:
+    assert levenshtein(a, b) == _reference(a, b)
+
+
+def test_candidates_must_share_the_start_of_the_word() -> None:
+    assert best_correction("kubernets", ["kubernetes"]) == "kubernetes"
+    assert best_correction("ukbernetes", ["kubernetes"]) == "kubernetes"  # transposed start
+    assert best_correction("xubernetes", ["kubernetes"]) is None  # first letter replaced
