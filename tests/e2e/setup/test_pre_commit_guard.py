@@ -68,3 +68,34 @@ def test_a_hook_in_another_language_is_chained(run_setup: RunSetup, repo: Path) 
     git(repo, "add", "a.txt")
     done = git(repo, "commit", "-m", "a", check=False)
     assert done.returncode == 0 and "py-hook-ran" in done.stderr
+
+
+def test_the_wal_of_a_configured_database_is_merged_before_the_commit(
+    capy_command: str, run_setup: RunSetup, repo: Path, tmp_path: Path
+) -> None:
+    import subprocess
+
+    (repo / ".capy.toml").write_text('[store]\npath = "kb/project.sqlite"\n')
+    assert run_setup("--platform", "claude-code").returncode == 0
+    assert "/kb/project.sqlite" in (repo / ".git" / "hooks" / "pre-commit").read_text()
+    document = tmp_path / "notes.md"
+    document.write_text("# Notes\n\nThe deploy key rotates every Monday.\n")
+    env = {k: v for k, v in os.environ.items() if k != "CLAUDE_PROJECT_DIR"}
+    indexed = subprocess.run(
+        [capy_command, "index", str(document)],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert indexed.returncode == 0, indexed.stderr
+    database = repo / "kb" / "project.sqlite"
+    assert not database.read_bytes().startswith(b"SQLite format 3")
+    wal = database.with_name("project.sqlite-wal")
+    wal.write_bytes(os.urandom(512))  # a log that was never merged
+    git(repo, "add", "kb/project.sqlite")
+    done = git(repo, "commit", "-m", "knowledge", check=False)
+    assert done.returncode == 0, done.stderr
+    assert not wal.exists() or wal.stat().st_size == 0
