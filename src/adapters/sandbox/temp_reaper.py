@@ -1,8 +1,8 @@
 """Removing run directories off the response path.
 
 Deleting a directory costs milliseconds on some disks (more than running ``echo``), so the
-sandbox hands finished run directories to one background thread; ``flush`` (called at
-shutdown) removes whatever is still queued before returning.
+sandbox hands finished run directories to one background thread, which removes them once runs
+pause for a moment; ``flush`` (called at shutdown) waits until every one is gone.
 """
 
 from __future__ import annotations
@@ -11,6 +11,9 @@ import queue
 import shutil
 import threading
 from pathlib import Path
+
+QUIET_S = 0.2
+MAX_BATCH = 64
 
 
 class TempReaper:
@@ -29,11 +32,18 @@ class TempReaper:
 
     def _work(self) -> None:
         while True:
-            path = self._queue.get()
-            try:
-                shutil.rmtree(path, ignore_errors=True)
-            finally:
-                self._queue.task_done()
+            batch = [self._queue.get()]
+            # wait for a quiet moment: a burst of runs (a batch) should not contend with removal
+            while len(batch) < MAX_BATCH:
+                try:
+                    batch.append(self._queue.get(timeout=QUIET_S))
+                except queue.Empty:
+                    break
+            for path in batch:
+                try:
+                    shutil.rmtree(path, ignore_errors=True)
+                finally:
+                    self._queue.task_done()
 
     def flush(self) -> None:
         """Block until every queued directory is gone."""
