@@ -1,13 +1,18 @@
 """The words an indexed document adds to the vocabulary that fuzzy correction draws on.
 
-The splitting rule (lower-cased, ≥ 3 characters, no stopwords) is search's own, so a word the
-indexer remembers is one a query can be corrected to.
+Same rule as search's ``vocabulary_words`` (lower-cased runs of letters, digits, ``_`` and ``-``,
+edge hyphens trimmed, ≥ 3 characters, no stopwords) — a unit test keeps the two equal — but
+de-duplicated before filtering, which makes it several times faster on large documents.
 """
 
 from __future__ import annotations
 
-from domain.search.words import vocabulary_words
+import re
 
+from domain.search.stopwords import STOPWORDS
+from domain.search.words import MIN_WORD_LENGTH
+
+_TOKEN = re.compile(r"[\w-]+")
 # Longer "words" are hashes, base64 blobs and minified code: nobody types them as a misspelling,
 # and they would only bloat the vocabulary table.
 MAX_VOCABULARY_WORD_LENGTH = 64
@@ -15,4 +20,9 @@ MAX_VOCABULARY_WORD_LENGTH = 64
 
 def document_vocabulary(text: str) -> frozenset[str]:
     """Distinct vocabulary words of ``text``."""
-    return frozenset(w for w in vocabulary_words(text) if len(w) <= MAX_VOCABULARY_WORD_LENGTH)
+    found: set[str] = set()
+    for token in set(_TOKEN.findall(text.lower())):
+        word = token.strip("-")
+        if MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
+            found.add(word)
+    return frozenset(found - STOPWORDS)

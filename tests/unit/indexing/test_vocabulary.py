@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.search.words import vocabulary_words
 from domain.vocabulary import document_vocabulary
 
 
@@ -13,3 +17,9 @@ def test_lowercased_three_plus_characters_without_stopwords() -> None:
 def test_unicode_letters_and_overlong_tokens() -> None:
     words = document_vocabulary("Größe café " + "a" * 65)
     assert words == {"größe", "café"}
+
+
+@given(st.text(alphabet=st.sampled_from("abcXYZ_- \n.é日0-"), max_size=200))
+def test_agrees_with_search_vocabulary_words(text: str) -> None:
+    expected = {w for w in vocabulary_words(text) if len(w) <= 64}
+    assert document_vocabulary(text) == expected
