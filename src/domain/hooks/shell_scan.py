@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
+from domain.hooks.heredocs import extract_heredocs
 from domain.hooks.value import Value
 
-_HEREDOC = re.compile(r"(?<![<\w])<<(?!<)(-?)[ \t]*(['\"]?)([A-Za-z_][\w.-]*)\2")
 _REDIRECT = re.compile(r"^(?:\d*>>?|&>>?|>&|\d*<<<?-?|\d*<|\d*>&)$")
 _OPERATOR_CHARS = frozenset(";&|\n()")
 
@@ -67,7 +67,7 @@ def is_redirection(word: str) -> bool:
 
 def simple_commands(command_line: str, _depth: int = 0) -> list[SimpleCommand]:
     """Every simple command in ``command_line``, substitutions included, in reading order."""
-    text, bodies = _extract_heredocs(command_line)
+    text, bodies = extract_heredocs(command_line)
     commands: list[SimpleCommand] = []
     words: list[str] = []
     heredoc_count = 0
@@ -92,36 +92,6 @@ def simple_commands(command_line: str, _depth: int = 0) -> list[SimpleCommand]:
         for inner in substitutions:
             commands.extend(simple_commands(inner, _depth + 1))
     return commands
-
-
-def _extract_heredocs(text: str) -> tuple[str, list[str]]:
-    bodies: list[str] = []
-    out: list[str] = []
-    position = 0
-    while True:
-        match = _HEREDOC.search(text, position)
-        if match is None:
-            out.append(text[position:])
-            return "".join(out), bodies
-        line_end = text.find("\n", match.end())
-        if line_end == -1:
-            out.append(text[position:])
-            return "".join(out), bodies
-        strip_tabs = match.group(1) == "-"
-        terminator = match.group(3)
-        lines = text[line_end + 1 :].split("\n")
-        body: list[str] = []
-        consumed = 0
-        for line in lines:
-            consumed += len(line) + 1
-            if (line.lstrip("\t") if strip_tabs else line) == terminator:
-                break
-            body.append(line)
-        bodies.append("\n".join(body))
-        out.append(
-            text[position : match.start()] + "<< " + terminator + text[match.end() : line_end + 1]
-        )
-        position = min(len(text), line_end + 1 + consumed)
 
 
 def _tokens(text: str, substitutions: list[str]) -> list[str | None]:
