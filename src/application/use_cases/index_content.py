@@ -47,7 +47,7 @@ class IndexContent:
         self._max_bytes = settings.store.max_source_bytes
 
     def execute(self, request: IndexRequest) -> IndexResult:
-        label = request.label.strip()
+        label = _valid_text(request.label).strip()
         if not label:
             raise InvalidInput("a source needs a label", "give it a short name, e.g. a file name")
         if not request.content.strip():
