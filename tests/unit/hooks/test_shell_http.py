@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.hooks.shell_http import floods_terminal, runs_inline_http
 from domain.hooks.shell_scan import simple_commands
@@ -75,3 +77,25 @@ def test_scanner_splits_operators_substitutions_and_heredocs() -> None:
 def test_scanner_survives_unbalanced_quotes() -> None:
     assert [c.program for c in simple_commands("echo 'unterminated; curl x")] == ["echo"]
     assert floods_terminal('curl "https://example.com') is True
+
+
+_words = st.text(alphabet="abcdefgh-_./=", min_size=1, max_size=8)
+_separators = st.sampled_from([" ; ", " && ", " || ", " | ", "\n", " & "])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_scans_without_error(text: str) -> None:
+    assert isinstance(floods_terminal(text), bool)
+    assert isinstance(runs_inline_http(text), bool)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(_words, min_size=1, max_size=3), max_size=3), _separators, st.booleans())
+def test_a_printing_curl_is_found_among_any_commands(
+    others: list[list[str]], separator: str, first: bool
+) -> None:
+    commands = [" ".join(words) for words in others if words[0] not in {"curl", "wget"}]
+    curl = "curl https://example.com/data"
+    line = separator.join([curl, *commands] if first else [*commands, curl])
+    assert floods_terminal(line)
