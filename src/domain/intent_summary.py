@@ -2,9 +2,10 @@
 
 When an execute-style tool's output is large and the agent stated an intent, capy indexes the
 output and answers with this summary: how many sections were indexed, which ones match the
-intent (title plus a one-line preview each), the source's distinctive terms, and how to get the
-full text. The quality benchmark measures compression and needle recall on exactly this text,
-so the tools and the benchmark must build it with this one function.
+intent (each with its title and the few lines where the intent's terms occur), the source's
+distinctive terms, and how to get the full text. The quality benchmark measures compression and
+needle recall on exactly this text, so the tools and the benchmark must build it with this one
+function.
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from domain.chunking.utf8 import byte_len, truncate_bytes
-
-PREVIEW_BYTES = 120
+from domain.chunking.utf8 import byte_len
+from domain.intent_preview import preview_segments
 
 
 @attrs.frozen
@@ -24,14 +24,6 @@ class IntentMatch:
 
     title: str
     content: str
-
-
-def first_line(content: str, max_bytes: int = PREVIEW_BYTES) -> str:
-    """The first non-blank line of ``content``, cut to ``max_bytes`` UTF-8 bytes."""
-    for line in content.splitlines():
-        if line.strip():
-            return truncate_bytes(line.strip(), max_bytes)
-    return ""
 
 
 def _size(output: str) -> str:
@@ -60,8 +52,9 @@ def intent_summary(
         lines.append(f'{len(matches)} sections matched "{intent}" ({_size(output)}):')
         lines.append("")
         for match in matches:
-            preview = first_line(match.content)
-            lines.append(f"  - {match.title}: {preview}" if preview else f"  - {match.title}")
+            first, *more = preview_segments(match.content, intent) or [""]
+            lines.append(f"  - {match.title}: {first}" if first else f"  - {match.title}")
+            lines.extend(f"      {segment}" for segment in more)
     else:
         lines.append(f'No sections matched "{intent}" ({_size(output)}).')
     if terms:

@@ -2,30 +2,47 @@
 
 from __future__ import annotations
 
-from domain.intent_summary import PREVIEW_BYTES, IntentMatch, first_line, intent_summary
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.intent_preview import ELLIPSIS, SEGMENT_BYTES, preview_segments
+from domain.intent_summary import IntentMatch, intent_summary
 
 OUTPUT = "line one\nline two\n" * 600
 
+FAILURES = """collected 412 items
+tests/api/test_users.py ........
+tests/api/test_orders.py ..F.....
+_________________________ test_order_total_rounding __________________________
+>       assert order.total == Decimal("71.36")
+E       AssertionError: assert Decimal('71.37') == Decimal('71.36')
+tests/api/test_orders.py:142: AssertionError
+"""
 
-def test_summary_lists_each_match_with_a_one_line_preview() -> None:
+
+def test_summary_lists_each_match_with_the_lines_that_match_the_intent() -> None:
     text = intent_summary(
         "execute:shell",
-        "failing tests",
+        "test_order_total_rounding AssertionError",
         sections_indexed=12,
         output=OUTPUT,
         matches=[
-            IntentMatch("FAILURES", "\n\n  test_rounding failed\nmore"),
+            IntentMatch("FAILURES", FAILURES),
             IntentMatch("Summary", "2 failed, 10 passed"),
         ],
         terms=["test_rounding", "decimal"],
     )
     lines = text.splitlines()
     assert lines[0] == 'Indexed 12 sections from "execute:shell" into the knowledge base.'
-    assert lines[1].startswith('2 sections matched "failing tests" (1201 lines, ')
-    assert "  - FAILURES: test_rounding failed" in lines
+    assert lines[1].startswith("2 sections matched ")
+    assert "(1201 lines, " in lines[1]
+    assert "      E       AssertionError: assert Decimal('71.37') == Decimal('71.36')" in lines
+    assert "      tests/api/test_orders.py:142: AssertionError" in lines
     assert "  - Summary: 2 failed, 10 passed" in lines
+    assert "collected 412 items" not in text  # a line without any intent term
     assert "Searchable terms: test_rounding, decimal" in lines
-    assert "more" not in text
     assert lines[-1].startswith("Use search(queries: [...])")
 
 
@@ -35,15 +52,43 @@ def test_summary_without_matches_says_so_and_omits_empty_terms() -> None:
     assert "Searchable terms" not in text
 
 
-def test_preview_is_cut_at_a_character_boundary() -> None:
-    content = "界" * 100  # 3 bytes each
-    preview = first_line(content)
-    assert len(preview.encode()) <= PREVIEW_BYTES
-    assert preview == "界" * 40
-
-
-def test_blank_content_gives_a_title_only_line() -> None:
-    text = intent_summary(
-        "s", "q", sections_indexed=1, output="x", matches=[IntentMatch("Only title", "  \n")]
+def test_preview_prefers_lines_with_more_intent_terms_in_document_order() -> None:
+    content = "\n".join(
+        ["pool settings", "retry count is 3", "pool size defaults to 12", "pool size max 40"]
     )
-    assert "  - Only title" in text.splitlines()
+    assert preview_segments(content, "pool size", segments=2, context=0) == [
+        "pool size defaults to 12",
+        "pool size max 40",
+    ]
+
+
+def test_preview_shows_the_lines_around_a_short_matching_line() -> None:
+    content = "header\nerror[E0502]: cannot borrow\n --> src/lib/parse.rs:142:9\n 142 | drain\nnote"
+    assert preview_segments(content, "parse.rs:142", segments=1) == [
+        "error[E0502]: cannot borrow",
+        "--> src/lib/parse.rs:142:9",
+        "142 | drain",
+    ]
+
+
+def test_preview_falls_back_to_the_first_line_without_any_term() -> None:
+    assert preview_segments("\n\nfirst\nsecond", "zebra") == ["first"]
+    assert preview_segments("   \n", "zebra") == []
+
+
+def test_preview_windows_a_long_line_around_the_match() -> None:
+    rows = [{"id": i, "status": "ok", "note": "x" * 40} for i in range(60)]
+    rows[41]["status"] = "failed: cosign no identity token"
+    content = json.dumps(rows, separators=(",", ":"))
+    (segment,) = preview_segments(content, "cosign identity token", segments=1)
+    assert "cosign no identity token" in segment
+    assert segment.startswith(ELLIPSIS) and segment.endswith(ELLIPSIS)
+
+
+@given(st.text(max_size=3000), st.text(max_size=40))
+def test_preview_segments_are_bounded(content: str, intent: str) -> None:
+    segments = preview_segments(content, intent)
+    assert len(segments) <= 9  # three best windows, each with a line either side
+    for segment in segments:
+        assert len(segment.strip(ELLIPSIS).encode()) <= SEGMENT_BYTES
+        assert "\n" not in segment

@@ -1,0 +1,98 @@
+"""The few lines of a matching section that an intent-search reply shows.
+
+A section's first line rarely holds the fact the agent asked for; the lines where the intent's
+terms occur usually do, and the line next to them often holds the rest (an error and its
+location, a key and its value). The preview is the best few segments of the section — a
+segment is a line, or a window of a long line (compact JSON, minified output) — ranked by how
+many of the intent's terms they contain, each short line shown with its neighbours, in
+document order.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from domain.chunking.utf8 import byte_len, truncate_bytes
+from domain.search.matching import TermGroups, term_groups
+from domain.search.query import parse_query
+
+PREVIEW_SEGMENTS = 3
+SEGMENT_BYTES = 300
+CONTEXT_LINES = 1
+ELLIPSIS = "…"
+
+
+@attrs.frozen
+class _Segment:
+    line: int
+    start: int
+    text: str
+
+
+def _windows(line: str, width: int) -> list[tuple[int, str]]:
+    """``line`` itself when short, else overlapping windows of about ``width`` bytes."""
+    if byte_len(line) <= width:
+        return [(0, line)]
+    step = max(1, len(truncate_bytes(line, width)) // 2)
+    found: list[tuple[int, str]] = []
+    for start in range(0, len(line), step):
+        piece = truncate_bytes(line[start:], width)
+        found.append((start, piece))
+        if start + len(piece) >= len(line):
+            break
+    return found
+
+
+def _segment(lines: list[str], number: int, start: int, width: int) -> _Segment:
+    line = lines[number]
+    piece = truncate_bytes(line[start:], width)
+    head = ELLIPSIS if start > 0 else ""
+    tail = ELLIPSIS if start + len(piece) < len(line) else ""
+    return _Segment(number, start, f"{head}{piece.strip()}{tail}")
+
+
+def _ranked(lines: list[str], groups: TermGroups, width: int) -> list[tuple[int, int, int]]:
+    """(score, line, start) of every window holding at least one term, best first."""
+    found = []
+    for number, line in enumerate(lines):
+        for start, piece in _windows(line, width):
+            score = sum(groups.present(piece))
+            if score:
+                found.append((score, number, start))
+    found.sort(key=lambda c: (-c[0], c[1], c[2]))
+    return found
+
+
+def preview_segments(
+    content: str,
+    intent: str,
+    segments: int = PREVIEW_SEGMENTS,
+    width: int = SEGMENT_BYTES,
+    context: int = CONTEXT_LINES,
+) -> list[str]:
+    """The pieces of ``content`` that best match ``intent``, in document order.
+
+    Up to ``segments`` best windows, each short one with ``context`` lines around it. Falls
+    back to the first non-blank line when no term of the intent occurs (a fuzzy or substring
+    match); no piece is longer than ``width`` bytes plus the ellipses.
+    """
+    lines = [line.strip() for line in content.splitlines() if line.strip()]
+    if not lines:
+        return []
+    parsed = parse_query(intent)
+    ranked = [] if parsed.is_empty else _ranked(lines, term_groups(parsed), width)
+    if not ranked:
+        return [_segment(lines, 0, 0, width).text]
+    best: list[tuple[int, int]] = []
+    for _, number, start in ranked:
+        if len(best) == segments:
+            break
+        if all(n != number or abs(s - start) >= width for n, s in best):
+            best.append((number, start))
+    chosen = {(n, s) for n, s in best}
+    for number, start in best:
+        if start == 0 and byte_len(lines[number]) <= width:
+            for near in range(number - context, number + context + 1):
+                if 0 <= near < len(lines):
+                    chosen.add((near, 0))
+    return [_segment(lines, n, s, width).text for n, s in sorted(chosen)]
