@@ -82,7 +82,9 @@ class JsonGuidanceState(GuidanceState):
         temporary = f"{path}.{os.getpid()}.tmp"
         try:
             os.makedirs(self._directory, exist_ok=True)
-            with open(temporary, "w", encoding="utf-8") as handle:
+            # never follow a planted link or reuse a leftover file
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+            with os.fdopen(os.open(temporary, flags, 0o600), "w", encoding="utf-8") as handle:
                 json.dump(seen, handle, sort_keys=True)
             os.replace(temporary, path)
         except OSError:
