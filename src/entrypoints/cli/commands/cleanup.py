@@ -87,9 +87,10 @@ def _summary(report: CleanupReport) -> str:
 
 def _print(report: CleanupReport, vacuum: bool) -> None:
     from rich.console import Console
-    from rich.table import Table
+    from rich.table import Column, Table
+    from rich.text import Text
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # messages stay one line when piped
     if not report.candidates:
         console.print("No evictable sources found.")
     else:
@@ -99,11 +100,14 @@ def _print(report: CleanupReport, vacuum: bool) -> None:
         verb = "would be removed" if report.dry_run else "removed"
         heading = "preview (dry run)" if report.dry_run else "done"
         console.print(f"Cleanup{what} {heading}: {n} {sources} {verb} — {_summary(report)}")
-        table = Table("Source", "Reason", "Score", "Age", "Chunks")
+        table = Table("Reason", "Score", "Age", "Chunks")
+        # Labels are what --source takes: fold long ones, never cut them.
+        table.columns.insert(0, Column("Source", overflow="fold"))
         for c in report.candidates:
             score = "—" if c.score is None else f"{c.score:.2f}"
-            table.add_row(c.label, str(c.reason), score, _age(c), str(c.source.chunk_count))
-        console.print(table)
+            label = Text(c.label)  # a label is data, never rich markup
+            table.add_row(label, str(c.reason), score, _age(c), str(c.source.chunk_count))
+        console.print(table, soft_wrap=False)
     if report.dry_run:
         if report.candidates:
             console.print("Use --force to remove these sources.")
