@@ -49,6 +49,7 @@ def test_hello_in_every_installed_language(sandbox: SubprocessSandbox, language:
     )
     assert outcome.exit_code == 0, outcome.stderr.text
     assert outcome.stdout.text.strip() == f"hello from {language.value}"
+    assert outcome.stderr.text == ""
 
 
 @pytest.mark.parametrize("language", list(Language), ids=lambda lang: lang.value)
@@ -64,6 +65,7 @@ def test_file_injection_survives_hostile_path(
     outcome = sandbox.run(SandboxRequest(language, program, timeout_ms=120_000))
     assert outcome.exit_code == 0, outcome.stderr.text
     assert outcome.stdout.text.split() == ["10", "True"]
+    assert outcome.stderr.text == ""
 
 
 def test_go_snippet_without_fmt_compiles(sandbox: SubprocessSandbox) -> None:
