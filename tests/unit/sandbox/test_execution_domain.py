@@ -110,3 +110,18 @@ def test_file_prologue_escapes_the_path_for_every_language() -> None:
     assert "'/tmp/it'\\''s a \"$HOME\" #{x} \\ dir/file.txt'" in build_program(
         Language.SHELL, "", path
     )
+
+
+def test_r_and_elixir_literals_escape_quotes_and_interpolation() -> None:
+    path = '/p/a"b#{x}\\c\nd'
+    r_program = build_program(Language.R, "", path)
+    assert 'FILE_CONTENT_PATH <- "/p/a\\"b#{x}\\\\c\\nd"' in r_program
+    elixir_program = build_program(Language.ELIXIR, "", path)
+    assert 'file_content_path = "/p/a\\"b\\#{x}\\\\c\nd"' in elixir_program
+
+
+def test_elixir_mix_prologue_uses_the_project_root() -> None:
+    from domain.execution.wrapping import elixir_mix_prologue
+
+    prologue = elixir_mix_prologue('/work/my "app" #{x}')
+    assert 'Path.join("/work/my \\"app\\" \\#{x}", "_build/dev/lib/*/ebin")' in prologue
