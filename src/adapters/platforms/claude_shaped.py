@@ -107,4 +107,5 @@ def _clip(value: str) -> str:
 
 
 def _dump(document: Mapping[str, Any]) -> str:
-    return json.dumps(document, ensure_ascii=False)
+    # ASCII-only JSON survives any stdout encoding the host gives us (LANG=C, Windows code pages)
+    return json.dumps(document, ensure_ascii=True)

@@ -175,3 +175,13 @@ def test_global_options_before_hook_reach_the_hook(capy_command: str, tmp_path: 
     assert done.returncode == 0 and done.stderr == ""
     assert "additionalContext" in json.loads(done.stdout)["hookSpecificOutput"]
     assert (other / ".capy" / f"guidance-{SESSION}.json").exists()
+
+
+def test_non_ascii_survives_an_ascii_stdout(run_hook: RunHook) -> None:
+    out, _ = run_hook(
+        "pretooluse",
+        _pre("Task", {"prompt": "Prüfe die Tests — schnell"}),
+        env={"PYTHONIOENCODING": "ascii", "LC_ALL": "C"},
+    )
+    assert out is not None
+    assert out["hookSpecificOutput"]["updatedInput"]["prompt"].startswith("Prüfe die Tests — ")
