@@ -80,9 +80,11 @@ def _inline_code(command: SimpleCommand) -> list[str]:
     args = command.arguments
     code = list(command.heredocs)
     for index, word in enumerate(args):
-        if (word in _CODE_FLAGS and index + 1 < len(args)) or (
-            word == "<<<" and index + 1 < len(args)
-        ) or (_is_code_cluster(word) and index + 1 < len(args)):
+        if (
+            (word in _CODE_FLAGS and index + 1 < len(args))
+            or (word == "<<<" and index + 1 < len(args))
+            or (_is_code_cluster(word) and index + 1 < len(args))
+        ):
             code.append(args[index + 1])
     return code
 
