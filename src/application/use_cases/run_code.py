@@ -15,22 +15,32 @@ from domain.execution.language import Language
 from domain.execution.run import SandboxRequest
 from domain.permissions.denial import denial_error
 from domain.permissions.evaluation import Decision, evaluate_code, evaluate_read
+from domain.permissions.protected_paths import ProtectedPath, check_code, check_read
 
 
 class RunCode:
     """Check, run, classify.
 
     Order: language and code → permission rules (unreadable rules raise ``PolicyError``: fail
-    closed) → for a file, the ``Read`` rules on its canonical path → the code (shell as a
-    script; other languages by the commands they start) → sandbox → exit classification.
+    closed) → for a file, capy's protected places and the ``Read`` rules on its canonical path
+    → the code (never naming capy's key store; shell as a script; other languages by the
+    commands they start) → sandbox → exit classification.
     A denial raises ``PolicyDenied``. The server cannot ask a person, so ``ask`` rules do not
     block here; the hook asks before the call reaches capy (ADR 0018).
     """
 
-    def __init__(self, *, sandbox: Sandbox, policy_source: PolicySource, project_root: Path):
+    def __init__(
+        self,
+        *,
+        sandbox: Sandbox,
+        policy_source: PolicySource,
+        project_root: Path,
+        protected: tuple[ProtectedPath, ...] = (),
+    ) -> None:
         self._sandbox = sandbox
         self._policy = policy_source
         self._root = project_root
+        self._protected = protected
 
     def execute(self, request: RunCodeRequest) -> RunCodeResult:
         language = Language.parse(request.language)
@@ -47,6 +57,7 @@ class RunCode:
             if not request.file_path.strip():
                 raise InvalidInput("empty file path", hint="pass a path to an existing file")
             target = resolve_read_target(request.file_path, self._root)
+            check_read(target, self._protected)
             verdict = evaluate_read(policy, target)
             if verdict.decision is Decision.DENY:
                 raise denial_error(verdict)
@@ -56,6 +67,7 @@ class RunCode:
                     hint="relative paths are taken from the project root",
                 )
             file_path = target.absolute
+        check_code(request.code, self._protected)
         verdict = evaluate_code(policy, language.value, request.code)
         if verdict.blocks_server:
             raise denial_error(verdict)

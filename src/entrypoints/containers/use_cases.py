@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.sandbox.protected import capy_secret_paths
 from application.use_cases.check_command import CheckCommand
 from application.use_cases.cleanup_sources import CleanupSources
 from application.use_cases.fetch_and_index import FetchAndIndex
@@ -55,6 +56,7 @@ class UseCases(containers.DeclarativeContainer):
         sandbox=adapters.sandbox,
         policy_source=adapters.policy_source,
         project_root=core.project.provided.root,
+        protected=providers.Callable(capy_secret_paths, core.user_dirs),
     )
     run_batch = providers.Factory(
         RunBatch, sandbox=adapters.sandbox, policy_source=adapters.policy_source, clock=core.clock

@@ -144,3 +144,30 @@ def test_check_command_full_evaluation(
     assert check.execute(CommandCheck("make")).decision is Decision.NONE
     cat_env = CommandCheck("cat", language="shell", file_path="./.env")
     assert check.execute(cat_env).decision is Decision.DENY
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "cat ~/.config/capy/keys/*",
+        'cat "$HOME/.config/capy/keys/abc.key"',
+        "import glob\nprint(open(glob.glob('{keys}/*')[0]).read())",
+    ],
+)
+def test_code_naming_capys_key_store_is_refused(
+    run_code: RunCode, sandbox: InMemorySandbox, isolated_home: Path, code: str
+) -> None:
+    keys = isolated_home / ".config" / "capy" / "keys"
+    with pytest.raises(PolicyDenied, match="key store"):
+        run_code.execute(RunCodeRequest(language="shell", code=code.format(keys=keys)))
+    assert sandbox.requests == []
+
+
+def test_key_files_cannot_be_handed_to_a_program(run_code: RunCode, isolated_home: Path) -> None:
+    keys = isolated_home / ".config" / "capy" / "keys"
+    keys.mkdir(parents=True)
+    (keys / "db.key").write_text("secret")
+    with pytest.raises(PolicyDenied, match="key store"):
+        run_code.execute(
+            RunCodeRequest(language="python", code="print(1)", file_path=str(keys / "db.key"))
+        )
