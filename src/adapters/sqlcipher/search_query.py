@@ -1,8 +1,8 @@
 """One full-text layer search: a single FTS5 MATCH, scoped, ranked by bm25, highlighted.
 
 Two steps, so that only the rows returned pay for their text: first rank and filter using the
-narrow ``chunk_owners`` and ``sources`` rows, then read the text and ``highlight()`` of those
-few chunks.
+narrow ``chunk_owners`` and ``sources`` rows, then read the text of those few chunks and
+highlight it (FTS5's ``highlight()`` for stems; substring marks in Python for trigrams).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from adapters.sqlcipher import substring_highlight
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
@@ -66,13 +67,26 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
     return sql, params
 
 
-def _texts_sql(layer: SearchLayer) -> str:
-    table = TABLES[layer]
-    return (
-        f"SELECT {table}.rowid, t.title, t.content, highlight({table}, 1, char(2), char(3)) "
-        f"FROM {table} JOIN chunk_texts t ON t.id = {table}.rowid "
-        f"WHERE {table} MATCH ? AND {table}.rowid IN (SELECT value FROM json_each(?))"
-    )
+_PORTER_TEXTS = (
+    "SELECT chunks.rowid, t.title, t.content, highlight(chunks, 1, char(2), char(3)) "
+    "FROM chunks JOIN chunk_texts t ON t.id = chunks.rowid "
+    "WHERE chunks MATCH ? AND chunks.rowid IN (SELECT value FROM json_each(?))"
+)
+_PLAIN_TEXTS = (
+    "SELECT id, title, content FROM chunk_texts WHERE id IN (SELECT value FROM json_each(?))"
+)
+
+
+def _texts(
+    connection: Connection, layer: SearchLayer, match: str, ids: str
+) -> dict[int, tuple[str, str, str]]:
+    if layer is SearchLayer.PORTER:
+        return {row[0]: row[1:] for row in connection.execute(_PORTER_TEXTS, (match, ids))}
+    strings = substring_highlight.searched_strings(match)
+    return {
+        row[0]: (row[1], row[2], substring_highlight.highlight(row[2], strings))
+        for row in connection.execute(_PLAIN_TEXTS, (ids,))
+    }
 
 
 def search(
@@ -100,7 +114,7 @@ def search(
         if not ranked:
             return []
         ids = json.dumps([hit.chunk_id for hit in ranked])
-        texts = {row[0]: row[1:] for row in connection.execute(_texts_sql(layer), (match, ids))}
+        texts = _texts(connection, layer, match, ids)
     except OperationalError:
         return []  # an expression FTS5 rejects matches nothing
     return [
