@@ -36,9 +36,12 @@ class FixtureEntry:
 
 @attrs.frozen
 class Corpus:
+    """The valid entries; ``skipped`` says which cases were left out and why."""
+
     entries: tuple[FixtureEntry, ...]
     dataset_hash: str
     files: tuple[str, ...]
+    skipped: tuple[str, ...] = ()
 
     def content_types(self) -> list[str]:
         present = {e.content_type for e in self.entries}
@@ -62,6 +65,10 @@ def _text(data: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
+class _SkipCase(Exception):
+    """A case that cannot be measured (its needle is not in the haystack); the rest can."""
+
+
 def _case(data: Any, entry_id: str, haystack: str, where: str) -> FixtureCase:
     if not isinstance(data, dict):
         raise _bad(where, "every case must be an object")
@@ -72,7 +79,7 @@ def _case(data: Any, entry_id: str, haystack: str, where: str) -> FixtureCase:
         raise _bad(where, '"needles" must be a list of non-empty strings ([] for a negative case)')
     missing = [n for n in needles if n not in haystack]
     if missing:
-        raise _bad(where, f"needle not found verbatim in the haystack: {missing[0]!r}")
+        raise _SkipCase(f"{where}: needle not found verbatim in the haystack: {missing[0]!r}")
     ceiling = data.get("expected_rank_ceiling", 0)
     if not isinstance(ceiling, int) or ceiling < 0:
         raise _bad(where, '"expected_rank_ceiling" must be a whole number ≥ 0')
@@ -82,7 +89,7 @@ def _case(data: Any, entry_id: str, haystack: str, where: str) -> FixtureCase:
     return FixtureCase(case_id, _text(data, "query", where), tuple(needles), ceiling, layer or None)
 
 
-def _entry(line: str, where: str) -> FixtureEntry:
+def _entry(line: str, where: str, skipped: list[str]) -> FixtureEntry | None:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
@@ -102,18 +109,29 @@ def _entry(line: str, where: str) -> FixtureEntry:
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
         raise _bad(where, '"cases" must be a non-empty list')
+    kept: list[FixtureCase] = []
+    for case in cases:
+        try:
+            kept.append(_case(case, entry_id, haystack, where))
+        except _SkipCase as problem:
+            skipped.append(str(problem))
+    if not kept:
+        return None
     return FixtureEntry(
         id=entry_id,
         content_type=content_type,
         haystack=haystack,
         source_label=_text(data, "source_label", where),
         source_kind=kind,
-        cases=tuple(_case(c, entry_id, haystack, where) for c in cases),
+        cases=tuple(kept),
     )
 
 
 def load_corpus(directory: Path) -> Corpus:
     """Every entry of every ``*.jsonl`` file in ``directory`` (sorted by name), validated.
+
+    A malformed line stops the run with its location. A case whose needle is not in its
+    haystack cannot be scored either way, so it is left out and listed in ``skipped``.
 
     The dataset hash is ``sha256:`` over all files' bytes in that order, so two reports can
     tell whether they measured the same corpus.
@@ -131,15 +149,19 @@ def load_corpus(directory: Path) -> Corpus:
         )
     digest = hashlib.sha256()
     entries: list[FixtureEntry] = []
+    skipped: list[str] = []
     for path in files:
         raw = path.read_bytes()
         digest.update(raw)
         text = raw.decode("utf-8", errors="replace")
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():
-                entries.append(_entry(line, f"{path.name}:{number}"))
+                entry = _entry(line, f"{path.name}:{number}", skipped)
+                if entry is not None:
+                    entries.append(entry)
     _check_unique(entries)
-    return Corpus(tuple(entries), f"sha256:{digest.hexdigest()}", tuple(p.name for p in files))
+    names = tuple(p.name for p in files)
+    return Corpus(tuple(entries), f"sha256:{digest.hexdigest()}", names, tuple(skipped))
 
 
 def _check_unique(entries: list[FixtureEntry]) -> None:

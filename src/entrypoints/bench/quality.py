@@ -17,6 +17,7 @@ import attrs
 from application.use_cases.index_request import IndexRequest
 from domain.bench.case_outcome import CaseOutcome
 from domain.content_type import ContentType
+from domain.errors import CapyError
 from domain.intent_summary import IntentMatch, intent_summary
 from domain.search.results import SearchResults
 from domain.search_hit import SearchScope
@@ -51,9 +52,12 @@ class TypeTiming:
 
 @attrs.frozen
 class QualityRun:
+    """Every case's outcome; ``index_errors`` names haystacks capy refused to index."""
+
     outcomes: tuple[CaseOutcome, ...]
     timings: tuple[TypeTiming, ...]
     seconds: float
+    index_errors: tuple[str, ...] = ()
 
 
 def _bytes(text: str) -> int:
@@ -65,6 +69,7 @@ def run_quality(corpus: Corpus, store: StoreChoice, progress: Progress | None = 
     started = time.perf_counter()
     outcomes: list[CaseOutcome] = []
     timings: list[TypeTiming] = []
+    errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="capy-bench-") as tmp:
         for content_type in corpus.content_types():
             workdir = Path(tmp) / content_type
@@ -76,11 +81,17 @@ def run_quality(corpus: Corpus, store: StoreChoice, progress: Progress | None = 
                     progress(name, done + count)
 
             typed, timing = _run_type(
-                content_type, corpus.of_type(content_type), store, workdir, typed_progress
+                content_type,
+                corpus.of_type(content_type),
+                store,
+                workdir,
+                progress=typed_progress,
+                errors=errors,
             )
             outcomes.extend(typed)
             timings.append(timing)
-    return QualityRun(tuple(outcomes), tuple(timings), time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return QualityRun(tuple(outcomes), tuple(timings), seconds, tuple(errors))
 
 
 def _run_type(
@@ -88,7 +99,9 @@ def _run_type(
     entries: list[FixtureEntry],
     store: StoreChoice,
     workdir: Path,
+    *,
     progress: Progress | None,
+    errors: list[str],
 ) -> tuple[list[CaseOutcome], TypeTiming]:
     outcomes: list[CaseOutcome] = []
     with bench_container(store, workdir) as container:
@@ -99,15 +112,17 @@ def _run_type(
         began = time.perf_counter()
         sections: dict[str, int] = {}
         for entry in entries:
-            result = index.execute(
-                IndexRequest(
-                    content=entry.haystack,
-                    label=entry.source_label,
-                    kind=entry.source_kind,
-                    content_type=SEEDING[content_type],
-                )
+            request = IndexRequest(
+                content=entry.haystack,
+                label=entry.source_label,
+                kind=entry.source_kind,
+                content_type=SEEDING[content_type],
             )
-            sections[entry.id] = result.sections
+            try:
+                sections[entry.id] = index.execute(request).sections
+            except CapyError as error:  # its cases are still searched, and fail honestly
+                errors.append(f"{entry.id}: {error.message}")
+                sections[entry.id] = 0
         index_seconds = time.perf_counter() - began
         search_seconds = 0.0
         searches = 0

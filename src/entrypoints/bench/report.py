@@ -97,6 +97,8 @@ def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[st
             **environment(),
             "dataset_hash": corpus.dataset_hash,
             "fixture_files": list(corpus.files),
+            "skipped_cases": list(corpus.skipped),
+            "index_errors": list(run.index_errors),
             "store": store.value,
             "search_limit": SEARCH_LIMIT,
             "intent_limit": INTENT_LIMIT,

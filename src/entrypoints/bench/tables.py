@@ -95,6 +95,10 @@ def print_quality(report: dict[str, Any], console: Console | None = None) -> Non
             False,
         )
     )
+    for problem in meta.get("skipped_cases", []):
+        console.print(f"[yellow]skipped:[/] {problem}")
+    for problem in meta.get("index_errors", []):
+        console.print(f"[yellow]not indexed:[/] {problem}")
     failures = report["failures"]
     if failures:
         counts: dict[str, int] = {}

@@ -31,13 +31,16 @@ def test_dataset_hash_changes_with_any_byte(small_fixtures: Path) -> None:
     assert load_corpus(small_fixtures).dataset_hash != before
 
 
-def test_a_needle_missing_from_its_haystack_is_refused(tmp_path: Path) -> None:
+def test_a_case_whose_needle_is_not_in_its_haystack_is_skipped_and_named(
+    tmp_path: Path,
+) -> None:
     entries = small_entries()
     entries[0]["cases"][0]["needles"] = ["not in the text"]  # type: ignore[index]
-    with pytest.raises(InvalidInput, match="needle not found verbatim") as error:
-        load_corpus(write_fixtures(tmp_path, entries))
-    assert "markdown.jsonl:1" in error.value.message
-    assert error.value.hint
+    corpus = load_corpus(write_fixtures(tmp_path, entries))
+    assert [c.case_id for e in corpus.entries for c in e.cases] == ["md_001_q2", "pt_001_q1"]
+    (problem,) = corpus.skipped
+    assert "markdown.jsonl:1" in problem
+    assert "needle not found verbatim" in problem
 
 
 @pytest.mark.parametrize(

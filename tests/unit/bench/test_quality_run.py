@@ -9,6 +9,7 @@ from entrypoints.bench.bench_store import StoreChoice
 from entrypoints.bench.fixtures import load_corpus
 from entrypoints.bench.quality import run_quality
 from entrypoints.bench.report import build_report
+from tests.unit.bench.conftest import small_entries, write_fixtures
 
 
 def test_runs_every_case_and_builds_a_report(small_fixtures: Path) -> None:
@@ -33,3 +34,16 @@ def test_runs_every_case_and_builds_a_report(small_fixtures: Path) -> None:
     assert len(report["cases"]) == 3
     for failure in report["failures"]:
         assert failure["type"] in {"negative_false_positive", "rank_ceiling", "no_relevant_result"}
+
+
+def test_a_haystack_capy_refuses_is_reported_and_its_cases_fail(tmp_path: Path) -> None:
+    entries = small_entries()
+    huge = "word " * 500_000 + "the needle line"
+    entries[1]["haystack"] = huge
+    entries[1]["cases"][0]["needles"] = ["the needle line"]  # type: ignore[index]
+    corpus = load_corpus(write_fixtures(tmp_path, entries))
+    run = run_quality(corpus, StoreChoice.MEMORY)
+    (error,) = run.index_errors
+    assert error.startswith("pt_001: ")
+    (quota,) = [o for o in run.outcomes if o.case_id == "pt_001_q1"]
+    assert quota.first_relevant_rank is None

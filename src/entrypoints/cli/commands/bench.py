@@ -33,7 +33,10 @@ def quality(
         Path | None, Parameter(name="--json", help="Also write the full report to this file.")
     ] = None,
     store: Annotated[
-        str, Parameter(help="sqlcipher (the real encrypted store, default) or memory.")
+        str,
+        Parameter(
+            help="sqlcipher (the real encrypted store, default) or memory (the in-memory adapter)."
+        ),
     ] = "sqlcipher",
 ) -> int:
     """Search every fixture case and report ranking and context-reduction quality.
