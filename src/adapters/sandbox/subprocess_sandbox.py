@@ -24,7 +24,7 @@ from application.ports.sandbox import Sandbox
 from domain.errors import CapyError
 from domain.execution.language import Language
 from domain.execution.run import RunOutcome, SandboxRequest, StreamOutput
-from domain.execution.wrapping import elixir_mix_prologue
+from domain.execution.wrapping import elixir_mix_prologue, is_es_module
 from domain.settings import ExecutorSettings
 
 CAP_NOTE = "\n[capy: output passed the 100 MB hard cap — the process tree was killed]"
@@ -103,7 +103,10 @@ class SubprocessSandbox(Sandbox):
         source = request.source
         if request.language is Language.ELIXIR and (self._root / "mix.exs").is_file():
             source = elixir_mix_prologue(str(self._root)) + source
-        script = tmp / SCRIPT_NAMES[request.language]
+        name = SCRIPT_NAMES[request.language]
+        if runtime.name == "node" and is_es_module(source):
+            name = "script.mjs"  # node reads ``import``/``export`` only from ES module files
+        script = tmp / name
         try:
             script.write_text(source, encoding="utf-8")
         except OSError as err:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from domain.execution.language import Language
-from domain.execution.wrapping import wrap_code, wrap_go
+from domain.execution.wrapping import is_es_module, wrap_code, wrap_go
 
 
 def _single_quoted(path: str) -> str:
@@ -93,6 +93,14 @@ def with_file(language: Language, code: str, path: str) -> str:
             f"FILE_CONTENT_PATH = {lit}\nfile_path = FILE_CONTENT_PATH\n"
             'with open(FILE_CONTENT_PATH, encoding="utf-8", errors="replace") as _capy_file:\n'
             f"    FILE_CONTENT = _capy_file.read()\n{code}"
+        )
+    if language in (Language.JAVASCRIPT, Language.TYPESCRIPT) and is_es_module(code):
+        lit = _json(path)
+        return (
+            'import { readFileSync as capyReadFile } from "node:fs";\n'
+            f"const FILE_CONTENT_PATH = {lit};\nconst file_path = FILE_CONTENT_PATH;\n"
+            'const FILE_CONTENT = capyReadFile(FILE_CONTENT_PATH, "utf-8");\n'
+            f"{code}"
         )
     if language in (Language.JAVASCRIPT, Language.TYPESCRIPT):
         lit = _json(path)

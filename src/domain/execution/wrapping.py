@@ -39,7 +39,32 @@ GO_PACKAGES = {
     "csv": "encoding/csv",
     "context": "context",
     "log": "log",
+    "url": "net/url",
+    "ioutil": "io/ioutil",
+    "reflect": "reflect",
+    "big": "math/big",
+    "md5": "crypto/md5",
+    "sha1": "crypto/sha1",
+    "flag": "flag",
+    "net": "net",
+    "atomic": "sync/atomic",
+    "signal": "os/signal",
+    "heap": "container/heap",
+    "bits": "math/bits",
+    "tabwriter": "text/tabwriter",
+    "gzip": "compress/gzip",
+    "xml": "encoding/xml",
+    "binary": "encoding/binary",
+    "template": "text/template",
 }
+_ESM = re.compile(r"^\s*(?:import\s*[\w{*'\"]|export\s|await\s)", re.MULTILINE)
+
+
+def is_es_module(code: str) -> bool:
+    """JavaScript written as an ES module (``import``/``export``/top-level ``await``)."""
+    return _ESM.search(code) is not None
+
+
 _GO_IMPORT_BLOCK = re.compile(r"^\s*import\s*\((.*?)\)\s*$", re.MULTILINE | re.DOTALL)
 _GO_IMPORT_LINE = re.compile(r'^\s*import\s+(?:[\w.]+\s+)?"[^"]+"\s*$', re.MULTILINE)
 _GO_QUOTED = re.compile(r'"([^"]+)"')

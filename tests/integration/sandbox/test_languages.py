@@ -82,3 +82,26 @@ def test_rust_compile_error_is_reported(sandbox: SubprocessSandbox) -> None:
     )
     assert outcome.exit_code not in (0, None)
     assert "mismatched types" in outcome.stderr.text
+
+
+@pytest.mark.parametrize("language", [Language.JAVASCRIPT, Language.TYPESCRIPT])
+def test_es_module_code_runs(
+    sandbox: SubprocessSandbox, language: Language, tmp_path: Path
+) -> None:
+    require(sandbox, language)
+    target = tmp_path / "data.txt"
+    target.write_text("abc")
+    code = 'import { basename } from "node:path";\nconsole.log(basename(file_path), FILE_CONTENT)'
+    program = build_program(language, code, str(target))
+    outcome = sandbox.run(SandboxRequest(language, program, timeout_ms=60_000))
+    assert outcome.exit_code == 0, outcome.stderr.text
+    assert outcome.stdout.text.strip() == "data.txt abc"
+
+
+def test_go_snippet_using_less_common_packages(sandbox: SubprocessSandbox) -> None:
+    require(sandbox, Language.GO)
+    code = 'u, _ := url.Parse("https://example.com/a?b=1")\nfmt.Println(u.Query().Get("b"))'
+    outcome = sandbox.run(
+        SandboxRequest(Language.GO, build_program(Language.GO, code), timeout_ms=120_000)
+    )
+    assert outcome.stdout.text.strip() == "1", outcome.stderr.text

@@ -125,3 +125,12 @@ def test_elixir_mix_prologue_uses_the_project_root() -> None:
 
     prologue = elixir_mix_prologue('/work/my "app" #{x}')
     assert 'Path.join("/work/my \\"app\\" \\#{x}", "_build/dev/lib/*/ebin")' in prologue
+
+
+def test_es_module_detection() -> None:
+    from domain.execution.wrapping import is_es_module
+
+    assert is_es_module('import fs from "fs"\nconsole.log(1)')
+    assert is_es_module("export const x = 1")
+    assert is_es_module("await fetch('x')")
+    assert not is_es_module('const fs = require("fs")\n// import later')
