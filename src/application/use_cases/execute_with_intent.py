@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.execute_request import ExecuteReply, ExecuteRequest
-from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
-from application.use_cases.index_content import IndexContent
-from application.use_cases.index_request import IndexRequest
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_code_request import RunCodeRequest, RunCodeResult
-from application.use_cases.search_knowledge import SearchKnowledge
+from application.use_cases.summarise_output import SummariseOutput
 from domain.chunking.utf8 import byte_len, truncate_bytes
-from domain.content_type import ContentType
 from domain.errors import CapyError
 from domain.execution.classification import ExitClass
-from domain.intent_summary import IntentMatch, intent_summary
-from domain.search_hit import SearchScope
 from domain.server.source_labels import execute_label, file_label
-from domain.source_kind import SourceKind
 
 INTENT_THRESHOLD_BYTES = 5_000  # output larger than this is indexed when an intent is given
-MAX_MATCHES = 5
 FALLBACK_BYTES = 3_000  # shown when indexing fails
 TIMEOUT_HINT = (
     "pass a larger `timeout` (milliseconds), make the program print progress as it goes, or "
@@ -44,23 +36,20 @@ class ExecuteWithIntent:
       ``intent_summary`` — the same text the quality benchmark measures;
     - timed-out and backgrounded runs always return their partial output and note;
     - if indexing or the search fails, the first 3,000 bytes come back with the reason.
+
+    ``summarise_output`` is built on first need: running code never waits for, or fails with,
+    the knowledge store.
     """
 
     def __init__(
         self,
         *,
         run_code: RunCode,
-        index_content: IndexContent,
-        search: SearchKnowledge,
-        distinctive_terms: FindDistinctiveTerms,
-        store: KnowledgeStore,
+        summarise_output: Callable[[], SummariseOutput],
         project_root: Path,
     ) -> None:
         self._run = run_code
-        self._index = index_content
-        self._search = search
-        self._terms = distinctive_terms
-        self._store = store
+        self._summarise = summarise_output
         self._root = project_root
 
     def execute(self, request: ExecuteRequest) -> ExecuteReply:
@@ -87,7 +76,7 @@ class ExecuteWithIntent:
             return ExecuteReply(text, result.is_error, produced)
         label = self._label(result, text)
         try:
-            summary = self._summarise(label, intent, text)
+            summary = self._summarise().summarise(label, intent, text)
         except CapyError as error:
             shown = truncate_bytes(text, FALLBACK_BYTES)
             note = f"(could not index the output: {error} — showing the first 3 KB)"
@@ -95,30 +84,6 @@ class ExecuteWithIntent:
         if result.is_error:
             summary = f"{_exit_line(result)}\n\n{summary}"
         return ExecuteReply(summary, result.is_error, produced, label, byte_len(text))
-
-    def _summarise(self, label: str, intent: str, text: str) -> str:
-        indexed = self._index.execute(
-            IndexRequest(
-                content=text,
-                label=label,
-                kind=SourceKind.EPHEMERAL,
-                content_type=ContentType.PLAINTEXT,
-            )
-        )
-        found = self._search.search(
-            intent, MAX_MATCHES, SearchScope(source=label, exact_source=True)
-        )
-        source = self._store.source_by_label(label)
-        terms = self._terms.terms(source.id) if source is not None else []
-        matches = [IntentMatch(r.title, r.content) for r in found.results]
-        return intent_summary(
-            label,
-            intent,
-            sections_indexed=indexed.sections,
-            output=text,
-            matches=matches,
-            terms=terms,
-        )
 
     def _label(self, result: RunCodeResult, text: str) -> str:
         if result.file_path is None:

@@ -13,6 +13,7 @@ from application.ports.sandbox import Sandbox
 from application.use_cases.batch_execute import BatchExecute
 from application.use_cases.execute_with_intent import ExecuteWithIntent
 from application.use_cases.index_for_agent import IndexForAgent
+from application.use_cases.summarise_output import SummariseOutput
 from domain.server.search_throttle import SearchThrottle
 from domain.server.usage import UsageLedger
 from entrypoints.containers.applications import ServerContainer
@@ -53,13 +54,17 @@ class McpTools(containers.DeclarativeContainer):
     throttle = providers.Singleton(SearchThrottle)
     runtimes = providers.Singleton(_runtime_names, adapters.sandbox)
 
-    execute_with_intent = providers.Factory(
-        ExecuteWithIntent,
-        run_code=use_cases.run_code,
+    summarise_output = providers.Factory(
+        SummariseOutput,
         index_content=use_cases.index_content,
         search=use_cases.search_knowledge,
         distinctive_terms=use_cases.distinctive_terms,
         store=adapters.knowledge_store,
+    )
+    execute_with_intent = providers.Factory(
+        ExecuteWithIntent,
+        run_code=use_cases.run_code,
+        summarise_output=summarise_output.provider,
         project_root=core.project.provided.root,
     )
     batch_execute = providers.Factory(

@@ -5,14 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from dependency_injector import providers
 from mcp import Client
 
 from adapters.memory.in_memory_policy_source import InMemoryPolicySource
 from adapters.memory.in_memory_sandbox import InMemorySandbox
+from domain.errors import StoreError
 from domain.execution.language import Language
 from domain.execution.run import RunOutcome, StreamOutput
 from domain.permissions.rules import policy_from_lists
 from domain.server.source_labels import output_hash
+from entrypoints.containers.server import ServerComposition
 from tests.unit.mcp_server.conftest import call
 
 pytestmark = pytest.mark.anyio
@@ -192,3 +195,22 @@ async def test_processed_bytes_count_what_the_program_wrote(
     await call(client, "capy_execute", {"language": "python", "code": "x"})
     text, _ = await call(client, "capy_stats", {})
     assert "sandbox output 1.9 MB" in text
+
+
+def _broken_store() -> None:
+    raise StoreError("cannot open the knowledge base", "check CAPY_DB_KEY")
+
+
+async def test_running_code_does_not_need_the_knowledge_base(
+    composition: ServerComposition, client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(sandbox.output("fine\n"), sandbox.output(log_output()))
+    with composition.container.adapters.knowledge_store.override(providers.Callable(_broken_store)):
+        text, is_error = await call(client, "capy_execute", {"language": "shell", "code": "x"})
+        assert (text, is_error) == ("fine\n", False)
+        text, is_error = await call(
+            client, "capy_execute", {"language": "shell", "code": "x", "intent": "refused"}
+        )
+    assert not is_error
+    assert "could not index the output" in text and "CAPY_DB_KEY" in text
+    assert len(text.encode()) < 3_500
