@@ -61,6 +61,7 @@ class SearchKnowledge:
         if corrected is not None:
             hits, improved = _merge(hits, self._ranked(corrected, scope, limit))
             corrected = corrected if improved else None
+        hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
         if results and self._access is not None:

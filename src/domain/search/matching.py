@@ -17,7 +17,7 @@ from domain.search.synonyms import synonyms_of
 
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ed", "es", "s")
 _MIN_STEM = 3
-_SHORT = 4
+_SHORT = 4  # shorter alternatives must start a word
 _MAX_POSITIONS = 64  # per unit and text: enough for proximity and snippets
 
 

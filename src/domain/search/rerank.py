@@ -21,6 +21,7 @@ class Boosts:
     title: float = 1.0
     proximity: float = 1.0
     entity: float = 1.0
+    share: float = 1.0  # the weighted share of units found (before the exponent)
 
     @property
     def total(self) -> float:
@@ -96,7 +97,8 @@ def boosts_for(
     unit_weight = list(weights) if weights is not None else [1.0] * count
     total_weight = sum(unit_weight) or 1.0
     covered = sum(w for w, f in zip(unit_weight, seen.found, strict=True) if f)
-    coverage = (covered / total_weight) ** tuning.COVERAGE_EXPONENT
+    share = covered / total_weight
+    coverage = share**tuning.COVERAGE_EXPONENT
     title_weight = tuning.TITLE_WEIGHT_CODE if hit.hit.has_code else tuning.TITLE_WEIGHT_PROSE
     title = 1.0 + title_weight * sum(seen.in_title) / count
     proximity = 1.0
@@ -110,7 +112,7 @@ def boosts_for(
         text = hit.hit.title + "\n" + hit.hit.content
         matches = min(count_entities(entities, text), tuning.ENTITY_MAX_MATCHES)
         entity = 1.0 + tuning.ENTITY_WEIGHT * matches
-    return Boosts(coverage=coverage, title=title, proximity=proximity, entity=entity)
+    return Boosts(coverage=coverage, title=title, proximity=proximity, entity=entity, share=share)
 
 
 def rerank(
@@ -119,9 +121,9 @@ def rerank(
     """Scores multiplied by each hit's boosts, best first (ties: the fused order)."""
     evidence = [Evidence.of(hit, groups) for hit in hits]
     weights = unit_weights(evidence, len(groups.units))
-    scored = [
-        (hit.score * boosts_for(hit, groups, entities, seen, weights).total, index, hit)
-        for index, (hit, seen) in enumerate(zip(hits, evidence, strict=True))
-    ]
+    scored = []
+    for index, (hit, seen) in enumerate(zip(hits, evidence, strict=True)):
+        boosts = boosts_for(hit, groups, entities, seen, weights)
+        scored.append((hit.score * boosts.total, index, attrs.evolve(hit, coverage=boosts.share)))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [hit.with_score(score) for score, _, hit in scored]

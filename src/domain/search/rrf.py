@@ -18,6 +18,7 @@ class FusedHit:
     score: float
     layers: tuple[SearchLayer, ...]
     fuzzy: bool = False
+    coverage: float = 1.0  # IDF-weighted share of the query's units the chunk contains
 
     @property
     def chunk_id(self) -> int:
