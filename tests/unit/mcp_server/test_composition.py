@@ -6,6 +6,7 @@ import secrets
 from pathlib import Path
 
 import pytest
+from dependency_injector import providers
 from mcp import Client
 
 from adapters.memory.in_memory_sandbox import InMemorySandbox
@@ -52,6 +53,7 @@ def test_warm_up_opens_the_store_and_shutdown_closes_it(tmp_path: Path) -> None:
     composition = ServerComposition(_options(tmp_path))
     composition.start_warm_up().join(timeout=30)
     store = composition.container.adapters.knowledge_store
+    assert isinstance(store, providers.Resource)
     assert store.initialized
     composition.shutdown()
     assert not store.initialized
