@@ -17,6 +17,7 @@ from domain.execution.language import Language
 from domain.execution.run import SandboxRequest
 from domain.permissions.denial import denial_error
 from domain.permissions.evaluation import evaluate_shell
+from domain.permissions.protected_paths import ProtectedPath, check_code
 
 
 class RunBatch:
@@ -25,10 +26,18 @@ class RunBatch:
     milliseconds, so a 500 ms remainder is 500 ms. Once a command times out or the budget is
     gone, the rest are reported as skipped."""
 
-    def __init__(self, *, sandbox: Sandbox, policy_source: PolicySource, clock: Clock) -> None:
+    def __init__(
+        self,
+        *,
+        sandbox: Sandbox,
+        policy_source: PolicySource,
+        clock: Clock,
+        protected: tuple[ProtectedPath, ...] = (),
+    ) -> None:
         self._sandbox = sandbox
         self._policy = policy_source
         self._clock = clock
+        self._protected = protected
 
     def execute(self, request: RunBatchRequest) -> RunBatchResult:
         commands = [c for c in request.commands if c.command.strip()]
@@ -39,6 +48,7 @@ class RunBatch:
             raise InvalidInput("timeout must be positive", hint="leave it out to use 60 s")
         policy = self._policy.load()
         for command in commands:
+            check_code(command.command, self._protected)
             verdict = evaluate_shell(policy, command.command)
             if verdict.blocks_server:
                 error = denial_error(verdict)

@@ -59,7 +59,11 @@ class UseCases(containers.DeclarativeContainer):
         protected=providers.Callable(capy_secret_paths, core.user_dirs),
     )
     run_batch = providers.Factory(
-        RunBatch, sandbox=adapters.sandbox, policy_source=adapters.policy_source, clock=core.clock
+        RunBatch,
+        sandbox=adapters.sandbox,
+        policy_source=adapters.policy_source,
+        clock=core.clock,
+        protected=providers.Callable(capy_secret_paths, core.user_dirs),
     )
     check_command = providers.Factory(
         CheckCommand, policy_source=adapters.policy_source, project_root=core.project.provided.root
