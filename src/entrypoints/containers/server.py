@@ -13,6 +13,7 @@ from application.ports.sandbox import Sandbox
 from application.use_cases.batch_execute import BatchExecute
 from application.use_cases.execute_with_intent import ExecuteWithIntent
 from application.use_cases.index_for_agent import IndexForAgent
+from application.use_cases.search_knowledge import SearchKnowledge
 from application.use_cases.summarise_output import SummariseOutput
 from domain.server.search_throttle import SearchThrottle
 from domain.server.usage import UsageLedger
@@ -85,6 +86,11 @@ class McpTools(containers.DeclarativeContainer):
         project_root=core.project.provided.root,
     )
 
+    # Looks into the kinds a search left out, to say where the answer is; reads mark nothing.
+    probe_search = providers.Singleton(
+        SearchKnowledge, store=adapters.knowledge_store, clock=core.clock, track_access=False
+    )
+
     execute = providers.Singleton(ExecuteTool, use_case=execute_with_intent.provider, ledger=ledger)
     execute_file = providers.Singleton(
         ExecuteTool, use_case=execute_with_intent.provider, ledger=ledger, with_file=True
@@ -96,6 +102,7 @@ class McpTools(containers.DeclarativeContainer):
         store=adapters.knowledge_store.provider,
         throttle=throttle,
         clock=core.clock,
+        probe=probe_search.provider,
     )
     index = providers.Singleton(IndexTool, use_case=index_for_agent.provider, ledger=ledger)
     fetch = providers.Singleton(

@@ -6,6 +6,8 @@ import pytest
 from mcp import Client
 
 from adapters.memory.in_memory_sandbox import InMemorySandbox
+from domain.source_kind import SourceKind
+from entrypoints.containers.server import ServerComposition
 from tests.unit.mcp_server.conftest import call
 
 pytestmark = pytest.mark.anyio
@@ -49,15 +51,22 @@ async def test_missing_query_and_bad_kinds_are_argument_errors(client: Client) -
 
 
 async def test_matches_only_in_excluded_kinds_are_pointed_out(
-    client: Client, sandbox: InMemorySandbox
+    client: Client, sandbox: InMemorySandbox, composition: ServerComposition
 ) -> None:
     await call(client, "capy_index", {"content": "unrelated notes", "source": "notes"})
     sandbox.script(sandbox.output("quarterly revenue table\n"))
     await call(client, "capy_batch_execute", {"commands": ["report"], "queries": ["revenue"]})
+    store = composition.container.adapters.knowledge_store()
+    (before,) = store.sources([SourceKind.EPHEMERAL])
     text, is_error = await call(client, "capy_search", {"queries": ["quarterly revenue"]})
     assert not is_error
     assert "No results found." in text
-    assert "1 ephemeral source" in text and 'include_kinds: ["durable", "ephemeral"]' in text
+    assert "match 1 section(s) in ephemeral sources" in text
+    assert 'include_kinds: ["durable", "ephemeral"]' in text and 'source: "batch:cmd_1:' in text
+    after = store.source_by_label(before.label)
+    assert after is not None and after.access_count == before.access_count  # looking ≠ reading
+    text, _ = await call(client, "capy_search", {"queries": ["zebra crossing"]})
+    assert "Nothing in the 1 ephemeral source(s) left out by default either." in text
     text, _ = await call(
         client,
         "capy_search",

@@ -42,20 +42,28 @@ def read_kinds(args: Mapping[str, Any]) -> frozenset[SourceKind]:
     return frozenset(kinds)
 
 
-def _hidden_hint(results: SearchResults) -> list[str]:
-    hints = []
-    for kind, count in results.hidden_kinds:
-        plural = "source" if count == 1 else "sources"
-        hints.append(
-            f"{count} {kind.value} {plural} were not searched: add "
-            f'include_kinds: ["durable", "{kind.value}"], or source: "<part of its label>".'
-        )
-    return hints
+def _hidden_hint(results: SearchResults, elsewhere: SearchResults | None) -> list[str]:
+    """What the kinds left out of the scope hold for this query, and how to reach it."""
+    if elsewhere:
+        kinds = sorted({r.kind.value for r in elsewhere.results})
+        labels = list(dict.fromkeys(r.source for r in elsewhere.results))
+        shown = ", ".join(f'"{label}"' for label in labels[:3])
+        wanted = ", ".join(f'"{k}"' for k in ["durable", *kinds])
+        return [
+            f"It does match {len(elsewhere)} section(s) in {' and '.join(kinds)} sources, which "
+            f"this search left out: {shown}. Repeat with include_kinds: [{wanted}], or with "
+            f'source: "{labels[0]}".'
+        ]
+    left_out = ", ".join(f"{count} {kind.value}" for kind, count in results.hidden_kinds)
+    return (
+        [f"(Nothing in the {left_out} source(s) left out by default either.)"] if left_out else []
+    )
 
 
-def _block(results: SearchResults) -> str:
+def _block(results: SearchResults, elsewhere: SearchResults | None = None) -> str:
     if not results:
-        return "\n".join([f"## {results.query}", "No results found.", *_hidden_hint(results)])
+        hints = _hidden_hint(results, elsewhere)
+        return "\n".join([f"## {results.query}", "No results found.", *hints])
     parts = [f"--- [{r.source}] ---\n### {r.title}\n\n{r.snippet}" for r in results.results]
     head = f"## {results.query}\n\n"
     if results.corrected_query:
@@ -70,8 +78,11 @@ class SearchTool:
         store: Callable[[], KnowledgeStore],
         throttle: SearchThrottle,
         clock: Clock,
+        probe: Callable[[], SearchKnowledge] | None = None,
     ) -> None:
+        """``probe`` searches the kinds a scope left out (without marking anything read)."""
         self._search = search
+        self._probe = probe
         self._store = store
         self._throttle = throttle
         self._clock = clock
@@ -129,7 +140,7 @@ class SearchTool:
                 continue
             results = search.search(query, limit, scope)
             found_any = found_any or bool(results)
-            block = _block(results)
+            block = _block(results, self._elsewhere(results, limit))
             size += byte_len(block)
             blocks.append(block)
         text = "\n\n---\n\n".join(blocks)
@@ -144,3 +155,10 @@ class SearchTool:
                     "what is indexed."
                 )
         return text
+
+    def _elsewhere(self, results: SearchResults, limit: int) -> SearchResults | None:
+        if results or not results.hidden_kinds or self._probe is None:
+            return None
+        hidden = frozenset(kind for kind, _ in results.hidden_kinds)
+        scope = SearchScope(kinds=hidden, kinds_explicit=True)
+        return self._probe().search(results.query, limit, scope)
