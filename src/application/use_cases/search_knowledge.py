@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from application.ports.clock import Clock
@@ -24,6 +26,8 @@ from domain.source_kind import ALL_KINDS, SourceKind
 
 MAX_LIMIT = 100
 DEFAULT_SCOPE = SearchScope()
+_NAME = re.compile(r"[\w-]{3,64}")
+_ACRONYM = 5
 
 
 class SearchKnowledge:
@@ -61,6 +65,8 @@ class SearchKnowledge:
         if corrected is not None:
             hits, improved = _merge(hits, self._ranked(corrected, scope, limit))
             corrected = corrected if improved else None
+        if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrected, hits):
+            hits = []
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
@@ -72,6 +78,26 @@ class SearchKnowledge:
             hidden_kinds=() if results else self._hidden_kinds(scope),
             corrected_query=" ".join(corrected.groups) if corrected else None,
         )
+
+    def _names_unknown(
+        self, parsed: ParsedQuery, corrected: ParsedQuery | None, hits: list[FusedHit]
+    ) -> bool:
+        """True when the query names something (``Kafka``, ``SAML``, ``WebAuthn``) that no
+        indexed text contains and that is no misspelling of a known word: nothing found can be
+        about it, so whatever the other words match would only cost the caller context."""
+        for name in extract_entities(parsed.raw):
+            word = name.lower()
+            if not _NAME.fullmatch(word) or word not in parsed.terms:
+                continue
+            if name.isupper() and len(name) <= _ACRONYM:
+                continue  # HSTS, XSS: the text may well spell the acronym out
+            if corrected is not None and word not in corrected.terms:
+                continue  # corrected into a known word
+            if not self._store.has_word(word) and not any(
+                word in hit.hit.content.lower() or word in hit.hit.title.lower() for hit in hits
+            ):
+                return True  # not even part of a longer word (``ConnectionRese``)
+        return False
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> list[FusedHit]:
         fused = retrieve(self._store, parsed, scope, LayerPlan.for_limit(limit))

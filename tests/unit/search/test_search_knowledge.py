@@ -116,3 +116,12 @@ def test_distinctive_terms_of_a_source(container: CliContainer) -> None:
     assert source is not None
     terms = container.use_cases.distinctive_terms().terms(source.id)
     assert isinstance(terms, list)
+
+
+def test_a_name_nothing_mentions_gives_no_results(search: SearchKnowledge) -> None:
+    assert not search.search("rollback on Kubernetes", limit=3)  # no text mentions Kubernetes
+    assert search.search("rollback", limit=3)
+
+
+def test_short_acronyms_are_not_taken_for_unknown_names(search: SearchKnowledge) -> None:
+    assert search.search("HSTS rollback", limit=3)
