@@ -20,7 +20,7 @@ async def test_runs_commands_in_order_and_answers_from_their_output(
     client: Client, sandbox: InMemorySandbox
 ) -> None:
     sandbox.script(
-        sandbox.output("3 passed, 1 failed\nFAILED test_login - AssertionError\n"),
+        sandbox.output("3 passed, 1 failed\nFAILED test_login - AssertionError\n", exit_code=1),
         sandbox.output("commit abc123 fix login redirect\n"),
     )
     text, is_error = await call(
@@ -36,6 +36,7 @@ async def test_runs_commands_in_order_and_answers_from_their_output(
     )
     assert not is_error, text
     assert text.startswith("Ran 2 commands")
+    assert "Exited non-zero: tests (1)." in text
     assert "## Indexed sections" in text and "- tests" in text and "- history" in text
     assert "## failed test" in text and "test_login" in text
     assert "## login redirect commit" in text and "abc123" in text

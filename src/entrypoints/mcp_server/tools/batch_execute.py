@@ -104,6 +104,13 @@ def render_batch(reply: BatchReply) -> str:
     skipped = [r.label for r in reply.runs if r.status is CommandStatus.SKIPPED]
     timed_out = [r.label for r in reply.runs if r.status is CommandStatus.TIMED_OUT]
     failed = [r.label for r in reply.runs if r.status is CommandStatus.FAILED]
+    exits = [
+        f"{r.label} ({r.exit_code})"
+        for r in reply.runs
+        if r.status is CommandStatus.RAN and r.exit_code not in (0, None)
+    ]
+    if exits:
+        lines.append(f"Exited non-zero: {', '.join(exits)}.")
     if timed_out:
         lines.append(f"Timed out: {', '.join(timed_out)} (partial output kept).")
     if skipped:
