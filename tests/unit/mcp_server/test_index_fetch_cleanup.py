@@ -34,7 +34,8 @@ async def test_index_a_project_file_by_relative_path(client: Client, tmp_path: P
 async def test_index_refuses_paths_outside_the_project(client: Client, tmp_path: Path) -> None:
     outside = tmp_path.parent / "outside-secret.txt"
     outside.write_text("secret")
-    for path in (str(outside), "../outside-secret.txt"):
+    (tmp_path / "link.txt").symlink_to(outside)
+    for path in (str(outside), "../outside-secret.txt", "link.txt"):
         text, is_error = await call(client, "capy_index", {"path": path})
         assert is_error and "outside the project" in text
 
