@@ -98,6 +98,27 @@ class TermGroups:
         lowered = text.lower()
         return [unit.present(lowered) for unit in self.matchers]
 
+    def owner(self, token: str) -> int | None:
+        """The unit a word FTS5 matched (highlighted) belongs to: the one sharing the longest
+        prefix with it (porter matched ``bodies`` for ``body``; a prefix of 3 is the minimum)."""
+        lowered = token.lower()
+        best, best_length = None, _MIN_STEM - 1
+        for index, unit in enumerate(self.matchers):
+            for alternative in unit.alternatives:
+                length = _common_prefix(lowered, alternative)
+                if length > best_length or (length == len(alternative) and length >= 2):
+                    best, best_length = index, max(length, best_length)
+        return best
+
+
+def _common_prefix(a: str, b: str) -> int:
+    length = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        length += 1
+    return length
+
 
 def _unit(text: str) -> Unit:
     if " " in text:

@@ -62,13 +62,33 @@ class Evidence:
 
     @classmethod
     def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
-        positions = tuple(tuple(p) for p in groups.positions(hit.hit.content))
+        found_at = groups.positions(hit.hit.content)
+        if tuning.USE_HIGHLIGHTS and hit.hit.highlighted:
+            for token, offset in _marked(hit.hit.highlighted):
+                unit = groups.owner(token)
+                if unit is not None and offset not in found_at[unit]:
+                    found_at[unit].append(offset)
+        positions = tuple(tuple(sorted(p)) for p in found_at)
         in_title = tuple(groups.present(hit.hit.title))
         in_label = groups.present(hit.hit.label)
         found = tuple(
             bool(p) or t or s for p, t, s in zip(positions, in_title, in_label, strict=True)
         )
         return cls(positions, in_title, found)
+
+
+def _marked(highlighted: str) -> list[tuple[str, int]]:
+    """The words FTS5 marked as matches (\x02…\x03) with their offsets in the unmarked text."""
+    found: list[tuple[str, int]] = []
+    offset = 0
+    for piece_index, piece in enumerate(highlighted.split("\x02")):
+        if piece_index == 0:
+            offset += len(piece)
+            continue
+        word, _, rest = piece.partition("\x03")
+        found.append((word, offset))
+        offset += len(word) + len(rest)
+    return found
 
 
 def unit_weights(evidence: Sequence[Evidence], count: int) -> list[float]:
