@@ -79,6 +79,11 @@ class SearchKnowledge:
             corrected_query=" ".join(corrected.groups) if corrected else None,
         )
 
+    def flush_access(self) -> None:
+        """Write access marks still collected (call on shutdown; see ``AccessLog``)."""
+        if self._access is not None:
+            self._access.flush()
+
     def _names_unknown(
         self, parsed: ParsedQuery, corrected: ParsedQuery | None, hits: list[FusedHit]
     ) -> bool:

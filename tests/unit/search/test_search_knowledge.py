@@ -125,3 +125,17 @@ def test_a_name_nothing_mentions_gives_no_results(search: SearchKnowledge) -> No
 
 def test_short_acronyms_are_not_taken_for_unknown_names(search: SearchKnowledge) -> None:
     assert search.search("HSTS rollback", limit=3)
+
+
+def test_access_within_a_window_is_written_once_and_flushed_on_request(
+    container: CliContainer,
+) -> None:
+    search = container.use_cases.search_knowledge()
+    store = container.adapters.knowledge_store()
+    search.search("vault secrets", limit=1)
+    search.search("vault secrets", limit=1)  # same window: collected, not yet written
+    source = store.source_by_label("docs/deploy.md")
+    assert source is not None and source.access_count == 1
+    search.flush_access()
+    source = store.source_by_label("docs/deploy.md")
+    assert source is not None and source.access_count == 2
