@@ -10,8 +10,10 @@ class CaseOutcome:
     """The measured result of one query against its content type's store.
 
     ``relevant`` has one flag per returned result (top 10, best first): does its full content
-    contain any needle. ``summary_needles`` / ``top_needles`` count the distinct needles found in
-    the intent-search summary text and in the full contents of the top 10 results.
+    contain any needle. ``summary_needles``, ``top_needles`` and ``intent_needles`` count the
+    distinct needles found in the intent-search summary text, in the full contents of the top
+    10 results, and in the full contents of the intent search's matches (what the summary
+    previews).
     ``summary_bytes`` / ``haystack_bytes`` are UTF-8 sizes. Negative cases have no needles.
     """
 
@@ -25,6 +27,7 @@ class CaseOutcome:
     haystack_bytes: int
     summary_needles: int
     top_needles: int
+    intent_needles: int = 0
     expected_layer: str | None = None
     top_layer: str | None = None
     top_titles: tuple[str, ...] = ()
@@ -55,6 +58,10 @@ class CaseOutcome:
     @property
     def summary_recall(self) -> float:
         return self.summary_needles / len(self.needles) if self.needles else 0.0
+
+    @property
+    def intent_recall(self) -> float:
+        return self.intent_needles / len(self.needles) if self.needles else 0.0
 
     @property
     def top_recall(self) -> float:

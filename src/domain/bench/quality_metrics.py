@@ -24,9 +24,10 @@ class QualityMetrics:
     Context reduction, measured on the intent-search summary text the agent would receive:
     ``compression`` (mean of 1 − summary/haystack bytes, all cases), ``summary_recall``
     (needles present in that text), ``summary_perfect_rate``, ``effective_compression`` (mean of
-    compression × summary recall over positives). The looser variant the Go capy published:
-    ``top10_recall`` / ``top10_perfect_rate`` (needles present in the full contents of the top
-    10 results, text the agent would still have to fetch).
+    compression × summary recall over positives), ``intent_match_recall`` (needles in the full
+    text of the sections the summary previews: the ceiling for summary recall). The looser
+    variant the Go capy published: ``top10_recall`` / ``top10_perfect_rate`` (needles present
+    in the full contents of the top 10 results, text the agent would still have to fetch).
     """
 
     cases: int
@@ -46,6 +47,7 @@ class QualityMetrics:
     summary_recall: float
     summary_perfect_rate: float
     effective_compression: float
+    intent_match_recall: float
     top10_recall: float
     top10_perfect_rate: float
 
@@ -87,6 +89,7 @@ class QualityMetrics:
             summary_recall=over(lambda o: o.summary_recall),
             summary_perfect_rate=over(lambda o: 1.0 if o.summary_recall == 1.0 else 0.0),
             effective_compression=over(lambda o: o.compression * o.summary_recall),
+            intent_match_recall=over(lambda o: o.intent_recall),
             top10_recall=over(lambda o: o.top_recall),
             top10_perfect_rate=over(lambda o: 1.0 if o.top_recall == 1.0 else 0.0),
         )

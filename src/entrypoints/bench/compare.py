@@ -26,6 +26,7 @@ HIGHER_IS_BETTER = (
     "summary_recall",
     "summary_perfect_rate",
     "effective_compression",
+    "intent_match_recall",
     "top10_recall",
     "top10_perfect_rate",
 )

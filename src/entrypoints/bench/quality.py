@@ -144,7 +144,10 @@ def _run_type(
                     matches=[IntentMatch(r.title, r.content) for r in focused.results],
                     terms=terms,
                 )
-                outcomes.append(_outcome(content_type, entry, case, ranked, summary))
+                outcome = _outcome(content_type, entry, case, ranked, summary)
+                matched = [r.content for r in focused.results]
+                found = sum(1 for n in case.needles if any(n in c for c in matched))
+                outcomes.append(attrs.evolve(outcome, intent_needles=found))
                 if progress is not None:
                     progress(content_type, len(outcomes))
         chunks = knowledge.stats().chunk_count

@@ -31,6 +31,7 @@ REDUCTION_ROWS = [
     ("summary_recall", "needle recall in the summary text"),
     ("summary_perfect_rate", "cases with every needle in the summary"),
     ("effective_compression", "effective compression (compression × recall)"),
+    ("intent_match_recall", "ceiling: needle in the full text of the previewed sections"),
     ("top10_recall", "looser: needle recall in full top-10 contents"),
     ("top10_perfect_rate", "looser: cases with every needle in top-10 contents"),
 ]
