@@ -37,9 +37,15 @@ def open_database(
     """
     if not passphrase:
         raise StoreError("no database key was given", "set CAPY_DB_KEY or let capy create a key")
-    database_file.ensure_private_directory(path.parent)
+    try:
+        database_file.ensure_private_directory(path.parent)
+    except OSError as error:
+        raise StoreError(
+            f"cannot create the folder for the knowledge database {path}: {error.strerror}",
+            "choose a writable location with --db or store.path",
+        ) from None
     for attempt in range(2):
-        state = database_file.inspect(path)
+        state = _inspect(path)
         if state is FileState.PLAINTEXT:
             raise PlaintextDatabase(
                 f"the knowledge database {path} is not encrypted",
@@ -59,7 +65,7 @@ def open_database(
                 ) from error
             raise WrongKey(
                 f"the key does not open the knowledge database {path}",
-                "check CAPY_DB_KEY (or the key file shown by `capy doctor`); the file was left "
+                "check CAPY_DB_KEY (or the key file `capy which` shows); the file was left "
                 "untouched. If it is damaged beyond use, move it away and capy starts a new one",
             ) from None
         try:
@@ -67,12 +73,27 @@ def open_database(
         except DatabaseError as error:
             connection.close()
             if attempt or not is_unreadable(error):
-                raise StoreError(f"cannot prepare {path}: {error}", "run `capy doctor`") from error
+                raise StoreError(
+                    f"cannot prepare the knowledge database {path}: {error}",
+                    "if another capy version made it, move it away and capy starts a new one",
+                ) from error
             _set_aside(path, now(), warn, "is damaged")
             continue
         database_file.restrict_permissions(path)
         return OpenedDatabase(connection, material)
     raise AssertionError("unreachable")
+
+
+def _inspect(path: Path) -> FileState:
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a database file", "pass a file path with --db")
+    try:
+        return database_file.inspect(path)
+    except OSError as error:
+        raise StoreError(
+            f"cannot read the knowledge database {path}: {error.strerror}",
+            "check the file's owner and permissions",
+        ) from None
 
 
 def open_more(path: Path, material: KeyMaterial) -> Connection:

@@ -12,7 +12,7 @@ import pytest
 import sqlcipher3
 
 from adapters.sqlcipher.migrations import applied, available, migrate
-from domain.errors import PlaintextDatabase, WrongKey
+from domain.errors import PlaintextDatabase, StoreError, WrongKey
 from domain.search_hit import SearchLayer, SearchScope
 from tests.integration.store.helpers import KEY, document, fingerprint, open_store
 
@@ -146,3 +146,27 @@ def test_a_passphrase_alone_opens_the_file(tmp_path: Path) -> None:
     connection.execute("PRAGMA key = '" + KEY.replace("'", "''") + "'")
     assert connection.execute("SELECT label FROM sources").fetchall() == [("a",)]
     connection.close()
+
+
+def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
+    with pytest.raises(StoreError) as raised:
+        open_store(tmp_path)
+    assert "folder" in raised.value.message
+
+
+def test_a_database_of_another_schema_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    foreign = sqlcipher3.connect(str(path))
+    foreign.execute("PRAGMA key = '" + KEY.replace("'", "''") + "'")
+    foreign.execute("CREATE TABLE sources (id INTEGER PRIMARY KEY, label TEXT)")
+    foreign.commit()
+    foreign.close()
+
+    with pytest.raises(StoreError) as raised:
+        open_store(path)
+    assert "move it away" in raised.value.hint
+    assert [p.name for p in tmp_path.iterdir() if ".corrupt." in p.name] == []
+    again = sqlcipher3.connect(str(path))
+    again.execute("PRAGMA key = '" + KEY.replace("'", "''") + "'")
+    assert again.execute("SELECT name FROM sqlite_master").fetchall() == [("sources",)]
+    again.close()
