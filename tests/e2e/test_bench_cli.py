@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.unit.bench.conftest import small_entries, write_fixtures
+from tests.unit.bench.tiny_corpus import small_entries, write_fixtures
 
 CAPY = Path(sys.executable).parent / "capy"
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "bench"

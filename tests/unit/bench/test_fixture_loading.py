@@ -10,7 +10,7 @@ import pytest
 from domain.errors import InvalidInput
 from domain.source_kind import SourceKind
 from entrypoints.bench.fixtures import load_corpus
-from tests.unit.bench.conftest import small_entries, write_fixtures
+from tests.unit.bench.tiny_corpus import small_entries, write_fixtures
 
 
 def test_loads_entries_in_file_name_order_with_their_cases(small_fixtures: Path) -> None:

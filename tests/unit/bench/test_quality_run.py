@@ -9,7 +9,7 @@ from entrypoints.bench.bench_store import StoreChoice
 from entrypoints.bench.fixtures import load_corpus
 from entrypoints.bench.quality import run_quality
 from entrypoints.bench.report import build_report
-from tests.unit.bench.conftest import small_entries, write_fixtures
+from tests.unit.bench.tiny_corpus import small_entries, write_fixtures
 
 
 def test_runs_every_case_and_builds_a_report(small_fixtures: Path) -> None:
