@@ -20,6 +20,10 @@ TIMEOUT_HINT = (
     "pass a larger `timeout` (milliseconds), make the program print progress as it goes, or "
     "use `background: true` for a server or watcher"
 )
+INTENT_TIP = (
+    "(capy: this output was cut to fit; pass `intent` to get back only the sections that match "
+    "it instead)"
+)
 _SUMMARISED = (ExitClass.SUCCESS, ExitClass.SOFT_FAILURE, ExitClass.ERROR)
 
 
@@ -35,6 +39,7 @@ class ExecuteWithIntent:
       section count), searched for the intent within that source only, and the reply is
       ``intent_summary`` — the same text the quality benchmark measures;
     - timed-out and backgrounded runs always return their partial output and note;
+    - output the sandbox had to cut, run without an intent, ends with a tip to pass one;
     - if indexing or the search fails, the first 3,000 bytes come back with the reason.
 
     ``summarise_output`` is built on first need: running code never waits for, or fails with,
@@ -73,6 +78,8 @@ class ExecuteWithIntent:
         ):
             if result.run.exit_class is ExitClass.TIMED_OUT and result.is_error:
                 text += f"\n\nWhat to do: {TIMEOUT_HINT}"
+            elif not intent and outcome.stdout.truncated:
+                text += f"\n\n{INTENT_TIP}"
             return ExecuteReply(text, result.is_error, produced)
         label = self._label(result, text)
         try:

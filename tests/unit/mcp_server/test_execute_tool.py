@@ -214,3 +214,11 @@ async def test_running_code_does_not_need_the_knowledge_base(
     assert not is_error
     assert "could not index the output" in text and "CAPY_DB_KEY" in text
     assert len(text.encode()) < 3_500
+
+
+async def test_cut_output_without_intent_suggests_one(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(RunOutcome(stdout=StreamOutput("head … tail", 500_000, 100_000)))
+    text, is_error = await call(client, "capy_execute", {"language": "python", "code": "x"})
+    assert not is_error and "pass `intent`" in text
