@@ -10,6 +10,7 @@ from pathlib import Path
 
 from adapters.sqlcipher import maintenance, search_query, writer
 from adapters.sqlcipher.connection_pool import ConnectionPool
+from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
 from adapters.sqlcipher.size_report import size_report
 from adapters.system_clock import SystemClock
@@ -46,6 +47,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
         self._merge_every = merge_every
         self._inserted_since_merge = 0
         self._counter_lock = threading.Lock()
+        self._known_words = KnownWords()
         self._pool = ConnectionPool(self._path, key, self._clock.now, on_warning or _log.warning)
 
     @property
@@ -53,8 +55,10 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
         return self._path
 
     def index(self, document: SourceDocument) -> IndexOutcome:
-        outcome = writer.index_document(self._pool.connection(), document, self._clock.now())
+        words = self._known_words.unseen(document.vocabulary)
+        outcome = writer.index_document(self._pool.connection(), document, self._clock.now(), words)
         if not outcome.already_indexed:
+            self._known_words.remember(words)
             self._count_inserted(len(document.chunks))
         return outcome
 
@@ -139,6 +143,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
 
     def vacuum(self) -> None:
         """Prunes unused vocabulary, merges the FTS indexes and rewrites the file compactly."""
+        self._known_words.forget()
         maintenance.vacuum(self._pool.connection())
 
     def checkpoint(self) -> None:
