@@ -225,5 +225,13 @@ def _in_scope(source: Source, scope: SearchScope) -> bool:
     if scope.source:
         if scope.exact_source:
             return source.label == scope.source
-        return scope.source.casefold() in source.label.casefold()
+        return _ascii_lower(scope.source) in _ascii_lower(source.label)
     return True
+
+
+def _ascii_lower(text: str) -> str:
+    """SQLite's LIKE folds ASCII letters only; so does this store's label filter."""
+    return text.translate(_ASCII_LOWER)
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")

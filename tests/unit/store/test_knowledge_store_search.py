@@ -122,7 +122,8 @@ def test_title_matches_weigh_more(store: KnowledgeStore) -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ['"unterminated', "AND", "(", '"a" OR', ")", '("a" OR "b") "c"', '"c" ("a" OR "b")', 'NOT "x"']
+    "bad",
+    ['"unterminated', "AND", "(", '"a" OR', ")", '("a" OR "b") "c"', '"c" ("a" OR "b")', 'NOT "x"'],
 )
 def test_syntax_errors_return_nothing(corpus: KnowledgeStore, bad: str) -> None:
     assert corpus.search(PORTER, bad, ALL, 10) == []
@@ -139,3 +140,11 @@ def test_deleted_sources_are_not_found(corpus: KnowledgeStore) -> None:
     corpus.delete_sources([guide.id])
     assert corpus.search(PORTER, '"helm"', ALL, 10) == []
     assert corpus.search(TRIGRAM, '"helm"', ALL, 10) == []
+
+
+def test_source_filter_folds_ascii_case_only(store: KnowledgeStore) -> None:
+    store.index(document("Docs/ÉTÉ", ("T", "needle")))
+    assert labels(store.search(PORTER, '"needle"', SearchScope(source="docs/ÉTÉ"), 10)) == [
+        "Docs/ÉTÉ"
+    ]
+    assert store.search(PORTER, '"needle"', SearchScope(source="docs/été"), 10) == []
