@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from dependency_injector import containers, providers
@@ -30,9 +30,6 @@ from entrypoints.mcp_server.tools.fetch import FetchTool
 from entrypoints.mcp_server.tools.index import IndexTool
 from entrypoints.mcp_server.tools.search import SearchTool
 from entrypoints.mcp_server.tools.stats import StatsTool
-
-# Closed in this order at shutdown: background programs first, then the store (WAL checkpoint).
-_CLOSE_ORDER = ("sandbox", "knowledge_store")
 
 
 def _now(clock: Any) -> Any:
@@ -176,20 +173,30 @@ class ServerComposition:
         return router(name, arguments)
 
     def shutdown(self) -> None:
-        """Kill background programs, close the store with a WAL checkpoint; never raises.
+        """Kill background programs, write pending access marks, close the store with a WAL
+        checkpoint; never raises.
 
         Only what was actually created is closed: a server that never opened its store does
         not open it now just to close it.
         """
-        for name in _CLOSE_ORDER:
-            provider = getattr(self.container.adapters, name, None)
-            if isinstance(provider, providers.Resource) and provider.initialized:
-                try:
-                    provider.shutdown()
-                except Exception as error:
-                    print(f"capy: warning during shutdown: {error}", file=sys.stderr, flush=True)
+        self._close("sandbox")
+        if self._created("knowledge_store"):
+            self._quietly(lambda: self.container.use_cases.search_knowledge().flush_access())
+        self._close("knowledge_store")
+        self._quietly(self.container.shutdown_resources)
+
+    def _created(self, name: str) -> bool:
+        provider = getattr(self.container.adapters, name, None)
+        return isinstance(provider, providers.Resource) and bool(provider.initialized)
+
+    def _close(self, name: str) -> None:
+        if self._created(name):
+            self._quietly(getattr(self.container.adapters, name).shutdown)
+
+    @staticmethod
+    def _quietly(action: Callable[[], object]) -> None:
         try:
-            self.container.shutdown_resources()
+            action()
         except Exception as error:
             print(f"capy: warning during shutdown: {error}", file=sys.stderr, flush=True)
 

@@ -10,6 +10,7 @@ from dependency_injector import providers
 from mcp import Client
 
 from adapters.memory.in_memory_sandbox import InMemorySandbox
+from application.use_cases.index_request import IndexRequest
 from domain.execution.language import Language
 from entrypoints.containers.runtime import RuntimeOptions
 from entrypoints.containers.server import ServerComposition
@@ -75,3 +76,20 @@ def test_warm_up_never_raises(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 async def test_memory_composition_serves_calls(client: Client) -> None:
     result = await client.call_tool("capy_execute", {"language": "shell", "code": "true"})
     assert not result.is_error
+
+
+def test_shutdown_writes_access_marks_searches_collected(tmp_path: Path) -> None:
+    options = _options(tmp_path)
+    composition = ServerComposition(options)
+    composition.start_warm_up().join(timeout=30)
+    index = composition.container.use_cases.index_content()
+    index.execute(IndexRequest(content="# Deploy\n\nblue green rollout steps", label="runbook"))
+    search = composition.container.use_cases.search_knowledge()
+    for _ in range(3):  # the first search writes at once; the next ones only collect
+        assert search.search("rollout steps")
+    composition.shutdown()
+
+    reopened = ServerComposition(options)
+    source = reopened.container.adapters.knowledge_store().source_by_label("runbook")
+    reopened.shutdown()
+    assert source is not None and source.access_count == 2
