@@ -51,14 +51,24 @@ def _segment(lines: list[str], number: int, start: int, width: int) -> _Segment:
     return _Segment(number, start, f"{head}{piece.strip()}{tail}")
 
 
-def _ranked(lines: list[str], groups: TermGroups, width: int) -> list[tuple[int, int, int]]:
-    """(score, line, start) of every window holding at least one term, best first."""
-    found = []
+def _ranked(lines: list[str], groups: TermGroups, width: int) -> list[tuple[float, int, int]]:
+    """(score, line, start) of every window holding at least one term, best first.
+
+    A window scores the sum, over the intent's terms it contains, of how rare each term is in
+    this section (``1 / number of windows holding it``): the line with the one unusual term
+    beats lines repeating the common ones.
+    """
+    windows: list[tuple[int, int, list[bool]]] = []
     for number, line in enumerate(lines):
         for start, piece in _windows(line, width):
-            score = sum(groups.present(piece))
-            if score:
-                found.append((score, number, start))
+            present = groups.present(piece)
+            if any(present):
+                windows.append((number, start, present))
+    holding = [sum(1 for _, _, present in windows if present[u]) for u in range(len(groups.units))]
+    found = [
+        (sum(1 / holding[u] for u, hit in enumerate(present) if hit), number, start)
+        for number, start, present in windows
+    ]
     found.sort(key=lambda c: (-c[0], c[1], c[2]))
     return found
 
