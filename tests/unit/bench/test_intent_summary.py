@@ -92,3 +92,10 @@ def test_preview_segments_are_bounded(content: str, intent: str) -> None:
     for segment in segments:
         assert len(segment.strip(ELLIPSIS).encode()) <= SEGMENT_BYTES
         assert "\n" not in segment
+
+
+def test_a_rare_term_outweighs_a_common_one() -> None:
+    content = "RUN go mod download\nRUN go build ./...\nRUN go test ./...\nUSER 65532:65532"
+    assert preview_segments(content, "which user does it run as", segments=1, context=0) == [
+        "USER 65532:65532"
+    ]
