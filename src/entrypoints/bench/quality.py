@@ -29,7 +29,7 @@ SEARCH_LIMIT = 10
 INTENT_LIMIT = 5
 EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
-# markdown and curated haystacks are auto-detected, like capy_index does.
+# markdown, curated and any other type are auto-detected, like capy_index does.
 SEEDING: dict[str, ContentType | None] = {
     "markdown": None,
     "curated": None,
@@ -116,7 +116,7 @@ def _run_type(
                 content=entry.haystack,
                 label=entry.source_label,
                 kind=entry.source_kind,
-                content_type=SEEDING[content_type],
+                content_type=SEEDING.get(content_type),
             )
             try:
                 sections[entry.id] = index.execute(request).sections

@@ -48,7 +48,8 @@ def test_a_case_whose_needle_is_not_in_its_haystack_is_skipped_and_named(
     [
         ("{not json", "not valid JSON"),
         ("[1, 2]", "must be a JSON object"),
-        (json.dumps({"id": "x", "content_type": "yaml"}), "unknown content_type"),
+        (json.dumps({"id": "x", "content_type": "no such/type"}), "must be a plain word"),
+        (json.dumps({"id": "x", "content_type": "yaml", "haystack": "a: 1"}), '"cases" must be'),
     ],
 )
 def test_malformed_lines_are_refused_with_their_location(
@@ -72,3 +73,11 @@ def test_a_directory_without_fixtures_is_refused(tmp_path: Path) -> None:
         load_corpus(tmp_path)
     with pytest.raises(InvalidInput, match="does not exist"):
         load_corpus(tmp_path / "missing")
+
+
+def test_other_content_types_are_kept_after_the_known_ones(tmp_path: Path) -> None:
+    entries = small_entries()
+    yaml_entry = dict(entries[0], id="yaml_001", content_type="yaml", source_label="bench-yaml-1")
+    yaml_entry["cases"] = [dict(entries[0]["cases"][0], case_id="yaml_001_q1")]  # type: ignore[index]
+    corpus = load_corpus(write_fixtures(tmp_path, [*entries, yaml_entry]))
+    assert corpus.content_types() == ["markdown", "plaintext", "yaml"]
