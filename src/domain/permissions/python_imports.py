@@ -12,9 +12,11 @@ PROCESS_FUNCTIONS: dict[str, frozenset[str]] = {
     "os": frozenset({"system", "popen"}),
     "pty": frozenset({"spawn"}),
 }
-_MODULE_ALIAS = re.compile(r"^\s*import\s+(.+)$", re.MULTILINE)
+# An import statement starts a line or follows ``;`` or a block colon (``if x: import os``);
+# it ends at a newline, ``;`` or a comment.
+_MODULE_ALIAS = re.compile(r"(?:^|[;:])\s*import\s+([^\n;#]+)", re.MULTILINE)
 _FROM_IMPORT = re.compile(
-    r"^\s*from\s+(subprocess|os|pty)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE
+    r"(?:^|[;:])\s*from\s+(subprocess|os|pty)\s+import\s+(\([^)]*\)|[^\n;#]+)", re.MULTILINE
 )
 
 
@@ -34,7 +36,9 @@ def imported_functions(code: str) -> dict[str, str]:
     names: dict[str, str] = {}
     for match in _FROM_IMPORT.finditer(code):
         module = match.group(1)
-        for part in match.group(2).strip("()").replace("\n", " ").split(","):
+        names_text = match.group(2).strip("()")
+        names_text = "\n".join(line.split("#", 1)[0] for line in names_text.splitlines())
+        for part in names_text.replace("\n", " ").split(","):
             words = part.split()
             if not words or words[0] not in PROCESS_FUNCTIONS[module]:
                 continue
