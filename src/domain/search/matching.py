@@ -9,6 +9,7 @@ a query's patterns would be compiled once per query, which cost more than the sc
 from __future__ import annotations
 
 from functools import lru_cache
+from os.path import commonprefix
 
 import attrs
 
@@ -101,23 +102,18 @@ class TermGroups:
     def owner(self, token: str) -> int | None:
         """The unit a word FTS5 matched (highlighted) belongs to: the one sharing the longest
         prefix with it (porter matched ``bodies`` for ``body``; a prefix of 3 is the minimum)."""
-        lowered = token.lower()
-        best, best_length = None, _MIN_STEM - 1
-        for index, unit in enumerate(self.matchers):
-            for alternative in unit.alternatives:
-                length = _common_prefix(lowered, alternative)
-                if length > best_length or (length == len(alternative) and length >= 2):
-                    best, best_length = index, max(length, best_length)
-        return best
+        return _owner(self.matchers, token.lower())
 
 
-def _common_prefix(a: str, b: str) -> int:
-    length = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        length += 1
-    return length
+@lru_cache(maxsize=4096)
+def _owner(matchers: tuple[Unit, ...], token: str) -> int | None:
+    best, best_length = None, _MIN_STEM - 1
+    for index, unit in enumerate(matchers):
+        for alternative in unit.alternatives:
+            length = len(commonprefix((token, alternative)))  # noqa: RUF071 (characters wanted)
+            if length > best_length or (length == len(alternative) and length >= 2):
+                best, best_length = index, max(length, best_length)
+    return best
 
 
 def _unit(text: str) -> Unit:

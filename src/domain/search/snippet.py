@@ -18,15 +18,15 @@ _SNAP = 24  # how far a cut may move to land on whitespace
 
 def strip_marks(highlighted: str) -> tuple[str, list[int]]:
     """The text without highlight markers, and the offsets where marked spans start."""
-    text: list[str] = []
+    pieces = highlighted.split(MARK_START)
+    text = [pieces[0].replace(MARK_END, "")]
     starts: list[int] = []
-    length = 0
-    for ch in highlighted:
-        if ch == MARK_START:
-            starts.append(length)
-        elif ch != MARK_END:
-            text.append(ch)
-            length += 1
+    length = len(text[0])
+    for piece in pieces[1:]:
+        starts.append(length)
+        clean = piece.replace(MARK_END, "")
+        text.append(clean)
+        length += len(clean)
     return "".join(text), starts
 
 
