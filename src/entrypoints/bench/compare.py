@@ -49,12 +49,24 @@ class Delta:
 
 
 @attrs.frozen
+class CaseChange:
+    """A positive case whose first relevant rank crossed the top-5 line between the reports."""
+
+    case_id: str
+    query: str
+    before: int | None
+    after: int | None
+
+
+@attrs.frozen
 class Comparison:
     deltas: tuple[Delta, ...]
     hash_mismatch: bool
     before_meta: dict[str, Any]
     after_meta: dict[str, Any]
     threshold: float
+    lost: tuple[CaseChange, ...] = ()
+    gained: tuple[CaseChange, ...] = ()
 
     @property
     def regressions(self) -> list[Delta]:
@@ -108,4 +120,31 @@ def compare_reports(
     before_meta = before.get("metadata") or {}
     after_meta = after.get("metadata") or {}
     mismatch = before_meta.get("dataset_hash") != after_meta.get("dataset_hash")
-    return Comparison(tuple(deltas), mismatch, before_meta, after_meta, threshold)
+    lost, gained = _case_changes(before, after)
+    return Comparison(tuple(deltas), mismatch, before_meta, after_meta, threshold, lost, gained)
+
+
+def _in_top(rank: Any, k: int = 5) -> bool:
+    return isinstance(rank, int) and rank <= k
+
+
+def _case_changes(
+    before: dict[str, Any], after: dict[str, Any]
+) -> tuple[tuple[CaseChange, ...], tuple[CaseChange, ...]]:
+    """Positive cases that left or entered the top 5, matched by case id."""
+    old = {c.get("case_id"): c for c in before.get("cases") or [] if isinstance(c, dict)}
+    lost: list[CaseChange] = []
+    gained: list[CaseChange] = []
+    for case in after.get("cases") or []:
+        if not isinstance(case, dict) or case.get("negative"):
+            continue
+        previous = old.get(case.get("case_id"))
+        if previous is None:
+            continue
+        was, now = previous.get("first_relevant_rank"), case.get("first_relevant_rank")
+        change = CaseChange(str(case.get("case_id")), str(case.get("query", "")), was, now)
+        if _in_top(was) and not _in_top(now):
+            lost.append(change)
+        elif _in_top(now) and not _in_top(was):
+            gained.append(change)
+    return tuple(lost), tuple(gained)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from entrypoints.bench.compare import Comparison, Delta
+from entrypoints.bench.compare import CaseChange, Comparison, Delta
+
+SHOWN_CASES = 15
 
 
 def _num(value: float | None) -> str:
@@ -22,6 +24,23 @@ def _change(delta: Delta) -> str:
     if abs(change) < 1e-9:
         return f"[dim]{text}[/]"
     return text
+
+
+def _rank(rank: int | None) -> str:
+    return "–" if rank is None else str(rank)
+
+
+def _print_cases(console: Console, what: str, changes: tuple[CaseChange, ...]) -> None:
+    if not changes:
+        return
+    console.print(f"{len(changes)} case(s) {what}:")
+    for change in changes[:SHOWN_CASES]:
+        console.print(
+            f"  {change.case_id}: rank {_rank(change.before)} → {_rank(change.after)}  "
+            f"[dim]{change.query}[/]"
+        )
+    if len(changes) > SHOWN_CASES:
+        console.print(f"  … and {len(changes) - SHOWN_CASES} more")
 
 
 def print_comparison(comparison: Comparison, console: Console | None = None) -> None:
@@ -50,6 +69,8 @@ def print_comparison(comparison: Comparison, console: Console | None = None) -> 
             if delta.scope == scope and (delta.before is not None or delta.after is not None):
                 table.add_row(delta.metric, _num(delta.before), _num(delta.after), _change(delta))
         console.print(table)
+    _print_cases(console, "left the top 5", comparison.lost)
+    _print_cases(console, "entered the top 5", comparison.gained)
     regressions = comparison.regressions
     if regressions:
         names = ", ".join(f"{d.scope}/{d.metric}" for d in regressions)

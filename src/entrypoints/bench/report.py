@@ -123,6 +123,7 @@ def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[st
             {
                 "case_id": o.case_id,
                 "content_type": o.content_type,
+                "query": o.query,
                 "negative": o.is_negative,
                 "results": o.result_count,
                 "first_relevant_rank": o.first_relevant_rank,

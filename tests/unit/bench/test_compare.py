@@ -65,3 +65,18 @@ def test_unreadable_or_foreign_files_are_refused(tmp_path: Path) -> None:
     foreign.write_text(json.dumps({"hello": 1}), encoding="utf-8")
     with pytest.raises(InvalidInput, match="not a capy quality report"):
         load_report(foreign)
+
+
+def test_cases_that_leave_or_enter_the_top_five_are_listed() -> None:
+    def cases(ranks: dict[str, int | None]) -> list[dict[str, Any]]:
+        return [
+            {"case_id": cid, "query": f"q {cid}", "negative": False, "first_relevant_rank": rank}
+            for cid, rank in ranks.items()
+        ] + [{"case_id": "neg", "negative": True, "first_relevant_rank": None}]
+
+    before = dict(report(), cases=cases({"a": 1, "b": 7, "c": 2, "d": None}))
+    after = dict(report(), cases=cases({"a": None, "b": 3, "c": 4, "d": None}))
+    comparison = compare_reports(before, after)
+    assert [(c.case_id, c.before, c.after) for c in comparison.lost] == [("a", 1, None)]
+    assert [(c.case_id, c.before, c.after) for c in comparison.gained] == [("b", 7, 3)]
+    assert comparison.lost[0].query == "q a"
