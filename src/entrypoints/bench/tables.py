@@ -100,6 +100,10 @@ def print_quality(report: dict[str, Any], console: Console | None = None) -> Non
         console.print(f"[yellow]skipped:[/] {problem}")
     for problem in meta.get("index_errors", []):
         console.print(f"[yellow]not indexed:[/] {problem}")
+    console.print(
+        "[dim]For reference, the Go capy published 49.8 % compression (on its summaries) with "
+        "0.983 recall (on full top-10 contents), on its own 156-case corpus.[/]"
+    )
     failures = report["failures"]
     if failures:
         counts: dict[str, int] = {}
