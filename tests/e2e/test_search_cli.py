@@ -11,11 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from application.use_cases.index_request import IndexRequest
-from domain.source_kind import SourceKind
-from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.runtime import RuntimeOptions
-
 CAPY = Path(sys.executable).parent / "capy"
 KEY = "search-e2e-key-0123456789abcdef0123456789"
 DOC = """# Runbook
@@ -30,29 +25,42 @@ Secrets live in Vault under kv/billing/prod.
 """
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
+def _capy_executable() -> str:
+    executable = str(CAPY) if CAPY.exists() else shutil.which("capy")
+    if executable is None:
+        pytest.skip("the capy console script is not installed")
+    return executable
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A knowledge base filled by ``capy index``, as a user would (once for the module)."""
+    tmp_path = tmp_path_factory.mktemp("search-e2e")
     path = tmp_path / "knowledge.db"
-    options = RuntimeOptions(db=path, project_dir=tmp_path, cwd=tmp_path, env={"CAPY_DB_KEY": KEY})
-    container = CliContainer(options=options)
-    index = container.use_cases.index_content()
-    index.execute(IndexRequest(content=DOC, label="docs/runbook.md"))
-    index.execute(
-        IndexRequest(
-            content="npm ERR! code ELIFECYCLE", label="execute:shell", kind=SourceKind.EPHEMERAL
+    (tmp_path / "runbook.md").write_text(DOC, encoding="utf-8")
+    env = {**os.environ, "CAPY_DB_KEY": KEY}
+    base = [_capy_executable(), "--db", str(path), "--project-dir", str(tmp_path), "index"]
+    for args, stdin in (
+        ([str(tmp_path / "runbook.md"), "--label", "docs/runbook.md"], None),
+        (["-", "--label", "execute:shell", "--kind", "ephemeral"], "npm ERR! code ELIFECYCLE\n"),
+    ):
+        done = subprocess.run(
+            [*base, *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
         )
-    )
-    container.shutdown_resources()
+        assert done.returncode == 0, done.stderr
     return path
 
 
 def capy(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    executable = str(CAPY) if CAPY.exists() else shutil.which("capy")
-    if executable is None:
-        pytest.skip("the capy console script is not installed")
     env = {**os.environ, "CAPY_DB_KEY": KEY}
     return subprocess.run(
-        [executable, "--db", str(db), "--project-dir", str(db.parent), "search", *args],
+        [_capy_executable(), "--db", str(db), "--project-dir", str(db.parent), "search", *args],
         capture_output=True,
         text=True,
         env=env,
