@@ -15,8 +15,10 @@ from adapters.sqlcipher.opener import Warn, open_database, open_more
 class ConnectionPool:
     """Opens the database eagerly (so a wrong key or a plaintext file fails at start-up).
 
-    ``close()`` closes every thread's connection, then flushes the WAL; a later call to
-    ``connection()`` opens again (each thread notices through the generation counter).
+    ``close()`` closes every thread's connection; a later call to ``connection()`` opens again
+    (each thread notices through the generation counter). Connections of threads that have
+    ended are closed whenever a new one is opened, so worker-thread pools that come and go do
+    not pile up connections (each holds its own page cache).
     """
 
     def __init__(
@@ -25,7 +27,7 @@ class ConnectionPool:
         self.path = path
         self._lock = threading.Lock()
         self._local = threading.local()
-        self._open: list[Connection] = []
+        self._open: list[tuple[threading.Thread, Connection]] = []
         self._generation = 0
         opened = open_database(path, passphrase, now, warn)
         self._material: KeyMaterial = opened.material
@@ -36,8 +38,9 @@ class ConnectionPool:
         if current is not None and current[0] == self._generation:
             return current[1]  # type: ignore[no-any-return]
         with self._lock:
+            self._close_orphans()
             connection = open_more(self.path, self._material)
-            self._open.append(connection)
+            self._open.append((threading.current_thread(), connection))
             generation = self._generation
         self._local.current = (generation, connection)
         return connection
@@ -47,15 +50,32 @@ class ConnectionPool:
         return open_more(self.path, self._material)
 
     def _adopt(self, connection: Connection) -> None:
-        self._open.append(connection)
+        self._open.append((threading.current_thread(), connection))
         self._local.current = (self._generation, connection)
+
+    def _close_orphans(self) -> None:
+        alive = []
+        for owner, connection in self._open:
+            if owner.is_alive():
+                alive.append((owner, connection))
+            else:
+                _close_quietly(connection)
+        self._open = alive
+
+    @property
+    def open_connections(self) -> int:
+        return len(self._open)
 
     def close(self) -> None:
         with self._lock:
             connections, self._open = self._open, []
             self._generation += 1
-        for connection in connections:
-            try:
-                connection.close()
-            except Exception:
-                continue
+        for _, connection in connections:
+            _close_quietly(connection)
+
+
+def _close_quietly(connection: Connection) -> None:
+    try:
+        connection.close()
+    except Exception:
+        return

@@ -73,3 +73,16 @@ def test_threads_share_one_store(tmp_path: Path) -> None:
     assert errors == []
     assert len(store.sources()) == 40
     store.close()
+
+
+def test_connections_of_finished_threads_are_closed(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    for n in range(6):
+        thread = threading.Thread(target=store.index, args=(document(f"d{n}", "text"),))
+        thread.start()
+        thread.join()
+    store.source_by_label("d0")  # the main thread's connection, opened at start-up, stays
+
+    assert store._pool.open_connections <= 2
+    assert len(store.sources()) == 6
+    store.close()

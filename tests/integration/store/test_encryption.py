@@ -9,7 +9,7 @@ import pytest
 
 from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
 from application.ports.database_encryptor import DatabaseState
-from domain.errors import WrongKey
+from domain.errors import StoreError, WrongKey
 from tests.integration.store.helpers import KEY, document, fingerprint, open_store
 
 
@@ -80,3 +80,21 @@ def test_an_existing_backup_is_kept(tmp_path: Path) -> None:
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names[:2] == ["knowledge.db", "knowledge.db.bak"]
     assert len(names) == 3 and names[2].startswith("knowledge.db.bak.")
+
+
+def test_a_copy_that_fails_verification_leaves_the_original(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import adapters.sqlcipher.sqlcipher_database_encryptor as encryptor_module
+
+    path = tmp_path / "knowledge.db"
+    store = open_store(path)
+    store.index(document("a", "alpha"))
+    store.close()
+    before = fingerprint(tmp_path)
+    monkeypatch.setattr(encryptor_module, "_row_counts", lambda *_: {"sources": -1})
+
+    with pytest.raises(StoreError):
+        SqlcipherDatabaseEncryptor().rekey(path, KEY, "new")
+
+    assert fingerprint(tmp_path) == before
