@@ -112,3 +112,15 @@ def test_bad_input_is_one_line_with_what_to_do(db: Path) -> None:
     assert "durable" in out.stderr and "Traceback" not in out.stderr
     out = capy(db, "x", "--limit", "0")
     assert out.returncode == 1 and "between 1 and" in out.stderr
+
+
+def test_searching_a_project_with_nothing_indexed_creates_no_database(tmp_path: Path) -> None:
+    missing = tmp_path / "never.db"
+    out = capy(missing, "anything")
+    assert out.returncode == 0
+    assert "nothing has been indexed" in out.stderr
+    assert not missing.exists()
+    assert json.loads(capy(missing, "anything", "--json").stdout) == {
+        "query": "anything",
+        "results": [],
+    }

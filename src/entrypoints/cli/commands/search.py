@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Annotated
 
 from cyclopts import Parameter
@@ -53,21 +54,32 @@ def search(
 
     options = global_options()
     container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    if not container.core.project().db_path.exists():
+        print(
+            "The knowledge base is empty — nothing has been indexed in this project yet; "
+            "add documents with: capy index FILE…",
+            file=sys.stderr,
+        )
+        if as_json:
+            _print_json([SearchResults(q) for q in queries])
+        return 0
     try:
         use_case = container.use_cases.search_knowledge()
         found = [use_case.search(q, limit, scope) for q in queries]
     finally:
         container.shutdown_resources()
     if as_json:
-        payload = [_as_json(r) for r in found]
-        print(
-            json.dumps(payload[0] if len(payload) == 1 else payload, ensure_ascii=False, indent=2)
-        )
+        _print_json(found)
     else:
         from entrypoints.cli.search_output import print_results
 
         print_results(found)
     return 0
+
+
+def _print_json(found: list[SearchResults]) -> None:
+    payload = [_as_json(r) for r in found]
+    print(json.dumps(payload[0] if len(payload) == 1 else payload, ensure_ascii=False, indent=2))
 
 
 def _scope(source: str | None, kinds: str | None, all_kinds: bool) -> SearchScope:
