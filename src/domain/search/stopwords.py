@@ -1,8 +1,10 @@
 """Words too common to help a search: dropped from queries and from the fuzzy vocabulary.
 
 Shared with indexing (vocabulary extraction), so both sides agree on what is noise. The list is
-common English function words, changelog/code chatter, words the chunkers themselves produce
-(field names, layer names) and nothing a user would search for on its own. No synonym may be a
+common English function words, changelog chatter and capy's own layer names — nothing a user
+would search for on its own. Unlike the Go capy's list it keeps ``test``, ``run``, ``code``,
+``name``, ``path``, ``key`` and ``id``: "failing test", "api key" and "config path" are real
+queries. No synonym may be a
 stopword (a unit test checks it).
 """
 
