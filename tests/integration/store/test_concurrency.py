@@ -86,3 +86,23 @@ def test_connections_of_finished_threads_are_closed(tmp_path: Path) -> None:
     assert store._pool.open_connections <= 2
     assert len(store.sources()) == 6
     store.close()
+
+
+def test_write_transactions_retry_while_another_writer_holds_the_lock(tmp_path: Path) -> None:
+    from adapters.sqlcipher.transactions import write_transaction
+
+    store = open_store(tmp_path / "knowledge.db")
+    holder, waiter = store._pool.dedicated(), store._pool.dedicated()
+    waiter.execute("PRAGMA busy_timeout = 0")  # only the backoff loop may wait
+    holder.execute("BEGIN IMMEDIATE")
+    timer = threading.Timer(0.1, lambda: holder.execute("COMMIT"))
+    timer.start()
+
+    with write_transaction(waiter):
+        waiter.execute("INSERT INTO vocabulary (word) VALUES ('waited')")
+
+    timer.join()
+    assert store.has_word("waited")
+    for connection in (holder, waiter):
+        connection.close()
+    store.close()
