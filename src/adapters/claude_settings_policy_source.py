@@ -8,13 +8,13 @@ the user adds takes effect on the next tool call without restarting the server.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
+from adapters.claude_settings_rules import broken_settings, policy_from_settings
 from application.ports.policy_source import PolicySource
 from domain.errors import PolicyError
-from domain.permissions.rules import PermissionPolicy, merge_policies, policy_from_lists
+from domain.permissions.rules import PermissionPolicy, merge_policies
 
 _Stamp = tuple[int, int] | None
 
@@ -63,39 +63,11 @@ class ClaudeSettingsPolicySource(PolicySource):
             data: Any = json.loads(text)
         except json.JSONDecodeError as err:
             raise _broken(path, f"it is not valid JSON (line {err.lineno}: {err.msg})") from err
-        if not isinstance(data, dict):
-            raise _broken(path, "its top level is not a JSON object")
-        permissions = data.get("permissions", {})
-        if permissions is None:
-            return PermissionPolicy()
-        if not isinstance(permissions, dict):
-            raise _broken(path, '"permissions" is not an object')
-        lists: dict[str, tuple[str, ...]] = {}
-        for kind in ("allow", "ask", "deny"):
-            entries = permissions.get(kind, [])
-            if entries is None:
-                entries = []
-            if not isinstance(entries, list):
-                raise _broken(path, f'"permissions.{kind}" is not a list')
-            lists[kind] = tuple(self._expand_home(e) for e in entries if isinstance(e, str))
-        return policy_from_lists(
-            allow=lists["allow"], ask=lists["ask"], deny=lists["deny"], origin=str(path)
-        )
+        return policy_from_settings(data, str(path), self._home_text)
 
-    def _expand_home(self, entry: str) -> str:
-        stripped = entry.strip()
-        if stripped.startswith("Read(~/") or stripped == "Read(~)":
-            home = self._home if self._home is not None else Path.home()
-            rest = stripped[len("Read(~") : -1] if stripped.endswith(")") else ""
-            return f"Read(/{os.fspath(home)}{rest})"
-        return entry
+    def _home_text(self) -> str:
+        return str(self._home if self._home is not None else Path.home())
 
 
 def _broken(path: Path, why: str) -> PolicyError:
-    return PolicyError(
-        f"capy cannot use the permission rules in {path}: {why}",
-        hint=(
-            f'fix {path} (valid JSON with a "permissions" object of allow/ask/deny lists) '
-            "or move it away; capy refuses to run code until the rules can be read"
-        ),
-    )
+    return broken_settings(str(path), why)

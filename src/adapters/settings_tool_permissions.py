@@ -1,11 +1,12 @@
 """ToolPermissions from Claude Code's settings files, cheap when there is nothing to enforce.
 
-A hook process lives for one tool call, and the permission engine (rules, evaluation, attrs)
-costs about 20 ms to import. Allow rules never make the hook say anything, so the settings
-files are first read with ``json`` alone, and only for calls rules can speak to (Bash and
-capy's code-running tools); only when a file holds a deny or ask rule for such a tool (``Bash``,
-or ``Read`` for ``capy_execute_file``) is the engine loaded and the full
-``ClaudeSettingsPolicySource`` consulted.
+A hook process lives for one tool call (ADR 0020). Allow rules never make the hook say
+anything, so the settings files are read with ``json`` alone, and only for calls rules can
+speak to (Bash and capy's code-running tools); only when a file holds a deny or ask rule for
+such a tool (``Bash``, or ``Read`` for ``capy_execute_file``) is the permission engine imported,
+and the rules are built from the JSON already read (no pathlib, no second read). Rules are the
+same as the server's ``ClaudeSettingsPolicySource`` reads (``claude_settings_rules``); a broken
+settings file means no opinion here — the server refuses to run code until it is fixed.
 """
 
 # On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from typing import Any
 
 from application.ports.tool_permissions import ToolPermissions
 from domain.hooks.decision import Ask, Deny
@@ -23,6 +25,10 @@ from domain.hooks.routing import capy_tool_name
 from domain.hooks.tool_call import ToolCall
 
 _SETTINGS = (".claude/settings.local.json", ".claude/settings.json")
+
+
+class _Broken(Exception):
+    """A settings file exists but cannot be read or decoded."""
 
 
 class ClaudeSettingsToolPermissions(ToolPermissions):
@@ -37,38 +43,43 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
     def check(self, tool: ToolCall) -> Deny | Ask | None:
         try:
             kinds = _rule_tools(tool)
-            if not kinds or not self._has_restrictions(kinds):
+            if not kinds:
                 return None
-            from pathlib import Path
-
-            from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
+            settings = self._read()
+            if not any(_restricts(data, kinds) for _, data in settings):
+                return None
+            from adapters.claude_settings_rules import policy_from_settings
             from adapters.filesystem_read_targets import resolve_read_target
             from domain.hooks.permission_check import check_permissions
+            from domain.permissions.rules import merge_policies
 
-            policy = ClaudeSettingsPolicySource(Path(self._root), Path(self._home)).load()
+            policy = merge_policies(
+                *(policy_from_settings(data, path, lambda: self._home) for path, data in settings)
+            )
             return check_permissions(
                 policy, tool, lambda path: resolve_read_target(self._root, path)
             )
         except Exception:
             return None
 
-    def _has_restrictions(self, kinds: frozenset[str]) -> bool:
+    def _read(self) -> list[tuple[str, Any]]:
+        """``(path, decoded JSON)`` of each settings file that exists; ``_Broken`` if unusable."""
+        found: list[tuple[str, Any]] = []
         for path in self.files():
             try:
                 with open(path, encoding="utf-8") as handle:
-                    data = json.load(handle)
+                    text = handle.read()
             except FileNotFoundError:
                 continue
-            except (OSError, ValueError):
-                return True  # let the real source judge (and report) the broken file
-            permissions = data.get("permissions") if isinstance(data, dict) else None
-            if not isinstance(permissions, Mapping):
-                continue
-            for verdict in ("deny", "ask"):
-                rules = permissions.get(verdict)
-                if isinstance(rules, list) and any(_names(rule, kinds) for rule in rules):
-                    return True
-        return False
+            except (OSError, ValueError) as err:
+                raise _Broken(path) from err
+            if not text.strip():
+                continue  # an empty file holds no rules
+            try:
+                found.append((path, json.loads(text)))
+            except ValueError as err:
+                raise _Broken(path) from err
+        return found
 
 
 def _rule_tools(tool: ToolCall) -> frozenset[str]:
@@ -81,6 +92,20 @@ def _rule_tools(tool: ToolCall) -> frozenset[str]:
     if capy_tool == "capy_execute_file":
         return frozenset({"Bash", "Read"})
     return frozenset()
+
+
+def _restricts(data: object, kinds: frozenset[str]) -> bool:
+    """Whether decoded settings hold a deny or ask rule about one of ``kinds``."""
+    if not isinstance(data, dict):
+        return True  # malformed: let the full reading judge it
+    permissions = data.get("permissions")
+    if not isinstance(permissions, Mapping):
+        return permissions is not None  # malformed ``permissions``: same
+    for verdict in ("deny", "ask"):
+        rules = permissions.get(verdict)
+        if isinstance(rules, list) and any(_names(rule, kinds) for rule in rules):
+            return True
+    return False
 
 
 def _names(rule: object, kinds: frozenset[str]) -> bool:

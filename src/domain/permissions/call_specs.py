@@ -10,8 +10,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 
-import attrs
-
+from domain.hooks.value import Value
 from domain.permissions.code_literals import Arg, Keyword, ListLiteral, Literal, Syntax
 
 Builder = Callable[[list[Arg]], str | None]
@@ -68,12 +67,17 @@ def perl_open(args: list[Arg]) -> str | None:
     return ""  # not a pipe open: nothing to check
 
 
-@attrs.frozen
-class CallSpec:
+class CallSpec(Value):
+    __slots__ = ("build", "certain", "parens", "regex")
     regex: str  # compiled on first use: the hook's Bash path never needs these
-    build: Builder = first
-    parens: bool = True  # False: the call may omit parentheses (ruby, perl)
-    certain: bool = True
+    build: Builder
+    parens: bool  # False: the call may omit parentheses (ruby, perl)
+    certain: bool
+
+    def __init__(
+        self, regex: str, build: Builder = first, parens: bool = True, certain: bool = True
+    ) -> None:
+        self._init(regex=regex, build=build, parens=parens, certain=certain)
 
 
 def _spec(

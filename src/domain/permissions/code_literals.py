@@ -6,46 +6,84 @@ check) from ``os.system(cmd)`` (a value capy cannot see).
 
 from __future__ import annotations
 
-import attrs
+from domain.hooks.value import Value
 
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _ARG_END = frozenset(",)]}\n\r;#")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "e": "\x1b", "a": "\a"}
 
 
-@attrs.frozen
-class Literal:
+class Literal(Value):
     """A string literal; ``dynamic_head`` when it starts with an interpolation (``f"{cmd} x"``)."""
 
+    __slots__ = ("dynamic_head", "text")
     text: str
-    dynamic_head: bool = False
+    dynamic_head: bool
+
+    def __init__(self, text: str, dynamic_head: bool = False) -> None:
+        self._init(text=text, dynamic_head=dynamic_head)
 
 
-@attrs.frozen
-class ListLiteral:
+class ListLiteral(Value):
+    __slots__ = ("items",)
     items: tuple[Literal | None, ...]  # None: an element that is not a literal
 
+    def __init__(self, items: tuple[Literal | None, ...]) -> None:
+        self._init(items=items)
 
-@attrs.frozen
-class Keyword:
+
+class Keyword(Value):
+    __slots__ = ("name", "value")
     name: str
     value: Literal | ListLiteral | None
+
+    def __init__(self, name: str, value: Literal | ListLiteral | None) -> None:
+        self._init(name=name, value=value)
 
 
 Arg = Literal | ListLiteral | Keyword | None  # None: dynamic
 
 
-@attrs.frozen
-class Syntax:
+class Syntax(Value):
     """The literal forms of one language."""
 
-    quotes: str = "\"'"
-    string_prefixes: str = ""  # python: r b f u
-    interpolation: tuple[str, ...] = ()  # markers that make an interpolating string dynamic
-    interpolating_quotes: str = '"'
-    raw_backtick: bool = False
-    list_openers: tuple[str, ...] = ("[",)
-    keyword_sep: str = "="
+    __slots__ = (
+        "interpolating_quotes",
+        "interpolation",
+        "keyword_sep",
+        "list_openers",
+        "quotes",
+        "raw_backtick",
+        "string_prefixes",
+    )
+    quotes: str
+    string_prefixes: str  # python: r b f u
+    interpolation: tuple[str, ...]  # markers that make an interpolating string dynamic
+    interpolating_quotes: str
+    raw_backtick: bool
+    list_openers: tuple[str, ...]
+    keyword_sep: str
+
+    def __init__(
+        self,
+        *,
+        quotes: str = "\"'",
+        string_prefixes: str = "",
+        interpolation: tuple[str, ...] = (),
+        interpolating_quotes: str = '"',
+        raw_backtick: bool = False,
+        list_openers: tuple[str, ...] = ("[",),
+        keyword_sep: str = "=",
+    ) -> None:
+        self._init(
+            quotes=quotes,
+            string_prefixes=string_prefixes,
+            interpolation=interpolation,
+            interpolating_quotes=interpolating_quotes,
+            raw_backtick=raw_backtick,
+            list_openers=list_openers,
+            keyword_sep=keyword_sep,
+        )
 
 
 def skip_space(code: str, i: int) -> int:

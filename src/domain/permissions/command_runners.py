@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+import functools
 import re
-import shlex
 
 from domain.permissions.wrappers import basename
 
@@ -12,14 +12,21 @@ _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 _SCRIPT_FLAG_COMMANDS = frozenset({"su", "runuser", "script", "flock", "sg"})
 _AWKS = frozenset({"awk", "gawk", "mawk", "nawk"})
 _AWK_VALUE_FLAGS = frozenset({"-F", "-v", "-f", "--field-separator", "--assign", "--file"})
-_AWK_COMMANDS = (
-    re.compile(r"\bsystem\s*\(\s*\"((?:[^\"\\]|\\.)*)\""),
-    re.compile(r"\"((?:[^\"\\]|\\.)*)\"\s*\|\s*getline"),
-    re.compile(r"\|\s*\"((?:[^\"\\]|\\.)*)\""),
-)
+
+
+@functools.cache
+def _awk_commands() -> tuple[re.Pattern[str], ...]:
+    """Compiled on first use: most scripts the hook checks never run awk."""
+    return (
+        re.compile(r"\bsystem\s*\(\s*\"((?:[^\"\\]|\\.)*)\""),
+        re.compile(r"\"((?:[^\"\\]|\\.)*)\"\s*\|\s*getline"),
+        re.compile(r"\|\s*\"((?:[^\"\\]|\\.)*)\""),
+    )
 
 
 def _find_exec(words: list[str]) -> list[str]:
+    import shlex  # only ``find -exec`` needs quoting
+
     scripts: list[str] = []
     i = 1
     while i < len(words):
@@ -52,7 +59,7 @@ def _awk(words: list[str]) -> list[str]:
     if i >= len(words):
         return []
     program = words[i]
-    return [m.group(1) for pattern in _AWK_COMMANDS for m in pattern.finditer(program)]
+    return [m.group(1) for pattern in _awk_commands() for m in pattern.finditer(program)]
 
 
 _SSH_VALUE_FLAGS = frozenset(

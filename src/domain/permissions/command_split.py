@@ -10,8 +10,7 @@ current command, so nothing is ever skipped.
 
 from __future__ import annotations
 
-import attrs
-
+from domain.hooks.value import Value
 from domain.permissions.shell_words import shell_words
 from domain.permissions.wrappers import SHELLS, basename, interpreter_language
 
@@ -24,12 +23,16 @@ _GROUP_END = frozenset({"", " ", "\t", "\n", ";", "|", "&", ")"})
 MAX_DEPTH = 12
 
 
-@attrs.frozen
 class _Heredoc:
-    delimiter: str
-    strip_tabs: bool
-    expands: bool
-    language: str | None  # the body is a script when it feeds a shell or an interpreter
+    __slots__ = ("delimiter", "expands", "language", "strip_tabs")
+
+    def __init__(
+        self, delimiter: str, strip_tabs: bool, expands: bool, language: str | None
+    ) -> None:
+        self.delimiter = delimiter
+        self.strip_tabs = strip_tabs
+        self.expands = expands
+        self.language = language  # the body is a script when it feeds a shell or an interpreter
 
 
 def _find_unescaped(text: str, start: int, char: str) -> int:
@@ -283,12 +286,15 @@ def _strip_keywords(segment: str) -> str:
     return " ".join(words).strip()
 
 
-@attrs.frozen
-class ScriptParts:
+class ScriptParts(Value):
     """The simple commands of a script, and code it feeds to interpreters through heredocs."""
 
+    __slots__ = ("code", "commands")
     commands: tuple[str, ...]
-    code: tuple[tuple[str, str], ...] = ()
+    code: tuple[tuple[str, str], ...]
+
+    def __init__(self, commands: tuple[str, ...], code: tuple[tuple[str, str], ...] = ()) -> None:
+        self._init(commands=commands, code=code)
 
 
 def split_script(script: str, depth: int = 0) -> ScriptParts:

@@ -13,14 +13,12 @@ from __future__ import annotations
 import enum
 import re
 
-import attrs
-
+from domain.hooks.value import Value
 from domain.permissions.bash_pattern import bash_pattern_matches
 from domain.permissions.command_runners import commands_run_by
 from domain.permissions.command_split import split_script
 from domain.permissions.path_rules import ReadTarget, read_rule_matches
 from domain.permissions.rules import PermissionPolicy, PermissionRule, RuleKind
-from domain.permissions.shell_escape import extract_embedded_commands
 from domain.permissions.shell_variables import Variables, collect_assignments, expand_command_word
 from domain.permissions.shell_words import shell_words
 from domain.permissions.wrappers import (
@@ -45,14 +43,23 @@ class Decision(enum.Enum):
 _RANK = {Decision.DENY: 3, Decision.ASK: 2, Decision.ALLOW: 1, Decision.NONE: 0}
 
 
-@attrs.frozen
-class Verdict:
+class Verdict(Value):
     """What the rules say, which rule said it, and about which (sub)command or path."""
 
+    __slots__ = ("decision", "reason", "rule", "subject")
     decision: Decision
-    rule: PermissionRule | None = None
-    subject: str = ""
-    reason: str = ""
+    rule: PermissionRule | None
+    subject: str
+    reason: str
+
+    def __init__(
+        self,
+        decision: Decision,
+        rule: PermissionRule | None = None,
+        subject: str = "",
+        reason: str = "",
+    ) -> None:
+        self._init(decision=decision, rule=rule, subject=subject, reason=reason)
 
     @property
     def blocks_server(self) -> bool:
@@ -63,14 +70,27 @@ class Verdict:
 NO_RULE = Verdict(Decision.NONE)
 
 
-@attrs.frozen
 class _Command:
-    exact: tuple[str, ...]
-    any_form: tuple[str, ...]
-    scripts: tuple[str, ...]
-    code: tuple[tuple[str, str], ...]
-    reads_stdin_shell: bool
-    dynamic_word: str | None = None  # a command word capy cannot know (``$cmd``)
+    """One simple command, analysed (private to this module, so not a ``Value``)."""
+
+    __slots__ = ("any_form", "code", "dynamic_word", "exact", "reads_stdin_shell", "scripts")
+
+    def __init__(
+        self,
+        exact: tuple[str, ...],
+        any_form: tuple[str, ...],
+        scripts: tuple[str, ...],
+        code: tuple[tuple[str, str], ...],
+        *,
+        reads_stdin_shell: bool,
+        dynamic_word: str | None,  # a command word capy cannot know (``$cmd``)
+    ) -> None:
+        self.exact = exact
+        self.any_form = any_form
+        self.scripts = scripts
+        self.code = code
+        self.reads_stdin_shell = reads_stdin_shell
+        self.dynamic_word = dynamic_word
 
 
 def _collapse(text: str) -> str:
@@ -116,7 +136,12 @@ def _analyse(segment: str, variables: Variables) -> _Command:
             code.append(embedded)
         stage = peel_once(stage)
     return _Command(
-        tuple(exact), tuple(forms), tuple(scripts), tuple(code), stdin_shell, dynamic_word
+        tuple(exact),
+        tuple(forms),
+        tuple(scripts),
+        tuple(code),
+        reads_stdin_shell=stdin_shell,
+        dynamic_word=dynamic_word,
     )
 
 
@@ -210,12 +235,17 @@ def evaluate_code(policy: PermissionPolicy, language: str, code: str, depth: int
         policy.for_tool("Bash", RuleKind.DENY) or policy.for_tool("Bash", RuleKind.ASK)
     ):
         return NO_RULE
+    # Scanning code in ten languages is needed for capy_execute code and ``python -c``-style
+    # commands only; a plain Bash command in the hook never pays for importing it.
+    from domain.permissions.shell_escape import extract_embedded_commands
+
     verdicts: list[Verdict] = []
     for embedded in extract_embedded_commands(language, code):
         if embedded.command is not None:
             verdict = evaluate_shell(policy, embedded.command, depth + 1)
             if verdict.decision in {Decision.DENY, Decision.ASK}:
-                verdicts.append(attrs.evolve(verdict, reason=f"embedded in {embedded.call}(…)"))
+                reason = f"embedded in {embedded.call}(…)"
+                verdicts.append(Verdict(verdict.decision, verdict.rule, verdict.subject, reason))
         elif embedded.certain:
             verdicts.append(
                 _dynamic(

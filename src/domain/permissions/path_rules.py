@@ -17,16 +17,19 @@ from __future__ import annotations
 import functools
 import re
 
-import attrs
+from domain.hooks.value import Value
 
 
-@attrs.frozen
-class ReadTarget:
+class ReadTarget(Value):
     """A path as the caller wrote it and its canonical forms (``/``-separated)."""
 
+    __slots__ = ("absolute", "given", "relative")
     given: str
     absolute: str
     relative: str | None  # relative to the project root; None when the path lies outside it
+
+    def __init__(self, given: str, absolute: str, relative: str | None) -> None:
+        self._init(given=given, absolute=absolute, relative=relative)
 
 
 @functools.lru_cache(maxsize=512)

@@ -7,17 +7,19 @@ naming the key store (absolute, ``~/``, ``$HOME/`` or home-relative spelling) an
 
 from __future__ import annotations
 
-import attrs
-
 from domain.errors import PolicyDenied
+from domain.hooks.value import Value
 from domain.permissions.path_rules import ReadTarget
 
 
-@attrs.frozen
-class ProtectedPath:
+class ProtectedPath(Value):
+    __slots__ = ("home", "path", "what")
     path: str  # absolute, ``/``-separated
-    home: str | None = None
-    what: str = "capy's key store"
+    home: str | None
+    what: str
+
+    def __init__(self, path: str, home: str | None = None, what: str = "capy's key store") -> None:
+        self._init(path=path, home=home, what=what)
 
     @property
     def spellings(self) -> tuple[str, ...]:

@@ -1,11 +1,16 @@
-"""Permission rules as written in Claude Code settings: ``Bash(git push:*)``, ``Read(.env)``."""
+"""Permission rules as written in Claude Code settings: ``Bash(git push:*)``, ``Read(.env)``.
+
+The values of this package are plain ``__slots__`` classes (``Value``), not attrs: the engine
+runs inside ``capy hook`` on every tool call when a deny rule exists, and importing attrs cost
+that process more than the whole evaluation (ADR 0020).
+"""
 
 from __future__ import annotations
 
 import enum
 import re
 
-import attrs
+from domain.hooks.value import Value
 
 
 class RuleKind(enum.Enum):
@@ -17,18 +22,21 @@ class RuleKind(enum.Enum):
 _RULE = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
 
-@attrs.frozen
-class PermissionRule:
+class PermissionRule(Value):
     """One entry of a ``permissions.{allow,ask,deny}`` list.
 
     ``specifier`` is the text between the parentheses (``None`` for a bare ``Bash``, which covers
     every command of the tool). ``origin`` names the settings file the rule came from.
     """
 
+    __slots__ = ("kind", "origin", "specifier", "tool")
     kind: RuleKind
     tool: str
     specifier: str | None
-    origin: str = ""
+    origin: str
+
+    def __init__(self, kind: RuleKind, tool: str, specifier: str | None, origin: str = "") -> None:
+        self._init(kind=kind, tool=tool, specifier=specifier, origin=origin)
 
     @property
     def text(self) -> str:
@@ -46,11 +54,14 @@ def parse_rule(text: str, kind: RuleKind, origin: str = "") -> PermissionRule | 
     return PermissionRule(kind=kind, tool=match.group(1), specifier=specifier, origin=origin)
 
 
-@attrs.frozen
-class PermissionPolicy:
+class PermissionPolicy(Value):
     """Every rule capy knows, in precedence order (local project, project, user)."""
 
-    rules: tuple[PermissionRule, ...] = ()
+    __slots__ = ("rules",)
+    rules: tuple[PermissionRule, ...]
+
+    def __init__(self, rules: tuple[PermissionRule, ...] = ()) -> None:
+        self._init(rules=rules)
 
     def for_tool(self, tool: str, kind: RuleKind) -> tuple[PermissionRule, ...]:
         return tuple(r for r in self.rules if r.tool == tool and r.kind is kind)

@@ -13,20 +13,22 @@ import functools
 import re
 import shlex
 
-import attrs
-
+from domain.hooks.value import Value
 from domain.permissions.call_specs import JS, PLACEHOLDER, RUST, SPECS, CallSpec, flatten
 from domain.permissions.code_literals import closing_delimiter, read_args, read_string
 from domain.permissions.python_imports import alias_patterns
 
 
-@attrs.frozen
-class EmbeddedCommand:
+class EmbeddedCommand(Value):
     """A process start found in code: the command line (``None`` if dynamic) and the call."""
 
+    __slots__ = ("call", "certain", "command")
     call: str
     command: str | None
-    certain: bool = True
+    certain: bool
+
+    def __init__(self, call: str, command: str | None, certain: bool = True) -> None:
+        self._init(call=call, command=command, certain=certain)
 
 
 _BACKTICK_LANGUAGES = {"ruby": "#{", "php": "$", "perl": "$"}

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
+from domain.hooks.value import Value
 from domain.permissions.shell_words import shell_words
 
 ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
 _REDIRECTION = re.compile(r"^(\d*|&)(>>?|<<?|>&|<&|>\|)(.*)$")
 
 
-@attrs.frozen
-class Wrapper:
-    flags_with_value: frozenset[str] = frozenset()
-    positionals: int = 0  # words after the flags that are not the command (``timeout 5``)
+class Wrapper(Value):
+    __slots__ = ("flags_with_value", "positionals")
+    flags_with_value: frozenset[str]
+    positionals: int  # words after the flags that are not the command (``timeout 5``)
+
+    def __init__(
+        self, flags_with_value: frozenset[str] = frozenset(), positionals: int = 0
+    ) -> None:
+        self._init(flags_with_value=flags_with_value, positionals=positionals)
 
 
 def _w(flags: str = "", positionals: int = 0) -> Wrapper:

@@ -1,4 +1,5 @@
-"""The hook path stays light: no CLI/DI frameworks, database driver, HTTP client or attrs.
+"""The hook path stays light: no CLI/DI frameworks, database driver, HTTP client or attrs —
+with or without the user's permission rules (the engine's values are slotted classes too).
 
 Guarded by what the installed command imports (``PYTHONPROFILEIMPORTTIME``), not by a timer.
 """
@@ -70,16 +71,48 @@ def test_other_tools_stay_light(capy_command: str, project: Path, tool: dict[str
     assert not modules & ALWAYS_FORBIDDEN
 
 
-def test_deny_rules_load_the_permission_engine_but_nothing_heavier(
-    capy_command: str, project: Path
-) -> None:
+# Only code in other languages needs the per-language call scanner (ADR 0020).
+CODE_SCANNER = {
+    "domain.permissions.shell_escape",
+    "domain.permissions.call_specs",
+    "domain.permissions.code_literals",
+    "domain.permissions.python_imports",
+}
+
+
+def _deny_sudo(project: Path) -> None:
     (project / ".claude").mkdir()
     (project / ".claude" / "settings.json").write_text(
         json.dumps({"permissions": {"deny": ["Bash(sudo *)"]}})
     )
+
+
+def test_deny_rules_load_the_permission_engine_but_nothing_heavier(
+    capy_command: str, project: Path
+) -> None:
+    _deny_sudo(project)
     modules = _top(_imported(capy_command, project, BASH))
     assert "domain.permissions.evaluation" in modules
-    assert not modules & ALWAYS_FORBIDDEN
+    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | CODE_SCANNER)
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        {"tool_name": "Bash", "tool_input": {"command": "python3 -c 'import os'"}},
+        {
+            "tool_name": "mcp__capy__capy_execute",
+            "tool_input": {"language": "python", "code": "import os; os.system('ls')"},
+        },
+    ],
+)
+def test_code_checks_load_the_code_scanner_without_class_libraries(
+    capy_command: str, project: Path, tool: dict[str, object]
+) -> None:
+    _deny_sudo(project)
+    modules = _top(_imported(capy_command, project, {"session_id": "s", **tool}))
+    assert "domain.permissions.shell_escape" in modules
+    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
 
 
 def test_rules_the_call_cannot_meet_do_not_load_the_engine(
