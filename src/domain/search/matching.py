@@ -96,13 +96,19 @@ class TermGroups:
         return [unit.positions(lowered) for unit in self.matchers]
 
     def present(self, text: str) -> list[bool]:
-        lowered = text.lower()
-        return [unit.present(lowered) for unit in self.matchers]
+        """Whether each unit occurs in ``text`` (memoised: titles and labels repeat)."""
+        return list(_present(self.matchers, text))
 
     def owner(self, token: str) -> int | None:
         """The unit a word FTS5 matched (highlighted) belongs to: the one sharing the longest
         prefix with it (porter matched ``bodies`` for ``body``; a prefix of 3 is the minimum)."""
         return _owner(self.matchers, token.lower())
+
+
+@lru_cache(maxsize=4096)
+def _present(matchers: tuple[Unit, ...], text: str) -> tuple[bool, ...]:
+    lowered = text.lower()
+    return tuple(unit.present(lowered) for unit in matchers)
 
 
 @lru_cache(maxsize=4096)
