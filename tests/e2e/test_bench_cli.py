@@ -107,3 +107,23 @@ def test_quality_on_the_bundled_corpus(capy: str, tmp_path: Path) -> None:
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["overall"]["positives"] >= 250
     assert report["overall"]["negatives"] >= 50
+
+
+def test_quality_can_measure_one_content_type(capy: str, tmp_path: Path) -> None:
+    fixtures = write_fixtures(tmp_path / "fixtures", small_entries())
+    out = tmp_path / "only.json"
+    done = run(
+        capy,
+        "quality",
+        "--fixtures",
+        str(fixtures),
+        "--only",
+        "plaintext",
+        "--json",
+        str(out),
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["metadata"]["content_types"] == ["plaintext"]
+    assert list(report["by_content_type"]) == ["plaintext"]

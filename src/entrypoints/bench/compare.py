@@ -119,7 +119,9 @@ def compare_reports(
         deltas += [_delta(scope, k, old, new, threshold) for k in keys]
     before_meta = before.get("metadata") or {}
     after_meta = after.get("metadata") or {}
-    mismatch = before_meta.get("dataset_hash") != after_meta.get("dataset_hash")
+    mismatch = any(
+        before_meta.get(key) != after_meta.get(key) for key in ("dataset_hash", "content_types")
+    )
     lost, gained = _case_changes(before, after)
     return Comparison(tuple(deltas), mismatch, before_meta, after_meta, threshold, lost, gained)
 

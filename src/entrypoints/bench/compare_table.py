@@ -54,7 +54,8 @@ def print_comparison(comparison: Comparison, console: Console | None = None) -> 
     if comparison.hash_mismatch:
         console.print(
             "[bold yellow]warning:[/] the reports were measured on different fixture sets "
-            f"({before.get('dataset_hash', '?')} vs {after.get('dataset_hash', '?')}); "
+            f"({before.get('dataset_hash', '?')} {before.get('content_types', '')} vs "
+            f"{after.get('dataset_hash', '?')} {after.get('content_types', '')}); "
             "deltas compare different questions"
         )
     scopes: list[str] = []

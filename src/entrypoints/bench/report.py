@@ -97,6 +97,7 @@ def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[st
             **environment(),
             "dataset_hash": corpus.dataset_hash,
             "fixture_files": list(corpus.files),
+            "content_types": corpus.content_types(),
             "skipped_cases": list(corpus.skipped),
             "index_errors": list(run.index_errors),
             "store": store.value,

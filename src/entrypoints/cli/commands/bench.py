@@ -7,10 +7,12 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
+import attrs
 from cyclopts import App, Parameter
 
 from domain.errors import CapyError, InvalidInput
 from entrypoints.bench.bench_store import StoreChoice
+from entrypoints.bench.fixtures import Corpus
 from entrypoints.cli.app import app
 
 bench = App(
@@ -34,10 +36,12 @@ def quality(
     ] = None,
     store: Annotated[
         str,
-        Parameter(
-            help="sqlcipher (the real encrypted store, default) or memory (the in-memory adapter)."
-        ),
+        Parameter(help="sqlcipher (the real encrypted store, default) or memory (in-memory)."),
     ] = "sqlcipher",
+    only: Annotated[
+        str | None,
+        Parameter(help="Comma-separated content types to measure, e.g. json,plaintext."),
+    ] = None,
 ) -> int:
     """Search every fixture case and report ranking and context-reduction quality.
 
@@ -56,6 +60,8 @@ def quality(
 
     choice = _store(store)
     corpus = load_corpus(fixtures)
+    if only is not None:
+        corpus = _only(corpus, only)
     total = sum(len(e.cases) for e in corpus.entries)
     console = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
@@ -141,6 +147,19 @@ def _store(value: str) -> StoreChoice:
         raise InvalidInput(
             f'unknown store "{value}"', "use --store sqlcipher (default) or --store memory"
         ) from None
+
+
+def _only(corpus: Corpus, value: str) -> Corpus:
+    wanted = {part.strip() for part in value.split(",") if part.strip()}
+    present = corpus.content_types()
+    unknown = sorted(wanted - set(present))
+    if not wanted or unknown:
+        raise InvalidInput(
+            f'--only "{value}" names no content type of this corpus',
+            f"choose from: {', '.join(present)}",
+        )
+    entries = tuple(e for e in corpus.entries if e.content_type in wanted)
+    return attrs.evolve(corpus, entries=entries)
 
 
 def _sizes(value: str) -> list[int]:
