@@ -144,10 +144,7 @@ def _run_type(
                     matches=[IntentMatch(r.title, r.content) for r in focused.results],
                     terms=terms,
                 )
-                outcome = _outcome(content_type, entry, case, ranked, summary)
-                matched = [r.content for r in focused.results]
-                found = sum(1 for n in case.needles if any(n in c for c in matched))
-                outcomes.append(attrs.evolve(outcome, intent_needles=found))
+                outcomes.append(_outcome(content_type, entry, case, (ranked, focused), summary))
                 if progress is not None:
                     progress(content_type, len(outcomes))
         chunks = knowledge.stats().chunk_count
@@ -159,11 +156,13 @@ def _outcome(
     content_type: str,
     entry: FixtureEntry,
     case: FixtureCase,
-    ranked: SearchResults,
+    searches: tuple[SearchResults, SearchResults],
     summary: str,
 ) -> CaseOutcome:
-    results = ranked.results
+    """``searches``: the ranking search (top 10, every source) and the intent search."""
+    results = searches[0].results
     contents = [r.content for r in results]
+    matched = [r.content for r in searches[1].results]
     needles = case.needles
     return CaseOutcome(
         case_id=case.case_id,
@@ -176,6 +175,7 @@ def _outcome(
         haystack_bytes=_bytes(entry.haystack),
         summary_needles=sum(1 for n in needles if n in summary),
         top_needles=sum(1 for n in needles if any(n in c for c in contents)),
+        intent_needles=sum(1 for n in needles if any(n in c for c in matched)),
         expected_layer=case.expected_layer,
         top_layer=results[0].layer if results else None,
         top_titles=tuple(f"{r.source} › {r.title}" for r in results[:3]),
