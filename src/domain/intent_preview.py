@@ -16,7 +16,7 @@ from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
 
-PREVIEW_SEGMENTS = 3
+PREVIEW_SEGMENTS = 4
 SEGMENT_BYTES = 300
 CONTEXT_LINES = 1
 ELLIPSIS = "…"

@@ -7,7 +7,13 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.intent_preview import ELLIPSIS, SEGMENT_BYTES, preview_segments
+from domain.intent_preview import (
+    CONTEXT_LINES,
+    ELLIPSIS,
+    PREVIEW_SEGMENTS,
+    SEGMENT_BYTES,
+    preview_segments,
+)
 from domain.intent_summary import IntentMatch, intent_summary
 
 OUTPUT = "line one\nline two\n" * 600
@@ -88,7 +94,7 @@ def test_preview_windows_a_long_line_around_the_match() -> None:
 @given(st.text(max_size=3000), st.text(max_size=40))
 def test_preview_segments_are_bounded(content: str, intent: str) -> None:
     segments = preview_segments(content, intent)
-    assert len(segments) <= 9  # three best windows, each with a line either side
+    assert len(segments) <= PREVIEW_SEGMENTS * (2 * CONTEXT_LINES + 1)
     for segment in segments:
         assert len(segment.strip(ELLIPSIS).encode()) <= SEGMENT_BYTES
         assert "\n" not in segment
