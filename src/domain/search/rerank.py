@@ -11,6 +11,7 @@ from domain.search import tuning
 from domain.search.entities import count_entities
 from domain.search.matching import TermGroups
 from domain.search.rrf import FusedHit
+from domain.search_hit import SearchLayer
 
 
 @attrs.frozen
@@ -141,9 +142,16 @@ def rerank(
     """Scores multiplied by each hit's boosts, best first (ties: the fused order)."""
     evidence = [Evidence.of(hit, groups) for hit in hits]
     weights = unit_weights(evidence, len(groups.units))
+    porter = [h.hit.bm25 for h in hits if SearchLayer.PORTER in h.layers]
+    best = min(porter) if porter else 0.0
     scored = []
     for index, (hit, seen) in enumerate(zip(hits, evidence, strict=True)):
         boosts = boosts_for(hit, groups, entities, seen, weights)
-        scored.append((hit.score * boosts.total, index, attrs.evolve(hit, coverage=boosts.share)))
+        strength = 1.0
+        if tuning.BM25_WEIGHT and best < 0 and SearchLayer.PORTER in hit.layers:
+            strength += tuning.BM25_WEIGHT * hit.hit.bm25 / best
+        scored.append(
+            (hit.score * boosts.total * strength, index, attrs.evolve(hit, coverage=boosts.share))
+        )
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [hit.with_score(score) for score, _, hit in scored]
