@@ -96,6 +96,7 @@ def test_perf_quick_run(capy: str, tmp_path: Path) -> None:
     (size,) = report["sizes"]
     assert size["capy"]["chunks"] == size["raw_fts5"]["chunks"] >= 200
     assert size["capy"]["search"]["p50_ms"] > 0
+    assert size["raw_fts5"]["porter_trigram_chunks_per_s"] > 0
     assert size["peak_rss_mb"] > 0
 
 
