@@ -1,0 +1,35 @@
+"""The trigram layer's verdict computed in process over porter's candidates."""
+
+from __future__ import annotations
+
+from domain.search.query import parse_query
+from domain.search.substring_layer import substring_rank
+from domain.search_hit import LayerHit
+from domain.source_kind import SourceKind
+
+
+def hit(chunk_id: int, content: str, title: str = "t") -> LayerHit:
+    return LayerHit(
+        chunk_id=chunk_id,
+        source_id=1,
+        label="s",
+        kind=SourceKind.DURABLE,
+        title=title,
+        content=content,
+        has_code=False,
+        bm25=-1.0,
+    )
+
+
+def test_chunks_rank_by_how_many_substrings_they_contain_titles_counting_double() -> None:
+    hits = [
+        hit(1, "nothing relevant"),
+        hit(2, "ConnectionResetError in worker"),
+        hit(3, "worker pool", title="ConnectionResetError"),
+    ]
+    ranked = substring_rank(hits, parse_query("connectionreset worker"))
+    assert [h.chunk_id for h in ranked] == [3, 2]
+
+
+def test_short_terms_are_not_substrings_and_give_no_verdict() -> None:
+    assert substring_rank([hit(1, "go go go")], parse_query("go")) == []
