@@ -69,7 +69,10 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
             if due:
                 self._inserted_since_merge = 0
         if due:
-            maintenance.merge_fts(self._pool.connection())
+            try:
+                maintenance.merge_fts(self._pool.connection())
+            except Exception as error:  # the document is stored; merging can wait for next time
+                _log.warning("skipped an FTS merge of %s: %s", self._path, error)
 
     def source_by_label(self, label: str) -> Source | None:
         row = (
