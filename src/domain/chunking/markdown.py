@@ -6,6 +6,10 @@
   inside a fence is read as a heading or rule, and a fence is never split unless it alone is
   larger than a chunk — then each piece is re-fenced so it still reads as code.
 - A horizontal rule ends a section without starting a new heading.
+- A section's first chunk starts with its heading line (``## Setup``): an agent reading the
+  chunk sees what it is about, and a fact stated only in a heading is in the text it gets.
+  A heading with nothing under it but subsections is carried by the first subsection's chunk.
+  Later pieces of an oversized section repeat no heading (the title names it).
 """
 
 from __future__ import annotations
@@ -104,17 +108,19 @@ def chunk_markdown(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk]:
     current.end_paragraph()
     sections.append(current)
 
-    for section, following in zip(sections, [*sections[1:], None], strict=True):
-        # A heading with nothing under it would vanish; keep it unless a subsection carries it.
-        parent_of_next = following is not None and following.title.startswith(section.title + " >")
-        if not section.blocks and section.heading and not parent_of_next:
-            section.blocks.append(section.heading)
-
     chunks: list[Chunk] = []
-    for section in sections:
+    carried: list[str] = []  # headings of empty parent sections, for the next section
+    for section, following in zip(sections, [*sections[1:], None], strict=True):
+        headings = [*carried, section.heading] if section.heading else carried
+        parent_of_next = following is not None and following.title.startswith(section.title + " >")
+        if not section.blocks and parent_of_next:
+            carried = headings
+            continue
+        carried = []
+        blocks = ["\n".join(headings), *section.blocks] if headings else section.blocks
         chunks.extend(
             pack_blocks(
-                section.blocks,
+                blocks,
                 section.title,
                 max_bytes=max_bytes,
                 has_code=has_fenced_code,

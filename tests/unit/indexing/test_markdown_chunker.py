@@ -16,25 +16,47 @@ def md(text: str) -> list[tuple[str, str]]:
 def test_headings_build_breadcrumb_titles_and_deeper_levels_reset() -> None:
     text = "# A\none\n## B\ntwo\n### C\nthree\n## D\nfour\n#### E\nfive\n##### F\nsix"
     assert md(text) == [
-        ("A", "one"),
-        ("A > B", "two"),
-        ("A > B > C", "three"),
-        ("A > D", "four"),
-        ("A > D > E", "five\n##### F\nsix"),
+        ("A", "# A\n\none"),
+        ("A > B", "## B\n\ntwo"),
+        ("A > B > C", "### C\n\nthree"),
+        ("A > D", "## D\n\nfour"),
+        ("A > D > E", "#### E\n\nfive\n##### F\nsix"),
     ]
 
 
+def test_a_heading_with_only_subsections_is_carried_by_the_first_one() -> None:
+    assert md("# Guide\n## Database\n### Pool\nsize 25\n### Locks\nnone") == [
+        ("Guide > Database > Pool", "# Guide\n## Database\n### Pool\n\nsize 25"),
+        ("Guide > Database > Locks", "### Locks\n\nnone"),
+    ]
+
+
+def test_a_heading_with_nothing_under_it_stays_a_chunk() -> None:
+    assert md("# A\none\n# Empty\n# B\ntwo") == [
+        ("A", "# A\n\none"),
+        ("Empty", "# Empty"),
+        ("B", "# B\n\ntwo"),
+    ]
+
+
+def test_only_the_first_piece_of_an_oversized_section_repeats_its_heading() -> None:
+    paragraphs = [f"paragraph {i} " + "word " * 150 for i in range(12)]
+    chunks = chunk("## Big\n" + "\n\n".join(paragraphs), ContentType.MARKDOWN)
+    assert chunks[0].content.startswith("## Big\n\nparagraph 0")
+    assert not any("## Big" in c.content for c in chunks[1:])
+
+
 def test_text_before_any_heading_is_titled_content() -> None:
-    assert md("intro\n# A\nbody") == [("Content", "intro"), ("A", "body")]
+    assert md("intro\n# A\nbody") == [("Content", "intro"), ("A", "# A\n\nbody")]
 
 
 def test_closing_hashes_are_not_part_of_the_title() -> None:
-    assert md("## Setup ##\nbody") == [("Setup", "body")]
+    assert md("## Setup ##\nbody") == [("Setup", "## Setup ##\n\nbody")]
 
 
 def test_headings_inside_fences_are_code() -> None:
     text = "# Real\n```bash\n# a comment\n## not a heading\n```\n"
-    assert md(text) == [("Real", "```bash\n# a comment\n## not a heading\n```")]
+    assert md(text) == [("Real", "# Real\n\n```bash\n# a comment\n## not a heading\n```")]
 
 
 def test_longer_fence_is_not_closed_by_a_shorter_one() -> None:
@@ -48,7 +70,7 @@ def test_longer_fence_is_not_closed_by_a_shorter_one() -> None:
 
 def test_tilde_fences_and_backtick_fences_do_not_close_each_other() -> None:
     text = "# T\n~~~\n```\n# inside\n~~~\n# Next\nx"
-    assert md(text) == [("T", "~~~\n```\n# inside\n~~~"), ("Next", "x")]
+    assert md(text) == [("T", "# T\n\n~~~\n```\n# inside\n~~~"), ("Next", "# Next\n\nx")]
 
 
 def test_unclosed_fence_runs_to_the_end() -> None:
@@ -59,7 +81,11 @@ def test_unclosed_fence_runs_to_the_end() -> None:
 
 
 def test_horizontal_rule_flushes_and_is_dropped() -> None:
-    assert md("# A\none\n---\ntwo\n* * *\nthree") == [("A", "one"), ("A", "two"), ("A", "three")]
+    assert md("# A\none\n---\ntwo\n* * *\nthree") == [
+        ("A", "# A\n\none"),
+        ("A", "two"),
+        ("A", "three"),
+    ]
 
 
 def test_has_code_marks_only_chunks_with_fences() -> None:
@@ -92,8 +118,9 @@ def test_giant_fence_is_split_into_re_fenced_pieces() -> None:
     fence = "```python\n" + "\n".join(f"value_{i} = {i}" for i in range(1000)) + "\n```"
     chunks = chunk("# Code\n" + fence, ContentType.MARKDOWN)
     assert len(chunks) > 1
+    assert chunks[0].content.startswith("# Code\n\n```python\n")
     for piece in chunks:
-        assert piece.content.startswith("```python\n")
+        assert piece.content.removeprefix("# Code\n\n").startswith("```python\n")
         assert piece.content.endswith("\n```")
         assert piece.has_code
         assert byte_len(piece.content) <= MAX_CHUNK_BYTES
