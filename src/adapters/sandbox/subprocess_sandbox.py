@@ -23,7 +23,7 @@ from adapters.sandbox.temp_reaper import TempReaper
 from application.ports.sandbox import Sandbox
 from domain.errors import CapyError
 from domain.execution.language import Language
-from domain.execution.run import RunOutcome, SandboxRequest, StreamOutput
+from domain.execution.run import KeptOutput, RunOutcome, SandboxRequest, StreamOutput
 from domain.execution.wrapping import elixir_mix_prologue, is_es_module
 from domain.settings import ExecutorSettings
 
@@ -69,20 +69,21 @@ class SubprocessSandbox(Sandbox):
                 hint="check free space and permissions of TMPDIR",
             ) from err
         keep_tmp = False
+        keep = max(self._settings.max_output_bytes, request.keep_bytes or 0)
         try:
             env = sandbox_environment(self._base_env, tmp, self._settings.env_passthrough)
             script = self._write_script(tmp, request, runtime)
             started = time.monotonic()
             argv = runtime.command(script)
             if runtime.compiles:
-                compiled = self._compile(runtime, script, tmp, env, timeout_ms / 1000)
+                compiled = self._compile(runtime, script, tmp, env, timeout_ms / 1000, keep=keep)
                 if compiled is not None:
-                    return self._outcome(compiled, timeout_ms, started)
+                    return self._outcome(compiled, timeout_ms, started, request.keep_bytes)
                 argv = [str(tmp / "main")]
             remaining_s = timeout_ms / 1000 - (time.monotonic() - started)
             cwd = self._root if self._root.is_dir() else tmp
             env["PWD"] = str(cwd)
-            child = self._start(argv, cwd, env)
+            child = self._start(argv, cwd, env, keep)
             try:
                 result = child.pump(max(remaining_s, 0.0), self._hard_cap)
             finally:
@@ -94,7 +95,7 @@ class SubprocessSandbox(Sandbox):
                 result.backgrounded = True
             else:
                 child.kill_tree()  # also ends leftovers that outlived the main process
-            return self._outcome(result, timeout_ms, started)
+            return self._outcome(result, timeout_ms, started, request.keep_bytes)
         finally:
             if not keep_tmp:
                 self._reaper.remove(tmp)
@@ -116,9 +117,9 @@ class SubprocessSandbox(Sandbox):
         script.chmod(0o700 if request.language is Language.SHELL else 0o600)
         return script
 
-    def _start(self, argv: list[str], cwd: Path, env: Mapping[str, str]) -> ChildProcess:
+    def _start(self, argv: list[str], cwd: Path, env: Mapping[str, str], keep: int) -> ChildProcess:
         try:
-            child = ChildProcess(argv, cwd, env, keep=self._settings.max_output_bytes)
+            child = ChildProcess(argv, cwd, env, keep=keep)
         except OSError as err:
             raise CapyError(
                 f"cannot start {argv[0]}: {err}",
@@ -129,11 +130,18 @@ class SubprocessSandbox(Sandbox):
         return child
 
     def _compile(
-        self, runtime: Runtime, script: Path, tmp: Path, env: Mapping[str, str], timeout_s: float
+        self,
+        runtime: Runtime,
+        script: Path,
+        tmp: Path,
+        env: Mapping[str, str],
+        timeout_s: float,
+        *,
+        keep: int,
     ) -> ProcessResult | None:
         """Compile a Rust program; a result means it failed (or timed out) and is the answer."""
         argv = [runtime.executable, "--edition", "2021", str(script), "-o", str(tmp / "main")]
-        child = self._start(argv, tmp, env)
+        child = self._start(argv, tmp, env, keep)
         try:
             result = child.pump(timeout_s, self._hard_cap)
         finally:
@@ -154,11 +162,17 @@ class SubprocessSandbox(Sandbox):
             self._background[child.pid] = (child, tmp)
         child.drain_in_background(self._settings.max_output_bytes, forget)
 
-    def _outcome(self, result: ProcessResult, timeout_ms: int, started: float) -> RunOutcome:
+    def _outcome(
+        self, result: ProcessResult, timeout_ms: int, started: float, keep_bytes: int | None
+    ) -> RunOutcome:
         limit = self._settings.max_output_bytes
-        stderr = result.stderr.result(limit)
-        if result.killed_by_cap:
-            stderr = StreamOutput(stderr.text + CAP_NOTE, stderr.total_bytes, stderr.kept_bytes)
+        stderr = _with_cap_note(result.stderr.result(limit), result.killed_by_cap)
+        kept = None
+        if keep_bytes is not None:
+            kept = KeptOutput(
+                result.stdout.result(max(keep_bytes, 1)),
+                _with_cap_note(result.stderr.result(max(keep_bytes, 1)), result.killed_by_cap),
+            )
         code = result.returncode
         running = result.backgrounded
         return RunOutcome(
@@ -171,6 +185,7 @@ class SubprocessSandbox(Sandbox):
             pid=result.pid,
             duration_ms=round((time.monotonic() - started) * 1000),
             timeout_ms=timeout_ms,
+            kept=kept,
         )
 
     def shutdown(self) -> None:
@@ -192,6 +207,12 @@ class SubprocessSandbox(Sandbox):
         with self._lock:
             self._background.clear()
         self._reaper.flush()
+
+
+def _with_cap_note(stream: StreamOutput, capped: bool) -> StreamOutput:
+    if not capped:
+        return stream
+    return StreamOutput(stream.text + CAP_NOTE, stream.total_bytes, stream.kept_bytes)
 
 
 def open_sandbox(

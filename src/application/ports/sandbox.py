@@ -19,6 +19,8 @@ class Sandbox(Protocol):
       and at ``shutdown``; a backgrounded program survives the timeout and is tracked until it
       exits or ``shutdown`` is called;
     - stdout and stderr come back truncated to the configured size with real byte counts;
+      a request with ``keep_bytes`` also gets them truncated to that size in ``kept`` (held
+      as head and tail only, so memory stays bounded by it);
     - a language without an installed runtime raises ``InvalidInput`` naming what to install.
     """
 

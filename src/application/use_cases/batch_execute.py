@@ -24,27 +24,36 @@ from domain.content_type import ContentType
 from domain.errors import CapyError, InvalidInput
 from domain.execution.file_prologue import build_program
 from domain.execution.language import Language
-from domain.execution.run import RunOutcome, SandboxRequest
+from domain.execution.run import RunOutcome, SandboxRequest, StreamOutput
+from domain.execution.truncation import truncate_text
 from domain.permissions.denial import denial_error
 from domain.permissions.evaluation import evaluate_code
+from domain.permissions.protected_paths import ProtectedPath, check_code
 from domain.search_hit import SearchScope
 from domain.server.source_labels import batch_label
+from domain.settings import Settings
 from domain.source_kind import SourceKind
 
 RESULTS_PER_QUERY = 3
 OUTPUT_CAP_BYTES = 80 * 1024
+MIN_KEEP_BYTES = 4 * 1024
+# Room under store.max_source_bytes for section headings, notes and redaction markers.
+INDEX_HEADROOM = 1 / 16
 
 
 class BatchExecute:
     """Check every command, run them in order, index, search.
 
     Rules:
-    - every command is checked against the permission rules before any of them runs; one
-      denial refuses the whole batch (``PolicyDenied``); unreadable rules fail closed;
+    - every command is checked before any of them runs — never naming capy's key store (the
+      check ``RunCode`` applies), then against the permission rules; one refusal refuses the
+      whole batch (``PolicyDenied``); unreadable rules fail closed;
     - commands run as shell scripts with stderr merged into stdout, one after another, within
       one time budget: each gets what is left of it as its timeout; once it is used up (or a
       command timed out) the rest are skipped and say so;
-    - each command's output is truncated on its own (the sandbox's per-run limit);
+    - everything is indexed, so each command keeps an equal share of ``store.max_source_bytes``
+      (at least 4 KB): its start and end, with the middle cut when it wrote more; the reply
+      names the commands that were cut and by how much;
     - the combined output (``# <label>`` sections) becomes ONE ephemeral markdown source;
     - each query is searched in that source only (three results); when nothing there
       matches, in the whole knowledge base, and the answer says so; once the answers hold
@@ -61,6 +70,8 @@ class BatchExecute:
         distinctive_terms: FindDistinctiveTerms,
         store: KnowledgeStore,
         clock: Clock,
+        settings: Settings,
+        protected: tuple[ProtectedPath, ...] = (),
     ) -> None:
         self._sandbox = sandbox
         self._policy = policy_source
@@ -69,6 +80,10 @@ class BatchExecute:
         self._terms = distinctive_terms
         self._store = store
         self._clock = clock
+        self._index_budget = settings.store.max_source_bytes - int(
+            settings.store.max_source_bytes * INDEX_HEADROOM
+        )
+        self._protected = protected
 
     def execute(self, request: BatchRequest) -> BatchReply:
         if not request.commands:
@@ -85,6 +100,8 @@ class BatchExecute:
         self._check(request.commands)
         runs, sections = self._run_all(request.commands, request.timeout_ms)
         combined = "\n".join(sections)
+        fitted = truncate_text(combined, self._index_budget)  # only when headings tipped it over
+        combined = fitted.text
         label = batch_label([c.label for c in request.commands], combined)
         self._index.execute(
             IndexRequest(
@@ -111,6 +128,8 @@ class BatchExecute:
     def _check(self, commands: tuple[BatchCommand, ...]) -> None:
         policy = self._policy.load()
         for command in commands:
+            check_code(command.command, self._protected)
+        for command in commands:
             verdict = evaluate_code(policy, Language.SHELL.value, command.command)
             if verdict.blocks_server:
                 raise denial_error(verdict)
@@ -119,6 +138,7 @@ class BatchExecute:
         self, commands: tuple[BatchCommand, ...], budget_ms: int
     ) -> tuple[list[CommandRun], list[str]]:
         started = self._clock.monotonic()
+        keep = max(MIN_KEEP_BYTES, self._index_budget // len(commands))
         runs: list[CommandRun] = []
         sections: list[str] = []
         out_of_time = False
@@ -131,7 +151,9 @@ class BatchExecute:
                 continue
             program = build_program(Language.SHELL, f"{{\n{command.command}\n}} 2>&1")
             try:
-                outcome = self._sandbox.run(SandboxRequest(Language.SHELL, program, remaining_ms))
+                outcome = self._sandbox.run(
+                    SandboxRequest(Language.SHELL, program, remaining_ms, keep_bytes=keep)
+                )
             except CapyError as error:
                 runs.append(CommandRun(command.label, CommandStatus.FAILED, exit_code=None))
                 sections.append(f"# {command.label}\n\n(could not run: {error})\n")
@@ -139,7 +161,8 @@ class BatchExecute:
             produced = outcome.stdout.total_bytes + outcome.stderr.total_bytes
             status = CommandStatus.TIMED_OUT if outcome.timed_out else CommandStatus.RAN
             out_of_time = outcome.timed_out
-            runs.append(CommandRun(command.label, status, produced, outcome.exit_code))
+            cut = outcome.kept.cut_bytes if outcome.kept is not None else 0
+            runs.append(CommandRun(command.label, status, produced, outcome.exit_code, cut))
             sections.append(f"# {command.label}\n\n{_body(outcome)}\n")
         return runs, sections
 
@@ -162,10 +185,18 @@ class BatchExecute:
 
 
 def _body(outcome: RunOutcome) -> str:
-    text = outcome.stdout.text.rstrip("\n")
-    if outcome.stderr.text.strip():
-        text = f"{text}\n\nstderr:\n{outcome.stderr.text.rstrip()}".lstrip("\n")
+    stdout, stderr = _streams(outcome)
+    text = stdout.text.rstrip("\n")
+    if stderr.text.strip():
+        text = f"{text}\n\nstderr:\n{stderr.text.rstrip()}".lstrip("\n")
     if outcome.timed_out:
         note = f"(timed out after {outcome.timeout_ms} ms — the output above is partial)"
         return f"{text}\n\n{note}" if text else note
     return text or "(no output)"
+
+
+def _streams(outcome: RunOutcome) -> tuple[StreamOutput, StreamOutput]:
+    """The larger capture kept for indexing, when the sandbox returned one."""
+    if outcome.kept is not None:
+        return outcome.kept.stdout, outcome.kept.stderr
+    return outcome.stdout, outcome.stderr

@@ -40,6 +40,7 @@ class CommandRun:
     status: CommandStatus
     produced_bytes: int = 0  # what the command wrote, before truncation
     exit_code: int | None = 0
+    cut_bytes: int = 0  # left out of the index: the middle of output over the command's share
 
 
 @attrs.frozen

@@ -12,10 +12,15 @@ from application.use_cases.summarise_output import SummariseOutput
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.errors import CapyError
 from domain.execution.classification import ExitClass
+from domain.execution.truncation import truncate_text
 from domain.server.source_labels import execute_label, file_label
+from domain.settings import Settings
 
 INTENT_THRESHOLD_BYTES = 5_000  # output larger than this is indexed when an intent is given
 FALLBACK_BYTES = 3_000  # shown when indexing fails
+# Room under store.max_source_bytes for the cut marker and for redaction markers longer than
+# the secrets they replace: the indexed text must never be refused for its size.
+INDEX_HEADROOM = 1 / 32
 TIMEOUT_HINT = (
     "pass a larger `timeout` (milliseconds), make the program print progress as it goes, or "
     "use `background: true` for a server or watcher"
@@ -32,12 +37,16 @@ class ExecuteWithIntent:
 
     Rules:
     - the permission check, sandbox and exit classification are ``RunCode``'s;
+    - with an ``intent`` the run keeps up to ``store.max_source_bytes`` of each stream (not
+      just ``executor.max_output_bytes``), so the middle of a long log is searched too;
     - with an ``intent`` and a finished run (success, soft failure or error) whose text is over
-      5,000 bytes, the text is indexed as an **ephemeral** plaintext source labelled
+      5,000 bytes, that whole text is indexed as an **ephemeral** plaintext source labelled
       ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
       distinct output keeps its own source; identical output reuses it and reports its real
       section count), searched for the intent within that source only, and the reply is
-      ``intent_summary`` — the same text the quality benchmark measures;
+      ``intent_summary`` — the same text the quality benchmark measures; output larger than
+      ``store.max_source_bytes`` is indexed as its start and end, and the reply says how much
+      of the middle was cut;
     - timed-out and backgrounded runs always return their partial output and note;
     - output the sandbox had to cut, run without an intent, ends with a tip to pass one;
     - if indexing or the search fails, the first 3,000 bytes come back with the reason.
@@ -52,12 +61,15 @@ class ExecuteWithIntent:
         run_code: RunCode,
         summarise_output: Callable[[], SummariseOutput],
         project_root: Path,
+        settings: Settings,
     ) -> None:
         self._run = run_code
         self._summarise = summarise_output
         self._root = project_root
+        self._max_index = settings.store.max_source_bytes
 
     def execute(self, request: ExecuteRequest) -> ExecuteReply:
+        intent = request.intent.strip()
         result = self._run.execute(
             RunCodeRequest(
                 language=request.language,
@@ -65,32 +77,38 @@ class ExecuteWithIntent:
                 timeout_ms=request.timeout_ms,
                 background=request.background,
                 file_path=request.file_path,
+                keep_bytes=self._max_index if intent else None,
             )
         )
         outcome = result.run.outcome
         produced = outcome.stdout.total_bytes + outcome.stderr.total_bytes
         text = result.text
-        intent = request.intent.strip()
+        full = result.full_text if intent else text
         if (
             not intent
             or result.run.exit_class not in _SUMMARISED
-            or byte_len(text) <= INTENT_THRESHOLD_BYTES
+            or byte_len(full) <= INTENT_THRESHOLD_BYTES
         ):
             if result.run.exit_class is ExitClass.TIMED_OUT and result.is_error:
                 text += f"\n\nWhat to do: {TIMEOUT_HINT}"
             elif not intent and outcome.stdout.truncated:
                 text += f"\n\n{INTENT_TIP}"
             return ExecuteReply(text, result.is_error, produced)
-        label = self._label(result, text)
+        fitted = truncate_text(full, self._max_index - int(self._max_index * INDEX_HEADROOM))
+        indexed = fitted.text
+        cut = result.cut_bytes + fitted.total_bytes - fitted.kept_bytes
+        label = self._label(result, indexed)
         try:
-            summary = self._summarise().summarise(label, intent, text)
+            summary = self._summarise().summarise(label, intent, indexed)
         except CapyError as error:
-            shown = truncate_bytes(text, FALLBACK_BYTES)
+            shown = truncate_bytes(indexed, FALLBACK_BYTES)
             note = f"(could not index the output: {error} — showing the first 3 KB)"
             return ExecuteReply(f"{shown}\n\n{note}", result.is_error, produced)
         if result.is_error:
             summary = f"{_exit_line(result)}\n\n{summary}"
-        return ExecuteReply(summary, result.is_error, produced, label, byte_len(text))
+        if cut > 0:
+            summary += f"\n\n{_cut_note(produced, cut)}"
+        return ExecuteReply(summary, result.is_error, produced, label, byte_len(indexed))
 
     def _label(self, result: RunCodeResult, text: str) -> str:
         if result.file_path is None:
@@ -101,6 +119,14 @@ class ExecuteWithIntent:
         except ValueError:
             shown = path.as_posix()
         return file_label(shown, text)
+
+
+def _cut_note(produced: int, cut: int) -> str:
+    return (
+        f"(capy: the program wrote {produced / 1024:,.0f} KB, more than store.max_source_bytes "
+        f"lets capy index; the middle {cut / 1024:,.0f} KB were cut and not searched — filter "
+        "the output in the program, or raise store.max_source_bytes in .capy.toml)"
+    )
 
 
 def _exit_line(result: RunCodeResult) -> str:

@@ -73,6 +73,8 @@ class RunCode:
             raise denial_error(verdict)
         program = build_program(language, request.code, file_path)
         outcome = self._sandbox.run(
-            SandboxRequest(language, program, request.timeout_ms, request.background)
+            SandboxRequest(
+                language, program, request.timeout_ms, request.background, request.keep_bytes
+            )
         )
         return RunCodeResult(language, describe(language, outcome), file_path)

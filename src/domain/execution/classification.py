@@ -80,3 +80,12 @@ def describe(language: Language, outcome: RunOutcome) -> ClassifiedRun:
     code = "killed by a signal" if outcome.exit_code is None else str(outcome.exit_code)
     text = f"Exit code: {code}\n\nstdout:\n{out}\n\nstderr:\n{err}"
     return ClassifiedRun(outcome, exit_class, text, True)
+
+
+def describe_kept(language: Language, outcome: RunOutcome) -> str:
+    """``describe``'s text built from the larger ``kept`` capture, when the run has one: the text
+    to index. The exit class is the same either way (the streams differ only in length)."""
+    if outcome.kept is None:
+        return describe(language, outcome).text
+    wide = attrs.evolve(outcome, stdout=outcome.kept.stdout, stderr=outcome.kept.stderr, kept=None)
+    return describe(language, wide).text

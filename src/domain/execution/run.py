@@ -14,12 +14,17 @@ class SandboxRequest:
     ``timeout_ms`` of ``None`` means the configured default (``executor.timeout``); any other
     value is honoured exactly. With ``background``, a program still running at the timeout is
     left running and its partial output returned.
+
+    ``keep_bytes`` asks for more of each stream than a reply holds (output that is indexed, not
+    shown): the outcome's ``kept`` then has each stream truncated to that many bytes, while
+    ``stdout``/``stderr`` stay at ``executor.max_output_bytes``. Memory stays bounded by it.
     """
 
     language: Language
     source: str
     timeout_ms: int | None = None
     background: bool = False
+    keep_bytes: int | None = None
 
 
 @attrs.frozen
@@ -33,6 +38,23 @@ class StreamOutput:
     @property
     def truncated(self) -> bool:
         return self.kept_bytes < self.total_bytes
+
+
+@attrs.frozen
+class KeptOutput:
+    """Both streams truncated to a request's ``keep_bytes`` (for indexing, not for replies)."""
+
+    stdout: StreamOutput = StreamOutput()
+    stderr: StreamOutput = StreamOutput()
+
+    @property
+    def cut_bytes(self) -> int:
+        """Bytes the program wrote that are not in the kept text (cut from the middle)."""
+        return (
+            self.stdout.total_bytes
+            - self.stdout.kept_bytes
+            + (self.stderr.total_bytes - self.stderr.kept_bytes)
+        )
 
 
 @attrs.frozen
@@ -51,3 +73,4 @@ class RunOutcome:
     pid: int | None = None
     duration_ms: int = 0
     timeout_ms: int = 0
+    kept: KeptOutput | None = None  # set when the request gave ``keep_bytes``

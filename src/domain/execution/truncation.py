@@ -73,3 +73,8 @@ def truncate_stream(
 def truncate_bytes(data: bytes, max_bytes: int) -> StreamOutput:
     """Truncate a whole buffer (tests, small outputs)."""
     return truncate_stream(data, data, len(data), data.count(b"\n"), max_bytes)
+
+
+def truncate_text(text: str, max_bytes: int) -> StreamOutput:
+    """Truncate decoded text to ``max_bytes`` of UTF-8 (plus the marker), head and tail kept."""
+    return truncate_bytes(text.encode("utf-8", errors="replace"), max_bytes)

@@ -9,6 +9,7 @@ from typing import Any
 
 from dependency_injector import containers, providers
 
+from adapters.sandbox.protected import capy_secret_paths
 from application.ports.sandbox import Sandbox
 from application.use_cases.batch_execute import BatchExecute
 from application.use_cases.execute_with_intent import ExecuteWithIntent
@@ -64,6 +65,7 @@ class McpTools(containers.DeclarativeContainer):
         run_code=use_cases.run_code,
         summarise_output=summarise_output.provider,
         project_root=core.project.provided.root,
+        settings=core.settings,
     )
     batch_execute = providers.Factory(
         BatchExecute,
@@ -74,6 +76,8 @@ class McpTools(containers.DeclarativeContainer):
         distinctive_terms=use_cases.distinctive_terms,
         store=adapters.knowledge_store,
         clock=core.clock,
+        settings=core.settings,
+        protected=providers.Callable(capy_secret_paths, core.user_dirs),
     )
     index_for_agent = providers.Factory(
         IndexForAgent,

@@ -120,6 +120,16 @@ def render_batch(reply: BatchReply) -> str:
         )
     if failed:
         lines.append(f"Could not start: {', '.join(failed)} (see their sections).")
+    cut = [
+        f"{r.label} ({_kb(r.cut_bytes)} of {_kb(r.produced_bytes)})"
+        for r in reply.runs
+        if r.cut_bytes
+    ]
+    if cut:
+        lines.append(
+            f"Middle cut before indexing (start and end kept): {', '.join(cut)} — filter the "
+            "output in the command, or run it alone for a larger share."
+        )
     lines += ["", "## Indexed sections"]
     lines += [f"- {s.title} ({_kb(s.size_bytes)})" for s in reply.sections[:MAX_INVENTORY]]
     if len(reply.sections) > MAX_INVENTORY:
