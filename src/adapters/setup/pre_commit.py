@@ -40,7 +40,8 @@ capy_guard() {{
         # the staged content is what gets committed, not the working copy
         if [ "$(git cat-file -p ":$capy_file" 2>/dev/null | head -c 15)" = "SQLite format 3" ]; then
             echo "capy: refusing to commit $capy_file: it is an unencrypted SQLite database" >&2
-            echo "  that anyone with the repository could read. Encrypt it (capy encrypt)" >&2
+            echo "  that anyone with the repository could read. Encrypt it" >&2
+            echo "  (capy --db $capy_file encrypt, then git add it again)" >&2
             echo "  or unstage it (git restore --staged $capy_file)." >&2
             return 1
         fi

@@ -24,6 +24,8 @@ def test_a_staged_plaintext_database_blocks_the_commit(run_setup: RunSetup, repo
     done = git(repo, "commit", "-m", "add db", check=False)
     assert done.returncode != 0
     assert "unencrypted SQLite database" in done.stderr
+    # the fix names this file, not the project's default database
+    assert "capy --db data/knowledge.db encrypt" in done.stderr
     assert git(repo, "rev-parse", "--verify", "HEAD", check=False).returncode != 0
 
 
