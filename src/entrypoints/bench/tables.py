@@ -63,6 +63,28 @@ def _table(title: str, rows: list[tuple[str, str]], report: dict[str, Any], go: 
     return table
 
 
+def print_failures(report: dict[str, Any], limit: int, console: Console | None = None) -> None:
+    """The first ``limit`` positive-case failures: query, what was expected, what came back."""
+    console = console or Console()
+    shown = [f for f in report["failures"] if f["type"] != "negative_false_positive"][:limit]
+    if not shown:
+        return
+    table = Table(title="Failures (positive cases)", title_justify="left")
+    for name in ("case", "kind", "query", "expected", "got", "top result"):
+        table.add_column(name)
+    for failure in shown:
+        top = failure["top_results"][0] if failure["top_results"] else "–"
+        table.add_row(
+            failure["case_id"],
+            failure["type"],
+            failure["query"],
+            failure["expected"],
+            failure["actual"],
+            top,
+        )
+    console.print(table)
+
+
 def print_quality(report: dict[str, Any], console: Console | None = None) -> None:
     console = console or Console()
     meta = report["metadata"]

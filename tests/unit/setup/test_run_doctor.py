@@ -80,3 +80,30 @@ def test_host_checks_on_files(tmp_path: Path) -> None:
     assert missing.status is CheckStatus.FAIL and "capy setup" in missing.fix
     (tmp_path / ".mcp.json").write_text('{"mcpServers": {"capy": {"command": "/nope/capy"}}}')
     assert McpRegistrationCheck(tmp_path, {}).run().status is CheckStatus.WARN
+
+
+class ConfigBlockedCheck:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def run(self) -> CheckResult:
+        from domain.errors import ConfigError
+
+        raise ConfigError("/p/.capy.toml: unknown key 'store.titel_weight'", "did you mean …?")
+
+
+def test_a_known_problem_is_shown_once_with_its_fix_and_never_called_a_bug() -> None:
+    report = RunDoctor(
+        [
+            ConfigBlockedCheck("Project"),
+            FixedCheck(passed("Version", "capy 1")),
+            ConfigBlockedCheck("Runtimes"),
+        ]
+    ).execute()
+    project, _, runtimes = report.checks
+    assert project.detail == "/p/.capy.toml: unknown key 'store.titel_weight'"
+    assert project.fix == "did you mean …?"
+    assert runtimes.status is CheckStatus.FAIL
+    assert runtimes.detail == "not checked: Project failed"
+    assert "Project problem above" in runtimes.fix
+    assert "bug" not in render_text(report)

@@ -42,6 +42,9 @@ def quality(
         str | None,
         Parameter(help="Comma-separated content types to measure, e.g. json,plaintext."),
     ] = None,
+    failures: Annotated[
+        int, Parameter(help="Also list this many failed positive cases (0: none).")
+    ] = 0,
 ) -> int:
     """Search every fixture case and report ranking and context-reduction quality.
 
@@ -56,7 +59,7 @@ def quality(
     from entrypoints.bench.fixtures import load_corpus
     from entrypoints.bench.quality import run_quality
     from entrypoints.bench.report import build_report
-    from entrypoints.bench.tables import print_quality
+    from entrypoints.bench.tables import print_failures, print_quality
 
     choice = _store(store)
     corpus = load_corpus(fixtures)
@@ -74,6 +77,8 @@ def quality(
         run = run_quality(corpus, choice, advance)
     report = build_report(corpus, run, choice)
     print_quality(report, Console())
+    if failures > 0:
+        print_failures(report, failures, Console())
     if json_out is not None:
         _write(json_out, report)
     return 0
