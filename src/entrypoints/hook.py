@@ -6,7 +6,7 @@ so a run imports no CLI framework, DI framework, database driver or HTTP client.
 
 It never breaks the host: bad input, an unknown event or tool, or any internal failure means
 no output and exit code 0 (the host proceeds as if capy were absent). Only an explicit deny rule
-still denies. Nothing is written to stderr.
+still denies. Nothing is written to stderr. ``--help`` prints the usage on stdout.
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ def run_hook(args: list[str]) -> int:
 def _handle(args: list[str], stderr: Any) -> str | None:
     from domain.hooks.events import event_from_name
 
+    if "--help" in args or "-h" in args:  # a person asking; a host never passes these
+        return _USAGE.rstrip("\n")
     options = _options(args)
     event = event_from_name(options.get("event", ""))
     if event is None:
