@@ -6,6 +6,7 @@ Every module in ``entrypoints.cli.commands`` registers its commands on ``app`` w
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import pkgutil
 import sys
@@ -61,6 +62,7 @@ def run(argv: list[str]) -> None:
     adds the traceback). Nobody should have to read a traceback to learn what to fix.
     """
     _load_commands()
+    _show_warnings_as_capy_lines()
     try:
         app.meta(argv)
     except CapyError as exc:
@@ -74,6 +76,18 @@ def run(argv: list[str]) -> None:
             f"unexpected error ({type(exc).__name__}: {exc}) — this is a bug in capy; please "
             "report it with the command you ran (CAPY_DEBUG=1 shows the traceback)"
         )
+
+
+def _show_warnings_as_capy_lines() -> None:
+    """capy's own warnings (a damaged database moved aside, …) read like its other messages."""
+    logger = logging.getLogger("capy")
+    if logger.handlers:
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("capy: %(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
