@@ -1,8 +1,10 @@
 """JSON chunking: objects by key path, arrays in batches titled by an identity field.
 
-- A flat object (no nested containers) that pretty-prints under the limit is one chunk.
-- Otherwise each key (sorted) is chunked under its path; a key whose value yields nothing on its
-  own (a primitive, an empty container) becomes a small chunk of its compact value.
+- Any object or array that pretty-prints under the limit is one chunk, like a markdown section.
+- A bigger object keeps its plain fields together as one record chunk titled by its path, and
+  each nested container (sorted by key) is chunked under ``path > key``.
+- A chunk's text carries the key it sits under (``{"redact_headers": [...]}``): an agent reading
+  it sees what the value is, and a search for the key finds it in the text, not only the title.
 - Arrays are batched while the items' compact size fits; a batch is titled by the items'
   identity field (``id``, ``name``, …) or by index range. An item too big for a chunk on its own
   is chunked like any other value under ``path > [i]``, and an over-long primitive is cut.
@@ -69,19 +71,33 @@ def _batch_title(prefix: str, items: list[Any], start: int) -> str:
     return f"{prefix} > [{start}]" if end == start else f"{prefix} > [{start}-{end}]"
 
 
+def _keyed(key: str | None, value: Any) -> Any:
+    """``value`` under its key (``{"redact_headers": [...]}``), so the key is part of the text."""
+    return value if key is None else {key: value}
+
+
+def _scalar(value: Any) -> bool:
+    return not isinstance(value, dict | list) or not value
+
+
 class _JsonChunker:
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
 
-    def value(self, value: Any, path: list[str]) -> list[Chunk]:
+    def value(self, value: Any, path: list[str], key: str | None = None) -> list[Chunk]:
+        """Chunks of ``value`` found at ``path`` (under ``key`` when it has one): whole when
+        it fits, else an object by its members and an array in batches."""
+        if _scalar(value):
+            return self.fitted(_keyed(key, value), _title(path))
+        whole = _pretty(_keyed(key, value))
+        if byte_len(whole) <= self.max_bytes:
+            title = (
+                _title(path) if isinstance(value, dict) else _batch_title(_title(path), value, 0)
+            )
+            return [Chunk(title=title, content=whole, has_code=True)]
         if isinstance(value, dict):
             return self.object(value, path)
-        if isinstance(value, list):
-            return self.array(value, path)
-        text = _compact(value)
-        if byte_len(text) <= self.max_bytes:
-            return []
-        return self.cut(text, _title(path))
+        return self.array(value, path, key)
 
     def cut(self, text: str, title: str) -> list[Chunk]:
         return [
@@ -96,41 +112,54 @@ class _JsonChunker:
         return self.cut(_compact(value), title)
 
     def object(self, value: dict[str, Any], path: list[str]) -> list[Chunk]:
-        flat = not any(isinstance(v, dict | list) for v in value.values())
-        if flat and value and byte_len(_pretty(value)) < self.max_bytes:
-            return [Chunk(title=_title(path), content=_pretty(value), has_code=True)]
+        """An object too big for one chunk: its plain fields (strings, numbers, empty
+        containers) stay together as one record titled by the object's path — an event's
+        ``title`` next to its ``culprit`` — and each nested container is chunked under its key."""
         chunks: list[Chunk] = []
+        record: dict[str, Any] = {}
         for key in sorted(value):
-            child_path = [*path, str(key)]
-            children = self.value(value[key], child_path)
-            if not children:
-                children = self.fitted(value[key], _title(child_path))
-            chunks.extend(children)
+            member = value[key]
+            if not _scalar(member):
+                continue
+            if record and byte_len(_pretty({**record, key: member})) > self.max_bytes:
+                chunks.extend(self.fitted(record, _title(path)))
+                record = {}
+            if byte_len(_pretty({key: member})) > self.max_bytes:
+                chunks.extend(self.fitted({key: member}, _title([*path, str(key)])))
+            else:
+                record[key] = member
+        if record:
+            chunks.extend(self.fitted(record, _title(path)))
+        for key in sorted(value):
+            if not _scalar(value[key]):
+                chunks.extend(self.value(value[key], [*path, str(key)], str(key)))
         return chunks
 
-    def array(self, items: list[Any], path: list[str]) -> list[Chunk]:
+    def array(self, items: list[Any], path: list[str], key: str | None = None) -> list[Chunk]:
         prefix = _title(path)
         chunks: list[Chunk] = []
         batch: list[Any] = []
         batch_start = 0
-        size = 2  # the brackets of the compact batch
+        overhead = 2 + (byte_len(_compact(key)) + 3 if key is not None else 0)
+        size = overhead  # the brackets of the compact batch (and its key)
 
         def flush() -> None:
             if batch:
-                chunks.extend(self.fitted(list(batch), _batch_title(prefix, batch, batch_start)))
+                title = _batch_title(prefix, batch, batch_start)
+                chunks.extend(self.fitted(_keyed(key, list(batch)), title))
 
         for index, item in enumerate(items):
             item_size = byte_len(_compact(item)) + 1  # and its comma
-            if item_size + 2 > self.max_bytes:
+            if item_size + overhead > self.max_bytes:
                 flush()
-                batch, size = [], 2
+                batch, size = [], overhead
                 label = _batch_title(prefix, [item], index)
-                chunks.extend(self.value(item, [label]) or self.fitted(item, label))
+                chunks.extend(self.value(item, [label]))
                 batch_start = index + 1
                 continue
             if batch and size + item_size > self.max_bytes:
                 flush()
-                batch, size, batch_start = [], 2, index
+                batch, size, batch_start = [], overhead, index
             batch.append(item)
             size += item_size
         flush()
@@ -143,7 +172,11 @@ def chunk_json(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk] | Non
         value = json.loads(text)
     except (ValueError, RecursionError):
         return None
+    chunker = _JsonChunker(max_bytes)
+    if _scalar(value):  # a bare value or empty container: plaintext unless it is huge
+        text = _compact(value)
+        return chunker.cut(text, ROOT) if byte_len(text) > max_bytes else []
     try:
-        return _JsonChunker(max_bytes).value(value, [])
+        return chunker.value(value, [])
     except RecursionError:
         return None

@@ -19,9 +19,41 @@ def test_small_flat_object_is_one_root_chunk() -> None:
     assert json.loads(chunks[0].content) == {"a": "x", "b": 1}
 
 
-def test_nested_object_recurses_into_sorted_keys() -> None:
+def test_an_object_that_fits_is_one_chunk_even_when_nested() -> None:
     value = {"zeta": {"deep": {"x": 1}}, "alpha": 3, "empty": []}
-    assert titles(value) == ["alpha", "empty", "zeta > deep"]
+    chunks = chunk(json.dumps(value), ContentType.JSON)
+    assert [c.title for c in chunks] == ["(root)"]
+    assert json.loads(chunks[0].content) == value
+
+
+def test_a_big_object_keeps_its_plain_fields_together_and_recurses_into_sorted_keys() -> None:
+    value = {
+        "zeta": {"deep": {"x": "z" * 3000}, "more": "y" * 2000},
+        "alpha": 3,
+        "title": "nil pointer",
+        "empty": [],
+    }
+    chunks = chunk(json.dumps(value), ContentType.JSON)
+    assert [c.title for c in chunks] == ["(root)", "zeta", "zeta > deep"]
+    assert json.loads(chunks[0].content) == {"alpha": 3, "empty": [], "title": "nil pointer"}
+    assert json.loads(chunks[1].content) == {"more": "y" * 2000}
+    assert json.loads(chunks[2].content) == {"deep": {"x": "z" * 3000}}
+
+
+def test_every_chunk_carries_the_key_it_sits_under() -> None:
+    value = {
+        "logging": {"redact_headers": ["Authorization", "Cookie"], "level": "info"},
+        "pad": {"blob": "x" * 4000},
+    }
+    chunks = {c.title: c.content for c in chunk(json.dumps(value), ContentType.JSON)}
+    assert json.loads(chunks["logging"]) == {"logging": value["logging"]}
+    assert '"redact_headers"' in chunks["logging"]
+
+
+def test_array_batches_carry_the_array_key() -> None:
+    items = [{"name": f"svc-{i}", "blob": "x" * 1000} for i in range(10)]
+    for piece in chunk(json.dumps({"services": items}), ContentType.JSON):
+        assert list(json.loads(piece.content)) == ["services"]
 
 
 def test_array_batches_are_titled_by_identity_field() -> None:
