@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP) ## create .venv and install capy with its dev tools
 
 run: $(STAMP) ## run the MCP server on stdio (encrypted store in its default place)
-	$(BIN)/capy serve
+	@$(BIN)/capy serve
 
 check: lint typecheck imports ## ruff, mypy and the layer contract
 
