@@ -20,6 +20,10 @@ PREVIEW_SEGMENTS = 4
 SEGMENT_BYTES = 300
 CONTEXT_LINES = 1
 ELLIPSIS = "…"
+# A matching line that opens a block (a JSON key with an array or object, a YAML key, a Python
+# def) says what follows; its value is on the next lines, so those are shown too.
+BLOCK_LINES = 3
+_OPENERS = ("[", "{", ":", "(")
 
 
 @attrs.frozen
@@ -82,7 +86,8 @@ def preview_segments(
 ) -> list[str]:
     """The pieces of ``content`` that best match ``intent``, in document order.
 
-    Up to ``segments`` best windows, each short one with ``context`` lines around it. Falls
+    Up to ``segments`` best windows, each short one with ``context`` lines around it (a line
+    opening a block with ``BLOCK_LINES`` after it). Falls
     back to the first non-blank line when no term of the intent occurs (a fuzzy or substring
     match); no piece is longer than ``width`` bytes plus the ellipses.
     """
@@ -102,7 +107,8 @@ def preview_segments(
     chosen = {(n, s) for n, s in best}
     for number, start in best:
         if start == 0 and byte_len(lines[number]) <= width:
-            for near in range(number - context, number + context + 1):
+            after = BLOCK_LINES if lines[number].endswith(_OPENERS) else context
+            for near in range(number - context, number + after + 1):
                 if 0 <= near < len(lines):
                     chosen.add((near, 0))
     return [_segment(lines, n, s, width).text for n, s in sorted(chosen)]

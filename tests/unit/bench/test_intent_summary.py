@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.intent_preview import (
+    BLOCK_LINES,
     CONTEXT_LINES,
     ELLIPSIS,
     PREVIEW_SEGMENTS,
@@ -94,7 +95,7 @@ def test_preview_windows_a_long_line_around_the_match() -> None:
 @given(st.text(max_size=3000), st.text(max_size=40))
 def test_preview_segments_are_bounded(content: str, intent: str) -> None:
     segments = preview_segments(content, intent)
-    assert len(segments) <= PREVIEW_SEGMENTS * (2 * CONTEXT_LINES + 1)
+    assert len(segments) <= PREVIEW_SEGMENTS * (CONTEXT_LINES + BLOCK_LINES + 1)
     for segment in segments:
         assert len(segment.strip(ELLIPSIS).encode()) <= SEGMENT_BYTES
         assert "\n" not in segment
@@ -104,4 +105,16 @@ def test_a_rare_term_outweighs_a_common_one() -> None:
     content = "RUN go mod download\nRUN go build ./...\nRUN go test ./...\nUSER 65532:65532"
     assert preview_segments(content, "which user does it run as", segments=1, context=0) == [
         "USER 65532:65532"
+    ]
+
+
+def test_a_line_opening_a_block_brings_its_values() -> None:
+    content = '{\n"level": "info",\n"redact_headers": [\n"Authorization",\n"Cookie",\n"Stripe-Signature"\n],\n"sample_rate": 0.1\n}'
+    shown = preview_segments(content, "which headers are redacted", segments=1)
+    assert shown == [
+        '"level": "info",',
+        '"redact_headers": [',
+        '"Authorization",',
+        '"Cookie",',
+        '"Stripe-Signature"',
     ]
