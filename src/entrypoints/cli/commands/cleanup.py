@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from cyclopts import Parameter
 
 from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
+from domain.errors import InvalidInput
 from domain.eviction import EvictionCandidate, EvictionReason
 from domain.source_kind import SourceKind
 from entrypoints.cli.app import app
@@ -53,6 +54,16 @@ def cleanup(
 
     options = global_options()
     container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    database = container.core.project().db_path
+    if not database.exists():  # a look must not create the file it looks at
+        if source:
+            raise InvalidInput(
+                f'no source is labelled "{source}": there is no knowledge database at '
+                f"{database} yet",
+                "check --db / --project-dir; `capy which` shows which database capy uses here",
+            )
+        print(f"No knowledge database at {database} yet — nothing to clean up.")
+        return 0
     try:
         report = container.use_cases.cleanup_sources().execute(request)
     finally:
