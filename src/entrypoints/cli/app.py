@@ -15,7 +15,7 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-from cyclopts import App, Parameter
+from cyclopts import App, CycloptsError, Parameter, UnusedCliTokensError
 
 from domain.errors import CapyError
 from entrypoints.cli.options import GlobalOptions, set_global_options
@@ -44,7 +44,7 @@ def _launcher(
     ] = None,
 ) -> Any:
     set_global_options(GlobalOptions(db=db, project_dir=project_dir))
-    return app(tokens, result_action="return_value")
+    return app(tokens, result_action="return_value", exit_on_error=False, print_error=False)
 
 
 def _load_commands() -> None:
@@ -64,9 +64,11 @@ def run(argv: list[str]) -> None:
     _load_commands()
     _show_warnings_as_capy_lines()
     try:
-        app.meta(argv)
+        app.meta(argv, exit_on_error=False, print_error=False)
     except CapyError as exc:
         _fail(str(exc))
+    except CycloptsError as exc:
+        _fail(_usage_error(exc), code=2)
     except KeyboardInterrupt:
         _fail("interrupted", code=130)
     except Exception as exc:
@@ -78,16 +80,31 @@ def run(argv: list[str]) -> None:
         )
 
 
+def _usage_error(error: CycloptsError) -> str:
+    """A mistyped command line as one line naming the help that shows the right spelling."""
+    chain = " ".join(error.command_chain or ())
+    if isinstance(error, UnusedCliTokensError) and not chain and error.unused_tokens:
+        return f"unknown command '{error.unused_tokens[0]}' — run `capy --help` to see the commands"
+    return f"{str(error).strip().rstrip('.')} — run `capy {chain} --help`".replace(
+        "capy  --help", "capy --help"
+    )
+
+
 def _show_warnings_as_capy_lines() -> None:
     """capy's own warnings (a damaged database moved aside, …) read like its other messages."""
     logger = logging.getLogger("capy")
-    if logger.handlers:
-        return
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("capy: %(message)s"))
-    logger.addHandler(handler)
-    logger.setLevel(logging.WARNING)
-    logger.propagate = False
+    if not any(isinstance(handler, _CapyLines) for handler in logger.handlers):
+        logger.addHandler(_CapyLines(logging.WARNING))
+
+
+class _CapyLines(logging.Handler):
+    """Writes to whatever ``sys.stderr`` is at the time, as a ``capy: …`` line."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            print(f"capy: {record.getMessage()}", file=sys.stderr, flush=True)
+        except Exception:
+            self.handleError(record)
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
