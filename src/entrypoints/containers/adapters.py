@@ -5,31 +5,30 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
-from adapters.http.beautifulsoup_html_converter import BeautifulSoupHtmlConverter
-from adapters.http.httpx_fetcher import HttpxFetcher
 from adapters.json_file_job_log import JsonFileJobLog
 from adapters.sandbox.subprocess_sandbox import open_sandbox
-from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
-from adapters.sqlcipher.store_resource import open_knowledge_store
+from entrypoints.containers import lazy_adapters
 
 
 class Adapters(containers.DeclarativeContainer):
     """Real I/O: SQLCipher files, subprocesses, HTTP, settings files."""
 
     core = providers.DependenciesContainer()
+    # The fetch stack and SQLCipher are imported when first used (see lazy_adapters).
     fetcher = providers.Singleton(
-        HttpxFetcher, allow_private_hosts=core.settings.provided.fetch.allow_private_hosts
+        lazy_adapters.httpx_fetcher,
+        allow_private_hosts=core.settings.provided.fetch.allow_private_hosts,
     )
-    html_converter = providers.Singleton(BeautifulSoupHtmlConverter)
+    html_converter = providers.Singleton(lazy_adapters.beautifulsoup_html_converter)
     job_log = providers.Singleton(JsonFileJobLog.next_to, core.project.provided.db_path)
     knowledge_store = providers.Resource(
-        open_knowledge_store,
+        lazy_adapters.sqlcipher_knowledge_store,
         path=core.project.provided.db_path,
         key=core.db_key.provided.secret,
         title_weight=core.settings.provided.store.title_weight,
         clock=core.clock,
     )
-    database_encryptor = providers.Singleton(SqlcipherDatabaseEncryptor)
+    database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
     sandbox = providers.Resource(
         open_sandbox,
         project_root=core.project.provided.root,

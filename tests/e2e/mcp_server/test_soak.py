@@ -1,4 +1,4 @@
-"""2,000 tool calls over one stdio session: memory and open files stay flat."""
+"""2,000 tool calls over one stdio session: memory and open files stay flat, within budget."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 CALLS = 2_000
 FIRST_SAMPLE = 200
 RSS_GROWTH_LIMIT_KB = 12 * 1024
+RSS_BUDGET_KB = 80 * 1024  # the server's memory budget (DESIGN.md), after the whole soak
 FD_GROWTH_LIMIT = 4
 
 
@@ -51,6 +52,7 @@ async def test_two_thousand_calls_keep_memory_and_files_flat(
         first = result.content[0]
         assert isinstance(first, TextContent)
         pid = int(first.text.strip())
+        rss_idle = rss_kb(pid)
         for i in range(1, CALLS + 1):
             tool, arguments = _arguments(i)
             result = await client.call_tool(tool, arguments)
@@ -59,6 +61,10 @@ async def test_two_thousand_calls_keep_memory_and_files_flat(
             if i in (FIRST_SAMPLE, CALLS):
                 samples[i] = (rss_kb(pid), open_fds(pid))
     (rss_early, fds_early), (rss_late, fds_late) = samples[FIRST_SAMPLE], samples[CALLS]
-    print(f"\nRSS {rss_early} kB → {rss_late} kB; open fds {fds_early} → {fds_late}")
+    print(
+        f"\nRSS idle {rss_idle} kB, after {FIRST_SAMPLE} calls {rss_early} kB, after {CALLS} "
+        f"calls {rss_late} kB; open fds {fds_early} → {fds_late}"
+    )
     assert rss_late - rss_early <= RSS_GROWTH_LIMIT_KB
+    assert rss_late <= RSS_BUDGET_KB, f"server RSS {rss_late} kB is over the 80 MB budget"
     assert fds_late - fds_early <= FD_GROWTH_LIMIT

@@ -1,0 +1,45 @@
+"""Adapters whose libraries are imported on first use, not when the containers are composed.
+
+``capy serve`` answers ``initialize`` sooner and stays smaller when it never loads what a
+session does not use: the fetch stack (httpx, BeautifulSoup, html2text: ~6 MB resident) until
+``capy_fetch_and_index`` is first called, and SQLCipher until the store is opened (on the
+server's warm-up thread). Each factory imports its adapter module when it is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from application.ports.clock import Clock
+from application.ports.database_encryptor import DatabaseEncryptor
+from application.ports.fetcher import Fetcher
+from application.ports.html_converter import HtmlConverter
+from application.ports.knowledge_store import KnowledgeStore
+
+
+def httpx_fetcher(*, allow_private_hosts: Iterable[str] = ()) -> Fetcher:
+    from adapters.http.httpx_fetcher import HttpxFetcher
+
+    return HttpxFetcher(allow_private_hosts=allow_private_hosts)
+
+
+def beautifulsoup_html_converter() -> HtmlConverter:
+    from adapters.http.beautifulsoup_html_converter import BeautifulSoupHtmlConverter
+
+    return BeautifulSoupHtmlConverter()
+
+
+def sqlcipher_knowledge_store(
+    *, path: Path, key: str, title_weight: float, clock: Clock | None = None
+) -> Iterator[KnowledgeStore]:
+    """Container resource: yields the open store; ``shutdown_resources()`` closes it."""
+    from adapters.sqlcipher.store_resource import open_knowledge_store
+
+    yield from open_knowledge_store(path, key, title_weight, clock)
+
+
+def sqlcipher_database_encryptor() -> DatabaseEncryptor:
+    from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
+
+    return SqlcipherDatabaseEncryptor()

@@ -1,0 +1,80 @@
+"""``capy serve`` loads neither the fetch stack nor the unused parts of the MCP SDK at start."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+START_UP = """
+import json, sys
+from pathlib import Path
+from entrypoints.mcp_server.sdk import load_server_sdk
+
+load_server_sdk()
+from concurrent.futures import ThreadPoolExecutor
+from entrypoints.containers.runtime import RuntimeOptions
+from entrypoints.containers.server import build_server_container
+from entrypoints.mcp_server.lifecycle import run_until_client_leaves
+from entrypoints.mcp_server.protocol import build_server
+
+root = Path(sys.argv[1])
+container = build_server_container(RuntimeOptions(project_dir=root, cwd=root, env={})
+)
+build_server(container.tools.specs(), container.dispatch, ThreadPoolExecutor(1), "test")
+container.tools.router()
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in {"httpx", "bs4", "html2text"})
+sdk = sorted(m for m in ("mcp.client", "mcp.server.mcpserver") if m in sys.modules)
+fetcher = container.container.adapters.fetcher()
+print(json.dumps({"fetch": loaded, "sdk": sdk, "after": "httpx" in sys.modules}))
+"""
+
+
+def test_server_start_leaves_the_fetch_stack_and_the_sdk_client_unloaded(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", START_UP, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=Path(__file__).parents[3],
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found == {"fetch": [], "sdk": [], "after": True}
+
+
+def test_loading_the_server_sdk_after_mcp_was_imported_changes_nothing() -> None:
+    import mcp
+
+    from entrypoints.mcp_server.sdk import load_server_sdk
+
+    load_server_sdk()
+    assert sys.modules["mcp"] is mcp and hasattr(mcp, "Client")
+
+
+FALLBACK = """
+import importlib.util, sys
+def broken(spec):
+    raise ImportError("layout changed")
+importlib.util.module_from_spec = broken
+from entrypoints.mcp_server.sdk import load_server_sdk
+load_server_sdk()
+import mcp
+from mcp.server.lowlevel import Server
+print(hasattr(mcp, "Client"), Server.__name__)
+"""
+
+
+def test_an_sdk_that_cannot_load_bare_falls_back_to_a_normal_import() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FALLBACK],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "Server"]
