@@ -10,6 +10,8 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from adapters.sqlcipher import database_file
+from adapters.sqlcipher.database_file import FileState
 from application.ports.key_provider import DatabaseKey, KeyProvider
 from domain.errors import InvalidInput, KeyUnavailable
 
@@ -34,6 +36,7 @@ class KeyFileKeyProvider(KeyProvider):
         path = self.key_file(db_path)
         secret = _read_key(path)
         if secret is None:
+            self._refuse_a_key_that_cannot_open(db_path, path)
             self._store(path, secrets.token_urlsafe(32), replace=False)
             secret = _read_key(path)
         if secret is None:  # pragma: no cover - the file was removed between two lines
@@ -46,6 +49,10 @@ class KeyFileKeyProvider(KeyProvider):
         path = self.key_file(db_path)
         if path.exists():
             return f"key file {path}"
+        if _encrypted(db_path):
+            return (
+                f"missing: the database is encrypted under a key capy does not have; set {ENV_VAR}"
+            )
         return f"will be generated at {path} on first use"
 
     def replace_key(self, db_path: Path, secret: str) -> DatabaseKey:
@@ -77,6 +84,21 @@ class KeyFileKeyProvider(KeyProvider):
                 hint=f"make {self._keys_dir} writable for you, or set {ENV_VAR}",
             ) from None
 
+    @staticmethod
+    def _refuse_a_key_that_cannot_open(db_path: Path, path: Path) -> None:
+        """A new random key can never open a database already encrypted under another key.
+
+        Creating one anyway would leave a key file that ``capy which`` then names as the key,
+        hiding the real cause (most often: CAPY_DB_KEY was set when the database was made).
+        """
+        if _encrypted(db_path):
+            raise KeyUnavailable(
+                f"no key for the existing knowledge database {db_path}: it was "
+                f"encrypted with a key that is neither in CAPY_DB_KEY nor in {path}",
+                hint=f"set {ENV_VAR} to the key it was created with; if that key is lost, "
+                "move the file away and capy starts a new one",
+            )
+
     def _checked_env_key(self) -> str:
         if not self._env_key:
             raise KeyUnavailable(
@@ -84,6 +106,13 @@ class KeyFileKeyProvider(KeyProvider):
                 hint=f"set {ENV_VAR} to the database key, or unset it to use capy's key file",
             )
         return self._env_key
+
+
+def _encrypted(db_path: Path) -> bool:
+    try:
+        return database_file.inspect(db_path) is FileState.ENCRYPTED
+    except OSError:
+        return False  # the store reports an unreadable file with its own fix
 
 
 def _read_key(path: Path) -> str | None:

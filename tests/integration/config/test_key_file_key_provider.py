@@ -201,3 +201,28 @@ def test_a_keys_path_that_is_a_file_is_a_clear_error(tmp_path: Path, keys_dir: P
     keys_dir.write_text("not a directory")
     with pytest.raises(KeyUnavailable, match=r"cannot (read|write) the key file"):
         KeyFileKeyProvider({}, keys_dir).key_for(tmp_path / "k.db")
+
+
+def test_no_key_file_is_made_for_a_database_encrypted_under_another_key(
+    tmp_path: Path, keys_dir: Path
+) -> None:
+    db = tmp_path / "knowledge.db"
+    db.write_bytes(os.urandom(8192))  # what a database encrypted under CAPY_DB_KEY looks like
+    provider = KeyFileKeyProvider({}, keys_dir)
+    with pytest.raises(KeyUnavailable) as raised:
+        provider.key_for(db)
+    assert "no key for the existing knowledge database" in raised.value.message
+    assert "CAPY_DB_KEY" in raised.value.hint
+    assert not provider.key_file(db).exists()
+    assert provider.describe(db).startswith("missing: the database is encrypted under a key")
+
+
+@pytest.mark.parametrize("content", [b"", b"SQLite format 3\x00" + bytes(4080), b"not a db\n"])
+def test_a_key_is_still_made_for_an_empty_plaintext_or_damaged_file(
+    tmp_path: Path, keys_dir: Path, content: bytes
+) -> None:
+    db = tmp_path / "knowledge.db"
+    db.write_bytes(content)  # empty/damaged: set aside and recreated; plaintext: capy encrypt
+    provider = KeyFileKeyProvider({}, keys_dir)
+    assert provider.key_for(db).secret
+    assert provider.key_file(db).exists()
