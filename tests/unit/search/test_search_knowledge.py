@@ -123,6 +123,12 @@ def test_a_name_nothing_mentions_gives_no_results(search: SearchKnowledge) -> No
     assert search.search("rollback", limit=3)
 
 
+def test_a_result_holding_only_a_sliver_of_the_query_is_dropped(search: SearchKnowledge) -> None:
+    # Six words no text contains and one common one: the scaling section is not an answer.
+    assert not search.search("payouts marketplace sellers escrow ledgers invoicing replicas")
+    assert search.search("payouts replicas")
+
+
 def test_short_acronyms_are_not_taken_for_unknown_names(search: SearchKnowledge) -> None:
     assert search.search("HSTS rollback", limit=3)
 
