@@ -56,6 +56,7 @@ def setup(
     core = Core(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
     project = core.project()
     root = project.root.resolve()
+    _refuse_the_home_directory(root)
     request = SetupRequest(
         project_root=root,
         capy_executable=_capy_executable(),
@@ -72,6 +73,22 @@ def setup(
         return 1
     print("\nDone. Run `capy doctor` to check the installation.")
     return 0
+
+
+def _refuse_the_home_directory(root: Path) -> None:
+    """Set up in ~ would put capy's project hooks into ~/.claude/settings.json, the user-wide
+    settings, where ``.capy/capy.sh`` exists in no project and every tool call reports a failure.
+    """
+    try:
+        home = Path.home().resolve()
+    except (KeyError, RuntimeError):  # no home directory to protect
+        return
+    if root == home:
+        raise CapyError(
+            f"{root} is your home directory, not a project: capy's hooks would land in "
+            "~/.claude/settings.json and run in every project",
+            "cd into the project (or pass --project-dir) and run `capy setup` there",
+        )
 
 
 def _line(change: FileChange) -> str:
