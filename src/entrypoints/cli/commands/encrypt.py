@@ -85,4 +85,7 @@ def encrypt(
             encryptor.restore(done)
             raise
         print(f"capy encrypt: {path} is now encrypted with a new key, kept in {stored.origin}")
-    print(f"capy encrypt: the previous file (old key) is {done.backup} — delete it once capy works")
+    print(
+        f"capy encrypt: {done.backup} is the previous file, still encrypted under the old key — "
+        "anyone holding that key can read it; delete it once capy works"
+    )
