@@ -42,9 +42,10 @@ def dbsize(
 def _render(report: StoreSizeReport) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console()
-    console.print(f"[bold]{report.location}[/bold]")
+    console.print(Text(str(report.location), style="bold"))  # a path is data, never markup
     overview = Table("", "", show_header=False, box=None)
     overview.add_row("file", _size(report.file_bytes))
     overview.add_row("write-ahead log", _size(report.wal_bytes))
@@ -56,10 +57,12 @@ def _render(report: StoreSizeReport) -> None:
     overview.add_row("vocabulary", f"{report.vocabulary_size:,} words")
     console.print(overview)
 
-    tables = Table("table", "rows", "size", title="Tables", title_justify="left")
+    sized = any(table.size_bytes is not None for table in report.tables)
+    columns = ("table", "rows", "size") if sized else ("table", "rows")
+    tables = Table(*columns, title="Tables", title_justify="left")
     for table in report.tables:
         size = "n/a" if table.size_bytes is None else _size(table.size_bytes)
-        tables.add_row(table.name, f"{table.rows:,}", size)
+        tables.add_row(table.name, f"{table.rows:,}", *((size,) if sized else ()))
     console.print(tables)
 
     kinds = Table("kind", "sources", "chunks", "content", title="By kind", title_justify="left")
@@ -73,7 +76,7 @@ def _render(report: StoreSizeReport) -> None:
     largest.title_justify = "left"
     for source in report.largest_sources:
         largest.add_row(
-            source.label, source.kind.value, f"{source.chunks:,}", _size(source.size_bytes)
+            Text(source.label), source.kind.value, f"{source.chunks:,}", _size(source.size_bytes)
         )
     console.print(largest)
 
