@@ -20,6 +20,13 @@ def serve() -> int:
     """
     from entrypoints.mcp_server.main import serve as run_server
 
+    if sys.stdin is not None and sys.stdin.isatty():  # a person typed `capy`, not a client
+        print(
+            "capy: this is capy's MCP server, which an MCP client (Claude Code, Codex, …) starts "
+            "and talks to over stdin; Ctrl-D stops it, `capy --help` lists the commands",
+            file=sys.stderr,
+            flush=True,
+        )
     options = global_options()
     code = run_server(RuntimeOptions(db=options.db, project_dir=options.project_dir))
     sys.stdout.flush()
