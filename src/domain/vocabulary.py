@@ -1,7 +1,8 @@
 """The words an indexed document adds to the vocabulary that fuzzy correction draws on.
 
 Same rule as search's ``vocabulary_words`` (lower-cased runs of letters, digits, ``_`` and ``-``,
-edge hyphens trimmed, ≥ 3 characters, no stopwords) — a unit test keeps the two equal — but
+edge hyphens trimmed, ≥ 3 characters, no stopwords, plus the parts of compound identifiers
+such as ``SESSION_LIFETIME_HOURS`` or ``passwordHash``) — a unit test keeps the two equal — but
 de-duplicated before filtering, which makes it several times faster on large documents.
 """
 
@@ -10,19 +11,20 @@ from __future__ import annotations
 import re
 
 from domain.search.stopwords import STOPWORDS
-from domain.search.words import MIN_WORD_LENGTH
+from domain.search.words import MAX_IDENTIFIER_LENGTH, MIN_WORD_LENGTH, identifier_parts
 
 _TOKEN = re.compile(r"[\w-]+")
 # Longer "words" are hashes, base64 blobs and minified code: nobody types them as a misspelling,
 # and they would only bloat the vocabulary table.
-MAX_VOCABULARY_WORD_LENGTH = 64
+MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
 
 
 def document_vocabulary(text: str) -> frozenset[str]:
     """Distinct vocabulary words of ``text``."""
     found: set[str] = set()
-    for token in set(_TOKEN.findall(text.lower())):
-        word = token.strip("-")
+    for token in set(_TOKEN.findall(text)):
+        word = token.lower().strip("-")
         if MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
             found.add(word)
+            found.update(p for p in identifier_parts(token) if len(p) >= MIN_WORD_LENGTH)
     return frozenset(found - STOPWORDS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from application.ports.clock import Clock
@@ -29,9 +31,21 @@ class QueryCorrector:
         self._cache = CorrectionCache()
         self._vocabulary: dict[tuple[int, int], tuple[float, list[str]]] = {}
 
-    def correct(self, query: ParsedQuery) -> ParsedQuery | None:
-        """The query with unknown words corrected, or None when nothing changed."""
-        unknown = {t for t in query.terms if correctable(t) and not self._store.has_word(t)}
+    def correct(
+        self, query: ParsedQuery, present: Callable[[str], bool] | None = None
+    ) -> ParsedQuery | None:
+        """The query with unknown words corrected, or None when nothing changed.
+
+        ``present(word)`` tells whether the text already found contains the word (a partial
+        identifier such as ``ConnectionRese`` is no typo and is left alone).
+        """
+        unknown = {
+            t
+            for t in query.terms
+            if correctable(t)
+            and not self._store.has_word(t)
+            and (present is None or not present(t))
+        }
         if not unknown:
             return None
         terms = [self._word(t) or t if t in unknown else t for t in query.terms]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import attrs
 
@@ -61,7 +62,7 @@ class SearchKnowledge:
         if parsed.is_empty:
             return SearchResults(query)
         hits = self._ranked(parsed, scope, limit)
-        corrected = self._corrector.correct(parsed)
+        corrected = self._corrector.correct(parsed, _contained_in(hits))
         if corrected is not None:
             hits, improved = _merge(hits, self._ranked(corrected, scope, limit))
             corrected = corrected if improved else None
@@ -118,6 +119,18 @@ class SearchKnowledge:
             if count:
                 hidden.append((kind, count))
         return tuple(hidden)
+
+
+def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:
+    """Whether a word occurs (as part of any word) in the text of the hits found."""
+    texts: list[str] = []
+
+    def present(word: str) -> bool:
+        if not texts:
+            texts.extend(f"{h.hit.title}\n{h.hit.content}".lower() for h in hits)
+        return any(word in text for text in texts)
+
+    return present
 
 
 def _merge(hits: list[FusedHit], fuzzy: list[FusedHit]) -> tuple[list[FusedHit], bool]:

@@ -9,8 +9,14 @@ from domain.search.stopwords import STOPWORDS
 
 # Letters, digits, underscore and hyphen stay together: ``snake_case`` and ``foo-bar`` are words.
 _WORD = re.compile(r"[\w-]+")
+# The words inside an identifier: ``SESSION_LIFETIME_HOURS``, ``pod-name``, ``passwordHash``,
+# ``HTTPServer`` → session lifetime hours, pod name, password hash, http server.
+_SEPARATORS = re.compile(r"[_-]+")
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 MIN_WORD_LENGTH = 3
+# Longer tokens are hashes, base64 and minified code, not identifiers worth splitting.
+MAX_IDENTIFIER_LENGTH = 64
 
 
 def words(text: str) -> Iterator[str]:
@@ -21,6 +27,23 @@ def words(text: str) -> Iterator[str]:
             yield word
 
 
+def identifier_parts(token: str) -> list[str]:
+    """The lower-cased words of a compound identifier (``[]`` for a plain word): the porter
+    index splits ``snake_case`` and ``kebab-case`` itself, so a query may use the parts."""
+    parts: list[str] = []
+    for piece in _SEPARATORS.split(token):
+        if piece.isascii() and not (piece.islower() or piece.isupper()):
+            parts.extend(_CAMEL.findall(piece))
+        elif piece:
+            parts.append(piece)
+    return [p.lower() for p in parts] if len(parts) > 1 else []
+
+
 def vocabulary_words(text: str) -> set[str]:
-    """Distinct words worth remembering for fuzzy correction: ≥ 3 characters, not stopwords."""
-    return {w for w in words(text) if len(w) >= MIN_WORD_LENGTH and w not in STOPWORDS}
+    """Distinct words worth remembering for fuzzy correction: ≥ 3 characters, not stopwords,
+    with the parts of compound identifiers as words of their own."""
+    found = set(words(text))
+    for match in _WORD.finditer(text):
+        if len(match.group().strip("-")) <= MAX_IDENTIFIER_LENGTH:
+            found.update(identifier_parts(match.group()))
+    return {w for w in found if len(w) >= MIN_WORD_LENGTH and w not in STOPWORDS}

@@ -11,7 +11,14 @@ from domain.vocabulary import document_vocabulary
 
 def test_lowercased_three_plus_characters_without_stopwords() -> None:
     words = document_vocabulary("The Kubernetes pod-name is my_service; at 42 ok -dash- x")
-    assert words == {"kubernetes", "pod-name", "my_service", "dash"}
+    assert words == {"kubernetes", "pod-name", "pod", "name", "my_service", "service", "dash"}
+
+
+def test_compound_identifiers_add_their_parts() -> None:
+    words = document_vocabulary("SESSION_LIFETIME_HOURS=12 passwordHash HTTPServer x_y")
+    assert {"session_lifetime_hours", "session", "lifetime", "hours"} <= words
+    assert {"passwordhash", "password", "hash", "httpserver", "http", "server"} <= words
+    assert "x_y" in words
 
 
 def test_unicode_letters_and_overlong_tokens() -> None:
@@ -19,7 +26,7 @@ def test_unicode_letters_and_overlong_tokens() -> None:
     assert words == {"größe", "café"}
 
 
-@given(st.text(alphabet=st.sampled_from("abcXYZ_- \n.é日0-"), max_size=200))
+@given(st.text(alphabet=st.sampled_from("abcXYZ_- \n.éÉ日0-"), max_size=200))
 def test_agrees_with_search_vocabulary_words(text: str) -> None:
     expected = {w for w in vocabulary_words(text) if len(w) <= 64}
     assert document_vocabulary(text) == expected
