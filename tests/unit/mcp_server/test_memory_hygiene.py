@@ -1,0 +1,34 @@
+"""The server's glibc memory settings: applied on Linux, harmless everywhere."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from adapters.memory.in_memory_sandbox import InMemorySandbox
+from entrypoints.containers.server import RELEASE_AFTER_BYTES, ServerComposition
+from entrypoints.mcp_server import memory
+
+
+def test_pinning_the_threshold_and_releasing_memory_never_fail() -> None:
+    pinned = memory.pin_mmap_threshold()
+    assert pinned is (memory._libc() is not None)
+    if sys.platform.startswith("linux"):
+        assert memory._libc() is not None  # glibc on every machine capy is tested on
+    memory.release_freed_memory()
+
+
+def test_memory_is_released_only_after_a_call_that_moved_megabytes(
+    composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+
+    released: list[int] = []
+    monkeypatch.setattr(
+        "entrypoints.containers.server.release_freed_memory", lambda: released.append(1)
+    )
+    sandbox.script(sandbox.output("small\n"), sandbox.output("x" * RELEASE_AFTER_BYTES))
+    composition.dispatch("capy_execute", {"language": "shell", "code": "echo small"})
+    assert released == []
+    composition.dispatch("capy_execute", {"language": "shell", "code": "big"})
+    assert released == [1]
