@@ -184,7 +184,8 @@ def _decode(data: bytes) -> str:
     if nul != -1:
         raise InvalidInput(
             f"looks binary (NUL byte at offset {nul:,})",
-            "capy indexes text; convert UTF-16 text to UTF-8 first",
+            "capy indexes text only, so leave it out; if it is UTF-16 text, convert it: "
+            "iconv -f utf-16 -t utf-8 FILE | capy index - --label NAME",
         )
     try:
         return data.decode("utf-8-sig")
