@@ -71,6 +71,8 @@ def run(argv: list[str]) -> None:
         _fail(_usage_error(exc), code=2)
     except KeyboardInterrupt:
         _fail("interrupted", code=130)
+    except BrokenPipeError:
+        _reader_went_away()
     except Exception as exc:
         if os.environ.get("CAPY_DEBUG", "") not in ("", "0"):
             traceback.print_exc()
@@ -105,6 +107,13 @@ class _CapyLines(logging.Handler):
             print(f"capy: {record.getMessage()}", file=sys.stderr, flush=True)
         except Exception:
             self.handleError(record)
+
+
+def _reader_went_away() -> NoReturn:
+    """``capy search … | head`` closed the pipe: stop quietly, as git and coreutils do."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # the final flush at exit must not fail again
+    sys.exit(141)  # 128 + SIGPIPE
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
