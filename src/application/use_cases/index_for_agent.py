@@ -16,6 +16,7 @@ from domain.permissions.evaluation import Decision, evaluate_read
 from domain.settings import Settings
 
 DEFAULT_LABEL = "indexed-content"
+MAX_LABEL_CHARS = 256  # every reply and search hit repeats the label
 
 
 @attrs.frozen
@@ -43,7 +44,8 @@ class IndexForAgent:
       ``Read`` deny rules are applied to it (a denial raises ``PolicyDenied``);
     - a file over ``store.max_source_bytes`` is refused before it is read; binary (NUL bytes)
       and non-UTF-8 files are refused with what to do;
-    - the label defaults to the file name, or ``indexed-content`` for text.
+    - the label defaults to the file name, or ``indexed-content`` for text; a label over
+      ``MAX_LABEL_CHARS`` is refused (it would be echoed in every reply and search hit).
     """
 
     def __init__(
@@ -61,6 +63,11 @@ class IndexForAgent:
 
     def execute(self, request: AgentIndexRequest) -> AgentIndexResult:
         label = request.source.strip()
+        if len(label) > MAX_LABEL_CHARS:
+            raise InvalidInput(
+                f"the source label is {len(label):,} characters long (at most {MAX_LABEL_CHARS})",
+                "pass a short name as `source`, e.g. a file name or a topic",
+            )
         if request.content:
             result = self._index.execute(
                 IndexRequest(content=request.content, label=label or DEFAULT_LABEL)
