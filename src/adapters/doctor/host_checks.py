@@ -48,6 +48,7 @@ class ClaudeHooksCheck(HealthCheck):
     name = "Hooks (Claude Code)"
 
     def __init__(self, root: Path, home: Path) -> None:
+        self._root = root
         self._files = [root / name for name in _CLAUDE_SETTINGS]
         self._files.append(home / ".claude" / "settings.json")
 
@@ -62,7 +63,22 @@ class ClaudeHooksCheck(HealthCheck):
             if events:
                 found |= events
                 where.append(str(path))
+        if not found and self._codex_only():
+            return passed(self.name, "Claude Code is not set up in this project (Codex is)")
         return judge_claude_hooks(frozenset(found), tuple(where))
+
+    def _codex_only(self) -> bool:
+        """capy wired to Codex here (`capy setup --platform codex`) and not to Claude Code."""
+        document, _ = _json_file(self._root / ".mcp.json")
+        servers = (document or {}).get("mcpServers")
+        if isinstance(servers, dict) and "capy" in servers:
+            return False
+        try:
+            config = tomllib.loads((self._root / ".codex" / "config.toml").read_text("utf-8"))
+        except (OSError, tomllib.TOMLDecodeError):
+            return False
+        servers = config.get("mcp_servers")
+        return isinstance(servers, dict) and "capy" in servers
 
 
 class McpRegistrationCheck(HealthCheck):
