@@ -29,6 +29,7 @@ AGENTS_END = "<!-- capy:end -->"
 # What identifies capy's handlers in a hooks file, whichever way they were installed.
 HOOK_MARKERS = ("capy.sh hook ", "capy hook ")
 GITIGNORE = (".capy/*", "!.capy/AGENTS.md", "!.capy/capy.sh", "!.capy/config.toml")
+LOCAL_SETTINGS = ".claude/settings.local.json"  # "yours only": never committed
 # Tools capy routes: the host's own plus capy's MCP tools (any server name holding "capy").
 CLAUDE_TOOLS = "^(Bash|WebFetch|Read|Grep|Agent|Task|mcp__.*capy.*)$"
 CODEX_TOOLS = "^(Bash|shell|shell_command|exec_command|local_shell|mcp__.*capy.*)$"
@@ -68,7 +69,8 @@ class SetupProject:
     """Write or merge every file a host needs to use capy, without clobbering anyone else's.
 
     - Shared: the launcher script (finds capy on any machine), ``.capy/AGENTS.md`` with the
-      routing instructions, ``.gitignore`` entries, and the git pre-commit guard.
+      routing instructions, ``.gitignore`` entries (``settings.local.json`` too when the hooks
+      go there), and the git pre-commit guard.
     - Claude Code: ``.mcp.json`` server entry, the six hooks in ``.claude/settings.json`` (or
       ``settings.local.json``; capy's entries leave the other file), ``@.capy/AGENTS.md`` in
       ``CLAUDE.md``.
@@ -83,10 +85,11 @@ class SetupProject:
 
     def execute(self, request: SetupRequest) -> SetupReport:
         files = self._files
+        local = request.scope == "local" and CLAUDE_CODE in request.platforms
         changes = [
             files.write_launcher(LAUNCHER, request.capy_executable),
             files.write_owned(ROUTING_FILE, ROUTING_DOCUMENT),
-            files.ensure_ignored(".gitignore", GITIGNORE),
+            files.ensure_ignored(".gitignore", GITIGNORE + ((LOCAL_SETTINGS,) if local else ())),
             files.install_pre_commit(LAUNCHER, request.db_paths),
         ]
         if CLAUDE_CODE in request.platforms:
@@ -109,8 +112,8 @@ class SetupProject:
             HookSpec("UserPromptSubmit", f"{launcher} hook userpromptsubmit", timeout=10),
         )
         local = request.scope == "local"
-        chosen = ".claude/settings.local.json" if local else ".claude/settings.json"
-        other = ".claude/settings.json" if local else ".claude/settings.local.json"
+        chosen = LOCAL_SETTINGS if local else ".claude/settings.json"
+        other = ".claude/settings.json" if local else LOCAL_SETTINGS
         server = ServerSpec("capy", "${CLAUDE_PROJECT_DIR:-.}/" + LAUNCHER, ("serve",))
         return [
             self._files.register_mcp_json(".mcp.json", server),
