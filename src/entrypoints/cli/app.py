@@ -85,8 +85,12 @@ def run(argv: list[str]) -> None:
 def _usage_error(error: CycloptsError) -> str:
     """A mistyped command line as one line naming the help that shows the right spelling."""
     chain = " ".join(error.command_chain or ())
-    if isinstance(error, UnusedCliTokensError) and not chain and error.unused_tokens:
-        return f"unknown command '{error.unused_tokens[0]}' — run `capy --help` to see the commands"
+    if isinstance(error, UnusedCliTokensError) and error.unused_tokens:
+        if not chain:
+            first = error.unused_tokens[0]
+            return f"unknown command '{first}' — run `capy --help` to see the commands"
+        extra = " ".join(error.unused_tokens)
+        return f"capy {chain} takes no argument '{extra}' — run `capy {chain} --help`"
     return f"{str(error).strip().rstrip('.')} — run `capy {chain} --help`".replace(
         "capy  --help", "capy --help"
     )

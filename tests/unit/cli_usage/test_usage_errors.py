@@ -37,3 +37,8 @@ def test_a_misspelt_option_gets_a_suggestion(capsys: pytest.CaptureFixture[str])
 def test_a_global_option_without_its_value(capsys: pytest.CaptureFixture[str]) -> None:
     err = _fails(["--db"], capsys)
     assert "--db requires an argument" in err and err.endswith("— run `capy --help`\n")
+
+
+def test_an_extra_argument_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _fails(["doctor", "--markdown", "extra"], capsys)
+    assert err == "capy: capy doctor takes no argument 'extra' — run `capy doctor --help`\n"
