@@ -51,9 +51,10 @@ class BatchExecute:
     - commands run as shell scripts with stderr merged into stdout, one after another, within
       one time budget: each gets what is left of it as its timeout; once it is used up (or a
       command timed out) the rest are skipped and say so;
-    - everything is indexed, so each command keeps an equal share of ``store.max_source_bytes``
-      (at least 4 KB): its start and end, with the middle cut when it wrote more; the reply
-      names the commands that were cut and by how much;
+    - everything is indexed, so each command keeps an equal share of what is left of
+      ``store.max_source_bytes`` when it starts (at least 4 KB; room earlier commands did not
+      use goes to later ones): its start and end, with the middle cut when it wrote more; the
+      reply names the commands that were cut and by how much;
     - the combined output (``# <label>`` sections) becomes ONE ephemeral markdown source;
     - each query is searched in that source only (three results); when nothing there
       matches, in the whole knowledge base, and the answer says so; once the answers hold
@@ -138,11 +139,12 @@ class BatchExecute:
         self, commands: tuple[BatchCommand, ...], budget_ms: int
     ) -> tuple[list[CommandRun], list[str]]:
         started = self._clock.monotonic()
-        keep = max(MIN_KEEP_BYTES, self._index_budget // len(commands))
+        unused = self._index_budget
         runs: list[CommandRun] = []
         sections: list[str] = []
         out_of_time = False
-        for command in commands:
+        for position, command in enumerate(commands):
+            keep = max(MIN_KEEP_BYTES, unused // (len(commands) - position))
             remaining_ms = budget_ms - round((self._clock.monotonic() - started) * 1000)
             if out_of_time or remaining_ms <= 0:
                 out_of_time = True
@@ -164,6 +166,7 @@ class BatchExecute:
             cut = outcome.kept.cut_bytes if outcome.kept is not None else 0
             runs.append(CommandRun(command.label, status, produced, outcome.exit_code, cut))
             sections.append(f"# {command.label}\n\n{_body(outcome)}\n")
+            unused = max(0, unused - byte_len(sections[-1]))
         return runs, sections
 
     def _answer(self, queries: tuple[str, ...], label: str) -> tuple[QueryAnswer, ...]:

@@ -126,19 +126,19 @@ async def test_batch_refuses_commands_naming_the_key_store(
 async def test_batch_commands_share_the_index_budget_and_report_cuts(
     client: Client, sandbox: InMemorySandbox
 ) -> None:
-    log = build_log(60_000)  # ~2.2 MB, more than one command's share
-    per_command = []
-
-    def scripted(keep: int) -> RunOutcome:
-        per_command.append(keep)
-        return outcome_keeping(log, keep)
-
-    sandbox.script(scripted(MAX_SOURCE * 15 // 16 // 2), scripted(MAX_SOURCE * 15 // 16 // 2))
+    budget = MAX_SOURCE - MAX_SOURCE // 16
+    log = build_log(60_000)  # ~2.2 MB, more than half the budget
+    first_keep = budget // 3
+    small = outcome_keeping(b"ok\n", first_keep)
+    sandbox.script(small, outcome_keeping(log, first_keep), outcome_keeping(log, budget // 2))
     text, is_error = await call(
         client,
         "capy_batch_execute",
-        {"commands": ["make a", "make b"], "queries": ["compiled module_3"]},
+        {"commands": ["echo ok", "make a", "make b"], "queries": ["compiled module_3"]},
     )
     assert not is_error, text
-    assert [r.keep_bytes for r in sandbox.requests] == per_command
-    assert "Middle cut before indexing" in text and "cmd_1" in text
+    keeps = [r.keep_bytes or 0 for r in sandbox.requests]
+    assert keeps[0] == first_keep
+    assert keeps[1] > first_keep  # the room the first command left goes to the next ones
+    cut_line = next(line for line in text.splitlines() if line.startswith("Middle cut"))
+    assert "cmd_2 (" in cut_line and "cmd_3 (" in cut_line and "cmd_1" not in cut_line
