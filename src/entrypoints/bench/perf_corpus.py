@@ -6,6 +6,8 @@ import random
 
 import attrs
 
+from domain.chunking import MAX_CHUNK_BYTES
+
 SECTIONS_PER_DOCUMENT = 50
 
 _STEMS = [
@@ -93,7 +95,9 @@ def _vocabulary(rng: random.Random, size: int) -> list[str]:
 def _section(rng: random.Random, words: list[str], weights: list[float]) -> str:
     service = rng.choice(_SERVICES)
     lines = [f"[{service}] step {rng.randint(1, 9999)} at 2025-06-{rng.randint(1, 28):02d}"]
-    for _ in range(rng.randint(3, 7)):
+    # Over half a chunk, so the plaintext chunker (which packs small sections together) keeps
+    # each section a chunk of its own.
+    while len("\n".join(lines).encode("utf-8")) <= MAX_CHUNK_BYTES // 2:
         picked = rng.choices(words, weights, k=rng.randint(6, 12))
         lines.append(" ".join(picked) + f" id={rng.getrandbits(32):08x}")
     return "\n".join(lines)

@@ -12,10 +12,21 @@ def test_short_output_is_one_chunk_titled_output() -> None:
     assert [(c.title, c.content) for c in chunks] == [("Output", "hello\nworld")]
 
 
-def test_blank_line_sections_titled_by_first_line() -> None:
-    sections = [f"header {i}\n" + "\n".join(f"row {i}.{j}" for j in range(8)) for i in range(4)]
+def test_blank_line_sections_are_packed_up_to_the_limit_and_titled_by_first_line() -> None:
+    sections = [
+        f"header {i}\n" + "\n".join(f"row {i}.{j} " + "x" * 80 for j in range(12)) for i in range(8)
+    ]
     chunks = chunk("\n\n".join(sections), ContentType.PLAINTEXT)
-    assert [c.title for c in chunks] == ["header 0", "header 1", "header 2", "header 3"]
+    assert [c.title for c in chunks] == ["header 0", "header 3", "header 6"]
+    assert chunks[0].content == "\n\n".join(sections[:3])
+    assert all(byte_len(c.content) <= MAX_CHUNK_BYTES for c in chunks)
+
+
+def test_small_sections_share_a_chunk() -> None:
+    text = "Warning: Argument is deprecated\n\n  with aws_s3_bucket.logs\n\nUse aws_s3_bucket_acl\n"
+    chunks = chunk(text + "\n".join(f"line {i}" for i in range(20)), ContentType.PLAINTEXT)
+    assert len(chunks) == 1
+    assert chunks[0].title == "Warning: Argument is deprecated"
 
 
 def test_long_output_uses_twenty_line_windows_with_two_line_overlap() -> None:
