@@ -88,16 +88,17 @@ ENTITY_MAX_MATCHES = 5
 MAX_PER_SOURCE = 2
 DIVERSITY_PENALTY = 0.5
 
-# Fuzzy correction: maximum edit distance by word length (≤ 7 → 1, ≤ 12 → 2, longer → 3);
+# Fuzzy correction: maximum edit distance by word length (≤ 8 → 1, ≤ 12 → 2, longer → 3);
 # shorter words than FUZZY_MIN_LENGTH are never corrected. A query word missing from the
 # vocabulary is more often a real word the corpus lacks than a typo: with 3 letters and
 # distance 2 up to 12, capy "corrected" max → map, big → bug, csv → cov, pinned → planned,
 # tokyo → token, entry → envoy (137 corrections over 466 benchmark queries, most of them
 # wrong). Short words are mostly abbreviations; the typos agents make (authentcation,
 # conections, timout, webhok) are one edit in a longer word. Measured: 2 fewer unanswerable
-# questions answered, MRR 0.916 → 0.917, no first place lost.
+# questions answered, MRR 0.916 → 0.917, no first place lost; one edit up to 8 letters
+# (happened → append, async → sync no more) one more unanswerable question left unanswered.
 FUZZY_MIN_LENGTH = 5
-FUZZY_DISTANCE_BY_LENGTH: tuple[tuple[int, int], ...] = ((7, 1), (12, 2))
+FUZZY_DISTANCE_BY_LENGTH: tuple[tuple[int, int], ...] = ((8, 1), (12, 2))
 FUZZY_MAX_DISTANCE = 3
 
 # A chunk found only through a corrected word is less certain than one matching what was typed:
