@@ -5,7 +5,9 @@ terms occur usually do, and the line next to them often holds the rest (an error
 location, a key and its value). The preview is the best few segments of the section — a
 segment is a line, or a window of a long line (compact JSON, minified output) — ranked by how
 many of the intent's terms they contain, each short line shown with its neighbours, in
-document order.
+document order. A section that starts with its own heading (a markdown heading, a JSON key, a
+log line that became the title) would spend a line on what the reply already shows as the
+section's title, so a first line that only repeats the title is left out.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ ELLIPSIS = "…"
 # def) says what follows; its value is on the next lines, so those are shown too.
 BLOCK_LINES = 3
 _OPENERS = ("[", "{", ":", "(")
+# What a heading or a key carries around its words: markdown hashes, quotes, braces, the colon
+# after a JSON key.
+_DECORATION = "#\"'`{}[]:,"
+_TITLE_SEPARATOR = " > "
 
 
 @attrs.frozen
@@ -31,6 +37,23 @@ class _Segment:
     line: int
     start: int
     text: str
+
+
+def _normalised(text: str) -> str:
+    return " ".join(text.strip().strip(_DECORATION + " \t").split()).casefold()
+
+
+def repeats_title(line: str, title: str) -> bool:
+    """Whether ``line`` says nothing but the section's title or one level of its breadcrumb.
+
+    Titles of nested sections read ``Guide > Install > Linux``; a section's first line is often
+    the heading of one of those levels (``## Install``).
+    """
+    said = _normalised(line)
+    if not said:
+        return False
+    levels = [title, *title.split(_TITLE_SEPARATOR)]
+    return any(said == _normalised(level) for level in levels)
 
 
 def _windows(line: str, width: int) -> list[tuple[int, str]]:
@@ -83,15 +106,20 @@ def preview_segments(
     segments: int = PREVIEW_SEGMENTS,
     width: int = SEGMENT_BYTES,
     context: int = CONTEXT_LINES,
+    *,
+    title: str = "",
 ) -> list[str]:
     """The pieces of ``content`` that best match ``intent``, in document order.
 
     Up to ``segments`` best windows, each short one with ``context`` lines around it (a line
     opening a block with ``BLOCK_LINES`` after it). Falls
     back to the first non-blank line when no term of the intent occurs (a fuzzy or substring
-    match); no piece is longer than ``width`` bytes plus the ellipses.
+    match); no piece is longer than ``width`` bytes plus the ellipses. A first line that only
+    repeats ``title`` (the section title shown next to the preview) is never shown.
     """
     lines = [line.strip() for line in content.splitlines() if line.strip()]
+    if lines and title and repeats_title(lines[0], title):
+        lines = lines[1:]
     if not lines:
         return []
     parsed = parse_query(intent)

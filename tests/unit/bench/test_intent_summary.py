@@ -14,6 +14,7 @@ from domain.intent_preview import (
     PREVIEW_SEGMENTS,
     SEGMENT_BYTES,
     preview_segments,
+    repeats_title,
 )
 from domain.intent_summary import IntentMatch, intent_summary
 
@@ -92,9 +93,9 @@ def test_preview_windows_a_long_line_around_the_match() -> None:
     assert segment.startswith(ELLIPSIS) and segment.endswith(ELLIPSIS)
 
 
-@given(st.text(max_size=3000), st.text(max_size=40))
-def test_preview_segments_are_bounded(content: str, intent: str) -> None:
-    segments = preview_segments(content, intent)
+@given(st.text(max_size=3000), st.text(max_size=40), st.text(max_size=40))
+def test_preview_segments_are_bounded(content: str, intent: str, title: str) -> None:
+    segments = preview_segments(content, intent, title=title)
     assert len(segments) <= PREVIEW_SEGMENTS * (CONTEXT_LINES + BLOCK_LINES + 1)
     for segment in segments:
         assert len(segment.strip(ELLIPSIS).encode()) <= SEGMENT_BYTES
@@ -118,3 +119,40 @@ def test_a_line_opening_a_block_brings_its_values() -> None:
         '"Cookie",',
         '"Stripe-Signature"',
     ]
+
+
+def test_a_heading_that_repeats_the_title_is_not_shown() -> None:
+    content = "## Quick start\nInstall quill.\nRun `quill init` to start a project.\nDone."
+    assert preview_segments(content, "quick start", segments=1, title="quill > Quick start") == [
+        "Install quill.",
+        "Run `quill init` to start a project.",
+        "Done.",
+    ]
+    # without the title the heading wins the slot, as it holds both terms
+    assert preview_segments(content, "quick start", segments=1)[0] == "## Quick start"
+
+
+def test_the_fallback_line_is_the_first_one_after_a_repeated_title() -> None:
+    content = "## Rate limits\n100 requests per minute per key."
+    shown = preview_segments(content, "zebra", title="Billing API > Rate limits")
+    assert shown == ["100 requests per minute per key."]
+
+
+def test_a_section_holding_only_its_title_previews_nothing() -> None:
+    assert preview_segments("# Changelog\n", "changelog", title="Changelog") == []
+
+
+def test_a_first_line_that_says_more_than_the_title_stays() -> None:
+    line = "DB_URL: <set to the key 'url' in secret 'checkout-db'>  Optional: false"
+    shown = preview_segments(f"{line}\nPORT: 8080", "DB_URL secret", title=line[:40] + "…")
+    assert shown[0] == line
+
+
+def test_repeats_title_compares_words_without_decoration() -> None:
+    assert repeats_title("## Quick Start", "quill > Quick start")
+    assert repeats_title("## [10.0.0] - 2025-12-27", "Changelog > [10.0.0] - 2025-12-27 > Added")
+    assert repeats_title('"paths": {', "paths")
+    assert repeats_title("Starting a Gradle Daemon", "Starting a Gradle Daemon")
+    assert not repeats_title("## Installation notes", "orbit > Installation")
+    assert not repeats_title("{", "(root) > 1700031297…1700031484")
+    assert not repeats_title("## Overview", "")
