@@ -116,7 +116,8 @@ def tool_specs(runtimes: Sequence[str]) -> list[ToolSpec]:
         ToolSpec(
             "capy_search",
             "Search everything capy indexed (durable docs and past sessions by default). Put "
-            "all your questions in one call. Repeated calls within a minute get fewer results.",
+            "all your questions (up to 20, short) in one call. Repeated calls within a minute "
+            "get fewer results.",
             _obj(
                 ["queries"],
                 queries=_STR_LIST,

@@ -8,6 +8,7 @@ from mcp import Client
 from adapters.memory.in_memory_sandbox import InMemorySandbox
 from domain.source_kind import SourceKind
 from entrypoints.containers.server import ServerComposition
+from entrypoints.mcp_server.tools.search import MAX_QUERIES, MAX_QUERY_CHARS
 from tests.unit.mcp_server.conftest import call
 
 pytestmark = pytest.mark.anyio
@@ -86,3 +87,20 @@ async def test_throttle_reduces_then_refuses(client: Client) -> None:
     assert replies[4][0].count("--- [") == 1 and "limited to 1" in replies[4][0]
     text, is_error = replies[8]
     assert is_error and "9 search calls" in text and "capy_batch_execute" in text
+
+
+async def test_too_many_or_too_long_queries_are_refused_without_echoing_them(
+    client: Client,
+) -> None:
+    await call(client, "capy_index", {"content": DOC, "source": "client-docs"})
+    many = [f"retry question {i}" for i in range(MAX_QUERIES + 1)]
+    text, is_error = await call(client, "capy_search", {"queries": many})
+    assert is_error and f"at most {MAX_QUERIES}" in text and "another call" in text
+    text, is_error = await call(client, "capy_search", {"queries": many[:MAX_QUERIES]})
+    assert not is_error
+    huge = "backoff " * 125_000  # stripped to 999,999
+    text, is_error = await call(client, "capy_search", {"queries": ["retries", huge]})
+    assert is_error and "query 2 is 999,999 characters" in text and "distinctive words" in text
+    assert len(text) < 500
+    text, is_error = await call(client, "capy_search", {"query": "x" * (MAX_QUERY_CHARS + 1)})
+    assert is_error and f"at most {MAX_QUERY_CHARS}" in text

@@ -20,6 +20,11 @@ from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
 DEFAULT_LIMIT = 3
 MAX_LIMIT = 10
 OUTPUT_CAP_BYTES = 40 * 1024
+# A question an agent asks fits in a sentence or two; longer "queries" are pasted output, which
+# is slow to match (every word becomes a term) and would be echoed back whole in the reply.
+MAX_QUERY_CHARS = 500
+# Twenty questions already fill the reply cap; more in one call only flood the context.
+MAX_QUERIES = 20
 
 EMPTY_BASE = (
     "The knowledge base is empty — nothing has been indexed yet. Index something first:\n"
@@ -71,6 +76,21 @@ def _block(results: SearchResults, elsewhere: SearchResults | None = None) -> st
     return head + "\n\n".join(parts)
 
 
+def _check_size(queries: list[str]) -> None:
+    if len(queries) > MAX_QUERIES:
+        raise ToolArgumentError(
+            f"{len(queries)} queries in one call; at most {MAX_QUERIES} are answered — keep the "
+            "questions you need now and ask the rest in another call"
+        )
+    for position, query in enumerate(queries):
+        if len(query) > MAX_QUERY_CHARS:
+            raise ToolArgumentError(
+                f"query {position + 1} is {len(query):,} characters long; at most "
+                f"{MAX_QUERY_CHARS} are accepted — search for a few distinctive words from it "
+                "(an error message, a name, an id) instead of pasting the text"
+            )
+
+
 class SearchTool:
     def __init__(
         self,
@@ -97,6 +117,7 @@ class SearchTool:
             raise ToolArgumentError(
                 'provide queries, e.g. queries: ["connection refused", "retry policy"]'
             )
+        _check_size(queries)
         limit = arguments.integer(args, "limit", DEFAULT_LIMIT, minimum=1, maximum=MAX_LIMIT)
         source = arguments.text(args, "source").strip()
         kinds = read_kinds(args)
