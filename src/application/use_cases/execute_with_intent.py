@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
+
 from application.use_cases.execute_request import ExecuteReply, ExecuteRequest
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_code_request import RunCodeRequest, RunCodeResult
 from application.use_cases.summarise_output import SummariseOutput
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.errors import CapyError
-from domain.execution.classification import ExitClass
+from domain.execution.binary_output import binary_note, looks_binary
+from domain.execution.classification import ExitClass, describe
+from domain.execution.run import StreamOutput
 from domain.execution.truncation import truncate_text
 from domain.server.source_labels import execute_label, file_label
 from domain.settings import Settings
@@ -49,7 +53,10 @@ class ExecuteWithIntent:
       of the middle was cut;
     - timed-out and backgrounded runs always return their partial output and note;
     - output the sandbox had to cut, run without an intent, ends with a tip to pass one;
-    - if indexing or the search fails, the first 3,000 bytes come back with the reason.
+    - if indexing or the search fails, the first 3,000 bytes come back with the reason;
+    - a binary stream (NUL bytes, or mostly undecodable bytes and control characters) is
+      neither shown nor indexed: the reply names its size and how to inspect it; its bytes
+      still count as produced.
 
     ``summarise_output`` is built on first need: running code never waits for, or fails with,
     the knowledge store.
@@ -70,14 +77,16 @@ class ExecuteWithIntent:
 
     def execute(self, request: ExecuteRequest) -> ExecuteReply:
         intent = request.intent.strip()
-        result = self._run.execute(
-            RunCodeRequest(
-                language=request.language,
-                code=request.code,
-                timeout_ms=request.timeout_ms,
-                background=request.background,
-                file_path=request.file_path,
-                keep_bytes=self._max_index if intent else None,
+        result = _without_binary(
+            self._run.execute(
+                RunCodeRequest(
+                    language=request.language,
+                    code=request.code,
+                    timeout_ms=request.timeout_ms,
+                    background=request.background,
+                    file_path=request.file_path,
+                    keep_bytes=self._max_index if intent else None,
+                )
             )
         )
         outcome = result.run.outcome
@@ -119,6 +128,34 @@ class ExecuteWithIntent:
         except ValueError:
             shown = path.as_posix()
         return file_label(shown, text)
+
+
+def _without_binary(result: RunCodeResult) -> RunCodeResult:
+    """``result`` with each binary stream replaced by a note saying so (and nothing to index)."""
+    outcome = result.run.outcome
+    kept = outcome.kept
+    out_binary = looks_binary(outcome.stdout.text) or (
+        kept is not None and looks_binary(kept.stdout.text)
+    )
+    err_binary = looks_binary(outcome.stderr.text) or (
+        kept is not None and looks_binary(kept.stderr.text)
+    )
+    if not (out_binary or err_binary):
+        return result
+    stdout = _hidden(outcome.stdout) if out_binary else outcome.stdout
+    stderr = _hidden(outcome.stderr) if err_binary else outcome.stderr
+    if kept is not None:
+        kept = attrs.evolve(
+            kept,
+            stdout=_hidden(kept.stdout) if out_binary else kept.stdout,
+            stderr=_hidden(kept.stderr) if err_binary else kept.stderr,
+        )
+    plain = attrs.evolve(outcome, stdout=stdout, stderr=stderr, kept=kept)
+    return attrs.evolve(result, run=describe(result.language, plain))
+
+
+def _hidden(stream: StreamOutput) -> StreamOutput:
+    return StreamOutput(binary_note(stream.total_bytes), stream.total_bytes, stream.total_bytes)
 
 
 def _cut_note(produced: int, cut: int) -> str:
