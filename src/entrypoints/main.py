@@ -2,7 +2,8 @@
 
 ``capy hook <event>`` runs once per tool call of the host agent, so it is dispatched here before
 the CLI framework (cyclopts), the DI framework or any I/O library is imported. Everything else
-goes through the cyclopts application.
+goes through the cyclopts application; ``capy serve`` first re-executes itself without capy's
+keys in its environment when it was given any (``entrypoints.secret_handoff``, ADR 0018).
 """
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ def main(argv: list[str] | None = None) -> None:
         from entrypoints.hook import run_hook
 
         sys.exit(run_hook(args[1:]))
+    if argv is None:
+        from entrypoints.secret_handoff import hide_secrets, is_serve
+
+        if is_serve(args):
+            hide_secrets()
     from entrypoints.cli.app import run
 
     run(args)
