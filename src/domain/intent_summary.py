@@ -10,6 +10,7 @@ function.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import attrs
@@ -24,6 +25,33 @@ class IntentMatch:
 
     title: str
     content: str
+
+
+_DIGITS = re.compile(r"\d+")
+_HEX = re.compile(r"(?:0x)?[0-9a-f]+", re.IGNORECASE)
+
+
+def _sections(count: int) -> str:
+    return f"{count} section{'' if count == 1 else 's'}"
+
+
+def telling_terms(terms: Sequence[str]) -> list[str]:
+    """``terms`` without the ones that tell the agent nothing about the output.
+
+    Numbers and hex ids (``108``, ``3f9a2c``) name nothing an agent would search for, and a
+    family of numbered names (``test_case_108``, ``test_case_109``, …) is one pattern listed
+    many times: a term with digits whose letters-only form is shared by another term is dropped.
+    """
+    shapes: dict[str, int] = {}
+    for term in terms:
+        shape = _DIGITS.sub("", term)
+        shapes[shape] = shapes.get(shape, 0) + 1
+    return [
+        term
+        for term in terms
+        if not (_HEX.fullmatch(term) and any(c.isdigit() for c in term))
+        and not (any(c.isdigit() for c in term) and shapes[_DIGITS.sub("", term)] > 1)
+    ]
 
 
 def _size(output: str) -> str:
@@ -45,24 +73,28 @@ def intent_summary(
 
     ``sections_indexed`` is the number of sections the source holds (also when the same output
     had been indexed before); ``matches`` are the search results, best first; ``terms`` the
-    source's distinctive terms (may be empty).
+    source's distinctive terms (may be empty; the uninformative ones are left out).
     """
-    lines = [f'Indexed {sections_indexed} sections from "{source}" into the knowledge base.']
+    lines = [f'Indexed {_sections(sections_indexed)} from "{source}" into the knowledge base.']
     if matches:
-        lines.append(f'{len(matches)} sections matched "{intent}" ({_size(output)}):')
+        lines.append(f'{_sections(len(matches))} matched "{intent}" ({_size(output)}):')
         lines.append("")
         for match in matches:
-            first, *more = preview_segments(match.content, intent) or [""]
+            first, *more = preview_segments(match.content, intent, title=match.title) or [""]
             lines.append(f"  - {match.title}: {first}" if first else f"  - {match.title}")
             lines.extend(f"      {segment}" for segment in more)
     else:
-        lines.append(f'No sections matched "{intent}" ({_size(output)}).')
-    if terms:
+        lines.append(f'No section matched "{intent}" ({_size(output)}).')
+    shown = telling_terms(terms)
+    if shown:
         lines.append("")
-        lines.append("Searchable terms: " + ", ".join(terms))
+        lines.append("Searchable terms: " + ", ".join(shown))
     lines.append("")
+    # Ephemeral sources are left out of a default search: without ``source`` the agent's
+    # follow-up would find nothing of this output.
+    follow_up = f'capy_search(queries: [...], source: "{source}")'
     if matches:
-        lines.append("Use search(queries: [...]) to retrieve the full content of any section.")
+        lines.append(f"Use {follow_up} to retrieve the full content of any section.")
     else:
-        lines.append("Use search(queries: [...]) with other words to explore the indexed content.")
+        lines.append(f"Use {follow_up} with other words to explore the indexed content.")
     return "\n".join(lines)

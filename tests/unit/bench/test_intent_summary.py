@@ -16,7 +16,7 @@ from domain.intent_preview import (
     preview_segments,
     repeats_title,
 )
-from domain.intent_summary import IntentMatch, intent_summary
+from domain.intent_summary import IntentMatch, intent_summary, telling_terms
 
 OUTPUT = "line one\nline two\n" * 600
 
@@ -51,12 +51,33 @@ def test_summary_lists_each_match_with_the_lines_that_match_the_intent() -> None
     assert "  - Summary: 2 failed, 10 passed" in lines
     assert "collected 412 items" not in text  # a line without any intent term
     assert "Searchable terms: test_rounding, decimal" in lines
-    assert lines[-1].startswith("Use search(queries: [...])")
+    assert lines[-1].startswith('Use capy_search(queries: [...], source: "execute:shell")')
 
 
 def test_summary_without_matches_says_so_and_omits_empty_terms() -> None:
     text = intent_summary("file:app.log", "oom", sections_indexed=3, output="x\n", matches=[])
-    assert 'No sections matched "oom" (2 lines, 0.0KB).' in text
+    assert 'No section matched "oom" (2 lines, 0.0KB).' in text
+    assert "Searchable terms" not in text
+    assert 'capy_search(queries: [...], source: "file:app.log") with other words' in text
+
+
+def test_counts_are_singular_for_one() -> None:
+    text = intent_summary(
+        "execute:shell",
+        "oom",
+        sections_indexed=1,
+        output="oom killer\n",
+        matches=[IntentMatch("kernel", "oom killer")],
+    )
+    assert text.startswith('Indexed 1 section from "execute:shell"')
+    assert '\n1 section matched "oom"' in text
+
+
+def test_numbers_hex_ids_and_numbered_families_are_not_searchable_terms() -> None:
+    terms = ["108", "test_case_108", "cus_8812", "3f9a2c", "0x1f", "test_case_109", "decimal"]
+    assert telling_terms(terms) == ["cus_8812", "decimal"]
+    assert telling_terms(["face", "added", "ipv6"]) == ["face", "added", "ipv6"]
+    text = intent_summary("s", "q", sections_indexed=2, output="", matches=[], terms=["1", "2"])
     assert "Searchable terms" not in text
 
 

@@ -14,6 +14,7 @@ from application.use_cases.batch_request import (
     CommandStatus,
     QueryAnswer,
 )
+from domain.intent_summary import telling_terms
 from domain.server.usage import Origin, UsageLedger
 from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
@@ -141,6 +142,7 @@ def render_batch(reply: BatchReply) -> str:
         f'Search this output again with capy_search(queries: [...], source: "{reply.label}"); '
         "leave out `source` to search everything indexed."
     )
-    if reply.terms:
-        lines += ["", "Searchable terms: " + ", ".join(reply.terms)]
+    terms = telling_terms(reply.terms)
+    if terms:
+        lines += ["", "Searchable terms: " + ", ".join(terms)]
     return "\n".join(lines)
