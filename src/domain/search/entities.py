@@ -107,5 +107,22 @@ def _bounded(entity: str) -> str:
 
 
 def count_entities(entities: tuple[str, ...], text: str) -> int:
-    """How many of ``entities`` occur in ``text``."""
-    return sum(1 for p in entity_patterns(entities) if p.search(text))
+    """How many of ``entities`` occur in ``text``.
+
+    Most candidates contain few of the entities: for ASCII text and an ASCII entity a plain
+    substring test of the lower-cased text rules a miss out first (case-insensitive matching of
+    ASCII is lower-casing), and the bounded regular expression starts at the first occurrence.
+    """
+    plain = text.isascii()
+    lowered = text.lower() if plain else ""
+    count = 0
+    for entity, pattern in zip(entities, entity_patterns(entities), strict=True):
+        start = 0
+        if plain and entity.isascii():
+            start = lowered.find(entity.lower())
+            if start == -1:
+                continue
+        # No match can start before the first occurrence; the look-behind still sees text[:start].
+        if pattern.search(text, start):
+            count += 1
+    return count

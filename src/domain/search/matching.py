@@ -83,7 +83,7 @@ def _phrase_positions(lowered: str, words: tuple[str, ...], limit: int) -> list[
     return found
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a memo key on every title, label and highlighted word
 class TermGroups:
     """The query's units, in order (phrases first, then terms)."""
 
@@ -97,24 +97,24 @@ class TermGroups:
 
     def present(self, text: str) -> list[bool]:
         """Whether each unit occurs in ``text`` (memoised: titles and labels repeat)."""
-        return list(_present(self.matchers, text))
+        return list(_present(self, text))
 
     def owner(self, token: str) -> int | None:
         """The unit a word FTS5 matched (highlighted) belongs to: the one sharing the longest
         prefix with it (porter matched ``bodies`` for ``body``; a prefix of 3 is the minimum)."""
-        return _owner(self.matchers, token.lower())
+        return _owner(self, token.lower())
 
 
 @lru_cache(maxsize=4096)
-def _present(matchers: tuple[Unit, ...], text: str) -> tuple[bool, ...]:
+def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
     lowered = text.lower()
-    return tuple(unit.present(lowered) for unit in matchers)
+    return tuple(unit.present(lowered) for unit in groups.matchers)
 
 
 @lru_cache(maxsize=4096)
-def _owner(matchers: tuple[Unit, ...], token: str) -> int | None:
+def _owner(groups: TermGroups, token: str) -> int | None:
     best, best_length = None, _MIN_STEM - 1
-    for index, unit in enumerate(matchers):
+    for index, unit in enumerate(groups.matchers):
         for alternative in unit.alternatives:
             length = len(commonprefix((token, alternative)))  # noqa: RUF071 (characters wanted)
             if length > best_length or (length == len(alternative) and length >= 2):

@@ -33,6 +33,8 @@ def min_span(positions: Sequence[Sequence[int]]) -> int | None:
     """The smallest window holding one position of every list (None if any list is empty)."""
     if not positions or any(not p for p in positions):
         return None
+    if len(positions) == 2:
+        return _closest_pair(positions[0], positions[1])
     events = sorted((pos, group) for group, plist in enumerate(positions) for pos in plist)
     counts = [0] * len(positions)
     covered = 0
@@ -53,6 +55,25 @@ def min_span(positions: Sequence[Sequence[int]]) -> int | None:
     return best
 
 
+def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
+    """``min_span`` of two lists: the smallest distance between one position of each (the common
+    two-word query; a merge of the sorted lists instead of the general sliding window)."""
+    a, b = sorted(first), sorted(second)
+    i = j = 0
+    best = abs(a[0] - b[0])
+    while i < len(a) and j < len(b):
+        gap = a[i] - b[j]
+        if gap < 0:
+            best = min(best, -gap)
+            i += 1
+        else:
+            best = min(best, gap)
+            if gap == 0:
+                break
+            j += 1
+    return best
+
+
 @attrs.frozen
 class Evidence:
     """Where each query unit occurs in one hit: content positions, title, source label."""
@@ -62,11 +83,17 @@ class Evidence:
     found: tuple[bool, ...]
 
     @classmethod
-    def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
+    def of(
+        cls, hit: FusedHit, groups: TermGroups, owners: dict[str, int | None] | None = None
+    ) -> Evidence:
+        """``owners`` memoises ``groups.owner`` over one query's hits (words repeat)."""
         found_at = groups.positions(hit.hit.content)
         if tuning.USE_HIGHLIGHTS and hit.hit.highlighted:
+            memo: dict[str, int | None] = {} if owners is None else owners
             for token, offset in _marked(hit.hit.highlighted):
-                unit = groups.owner(token)
+                unit = memo.get(token, -1)
+                if unit == -1:
+                    unit = memo[token] = groups.owner(token)
                 if unit is not None and offset not in found_at[unit]:
                     found_at[unit].append(offset)
         positions = tuple(tuple(sorted(p)) for p in found_at)
@@ -140,18 +167,20 @@ def rerank(
     hits: Sequence[FusedHit], groups: TermGroups, entities: tuple[str, ...]
 ) -> list[FusedHit]:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order)."""
-    evidence = [Evidence.of(hit, groups) for hit in hits]
+    owners: dict[str, int | None] = {}
+    evidence = [Evidence.of(hit, groups, owners) for hit in hits]
     weights = unit_weights(evidence, len(groups.units))
     porter = [h.hit.bm25 for h in hits if SearchLayer.PORTER in h.layers]
     best = min(porter) if porter else 0.0
-    scored = []
+    scored: list[tuple[float, int, FusedHit, float]] = []
     for index, (hit, seen) in enumerate(zip(hits, evidence, strict=True)):
         boosts = boosts_for(hit, groups, entities, seen, weights)
         strength = 1.0
         if tuning.BM25_WEIGHT and best < 0 and SearchLayer.PORTER in hit.layers:
             strength += tuning.BM25_WEIGHT * hit.hit.bm25 / best
-        scored.append(
-            (hit.score * boosts.total * strength, index, attrs.evolve(hit, coverage=boosts.share))
-        )
+        scored.append((hit.score * boosts.total * strength, index, hit, boosts.share))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    return [hit.with_score(score) for score, _, hit in scored]
+    # One constructor call per hit, not two ``attrs.evolve`` (a sixth of rerank's time).
+    return [
+        FusedHit(hit.hit, score, hit.layers, hit.fuzzy, share) for score, _, hit, share in scored
+    ]
