@@ -45,7 +45,7 @@ def git_layout(directory: Path, env: Mapping[str, str]) -> GitLayout | None:
                 "--git-common-dir",
             ],
             cwd=directory,
-            env={**env, "GIT_OPTIONAL_LOCKS": "0"},
+            env={**_without_capy_variables(env), "GIT_OPTIONAL_LOCKS": "0"},
             capture_output=True,
             text=True,
             timeout=GIT_TIMEOUT_SECONDS,
@@ -71,3 +71,8 @@ class GitLayoutReader:
         if directory not in self._seen:
             self._seen[directory] = git_layout(directory, self._env)
         return self._seen[directory]
+
+
+def _without_capy_variables(env: Mapping[str, str]) -> dict[str, str]:
+    """git needs none of capy's variables, and its environment is readable by the same user."""
+    return {name: value for name, value in env.items() if not name.startswith("CAPY_")}
