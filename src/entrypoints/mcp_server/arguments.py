@@ -1,7 +1,8 @@
 """Reading tool arguments the way agents actually send them.
 
 Models send arrays as real arrays, as JSON-encoded strings, or mixed with non-strings; numbers
-as floats; booleans as strings. Each reader accepts those forms and raises
+as floats; booleans as strings. Each reader accepts those forms (text must be a string: a
+number where code or a path belongs is a mistake, not a form) and raises
 ``ToolArgumentError`` with what to send otherwise.
 """
 
@@ -14,16 +15,31 @@ from typing import Any
 from entrypoints.mcp_server.replies import ToolArgumentError
 
 
+def _type_name(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
 def text(args: Mapping[str, Any], name: str, *, required: bool = False) -> str:
+    """A string parameter. Anything else is refused rather than turned into text: code sent as
+    the number 123 would otherwise run as the program ``123`` and look like it worked."""
     value = args.get(name)
     if value is None or value == "":
         if required:
             raise ToolArgumentError(f"missing required parameter: {name}")
         return ""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
     if not isinstance(value, str):
-        raise ToolArgumentError(f"parameter {name} must be a string")
+        raise ToolArgumentError(
+            f"parameter {name} must be a string, got {_type_name(value)} — send it as JSON "
+            f'text, e.g. "{name}": "…"'
+        )
     return value
 
 
