@@ -36,13 +36,39 @@ def _starts_word(text: str, index: int) -> bool:
 
 def _occurrences(text: str, needle: str, limit: int) -> list[int]:
     found: list[int] = []
-    short = len(needle) < _SHORT
+    if limit <= 0:
+        return found
     start = text.find(needle)
-    while start != -1 and len(found) < limit:
-        if not short or _starts_word(text, start):
+    if len(needle) >= _SHORT:
+        while start != -1:
             found.append(start)
+            if len(found) >= limit:
+                break
+            start = text.find(needle, start + 1)
+        return found
+    while start != -1:
+        if _starts_word(text, start):
+            found.append(start)
+            if len(found) >= limit:
+                break
         start = text.find(needle, start + 1)
     return found
+
+
+def _occurs(text: str, needle: str) -> bool:
+    if len(needle) >= _SHORT:
+        return needle in text
+    return bool(_occurrences(text, needle, 1))
+
+
+def _covers(shorter: str, longer: str) -> bool:
+    """Every place ``longer`` matches, ``shorter`` matches too (``fail`` covers ``failing``; a
+    short alternative must start a word, so it covers only other short ones)."""
+    return longer.startswith(shorter) and (len(shorter) >= _SHORT or len(longer) < _SHORT)
+
+
+def _scanned(alternatives: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(a for a in alternatives if not any(b != a and _covers(b, a) for b in alternatives))
 
 
 @attrs.frozen
@@ -51,6 +77,12 @@ class Unit:
 
     alternatives: tuple[str, ...]
     phrase: tuple[str, ...] = ()
+    # The alternatives worth scanning for: one covered by a shorter one adds no position.
+    scan: tuple[str, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    @scan.default
+    def _scan(self) -> tuple[str, ...]:
+        return _scanned(self.alternatives)
 
     def positions(self, lowered: str, limit: int = _MAX_POSITIONS) -> list[int]:
         if self.phrase:
@@ -58,13 +90,17 @@ class Unit:
             if normalised != lowered:  # offsets must be those of the original text
                 return _phrase_positions(lowered, self.phrase, limit)
             return _occurrences(lowered, " ".join(self.phrase), limit)
+        if len(self.scan) == 1:
+            return _occurrences(lowered, self.scan[0], limit)
         found: set[int] = set()
-        for alternative in self.alternatives:
+        for alternative in self.scan:
             found.update(_occurrences(lowered, alternative, limit))
         return sorted(found)[:limit]
 
     def present(self, lowered: str) -> bool:
-        return bool(self.positions(lowered, 1))
+        if self.phrase:
+            return bool(self.positions(lowered, 1))
+        return any(_occurs(lowered, alternative) for alternative in self.scan)
 
 
 def _phrase_positions(lowered: str, words: tuple[str, ...], limit: int) -> list[int]:
