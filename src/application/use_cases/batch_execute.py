@@ -35,6 +35,9 @@ from domain.settings import Settings
 from domain.source_kind import SourceKind
 
 RESULTS_PER_QUERY = 3
+# A batch is a research step, not a loop: a hundred commands already take minutes and index more
+# than one reply can describe; more belong in a loop inside one command or in several batches.
+MAX_COMMANDS = 100
 OUTPUT_CAP_BYTES = 80 * 1024
 MIN_KEEP_BYTES = 4 * 1024
 # Room under store.max_source_bytes for section headings, notes and redaction markers.
@@ -45,6 +48,8 @@ class BatchExecute:
     """Check every command, run them in order, index, search.
 
     Rules:
+    - at most 100 commands; a label used twice is numbered (``tests``, ``tests#2``, …) so every
+      command keeps its own section and line in the reply;
     - every command is checked before any of them runs — never naming capy's key store (the
       check ``RunCode`` applies), then against the permission rules; one refusal refuses the
       whole batch (``PolicyDenied``); unreadable rules fail closed;
@@ -93,13 +98,20 @@ class BatchExecute:
             raise InvalidInput(
                 "no queries to answer", "pass queries: the questions the output should answer"
             )
+        if len(request.commands) > MAX_COMMANDS:
+            raise InvalidInput(
+                f"{len(request.commands)} commands in one batch; at most {MAX_COMMANDS} run",
+                "loop inside one command (for f in …; do …; done) or split the work into several "
+                "batches",
+            )
         if request.timeout_ms <= 0:
             raise InvalidInput(
                 f"timeout must be a positive number of milliseconds, got {request.timeout_ms}",
                 "leave it out for the default of 60 s for the whole batch",
             )
-        self._check(request.commands)
-        runs, sections = self._run_all(request.commands, request.timeout_ms)
+        commands = numbered(request.commands)
+        self._check(commands)
+        runs, sections = self._run_all(commands, request.timeout_ms)
         combined = "\n".join(sections)
         fitted = truncate_text(combined, self._index_budget)  # only when headings tipped it over
         combined = fitted.text
@@ -185,6 +197,26 @@ class BatchExecute:
             size += sum(byte_len(r.snippet) + byte_len(r.title) for r in found.results)
             answers.append(QueryAnswer(query, found.results, whole_base))
         return tuple(answers)
+
+
+def numbered(commands: tuple[BatchCommand, ...]) -> tuple[BatchCommand, ...]:
+    """``commands`` with a repeated label numbered from its second use: ``l``, ``l#2``, …"""
+    seen: dict[str, int] = {}
+    taken = {c.label for c in commands}
+    result: list[BatchCommand] = []
+    for command in commands:
+        count = seen.get(command.label, 0) + 1
+        seen[command.label] = count
+        label = command.label
+        if count > 1:
+            label = f"{command.label}#{count}"
+            while label in taken:  # a command was already labelled ``l#2`` by the agent
+                count += 1
+                label = f"{command.label}#{count}"
+            seen[command.label] = count
+            taken.add(label)
+        result.append(BatchCommand(label, command.command))
+    return tuple(result)
 
 
 def _body(outcome: RunOutcome) -> str:

@@ -15,6 +15,7 @@ from domain.chunking.utf8 import truncate_bytes
 
 HASH_DIGITS = 8
 BATCH_LABELS_BYTES = 80
+BATCH_LABELS_SHOWN = 3  # the label names the batch; the hash tells batches apart
 
 
 def output_hash(output: str) -> str:
@@ -31,5 +32,9 @@ def file_label(path: str, output: str) -> str:
 
 
 def batch_label(command_labels: Sequence[str], output: str) -> str:
-    joined = truncate_bytes(",".join(command_labels), BATCH_LABELS_BYTES)
-    return f"batch:{joined}:{output_hash(output)}"
+    """``batch:<first distinct command labels>[+N]:<hash>`` — short however many commands ran."""
+    names = list(dict.fromkeys(command_labels))
+    shown = ",".join(names[:BATCH_LABELS_SHOWN])
+    more = f"+{len(names) - BATCH_LABELS_SHOWN}" if len(names) > BATCH_LABELS_SHOWN else ""
+    joined = truncate_bytes(shown, BATCH_LABELS_BYTES - len(more))
+    return f"batch:{joined}{more}:{output_hash(output)}"

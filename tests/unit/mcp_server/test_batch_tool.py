@@ -9,8 +9,11 @@ from mcp import Client
 
 from adapters.memory.in_memory_policy_source import InMemoryPolicySource
 from adapters.memory.in_memory_sandbox import InMemorySandbox
+from application.use_cases.batch_execute import MAX_COMMANDS, numbered
+from application.use_cases.batch_request import BatchCommand
 from domain.execution.run import RunOutcome
 from domain.permissions.rules import policy_from_lists
+from entrypoints.mcp_server.tools.batch_execute import MAX_INVENTORY
 from tests.unit.mcp_server.conftest import call
 
 pytestmark = pytest.mark.anyio
@@ -122,3 +125,37 @@ async def test_queries_past_the_output_cap_point_to_capy_search(
     assert not is_error
     assert "capy_search(queries:" in text
     assert len(text.encode()) < 120 * 1024
+
+
+async def test_repeated_labels_are_numbered_and_the_reply_stays_short(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    sandbox.script(*[sandbox.output(f"line of file {i}\n", exit_code=2) for i in range(100)])
+    commands = [{"label": "l", "command": f"cat f{i}"} for i in range(100)]
+    text, is_error = await call(
+        client, "capy_batch_execute", {"commands": commands, "queries": ["file 7"]}
+    )
+    assert not is_error, text
+    inventory = text.split("## Indexed sections\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert inventory[:3] == ["- l (0.0KB)", "- l#2 (0.0KB)", "- l#3 (0.0KB)"]
+    assert len(inventory) == MAX_INVENTORY + 1 and inventory[-1].startswith("- … and ")
+    assert "Exited non-zero: l (2), l#2 (2)," in text and "l#10 (2) and 90 more." in text
+    label = text.split('source: "', 1)[1].split('"', 1)[0]
+    assert label.startswith("batch:l:") and len(label) == len("batch:l:") + 8
+    assert len(text) < 4_000
+
+
+def test_labels_the_agent_numbered_itself_stay_distinct() -> None:
+    commands = (BatchCommand("l", "a"), BatchCommand("l#2", "b"), BatchCommand("l", "c"))
+    assert [c.label for c in numbered(commands)] == ["l", "l#2", "l#3"]
+
+
+async def test_too_many_commands_are_refused_before_any_runs(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    commands = ["true"] * (MAX_COMMANDS + 1)
+    text, is_error = await call(
+        client, "capy_batch_execute", {"commands": commands, "queries": ["x"]}
+    )
+    assert is_error and f"at most {MAX_COMMANDS}" in text and "split" in text
+    assert sandbox.requests == []

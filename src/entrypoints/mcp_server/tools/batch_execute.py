@@ -20,7 +20,8 @@ from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
 from entrypoints.mcp_server.tools.execute import timeout_ms
 
-MAX_INVENTORY = 60  # listing hundreds of section titles would flood the context itself
+MAX_INVENTORY = 30  # listing hundreds of section titles would flood the context itself
+MAX_NAMED = 10  # commands named per status line (exited non-zero, skipped, …)
 
 
 def read_commands(args: Mapping[str, Any]) -> tuple[BatchCommand, ...]:
@@ -67,6 +68,11 @@ class BatchExecuteTool:
         return ToolReply(render_batch(reply))
 
 
+def _names(labels: list[str]) -> str:
+    shown = ", ".join(labels[:MAX_NAMED])
+    return shown + (f" and {len(labels) - MAX_NAMED} more" if len(labels) > MAX_NAMED else "")
+
+
 def _kb(size: int) -> str:
     return f"{size / 1024:.1f}KB"
 
@@ -111,16 +117,16 @@ def render_batch(reply: BatchReply) -> str:
         if r.status is CommandStatus.RAN and r.exit_code not in (0, None)
     ]
     if exits:
-        lines.append(f"Exited non-zero: {', '.join(exits)}.")
+        lines.append(f"Exited non-zero: {_names(exits)}.")
     if timed_out:
-        lines.append(f"Timed out: {', '.join(timed_out)} (partial output kept).")
+        lines.append(f"Timed out: {_names(timed_out)} (partial output kept).")
     if skipped:
         lines.append(
-            f"Skipped (time budget used up): {', '.join(skipped)} — raise `timeout` (ms for "
+            f"Skipped (time budget used up): {_names(skipped)} — raise `timeout` (ms for "
             "the whole batch) or split the batch."
         )
     if failed:
-        lines.append(f"Could not start: {', '.join(failed)} (see their sections).")
+        lines.append(f"Could not start: {_names(failed)} (see their sections).")
     cut = [
         f"{r.label} ({_kb(r.cut_bytes)} of {_kb(r.produced_bytes)})"
         for r in reply.runs
@@ -128,7 +134,7 @@ def render_batch(reply: BatchReply) -> str:
     ]
     if cut:
         lines.append(
-            f"Middle cut before indexing (start and end kept): {', '.join(cut)} — filter the "
+            f"Middle cut before indexing (start and end kept): {_names(cut)} — filter the "
             "output in the command, or run it alone for a larger share."
         )
     lines += ["", "## Indexed sections"]
