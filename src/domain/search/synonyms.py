@@ -53,6 +53,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("var", "variable", "variables"),
     ("timeout", "timed-out"),
     ("crash", "panic", "segfault"),
+    ("sse", "server-sent"),
 )
 
 
