@@ -29,6 +29,8 @@ MAX_LIMIT = 100
 DEFAULT_SCOPE = SearchScope()
 _NAME = re.compile(r"[\w-]{3,64}")
 _ACRONYM = 5
+# An acronym with a version (IMDSv1, HTTP2, SSLv3): the text names the thing, rarely the version.
+_VERSIONED_ACRONYM = re.compile(r"[A-Z]{2,5}[vV]?\d{1,2}")
 
 
 class SearchKnowledge:
@@ -95,8 +97,8 @@ class SearchKnowledge:
             word = name.lower()
             if not _NAME.fullmatch(word) or word not in parsed.terms:
                 continue
-            if name.isupper() and len(name) <= _ACRONYM:
-                continue  # HSTS, XSS: the text may well spell the acronym out
+            if (name.isupper() and len(name) <= _ACRONYM) or _VERSIONED_ACRONYM.fullmatch(name):
+                continue  # HSTS, XSS, IMDSv1: the text may well spell the acronym out
             if corrected is not None and word not in corrected.terms:
                 continue  # corrected into a known word
             if not self._store.has_word(word) and not any(

@@ -133,6 +133,13 @@ def test_short_acronyms_are_not_taken_for_unknown_names(search: SearchKnowledge)
     assert search.search("HSTS rollback", limit=3)
 
 
+@pytest.mark.parametrize("name", ["IMDSv1", "HTTP2", "SSLv3"])
+def test_versioned_acronyms_are_not_taken_for_unknown_names(
+    search: SearchKnowledge, name: str
+) -> None:
+    assert search.search(f"{name} rollback", limit=3)
+
+
 def test_access_within_a_window_is_written_once_and_flushed_on_request(
     container: CliContainer,
 ) -> None:
