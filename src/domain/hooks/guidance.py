@@ -72,6 +72,15 @@ CURL_BLOCKED = (
     "(curl -sSo FILE URL, wget -q URL) are allowed."
 )
 
+# capy_fetch_and_index refuses loopback and private addresses; a local service is reached by
+# running the same curl in capy's sandbox.
+CURL_LOCAL_BLOCKED = (
+    "capy: this curl/wget would print the response into the context, so it was not run. For "
+    'a service on this machine or a private network, run it with capy_execute(language: "shell", '
+    'code: "curl …", intent: "what you need") — capy_fetch_and_index only reaches public '
+    "addresses. Quiet downloads to a file (curl -sSo FILE URL) are allowed."
+)
+
 INLINE_HTTP_BLOCKED = (
     "capy: inline HTTP in a shell command was not run (the response would land in the "
     "context). Run the same code with capy_execute(language, code, intent), or use "

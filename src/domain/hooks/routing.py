@@ -12,10 +12,12 @@ from typing import Any
 from domain.hooks.decision import NO_OPINION, Decision, ModifyInput
 from domain.hooks.guidance import (
     CURL_BLOCKED,
+    CURL_LOCAL_BLOCKED,
     INLINE_HTTP_BLOCKED,
     Advisory,
     echo_command,
 )
+from domain.hooks.local_targets import targets_only_local
 from domain.hooks.shell_http import floods_terminal, runs_inline_http
 from domain.hooks.subagent import brief_subagent
 from domain.hooks.tool_call import ToolCall
@@ -76,7 +78,8 @@ def _route_bash(tool: ToolCall) -> Decision | Advisory:
     if not command:
         return NO_OPINION
     if floods_terminal(command):
-        return _rewrite_to_echo(tool, CURL_BLOCKED)
+        local = targets_only_local(command)
+        return _rewrite_to_echo(tool, CURL_LOCAL_BLOCKED if local else CURL_BLOCKED)
     if runs_inline_http(command):
         return _rewrite_to_echo(tool, INLINE_HTTP_BLOCKED)
     return Advisory.BASH

@@ -1,0 +1,64 @@
+"""Whether a blocked ``curl``/``wget`` talks to this machine or a private network.
+
+capy_fetch_and_index only reaches public addresses, so advising it for
+``curl localhost:8080/health`` sends the agent into a refusal. A command line whose HTTP
+targets are all loopback or private (``localhost``, ``*.localhost``, ``127.0.0.1``, ``[::1]``,
+``10.0.0.5``, …) gets pointed at capy_execute instead, which runs the same curl in the sandbox
+and keeps the response out of the context.
+"""
+
+from __future__ import annotations
+
+from domain.hooks.shell_scan import SimpleCommand, is_redirection, simple_commands
+
+_HTTP_PROGRAMS = frozenset({"curl", "wget"})
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+
+
+def _host(word: str) -> str:
+    """The host part of a URL or ``host[:port][/path]`` word, lower-cased ("" if none)."""
+    rest = word.split("://", 1)[1] if "://" in word else word
+    authority = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+    authority = authority.rsplit("@", 1)[-1]
+    if authority.startswith("["):
+        return authority[1:].split("]", 1)[0].lower()
+    return authority.split(":", 1)[0].lower()
+
+
+def is_local_host(host: str) -> bool:
+    """This machine or a private network: what capy_fetch_and_index refuses to reach."""
+    host = host.rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    # ``ipaddress`` costs a few ms: paid only by the rare command line that runs curl/wget,
+    # not by every hook call.
+    from domain.fetch.addresses import parse_address, refusal_reason
+
+    address = parse_address(host)
+    return address is not None and refusal_reason(address) is not None
+
+
+def _targets(command: SimpleCommand, depth: int) -> list[bool]:
+    """For each URL-like argument of a curl/wget: whether it is local."""
+    found: list[bool] = []
+    if command.program in _HTTP_PROGRAMS:
+        words = command.arguments
+        for index, word in enumerate(words):
+            if word.startswith("-") or is_redirection(word):
+                continue
+            if index > 0 and is_redirection(words[index - 1]):
+                continue
+            local = is_local_host(_host(word))
+            if local or "://" in word:
+                found.append(local)
+    elif command.program in _SHELLS and depth < 4:
+        for script in (*command.heredocs, *command.arguments):
+            for inner in simple_commands(script):
+                found.extend(_targets(inner, depth + 1))
+    return found
+
+
+def targets_only_local(command_line: str) -> bool:
+    """True when the curl/wget calls in ``command_line`` name hosts, all of them local."""
+    found = [local for command in simple_commands(command_line) for local in _targets(command, 0)]
+    return bool(found) and all(found)
