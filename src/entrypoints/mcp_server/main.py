@@ -8,6 +8,7 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version as package_version
+from pathlib import Path
 
 from entrypoints.containers.runtime import RuntimeOptions
 
@@ -46,7 +47,7 @@ def serve(options: RuntimeOptions) -> int:
     container.tools.router()  # build every handler now, on one thread
     container.start_warm_up()
 
-    capy = shutil.which("capy") or sys.argv[0]
+    capy = str(Path(shutil.which("capy") or sys.argv[0]).absolute())  # pasted from any directory
     for warning in container.core.config().warnings:
         _say(f"config warning: {warning}")
 

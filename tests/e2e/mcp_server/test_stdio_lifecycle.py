@@ -133,3 +133,24 @@ def test_exits_when_its_parent_dies(
         assert _gone(server_pid), "capy serve outlived its parent"
     finally:
         os.close(write_end)
+
+
+def test_ready_message_names_capy_by_an_absolute_path(
+    capy_bin: str, project: Path, server_env: dict[str, str]
+) -> None:
+    """Started as ``bin/capy`` with a relative PATH entry, the suggested command still works
+    when pasted in another directory."""
+    venv = Path(capy_bin).parent.parent
+    proc = subprocess.run(
+        ["bin/capy", "--project-dir", str(project), "serve"],
+        input="",
+        capture_output=True,
+        text=True,
+        env={**server_env, "PATH": f"bin:{server_env['PATH']}"},
+        cwd=venv,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert f"claude mcp add capy -- {Path(capy_bin).absolute()} serve" in proc.stderr
+    assert "-- bin/capy serve" not in proc.stderr
