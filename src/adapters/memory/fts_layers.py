@@ -6,10 +6,9 @@ from collections.abc import Iterable
 
 import attrs
 
+from adapters.highlight_spans import wrap_spans
 from adapters.memory.fts_expression import Phrase
 from adapters.memory.fts_text import Token, porter_terms, porter_tokens, trigram_fold
-
-OPEN, CLOSE = "\x02", "\x03"
 
 
 @attrs.frozen
@@ -53,7 +52,7 @@ class PorterLayer:
             for first in _runs(terms, wanted, phrase.prefix):
                 last = first + len(wanted) - 1
                 spans.append((tokens[first].start, tokens[last].end))
-        return _wrap(content, spans)
+        return wrap_spans(content, spans)
 
 
 class TrigramLayer:
@@ -86,7 +85,7 @@ class TrigramLayer:
             needle = trigram_fold(phrase.text)
             if len(needle) >= 3:
                 spans.extend((at, at + len(needle)) for at in _find_all(folded, needle))
-        return _wrap(content, spans)
+        return wrap_spans(content, spans)
 
 
 Layer = PorterLayer | TrigramLayer
@@ -115,21 +114,3 @@ def _find_all(haystack: str, needle: str) -> list[int]:
         found.append(at)
         at = haystack.find(needle, at + 1)
     return found
-
-
-def _wrap(content: str, spans: list[tuple[int, int]]) -> str:
-    """Wrap the merged spans in the highlight markers, as FTS5's highlight() does."""
-    if not spans:
-        return content
-    merged: list[list[int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    pieces, cursor = [], 0
-    for start, end in merged:
-        pieces += [content[cursor:start], OPEN, content[start:end], CLOSE]
-        cursor = end
-    pieces.append(content[cursor:])
-    return "".join(pieces)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-OPEN, CLOSE = "\x02", "\x03"
+from adapters.highlight_spans import wrap_spans
+
 _STRING = re.compile(r'"((?:[^"]|"")*)"|([^\s()"*]+)')
 _KEYWORDS = frozenset({"AND", "OR", "NOT", "NEAR"})
 _MIN_LENGTH = 3  # shorter strings never match a trigram index
@@ -32,17 +33,4 @@ def highlight(content: str, strings: list[str]) -> str:
         for text in strings
         for found in re.finditer(re.escape(text), content, re.IGNORECASE)
     )
-    if not spans:
-        return content
-    merged: list[list[int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    pieces, cursor = [], 0
-    for start, end in merged:
-        pieces += [content[cursor:start], OPEN, content[start:end], CLOSE]
-        cursor = end
-    pieces.append(content[cursor:])
-    return "".join(pieces)
+    return wrap_spans(content, spans)
