@@ -3,28 +3,21 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.installed import installed_capy
 from tests.unit.bench.tiny_corpus import small_entries, write_fixtures
 
-CAPY = Path(sys.executable).parent / "capy"
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "bench"
 
 
 @pytest.fixture(scope="module")
 def capy() -> str:
-    if CAPY.exists():
-        return str(CAPY)
-    found = shutil.which("capy")
-    if found is None:
-        pytest.skip("the capy console script is not installed (run make install)")
-    return found
+    return installed_capy()
 
 
 def run(capy: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CAPY = Path(sys.executable).parent / "capy"
+from tests.e2e.installed import installed_capy
 
 HookResult = tuple[dict[str, Any] | None, subprocess.CompletedProcess[str]]
 RunHook = Callable[..., HookResult]
@@ -21,12 +19,7 @@ RunHook = Callable[..., HookResult]
 
 @pytest.fixture(scope="session")
 def capy_command() -> str:
-    if CAPY.exists():
-        return str(CAPY)
-    found = shutil.which("capy")
-    if found is None:
-        pytest.skip("the capy console script is not installed (run make install)")
-    return found
+    return installed_capy()
 
 
 @pytest.fixture

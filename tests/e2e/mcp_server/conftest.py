@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import os
 import secrets
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
 from mcp import StdioServerParameters
 
-CAPY = Path(sys.executable).parent / "capy"
+from tests.e2e.installed import installed_capy
 
 
 @pytest.fixture(scope="session")
 def capy_bin() -> str:
-    if CAPY.exists():
-        return str(CAPY)
-    found = shutil.which("capy")
-    if found is None:
-        pytest.skip("the capy console script is not installed (run make install)")
-    return found
+    return installed_capy()
 
 
 @pytest.fixture

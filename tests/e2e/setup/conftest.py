@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-CAPY = Path(sys.executable).parent / "capy"
+from tests.e2e.installed import installed_capy
+
 RunSetup = Callable[..., subprocess.CompletedProcess[str]]
 
 
 @pytest.fixture(scope="session")
 def capy_command() -> str:
-    if CAPY.exists():
-        return str(CAPY)
-    found = shutil.which("capy")
-    if found is None:
-        pytest.skip("the capy console script is not installed (run make install)")
-    return found
+    return installed_capy()
 
 
 def git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
