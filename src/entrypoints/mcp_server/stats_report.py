@@ -75,7 +75,8 @@ def render_stats(
         lines += [
             "",
             "### Knowledge base",
-            f"Sources: {kinds}; {store.chunk_count:,} sections; "
+            f"Sources: {kinds}; {store.chunk_count:,} "
+            f"{'section' if store.chunk_count == 1 else 'sections'}; "
             f"{store.vocabulary_size:,} vocabulary words; {human_bytes(store.db_size_bytes)} "
             "on disk (encrypted).",
         ]
