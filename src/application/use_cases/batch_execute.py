@@ -22,6 +22,7 @@ from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType
 from domain.errors import CapyError, InvalidInput
+from domain.execution.binary_output import binary_note, looks_binary
 from domain.execution.file_prologue import build_program
 from domain.execution.language import Language
 from domain.execution.run import RunOutcome, SandboxRequest, StreamOutput
@@ -221,13 +222,18 @@ def numbered(commands: tuple[BatchCommand, ...]) -> tuple[BatchCommand, ...]:
 
 def _body(outcome: RunOutcome) -> str:
     stdout, stderr = _streams(outcome)
-    text = stdout.text.rstrip("\n")
+    text = _readable(stdout).rstrip("\n")
     if stderr.text.strip():
-        text = f"{text}\n\nstderr:\n{stderr.text.rstrip()}".lstrip("\n")
+        text = f"{text}\n\nstderr:\n{_readable(stderr).rstrip()}".lstrip("\n")
     if outcome.timed_out:
         note = f"(timed out after {outcome.timeout_ms} ms — the output above is partial)"
         return f"{text}\n\n{note}" if text else note
     return text or "(no output)"
+
+
+def _readable(stream: StreamOutput) -> str:
+    """Binary output is never indexed or shown: a note with its size stands in for it."""
+    return binary_note(stream.total_bytes) if looks_binary(stream.text) else stream.text
 
 
 def _streams(outcome: RunOutcome) -> tuple[StreamOutput, StreamOutput]:

@@ -159,3 +159,25 @@ async def test_too_many_commands_are_refused_before_any_runs(
     )
     assert is_error and f"at most {MAX_COMMANDS}" in text and "split" in text
     assert sandbox.requests == []
+
+
+async def test_binary_output_of_a_command_is_replaced_by_a_note(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    garbage = "".join(chr(c) for c in range(256)) * 40
+    sandbox.script(sandbox.output(garbage), sandbox.output("build ok\n"))
+    text, is_error = await call(
+        client,
+        "capy_batch_execute",
+        {
+            "commands": [
+                {"label": "dump", "command": "cat image.png"},
+                {"label": "build", "command": "make"},
+            ],
+            "queries": ["binary output not shown", "build"],
+        },
+    )
+    assert not is_error, text
+    assert "binary output (" in text
+    assert "\x00" not in text and "\x01" not in text
+    assert "build ok" in text
