@@ -47,6 +47,13 @@ class EvictionCandidate:
     def label(self) -> str:
         return self.source.label
 
+    @property
+    def age_label(self) -> str:
+        """``5.5h`` for a TTL eviction younger than two days (hours matter there), else ``12d``."""
+        if self.reason is EvictionReason.TTL and self.age < timedelta(hours=48):
+            return f"{self.age / timedelta(hours=1):.1f}h"
+        return f"{self.age.days}d"
+
 
 def candidate(source: Source, reason: EvictionReason, now: datetime) -> EvictionCandidate:
     score = retention_score(source, now) if source.kind is SourceKind.DURABLE else None

@@ -43,6 +43,27 @@ class CleanupReport:
     def count(self, reason: EvictionReason) -> int:
         return Counter(c.reason for c in self.candidates)[reason]
 
+    def reason_summary(self) -> str:
+        """``2 oversized, 1 durable (retention), 3 ephemeral (TTL)`` — only non-zero reasons."""
+        parts = [
+            f"{self.count(reason)} {name}"
+            for reason, name in (
+                (EvictionReason.MANUAL, "by label"),
+                (EvictionReason.OVERSIZED, "oversized"),
+                (EvictionReason.RETENTION, "durable (retention)"),
+            )
+            if self.count(reason)
+        ]
+        for kind in (SourceKind.EPHEMERAL, SourceKind.SESSION):
+            expired = sum(
+                1
+                for c in self.candidates
+                if c.reason is EvictionReason.TTL and c.source.kind is kind
+            )
+            if expired:
+                parts.append(f"{expired} {kind.value} (TTL)")
+        return ", ".join(parts)
+
 
 @attrs.frozen
 class PurgeReport:

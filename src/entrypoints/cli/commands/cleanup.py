@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Annotated, Literal
 
 from cyclopts import Parameter
 
 from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
 from domain.errors import InvalidInput
-from domain.eviction import EvictionCandidate, EvictionReason
 from domain.source_kind import SourceKind
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
-
-_TWO_DAYS = timedelta(hours=48)
 
 
 @app.command
@@ -72,30 +68,6 @@ def cleanup(
     return 0
 
 
-def _age(candidate: EvictionCandidate) -> str:
-    if candidate.reason is EvictionReason.TTL and candidate.age < _TWO_DAYS:
-        return f"{candidate.age / timedelta(hours=1):.1f}h"
-    return f"{candidate.age.days}d"
-
-
-def _summary(report: CleanupReport) -> str:
-    parts = [
-        f"{report.count(reason)} {label}"
-        for reason, label in (
-            (EvictionReason.MANUAL, "by label"),
-            (EvictionReason.OVERSIZED, "oversized"),
-            (EvictionReason.RETENTION, "durable (retention)"),
-        )
-        if report.count(reason)
-    ]
-    ttl = [c for c in report.candidates if c.reason is EvictionReason.TTL]
-    for kind in (SourceKind.EPHEMERAL, SourceKind.SESSION):
-        count = sum(1 for c in ttl if c.source.kind is kind)
-        if count:
-            parts.append(f"{count} {kind} (TTL)")
-    return ", ".join(parts)
-
-
 def _print(report: CleanupReport, vacuum: bool) -> None:
     from rich.console import Console
     from rich.table import Column, Table
@@ -110,14 +82,14 @@ def _print(report: CleanupReport, vacuum: bool) -> None:
         sources = "source" if n == 1 else "sources"
         verb = "would be removed" if report.dry_run else "removed"
         heading = "preview (dry run)" if report.dry_run else "done"
-        console.print(f"Cleanup{what} {heading}: {n} {sources} {verb} — {_summary(report)}")
+        console.print(f"Cleanup{what} {heading}: {n} {sources} {verb} — {report.reason_summary()}")
         table = Table("Reason", "Score", "Age", "Chunks")
         # Labels are what --source takes: fold long ones, never cut them.
         table.columns.insert(0, Column("Source", overflow="fold"))
         for c in report.candidates:
             score = "—" if c.score is None else f"{c.score:.2f}"
             label = Text(c.label)  # a label is data, never rich markup
-            table.add_row(label, str(c.reason), score, _age(c), str(c.source.chunk_count))
+            table.add_row(label, str(c.reason), score, c.age_label, str(c.source.chunk_count))
         console.print(table, soft_wrap=False)
     if report.dry_run:
         if report.candidates:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import timedelta
 from typing import Any
 
 from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
 from application.use_cases.cleanup_sources import CleanupSources
-from domain.eviction import EvictionCandidate, EvictionReason
 from domain.source_kind import SourceKind
 from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
-
-_TWO_DAYS = timedelta(hours=48)
 
 
 def _request(args: Mapping[str, Any]) -> CleanupRequest:
@@ -32,31 +28,6 @@ def _request(args: Mapping[str, Any]) -> CleanupRequest:
         )
     kind = SourceKind.EPHEMERAL if ephemeral else SourceKind.SESSION if session else None
     return CleanupRequest(dry_run=dry_run, expired_kind=kind, label=source or None)
-
-
-def _age(candidate: EvictionCandidate) -> str:
-    if candidate.reason is EvictionReason.TTL and candidate.age < _TWO_DAYS:
-        return f"{candidate.age / timedelta(hours=1):.1f}h"
-    return f"{candidate.age.days}d"
-
-
-def _reasons(report: CleanupReport) -> str:
-    parts = [
-        f"{report.count(reason)} {name}"
-        for reason, name in (
-            (EvictionReason.MANUAL, "by label"),
-            (EvictionReason.OVERSIZED, "oversized"),
-            (EvictionReason.RETENTION, "durable (retention)"),
-        )
-        if report.count(reason)
-    ]
-    for kind in (SourceKind.EPHEMERAL, SourceKind.SESSION):
-        count = sum(
-            1 for c in report.candidates if c.reason is EvictionReason.TTL and c.source.kind is kind
-        )
-        if count:
-            parts.append(f"{count} {kind.value} (TTL)")
-    return ", ".join(parts)
 
 
 def render_cleanup(report: CleanupReport) -> str:
@@ -79,7 +50,7 @@ def render_cleanup(report: CleanupReport) -> str:
     else:
         heading = f"## Cleanup{mode} — {count} {noun} removed"
     lines = [
-        f"{heading}: {_reasons(report)}",
+        f"{heading}: {report.reason_summary()}",
         "",
         "| Source | Reason | Score | Age | Sections |",
         "|---|---|---:|---:|---:|",
@@ -88,7 +59,7 @@ def render_cleanup(report: CleanupReport) -> str:
         score = "—" if c.score is None else f"{c.score:.2f}"
         label = c.label.replace("|", "\\|")
         lines.append(
-            f"| {label} | {c.reason.value} | {score} | {_age(c)} | {c.source.chunk_count} |"
+            f"| {label} | {c.reason.value} | {score} | {c.age_label} | {c.source.chunk_count} |"
         )
     if report.dry_run:
         lines += ["", "Call again with dry_run: false to remove these sources."]
