@@ -1,25 +1,34 @@
-"""The installed ``capy`` command answers --version and --help."""
+"""The installed ``capy`` command answers --version, and --help for every command."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-CAPY = Path(sys.executable).parent / "capy"
+from tests.e2e.installed import installed_capy
+
+COMMANDS = [
+    ["serve"],
+    ["hook"],
+    ["setup"],
+    ["doctor"],
+    ["which"],
+    ["index"],
+    ["search"],
+    ["cleanup"],
+    ["checkpoint"],
+    ["dbsize"],
+    ["encrypt"],
+    ["bench", "quality"],
+    ["bench", "compare"],
+    ["bench", "perf"],
+]
 
 
 @pytest.fixture(scope="module")
 def capy() -> str:
-    if not CAPY.exists():
-        found = shutil.which("capy")
-        if found is None:
-            pytest.skip("the capy console script is not installed (run make install)")
-        return found
-    return str(CAPY)
+    return installed_capy()
 
 
 def test_version(capy: str) -> None:
@@ -30,3 +39,24 @@ def test_version(capy: str) -> None:
 def test_help(capy: str) -> None:
     out = subprocess.run([capy, "--help"], capture_output=True, text=True, check=True)
     assert "capy" in out.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_has_help(capy: str, command: list[str]) -> None:
+    out = subprocess.run(
+        [capy, *command, "--help"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        check=False,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "usage" in out.stdout.lower()
+
+
+def test_an_unknown_command_is_one_line_with_the_fix(capy: str) -> None:
+    out = subprocess.run([capy, "bogus"], capture_output=True, text=True, check=False)
+    assert out.returncode != 0
+    assert out.stderr.strip().count("\n") == 0
+    assert "capy --help" in out.stderr
