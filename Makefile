@@ -20,8 +20,8 @@ run: $(STAMP) ## run the MCP server on stdio (encrypted store in its default pla
 check: lint typecheck imports ## ruff, mypy and the layer contract
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check domain application adapters entrypoints tests
+	$(BIN)/ruff format --check domain application adapters entrypoints tests
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
