@@ -4,7 +4,8 @@ The structure is ``{"hooks": {"<Event>": [{"matcher": …, "hooks": [{"type": "c
 "command": …}]}]}}``. capy's handlers are recognised by a marker in their command; on every run
 they are taken out wherever they are and put back in one group per event, at the position of
 the first group that held one (else at the end), so a second run writes the same bytes and the
-user's own handlers stay where they were.
+user's own handlers stay where they were. capy's handlers under events it no longer registers
+(an earlier version's) are removed: each would cost the host a process per call for nothing.
 """
 
 from __future__ import annotations
@@ -27,13 +28,32 @@ def merge_hooks(
 ) -> FileChange:
     document = read_json_object(path, shown, "capy's hooks") or {}
     table = _hooks_table(document, shown)
-    for event in dict.fromkeys(spec.event for spec in hooks):
+    wanted = dict.fromkeys(spec.event for spec in hooks)
+    retired = _retire(table, wanted, markers)
+    for event in wanted:
         groups = _groups(table, event, shown)
         position = _strip_capy(groups, markers)
         group = _group([spec for spec in hooks if spec.event == event])
         groups.insert(len(groups) if position is None else position, group)
     action = write_text(path, dump_json(document, json_indent(path)))
-    return FileChange(shown, action, f"{len(hooks)} capy hook(s)")
+    detail = f"{len(hooks)} capy hook(s)"
+    if retired:
+        detail += f"; removed capy's unused {', '.join(retired)} hook(s)"
+    return FileChange(shown, action, detail)
+
+
+def _retire(table: dict[str, Any], wanted: dict[str, None], markers: tuple[str, ...]) -> list[str]:
+    """Drop capy's handlers from events it does not register any more; their names."""
+    retired: list[str] = []
+    for event in list(table):
+        groups = table[event]
+        if event in wanted or not isinstance(groups, list):
+            continue
+        if _strip_capy(groups, markers) is not None:
+            retired.append(event)
+            if not groups:
+                del table[event]
+    return retired
 
 
 def remove_hooks(path: Path, shown: str, markers: tuple[str, ...]) -> FileChange:

@@ -27,7 +27,7 @@ ROUTING_HEADING = "# capy — context-window routing"
 AGENTS_BEGIN = "<!-- capy:begin (written by `capy setup`; run it again to refresh) -->"
 AGENTS_END = "<!-- capy:end -->"
 # What identifies capy's handlers in a hooks file, whichever way they were installed.
-HOOK_MARKERS = ("capy.sh hook ", "capy hook ")
+HOOK_MARKERS = ("capy.sh hook ", "capy.sh' hook ", 'capy.sh" hook ', "capy hook ")
 GITIGNORE = (".capy/*", "!.capy/AGENTS.md", "!.capy/capy.sh", "!.capy/config.toml")
 LOCAL_SETTINGS = ".claude/settings.local.json"  # "yours only": never committed
 # Tools capy routes: the host's own plus capy's MCP tools (any server name holding "capy").
@@ -71,12 +71,14 @@ class SetupProject:
     - Shared: the launcher script (finds capy on any machine), ``.capy/AGENTS.md`` with the
       routing instructions, ``.gitignore`` entries (``settings.local.json`` too when the hooks
       go there), and the git pre-commit guard.
-    - Claude Code: ``.mcp.json`` server entry, the six hooks in ``.claude/settings.json`` (or
+    - Claude Code: ``.mcp.json`` server entry, the hooks in ``.claude/settings.json`` (or
       ``settings.local.json``; capy's entries leave the other file), ``@.capy/AGENTS.md`` in
       ``CLAUDE.md``.
     - Codex: ``[mcp_servers.capy]`` in ``.codex/config.toml``, hooks in ``.codex/hooks.json``
       (Codex enforces only deny, so only PreToolUse and SessionStart), and the routing inline in
       ``AGENTS.md`` (Codex has no import syntax).
+    - Only hooks that do something are registered: a capy handler left from an earlier setup
+      under another event is removed (each one costs the host a process per call).
     - Idempotent; a file that cannot be parsed is reported and left untouched.
     """
 
@@ -103,13 +105,9 @@ class SetupProject:
         launcher = f'"${{CLAUDE_PROJECT_DIR:-.}}"/{LAUNCHER}'
         hooks = (
             HookSpec("PreToolUse", f"{launcher} hook pretooluse", CLAUDE_TOOLS, timeout=10),
-            HookSpec(
-                "PostToolUse", f"{launcher} hook posttooluse", CLAUDE_TOOLS, 10, run_async=True
-            ),
             HookSpec("PreCompact", f"{launcher} hook precompact", timeout=10),
             HookSpec("SessionStart", f"{launcher} hook sessionstart", timeout=10),
             HookSpec("SessionEnd", f"{launcher} hook sessionend", timeout=5),
-            HookSpec("UserPromptSubmit", f"{launcher} hook userpromptsubmit", timeout=10),
         )
         local = request.scope == "local"
         chosen = LOCAL_SETTINGS if local else ".claude/settings.json"

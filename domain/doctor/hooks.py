@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from domain.doctor.check import CheckResult, failed, passed, warned
 
-CLAUDE_EVENTS = (
-    "PreToolUse",
-    "PostToolUse",
-    "PreCompact",
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-)
+# The events ``capy setup`` registers for Claude Code: only those whose hook does something.
+CLAUDE_EVENTS = ("PreToolUse", "PreCompact", "SessionStart", "SessionEnd")
 
 
 def judge_claude_hooks(found: frozenset[str], files: tuple[str, ...]) -> CheckResult:

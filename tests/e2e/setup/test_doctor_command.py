@@ -6,6 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
+from domain.doctor.hooks import CLAUDE_EVENTS
 from tests.e2e.setup.conftest import RunSetup
 
 
@@ -33,7 +34,7 @@ def test_doctor_fails_before_setup_and_passes_after(
     assert after.returncode == 0, after.stdout
     assert after.stdout.startswith("## capy doctor")
     assert "- [x] **MCP registration**: registered in .mcp.json, .codex/config.toml" in after.stdout
-    assert "- [x] **Hooks (Claude Code)**: all 6 events" in after.stdout
+    assert f"- [x] **Hooks (Claude Code)**: all {len(CLAUDE_EVENTS)} events" in after.stdout
 
 
 def test_doctor_reports_broken_permission_rules(

@@ -8,16 +8,10 @@ import subprocess
 import tomllib
 from pathlib import Path
 
+from domain.doctor.hooks import CLAUDE_EVENTS
 from tests.e2e.setup.conftest import RunSetup, snapshot
 
-EVENTS = {
-    "PreToolUse",
-    "PostToolUse",
-    "PreCompact",
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-}
+EVENTS = set(CLAUDE_EVENTS)
 
 
 def _capy_commands(settings: dict[str, object]) -> dict[str, list[str]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 from adapters.doctor.host_checks import ClaudeHooksCheck, McpRegistrationCheck
 from application.use_cases.run_doctor import RunDoctor
 from domain.doctor.check import CheckResult, CheckStatus, failed, passed, warned
-from domain.doctor.hooks import judge_claude_hooks
+from domain.doctor.hooks import CLAUDE_EVENTS, judge_claude_hooks
 from domain.doctor.rendering import render_markdown, render_text
 
 
@@ -58,16 +58,7 @@ def test_markdown_checklist_shows_the_fix_for_each_problem() -> None:
 def test_hook_judgement() -> None:
     assert judge_claude_hooks(frozenset(), ()).status is CheckStatus.FAIL
     assert judge_claude_hooks(frozenset({"PreToolUse"}), ("s.json",)).status is CheckStatus.WARN
-    every = frozenset(
-        {
-            "PreToolUse",
-            "PostToolUse",
-            "PreCompact",
-            "SessionStart",
-            "SessionEnd",
-            "UserPromptSubmit",
-        }
-    )
+    every = frozenset(CLAUDE_EVENTS)
     assert judge_claude_hooks(every, ("s.json",)).status is CheckStatus.PASS
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from application.ports.project_files import ChangeAction, FileChange, HookSpec, ServerSpec
 from application.use_cases.setup_project import SetupProject, SetupRequest
+from domain.doctor.hooks import CLAUDE_EVENTS
 
 
 class RecordingProjectFiles:
@@ -75,14 +76,8 @@ def test_both_platforms_by_default() -> None:
     ]:
         assert expected in paths
     hooks = next(c for c in files.calls if c[1][0] == ".claude/settings.json")[1][1]
-    assert {spec.event for spec in hooks} == {
-        "PreToolUse",
-        "PostToolUse",
-        "PreCompact",
-        "SessionStart",
-        "SessionEnd",
-        "UserPromptSubmit",
-    }
+    # what doctor expects is what setup registers
+    assert {spec.event for spec in hooks} == set(CLAUDE_EVENTS)
     codex = next(call for call in files.calls if call[1][0] == ".codex/config.toml")[1][1]
     assert codex.command == "/p/.capy/capy.sh" and "CAPY_DB_KEY" in codex.env_vars
 
