@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 import attrs
@@ -35,6 +34,18 @@ CLAUDE_TOOLS = "^(Bash|WebFetch|Read|Grep|Agent|Task|mcp__.*capy.*)$"
 CODEX_TOOLS = "^(Bash|shell|shell_command|exec_command|local_shell|mcp__.*capy.*)$"
 # Forwarded to the Codex server when set; capy works without them (it keeps its own key).
 CODEX_ENV_VARS = ("CAPY_DB_KEY", "CAPY_VAULT_KEY")
+# Codex has no project-directory variable and its files are committed: its commands find the
+# launcher by walking up from the working directory, so no path of this machine is written.
+# ``$0`` is "capy", so the command reads ``… capy hook <event>`` like every capy handler.
+_FIND_LAUNCHER = (
+    f'd=$(pwd); until [ -x "$d/{LAUNCHER}" ] || [ "$d" = / ]; do d=$(dirname "$d"); done; '
+    f'if [ -x "$d/{LAUNCHER}" ]; then exec "$d/{LAUNCHER}" "$@"; fi; '
+)
+CODEX_HOOK_SCRIPT = _FIND_LAUNCHER + "exit 0"  # a hook never breaks the host
+CODEX_SERVE_SCRIPT = (
+    _FIND_LAUNCHER + f'echo "capy: no {LAUNCHER} in $(pwd) or above; run capy setup in the '
+    'project" >&2; exit 127'
+)
 
 
 @attrs.frozen
@@ -74,11 +85,11 @@ class SetupProject:
     - Claude Code: ``.mcp.json`` server entry, the hooks in ``.claude/settings.json`` (or
       ``settings.local.json``; capy's entries leave the other file), ``@.capy/AGENTS.md`` in
       ``CLAUDE.md``.
-    - Codex: ``[mcp_servers.capy]`` in ``.codex/config.toml``, hooks in ``.codex/hooks.json``
-      (Codex enforces only deny, so only PreToolUse and SessionStart), and the routing inline in
-      ``AGENTS.md`` (Codex has no import syntax).
+    - Codex: ``[mcp_servers.capy]`` in ``.codex/config.toml``, hooks in ``.codex/hooks.json``,
+      and the routing inline in ``AGENTS.md`` (Codex has no import syntax).
     - Only hooks that do something are registered: a capy handler left from an earlier setup
       under another event is removed (each one costs the host a process per call).
+    - Every file meant to be committed is free of this machine's paths.
     - Idempotent; a file that cannot be parsed is reported and left untouched.
     """
 
@@ -97,7 +108,7 @@ class SetupProject:
         if CLAUDE_CODE in request.platforms:
             changes += self._claude_code(request)
         if CODEX in request.platforms:
-            changes += self._codex(request)
+            changes += self._codex()
         return SetupReport(tuple(changes))
 
     def _claude_code(self, request: SetupRequest) -> list[FileChange]:
@@ -120,17 +131,20 @@ class SetupProject:
             self._files.ensure_import("CLAUDE.md", ROUTING_IMPORT, ROUTING_HEADING),
         ]
 
-    def _codex(self, request: SetupRequest) -> list[FileChange]:
-        launcher = str(request.project_root / LAUNCHER)
-        quoted = shlex.quote(launcher)
+    def _codex(self) -> list[FileChange]:
         hooks = (
-            HookSpec("PreToolUse", f"{quoted} hook pretooluse --platform codex", CODEX_TOOLS, 10),
-            HookSpec("SessionStart", f"{quoted} hook sessionstart --platform codex", timeout=10),
+            HookSpec("PreToolUse", _codex_hook("pretooluse"), CODEX_TOOLS, 10),
+            HookSpec("SessionStart", _codex_hook("sessionstart"), timeout=10),
         )
-        server = ServerSpec("capy", launcher, ("serve",), CODEX_ENV_VARS)
+        serve = ("-c", CODEX_SERVE_SCRIPT, "capy", "serve")
+        server = ServerSpec("capy", "sh", serve, CODEX_ENV_VARS)
         body = f"## capy — context-window routing\n\n{ROUTING_BLOCK}"
         return [
             self._files.register_codex_toml(".codex/config.toml", server),
             self._files.merge_hooks(".codex/hooks.json", hooks, HOOK_MARKERS),
             self._files.upsert_block("AGENTS.md", AGENTS_BEGIN, AGENTS_END, body),
         ]
+
+
+def _codex_hook(event: str) -> str:
+    return f"sh -c '{CODEX_HOOK_SCRIPT}' capy hook {event} --platform codex"

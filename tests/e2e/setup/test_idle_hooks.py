@@ -159,3 +159,4 @@ def test_setup_removes_the_idle_hooks_an_earlier_setup_registered(
 
     codex = json.loads((repo / ".codex/hooks.json").read_text())
     assert "Stop" not in codex["hooks"]
+    assert str(repo) not in json.dumps(codex)  # the absolute Codex path is gone too

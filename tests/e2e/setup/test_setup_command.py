@@ -37,7 +37,7 @@ def test_fresh_repository_gets_every_file(run_setup: RunSetup, repo: Path) -> No
     assert server["command"].endswith(".capy/capy.sh") and server["args"] == ["serve"]
     assert "env" not in server  # works with no key in the environment
     codex = tomllib.loads((repo / ".codex/config.toml").read_text())["mcp_servers"]["capy"]
-    assert codex["args"] == ["serve"] and Path(codex["command"]).name == "capy.sh"
+    assert codex["command"] == "sh" and codex["args"][-2:] == ["capy", "serve"]
     codex_hooks = json.loads((repo / ".codex/hooks.json").read_text())
     assert set(codex_hooks) == {"hooks"}
     assert "--platform codex" in codex_hooks["hooks"]["PreToolUse"][0]["hooks"][0]["command"]

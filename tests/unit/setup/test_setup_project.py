@@ -79,7 +79,10 @@ def test_both_platforms_by_default() -> None:
     # what doctor expects is what setup registers
     assert {spec.event for spec in hooks} == set(CLAUDE_EVENTS)
     codex = next(call for call in files.calls if call[1][0] == ".codex/config.toml")[1][1]
-    assert codex.command == "/p/.capy/capy.sh" and "CAPY_DB_KEY" in codex.env_vars
+    assert "CAPY_DB_KEY" in codex.env_vars
+    codex_hooks = next(c for c in files.calls if c[1][0] == ".codex/hooks.json")[1][1]
+    written = [codex.command, *codex.args, *(spec.command for spec in codex_hooks)]
+    assert not any("/p" in part for part in written)  # no path of this machine
 
 
 def test_codex_only_and_local_scope() -> None:
