@@ -33,22 +33,51 @@ class ToolCall(Value):
         return value if isinstance(value, str) else ""
 
 
+class ToolOutcome(Value):
+    """How a finished tool call went (PostToolUse and its failure variants).
+
+    ``response`` is the tool's result as the host sent it (an object or a text); ``error`` the
+    failure text a host sends beside it; ``failed`` whether the host called it a failure.
+    A result that reports its own failure (a non-zero exit code) is read by the domain.
+    """
+
+    __slots__ = ("error", "failed", "response")
+    response: Any
+    error: str
+    failed: bool
+
+    def __init__(self, response: Any = None, error: str = "", failed: bool = False) -> None:
+        self._init(response=response, error=error, failed=failed)
+
+
 class HookInput(Value):
     """One hook invocation: the event, the session it belongs to, and the tool call if any.
 
     ``session_id`` is empty when the host sent none and none could be derived; advisories are then
     not remembered. ``project_dir`` is the project root the host runs in; ``source`` is the
     SessionStart source (``startup|resume|clear|compact``); ``host_event`` the event as the host
-    spelled it (``beforeShellExecution``, …).
+    spelled it (``beforeShellExecution``, …); ``prompt`` the user's text (UserPromptSubmit);
+    ``outcome`` the result of the tool call (PostToolUse).
     """
 
-    __slots__ = ("event", "host_event", "project_dir", "session_id", "source", "tool")
+    __slots__ = (
+        "event",
+        "host_event",
+        "outcome",
+        "project_dir",
+        "prompt",
+        "session_id",
+        "source",
+        "tool",
+    )
     event: HookEvent
     session_id: str
     project_dir: str
     tool: ToolCall | None
     source: str
     host_event: str
+    prompt: str
+    outcome: ToolOutcome | None
 
     def __init__(
         self,
@@ -59,6 +88,8 @@ class HookInput(Value):
         tool: ToolCall | None = None,
         source: str = "",
         host_event: str = "",
+        prompt: str = "",
+        outcome: ToolOutcome | None = None,
     ) -> None:
         self._init(
             event=event,
@@ -67,4 +98,6 @@ class HookInput(Value):
             tool=tool,
             source=source,
             host_event=host_event,
+            prompt=prompt,
+            outcome=outcome,
         )

@@ -1,0 +1,77 @@
+"""Whether a finished tool call failed, and the one line that says why.
+
+Hosts report failures differently: Claude Code sends a separate failure event with an ``error``
+text, Codex formats shell results as ``Exit code: N`` text, others send ``exit_code``,
+``is_error`` or ``success: false`` in the result object.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from domain.hooks.tool_call import ToolOutcome
+
+_EXIT_TEXT = re.compile(r"^\W*(?:error:\s*)?exit(?:ed with)? code:?\s*(-?\d+)", re.IGNORECASE)
+_EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status")
+_OUTPUT_KEYS = ("stderr", "error", "stdout", "output", "content", "result", "llmContent")
+# An exception's name, an "error:" label or pytest's FAILED line says what went wrong; words
+# such as "failed" only that something did.
+_STRONG = re.compile(
+    r"\w*(?:Error|Exception)\b|\b(?:error|fatal|panic)\b\s*:|^(?:error|fatal|panic)\b"
+    r"|(?-i:^FAILED\b)",
+    re.IGNORECASE,
+)
+_WEAK = re.compile(
+    r"\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|"
+    r"invalid|timed out|traceback)\b",
+    re.IGNORECASE,
+)
+MAX_SCANNED = 16_384
+
+
+def failure_text(outcome: ToolOutcome) -> str | None:
+    """The text of a failure (possibly empty), or None when the call succeeded."""
+    response = outcome.response
+    if outcome.failed:
+        return outcome.error or _text_of(response)
+    if isinstance(response, Mapping):
+        code = next((response[k] for k in _EXIT_KEYS if isinstance(response.get(k), int)), 0)
+        if (
+            code != 0
+            or response.get("is_error") is True
+            or response.get("isError") is True
+            or response.get("success") is False
+            or response.get("interrupted") is True
+        ):
+            return _text_of(response) or f"exit code {code}"
+    elif isinstance(response, str):
+        match = _EXIT_TEXT.match(response)
+        if match and match.group(1) != "0":
+            return response
+    return None
+
+
+def _text_of(response: Any) -> str:
+    """The result's text; of each part only the end, where an error is reported."""
+    if isinstance(response, str):
+        return response[-MAX_SCANNED:]
+    parts: list[Any] = []
+    if isinstance(response, Mapping):
+        parts = [response.get(key) for key in _OUTPUT_KEYS]
+    elif isinstance(response, list):
+        parts = [item.get("text") if isinstance(item, Mapping) else item for item in response[:20]]
+    return "\n".join(p[-MAX_SCANNED:] for p in parts if isinstance(p, str) and p.strip())
+
+
+def error_line(text: str) -> str:
+    """The line that best says what went wrong: the last that names an error or exception
+    (a traceback ends with it), else the last that says something failed, else the first."""
+    lines = [line.strip() for line in text[-MAX_SCANNED:].splitlines() if line.strip()]
+    lines = [line for line in lines if not _EXIT_TEXT.match(line)] or lines
+    for pattern in (_STRONG, _WEAK):
+        for line in reversed(lines):
+            if pattern.search(line):
+                return line
+    return lines[0] if lines else ""

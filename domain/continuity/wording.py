@@ -1,0 +1,32 @@
+"""Turning raw hook input into the short, redacted plain words a fact is stored as."""
+
+from __future__ import annotations
+
+import re
+
+from domain.redaction import redact_secrets
+
+_SPACE = re.compile(r"\s+")
+# Redaction looks at a little more than is kept, so a secret cut at the limit is still seen whole.
+_LOOKAHEAD = 256
+
+
+def fact_text(raw: str, limit: int) -> str:
+    """``raw`` redacted, on one line, at most ``limit`` characters (``…`` marks a cut)."""
+    window = raw[: limit + _LOOKAHEAD] if len(raw) > limit + _LOOKAHEAD else raw
+    text = _SPACE.sub(" ", redact_secrets(window)).strip()
+    if len(text) <= limit and len(window) == len(raw):
+        return text
+    return text[: limit - 1].rstrip() + "…" if len(text) >= limit else text + "…"
+
+
+def display_path(path: str, project_dir: str) -> str:
+    """A path relative to the project when it lies inside it, else as given."""
+    root = project_dir.rstrip("/")
+    if root and path.startswith(root + "/"):
+        return path[len(root) + 1 :]
+    return path
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
