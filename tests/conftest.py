@@ -16,6 +16,7 @@ def isolated_home(
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
     monkeypatch.delenv("CAPY_DB_KEY", raising=False)
     monkeypatch.delenv("CAPY_VAULT_KEY", raising=False)
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)

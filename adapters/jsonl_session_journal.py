@@ -1,0 +1,343 @@
+"""SessionJournal in private JSON-lines files under ``$XDG_STATE_HOME/capy/sessions`` (ADR 0039).
+
+One file per session, ``<project tag>-<session id>.jsonl``: a header line naming the project and
+the session, then one event per line. The hook appends under an advisory lock (``flock``) with
+``O_APPEND``; when a file passes its size limit, the appender that noticed folds it into a new
+file and renames it into place, and any appender still holding the old file sees the inode
+change and opens the new one. Readers need no lock: a rename is atomic and a torn last line is
+skipped. The directory is created 0700 and refused when it is a link, belongs to someone else
+or is open to others; files are created 0600 and never followed through a link.
+"""
+
+# On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
+# ruff: noqa: PTH101, PTH103, PTH105, PTH108, PTH111, PTH117, PTH118, PTH119
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import stat
+import time
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from application.ports.session_journal import SessionJournal
+from domain.continuity.event import SessionEvent
+from domain.continuity.journal_entry import JournalEntry
+
+COMPACT_AFTER_BYTES = 192 * 1024
+# A fold keeps at most this much, so the next one is hundreds of events away.
+KEEP_EVENTS = 600
+KEEP_CHARS = 96 * 1024
+MAX_READ_BYTES = 1024 * 1024
+LOCK_WAIT_SECONDS = 0.2
+ORPHANED_AFTER_SECONDS = 30 * 24 * 3600
+_TAIL_BYTES = 4096
+_SNAPSHOT_BYTES = 8192
+_HEADER = "capy-session-journal"
+_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
+_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def journal_directory(env: Mapping[str, str]) -> str:
+    """``$XDG_STATE_HOME/capy/sessions``, else ``~/.local/state/capy/sessions``."""
+    state = env.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(state):
+        home = env.get("HOME") or os.path.expanduser("~")
+        state = os.path.join(home, ".local", "state")
+    return os.path.join(state, "capy", "sessions")
+
+
+class JsonlSessionJournal(SessionJournal):
+    def __init__(self, directory: str) -> None:
+        self._directory = directory
+        self._usable: bool | None = None
+
+    # --- the hook's side -------------------------------------------------------------------
+
+    def append(self, project_dir: str, session_id: str, events: Sequence[SessionEvent]) -> None:
+        if not events or not session_id:
+            return
+        try:
+            self._append(project_dir, session_id, events)
+        except (OSError, ValueError):
+            pass
+
+    def events(self, project_dir: str, session_id: str) -> list[SessionEvent]:
+        if not session_id or not self._ready():
+            return []
+        try:
+            text = self._read(self._stem(project_dir, session_id) + ".jsonl", MAX_READ_BYTES)
+        except (OSError, ValueError):
+            return []
+        return _decode_events(text)
+
+    def keep_snapshot(self, project_dir: str, session_id: str, text: str) -> None:
+        if not session_id or not self._ready():
+            return
+        try:
+            _write_private(self._stem(project_dir, session_id) + ".snapshot", text)
+        except OSError:
+            pass
+
+    def snapshot(self, project_dir: str, session_id: str) -> str:
+        if not session_id or not self._ready():
+            return ""
+        try:
+            return self._read(self._stem(project_dir, session_id) + ".snapshot", _SNAPSHOT_BYTES)
+        except (OSError, ValueError):
+            return ""
+
+    def latest_session(self, project_dir: str, current: str) -> str:
+        if not self._ready():
+            return ""
+        if current:
+            try:
+                if os.lstat(self._stem(project_dir, current) + ".jsonl").st_size > 0:
+                    return current
+            except OSError:
+                pass
+        project = _real(project_dir)
+        prefix = os.path.basename(self._stem(project_dir, "x"))[:-1]
+        newest = ("", -1.0)
+        for entry, header in self._journals():
+            if entry.name.startswith(prefix) and header.get("project") == project:
+                changed = entry.stat(follow_symlinks=False).st_mtime
+                session = header.get("session")
+                if isinstance(session, str) and changed > newest[1]:
+                    newest = (session, changed)
+        return newest[0]
+
+    # --- the server's side -----------------------------------------------------------------
+
+    def entries(self, project_root: str) -> list[JournalEntry]:
+        root = _real(project_root)
+        found: list[JournalEntry] = []
+        if not self._ready():
+            return found
+        for entry, header in self._journals():
+            project, session = header.get("project"), header.get("session")
+            if isinstance(project, str) and isinstance(session, str) and _inside(project, root):
+                status = entry.stat(follow_symlinks=False)
+                found.append(JournalEntry(session, project, status.st_mtime, status.st_size))
+        return found
+
+    def prune(self, project_root: str, idle_before: float) -> int:
+        root = _real(project_root)
+        orphaned = time.time() - ORPHANED_AFTER_SECONDS
+        pruned = 0
+        if not self._ready():
+            return pruned
+        for entry, header in self._journals():
+            changed = entry.stat(follow_symlinks=False).st_mtime
+            project = header.get("project")
+            ours = isinstance(project, str) and _inside(project, root)
+            if changed < orphaned or (ours and changed < idle_before):
+                stem = entry.path[: -len(".jsonl")]
+                for path in (entry.path, stem + ".snapshot"):
+                    try:
+                        os.unlink(path)
+                    except OSError:
+                        pass
+                pruned += 1
+        return pruned
+
+    # --- files ---------------------------------------------------------------------------
+
+    def _ready(self) -> bool:
+        """The directory exists, is a real directory of this user, and only theirs."""
+        if self._usable is None:
+            self._usable = _private_directory(self._directory)
+        return self._usable
+
+    def _stem(self, project_dir: str, session_id: str) -> str:
+        tag = zlib.crc32(_real(project_dir).encode("utf-8", "surrogatepass"))
+        name = session_id
+        if not _SAFE_ID.match(session_id) or session_id.startswith("."):
+            import hashlib  # rare: only for ids that are not plain names
+
+            name = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        return os.path.join(self._directory, f"{tag:08x}-{name}")
+
+    def _append(self, project_dir: str, session_id: str, events: Sequence[SessionEvent]) -> None:
+        if not self._ready():
+            return
+        path = self._stem(project_dir, session_id) + ".jsonl"
+        for _ in range(3):  # the file may be replaced by a fold while we wait for the lock
+            handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+            try:
+                if not _lock(handle):
+                    return
+                status = os.fstat(handle)
+                try:
+                    current = os.lstat(path).st_ino
+                except FileNotFoundError:
+                    current = -1
+                if current != status.st_ino:
+                    continue
+                if status.st_uid != os.getuid():
+                    return
+                lines: list[str] = []
+                recent: list[SessionEvent] = []
+                if status.st_size == 0:
+                    lines.append(_header(project_dir, session_id))
+                else:
+                    start = max(0, status.st_size - _TAIL_BYTES)
+                    tail = os.pread(handle, _TAIL_BYTES, start).decode("utf-8", "replace")
+                    recent = _decode_events(tail if start == 0 else tail.partition("\n")[2])[-8:]
+                for event in events:
+                    if not any(event.same_fact(seen) for seen in recent):
+                        lines.append(_encode(event))
+                        recent.append(event)
+                if len(lines) == (1 if status.st_size == 0 else 0):
+                    return
+                data = "".join(line + "\n" for line in lines).encode("utf-8", "surrogatepass")
+                os.write(handle, data)
+                if status.st_size + len(data) > COMPACT_AFTER_BYTES:
+                    self._fold(path, handle, project_dir, session_id)
+                return
+            finally:
+                os.close(handle)  # also releases the lock
+
+    def _fold(self, path: str, handle: int, project_dir: str, session_id: str) -> None:
+        from domain.continuity.state import bound, settle
+
+        size = os.fstat(handle).st_size
+        start = max(0, size - MAX_READ_BYTES)
+        text = os.pread(handle, size - start, start).decode("utf-8", "replace")
+        kept = bound(settle(_decode_events(text)), KEEP_EVENTS, KEEP_CHARS)
+        lines = [_header(project_dir, session_id), *map(_encode, kept)]
+        _write_private(path, "".join(line + "\n" for line in lines))
+
+    def _read(self, path: str, limit: int) -> str:
+        handle = os.open(path, os.O_RDONLY | _FLAGS)
+        try:
+            status = os.fstat(handle)
+            if status.st_uid != os.getuid():
+                return ""
+            start = max(0, status.st_size - limit)
+            data = os.pread(handle, status.st_size - start, start)
+        finally:
+            os.close(handle)
+        text = data.decode("utf-8", "replace")
+        return text if start == 0 else text.partition("\n")[2]
+
+    def _journals(self) -> list[tuple[os.DirEntry[str], dict[str, Any]]]:
+        found: list[tuple[os.DirEntry[str], dict[str, Any]]] = []
+        try:
+            with os.scandir(self._directory) as entries:
+                for entry in entries:
+                    if not entry.name.endswith(".jsonl") or not entry.is_file(
+                        follow_symlinks=False
+                    ):
+                        continue
+                    try:
+                        first = self._read_header(entry.path)
+                    except (OSError, ValueError):
+                        continue
+                    if first is not None:
+                        found.append((entry, first))
+        except OSError:
+            pass
+        return found
+
+    @staticmethod
+    def _read_header(path: str) -> dict[str, Any] | None:
+        handle = os.open(path, os.O_RDONLY | _FLAGS)
+        try:
+            if os.fstat(handle).st_uid != os.getuid():
+                return None
+            line = os.pread(handle, 4096, 0).split(b"\n", 1)[0]
+        finally:
+            os.close(handle)
+        header = json.loads(line)
+        return header if isinstance(header, dict) and header.get(_HEADER) == 1 else None
+
+
+def _real(project_dir: str) -> str:
+    return os.path.realpath(project_dir) if project_dir else ""
+
+
+def _inside(project: str, root: str) -> bool:
+    return bool(root) and (project == root or project.startswith(root.rstrip("/") + "/"))
+
+
+def _private_directory(directory: str) -> bool:
+    try:
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        status = os.lstat(directory)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid():
+        return False
+    if status.st_mode & 0o077:
+        try:
+            os.chmod(directory, 0o700)
+        except OSError:
+            return False
+    return True
+
+
+def _lock(handle: int) -> bool:
+    """An exclusive lock within ``LOCK_WAIT_SECONDS`` (another hook holds it for micro- to
+    milliseconds); False rather than keeping the host waiting."""
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.002)
+
+
+def _write_private(path: str, text: str) -> None:
+    temporary = f"{path}.{os.getpid()}.tmp"
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", errors="surrogatepass") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def _header(project_dir: str, session_id: str) -> str:
+    return json.dumps(
+        {_HEADER: 1, "project": _real(project_dir), "session": session_id}, ensure_ascii=False
+    )
+
+
+def _encode(event: SessionEvent) -> str:
+    record = {
+        "t": round(event.at, 3),
+        "c": event.category,
+        "a": event.action,
+        "k": event.key,
+        "x": event.text,
+    }
+    return json.dumps(record, ensure_ascii=False)
+
+
+def _decode_events(text: str) -> list[SessionEvent]:
+    events: list[SessionEvent] = []
+    for line in text.split("\n"):
+        if not line.startswith('{"t"'):
+            continue  # the header, a blank or torn line
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        at, fields = record.get("t"), [record.get(k) for k in ("c", "a", "k", "x")]
+        if isinstance(at, int | float) and all(isinstance(f, str) for f in fields):
+            category, action, key, words = fields
+            events.append(SessionEvent(category, action, key, words, float(at)))
+    return events

@@ -1,0 +1,50 @@
+"""SessionJournal port: each session's recorded facts, between the hook and the server."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from domain.continuity.event import SessionEvent
+from domain.continuity.journal_entry import JournalEntry
+
+
+@runtime_checkable
+class SessionJournal(Protocol):
+    """A private, bounded journal per session that a hook appends to in well under a
+    millisecond and the server later reads into the knowledge base (ADR 0039).
+
+    The hook side never raises: a journal that cannot be written or read loses its events
+    quietly (the host must never notice). Each journal stays bounded: past its size limit it is
+    folded (one event per thing) and the lowest-priority, oldest events are dropped.
+    """
+
+    def append(self, project_dir: str, session_id: str, events: Sequence[SessionEvent]) -> None:
+        """Add ``events``, skipping any that repeat one of the last few."""
+        ...
+
+    def events(self, project_dir: str, session_id: str) -> list[SessionEvent]:
+        """Everything kept for the session, oldest first ([] when there is nothing)."""
+        ...
+
+    def keep_snapshot(self, project_dir: str, session_id: str, text: str) -> None:
+        """Remember the snapshot taken before a compaction, to restore it after."""
+        ...
+
+    def snapshot(self, project_dir: str, session_id: str) -> str:
+        """The snapshot kept for the session ("" when none)."""
+        ...
+
+    def latest_session(self, project_dir: str, current: str) -> str:
+        """``current`` when it has a journal, else the session of this project active last
+        ("" when there is none)."""
+        ...
+
+    def entries(self, project_root: str) -> list[JournalEntry]:
+        """The journals of sessions that ran in ``project_root`` or a directory inside it."""
+        ...
+
+    def prune(self, project_root: str, idle_before: float) -> int:
+        """Delete the project's journals (and snapshots) untouched since ``idle_before``, and
+        any journal untouched for a month; how many sessions went."""
+        ...
