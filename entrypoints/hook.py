@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from application.ports.hook_platform import HookPlatform
+    from application.ports.session_journal import SessionJournal
     from domain.hooks.decision import Decision
     from domain.hooks.tool_call import HookInput
 
@@ -124,25 +125,56 @@ def _platform(options: Mapping[str, str], payload: Mapping[str, Any]) -> HookPla
 
 def _decide(hook_input: HookInput, instruction_files: tuple[str, ...]) -> Decision:
     from adapters.json_guidance_state import JsonGuidanceState
-    from domain.hooks.decision import NO_OPINION
+    from domain.hooks.decision import NO_OPINION, Deny
     from domain.hooks.events import HookEvent
 
     event = hook_input.event
+    if event in {HookEvent.POST_TOOL_USE, HookEvent.USER_PROMPT_SUBMIT}:
+        return _record(hook_input)
     guidance = JsonGuidanceState(hook_input.project_dir)
     if event is HookEvent.PRE_TOOL_USE:
         from adapters.settings_tool_permissions import ClaudeSettingsToolPermissions
         from application.use_cases.route_tool_call import RouteToolCall
 
         permissions = ClaudeSettingsToolPermissions(hook_input.project_dir)
-        return RouteToolCall(permissions, guidance).execute(hook_input)
+        decision = RouteToolCall(permissions, guidance).execute(hook_input)
+        from domain.continuity.event import SUBAGENT_TOOLS
+
+        launches = hook_input.tool is not None and hook_input.tool.name in SUBAGENT_TOOLS
+        if launches and not isinstance(decision, Deny):
+            _record(hook_input)  # a subagent starts: part of the session's story
+        return decision
     if event is HookEvent.SESSION_START:
         from adapters.markdown_instruction_files import MarkdownInstructionFiles
         from application.use_cases.inject_session_context import InjectSessionContext
+        from application.use_cases.restore_session import RestoreSession
 
         instructions = MarkdownInstructionFiles(hook_input.project_dir)
-        return InjectSessionContext(instructions, guidance).execute(hook_input, instruction_files)
+        restore = RestoreSession(_journal())
+        return InjectSessionContext(instructions, guidance, restore).execute(
+            hook_input, instruction_files
+        )
     if event in {HookEvent.PRE_COMPACT, HookEvent.SESSION_END}:
         from application.use_cases.forget_guidance import ForgetGuidance
 
-        return ForgetGuidance(guidance).execute(hook_input)
+        decision = ForgetGuidance(guidance).execute(hook_input)
+        if event is HookEvent.PRE_COMPACT:
+            from application.use_cases.snapshot_session import SnapshotSession
+
+            SnapshotSession(_journal()).execute(hook_input)
+        return decision
     return NO_OPINION
+
+
+def _journal() -> SessionJournal:
+    from adapters.jsonl_session_journal import JsonlSessionJournal, journal_directory
+
+    return JsonlSessionJournal(journal_directory(os.environ))
+
+
+def _record(hook_input: HookInput) -> Decision:
+    """Session continuity: the event's facts go to the session's journal (ADR 0039)."""
+    from adapters.system_clock import SystemClock
+    from application.use_cases.record_session_events import RecordSessionEvents
+
+    return RecordSessionEvents(_journal(), SystemClock()).execute(hook_input)

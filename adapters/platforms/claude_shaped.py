@@ -25,7 +25,7 @@ from domain.hooks.decision import (
     degrade,
 )
 from domain.hooks.events import HookEvent
-from domain.hooks.tool_call import HookInput
+from domain.hooks.tool_call import HookInput, ToolOutcome
 
 EVENT_NAMES = {
     HookEvent.PRE_TOOL_USE: "PreToolUse",
@@ -58,6 +58,7 @@ class ClaudeShapedHookPlatform(HookPlatform):
         name = text(payload, "tool_name", "toolName")
         if name:
             tool = tool_call(name, mapping(payload, "tool_input", "toolInput"), self.aliases)
+        host_event = text(payload, "hook_event_name", "hookEventName")
         return HookInput(
             event=event,
             session_id=self._session(payload),
@@ -66,7 +67,9 @@ class ClaudeShapedHookPlatform(HookPlatform):
             ),
             tool=tool,
             source=text(payload, "source", "trigger", "reason"),
-            host_event=text(payload, "hook_event_name", "hookEventName"),
+            host_event=host_event,
+            prompt=text(payload, "prompt") if event is HookEvent.USER_PROMPT_SUBMIT else "",
+            outcome=_outcome(payload, host_event) if event is HookEvent.POST_TOOL_USE else None,
         )
 
     def _session(self, payload: Mapping[str, Any]) -> str:
@@ -100,6 +103,21 @@ class ClaudeShapedHookPlatform(HookPlatform):
         else:
             return None
         return _dump({"hookSpecificOutput": specific})
+
+
+def _outcome(payload: Mapping[str, Any], host_event: str) -> ToolOutcome:
+    """The tool's result; a host's failure event (``PostToolUseFailure``) marks it failed."""
+    response = next(
+        (
+            payload[key]
+            for key in ("tool_response", "toolResponse", "tool_output", "output")
+            if key in payload
+        ),
+        None,
+    )
+    error = payload.get("error")
+    failed = "failure" in host_event.lower() or (isinstance(error, str) and bool(error))
+    return ToolOutcome(response, error if isinstance(error, str) else "", failed)
 
 
 def _clip(value: str) -> str:

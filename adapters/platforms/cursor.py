@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adapters.platforms.aliases import CURSOR
-from adapters.platforms.claude_shaped import ClaudeShapedHookPlatform, _clip, _dump
+from adapters.platforms.claude_shaped import ClaudeShapedHookPlatform, _clip, _dump, _outcome
 from adapters.platforms.payload import fallback_session, mapping, project_root, text, tool_call
 from domain.hooks.decision import (
     AddContext,
@@ -50,15 +50,20 @@ class CursorHookPlatform(ClaudeShapedHookPlatform):
             tool=self._tool(host_event, payload),
             source=text(payload, "source"),
             host_event=host_event,
+            prompt=text(payload, "prompt") if event is HookEvent.USER_PROMPT_SUBMIT else "",
+            outcome=_outcome(payload, host_event) if event is HookEvent.POST_TOOL_USE else None,
         )
 
     def _tool(self, host_event: str, payload: Mapping[str, Any]) -> ToolCall | None:
-        if host_event == "beforeShellExecution":
+        if host_event in {"beforeShellExecution", "afterShellExecution"}:
             command = text(payload, "command")
             return ToolCall("Bash", {"command": command}, "Shell") if command else None
         if host_event == "beforeReadFile":
             path = text(payload, "file_path")
             return ToolCall("Read", {"file_path": path}, "Read") if path else None
+        if host_event == "afterFileEdit":
+            path = text(payload, "file_path")
+            return ToolCall("Edit", {"file_path": path}, "Edit") if path else None
         name = text(payload, "tool_name")
         if not name:
             return None

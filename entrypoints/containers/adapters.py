@@ -6,6 +6,7 @@ from dependency_injector import containers, providers
 
 from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
 from adapters.json_file_job_log import JsonFileJobLog
+from adapters.jsonl_session_journal import JsonlSessionJournal, journal_directory
 from adapters.sandbox.subprocess_sandbox import open_sandbox
 from entrypoints.containers import lazy_adapters
 
@@ -39,4 +40,7 @@ class Adapters(containers.DeclarativeContainer):
         ClaudeSettingsPolicySource,
         project_root=core.project.provided.root,
         home=core.user_dirs.provided.home,
+    )
+    session_journal = providers.Singleton(
+        JsonlSessionJournal, providers.Callable(journal_directory, core.options.provided.env)
     )

@@ -10,6 +10,7 @@ from adapters.memory.in_memory_job_log import InMemoryJobLog
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 from adapters.memory.in_memory_policy_source import InMemoryPolicySource
 from adapters.memory.in_memory_sandbox import InMemorySandbox
+from adapters.memory.in_memory_session_journal import InMemorySessionJournal
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -24,3 +25,4 @@ class MemoryAdapters(containers.DeclarativeContainer):
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
     sandbox = providers.Singleton(InMemorySandbox)
     policy_source = providers.Singleton(InMemoryPolicySource)
+    session_journal = providers.Singleton(InMemorySessionJournal)

@@ -21,6 +21,7 @@ from domain.server.usage import UsageLedger
 from entrypoints.containers.applications import ServerContainer
 from entrypoints.containers.runtime import RuntimeOptions
 from entrypoints.mcp_server.memory import release_freed_memory
+from entrypoints.mcp_server.periodic import PeriodicTask
 from entrypoints.mcp_server.replies import ToolReply
 from entrypoints.mcp_server.router import ToolRouter
 from entrypoints.mcp_server.tool_specs import tool_specs
@@ -35,6 +36,8 @@ from entrypoints.mcp_server.tools.stats import StatsTool
 
 # A call that processed or indexed this much leaves megabytes free inside the C heaps.
 RELEASE_AFTER_BYTES = 1024 * 1024
+# How often the hooks' session journals are read into the knowledge base (ADR 0039).
+SESSION_JOURNAL_SECONDS = 3.0
 
 
 def _now(clock: Any) -> Any:
@@ -151,6 +154,11 @@ class ServerComposition:
         # Held while the store is being opened, so a first tool call waits for it instead of
         # opening a second copy (key derivation runs once).
         self._opening = threading.Lock()
+        self.session_journals = PeriodicTask(
+            "capy-session-journals",
+            lambda: self.container.use_cases.ingest_session_journals().execute(),
+            SESSION_JOURNAL_SECONDS,
+        )
 
     def start_warm_up(self) -> threading.Thread:
         """Open the store and purge expired sources on a background thread."""
@@ -161,7 +169,8 @@ class ServerComposition:
         return thread
 
     def warm_up(self, holding_lock: bool = False) -> None:
-        """Open the store, then purge expired sources; never raises."""
+        """Open the store, purge expired sources, then start reading session journals;
+        never raises."""
         try:
             if not holding_lock:
                 self._opening.acquire()
@@ -170,6 +179,7 @@ class ServerComposition:
             finally:
                 self._opening.release()
             self.container.use_cases.purge_expired().execute()
+            self.session_journals.start()
         except Exception as error:
             print(f"capy: warning: {error}", file=sys.stderr, flush=True)
 
@@ -194,6 +204,7 @@ class ServerComposition:
         """
         self._close("sandbox")
         if self._created("knowledge_store"):
+            self._quietly(self.session_journals.stop)
             self._quietly(lambda: self.container.use_cases.search_knowledge().flush_access())
         self._close("knowledge_store")
         self._quietly(self.container.shutdown_resources)

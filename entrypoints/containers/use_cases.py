@@ -10,6 +10,7 @@ from application.use_cases.cleanup_sources import CleanupSources
 from application.use_cases.fetch_and_index import FetchAndIndex
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
+from application.use_cases.ingest_session_journals import IngestSessionJournals
 from application.use_cases.purge_expired import PurgeExpired
 from application.use_cases.run_batch import RunBatch
 from application.use_cases.run_code import RunCode
@@ -50,6 +51,14 @@ class UseCases(containers.DeclarativeContainer):
         store=adapters.knowledge_store,
         clock=core.clock,
         settings=core.settings,
+    )
+    # One instance per container: it remembers which journals it has read.
+    ingest_session_journals = providers.Singleton(
+        IngestSessionJournals,
+        journal=adapters.session_journal,
+        index_content=index_content,
+        clock=core.clock,
+        project_root=providers.Callable(str, core.project.provided.root),
     )
     run_code = providers.Factory(
         RunCode,

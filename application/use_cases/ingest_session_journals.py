@@ -1,0 +1,67 @@
+"""IngestSessionJournals: the server reads the hooks' session journals into the knowledge base."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from application.ports.clock import Clock
+from application.ports.session_journal import SessionJournal
+from application.use_cases.index_content import IndexContent
+from application.use_cases.index_request import IndexRequest
+from domain.content_type import ContentType
+from domain.continuity.record import render_record
+from domain.continuity.snapshot import session_label
+from domain.continuity.state import fold
+from domain.source_kind import SourceKind
+
+# A journal serves restoring a session; its searchable record in the knowledge base outlives it
+# (``store.cleanup.session_ttl_days``).
+JOURNAL_KEPT = timedelta(days=14)
+
+
+class IngestSessionJournals:
+    """Index each changed session journal of this project as a ``session`` source labelled
+    ``session-events:<session id>``, so ``capy_search`` can answer "what did we decide about X"
+    after a compaction; then delete journals idle for two weeks.
+
+    - A journal unchanged since the last run (same time and size) is not read again; unchanged
+      content under the same label only touches the source.
+    - Safe to run from several servers of one project at once (a label is never doubled).
+    """
+
+    def __init__(
+        self,
+        journal: SessionJournal,
+        index_content: IndexContent,
+        clock: Clock,
+        project_root: str,
+    ) -> None:
+        self._journal = journal
+        self._index = index_content
+        self._clock = clock
+        self._root = project_root
+        self._seen: dict[str, tuple[float, int]] = {}
+
+    def execute(self) -> int:
+        """Index what changed; the number of sessions (re)indexed."""
+        indexed = 0
+        for entry in self._journal.entries(self._root):
+            mark = (entry.changed_at, entry.size)
+            if self._seen.get(entry.session_id) == mark:
+                continue
+            state = fold(self._journal.events(entry.project, entry.session_id))
+            record = render_record(state, entry.session_id, entry.project)
+            if record:
+                self._index.execute(
+                    IndexRequest(
+                        content=record,
+                        label=session_label(entry.session_id),
+                        kind=SourceKind.SESSION,
+                        content_type=ContentType.MARKDOWN,
+                    )
+                )
+                indexed += 1
+            self._seen[entry.session_id] = mark
+        idle_since = self._clock.now() - JOURNAL_KEPT
+        self._journal.prune(self._root, idle_since.timestamp())
+        return indexed
