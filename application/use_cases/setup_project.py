@@ -32,6 +32,11 @@ LOCAL_SETTINGS = ".claude/settings.local.json"  # "yours only": never committed
 # Tools capy routes: the host's own plus capy's MCP tools (any server name holding "capy").
 CLAUDE_TOOLS = "^(Bash|WebFetch|Read|Grep|Agent|Task|mcp__.*capy.*)$"
 CODEX_TOOLS = "^(Bash|shell|shell_command|exec_command|local_shell|mcp__.*capy.*)$"
+# Tools whose results say something about the session (files, tasks, errors, git, subagents).
+CAPTURED_TOOLS = (
+    "^(Bash|Read|Edit|MultiEdit|Write|NotebookEdit|Glob|Grep|TodoWrite|TaskCreate|TaskUpdate"
+    "|Agent|Task|mcp__.*)$"
+)
 # Forwarded to the Codex server when set; capy works without them (it keeps its own key).
 CODEX_ENV_VARS = ("CAPY_DB_KEY", "CAPY_VAULT_KEY")
 # Codex has no project-directory variable and its files are committed: its commands find the
@@ -114,8 +119,22 @@ class SetupProject:
     def _claude_code(self, request: SetupRequest) -> list[FileChange]:
         # VS Code also runs these hooks, without CLAUDE_PROJECT_DIR but from the workspace root.
         launcher = f'"${{CLAUDE_PROJECT_DIR:-.}}"/{LAUNCHER}'
+        # Capturing hooks answer nothing, so the host need not wait for them (async).
         hooks = (
             HookSpec("PreToolUse", f"{launcher} hook pretooluse", CLAUDE_TOOLS, timeout=10),
+            HookSpec(
+                "PostToolUse", f"{launcher} hook posttooluse", CAPTURED_TOOLS, 10, run_async=True
+            ),
+            HookSpec(
+                "PostToolUseFailure",
+                f"{launcher} hook posttoolusefailure",
+                CAPTURED_TOOLS,
+                10,
+                run_async=True,
+            ),
+            HookSpec(
+                "UserPromptSubmit", f"{launcher} hook userpromptsubmit", timeout=10, run_async=True
+            ),
             HookSpec("PreCompact", f"{launcher} hook precompact", timeout=10),
             HookSpec("SessionStart", f"{launcher} hook sessionstart", timeout=10),
             HookSpec("SessionEnd", f"{launcher} hook sessionend", timeout=5),
@@ -132,8 +151,11 @@ class SetupProject:
         ]
 
     def _codex(self) -> list[FileChange]:
+        # Codex has no compaction source at SessionStart: its sessions are restored on resume.
         hooks = (
             HookSpec("PreToolUse", _codex_hook("pretooluse"), CODEX_TOOLS, 10),
+            HookSpec("PostToolUse", _codex_hook("posttooluse"), timeout=10),
+            HookSpec("UserPromptSubmit", _codex_hook("userpromptsubmit"), timeout=10),
             HookSpec("SessionStart", _codex_hook("sessionstart"), timeout=10),
         )
         serve = ("-c", CODEX_SERVE_SCRIPT, "capy", "serve")

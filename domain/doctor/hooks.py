@@ -5,7 +5,15 @@ from __future__ import annotations
 from domain.doctor.check import CheckResult, failed, passed, warned
 
 # The events ``capy setup`` registers for Claude Code: only those whose hook does something.
-CLAUDE_EVENTS = ("PreToolUse", "PreCompact", "SessionStart", "SessionEnd")
+CLAUDE_EVENTS = (
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "UserPromptSubmit",
+    "PreCompact",
+    "SessionStart",
+    "SessionEnd",
+)
 
 
 def judge_claude_hooks(found: frozenset[str], files: tuple[str, ...]) -> CheckResult:
