@@ -145,6 +145,58 @@ def perf(
     return 0
 
 
+@bench.command
+def continuity(
+    *,
+    rounds: Annotated[
+        int, Parameter(help="Times the capturing hook calls are repeated for the timing.")
+    ] = 5,
+    json_out: Annotated[
+        Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
+    ] = None,
+) -> int:
+    """Play a scripted session (~35 hook calls, a compaction, a resume) through `capy hook`.
+
+    Runs in a temporary home with no server. Shows the restored snapshot, which of the
+    session's facts it holds, its size, whether two restores gave the same bytes, what startup
+    and clear restore, and the median time of a capturing hook next to a bare interpreter of the
+    same environment (interleaved runs).
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from entrypoints.bench.continuity import run_continuity
+    from entrypoints.bench.continuity_table import print_continuity
+
+    if rounds < 1:
+        raise InvalidInput("--rounds must be at least 1", "pass e.g. --rounds 5")
+    capy = _installed_capy()
+    columns = (TextColumn("hook calls"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("hooks")
+        report = run_continuity(
+            capy, rounds, lambda done, total: bar.update(task, completed=done, total=total)
+        )
+    print_continuity(report)
+    if json_out is not None:
+        _write(json_out, attrs.asdict(report))
+    return 0
+
+
+def _installed_capy() -> str:
+    """The ``capy`` command of this environment, the way a host runs it."""
+    import shutil
+
+    beside = Path(sys.executable).parent / "capy"
+    found = str(beside) if beside.exists() else shutil.which("capy")
+    if found is None:
+        raise InvalidInput(
+            "cannot find the capy command to run the hooks with",
+            "install capy so `capy` is on PATH, then run the benchmark again",
+        )
+    return found
+
+
 def _store(value: str) -> StoreChoice:
     try:
         return StoreChoice(value.strip().lower())

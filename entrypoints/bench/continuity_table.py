@@ -1,0 +1,39 @@
+"""Printing ``capy bench continuity`` as plain lines (whole, also when piped)."""
+
+from __future__ import annotations
+
+from entrypoints.bench.continuity import ContinuityReport
+
+
+def print_continuity(report: ContinuityReport) -> None:
+    lines = [
+        "Snapshot restored after the compaction "
+        f"({report.snapshot_bytes} bytes; same bytes on a second call: "
+        f"{'yes' if report.stable else 'NO'}):",
+        "",
+        *(f"    {line}" for line in report.after_compaction.splitlines()),
+        "",
+        "Facts it holds:",
+        *(f"    [{'x' if held else ' '}] {name}" for name, held in report.facts),
+        "",
+        "Restored on resume:",
+        "",
+        *(f"    {line}" for line in report.on_resume.splitlines()),
+        "",
+        f"startup restores: {_what(report.on_startup)}",
+        f"clear restores:   {_what(report.on_clear)}",
+        "",
+        f"Hook time, median of {report.samples} interleaved runs:",
+        f"    bare interpreter (python -c pass)   {report.bare_ms:6.1f} ms",
+        f"    capy hook posttooluse               {report.capture_ms:6.1f} ms "
+        f"({report.capture_ms / report.bare_ms:.1f}x)",
+        f"    capy hook userpromptsubmit          {report.prompt_ms:6.1f} ms "
+        f"({report.prompt_ms / report.bare_ms:.1f}x)",
+    ]
+    print("\n".join(lines))
+
+
+def _what(context: str) -> str:
+    if not context:
+        return "nothing"
+    return "session facts" if "capy's record of" in context else "the routing block only"
