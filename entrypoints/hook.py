@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 _USAGE = (
     "usage: capy hook <event> [--platform claude-code|codex|gemini-cli|cursor|vscode-copilot] "
     "[--project-dir DIR]\n"
-    "events: pretooluse, posttooluse, precompact, sessionstart, sessionend, userpromptsubmit\n"
+    "events: pretooluse, posttooluse, posttoolusefailure, precompact, sessionstart, sessionend,\n"
+    "        userpromptsubmit\n"
     "The host tool runs this with the event's JSON on stdin; `capy setup` registers it.\n"
 )
 

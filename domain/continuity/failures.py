@@ -40,12 +40,16 @@ def failure_text(outcome: ToolOutcome) -> str | None:
         code = next((response[k] for k in _EXIT_KEYS if isinstance(response.get(k), int)), 0)
         if (
             code != 0
+            or bool(response.get("error"))  # Gemini CLI reports a failed tool this way
             or response.get("is_error") is True
             or response.get("isError") is True
             or response.get("success") is False
             or response.get("interrupted") is True
         ):
-            return _text_of(response) or f"exit code {code}"
+            error = response.get("error")
+            if isinstance(error, Mapping) and isinstance(error.get("message"), str):
+                return str(error["message"])
+            return _text_of(response) or (f"exit code {code}" if code else "failed")
     elif isinstance(response, str):
         match = _EXIT_TEXT.match(response)
         if match and match.group(1) != "0":

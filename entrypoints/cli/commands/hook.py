@@ -20,8 +20,8 @@ def hook(
     event: Annotated[
         str,
         Parameter(
-            help="pretooluse, posttooluse, precompact, sessionstart, sessionend or "
-            "userpromptsubmit (the host's spellings work too)."
+            help="pretooluse, posttooluse, posttoolusefailure, precompact, sessionstart, "
+            "sessionend or userpromptsubmit (the host's spellings work too)."
         ),
     ],
     *,

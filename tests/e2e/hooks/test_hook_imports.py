@@ -30,9 +30,11 @@ ALWAYS_FORBIDDEN = {
 FORBIDDEN_WITHOUT_RULES = {"attrs", "attr", "dataclasses", "inspect", "pathlib"}
 
 
-def _imported(capy: str, project: Path, payload: dict[str, object]) -> set[str]:
+def _imported(
+    capy: str, project: Path, payload: dict[str, object], event: str = "pretooluse"
+) -> set[str]:
     done = subprocess.run(
-        [capy, "hook", "pretooluse"],
+        [capy, "hook", event],
         input=json.dumps(payload),
         capture_output=True,
         text=True,

@@ -3,9 +3,6 @@ resume — with no server running — and then a server that makes the session s
 
 from __future__ import annotations
 
-import json
-import re
-import subprocess
 from pathlib import Path
 
 import anyio
@@ -16,6 +13,12 @@ from mcp_types import TextContent
 from domain.continuity.snapshot import SNAPSHOT_BYTES
 from entrypoints.bench import continuity_session as script
 from entrypoints.bench.continuity import context_of, facts_held, hook_environment, play
+from tests.e2e.hooks.test_hook_imports import (
+    ALWAYS_FORBIDDEN,
+    FORBIDDEN_WITHOUT_RULES,
+    _imported,
+    _top,
+)
 
 RECORD = "capy's record of"
 
@@ -120,34 +123,8 @@ async def test_events_wait_for_a_server_and_become_searchable(
 def test_capturing_hooks_load_no_database_driver_or_framework(
     capy_command: str, session: tuple[Path, dict[str, str]]
 ) -> None:
-    project, env = session
-    forbidden = {
-        "sqlcipher3",
-        "sqlite3",
-        "httpx",
-        "mcp",
-        "cyclopts",
-        "dependency_injector",
-        "rich",
-        "attrs",
-        "attr",
-        "dataclasses",
-        "pathlib",
-        "hashlib",
-    }
+    project, _ = session
     for step in script.before_compaction(str(project))[:12]:
-        done = subprocess.run(
-            [capy_command, "hook", step.event],
-            input=json.dumps(step.payload),
-            capture_output=True,
-            text=True,
-            env={**env, "PYTHONPROFILEIMPORTTIME": "1"},
-            timeout=30,
-            check=True,
-        )
-        modules = {
-            m.group(1).split(".")[0]
-            for m in re.finditer(r"\|\s+([\w.]+)\s*$", done.stderr, re.MULTILINE)
-        }
-        assert "entrypoints" in modules
-        assert not modules & forbidden, (step.event, modules & forbidden)
+        modules = _top(_imported(capy_command, project, step.payload, step.event))
+        assert "entrypoints.hook" in modules
+        assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES), step.event

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,3 +63,14 @@ def snapshot(root: Path) -> dict[str, bytes]:
         if path.is_file() and (not relative.startswith(".git/") or "/hooks/" in relative):
             files[relative] = path.read_bytes()
     return files
+
+
+def capy_commands(settings: dict[str, Any]) -> dict[str, list[str]]:
+    """capy's hook commands in a Claude-shaped hooks file, by event."""
+    found: dict[str, list[str]] = {}
+    for event, groups in settings.get("hooks", {}).items():
+        for group in groups:
+            for handler in group["hooks"]:
+                if re.search(r"capy(\.sh)?['\"]? hook ", handler["command"]):
+                    found.setdefault(event, []).append(handler["command"])
+    return found

@@ -3,84 +3,11 @@
 from __future__ import annotations
 
 import json
-import re
-import select
-import subprocess
 from pathlib import Path
 from typing import Any
 
 from domain.doctor.hooks import CLAUDE_EVENTS
-from tests.e2e.setup.conftest import RunSetup
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "portability-test", "version": "1"},
-    },
-}
-WEB_FETCH = {"session_id": "s", "tool_name": "WebFetch", "tool_input": {"url": "https://x.io"}}
-CODEX_CURL = {
-    "session_id": "s",
-    "turn_id": "t",
-    "tool_name": "Bash",
-    "tool_input": {"command": "curl https://example.com/data.json"},
-}
-
-
-def _server_answers(command: list[str], cwd: Path, env: dict[str, str]) -> dict[str, Any]:
-    """Start an MCP server as a host does and return its answer to ``initialize``."""
-    with subprocess.Popen(
-        command,
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as server:
-        assert server.stdin is not None and server.stdout is not None
-        try:
-            server.stdin.write(json.dumps(INITIALIZE) + "\n")
-            server.stdin.flush()
-            ready, _, _ = select.select([server.stdout], [], [], 60)
-            assert ready, "the server did not answer within 60 s"
-            line = server.stdout.readline()
-            server.stdin.close()
-            server.wait(timeout=30)
-        finally:
-            if server.poll() is None:
-                server.kill()
-        assert line, server.stderr.read() if server.stderr else "no answer"
-        return dict(json.loads(line))
-
-
-def _hook(command: str, payload: dict[str, Any], cwd: Path, env: dict[str, str]) -> Any:
-    done = subprocess.run(
-        ["sh", "-c", command],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=30,
-        check=False,
-    )
-    assert done.returncode == 0 and done.stderr == "", done
-    return json.loads(done.stdout) if done.stdout.strip() else None
-
-
-def _capy_handlers(document: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    found: dict[str, list[dict[str, Any]]] = {}
-    for event, groups in document.get("hooks", {}).items():
-        for group in groups:
-            for handler in group["hooks"]:
-                if re.search(r"capy(\.sh)? hook ", handler["command"]):
-                    found.setdefault(event, []).append(handler)
-    return found
+from tests.e2e.setup.conftest import RunSetup, capy_commands
 
 
 def _old_claude_settings() -> dict[str, Any]:
@@ -146,11 +73,11 @@ def test_setup_removes_the_idle_hooks_an_earlier_setup_registered(
     assert "removed capy's unused" in done.stdout
 
     settings = json.loads((repo / ".claude/settings.json").read_text())
-    assert set(_capy_handlers(settings)) == set(CLAUDE_EVENTS)
-    assert all(len(handlers) == 1 for handlers in _capy_handlers(settings).values())
+    assert set(capy_commands(settings)) == set(CLAUDE_EVENTS)
+    assert all(len(handlers) == 1 for handlers in capy_commands(settings).values())
     assert "Notification" not in settings["hooks"]
     idle = {"PostToolUse", "UserPromptSubmit"} - set(CLAUDE_EVENTS)
-    assert not idle & set(_capy_handlers(settings))
+    assert not idle & set(capy_commands(settings))
     # the user's own handler stays where it was
     assert {"matcher": "Write", "hooks": [{"type": "command", "command": "./format.sh"}]} in (
         settings["hooks"]["PostToolUse"]

@@ -9,28 +9,16 @@ import tomllib
 from pathlib import Path
 
 from domain.doctor.hooks import CLAUDE_EVENTS
-from tests.e2e.setup.conftest import RunSetup, snapshot
+from tests.e2e.setup.conftest import RunSetup, capy_commands, snapshot
 
 EVENTS = set(CLAUDE_EVENTS)
-
-
-def _capy_commands(settings: dict[str, object]) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    hooks = settings["hooks"]
-    assert isinstance(hooks, dict)
-    for event, groups in hooks.items():
-        for group in groups:
-            for handler in group["hooks"]:
-                if "capy" in handler["command"]:
-                    found.setdefault(event, []).append(handler["command"])
-    return found
 
 
 def test_fresh_repository_gets_every_file(run_setup: RunSetup, repo: Path) -> None:
     done = run_setup()
     assert done.returncode == 0, done.stdout + done.stderr
     settings = json.loads((repo / ".claude/settings.json").read_text())
-    commands = _capy_commands(settings)
+    commands = capy_commands(settings)
     assert set(commands) == EVENTS
     assert all(len(c) == 1 for c in commands.values())
     server = json.loads((repo / ".mcp.json").read_text())["mcpServers"]["capy"]
@@ -111,7 +99,7 @@ def test_local_scope_moves_capys_hooks(run_setup: RunSetup, repo: Path) -> None:
     assert run_setup("--platform", "claude-code").returncode == 0
     assert run_setup("--platform", "claude-code", "--scope", "local").returncode == 0
     local = json.loads((repo / ".claude/settings.local.json").read_text())
-    assert set(_capy_commands(local)) == EVENTS
+    assert set(capy_commands(local)) == EVENTS
     shared = json.loads((repo / ".claude/settings.json").read_text())
     assert "hooks" not in shared
     assert not (repo / ".codex").exists()
@@ -120,7 +108,7 @@ def test_local_scope_moves_capys_hooks(run_setup: RunSetup, repo: Path) -> None:
 def test_the_registered_hook_command_runs(run_setup: RunSetup, repo: Path) -> None:
     assert run_setup().returncode == 0
     settings = json.loads((repo / ".claude/settings.json").read_text())
-    command = _capy_commands(settings)["PreToolUse"][0]
+    command = capy_commands(settings)["PreToolUse"][0]
     payload = {"session_id": "s", "tool_name": "WebFetch", "tool_input": {"url": "https://x.io"}}
     done = subprocess.run(
         ["sh", "-c", command],

@@ -72,6 +72,7 @@ def test_shell_results_pass_or_fail_by_each_hosts_report() -> None:
         ToolOutcome({"exit_code": 1, "stderr": "fatal: not a git repository"}),
         ToolOutcome({"success": False, "output": "boom"}),
         ToolOutcome({"stdout": "", "interrupted": True}),
+        ToolOutcome({"llmContent": "", "error": {"message": "File not found: a.py"}}),  # Gemini
     ]
     for outcome in failing:
         events = _events("Bash", {"command": "pytest -q"}, outcome)
