@@ -55,6 +55,8 @@ class JsonlSessionJournal(SessionJournal):
     def __init__(self, directory: str) -> None:
         self._directory = directory
         self._usable: bool | None = None
+        # The server lists the journals every few seconds: a header is read once per file.
+        self._headers: dict[str, tuple[int, dict[str, Any]]] = {}
 
     # --- the hook's side -------------------------------------------------------------------
 
@@ -234,15 +236,27 @@ class JsonlSessionJournal(SessionJournal):
                         follow_symlinks=False
                     ):
                         continue
-                    try:
-                        first = self._read_header(entry.path)
-                    except (OSError, ValueError):
-                        continue
+                    first = self._header_of(entry)
                     if first is not None:
                         found.append((entry, first))
         except OSError:
             pass
+        listed = {entry.path for entry, _ in found}
+        self._headers = {path: kept for path, kept in self._headers.items() if path in listed}
         return found
+
+    def _header_of(self, entry: os.DirEntry[str]) -> dict[str, Any] | None:
+        try:
+            inode = entry.inode()
+            cached = self._headers.get(entry.path)
+            if cached is not None and cached[0] == inode:
+                return cached[1]
+            header = self._read_header(entry.path)
+        except (OSError, ValueError):
+            return None
+        if header is not None:
+            self._headers[entry.path] = (inode, header)
+        return header
 
     @staticmethod
     def _read_header(path: str) -> dict[str, Any] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from application.ports.clock import Clock
 from application.ports.session_journal import SessionJournal
@@ -17,12 +17,13 @@ from domain.source_kind import SourceKind
 # A journal serves restoring a session; its searchable record in the knowledge base outlives it
 # (``store.cleanup.session_ttl_days``).
 JOURNAL_KEPT = timedelta(days=14)
+PRUNE_EVERY = timedelta(hours=1)
 
 
 class IngestSessionJournals:
     """Index each changed session journal of this project as a ``session`` source labelled
     ``session-events:<session id>``, so ``capy_search`` can answer "what did we decide about X"
-    after a compaction; then delete journals idle for two weeks.
+    after a compaction; then, at most hourly, delete journals idle for two weeks.
 
     - A journal unchanged since the last run (same time and size) is not read again; unchanged
       content under the same label only touches the source.
@@ -41,6 +42,7 @@ class IngestSessionJournals:
         self._clock = clock
         self._root = project_root
         self._seen: dict[str, tuple[float, int]] = {}
+        self._pruned_at: datetime | None = None
 
     def execute(self) -> int:
         """Index what changed; the number of sessions (re)indexed."""
@@ -62,6 +64,8 @@ class IngestSessionJournals:
                 )
                 indexed += 1
             self._seen[entry.session_id] = mark
-        idle_since = self._clock.now() - JOURNAL_KEPT
-        self._journal.prune(self._root, idle_since.timestamp())
+        now = self._clock.now()
+        if self._pruned_at is None or now - self._pruned_at >= PRUNE_EVERY:
+            self._journal.prune(self._root, (now - JOURNAL_KEPT).timestamp())
+            self._pruned_at = now
         return indexed

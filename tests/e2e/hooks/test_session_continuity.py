@@ -128,3 +128,42 @@ def test_capturing_hooks_load_no_database_driver_or_framework(
         modules = _top(_imported(capy_command, project, step.payload, step.event))
         assert "entrypoints.hook" in modules
         assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES), step.event
+
+
+def test_a_codex_session_is_restored_on_resume(
+    capy_command: str, session: tuple[Path, dict[str, str]]
+) -> None:
+    project, env = session
+    base = {"session_id": "codex-thread-1", "turn_id": "t1", "cwd": str(project)}
+    patch = "*** Begin Patch\n*** Update File: src/app.py\n@@\n-a\n+b\n*** End Patch"
+    steps = [
+        ("userpromptsubmit", {"prompt": "/goal Make the importer stream its input"}),
+        ("posttooluse", {"tool_name": "apply_patch", "tool_input": {"command": patch}}),
+        (
+            "posttooluse",
+            {
+                "tool_name": "exec_command",
+                "tool_input": {"command": ["bash", "-lc", "cargo test importer"]},
+                "tool_response": "Exit code: 101\nOutput:\nerror[E0308]: mismatched types",
+            },
+        ),
+        (
+            "posttooluse",
+            {
+                "tool_name": "update_plan",
+                "tool_input": {"plan": [{"step": "Stream the reader", "status": "in_progress"}]},
+            },
+        ),
+    ]
+    for event, fields in steps:
+        stdout, _ = play(capy_command, script.Step(event, {**base, **fields}), env)
+        assert stdout == ""
+    start = script.Step("sessionstart", {**base, "source": "resume"})
+    resumed = context_of(play(capy_command, start, env)[0])
+    for fact in [
+        "Make the importer stream its input",
+        "src/app.py",
+        "cargo test importer: error[E0308]: mismatched types",
+        "Stream the reader (in progress)",
+    ]:
+        assert fact in resumed, fact
