@@ -136,11 +136,10 @@ def _decide(hook_input: HookInput, instruction_files: tuple[str, ...]) -> Decisi
     if event is HookEvent.PRE_TOOL_USE:
         from adapters.settings_tool_permissions import ClaudeSettingsToolPermissions
         from application.use_cases.route_tool_call import RouteToolCall
+        from domain.continuity.event import SUBAGENT_TOOLS
 
         permissions = ClaudeSettingsToolPermissions(hook_input.project_dir)
         decision = RouteToolCall(permissions, guidance).execute(hook_input)
-        from domain.continuity.event import SUBAGENT_TOOLS
-
         launches = hook_input.tool is not None and hook_input.tool.name in SUBAGENT_TOOLS
         if launches and not isinstance(decision, Deny):
             _record(hook_input)  # a subagent starts: part of the session's story
