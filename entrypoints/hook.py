@@ -125,13 +125,14 @@ def _platform(options: Mapping[str, str], payload: Mapping[str, Any]) -> HookPla
 
 
 def _decide(hook_input: HookInput, instruction_files: tuple[str, ...]) -> Decision:
-    from adapters.json_guidance_state import JsonGuidanceState
-    from domain.hooks.decision import NO_OPINION, Deny
     from domain.hooks.events import HookEvent
 
     event = hook_input.event
     if event in {HookEvent.POST_TOOL_USE, HookEvent.USER_PROMPT_SUBMIT}:
         return _record(hook_input)
+    from adapters.json_guidance_state import JsonGuidanceState
+    from domain.hooks.decision import NO_OPINION, Deny
+
     guidance = JsonGuidanceState(hook_input.project_dir)
     if event is HookEvent.PRE_TOOL_USE:
         from adapters.settings_tool_permissions import ClaudeSettingsToolPermissions

@@ -33,7 +33,6 @@ from domain.continuity.shell_facts import (
     scanned_commands,
 )
 from domain.continuity.wording import clip, display_path, fact_text
-from domain.hooks.routing import shell_command_text
 from domain.hooks.tool_call import ToolCall, ToolOutcome
 from domain.redaction import redact_secrets
 
@@ -81,11 +80,11 @@ def tool_events(
     name, arguments = tool.name, tool.arguments
     failure = failure_text(outcome)
     if name in SHELL_TOOLS:
-        return _shell_events(shell_command_text(arguments), failure, project_dir, at)
+        return _shell_events(_command_text(arguments), failure, project_dir, at)
     paths = [fact_text(display_path(p, project_dir), 300) for p in _paths(arguments)]
     if name in PATCH_TOOLS:
         return _patch_events(
-            shell_command_text(arguments) or _text(arguments, "input"), failure, project_dir, at
+            _command_text(arguments) or _text(arguments, "input"), failure, project_dir, at
         )
     if name in READ_TOOLS or name in EDIT_TOOLS:
         action = "read" if name in READ_TOOLS else "delete" if "elete" in name else "edit"
@@ -229,6 +228,15 @@ def _paths(arguments: Mapping[str, Any]) -> list[str]:
                 if isinstance(value, str):
                     found.append(value)
     return [p for p in dict.fromkeys(found) if p.strip()]
+
+
+def _command_text(arguments: Mapping[str, Any]) -> str:
+    command = arguments.get("command")
+    if isinstance(command, str):
+        return command  # most hosts: routing's reader (and what it imports) is not needed
+    from domain.hooks.routing import shell_command_text
+
+    return shell_command_text(arguments)
 
 
 def _text(arguments: Mapping[str, Any], key: str) -> str:
