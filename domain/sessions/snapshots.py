@@ -1,0 +1,57 @@
+"""Merging the streamed snapshots of assistant messages.
+
+Claude Code writes one API response as several lines while it streams — typically one content
+block per line — each line with its own ``uuid`` but all sharing ``message.id``. Some versions
+also repeat earlier blocks in later snapshots. Keeping only the last line per id loses text and
+parallel tool calls; keeping every line repeats text. The rule here: the first line of a message
+holds its place (its line number, uuid and timestamp), and later lines of the same message add
+the blocks it does not have yet, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from domain.sessions.records import ContentBlock, SessionRecord
+
+ASSISTANT = "assistant"
+
+
+def merge_snapshots(records: Iterable[SessionRecord]) -> list[SessionRecord]:
+    """``records`` in file order, each assistant message folded into its first line.
+
+    Every other record passes through unchanged and in place. Blocks are the same when their
+    type, text, tool name and tool id are (``ContentBlock.identity``). A later snapshot's
+    string content (rare for assistants) is used only when the first had neither text nor
+    blocks.
+    """
+    merged: list[SessionRecord] = []
+    slot_of: dict[str, int] = {}
+    seen: dict[str, set[tuple[str, str, str, str]]] = {}
+    added: dict[str, list[ContentBlock]] = {}
+    for record in records:
+        if record.type != ASSISTANT:
+            merged.append(record)
+            continue
+        key = record.snapshot_key
+        if key not in slot_of:
+            slot_of[key] = len(merged)
+            seen[key] = {block.identity for block in record.blocks}
+            added[key] = []
+            merged.append(record)
+            continue
+        known = seen[key]
+        for block in record.blocks:
+            if block.identity not in known:
+                known.add(block.identity)
+                added[key].append(block)
+        first = merged[slot_of[key]]
+        if first.text is None and not first.blocks and record.text is not None:
+            merged[slot_of[key]] = attrs.evolve(first, text=record.text)
+    for key, blocks in added.items():
+        if blocks:
+            first = merged[slot_of[key]]
+            merged[slot_of[key]] = attrs.evolve(first, blocks=(*first.blocks, *blocks))
+    return merged
