@@ -20,6 +20,8 @@ def isolated_home(
     monkeypatch.delenv("CAPY_DB_KEY", raising=False)
     monkeypatch.delenv("CAPY_VAULT_KEY", raising=False)
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    for name in ("CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME", "CODEX_HOME"):
+        monkeypatch.delenv(name, raising=False)  # session files: only the temp home's
     yield home
 
 
