@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSessionFiles
 from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
+from adapters.codex_sessions.codex_session_files import CodexSessionFiles
 from adapters.json_file_job_log import JsonFileJobLog
 from adapters.jsonl_session_journal import JsonlSessionJournal, journal_directory
+from adapters.project.git_worktrees import GitWorktrees
 from adapters.sandbox.subprocess_sandbox import open_sandbox
 from entrypoints.containers import lazy_adapters
 
@@ -44,3 +47,18 @@ class Adapters(containers.DeclarativeContainer):
     session_journal = providers.Singleton(
         JsonlSessionJournal, providers.Callable(journal_directory, core.options.provided.env)
     )
+    # Past sessions of the AI coding tools, read where each host keeps them.
+    worktrees = providers.Singleton(GitWorktrees, core.options.provided.env)
+    claude_sessions = providers.Singleton(
+        ClaudeCodeSessionFiles.from_env,
+        env=core.options.provided.env,
+        home=core.user_dirs.provided.home,
+        worktrees=worktrees,
+    )
+    codex_sessions = providers.Singleton(
+        CodexSessionFiles.from_env,
+        env=core.options.provided.env,
+        home=core.user_dirs.provided.home,
+        worktrees=worktrees,
+    )
+    session_files = providers.List(claude_sessions, codex_sessions)

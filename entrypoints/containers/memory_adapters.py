@@ -10,7 +10,9 @@ from adapters.memory.in_memory_job_log import InMemoryJobLog
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 from adapters.memory.in_memory_policy_source import InMemoryPolicySource
 from adapters.memory.in_memory_sandbox import InMemorySandbox
+from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_session_journal import InMemorySessionJournal
+from domain.sessions.files import SessionHost
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -26,3 +28,6 @@ class MemoryAdapters(containers.DeclarativeContainer):
     sandbox = providers.Singleton(InMemorySandbox)
     policy_source = providers.Singleton(InMemoryPolicySource)
     session_journal = providers.Singleton(InMemorySessionJournal)
+    claude_sessions = providers.Singleton(InMemorySessionFiles, SessionHost.CLAUDE_CODE)
+    codex_sessions = providers.Singleton(InMemorySessionFiles, SessionHost.CODEX)
+    session_files = providers.List(claude_sessions, codex_sessions)

@@ -17,3 +17,11 @@ def test_memory_adapters_override_production_ones() -> None:
     container = CliContainer(options=RuntimeOptions())
     container.adapters.override(MemoryAdapters(core=container.core))
     assert container.adapters is not None
+
+
+def test_session_files_come_from_the_temp_home(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    env = {"HOME": str(tmp_path), "CLAUDE_CONFIG_DIR": str(tmp_path / "cfg")}
+    container = CliContainer(options=RuntimeOptions(cwd=tmp_path, env=env))
+    claude, codex = container.adapters.session_files()
+    assert claude.root == tmp_path / "cfg" / "projects"
+    assert codex.host.value == "codex"
