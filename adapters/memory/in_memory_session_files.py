@@ -24,6 +24,7 @@ class InMemorySessionFiles(SessionFiles):
         self._host = host
         self._data: dict[Path, bytes] = {}
         self._sessions: dict[Path, list[SessionFile]] = {}
+        self.reads: list[Path] = []  # every file whose records were read, in order
 
     @property
     def host(self) -> SessionHost:
@@ -72,7 +73,9 @@ class InMemorySessionFiles(SessionFiles):
         return sorted(found, key=lambda s: s.path)
 
     def records(self, path: Path) -> RecordStream:
-        return self.records_in(self.read_bytes(path))
+        data = self.read_bytes(path)
+        self.reads.append(path)
+        return self.records_in(data)
 
     def records_in(self, data: bytes) -> RecordStream:
         return JsonlRecordStream.of_bytes(data, _DECODERS[self._host])

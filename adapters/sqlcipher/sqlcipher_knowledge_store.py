@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from adapters.sqlcipher import maintenance, search_query, writer
+from adapters.sqlcipher import maintenance, search_query, swept_sessions, writer
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
@@ -17,6 +17,7 @@ from adapters.system_clock import SystemClock
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
 from application.ports.store_inspector import StoreInspector, StoreSizeReport
+from application.ports.sweep_ledger import SweepLedger, SweptSession
 from domain.chunk import Chunk
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
@@ -25,7 +26,7 @@ from domain.source_kind import SourceKind
 _log = logging.getLogger("capy.store")
 
 
-class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
+class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
     """Opens (or creates) the database at construction; raises ``PlaintextDatabase``,
     ``WrongKey`` or ``StoreError`` with a hint. A garbage file is moved aside and reported
     through ``on_warning`` (default: the ``capy.store`` logger, never stdout).
@@ -151,6 +152,12 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector):
 
     def checkpoint(self) -> None:
         maintenance.checkpoint(self._pool.connection())
+
+    def swept_sessions(self) -> Mapping[str, SweptSession]:
+        return swept_sessions.read_all(self._pool.connection())
+
+    def record_swept(self, entries: Iterable[SweptSession]) -> None:
+        swept_sessions.write(self._pool.connection(), entries)
 
     def size_report(self, largest: int = 15) -> StoreSizeReport:
         return size_report(self._pool.connection(), self._path, largest)

@@ -11,7 +11,12 @@ from adapters.json_file_job_log import JsonFileJobLog
 from adapters.jsonl_session_journal import JsonlSessionJournal, journal_directory
 from adapters.project.git_worktrees import GitWorktrees
 from adapters.sandbox.subprocess_sandbox import open_sandbox
+from application.ports.sweep_ledger import SweepLedger
 from entrypoints.containers import lazy_adapters
+
+
+def _same_store(store: SweepLedger) -> SweepLedger:
+    return store
 
 
 class Adapters(containers.DeclarativeContainer):
@@ -62,3 +67,5 @@ class Adapters(containers.DeclarativeContainer):
         worktrees=worktrees,
     )
     session_files = providers.List(claude_sessions, codex_sessions)
+    # The knowledge store keeps the sweep's ledger in its own database.
+    sweep_ledger = providers.Callable(_same_store, knowledge_store)

@@ -12,6 +12,7 @@ from adapters.memory.in_memory_policy_source import InMemoryPolicySource
 from adapters.memory.in_memory_sandbox import InMemorySandbox
 from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_session_journal import InMemorySessionJournal
+from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from domain.sessions.files import SessionHost
 
 
@@ -31,3 +32,4 @@ class MemoryAdapters(containers.DeclarativeContainer):
     claude_sessions = providers.Singleton(InMemorySessionFiles, SessionHost.CLAUDE_CODE)
     codex_sessions = providers.Singleton(InMemorySessionFiles, SessionHost.CODEX)
     session_files = providers.List(claude_sessions, codex_sessions)
+    sweep_ledger = providers.Singleton(InMemorySweepLedger)

@@ -16,6 +16,7 @@ from application.use_cases.run_batch import RunBatch
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_doctor import RunDoctor
 from application.use_cases.search_knowledge import SearchKnowledge
+from application.use_cases.sweep_sessions import SweepSessions
 from entrypoints.containers.doctor import doctor_checks
 
 
@@ -90,4 +91,13 @@ class UseCases(containers.DeclarativeContainer):
             sandbox=adapters.sandbox.provider,
             open_store=adapters.knowledge_store.provider,
         ),
+    )
+    sweep_sessions = providers.Factory(
+        SweepSessions,
+        files=adapters.session_files,
+        ledger=adapters.sweep_ledger,
+        store=adapters.knowledge_store,
+        index_content=index_content,
+        clock=core.clock,
+        settings=core.settings,
     )

@@ -1,0 +1,1 @@
+"""Reading past sessions through the ``SessionFiles`` port: conversations and their threads."""
