@@ -12,7 +12,12 @@ from adapters.claude_sessions.jsonl_stream import (
     open_regular_file,
     read_file_bytes,
 )
-from adapters.claude_sessions.project_dirs import project_dirs, projects_root, session_dirs_under
+from adapters.claude_sessions.project_dirs import (
+    project_dirs,
+    projects_root,
+    recorded_cwd,
+    session_dirs_under,
+)
 from adapters.claude_sessions.session_listing import list_project_dir
 from application.ports.session_files import RecordStream, SessionFiles
 from domain.sessions.files import SessionFile, SessionHost, SubagentMeta
@@ -76,6 +81,10 @@ class ClaudeCodeSessionFiles(SessionFiles):
         for directory in session_dirs_under(root or self._root):
             found.extend(list_project_dir(directory))
         return sorted(found, key=lambda s: s.path)
+
+    def session_projects(self) -> list[Path]:
+        found = {recorded_cwd(directory) for directory in session_dirs_under(self._root)}
+        return sorted(Path(cwd) for cwd in found if cwd)
 
     def records(self, path: Path) -> RecordStream:
         return JsonlRecordStream.of_file(path, claude_record)

@@ -115,6 +115,10 @@ class CodexSessionFiles(SessionFiles):
                 )
         return sorted(found, key=lambda s: s.path)
 
+    def session_projects(self) -> list[Path]:
+        found = {recorded_cwd(session.path) for session in self.all_sessions()}
+        return sorted(Path(cwd) for cwd in found if cwd)
+
     def records(self, path: Path) -> RecordStream:
         return JsonlRecordStream.of_file(path, codex_record)
 

@@ -72,6 +72,9 @@ class InMemorySessionFiles(SessionFiles):
             found = [s for s in found if root == s.project_dir or root in s.project_dir.parents]
         return sorted(found, key=lambda s: s.path)
 
+    def session_projects(self) -> list[Path]:
+        return sorted(root for root, sessions in self._sessions.items() if sessions)
+
     def records(self, path: Path) -> RecordStream:
         data = self.read_bytes(path)
         self.reads.append(path)

@@ -54,6 +54,11 @@ class SessionFiles(Protocol):
         """Every session of every project under ``root`` (default: the host's own store)."""
         ...
 
+    def session_projects(self) -> list[Path]:
+        """The directories sessions were started in (as the sessions record them), one per
+        project the host keeps sessions for, sorted; a session that records none is left out."""
+        ...
+
     def records(self, path: Path) -> RecordStream:
         """The records of a transcript file (a session's or a subagent's)."""
         ...

@@ -10,7 +10,7 @@ Claude Code versions wrote beside the session, and sidechain lines inside the ma
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import attrs
@@ -22,6 +22,16 @@ from domain.sessions.snapshots import merge_snapshots
 from domain.sessions.turns import Subagent, TurnPair, build_pairs
 
 SIDECHAIN = Subagent("sidechain", "")
+# Records read between two questions whether to stop (a long session must not hold a sweep).
+STOP_CHECK_EVERY = 256
+
+
+class Interrupted(Exception):
+    """Reading stopped because the caller asked it to."""
+
+
+def _never() -> bool:
+    return False
 
 
 @attrs.frozen
@@ -44,15 +54,18 @@ def _add(total: ReadStats, more: ReadStats) -> ReadStats:
 
 
 class _Reader:
-    def __init__(self, files: SessionFiles) -> None:
+    def __init__(self, files: SessionFiles, should_stop: Callable[[], bool]) -> None:
         self.files = files
+        self.should_stop = should_stop
         self.seen: set[str] = set()
         self.stats = ReadStats()
         self.first_timestamp = ""
 
     def records(self, path: Path) -> Iterable[SessionRecord]:
         stream = self.files.records(path)
-        for record in stream:
+        for count, record in enumerate(stream, start=1):
+            if count % STOP_CHECK_EVERY == 0 and self.should_stop():
+                raise Interrupted
             if record.uuid:
                 if record.uuid in self.seen:
                     continue
@@ -63,10 +76,13 @@ class _Reader:
         self.stats = _add(self.stats, stream.stats)
 
 
-def read_conversation(files: SessionFiles, members: Sequence[SessionFile]) -> Conversation:
+def read_conversation(
+    files: SessionFiles, members: Sequence[SessionFile], should_stop: Callable[[], bool] = _never
+) -> Conversation:
     """Read ``members`` (oldest first) as one conversation. Raises ``OSError`` when a main
-    transcript cannot be read; an unreadable subagent transcript is left out."""
-    reader = _Reader(files)
+    transcript cannot be read (an unreadable subagent transcript is left out), and
+    ``Interrupted`` as soon as ``should_stop`` (asked every few hundred records) says so."""
+    reader = _Reader(files, should_stop)
     main: list[SessionRecord] = []
     sidechains: dict[str, list[SessionRecord]] = defaultdict(list)
     for member in members:

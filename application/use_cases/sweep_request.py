@@ -41,8 +41,9 @@ class SweepRequest:
 
     ``dry_run`` reads and judges every session but writes nothing. ``reindex`` reads every
     session again, even those unchanged since the last sweep. ``should_stop`` is asked before
-    each session (it may also wait, to give way to other work); once it says yes the sweep
-    ends, and the sessions not reached are left for the next one.
+    each session and every few hundred lines while one is read (it may also wait, to give way
+    to other work); once it says yes the sweep ends, and the sessions not finished are left
+    for the next one.
     """
 
     project_root: Path

@@ -12,7 +12,7 @@ from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.ports.session_files import SessionFiles
 from application.ports.sweep_ledger import SweepLedger, SweptSession
-from application.sessions.conversation import read_conversation
+from application.sessions.conversation import Interrupted, read_conversation
 from application.sessions.threads import (
     Thread,
     group_threads,
@@ -114,7 +114,10 @@ class SweepSessions:
         for files, thread in work:
             if request.should_stop():
                 break
-            rows.append(self._sweep(sweep, files, thread))
+            try:
+                rows.append(self._sweep(sweep, files, thread))
+            except Interrupted:
+                break
             done += thread.size
             request.on_progress(SweepProgress(done, total, len(rows), len(work)))
         return SweepReport(
@@ -187,7 +190,7 @@ class SweepSessions:
             reason = f"last active {idle.days} days ago, past the {self._ttl.days}-day session TTL"
             return row(SweepStatus.SKIPPED, reason=reason)
         try:
-            conversation = read_conversation(files, thread.members)
+            conversation = read_conversation(files, thread.members, sweep.request.should_stop)
         except OSError as error:
             return row(SweepStatus.SKIPPED, reason=f"unreadable: {error}")
         started = start_stamp(conversation.started) or start_stamp(last_active.isoformat())

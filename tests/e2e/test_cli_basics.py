@@ -19,6 +19,7 @@ COMMANDS = [
     ["cleanup"],
     ["checkpoint"],
     ["dbsize"],
+    ["sweep"],
     ["encrypt"],
     ["bench", "quality"],
     ["bench", "compare"],

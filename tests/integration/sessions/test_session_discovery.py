@@ -159,3 +159,17 @@ def test_codex_home_is_configurable(tmp_path: Path, name: str) -> None:
     rollout.write(tmp_path / "elsewhere")
     files = CodexSessionFiles.from_env({name: str(tmp_path / "elsewhere")}, tmp_path)
     assert len(files.all_sessions()) == 1
+
+
+def test_session_projects_name_the_directories_sessions_started_in(tmp_path: Path) -> None:
+    home = ClaudeHome(tmp_path / "claude")
+    _session(home, "/p/one", "a")
+    _session(home, "/p/two.dir", "b")
+    codex_home = tmp_path / "codex"
+    CodexRollout("5973b6c0-94b8-487b-a530-2aeb6098ae0e", "/p/three").write(codex_home)
+
+    assert ClaudeCodeSessionFiles(home.projects).session_projects() == [
+        Path("/p/one"),
+        Path("/p/two.dir"),
+    ]
+    assert CodexSessionFiles(codex_home).session_projects() == [Path("/p/three")]

@@ -1,0 +1,199 @@
+"""``capy sweep``: index past Claude Code and Codex sessions into the knowledge base."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated
+
+from cyclopts import Parameter
+
+from application.use_cases.sweep_request import SweepProgress, SweepReport, SweepRequest
+from entrypoints.cli.app import app
+from entrypoints.cli.options import global_options
+from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+@app.command
+def sweep(
+    *,
+    force: Annotated[
+        bool, Parameter(negative=(), help="Index the sessions (default: only report).")
+    ] = False,
+    reindex: Annotated[
+        bool,
+        Parameter(
+            negative=(),
+            help="Read every session again, also those unchanged since the "
+            "last sweep (e.g. after upgrading capy).",
+        ),
+    ] = False,
+    all_projects: Annotated[
+        bool,
+        Parameter(
+            negative=(),
+            help="Every project with sessions, each into its own knowledge "
+            "base (default: this project and its git worktrees).",
+        ),
+    ] = False,
+) -> int:
+    """Make past sessions searchable: index Claude Code and Codex CLI transcripts.
+
+    Reads the sessions recorded for this project — started in it, below it, or in one of its
+    git worktrees — from ~/.claude/projects (or $CLAUDE_CONFIG_DIR/projects) and
+    ~/.codex/sessions (or $CODEX_HOME/sessions), and indexes each as a 'session' source
+    labelled session:START:SESSION-ID, secrets redacted first. Search them with
+    capy_search (include_kinds: ["session"]) or `capy search --kinds session`.
+
+    A dry run by default: lists the sessions that would be indexed (new or changed) or
+    skipped, and why. With --force they are indexed; a session unchanged since the last sweep
+    is not read again. The MCP server also sweeps in the background when it starts.
+    Ctrl-C stops after the current session.
+    """
+    from rich.console import Console
+
+    options = global_options()
+    base = RuntimeOptions(db=options.db, project_dir=options.project_dir)
+    console = Console(highlight=False, soft_wrap=True)
+    if all_projects:
+        roots, gone = _all_project_roots(base)
+        if not roots:
+            console.print("No sessions found: Claude Code and Codex have recorded none here.")
+        for root in roots:
+            _sweep_one(RuntimeOptions(project_dir=root), force, reindex, console)
+            console.print()
+        if gone:
+            listed = ", ".join(str(p) for p in gone[:5]) + (" …" if len(gone) > 5 else "")
+            console.print(f"Left out {len(gone)} project(s) whose directory is gone: {listed}")
+    else:
+        _sweep_one(base, force, reindex, console)
+    if not force:
+        console.print(
+            "Dry run — nothing was indexed. Index them with: capy sweep --force"
+            + (" --all-projects" if all_projects else "")
+        )
+    return 0
+
+
+def _sweep_one(
+    options: RuntimeOptions, force: bool, reindex: bool, console: Console
+) -> SweepReport:
+    from entrypoints.cli.sweep_output import print_report
+    from entrypoints.containers.applications import CliContainer
+    from entrypoints.containers.dry_run import without_database
+
+    container = CliContainer(options=options)
+    project = container.core.project()
+    if not force and not project.db_path.exists():
+        without_database(container)
+    try:
+        with _stop_on_interrupt() as stop, _progress(project.root) as advance:
+            report: SweepReport = container.use_cases.sweep_sessions().execute(
+                SweepRequest(
+                    project_root=project.root,
+                    dry_run=not force,
+                    reindex=reindex,
+                    should_stop=stop,
+                    on_progress=advance,
+                )
+            )
+    finally:
+        container.shutdown_resources()
+    print_report(report, console)
+    if force and report.indexed:
+        console.print(f"Indexed into {project.db_path}.")
+    return report
+
+
+def _all_project_roots(options: RuntimeOptions) -> tuple[list[Path], list[Path]]:
+    """The project roots of every directory sessions were started in (one per knowledge
+    base), and the recorded directories that no longer exist."""
+    from entrypoints.containers.applications import CliContainer
+    from entrypoints.containers.core import Core
+
+    container = CliContainer(options=options)
+    recorded = sorted(
+        {p for files in container.adapters.session_files() for p in files.session_projects()}
+    )
+    env = {k: v for k, v in options.env.items() if k != "CLAUDE_PROJECT_DIR"}
+    roots: dict[Path, Path] = {}
+    gone: list[Path] = []
+    for directory in recorded:
+        if not directory.is_dir():
+            gone.append(directory)
+            continue
+        core = Core(options=RuntimeOptions(cwd=directory, env=env))
+        root = core.project_root().path
+        database = Core(options=RuntimeOptions(project_dir=root, env=env)).project().db_path
+        roots.setdefault(database, root)
+    return sorted(set(roots.values())), gone
+
+
+@contextmanager
+def _stop_on_interrupt() -> Iterator[Callable[[], bool]]:
+    """The first Ctrl-C asks the sweep to stop after the current session; a second one stops
+    at once."""
+    asked = False
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        nonlocal asked
+        if asked:
+            raise KeyboardInterrupt
+        asked = True
+        print(
+            "capy: stopping after the current session (Ctrl-C again to stop now)", file=sys.stderr
+        )
+
+    try:
+        previous = signal.signal(signal.SIGINT, handle)
+    except ValueError:  # not the main thread (tests): no handler
+        yield lambda: False
+        return
+    try:
+        yield lambda: asked
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _progress(root: Path) -> Iterator[Callable[[SweepProgress], None]]:
+    """A progress bar on stderr when it is a terminal: bytes read and sessions done."""
+    if not sys.stderr.isatty():
+        yield lambda _: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn(f"sweeping {root.name or root}"),
+        BarColumn(),
+        DownloadColumn(),
+        TextColumn("{task.fields[sessions]}"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("sweep", total=None, sessions="")
+
+        def advance(progress: SweepProgress) -> None:
+            bar.update(
+                task,
+                completed=progress.done_bytes,
+                total=progress.total_bytes,
+                sessions=f"{progress.done_sessions}/{progress.total_sessions} sessions",
+            )
+
+        yield advance
