@@ -49,10 +49,16 @@ class FetchSettings:
 
 
 @attrs.frozen
+class SessionSettings:
+    sweep_on_start: bool = True  # the MCP server indexes new past sessions when it starts
+
+
+@attrs.frozen
 class Settings:
     store: StoreSettings = StoreSettings()
     executor: ExecutorSettings = ExecutorSettings()
     fetch: FetchSettings = FetchSettings()
+    sessions: SessionSettings = SessionSettings()
 
 
 @attrs.frozen
@@ -97,6 +103,12 @@ def _at_least_one(value: object) -> int:
         raise ValueError("expected a whole number")
     if value < 1:
         raise ValueError("must be 1 or more")
+    return value
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
     return value
 
 
@@ -167,6 +179,7 @@ SETTING_KEYS: Mapping[str, SettingKey] = {
             _env_names,
             global_only=True,
         ),
+        SettingKey("sessions.sweep_on_start", "true or false", _flag),
         SettingKey(
             "fetch.allow_private_hosts",
             'a list of "host" or "host:port" entries',

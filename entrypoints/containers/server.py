@@ -16,10 +16,12 @@ from application.use_cases.execute_with_intent import ExecuteWithIntent
 from application.use_cases.index_for_agent import IndexForAgent
 from application.use_cases.search_knowledge import SearchKnowledge
 from application.use_cases.summarise_output import SummariseOutput
+from application.use_cases.sweep_request import SweepReport, SweepRequest
 from domain.server.search_throttle import SearchThrottle
 from domain.server.usage import UsageLedger
 from entrypoints.containers.applications import ServerContainer
 from entrypoints.containers.runtime import RuntimeOptions
+from entrypoints.mcp_server.background import BackgroundTask, BackgroundTasks, TaskBudget
 from entrypoints.mcp_server.memory import release_freed_memory
 from entrypoints.mcp_server.periodic import PeriodicTask
 from entrypoints.mcp_server.replies import ToolReply
@@ -38,6 +40,8 @@ from entrypoints.mcp_server.tools.stats import StatsTool
 RELEASE_AFTER_BYTES = 1024 * 1024
 # How often the hooks' session journals are read into the knowledge base (ADR 0039).
 SESSION_JOURNAL_SECONDS = 3.0
+# The start-up sweep of past sessions gets this much time; the next start goes on from there.
+SESSION_SWEEP_SECONDS = 30.0
 
 
 def _now(clock: Any) -> Any:
@@ -159,6 +163,11 @@ class ServerComposition:
             lambda: self.container.use_cases.ingest_session_journals().execute(),
             SESSION_JOURNAL_SECONDS,
         )
+        self._store_ready = threading.Event()
+        # Tool calls running now: background work waits while there are any.
+        self._active_calls = 0
+        self._calls_lock = threading.Lock()
+        self.background = BackgroundTasks(busy=self._busy)
 
     def start_warm_up(self) -> threading.Thread:
         """Open the store and purge expired sources on a background thread."""
@@ -176,6 +185,7 @@ class ServerComposition:
                 self._opening.acquire()
             try:
                 self.container.adapters.knowledge_store()
+                self._store_ready.set()
             finally:
                 self._opening.release()
             self.container.use_cases.purge_expired().execute()
@@ -183,25 +193,61 @@ class ServerComposition:
         except Exception as error:
             print(f"capy: warning: {error}", file=sys.stderr, flush=True)
 
+    def start_background(self, after: threading.Thread | None = None) -> threading.Thread:
+        """Start the start-up tasks (``background``) once ``after`` (the warm-up) is done."""
+        if self.core.settings().sessions.sweep_on_start:
+            self.background.add(
+                BackgroundTask("session sweep", self.sweep_sessions, SESSION_SWEEP_SECONDS)
+            )
+        return self.background.start(after)
+
+    def sweep_sessions(self, budget: TaskBudget) -> SweepReport | None:
+        """Index the project's new and grown past sessions within ``budget``."""
+        if not self._store_ready.is_set():
+            return None  # the warm-up already said why the store is unavailable
+        request = SweepRequest(
+            project_root=self.core.project().root, dry_run=False, should_stop=budget.should_stop
+        )
+        report: SweepReport = self.container.use_cases.sweep_sessions().execute(request)
+        if report.indexed:
+            more = " (more at the next start)" if report.stopped else ""
+            print(
+                f"capy: indexed {report.indexed} past session(s) into the knowledge base{more}.",
+                file=sys.stderr,
+                flush=True,
+            )
+        release_freed_memory()
+        return report
+
+    def _busy(self) -> bool:
+        return self._active_calls > 0
+
     def dispatch(self, name: str, arguments: Mapping[str, Any]) -> ToolReply:
         """Run one tool call (on a worker thread), after the store finished opening."""
-        with self._opening:
-            pass
-        router: ToolRouter = self.tools.router()
-        ledger: UsageLedger = self.tools.ledger()
-        before = _volume(ledger)
-        reply = router(name, arguments)
-        if _volume(ledger) - before >= RELEASE_AFTER_BYTES:
-            release_freed_memory()
-        return reply
+        with self._calls_lock:
+            self._active_calls += 1
+        try:
+            with self._opening:
+                pass
+            router: ToolRouter = self.tools.router()
+            ledger: UsageLedger = self.tools.ledger()
+            before = _volume(ledger)
+            reply = router(name, arguments)
+            if _volume(ledger) - before >= RELEASE_AFTER_BYTES:
+                release_freed_memory()
+            return reply
+        finally:
+            with self._calls_lock:
+                self._active_calls -= 1
 
     def shutdown(self) -> None:
-        """Kill background programs, write pending access marks, close the store with a WAL
-        checkpoint; never raises.
+        """Stop the start-up tasks, kill background programs, write pending access marks, close
+        the store with a WAL checkpoint; never raises.
 
         Only what was actually created is closed: a server that never opened its store does
         not open it now just to close it.
         """
+        self._quietly(self.background.stop)
         self._close("sandbox")
         if self._created("knowledge_store"):
             self._quietly(self.session_journals.stop)

@@ -45,7 +45,7 @@ def serve(options: RuntimeOptions) -> int:
         package_version("capy"),
     )
     container.tools.router()  # build every handler now, on one thread
-    container.start_warm_up()
+    container.start_background(after=container.start_warm_up())
 
     capy = str(Path(shutil.which("capy") or sys.argv[0]).absolute())  # pasted from any directory
     for warning in container.core.config().warnings:

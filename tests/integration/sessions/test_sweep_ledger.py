@@ -20,8 +20,13 @@ def test_entries_are_replaced_by_key_and_read_back_after_reopening(tmp_path: Pat
             SweptSession("claude-code:b", "20:2", at, "too short (1 turn)", follows=""),
         ]
     )
-    store.record_swept([SweptSession("claude-code:b", "30:3", at, "indexed", "session:x:a",
-                                     follows="claude-code:a")])  # fmt: skip
+    store.record_swept(
+        [
+            SweptSession(
+                "claude-code:b", "30:3", at, "indexed", "session:x:a", follows="claude-code:a"
+            )
+        ]
+    )
     store.close()
 
     reopened = SqlcipherKnowledgeStore(tmp_path / "knowledge.db", KEY)

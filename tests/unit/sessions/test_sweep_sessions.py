@@ -56,14 +56,19 @@ def _decision_session(session_id: str = ID, start: datetime = SESSION_START) -> 
         "to inject the clock into RetryPolicy instead of patching time.sleep globally."
     )
     t.prompt("Go ahead and make that change; the token is sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA")
-    t.tool("Edit", {"file_path": "/home/dev/notes_app/sync/retry.py", "old_string": "a",
-                    "new_string": "b"})  # fmt: skip
+    t.tool(
+        "Edit",
+        {"file_path": "/home/dev/notes_app/sync/retry.py", "old_string": "a", "new_string": "b"},
+    )
     t.tool(
         "Agent",
-        {"subagent_type": "Explore", "description": "Find RetryPolicy callers",
-         "prompt": "List every caller of RetryPolicy in the repository."},
+        {
+            "subagent_type": "Explore",
+            "description": "Find RetryPolicy callers",
+            "prompt": "List every caller of RetryPolicy in the repository.",
+        },
         "3 callers",
-    )  # fmt: skip
+    )
     t.compaction("We injected the clock into RetryPolicy; all sync tests pass.")
     t.prompt("Thanks. Now bump the version.")
     t.say("Bumped to 2.4.1 in pyproject.toml.")
@@ -157,8 +162,9 @@ def test_a_session_cleared_into_a_new_file_is_indexed_as_one(
     before = ClaudeTranscript("a-before", "/p", SESSION_START)
     before.prompt("Which queue backend do we use for email?")
     before.say("Redis streams, configured in settings/queues.py; " + "details " * 30)
-    files.add(tmp_path, "a-before", before.text().encode(),
-              mtime_ns=int(before.now.timestamp() * 1e9))  # fmt: skip
+    files.add(
+        tmp_path, "a-before", before.text().encode(), mtime_ns=int(before.now.timestamp() * 1e9)
+    )
     after = ClaudeTranscript("b-after", "/p", before.now + timedelta(seconds=30))
     after.local_command("/clear")
     after.prompt("Move the email queue to SQS.")
@@ -199,12 +205,15 @@ def test_subagents_are_grouped_under_their_type(container: CliContainer, tmp_pat
     agent.bash("rg -n RetryPolicy", "sync/a.py:3\nsync/b.py:9")
     agent.say("Two callers: sync/a.py and sync/b.py.")
     _claude(container).add(
-        tmp_path, ID, _decision_session().text().encode(), mtime_ns=NOW_NS,
+        tmp_path,
+        ID,
+        _decision_session().text().encode(),
+        mtime_ns=NOW_NS,
         sidecars={
             "subagents/agent-a4d2.jsonl": agent.text().encode(),
             "subagents/agent-a4d2.meta.json": b'{"agentType": "Explore", "description": "Find callers"}',
         },
-    )  # fmt: skip
+    )
 
     [row] = _sweep(container, tmp_path).rows
 

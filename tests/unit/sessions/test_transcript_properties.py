@@ -38,9 +38,12 @@ def _pair(draw: st.DrawFn) -> TurnPair:
         f"[Bash: <{next(_counter)}>{draw(_words)}]" for _ in range(draw(st.integers(0, 2)))
     )
     pair = TurnPair(
-        human=draw(_text(big=True)), assistant=draw(_text(big=True)), notes=notes,
-        tools=("Bash",) if notes else (), subagent=draw(_subagents),
-    )  # fmt: skip
+        human=draw(_text(big=True)),
+        assistant=draw(_text(big=True)),
+        notes=notes,
+        tools=("Bash",) if notes else (),
+        subagent=draw(_subagents),
+    )
     return (
         pair
         if pair.human or pair.assistant or pair.notes
@@ -96,9 +99,13 @@ def test_parts_stay_under_the_source_limit_and_number_turns_on(
     pairs: list[TurnPair], limit: int
 ) -> None:
     parts = session_parts(
-        pairs, heading="Session x", start="2026-08-20T09:14:03Z", session_id="s",
-        max_source_bytes=limit, redact=lambda t: t,
-    )  # fmt: skip
+        pairs,
+        heading="Session x",
+        start="2026-08-20T09:14:03Z",
+        session_id="s",
+        max_source_bytes=limit,
+        redact=lambda t: t,
+    )
     assert sum(len(p.transcript.pairs) for p in parts) == len(pairs)
     for part in parts:
         if len(part.transcript.pairs) > 1:

@@ -22,10 +22,16 @@ def _pairs(t: ClaudeTranscript) -> list[TurnPair]:
     ("raw", "typed"),
     [
         ("fix it\n<system-reminder>\nfile changed\n</system-reminder>", "fix it"),
-        ("<command-name>/clear</command-name>\n<command-message>clear</command-message>\n"
-         "<command-args></command-args>", ""),
-        ("<command-message>review</command-message>\n<command-name>/review</command-name>\n"
-         "<command-args>the auth module</command-args>", "/review the auth module"),
+        (
+            "<command-name>/clear</command-name>\n<command-message>clear</command-message>\n"
+            "<command-args></command-args>",
+            "",
+        ),
+        (
+            "<command-message>review</command-message>\n<command-name>/review</command-name>\n"
+            "<command-args>the auth module</command-args>",
+            "/review the auth module",
+        ),
         ("<local-command-stdout>Set model to opus</local-command-stdout>", ""),
         ("<bash-input>make deploy</bash-input>", "! make deploy"),
         ("<bash-stdout>deployed</bash-stdout><bash-stderr></bash-stderr>", ""),
@@ -33,7 +39,7 @@ def _pairs(t: ClaudeTranscript) -> list[TurnPair]:
         ("# AGENTS.md instructions for /srv\n\n<INSTRUCTIONS>\nuse uv\n</INSTRUCTIONS>", ""),
         ("unclosed <system-reminder> tail is dropped", "unclosed"),
     ],
-)  # fmt: skip
+)
 def test_injected_text_is_removed_and_typed_commands_kept(raw: str, typed: str) -> None:
     assert clean_user_text(raw) == typed
 
@@ -50,8 +56,12 @@ def test_tool_only_turns_and_summaries_are_kept() -> None:
     pairs = _pairs(t)
 
     assert [p.kind for p in pairs] == [
-        PairKind.TURN, PairKind.AWAY_SUMMARY, PairKind.TURN, PairKind.COMPACTION, PairKind.TURN,
-    ]  # fmt: skip
+        PairKind.TURN,
+        PairKind.AWAY_SUMMARY,
+        PairKind.TURN,
+        PairKind.COMPACTION,
+        PairKind.TURN,
+    ]
     assert pairs[0].notes == ("[Bash: git mv old.py new.py]",) and pairs[0].assistant == ""
     assert pairs[2].human == "/compact"
     assert pairs[3].assistant == "The module was renamed."
