@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -21,11 +21,18 @@ class StoreChoice(StrEnum):
 
 
 @contextmanager
-def bench_container(store: StoreChoice, workdir: Path) -> Iterator[CliContainer]:
+def bench_container(
+    store: StoreChoice,
+    workdir: Path,
+    *,
+    project_dir: Path | None = None,
+    extra_env: Mapping[str, str] | None = None,
+) -> Iterator[CliContainer]:
     """A ``CliContainer`` whose project, home and database all live in ``workdir``.
 
     A random ``CAPY_DB_KEY`` encrypts the database; no user configuration or real database is
-    read, so numbers depend on capy and the fixtures only.
+    read, so numbers depend on capy and the fixtures only. ``project_dir`` names another
+    project root; ``extra_env`` adds variables (where session files are, …).
     """
     from entrypoints.containers.applications import CliContainer
 
@@ -37,8 +44,10 @@ def bench_container(store: StoreChoice, workdir: Path) -> Iterator[CliContainer]
         "XDG_CONFIG_HOME": str(home / ".config"),
         "XDG_DATA_HOME": str(home / ".local" / "share"),
         "PATH": "/usr/bin:/bin",
+        **(extra_env or {}),
     }
-    options = RuntimeOptions(db=workdir / "knowledge.db", project_dir=workdir, cwd=workdir, env=env)
+    root = project_dir or workdir
+    options = RuntimeOptions(db=workdir / "knowledge.db", project_dir=root, cwd=root, env=env)
     container = CliContainer(options=options)
     if store is StoreChoice.MEMORY:
         from entrypoints.containers.memory_adapters import MemoryAdapters

@@ -197,6 +197,61 @@ def _installed_capy() -> str:
     return found
 
 
+SESSION_CORPUS = (
+    Path(__file__).resolve().parents[3] / "tests" / "fixtures" / "session_bench" / "sessions.json"
+)
+
+
+@bench.command
+def sweep(
+    *,
+    sizes: Annotated[
+        str, Parameter(help="Comma-separated history sizes in MB to generate and sweep.")
+    ] = "50,200",
+    corpus: Annotated[
+        Path, Parameter(help="Session questions corpus (JSON) for the search-quality part.")
+    ] = SESSION_CORPUS,
+    quality: Annotated[
+        bool, Parameter(help="Also measure search quality over swept sessions.")
+    ] = True,
+    json_out: Annotated[
+        Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
+    ] = None,
+) -> int:
+    """Session sweep throughput, memory and search quality on generated histories.
+
+    Each size is a generated history of Claude Code sessions (streamed snapshots, tool results,
+    reminders, subagents) swept twice into a fresh encrypted store in a fresh process: MB of
+    JSONL and sessions per second, resident memory before and at its peak (it should not grow
+    with the history), and the second, nothing-changed sweep. The quality part sweeps the
+    corpus's sessions among distractors and searches its questions (R@1, R@3, MRR).
+    """
+    from rich.console import Console
+
+    from entrypoints.bench.report import environment
+    from entrypoints.bench.sweep_perf import measure_size
+    from entrypoints.bench.sweep_quality import load_corpus, run_quality
+    from entrypoints.bench.sweep_table import print_sweep_bench
+
+    megabytes = _sizes(sizes)
+    questions = load_corpus(corpus) if quality else None
+    console = Console(stderr=True)
+    report: dict[str, object] = {"metadata": environment(), "sizes": []}
+    measured: list[dict[str, object]] = []
+    with console.status("sweeping") as status:
+        for size in megabytes:
+            status.update(f"generating and sweeping a {size} MB history")
+            measured.append(measure_size(size))
+        report["sizes"] = measured
+        if questions is not None:
+            status.update("searching swept sessions")
+            report["quality"] = run_quality(questions)
+    print_sweep_bench(report, Console())
+    if json_out is not None:
+        _write(json_out, report)
+    return 0
+
+
 def _store(value: str) -> StoreChoice:
     try:
         return StoreChoice(value.strip().lower())
