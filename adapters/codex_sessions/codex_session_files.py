@@ -91,6 +91,11 @@ class CodexSessionFiles(SessionFiles):
     def host(self) -> SessionHost:
         return SessionHost.CODEX
 
+    @property
+    def root(self) -> Path:
+        """Codex's home (``$CODEX_HOME``); rollouts are under its ``sessions/``."""
+        return self._home
+
     def project_sessions(self, project_root: Path) -> list[SessionFile]:
         places = [project_root, *self._worktrees(project_root)]
         return [s for s in self.all_sessions() if within(recorded_cwd(s.path), places)]

@@ -57,7 +57,7 @@ class ClaudeTranscript:
 
     def _base(self, kind: str) -> dict[str, Any]:
         self._n += 1
-        uid = _id(self.session_id + self.agent_id, self._n)
+        uid = _id(f"{self.session_id}{self.agent_id}{self.sidechain}", self._n)
         base: dict[str, Any] = {
             "parentUuid": self._parent,
             "isSidechain": self.sidechain,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 from cyclopts import Parameter
 
 from application.use_cases.sweep_request import SweepProgress, SweepReport, SweepRequest
+from domain.errors import InvalidInput
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
@@ -62,19 +63,25 @@ def sweep(
     options = global_options()
     base = RuntimeOptions(db=options.db, project_dir=options.project_dir)
     console = Console(highlight=False, soft_wrap=True)
+    reports: list[SweepReport] = []
     if all_projects:
+        if options.db is not None:
+            raise InvalidInput(
+                "--db names one database, but --all-projects sweeps each project into its own",
+                "drop --db, or sweep one project: capy sweep --db PATH --project-dir DIR",
+            )
         roots, gone = _all_project_roots(base)
         if not roots:
-            console.print("No sessions found: Claude Code and Codex have recorded none here.")
+            console.print("No sessions found: Claude Code and Codex have recorded none.")
         for root in roots:
-            _sweep_one(RuntimeOptions(project_dir=root), force, reindex, console)
+            reports.append(_sweep_one(RuntimeOptions(project_dir=root), force, reindex, console))
             console.print()
         if gone:
             listed = ", ".join(str(p) for p in gone[:5]) + (" …" if len(gone) > 5 else "")
             console.print(f"Left out {len(gone)} project(s) whose directory is gone: {listed}")
     else:
-        _sweep_one(base, force, reindex, console)
-    if not force:
+        reports.append(_sweep_one(base, force, reindex, console))
+    if not force and any(report.indexed for report in reports):
         console.print(
             "Dry run — nothing was indexed. Index them with: capy sweep --force"
             + (" --all-projects" if all_projects else "")
@@ -106,6 +113,13 @@ def _sweep_one(
             )
     finally:
         container.shutdown_resources()
+    if report.files_found == 0:
+        places = ", ".join(
+            str(getattr(files, "root", files.host.value))
+            for files in container.adapters.session_files()
+        )
+        console.print(f"No sessions recorded for {project.root} (looked under {places}).")
+        return report
     print_report(report, console)
     if force and report.indexed:
         console.print(f"Indexed into {project.db_path}.")

@@ -12,6 +12,7 @@ import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
@@ -137,3 +138,33 @@ async def test_a_later_session_finds_the_decision_over_mcp(
     assert f"### Session {stamp}" in text and "| Turns 1-" in text
     assert "pyarrow record batches of 50,000 rows" in text
     assert "billing module" not in text and "frontend" not in text
+
+
+@pytest.mark.anyio
+async def test_the_server_sweeps_past_sessions_when_it_starts(
+    world: tuple[Path, dict[str, str]],
+) -> None:
+    project, env = world
+    params = StdioServerParameters(
+        command=installed_capy(),
+        args=["--project-dir", str(project), "serve"],
+        env=env,
+        cwd=str(project),
+    )
+
+    async with Client(params) as client:
+        for _ in range(120):  # the background sweep is quick; stats are never throttled
+            stats = await client.call_tool("capy_stats", {})
+            content = stats.content[0]
+            assert isinstance(content, TextContent)
+            if "2 session" in content.text:
+                break
+            await anyio.sleep(0.25)
+        else:
+            pytest.fail(f"no session sources after the start-up sweep: {content.text}")
+        result = await client.call_tool(
+            "capy_search", {"queries": ["record batches legacy CSV writer"]}
+        )
+    found = result.content[0]
+    assert isinstance(found, TextContent)
+    assert "9b1d7a52-3c1e-4f0a-8d44-0f6f5b2c7e01" in found.text
