@@ -7,10 +7,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from adapters.claude_sessions.claude_records import claude_record, text_of
+from adapters.claude_sessions.jsonl_session_files import JsonlSessionReading
 from adapters.claude_sessions.jsonl_stream import (
-    JsonlRecordStream,
     open_regular_file,
-    read_file_bytes,
 )
 from adapters.claude_sessions.project_dirs import (
     project_dirs,
@@ -19,7 +18,7 @@ from adapters.claude_sessions.project_dirs import (
     session_dirs_under,
 )
 from adapters.claude_sessions.session_listing import list_project_dir
-from application.ports.session_files import RecordStream, SessionFiles
+from application.ports.session_files import SessionFiles
 from domain.sessions.files import SessionFile, SessionHost, SubagentMeta
 
 META_MAX_BYTES = 1024 * 1024
@@ -29,13 +28,15 @@ def _no_worktrees(_: Path) -> list[Path]:
     return []
 
 
-class ClaudeCodeSessionFiles(SessionFiles):
+class ClaudeCodeSessionFiles(JsonlSessionReading, SessionFiles):
     """Finds sessions under Claude Code's projects directory and reads them.
 
     ``worktrees(root)`` lists the work trees of the repository at ``root`` (main first); their
     sessions belong to the project too. ``env`` is consulted for
     ``CLAUDE_CODE_PROJECT_DIR_NAME``.
     """
+
+    decode = staticmethod(claude_record)
 
     def __init__(
         self,
@@ -85,15 +86,6 @@ class ClaudeCodeSessionFiles(SessionFiles):
     def session_projects(self) -> list[Path]:
         found = {recorded_cwd(directory) for directory in session_dirs_under(self._root)}
         return sorted(Path(cwd) for cwd in found if cwd)
-
-    def records(self, path: Path) -> RecordStream:
-        return JsonlRecordStream.of_file(path, claude_record)
-
-    def records_in(self, data: bytes) -> RecordStream:
-        return JsonlRecordStream.of_bytes(data, claude_record)
-
-    def read_bytes(self, path: Path, *, complete_lines: bool = False) -> bytes:
-        return read_file_bytes(path, complete_lines=complete_lines)
 
     def subagent_meta(self, path: Path) -> SubagentMeta:
         try:

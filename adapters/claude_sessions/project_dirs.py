@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePath
 
-from adapters.claude_sessions.jsonl_stream import decode_object, open_regular_file
+from adapters.claude_sessions.jsonl_stream import head_objects
 
 PROJECTS = "projects"
 MAX_NAME_CHARS = 200
@@ -64,18 +64,10 @@ def recorded_cwd(directory: Path) -> str:
     except OSError:
         return ""
     for file in files[:FILES_PROBED]:
-        try:
-            with open_regular_file(Path(file)) as handle:
-                for _ in range(HEAD_LINES):
-                    line = handle.readline(HEAD_LINE_BYTES)
-                    if not line:
-                        break
-                    data = decode_object(line)
-                    cwd = data.get("cwd") if data is not None else None
-                    if isinstance(cwd, str) and cwd:
-                        return cwd
-        except OSError:
-            continue
+        for data in head_objects(Path(file), HEAD_LINES, HEAD_LINE_BYTES):
+            cwd = data.get("cwd")
+            if isinstance(cwd, str) and cwd:
+                return cwd
     return ""
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import attrs
 
-from adapters.claude_sessions.jsonl_stream import decode_object, open_regular_file
+from adapters.claude_sessions.jsonl_stream import head_objects
 from domain.sessions.files import SessionFile, SessionHost, Sidecar
 
 JSONL = ".jsonl"
@@ -94,17 +94,10 @@ def _is_directory(path: Path) -> bool:
 
 def first_session_id(path: Path) -> str:
     """The ``sessionId`` named by the first lines of a transcript (``""`` if none)."""
-    try:
-        with open_regular_file(path) as handle:
-            for _ in range(HEAD_LINES):
-                line = handle.readline(HEAD_LINE_BYTES)
-                if not line:
-                    break
-                data = decode_object(line)
-                if data is not None and isinstance(data.get("sessionId"), str):
-                    return str(data["sessionId"])
-    except OSError:
-        pass
+    for data in head_objects(path, HEAD_LINES, HEAD_LINE_BYTES):
+        session_id = data.get("sessionId")
+        if isinstance(session_id, str) and session_id:
+            return session_id
     return ""
 
 

@@ -12,16 +12,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path, PurePath
 
 from adapters.claude_sessions.claude_records import text_of
-from adapters.claude_sessions.jsonl_stream import (
-    JsonlRecordStream,
-    decode_object,
-    open_regular_file,
-    read_file_bytes,
-)
+from adapters.claude_sessions.jsonl_session_files import JsonlSessionReading
+from adapters.claude_sessions.jsonl_stream import head_objects
 from adapters.claude_sessions.project_dirs import within
 from adapters.claude_sessions.session_listing import sidecars_under
 from adapters.codex_sessions.codex_records import codex_record
-from application.ports.session_files import RecordStream, SessionFiles
+from application.ports.session_files import SessionFiles
 from domain.sessions.files import SessionFile, SessionHost, SubagentMeta
 
 SESSION_DIRS = ("sessions", "archived_sessions")
@@ -30,7 +26,6 @@ _UUID_TAIL = re.compile(
     r"([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$"
 )
 HEAD_LINES = 10
-HEAD_LINE_BYTES = 4 * 1024 * 1024
 
 
 def _no_worktrees(_: Path) -> list[Path]:
@@ -50,27 +45,18 @@ def session_id_of(path: Path) -> str:
 
 def recorded_cwd(path: Path) -> str:
     """The working directory a rollout's first lines record (``""`` if none)."""
-    try:
-        with open_regular_file(path) as handle:
-            for _ in range(HEAD_LINES):
-                line = handle.readline(HEAD_LINE_BYTES)
-                if not line:
-                    break
-                data = decode_object(line)
-                if data is None:
-                    continue
-                payload = data.get("payload")
-                source = payload if isinstance(payload, dict) else data
-                cwd = text_of(source.get("cwd"))
-                if cwd:
-                    return cwd
-    except OSError:
-        pass
+    for data in head_objects(path, HEAD_LINES):
+        payload = data.get("payload")
+        cwd = text_of((payload if isinstance(payload, dict) else data).get("cwd"))
+        if cwd:
+            return cwd
     return ""
 
 
-class CodexSessionFiles(SessionFiles):
+class CodexSessionFiles(JsonlSessionReading, SessionFiles):
     """Finds Codex CLI rollouts and reads them as host-neutral records."""
+
+    decode = staticmethod(codex_record)
 
     def __init__(
         self, home: Path, *, worktrees: Callable[[Path], list[Path]] = _no_worktrees
@@ -123,15 +109,6 @@ class CodexSessionFiles(SessionFiles):
     def session_projects(self) -> list[Path]:
         found = {recorded_cwd(session.path) for session in self.all_sessions()}
         return sorted(Path(cwd) for cwd in found if cwd)
-
-    def records(self, path: Path) -> RecordStream:
-        return JsonlRecordStream.of_file(path, codex_record)
-
-    def records_in(self, data: bytes) -> RecordStream:
-        return JsonlRecordStream.of_bytes(data, codex_record)
-
-    def read_bytes(self, path: Path, *, complete_lines: bool = False) -> bytes:
-        return read_file_bytes(path, complete_lines=complete_lines)
 
     def subagent_meta(self, path: Path) -> SubagentMeta:
         return SubagentMeta()  # Codex keeps no subagent files

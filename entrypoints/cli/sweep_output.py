@@ -11,6 +11,7 @@ from rich.text import Text
 
 from application.use_cases.sweep_request import SweepReport, SweepStatus, SweptThread
 from domain.sessions.files import SessionHost
+from entrypoints.cli.sizes import byte_size
 
 HOST_NAMES = {SessionHost.CLAUDE_CODE: "Claude Code", SessionHost.CODEX: "Codex"}
 SHORT_HOST_NAMES = {SessionHost.CLAUDE_CODE: "claude", SessionHost.CODEX: "codex"}
@@ -20,15 +21,6 @@ STYLES = {
     SweepStatus.SKIPPED: "dim",
     SweepStatus.UNCHANGED: "dim",
 }
-
-
-def size_text(size: int) -> str:
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
 
 
 def _details(row: SweptThread) -> str:
@@ -80,7 +72,7 @@ def print_report(report: SweepReport, console: Console) -> None:
                 row.started.replace("T", " ")[:16] or "—",
                 Text(f"{row.session_id[:8]}{more}"),
                 SHORT_HOST_NAMES.get(row.host, row.host.value),
-                size_text(row.size_bytes),
+                byte_size(row.size_bytes),
                 str(row.turns) if row.turns else "—",
                 Text(row.status.value, style=STYLES[row.status]),
                 Text(_details(row)),

@@ -10,6 +10,7 @@ from application.ports.store_inspector import StoreInspector, StoreSizeReport
 from domain.errors import StoreError
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
+from entrypoints.cli.sizes import byte_size
 from entrypoints.containers.runtime import RuntimeOptions
 
 
@@ -47,12 +48,12 @@ def _render(report: StoreSizeReport) -> None:
     console = Console()
     console.print(Text(str(report.location), style="bold"))  # a path is data, never markup
     overview = Table("", "", show_header=False, box=None)
-    overview.add_row("file", _size(report.file_bytes))
-    overview.add_row("write-ahead log", _size(report.wal_bytes))
-    overview.add_row("page size", _size(report.page_size))
+    overview.add_row("file", byte_size(report.file_bytes))
+    overview.add_row("write-ahead log", byte_size(report.wal_bytes))
+    overview.add_row("page size", byte_size(report.page_size))
     overview.add_row("pages", f"{report.page_count:,}")
     overview.add_row(
-        "free pages", f"{report.free_pages:,} ({_size(report.reclaimable_bytes)} reclaimable)"
+        "free pages", f"{report.free_pages:,} ({byte_size(report.reclaimable_bytes)} reclaimable)"
     )
     overview.add_row("vocabulary", f"{report.vocabulary_size:,} words")
     console.print(overview)
@@ -61,14 +62,14 @@ def _render(report: StoreSizeReport) -> None:
     columns = ("table", "rows", "size") if sized else ("table", "rows")
     tables = Table(*columns, title="Tables", title_justify="left")
     for table in report.tables:
-        size = "n/a" if table.size_bytes is None else _size(table.size_bytes)
+        size = "n/a" if table.size_bytes is None else byte_size(table.size_bytes)
         tables.add_row(table.name, f"{table.rows:,}", *((size,) if sized else ()))
     console.print(tables)
 
     kinds = Table("kind", "sources", "chunks", "content", title="By kind", title_justify="left")
     for kind in report.kinds:
         kinds.add_row(
-            kind.kind.value, f"{kind.sources:,}", f"{kind.chunks:,}", _size(kind.content_bytes)
+            kind.kind.value, f"{kind.sources:,}", f"{kind.chunks:,}", byte_size(kind.content_bytes)
         )
     console.print(kinds)
 
@@ -76,15 +77,9 @@ def _render(report: StoreSizeReport) -> None:
     largest.title_justify = "left"
     for source in report.largest_sources:
         largest.add_row(
-            Text(source.label), source.kind.value, f"{source.chunks:,}", _size(source.size_bytes)
+            Text(source.label),
+            source.kind.value,
+            f"{source.chunks:,}",
+            byte_size(source.size_bytes),
         )
     console.print(largest)
-
-
-def _size(count: int) -> str:
-    value = float(count)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{value:,.0f} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
-        value /= 1024
-    return f"{count} B"

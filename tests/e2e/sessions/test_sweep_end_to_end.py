@@ -76,6 +76,15 @@ def world(tmp_path: Path, isolated_home: Path) -> tuple[Path, dict[str, str]]:
     return project, env
 
 
+def _server(project: Path, env: dict[str, str]) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=installed_capy(),
+        args=["--project-dir", str(project), "serve"],
+        env=env,
+        cwd=str(project),
+    )
+
+
 def _capy(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [installed_capy(), *args],
@@ -118,12 +127,7 @@ async def test_a_later_session_finds_the_decision_over_mcp(
 ) -> None:
     project, env = world
     assert _capy(env, project, "sweep", "--force").returncode == 0
-    params = StdioServerParameters(
-        command=installed_capy(),
-        args=["--project-dir", str(project), "serve"],
-        env=env,
-        cwd=str(project),
-    )
+    params = _server(project, env)
 
     async with Client(params) as client:
         result = await client.call_tool(
@@ -145,12 +149,7 @@ async def test_the_server_sweeps_past_sessions_when_it_starts(
     world: tuple[Path, dict[str, str]],
 ) -> None:
     project, env = world
-    params = StdioServerParameters(
-        command=installed_capy(),
-        args=["--project-dir", str(project), "serve"],
-        env=env,
-        cwd=str(project),
-    )
+    params = _server(project, env)
 
     async with Client(params) as client:
         for _ in range(120):  # the background sweep is quick; stats are never throttled
