@@ -210,6 +210,9 @@ class InMemoryKnowledgeStore(KnowledgeStore):
     def checkpoint(self) -> None:
         return None
 
+    def release_memory(self) -> None:
+        return None  # nothing is cached apart from the data itself
+
     def close(self) -> None:
         return None
 

@@ -153,6 +153,9 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
     def checkpoint(self) -> None:
         maintenance.checkpoint(self._pool.connection())
 
+    def release_memory(self) -> None:
+        self._pool.connection().execute("PRAGMA shrink_memory")
+
     def swept_sessions(self) -> Mapping[str, SweptSession]:
         return swept_sessions.read_all(self._pool.connection())
 

@@ -78,4 +78,9 @@ class KnowledgeStore(Protocol):
 
     def checkpoint(self) -> None: ...
 
+    def release_memory(self) -> None:
+        """Drop what the calling thread's connection caches (its page cache), e.g. after a
+        long run of writes on a background thread; later use reads pages in again."""
+        ...
+
     def close(self) -> None: ...

@@ -209,6 +209,7 @@ class ServerComposition:
             project_root=self.core.project().root, dry_run=False, should_stop=budget.should_stop
         )
         report: SweepReport = self.container.use_cases.sweep_sessions().execute(request)
+        self.container.adapters.knowledge_store().release_memory()  # this thread's page cache
         if report.indexed:
             more = " (more at the next start)" if report.stopped else ""
             print(

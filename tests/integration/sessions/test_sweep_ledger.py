@@ -37,3 +37,10 @@ def test_entries_are_replaced_by_key_and_read_back_after_reopening(tmp_path: Pat
     assert entries["claude-code:b"].follows == "claude-code:a"
     assert entries["claude-code:b"].fingerprint == "30:3"
     assert b"claude-code" not in (tmp_path / "knowledge.db").read_bytes()
+
+
+def test_releasing_memory_keeps_the_store_usable(tmp_path: Path) -> None:
+    store = SqlcipherKnowledgeStore(tmp_path / "knowledge.db", KEY)
+    store.release_memory()
+    assert store.swept_sessions() == {}
+    store.close()
