@@ -22,8 +22,10 @@ from domain.sessions.snapshots import merge_snapshots
 from domain.sessions.turns import Subagent, TurnPair, build_pairs
 
 SIDECHAIN = Subagent("sidechain", "")
-# Records read between two questions whether to stop (a long session must not hold a sweep).
-STOP_CHECK_EVERY = 256
+# Read between two questions whether to stop (a long session must not hold a sweep up): this
+# many records, or this many bytes of them, whichever comes first (~10 ms of parsing).
+STOP_CHECK_RECORDS = 256
+STOP_CHECK_BYTES = 1024 * 1024
 
 
 class Interrupted(Exception):
@@ -63,9 +65,14 @@ class _Reader:
 
     def records(self, path: Path) -> Iterable[SessionRecord]:
         stream = self.files.records(path)
-        for count, record in enumerate(stream, start=1):
-            if count % STOP_CHECK_EVERY == 0 and self.should_stop():
-                raise Interrupted
+        records = size = 0
+        for record in stream:
+            records += 1
+            size += record.length
+            if records >= STOP_CHECK_RECORDS or size >= STOP_CHECK_BYTES:
+                if self.should_stop():
+                    raise Interrupted
+                records = size = 0
             if record.uuid:
                 if record.uuid in self.seen:
                     continue
