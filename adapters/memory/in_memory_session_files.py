@@ -30,6 +30,10 @@ class InMemorySessionFiles(SessionFiles):
     def host(self) -> SessionHost:
         return self._host
 
+    @property
+    def root(self) -> Path:
+        return Path("/memory") / self._host.value
+
     def add(
         self,
         project_root: Path,

@@ -45,6 +45,11 @@ class SessionFiles(Protocol):
     @property
     def host(self) -> SessionHost: ...
 
+    @property
+    def root(self) -> Path:
+        """Where this host keeps its sessions (for messages: where capy looked)."""
+        ...
+
     def project_sessions(self, project_root: Path) -> list[SessionFile]:
         """Sessions recorded in ``project_root``: started in it or a directory below it, or in
         one of its linked git worktrees (which share its knowledge base)."""

@@ -114,10 +114,7 @@ def _sweep_one(
     finally:
         container.shutdown_resources()
     if report.files_found == 0:
-        places = ", ".join(
-            str(getattr(files, "root", files.host.value))
-            for files in container.adapters.session_files()
-        )
+        places = ", ".join(str(files.root) for files in container.adapters.session_files())
         console.print(f"No sessions recorded for {project.root} (looked under {places}).")
         return report
     print_report(report, console)
