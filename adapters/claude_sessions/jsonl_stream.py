@@ -148,27 +148,6 @@ class JsonlRecordStream(RecordStream):
             offset += len(chunk)
 
 
-HEAD_LINE_BYTES = 4 * 1024 * 1024
-
-
-def head_objects(
-    path: Path, lines: int, line_bytes: int = HEAD_LINE_BYTES
-) -> Iterator[dict[str, object]]:
-    """The JSON objects on a file's first ``lines`` lines (looking up to ``line_bytes`` into
-    each); nothing at all for a file that cannot be opened."""
-    try:
-        with open_regular_file(path) as handle:
-            for _ in range(lines):
-                line = handle.readline(line_bytes)
-                if not line:
-                    return
-                data = decode_object(line)
-                if data is not None:
-                    yield data
-    except OSError:
-        return
-
-
 def open_regular_file(path: Path) -> BinaryIO:
     """Open for reading, refusing a symlink or anything but a regular file (``OSError``) — a
     transcript directory may hold links to anywhere, or a FIFO that would block forever, and
@@ -190,3 +169,24 @@ def read_file_bytes(path: Path, *, complete_lines: bool = False) -> bytes:
     with open_regular_file(path) as handle:
         data = handle.read()
     return data[: data.rfind(b"\n") + 1] if complete_lines else data
+
+
+HEAD_LINE_BYTES = 4 * 1024 * 1024
+
+
+def head_objects(
+    path: Path, lines: int, line_bytes: int = HEAD_LINE_BYTES
+) -> Iterator[dict[str, object]]:
+    """The JSON objects on a file's first ``lines`` lines (looking up to ``line_bytes`` into
+    each); nothing at all for a file that cannot be opened."""
+    try:
+        with open_regular_file(path) as handle:
+            for _ in range(lines):
+                line = handle.readline(line_bytes)
+                if not line:
+                    return
+                data = decode_object(line)
+                if data is not None:
+                    yield data
+    except OSError:
+        return
