@@ -173,3 +173,18 @@ def test_session_projects_name_the_directories_sessions_started_in(tmp_path: Pat
         Path("/p/two.dir"),
     ]
     assert CodexSessionFiles(codex_home).session_projects() == [Path("/p/three")]
+
+
+def test_a_long_project_path_is_found_under_its_cut_and_hashed_name(tmp_path: Path) -> None:
+    project = tmp_path / ("deeply-nested-" * 18) / "service"
+    project.mkdir(parents=True)
+    home = ClaudeHome(tmp_path / "claude")
+    name = mangled_names(project)[0]
+    assert len(name) > 200
+    t = ClaudeTranscript("s-long", project)
+    t.prompt("hello")
+    t.write(home.projects / f"{name[:200]}-8f3a2c" / "s-long.jsonl")
+
+    [session] = ClaudeCodeSessionFiles(home.projects).project_sessions(project)
+
+    assert session.session_id == "s-long"
