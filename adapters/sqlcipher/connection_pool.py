@@ -10,6 +10,7 @@ from pathlib import Path
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.key_material import KeyMaterial
 from adapters.sqlcipher.opener import Warn, open_database, open_more
+from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 
 
 class ConnectionPool:
@@ -22,14 +23,19 @@ class ConnectionPool:
     """
 
     def __init__(
-        self, path: Path, passphrase: str, now: Callable[[], datetime], warn: Warn
+        self,
+        path: Path,
+        passphrase: str,
+        now: Callable[[], datetime],
+        warn: Warn,
+        profile: DatabaseProfile = KNOWLEDGE,
     ) -> None:
         self.path = path
         self._lock = threading.Lock()
         self._local = threading.local()
         self._open: list[tuple[threading.Thread, Connection]] = []
         self._generation = 0
-        opened = open_database(path, passphrase, now, warn)
+        opened = open_database(path, passphrase, now, warn, profile)
         self._material: KeyMaterial = opened.material
         self._adopt(opened.connection)
 
@@ -72,6 +78,20 @@ class ConnectionPool:
             self._generation += 1
         for _, connection in connections:
             _close_quietly(connection)
+
+    def close_and_flush(self) -> Exception | None:
+        """Close every connection, then truncate the WAL from one fresh connection, so the
+        file alone is complete. Returns why no connection could be opened for that, if so."""
+        self.close()
+        try:
+            last = self.dedicated()
+        except Exception as error:
+            return error
+        try:
+            last.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            last.close()
+        return None
 
 
 def _close_quietly(connection: Connection) -> None:

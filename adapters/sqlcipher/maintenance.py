@@ -71,11 +71,12 @@ def vacuum(connection: Connection) -> None:
     checkpoint(connection)
 
 
-def checkpoint(connection: Connection) -> None:
-    """Move the WAL into the database file and truncate it (so the file alone is complete)."""
+def checkpoint(connection: Connection, command: str = "capy checkpoint") -> None:
+    """Move the WAL into the database file and truncate it (so the file alone is complete);
+    ``command`` is what the user runs again once the other writer is gone."""
     busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
     if busy:
         raise StoreError(
             "the write-ahead log could not be flushed: another connection is using the database",
-            "let the other capy process finish (or stop it), then run `capy checkpoint` again",
+            f"let the other capy process finish (or stop it), then run `{command}` again",
         )

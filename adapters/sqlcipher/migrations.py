@@ -1,4 +1,4 @@
-"""Applying the numbered ``schema/NNNN_name.sql`` files once each, recorded in ``migrations``."""
+"""Applying numbered ``NNNN_name.sql`` files once each, recorded in the schema's ledger table."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import attrs
 import sqlcipher3
 
 from adapters.sqlcipher.connection import Connection
+from adapters.sqlcipher.profile import KNOWLEDGE_SCHEMA, Schema
 from adapters.sqlcipher.transactions import write_transaction
 
-_SCHEMA_PACKAGE = "adapters.sqlcipher.schema"
-_LEDGER = """CREATE TABLE IF NOT EXISTS migrations (
+_LEDGER = """CREATE TABLE IF NOT EXISTS {ledger} (
     name TEXT PRIMARY KEY,
     applied_at TEXT NOT NULL
 )"""
@@ -24,8 +24,8 @@ class Migration:
     sql: str
 
 
-def available() -> list[Migration]:
-    files = resources.files(_SCHEMA_PACKAGE)
+def available(schema: Schema = KNOWLEDGE_SCHEMA) -> list[Migration]:
+    files = resources.files(schema.package)
     found = [
         Migration(entry.name.removesuffix(".sql"), entry.read_text(encoding="utf-8"))
         for entry in files.iterdir()
@@ -34,24 +34,26 @@ def available() -> list[Migration]:
     return sorted(found, key=lambda migration: migration.name)
 
 
-def applied(connection: Connection) -> list[str]:
-    connection.execute(_LEDGER)
-    return [row[0] for row in connection.execute("SELECT name FROM migrations ORDER BY name")]
+def applied(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str]:
+    connection.execute(_LEDGER.format(ledger=schema.ledger))
+    rows = connection.execute(f"SELECT name FROM {schema.ledger} ORDER BY name")
+    return [row[0] for row in rows]
 
 
-def migrate(connection: Connection) -> list[str]:
+def migrate(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str]:
     """Apply what is missing in one write transaction; returns the names applied now."""
     with write_transaction(connection):
-        done = set(applied(connection))
+        done = set(applied(connection, schema))
         now = datetime.now(UTC).isoformat(sep=" ")
         fresh = []
-        for migration in available():
+        for migration in available(schema):
             if migration.name in done:
                 continue
             for statement in _statements(migration.sql):
                 connection.execute(statement)
             connection.execute(
-                "INSERT INTO migrations (name, applied_at) VALUES (?, ?)", (migration.name, now)
+                f"INSERT INTO {schema.ledger} (name, applied_at) VALUES (?, ?)",
+                (migration.name, now),
             )
             fresh.append(migration.name)
     return fresh

@@ -1,4 +1,8 @@
-"""Opening the knowledge database file: refuse plaintext, protect on a wrong key, heal garbage."""
+"""Opening a capy database file: refuse plaintext, protect on a wrong key, heal garbage.
+
+The knowledge database and the vault both open through here; a ``DatabaseProfile`` names the
+schema and the words of the messages (ADR 0012).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from adapters.sqlcipher.database_file import FileState
 from adapters.sqlcipher.errors import DatabaseError, is_unreadable
 from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
 from adapters.sqlcipher.migrations import applied, migrate
+from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from domain.errors import PlaintextDatabase, StoreError, WrongKey
 
 Warn = Callable[[str], None]
@@ -28,7 +33,11 @@ class OpenedDatabase:
 
 
 def open_database(
-    path: Path, passphrase: str, now: Callable[[], datetime], warn: Warn
+    path: Path,
+    passphrase: str,
+    now: Callable[[], datetime],
+    warn: Warn,
+    profile: DatabaseProfile = KNOWLEDGE,
 ) -> OpenedDatabase:
     """The first connection of a process: classified, created if needed, migrated.
 
@@ -36,25 +45,24 @@ def open_database(
     (never deleted) and a fresh database is created in its place, once.
     """
     if not passphrase:
-        raise StoreError("no database key was given", "set CAPY_DB_KEY or let capy create a key")
+        raise StoreError("no database key was given", profile.missing_key_hint)
     try:
         database_file.ensure_private_directory(path.parent)
     except OSError as error:
         raise StoreError(
-            f"cannot create the folder for the knowledge database {path}: {error.strerror}",
-            "choose a writable location with --db or store.path",
+            f"cannot create the folder for the {profile.noun} {path}: {error.strerror}",
+            profile.location_hint,
         ) from None
     for attempt in range(2):
-        state = _inspect(path)
+        state = _inspect(path, profile)
         if state is FileState.PLAINTEXT:
             raise PlaintextDatabase(
-                f"the knowledge database {path} is not encrypted",
-                "run `capy encrypt` to encrypt it with capy's key, then try again",
+                f"the {profile.noun} {path} is not encrypted", profile.plaintext_hint
             )
         if state in (FileState.GARBAGE, FileState.EMPTY):
-            _set_aside(path, now(), warn, "is not a database")
+            _set_aside(path, now(), warn, f"the {profile.noun} {path} is not a database")
             state = FileState.MISSING
-        material = _create(path, passphrase) if state is FileState.MISSING else None
+        material = _create(path, passphrase, profile) if state is FileState.MISSING else None
         material = material or for_file(passphrase, path)
         try:
             connection = connect(path, material.pragma)
@@ -64,34 +72,32 @@ def open_database(
                     f"cannot open {path}: {error}", "check the file and its folder"
                 ) from error
             raise WrongKey(
-                f"the key does not open the knowledge database {path}",
-                "check CAPY_DB_KEY (or the key file `capy which` shows); the file was left "
-                "untouched. If it is damaged beyond use, move it away and capy starts a new one",
+                f"the key does not open the {profile.noun} {path}", profile.wrong_key_hint
             ) from None
         try:
-            migrate(connection)
+            migrate(connection, profile.schema)
         except DatabaseError as error:
             connection.close()
             if attempt or not is_unreadable(error):
                 raise StoreError(
-                    f"cannot prepare the knowledge database {path}: {error}",
+                    f"cannot prepare the {profile.noun} {path}: {error}",
                     "if another capy version made it, move it away and capy starts a new one",
                 ) from error
-            _set_aside(path, now(), warn, "is damaged")
+            _set_aside(path, now(), warn, f"the {profile.noun} {path} is damaged")
             continue
         database_file.restrict_permissions(path)
         return OpenedDatabase(connection, material)
     raise AssertionError("unreachable")
 
 
-def _inspect(path: Path) -> FileState:
+def _inspect(path: Path, profile: DatabaseProfile) -> FileState:
     if path.is_dir():
-        raise StoreError(f"{path} is a folder, not a database file", "pass a file path with --db")
+        raise StoreError(f"{path} is a folder, not a database file", profile.file_path_hint)
     try:
         return database_file.inspect(path)
     except OSError as error:
         raise StoreError(
-            f"cannot read the knowledge database {path}: {error.strerror}",
+            f"cannot read the {profile.noun} {path}: {error.strerror}",
             "check the file's owner and permissions",
         ) from None
 
@@ -101,12 +107,12 @@ def open_more(path: Path, material: KeyMaterial) -> Connection:
     return connect(path, material.pragma)
 
 
-def _set_aside(path: Path, at: datetime, warn: Warn, why: str) -> None:
+def _set_aside(path: Path, at: datetime, warn: Warn, what: str) -> None:
     moved = database_file.move_aside(path, at)
-    warn(f"the knowledge database {path} {why}; it was moved to {moved} and a new one created")
+    warn(f"{what}; it was moved to {moved} and a new one created")
 
 
-def _create(path: Path, passphrase: str) -> KeyMaterial | None:
+def _create(path: Path, passphrase: str, profile: DatabaseProfile) -> KeyMaterial | None:
     """Build a keyed database beside ``path`` and link it into place if nobody else did first.
 
     Creating in place would let two processes starting at once pick different salts; linking a
@@ -119,7 +125,7 @@ def _create(path: Path, passphrase: str) -> KeyMaterial | None:
     try:
         connection = connect(fresh, material.pragma, wal=False)
         try:
-            applied(connection)
+            applied(connection, profile.schema)
         finally:
             connection.close()
         try:

@@ -167,13 +167,6 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
 
     def close(self) -> None:
         """Closes every connection, then truncates the WAL from one fresh connection."""
-        self._pool.close()
-        try:
-            last = self._pool.dedicated()
-        except Exception as error:
+        error = self._pool.close_and_flush()
+        if error is not None:
             _log.warning("could not flush the write-ahead log of %s: %s", self._path, error)
-            return
-        try:
-            last.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            last.close()
