@@ -1,0 +1,1 @@
+"""Numbered, named schema migrations of the vault database (``NNNN_name.sql``)."""

@@ -1,0 +1,132 @@
+"""The vault on an encrypted SQLCipher file (schema in ``schema/``, ADR 0033).
+
+Opened, recovered, WAL-journaled and checkpointed by the same code as the knowledge store;
+only the schema and the words of its messages differ (``profile``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from adapters.sqlcipher import maintenance
+from adapters.sqlcipher.connection_pool import ConnectionPool
+from adapters.sqlcipher.database_file import SIDECARS
+from adapters.sqlcipher.errors import DatabaseError
+from adapters.sqlcipher.vault import queries, writer
+from adapters.sqlcipher.vault.profile import VAULT
+from adapters.sqlcipher.vault.rows import parse_time
+from adapters.system_clock import SystemClock
+from application.ports.clock import Clock
+from application.ports.vault_store import VaultStore
+from domain.errors import StoreError
+from domain.vault.blob import EncodedBlob, refuse_newer_reader
+from domain.vault.indexing import INDEX_VERSION
+from domain.vault.search import SessionFilter, VaultHit, VaultQuery, VaultStats
+from domain.vault.session import ArchivedSession, StoredDigest, StoredFile, VaultSession
+
+_log = logging.getLogger("capy.vault")
+
+
+class SqlcipherVaultStore(VaultStore):
+    """Opens (or creates) the vault at construction; raises ``PlaintextDatabase``, ``WrongKey``
+    or ``StoreError`` with a hint, and refuses a vault written for a newer reader."""
+
+    def __init__(
+        self,
+        path: Path | str,
+        key: str,
+        *,
+        clock: Clock | None = None,
+        on_warning: Callable[[str], None] | None = None,
+    ) -> None:
+        self._path = Path(path)
+        self._clock = clock or SystemClock()
+        self._pool = ConnectionPool(
+            self._path, key, self._clock.now, on_warning or _log.warning, VAULT
+        )
+        try:
+            refuse_newer_reader(writer.min_reader_version(self._pool.connection()))
+        except BaseException:
+            self._pool.close()
+            raise
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    def digests(self) -> dict[str, StoredDigest]:
+        return queries.digests(self._pool.connection())
+
+    def count_sessions(self, machine_id: str | None = None) -> int:
+        return queries.count_sessions(self._pool.connection(), machine_id)
+
+    def save(self, sessions: Sequence[ArchivedSession]) -> None:
+        try:
+            writer.save(self._pool.connection(), sessions, self._clock.now())
+        except DatabaseError as error:
+            names = ", ".join(a.session.uuid[:8] for a in sessions[:3])
+            more = f" and {len(sessions) - 3} more" if len(sessions) > 3 else ""
+            raise StoreError(
+                f"cannot archive {names}{more}: {error}",
+                "nothing of them was written; run the import again",
+            ) from error
+
+    def sessions(self, which: SessionFilter) -> list[VaultSession]:
+        return queries.sessions(self._pool.connection(), which)
+
+    def find(self, uuid_prefix: str, limit: int = 10) -> list[VaultSession]:
+        return queries.find(self._pool.connection(), uuid_prefix, limit)
+
+    def main_blob(self, uuid: str) -> EncodedBlob:
+        return queries.main_blob(self._pool.connection(), uuid)
+
+    def file_names(self, uuid: str) -> list[str]:
+        return queries.file_names(self._pool.connection(), uuid)
+
+    def files(self, uuid: str) -> Iterator[StoredFile]:
+        return queries.files(self._pool.connection(), uuid)
+
+    def search(self, query: VaultQuery) -> list[VaultHit]:
+        return queries.search(self._pool.connection(), query)
+
+    def delete(self, uuid: str) -> bool:
+        return writer.delete(self._pool.connection(), uuid)
+
+    def stats(self) -> VaultStats:
+        connection = self._pool.connection()
+        count, size, stored, oldest, newest, stale = queries.totals(connection, INDEX_VERSION)
+        return VaultStats(
+            sessions=count,
+            size_bytes=size,
+            stored_bytes=stored,
+            file_bytes=self._file_bytes(),
+            oldest=parse_time(oldest),
+            newest=parse_time(newest),
+            index_version=INDEX_VERSION,
+            stale_sessions=stale,
+            min_reader_version=writer.min_reader_version(connection),
+            projects=queries.projects(connection),
+        )
+
+    def _file_bytes(self) -> int:
+        total = 0
+        for candidate in (
+            self._path,
+            *(self._path.with_name(self._path.name + s) for s in SIDECARS),
+        ):
+            try:
+                total += candidate.stat().st_size
+            except OSError:
+                continue
+        return total
+
+    def checkpoint(self) -> None:
+        maintenance.checkpoint(self._pool.connection(), "capy vault checkpoint")
+
+    def close(self) -> None:
+        """Closes every connection, then truncates the WAL from one fresh connection."""
+        error = self._pool.close_and_flush()
+        if error is not None:
+            _log.warning("could not flush the write-ahead log of %s: %s", self._path, error)

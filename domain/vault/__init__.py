@@ -1,0 +1,1 @@
+"""The vault: every agent session archived verbatim, its messages searchable (pure rules)."""
