@@ -1,4 +1,8 @@
-"""Database keys from ``CAPY_DB_KEY`` or from one private key file per database."""
+"""Database keys from an environment variable or from one private key file per database.
+
+The knowledge databases use ``CAPY_DB_KEY``, the vault ``CAPY_VAULT_KEY``; without the
+variable both get a generated key kept the same way (ADR 0015).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from application.ports.key_provider import DatabaseKey, KeyProvider
 from domain.errors import InvalidInput, KeyUnavailable
 
 ENV_VAR = "CAPY_DB_KEY"
+VAULT_ENV_VAR = "CAPY_VAULT_KEY"
 
 
 class KeyFileKeyProvider(KeyProvider):
@@ -26,13 +31,22 @@ class KeyFileKeyProvider(KeyProvider):
     which fails if another process got there first — both then use the winner's key.
     """
 
-    def __init__(self, env: Mapping[str, str], keys_dir: Path) -> None:
-        self._env_key = env.get(ENV_VAR)
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        keys_dir: Path,
+        *,
+        env_var: str = ENV_VAR,
+        noun: str = "knowledge database",
+    ) -> None:
+        self._env_var = env_var
+        self._noun = noun
+        self._env_key = env.get(env_var)
         self._keys_dir = keys_dir
 
     def key_for(self, db_path: Path) -> DatabaseKey:
         if self._env_key is not None:
-            return DatabaseKey(self._checked_env_key(), f"environment variable {ENV_VAR}")
+            return DatabaseKey(self._checked_env_key(), f"environment variable {self._env_var}")
         path = self.key_file(db_path)
         secret = _read_key(path)
         if secret is None:
@@ -45,21 +59,22 @@ class KeyFileKeyProvider(KeyProvider):
 
     def describe(self, db_path: Path) -> str:
         if self._env_key is not None:
-            return f"environment variable {ENV_VAR}"
+            return f"environment variable {self._env_var}"
         path = self.key_file(db_path)
         if path.exists():
             return f"key file {path}"
         if _encrypted(db_path):
             return (
-                f"missing: the database is encrypted under a key capy does not have; set {ENV_VAR}"
+                "missing: the database is encrypted under a key capy does not have; "
+                f"set {self._env_var}"
             )
         return f"will be generated at {path} on first use"
 
     def replace_key(self, db_path: Path, secret: str) -> DatabaseKey:
         if self._env_key is not None:
             raise KeyUnavailable(
-                f"{ENV_VAR} is set, so capy keeps no key file to replace",
-                hint=f"set {ENV_VAR} to the new key instead, or unset it to use a key file",
+                f"{self._env_var} is set, so capy keeps no key file to replace",
+                hint=f"set {self._env_var} to the new key instead, or unset it to use a key file",
             )
         if not secret.strip() or any(char in secret for char in "\r\n\0"):
             raise InvalidInput(
@@ -81,11 +96,10 @@ class KeyFileKeyProvider(KeyProvider):
         except OSError as exc:
             raise KeyUnavailable(
                 f"cannot write the key file {path}: {exc.strerror or exc}",
-                hint=f"make {self._keys_dir} writable for you, or set {ENV_VAR}",
+                hint=f"make {self._keys_dir} writable for you, or set {self._env_var}",
             ) from None
 
-    @staticmethod
-    def _refuse_a_key_that_cannot_open(db_path: Path, path: Path) -> None:
+    def _refuse_a_key_that_cannot_open(self, db_path: Path, path: Path) -> None:
         """A new random key can never open a database already encrypted under another key.
 
         Creating one anyway would leave a key file that ``capy which`` then names as the key,
@@ -93,17 +107,17 @@ class KeyFileKeyProvider(KeyProvider):
         """
         if _encrypted(db_path):
             raise KeyUnavailable(
-                f"no key for the existing knowledge database {db_path}: it was "
-                f"encrypted with a key that is neither in CAPY_DB_KEY nor in {path}",
-                hint=f"set {ENV_VAR} to the key it was created with; if that key is lost, "
-                "move the file away and capy starts a new one",
+                f"no key for the existing {self._noun} {db_path}: it was "
+                f"encrypted with a key that is neither in {self._env_var} nor in {path}",
+                hint=f"set {self._env_var} to the key it was created with; if that key is "
+                "lost, move the file away and capy starts a new one",
             )
 
     def _checked_env_key(self) -> str:
         if not self._env_key:
             raise KeyUnavailable(
-                f"{ENV_VAR} is set but empty",
-                hint=f"set {ENV_VAR} to the database key, or unset it to use capy's key file",
+                f"{self._env_var} is set but empty",
+                hint=f"set {self._env_var} to the database key, or unset it to use capy's key file",
             )
         return self._env_key
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import Any
 
 import attrs
@@ -48,6 +49,35 @@ class FetchSettings:
     allow_private_hosts: tuple[str, ...] = ()  # global config only
 
 
+class VaultSweep(StrEnum):
+    """What the MCP server archives into the vault when it starts."""
+
+    OFF = "off"
+    PROJECT = "project"  # the sessions of the project it serves
+    ALL = "all"  # every project's sessions
+
+    @classmethod
+    def parse(cls, value: object) -> VaultSweep:
+        """``true``/``false`` or ``"project"``, ``"all"``, ``"off"`` (also from CAPY_VAULT_SWEEP,
+        where ``1``/``true``/``yes`` mean the project and ``0``/``false``/``no`` off)."""
+        if isinstance(value, bool):
+            return cls.PROJECT if value else cls.OFF
+        if not isinstance(value, str):
+            raise ValueError('expected true, false, "project", "all" or "off"')
+        word = value.strip().lower()
+        aliases = {"1": "project", "true": "project", "yes": "project", "on": "project"}
+        aliases |= {"0": "off", "false": "off", "no": "off", "": "off"}
+        try:
+            return cls(aliases.get(word, word))
+        except ValueError:
+            raise ValueError(f'{value!r} is not true, false, "project", "all" or "off"') from None
+
+
+@attrs.frozen
+class VaultSettings:
+    sweep: VaultSweep = VaultSweep.OFF
+
+
 @attrs.frozen
 class SessionSettings:
     sweep_on_start: bool = True  # the MCP server indexes new past sessions when it starts
@@ -59,6 +89,7 @@ class Settings:
     executor: ExecutorSettings = ExecutorSettings()
     fetch: FetchSettings = FetchSettings()
     sessions: SessionSettings = SessionSettings()
+    vault: VaultSettings = VaultSettings()
 
 
 @attrs.frozen
@@ -185,6 +216,12 @@ SETTING_KEYS: Mapping[str, SettingKey] = {
             'a list of "host" or "host:port" entries',
             _hosts,
             global_only=True,
+        ),
+        SettingKey(
+            "vault.sweep",
+            'true (archive this project\'s sessions when the server starts), "all" (every '
+            "project's), or false",
+            VaultSweep.parse,
         ),
     )
 }

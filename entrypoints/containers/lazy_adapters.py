@@ -16,6 +16,7 @@ from application.ports.database_encryptor import DatabaseEncryptor
 from application.ports.fetcher import Fetcher
 from application.ports.html_converter import HtmlConverter
 from application.ports.knowledge_store import KnowledgeStore
+from application.ports.vault_store import VaultStore
 
 
 def httpx_fetcher(*, allow_private_hosts: Iterable[str] = ()) -> Fetcher:
@@ -43,3 +44,16 @@ def sqlcipher_database_encryptor() -> DatabaseEncryptor:
     from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
 
     return SqlcipherDatabaseEncryptor()
+
+
+def sqlcipher_vault_store(
+    *, path: Path, key: str, clock: Clock | None = None
+) -> Iterator[VaultStore]:
+    """Container resource: yields the open vault; ``shutdown_resources()`` closes it."""
+    from adapters.sqlcipher.vault.sqlcipher_vault_store import SqlcipherVaultStore
+
+    store = SqlcipherVaultStore(path, key, clock=clock)
+    try:
+        yield store
+    finally:
+        store.close()

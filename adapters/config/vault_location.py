@@ -1,0 +1,43 @@
+"""Where the vault lives and how it is written, from the environment (no config file needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from domain.errors import ConfigError
+from domain.settings import VaultSweep
+
+PATH_VAR = "CAPY_VAULT_PATH"
+NO_COMPRESS_VAR = "CAPY_VAULT_NO_COMPRESS"
+SWEEP_VAR = "CAPY_VAULT_SWEEP"
+VAULT_FILE = "vault.db"
+_OFF = frozenset({"", "0", "false", "no", "off"})
+
+
+def vault_path(env: Mapping[str, str], cwd: Path, databases_dir: Path) -> Path:
+    """``CAPY_VAULT_PATH`` (relative to the working directory), else beside the knowledge
+    databases: ``$XDG_DATA_HOME/capy/vault.db``."""
+    given = env.get(PATH_VAR, "").strip()
+    if not given:
+        return databases_dir / VAULT_FILE
+    path = Path(given).expanduser()
+    return path if path.is_absolute() else cwd / path
+
+
+def compresses(env: Mapping[str, str]) -> bool:
+    """New rows are compressed unless ``CAPY_VAULT_NO_COMPRESS`` is set (to anything but 0)."""
+    return env.get(NO_COMPRESS_VAR, "").strip().lower() in _OFF
+
+
+def sweep_choice(env: Mapping[str, str], configured: VaultSweep) -> VaultSweep:
+    """``CAPY_VAULT_SWEEP`` wins over ``[vault] sweep``; raises ``ConfigError`` for a value
+    it does not know."""
+    if SWEEP_VAR not in env:
+        return configured
+    try:
+        return VaultSweep.parse(env[SWEEP_VAR])
+    except ValueError as error:
+        raise ConfigError(
+            f"{SWEEP_VAR}: {error}", 'set it to 1 (this project), "all" or 0 (off)'
+        ) from None

@@ -1,0 +1,1 @@
+"""What a person can ask of the vault: import, list, search, show, restore, delete, …"""

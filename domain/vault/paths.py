@@ -1,0 +1,53 @@
+"""Which stored names may become paths on disk when a session is restored.
+
+A vault can hold sessions merged from another machine, so every stored name is untrusted: a
+sidecar path must stay below the session's folder, and a project folder name must be one plain
+folder name. Anything else is skipped, never written.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from domain.errors import InvalidInput
+from domain.vault.session import VaultSession
+
+_MANGLE = re.compile(r"[^A-Za-z0-9]")
+_MAX_FOLDER_NAME = 200
+
+
+def safe_relative_path(name: str) -> PurePosixPath | None:
+    """``name`` as a relative path with no way up or out, or None when it is not one."""
+    if not name or "\x00" in name or "\\" in name or name.startswith("/"):
+        return None
+    if re.match(r"^[A-Za-z]:", name):
+        return None
+    path = PurePosixPath(name)
+    if any(part in ("", ".", "..") for part in path.parts) or path.is_absolute():
+        return None
+    return path
+
+
+def safe_folder_name(name: str) -> bool:
+    """One plain folder name (Claude's mangled project folder): no separators, no dots only."""
+    return bool(name) and safe_relative_path(name) is not None and "/" not in name
+
+
+def mangled_project_folder(project_path: str) -> str | None:
+    """The folder name Claude Code keeps a project's sessions under: the absolute path with
+    every character that is not a letter or digit replaced by ``-``. Long names are shortened
+    by Claude with a hash this cannot reproduce: None then."""
+    mangled = _MANGLE.sub("-", project_path)
+    return mangled if len(mangled) <= _MAX_FOLDER_NAME else None
+
+
+def recorded_folder(projects_dir: Path, session: VaultSession) -> Path:
+    """Where Claude Code kept the session: its project folder under the projects directory."""
+    if not safe_folder_name(session.claude_project_dir):
+        raise InvalidInput(
+            f"the session's recorded project folder {session.claude_project_dir!r} is not a "
+            "plain folder name",
+            "choose where to restore it with --output",
+        )
+    return projects_dir / session.claude_project_dir
