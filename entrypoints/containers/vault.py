@@ -1,0 +1,120 @@
+"""The vault's composition: where it lives, its key, its adapters and its use cases.
+
+``VaultContainer`` is the composition root of ``capy vault …``; the MCP server pulls in the
+same ``VaultCore``/``VaultAdapters``/``VaultUseCases`` for its start-up sweep. Tests override
+``adapters`` with ``MemoryVaultAdapters`` (same provider names).
+"""
+
+from __future__ import annotations
+
+from dependency_injector import containers, providers
+
+from adapters.config.claude_dirs import claude_projects_dir
+from adapters.config.vault_location import compresses, vault_path
+from adapters.filesystem_restore_folders import FilesystemRestoreFolders
+from adapters.key_file_key_provider import VAULT_ENV_VAR, KeyFileKeyProvider
+from adapters.machine_id_file import FileMachineIdentity
+from adapters.memory.fixed_machine_identity import FixedMachineIdentity
+from adapters.memory.in_memory_restore_folders import InMemoryRestoreFolders
+from adapters.memory.in_memory_vault_store import InMemoryVaultStore
+from adapters.zstd_codec import ZstdCodec
+from application.use_cases.vault.checkpoint_vault import CheckpointVault
+from application.use_cases.vault.delete_session import DeleteSession
+from application.use_cases.vault.find_session import FindSession
+from application.use_cases.vault.list_sessions import ListSessions
+from application.use_cases.vault.restore_session import RestoreSession
+from application.use_cases.vault.search_vault import SearchVault
+from application.use_cases.vault.vault_statistics import VaultStatistics
+from entrypoints.containers import lazy_adapters
+from entrypoints.containers.core import Core
+from entrypoints.containers.runtime import RuntimeOptions
+
+
+class VaultCore(containers.DeclarativeContainer):
+    """The vault's file, its key and how it writes; no file is opened here."""
+
+    core = providers.DependenciesContainer()
+
+    path = providers.Singleton(
+        vault_path,
+        env=core.options.provided.env,
+        cwd=core.options.provided.cwd,
+        databases_dir=core.user_dirs.provided.databases_dir,
+    )
+    key_provider = providers.Singleton(
+        KeyFileKeyProvider,
+        env=core.options.provided.env,
+        keys_dir=core.user_dirs.provided.keys_dir,
+        env_var=VAULT_ENV_VAR,
+        noun="vault",
+    )
+    key = providers.Singleton(key_provider.provided.key_for.call(path))
+    compress = providers.Callable(compresses, core.options.provided.env)
+    projects_dir = providers.Singleton(
+        claude_projects_dir, core.options.provided.env, core.user_dirs.provided.home
+    )
+
+
+class VaultAdapters(containers.DeclarativeContainer):
+    """Real I/O: the encrypted vault file, the file system, this machine's id."""
+
+    core = providers.DependenciesContainer()
+    vault_core = providers.DependenciesContainer()
+
+    vault_store = providers.Resource(
+        lazy_adapters.sqlcipher_vault_store,
+        path=vault_core.path,
+        key=vault_core.key.provided.secret,
+        clock=core.clock,
+    )
+    codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
+    machine_identity = providers.Singleton(
+        FileMachineIdentity,
+        env=core.options.provided.env,
+        config_home=core.user_dirs.provided.config_home,
+    )
+    restore_folders = providers.Singleton(FilesystemRestoreFolders)
+
+
+class MemoryVaultAdapters(containers.DeclarativeContainer):
+    """The same provider names over fakes (no files). The codec is the real one: it is pure."""
+
+    core = providers.DependenciesContainer()
+    vault_core = providers.DependenciesContainer()
+
+    vault_store = providers.Singleton(InMemoryVaultStore, clock=core.clock)
+    codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
+    machine_identity = providers.Singleton(FixedMachineIdentity)
+    restore_folders = providers.Singleton(InMemoryRestoreFolders)
+
+
+class VaultUseCases(containers.DeclarativeContainer):
+    core = providers.DependenciesContainer()
+    vault_core = providers.DependenciesContainer()
+    adapters = providers.DependenciesContainer()
+
+    find_session = providers.Factory(FindSession, store=adapters.vault_store)
+    list_sessions = providers.Factory(ListSessions, store=adapters.vault_store)
+    search = providers.Factory(SearchVault, store=adapters.vault_store)
+    delete_session = providers.Factory(DeleteSession, store=adapters.vault_store)
+    statistics = providers.Factory(VaultStatistics, store=adapters.vault_store)
+    checkpoint = providers.Factory(CheckpointVault, store=adapters.vault_store)
+    restore_session = providers.Factory(
+        RestoreSession,
+        store=adapters.vault_store,
+        codec=adapters.codec,
+        folders=adapters.restore_folders,
+        projects_dir=vault_core.projects_dir,
+    )
+
+
+class VaultContainer(containers.DeclarativeContainer):
+    """``capy vault …``: the core (for paths and the project), the vault and its use cases."""
+
+    options = providers.Dependency(instance_of=RuntimeOptions)
+    core = providers.Container(Core, options=options)
+    vault_core = providers.Container(VaultCore, core=core)
+    adapters = providers.Container(VaultAdapters, core=core, vault_core=vault_core)
+    use_cases = providers.Container(
+        VaultUseCases, core=core, vault_core=vault_core, adapters=adapters
+    )

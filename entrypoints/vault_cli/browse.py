@@ -1,0 +1,97 @@
+"""``capy vault list`` and ``capy vault search``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from cyclopts import Parameter
+
+from entrypoints.vault_cli.app import vault
+
+Role = Literal["user", "assistant", "tool", "system"]
+
+
+@vault.command(name="list")
+def list_sessions(
+    *,
+    project: Annotated[
+        str | None, Parameter(help="Only sessions whose project path contains this text.")
+    ] = None,
+    limit: Annotated[int, Parameter(help="How many sessions to show (0: all).")] = 50,
+    json: Annotated[bool, Parameter(negative=(), help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List archived sessions, newest first: id, date, messages, size, project and title."""
+    from domain.vault.search import SessionFilter
+    from entrypoints.vault_cli.app import vault_container, vault_exists
+    from entrypoints.vault_cli.formatting import dumps, session_json
+    from entrypoints.vault_cli.tables import print_sessions
+
+    with vault_container() as container:
+        which = SessionFilter(project, limit)
+        found = (
+            container.use_cases.list_sessions().execute(which) if vault_exists(container) else []
+        )
+        home = container.core.user_dirs().home
+    if json:
+        print(dumps([session_json(session) for session in found]))
+    elif not found:
+        print("capy vault: no sessions" + (f" in projects matching {project!r}" if project else ""))
+    else:
+        print_sessions(found, home)
+
+
+@vault.command
+def search(
+    *words: Annotated[str, Parameter(help="Words that must all occur in a message.")],
+    raw: Annotated[
+        bool,
+        Parameter(
+            negative=(),
+            help='Pass FTS5 syntax through: OR, NOT, "exact phrase", prefix*, NEAR(a b).',
+        ),
+    ] = False,
+    project: Annotated[
+        str | None, Parameter(help="Only sessions whose project path contains this text.")
+    ] = None,
+    role: Annotated[Role | None, Parameter(help="Only messages from this role.")] = None,
+    after: Annotated[
+        str | None, Parameter(help="Sessions that ended on or after this date (YYYY-MM-DD).")
+    ] = None,
+    before: Annotated[
+        str | None, Parameter(help="Sessions that ended on or before this date (inclusive).")
+    ] = None,
+    limit: Annotated[int, Parameter(help="How many messages to show.")] = 20,
+    json: Annotated[bool, Parameter(negative=(), help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Search every archived message (yours, Claude's, tool output, notes) for words.
+
+    Each word is matched as typed (stemmed: "failing" finds "failed"), all of them must occur
+    in one message, and the best matches come first with the matching words in [brackets].
+    Open one with `capy vault show <id>`.
+    """
+    from application.use_cases.vault.search_vault import VaultSearchRequest
+    from domain.vault.search import VaultQuery
+    from domain.vault.session import MessageRole
+    from entrypoints.vault_cli.app import require_vault, vault_container
+    from entrypoints.vault_cli.formatting import dumps, hit_json, parse_when
+    from entrypoints.vault_cli.tables import print_hits
+
+    query = VaultQuery(
+        "",
+        project=project,
+        role=MessageRole(role) if role else None,
+        after=parse_when(after, end_of_day=False, flag="--after") if after else None,
+        before=parse_when(before, end_of_day=True, flag="--before") if before else None,
+        limit=limit,
+    )
+    request = VaultSearchRequest(" ".join(words), raw=raw, query=query)
+    with vault_container() as container:
+        require_vault(container)
+        hits = container.use_cases.search().execute(request)
+        home = container.core.user_dirs().home
+    if json:
+        print(dumps([hit_json(hit) for hit in hits]))
+    elif not hits:
+        print("capy vault: no message matches")
+    else:
+        print_hits(hits, home)

@@ -1,0 +1,149 @@
+"""``capy vault stats``, ``capy vault checkpoint`` and ``capy vault delete``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+from cyclopts import Parameter
+
+from entrypoints.vault_cli.app import vault
+
+
+@vault.command
+def stats(
+    *,
+    json: Annotated[bool, Parameter(negative=(), help="Print JSON instead of text.")] = False,
+) -> None:
+    """Show the vault in numbers: sessions, sizes, compression, index backlog, projects.
+
+    Sessions, their size as archived and after compression, the file on disk, the oldest and
+    newest session, the search index version and how many sessions an older version indexed
+    (the reindex backlog), where the key comes from, and the sessions per project.
+    """
+    from entrypoints.vault_cli.app import vault_container
+    from entrypoints.vault_cli.formatting import dumps, local_time, rfc3339, short_path, size
+
+    with vault_container() as container:
+        path = container.vault_core.path()
+        key_origin = container.vault_core.key_provider().describe(path)
+        numbers = container.use_cases.statistics().execute() if path.exists() else None
+        home = container.core.user_dirs().home
+    if numbers is None:
+        if json:
+            print(dumps({"path": str(path), "sessions": 0, "exists": False}))
+        else:
+            print(f"capy vault: no vault at {path} yet — `capy vault import` creates it")
+        return
+    if json:
+        print(
+            dumps(
+                {
+                    "path": str(path),
+                    "key": key_origin,
+                    "sessions": numbers.sessions,
+                    "size_bytes": numbers.size_bytes,
+                    "stored_bytes": numbers.stored_bytes,
+                    "compression_ratio": round(numbers.compression_ratio, 3),
+                    "file_bytes": numbers.file_bytes,
+                    "oldest": rfc3339(numbers.oldest),
+                    "newest": rfc3339(numbers.newest),
+                    "index_version": numbers.index_version,
+                    "reindex_backlog": numbers.stale_sessions,
+                    "min_reader_version": numbers.min_reader_version,
+                    "projects": [
+                        {
+                            "project_path": p.project_path,
+                            "sessions": p.sessions,
+                            "size_bytes": p.size_bytes,
+                            "stored_bytes": p.stored_bytes,
+                        }
+                        for p in numbers.projects
+                    ],
+                }
+            )
+        )
+        return
+    ratio = f"{numbers.compression_ratio:.1f}×" if numbers.stored_bytes else "–"
+    lines = [
+        ("vault", str(path)),
+        ("key", key_origin),
+        ("sessions", f"{numbers.sessions:,}"),
+        ("content", f"{size(numbers.size_bytes)} as archived"),
+        ("stored", f"{size(numbers.stored_bytes)} after compression ({ratio})"),
+        ("file", f"{size(numbers.file_bytes)} on disk (with search index and log)"),
+        ("oldest", local_time(numbers.oldest)),
+        ("newest", local_time(numbers.newest)),
+        (
+            "index",
+            f"version {numbers.index_version}; {numbers.stale_sessions:,} "
+            f"session{'s' if numbers.stale_sessions != 1 else ''} indexed by an older version",
+        ),
+    ]
+    width = max(len(name) for name, _ in lines)
+    for name, value in lines:
+        print(f"{name:<{width}}  {value}")
+    if numbers.projects:
+        print("\nper project:")
+        for tally in numbers.projects:
+            print(
+                f"  {tally.sessions:>6,}  {size(tally.size_bytes):>9}  "
+                f"{short_path(tally.project_path, home)}"
+            )
+
+
+@vault.command
+def checkpoint() -> None:
+    """Fold the vault's write-ahead log into vault.db, so the file alone is complete.
+
+    Run it before copying the vault to another machine. Fails (exit 1) while another capy
+    process is writing to the vault; with no vault yet it says so and succeeds.
+    """
+    from entrypoints.vault_cli.app import vault_container
+
+    with vault_container() as container:
+        path = container.vault_core.path()
+        if not path.exists():
+            print(f"capy vault checkpoint: no vault at {path} yet — nothing to flush")
+            return
+        container.use_cases.checkpoint().execute()
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size:
+        print(
+            f"capy vault checkpoint: warning: {wal} is not empty — another capy process is "
+            "using the vault; stop it before copying the file",
+            file=sys.stderr,
+        )
+    print(f"capy vault checkpoint: {path} — write-ahead log flushed, safe to copy")
+
+
+@vault.command
+def delete(
+    session_id: Annotated[str, Parameter(help="The session's id, or its first 8+ characters.")],
+    /,
+    *,
+    yes: Annotated[bool, Parameter(negative=(), help="Delete without asking.")] = False,
+) -> None:
+    """Delete one session from the vault: its transcript, its files and its search rows.
+
+    Shows the session and asks first (the answer defaults to no; without a terminal to ask,
+    nothing is deleted unless --yes is given). Files on disk are not touched.
+    """
+    from entrypoints.vault_cli.app import require_vault, say, vault_container
+    from entrypoints.vault_cli.formatting import local_time, size, title_of
+    from entrypoints.vault_cli.prompts import confirm
+    from entrypoints.vault_cli.session_lookup import find_or_list
+
+    with vault_container() as container:
+        require_vault(container)
+        session = find_or_list(container, session_id)
+        say(
+            f"{session.uuid} — {title_of(session)}\n  {session.project_path}, "
+            f"{local_time(session.end_time)}, {session.message_count} messages, "
+            f"{size(session.size_bytes)}, {session.file_count} files"
+        )
+        if not yes and not confirm(f"delete session {session.short_id}?"):
+            say("nothing deleted")
+            return
+        container.use_cases.delete_session().execute(session.uuid)
+    say(f"deleted {session.uuid}")

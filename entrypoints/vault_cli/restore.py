@@ -1,0 +1,68 @@
+"""``capy vault restore`` (and ``resume``): archived sessions back on disk, byte for byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from cyclopts import Parameter
+
+from domain.vault.restore import RestoreReport, RestoreStatus
+from entrypoints.vault_cli.app import say, vault
+
+
+@vault.command
+def restore(
+    session_id: Annotated[str, Parameter(help="The session's id, or its first 8+ characters.")],
+    /,
+    *,
+    output: Annotated[
+        Path | None,
+        Parameter(
+            help="Folder to write into; default: the session's project folder under Claude's "
+            "projects directory (CLAUDE_CONFIG_DIR/projects or ~/.claude/projects)."
+        ),
+    ] = None,
+    overwrite: Annotated[
+        bool, Parameter(negative=(), help="Replace existing files that differ without asking.")
+    ] = False,
+) -> None:
+    """Write a session back to disk exactly as archived.
+
+    Writes `<uuid>.jsonl` and its files under `<uuid>/` (subagents, tool results), folders
+    0700 and files 0600.
+
+    An existing file with the same bytes is left alone; one that differs is replaced only when
+    you answer yes (the default is no; without a terminal, only with --overwrite). A stored
+    name that is absolute, climbs out with "..", or leads through a symlinked folder out of
+    the target is skipped; a symlink where a file goes is replaced, never followed.
+    """
+    from entrypoints.vault_cli.app import require_vault, vault_container
+    from entrypoints.vault_cli.prompts import confirm
+    from entrypoints.vault_cli.session_lookup import find_or_list
+
+    def ask(path: Path) -> bool:
+        return overwrite or confirm(f"overwrite existing {path}?")
+
+    with vault_container() as container:
+        require_vault(container)
+        session = find_or_list(container, session_id)
+        report = container.use_cases.restore_session().execute(session, output, ask)
+    print_report(report)
+
+
+def print_report(report: RestoreReport) -> None:
+    for restored in report.files:
+        if restored.status is RestoreStatus.UNSAFE:
+            say(f"skipped unsafe path {restored.name!r}")
+        elif restored.status is RestoreStatus.KEPT:
+            say(f"kept {restored.path} (it differs; use --overwrite to replace it)")
+    written = report.count(RestoreStatus.WRITTEN)
+    same = report.count(RestoreStatus.UNCHANGED)
+    parts = [f"{written} file{'s' if written != 1 else ''} written"]
+    if same:
+        parts.append(f"{same} already in place")
+    for status in (RestoreStatus.KEPT, RestoreStatus.UNSAFE):
+        if report.count(status):
+            parts.append(f"{report.count(status)} {status.value}")
+    say(f"restored {report.uuid} into {report.folder}: {', '.join(parts)}")
