@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from adapters.claude_sessions.jsonl_stream import Decoder, JsonlRecordStream, read_file_bytes
+from adapters.claude_sessions.jsonl_stream import (
+    Decoder,
+    JsonlRecordStream,
+    complete_length,
+    copy_file_bytes,
+    read_file_bytes,
+)
 from application.ports.session_files import RecordStream
 
 
@@ -22,3 +29,14 @@ class JsonlSessionReading:
 
     def read_bytes(self, path: Path, *, complete_lines: bool = False) -> bytes:
         return read_file_bytes(path, complete_lines=complete_lines)
+
+    def complete_length(self, path: Path, size: int) -> int:
+        return complete_length(path, size)
+
+    def copy_bytes(self, path: Path, length: int, copy: Callable[[bytes], None]) -> None:
+        copy_file_bytes(path, length, copy)
+
+    def archive_records(
+        self, path: Path, length: int, copy: Callable[[bytes], None]
+    ) -> RecordStream:
+        return JsonlRecordStream.of_copied_file(path, length, copy, self.decode)

@@ -99,6 +99,13 @@ class JsonlRecordStream(RecordStream):
     def of_bytes(cls, data: bytes, decode: Decoder, **kwargs: int) -> JsonlRecordStream:
         return cls(lambda: io.BytesIO(data), decode, **kwargs)
 
+    @classmethod
+    def of_copied_file(
+        cls, path: Path, length: int, copy: Callable[[bytes], None], decode: Decoder
+    ) -> JsonlRecordStream:
+        """The first ``length`` bytes of a file, each also handed to ``copy`` (archiving)."""
+        return cls(lambda: copying_reader(open_regular_file(path), length, copy), decode)
+
     @property
     def stats(self) -> ReadStats:
         return self._counts.frozen()
@@ -109,6 +116,7 @@ class JsonlRecordStream(RecordStream):
                 data = decode_object(line.raw)
                 if data is None and not line.terminated:
                     self._counts.unfinished_bytes = len(line.raw)
+                    _drain(handle)
                     return
                 self._counts.lines += 1
                 record = self._decode(data, line) if data is not None else None
@@ -117,6 +125,7 @@ class JsonlRecordStream(RecordStream):
                     continue
                 self._counts.records += 1
                 yield record
+            _drain(handle)
 
     def _lines(self, handle: BinaryIO) -> Iterator[JsonLine]:
         counts = self._counts
@@ -146,6 +155,73 @@ class JsonlRecordStream(RecordStream):
                 return
             index += 1
             offset += len(chunk)
+
+
+def _drain(handle: BinaryIO) -> None:
+    """Read what is left (a copying reader must see every byte, even after the last line;
+    for any other source this finds the end at once)."""
+    while handle.read(SKIP_PIECE_BYTES):
+        pass
+
+
+COPY_PIECE_BYTES = 1024 * 1024
+
+
+class _CopyingReader(io.RawIOBase):
+    """Reads at most ``length`` bytes of ``source``, handing every byte read to ``copy``."""
+
+    def __init__(self, source: BinaryIO, length: int, copy: Callable[[bytes], None]) -> None:
+        self._source = source
+        self._left = length
+        self._copy = copy
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        if self._left <= 0:
+            return 0
+        wanted = min(len(buffer), self._left)
+        data = self._source.read(wanted)
+        if not data:
+            raise OSError(f"the file ended {self._left} bytes early (changed while read?)")
+        buffer[: len(data)] = data
+        self._left -= len(data)
+        self._copy(data)
+        return len(data)
+
+    def close(self) -> None:
+        try:
+            self._source.close()
+        finally:
+            super().close()
+
+
+def copying_reader(source: BinaryIO, length: int, copy: Callable[[bytes], None]) -> BinaryIO:
+    """``source`` cut to ``length`` bytes, every byte read also handed to ``copy``."""
+    return io.BufferedReader(_CopyingReader(source, length, copy), COPY_PIECE_BYTES)
+
+
+def copy_file_bytes(path: Path, length: int, copy: Callable[[bytes], None]) -> None:
+    """Hand the first ``length`` bytes of a regular file to ``copy``, a piece at a time."""
+    with copying_reader(open_regular_file(path), length, copy) as handle:
+        _drain(handle)
+
+
+def complete_length(path: Path, size: int) -> int:
+    """The length of the complete lines among a file's first ``size`` bytes (searched from the
+    end, so a large file costs one small read)."""
+    with open_regular_file(path) as handle:
+        end = min(size, os.fstat(handle.fileno()).st_size)
+        while end > 0:
+            start = max(0, end - SKIP_PIECE_BYTES)
+            handle.seek(start)
+            piece = handle.read(end - start)
+            found = piece.rfind(b"\n")
+            if found >= 0:
+                return start + found + 1
+            end = start
+    return 0
 
 
 def open_regular_file(path: Path) -> BinaryIO:

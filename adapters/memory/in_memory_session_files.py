@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from adapters.claude_sessions.claude_records import claude_record, text_of
-from adapters.claude_sessions.jsonl_stream import Decoder, JsonlRecordStream
+from adapters.claude_sessions.jsonl_stream import Decoder, JsonlRecordStream, copying_reader
 from adapters.codex_sessions.codex_records import codex_record
 from application.ports.session_files import RecordStream, SessionFiles
 from domain.sessions.files import SessionFile, SessionHost, Sidecar, SubagentMeta
@@ -93,6 +95,23 @@ class InMemorySessionFiles(SessionFiles):
         except KeyError:
             raise FileNotFoundError(path) from None
         return data[: data.rfind(b"\n") + 1] if complete_lines else data
+
+    def complete_length(self, path: Path, size: int) -> int:
+        return self.read_bytes(path)[:size].rfind(b"\n") + 1
+
+    def copy_bytes(self, path: Path, length: int, copy: Callable[[bytes], None]) -> None:
+        data = self.read_bytes(path)
+        if len(data) < length:
+            raise OSError(f"{path} ended {length - len(data)} bytes early")
+        copy(data[:length])
+
+    def archive_records(
+        self, path: Path, length: int, copy: Callable[[bytes], None]
+    ) -> RecordStream:
+        data = self.read_bytes(path)
+        return JsonlRecordStream(
+            lambda: copying_reader(io.BytesIO(data), length, copy), _DECODERS[self._host]
+        )
 
     def subagent_meta(self, path: Path) -> SubagentMeta:
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -79,4 +79,24 @@ class SessionFiles(Protocol):
 
     def subagent_meta(self, path: Path) -> SubagentMeta:
         """A subagent's ``.meta.json``; an unreadable or malformed file gives empty values."""
+        ...
+
+    def complete_length(self, path: Path, size: int) -> int:
+        """How many of the first ``size`` bytes form complete lines: up to and including the
+        last line break among them (0 when there is none). Refuses symlinks (``OSError``)."""
+        ...
+
+    def copy_bytes(self, path: Path, length: int, copy: Callable[[bytes], None]) -> None:
+        """Hand the first ``length`` bytes of a file to ``copy`` in pieces (bounded memory);
+        a file that turns out shorter raises ``OSError``. Refuses symlinks."""
+        ...
+
+    def archive_records(
+        self, path: Path, length: int, copy: Callable[[bytes], None]
+    ) -> RecordStream:
+        """The records of the first ``length`` bytes of a transcript, while each of those
+        bytes is also handed to ``copy``, in order, exactly once: one pass over a file both
+        archives it verbatim and scans it, in bounded memory. When the iteration ends all
+        ``length`` bytes have been copied; a file that turns out shorter raises ``OSError``.
+        """
         ...

@@ -8,6 +8,7 @@ folder name. Anything else is skipped, never written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from domain.errors import InvalidInput
@@ -51,3 +52,44 @@ def recorded_folder(projects_dir: Path, session: VaultSession) -> Path:
             "choose where to restore it with --output",
         )
     return projects_dir / session.claude_project_dir
+
+
+# Characters Claude Code turns into "-" in a project folder name, most likely first.
+_SEPARATORS = ("/", "-", ".", "_", " ")
+UNMANGLE_PROBES = 2000
+
+
+def unmangle(
+    name: str, is_directory: Callable[[str], bool], probes: int = UNMANGLE_PROBES
+) -> str | None:
+    """The existing directory a mangled project folder name stands for, or None.
+
+    Every ``-`` in the name was one character that is not a letter or digit (``/``, ``-``,
+    ``.``, ``_``, a space…), so the name is ambiguous; candidates are checked against the file
+    system, a ``/`` only where the path so far is a directory, at most ``probes`` checks.
+    """
+    if not name.startswith("-"):
+        return None
+    tokens = name[1:].split("-")
+    budget = [probes]
+
+    def probe(path: str) -> bool:
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        return is_directory(path)
+
+    def search(built: str, index: int) -> str | None:
+        if index == len(tokens):
+            return built if probe(built) else None
+        for separator in _SEPARATORS:
+            if separator == "/" and (built.endswith("/") or not probe(built)):
+                continue
+            found = search(built + separator + tokens[index], index + 1)
+            if found is not None:
+                return found
+            if budget[0] <= 0:
+                return None
+        return None
+
+    return search("/" + tokens[0], 1)

@@ -7,24 +7,31 @@ same ``VaultCore``/``VaultAdapters``/``VaultUseCases`` for its start-up sweep. T
 
 from __future__ import annotations
 
+import os
+
 from dependency_injector import containers, providers
 
-from adapters.config.claude_dirs import claude_projects_dir
+from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSessionFiles
+from adapters.claude_sessions.project_dirs import projects_root
 from adapters.config.vault_location import compresses, vault_path
 from adapters.filesystem_restore_folders import FilesystemRestoreFolders
 from adapters.key_file_key_provider import VAULT_ENV_VAR, KeyFileKeyProvider
 from adapters.machine_id_file import FileMachineIdentity
 from adapters.memory.fixed_machine_identity import FixedMachineIdentity
 from adapters.memory.in_memory_restore_folders import InMemoryRestoreFolders
+from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_vault_store import InMemoryVaultStore
+from adapters.project.git_worktrees import GitWorktrees
 from adapters.zstd_codec import ZstdCodec
 from application.use_cases.vault.checkpoint_vault import CheckpointVault
 from application.use_cases.vault.delete_session import DeleteSession
 from application.use_cases.vault.find_session import FindSession
+from application.use_cases.vault.import_sessions import ImportSessions
 from application.use_cases.vault.list_sessions import ListSessions
 from application.use_cases.vault.restore_session import RestoreSession
 from application.use_cases.vault.search_vault import SearchVault
 from application.use_cases.vault.vault_statistics import VaultStatistics
+from application.vault.session_reader import SessionReader
 from entrypoints.containers import lazy_adapters
 from entrypoints.containers.core import Core
 from entrypoints.containers.runtime import RuntimeOptions
@@ -51,7 +58,7 @@ class VaultCore(containers.DeclarativeContainer):
     key = providers.Singleton(key_provider.provided.key_for.call(path))
     compress = providers.Callable(compresses, core.options.provided.env)
     projects_dir = providers.Singleton(
-        claude_projects_dir, core.options.provided.env, core.user_dirs.provided.home
+        projects_root, core.options.provided.env, core.user_dirs.provided.home
     )
 
 
@@ -74,6 +81,17 @@ class VaultAdapters(containers.DeclarativeContainer):
         config_home=core.user_dirs.provided.config_home,
     )
     restore_folders = providers.Singleton(FilesystemRestoreFolders)
+    session_files = providers.Singleton(
+        ClaudeCodeSessionFiles.from_env,
+        env=core.options.provided.env,
+        home=core.user_dirs.provided.home,
+        worktrees=providers.Singleton(GitWorktrees, core.options.provided.env),
+    )
+    is_directory = providers.Object(os.path.isdir)
+
+
+def _no_directories(path: str) -> bool:
+    return False
 
 
 class MemoryVaultAdapters(containers.DeclarativeContainer):
@@ -86,6 +104,8 @@ class MemoryVaultAdapters(containers.DeclarativeContainer):
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
     machine_identity = providers.Singleton(FixedMachineIdentity)
     restore_folders = providers.Singleton(InMemoryRestoreFolders)
+    session_files = providers.Singleton(InMemorySessionFiles)
+    is_directory = providers.Object(_no_directories)
 
 
 class VaultUseCases(containers.DeclarativeContainer):
@@ -99,6 +119,21 @@ class VaultUseCases(containers.DeclarativeContainer):
     delete_session = providers.Factory(DeleteSession, store=adapters.vault_store)
     statistics = providers.Factory(VaultStatistics, store=adapters.vault_store)
     checkpoint = providers.Factory(CheckpointVault, store=adapters.vault_store)
+    session_reader = providers.Factory(
+        SessionReader,
+        files=adapters.session_files,
+        codec=adapters.codec,
+        machine_id=adapters.machine_identity.provided.machine_id,
+        is_directory=adapters.is_directory,
+    )
+    import_sessions = providers.Factory(
+        ImportSessions,
+        store=adapters.vault_store,
+        files=adapters.session_files,
+        reader=session_reader,
+        clock=core.clock,
+        machine_id=adapters.machine_identity.provided.machine_id,
+    )
     restore_session = providers.Factory(
         RestoreSession,
         store=adapters.vault_store,
