@@ -15,6 +15,26 @@ class SessionHost(StrEnum):
     CODEX = "codex"
 
 
+def is_subagent_transcript(relative_path: str) -> bool:
+    """``subagents/…/agent-<id>.jsonl`` (workflow agents sit one level deeper)."""
+    parts = PurePosixPath(relative_path).parts
+    name = parts[-1] if parts else ""
+    return (
+        len(parts) >= 2
+        and parts[0] == "subagents"
+        and name.startswith("agent-")
+        and name.endswith(".jsonl")
+    )
+
+
+def agent_id_of(relative_path: str) -> str:
+    """``a4d2`` for ``…/agent-a4d2.jsonl`` (and for its ``.meta.json``); else ``""``."""
+    name = PurePosixPath(relative_path).name
+    if not name.startswith("agent-"):
+        return ""
+    return name.removeprefix("agent-").removesuffix(".jsonl").removesuffix(".meta.json")
+
+
 @attrs.frozen
 class Sidecar:
     """A regular file kept with a session (a subagent transcript, its ``.meta.json``, a
@@ -33,22 +53,12 @@ class Sidecar:
     @property
     def is_subagent_transcript(self) -> bool:
         """``subagents/…/agent-<id>.jsonl`` (workflow agents sit one level deeper)."""
-        parts = PurePosixPath(self.relative_path).parts
-        name = parts[-1] if parts else ""
-        return (
-            len(parts) >= 2
-            and parts[0] == "subagents"
-            and name.startswith("agent-")
-            and name.endswith(".jsonl")
-        )
+        return is_subagent_transcript(self.relative_path)
 
     @property
     def agent_id(self) -> str:
         """``a4d2`` for ``…/agent-a4d2.jsonl`` (and for its ``.meta.json``); else ``""``."""
-        name = PurePosixPath(self.relative_path).name
-        if not name.startswith("agent-"):
-            return ""
-        return name.removeprefix("agent-").removesuffix(".jsonl").removesuffix(".meta.json")
+        return agent_id_of(self.relative_path)
 
 
 @attrs.frozen

@@ -30,6 +30,7 @@ from application.use_cases.vault.import_sessions import ImportSessions
 from application.use_cases.vault.list_sessions import ListSessions
 from application.use_cases.vault.restore_session import RestoreSession
 from application.use_cases.vault.search_vault import SearchVault
+from application.use_cases.vault.show_session import ShowSession
 from application.use_cases.vault.vault_statistics import VaultStatistics
 from application.vault.session_reader import SessionReader
 from entrypoints.containers import lazy_adapters
@@ -133,6 +134,9 @@ class VaultUseCases(containers.DeclarativeContainer):
         reader=session_reader,
         clock=core.clock,
         machine_id=adapters.machine_identity.provided.machine_id,
+    )
+    show_session = providers.Factory(
+        ShowSession, store=adapters.vault_store, codec=adapters.codec, files=adapters.session_files
     )
     restore_session = providers.Factory(
         RestoreSession,

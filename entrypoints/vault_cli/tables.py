@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from domain.vault.importing import ImportStatus, SessionOutcome
 from domain.vault.search import VaultHit
 from domain.vault.session import VaultSession
 from entrypoints.vault_cli.formatting import local_time, short_path, size, title_of
@@ -74,3 +75,26 @@ def _snippet(snippet: str) -> Text:
     text = Text(" ".join(snippet.split()))
     text.highlight_regex(r"\[[^\[\]\n]+\]", "bold")
     return text
+
+
+def print_import(outcomes: Sequence[SessionOutcome]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("ID", no_wrap=True)
+    table.add_column("STATUS", no_wrap=True)
+    table.add_column("PROJECT", no_wrap=True, overflow="ellipsis", max_width=28)
+    table.add_column("SIZE", justify="right", no_wrap=True)
+    table.add_column("TITLE", no_wrap=True, overflow="ellipsis", max_width=50)
+    for outcome in outcomes:
+        note = outcome.detail if outcome.status is ImportStatus.ERROR else outcome.title or ""
+        table.add_row(
+            outcome.uuid[:8],
+            outcome.status.value,
+            Text(outcome.project),
+            size(outcome.size_bytes),
+            Text(note),
+        )
+    Console(highlight=False).print(table)

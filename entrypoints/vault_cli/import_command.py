@@ -1,0 +1,182 @@
+"""``capy vault import``: archive Claude Code's sessions, with a progress bar and Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import Annotated
+
+from cyclopts import Parameter
+
+from domain.vault.importing import ImportProgress, ImportReport, ImportStatus, SessionOutcome
+from entrypoints.vault_cli.app import say, vault
+
+Progress = Callable[[ImportProgress, SessionOutcome | None], None]
+
+
+@vault.command(name="import")
+def import_sessions(
+    *,
+    path: Annotated[
+        Path | None,
+        Parameter(
+            help="Where to look: a Claude config folder, its projects folder or one project "
+            "folder; default CLAUDE_CONFIG_DIR/projects or ~/.claude/projects."
+        ),
+    ] = None,
+    project: Annotated[
+        str | None,
+        Parameter(help="Only projects whose folder contains this text (a path works too)."),
+    ] = None,
+    current_project: Annotated[
+        bool,
+        Parameter(
+            negative=(),
+            help="Only the sessions of the project capy runs in (--project-dir; its "
+            "subfolders and linked worktrees included).",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool, Parameter(negative=(), help="Show what would be archived; write nothing.")
+    ] = False,
+    time_limit: Annotated[
+        float | None,
+        Parameter(help="Stop after the session running when this many seconds have passed."),
+    ] = None,
+    quiet: Annotated[
+        bool,
+        Parameter(negative=(), help="No table or progress; one line when anything changed."),
+    ] = False,
+) -> int:
+    """Archive Claude Code's sessions into the vault: new ones added, grown ones updated.
+
+    Every session is stored verbatim (its transcript, subagent transcripts and tool-result
+    files; other files over 5 MiB are left out), compressed and encrypted, with its messages
+    made searchable (secrets redacted in the index, never in the archive). A session already
+    archived is skipped when unchanged, and also when the copy on disk is smaller (the larger
+    copy wins: a compacted or truncated copy never replaces a complete one). Run it again at
+    any time; Ctrl-C stops after the current session and keeps everything archived so far.
+    """
+    from application.use_cases.vault.import_sessions import ImportRequest
+    from domain.errors import InvalidInput
+    from entrypoints.vault_cli.app import vault_container
+
+    if current_project and (path or project):
+        raise InvalidInput(
+            "--current-project picks the sessions by itself",
+            "leave out --path and --project, or --current-project",
+        )
+    with vault_container() as container:
+        root = container.core.project_root().path if current_project else None
+        request = ImportRequest(root=path, project_root=root, project=project, dry_run=dry_run)
+        use_case = container.use_cases.import_sessions()
+        container.adapters.vault_store()  # open (or create) the vault first: fail fast
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        with _ctrl_c_stops(quiet) as interrupted, _progress_bar(quiet) as progress:
+
+            def stop() -> bool:
+                return interrupted() or (deadline is not None and time.monotonic() > deadline)
+
+            report = use_case.execute(request, progress, stop)
+    _print(report, quiet, path or container.vault_core.projects_dir())
+    return 1 if report.count(ImportStatus.ERROR) else 0
+
+
+def _print(report: ImportReport, quiet: bool, where: Path) -> None:
+    from entrypoints.vault_cli.tables import print_import
+
+    counts = (
+        f"imported {report.count(ImportStatus.NEW)}, updated {report.count(ImportStatus.UPDATED)}, "
+        f"skipped {report.count(ImportStatus.SKIPPED)}, errors {report.count(ImportStatus.ERROR)}"
+    )
+    if quiet:
+        if report.changed or report.count(ImportStatus.ERROR):
+            say(counts + (" (stopped early)" if report.cancelled else ""))
+        for outcome in report.outcomes:
+            if outcome.status is ImportStatus.ERROR:
+                say(f"error in {outcome.uuid}: {outcome.detail}")
+        return
+    if not report.discovered:
+        print(f"capy vault import: no sessions found under {where}")
+        return
+    if report.dry_run:
+        print("DRY RUN — no changes written")
+    shown = [o for o in report.outcomes if o.status is not ImportStatus.SKIPPED]
+    if shown:
+        print_import(shown)
+    if report.other_machines_only:
+        say(
+            "the vault holds sessions of other machines only; this machine gets its own id "
+            "(set CAPY_MACHINE_ID to use the same id as before)"
+        )
+    if report.cancelled:
+        say("stopped before the end; run the import again to archive the rest")
+    print(f"capy vault import: {'would have ' if report.dry_run else ''}{counts}")
+
+
+@contextmanager
+def _ctrl_c_stops(quiet: bool) -> Iterator[Callable[[], bool]]:
+    """The first Ctrl-C asks the import to stop after the current session; a second one
+    interrupts at once (the current batch is then not written, nothing half-written)."""
+    requested = False
+    if quiet or sys.platform == "win32":
+        previous = None
+    else:
+        previous = signal.getsignal(signal.SIGINT)
+
+        def handler(signum: int, frame: FrameType | None) -> None:
+            nonlocal requested
+            if requested:
+                raise KeyboardInterrupt
+            requested = True
+            say("stopping after the current session (Ctrl-C again to stop now)")
+
+        signal.signal(signal.SIGINT, handler)
+    try:
+        yield lambda: requested
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _progress_bar(quiet: bool) -> Iterator[Progress]:
+    """Sessions and bytes on stderr, when stderr is a terminal."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda progress, outcome: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+        TransferSpeedColumn,
+    )
+
+    with Progress(
+        TextColumn("archiving {task.fields[sessions]}"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("import", total=None, sessions="")
+
+        def update(progress: ImportProgress, outcome: SessionOutcome | None) -> None:
+            bar.update(
+                task,
+                total=progress.bytes_total,
+                completed=progress.bytes_done,
+                sessions=f"{progress.sessions_done}/{progress.sessions_total} sessions",
+            )
+
+        yield update
