@@ -11,6 +11,7 @@ import os
 
 from dependency_injector import containers, providers
 
+from adapters.claude_cli_launcher import ClaudeCliLauncher
 from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSessionFiles
 from adapters.claude_sessions.project_dirs import projects_root
 from adapters.config.vault_location import compresses, vault_path
@@ -21,6 +22,7 @@ from adapters.memory.fixed_machine_identity import FixedMachineIdentity
 from adapters.memory.in_memory_restore_folders import InMemoryRestoreFolders
 from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_vault_store import InMemoryVaultStore
+from adapters.memory.recording_launcher import RecordingLauncher
 from adapters.project.git_worktrees import GitWorktrees
 from adapters.zstd_codec import ZstdCodec
 from application.use_cases.vault.checkpoint_vault import CheckpointVault
@@ -29,6 +31,7 @@ from application.use_cases.vault.find_session import FindSession
 from application.use_cases.vault.import_sessions import ImportSessions
 from application.use_cases.vault.list_sessions import ListSessions
 from application.use_cases.vault.restore_session import RestoreSession
+from application.use_cases.vault.resume_session import ResumeSession
 from application.use_cases.vault.search_vault import SearchVault
 from application.use_cases.vault.show_session import ShowSession
 from application.use_cases.vault.vault_statistics import VaultStatistics
@@ -89,6 +92,7 @@ class VaultAdapters(containers.DeclarativeContainer):
         worktrees=providers.Singleton(GitWorktrees, core.options.provided.env),
     )
     is_directory = providers.Object(os.path.isdir)
+    launcher = providers.Singleton(ClaudeCliLauncher, env=core.options.provided.env)
 
 
 def _no_directories(path: str) -> bool:
@@ -107,6 +111,7 @@ class MemoryVaultAdapters(containers.DeclarativeContainer):
     restore_folders = providers.Singleton(InMemoryRestoreFolders)
     session_files = providers.Singleton(InMemorySessionFiles)
     is_directory = providers.Object(_no_directories)
+    launcher = providers.Singleton(RecordingLauncher)
 
 
 class VaultUseCases(containers.DeclarativeContainer):
@@ -144,6 +149,12 @@ class VaultUseCases(containers.DeclarativeContainer):
         codec=adapters.codec,
         folders=adapters.restore_folders,
         projects_dir=vault_core.projects_dir,
+    )
+    resume_session = providers.Factory(
+        ResumeSession,
+        restore=restore_session,
+        projects_dir=vault_core.projects_dir,
+        is_directory=adapters.is_directory,
     )
 
 

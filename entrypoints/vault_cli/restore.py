@@ -66,3 +66,52 @@ def print_report(report: RestoreReport) -> None:
         if report.count(status):
             parts.append(f"{report.count(status)} {status.value}")
     say(f"restored {report.uuid} into {report.folder}: {', '.join(parts)}")
+
+
+@vault.command
+def resume(
+    session_id: Annotated[str, Parameter(help="The session's id, or its first 8+ characters.")],
+    /,
+    *,
+    dir: Annotated[
+        Path | None,
+        Parameter(help="Folder to resume in; default: the session's project folder."),
+    ] = None,
+) -> int:
+    """Restore a session and continue it in Claude Code (`claude --resume`).
+
+    The session is restored where Claude Code looks for it when started in the session's
+    project folder (or in --dir), then `claude --resume <id>` runs there, on this terminal;
+    its exit code is capy's. When the project folder no longer exists you are asked whether
+    to resume in the current folder instead.
+    """
+    from domain.errors import InvalidInput
+    from entrypoints.vault_cli.app import require_vault, vault_container
+    from entrypoints.vault_cli.prompts import confirm
+    from entrypoints.vault_cli.session_lookup import find_or_list
+
+    with vault_container() as container:
+        launcher = container.adapters.launcher()
+        if not launcher.available():
+            raise InvalidInput(
+                "`claude` is not on PATH",
+                "install Claude Code, or restore the session with "
+                "`capy vault restore` and open it yourself",
+            )
+        require_vault(container)
+        session = find_or_list(container, session_id)
+        cwd = container.core.options().cwd
+
+        def use_cwd(recorded: str) -> bool:
+            return confirm(f"{recorded} does not exist here; resume in {cwd}?")
+
+        plan = container.use_cases.resume_session().execute(
+            session,
+            dir.expanduser().resolve() if dir else None,
+            cwd,
+            use_cwd,
+            lambda path: confirm(f"overwrite existing {path}?"),
+        )
+    print_report(plan.restored)
+    say(f"starting claude --resume {session.uuid} in {plan.directory}")
+    return int(launcher.resume(session.uuid, plan.directory))
