@@ -49,7 +49,7 @@ class FetchSettings:
     allow_private_hosts: tuple[str, ...] = ()  # global config only
 
 
-class VaultSweep(StrEnum):
+class VaultSweepScope(StrEnum):
     """What the MCP server archives into the vault when it starts."""
 
     OFF = "off"
@@ -57,7 +57,7 @@ class VaultSweep(StrEnum):
     ALL = "all"  # every project's sessions
 
     @classmethod
-    def parse(cls, value: object) -> VaultSweep:
+    def parse(cls, value: object) -> VaultSweepScope:
         """``true``/``false`` or ``"project"``, ``"all"``, ``"off"`` (also from CAPY_VAULT_SWEEP,
         where ``1``/``true``/``yes`` mean the project and ``0``/``false``/``no`` off)."""
         if isinstance(value, bool):
@@ -75,7 +75,7 @@ class VaultSweep(StrEnum):
 
 @attrs.frozen
 class VaultSettings:
-    sweep: VaultSweep = VaultSweep.OFF
+    sweep: VaultSweepScope = VaultSweepScope.OFF
 
 
 @attrs.frozen
@@ -221,7 +221,7 @@ SETTING_KEYS: Mapping[str, SettingKey] = {
             "vault.sweep",
             'true (archive this project\'s sessions when the server starts), "all" (every '
             "project's), or false",
-            VaultSweep.parse,
+            VaultSweepScope.parse,
         ),
     )
 }

@@ -8,6 +8,7 @@ keys in its environment when it was given any (``entrypoints.secret_handoff``, A
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -18,10 +19,12 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.exit(run_hook(args[1:]))
     if argv is None:
-        from entrypoints.secret_handoff import hide_secrets, is_serve
+        from entrypoints.secret_handoff import HANDOFF_FD, hide_secrets, is_serve, receive_secrets
 
         if is_serve(args):
             hide_secrets()
+        elif HANDOFF_FD in os.environ:  # a capy process started by the server (vault sweep)
+            receive_secrets()
     from entrypoints.cli.app import run
 
     run(args)

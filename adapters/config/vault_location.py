@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from domain.errors import ConfigError
-from domain.settings import VaultSweep
+from domain.settings import VaultSweepScope
 
 PATH_VAR = "CAPY_VAULT_PATH"
 NO_COMPRESS_VAR = "CAPY_VAULT_NO_COMPRESS"
@@ -30,13 +30,13 @@ def compresses(env: Mapping[str, str]) -> bool:
     return env.get(NO_COMPRESS_VAR, "").strip().lower() in _OFF
 
 
-def sweep_choice(env: Mapping[str, str], configured: VaultSweep) -> VaultSweep:
+def sweep_choice(env: Mapping[str, str], configured: VaultSweepScope) -> VaultSweepScope:
     """``CAPY_VAULT_SWEEP`` wins over ``[vault] sweep``; raises ``ConfigError`` for a value
     it does not know."""
     if SWEEP_VAR not in env:
         return configured
     try:
-        return VaultSweep.parse(env[SWEEP_VAR])
+        return VaultSweepScope.parse(env[SWEEP_VAR])
     except ValueError as error:
         raise ConfigError(
             f"{SWEEP_VAR}: {error}", 'set it to 1 (this project), "all" or 0 (off)'

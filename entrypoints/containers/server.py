@@ -35,6 +35,7 @@ from entrypoints.mcp_server.tools.fetch import FetchTool
 from entrypoints.mcp_server.tools.index import IndexTool
 from entrypoints.mcp_server.tools.search import SearchTool
 from entrypoints.mcp_server.tools.stats import StatsTool
+from entrypoints.mcp_server.vault_sweep import build_vault_sweep
 
 # A call that processed or indexed this much leaves megabytes free inside the C heaps.
 RELEASE_AFTER_BYTES = 1024 * 1024
@@ -168,6 +169,7 @@ class ServerComposition:
         self._active_calls = 0
         self._calls_lock = threading.Lock()
         self.background = BackgroundTasks(busy=self._busy)
+        self.vault_sweep = build_vault_sweep(self.core)
 
     def start_warm_up(self) -> threading.Thread:
         """Open the store and purge expired sources on a background thread."""
@@ -198,6 +200,10 @@ class ServerComposition:
         if self.core.settings().sessions.sweep_on_start:
             self.background.add(
                 BackgroundTask("session sweep", self.sweep_sessions, SESSION_SWEEP_SECONDS)
+            )
+        if self.vault_sweep.enabled:
+            self.background.add(
+                BackgroundTask("vault sweep", self.vault_sweep.run, self.vault_sweep.seconds)
             )
         return self.background.start(after)
 
@@ -249,6 +255,7 @@ class ServerComposition:
         not open it now just to close it.
         """
         self._quietly(self.background.stop)
+        self._quietly(self.vault_sweep.stop)
         self._close("sandbox")
         if self._created("knowledge_store"):
             self._quietly(self.session_journals.stop)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import time
@@ -52,6 +53,9 @@ def import_sessions(
         bool,
         Parameter(negative=(), help="No table or progress; one line when anything changed."),
     ] = False,
+    low_priority: Annotated[
+        bool, Parameter(negative=(), help="Run at low CPU priority (nice 10), e.g. from cron.")
+    ] = False,
 ) -> int:
     """Archive Claude Code's sessions into the vault: new ones added, grown ones updated.
 
@@ -66,6 +70,8 @@ def import_sessions(
     from domain.errors import InvalidInput
     from entrypoints.vault_cli.app import vault_container
 
+    if low_priority and hasattr(os, "nice"):
+        os.nice(10)
     if current_project and (path or project):
         raise InvalidInput(
             "--current-project picks the sessions by itself",
