@@ -19,15 +19,14 @@ _MAX_FOLDER_NAME = 200
 
 
 def safe_relative_path(name: str) -> PurePosixPath | None:
-    """``name`` as a relative path with no way up or out, or None when it is not one."""
-    if not name or "\x00" in name or "\\" in name or name.startswith("/"):
+    """``name`` as a relative path with no way up or out, or None when it is not one: every
+    ``/``-separated part must be a plain name (not empty, ``.`` or ``..``)."""
+    if not name or "\x00" in name or "\\" in name or re.match(r"^[A-Za-z]:", name):
         return None
-    if re.match(r"^[A-Za-z]:", name):
+    parts = name.split("/")
+    if any(part in ("", ".", "..") for part in parts):
         return None
-    path = PurePosixPath(name)
-    if any(part in ("", ".", "..") for part in path.parts) or path.is_absolute():
-        return None
-    return path
+    return PurePosixPath(*parts)
 
 
 def safe_folder_name(name: str) -> bool:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from application.ports.codec import Codec
 from application.ports.restore_folders import RestoreFolder, RestoreFolders, UnsafePath
 from application.ports.vault_store import VaultStore
 from domain.vault.blob import EncodedBlob
-from domain.vault.paths import recorded_folder, safe_relative_path
+from domain.vault.paths import recorded_folder, safe_folder_name, safe_relative_path
 from domain.vault.restore import RestoredFile, RestoreReport, RestoreStatus
 from domain.vault.session import VaultSession
 
@@ -37,18 +37,24 @@ class RestoreSession:
         self, session: VaultSession, output: Path | None, confirm: Confirm
     ) -> RestoreReport:
         folder = self._folders.open(output or recorded_folder(self._projects_dir, session))
-        results = [
-            self._restore(folder, session.main_file, self._store.main_blob(session.uuid), confirm)
-        ]
+        main = safe_relative_path(session.main_file) if safe_folder_name(session.uuid) else None
+        blob = self._store.main_blob(session.uuid)
+        results = [self._restore(folder, session.main_file, main, blob, confirm)]
         for stored in self._store.files(session.uuid):
             name = f"{session.uuid}/{stored.relative_path}"
-            results.append(self._restore(folder, name, stored.blob, confirm))
+            inner = safe_relative_path(stored.relative_path)
+            relative = PurePosixPath(session.uuid, inner) if inner and main else None
+            results.append(self._restore(folder, name, relative, stored.blob, confirm))
         return RestoreReport(session.uuid, folder.root, tuple(results))
 
     def _restore(
-        self, folder: RestoreFolder, name: str, blob: EncodedBlob, confirm: Confirm
+        self,
+        folder: RestoreFolder,
+        name: str,
+        relative: PurePosixPath | None,
+        blob: EncodedBlob,
+        confirm: Confirm,
     ) -> RestoredFile:
-        relative = safe_relative_path(name)
         if relative is None:
             return RestoredFile(name, RestoreStatus.UNSAFE)
         target = folder.root.joinpath(*relative.parts)
