@@ -43,13 +43,14 @@ class _Folder(RestoreFolder):
 
     def identical(self, relative: PurePosixPath, chunks: Iterable[bytes]) -> bool:
         target = self._root.joinpath(*relative.parts)
-        try:
-            fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW)
+        try:  # non-blocking: a FIFO planted where a file goes must not hang the restore
+            fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         except OSError:
             return False
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 return False
+            os.set_blocking(fd, True)
             for chunk in chunks:
                 if handle.read(len(chunk)) != chunk:
                     return False

@@ -71,6 +71,11 @@ def recorded_cwd(directory: Path) -> str:
     return ""
 
 
+def child_dirs(root: Path | str) -> list[str]:
+    """The names of the directories in ``root`` (symlinks not followed), sorted."""
+    return _child_dirs(Path(root))
+
+
 def _child_dirs(root: Path) -> list[str]:
     try:
         with os.scandir(root) as scan:

@@ -90,12 +90,12 @@ class SessionReader:
         files: SessionFiles,
         codec: Codec,
         machine_id: Callable[[], str],
-        is_directory: Callable[[str], bool],
+        list_directories: Callable[[str], list[str]],
     ) -> None:
         self._files = files
         self._codec = codec
         self._machine_id = machine_id
-        self._is_directory = is_directory
+        self._list_directories = list_directories
 
     def plan(self, session: SessionFile) -> SessionPlan:
         uuid = session.session_id
@@ -181,4 +181,4 @@ class SessionReader:
         return archived, summary.message_count
 
     def _project_path(self, folder: str) -> str:
-        return unmangle(folder, self._is_directory) or folder
+        return unmangle(folder, self._list_directories) or folder

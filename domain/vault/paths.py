@@ -53,42 +53,38 @@ def recorded_folder(projects_dir: Path, session: VaultSession) -> Path:
     return projects_dir / session.claude_project_dir
 
 
-# Characters Claude Code turns into "-" in a project folder name, most likely first.
-_SEPARATORS = ("/", "-", ".", "_", " ")
-UNMANGLE_PROBES = 2000
+UNMANGLE_LISTINGS = 500
 
 
 def unmangle(
-    name: str, is_directory: Callable[[str], bool], probes: int = UNMANGLE_PROBES
+    name: str, list_directories: Callable[[str], list[str]], listings: int = UNMANGLE_LISTINGS
 ) -> str | None:
     """The existing directory a mangled project folder name stands for, or None.
 
     Every ``-`` in the name was one character that is not a letter or digit (``/``, ``-``,
-    ``.``, ``_``, a space…), so the name is ambiguous; candidates are checked against the file
-    system, a ``/`` only where the path so far is a directory, at most ``probes`` checks.
+    ``.``, ``_``, a space…), so the name alone is ambiguous. Walking down from ``/``, a child
+    directory fits when its own mangled name is the next part of the name; at most
+    ``listings`` directories are listed.
     """
     if not name.startswith("-"):
         return None
-    tokens = name[1:].split("-")
-    budget = [probes]
+    budget = [listings]
 
-    def probe(path: str) -> bool:
+    def search(path: str, rest: str) -> str | None:
+        if not rest:
+            return path
         if budget[0] <= 0:
-            return False
+            return None
         budget[0] -= 1
-        return is_directory(path)
-
-    def search(built: str, index: int) -> str | None:
-        if index == len(tokens):
-            return built if probe(built) else None
-        for separator in _SEPARATORS:
-            if separator == "/" and (built.endswith("/") or not probe(built)):
-                continue
-            found = search(built + separator + tokens[index], index + 1)
-            if found is not None:
-                return found
-            if budget[0] <= 0:
-                return None
+        for child in list_directories(path):
+            mangled = _MANGLE.sub("-", child)
+            joined = path.rstrip("/") + "/" + child
+            if rest == mangled:
+                return joined
+            if rest.startswith(mangled + "-"):
+                found = search(joined, rest[len(mangled) + 1 :])
+                if found is not None:
+                    return found
         return None
 
-    return search("/" + tokens[0], 1)
+    return search("/", name[1:])

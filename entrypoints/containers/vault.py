@@ -13,7 +13,7 @@ from dependency_injector import containers, providers
 
 from adapters.claude_cli_launcher import ClaudeCliLauncher
 from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSessionFiles
-from adapters.claude_sessions.project_dirs import projects_root
+from adapters.claude_sessions.project_dirs import child_dirs, projects_root
 from adapters.config.vault_location import compresses, vault_path
 from adapters.filesystem_restore_folders import FilesystemRestoreFolders
 from adapters.key_file_key_provider import VAULT_ENV_VAR, KeyFileKeyProvider
@@ -92,11 +92,16 @@ class VaultAdapters(containers.DeclarativeContainer):
         worktrees=providers.Singleton(GitWorktrees, core.options.provided.env),
     )
     is_directory = providers.Object(os.path.isdir)
+    list_directories = providers.Object(child_dirs)
     launcher = providers.Singleton(ClaudeCliLauncher, env=core.options.provided.env)
 
 
 def _no_directories(path: str) -> bool:
     return False
+
+
+def _no_listing(path: str) -> list[str]:
+    return []
 
 
 class MemoryVaultAdapters(containers.DeclarativeContainer):
@@ -111,6 +116,7 @@ class MemoryVaultAdapters(containers.DeclarativeContainer):
     restore_folders = providers.Singleton(InMemoryRestoreFolders)
     session_files = providers.Singleton(InMemorySessionFiles)
     is_directory = providers.Object(_no_directories)
+    list_directories = providers.Object(_no_listing)
     launcher = providers.Singleton(RecordingLauncher)
 
 
@@ -130,7 +136,7 @@ class VaultUseCases(containers.DeclarativeContainer):
         files=adapters.session_files,
         codec=adapters.codec,
         machine_id=adapters.machine_identity.provided.machine_id,
-        is_directory=adapters.is_directory,
+        list_directories=adapters.list_directories,
     )
     import_sessions = providers.Factory(
         ImportSessions,
