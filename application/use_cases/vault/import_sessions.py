@@ -25,7 +25,7 @@ from domain.vault.paths import mangled_project_folder
 from domain.vault.session import ArchivedSession, StoredDigest
 
 BATCH_SESSIONS = 50
-BATCH_BYTES = 32 * 1024 * 1024
+BATCH_BYTES = 16 * 1024 * 1024
 
 Progress = Callable[[ImportProgress, SessionOutcome | None], None]
 
@@ -51,7 +51,7 @@ def _silent(progress: ImportProgress, outcome: SessionOutcome | None) -> None:
 
 
 class ImportSessions:
-    """One session at a time, written in batches (50 sessions or 32 MiB per transaction).
+    """One session at a time, written in batches (50 sessions or 16 MiB per transaction).
 
     A batch that fails is retried session by session, so one bad session costs only itself.
     ``stop()`` is asked between sessions: what is archived so far is kept, nothing is half
