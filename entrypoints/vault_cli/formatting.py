@@ -15,15 +15,6 @@ from domain.vault.session import VaultSession
 UNTITLED = "(untitled)"
 
 
-def size(count: int) -> str:
-    value = float(count)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1000 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1000
-    return f"{count} B"
-
-
 def local_time(at: datetime | None) -> str:
     return at.astimezone().strftime("%Y-%m-%d %H:%M") if at else "–"
 
