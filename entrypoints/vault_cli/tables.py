@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from domain.vault.importing import ImportStatus, SessionOutcome
 from domain.vault.search import VaultHit
 from domain.vault.session import VaultSession
-from entrypoints.vault_cli.formatting import local_time, short_path, size, title_of
+from entrypoints.cli.sizes import human_size as size
+from entrypoints.vault_cli.formatting import local_time, short_path, title_of
 
 if TYPE_CHECKING:
     from rich.text import Text
