@@ -52,7 +52,8 @@ def judge(stored: StoredDigest | None, size: int, content_hash: str | None = Non
 
 @attrs.frozen
 class SessionOutcome:
-    """What happened to one session: ``project`` is its Claude project folder name."""
+    """What happened to one session: ``project`` is where it ran when it was read (archived),
+    else its Claude project folder name."""
 
     uuid: str
     status: ImportStatus

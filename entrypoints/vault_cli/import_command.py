@@ -89,11 +89,12 @@ def import_sessions(
                 return interrupted() or (deadline is not None and time.monotonic() > deadline)
 
             report = use_case.execute(request, progress, stop)
-    _print(report, quiet, path or container.vault_core.projects_dir())
+    home = container.core.user_dirs().home
+    _print(report, quiet, path or container.vault_core.projects_dir(), home)
     return 1 if report.count(ImportStatus.ERROR) else 0
 
 
-def _print(report: ImportReport, quiet: bool, where: Path) -> None:
+def _print(report: ImportReport, quiet: bool, where: Path, home: Path) -> None:
     from entrypoints.vault_cli.tables import print_import
 
     counts = (
@@ -114,7 +115,7 @@ def _print(report: ImportReport, quiet: bool, where: Path) -> None:
         print("DRY RUN — no changes written")
     shown = [o for o in report.outcomes if o.status is not ImportStatus.SKIPPED]
     if shown:
-        print_import(shown)
+        print_import(shown, home)
     if report.other_machines_only:
         say(
             "the vault holds sessions of other machines only; this machine gets its own id "

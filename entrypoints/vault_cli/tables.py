@@ -78,7 +78,7 @@ def _snippet(snippet: str) -> Text:
     return text
 
 
-def print_import(outcomes: Sequence[SessionOutcome]) -> None:
+def print_import(outcomes: Sequence[SessionOutcome], home: Path) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -94,7 +94,7 @@ def print_import(outcomes: Sequence[SessionOutcome]) -> None:
         table.add_row(
             outcome.uuid[:8],
             outcome.status.value,
-            Text(outcome.project),
+            Text(short_path(outcome.project, home)),
             size(outcome.size_bytes),
             Text(note),
         )

@@ -155,7 +155,7 @@ class ImportSessions:
         outcome = SessionOutcome(
             uuid=session.uuid,
             status=final.status or status,
-            project=plan.project_folder,
+            project=session.project_path,
             size_bytes=session.size_bytes,
             title=session.title,
         )
