@@ -21,7 +21,7 @@ def stats(
     newest session, the search index version and how many sessions an older version indexed
     (the reindex backlog), where the key comes from, and the sessions per project.
     """
-    from entrypoints.cli.sizes import human_size as size
+    from entrypoints.cli.sizes import byte_size as size
     from entrypoints.vault_cli.app import vault_container
     from entrypoints.vault_cli.formatting import dumps, local_time, rfc3339, short_path
 
@@ -130,7 +130,7 @@ def delete(
     Shows the session and asks first (the answer defaults to no; without a terminal to ask,
     nothing is deleted unless --yes is given). Files on disk are not touched.
     """
-    from entrypoints.cli.sizes import human_size as size
+    from entrypoints.cli.sizes import byte_size as size
     from entrypoints.vault_cli.app import require_vault, say, vault_container
     from entrypoints.vault_cli.formatting import local_time, title_of
     from entrypoints.vault_cli.prompts import confirm

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from domain.vault.importing import ImportStatus, SessionOutcome
 from domain.vault.search import VaultHit
 from domain.vault.session import VaultSession
-from entrypoints.cli.sizes import human_size as size
+from entrypoints.cli.sizes import byte_size as size
 from entrypoints.vault_cli.formatting import local_time, short_path, title_of
 
 if TYPE_CHECKING:
