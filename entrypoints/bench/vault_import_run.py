@@ -2,7 +2,7 @@
 
 ``python -m entrypoints.bench.vault_import_run ROOT...`` imports each Claude config folder
 in turn into the vault of the current ``HOME`` (the benchmark gives it a fresh one) and
-prints one JSON line: seconds, bytes read and what happened to the sessions.
+prints one JSON line: seconds, bytes read, the largest session and what happened to them.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from entrypoints.containers.vault import VaultContainer
 def main(roots: list[str]) -> None:
     container = VaultContainer(options=RuntimeOptions())
     counts = dict.fromkeys((status.value for status in ImportStatus), 0)
-    size = 0
+    size = largest = 0
     began = time.perf_counter()
     try:
         for root in roots:
@@ -29,10 +29,12 @@ def main(roots: list[str]) -> None:
             for outcome in report.outcomes:
                 counts[outcome.status.value] += 1
                 size += outcome.size_bytes
+                largest = max(largest, outcome.size_bytes)
     finally:
         container.shutdown_resources()
     seconds = time.perf_counter() - began
-    print(json.dumps({"seconds": seconds, "bytes": size, "sessions": counts}))
+    report = {"seconds": seconds, "bytes": size, "largest_session": largest, "sessions": counts}
+    print(json.dumps(report))
 
 
 if __name__ == "__main__":

@@ -73,7 +73,16 @@ def _print(report: dict[str, object]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("run", "sessions", "MB", "seconds", "MB/s", "peak RSS MB", title="vault import")
+    table = Table(
+        "run",
+        "sessions",
+        "MB",
+        "largest MB",
+        "seconds",
+        "MB/s",
+        "peak RSS MB",
+        title="vault import",
+    )
     for key, label in (
         ("import_first_part", "first part, fresh vault"),
         ("import_whole", "whole history, fresh vault"),
@@ -86,6 +95,7 @@ def _print(report: dict[str, object]) -> None:
             label,
             f"{sessions:,}",
             f"{run['bytes'] / 1e6:,.0f}",
+            f"{run['largest_session'] / 1e6:,.1f}",
             f"{run['seconds']}",
             f"{run['mb_per_s']}",
             f"{run['peak_rss_mb']}",
