@@ -44,7 +44,8 @@ def _child_import(home: Path, roots: list[Path]) -> dict[str, Any]:
     command = [sys.executable, "-m", "entrypoints.bench.vault_import_run", *map(str, roots)]
     process = subprocess.Popen(command, env=_env(home), stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
-    output = process.stdout.read()
+    with process.stdout:
+        output = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
