@@ -35,7 +35,8 @@ SUBAGENTS = "subagents/"
 @attrs.frozen
 class PlannedFile:
     """One file to archive: its key (``<uuid>.jsonl`` or its path under ``<uuid>/``), how many
-    of its bytes, and the subagent it is the transcript of (``None``: not a transcript)."""
+    of its bytes, whether it is a transcript (scanned for search rows) and, for a subagent's
+    transcript, the subagent's id."""
 
     key: str
     path: Path
@@ -56,14 +57,8 @@ class SessionPlan:
 
     @property
     def main_length(self) -> int:
-        return next(
-            (
-                f.length
-                for f in self.files
-                if f.key.endswith(MAIN_FILE_SUFFIX) and f.key == f"{self.uuid}{MAIN_FILE_SUFFIX}"
-            ),
-            0,
-        )
+        main = f"{self.uuid}{MAIN_FILE_SUFFIX}"
+        return next((f.length for f in self.files if f.key == main), 0)
 
 
 class _Counted:
