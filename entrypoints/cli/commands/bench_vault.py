@@ -74,19 +74,12 @@ def _print(report: dict[str, object]) -> None:
     from rich.table import Table
 
     table = Table(
-        "run",
-        "sessions",
-        "MB",
-        "largest MB",
-        "seconds",
-        "MB/s",
-        "peak RSS MB",
-        title="vault import",
+        "import", "sessions", "MB", "largest MB", "s", "MB/s", "peak RSS MB", title="vault import"
     )
     for key, label in (
-        ("import_first_part", "first part, fresh vault"),
-        ("import_whole", "whole history, fresh vault"),
-        ("reimport_unchanged", "whole history again, unchanged"),
+        ("import_first_part", "part-1, new vault"),
+        ("import_whole", "all, new vault"),
+        ("reimport_unchanged", "all, unchanged"),
     ):
         run = report[key]
         assert isinstance(run, dict)
