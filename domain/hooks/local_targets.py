@@ -9,10 +9,7 @@ and keeps the response out of the context.
 
 from __future__ import annotations
 
-from domain.hooks.shell_scan import SimpleCommand, is_redirection, simple_commands
-
-_HTTP_PROGRAMS = frozenset({"curl", "wget"})
-_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+from domain.hooks.shell_http import http_calls
 
 
 def _host(word: str) -> str:
@@ -38,27 +35,19 @@ def is_local_host(host: str) -> bool:
     return address is not None and refusal_reason(address) is not None
 
 
-def _targets(command: SimpleCommand, depth: int) -> list[bool]:
+def _targets(arguments: tuple[str, ...]) -> list[bool]:
     """For each URL-like argument of a curl/wget: whether it is local."""
     found: list[bool] = []
-    if command.program in _HTTP_PROGRAMS:
-        words = command.arguments
-        for index, word in enumerate(words):
-            if word.startswith("-") or is_redirection(word):
-                continue
-            if index > 0 and is_redirection(words[index - 1]):
-                continue
-            local = is_local_host(_host(word))
-            if local or "://" in word:
-                found.append(local)
-    elif command.program in _SHELLS and depth < 4:
-        for script in (*command.heredocs, *command.arguments):
-            for inner in simple_commands(script):
-                found.extend(_targets(inner, depth + 1))
+    for word in arguments:
+        if word.startswith("-"):
+            continue
+        local = is_local_host(_host(word))
+        if local or "://" in word:
+            found.append(local)
     return found
 
 
 def targets_only_local(command_line: str) -> bool:
     """True when the curl/wget calls in ``command_line`` name hosts, all of them local."""
-    found = [local for command in simple_commands(command_line) for local in _targets(command, 0)]
+    found = [local for _, args, _ in http_calls(command_line) for local in _targets(args)]
     return bool(found) and all(found)

@@ -1,36 +1,30 @@
 """Deciding what the host's permission rules say about a command, some code, or a file read.
 
-Deny beats ask beats allow. Every simple command of a script is checked (see
-``command_split``), in every form it can take: as written, with quotes and escapes removed, with
-leading assignments and wrappers (``sudo``, ``env``, ``timeout 5``…) peeled off one by one, and
-with a path-qualified command word reduced to its name. Deny and ask rules match any of those
-forms; an allow rule must match every simple command as written (quotes removed, nothing
-peeled), so ``Bash(git status)`` never allows ``sudo git status``.
+Deny beats ask beats allow. The shell reader (``domain.shell``) finds every command a script
+would run, in every form it can take: as written, with quotes and escapes removed, with
+wrappers (``sudo``, ``env``, ``timeout 5``…) peeled off one by one, with a path-qualified
+command word reduced to its name, and with the script's own variables filled in. Deny and ask
+rules match any of those forms (and, for ``xargs``-style runners, any arguments the input may
+add); an allow rule must match every command as written, so ``Bash(git status)`` never allows
+``sudo git status``.
+
+Fail closed: a command capy cannot read (a name built at run time, a script from another
+program's output), and any limit of the analysis, deny when a Bash deny rule exists, ask when
+only ask rules do (ADR 0018, ADR 0028).
 """
 
 from __future__ import annotations
 
 import enum
-import re
 
 from domain.hooks.value import Value
-from domain.permissions.bash_pattern import bash_pattern_matches
-from domain.permissions.command_runners import commands_run_by
-from domain.permissions.command_split import split_script
+from domain.permissions.bash_pattern import bash_pattern_matches, matches_with_more_arguments
 from domain.permissions.path_rules import ReadTarget, read_rule_matches
 from domain.permissions.rules import PermissionPolicy, PermissionRule, RuleKind
-from domain.permissions.shell_variables import Variables, collect_assignments, expand_command_word
-from domain.permissions.shell_words import shell_words
-from domain.permissions.wrappers import (
-    SHELLS,
-    basename,
-    drop_prefix_noise,
-    interpreter_inline_code,
-    peel_once,
-    shell_inline_script,
-)
-
-MAX_NESTING = 8
+from domain.shell.analysis import Analysis, Invocation
+from domain.shell.invocations import analyse
+from domain.shell.limits import AnalysisBudget, AnalysisLimit, nesting_limit
+from domain.shell.programs import basename
 
 
 class Decision(enum.Enum):
@@ -70,94 +64,40 @@ class Verdict(Value):
 NO_RULE = Verdict(Decision.NONE)
 
 
-class _Command:
-    """One simple command, analysed (private to this module, so not a ``Value``)."""
-
-    __slots__ = ("any_form", "code", "dynamic_word", "exact", "reads_stdin_shell", "scripts")
-
-    def __init__(
-        self,
-        exact: tuple[str, ...],
-        any_form: tuple[str, ...],
-        scripts: tuple[str, ...],
-        code: tuple[tuple[str, str], ...],
-        *,
-        reads_stdin_shell: bool,
-        dynamic_word: str | None,  # a command word capy cannot know (``$cmd``)
-    ) -> None:
-        self.exact = exact
-        self.any_form = any_form
-        self.scripts = scripts
-        self.code = code
-        self.reads_stdin_shell = reads_stdin_shell
-        self.dynamic_word = dynamic_word
+def _forms(invocation: Invocation) -> list[tuple[str, bool]]:
+    """Every text the rules are matched against, with whether arguments may be appended."""
+    forms = [(text, False) for text in invocation.written if text]
+    for stage in invocation.stages:
+        words = stage.words
+        forms.append((" ".join(words), False))
+        if "/" in words[0]:
+            forms.append((" ".join((basename(words[0]), *words[1:])), False))
+        if stage.resolved != words:
+            forms.append((" ".join(stage.resolved), False))
+    return forms
 
 
-def _collapse(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def _analyse(segment: str, variables: Variables) -> _Command:
-    words = shell_words(segment)
-    exact = {_collapse(segment), " ".join(words)}
-    forms = set(exact)
-    scripts: list[str] = []
-    code: list[tuple[str, str]] = []
-    stage: list[str] | None = drop_prefix_noise(words)
-    stdin_shell = False
-    dynamic_word: str | None = None
-    seen = 0
-    while stage and seen < 32:
-        seen += 1
-        original = stage[0]
-        stage, unknown = expand_command_word(stage, variables)
-        if unknown:
-            dynamic_word = original
-            break
-        if not stage:
-            break
-        forms.add(" ".join(stage))
-        if "/" in stage[0]:
-            forms.add(" ".join([basename(stage[0]), *stage[1:]]))
-        inline = shell_inline_script(stage)
-        if inline is not None:
-            scripts.append(inline)
-        elif basename(stage[0]) in SHELLS:
-            herestring = _herestring(stage)
-            if herestring is not None:
-                scripts.append(herestring)
-            elif all(w.startswith("-") for w in stage[1:]):
-                stdin_shell = True
-        if basename(stage[0]) == "eval":
-            scripts.append(" ".join(stage[1:]))
-        scripts.extend(commands_run_by(stage))
-        embedded = interpreter_inline_code(stage)
-        if embedded is not None:
-            code.append(embedded)
-        stage = peel_once(stage)
-    return _Command(
-        tuple(exact),
-        tuple(forms),
-        tuple(scripts),
-        tuple(code),
-        reads_stdin_shell=stdin_shell,
-        dynamic_word=dynamic_word,
-    )
-
-
-def _herestring(words: list[str]) -> str | None:
-    for i, word in enumerate(words):
-        if word == "<<<" and i + 1 < len(words):
-            return words[i + 1]
-        if word.startswith("<<<") and len(word) > 3:
-            return word[3:]
+def _first_match(rules: tuple[PermissionRule, ...], invocation: Invocation) -> Verdict | None:
+    forms = _forms(invocation)
+    for rule in rules:
+        for form, _ in forms:
+            if bash_pattern_matches(rule.specifier, form):
+                return Verdict(Decision(rule.kind.value), rule, form)
+        for stage in invocation.stages:
+            if stage.appends and matches_with_more_arguments(rule.specifier, stage.words):
+                return Verdict(
+                    Decision(rule.kind.value),
+                    rule,
+                    " ".join(stage.words),
+                    "with arguments added when it runs",
+                )
     return None
 
 
-def _first_match(rules: tuple[PermissionRule, ...], forms: tuple[str, ...]) -> Verdict | None:
+def _as_written(rules: tuple[PermissionRule, ...], invocation: Invocation) -> Verdict | None:
     for rule in rules:
-        for form in forms:
-            if bash_pattern_matches(rule.specifier, form):
+        for form in invocation.written:
+            if form and bash_pattern_matches(rule.specifier, form):
                 return Verdict(Decision(rule.kind.value), rule, form)
     return None
 
@@ -166,7 +106,7 @@ def _strongest(verdicts: list[Verdict]) -> Verdict | None:
     return max(verdicts, key=lambda v: _RANK[v.decision], default=None)
 
 
-def _dynamic(policy: PermissionPolicy, what: str, why: str) -> Verdict:
+def unreadable(policy: PermissionPolicy, what: str, why: str) -> Verdict:
     """Fail closed: deny when any Bash deny rule exists, else ask when an ask rule does."""
     if policy.has_bash_deny:
         return Verdict(Decision.DENY, None, what, why)
@@ -175,66 +115,83 @@ def _dynamic(policy: PermissionPolicy, what: str, why: str) -> Verdict:
     return Verdict(Decision.NONE, None, what, why)
 
 
+def analysis_limit(policy: PermissionPolicy, reason: str) -> Verdict:
+    return unreadable(policy, "", f"capy could not check all of it: {reason}")
+
+
 def evaluate_shell(
-    policy: PermissionPolicy, script: str, depth: int = 0, inherited: Variables | None = None
+    policy: PermissionPolicy, script: str, budget: AnalysisBudget | None = None, depth: int = 0
 ) -> Verdict:
     """The full decision on a shell script (for hooks; the server only acts on deny)."""
+    if not (
+        policy.for_tool("Bash", RuleKind.DENY)
+        or policy.for_tool("Bash", RuleKind.ASK)
+        or policy.for_tool("Bash", RuleKind.ALLOW)
+    ):
+        return NO_RULE
+    try:
+        nesting_limit(depth)
+        analysis = analyse(script, budget)
+    except AnalysisLimit as limit:
+        return analysis_limit(policy, limit.reason)
+    return _judge(policy, analysis, budget, depth)
+
+
+def _judge(
+    policy: PermissionPolicy, analysis: Analysis, budget: AnalysisBudget | None, depth: int
+) -> Verdict:
     deny = policy.for_tool("Bash", RuleKind.DENY)
     ask = policy.for_tool("Bash", RuleKind.ASK)
     allow = policy.for_tool("Bash", RuleKind.ALLOW)
-    if not (deny or ask or allow) or depth > MAX_NESTING:
-        return NO_RULE
-    parts = split_script(script)
-    variables = {**(inherited or {}), **collect_assignments(parts.commands)}
-    commands = [_analyse(segment, variables) for segment in parts.commands]
-    nested: list[Verdict] = [
-        _dynamic(
-            policy,
-            c.dynamic_word,
-            f"the command name {c.dynamic_word} is set from a value capy cannot read, so the "
-            "permission rules cannot be checked",
-        )
-        for c in commands
-        if c.dynamic_word is not None
-    ]
-    stdin_shell = any(c.reads_stdin_shell for c in commands)
-    for command in commands:
-        found = _first_match(deny, command.any_form)
+    for invocation in analysis.invocations:
+        found = _first_match(deny, invocation)
         if found is not None:
             return found
-        scripts = list(command.scripts)
-        if stdin_shell:
-            # ``echo 'cmd' | bash``: what the other commands print may be the script
-            scripts.extend(" ".join(shell_words(f)[1:]) for f in command.exact[:1])
-        nested += [evaluate_shell(policy, s, depth + 1, variables) for s in scripts]
-        nested += [evaluate_code(policy, lang, c, depth + 1) for lang, c in command.code]
-    nested += [evaluate_code(policy, lang, c, depth + 1) for lang, c in parts.code]
+    nested: list[Verdict] = [
+        unreadable(policy, " ".join(i.written[:1]), i.dynamic)
+        for i in analysis.invocations
+        if i.dynamic
+    ]
+    if analysis.code:
+        shared = budget if budget is not None else AnalysisBudget()
+        for code in analysis.code:
+            nested.append(evaluate_code(policy, code.language, code.text, shared, depth + 1))
     strongest = _strongest([v for v in nested if v.decision is not Decision.ALLOW])
     if strongest is not None and strongest.decision is Decision.DENY:
         return strongest
-    for command in commands:
-        found = _first_match(ask, command.any_form)
+    for invocation in analysis.invocations:
+        found = _first_match(ask, invocation)
         if found is not None:
             return found
     if strongest is not None and strongest.decision is Decision.ASK:
         return strongest
-    if commands and allow:
-        matches = [_first_match(allow, command.exact) for command in commands]
-        if all(matches) and strongest is None:
+    if allow and analysis.invocations and not nested:
+        matches = [_as_written(allow, i) for i in analysis.invocations]
+        if all(matches):
             return matches[0] or NO_RULE
     return NO_RULE
 
 
-def evaluate_code(policy: PermissionPolicy, language: str, code: str, depth: int = 0) -> Verdict:
+def evaluate_code(
+    policy: PermissionPolicy,
+    language: str,
+    code: str,
+    budget: AnalysisBudget | None = None,
+    depth: int = 0,
+) -> Verdict:
     """The decision on code in ``language``: shell is checked as a script, other languages by
     the shell commands they start. A process start whose command capy cannot read fails closed
     when any Bash deny rule exists (ADR 0018)."""
     if language == "shell":
-        return evaluate_shell(policy, code, depth)
-    if depth > MAX_NESTING or not (
-        policy.for_tool("Bash", RuleKind.DENY) or policy.for_tool("Bash", RuleKind.ASK)
-    ):
+        return evaluate_shell(policy, code, budget, depth)
+    if not (policy.for_tool("Bash", RuleKind.DENY) or policy.for_tool("Bash", RuleKind.ASK)):
         return NO_RULE
+    budget = budget if budget is not None else AnalysisBudget()
+    try:
+        nesting_limit(depth)
+        budget.charge(code, "the code")
+    except AnalysisLimit as limit:
+        return analysis_limit(policy, limit.reason)
     # Scanning code in ten languages is needed for capy_execute code and ``python -c``-style
     # commands only; a plain Bash command in the hook never pays for importing it.
     from domain.permissions.shell_escape import extract_embedded_commands
@@ -242,13 +199,13 @@ def evaluate_code(policy: PermissionPolicy, language: str, code: str, depth: int
     verdicts: list[Verdict] = []
     for embedded in extract_embedded_commands(language, code):
         if embedded.command is not None:
-            verdict = evaluate_shell(policy, embedded.command, depth + 1)
+            verdict = evaluate_shell(policy, embedded.command, budget, depth + 1)
             if verdict.decision in {Decision.DENY, Decision.ASK}:
-                reason = f"embedded in {embedded.call}(…)"
+                reason = verdict.reason or f"embedded in {embedded.call}(…)"
                 verdicts.append(Verdict(verdict.decision, verdict.rule, verdict.subject, reason))
         elif embedded.certain:
             verdicts.append(
-                _dynamic(
+                unreadable(
                     policy,
                     embedded.call,
                     f"{embedded.call}(…) starts a command that is not a string literal, so the "

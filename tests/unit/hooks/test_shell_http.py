@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.hooks.shell_http import floods_terminal, runs_inline_http
-from domain.hooks.shell_scan import simple_commands
 
 
 @pytest.mark.parametrize(
@@ -67,16 +66,9 @@ def test_inline_http(command: str, inline: bool) -> None:
     assert runs_inline_http(command) is inline
 
 
-def test_scanner_splits_operators_substitutions_and_heredocs() -> None:
-    commands = simple_commands("a 1; b 2 && c | d & e\nf $(g h) <<EOF\nbody\nEOF")
-    programs = [c.program for c in commands]
-    assert programs == ["a", "b", "c", "d", "e", "f", "g"]
-    assert commands[5].heredocs == ("body",)
-
-
-def test_scanner_survives_unbalanced_quotes() -> None:
-    assert [c.program for c in simple_commands("echo 'unterminated; curl x")] == ["echo"]
+def test_unbalanced_quotes_still_route() -> None:
     assert floods_terminal('curl "https://example.com') is True
+    assert floods_terminal("echo 'unterminated; curl x") is False
 
 
 _words = st.text(alphabet="abcdefgh-_./=", min_size=1, max_size=8)

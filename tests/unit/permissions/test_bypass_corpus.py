@@ -111,6 +111,7 @@ SHELL_BYPASSES = [
     'sh -c "$(echo c3VkbyBybSB4 | base64 -d)"',
     "ssh localhost sudo rm x",
     "ssh -p 22 localhost 'sudo rm x'",
+    "$EDITOR notes.txt",  # a program named by the environment could be anything
 ]
 
 CODE_BYPASSES = [
@@ -183,8 +184,8 @@ NEAR_MISSES = [
     "find . -name '*.py' -exec grep -l sudo {} +",
     "awk '{ print \"sudo\" }' file",
     "echo {a,b}",
-    "$EDITOR notes.txt",
     "X=ls; $X -la",
+    '"$HOME/.local/bin/tool" --version',
     "[ -f x ] && echo yes",
     "[[ -n x ]] && ls",
     "ssh host uptime",

@@ -5,7 +5,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.permissions.bash_pattern import bash_pattern_matches
-from domain.permissions.command_split import split_script
 from domain.permissions.evaluation import Decision, evaluate_read, evaluate_shell
 from domain.permissions.path_rules import ReadTarget, read_rule_matches
 from domain.permissions.rules import RuleKind, parse_rule, policy_from_lists
@@ -41,33 +40,6 @@ def test_parse_rule_forms() -> None:
 )
 def test_bash_pattern(specifier: str | None, command: str, expected: bool) -> None:
     assert bash_pattern_matches(specifier, command) is expected
-
-
-def test_split_finds_nested_commands() -> None:
-    parts = split_script("a; b && c || d | e & f\ng $(h) `i` <(j) (k) { l; }")
-    for name in "abcdefhijkl":
-        assert any(c == name or c.startswith(name + " ") for c in parts.commands), name
-
-
-def test_split_keeps_quoted_separators_and_redirections() -> None:
-    assert split_script("echo 'a; b' \"c && d\" 2>&1 >|f").commands == (
-        "echo 'a; b' \"c && d\" 2>&1 >|f",
-    )
-
-
-def test_split_heredoc_bodies_are_data() -> None:
-    parts = split_script("cat <<-'X'\n\trm -rf /\n\tX\necho after")
-    assert parts.commands == ("cat <<-'X'", "echo after")
-
-
-def test_split_heredoc_into_interpreter_is_code() -> None:
-    parts = split_script("python3 - <<EOF\nprint(1)\nEOF")
-    assert parts.code == (("python", "print(1)"),)
-
-
-@given(st.text(max_size=200))
-def test_split_never_crashes(script: str) -> None:
-    split_script(script)
 
 
 DENY = policy_from_lists(deny=("Bash(sudo *)",))

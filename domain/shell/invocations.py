@@ -1,0 +1,408 @@
+"""Everything a shell script would run: the walk both routing and permission rules rely on.
+
+Each simple command (``reader``) is followed through what it runs: wrappers peeled one by one
+(``programs``), command words built from variables, aliases or ``hash -p`` (``variables``),
+scripts handed to a shell in every way — ``-c``, ``eval``, ``source``, a heredoc, a
+here-string, ``< <(…)``, ``<(…)``, ``/dev/stdin``, a pipe from ``echo``/``printf``/``cat`` —
+commands started by other programs (``runners``), and code handed to an interpreter
+(``sources``). What would run but cannot be read — a script from ``curl``'s output, a command
+name from the environment, ``awk '{system($0)}'`` — is an invocation with a ``dynamic`` reason:
+permission rules fail closed on it.
+
+Script files (``bash build.sh``, ``python3 tool.py``, ``cat s.sh | bash``) are not read: that is
+the boundary of what a check of the command line can see (ADR 0018).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from domain.hooks.value import Value
+from domain.shell.analysis import Analysis, Code, Invocation, Stage
+from domain.shell.limits import MAX_STAGES, AnalysisBudget, AnalysisLimit, nesting_limit
+from domain.shell.programs import basename, drop_prefix_noise, peel
+from domain.shell.reader import read_script, read_substitutions
+from domain.shell.runner_table import SHELLS
+from domain.shell.runners import commands_run_by
+from domain.shell.sources import (
+    FILE,
+    INLINE,
+    MODULE,
+    STDIN,
+    Source,
+    echo_output,
+    fd_of,
+    interpreter_source,
+    printf_output,
+    shell_source,
+)
+from domain.shell.syntax import COMPOUND_UPSTREAM, Script, SimpleCommand
+from domain.shell.variables import (
+    Definitions,
+    expand_command,
+    is_run_time,
+    substitute_arguments,
+)
+
+# variables whose value is a command some program runs (``GIT_SSH_COMMAND=… git fetch``)
+COMMAND_VARIABLES = frozenset(
+    {
+        "GIT_SSH_COMMAND",
+        "GIT_SSH",
+        "GIT_PAGER",
+        "GIT_EDITOR",
+        "GIT_SEQUENCE_EDITOR",
+        "GIT_EXTERNAL_DIFF",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "SUDO_ASKPASS",
+        "PAGER",
+        "MANPAGER",
+        "EDITOR",
+        "VISUAL",
+        "BROWSER",
+        "LESSOPEN",
+        "LESSCLOSE",
+        "PROMPT_COMMAND",
+        "RSYNC_RSH",
+        "CVS_RSH",
+        "FCEDIT",
+        "GIT_PROXY_COMMAND",
+    }
+)
+_PROMPTS = frozenset({"PS0", "PS1", "PS2", "PS3", "PS4"})
+_STARTUP_FILES = frozenset({"BASH_ENV", "ENV"})
+_STDIN_SHELLS = frozenset({"at", "batch"})
+_PASS_THROUGH = frozenset({"cat", "tac", "tee"})
+_DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
+_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.DOTALL)
+
+
+class _Input(Value):
+    """What a command reads on stdin: known text, a file, or something unknown (``why``)."""
+
+    __slots__ = ("file", "text", "why")
+    text: str | None
+    file: str
+    why: str
+
+    def __init__(self, text: str | None = None, file: str = "", why: str = "") -> None:
+        self._init(text=text, file=file, why=why)
+
+
+_NOTHING = _Input("")
+
+
+class _Scope:
+    """What a script is read within: the definitions around it, how deep it is nested, how it
+    was reached, what its stdin holds, and whether arguments are appended at run time."""
+
+    __slots__ = ("appends", "definitions", "depth", "stdin", "via")
+
+    def __init__(
+        self,
+        definitions: Definitions,
+        depth: int = 0,
+        via: str = "",
+        stdin: _Input = _NOTHING,
+        appends: bool = False,
+    ) -> None:
+        self.definitions = definitions
+        self.depth = depth
+        self.via = via
+        self.stdin = stdin
+        self.appends = appends
+
+    def inner(self, via: str, stdin: _Input = _NOTHING, appends: bool = False) -> _Scope:
+        """The scope of a script this one hands to a shell or a runner."""
+        return _Scope(self.definitions, self.depth + 1, via, stdin, appends)
+
+    def with_appends(self, appends: bool) -> _Scope:
+        if appends == self.appends:
+            return self
+        return _Scope(self.definitions, self.depth, self.via, self.stdin, appends)
+
+
+class _Context:
+    """Where a command sits: its script, its syntax, and the scope around it."""
+
+    __slots__ = ("command", "scope", "script")
+
+    def __init__(self, script: Script, command: SimpleCommand, scope: _Scope) -> None:
+        self.script = script
+        self.command = command
+        self.scope = scope
+
+    def of(self, command: SimpleCommand) -> _Context:
+        return _Context(self.script, command, self.scope)
+
+
+class _Walker:
+    __slots__ = ("budget", "code", "invocations")
+
+    def __init__(self, budget: AnalysisBudget) -> None:
+        self.budget = budget
+        self.invocations: list[Invocation] = []
+        self.code: list[Code] = []
+
+    # ---- scripts -------------------------------------------------------------------------
+
+    def script(self, text: str, scope: _Scope) -> None:
+        nesting_limit(scope.depth)
+        parsed = read_script(text, self.budget)
+        inner = _Scope(
+            scope.definitions.child(parsed), scope.depth, scope.via, scope.stdin, scope.appends
+        )
+        for command in parsed.commands:
+            self.command(_Context(parsed, command, inner))
+
+    def substitutions(self, text: str, scope: _Scope) -> None:
+        nesting_limit(scope.depth)
+        parsed = read_substitutions(text, self.budget)
+        inner = _Scope(scope.definitions.child(parsed), scope.depth, scope.via)
+        for command in parsed.commands:
+            self.command(_Context(parsed, command, inner))
+
+    def unknown(self, why: str, via: str, command: SimpleCommand | None = None) -> None:
+        written = (command.text,) if command is not None else ()
+        self.invocations.append(Invocation(written, (), why, via, command))
+
+    # ---- one simple command --------------------------------------------------------------
+
+    def command(self, context: _Context) -> None:
+        command, scope = context.command, context.scope
+        words = list(command.words)
+        for word in words:
+            match = _ASSIGNMENT.match(word)
+            if match is None:
+                break
+            self.assignment(match.group(1), match.group(2), scope)
+        first = drop_prefix_noise(words)
+        if not first:
+            return
+        if first[0] in _DECLARATIONS:
+            for word in first[1:]:
+                match = _ASSIGNMENT.match(word)
+                if match is not None:
+                    self.assignment(match.group(1), match.group(2), scope)
+        stages: list[Stage] = []
+        queue: list[tuple[list[str], bool]] = [(first, scope.appends)]
+        while queue:
+            current, open_args = queue.pop()
+            if len(stages) >= MAX_STAGES:
+                raise AnalysisLimit(f"a command has more than {MAX_STAGES} wrappers")
+            expanded, unknowable = expand_command(current, scope.definitions)
+            if unknowable:
+                self.unknown(
+                    f"the command name {current[0]} is only known when the script runs",
+                    scope.via,
+                    command,
+                )
+                stages.append(Stage(tuple(current), open_args))
+                continue
+            for words_now in expanded:
+                as_tuple = tuple(words_now)
+                resolved = substitute_arguments(as_tuple, scope.definitions.variables)
+                stages.append(Stage(as_tuple, open_args, resolved))
+                here = _Context(context.script, command, scope.with_appends(open_args))
+                self.runs(words_now, here)
+                peeled = peel(words_now)
+                if peeled is None:
+                    continue
+                via = _via(scope.via, basename(words_now[0]))
+                for script_text in peeled.scripts:
+                    self.script(script_text, scope.inner(via, scope.stdin, peeled.appends))
+                for inner in peeled.commands:
+                    inner_words = drop_prefix_noise(list(inner))
+                    if inner_words:
+                        queue.append((inner_words, open_args or peeled.appends))
+        written = (_collapse(command.text), " ".join(command.words))
+        self.invocations.append(Invocation(written, tuple(stages), "", scope.via, command))
+
+    def assignment(self, name: str, value: str, scope: _Scope) -> None:
+        """``GIT_SSH_COMMAND=…``, ``PS4='$(…)'``, ``BASH_ENV=…`` hold things that run."""
+        via = _via(scope.via, name)
+        if name in COMMAND_VARIABLES and value:
+            self.script(value.lstrip("|"), scope.inner(via))
+        elif name in _PROMPTS and ("$" in value or "`" in value):
+            self.substitutions(value, scope.inner(via))
+        elif name in _STARTUP_FILES and value and fd_of(value) is not None:
+            self.unknown(f"{name} names a file descriptor as a startup script", scope.via)
+
+    # ---- what one command runs -----------------------------------------------------------
+
+    def runs(self, words: list[str], context: _Context) -> None:
+        scope = context.scope
+        name = basename(words[0])
+        via = _via(scope.via, name)
+        if name in SHELLS:
+            self.source("shell", shell_source(words), name, context)
+        elif name in _STDIN_SHELLS and "-f" not in words:
+            self.source("shell", Source(STDIN), name, context)
+        elif name == "eval" and len(words) > 1:
+            self.script(" ".join(words[1:]), scope.inner(via, scope.stdin))
+        elif name in {"source", "."} and len(words) > 1:
+            self.source("shell", _operand(words[1]), name, context)
+        else:
+            found = interpreter_source(words)
+            if found is not None:
+                self.source(found[0], found[1], name, context)
+        ran = commands_run_by(words)
+        for script_text in ran.scripts:
+            self.script(script_text, scope.inner(via))
+        for language, text in ran.code:
+            self.code.append(Code(language, text, via))
+        for why in ran.unknown:
+            self.unknown(why, scope.via, context.command)
+
+    def source(self, language: str, source: Source, name: str, context: _Context) -> None:
+        """Run the program a shell or interpreter gets from ``source``."""
+        scope = context.scope
+        if source.kind == INLINE:
+            if not source.text and scope.appends:
+                self.unknown(
+                    f"{name} gets its program from arguments added at run time",
+                    scope.via,
+                    context.command,
+                )
+            else:
+                self.program(language, source.text, _via(scope.via, name), context)
+        elif source.kind == STDIN:
+            self.program_from(language, self.stdin_of(context), name, context)
+        elif source.kind == FILE:
+            self.program_from(language, self.file_input(source.text, context), name, context)
+        elif source.kind == MODULE and scope.appends and not source.text:
+            self.unknown(f"{name} runs a module named at run time", scope.via, context.command)
+
+    def program_from(self, language: str, given: _Input, name: str, context: _Context) -> None:
+        if given.text is not None:
+            if given.text:
+                via = _via(context.scope.via, f"piped into {name}")
+                self.program(language, given.text, via, context)
+        elif not given.file:
+            self.unknown(
+                f"{name} runs a program it reads from {given.why}",
+                context.scope.via,
+                context.command,
+            )
+
+    def program(self, language: str, text: str, via: str, context: _Context) -> None:
+        if language == "shell":
+            self.script(text, context.scope.inner(via))
+        else:
+            self.code.append(Code(language, text, via))
+
+    # ---- where input comes from ----------------------------------------------------------
+
+    def file_input(self, path: str, context: _Context) -> _Input:
+        if path.startswith(("<(", ">(")) and path.endswith(")"):
+            return self.output_of_text(path[2:-1], context)
+        descriptor = fd_of(path)
+        if descriptor is not None:
+            if descriptor == "0":
+                return self.stdin_of(context)
+            return self.descriptor(descriptor, context)
+        if context.scope.appends and is_run_time(path):
+            return _Input(why="arguments added at run time")
+        return _Input(file=path)
+
+    def descriptor(self, fd: str, context: _Context) -> _Input:
+        for redirect in reversed(context.command.redirects):
+            if redirect.fd == fd and redirect.op in {"<<", "<<-", "<<<", "<"}:
+                if redirect.op == "<<<":
+                    return _Input(redirect.target + "\n")
+                if redirect.body is not None:
+                    return _Input(redirect.body)
+                return self.file_input(redirect.target, context)
+        return _Input(why=f"file descriptor {fd}")
+
+    def stdin_of(self, context: _Context) -> _Input:
+        command = context.command
+        for redirect in reversed(command.redirects):
+            if not redirect.reads_stdin:
+                continue
+            target = redirect.target
+            if redirect.op == "<<<":
+                return _Input(target + "\n")
+            if redirect.body is not None:
+                return _Input(redirect.body)
+            if redirect.op == "<":
+                if target == "/dev/null":
+                    return _NOTHING
+                if target == "/dev/stdin" or fd_of(target) == "0":
+                    break
+                return self.file_input(target, context)
+            if redirect.op == "<&":
+                if target == "0":
+                    break
+                return self.descriptor(target, context)
+            return _Input(file=target)
+        if command.upstream >= 0:
+            producer = context.script.commands[command.upstream]
+            return self.output_of(producer, context)
+        if command.upstream == COMPOUND_UPSTREAM:
+            return _Input(why="the output of a group, loop or subshell")
+        return context.scope.stdin
+
+    def output_of(self, producer: SimpleCommand, context: _Context) -> _Input:
+        """What ``producer`` prints (for ``echo …``, ``printf …``, ``cat <<EOF``)."""
+        words = drop_prefix_noise(list(producer.words))
+        if not words:
+            return _Input(why="a command without a name")
+        expanded, unknowable = expand_command(words, context.scope.definitions)
+        if unknowable or not expanded:
+            return _Input(why=f"the output of {words[0]}")
+        words = expanded[0]
+        name = basename(words[0])
+        if any(r.writes_stdout for r in producer.redirects):
+            return _NOTHING
+        if name == "echo":
+            return _Input(echo_output(words[1:]))
+        if name == "printf":
+            text = printf_output(words[1:])
+            return _Input(text) if text is not None else _Input(why="printf's output")
+        if name in _PASS_THROUGH:
+            operands = [w for w in words[1:] if w == "-" or not w.startswith("-")]
+            inner = context.of(producer)
+            if name == "tee" or all(op == "-" for op in operands):
+                return self.stdin_of(inner)
+            return self.file_input(operands[0], inner)
+        return _Input(why=f"the output of {name}")
+
+    def output_of_text(self, text: str, context: _Context) -> _Input:
+        """What the commands in ``<(…)`` print: known when it is one simple producer."""
+        parsed = read_script(text, self.budget)
+        if len(parsed.commands) != 1:
+            return _Input(why="the output of several commands")
+        inner = _Context(parsed, parsed.commands[0], context.scope.with_appends(False))
+        return self.output_of(parsed.commands[0], inner)
+
+
+def _operand(word: str) -> Source:
+    if word in {"/dev/stdin", "-"} or fd_of(word) == "0":
+        return Source(STDIN)
+    return Source(FILE, word)
+
+
+def _via(outer: str, name: str) -> str:
+    return f"{outer} → {name}" if outer else name
+
+
+def _collapse(text: str) -> str:
+    return " ".join(text.split())
+
+
+def analyse(text: str, budget: AnalysisBudget | None = None) -> Analysis:
+    """Every command and piece of code ``text`` would run; ``AnalysisLimit`` past a limit."""
+    if budget is None:
+        return _analyse_cached(text)
+    walker = _Walker(budget)
+    walker.script(text, _Scope(Definitions({}, {})))
+    return Analysis(tuple(walker.invocations), tuple(walker.code))
+
+
+@functools.lru_cache(maxsize=8)
+def _analyse_cached(text: str) -> Analysis:
+    """Routing and the permission check read the same command line in one hook run."""
+    return analyse(text, AnalysisBudget())
