@@ -7,10 +7,10 @@ check) from ``os.system(cmd)`` (a value capy cannot see).
 from __future__ import annotations
 
 from domain.hooks.value import Value
+from domain.permissions.string_escapes import decode
 
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _ARG_END = frozenset(",)]}\n\r;#")
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "e": "\x1b", "a": "\a"}
 
 
 class Literal(Value):
@@ -52,9 +52,11 @@ class Syntax(Value):
         "interpolation",
         "keyword_sep",
         "list_openers",
+        "quote_operators",
         "quotes",
         "raw_backtick",
         "string_prefixes",
+        "style",
     )
     quotes: str
     string_prefixes: str  # python: r b f u
@@ -63,6 +65,8 @@ class Syntax(Value):
     raw_backtick: bool
     list_openers: tuple[str, ...]
     keyword_sep: str
+    style: str  # how backslash escapes are decoded (``string_escapes``)
+    quote_operators: tuple[str, ...]  # q{…} qq{…} (perl), %q(…) (ruby), ~s"…" (elixir)
 
     def __init__(
         self,
@@ -74,8 +78,12 @@ class Syntax(Value):
         raw_backtick: bool = False,
         list_openers: tuple[str, ...] = ("[",),
         keyword_sep: str = "=",
+        style: str = "python",
+        quote_operators: tuple[str, ...] = (),
     ) -> None:
         self._init(
+            style=style,
+            quote_operators=quote_operators,
             quotes=quotes,
             string_prefixes=string_prefixes,
             interpolation=interpolation,
@@ -95,7 +103,20 @@ def skip_space(code: str, i: int) -> int:
 
 
 def read_string(code: str, i: int, syntax: Syntax) -> tuple[Literal, int] | None:
-    """A string literal starting at ``i`` and the index after it, or ``None``."""
+    """A string literal starting at ``i`` (escapes decoded) and the index after it, or
+    ``None``."""
+    for operator in syntax.quote_operators:
+        if code.startswith(operator, i) and i + len(operator) < len(code):
+            opener = code[i + len(operator)]
+            if opener.isalnum() or opener.isspace() or opener == "_":
+                continue
+            body, end = _delimited(code, i + len(operator), opener)
+            interpolates = operator.lstrip("%~") in {"qq", "Q", "", "s", "c"} and (
+                operator not in {"q", "%q", "~S", "~C"}
+            )
+            literal = decode(body, syntax.style, single_quoted=not interpolates)
+            dynamic = interpolates and any(m in body for m in syntax.interpolation)
+            return Literal(literal, dynamic), end
     start = i
     while i < len(code) and code[i] in syntax.string_prefixes and code[i].isalpha():
         i += 1
@@ -113,22 +134,37 @@ def read_string(code: str, i: int, syntax: Syntax) -> tuple[Literal, int] | None
     delim = quote * 3 if code.startswith(quote * 3, i) and syntax.string_prefixes else quote
     raw = "r" in prefix or (quote == "`" and syntax.raw_backtick)
     j = i + len(delim)
-    out: list[str] = []
     while j < len(code) and not code.startswith(delim, j):
-        c = code[j]
-        if c == "\\" and not raw and j + 1 < len(code):
-            nxt = code[j + 1]
-            out.append(_ESCAPES.get(nxt, nxt))
-            j += 2
-            continue
-        out.append(c)
-        j += 1
-    text = "".join(out)
+        j += 2 if code[j] == "\\" and not raw else 1
+    body = code[i + len(delim) : min(j, len(code))]
+    text = body if raw else decode(body, syntax.style, single_quoted=quote == "'")
     markers: tuple[str, ...] = ("{",) if "f" in prefix else ()
     if quote in syntax.interpolating_quotes:
         markers = syntax.interpolation
     dynamic = any(text.lstrip().startswith(m) for m in markers)
     return Literal(text, dynamic), j + len(delim)
+
+
+def _delimited(code: str, i: int, opener: str) -> tuple[str, int]:
+    """The body of ``q{…}``-style quoting from the opener at ``i`` (brackets nest)."""
+    closer = _CLOSERS.get(opener, opener)
+    depth = 1
+    j = i + 1
+    while j < len(code):
+        c = code[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == closer and opener != closer:
+            depth -= 1
+            if depth == 0:
+                break
+        elif c == closer:
+            break
+        elif c == opener and opener != closer:
+            depth += 1
+        j += 1
+    return code[i + 1 : min(j, len(code))], min(j + 1, len(code))
 
 
 def _skip_value(code: str, i: int, syntax: Syntax) -> int:
@@ -213,7 +249,21 @@ def read_args(code: str, i: int, syntax: Syntax, *, parens: bool, limit: int = 1
             i += 1
         else:
             break
+    else:
+        if i < len(code) and code[i] not in ")]}":
+            args.append(None)  # more arguments than read: the rest is unknown
     return args
+
+
+def call_end(code: str, i: int, syntax: Syntax) -> int:
+    """Index just after the ``)`` closing a call whose ``(`` ends at ``i``."""
+    while i < len(code):
+        i = _skip_value(code, i, syntax)
+        if i < len(code) and code[i] == ",":
+            i += 1
+            continue
+        return i + 1 if i < len(code) else i
+    return i
 
 
 def _skip_blanks(code: str, i: int) -> int:

@@ -198,7 +198,11 @@ def evaluate_code(
 
     verdicts: list[Verdict] = []
     for embedded in extract_embedded_commands(language, code):
-        if embedded.command is not None:
+        if embedded.command is not None and embedded.language:
+            verdicts.append(
+                evaluate_code(policy, embedded.language, embedded.command, budget, depth + 1)
+            )
+        elif embedded.command is not None:
             verdict = evaluate_shell(policy, embedded.command, budget, depth + 1)
             if verdict.decision in {Decision.DENY, Decision.ASK}:
                 reason = verdict.reason or f"embedded in {embedded.call}(…)"

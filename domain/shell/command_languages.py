@@ -207,18 +207,22 @@ def awk(args: list[str]) -> Runs:
     if not programs and i < len(args):
         programs.append(args[i])
     scripts: list[str] = []
+    fed: list[str] = []
     unknown: list[str] = []
     for program in programs:
-        found, dynamic = awk_commands(program)
+        found, piped, dynamic = awk_commands(program)
         scripts += found
+        fed += piped
         unknown += dynamic
-    return Runs(tuple(scripts), unknown=tuple(unknown))
+    return Runs(tuple(scripts), unknown=tuple(unknown), fed=tuple(fed))
 
 
-def awk_commands(program: str) -> tuple[list[str], list[str]]:
-    """Commands an awk program runs: ``system(…)``, ``print | cmd``, ``cmd | getline``.
-    A command made only of string literals is returned; any other fails closed."""
+def awk_commands(program: str) -> tuple[list[str], list[str], list[str]]:
+    """Commands an awk program runs: ``system(…)``, ``print | cmd``, ``cmd | getline``. A
+    command made only of string literals is returned (the third list: commands fed what awk
+    prints); any other fails closed."""
     scripts: list[str] = []
+    fed: list[str] = []
     unknown: list[str] = []
     for match in _AWK_SYSTEM.finditer(program):
         argument = _balanced(program, match.end())
@@ -228,14 +232,14 @@ def awk_commands(program: str) -> tuple[list[str], list[str]]:
         stop = end
         while stop < len(program) and program[stop] not in ";\n}":
             stop = _skip_awk_string(program, stop)
-        _literal_or_unknown(program[end:stop], "print | …", scripts, unknown)
+        _literal_or_unknown(program[end:stop], "print | …", fed, unknown)
     for match in _AWK_GETLINE.finditer(program):
         start = match.start()
         begin = start
         while begin > 0 and program[begin - 1] not in "(;{\n=!":
             begin -= 1
         _literal_or_unknown(program[begin:start], "… | getline", scripts, unknown)
-    return scripts, unknown
+    return scripts, fed, unknown
 
 
 def _skip_awk_string(program: str, i: int) -> int:

@@ -24,7 +24,8 @@ from domain.shell.limits import MAX_STAGES, AnalysisBudget, AnalysisLimit, nesti
 from domain.shell.programs import basename, drop_prefix_noise, peel
 from domain.shell.reader import read_script, read_substitutions
 from domain.shell.runner_table import SHELLS
-from domain.shell.runners import commands_run_by
+from domain.shell.runners import commands_run_by, ssh_remote_command
+from domain.shell.runs import option_values
 from domain.shell.sources import (
     FILE,
     INLINE,
@@ -34,6 +35,7 @@ from domain.shell.sources import (
     echo_output,
     fd_of,
     interpreter_source,
+    is_stdin_path,
     printf_output,
     shell_source,
 )
@@ -74,6 +76,9 @@ COMMAND_VARIABLES = frozenset(
 _PROMPTS = frozenset({"PS0", "PS1", "PS2", "PS3", "PS4"})
 _STARTUP_FILES = frozenset({"BASH_ENV", "ENV"})
 _STDIN_SHELLS = frozenset({"at", "batch"})
+_STARTUP_OPTIONS = frozenset({"--rcfile", "--init-file"})
+_LOGIN_SHELLS = frozenset({"su", "runuser", "script", "ksu"})
+_SHELL_FLAGS = frozenset({"-s", "-i", "--shell", "--login"})
 _PASS_THROUGH = frozenset({"cat", "tac", "tee"})
 _DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.DOTALL)
@@ -179,6 +184,10 @@ class _Walker:
                 break
             self.assignment(match.group(1), match.group(2), scope)
         first = drop_prefix_noise(words)
+        for word in words[: len(words) - len(first)]:
+            name, _, value = word.partition("=")
+            if name in _STARTUP_FILES and value:  # ``BASH_ENV=/dev/stdin bash -c :``
+                self.program_from("shell", self.file_input(value, context), name, context)
         if not first:
             return
         if first[0] in _DECLARATIONS:
@@ -211,6 +220,10 @@ class _Walker:
                 if peeled is None:
                     continue
                 via = _via(scope.via, basename(words_now[0]))
+                if peeled.unknown:
+                    self.unknown(peeled.unknown, scope.via, command)
+                if not peeled.commands and not peeled.scripts and _shell_on_stdin(words_now):
+                    self.source("shell", Source(STDIN), basename(words_now[0]), here)
                 for script_text in peeled.scripts:
                     self.script(script_text, scope.inner(via, scope.stdin, peeled.appends))
                 for inner in peeled.commands:
@@ -227,8 +240,6 @@ class _Walker:
             self.script(value.lstrip("|"), scope.inner(via))
         elif name in _PROMPTS and ("$" in value or "`" in value):
             self.substitutions(value, scope.inner(via))
-        elif name in _STARTUP_FILES and value and fd_of(value) is not None:
-            self.unknown(f"{name} names a file descriptor as a startup script", scope.via)
 
     # ---- what one command runs -----------------------------------------------------------
 
@@ -238,6 +249,8 @@ class _Walker:
         via = _via(scope.via, name)
         if name in SHELLS:
             self.source("shell", shell_source(words), name, context)
+            for startup in option_values(words[1:], _STARTUP_OPTIONS):
+                self.program_from("shell", self.file_input(startup, context), name, context)
         elif name in _STDIN_SHELLS and "-f" not in words:
             self.source("shell", Source(STDIN), name, context)
         elif name == "eval" and len(words) > 1:
@@ -248,9 +261,15 @@ class _Walker:
             found = interpreter_source(words)
             if found is not None:
                 self.source(found[0], found[1], name, context)
+        if name == "ssh" and not ssh_remote_command(words[1:]):
+            self.source("shell", Source(STDIN), name, context)  # a login shell reads stdin
         ran = commands_run_by(words)
         for script_text in ran.scripts:
             self.script(script_text, scope.inner(via))
+        for script_text in ran.fed:
+            self.script(script_text, scope.inner(via, _Input(why=f"what {name} writes to it")))
+        for script_text in ran.appended:
+            self.script(script_text, scope.inner(via, appends=True))
         for language, text in ran.code:
             self.code.append(Code(language, text, via))
         for why in ran.unknown:
@@ -267,7 +286,8 @@ class _Walker:
                     context.command,
                 )
             else:
-                self.program(language, source.text, _via(scope.via, name), context)
+                stdin = self.stdin_of(context) if language == "shell" else _NOTHING
+                self.program(language, source.text, _via(scope.via, name), context, stdin)
         elif source.kind == STDIN:
             self.program_from(language, self.stdin_of(context), name, context)
         elif source.kind == FILE:
@@ -287,9 +307,11 @@ class _Walker:
                 context.command,
             )
 
-    def program(self, language: str, text: str, via: str, context: _Context) -> None:
+    def program(
+        self, language: str, text: str, via: str, context: _Context, stdin: _Input = _NOTHING
+    ) -> None:
         if language == "shell":
-            self.script(text, context.scope.inner(via))
+            self.script(text, context.scope.inner(via, stdin))
         else:
             self.code.append(Code(language, text, via))
 
@@ -298,10 +320,10 @@ class _Walker:
     def file_input(self, path: str, context: _Context) -> _Input:
         if path.startswith(("<(", ">(")) and path.endswith(")"):
             return self.output_of_text(path[2:-1], context)
+        if is_stdin_path(path) and path != "-":
+            return self.stdin_of(context)
         descriptor = fd_of(path)
         if descriptor is not None:
-            if descriptor == "0":
-                return self.stdin_of(context)
             return self.descriptor(descriptor, context)
         if context.scope.appends and is_run_time(path):
             return _Input(why="arguments added at run time")
@@ -377,6 +399,20 @@ class _Walker:
             return _Input(why="the output of several commands")
         inner = _Context(parsed, parsed.commands[0], context.scope.with_appends(False))
         return self.output_of(parsed.commands[0], inner)
+
+
+def _shell_on_stdin(words: list[str]) -> bool:
+    """``su``, ``script``, ``sudo -s``, ``ssh host`` without a command start a shell that
+    reads its commands from stdin."""
+    name = basename(words[0])
+    if name in _LOGIN_SHELLS:
+        return True
+    if name in {"sudo", "doas"}:
+        return any(
+            w in _SHELL_FLAGS or (w[:1] == "-" and w[1:2] != "-" and ("s" in w or "i" in w))
+            for w in words[1:]
+        )
+    return False
 
 
 def _operand(word: str) -> Source:

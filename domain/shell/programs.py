@@ -38,18 +38,20 @@ class Peeled(Value):
     option is unknown — scripts given as option values, and whether arguments are added at run
     time."""
 
-    __slots__ = ("appends", "commands", "scripts")
+    __slots__ = ("appends", "commands", "scripts", "unknown")
     commands: tuple[tuple[str, ...], ...]
     scripts: tuple[str, ...]
     appends: bool
+    unknown: str  # what it runs that cannot be read (``… | parallel``: commands from input)
 
     def __init__(
         self,
         commands: tuple[tuple[str, ...], ...],
         scripts: tuple[str, ...] = (),
         appends: bool = False,
+        unknown: str = "",
     ) -> None:
-        self._init(commands=commands, scripts=scripts, appends=appends)
+        self._init(commands=commands, scripts=scripts, appends=appends, unknown=unknown)
 
 
 def runner_of(words: list[str]) -> tuple[Runner, int] | None:
@@ -82,6 +84,7 @@ def peel(words: list[str]) -> Peeled | None:
     args = words[skip:]
     scripts = _scripts_anywhere(args, runner) if runner.permute else []
     commands: list[tuple[str, ...]] = []
+    unknown = ""
     readings = [(args, [], "")] if runner.verbatim else _readings(args, runner)
     for rest, reading_scripts, replace in readings:
         scripts.extend(s for s in reading_scripts if s not in scripts)
@@ -97,12 +100,14 @@ def peel(words: list[str]) -> Peeled | None:
             command_words, inputs = _until_separator(rest)
             if command_words:
                 scripts.append(" ".join(_placeholders(command_words)))
-            else:  # ``parallel ::: 'cmd a' 'cmd b'``: the inputs are the commands
+            elif inputs:  # ``parallel ::: 'cmd a' 'cmd b'``: the inputs are the commands
                 scripts.extend(inputs)
+            elif runner.appends:
+                unknown = f"{name} runs the commands it reads from its input"
             continue
         if rest and tuple(rest) not in commands:
             commands.append(tuple(rest))
-    return Peeled(tuple(commands), tuple(scripts), runner.appends)
+    return Peeled(tuple(commands), tuple(scripts), runner.appends, unknown)
 
 
 _PARALLEL_PLACEHOLDER = re.compile(r"\{(?:\d*(?:\.|/|//|/\.)?|#|%)\}")
@@ -166,8 +171,9 @@ def _read(
             name, eq, value = word.partition("=")
             given = value if eq else _at(words, i + 1)
             step = 1 if eq else 2
-            if name in runner.split:
-                return split_words(given) + words[i + step :], scripts, replace
+            if name in runner.split:  # the split words are read as options again
+                words, i = split_words(given) + words[i + step :], 0
+                continue
             if name in runner.scripts:
                 scripts, i = [*scripts, given], i + step
             elif name in runner.long_values:
@@ -186,7 +192,8 @@ def _read(
             given = attached or _at(words, i + 1)
             step = 1 if attached else 2
             if "-" + letter in runner.split:
-                return split_words(given) + words[i + step :], scripts, replace
+                words, i = split_words(given) + words[i + step :], 0
+                break
             if "-" + letter in runner.scripts:
                 scripts = [*scripts, given]
                 i += step

@@ -99,7 +99,7 @@ class Runner(Value):
 RUNNER_NAMES = frozenset(
     {
         "builtin",
-        "busybox",
+        "busybox", "screen",
         "bwrap",
         "caffeinate",
         "catchsegv",
@@ -288,6 +288,7 @@ def tables() -> tuple[dict[str, Runner], dict[tuple[str, str], Runner]]:
         "ltrace": Runner("-oepsunaxA"),
         "valgrind": Runner(),
         "busybox": Runner(),
+        "screen": Runner("-SceXhpTstU"),
         "coproc": Runner(),
         "caffeinate": Runner("-tw"),
         "unbuffer": Runner(),

@@ -91,7 +91,6 @@ _TMUX_COMMANDS = frozenset(
         "send",
     }
 )
-_TMUX_VALUE_FLAGS = frozenset("cFnstTxyeEHLNdwlpSbRCMXD")
 _SCRIPT_LISTS = frozenset({"hyperfine", "concurrently"})
 _KEY_NAMES = re.compile(r"^(?:Enter|C-[a-zA-Z]|M-[a-zA-Z]|Escape|Space|Tab|BSpace|KP.*)$")
 
@@ -158,6 +157,17 @@ def _hash(args: list[str]) -> Runs:
     return NOTHING
 
 
+def ssh_remote_command(args: list[str]) -> list[str]:
+    """The words after ``ssh [options] host``: the command it runs (empty: a login shell that
+    reads stdin)."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        word = args[i]
+        takes_value = len(word) == 2 and word[1] in _SSH_VALUE_FLAGS
+        i += 2 if takes_value else 1
+    return args[i + 1 :]
+
+
 def _ssh(args: list[str]) -> Runs:
     """``ssh host cmd…`` runs ``cmd…`` through a shell (possibly on this very machine), and
     ``-o ProxyCommand=…``/``LocalCommand`` run here."""
@@ -166,12 +176,7 @@ def _ssh(args: list[str]) -> Runs:
         for value in option_values(args, frozenset({"-o"}))
         if (m := _SSH_COMMAND_OPTIONS.match(value))
     ]
-    i = 0
-    while i < len(args) and args[i].startswith("-"):
-        word = args[i]
-        takes_value = len(word) == 2 and word[1] in _SSH_VALUE_FLAGS
-        i += 2 if takes_value else 1
-    rest = args[i + 1 :]
+    rest = ssh_remote_command(args)
     if rest:
         scripts.append(" ".join(rest))
     return Runs(tuple(scripts))
@@ -259,27 +264,34 @@ def _entr(args: list[str]) -> Runs:
 
 
 def _tmux(args: list[str]) -> Runs:
+    """``tmux new-session … 'cmd'`` and friends end in a shell command; ``send-keys`` types one.
+    Every word after the subcommand that is not an option is checked as a script (an option's
+    value read as a script costs nothing: it fails closed)."""
     i = 0
     while i < len(args) and args[i].startswith("-"):
         i += 2 if len(args[i]) == 2 and args[i][1] in "LSf" else 1
     if i >= len(args) or args[i] not in _TMUX_COMMANDS:
         return NOTHING
-    sub = args[i]
-    operands: list[str] = []
-    j = i + 1
-    while j < len(args):
-        word = args[j]
-        if word.startswith("-") and len(word) > 1 and operands == []:
-            j += 2 if word[-1] in _TMUX_VALUE_FLAGS and len(word) == 2 else 1
-            continue
-        operands.append(word)
-        j += 1
-    if sub in {"send-keys", "send"}:
+    operands = [w for w in args[i + 1 :] if not w.startswith("-")]
+    if args[i] in {"send-keys", "send"}:
         text = " ".join(w for w in operands if not _KEY_NAMES.match(w))
         return Runs((text,)) if text else NOTHING
-    if sub in {"if-shell", "if"}:
-        return Runs(tuple(operands))
-    return Runs((" ".join(operands),)) if operands else NOTHING
+    joined = " ".join(operands)
+    return Runs(tuple(dict.fromkeys([*operands, joined]))) if operands else NOTHING
+
+
+def _fd(args: list[str]) -> Runs:
+    """``fd PATTERN -x cmd`` / ``-X cmd``: ``cmd`` runs with the found paths appended."""
+    for i, word in enumerate(args):
+        if word in {"-x", "--exec", "-X", "--exec-batch"}:
+            command = []
+            for item in args[i + 1 :]:
+                if item == ";":
+                    break
+                command.append(item.replace("{}", RUNTIME_INPUT))
+            if command:
+                return Runs(appended=(" ".join(_quote(w) for w in command),))
+    return NOTHING
 
 
 def _sg(args: list[str]) -> Runs:
@@ -292,6 +304,8 @@ def _sg(args: list[str]) -> Runs:
 
 _HANDLERS = {
     "find": _find,
+    "fd": _fd,
+    "fdfind": _fd,
     "sg": _sg,
     "trap": _trap,
     "alias": _alias,

@@ -226,6 +226,11 @@ def _file_or_stdin(word: str) -> Source:
     return Source(FILE, word)
 
 
+def is_stdin_path(path: str) -> bool:
+    """``/dev/stdin``, ``/dev/fd/0``, ``/proc/self/fd/0`` and ``-`` name standard input."""
+    return bool(_STDIN_PATHS.match(path))
+
+
 def fd_of(path: str) -> str | None:
     """``/dev/fd/3`` → ``3``; ``None`` for an ordinary path."""
     match = _FD_PATH.match(path)
