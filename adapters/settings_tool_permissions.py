@@ -10,7 +10,7 @@ settings file means no opinion here — the server refuses to run code until it 
 """
 
 # On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
-# ruff: noqa: PTH109, PTH111, PTH118, PTH123
+# ruff: noqa: PTH109, PTH111, PTH118
 
 from __future__ import annotations
 
@@ -20,11 +20,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from application.ports.tool_permissions import ToolPermissions
+from application.use_cases.regular_file import UnreadableFile, read_regular_text
 from domain.hooks.decision import Ask, Deny
 from domain.hooks.routing import capy_tool_name
 from domain.hooks.tool_call import ToolCall
 
 _SETTINGS = (".claude/settings.local.json", ".claude/settings.json")
+MAX_SETTINGS_BYTES = 4 * 1024 * 1024  # as the server reads them
 
 
 class _Broken(Exception):
@@ -49,15 +51,16 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
             if not any(_restricts(data, kinds) for _, data in settings):
                 return None
             from adapters.claude_settings_rules import policy_from_settings
-            from adapters.filesystem_read_targets import resolve_read_target
+            from application.use_cases.read_target import read_search, resolve_read_target
             from domain.hooks.permission_check import check_permissions
             from domain.permissions.rules import merge_policies
 
             policy = merge_policies(
                 *(policy_from_settings(data, path, lambda: self._home) for path, data in settings)
             )
+            roots = read_search(policy, self._root)
             return check_permissions(
-                policy, tool, lambda path: resolve_read_target(self._root, path)
+                policy, tool, lambda path: resolve_read_target(path, self._root, roots)
             )
         except Exception:
             return None
@@ -67,12 +70,11 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
         found: list[tuple[str, Any]] = []
         for path in self.files():
             try:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-            except FileNotFoundError:
-                continue
-            except (OSError, ValueError) as err:
+                text = read_regular_text(path, MAX_SETTINGS_BYTES)
+            except (OSError, UnreadableFile) as err:
                 raise _Broken(path) from err
+            if text is None:
+                continue
             if not text.strip():
                 continue  # an empty file holds no rules
             try:

@@ -7,7 +7,7 @@ from pathlib import Path
 import attrs
 
 from application.ports.policy_source import PolicySource
-from application.use_cases.read_target import resolve_read_target
+from application.use_cases.read_target import read_search, resolve_read_target
 from domain.permissions.evaluation import (
     NO_RULE,
     Decision,
@@ -41,9 +41,9 @@ class CheckCommand:
             return NO_RULE
         verdicts: list[Verdict] = []
         if request.file_path:
-            verdicts.append(
-                evaluate_read(policy, resolve_read_target(request.file_path, self._root))
-            )
+            search = read_search(policy, self._root)
+            target = resolve_read_target(request.file_path, self._root, search)
+            verdicts.append(evaluate_read(policy, target))
         code_verdict = evaluate_code(policy, request.language, request.code)
         verdicts.append(code_verdict)
         rank = {Decision.DENY: 3, Decision.ASK: 2, Decision.ALLOW: 1, Decision.NONE: 0}

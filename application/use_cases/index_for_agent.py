@@ -9,10 +9,12 @@ import attrs
 from application.ports.policy_source import PolicySource
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest, IndexResult
-from application.use_cases.read_target import resolve_read_target
+from application.use_cases.read_target import read_search, resolve_read_target
+from application.use_cases.regular_file import FileTooLarge, UnreadableFile, read_regular_bytes
 from domain.errors import InvalidInput, SourceTooLarge
 from domain.permissions.denial import denial_error
 from domain.permissions.evaluation import Decision, evaluate_read
+from domain.permissions.protected_paths import ProtectedPath, check_read
 from domain.settings import Settings
 
 DEFAULT_LABEL = "indexed-content"
@@ -55,11 +57,13 @@ class IndexForAgent:
         policy_source: PolicySource,
         settings: Settings,
         project_root: Path,
+        protected: tuple[ProtectedPath, ...] = (),
     ) -> None:
         self._index = index_content
         self._policy = policy_source
         self._max_bytes = settings.store.max_source_bytes
         self._root = project_root
+        self._protected = protected
 
     def execute(self, request: AgentIndexRequest) -> AgentIndexResult:
         label = request.source.strip()
@@ -82,31 +86,32 @@ class IndexForAgent:
         return AgentIndexResult(result, size)
 
     def _read(self, given: str) -> tuple[Path, str, int]:
-        target = resolve_read_target(given, self._root)
+        policy = self._policy.load()
+        search = read_search(policy, self._root, self._protected)
+        target = resolve_read_target(given, self._root, search)
         if target.relative is None:
             raise InvalidInput(
                 f"{given} is outside the project ({target.absolute} is not under {self._root})",
                 "capy_index only reads files inside the project; pass the text as `content` "
                 "if it is really needed",
             )
-        verdict = evaluate_read(self._policy.load(), target)
+        check_read(target, self._protected)
+        verdict = evaluate_read(policy, target)
         if verdict.decision is Decision.DENY:
             raise denial_error(verdict)
         path = Path(target.absolute)
         try:
+            data = read_regular_bytes(target.absolute, self._max_bytes)
+        except FileTooLarge as error:
+            raise SourceTooLarge(
+                f"{given} is {error.size:,} bytes, over the {self._max_bytes:,} byte limit",
+                "index a smaller part, or raise store.max_source_bytes in .capy.toml",
+            ) from None
+        except UnreadableFile as error:
             if path.is_dir():
-                raise InvalidInput(f"{given} is a directory", "name a file inside it")
-            size = path.stat().st_size
-            if size > self._max_bytes:
-                raise SourceTooLarge(
-                    f"{given} is {size:,} bytes, over the {self._max_bytes:,} byte limit",
-                    "index a smaller part, or raise store.max_source_bytes in .capy.toml",
-                )
-            data = path.read_bytes()
-        except FileNotFoundError:
+                raise InvalidInput(f"{given} is a directory", "name a file inside it") from None
             raise InvalidInput(
-                f"no such file: {given} (looked at {target.absolute})",
-                "relative paths are taken from the project root",
+                f"cannot index {given}: {error.reason}", "name a regular text file"
             ) from None
         except PermissionError:
             raise InvalidInput(
@@ -114,6 +119,11 @@ class IndexForAgent:
             ) from None
         except OSError as error:
             raise InvalidInput(f"cannot read {given}: {error.strerror}", "check the path") from None
+        if data is None:
+            raise InvalidInput(
+                f"no such file: {given} (looked at {target.absolute})",
+                "relative paths are taken from the project root",
+            )
         return path, _decode(given, data), len(data)
 
 

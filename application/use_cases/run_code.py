@@ -6,7 +6,7 @@ from pathlib import Path
 
 from application.ports.policy_source import PolicySource
 from application.ports.sandbox import Sandbox
-from application.use_cases.read_target import resolve_read_target
+from application.use_cases.read_target import read_search, resolve_read_target
 from application.use_cases.run_code_request import RunCodeRequest, RunCodeResult
 from domain.errors import InvalidInput
 from domain.execution.classification import describe
@@ -56,16 +56,13 @@ class RunCode:
         if request.file_path is not None:
             if not request.file_path.strip():
                 raise InvalidInput("empty file path", hint="pass a path to an existing file")
-            target = resolve_read_target(request.file_path, self._root)
+            search = read_search(policy, self._root, self._protected)
+            target = resolve_read_target(request.file_path, self._root, search)
             check_read(target, self._protected)
             verdict = evaluate_read(policy, target)
             if verdict.decision is Decision.DENY:
                 raise denial_error(verdict)
-            if not Path(target.absolute).is_file():
-                raise InvalidInput(
-                    f"no such file: {request.file_path} (looked at {target.absolute})",
-                    hint="relative paths are taken from the project root",
-                )
+            _require_regular_file(request.file_path, target.absolute)
             file_path = target.absolute
         check_code(request.code, self._protected)
         verdict = evaluate_code(policy, language.value, request.code)
@@ -78,3 +75,18 @@ class RunCode:
             )
         )
         return RunCodeResult(language, describe(language, outcome), file_path)
+
+
+def _require_regular_file(given: str, absolute: str) -> None:
+    path = Path(absolute)
+    if path.is_file():
+        return
+    if path.exists():
+        raise InvalidInput(
+            f"{given} is not a regular file (looked at {absolute})",
+            hint="pass a file; directories, named pipes and devices cannot be run as input",
+        )
+    raise InvalidInput(
+        f"no such file: {given} (looked at {absolute})",
+        hint="relative paths are taken from the project root",
+    )

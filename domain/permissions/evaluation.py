@@ -40,11 +40,12 @@ _RANK = {Decision.DENY: 3, Decision.ASK: 2, Decision.ALLOW: 1, Decision.NONE: 0}
 class Verdict(Value):
     """What the rules say, which rule said it, and about which (sub)command or path."""
 
-    __slots__ = ("decision", "reason", "rule", "subject")
+    __slots__ = ("decision", "reason", "rule", "subject", "tool")
     decision: Decision
     rule: PermissionRule | None
     subject: str
     reason: str
+    tool: str  # the kind of rule it is about: ``Bash`` or ``Read``
 
     def __init__(
         self,
@@ -52,8 +53,15 @@ class Verdict(Value):
         rule: PermissionRule | None = None,
         subject: str = "",
         reason: str = "",
+        tool: str = "",
     ) -> None:
-        self._init(decision=decision, rule=rule, subject=subject, reason=reason)
+        self._init(
+            decision=decision,
+            rule=rule,
+            subject=subject,
+            reason=reason,
+            tool=tool or (rule.tool if rule is not None else "Bash"),
+        )
 
     @property
     def blocks_server(self) -> bool:
@@ -220,9 +228,21 @@ def evaluate_code(
 
 
 def evaluate_read(policy: PermissionPolicy, target: ReadTarget) -> Verdict:
-    """The decision on reading a file, matched on its canonical path."""
+    """The decision on reading a file, matched on its canonical path and on every other name
+    of the same file (hard links): a file is denied when any of its names is."""
     for kind in (RuleKind.DENY, RuleKind.ASK, RuleKind.ALLOW):
         for rule in policy.for_tool("Read", kind):
-            if read_rule_matches(rule.specifier, target):
-                return Verdict(Decision(kind.value), rule, target.given)
+            for name in target.names:
+                if read_rule_matches(rule.specifier, name):
+                    reason = "" if name is target else f"it is the same file as {name.absolute}"
+                    return Verdict(Decision(kind.value), rule, target.given, reason)
+        if kind is RuleKind.DENY and target.unsearched and policy.for_tool("Read", kind):
+            return Verdict(
+                Decision.DENY,
+                None,
+                target.given,
+                f"{target.given!r} has {target.links} names (hard links) and capy could not "
+                "look through every place a Read rule covers to check them",
+                tool="Read",
+            )
     return NO_RULE

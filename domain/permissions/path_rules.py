@@ -21,15 +21,91 @@ from domain.hooks.value import Value
 
 
 class ReadTarget(Value):
-    """A path as the caller wrote it and its canonical forms (``/``-separated)."""
+    """A path as the caller wrote it and its canonical forms (``/``-separated).
 
-    __slots__ = ("absolute", "given", "relative")
+    A file with several hard links is one file under several names: ``aliases`` are the other
+    names found for it where a ``Read`` rule could apply, ``links`` how many names it has, and
+    ``unsearched`` says the search for them stopped at its bound (the caller fails closed).
+    """
+
+    __slots__ = ("absolute", "aliases", "given", "links", "relative", "unsearched")
     given: str
     absolute: str
     relative: str | None  # relative to the project root; None when the path lies outside it
+    links: int
+    aliases: tuple[ReadTarget, ...]
+    unsearched: bool
 
-    def __init__(self, given: str, absolute: str, relative: str | None) -> None:
-        self._init(given=given, absolute=absolute, relative=relative)
+    def __init__(
+        self,
+        given: str,
+        absolute: str,
+        relative: str | None,
+        *,
+        links: int = 1,
+        aliases: tuple[ReadTarget, ...] = (),
+        unsearched: bool = False,
+    ) -> None:
+        self._init(
+            given=given,
+            absolute=absolute,
+            relative=relative,
+            links=links,
+            aliases=aliases,
+            unsearched=unsearched,
+        )
+
+    @property
+    def names(self) -> tuple[ReadTarget, ...]:
+        """This name and every other name of the same file that was found."""
+        return (self, *self.aliases)
+
+
+class SearchRoot(Value):
+    """Where other names of a file could match a ``Read`` rule: files under ``directory``
+    whose name matches ``name`` (a glob; ``*`` for any)."""
+
+    __slots__ = ("directory", "name")
+    directory: str
+    name: str
+
+    def __init__(self, directory: str, name: str = "*") -> None:
+        self._init(directory=directory, name=name)
+
+
+_GLOB_CHARS = frozenset("*?[")
+
+
+def search_roots(specifiers: tuple[str | None, ...], project_root: str) -> tuple[SearchRoot, ...]:
+    """The directories to look through for other names of a file, one per ``Read`` rule: the
+    fixed part of the rule's path, and the names its last part can match (a directory of that
+    name covers everything in it, as the rule does)."""
+    roots: list[SearchRoot] = []
+    root = project_root.rstrip("/") or "/"
+    for specifier in specifiers:
+        if specifier is None or specifier in {"", "*", "**"}:
+            found = SearchRoot(root)
+        else:
+            spec = specifier.replace("\\", "/")
+            if spec.startswith("//"):
+                base, spec = "/", spec[2:]
+            elif spec.startswith(("./", "/")) or "/" in spec.rstrip("/"):
+                base, spec = root, spec.removeprefix("./").lstrip("/")
+            else:
+                base, spec = root, "**/" + spec
+            parts = [p for p in spec.split("/") if p]
+            fixed: list[str] = []
+            for part in parts[:-1]:
+                if _GLOB_CHARS & set(part):
+                    break
+                fixed.append(part)
+            last = parts[-1] if parts else "*"
+            directory_rule = specifier.endswith("/") or last == "**"
+            name = "*" if directory_rule else last
+            found = SearchRoot("/".join([base.rstrip("/"), *fixed]) or "/", name)
+        if found not in roots:
+            roots.append(found)
+    return tuple(roots)
 
 
 @functools.lru_cache(maxsize=512)

@@ -48,7 +48,14 @@ def check_code(code: str, protected: tuple[ProtectedPath, ...]) -> None:
 
 
 def check_read(target: ReadTarget, protected: tuple[ProtectedPath, ...]) -> None:
+    """Refuse a file inside a protected place under any of its names (hard links)."""
     for place in protected:
         root = place.path.rstrip("/")
-        if target.absolute == root or target.absolute.startswith(root + "/"):
-            raise _refused(place, f"{target.given!r} is inside")
+        for name in target.names:
+            if name.absolute == root or name.absolute.startswith(root + "/"):
+                detail = (
+                    f"{target.given!r} is"
+                    if name is target
+                    else (f"{target.given!r} is the same file as {name.absolute}, which is")
+                )
+                raise _refused(place, f"{detail} inside")

@@ -99,7 +99,8 @@ class Runner(Value):
 RUNNER_NAMES = frozenset(
     {
         "builtin",
-        "busybox", "screen",
+        "busybox",
+        "screen",
         "bwrap",
         "caffeinate",
         "catchsegv",

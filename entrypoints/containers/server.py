@@ -97,6 +97,7 @@ class McpTools(containers.DeclarativeContainer):
         policy_source=adapters.policy_source,
         settings=core.settings,
         project_root=core.project.provided.root,
+        protected=providers.Callable(capy_secret_paths, core.user_dirs),
     )
 
     # Looks into the kinds a search left out, to say where the answer is; reads mark nothing.

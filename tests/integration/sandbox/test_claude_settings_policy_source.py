@@ -96,3 +96,78 @@ def test_edits_are_seen_without_restart(project: Path, home: Path) -> None:
     _write(settings, {"permissions": {"deny": ["Bash(sudo *)"]}})
     os.utime(settings, ns=(1, 10**18))
     assert evaluate_shell(source.load(), "sudo x").decision is Decision.DENY
+
+
+def test_rules_only_get_stricter_while_the_server_runs(project: Path, home: Path) -> None:
+    settings = project / ".claude/settings.json"
+    _write(settings, {"permissions": {"deny": ["Bash(touch *)"], "ask": ["Bash(git push:*)"]}})
+    warnings: list[str] = []
+    source = ClaudeSettingsPolicySource(project, home, warn=warnings.append)
+    assert evaluate_shell(source.load(), "touch M").decision is Decision.DENY
+    for loosened in ({}, {"permissions": {"allow": ["Bash(touch *)"]}}, "{}"):
+        _write(settings, loosened)
+        policy = source.load()
+        assert evaluate_shell(policy, "touch M").decision is Decision.DENY
+        assert evaluate_shell(policy, "git push").decision is Decision.ASK
+    settings.unlink()
+    assert evaluate_shell(source.load(), "touch M").decision is Decision.DENY
+    assert len(warnings) == 1, warnings  # said once, not on every call
+    assert "Bash(touch *)" in warnings[0] and "restart" in warnings[0]
+    _write(settings, {"permissions": {"deny": ["Bash(sudo *)"]}})
+    stricter = source.load()
+    assert evaluate_shell(stricter, "sudo ls").decision is Decision.DENY
+    assert evaluate_shell(stricter, "touch M").decision is Decision.DENY
+    fresh = ClaudeSettingsPolicySource(project, home, warn=warnings.append)
+    assert evaluate_shell(fresh.load(), "touch M").decision is Decision.NONE  # next start
+
+
+def test_a_replaced_file_with_the_same_size_and_time_is_read_again(
+    project: Path, home: Path
+) -> None:
+    settings = project / ".claude/settings.json"
+    _write(settings, {"permissions": {"deny": ["Bash(sudo *)"]}})
+    source = ClaudeSettingsPolicySource(project, home, warn=lambda _: None)
+    source.load()
+    stat = settings.stat()
+    replacement = project / "other.json"
+    _write(replacement, {"permissions": {"deny": ["Bash(curl *)"]}})
+    os.utime(replacement, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    replacement.replace(settings)
+    assert evaluate_shell(source.load(), "curl x").decision is Decision.DENY
+
+
+def _returns_within(seconds: float, call: object) -> object:
+    import threading
+
+    result: list[object] = []
+    worker = threading.Thread(target=lambda: result.append(_capture(call)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), "reading the settings file hung"
+    return result[0]
+
+
+def _capture(call: object) -> object:
+    try:
+        return call()  # type: ignore[operator]
+    except Exception as error:
+        return error
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "device", "huge"])
+def test_non_regular_or_huge_settings_fail_closed_without_hanging(
+    project: Path, home: Path, kind: str
+) -> None:
+    settings = project / ".claude/settings.json"
+    settings.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(settings)
+    elif kind == "directory":
+        settings.mkdir()
+    elif kind == "device":
+        settings.symlink_to("/dev/zero")
+    else:
+        settings.write_bytes(b" " * (5 * 1024 * 1024) + b"{}")
+    outcome = _returns_within(10, ClaudeSettingsPolicySource(project, home).load)
+    assert isinstance(outcome, PolicyError), outcome
+    assert str(settings) in outcome.message

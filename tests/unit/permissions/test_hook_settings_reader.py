@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
-from adapters.filesystem_read_targets import resolve_read_target
 from adapters.settings_tool_permissions import ClaudeSettingsToolPermissions
+from application.use_cases.read_target import resolve_read_target
 from domain.errors import PolicyError
 from domain.hooks.decision import Ask, Deny
 from domain.hooks.permission_check import check_permissions
@@ -41,7 +41,7 @@ def _write(path: Path, content: object) -> None:
 
 def _server(root: Path, home: Path, tool: ToolCall) -> Deny | Ask | None:
     policy = ClaudeSettingsPolicySource(root, home).load()
-    return check_permissions(policy, tool, lambda p: resolve_read_target(str(root), p))
+    return check_permissions(policy, tool, lambda p: resolve_read_target(p, str(root)))
 
 
 def _hook(root: Path, home: Path, tool: ToolCall) -> Deny | Ask | None:
