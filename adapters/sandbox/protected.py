@@ -9,7 +9,11 @@ from domain.permissions.protected_paths import ProtectedPath
 
 
 def capy_secret_paths(dirs: UserDirs) -> tuple[ProtectedPath, ...]:
-    keys = os.path.realpath(dirs.keys_dir)
-    home = os.path.realpath(dirs.home)
-    spelled = {keys, str(dirs.keys_dir)}
-    return tuple(ProtectedPath(path, home) for path in sorted(spelled))
+    """The key store as its real path and as configured (they differ behind a symlink), each
+    with the ways code may spell the way to it (``$HOME``, ``$XDG_CONFIG_HOME``)."""
+    variables = (("XDG_CONFIG_HOME", str(dirs.config_home)),)
+    real = ProtectedPath(
+        os.path.realpath(dirs.keys_dir), os.path.realpath(dirs.home), variables=variables
+    )
+    given = ProtectedPath(str(dirs.keys_dir), str(dirs.home), variables=variables)
+    return (real,) if real == given else (real, given)

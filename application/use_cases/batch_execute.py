@@ -142,7 +142,7 @@ class BatchExecute:
     def _check(self, commands: tuple[BatchCommand, ...]) -> None:
         policy = self._policy.load()
         for command in commands:
-            check_code(command.command, self._protected)
+            check_code(command.command, self._protected, shell_script=True)
         for command in commands:
             verdict = evaluate_code(policy, Language.SHELL.value, command.command)
             if verdict.blocks_server:

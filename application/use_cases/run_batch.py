@@ -48,7 +48,7 @@ class RunBatch:
             raise InvalidInput("timeout must be positive", hint="leave it out to use 60 s")
         policy = self._policy.load()
         for command in commands:
-            check_code(command.command, self._protected)
+            check_code(command.command, self._protected, shell_script=True)
             verdict = evaluate_shell(policy, command.command)
             if verdict.blocks_server:
                 error = denial_error(verdict)

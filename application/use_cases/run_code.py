@@ -64,7 +64,7 @@ class RunCode:
                 raise denial_error(verdict)
             _require_regular_file(request.file_path, target.absolute)
             file_path = target.absolute
-        check_code(request.code, self._protected)
+        check_code(request.code, self._protected, shell_script=language is Language.SHELL)
         verdict = evaluate_code(policy, language.value, request.code)
         if verdict.blocks_server:
             raise denial_error(verdict)
