@@ -39,6 +39,11 @@ class WrongKey(StoreError):
     """The database exists but the key does not open it. The file is never touched."""
 
 
+class DamagedDatabase(StoreError):
+    """The database (or its write-ahead log) is damaged; the message names the files and the
+    way out (restore the backup, or move it aside and let capy start a new one)."""
+
+
 class PlaintextDatabase(StoreError):
     """The database file is unencrypted SQLite; capy refuses to use it until it is encrypted."""
 

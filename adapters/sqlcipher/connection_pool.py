@@ -1,4 +1,14 @@
-"""One connection per thread, opened on first use and kept: key derivation happens once."""
+"""One connection per thread, opened on first use and kept: key derivation happens once.
+
+The pool also keeps the database honest about *which* file it writes to. SQLite keeps writing
+to an open file after it was deleted or replaced under it, so an index would be acknowledged
+and vanish at the next start. Every connection handed out is checked first: when the file at the
+path is no longer the one that was opened (another inode, or gone), every connection is closed
+and the path opened again — a new empty database when the file was deleted, the replacement
+when it was replaced and the key opens it, else the reason why not. After a write, ``confirm``
+checks again, so a write that went to a file deleted meanwhile is reported, never acknowledged
+(ADR 0029).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +21,17 @@ from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.key_material import KeyMaterial
 from adapters.sqlcipher.opener import Warn, open_database, open_more
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
+from domain.errors import StoreError
+
+_Identity = tuple[int, int] | None
+
+
+def _identity(path: Path) -> _Identity:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 class ConnectionPool:
@@ -31,15 +52,22 @@ class ConnectionPool:
         profile: DatabaseProfile = KNOWLEDGE,
     ) -> None:
         self.path = path
+        self._passphrase = passphrase
+        self._now = now
+        self._warn = warn
+        self._profile = profile
         self._lock = threading.Lock()
         self._local = threading.local()
         self._open: list[tuple[threading.Thread, Connection]] = []
         self._generation = 0
         opened = open_database(path, passphrase, now, warn, profile)
         self._material: KeyMaterial = opened.material
+        self._file = _identity(path)
         self._adopt(opened.connection)
 
     def connection(self) -> Connection:
+        if _identity(self.path) != self._file:
+            self._reopen()
         current = getattr(self._local, "current", None)
         if current is not None and current[0] == self._generation:
             return current[1]  # type: ignore[no-any-return]
@@ -50,6 +78,44 @@ class ConnectionPool:
             generation = self._generation
         self._local.current = (generation, connection)
         return connection
+
+    def confirm(self) -> None:
+        """Raise ``StoreError`` when the file written to is no longer the one at the path."""
+        if _identity(self.path) != self._file:
+            noun = self._profile.noun
+            raise StoreError(
+                f"the {noun} {self.path} was deleted or replaced while capy was writing to it; "
+                "that write is not in the file at that path",
+                "run the call again: capy opens the file that is there now",
+            )
+
+    def _reopen(self) -> None:
+        with self._lock:
+            now_at_path = _identity(self.path)
+            if now_at_path == self._file:
+                return  # another thread reopened it already
+            connections, self._open = self._open, []
+            self._generation += 1
+            for _, connection in connections:
+                _close_quietly(connection)
+            what = "deleted" if now_at_path is None else "replaced"
+            noun = self._profile.noun
+            try:
+                opened = open_database(
+                    self.path, self._passphrase, self._now, self._warn, self._profile
+                )
+            except StoreError as error:
+                raise type(error)(
+                    f"the {noun} {self.path} was {what} while capy ran, and the file there now "
+                    f"cannot be used: {error.message}",
+                    error.hint,
+                ) from error
+            self._material = opened.material
+            self._file = _identity(self.path)
+            self._open.append((threading.current_thread(), opened.connection))
+            self._local.current = (self._generation, opened.connection)
+            result = "a new, empty one was created" if what == "deleted" else "capy opened it"
+            self._warn(f"the {noun} {self.path} was {what} while capy ran; {result}")
 
     def dedicated(self) -> Connection:
         """A connection outside the pool (VACUUM, checkpoint on close); the caller closes it."""

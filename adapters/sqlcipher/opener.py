@@ -7,6 +7,7 @@ schema and the words of the messages (ADR 0012).
 from __future__ import annotations
 
 import os
+import shlex
 import tempfile
 from collections.abc import Callable
 from datetime import datetime
@@ -16,6 +17,7 @@ import attrs
 
 from adapters.sqlcipher import database_file
 from adapters.sqlcipher.connection import Connection, connect
+from adapters.sqlcipher.damage import opens_read_only, opens_without_log
 from adapters.sqlcipher.database_file import FileState
 from adapters.sqlcipher.errors import DatabaseError, is_unreadable
 from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
@@ -42,7 +44,9 @@ def open_database(
     """The first connection of a process: classified, created if needed, migrated.
 
     A garbage file, or one that decrypts but turns out damaged while migrating, is moved aside
-    (never deleted) and a fresh database is created in its place, once.
+    (never deleted) and a fresh database is created in its place, once. A write-ahead log that
+    keeps a sound file from opening (copied from another database, left behind by a replaced
+    file) is moved aside the same way and the file opened without it (ADR 0029).
     """
     if not passphrase:
         raise StoreError("no database key was given", profile.missing_key_hint)
@@ -53,7 +57,8 @@ def open_database(
             f"cannot create the folder for the {profile.noun} {path}: {error.strerror}",
             profile.location_hint,
         ) from None
-    for attempt in range(2):
+    healed = False  # a damaged file is set aside and replaced once, not over and over
+    for _ in range(2):
         state = _inspect(path, profile)
         if state is FileState.PLAINTEXT:
             raise PlaintextDatabase(
@@ -64,6 +69,8 @@ def open_database(
             state = FileState.MISSING
         material = _create(path, passphrase, profile) if state is FileState.MISSING else None
         material = material or for_file(passphrase, path)
+        if _log_is_foreign(path, material):
+            _set_log_aside(path, now(), warn, profile)
         try:
             connection = connect(path, material.pragma)
         except DatabaseError as error:
@@ -72,22 +79,52 @@ def open_database(
                     f"cannot open {path}: {error}", "check the file and its folder"
                 ) from error
             raise WrongKey(
-                f"the key does not open the {profile.noun} {path}", profile.wrong_key_hint
+                f"the key does not open the {profile.noun} {path}",
+                f"{profile.wrong_key_hint}: "
+                f"mv {shlex.quote(str(path))} {shlex.quote(str(path) + '.damaged')}",
             ) from None
         try:
             migrate(connection, profile.schema)
         except DatabaseError as error:
             connection.close()
-            if attempt or not is_unreadable(error):
+            if healed or not is_unreadable(error):
                 raise StoreError(
                     f"cannot prepare the {profile.noun} {path}: {error}",
                     "if another capy version made it, move it away and capy starts a new one",
                 ) from error
             _set_aside(path, now(), warn, f"the {profile.noun} {path} is damaged")
+            healed = True
             continue
         database_file.restrict_permissions(path)
         return OpenedDatabase(connection, material)
     raise AssertionError("unreachable")
+
+
+def _log_is_foreign(path: Path, material: KeyMaterial) -> bool:
+    """A non-empty ``-wal`` that keeps a sound file from opening. Asked read-only first: a
+    writing connection would fold the foreign log into the file when it closes."""
+    log = path.with_name(path.name + "-wal")
+    try:
+        if log.stat().st_size == 0:
+            return False
+    except OSError:
+        return False
+    return not opens_read_only(path, material.pragma) and opens_without_log(
+        path, material.pragma
+    )
+
+
+def _set_log_aside(path: Path, at: datetime, warn: Warn, profile: DatabaseProfile) -> None:
+    """Keep the foreign log's bytes under a name of its own; the file opens without it."""
+    log = path.with_name(path.name + "-wal")
+    target = path.with_name(f"{path.name}-wal.foreign.{at.strftime('%Y%m%dT%H%M%S')}")
+    log.replace(target)
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)
+    warn(
+        f"the write-ahead log beside the {profile.noun} {path} does not belong to it (it "
+        f"comes from another database, or it is damaged); it was moved to {target} and the "
+        "database opened without it"
+    )
 
 
 def _inspect(path: Path, profile: DatabaseProfile) -> FileState:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from adapters.sqlcipher import maintenance, search_query, swept_sessions, writer
 from adapters.sqlcipher.connection_pool import ConnectionPool
+from adapters.sqlcipher.damage import explained
 from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
 from adapters.sqlcipher.size_report import size_report
@@ -55,9 +56,11 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
     def path(self) -> Path:
         return self._path
 
+    @explained
     def index(self, document: SourceDocument) -> IndexOutcome:
         words = self._known_words.unseen(document.vocabulary)
         outcome = writer.index_document(self._pool.connection(), document, self._clock.now(), words)
+        self._pool.confirm()  # never acknowledge a write to a file that is gone
         if not outcome.already_indexed:
             self._known_words.remember(words)
             self._count_inserted(len(document.chunks))
@@ -75,6 +78,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
             except Exception as error:  # the document is stored; merging can wait for next time
                 _log.warning("skipped an FTS merge of %s: %s", self._path, error)
 
+    @explained
     def source_by_label(self, label: str) -> Source | None:
         row = (
             self._pool.connection()
@@ -83,6 +87,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
         )
         return to_source(row) if row else None
 
+    @explained
     def sources(self, kinds: Collection[SourceKind] | None = None) -> list[Source]:
         sql = f"SELECT {SOURCE_COLUMNS} FROM sources"
         params: list[str] = []
@@ -92,6 +97,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
         rows = self._pool.connection().execute(sql + " ORDER BY id", params).fetchall()
         return [to_source(row) for row in rows]
 
+    @explained
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         rows = self._pool.connection().execute(
             "SELECT o.id, t.title, t.content, o.has_code FROM chunk_owners o "
@@ -100,6 +106,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
         )
         return [StoredChunk(row[0], source_id, Chunk(row[1], row[2], bool(row[3]))) for row in rows]
 
+    @explained
     def search(
         self,
         layer: SearchLayer,
@@ -118,6 +125,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
             title_weight=self._title_weight,
         )
 
+    @explained
     def vocabulary_between(self, min_length: int, max_length: int) -> list[str]:
         rows = self._pool.connection().execute(
             "SELECT word FROM vocabulary WHERE length(word) BETWEEN ? AND ? ORDER BY word",
@@ -125,6 +133,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
         )
         return [row[0] for row in rows]
 
+    @explained
     def has_word(self, word: str) -> bool:
         row = (
             self._pool.connection()
@@ -133,35 +142,47 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
         )
         return row is not None
 
+    @explained
     def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
         writer.record_access(self._pool.connection(), source_ids, at)
 
+    @explained
     def delete_sources(self, source_ids: Iterable[int]) -> int:
-        return writer.delete_sources(self._pool.connection(), source_ids)
+        deleted = writer.delete_sources(self._pool.connection(), source_ids)
+        self._pool.confirm()
+        return deleted
 
+    @explained
     def stats(self) -> StoreStats:
         return maintenance.stats(self._pool.connection())
 
+    @explained
     def free_page_ratio(self) -> float:
         return maintenance.free_page_ratio(self._pool.connection())
 
+    @explained
     def vacuum(self) -> None:
         """Prunes unused vocabulary, merges the FTS indexes and rewrites the file compactly."""
         self._known_words.forget()
         maintenance.vacuum(self._pool.connection())
 
+    @explained
     def checkpoint(self) -> None:
         maintenance.checkpoint(self._pool.connection())
 
+    @explained
     def release_memory(self) -> None:
         self._pool.connection().execute("PRAGMA shrink_memory")
 
+    @explained
     def swept_sessions(self) -> Mapping[str, SweptSession]:
         return swept_sessions.read_all(self._pool.connection())
 
+    @explained
     def record_swept(self, entries: Iterable[SweptSession]) -> None:
         swept_sessions.write(self._pool.connection(), entries)
 
+    @explained
     def size_report(self, largest: int = 15) -> StoreSizeReport:
         return size_report(self._pool.connection(), self._path, largest)
 

@@ -9,6 +9,7 @@ number where code or a path belongs is a mistake, not a form) and raises
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,14 +76,31 @@ def integer(
     value = args.get(name)
     if value is None or value == "":
         return default
+    if isinstance(value, bool):
+        raise ToolArgumentError(f"parameter {name} must be a number, got {value!r}")
     try:
         number = int(float(value))
+    except OverflowError:
+        raise ToolArgumentError(
+            f"parameter {name} must be a finite number, got {_shown(value)}"
+            + (f" (at most {maximum:,})" if maximum is not None else "")
+        ) from None
     except (TypeError, ValueError):
-        raise ToolArgumentError(f"parameter {name} must be a number, got {value!r}") from None
+        raise ToolArgumentError(f"parameter {name} must be a number, got {_shown(value)}") from None
     if number < minimum or (maximum is not None and number > maximum):
         upper = f" and {maximum}" if maximum is not None else ""
         raise ToolArgumentError(f"parameter {name} must be between {minimum}{upper}, got {number}")
     return number
+
+
+def _shown(value: object) -> str:
+    """A value as the agent should see it in an error: short, infinity spelled out."""
+    if isinstance(value, float) and math.isnan(value):
+        return "NaN"
+    if isinstance(value, float) and math.isinf(value):
+        return "infinity (a number too large for JSON, such as 1e400)"
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "…"
 
 
 def boolean(args: Mapping[str, Any], name: str, default: bool) -> bool:

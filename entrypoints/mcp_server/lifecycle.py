@@ -18,6 +18,8 @@ import anyio
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
+from entrypoints.mcp_server.stdio_guard import guarded_stdio
+
 PARENT_POLL_SECONDS = 1.0
 FORCED_EXIT_SECONDS = 2.0
 
@@ -61,7 +63,10 @@ async def serve_stdio(
                     return
 
         async def run() -> None:
-            async with stdio_server() as (read_stream, write_stream):
+            async with (
+                guarded_stdio() as (stdin, stdout),
+                stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream),  # type: ignore[arg-type]
+            ):
                 await server.run(read_stream, write_stream, server.create_initialization_options())
             reason_if_eof = "stdin closed"
             nonlocal reason
