@@ -51,19 +51,25 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
             if not any(_restricts(data, kinds) for _, data in settings):
                 return None
             from adapters.claude_settings_rules import policy_from_settings
-            from application.use_cases.read_target import read_search, resolve_read_target
-            from domain.hooks.permission_check import check_permissions
             from domain.permissions.rules import merge_policies
 
             policy = merge_policies(
                 *(policy_from_settings(data, path, lambda: self._home) for path, data in settings)
             )
+        except Exception:
+            return None  # rules that cannot be read: no opinion here, the server refuses
+        try:
+            from application.use_cases.read_target import read_search, resolve_read_target
+            from domain.hooks.permission_check import check_permissions
+
             roots = read_search(policy, self._root)
             return check_permissions(
                 policy, tool, lambda path: resolve_read_target(path, self._root, roots)
             )
-        except Exception:
-            return None
+        except Exception as error:  # the hook's deadline, or a failure of the check itself
+            from domain.hooks.permission_check import unchecked_call
+
+            return unchecked_call(policy, tool, _why(error))
 
     def _read(self) -> list[tuple[str, Any]]:
         """``(path, decoded JSON)`` of each settings file that exists; ``_Broken`` if unusable."""
@@ -115,3 +121,10 @@ def _names(rule: object, kinds: frozenset[str]) -> bool:
     if not isinstance(rule, str):
         return True  # odd entries: let the real source decide
     return rule.strip().split("(", 1)[0].strip() in kinds
+
+
+def _why(error: Exception) -> str:
+    reason = getattr(error, "reason", "")
+    if reason:
+        return f"capy could not check all of it: {reason}"
+    return f"capy could not check this call ({type(error).__name__})"

@@ -33,15 +33,21 @@ _USAGE = (
 )
 
 
+HOOK_SECONDS = 2.0  # the host waits on every hook: past this, the check stops (ADR 0028)
+
+
 def run_hook(args: list[str]) -> int:
     """Handle one hook event; always exit 0 (see the module docstring)."""
     real_stderr = sys.stderr
     sys.stderr = io.StringIO()  # a stray warning must not reach the host
+    disarm: Any = _nothing
     try:
+        disarm = _deadline(HOOK_SECONDS)
         output = _handle(args, real_stderr)
     except BaseException:
         output = None
     finally:
+        disarm()
         sys.stderr = real_stderr
     if output:
         try:
@@ -50,6 +56,35 @@ def run_hook(args: list[str]) -> int:
         except (OSError, ValueError):
             pass
     return 0
+
+
+def _nothing() -> None:
+    return None
+
+
+def _deadline(seconds: float) -> Any:
+    """Stop whatever runs after ``seconds`` with ``AnalysisLimit``: a check stopped that way
+    denies where a deny rule could apply, and routing has no opinion. Returns the disarm."""
+    import signal
+
+    def expired(signum: int, frame: Any) -> None:
+        from domain.shell.limits import AnalysisLimit
+
+        raise AnalysisLimit(f"checking it took longer than the {seconds:g} s a hook may take")
+
+    if not hasattr(signal, "setitimer"):
+        return _nothing
+    try:
+        previous = signal.signal(signal.SIGALRM, expired)
+    except ValueError:  # not the main thread (tests): no deadline
+        return _nothing
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    def disarm() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+    return disarm
 
 
 def _handle(args: list[str], stderr: Any) -> str | None:

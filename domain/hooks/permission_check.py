@@ -45,6 +45,21 @@ def check_permissions(
     return None
 
 
+def unchecked_call(policy: PermissionPolicy, tool: ToolCall, why: str) -> Deny | Ask | None:
+    """What a call the check could not finish gets: a refusal when a deny rule could apply to
+    it, a question when only an ask rule could, else no opinion."""
+    from domain.permissions.evaluation import unreadable
+    from domain.permissions.rules import RuleKind
+
+    verdict = unreadable(policy, "", why)
+    reads_a_file = tool.name != "Bash" and capy_tool_name(tool.name) == "capy_execute_file"
+    if reads_a_file and policy.for_tool("Read", RuleKind.DENY):
+        verdict = Verdict(RuleDecision.DENY, None, "", why)
+    if verdict.decision is RuleDecision.NONE:
+        return None
+    return _answer(verdict)
+
+
 def _verdicts(
     policy: PermissionPolicy, tool: ToolCall, read_target: ReadTargetOf
 ) -> Iterable[Verdict]:
@@ -99,6 +114,8 @@ def _batch_commands(arguments: Mapping[str, Any]) -> list[str]:
 
 def _answer(verdict: Verdict) -> Deny | Ask:
     rule = verdict.rule
+    if rule is None:
+        return _unchecked(verdict)
     where = f" in {rule.origin}" if rule is not None and rule.origin else ""
     named = f"the permission rule {rule.text}{where}" if rule is not None else "a permission rule"
     detail = f" ({verdict.reason})" if verdict.reason else ""
@@ -109,3 +126,19 @@ def _answer(verdict: Verdict) -> Deny | Ask:
             "another tool; ask the user if it is needed."
         )
     return Ask(f"capy: {named} asks for confirmation of{subject}{detail}.")
+
+
+def _unchecked(verdict: Verdict) -> Deny | Ask:
+    """A call capy could not check in full, where a rule could apply: fail closed."""
+    subject = f" `{verdict.subject}`" if verdict.subject else ""
+    what = f"{verdict.reason}{subject}" if subject and subject not in verdict.reason else (
+        verdict.reason
+    )
+    if verdict.decision is RuleDecision.DENY:
+        return Deny(
+            f"capy: blocked — {what}. Your permission settings have deny rules, so capy refuses "
+            "what it cannot check in full: write the command out literally (no program name "
+            "from a variable, no script piped in from another program), or split it into "
+            "smaller calls."
+        )
+    return Ask(f"capy: {what}; an ask rule could apply, so please confirm.")

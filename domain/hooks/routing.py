@@ -22,6 +22,7 @@ from domain.hooks.shell_http import floods_terminal, runs_inline_http
 from domain.hooks.subagent import brief_subagent
 from domain.hooks.tool_call import ToolCall
 from domain.hooks.web_fetch import git_thread_denial, route_web_fetch
+from domain.shell.limits import MAX_TEXT_CHARS
 
 _SHELL_FLAGS = frozenset({"-c", "-lc", "-ic", "-lic", "-cl"})
 
@@ -75,8 +76,8 @@ def route_host_tool(tool: ToolCall) -> Decision | Advisory:
 
 def _route_bash(tool: ToolCall) -> Decision | Advisory:
     command = shell_command_text(tool.arguments)
-    if not command:
-        return NO_OPINION
+    if not command or len(command) > MAX_TEXT_CHARS:
+        return NO_OPINION  # past what capy reads: it says nothing about the command
     if floods_terminal(command):
         local = targets_only_local(command)
         return _rewrite_to_echo(tool, CURL_LOCAL_BLOCKED if local else CURL_BLOCKED)
