@@ -20,7 +20,10 @@ class Stage(Value):
     def __init__(
         self, words: tuple[str, ...], appends: bool = False, resolved: tuple[str, ...] = ()
     ) -> None:
-        self._init(words=words, appends=appends, resolved=resolved or words)
+        setter = object.__setattr__  # one per command of every checked line: kept cheap
+        setter(self, "words", words)
+        setter(self, "appends", appends)
+        setter(self, "resolved", resolved or words)
 
 
 class Invocation(Value):
@@ -47,7 +50,12 @@ class Invocation(Value):
         via: str = "",
         command: SimpleCommand | None = None,
     ) -> None:
-        self._init(written=written, stages=stages, dynamic=dynamic, via=via, command=command)
+        setter = object.__setattr__
+        setter(self, "written", written)
+        setter(self, "stages", stages)
+        setter(self, "dynamic", dynamic)
+        setter(self, "via", via)
+        setter(self, "command", command)
 
 
 class Code(Value):

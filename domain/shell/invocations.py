@@ -34,6 +34,7 @@ from domain.shell.sources import (
     Source,
     echo_output,
     fd_of,
+    interpreter_of,
     interpreter_source,
     is_stdin_path,
     printf_output,
@@ -195,6 +196,13 @@ class _Walker:
                 match = _ASSIGNMENT.match(word)
                 if match is not None:
                     self.assignment(match.group(1), match.group(2), scope)
+        written = (_collapse(command.text), " ".join(command.words))
+        if _plain(first[0], scope.definitions):  # most commands: nothing inside to follow
+            plain = tuple(first)
+            resolved = substitute_arguments(plain, scope.definitions.variables)
+            stage = Stage(plain, scope.appends, resolved)
+            self.invocations.append(Invocation(written, (stage,), "", scope.via, command))
+            return
         stages: list[Stage] = []
         queue: list[tuple[list[str], bool]] = [(first, scope.appends)]
         while queue:
@@ -230,7 +238,6 @@ class _Walker:
                     inner_words = drop_prefix_noise(list(inner))
                     if inner_words:
                         queue.append((inner_words, open_args or peeled.appends))
-        written = (_collapse(command.text), " ".join(command.words))
         self.invocations.append(Invocation(written, tuple(stages), "", scope.via, command))
 
     def assignment(self, name: str, value: str, scope: _Scope) -> None:
@@ -399,6 +406,30 @@ class _Walker:
             return _Input(why="the output of several commands")
         inner = _Context(parsed, parsed.commands[0], context.scope.with_appends(False))
         return self.output_of(parsed.commands[0], inner)
+
+
+@functools.cache
+def _followed_names() -> frozenset[str]:
+    """Program names whose arguments, options or input the walk has to look into."""
+    from domain.shell import runners
+    from domain.shell.runner_table import RUNNER_NAMES, SUBCOMMAND_PROGRAMS
+
+    return frozenset(
+        SHELLS
+        | _STDIN_SHELLS
+        | RUNNER_NAMES
+        | SUBCOMMAND_PROGRAMS
+        | runners.FOLLOWED
+        | {"eval", "source", ".", "ssh"}
+    )
+
+
+def _plain(word: str, definitions: Definitions) -> bool:
+    """A command word that is nothing but a program the walk need not look into."""
+    if word in definitions.names or is_run_time(word):
+        return False
+    name = basename(word)
+    return name not in _followed_names() and interpreter_of(name) is None
 
 
 def _shell_on_stdin(words: list[str]) -> bool:

@@ -348,3 +348,6 @@ def _in_own_language(name: str, args: list[str]) -> Runs:
         "gsed": languages.sed,
     }[name]
     return handler(args)
+
+
+FOLLOWED = frozenset(_HANDLERS) | _LANGUAGE_PROGRAMS  # names ``commands_run_by`` looks into
