@@ -181,6 +181,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
     @explained
     def record_swept(self, entries: Iterable[SweptSession]) -> None:
         swept_sessions.write(self._pool.connection(), entries)
+        self._pool.confirm()
 
     @explained
     def size_report(self, largest: int = 15) -> StoreSizeReport:

@@ -3,7 +3,10 @@ up, files it printed, and the key that ties a failing command to the run that la
 
 from __future__ import annotations
 
-from domain.hooks.shell_scan import SimpleCommand, is_redirection, simple_commands
+from domain.hooks.value import Value
+from domain.shell.limits import AnalysisLimit
+from domain.shell.programs import basename, innermost
+from domain.shell.reader import read_script
 
 # A command line longer than this is scanned only this far: facts sit at the start, and the
 # hook's time must not grow with a pasted script.
@@ -50,27 +53,38 @@ _GIT_READ_ONLY = frozenset(
 )
 
 
+class SimpleCommand(Value):
+    """A command of the line as the shell reader reads it: the program (basename, wrappers such
+    as ``sudo``/``env``/``timeout`` peeled) and its arguments, redirections apart."""
+
+    __slots__ = ("arguments", "program", "words")
+    program: str
+    arguments: tuple[str, ...]
+    words: tuple[str, ...]
+
+    def __init__(self, program: str, arguments: tuple[str, ...], words: tuple[str, ...]) -> None:
+        self._init(program=program, arguments=arguments, words=words)
+
+
 def scanned_commands(command_line: str) -> list[SimpleCommand]:
+    """Every simple command of the line's first ``MAX_SCANNED`` characters (``domain.shell``:
+    the same reading routing and the permission rules get)."""
     try:
-        return simple_commands(command_line[:MAX_SCANNED])
+        script = read_script(command_line[:MAX_SCANNED])
+    except AnalysisLimit:
+        return []
     except Exception:  # a reader bug must never cost the host anything
         return []
+    found: list[SimpleCommand] = []
+    for command in script.commands:
+        inner = innermost(command.words)
+        program = basename(inner[0]) if inner else ""
+        found.append(SimpleCommand(program, inner[1:], command.words))
+    return found
 
 
 def _operands(words: tuple[str, ...]) -> list[str]:
-    found: list[str] = []
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-            continue
-        if is_redirection(word):
-            skip = True
-            continue
-        if word.startswith("-"):
-            continue
-        found.append(word)
-    return found
+    return [word for word in words if not word.startswith("-")]
 
 
 def command_key(command_line: str) -> str:

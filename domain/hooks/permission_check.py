@@ -131,9 +131,9 @@ def _answer(verdict: Verdict) -> Deny | Ask:
 def _unchecked(verdict: Verdict) -> Deny | Ask:
     """A call capy could not check in full, where a rule could apply: fail closed."""
     subject = f" `{verdict.subject}`" if verdict.subject else ""
-    what = f"{verdict.reason}{subject}" if subject and subject not in verdict.reason else (
-        verdict.reason
-    )
+    what = verdict.reason
+    if subject and subject not in verdict.reason:
+        what += subject
     if verdict.decision is RuleDecision.DENY:
         return Deny(
             f"capy: blocked — {what}. Your permission settings have deny rules, so capy refuses "

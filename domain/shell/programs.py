@@ -113,6 +113,18 @@ def peel(words: list[str]) -> Peeled | None:
 _PARALLEL_PLACEHOLDER = re.compile(r"\{(?:\d*(?:\.|/|//|/\.)?|#|%)\}")
 
 
+def innermost(words: tuple[str, ...] | list[str], limit: int = 64) -> tuple[str, ...]:
+    """The command ``words`` run once wrappers are peeled (``sudo -u x env A=1 nice cmd`` →
+    ``cmd``), taking the first reading of each; the words themselves when none is a wrapper."""
+    current = drop_prefix_noise(list(words))
+    for _ in range(limit):
+        peeled = peel(current)
+        if peeled is None or not peeled.commands:
+            break
+        current = drop_prefix_noise(list(peeled.commands[0]))
+    return tuple(current)
+
+
 def _until_separator(words: list[str]) -> tuple[list[str], list[str]]:
     """``parallel cmd ::: a b`` — the command, and the inputs after a ``:::``-style separator."""
     for i, word in enumerate(words):
