@@ -6,8 +6,8 @@ check) from ``os.system(cmd)`` (a value capy cannot see).
 
 from __future__ import annotations
 
+from domain.escapes import decode
 from domain.hooks.value import Value
-from domain.permissions.string_escapes import decode
 
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _ARG_END = frozenset(",)]}\n\r;#")

@@ -56,6 +56,14 @@ class CommandBuilder:
             k += 1
         return k
 
+    def add_word(self, word: str, start: int, end: int, *, plain: bool) -> None:
+        self.words.append(word)
+        self.starts.append(start)
+        self.plain.append(plain)
+        if self.first < 0:
+            self.first = start
+        self.end = end
+
     def freeze(self, text: str) -> SimpleCommand:
         redirects = tuple(
             Redirect(str(op), str(fd), str(target), None if body is None else str(body), bool(ex))

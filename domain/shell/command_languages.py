@@ -267,20 +267,6 @@ def _balanced(text: str, i: int) -> str:
     return text[start:i]
 
 
-_AWK_ESCAPES = {
-    "n": "\n",
-    "t": "\t",
-    "r": "\r",
-    "\\": "\\",
-    '"': '"',
-    "/": "/",
-    "a": "\a",
-    "b": "\b",
-    "f": "\f",
-    "v": "\v",
-}
-
-
 def _literal_or_unknown(expression: str, call: str, scripts: list[str], unknown: list[str]) -> None:
     """Adjacent string literals are concatenated (``"tou" "ch x"``); anything else is dynamic."""
     text = expression.strip()
@@ -295,28 +281,6 @@ def _literal_or_unknown(expression: str, call: str, scripts: list[str], unknown:
 
 
 def _awk_unescape(body: str) -> str:
-    out: list[str] = []
-    i = 0
-    while i < len(body):
-        c = body[i]
-        if c != "\\" or i + 1 >= len(body):
-            out.append(c)
-            i += 1
-            continue
-        nxt = body[i + 1]
-        if nxt in "01234567":
-            j = i + 1
-            while j < min(len(body), i + 4) and body[j] in "01234567":
-                j += 1
-            out.append(chr(int(body[i + 1 : j], 8)))
-            i = j
-        elif nxt == "x":
-            j = i + 2
-            while j < min(len(body), i + 4) and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            out.append(chr(int(body[i + 2 : j], 16)) if j > i + 2 else "x")
-            i = j
-        else:
-            out.append(_AWK_ESCAPES.get(nxt, nxt))
-            i += 2
-    return "".join(out)
+    from domain.escapes import decode
+
+    return decode(body, "awk")

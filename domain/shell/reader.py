@@ -70,12 +70,7 @@ class _Reader(WordReader):
                         pipe_from = NO_UPSTREAM
                     elif word in ENDS_COMPOUND and groups:
                         groups.pop()
-                cmd.words.append(word)
-                cmd.starts.append(start)
-                cmd.plain.append(unquoted)
-                if cmd.first < 0:
-                    cmd.first = start
-                cmd.end = i
+                cmd.add_word(word, start, i, plain=unquoted)
                 if len(cmd.words) == 2 and cmd.words[0] == "function":
                     self._end(cmd, pipe_from, groups, inherited)  # ``function f { … }``
                     cmd, pipe_from = CommandBuilder(), NO_UPSTREAM
@@ -126,12 +121,7 @@ class _Reader(WordReader):
             else:  # ``<(…)`` or ``>(…)``: a word
                 start = i
                 word, i = self._word(i)
-                cmd.words.append(word)
-                cmd.starts.append(start)
-                cmd.plain.append(False)
-                if cmd.first < 0:
-                    cmd.first = start
-                cmd.end = i
+                cmd.add_word(word, start, i, plain=False)
         self._end(cmd, pipe_from, groups, inherited)
         return n
 

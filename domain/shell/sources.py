@@ -247,8 +247,6 @@ def _at(words: tuple[str, ...] | list[str], i: int) -> str:
 
 # ---- what simple producers print --------------------------------------------------------
 
-_HEX = frozenset("0123456789abcdefABCDEF")
-_PRINTF_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 _PRINTF_DIRECTIVE = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?([sbcdiouxXeEfgGq]))")
 
 
@@ -300,46 +298,9 @@ def printf_output(args: list[str]) -> str | None:
 
 
 def _backslashes(text: str) -> str:
-    r"""``\n``, ``\t``, ``\xHH``, ``\0NNN``/``\NNN``, ``\uHHHH`` as echo -e and printf read them."""
+    r"""``\n``, ``\xHH``, ``\0NNN`` … as ``echo -e`` and ``printf`` read them."""
     if "\\" not in text:
         return text
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c != "\\" or i + 1 >= len(text):
-            out.append(c)
-            i += 1
-            continue
-        nxt = text[i + 1]
-        if nxt in _PRINTF_ESCAPES:
-            out.append(_PRINTF_ESCAPES[nxt])
-            i += 2
-        elif nxt == "\\":
-            out.append("\\")
-            i += 2
-        elif nxt == "c":
-            break
-        elif nxt == "0" or nxt in "1234567":
-            start = i + 2 if nxt == "0" else i + 1
-            j = start
-            while j < min(len(text), start + 3) and text[j] in "01234567":
-                j += 1
-            out.append(chr(int(text[start:j] or "0", 8)))
-            i = j
-        elif nxt in "xuU":
-            width = {"x": 2, "u": 4, "U": 8}[nxt]
-            j = i + 2
-            while j < min(len(text), i + 2 + width) and text[j] in _HEX:
-                j += 1
-            digits = text[i + 2 : j]
-            code = int(digits, 16) if digits else -1
-            out.append(chr(code) if 0 <= code <= 0x10FFFF else "\\" + nxt)
-            i = j if digits else i + 2
-        elif nxt in "eE":
-            out.append("\x1b")
-            i += 2
-        else:
-            out.append("\\" + nxt)
-            i += 2
-    return "".join(out)
+    from domain.escapes import decode
+
+    return decode(text, "printf")
