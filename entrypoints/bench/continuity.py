@@ -141,7 +141,7 @@ def run_continuity(
                 payload.pop("transcript_path", None)
                 elapsed = run(Step(step.event, payload))[1]
                 (prompts if step.event == "userpromptsubmit" else capture).append(elapsed)
-                bare.append(_bare())
+                bare.append(bare_interpreter_ms())
     return ContinuityReport(
         after_compaction=_facts_only(compacted),
         on_resume=_facts_only(resumed),
@@ -162,7 +162,8 @@ def _facts_only(context: str) -> str:
     return context[context.index(marker) :] if marker in context else ""
 
 
-def _bare() -> float:
+def bare_interpreter_ms() -> float:
+    """One ``python -c pass`` of this environment, in milliseconds (the hooks' yardstick)."""
     started = time.perf_counter()
     subprocess.run([sys.executable, "-c", "pass"], check=True)
     return (time.perf_counter() - started) * 1000

@@ -93,6 +93,17 @@ def test_perf_quick_run(capy: str, tmp_path: Path) -> None:
     assert size["peak_rss_mb"] > 0
 
 
+def test_hook_time_gives_every_case_and_the_answers(capy: str, tmp_path: Path) -> None:
+    out = tmp_path / "hook.json"
+    done = run(capy, "hook", "--rounds", "1", "--json", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "bare python -c pass" in done.stdout
+    report = json.loads(out.read_text(encoding="utf-8"))
+    answers = {t["case"]: (t["no_rules_answer"], t["deny_rules_answer"]) for t in report["times"]}
+    assert answers["10 MB command"] == ("no opinion", "deny")
+    assert all(t["no_rules_ms"] > 0 and t["deny_rules_ms"] > 0 for t in report["times"])
+
+
 @pytest.mark.slow
 def test_quality_on_the_bundled_corpus(capy: str, tmp_path: Path) -> None:
     out = tmp_path / "corpus.json"

@@ -183,6 +183,40 @@ def continuity(
     return 0
 
 
+@bench.command
+def hook(
+    *,
+    rounds: Annotated[int, Parameter(help="Interleaved runs of every case.")] = 11,
+    json_out: Annotated[
+        Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
+    ] = None,
+) -> int:
+    """Time the whole `capy hook pretooluse` process on ordinary and hostile Bash commands.
+
+    Cases: `ls -la`, 50 KB of heredocs, 50 KB of dense commands and a 10 MB command, each with
+    no rules and with Bash deny rules, in a temporary home; medians of interleaved runs next to
+    a bare `python -c pass`, with the answer the hook gave (deny, no opinion, advice).
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from entrypoints.bench.hook_time import print_hook_time, run_hook_time
+
+    if rounds < 1:
+        raise InvalidInput("--rounds must be at least 1", "pass e.g. --rounds 11")
+    capy = _installed_capy()
+    columns = (TextColumn("hook runs"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("hooks")
+        report = run_hook_time(
+            capy, rounds, lambda done, total: bar.update(task, completed=done, total=total)
+        )
+    print_hook_time(report)
+    if json_out is not None:
+        _write(json_out, attrs.asdict(report))
+    return 0
+
+
 def _installed_capy() -> str:
     """The ``capy`` command of this environment, the way a host runs it."""
     import shutil
