@@ -28,9 +28,12 @@ def cases() -> dict[str, str]:
         f"cat <<EOF{i} > /tmp/f{i}\nline {i} $HOME `date`\nEOF{i}\n" for i in range(1300)
     )
     dense = "git status && ls -la | grep x; echo \"$(date)\" 'a b'\n" * 1000
+    operators = " ".join(f"<<E{i}" for i in range(3600))
+    one_line = f"cat {operators}\n" + "".join(f"x\nE{i}\n" for i in range(3600))
     return {
         "ls -la": "ls -la",
         "50 KB of heredocs": heredocs[:50_000],
+        "50 KB, one heredoc line": one_line[:50_000],
         "50 KB of commands": dense[:50_000],
         "10 MB command": "echo " + "x" * 10_000_000,
     }
@@ -119,11 +122,11 @@ def print_hook_time(report: HookTimeReport) -> None:
     lines = [
         f"capy hook pretooluse on Bash, median of {report.rounds} interleaved runs "
         f"(bare python -c pass: {bare:.1f} ms)",
-        f"{'command':<20} {'size':>10}  {'no rules':>18}  {'deny rules':>18}",
+        f"{'command':<24} {'size':>10}  {'no rules':>18}  {'deny rules':>18}",
     ]
     for t in report.times:
         lines.append(
-            f"{t.case:<20} {t.bytes:>10,}  "
+            f"{t.case:<24} {t.bytes:>10,}  "
             f"{t.no_rules_ms:6.1f} ms {t.no_rules_ms / bare:4.1f}x {t.no_rules_answer[:10]:<10}  "
             f"{t.deny_rules_ms:6.1f} ms {t.deny_rules_ms / bare:4.1f}x {t.deny_rules_answer}"
         )
