@@ -24,6 +24,7 @@ from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from domain.errors import StoreError
 
 _Identity = tuple[int, int] | None
+_NO_FILE: tuple[int, int] = (-1, -1)  # after a failed reopen: no file is the one in use
 
 
 def _identity(path: Path) -> _Identity:
@@ -100,6 +101,9 @@ class ConnectionPool:
                 _close_quietly(connection)
             what = "deleted" if now_at_path is None else "replaced"
             noun = self._profile.noun
+            # every connection is closed: the inode number may be reused by the next file at
+            # the path, so until a reopen succeeds no file counts as the one in use
+            self._file = _NO_FILE
             try:
                 opened = open_database(
                     self.path, self._passphrase, self._now, self._warn, self._profile

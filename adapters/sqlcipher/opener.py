@@ -109,9 +109,7 @@ def _log_is_foreign(path: Path, material: KeyMaterial) -> bool:
             return False
     except OSError:
         return False
-    return not opens_read_only(path, material.pragma) and opens_without_log(
-        path, material.pragma
-    )
+    return not opens_read_only(path, material.pragma) and opens_without_log(path, material.pragma)
 
 
 def _set_log_aside(path: Path, at: datetime, warn: Warn, profile: DatabaseProfile) -> None:
