@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import attrs
 from cyclopts import App, Parameter
@@ -14,6 +15,8 @@ from domain.errors import CapyError, InvalidInput
 from entrypoints.bench.bench_store import StoreChoice
 from entrypoints.bench.fixtures import Corpus
 from entrypoints.cli.app import app
+
+T = TypeVar("T")
 
 bench = App(
     name="bench",
@@ -162,21 +165,13 @@ def continuity(
     and clear restore, and the median time of a capturing hook next to a bare interpreter of the
     same environment (interleaved runs).
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from entrypoints.bench.continuity import run_continuity
     from entrypoints.bench.continuity_table import print_continuity
 
     if rounds < 1:
         raise InvalidInput("--rounds must be at least 1", "pass e.g. --rounds 5")
     capy = _installed_capy()
-    columns = (TextColumn("hook calls"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("hooks")
-        report = run_continuity(
-            capy, rounds, lambda done, total: bar.update(task, completed=done, total=total)
-        )
+    report = _with_progress("hook calls", lambda step: run_continuity(capy, rounds, step))
     print_continuity(report)
     if json_out is not None:
         _write(json_out, attrs.asdict(report))
@@ -197,24 +192,27 @@ def hook(
     no rules and with Bash deny rules, in a temporary home; medians of interleaved runs next to
     a bare `python -c pass`, with the answer the hook gave (deny, no opinion, advice).
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from entrypoints.bench.hook_time import print_hook_time, run_hook_time
 
     if rounds < 1:
         raise InvalidInput("--rounds must be at least 1", "pass e.g. --rounds 11")
     capy = _installed_capy()
-    columns = (TextColumn("hook runs"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("hooks")
-        report = run_hook_time(
-            capy, rounds, lambda done, total: bar.update(task, completed=done, total=total)
-        )
+    report = _with_progress("hook runs", lambda step: run_hook_time(capy, rounds, step))
     print_hook_time(report)
     if json_out is not None:
         _write(json_out, attrs.asdict(report))
     return 0
+
+
+def _with_progress(what: str, work: Callable[[Callable[[int, int], None]], T]) -> T:
+    """Run ``work(step)`` under a progress bar on stderr; ``step(done, total)`` advances it."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what)
+        return work(lambda done, total: bar.update(task, completed=done, total=total))
 
 
 def _installed_capy() -> str:
