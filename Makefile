@@ -1,20 +1,45 @@
 # capy — set-up, run and test. Every target installs what it needs on first use.
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check lint typecheck imports unit integration e2e bench clean
+# `make run`'s stdout is the MCP stream: every recipe line is silent (@) and reports on stderr.
+# (make itself announces "Entering directory" on stdout for `make -C DIR`, before it reads this
+# file: a client that starts capy from elsewhere runs `make -s -C DIR run`.)
+
+.PHONY: install install-tool run test check lint typecheck imports unit integration e2e bench clean
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "capy: first run: creating $(VENV) and installing capy with its dev tools" >&2
+	@echo "+ $(PYTHON) -m venv $(VENV)" >&2
+	@$(PYTHON) -m venv $(VENV) >&2
+	@echo "+ $(BIN)/python -m pip install --quiet --upgrade pip" >&2
+	@$(BIN)/python -m pip install --quiet --upgrade pip >&2
+	@echo "+ $(BIN)/python -m pip install --quiet -e '.[dev]'" >&2
+	@$(BIN)/python -m pip install --quiet -e '.[dev]' >&2
+	@touch $(STAMP)
 
 install: $(STAMP) ## create .venv and install capy with its dev tools
 
-run: $(STAMP) ## run the MCP server on stdio (encrypted store in its default place)
+install-tool: ## put the `capy` command on your PATH: a uv (else pipx) tool install of this checkout
+	@if command -v uv >/dev/null 2>&1; then \
+		echo "+ uv tool install --force --reinstall $(CURDIR)"; \
+		uv tool install --force --reinstall "$(CURDIR)"; \
+	elif command -v pipx >/dev/null 2>&1; then \
+		echo "+ pipx install --force $(CURDIR)"; \
+		pipx install --force "$(CURDIR)"; \
+	else \
+		echo "capy: make install-tool needs uv or pipx to install capy as a tool; get one" \
+			"(https://docs.astral.sh/uv/, or: $(PYTHON) -m pip install --user pipx)," \
+			"then run make install-tool again" >&2; \
+		exit 1; \
+	fi
+	@command -v capy >/dev/null 2>&1 || echo "capy: installed, but \`capy\` is not on your PATH" \
+		"yet: add the tool directory (usually ~/.local/bin) to PATH, e.g. with" \
+		"\`uv tool update-shell\` or \`pipx ensurepath\`, and open a new shell" >&2
+
+run: $(STAMP) ## run the MCP server on stdio (stdout carries only MCP messages, first run included)
 	@$(BIN)/capy serve
 
 check: lint typecheck imports ## ruff, mypy and the layer contract

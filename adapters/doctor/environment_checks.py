@@ -3,23 +3,35 @@
 from __future__ import annotations
 
 import platform
+import shutil
 from collections.abc import Callable
 
+from adapters.install_advice import INSTALL, REINSTALL
 from application.ports.health_check import HealthCheck
 from domain.doctor.check import CheckResult, failed, passed, warned
 
 
 class VersionCheck(HealthCheck):
+    """The installed version, and whether `capy` can be found on PATH (hooks and new projects
+    need it there; a project set up earlier keeps working through its launcher)."""
+
     name = "Version"
 
-    def run(self) -> CheckResult:
-        from importlib.metadata import PackageNotFoundError, version
+    def __init__(
+        self, version: Callable[[], str], on_path: Callable[[], str | None] | None = None
+    ) -> None:
+        self._version = version
+        self._on_path = on_path or (lambda: shutil.which("capy"))
 
-        try:
-            installed = version("capy")
-        except PackageNotFoundError:
-            installed = "unknown (not installed as a package)"
-        return passed(self.name, f"capy {installed}, Python {platform.python_version()}")
+    def run(self) -> CheckResult:
+        installed = self._version()
+        detail = f"capy {installed}, Python {platform.python_version()}"
+        if installed == "unknown":
+            return warned(self.name, f"{detail}; capy is not installed as a package", INSTALL)
+        command = self._on_path()
+        if command is None:
+            return warned(self.name, f"{detail}; `capy` is not on PATH", INSTALL)
+        return passed(self.name, f"{detail} ({command})")
 
 
 class RuntimesCheck(HealthCheck):
@@ -55,7 +67,7 @@ class SqlcipherCheck(HealthCheck):
             return failed(
                 self.name,
                 f"the sqlcipher3 module cannot be imported ({error})",
-                "reinstall capy (uv tool install --force capy) so its sqlcipher3 wheel is present",
+                f"{REINSTALL}, so its sqlcipher3 wheel is present",
             )
         connection = sqlcipher3.connect(":memory:")
         try:
@@ -67,7 +79,7 @@ class SqlcipherCheck(HealthCheck):
             return failed(
                 self.name,
                 f"FTS5 is not usable ({error})",
-                "reinstall capy; its sqlcipher3 build must include FTS5 with the trigram tokenizer",
+                f"{REINSTALL}; its sqlcipher3 build must include FTS5 with the trigram tokenizer",
             )
         finally:
             connection.close()
@@ -75,6 +87,6 @@ class SqlcipherCheck(HealthCheck):
             return failed(
                 self.name,
                 "SQLite without SQLCipher: the knowledge base could not be encrypted",
-                "reinstall capy so the sqlcipher3 wheel (not plain sqlite3) is used",
+                f"{REINSTALL}, so the sqlcipher3 wheel (not plain sqlite3) is used",
             )
         return passed(self.name, f"SQLCipher {cipher}, FTS5 porter + trigram")

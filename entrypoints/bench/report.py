@@ -7,7 +7,6 @@ import platform
 import sqlite3
 import subprocess
 from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from domain.bench.quality_metrics import QualityMetrics
 from entrypoints.bench.bench_store import StoreChoice
 from entrypoints.bench.fixtures import Corpus
 from entrypoints.bench.quality import INTENT_LIMIT, SEARCH_LIMIT, QualityRun
+from entrypoints.version import capy_version
 
 REPORT_VERSION = 1
 
@@ -28,13 +28,6 @@ def _git(*args: str) -> str:
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return done.stdout.strip() or "unknown" if done.returncode == 0 else "unknown"
-
-
-def _capy_version() -> str:
-    try:
-        return version("capy")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def _metrics(outcomes: list[CaseOutcome]) -> dict[str, Any]:
@@ -80,7 +73,7 @@ def environment() -> dict[str, str]:
         "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
         "git_sha": _git("rev-parse", "HEAD"),
         "git_branch": _git("rev-parse", "--abbrev-ref", "HEAD"),
-        "capy_version": _capy_version(),
+        "capy_version": capy_version(),
         "python_version": platform.python_version(),
         "sqlite_version": sqlite3.sqlite_version,
         "platform": platform.platform(),

@@ -11,7 +11,6 @@ import os
 import pkgutil
 import sys
 import traceback
-from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -19,6 +18,7 @@ from cyclopts import App, CycloptsError, Parameter, UnusedCliTokensError
 
 from domain.errors import CapyError
 from entrypoints.cli.options import GlobalOptions, set_global_options
+from entrypoints.version import capy_version
 
 app = App(
     name="capy",
@@ -27,7 +27,7 @@ app = App(
         "server that runs code in a sandbox, indexes large output into an encrypted full-text "
         "knowledge base and returns only what matches the agent's intent."
     ),
-    version=lambda: package_version("capy"),
+    version=capy_version,
 )
 
 

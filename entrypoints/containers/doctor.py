@@ -22,6 +22,7 @@ from adapters.doctor.project_checks import (
 )
 from application.ports.health_check import HealthCheck
 from domain.execution.language import Language
+from entrypoints.version import capy_version
 
 
 def doctor_checks(
@@ -39,7 +40,7 @@ def doctor_checks(
     the knowledge base is only opened when its file exists."""
     policies = ClaudeSettingsPolicySource(Path(project_root), home)
     return (
-        VersionCheck(),
+        VersionCheck(capy_version),
         ProjectCheck(locate_project, describe_key),
         ConfigCheck(load_config),
         RuntimesCheck(

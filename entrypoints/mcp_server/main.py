@@ -7,10 +7,10 @@ import shutil
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from importlib.metadata import version as package_version
 from pathlib import Path
 
 from entrypoints.containers.runtime import RuntimeOptions
+from entrypoints.version import capy_version
 
 WORKERS = 4
 
@@ -42,7 +42,7 @@ def serve(options: RuntimeOptions) -> int:
         container.tools.specs(),
         container.dispatch,
         executor,
-        package_version("capy"),
+        capy_version(),
     )
     container.tools.router()  # build every handler now, on one thread
     container.start_background(after=container.start_warm_up())

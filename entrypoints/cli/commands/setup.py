@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from cyclopts import Parameter
 
+from adapters.install_advice import INSTALL
 from application.ports.project_files import ChangeAction, FileChange
 from domain.errors import CapyError
 from entrypoints.cli.app import app
@@ -112,8 +113,7 @@ def _capy_executable() -> str:
         return str(beside)
     raise CapyError(
         "cannot find the installed capy command",
-        "install capy (uv tool install capy or pipx install capy) so `capy` is on PATH, "
-        "then run capy setup again",
+        f"{INSTALL}, then run capy setup again",
     )
 
 
