@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from entrypoints.bench.compare import CaseChange, Comparison, Delta
+from entrypoints.cli.console import stdout_console
 
 SHOWN_CASES = 15
 
@@ -44,7 +45,7 @@ def _print_cases(console: Console, what: str, changes: tuple[CaseChange, ...]) -
 
 
 def print_comparison(comparison: Comparison, console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or stdout_console()
     before, after = comparison.before_meta, comparison.after_meta
     console.print(
         f"[bold]capy bench compare[/] — A: git {str(before.get('git_sha', '?'))[:10]} "

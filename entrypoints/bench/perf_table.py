@@ -7,9 +7,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from entrypoints.cli.console import stdout_console
+
 
 def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or stdout_console()
     meta = report["metadata"]
     console.print(
         f"[bold]capy bench perf[/] — git {meta['git_sha'][:10]}, "

@@ -7,6 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from entrypoints.cli.console import stdout_console
+
 # What the Go capy published for its own 156-case corpus (not this one): a reference line.
 GO_PUBLISHED: dict[str, float] = {
     "recall_at_1": 0.897,
@@ -65,7 +67,7 @@ def _table(title: str, rows: list[tuple[str, str]], report: dict[str, Any], go: 
 
 def print_failures(report: dict[str, Any], limit: int, console: Console | None = None) -> None:
     """The first ``limit`` positive-case failures: query, what was expected, what came back."""
-    console = console or Console()
+    console = console or stdout_console()
     shown = [f for f in report["failures"] if f["type"] != "negative_false_positive"][:limit]
     if not shown:
         return
@@ -86,7 +88,7 @@ def print_failures(report: dict[str, Any], limit: int, console: Console | None =
 
 
 def print_quality(report: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or stdout_console()
     meta = report["metadata"]
     overall = report["overall"]
     console.print(

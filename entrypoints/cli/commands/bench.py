@@ -15,6 +15,7 @@ from domain.errors import CapyError, InvalidInput
 from entrypoints.bench.bench_store import StoreChoice
 from entrypoints.bench.fixtures import Corpus
 from entrypoints.cli.app import app
+from entrypoints.cli.console import stdout_console
 
 T = TypeVar("T")
 
@@ -32,8 +33,12 @@ EXIT_USAGE = 2
 def quality(
     *,
     fixtures: Annotated[
-        Path, Parameter(help="Directory of *.jsonl fixture files (read in name order).")
-    ] = Path("tests/fixtures/bench"),
+        Path | None,
+        Parameter(
+            help="Directory of *.jsonl fixture files (read in name order); default: "
+            "tests/fixtures/bench of the checkout capy runs from or was installed from."
+        ),
+    ] = None,
     json_out: Annotated[
         Path | None, Parameter(name="--json", help="Also write the full report to this file.")
     ] = None,
@@ -59,13 +64,14 @@ def quality(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    from entrypoints.bench.fixture_location import default_fixtures
     from entrypoints.bench.fixtures import load_corpus
     from entrypoints.bench.quality import run_quality
     from entrypoints.bench.report import build_report
     from entrypoints.bench.tables import print_failures, print_quality
 
     choice = _store(store)
-    corpus = load_corpus(fixtures)
+    corpus = load_corpus(fixtures or default_fixtures())
     if only is not None:
         corpus = _only(corpus, only)
     total = sum(len(e.cases) for e in corpus.entries)
@@ -79,9 +85,10 @@ def quality(
 
         run = run_quality(corpus, choice, advance)
     report = build_report(corpus, run, choice)
-    print_quality(report, Console())
+    out = stdout_console()
+    print_quality(report, out)
     if failures > 0:
-        print_failures(report, failures, Console())
+        print_failures(report, failures, out)
     if json_out is not None:
         _write(json_out, report)
     return 0
@@ -102,8 +109,6 @@ def compare(
     2 a report could not be read. Reports measured on different fixture sets (dataset hash)
     are still compared, with a warning.
     """
-    from rich.console import Console
-
     from entrypoints.bench.compare import compare_reports, load_report
     from entrypoints.bench.compare_table import print_comparison
 
@@ -112,7 +117,7 @@ def compare(
     except CapyError as error:
         print(f"capy: {error.message} — {error.hint}", file=sys.stderr)
         return EXIT_USAGE
-    print_comparison(comparison, Console())
+    print_comparison(comparison, stdout_console())
     return EXIT_REGRESSION if comparison.regressions else 0
 
 
@@ -142,7 +147,7 @@ def perf(
     if queries < 1:
         raise InvalidInput("--queries must be at least 1", "pass e.g. --queries 200")
     report = run_perf(counts, queries, Console(stderr=True))
-    print_perf(report, Console())
+    print_perf(report, stdout_console())
     if json_out is not None:
         _write(json_out, report)
     return 0

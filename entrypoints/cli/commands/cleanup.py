@@ -10,6 +10,7 @@ from application.use_cases.cleanup_report import CleanupMode, CleanupReport, Cle
 from domain.errors import InvalidInput
 from domain.source_kind import SourceKind
 from entrypoints.cli.app import app
+from entrypoints.cli.console import stdout_console
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
 
@@ -69,11 +70,10 @@ def cleanup(
 
 
 def _print(report: CleanupReport, vacuum: bool) -> None:
-    from rich.console import Console
     from rich.table import Column, Table
     from rich.text import Text
 
-    console = Console(highlight=False, soft_wrap=True)  # messages stay one line when piped
+    console = stdout_console(highlight=False, soft_wrap=True)
     if not report.candidates:
         console.print("No evictable sources found.")
     else:

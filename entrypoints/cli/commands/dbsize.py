@@ -9,6 +9,7 @@ from cyclopts import Parameter
 from application.ports.store_inspector import StoreInspector, StoreSizeReport
 from domain.errors import StoreError
 from entrypoints.cli.app import app
+from entrypoints.cli.console import stdout_console
 from entrypoints.cli.options import global_options
 from entrypoints.cli.sizes import byte_size
 from entrypoints.containers.runtime import RuntimeOptions
@@ -41,11 +42,10 @@ def dbsize(
 
 
 def _render(report: StoreSizeReport) -> None:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = Console()
+    console = stdout_console()
     console.print(Text(str(report.location), style="bold"))  # a path is data, never markup
     overview = Table("", "", show_header=False, box=None)
     overview.add_row("file", byte_size(report.file_bytes))
