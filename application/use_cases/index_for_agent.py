@@ -15,9 +15,9 @@ from domain.errors import InvalidInput, SourceTooLarge
 from domain.permissions.denial import denial_error
 from domain.permissions.evaluation import Decision, evaluate_read
 from domain.permissions.protected_paths import ProtectedPath, check_read
+from domain.server.source_labels import text_label
 from domain.settings import Settings
 
-DEFAULT_LABEL = "indexed-content"
 MAX_LABEL_CHARS = 256  # every reply and search hit repeats the label
 
 
@@ -46,7 +46,9 @@ class IndexForAgent:
       ``Read`` deny rules are applied to it (a denial raises ``PolicyDenied``);
     - a file over ``store.max_source_bytes`` is refused before it is read; binary (NUL bytes)
       and non-UTF-8 files are refused with what to do;
-    - the label defaults to the file name, or ``indexed-content`` for text; a label over
+    - the label defaults to the file's path relative to the project (so two README.md files
+      never replace each other), or ``indexed-content:<hash>`` for text (one source per
+      distinct text, as for tool output); a label over
       ``MAX_LABEL_CHARS`` is refused (it would be echoed in every reply and search hit).
     """
 
@@ -74,18 +76,19 @@ class IndexForAgent:
             )
         if request.content:
             result = self._index.execute(
-                IndexRequest(content=request.content, label=label or DEFAULT_LABEL)
+                IndexRequest(content=request.content, label=label or text_label(request.content))
             )
             return AgentIndexResult(result)
         if not request.path.strip():
             raise InvalidInput(
                 "nothing to index", "pass `content` (text) or `path` (a file in the project)"
             )
-        path, text, size = self._read(request.path.strip())
-        result = self._index.execute(IndexRequest(content=text, label=label or path.name))
+        relative, text, size = self._read(request.path.strip())
+        result = self._index.execute(IndexRequest(content=text, label=label or relative))
         return AgentIndexResult(result, size)
 
-    def _read(self, given: str) -> tuple[Path, str, int]:
+    def _read(self, given: str) -> tuple[str, str, int]:
+        """(the path relative to the project, the text, its size in bytes)."""
         policy = self._policy.load()
         search = read_search(policy, self._root, self._protected)
         target = resolve_read_target(given, self._root, search)
@@ -124,7 +127,7 @@ class IndexForAgent:
                 f"no such file: {given} (looked at {target.absolute})",
                 "relative paths are taken from the project root",
             )
-        return path, _decode(given, data), len(data)
+        return target.relative, _decode(given, data), len(data)
 
 
 def _decode(given: str, data: bytes) -> str:

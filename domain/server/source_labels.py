@@ -31,6 +31,16 @@ def file_label(path: str, output: str) -> str:
     return f"file:{path}:{output_hash(output)}"
 
 
+def stdin_label(text: str) -> str:
+    """Standard input indexed without a label: one source per distinct text."""
+    return f"stdin:{output_hash(text)}"
+
+
+def text_label(text: str) -> str:
+    """Text an agent indexed without naming it: one source per distinct text."""
+    return f"indexed-content:{output_hash(text)}"
+
+
 def batch_label(command_labels: Sequence[str], output: str) -> str:
     """``batch:<first distinct command labels>[+N]:<hash>`` — short however many commands ran."""
     names = list(dict.fromkeys(command_labels))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,8 +12,10 @@ import attrs
 from cyclopts import Parameter
 
 from application.use_cases.index_request import IndexRequest, IndexResult
+from application.use_cases.read_target import resolve_read_target
 from domain.content_type import ContentType
 from domain.errors import CapyError, InvalidInput, SourceTooLarge
+from domain.server.source_labels import stdin_label
 from domain.source_kind import SourceKind
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
@@ -29,7 +30,10 @@ STDIN = "-"
 @attrs.frozen
 class _Input:
     given: str  # as typed: a path or "-"
-    label: str
+    label: str | None  # None: stdin without --label, labelled by what it reads
+
+    def label_for(self, text: str) -> str:
+        return self.label if self.label is not None else stdin_label(text)
 
 
 @app.command(name="index")
@@ -41,8 +45,9 @@ def index_command(
     label: Annotated[
         str | None,
         Parameter(
-            help="Source label (default: the file name, or 'stdin'). "
-            "With several inputs each gets LABEL:FILENAME."
+            help="Source label (default: the file's path relative to the project, absolute "
+            "outside it; stdin:<hash of the text> for stdin). With several inputs each gets "
+            "LABEL:<its default label>."
         ),
     ] = None,
     kind: Annotated[
@@ -65,13 +70,13 @@ def index_command(
     encoding. Files over store.max_source_bytes are refused whole, never truncated.
     Re-indexing a label replaces its content; indexing identical content only touches it.
     A file that cannot be indexed is reported and the others are still indexed; the exit code
-    is then 1.
+    is then 1. A file is labelled by its path relative to the project (absolute outside it,
+    symlinks resolved), so indexing docs/README.md never replaces README.md.
     """
     if not paths:
         raise InvalidInput("nothing to index", "name one or more files, or '-' for stdin")
     if paths.count(STDIN) > 1:
         raise InvalidInput("'-' (stdin) can be given only once", "pass it a single time")
-    inputs = _labelled(paths, label)
     wanted_type = None if content_type == "auto" else ContentType(content_type)
     source_kind = SourceKind(kind)
 
@@ -80,6 +85,7 @@ def index_command(
     options = global_options()
     container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
     try:
+        inputs = _labelled(paths, label, container.core.project().root)
         limit = container.core.settings().store.max_source_bytes
         failures = _index_all(container, inputs, limit, wanted_type, source_kind)
     finally:
@@ -92,17 +98,26 @@ def index_command(
     return 1 if failures else 0
 
 
-def _labelled(paths: tuple[str, ...], label: str | None) -> list[_Input]:
-    names = [STDIN if p == STDIN else Path(p).name or p for p in paths]
-    clashing = {n for n, count in Counter(names).items() if count > 1}
+def _labelled(paths: tuple[str, ...], label: str | None, project_root: Path) -> list[_Input]:
+    """Each input with its label: ``--label`` for a single input, ``LABEL:<own label>`` for
+    several, else the input's own label (stdin's is decided once its text is read)."""
     inputs = []
-    for given, name in zip(paths, names, strict=True):
-        own = "stdin" if given == STDIN else (given if name in clashing else name)
+    for given in paths:
+        own = None if given == STDIN else file_label(given, project_root)
         if label is None:
             inputs.append(_Input(given, own))
+        elif len(paths) == 1:
+            inputs.append(_Input(given, label))
         else:
-            inputs.append(_Input(given, label if len(paths) == 1 else f"{label}:{own}"))
+            inputs.append(_Input(given, f"{label}:{own or 'stdin'}"))
     return inputs
+
+
+def file_label(given: str, project_root: Path) -> str:
+    """The file's path relative to the project root, or its absolute path outside the project
+    (symlinks resolved: one file has one label however it is reached)."""
+    target = resolve_read_target(str(Path(given).absolute()), project_root)
+    return target.relative or target.absolute
 
 
 def _index_all(
@@ -119,7 +134,10 @@ def _index_all(
                 text = _read(item.given, limit)
                 result = container.use_cases.index_content().execute(
                     IndexRequest(
-                        content=text, label=item.label, kind=kind, content_type=content_type
+                        content=text,
+                        label=item.label_for(text),
+                        kind=kind,
+                        content_type=content_type,
                     )
                 )
             except CapyError as error:

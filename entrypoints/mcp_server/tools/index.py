@@ -28,7 +28,8 @@ class IndexTool:
             self._ledger.record_processed(Origin.FILE, done.file_bytes)
         self._ledger.record_indexed(done.file_bytes or byte_len(request.content))
         result = done.result
-        what = f"{result.sections} sections ({result.code_sections} with code)"
+        noun = "section" if result.sections == 1 else "sections"
+        what = f"{result.sections} {noun} ({result.code_sections} with code)"
         lines = [f'Indexed {what} as "{result.label}" ({result.kind.value}).']
         if result.already_indexed:
             lines = [f'"{result.label}" already held this content: {what}; nothing changed.']

@@ -18,7 +18,10 @@ pytestmark = pytest.mark.anyio
 async def test_index_content_defaults_its_label(client: Client) -> None:
     text, is_error = await call(client, "capy_index", {"content": "# Notes\n\nsome text"})
     assert not is_error
-    assert '"indexed-content"' in text and "durable" in text and "capy_search" in text
+    assert 'Indexed 1 section (0 with code) as "indexed-content:' in text
+    assert "durable" in text and "capy_search" in text
+    other, _ = await call(client, "capy_index", {"content": "# Other notes\n\nmore text"})
+    assert "replaced" not in other  # unnamed texts never replace each other
 
 
 async def test_index_a_project_file_by_relative_path(client: Client, tmp_path: Path) -> None:
@@ -26,7 +29,7 @@ async def test_index_a_project_file_by_relative_path(client: Client, tmp_path: P
     (tmp_path / "docs" / "api.md").write_text("# API\n\n```py\ncall()\n```\n\n## Auth\n\ntoken\n")
     text, is_error = await call(client, "capy_index", {"path": "docs/api.md"})
     assert not is_error, text
-    assert '"api.md"' in text and "with code" in text
+    assert '"docs/api.md"' in text and "with code" in text
     stats, _ = await call(client, "capy_stats", {})
     assert "files indexed by path" in stats
 
