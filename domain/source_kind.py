@@ -28,5 +28,15 @@ class SourceKind(StrEnum):
             raise InvalidInput(f'invalid source kind "{value}"', f"use one of {accepted}") from None
 
 
+def parse_kinds(text: str, option: str = "--kinds") -> frozenset[SourceKind]:
+    """``durable,ephemeral`` as a set of kinds; an empty or unknown name is an error."""
+    from domain.errors import InvalidInput
+
+    names = [name for name in text.split(",") if name.strip()]
+    if not names:
+        raise InvalidInput(f"{option} is empty", "name one or more of durable, ephemeral, session")
+    return frozenset(SourceKind.parse(name) for name in names)
+
+
 DEFAULT_SEARCH_KINDS: frozenset[SourceKind] = frozenset({SourceKind.DURABLE, SourceKind.SESSION})
 ALL_KINDS: frozenset[SourceKind] = frozenset(SourceKind)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
-from adapters.sqlcipher import maintenance, search_query, swept_sessions, writer
+from adapters.sqlcipher import maintenance, search_query, swept_sessions, usage_ledger, writer
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.damage import explained
 from adapters.sqlcipher.known_words import KnownWords
@@ -19,15 +19,18 @@ from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
 from application.ports.store_inspector import StoreInspector, StoreSizeReport
 from application.ports.sweep_ledger import SweepLedger, SweptSession
+from application.ports.usage_store import UsageStore
 from domain.chunk import Chunk
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
+from domain.server.usage import UsageCounts
+from domain.server.usage_history import UsageSession, UsageSessions
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 _log = logging.getLogger("capy.store")
 
 
-class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
+class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, UsageStore):
     """Opens (or creates) the database at construction; raises ``PlaintextDatabase``,
     ``WrongKey`` or ``StoreError`` with a hint. A garbage file is moved aside and reported
     through ``on_warning`` (default: the ``capy.store`` logger, never stdout).
@@ -186,6 +189,21 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger):
     @explained
     def size_report(self, largest: int = 15) -> StoreSizeReport:
         return size_report(self._pool.connection(), self._path, largest)
+
+    def start_usage_session(self, started_at: datetime) -> int:
+        return usage_ledger.start_session(self._pool.connection(), started_at)
+
+    def add_usage(self, session_id: int, day: date, counts: UsageCounts, at: datetime) -> None:
+        usage_ledger.add(self._pool.connection(), session_id, day, counts, at)
+
+    def usage(self, *, session_id: int | None = None, day: date | None = None) -> UsageCounts:
+        return usage_ledger.total(self._pool.connection(), session_id, day)
+
+    def usage_session(self, session_id: int) -> UsageSession | None:
+        return usage_ledger.session(self._pool.connection(), session_id)
+
+    def usage_sessions(self) -> UsageSessions:
+        return usage_ledger.sessions(self._pool.connection())
 
     def close(self) -> None:
         """Closes every connection, then truncates the WAL from one fresh connection."""

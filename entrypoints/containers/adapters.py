@@ -37,6 +37,7 @@ class Adapters(containers.DeclarativeContainer):
         title_weight=core.settings.provided.store.title_weight,
         clock=core.clock,
     )
+    usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
     sandbox = providers.Resource(
         open_sandbox,

@@ -16,6 +16,7 @@ from application.ports.database_encryptor import DatabaseEncryptor
 from application.ports.fetcher import Fetcher
 from application.ports.html_converter import HtmlConverter
 from application.ports.knowledge_store import KnowledgeStore
+from application.ports.usage_store import UsageStore
 from application.ports.vault_store import VaultStore
 
 
@@ -38,6 +39,13 @@ def sqlcipher_knowledge_store(
     from adapters.sqlcipher.store_resource import open_knowledge_store
 
     yield from open_knowledge_store(path, key, title_weight, clock)
+
+
+def usage_store_of(store: KnowledgeStore) -> UsageStore:
+    """The usage history lives in the knowledge base: the SQLCipher store keeps both."""
+    if not isinstance(store, UsageStore):
+        raise TypeError(f"{type(store).__name__} keeps no usage history")
+    return store
 
 
 def sqlcipher_database_encryptor() -> DatabaseEncryptor:

@@ -14,6 +14,7 @@ from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_session_journal import InMemorySessionJournal
 from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from domain.sessions.files import SessionHost
+from adapters.memory.in_memory_usage_store import InMemoryUsageStore
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -26,6 +27,7 @@ class MemoryAdapters(containers.DeclarativeContainer):
     html_converter = providers.Singleton(InMemoryHtmlConverter)
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
+    usage_store = providers.Singleton(InMemoryUsageStore)
     sandbox = providers.Singleton(InMemorySandbox)
     policy_source = providers.Singleton(InMemoryPolicySource)
     session_journal = providers.Singleton(InMemorySessionJournal)

@@ -14,6 +14,7 @@ from application.ports.sandbox import Sandbox
 from application.use_cases.batch_execute import BatchExecute
 from application.use_cases.execute_with_intent import ExecuteWithIntent
 from application.use_cases.index_for_agent import IndexForAgent
+from application.use_cases.record_usage import RecordUsage
 from application.use_cases.search_knowledge import SearchKnowledge
 from application.use_cases.summarise_output import SummariseOutput
 from application.use_cases.sweep_request import SweepReport, SweepRequest
@@ -62,6 +63,10 @@ class McpTools(containers.DeclarativeContainer):
     use_cases = providers.DependenciesContainer()
 
     ledger = providers.Singleton(UsageLedger, started_at=providers.Callable(_now, core.clock))
+    # Writes the ledger into the knowledge base after every call (built once the store is open).
+    record_usage = providers.Singleton(
+        RecordUsage, ledger=ledger, store=adapters.usage_store, clock=core.clock
+    )
     throttle = providers.Singleton(SearchThrottle)
     runtimes = providers.Singleton(_runtime_names, adapters.sandbox)
 
@@ -125,9 +130,10 @@ class McpTools(containers.DeclarativeContainer):
     stats = providers.Singleton(
         StatsTool,
         ledger=ledger,
-        store=adapters.knowledge_store.provider,
         clock=core.clock,
-        settings=core.settings,
+        describe=use_cases.describe_knowledge.provider,
+        record_usage=record_usage.provider,
+        read_history=use_cases.read_usage_history.provider,
     )
     doctor = providers.Singleton(DoctorTool, run_doctor=use_cases.run_doctor.provider)
     cleanup = providers.Singleton(CleanupTool, use_case=use_cases.cleanup_sources.provider)
@@ -241,12 +247,21 @@ class ServerComposition:
             ledger: UsageLedger = self.tools.ledger()
             before = _volume(ledger)
             reply = router(name, arguments)
+            self.record_usage()
             if _volume(ledger) - before >= RELEASE_AFTER_BYTES:
                 release_freed_memory()
             return reply
         finally:
             with self._calls_lock:
                 self._active_calls -= 1
+
+    def record_usage(self) -> None:
+        """Write the calls' counts into the knowledge base's usage history; never raises (a
+        failed write is kept and retried with the next call)."""
+        try:
+            self.tools.record_usage().execute()
+        except Exception as error:
+            print(f"capy: usage not recorded yet: {error}", file=sys.stderr, flush=True)
 
     def shutdown(self) -> None:
         """Stop the start-up tasks, kill background programs, write pending access marks, close
@@ -261,6 +276,7 @@ class ServerComposition:
         if self._created("knowledge_store"):
             self._quietly(self.session_journals.stop)
             self._quietly(lambda: self.container.use_cases.search_knowledge().flush_access())
+            self.record_usage()
         self._close("knowledge_store")
         self._quietly(self.container.shutdown_resources)
 
@@ -281,7 +297,7 @@ class ServerComposition:
 
 
 def _volume(ledger: UsageLedger) -> int:
-    usage = ledger.snapshot()
+    usage = ledger.snapshot().counts
     return usage.bytes_processed + usage.bytes_indexed
 
 

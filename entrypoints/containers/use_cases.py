@@ -7,11 +7,14 @@ from dependency_injector import containers, providers
 from adapters.sandbox.protected import capy_secret_paths
 from application.use_cases.check_command import CheckCommand
 from application.use_cases.cleanup_sources import CleanupSources
+from application.use_cases.describe_knowledge import DescribeKnowledgeBase
 from application.use_cases.fetch_and_index import FetchAndIndex
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.ingest_session_journals import IngestSessionJournals
+from application.use_cases.list_sources import ListSources
 from application.use_cases.purge_expired import PurgeExpired
+from application.use_cases.read_usage_history import ReadUsageHistory
 from application.use_cases.run_batch import RunBatch
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_doctor import RunDoctor
@@ -43,6 +46,16 @@ class UseCases(containers.DeclarativeContainer):
         settings=core.settings,
         clock=core.clock,
         job_log=adapters.job_log,
+    )
+    describe_knowledge = providers.Factory(
+        DescribeKnowledgeBase,
+        store=adapters.knowledge_store,
+        settings=core.settings,
+        clock=core.clock,
+    )
+    list_sources = providers.Factory(ListSources, store=adapters.knowledge_store)
+    read_usage_history = providers.Factory(
+        ReadUsageHistory, store=adapters.usage_store, clock=core.clock
     )
     fetch_and_index = providers.Factory(
         FetchAndIndex,

@@ -1,13 +1,23 @@
-"""The ``capy_stats`` report: every figure derived from what this server actually did."""
+"""The stats report of ``capy_stats`` and ``capy stats``: every figure from real byte counts.
+
+The first column is one session (the server's own for ``capy_stats``, the latest for
+``capy stats``); today and all time come from the usage history in the knowledge base, so a
+client that starts a new server for every session still sees what capy saved.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
-from application.ports.knowledge_store import StoreStats
+import attrs
+
+from application.use_cases.describe_knowledge import KnowledgeOverview
+from domain.fetch.age import format_age
 from domain.retention import RetentionTier, TtlBucket
 from domain.server.tiers import SourceTiers
-from domain.server.usage import BYTES_PER_TOKEN, UsageSnapshot
+from domain.server.usage import BYTES_PER_TOKEN, UsageCounts
+from domain.server.usage_history import UsageHistory
 from domain.source_kind import SourceKind
 
 
@@ -17,6 +27,30 @@ def human_bytes(count: int) -> str:
     if count >= 1024:
         return f"{count / 1024:.1f} KB"
     return f"{count} B"
+
+
+@attrs.frozen
+class SessionUsage:
+    """The session the report leads with: ``name`` is how the report refers to it,
+    ``detail`` what the heading says about it (how long it ran, when it started)."""
+
+    name: str
+    counts: UsageCounts
+    detail: str = ""
+
+
+def this_session(counts: UsageCounts, started_at: datetime, now: datetime) -> SessionUsage:
+    """The server's own session, for ``capy_stats``."""
+    minutes = (now - started_at).total_seconds() / 60
+    return SessionUsage("this session", counts, f"{minutes:.1f} min")
+
+
+def last_session(history: UsageHistory, now: datetime) -> SessionUsage:
+    """The latest session in the history, for ``capy stats`` (run outside any session)."""
+    if history.session is None:
+        return SessionUsage("the last session", history.session_counts, "none recorded yet")
+    started = format_age(now - history.session.started_at)
+    return SessionUsage("the last session", history.session_counts, f"started {started}")
 
 
 def _tier_lines(tiers: SourceTiers) -> list[str]:
@@ -29,55 +63,104 @@ def _tier_lines(tiers: SourceTiers) -> list[str]:
     return lines
 
 
+def _share(counts: UsageCounts) -> str:
+    if not counts.bytes_processed:
+        return "–"
+    return f"{100 * counts.bytes_kept_out / counts.bytes_processed:.0f}%"
+
+
+_ROWS: tuple[tuple[str, Callable[[UsageCounts], str]], ...] = (
+    ("Tool calls", lambda c: f"{c.total_calls:,}"),
+    ("Processed by capy", lambda c: human_bytes(c.bytes_processed)),
+    ("Entered your context", lambda c: human_bytes(c.bytes_returned)),
+    ("Kept out of context", lambda c: human_bytes(c.bytes_kept_out)),
+    ("≈ tokens kept out", lambda c: f"{c.bytes_kept_out // BYTES_PER_TOKEN:,}"),
+    ("Share kept out", _share),
+)
+
+
+def _usage_table(columns: list[tuple[str, UsageCounts]]) -> list[str]:
+    lines = [
+        "| | " + " | ".join(name for name, _ in columns) + " |",
+        "|---|" + "---:|" * len(columns),
+    ]
+    for label, cell in _ROWS:
+        lines.append(f"| {label} | " + " | ".join(cell(c) for _, c in columns) + " |")
+    return lines
+
+
+def _tool_table(session: SessionUsage) -> list[str]:
+    counts = session.counts
+    lines = [
+        f"| Tool ({session.name}) | Calls | Bytes returned | ≈ tokens |",
+        "|---|---:|---:|---:|",
+    ]
+    for name in sorted(counts.tools):
+        tool = counts.tools[name]
+        lines.append(
+            f"| {name} | {tool.calls} | {human_bytes(tool.bytes_returned)} | "
+            f"{tool.bytes_returned // BYTES_PER_TOKEN:,} |"
+        )
+    return lines
+
+
+def _history_note(history: UsageHistory) -> str:
+    sessions = history.sessions
+    if not sessions.count or sessions.first_started_at is None:
+        return ""
+    noun = "session" if sessions.count == 1 else "sessions"
+    since = sessions.first_started_at.astimezone().date().isoformat()
+    return f"All time: {sessions.count:,} {noun} since {since} in this project's knowledge base."
+
+
+def _usage_lines(session: SessionUsage, history: UsageHistory | None) -> list[str]:
+    counts = session.counts
+    lines: list[str] = []
+    if counts.total_calls == 0:
+        lines += [
+            f"No capy tool calls yet in {session.name}. Run noisy commands with capy_execute "
+            "or capy_batch_execute (with an intent) to keep their output out of your context.",
+            "",
+        ]
+    columns = [(session.name, counts)]
+    if history is not None:
+        columns += [("today", history.today), ("all time", history.all_time)]
+    if counts.total_calls or (history is not None and history.all_time.total_calls):
+        lines += [*_usage_table(columns), ""]
+    if history is None:
+        lines += ["(Today and all time are unavailable: the knowledge base could not be read.)", ""]
+    elif note := _history_note(history):
+        lines += [note, ""]
+    if counts.total_calls:
+        origins = ", ".join(f"{o.value} {human_bytes(n)}" for o, n in counts.processed.items())
+        if origins:
+            lines += [f"Processed in {session.name}: {origins}.", ""]
+        lines += _tool_table(session)
+        if counts.cache_hits:
+            lines += ["", f"Fetch cache: {counts.cache_hits} re-fetches avoided."]
+    return lines
+
+
 def render_stats(
-    usage: UsageSnapshot,
-    store: StoreStats | None,
-    tiers: SourceTiers | None = None,
+    session: SessionUsage,
+    history: UsageHistory | None,
+    knowledge: KnowledgeOverview | None,
     *,
     now: datetime,
 ) -> str:
-    minutes = (now - usage.started_at).total_seconds() / 60
-    lines = [f"## capy — this session ({minutes:.1f} min)", ""]
-    if usage.total_calls == 0:
-        lines.append(
-            "No capy tool calls yet. Run noisy commands with capy_execute or "
-            "capy_batch_execute (with an intent) to keep their output out of your context."
-        )
-    else:
-        processed, returned = usage.bytes_processed, usage.bytes_returned
-        kept = usage.bytes_kept_out
-        lines += [
-            "| | bytes | ≈ tokens |",
-            "|---|---:|---:|",
-            f"| Processed by capy | {human_bytes(processed)} | {processed // BYTES_PER_TOKEN:,} |",
-            f"| Entered your context | {human_bytes(returned)} | {returned // BYTES_PER_TOKEN:,} |",
-            f"| Kept out of context | {human_bytes(kept)} | {kept // BYTES_PER_TOKEN:,} |",
-            "",
-        ]
-        if processed:
-            share = 100 * kept / processed
-            lines.append(f"{share:.0f}% of what capy handled stayed out of your context.")
-            lines.append("")
-        origins = ", ".join(f"{o.value} {human_bytes(n)}" for o, n in usage.processed.items())
-        if origins:
-            lines += [f"Processed: {origins}.", ""]
-        lines += ["| Tool | Calls | Bytes returned | ≈ tokens |", "|---|---:|---:|---:|"]
-        for name in sorted(usage.tools):
-            tool = usage.tools[name]
-            lines.append(
-                f"| {name} | {tool.calls} | {human_bytes(tool.bytes_returned)} | "
-                f"{tool.bytes_returned // BYTES_PER_TOKEN:,} |"
-            )
-        if usage.cache_hits:
-            lines += ["", f"Fetch cache: {usage.cache_hits} re-fetches avoided."]
-    if store is not None:
+    detail = f" ({session.detail})" if session.detail else ""
+    lines = [f"## capy — {session.name}{detail}", "", *_usage_lines(session, history)]
+    if knowledge is not None:
+        store, tiers = knowledge.stats, knowledge.tiers
         kinds = ", ".join(f"{store.sources_by_kind.get(k, 0)} {k.value}" for k in SourceKind)
         lines += [
             "",
             "### Knowledge base",
             f"Sources: {kinds}; {store.chunk_count:,} "
             f"{'section' if store.chunk_count == 1 else 'sections'}; "
-            f"{store.vocabulary_size:,} vocabulary words; {human_bytes(store.db_size_bytes)} "
+            f"{store.vocabulary_size:,} vocabulary "
+            f"{'word' if store.vocabulary_size == 1 else 'words'}; "
+            f"{human_bytes(store.db_size_bytes)} "
             "on disk (encrypted).",
         ]
         if tiers is not None and any(store.sources_by_kind.values()):
@@ -87,4 +170,12 @@ def render_stats(
         f"Tokens are estimated as bytes / {BYTES_PER_TOKEN}. Bytes are counted as they "
         "happened: output produced, pages fetched, files read, and replies returned.",
     ]
-    return "\n".join(lines)
+    return _without_double_blank_lines(lines)
+
+
+def _without_double_blank_lines(lines: list[str]) -> str:
+    kept: list[str] = []
+    for line in lines:
+        if line or (kept and kept[-1]):
+            kept.append(line)
+    return "\n".join(kept)

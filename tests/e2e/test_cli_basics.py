@@ -20,6 +20,8 @@ COMMANDS = [
     ["checkpoint"],
     ["dbsize"],
     ["sweep"],
+    ["sources"],
+    ["stats"],
     ["encrypt"],
     ["bench", "quality"],
     ["bench", "compare"],
@@ -34,7 +36,7 @@ def capy() -> str:
 
 def test_version(capy: str) -> None:
     out = subprocess.run([capy, "--version"], capture_output=True, text=True, check=True)
-    assert out.stdout.strip()
+    assert out.stdout.strip() and out.stdout.strip() != "unknown"  # the capy-mcp distribution
 
 
 def test_help(capy: str) -> None:

@@ -11,7 +11,7 @@ from cyclopts import Parameter
 from domain.errors import InvalidInput
 from domain.search.results import SearchResults
 from domain.search_hit import SearchScope
-from domain.source_kind import ALL_KINDS, DEFAULT_SEARCH_KINDS, SourceKind
+from domain.source_kind import ALL_KINDS, DEFAULT_SEARCH_KINDS, parse_kinds
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
@@ -90,12 +90,7 @@ def _scope(source: str | None, kinds: str | None, all_kinds: bool) -> SearchScop
     if all_kinds:
         chosen, explicit = ALL_KINDS, True
     elif kinds is not None:
-        names = [k for k in kinds.split(",") if k.strip()]
-        if not names:
-            raise InvalidInput(
-                "--kinds is empty", "name one or more of durable, ephemeral, session"
-            )
-        chosen, explicit = frozenset(SourceKind.parse(k) for k in names), True
+        chosen, explicit = parse_kinds(kinds), True
     return SearchScope(kinds=chosen, source=source or None, kinds_explicit=explicit)
 
 

@@ -102,7 +102,7 @@ async def test_processed_bytes_stay_what_the_program_wrote(
     log = build_log()
     sandbox.script(outcome_keeping(log, MAX_SOURCE))
     await call(client, "capy_execute", {"language": "python", "code": "x", "intent": "module_5"})
-    usage = composition.tools.ledger().snapshot()
+    usage = composition.tools.ledger().snapshot().counts
     assert usage.bytes_processed == len(log)
 
 

@@ -34,7 +34,7 @@ def test_failures_become_error_replies(error: Exception, expected: str) -> None:
     router = ToolRouter({"capy_x": _raises(error)}, ledger)
     reply = router("capy_x", {})
     assert reply.is_error and expected in reply.text
-    assert ledger.snapshot().tools["capy_x"].bytes_returned == len(reply.text.encode())
+    assert ledger.snapshot().counts.tools["capy_x"].bytes_returned == len(reply.text.encode())
 
 
 def test_a_tool_without_handler_is_an_error() -> None:

@@ -42,7 +42,7 @@ def test_ledger_counts_processed_bytes_once_and_cache_hits() -> None:
     ledger.record_indexed(50_000)
     ledger.record_processed(Origin.CACHE, 8_000)
     ledger.record_reply("capy_execute", 1_000)
-    usage = ledger.snapshot()
+    usage = ledger.snapshot().counts
     assert usage.bytes_processed == 58_000
     assert usage.bytes_kept_out == 57_000
     assert usage.cache_hits == 1 and usage.total_calls == 1

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from application.ports.knowledge_store import StoreStats
-from domain.server.usage import UsageLedger
+from application.use_cases.describe_knowledge import KnowledgeOverview
+from domain.server.usage import UsageCounts
 from domain.source_kind import SourceKind
-from entrypoints.mcp_server.stats_report import render_stats
+from entrypoints.mcp_server.stats_report import render_stats, this_session
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -22,10 +23,14 @@ def _store(chunks: int) -> StoreStats:
 
 
 def test_one_section_is_singular() -> None:
-    text = render_stats(UsageLedger(NOW).snapshot(), _store(1), now=NOW)
+    text = render_stats(
+        this_session(UsageCounts(), NOW, NOW), None, KnowledgeOverview(_store(1), None), now=NOW
+    )
     assert "1 section;" in text
 
 
 def test_many_sections_are_plural() -> None:
-    text = render_stats(UsageLedger(NOW).snapshot(), _store(12), now=NOW)
+    text = render_stats(
+        this_session(UsageCounts(), NOW, NOW), None, KnowledgeOverview(_store(12), None), now=NOW
+    )
     assert "12 sections;" in text
