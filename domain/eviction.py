@@ -18,6 +18,7 @@ class EvictionReason(StrEnum):
     RETENTION = "retention"
     TTL = "ttl"
     MANUAL = "manual"
+    PURGE = "purge"  # every source of a kind, on request
 
 
 @attrs.frozen
@@ -49,8 +50,10 @@ class EvictionCandidate:
 
     @property
     def age_label(self) -> str:
-        """``5.5h`` for a TTL eviction younger than two days (hours matter there), else ``12d``."""
-        if self.reason is EvictionReason.TTL and self.age < timedelta(hours=48):
+        """``5.5h`` for an expiring kind younger than two days (hours matter there), else
+        ``12d``."""
+        short_lived = self.reason in (EvictionReason.TTL, EvictionReason.PURGE)
+        if short_lived and self.age < timedelta(hours=48):
             return f"{self.age / timedelta(hours=1):.1f}h"
         return f"{self.age.days}d"
 

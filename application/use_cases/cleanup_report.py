@@ -14,22 +14,25 @@ from domain.source_kind import SourceKind
 
 class CleanupMode(StrEnum):
     FULL = "full"  # oversized, retention, both TTLs
-    EPHEMERAL_PURGE = "ephemeral purge"
-    SESSION_PURGE = "session purge"
+    EPHEMERAL_PURGE = "ephemeral purge"  # expired ephemeral sources
+    SESSION_PURGE = "session purge"  # expired session sources
+    ALL_EPHEMERAL = "every ephemeral source"
+    ALL_SESSION = "every session source"
     MANUAL = "manual"  # one source, by label
 
 
 @attrs.frozen
 class CleanupRequest:
     """``dry_run`` (the default) only lists. ``expired_kind`` purges expired sources of that one
-    kind; ``label`` removes that one source whatever its kind or score (not combinable with
-    ``expired_kind``). ``vacuum`` compacts the file after a real cleanup even when little space
-    is free."""
+    kind; ``purge_kind`` removes every source of that kind (ephemeral or session), expired or
+    not; ``label`` removes that one source whatever its kind or score. At most one of the three.
+    ``vacuum`` compacts the file after a real cleanup even when little space is free."""
 
     dry_run: bool = True
     expired_kind: SourceKind | None = None
     label: str | None = None
     vacuum: bool = False
+    purge_kind: SourceKind | None = None
 
 
 @attrs.frozen
@@ -54,14 +57,13 @@ class CleanupReport:
             )
             if self.count(reason)
         ]
-        for kind in (SourceKind.EPHEMERAL, SourceKind.SESSION):
-            expired = sum(
-                1
-                for c in self.candidates
-                if c.reason is EvictionReason.TTL and c.source.kind is kind
-            )
-            if expired:
-                parts.append(f"{expired} {kind.value} (TTL)")
+        for reason, why in ((EvictionReason.TTL, "TTL"), (EvictionReason.PURGE, "purged")):
+            for kind in (SourceKind.EPHEMERAL, SourceKind.SESSION):
+                count = sum(
+                    1 for c in self.candidates if c.reason is reason and c.source.kind is kind
+                )
+                if count:
+                    parts.append(f"{count} {kind.value} ({why})")
         return ", ".join(parts)
 
 

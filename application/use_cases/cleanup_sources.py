@@ -24,7 +24,8 @@ class CleanupSources:
       sources never read whose retention score fell below the cold tier, ephemeral sources
       older than ``store.cleanup.ephemeral_ttl_hours``, session sources older than
       ``store.cleanup.session_ttl_days``; each source listed once, first reason wins;
-    - an expired-kind purge looks only at that kind's TTL; a label removes exactly that source;
+    - an expired-kind purge looks only at that kind's TTL; a kind purge takes every ephemeral
+      (or session) source, expired or not; a label removes exactly that source;
     - removal is one store call; a real cleanup that removed something VACUUMs when over 20 %
       of the file is free pages, or whenever ``vacuum`` is asked.
     """
@@ -48,6 +49,12 @@ class CleanupSources:
                     "evictable ones",
                 )
             candidates = (candidate(source, EvictionReason.MANUAL, now),)
+        elif mode in (CleanupMode.ALL_EPHEMERAL, CleanupMode.ALL_SESSION):
+            kind = SourceKind.EPHEMERAL if mode is CleanupMode.ALL_EPHEMERAL else SourceKind.SESSION
+            candidates = tuple(
+                candidate(source, EvictionReason.PURGE, now)
+                for source in sorted(self._store.sources([kind]), key=lambda s: s.indexed_at)
+            )
         else:
             candidates = select_evictions(
                 self._store.sources(), self._policy, now, only_expired_kind=request.expired_kind
@@ -68,10 +75,20 @@ class CleanupSources:
 
     @staticmethod
     def _mode(request: CleanupRequest) -> CleanupMode:
-        if request.label is not None and request.expired_kind is not None:
+        chosen = [request.label, request.expired_kind, request.purge_kind]
+        if sum(choice is not None for choice in chosen) > 1:
             raise InvalidInput(
-                "a source label cannot be combined with a kind purge",
-                "either name one source, or purge one kind's expired sources",
+                "a source label, an expired-kind purge and a whole-kind purge cannot be combined",
+                "either name one source, or purge one kind",
+            )
+        if request.purge_kind is SourceKind.EPHEMERAL:
+            return CleanupMode.ALL_EPHEMERAL
+        if request.purge_kind is SourceKind.SESSION:
+            return CleanupMode.ALL_SESSION
+        if request.purge_kind is not None:
+            raise InvalidInput(
+                "durable sources are not purged as a kind",
+                "remove one durable source by its label, or run a cleanup",
             )
         if request.label is not None:
             if not request.label.strip():

@@ -80,8 +80,10 @@ def tool_specs(runtimes: Sequence[str]) -> list[ToolSpec]:
         ),
         ToolSpec(
             "capy_execute_file",
-            "Run code over one file (FILE_CONTENT / FILE_CONTENT_PATH are set) and get only the "
-            "derived answer — for big files you want facts from, not to edit.",
+            "Run code over one file and get only the derived answer — for big files you want "
+            "facts from, not to edit. Your code starts with two variables of its own language "
+            "(not environment variables): FILE_CONTENT (the text) and FILE_CONTENT_PATH "
+            "(absolute path); $FILE_CONTENT in shell/PHP/Perl, file_content in Rust/Elixir.",
             _obj(
                 ["path", "language", "code"],
                 path=_s("relative to the project root"),
@@ -177,12 +179,12 @@ def tool_specs(runtimes: Sequence[str]) -> list[ToolSpec]:
         ),
         ToolSpec(
             "capy_cleanup",
-            "Remove expired or unused sources. Dry run unless dry_run is false.",
+            "Remove oversized, never-read or expired sources. Dry run unless dry_run is false.",
             _obj(
                 dry_run={"type": "boolean"},
                 source=_s("remove this exact label"),
-                purge_ephemeral={"type": "boolean"},
-                purge_session={"type": "boolean"},
+                purge_ephemeral=_s("instead: every ephemeral source, expired or not", type="boolean"),
+                purge_session=_s("instead: every session source", type="boolean"),
             ),
             read_only=False,
             destructive=True,

@@ -27,7 +27,7 @@ def _request(args: Mapping[str, Any]) -> CleanupRequest:
             "one source by label or purge one kind"
         )
     kind = SourceKind.EPHEMERAL if ephemeral else SourceKind.SESSION if session else None
-    return CleanupRequest(dry_run=dry_run, expired_kind=kind, label=source or None)
+    return CleanupRequest(dry_run=dry_run, purge_kind=kind, label=source or None)
 
 
 def render_cleanup(report: CleanupReport) -> str:
