@@ -9,6 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from domain.redaction import PRIVATE_MARKER, SECRET_MARKER, redact_secrets
+from domain.redaction.secret_values import is_placeholder, is_template
 
 ALNUM = string.ascii_letters + string.digits
 UPPER_DIGITS = string.ascii_uppercase + string.digits
@@ -40,9 +41,9 @@ SECRETS: dict[str, st.SearchStrategy[str]] = {
         _s(string.ascii_letters + string.digits + "+/=\n", 40, 200),
     ).map(lambda t: f"-----BEGIN {t[0]}PRIVATE KEY-----\n{t[1]}\n-----END {t[0]}PRIVATE KEY-----"),
     "bearer": _s(ALNUM + "._-", 15, 60).map(lambda s: "Authorization: Bearer 9" + s),
-    "url password": st.tuples(_s(ALNUM, 1, 10), _s(ALNUM + "!$%", 1, 30)).map(
-        lambda t: f"https://{t[0]}:{t[1]}@example.com/x"
-    ),
+    "url password": st.tuples(
+        _s(ALNUM, 1, 10), _s(ALNUM + "!$%", 1, 30).filter(lambda pw: not is_template(pw))
+    ).map(lambda t: f"https://{t[0]}:{t[1]}@example.com/x"),
     "aws secret key": _s(ALNUM + "/+", 40).map(lambda s: "aws_secret_access_key = " + s),
     "generic prefixed": st.tuples(st.sampled_from(["sk", "pk", "rk", "ak"]), _s(ALNUM, 20, 50)).map(
         lambda t: f"{t[0]}-{t[1]}"
@@ -61,7 +62,10 @@ KEY_NAMES = [
     "auth_token",
     "aws_secret_access_key",
 ]
-VALUES = _s(ALNUM + "_-/.+", 20, 60)
+# Secret values hold a digit; letters-only values that read as words are code (ADR 0026).
+VALUES = _s(ALNUM + "_-/.+", 20, 60).filter(
+    lambda v: any(c.isdigit() for c in v) and not is_placeholder(v)
+)
 SURROUNDINGS = st.text(max_size=60)
 NO_PRIVATE_TAG = st.text(alphabet=st.characters(blacklist_characters="<"), max_size=60)
 

@@ -1,14 +1,22 @@
 """Secret redaction, applied to every text before it is hashed and stored.
 
 ``<private>…</private>`` blocks (and an unclosed ``<private>`` to the end of the text) become
-``[REDACTED]``; recognisable credentials become ``[REDACTED_SECRET]``. Where a secret sits in a
-``name=value`` or ``name: value`` form, or in a URL, the name stays so the text still reads.
-Redaction is idempotent: the markers match none of the patterns.
+``[REDACTED]``; recognisable credentials become ``[REDACTED_SECRET]``: tokens by their prefix
+(``ghp_``, ``sk-ant-``, JWTs, …), PEM private keys, ``user:password@`` in URLs,
+``Authorization`` credentials, values given to a secret's name from 8 characters on
+(``assignments``) and passwords that commands take (``command_secrets``). Where a secret has
+a name, the name stays so the text still reads. Redaction is idempotent: the markers match
+none of the patterns.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from domain.redaction.assignments import Span, secret_spans
+from domain.redaction.command_secrets import command_secret_spans
+from domain.redaction.secret_values import is_template
 
 PRIVATE_MARKER = "[REDACTED]"
 SECRET_MARKER = "[REDACTED_SECRET]"  # noqa: S105 - the marker, not a secret
@@ -39,36 +47,44 @@ _TOKENS: tuple[re.Pattern[str], ...] = tuple(
     )
 )
 
-# ``scheme://user:password@host`` keeps the user, drops the password.
-_URL_CREDENTIALS = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:)[^\s@/]+@")
+# ``scheme://user:password@host`` keeps the user (which may be empty: redis://:pw@host).
+_URL_CREDENTIALS = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*:)([^\s@/]+)@")
+
+
+def _url_password(match: re.Match[str]) -> str:
+    """The password of ``user:password@``, unless it is a template (``{password}``)."""
+    if is_template(match.group(2)):
+        return match.group(0)
+    return f"{match.group(1)}{SECRET_MARKER}@"
+
+
 # ``Authorization: <scheme> <credentials>`` of any scheme, and a bare ``Bearer <token>`` (which
 # must hold a digit, so prose such as "bearer authentication" is left alone).
 _AUTH_HEADER = re.compile(
     r"(?i)\b(authorization\s*:\s*(?:[A-Za-z]+\s+)?)(?![A-Za-z]+\s)[A-Za-z0-9._~+/=-]{8,}"
 )
 _BEARER = re.compile(r"(?i)\b(bearer\s+)(?=[A-Za-z._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{16,}")
-# ``<name containing a secret word> = value`` in env files, YAML, JSON, CLI flags. The match
-# starts at the secret word: a prefix such as ``DB_`` in ``DB_PASSWORD`` stays as it is.
-_KEY_VALUE_BODY = (
-    r"((?:api[_-]?key|secret|token|passw(?:or)?d|pwd|credential|private[_-]?key|access[_-]?key"
-    r"|auth[_-]?(?:token|key|secret|credential))"
-    r"[a-z0-9_.-]*[\"']?\s*[=:]\s*[\"']?)[a-z0-9_\-/.+=]{20,}"
-)
-# Case-insensitive matching is ~8x slower in ``re``; the lower-case pattern runs on the lowered
-# text and its spans are applied to the original, whenever lowering kept every offset.
-_KEY_VALUE_LOWER = re.compile(_KEY_VALUE_BODY)
-_KEY_VALUE = re.compile(_KEY_VALUE_BODY, re.IGNORECASE)
-_KEY_WORDS = ("key", "secret", "token", "passw", "pwd", "credential", "auth")
+# Names and commands that can hold a secret contain one of these (a cheap test first).
+_KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "credential", "auth")
+_COMMAND_WORDS = ("mysql", "-u", "sshpass", "login", "redis", "pass", "auth", "identified", ":")
 
 
-def _redact_key_values(text: str, lowered: str) -> str:
-    if len(lowered) != len(text):
-        return _KEY_VALUE.sub(rf"\g<1>{SECRET_MARKER}", text)
+def _same_length_lower(text: str) -> str:
+    """``text.lower()``, keeping every offset (a few characters grow when lower-cased)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def _replace(text: str, spans: Iterable[Span]) -> str:
     pieces: list[str] = []
     done = 0
-    for match in _KEY_VALUE_LOWER.finditer(lowered):
-        pieces += [text[done : match.end(1)], SECRET_MARKER]
-        done = match.end()
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if span.start < done:
+            continue  # inside a span already replaced
+        pieces += [text[done : span.start], SECRET_MARKER]
+        done = span.end
     return "".join([*pieces, text[done:]])
 
 
@@ -83,12 +99,17 @@ def redact_secrets(text: str) -> str:
     # The patterns below are case-insensitive or start with a character class, which the regex
     # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
     if "://" in text and "@" in text:
-        text = _URL_CREDENTIALS.sub(rf"\g<1>{SECRET_MARKER}@", text)
+        text = _URL_CREDENTIALS.sub(_url_password, text)
     lowered = text.lower()
     if "authorization" in lowered:
         text = _AUTH_HEADER.sub(rf"\g<1>{SECRET_MARKER}", text)
     if "bearer" in lowered:
         text = _BEARER.sub(rf"\g<1>{SECRET_MARKER}", text)
+    spans: list[Span] = []
     if any(word in lowered for word in _KEY_WORDS):
-        text = _redact_key_values(text, text.lower())
-    return text
+        lowered = _same_length_lower(text)
+        spans += secret_spans(text, lowered)
+    if any(word in lowered for word in _COMMAND_WORDS):
+        lowered = _same_length_lower(text)
+        spans += command_secret_spans(text, lowered)
+    return _replace(text, spans) if spans else text

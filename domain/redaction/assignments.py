@@ -1,0 +1,232 @@
+"""Secrets given to a name: ``name=value``, ``name: value``, ``"name": "value"``,
+``--name value``, ``<name>value</name>`` and ``name: X`` … ``value: Y`` pairs.
+
+The name decides whether the value can be a secret (``secret_names``), the value whether it
+is one (``secret_values``). Only the value is replaced; the name and the quotes stay, so the
+text still reads (``DB_PASSWORD="[REDACTED_SECRET]"``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import attrs
+
+from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, name_words
+from domain.redaction.secret_values import ValueContext, is_literal_secret, looks_like_a_path
+
+_STEM = r"(?:pass|pwd|secret|token|credential|key|auth)"
+# Matched on lower-cased text: the part of a name from its secret word on, then an operator.
+_ASSIGNMENT = re.compile(
+    rf"(?P<name>{_STEM}[a-z0-9_.\-]*)(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*)"
+    r"(?P<op>:=|=>|===?|=|:(?!:)|,)[ \t]*"
+)
+_FLAG = re.compile(rf"(?<![a-z0-9_-])--?(?P<name>[a-z0-9-]*{_STEM}[a-z0-9-]*)[ \t]+(?=[^\s-])")
+_ELEMENT = re.compile(
+    r"<(?P<tag>[A-Za-z][\w.\-:]*)(?:\s[^<>]*)?>(?P<value>[^<>\n]{8,}?)</(?P=tag)>"
+)
+# Matched on lower-cased text, like _ASSIGNMENT (case-insensitive patterns are far slower).
+_PAIR_NAME = re.compile(
+    r"\b(?:name|key|parameterkey|variable)[\"']?[ \t]*[:=][ \t]*"
+    r"[\"']?(?P<name>[a-z0-9_.\-/]{2,100})[\"']?"
+)
+_PAIR_VALUE = re.compile(r"\b(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*")
+_PAIR_REACH = 200
+_TWO_COLUMNS = re.compile(
+    r"(?m)^[ \t]*(?P<name>[A-Za-z_][\w.\-]*)[ \t]{2,}(?P<value>[^\s|]+)[ \t]*$"
+)
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+_QUOTES = "\"'`"
+_STRING_PREFIXES = "bBrRuU"
+_BARE_STOP = re.compile(r"[ \t\r\n\"'`,;&)\]}>(\[<]")
+_LINE_FORM_STOP = re.compile(r"[ \t\r\n\"'`)\]}>(\[<]")
+_LINE_PREFIX = re.compile(
+    r"(?i)^(?:export|set|setx|env|arg|declare(?:[ \t]+-x)?|local|readonly|-|\$env:)?[ \t]*[\"']?$"
+)
+_PROSE_QUALIFIER = re.compile(r"([A-Za-z]+)[ \t]$")
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_HEADER_NAME = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+
+
+@attrs.frozen
+class Span:
+    start: int
+    end: int
+
+
+@attrs.frozen
+class _Value:
+    span: Span
+    text: str
+    quote: str = ""  # empty for a bare value
+
+    @property
+    def quoted(self) -> bool:
+        return bool(self.quote)
+
+
+def secret_spans(text: str, lowered: str) -> Iterator[Span]:
+    """Where the secret values are; ``lowered`` is ``text.lower()`` with the same offsets."""
+    yield from _assignments(text, lowered)
+    if "-" in text:
+        yield from _flags(text, lowered)
+    if "</" in text:
+        yield from _elements(text)
+    if "value" in lowered and ("name" in lowered or "key" in lowered):
+        yield from _pairs(text, lowered)
+    yield from _two_columns(text)
+
+
+def _assignments(text: str, lowered: str) -> Iterator[Span]:
+    for match in _ASSIGNMENT.finditer(lowered):
+        start = _name_start(text, match.start())
+        name = text[start : match.end("name")].lstrip("-.")
+        name = _with_prose_qualifier(text, start, name)
+        if not name or not is_secret_name(name) or text[max(0, start - 2) : start] == "::":
+            continue  # AWS::IAM::AccessKey is a type name
+        value = _read_value(text, _value_start(match), line_form=_starts_a_line(text, start))
+        if value is None:
+            continue
+        if match.group("op") == "," and not _an_argument(text, start, name, value):
+            continue
+        if value.text in (name, name.rsplit(".", 1)[-1]) or _a_segment(match, value):
+            continue  # f(token=token); exports.X_AUTH = X_AUTH; arn:…:secretsmanager:…:secret:x
+        spaced = bool(match.group("space")) and match.group("op") in ("=", "==", "===")
+        if _is_secret(name, value, text, spaced_assignment=spaced):
+            yield value.span
+
+
+def _flags(text: str, lowered: str) -> Iterator[Span]:
+    for match in _FLAG.finditer(lowered):
+        name = text[match.start("name") : match.end("name")]
+        if not is_secret_name(name):
+            continue
+        value = _read_value(text, match.end(), line_form=False)
+        if value is not None and _is_secret(name, value, text):
+            yield value.span
+
+
+def _elements(text: str) -> Iterator[Span]:
+    for match in _ELEMENT.finditer(text):
+        value = match.group("value").strip()
+        context = ValueContext(quoted=True)
+        if is_secret_name(match.group("tag")) and is_literal_secret(value, context):
+            yield Span(match.start("value"), match.end("value"))
+
+
+def _pairs(text: str, lowered: str) -> Iterator[Span]:
+    """``- name: DB_PASSWORD`` / ``value: …`` (Kubernetes, ECS, SSM, CloudFormation, .NET)."""
+    for match in _PAIR_NAME.finditer(lowered):
+        name = text[match.start("name") : match.end("name")]
+        if not is_secret_name(name):
+            continue
+        reach = lowered[match.end() : match.end() + _PAIR_REACH]
+        found = _PAIR_VALUE.search(reach)
+        if found is None or any(c in reach[: found.start()] for c in "{}"):
+            continue
+        if _PAIR_NAME.search(reach[: found.start()]):
+            continue  # the value belongs to another name
+        value = _read_value(text, match.end() + found.end(), line_form=True)
+        if value is not None and _is_secret(name, value, text):
+            yield value.span
+
+
+def _two_columns(text: str) -> Iterator[Span]:
+    """``password    hunter2secret``: key/value tables such as ``vault kv get`` prints."""
+    for match in _TWO_COLUMNS.finditer(text):
+        name, value = match.group("name"), match.group("value")
+        if is_secret_name(name) and is_literal_secret(value, ValueContext(quoted=True)):
+            yield Span(match.start("value"), match.end("value"))
+
+
+def _is_secret(name: str, value: _Value, text: str, *, spaced_assignment: bool = False) -> bool:
+    if may_hold_a_directory(name) and looks_like_a_path(value.text):
+        return False
+    line_end = text.find("\n", value.span.end)
+    after = text[value.span.end + (1 if value.quoted else 0) : None if line_end < 0 else line_end]
+    context = ValueContext(
+        quoted=value.quoted,
+        after=after,
+        quote=value.quote,
+        name_words=tuple(name_words(name)),
+        spaced_assignment=spaced_assignment,
+    )
+    return is_literal_secret(value.text, context)
+
+
+def _value_start(match: re.Match[str]) -> int:
+    """Where the value begins: after the operator, except that ``PASSWORD==x`` (no spaces)
+    gives ``=x`` rather than comparing with ``x``."""
+    op, at = match.group("op"), match.end()
+    if op in ("==", "===") and not (match.group("space") and at > match.end("op")):
+        return match.start("op") + 1
+    return at
+
+
+def _a_segment(match: re.Match[str], value: _Value) -> bool:
+    """``name:value`` with nothing around the colon, inside a longer token (an ARN, a URN, a
+    ``scheme:path``): not a key and its value. ``"key":"value"`` and ``key: value`` are."""
+    if match.group("op") != ":" or value.quoted or match.group("close"):
+        return False
+    return value.span.start == match.end("op") and not match.group("space")
+
+
+def _an_argument(text: str, start: int, name: str, value: _Value) -> bool:
+    """``setenv("SECRET_KEY", "value")``, ``headers.set("X-Api-Key", "value")``: a quoted
+    variable or header name that opens an argument list, then a quoted value (in JSON,
+    ``"password", "next"`` is a value followed by the next key; in a tuple, names)."""
+    if not value.quoted or start == 0 or text[start - 1] not in _QUOTES:
+        return False
+    if not (_ENV_NAME.match(name) or _HEADER_NAME.match(name)) or value.text.isalpha():
+        return False  # ("AUTH", "SELECTED") is a tuple of constants
+    return text[: start - 1].rstrip().endswith("(")
+
+
+def _name_start(text: str, at: int) -> int:
+    while at > 0 and text[at - 1] in _NAME_CHARS:
+        at -= 1
+    return at
+
+
+def _with_prose_qualifier(text: str, start: int, name: str) -> str:
+    """``API Key: …``, ``Secret key = …``: the qualifier is a word of its own before ``key``."""
+    if name_words(name)[:1] != ["key"]:
+        return name
+    before = _PROSE_QUALIFIER.search(text[max(0, start - 24) : start])
+    return f"{before.group(1)} {name}" if before else name
+
+
+def _starts_a_line(text: str, start: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    return bool(_LINE_PREFIX.match(text[line_start:start].strip()))
+
+
+def _read_value(text: str, at: int, *, line_form: bool) -> _Value | None:
+    """The quoted or bare value starting at ``at``; None when there is none."""
+    if at >= len(text):
+        return None
+    if text[at] in _STRING_PREFIXES and text[at + 1 : at + 2] in ("'", '"'):
+        at += 1  # b"…", r"…", u"…": the literal starts after its prefix
+    quote = text[at : at + 2] if text.startswith(('\\"', "\\'"), at) else text[at]
+    if quote in _QUOTES or len(quote) == 2:
+        return _read_quoted(text, at + len(quote), quote)
+    stop = (_LINE_FORM_STOP if line_form else _BARE_STOP).search(text, at)
+    end = len(text) if stop is None else stop.start()
+    while end > at and text[end - 1] in (",;:" if line_form else ":"):
+        end -= 1  # a list's, a statement's or a block's punctuation, not part of the value
+    if end == at:
+        return None
+    return _Value(Span(at, end), text[at:end])
+
+
+def _read_quoted(text: str, start: int, quote: str) -> _Value | None:
+    line_end = text.find("\n", start)
+    line_end = len(text) if line_end < 0 else line_end
+    end = text.find(quote, start, line_end)
+    while end > start and len(quote) == 1 and text[end - 1] == "\\":
+        end = text.find(quote, end + 1, line_end)  # an escaped quote is part of the value
+    end = line_end if end < 0 else end
+    if end == start:
+        return None
+    return _Value(Span(start, end), text[start:end], quote[-1])

@@ -1,0 +1,181 @@
+"""Whether the value after a secret's name is the secret itself, or text that only looks so.
+
+A literal of 8 characters or more is a secret. Kept readable, because they carry no secret:
+references (``$DB_PASSWORD``, ``${{ secrets.X }}``, ``%(pw)s``, ``<%= ENV["X"] %>``),
+placeholders (``<your key>``, ``your-token-here``, ``sk-...``, ``********``), code that
+computes the value (``get_token()``, ``os.environ["X"]``, ``settings.SECRET_KEY``,
+``user_password``, ``env::var``), type names (``SecretStr``, ``Optional[str]``), URLs, and
+prose (``Token: Authentication token for the API``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+MIN_SECRET_CHARS = 8
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# How references, slots and markers begin; a secret rarely begins like this.
+_REFERENCE = re.compile(
+    r"^(?:"
+    r"\$(?:[A-Za-z_{(]|env:)"  # $VAR ${VAR} $(cmd) $env:VAR (not a $2b$ bcrypt hash)
+    r"|%(?:\(\w+\)[sdr]|[A-Za-z_]\w*%|[sd]$)"  # %(name)s %VAR% %s
+    r"|\{|#\{|<%"  # templates, format fields, dicts: {{ x }} {x} {"a": 1} #{x} <%= x %>
+    r"|<[^<>]*>"  # <your key> <sensitive>
+    r"|\[[^\[\]]*\]"  # [REDACTED] [hidden]
+    r"|\([a-z ]+\)$"  # (protected)
+    r"|[&*][A-Za-z_]\w*$"  # YAML anchors and aliases
+    r"|![A-Za-z]+$"  # YAML tags: !vault !Ref
+    r"|:[A-Za-z_]\w*(?::|$)"  # SQL :name, a Ruby :symbol, a Sphinx :class: role
+    r")"
+)
+_TEMPLATES = ("${", "{{", "}}", "{%", "%}", "<%", "#{")
+_MASK_CHARS = frozenset("*xX•●#.…_-")
+_DESCRIPTIVE = _words(
+    "undefined optional required nullable readonly deprecated redacted hidden masked omitted "
+    "provided supplied disabled enabled notset not_set unset missing invalid expired password "
+    "passphrase secretstr securestring sensitive encrypted plaintext generated automatic "
+    "string integer boolean changeme change_me change-me changethis replaceme replace_me "
+    "placeholder credential credentials token secret apikey passwd"
+)
+_STOPWORDS = _words(
+    "the a an to is of for your you this that it in on with from be are was and or by"
+)
+_URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
+_DOTTED = re.compile(r"^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+$")
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z_]*$")
+_SEGMENTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_VOWELS = frozenset("aeiouy")
+_CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_SECRET_NOUNS = frozenset({"token", "password", "secret", "key", "passphrase", "credentials"})
+_DOTTED_NUMBER = re.compile(r"^v?\d+(?:\.\d+){2,}$")
+_WORD = re.compile(r"^[^\W\d_]+(?:['-][^\W\d_]+)*$")  # letters, maybe with - or ': GNU-style
+_METAVARIABLE_STEMS = ("PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "AUTH")
+_TEMPLATE_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}")
+_PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+
+
+_WHOLE_TEMPLATE = re.compile(
+    r"^(?:\{[^{}]*\}|\$\{[^{}]*\}|\$[A-Za-z_]\w*|%\(\w+\)s|%s|<[^<>]*>|\{\{[^{}]*\}\})$"
+)
+
+
+@attrs.frozen
+class ValueContext:
+    """How the value was written: inside quotes or bare, and what follows it on its line."""
+
+    quoted: bool
+    after: str = ""  # the rest of the line after the value
+    quote: str = ""  # the quote character, when quoted
+    name_words: tuple[str, ...] = ()
+    spaced_assignment: bool = False  # ``name = value`` / ``name == value``, as code writes it
+
+
+def is_placeholder(value: str) -> bool:
+    """References, templates, masks and example values: nothing secret in them."""
+    lowered = value.lower()
+    if _REFERENCE.match(value) or any(mark in value for mark in _TEMPLATES):
+        return True
+    if set(value) <= _MASK_CHARS or "****" in value or "•••" in value:
+        return True
+    if "..." in value or "…" in value:
+        return True
+    if lowered.startswith(("your", "<your", "insert", "replace", "example")):
+        return True
+    return lowered.strip("'\"`") in _DESCRIPTIVE or bool(_TEMPLATE_FIELD.search(value))
+
+
+def is_template(value: str) -> bool:
+    """``{password}``, ``${PW}``, ``$PW``, ``%(pw)s``, ``<password>``: a slot, not a value."""
+    return bool(_WHOLE_TEMPLATE.match(value))
+
+
+def _is_code_reference(value: str, after: str, spaced_assignment: bool = False) -> bool:
+    """A call, a subscript, an attribute, a path of a module, an identifier, or the type of an
+    annotation followed by more of it (``httpx.Auth | None = None``)."""
+    if after.startswith(("(", "[", "::", "?.", "!")) or "::" in value or "->" in value:
+        return True
+    if after.startswith((" | ", " = ", " -> ", " |", " or ")):
+        return True
+    if after.startswith(",") and _IDENTIFIER.match(value):
+        return True  # an entry of a dict, an object or an argument list: Token: foreground,
+    if spaced_assignment and _IDENTIFIER.match(value):
+        return True  # token = Punctuation, self.token = nextchar: code assigns a name
+    if _CONSTANT.match(value) and not any(c.isdigit() for c in value):
+        return True  # NO_ACCEPTABLE_AUTH: a constant
+    if _DOTTED.match(value):
+        return True
+    return bool(_IDENTIFIER.match(value)) and _reads_like_words(value)
+
+
+def _reads_like_words(identifier: str) -> bool:
+    """``user_password``, ``hashedPassword``, ``SecretStr``, ``DB_PASSWORD`` read as words;
+    ``aBcDeFgHiJ``, a random string of letters, does not."""
+    segments = _SEGMENTS.findall(identifier)
+    if len(segments) < 2:  # a metavariable: --password PASSWORD, --api-key APIKEY
+        return identifier.isupper() and any(stem in identifier for stem in _METAVARIABLE_STEMS)
+    if sum(1 for segment in segments if len(segment) < 2) > (1 if len(segments) > 2 else 0):
+        return False  # aBcDeFgH is random; OAuthToken and XMLHttpRequest are names
+    voiced = sum(1 for segment in segments if _VOWELS & set(segment.lower()))
+    return voiced * 2 >= len(segments)
+
+
+def _is_prose(value: str, context: ValueContext) -> bool:
+    if context.quoted:
+        words = value.split()
+        if len(words) < 2:
+            return _is_symbol(value, context.name_words)
+        if any(c in value for c in "|[](){}<>"):
+            return True  # a type expression or code in a string: "Token | None"
+        if context.quote == "`":
+            return True  # inline code of several words in Markdown, not a string literal
+        lowered = {w.lower().strip(".,;:!?'\"") for w in words}
+        commands = any(ch in value for ch in "/=") or any(w.startswith("-") for w in words)
+        about_a_secret = bool(lowered & _SECRET_NOUNS)  # "Invalid token", "not a password"
+        return bool(lowered & _STOPWORDS) or commands or about_a_secret or len(words) > 6
+    if value.isalpha() and value.isupper():
+        return True  # AUTH=ANONYMOUS: a constant, a capability, an enum value
+    following = context.after.lstrip()
+    return bool(_WORD.match(value)) and following[:1].isalpha() and context.after[:1].isspace()
+
+
+def is_literal_secret(value: str, context: ValueContext) -> bool:
+    """True when ``value`` should be redacted."""
+    if len(value) < MIN_SECRET_CHARS or "[REDACTED" in value:
+        return False
+    if not any(c.isalnum() for c in value) or _DOTTED_NUMBER.match(value):
+        return False  # punctuation only, or a version, an OID, an address: 1.3.6.1.5.5.7.3.1
+    if is_placeholder(value) or _URL.match(value) or value.startswith("arn:"):
+        return False  # a URL, an Amazon resource name
+    if not context.quoted and _is_code_reference(value, context.after, context.spaced_assignment):
+        return False
+    if context.quoted and context.after.startswith((" + ", " % ", ".format", ".join", " * ")):
+        return False  # a piece of a string expression
+    return not _is_prose(value, context)
+
+
+def _is_symbol(value: str, name_words: tuple[str, ...] = ()) -> bool:
+    """A quoted name of something (``"serverAuth"``, ``"client_secret_post"``,
+    ``"SYMMETRIC_DEFAULT"``, ``"AWSAccessKeyId"`` for ``ACCESS_KEY``): an enum value, a key or
+    a field name in code. Anything with a digit stays a literal, and so do kebab-case words
+    (``"keyboard-cat"`` is as often a secret as ``"same-origin"`` is a value)."""
+    if any(c.isdigit() for c in value):
+        return False
+    if _CONSTANT.match(value):
+        return True
+    if not _IDENTIFIER.match(value):
+        return False
+    segments = [s.lower() for s in _SEGMENTS.findall(value)]
+    if value[0].isupper():  # PascalCase: a field named after the secret, else a literal
+        return len(segments) >= 2 and bool(set(segments) & set(name_words))
+    return len(segments) >= 2 and _reads_like_words(value)
+
+
+def looks_like_a_path(value: str) -> bool:
+    return bool(_PATH.match(value))
