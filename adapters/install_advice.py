@@ -1,8 +1,8 @@
 """How to install capy, said the same way by every message that tells a user to do it.
 
 capy is installed from a checkout of its repository (ADR 0023): the distribution is
-``capy-mcp`` and is not published, and PyPI's ``capy`` is an unrelated project, so no message
-may say ``pip install capy``, ``pipx install capy`` or ``uv tool install capy``.
+``capy-mcp`` and is not published. PyPI's ``capy`` is an unrelated project, so messages never
+say ``pip install capy`` or ``uv tool install capy`` (both install the unrelated project).
 """
 
 from __future__ import annotations
