@@ -183,7 +183,9 @@ def tool_specs(runtimes: Sequence[str]) -> list[ToolSpec]:
             _obj(
                 dry_run={"type": "boolean"},
                 source=_s("remove this exact label"),
-                purge_ephemeral=_s("instead: every ephemeral source, expired or not", type="boolean"),
+                purge_ephemeral=_s(
+                    "instead: every ephemeral source, expired or not", type="boolean"
+                ),
                 purge_session=_s("instead: every session source", type="boolean"),
             ),
             read_only=False,
