@@ -16,21 +16,22 @@ from collections.abc import Iterable
 
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
+from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_values import is_template
 
 PRIVATE_MARKER = "[REDACTED]"
 SECRET_MARKER = "[REDACTED_SECRET]"  # noqa: S105 - the marker, not a secret
 
-_PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.IGNORECASE | re.DOTALL)
-_PEM = re.compile(
+_PRIVATE = LazyPattern(r"(?is)<private>.*?(?:</private>|\Z)")
+_PEM = LazyPattern(
     r"-----BEGIN[A-Z ]*PRIVATE KEY(?: BLOCK)?-----.*?"
     r"(?:-----END[A-Z ]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
     re.DOTALL,
 )
 
 # Whole-token credentials, recognisable by their prefix.
-_TOKENS: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(pattern)
+_TOKENS: tuple[LazyPattern, ...] = tuple(
+    LazyPattern(pattern)
     for pattern in (
         r"sk-ant-[A-Za-z0-9_-]{20,}",  # Anthropic
         r"github_pat_[A-Za-z0-9_]{22,}",  # GitHub fine-grained PAT
@@ -48,7 +49,7 @@ _TOKENS: tuple[re.Pattern[str], ...] = tuple(
 )
 
 # ``scheme://user:password@host`` keeps the user (which may be empty: redis://:pw@host).
-_URL_CREDENTIALS = re.compile(r"\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*:)([^\s@/]+)@")
+_URL_CREDENTIALS = LazyPattern(r"\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*:)([^\s@/]+)@")
 
 
 def _url_password(match: re.Match[str]) -> str:
@@ -60,10 +61,10 @@ def _url_password(match: re.Match[str]) -> str:
 
 # ``Authorization: <scheme> <credentials>`` of any scheme, and a bare ``Bearer <token>`` (which
 # must hold a digit, so prose such as "bearer authentication" is left alone).
-_AUTH_HEADER = re.compile(
+_AUTH_HEADER = LazyPattern(
     r"(?i)\b(authorization\s*:\s*(?:[A-Za-z]+\s+)?)(?![A-Za-z]+\s)[A-Za-z0-9._~+/=-]{8,}"
 )
-_BEARER = re.compile(r"(?i)\b(bearer\s+)(?=[A-Za-z._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{16,}")
+_BEARER = LazyPattern(r"(?i)\b(bearer\s+)(?=[A-Za-z._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{16,}")
 # Names and commands that can hold a secret contain one of these (a cheap test first).
 _KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "credential", "auth")
 _COMMAND_WORDS = ("mysql", "-u", "sshpass", "login", "redis", "pass", "auth", "identified", ":")

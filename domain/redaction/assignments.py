@@ -10,53 +10,51 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
-import attrs
-
+from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, name_words
 from domain.redaction.secret_values import ValueContext, is_literal_secret, looks_like_a_path
 
 _STEM = r"(?:pass|pwd|secret|token|credential|key|auth)"
 # Matched on lower-cased text: the part of a name from its secret word on, then an operator.
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = LazyPattern(
     rf"(?P<name>{_STEM}[a-z0-9_.\-]*)(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*)"
     r"(?P<op>:=|=>|===?|=|:(?!:)|,)[ \t]*"
 )
-_FLAG = re.compile(rf"(?<![a-z0-9_-])--?(?P<name>[a-z0-9-]*{_STEM}[a-z0-9-]*)[ \t]+(?=[^\s-])")
-_ELEMENT = re.compile(
+_FLAG = LazyPattern(rf"(?<![a-z0-9_-])--?(?P<name>[a-z0-9-]*{_STEM}[a-z0-9-]*)[ \t]+(?=[^\s-])")
+_ELEMENT = LazyPattern(
     r"<(?P<tag>[A-Za-z][\w.\-:]*)(?:\s[^<>]*)?>(?P<value>[^<>\n]{8,}?)</(?P=tag)>"
 )
 # Matched on lower-cased text, like _ASSIGNMENT (case-insensitive patterns are far slower).
-_PAIR_NAME = re.compile(
+_PAIR_NAME = LazyPattern(
     r"\b(?:name|key|parameterkey|variable)[\"']?[ \t]*[:=][ \t]*"
     r"[\"']?(?P<name>[a-z0-9_.\-/]{2,100})[\"']?"
 )
-_PAIR_VALUE = re.compile(r"\b(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*")
+_PAIR_VALUE = LazyPattern(r"\b(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*")
 _PAIR_REACH = 200
-_TWO_COLUMNS = re.compile(
+_TWO_COLUMNS = LazyPattern(
     r"(?m)^[ \t]*(?P<name>[A-Za-z_][\w.\-]*)[ \t]{2,}(?P<value>[^\s|]+)[ \t]*$"
 )
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 _QUOTES = "\"'`"
 _STRING_PREFIXES = "bBrRuU"
-_BARE_STOP = re.compile(r"[ \t\r\n\"'`,;&)\]}>(\[<]")
-_LINE_FORM_STOP = re.compile(r"[ \t\r\n\"'`)\]}>(\[<]")
-_LINE_PREFIX = re.compile(
+_BARE_STOP = LazyPattern(r"[ \t\r\n\"'`,;&)\]}>(\[<]")
+_LINE_FORM_STOP = LazyPattern(r"[ \t\r\n\"'`)\]}>(\[<]")
+_LINE_PREFIX = LazyPattern(
     r"(?i)^(?:export|set|setx|env|arg|declare(?:[ \t]+-x)?|local|readonly|-|\$env:)?[ \t]*[\"']?$"
 )
-_PROSE_QUALIFIER = re.compile(r"([A-Za-z]+)[ \t]$")
-_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
-_HEADER_NAME = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+_PROSE_QUALIFIER = LazyPattern(r"([A-Za-z]+)[ \t]$")
+_ENV_NAME = LazyPattern(r"^[A-Z][A-Z0-9_]*$")
+_HEADER_NAME = LazyPattern(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 
 
-@attrs.frozen
-class Span:
+class Span(NamedTuple):
     start: int
     end: int
 
 
-@attrs.frozen
-class _Value:
+class _Value(NamedTuple):
     span: Span
     text: str
     quote: str = ""  # empty for a bare value

@@ -8,49 +8,52 @@ unambiguous, so any length counts; placeholders (``$PW``, ``<password>``) stay r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from domain.redaction.assignments import Span
+from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_values import is_placeholder
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
 # Each pattern with the words one of which the text must hold for it to be worth running.
-_PATTERNS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
-    (("mysql",), re.compile(rf"\bmysql(?:dump|admin|import|sh|check)?\b[^\n|;&]*?[ \t]-p{_VALUE}")),
+_PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = (
+    (
+        ("mysql",),
+        LazyPattern(rf"\bmysql(?:dump|admin|import|sh|check)?\b[^\n|;&]*?[ \t]-p{_VALUE}"),
+    ),
     (
         ("-u",),
-        re.compile(
+        LazyPattern(
             r"\b(?:curl|wget|http|https|xh)\b[^\n|;&]*?[ \t](?:-u|--user)[ =]?['\"]?"
             r"[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"
         ),
     ),
-    (("sshpass",), re.compile(rf"\bsshpass[ \t]+-p[ \t]*{_VALUE}")),
+    (("sshpass",), LazyPattern(rf"\bsshpass[ \t]+-p[ \t]*{_VALUE}")),
     (
         ("login",),
-        re.compile(
+        LazyPattern(
             rf"\b(?:docker|podman|helm|oras)\b[^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ =]?{_VALUE}"
         ),
     ),
-    (("redis-cli",), re.compile(rf"\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+{_VALUE}")),
+    (("redis-cli",), LazyPattern(rf"\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+{_VALUE}")),
     (
         ("requirepass", "masterauth", "masterpass"),
-        re.compile(rf"(?im)^[ \t]*(?:requirepass|masterauth|masterpass)[ \t]+{_VALUE}"),
+        LazyPattern(rf"(?im)^[ \t]*(?:requirepass|masterauth|masterpass)[ \t]+{_VALUE}"),
     ),
     (
         ("identified", "password"),
-        re.compile(
+        LazyPattern(
             r"(?i)\b(?:(?:user|role)\b[^\n;]*?\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by"
             r"|(?:with|login|encrypted|unencrypted|user|role)[ \t]+password)[ \t]+"
             r"'(?P<secret>[^'\n]+)'"
         ),
     ),
 )
-_NETRC = re.compile(
+_NETRC = LazyPattern(
     r"(?:^|\s)(?:machine[ \t]+\S+|default)(?:\s+(?:login|account|port|protocol)\s+\S+)*"
     rf"\s+password\s+{_VALUE}"
 )
-_PGPASS = re.compile(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>[^\s]+)$")
+_PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>[^\s]+)$")
 
 
 def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
@@ -64,7 +67,7 @@ def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
         yield from _secrets(_PGPASS, text)
 
 
-def _secrets(pattern: re.Pattern[str], text: str) -> Iterator[Span]:
+def _secrets(pattern: LazyPattern, text: str) -> Iterator[Span]:
     for match in pattern.finditer(text):
         secret = match.group("secret")
         if any(c.isalnum() for c in secret) and not is_placeholder(secret):

@@ -12,7 +12,8 @@ qualifier (``api_key``, ``AccountKey``, ``secret-key``).
 from __future__ import annotations
 
 import functools
-import re
+
+from domain.redaction.lazy_pattern import LazyPattern
 
 
 def _words(text: str) -> frozenset[str]:
@@ -124,9 +125,9 @@ _NOT_CREDENTIAL_TOKENS = _words(
 # Shell variables that hold a directory, not a password (ODBC's PWD= holds a password).
 _DIRECTORY_NAMES = frozenset({"pwd", "oldpwd"})
 
-_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
-_BRANDS = re.compile(r"\bauth 0\b")  # AUTH0_DOMAIN names the Auth0 service, not a credential
-_HUMPS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_SEPARATORS = LazyPattern(r"[^A-Za-z0-9]+")
+_BRANDS = LazyPattern(r"\bauth 0\b")  # AUTH0_DOMAIN names the Auth0 service, not a credential
+_HUMPS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
 @functools.lru_cache(maxsize=4096)

@@ -10,9 +10,9 @@ prose (``Token: Authentication token for the API``).
 
 from __future__ import annotations
 
-import re
+from typing import NamedTuple
 
-import attrs
+from domain.redaction.lazy_pattern import LazyPattern
 
 MIN_SECRET_CHARS = 8
 
@@ -22,7 +22,7 @@ def _words(text: str) -> frozenset[str]:
 
 
 # How references, slots and markers begin; a secret rarely begins like this.
-_REFERENCE = re.compile(
+_REFERENCE = LazyPattern(
     r"^(?:"
     r"\$(?:[A-Za-z_{(]|env:)"  # $VAR ${VAR} $(cmd) $env:VAR (not a $2b$ bcrypt hash)
     r"|%(?:\(\w+\)[sdr]|[A-Za-z_]\w*%|[sd]$)"  # %(name)s %VAR% %s
@@ -47,27 +47,26 @@ _DESCRIPTIVE = _words(
 _STOPWORDS = _words(
     "the a an to is of for your you this that it in on with from be are was and or by"
 )
-_URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
-_DOTTED = re.compile(r"^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+$")
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z_]*$")
-_SEGMENTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_URL = LazyPattern(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
+_DOTTED = LazyPattern(r"^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+$")
+_IDENTIFIER = LazyPattern(r"^[A-Za-z_][A-Za-z_]*$")
+_SEGMENTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 _VOWELS = frozenset("aeiouy")
-_CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_CONSTANT = LazyPattern(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _SECRET_NOUNS = frozenset({"token", "password", "secret", "key", "passphrase", "credentials"})
-_DOTTED_NUMBER = re.compile(r"^v?\d+(?:\.\d+){2,}$")
-_WORD = re.compile(r"^[^\W\d_]+(?:['-][^\W\d_]+)*$")  # letters, maybe with - or ': GNU-style
+_DOTTED_NUMBER = LazyPattern(r"^v?\d+(?:\.\d+){2,}$")
+_WORD = LazyPattern(r"^[^\W\d_]+(?:['-][^\W\d_]+)*$")  # letters, maybe with - or ': GNU-style
 _METAVARIABLE_STEMS = ("PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "AUTH")
-_TEMPLATE_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*\}")
-_PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+_TEMPLATE_FIELD = LazyPattern(r"\{[A-Za-z_][A-Za-z0-9_.]*\}")
+_PATH = LazyPattern(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
 
 
-_WHOLE_TEMPLATE = re.compile(
+_WHOLE_TEMPLATE = LazyPattern(
     r"^(?:\{[^{}]*\}|\$\{[^{}]*\}|\$[A-Za-z_]\w*|%\(\w+\)s|%s|<[^<>]*>|\{\{[^{}]*\}\})$"
 )
 
 
-@attrs.frozen
-class ValueContext:
+class ValueContext(NamedTuple):
     """How the value was written: inside quotes or bare, and what follows it on its line."""
 
     quoted: bool

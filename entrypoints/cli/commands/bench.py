@@ -283,7 +283,7 @@ def sweep(
         if questions is not None:
             status.update("searching swept sessions")
             report["quality"] = run_quality(questions)
-    print_sweep_bench(report, Console())
+    print_sweep_bench(report, stdout_console())
     if json_out is not None:
         _write(json_out, report)
     return 0

@@ -58,11 +58,11 @@ def sweep(
     is not read again. The MCP server also sweeps in the background when it starts.
     Ctrl-C stops after the current session.
     """
-    from rich.console import Console
+    from entrypoints.cli.console import stdout_console
 
     options = global_options()
     base = RuntimeOptions(db=options.db, project_dir=options.project_dir)
-    console = Console(highlight=False, soft_wrap=True)
+    console = stdout_console(highlight=False, soft_wrap=True)
     reports: list[SweepReport] = []
     if all_projects:
         if options.db is not None:
