@@ -13,8 +13,8 @@ from adapters.memory.in_memory_sandbox import InMemorySandbox
 from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_session_journal import InMemorySessionJournal
 from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
-from domain.sessions.files import SessionHost
 from adapters.memory.in_memory_usage_store import InMemoryUsageStore
+from domain.sessions.files import SessionHost
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
