@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,3 +21,24 @@ def installed_capy() -> str:
     if found is None:
         pytest.skip("the capy console script is not installed (run make install)")
     return found
+
+
+def run_capy(
+    *args: str,
+    cwd: Path,
+    key: str = "e2e test key",
+    stdin: str = "",
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """The installed ``capy`` with ``args``, as a user runs it: in ``cwd``, with the test's
+    (isolated) environment and ``CAPY_DB_KEY``, stdout and stderr captured as text."""
+    return subprocess.run(
+        [installed_capy(), *args],
+        cwd=cwd,
+        input=stdin,
+        env={**os.environ, "CAPY_DB_KEY": key},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

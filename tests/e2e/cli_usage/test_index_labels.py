@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.installed import installed_capy
+from tests.e2e.installed import run_capy
 
 
 @pytest.fixture
@@ -30,16 +30,7 @@ def _database(cwd: Path) -> Path:
 
 
 def capy(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [installed_capy(), "--db", str(_database(cwd)), *args],
-        cwd=cwd,
-        input=stdin,
-        env={**os.environ, "CAPY_DB_KEY": "index-labels-test-key-0123456789"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_capy("--db", str(_database(cwd)), *args, cwd=cwd, stdin=stdin)
 
 
 def labels(project: Path) -> list[str]:

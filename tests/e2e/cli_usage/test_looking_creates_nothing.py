@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
-from tests.e2e.installed import installed_capy
+from tests.e2e.installed import run_capy
 
 
 def _capy(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [installed_capy(), "--db", str(tmp_path / "kb" / "knowledge.db"), *args],
-        cwd=tmp_path,
-        env={**os.environ, "CAPY_DB_KEY": "test key"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run_capy("--db", str(tmp_path / "kb" / "knowledge.db"), *args, cwd=tmp_path)
 
 
 def test_sources_and_stats_without_a_database(tmp_path: Path) -> None:

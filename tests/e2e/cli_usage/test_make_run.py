@@ -110,19 +110,26 @@ def test_first_run_of_make_run_talks_nothing_but_json_rpc_on_stdout(tmp_path: Pa
     assert (tmp_path / "fresh-venv" / ".installed").exists()
 
 
+def _closed_stdin(
+    args: list[str], cwd: Path, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """``args`` run with stdin closed: the server starts, reads EOF and stops."""
+    return subprocess.run(
+        args,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
 def test_make_run_with_a_closed_stdin_prints_nothing_on_stdout(tmp_path: Path) -> None:
     args, env = _first_run_args(tmp_path)
     for attempt in ("first run", "installed"):
-        done = subprocess.run(
-            args,
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        done = _closed_stdin(args, ROOT, env)
         assert done.returncode == 0, (attempt, done.stderr)
         assert done.stdout == "", attempt
         assert "MCP server ready on stdio" in done.stderr
@@ -132,16 +139,8 @@ def test_started_from_another_directory_as_the_readme_says(tmp_path: Path) -> No
     """`make -C DIR` announces the directory on stdout unless -s: the README says `-s -C`."""
     if not (ROOT / ".venv" / ".installed").exists() or sys.prefix != str(ROOT / ".venv"):
         pytest.skip("needs this checkout's installed .venv (make install)")
-    done = subprocess.run(
-        [str(MAKE), "-s", "-C", str(ROOT), "run"],
-        cwd=tmp_path,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={**os.environ, "MAKEFLAGS": "", "MAKELEVEL": ""},
-    )
+    env = {**os.environ, "MAKEFLAGS": "", "MAKELEVEL": ""}
+    done = _closed_stdin([str(MAKE), "-s", "-C", str(ROOT), "run"], tmp_path, env)
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     assert "MCP server ready on stdio" in done.stderr

@@ -12,7 +12,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
 
-from tests.e2e.installed import installed_capy
+from tests.e2e.installed import installed_capy, run_capy
 
 ENV_FILE = """# settings for the staging deploy
 export DB_PASSWORD="SuperSecret123"
@@ -28,18 +28,12 @@ def connect(user: str, password: str) -> Connection:
 # Set API_KEY=<your key> before running the deploy.
 """
 SECRETS = ("SuperSecret123", "abcd1234efgh", "hunter2secret")
+KEY = "short-secrets-test-key-0123456789"
 
 
 def _capy(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [installed_capy(), "--db", str(tmp_path / "kb.db"), "--project-dir", str(tmp_path), *args],
-        cwd=tmp_path,
-        env={**os.environ, "CAPY_DB_KEY": "short-secrets-test-key-0123456789"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    project = ("--db", str(tmp_path / "kb.db"), "--project-dir", str(tmp_path))
+    return run_capy(*project, *args, cwd=tmp_path, key=KEY)
 
 
 def test_indexed_files_keep_no_short_secret_and_all_their_code(tmp_path: Path) -> None:
@@ -69,7 +63,7 @@ async def test_tool_output_is_redacted_before_it_is_indexed(
         env={
             "HOME": str(isolated_home),
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "CAPY_DB_KEY": "short-secrets-test-key-0123456789",
+            "CAPY_DB_KEY": KEY,
         },
         cwd=str(tmp_path),
     )

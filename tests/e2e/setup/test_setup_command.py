@@ -10,6 +10,7 @@ from pathlib import Path
 
 from domain.doctor.hooks import CLAUDE_EVENTS
 from tests.e2e.setup.conftest import RunSetup, capy_commands, snapshot
+from tests.unit.setup.test_install_advice import STRANGER
 
 EVENTS = set(CLAUDE_EVENTS)
 
@@ -142,7 +143,8 @@ def test_the_launcher_reports_a_missing_capy(
         check=False,
     )
     assert start.returncode == 0
-    assert "not installed" in json.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
+    context = json.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "not installed" in context
     tool = subprocess.run(
         [str(launcher), "hook", "pretooluse"],
         input="{}",
@@ -156,3 +158,7 @@ def test_the_launcher_reports_a_missing_capy(
         [str(launcher), "serve"], capture_output=True, text=True, env=env, check=False
     )
     assert serve.returncode == 127 and "not installed" in serve.stderr
+    for advice in (context, serve.stderr):  # install from a checkout, never PyPI's capy
+        assert "make install-tool" in advice and "capy doctor" in advice
+        assert "uv tool install <checkout>" in advice and "pipx install <checkout>" in advice
+    assert not STRANGER.search(serve.stderr)
