@@ -159,8 +159,8 @@ def tool_specs(runtimes: Sequence[str]) -> list[ToolSpec]:
         ),
         ToolSpec(
             "capy_stats",
-            "How much output capy kept out of the context in this session, per tool, and what "
-            "the knowledge base holds.",
+            "How much output capy kept out of the context — this session, today and all time, "
+            "per tool — and what the knowledge base holds.",
             _obj(),
             read_only=True,
             destructive=False,
