@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from domain.vault.importing import ImportStatus, SessionOutcome
 from domain.vault.search import VaultHit
 from domain.vault.session import VaultSession
+from entrypoints.cli.console import stdout_console
 from entrypoints.cli.sizes import byte_size as size
 from entrypoints.vault_cli.formatting import local_time, short_path, title_of
 
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
 
 
 def print_sessions(sessions: Sequence[VaultSession], home: Path) -> None:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -40,11 +40,10 @@ def print_sessions(sessions: Sequence[VaultSession], home: Path) -> None:
             Text(short_path(session.project_path, home)),
             Text(title_of(session)),
         )
-    Console(highlight=False).print(table)
+    stdout_console(highlight=False).print(table)
 
 
 def print_hits(hits: Sequence[VaultHit], home: Path) -> None:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -63,7 +62,7 @@ def print_hits(hits: Sequence[VaultHit], home: Path) -> None:
             Text(short_path(hit.project_path, home)),
             _snippet(hit.snippet),
         )
-    console = Console(highlight=False)
+    console = stdout_console(highlight=False)
     console.print(table)
     if any(hit.subagent_id for hit in hits):
         console.print("* in a subagent's transcript", style="dim")
@@ -79,7 +78,6 @@ def _snippet(snippet: str) -> Text:
 
 
 def print_import(outcomes: Sequence[SessionOutcome], home: Path) -> None:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -98,4 +96,4 @@ def print_import(outcomes: Sequence[SessionOutcome], home: Path) -> None:
             size(outcome.size_bytes),
             Text(note),
         )
-    Console(highlight=False).print(table)
+    stdout_console(highlight=False).print(table)

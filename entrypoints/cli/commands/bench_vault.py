@@ -70,8 +70,9 @@ def vault_bench(
 
 
 def _print(report: dict[str, object]) -> None:
-    from rich.console import Console
     from rich.table import Table
+
+    from entrypoints.cli.console import stdout_console
 
     table = Table(
         "import", "sessions", "MB", "largest MB", "s", "MB/s", "peak RSS MB", title="vault import"
@@ -93,7 +94,7 @@ def _print(report: dict[str, object]) -> None:
             f"{run['mb_per_s']}",
             f"{run['peak_rss_mb']}",
         )
-    console = Console()
+    console = stdout_console()
     console.print(table)
     search = report["search"]
     assert isinstance(search, dict)
