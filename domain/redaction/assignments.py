@@ -22,7 +22,9 @@ _ASSIGNMENT = LazyPattern(
     rf"(?P<name>{_STEM}[a-z0-9_.\-]*)(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*)"
     r"(?P<op>:=|=>|===?|=|:(?!:)|,)[ \t]*"
 )
-_FLAG = LazyPattern(rf"(?<![a-z0-9_-])--?(?P<name>[a-z0-9-]*{_STEM}[a-z0-9-]*)[ \t]+(?=[^\s-])")
+# Both start with a literal or the stems, which the regex engine can skip ahead to; what must
+# come before them (a flag's start, a line's start) is checked in Python.
+_FLAG = LazyPattern(rf"--?(?P<name>[a-z0-9-]*{_STEM}[a-z0-9-]*)[ \t]+(?=[^\s-])")
 _ELEMENT = LazyPattern(
     r"<(?P<tag>[A-Za-z][\w.\-:]*)(?:\s[^<>]*)?>(?P<value>[^<>\n]{8,}?)</(?P=tag)>"
 )
@@ -34,10 +36,11 @@ _PAIR_NAME = LazyPattern(
 _PAIR_VALUE = LazyPattern(r"\b(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*")
 _PAIR_REACH = 200
 _TWO_COLUMNS = LazyPattern(
-    r"(?m)^[ \t]*(?P<name>[A-Za-z_][\w.\-]*)[ \t]{2,}(?P<value>[^\s|]+)[ \t]*$"
+    rf"(?m)(?P<name>{_STEM}[a-z0-9_.\-]*)[ \t]{{2,}}(?P<value>[^\s|]+)[ \t]*$"
 )
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 _QUOTES = "\"'`"
+_FLAG_GLUE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 _STRING_PREFIXES = "bBrRuU"
 _BARE_STOP = LazyPattern(r"[ \t\r\n\"'`,;&)\]}>(\[<]")
 _LINE_FORM_STOP = LazyPattern(r"[ \t\r\n\"'`)\]}>(\[<]")
@@ -73,7 +76,7 @@ def secret_spans(text: str, lowered: str) -> Iterator[Span]:
         yield from _elements(text)
     if "value" in lowered and ("name" in lowered or "key" in lowered):
         yield from _pairs(text, lowered)
-    yield from _two_columns(text)
+    yield from _two_columns(text, lowered)
 
 
 def _assignments(text: str, lowered: str) -> Iterator[Span]:
@@ -97,6 +100,8 @@ def _assignments(text: str, lowered: str) -> Iterator[Span]:
 
 def _flags(text: str, lowered: str) -> Iterator[Span]:
     for match in _FLAG.finditer(lowered):
+        if match.start() > 0 and lowered[match.start() - 1] in _FLAG_GLUE:
+            continue  # inside a word or a longer flag: not-a--password, x--token
         name = text[match.start("name") : match.end("name")]
         if not is_secret_name(name):
             continue
@@ -130,12 +135,17 @@ def _pairs(text: str, lowered: str) -> Iterator[Span]:
             yield value.span
 
 
-def _two_columns(text: str) -> Iterator[Span]:
+def _two_columns(text: str, lowered: str) -> Iterator[Span]:
     """``password    hunter2secret``: key/value tables such as ``vault kv get`` prints."""
-    for match in _TWO_COLUMNS.finditer(text):
-        name, value = match.group("name"), match.group("value")
+    for match in _TWO_COLUMNS.finditer(lowered):
+        start = _name_start(text, match.start())
+        line_start = text.rfind("\n", 0, start) + 1
+        if text[line_start:start].strip():
+            continue  # the name must open its line
+        name, value = text[start : match.end("name")], text[match.start("value") : match.end()]
+        value = value.rstrip()
         if is_secret_name(name) and is_literal_secret(value, ValueContext(quoted=True)):
-            yield Span(match.start("value"), match.end("value"))
+            yield Span(match.start("value"), match.start("value") + len(value))
 
 
 def _is_secret(name: str, value: _Value, text: str, *, spaced_assignment: bool = False) -> bool:
