@@ -63,6 +63,9 @@ def test_the_whole_corpus_is_denied_by_the_hook(
 ) -> None:
     _deny_rules(project)
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    # The verdicts are the subject here, not the clock: a loaded machine must not turn an
+    # ordinary command into a deadline denial.
+    monkeypatch.setattr(entrypoints.hook, "HOOK_SECONDS", 600.0)
     allowed = [p for p in ATTEMPTS if _decision(_in_process(p, monkeypatch)) != "deny"]
     assert not allowed, [p["tool_input"] for p in allowed][:5]
     ordinary = [_bash(s) for s in bypasses.ORDINARY]
