@@ -69,6 +69,11 @@ class InMemorySessionFiles(SessionFiles):
         self._sessions[project_root] = sorted([*listed, session], key=lambda s: s.path)
         return session
 
+    def remove_all(self) -> None:
+        """Every session gone, as after a host's clean-up of old transcripts."""
+        self._data.clear()
+        self._sessions.clear()
+
     def project_sessions(self, project_root: Path) -> list[SessionFile]:
         return list(self._sessions.get(project_root, []))
 

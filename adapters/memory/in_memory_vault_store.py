@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import attrs
 
@@ -15,8 +16,9 @@ from adapters.system_clock import SystemClock
 from application.ports.clock import Clock
 from application.ports.vault_store import VaultStore
 from domain.errors import InvalidInput, StoreError
-from domain.vault.blob import EncodedBlob, refuse_newer_reader
+from domain.vault.blob import BlobEncoding, EncodedBlob, refuse_newer_reader
 from domain.vault.indexing import INDEX_VERSION
+from domain.vault.maintenance import BlobKey, ReindexedSession, StaleSession
 from domain.vault.search import (
     SNIPPET_CLOSE,
     SNIPPET_ELLIPSIS,
@@ -49,7 +51,8 @@ class InMemoryVaultStore(VaultStore):
     """Sessions in a dict, messages in an emulated porter layer (see ``fts_*``).
 
     ``fail_on`` makes ``save`` fail for a batch holding that uuid (after writing part of it, to
-    prove the rollback), for tests of batch retries.
+    prove the rollback), for tests of batch retries. ``in_use_elsewhere`` plays another process
+    holding the vault open; ``vacuums`` counts vacuums and ``folds`` log checkpoints.
     """
 
     def __init__(self, clock: Clock | None = None, min_reader_version: int = 1) -> None:
@@ -63,6 +66,10 @@ class InMemoryVaultStore(VaultStore):
         self.min_reader_version = min_reader_version
         self.fail_on: set[str] = set()
         self.saved_batches: list[list[str]] = []
+        self.in_use_elsewhere = False
+        self.held = False
+        self.vacuums = 0
+        self.folds = 0
 
     def digests(self) -> dict[str, StoredDigest]:
         with self._lock:
@@ -112,20 +119,24 @@ class InMemoryVaultStore(VaultStore):
         if old is not None:
             self._drop_messages(old.message_ids)
             session = attrs.evolve(session, archived_at=old.session.archived_at)
-        ids = []
-        for message in archived.messages:
-            self._messages[self._next_id] = (session.uuid, message)
-            self._layer.add(self._next_id, "", message.text)
-            ids.append(self._next_id)
-            self._next_id += 1
+        ids = self._add_messages(session.uuid, archived.messages)
         stored = len(archived.main.data) + sum(len(f.blob.data) for f in archived.files)
         session = attrs.evolve(session, stored_bytes=stored, file_count=len(archived.files))
         self._entries[session.uuid] = _Entry(
             session,
             archived.main,
             {f.relative_path: f.blob for f in archived.files},
-            tuple(ids),
+            ids,
         )
+
+    def _add_messages(self, uuid: str, messages: Sequence[VaultMessage]) -> tuple[int, ...]:
+        ids = []
+        for message in messages:
+            self._messages[self._next_id] = (uuid, message)
+            self._layer.add(self._next_id, "", message.text)
+            ids.append(self._next_id)
+            self._next_id += 1
+        return tuple(ids)
 
     def _drop_messages(self, ids: tuple[int, ...]) -> None:
         for message_id in ids:
@@ -251,8 +262,90 @@ class InMemoryVaultStore(VaultStore):
             projects=tuple(ProjectTally(p, t[0], t[1], t[2]) for p, t in projects),
         )
 
-    def checkpoint(self) -> None:
-        return None
+    def stale_sessions(self, index_version: int) -> list[StaleSession]:
+        with self._lock:
+            return [
+                StaleSession(uuid, e.session.content_hash, e.session.stored_bytes)
+                for uuid, e in sorted(self._entries.items())
+                if e.session.index_version < index_version
+            ]
+
+    def replace_messages(self, sessions: Sequence[ReindexedSession]) -> int:
+        replaced = 0
+        with self._lock:
+            for fresh in sessions:
+                entry = self._entries.get(fresh.uuid)
+                if entry is None or entry.session.content_hash != fresh.content_hash:
+                    continue
+                self._drop_messages(entry.message_ids)
+                session = attrs.evolve(entry.session, index_version=fresh.index_version)
+                ids = self._add_messages(fresh.uuid, fresh.messages)
+                self._entries[fresh.uuid] = attrs.evolve(entry, session=session, message_ids=ids)
+                replaced += 1
+        return replaced
+
+    def uncompressed(self) -> list[BlobKey]:
+        with self._lock:
+            entries = sorted(self._entries.items())
+        keys = [
+            BlobKey(uuid, None, len(e.main.data))
+            for uuid, e in entries
+            if e.main.encoding is BlobEncoding.RAW
+        ]
+        keys += [
+            BlobKey(uuid, name, len(blob.data))
+            for uuid, e in entries
+            for name, blob in sorted(e.files.items())
+            if blob.encoding is BlobEncoding.RAW
+        ]
+        return keys
+
+    def blob(self, key: BlobKey) -> EncodedBlob:
+        with self._lock:
+            entry = self._entries.get(key.uuid)
+            found = None
+            if entry is not None and key.relative_path is None:
+                found = entry.main
+            elif entry is not None:
+                found = entry.files.get(key.relative_path)
+        if found is None:
+            raise StoreError(f"{key.name} is no longer in the vault", "run the command again")
+        return found
+
+    def replace_blobs(self, blobs: Sequence[tuple[BlobKey, EncodedBlob]]) -> None:
+        with self._lock:
+            for key, stored in blobs:
+                entry = self._entries.get(key.uuid)
+                if entry is None:
+                    continue
+                if key.relative_path is None:
+                    entry = attrs.evolve(entry, main=stored)
+                elif key.relative_path in entry.files:
+                    entry = attrs.evolve(entry, files={**entry.files, key.relative_path: stored})
+                else:
+                    continue
+                total = len(entry.main.data) + sum(len(b.data) for b in entry.files.values())
+                session = attrs.evolve(entry.session, stored_bytes=total)
+                self._entries[key.uuid] = attrs.evolve(entry, session=session)
+                self.min_reader_version = max(
+                    self.min_reader_version, stored.encoding.reader_version
+                )
+
+    @contextmanager
+    def hold_exclusively(self) -> Iterator[None]:
+        if self.in_use_elsewhere:
+            raise StoreError("another process is using the vault", "let it finish, then try again")
+        self.held = True
+        try:
+            yield
+        finally:
+            self.held = False
+
+    def vacuum(self) -> None:
+        self.vacuums += 1
+
+    def checkpoint(self, *, required: bool = True) -> None:
+        self.folds += 1
 
     def close(self) -> None:
         return None

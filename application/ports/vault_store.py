@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol, runtime_checkable
 
 from domain.vault.blob import EncodedBlob
+from domain.vault.maintenance import BlobKey, ReindexedSession, StaleSession
 from domain.vault.search import SessionFilter, VaultHit, VaultQuery, VaultStats
 from domain.vault.session import ArchivedSession, StoredDigest, StoredFile, VaultSession
 
@@ -23,6 +25,12 @@ class VaultStore(Protocol):
     - ``search`` takes an FTS5 expression (a bad one raises ``InvalidInput``), filters on the
       session's project path (substring), the message role and the session's end time, and
       returns the best matches first.
+    - ``replace_messages`` rewrites only search rows and index versions, never a blob, and
+      skips a session whose content hash is no longer the one the rows were built from.
+    - ``replace_blobs`` changes how files are stored, never what they hold; stored sizes
+      follow and the reader version is stamped as ``save`` does.
+    - ``hold_exclusively`` fails at once (``StoreError``) while any other connection has the
+      vault open, and keeps every other connection out until it is left.
     """
 
     def digests(self) -> dict[str, StoredDigest]:
@@ -57,6 +65,40 @@ class VaultStore(Protocol):
 
     def stats(self) -> VaultStats: ...
 
-    def checkpoint(self) -> None: ...
+    def stale_sessions(self, index_version: int) -> list[StaleSession]:
+        """Sessions whose search rows were built by a scanner older than ``index_version``,
+        in uuid order."""
+        ...
+
+    def replace_messages(self, sessions: Sequence[ReindexedSession]) -> int:
+        """New search rows for each session, in one transaction; returns how many sessions
+        were updated (a session deleted or re-archived meanwhile is left alone)."""
+        ...
+
+    def uncompressed(self) -> list[BlobKey]:
+        """Every stored file kept raw or from before encodings existed, transcripts first."""
+        ...
+
+    def blob(self, key: BlobKey) -> EncodedBlob:
+        """One stored file as stored (``StoreError`` when it is gone)."""
+        ...
+
+    def replace_blobs(self, blobs: Sequence[tuple[BlobKey, EncodedBlob]]) -> None:
+        """Store files again in another encoding (one transaction); a file gone meanwhile is
+        skipped."""
+        ...
+
+    def hold_exclusively(self) -> AbstractContextManager[None]:
+        """Keep every other connection out while the block runs (compaction, vacuum)."""
+        ...
+
+    def vacuum(self) -> None:
+        """Rewrite the file without its free pages, then empty the write-ahead log."""
+        ...
+
+    def checkpoint(self, *, required: bool = True) -> None:
+        """Fold the write-ahead log into the file. ``required``: raise ``StoreError`` when
+        another connection keeps part of it busy; otherwise fold what can be folded now."""
+        ...
 
     def close(self) -> None: ...

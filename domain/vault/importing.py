@@ -17,6 +17,7 @@ class ImportStatus(StrEnum):
     NEW = "new"
     UPDATED = "updated"
     SKIPPED = "skipped"
+    REINDEXED = "reindexed"  # unchanged, but its search rows came from an older scanner
     ERROR = "error"
 
 
@@ -65,6 +66,8 @@ class SessionOutcome:
 
 @attrs.frozen
 class ImportProgress:
+    """How far a run over sessions is (an import, a merge, a reindex, a compaction)."""
+
     sessions_done: int
     sessions_total: int
     bytes_done: int

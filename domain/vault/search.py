@@ -74,7 +74,8 @@ class ProjectTally:
 @attrs.frozen
 class VaultStats:
     """The vault in numbers; ``stored_bytes`` is what the sessions' files take after encoding,
-    ``stale_sessions`` those indexed below ``index_version`` (the reindex backlog)."""
+    ``stale_sessions`` those indexed below ``index_version`` (the reindex backlog),
+    ``free_bytes`` pages of the file no row uses (a compaction gives them back)."""
 
     sessions: int
     size_bytes: int
@@ -86,6 +87,7 @@ class VaultStats:
     stale_sessions: int
     min_reader_version: int
     projects: tuple[ProjectTally, ...] = ()
+    free_bytes: int = 0
 
     @property
     def compression_ratio(self) -> float:

@@ -30,12 +30,14 @@ from application.use_cases.vault.delete_session import DeleteSession
 from application.use_cases.vault.find_session import FindSession
 from application.use_cases.vault.import_sessions import ImportSessions
 from application.use_cases.vault.list_sessions import ListSessions
+from application.use_cases.vault.reindex_vault import ReindexVault
 from application.use_cases.vault.restore_session import RestoreSession
 from application.use_cases.vault.resume_session import ResumeSession
 from application.use_cases.vault.search_vault import SearchVault
 from application.use_cases.vault.show_session import ShowSession
 from application.use_cases.vault.vault_statistics import VaultStatistics
 from application.vault.session_reader import SessionReader
+from application.vault.stored_session import StoredSessionReader
 from entrypoints.containers import lazy_adapters
 from entrypoints.containers.core import Core
 from entrypoints.containers.runtime import RuntimeOptions
@@ -138,6 +140,10 @@ class VaultUseCases(containers.DeclarativeContainer):
         machine_id=adapters.machine_identity.provided.machine_id,
         list_directories=adapters.list_directories,
     )
+    stored_reader = providers.Factory(
+        StoredSessionReader, codec=adapters.codec, files=adapters.session_files
+    )
+    reindex = providers.Factory(ReindexVault, store=adapters.vault_store, reader=stored_reader)
     import_sessions = providers.Factory(
         ImportSessions,
         store=adapters.vault_store,
@@ -145,6 +151,7 @@ class VaultUseCases(containers.DeclarativeContainer):
         reader=session_reader,
         clock=core.clock,
         machine_id=adapters.machine_identity.provided.machine_id,
+        reindex=reindex,
     )
     show_session = providers.Factory(
         ShowSession, store=adapters.vault_store, codec=adapters.codec, files=adapters.session_files

@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import os
-import signal
-import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 from typing import Annotated
 
 from cyclopts import Parameter
 
 from domain.vault.importing import ImportProgress, ImportReport, ImportStatus, SessionOutcome
 from entrypoints.vault_cli.app import say, vault
-
-Progress = Callable[[ImportProgress, SessionOutcome | None], None]
+from entrypoints.vault_cli.long_runs import ctrl_c_stops, progress_bar
 
 
 @vault.command(name="import")
@@ -83,10 +77,13 @@ def import_sessions(
         use_case = container.use_cases.import_sessions()
         container.adapters.vault_store()  # open (or create) the vault first: fail fast
         deadline = None if time_limit is None else time.monotonic() + time_limit
-        with _ctrl_c_stops(quiet) as interrupted, _progress_bar(quiet) as progress:
+        with ctrl_c_stops(quiet) as interrupted, progress_bar("archiving", quiet) as update:
 
             def stop() -> bool:
                 return interrupted() or (deadline is not None and time.monotonic() > deadline)
+
+            def progress(done: ImportProgress, outcome: SessionOutcome | None) -> None:
+                update(done)
 
             report = use_case.execute(request, progress, stop)
     home = container.core.user_dirs().home
@@ -101,6 +98,8 @@ def _print(report: ImportReport, quiet: bool, where: Path, home: Path) -> None:
         f"imported {report.count(ImportStatus.NEW)}, updated {report.count(ImportStatus.UPDATED)}, "
         f"skipped {report.count(ImportStatus.SKIPPED)}, errors {report.count(ImportStatus.ERROR)}"
     )
+    if report.count(ImportStatus.REINDEXED):
+        counts += f", reindexed {report.count(ImportStatus.REINDEXED)}"
     if quiet:
         if report.changed or report.count(ImportStatus.ERROR):
             say(counts + (" (stopped early)" if report.cancelled else ""))
@@ -124,66 +123,3 @@ def _print(report: ImportReport, quiet: bool, where: Path, home: Path) -> None:
     if report.cancelled:
         say("stopped before the end; run the import again to archive the rest")
     print(f"capy vault import: {'would have ' if report.dry_run else ''}{counts}")
-
-
-@contextmanager
-def _ctrl_c_stops(quiet: bool) -> Iterator[Callable[[], bool]]:
-    """The first Ctrl-C asks the import to stop after the current session; a second one
-    interrupts at once (the current batch is then not written, nothing half-written)."""
-    requested = False
-    if quiet or sys.platform == "win32":
-        previous = None
-    else:
-        previous = signal.getsignal(signal.SIGINT)
-
-        def handler(signum: int, frame: FrameType | None) -> None:
-            nonlocal requested
-            if requested:
-                raise KeyboardInterrupt
-            requested = True
-            say("stopping after the current session (Ctrl-C again to stop now)")
-
-        signal.signal(signal.SIGINT, handler)
-    try:
-        yield lambda: requested
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-
-
-@contextmanager
-def _progress_bar(quiet: bool) -> Iterator[Progress]:
-    """Sessions and bytes on stderr, when stderr is a terminal."""
-    if quiet or not sys.stderr.isatty():
-        yield lambda progress, outcome: None
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        DownloadColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-        TransferSpeedColumn,
-    )
-
-    with Progress(
-        TextColumn("archiving {task.fields[sessions]}"),
-        BarColumn(),
-        DownloadColumn(),
-        TransferSpeedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("import", total=None, sessions="")
-
-        def update(progress: ImportProgress, outcome: SessionOutcome | None) -> None:
-            bar.update(
-                task,
-                total=progress.bytes_total,
-                completed=progress.bytes_done,
-                sessions=f"{progress.sessions_done}/{progress.sessions_total} sessions",
-            )
-
-        yield update

@@ -51,6 +51,7 @@ def stats(
                     "newest": rfc3339(numbers.newest),
                     "index_version": numbers.index_version,
                     "reindex_backlog": numbers.stale_sessions,
+                    "free_bytes": numbers.free_bytes,
                     "min_reader_version": numbers.min_reader_version,
                     "projects": [
                         {
@@ -78,9 +79,12 @@ def stats(
         (
             "index",
             f"version {numbers.index_version}; {numbers.stale_sessions:,} "
-            f"session{'s' if numbers.stale_sessions != 1 else ''} indexed by an older version",
+            f"session{'s' if numbers.stale_sessions != 1 else ''} indexed by an older version"
+            + (" (`capy vault reindex` updates them)" if numbers.stale_sessions else ""),
         ),
     ]
+    if numbers.free_bytes:
+        lines.append(("free", f"{size(numbers.free_bytes)} unused in the file"))
     width = max(len(name) for name, _ in lines)
     for name, value in lines:
         print(f"{name:<{width}}  {value}")

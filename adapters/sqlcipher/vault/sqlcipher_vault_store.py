@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from adapters.sqlcipher import maintenance
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.database_file import SIDECARS
 from adapters.sqlcipher.errors import DatabaseError
-from adapters.sqlcipher.vault import queries, writer
+from adapters.sqlcipher.vault import queries, upkeep, writer
 from adapters.sqlcipher.vault.profile import VAULT
 from adapters.sqlcipher.vault.rows import parse_time
 from adapters.system_clock import SystemClock
@@ -23,6 +24,7 @@ from application.ports.vault_store import VaultStore
 from domain.errors import StoreError
 from domain.vault.blob import EncodedBlob, refuse_newer_reader
 from domain.vault.indexing import INDEX_VERSION
+from domain.vault.maintenance import BlobKey, ReindexedSession, StaleSession
 from domain.vault.search import SessionFilter, VaultHit, VaultQuery, VaultStats
 from domain.vault.session import ArchivedSession, StoredDigest, StoredFile, VaultSession
 
@@ -108,6 +110,7 @@ class SqlcipherVaultStore(VaultStore):
             stale_sessions=stale,
             min_reader_version=writer.min_reader_version(connection),
             projects=queries.projects(connection),
+            free_bytes=upkeep.free_bytes(connection),
         )
 
     def _file_bytes(self) -> int:
@@ -122,8 +125,38 @@ class SqlcipherVaultStore(VaultStore):
                 continue
         return total
 
-    def checkpoint(self) -> None:
-        maintenance.checkpoint(self._pool.connection(), "capy vault checkpoint")
+    def stale_sessions(self, index_version: int) -> list[StaleSession]:
+        return upkeep.stale_sessions(self._pool.connection(), index_version)
+
+    def replace_messages(self, sessions: Sequence[ReindexedSession]) -> int:
+        try:
+            return upkeep.replace_messages(self._pool.connection(), sessions)
+        except DatabaseError as error:
+            raise StoreError(
+                f"cannot write the search rows of {len(sessions)} sessions: {error}",
+                "nothing of them was written; run `capy vault reindex` again",
+            ) from error
+
+    def uncompressed(self) -> list[BlobKey]:
+        return upkeep.uncompressed(self._pool.connection())
+
+    def blob(self, key: BlobKey) -> EncodedBlob:
+        return upkeep.blob(self._pool.connection(), key)
+
+    def replace_blobs(self, blobs: Sequence[tuple[BlobKey, EncodedBlob]]) -> None:
+        upkeep.replace_blobs(self._pool.connection(), blobs)
+
+    def hold_exclusively(self) -> AbstractContextManager[None]:
+        return upkeep.exclusively(self._pool.connection())
+
+    def vacuum(self) -> None:
+        upkeep.vacuum(self._pool.connection())
+
+    def checkpoint(self, *, required: bool = True) -> None:
+        if required:
+            maintenance.checkpoint(self._pool.connection(), "capy vault checkpoint")
+        else:
+            upkeep.fold_log(self._pool.connection())
 
     def close(self) -> None:
         """Closes every connection, then truncates the WAL from one fresh connection."""

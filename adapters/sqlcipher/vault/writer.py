@@ -9,7 +9,7 @@ from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.transactions import write_transaction
 from adapters.sqlcipher.vault.rows import time_text
 from domain.vault.blob import BlobEncoding
-from domain.vault.session import ArchivedSession
+from domain.vault.session import ArchivedSession, VaultMessage
 
 MIN_READER_VERSION = "min_reader_version"
 
@@ -44,7 +44,7 @@ def save(connection: Connection, batch: Sequence[ArchivedSession], now: datetime
     with write_transaction(connection):
         needs = max(_save_one(connection, archived, stamp) for archived in batch)
         if needs > 1:
-            _raise_reader_version(connection, needs)
+            raise_reader_version(connection, needs)
 
 
 def _save_one(connection: Connection, archived: ArchivedSession, stamp: str | None) -> int:
@@ -80,6 +80,12 @@ def _save_one(connection: Connection, archived: ArchivedSession, stamp: str | No
         _INSERT_FILE,
         [(uuid, f.relative_path, f.blob.encoding.value, f.blob.data) for f in archived.files],
     )
+    insert_messages(connection, uuid, archived.messages)
+    encodings = {archived.main.encoding, *(f.blob.encoding for f in archived.files)}
+    return max(encoding.reader_version for encoding in encodings | {BlobEncoding.RAW})
+
+
+def insert_messages(connection: Connection, uuid: str, messages: Sequence[VaultMessage]) -> None:
     connection.executemany(
         _INSERT_MESSAGE,
         [
@@ -92,14 +98,12 @@ def _save_one(connection: Connection, archived: ArchivedSession, stamp: str | No
                 m.role.value,
                 m.text,
             )
-            for m in archived.messages
+            for m in messages
         ],
     )
-    encodings = {archived.main.encoding, *(f.blob.encoding for f in archived.files)}
-    return max(encoding.reader_version for encoding in encodings | {BlobEncoding.RAW})
 
 
-def _raise_reader_version(connection: Connection, needs: int) -> None:
+def raise_reader_version(connection: Connection, needs: int) -> None:
     """Stamp the vault for the oldest reader that can read what was just written."""
     connection.execute(
         "INSERT INTO vault_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -10,6 +10,8 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.session_files import SessionFiles
 from application.ports.vault_store import VaultStore
+from application.use_cases.vault.reindex_vault import ReindexVault
+from application.vault.batches import Batches
 from application.vault.session_reader import SessionPlan, SessionReader
 from domain.errors import CapyError
 from domain.sessions.files import SessionFile
@@ -21,11 +23,9 @@ from domain.vault.importing import (
     SkipReason,
     judge,
 )
+from domain.vault.indexing import INDEX_VERSION
 from domain.vault.paths import mangled_project_folder
 from domain.vault.session import ArchivedSession, StoredDigest
-
-BATCH_SESSIONS = 50
-BATCH_BYTES = 16 * 1024 * 1024
 
 Progress = Callable[[ImportProgress, SessionOutcome | None], None]
 
@@ -66,10 +66,13 @@ class ImportSessions:
         reader: SessionReader,
         clock: Clock,
         machine_id: Callable[[], str],
+        *,
+        reindex: ReindexVault,
     ) -> None:
         self._store = store
         self._files = files
         self._reader = reader
+        self._reindex = reindex
         self._clock = clock
         self._machine_id = machine_id
 
@@ -85,7 +88,15 @@ class ImportSessions:
         others_only = bool(stored) and self._store.count_sessions(machine) == 0
         total_bytes = sum(s.total_size for s in sessions)
         outcomes: list[SessionOutcome] = []
-        batch = _Batch(self._store, outcomes)
+        slots: dict[str, int] = {}
+
+        def failed(archived: ArchivedSession, error: Exception) -> None:
+            slot = slots[archived.session.uuid]
+            outcomes[slot] = attrs.evolve(
+                outcomes[slot], status=ImportStatus.ERROR, detail=str(error)
+            )
+
+        batch = Batches(self._store.save, lambda a: a.pending_bytes, failed)
         done_bytes = 0
         cancelled = False
         progress(ImportProgress(0, len(sessions), 0, total_bytes), None)
@@ -96,10 +107,13 @@ class ImportSessions:
             outcome, archived = self._one(session, stored.get(session.session_id), request.dry_run)
             outcomes.append(outcome)
             if archived is not None:
-                batch.add(archived, len(outcomes) - 1)
+                slots[archived.session.uuid] = len(outcomes) - 1
+                batch.add(archived)
             done_bytes += session.total_size
             progress(ImportProgress(number, len(sessions), done_bytes, total_bytes), outcome)
         batch.flush()
+        if not request.dry_run:
+            self._reindex_unchanged(outcomes, stop)
         return ImportReport(
             outcomes=tuple(outcomes),
             discovered=len(sessions),
@@ -107,6 +121,27 @@ class ImportSessions:
             cancelled=cancelled,
             other_machines_only=others_only,
         )
+
+    def _reindex_unchanged(self, outcomes: list[SessionOutcome], stop: Callable[[], bool]) -> None:
+        """Sessions skipped as unchanged whose search rows an older scanner wrote are
+        re-indexed from their stored bytes; one that fails becomes an error."""
+        slots = {o.uuid: n for n, o in enumerate(outcomes) if o.status is ImportStatus.REINDEXED}
+        if not slots:
+            return
+        report = self._reindex.execute(stop=stop, only=slots)
+        for failure in report.failures:
+            slot = slots.pop(failure.uuid)
+            outcomes[slot] = attrs.evolve(
+                outcomes[slot], status=ImportStatus.ERROR, detail=failure.detail
+            )
+        if report.remaining:
+            for stale in self._store.stale_sessions(INDEX_VERSION):
+                if stale.uuid in slots:
+                    outcomes[slots[stale.uuid]] = attrs.evolve(
+                        outcomes[slots[stale.uuid]],
+                        status=ImportStatus.SKIPPED,
+                        detail="unchanged; search rows not rebuilt yet (`capy vault reindex`)",
+                    )
 
     def _discover(self, request: ImportRequest) -> list[SessionFile]:
         if request.project_root is not None:
@@ -130,6 +165,8 @@ class ImportSessions:
             if verdict.status is None:
                 verdict = judge(stored, plan.size, self._reader.content_hash(plan))
             if verdict.status is ImportStatus.SKIPPED:
+                if stored is not None and stored.index_version < INDEX_VERSION:
+                    return _stale(session, folder, plan.size), None
                 return _skipped(session, folder, plan.size, verdict.reason), None
             status = verdict.status or ImportStatus.UPDATED
             if dry_run:
@@ -169,41 +206,16 @@ def _skipped(
     return SessionOutcome(session.session_id, ImportStatus.SKIPPED, folder, size, detail=detail)
 
 
+def _stale(session: SessionFile, folder: str, size: int) -> SessionOutcome:
+    return SessionOutcome(
+        session.session_id,
+        ImportStatus.REINDEXED,
+        folder,
+        size,
+        detail="unchanged; search rows rebuilt",
+    )
+
+
 def _skipped_plan(plan: SessionPlan, size: int, reason: SkipReason | None) -> SessionOutcome:
     detail = reason.value if reason else ""
     return SessionOutcome(plan.uuid, ImportStatus.SKIPPED, plan.project_folder, size, detail=detail)
-
-
-class _Batch:
-    """Sessions waiting to be written together; on failure each is retried alone, and one
-    that still fails has its outcome (``outcomes[slot]``) turned into an error."""
-
-    def __init__(self, store: VaultStore, outcomes: list[SessionOutcome]) -> None:
-        self._store = store
-        self._outcomes = outcomes
-        self._pending: list[tuple[ArchivedSession, int]] = []
-        self._bytes = 0
-
-    def add(self, archived: ArchivedSession, slot: int) -> None:
-        self._pending.append((archived, slot))
-        self._bytes += archived.pending_bytes
-        if len(self._pending) >= BATCH_SESSIONS or self._bytes >= BATCH_BYTES:
-            self.flush()
-
-    def flush(self) -> None:
-        pending, self._pending, self._bytes = self._pending, [], 0
-        if not pending:
-            return
-        try:
-            self._store.save([archived for archived, _ in pending])
-        except Exception:
-            self._retry_alone(pending)
-
-    def _retry_alone(self, pending: Sequence[tuple[ArchivedSession, int]]) -> None:
-        for archived, slot in pending:
-            try:
-                self._store.save([archived])
-            except Exception as error:
-                self._outcomes[slot] = attrs.evolve(
-                    self._outcomes[slot], status=ImportStatus.ERROR, detail=str(error)
-                )

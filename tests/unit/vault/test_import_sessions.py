@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from application.use_cases.vault import import_sessions as importing
 from application.use_cases.vault.import_sessions import ImportRequest
+from application.vault import batches
 from domain.vault.blob import BlobEncoding
 from domain.vault.digest import session_hash
 from domain.vault.importing import ImportReport, ImportStatus, SkipReason
@@ -150,7 +150,7 @@ def test_a_failing_batch_is_retried_one_session_at_a_time(vault: MemoryVault) ->
 
 
 def test_batches_are_bounded_by_count(vault: MemoryVault, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(importing, "BATCH_SESSIONS", 2)
+    monkeypatch.setattr(batches, "BATCH_ITEMS", 2)
     for session in (S1, S2, S3):
         vault.files.add(PROJECT, session, transcript(session).text().encode())
     run(vault)
