@@ -306,7 +306,7 @@ class InMemoryVaultStore(VaultStore):
             found = None
             if entry is not None and key.relative_path is None:
                 found = entry.main
-            elif entry is not None:
+            elif entry is not None and key.relative_path is not None:
                 found = entry.files.get(key.relative_path)
         if found is None:
             raise StoreError(f"{key.name} is no longer in the vault", "run the command again")

@@ -17,6 +17,7 @@ from application.ports.fetcher import Fetcher
 from application.ports.html_converter import HtmlConverter
 from application.ports.knowledge_store import KnowledgeStore
 from application.ports.usage_store import UsageStore
+from application.ports.vault_source import VaultSource
 from application.ports.vault_store import VaultStore
 
 
@@ -65,3 +66,10 @@ def sqlcipher_vault_store(
         yield store
     finally:
         store.close()
+
+
+def sqlcipher_vault_source(path: Path, key: str | None) -> VaultSource:
+    """Another vault, opened read-only to merge from."""
+    from adapters.sqlcipher.vault.sqlcipher_vault_source import SqlcipherVaultSource
+
+    return SqlcipherVaultSource(path, key)

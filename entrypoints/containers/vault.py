@@ -21,6 +21,7 @@ from adapters.machine_id_file import FileMachineIdentity
 from adapters.memory.fixed_machine_identity import FixedMachineIdentity
 from adapters.memory.in_memory_restore_folders import InMemoryRestoreFolders
 from adapters.memory.in_memory_session_files import InMemorySessionFiles
+from adapters.memory.in_memory_vault_source import InMemoryVaultSources
 from adapters.memory.in_memory_vault_store import InMemoryVaultStore
 from adapters.memory.recording_launcher import RecordingLauncher
 from adapters.project.git_worktrees import GitWorktrees
@@ -30,6 +31,7 @@ from application.use_cases.vault.delete_session import DeleteSession
 from application.use_cases.vault.find_session import FindSession
 from application.use_cases.vault.import_sessions import ImportSessions
 from application.use_cases.vault.list_sessions import ListSessions
+from application.use_cases.vault.merge_vault import MergeVault
 from application.use_cases.vault.reindex_vault import ReindexVault
 from application.use_cases.vault.restore_session import RestoreSession
 from application.use_cases.vault.resume_session import ResumeSession
@@ -96,6 +98,7 @@ class VaultAdapters(containers.DeclarativeContainer):
     is_directory = providers.Object(os.path.isdir)
     list_directories = providers.Object(child_dirs)
     launcher = providers.Singleton(ClaudeCliLauncher, env=core.options.provided.env)
+    vault_sources = providers.Object(lazy_adapters.sqlcipher_vault_source)
 
 
 def _no_directories(path: str) -> bool:
@@ -120,6 +123,7 @@ class MemoryVaultAdapters(containers.DeclarativeContainer):
     is_directory = providers.Object(_no_directories)
     list_directories = providers.Object(_no_listing)
     launcher = providers.Singleton(RecordingLauncher)
+    vault_sources = providers.Singleton(InMemoryVaultSources)
 
 
 class VaultUseCases(containers.DeclarativeContainer):
@@ -144,6 +148,13 @@ class VaultUseCases(containers.DeclarativeContainer):
         StoredSessionReader, codec=adapters.codec, files=adapters.session_files
     )
     reindex = providers.Factory(ReindexVault, store=adapters.vault_store, reader=stored_reader)
+    merge = providers.Factory(
+        MergeVault,
+        store=adapters.vault_store,
+        codec=adapters.codec,
+        reader=stored_reader,
+        open_source=adapters.vault_sources,
+    )
     import_sessions = providers.Factory(
         ImportSessions,
         store=adapters.vault_store,
