@@ -86,5 +86,5 @@ class CompactReport:
     failures: tuple[Failure, ...] = ()
 
     @property
-    def nothing_to_do(self) -> bool:
-        return self.candidates == 0
+    def changed(self) -> bool:
+        return self.compressed > 0 or self.vacuumed

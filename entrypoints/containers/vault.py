@@ -27,6 +27,7 @@ from adapters.memory.recording_launcher import RecordingLauncher
 from adapters.project.git_worktrees import GitWorktrees
 from adapters.zstd_codec import ZstdCodec
 from application.use_cases.vault.checkpoint_vault import CheckpointVault
+from application.use_cases.vault.compact_vault import CompactVault
 from application.use_cases.vault.delete_session import DeleteSession
 from application.use_cases.vault.find_session import FindSession
 from application.use_cases.vault.import_sessions import ImportSessions
@@ -148,6 +149,7 @@ class VaultUseCases(containers.DeclarativeContainer):
         StoredSessionReader, codec=adapters.codec, files=adapters.session_files
     )
     reindex = providers.Factory(ReindexVault, store=adapters.vault_store, reader=stored_reader)
+    compact = providers.Factory(CompactVault, store=adapters.vault_store, codec=adapters.codec)
     merge = providers.Factory(
         MergeVault,
         store=adapters.vault_store,

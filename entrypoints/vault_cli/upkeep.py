@@ -38,3 +38,52 @@ def reindex() -> int:
     if report.cancelled:
         say("stopped before the end; run `capy vault reindex` again to do the rest")
     return 1 if report.failures else 0
+
+
+@vault.command
+def compact() -> int:
+    """Compress the vault's uncompressed rows and give the space back to the disk.
+
+    Rows stored uncompressed — archived with CAPY_VAULT_NO_COMPRESS, merged from the Go capy
+    or written by an earlier capy — are compressed (a file that does not get smaller, like a
+    screenshot, stays as it is), then the file is rewritten without its free pages. Nothing
+    to compress and little free space: nothing is done. Shows the file's size before and
+    after.
+
+    The vault must not be in use meanwhile: stop the MCP server (its start-up sweep) and other
+    `capy vault` commands first; a vault in use is refused, untouched. Refused as well while
+    CAPY_VAULT_NO_COMPRESS is set. Rewriting needs free disk space about the vault's size.
+    """
+    from entrypoints.cli.sizes import byte_size as size
+    from entrypoints.vault_cli.app import require_vault, vault_container
+    from entrypoints.vault_cli.long_runs import ctrl_c_stops, progress_bar
+
+    with vault_container() as container:
+        require_vault(container)
+        use_case = container.use_cases.compact()
+        with (
+            ctrl_c_stops(what="file") as interrupted,
+            progress_bar("compressing", noun="files") as update,
+        ):
+            report = use_case.execute(update, interrupted)
+        path = container.vault_core.path()
+    for failure in report.failures:
+        say(f"cannot compress {failure.detail}")
+    if not report.changed:
+        stays = (
+            f"; {report.candidates:,} file{'s' if report.candidates != 1 else ''} stay "
+            "uncompressed because compressing does not make them smaller"
+            if report.candidates
+            else ""
+        )
+        print(f"capy vault compact: nothing to do — {path} is {size(report.bytes_before)}{stays}")
+        return 1 if report.failures else 0
+    saved = report.bytes_before - report.bytes_after
+    print(
+        f"capy vault compact: {report.compressed:,} file{'s' if report.compressed != 1 else ''} "
+        f"compressed; {path}: {size(report.bytes_before)} → {size(report.bytes_after)} "
+        f"({'−' if saved >= 0 else '+'}{size(abs(saved))})"
+    )
+    if report.cancelled:
+        say("stopped before the end; run `capy vault compact` again to do the rest")
+    return 1 if report.failures else 0

@@ -1,0 +1,98 @@
+"""Compacting the vault: raw rows recompressed through the codec, then the file rewritten."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from application.ports.codec import Codec
+from application.ports.vault_store import VaultStore
+from application.vault.batches import Batches
+from domain.errors import CapyError, InvalidInput
+from domain.vault.blob import BlobEncoding, EncodedBlob
+from domain.vault.importing import ImportProgress
+from domain.vault.maintenance import BlobKey, CompactReport, Failure
+
+Progress = Callable[[ImportProgress], None]
+# The file is rewritten when rows were recompressed, or when this share of it is free pages.
+VACUUM_FREE_SHARE = 0.10
+
+
+def _never() -> bool:
+    return False
+
+
+def _silent(progress: ImportProgress) -> None:
+    return None
+
+
+class CompactVault:
+    """Every file stored raw (written with compression off, or before encodings existed) is
+    compressed when that makes it smaller — one that does not shrink (a screenshot, an
+    archive) stays raw. Then, if anything changed or the file holds many free pages, the file
+    is rewritten without them (VACUUM). The vault is held for the whole run: no other process
+    may have it open (a busy vault is refused), and none can open it meanwhile.
+
+    Refused when compression is switched off: compacting would have nothing to write.
+    """
+
+    def __init__(self, store: VaultStore, codec: Codec) -> None:
+        self._store = store
+        self._codec = codec
+
+    def execute(
+        self, progress: Progress = _silent, stop: Callable[[], bool] = _never
+    ) -> CompactReport:
+        if not self._codec.compresses:
+            raise InvalidInput(
+                "compression is switched off (CAPY_VAULT_NO_COMPRESS), so there is nothing "
+                "to compact into",
+                "unset CAPY_VAULT_NO_COMPRESS and run `capy vault compact` again",
+            )
+        with self._store.hold_exclusively():
+            return self._compact(progress, stop)
+
+    def _compact(self, progress: Progress, stop: Callable[[], bool]) -> CompactReport:
+        before = self._store.stats()
+        keys = self._store.uncompressed()
+        failures: list[Failure] = []
+        compressed = [0]
+
+        def write(blobs: list[tuple[BlobKey, EncodedBlob]]) -> None:
+            self._store.replace_blobs(blobs)
+            compressed[0] += len(blobs)
+
+        def failed(item: tuple[BlobKey, EncodedBlob], error: Exception) -> None:
+            failures.append(Failure(item[0].uuid, f"{item[0].name}: {error}"))
+
+        batches = Batches(write, lambda item: item[0].stored_bytes, failed)
+        total = sum(key.stored_bytes for key in keys)
+        done_bytes = 0
+        cancelled = False
+        progress(ImportProgress(0, len(keys), 0, total))
+        for done, key in enumerate(keys, start=1):
+            if stop():
+                cancelled = True
+                break
+            try:
+                packed = self._codec.encode(self._codec.decode(self._store.blob(key)))
+            except CapyError as error:
+                failures.append(Failure(key.uuid, f"{key.name}: {error}"))
+            else:
+                if packed.encoding is not BlobEncoding.RAW:
+                    batches.add((key, packed))
+            done_bytes += key.stored_bytes
+            progress(ImportProgress(done, len(keys), done_bytes, total))
+        batches.flush()
+        free_share = before.free_bytes / before.file_bytes if before.file_bytes else 0.0
+        vacuumed = compressed[0] > 0 or free_share >= VACUUM_FREE_SHARE
+        if vacuumed:
+            self._store.vacuum()
+        return CompactReport(
+            candidates=len(keys),
+            compressed=compressed[0],
+            bytes_before=before.file_bytes,
+            bytes_after=self._store.stats().file_bytes,
+            vacuumed=vacuumed,
+            cancelled=cancelled,
+            failures=tuple(failures),
+        )
