@@ -21,6 +21,17 @@ from domain.errors import InvalidInput, KeyUnavailable
 
 ENV_VAR = "CAPY_DB_KEY"
 VAULT_ENV_VAR = "CAPY_VAULT_KEY"
+NEW_KEY_SUFFIX = "_NEW"  # CAPY_DB_NEW_KEY, CAPY_VAULT_NEW_KEY: the key a rotation moves to
+
+
+def new_key() -> str:
+    """A random 256-bit key, as text."""
+    return secrets.token_urlsafe(32)
+
+
+def new_key_variable(env_var: str) -> str:
+    """``CAPY_DB_KEY`` → ``CAPY_DB_NEW_KEY``."""
+    return env_var.removesuffix("_KEY") + NEW_KEY_SUFFIX + "_KEY"
 
 
 class KeyFileKeyProvider(KeyProvider):
@@ -51,7 +62,7 @@ class KeyFileKeyProvider(KeyProvider):
         secret = _read_key(path)
         if secret is None:
             self._refuse_a_key_that_cannot_open(db_path, path)
-            self._store(path, secrets.token_urlsafe(32), replace=False)
+            self._store(path, new_key(), replace=False)
             secret = _read_key(path)
         if secret is None:  # pragma: no cover - the file was removed between two lines
             raise KeyUnavailable(f"the key file {path} vanished", hint="run the command again")

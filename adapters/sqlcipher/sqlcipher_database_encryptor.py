@@ -1,4 +1,12 @@
-"""Re-encrypting a database file with ``sqlcipher_export`` into a verified copy (ADR 0012)."""
+"""Re-encrypting a database file with ``sqlcipher_export`` into a verified copy (ADR 0012).
+
+The file is copied page by page into a fresh file under the new key — never ``PRAGMA rekey``,
+which SQLCipher cannot apply to a database in WAL mode. While the copy is made the original is
+held in exclusive locking mode: taking that hold fails when any other connection has the file
+open (the MCP server, a sweep, another command), and nobody can open it meanwhile. The copy is
+verified — every page's HMAC under the new key, every table's row count — before it replaces the
+original, which is kept as ``<db>.bak`` (ADR 0046).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +18,9 @@ import sqlcipher3
 from adapters.sqlcipher import database_file
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.database_file import FileState
-from adapters.sqlcipher.errors import DatabaseError, is_unreadable
+from adapters.sqlcipher.errors import DatabaseError, OperationalError, is_busy, is_unreadable
 from adapters.sqlcipher.key_material import passphrase_pragma
+from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from application.ports.database_encryptor import DatabaseEncryptor, DatabaseState, Reencryption
 from domain.errors import PlaintextDatabase, StoreError, WrongKey
 
@@ -24,7 +33,15 @@ _STATES = {
 }
 
 
+_HOLD_WAIT_MS = 1000
+
+
 class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
+    """``profile`` names the database in messages (the knowledge database, the vault)."""
+
+    def __init__(self, profile: DatabaseProfile = KNOWLEDGE) -> None:
+        self._profile = profile
+
     def state(self, path: Path) -> DatabaseState:
         return _STATES[database_file.inspect(path)]
 
@@ -43,15 +60,18 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
     def restore(self, done: Reencryption) -> None:
         done.backup.replace(done.path)
 
+    def discard(self, done: Reencryption) -> None:
+        done.backup.unlink(missing_ok=True)
+
     def _rewrite(self, path: Path, old_key: str | None, new_key: str) -> Reencryption:
         copy = path.with_name(f"{path.name}.enc.tmp")
         _remove(copy)
         try:
-            rows = _export(path, old_key, copy, new_key)
-            if _row_counts(copy, new_key) != rows:
+            rows = self._export(path, old_key, copy, new_key)
+            if not _pages_verify(copy, new_key) or self._row_counts(copy, new_key) != rows:
                 raise StoreError(
-                    f"the re-encrypted copy of {path} does not hold the same rows",
-                    "the original is untouched; run `capy doctor` and try again",
+                    f"the re-encrypted copy of {path} does not hold the same data",
+                    "the original is untouched; check the free disk space and try again",
                 )
             copy.chmod(0o600)
             backup = _backup_name(path)
@@ -60,57 +80,84 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
         finally:
             _remove(copy)
         try:
-            _row_counts(path, new_key)
+            self._row_counts(path, new_key)
         except Exception:
             backup.replace(path)
             raise
         return Reencryption(path=path, backup=backup, rows_verified=sum(rows.values()))
 
+    def _open(self, path: Path, key: str | None) -> Connection:
+        connection = sqlcipher3.connect(str(path), isolation_level=None)
+        connection.execute("PRAGMA cipher_log_level = NONE")
+        if key is not None:
+            connection.execute(passphrase_pragma(key))
+        try:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except DatabaseError as error:
+            connection.close()
+            if is_unreadable(error):
+                raise WrongKey(
+                    f"the key does not open the {self._profile.noun} {path}",
+                    self._profile.wrong_key_hint,
+                ) from None
+            raise
+        return connection  # type: ignore[no-any-return]
 
-def _open(path: Path, key: str | None) -> Connection:
-    connection = sqlcipher3.connect(str(path), isolation_level=None)
-    connection.execute("PRAGMA cipher_log_level = NONE")
-    if key is not None:
-        connection.execute(passphrase_pragma(key))
-    try:
-        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except DatabaseError as error:
-        connection.close()
-        if is_unreadable(error):
-            raise WrongKey(f"the key does not open {path}", "check CAPY_DB_KEY") from None
-        raise
-    return connection  # type: ignore[no-any-return]
+    def _export(self, path: Path, old_key: str | None, copy: Path, new_key: str) -> dict[str, int]:
+        source = self._open(path, old_key)
+        try:
+            self._hold(source, path)
+            source.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            rows = _counts(source)
+            source.execute("ATTACH DATABASE ? AS reencrypted KEY ?", (str(copy), new_key))
+            source.execute("SELECT sqlcipher_export('reencrypted')").fetchone()
+            source.execute("DETACH DATABASE reencrypted")
+        finally:
+            source.close()
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size:
+            raise self._in_use(path)
+        for sidecar in database_file.SIDECARS:
+            _remove(path.with_name(path.name + sidecar))
+        return rows
 
+    def _hold(self, connection: Connection, path: Path) -> None:
+        """Exclusive locking mode, kept until the connection closes: fails at once when any
+        other connection has the file open, and keeps everyone out while the copy is made."""
+        connection.execute(f"PRAGMA busy_timeout = {_HOLD_WAIT_MS}")
+        connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+        try:
+            connection.execute("BEGIN EXCLUSIVE")
+            connection.execute("COMMIT")
+        except OperationalError as error:
+            if is_busy(error):
+                raise self._in_use(path) from None
+            raise
 
-def _export(path: Path, old_key: str | None, copy: Path, new_key: str) -> dict[str, int]:
-    source = _open(path, old_key)
-    try:
-        busy = source.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-        if busy:
-            raise StoreError(
-                f"{path} is in use by another process",
-                "stop the capy server (and other capy commands) and try again",
-            )
-        rows = _counts(source)
-        source.execute("ATTACH DATABASE ? AS reencrypted KEY ?", (str(copy), new_key))
-        source.execute("SELECT sqlcipher_export('reencrypted')").fetchone()
-        source.execute("DETACH DATABASE reencrypted")
-    finally:
-        source.close()
-    wal = path.with_name(path.name + "-wal")
-    if wal.exists() and wal.stat().st_size:
-        raise StoreError(
-            f"{path} is in use by another process", "stop the capy server and try again"
+    def _in_use(self, path: Path) -> StoreError:
+        return StoreError(
+            f"the {self._profile.noun} {path} is in use by another process",
+            "stop the capy MCP server and other capy commands using it, then try again; "
+            "nothing was changed",
         )
-    for sidecar in database_file.SIDECARS:
-        _remove(path.with_name(path.name + sidecar))
-    return rows
+
+    def _row_counts(self, path: Path, key: str) -> dict[str, int]:
+        connection = self._open(path, key)
+        try:
+            return _counts(connection)
+        finally:
+            connection.close()
 
 
-def _row_counts(path: Path, key: str) -> dict[str, int]:
-    connection = _open(path, key)
+def _pages_verify(path: Path, key: str) -> bool:
+    """Every page of the file decrypts and authenticates under ``key``."""
+    connection = sqlcipher3.connect(str(path), isolation_level=None)
     try:
-        return _counts(connection)
+        connection.execute("PRAGMA cipher_log_level = NONE")
+        connection.execute(passphrase_pragma(key))
+        return not connection.execute("PRAGMA cipher_integrity_check").fetchall()
+    except DatabaseError:
+        return False
     finally:
         connection.close()
 

@@ -1,4 +1,4 @@
-"""DatabaseEncryptor port: encrypting a plaintext knowledge database, or changing its key."""
+"""DatabaseEncryptor port: encrypting a plaintext database, or changing a database's key."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ class DatabaseEncryptor(Protocol):
     Contract: the copy is written beside the original, reopened with the new key and checked to
     hold the same row counts before it takes the original's place; the original is kept as
     ``<db>.bak``. Any failure before the swap leaves the original untouched and removes the
-    copy. Stop capy processes using the database first: they would keep writing to the old file.
+    copy. A database another process has open is refused (it would keep writing to the old
+    file); nobody can open it while the copy is made.
     """
 
     def state(self, path: Path) -> DatabaseState: ...
@@ -47,4 +48,8 @@ class DatabaseEncryptor(Protocol):
 
     def restore(self, done: Reencryption) -> None:
         """Undo a swap: put the backup back in place (when storing the new key failed)."""
+        ...
+
+    def discard(self, done: Reencryption) -> None:
+        """Delete the backup (readable with the old key for as long as it exists)."""
         ...

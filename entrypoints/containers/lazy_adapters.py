@@ -55,6 +55,13 @@ def sqlcipher_database_encryptor() -> DatabaseEncryptor:
     return SqlcipherDatabaseEncryptor()
 
 
+def sqlcipher_vault_encryptor() -> DatabaseEncryptor:
+    from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
+    from adapters.sqlcipher.vault.profile import VAULT
+
+    return SqlcipherDatabaseEncryptor(VAULT)
+
+
 def sqlcipher_vault_store(
     *, path: Path, key: str, clock: Clock | None = None
 ) -> Iterator[VaultStore]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.memory.in_memory_database_encryptor import InMemoryDatabaseEncryptor
 from adapters.memory.in_memory_fetcher import InMemoryFetcher
 from adapters.memory.in_memory_html_converter import InMemoryHtmlConverter
 from adapters.memory.in_memory_job_log import InMemoryJobLog
@@ -35,3 +36,4 @@ class MemoryAdapters(containers.DeclarativeContainer):
     codex_sessions = providers.Singleton(InMemorySessionFiles, SessionHost.CODEX)
     session_files = providers.List(claude_sessions, codex_sessions)
     sweep_ledger = providers.Singleton(InMemorySweepLedger)
+    database_encryptor = providers.Singleton(InMemoryDatabaseEncryptor)

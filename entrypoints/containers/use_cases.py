@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
 from adapters.sandbox.protected import capy_secret_paths
 from application.use_cases.check_command import CheckCommand
 from application.use_cases.cleanup_sources import CleanupSources
@@ -15,6 +16,7 @@ from application.use_cases.ingest_session_journals import IngestSessionJournals
 from application.use_cases.list_sources import ListSources
 from application.use_cases.purge_expired import PurgeExpired
 from application.use_cases.read_usage_history import ReadUsageHistory
+from application.use_cases.rotate_key import RotateKey
 from application.use_cases.run_batch import RunBatch
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_doctor import RunDoctor
@@ -113,4 +115,13 @@ class UseCases(containers.DeclarativeContainer):
         index_content=index_content,
         clock=core.clock,
         settings=core.settings,
+    )
+    rotate_key = providers.Factory(
+        RotateKey,
+        encryptor=adapters.database_encryptor,
+        keys=core.key_provider,
+        env=core.options.provided.env,
+        env_var=ENV_VAR,
+        new_env_var=new_key_variable(ENV_VAR),
+        new_secret=providers.Object(new_key),
     )

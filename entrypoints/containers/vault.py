@@ -16,9 +16,15 @@ from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSession
 from adapters.claude_sessions.project_dirs import child_dirs, projects_root
 from adapters.config.vault_location import compresses, vault_path
 from adapters.filesystem_restore_folders import FilesystemRestoreFolders
-from adapters.key_file_key_provider import VAULT_ENV_VAR, KeyFileKeyProvider
+from adapters.key_file_key_provider import (
+    VAULT_ENV_VAR,
+    KeyFileKeyProvider,
+    new_key,
+    new_key_variable,
+)
 from adapters.machine_id_file import FileMachineIdentity
 from adapters.memory.fixed_machine_identity import FixedMachineIdentity
+from adapters.memory.in_memory_database_encryptor import InMemoryDatabaseEncryptor
 from adapters.memory.in_memory_restore_folders import InMemoryRestoreFolders
 from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_vault_source import InMemoryVaultSources
@@ -26,6 +32,7 @@ from adapters.memory.in_memory_vault_store import InMemoryVaultStore
 from adapters.memory.recording_launcher import RecordingLauncher
 from adapters.project.git_worktrees import GitWorktrees
 from adapters.zstd_codec import ZstdCodec
+from application.use_cases.rotate_key import RotateKey
 from application.use_cases.vault.checkpoint_vault import CheckpointVault
 from application.use_cases.vault.compact_vault import CompactVault
 from application.use_cases.vault.delete_session import DeleteSession
@@ -100,6 +107,7 @@ class VaultAdapters(containers.DeclarativeContainer):
     list_directories = providers.Object(child_dirs)
     launcher = providers.Singleton(ClaudeCliLauncher, env=core.options.provided.env)
     vault_sources = providers.Object(lazy_adapters.sqlcipher_vault_source)
+    database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_vault_encryptor)
 
 
 def _no_directories(path: str) -> bool:
@@ -125,6 +133,7 @@ class MemoryVaultAdapters(containers.DeclarativeContainer):
     list_directories = providers.Object(_no_listing)
     launcher = providers.Singleton(RecordingLauncher)
     vault_sources = providers.Singleton(InMemoryVaultSources)
+    database_encryptor = providers.Singleton(InMemoryDatabaseEncryptor)
 
 
 class VaultUseCases(containers.DeclarativeContainer):
@@ -150,6 +159,15 @@ class VaultUseCases(containers.DeclarativeContainer):
     )
     reindex = providers.Factory(ReindexVault, store=adapters.vault_store, reader=stored_reader)
     compact = providers.Factory(CompactVault, store=adapters.vault_store, codec=adapters.codec)
+    rekey = providers.Factory(
+        RotateKey,
+        encryptor=adapters.database_encryptor,
+        keys=vault_core.key_provider,
+        env=core.options.provided.env,
+        env_var=VAULT_ENV_VAR,
+        new_env_var=new_key_variable(VAULT_ENV_VAR),
+        new_secret=providers.Object(new_key),
+    )
     merge = providers.Factory(
         MergeVault,
         store=adapters.vault_store,

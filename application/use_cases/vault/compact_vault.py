@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from application.ports.codec import Codec
 from application.ports.vault_store import VaultStore
@@ -57,7 +57,7 @@ class CompactVault:
         failures: list[Failure] = []
         compressed = [0]
 
-        def write(blobs: list[tuple[BlobKey, EncodedBlob]]) -> None:
+        def write(blobs: Sequence[tuple[BlobKey, EncodedBlob]]) -> None:
             self._store.replace_blobs(blobs)
             compressed[0] += len(blobs)
 

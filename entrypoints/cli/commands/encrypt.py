@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated
 
 from cyclopts import Parameter
@@ -65,26 +64,13 @@ def encrypt(
     if not rotate:
         print(f"capy encrypt: {path} is already encrypted; use --rotate to change its key")
         return
-    old = container.core.db_key()
-    if ENV_KEY in runtime.env:
-        new_secret = runtime.env.get(ENV_NEW_KEY, "")
-        if not new_secret:
-            raise InvalidInput(
-                f"the key comes from {ENV_KEY}, which capy cannot change",
-                f"set {ENV_NEW_KEY} to the new key and run `capy encrypt --rotate` again, "
-                f"then set {ENV_KEY} to that new key wherever you configure it",
-            )
-        done = encryptor.rekey(path, old.secret, new_secret)
+    done = container.use_cases.rotate_key().execute(path)
+    if done.from_environment:
         print(f"capy encrypt: {path} is now encrypted with {ENV_NEW_KEY}; set {ENV_KEY} to it")
     else:
-        new_secret = secrets.token_urlsafe(32)
-        done = encryptor.rekey(path, old.secret, new_secret)
-        try:
-            stored = container.core.key_provider().replace_key(path, new_secret)
-        except Exception:
-            encryptor.restore(done)
-            raise
-        print(f"capy encrypt: {path} is now encrypted with a new key, kept in {stored.origin}")
+        print(
+            f"capy encrypt: {path} is now encrypted with a new key, kept in {done.new_key_origin}"
+        )
     print(
         f"capy encrypt: {done.backup} is the previous file, still encrypted under the old key — "
         "anyone holding that key can read it; delete it once capy works"

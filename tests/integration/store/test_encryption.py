@@ -92,7 +92,7 @@ def test_a_copy_that_fails_verification_leaves_the_original(
     store.index(document("a", "alpha"))
     store.close()
     before = fingerprint(tmp_path)
-    monkeypatch.setattr(encryptor_module, "_row_counts", lambda *_: {"sources": -1})
+    monkeypatch.setattr(encryptor_module, "_pages_verify", lambda *_: False)
 
     with pytest.raises(StoreError):
         SqlcipherDatabaseEncryptor().rekey(path, KEY, "new")

@@ -1,0 +1,61 @@
+"""``capy vault rekey``: the vault under a new key, the old file kept until you drop it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from cyclopts import Parameter
+
+from entrypoints.vault_cli.app import say, vault
+
+
+@vault.command
+def rekey(
+    *,
+    remove_backup: Annotated[
+        bool,
+        Parameter(
+            negative=(),
+            help="Delete the previous file (vault.db.bak, still readable with the old key) "
+            "once the new one is verified.",
+        ),
+    ] = False,
+) -> None:
+    """Re-encrypt the vault under a new key.
+
+    Where the new key comes from and where it is kept follows where the key is kept now. With
+    capy's key file (the default, in ~/.config/capy/keys/), a new random key is made (or
+    CAPY_VAULT_NEW_KEY is used when set) and replaces the key in that file. With
+    CAPY_VAULT_KEY, which capy cannot change, set CAPY_VAULT_NEW_KEY to the new key first,
+    then set CAPY_VAULT_KEY to it afterwards.
+
+    The vault is copied page by page into a fresh file under the new key (never rekeyed in
+    place), every page of the copy is checked under the new key and every table's rows
+    counted, and only then does the copy take the vault's place. The previous file stays as
+    vault.db.bak unless --remove-backup. Needs free disk space about the vault's size. The
+    vault must not be in use: stop the MCP server and other `capy vault` commands first; a
+    vault in use is refused and left untouched.
+    """
+    from domain.errors import InvalidInput
+    from entrypoints.vault_cli.app import vault_container
+
+    with vault_container() as container:
+        path = container.vault_core.path()
+        if not path.exists():
+            raise InvalidInput(
+                f"no vault at {path} yet", "there is nothing to re-encrypt; `capy vault import`"
+            )
+        done = container.use_cases.rekey().execute(path, remove_backup=remove_backup)
+    say(f"{path} is now encrypted with a new key; {done.rows_verified:,} rows verified")
+    if done.from_environment:
+        say(f"the new key is {done.new_key_origin}")
+    else:
+        say(f"the new key is kept in {done.new_key_origin}")
+    if done.backup is not None:
+        say(
+            f"{done.backup} is the previous file, still encrypted under the old key — anyone "
+            "holding that key can read it; delete it once capy works (or rekey with "
+            "--remove-backup)"
+        )
+    else:
+        say("the previous file was deleted")
