@@ -90,7 +90,7 @@ def open_database(
             if healed or not is_unreadable(error):
                 raise StoreError(
                     f"cannot prepare the {profile.noun} {path}: {error}",
-                    "if another capy version made it, move it away and capy starts a new one",
+                    profile.foreign_hint.format(path=shlex.quote(str(path))),
                 ) from error
             _set_aside(path, now(), warn, f"the {profile.noun} {path} is damaged")
             healed = True

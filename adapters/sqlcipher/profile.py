@@ -29,6 +29,8 @@ class DatabaseProfile:
     file_path_hint: str
     plaintext_hint: str
     wrong_key_hint: str
+    # When the file holds another capy's tables; ``{path}`` is the file, ready for a shell.
+    foreign_hint: str = "if another capy version made it, move it away and capy starts a new one"
 
 
 KNOWLEDGE_SCHEMA = Schema(package="adapters.sqlcipher.schema", ledger="migrations")
@@ -43,5 +45,9 @@ KNOWLEDGE = DatabaseProfile(
     wrong_key_hint=(
         "check CAPY_DB_KEY (or the key file `capy which` shows); the file was left "
         "untouched. If it is damaged beyond use, move it away and capy starts a new one"
+    ),
+    foreign_hint=(
+        "if the Go capy made it, move it away (`mv {path} {path}.go`; capy then starts a new "
+        "one) and bring its sources in with `capy import-kb --from {path}.go`"
     ),
 )

@@ -38,7 +38,7 @@ class IndexContent:
     - content over ``store.max_source_bytes`` (UTF-8 bytes) is refused whole, never truncated;
     - secrets are redacted before anything is hashed or stored;
     - the same label with the same (redacted) content is only touched, with a new kind applied;
-      the same label with other content replaces it;
+      the same label with other content replaces it (or is kept, with ``replace=False``);
     - a document that yields no chunks is stored as one ``Content`` chunk.
     """
 
@@ -75,6 +75,20 @@ class IndexContent:
             chunks=chunks,
             vocabulary=document_vocabulary(redacted),
         )
+        if not request.replace:
+            existing = self._store.source_by_label(label)
+            if existing is not None and existing.content_hash != document.content_hash:
+                return IndexResult(
+                    label=label,
+                    kind=existing.kind,
+                    content_type=existing.content_type,
+                    sections=existing.chunk_count,
+                    code_sections=existing.code_chunk_count,
+                    size_bytes=existing.size_bytes,
+                    already_indexed=False,
+                    replaced=False,
+                    kept=True,
+                )
         outcome = self._store.index(document)
         return IndexResult(
             label=label,

@@ -16,6 +16,7 @@ class IndexRequest:
     ``content_type=None`` auto-detects. ``chunks`` lets a caller that already knows the
     document's structure (the session indexer's transcripts) supply its own sections; they are
     redacted like everything else and ``content`` is still what gets hashed and size-checked.
+    ``replace=False`` keeps a source already indexed under the label with other content.
     """
 
     content: str
@@ -23,6 +24,7 @@ class IndexRequest:
     kind: SourceKind = SourceKind.DURABLE
     content_type: ContentType | None = None
     chunks: tuple[Chunk, ...] | None = None
+    replace: bool = True
 
 
 @attrs.frozen
@@ -31,7 +33,8 @@ class IndexResult:
 
     ``sections``/``code_sections`` are the source's real chunk counts, also when the same
     content was already indexed under this label (``already_indexed``). ``replaced`` means the
-    label held different content, now gone. ``note`` explains a fallback (e.g. malformed JSON
+    label held different content, now gone; ``kept`` that it held different content and was
+    left as it was (``replace=False``). ``note`` explains a fallback (e.g. malformed JSON
     indexed as plaintext).
     """
 
@@ -44,3 +47,4 @@ class IndexResult:
     already_indexed: bool
     replaced: bool
     note: str = ""
+    kept: bool = False

@@ -11,8 +11,11 @@ from domain.search.results import SearchResults
 
 
 def print_results(found: Sequence[SearchResults], console: Console | None = None) -> None:
-    """Each query as a heading, then its results: rank, source, title, layer and snippet."""
-    out = console or Console(highlight=False, soft_wrap=True)
+    """Each query as a heading, then its results: rank, source, title, layer and snippet.
+
+    Emoji codes stay text: a label like ``execute:shell:ab12`` must not print as a shell.
+    """
+    out = console or Console(highlight=False, soft_wrap=True, emoji=False)
     for index, results in enumerate(found):
         if index:
             out.print()

@@ -39,6 +39,7 @@ class Adapters(containers.DeclarativeContainer):
     )
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
+    foreign_knowledge_bases = providers.Object(lazy_adapters.go_knowledge_base)
     sandbox = providers.Resource(
         open_sandbox,
         project_root=core.project.provided.root,

@@ -14,6 +14,7 @@ from pathlib import Path
 from application.ports.clock import Clock
 from application.ports.database_encryptor import DatabaseEncryptor
 from application.ports.fetcher import Fetcher
+from application.ports.foreign_knowledge_base import ForeignKnowledgeBase
 from application.ports.html_converter import HtmlConverter
 from application.ports.knowledge_store import KnowledgeStore
 from application.ports.usage_store import UsageStore
@@ -80,3 +81,10 @@ def sqlcipher_vault_source(path: Path, key: str | None) -> VaultSource:
     from adapters.sqlcipher.vault.sqlcipher_vault_source import SqlcipherVaultSource
 
     return SqlcipherVaultSource(path, key)
+
+
+def go_knowledge_base(path: Path, key: str | None) -> ForeignKnowledgeBase:
+    """The Go capy's knowledge base, opened read-only to import from."""
+    from adapters.sqlcipher.go_knowledge_base import GoKnowledgeBase
+
+    return GoKnowledgeBase(path, key)

@@ -6,6 +6,7 @@ from dependency_injector import containers, providers
 
 from adapters.memory.in_memory_database_encryptor import InMemoryDatabaseEncryptor
 from adapters.memory.in_memory_fetcher import InMemoryFetcher
+from adapters.memory.in_memory_foreign_knowledge_base import InMemoryForeignKnowledgeBases
 from adapters.memory.in_memory_html_converter import InMemoryHtmlConverter
 from adapters.memory.in_memory_job_log import InMemoryJobLog
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
@@ -37,3 +38,4 @@ class MemoryAdapters(containers.DeclarativeContainer):
     session_files = providers.List(claude_sessions, codex_sessions)
     sweep_ledger = providers.Singleton(InMemorySweepLedger)
     database_encryptor = providers.Singleton(InMemoryDatabaseEncryptor)
+    foreign_knowledge_bases = providers.Singleton(InMemoryForeignKnowledgeBases)

@@ -11,6 +11,7 @@ from application.use_cases.cleanup_sources import CleanupSources
 from application.use_cases.describe_knowledge import DescribeKnowledgeBase
 from application.use_cases.fetch_and_index import FetchAndIndex
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
+from application.use_cases.import_knowledge_base import ImportKnowledgeBase
 from application.use_cases.index_content import IndexContent
 from application.use_cases.ingest_session_journals import IngestSessionJournals
 from application.use_cases.list_sources import ListSources
@@ -124,4 +125,10 @@ class UseCases(containers.DeclarativeContainer):
         env_var=ENV_VAR,
         new_env_var=new_key_variable(ENV_VAR),
         new_secret=providers.Object(new_key),
+    )
+    import_knowledge_base = providers.Factory(
+        ImportKnowledgeBase,
+        open_knowledge_base=adapters.foreign_knowledge_bases,
+        index=index_content,
+        store=adapters.knowledge_store,
     )

@@ -10,8 +10,8 @@ from typing import Annotated
 from cyclopts import Parameter
 
 from domain.vault.importing import ImportProgress, ImportReport, ImportStatus, SessionOutcome
+from entrypoints.cli.long_runs import ctrl_c_stops, progress_bar
 from entrypoints.vault_cli.app import say, vault
-from entrypoints.vault_cli.long_runs import ctrl_c_stops, progress_bar
 
 
 @vault.command(name="import")

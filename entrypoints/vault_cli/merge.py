@@ -59,8 +59,8 @@ def merge(
     """
     from application.use_cases.vault.merge_vault import MergeRequest
     from domain.errors import InvalidInput
+    from entrypoints.cli.long_runs import ctrl_c_stops, progress_bar
     from entrypoints.vault_cli.app import vault_container
-    from entrypoints.vault_cli.long_runs import ctrl_c_stops, progress_bar
 
     source = from_.expanduser()
     with vault_container() as container:

@@ -17,8 +17,8 @@ def reindex() -> int:
     never changed. Exit code 1 when a session could not be read.
     """
     from domain.vault.indexing import INDEX_VERSION as version
+    from entrypoints.cli.long_runs import ctrl_c_stops, progress_bar
     from entrypoints.vault_cli.app import require_vault, vault_container
-    from entrypoints.vault_cli.long_runs import ctrl_c_stops, progress_bar
 
     with vault_container() as container:
         require_vault(container)
@@ -54,9 +54,9 @@ def compact() -> int:
     `capy vault` commands first; a vault in use is refused, untouched. Refused as well while
     CAPY_VAULT_NO_COMPRESS is set. Rewriting needs free disk space about the vault's size.
     """
+    from entrypoints.cli.long_runs import ctrl_c_stops, progress_bar
     from entrypoints.cli.sizes import byte_size as size
     from entrypoints.vault_cli.app import require_vault, vault_container
-    from entrypoints.vault_cli.long_runs import ctrl_c_stops, progress_bar
 
     with vault_container() as container:
         require_vault(container)

@@ -1,4 +1,4 @@
-"""What every long vault command shares: a progress bar on a terminal, Ctrl-C between sessions."""
+"""What long commands share: a progress bar on a terminal, Ctrl-C asking to stop between items."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from contextlib import contextmanager
 from types import FrameType
 
 from domain.vault.importing import ImportProgress
-from entrypoints.vault_cli.app import say
 
 Update = Callable[[ImportProgress], None]
 
 
 @contextmanager
-def ctrl_c_stops(quiet: bool = False, what: str = "session") -> Iterator[Callable[[], bool]]:
+def ctrl_c_stops(
+    quiet: bool = False, what: str = "session", command: str = "capy vault"
+) -> Iterator[Callable[[], bool]]:
     """The first Ctrl-C asks the run to stop after the current ``what``; a second one
     interrupts at once (the batch in flight is then not written, nothing half-written)."""
     requested = False
@@ -29,7 +30,11 @@ def ctrl_c_stops(quiet: bool = False, what: str = "session") -> Iterator[Callabl
             if requested:
                 raise KeyboardInterrupt
             requested = True
-            say(f"stopping after the current {what} (Ctrl-C again to stop now)")
+            print(
+                f"{command}: stopping after the current {what} (Ctrl-C again to stop now)",
+                file=sys.stderr,
+                flush=True,
+            )
 
         signal.signal(signal.SIGINT, handler)
     try:
