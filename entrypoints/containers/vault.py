@@ -46,6 +46,7 @@ from application.use_cases.vault.resume_session import ResumeSession
 from application.use_cases.vault.search_vault import SearchVault
 from application.use_cases.vault.show_session import ShowSession
 from application.use_cases.vault.vault_statistics import VaultStatistics
+from application.use_cases.vault.view_session import ViewSession
 from application.vault.session_reader import SessionReader
 from application.vault.stored_session import StoredSessionReader
 from entrypoints.containers import lazy_adapters
@@ -183,6 +184,9 @@ class VaultUseCases(containers.DeclarativeContainer):
         clock=core.clock,
         machine_id=adapters.machine_identity.provided.machine_id,
         reindex=reindex,
+    )
+    view_session = providers.Factory(
+        ViewSession, store=adapters.vault_store, codec=adapters.codec, files=adapters.session_files
     )
     show_session = providers.Factory(
         ShowSession, store=adapters.vault_store, codec=adapters.codec, files=adapters.session_files

@@ -9,6 +9,7 @@ from cyclopts import Parameter
 from entrypoints.vault_cli.app import vault
 
 Role = Literal["user", "assistant", "tool", "system"]
+TUI_HELP = "Open the vault's terminal interface (keys: enter, /, f, r, R, c, q)."
 
 
 @vault.command(name="list")
@@ -19,8 +20,18 @@ def list_sessions(
     ] = None,
     limit: Annotated[int, Parameter(help="How many sessions to show (0: all).")] = 50,
     json: Annotated[bool, Parameter(negative=(), help="Print JSON instead of a table.")] = False,
-) -> None:
-    """List archived sessions, newest first: id, date, messages, size, project and title."""
+    tui: Annotated[bool, Parameter(negative=(), help=TUI_HELP)] = False,
+) -> int | None:
+    """List archived sessions, newest first: id, date, messages, size, project and title.
+
+    With --tui, browse them in the terminal: enter opens one, / searches, f filters, r
+    restores, R resumes, c copies the id, q quits.
+    """
+    if tui:
+        from entrypoints.tui.backend import Start
+        from entrypoints.tui.run import run_tui
+
+        return run_tui(Start("list", project=project))
     from domain.vault.search import SessionFilter
     from entrypoints.vault_cli.app import vault_container, vault_exists
     from entrypoints.vault_cli.formatting import dumps, session_json
@@ -38,6 +49,7 @@ def list_sessions(
         print("capy vault: no sessions" + (f" in projects matching {project!r}" if project else ""))
     else:
         print_sessions(found, home)
+    return None
 
 
 @vault.command
@@ -62,13 +74,20 @@ def search(
     ] = None,
     limit: Annotated[int, Parameter(help="How many messages to show.")] = 20,
     json: Annotated[bool, Parameter(negative=(), help="Print JSON instead of a table.")] = False,
-) -> None:
+    tui: Annotated[bool, Parameter(negative=(), help=TUI_HELP)] = False,
+) -> int | None:
     """Search every archived message (yours, Claude's, tool output, notes) for words.
 
     Each word is matched as typed (stemmed: "failing" finds "failed"), all of them must occur
     in one message, and the best matches come first with the matching words in [brackets].
-    Open one with `capy vault show <id>`.
+    Open one with `capy vault show <id>`. With --tui, search as you type in the terminal
+    (the words given start the search) and open a match at its place with enter.
     """
+    if tui:
+        from entrypoints.tui.backend import Start
+        from entrypoints.tui.run import run_tui
+
+        return run_tui(Start("search", query=" ".join(words)))
     from application.use_cases.vault.search_vault import VaultSearchRequest
     from domain.vault.search import VaultQuery
     from domain.vault.session import MessageRole
@@ -95,3 +114,4 @@ def search(
         print("capy vault: no message matches")
     else:
         print_hits(hits, home)
+    return None

@@ -26,13 +26,28 @@ def show(
             "lines exactly as archived)."
         ),
     ] = "text",
-) -> None:
+    tui: Annotated[
+        bool,
+        Parameter(
+            negative=(),
+            help="Read it in the terminal viewer: ]/[ move between markers (subagents, long "
+            "results, edits as diffs) and enter opens one.",
+        ),
+    ] = False,
+) -> int | None:
     """Show one archived session: your messages, Claude's answers, tool calls and results.
 
     Thinking is left out; a file read by the agent shows as one line. Subagents' transcripts
     follow the session's own. On a terminal the text goes through your pager ($PAGER, else
-    less).
+    less). With --tui it opens in the terminal viewer (j/k, g/G, ctrl+d/u scroll; ]/[ and
+    enter open a subagent, a long result or an edit's diff; r restore, R resume, c copy the
+    id, f hide tool output, q quit).
     """
+    if tui:
+        from entrypoints.tui.backend import Start
+        from entrypoints.tui.run import run_tui
+
+        return run_tui(Start("view", session_id=session_id))
     from domain.vault.rendering import ShowFormat
     from entrypoints.vault_cli.app import require_vault, vault_container
     from entrypoints.vault_cli.formatting import local_time, short_path
@@ -50,6 +65,7 @@ def show(
             _page(pieces)
         else:
             _write(pieces)
+    return None
 
 
 def _write(pieces: Iterable[bytes]) -> None:

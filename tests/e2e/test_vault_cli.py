@@ -22,6 +22,10 @@ VAULT_COMMANDS = [
     "delete",
     "stats",
     "checkpoint",
+    "reindex",
+    "merge",
+    "rekey",
+    "compact",
 ]
 S1 = "7c1d2e90-4b3a-4f6e-9a51-2f0c8d3b6a11"
 S2 = "8d2e3fa1-5c4b-4a7f-8b62-3a1d9e4c7b22"

@@ -1,0 +1,136 @@
+"""Searching while typing: each pause of ``DEBOUNCE`` seconds runs the query typed so far,
+and only the answer to the latest query is ever shown (an older one arriving late is
+dropped)."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+from textual.widgets import DataTable, Input, Static
+
+from domain.vault.search import VaultHit
+from entrypoints.tui.screens import StatusLine, VaultScreen, cell, snippet_cell
+from entrypoints.vault_cli.formatting import local_time, short_path
+
+DEBOUNCE = 0.2
+MAX_QUERY = 256
+HINT = "type to search · ↑/↓ choose · enter open · esc back"
+
+
+class SearchScreen(VaultScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "back"),
+        Binding("up,ctrl+p", "move(-1)", "up", show=False),
+        Binding("down,ctrl+n", "move(1)", "down", show=False),
+    ]
+
+    def __init__(self, query: str = "") -> None:
+        super().__init__()
+        self.initial = query
+        self.hits: list[VaultHit] = []
+        self.sent = 0  # number of the latest query sent
+        self._timer: Timer | None = None
+        self.latencies: list[float] = []  # seconds from the last key to its results shown
+        self._typed_at = 0.0
+
+    def compose(self) -> ComposeResult:
+        yield Static("capy vault — search", id="title")
+        yield Input(
+            value=self.initial,
+            placeholder="words that must all occur in a message…",
+            max_length=MAX_QUERY,
+            id="query",
+        )
+        table: DataTable[object] = DataTable(cursor_type="row", id="hits")
+        yield table
+        yield StatusLine(HINT, id="status")
+
+    def on_mount(self) -> None:
+        self.query_one("#hits", DataTable).add_columns("Date", "ID", "Role", "Project", "Match")
+        self.query_one("#query", Input).focus()
+        if self.initial.strip():
+            self._run()
+
+    @on(Input.Changed, "#query")
+    def _typed(self, event: Input.Changed) -> None:
+        self._typed_at = time.perf_counter()
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(DEBOUNCE, self._run)
+
+    def _run(self) -> None:
+        text = self.query_one("#query", Input).value.strip()
+        self.sent += 1
+        number = self.sent
+        if not text:
+            self._show(number, [])
+            return
+
+        def done(hits: list[VaultHit]) -> None:
+            self._show(number, hits)
+
+        self.in_background(lambda: self.browser.search(text), done, "search")
+
+    def _show(self, number: int, hits: list[VaultHit]) -> None:
+        if number != self.sent:
+            return  # a newer query was sent meanwhile: its answer is the one to show
+        if self._typed_at:
+            self.latencies.append(time.perf_counter() - self._typed_at)
+        self.hits = hits
+        table = self.query_one("#hits", DataTable)
+        table.clear()
+        home = self.browser.home
+        table.add_rows(
+            (
+                local_time(hit.end_time),
+                hit.uuid[:8],
+                hit.role.value + ("*" if hit.subagent_id else ""),
+                cell(short_path(hit.project_path, home), 28),
+                snippet_cell(hit.snippet),
+            )
+            for hit in hits
+        )
+        query = self.query_one("#query", Input).value.strip()
+        if query:
+            self.say(f"{len(hits)} matching messages · {HINT}" if hits else "no message matches")
+        else:
+            self.say(HINT)
+
+    def action_move(self, step: int) -> None:
+        table = self.query_one("#hits", DataTable)
+        if self.hits:
+            table.move_cursor(row=min(max(table.cursor_row + step, 0), len(self.hits) - 1))
+
+    @on(Input.Submitted, "#query")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._open()
+
+    @on(DataTable.RowSelected, "#hits")
+    def _chosen(self, event: DataTable.RowSelected) -> None:
+        self._open()
+
+    def _open(self) -> None:
+        row = self.query_one("#hits", DataTable).cursor_row
+        if not 0 <= row < len(self.hits):
+            return
+        hit = self.hits[row]
+
+        def opened(session: object) -> None:
+            from domain.vault.session import VaultSession
+            from entrypoints.tui.viewer_screen import ViewerScreen
+
+            assert isinstance(session, VaultSession)
+            self.app.push_screen(ViewerScreen(session, hit.subagent_id, jump_line=hit.line_index))
+
+        self.in_background(lambda: self.browser.session(hit.uuid), opened, "open")
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) <= 2:
+            self.app.exit(None)
+        else:
+            self.app.pop_screen()
