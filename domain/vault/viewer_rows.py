@@ -110,11 +110,9 @@ def layout(
 
 
 def opened_layout(entry: ViewerEntry, width: int) -> Layout:
-    """The rows of what a collapsed marker opens: a diff, coloured by line, or the body."""
-    rows = [
-        Row(one_line(entry.label, width), RowStyle.HEADER, entry.role, 0),
-        Row("", RowStyle.BLANK),
-    ]
+    """The rows of what a collapsed marker opens (its label is the screen's title): a diff,
+    coloured by line, or the body."""
+    rows: list[Row] = []
     if entry.kind is EntryKind.DIFF:
         for line in entry.text.split("\n"):
             style = _diff_style(line)

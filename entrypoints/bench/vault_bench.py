@@ -30,35 +30,48 @@ from entrypoints.containers.vault import VaultContainer
 MB = 1_000_000
 
 
-def _env(home: Path) -> dict[str, str]:
+def bench_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """This environment without capy's and Claude's variables, with ``home`` as HOME."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CAPY_", "CLAUDE_"))}
     env |= {
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
         "XDG_DATA_HOME": str(home / ".local" / "share"),
     }
-    return env
+    return env | (extra or {})
 
 
-def _child_import(home: Path, roots: list[Path]) -> dict[str, Any]:
-    command = [sys.executable, "-m", "entrypoints.bench.vault_import_run", *map(str, roots)]
-    process = subprocess.Popen(command, env=_env(home), stdout=subprocess.PIPE, text=True)
+def run_child(
+    home: Path, module: str, args: list[str], extra_env: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Run ``python -m module args`` with ``home`` as HOME; its last stdout line (JSON) plus
+    its peak resident memory (``peak_rss_mb``, measured by ``wait4``)."""
+    command = [sys.executable, "-m", module, *args]
+    env = bench_env(home, extra_env)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     with process.stdout:
         output = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
-        raise RuntimeError(f"the measured import failed (exit {process.returncode})")
+        raise RuntimeError(f"the measured run of {module} failed (exit {process.returncode})")
     result: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
     peak = usage.ru_maxrss / (1024 * 1024) if sys.platform == "darwin" else usage.ru_maxrss / 1024
     result["peak_rss_mb"] = round(peak, 1)
-    result["mb_per_s"] = round(result["bytes"] / MB / result["seconds"], 1)
+    if "bytes" in result and result.get("seconds"):
+        result["mb_per_s"] = round(result["bytes"] / MB / result["seconds"], 1)
     result["seconds"] = round(result["seconds"], 2)
     return result
 
 
-def _vault_files(home: Path) -> int:
+def child_import(
+    home: Path, roots: list[Path], extra_env: dict[str, str] | None = None
+) -> dict[str, Any]:
+    return run_child(home, "entrypoints.bench.vault_import_run", [str(r) for r in roots], extra_env)
+
+
+def vault_files(home: Path) -> int:
     folder = home / ".local" / "share" / "capy"
     return sum(p.stat().st_size for p in folder.glob("vault.db*") if p.is_file())
 
@@ -75,7 +88,7 @@ def _queries(container: VaultContainer, count: int, rng: random.Random) -> list[
 
 
 def _search(home: Path, queries: int, rng: random.Random) -> dict[str, Any]:
-    container = VaultContainer(options=RuntimeOptions(env=_env(home), cwd=home))
+    container = VaultContainer(options=RuntimeOptions(env=bench_env(home), cwd=home))
     try:
         wanted = _queries(container, queries, rng)
         search = container.use_cases.search()
@@ -110,12 +123,12 @@ def run_vault_bench(history: Path, workdir: Path, queries: int, console: Console
     report: dict[str, Any] = {"history": str(history), "parts": [p.name for p in parts]}
     first, whole = workdir / "first", workdir / "whole"
     with console.status(f"importing {parts[0].name} into a fresh vault"):
-        report["import_first_part"] = _child_import(first, parts[:1])
+        report["import_first_part"] = child_import(first, parts[:1])
     with console.status("importing the whole history into a fresh vault"):
-        report["import_whole"] = _child_import(whole, parts)
-    report["vault_file_bytes"] = _vault_files(whole)
+        report["import_whole"] = child_import(whole, parts)
+    report["vault_file_bytes"] = vault_files(whole)
     with console.status("importing the whole history again (nothing changed)"):
-        report["reimport_unchanged"] = _child_import(whole, parts)
+        report["reimport_unchanged"] = child_import(whole, parts)
     with console.status(f"searching {queries} times"):
         report["search"] = _search(whole, queries, random.Random(11))
     raw = report["import_whole"]["bytes"]

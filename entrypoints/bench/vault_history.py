@@ -101,6 +101,13 @@ class HistoryWriter:
             sessions += 1
         return HistoryPart(root, sessions, written)
 
+    def sessions(self, root: Path, count: int, target: int, projects: int) -> HistoryPart:
+        """``count`` sessions of about ``target`` bytes each (a vault with many sessions)."""
+        folders = [f"/home/dev/project-{n:02d}" for n in range(projects)]
+        home = ClaudeHome(root)
+        written = sum(self._session(home, self.rng.choice(folders), target) for _ in range(count))
+        return HistoryPart(root, count, written)
+
     def _session(self, home: ClaudeHome, project: str, target: int) -> int:
         session_id = str(uuidlib.UUID(int=self.rng.getrandbits(128), version=4))
         self.clock += timedelta(minutes=self.rng.randrange(5, 600))

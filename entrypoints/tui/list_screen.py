@@ -16,6 +16,7 @@ from entrypoints.vault_cli.formatting import local_time, short_path, title_of
 
 HINT = "enter open · / search · f filter · r restore · R resume · c copy id · q quit"
 COLUMNS = ("Title", "ID", "Date", "Msgs", "Size", "Project")
+PROJECT_WIDTH = 28
 
 
 class ListScreen(VaultScreen):
@@ -59,14 +60,16 @@ class ListScreen(VaultScreen):
         table = self.query_one("#sessions", DataTable)
         table.clear()
         home = self.browser.home
+        # The title takes what the other columns (about 80 cells with padding) leave.
+        title_width = max(self.app.size.width - 80, 20)
         table.add_rows(
             (
-                cell(title_of(s), 60),
+                cell(title_of(s), title_width),
                 s.short_id,
                 local_time(s.end_time),
                 str(s.message_count),
                 byte_size(s.size_bytes),
-                cell(short_path(s.project_path, home), 40),
+                cell(short_path(s.project_path, home), PROJECT_WIDTH),
             )
             for s in sessions
         )

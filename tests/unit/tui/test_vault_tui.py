@@ -169,7 +169,7 @@ async def test_viewer_keys_scroll_and_markers_open(browser: VaultBrowser) -> Non
         await pilot.press("enter")
         assert isinstance(app.screen, OpenedScreen)
         rows = _lines(app).rows
-        assert rows[0].text.endswith("(+3 −1)")
+        assert str(app.screen.query_one("#title").render()).endswith("(+3 −1)")
         styles = {r.style for r in rows}
         assert {RowStyle.FILE, RowStyle.HUNK, RowStyle.ADDED, RowStyle.REMOVED} <= styles
         assert any(r.style is RowStyle.ADDED and "INSERT OR IGNORE" in r.text for r in rows)
@@ -271,4 +271,4 @@ async def test_archived_text_is_never_markup_or_terminal_control(vault: MemoryVa
         await _settle(pilot)
         table = app.screen.query_one("#sessions", DataTable)
         titles = [str(table.get_row_at(n)[0]) for n in range(table.row_count)]
-        assert "[bold red]alarm[/] �[2J [link=file:///etc]x" in titles
+        assert any(t.startswith("[bold red]alarm[/] �[2J") for t in titles), titles
