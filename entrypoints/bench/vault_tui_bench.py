@@ -60,7 +60,8 @@ def _interface(home: Path, shots: Path | None) -> dict[str, Any]:
                 listed = time.perf_counter() - began
             lines.append(line)
     _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0 or listed is None:
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0 or listed is None:
         raise RuntimeError("the measured interface run failed")
     result: dict[str, Any] = json.loads(lines[-1])
     result["start_to_first_list_s"] = round(listed, 3)
