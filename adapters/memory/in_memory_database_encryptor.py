@@ -15,6 +15,7 @@ class InMemoryDatabaseEncryptor(DatabaseEncryptor):
         self.keys: dict[Path, str] = {}
         self.backups: dict[Path, str] = {}
         self.restored: list[Path] = []
+        self.rewritten: list[Path] = []
 
     def state(self, path: Path) -> DatabaseState:
         return DatabaseState.ENCRYPTED if path in self.keys else DatabaseState.MISSING
@@ -30,6 +31,10 @@ class InMemoryDatabaseEncryptor(DatabaseEncryptor):
         self.backups[backup] = old_key
         self.keys[path] = new_key
         return Reencryption(path, backup, 1)
+
+    def rewrite(self, path: Path, key: str) -> Reencryption:
+        self.rewritten.append(path)
+        return Reencryption(path, path.with_name(path.name + ".bak"), 0)
 
     def restore(self, done: Reencryption) -> None:
         self.keys[done.path] = self.backups.pop(done.backup)

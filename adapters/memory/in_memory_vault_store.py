@@ -52,7 +52,8 @@ class InMemoryVaultStore(VaultStore):
 
     ``fail_on`` makes ``save`` fail for a batch holding that uuid (after writing part of it, to
     prove the rollback), for tests of batch retries. ``in_use_elsewhere`` plays another process
-    holding the vault open; ``vacuums`` counts vacuums and ``folds`` log checkpoints.
+    holding the vault open; ``optimizations`` counts search index merges and ``folds`` log
+    checkpoints.
     """
 
     def __init__(self, clock: Clock | None = None, min_reader_version: int = 1) -> None:
@@ -68,7 +69,7 @@ class InMemoryVaultStore(VaultStore):
         self.saved_batches: list[list[str]] = []
         self.in_use_elsewhere = False
         self.held = False
-        self.vacuums = 0
+        self.optimizations = 0
         self.folds = 0
 
     def digests(self) -> dict[str, StoredDigest]:
@@ -341,8 +342,8 @@ class InMemoryVaultStore(VaultStore):
         finally:
             self.held = False
 
-    def vacuum(self) -> None:
-        self.vacuums += 1
+    def optimize_search_index(self) -> None:
+        self.optimizations += 1
 
     def checkpoint(self, *, required: bool = True) -> None:
         self.folds += 1

@@ -51,11 +51,18 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
         return self._rewrite(path, None, key)
 
     def rekey(self, path: Path, old_key: str, new_key: str) -> Reencryption:
+        self._check_encrypted(path)
+        return self._rewrite(path, old_key, new_key)
+
+    def rewrite(self, path: Path, key: str) -> Reencryption:
+        self._check_encrypted(path)
+        return self._rewrite(path, key, key)
+
+    def _check_encrypted(self, path: Path) -> None:
         if self.state(path) is DatabaseState.PLAINTEXT:
             raise PlaintextDatabase(f"{path} is not encrypted yet", "run `capy encrypt` first")
         if self.state(path) is not DatabaseState.ENCRYPTED:
             raise StoreError(f"{path} is not an encrypted database", "check the path")
-        return self._rewrite(path, old_key, new_key)
 
     def restore(self, done: Reencryption) -> None:
         done.backup.replace(done.path)

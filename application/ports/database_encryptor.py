@@ -46,6 +46,11 @@ class DatabaseEncryptor(Protocol):
         """Re-encrypt an encrypted database from ``old_key`` to ``new_key``."""
         ...
 
+    def rewrite(self, path: Path, key: str) -> Reencryption:
+        """Copy an encrypted database into a fresh file under the same key: the copy holds no
+        free pages (a compaction that never builds the database in memory)."""
+        ...
+
     def restore(self, done: Reencryption) -> None:
         """Undo a swap: put the backup back in place (when storing the new key failed)."""
         ...

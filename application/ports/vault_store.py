@@ -89,11 +89,11 @@ class VaultStore(Protocol):
         ...
 
     def hold_exclusively(self) -> AbstractContextManager[None]:
-        """Keep every other connection out while the block runs (compaction, vacuum)."""
+        """Keep every other connection out while the block runs (compaction)."""
         ...
 
-    def vacuum(self) -> None:
-        """Rewrite the file without its free pages, then empty the write-ahead log."""
+    def optimize_search_index(self) -> None:
+        """Merge the search index into one segment (smaller, faster to search)."""
         ...
 
     def checkpoint(self, *, required: bool = True) -> None:
@@ -101,4 +101,7 @@ class VaultStore(Protocol):
         another connection keeps part of it busy; otherwise fold what can be folded now."""
         ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Close every connection (the log folded into the file first); using the store
+        afterwards opens it again."""
+        ...

@@ -75,7 +75,7 @@ class BlobKey:
 @attrs.frozen
 class CompactReport:
     """What ``compact`` did: rows it looked at, rows now compressed, the file before and after
-    (with its write-ahead log), and whether the file was rewritten (VACUUM)."""
+    (with its write-ahead log), and whether the file was rewritten without free pages."""
 
     candidates: int
     compressed: int

@@ -159,7 +159,14 @@ class VaultUseCases(containers.DeclarativeContainer):
         StoredSessionReader, codec=adapters.codec, files=adapters.session_files
     )
     reindex = providers.Factory(ReindexVault, store=adapters.vault_store, reader=stored_reader)
-    compact = providers.Factory(CompactVault, store=adapters.vault_store, codec=adapters.codec)
+    compact = providers.Factory(
+        CompactVault,
+        store=adapters.vault_store,
+        codec=adapters.codec,
+        encryptor=adapters.database_encryptor,
+        path=vault_core.path,
+        key=vault_core.key.provided.secret.provider,
+    )
     rekey = providers.Factory(
         RotateKey,
         encryptor=adapters.database_encryptor,

@@ -44,15 +44,25 @@ class SqlcipherVaultStore(VaultStore):
         on_warning: Callable[[str], None] | None = None,
     ) -> None:
         self._path = Path(path)
+        self._key = key
         self._clock = clock or SystemClock()
-        self._pool = ConnectionPool(
-            self._path, key, self._clock.now, on_warning or _log.warning, VAULT
-        )
-        try:
-            refuse_newer_reader(writer.min_reader_version(self._pool.connection()))
-        except BaseException:
-            self._pool.close()
-            raise
+        self._warn = on_warning or _log.warning
+        self._open_pool: ConnectionPool | None = None
+        self._pool.connection()  # open now: a wrong key or a newer vault fails at start
+
+    @property
+    def _pool(self) -> ConnectionPool:
+        """The open vault; after ``close()`` it is opened again, as a new store would be (a
+        compaction may have put a new file in its place meanwhile)."""
+        if self._open_pool is None:
+            pool = ConnectionPool(self._path, self._key, self._clock.now, self._warn, VAULT)
+            try:
+                refuse_newer_reader(writer.min_reader_version(pool.connection()))
+            except BaseException:
+                pool.close()
+                raise
+            self._open_pool = pool
+        return self._open_pool
 
     @property
     def path(self) -> Path:
@@ -149,8 +159,8 @@ class SqlcipherVaultStore(VaultStore):
     def hold_exclusively(self) -> AbstractContextManager[None]:
         return upkeep.exclusively(self._pool.connection())
 
-    def vacuum(self) -> None:
-        upkeep.vacuum(self._pool.connection())
+    def optimize_search_index(self) -> None:
+        upkeep.optimize_search_index(self._pool.connection())
 
     def checkpoint(self, *, required: bool = True) -> None:
         if required:
@@ -160,6 +170,9 @@ class SqlcipherVaultStore(VaultStore):
 
     def close(self) -> None:
         """Closes every connection, then truncates the WAL from one fresh connection."""
-        error = self._pool.close_and_flush()
+        pool, self._open_pool = self._open_pool, None
+        if pool is None:
+            return
+        error = pool.close_and_flush()
         if error is not None:
             _log.warning("could not flush the write-ahead log of %s: %s", self._path, error)

@@ -130,13 +130,10 @@ def exclusively(connection: Connection) -> Iterator[None]:
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
 
 
-def vacuum(connection: Connection) -> None:
-    """Merge the search index's segments, rewrite the file without free pages, and fold the
-    write-ahead log (which held the rewrite) back into it."""
+def optimize_search_index(connection: Connection) -> None:
+    """Merge the search index's segments into one b-tree (smaller, faster to search)."""
     with write_transaction(connection):
         connection.execute("INSERT INTO vault_fts (vault_fts) VALUES ('optimize')")
-    connection.execute("VACUUM")
-    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
 
 
 def free_bytes(connection: Connection) -> int:

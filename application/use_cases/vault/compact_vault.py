@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import attrs
 
 from application.ports.codec import Codec
+from application.ports.database_encryptor import DatabaseEncryptor
 from application.ports.vault_store import VaultStore
 from application.vault.batches import Batches
 from domain.errors import CapyError, InvalidInput
@@ -28,16 +32,28 @@ def _silent(progress: ImportProgress) -> None:
 class CompactVault:
     """Every file stored raw (written with compression off, or before encodings existed) is
     compressed when that makes it smaller — one that does not shrink (a screenshot, an
-    archive) stays raw. Then, if anything changed or the file holds many free pages, the file
-    is rewritten without them (VACUUM). The vault is held for the whole run: no other process
-    may have it open (a busy vault is refused), and none can open it meanwhile.
+    archive) stays raw. Then, if anything changed or the file holds many free pages, the
+    search index is merged and the file copied into a fresh one without free pages, which
+    takes its place (the copy is written page by page, never built in memory as VACUUM
+    would). The vault is held while rows change: no other process may have it open (a busy
+    vault is refused), and none can open it meanwhile; the copy holds it again.
 
     Refused when compression is switched off: compacting would have nothing to write.
     """
 
-    def __init__(self, store: VaultStore, codec: Codec) -> None:
+    def __init__(
+        self,
+        store: VaultStore,
+        codec: Codec,
+        encryptor: DatabaseEncryptor,
+        path: Path,
+        key: Callable[[], str],
+    ) -> None:
         self._store = store
         self._codec = codec
+        self._encryptor = encryptor
+        self._path = path
+        self._key = key
 
     def execute(
         self, progress: Progress = _silent, stop: Callable[[], bool] = _never
@@ -48,11 +64,22 @@ class CompactVault:
                 "to compact into",
                 "unset CAPY_VAULT_NO_COMPRESS and run `capy vault compact` again",
             )
-        with self._store.hold_exclusively():
-            return self._compact(progress, stop)
-
-    def _compact(self, progress: Progress, stop: Callable[[], bool]) -> CompactReport:
         before = self._store.stats()
+        with self._store.hold_exclusively():
+            report = self._compress(progress, stop, before.file_bytes)
+            free_share = before.free_bytes / before.file_bytes if before.file_bytes else 0.0
+            rewrite = report.compressed > 0 or free_share >= VACUUM_FREE_SHARE
+            if rewrite:
+                self._store.optimize_search_index()
+        if not rewrite:
+            return report
+        self._store.close()  # the copy is made from a connection of its own
+        self._encryptor.discard(self._encryptor.rewrite(self._path, self._key()))
+        return attrs.evolve(report, bytes_after=self._store.stats().file_bytes, vacuumed=True)
+
+    def _compress(
+        self, progress: Progress, stop: Callable[[], bool], bytes_before: int
+    ) -> CompactReport:
         keys = self._store.uncompressed()
         failures: list[Failure] = []
         compressed = [0]
@@ -83,16 +110,12 @@ class CompactVault:
             done_bytes += key.stored_bytes
             progress(ImportProgress(done, len(keys), done_bytes, total))
         batches.flush()
-        free_share = before.free_bytes / before.file_bytes if before.file_bytes else 0.0
-        vacuumed = compressed[0] > 0 or free_share >= VACUUM_FREE_SHARE
-        if vacuumed:
-            self._store.vacuum()
         return CompactReport(
             candidates=len(keys),
             compressed=compressed[0],
-            bytes_before=before.file_bytes,
-            bytes_after=self._store.stats().file_bytes,
-            vacuumed=vacuumed,
+            bytes_before=bytes_before,
+            bytes_after=bytes_before,
+            vacuumed=False,
             cancelled=cancelled,
             failures=tuple(failures),
         )

@@ -48,7 +48,9 @@ def test_raw_rows_are_compressed_and_read_back_the_same(tmp_path: Path) -> None:
 
     assert report.candidates == 6  # two transcripts, two logs, two screenshots
     assert report.compressed == 4  # the screenshots do not shrink
-    assert report.vacuumed and store.vacuums == 1
+    assert report.vacuumed and store.optimizations == 1
+    encryptor = vault.container.adapters.database_encryptor()
+    assert encryptor.rewritten == [vault.container.vault_core.path()]
     assert report.bytes_after < report.bytes_before
     codec = vault.container.adapters.codec()
     for uuid, original in originals.items():
@@ -78,7 +80,8 @@ def test_a_vault_in_use_elsewhere_is_refused_untouched(tmp_path: Path) -> None:
     with pytest.raises(StoreError):
         vault.container.use_cases.compact().execute()
     assert len(store.uncompressed()) == 6
-    assert store.vacuums == 0
+    assert store.optimizations == 0
+    assert vault.container.adapters.database_encryptor().rewritten == []
 
 
 def test_refused_while_compression_is_off(tmp_path: Path) -> None:

@@ -76,11 +76,11 @@ def test_uncompressed_rows_are_listed_and_replaced_in_place(vault: VaultStore) -
     vault.replace_blobs([(BlobKey("gone", None, 1), packed)])  # a file gone meanwhile: skipped
 
 
-def test_vacuum_and_checkpoints_keep_every_row(vault: VaultStore) -> None:
+def test_optimizing_and_checkpoints_keep_every_row(vault: VaultStore) -> None:
     vault.save([archived(A, texts=((MessageRole.USER, "osprey"),)), archived(B)])
     vault.delete(B)
     with vault.hold_exclusively():
-        vault.vacuum()
+        vault.optimize_search_index()
     vault.checkpoint(required=False)
     vault.checkpoint()
     assert [h.uuid for h in vault.search(VaultQuery('"osprey"'))] == [A]
