@@ -29,14 +29,16 @@ def run_capy(
     key: str = "e2e test key",
     stdin: str = "",
     timeout: float = 120,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """The installed ``capy`` with ``args``, as a user runs it: in ``cwd``, with the test's
-    (isolated) environment and ``CAPY_DB_KEY``, stdout and stderr captured as text."""
+    (isolated) environment and ``CAPY_DB_KEY`` (plus ``env``), stdout and stderr captured as
+    text."""
     return subprocess.run(
         [installed_capy(), *args],
         cwd=cwd,
         input=stdin,
-        env={**os.environ, "CAPY_DB_KEY": key},
+        env={**os.environ, "CAPY_DB_KEY": key, **(env or {})},
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.installed import installed_capy
+from tests.e2e.installed import installed_capy, run_capy
 from tests.support.go_capy import GO_VAULT_SCHEMA, GoSession, copied_while_open, write_go_sessions
 from tests.support.transcripts import ClaudeHome, ClaudeTranscript
 
@@ -18,25 +17,15 @@ S1 = "7c1d2e90-4b3a-4f6e-9a51-2f0c8d3b6a11"
 S2 = "8d2e3fa1-5c4b-4a7f-8b62-3a1d9e4c7b22"
 
 
-@pytest.fixture(scope="module")
-def capy() -> str:
-    return installed_capy()
-
-
 def run(
     capy: str, cwd: Path, *args: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, **(env or {})}
-    environment.pop("CAPY_DEBUG", None)
-    return subprocess.run(
-        [capy, *args],
-        check=False,
-        cwd=cwd,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_capy(*args, cwd=cwd, env=env)
+
+
+@pytest.fixture(scope="module")
+def capy() -> str:
+    return installed_capy()
 
 
 def _stats(capy: str, cwd: Path) -> dict[str, object]:
