@@ -9,6 +9,7 @@ import attrs
 
 from application.ports.foreign_knowledge_base import ForeignKnowledgeBases, ForeignSource
 from application.ports.knowledge_store import KnowledgeStore
+from application.runs import never, unwatched
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
 from domain.errors import InvalidInput, SourceTooLarge
@@ -29,14 +30,6 @@ class KnowledgeImportRequest:
     kinds: frozenset[SourceKind] = ALL_KINDS
     replace: bool = False
     dry_run: bool = False
-
-
-def _never() -> bool:
-    return False
-
-
-def _silent(done: int, total: int) -> None:
-    return None
 
 
 class ImportKnowledgeBase:
@@ -61,8 +54,8 @@ class ImportKnowledgeBase:
     def execute(
         self,
         request: KnowledgeImportRequest,
-        progress: Progress = _silent,
-        stop: Callable[[], bool] = _never,
+        progress: Progress = unwatched,
+        stop: Callable[[], bool] = never,
     ) -> KnowledgeImportReport:
         other = self._open(request.source, request.key)
         try:

@@ -11,6 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
+import attrs
+
+from domain.vault.importing import ImportStatus, SessionOutcome
+from domain.vault.session import ArchivedSession
+
 BATCH_ITEMS = 50
 BATCH_BYTES = 16 * 1024 * 1024
 
@@ -57,3 +62,28 @@ class Batches(Generic[Item]):
                     self._on_failure(item, error)
         if self._after_flush is not None:
             self._after_flush()
+
+
+class ArchiveBatches:
+    """A run's outcome per session, and the sessions waiting to be archived in batches: a
+    session the store still refuses on its own turns its outcome into an error."""
+
+    def __init__(self, save: Callable[[Sequence[ArchivedSession]], object]) -> None:
+        self.outcomes: list[SessionOutcome] = []
+        self._slots: dict[str, int] = {}
+        self._batches = Batches(save, lambda a: a.pending_bytes, self._failed)
+
+    def add(self, outcome: SessionOutcome, archived: ArchivedSession | None = None) -> None:
+        self.outcomes.append(outcome)
+        if archived is not None:
+            self._slots[archived.session.uuid] = len(self.outcomes) - 1
+            self._batches.add(archived)
+
+    def flush(self) -> None:
+        self._batches.flush()
+
+    def _failed(self, archived: ArchivedSession, error: Exception) -> None:
+        slot = self._slots[archived.session.uuid]
+        self.outcomes[slot] = attrs.evolve(
+            self.outcomes[slot], status=ImportStatus.ERROR, detail=str(error)
+        )

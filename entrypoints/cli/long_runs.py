@@ -20,23 +20,24 @@ def ctrl_c_stops(
     """The first Ctrl-C asks the run to stop after the current ``what``; a second one
     interrupts at once (the batch in flight is then not written, nothing half-written)."""
     requested = False
-    if quiet or sys.platform == "win32":
-        previous = None
-    else:
-        previous = signal.getsignal(signal.SIGINT)
 
-        def handler(signum: int, frame: FrameType | None) -> None:
-            nonlocal requested
-            if requested:
-                raise KeyboardInterrupt
-            requested = True
-            print(
-                f"{command}: stopping after the current {what} (Ctrl-C again to stop now)",
-                file=sys.stderr,
-                flush=True,
-            )
+    def handler(signum: int, frame: FrameType | None) -> None:
+        nonlocal requested
+        if requested:
+            raise KeyboardInterrupt
+        requested = True
+        print(
+            f"{command}: stopping after the current {what} (Ctrl-C again to stop now)",
+            file=sys.stderr,
+            flush=True,
+        )
 
-        signal.signal(signal.SIGINT, handler)
+    previous = None
+    if not quiet and sys.platform != "win32":
+        try:
+            previous = signal.signal(signal.SIGINT, handler)
+        except ValueError:  # not the main thread (tests): Ctrl-C is not ours to handle
+            previous = None
     try:
         yield lambda: requested
     finally:

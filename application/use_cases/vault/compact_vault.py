@@ -10,6 +10,7 @@ import attrs
 from application.ports.codec import Codec
 from application.ports.database_encryptor import DatabaseEncryptor
 from application.ports.vault_store import VaultStore
+from application.runs import never, unwatched
 from application.vault.batches import Batches
 from domain.errors import CapyError, InvalidInput
 from domain.vault.blob import BlobEncoding, EncodedBlob
@@ -19,14 +20,6 @@ from domain.vault.maintenance import BlobKey, CompactReport, Failure
 Progress = Callable[[ImportProgress], None]
 # The file is rewritten when rows were recompressed, or when this share of it is free pages.
 VACUUM_FREE_SHARE = 0.10
-
-
-def _never() -> bool:
-    return False
-
-
-def _silent(progress: ImportProgress) -> None:
-    return None
 
 
 class CompactVault:
@@ -56,7 +49,7 @@ class CompactVault:
         self._key = key
 
     def execute(
-        self, progress: Progress = _silent, stop: Callable[[], bool] = _never
+        self, progress: Progress = unwatched, stop: Callable[[], bool] = never
     ) -> CompactReport:
         if not self._codec.compresses:
             raise InvalidInput(

@@ -10,8 +10,9 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.session_files import SessionFiles
 from application.ports.vault_store import VaultStore
+from application.runs import never, unwatched
 from application.use_cases.vault.reindex_vault import ReindexVault
-from application.vault.batches import Batches
+from application.vault.batches import ArchiveBatches
 from application.vault.session_reader import SessionPlan, SessionReader
 from domain.errors import CapyError
 from domain.sessions.files import SessionFile
@@ -40,14 +41,6 @@ class ImportRequest:
     project_root: Path | None = None
     project: str | None = None
     dry_run: bool = False
-
-
-def _never() -> bool:
-    return False
-
-
-def _silent(progress: ImportProgress, outcome: SessionOutcome | None) -> None:
-    return None
 
 
 class ImportSessions:
@@ -79,24 +72,16 @@ class ImportSessions:
     def execute(
         self,
         request: ImportRequest,
-        progress: Progress = _silent,
-        stop: Callable[[], bool] = _never,
+        progress: Progress = unwatched,
+        stop: Callable[[], bool] = never,
     ) -> ImportReport:
         sessions = self._discover(request)
         stored = self._store.digests()
         machine = self._machine_id()
         others_only = bool(stored) and self._store.count_sessions(machine) == 0
         total_bytes = sum(s.total_size for s in sessions)
-        outcomes: list[SessionOutcome] = []
-        slots: dict[str, int] = {}
-
-        def failed(archived: ArchivedSession, error: Exception) -> None:
-            slot = slots[archived.session.uuid]
-            outcomes[slot] = attrs.evolve(
-                outcomes[slot], status=ImportStatus.ERROR, detail=str(error)
-            )
-
-        batch = Batches(self._store.save, lambda a: a.pending_bytes, failed)
+        batch = ArchiveBatches(self._store.save)
+        outcomes = batch.outcomes
         done_bytes = 0
         cancelled = False
         progress(ImportProgress(0, len(sessions), 0, total_bytes), None)
@@ -105,10 +90,7 @@ class ImportSessions:
                 cancelled = True
                 break
             outcome, archived = self._one(session, stored.get(session.session_id), request.dry_run)
-            outcomes.append(outcome)
-            if archived is not None:
-                slots[archived.session.uuid] = len(outcomes) - 1
-                batch.add(archived)
+            batch.add(outcome, archived)
             done_bytes += session.total_size
             progress(ImportProgress(number, len(sessions), done_bytes, total_bytes), outcome)
         batch.flush()

@@ -10,7 +10,8 @@ import attrs
 from application.ports.codec import Codec
 from application.ports.vault_source import VaultSource, VaultSources
 from application.ports.vault_store import VaultStore
-from application.vault.batches import Batches
+from application.runs import never, unwatched
+from application.vault.batches import ArchiveBatches
 from application.vault.stored_session import StoredSessionReader
 from domain.errors import CapyError, InvalidInput
 from domain.vault.blob import BlobEncoding, EncodedBlob
@@ -31,14 +32,6 @@ class MergeRequest:
     key: str | None
     project: str | None = None
     dry_run: bool = False
-
-
-def _never() -> bool:
-    return False
-
-
-def _silent(progress: ImportProgress, outcome: SessionOutcome | None) -> None:
-    return None
 
 
 class MergeVault:
@@ -65,8 +58,8 @@ class MergeVault:
     def execute(
         self,
         request: MergeRequest,
-        progress: Progress = _silent,
-        stop: Callable[[], bool] = _never,
+        progress: Progress = unwatched,
+        stop: Callable[[], bool] = never,
     ) -> MergeReport:
         source = self._open_source(request.source, request.key)
         try:
@@ -86,16 +79,7 @@ class MergeVault:
             wanted = request.project.lower()
             offered = [s for s in offered if wanted in s.project_path.lower()]
         stored = self._store.digests()
-        outcomes: list[SessionOutcome] = []
-        slots: dict[str, int] = {}
-
-        def failed(archived: ArchivedSession, error: Exception) -> None:
-            slot = slots[archived.session.uuid]
-            outcomes[slot] = attrs.evolve(
-                outcomes[slot], status=ImportStatus.ERROR, detail=str(error)
-            )
-
-        batch = Batches(self._store.save, lambda a: a.pending_bytes, failed)
+        batch = ArchiveBatches(self._store.save)
         total_bytes = sum(s.size_bytes for s in offered)
         done_bytes = 0
         cancelled = False
@@ -119,15 +103,12 @@ class MergeVault:
                     archived = self._bring(source, session)
                 except (CapyError, OSError) as error:
                     outcome = attrs.evolve(outcome, status=ImportStatus.ERROR, detail=str(error))
-            outcomes.append(outcome)
-            if archived is not None:
-                slots[session.uuid] = len(outcomes) - 1
-                batch.add(archived)
+            batch.add(outcome, archived)
             done_bytes += session.size_bytes
             progress(ImportProgress(number, len(offered), done_bytes, total_bytes), outcome)
         batch.flush()
         return MergeReport(
-            outcomes=tuple(outcomes),
+            outcomes=tuple(batch.outcomes),
             discovered=len(offered),
             dry_run=request.dry_run,
             cancelled=cancelled,

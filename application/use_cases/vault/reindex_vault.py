@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 
 from application.ports.vault_store import VaultStore
+from application.runs import never, unwatched
 from application.vault.batches import Batches
 from application.vault.stored_session import StoredSessionReader
 from domain.errors import CapyError
@@ -13,14 +14,6 @@ from domain.vault.indexing import INDEX_VERSION
 from domain.vault.maintenance import Failure, ReindexedSession, ReindexReport
 
 Progress = Callable[[ImportProgress], None]
-
-
-def _never() -> bool:
-    return False
-
-
-def _silent(progress: ImportProgress) -> None:
-    return None
 
 
 class ReindexVault:
@@ -37,8 +30,8 @@ class ReindexVault:
 
     def execute(
         self,
-        progress: Progress = _silent,
-        stop: Callable[[], bool] = _never,
+        progress: Progress = unwatched,
+        stop: Callable[[], bool] = never,
         only: Collection[str] | None = None,
     ) -> ReindexReport:
         """``only``: re-index just these sessions (when stale), as an import does for the

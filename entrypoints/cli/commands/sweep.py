@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import signal
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING, Annotated
 
 from cyclopts import Parameter
@@ -92,6 +87,8 @@ def sweep(
 def _sweep_one(
     options: RuntimeOptions, force: bool, reindex: bool, console: Console
 ) -> SweepReport:
+    from domain.vault.importing import ImportProgress
+    from entrypoints.cli.long_runs import ctrl_c_stops, progress_bar
     from entrypoints.cli.sweep_output import print_report
     from entrypoints.containers.applications import CliContainer
     from entrypoints.containers.dry_run import without_database
@@ -101,7 +98,16 @@ def _sweep_one(
     if not force and not project.db_path.exists():
         without_database(container)
     try:
-        with _stop_on_interrupt() as stop, _progress(project.root) as advance:
+        verb = f"sweeping {project.root.name or project.root}"
+        with ctrl_c_stops(command="capy") as stop, progress_bar(verb) as update:
+
+            def advance(done: SweepProgress) -> None:
+                update(
+                    ImportProgress(
+                        done.done_sessions, done.total_sessions, done.done_bytes, done.total_bytes
+                    )
+                )
+
             report: SweepReport = container.use_cases.sweep_sessions().execute(
                 SweepRequest(
                     project_root=project.root,
@@ -145,66 +151,3 @@ def _all_project_roots(options: RuntimeOptions) -> tuple[list[Path], list[Path]]
         database = Core(options=RuntimeOptions(project_dir=root, env=env)).project().db_path
         roots.setdefault(database, root)
     return sorted(set(roots.values())), gone
-
-
-@contextmanager
-def _stop_on_interrupt() -> Iterator[Callable[[], bool]]:
-    """The first Ctrl-C asks the sweep to stop after the current session; a second one stops
-    at once."""
-    asked = False
-
-    def handle(signum: int, frame: FrameType | None) -> None:
-        nonlocal asked
-        if asked:
-            raise KeyboardInterrupt
-        asked = True
-        print(
-            "capy: stopping after the current session (Ctrl-C again to stop now)", file=sys.stderr
-        )
-
-    try:
-        previous = signal.signal(signal.SIGINT, handle)
-    except ValueError:  # not the main thread (tests): no handler
-        yield lambda: False
-        return
-    try:
-        yield lambda: asked
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-@contextmanager
-def _progress(root: Path) -> Iterator[Callable[[SweepProgress], None]]:
-    """A progress bar on stderr when it is a terminal: bytes read and sessions done."""
-    if not sys.stderr.isatty():
-        yield lambda _: None
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        DownloadColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    with Progress(
-        TextColumn(f"sweeping {root.name or root}"),
-        BarColumn(),
-        DownloadColumn(),
-        TextColumn("{task.fields[sessions]}"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("sweep", total=None, sessions="")
-
-        def advance(progress: SweepProgress) -> None:
-            bar.update(
-                task,
-                completed=progress.done_bytes,
-                total=progress.total_bytes,
-                sessions=f"{progress.done_sessions}/{progress.total_sessions} sessions",
-            )
-
-        yield advance

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from adapters.sqlcipher.key_material import passphrase_pragma
 from application.use_cases.vault.import_sessions import ImportRequest
 from domain.errors import StoreError
 from domain.vault.blob import BlobEncoding
 from domain.vault.search import SessionFilter, VaultQuery, quote_tokens
 from tests.integration.store.helpers import fingerprint
+from tests.integration.vault.holder import held_open
 from tests.integration.vault.real_vault import real_vault
 from tests.support.transcripts import ClaudeHome, ClaudeTranscript
 
@@ -68,31 +66,9 @@ def test_a_vault_open_elsewhere_is_refused_and_left_as_it_was(
         vault.use_cases.import_sessions().execute(ImportRequest())
         path, key = vault.vault_core.path(), vault.vault_core.key().secret
     before = fingerprint(path.parent)
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sqlcipher3, sys\n"
-            f"c = sqlcipher3.connect({str(path)!r})\n"
-            f"c.execute({passphrase_pragma(key)!r})\n"
-            "c.execute('SELECT count(*) FROM vault_sessions').fetchall()\n"
-            "print('open', flush=True)\n"
-            "sys.stdin.read()\n",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None
-        assert holder.stdout.readline().strip() == "open"
-        with real_vault(isolated_home) as vault, pytest.raises(StoreError) as refused:
+    with held_open(path, key), real_vault(isolated_home) as vault:
+        with pytest.raises(StoreError) as refused:
             vault.use_cases.compact().execute()
         assert "another process is using the vault" in str(refused.value)
-    finally:
-        assert holder.stdin is not None and holder.stdout is not None
-        holder.stdin.close()
-        holder.stdout.close()
-        holder.wait()
     after = {k: v for k, v in fingerprint(path.parent).items() if not k.endswith("-shm")}
     assert after == {k: v for k, v in before.items() if not k.endswith("-shm")}

@@ -17,6 +17,7 @@ from application.use_cases.vault.import_sessions import ImportRequest
 from domain.errors import StoreError
 from domain.vault.indexing import INDEX_VERSION
 from domain.vault.search import VaultQuery
+from tests.integration.vault.holder import held_open, script
 from tests.integration.vault.real_vault import real_vault
 from tests.support.transcripts import ClaudeHome, ClaudeTranscript
 
@@ -101,48 +102,22 @@ def test_holding_the_vault_fails_while_another_process_has_it_open(
     with real_vault(isolated_home) as vault:
         vault.adapters.vault_store()
         path, key = vault.vault_core.path(), vault.vault_core.key().secret
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sqlcipher3, sys, time\n"
-            f"c = sqlcipher3.connect({str(path)!r})\n"
-            f"c.execute({passphrase_pragma(key)!r})\n"
-            "c.execute('SELECT count(*) FROM vault_sessions').fetchall()\n"
-            "print('open', flush=True)\n"
-            "sys.stdin.read()\n",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None
-        assert holder.stdout.readline().strip() == "open"
-        with real_vault(isolated_home) as vault:
-            store = vault.adapters.vault_store()
-            with pytest.raises(StoreError) as refused, store.hold_exclusively():
-                pass
-            assert "another process is using the vault" in str(refused.value)
-            assert store.count_sessions() == 0  # the vault is usable as before
-    finally:
-        assert holder.stdin is not None and holder.stdout is not None
-        holder.stdin.close()
-        holder.stdout.close()
-        holder.wait()
+    with held_open(path, key), real_vault(isolated_home) as vault:
+        store = vault.adapters.vault_store()
+        with pytest.raises(StoreError) as refused, store.hold_exclusively():
+            pass
+        assert "another process is using the vault" in str(refused.value)
+        assert store.count_sessions() == 0  # the vault is usable as before
     with real_vault(isolated_home) as vault:
         store = vault.adapters.vault_store()
         with store.hold_exclusively():
             probe = subprocess.run(
-                [
-                    sys.executable,
-                    "-c",
-                    "import sqlcipher3\n"
-                    f"c = sqlcipher3.connect({str(path)!r})\n"
-                    f"c.execute({passphrase_pragma(key)!r})\n"
+                script(
+                    path,
+                    key,
                     "c.execute('PRAGMA busy_timeout = 200')\n"
                     "c.execute('SELECT count(*) FROM vault_sessions').fetchall()\n",
-                ],
+                ),
                 capture_output=True,
                 text=True,
                 check=False,

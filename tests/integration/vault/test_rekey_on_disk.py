@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from application.use_cases.vault.import_sessions import ImportRequest
 from domain.errors import StoreError
 from domain.vault.search import VaultQuery, quote_tokens
 from tests.integration.store.helpers import fingerprint
+from tests.integration.vault.holder import held_open, script
 from tests.integration.vault.real_vault import real_vault
 from tests.support.transcripts import ClaudeHome, ClaudeTranscript
 
@@ -28,16 +28,6 @@ def _archive(home: Path, project: Path) -> tuple[Path, str]:
     with real_vault(home) as vault:
         vault.use_cases.import_sessions().execute(ImportRequest())
         return vault.vault_core.path(), vault.vault_core.key().secret
-
-
-def _script(path: Path, key: str, body: str) -> list[str]:
-    return [
-        sys.executable,
-        "-c",
-        "import os, sqlcipher3, sys\n"
-        f"c = sqlcipher3.connect({str(path)!r}, isolation_level=None)\n"
-        f"c.execute({passphrase_pragma(key)!r})\n" + body,
-    ]
 
 
 def _meta(path: Path, key: str) -> dict[str, str]:
@@ -55,7 +45,7 @@ def test_rekey_writes_a_verified_copy_and_keeps_the_old_file(
     path, old_key = _archive(isolated_home, tmp_path)
     # A writer killed after committing leaves its rows in the write-ahead log only.
     subprocess.run(
-        _script(
+        script(
             path,
             old_key,
             "c.execute(\"INSERT INTO vault_meta VALUES ('marker', 'in the log')\")\nos._exit(0)\n",
@@ -88,29 +78,10 @@ def test_rekey_refuses_a_vault_another_process_has_open(
     with real_vault(isolated_home) as vault:
         key_file = vault.vault_core.key_provider().key_file(path)
     before, key_before = fingerprint(path.parent), key_file.read_bytes()
-    holder = subprocess.Popen(
-        _script(
-            path,
-            key,
-            "c.execute('SELECT count(*) FROM vault_sessions').fetchall()\n"
-            "print('open', flush=True)\n"
-            "sys.stdin.read()\n",
-        ),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None
-        assert holder.stdout.readline().strip() == "open"
-        with real_vault(isolated_home) as vault, pytest.raises(StoreError) as refused:
+    with held_open(path, key), real_vault(isolated_home) as vault:
+        with pytest.raises(StoreError) as refused:
             vault.use_cases.rekey().execute(path)
         assert "in use by another process" in str(refused.value)
-    finally:
-        assert holder.stdin is not None and holder.stdout is not None
-        holder.stdin.close()
-        holder.stdout.close()
-        holder.wait()
     unchanged = {k: v for k, v in fingerprint(path.parent).items() if not k.endswith("-shm")}
     assert unchanged == {k: v for k, v in before.items() if not k.endswith("-shm")}
     assert key_file.read_bytes() == key_before
