@@ -132,6 +132,16 @@ def test_tui_needs_a_terminal_and_the_other_commands_never_load_it(
     assert probe.stdout.strip().endswith("no textual"), probe.stderr
 
 
-def test_import_kb_help(capy: str, tmp_path: Path) -> None:
-    done = run(capy, tmp_path, "import-kb", "--help")
-    assert done.returncode == 0 and "--from" in done.stdout
+@pytest.mark.parametrize(
+    ("command", "flag"),
+    [
+        (("import-kb",), "--from"),
+        (("bench", "vault-ops"), "--history"),
+        (("bench", "vault-tui"), "--sessions"),
+    ],
+)
+def test_help_of_the_new_commands(
+    capy: str, tmp_path: Path, command: tuple[str, ...], flag: str
+) -> None:
+    done = run(capy, tmp_path, *command, "--help")
+    assert done.returncode == 0 and flag in done.stdout
