@@ -83,3 +83,24 @@ def progress_bar(verb: str, quiet: bool = False, noun: str = "sessions") -> Iter
             )
 
         yield update
+
+
+@contextmanager
+def working(text: str) -> Iterator[None]:
+    """A spinner with the time taken on stderr, when stderr is a terminal, for a step that
+    cannot count its progress (one SQL statement copying a whole database)."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        SpinnerColumn(),
+        TextColumn(text),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        bar.add_task(text, total=None)
+        yield

@@ -37,6 +37,7 @@ def rekey(
     vault in use is refused and left untouched.
     """
     from domain.errors import InvalidInput
+    from entrypoints.cli.long_runs import working
     from entrypoints.vault_cli.app import vault_container
 
     with vault_container() as container:
@@ -45,7 +46,8 @@ def rekey(
             raise InvalidInput(
                 f"no vault at {path} yet", "there is nothing to re-encrypt; `capy vault import`"
             )
-        done = container.use_cases.rekey().execute(path, remove_backup=remove_backup)
+        with working("re-encrypting the vault"):
+            done = container.use_cases.rekey().execute(path, remove_backup=remove_backup)
     say(f"{path} is now encrypted with a new key; {done.rows_verified:,} rows verified")
     if done.from_environment:
         say(f"the new key is {done.new_key_origin}")
