@@ -53,7 +53,7 @@ class BatchExecute:
       command keeps its own section and line in the reply;
     - every command is checked before any of them runs — never naming capy's key store (the
       check ``RunCode`` applies), then against the permission rules; one refusal refuses the
-      whole batch (``PolicyDenied``); unreadable rules fail closed;
+      whole batch (``PolicyDenied``, naming the command's label); unreadable rules fail closed;
     - commands run as shell scripts with stderr merged into stdout, one after another, within
       one time budget: each gets what is left of it as its timeout; once it is used up (or a
       command timed out) the rest are skipped and say so;
@@ -146,7 +146,9 @@ class BatchExecute:
         for command in commands:
             verdict = evaluate_code(policy, Language.SHELL.value, command.command)
             if verdict.blocks_server:
-                raise denial_error(verdict)
+                error = denial_error(verdict)
+                error.message = f"[{command.label}] {error.message}"
+                raise error
 
     def _run_all(
         self, commands: tuple[BatchCommand, ...], budget_ms: int

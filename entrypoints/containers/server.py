@@ -11,7 +11,6 @@ from dependency_injector import containers, providers
 
 from adapters.sandbox.protected import capy_secret_paths
 from application.ports.sandbox import Sandbox
-from application.use_cases.batch_execute import BatchExecute
 from application.use_cases.execute_with_intent import ExecuteWithIntent
 from application.use_cases.index_for_agent import IndexForAgent
 from application.use_cases.record_usage import RecordUsage
@@ -84,18 +83,6 @@ class McpTools(containers.DeclarativeContainer):
         project_root=core.project.provided.root,
         settings=core.settings,
     )
-    batch_execute = providers.Factory(
-        BatchExecute,
-        sandbox=adapters.sandbox,
-        policy_source=adapters.policy_source,
-        index_content=use_cases.index_content,
-        search=use_cases.search_knowledge,
-        distinctive_terms=use_cases.distinctive_terms,
-        store=adapters.knowledge_store,
-        clock=core.clock,
-        settings=core.settings,
-        protected=providers.Callable(capy_secret_paths, core.user_dirs),
-    )
     index_for_agent = providers.Factory(
         IndexForAgent,
         index_content=use_cases.index_content,
@@ -114,7 +101,9 @@ class McpTools(containers.DeclarativeContainer):
     execute_file = providers.Singleton(
         ExecuteTool, use_case=execute_with_intent.provider, ledger=ledger, with_file=True
     )
-    batch = providers.Singleton(BatchExecuteTool, use_case=batch_execute.provider, ledger=ledger)
+    batch = providers.Singleton(
+        BatchExecuteTool, use_case=use_cases.batch_execute.provider, ledger=ledger
+    )
     search = providers.Singleton(
         SearchTool,
         search=use_cases.search_knowledge.provider,

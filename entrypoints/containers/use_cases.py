@@ -6,6 +6,7 @@ from dependency_injector import containers, providers
 
 from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
 from adapters.sandbox.protected import capy_secret_paths
+from application.use_cases.batch_execute import BatchExecute
 from application.use_cases.check_command import CheckCommand
 from application.use_cases.cleanup_sources import CleanupSources
 from application.use_cases.describe_knowledge import DescribeKnowledgeBase
@@ -18,7 +19,6 @@ from application.use_cases.list_sources import ListSources
 from application.use_cases.purge_expired import PurgeExpired
 from application.use_cases.read_usage_history import ReadUsageHistory
 from application.use_cases.rotate_key import RotateKey
-from application.use_cases.run_batch import RunBatch
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_doctor import RunDoctor
 from application.use_cases.search_knowledge import SearchKnowledge
@@ -84,11 +84,16 @@ class UseCases(containers.DeclarativeContainer):
         project_root=core.project.provided.root,
         protected=providers.Callable(capy_secret_paths, core.user_dirs),
     )
-    run_batch = providers.Factory(
-        RunBatch,
+    batch_execute = providers.Factory(
+        BatchExecute,
         sandbox=adapters.sandbox,
         policy_source=adapters.policy_source,
+        index_content=index_content,
+        search=search_knowledge,
+        distinctive_terms=distinctive_terms,
+        store=adapters.knowledge_store,
         clock=core.clock,
+        settings=core.settings,
         protected=providers.Callable(capy_secret_paths, core.user_dirs),
     )
     check_command = providers.Factory(
