@@ -31,6 +31,15 @@ class CaseOutcome:
     expected_layer: str | None = None
     top_layer: str | None = None
     top_titles: tuple[str, ...] = ()
+    # The agent's view: the capy_search reply (top 3 over every source of the content type) and
+    # the capy_execute reply (the intent reply over the case's output, or the output itself
+    # when it is under the intent threshold); bytes and needles found in each reply text.
+    search_reply_bytes: int = 0
+    search_reply_needles: int = 0
+    search_reply_results: int = 0
+    execute_reply_bytes: int = 0
+    execute_reply_needles: int = 0
+    execute_reply_matches: int = 0
 
     @property
     def is_negative(self) -> bool:
@@ -54,6 +63,21 @@ class CaseOutcome:
         if self.haystack_bytes <= 0:
             return 0.0
         return max(0.0, 1.0 - self.summary_bytes / self.haystack_bytes)
+
+    def reduction(self, reply_bytes: int) -> float:
+        """Share of the haystack a reply of ``reply_bytes`` spared the agent (0 if not smaller)."""
+        if self.haystack_bytes <= 0:
+            return 0.0
+        return max(0.0, 1.0 - reply_bytes / self.haystack_bytes)
+
+    @property
+    def search_reply_held(self) -> bool:
+        """Every needle is in the capy_search reply text."""
+        return bool(self.needles) and self.search_reply_needles == len(self.needles)
+
+    @property
+    def execute_reply_held(self) -> bool:
+        return bool(self.needles) and self.execute_reply_needles == len(self.needles)
 
     @property
     def summary_recall(self) -> float:

@@ -14,6 +14,10 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+def _share(outcomes: Sequence[CaseOutcome], test: Callable[[CaseOutcome], bool]) -> float:
+    return sum(1 for o in outcomes if test(o)) / len(outcomes) if outcomes else 0.0
+
+
 @attrs.frozen
 class QualityMetrics:
     """Averages over positive cases unless the name says otherwise.
@@ -28,6 +32,12 @@ class QualityMetrics:
     text of the sections the summary previews: the ceiling for summary recall). The looser
     variant the Go capy published: ``top10_recall`` / ``top10_perfect_rate`` (needles present
     in the full contents of the top 10 results, text the agent would still have to fetch).
+    The agent's view, over positives: ``search_reply_reduction`` (mean of 1 − reply/haystack
+    bytes of the ``capy_search`` reply, top 3), ``search_reply_held`` (share of cases whose
+    reply holds every needle), ``search_reply_reduced_and_held`` (share of cases whose reply is
+    ≥ 90 % smaller *and* holds every needle); the same three for the ``capy_execute`` intent
+    reply; over negatives, ``*_answered_unanswerable`` (share of unanswerable questions that got
+    any result / any matching section).
     """
 
     cases: int
@@ -50,6 +60,14 @@ class QualityMetrics:
     intent_match_recall: float
     top10_recall: float
     top10_perfect_rate: float
+    search_reply_reduction: float = 0.0
+    search_reply_held: float = 0.0
+    search_reply_reduced_and_held: float = 0.0
+    search_answered_unanswerable: float = 0.0
+    execute_reply_reduction: float = 0.0
+    execute_reply_held: float = 0.0
+    execute_reply_reduced_and_held: float = 0.0
+    execute_answered_unanswerable: float = 0.0
 
     @classmethod
     def of(cls, outcomes: Sequence[CaseOutcome]) -> QualityMetrics:
@@ -92,6 +110,24 @@ class QualityMetrics:
             intent_match_recall=over(lambda o: o.intent_recall),
             top10_recall=over(lambda o: o.top_recall),
             top10_perfect_rate=over(lambda o: 1.0 if o.top_recall == 1.0 else 0.0),
+            search_reply_reduction=over(lambda o: o.reduction(o.search_reply_bytes)),
+            search_reply_held=over(lambda o: 1.0 if o.search_reply_held else 0.0),
+            search_reply_reduced_and_held=over(
+                lambda o: (
+                    1.0 if o.search_reply_held and o.reduction(o.search_reply_bytes) >= 0.9 else 0.0
+                )
+            ),
+            search_answered_unanswerable=_share(negatives, lambda o: o.search_reply_results > 0),
+            execute_reply_reduction=over(lambda o: o.reduction(o.execute_reply_bytes)),
+            execute_reply_held=over(lambda o: 1.0 if o.execute_reply_held else 0.0),
+            execute_reply_reduced_and_held=over(
+                lambda o: (
+                    1.0
+                    if o.execute_reply_held and o.reduction(o.execute_reply_bytes) >= 0.9
+                    else 0.0
+                )
+            ),
+            execute_answered_unanswerable=_share(negatives, lambda o: o.execute_reply_matches > 0),
         )
 
     def as_dict(self) -> dict[str, float | int | None]:

@@ -29,8 +29,18 @@ HIGHER_IS_BETTER = (
     "intent_match_recall",
     "top10_recall",
     "top10_perfect_rate",
+    "search_reply_reduction",
+    "search_reply_held",
+    "search_reply_reduced_and_held",
+    "execute_reply_reduction",
+    "execute_reply_held",
+    "execute_reply_reduced_and_held",
 )
-LOWER_IS_BETTER = ("negative_false_positive_rate",)
+LOWER_IS_BETTER = (
+    "negative_false_positive_rate",
+    "search_answered_unanswerable",
+    "execute_answered_unanswerable",
+)
 
 
 @attrs.frozen

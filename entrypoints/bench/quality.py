@@ -14,19 +14,24 @@ from pathlib import Path
 
 import attrs
 
+from application.use_cases.execute_with_intent import FALLBACK_BYTES, INTENT_THRESHOLD_BYTES
 from application.use_cases.index_request import IndexRequest
 from domain.bench.case_outcome import CaseOutcome
+from domain.chunking.utf8 import truncate_bytes
 from domain.content_type import ContentType
 from domain.errors import CapyError
 from domain.intent_summary import IntentMatch, intent_summary
+from domain.search.reply import results_block
 from domain.search.results import SearchResults
 from domain.search_hit import SearchScope
+from domain.server.source_labels import execute_label
 from domain.source_kind import ALL_KINDS
 from entrypoints.bench.bench_store import StoreChoice, bench_container
 from entrypoints.bench.fixtures import Corpus, FixtureCase, FixtureEntry
 
 SEARCH_LIMIT = 10
 INTENT_LIMIT = 5
+REPLY_LIMIT = 3  # capy_search's default
 EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
 # markdown, curated and any other type are auto-detected, like capy_index does.
@@ -136,6 +141,7 @@ def _run_type(
                 focused = search.search(case.query, INTENT_LIMIT, scope)
                 search_seconds += time.perf_counter() - began
                 searches += 2
+                reply = search.search(case.query, REPLY_LIMIT, EVERY_KIND)
                 summary = intent_summary(
                     entry.source_label,
                     case.query,
@@ -144,12 +150,53 @@ def _run_type(
                     matches=[IntentMatch(r.title, r.content) for r in focused.results],
                     terms=terms,
                 )
-                outcomes.append(_outcome(content_type, entry, case, (ranked, focused), summary))
+                outcome = _outcome(content_type, entry, case, (ranked, focused), summary)
+                outcomes.append(_with_search_reply(outcome, reply))
                 if progress is not None:
                     progress(content_type, len(outcomes))
+        # The execute view indexes each output again under its execute label: only after every
+        # ranking search, so those copies never compete with the fixtures' own sources.
+        summarise = container.use_cases.summarise_output()
+        by_case = {o.case_id: o for o in outcomes}
+        for entry in entries:
+            label = execute_label("shell", entry.haystack)
+            for case in entry.cases:
+                if _bytes(entry.haystack) <= INTENT_THRESHOLD_BYTES:
+                    text, matches = entry.haystack, 1
+                else:
+                    try:
+                        text = summarise.summarise(label, case.query, entry.haystack)
+                        matches = 0 if "\nNo section matched" in text else 1
+                    except CapyError:  # the tool shows the first 3 KB then
+                        text, matches = truncate_bytes(entry.haystack, FALLBACK_BYTES), 0
+                by_case[case.case_id] = _with_execute_reply(by_case[case.case_id], text, matches)
+        outcomes = [by_case[o.case_id] for o in outcomes]
         chunks = knowledge.stats().chunk_count
     timing = TypeTiming(content_type, index_seconds, search_seconds, searches, chunks)
     return outcomes, timing
+
+
+def _needles_in(needles: tuple[str, ...], text: str) -> int:
+    return sum(1 for n in needles if n in text)
+
+
+def _with_search_reply(outcome: CaseOutcome, reply: SearchResults) -> CaseOutcome:
+    text = results_block(reply)
+    return attrs.evolve(
+        outcome,
+        search_reply_bytes=_bytes(text),
+        search_reply_needles=_needles_in(outcome.needles, text),
+        search_reply_results=len(reply.results),
+    )
+
+
+def _with_execute_reply(outcome: CaseOutcome, text: str, matches: int) -> CaseOutcome:
+    return attrs.evolve(
+        outcome,
+        execute_reply_bytes=_bytes(text),
+        execute_reply_needles=_needles_in(outcome.needles, text),
+        execute_reply_matches=matches,
+    )
 
 
 def _outcome(

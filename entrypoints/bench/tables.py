@@ -38,6 +38,17 @@ REDUCTION_ROWS = [
     ("top10_perfect_rate", "looser: cases with every needle in top-10 contents"),
 ]
 
+AGENT_ROWS = [
+    ("search_reply_reduction", "capy_search top 3: reply smaller than the haystack by"),
+    ("search_reply_held", "capy_search top 3: reply holds every needle"),
+    ("search_reply_reduced_and_held", "capy_search top 3: ≥ 90 % smaller and holds the needle"),
+    ("search_answered_unanswerable", "capy_search: unanswerable questions answered"),
+    ("execute_reply_reduction", "capy_execute intent: reply smaller than the output by"),
+    ("execute_reply_held", "capy_execute intent: reply holds every needle"),
+    ("execute_reply_reduced_and_held", "capy_execute intent: ≥ 90 % smaller and holds it"),
+    ("execute_answered_unanswerable", "capy_execute intent: unanswerable questions answered"),
+]
+
 
 def _cell(value: Any) -> str:
     if value is None:
@@ -116,6 +127,15 @@ def print_quality(report: dict[str, Any], console: Console | None = None) -> Non
             "Context reduction — measured on the intent-search summary the agent receives "
             f"(top {meta['intent_limit']} of the case's own source)",
             REDUCTION_ROWS,
+            report,
+            False,
+        )
+    )
+    console.print(
+        _table(
+            "The agent's view — the reply texts capy_search (top 3, every source of the type) "
+            "and capy_execute (intent = the question, output = the haystack) return",
+            AGENT_ROWS,
             report,
             False,
         )

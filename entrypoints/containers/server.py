@@ -15,7 +15,6 @@ from application.use_cases.execute_with_intent import ExecuteWithIntent
 from application.use_cases.index_for_agent import IndexForAgent
 from application.use_cases.record_usage import RecordUsage
 from application.use_cases.search_knowledge import SearchKnowledge
-from application.use_cases.summarise_output import SummariseOutput
 from application.use_cases.sweep_request import SweepReport, SweepRequest
 from domain.server.search_throttle import SearchThrottle
 from domain.server.usage import UsageLedger
@@ -69,17 +68,10 @@ class McpTools(containers.DeclarativeContainer):
     throttle = providers.Singleton(SearchThrottle)
     runtimes = providers.Singleton(_runtime_names, adapters.sandbox)
 
-    summarise_output = providers.Factory(
-        SummariseOutput,
-        index_content=use_cases.index_content,
-        search=use_cases.search_knowledge,
-        distinctive_terms=use_cases.distinctive_terms,
-        store=adapters.knowledge_store,
-    )
     execute_with_intent = providers.Factory(
         ExecuteWithIntent,
         run_code=use_cases.run_code,
-        summarise_output=summarise_output.provider,
+        summarise_output=use_cases.summarise_output.provider,
         project_root=core.project.provided.root,
         settings=core.settings,
     )

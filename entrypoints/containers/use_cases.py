@@ -22,6 +22,7 @@ from application.use_cases.rotate_key import RotateKey
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_doctor import RunDoctor
 from application.use_cases.search_knowledge import SearchKnowledge
+from application.use_cases.summarise_output import SummariseOutput
 from application.use_cases.sweep_sessions import SweepSessions
 from entrypoints.containers.doctor import doctor_checks
 
@@ -40,6 +41,13 @@ class UseCases(containers.DeclarativeContainer):
         SearchKnowledge, store=adapters.knowledge_store, clock=core.clock
     )
     distinctive_terms = providers.Factory(FindDistinctiveTerms, store=adapters.knowledge_store)
+    summarise_output = providers.Factory(
+        SummariseOutput,
+        index_content=index_content,
+        search=search_knowledge,
+        distinctive_terms=distinctive_terms,
+        store=adapters.knowledge_store,
+    )
     cleanup_sources = providers.Factory(
         CleanupSources, store=adapters.knowledge_store, settings=core.settings, clock=core.clock
     )

@@ -10,6 +10,7 @@ from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking.utf8 import byte_len
+from domain.search.reply import results_block
 from domain.search.results import SearchResults
 from domain.search_hit import SearchScope
 from domain.server.search_throttle import SearchThrottle
@@ -67,13 +68,8 @@ def _hidden_hint(results: SearchResults, elsewhere: SearchResults | None) -> lis
 
 def _block(results: SearchResults, elsewhere: SearchResults | None = None) -> str:
     if not results:
-        hints = _hidden_hint(results, elsewhere)
-        return "\n".join([f"## {results.query}", "No results found.", *hints])
-    parts = [f"--- [{r.source}] ---\n### {r.title}\n\n{r.snippet}" for r in results.results]
-    head = f"## {results.query}\n\n"
-    if results.corrected_query:
-        head += f"(also searched for: {results.corrected_query})\n\n"
-    return head + "\n\n".join(parts)
+        return "\n".join([results_block(results), *_hidden_hint(results, elsewhere)])
+    return results_block(results)
 
 
 def _check_size(queries: list[str]) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -109,3 +111,21 @@ def test_empty_outcomes_give_zeros() -> None:
     metrics = QualityMetrics.of([])
     assert metrics.cases == 0
     assert metrics.recall_at_1 == 0.0
+
+
+def test_the_agent_view_is_judged_on_the_reply_texts() -> None:
+    held_small = attrs.evolve(
+        outcome((True,)), search_reply_bytes=50, search_reply_needles=1, execute_reply_bytes=400
+    )
+    held_large = attrs.evolve(
+        outcome((True,)), search_reply_bytes=500, search_reply_needles=1, execute_reply_needles=1
+    )
+    unanswerable = attrs.evolve(outcome((), needles=()), search_reply_results=2)
+    metrics = QualityMetrics.of([held_small, held_large, unanswerable])
+    assert metrics.search_reply_reduction == pytest.approx((0.95 + 0.5) / 2)
+    assert metrics.search_reply_held == 1.0
+    assert metrics.search_reply_reduced_and_held == 0.5
+    assert metrics.search_answered_unanswerable == 1.0
+    assert metrics.execute_reply_held == 0.5
+    assert metrics.execute_reply_reduced_and_held == 0.5  # 0 bytes counts as 100 % smaller
+    assert metrics.execute_answered_unanswerable == 0.0
