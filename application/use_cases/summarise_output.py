@@ -7,6 +7,7 @@ from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
+from domain.chunking.detection import is_json
 from domain.content_type import ContentType
 from domain.intent_summary import IntentMatch, intent_summary
 from domain.search_hit import SearchScope
@@ -16,9 +17,11 @@ MAX_MATCHES = 5
 
 
 class SummariseOutput:
-    """Index ``text`` as an ephemeral plaintext source, search it for the intent, summarise.
+    """Index ``text`` as an ephemeral source, search it for the intent, summarise.
 
     Rules:
+    - output that is a JSON document (``gh … --json``, ``kubectl -o json``) is chunked as JSON,
+      so each record is found and shown on its own; any other output as plaintext;
     - the search is scoped to exactly that source (other sources never leak into the answer);
     - the reply is ``intent_summary`` — the text the quality benchmark measures — with the
       source's real section count (also when identical output was indexed before), up to five
@@ -44,7 +47,7 @@ class SummariseOutput:
                 content=text,
                 label=label,
                 kind=SourceKind.EPHEMERAL,
-                content_type=ContentType.PLAINTEXT,
+                content_type=ContentType.JSON if is_json(text) else ContentType.PLAINTEXT,
             )
         )
         found = self._search.search(

@@ -5,9 +5,14 @@
   each nested container (sorted by key) is chunked under ``path > key``.
 - A chunk's text carries the key it sits under (``{"redact_headers": [...]}``): an agent reading
   it sees what the value is, and a search for the key finds it in the text, not only the title.
-- Arrays are batched while the items' compact size fits; a batch is titled by the items'
-  identity field (``id``, ``name``, …) or by index range. An item too big for a chunk on its own
-  is chunked like any other value under ``path > [i]``, and an over-long primitive is cut.
+- An array of records (objects with a name: ``metadata.name`` of a Kubernetes object, the
+  ``number`` and ``title`` of an issue or pull request, an identity field such as ``id`` or
+  ``name``) too big for one chunk becomes one chunk per record, titled by that name: a search
+  finds the record that matches and shows it, not the first item of a batch.
+- Other arrays are batched while the items' pretty-printed size fits (the text stays readable,
+  one key per line); a batch is titled by the items' identity field or by index range. An item
+  too big for a chunk on its own is chunked like any other value under ``path > [i]``, and an
+  over-long primitive is cut.
 - Returns ``None`` when the text is not JSON, so the caller can fall back to plaintext.
 """
 
@@ -21,7 +26,7 @@ from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.oversized import split_lines_to_fit
 from domain.chunking.utf8 import byte_len, truncate_bytes
 
-IDENTITY_FIELDS = ("id", "name", "title", "path", "slug", "key", "label")
+IDENTITY_FIELDS = ("id", "name", "title", "path", "slug", "key", "label", "filePath", "Name")
 ROOT = "(root)"
 
 
@@ -54,6 +59,29 @@ def _identity(item: Any, field: str) -> str | None:
         return None
     shown = " ".join(str(value).split())
     return truncate_bytes(shown, TITLE_MAX_BYTES) if shown else None
+
+
+def _record_name(item: Any) -> str | None:
+    """What a record calls itself: ``Deployment shop/web`` for a Kubernetes object, ``#42 Fix
+    login`` for an issue or pull request, else its first identity field; None for no record."""
+    if not isinstance(item, dict):
+        return None
+    meta = item.get("metadata")
+    if isinstance(meta, dict) and isinstance(meta.get("name"), str):
+        name = meta["name"]
+        if isinstance(meta.get("namespace"), str):
+            name = f"{meta['namespace']}/{name}"
+        kind = item.get("kind")
+        shown = f"{kind} {name}" if isinstance(kind, str) else name
+        return truncate_bytes(" ".join(shown.split()), TITLE_MAX_BYTES)
+    number, title = item.get("number"), item.get("title")
+    if isinstance(number, int) and not isinstance(number, bool) and isinstance(title, str):
+        return truncate_bytes(" ".join(f"#{number} {title}".split()), TITLE_MAX_BYTES)
+    for field in IDENTITY_FIELDS:
+        found = _identity(item, field)
+        if found is not None:
+            return found
+    return None
 
 
 def _batch_title(prefix: str, items: list[Any], start: int) -> str:
@@ -137,6 +165,9 @@ class _JsonChunker:
 
     def array(self, items: list[Any], path: list[str], key: str | None = None) -> list[Chunk]:
         prefix = _title(path)
+        names = [_record_name(item) for item in items]
+        if items and all(name is not None for name in names):
+            return self.records(items, [f"{prefix} > {name}" for name in names])
         chunks: list[Chunk] = []
         batch: list[Any] = []
         batch_start = 0
@@ -149,7 +180,7 @@ class _JsonChunker:
                 chunks.extend(self.fitted(_keyed(key, list(batch)), title))
 
         for index, item in enumerate(items):
-            item_size = byte_len(_compact(item)) + 1  # and its comma
+            item_size = byte_len(_pretty(item)) + 4  # its comma and the batch's indentation
             if item_size + overhead > self.max_bytes:
                 flush()
                 batch, size = [], overhead
@@ -163,6 +194,17 @@ class _JsonChunker:
             batch.append(item)
             size += item_size
         flush()
+        return chunks
+
+    def records(self, items: list[Any], titles: list[str]) -> list[Chunk]:
+        """One chunk per record, pretty-printed; a record too big is chunked by its members."""
+        chunks: list[Chunk] = []
+        for item, title in zip(items, titles, strict=True):
+            whole = _pretty(item)
+            if byte_len(whole) <= self.max_bytes:
+                chunks.append(Chunk(title=title, content=whole, has_code=True))
+            else:
+                chunks.extend(self.value(item, [title]))
         return chunks
 
 

@@ -51,16 +51,33 @@ def test_every_chunk_carries_the_key_it_sits_under() -> None:
 
 
 def test_array_batches_carry_the_array_key() -> None:
-    items = [{"name": f"svc-{i}", "blob": "x" * 1000} for i in range(10)]
-    for piece in chunk(json.dumps({"services": items}), ContentType.JSON):
+    items = [{"blob": "x" * 1000} for i in range(10)]
+    pieces = chunk(json.dumps({"services": items}), ContentType.JSON)
+    assert len(pieces) > 1
+    for piece in pieces:
         assert list(json.loads(piece.content)) == ["services"]
 
 
-def test_array_batches_are_titled_by_identity_field() -> None:
+def test_records_too_many_for_one_chunk_are_one_chunk_each_titled_by_name() -> None:
     items = [{"name": f"svc-{i}", "blob": "x" * 1000} for i in range(10)]
-    found = titles({"services": items})
-    assert found[0] == "services > svc-0, svc-1, svc-2"
-    assert all(t.startswith("services > ") for t in found)
+    pieces = chunk(json.dumps({"services": items}), ContentType.JSON)
+    assert [p.title for p in pieces] == [f"services > svc-{i}" for i in range(10)]
+    assert json.loads(pieces[3].content) == items[3]
+    assert '\n  "name": "svc-3",' in pieces[3].content  # pretty: one key per line
+
+
+def test_records_are_named_as_their_tools_name_them() -> None:
+    pulls = [{"number": 900 - i, "title": f"Fix bug {i}", "body": "b" * 900} for i in range(6)]
+    assert titles(pulls)[:2] == ["(root) > #900 Fix bug 0", "(root) > #899 Fix bug 1"]
+    objects = [
+        {
+            "kind": "Deployment",
+            "metadata": {"name": f"web-{i}", "namespace": "shop"},
+            "p": "x" * 900,
+        }
+        for i in range(6)
+    ]
+    assert titles({"items": objects})[0] == "items > Deployment shop/web-0"
 
 
 def test_many_ids_use_first_and_last() -> None:
