@@ -21,7 +21,7 @@ from domain.search.query import ParsedQuery, parse_query
 from domain.search.rerank import rerank
 from domain.search.results import SearchResult, SearchResults
 from domain.search.rrf import FusedHit
-from domain.search.snippet import extract_snippet, strip_marks
+from domain.search.snippet import extract_snippet
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 
@@ -150,22 +150,13 @@ def _merge(hits: list[FusedHit], fuzzy: list[FusedHit]) -> tuple[list[FusedHit],
 
 def _result(rank: int, hit: FusedHit, parsed: ParsedQuery) -> SearchResult:
     layer_hit = hit.hit
-    if layer_hit.highlighted:
-        content, positions = strip_marks(layer_hit.highlighted)
-        if content != layer_hit.content:
-            content, positions = layer_hit.content, []
-    else:
-        content, positions = layer_hit.content, []
-    if not positions:
-        groups = term_groups(parsed)
-        positions = [p for plist in groups.positions(content) for p in plist]
     return SearchResult(
         rank=rank,
         source=layer_hit.label,
         kind=layer_hit.kind,
         title=layer_hit.title,
         content=layer_hit.content,
-        snippet=extract_snippet(content, positions),
+        snippet=extract_snippet(layer_hit.content, parsed.raw, title=layer_hit.title),
         score=hit.score,
         layer=hit.layer_label,
         chunk_id=layer_hit.chunk_id,

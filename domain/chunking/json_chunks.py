@@ -9,8 +9,8 @@
   ``number`` and ``title`` of an issue or pull request, an identity field such as ``id`` or
   ``name``) too big for one chunk becomes one chunk per record, titled by that name: a search
   finds the record that matches and shows it, not the first item of a batch.
-- Other arrays are batched while the items' pretty-printed size fits (the text stays readable,
-  one key per line); a batch is titled by the items' identity field or by index range. An item
+- Other arrays are batched while the items' compact size fits; a batch is titled by the items'
+  identity field or by index range. An item
   too big for a chunk on its own is chunked like any other value under ``path > [i]``, and an
   over-long primitive is cut.
 - Returns ``None`` when the text is not JSON, so the caller can fall back to plaintext.
@@ -26,7 +26,7 @@ from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.oversized import split_lines_to_fit
 from domain.chunking.utf8 import byte_len, truncate_bytes
 
-IDENTITY_FIELDS = ("id", "name", "title", "path", "slug", "key", "label", "filePath", "Name")
+IDENTITY_FIELDS = ("id", "name", "title", "path", "slug", "key", "label", "filePath")
 ROOT = "(root)"
 
 
@@ -180,7 +180,7 @@ class _JsonChunker:
                 chunks.extend(self.fitted(_keyed(key, list(batch)), title))
 
         for index, item in enumerate(items):
-            item_size = byte_len(_pretty(item)) + 4  # its comma and the batch's indentation
+            item_size = byte_len(_compact(item)) + 1  # and its comma
             if item_size + overhead > self.max_bytes:
                 flush()
                 batch, size = [], overhead

@@ -7,6 +7,9 @@
   ``file:line: Error`` footer; packed, plaintext R@1 went 0.837 → 0.935 and curated files
   (YAML, Dockerfiles, SQL) 0.756 → 0.872 on the benchmark.
 - Else windows of 20 lines overlapping by 2, titled by their first line (or ``Lines a-b``).
+- A chunk that is mostly timestamped lines (a log) is titled by its time span and what stands
+  out in it (``09:43:51–09:43:53: 500 server error ×3 (GET /api/export), …``), not by a first
+  line that says nothing.
 Anything still over the byte limit (a giant single line) is cut on character boundaries.
 """
 
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from domain.chunk import Chunk
 from domain.chunking.limits import MAX_CHUNK_BYTES, OVERLAP_LINES, TITLE_MAX_BYTES
+from domain.chunking.log_titles import log_title
 from domain.chunking.oversized import pack_blocks, paragraphs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 
@@ -24,6 +28,10 @@ WHOLE_TITLE = "Output"
 
 
 def _first_line_title(text: str, fallback: str) -> str:
+    """A log chunk's time span and what stands out in it; else its first line."""
+    logged = log_title(text)
+    if logged is not None:
+        return logged
     for line in text.split("\n"):
         if line.strip():
             return truncate_bytes(line.strip(), TITLE_MAX_BYTES).strip() or fallback

@@ -1,0 +1,79 @@
+"""Titles for chunks of a log that say what is in them.
+
+A window of a log titled by its first line (``198.51.100.23 - - [03/Dec/2026:09:43:51 …``) tells
+the agent nothing and gives search nothing to match. A log chunk is titled by its time span and
+what stands out in it, counted, the worst first: ``09:43:51–09:43:53: 500 server error ×3
+(GET /api/export), slow ≥1s ×1 (GET /api/reports/monthly), 401 unauthorized ×2 (POST
+/login)``. A chunk is a log when at least a third of its lines carry a timestamp (the rest:
+continuation lines).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from domain.chunking.utf8 import truncate_bytes
+from domain.search.line_facts import is_slow, status_of
+
+LOG_TITLE_MAX_BYTES = 200
+MOST_NOTABLE = 3
+
+_TIME = re.compile(
+    r"(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]|\d{2}/\w{3}/\d{4}:|\b\w{3} +\d{1,2} )(\d{2}:\d{2}:\d{2})"
+)
+_REQUEST = re.compile(r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/')
+_ERROR = re.compile(r"\b(ERROR|FATAL|CRITICAL|PANIC)\b|\[(error|crit|alert|emerg)\]")
+_WARNING = re.compile(r"\b(WARN(?:ING)?)\b|\[(warn)\]")
+_SHORT_STATUS = {
+    400: "bad request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not found",
+    429: "too many requests",
+    500: "server error",
+    502: "bad gateway",
+    503: "unavailable",
+    504: "gateway timeout",
+}
+
+
+def _fact(line: str) -> tuple[int, str, str] | None:
+    """The one notable thing a line records, as (severity, what, where): a 5xx status, a slow
+    request, a 4xx status, an error or a warning; ``where`` is the request, when there is one."""
+    request = _REQUEST.search(line)
+    where = f"{request.group(1)} {request.group(2)}" if request else ""
+    status = status_of(line)
+    if status is not None and status >= 400:
+        what = f"{status} {_SHORT_STATUS.get(status, 'error')}"
+        return (0 if status >= 500 else 2), what, where
+    if is_slow(line):
+        return 1, "slow ≥1s", where
+    if _ERROR.search(line):
+        return 3, "ERROR", where
+    if _WARNING.search(line):
+        return 4, "WARNING", where
+    return None
+
+
+def log_title(text: str) -> str | None:
+    """The title of a log chunk, or None when ``text`` is not mostly timestamped lines."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    times = [m.group(1) for m in (_TIME.search(line[:64]) for line in lines) if m]
+    if len(lines) < 2 or len(times) * 3 < len(lines):
+        return None
+    span = times[0] if times[0] == times[-1] else f"{times[0]}–{times[-1]}"
+    facts = [fact for fact in map(_fact, lines) if fact is not None]
+    if not facts:
+        return f"{span}: {len(lines)} lines, nothing failed"
+    counts = Counter((severity, what) for severity, what, _ in facts)
+    places: dict[str, Counter[str]] = {}
+    for _, what, where in facts:
+        if where:
+            places.setdefault(what, Counter())[where] += 1
+    notable = sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1]))
+    shown = []
+    for (_, what), count in notable[:MOST_NOTABLE]:
+        where = places.get(what)
+        shown.append(f"{what} ×{count}" + (f" ({where.most_common(1)[0][0]})" if where else ""))
+    return truncate_bytes(f"{span}: {', '.join(shown)}", LOG_TITLE_MAX_BYTES)

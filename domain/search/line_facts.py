@@ -1,0 +1,100 @@
+"""What a line of tool output says in words, when it says it in codes and numbers.
+
+Agents ask "which endpoint returns server errors", "failed logins", "slow requests"; logs write
+``"GET /api/export HTTP/1.1" 500``, ``401``, ``rt=1.469``, ``[error]``. The words a line's
+codes stand for let search and excerpts meet the question where the text cannot: HTTP status
+codes of access logs (``" 500 "`` after a request, ``status=504``), latencies (a second or more
+is slow), log levels, and test outcomes. Pure and cheap: a handful of regular expressions per
+line, no state.
+"""
+
+from __future__ import annotations
+
+import re
+
+_REQUEST_STATUS = re.compile(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
+_FIELD_STATUS = re.compile(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
+_SECONDS = re.compile(
+    r"\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\s*\"?(\d+(?:\.\d+)?)s?\b"
+)
+_MILLISECONDS = re.compile(r"\b(\d+(?:\.\d+)?)\s?ms\b")
+_ERROR_LEVEL = re.compile(
+    r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
+)
+_WARNING_LEVEL = re.compile(r"\bWARN(?:ING)?\b|\[warn\]")
+_FAILED = re.compile(r"\b(?:FAILED|FAIL|ERRORED)\b|^\s*[×✗✕]\s")
+_PASSED = re.compile(r"\b(?:PASSED|PASS)\b|^\s*[✓✔]\s")
+
+SLOW_SECONDS = 1.0
+
+_STATUS_WORDS = {
+    400: "client error bad request",
+    401: "client error unauthorized failed login denied",
+    403: "client error forbidden denied",
+    404: "client error not found missing",
+    405: "client error method not allowed",
+    408: "client error request timeout",
+    409: "client error conflict",
+    413: "client error payload too large",
+    422: "client error unprocessable",
+    429: "client error too many requests throttled rate limited",
+    500: "server error internal",
+    502: "server error bad gateway upstream",
+    503: "server error unavailable",
+    504: "server error gateway timeout timed out upstream",
+}
+
+
+def _status_words(code: int) -> str:
+    if code in _STATUS_WORDS:
+        return _STATUS_WORDS[code]
+    if code >= 500:
+        return "server error"
+    if code >= 400:
+        return "client error"
+    if code >= 300:
+        return "redirect"
+    if code == 201:
+        return "ok success created"
+    return "ok success"
+
+
+def _status(line: str) -> int | None:
+    found = _REQUEST_STATUS.search(line) or _FIELD_STATUS.search(line)
+    return int(found.group(1)) if found else None
+
+
+def _slow(line: str) -> bool:
+    for match in _SECONDS.finditer(line):
+        if float(match.group(1)) >= SLOW_SECONDS:
+            return True
+    return any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(line))
+
+
+def line_facts(line: str) -> str:
+    """Words for the codes and numbers in ``line`` (``""`` when it holds none)."""
+    words: list[str] = []
+    status = _status(line)
+    if status is not None:
+        words.append(_status_words(status))
+    if _slow(line):
+        words.append("slow latency")
+    if _ERROR_LEVEL.search(line):
+        words.append("error")
+    elif _WARNING_LEVEL.search(line):
+        words.append("warning")
+    if _FAILED.search(line):
+        words.append("failed failure")
+    elif _PASSED.search(line):
+        words.append("passed")
+    return " ".join(words)
+
+
+def status_of(line: str) -> int | None:
+    """The HTTP status a log line records, if any."""
+    return _status(line)
+
+
+def is_slow(line: str) -> bool:
+    """Whether the line records a latency of a second or more."""
+    return _slow(line)
