@@ -74,6 +74,8 @@ def log_title(text: str) -> str | None:
     notable = sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1]))
     shown = []
     for (_, what), count in notable[:MOST_NOTABLE]:
-        where = places.get(what)
-        shown.append(f"{what} ×{count}" + (f" ({where.most_common(1)[0][0]})" if where else ""))
+        seen_at = places.get(what)
+        shown.append(
+            f"{what} ×{count}" + (f" ({seen_at.most_common(1)[0][0]})" if seen_at else "")
+        )
     return truncate_bytes(f"{span}: {', '.join(shown)}", LOG_TITLE_MAX_BYTES)
