@@ -21,6 +21,9 @@ from domain.server.source_labels import execute_label, file_label
 from domain.settings import Settings
 
 INTENT_THRESHOLD_BYTES = 5_000  # output larger than this is indexed when an intent is given
+# Output larger than this, run without an intent, is indexed and answered with a compact view
+# (ADR 0043): about 5,000 tokens, past which an agent rarely reads a whole output.
+COMPACT_VIEW_BYTES = 20_000
 FALLBACK_BYTES = 3_000  # shown when indexing fails
 # Room under store.max_source_bytes for the cut marker and for redaction markers longer than
 # the secrets they replace: the indexed text must never be refused for its size.
@@ -41,8 +44,11 @@ class ExecuteWithIntent:
 
     Rules:
     - the permission check, sandbox and exit classification are ``RunCode``'s;
-    - with an ``intent`` the run keeps up to ``store.max_source_bytes`` of each stream (not
-      just ``executor.max_output_bytes``), so the middle of a long log is searched too;
+    - the run keeps up to ``store.max_source_bytes`` of each stream (not just
+      ``executor.max_output_bytes``), so the middle of a long log is searched too;
+    - without an ``intent``, a finished run whose text is over 20,000 bytes is indexed the same
+      way and the reply is its ``compact_view`` (first and last lines, section titles,
+      distinctive terms, how to search it) instead of up to 100 KB of output (ADR 0043);
     - with an ``intent`` and a finished run (success, soft failure or error) whose text is over
       5,000 bytes, that whole text is indexed as an **ephemeral** plaintext source labelled
       ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
@@ -85,19 +91,16 @@ class ExecuteWithIntent:
                     timeout_ms=request.timeout_ms,
                     background=request.background,
                     file_path=request.file_path,
-                    keep_bytes=self._max_index if intent else None,
+                    keep_bytes=self._max_index,
                 )
             )
         )
         outcome = result.run.outcome
         produced = outcome.stdout.total_bytes + outcome.stderr.total_bytes
         text = result.text
-        full = result.full_text if intent else text
-        if (
-            not intent
-            or result.run.exit_class not in _SUMMARISED
-            or byte_len(full) <= INTENT_THRESHOLD_BYTES
-        ):
+        full = result.full_text
+        threshold = INTENT_THRESHOLD_BYTES if intent else COMPACT_VIEW_BYTES
+        if result.run.exit_class not in _SUMMARISED or byte_len(full) <= threshold:
             if result.run.exit_class is ExitClass.TIMED_OUT and result.is_error:
                 text += f"\n\nWhat to do: {TIMEOUT_HINT}"
             elif not intent and outcome.stdout.truncated:
@@ -108,7 +111,12 @@ class ExecuteWithIntent:
         cut = result.cut_bytes + fitted.total_bytes - fitted.kept_bytes
         label = self._label(result, indexed)
         try:
-            summary = self._summarise().summarise(label, intent, indexed)
+            summariser = self._summarise()
+            summary = (
+                summariser.summarise(label, intent, indexed)
+                if intent
+                else summariser.overview(label, indexed)
+            )
         except CapyError as error:
             shown = truncate_bytes(indexed, FALLBACK_BYTES)
             note = f"(could not index the output: {error} — showing the first 3 KB)"

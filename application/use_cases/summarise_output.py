@@ -5,9 +5,10 @@ from __future__ import annotations
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
-from application.use_cases.index_request import IndexRequest
+from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking.detection import is_json
+from domain.compact_view import compact_view
 from domain.content_type import ContentType
 from domain.intent_summary import IntentMatch, intent_summary
 from domain.search_hit import SearchScope
@@ -42,14 +43,7 @@ class SummariseOutput:
         self._store = store
 
     def summarise(self, label: str, intent: str, text: str) -> str:
-        indexed = self._index.execute(
-            IndexRequest(
-                content=text,
-                label=label,
-                kind=SourceKind.EPHEMERAL,
-                content_type=ContentType.JSON if is_json(text) else ContentType.PLAINTEXT,
-            )
-        )
+        indexed = self._indexed(label, text)
         found = self._search.search(
             intent, MAX_MATCHES, SearchScope(source=label, exact_source=True)
         )
@@ -63,4 +57,28 @@ class SummariseOutput:
             output=text,
             matches=matches,
             terms=terms,
+        )
+
+    def overview(self, label: str, text: str) -> str:
+        """Index ``text`` and reply with its compact view (no intent to search for)."""
+        indexed = self._indexed(label, text)
+        source = self._store.source_by_label(label)
+        chunks = self._store.chunks_of(source.id) if source is not None else []
+        terms = self._terms.terms(source.id) if source is not None else []
+        return compact_view(
+            label,
+            text,
+            sections=indexed.sections,
+            titles=[c.chunk.title for c in chunks],
+            terms=terms,
+        )
+
+    def _indexed(self, label: str, text: str) -> IndexResult:
+        return self._index.execute(
+            IndexRequest(
+                content=text,
+                label=label,
+                kind=SourceKind.EPHEMERAL,
+                content_type=ContentType.JSON if is_json(text) else ContentType.PLAINTEXT,
+            )
         )

@@ -40,6 +40,12 @@ class CaseOutcome:
     execute_reply_bytes: int = 0
     execute_reply_needles: int = 0
     execute_reply_matches: int = 0
+    # capy_execute without an intent (outputs over the compact-view threshold only): the
+    # compact view, and the compact view plus one follow-up capy_search of the output.
+    compact_bytes: int = 0
+    compact_needles: int = 0
+    followup_bytes: int = 0
+    followup_needles: int = 0
 
     @property
     def is_negative(self) -> bool:

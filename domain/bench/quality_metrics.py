@@ -37,7 +37,9 @@ class QualityMetrics:
     reply holds every needle), ``search_reply_reduced_and_held`` (share of cases whose reply is
     ≥ 90 % smaller *and* holds every needle); the same three for the ``capy_execute`` intent
     reply; over negatives, ``*_answered_unanswerable`` (share of unanswerable questions that got
-    any result / any matching section).
+    any result / any matching section). Without an intent, over positives whose output gets
+    the compact view: ``compact_reduction`` / ``compact_held`` (the view alone) and
+    ``compact_followup_*`` (the view plus one source-scoped capy_search for the question).
     """
 
     cases: int
@@ -68,6 +70,11 @@ class QualityMetrics:
     execute_reply_held: float = 0.0
     execute_reply_reduced_and_held: float = 0.0
     execute_answered_unanswerable: float = 0.0
+    compact_cases: int = 0
+    compact_reduction: float = 0.0
+    compact_held: float = 0.0
+    compact_followup_reduction: float = 0.0
+    compact_followup_held: float = 0.0
 
     @classmethod
     def of(cls, outcomes: Sequence[CaseOutcome]) -> QualityMetrics:
@@ -84,6 +91,7 @@ class QualityMetrics:
             if o.first_relevant_rank is not None and o.first_relevant_rank <= o.rank_ceiling
         ]
         layered = [o for o in positives if o.expected_layer]
+        compact = [o for o in positives if o.compact_bytes]
         false_positives = sum(1 for o in negatives if o.result_count > 0)
         return cls(
             cases=len(outcomes),
@@ -128,6 +136,15 @@ class QualityMetrics:
                 )
             ),
             execute_answered_unanswerable=_share(negatives, lambda o: o.execute_reply_matches > 0),
+            compact_cases=len(compact),
+            compact_reduction=_mean([o.reduction(o.compact_bytes) for o in compact]),
+            compact_held=_share(compact, lambda o: o.compact_needles == len(o.needles)),
+            compact_followup_reduction=_mean(
+                [o.reduction(o.compact_bytes + o.followup_bytes) for o in compact]
+            ),
+            compact_followup_held=_share(
+                compact, lambda o: max(o.compact_needles, o.followup_needles) == len(o.needles)
+            ),
         )
 
     def as_dict(self) -> dict[str, float | int | None]:

@@ -75,7 +75,5 @@ def log_title(text: str) -> str | None:
     shown = []
     for (_, what), count in notable[:MOST_NOTABLE]:
         seen_at = places.get(what)
-        shown.append(
-            f"{what} ×{count}" + (f" ({seen_at.most_common(1)[0][0]})" if seen_at else "")
-        )
+        shown.append(f"{what} ×{count}" + (f" ({seen_at.most_common(1)[0][0]})" if seen_at else ""))
     return truncate_bytes(f"{span}: {', '.join(shown)}", LOG_TITLE_MAX_BYTES)

@@ -14,8 +14,14 @@ from pathlib import Path
 
 import attrs
 
-from application.use_cases.execute_with_intent import FALLBACK_BYTES, INTENT_THRESHOLD_BYTES
+from application.use_cases.execute_with_intent import (
+    COMPACT_VIEW_BYTES,
+    FALLBACK_BYTES,
+    INTENT_THRESHOLD_BYTES,
+)
 from application.use_cases.index_request import IndexRequest
+from application.use_cases.search_knowledge import SearchKnowledge
+from application.use_cases.summarise_output import SummariseOutput
 from domain.bench.case_outcome import CaseOutcome
 from domain.chunking.utf8 import truncate_bytes
 from domain.content_type import ContentType
@@ -170,6 +176,10 @@ def _run_type(
                     except CapyError:  # the tool shows the first 3 KB then
                         text, matches = truncate_bytes(entry.haystack, FALLBACK_BYTES), 0
                 by_case[case.case_id] = _with_execute_reply(by_case[case.case_id], text, matches)
+                if _bytes(entry.haystack) > COMPACT_VIEW_BYTES and case.needles:
+                    by_case[case.case_id] = _with_compact_view(
+                        by_case[case.case_id], summarise, search, label, entry.haystack
+                    )
         outcomes = [by_case[o.case_id] for o in outcomes]
         chunks = knowledge.stats().chunk_count
     timing = TypeTiming(content_type, index_seconds, search_seconds, searches, chunks)
@@ -196,6 +206,29 @@ def _with_execute_reply(outcome: CaseOutcome, text: str, matches: int) -> CaseOu
         execute_reply_bytes=_bytes(text),
         execute_reply_needles=_needles_in(outcome.needles, text),
         execute_reply_matches=matches,
+    )
+
+
+def _with_compact_view(
+    outcome: CaseOutcome,
+    summarise: SummariseOutput,
+    search: SearchKnowledge,
+    label: str,
+    haystack: str,
+) -> CaseOutcome:
+    """capy_execute without an intent, then the agent's one follow-up search of that output."""
+    try:
+        view = summarise.overview(label, haystack)
+    except CapyError:
+        return outcome
+    scope = SearchScope(source=label, exact_source=True)
+    follow_up = results_block(search.search(outcome.query, REPLY_LIMIT, scope))
+    return attrs.evolve(
+        outcome,
+        compact_bytes=_bytes(view),
+        compact_needles=_needles_in(outcome.needles, view),
+        followup_bytes=_bytes(follow_up),
+        followup_needles=_needles_in(outcome.needles, follow_up),
     )
 
 

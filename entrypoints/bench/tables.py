@@ -47,6 +47,11 @@ AGENT_ROWS = [
     ("execute_reply_held", "capy_execute intent: reply holds every needle"),
     ("execute_reply_reduced_and_held", "capy_execute intent: ≥ 90 % smaller and holds it"),
     ("execute_answered_unanswerable", "capy_execute intent: unanswerable questions answered"),
+    ("compact_cases", "no intent, output > 20 KB: cases"),
+    ("compact_reduction", "no intent: compact view smaller than the output by"),
+    ("compact_held", "no intent: compact view holds the needle"),
+    ("compact_followup_reduction", "no intent + one capy_search: smaller by"),
+    ("compact_followup_held", "no intent + one capy_search: holds the needle"),
 ]
 
 

@@ -69,13 +69,23 @@ async def test_execute_file_with_intent_searches_the_whole_output_too(
     assert sandbox.requests[-1].keep_bytes == MAX_SOURCE
 
 
-async def test_without_intent_nothing_extra_is_kept(
+async def test_without_intent_large_output_is_indexed_and_answered_with_a_compact_view(
     client: Client, sandbox: InMemorySandbox
 ) -> None:
-    sandbox.script(RunOutcome(stdout=truncate_bytes(build_log(), 102_400)))
-    text, _ = await call(client, "capy_execute", {"language": "python", "code": "build()"})
-    assert sandbox.requests[-1].keep_bytes is None
-    assert NEEDLE not in text and "pass `intent`" in text
+    log = build_log()
+    sandbox.script(outcome_keeping(log, MAX_SOURCE))
+    text, is_error = await call(client, "capy_execute", {"language": "python", "code": "build()"})
+    assert not is_error
+    assert sandbox.requests[-1].keep_bytes == MAX_SOURCE
+    assert len(text.encode()) < 6_000
+    assert "INFO step 0 compiled module_0 ok" in text  # the first lines
+    assert "INFO step 5999 compiled module_82 ok" in text  # the last lines
+    source = text.split('indexed as "', 1)[1].split('"', 1)[0]
+    assert source.startswith("execute:python:")
+    found, _ = await call(
+        client, "capy_search", {"queries": ["ledger-reconciler checksum drift"], "source": source}
+    )
+    assert NEEDLE in found
 
 
 async def test_output_over_the_index_limit_says_how_much_of_the_middle_was_cut(

@@ -1,0 +1,50 @@
+"""Codes and numbers in tool output stand for the words an agent asks with."""
+
+from __future__ import annotations
+
+from domain.chunking.log_titles import log_title
+from domain.compact_view import compact_view
+from domain.search.line_facts import line_facts
+
+ACCESS = (
+    '203.0.113.7 - - [03/Dec/2026:09:43:{s:02d} +0000] "{m} {p} HTTP/1.1" {c} 27 "-" "curl" rt={t}'
+)
+
+
+def access(second: int, method: str, path: str, code: int, took: float = 0.002) -> str:
+    return ACCESS.format(s=second, m=method, p=path, c=code, t=took)
+
+
+def test_status_codes_latencies_levels_and_outcomes_become_words() -> None:
+    assert "server error" in line_facts(access(1, "GET", "/api/export", 500))
+    assert "gateway timeout" in line_facts(access(1, "GET", "/api/sync", 504))
+    assert "unauthorized failed login" in line_facts(access(1, "POST", "/login", 401))
+    assert "slow" in line_facts(access(1, "GET", "/api/report", 200, 1.469))
+    assert "slow" in line_facts("LOG:  duration: 2537.421 ms  statement: SELECT 1")
+    assert line_facts("Dec 03 09:43:51 web-01 api[1]: ERROR export failed") == "error"
+    assert "failed" in line_facts("tests/test_cart.py::test_total FAILED")
+    assert line_facts(access(1, "GET", "/", 200)) == "ok success"
+    assert line_facts("a plain line about 500 things") == ""
+
+
+def test_a_log_chunk_is_titled_by_its_span_and_the_worst_it_holds() -> None:
+    lines = [access(1, "GET", "/", 200)] * 5 + [
+        access(2, "POST", "/login", 401),
+        access(3, "GET", "/api/export", 500),
+        access(3, "GET", "/api/export", 500),
+        access(4, "GET", "/api/report", 200, 1.2),
+    ]
+    assert log_title("\n".join(lines)) == (
+        "09:43:01–09:43:04: 500 server error ×2 (GET /api/export), slow ≥1s ×1 "
+        "(GET /api/report), 401 unauthorized ×1 (POST /login)"
+    )
+    assert log_title("no timestamps\nhere at all\n") is None
+
+
+def test_the_compact_view_shows_both_ends_titles_and_how_to_search() -> None:
+    output = "\n".join(f"line {i}" for i in range(1000))
+    view = compact_view("execute:shell:ab12cd34", output, sections=50, titles=["a", "b"])
+    assert "line 0" in view and "line 999" in view and "line 500" not in view
+    assert "Sections: a; b" in view
+    assert 'source: "execute:shell:ab12cd34"' in view
+    assert len(view) < 1500
