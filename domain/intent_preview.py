@@ -15,7 +15,7 @@ from __future__ import annotations
 import attrs
 
 from domain.chunking.utf8 import byte_len, truncate_bytes
-from domain.search.line_facts import line_facts
+from domain.search.line_facts import FACT_WORDS, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
 
@@ -93,8 +93,9 @@ def _ranked(lines: list[str], groups: TermGroups, width: int) -> list[tuple[floa
     beats lines repeating the common ones.
     """
     windows: list[tuple[int, int, list[bool]]] = []
+    asks_facts = any(groups.present(FACT_WORDS))
     for number, line in enumerate(lines):
-        facts = line_facts(line)  # "server error" for a 500, "slow" for rt=1.4, …
+        facts = line_facts(line) if asks_facts else ""  # "server error" for a 500, …
         for start, piece in _windows(line, width):
             present = groups.present(f"{piece}\n{facts}" if facts else piece)
             if any(present):

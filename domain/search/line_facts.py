@@ -26,6 +26,19 @@ _FAILED = re.compile(r"\b(?:FAILED|FAIL|ERRORED)\b|^\s*[×✗✕]\s")
 _PASSED = re.compile(r"\b(?:PASSED|PASS)\b|^\s*[✓✔]\s")
 
 SLOW_SECONDS = 1.0
+_ERROR_SIGNS = (
+    "ERROR",
+    "FATAL",
+    "CRITICAL",
+    "PANIC",
+    "EMERG",
+    "[error]",
+    "[crit]",
+    "[alert]",
+    "[emerg]",
+)
+_CROSSES = ("×", "✗", "✕")
+_TICKS = ("✓", "✔")
 
 _STATUS_WORDS = {
     400: "client error bad request",
@@ -60,15 +73,30 @@ def _status_words(code: int) -> str:
 
 
 def _status(line: str) -> int | None:
-    found = _REQUEST_STATUS.search(line) or _FIELD_STATUS.search(line)
+    found = (_REQUEST_STATUS.search(line) if "HTTP/" in line else None) or (
+        _FIELD_STATUS.search(line) if "=" in line or ":" in line else None
+    )
     return int(found.group(1)) if found else None
 
 
 def _slow(line: str) -> bool:
-    for match in _SECONDS.finditer(line):
-        if float(match.group(1)) >= SLOW_SECONDS:
-            return True
+    if "=" in line or ":" in line:
+        for match in _SECONDS.finditer(line):
+            if float(match.group(1)) >= SLOW_SECONDS:
+                return True
+    if "ms" not in line:
+        return False
     return any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(line))
+
+
+# Every word ``line_facts`` can say: a query none of whose terms is among them never needs it.
+FACT_WORDS = " ".join(
+    [
+        *_STATUS_WORDS.values(),
+        "server error client redirect ok success created slow latency warning failed failure",
+        "passed",
+    ]
+)
 
 
 def line_facts(line: str) -> str:
@@ -79,13 +107,15 @@ def line_facts(line: str) -> str:
         words.append(_status_words(status))
     if _slow(line):
         words.append("slow latency")
-    if _ERROR_LEVEL.search(line):
+    # Plain substring tests first: the regular expressions only confirm a likely hit.
+    if any(sign in line for sign in _ERROR_SIGNS) and _ERROR_LEVEL.search(line):
         words.append("error")
-    elif _WARNING_LEVEL.search(line):
+    elif ("WARN" in line or "[warn]" in line) and _WARNING_LEVEL.search(line):
         words.append("warning")
-    if _FAILED.search(line):
+    first = line.lstrip()[:1]
+    if ("FAIL" in line or "ERRORED" in line or first in _CROSSES) and _FAILED.search(line):
         words.append("failed failure")
-    elif _PASSED.search(line):
+    elif ("PASS" in line or first in _TICKS) and _PASSED.search(line):
         words.append("passed")
     return " ".join(words)
 
