@@ -10,6 +10,10 @@
 - A chunk that is mostly timestamped lines (a log) is titled by its time span and what stands
   out in it (``09:43:51–09:43:53: 500 server error ×3 (GET /api/export), …``), not by a first
   line that says nothing.
+- Output too big for one chunk whose tool marks its sections (tests, commits, diff files and
+  hunks, diagnostics, commands of a session, a run's closing counts: ``output_sections``) is
+  cut at those headers first, each section titled by its headers' breadcrumb; the rules above
+  then apply within a section still too big, under its title.
 Anything still over the byte limit (a giant single line) is cut on character boundaries.
 """
 
@@ -17,7 +21,8 @@ from __future__ import annotations
 
 from domain.chunk import Chunk
 from domain.chunking.limits import MAX_CHUNK_BYTES, OVERLAP_LINES, TITLE_MAX_BYTES
-from domain.chunking.log_titles import log_title
+from domain.chunking.log_titles import LOG_TITLE_MAX_BYTES, log_title, outcome_title
+from domain.chunking.output_sections import chunk_sections
 from domain.chunking.oversized import pack_blocks, paragraphs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 
@@ -27,11 +32,15 @@ MAX_SECTIONS = 200
 WHOLE_TITLE = "Output"
 
 
-def _first_line_title(text: str, fallback: str) -> str:
-    """A log chunk's time span and what stands out in it; else its first line."""
-    logged = log_title(text)
+def _first_line_title(text: str, fallback: str, section: str = "") -> str:
+    """A log chunk's time span and what stands out in it (after its section's title, if any);
+    else the section's title; else its first line."""
+    logged = log_title(text) or outcome_title(text)
     if logged is not None:
-        return logged
+        titled = f"{section} > {logged}" if section else logged
+        return truncate_bytes(titled, LOG_TITLE_MAX_BYTES).strip()
+    if section:
+        return section
     for line in text.split("\n"):
         if line.strip():
             return truncate_bytes(line.strip(), TITLE_MAX_BYTES).strip() or fallback
@@ -60,13 +69,31 @@ def chunk_plaintext(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk]:
     if len(lines) <= LINES_PER_CHUNK:
         body = text.strip()
         return _fit(body, WHOLE_TITLE, max_bytes) if body else []
+    if byte_len(text) > max_bytes:
+        sectioned = chunk_sections(text.strip("\n"), _section_chunks, max_bytes)
+        if sectioned:
+            return sectioned
+    return _unsectioned(text, "", max_bytes)
 
+
+def _section_chunks(text: str, title: str, max_bytes: int) -> list[Chunk]:
+    """One section of an output cut at its headers: whole when it fits, else as below."""
+    if byte_len(text) <= max_bytes:
+        body = text.strip()
+        return [Chunk(title=_first_line_title(body, WHOLE_TITLE, title), content=body)]
+    return _unsectioned(text, title, max_bytes)
+
+
+def _unsectioned(text: str, title: str, max_bytes: int) -> list[Chunk]:
+    """Text without headers: blank-line paragraphs packed, else windows of lines; titled
+    ``title`` when given, else each by its first line."""
+    lines = text.strip("\n").split("\n")
     sections = [s.strip("\n") for s in paragraphs(text) if s.strip()]
     if MIN_SECTIONS <= len(sections) <= MAX_SECTIONS and all(
         byte_len(s) <= max_bytes for s in sections
     ):
         return [
-            Chunk(title=_first_line_title(s, f"Section {i}"), content=s)
+            Chunk(title=_first_line_title(s, f"Section {i}", title), content=s)
             for i, s in enumerate(_packed(sections, max_bytes), start=1)
         ]
 
@@ -77,8 +104,8 @@ def chunk_plaintext(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk]:
         body = "\n".join(window).strip("\n")
         if body.strip():
             end = start + len(window)
-            title = _first_line_title(body, f"Lines {start + 1}-{end}")
-            chunks.extend(_fit(body, title, max_bytes))
+            window_title = _first_line_title(body, f"Lines {start + 1}-{end}", title)
+            chunks.extend(_fit(body, window_title, max_bytes))
         if start + LINES_PER_CHUNK >= len(lines):
             break
     return chunks

@@ -24,6 +24,8 @@ _ERROR_LEVEL = re.compile(
 _WARNING_LEVEL = re.compile(r"\bWARN(?:ING)?\b|\[warn\]")
 _FAILED = re.compile(r"\b(?:FAILED|FAIL|ERRORED)\b|^\s*[×✗✕]\s")
 _PASSED = re.compile(r"\b(?:PASSED|PASS)\b|^\s*[✓✔]\s")
+_SKIPPED = re.compile(r"\b(?:SKIPPED|SKIP)\b")
+_XFAIL = re.compile(r"\bXFAIL(?:ED)?\b", re.IGNORECASE)
 
 SLOW_SECONDS = 1.0
 _ERROR_SIGNS = (
@@ -94,7 +96,7 @@ FACT_WORDS = " ".join(
     [
         *_STATUS_WORDS.values(),
         "server error client redirect ok success created slow latency warning failed failure",
-        "passed",
+        "passed skipped expected",
     ]
 )
 
@@ -117,6 +119,10 @@ def line_facts(line: str) -> str:
         words.append("failed failure")
     elif ("PASS" in line or first in _TICKS) and _PASSED.search(line):
         words.append("passed")
+    if "SKIP" in line and _SKIPPED.search(line):
+        words.append("skipped")
+    if ("XFAIL" in line or "xfail" in line) and _XFAIL.search(line):
+        words.append("expected failure")
     return " ".join(words)
 
 

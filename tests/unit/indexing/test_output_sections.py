@@ -1,0 +1,108 @@
+"""Output too big for one chunk is cut where its tool marks sections, each titled by them."""
+
+from __future__ import annotations
+
+from domain.chunking import MAX_CHUNK_BYTES, chunk
+from domain.chunking.log_titles import outcome_title
+from domain.chunking.utf8 import byte_len
+from domain.content_type import ContentType
+
+FILLER = "\n".join(f"    frame {i}: " + "x" * 60 for i in range(14))
+
+
+def _pytest_run() -> str:
+    tests = "\n".join(
+        f"tests/test_cart.py::test_case_{i} {'FAILED' if i % 9 == 0 else 'PASSED'}"
+        for i in range(40)
+    )
+    failures = "\n".join(
+        f"{'_' * 20} test_case_{i} {'_' * 20}\n{FILLER}\nE       AssertionError: assert {i} == 0"
+        for i in range(0, 40, 9)
+    )
+    return (
+        f"{'=' * 20} test session starts {'=' * 20}\n{tests}\n"
+        f"{'=' * 20} FAILURES {'=' * 20}\n{failures}\n"
+        f"{'=' * 10} 5 failed, 35 passed in 0.10s {'=' * 10}\n"
+    )
+
+
+def titles(text: str) -> list[str]:
+    return [c.title for c in chunk(text, ContentType.PLAINTEXT)]
+
+
+def test_a_test_run_is_cut_into_its_reports_and_each_failure() -> None:
+    chunks = chunk(_pytest_run(), ContentType.PLAINTEXT)
+    found = [c.title for c in chunks]
+    assert "FAILURES > test_case_9" in found
+    assert "5 failed, 35 passed in 0.10s" in found
+    failure = next(c for c in chunks if c.title == "FAILURES > test_case_9")
+    assert "AssertionError: assert 9 == 0" in failure.content
+    assert "test_case_18" not in failure.content
+    # The empty "FAILURES" header rides on the first failure's chunk.
+    first = next(c for c in chunks if c.title == "FAILURES > test_case_0")
+    assert first.content.startswith("=" * 20 + " FAILURES")
+    assert all(byte_len(c.content) <= MAX_CHUNK_BYTES for c in chunks)
+
+
+def test_a_window_of_test_results_is_titled_by_its_outcomes() -> None:
+    window = "\n".join(
+        [
+            "tests/a.py::test_one PASSED",
+            "tests/a.py::test_two FAILED",
+            "tests/a.py::test_live SKIPPED (no network)",
+            "tests/a.py::test_zone XFAIL (not launched)",
+            "tests/a.py::test_three PASSED",
+        ]
+    )
+    assert outcome_title(window) == (
+        "FAILED ×1, XFAIL expected failure ×1 (test_zone), SKIPPED ×1 (test_live), PASSED ×2"
+    )
+    assert outcome_title("just\nsome\nlines") is None
+
+
+def test_git_log_is_cut_into_commits_titled_by_their_subjects() -> None:
+    commits = "\n".join(
+        f"commit {i:040x}\nAuthor: A <a@example.test>\nDate:   Wed Dec 2 18:0{i % 10}:00 2026\n\n"
+        f"    Subject number {i}\n\n    {'body ' * 80}\n\n src/file_{i}.py | 3 ++-\n"
+        for i in range(1, 13)
+    )
+    found = titles(commits)
+    assert found[0] == "commit 0000000: Subject number 1"
+    assert len(found) == 12
+
+
+def test_a_diff_is_cut_by_file_and_a_big_file_by_hunk() -> None:
+    small = "diff --git a/small.py b/small.py\n@@ -1,2 +1,2 @@\n-a = 1\n+a = 2\n"
+    hunks = "\n".join(
+        f"@@ -{i * 40},30 +{i * 40},30 @@ def function_{i}():\n"
+        + "\n".join(f"+    line_{i}_{j} = {j}  # " + "y" * 50 for j in range(30))
+        for i in range(4)
+    )
+    big = f"diff --git a/big.py b/big.py\nindex 1..2 100644\n--- a/big.py\n+++ b/big.py\n{hunks}\n"
+    found = titles(small + big + small.replace("small", "other"))
+    assert found[0] == "small.py"
+    assert "big.py > def function_2():" in found
+    assert found[-1] == "other.py"
+
+
+def test_commands_of_a_session_and_their_closing_counts() -> None:
+    mypy = "\n".join(f"pricing.py:{i}: error: Missing type  [type-arg]" for i in range(120))
+    tsc = "\n".join(
+        f"src/report.ts({i},3): error TS2532: Object is possibly 'undefined'." for i in range(50)
+    )
+    text = f"$ npx tsc -p .\n{tsc}\n\n$ mypy --strict .\n{mypy}\n\nFound 120 errors in 1 file\n"
+    found = titles(text)
+    assert found[0] == "$ npx tsc -p ."
+    assert "$ mypy --strict . > Summary: Found 120 errors in 1 file" in found
+
+
+def test_diagnostics_with_a_location_line_are_records() -> None:
+    diagnostic = "{code} Something is wrong here\n --> src/{code}.py:1:1\n  |\n1 | x = 1\n  |   ^\n"
+    text = "\n".join(diagnostic.format(code=f"E{i:03d}") + "    " + "z" * 200 for i in range(20))
+    found = titles(text)
+    assert "E007 Something is wrong here (src/E007.py:1:1)" in found
+
+
+def test_output_without_headers_is_chunked_as_before() -> None:
+    text = "\n".join(f"line {i}" for i in range(1, 51))
+    assert titles(text) == ["line 1", "line 19", "line 37"]
