@@ -15,6 +15,7 @@ from __future__ import annotations
 import attrs
 
 from domain.chunking.utf8 import byte_len, truncate_bytes
+from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
 from domain.search.line_facts import FACT_WORDS, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
@@ -84,23 +85,29 @@ def _segment(lines: list[str], number: int, start: int, width: int) -> _Segment:
     return _Segment(number, start, f"{head}{piece.strip()}{tail}")
 
 
-def _ranked(lines: list[str], groups: TermGroups, width: int) -> list[tuple[float, int, int]]:
+def _ranked(
+    lines: list[str], groups: TermGroups, width: int, kinds: frozenset[AnswerKind] = frozenset()
+) -> list[tuple[float, int, int]]:
     """(score, line, start) of every window holding at least one term, best first.
 
     A window scores the sum, over the intent's terms it contains (in its text, or in the words
     its line's codes stand for: ``server error`` for a 500), of how rare each term is in this
     section (``1 / number of windows holding it``): the line with the one unusual term
-    beats lines repeating the common ones.
+    beats lines repeating the common ones. A line of the kind the intent asks for (an error
+    stated for "why", a count for "how many") counts as one more term.
     """
     windows: list[tuple[int, int, list[bool]]] = []
     asks_facts = any(groups.present(FACT_WORDS))
+    wanted = sorted(kinds)
     for number, line in enumerate(lines):
         facts = line_facts(line) if asks_facts else ""  # "server error" for a 500, …
+        shaped = [answers(kind, line, groups) for kind in wanted]
         for start, piece in _windows(line, width):
-            present = groups.present(f"{piece}\n{facts}" if facts else piece)
+            present = groups.present(f"{piece}\n{facts}" if facts else piece) + shaped
             if any(present):
                 windows.append((number, start, present))
-    holding = [sum(1 for _, _, present in windows if present[u]) for u in range(len(groups.units))]
+    units = len(groups.units) + len(wanted)
+    holding = [sum(1 for _, _, present in windows if present[u]) for u in range(units)]
     found = [
         (sum(1 / holding[u] for u, hit in enumerate(present) if hit), number, start)
         for number, start, present in windows
@@ -150,7 +157,9 @@ def preview_lines(
     if not lines:
         return []
     parsed = parse_query(intent)
-    ranked = [] if parsed.is_empty else _ranked(lines, term_groups(parsed), width)
+    ranked = (
+        [] if parsed.is_empty else _ranked(lines, term_groups(parsed), width, answer_kinds(intent))
+    )
     if not ranked:
         return [(0, _segment(lines, 0, 0, width).text)]
     best: list[tuple[int, int]] = []

@@ -14,6 +14,7 @@ from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from domain.errors import InvalidInput
 from domain.search import tuning
+from domain.search.answer_kinds import answer_kinds
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
@@ -109,7 +110,9 @@ class SearchKnowledge:
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> list[FusedHit]:
         fused = retrieve(self._store, parsed, scope, LayerPlan.for_limit(limit))
-        return rerank(fused, term_groups(parsed), extract_entities(parsed.raw))
+        return rerank(
+            fused, term_groups(parsed), extract_entities(parsed.raw), answer_kinds(parsed.raw)
+        )
 
     def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
         kinds = scope.effective_kinds()

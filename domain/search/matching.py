@@ -121,10 +121,12 @@ def _phrase_positions(lowered: str, words: tuple[str, ...], limit: int) -> list[
 
 @attrs.frozen(cache_hash=True)  # a memo key on every title, label and highlighted word
 class TermGroups:
-    """The query's units, in order (phrases first, then terms)."""
+    """The query's units, in order (phrases first, then terms); ``pairs`` are the indexes of
+    consecutive terms (as the query had them), whose nearness is evidence of their own."""
 
     units: tuple[str, ...]
     matchers: tuple[Unit, ...]
+    pairs: tuple[tuple[int, int], ...] = ()
 
     def positions(self, text: str) -> list[list[int]]:
         """For each unit, the character offsets in ``text`` where it occurs."""
@@ -134,6 +136,10 @@ class TermGroups:
     def present(self, text: str) -> list[bool]:
         """Whether each unit occurs in ``text`` (memoised: titles and labels repeat)."""
         return list(_present(self, text))
+
+    def title_positions(self, title: str) -> tuple[tuple[int, ...], ...]:
+        """``positions`` of a title (memoised: titles repeat across a source's chunks)."""
+        return _title_positions(self, title)
 
     def owner(self, token: str) -> int | None:
         """The unit a word FTS5 matched (highlighted) belongs to: the one sharing the longest
@@ -145,6 +151,12 @@ class TermGroups:
 def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
     lowered = text.lower()
     return tuple(unit.present(lowered) for unit in groups.matchers)
+
+
+@lru_cache(maxsize=4096)
+def _title_positions(groups: TermGroups, title: str) -> tuple[tuple[int, ...], ...]:
+    lowered = title.lower()
+    return tuple(tuple(unit.positions(lowered)) for unit in groups.matchers)
 
 
 @lru_cache(maxsize=4096)
@@ -167,10 +179,11 @@ def _unit(text: str) -> Unit:
 
 
 @lru_cache(maxsize=256)
-def _compile(units: tuple[str, ...]) -> TermGroups:
-    return TermGroups(units, tuple(_unit(u) for u in units))
+def _compile(units: tuple[str, ...], first_term: int) -> TermGroups:
+    pairs = tuple((i, i + 1) for i in range(first_term, len(units) - 1))
+    return TermGroups(units, tuple(_unit(u) for u in units), pairs)
 
 
 def term_groups(query: ParsedQuery) -> TermGroups:
     """The query's units prepared once (cached across calls with the same units)."""
-    return _compile(query.groups)
+    return _compile(query.groups, len(query.phrases))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from domain.search import tuning
+from domain.search.answer_kinds import AnswerKind, holds_answer
 from domain.search.entities import count_entities
 from domain.search.matching import TermGroups
 from domain.search.rrf import FusedHit
@@ -74,13 +75,31 @@ def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     return best
 
 
+def line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[int]:
+    """The distinct sets of units (bit masks) that share a line of ``content``: one pass over
+    the positions in order, counting newlines between them."""
+    events = sorted((pos, unit) for unit, plist in enumerate(positions) for pos in plist)
+    masks: dict[int, int] = {}
+    line = previous = 0
+    for pos, unit in events:
+        line += content.count("\n", previous, pos)
+        previous = pos
+        masks[line] = masks.get(line, 0) | (1 << unit)
+    return frozenset(masks.values())
+
+
 @attrs.frozen
 class Evidence:
-    """Where each query unit occurs in one hit: content positions, title, source label."""
+    """Where each query unit occurs in one hit: content positions, title, source label, and
+    which units share a line (the title counts as a line)."""
 
     positions: tuple[tuple[int, ...], ...]
     in_title: tuple[bool, ...]
     found: tuple[bool, ...]
+    lines: frozenset[int] = frozenset()
+    # For each pair of consecutive query terms: whether they stand next to each other, in
+    # order, in the title (``500 server error``).
+    adjacent: tuple[bool, ...] = ()
 
     @classmethod
     def of(
@@ -102,7 +121,26 @@ class Evidence:
         found = tuple(
             bool(p) or t or s for p, t, s in zip(positions, in_title, in_label, strict=True)
         )
-        return cls(positions, in_title, found)
+        title_mask = sum(1 << unit for unit, here in enumerate(in_title) if here)
+        lines = line_masks(hit.hit.content, positions) | ({title_mask} if title_mask else set())
+        adjacent: tuple[bool, ...] = ()
+        if tuning.ADJACENCY_WEIGHT and len(groups.units) > 1:
+            titled = groups.title_positions(hit.hit.title) if any(in_title) else None
+            adjacent = tuple(
+                (titled is not None and _next_to(titled[a], titled[b], len(groups.units[a])))
+                for a, b in groups.pairs
+            )
+        return cls(positions, in_title, found, lines, adjacent)
+
+
+def _next_to(first: Sequence[int], second: Sequence[int], length: int) -> bool:
+    """Whether an occurrence of ``second`` starts just after one of ``first`` (a unit ``length``
+    characters long, give or take a suffix and a separator)."""
+    if not first or not second:
+        return False
+    reach = length + tuning.ADJACENCY_SLACK
+    later = set(second)
+    return any(start + gap in later for start in first for gap in range(1, reach + 1))
 
 
 def _marked(highlighted: str) -> list[tuple[str, int]]:
@@ -146,7 +184,24 @@ def boosts_for(
     total_weight = sum(unit_weight) or 1.0
     covered = sum(w for w, f in zip(unit_weight, seen.found, strict=True) if f)
     share = covered / total_weight
-    coverage = share**tuning.COVERAGE_EXPONENT
+    ranked_share = share
+    if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
+        line_share = (
+            max(
+                (
+                    sum(w for unit, w in enumerate(unit_weight) if mask >> unit & 1)
+                    for mask in seen.lines
+                ),
+                default=0.0,
+            )
+            / total_weight
+        )
+        ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
+    coverage = ranked_share**tuning.COVERAGE_EXPONENT
+    if seen.adjacent:
+        pair_weights = [unit_weight[a] + unit_weight[b] for a, b in groups.pairs]
+        joined = sum(w for w, near in zip(pair_weights, seen.adjacent, strict=True) if near)
+        coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / (sum(pair_weights) or 1.0)
     title_weight = tuning.TITLE_WEIGHT_CODE if hit.hit.has_code else tuning.TITLE_WEIGHT_PROSE
     title = 1.0 + title_weight * sum(seen.in_title) / count
     proximity = 1.0
@@ -164,9 +219,13 @@ def boosts_for(
 
 
 def rerank(
-    hits: Sequence[FusedHit], groups: TermGroups, entities: tuple[str, ...]
+    hits: Sequence[FusedHit],
+    groups: TermGroups,
+    entities: tuple[str, ...],
+    kinds: frozenset[AnswerKind] = frozenset(),
 ) -> list[FusedHit]:
-    """Scores multiplied by each hit's boosts, best first (ties: the fused order)."""
+    """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
+    a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more."""
     owners: dict[str, int | None] = {}
     evidence = [Evidence.of(hit, groups, owners) for hit in hits]
     weights = unit_weights(evidence, len(groups.units))
@@ -178,6 +237,8 @@ def rerank(
         strength = 1.0
         if tuning.BM25_WEIGHT and best < 0 and SearchLayer.PORTER in hit.layers:
             strength += tuning.BM25_WEIGHT * hit.hit.bm25 / best
+        if kinds and holds_answer(kinds, hit.hit.content, groups):
+            strength *= 1.0 + tuning.ANSWER_KIND_WEIGHT
         scored.append((hit.score * boosts.total * strength, index, hit, boosts.share))
     scored.sort(key=lambda item: (-item[0], item[1]))
     # One constructor call per hit, not two ``attrs.evolve`` (a sixth of rerank's time).

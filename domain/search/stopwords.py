@@ -23,7 +23,7 @@ ENGLISH: frozenset[str] = frozenset(
     must i me my we our us you your he him his she her it its they them their this that these
     those there here where when what which who whom whose why how all any both each few more
     most other some such only own same than too very just also into over under about after
-    before between through during from with without within not no yes out off again further
+    before between through during for from with without within not no yes out off again further
     once while because until above below down get got let say said make like take many much
     one new old now way year good still
     """

@@ -1,0 +1,47 @@
+"""A question asking why or how many is answered by a line of that shape."""
+
+from __future__ import annotations
+
+from domain.search.answer_kinds import AnswerKind, answer_kinds, answers, is_cause, is_count
+from domain.search.matching import term_groups
+from domain.search.query import parse_query
+from domain.search.snippet import extract_snippet
+
+
+def test_cue_words_name_the_kind_of_answer() -> None:
+    assert answer_kinds("why does item count fail") == {AnswerKind.CAUSE, AnswerKind.COUNT}
+    assert answer_kinds("what goes wrong with the payments upstream") == {AnswerKind.CAUSE}
+    assert answer_kinds("how many mypy errors") == {AnswerKind.COUNT}
+    assert answer_kinds("schedule of the nightly export cronjob") == frozenset()
+
+
+def test_lines_that_state_an_error_or_count_something() -> None:
+    assert is_cause("E       AssertionError: assert 2 == 3")
+    assert is_cause("psycopg.errors.QueryCanceled: canceling statement due to statement timeout")
+    assert is_cause("src/report.ts(11,32): error TS2532: Object is possibly 'undefined'.")
+    assert is_cause('ERROR:  column "total" does not exist at character 8')
+    assert is_cause("Dec 03 09:43:57 web-01 shopapi[1]: ERROR shopapi: export failed")
+    assert not is_cause("tests/test_cart.py::test_total PASSED")
+    assert is_count("Found 36 errors in 6 files (checked 10 source files)")
+    assert is_count("TOTAL    120    12    90%")
+    assert not is_count("rows=8604 width=12")
+
+
+def test_a_count_answers_only_when_it_counts_what_was_asked() -> None:
+    groups = term_groups(parse_query("how many mypy errors"))
+    assert answers(AnswerKind.COUNT, "Found 36 errors in 6 files", groups)
+    assert not answers(AnswerKind.COUNT, "added 431 packages in 16s", groups)
+
+
+def test_the_snippet_of_a_failure_shows_the_error_for_a_why_question() -> None:
+    section = "\n".join(
+        [
+            "_____ test_item_count_counts_units _____",
+            *[f"    frame line {i} of the traceback with some code in it" for i in range(20)],
+            "E       AssertionError: assert 2 == 3",
+            "E        +  where 2 = item_count()",
+            *[f"    more context {i}" for i in range(10)],
+        ]
+    )
+    snippet = extract_snippet(section, "why does item count fail")
+    assert "E       AssertionError: assert 2 == 3" in snippet
