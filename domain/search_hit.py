@@ -42,7 +42,8 @@ class LayerHit:
 
     ``chunk_id`` identifies the chunk across both layers (the same row id in both FTS tables);
     ``highlighted`` is the content with matches wrapped in \\x02…\\x03 when the layer provides it;
-    ``bm25`` is SQLite's bm25 (lower is better).
+    ``bm25`` is SQLite's bm25 (lower is better); ``facts`` the words the chunk's codes stand
+    for (see ``Chunk``).
     """
 
     chunk_id: int
@@ -54,3 +55,4 @@ class LayerHit:
     has_code: bool
     bm25: float
     highlighted: str | None = None
+    facts: str = ""

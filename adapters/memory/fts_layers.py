@@ -13,34 +13,45 @@ from adapters.memory.fts_text import Token, porter_terms, porter_tokens, trigram
 
 @attrs.frozen
 class Counts:
-    """How often a phrase occurs in each column, and each column's length in tokens."""
+    """How often a phrase occurs in each column, and each column's length in tokens (the
+    trigram layer has no ``facts`` column, like its SQLite table)."""
 
     title: int
     content: int
+    facts: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.title + self.content + self.facts
 
 
 class PorterLayer:
     """unicode61 tokens, stemmed; a phrase matches a run of consecutive tokens in one column."""
 
     def __init__(self) -> None:
-        self._docs: dict[int, tuple[list[str], list[Token]]] = {}
+        self._docs: dict[int, tuple[list[str], list[Token], list[str]]] = {}
 
-    def add(self, chunk_id: int, title: str, content: str) -> None:
-        self._docs[chunk_id] = (porter_terms(title), list(porter_tokens(content)))
+    def add(self, chunk_id: int, title: str, content: str, facts: str = "") -> None:
+        self._docs[chunk_id] = (
+            porter_terms(title),
+            list(porter_tokens(content)),
+            porter_terms(facts),
+        )
 
     def remove(self, chunk_id: int) -> None:
         self._docs.pop(chunk_id, None)
 
     def lengths(self, chunk_id: int) -> Counts:
-        title, content = self._docs[chunk_id]
-        return Counts(len(title), len(content))
+        title, content, facts = self._docs[chunk_id]
+        return Counts(len(title), len(content), len(facts))
 
     def count(self, phrase: Phrase, chunk_id: int) -> Counts:
-        title, content = self._docs[chunk_id]
+        title, content, facts = self._docs[chunk_id]
         wanted = porter_terms(phrase.text)
         return Counts(
             len(_runs(title, wanted, phrase.prefix)),
             len(_runs([t.term for t in content], wanted, phrase.prefix)),
+            len(_runs(facts, wanted, phrase.prefix)),
         )
 
     def highlight(self, chunk_id: int, content: str, phrases: Iterable[Phrase]) -> str:
@@ -61,7 +72,8 @@ class TrigramLayer:
     def __init__(self) -> None:
         self._docs: dict[int, tuple[str, str]] = {}
 
-    def add(self, chunk_id: int, title: str, content: str) -> None:
+    def add(self, chunk_id: int, title: str, content: str, facts: str = "") -> None:
+        del facts  # the trigram table has no facts column
         self._docs[chunk_id] = (trigram_fold(title), trigram_fold(content))
 
     def remove(self, chunk_id: int) -> None:

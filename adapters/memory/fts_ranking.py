@@ -14,8 +14,7 @@ _B = 0.75
 
 def matches(node: Node, layer: Layer, chunk_id: int) -> bool:
     if isinstance(node, Phrase):
-        counts = layer.count(node, chunk_id)
-        return counts.title + counts.content > 0
+        return layer.count(node, chunk_id).total > 0
     if isinstance(node, And):
         return matches(node.left, layer, chunk_id) and matches(node.right, layer, chunk_id)
     if isinstance(node, Or):
@@ -38,6 +37,7 @@ def bm25_scores(
     lengths = {cid: layer.lengths(cid) for cid in corpus}
     avg_title = sum(c.title for c in lengths.values()) / total or 1.0
     avg_content = sum(c.content for c in lengths.values()) / total or 1.0
+    avg_facts = sum(c.facts for c in lengths.values()) / total or 1.0
     idf: dict[Phrase, float] = {}
     for phrase in phrases:
         having = sum(1 for cid in corpus if _occurs(layer, phrase, cid))
@@ -51,14 +51,14 @@ def bm25_scores(
             score += idf[phrase] * (
                 title_weight * _saturate(counts.title, length.title, avg_title)
                 + _saturate(counts.content, length.content, avg_content)
+                + _saturate(counts.facts, length.facts, avg_facts)
             )
         scores[cid] = -score
     return scores
 
 
 def _occurs(layer: Layer, phrase: Phrase, chunk_id: int) -> bool:
-    counts = layer.count(phrase, chunk_id)
-    return counts.title + counts.content > 0
+    return layer.count(phrase, chunk_id).total > 0
 
 
 def _saturate(frequency: int, length: int, average: float) -> float:

@@ -74,7 +74,7 @@ class InMemoryKnowledgeStore(KnowledgeStore):
             self._next_chunk_id += 1
             self._chunks[chunk_id] = StoredChunk(chunk_id, source.id, chunk)
             for layer in self._layers.values():
-                layer.add(chunk_id, chunk.title, chunk.content)
+                layer.add(chunk_id, chunk.title, chunk.content, chunk.facts)
         return source
 
     def _delete(self, source_id: int) -> bool:
@@ -153,6 +153,7 @@ class InMemoryKnowledgeStore(KnowledgeStore):
                     has_code=chunk.has_code,
                     bm25=scores[stored.chunk_id],
                     highlighted=layer.highlight(stored.chunk_id, chunk.content, phrases),
+                    facts=chunk.facts,
                 )
             )
         return hits

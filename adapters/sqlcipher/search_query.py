@@ -58,8 +58,9 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
     if has_within:
         filters.append(f"{table}.rowid IN (SELECT value FROM json_each(?))")
     where = "".join(f" AND {condition}" for condition in filters)
+    weights = "?, 1.0, 1.0" if layer is SearchLayer.PORTER else "?, 1.0"  # title, content, facts
     sql = (
-        f"SELECT o.id, o.source_id, s.label, s.kind, o.has_code, bm25({table}, ?, 1.0) AS score "
+        f"SELECT o.id, o.source_id, s.label, s.kind, o.has_code, bm25({table}, {weights}) AS score "
         f"FROM {table} JOIN chunk_owners o ON o.id = {table}.rowid "
         f"JOIN sources s ON s.id = o.source_id "
         f"WHERE {table} MATCH ?{where} ORDER BY score, o.id LIMIT ?"
@@ -68,23 +69,24 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
 
 
 _PORTER_TEXTS = (
-    "SELECT chunks.rowid, t.title, t.content, highlight(chunks, 1, char(2), char(3)) "
+    "SELECT chunks.rowid, t.title, t.content, highlight(chunks, 1, char(2), char(3)), t.facts "
     "FROM chunks JOIN chunk_texts t ON t.id = chunks.rowid "
     "WHERE chunks MATCH ? AND chunks.rowid IN (SELECT value FROM json_each(?))"
 )
 _PLAIN_TEXTS = (
-    "SELECT id, title, content FROM chunk_texts WHERE id IN (SELECT value FROM json_each(?))"
+    "SELECT id, title, content, facts FROM chunk_texts WHERE id IN (SELECT value FROM json_each(?))"
 )
 
 
 def _texts(
     connection: Connection, layer: SearchLayer, match: str, ids: str
-) -> dict[int, tuple[str, str, str]]:
+) -> dict[int, tuple[str, str, str, str]]:
+    """Title, content, highlighted content and facts of each chunk."""
     if layer is SearchLayer.PORTER:
         return {row[0]: row[1:] for row in connection.execute(_PORTER_TEXTS, (match, ids))}
     strings = substring_highlight.searched_strings(match)
     return {
-        row[0]: (row[1], row[2], substring_highlight.highlight(row[2], strings))
+        row[0]: (row[1], row[2], substring_highlight.highlight(row[2], strings), row[3])
         for row in connection.execute(_PLAIN_TEXTS, (ids,))
     }
 
@@ -128,6 +130,7 @@ def search(
             has_code=hit.has_code,
             bm25=hit.bm25,
             highlighted=texts[hit.chunk_id][2],
+            facts=texts[hit.chunk_id][3],
         )
         for hit in ranked
         if hit.chunk_id in texts

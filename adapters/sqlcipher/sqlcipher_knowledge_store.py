@@ -103,11 +103,14 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
     @explained
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         rows = self._pool.connection().execute(
-            "SELECT o.id, t.title, t.content, o.has_code FROM chunk_owners o "
+            "SELECT o.id, t.title, t.content, o.has_code, t.facts FROM chunk_owners o "
             "JOIN chunk_texts t ON t.id = o.id WHERE o.source_id = ? ORDER BY o.id",
             (source_id,),
         )
-        return [StoredChunk(row[0], source_id, Chunk(row[1], row[2], bool(row[3]))) for row in rows]
+        return [
+            StoredChunk(row[0], source_id, Chunk(row[1], row[2], bool(row[3]), row[4]))
+            for row in rows
+        ]
 
     @explained
     def search(

@@ -69,14 +69,19 @@ def _insert(
     assert source_id is not None
     # Ids are assigned here (inside the write lock) so every table gets them in one batch each.
     first = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM chunk_owners").fetchone()[0]
-    texts = [(first + n, c.title, c.content) for n, c in enumerate(chunks)]
+    rows = [(first + n, c.title, c.content, c.facts) for n, c in enumerate(chunks)]
     connection.executemany(
         _INSERT_OWNER, [(first + n, source_id, int(c.has_code)) for n, c in enumerate(chunks)]
     )
-    connection.executemany("INSERT INTO chunk_texts (id, title, content) VALUES (?, ?, ?)", texts)
-    connection.executemany("INSERT INTO chunks (rowid, title, content) VALUES (?, ?, ?)", texts)
     connection.executemany(
-        "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)", texts
+        "INSERT INTO chunk_texts (id, title, content, facts) VALUES (?, ?, ?, ?)", rows
+    )
+    connection.executemany(
+        "INSERT INTO chunks (rowid, title, content, facts) VALUES (?, ?, ?, ?)", rows
+    )
+    connection.executemany(
+        "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
+        [row[:3] for row in rows],
     )
     # One statement for the whole word list: far cheaper than one bound call per word.
     connection.execute(

@@ -73,7 +73,9 @@ class IndexContent:
             content_hash=hashlib.sha256(redacted.encode("utf-8")).hexdigest(),
             size_bytes=len(redacted.encode("utf-8")),
             chunks=chunks,
-            vocabulary=document_vocabulary(redacted),
+            # The words chunks' codes stand for are known words too (facts are never shown).
+            vocabulary=document_vocabulary(redacted)
+            | document_vocabulary(" ".join(c.facts for c in chunks if c.facts)),
         )
         if not request.replace:
             existing = self._store.source_by_label(label)

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import attrs
+
 from domain.chunk import Chunk
 from domain.chunking.json_chunks import chunk_json
 from domain.chunking.markdown import chunk_markdown
 from domain.chunking.plaintext import chunk_plaintext
 from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
+from domain.search.line_facts import text_facts
 
 
 def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     """Split ``content`` into searchable chunks, each at most 4 KB of UTF-8.
 
     Never merges chunks that share a title. JSON that does not parse, and transcripts without
-    ``Human:`` turns, are chunked as plaintext. Blank content gives no chunks.
+    ``Human:`` turns, are chunked as plaintext. Blank content gives no chunks. Plaintext chunks
+    carry the words for the HTTP statuses and latencies their lines record (``facts``).
     """
     text = content.replace("\r\n", "\n").replace("\r", "\n")
     chunks: list[Chunk] | None = None
@@ -25,5 +29,10 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     elif content_type is ContentType.TRANSCRIPT:
         chunks = chunk_transcript(text) or None
     if chunks is None:
-        chunks = chunk_plaintext(text)
+        chunks = [_with_facts(c) for c in chunk_plaintext(text)]
     return tuple(chunks)
+
+
+def _with_facts(piece: Chunk) -> Chunk:
+    facts = text_facts(piece.content)
+    return attrs.evolve(piece, facts=facts) if facts else piece

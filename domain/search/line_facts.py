@@ -126,6 +126,31 @@ def line_facts(line: str) -> str:
     return " ".join(words)
 
 
+def request_facts(line: str) -> str:
+    """The words for what a request line records — its HTTP status (``server error``, ``not
+    found``) as a request's response, and a latency of a second or more (``slow``) — or ``""``.
+    Unlike levels and test outcomes, which logs spell out, these are written only as numbers."""
+    words: list[str] = []
+    status = _status(line)
+    if status is not None:
+        words.append(f"{_status_words(status)} request response")
+    if _slow(line):
+        words.append("slow latency")
+    return " ".join(words)
+
+
+def text_facts(text: str) -> str:
+    """The distinct ``request_facts`` words of the lines of ``text``, in first-seen order."""
+    if "HTTP/" not in text and "=" not in text and ":" not in text and "ms" not in text:
+        return ""
+    seen: dict[str, None] = {}
+    for line in text.split("\n"):
+        facts = request_facts(line)
+        if facts:
+            seen.update(dict.fromkeys(facts.split()))
+    return " ".join(seen)
+
+
 def status_of(line: str) -> int | None:
     """The HTTP status a log line records, if any."""
     return _status(line)

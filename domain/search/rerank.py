@@ -90,8 +90,9 @@ def line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[in
 
 @attrs.frozen
 class Evidence:
-    """Where each query unit occurs in one hit: content positions, title, source label, and
-    which units share a line (the title counts as a line)."""
+    """Where each query unit occurs in one hit: content positions, title, source label, the
+    words its codes stand for (``facts``), and which units share a line (the title counts as a
+    line)."""
 
     positions: tuple[tuple[int, ...], ...]
     in_title: tuple[bool, ...]
@@ -118,8 +119,10 @@ class Evidence:
         positions = tuple(tuple(sorted(p)) for p in found_at)
         in_title = tuple(groups.present(hit.hit.title))
         in_label = groups.present(hit.hit.label)
+        in_facts = groups.present(hit.hit.facts) if hit.hit.facts else in_label
         found = tuple(
-            bool(p) or t or s for p, t, s in zip(positions, in_title, in_label, strict=True)
+            bool(p) or t or s or f
+            for p, t, s, f in zip(positions, in_title, in_label, in_facts, strict=True)
         )
         title_mask = sum(1 << unit for unit, here in enumerate(in_title) if here)
         lines = line_masks(hit.hit.content, positions) | ({title_mask} if title_mask else set())

@@ -48,3 +48,14 @@ def test_the_compact_view_shows_both_ends_titles_and_how_to_search() -> None:
     assert "Sections: a; b" in view
     assert 'source: "execute:shell:ab12cd34"' in view
     assert len(view) < 1500
+
+
+def test_a_chunk_of_an_access_log_carries_the_words_its_statuses_stand_for() -> None:
+    from domain.chunking import chunk
+    from domain.content_type import ContentType
+
+    lines = [access(s % 60, "GET", "/api/orders", 200) for s in range(80)]
+    lines[40] = access(40, "GET", "/api/orders/7", 404)
+    facts = " ".join(c.facts for c in chunk("\n".join(lines), ContentType.PLAINTEXT))
+    assert "not found" in facts and "request response" in facts
+    assert all(c.facts == "" for c in chunk("plain\ntext", ContentType.PLAINTEXT))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from application.ports.knowledge_store import KnowledgeStore
+from domain.chunk import Chunk
 from domain.search_hit import SearchLayer, SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from tests.unit.store.documents import document
@@ -148,3 +149,13 @@ def test_source_filter_folds_ascii_case_only(store: KnowledgeStore) -> None:
         "Docs/ÉTÉ"
     ]
     assert store.search(PORTER, '"needle"', SearchScope(source="docs/été"), 10) == []
+
+
+def test_porter_searches_the_words_a_chunk_s_codes_stand_for(store: KnowledgeStore) -> None:
+    line = '"GET /api/export HTTP/1.1" 500 27'
+    store.index(document("access", ("Output", line)))
+    store.index(document("coded", Chunk("Output", line, facts="server error")))
+    hits = store.search(PORTER, '"server" AND "error"', ALL, 10)
+    assert labels(hits) == ["coded"]
+    assert hits[0].facts == "server error" and hits[0].content == line
+    assert not store.search(TRIGRAM, '"server error"', ALL, 10)
