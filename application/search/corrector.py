@@ -19,7 +19,9 @@ _BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need 
 class QueryCorrector:
     """Replaces words the vocabulary does not know by their nearest known word.
 
-    Candidates are the vocabulary words of similar length plus the synonym dictionary's words
+    A hyphenated word the text writes solid or only in part (``auto-fixable`` for ``fixable``)
+    becomes the solid word, else its last part the vocabulary knows. Candidates for other words
+    are the vocabulary words of similar length plus the synonym dictionary's words
     (``perfomance`` → ``performance`` even when only ``latency`` was ever indexed). Answers and
     the vocabulary bands read for them expire after a minute, so newly indexed words become
     candidates (see ``tuning``).
@@ -58,12 +60,24 @@ class QueryCorrector:
         found, correction = self._cache.get(word, now)
         if found:
             return correction
+        if "-" in word.strip("-"):
+            compound = self._compound(word)
+            if compound is not None:
+                self._cache.put(word, compound, now)
+                return compound
         bound = max_distance(word)
         low, high = len(word) - bound, len(word) + bound
         candidates = self._candidates(low, high, now)
         correction = best_correction(word, candidates)
         self._cache.put(word, correction, now)
         return correction
+
+    def _compound(self, word: str) -> str | None:
+        solid = word.replace("-", "")
+        if self._store.has_word(solid):
+            return solid
+        parts = [part for part in word.split("-") if correctable(part)]
+        return next((part for part in reversed(parts) if self._store.has_word(part)), None)
 
     def _candidates(self, low: int, high: int, now: float) -> list[str]:
         """Vocabulary words in a length band plus the synonym words, kept as long as the

@@ -22,11 +22,20 @@ _SHORT = 4  # shorter alternatives must start a word
 _MAX_POSITIONS = 64  # per unit and text: enough for proximity and snippets
 
 
+_UNDOUBLED_AFTER = ("ing", "ings", "ed", "er", "ers")
+_KEEP_DOUBLE = "lsz"  # fall-ing, pass-ed, buzz-er keep both letters
+
+
 def stem_prefix(term: str) -> str:
-    """``term`` without one common English suffix, when at least 3 characters remain."""
+    """``term`` without one common English suffix, when at least 3 characters remain; a consonant
+    doubled before ``-ing``/``-ed``/``-er`` is undoubled (``formatting`` → ``format``)."""
     for suffix in _SUFFIXES:
         if term.endswith(suffix) and len(term) - len(suffix) >= _MIN_STEM:
-            return term[: -len(suffix)]
+            stem = term[: -len(suffix)]
+            doubled = len(stem) > _MIN_STEM and stem[-1] == stem[-2] and stem[-1].isalpha()
+            if suffix in _UNDOUBLED_AFTER and doubled and stem[-1] not in _KEEP_DOUBLE + "aeiou":
+                return stem[:-1]
+            return stem
     return term
 
 

@@ -1,10 +1,13 @@
 """Synonym groups: words an agent uses interchangeably for the same thing.
 
 Data, not code: add a group (or a word to a group) and both layers pick it up. A word belongs
-to at most one group and no synonym is a stopword (unit tests check both).
+to at most one group and no synonym is a stopword (unit tests check both). The forms of an
+irregular verb (``inflections``) are looked up the same way.
 """
 
 from __future__ import annotations
+
+from domain.search.inflections import IRREGULAR_FORMS
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("auth", "authentication", "authn", "authenticating", "login"),
@@ -54,6 +57,8 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("timeout", "timed-out"),
     ("crash", "panic", "segfault"),
     ("sse", "server-sent"),
+    ("tarball", "tgz"),
+    ("sequential", "seq"),
 )
 
 
@@ -65,7 +70,7 @@ def _index(groups: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
     return index
 
 
-_SYNONYMS = _index(SYNONYM_GROUPS)
+_SYNONYMS = _index(SYNONYM_GROUPS + IRREGULAR_FORMS)
 
 
 def synonyms_of(word: str) -> tuple[str, ...]:

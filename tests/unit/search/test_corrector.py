@@ -50,3 +50,11 @@ def test_answers_and_vocabulary_reads_are_cached_until_they_expire() -> None:
     clock.advance(timedelta(minutes=2))
     corrector.correct(parse_query("kubernets"))
     assert store.reads == 2
+
+
+def test_a_hyphenated_word_becomes_its_solid_form_or_its_known_last_part() -> None:
+    corrector = QueryCorrector(Vocabulary({"fixable", "autofix"}), FixedClock())  # type: ignore[arg-type]
+    fixable = corrector.correct(parse_query("how many are auto-fixable"))
+    assert fixable is not None and fixable.terms == ("fixable",)
+    solid = corrector.correct(parse_query("auto-fix"))
+    assert solid is not None and solid.terms == ("autofix",)

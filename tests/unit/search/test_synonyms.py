@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.search.inflections import IRREGULAR_FORMS
+from domain.search.matching import stem_prefix
 from domain.search.stopwords import STOPWORDS, is_stopword
 from domain.search.synonyms import SYNONYM_GROUPS, synonyms_of
 
@@ -14,12 +16,24 @@ def test_synonyms_are_symmetric() -> None:
 
 
 def test_a_word_belongs_to_one_group_only() -> None:
-    words = [w for group in SYNONYM_GROUPS for w in group]
+    words = [w for group in SYNONYM_GROUPS + IRREGULAR_FORMS for w in group]
     assert len(words) == len(set(words))
 
 
 def test_no_synonym_is_a_stopword() -> None:
-    assert not {w for group in SYNONYM_GROUPS for w in group} & STOPWORDS
+    assert not {w for group in SYNONYM_GROUPS + IRREGULAR_FORMS for w in group} & STOPWORDS
+
+
+def test_irregular_forms_find_each_other() -> None:
+    assert "hidden" in synonyms_of("hide")
+    assert "find" in synonyms_of("Found")
+
+
+def test_a_doubled_consonant_before_a_suffix_is_undoubled() -> None:
+    assert stem_prefix("formatting") == "format"
+    assert stem_prefix("committed") == "commit"
+    assert stem_prefix("passing") == "pass"
+    assert stem_prefix("installed") == "install"
 
 
 def test_lookup_ignores_case_and_unknown_words_have_none() -> None:
