@@ -12,6 +12,8 @@ section's title, so a first line that only repeats the title is left out.
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from domain.chunking.utf8 import byte_len, truncate_bytes
@@ -33,9 +35,15 @@ BLOCK_LINES = 3
 # 0.917 → 0.862 needle recall.
 WEAK_SEGMENT_SHARE = 0.5
 _OPENERS = ("[", "{", ":", "(")
+# A matching member of a small JSON object (an eslint message, a kubectl container) is shown
+# with the object's other scalar members when it has at most this many: the rule's id beside
+# its message. Nested values are skipped (an object is looked for within _OBJECT_SCAN lines).
+OBJECT_MEMBERS = 10
+_OBJECT_SCAN = 80
+_MEMBER = re.compile(r'^"[^"]+":\s')
 # What a heading or a key carries around its words: markdown hashes, quotes, braces, the colon
-# after a JSON key.
-_DECORATION = "#\"'`{}[]:,"
+# after a JSON key, the rules framing a tool's section header (``=== FAILURES ===``).
+_DECORATION = "#\"'`{}[]:,=_-~*─━═⎯"
 _TITLE_SEPARATOR = " > "
 
 
@@ -172,8 +180,45 @@ def preview_lines(
     chosen = {(n, s) for n, s in best}
     for number, start in best:
         if start == 0 and byte_len(lines[number]) <= width:
+            members = _object_members(lines, number)
+            if members:
+                chosen.update((near, 0) for near in members)
+                continue
             after = BLOCK_LINES if lines[number].endswith(_OPENERS) else context
             for near in range(number - context, number + after + 1):
                 if 0 <= near < len(lines):
                     chosen.add((near, 0))
     return [(n, _segment(lines, n, s, width).text) for n, s in sorted(chosen)]
+
+
+def _object_members(lines: list[str], number: int) -> list[int]:
+    """The scalar member lines of the JSON object holding member line ``number`` (nested values
+    and braces left out), or ``[]`` when the line is no member or the object has more than
+    ``OBJECT_MEMBERS`` of them."""
+    if not _MEMBER.match(lines[number]):
+        return []
+    depth, start = 0, None
+    for index in range(number - 1, max(-1, number - _OBJECT_SCAN - 1), -1):
+        text = lines[index].rstrip(",")
+        if text.startswith(("}", "]")):
+            depth += 1
+        elif text.endswith(("{", "[")):
+            if depth == 0:
+                start = index
+                break
+            depth -= 1
+    if start is None or not lines[start].endswith("{"):
+        return []
+    members: list[int] = []
+    depth = 0
+    for index in range(start + 1, min(len(lines), start + _OBJECT_SCAN)):
+        text = lines[index].rstrip(",")
+        if text.startswith(("}", "]")):
+            if depth == 0:
+                return members if len(members) <= OBJECT_MEMBERS else []
+            depth -= 1
+        elif text.endswith(("{", "[")):
+            depth += 1
+        elif depth == 0 and _MEMBER.match(text):
+            members.append(index)
+    return []

@@ -2,10 +2,13 @@
 
 "Why does item count fail", "what goes wrong with the payments upstream", "tax for an unknown
 country crashes" ask for the line that states an error, and that line rarely holds the
-question's words (``E       AssertionError: assert 2 == 3``). "How many test files failed",
-"overall test counts" ask for the line that counts (``Test Files  6 failed (6)``, ``Found 187
-errors.``). A question's cue words name the kind; a line's shape says whether it is one.
-Search prefers sections holding such a line, and excerpts show it.
+question's words (``E       AssertionError: assert 2 == 3``); where it happened is the frame
+line beside it (``at netTotal (src/invoice.ts:23:35)``), which "where does the error come
+from" asks for too. "How many test files failed", "overall test counts" ask for the line that
+counts (``Test Files  6 failed (6)``, ``Found 187 errors.``). "Function that checks whether a
+host is local", "regex for versioned acronyms" ask for a definition (``def is_local_host(…)``).
+A question's cue words name the kind; a line's shape says whether it is one. Search prefers
+sections holding such a line, and excerpts show it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from domain.search.matching import TermGroups
 
 class AnswerKind(StrEnum):
     CAUSE = "cause"
+    LOCATION = "location"
     COUNT = "count"
+    CODE = "code"
 
 
 _CAUSE_CUES = frozenset(
@@ -47,6 +52,22 @@ _CAUSE_CUES = frozenset(
     ]
 )
 _COUNT_CUES = frozenset(["count", "counts", "total", "totals", "overall", "summary", "tally"])
+_LOCATION_CUES = frozenset(["where", "location", "located", "traceback", "stacktrace"])
+_CODE_CUES = frozenset(
+    [
+        "function",
+        "functions",
+        "method",
+        "methods",
+        "class",
+        "def",
+        "definition",
+        "signature",
+        "regex",
+        "regexp",
+        "constructor",
+    ]
+)
 _COUNT_PHRASES = ("how many", "number of")
 _WORD = re.compile(r"[a-z]+")
 
@@ -64,6 +85,21 @@ _CAUSE_LINE = re.compile(
     re.IGNORECASE,
 )
 _CAUSE_SIGNS = ("rror", "RROR", "xception", "E  ", "anic", "→", "aused by")
+# A stack frame or diagnostic location: ``at netTotal (src/invoice.ts:23:35)``, ``❯
+# Module.netTotal src/invoice.ts:23:35``, ``inventory.py:31: in commit``, ``File "x.py", line
+# 3, in f``, `` --> src/main.rs:4:5``.
+_LOCATION_LINE = re.compile(
+    r"^\s*(?:at\s+\S.*:\d+:\d+\)?$|❯\s+\S.*:\d+(?::\d+)?$|-->\s+\S+:\d+"
+    r"|File \"[^\"]+\", line \d+)"
+    r"|^\S+:\d+:(?:\d+:)?\s+in\s+\S+$"
+)
+# A definition: ``def f(``, ``class C``, ``function f(``, ``fn f(``, ``func f(``, a compiled
+# pattern (``X = re.compile(``), as code or as a diff line.
+_CODE_LINE = re.compile(
+    r"^[+-]?\s*(?:export\s+)?(?:pub(?:\(\w+\))?\s+)?(?:async\s+)?"
+    r"(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\s+\w"
+    r"|=\s*(?:re\.compile|new RegExp|regexp\.MustCompile|Regex::new)\("
+)
 # A count a tool reports: ``187 errors``, ``5 failed``, ``431 packages``, ``34 total``, ``87%``
 # (not a field's value: ``rows=8604 width=12``).
 COUNT_PHRASE = re.compile(
@@ -80,6 +116,10 @@ def answer_kinds(query: str) -> frozenset[AnswerKind]:
         kinds.add(AnswerKind.CAUSE)
     if words & _COUNT_CUES or any(phrase in lowered for phrase in _COUNT_PHRASES):
         kinds.add(AnswerKind.COUNT)
+    if words & _LOCATION_CUES or AnswerKind.CAUSE in kinds:
+        kinds.add(AnswerKind.LOCATION)  # where an error happened is half of why
+    if words & _CODE_CUES:
+        kinds.add(AnswerKind.CODE)
     return frozenset(kinds)
 
 
@@ -95,11 +135,25 @@ def is_count(line: str) -> bool:
     return COUNT_PHRASE.search(line) is not None
 
 
+def is_location(line: str) -> bool:
+    """Whether ``line`` is a stack frame or a diagnostic's location."""
+    return (":" in line or 'File "' in line) and _LOCATION_LINE.search(line) is not None
+
+
+def is_definition(line: str) -> bool:
+    """Whether ``line`` defines a function, class or type, or compiles a pattern."""
+    return _CODE_LINE.search(line) is not None
+
+
 def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
-    """Whether ``line`` is an answer of ``kind``: an error stated, or a count of one of the
-    query's terms (``Found 36 errors`` for "how many mypy errors")."""
+    """Whether ``line`` is an answer of ``kind``: an error stated, a frame, a definition, or a
+    count of one of the query's terms (``Found 36 errors`` for "how many mypy errors")."""
     if kind is AnswerKind.CAUSE:
         return is_cause(line)
+    if kind is AnswerKind.LOCATION:
+        return is_location(line)
+    if kind is AnswerKind.CODE:
+        return is_definition(line)
     return is_count(line) and any(groups.present(line))
 
 

@@ -5,8 +5,8 @@ many of the query's terms a line holds — in its text or in the words its codes
 term weighted by how rare it is in the section), in document order, each with a line of
 context; ``…`` stands on its own line where lines were left out. Whole lines are kept, so a
 fact is never cut in the middle; only a line longer than a window (compact JSON, minified
-output) is cut, around its match, with ``…`` at the cut. A section that fits in a few lines is
-shown whole.
+output) is cut, around its match, with ``…`` at the cut. A section no bigger than a snippet
+(a test's short traceback, a commit) is shown whole.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def extract_snippet(
 ) -> str:
     """The lines of ``content`` that answer ``query`` (see the module doc), at most about
     ``max_bytes``: lines past the budget are left out, never cut."""
-    if byte_len(content) <= max_bytes and content.count("\n") < 2 * segments:
+    if byte_len(content) <= max_bytes:
         return content.strip()
     picked = preview_lines(
         content, query, segments, context=context, title=title, weak_share=WEAK_SEGMENT_SHARE
