@@ -180,11 +180,12 @@ def preview_lines(
     chosen = {(n, s) for n, s in best}
     for number, start in best:
         if start == 0 and byte_len(lines[number]) <= width:
-            members = _object_members(lines, number)
+            opens = lines[number].endswith(_OPENERS)
+            members = [] if opens else _object_members(lines, number)
             if members:
                 chosen.update((near, 0) for near in members)
                 continue
-            after = BLOCK_LINES if lines[number].endswith(_OPENERS) else context
+            after = BLOCK_LINES if opens else context
             for near in range(number - context, number + after + 1):
                 if 0 <= near < len(lines):
                     chosen.add((near, 0))

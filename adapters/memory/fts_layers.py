@@ -41,6 +41,14 @@ class PorterLayer:
     def remove(self, chunk_id: int) -> None:
         self._docs.pop(chunk_id, None)
 
+    def document_counts(self) -> dict[str, int]:
+        """For each indexed term, how many chunks hold it (like FTS5's fts5vocab ``row``)."""
+        counts: dict[str, int] = {}
+        for title, content, facts in self._docs.values():
+            for term in {*title, *(t.term for t in content), *facts}:
+                counts[term] = counts.get(term, 0) + 1
+        return counts
+
     def lengths(self, chunk_id: int) -> Counts:
         title, content, facts = self._docs[chunk_id]
         return Counts(len(title), len(content), len(facts))

@@ -149,6 +149,19 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
         return row is not None
 
     @explained
+    def chunk_frequencies(self, stems: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+        connection = self._pool.connection()
+        total = connection.execute("SELECT count(*) FROM chunk_owners").fetchone()[0]
+        found = []
+        for stem in stems:
+            row = connection.execute(
+                "SELECT max(doc) FROM chunks_vocab WHERE term >= ? AND term < ?",
+                (stem, stem + "\U0010ffff"),
+            ).fetchone()
+            found.append(int(row[0] or 0) if stem else 0)
+        return total, tuple(found)
+
+    @explained
     def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
         writer.record_access(self._pool.connection(), source_ids, at)
 

@@ -15,14 +15,17 @@ from application.search.layers import LayerPlan, retrieve
 from domain.errors import InvalidInput
 from domain.search import tuning
 from domain.search.answer_kinds import answer_kinds
+from domain.search.answerability import idf_weight, unit_stems, unknown_share
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery, parse_query
-from domain.search.rerank import rerank
+from domain.search.question_words import is_question_word
+from domain.search.rerank import Ranking, rerank
 from domain.search.results import SearchResult, SearchResults
 from domain.search.rrf import FusedHit
 from domain.search.snippet import extract_snippet
+from domain.search.synonyms import synonyms_of
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 
@@ -64,12 +67,16 @@ class SearchKnowledge:
         parsed = parse_query(query)
         if parsed.is_empty:
             return SearchResults(query)
-        hits = self._ranked(parsed, scope, limit)
+        ranking = self._ranked(parsed, scope, limit)
+        hits = ranking.hits
         corrected = self._corrector.correct(parsed, _contained_in(hits))
+        corrections = corrected
         if corrected is not None:
-            hits, improved = _merge(hits, self._ranked(corrected, scope, limit))
+            hits, improved = _merge(hits, self._ranked(corrected, scope, limit).hits)
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrected, hits):
+            hits = []
+        if hits and self._unknown_share(parsed, corrections, ranking) >= tuning.MAX_UNKNOWN_SHARE:
             hits = []
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
         chosen = diversify(hits, limit)
@@ -108,7 +115,41 @@ class SearchKnowledge:
                 return True  # not even part of a longer word (``ConnectionRese``)
         return False
 
-    def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> list[FusedHit]:
+    def _unknown_share(
+        self, parsed: ParsedQuery, corrected: ParsedQuery | None, ranking: Ranking
+    ) -> float:
+        """How much of the query's information is in words nothing indexed contains (see
+        ``answerability``): not in any candidate, not in the vocabulary (nor a synonym), and
+        not corrected into a known word. Words weigh by how few of the store's chunks hold
+        them; counted only when a word is unknown."""
+        units = parsed.groups
+        if len(ranking.found) != len(units):
+            return 0.0
+        changed = set(units) - set(corrected.groups) if corrected is not None else set()
+        known = [
+            found or unit in changed or is_question_word(unit) or self._knows(unit)
+            for unit, found in zip(units, ranking.found, strict=True)
+        ]
+        if all(known):
+            return 0.0
+        stems = [unit_stems(unit) for unit in units]
+        total, counts = self._store.chunk_frequencies([s for group in stems for s in group])
+        frequencies, at = [], 0
+        for group in stems:
+            frequencies.append(max(counts[at : at + len(group)], default=0))
+            at += len(group)
+        weights = [idf_weight(total, frequency) for frequency in frequencies]
+        return unknown_share(units, weights, known)
+
+    def _knows(self, unit: str) -> bool:
+        words = unit.split() if " " in unit else [unit, *synonyms_of(unit)]
+        return (
+            all(self._store.has_word(word) for word in words)
+            if " " in unit
+            else any(self._store.has_word(word) for word in words)
+        )
+
+    def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
         fused = retrieve(self._store, parsed, scope, LayerPlan.for_limit(limit))
         return rerank(
             fused, term_groups(parsed), extract_entities(parsed.raw), answer_kinds(parsed.raw)

@@ -69,6 +69,7 @@ _CODE_CUES = frozenset(
     ]
 )
 _COUNT_PHRASES = ("how many", "number of")
+CUE_WORDS: frozenset[str] = _CAUSE_CUES | _COUNT_CUES | _LOCATION_CUES | _CODE_CUES
 _WORD = re.compile(r"[a-z]+")
 
 # An error stated: ``KeyError: 'HAT-00'``, ``psycopg.errors.QueryCanceled: …``, ``error TS2532:

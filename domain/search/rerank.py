@@ -221,17 +221,28 @@ def boosts_for(
     return Boosts(coverage=coverage, title=title, proximity=proximity, entity=entity, share=share)
 
 
+@attrs.frozen
+class Ranking:
+    """Reranked hits, best first, with what the candidates said about each query unit: its
+    weight (rarer among them weighs more) and whether any of them holds it."""
+
+    hits: list[FusedHit]
+    weights: tuple[float, ...] = ()
+    found: tuple[bool, ...] = ()
+
+
 def rerank(
     hits: Sequence[FusedHit],
     groups: TermGroups,
     entities: tuple[str, ...],
     kinds: frozenset[AnswerKind] = frozenset(),
-) -> list[FusedHit]:
+) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
     a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more."""
     owners: dict[str, int | None] = {}
     evidence = [Evidence.of(hit, groups, owners) for hit in hits]
     weights = unit_weights(evidence, len(groups.units))
+    found = tuple(any(e.found[unit] for e in evidence) for unit in range(len(groups.units)))
     porter = [h.hit.bm25 for h in hits if SearchLayer.PORTER in h.layers]
     best = min(porter) if porter else 0.0
     scored: list[tuple[float, int, FusedHit, float]] = []
@@ -245,6 +256,7 @@ def rerank(
         scored.append((hit.score * boosts.total * strength, index, hit, boosts.share))
     scored.sort(key=lambda item: (-item[0], item[1]))
     # One constructor call per hit, not two ``attrs.evolve`` (a sixth of rerank's time).
-    return [
+    ranked = [
         FusedHit(hit.hit, score, hit.layers, hit.fuzzy, share) for score, _, hit, share in scored
     ]
+    return Ranking(ranked, tuple(weights), found)

@@ -58,6 +58,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("crash", "panic", "segfault"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
+    ("ttl", "lifetime", "time-to-live"),
     ("sequential", "seq"),
 )
 

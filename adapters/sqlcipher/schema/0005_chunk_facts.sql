@@ -1,5 +1,6 @@
 -- Chunks carry the words their lines' codes stand for (``server error`` for an access log's 500,
--- ``slow`` for rt=1.4), searched by the porter layer like the text and never shown (ADR 0044).
+-- ``slow`` for rt=1.4), searched by the porter layer like the text and never shown; the porter
+-- index's words can be counted (ADR 0044).
 -- FTS5 tables take no new column, so the porter table is created again over the wider text
 -- table and rebuilt from it; chunks stored before this have no facts until indexed again.
 ALTER TABLE chunk_texts ADD COLUMN facts TEXT NOT NULL DEFAULT '';
@@ -14,6 +15,9 @@ CREATE VIRTUAL TABLE chunks USING fts5 (
 );
 
 INSERT INTO chunks (chunks) VALUES ('rebuild');
+
+-- How many chunks hold each indexed word: search weighs a query's words by it (ADR 0044).
+CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab (chunks, row);
 
 CREATE TRIGGER chunk_owners_ad AFTER DELETE ON chunk_owners BEGIN
     INSERT INTO chunks (chunks, rowid, title, content, facts)

@@ -22,6 +22,7 @@ CREATE TABLE sources(id INTEGER PRIMARY KEY, label TEXT UNIQUE, kind TEXT,
 CREATE VIRTUAL TABLE chunks USING fts5(title, content, source_id UNINDEXED, has_code UNINDEXED,
                                        tokenize='porter unicode61');
 CREATE VIRTUAL TABLE chunks_trigram USING fts5(title, content, tokenize='trigram');
+CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab(chunks, row);
 CREATE TABLE vocabulary(word TEXT PRIMARY KEY) WITHOUT ROWID;
 """
 _TABLES = {SearchLayer.PORTER: "chunks", SearchLayer.TRIGRAM: "chunks_trigram"}
@@ -113,6 +114,17 @@ class SqliteFtsStore:
     def has_word(self, word: str) -> bool:
         row = self.db.execute("SELECT 1 FROM vocabulary WHERE word = ?", (word,)).fetchone()
         return row is not None
+
+    def chunk_frequencies(self, stems: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+        total = self.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        found = []
+        for stem in stems:
+            row = self.db.execute(
+                "SELECT max(doc) FROM chunks_vocab WHERE term >= ? AND term < ?",
+                (stem, stem + "\U0010ffff"),
+            ).fetchone()
+            found.append(int(row[0] or 0) if stem else 0)
+        return total, tuple(found)
 
     def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
         self.accessed.append(set(source_ids))

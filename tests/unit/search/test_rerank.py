@@ -102,7 +102,7 @@ def test_entities_with_punctuation_edges_match_on_their_own_boundaries() -> None
 def test_rerank_promotes_the_chunk_with_the_entity() -> None:
     parsed = parse_query("ERR_POOL_EXHAUSTED")
     hits = [fused(1, "pool warnings", score=1.0), fused(2, "ERR_POOL_EXHAUSTED raised", score=0.9)]
-    ranked = rerank(hits, term_groups(parsed), extract_entities(parsed.raw))
+    ranked = rerank(hits, term_groups(parsed), extract_entities(parsed.raw)).hits
     assert [h.chunk_id for h in ranked] == [2, 1]
 
 

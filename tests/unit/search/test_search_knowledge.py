@@ -152,3 +152,22 @@ def test_access_within_a_window_is_written_once_and_flushed_on_request(
     search.flush_access()
     source = store.source_by_label("docs/deploy.md")
     assert source is not None and source.access_count == 2
+
+
+def test_a_query_whose_naming_words_nothing_holds_gets_no_results(
+    search: SearchKnowledge,
+) -> None:
+    # "horizontal autoscaler" is in no indexed text: what "replicas" matches is not about it.
+    assert not search.search("horizontal autoscaler replicas", limit=3)
+    # "wrong" only asks: the rest of the query names what the text holds.
+    assert search.search("what goes wrong with the readiness probe rollback", limit=3)
+
+
+def test_unknown_share_weighs_words_by_how_rare_they_are_in_the_store() -> None:
+    from domain.search.answerability import idf_weight, unknown_share
+
+    rare, common, absent = idf_weight(100, 2), idf_weight(100, 90), idf_weight(100, 0)
+    assert absent > rare > common
+    assert unknown_share(["urllib3", "downgraded"], [rare, absent], [True, False]) < 0.65
+    assert unknown_share(["tests", "retried"], [common, absent], [True, False]) > 0.65
+    assert unknown_share(["why", "retried"], [absent, absent], [False, True]) == 0.0

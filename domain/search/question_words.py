@@ -1,0 +1,34 @@
+"""Words that phrase a question rather than name what it is about.
+
+"What goes wrong with the payments upstream", "coupon total is wrong by how much", "which nginx
+version is running": the output never says ``wrong``, ``goes``, ``version`` or ``running``, and
+it need not — they ask, the other words name. A query whose naming words are absent from
+everything indexed cannot be answered from it; one whose asking words are absent can (see
+``answerability``). Not stopwords: they still rank a section that happens to contain them.
+"""
+
+from __future__ import annotations
+
+from domain.search.answer_kinds import CUE_WORDS
+
+_ASKING = """
+across actually affect affected allowed already amount approach attempt attempted attempts
+average came can't cannot cause caused change changed changes choose chosen come comes
+configured copied could couldn't count counts currently day days definition detail details
+didn't doesn't don't ever exactly find first found get give go goes going handled happen
+happened happening happens hasn't haven't hour hours improve improved improvement info
+information involved isn't issue issues kind last latest list look looked looking made make
+many max maximum mean means might min minimum minute minutes much need needed needs never next
+now number overall parameters part pick picked previous problem problems reason recent recently
+related result results return returned returning returns run running second seconds see seen
+shouldn't show shown sort statistics stats take taking tell thing things today took total
+touched treated trick type usage use used value values version versions want wasn't why won't
+wrong yesterday
+"""
+
+QUESTION_WORDS: frozenset[str] = frozenset(_ASKING.split()) | CUE_WORDS
+
+
+def is_question_word(word: str) -> bool:
+    """True when ``word`` (lower case) asks rather than names."""
+    return word in QUESTION_WORDS
