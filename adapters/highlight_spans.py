@@ -1,4 +1,4 @@
-"""Wrapping matched spans in FTS5's highlight markers, shared by both knowledge stores."""
+"""Wrapping matched spans in FTS5's highlight markers, as the in-memory vault store does."""
 
 from __future__ import annotations
 

@@ -41,7 +41,6 @@ class LayerHit:
     """One chunk matched by one layer.
 
     ``chunk_id`` identifies the chunk across both layers (the same row id in both FTS tables);
-    ``highlighted`` is the content with matches wrapped in \\x02…\\x03 when the layer provides it;
     ``bm25`` is SQLite's bm25 (lower is better); ``facts`` the words the chunk's codes stand
     for (see ``Chunk``).
     """
@@ -54,5 +53,4 @@ class LayerHit:
     content: str
     has_code: bool
     bm25: float
-    highlighted: str | None = None
     facts: str = ""

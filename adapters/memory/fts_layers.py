@@ -63,6 +63,7 @@ class PorterLayer:
         )
 
     def highlight(self, chunk_id: int, content: str, phrases: Iterable[Phrase]) -> str:
+        """``content`` with each phrase's matches wrapped in the vault's markers."""
         tokens = self._docs[chunk_id][1]
         terms = [t.term for t in tokens]
         spans: list[tuple[int, int]] = []
@@ -97,15 +98,6 @@ class TrigramLayer:
         if len(needle) < 3:
             return Counts(0, 0)
         return Counts(len(_find_all(title, needle)), len(_find_all(content, needle)))
-
-    def highlight(self, chunk_id: int, content: str, phrases: Iterable[Phrase]) -> str:
-        folded = self._docs[chunk_id][1]
-        spans: list[tuple[int, int]] = []
-        for phrase in phrases:
-            needle = trigram_fold(phrase.text)
-            if len(needle) >= 3:
-                spans.extend((at, at + len(needle)) for at in _find_all(folded, needle))
-        return wrap_spans(content, spans)
 
 
 Layer = PorterLayer | TrigramLayer

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import attrs
 
-from adapters.memory.fts_expression import ExpressionError, Node, parse, positive_phrases
+from adapters.memory.fts_expression import ExpressionError, Node, parse
 from adapters.memory.fts_layers import Layer, PorterLayer, TrigramLayer
 from adapters.memory.fts_ranking import bm25_scores, matches
 from adapters.system_clock import SystemClock
@@ -137,7 +137,6 @@ class InMemoryKnowledgeStore(KnowledgeStore):
             self._title_weight,
         )
         candidates.sort(key=lambda c: (scores[c.chunk_id], c.chunk_id))
-        phrases = positive_phrases(expression)
         hits = []
         for stored in candidates[: max(limit, 0)]:
             source = self._sources[stored.source_id]
@@ -152,7 +151,6 @@ class InMemoryKnowledgeStore(KnowledgeStore):
                     content=chunk.content,
                     has_code=chunk.has_code,
                     bm25=scores[stored.chunk_id],
-                    highlighted=layer.highlight(stored.chunk_id, chunk.content, phrases),
                     facts=chunk.facts,
                 )
             )

@@ -1,8 +1,10 @@
-"""One full-text layer search: a single FTS5 MATCH, scoped, ranked by bm25, highlighted.
+"""One full-text layer search: a single FTS5 MATCH, scoped, ranked by bm25.
 
 Two steps, so that only the rows returned pay for their text: first rank and filter using the
-narrow ``chunk_owners`` and ``sources`` rows, then read the text of those few chunks and
-highlight it (FTS5's ``highlight()`` for stems; substring marks in Python for trigrams).
+narrow ``chunk_owners`` and ``sources`` rows, then read the text of those few chunks by id.
+Where the query's words occur in a text is search's own business (``domain.search.matching``):
+FTS5's ``highlight()`` cost a second MATCH and 2–3 ms per query at 10k chunks, and the
+positions it added made ranking no better (ADR 0044).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from typing import Any
 
 import attrs
 
-from adapters.sqlcipher import substring_highlight
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
@@ -68,27 +69,9 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
     return sql, params
 
 
-_PORTER_TEXTS = (
-    "SELECT chunks.rowid, t.title, t.content, highlight(chunks, 1, char(2), char(3)), t.facts "
-    "FROM chunks JOIN chunk_texts t ON t.id = chunks.rowid "
-    "WHERE chunks MATCH ? AND chunks.rowid IN (SELECT value FROM json_each(?))"
-)
-_PLAIN_TEXTS = (
+_TEXTS = (
     "SELECT id, title, content, facts FROM chunk_texts WHERE id IN (SELECT value FROM json_each(?))"
 )
-
-
-def _texts(
-    connection: Connection, layer: SearchLayer, match: str, ids: str
-) -> dict[int, tuple[str, str, str, str]]:
-    """Title, content, highlighted content and facts of each chunk."""
-    if layer is SearchLayer.PORTER:
-        return {row[0]: row[1:] for row in connection.execute(_PORTER_TEXTS, (match, ids))}
-    strings = substring_highlight.searched_strings(match)
-    return {
-        row[0]: (row[1], row[2], substring_highlight.highlight(row[2], strings), row[3])
-        for row in connection.execute(_PLAIN_TEXTS, (ids,))
-    }
 
 
 def search(
@@ -116,7 +99,7 @@ def search(
         if not ranked:
             return []
         ids = json.dumps([hit.chunk_id for hit in ranked])
-        texts = _texts(connection, layer, match, ids)
+        texts = {row[0]: row[1:] for row in connection.execute(_TEXTS, (ids,))}
     except OperationalError:
         return []  # an expression FTS5 rejects matches nothing
     return [
@@ -129,8 +112,7 @@ def search(
             content=texts[hit.chunk_id][1],
             has_code=hit.has_code,
             bm25=hit.bm25,
-            highlighted=texts[hit.chunk_id][2],
-            facts=texts[hit.chunk_id][3],
+            facts=texts[hit.chunk_id][2],
         )
         for hit in ranked
         if hit.chunk_id in texts

@@ -9,7 +9,6 @@ a query's patterns would be compiled once per query, which cost more than the sc
 from __future__ import annotations
 
 from functools import lru_cache
-from os.path import commonprefix
 
 import attrs
 
@@ -128,7 +127,7 @@ def _phrase_positions(lowered: str, words: tuple[str, ...], limit: int) -> list[
     return found
 
 
-@attrs.frozen(cache_hash=True)  # a memo key on every title, label and highlighted word
+@attrs.frozen(cache_hash=True)  # a memo key on every title and label
 class TermGroups:
     """The query's units, in order (phrases first, then terms); ``pairs`` are the indexes of
     consecutive terms (as the query had them), whose nearness is evidence of their own."""
@@ -150,11 +149,6 @@ class TermGroups:
         """``positions`` of a title (memoised: titles repeat across a source's chunks)."""
         return _title_positions(self, title)
 
-    def owner(self, token: str) -> int | None:
-        """The unit a word FTS5 matched (highlighted) belongs to: the one sharing the longest
-        prefix with it (porter matched ``bodies`` for ``body``; a prefix of 3 is the minimum)."""
-        return _owner(self, token.lower())
-
 
 @lru_cache(maxsize=4096)
 def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
@@ -166,17 +160,6 @@ def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
 def _title_positions(groups: TermGroups, title: str) -> tuple[tuple[int, ...], ...]:
     lowered = title.lower()
     return tuple(tuple(unit.positions(lowered)) for unit in groups.matchers)
-
-
-@lru_cache(maxsize=4096)
-def _owner(groups: TermGroups, token: str) -> int | None:
-    best, best_length = None, _MIN_STEM - 1
-    for index, unit in enumerate(groups.matchers):
-        for alternative in unit.alternatives:
-            length = len(commonprefix((token, alternative)))  # noqa: RUF071 (characters wanted)
-            if length > best_length or (length == len(alternative) and length >= 2):
-                best, best_length = index, max(length, best_length)
-    return best
 
 
 def _unit(text: str) -> Unit:

@@ -103,20 +103,8 @@ class Evidence:
     adjacent: tuple[bool, ...] = ()
 
     @classmethod
-    def of(
-        cls, hit: FusedHit, groups: TermGroups, owners: dict[str, int | None] | None = None
-    ) -> Evidence:
-        """``owners`` memoises ``groups.owner`` over one query's hits (words repeat)."""
-        found_at = groups.positions(hit.hit.content)
-        if tuning.USE_HIGHLIGHTS and hit.hit.highlighted:
-            memo: dict[str, int | None] = {} if owners is None else owners
-            for token, offset in _marked(hit.hit.highlighted):
-                unit = memo.get(token, -1)
-                if unit == -1:
-                    unit = memo[token] = groups.owner(token)
-                if unit is not None and offset not in found_at[unit]:
-                    found_at[unit].append(offset)
-        positions = tuple(tuple(sorted(p)) for p in found_at)
+    def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
+        positions = tuple(tuple(p) for p in groups.positions(hit.hit.content))
         in_title = tuple(groups.present(hit.hit.title))
         in_label = groups.present(hit.hit.label)
         in_facts = groups.present(hit.hit.facts) if hit.hit.facts else in_label
@@ -144,20 +132,6 @@ def _next_to(first: Sequence[int], second: Sequence[int], length: int) -> bool:
     reach = length + tuning.ADJACENCY_SLACK
     later = set(second)
     return any(start + gap in later for start in first for gap in range(1, reach + 1))
-
-
-def _marked(highlighted: str) -> list[tuple[str, int]]:
-    """The words FTS5 marked as matches (\x02…\x03) with their offsets in the unmarked text."""
-    found: list[tuple[str, int]] = []
-    offset = 0
-    for piece_index, piece in enumerate(highlighted.split("\x02")):
-        if piece_index == 0:
-            offset += len(piece)
-            continue
-        word, _, rest = piece.partition("\x03")
-        found.append((word, offset))
-        offset += len(word) + len(rest)
-    return found
 
 
 def unit_weights(evidence: Sequence[Evidence], count: int) -> list[float]:
@@ -239,8 +213,7 @@ def rerank(
 ) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
     a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more."""
-    owners: dict[str, int | None] = {}
-    evidence = [Evidence.of(hit, groups, owners) for hit in hits]
+    evidence = [Evidence.of(hit, groups) for hit in hits]
     weights = unit_weights(evidence, len(groups.units))
     found = tuple(any(e.found[unit] for e in evidence) for unit in range(len(groups.units)))
     porter = [h.hit.bm25 for h in hits if SearchLayer.PORTER in h.layers]

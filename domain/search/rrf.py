@@ -51,8 +51,8 @@ def fuse(
     """Sum ``weight / (k + rank)`` (1-based rank) per chunk over the layers; best first.
 
     Every distinct chunk stays a result (two chunks of one source with one title are two
-    results). Highlights come from the porter hit when there is one (word matches read better
-    than trigram fragments). Ties break on chunk id so the order is deterministic.
+    results). The porter hit stands for the chunk when there is one (its bm25 is the one
+    reranking weighs). Ties break on chunk id so the order is deterministic.
     """
     scores: dict[int, float] = {}
     found_by: dict[int, list[SearchLayer]] = {}
@@ -66,7 +66,7 @@ def fuse(
             seen.add(hit.chunk_id)
             scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + rrf_score(rank, weight, k)
             found_by.setdefault(hit.chunk_id, []).append(layer)
-            if hit.chunk_id not in hits or (hit.highlighted and layer is SearchLayer.PORTER):
+            if hit.chunk_id not in hits or layer is SearchLayer.PORTER:
                 hits[hit.chunk_id] = hit
     fused = [
         FusedHit(hits[cid], scores[cid], tuple(sorted(found_by[cid], key=_layer_order)))

@@ -81,11 +81,6 @@ ADJACENCY_SLACK = 3
 # bundled corpus; 1.0 also one "which release introduced the crash" there (0.3: one only).
 ANSWER_KIND_WEIGHT = 1.0
 
-# Coverage also counts the words FTS5 itself marked as porter matches (``bodies`` for ``body``),
-# which the plain prefix check misses. Over many sources it improved every metric slightly
-# (R@1 0.716 → 0.723); per content type it traded one first place for one top-five place.
-USE_HIGHLIGHTS = True
-
 # Title boost: a query term in a chunk's title (a heading, a JSON path) says the chunk is about
 # that term. Measured on the benchmark, 0.6 beat capy's 0.3 for prose; code titles (identifiers,
 # JSON paths) are stronger evidence still, hence 0.8.

@@ -71,7 +71,7 @@ class SqliteFtsStore:
         row = t if layer is SearchLayer.PORTER else "p"
         sql = [
             f"SELECT {t}.rowid, s.id, s.label, s.kind, {row}.title, {row}.content, {row}.has_code,"
-            f" bm25({t}, ?, 1.0), highlight({t}, 1, char(2), char(3))"
+            f" bm25({t}, ?, 1.0)"
             f" FROM {t}{join} JOIN sources s ON s.id = {row}.source_id"
             f" WHERE {t} MATCH ?"
         ]
@@ -99,7 +99,6 @@ class SqliteFtsStore:
                 content=r[5],
                 has_code=bool(r[6]),
                 bm25=r[7],
-                highlighted=r[8] if layer is SearchLayer.PORTER else None,
             )
             for r in rows
         ]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from domain.search.diversify import diversify
 from domain.search.entities import count_entities, extract_entities
 from domain.search.matching import stem_prefix, term_groups
@@ -110,18 +108,3 @@ def test_diversify_caps_each_source_then_fills() -> None:
     hits = [fused(i, "x", source_id=1 if i < 4 else 2) for i in range(1, 6)]
     assert [h.chunk_id for h in diversify(hits, limit=4, per_source=2)] == [1, 2, 4, 5]
     assert [h.chunk_id for h in diversify(hits, limit=5, per_source=2)] == [1, 2, 4, 5, 3]
-
-
-def test_words_fts5_marked_count_for_the_unit_they_stem_from() -> None:
-    groups = term_groups(parse_query("body limit"))
-    assert groups.owner("bodies") == 0
-    assert groups.owner("limits") == 1
-    assert groups.owner("zebra") is None
-    plain = fused(1, "bodies over the limit")
-    marked = FusedHit(
-        attrs.evolve(plain.hit, highlighted="\x02bodies\x03 over the \x02limit\x03"),
-        1.0,
-        (SearchLayer.PORTER,),
-    )
-    assert boosts_for(plain, groups, ()).coverage < 1.0
-    assert boosts_for(marked, groups, ()).coverage == 1.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from domain.search.rrf import fuse, rrf_score
@@ -9,9 +10,7 @@ from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind
 
 
-def hit(
-    chunk_id: int, title: str = "t", source_id: int = 1, highlighted: str | None = None
-) -> LayerHit:
+def hit(chunk_id: int, title: str = "t", source_id: int = 1) -> LayerHit:
     return LayerHit(
         chunk_id=chunk_id,
         source_id=source_id,
@@ -21,7 +20,6 @@ def hit(
         content=f"content {chunk_id}",
         has_code=False,
         bm25=-1.0,
-        highlighted=highlighted,
     )
 
 
@@ -55,9 +53,8 @@ def test_layer_weights_scale_contributions_and_ties_break_on_chunk_id() -> None:
     assert [f.chunk_id for f in weighted] == [5, 4]
 
 
-def test_porter_highlights_are_kept_over_trigram_hits() -> None:
-    fused = fuse(
-        {SearchLayer.TRIGRAM: [hit(1)], SearchLayer.PORTER: [hit(1, highlighted="\x02c\x03")]}
-    )
-    assert fused[0].hit.highlighted == "\x02c\x03"
+def test_the_porter_hit_stands_for_a_chunk_both_layers_found() -> None:
+    porter = attrs.evolve(hit(1), bm25=-7.0)
+    fused = fuse({SearchLayer.TRIGRAM: [hit(1)], SearchLayer.PORTER: [porter]})
+    assert fused[0].hit.bm25 == -7.0
     assert fused[0].layers == (SearchLayer.PORTER, SearchLayer.TRIGRAM)

@@ -61,7 +61,7 @@ def _agree(
             store.index(document(f"{prefix}{n}", ("T", text)))
     scope = SearchScope(kinds=ALL_KINDS, source=prefix)
     memory, real = (
-        sorted((h.label, h.highlighted) for h in store.search(layer, match, scope, 50))
+        sorted((h.label, h.content) for h in store.search(layer, match, scope, 50))
         for store in pair
     )
     assert memory == real
