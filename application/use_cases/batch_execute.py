@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import attrs
+
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.ports.policy_source import PolicySource
@@ -19,6 +23,8 @@ from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
+from domain.chunk import Chunk
+from domain.chunking import chunk, detect_content_type
 from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType
 from domain.errors import CapyError, InvalidInput
@@ -36,6 +42,12 @@ from domain.settings import Settings
 from domain.source_kind import SourceKind
 
 RESULTS_PER_QUERY = 3
+# The command line's words a chunk is found by (its program, subcommand, paths): the first
+# part of a long script says what it runs.
+COMMAND_FACTS_BYTES = 300
+_COMMAND_WORD = re.compile(r"[A-Za-z][\w.-]{1,40}")
+# Titles a chunker gives a whole output; the label says more.
+_GENERIC_TITLES = frozenset({"Output", "Content", "(root)"})
 # A batch is a research step, not a loop: a hundred commands already take minutes and index more
 # than one reply can describe; more belong in a loop inside one command or in several batches.
 MAX_COMMANDS = 100
@@ -61,7 +73,11 @@ class BatchExecute:
       ``store.max_source_bytes`` when it starts (at least 4 KB; room earlier commands did not
       use goes to later ones): its start and end, with the middle cut when it wrote more; the
       reply names the commands that were cut and by how much;
-    - the combined output (``# <label>`` sections) becomes ONE ephemeral markdown source;
+    - the combined output (``# <label>`` sections) becomes ONE ephemeral source, each
+      command's output chunked as what it is (JSON records, a test run's failures, a log's
+      windows, …: ``domain.chunking``) under titles that start with its label, and searchable
+      by the words of its command line too (``ruff check .`` is found for "ruff"), so a query
+      about one command is answered from that command's output;
     - each query is searched in that source only (three results); when nothing there
       matches, in the whole knowledge base, and the answer says so; once the answers hold
       80 KB of text the remaining queries are not searched.
@@ -112,7 +128,7 @@ class BatchExecute:
             )
         commands = numbered(request.commands)
         self._check(commands)
-        runs, sections = self._run_all(commands, request.timeout_ms)
+        runs, sections, chunks = self._run_all(commands, request.timeout_ms)
         combined = "\n".join(sections)
         fitted = truncate_text(combined, self._index_budget)  # only when headings tipped it over
         combined = fitted.text
@@ -123,11 +139,12 @@ class BatchExecute:
                 label=label,
                 kind=SourceKind.EPHEMERAL,
                 content_type=ContentType.MARKDOWN,
+                chunks=None if fitted.truncated else tuple(chunks),
             )
         )
         source = self._store.source_by_label(label)
-        chunks = self._store.chunks_of(source.id) if source is not None else []
-        inventory = tuple(IndexedSection(s.chunk.title, byte_len(s.chunk.content)) for s in chunks)
+        stored = self._store.chunks_of(source.id) if source is not None else []
+        inventory = tuple(IndexedSection(s.chunk.title, byte_len(s.chunk.content)) for s in stored)
         terms = tuple(self._terms.terms(source.id)) if source is not None else ()
         return BatchReply(
             label=label,
@@ -152,11 +169,14 @@ class BatchExecute:
 
     def _run_all(
         self, commands: tuple[BatchCommand, ...], budget_ms: int
-    ) -> tuple[list[CommandRun], list[str]]:
+    ) -> tuple[list[CommandRun], list[str], list[Chunk]]:
+        """Each command's run, its ``# label`` section of the combined output, and the chunks
+        of all of them."""
         started = self._clock.monotonic()
         unused = self._index_budget
         runs: list[CommandRun] = []
         sections: list[str] = []
+        chunks: list[Chunk] = []
         out_of_time = False
         for position, command in enumerate(commands):
             keep = max(MIN_KEEP_BYTES, unused // (len(commands) - position))
@@ -180,9 +200,12 @@ class BatchExecute:
             out_of_time = outcome.timed_out
             cut = outcome.kept.cut_bytes if outcome.kept is not None else 0
             runs.append(CommandRun(command.label, status, produced, outcome.exit_code, cut))
-            sections.append(f"# {command.label}\n\n{_body(outcome)}\n")
+            body = _body(outcome)
+            sections.append(f"# {command.label}\n\n{body}\n")
             unused = max(0, unused - byte_len(sections[-1]))
-        return runs, sections
+        for command, section in zip(commands, sections, strict=True):
+            chunks.extend(command_chunks(command, section.split("\n\n", 1)[1]))
+        return runs, sections, chunks
 
     def _answer(self, queries: tuple[str, ...], label: str) -> tuple[QueryAnswer, ...]:
         answers: list[QueryAnswer] = []
@@ -200,6 +223,24 @@ class BatchExecute:
             size += sum(byte_len(r.snippet) + byte_len(r.title) for r in found.results)
             answers.append(QueryAnswer(query, found.results, whole_base))
         return tuple(answers)
+
+
+def command_chunks(command: BatchCommand, body: str) -> list[Chunk]:
+    """One command's output chunked as what it is, each title led by the command's label and
+    the command line's words among the chunk's facts."""
+    text = body.strip() or "(no output)"
+    words = " ".join(_COMMAND_WORD.findall(command.command[:COMMAND_FACTS_BYTES]))
+    found = list(chunk(text, detect_content_type(text))) or [Chunk("Output", text)]
+    return [
+        attrs.evolve(
+            piece,
+            title=command.label
+            if piece.title in _GENERIC_TITLES
+            else f"{command.label} > {piece.title}",
+            facts=f"{words} {piece.facts}".strip(),
+        )
+        for piece in found
+    ]
 
 
 def numbered(commands: tuple[BatchCommand, ...]) -> tuple[BatchCommand, ...]:

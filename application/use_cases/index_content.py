@@ -130,7 +130,7 @@ class IndexContent:
                     continue
                 pieces = pack_blocks([body], title, max_bytes=MAX_CHUNK_BYTES)
                 chunks.extend(
-                    Chunk(title=p.title, content=p.content, has_code=supplied.has_code)
+                    Chunk(p.title, p.content, has_code=supplied.has_code, facts=supplied.facts)
                     for p in pieces
                 )
             found = tuple(chunks)

@@ -150,7 +150,9 @@ class SearchKnowledge:
         )
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
-        fused = retrieve(self._store, parsed, scope, LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)))
+        fused = retrieve(
+            self._store, parsed, scope, LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST))
+        )
         return rerank(
             fused, term_groups(parsed), extract_entities(parsed.raw), answer_kinds(parsed.raw)
         )

@@ -103,3 +103,28 @@ def test_an_empty_batch_or_no_queries_is_refused(container: CliContainer) -> Non
         use_case.execute(BatchRequest((), ("x",)))
     with pytest.raises(InvalidInput):
         use_case.execute(BatchRequest((BatchCommand("a", "ls"),), ()))
+
+
+def test_each_query_is_answered_from_the_command_it_is_about(container: CliContainer) -> None:
+    passed = "\n".join(f"tests/test_cart.py::test_case_{i} PASSED" for i in range(60))
+    access = "\n".join(
+        f'10.0.0.1 - - [03/Dec/2026:09:43:{i % 60:02d} +0000] "GET /api/orders HTTP/1.1" 200 640'
+        for i in range(80)
+    )
+    access += '\n10.0.0.1 - - [03/Dec/2026:09:44:01 +0000] "GET /api/export HTTP/1.1" 500 27'
+    sandbox = InMemorySandbox()
+    sandbox.script(InMemorySandbox.output(passed), InMemorySandbox.output(access))
+    request = BatchRequest(
+        (
+            BatchCommand("tests", "pytest -v tests/test_cart.py"),
+            BatchCommand("web", "tail -n 100 /var/log/nginx/access.log"),
+        ),
+        ("which endpoint returns server errors", "nginx requests"),
+    )
+    reply = _use_case(container, sandbox).execute(request)
+    errors, nginx = reply.answers
+    assert errors.results and errors.results[0].title.startswith("web > ")
+    assert "/api/export" in errors.results[0].snippet
+    # "nginx" is in no output, only in the command that produced one.
+    assert nginx.results and all(r.title.startswith("web") for r in nginx.results)
+    assert any(s.title.startswith("tests > ") or s.title == "tests" for s in reply.sections)
