@@ -41,6 +41,7 @@ def telling_terms(terms: Sequence[str]) -> list[str]:
     Numbers and hex ids (``108``, ``3f9a2c``) name nothing an agent would search for, and a
     family of numbered names (``test_case_108``, ``test_case_109``, …) is one pattern listed
     many times: a term with digits whose letters-only form is shared by another term is dropped.
+    So is a term without a letter (a rule of underscores from a test report's headers).
     """
     shapes: dict[str, int] = {}
     for term in terms:
@@ -51,6 +52,7 @@ def telling_terms(terms: Sequence[str]) -> list[str]:
         for term in terms
         if not (_HEX.fullmatch(term) and any(c.isdigit() for c in term))
         and not (any(c.isdigit() for c in term) and shapes[_DIGITS.sub("", term)] > 1)
+        and any(c.isalpha() for c in term)
     ]
 
 

@@ -202,7 +202,12 @@ def _result(rank: int, hit: FusedHit, parsed: ParsedQuery) -> SearchResult:
         kind=layer_hit.kind,
         title=layer_hit.title,
         content=layer_hit.content,
-        snippet=extract_snippet(layer_hit.content, parsed.raw, title=layer_hit.title),
+        snippet=extract_snippet(
+            layer_hit.content,
+            parsed.raw,
+            title=layer_hit.title,
+            max_bytes=tuning.SNIPPET_MAX_BYTES if rank == 1 else tuning.LATER_SNIPPET_MAX_BYTES,
+        ),
         score=hit.score,
         layer=hit.layer_label,
         chunk_id=layer_hit.chunk_id,

@@ -18,6 +18,17 @@ def _share(outcomes: Sequence[CaseOutcome], test: Callable[[CaseOutcome], bool])
     return sum(1 for o in outcomes if test(o)) / len(outcomes) if outcomes else 0.0
 
 
+# capy_execute returns output of this size or less as it is (no index, no intent search): a
+# reply to such output cannot be much smaller than it, so the agent's view is also reported
+# over the larger outputs alone.
+LARGE_OUTPUT_BYTES = 5_000
+REDUCED = 0.9  # "≥ 90 % smaller"
+
+
+def _reduced_and_held(outcome: CaseOutcome, reply_bytes: int, held: bool) -> float:
+    return 1.0 if held and outcome.reduction(reply_bytes) >= REDUCED else 0.0
+
+
 @attrs.frozen
 class QualityMetrics:
     """Averages over positive cases unless the name says otherwise.
@@ -40,6 +51,8 @@ class QualityMetrics:
     any result / any matching section). Without an intent, over positives whose output gets
     the compact view: ``compact_reduction`` / ``compact_held`` (the view alone) and
     ``compact_followup_*`` (the view plus one source-scoped capy_search for the question).
+    The ``*_large`` numbers are the agent's view over positives whose output is over
+    ``LARGE_OUTPUT_BYTES`` (``large_cases`` of them): a smaller output is returned whole.
     """
 
     cases: int
@@ -75,6 +88,13 @@ class QualityMetrics:
     compact_held: float = 0.0
     compact_followup_reduction: float = 0.0
     compact_followup_held: float = 0.0
+    large_cases: int = 0
+    search_reply_reduction_large: float = 0.0
+    search_reply_held_large: float = 0.0
+    search_reply_reduced_and_held_large: float = 0.0
+    execute_reply_reduction_large: float = 0.0
+    execute_reply_held_large: float = 0.0
+    execute_reply_reduced_and_held_large: float = 0.0
 
     @classmethod
     def of(cls, outcomes: Sequence[CaseOutcome]) -> QualityMetrics:
@@ -92,6 +112,7 @@ class QualityMetrics:
         ]
         layered = [o for o in positives if o.expected_layer]
         compact = [o for o in positives if o.compact_bytes]
+        large = [o for o in positives if o.haystack_bytes > LARGE_OUTPUT_BYTES]
         false_positives = sum(1 for o in negatives if o.result_count > 0)
         return cls(
             cases=len(outcomes),
@@ -144,6 +165,19 @@ class QualityMetrics:
             ),
             compact_followup_held=_share(
                 compact, lambda o: max(o.compact_needles, o.followup_needles) == len(o.needles)
+            ),
+            large_cases=len(large),
+            search_reply_reduction_large=_mean([o.reduction(o.search_reply_bytes) for o in large]),
+            search_reply_held_large=_share(large, lambda o: o.search_reply_held),
+            search_reply_reduced_and_held_large=_mean(
+                [_reduced_and_held(o, o.search_reply_bytes, o.search_reply_held) for o in large]
+            ),
+            execute_reply_reduction_large=_mean(
+                [o.reduction(o.execute_reply_bytes) for o in large]
+            ),
+            execute_reply_held_large=_share(large, lambda o: o.execute_reply_held),
+            execute_reply_reduced_and_held_large=_mean(
+                [_reduced_and_held(o, o.execute_reply_bytes, o.execute_reply_held) for o in large]
             ),
         )
 

@@ -35,6 +35,12 @@ HIGHER_IS_BETTER = (
     "execute_reply_reduction",
     "execute_reply_held",
     "execute_reply_reduced_and_held",
+    "search_reply_reduction_large",
+    "search_reply_held_large",
+    "search_reply_reduced_and_held_large",
+    "execute_reply_reduction_large",
+    "execute_reply_held_large",
+    "execute_reply_reduced_and_held_large",
 )
 LOWER_IS_BETTER = (
     "negative_false_positive_rate",

@@ -177,3 +177,9 @@ def test_repeats_title_compares_words_without_decoration() -> None:
     assert not repeats_title("## Installation notes", "orbit > Installation")
     assert not repeats_title("{", "(root) > 1700031297…1700031484")
     assert not repeats_title("## Overview", "")
+
+
+def test_terms_without_a_letter_are_left_out() -> None:
+    from domain.intent_summary import telling_terms
+
+    assert telling_terms(["________", "hat-00", "make_cart"]) == ["hat-00", "make_cart"]
