@@ -13,6 +13,8 @@ from domain.chunking.transcript import split_turns
 from domain.content_type import ContentType
 from domain.errors import InvalidInput, SourceTooLarge
 from domain.redaction import redact_secrets
+from domain.search.stopwords import STOPWORDS
+from domain.search.words import MIN_WORD_LENGTH
 from domain.settings import Settings
 from domain.source import SourceDocument
 from domain.vocabulary import document_vocabulary
@@ -74,8 +76,7 @@ class IndexContent:
             size_bytes=len(redacted.encode("utf-8")),
             chunks=chunks,
             # The words chunks' codes stand for are known words too (facts are never shown).
-            vocabulary=document_vocabulary(redacted)
-            | document_vocabulary(" ".join(c.facts for c in chunks if c.facts)),
+            vocabulary=document_vocabulary(redacted) | _fact_words(chunks),
         )
         if not request.replace:
             existing = self._store.source_by_label(label)
@@ -137,3 +138,14 @@ class IndexContent:
         else:
             found = chunk(text, content_type)
         return found or (Chunk(title=FALLBACK_TITLE, content=text.strip()),)
+
+
+def _fact_words(chunks: tuple[Chunk, ...]) -> frozenset[str]:
+    """The words chunks' facts add to the vocabulary (plain lower-case words already)."""
+    return frozenset(
+        word
+        for piece in chunks
+        if piece.facts
+        for word in piece.facts.split()
+        if len(word) >= MIN_WORD_LENGTH and word not in STOPWORDS
+    )

@@ -65,6 +65,8 @@ def _fact(line: str) -> tuple[int, str, str] | None:
 def log_title(text: str) -> str | None:
     """The title of a log chunk, or None when ``text`` is not mostly timestamped lines."""
     lines = [line for line in text.split("\n") if line.strip()]
+    if text.count(":") < 2 * (len(lines) // 3):
+        return None  # a third of the lines with an hh:mm:ss would need this many colons
     times = [m.group(1) for m in (_TIME.search(line[:64]) for line in lines) if m]
     if len(lines) < 2 or len(times) * 3 < len(lines):
         return None
@@ -128,8 +130,13 @@ def _test_result(line: str) -> tuple[str, str] | None:
     return None
 
 
+_RESULT_SIGNS = ("PASS", "FAIL", "SKIP", "ERROR", " ok", "ignored", "✓", "✔", "√", "×", "✗", "✕")
+
+
 def outcome_title(text: str) -> str | None:
     """The title of a window of per-test results, or None when under half its lines are."""
+    if not any(sign in text for sign in _RESULT_SIGNS):
+        return None
     lines = [line for line in text.split("\n") if line.strip()]
     results = [found for found in map(_test_result, lines) if found is not None]
     if len(results) < 2 or len(results) * 2 < len(lines):

@@ -92,30 +92,33 @@ def _framed(lines: list[str], number: int) -> Header | None:
 
 def _header(lines: list[str], number: int) -> Header | None:
     line = lines[number]
-    if not line.strip():
+    first = line.lstrip()[:1]
+    if not first:
         return None
-    if framed := _framed(lines, number):
+    # Each kind is tried only when the line starts the way that kind does: most lines of a big
+    # output are none, and a regular expression per kind per line cost a fifth of indexing.
+    if first in _FRAME and (framed := _framed(lines, number)):
         return framed
-    if match := _PROMPT.match(line):
+    if (first == "$" or "=" in line[:40]) and (match := _PROMPT.match(line)):
         return Header(number, "prompt", line.strip())
-    if match := _COMMIT.match(line):
+    if first == "c" and (match := _COMMIT.match(line)):
         subject = _commit_subject(lines, number)
         return Header(number, "commit", f"commit {match.group(1)[:7]}: {subject}".rstrip(": "))
-    if match := _DIFF.match(line):
+    if first == "d" and (match := _DIFF.match(line)):
         return Header(number, "diff", match.group(1))
-    if match := _HUNK.match(line):
+    if first == "@" and (match := _HUNK.match(line)):
         start, count = int(match.group(1)), int(match.group(2) or 1)
         context = match.group(3).strip()
         return Header(number, "hunk", context or f"lines {start}-{start + max(count, 1) - 1}")
-    if match := _TEST_FILE.match(line):
+    if first in "PF" and (match := _TEST_FILE.match(line)):
         return Header(number, "test-file", line.strip())
-    if match := _FAILURE.match(line):
+    if first == "●" and (match := _FAILURE.match(line)):
         return Header(number, "failure", match.group(1))
     following = lines[number + 1] if number + 1 < len(lines) else ""
-    if not line[0].isspace() and _LOCATION.match(following):
+    if "-->" in following and not line[0].isspace() and _LOCATION.match(following):
         where = following.strip().removeprefix("--> ")
         return Header(number, "diagnostic", f"{line.strip()} ({where})")
-    if _FILE.match(line) and _FILE_ENTRY.match(following):
+    if "/" in line and _FILE.match(line) and _FILE_ENTRY.match(following):
         return Header(number, "file", line.strip())
     return None
 

@@ -17,6 +17,10 @@ _FIELD_STATUS = re.compile(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\
 _SECONDS = re.compile(
     r"\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\s*\"?(\d+(?:\.\d+)?)s?\b"
 )
+# Substrings a status field or a latency field must contain: the regular expressions only run
+# on lines that have one.
+_FIELD_SIGNS = ("code", "status", "CODE", "STATUS", "Status", "Code")
+_SECONDS_SIGNS = ("rt", "time", "elapsed", "took")
 _MILLISECONDS = re.compile(r"\b(\d+(?:\.\d+)?)\s?ms\b")
 _ERROR_LEVEL = re.compile(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
@@ -76,13 +80,15 @@ def _status_words(code: int) -> str:
 
 def _status(line: str) -> int | None:
     found = (_REQUEST_STATUS.search(line) if "HTTP/" in line else None) or (
-        _FIELD_STATUS.search(line) if "=" in line or ":" in line else None
+        _FIELD_STATUS.search(line)
+        if ("=" in line or ":" in line) and any(sign in line for sign in _FIELD_SIGNS)
+        else None
     )
     return int(found.group(1)) if found else None
 
 
 def _slow(line: str) -> bool:
-    if "=" in line or ":" in line:
+    if ("=" in line or ":" in line) and any(sign in line for sign in _SECONDS_SIGNS):
         for match in _SECONDS.finditer(line):
             if float(match.group(1)) >= SLOW_SECONDS:
                 return True
@@ -140,15 +146,28 @@ def request_facts(line: str) -> str:
 
 
 def text_facts(text: str) -> str:
-    """The distinct ``request_facts`` words of the lines of ``text``, in first-seen order."""
-    if "HTTP/" not in text and "=" not in text and ":" not in text and "ms" not in text:
-        return ""
-    seen: dict[str, None] = {}
-    for line in text.split("\n"):
-        facts = request_facts(line)
-        if facts:
-            seen.update(dict.fromkeys(facts.split()))
-    return " ".join(seen)
+    """The distinct ``request_facts`` words of ``text``'s lines, in first-seen order: the HTTP
+    statuses and slow latencies it records, read with one scan of the whole text per pattern
+    (a pass per line cost a tenth of indexing a log)."""
+    codes: list[int] = []
+    if "HTTP/" in text:
+        codes.extend(int(m.group(1)) for m in _REQUEST_STATUS.finditer(text))
+    if any(sign in text for sign in _FIELD_SIGNS):
+        codes.extend(int(m.group(1)) for m in _FIELD_STATUS.finditer(text))
+    words: dict[str, None] = {}
+    for code in dict.fromkeys(codes):
+        words.update(dict.fromkeys(f"{_status_words(code)} request response".split()))
+    slow = any(
+        float(m.group(1)) >= SLOW_SECONDS
+        for m in _SECONDS.finditer(text)
+        if any(sign in text for sign in _SECONDS_SIGNS)
+    ) or (
+        "ms" in text
+        and any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(text))
+    )
+    if slow:
+        words.update(dict.fromkeys(("slow", "latency")))
+    return " ".join(words)
 
 
 def status_of(line: str) -> int | None:
