@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from domain.search import tuning
-from domain.search.answer_kinds import AnswerKind, holds_answer
+from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
 from domain.search.entities import count_entities
 from domain.search.matching import TermGroups
 from domain.search.rrf import FusedHit
@@ -212,19 +212,30 @@ def rerank(
     kinds: frozenset[AnswerKind] = frozenset(),
 ) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
-    a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more."""
+    a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more,
+    and the query's cue words (``counts``, ``overall``) count as found in it: that line is what
+    they ask for."""
     evidence = [Evidence.of(hit, groups) for hit in hits]
+    holds = [bool(kinds) and holds_answer(kinds, hit.hit.content, groups) for hit in hits]
+    cues = [unit in CUE_WORDS for unit in groups.units] if kinds else []
+    if any(cues):
+        evidence = [
+            attrs.evolve(seen, found=tuple(f or c for f, c in zip(seen.found, cues, strict=True)))
+            if held
+            else seen
+            for seen, held in zip(evidence, holds, strict=True)
+        ]
     weights = unit_weights(evidence, len(groups.units))
     found = tuple(any(e.found[unit] for e in evidence) for unit in range(len(groups.units)))
     porter = [h.hit.bm25 for h in hits if SearchLayer.PORTER in h.layers]
     best = min(porter) if porter else 0.0
     scored: list[tuple[float, int, FusedHit, float]] = []
-    for index, (hit, seen) in enumerate(zip(hits, evidence, strict=True)):
+    for index, (hit, seen, held) in enumerate(zip(hits, evidence, holds, strict=True)):
         boosts = boosts_for(hit, groups, entities, seen, weights)
         strength = 1.0
         if tuning.BM25_WEIGHT and best < 0 and SearchLayer.PORTER in hit.layers:
             strength += tuning.BM25_WEIGHT * hit.hit.bm25 / best
-        if kinds and holds_answer(kinds, hit.hit.content, groups):
+        if held:
             strength *= 1.0 + tuning.ANSWER_KIND_WEIGHT
         scored.append((hit.score * boosts.total * strength, index, hit, boosts.share))
     scored.sort(key=lambda item: (-item[0], item[1]))
