@@ -127,10 +127,14 @@ class SearchKnowledge:
             return 0.0
         changed = set(units) - set(corrected.groups) if corrected is not None else set()
         known = [
-            found or unit in changed or is_question_word(unit) or self._knows(unit)
+            1.0
+            if found or is_question_word(unit) or self._knows(unit)
+            else tuning.CORRECTED_KNOWN
+            if unit in changed
+            else 0.0
             for unit, found in zip(units, ranking.found, strict=True)
         ]
-        if all(known):
+        if all(k == 1.0 for k in known):
             return 0.0
         stems = [unit_stems(unit) for unit in units]
         total, counts = self._store.chunk_frequencies([s for group in stems for s in group])

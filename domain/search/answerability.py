@@ -37,14 +37,14 @@ def idf_weight(total: int, frequency: int) -> float:
 MIN_JUDGED_LENGTH = 3
 
 
-def unknown_share(units: Sequence[str], weights: Sequence[float], known: Sequence[bool]) -> float:
+def unknown_share(units: Sequence[str], weights: Sequence[float], known: Sequence[float]) -> float:
     """The weighted share of the naming units (question words and words too short to judge
-    left out) that are unknown."""
+    left out) that are unknown; ``known`` is 1 for a known unit, 0 for an unknown one and in
+    between for one known only through a correction."""
     total = unknown = 0.0
-    for unit, weight, is_known in zip(units, weights, known, strict=True):
+    for unit, weight, how_known in zip(units, weights, known, strict=True):
         if is_question_word(unit) or len(unit) < MIN_JUDGED_LENGTH:
             continue
         total += weight
-        if not is_known:
-            unknown += weight
+        unknown += weight * (1.0 - how_known)
     return unknown / total if total else 0.0
