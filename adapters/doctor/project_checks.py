@@ -85,8 +85,11 @@ class KnowledgeBaseCheck(HealthCheck):
         except CapyError as error:
             return failed(self.name, error.message, error.hint or "see `capy which`")
         sources = sum(stats.sources_by_kind.values())
+        source_noun = "source" if sources == 1 else "sources"
+        chunk_noun = "chunk" if stats.chunk_count == 1 else "chunks"
         return passed(
-            self.name, f"{sources} sources, {stats.chunk_count} chunks, encrypted ({path})"
+            self.name,
+            f"{sources} {source_noun}, {stats.chunk_count} {chunk_noun}, encrypted ({path})",
         )
 
 
