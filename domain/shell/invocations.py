@@ -18,8 +18,15 @@ from __future__ import annotations
 import functools
 import re
 
-from domain.hooks.value import Value
 from domain.shell.analysis import Analysis, Code, Invocation, Stage
+from domain.shell.command_input import (
+    NOTHING,
+    Context,
+    Input,
+    Scope,
+    file_input,
+    stdin_of,
+)
 from domain.shell.limits import MAX_STAGES, AnalysisBudget, AnalysisLimit, nesting_limit
 from domain.shell.programs import basename, drop_prefix_noise, peel
 from domain.shell.reader import read_script, read_substitutions
@@ -32,15 +39,12 @@ from domain.shell.sources import (
     MODULE,
     STDIN,
     Source,
-    echo_output,
     fd_of,
     interpreter_of,
     interpreter_source,
-    is_stdin_path,
-    printf_output,
     shell_source,
 )
-from domain.shell.syntax import COMPOUND_UPSTREAM, Script, SimpleCommand
+from domain.shell.syntax import SimpleCommand
 from domain.shell.variables import (
     Definitions,
     expand_command,
@@ -80,68 +84,8 @@ _STDIN_SHELLS = frozenset({"at", "batch"})
 _STARTUP_OPTIONS = frozenset({"--rcfile", "--init-file"})
 _LOGIN_SHELLS = frozenset({"su", "runuser", "script", "ksu"})
 _SHELL_FLAGS = frozenset({"-s", "-i", "--shell", "--login"})
-_PASS_THROUGH = frozenset({"cat", "tac", "tee"})
 _DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.DOTALL)
-
-
-class _Input(Value):
-    """What a command reads on stdin: known text, a file, or something unknown (``why``)."""
-
-    __slots__ = ("file", "text", "why")
-    text: str | None
-    file: str
-    why: str
-
-    def __init__(self, text: str | None = None, file: str = "", why: str = "") -> None:
-        self._init(text=text, file=file, why=why)
-
-
-_NOTHING = _Input("")
-
-
-class _Scope:
-    """What a script is read within: the definitions around it, how deep it is nested, how it
-    was reached, what its stdin holds, and whether arguments are appended at run time."""
-
-    __slots__ = ("appends", "definitions", "depth", "stdin", "via")
-
-    def __init__(
-        self,
-        definitions: Definitions,
-        depth: int = 0,
-        via: str = "",
-        stdin: _Input = _NOTHING,
-        appends: bool = False,
-    ) -> None:
-        self.definitions = definitions
-        self.depth = depth
-        self.via = via
-        self.stdin = stdin
-        self.appends = appends
-
-    def inner(self, via: str, stdin: _Input = _NOTHING, appends: bool = False) -> _Scope:
-        """The scope of a script this one hands to a shell or a runner."""
-        return _Scope(self.definitions, self.depth + 1, via, stdin, appends)
-
-    def with_appends(self, appends: bool) -> _Scope:
-        if appends == self.appends:
-            return self
-        return _Scope(self.definitions, self.depth, self.via, self.stdin, appends)
-
-
-class _Context:
-    """Where a command sits: its script, its syntax, and the scope around it."""
-
-    __slots__ = ("command", "scope", "script")
-
-    def __init__(self, script: Script, command: SimpleCommand, scope: _Scope) -> None:
-        self.script = script
-        self.command = command
-        self.scope = scope
-
-    def of(self, command: SimpleCommand) -> _Context:
-        return _Context(self.script, command, self.scope)
 
 
 class _Walker:
@@ -154,21 +98,21 @@ class _Walker:
 
     # ---- scripts -------------------------------------------------------------------------
 
-    def script(self, text: str, scope: _Scope) -> None:
+    def script(self, text: str, scope: Scope) -> None:
         nesting_limit(scope.depth)
         parsed = read_script(text, self.budget)
-        inner = _Scope(
+        inner = Scope(
             scope.definitions.child(parsed), scope.depth, scope.via, scope.stdin, scope.appends
         )
         for command in parsed.commands:
-            self.command(_Context(parsed, command, inner))
+            self.command(Context(parsed, command, inner))
 
-    def substitutions(self, text: str, scope: _Scope) -> None:
+    def substitutions(self, text: str, scope: Scope) -> None:
         nesting_limit(scope.depth)
         parsed = read_substitutions(text, self.budget)
-        inner = _Scope(scope.definitions.child(parsed), scope.depth, scope.via)
+        inner = Scope(scope.definitions.child(parsed), scope.depth, scope.via)
         for command in parsed.commands:
-            self.command(_Context(parsed, command, inner))
+            self.command(Context(parsed, command, inner))
 
     def unknown(self, why: str, via: str, command: SimpleCommand | None = None) -> None:
         written = (command.text,) if command is not None else ()
@@ -176,7 +120,7 @@ class _Walker:
 
     # ---- one simple command --------------------------------------------------------------
 
-    def command(self, context: _Context) -> None:
+    def command(self, context: Context) -> None:
         command, scope = context.command, context.scope
         words = list(command.words)
         for word in words:
@@ -188,7 +132,7 @@ class _Walker:
         for word in words[: len(words) - len(first)]:
             name, _, value = word.partition("=")
             if name in _STARTUP_FILES and value:  # ``BASH_ENV=/dev/stdin bash -c :``
-                self.program_from("shell", self.file_input(value, context), name, context)
+                self.program_from("shell", file_input(value, context, self.budget), name, context)
         if not first:
             return
         if first[0] in _DECLARATIONS:
@@ -222,7 +166,7 @@ class _Walker:
                 as_tuple = tuple(words_now)
                 resolved = substitute_arguments(as_tuple, scope.definitions.variables)
                 stages.append(Stage(as_tuple, open_args, resolved))
-                here = _Context(context.script, command, scope.with_appends(open_args))
+                here = Context(context.script, command, scope.with_appends(open_args))
                 self.runs(words_now, here)
                 peeled = peel(words_now)
                 if peeled is None:
@@ -240,7 +184,7 @@ class _Walker:
                         queue.append((inner_words, open_args or peeled.appends))
         self.invocations.append(Invocation(written, tuple(stages), "", scope.via, command))
 
-    def assignment(self, name: str, value: str, scope: _Scope) -> None:
+    def assignment(self, name: str, value: str, scope: Scope) -> None:
         """``GIT_SSH_COMMAND=…``, ``PS4='$(…)'``, ``BASH_ENV=…`` hold things that run."""
         via = _via(scope.via, name)
         if name in COMMAND_VARIABLES and value:
@@ -250,14 +194,14 @@ class _Walker:
 
     # ---- what one command runs -----------------------------------------------------------
 
-    def runs(self, words: list[str], context: _Context) -> None:
+    def runs(self, words: list[str], context: Context) -> None:
         scope = context.scope
         name = basename(words[0])
         via = _via(scope.via, name)
         if name in SHELLS:
             self.source("shell", shell_source(words), name, context)
             for startup in option_values(words[1:], _STARTUP_OPTIONS):
-                self.program_from("shell", self.file_input(startup, context), name, context)
+                self.program_from("shell", file_input(startup, context, self.budget), name, context)
         elif name in _STDIN_SHELLS and "-f" not in words:
             self.source("shell", Source(STDIN), name, context)
         elif name == "eval" and len(words) > 1:
@@ -274,7 +218,7 @@ class _Walker:
         for script_text in ran.scripts:
             self.script(script_text, scope.inner(via))
         for script_text in ran.fed:
-            self.script(script_text, scope.inner(via, _Input(why=f"what {name} writes to it")))
+            self.script(script_text, scope.inner(via, Input(why=f"what {name} writes to it")))
         for script_text in ran.appended:
             self.script(script_text, scope.inner(via, appends=True))
         for language, text in ran.code:
@@ -282,7 +226,7 @@ class _Walker:
         for why in ran.unknown:
             self.unknown(why, scope.via, context.command)
 
-    def source(self, language: str, source: Source, name: str, context: _Context) -> None:
+    def source(self, language: str, source: Source, name: str, context: Context) -> None:
         """Run the program a shell or interpreter gets from ``source``."""
         scope = context.scope
         if source.kind == INLINE:
@@ -293,16 +237,17 @@ class _Walker:
                     context.command,
                 )
             else:
-                stdin = self.stdin_of(context) if language == "shell" else _NOTHING
+                stdin = stdin_of(context, self.budget) if language == "shell" else NOTHING
                 self.program(language, source.text, _via(scope.via, name), context, stdin)
         elif source.kind == STDIN:
-            self.program_from(language, self.stdin_of(context), name, context)
+            self.program_from(language, stdin_of(context, self.budget), name, context)
         elif source.kind == FILE:
-            self.program_from(language, self.file_input(source.text, context), name, context)
+            given = file_input(source.text, context, self.budget)
+            self.program_from(language, given, name, context)
         elif source.kind == MODULE and scope.appends and not source.text:
             self.unknown(f"{name} runs a module named at run time", scope.via, context.command)
 
-    def program_from(self, language: str, given: _Input, name: str, context: _Context) -> None:
+    def program_from(self, language: str, given: Input, name: str, context: Context) -> None:
         if given.text is not None:
             if given.text:
                 via = _via(context.scope.via, f"piped into {name}")
@@ -315,97 +260,12 @@ class _Walker:
             )
 
     def program(
-        self, language: str, text: str, via: str, context: _Context, stdin: _Input = _NOTHING
+        self, language: str, text: str, via: str, context: Context, stdin: Input = NOTHING
     ) -> None:
         if language == "shell":
             self.script(text, context.scope.inner(via, stdin))
         else:
             self.code.append(Code(language, text, via))
-
-    # ---- where input comes from ----------------------------------------------------------
-
-    def file_input(self, path: str, context: _Context) -> _Input:
-        if path.startswith(("<(", ">(")) and path.endswith(")"):
-            return self.output_of_text(path[2:-1], context)
-        if is_stdin_path(path) and path != "-":
-            return self.stdin_of(context)
-        descriptor = fd_of(path)
-        if descriptor is not None:
-            return self.descriptor(descriptor, context)
-        if context.scope.appends and is_run_time(path):
-            return _Input(why="arguments added at run time")
-        return _Input(file=path)
-
-    def descriptor(self, fd: str, context: _Context) -> _Input:
-        for redirect in reversed(context.command.redirects):
-            if redirect.fd == fd and redirect.op in {"<<", "<<-", "<<<", "<"}:
-                if redirect.op == "<<<":
-                    return _Input(redirect.target + "\n")
-                if redirect.body is not None:
-                    return _Input(redirect.body)
-                return self.file_input(redirect.target, context)
-        return _Input(why=f"file descriptor {fd}")
-
-    def stdin_of(self, context: _Context) -> _Input:
-        command = context.command
-        for redirect in reversed(command.redirects):
-            if not redirect.reads_stdin:
-                continue
-            target = redirect.target
-            if redirect.op == "<<<":
-                return _Input(target + "\n")
-            if redirect.body is not None:
-                return _Input(redirect.body)
-            if redirect.op == "<":
-                if target == "/dev/null":
-                    return _NOTHING
-                if target == "/dev/stdin" or fd_of(target) == "0":
-                    break
-                return self.file_input(target, context)
-            if redirect.op == "<&":
-                if target == "0":
-                    break
-                return self.descriptor(target, context)
-            return _Input(file=target)
-        if command.upstream >= 0:
-            producer = context.script.commands[command.upstream]
-            return self.output_of(producer, context)
-        if command.upstream == COMPOUND_UPSTREAM:
-            return _Input(why="the output of a group, loop or subshell")
-        return context.scope.stdin
-
-    def output_of(self, producer: SimpleCommand, context: _Context) -> _Input:
-        """What ``producer`` prints (for ``echo …``, ``printf …``, ``cat <<EOF``)."""
-        words = drop_prefix_noise(list(producer.words))
-        if not words:
-            return _Input(why="a command without a name")
-        expanded, unknowable = expand_command(words, context.scope.definitions)
-        if unknowable or not expanded:
-            return _Input(why=f"the output of {words[0]}")
-        words = expanded[0]
-        name = basename(words[0])
-        if any(r.writes_stdout for r in producer.redirects):
-            return _NOTHING
-        if name == "echo":
-            return _Input(echo_output(words[1:]))
-        if name == "printf":
-            text = printf_output(words[1:])
-            return _Input(text) if text is not None else _Input(why="printf's output")
-        if name in _PASS_THROUGH:
-            operands = [w for w in words[1:] if w == "-" or not w.startswith("-")]
-            inner = context.of(producer)
-            if name == "tee" or all(op == "-" for op in operands):
-                return self.stdin_of(inner)
-            return self.file_input(operands[0], inner)
-        return _Input(why=f"the output of {name}")
-
-    def output_of_text(self, text: str, context: _Context) -> _Input:
-        """What the commands in ``<(…)`` print: known when it is one simple producer."""
-        parsed = read_script(text, self.budget)
-        if len(parsed.commands) != 1:
-            return _Input(why="the output of several commands")
-        inner = _Context(parsed, parsed.commands[0], context.scope.with_appends(False))
-        return self.output_of(parsed.commands[0], inner)
 
 
 @functools.cache
@@ -465,7 +325,7 @@ def analyse(text: str, budget: AnalysisBudget | None = None) -> Analysis:
     if budget is None:
         return _analyse_cached(text)
     walker = _Walker(budget)
-    walker.script(text, _Scope(Definitions({}, {})))
+    walker.script(text, Scope(Definitions({}, {})))
     return Analysis(tuple(walker.invocations), tuple(walker.code))
 
 
