@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.chunking.utf8 import byte_len, truncate_bytes
-from domain.intent_summary import telling_terms
+from domain.search.distinctive_terms import telling_terms
 
 HEAD_LINES = 12
 TAIL_LINES = 12

@@ -54,7 +54,7 @@ class ExecuteWithIntent:
       ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
       distinct output keeps its own source; identical output reuses it and reports its real
       section count), searched for the intent within that source only, and the reply is
-      ``intent_summary`` — the same text the quality benchmark measures; output larger than
+      ``intent_reply`` — the same text the quality benchmark measures; output larger than
       ``store.max_source_bytes`` is indexed as its start and end, and the reply says how much
       of the middle was cut;
     - timed-out and backgrounded runs always return their partial output and note;

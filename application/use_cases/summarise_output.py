@@ -7,26 +7,27 @@ from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.search_knowledge import SearchKnowledge
-from domain.chunking.detection import is_json
+from domain.chunking.detection import detect_content_type
 from domain.compact_view import compact_view
-from domain.content_type import ContentType
-from domain.intent_summary import IntentMatch, intent_summary
+from domain.search import tuning
+from domain.search.reply import intent_reply
 from domain.search_hit import SearchScope
 from domain.source_kind import SourceKind
-
-MAX_MATCHES = 5
 
 
 class SummariseOutput:
     """Index ``text`` as an ephemeral source, search it for the intent, summarise.
 
     Rules:
-    - output that is a JSON document (``gh … --json``, ``kubectl -o json``) is chunked as JSON,
-      so each record is found and shown on its own; any other output as plaintext;
+    - output is chunked as what it is, as ``capy_batch_execute`` chunks each command's: a JSON
+      document (``gh … --json``, ``kubectl -o json``) as JSON, so each record is found and
+      shown on its own; markdown (``cat README.md``, a fetched page) by its headings; any other
+      output as plaintext, cut where its tool marks sections;
     - the search is scoped to exactly that source (other sources never leak into the answer);
-    - the reply is ``intent_summary`` — the text the quality benchmark measures — with the
-      source's real section count (also when identical output was indexed before), up to five
-      matches and the source's distinctive terms.
+    - the reply is ``intent_reply`` — the text the quality benchmark measures, built like
+      ``capy_search``'s — with the source's real section count (also when identical output was
+      indexed before), the best ``tuning.REPLY_RESULTS`` matches and, only when nothing matched,
+      the source's distinctive terms.
     """
 
     def __init__(
@@ -45,18 +46,14 @@ class SummariseOutput:
     def summarise(self, label: str, intent: str, text: str) -> str:
         indexed = self._indexed(label, text)
         found = self._search.search(
-            intent, MAX_MATCHES, SearchScope(source=label, exact_source=True)
+            intent, tuning.REPLY_RESULTS, SearchScope(source=label, exact_source=True)
         )
-        source = self._store.source_by_label(label)
-        terms = self._terms.terms(source.id) if source is not None else []
-        matches = [IntentMatch(r.title, r.content) for r in found.results]
-        return intent_summary(
-            label,
-            intent,
-            sections_indexed=indexed.sections,
-            output=text,
-            matches=matches,
-            terms=terms,
+        terms: list[str] = []
+        if not found:
+            source = self._store.source_by_label(label)
+            terms = self._terms.terms(source.id) if source is not None else []
+        return intent_reply(
+            found, source=label, sections=indexed.sections, output=text, terms=terms
         )
 
     def overview(self, label: str, text: str) -> str:
@@ -79,6 +76,6 @@ class SummariseOutput:
                 content=text,
                 label=label,
                 kind=SourceKind.EPHEMERAL,
-                content_type=ContentType.JSON if is_json(text) else ContentType.PLAINTEXT,
+                content_type=detect_content_type(text),
             )
         )

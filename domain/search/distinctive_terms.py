@@ -1,8 +1,9 @@
-"""The words that set one source's chunks apart from each other (for intent summaries)."""
+"""The words that set one source's chunks apart from each other, and those worth showing."""
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -11,6 +12,8 @@ from domain.search.tuning import DISTINCTIVE_LIMIT, DISTINCTIVE_MAX_DF_RATIO, DI
 from domain.search.words import MIN_WORD_LENGTH, words
 
 _LONG_WORD = 12
+_DIGITS = re.compile(r"\d+")
+_HEX = re.compile(r"(?:0x)?[0-9a-f]+", re.IGNORECASE)
 
 
 def distinctive_terms(chunk_texts: Sequence[str], limit: int = DISTINCTIVE_LIMIT) -> list[str]:
@@ -35,3 +38,24 @@ def distinctive_terms(chunk_texts: Sequence[str], limit: int = DISTINCTIVE_LIMIT
 def _score(word: str, df: int, total: int) -> float:
     shape = 1.5 if "_" in word else 0.8 if len(word) >= _LONG_WORD else 0.0
     return math.log(total / df) + min(len(word) / 20, 0.5) + shape
+
+
+def telling_terms(terms: Sequence[str]) -> list[str]:
+    """``terms`` without the ones that tell the agent nothing about the output.
+
+    Numbers and hex ids (``108``, ``3f9a2c``) name nothing an agent would search for, and a
+    family of numbered names (``test_case_108``, ``test_case_109``, …) is one pattern listed
+    many times: a term with digits whose letters-only form is shared by another term is dropped.
+    So is a term without a letter (a rule of underscores from a test report's headers).
+    """
+    shapes: dict[str, int] = {}
+    for term in terms:
+        shape = _DIGITS.sub("", term)
+        shapes[shape] = shapes.get(shape, 0) + 1
+    return [
+        term
+        for term in terms
+        if not (_HEX.fullmatch(term) and any(c.isdigit() for c in term))
+        and not (any(c.isdigit() for c in term) and shapes[_DIGITS.sub("", term)] > 1)
+        and any(c.isalpha() for c in term)
+    ]

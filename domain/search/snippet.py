@@ -1,19 +1,21 @@
 """The excerpt of a result an agent reads: the lines where the query matched, and little else.
 
-A snippet is the section's best-matching lines (ranked as the intent preview ranks them: by how
-many of the query's terms a line holds — in its text or in the words its codes stand for — each
-term weighted by how rare it is in the section), in document order, each with a line of
-context; ``…`` stands on its own line where lines were left out. Whole lines are kept, so a
-fact is never cut in the middle; only a line longer than a window (compact JSON, minified
-output) is cut, around its match, with ``…`` at the cut. A section no bigger than a snippet
-(a test's short traceback, a commit) is shown whole.
+A snippet is the section's best-matching lines (``domain.search.best_lines``: ranked by how many
+of the query's terms a line holds — in its text or in the words its codes stand for — each term
+weighted by how rare it is in the section), shown in document order; ``…`` stands on its own
+line where lines were left out. The bytes go to the matching lines first, best first, and only
+then to the lines that explain them (a line of context, a JSON object's other members, a
+block's values): a fact further down is never crowded out by the neighbours of a better one.
+Whole lines are kept, so a fact is never cut in the middle; only a line longer than a window
+(compact JSON, minified output) is cut, around its match, with ``…`` at the cut. A section no
+bigger than a snippet (a test's short traceback, a commit) is shown whole.
 """
 
 from __future__ import annotations
 
 from domain.chunking.utf8 import byte_len
-from domain.intent_preview import WEAK_SEGMENT_SHARE, preview_lines
-from domain.search.tuning import SNIPPET_CONTEXT_LINES, SNIPPET_MAX_BYTES, SNIPPET_SEGMENTS
+from domain.search import tuning
+from domain.search.best_lines import WEAK_SEGMENT_SHARE, best_lines
 
 ELLIPSIS = "…"
 
@@ -23,27 +25,45 @@ def extract_snippet(
     query: str,
     *,
     title: str = "",
-    segments: int = SNIPPET_SEGMENTS,
-    context: int = SNIPPET_CONTEXT_LINES,
-    max_bytes: int = SNIPPET_MAX_BYTES,
+    max_bytes: int | None = None,
 ) -> str:
     """The lines of ``content`` that answer ``query`` (see the module doc), at most about
-    ``max_bytes``: lines past the budget are left out, never cut."""
-    if byte_len(content) <= max_bytes:
+    ``max_bytes`` (default ``tuning.SNIPPET_MAX_BYTES``): lines past the budget are left out,
+    never cut."""
+    budget = tuning.SNIPPET_MAX_BYTES if max_bytes is None else max_bytes
+    if byte_len(content) <= budget:
         return content.strip()
-    picked = preview_lines(
-        content, query, segments, context=context, title=title, weak_share=WEAK_SEGMENT_SHARE
+    found = best_lines(
+        content,
+        query,
+        tuning.SNIPPET_SEGMENTS,
+        context=tuning.SNIPPET_CONTEXT_LINES,
+        title=title,
+        weak_share=WEAK_SEGMENT_SHARE,
     )
-    shown: list[str] = []
+    shown: dict[int, str] = {}
     used = 0
-    previous = -1
-    for number, text in picked:
+
+    def add(number: int, text: str) -> None:
+        nonlocal used
         cost = byte_len(text) + 1
-        if shown and used + cost > max_bytes:
-            break
-        if number > previous + 1 and (shown or number > 0):
-            shown.append(ELLIPSIS)
-        shown.append(text)
-        used += cost
+        if number not in shown and (not shown or used + cost <= budget):
+            shown[number] = text
+            used += cost
+
+    wanted = [(pick.share, pick.line, pick.text) for pick in found.picks]
+    wanted += [
+        (pick.share * tuning.SNIPPET_CONTEXT_SHARE, near, text)
+        for pick in found.picks
+        for near, text in pick.around
+    ]
+    for _, number, text in sorted(wanted, key=lambda item: -item[0]):
+        add(number, text)
+    parts: list[str] = []
+    previous = -1
+    for number in sorted(shown):
+        if number > previous + 1:
+            parts.append(ELLIPSIS)
+        parts.append(shown[number])
         previous = number
-    return "\n".join(shown)
+    return "\n".join(parts)

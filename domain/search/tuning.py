@@ -154,6 +154,14 @@ FUZZY_CACHE_TTL_SECONDS = 60.0
 # transaction on the encrypted store costs ~5 ms, as much as the whole search (ADR 0016).
 ACCESS_FLUSH_SECONDS = 10.0
 
+# Results a reply shows by default: capy_search's default limit, the results per query of
+# capy_batch_execute and the matches of an execute tool's intent reply (which showed five
+# sections' four best windows each: 69 % smaller than the output on real tool output, where the
+# top three's snippets are 90 % smaller and hold the needle as often).
+REPLY_RESULTS = 3
+# A reply leaves out results scoring under this share of the best one.
+SHOWN_SCORE_SHARE = 0.1
+
 # Snippets: the best SNIPPET_SEGMENTS lines of a result, each with SNIPPET_CONTEXT_LINES of
 # context, at most SNIPPET_MAX_BYTES (whole lines only). A 1,500-character window around every
 # match made capy_search's top 3 only ~45 % smaller than the output it came from. Results after
@@ -161,10 +169,11 @@ ACCESS_FLUSH_SECONDS = 10.0
 # replies that held it; 400 made the top 3 over outputs > 5 KB 88 → 90 % smaller for one needle
 # (300: 91 % for three, 200: 92 % and the bundled corpus lost needles too). Dropping results
 # scoring under a tenth of the first instead cost the bundled corpus R@10 and intent recall.
-SNIPPET_SEGMENTS = 3
+SNIPPET_SEGMENTS = 5
 SNIPPET_CONTEXT_LINES = 1
 SNIPPET_MAX_BYTES = 700
 LATER_SNIPPET_MAX_BYTES = 400
+SNIPPET_CONTEXT_SHARE = 0.5
 
 # Distinctive terms: only for sources with enough chunks for document frequency to mean
 # something; a word must occur in ≥ 2 chunks and in at most 40 % of them (or 3).

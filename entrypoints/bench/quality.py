@@ -1,8 +1,8 @@
 """Running the quality benchmark: one store per content type, every case searched twice.
 
 First the ranking search (limit 10, every source kind, the whole store of that content type);
-then the intent search an execute tool would run (limit 5, only the case's own source), whose
-results become the summary text that compression and summary recall are measured on.
+then the intent search an execute tool would run (its limit, only the case's own source), whose
+results become the reply text that compression and summary recall are measured on.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from domain.bench.case_outcome import CaseOutcome
 from domain.chunking.utf8 import truncate_bytes
 from domain.content_type import ContentType
 from domain.errors import CapyError
-from domain.intent_summary import IntentMatch, intent_summary
-from domain.search.reply import results_block
+from domain.search import tuning
+from domain.search.reply import intent_reply, results_block
 from domain.search.results import SearchResults
 from domain.search_hit import SearchScope
 from domain.server.source_labels import execute_label
@@ -36,8 +36,7 @@ from entrypoints.bench.bench_store import StoreChoice, bench_container
 from entrypoints.bench.fixtures import Corpus, FixtureCase, FixtureEntry
 
 SEARCH_LIMIT = 10
-INTENT_LIMIT = 5
-REPLY_LIMIT = 3  # capy_search's default
+INTENT_LIMIT = REPLY_LIMIT = tuning.REPLY_RESULTS  # what capy_execute and capy_search show
 EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
 # markdown, curated and any other type are auto-detected, like capy_index does.
@@ -148,13 +147,12 @@ def _run_type(
                 search_seconds += time.perf_counter() - began
                 searches += 2
                 reply = search.search(case.query, REPLY_LIMIT, EVERY_KIND)
-                summary = intent_summary(
-                    entry.source_label,
-                    case.query,
-                    sections_indexed=sections[entry.id],
+                summary = intent_reply(
+                    focused,
+                    source=entry.source_label,
+                    sections=sections[entry.id],
                     output=entry.haystack,
-                    matches=[IntentMatch(r.title, r.content) for r in focused.results],
-                    terms=terms,
+                    terms=terms if not focused else (),
                 )
                 outcome = _outcome(content_type, entry, case, (ranked, focused), summary)
                 outcomes.append(_with_search_reply(outcome, reply))
@@ -172,7 +170,7 @@ def _run_type(
                 else:
                     try:
                         text = summarise.summarise(label, case.query, entry.haystack)
-                        matches = 0 if "\nNo section matched" in text else 1
+                        matches = 0 if "No section matched" in text else 1
                     except CapyError:  # the tool shows the first 3 KB then
                         text, matches = truncate_bytes(entry.haystack, FALLBACK_BYTES), 0
                 by_case[case.case_id] = _with_execute_reply(by_case[case.case_id], text, matches)

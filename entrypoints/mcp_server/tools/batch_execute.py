@@ -14,7 +14,8 @@ from application.use_cases.batch_request import (
     CommandStatus,
     QueryAnswer,
 )
-from domain.intent_summary import telling_terms
+from domain.search.distinctive_terms import telling_terms
+from domain.search.reply import result_texts, worth_showing
 from domain.server.usage import Origin, UsageLedger
 from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
@@ -78,13 +79,13 @@ def _kb(size: int) -> str:
 
 
 def _answer(answer: QueryAnswer) -> list[str]:
-    lines = [f"## {answer.query}", ""]
     if answer.capped:
         return [
             f"## {answer.query}",
             f'(reply is full — use capy_search(queries: ["{answer.query}"]) for this one)',
             "",
         ]
+    lines = [f"## {answer.query}", ""]
     if not answer.results:
         return [*lines, "No matching sections found.", ""]
     if answer.whole_base:
@@ -93,12 +94,8 @@ def _answer(answer: QueryAnswer) -> list[str]:
             "knowledge base:",
             "",
         ]
-    for result in answer.results:
-        heading = f"### {result.title}"
-        if answer.whole_base:
-            heading += f" [{result.source}]"
-        lines += [heading, "", result.snippet, ""]
-    return lines
+    shown = worth_showing(answer.results)
+    return [*lines, "\n\n".join(result_texts(shown, sources=answer.whole_base)), ""]
 
 
 def render_batch(reply: BatchReply) -> str:
@@ -148,7 +145,9 @@ def render_batch(reply: BatchReply) -> str:
         f'Search this output again with capy_search(queries: [...], source: "{reply.label}"); '
         "leave out `source` to search everything indexed."
     )
+    # The output's distinctive words suggest what else to ask for: worth their bytes only when
+    # a query found nothing in it.
     terms = telling_terms(reply.terms)
-    if terms:
-        lines += ["", "Searchable terms: " + ", ".join(terms)]
+    if terms and any(not a.results or a.whole_base for a in reply.answers if not a.capped):
+        lines += ["", "Its distinctive terms: " + ", ".join(terms)]
     return "\n".join(lines)

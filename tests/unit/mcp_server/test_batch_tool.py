@@ -181,3 +181,23 @@ async def test_binary_output_of_a_command_is_replaced_by_a_note(
     assert "binary output (" in text
     assert "\x00" not in text and "\x01" not in text
     assert "build ok" in text
+
+
+async def test_distinctive_terms_are_offered_only_when_a_query_found_nothing(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    names = ["retry_budget", "retry_budget", "shard_map", "shard_map", "lease_clock", "lease_clock"]
+    parts = [
+        f"## step {i}\n\nworker pool resize to {i}\n{name} {i} left\n"
+        for i, name in enumerate(names)
+    ]
+    output = "\n".join(parts)
+    sandbox.script(sandbox.output(output), sandbox.output(output))
+    found, _ = await call(
+        client, "capy_batch_execute", {"commands": ["cat steps"], "queries": ["worker pool"]}
+    )
+    assert "distinctive terms" not in found
+    missed, _ = await call(
+        client, "capy_batch_execute", {"commands": ["cat steps"], "queries": ["zebra crossing"]}
+    )
+    assert "Its distinctive terms: " in missed and "retry_budget" in missed

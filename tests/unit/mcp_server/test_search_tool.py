@@ -32,8 +32,8 @@ async def test_results_are_labelled_and_limit_is_honoured(client: Client) -> Non
     )
     assert not is_error
     assert text.startswith("## connection retries")
-    assert text.count("--- [client-docs] ---") == 3
-    assert "### Retry policy" in text
+    assert text.count("--- [client-docs] ---") == 1  # named once for its run of results
+    assert text.count("### Retry policy") == 3
 
 
 async def test_query_string_is_accepted(client: Client) -> None:
@@ -81,10 +81,10 @@ async def test_throttle_reduces_then_refuses(client: Client) -> None:
     replies = [
         await call(client, "capy_search", {"queries": ["retries"], "limit": 3}) for _ in range(9)
     ]
-    assert replies[0][0].count("--- [") == 3
+    assert replies[0][0].count("### ") == 3
     assert "⚠" not in replies[1][0]
     assert "#3/8" in replies[2][0]
-    assert replies[4][0].count("--- [") == 1 and "limited to 1" in replies[4][0]
+    assert replies[4][0].count("### ") == 1 and "limited to 1" in replies[4][0]
     text, is_error = replies[8]
     assert is_error and "9 search calls" in text and "capy_batch_execute" in text
 

@@ -25,8 +25,21 @@ def test_the_matching_line_is_shown_whole_with_its_neighbour_and_gaps_marked() -
 def test_a_status_code_answers_a_question_in_words() -> None:
     ok = '10.0.0.1 - - [03/Dec/2026:09:43:51 +0000] "GET /api/orders HTTP/1.1" 200 640 "-" "curl"'
     bad = '10.0.0.1 - - [03/Dec/2026:09:43:52 +0000] "GET /api/export HTTP/1.1" 500 27 "-" "curl"'
-    snippet = extract_snippet("\n".join([ok] * 30 + [bad] + [ok] * 30), "server errors", context=0)
-    assert snippet.splitlines() == [ELLIPSIS, bad]
+    snippet = extract_snippet("\n".join([ok] * 30 + [bad] + [ok] * 30), "server errors")
+    assert snippet.splitlines() == [ELLIPSIS, ok, bad, ok]  # the line, and one either side
+
+
+def test_a_weaker_match_further_down_is_not_crowded_out_by_the_context_of_a_better_one() -> None:
+    filler = [f"worker {i} heartbeat ok, queue depth {i * 7}, lag {i}ms" for i in range(40)]
+    lines = [
+        "payment retry scheduled for invoice 8812 (attempt 2)",
+        *filler[:10],
+        "payment provider timeout after 30s",
+        *filler[10:],
+    ]
+    snippet = extract_snippet("\n".join(lines), "payment retry timeout", max_bytes=110)
+    assert "payment retry scheduled for invoice 8812 (attempt 2)" in snippet
+    assert "payment provider timeout after 30s" in snippet  # before the best line's neighbours
 
 
 @given(st.text(max_size=3000), st.text(max_size=40))

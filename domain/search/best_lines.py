@@ -1,13 +1,13 @@
-"""The few lines of a matching section that an intent-search reply shows.
+"""The lines of a matching section that answer a query, best first.
 
-A section's first line rarely holds the fact the agent asked for; the lines where the intent's
+A section's first line rarely holds the fact the agent asked for; the lines where the query's
 terms occur usually do, and the line next to them often holds the rest (an error and its
-location, a key and its value). The preview is the best few segments of the section — a
-segment is a line, or a window of a long line (compact JSON, minified output) — ranked by how
-many of the intent's terms they contain, each short line shown with its neighbours, in
-document order. A section that starts with its own heading (a markdown heading, a JSON key, a
-log line that became the title) would spend a line on what the reply already shows as the
-section's title, so a first line that only repeats the title is left out.
+location, a key and its value). The best few windows of the section — a window is a line, or a
+piece of a long line (compact JSON, minified output) — are ranked by how many of the query's
+terms they contain, each with the lines that explain it. A section that starts with its own
+heading (a markdown heading, a JSON key, a log line that became the title) would spend a line
+on what the reply already shows as the section's title, so a first line that only repeats the
+title is left out. ``domain.search.snippet`` fits them into a reply's bytes.
 """
 
 from __future__ import annotations
@@ -22,22 +22,19 @@ from domain.search.line_facts import FACT_WORDS, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
 
-PREVIEW_SEGMENTS = 4
 SEGMENT_BYTES = 300
 CONTEXT_LINES = 1
 ELLIPSIS = "…"
 # A matching line that opens a block (a JSON key with an array or object, a YAML key, a Python
 # def) says what follows; its value is on the next lines, so those are shown too.
 BLOCK_LINES = 3
-# A search snippet leaves out windows scoring under this share of the best one: they match only
-# the query's common words (the "test" of every line of a test run). The intent reply keeps
-# them (share 0): it previews up to five sections, and on the bundled corpus the filter cost it
-# 0.917 → 0.862 needle recall. Only the query's own words count here: a line scoring high
-# because it is of the kind asked for (an error for "why") must not make the line that
-# explains it weak. 0.5 held the needle in 0.866 of the bundled corpus's replies, 0.35 in 0.883
-# (transcripts 0.926 → 0.956, whose answers are sentences beside the matching line), for 0.4 %
-# more bytes; 0.25 in 0.891 for 1 % more.
-WEAK_SEGMENT_SHARE = 0.35
+# A snippet leaves out windows scoring under this share of the best one: they match only the
+# query's common words (the "test" of every line of a test run). Only the query's own words
+# count here: a line scoring high because it is of the kind asked for (an error for "why") must
+# not make the line that explains it weak. The snippet spends its bytes on matching lines before
+# their context, so a low floor costs little; 0.35 (when context came first) dropped answers
+# that share only one word with the query.
+WEAK_SEGMENT_SHARE = 0.1
 _OPENERS = ("[", "{", ":", "(")
 # A matching member of a small JSON object (an eslint message, a kubectl container) is shown
 # with the object's other scalar members when it has at most this many: the rule's id beside
@@ -133,74 +130,91 @@ def _ranked(
     return found
 
 
-def preview_segments(
-    content: str,
-    intent: str,
-    segments: int = PREVIEW_SEGMENTS,
-    width: int = SEGMENT_BYTES,
-    context: int = CONTEXT_LINES,
-    *,
-    title: str = "",
-) -> list[str]:
-    """The texts of ``preview_lines`` (see there)."""
-    return [
-        text for _, text in preview_lines(content, intent, segments, width, context, title=title)
-    ]
+@attrs.frozen
+class Pick:
+    """One of a section's best windows: its line (among the non-blank lines), where the window
+    starts in it, its text, and the lines worth showing around it (number and text), the most
+    telling first."""
+
+    line: int
+    start: int
+    text: str
+    around: tuple[tuple[int, str], ...] = ()
+    share: float = 1.0  # its score as a share of the best window's
 
 
-def preview_lines(
+@attrs.frozen
+class BestLines:
+    """A section's best windows, best first (lines counted among its non-blank lines, a first
+    line repeating the title left out)."""
+
+    picks: tuple[Pick, ...]
+
+
+def best_lines(
     content: str,
-    intent: str,
-    segments: int = PREVIEW_SEGMENTS,
+    query: str,
+    segments: int,
     width: int = SEGMENT_BYTES,
     context: int = CONTEXT_LINES,
     *,
     title: str = "",
     weak_share: float = 0.0,
-) -> list[tuple[int, str]]:
-    """The pieces of ``content`` that best match ``intent``, in document order.
+) -> BestLines:
+    """The up to ``segments`` windows of ``content`` that best match ``query``, best first.
 
-    Up to ``segments`` best windows, each short one with ``context`` lines around it (a line
-    opening a block with ``BLOCK_LINES`` after it). Falls
-    back to the first non-blank line when no term of the intent occurs (a fuzzy or substring
-    match); no piece is longer than ``width`` bytes plus the ellipses. A first line that only
-    repeats ``title`` (the section title shown next to the preview) is never shown. Each piece
-    comes with the number of its line among the non-blank lines, so a caller can mark gaps.
-    Windows scoring under ``weak_share`` of the best one are left out.
+    Each short line comes with what explains it: the object's other scalar members for a JSON
+    member, the ``BLOCK_LINES`` after a line opening a block, else ``context`` lines on either
+    side (the next one first: an error's location, a key's value). The first non-blank line
+    stands in when no term of the query occurs (a fuzzy or substring match); no window is
+    longer than ``width`` bytes plus the ellipses. A first line that only repeats ``title`` (the
+    section title shown next to it) is never shown. Windows scoring under ``weak_share`` of the
+    best one are left out.
     """
     lines = [line.strip() for line in content.splitlines() if line.strip()]
     if lines and title and repeats_title(lines[0], title):
         lines = lines[1:]
     if not lines:
-        return []
-    parsed = parse_query(intent)
+        return BestLines(())
+    parsed = parse_query(query)
     ranked = (
-        [] if parsed.is_empty else _ranked(lines, term_groups(parsed), width, answer_kinds(intent))
+        [] if parsed.is_empty else _ranked(lines, term_groups(parsed), width, answer_kinds(query))
     )
     if not ranked:
-        return [(0, _segment(lines, 0, 0, width).text)]
-    best: list[tuple[int, int]] = []
+        return BestLines((Pick(0, 0, _segment(lines, 0, 0, width).text),))
+    best: list[tuple[int, int, float]] = []
     floor = max(term_score for _, term_score, _, _ in ranked) * weak_share
+    top = ranked[0][0] or 1.0
     for score, term_score, number, start in ranked:
         if len(best) == segments:
             break
         if term_score < floor and score == term_score:
             continue  # only the query's common words, and not of a kind it asks for
-        if all(n != number or abs(s - start) >= width for n, s in best):
-            best.append((number, start))
-    chosen = {(n, s) for n, s in best}
-    for number, start in best:
+        if all(n != number or abs(s - start) >= width for n, s, _ in best):
+            best.append((number, start, score / top))
+    picks = []
+    for number, start, share in best:
+        around: list[int] = []
         if start == 0 and byte_len(lines[number]) <= width:
             opens = lines[number].endswith(_OPENERS)
             members = [] if opens else _object_members(lines, number)
             if members:
-                chosen.update((near, 0) for near in members)
-                continue
-            after = BLOCK_LINES if opens else context
-            for near in range(number - context, number + after + 1):
-                if 0 <= near < len(lines):
-                    chosen.add((near, 0))
-    return [(n, _segment(lines, n, s, width).text) for n, s in sorted(chosen)]
+                around = sorted(members, key=lambda near: (abs(near - number), near))
+            elif opens:
+                around = list(range(number + 1, number + BLOCK_LINES + 1))
+            else:
+                around = [
+                    near
+                    for distance in range(1, context + 1)
+                    for near in (number + distance, number - distance)
+                ]
+        shown = tuple(
+            (near, _segment(lines, near, 0, width).text)
+            for near in around
+            if 0 <= near < len(lines) and near != number
+        )
+        picks.append(Pick(number, start, _segment(lines, number, start, width).text, shown, share))
+    return BestLines(tuple(picks))
 
 
 def _object_members(lines: list[str], number: int) -> list[int]:

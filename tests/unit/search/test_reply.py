@@ -1,0 +1,96 @@
+"""What the agent reads for a search's results: capy_search's reply and an execute tool's
+intent reply, built alike."""
+
+from __future__ import annotations
+
+from domain.search.reply import intent_reply, results_block, worth_showing
+from domain.search.results import SearchResult, SearchResults
+from domain.source_kind import SourceKind
+
+OUTPUT = "line one\nline two\n" * 600
+
+
+def _result(
+    rank: int, title: str, snippet: str, score: float, source: str = "docs"
+) -> SearchResult:
+    return SearchResult(
+        rank=rank,
+        source=source,
+        kind=SourceKind.DURABLE,
+        title=title,
+        content=snippet,
+        snippet=snippet,
+        score=score,
+        layer="porter",
+        chunk_id=rank,
+        source_id=1,
+    )
+
+
+def test_search_reply_names_a_source_once_for_each_run_of_its_results() -> None:
+    results = SearchResults(
+        "retry policy",
+        (
+            _result(1, "Retry", "retries 3 times", 1.0, "client-docs"),
+            _result(2, "Backoff", "doubles the wait", 0.8, "client-docs"),
+            _result(3, "Retries", "server side", 0.5, "server-docs"),
+        ),
+    )
+    assert results_block(results) == (
+        "## retry policy\n\n"
+        "--- [client-docs] ---\n### Retry\n\nretries 3 times\n\n"
+        "### Backoff\n\ndoubles the wait\n\n"
+        "--- [server-docs] ---\n### Retries\n\nserver side"
+    )
+    assert results_block(SearchResults("zebra")) == "## zebra\nNo results found."
+
+
+def test_results_far_weaker_than_the_best_are_not_shown() -> None:
+    strong, close, weak = (
+        _result(1, "a", "x", 2.0),
+        _result(2, "b", "y", 1.5),
+        _result(3, "c", "z", 0.1),
+    )
+    assert worth_showing([strong, close, weak]) == [strong, close]
+    assert "### c" not in results_block(SearchResults("q", (strong, close, weak)))
+    assert worth_showing([]) == []
+
+
+def test_intent_reply_shows_the_matches_as_search_does_under_one_source_line() -> None:
+    results = SearchResults(
+        "order total rounding",
+        (
+            _result(1, "FAILURES > test_order_total_rounding", "E  assert 71.37 == 71.36", 1.0),
+            _result(2, "Summary", "2 failed, 10 passed", 0.6),
+        ),
+    )
+    text = intent_reply(
+        results, source="execute:shell:1a2b3c4d", sections=12, output=OUTPUT, terms=["decimal"]
+    )
+    lines = text.splitlines()
+    assert lines[0] == (
+        'Indexed 12 sections from "execute:shell:1a2b3c4d" (1201 lines, 10.5KB). '
+        "The best 2 sections for the intent:"
+    )
+    assert "### FAILURES > test_order_total_rounding" in lines
+    assert "E  assert 71.37 == 71.36" in lines and "2 failed, 10 passed" in lines
+    assert "--- [" not in text  # every match comes from the one source named above
+    assert "order total rounding" not in text  # the agent just wrote its intent
+    assert "decimal" not in text  # terms only help when nothing matched
+    assert lines[-1] == 'More: capy_search(queries: [...], source: "execute:shell:1a2b3c4d")'
+
+
+def test_intent_reply_without_matches_offers_the_outputs_distinctive_terms() -> None:
+    text = intent_reply(
+        SearchResults("oom"),
+        source="file:app.log:1a2b3c4d",
+        sections=1,
+        output="x\n",
+        terms=["cus_8812", "108", "decimal"],
+    )
+    assert text.startswith('Indexed 1 section from "file:app.log:1a2b3c4d" (2 lines, 0.0KB).')
+    assert "No section matched the intent." in text
+    assert "Its distinctive terms: cus_8812, decimal" in text
+    assert text.endswith('capy_search(queries: [...], source: "file:app.log:1a2b3c4d")')
+    bare = intent_reply(SearchResults("oom"), source="s", sections=2, output="", terms=["1"])
+    assert "distinctive" not in bare
