@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from domain.chunking.utf8 import byte_len
 from domain.search import tuning
-from domain.search.best_lines import WEAK_SEGMENT_SHARE, best_lines
+from domain.search.best_lines import WEAK_SEGMENT_SHARE, best_lines, repeats_title
 
 ELLIPSIS = "…"
 
@@ -32,7 +32,7 @@ def extract_snippet(
     never cut."""
     budget = tuning.SNIPPET_MAX_BYTES if max_bytes is None else max_bytes
     if byte_len(content) <= budget:
-        return content.strip()
+        return _without_repeated_title(content.strip(), title)
     found = best_lines(
         content,
         query,
@@ -67,3 +67,12 @@ def extract_snippet(
         parts.append(shown[number])
         previous = number
     return "\n".join(parts)
+
+
+def _without_repeated_title(text: str, title: str) -> str:
+    """``text`` without a first line that only repeats ``title`` (the reply shows the title
+    right above it), unless nothing else is left."""
+    first, _, rest = text.partition("\n")
+    if title and rest.strip() and repeats_title(first, title):
+        return rest.strip()
+    return text

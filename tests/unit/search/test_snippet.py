@@ -51,3 +51,12 @@ def test_snippets_are_whole_lines_of_the_content_and_bounded(content: str, query
             assert line.strip() in lines or line.strip() == content.strip()
     if byte_len(content) > 400 or content.count("\n") >= 6:
         assert byte_len(snippet) <= 400 + 310  # one window may pass the budget as the first line
+
+
+def test_a_small_section_is_shown_whole_without_the_heading_its_title_repeats() -> None:
+    section = "### Context\n\nFloating point amounts drifted by up to 0.03 per invoice."
+    title = "Decision records > ADR-0002 > Context"
+    assert extract_snippet(section, "rounding", title=title) == (
+        "Floating point amounts drifted by up to 0.03 per invoice."
+    )
+    assert extract_snippet("## Context", "rounding", title=title) == "## Context"
