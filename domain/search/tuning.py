@@ -166,17 +166,18 @@ REPLY_RESULTS = 3
 # lost), .821 / .926; 0.35 → .897 / .941, and the bundled corpus lost needles too.
 SHOWN_SCORE_SHARE = 0.25
 
-# Snippets: the best SNIPPET_SEGMENTS lines of a result, each with SNIPPET_CONTEXT_LINES of
-# context, at most SNIPPET_MAX_BYTES (whole lines only). A 1,500-character window around every
-# match made capy_search's top 3 only ~45 % smaller than the output it came from. Results after
-# the first get LATER_SNIPPET_MAX_BYTES: the needle was in the first in 108 of the 117 real-output
-# replies that held it; 400 made the top 3 over outputs > 5 KB 88 → 90 % smaller for one needle
-# (300: 91 % for three, 200: 92 % and the bundled corpus lost needles too). Dropping results
-# scoring under a tenth of the first instead cost the bundled corpus R@10 and intent recall.
+# Snippets: the best SNIPPET_SEGMENTS lines of a result, then their context (SNIPPET_CONTEXT_LINES
+# around each, weighed at SNIPPET_CONTEXT_SHARE of its line's score), at most SNIPPET_MAX_BYTES
+# (whole lines only). A 1,500-character window around every match made capy_search's top 3 only
+# ~45 % smaller than the output it came from. Results after the first get
+# LATER_SNIPPET_MAX_BYTES: most needles are in the first. Since a snippet spends its bytes on
+# matching lines before their context, 300 holds as many bundled needles as 400 did and makes
+# the real-output top 3 .893 → .901 smaller (one second-ranked answer lost); 3 or 4 segments,
+# or a 550-byte first snippet, cost bundled needles.
 SNIPPET_SEGMENTS = 5
 SNIPPET_CONTEXT_LINES = 1
 SNIPPET_MAX_BYTES = 700
-LATER_SNIPPET_MAX_BYTES = 400
+LATER_SNIPPET_MAX_BYTES = 300
 SNIPPET_CONTEXT_SHARE = 0.5
 
 # Distinctive terms: only for sources with enough chunks for document frequency to mean
