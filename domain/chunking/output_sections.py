@@ -32,6 +32,7 @@ MIN_HEADERS = 2
 _SEPARATOR = " > "
 
 _FRAME = "=_\\-~*─━═⎯"
+_TABLE_JOINTS = "+|┼│╪╫"
 _FRAMED = re.compile(rf"^\s*([{_FRAME}])\1{{2,}}\s*(.*?)\s*[{_FRAME}]{{3,}}\s*$")
 _PROMPT = re.compile(r"^(?:\$|[\w.-]+=[#>])\s+(\S.*)$")
 _COMMENT = re.compile(r"^(?:--|#)\s+(\S.*)$")
@@ -81,8 +82,8 @@ def _framed(lines: list[str], number: int) -> Header | None:
     if match is None:
         return None
     frame, inner = match.group(1), match.group(2).strip()
-    if not inner:
-        return None  # a rule under a table's header, not a section
+    if not inner.strip(_FRAME + _TABLE_JOINTS + " "):
+        return None  # a rule under a table's header (``----+----``), not a section
     if any(ch.isalpha() for ch in inner):
         return Header(number, f"framed{frame}", inner)
     following = _next_text(lines, number + 1)

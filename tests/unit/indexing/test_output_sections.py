@@ -106,3 +106,16 @@ def test_diagnostics_with_a_location_line_are_records() -> None:
 def test_output_without_headers_is_chunked_as_before() -> None:
     text = "\n".join(f"line {i}" for i in range(1, 51))
     assert titles(text) == ["line 1", "line 19", "line 37"]
+
+
+def test_the_rule_under_a_tables_header_row_does_not_cut_the_table() -> None:
+    rows = "\n".join(f" col_{i:<7} | integer | not null | plain" for i in range(40))
+    tables = "\n\n".join(
+        f'{" " * 30}Table "public.{name}"\n Column     |  Type   | Nullable | Storage\n'
+        f"------------+---------+----------+---------\n{rows}"
+        for name in ("orders", "customers", "items")
+    )
+    chunks = chunk(tables, ContentType.PLAINTEXT)
+    assert all(not c.title.startswith("col_") for c in chunks)
+    assert chunks[0].title == 'Table "public.orders"'
+    assert all("Column" in c.content for c in chunks)  # each table keeps its header row
