@@ -49,6 +49,13 @@ def results_block(results: SearchResults) -> str:
     return head + "\n\n".join(result_texts(worth_showing(results.results)))
 
 
+def distinctive_line(terms: Sequence[str]) -> str:
+    """``Its distinctive terms: …`` — the first ``tuning.REPLY_TERMS`` telling ones, to suggest
+    what else to ask for — or ``""`` when none tells anything."""
+    telling = telling_terms(terms)[: tuning.REPLY_TERMS]
+    return "Its distinctive terms: " + ", ".join(telling) if telling else ""
+
+
 def output_size(output: str) -> str:
     """``95 lines, 5.7KB``."""
     lines = output.count("\n") + 1
@@ -79,9 +86,9 @@ def intent_reply(
     search = f'capy_search(queries: [...], source: "{source}")'
     if not results:
         lines = [f"{indexed} No section matched the intent."]
-        telling = telling_terms(terms)
-        if telling:
-            lines += ["", "Its distinctive terms: " + ", ".join(telling)]
+        suggested = distinctive_line(terms)
+        if suggested:
+            lines += ["", suggested]
         lines += ["", f"Search it with other words: {search}"]
         return "\n".join(lines)
     shown = worth_showing(results.results)

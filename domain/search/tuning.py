@@ -159,6 +159,9 @@ ACCESS_FLUSH_SECONDS = 10.0
 # sections' four best windows each: 69 % smaller than the output on real tool output, where the
 # top three's snippets are 90 % smaller and hold the needle as often).
 REPLY_RESULTS = 3
+# A reply that found nothing suggests at most this many of the output's distinctive terms (the
+# most distinctive first): forty made a wall of words longer than most answers.
+REPLY_TERMS = 15
 # A reply leaves out results scoring under this share of the best one: reranking multiplies its
 # boosts, so a result that also matches the question's rare words scores several times one
 # that matches only its common ones. Measured (capy_search top 3 smaller / holds the needle):

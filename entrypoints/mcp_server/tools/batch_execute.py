@@ -14,8 +14,7 @@ from application.use_cases.batch_request import (
     CommandStatus,
     QueryAnswer,
 )
-from domain.search.distinctive_terms import telling_terms
-from domain.search.reply import result_texts, worth_showing
+from domain.search.reply import distinctive_line, result_texts, worth_showing
 from domain.server.usage import Origin, UsageLedger
 from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
@@ -147,7 +146,7 @@ def render_batch(reply: BatchReply) -> str:
     )
     # The output's distinctive words suggest what else to ask for: worth their bytes only when
     # a query found nothing in it.
-    terms = telling_terms(reply.terms)
+    terms = distinctive_line(reply.terms)
     if terms and any(not a.results or a.whole_base for a in reply.answers if not a.capped):
-        lines += ["", "Its distinctive terms: " + ", ".join(terms)]
+        lines += ["", terms]
     return "\n".join(lines)

@@ -3,6 +3,7 @@ intent reply, built alike."""
 
 from __future__ import annotations
 
+from domain.search import tuning
 from domain.search.reply import intent_reply, results_block, worth_showing
 from domain.search.results import SearchResult, SearchResults
 from domain.source_kind import SourceKind
@@ -94,3 +95,10 @@ def test_intent_reply_without_matches_offers_the_outputs_distinctive_terms() -> 
     assert text.endswith('capy_search(queries: [...], source: "file:app.log:1a2b3c4d")')
     bare = intent_reply(SearchResults("oom"), source="s", sections=2, output="", terms=["1"])
     assert "distinctive" not in bare
+
+
+def test_a_reply_suggests_only_the_most_distinctive_terms() -> None:
+    terms = [f"name_{chr(97 + i)}" for i in range(26)]
+    text = intent_reply(SearchResults("oom"), source="s", sections=9, output="x\n", terms=terms)
+    line = next(x for x in text.splitlines() if x.startswith("Its distinctive terms: "))
+    assert line.count(",") == tuning.REPLY_TERMS - 1 and "name_a" in line and "name_z" not in line
