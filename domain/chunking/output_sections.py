@@ -77,6 +77,13 @@ def _commit_subject(lines: list[str], start: int) -> str:
     return ""
 
 
+def framed_title(line: str) -> str | None:
+    """What a framed line (``==== test session starts ====``) says, if it says anything."""
+    match = _FRAMED.match(line)
+    inner = match.group(2).strip() if match else ""
+    return inner if any(ch.isalpha() for ch in inner) else None
+
+
 def _framed(lines: list[str], number: int) -> Header | None:
     match = _FRAMED.match(lines[number])
     if match is None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from domain.chunk import Chunk
 from domain.chunking.limits import MAX_CHUNK_BYTES, OVERLAP_LINES, TITLE_MAX_BYTES
 from domain.chunking.log_titles import LOG_TITLE_MAX_BYTES, log_title, outcome_title
-from domain.chunking.output_sections import chunk_sections
+from domain.chunking.output_sections import chunk_sections, framed_title
 from domain.chunking.oversized import pack_blocks, paragraphs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 
@@ -43,7 +43,9 @@ def _first_line_title(text: str, fallback: str, section: str = "") -> str:
         return section
     for line in text.split("\n"):
         if line.strip():
-            return truncate_bytes(line.strip(), TITLE_MAX_BYTES).strip() or fallback
+            # ``==== test session starts ====`` says ``test session starts``
+            said = framed_title(line) or line.strip()
+            return truncate_bytes(said, TITLE_MAX_BYTES).strip() or fallback
     return fallback
 
 

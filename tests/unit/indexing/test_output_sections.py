@@ -119,3 +119,9 @@ def test_the_rule_under_a_tables_header_row_does_not_cut_the_table() -> None:
     assert all(not c.title.startswith("col_") for c in chunks)
     assert chunks[0].title == 'Table "public.orders"'
     assert all("Column" in c.content for c in chunks)  # each table keeps its header row
+
+
+def test_a_framed_first_line_titles_its_chunk_by_what_it_says() -> None:
+    lines = [f"{'=' * 20} dependency report {'=' * 20}"]
+    lines += [f"resolved package_{i} from the lock file" for i in range(30)]
+    assert titles("\n".join(lines))[0] == "dependency report"
