@@ -50,6 +50,7 @@ _STOPWORDS = _words(
 _URL = LazyPattern(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
 _DOTTED = LazyPattern(r"^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+$")
 _IDENTIFIER = LazyPattern(r"^[A-Za-z_][A-Za-z_]*$")
+_TYPE_NAME_MAX = 24
 _SEGMENTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 _VOWELS = frozenset("aeiouy")
 _CONSTANT = LazyPattern(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
@@ -100,8 +101,8 @@ def _is_code_reference(value: str, after: str, spaced_assignment: bool = False) 
     annotation followed by more of it (``httpx.Auth | None = None``)."""
     if after.startswith(("(", "[", "::", "?.", "!")) or "::" in value or "->" in value:
         return True
-    if after.startswith((" | ", " = ", " -> ", " |", " or ")):
-        return True
+    if after.startswith((" | ", " = ", " -> ", " |", " or ")) and _names_a_type(value):
+        return True  # a union or a default after a type; a table's next column after a key
     if after.startswith(",") and _IDENTIFIER.match(value):
         return True  # an entry of a dict, an object or an argument list: Token: foreground,
     if spaced_assignment and _IDENTIFIER.match(value):
@@ -111,6 +112,14 @@ def _is_code_reference(value: str, after: str, spaced_assignment: bool = False) 
     if _DOTTED.match(value):
         return True
     return bool(_IDENTIFIER.match(value)) and _reads_like_words(value)
+
+
+def _names_a_type(value: str) -> bool:
+    """``httpx.Auth``, ``SecretStr``, ``str``: a dotted or short name (a 40-character key in a
+    table row, ``aws_secret_access_key = wJalr… |``, is none)."""
+    return bool(_DOTTED.match(value)) or (
+        bool(_IDENTIFIER.match(value)) and len(value) <= _TYPE_NAME_MAX
+    )
 
 
 def _reads_like_words(identifier: str) -> bool:

@@ -156,3 +156,11 @@ def test_ordinary_text_is_unchanged(text: str) -> None:
 )
 def test_examples(text: str, expected: str) -> None:
     assert redact_secrets(text) == expected
+
+
+def test_a_key_in_a_table_row_is_redacted_and_a_type_union_stays() -> None:
+    row = "| aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY | prod |"
+    assert "wJalrXUtnFEMI" not in redact_secrets(row)
+    assert redact_secrets("aws_secret_access_key = " + "0" * 40 + " |").count("0") == 0
+    for code in ("auth: httpx.Auth | None = None", "token: SecretStr | None = None"):
+        assert redact_secrets(code) == code
