@@ -36,12 +36,13 @@ from domain.execution.truncation import truncate_text
 from domain.permissions.denial import denial_error
 from domain.permissions.evaluation import evaluate_code
 from domain.permissions.protected_paths import ProtectedPath, check_code
+from domain.search import tuning
 from domain.search_hit import SearchScope
 from domain.server.source_labels import batch_label
 from domain.settings import Settings
 from domain.source_kind import SourceKind
 
-RESULTS_PER_QUERY = 3
+RESULTS_PER_QUERY = tuning.REPLY_RESULTS
 # The command line's words a chunk is found by (its program, subcommand, paths): the first
 # part of a long script says what it runs.
 COMMAND_FACTS_BYTES = 300
