@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
 from application.ports.clock import Clock
@@ -29,6 +27,7 @@ from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType
 from domain.errors import CapyError, InvalidInput
 from domain.execution.binary_output import binary_note, looks_binary
+from domain.execution.command_facts import command_facts
 from domain.execution.file_prologue import build_program
 from domain.execution.language import Language
 from domain.execution.run import RunOutcome, SandboxRequest, StreamOutput
@@ -43,10 +42,6 @@ from domain.settings import Settings
 from domain.source_kind import SourceKind
 
 RESULTS_PER_QUERY = tuning.REPLY_RESULTS
-# The command line's words a chunk is found by (its program, subcommand, paths): the first
-# part of a long script says what it runs.
-COMMAND_FACTS_BYTES = 300
-_COMMAND_WORD = re.compile(r"[A-Za-z][\w.-]{1,40}")
 # Titles a chunker gives a whole output; the label says more.
 _GENERIC_TITLES = frozenset({"Output", "Content", "(root)"})
 # A batch is a research step, not a loop: a hundred commands already take minutes and index more
@@ -230,7 +225,7 @@ def command_chunks(command: BatchCommand, body: str) -> list[Chunk]:
     """One command's output chunked as what it is, each title led by the command's label and
     the command line's words among the chunk's facts."""
     text = body.strip() or "(no output)"
-    words = " ".join(_COMMAND_WORD.findall(command.command[:COMMAND_FACTS_BYTES]))
+    words = command_facts(command.command)
     found = list(chunk(text, detect_content_type(text))) or [Chunk("Output", text)]
     return [
         attrs.evolve(

@@ -50,10 +50,11 @@ class ExecuteWithIntent:
       way and the reply is its ``compact_view`` (first and last lines, section titles,
       distinctive terms, how to search it) instead of up to 100 KB of output (ADR 0043);
     - with an ``intent`` and a finished run (success, soft failure or error) whose text is over
-      5,000 bytes, that whole text is indexed as an **ephemeral** plaintext source labelled
+      5,000 bytes, that whole text is indexed as an **ephemeral** source labelled
       ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
       distinct output keeps its own source; identical output reuses it and reports its real
-      section count), searched for the intent within that source only, and the reply is
+      section count), each section also found by the words of the code that printed it,
+      searched for the intent within that source only, and the reply is
       ``intent_reply`` — the same text the quality benchmark measures; output larger than
       ``store.max_source_bytes`` is indexed as its start and end, and the reply says how much
       of the middle was cut;
@@ -113,9 +114,9 @@ class ExecuteWithIntent:
         try:
             summariser = self._summarise()
             summary = (
-                summariser.summarise(label, intent, indexed)
+                summariser.summarise(label, intent, indexed, request.code)
                 if intent
-                else summariser.overview(label, indexed)
+                else summariser.overview(label, indexed, request.code)
             )
         except CapyError as error:
             shown = truncate_bytes(indexed, FALLBACK_BYTES)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import attrs
+
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.search_knowledge import SearchKnowledge
+from domain.chunking import chunk
 from domain.chunking.detection import detect_content_type
 from domain.compact_view import compact_view
+from domain.execution.command_facts import command_facts
 from domain.search import tuning
 from domain.search.reply import intent_reply
 from domain.search_hit import SearchScope
@@ -23,6 +27,8 @@ class SummariseOutput:
       document (``gh … --json``, ``kubectl -o json``) as JSON, so each record is found and
       shown on its own; markdown (``cat README.md``, a fetched page) by its headings; any other
       output as plaintext, cut where its tool marks sections;
+    - each section is also found by the words of the ``command`` that printed the output
+      (``ruff``, ``kubectl get pods``: an output rarely names its own program; ``command_facts``);
     - the search is scoped to exactly that source (other sources never leak into the answer);
     - the reply is ``intent_reply`` — the text the quality benchmark measures, built like
       ``capy_search``'s — with the source's real section count (also when identical output was
@@ -43,8 +49,8 @@ class SummariseOutput:
         self._terms = distinctive_terms
         self._store = store
 
-    def summarise(self, label: str, intent: str, text: str) -> str:
-        indexed = self._indexed(label, text)
+    def summarise(self, label: str, intent: str, text: str, command: str = "") -> str:
+        indexed = self._indexed(label, text, command)
         found = self._search.search(
             intent, tuning.REPLY_RESULTS, SearchScope(source=label, exact_source=True)
         )
@@ -56,9 +62,9 @@ class SummariseOutput:
             found, source=label, sections=indexed.sections, output=text, terms=terms
         )
 
-    def overview(self, label: str, text: str) -> str:
+    def overview(self, label: str, text: str, command: str = "") -> str:
         """Index ``text`` and reply with its compact view (no intent to search for)."""
-        indexed = self._indexed(label, text)
+        indexed = self._indexed(label, text, command)
         source = self._store.source_by_label(label)
         chunks = self._store.chunks_of(source.id) if source is not None else []
         terms = self._terms.terms(source.id) if source is not None else []
@@ -70,12 +76,23 @@ class SummariseOutput:
             terms=terms,
         )
 
-    def _indexed(self, label: str, text: str) -> IndexResult:
+    def _indexed(self, label: str, text: str, command: str) -> IndexResult:
+        content_type = detect_content_type(text)
+        words = command_facts(command)
+        sections = (
+            tuple(
+                attrs.evolve(piece, facts=f"{words} {piece.facts}".strip())
+                for piece in chunk(text, content_type)
+            )
+            if words
+            else None
+        )
         return self._index.execute(
             IndexRequest(
                 content=text,
                 label=label,
                 kind=SourceKind.EPHEMERAL,
-                content_type=detect_content_type(text),
+                content_type=content_type,
+                chunks=sections or None,
             )
         )

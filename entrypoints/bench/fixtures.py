@@ -32,6 +32,7 @@ class FixtureEntry:
     source_label: str
     source_kind: SourceKind
     cases: tuple[FixtureCase, ...]
+    command: str = ""  # the command that printed the haystack, when it is a tool's output
 
 
 @attrs.frozen
@@ -118,6 +119,9 @@ def _entry(line: str, where: str, skipped: list[str]) -> FixtureEntry | None:
             skipped.append(str(problem))
     if not kept:
         return None
+    command = data.get("command", "")
+    if not isinstance(command, str):
+        raise _bad(where, '"command" must be a string (the command that printed the haystack)')
     return FixtureEntry(
         id=entry_id,
         content_type=content_type,
@@ -125,6 +129,7 @@ def _entry(line: str, where: str, skipped: list[str]) -> FixtureEntry | None:
         source_label=_text(data, "source_label", where),
         source_kind=kind,
         cases=tuple(kept),
+        command=command,
     )
 
 

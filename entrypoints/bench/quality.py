@@ -169,14 +169,14 @@ def _run_type(
                     text, matches = entry.haystack, 1
                 else:
                     try:
-                        text = summarise.summarise(label, case.query, entry.haystack)
+                        text = summarise.summarise(label, case.query, entry.haystack, entry.command)
                         matches = 0 if "No section matched" in text else 1
                     except CapyError:  # the tool shows the first 3 KB then
                         text, matches = truncate_bytes(entry.haystack, FALLBACK_BYTES), 0
                 by_case[case.case_id] = _with_execute_reply(by_case[case.case_id], text, matches)
                 if _bytes(entry.haystack) > COMPACT_VIEW_BYTES and case.needles:
                     by_case[case.case_id] = _with_compact_view(
-                        by_case[case.case_id], summarise, search, label, entry.haystack
+                        by_case[case.case_id], summarise, search, label, entry
                     )
         outcomes = [by_case[o.case_id] for o in outcomes]
         chunks = knowledge.stats().chunk_count
@@ -212,11 +212,11 @@ def _with_compact_view(
     summarise: SummariseOutput,
     search: SearchKnowledge,
     label: str,
-    haystack: str,
+    entry: FixtureEntry,
 ) -> CaseOutcome:
     """capy_execute without an intent, then the agent's one follow-up search of that output."""
     try:
-        view = summarise.overview(label, haystack)
+        view = summarise.overview(label, entry.haystack, entry.command)
     except CapyError:
         return outcome
     scope = SearchScope(source=label, exact_source=True)

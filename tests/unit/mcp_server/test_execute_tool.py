@@ -222,3 +222,20 @@ async def test_cut_output_without_intent_suggests_one(
     sandbox.script(RunOutcome(stdout=StreamOutput("head … tail", 500_000, 100_000)))
     text, is_error = await call(client, "capy_execute", {"language": "python", "code": "x"})
     assert not is_error and "pass `intent`" in text
+
+
+async def test_an_intent_in_the_words_of_the_command_finds_its_output(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    findings = [
+        f"src/shop/cart_{i}.py:{i}:1: E501 Line too long ({90 + i} > 88)" for i in range(300)
+    ]
+    output = "\n".join([*findings, "Found 300 errors.", "[*] 12 fixable with the `--fix` option."])
+    sandbox.script(sandbox.output(output))
+    text, is_error = await call(
+        client,
+        "capy_execute",
+        {"language": "shell", "code": "ruff check .", "intent": "how many problems did ruff find"},
+    )
+    assert not is_error
+    assert "Found 300 errors." in text

@@ -1,0 +1,31 @@
+"""The words of the code that produced an output, kept with that output's sections.
+
+An agent asks about an output in the words of the command it ran: "how many problems did ruff
+find" over ``ruff check .``, "pods stuck pending" over ``kubectl get pods``. The output rarely
+names its own program (ruff prints ``Found 187 errors.``; ``kubectl get pods`` prints no
+"pods"), so each section of it is found by the command line's words as well (its program,
+subcommand, flags, paths): they are indexed as the sections' facts, never shown. A command
+line can carry a secret (``curl -H "Authorization: Bearer …"``, ``PGPASSWORD=… psql``): the
+words are taken from the command after redaction, like everything capy stores.
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain.redaction import redact_secrets
+
+# The first part of a long script says what it runs.
+COMMAND_FACTS_BYTES = 300
+_COMMAND_WORD = re.compile(r"[A-Za-z][\w.-]{1,40}")
+# ``--no-audit``, ``--no-cache``: a flag naming what the command does not do says nothing the
+# output is about.
+_NEGATED_FLAG = re.compile(r"(?<!\S)--?no-[\w.-]+")
+
+
+def command_facts(code: str) -> str:
+    """The words of the first ``COMMAND_FACTS_BYTES`` characters of ``code`` redacted (the
+    whole of it, so no secret is cut in two before it is recognised), space-separated, without
+    its ``--no-…`` flags."""
+    start = redact_secrets(code)[:COMMAND_FACTS_BYTES]
+    return " ".join(_COMMAND_WORD.findall(_NEGATED_FLAG.sub(" ", start)))
