@@ -58,7 +58,7 @@ def quality(
 
     One fresh store per content type, in a temporary directory with a random key; each case is
     searched over all source kinds (limit 10) for the ranking metrics, and once more the way an
-    execute tool's intent search does (limit 5, its own source) to build the summary text that
+    execute tool's intent search does (three results, its own source) to build the reply text that
     compression and needle recall are measured on.
     """
     from rich.console import Console
