@@ -47,11 +47,17 @@ def _launcher(
     return app(tokens, result_action="return_value", exit_on_error=False, print_error=False)
 
 
-def _load_commands() -> None:
+def _load_commands(argv: list[str]) -> None:
+    """Register the commands: only ``serve`` when the server is what runs, so the long-lived
+    server process does not hold every other command's modules (~8 MB of its 80 MB budget)."""
     from entrypoints.cli import commands
+    from entrypoints.secret_handoff import is_serve
 
-    for module in pkgutil.iter_modules(commands.__path__):
-        importlib.import_module(f"{commands.__name__}.{module.name}")
+    names = (
+        ["serve"] if is_serve(argv) else [m.name for m in pkgutil.iter_modules(commands.__path__)]
+    )
+    for name in names:
+        importlib.import_module(f"{commands.__name__}.{name}")
 
 
 def run(argv: list[str]) -> None:
@@ -61,7 +67,7 @@ def run(argv: list[str]) -> None:
     1; any other exception one line asking for a bug report and exit code 1 (``CAPY_DEBUG=1``
     adds the traceback). Nobody should have to read a traceback to learn what to fix.
     """
-    _load_commands()
+    _load_commands(argv)
     _show_warnings_as_capy_lines()
     try:
         app.meta(argv, exit_on_error=False, print_error=False)
@@ -127,5 +133,5 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 
 def invoke(argv: list[str]) -> Any:
     """Run the CLI without exiting (for tests): returns the command's return value."""
-    _load_commands()
+    _load_commands(argv)
     return app.meta(argv, result_action="return_value", exit_on_error=False)

@@ -31,7 +31,7 @@ def test_an_unexpected_error_asks_for_a_report(
     def explode(**_: object) -> None:
         raise RuntimeError("boom\nsecond line")
 
-    cli_app._load_commands()
+    cli_app._load_commands(["which"])
     monkeypatch.setattr(which_command, "Core", explode)
     monkeypatch.delenv("CAPY_DEBUG", raising=False)
     with pytest.raises(SystemExit) as exited:
@@ -52,7 +52,7 @@ def test_capy_debug_shows_the_traceback(
     def explode(**_: object) -> None:
         raise RuntimeError("boom")
 
-    cli_app._load_commands()
+    cli_app._load_commands(["which"])
     monkeypatch.setattr(which_command, "Core", explode)
     monkeypatch.setenv("CAPY_DEBUG", "1")
     with pytest.raises(SystemExit):

@@ -78,3 +78,36 @@ def test_an_sdk_that_cannot_load_bare_falls_back_to_a_normal_import() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "Server"]
+
+
+COMMANDS = """
+import json, sys
+from entrypoints.cli.app import _load_commands
+
+_load_commands(sys.argv[1:])
+print(json.dumps(sorted(m.rsplit(".", 1)[1] for m in sys.modules
+                        if m.startswith("entrypoints.cli.commands."))))
+"""
+
+
+def _commands_loaded_for(*argv: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", COMMANDS, *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=Path(__file__).parents[3],
+    )
+    assert done.returncode == 0, done.stderr
+    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def test_the_server_registers_only_its_own_command() -> None:
+    assert _commands_loaded_for("serve") == ["serve"]
+    assert _commands_loaded_for() == ["serve"]  # bare capy is the server
+    assert _commands_loaded_for("--project-dir", "/tmp/p", "serve", "--help") == ["serve"]
+    everything = _commands_loaded_for("--help")
+    assert {"bench", "serve", "vault", "sweep"} <= set(everything)
+    assert "bench" in _commands_loaded_for("bench", "perf", "--help")
