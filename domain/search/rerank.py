@@ -24,10 +24,11 @@ class Boosts:
     proximity: float = 1.0
     entity: float = 1.0
     share: float = 1.0  # the weighted share of units found (before the exponent)
+    whole: float = 1.0  # less when a unit occurs only inside longer names
 
     @property
     def total(self) -> float:
-        return self.coverage * self.title * self.proximity * self.entity
+        return self.coverage * self.title * self.proximity * self.entity * self.whole
 
 
 def min_span(positions: Sequence[Sequence[int]]) -> int | None:
@@ -75,6 +76,35 @@ def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     return best
 
 
+def _inside_longer_name(lowered: str, start: int) -> bool:
+    """Whether the word found at ``start`` is joined to others by hyphens into a longer name
+    (``@typescript-eslint``, ``plugin-syntax-typescript``); a hyphen before a version
+    (``typescript-5.9.3``) keeps it whole, and a match within a word (``HttpTokens``) is no
+    name of its own either way."""
+    if start and lowered[start - 1].isalnum():
+        return False
+    if start > 1 and lowered[start - 1] == "-" and lowered[start - 2].isalnum():
+        return True
+    end = start
+    while end < len(lowered) and lowered[end].isalnum():
+        end += 1
+    return lowered.startswith("-", end) and lowered[end + 1 : end + 2].isalpha()
+
+
+def only_inside_names(
+    content: str, positions: Sequence[Sequence[int]], units: Sequence[str]
+) -> tuple[bool, ...]:
+    """For each unit: whether every occurrence of it in ``content`` is part of a longer name
+    (a unit that is itself a hyphenated name, ``typescript-eslint``, never is)."""
+    lowered = content.lower()
+    return tuple(
+        bool(found)
+        and "-" not in unit
+        and all(_inside_longer_name(lowered, start) for start in found)
+        for found, unit in zip(positions, units, strict=True)
+    )
+
+
 def line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[int]:
     """The distinct sets of units (bit masks) that share a line of ``content``: one pass over
     the positions in order, counting newlines between them."""
@@ -101,6 +131,8 @@ class Evidence:
     # For each pair of consecutive query terms: whether they stand next to each other, in
     # order, in the title (``500 server error``).
     adjacent: tuple[bool, ...] = ()
+    # For each unit: found in the content only as part of longer names, nowhere on its own.
+    inside_names: tuple[bool, ...] = ()
 
     @classmethod
     def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
@@ -121,7 +153,19 @@ class Evidence:
                 (titled is not None and _next_to(titled[a], titled[b], len(groups.units[a])))
                 for a, b in groups.pairs
             )
-        return cls(positions, in_title, found, lines, adjacent)
+        inside: tuple[bool, ...] = ()
+        if tuning.INSIDE_NAME_PENALTY:
+            inside = tuple(
+                only and not (t or s or f)
+                for only, t, s, f in zip(
+                    only_inside_names(hit.hit.content, positions, groups.units),
+                    in_title,
+                    in_label,
+                    in_facts,
+                    strict=True,
+                )
+            )
+        return cls(positions, in_title, found, lines, adjacent, inside)
 
 
 def _next_to(first: Sequence[int], second: Sequence[int], length: int) -> bool:
@@ -192,7 +236,18 @@ def boosts_for(
         text = hit.hit.title + "\n" + hit.hit.content
         matches = min(count_entities(entities, text), tuning.ENTITY_MAX_MATCHES)
         entity = 1.0 + tuning.ENTITY_WEIGHT * matches
-    return Boosts(coverage=coverage, title=title, proximity=proximity, entity=entity, share=share)
+    whole = 1.0
+    if any(seen.inside_names):
+        inside = sum(w for w, only in zip(unit_weight, seen.inside_names, strict=True) if only)
+        whole = 1.0 - tuning.INSIDE_NAME_PENALTY * inside / total_weight
+    return Boosts(
+        coverage=coverage,
+        title=title,
+        proximity=proximity,
+        entity=entity,
+        share=share,
+        whole=whole,
+    )
 
 
 @attrs.frozen

@@ -84,6 +84,14 @@ LINE_SHARE_FLOOR = 0.85
 ADJACENCY_WEIGHT = 0.3
 ADJACENCY_SLACK = 3
 
+# A query word found in a section only inside longer names (``typescript`` in
+# ``@typescript-eslint/parser``, ``plugin-syntax-typescript``) is weaker evidence than the word
+# standing alone (``typescript@5.9.3``): the section names something else. Its score is
+# multiplied by 1 - INSIDE_NAME_PENALTY × the IDF-weighted share of such words (0: off).
+# Measured: 0.3 and 0.5 put one more real-output answer and one bundled transcript answer first
+# and lost none; 0.7 and 1.0 also moved a bundled curated answer (a CI job's timeout) to rank 2.
+INSIDE_NAME_PENALTY = 0.5
+
 # A question asking why (or what went wrong, what crashed) or how many is answered by a line of
 # that shape (an error stated, a count), which rarely holds its words: a hit holding one counts
 # 1 + ANSWER_KIND_WEIGHT times more (``domain.search.answer_kinds``). Measured: 0.5 put three

@@ -53,6 +53,27 @@ def test_full_coverage_beats_partial_coverage() -> None:
     assert one.coverage < both.coverage
 
 
+def test_a_word_standing_alone_outranks_it_inside_longer_hyphenated_names() -> None:
+    groups = term_groups(parse_query("which typescript tarball"))
+    scoped = fused(1, "cache @typescript-eslint/parser@7.18.0.tgz\nplugin-syntax-typescript.tgz")
+    own = fused(2, "cache typescript@https://registry.npmjs.org/typescript/-/typescript-5.9.3.tgz")
+    ranked = rerank([scoped, own], groups, ())
+    assert [hit.chunk_id for hit in ranked.hits] == [2, 1]
+    assert boosts_for(own, groups, ()).whole == 1.0
+    assert boosts_for(scoped, groups, ()).whole < 1.0
+
+
+def test_a_hyphenated_name_asked_for_is_whole_where_it_stands() -> None:
+    groups = term_groups(parse_query("typescript-eslint parser"))
+    scoped = fused(1, "cache @typescript-eslint/parser@7.18.0.tgz")
+    assert boosts_for(scoped, groups, ()).whole == 1.0
+
+
+def test_a_match_within_a_word_is_no_longer_name() -> None:
+    groups = term_groups(parse_query("http tokens"))
+    assert boosts_for(fused(1, '"HttpTokens": "optional"'), groups, ()).whole == 1.0
+
+
 def test_synonyms_and_inflections_count_as_coverage() -> None:
     groups = term_groups(parse_query("database failing"))
     assert boosts_for(fused(1, "the db failed twice"), groups, ()).coverage == 1.0
