@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from domain.search.matching import stem_prefix
 from domain.search.question_words import is_question_word
-from domain.search.synonyms import synonyms_of
+from domain.search.synonyms import is_cutoff, synonyms_of
 
 
 def unit_stems(unit: str) -> tuple[str, ...]:
@@ -38,12 +38,15 @@ MIN_JUDGED_LENGTH = 3
 
 
 def unknown_share(units: Sequence[str], weights: Sequence[float], known: Sequence[float]) -> float:
-    """The weighted share of the naming units (question words and words too short to judge
-    left out) that are unknown; ``known`` is 1 for a known unit, 0 for an unknown one and in
-    between for one known only through a correction."""
+    """The weighted share of the naming units (question words, words too short to judge and the
+    ``recall@5`` a query asking for "recall at 5" gained, whose words are judged, left out)
+    that are unknown; ``known`` is 1 for a known unit, 0 for an unknown one and in between for
+    one known only through a correction."""
     total = unknown = 0.0
     for unit, weight, how_known in zip(units, weights, known, strict=True):
         if is_question_word(unit) or len(unit) < MIN_JUDGED_LENGTH:
+            continue
+        if is_cutoff(unit) and unit.split("@", 1)[0] in units:
             continue
         total += weight
         unknown += weight * (1.0 - how_known)

@@ -17,6 +17,9 @@ _PHRASE = re.compile(
 # Punctuation that frames a term in prose rather than belonging to it.
 _EDGE = "\"'`.,;:!?()[]{}<>*^~|=&$%@"
 _WORD_CHAR = re.compile(r"[^\W_]")
+# "recall at 5", "precision at 10": a measure at a cut-off, which output writes ``recall@5``
+# (and ``R@5``, see ``synonyms``); the query keeps its words and gains that term.
+_AT_CUTOFF = re.compile(r"(?<![\w@.-])([a-z][a-z0-9]{1,15}) at (\d{1,4})(?![\w.@])")
 
 
 @attrs.frozen
@@ -87,4 +90,6 @@ def parse_query(text: str) -> ParsedQuery:
     meaningful = tuple(t for t in terms if t not in STOPWORDS)
     if meaningful or phrases:
         terms = meaningful
+    cutoffs = _AT_CUTOFF.findall(" ".join(rest.lower().split()))
+    terms = _unique([*terms, *(f"{word}@{n}" for word, n in cutoffs if word not in STOPWORDS)])
     return ParsedQuery(raw=text, terms=terms, phrases=_unique(phrases))

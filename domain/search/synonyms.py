@@ -7,6 +7,8 @@ irregular verb (``inflections``) are looked up the same way.
 
 from __future__ import annotations
 
+import re
+
 from domain.search.inflections import IRREGULAR_FORMS
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
@@ -74,9 +76,22 @@ def _index(groups: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
 _SYNONYMS = _index(SYNONYM_GROUPS + IRREGULAR_FORMS)
 
 
+# A measure at a cut-off (``recall@5``) is also written by its initial (``R@5``, ``P@10``).
+_AT_CUTOFF = re.compile(r"([a-z][a-z0-9]+)@(\d+)")
+
+
+def is_cutoff(word: str) -> bool:
+    """Whether ``word`` (lower case) is a measure at a cut-off (``recall@5``)."""
+    return _AT_CUTOFF.fullmatch(word) is not None
+
+
 def synonyms_of(word: str) -> tuple[str, ...]:
     """The other words of ``word``'s group (lower case), or ``()``."""
-    return _SYNONYMS.get(word.lower(), ())
+    lowered = word.lower()
+    cutoff = _AT_CUTOFF.fullmatch(lowered)
+    if cutoff is not None:
+        return (f"{cutoff[1][0]}@{cutoff[2]}",)
+    return _SYNONYMS.get(lowered, ())
 
 
 def has_synonyms(word: str) -> bool:

@@ -75,3 +75,10 @@ def test_parsing_never_raises_and_expressions_quote_everything(text: str) -> Non
             if expression is not None:
                 assert expression.count('"') % 2 == 0
                 assert "\x00" not in expression
+
+
+def test_a_measure_at_a_cut_off_gains_its_notation_and_keeps_its_words() -> None:
+    terms = parse_query("how much did recall at 5 improve").terms
+    assert terms == ("recall", "5", "improve", "recall@5")
+    assert parse_query("what went wrong at 3").terms == ("went", "wrong", "3", "wrong@3")
+    assert parse_query("the server at 10.0.0.1").terms == ("server", "10.0.0.1")

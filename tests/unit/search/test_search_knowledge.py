@@ -171,3 +171,16 @@ def test_unknown_share_weighs_words_by_how_rare_they_are_in_the_store() -> None:
     assert unknown_share(["urllib3", "downgraded"], [rare, absent], [True, False]) < 0.65
     assert unknown_share(["tests", "retried"], [common, absent], [True, False]) > 0.65
     assert unknown_share(["why", "retried"], [absent, absent], [False, True]) == 0.0
+
+
+def test_a_measure_at_a_cut_off_finds_its_notation(container: CliContainer) -> None:
+    index = container.use_cases.index_content()
+    index.execute(
+        IndexRequest(
+            content="# Bench\n\n## Markdown\n\nmarkdown R@5 0.924 -> 0.975 after the split\n\n"
+            "## Notes\n\nmarkdown recall rose; the 5 slowest queries improved\n",
+            label="bench.md",
+        )
+    )
+    found = container.use_cases.search_knowledge().search("markdown recall at 5", limit=3)
+    assert found.results[0].title == "Bench > Markdown"

@@ -40,3 +40,8 @@ def test_lookup_ignores_case_and_unknown_words_have_none() -> None:
     assert "database" in synonyms_of("DB")
     assert synonyms_of("zebra") == ()
     assert is_stopword("The")
+
+
+def test_a_measure_at_a_cut_off_is_also_written_by_its_initial() -> None:
+    assert synonyms_of("recall@5") == ("r@5",)
+    assert synonyms_of("NDCG@10") == ("n@10",)
