@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -76,33 +77,48 @@ def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     return best
 
 
-def _inside_longer_name(lowered: str, start: int) -> bool:
-    """Whether the word found at ``start`` is joined to others by hyphens into a longer name
-    (``@typescript-eslint``, ``plugin-syntax-typescript``); a hyphen before a version
-    (``typescript-5.9.3``) keeps it whole, and a match within a word (``HttpTokens``) is no
-    name of its own either way."""
+def _inside_longer_name(lowered: str, start: int, named: tuple[str, ...]) -> bool:
+    """Whether the word found at ``start`` is joined by hyphens to words the query does not
+    name (``typescript`` in ``@typescript-eslint``, ``plugin-syntax-typescript``; ``named``:
+    the query's alternatives). A version (``typescript-5.9.3``) or a word the query names too
+    (``jest-tests`` for "jest test files") keeps it whole, and a match within a word
+    (``HttpTokens``) is no name of its own."""
     if start and lowered[start - 1].isalnum():
         return False
-    if start > 1 and lowered[start - 1] == "-" and lowered[start - 2].isalnum():
-        return True
     end = start
     while end < len(lowered) and lowered[end].isalnum():
         end += 1
-    return lowered.startswith("-", end) and lowered[end + 1 : end + 2].isalpha()
+    before = start > 1 and lowered[start - 1] == "-" and lowered[start - 2].isalnum()
+    after = lowered.startswith("-", end) and lowered[end + 1 : end + 2].isalpha()
+    if not (before or after):
+        return False  # the common case: a word of its own
+    left, right = start, end
+    while left and (lowered[left - 1].isalnum() or lowered[left - 1] == "-"):
+        left -= 1
+    while right < len(lowered) and (lowered[right].isalnum() or lowered[right] == "-"):
+        right += 1
+    others = lowered[left:start].split("-") + lowered[end:right].split("-")
+    return any(part and part[0].isalpha() and not part.startswith(named) for part in others)
 
 
 def only_inside_names(
-    content: str, positions: Sequence[Sequence[int]], units: Sequence[str]
+    content: str, positions: Sequence[Sequence[int]], groups: TermGroups
 ) -> tuple[bool, ...]:
     """For each unit: whether every occurrence of it in ``content`` is part of a longer name
     (a unit that is itself a hyphenated name, ``typescript-eslint``, never is)."""
     lowered = content.lower()
+    named = _named(groups)
     return tuple(
         bool(found)
         and "-" not in unit
-        and all(_inside_longer_name(lowered, start) for start in found)
-        for found, unit in zip(positions, units, strict=True)
+        and all(_inside_longer_name(lowered, start, named) for start in found)
+        for found, unit in zip(positions, groups.units, strict=True)
     )
+
+
+@lru_cache(maxsize=256)
+def _named(groups: TermGroups) -> tuple[str, ...]:
+    return tuple(alternative for matcher in groups.matchers for alternative in matcher.scan)
 
 
 def line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[int]:
@@ -158,7 +174,7 @@ class Evidence:
             inside = tuple(
                 only and not (t or s or f)
                 for only, t, s, f in zip(
-                    only_inside_names(hit.hit.content, positions, groups.units),
+                    only_inside_names(hit.hit.content, positions, groups),
                     in_title,
                     in_label,
                     in_facts,

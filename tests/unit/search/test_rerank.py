@@ -69,6 +69,14 @@ def test_a_hyphenated_name_asked_for_is_whole_where_it_stands() -> None:
     assert boosts_for(scoped, groups, ()).whole == 1.0
 
 
+def test_a_hyphenated_name_whose_other_words_the_query_names_is_whole() -> None:
+    groups = term_groups(parse_query("why do the jest test files fail"))
+    suite = fused(1, "FAIL jest-tests/customer.test.ts\nReferenceError: describe is not defined")
+    assert boosts_for(suite, groups, ()).whole == 1.0
+    other = fused(2, "FAIL jest-environment-node/customer.test.ts")
+    assert boosts_for(other, groups, ()).whole < 1.0
+
+
 def test_a_match_within_a_word_is_no_longer_name() -> None:
     groups = term_groups(parse_query("http tokens"))
     assert boosts_for(fused(1, '"HttpTokens": "optional"'), groups, ()).whole == 1.0
