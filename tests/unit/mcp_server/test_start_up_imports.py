@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 START_UP = """
 import json, sys
@@ -33,8 +34,14 @@ print(json.dumps({"fetch": loaded, "sdk": sdk, "after": "httpx" in sys.modules})
 
 def test_server_start_leaves_the_fetch_stack_and_the_sdk_client_unloaded(tmp_path: Path) -> None:
     (tmp_path / ".git").mkdir()
+    found = _last_json_line(START_UP, str(tmp_path))
+    assert found == {"fetch": [], "sdk": [], "after": True}
+
+
+def _last_json_line(script: str, *argv: str) -> Any:
+    """Run ``script`` in a fresh interpreter from the checkout; its last line, read as JSON."""
     done = subprocess.run(
-        [sys.executable, "-c", START_UP, str(tmp_path)],
+        [sys.executable, "-c", script, *argv],
         capture_output=True,
         text=True,
         timeout=60,
@@ -42,8 +49,7 @@ def test_server_start_leaves_the_fetch_stack_and_the_sdk_client_unloaded(tmp_pat
         cwd=Path(__file__).parents[3],
     )
     assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert found == {"fetch": [], "sdk": [], "after": True}
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def test_loading_the_server_sdk_after_mcp_was_imported_changes_nothing() -> None:
@@ -91,16 +97,7 @@ print(json.dumps(sorted(m.rsplit(".", 1)[1] for m in sys.modules
 
 
 def _commands_loaded_for(*argv: str) -> list[str]:
-    done = subprocess.run(
-        [sys.executable, "-c", COMMANDS, *argv],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        cwd=Path(__file__).parents[3],
-    )
-    assert done.returncode == 0, done.stderr
-    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    loaded: list[str] = _last_json_line(COMMANDS, *argv)
     return loaded
 
 
