@@ -10,6 +10,7 @@ from domain.chunking.markdown import chunk_markdown
 from domain.chunking.plaintext import chunk_plaintext
 from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
+from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
 from domain.search.line_facts import text_facts
 
 
@@ -18,7 +19,8 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
 
     Never merges chunks that share a title. JSON that does not parse, and transcripts without
     ``Human:`` turns, are chunked as plaintext. Blank content gives no chunks. Plaintext chunks
-    carry the words for the HTTP statuses and latencies their lines record (``facts``).
+    carry the words for the HTTP statuses and latencies their lines record (``facts``), and
+    those holding a client's repeated failed logins the words for brute force.
     """
     text = content.replace("\r\n", "\n").replace("\r", "\n")
     chunks: list[Chunk] | None = None
@@ -29,10 +31,14 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     elif content_type is ContentType.TRANSCRIPT:
         chunks = chunk_transcript(text) or None
     if chunks is None:
-        chunks = [_with_facts(c) for c in chunk_plaintext(text)]
+        attempts = brute_force_attempts(text)
+        attackers = frozenset(a.client for a in attempts)
+        chunks = [_with_facts(c, attempts) for c in chunk_plaintext(text, attackers=attackers)]
     return tuple(chunks)
 
 
-def _with_facts(piece: Chunk) -> Chunk:
-    facts = text_facts(piece.content)
+def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...]) -> Chunk:
+    facts = " ".join(
+        said for said in (text_facts(piece.content), attack_facts(piece.content, attempts)) if said
+    )
     return attrs.evolve(piece, facts=facts) if facts else piece

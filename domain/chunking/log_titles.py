@@ -44,14 +44,18 @@ _SHORT_STATUS = {
 }
 
 
-def _fact(line: str) -> tuple[int, str, str] | None:
-    """The one notable thing a line records, as (severity, what, where): a 5xx status, a slow
-    request, a 4xx status, an error or a warning; ``where`` is the request, when there is one."""
+def _fact(line: str, attackers: frozenset[str]) -> tuple[int, str, str] | None:
+    """The one notable thing a line records, as (severity, what, where): a 5xx status, a
+    refused login of a client brute forcing it, a slow request, a 4xx status, an error or a
+    warning; ``where`` is the request, when there is one (and the attacking client)."""
     request = _REQUEST.search(line)
     where = f"{request.group(1)} {request.group(2)}" if request else ""
     status = status_of(line)
     if status is not None and status >= 400:
         what = f"{status} {_SHORT_STATUS.get(status, 'error')}"
+        client = line.split(" ", 1)[0]
+        if status in (401, 403) and client in attackers:
+            return 0, f"{what} brute force", f"{where} from {client}"
         return (0 if status >= 500 else 2), what, where
     if is_slow(line):
         return 1, "slow ≥1s", where
@@ -62,8 +66,9 @@ def _fact(line: str) -> tuple[int, str, str] | None:
     return None
 
 
-def log_title(text: str) -> str | None:
-    """The title of a log chunk, or None when ``text`` is not mostly timestamped lines."""
+def log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:
+    """The title of a log chunk, or None when ``text`` is not mostly timestamped lines;
+    ``attackers`` are clients brute forcing a login (``auth_attacks``), named where they are."""
     lines = [line for line in text.split("\n") if line.strip()]
     if text.count(":") < 2 * (len(lines) // 3):
         return None  # a third of the lines with an hh:mm:ss would need this many colons
@@ -71,7 +76,7 @@ def log_title(text: str) -> str | None:
     if len(lines) < 2 or len(times) * 3 < len(lines):
         return None
     span = times[0] if times[0] == times[-1] else f"{times[0]}–{times[-1]}"
-    facts = [fact for fact in map(_fact, lines) if fact is not None]
+    facts = [fact for fact in (_fact(line, attackers) for line in lines) if fact is not None]
     if not facts:
         return f"{span}: {len(lines)} lines, nothing failed"
     counts = Counter((severity, what) for severity, what, _ in facts)

@@ -9,7 +9,8 @@
 - Else windows of 20 lines overlapping by 2, titled by their first line (or ``Lines a-b``).
 - A chunk that is mostly timestamped lines (a log) is titled by its time span and what stands
   out in it (``09:43:51–09:43:53: 500 server error ×3 (GET /api/export), …``), not by a first
-  line that says nothing.
+  line that says nothing; a client brute forcing a login is named (``401 unauthorized brute
+  force ×4 (POST /login from 45.155.205.233)``).
 - Output too big for one chunk whose tool marks its sections (tests, commits, diff files and
   hunks, diagnostics, commands of a session, a run's closing counts: ``output_sections``) is
   cut at those headers first, each section titled by its headers' breadcrumb; the rules above
@@ -18,6 +19,8 @@ Anything still over the byte limit (a giant single line) is cut on character bou
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from domain.chunk import Chunk
 from domain.chunking.limits import MAX_CHUNK_BYTES, OVERLAP_LINES, TITLE_MAX_BYTES
@@ -32,10 +35,12 @@ MAX_SECTIONS = 200
 WHOLE_TITLE = "Output"
 
 
-def _first_line_title(text: str, fallback: str, section: str = "") -> str:
+def _first_line_title(
+    text: str, fallback: str, section: str = "", attackers: frozenset[str] = frozenset()
+) -> str:
     """A log chunk's time span and what stands out in it (after its section's title, if any);
     else the section's title; else its first line."""
-    logged = log_title(text) or outcome_title(text)
+    logged = log_title(text, attackers) or outcome_title(text)
     if logged is not None:
         titled = f"{section} > {logged}" if section else logged
         return truncate_bytes(titled, LOG_TITLE_MAX_BYTES).strip()
@@ -66,27 +71,36 @@ def _fit(text: str, title: str, max_bytes: int) -> list[Chunk]:
     return pack_blocks([text], title, max_bytes=max_bytes)
 
 
-def chunk_plaintext(text: str, max_bytes: int = MAX_CHUNK_BYTES) -> list[Chunk]:
+def chunk_plaintext(
+    text: str, max_bytes: int = MAX_CHUNK_BYTES, attackers: frozenset[str] = frozenset()
+) -> list[Chunk]:
+    """``attackers``: clients found brute forcing a login (``auth_attacks``), which the titles
+    of log chunks holding their attempts name."""
     lines = text.strip("\n").split("\n")
     if len(lines) <= LINES_PER_CHUNK:
         body = text.strip()
         return _fit(body, WHOLE_TITLE, max_bytes) if body else []
     if byte_len(text) > max_bytes:
-        sectioned = chunk_sections(text.strip("\n"), _section_chunks, max_bytes)
+        split = partial(_section_chunks, attackers=attackers)
+        sectioned = chunk_sections(text.strip("\n"), split, max_bytes)
         if sectioned:
             return sectioned
-    return _unsectioned(text, "", max_bytes)
+    return _unsectioned(text, "", max_bytes, attackers)
 
 
-def _section_chunks(text: str, title: str, max_bytes: int) -> list[Chunk]:
+def _section_chunks(
+    text: str, title: str, max_bytes: int, attackers: frozenset[str] = frozenset()
+) -> list[Chunk]:
     """One section of an output cut at its headers: whole when it fits, else as below."""
     if byte_len(text) <= max_bytes:
         body = text.strip()
-        return [Chunk(title=_first_line_title(body, WHOLE_TITLE, title), content=body)]
-    return _unsectioned(text, title, max_bytes)
+        return [Chunk(title=_first_line_title(body, WHOLE_TITLE, title, attackers), content=body)]
+    return _unsectioned(text, title, max_bytes, attackers)
 
 
-def _unsectioned(text: str, title: str, max_bytes: int) -> list[Chunk]:
+def _unsectioned(
+    text: str, title: str, max_bytes: int, attackers: frozenset[str] = frozenset()
+) -> list[Chunk]:
     """Text without headers: blank-line paragraphs packed, else windows of lines; titled
     ``title`` when given, else each by its first line."""
     lines = text.strip("\n").split("\n")
@@ -95,7 +109,7 @@ def _unsectioned(text: str, title: str, max_bytes: int) -> list[Chunk]:
         byte_len(s) <= max_bytes for s in sections
     ):
         return [
-            Chunk(title=_first_line_title(s, f"Section {i}", title), content=s)
+            Chunk(title=_first_line_title(s, f"Section {i}", title, attackers), content=s)
             for i, s in enumerate(_packed(sections, max_bytes), start=1)
         ]
 
@@ -106,7 +120,7 @@ def _unsectioned(text: str, title: str, max_bytes: int) -> list[Chunk]:
         body = "\n".join(window).strip("\n")
         if body.strip():
             end = start + len(window)
-            window_title = _first_line_title(body, f"Lines {start + 1}-{end}", title)
+            window_title = _first_line_title(body, f"Lines {start + 1}-{end}", title, attackers)
             chunks.extend(_fit(body, window_title, max_bytes))
         if start + LINES_PER_CHUNK >= len(lines):
             break
