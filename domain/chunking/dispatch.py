@@ -11,7 +11,7 @@ from domain.chunking.plaintext import chunk_plaintext
 from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
-from domain.search.line_facts import text_facts
+from domain.search.line_facts import record_facts, text_facts
 
 
 def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
@@ -20,14 +20,15 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     Never merges chunks that share a title. JSON that does not parse, and transcripts without
     ``Human:`` turns, are chunked as plaintext. Blank content gives no chunks. Plaintext chunks
     carry the words for the HTTP statuses and latencies their lines record (``facts``), and
-    those holding a client's repeated failed logins the words for brute force.
+    those holding a client's repeated failed logins the words for brute force; JSON records
+    the problems they count (``errors`` for ``"errorCount": 4``).
     """
     text = content.replace("\r\n", "\n").replace("\r", "\n")
     chunks: list[Chunk] | None = None
     if content_type is ContentType.MARKDOWN:
         chunks = chunk_markdown(text)
     elif content_type is ContentType.JSON:
-        chunks = chunk_json(text) or None
+        chunks = [_with_record_facts(c) for c in chunk_json(text) or ()] or None
     elif content_type is ContentType.TRANSCRIPT:
         chunks = chunk_transcript(text) or None
     if chunks is None:
@@ -41,4 +42,9 @@ def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...]) -> Chunk:
     facts = " ".join(
         said for said in (text_facts(piece.content), attack_facts(piece.content, attempts)) if said
     )
+    return attrs.evolve(piece, facts=facts) if facts else piece
+
+
+def _with_record_facts(piece: Chunk) -> Chunk:
+    facts = record_facts(piece.content)
     return attrs.evolve(piece, facts=facts) if facts else piece

@@ -59,3 +59,13 @@ def test_a_chunk_of_an_access_log_carries_the_words_its_statuses_stand_for() -> 
     facts = " ".join(c.facts for c in chunk("\n".join(lines), ContentType.PLAINTEXT))
     assert "not found" in facts and "request response" in facts
     assert all(c.facts == "" for c in chunk("plain\ntext", ContentType.PLAINTEXT))
+
+
+def test_a_json_record_says_which_problems_it_counts() -> None:
+    from domain.search.line_facts import record_facts
+
+    record = '{\n  "filePath": "src/customer.ts",\n  "errorCount": 4,\n  "warningCount": 0\n}'
+    assert record_facts(record) == "errors"
+    assert record_facts('{"numFailedTests": 5, "numFailedTestSuites": 3}') == "failed failure"
+    assert record_facts('{"errorCount": 0, "warningCount": 0, "failures": 0}') == ""
+    assert record_facts('{"errorRate": 1.5, "message": "errorCount: 3"}') == ""

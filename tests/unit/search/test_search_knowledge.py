@@ -184,3 +184,27 @@ def test_a_measure_at_a_cut_off_finds_its_notation(container: CliContainer) -> N
     )
     found = container.use_cases.search_knowledge().search("markdown recall at 5", limit=3)
     assert found.results[0].title == "Bench > Markdown"
+
+
+def test_the_record_counting_problems_is_found_not_every_record_with_a_zero_count() -> None:
+    import json
+
+    def result(path: str, errors: int) -> dict[str, object]:
+        messages = [{"ruleId": "no-var", "message": "Unexpected var.", "line": 3}] * errors
+        return {
+            "filePath": f"/repo/src/{path}",
+            "messages": messages,
+            "errorCount": errors,
+            "fatalErrorCount": 0,
+            "warningCount": 0,
+            "source": "export const x = 1;\n" * 20,
+        }
+
+    report = [result(f"module_{n}.ts", 0) for n in range(12)] + [result("customer.ts", 2)]
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    container.use_cases.index_content().execute(
+        IndexRequest(content=json.dumps(report), label="npx eslint -f json src")
+    )
+    found = container.use_cases.search_knowledge().search("which file has lint errors", limit=3)
+    assert "customer.ts" in found.results[0].title
