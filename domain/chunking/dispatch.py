@@ -11,7 +11,7 @@ from domain.chunking.plaintext import chunk_plaintext
 from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
-from domain.search.line_facts import record_facts, text_facts
+from domain.search.line_facts import package_facts, record_facts, text_facts
 
 
 def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
@@ -20,7 +20,8 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     Never merges chunks that share a title. JSON that does not parse, and transcripts without
     ``Human:`` turns, are chunked as plaintext. Blank content gives no chunks. Plaintext chunks
     carry the words for the HTTP statuses and latencies their lines record (``facts``), and
-    those holding a client's repeated failed logins the words for brute force; JSON records
+    those holding a client's repeated failed logins the words for brute force, those naming a
+    package built for one platform (``rollup-linux-x64-gnu``) a native binary; JSON records
     the problems they count (``errors`` for ``"errorCount": 4``).
     """
     text = content.replace("\r\n", "\n").replace("\r", "\n")
@@ -39,9 +40,12 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
 
 
 def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...]) -> Chunk:
-    facts = " ".join(
-        said for said in (text_facts(piece.content), attack_facts(piece.content, attempts)) if said
+    said = (
+        text_facts(piece.content),
+        attack_facts(piece.content, attempts),
+        package_facts(piece.content),
     )
+    facts = " ".join(words for words in said if words)
     return attrs.evolve(piece, facts=facts) if facts else piece
 
 

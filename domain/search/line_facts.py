@@ -193,6 +193,23 @@ def record_facts(text: str) -> str:
     return " ".join(words)
 
 
+# A package built for one platform (``@rollup/rollup-linux-x64-gnu``, ``@esbuild/darwin-arm64``,
+# ``@swc/core-win32-x64-msvc``): npm's way of shipping a prebuilt native binary.
+_PLATFORM_PACKAGE = re.compile(
+    r"(?:\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)"
+    r"-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\w])"
+)
+_PLATFORM_SIGNS = ("linux-", "darwin-", "win32-", "bsd-", "android-", "sunos-", "aix-")
+
+
+def package_facts(text: str) -> str:
+    """``native binary platform`` when ``text`` names a package built for one platform (an
+    agent asks which native binary an install picked; the log names only the package)."""
+    if any(sign in text for sign in _PLATFORM_SIGNS) and _PLATFORM_PACKAGE.search(text):
+        return "native binary platform"
+    return ""
+
+
 def status_of(line: str) -> int | None:
     """The HTTP status a log line records, if any."""
     return _status(line)

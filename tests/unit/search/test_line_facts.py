@@ -69,3 +69,13 @@ def test_a_json_record_says_which_problems_it_counts() -> None:
     assert record_facts('{"numFailedTests": 5, "numFailedTestSuites": 3}') == "failed failure"
     assert record_facts('{"errorCount": 0, "warningCount": 0, "failures": 0}') == ""
     assert record_facts('{"errorRate": 1.5, "message": "errorCount: 3"}') == ""
+
+
+def test_a_package_built_for_one_platform_is_a_native_binary() -> None:
+    from domain.search.line_facts import package_facts
+
+    fetched = "npm http fetch GET 200 https://registry.npmjs.org/@rollup/rollup-linux-x64-gnu 9ms"
+    assert package_facts(fetched) == "native binary platform"
+    assert package_facts("added @esbuild/darwin-arm64@0.21.5") == "native binary platform"
+    assert package_facts("npm http fetch GET 200 https://registry.npmjs.org/rollup 9ms") == ""
+    assert package_facts("the linux-x64 runner is busy") == ""

@@ -208,3 +208,21 @@ def test_the_record_counting_problems_is_found_not_every_record_with_a_zero_coun
     )
     found = container.use_cases.search_knowledge().search("which file has lint errors", limit=3)
     assert "customer.ts" in found.results[0].title
+
+
+def test_an_install_log_answers_which_native_binary_was_used() -> None:
+    lines = [
+        f"npm http fetch GET 200 https://registry.npmjs.org/pkg-{n}/-/pkg-{n}-1.0.{n}.tgz 5ms"
+        for n in range(60)
+    ]
+    lines[42] = (
+        "npm http fetch GET 200 https://registry.npmjs.org/@rollup/rollup-linux-x64-gnu/-/"
+        "rollup-linux-x64-gnu-4.68.9.tgz 7ms"
+    )
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    container.use_cases.index_content().execute(
+        IndexRequest(content="\n".join(lines), label="npm install --loglevel http")
+    )
+    found = container.use_cases.search_knowledge().search("which rollup native binary", limit=3)
+    assert found.results and "rollup-linux-x64-gnu-4.68.9.tgz" in found.results[0].snippet
