@@ -2,7 +2,8 @@
 
 Data, not code: add a group (or a word to a group) and both layers pick it up. A word belongs
 to at most one group and no synonym is a stopword (unit tests check both). The forms of an
-irregular verb (``inflections``) are looked up the same way.
+irregular verb (``inflections``) are looked up the same way, and so are the open forms of a
+closed compound (``doctest`` → "documentation test"), searched as phrases.
 """
 
 from __future__ import annotations
@@ -65,6 +66,23 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 
+# Closed compounds agents type for what docs write as two words (``doctest`` for the
+# "Documentation tests" chapter, ``lockfile`` for "the lock file"): the open forms are searched
+# as phrases. One way only: a query of two words already finds each of them.
+OPEN_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("doctest", ("doc test", "documentation test")),
+    ("docstring", ("doc string", "documentation string")),
+    ("typecheck", ("type check",)),
+    ("healthcheck", ("health check",)),
+    ("lockfile", ("lock file",)),
+    ("codegen", ("code generation",)),
+    ("filename", ("file name",)),
+    ("username", ("user name",)),
+    ("hostname", ("host name",)),
+    ("dataset", ("data set",)),
+)
+
+
 def _index(groups: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
     index: dict[str, tuple[str, ...]] = {}
     for group in groups:
@@ -74,6 +92,9 @@ def _index(groups: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
 
 
 _SYNONYMS = _index(SYNONYM_GROUPS + IRREGULAR_FORMS)
+for _closed, _open in OPEN_FORMS:
+    _SYNONYMS[_closed] = _open
+    _SYNONYMS[_closed + "s"] = _open
 
 
 # A measure at a cut-off (``recall@5``) is also written by its initial (``R@5``, ``P@10``).

@@ -226,3 +226,33 @@ def test_an_install_log_answers_which_native_binary_was_used() -> None:
     )
     found = container.use_cases.search_knowledge().search("which rollup native binary", limit=3)
     assert found.results and "rollup-linux-x64-gnu-4.68.9.tgz" in found.results[0].snippet
+
+
+DOCTESTS = """# Documentation tests
+
+## Showing warnings
+
+Warnings are hidden unless the crate sets `#![doc(test(attr(warn(unused))))]`; then they are
+shown with the test's output.
+
+## Hiding portions of the example
+
+Setup code distracts from an example: add lines that start with `# ` and they are hidden
+from the rendered output but still compiled.
+
+## Attributes
+
+Code blocks can be annotated with attributes that tell rustdoc how to run them.
+"""
+
+
+def test_a_closed_compound_finds_the_section_that_writes_it_as_two_words() -> None:
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    container.use_cases.index_content().execute(
+        IndexRequest(content=DOCTESTS, label="rustdoc/documentation-tests.md")
+    )
+    search = container.use_cases.search_knowledge()
+    found = search.search("hide lines of a doctest", limit=3)
+    assert found.results[0].title == "Documentation tests > Hiding portions of the example"
+    assert search.search("doctest", limit=3).results  # the page never writes the word

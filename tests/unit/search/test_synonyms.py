@@ -45,3 +45,14 @@ def test_lookup_ignores_case_and_unknown_words_have_none() -> None:
 def test_a_measure_at_a_cut_off_is_also_written_by_its_initial() -> None:
     assert synonyms_of("recall@5") == ("r@5",)
     assert synonyms_of("NDCG@10") == ("n@10",)
+
+
+def test_a_closed_compound_finds_its_open_forms_as_phrases() -> None:
+    from domain.search.synonyms import OPEN_FORMS
+
+    assert "documentation test" in synonyms_of("doctests")
+    assert synonyms_of("lockfile") == ("lock file",)
+    grouped = {w for group in SYNONYM_GROUPS + IRREGULAR_FORMS for w in group}
+    for closed, open_forms in OPEN_FORMS:
+        assert closed not in grouped
+        assert all(" " in form and not set(form.split()) <= STOPWORDS for form in open_forms)
