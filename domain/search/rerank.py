@@ -11,8 +11,9 @@ import attrs
 from domain.search import tuning
 from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
 from domain.search.entities import count_entities
-from domain.search.matching import TermGroups
+from domain.search.matching import TermGroups, stem_prefix
 from domain.search.rrf import FusedHit
+from domain.search.rule_names import rule_words
 from domain.search_hit import SearchLayer
 
 
@@ -154,6 +155,12 @@ class Evidence:
     def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
         positions = tuple(tuple(p) for p in groups.positions(hit.hit.content))
         in_title = tuple(groups.present(hit.hit.title))
+        if tuning.RULE_NAMES_TITLE and (rules := rule_words(hit.hit.content)):
+            # A lint rule named for a unit as typed (``no-var``) says what its line is about.
+            in_title = tuple(
+                t or (" " not in unit and stem_prefix(unit) in rules)
+                for t, unit in zip(in_title, groups.units, strict=True)
+            )
         in_label = groups.present(hit.hit.label)
         in_facts = groups.present(hit.hit.facts) if hit.hit.facts else in_label
         found = tuple(

@@ -206,3 +206,12 @@ DISTINCTIVE_LIMIT = 40
 # question of either corpus names the words.
 BRUTE_FORCE_MIN_FAILURES = 10
 BRUTE_FORCE_WINDOW_SECONDS = 600.0
+
+# A unit that is a word of the name of a lint rule a hit reports (``var`` in eslint's
+# ``no-var``) counts as in its title: the rule's name says what the problem is about, where a
+# compiler's ``Variable 'best' is used before …`` only shares the words. Measured on real
+# output: "use of var in customer.ts" rank 2 → 1 (eslint's section over tsc's); bundled corpus
+# unchanged. Matching the rule names like text (synonyms, word prefixes) also made ``vars``
+# and ``unused`` of ``no-unused-vars`` a title for "variable used before assignment", whose
+# answer (tsc's) fell to rank 2; only the typed word's stem counts.
+RULE_NAMES_TITLE = True
