@@ -20,6 +20,7 @@ import re
 from collections import Counter
 
 from domain.chunking.utf8 import truncate_bytes
+from domain.search.auth_attacks import failed_login
 from domain.search.line_facts import is_slow, status_of
 
 LOG_TITLE_MAX_BYTES = 200
@@ -51,11 +52,11 @@ def _fact(line: str, attackers: frozenset[str]) -> tuple[int, str, str] | None:
     request = _REQUEST.search(line)
     where = f"{request.group(1)} {request.group(2)}" if request else ""
     status = status_of(line)
+    if attackers and (login := failed_login(line)) is not None and login.client in attackers:
+        what = f"{status} {_SHORT_STATUS.get(status, 'error')}" if status else "failed login"
+        return 0, f"{what} brute force", f"{login.endpoint} from {login.client}"
     if status is not None and status >= 400:
         what = f"{status} {_SHORT_STATUS.get(status, 'error')}"
-        client = line.split(" ", 1)[0]
-        if status in (401, 403) and client in attackers:
-            return 0, f"{what} brute force", f"{where} from {client}"
         return (0 if status >= 500 else 2), what, where
     if is_slow(line):
         return 1, "slow ≥1s", where

@@ -1,12 +1,13 @@
-"""Clients hammering one endpoint with failed logins: the brute-force pattern of an access log.
+"""Clients hammering one endpoint with failed logins: the brute-force pattern of a log.
 
 Agents ask "which client is brute forcing the login", "any credential stuffing"; an access log
 writes ``45.155.205.233 - - [03/Dec/2026:09:43:55 +0000] "POST /login HTTP/1.1" 401 …`` two
-dozen times, each line on its own saying only "unauthorized". The pattern is in the lines
-together: one client refused (401/403) by one endpoint again and again within a few minutes —
-what fail2ban-style filters ban for. Found over a whole output (a log's chunks each hold a few of
-the attempts), it is said in the words of the question in the facts of every chunk holding one
-of them. Pure: one regular expression over the text, no state.
+dozen times, sshd ``Failed password for invalid user admin from 203.0.113.5 port 52234 ssh2``,
+each line on its own saying only that one login failed. The pattern is in the lines together:
+one client refused by one endpoint (a 401/403 of a web server, sshd) again and again within a
+few minutes — what fail2ban-style filters ban for. Found over a whole output (a log's chunks
+each hold a few of the attempts), it is said in the words of the question in the facts of every
+chunk holding one of them, and in its log title. Pure: a regular expression per line.
 """
 
 from __future__ import annotations
@@ -22,35 +23,69 @@ from domain.search import tuning
 # A refused request of the common/combined log format: client, time, method, path, status.
 _REFUSED = re.compile(
     r"^(\S+) \S+ \S+ \[(\d{2}/\w{3}/\d{4}:\d{2}:\d{2}:\d{2})[^\]]*\] "
-    r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/[\d.]+" (40[13]) ',
-    re.MULTILINE,
+    r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/[\d.]+" (40[13]) '
 )
 _TIME_FORMAT = "%d/%b/%Y:%H:%M:%S"
+# sshd refusing a login (syslog or journald): ``Failed password for [invalid user] X from IP``,
+# ``Invalid user X from IP``; timed by the line's clock (``Dec  3 09:43:55``).
+_SSH_FAILED = re.compile(
+    r"sshd(?:-session)?\[\d+\]: (?:Failed \S+ for (?:invalid user )?\S*|Invalid user \S*) "
+    r"from (\S+) port \d+"
+)
+_CLOCK = re.compile(r"\b(\d{2}):(\d{2}):(\d{2})\b")
+SSH_ENDPOINT = "ssh"
 ATTACK_WORDS = "brute force credential stuffing attack"
 
 
 @attrs.frozen
+class FailedLogin:
+    """One refused login: who tried, where (``POST /login``, ``ssh``) and when (seconds)."""
+
+    client: str
+    endpoint: str
+    at: float
+
+
+@attrs.frozen
 class BruteForce:
-    """One client's run of refused requests to one endpoint (``POST /login``)."""
+    """One client's run of refused logins at one endpoint."""
 
     client: str
     endpoint: str
     failures: int
 
 
-def brute_force_attempts(text: str) -> tuple[BruteForce, ...]:
-    """Every client refused by one endpoint at least ``BRUTE_FORCE_MIN_FAILURES`` times within
-    ``BRUTE_FORCE_WINDOW_SECONDS``, the most failures first (each with all its failures there)."""
-    if "HTTP/" not in text or (" 401 " not in text and " 403 " not in text):
-        return ()
-    times: defaultdict[tuple[str, str], list[float]] = defaultdict(list)
-    for match in _REFUSED.finditer(text):
-        client, stamp, method, path = match.group(1, 2, 3, 4)
+def failed_login(line: str) -> FailedLogin | None:
+    """The refused login ``line`` records, if it records one."""
+    if "HTTP/" in line and (request := _REFUSED.match(line)):
+        client, stamp, method, path = request.group(1, 2, 3, 4)
         try:
             at = datetime.strptime(stamp, _TIME_FORMAT).replace(tzinfo=UTC).timestamp()
         except ValueError:
-            continue
-        times[(client, f"{method} {path}")].append(at)
+            return None
+        return FailedLogin(client, f"{method} {path}", at)
+    if "sshd" in line and (ssh := _SSH_FAILED.search(line)):
+        clock = _CLOCK.search(line, 0, ssh.start())
+        if clock is None:
+            return None
+        hours, minutes, seconds = (int(part) for part in clock.groups())
+        return FailedLogin(ssh.group(1), SSH_ENDPOINT, hours * 3600.0 + minutes * 60 + seconds)
+    return None
+
+
+def _may_hold_failures(text: str) -> bool:
+    return ("HTTP/" in text and (" 401 " in text or " 403 " in text)) or "sshd" in text
+
+
+def brute_force_attempts(text: str) -> tuple[BruteForce, ...]:
+    """Every client refused by one endpoint at least ``BRUTE_FORCE_MIN_FAILURES`` times within
+    ``BRUTE_FORCE_WINDOW_SECONDS``, the most failures first (each with all its failures there)."""
+    if not _may_hold_failures(text):
+        return ()
+    times: defaultdict[tuple[str, str], list[float]] = defaultdict(list)
+    for line in text.split("\n"):
+        if (login := failed_login(line)) is not None:
+            times[(login.client, login.endpoint)].append(login.at)
     found = [
         BruteForce(client, endpoint, len(stamps))
         for (client, endpoint), stamps in times.items()
@@ -72,12 +107,12 @@ def _most_within(stamps: list[float]) -> int:
 def attack_facts(text: str, attempts: tuple[BruteForce, ...]) -> str:
     """The words for the attempts ``text`` (one chunk of the output) holds a line of, naming
     their clients, or ``""``."""
-    if not attempts:
+    if not attempts or not _may_hold_failures(text):
         return ""
     wanted = {(a.client, a.endpoint) for a in attempts}
-    clients = dict.fromkeys(
-        match.group(1)
-        for match in _REFUSED.finditer(text)
-        if (match.group(1), f"{match.group(3)} {match.group(4)}") in wanted
-    )
+    clients: dict[str, None] = {}
+    for line in text.split("\n"):
+        login = failed_login(line)
+        if login is not None and (login.client, login.endpoint) in wanted:
+            clients[login.client] = None
     return f"{ATTACK_WORDS} {' '.join(clients)}" if clients else ""

@@ -197,13 +197,13 @@ DISTINCTIVE_MIN_CHUNKS = 3
 DISTINCTIVE_MAX_DF_RATIO = 0.4
 DISTINCTIVE_LIMIT = 40
 
-# Brute force (``domain.search.auth_attacks``): a client refused (401/403) by one endpoint at
-# least BRUTE_FORCE_MIN_FAILURES times within BRUTE_FORCE_WINDOW_SECONDS is trying passwords,
-# and the chunks holding its attempts say so ("brute force credential stuffing"). Someone who
-# mistyped a password fails two or three times; lockout policies and fail2ban's defaults act
-# at five to ten failures in ten minutes. Measured on real output: "which client is brute
-# forcing the login" (24 failed logins of one address in 3 s) none → rank 1; no unanswerable
-# question of either corpus names the words.
+# Brute force (``domain.search.auth_attacks``): a client refused (a web server's 401/403, sshd's
+# failed password) by one endpoint at least BRUTE_FORCE_MIN_FAILURES times within
+# BRUTE_FORCE_WINDOW_SECONDS is trying passwords, and the chunks holding its attempts say so
+# ("brute force credential stuffing"). Someone who mistyped a password fails two or three
+# times; lockout policies and fail2ban's defaults act at five to ten failures in ten minutes.
+# Measured on real output: "which client is brute forcing the login" (24 failed logins of one
+# address in 3 s) none → rank 1; no unanswerable question of either corpus names the words.
 BRUTE_FORCE_MIN_FAILURES = 10
 BRUTE_FORCE_WINDOW_SECONDS = 600.0
 

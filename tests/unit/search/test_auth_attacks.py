@@ -71,3 +71,28 @@ def test_search_finds_the_brute_forcing_client_in_an_access_log() -> None:
     every_kind = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
     found = search.search("which client is brute forcing the login", 3, every_kind)
     assert found.results and ATTACKER in found.results[0].snippet
+
+
+def auth_log(failures: int) -> str:
+    """sshd's journal: ordinary sessions, and ``failures`` refused logins of one address."""
+    lines = [
+        f"Dec 03 09:{n // 60:02d}:{n % 60:02d} web-01 sshd[{900 + n}]: Accepted publickey for "
+        f"deploy from 192.0.2.10 port {40000 + n} ssh2"
+        for n in range(120)
+    ]
+    for n in range(failures):
+        lines[5 + n * 4] = (
+            f"Dec 03 09:00:{n:02d} web-01 sshd[{2000 + n}]: Failed password for invalid user "
+            f"admin{n} from 203.0.113.99 port {50000 + n} ssh2"
+        )
+    return "\n".join(lines)
+
+
+def test_sshd_refusing_one_address_again_and_again_is_a_brute_force_too() -> None:
+    assert brute_force_attempts(auth_log(12)) == (BruteForce("203.0.113.99", "ssh", 12),)
+    assert brute_force_attempts(auth_log(3)) == ()
+    chunks = chunk(auth_log(12), ContentType.PLAINTEXT)
+    flagged = [c for c in chunks if "brute force" in c.facts]
+    assert flagged
+    assert all("failed login brute force ×" in c.title for c in flagged)
+    assert all("(ssh from 203.0.113.99)" in c.title for c in flagged)
