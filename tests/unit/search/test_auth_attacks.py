@@ -96,3 +96,13 @@ def test_sshd_refusing_one_address_again_and_again_is_a_brute_force_too() -> Non
     assert flagged
     assert all("failed login brute force ×" in c.title for c in flagged)
     assert all("(ssh from 203.0.113.99)" in c.title for c in flagged)
+
+
+def test_search_finds_the_address_brute_forcing_ssh() -> None:
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    container.use_cases.index_content().execute(
+        IndexRequest(content=auth_log(12), label="journalctl -u ssh")
+    )
+    found = container.use_cases.search_knowledge().search("which address is brute forcing ssh")
+    assert found.results and "203.0.113.99" in found.results[0].snippet
