@@ -41,13 +41,17 @@ class PorterLayer:
     def remove(self, chunk_id: int) -> None:
         self._docs.pop(chunk_id, None)
 
-    def document_counts(self) -> dict[str, int]:
-        """For each indexed term, how many chunks hold it (like FTS5's fts5vocab ``row``)."""
-        counts: dict[str, int] = {}
-        for title, content, facts in self._docs.values():
-            for term in {*title, *(t.term for t in content), *facts}:
-                counts[term] = counts.get(term, 0) + 1
-        return counts
+    def documents_holding(self, text: str) -> int:
+        """How many chunks hold ``text``'s stemmed words in a run, in any column (like
+        ``count(*)`` of an FTS5 MATCH of the quoted text)."""
+        wanted = porter_terms(text)
+        return sum(
+            1
+            for title, content, facts in self._docs.values()
+            if _runs(title, wanted, False)
+            or _runs([t.term for t in content], wanted, False)
+            or _runs(facts, wanted, False)
+        )
 
     def lengths(self, chunk_id: int) -> Counts:
         title, content, facts = self._docs[chunk_id]

@@ -60,7 +60,14 @@ def stem(word: str) -> str:
     for suffix, replacement in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return _undouble(word[: -len(suffix)]) + replacement
+    if word.endswith("e") and len(word) > _KEEPS_FINAL_E:
+        return word[:-1]  # Porter's last step: table, tables → tabl; merge, merged → merg
     return word
+
+
+# Porter keeps the final e of short words (code, file, node); dropping it from words of five
+# letters or more matches it on the words tool output and questions use.
+_KEEPS_FINAL_E = 4
 
 
 def _undouble(stem: str) -> str:

@@ -164,16 +164,11 @@ class InMemoryKnowledgeStore(KnowledgeStore):
         with self._lock:
             return word in self._vocabulary
 
-    def chunk_frequencies(self, stems: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+    def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
         with self._lock:
             porter = self._layers[SearchLayer.PORTER]
             assert isinstance(porter, PorterLayer)
-            counts = porter.document_counts()
-            found = tuple(
-                max((n for term, n in counts.items() if stem and term.startswith(stem)), default=0)
-                for stem in stems
-            )
-            return len(self._chunks), found
+            return len(self._chunks), tuple(porter.documents_holding(word) for word in words)
 
     def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
         with self._lock:

@@ -21,6 +21,8 @@ from application.ports.store_inspector import StoreInspector, StoreSizeReport
 from application.ports.sweep_ledger import SweepLedger, SweptSession
 from application.ports.usage_store import UsageStore
 from domain.chunk import Chunk
+from domain.search.fts_expression import quote
+from domain.search.query import has_word_char
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.server.usage import UsageCounts
 from domain.server.usage_history import UsageSession, UsageSessions
@@ -149,16 +151,21 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
         return row is not None
 
     @explained
-    def chunk_frequencies(self, stems: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+    def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+        # FTS5 itself stems each word (porter's ``tabl`` for "table"; capy's own stem is not
+        # porter's) and counts the chunks holding it, reading only the term's posting list.
         connection = self._pool.connection()
         total = connection.execute("SELECT count(*) FROM chunk_owners").fetchone()[0]
         found = []
-        for stem in stems:
-            row = connection.execute(
-                "SELECT max(doc) FROM chunks_vocab WHERE term >= ? AND term < ?",
-                (stem, stem + "\U0010ffff"),
-            ).fetchone()
-            found.append(int(row[0] or 0) if stem else 0)
+        for word in words:
+            row = (
+                connection.execute(
+                    "SELECT count(*) FROM chunks WHERE chunks MATCH ?", (quote(word),)
+                ).fetchone()
+                if has_word_char(word)
+                else None
+            )
+            found.append(int(row[0]) if row else 0)
         return total, tuple(found)
 
     @explained

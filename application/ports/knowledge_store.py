@@ -66,9 +66,10 @@ class KnowledgeStore(Protocol):
 
     def has_word(self, word: str) -> bool: ...
 
-    def chunk_frequencies(self, stems: Sequence[str]) -> tuple[int, tuple[int, ...]]:
-        """How many chunks the store holds, and for each stem how many of them hold a
-        (porter-indexed) word starting with it — the most of any one such word."""
+    def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+        """How many chunks the store holds, and for each word how many of them hold it as the
+        full-text index indexes it (stemmed by the index's own stemmer; several tokens: as a
+        phrase)."""
         ...
 
     def record_access(self, source_ids: Iterable[int], at: datetime) -> None: ...

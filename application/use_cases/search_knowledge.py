@@ -15,7 +15,7 @@ from application.search.layers import LayerPlan, retrieve
 from domain.errors import InvalidInput
 from domain.search import tuning
 from domain.search.answer_kinds import answer_kinds
-from domain.search.answerability import idf_weight, unit_stems, unknown_share
+from domain.search.answerability import idf_weight, unit_words, unknown_share
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
@@ -136,10 +136,10 @@ class SearchKnowledge:
         ]
         if all(k == 1.0 for k in known):
             return 0.0
-        stems = [unit_stems(unit) for unit in units]
-        total, counts = self._store.chunk_frequencies([s for group in stems for s in group])
+        words = [unit_words(unit) for unit in units]
+        total, counts = self._store.chunk_frequencies([w for group in words for w in group])
         frequencies, at = [], 0
-        for group in stems:
+        for group in words:
             frequencies.append(max(counts[at : at + len(group)], default=0))
             at += len(group)
         weights = [idf_weight(total, frequency) for frequency in frequencies]

@@ -5,7 +5,8 @@ A query's words either name what it is about (``autovacuum``, ``jsdom``, ``redis
 the naming words that no indexed text contains — not as written, not stemmed, not as a synonym,
 not corrected — carry most of the query's information, whatever its other words match cannot
 be about it: the sections found would only cost the caller context. A word's information is
-its inverse document frequency over the whole store (``ln(1 + chunks / (frequency + 0.5))``):
+its inverse document frequency over the whole store (``ln(1 + chunks / (frequency + 0.5))``,
+the frequency counted as the store's full-text index holds the word):
 a word every candidate was found by still says a lot when few chunks of the store hold it.
 """
 
@@ -14,17 +15,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from domain.search.matching import stem_prefix
 from domain.search.question_words import is_question_word
 from domain.search.synonyms import is_cutoff, synonyms_of
 
 
-def unit_stems(unit: str) -> tuple[str, ...]:
-    """The stems whose chunk frequency stands for a query unit: its own and its synonyms' (a
-    phrase: its rarest word's, approximated by its longest)."""
+def unit_words(unit: str) -> tuple[str, ...]:
+    """The words whose chunk frequency stands for a query unit: its own and its synonyms' (a
+    phrase: its rarest word's, approximated by its longest). The store stems them as its
+    full-text index does."""
     if " " in unit:
-        return (stem_prefix(max(unit.split(), key=len)),)
-    return tuple(dict.fromkeys(stem_prefix(word) for word in (unit, *synonyms_of(unit))))
+        return (max(unit.split(), key=len),)
+    return tuple(dict.fromkeys((unit, *synonyms_of(unit))))
 
 
 def idf_weight(total: int, frequency: int) -> float:

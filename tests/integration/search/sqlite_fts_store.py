@@ -12,6 +12,8 @@ from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 
 from domain.chunk import Chunk
+from domain.search.fts_expression import quote
+from domain.search.query import has_word_char
 from domain.search.words import vocabulary_words
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source_kind import SourceKind
@@ -114,15 +116,16 @@ class SqliteFtsStore:
         row = self.db.execute("SELECT 1 FROM vocabulary WHERE word = ?", (word,)).fetchone()
         return row is not None
 
-    def chunk_frequencies(self, stems: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+    def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
         total = self.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
-        found = []
-        for stem in stems:
-            row = self.db.execute(
-                "SELECT max(doc) FROM chunks_vocab WHERE term >= ? AND term < ?",
-                (stem, stem + "\U0010ffff"),
-            ).fetchone()
-            found.append(int(row[0] or 0) if stem else 0)
+        found = [
+            self.db.execute(
+                "SELECT count(*) FROM chunks WHERE chunks MATCH ?", (quote(word),)
+            ).fetchone()[0]
+            if has_word_char(word)
+            else 0
+            for word in words
+        ]
         return total, tuple(found)
 
     def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
