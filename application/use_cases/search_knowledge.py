@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -15,13 +16,20 @@ from application.search.layers import LayerPlan, retrieve
 from domain.errors import InvalidInput
 from domain.search import tuning
 from domain.search.answer_kinds import answer_kinds
-from domain.search.answerability import idf_weight, unit_words, unknown_share
+from domain.search.answerability import (
+    held_share,
+    idf_weight,
+    unanswerable,
+    unit_words,
+    unknown_share,
+)
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
+from domain.search.inflections import regular_forms
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery, parse_query
 from domain.search.question_words import is_question_word
-from domain.search.rerank import Ranking, rerank
+from domain.search.rerank import Evidence, Ranking, rerank
 from domain.search.results import SearchResult, SearchResults
 from domain.search.rrf import FusedHit
 from domain.search.snippet import extract_snippet
@@ -76,7 +84,7 @@ class SearchKnowledge:
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrected, hits):
             hits = []
-        if hits and self._unknown_share(parsed, corrections, ranking) >= tuning.MAX_UNKNOWN_SHARE:
+        if hits and self._unanswerable(parsed, corrections, ranking, hits):
             hits = []
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
         chosen = diversify(hits, limit)
@@ -115,16 +123,21 @@ class SearchKnowledge:
                 return True  # not even part of a longer word (``ConnectionRese``)
         return False
 
-    def _unknown_share(
-        self, parsed: ParsedQuery, corrected: ParsedQuery | None, ranking: Ranking
-    ) -> float:
-        """How much of the query's information is in words nothing indexed contains (see
-        ``answerability``): not in any candidate, not in the vocabulary (nor a synonym), and
-        not corrected into a known word. Words weigh by how few of the store's chunks hold
-        them; counted only when a word is unknown."""
+    def _unanswerable(
+        self,
+        parsed: ParsedQuery,
+        corrected: ParsedQuery | None,
+        ranking: Ranking,
+        hits: list[FusedHit],
+    ) -> bool:
+        """Whether what the query names is too little held by the store, or by the best section
+        found, for any result to be about it (see ``answerability``). A unit is unknown when no
+        candidate, no vocabulary word (nor a synonym or another inflection of it) and no
+        correction holds it; units weigh by how few of the store's chunks hold them, counted
+        only when some unit is unknown."""
         units = parsed.groups
         if len(ranking.found) != len(units):
-            return 0.0
+            return False
         changed = set(units) - set(corrected.groups) if corrected is not None else set()
         known = [
             1.0
@@ -135,7 +148,7 @@ class SearchKnowledge:
             for unit, found in zip(units, ranking.found, strict=True)
         ]
         if all(k == 1.0 for k in known):
-            return 0.0
+            return False
         words = [unit_words(unit) for unit in units]
         total, counts = self._store.chunk_frequencies([w for group in words for w in group])
         frequencies, at = [], 0
@@ -143,10 +156,17 @@ class SearchKnowledge:
             frequencies.append(max(counts[at : at + len(group)], default=0))
             at += len(group)
         weights = [idf_weight(total, frequency) for frequency in frequencies]
-        return unknown_share(units, weights, known)
+
+        lead = hits[0].score / hits[1].score if len(hits) > 1 and hits[1].score > 0 else math.inf
+        queries = [q for q in (parsed, corrected) if q is not None and len(q.groups) == len(units)]
+
+        def best_held() -> float:
+            return _held_on_one_line(hits[0], units, queries, weights)
+
+        return unanswerable(unknown_share(units, weights, known), best_held, lead)
 
     def _knows(self, unit: str) -> bool:
-        words = unit.split() if " " in unit else [unit, *synonyms_of(unit)]
+        words = unit.split() if " " in unit else [unit, *synonyms_of(unit), *regular_forms(unit)]
         return (
             all(self._store.has_word(word) for word in words)
             if " " in unit
@@ -171,6 +191,19 @@ class SearchKnowledge:
             if count:
                 hidden.append((kind, count))
         return tuple(hidden)
+
+
+def _held_on_one_line(
+    hit: FusedHit, units: tuple[str, ...], queries: list[ParsedQuery], weights: list[float]
+) -> float:
+    """The largest weighted share of the naming ``units`` one line of ``hit`` (or its title)
+    holds, as written or as corrected (``queries`` have as many units, in the same order)."""
+    shares = [
+        held_share(units, weights, [bool(mask >> unit & 1) for unit in range(len(units))])
+        for query in queries
+        for mask in Evidence.of(hit, term_groups(query)).lines
+    ]
+    return max(shares, default=0.0)
 
 
 def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:

@@ -1,20 +1,25 @@
-"""Whether a query names something nothing indexed contains.
+"""Whether a query names something nothing indexed contains, or the best section found holds.
 
 A query's words either name what it is about (``autovacuum``, ``jsdom``, ``redis``,
 ``throttled``) or phrase the asking (``wrong``, ``version``, ``why``; ``question_words``). When
-the naming words that no indexed text contains — not as written, not stemmed, not as a synonym,
-not corrected — carry most of the query's information, whatever its other words match cannot
-be about it: the sections found would only cost the caller context. A word's information is
-its inverse document frequency over the whole store (``ln(1 + chunks / (frequency + 0.5))``,
-the frequency counted as the store's full-text index holds the word):
-a word every candidate was found by still says a lot when few chunks of the store hold it.
+the naming words that no indexed text contains — not as written, not in another inflection, not
+stemmed, not as a synonym, not corrected — carry most of the query's information, whatever its
+other words match cannot be about it: the sections found would only cost the caller context. A
+word's information is its inverse document frequency over the whole store (``ln(1 + chunks /
+(frequency + 0.5))``, the frequency counted as the store's full-text index holds the word): a
+word every candidate was found by still says a lot when few chunks of the store hold it.
+
+When only part of that information is held nowhere, the best section found must hold a fair
+share of it on one line, or stand out from the next section; otherwise it matched the
+question's common words, as its siblings did (ADR 0051).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from domain.search import tuning
 from domain.search.question_words import is_question_word
 from domain.search.synonyms import is_cutoff, synonyms_of
 
@@ -38,17 +43,49 @@ def idf_weight(total: int, frequency: int) -> float:
 MIN_JUDGED_LENGTH = 3
 
 
+def _naming(units: Sequence[str]) -> list[bool]:
+    """Which units name what the query is about: not question words, not too short to judge,
+    and not the ``recall@5`` a query asking for "recall at 5" gained (its words are judged)."""
+    return [
+        not is_question_word(unit)
+        and len(unit) >= MIN_JUDGED_LENGTH
+        and not (is_cutoff(unit) and unit.split("@", 1)[0] in units)
+        for unit in units
+    ]
+
+
 def unknown_share(units: Sequence[str], weights: Sequence[float], known: Sequence[float]) -> float:
-    """The weighted share of the naming units (question words, words too short to judge and the
-    ``recall@5`` a query asking for "recall at 5" gained, whose words are judged, left out)
-    that are unknown; ``known`` is 1 for a known unit, 0 for an unknown one and in between for
-    one known only through a correction."""
+    """The weighted share of the naming units that are unknown; ``known`` is 1 for a known
+    unit, 0 for an unknown one and in between for one known only through a correction."""
     total = unknown = 0.0
-    for unit, weight, how_known in zip(units, weights, known, strict=True):
-        if is_question_word(unit) or len(unit) < MIN_JUDGED_LENGTH:
-            continue
-        if is_cutoff(unit) and unit.split("@", 1)[0] in units:
-            continue
-        total += weight
-        unknown += weight * (1.0 - how_known)
+    for naming, weight, how_known in zip(_naming(units), weights, known, strict=True):
+        if naming:
+            total += weight
+            unknown += weight * (1.0 - how_known)
     return unknown / total if total else 0.0
+
+
+def held_share(units: Sequence[str], weights: Sequence[float], held: Sequence[bool]) -> float:
+    """The weighted share of the naming units one section holds (1 when the query names
+    nothing judged)."""
+    total = covered = 0.0
+    for naming, weight, holds in zip(_naming(units), weights, held, strict=True):
+        if naming:
+            total += weight
+            covered += weight if holds else 0.0
+    return covered / total if total else 1.0
+
+
+def unanswerable(unknown: float, best_held: Callable[[], float], lead: float) -> bool:
+    """Whether a query whose naming information is ``unknown`` to the store (a share) cannot be
+    answered by what was found: most of what it names is held nowhere; or part of it is, the
+    best section holds little of the rest on any one line (``best_held()``, a share) and does
+    not stand out from the next one (``lead``: its score over theirs) — it matched the
+    question's common words, as many sections do, not its subject."""
+    if unknown >= tuning.MAX_UNKNOWN_SHARE:
+        return True
+    return (
+        unknown >= tuning.PARTLY_UNKNOWN_SHARE
+        and lead < tuning.CLEAR_LEAD
+        and best_held() < tuning.MIN_HELD_SHARE
+    )

@@ -59,3 +59,38 @@ IRREGULAR_FORMS: tuple[tuple[str, ...], ...] = (
     ("undo", "undid", "undone"),
     ("withdraw", "withdrew", "withdrawn"),
 )
+
+
+def regular_forms(word: str) -> frozenset[str]:
+    """The other regular inflections of an English ``word`` that porter would index alike:
+    ``queries`` → query, ``spilled`` → spill/spille/spil, ``copied`` → copy, ``warnings`` →
+    warning; a word with no inflectional ending gains them (``constraint`` → constraints,
+    constrainted, …). Guesses, some not words: they are only looked up, never searched for.
+    Words shorter than four letters, or with other characters, have none."""
+    if len(word) < 4 or not word.isalpha():
+        return frozenset()
+    forms: set[str] = set()
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    elif word.endswith("es"):
+        forms.update((word[:-2], word[:-1]))
+    elif word.endswith("s") and not word.endswith("ss"):
+        forms.add(word[:-1])
+    if word.endswith("ied"):
+        forms.add(word[:-3] + "y")
+    elif word.endswith("ed"):
+        forms.update((word[:-2], word[:-1], _undoubled(word[:-2])))
+    if word.endswith("ing"):
+        forms.update((word[:-3], word[:-3] + "e", _undoubled(word[:-3])))
+    if not forms:
+        forms.update(word + ending for ending in _ENDINGS)
+    return frozenset(form for form in forms if len(form) >= _SHORTEST_FORM) - {word}
+
+
+_ENDINGS = ("s", "es", "d", "ed", "ing")
+_SHORTEST_FORM = 3
+
+
+def _undoubled(stem: str) -> str:
+    """``spill`` → ``spil``, ``runn`` → ``run``: a consonant doubled before an ending."""
+    return stem[:-1] if len(stem) > _SHORTEST_FORM and stem[-1] == stem[-2] else stem

@@ -163,16 +163,6 @@ def test_a_query_whose_naming_words_nothing_holds_gets_no_results(
     assert search.search("what goes wrong with the readiness probe rollback", limit=3)
 
 
-def test_unknown_share_weighs_words_by_how_rare_they_are_in_the_store() -> None:
-    from domain.search.answerability import idf_weight, unknown_share
-
-    rare, common, absent = idf_weight(100, 2), idf_weight(100, 90), idf_weight(100, 0)
-    assert absent > rare > common
-    assert unknown_share(["urllib3", "downgraded"], [rare, absent], [True, False]) < 0.65
-    assert unknown_share(["tests", "retried"], [common, absent], [True, False]) > 0.65
-    assert unknown_share(["why", "retried"], [absent, absent], [False, True]) == 0.0
-
-
 def test_a_measure_at_a_cut_off_finds_its_notation(container: CliContainer) -> None:
     index = container.use_cases.index_content()
     index.execute(
@@ -256,3 +246,38 @@ def test_a_closed_compound_finds_the_section_that_writes_it_as_two_words() -> No
     found = search.search("hide lines of a doctest", limit=3)
     assert found.results[0].title == "Documentation tests > Hiding portions of the example"
     assert search.search("doctest", limit=3).results  # the page never writes the word
+
+
+@pytest.fixture
+def job_logs() -> Iterator[SearchKnowledge]:
+    """Ten job logs saying "timeout" and "retry" on lines of their own, ten unrelated ones,
+    and a traceback that names queries only inside ``QueryCanceled``."""
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    index = container.use_cases.index_content()
+    for n in range(10):
+        log = f"job {n} started\nrequest timeout after {n + 20} s\nqueued for retry by worker {n}"
+        index.execute(IndexRequest(content=log, label=f"logs/job-{n}.log"))
+        index.execute(IndexRequest(content=f"page {n} rendered\ncache hit", label=f"web-{n}.log"))
+    traceback = "psycopg.errors.QueryCanceled: canceling statement due to statement timeout"
+    index.execute(IndexRequest(content=traceback, label="trace", kind=SourceKind.EPHEMERAL))
+    search = container.use_cases.search_knowledge()
+    assert isinstance(search, SearchKnowledge)
+    yield search
+
+
+def test_partly_unknown_query_whose_best_section_holds_little_of_the_rest_is_unanswered(
+    job_logs: SearchKnowledge,
+) -> None:
+    # "redis" is held nowhere; every job log holds "timeout" and "retry", never on one line:
+    # the best section matched common words, as its nine siblings did.
+    assert not job_logs.search("redis timeout retry", limit=3)
+    # A line holding "request timeout" holds enough of what the query names.
+    assert job_logs.search("redis request timeout retry", limit=3)
+    assert job_logs.search("timeout retry", limit=3)
+
+
+def test_a_word_held_in_another_inflection_is_known(job_logs: SearchKnowledge) -> None:
+    # The vocabulary holds "query" (from QueryCanceled): "queries" names nothing absent.
+    assert job_logs.search("queries worker", limit=3)
+    assert not job_logs.search("lookups worker", limit=3)

@@ -1,0 +1,96 @@
+"""Whether what a query names is held by the store, and by the best section found."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from domain.search import tuning
+from domain.search.answerability import (
+    held_share,
+    idf_weight,
+    unanswerable,
+    unit_words,
+    unknown_share,
+)
+from domain.search.inflections import regular_forms
+
+RARE, COMMON, ABSENT = idf_weight(100, 2), idf_weight(100, 90), idf_weight(100, 0)
+
+
+def test_unit_words_are_the_unit_and_its_synonyms_unstemmed() -> None:
+    # The store stems them as its own index does: capy's crude stem is not porter's.
+    assert unit_words("table") == ("table",)
+    assert unit_words("db") == ("db", "database", "datastore")
+    assert unit_words("temporary file") == ("temporary",)
+
+
+def test_held_share_counts_naming_units_only() -> None:
+    units = ["redis", "connection", "refused", "errors"]
+    weights = [ABSENT, COMMON, ABSENT, COMMON]
+    assert held_share(units, weights, [False, False, False, True]) == pytest.approx(
+        COMMON / (2 * ABSENT + 2 * COMMON)
+    )
+    # Question words and words too short to judge neither count for nor against a section.
+    assert held_share(["why", "ls", "rollup"], [ABSENT, ABSENT, RARE], [False, False, True]) == 1.0
+    assert held_share(["why"], [ABSENT], [False]) == 1.0
+
+
+def test_most_of_a_query_unknown_is_unanswerable_whatever_was_found() -> None:
+    assert unanswerable(tuning.MAX_UNKNOWN_SHARE, lambda: 1.0, math.inf)
+
+
+def test_nothing_unknown_is_answerable_however_thin_the_best_section() -> None:
+    assert not unanswerable(0.0, lambda: 0.0, 1.0)
+
+
+def test_partly_unknown_needs_a_best_section_that_holds_the_rest_or_stands_out() -> None:
+    partly = tuning.PARTLY_UNKNOWN_SHARE
+    thin, held = tuning.MIN_HELD_SHARE / 2, tuning.MIN_HELD_SHARE
+    tied, leading = 1.0, tuning.CLEAR_LEAD
+    # "redis connection refused errors": the best section holds only "errors", as many do.
+    assert unanswerable(partly, lambda: thin, tied)
+    assert not unanswerable(partly, lambda: held, tied)
+    assert not unanswerable(partly, lambda: thin, leading)
+
+
+def test_the_best_section_is_only_looked_at_when_part_of_the_query_is_unknown() -> None:
+    def never() -> float:
+        raise AssertionError("looked at the best section")
+
+    assert not unanswerable(tuning.PARTLY_UNKNOWN_SHARE / 2, never, 1.0)
+    assert unanswerable(tuning.MAX_UNKNOWN_SHARE, never, 1.0)
+
+
+def test_unknown_share_weighs_words_by_how_rare_they_are_in_the_store() -> None:
+    assert ABSENT > RARE > COMMON
+    assert unknown_share(["urllib3", "downgraded"], [RARE, ABSENT], [1.0, 0.0]) < 0.65
+    assert unknown_share(["tests", "retried"], [COMMON, ABSENT], [1.0, 0.0]) > 0.65
+    assert unknown_share(["why", "retried"], [ABSENT, ABSENT], [0.0, 1.0]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("word", "form"),
+    [
+        ("queries", "query"),
+        ("warnings", "warning"),
+        ("copied", "copy"),
+        ("labelled", "label"),
+        ("spilled", "spill"),
+        ("running", "run"),
+        ("constraint", "constraints"),
+        ("merge", "merged"),
+    ],
+)
+def test_regular_forms_reach_the_other_inflections(word: str, form: str) -> None:
+    assert form in regular_forms(word)
+
+
+@pytest.mark.parametrize("word", ["pdf", "os.path", "x86_64", "k8s"])
+def test_short_or_compound_words_have_no_regular_forms(word: str) -> None:
+    assert regular_forms(word) == frozenset()
+
+
+def test_a_word_is_not_its_own_form() -> None:
+    assert "queries" not in regular_forms("queries")
