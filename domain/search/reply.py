@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.utf8 import byte_len
 from domain.search import tuning
 from domain.search.distinctive_terms import telling_terms
+from domain.search.matching import term_groups
+from domain.search.query import parse_query
 from domain.search.results import SearchResult, SearchResults
+from domain.search.snippet import ELLIPSIS, extract_snippet
+from domain.search.table_rows import table_header, table_rows
 
 
 def worth_showing(results: Sequence[SearchResult]) -> list[SearchResult]:
@@ -66,6 +71,28 @@ def _sections(count: int) -> str:
     return f"{count} section{'' if count == 1 else 's'}"
 
 
+def _indexed_line(source: str, sections: int, output: str) -> str:
+    return f'Indexed {_sections(sections)} from "{source}" ({output_size(output)}).'
+
+
+def _search_hint(source: str) -> str:
+    return f'capy_search(queries: [...], source: "{source}")'
+
+
+def intent_reply_bound(source: str, sections: int, output: str) -> int:
+    """The most bytes ``intent_reply`` spends on matches over ``output``: its frame, and for each
+    of ``tuning.REPLY_RESULTS`` results a title of at most ``TITLE_MAX_BYTES`` and a full
+    snippet (the first ``SNIPPET_MAX_BYTES``, the others ``LATER_SNIPPET_MAX_BYTES``). An output
+    no bigger than this is never worth replacing: the reply could be as big as it."""
+    frame = f"{_indexed_line(source, sections, output)} The best 3 sections for the intent:\n\n"
+    frame += f"\n\nMore: {_search_hint(source)}"
+    titles = tuning.REPLY_RESULTS * byte_len(f"### {'x' * TITLE_MAX_BYTES}\n\n\n\n")
+    snippets = tuning.SNIPPET_MAX_BYTES + (tuning.REPLY_RESULTS - 1) * (
+        tuning.LATER_SNIPPET_MAX_BYTES
+    )
+    return byte_len(frame) + titles + snippets
+
+
 def intent_reply(
     results: SearchResults,
     *,
@@ -78,12 +105,14 @@ def intent_reply(
     ``sections`` sections and searched for the agent's intent (``results.query``).
 
     The results as ``capy_search`` shows them, without the source label (all come from
-    ``source``, named once) and without the intent (the agent just wrote it). ``terms``, the
-    output's distinctive words, are shown only when nothing matched: then they suggest what
-    else to ask for.
+    ``source``, named once) and without the intent (the agent just wrote it). When ``output``
+    is a column-aligned table (``table_header``), its header line and the rows the results'
+    snippets hold, in the table's order, instead: a row is unreadable without the column names,
+    and its neighbouring rows do not explain it. ``terms``, the output's distinctive words, are
+    shown only when nothing matched: then they suggest what else to ask for.
     """
-    indexed = f'Indexed {_sections(sections)} from "{source}" ({output_size(output)}).'
-    search = f'capy_search(queries: [...], source: "{source}")'
+    indexed = _indexed_line(source, sections, output)
+    search = _search_hint(source)
     if not results:
         lines = [f"{indexed} No section matched the intent."]
         suggested = distinctive_line(terms)
@@ -92,8 +121,49 @@ def intent_reply(
         lines += ["", f"Search it with other words: {search}"]
         return "\n".join(lines)
     shown = worth_showing(results.results)
-    head = f"{indexed} The best {_sections(len(shown))} for the intent:"
-    if results.corrected_query:
-        head += f" (also searched for: {results.corrected_query})"
-    body = "\n\n".join(result_texts(shown, sources=False))
+    also = f" (also searched for: {results.corrected_query})" if results.corrected_query else ""
+    header = table_header(output)
+    if header is not None:
+        rows = table_rows(output, header, _row_snippets(shown, results.query))
+        head = f"{indexed} The rows of its table that match the intent:{also}"
+        return f"{head}\n\n{rows}\n\nMore: {search}"
+    head = f"{indexed} The best {_sections(len(shown))} for the intent:{also}"
+    body = "\n\n".join(_under_titles(shown))
     return f"{head}\n\n{body}\n\nMore: {search}"
+
+
+def _under_titles(shown: Sequence[SearchResult]) -> list[str]:
+    """Each result as ``### <title>`` and its snippet, a result titled like the one before it
+    (pieces of one command's output, of one long section) under that title after a ``…``
+    line: the reply names each title once."""
+    texts: list[str] = []
+    previous = None
+    for result in shown:
+        if result.title == previous:
+            gap = "" if result.snippet.startswith(ELLIPSIS) else f"{ELLIPSIS}\n"
+            texts[-1] += f"\n{gap}{result.snippet}"
+        else:
+            texts.append(f"### {result.title}\n\n{result.snippet}")
+        previous = result.title
+    return texts
+
+
+def _row_snippets(shown: Sequence[SearchResult], query: str) -> list[str]:
+    """The matching rows of each shown section, in the snippet budget of its rank: without the
+    neighbouring rows a snippet adds as context, and without the rows holding none of the
+    query's terms that a section small enough to be shown whole brings along (unless no row
+    holds one: then the rows matched some other way, a correction or a synonym)."""
+    groups = term_groups(parse_query(query))
+    found = []
+    for rank, result in enumerate(shown):
+        snippet = extract_snippet(
+            result.content,
+            query,
+            title=result.title,
+            max_bytes=tuning.SNIPPET_MAX_BYTES if rank == 0 else tuning.LATER_SNIPPET_MAX_BYTES,
+            context=0,
+        )
+        rows = snippet.splitlines()
+        matching = [row for row in rows if any(groups.present(row))]
+        found.append("\n".join(matching or rows))
+    return found

@@ -26,10 +26,12 @@ def extract_snippet(
     *,
     title: str = "",
     max_bytes: int | None = None,
+    context: int = tuning.SNIPPET_CONTEXT_LINES,
 ) -> str:
     """The lines of ``content`` that answer ``query`` (see the module doc), at most about
     ``max_bytes`` (default ``tuning.SNIPPET_MAX_BYTES``): lines past the budget are left out,
-    never cut."""
+    never cut. ``context`` lines around each matching line explain it (0: the rows of a table,
+    which its neighbours do not explain)."""
     budget = tuning.SNIPPET_MAX_BYTES if max_bytes is None else max_bytes
     if byte_len(content) <= budget:
         return _without_repeated_title(content.strip(), title)
@@ -37,7 +39,7 @@ def extract_snippet(
         content,
         query,
         tuning.SNIPPET_SEGMENTS,
-        context=tuning.SNIPPET_CONTEXT_LINES,
+        context=context,
         title=title,
         weak_share=WEAK_SEGMENT_SHARE,
     )

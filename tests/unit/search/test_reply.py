@@ -3,9 +3,11 @@ intent reply, built alike."""
 
 from __future__ import annotations
 
+from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.search import tuning
-from domain.search.reply import intent_reply, results_block, worth_showing
+from domain.search.reply import intent_reply, intent_reply_bound, results_block, worth_showing
 from domain.search.results import SearchResult, SearchResults
+from domain.search.snippet import extract_snippet
 from domain.source_kind import SourceKind
 
 OUTPUT = "line one\nline two\n" * 600
@@ -102,3 +104,59 @@ def test_a_reply_suggests_only_the_most_distinctive_terms() -> None:
     text = intent_reply(SearchResults("oom"), source="s", sections=9, output="x\n", terms=terms)
     line = next(x for x in text.splitlines() if x.startswith("Its distinctive terms: "))
     assert line.count(",") == tuning.REPLY_TERMS - 1 and "name_a" in line and "name_z" not in line
+
+
+DOCKER_PS = """\
+CONTAINER ID   IMAGE                     STATUS                      NAMES
+ff9d7e0d8770   postgres:16.3             Exited (137) 12 minutes ago shop-db-1
+f0f3e2f047cb   ghcr.io/acme/shop-api:2   Up 2 minutes (unhealthy)    shop-api-1
+a49078040ee9   grafana/grafana:11.1.0    Up 3 hours                  shop-grafana-1
+99329f7f6e4f   nginx:1.25.4              Up 2 minutes (unhealthy)    billing-web-1
+"""
+
+
+def test_intent_reply_over_a_table_shows_its_header_and_the_matching_rows() -> None:
+    rows = DOCKER_PS.splitlines()
+    section = "\n".join(rows[1:])
+    results = SearchResults("unhealthy containers", (_result(1, rows[1][:40], section, 1.0),))
+    text = intent_reply(results, source="execute:shell:1a2b3c4d", sections=1, output=DOCKER_PS)
+    lines = text.splitlines()
+    assert lines[0].endswith("The rows of its table that match the intent:")
+    assert lines[2].split() == ["CONTAINER", "ID", "IMAGE", "STATUS", "NAMES"]
+    shown = [line for line in lines[3:-2] if line != "…"]
+    assert [line.split()[0] for line in shown] == ["f0f3e2f047cb", "99329f7f6e4f"]
+    assert "grafana" not in text  # a row beside a match explains nothing about it
+    assert lines[-1] == 'More: capy_search(queries: [...], source: "execute:shell:1a2b3c4d")'
+
+
+def test_intent_reply_names_a_title_shared_by_consecutive_matches_once() -> None:
+    results = SearchResults(
+        "mypy errors",
+        (
+            _result(1, "$ mypy --strict .", "a.py:1: error: missing annotation", 1.0),
+            _result(2, "$ mypy --strict .", "b.py:2: error: untyped call", 0.9),
+        ),
+    )
+    text = intent_reply(results, source="s", sections=4, output=OUTPUT)
+    assert text.count("### $ mypy --strict .") == 1
+    assert "a.py:1: error: missing annotation\n…\nb.py:2: error: untyped call" in text
+
+
+def test_no_intent_reply_is_bigger_than_its_bound() -> None:
+    content = "\n".join(f"row {i} error timeout on shard {i}" for i in range(400))
+    budgets = (tuning.SNIPPET_MAX_BYTES, tuning.LATER_SNIPPET_MAX_BYTES)
+    results = SearchResults(
+        "error timeout shard",
+        tuple(
+            _result(
+                rank,
+                f"{rank}" * TITLE_MAX_BYTES,
+                extract_snippet(content, "error timeout shard", max_bytes=budgets[rank > 1]),
+                1.0,
+            )
+            for rank in (1, 2, 3)
+        ),
+    )
+    bound = intent_reply_bound("execute:shell:1a2b3c4d", 400, content)
+    text = intent_reply(results, source="execute:shell:1a2b3c4d", sections=400, output=content)
+    assert len(text.encode()) <= bound

@@ -1,0 +1,112 @@
+"""The header of the column-aligned table an output is (``kubectl get``, ``docker ps``, ``ps``,
+``df``, ``pip list``), and its rows as an intent reply shows them.
+
+A row of such a table (``api-7d9f83c-nch2v   0/1   ImagePullBackOff   0   13d``) is unreadable
+without the column names above it, and the rows next to it explain nothing about it: a reply
+shows the header line once, then the matching rows in the order the table has them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from domain.search.snippet import ELLIPSIS
+
+# Cells of a text table are set apart by two or more spaces or a tab (one space separates the
+# words inside a cell: ``CONTAINER ID``, ``NOMINATED NODE``).
+_CELL_GAP = re.compile(r" {2,}|\t")
+_RULE = re.compile(r"^[-=─\s]+$")  # the dashes ``pip list`` prints under its header
+MIN_COLUMNS = 3
+MIN_ROWS = 3
+# Rows may leave trailing cells empty (``docker ps`` without ports): a row counts as aligned when
+# it has at least all but one of the header's cells; most rows must be.
+ALIGNED_SHARE = 0.8
+
+
+def _cells(line: str) -> list[str]:
+    return [cell for cell in _CELL_GAP.split(line.strip()) if cell]
+
+
+def _names_columns(cells: Sequence[str]) -> bool:
+    """Header cells name columns: each holds a letter, none is a number, date or address."""
+    return all(
+        any(c.isalpha() for c in cell) and not any(c.isdigit() for c in cell) for cell in cells
+    )
+
+
+def table_header(output: str) -> str | None:
+    """The header line (with the rule under it, if any) when ``output`` is a column-aligned
+    table of at least ``MIN_ROWS`` rows, else ``None``."""
+    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
+    if not lines:
+        return None
+    header = _cells(lines[0])
+    if len(header) < MIN_COLUMNS or not _names_columns(header):
+        return None
+    head = [lines[0].strip()]
+    rows = lines[1:]
+    if rows and _RULE.match(rows[0]):
+        head.append(rows[0].strip())
+        rows = rows[1:]
+    if len(rows) < MIN_ROWS:
+        return None
+    aligned = sum(1 for row in rows if len(_cells(row)) >= len(header) - 1)
+    return "\n".join(head) if aligned >= ALIGNED_SHARE * len(rows) else None
+
+
+def table_rows(output: str, header: str, snippets: Sequence[str]) -> str:
+    """``header``, then every row of ``output`` that one of ``snippets`` shows, in the table's
+    order, with ``…`` where rows were left out; the columns aligned again to the widths of the
+    rows shown (``_realigned``)."""
+    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
+    rows = [line.strip() for line in lines]
+    position = {row: number for number, row in reversed(list(enumerate(rows)))}
+    heading = len(header.splitlines())
+    shown = sorted(
+        {
+            position[line]
+            for snippet in snippets
+            for line in snippet.splitlines()
+            if line in position and position[line] >= heading
+        }
+    )
+    aligned = _realigned(lines[:heading], [lines[number] for number in shown])
+    if aligned is None:
+        head, body = header, [rows[number] for number in shown]
+    else:
+        head, body = "\n".join(aligned[:heading]), aligned[heading:]
+    parts = [head]
+    previous = heading - 1
+    for number, row in zip(shown, body, strict=True):
+        if number > previous + 1:
+            parts.append(ELLIPSIS)
+        parts.append(row)
+        previous = number
+    if previous < len(rows) - 1:
+        parts.append(ELLIPSIS)
+    return "\n".join(parts)
+
+
+def _realigned(header: Sequence[str], rows: Sequence[str]) -> list[str] | None:
+    """The ``header`` lines and ``rows`` with each column as wide as its widest cell among them, two
+    spaces apart: a table pads every column to its widest value in the whole output (one long
+    image name widens every row by forty spaces), which the rows shown need not be. Columns are
+    where the header's cells start; ``None`` (the rows stay as they were) for a tab-separated
+    table and when a row has text across one of those starts (a right-aligned number wider
+    than its column's name)."""
+    if any("\t" in line for line in (*header, *rows)):
+        return None
+    starts = [match.end() for match in re.finditer(r"(?:^|  |\t)(?=\S)", header[0])]
+    table = [*header, *rows]
+    if any(0 < start < len(line) and line[start - 1] != " " for line in table for start in starts):
+        return None
+    cells = [
+        [line[start:end].strip() for start, end in zip(starts, [*starts[1:], None], strict=True)]
+        for line in table
+    ]
+    widths = [max(len(row[column]) for row in cells) for column in range(len(starts))]
+    return [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in cells
+    ]

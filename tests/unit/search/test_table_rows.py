@@ -1,0 +1,65 @@
+"""A column-aligned table output: its header found, its matching rows shown under it."""
+
+from __future__ import annotations
+
+from domain.search.table_rows import table_header, table_rows
+
+PODS = """\
+NAME                   READY   STATUS             RESTARTS      AGE
+web-7d9f97c-jbv6c      1/1     Running            0             5d
+api-7d9f83c-nch2v      0/1     ImagePullBackOff   0             13d
+api-7d9f80c-ngnfn      1/1     Running            0             20d
+worker-7d9f97c-vdjkh   0/1     CrashLoopBackOff   37 (7m ago)   11d
+redis-7d9f39c-qn4nf    1/1     Running            0             19d
+"""
+
+PIP_LIST = """\
+Package            Version     Location
+------------------ ----------- --------
+attrs              25.3.0      site
+httpx              0.28.1      site
+zstandard          0.23.0      site
+"""
+
+
+def test_a_kubectl_table_has_its_header_line() -> None:
+    assert table_header(PODS) == PODS.splitlines()[0]
+
+
+def test_the_rule_under_a_header_belongs_to_it() -> None:
+    assert table_header(PIP_LIST) == "\n".join(PIP_LIST.splitlines()[:2])
+
+
+def test_prose_logs_and_short_tables_are_no_tables() -> None:
+    assert table_header("The build finished.\nIt took 3 s.\nNothing failed.\n") is None
+    log = "\n".join(f"2026-01-01T10:00:0{i}Z INFO  worker  handled {i}" for i in range(6))
+    assert table_header(log) is None  # its first line is no row of column names
+    assert table_header("\n".join(PODS.splitlines()[:3])) is None  # two rows
+    psql = ' Table "public.orders"\n Column | Type\n--------+------\n id | bigint\n'
+    assert table_header(psql) is None
+
+
+def test_rows_come_under_the_header_in_table_order_realigned() -> None:
+    lines = PODS.splitlines()
+    reply = table_rows(PODS, lines[0], [lines[4].strip(), lines[2].strip()])
+    assert reply.splitlines() == [
+        "NAME                  READY  STATUS            RESTARTS     AGE",
+        "…",
+        "api-7d9f83c-nch2v     0/1    ImagePullBackOff  0            13d",
+        "…",
+        "worker-7d9f97c-vdjkh  0/1    CrashLoopBackOff  37 (7m ago)  11d",
+        "…",
+    ]
+
+
+def test_a_row_crossing_a_column_start_keeps_the_table_as_printed() -> None:
+    table = "NAME   SIZE   USED\nroot   98G    45G\nhome   1200G  800G\nvar  123456G  1G\n"
+    header = table.splitlines()[0]
+    reply = table_rows(table, header, ["var  123456G  1G"])
+    assert reply.splitlines() == [header, "…", "var  123456G  1G"]
+
+
+def test_a_snippet_line_that_is_no_row_is_left_out() -> None:
+    lines = PODS.splitlines()
+    reply = table_rows(PODS, lines[0], [f"…\n{lines[2].strip()}\nsomething else"])
+    assert "something else" not in reply and "ImagePullBackOff" in reply
