@@ -10,17 +10,17 @@ import attrs
 from application.use_cases.execute_request import ExecuteReply, ExecuteRequest
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_code_request import RunCodeRequest, RunCodeResult
-from application.use_cases.summarise_output import SummariseOutput
+from application.use_cases.summarise_output import SummariseOutput, is_worth_indexing
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.errors import CapyError
 from domain.execution.binary_output import binary_note, looks_binary
 from domain.execution.classification import ExitClass, describe
 from domain.execution.run import StreamOutput
 from domain.execution.truncation import truncate_text
+from domain.search.tuning import WHOLE_OUTPUT_MAX_BYTES
 from domain.server.source_labels import execute_label, file_label
 from domain.settings import Settings
 
-INTENT_THRESHOLD_BYTES = 5_000  # output larger than this is indexed when an intent is given
 # Output larger than this, run without an intent, is indexed and answered with a compact view
 # (ADR 0043): about 5,000 tokens, past which an agent rarely reads a whole output.
 COMPACT_VIEW_BYTES = 20_000
@@ -49,13 +49,16 @@ class ExecuteWithIntent:
     - without an ``intent``, a finished run whose text is over 20,000 bytes is indexed the same
       way and the reply is its ``compact_view`` (first and last lines, section titles,
       distinctive terms, how to search it) instead of up to 100 KB of output (ADR 0043);
-    - with an ``intent`` and a finished run (success, soft failure or error) whose text is over
-      5,000 bytes, that whole text is indexed as an **ephemeral** source labelled
+    - with an ``intent`` and a finished run (success, soft failure or error) whose text is
+      bigger than the intent reply can be (``is_worth_indexing``, about 1.9 KB), that whole
+      text is indexed as an **ephemeral** source labelled
       ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
       distinct output keeps its own source; identical output reuses it and reports its real
       section count), each section also found by the words of the code that printed it,
       searched for the intent within that source only, and the reply is
-      ``intent_reply`` — the same text the quality benchmark measures; output larger than
+      ``intent_reply`` — the same text the quality benchmark measures — or, for an output of a
+      few KB where capy is not confident the reply holds what was asked, the output itself
+      (``SummariseOutput``, ADR 0053); output larger than
       ``store.max_source_bytes`` is indexed as its start and end, and the reply says how much
       of the middle was cut;
     - timed-out and backgrounded runs always return their partial output and note;
@@ -100,8 +103,7 @@ class ExecuteWithIntent:
         produced = outcome.stdout.total_bytes + outcome.stderr.total_bytes
         text = result.text
         full = result.full_text
-        threshold = INTENT_THRESHOLD_BYTES if intent else COMPACT_VIEW_BYTES
-        if result.run.exit_class not in _SUMMARISED or byte_len(full) <= threshold:
+        if result.run.exit_class not in _SUMMARISED or self._shown_whole(result, intent):
             if result.run.exit_class is ExitClass.TIMED_OUT and result.is_error:
                 text += f"\n\nWhat to do: {TIMEOUT_HINT}"
             elif not intent and outcome.stdout.truncated:
@@ -113,11 +115,13 @@ class ExecuteWithIntent:
         label = self._label(result, indexed)
         try:
             summariser = self._summarise()
-            summary = (
-                summariser.summarise(label, intent, indexed, request.code)
-                if intent
-                else summariser.overview(label, indexed, request.code)
-            )
+            if intent:
+                answer = summariser.summarise(label, intent, indexed, request.code)
+                if answer.whole:
+                    return ExecuteReply(text, result.is_error, produced, label, byte_len(indexed))
+                summary = answer.text
+            else:
+                summary = summariser.overview(label, indexed, request.code)
         except CapyError as error:
             shown = truncate_bytes(indexed, FALLBACK_BYTES)
             note = f"(could not index the output: {error} — showing the first 3 KB)"
@@ -127,6 +131,16 @@ class ExecuteWithIntent:
         if cut > 0:
             summary += f"\n\n{_cut_note(produced, cut)}"
         return ExecuteReply(summary, result.is_error, produced, label, byte_len(indexed))
+
+    def _shown_whole(self, result: RunCodeResult, intent: str) -> bool:
+        """Whether the output is returned as it is, never indexed: with an intent, when a reply
+        could be as big as it; without one, up to ``COMPACT_VIEW_BYTES``."""
+        full = result.full_text
+        if not intent:
+            return byte_len(full) <= COMPACT_VIEW_BYTES
+        return byte_len(full) <= WHOLE_OUTPUT_MAX_BYTES and not is_worth_indexing(
+            self._label(result, full), full
+        )
 
     def _label(self, result: RunCodeResult, text: str) -> str:
         if result.file_path is None:

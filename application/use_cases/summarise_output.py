@@ -11,12 +11,30 @@ from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking import chunk
 from domain.chunking.detection import detect_content_type
+from domain.chunking.utf8 import byte_len
 from domain.compact_view import compact_view
 from domain.execution.command_facts import command_facts
 from domain.search import tuning
-from domain.search.reply import intent_reply
+from domain.search.intent_confidence import may_answer_whole, reply_stands_in
+from domain.search.reply import intent_reply, intent_reply_bound
 from domain.search_hit import SearchScope
 from domain.source_kind import SourceKind
+
+
+@attrs.frozen
+class IntentAnswer:
+    """What the agent reads for its intent: ``text``, which is the output itself when ``whole``;
+    ``matched`` when a section matched the intent."""
+
+    text: str
+    matched: bool
+    whole: bool = False
+
+
+def is_worth_indexing(label: str, text: str) -> bool:
+    """Whether an intent reply over ``text`` could be smaller than it (``intent_reply_bound``);
+    a smaller output is returned whole, unindexed."""
+    return byte_len(text) > intent_reply_bound(label, 1, text)
 
 
 class SummariseOutput:
@@ -33,7 +51,12 @@ class SummariseOutput:
     - the reply is ``intent_reply`` — the text the quality benchmark measures, built like
       ``capy_search``'s — with the source's real section count (also when identical output was
       indexed before), the best ``tuning.REPLY_RESULTS`` matches and, only when nothing matched,
-      the source's distinctive terms.
+      the source's distinctive terms;
+    - an output of a few KB (``may_answer_whole``) comes back whole instead, still indexed,
+      unless capy is confident the reply holds what was asked (``reply_stands_in``: several
+      sections to choose from or a table's rows, every naming word of the intent the output
+      holds in the reply, the reply at most half of the output); so does one where nothing
+      matched.
     """
 
     def __init__(
@@ -49,7 +72,7 @@ class SummariseOutput:
         self._terms = distinctive_terms
         self._store = store
 
-    def summarise(self, label: str, intent: str, text: str, command: str = "") -> str:
+    def summarise(self, label: str, intent: str, text: str, command: str = "") -> IntentAnswer:
         indexed = self._indexed(label, text, command)
         found = self._search.search(
             intent, tuning.REPLY_RESULTS, SearchScope(source=label, exact_source=True)
@@ -58,9 +81,18 @@ class SummariseOutput:
         if not found:
             source = self._store.source_by_label(label)
             terms = self._terms.terms(source.id) if source is not None else []
-        return intent_reply(
+        reply = intent_reply(
             found, source=label, sections=indexed.sections, output=text, terms=terms
         )
+        if may_answer_whole(byte_len(text)) and not reply_stands_in(
+            found,
+            output=text,
+            sections=indexed.sections,
+            reply=reply,
+            bound=intent_reply_bound(label, indexed.sections, text),
+        ):
+            return IntentAnswer(text, bool(found), whole=True)
+        return IntentAnswer(reply, bool(found))
 
     def overview(self, label: str, text: str, command: str = "") -> str:
         """Index ``text`` and reply with its compact view (no intent to search for)."""

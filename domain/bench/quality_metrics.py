@@ -8,6 +8,7 @@ import attrs
 
 from domain.bench.case_outcome import CaseOutcome
 from domain.bench.ranking import hit_at, ndcg_at, reciprocal_rank
+from domain.search.tuning import WHOLE_OUTPUT_MAX_BYTES
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -18,10 +19,10 @@ def _share(outcomes: Sequence[CaseOutcome], test: Callable[[CaseOutcome], bool])
     return sum(1 for o in outcomes if test(o)) / len(outcomes) if outcomes else 0.0
 
 
-# capy_execute returns output of this size or less as it is (no index, no intent search): a
-# reply to such output cannot be much smaller than it, so the agent's view is also reported
-# over the larger outputs alone.
-LARGE_OUTPUT_BYTES = 5_000
+# capy_execute may return output of this size or less whole (when it cannot be confident its
+# intent reply holds what was asked, ADR 0053), so the agent's view is also reported over the
+# larger outputs alone.
+LARGE_OUTPUT_BYTES = WHOLE_OUTPUT_MAX_BYTES
 REDUCED = 0.9  # "≥ 90 % smaller"
 
 
@@ -52,7 +53,7 @@ class QualityMetrics:
     the compact view: ``compact_reduction`` / ``compact_held`` (the view alone) and
     ``compact_followup_*`` (the view plus one source-scoped capy_search for the question).
     The ``*_large`` numbers are the agent's view over positives whose output is over
-    ``LARGE_OUTPUT_BYTES`` (``large_cases`` of them): a smaller output is returned whole.
+    ``LARGE_OUTPUT_BYTES`` (``large_cases`` of them): a smaller output may come back whole.
     """
 
     cases: int

@@ -246,3 +246,13 @@ BRUTE_FORCE_WINDOW_SECONDS = 600.0
 # and ``unused`` of ``no-unused-vars`` a title for "variable used before assignment", whose
 # answer (tsc's) fell to rank 2; only the typed word's stem counts.
 RULE_NAMES_TITLE = True
+
+# capy_execute's intent reply over an output of a few KB (``domain.search.intent_confidence``).
+# An output up to WHOLE_OUTPUT_MAX_BYTES (about 1,250 tokens, the size up to which the Go capy
+# always returned output whole) is still returned whole when capy cannot be confident its reply
+# holds what was asked; larger ones always get the reply (the whole would flood the context).
+# Outputs no bigger than the reply can be (``reply.intent_reply_bound``, about 1.9 KB) are
+# always returned whole. A reply must spare at least half of the output
+# (SMALL_REPLY_MAX_SHARE): saving less is not worth the risk of a missed line.
+WHOLE_OUTPUT_MAX_BYTES = 5_000
+SMALL_REPLY_MAX_SHARE = 0.5

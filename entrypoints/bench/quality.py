@@ -14,14 +14,10 @@ from pathlib import Path
 
 import attrs
 
-from application.use_cases.execute_with_intent import (
-    COMPACT_VIEW_BYTES,
-    FALLBACK_BYTES,
-    INTENT_THRESHOLD_BYTES,
-)
+from application.use_cases.execute_with_intent import COMPACT_VIEW_BYTES, FALLBACK_BYTES
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
-from application.use_cases.summarise_output import SummariseOutput
+from application.use_cases.summarise_output import SummariseOutput, is_worth_indexing
 from domain.bench.case_outcome import CaseOutcome
 from domain.chunking.utf8 import truncate_bytes
 from domain.content_type import ContentType
@@ -165,12 +161,16 @@ def _run_type(
         for entry in entries:
             label = execute_label("shell", entry.haystack)
             for case in entry.cases:
-                if _bytes(entry.haystack) <= INTENT_THRESHOLD_BYTES:
+                # The output itself, returned whole, is an answer-shaped reply: it counts as an
+                # answer, also to a question it cannot answer.
+                if not is_worth_indexing(label, entry.haystack):
                     text, matches = entry.haystack, 1
                 else:
                     try:
-                        text = summarise.summarise(label, case.query, entry.haystack, entry.command)
-                        matches = 0 if "No section matched" in text else 1
+                        answer = summarise.summarise(
+                            label, case.query, entry.haystack, entry.command
+                        )
+                        text, matches = answer.text, int(answer.matched or answer.whole)
                     except CapyError:  # the tool shows the first 3 KB then
                         text, matches = truncate_bytes(entry.haystack, FALLBACK_BYTES), 0
                 by_case[case.case_id] = _with_execute_reply(by_case[case.case_id], text, matches)

@@ -47,7 +47,7 @@ AGENT_ROWS = [
     ("execute_reply_held", "capy_execute intent: reply holds every needle"),
     ("execute_reply_reduced_and_held", "capy_execute intent: ≥ 90 % smaller and holds it"),
     ("execute_answered_unanswerable", "capy_execute intent: unanswerable questions answered"),
-    ("large_cases", "output > 5 KB (smaller is returned whole): cases"),
+    ("large_cases", "output > 5 KB (smaller may come back whole): cases"),
     ("search_reply_reduction_large", "output > 5 KB, capy_search top 3: smaller by"),
     ("search_reply_held_large", "output > 5 KB, capy_search top 3: holds the needle"),
     ("search_reply_reduced_and_held_large", "output > 5 KB, capy_search: ≥ 90 % smaller + held"),

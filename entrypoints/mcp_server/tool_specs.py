@@ -52,7 +52,11 @@ def _s(description: str = "", **extra: Any) -> dict[str, Any]:
 
 _STR_LIST = {"type": "array", "items": {"type": "string"}}
 _TIMEOUT = {"type": "integer", "description": "ms"}
-_INTENT = _s("what you are looking for; output over 5 KB is indexed and only matches return")
+_INTENT = _s(
+    "what you are looking for; output over ~2 KB is indexed and only matches return "
+    "(a table: its header and matching rows); output under 5 KB comes back whole when no "
+    "reply would surely hold the answer"
+)
 
 
 def tool_specs(runtimes: Sequence[str]) -> list[ToolSpec]:

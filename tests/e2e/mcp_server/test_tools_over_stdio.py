@@ -144,6 +144,34 @@ async def test_intent_search_returns_a_small_reply_with_the_matching_section(
     assert found.split("\n### ", 1)[1].splitlines()[0] == first_title
 
 
+TABLE_PROGRAM = """
+print(f"{'NAME':<24}{'READY':<8}{'STATUS':<19}{'RESTARTS':<10}AGE")
+for i in range(36):
+    status = "CrashLoopBackOff" if i in (9, 27) else "Running"
+    print(f"{'web-7d9f-' + str(i):<24}{'1/1':<8}{status:<19}{i % 4:<10}{i + 1}d")
+"""
+
+
+async def test_a_small_table_with_an_intent_comes_back_as_its_header_and_matching_rows(
+    server_params: StdioServerParameters,
+) -> None:
+    async with Client(server_params) as client:
+        text, is_error = await call(
+            client,
+            "capy_execute",
+            {"language": "python", "code": TABLE_PROGRAM, "intent": "pods crash looping"},
+        )
+    assert not is_error
+    lines = text.splitlines()
+    assert lines[0].endswith("The rows of its table that match the intent:")
+    assert lines[2].split() == ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
+    assert [line.split()[0] for line in lines if "CrashLoopBackOff" in line] == [
+        "web-7d9f-9",
+        "web-7d9f-27",
+    ]
+    assert "Running" not in text
+
+
 async def test_ninth_search_in_a_minute_is_refused(server_params: StdioServerParameters) -> None:
     async with Client(server_params) as client:
         await call(client, "capy_index", {"content": "alpha beta gamma", "source": "greek"})

@@ -239,3 +239,52 @@ async def test_an_intent_in_the_words_of_the_command_finds_its_output(
     )
     assert not is_error
     assert "Found 300 errors." in text
+
+
+def docker_ps(rows: int = 30) -> str:
+    lines = [f"{'CONTAINER ID':<15}{'IMAGE':<26}{'STATUS':<28}NAMES"]
+    for i in range(rows):
+        status = "Up 2 minutes (unhealthy)" if i in (7, 19) else f"Up {i + 1} hours"
+        lines.append(f"{i:012x}   {'registry/app:' + str(i):<26}{status:<28}app-{i}")
+    return "\n".join(lines) + "\n"
+
+
+async def test_a_small_table_with_an_intent_returns_its_header_and_matching_rows(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    output = docker_ps()
+    assert 2_000 < len(output.encode()) < 5_000
+    sandbox.script(sandbox.output(output))
+    text, is_error = await call(
+        client, "capy_execute", {"language": "shell", "code": "docker ps", "intent": "unhealthy"}
+    )
+    assert not is_error
+    lines = text.splitlines()
+    assert lines[2].split() == ["CONTAINER", "ID", "IMAGE", "STATUS", "NAMES"]
+    assert [line.split()[-1] for line in lines if "(unhealthy)" in line] == ["app-7", "app-19"]
+    assert "app-8" not in text
+    assert len(text.encode()) < len(output.encode()) / 2
+
+
+async def test_a_small_output_capy_cannot_answer_confidently_comes_back_whole(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    output = log_output(lines=60, needle_at=30)
+    assert 2_000 < len(output.encode()) < 5_000
+    sandbox.script(sandbox.output(output), sandbox.output(docker_ps()))
+    # the answer is the row that wins, which matching lines need not include
+    args = {"language": "python", "code": "x", "intent": "which worker handled most requests"}
+    text, is_error = await call(client, "capy_execute", args)
+    assert (text, is_error) == (output, False)
+    nothing = {"language": "shell", "code": "docker ps", "intent": "paused by the daemon"}
+    text, is_error = await call(client, "capy_execute", nothing)
+    assert (text, is_error) == (docker_ps(), False)
+
+
+async def test_output_no_bigger_than_a_reply_comes_back_as_is_with_an_intent(
+    client: Client, sandbox: InMemorySandbox
+) -> None:
+    output = log_output(lines=10, needle_at=5)
+    sandbox.script(sandbox.output(output))
+    args = {"language": "python", "code": "x", "intent": "connection refused"}
+    assert await call(client, "capy_execute", args) == (output, False)
