@@ -50,7 +50,7 @@ class ExecuteWithIntent:
       way and the reply is its ``compact_view`` (first and last lines, section titles,
       distinctive terms, how to search it) instead of up to 100 KB of output (ADR 0043);
     - with an ``intent`` and a finished run (success, soft failure or error) whose text is
-      bigger than the intent reply can be (``is_worth_indexing``, about 1.9 KB), that whole
+      bigger than the intent reply can be (``is_worth_indexing``, about 1.7 KB), that whole
       text is indexed as an **ephemeral** source labelled
       ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
       distinct output keeps its own source; identical output reuses it and reports its real

@@ -251,7 +251,7 @@ RULE_NAMES_TITLE = True
 # An output up to WHOLE_OUTPUT_MAX_BYTES (about 1,250 tokens, the size up to which the Go capy
 # always returned output whole) is still returned whole when capy cannot be confident its reply
 # holds what was asked; larger ones always get the reply (the whole would flood the context).
-# Outputs no bigger than the reply can be (``reply.intent_reply_bound``, about 1.9 KB) are
+# Outputs no bigger than the reply can be (``reply.intent_reply_bound``, about 1.7 KB) are
 # always returned whole. A reply must spare at least half of the output
 # (SMALL_REPLY_MAX_SHARE): saving less is not worth the risk of a missed line.
 WHOLE_OUTPUT_MAX_BYTES = 5_000
