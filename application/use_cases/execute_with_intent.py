@@ -10,13 +10,14 @@ import attrs
 from application.use_cases.execute_request import ExecuteReply, ExecuteRequest
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_code_request import RunCodeRequest, RunCodeResult
-from application.use_cases.summarise_output import SummariseOutput, is_worth_indexing
+from application.use_cases.summarise_output import SummariseOutput
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.errors import CapyError
 from domain.execution.binary_output import binary_note, looks_binary
 from domain.execution.classification import ExitClass, describe
 from domain.execution.run import StreamOutput
 from domain.execution.truncation import truncate_text
+from domain.search.intent_confidence import worth_replacing
 from domain.search.tuning import WHOLE_OUTPUT_MAX_BYTES
 from domain.server.source_labels import execute_label, file_label
 from domain.settings import Settings
@@ -50,7 +51,7 @@ class ExecuteWithIntent:
       way and the reply is its ``compact_view`` (first and last lines, section titles,
       distinctive terms, how to search it) instead of up to 100 KB of output (ADR 0043);
     - with an ``intent`` and a finished run (success, soft failure or error) whose text is
-      bigger than the intent reply can be (``is_worth_indexing``, about 1.7 KB), that whole
+      bigger than the intent reply can be (``worth_replacing``, about 1.7 KB), that whole
       text is indexed as an **ephemeral** source labelled
       ``execute:<language>:<hash8>`` or ``file:<path>:<hash8>`` (hash of the output: every
       distinct output keeps its own source; identical output reuses it and reports its real
@@ -138,7 +139,7 @@ class ExecuteWithIntent:
         full = result.full_text
         if not intent:
             return byte_len(full) <= COMPACT_VIEW_BYTES
-        return byte_len(full) <= WHOLE_OUTPUT_MAX_BYTES and not is_worth_indexing(
+        return byte_len(full) <= WHOLE_OUTPUT_MAX_BYTES and not worth_replacing(
             self._label(result, full), full
         )
 

@@ -31,12 +31,6 @@ class IntentAnswer:
     whole: bool = False
 
 
-def is_worth_indexing(label: str, text: str) -> bool:
-    """Whether an intent reply over ``text`` could be smaller than it (``intent_reply_bound``);
-    a smaller output is returned whole, unindexed."""
-    return byte_len(text) > intent_reply_bound(label, 1, text)
-
-
 class SummariseOutput:
     """Index ``text`` as an ephemeral source, search it for the intent, summarise.
 

@@ -36,6 +36,7 @@ from domain.search.answerability import MIN_JUDGED_LENGTH
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
 from domain.search.question_words import is_question_word
+from domain.search.reply import intent_reply_bound
 from domain.search.results import SearchResults
 from domain.search.table_rows import table_header
 
@@ -67,6 +68,12 @@ def _asks_lines(intent: str) -> bool:
     """Whether ``intent`` asks for lines a reply can show (see the module doc)."""
     words = intent.casefold().split()
     return not _PLACE.match(intent.strip()) and not any(w in _COMPARING for w in words)
+
+
+def worth_replacing(source: str, output: str) -> bool:
+    """Whether an intent reply over ``output`` (indexed as ``source``) could be smaller than it
+    (``intent_reply_bound``); a smaller output is returned as it is, never indexed."""
+    return byte_len(output) > intent_reply_bound(source, 1, output)
 
 
 def may_answer_whole(output_bytes: int) -> bool:

@@ -17,12 +17,13 @@ import attrs
 from application.use_cases.execute_with_intent import COMPACT_VIEW_BYTES, FALLBACK_BYTES
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
-from application.use_cases.summarise_output import SummariseOutput, is_worth_indexing
+from application.use_cases.summarise_output import SummariseOutput
 from domain.bench.case_outcome import CaseOutcome
 from domain.chunking.utf8 import truncate_bytes
 from domain.content_type import ContentType
 from domain.errors import CapyError
 from domain.search import tuning
+from domain.search.intent_confidence import worth_replacing
 from domain.search.reply import intent_reply, results_block
 from domain.search.results import SearchResults
 from domain.search_hit import SearchScope
@@ -163,7 +164,7 @@ def _run_type(
             for case in entry.cases:
                 # The output itself, returned whole, is an answer-shaped reply: it counts as an
                 # answer, also to a question it cannot answer.
-                if not is_worth_indexing(label, entry.haystack):
+                if not worth_replacing(label, entry.haystack):
                     text, matches = entry.haystack, 1
                 else:
                     try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.search import tuning
-from domain.search.intent_confidence import may_answer_whole, reply_stands_in
+from domain.search.intent_confidence import may_answer_whole, reply_stands_in, worth_replacing
 from domain.search.results import SearchResult, SearchResults
 from domain.source_kind import SourceKind
 
@@ -84,3 +84,9 @@ def test_comparisons_and_bare_places_need_the_whole_output() -> None:
 def test_a_reply_sparing_less_than_half_is_not_worth_it() -> None:
     padded = REPLY + "\n" + "x" * int(len(OUTPUT) * tuning.SMALL_REPLY_MAX_SHARE)
     assert not _stands_in("request 42 worker", reply=padded)
+
+
+def test_an_output_is_worth_replacing_only_when_bigger_than_the_reply_can_be() -> None:
+    label = "execute:shell:1a2b3c4d"
+    assert not worth_replacing(label, "short output\n")
+    assert worth_replacing(label, OUTPUT)
