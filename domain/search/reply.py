@@ -71,8 +71,8 @@ def _sections(count: int) -> str:
     return f"{count} section{'' if count == 1 else 's'}"
 
 
-def _indexed_line(source: str, sections: int, output: str) -> str:
-    return f'Indexed {_sections(sections)} from "{source}" ({output_size(output)}).'
+def _indexed_line(sections: int, output: str) -> str:
+    return f"Indexed {_sections(sections)} ({output_size(output)})."
 
 
 def _search_hint(source: str) -> str:
@@ -84,7 +84,7 @@ def intent_reply_bound(source: str, sections: int, output: str) -> int:
     of ``tuning.REPLY_RESULTS`` results a title of at most ``TITLE_MAX_BYTES`` and a full
     snippet (the first ``SNIPPET_MAX_BYTES``, the others ``LATER_SNIPPET_MAX_BYTES``). An output
     no bigger than this is never worth replacing: the reply could be as big as it."""
-    frame = f"{_indexed_line(source, sections, output)} The best 3 sections for the intent:\n\n"
+    frame = f"{_indexed_line(sections, output)} The best 3 sections for the intent:\n\n"
     frame += f"\n\nMore: {_search_hint(source)}"
     titles = tuning.REPLY_RESULTS * byte_len(f"### {'x' * TITLE_MAX_BYTES}\n\n\n\n")
     snippets = tuning.SNIPPET_MAX_BYTES + (tuning.REPLY_RESULTS - 1) * (
@@ -105,13 +105,14 @@ def intent_reply(
     ``sections`` sections and searched for the agent's intent (``results.query``).
 
     The results as ``capy_search`` shows them, without the source label (all come from
-    ``source``, named once) and without the intent (the agent just wrote it). When ``output``
+    ``source``, named once: in the last line, the call that searches it further) and without
+    the intent (the agent just wrote it). When ``output``
     is a column-aligned table (``table_header``), its header line and the rows the results'
     snippets hold, in the table's order, instead: a row is unreadable without the column names,
     and its neighbouring rows do not explain it. ``terms``, the output's distinctive words, are
     shown only when nothing matched: then they suggest what else to ask for.
     """
-    indexed = _indexed_line(source, sections, output)
+    indexed = _indexed_line(sections, output)
     search = _search_hint(source)
     if not results:
         lines = [f"{indexed} No section matched the intent."]
@@ -135,17 +136,40 @@ def intent_reply(
 def _under_titles(shown: Sequence[SearchResult]) -> list[str]:
     """Each result as ``### <title>`` and its snippet, a result titled like the one before it
     (pieces of one command's output, of one long section) under that title after a ``…``
-    line: the reply names each title once."""
+    line: the reply names each title once. Neighbouring sections share their edge lines
+    (``limits.OVERLAP_LINES``); a line a neighbour already showed is not shown again."""
     texts: list[str] = []
     previous = None
-    for result in shown:
+    for index, result in enumerate(shown):
+        seen = {
+            line
+            for other in shown[:index]
+            if other.source_id == result.source_id and abs(other.chunk_id - result.chunk_id) == 1
+            for line in other.snippet.splitlines()
+        }
+        snippet = _unseen(result.snippet, seen)
+        if not snippet:
+            continue
         if result.title == previous:
-            gap = "" if result.snippet.startswith(ELLIPSIS) else f"{ELLIPSIS}\n"
-            texts[-1] += f"\n{gap}{result.snippet}"
+            gap = "" if snippet.startswith(ELLIPSIS) else f"{ELLIPSIS}\n"
+            texts[-1] += f"\n{gap}{snippet}"
         else:
-            texts.append(f"### {result.title}\n\n{result.snippet}")
+            texts.append(f"### {result.title}\n\n{snippet}")
         previous = result.title
     return texts
+
+
+def _unseen(snippet: str, seen: set[str]) -> str:
+    """``snippet`` without the lines in ``seen``, a run of left-out lines as one ``…``; ``""``
+    when nothing else is left."""
+    kept: list[str] = []
+    for line in snippet.splitlines():
+        shown = ELLIPSIS if line in seen else line
+        if not (shown == ELLIPSIS and kept and kept[-1] == ELLIPSIS):
+            kept.append(shown)
+    while kept and kept[-1] == ELLIPSIS:
+        kept.pop()
+    return "\n".join(kept) if any(line != ELLIPSIS for line in kept) else ""
 
 
 def _row_snippets(shown: Sequence[SearchResult], query: str) -> list[str]:

@@ -130,7 +130,7 @@ async def test_intent_search_returns_a_small_reply_with_the_matching_section(
         assert text.splitlines()[0].endswith("for the intent:")
         # the matching line itself, not a preview of the section's first lines
         assert "stripe webhook signature mismatch for customer cus_8812" in text
-        label = text.split('"')[1]
+        label = text.splitlines()[-1].split('"')[1]
         assert label.startswith("execute:python:")
         first_title = text.split("\n### ", 1)[1].splitlines()[0]
         found, is_error = await call(

@@ -11,7 +11,7 @@ OUTPUT = "\n".join(f"line {i}: worker handled request {i} in {i % 9} ms" for i i
 OUTPUT += "\ncache timeout after 30 s\nindexed sections rebuilt\n"
 BOUND = 1_700
 REPLY = (
-    'Indexed 4 sections from "execute:shell:1a2b3c4d" (90 lines, 3.6KB). The best 1 section '
+    "Indexed 4 sections (90 lines, 3.6KB). The best 1 section "
     "for the intent:\n\n### Requests\n\nline 42: worker handled request 42 in 6 ms\n\n"
     'More: capy_search(queries: [...], source: "execute:shell:1a2b3c4d")'
 )

@@ -3,6 +3,8 @@ intent reply, built alike."""
 
 from __future__ import annotations
 
+import attrs
+
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.search import tuning
 from domain.search.reply import intent_reply, intent_reply_bound, results_block, worth_showing
@@ -72,12 +74,12 @@ def test_intent_reply_shows_the_matches_as_search_does_under_one_source_line() -
     )
     lines = text.splitlines()
     assert lines[0] == (
-        'Indexed 12 sections from "execute:shell:1a2b3c4d" (1201 lines, 10.5KB). '
-        "The best 2 sections for the intent:"
+        "Indexed 12 sections (1201 lines, 10.5KB). The best 2 sections for the intent:"
     )
     assert "### FAILURES > test_order_total_rounding" in lines
     assert "E  assert 71.37 == 71.36" in lines and "2 failed, 10 passed" in lines
-    assert "--- [" not in text  # every match comes from the one source named above
+    assert "--- [" not in text  # every match comes from the one source named below
+    assert text.count("execute:shell:1a2b3c4d") == 1
     assert "order total rounding" not in text  # the agent just wrote its intent
     assert "decimal" not in text  # terms only help when nothing matched
     assert lines[-1] == 'More: capy_search(queries: [...], source: "execute:shell:1a2b3c4d")'
@@ -91,7 +93,7 @@ def test_intent_reply_without_matches_offers_the_outputs_distinctive_terms() -> 
         output="x\n",
         terms=["cus_8812", "108", "decimal"],
     )
-    assert text.startswith('Indexed 1 section from "file:app.log:1a2b3c4d" (2 lines, 0.0KB).')
+    assert text.startswith("Indexed 1 section (2 lines, 0.0KB).")
     assert "No section matched the intent." in text
     assert "Its distinctive terms: cus_8812, decimal" in text
     assert text.endswith('capy_search(queries: [...], source: "file:app.log:1a2b3c4d")')
@@ -160,3 +162,16 @@ def test_no_intent_reply_is_bigger_than_its_bound() -> None:
     bound = intent_reply_bound("execute:shell:1a2b3c4d", 400, content)
     text = intent_reply(results, source="execute:shell:1a2b3c4d", sections=400, output=content)
     assert len(text.encode()) <= bound
+
+
+def test_a_line_a_neighbouring_section_showed_is_not_shown_again() -> None:
+    shared = "Successfully uninstalled urllib3-2.8.0"
+    first = _result(1, "Uninstalling urllib3", f"{shared}\nSuccessfully installed botocore", 1.0)
+    neighbour = _result(2, "Collecting urllib3<2", f"Installing urllib3, six\n{shared}", 0.9)
+    far = attrs.evolve(_result(3, "Summary", f"{shared}\nDone", 0.8), chunk_id=9)
+    text = intent_reply(
+        SearchResults("urllib3", (first, neighbour, far)), source="s", sections=9, output=OUTPUT
+    )
+    body = text.split("### Collecting urllib3<2\n\n", 1)[1]
+    assert body.startswith("Installing urllib3, six\n\n###")  # the shared edge line, once
+    assert text.count(shared) == 2  # a section elsewhere says it again on its own
