@@ -35,13 +35,13 @@ from domain.execution.truncation import truncate_text
 from domain.permissions.denial import denial_error
 from domain.permissions.evaluation import evaluate_code
 from domain.permissions.protected_paths import ProtectedPath, check_code
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search_hit import SearchScope
 from domain.server.source_labels import batch_label
 from domain.settings import Settings
 from domain.source_kind import SourceKind
 
-RESULTS_PER_QUERY = tuning.REPLY_RESULTS
+RESULTS_PER_QUERY = reply_tuning.REPLY_RESULTS
 # Titles a chunker gives a whole output; the label says more.
 _GENERIC_TITLES = frozenset({"Output", "Content", "(root)"})
 # A batch is a research step, not a loop: a hundred commands already take minutes and index more

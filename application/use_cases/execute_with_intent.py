@@ -18,7 +18,7 @@ from domain.execution.classification import ExitClass, describe
 from domain.execution.run import StreamOutput
 from domain.execution.truncation import truncate_text
 from domain.search.intent_confidence import worth_replacing
-from domain.search.tuning import WHOLE_OUTPUT_MAX_BYTES
+from domain.search.reply_tuning import WHOLE_OUTPUT_MAX_BYTES
 from domain.server.source_labels import execute_label, file_label
 from domain.settings import Settings
 

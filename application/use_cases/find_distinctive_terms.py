@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from application.ports.knowledge_store import KnowledgeStore
 from domain.search.distinctive_terms import distinctive_terms
-from domain.search.tuning import DISTINCTIVE_LIMIT
+from domain.search.reply_tuning import DISTINCTIVE_LIMIT
 
 
 class FindDistinctiveTerms:

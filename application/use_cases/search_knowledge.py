@@ -14,7 +14,7 @@ from application.search.access_log import AccessLog
 from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from domain.errors import InvalidInput
-from domain.search import tuning
+from domain.search import reply_tuning, tuning
 from domain.search.answer_kinds import answer_kinds
 from domain.search.answerability import (
     held_share,
@@ -243,7 +243,7 @@ def _result(rank: int, hit: FusedHit, parsed: ParsedQuery) -> SearchResult:
             layer_hit.content,
             parsed.raw,
             title=layer_hit.title,
-            max_bytes=tuning.SNIPPET_MAX_BYTES if rank == 1 else tuning.LATER_SNIPPET_MAX_BYTES,
+            max_bytes=reply_tuning.snippet_budget(first=rank == 1),
         ),
         score=hit.score,
         layer=hit.layer_label,

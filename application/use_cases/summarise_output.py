@@ -14,7 +14,7 @@ from domain.chunking.detection import detect_content_type
 from domain.chunking.utf8 import byte_len
 from domain.compact_view import compact_view
 from domain.execution.command_facts import command_facts
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.intent_confidence import may_answer_whole, reply_stands_in
 from domain.search.reply import intent_reply, intent_reply_bound
 from domain.search_hit import SearchScope
@@ -44,8 +44,8 @@ class SummariseOutput:
     - the search is scoped to exactly that source (other sources never leak into the answer);
     - the reply is ``intent_reply`` — the text the quality benchmark measures, built like
       ``capy_search``'s — with the source's real section count (also when identical output was
-      indexed before), the best ``tuning.REPLY_RESULTS`` matches and, only when nothing matched,
-      the source's distinctive terms;
+      indexed before), the best ``reply_tuning.REPLY_RESULTS`` matches and, only when nothing
+      matched, the source's distinctive terms;
     - an output of a few KB (``may_answer_whole``) comes back whole instead, still indexed,
       unless capy is confident the reply holds what was asked (``reply_stands_in``: several
       sections to choose from or a table's rows, every naming word of the intent the output
@@ -69,7 +69,7 @@ class SummariseOutput:
     def summarise(self, label: str, intent: str, text: str, command: str = "") -> IntentAnswer:
         indexed = self._indexed(label, text, command)
         found = self._search.search(
-            intent, tuning.REPLY_RESULTS, SearchScope(source=label, exact_source=True)
+            intent, reply_tuning.REPLY_RESULTS, SearchScope(source=label, exact_source=True)
         )
         terms: list[str] = []
         if not found:

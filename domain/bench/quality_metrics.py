@@ -8,7 +8,7 @@ import attrs
 
 from domain.bench.case_outcome import CaseOutcome
 from domain.bench.ranking import hit_at, ndcg_at, reciprocal_rank
-from domain.search.tuning import WHOLE_OUTPUT_MAX_BYTES
+from domain.search.reply_tuning import WHOLE_OUTPUT_MAX_BYTES
 
 
 def _mean(values: Sequence[float]) -> float:

@@ -7,8 +7,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from domain.search.reply_tuning import (
+    DISTINCTIVE_LIMIT,
+    DISTINCTIVE_MAX_DF_RATIO,
+    DISTINCTIVE_MIN_CHUNKS,
+)
 from domain.search.stopwords import STOPWORDS
-from domain.search.tuning import DISTINCTIVE_LIMIT, DISTINCTIVE_MAX_DF_RATIO, DISTINCTIVE_MIN_CHUNKS
 from domain.search.words import MIN_WORD_LENGTH, words
 
 _LONG_WORD = 12

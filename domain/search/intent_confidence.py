@@ -12,13 +12,13 @@ only when it can be confident the reply holds what was asked:
   the snippet's word overlap alone, which misses the line below a location or the value a
   question asks for in other words);
 - those sections are no fragments: on average at least as big as the smallest snippet a reply
-  shows of a section (``tuning.LATER_SNIPPET_MAX_BYTES``). A document cut finer than that (a
+  shows of a section (``reply_tuning.LATER_SNIPPET_MAX_BYTES``). A document cut finer than that (a
   markdown file of one-paragraph headings, an ADR's Context apart from its Decision) has its
   answer spread over sibling sections, of which a reply shows one;
 - every naming word of the intent that the output holds (question words like ``why`` or
   ``version`` and too-short words aside) is in the reply: a reply that left out a word the
   output has shows the wrong lines;
-- the reply spares the agent at least ``1 - tuning.SMALL_REPLY_MAX_SHARE`` of the output;
+- the reply spares the agent at least ``1 - reply_tuning.SMALL_REPLY_MAX_SHARE`` of the output;
 - the intent asks for lines, not for a comparison of all of them (``which pod uses the most
   memory``, ``the slowest request``: the answer is the row that wins, which the matching lines
   need not include) nor for a place alone (``payment.test.tsx:42``: the agent wants what is
@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from domain.chunking.utf8 import byte_len
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.answerability import MIN_JUDGED_LENGTH
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
@@ -78,8 +78,8 @@ def worth_replacing(source: str, output: str) -> bool:
 
 def may_answer_whole(output_bytes: int) -> bool:
     """Whether an output of this size is small enough to be returned whole when capy is not
-    confident a reply holds what was asked (``tuning.WHOLE_OUTPUT_MAX_BYTES``)."""
-    return output_bytes <= tuning.WHOLE_OUTPUT_MAX_BYTES
+    confident a reply holds what was asked (``reply_tuning.WHOLE_OUTPUT_MAX_BYTES``)."""
+    return output_bytes <= reply_tuning.WHOLE_OUTPUT_MAX_BYTES
 
 
 def reply_stands_in(
@@ -90,9 +90,12 @@ def reply_stands_in(
     size = byte_len(output)
     if size <= bound or not results or not _asks_lines(results.query):
         return False
-    if table_header(output) is None and not 2 <= sections <= size / tuning.LATER_SNIPPET_MAX_BYTES:
+    if (
+        table_header(output) is None
+        and not 2 <= sections <= size / reply_tuning.LATER_SNIPPET_MAX_BYTES
+    ):
         return False
-    if byte_len(reply) > tuning.SMALL_REPLY_MAX_SHARE * size:
+    if byte_len(reply) > reply_tuning.SMALL_REPLY_MAX_SHARE * size:
         return False
     return not _left_out(results.query, output, reply)
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.utf8 import byte_len
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.distinctive_terms import telling_terms
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
@@ -23,11 +23,11 @@ from domain.search.table_rows import table_header, table_rows
 
 
 def worth_showing(results: Sequence[SearchResult]) -> list[SearchResult]:
-    """The results scoring at least ``tuning.SHOWN_SCORE_SHARE`` of the best one: a result
+    """The results scoring at least ``reply_tuning.SHOWN_SCORE_SHARE`` of the best one: a result
     far weaker than the best is rarely an answer, and costs the agent its bytes."""
     if not results:
         return []
-    floor = results[0].score * tuning.SHOWN_SCORE_SHARE
+    floor = results[0].score * reply_tuning.SHOWN_SCORE_SHARE
     return [r for r in results if r.score >= floor]
 
 
@@ -55,9 +55,9 @@ def results_block(results: SearchResults) -> str:
 
 
 def distinctive_line(terms: Sequence[str]) -> str:
-    """``Its distinctive terms: …`` — the first ``tuning.REPLY_TERMS`` telling ones, to suggest
-    what else to ask for — or ``""`` when none tells anything."""
-    telling = telling_terms(terms)[: tuning.REPLY_TERMS]
+    """``Its distinctive terms: …`` — the first ``reply_tuning.REPLY_TERMS`` telling ones, to
+    suggest what else to ask for — or ``""`` when none tells anything."""
+    telling = telling_terms(terms)[: reply_tuning.REPLY_TERMS]
     return "Its distinctive terms: " + ", ".join(telling) if telling else ""
 
 
@@ -81,14 +81,14 @@ def _search_hint(source: str) -> str:
 
 def intent_reply_bound(source: str, sections: int, output: str) -> int:
     """The most bytes ``intent_reply`` spends on matches over ``output``: its frame, and for each
-    of ``tuning.REPLY_RESULTS`` results a title of at most ``TITLE_MAX_BYTES`` and a full
+    of ``reply_tuning.REPLY_RESULTS`` results a title of at most ``TITLE_MAX_BYTES`` and a full
     snippet (the first ``SNIPPET_MAX_BYTES``, the others ``LATER_SNIPPET_MAX_BYTES``). An output
     no bigger than this is never worth replacing: the reply could be as big as it."""
     frame = f"{_indexed_line(sections, output)} The best 3 sections for the intent:\n\n"
     frame += f"\n\nMore: {_search_hint(source)}"
-    titles = tuning.REPLY_RESULTS * byte_len(f"### {'x' * TITLE_MAX_BYTES}\n\n\n\n")
-    snippets = tuning.SNIPPET_MAX_BYTES + (tuning.REPLY_RESULTS - 1) * (
-        tuning.LATER_SNIPPET_MAX_BYTES
+    titles = reply_tuning.REPLY_RESULTS * byte_len(f"### {'x' * TITLE_MAX_BYTES}\n\n\n\n")
+    snippets = reply_tuning.SNIPPET_MAX_BYTES + (reply_tuning.REPLY_RESULTS - 1) * (
+        reply_tuning.LATER_SNIPPET_MAX_BYTES
     )
     return byte_len(frame) + titles + snippets
 
@@ -184,7 +184,7 @@ def _row_snippets(shown: Sequence[SearchResult], query: str) -> list[str]:
             result.content,
             query,
             title=result.title,
-            max_bytes=tuning.SNIPPET_MAX_BYTES if rank == 0 else tuning.LATER_SNIPPET_MAX_BYTES,
+            max_bytes=reply_tuning.snippet_budget(first=rank == 0),
             context=0,
         )
         rows = snippet.splitlines()

@@ -14,7 +14,7 @@ bigger than a snippet (a test's short traceback, a commit) is shown whole.
 from __future__ import annotations
 
 from domain.chunking.utf8 import byte_len
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.best_lines import WEAK_SEGMENT_SHARE, best_lines, repeats_title
 
 ELLIPSIS = "…"
@@ -26,19 +26,19 @@ def extract_snippet(
     *,
     title: str = "",
     max_bytes: int | None = None,
-    context: int = tuning.SNIPPET_CONTEXT_LINES,
+    context: int = reply_tuning.SNIPPET_CONTEXT_LINES,
 ) -> str:
     """The lines of ``content`` that answer ``query`` (see the module doc), at most about
-    ``max_bytes`` (default ``tuning.SNIPPET_MAX_BYTES``): lines past the budget are left out,
+    ``max_bytes`` (default ``reply_tuning.SNIPPET_MAX_BYTES``): lines past the budget are left out,
     never cut. ``context`` lines around each matching line explain it (0: the rows of a table,
     which its neighbours do not explain)."""
-    budget = tuning.SNIPPET_MAX_BYTES if max_bytes is None else max_bytes
+    budget = reply_tuning.SNIPPET_MAX_BYTES if max_bytes is None else max_bytes
     if byte_len(content) <= budget:
         return _without_repeated_title(content.strip(), title)
     found = best_lines(
         content,
         query,
-        tuning.SNIPPET_SEGMENTS,
+        reply_tuning.SNIPPET_SEGMENTS,
         context=context,
         title=title,
         weak_share=WEAK_SEGMENT_SHARE,
@@ -55,7 +55,7 @@ def extract_snippet(
 
     wanted = [(pick.share, pick.line, pick.text) for pick in found.picks]
     wanted += [
-        (pick.share * tuning.SNIPPET_CONTEXT_SHARE, near, text)
+        (pick.share * reply_tuning.SNIPPET_CONTEXT_SHARE, near, text)
         for pick in found.picks
         for near, text in pick.around
     ]

@@ -22,7 +22,7 @@ from domain.bench.case_outcome import CaseOutcome
 from domain.chunking.utf8 import truncate_bytes
 from domain.content_type import ContentType
 from domain.errors import CapyError
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.intent_confidence import worth_replacing
 from domain.search.reply import intent_reply, results_block
 from domain.search.results import SearchResults
@@ -33,7 +33,7 @@ from entrypoints.bench.bench_store import StoreChoice, bench_container
 from entrypoints.bench.fixtures import Corpus, FixtureCase, FixtureEntry
 
 SEARCH_LIMIT = 10
-INTENT_LIMIT = REPLY_LIMIT = tuning.REPLY_RESULTS  # what capy_execute and capy_search show
+INTENT_LIMIT = REPLY_LIMIT = reply_tuning.REPLY_RESULTS  # what capy_execute and capy_search show
 EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
 # markdown, curated and any other type are auto-detected, like capy_index does.

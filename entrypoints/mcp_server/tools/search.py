@@ -10,7 +10,7 @@ from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking.utf8 import byte_len
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.reply import results_block
 from domain.search.results import SearchResults
 from domain.search_hit import SearchScope
@@ -19,7 +19,7 @@ from domain.source_kind import DEFAULT_SEARCH_KINDS, SourceKind
 from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
 
-DEFAULT_LIMIT = tuning.REPLY_RESULTS
+DEFAULT_LIMIT = reply_tuning.REPLY_RESULTS
 MAX_LIMIT = 10
 OUTPUT_CAP_BYTES = 40 * 1024
 # A question an agent asks fits in a sentence or two; longer "queries" are pasted output, which

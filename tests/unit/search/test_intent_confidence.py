@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.intent_confidence import may_answer_whole, reply_stands_in, worth_replacing
 from domain.search.results import SearchResult, SearchResults
 from domain.source_kind import SourceKind
@@ -44,8 +44,8 @@ def test_a_confident_reply_stands_in_for_the_output() -> None:
 
 
 def test_only_an_output_of_a_few_kb_may_come_back_whole() -> None:
-    assert may_answer_whole(tuning.WHOLE_OUTPUT_MAX_BYTES)
-    assert not may_answer_whole(tuning.WHOLE_OUTPUT_MAX_BYTES + 1)
+    assert may_answer_whole(reply_tuning.WHOLE_OUTPUT_MAX_BYTES)
+    assert not may_answer_whole(reply_tuning.WHOLE_OUTPUT_MAX_BYTES + 1)
 
 
 def test_an_output_no_bigger_than_a_reply_can_be_is_never_replaced() -> None:
@@ -62,7 +62,7 @@ def test_one_section_gives_the_search_no_choice() -> None:
 
 
 def test_sections_smaller_than_a_snippet_are_fragments() -> None:
-    many = len(OUTPUT.encode()) // tuning.LATER_SNIPPET_MAX_BYTES + 1
+    many = len(OUTPUT.encode()) // reply_tuning.LATER_SNIPPET_MAX_BYTES + 1
     assert not _stands_in("request 42 worker", sections=many)
 
 
@@ -82,7 +82,7 @@ def test_comparisons_and_bare_places_need_the_whole_output() -> None:
 
 
 def test_a_reply_sparing_less_than_half_is_not_worth_it() -> None:
-    padded = REPLY + "\n" + "x" * int(len(OUTPUT) * tuning.SMALL_REPLY_MAX_SHARE)
+    padded = REPLY + "\n" + "x" * int(len(OUTPUT) * reply_tuning.SMALL_REPLY_MAX_SHARE)
     assert not _stands_in("request 42 worker", reply=padded)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from domain.chunking.limits import TITLE_MAX_BYTES
-from domain.search import tuning
+from domain.search import reply_tuning
 from domain.search.reply import intent_reply, intent_reply_bound, results_block, worth_showing
 from domain.search.results import SearchResult, SearchResults
 from domain.search.snippet import extract_snippet
@@ -105,7 +105,11 @@ def test_a_reply_suggests_only_the_most_distinctive_terms() -> None:
     terms = [f"name_{chr(97 + i)}" for i in range(26)]
     text = intent_reply(SearchResults("oom"), source="s", sections=9, output="x\n", terms=terms)
     line = next(x for x in text.splitlines() if x.startswith("Its distinctive terms: "))
-    assert line.count(",") == tuning.REPLY_TERMS - 1 and "name_a" in line and "name_z" not in line
+    assert (
+        line.count(",") == reply_tuning.REPLY_TERMS - 1
+        and "name_a" in line
+        and "name_z" not in line
+    )
 
 
 DOCKER_PS = """\
@@ -146,7 +150,7 @@ def test_intent_reply_names_a_title_shared_by_consecutive_matches_once() -> None
 
 def test_no_intent_reply_is_bigger_than_its_bound() -> None:
     content = "\n".join(f"row {i} error timeout on shard {i}" for i in range(400))
-    budgets = (tuning.SNIPPET_MAX_BYTES, tuning.LATER_SNIPPET_MAX_BYTES)
+    budgets = (reply_tuning.SNIPPET_MAX_BYTES, reply_tuning.LATER_SNIPPET_MAX_BYTES)
     results = SearchResults(
         "error timeout shard",
         tuple(
