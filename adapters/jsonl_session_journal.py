@@ -27,6 +27,7 @@ from typing import Any
 from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
+from domain.continuity.snapshot import KeptSnapshot
 
 COMPACT_AFTER_BYTES = 192 * 1024
 # A fold keeps at most this much, so the next one is hundreds of events away.
@@ -38,6 +39,7 @@ ORPHANED_AFTER_SECONDS = 30 * 24 * 3600
 _TAIL_BYTES = 4096
 _SNAPSHOT_BYTES = 8192
 _HEADER = "capy-session-journal"
+_SNAPSHOT_HEADER = "capy-snapshot"
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -77,21 +79,32 @@ class JsonlSessionJournal(SessionJournal):
             return []
         return _decode_events(text)
 
-    def keep_snapshot(self, project_dir: str, session_id: str, text: str) -> None:
+    def keep_snapshot(self, project_dir: str, session_id: str, snapshot: KeptSnapshot) -> None:
         if not session_id or not self._ready():
             return
+        header = {_SNAPSHOT_HEADER: 1, "through": snapshot.through, "consumed": snapshot.consumed}
         try:
-            _write_private(self._stem(project_dir, session_id) + ".snapshot", text)
+            _write_private(
+                self._stem(project_dir, session_id) + ".snapshot",
+                json.dumps(header) + "\n" + snapshot.text,
+            )
         except OSError:
             pass
 
-    def snapshot(self, project_dir: str, session_id: str) -> str:
+    def snapshot(self, project_dir: str, session_id: str) -> KeptSnapshot | None:
         if not session_id or not self._ready():
-            return ""
+            return None
         try:
-            return self._read(self._stem(project_dir, session_id) + ".snapshot", _SNAPSHOT_BYTES)
+            text = self._read(self._stem(project_dir, session_id) + ".snapshot", _SNAPSHOT_BYTES)
         except (OSError, ValueError):
-            return ""
+            return None
+        return _decode_snapshot(text) if text else None
+
+    def consume_snapshot(self, project_dir: str, session_id: str) -> None:
+        kept = self.snapshot(project_dir, session_id)
+        if kept is not None and not kept.consumed:
+            consumed = KeptSnapshot(kept.text, kept.through, consumed=True)
+            self.keep_snapshot(project_dir, session_id, consumed)
 
     def latest_session(self, project_dir: str, current: str) -> str:
         if not self._ready():
@@ -339,6 +352,24 @@ def _encode(event: SessionEvent) -> str:
         "x": event.text,
     }
     return json.dumps(record, ensure_ascii=False)
+
+
+def _decode_snapshot(text: str) -> KeptSnapshot:
+    """A kept snapshot; a file without the header (an older capy's) counts as covering no
+    event, so any event in the journal makes it stale."""
+    first, _, rest = text.partition("\n")
+    try:
+        header = json.loads(first) if first.startswith("{") else None
+    except ValueError:
+        header = None
+    if not isinstance(header, dict) or header.get(_SNAPSHOT_HEADER) != 1:
+        return KeptSnapshot(text, 0.0)
+    through = header.get("through")
+    return KeptSnapshot(
+        rest,
+        float(through) if isinstance(through, int | float) else 0.0,
+        header.get("consumed") is True,
+    )
 
 
 def _decode_events(text: str) -> list[SessionEvent]:

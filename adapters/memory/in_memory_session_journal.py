@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
+from domain.continuity.snapshot import KeptSnapshot
 from domain.continuity.state import bound, settle
 
 KEEP_EVENTS = 600
@@ -16,7 +17,7 @@ FOLD_AFTER_EVENTS = 1_000
 class InMemorySessionJournal(SessionJournal):
     def __init__(self) -> None:
         self.journals: dict[str, tuple[str, list[SessionEvent]]] = {}
-        self.snapshots: dict[str, str] = {}
+        self.snapshots: dict[str, KeptSnapshot] = {}
         self.changed: dict[str, float] = {}
         self._ticks = 0.0
 
@@ -35,11 +36,16 @@ class InMemorySessionJournal(SessionJournal):
     def events(self, project_dir: str, session_id: str) -> list[SessionEvent]:
         return list(self.journals.get(session_id, ("", []))[1])
 
-    def keep_snapshot(self, project_dir: str, session_id: str, text: str) -> None:
-        self.snapshots[session_id] = text
+    def keep_snapshot(self, project_dir: str, session_id: str, snapshot: KeptSnapshot) -> None:
+        self.snapshots[session_id] = snapshot
 
-    def snapshot(self, project_dir: str, session_id: str) -> str:
-        return self.snapshots.get(session_id, "")
+    def snapshot(self, project_dir: str, session_id: str) -> KeptSnapshot | None:
+        return self.snapshots.get(session_id)
+
+    def consume_snapshot(self, project_dir: str, session_id: str) -> None:
+        kept = self.snapshots.get(session_id)
+        if kept is not None:
+            self.snapshots[session_id] = KeptSnapshot(kept.text, kept.through, consumed=True)
 
     def latest_session(self, project_dir: str, current: str) -> str:
         if current in self.journals:

@@ -7,6 +7,7 @@ from typing import Protocol, runtime_checkable
 
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
+from domain.continuity.snapshot import KeptSnapshot
 
 
 @runtime_checkable
@@ -27,12 +28,16 @@ class SessionJournal(Protocol):
         """Everything kept for the session, oldest first ([] when there is nothing)."""
         ...
 
-    def keep_snapshot(self, project_dir: str, session_id: str, text: str) -> None:
+    def keep_snapshot(self, project_dir: str, session_id: str, snapshot: KeptSnapshot) -> None:
         """Remember the snapshot taken before a compaction, to restore it after."""
         ...
 
-    def snapshot(self, project_dir: str, session_id: str) -> str:
-        """The snapshot kept for the session ("" when none)."""
+    def snapshot(self, project_dir: str, session_id: str) -> KeptSnapshot | None:
+        """The snapshot kept for the session (None when none)."""
+        ...
+
+    def consume_snapshot(self, project_dir: str, session_id: str) -> None:
+        """Mark the kept snapshot restored: it is never returned as it is again."""
         ...
 
     def latest_session(self, project_dir: str, current: str) -> str:

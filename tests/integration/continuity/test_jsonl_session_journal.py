@@ -15,6 +15,7 @@ from adapters.jsonl_session_journal import (
     journal_directory,
 )
 from domain.continuity.event import DECISION, FILE, OK, SessionEvent
+from domain.continuity.snapshot import KeptSnapshot
 
 
 def _journal(tmp_path: Path) -> JsonlSessionJournal:
@@ -32,14 +33,16 @@ def test_files_are_private_and_hold_what_was_appended(tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
     journal.append(str(project), "s1", [_read(1), _read(2)])
-    journal.keep_snapshot(str(project), "s1", "Goal: x")
+    journal.keep_snapshot(str(project), "s1", KeptSnapshot("Goal: x", 12.5))
     directory = tmp_path / "state" / "capy" / "sessions"
     assert stat.S_IMODE(directory.stat().st_mode) == 0o700
     files = sorted(directory.iterdir())
     assert [f.suffix for f in files] == [".jsonl", ".snapshot"]
     assert all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files)
     assert [e.key for e in journal.events(str(project), "s1")] == ["src/f1.py", "src/f2.py"]
-    assert journal.snapshot(str(project), "s1") == "Goal: x"
+    assert journal.snapshot(str(project), "s1") == KeptSnapshot("Goal: x", 12.5)
+    journal.consume_snapshot(str(project), "s1")
+    assert journal.snapshot(str(project), "s1") == KeptSnapshot("Goal: x", 12.5, consumed=True)
     header = json.loads(files[0].read_text().splitlines()[0])
     assert header["project"] == str(project.resolve()) and header["session"] == "s1"
 
@@ -99,7 +102,7 @@ def test_a_planted_link_is_never_followed(tmp_path: Path) -> None:
     path.unlink()
     path.symlink_to(target)
     journal.append("/p", "s", [_read(2)])
-    journal.keep_snapshot("/p", "s", "x")
+    journal.keep_snapshot("/p", "s", KeptSnapshot("x", 1.0))
     assert target.read_text() == "precious"
     assert journal.events("/p", "s") == []
 
@@ -194,3 +197,11 @@ def test_folds_while_other_hooks_append_keep_the_journal_whole(tmp_path: Path) -
     assert {f"w{w}-last" for w in range(4)} <= keys
     assert path.stat().st_size < 2 * COMPACT_AFTER_BYTES
     assert not list(Path(directory).glob("*.tmp"))
+
+
+def test_a_snapshot_an_older_capy_kept_counts_as_covering_no_event(tmp_path: Path) -> None:
+    journal = _journal(tmp_path)
+    journal.append("/p", "s", [_read(1)])
+    stem = next((tmp_path / "state" / "capy" / "sessions").glob("*.jsonl")).with_suffix("")
+    stem.with_suffix(".snapshot").write_text("Goal: from before")
+    assert journal.snapshot("/p", "s") == KeptSnapshot("Goal: from before", 0.0)

@@ -67,7 +67,9 @@ def test_capture_then_snapshot_then_restore_after_compaction() -> None:
     SnapshotSession(journal).execute(
         HookInput(HookEvent.PRE_COMPACT, session_id="s1", project_dir=PROJECT)
     )
-    kept = journal.snapshot(PROJECT, "s1")
+    snapshot = journal.snapshot(PROJECT, "s1")
+    assert snapshot is not None and not snapshot.consumed
+    kept = snapshot.text
     for fact in [
         "Ship the CSV export",
         "export.py",
