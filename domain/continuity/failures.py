@@ -11,17 +11,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from domain.continuity.output_failures import names_an_exception
 from domain.hooks.tool_call import ToolOutcome
 
 _EXIT_TEXT = re.compile(r"^\W*(?:error:\s*)?exit(?:ed with)? code:?\s*(-?\d+)", re.IGNORECASE)
 _EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status")
 _OUTPUT_KEYS = ("stderr", "error", "stdout", "output", "content", "result", "llmContent")
 # An exception's name, an "error:" label or pytest's FAILED line says what went wrong; words
-# such as "failed" only that something did.
-_STRONG = re.compile(
-    r"\w*(?:Error|Exception)\b|\b(?:error|fatal|panic)\b\s*:|^(?:error|fatal|panic)\b"
-    r"|(?-i:^FAILED\b)",
-    re.IGNORECASE,
+# such as "failed" only that something did. An exception's name is found word by word
+# (``names_an_exception``): a pattern such as ``\w*Error\b`` backtracks on a long word.
+_STRONG_LABEL = re.compile(
+    r"\b(?:error|fatal|panic)\b\s*:|^(?:error|fatal|panic)\b|(?-i:^FAILED\b)", re.IGNORECASE
 )
 _WEAK = re.compile(
     r"\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|"
@@ -35,7 +35,7 @@ def failure_text(outcome: ToolOutcome) -> str | None:
     """The text of a failure (possibly empty), or None when the call succeeded."""
     response = outcome.response
     if outcome.failed:
-        return outcome.error or _text_of(response)
+        return outcome.error or output_text(response)
     if isinstance(response, Mapping):
         code = next((response[k] for k in _EXIT_KEYS if isinstance(response.get(k), int)), 0)
         if (
@@ -49,7 +49,7 @@ def failure_text(outcome: ToolOutcome) -> str | None:
             error = response.get("error")
             if isinstance(error, Mapping) and isinstance(error.get("message"), str):
                 return str(error["message"])
-            return _text_of(response) or (f"exit code {code}" if code else "failed")
+            return output_text(response) or (f"exit code {code}" if code else "failed")
     elif isinstance(response, str):
         match = _EXIT_TEXT.match(response)
         if match and match.group(1) != "0":
@@ -57,7 +57,7 @@ def failure_text(outcome: ToolOutcome) -> str | None:
     return None
 
 
-def _text_of(response: Any) -> str:
+def output_text(response: Any) -> str:
     """The result's text; of each part only the end, where an error is reported."""
     if isinstance(response, str):
         return response[-MAX_SCANNED:]
@@ -74,8 +74,10 @@ def error_line(text: str) -> str:
     (a traceback ends with it), else the last that says something failed, else the first."""
     lines = [line.strip() for line in text[-MAX_SCANNED:].splitlines() if line.strip()]
     lines = [line for line in lines if not _EXIT_TEXT.match(line)] or lines
-    for pattern in (_STRONG, _WEAK):
-        for line in reversed(lines):
-            if pattern.search(line):
-                return line
+    for line in reversed(lines):
+        if names_an_exception(line) or _STRONG_LABEL.search(line):
+            return line
+    for line in reversed(lines):
+        if _WEAK.search(line):
+            return line
     return lines[0] if lines else ""

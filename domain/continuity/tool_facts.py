@@ -23,7 +23,7 @@ from domain.continuity.event import (
     TASK,
     SessionEvent,
 )
-from domain.continuity.failures import error_line, failure_text
+from domain.continuity.failures import error_line, failure_text, output_text
 from domain.continuity.shell_facts import (
     MAX_SCANNED,
     command_key,
@@ -67,6 +67,15 @@ _STATUS = {
     "canceled": "cancelled",
     "deleted": "cancelled",
 }
+# A command that only shows data prints errors without having failed.
+_SHOWS_DATA = frozenset(
+    {
+        "cat", "head", "tail", "less", "more", "bat", "nl", "grep", "rg", "ag", "ack", "sed",
+        "awk", "jq", "yq", "ls", "find", "fd", "wc", "sort", "uniq", "cut", "diff", "git",
+        "echo", "printf", "tee", "journalctl", "strings", "xxd", "od",
+    }
+)  # fmt: skip
+_NOT_RUNS = frozenset({"cd", "pushd", "popd", "export", "source", ".", "set", "unset", ""})
 MAX_TASKS = 15
 TASK_CHARS = 120
 ERROR_CHARS = 200
@@ -80,7 +89,12 @@ def tool_events(
     name, arguments = tool.name, tool.arguments
     failure = failure_text(outcome)
     if name in SHELL_TOOLS:
-        return _shell_events(_command_text(arguments), failure, project_dir, at)
+        command_line = _command_text(arguments)
+        if failure is None:
+            reported = _reported(command_line, outcome)
+            if reported:
+                return _reported_events(command_line, reported, project_dir, at)
+        return _shell_events(command_line, failure, project_dir, at)
     paths = [fact_text(display_path(p, project_dir), 300) for p in _paths(arguments)]
     if name in PATCH_TOOLS:
         return _patch_events(
@@ -104,9 +118,56 @@ def tool_events(
         return _one_task(name, arguments, outcome.response, at)
     if name in SUBAGENT_TOOLS:
         return subagent_events(arguments, at, "failed" if failure is not None else "finished")
+    code = _code_run(arguments)
+    if code:  # shell code a tool ran: keyed by its command, like the shell tool's
+        reported = _reported(code, outcome) if failure is None else []
+        if reported:
+            return _reported_events(code, reported, project_dir, at)
+        return _shell_events(code, failure, project_dir, at)
     if failure is not None:
         return [_error(f"tool:{name}", name, failure, at)]
     return [SessionEvent(OK, "passed", f"tool:{name}", name, at)]
+
+
+def _code_run(arguments: Mapping[str, Any]) -> str:
+    """The shell code a tool ran for the agent (capy_execute and its kin), else ""."""
+    code, language = arguments.get("code"), arguments.get("language")
+    if isinstance(code, str) and language in {"shell", "bash", "sh", "zsh"}:
+        return code
+    return ""
+
+
+def _reported(command_line: str, outcome: ToolOutcome) -> list[str]:
+    """The failures a command's output reports though its host said it passed; [] for a
+    command that only shows data (``cat build.log``, ``grep -n error``, ``git log``)."""
+    if not command_line.strip():
+        return []
+    first = next(
+        (c.program for c in scanned_commands(command_line) if c.program not in _NOT_RUNS), ""
+    )
+    if not first or first in _SHOWS_DATA:
+        return []
+    from domain.continuity.output_failures import reported_failures
+
+    return reported_failures(output_text(outcome.response))
+
+
+def _reported_events(
+    command_line: str, reported: list[str], project_dir: str, at: float
+) -> list[SessionEvent]:
+    """An unresolved error for a run whose output reports failures: keyed by the command, and
+    by the failing test files when pytest names them, so a later passing run of the command,
+    of those files or of a test in them resolves it."""
+    from domain.continuity.output_failures import failing_files
+
+    command_line = redact_secrets(command_line[:MAX_SCANNED])
+    key = command_key(command_line) or fact_text(command_line, 60)
+    files = failing_files(reported)
+    if files:
+        key = " ".join([key.split(" ", 1)[0], *files[:2]])
+    what = fact_text(command_line, COMMAND_CHARS)
+    why = fact_text("; ".join(display_path(r, project_dir) for r in reported), ERROR_CHARS)
+    return [SessionEvent(ERROR, FAILED, f"cmd:{key}", f"{what}: {why}", at)]
 
 
 def subagent_events(arguments: Mapping[str, Any], at: float, action: str) -> list[SessionEvent]:
