@@ -40,10 +40,22 @@ def session_label(session_id: str) -> str:
     return f"session-events:{session_id}"
 
 
+# Each tier may fill the snapshot up to this share of its bytes before the next tier starts;
+# what a tier leaves unused goes to the tiers after it, and a last pass fills what is left.
+FIRST_REQUEST = "Goal (the first request)"
+TIER_SHARES = ((1, 0.6), (2, 0.85), (3, 1.0))
+
+
 def render_snapshot(
     state: SessionState, session_id: str, occasion: str, budget: int = SNAPSHOT_BYTES
 ) -> str:
-    """The facts of ``state`` in at most ``budget`` UTF-8 bytes ("" when there are none)."""
+    """The facts of ``state`` in at most ``budget`` UTF-8 bytes ("" when there are none).
+
+    Sections are filled in turns — the most recent item of each section of a tier, then the
+    next of each, … — until the tier reaches its share (``TIER_SHARES``), so neither a long
+    list of one kind nor a flood of low-priority facts can push out an error or a decision.
+    An item that repeats one already given (a request that is also the decision) is left out.
+    """
     if state.empty:
         return ""
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(state.last_at))
@@ -51,26 +63,75 @@ def render_snapshot(
         opening = f"capy's record of the session being resumed (last activity {when})."
     else:
         opening = "capy's record of this session from before its context was compacted."
-    lines = [opening + f' capy_search finds more under source "{session_label(session_id)}".']
-    used = _size(lines[0])
-    for title, items in _sections(state):
-        line = ""
-        for item in items:
-            candidate = f"{line}; {item}" if line else f"{title}: {item}"
-            if used + _size(candidate) + 1 > budget:
-                break
-            line = candidate
-        if line:
-            lines.append(line)
-            used += _size(line) + 1
+    opening += f' capy_search finds more under source "{session_label(session_id)}".'
+    sections = _without_repeats(_sections(state))
+    taken = [0] * len(sections)
+    used = _size(opening)
+    for tier, share in TIER_SHARES:
+        used = _fill(sections, taken, used, int(budget * share), {tier})
+    used = _fill(sections, taken, used, budget, {1, 2, 3})
+    lines = [opening]
+    for (_, title, items), count in zip(sections, taken, strict=True):
+        if count:
+            lines.append(f"{title}: " + "; ".join(items[:count]))
     return "\n".join(lines) if len(lines) > 1 else ""
+
+
+def _fill(
+    sections: list[tuple[int, str, list[str]]],
+    taken: list[int],
+    used: int,
+    limit: int,
+    chosen: set[int],
+) -> int:
+    """Add items to the ``chosen`` tiers' sections, one per section per turn, while they fit
+    within ``limit`` bytes; the bytes used after."""
+    progressed = True
+    while progressed:
+        progressed = False
+        for index, (tier, title, items) in enumerate(sections):
+            count = taken[index]
+            if tier not in chosen or count >= len(items):
+                continue
+            # a new line costs its title and a newline; a further item its separator
+            cost = _size(items[count]) + (2 if count else _size(title) + 3)
+            if used + cost <= limit:
+                taken[index] = count + 1
+                used += cost
+                progressed = True
+    return used
+
+
+def _without_repeats(
+    sections: list[tuple[int, str, list[str]]],
+) -> list[tuple[int, str, list[str]]]:
+    """Each item once: a request that repeats the goal, a decision, a rule or a task is left
+    to that fact; any other item that repeats an earlier section's is left out."""
+    requests = {FIRST_REQUEST, "Latest request", "Earlier requests"}
+    facts = {_plain(i) for _, title, items in sections if title not in requests for i in items}
+    seen: set[str] = set()
+    kept: list[tuple[int, str, list[str]]] = []
+    for tier, title, items in sections:
+        unique: list[str] = []
+        for item in items:
+            plain = _plain(item)
+            if plain in seen or (title in requests and plain in facts):
+                continue
+            seen.add(plain)
+            unique.append(item)
+        kept.append((tier, title, unique))
+    return kept
+
+
+def _plain(text: str) -> str:
+    return " ".join("".join(c for c in text.lower() if c.isalnum() or c.isspace()).split())
 
 
 def _size(text: str) -> int:
     return len(text.encode("utf-8"))
 
 
-def _sections(state: SessionState) -> list[tuple[str, list[str]]]:
+def _sections(state: SessionState) -> list[tuple[int, str, list[str]]]:
     latest = state.requests[-1] if state.requests else ""
     open_tasks = [
         f"{clip(text, 120)} ({status})"
@@ -80,20 +141,20 @@ def _sections(state: SessionState) -> list[tuple[str, list[str]]]:
     done = sum(1 for status, _ in state.tasks if status == "done")
     if done:
         open_tasks.append(f"{done} done")
-    goal = state.goal if state.goal_stated else state.goal and f"(first request) {state.goal}"
+    goal = state.goal
     return [
-        ("Goal", [clip(goal, 300)] if goal else []),
-        ("Latest request", [clip(latest, 200)] if latest and latest != state.goal else []),
-        ("Open tasks" if done < len(state.tasks) else "Tasks", open_tasks[:9]),
-        ("Files edited", [clip(path, 100) for path in state.edited[:10]]),
-        ("Unresolved errors", [clip(e, 200) for e in reversed(state.open_errors[-3:])]),
-        ("Decisions", [clip(d, 160) for d in reversed(state.decisions[-5:])]),
-        ("Rules the user stated", [clip(r, 160) for r in reversed(state.rules[-5:])]),
-        ("Files read", [clip(path, 100) for path in state.read[:10]]),
-        ("Git", [clip(g, 120) for g in reversed(state.git[-5:])]),
-        ("Environment", [clip(e, 120) for e in reversed(state.environment[-5:])]),
-        ("Subagents", [f"{clip(t, 100)}: {s}" for s, t in reversed(state.subagents[-5:])]),
-        ("Resolved errors", [clip(e, 120) for e in reversed(state.resolved_errors[-3:])]),
-        ("Earlier requests", [clip(r, 120) for r in reversed(state.requests[-4:-1])]),
-        ("Searched for", [clip(s, 80) for s in state.searches[:5]]),
+        (1, "Goal" if state.goal_stated else FIRST_REQUEST, [clip(goal, 300)] if goal else []),
+        (1, "Latest request", [clip(latest, 200)] if latest and latest != state.goal else []),
+        (1, "Open tasks" if done < len(state.tasks) else "Tasks", open_tasks[:9]),
+        (1, "Files edited", [clip(path, 100) for path in state.edited[:10]]),
+        (1, "Unresolved errors", [clip(e, 240) for e in reversed(state.open_errors[-3:])]),
+        (1, "Decisions", [clip(d, 160) for d in reversed(state.decisions[-5:])]),
+        (1, "Rules the user stated", [clip(r, 160) for r in reversed(state.rules[-5:])]),
+        (2, "Files read", [clip(path, 100) for path in state.read[:10]]),
+        (2, "Git", [clip(g, 120) for g in reversed(state.git[-5:])]),
+        (2, "Environment", [clip(e, 120) for e in reversed(state.environment[-5:])]),
+        (2, "Subagents", [f"{clip(t, 100)}: {s}" for s, t in reversed(state.subagents[-5:])]),
+        (3, "Resolved errors", [clip(e, 120) for e in reversed(state.resolved_errors[-3:])]),
+        (3, "Earlier requests", [clip(r, 120) for r in reversed(state.requests[-4:-1])]),
+        (3, "Searched for", [clip(s, 80) for s in state.searches[:5]]),
     ]

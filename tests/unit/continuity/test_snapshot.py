@@ -121,3 +121,42 @@ def test_the_record_has_a_section_per_kind_of_fact() -> None:
     ]:
         assert heading in record
     assert "- unresolved: alembic upgrade head: relation exists" in record
+
+
+def test_long_lists_and_a_flood_of_low_priority_facts_never_push_out_an_error() -> None:
+    events = [
+        SessionEvent(FILE, "search", f"search filler{i}", f"filler{i} in src", i)
+        for i in range(5000)
+    ]
+    events += [
+        SessionEvent(FILE, "read", f"src/r{i}.py", f"src/r{i}.py", 6000 + i) for i in range(40)
+    ]
+    long = "x" * 90
+    events += [
+        SessionEvent(FILE, "edit", f"src/{long}{i}.py", f"src/{long}{i}.py", 7000 + i)
+        for i in range(40)
+    ]
+    events += [
+        SessionEvent(TASK, "pending", f"task {i}", f"task number {i} " + long, 8000 + i)
+        for i in range(15)
+    ]
+    events += [
+        SessionEvent(ERROR, FAILED, "cmd:pytest", "pytest: FAILED tests/a.py::t - KeyError", 1),
+        SessionEvent(DECISION, "stated", "d", "Use sqlite instead of postgres.", 2),
+        SessionEvent(RULE, "stated", "r", "Never push to main.", 3),
+    ]
+    text = render_snapshot(fold(events), "s1", COMPACTED)
+    assert len(text.encode("utf-8")) <= SNAPSHOT_BYTES
+    for fact in ("KeyError", "sqlite instead of postgres", "Never push to main", "task number 0"):
+        assert fact in text, fact
+    assert "Searched for: filler4999" in text  # the lowest tier still gets what is left
+
+
+def test_a_request_that_repeats_a_decision_is_given_once() -> None:
+    said = "Let's go with csv.writer instead of pandas."
+    events = [
+        SessionEvent(PROMPT, "asked", "p", said, 1),
+        SessionEvent(DECISION, "stated", "d", said, 1),
+    ]
+    text = render_snapshot(fold(events), "s1", COMPACTED)
+    assert text.count("csv.writer") == 1 and "Decisions: " + said in text
