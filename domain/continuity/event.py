@@ -15,6 +15,12 @@ OK = "ok"
 GIT = "git"
 ENV = "env"
 SUBAGENT = "subagent"
+PLAN = "plan"
+SKILL = "skill"
+MCP = "mcp"
+INSTRUCTIONS = "instructions"
+ROLE = "role"
+DATA = "data"
 
 # The tools that start a subagent (Claude Code's older and newer names).
 SUBAGENT_TOOLS = frozenset({"Agent", "Task"})
@@ -59,14 +65,14 @@ class SessionEvent(Value):
 def priority(event: SessionEvent) -> int:
     """1 (kept longest, restored first) to 4 (dropped first)."""
     category, action = event.category, event.action
-    if category in {GOAL, TASK, RULE, DECISION}:
+    if category in {GOAL, TASK, RULE, DECISION, PLAN, ROLE, INSTRUCTIONS}:
         return 1
     if category == FILE:
         return 1 if action in EDITS else 2 if action == "read" else 3
     if category == ERROR:
         return 1 if action == FAILED else 3
-    if category in {GIT, ENV, SUBAGENT}:
+    if category in {GIT, ENV, SUBAGENT, SKILL, MCP}:
         return 2
-    if category == PROMPT:
+    if category in {PROMPT, DATA}:
         return 3
     return 4

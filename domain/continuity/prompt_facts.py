@@ -9,22 +9,48 @@ from __future__ import annotations
 import re
 
 from domain.continuity.event import (
+    DATA,
     DECISION,
     GOAL,
+    INSTRUCTIONS,
     PROMPT,
+    ROLE,
     RULE,
+    SKILL,
     STATED,
     SessionEvent,
 )
 from domain.continuity.wording import fact_text
 
 MAX_SCANNED = 8_192  # a pasted log is not read past this for decisions
+PASTED_CHARS = 1_024  # a prompt this long over several lines carries pasted data
+PASTED_LINES = 5
 MAX_SENTENCES = 40
 PROMPT_CHARS = 300
 SENTENCE_CHARS = 200
 
 _GOAL_COMMAND = re.compile(r"^/goal\b[ \t:]*(.*)", re.DOTALL | re.IGNORECASE)
 _GOAL_SENTENCE = re.compile(r"^(?:(?:my|our|the) )?goal(?: is|:)\s*(.+)", re.IGNORECASE | re.DOTALL)
+# The host's own commands: not work the user asked for (``/goal`` is read apart).
+_HOST_COMMANDS = frozenset(
+    {
+        "compact", "clear", "model", "help", "config", "cost", "login", "logout", "status",
+        "resume", "permissions", "hooks", "mcp", "memory", "agents", "context", "exit", "quit",
+        "vim", "theme", "doctor", "bug", "terminal-setup", "ide", "export", "add-dir", "usage",
+        "statusline", "output-style", "privacy-settings", "release-notes", "upgrade", "rewind",
+        "todos", "plugin", "fast", "effort", "tasks", "settings", "approvals", "new", "init",
+    }
+)  # fmt: skip
+_ROLE = re.compile(
+    r"^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) "
+    r"(?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)",
+    re.IGNORECASE,
+)
+_FOLLOW = re.compile(
+    r"\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\b",
+    re.IGNORECASE,
+)
+_RULE_FILE_ENDINGS = (".md", ".mdc", ".txt", ".rst")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _RULE = re.compile(
     r"\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|"
@@ -53,12 +79,18 @@ def prompt_events(prompt: str, at: float) -> list[SessionEvent]:
         goal = fact_text(command.group(1), PROMPT_CHARS)
         return [SessionEvent(GOAL, STATED, "goal", goal, at)] if goal else []
     if text.startswith("/"):
-        return []  # the host's own commands (/compact, /model …) are not requests
+        return _command(text, at)
     words = fact_text(text, PROMPT_CHARS)
     events = [SessionEvent(PROMPT, "asked", _normal(words)[:120], words, at)]
+    if len(text) >= PASTED_CHARS and text.count("\n") >= PASTED_LINES:
+        events.append(_pasted(text, at))
     for sentence in _sentences(text):
+        events += _instruction_files(sentence, at)
         stated = _GOAL_SENTENCE.match(sentence)
-        if stated:
+        if _ROLE.match(sentence) and not sentence.endswith("?"):
+            role = fact_text(sentence, SENTENCE_CHARS)
+            events.append(SessionEvent(ROLE, STATED, "role", role, at))
+        elif stated:
             goal = fact_text(stated.group(1), PROMPT_CHARS)
             events.append(SessionEvent(GOAL, STATED, "goal", goal, at))
         elif sentence.endswith("?"):
@@ -70,6 +102,38 @@ def prompt_events(prompt: str, at: float) -> list[SessionEvent]:
             words = fact_text(sentence, SENTENCE_CHARS)
             events.append(SessionEvent(DECISION, STATED, _normal(words)[:120], words, at))
     return events
+
+
+def _command(text: str, at: float) -> list[SessionEvent]:
+    """``/review src/auth.py``: a skill or custom command the user ran (the host's own
+    commands, such as ``/compact`` or ``/model``, are not work)."""
+    name = text[1:].split(None, 1)[0].lower() if len(text) > 1 else ""
+    if not name or name in _HOST_COMMANDS:
+        return []
+    words = fact_text(text, 160)
+    return [SessionEvent(SKILL, "invoked", f"skill:{name[:60]}", words, at)]
+
+
+def _pasted(text: str, at: float) -> SessionEvent:
+    """Pasted data by reference: its size and first line, never its body."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    lines = text.count("\n") + 1
+    described = f"{size:,} bytes, {lines} lines, first line: {fact_text(first, 100)}"
+    return SessionEvent(DATA, "pasted", f"data:{_normal(first)[:60]}:{size}", described, at)
+
+
+def _instruction_files(sentence: str, at: float) -> list[SessionEvent]:
+    """``Follow docs/STYLE.md``: a file of rules the user pointed to, by its path."""
+    if not _FOLLOW.search(sentence):
+        return []
+    found: list[SessionEvent] = []
+    for word in sentence.split()[:80]:
+        path = word.strip("`'\"()[],;:!?").rstrip(".")
+        if 3 < len(path) <= 200 and path.lower().endswith(_RULE_FILE_ENDINGS):
+            text = fact_text(path, 200)
+            found.append(SessionEvent(INSTRUCTIONS, "named", text, text, at))
+    return found[:3]
 
 
 def _sentences(text: str) -> list[str]:

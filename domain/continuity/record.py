@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from domain.continuity.snapshot import mcp_by_server
 from domain.continuity.state import SessionState
 
 
@@ -35,6 +36,12 @@ def render_record(state: SessionState, session_id: str, project: str) -> str:
         ("Environment", state.environment),
         ("Subagents", subagents),
         ("Commands that ran", state.commands),
+        ("Plan mode", [state.plan] if state.plan else []),
+        ("Role the user set", [state.role] if state.role else []),
+        ("Instruction files", state.instructions),
+        ("Skills and commands", state.skills),
+        ("MCP tools", mcp_by_server(state.mcp)),
+        ("Pasted data", state.pasted),
     ):
         if items:
             parts.append(f"## {title}\n\n" + "\n".join(f"- {item}" for item in items))

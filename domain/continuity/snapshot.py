@@ -150,11 +150,27 @@ def _sections(state: SessionState) -> list[tuple[int, str, list[str]]]:
         (1, "Unresolved errors", [clip(e, 240) for e in reversed(state.open_errors[-3:])]),
         (1, "Decisions", [clip(d, 160) for d in reversed(state.decisions[-5:])]),
         (1, "Rules the user stated", [clip(r, 160) for r in reversed(state.rules[-5:])]),
+        (1, "Plan mode", [clip(state.plan, 240)] if state.plan else []),
+        (1, "Role the user set", [clip(state.role, 160)] if state.role else []),
+        (1, "Instruction files", [clip(p, 100) for p in reversed(state.instructions[-5:])]),
         (2, "Files read", [clip(path, 100) for path in state.read[:10]]),
         (2, "Git", [clip(g, 120) for g in reversed(state.git[-5:])]),
         (2, "Environment", [clip(e, 120) for e in reversed(state.environment[-5:])]),
         (2, "Subagents", [f"{clip(t, 100)}: {s}" for s, t in reversed(state.subagents[-5:])]),
+        (2, "Skills and commands", [clip(k, 100) for k in reversed(state.skills[-5:])]),
+        (2, "MCP tools", mcp_by_server(state.mcp)[:5]),
         (3, "Resolved errors", [clip(e, 120) for e in reversed(state.resolved_errors[-3:])]),
         (3, "Earlier requests", [clip(r, 120) for r in reversed(state.requests[-4:-1])]),
         (3, "Searched for", [clip(s, 80) for s in state.searches[:5]]),
+        (3, "Pasted data", [clip(d, 160) for d in reversed(state.pasted[-3:])]),
     ]
+
+
+def mcp_by_server(calls: list[tuple[str, str]]) -> list[str]:
+    """``github (create_issue, list_prs failed)``: the MCP tools used, by server, the most
+    recently used server first."""
+    servers: dict[str, list[str]] = {}
+    for action, text in reversed(calls):
+        server, _, tool = text.partition(": ")
+        servers.setdefault(server, []).append(f"{tool} failed" if action == "failed" else tool)
+    return [f"{clip(server, 40)} ({', '.join(tools[:4])})" for server, tools in servers.items()]

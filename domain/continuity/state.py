@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from domain.continuity.event import (
+    DATA,
     DECISION,
     EDITS,
     ENV,
@@ -20,10 +21,15 @@ from domain.continuity.event import (
     FIRST_PROMPT,
     GIT,
     GOAL,
+    INSTRUCTIONS,
+    MCP,
     OK,
+    PLAN,
     PROMPT,
     RESOLVED,
+    ROLE,
     RULE,
+    SKILL,
     SUBAGENT,
     TASK,
     SessionEvent,
@@ -117,13 +123,19 @@ class SessionState:
         "git",
         "goal",
         "goal_stated",
+        "instructions",
         "last_at",
+        "mcp",
         "open_errors",
+        "pasted",
+        "plan",
         "read",
         "requests",
         "resolved_errors",
+        "role",
         "rules",
         "searches",
+        "skills",
         "subagents",
         "tasks",
     )
@@ -144,6 +156,12 @@ class SessionState:
         self.environment: list[str] = []
         self.subagents: list[tuple[str, str]] = []
         self.commands: list[str] = []
+        self.plan = ""
+        self.role = ""
+        self.instructions: list[str] = []
+        self.skills: list[str] = []
+        self.mcp: list[tuple[str, str]] = []
+        self.pasted: list[str] = []
         self.first_at = 0.0
         self.last_at = 0.0
 
@@ -191,11 +209,29 @@ def fold(events: Iterable[SessionEvent]) -> SessionState:
             state.subagents.append((action, text))
         elif category == OK and event.key.startswith("cmd:"):
             state.commands.append(text)
+        else:
+            _host_fact(state, event)
     state.tasks = task_list + single_tasks
     for files in (state.edited, state.read, state.searches):
         files.reverse()
     state.read = [path for path in state.read if path not in state.edited]
     return state
+
+
+def _host_fact(state: SessionState, event: SessionEvent) -> None:
+    category, action, text = event.category, event.action, event.text
+    if category == PLAN:
+        state.plan = text if action == "entered" else f"{action}: {text}"
+    elif category == ROLE:
+        state.role = text
+    elif category == INSTRUCTIONS:
+        state.instructions.append(text)
+    elif category == SKILL:
+        state.skills.append(f"{text} (failed)" if action == "failed" else text)
+    elif category == MCP:
+        state.mcp.append((action, text))
+    elif category == DATA:
+        state.pasted.append(text)
 
 
 def _file(state: SessionState, action: str, path: str) -> None:

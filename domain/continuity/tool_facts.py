@@ -24,6 +24,13 @@ from domain.continuity.event import (
     SessionEvent,
 )
 from domain.continuity.failures import error_line, failure_text, output_text
+from domain.continuity.host_facts import (
+    PLAN_ENTER_TOOLS,
+    PLAN_EXIT_TOOLS,
+    SKILL_TOOLS,
+    host_events,
+    instruction_file_events,
+)
 from domain.continuity.shell_facts import (
     MAX_SCANNED,
     command_key,
@@ -95,6 +102,11 @@ def tool_events(
             if reported:
                 return _reported_events(command_line, reported, project_dir, at)
         return _shell_events(command_line, failure, project_dir, at)
+    if name in PLAN_ENTER_TOOLS or name in PLAN_EXIT_TOOLS or name in SKILL_TOOLS:
+        return host_events(name, arguments, outcome.response, failure is not None, at)
+    if name.startswith("mcp__"):
+        called = host_events(name, arguments, outcome.response, failure is not None, at)
+        return called + _other_tool(tool, outcome, failure, project_dir, at)
     paths = [fact_text(display_path(p, project_dir), 300) for p in _paths(arguments)]
     if name in PATCH_TOOLS:
         return _patch_events(
@@ -104,7 +116,8 @@ def tool_events(
         action = "read" if name in READ_TOOLS else "delete" if "elete" in name else "edit"
         if failure is not None:
             return [_error(f"file:{p}", f"{name} {p}", failure, at) for p in paths[:1]]
-        return [SessionEvent(FILE, action, p, p, at) for p in paths[:5]]
+        events = [SessionEvent(FILE, action, p, p, at) for p in paths[:5]]
+        return events + instruction_file_events(paths[:5], at) if action == "read" else events
     if name in SEARCH_TOOLS:
         pattern = _text(arguments, "pattern") or _text(arguments, "query")
         where = display_path(_text(arguments, "path"), project_dir)
@@ -118,6 +131,13 @@ def tool_events(
         return _one_task(name, arguments, outcome.response, at)
     if name in SUBAGENT_TOOLS:
         return subagent_events(arguments, at, "failed" if failure is not None else "finished")
+    return _other_tool(tool, outcome, failure, project_dir, at)
+
+
+def _other_tool(
+    tool: ToolCall, outcome: ToolOutcome, failure: str | None, project_dir: str, at: float
+) -> list[SessionEvent]:
+    name, arguments = tool.name, tool.arguments
     code = _code_run(arguments)
     if code:  # shell code a tool ran: keyed by its command, like the shell tool's
         reported = _reported(code, outcome) if failure is None else []

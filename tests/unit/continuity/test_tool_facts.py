@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.continuity.event import ENV, ERROR, FAILED, FILE, GIT, OK, SUBAGENT, TASK
+from domain.continuity.event import ENV, ERROR, FAILED, FILE, GIT, MCP, OK, SUBAGENT, TASK
 from domain.continuity.tool_facts import subagent_events, tool_events
 from domain.hooks.tool_call import ToolCall, ToolOutcome
 
@@ -105,12 +105,22 @@ def test_subagents_launch_and_finish() -> None:
     assert background[0].action == "running in the background"
 
 
-def test_other_tools_only_pass_or_fail() -> None:
+def test_mcp_tools_are_kept_by_server_and_tool_and_pass_or_fail() -> None:
     assert _facts(_events("mcp__github__get_issue", {"n": 1})) == [
-        (OK, "passed", "mcp__github__get_issue")
+        (MCP, "called", "github: get_issue"),
+        (OK, "passed", "mcp__github__get_issue"),
     ]
-    [error] = _events("mcp__db__query", {}, ToolOutcome({"isError": True, "content": "timeout"}))
+    [called, error] = _events(
+        "mcp__db__query", {}, ToolOutcome({"isError": True, "content": "timeout"})
+    )
+    assert (called.category, called.action, called.key) == (MCP, "failed", "mcp:db/query")
     assert (error.category, error.key) == (ERROR, "tool:mcp__db__query")
+
+
+def test_other_tools_only_pass_or_fail() -> None:
+    assert _facts(_events("Frobnicate", {"n": 1})) == [(OK, "passed", "Frobnicate")]
+    [error] = _events("Frobnicate", {}, ToolOutcome({"is_error": True, "content": "timeout"}))
+    assert (error.category, error.key) == (ERROR, "tool:Frobnicate")
 
 
 def test_odd_input_gives_no_facts_rather_than_an_error() -> None:
