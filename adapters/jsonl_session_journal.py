@@ -40,6 +40,7 @@ _TAIL_BYTES = 4096
 _SNAPSHOT_BYTES = 8192
 _HEADER = "capy-session-journal"
 _SNAPSHOT_HEADER = "capy-snapshot"
+_EXPIRED_STAMP = ".expired"
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -159,6 +160,40 @@ class JsonlSessionJournal(SessionJournal):
                         pass
                 pruned += 1
         return pruned
+
+    def expire(self, idle_before: float, not_within: float) -> int:
+        if not self._ready():
+            return 0
+        stamp = os.path.join(self._directory, _EXPIRED_STAMP)
+        now = time.time()
+        try:
+            if now - os.lstat(stamp).st_mtime < not_within:
+                return 0
+        except OSError:
+            pass
+        try:
+            _write_private(stamp, "")
+        except OSError:
+            return 0
+        expired = 0
+        try:
+            with os.scandir(self._directory) as entries:
+                listed = [entry for entry in entries if entry.is_file(follow_symlinks=False)]
+        except OSError:
+            return 0
+        for entry in listed:
+            name = entry.name
+            if not name.endswith((".jsonl", ".snapshot", ".tmp")):
+                continue
+            try:
+                status = entry.stat(follow_symlinks=False)
+                if status.st_uid != os.getuid() or status.st_mtime >= idle_before:
+                    continue
+                os.unlink(entry.path)
+            except OSError:
+                continue
+            expired += name.endswith(".jsonl")
+        return expired
 
     # --- files ---------------------------------------------------------------------------
 

@@ -84,12 +84,21 @@ class SessionSettings:
 
 
 @attrs.frozen
+class ContinuitySettings:
+    # The hooks record each session's facts to restore them after a compaction (ADR 0062).
+    # The hook reads this key itself (``adapters.continuity_capture``); listed here so the
+    # configuration check knows it.
+    capture: bool = True
+
+
+@attrs.frozen
 class Settings:
     store: StoreSettings = StoreSettings()
     executor: ExecutorSettings = ExecutorSettings()
     fetch: FetchSettings = FetchSettings()
     sessions: SessionSettings = SessionSettings()
     vault: VaultSettings = VaultSettings()
+    continuity: ContinuitySettings = ContinuitySettings()
 
 
 @attrs.frozen
@@ -211,6 +220,7 @@ SETTING_KEYS: Mapping[str, SettingKey] = {
             global_only=True,
         ),
         SettingKey("sessions.sweep_on_start", "true or false", _flag),
+        SettingKey("continuity.capture", "true or false", _flag),
         SettingKey(
             "fetch.allow_private_hosts",
             'a list of "host" or "host:port" entries',

@@ -186,10 +186,13 @@ def _decide(hook_input: HookInput, instruction_files: tuple[str, ...]) -> Decisi
         from application.use_cases.restore_session import RestoreSession
 
         instructions = MarkdownInstructionFiles(hook_input.project_dir)
-        restore = RestoreSession(_journal())
-        return InjectSessionContext(instructions, guidance, restore).execute(
+        journal = _journal()
+        restore = RestoreSession(journal)
+        decision = InjectSessionContext(instructions, guidance, restore).execute(
             hook_input, instruction_files
         )
+        _expire(journal)
+        return decision
     if event in {HookEvent.PRE_COMPACT, HookEvent.SESSION_END}:
         from application.use_cases.forget_guidance import ForgetGuidance
 
@@ -208,8 +211,25 @@ def _journal() -> SessionJournal:
     return JsonlSessionJournal(journal_directory(os.environ))
 
 
+def _expire(journal: SessionJournal) -> None:
+    """Journals idle for two weeks go, whether or not a server ever runs (ADR 0062)."""
+    from adapters.system_clock import SystemClock
+    from application.use_cases.expire_session_journals import ExpireSessionJournals
+
+    try:
+        ExpireSessionJournals(journal, SystemClock()).execute()
+    except Exception:  # retention must never cost the host its session start
+        pass
+
+
 def _record(hook_input: HookInput) -> Decision:
-    """Session continuity: the event's facts go to the session's journal (ADR 0039)."""
+    """Session continuity: the event's facts go to the session's journal (ADR 0039), unless
+    capture is switched off (``[continuity] capture = false``, ``CAPY_CONTINUITY_CAPTURE=0``)."""
+    from adapters.continuity_capture import capture_enabled
+    from domain.hooks.decision import NO_OPINION
+
+    if not capture_enabled(os.environ, hook_input.project_dir):
+        return NO_OPINION
     from adapters.system_clock import SystemClock
     from application.use_cases.record_session_events import RecordSessionEvents
 

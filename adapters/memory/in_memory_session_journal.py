@@ -70,3 +70,11 @@ class InMemorySessionJournal(SessionJournal):
             del self.journals[session]
             self.snapshots.pop(session, None)
         return len(gone)
+
+    def expire(self, idle_before: float, not_within: float) -> int:
+        gone = [s for s, changed in self.changed.items() if changed < idle_before]
+        for session in gone:
+            self.journals.pop(session, None)
+            self.snapshots.pop(session, None)
+            del self.changed[session]
+        return len(gone)

@@ -53,3 +53,9 @@ class SessionJournal(Protocol):
         """Delete the project's journals (and snapshots) untouched since ``idle_before``, and
         any journal untouched for a month; how many sessions went."""
         ...
+
+    def expire(self, idle_before: float, not_within: float) -> int:
+        """Delete every journal (and its snapshot), whatever its project, untouched since
+        ``idle_before``; does nothing when it last ran less than ``not_within`` seconds ago.
+        Cheap enough for a hook: how many sessions went."""
+        ...

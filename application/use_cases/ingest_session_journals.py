@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from application.ports.clock import Clock
 from application.ports.session_journal import SessionJournal
+from application.use_cases.expire_session_journals import JOURNAL_IDLE_DAYS
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
 from domain.content_type import ContentType
@@ -16,7 +17,7 @@ from domain.source_kind import SourceKind
 
 # A journal serves restoring a session; its searchable record in the knowledge base outlives it
 # (``store.cleanup.session_ttl_days``).
-JOURNAL_KEPT = timedelta(days=14)
+JOURNAL_KEPT = timedelta(days=JOURNAL_IDLE_DAYS)
 PRUNE_EVERY = timedelta(hours=1)
 
 

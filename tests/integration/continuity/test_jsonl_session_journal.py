@@ -205,3 +205,25 @@ def test_a_snapshot_an_older_capy_kept_counts_as_covering_no_event(tmp_path: Pat
     stem = next((tmp_path / "state" / "capy" / "sessions").glob("*.jsonl")).with_suffix("")
     stem.with_suffix(".snapshot").write_text("Goal: from before")
     assert journal.snapshot("/p", "s") == KeptSnapshot("Goal: from before", 0.0)
+
+
+def test_expire_deletes_idle_journals_of_every_project_at_most_once_per_interval(
+    tmp_path: Path,
+) -> None:
+    journal = _journal(tmp_path)
+    journal.append("/p", "old", [_read(1)])
+    journal.keep_snapshot("/p", "old", KeptSnapshot("x", 1.0))
+    journal.append("/elsewhere", "other", [_read(1)])
+    directory = tmp_path / "state" / "capy" / "sessions"
+    long_ago = time.time() - 20 * 24 * 3600
+    for path in directory.iterdir():
+        os.utime(path, (long_ago, long_ago))
+    journal.append("/p", "fresh", [_read(2)])
+    assert journal.expire(time.time() - 14 * 24 * 3600, 3600) == 2
+    assert [e.session_id for e in journal.entries("/p")] == ["fresh"]
+    assert journal.snapshot("/p", "old") is None
+    journal.append("/p", "again", [_read(3)])
+    path = next(p for p in directory.glob("*again.jsonl"))
+    os.utime(path, (long_ago, long_ago))
+    assert journal.expire(time.time() - 14 * 24 * 3600, 3600) == 0  # ran within the hour
+    assert journal.expire(time.time() - 14 * 24 * 3600, 0) == 1
