@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime, timedelta
 
 from application.ports.clock import Clock
@@ -44,9 +45,17 @@ class IngestSessionJournals:
         self._root = project_root
         self._seen: dict[str, tuple[float, int]] = {}
         self._pruned_at: datetime | None = None
+        # The server's periodic run and a search catching up may ask at the same time.
+        self._running = threading.Lock()
 
     def execute(self) -> int:
-        """Index what changed; the number of sessions (re)indexed."""
+        """Index what changed; the number of sessions (re)indexed. A search calls this first,
+        so it sees every event a hook wrote before it was asked (the periodic run may not have
+        come yet, e.g. just after the server started)."""
+        with self._running:
+            return self._execute()
+
+    def _execute(self) -> int:
         indexed = 0
         for entry in self._journal.entries(self._root):
             mark = (entry.changed_at, entry.size)

@@ -53,6 +53,11 @@ def _runtime_names(sandbox: Sandbox) -> tuple[str, ...]:
     return tuple(sorted(language.value for language in sandbox.available_languages()))
 
 
+def _run_later(use_case: Callable[[], Any]) -> Callable[[], object]:
+    """A callable that runs ``use_case().execute()`` when called (built on first use)."""
+    return lambda: use_case().execute()
+
+
 class McpTools(containers.DeclarativeContainer):
     """One handler per MCP tool, built from use cases; the router and the tool list."""
 
@@ -103,6 +108,7 @@ class McpTools(containers.DeclarativeContainer):
         throttle=throttle,
         clock=core.clock,
         probe=probe_search.provider,
+        catch_up=providers.Callable(_run_later, use_cases.ingest_session_journals.provider),
     )
     index = providers.Singleton(IndexTool, use_case=index_for_agent.provider, ledger=ledger)
     fetch = providers.Singleton(

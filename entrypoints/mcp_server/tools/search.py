@@ -96,9 +96,14 @@ class SearchTool:
         throttle: SearchThrottle,
         clock: Clock,
         probe: Callable[[], SearchKnowledge] | None = None,
+        *,
+        catch_up: Callable[[], object] | None = None,
     ) -> None:
-        """``probe`` searches the kinds a scope left out (without marking anything read)."""
+        """``probe`` searches the kinds a scope left out (without marking anything read);
+        ``catch_up`` indexes what arrived since the last background run (session journals)
+        before a search, so a search sees every event written before it was asked."""
         self._search = search
+        self._catch_up = catch_up
         self._probe = probe
         self._store = store
         self._throttle = throttle
@@ -133,6 +138,11 @@ class SearchTool:
                 is_error=True,
             )
         store = self._store()
+        if self._catch_up is not None:
+            try:
+                self._catch_up()
+            except Exception:  # the search still answers from what is indexed
+                pass
         counts = store.stats().sources_by_kind
         if not sum(counts.values()):
             return ToolReply(EMPTY_BASE, is_error=True)

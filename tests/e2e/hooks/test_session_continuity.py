@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
@@ -106,18 +105,23 @@ async def test_events_wait_for_a_server_and_become_searchable(
         play(capy_command, step, env)  # no server: the events wait in the journal
     params = StdioServerParameters(command=capy_command, args=["serve"], env=env, cwd=str(project))
     async with Client(params) as client:
-        text = ""
-        for _ in range(50):  # the server reads the journals right after opening its store
-            result = await client.call_tool(
-                "capy_search",
-                {"queries": ["casefold lowercasing decision"], "source": "session-events"},
-            )
-            text = _search_text(result)
-            if "casefold" in text:
-                break
-            await anyio.sleep(0.2)
-    assert f"session-events:{script.SESSION_ID}" in text
-    assert "casefold" in text
+        # the very first search, right after the server started, sees the journal
+        result = await client.call_tool(
+            "capy_search",
+            {"queries": ["casefold lowercasing decision"], "source": "session-events"},
+        )
+        text = _search_text(result)
+        assert f"session-events:{script.SESSION_ID}" in text
+        assert "casefold" in text
+        # an event written while the server runs is found by the next search, without
+        # waiting for the server's periodic reading
+        said = "Let's use the quokka tokenizer instead of the regex one."
+        prompt = {"session_id": script.SESSION_ID, "cwd": str(project), "prompt": said}
+        play(capy_command, script.Step("userpromptsubmit", prompt), env)
+        result = await client.call_tool(
+            "capy_search", {"queries": ["quokka tokenizer"], "source": "session-events"}
+        )
+        assert "quokka" in _search_text(result)
 
 
 def test_capturing_hooks_load_no_database_driver_or_framework(
