@@ -155,7 +155,7 @@ def git_operations(commands: list[SimpleCommand]) -> list[tuple[str, str]]:
 def _describe_git(sub: str, rest: list[str]) -> str:
     operands = _operands(tuple(rest))
     if sub == "commit":
-        message = _option_value(rest, ("-m", "--message"))
+        message = _option_value(rest, ("-m", "--message")) or _bundled_message(rest)
         amend = " (amended)" if "--amend" in rest else ""
         return f"committed{amend}: {message.splitlines()[0]}" if message else f"committed{amend}"
     if sub in {"checkout", "switch"}:
@@ -178,6 +178,15 @@ def _describe_git(sub: str, rest: list[str]) -> str:
         return f"stash {operands[0] if operands else 'push'}"
     if sub in {"tag", "worktree", "clone", "init", "am", "apply"}:
         return f"{sub} {' '.join(operands[:3])}".strip()
+    return ""
+
+
+def _bundled_message(words: list[str]) -> str:
+    """``git commit -am "msg"``: short flags bundled, the last one ``m`` taking the message."""
+    for index, word in enumerate(words):
+        bundle = word[1:]
+        if word.startswith("-") and bundle.isalpha() and bundle.endswith("m") and len(bundle) > 1:
+            return words[index + 1] if index + 1 < len(words) else ""
     return ""
 
 

@@ -183,6 +183,40 @@ def continuity(
     return 0
 
 
+@bench.command(name="continuity-library")
+def continuity_library(
+    *,
+    only: Annotated[
+        str, Parameter(help="Replay only the sessions whose name contains this text.")
+    ] = "",
+    json_out: Annotated[
+        Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
+    ] = None,
+) -> int:
+    """Replay the scripted session library (13 sessions, ~5,200 hook calls) through `capy hook`.
+
+    Each session has the facts that must come back written down beforehand: a compaction with
+    and without PreCompact, two in a row, a resume days later, /clear, failures reported as
+    success, plan mode, a skill, MCP tools, pasted data, 5,000 low-priority events, … Some run
+    with a `capy serve` alive, the others with none. Prints which facts came back, the restore's
+    size, and the median hook time next to a bare interpreter (interleaved runs).
+    """
+    from entrypoints.bench.continuity_library import LIBRARY
+    from entrypoints.bench.continuity_library_run import run_library
+    from entrypoints.bench.continuity_table import print_library
+
+    chosen = tuple(session for session in LIBRARY if only.lower() in session.name.lower())
+    if not chosen:
+        names = ", ".join(session.name for session in LIBRARY)
+        raise InvalidInput(f"no session's name contains {only!r}", f"pick one of: {names}")
+    capy = _installed_capy()
+    report = _with_progress("hook calls", lambda step: run_library(capy, chosen, step))
+    print_library(report)
+    if json_out is not None:
+        _write(json_out, attrs.asdict(report))
+    return 0 if all(session.all_back for session in report.sessions) else 1
+
+
 @bench.command
 def hook(
     *,

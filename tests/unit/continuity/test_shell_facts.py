@@ -55,6 +55,8 @@ def test_git_operations_that_change_something() -> None:
         "push origin fix/login",
         "stash pop",
     ]
+    bundled = git_operations(scanned_commands("git commit -am 'Reconcile with an upsert'"))
+    assert [t for _, t in bundled] == ["committed: Reconcile with an upsert"]
     assert [t for _, t in git_operations(scanned_commands("git switch main"))] == [
         "switched to main"
     ]
