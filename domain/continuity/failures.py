@@ -11,7 +11,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from domain.continuity.output_failures import names_an_exception
 from domain.hooks.tool_call import ToolOutcome
 
 _EXIT_TEXT = re.compile(r"^\W*(?:error:\s*)?exit(?:ed with)? code:?\s*(-?\d+)", re.IGNORECASE)
@@ -29,6 +28,27 @@ _WEAK = re.compile(
     re.IGNORECASE,
 )
 MAX_SCANNED = 16_384
+# A passing run's output holds none of these (``output_failures`` reads it only if it does) …
+_MARKERS = ("FAIL", "ERROR", "rror", "E: ", "×", "●", "✗", "npm ERR", "--> ")
+# … nor a ``path:line:col: message`` a linter or ``go build`` prints.
+_LOCATED = re.compile(r":\d+:\d+: ")
+_WORD = re.compile(r"\w+")
+
+
+def may_report_failures(output: str) -> bool:
+    """Cheap test before any line of an output is read for a test runner's, compiler's, type
+    checker's, linter's or package manager's report of a failure."""
+    return any(marker in output for marker in _MARKERS) or bool(_LOCATED.search(output))
+
+
+def names_an_exception(line: str) -> bool:
+    """Whether a word of ``line`` is an exception's name (``AssertionError``, ``KeyError``,
+    ``IllegalStateException``): each word is looked at once, so a hostile line costs linear
+    time (``\\w*(?:Error|Exception)\\b`` backtracks on a long word)."""
+    for match in _WORD.finditer(line):
+        if match.group().lower().endswith(("error", "exception")):
+            return True
+    return False
 
 
 def failure_text(outcome: ToolOutcome) -> str | None:

@@ -18,15 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from domain.continuity.failures import may_report_failures, names_an_exception
+
 MAX_SCANNED = 65_536
 LINE_CHARS = 400
 MAX_FAILURES = 6
 MAX_MATCHED = 200
 
-# Cheap test before any line is looked at: a passing run's output holds none of these.
-_MARKERS = ("FAIL", "ERROR", "rror", "E: ", "×", "●", "✗", "npm ERR", "--> ")
-# … or a ``path:line:col: message`` a linter or ``go build`` prints.
-_LOCATED = re.compile(r":\d+:\d+: ")
 
 _PATH = r"[\w./\\@+~-]+"
 # pytest: the short summary (``FAILED nodeid - reason``) and the verbose line.
@@ -62,18 +60,6 @@ _ESLINT_ENTRY = re.compile(r"(\d+):(\d+) +error +(\S.*)$")
 _PACKAGE = re.compile(r"(?:(?:ERROR|E|error|fatal|Error): |× )(.+)$")
 _NPM = re.compile(r"(?:npm ERR!|npm error) (.+)$")
 _NPM_NOISE = ("code ", "A complete log", "errno ", "syscall ", "path ", "command ", "signal ")
-_WORD = re.compile(r"\w+")
-
-
-def names_an_exception(line: str) -> bool:
-    """Whether a word of ``line`` is an exception's name (``AssertionError``, ``KeyError``,
-    ``IllegalStateException``): each word is looked at once, so a hostile line costs linear
-    time."""
-    for match in _WORD.finditer(line):
-        word = match.group().lower()
-        if word.endswith(("error", "exception")):
-            return True
-    return False
 
 
 class _Report:
@@ -100,7 +86,7 @@ def reported_failures(output: str) -> list[str]:
     """Each failure ``output`` reports, in one line (at most ``MAX_FAILURES``, then ``and
     more`` when there were more); [] when it reports none."""
     text = output[-MAX_SCANNED:]
-    if not any(marker in text for marker in _MARKERS) and not _LOCATED.search(text):
+    if not may_report_failures(text):
         return []
     lines = [line[:LINE_CHARS].strip() for line in text.splitlines()]
     report = _Report(lines)

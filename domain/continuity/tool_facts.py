@@ -23,7 +23,12 @@ from domain.continuity.event import (
     TASK,
     SessionEvent,
 )
-from domain.continuity.failures import error_line, failure_text, output_text
+from domain.continuity.failures import (
+    error_line,
+    failure_text,
+    may_report_failures,
+    output_text,
+)
 from domain.continuity.host_facts import (
     PLAN_ENTER_TOOLS,
     PLAN_EXIT_TOOLS,
@@ -167,9 +172,12 @@ def _reported(command_line: str, outcome: ToolOutcome) -> list[str]:
     )
     if not first or first in _SHOWS_DATA:
         return []
+    output = output_text(outcome.response)
+    if not may_report_failures(output):
+        return []  # most runs: the report's patterns are not even compiled
     from domain.continuity.output_failures import reported_failures
 
-    return reported_failures(output_text(outcome.response))
+    return reported_failures(output)
 
 
 def _reported_events(

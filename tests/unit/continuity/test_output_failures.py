@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.continuity.failures import error_line
+from domain.continuity.failures import error_line, names_an_exception
 from domain.continuity.output_failures import (
     LINE_CHARS,
     MAX_FAILURES,
     failing_files,
-    names_an_exception,
     reported_failures,
 )
 from domain.continuity.state import fold
