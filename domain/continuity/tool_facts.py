@@ -186,16 +186,20 @@ def _reported_events(
     """An unresolved error for a run whose output reports failures: keyed by the command, and
     by the failing test files when pytest names them, so a later passing run of the command,
     of those files or of a test in them resolves it."""
-    from domain.continuity.output_failures import failing_files
-
     command_line = redact_secrets(command_line[:MAX_SCANNED])
-    key = command_key(command_line) or fact_text(command_line, 60)
-    files = failing_files(reported)
-    if files:
-        key = " ".join([key.split(" ", 1)[0], *files[:2]])
+    key = _failing_key(command_key(command_line) or fact_text(command_line, 60), reported)
     what = fact_text(command_line, COMMAND_CHARS)
     why = fact_text("; ".join(display_path(r, project_dir) for r in reported), ERROR_CHARS)
     return [SessionEvent(ERROR, FAILED, f"cmd:{key}", f"{what}: {why}", at)]
+
+
+def _failing_key(key: str, reported: list[str]) -> str:
+    """``pytest tests/a.py`` when pytest's failing node ids lie in ``tests/a.py``: a later
+    passing run of that file, of a directory above it, or of the whole suite resolves it."""
+    from domain.continuity.output_failures import failing_files
+
+    files = failing_files(reported)
+    return " ".join([key.split(" ", 1)[0], *files[:2]]) if files else key
 
 
 def subagent_events(arguments: Mapping[str, Any], at: float, action: str) -> list[SessionEvent]:
@@ -220,6 +224,10 @@ def _shell_events(
     command_line = redact_secrets(command_line[:MAX_SCANNED])
     key = command_key(command_line) or fact_text(command_line, 60)
     if failure is not None:
+        if "::" in failure and may_report_failures(failure):
+            from domain.continuity.output_failures import reported_failures
+
+            key = _failing_key(key, reported_failures(failure))
         return [_error(f"cmd:{key}", fact_text(command_line, COMMAND_CHARS), failure, at)]
     commands = scanned_commands(command_line)
     events = [

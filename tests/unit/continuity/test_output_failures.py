@@ -173,3 +173,11 @@ def test_shell_code_an_mcp_tool_ran_is_read_the_same_way() -> None:
     passed = tool_events(call, ToolOutcome([{"type": "text", "text": "added 1"}]), "/p", 2.0)
     assert "npm install x: npm error 404" in fold(failed).open_errors[0]
     assert fold(failed + passed).open_errors == []
+
+
+def test_a_failure_the_host_reported_is_resolved_by_a_run_of_the_failing_file() -> None:
+    call = ToolCall("Bash", {"command": "pytest -q"})
+    failed = tool_events(call, ToolOutcome(None, "Exit code 1\n" + PYTEST, failed=True), "/p", 1.0)
+    assert failed[0].key == "cmd:pytest tests/test_reconcile.py"
+    later = _bash("pytest tests/test_reconcile.py::test_rerun_is_noop", "1 passed", 2.0)
+    assert fold(failed + later).open_errors == []
