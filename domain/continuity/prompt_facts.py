@@ -80,9 +80,14 @@ def prompt_events(prompt: str, at: float) -> list[SessionEvent]:
         return [SessionEvent(GOAL, STATED, "goal", goal, at)] if goal else []
     if text.startswith("/"):
         return _command(text, at)
-    words = fact_text(text, PROMPT_CHARS)
+    pasted = len(text) >= PASTED_CHARS and text.count("\n") >= PASTED_LINES
+    if pasted:  # the request is its first line; the data is kept by reference only
+        first = next(line for line in text.splitlines() if line.strip())
+        words = fact_text(first, PROMPT_CHARS) + " (with pasted data)"
+    else:
+        words = fact_text(text, PROMPT_CHARS)
     events = [SessionEvent(PROMPT, "asked", _normal(words)[:120], words, at)]
-    if len(text) >= PASTED_CHARS and text.count("\n") >= PASTED_LINES:
+    if pasted:
         events.append(_pasted(text, at))
     for sentence in _sentences(text):
         events += _instruction_files(sentence, at)

@@ -67,6 +67,8 @@ def test_pasted_data_is_kept_by_size_and_first_line() -> None:
     kept = pasted.strip()
     assert data.text.startswith(f"{len(kept):,} bytes, 81 lines, first line: Here is the stack")
     assert "Foo.bar" not in data.text
+    [request] = [e for e in prompt_events(pasted, 1.0) if e.category == "prompt"]
+    assert request.text == "Here is the stack trace: (with pasted data)"
 
 
 def test_every_new_category_comes_back_within_the_bound() -> None:
