@@ -187,12 +187,11 @@ def _decide(hook_input: HookInput, instruction_files: tuple[str, ...]) -> Decisi
 
         instructions = MarkdownInstructionFiles(hook_input.project_dir)
         journal = _journal()
+        _expire(journal)  # first: a journal past its two weeks is never restored
         restore = RestoreSession(journal)
-        decision = InjectSessionContext(instructions, guidance, restore).execute(
+        return InjectSessionContext(instructions, guidance, restore).execute(
             hook_input, instruction_files
         )
-        _expire(journal)
-        return decision
     if event in {HookEvent.PRE_COMPACT, HookEvent.SESSION_END}:
         from application.use_cases.forget_guidance import ForgetGuidance
 

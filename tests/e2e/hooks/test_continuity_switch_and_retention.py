@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from entrypoints.bench.continuity import hook_environment, play
+from entrypoints.bench.continuity import context_of, hook_environment, play
 from entrypoints.bench.continuity_session import Step
 
 
@@ -101,3 +101,25 @@ def test_session_start_deletes_journals_idle_for_two_weeks_without_a_server(
     )
     play(capy_command, start, env)
     assert _journals(env) == [recent]
+
+
+def test_a_session_resumed_after_two_weeks_gets_nothing_back(
+    capy_command: str, setup: tuple[Path, dict[str, str]]
+) -> None:
+    project, env = setup
+    play(capy_command, _edit(project, "old"), env)
+    [journal] = _journals(env)
+    fifteen_days_ago = time.time() - 15 * 24 * 3600
+    os.utime(journal, (fifteen_days_ago, fifteen_days_ago))
+    resume = Step(
+        "sessionstart",
+        {
+            "session_id": "old",
+            "cwd": str(project),
+            "hook_event_name": "SessionStart",
+            "source": "resume",
+        },
+    )
+    stdout, _ = play(capy_command, resume, env)
+    assert "capy's record of" not in context_of(stdout)
+    assert _journals(env) == []
