@@ -70,6 +70,7 @@ class ClaudeShapedHookPlatform(HookPlatform):
             host_event=host_event,
             prompt=text(payload, "prompt") if event is HookEvent.USER_PROMPT_SUBMIT else "",
             outcome=_outcome(payload, host_event) if event is HookEvent.POST_TOOL_USE else None,
+            mode=text(payload, "permission_mode"),
         )
 
     def _session(self, payload: Mapping[str, Any]) -> str:

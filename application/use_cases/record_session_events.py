@@ -40,7 +40,7 @@ class RecordSessionEvents:
         if event is HookEvent.USER_PROMPT_SUBMIT:
             from domain.continuity.prompt_facts import prompt_events
 
-            return prompt_events(hook_input.prompt, at)
+            return prompt_events(hook_input.prompt, at, hook_input.mode)
         if tool is None:
             return []
         from domain.continuity.tool_facts import subagent_events, tool_events

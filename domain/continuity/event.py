@@ -30,6 +30,8 @@ EDITS = frozenset({"edit", "write", "delete"})
 FIRST_PROMPT = "first-prompt"
 STATED = "stated"
 FAILED = "failed"
+# A prompt the user sent while the host was in plan mode (Claude Code's ``permission_mode``).
+IN_PLAN_MODE = "asked in plan mode"
 RESOLVED = "resolved"
 
 

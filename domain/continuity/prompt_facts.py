@@ -12,6 +12,7 @@ from domain.continuity.event import (
     DATA,
     DECISION,
     GOAL,
+    IN_PLAN_MODE,
     INSTRUCTIONS,
     PROMPT,
     ROLE,
@@ -69,8 +70,9 @@ _DECISION = re.compile(
 )
 
 
-def prompt_events(prompt: str, at: float) -> list[SessionEvent]:
-    """The prompt itself, a stated goal, and the decisions and rules in it."""
+def prompt_events(prompt: str, at: float, mode: str = "") -> list[SessionEvent]:
+    """The prompt itself (asked in plan mode when the host says so), a stated goal, and the
+    decisions, rules, role, instruction files and pasted data in it."""
     text = prompt.strip()
     if not text:
         return []
@@ -86,7 +88,8 @@ def prompt_events(prompt: str, at: float) -> list[SessionEvent]:
         words = fact_text(first, PROMPT_CHARS) + " (with pasted data)"
     else:
         words = fact_text(text, PROMPT_CHARS)
-    events = [SessionEvent(PROMPT, "asked", _normal(words)[:120], words, at)]
+    asked = IN_PLAN_MODE if mode == "plan" else "asked"
+    events = [SessionEvent(PROMPT, asked, _normal(words)[:120], words, at)]
     if pasted:
         events.append(_pasted(text, at))
     for sentence in _sentences(text):

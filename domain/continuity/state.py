@@ -21,6 +21,7 @@ from domain.continuity.event import (
     FIRST_PROMPT,
     GIT,
     GOAL,
+    IN_PLAN_MODE,
     INSTRUCTIONS,
     MCP,
     OK,
@@ -172,7 +173,8 @@ class SessionState:
 
 def fold(events: Iterable[SessionEvent]) -> SessionState:
     """The state after ``events``; lists run oldest first (files: most recent first)."""
-    settled = settle(events)
+    all_events = list(events)
+    settled = settle(all_events)
     state = SessionState()
     if not settled:
         return state
@@ -212,10 +214,21 @@ def fold(events: Iterable[SessionEvent]) -> SessionState:
         else:
             _host_fact(state, event)
     state.tasks = task_list + single_tasks
+    if _planning(all_events) and not state.plan.startswith("plan mode"):
+        now = "in plan mode (the latest request was made in it)"
+        state.plan = f"{now}; before: {state.plan}" if state.plan else now
     for files in (state.edited, state.read, state.searches):
         files.reverse()
     state.read = [path for path in state.read if path not in state.edited]
     return state
+
+
+def _planning(events: list[SessionEvent]) -> bool:
+    """The latest request was made in plan mode, and no plan-mode tool ran after it."""
+    latest = max(
+        (e for e in events if e.category in {PROMPT, PLAN}), key=lambda e: e.at, default=None
+    )
+    return latest is not None and latest.action == IN_PLAN_MODE
 
 
 def _host_fact(state: SessionState, event: SessionEvent) -> None:

@@ -57,12 +57,14 @@ class HookInput(Value):
     not remembered. ``project_dir`` is the project root the host runs in; ``source`` is the
     SessionStart source (``startup|resume|clear|compact``); ``host_event`` the event as the host
     spelled it (``beforeShellExecution``, …); ``prompt`` the user's text (UserPromptSubmit);
-    ``outcome`` the result of the tool call (PostToolUse).
+    ``outcome`` the result of the tool call (PostToolUse); ``mode`` the host's permission mode
+    when it sent one (Claude Code's ``permission_mode``: ``plan``, ``acceptEdits`` …).
     """
 
     __slots__ = (
         "event",
         "host_event",
+        "mode",
         "outcome",
         "project_dir",
         "prompt",
@@ -78,6 +80,7 @@ class HookInput(Value):
     host_event: str
     prompt: str
     outcome: ToolOutcome | None
+    mode: str
 
     def __init__(
         self,
@@ -90,6 +93,7 @@ class HookInput(Value):
         host_event: str = "",
         prompt: str = "",
         outcome: ToolOutcome | None = None,
+        mode: str = "",
     ) -> None:
         self._init(
             event=event,
@@ -100,4 +104,5 @@ class HookInput(Value):
             host_event=host_event,
             prompt=prompt,
             outcome=outcome,
+            mode=mode,
         )

@@ -42,10 +42,11 @@ class Script:
     def _base(self, event: str) -> dict[str, Any]:
         return {"session_id": self.session, "cwd": self.project, "hook_event_name": event}
 
-    def prompt(self, text: str) -> None:
-        self.steps.append(
-            Step("userpromptsubmit", {**self._base("UserPromptSubmit"), "prompt": text})
-        )
+    def prompt(self, text: str, mode: str = "") -> None:
+        payload = {**self._base("UserPromptSubmit"), "prompt": text}
+        if mode:
+            payload["permission_mode"] = mode
+        self.steps.append(Step("userpromptsubmit", payload))
 
     def tool(self, name: str, arguments: dict[str, Any], response: Any = None) -> None:
         payload = {**self._base("PostToolUse"), "tool_name": name, "tool_input": arguments}
@@ -197,6 +198,17 @@ def plan_mode(project: str) -> list[Step]:
     return s.steps
 
 
+def planning_now(project: str) -> list[Step]:
+    s = Script(project, "lib-14")
+    s.prompt("Find why the nightly export is slow.", "default")
+    s.read("src/export/nightly.py")
+    s.prompt("Plan a fix that streams rows instead of loading them all.", "plan")
+    s.read("src/export/rows.py")
+    s.precompact()
+    s.start("compact")
+    return s.steps
+
+
 def a_skill(project: str) -> list[Step]:
     s = Script(project, "lib-08")
     s.prompt("/review src/payments/refund.py for race conditions")
@@ -315,6 +327,12 @@ LIBRARY: tuple[LibrarySession, ...] = (
     LibrarySession(
         "plan mode", "plan mode entered, a plan approved, then the first edit", plan_mode,
         ("Plan mode: approved: Move sessions to signed JWTs", "jwt.md", "src/auth/jwt_signer.py"),
+    ),
+    LibrarySession(
+        "planning when compacted", "the user switched to plan mode (shift+tab), no plan yet",
+        planning_now,
+        ("Plan mode: in plan mode", "streams rows instead of loading them all",
+         "src/export/rows.py"),
     ),
     LibrarySession(
         "a skill", "/review slash command and the Skill tool", a_skill,

@@ -193,7 +193,7 @@ def continuity_library(
         Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
     ] = None,
 ) -> int:
-    """Replay the scripted session library (13 sessions, ~5,200 hook calls) through `capy hook`.
+    """Replay the scripted session library (14 sessions, ~5,200 hook calls) through `capy hook`.
 
     Each session has the facts that must come back written down beforehand: a compaction with
     and without PreCompact, two in a row, a resume days later, /clear, failures reported as

@@ -93,3 +93,19 @@ def test_every_new_category_comes_back_within_the_bound() -> None:
         "Pasted data: 2,605 bytes, 201 lines, first line: Logs:",
     ):
         assert fact in text, fact
+
+
+def test_a_request_made_in_plan_mode_says_the_session_is_planning() -> None:
+    planning = prompt_events("Plan the cache layer first.", 1.0, mode="plan")
+    assert fold(planning).plan == "in plan mode (the latest request was made in it)"
+    plan = "# Cache the price lookups"
+    approved = _tool("ExitPlanMode", {"plan": plan}, at=2.0)
+    assert fold(planning + approved).plan == "approved: Cache the price lookups"
+    working = prompt_events("Go ahead with step one.", 3.0, mode="acceptEdits")
+    assert fold(planning + approved + working).plan == "approved: Cache the price lookups"
+    again = prompt_events("Now plan the invalidation.", 4.0, mode="plan")
+    assert fold(planning + approved + working + again).plan == (
+        "in plan mode (the latest request was made in it); before: approved: Cache the price "
+        "lookups"
+    )
+    assert fold(prompt_events("Plan nothing, just fix it.", 1.0)).plan == ""
