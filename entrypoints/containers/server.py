@@ -230,11 +230,21 @@ class ServerComposition:
             reply = router(name, arguments)
             self.record_usage()
             if _volume(ledger) - before >= RELEASE_AFTER_BYTES:
-                release_freed_memory()
+                self._release_call_memory()
             return reply
         finally:
             with self._calls_lock:
                 self._active_calls -= 1
+
+    def _release_call_memory(self) -> None:
+        """After a call that moved megabytes: this thread's SQLite page cache (filled by the
+        pages it wrote, up to the cache size), then what the C heaps hold free."""
+        if self._store_ready.is_set():
+            try:
+                self.container.adapters.knowledge_store().release_memory()
+            except Exception as error:  # the reply is ready; memory can be released next time
+                print(f"capy: memory not released yet: {error}", file=sys.stderr, flush=True)
+        release_freed_memory()
 
     def record_usage(self) -> None:
         """Write the calls' counts into the knowledge base's usage history; never raises (a
