@@ -14,6 +14,9 @@ from domain.search.stopwords import STOPWORDS
 from domain.search.words import MAX_IDENTIFIER_LENGTH, MIN_WORD_LENGTH, identifier_parts
 
 _TOKEN = re.compile(r"[\w-]+")
+_NOT_TOKEN = re.compile(r"[^\w-]")
+# Tokens are collected a slice at a time: a list of every token of a 2 MB output is ~25 MB.
+_SLICE_CHARS = 64 * 1024
 # Longer "words" are hashes, base64 blobs and minified code: nobody types them as a misspelling,
 # and they would only bloat the vocabulary table.
 MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
@@ -22,9 +25,22 @@ MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
 def document_vocabulary(text: str) -> frozenset[str]:
     """Distinct vocabulary words of ``text``."""
     found: set[str] = set()
-    for token in set(_TOKEN.findall(text)):
+    for token in distinct_tokens(text):
         word = token.lower().strip("-")
         if MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
             found.add(word)
             found.update(p for p in identifier_parts(token) if len(p) >= MIN_WORD_LENGTH)
     return frozenset(found - STOPWORDS)
+
+
+def distinct_tokens(text: str, slice_chars: int = _SLICE_CHARS) -> set[str]:
+    """``set(_TOKEN.findall(text))``, without ever holding every token of a long text: each
+    slice ends where no token can continue, so no token is split."""
+    tokens: set[str] = set()
+    start = 0
+    while start < len(text):
+        boundary = _NOT_TOKEN.search(text, start + slice_chars)
+        end = boundary.start() if boundary else len(text)
+        tokens.update(_TOKEN.findall(text, start, end))
+        start = end + 1 if boundary else end
+    return tokens

@@ -1,7 +1,8 @@
 """The ``capy`` console script.
 
 ``capy hook <event>`` runs once per tool call of the host agent, so it is dispatched here before
-the CLI framework (cyclopts), the DI framework or any I/O library is imported. Everything else
+the CLI framework (cyclopts), the DI framework or any I/O library is imported; so is
+``capy --version``. Everything else
 goes through the cyclopts application; ``capy serve`` first re-executes itself without capy's
 keys in its environment when it was given any (``entrypoints.secret_handoff``, ADR 0018).
 """
@@ -18,6 +19,11 @@ def main(argv: list[str] | None = None) -> None:
         from entrypoints.hook import run_hook
 
         sys.exit(run_hook(args[1:]))
+    if args == ["--version"]:  # answered before any framework is imported: ~15 ms, not ~500
+        from entrypoints.version import capy_version
+
+        print(capy_version())
+        return
     if argv is None:
         from entrypoints.secret_handoff import HANDOFF_FD, hide_secrets, is_serve, receive_secrets
 

@@ -35,8 +35,13 @@ def _warn(message: str) -> None:
 
 def is_serve(args: Sequence[str]) -> bool:
     """Whether ``capy <args>`` runs the MCP server: the first token after the global options
-    (``--db PATH``, ``--db=PATH``, ``--project-dir PATH``, ``--project-dir=PATH``) is ``serve``
-    or there is none."""
+    is ``serve`` or there is none."""
+    return command_of(args) in (None, _SERVE)
+
+
+def command_of(args: Sequence[str]) -> str | None:
+    """The first token of ``capy <args>`` after the global options (``--db PATH``,
+    ``--db=PATH``, ``--project-dir PATH``, ``--project-dir=PATH``); None when there is none."""
     i = 0
     while i < len(args):
         token = args[i]
@@ -45,8 +50,8 @@ def is_serve(args: Sequence[str]) -> bool:
         elif token.split("=", 1)[0] in _GLOBAL_OPTIONS and "=" in token:
             i += 1
         else:
-            return token == _SERVE
-    return True
+            return token
+    return None
 
 
 def is_handed_over(name: str) -> bool:

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from domain.execution.run import StreamOutput
 from domain.execution.truncation import truncate_stream
 
 
 class StreamCapture:
-    """Keeps the first ``keep`` bytes and (roughly) the last ``keep`` bytes, plus totals."""
+    """Keeps the first ``keep`` bytes and the last ``keep`` bytes, plus totals.
+
+    The tail is the reads past the head, as they came (a read is at most a pipe's worth), the
+    oldest dropped as soon as the newer ones hold ``keep`` bytes without it: however long the
+    program prints, the capture holds at most ``keep`` bytes of head and ``keep`` plus one read
+    of tail, and a byte in the head is never held twice. ``result`` takes the end of the head
+    when the tail is shorter than ``keep``.
+    """
 
     def __init__(self, keep: int) -> None:
         self._keep = max(keep, 1)
         self._head = bytearray()
-        self._tail = bytearray()
+        self._tail: deque[bytes] = deque()
+        self._tail_bytes = 0
         self.total = 0
         self._newlines = 0
 
@@ -22,11 +32,19 @@ class StreamCapture:
         room = self._keep - len(self._head)
         if room > 0:
             self._head += chunk[:room]
-        self._tail += chunk
-        if len(self._tail) > 2 * self._keep:
-            del self._tail[: len(self._tail) - self._keep]
+            chunk = chunk[room:]
+        if not chunk:
+            return
+        self._tail.append(chunk)
+        self._tail_bytes += len(chunk)
+        while self._tail_bytes - len(self._tail[0]) >= self._keep:
+            self._tail_bytes -= len(self._tail.popleft())
 
     def result(self, max_bytes: int) -> StreamOutput:
-        return truncate_stream(
-            bytes(self._head), bytes(self._tail), self.total, self._newlines, max_bytes
-        )
+        head = bytes(self._head)
+        wanted = min(max_bytes, self._keep)
+        if self._tail_bytes >= wanted:
+            tail = b"".join(self._tail)
+        else:
+            tail = head[max(len(head) - (wanted - self._tail_bytes), 0) :] + b"".join(self._tail)
+        return truncate_stream(head, tail, self.total, self._newlines, max_bytes)

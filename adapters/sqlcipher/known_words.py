@@ -1,9 +1,14 @@
 """Remembering which vocabulary words this process has already stored.
 
 Every document repeats mostly common words; looking each up again in the ``vocabulary`` b-tree
-cost about a third of indexing time. The set is bounded (cleared when full) and cleared at
-``vacuum()``, which may prune words; a word another process prunes is re-added the next time
-this process's set is cleared — vocabulary only feeds fuzzy correction, so that is harmless.
+cost about a third of indexing time. The set is bounded (cleared when full; ~100 bytes a word
+in a process that lives all day) and cleared at ``vacuum()``, which may prune words; a word
+another process prunes is re-added the next time this process's set is cleared — vocabulary
+only feeds fuzzy correction, so that is harmless.
+
+A document with more new words than the whole bound (a long log of request ids) is not
+remembered: its words are mostly its own, and keeping them would push out the common words
+that every document repeats.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Collection
 
-_MAX_WORDS = 100_000
+_MAX_WORDS = 20_000
 
 
 class KnownWords:
@@ -25,6 +30,8 @@ class KnownWords:
             return sorted(word for word in words if word not in self._words)
 
     def remember(self, words: Collection[str]) -> None:
+        if len(words) > self._limit:
+            return
         with self._lock:
             if len(self._words) + len(words) > self._limit:
                 self._words.clear()

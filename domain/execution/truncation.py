@@ -24,8 +24,8 @@ def _char_start_forward(data: bytes, pos: int) -> int:
     return pos
 
 
-def _decode(data: bytes) -> str:
-    return data.decode("utf-8", errors="replace")
+def _decode(data: bytes | memoryview) -> str:
+    return str(data, "utf-8", "replace")
 
 
 def truncate_stream(
@@ -34,40 +34,44 @@ def truncate_stream(
     """Truncate a stream known by its first bytes, its last bytes and its totals.
 
     ``head`` holds at least the first ``max_bytes`` bytes (or the whole stream when shorter);
-    ``tail`` at least the last ``max_bytes`` bytes. Only these are ever held in memory.
+    ``tail`` at least the last ``max_bytes`` bytes. Only these are ever held in memory, and
+    the parts kept are decoded straight from them (no copy of megabytes of output is made on
+    the way to the text).
     """
     if total_bytes <= max_bytes:
-        data = head[:total_bytes]
-        return StreamOutput(_decode(data), total_bytes, total_bytes)
+        return StreamOutput(_decode(memoryview(head)[:total_bytes]), total_bytes, total_bytes)
     head_budget = int(max_bytes * HEAD_SHARE)
     tail_budget = max_bytes - head_budget
-    window = head[:head_budget]
-    cut = window.rfind(b"\n")
-    head_part = window[: cut + 1] if cut >= 0 else head[: _char_start_back(head, head_budget)]
-    window = tail[-tail_budget:] if tail_budget else b""
-    start = window.find(b"\n")
-    if 0 <= start < len(window) - 1:
-        tail_part = window[start + 1 :]
-    else:
-        tail_part = window[_char_start_forward(window, 0) :]
+    cut = head.rfind(b"\n", 0, head_budget)
+    head_end = min(cut + 1 if cut >= 0 else _char_start_back(head, head_budget), len(head))
+    window = max(len(tail) - tail_budget, 0) if tail_budget else len(tail)
+    start = tail.find(b"\n", window)
+    found = 0 <= start < len(tail) - 1
+    tail_start = start + 1 if found else _char_start_forward(tail, window)
+    head_part = memoryview(head)[:head_end]
+    tail_part = memoryview(tail)[tail_start:]
     kept = len(head_part) + len(tail_part)
     skipped_bytes = total_bytes - kept
-    head_lines = head_part.count(b"\n")
-    tail_lines = tail_part.count(b"\n") + (1 if tail_part and not tail_part.endswith(b"\n") else 0)
+    head_lines = head.count(b"\n", 0, head_end)
+    tail_lines = tail.count(b"\n", tail_start) + (1 if tail_part and tail[-1:] != b"\n" else 0)
     skipped_lines = max(0, total_newlines + 1 - head_lines - tail_lines)
     if total_newlines == 0:
         marker = (
             f"\n… [{skipped_bytes / 1024:.1f} KB cut from the middle of one "
             f"{total_bytes / 1024:.1f} KB line] …\n"
         )
-        return StreamOutput(_decode(head_part) + marker + _decode(tail_part), total_bytes, kept)
+        return StreamOutput(
+            "".join((_decode(head_part), marker, _decode(tail_part))), total_bytes, kept
+        )
     marker = (
         f"\n… [{skipped_lines} lines / {skipped_bytes / 1024:.1f} KB cut — showing the first "
         f"{head_lines} and last {tail_lines} lines] …\n"
     )
-    if not head_part.endswith(b"\n") and head_part:
+    if head_end and head[head_end - 1 : head_end] != b"\n":
         marker = "\n" + marker.lstrip("\n")
-    return StreamOutput(_decode(head_part) + marker + _decode(tail_part), total_bytes, kept)
+    return StreamOutput(
+        "".join((_decode(head_part), marker, _decode(tail_part))), total_bytes, kept
+    )
 
 
 def truncate_bytes(data: bytes, max_bytes: int) -> StreamOutput:

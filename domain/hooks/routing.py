@@ -6,6 +6,7 @@ decided. A plain ``Advisory`` result means "nothing to block, but there is one-t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,14 +18,16 @@ from domain.hooks.guidance import (
     Advisory,
     echo_command,
 )
-from domain.hooks.local_targets import targets_only_local
-from domain.hooks.shell_http import floods_terminal, runs_inline_http
+from domain.hooks.inline_http import INLINE_HTTP
 from domain.hooks.subagent import brief_subagent
 from domain.hooks.tool_call import ToolCall
 from domain.hooks.web_fetch import git_thread_denial, route_web_fetch
 from domain.shell.limits import MAX_TEXT_CHARS
 
 _SHELL_FLAGS = frozenset({"-c", "-lc", "-ic", "-lic", "-cl"})
+# Characters that the shell takes literally: no quoting, expansion, globbing, redirection,
+# comment, grouping or control operator, so such a command line is exactly its words.
+_PLAIN_WORDS = re.compile(r"[\w ./:=,+@%-]*")
 
 
 def shell_command_text(arguments: Mapping[str, Any]) -> str:
@@ -78,12 +81,29 @@ def _route_bash(tool: ToolCall) -> Decision | Advisory:
     command = shell_command_text(tool.arguments)
     if not command or len(command) > MAX_TEXT_CHARS:
         return NO_OPINION  # past what capy reads: it says nothing about the command
+    if _plainly_without_http(command):
+        return Advisory.BASH  # what the shell reader would find; it is not even loaded
+    from domain.hooks.local_targets import targets_only_local
+    from domain.hooks.shell_http import floods_terminal, runs_inline_http
+
     if floods_terminal(command):
         local = targets_only_local(command)
         return _rewrite_to_echo(tool, CURL_LOCAL_BLOCKED if local else CURL_BLOCKED)
     if runs_inline_http(command):
         return _rewrite_to_echo(tool, INLINE_HTTP_BLOCKED)
     return Advisory.BASH
+
+
+def _plainly_without_http(command: str) -> bool:
+    """A command line of plain words that names neither curl nor wget anywhere (not even in
+    an option's value) and writes no HTTP call: the shell reader would find no download and no
+    inline HTTP there."""
+    if not _PLAIN_WORDS.fullmatch(command):
+        return False
+    lowered = command.lower()
+    if "curl" in lowered or "wget" in lowered:
+        return False
+    return INLINE_HTTP.search(command) is None
 
 
 def _rewrite_to_echo(tool: ToolCall, message: str) -> ModifyInput:

@@ -12,9 +12,9 @@ A command line too big to read within the analysis limits gets no advice.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from domain.hooks.inline_http import INLINE_HTTP as _INLINE_HTTP
 from domain.shell.analysis import Analysis
 from domain.shell.invocations import analyse
 from domain.shell.limits import AnalysisLimit
@@ -25,18 +25,6 @@ _STDOUT_TARGETS = frozenset({"-", "/dev/stdout", "/dev/tty", "/dev/fd/1", "/proc
 # curl short options that take a value; in a cluster (-sSLo file) the value follows the letter.
 _CURL_VALUE_LETTERS = frozenset("dHXuAebcFTwxKrmECYyzQDPtUoh")
 _WGET_VALUE_LETTERS = frozenset("OoaePTtwUiBYlQAR")
-_INLINE_HTTP = re.compile(
-    r"""fetch\s*\(\s*[`'"]?https?:"""
-    r"""|\brequests\.(?:get|post|put|patch|delete|head|request)\s*\("""
-    r"""|\bhttpx\.(?:get|post|put|patch|delete|head|request|stream|Client)\s*\("""
-    r"""|\bhttps?\.(?:get|request)\s*\("""
-    r"""|\brequire\(\s*['"]https?['"]\s*\)\.(?:get|request)\s*\("""
-    r"""|\burlopen\s*\(|\burllib\.request\b"""
-    r"""|\baxios(?:\.(?:get|post|put|patch|delete|request))?\s*\("""
-    r"""|\bNet::HTTP\b|\bURI\.open\s*\(|\bopen-uri\b"""
-    r"""|\bInvoke-(?:WebRequest|RestMethod)\b|\bLWP::|\bHTTP::Tiny\b""",
-    re.IGNORECASE,
-)
 
 
 def _analysis(command_line: str) -> Analysis | None:

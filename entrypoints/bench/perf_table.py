@@ -24,7 +24,9 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
         "index/s capy",
         "index/s raw",
         "raw p+t",
+        "enc p+t",
         "capy÷raw",
+        "capy÷enc",
         "search ms p50/p95",
         "raw ms p50/p95",
         "p50÷raw",
@@ -38,7 +40,9 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
             f"{capy['index_chunks_per_s']:,.0f}",
             f"{raw['index_chunks_per_s']:,.0f}",
             f"{raw['porter_trigram_chunks_per_s']:,.0f}",
+            f"{raw['encrypted_porter_trigram_chunks_per_s']:,.0f}",
             f"{row['index_speed_vs_raw']:.2f}",
+            f"{row['index_speed_vs_encrypted_porter_trigram']:.2f}",
             f"{capy['search']['p50_ms']:.2f}/{capy['search']['p95_ms']:.2f}",
             f"{raw['search']['p50_ms']:.3f}/{raw['search']['p95_ms']:.3f}",
             f"{row['search_p50_vs_raw']:.1f}×",
@@ -48,5 +52,28 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
     console.print(
         "capy: encrypted store through the index and search use cases (both FTS tables, "
         "redaction, vocabulary, RRF, rerank); raw: one unencrypted porter FTS5 table, one MATCH; "
-        "raw p+t: unencrypted porter and trigram tables filled in the same transactions."
+        "raw p+t: unencrypted porter and trigram tables filled in the same transactions; "
+        "enc p+t: the same in a SQLCipher file (the limit for what capy stores)."
+    )
+    if "cli_start" in report:
+        _print_processes(report, console)
+
+
+def _print_processes(report: dict[str, Any], console: Console) -> None:
+    start = report["cli_start"]
+    console.print(
+        f"whole process, median of {start['rounds']} interleaved rounds "
+        f"(python -c pass: {start['bare_ms']:.1f} ms):"
+    )
+    for command, time in start["commands"].items():
+        console.print(
+            f"  {command:<36} {time['median_ms']:7.1f} ms  {time['ratio']:5.1f}× python",
+            markup=False,
+        )
+    memory = report["server_memory"]
+    console.print(
+        f"capy serve RSS: idle {memory['idle_mb']:.1f} MB; one {memory['big_output_mb']} MB "
+        f"capy_execute output peaks at {memory['big_peak_mb']:.1f} MB, then "
+        f"{memory['after_big_mb']:.1f} MB; after {memory['calls']:,} more calls "
+        f"{memory['after_calls_mb']:.1f} MB"
     )

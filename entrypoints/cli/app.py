@@ -47,15 +47,26 @@ def _launcher(
     return app(tokens, result_action="return_value", exit_on_error=False, print_error=False)
 
 
-def _load_commands(argv: list[str]) -> None:
-    """Register the commands: only ``serve`` when the server is what runs, so the long-lived
-    server process does not hold every other command's modules (~8 MB of its 80 MB budget)."""
-    from entrypoints.cli import commands
-    from entrypoints.secret_handoff import is_serve
+# Command modules whose names differ from the command they register (or that add to another's).
+_MODULES_OF_COMMAND = {
+    "import-kb": ("import_kb",),
+    "bench": ("bench", "bench_vault", "bench_vault_ops"),
+}
 
-    names = (
-        ["serve"] if is_serve(argv) else [m.name for m in pkgutil.iter_modules(commands.__path__)]
-    )
+
+def _load_commands(argv: list[str]) -> None:
+    """Register the commands the command line names, so each command imports only its own
+    modules: ``capy vault list`` does not pay for the benchmark's or the server's imports, and
+    the long-lived server process does not hold every other command's modules (~8 MB of its
+    80 MB budget). ``capy --help``, a mistyped command or none known loads them all."""
+    from entrypoints.cli import commands
+    from entrypoints.secret_handoff import command_of, is_serve
+
+    available = [m.name for m in pkgutil.iter_modules(commands.__path__)]
+    command = command_of(argv)
+    names = ["serve"] if is_serve(argv) else _MODULES_OF_COMMAND.get(command or "", (command,))
+    if not all(name in available for name in names):
+        names = available
     for name in names:
         importlib.import_module(f"{commands.__name__}.{name}")
 

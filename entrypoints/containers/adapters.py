@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
-from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSessionFiles
-from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
-from adapters.codex_sessions.codex_session_files import CodexSessionFiles
 from adapters.json_file_job_log import JsonFileJobLog
 from adapters.jsonl_session_journal import JsonlSessionJournal, journal_directory
 from adapters.project.git_worktrees import GitWorktrees
-from adapters.sandbox.subprocess_sandbox import open_sandbox
 from application.ports.sweep_ledger import SweepLedger
 from entrypoints.containers import lazy_adapters
+from entrypoints.containers.deferred import deferred
 
 
 def _same_store(store: SweepLedger) -> SweepLedger:
@@ -41,13 +38,13 @@ class Adapters(containers.DeclarativeContainer):
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
     foreign_knowledge_bases = providers.Object(lazy_adapters.go_knowledge_base)
     sandbox = providers.Resource(
-        open_sandbox,
+        lazy_adapters.subprocess_sandbox,
         project_root=core.project.provided.root,
         settings=core.settings.provided.executor,
         base_env=core.options.provided.env,
     )
     policy_source = providers.Singleton(
-        ClaudeSettingsPolicySource,
+        deferred("adapters.claude_settings_policy_source:ClaudeSettingsPolicySource"),
         project_root=core.project.provided.root,
         home=core.user_dirs.provided.home,
     )
@@ -57,13 +54,15 @@ class Adapters(containers.DeclarativeContainer):
     # Past sessions of the AI coding tools, read where each host keeps them.
     worktrees = providers.Singleton(GitWorktrees, core.options.provided.env)
     claude_sessions = providers.Singleton(
-        ClaudeCodeSessionFiles.from_env,
+        deferred(
+            "adapters.claude_sessions.claude_code_session_files:ClaudeCodeSessionFiles.from_env"
+        ),
         env=core.options.provided.env,
         home=core.user_dirs.provided.home,
         worktrees=worktrees,
     )
     codex_sessions = providers.Singleton(
-        CodexSessionFiles.from_env,
+        deferred("adapters.codex_sessions.codex_session_files:CodexSessionFiles.from_env"),
         env=core.options.provided.env,
         home=core.user_dirs.provided.home,
         worktrees=worktrees,

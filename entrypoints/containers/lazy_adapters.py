@@ -8,7 +8,7 @@ server's warm-up thread). Each factory imports its adapter module when it is cal
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from application.ports.clock import Clock
@@ -17,9 +17,11 @@ from application.ports.fetcher import Fetcher
 from application.ports.foreign_knowledge_base import ForeignKnowledgeBase
 from application.ports.html_converter import HtmlConverter
 from application.ports.knowledge_store import KnowledgeStore
+from application.ports.sandbox import Sandbox
 from application.ports.usage_store import UsageStore
 from application.ports.vault_source import VaultSource
 from application.ports.vault_store import VaultStore
+from domain.settings import ExecutorSettings
 
 
 def httpx_fetcher(*, allow_private_hosts: Iterable[str] = ()) -> Fetcher:
@@ -41,6 +43,15 @@ def sqlcipher_knowledge_store(
     from adapters.sqlcipher.store_resource import open_knowledge_store
 
     yield from open_knowledge_store(path, key, title_weight, clock)
+
+
+def subprocess_sandbox(
+    *, project_root: Path, settings: ExecutorSettings, base_env: Mapping[str, str]
+) -> Iterator[Sandbox]:
+    """Container resource: yields the sandbox; ``shutdown_resources()`` stops its programs."""
+    from adapters.sandbox.subprocess_sandbox import open_sandbox
+
+    yield from open_sandbox(project_root, settings, base_env)
 
 
 def usage_store_of(store: KnowledgeStore) -> UsageStore:

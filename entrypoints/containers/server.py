@@ -38,6 +38,9 @@ from entrypoints.mcp_server.vault_sweep import build_vault_sweep
 
 # A call that processed or indexed this much leaves megabytes free inside the C heaps.
 RELEASE_AFTER_BYTES = 1024 * 1024
+# Many small calls leave free memory behind too (freed blocks between live ones, pages a
+# thread's searches cached): every this many calls, the calling thread releases it as well.
+RELEASE_EVERY_CALLS = 100
 # How often the hooks' session journals are read into the knowledge base (ADR 0039).
 SESSION_JOURNAL_SECONDS = 3.0
 # The start-up sweep of past sessions gets this much time; the next start goes on from there.
@@ -161,6 +164,7 @@ class ServerComposition:
         self._store_ready = threading.Event()
         # Tool calls running now: background work waits while there are any.
         self._active_calls = 0
+        self._calls_since_release = 0
         self._calls_lock = threading.Lock()
         self.background = BackgroundTasks(busy=self._busy)
         self.vault_sweep = build_vault_sweep(self.core)
@@ -235,12 +239,31 @@ class ServerComposition:
             before = _volume(ledger)
             reply = router(name, arguments)
             self.record_usage()
-            if _volume(ledger) - before >= RELEASE_AFTER_BYTES:
-                release_freed_memory()
+            if self._release_due(_volume(ledger) - before >= RELEASE_AFTER_BYTES):
+                self._release_call_memory()
             return reply
         finally:
             with self._calls_lock:
                 self._active_calls -= 1
+
+    def _release_due(self, big_call: bool) -> bool:
+        """After a call that moved megabytes, and after every ``RELEASE_EVERY_CALLS`` calls."""
+        with self._calls_lock:
+            self._calls_since_release += 1
+            if big_call or self._calls_since_release >= RELEASE_EVERY_CALLS:
+                self._calls_since_release = 0
+                return True
+        return False
+
+    def _release_call_memory(self) -> None:
+        """This thread's SQLite page cache (filled by the pages it wrote or read, up to the
+        cache size), then what the C heaps hold free."""
+        if self._store_ready.is_set():
+            try:
+                self.container.adapters.knowledge_store().release_memory()
+            except Exception as error:  # the reply is ready; memory can be released next time
+                print(f"capy: memory not released yet: {error}", file=sys.stderr, flush=True)
+        release_freed_memory()
 
     def record_usage(self) -> None:
         """Write the calls' counts into the knowledge base's usage history; never raises (a

@@ -5,26 +5,15 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
-from adapters.sandbox.protected import capy_secret_paths
-from application.use_cases.batch_execute import BatchExecute
-from application.use_cases.check_command import CheckCommand
-from application.use_cases.cleanup_sources import CleanupSources
 from application.use_cases.describe_knowledge import DescribeKnowledgeBase
-from application.use_cases.fetch_and_index import FetchAndIndex
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
-from application.use_cases.import_knowledge_base import ImportKnowledgeBase
 from application.use_cases.index_content import IndexContent
-from application.use_cases.ingest_session_journals import IngestSessionJournals
 from application.use_cases.list_sources import ListSources
 from application.use_cases.purge_expired import PurgeExpired
 from application.use_cases.read_usage_history import ReadUsageHistory
-from application.use_cases.rotate_key import RotateKey
-from application.use_cases.run_code import RunCode
-from application.use_cases.run_doctor import RunDoctor
 from application.use_cases.search_knowledge import SearchKnowledge
 from application.use_cases.summarise_output import SummariseOutput
-from application.use_cases.sweep_sessions import SweepSessions
-from entrypoints.containers.doctor import doctor_checks
+from entrypoints.containers.deferred import deferred
 
 
 class UseCases(containers.DeclarativeContainer):
@@ -49,7 +38,10 @@ class UseCases(containers.DeclarativeContainer):
         store=adapters.knowledge_store,
     )
     cleanup_sources = providers.Factory(
-        CleanupSources, store=adapters.knowledge_store, settings=core.settings, clock=core.clock
+        deferred("application.use_cases.cleanup_sources:CleanupSources"),
+        store=adapters.knowledge_store,
+        settings=core.settings,
+        clock=core.clock,
     )
     purge_expired = providers.Factory(
         PurgeExpired,
@@ -69,7 +61,7 @@ class UseCases(containers.DeclarativeContainer):
         ReadUsageHistory, store=adapters.usage_store, clock=core.clock
     )
     fetch_and_index = providers.Factory(
-        FetchAndIndex,
+        deferred("application.use_cases.fetch_and_index:FetchAndIndex"),
         fetcher=adapters.fetcher,
         html_converter=adapters.html_converter,
         index_content=index_content,
@@ -79,21 +71,23 @@ class UseCases(containers.DeclarativeContainer):
     )
     # One instance per container: it remembers which journals it has read.
     ingest_session_journals = providers.Singleton(
-        IngestSessionJournals,
+        deferred("application.use_cases.ingest_session_journals:IngestSessionJournals"),
         journal=adapters.session_journal,
         index_content=index_content,
         clock=core.clock,
         project_root=providers.Callable(str, core.project.provided.root),
     )
     run_code = providers.Factory(
-        RunCode,
+        deferred("application.use_cases.run_code:RunCode"),
         sandbox=adapters.sandbox,
         policy_source=adapters.policy_source,
         project_root=core.project.provided.root,
-        protected=providers.Callable(capy_secret_paths, core.user_dirs),
+        protected=providers.Callable(
+            deferred("adapters.sandbox.protected:capy_secret_paths"), core.user_dirs
+        ),
     )
     batch_execute = providers.Factory(
-        BatchExecute,
+        deferred("application.use_cases.batch_execute:BatchExecute"),
         sandbox=adapters.sandbox,
         policy_source=adapters.policy_source,
         index_content=index_content,
@@ -102,15 +96,19 @@ class UseCases(containers.DeclarativeContainer):
         store=adapters.knowledge_store,
         clock=core.clock,
         settings=core.settings,
-        protected=providers.Callable(capy_secret_paths, core.user_dirs),
+        protected=providers.Callable(
+            deferred("adapters.sandbox.protected:capy_secret_paths"), core.user_dirs
+        ),
     )
     check_command = providers.Factory(
-        CheckCommand, policy_source=adapters.policy_source, project_root=core.project.provided.root
+        deferred("application.use_cases.check_command:CheckCommand"),
+        policy_source=adapters.policy_source,
+        project_root=core.project.provided.root,
     )
     run_doctor = providers.Factory(
-        RunDoctor,
+        deferred("application.use_cases.run_doctor:RunDoctor"),
         checks=providers.Callable(
-            doctor_checks,
+            deferred("entrypoints.containers.doctor:doctor_checks"),
             project_root=core.project_root.provided.path,
             home=core.user_dirs.provided.home,
             env=core.options.provided.env,
@@ -122,7 +120,7 @@ class UseCases(containers.DeclarativeContainer):
         ),
     )
     sweep_sessions = providers.Factory(
-        SweepSessions,
+        deferred("application.use_cases.sweep_sessions:SweepSessions"),
         files=adapters.session_files,
         ledger=adapters.sweep_ledger,
         store=adapters.knowledge_store,
@@ -131,7 +129,7 @@ class UseCases(containers.DeclarativeContainer):
         settings=core.settings,
     )
     rotate_key = providers.Factory(
-        RotateKey,
+        deferred("application.use_cases.rotate_key:RotateKey"),
         encryptor=adapters.database_encryptor,
         keys=core.key_provider,
         env=core.options.provided.env,
@@ -140,7 +138,7 @@ class UseCases(containers.DeclarativeContainer):
         new_secret=providers.Object(new_key),
     )
     import_knowledge_base = providers.Factory(
-        ImportKnowledgeBase,
+        deferred("application.use_cases.import_knowledge_base:ImportKnowledgeBase"),
         open_knowledge_base=adapters.foreign_knowledge_bases,
         index=index_content,
         store=adapters.knowledge_store,

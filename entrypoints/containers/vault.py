@@ -12,7 +12,6 @@ import os
 from dependency_injector import containers, providers
 
 from adapters.claude_cli_launcher import ClaudeCliLauncher
-from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSessionFiles
 from adapters.claude_sessions.project_dirs import child_dirs, projects_root
 from adapters.config.vault_location import compresses, vault_path
 from adapters.filesystem_restore_folders import FilesystemRestoreFolders
@@ -51,6 +50,7 @@ from application.vault.session_reader import SessionReader
 from application.vault.stored_session import StoredSessionReader
 from entrypoints.containers import lazy_adapters
 from entrypoints.containers.core import Core
+from entrypoints.containers.deferred import deferred
 from entrypoints.containers.runtime import RuntimeOptions
 
 
@@ -99,7 +99,9 @@ class VaultAdapters(containers.DeclarativeContainer):
     )
     restore_folders = providers.Singleton(FilesystemRestoreFolders)
     session_files = providers.Singleton(
-        ClaudeCodeSessionFiles.from_env,
+        deferred(
+            "adapters.claude_sessions.claude_code_session_files:ClaudeCodeSessionFiles.from_env"
+        ),
         env=core.options.provided.env,
         home=core.user_dirs.provided.home,
         worktrees=providers.Singleton(GitWorktrees, core.options.provided.env),

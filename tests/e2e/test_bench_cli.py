@@ -83,13 +83,21 @@ def test_quality_refuses_a_directory_without_fixtures(capy: str, tmp_path: Path)
 
 def test_perf_quick_run(capy: str, tmp_path: Path) -> None:
     out = tmp_path / "perf.json"
-    done = run(capy, "perf", "--sizes", "200", "--queries", "10", "--json", str(out), cwd=tmp_path)
+    done = run(
+        capy,
+        "perf",
+        *("--sizes", "200", "--queries", "10", "--no-processes", "--json", str(out)),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text(encoding="utf-8"))
     (size,) = report["sizes"]
     assert size["capy"]["chunks"] == size["raw_fts5"]["chunks"] >= 200
     assert size["capy"]["search"]["p50_ms"] > 0
     assert size["raw_fts5"]["porter_trigram_chunks_per_s"] > 0
+    assert size["raw_fts5"]["encrypted_porter_trigram_chunks_per_s"] > 0
+    assert size["index_speed_vs_encrypted_porter_trigram"] > 0
+    assert "cli_start" not in report and "enc p+t" in done.stdout
     assert size["peak_rss_mb"] > 0
 
 

@@ -128,6 +128,14 @@ def perf(
         str, Parameter(help="Comma-separated chunk counts to measure, e.g. 1000,10000.")
     ] = "1000,10000,100000",
     queries: Annotated[int, Parameter(help="Search queries timed per size.")] = 200,
+    processes: Annotated[
+        bool,
+        Parameter(
+            help="Also time whole capy processes (start of --version, vault list, search, the "
+            "hook) and a running capy serve's memory (idle, after a 10 MB output, after "
+            "2,000 calls)."
+        ),
+    ] = True,
     json_out: Annotated[
         Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
     ] = None,
@@ -136,7 +144,8 @@ def perf(
 
     capy's numbers go through the real use cases and the encrypted store (both FTS tables,
     redaction, chunk bookkeeping); raw FTS5 is one plain sqlite3 porter table with the same
-    chunks, and one MATCH per query. Peak RSS is the process maximum so far.
+    chunks, and one MATCH per query; the same chunks in an encrypted porter+trigram pair are
+    the limit for capy's own indexing. Peak RSS is the process maximum so far.
     """
     from rich.console import Console
 
@@ -147,6 +156,17 @@ def perf(
     if queries < 1:
         raise InvalidInput("--queries must be at least 1", "pass e.g. --queries 200")
     report = run_perf(counts, queries, Console(stderr=True))
+    if processes:
+        from entrypoints.bench.cli_start import run_cli_start
+        from entrypoints.bench.server_rss import run_server_memory
+
+        capy = _installed_capy()
+        report["cli_start"] = _with_progress(
+            "capy processes", lambda step: run_cli_start(capy, progress=step)
+        ).as_json()
+        report["server_memory"] = _with_progress(
+            "capy serve calls", lambda step: run_server_memory(capy, progress=step)
+        ).as_json()
     print_perf(report, stdout_console())
     if json_out is not None:
         _write(json_out, report)

@@ -60,6 +60,16 @@ def test_routing_without_rules_imports_only_the_essentials(
     assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
 
 
+def test_a_plain_command_without_rules_does_not_load_the_shell_reader(
+    capy_command: str, project: Path
+) -> None:
+    ls = {"session_id": "s", "tool_name": "Bash", "tool_input": {"command": "ls -la"}}
+    modules = _top(_imported(capy_command, project, ls))
+    assert "domain.hooks.routing" in modules
+    assert not {m for m in modules if m.startswith("domain.shell.")} - {"domain.shell.limits"}
+    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
+
+
 @pytest.mark.parametrize(
     "tool",
     [

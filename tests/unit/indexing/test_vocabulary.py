@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.search.words import vocabulary_words
-from domain.vocabulary import document_vocabulary
+from domain.vocabulary import distinct_tokens, document_vocabulary
 
 
 def test_lowercased_three_plus_characters_without_stopwords() -> None:
@@ -30,3 +32,8 @@ def test_unicode_letters_and_overlong_tokens() -> None:
 def test_agrees_with_search_vocabulary_words(text: str) -> None:
     expected = {w for w in vocabulary_words(text) if len(w) <= 64}
     assert document_vocabulary(text) == expected
+
+
+@given(st.text(alphabet="ab_-. \nZé", max_size=400), st.integers(1, 40))
+def test_slices_find_every_token_whole(text: str, slice_chars: int) -> None:
+    assert distinct_tokens(text, slice_chars) == set(re.findall(r"[\w-]+", text))

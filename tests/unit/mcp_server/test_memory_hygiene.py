@@ -32,3 +32,29 @@ def test_memory_is_released_only_after_a_call_that_moved_megabytes(
     assert released == []
     composition.dispatch("capy_execute", {"language": "shell", "code": "big"})
     assert released == [1]
+
+
+def test_many_small_calls_release_memory_now_and_then(
+    composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    released: list[int] = []
+    monkeypatch.setattr(
+        "entrypoints.containers.server.release_freed_memory", lambda: released.append(1)
+    )
+    monkeypatch.setattr("entrypoints.containers.server.RELEASE_EVERY_CALLS", 3)
+    sandbox.script(*[sandbox.output("small\n") for _ in range(7)])
+    for _ in range(7):
+        composition.dispatch("capy_execute", {"language": "shell", "code": "echo small"})
+    assert released == [1, 1]
+
+
+def test_a_big_call_also_returns_the_threads_page_cache(
+    composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    composition.warm_up()
+    store = composition.container.adapters.knowledge_store()
+    shrunk: list[int] = []
+    monkeypatch.setattr(store, "release_memory", lambda: shrunk.append(1))
+    sandbox.script(sandbox.output("x" * RELEASE_AFTER_BYTES))
+    composition.dispatch("capy_execute", {"language": "shell", "code": "big"})
+    assert shrunk == [1]

@@ -1,0 +1,156 @@
+"""Each CLI command imports only what it needs: ``--version`` no framework at all, every
+command only its own command module and none of the server's SDK or the fetch stack.
+
+Guarded by the modules the process holds when it exits (not by a timer), running capy's real
+entry point in a fresh interpreter with a private home.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[3]
+
+# What no command but ``capy serve`` needs: the MCP SDK, its pydantic/starlette, the fetch stack
+# and the vault's terminal interface.
+NOT_FOR_COMMANDS = {
+    "mcp",
+    "pydantic",
+    "pydantic_core",
+    "starlette",
+    "anyio",
+    "httpx",
+    "bs4",
+    "html2text",
+    "textual",
+}
+# What a command that runs no code and reads no session needs none of.
+NOT_FOR_READING = {
+    "adapters.sandbox.subprocess_sandbox",
+    "application.use_cases.batch_execute",
+    "application.use_cases.run_code",
+    "application.use_cases.sweep_sessions",
+    "application.use_cases.fetch_and_index",
+    "adapters.claude_sessions.claude_code_session_files",
+}
+# What ``--help`` never needs on top of that: no database, no compression.
+NOT_FOR_HELP = NOT_FOR_COMMANDS | {"sqlcipher3", "zstandard"}
+# ``--version`` answers before any framework or capy layer is imported.
+NOT_FOR_VERSION = NOT_FOR_HELP | {
+    "cyclopts",
+    "rich",
+    "dependency_injector",
+    "attrs",
+    "attr",
+    "domain",
+    "application",
+    "adapters",
+}
+
+_RUN = """
+import atexit, json, os, sys
+out = os.environ["CAPY_TEST_MODULES"]
+atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
+from entrypoints.main import main
+main(sys.argv[1:])
+"""
+
+
+def _modules(tmp_path: Path, *argv: str) -> set[str]:
+    home = tmp_path / "home"
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True, exist_ok=True)
+    home.mkdir(exist_ok=True)
+    out = tmp_path / "modules.json"
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "CLAUDE_PROJECT_DIR": str(project),
+        "PYTHONPATH": str(ROOT),
+        "CAPY_TEST_MODULES": str(out),
+    }
+    subprocess.run(
+        [sys.executable, "-c", _RUN, *argv],
+        cwd=project,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    loaded: list[str] = json.loads(out.read_text())
+    return set(loaded) | {m.split(".")[0] for m in loaded}
+
+
+def _command_modules(modules: set[str]) -> set[str]:
+    prefix = "entrypoints.cli.commands."
+    return {m.removeprefix(prefix) for m in modules if m.startswith(prefix)}
+
+
+def test_version_imports_no_framework(tmp_path: Path) -> None:
+    modules = _modules(tmp_path, "--version")
+    assert "entrypoints.version" in modules  # the audit sees capy's imports at all
+    assert not modules & NOT_FOR_VERSION
+
+
+COMMANDS = {
+    "serve": {"serve"},
+    "setup": {"setup"},
+    "doctor": {"doctor"},
+    "which": {"which"},
+    "index": {"index"},
+    "search": {"search"},
+    "cleanup": {"cleanup"},
+    "checkpoint": {"checkpoint"},
+    "dbsize": {"dbsize"},
+    "sweep": {"sweep"},
+    "sources": {"sources"},
+    "stats": {"stats"},
+    "encrypt": {"encrypt"},
+    "import-kb": {"import_kb"},
+    "vault": {"vault"},
+    "bench": {"bench", "bench_vault", "bench_vault_ops"},
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_help_of_a_command_loads_only_that_command(tmp_path: Path, command: str) -> None:
+    modules = _modules(tmp_path, command, "--help")
+    assert _command_modules(modules) == COMMANDS[command]
+    forbidden = NOT_FOR_HELP - {"mcp", "pydantic", "pydantic_core", "anyio"}
+    assert not modules & (forbidden if command == "serve" else NOT_FOR_HELP)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["vault", "list"],
+        ["search", "connection refused"],
+        ["sources"],
+        ["which"],
+        ["stats"],
+        ["dbsize"],
+    ],
+    ids=" ".join,
+)
+def test_running_a_command_leaves_the_server_stack_unloaded(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    modules = _modules(tmp_path, *argv)
+    assert _command_modules(modules) == COMMANDS[argv[0]]
+    assert "entrypoints.containers" in modules  # it did run, through its container
+    assert not modules & (NOT_FOR_COMMANDS | NOT_FOR_READING)
+
+
+def test_the_root_help_still_lists_every_command(tmp_path: Path) -> None:
+    modules = _modules(tmp_path, "--help")
+    assert _command_modules(modules) >= set().union(*COMMANDS.values())

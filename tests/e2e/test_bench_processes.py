@@ -1,0 +1,32 @@
+"""``capy bench perf``'s whole-process figures: start times and a real server's memory."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from entrypoints.bench.cli_start import run_cli_start, start_lines
+from entrypoints.bench.server_rss import run_server_memory
+from tests.e2e.installed import installed_capy
+
+
+def test_start_times_cover_every_command_next_to_python() -> None:
+    report = run_cli_start(installed_capy(), rounds=1, search_chunks=60)
+    commands = report.as_json()["commands"]
+    assert isinstance(commands, dict)
+    assert {"capy --version", "capy vault list", "capy hook pretooluse (ls -la)"} <= set(commands)
+    assert "capy search (60 chunks)" in commands
+    assert report.bare_ms > 0 and all(t.median_ms > 0 and t.ratio > 0 for t in report.times)
+    assert "python -c pass" in start_lines(report)[0]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_server_memory_is_read_idle_around_a_big_output_and_after_calls() -> None:
+    done: list[int] = []
+    memory = run_server_memory(
+        installed_capy(), calls=4, big_mb=1, progress=lambda n, total: done.append(n)
+    )
+    assert 0 < memory.idle_mb <= memory.big_peak_mb
+    assert memory.after_big_mb > 0 and memory.after_calls_mb > 0
+    assert done == [1, 2, 3, 4] and memory.calls == 4

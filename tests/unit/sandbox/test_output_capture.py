@@ -1,0 +1,35 @@
+"""The capture of a stream gives what truncating the whole stream gives, holding far less."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adapters.sandbox.output_capture import StreamCapture
+from domain.execution.truncation import truncate_bytes
+
+_CHUNKS = st.lists(st.binary(max_size=40).map(lambda b: b.replace(b"\r", b"\n")), max_size=30)
+
+
+@given(_CHUNKS, st.integers(1, 120), st.integers(1, 120))
+def test_a_capture_truncates_like_the_whole_stream(
+    chunks: list[bytes], keep: int, max_bytes: int
+) -> None:
+    capture = StreamCapture(keep)
+    for chunk in chunks:
+        capture.feed(chunk)
+    whole = b"".join(chunks)
+    limit = min(max_bytes, keep)
+    assert capture.result(limit) == truncate_bytes(whole, limit)
+    assert capture.total == len(whole)
+
+
+def test_a_long_stream_holds_about_twice_keep() -> None:
+    capture = StreamCapture(1000)
+    for i in range(10_000):
+        capture.feed(f"line {i:06d}\n".encode() * 5)
+    held = len(capture._head) + capture._tail_bytes
+    assert held <= 2 * 1000 + 60
+    out = capture.result(1000)
+    assert out.text.startswith("line 000000\n") and out.text.endswith("line 009999\n")
+    assert out.total_bytes == 10_000 * 60
