@@ -27,6 +27,7 @@ from domain.sessions.records import ContentBlock, SessionRecord
 from domain.vault.diff import diff_of
 from domain.vault.indexing import DIFF_RESULT_TOOLS, EXCLUDED_RESULT_TOOLS
 from domain.vault.tool_calls import call_summary
+from domain.wording import byte_size, plural
 
 COLLAPSE_LINES = 20
 COLLAPSE_BYTES = 2000
@@ -156,7 +157,7 @@ class _Builder:
         lines = body.count("\n") + 1
         size = len(body.encode("utf-8", "replace"))
         if name in EXCLUDED_RESULT_TOOLS or lines > COLLAPSE_LINES or size > COLLAPSE_BYTES:
-            label = one_line(f"{summary} — {lines:,} lines, {_size(size)}")
+            label = one_line(f"{summary} — {plural(lines, 'line')}, {byte_size(size)}")
             self.entries.append(
                 ViewerEntry("tool", line, EntryKind.COLLAPSED, text=body, label=label)
             )
@@ -185,10 +186,6 @@ def _subagent_marker(block: ContentBlock, line: int) -> ViewerEntry:
         label=one_line(" ".join(w for w in words if w)),
         prompt=prompt.strip() if isinstance(prompt, str) else "",
     )
-
-
-def _size(count: int) -> str:
-    return f"{count} B" if count < 1024 else f"{count / 1024:,.1f} KiB"
 
 
 def resolve_subagents(
