@@ -7,8 +7,8 @@ change here never changes what ``show`` prints. Beyond ``show``:
 - a tool result over ``COLLAPSE_LINES`` lines or ``COLLAPSE_BYTES`` bytes — and every file dump
   (Read, NotebookRead) whatever its size — is a marker that opens the result's body;
 - an Edit/Write result is a marker that opens the change as a unified diff, rebuilt from the
-  line's ``toolUseResult.structuredPatch``, labelled with its ``+added −removed`` stat (no
-  recorded patch: the plain result is shown).
+  line's ``toolUseResult.structuredPatch`` — or, when no patch was recorded, from the strings
+  the edit swapped — labelled with its ``+added −removed`` stat (neither: the plain result).
 
 A subagent marker is matched to an archived subagent transcript by the ``agentId`` Claude Code
 recorded with the call's result, else by the task's prompt (the subagent transcript's first
@@ -147,7 +147,7 @@ class _Builder:
         if block.is_error:
             body = f"(error) {body}"
         if name in DIFF_RESULT_TOOLS and not block.is_error:
-            diff = diff_of(recorded)
+            diff = diff_of(recorded, call.input if call else None)
             if diff is not None:
                 label = one_line(f"{summary} ({diff.stat})")
                 self.entries.append(
