@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
 from domain.vault.session import VaultSession
+from domain.wording import plural
 from entrypoints.cli.sizes import byte_size
 from entrypoints.tui.screens import StatusLine, VaultScreen, cell
 from entrypoints.vault_cli.formatting import local_time, short_path, title_of
@@ -56,7 +57,9 @@ class ListScreen(VaultScreen):
     def _loaded(self, sessions: list[VaultSession]) -> None:
         self.sessions = sessions
         self._fill(sessions)
-        self.say(f"{len(sessions):,} sessions · {HINT}" if sessions else "no sessions archived")
+        self.say(
+            f"{plural(len(sessions), 'session')} · {HINT}" if sessions else "no sessions archived"
+        )
         self.vault_app.first_list_shown()
 
     def _fill(self, sessions: list[VaultSession]) -> None:
@@ -145,7 +148,7 @@ class ListScreen(VaultScreen):
             or s.uuid.startswith(wanted)
         ]
         self._fill(found)
-        self.say(f"{len(found):,} of {len(self.sessions):,} sessions match {event.value!r}")
+        self.say(f"{len(found):,} of {plural(len(self.sessions), 'session')} match {event.value!r}")
 
     @on(Input.Submitted, "#filter")
     def _filtered(self, event: Input.Submitted) -> None:

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Input, Static
 
 from domain.vault.search import VaultHit
+from domain.wording import plural
 from entrypoints.tui.screens import StatusLine, VaultScreen, cell, snippet_cell
 from entrypoints.vault_cli.formatting import local_time, short_path
 
@@ -97,7 +98,11 @@ class SearchScreen(VaultScreen):
         )
         query = self.query_one("#query", Input).value.strip()
         if query:
-            self.say(f"{len(hits)} matching messages · {HINT}" if hits else "no message matches")
+            self.say(
+                f"{plural(len(hits), 'matching message')} · {HINT}"
+                if hits
+                else "no message matches"
+            )
         else:
             self.say(HINT)
 
