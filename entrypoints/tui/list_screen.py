@@ -13,14 +13,18 @@ from textual.widgets import DataTable, Input, Static
 from domain.vault.session import VaultSession
 from domain.wording import plural
 from entrypoints.cli.sizes import byte_size
-from entrypoints.tui.screens import StatusLine, VaultScreen, cell
+from entrypoints.tui.screens import (
+    CELL_PADDING,
+    PROJECT_WIDTH,
+    SCROLLBAR,
+    StatusLine,
+    VaultScreen,
+    cell,
+)
 from entrypoints.vault_cli.formatting import local_time, short_path, title_of
 
 HINT = "enter open · / search · f filter · r restore · R resume · c copy id · q quit"
 COLUMNS = ("Title", "ID", "Date", "Msgs", "Size", "Project")
-PROJECT_WIDTH = 28
-CELL_PADDING = 2  # a DataTable cell's padding, left and right
-SCROLLBAR = 2
 
 
 class ListScreen(VaultScreen):

@@ -22,6 +22,12 @@ from entrypoints.tui.backend import ResumeRequest, VaultBrowser
 
 Result = TypeVar("Result")
 
+# Laying a DataTable out to the screen's width: each cell's padding (left and right), the
+# vertical scrollbar, and the widest a project path gets before it ends in "…".
+CELL_PADDING = 2
+SCROLLBAR = 2
+PROJECT_WIDTH = 28
+
 
 def cell(text: str, limit: int = 60) -> Text:
     """A table cell from archived text: one line, no control characters, never markup."""

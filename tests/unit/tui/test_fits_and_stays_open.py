@@ -78,3 +78,18 @@ async def test_resume_without_claude_code_says_so_and_stays_open(
         assert app.screen.query_one("#status", StatusLine).has_class("error")
         await pilot.press("q")
     assert app.return_value is None
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+async def test_search_hits_fit_the_terminal(browser: VaultBrowser, size: tuple[int, int]) -> None:
+    app = VaultApp(browser, Start("search", query="pangolin"))
+    async with app.run_test(size=size) as pilot:
+        await _settle(pilot)
+        table = app.screen.query_one("#hits", DataTable)
+        assert table.row_count >= 3, "no hits: nothing to check"
+        widths = sum(column.get_render_width(table) for column in table.columns.values())
+        assert widths <= size[0], "the matches run past the right edge"
+        match = str(table.get_row_at(0)[4])
+        assert "pang" in match
+        assert match.endswith("…") == (size[0] < 100)
+        assert _status(app).endswith("esc back")
