@@ -143,7 +143,10 @@ def test_rows_are_single_lines_within_the_width() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(), st.integers(min_value=1, max_value=200))
 def test_wrapping_any_text_gives_single_lines_within_the_width(text: str, width: int) -> None:
-    for line in wrap(text, width):
+    lines = wrap(text, width)
+    if text.strip():
+        assert lines, "text gave no line: nothing to check"
+    for line in lines:
         assert not any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F for c in line)
         assert "\u2028" not in line and "\u2029" not in line
         assert len(line) <= max(width, 8)
