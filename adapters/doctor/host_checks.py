@@ -12,7 +12,7 @@ from typing import Any
 
 from application.ports.health_check import HealthCheck
 from domain.doctor.check import CheckResult, failed, passed, warned
-from domain.doctor.hooks import judge_claude_hooks
+from domain.doctor.hooks import judge_claude_hooks, judge_codex_hooks
 
 _CLAUDE_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
 _VARIABLE = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}")
@@ -131,7 +131,8 @@ class McpRegistrationCheck(HealthCheck):
 
 
 class CodexHooksCheck(HealthCheck):
-    """capy's PreToolUse hook in ``.codex/hooks.json`` when Codex is wired to capy here."""
+    """capy's hooks in ``.codex/hooks.json`` (every event setup registers) when Codex is
+    wired to capy here."""
 
     name = "Hooks (Codex)"
 
@@ -151,10 +152,4 @@ class CodexHooksCheck(HealthCheck):
         document, problem = _json_file(self._root / ".codex" / "hooks.json")
         if problem:
             return failed(self.name, problem, "fix the JSON, then run `capy setup` again")
-        if "PreToolUse" not in _capy_events(document or {}):
-            return warned(
-                self.name,
-                "capy's MCP server is registered but its PreToolUse hook is not",
-                "run `capy setup --platform codex`; then trust the hook in Codex (/hooks)",
-            )
-        return passed(self.name, "PreToolUse in .codex/hooks.json (Codex asks you to trust it)")
+        return judge_codex_hooks(frozenset(_capy_events(document or {})))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from adapters.setup.codex_toml import register_codex_toml
 from adapters.setup.hooks_json import merge_hooks, remove_hooks
-from adapters.setup.launcher import launcher_script
+from adapters.setup.launcher import LOCAL_PATH_FILE, launcher_script
 from adapters.setup.markdown_blocks import ensure_import, ensure_lines, upsert_block
 from adapters.setup.mcp_json import register_mcp_json
 from adapters.setup.pre_commit import install_pre_commit
@@ -55,8 +55,11 @@ class FileSystemProjectFiles(ProjectFiles):
         return self._guard(path, lambda target: remove_hooks(target, path, markers))
 
     def write_launcher(self, path: str, capy_executable: str) -> FileChange:
-        content = launcher_script(capy_executable)
-        return self.write_owned(path, content, executable=True)
+        """The committed launcher, and beside it the machine-local note of where capy is
+        (ignored by git: a committed file names no path of this machine)."""
+        noted = self.write_owned(str(Path(path).parent / LOCAL_PATH_FILE), capy_executable + "\n")
+        launcher = self.write_owned(path, launcher_script(), executable=True)
+        return launcher if noted.action is not ChangeAction.FAILED else noted
 
     def register_mcp_json(self, path: str, server: ServerSpec) -> FileChange:
         return self._guard(path, lambda target: register_mcp_json(target, path, server))

@@ -1,9 +1,11 @@
 """``.capy/capy.sh``: the small script hooks and MCP registrations call instead of a fixed path.
 
-It runs the capy recorded at setup time, else the one on PATH, else ``~/.local/bin/capy``, so
-a project set up on one machine works on a teammate's. Where capy is missing it tells the host
-in the host's own terms: a hook says nothing and exits 0 (the host carries on; at session start
-the agent is told capy is missing and how to install it), the MCP server exits 127 with a
+The script is committed, so it names no path of the machine that ran ``capy setup``: it finds capy
+when it runs — the capy this machine's setup noted in ``.capy/capy-path`` (an ignored, machine-local
+file: the one place an absolute path is kept), else the one on PATH, else ``~/.local/bin/capy`` — so
+a project set up on one machine works on a teammate's. Where capy is missing it tells the host in
+the host's own terms: a hook says nothing and exits 0 (the host carries on; at session start the
+agent is told capy is missing and how to install it), the MCP server exits 127 with a
 message on stderr (the host shows the server as failed).
 """
 
@@ -33,15 +35,21 @@ def _quoted(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
-def launcher_script(recorded: str) -> str:
+# Beside the launcher, ignored by git: where this machine's `capy setup` found capy.
+LOCAL_PATH_FILE = "capy-path"
+
+
+def launcher_script() -> str:
     missing = (
-        f"capy: not installed on this machine (looked for {recorded}, on PATH and in "
+        "capy: not installed on this machine (looked in .capy/capy-path, on PATH and in "
         f"~/.local/bin). To {INSTALL}, then run capy doctor."
     )
     return f"""#!/bin/sh
 # capy launcher, written by `capy setup` (run it again to refresh). capy's hooks and MCP
-# registrations call this script, so the project works wherever capy is installed.
-recorded={_quoted(recorded)}
+# registrations call this script, so the project works wherever capy is installed: it runs
+# the capy noted in .capy/{LOCAL_PATH_FILE} (this machine's, not committed), else the one on
+# PATH, else ~/.local/bin/capy.
+recorded=$(cat "$(dirname "$0")/{LOCAL_PATH_FILE}" 2>/dev/null)
 for capy in "$recorded" "$(command -v capy 2>/dev/null)" "$HOME/.local/bin/capy"; do
     if [ -n "$capy" ] && [ -x "$capy" ]; then
         exec "$capy" "$@"

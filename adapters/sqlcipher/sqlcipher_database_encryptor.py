@@ -1,7 +1,8 @@
 """Re-encrypting a database file with ``sqlcipher_export`` into a verified copy (ADR 0012).
 
-The file is copied page by page into a fresh file under the new key — never ``PRAGMA rekey``,
-which SQLCipher cannot apply to a database in WAL mode. While the copy is made the original is
+The database is exported — ``sqlcipher_export`` re-creates its schema and copies its rows —
+into a fresh file under the new key; never ``PRAGMA rekey``, which SQLCipher cannot apply to a
+database in WAL mode. While the copy is made the original is
 held in exclusive locking mode: taking that hold fails when any other connection has the file
 open (the MCP server, a sweep, another command), and nobody can open it meanwhile. The copy is
 verified — every page's HMAC under the new key, every table's row count — before it replaces the

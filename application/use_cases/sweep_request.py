@@ -58,7 +58,8 @@ class SweptThread:
     """One line of the sweep's report: a session (with any sessions continuing it).
 
     ``sessions`` counts its files; ``turns`` its turn pairs (0 when not read); ``sections``
-    the chunks indexed (or that would be); ``note`` mentions skipped lines."""
+    the chunks indexed (or that would be); ``note`` mentions skipped lines; ``failed`` when it
+    was skipped because it could not be read or stored (not by choice: too short, too old)."""
 
     host: SessionHost
     session_id: str
@@ -71,6 +72,7 @@ class SweptThread:
     turns: int = 0
     sections: int = 0
     note: str = ""
+    failed: bool = False
 
 
 @attrs.frozen
@@ -85,6 +87,11 @@ class SweepReport:
 
     def count(self, status: SweepStatus) -> int:
         return sum(1 for row in self.rows if row.status is status)
+
+    @property
+    def failed(self) -> int:
+        """Sessions that could not be read or stored: the sweep did not do all it should."""
+        return sum(1 for row in self.rows if row.failed)
 
     @property
     def indexed(self) -> int:

@@ -192,7 +192,7 @@ class SweepSessions:
         try:
             conversation = read_conversation(files, thread.members, sweep.request.should_stop)
         except OSError as error:
-            return row(SweepStatus.SKIPPED, reason=f"unreadable: {error}")
+            return row(SweepStatus.SKIPPED, reason=f"unreadable: {error}", failed=True)
         started = start_stamp(conversation.started) or start_stamp(last_active.isoformat())
         pairs = conversation.pairs
         reason = skip_reason(pairs)
@@ -219,7 +219,7 @@ class SweepSessions:
             try:
                 sections = self._store_parts(parts)
             except CapyError as error:
-                return row(SweepStatus.SKIPPED, reason=str(error), started=started)
+                return row(SweepStatus.SKIPPED, reason=str(error), started=started, failed=True)
             wanted = {str(part.label) for part in parts}
             stale = [source_id for name, source_id in existing if name not in wanted]
             if stale:
@@ -285,6 +285,7 @@ class _RowMaker:
         sections: int = 0,
         started: str = "",
         note: str = "",
+        failed: bool = False,
     ) -> SweptThread:
         thread = self._thread
         return SweptThread(
@@ -299,4 +300,5 @@ class _RowMaker:
             turns=turns,
             sections=sections,
             note=note,
+            failed=failed,
         )

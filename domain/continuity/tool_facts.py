@@ -49,6 +49,7 @@ from domain.hooks.tool_call import ToolCall, ToolOutcome
 from domain.redaction import redact_secrets
 
 SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
+COMMAND_KEY_CHARS = 120
 READ_TOOLS = frozenset({"Read", "NotebookRead", "view", "read"})
 EDIT_TOOLS = frozenset(
     {
@@ -222,7 +223,9 @@ def _shell_events(
         return []
     # Keys are stored too: everything below is read from the redacted command line.
     command_line = redact_secrets(command_line[:MAX_SCANNED])
-    key = command_key(command_line) or fact_text(command_line, 60)
+    # A key names the command (program and first operands); one long operand must not make
+    # it the whole command line.
+    key = clip(command_key(command_line), COMMAND_KEY_CHARS) or fact_text(command_line, 60)
     if failure is not None:
         if "::" in failure and may_report_failures(failure):
             from domain.continuity.output_failures import reported_failures

@@ -9,6 +9,7 @@ import attrs
 from domain.fetch.age import format_age
 from domain.fetch.git_platform import GitThread
 from domain.source_kind import SourceKind
+from domain.wording import byte_size, plural
 
 PREVIEW_BYTES = 3072
 
@@ -50,8 +51,8 @@ class FetchedReply:
     fetched_bytes: int = 0  # the response body as received (before conversion)
 
     def render(self) -> str:
-        size = f"{self.size_bytes / 1024:.1f} KB"
-        head = f"Fetched **{self.label}** and indexed {self.sections} sections ({size})."
+        size = byte_size(self.size_bytes)
+        head = f"Fetched **{self.label}** and indexed {plural(self.sections, 'section')} ({size})."
         if self.url != self.label:
             head += f"\nFinal URL: {self.url}"
         if self.unchanged:
@@ -79,7 +80,7 @@ class CacheHitReply:
         return "\n".join(
             [
                 f"**Cache hit**: {self.label} was fetched and indexed {format_age(self.age)} "
-                f"({self.sections} sections); not fetched again.",
+                f"({plural(self.sections, 'section')}); not fetched again.",
                 f"Fetches are reused for {self.fetch_ttl_hours}h; pass `force: true` to re-fetch.",
                 _kind_note(self.kind, self.label, self.ephemeral_ttl_hours),
                 _search_tip(self.label),

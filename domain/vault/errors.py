@@ -19,3 +19,14 @@ class AmbiguousSession(InvalidInput):
             "give more characters of the id (the candidates are listed above)",
         )
         self.candidates = tuple(candidates)
+
+
+class ClaudeCodeMissing(InvalidInput):
+    """Resuming needs Claude Code's ``claude`` command, and it is not installed here."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "`claude` is not on PATH",
+            "install Claude Code, or restore the session with `capy vault restore` and open "
+            "it yourself",
+        )

@@ -15,6 +15,7 @@ from domain.sessions.records import ContentBlock, SessionRecord
 from domain.vault.indexing import EXCLUDED_RESULT_TOOLS
 from domain.vault.session import VaultSession
 from domain.vault.tool_calls import call_summary
+from domain.wording import plural
 
 UNTITLED = "(untitled)"
 _BACKTICKS = re.compile(r"`+")
@@ -50,7 +51,7 @@ def header(session: VaultSession, form: ShowFormat, project: str, times: tuple[s
         "",
         f"- session: {session.uuid}",
         f"- project: {project}" + (f" ({session.git_branch})" if session.git_branch else ""),
-        f"- from {times[0]} to {times[1]}, {session.message_count} messages",
+        f"- from {times[0]} to {times[1]}, {plural(session.message_count, 'message')}",
         "",
     ]
     if form is ShowFormat.TEXT:

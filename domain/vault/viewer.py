@@ -7,8 +7,8 @@ change here never changes what ``show`` prints. Beyond ``show``:
 - a tool result over ``COLLAPSE_LINES`` lines or ``COLLAPSE_BYTES`` bytes — and every file dump
   (Read, NotebookRead) whatever its size — is a marker that opens the result's body;
 - an Edit/Write result is a marker that opens the change as a unified diff, rebuilt from the
-  line's ``toolUseResult.structuredPatch``, labelled with its ``+added −removed`` stat (no
-  recorded patch: the plain result is shown).
+  line's ``toolUseResult.structuredPatch`` — or, when no patch was recorded, from the strings
+  the edit swapped — labelled with its ``+added −removed`` stat (neither: the plain result).
 
 A subagent marker is matched to an archived subagent transcript by the ``agentId`` Claude Code
 recorded with the call's result, else by the task's prompt (the subagent transcript's first
@@ -27,6 +27,7 @@ from domain.sessions.records import ContentBlock, SessionRecord
 from domain.vault.diff import diff_of
 from domain.vault.indexing import DIFF_RESULT_TOOLS, EXCLUDED_RESULT_TOOLS
 from domain.vault.tool_calls import call_summary
+from domain.wording import byte_size, plural
 
 COLLAPSE_LINES = 20
 COLLAPSE_BYTES = 2000
@@ -146,7 +147,7 @@ class _Builder:
         if block.is_error:
             body = f"(error) {body}"
         if name in DIFF_RESULT_TOOLS and not block.is_error:
-            diff = diff_of(recorded)
+            diff = diff_of(recorded, call.input if call else None)
             if diff is not None:
                 label = one_line(f"{summary} ({diff.stat})")
                 self.entries.append(
@@ -156,7 +157,7 @@ class _Builder:
         lines = body.count("\n") + 1
         size = len(body.encode("utf-8", "replace"))
         if name in EXCLUDED_RESULT_TOOLS or lines > COLLAPSE_LINES or size > COLLAPSE_BYTES:
-            label = one_line(f"{summary} — {lines:,} lines, {_size(size)}")
+            label = one_line(f"{summary} — {plural(lines, 'line')}, {byte_size(size)}")
             self.entries.append(
                 ViewerEntry("tool", line, EntryKind.COLLAPSED, text=body, label=label)
             )
@@ -185,10 +186,6 @@ def _subagent_marker(block: ContentBlock, line: int) -> ViewerEntry:
         label=one_line(" ".join(w for w in words if w)),
         prompt=prompt.strip() if isinstance(prompt, str) else "",
     )
-
-
-def _size(count: int) -> str:
-    return f"{count} B" if count < 1024 else f"{count / 1024:,.1f} KiB"
 
 
 def resolve_subagents(

@@ -5,16 +5,25 @@ Every module in ``entrypoints.cli.commands`` registers its commands on ``app`` w
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import logging
 import os
 import pkgutil
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-from cyclopts import App, CycloptsError, Parameter, UnusedCliTokensError
+from cyclopts import (
+    App,
+    CycloptsError,
+    Parameter,
+    UnknownCommandError,
+    UnknownOptionError,
+    UnusedCliTokensError,
+)
 
 from domain.errors import CapyError
 from entrypoints.cli.options import GlobalOptions, set_global_options
@@ -45,6 +54,33 @@ def _launcher(
 ) -> Any:
     set_global_options(GlobalOptions(db=db, project_dir=project_dir))
     return app(tokens, result_action="return_value", exit_on_error=False, print_error=False)
+
+
+def _vault_launcher(
+    *tokens: Annotated[str, Parameter(show=False, allow_leading_hyphen=True)],
+    db: Annotated[Path | None, Parameter(show=False)] = None,
+    project_dir: Annotated[
+        Path | None,
+        Parameter(help="Project root; default: CLAUDE_PROJECT_DIR, the git top level, or cwd."),
+    ] = None,
+) -> Any:
+    """``capy vault …``: the vault is one file of its own, so its help does not offer --db."""
+    if db is not None:
+        from domain.errors import InvalidInput
+
+        raise InvalidInput(
+            "`capy vault` does not use --db (that names a knowledge base file)",
+            "to use another vault file, set CAPY_VAULT_PATH",
+        )
+    return _launcher(*tokens, project_dir=project_dir)
+
+
+def _choose_launcher(argv: list[str]) -> None:
+    """The vault's launcher when the command is ``vault`` (found past the global options)."""
+    from entrypoints.secret_handoff import command_of
+
+    vault = command_of(argv) == "vault"
+    app.meta.default_command = _vault_launcher if vault else _launcher
 
 
 # Command modules whose names differ from the command they register (or that add to another's).
@@ -79,6 +115,7 @@ def run(argv: list[str]) -> None:
     adds the traceback). Nobody should have to read a traceback to learn what to fix.
     """
     _load_commands(argv)
+    _choose_launcher(argv)
     _show_warnings_as_capy_lines()
     try:
         app.meta(argv, exit_on_error=False, print_error=False)
@@ -102,15 +139,60 @@ def run(argv: list[str]) -> None:
 def _usage_error(error: CycloptsError) -> str:
     """A mistyped command line as one line naming the help that shows the right spelling."""
     chain = " ".join(error.command_chain or ())
+    where = f"capy {chain}".strip()
+    if isinstance(error, UnknownCommandError) and error.unused_tokens:
+        first = error.unused_tokens[0]
+        what = "option" if first.startswith("-") else "command"
+        guess = _did_you_mean(str(error))
+        return f"unknown {what} '{first}'{guess} — run `{where} --help` to see the commands"
     if isinstance(error, UnusedCliTokensError) and error.unused_tokens:
+        first = error.unused_tokens[0]
         if not chain:
-            first = error.unused_tokens[0]
             return f"unknown command '{first}' — run `capy --help` to see the commands"
+        commands = _commands_of(error.command_chain or ())
+        if commands and not first.startswith("-"):
+            close = difflib.get_close_matches(first, commands, n=1, cutoff=0.6)
+            guess = f'; did you mean "{close[0]}"?' if close else ""
+            return f"unknown command '{first}'{guess} — run `{where} --help` to see the commands"
         extra = " ".join(error.unused_tokens)
         return f"capy {chain} takes no argument '{extra}' — run `capy {chain} --help`"
-    return f"{str(error).strip().rstrip('.')} — run `capy {chain} --help`".replace(
-        "capy  --help", "capy --help"
-    )
+    message = str(error).strip().rstrip(".")
+    if isinstance(error, UnknownOptionError) and "Did you mean" not in message:
+        message += _option_hint(error, where)
+    return f"{message} — run `{where} --help`"
+
+
+def _commands_of(chain: Sequence[str]) -> list[str]:
+    """The commands of the group ``chain`` names (none when it names a single command)."""
+    group = app
+    try:
+        for name in chain:
+            group = group[name]
+    except KeyError:
+        return []
+    return [name for name in group if not name.startswith("-")]
+
+
+def _did_you_mean(message: str) -> str:
+    start = message.find("Did you mean")
+    return "; " + message[start:].split("?", maxsplit=1)[0].lower() + "?" if start >= 0 else ""
+
+
+def _option_hint(error: UnknownOptionError, where: str) -> str:
+    """What a near miss difflib does not see meant: ``--dryrun`` for ``--dry-run``, and
+    ``--dry-run`` where a command only previews unless given ``--force``."""
+    typed = (error.token.keyword or error.token.value).split("=", 1)[0]
+    names = [name for argument in error.argument_collection for name in argument.names]
+
+    def squashed(name: str) -> str:
+        return name.lstrip("-").replace("-", "").replace("_", "").lower()
+
+    for name in names:
+        if name.startswith("--") and squashed(name) == squashed(typed):
+            return f". Did you mean {name}?"
+    if squashed(typed) in ("dryrun", "dry", "preview") and "--force" in names:
+        return f". {where} is a dry run already: it only reports unless given --force"
+    return ""
 
 
 def _show_warnings_as_capy_lines() -> None:
@@ -145,4 +227,5 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 def invoke(argv: list[str]) -> Any:
     """Run the CLI without exiting (for tests): returns the command's return value."""
     _load_commands(argv)
+    _choose_launcher(argv)
     return app.meta(argv, result_action="return_value", exit_on_error=False)

@@ -6,12 +6,12 @@ from collections import Counter
 
 from rich import box
 from rich.console import Console
-from rich.table import Column, Table
 from rich.text import Text
 
 from application.use_cases.sweep_request import SweepReport, SweepStatus, SweptThread
 from domain.sessions.files import SessionHost
-from entrypoints.cli.sizes import byte_size
+from entrypoints.cli.fitted_table import FitColumn, print_fitted
+from entrypoints.cli.sizes import byte_size, plural
 
 HOST_NAMES = {SessionHost.CLAUDE_CODE: "Claude Code", SessionHost.CODEX: "Codex"}
 SHORT_HOST_NAMES = {SessionHost.CLAUDE_CODE: "claude", SessionHost.CODEX: "codex"}
@@ -25,8 +25,7 @@ STYLES = {
 
 def _details(row: SweptThread) -> str:
     if row.status in (SweepStatus.NEW, SweepStatus.CHANGED):
-        sections = "section" if row.sections == 1 else "sections"
-        text = f"{row.sections} {sections}"
+        text = plural(row.sections, "section")
     else:
         text = row.reason or ("indexed before" if row.status is SweepStatus.UNCHANGED else "")
     return f"{text}; {row.note}" if row.note else text
@@ -54,30 +53,28 @@ def print_report(report: SweepReport, console: Console) -> None:
     sessions are only counted."""
     shown = [row for row in report.rows if row.status is not SweepStatus.UNCHANGED]
     if shown:
-        table = Table(
-            Column("Started UTC", no_wrap=True),
-            Column("Session", no_wrap=True),
-            Column("Host", no_wrap=True),
-            Column("Size", justify="right", no_wrap=True),
-            Column("Turns", justify="right"),
-            Column("Status", no_wrap=True),
-            Column("Details", ratio=1),
-            box=box.SIMPLE_HEAD,
-            show_edge=False,
-            pad_edge=False,
+        columns = (
+            FitColumn("Started UTC", identifying=True),
+            FitColumn("Session", identifying=True),
+            FitColumn("Host", identifying=True),
+            FitColumn("Size", identifying=True, justify="right"),
+            FitColumn("Turns", identifying=True, justify="right"),
+            FitColumn("Status", identifying=True),
+            FitColumn("Details", overflow="fold", min_width=16),
         )
-        for row in shown:
-            more = f" +{row.sessions - 1}" if row.sessions > 1 else ""
-            table.add_row(
+        rows = [
+            (
                 row.started.replace("T", " ")[:16] or "—",
-                Text(f"{row.session_id[:8]}{more}"),
+                Text(f"{row.session_id[:8]}{f' +{row.sessions - 1}' if row.sessions > 1 else ''}"),
                 SHORT_HOST_NAMES.get(row.host, row.host.value),
                 byte_size(row.size_bytes),
                 str(row.turns) if row.turns else "—",
                 Text(row.status.value, style=STYLES[row.status]),
                 Text(_details(row)),
             )
-        console.print(table, soft_wrap=False)
+            for row in shown
+        ]
+        print_fitted(console, columns, rows, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     console.print(summary(report))
     if report.stopped:
         console.print("Stopped before the end: run it again to sweep the rest.")

@@ -19,14 +19,7 @@ from domain.server.tiers import SourceTiers
 from domain.server.usage import BYTES_PER_TOKEN, UsageCounts
 from domain.server.usage_history import UsageHistory
 from domain.source_kind import SourceKind
-
-
-def human_bytes(count: int) -> str:
-    if count >= 1024 * 1024:
-        return f"{count / (1024 * 1024):.1f} MB"
-    if count >= 1024:
-        return f"{count / 1024:.1f} KB"
-    return f"{count} B"
+from domain.wording import byte_size, plural
 
 
 @attrs.frozen
@@ -53,7 +46,7 @@ def last_session(history: UsageHistory, now: datetime) -> SessionUsage:
     return SessionUsage("the last session", history.session_counts, f"started {started}")
 
 
-def _tier_lines(tiers: SourceTiers) -> list[str]:
+def tier_lines(tiers: SourceTiers) -> list[str]:
     durable = ", ".join(f"{tiers.durable.get(t, 0)} {t.value}" for t in RetentionTier)
     lines = [f"Durable by retention: {durable}."]
     for name, buckets in (("Ephemeral", tiers.ephemeral), ("Session", tiers.session)):
@@ -69,11 +62,11 @@ def _share(counts: UsageCounts) -> str:
     return f"{100 * counts.bytes_kept_out / counts.bytes_processed:.0f}%"
 
 
-_ROWS: tuple[tuple[str, Callable[[UsageCounts], str]], ...] = (
+USAGE_ROWS: tuple[tuple[str, Callable[[UsageCounts], str]], ...] = (
     ("Tool calls", lambda c: f"{c.total_calls:,}"),
-    ("Processed by capy", lambda c: human_bytes(c.bytes_processed)),
-    ("Entered your context", lambda c: human_bytes(c.bytes_returned)),
-    ("Kept out of context", lambda c: human_bytes(c.bytes_kept_out)),
+    ("Processed by capy", lambda c: byte_size(c.bytes_processed)),
+    ("Entered your context", lambda c: byte_size(c.bytes_returned)),
+    ("Kept out of context", lambda c: byte_size(c.bytes_kept_out)),
     ("≈ tokens kept out", lambda c: f"{c.bytes_kept_out // BYTES_PER_TOKEN:,}"),
     ("Share kept out", _share),
 )
@@ -84,7 +77,7 @@ def _usage_table(columns: list[tuple[str, UsageCounts]]) -> list[str]:
         "| | " + " | ".join(name for name, _ in columns) + " |",
         "|---|" + "---:|" * len(columns),
     ]
-    for label, cell in _ROWS:
+    for label, cell in USAGE_ROWS:
         lines.append(f"| {label} | " + " | ".join(cell(c) for _, c in columns) + " |")
     return lines
 
@@ -98,19 +91,21 @@ def _tool_table(session: SessionUsage) -> list[str]:
     for name in sorted(counts.tools):
         tool = counts.tools[name]
         lines.append(
-            f"| {name} | {tool.calls} | {human_bytes(tool.bytes_returned)} | "
+            f"| {name} | {tool.calls} | {byte_size(tool.bytes_returned)} | "
             f"{tool.bytes_returned // BYTES_PER_TOKEN:,} |"
         )
     return lines
 
 
-def _history_note(history: UsageHistory) -> str:
+def history_note(history: UsageHistory) -> str:
     sessions = history.sessions
     if not sessions.count or sessions.first_started_at is None:
         return ""
-    noun = "session" if sessions.count == 1 else "sessions"
     since = sessions.first_started_at.astimezone().date().isoformat()
-    return f"All time: {sessions.count:,} {noun} since {since} in this project's knowledge base."
+    return (
+        f"All time: {plural(sessions.count, 'session')} since {since} in this project's "
+        "knowledge base."
+    )
 
 
 def _usage_lines(session: SessionUsage, history: UsageHistory | None) -> list[str]:
@@ -129,15 +124,16 @@ def _usage_lines(session: SessionUsage, history: UsageHistory | None) -> list[st
         lines += [*_usage_table(columns), ""]
     if history is None:
         lines += ["(Today and all time are unavailable: the knowledge base could not be read.)", ""]
-    elif note := _history_note(history):
+    elif note := history_note(history):
         lines += [note, ""]
     if counts.total_calls:
-        origins = ", ".join(f"{o.value} {human_bytes(n)}" for o, n in counts.processed.items())
+        origins = ", ".join(f"{o.value} {byte_size(n)}" for o, n in counts.processed.items())
         if origins:
             lines += [f"Processed in {session.name}: {origins}.", ""]
         lines += _tool_table(session)
         if counts.cache_hits:
-            lines += ["", f"Fetch cache: {counts.cache_hits} re-fetches avoided."]
+            avoided = plural(counts.cache_hits, "re-fetch", "re-fetches")
+            lines += ["", f"Fetch cache: {avoided} avoided."]
     return lines
 
 
@@ -151,26 +147,29 @@ def render_stats(
     detail = f" ({session.detail})" if session.detail else ""
     lines = [f"## capy — {session.name}{detail}", "", *_usage_lines(session, history)]
     if knowledge is not None:
-        store, tiers = knowledge.stats, knowledge.tiers
-        kinds = ", ".join(f"{store.sources_by_kind.get(k, 0)} {k.value}" for k in SourceKind)
-        lines += [
-            "",
-            "### Knowledge base",
-            f"Sources: {kinds}; {store.chunk_count:,} "
-            f"{'section' if store.chunk_count == 1 else 'sections'}; "
-            f"{store.vocabulary_size:,} vocabulary "
-            f"{'word' if store.vocabulary_size == 1 else 'words'}; "
-            f"{human_bytes(store.db_size_bytes)} "
-            "on disk (encrypted).",
-        ]
-        if tiers is not None and any(store.sources_by_kind.values()):
-            lines += _tier_lines(tiers)
-    lines += [
-        "",
-        f"Tokens are estimated as bytes / {BYTES_PER_TOKEN}. Bytes are counted as they "
-        "happened: output produced, pages fetched, files read, and replies returned.",
-    ]
+        lines += ["", "### Knowledge base", *knowledge_lines(knowledge)]
+    lines += ["", TOKENS_NOTE]
     return _without_double_blank_lines(lines)
+
+
+def knowledge_lines(knowledge: KnowledgeOverview) -> list[str]:
+    """What the knowledge base holds: sources by kind, sections, size, retention tiers."""
+    store, tiers = knowledge.stats, knowledge.tiers
+    kinds = ", ".join(f"{store.sources_by_kind.get(k, 0)} {k.value}" for k in SourceKind)
+    lines = [
+        f"Sources: {kinds}; {plural(store.chunk_count, 'section')}; "
+        f"{plural(store.vocabulary_size, 'vocabulary word')}; "
+        f"{byte_size(store.db_size_bytes)} on disk (encrypted)."
+    ]
+    if tiers is not None and any(store.sources_by_kind.values()):
+        lines += tier_lines(tiers)
+    return lines
+
+
+TOKENS_NOTE = (
+    f"Tokens are estimated as bytes / {BYTES_PER_TOKEN}. Bytes are counted as they happened: "
+    "output produced, pages fetched, files read, and replies returned."
+)
 
 
 def _without_double_blank_lines(lines: list[str]) -> str:

@@ -65,6 +65,15 @@ class VaultBrowser:
         view: TranscriptView = self._container.use_cases.view_session().execute(session, subagent)
         return view
 
+    def resume_blocker(self) -> str:
+        """Why ``R`` cannot resume a session on this machine ("" when it can): said on the
+        status line, before the interface closes for a resume that would only fail."""
+        if self._container.adapters.launcher().available():
+            return ""
+        from domain.vault.errors import ClaudeCodeMissing
+
+        return f"resume: {ClaudeCodeMissing()}"
+
     def restore(self, session: VaultSession) -> RestoreReport:
         """Where ``capy vault restore`` puts it; a file that differs is kept (no prompt here)."""
         report: RestoreReport = self._container.use_cases.restore_session().execute(

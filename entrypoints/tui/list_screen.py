@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import on
@@ -10,13 +11,20 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
 from domain.vault.session import VaultSession
+from domain.wording import plural
 from entrypoints.cli.sizes import byte_size
-from entrypoints.tui.screens import StatusLine, VaultScreen, cell
+from entrypoints.tui.screens import (
+    CELL_PADDING,
+    PROJECT_WIDTH,
+    SCROLLBAR,
+    StatusLine,
+    VaultScreen,
+    cell,
+)
 from entrypoints.vault_cli.formatting import local_time, short_path, title_of
 
 HINT = "enter open · / search · f filter · r restore · R resume · c copy id · q quit"
 COLUMNS = ("Title", "ID", "Date", "Msgs", "Size", "Project")
-PROJECT_WIDTH = 28
 
 
 class ListScreen(VaultScreen):
@@ -53,27 +61,49 @@ class ListScreen(VaultScreen):
     def _loaded(self, sessions: list[VaultSession]) -> None:
         self.sessions = sessions
         self._fill(sessions)
-        self.say(f"{len(sessions):,} sessions · {HINT}" if sessions else "no sessions archived")
+        self.say(
+            f"{plural(len(sessions), 'session')} · {HINT}" if sessions else "no sessions archived"
+        )
         self.vault_app.first_list_shown()
 
     def _fill(self, sessions: list[VaultSession]) -> None:
         table = self.query_one("#sessions", DataTable)
         table.clear()
         home = self.browser.home
-        # The title takes what the other columns (about 80 cells with padding) leave.
-        title_width = max(self.app.size.width - 80, 20)
-        table.add_rows(
+        rows = [
             (
-                cell(title_of(s), title_width),
+                title_of(s),
                 s.short_id,
                 local_time(s.end_time),
                 str(s.message_count),
                 byte_size(s.size_bytes),
-                cell(short_path(s.project_path, home), PROJECT_WIDTH),
+                short_path(s.project_path, home),
             )
             for s in sessions
+        ]
+        title_width, project_width = self._text_widths(rows)
+        table.add_rows(
+            (cell(title, title_width), *whole, cell(project, project_width))
+            for title, *whole, project in rows
         )
         self.shown = sessions
+
+    def _text_widths(self, rows: Sequence[tuple[str, ...]]) -> tuple[int, int]:
+        """What the title and the project get of the width once the id, date, count and size
+        have theirs: both end in … rather than run past the screen's edge."""
+        whole = sum(max([len(COLUMNS[i]), *(len(row[i]) for row in rows)]) for i in range(1, 5))
+        width = self.query_one("#sessions", DataTable).size.width or self.app.size.width
+        room = width - whole - CELL_PADDING * len(COLUMNS) - SCROLLBAR
+        # Neither is narrower than its header (a DataTable column never is).
+        project = min(PROJECT_WIDTH, max(room * 2 // 5, len(COLUMNS[5])))
+        return max(room - project, len(COLUMNS[0])), project
+
+    def on_resize(self) -> None:
+        if self.shown:
+            table = self.query_one("#sessions", DataTable)
+            row = table.cursor_row
+            self._fill(self.shown)
+            table.move_cursor(row=row)
 
     def selected(self) -> VaultSession | None:
         table = self.query_one("#sessions", DataTable)
@@ -122,7 +152,7 @@ class ListScreen(VaultScreen):
             or s.uuid.startswith(wanted)
         ]
         self._fill(found)
-        self.say(f"{len(found):,} of {len(self.sessions):,} sessions match {event.value!r}")
+        self.say(f"{len(found):,} of {plural(len(self.sessions), 'session')} match {event.value!r}")
 
     @on(Input.Submitted, "#filter")
     def _filtered(self, event: Input.Submitted) -> None:

@@ -1,10 +1,13 @@
 """What every screen of the vault interface shares: its status line and the session actions
-(restore, resume, copy), which report what they did — or what went wrong — on that line."""
+(restore, resume, copy), which report what they did — or what went wrong — on that line.
+
+The screens reach the app only through ``VaultHost`` (what they need of it), so no screen
+imports the app module, which imports the screens."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from rich.text import Text
 from textual.screen import Screen
@@ -17,10 +20,13 @@ from domain.vault.viewer import one_line
 from domain.vault.viewer_rows import clean
 from entrypoints.tui.backend import ResumeRequest, VaultBrowser
 
-if TYPE_CHECKING:
-    from entrypoints.tui.app import VaultApp
-
 Result = TypeVar("Result")
+
+# Laying a DataTable out to the screen's width: each cell's padding (left and right), the
+# vertical scrollbar, and the widest a project path gets before it ends in "…".
+CELL_PADDING = 2
+SCROLLBAR = 2
+PROJECT_WIDTH = 28
 
 
 def cell(text: str, limit: int = 60) -> Text:
@@ -35,8 +41,38 @@ def snippet_cell(snippet: str, limit: int = 200) -> Text:
     return text
 
 
+@runtime_checkable
+class VaultHost(Protocol):
+    """What the screens need of the app that shows them (``app.VaultApp`` is one)."""
+
+    browser: VaultBrowser
+
+    def first_list_shown(self) -> None: ...
+
+
+HINT_SEPARATOR = " · "
+
+
+def fit_hints(text: str, width: int) -> str:
+    """A status line of ``status · hint · … · hint`` within ``width`` cells: the status and
+    the last hint (how to leave: ``q quit``) always stay; the hints between go from the
+    right until the rest fits. Text without hints (what an action did) is left whole."""
+    parts = text.split(HINT_SEPARATOR)
+    if len(text) <= width or len(parts) < 3:
+        return text
+    first, last = parts[0], parts[-1]
+    kept: list[str] = []
+    for hint in parts[1:-1]:
+        if len(HINT_SEPARATOR.join([first, *kept, hint, last])) > width:
+            break
+        kept.append(hint)
+    room = width - len(HINT_SEPARATOR + last)
+    return HINT_SEPARATOR.join([one_line(first, max(room, 1)), *kept, last])
+
+
 class StatusLine(Static):
-    """One line at the bottom: hints, what an action did, or an error."""
+    """One line at the bottom: hints, what an action did, or an error; hints that do not fit
+    the terminal's width give way (``fit_hints``), the way out never does."""
 
     DEFAULT_CSS = """
     StatusLine { height: 1; background: $panel; color: $text-muted; }
@@ -45,21 +81,29 @@ class StatusLine(Static):
 
     def __init__(self, text: str, *, id: str | None = None) -> None:
         super().__init__(cell(text, 10_000), id=id)
+        self.said = text
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.set_class(error, "error")
-        self.update(cell(text, 10_000))
+        self.said = text
+        self._show()
+
+    def on_resize(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        width = self.size.width or self.app.size.width
+        self.update(cell(fit_hints(self.said, width) if width else self.said, 10_000))
 
 
 class VaultScreen(Screen[None]):
     """A screen with a status line (``#status``) and the session actions."""
 
     @property
-    def vault_app(self) -> VaultApp:
-        from entrypoints.tui.app import VaultApp
-
-        assert isinstance(self.app, VaultApp)
-        return self.app
+    def vault_app(self) -> VaultHost:
+        host = self.app
+        assert isinstance(host, VaultHost), "a vault screen runs in an app that hosts a vault"
+        return host
 
     @property
     def browser(self) -> VaultBrowser:
@@ -107,8 +151,15 @@ class VaultScreen(Screen[None]):
         self.in_background(lambda: self.browser.restore(session), done, "restore")
 
     def resume(self, session: VaultSession | None) -> None:
-        if session is not None:
-            self.app.exit(ResumeRequest(session.uuid))
+        """Close the interface for ``claude --resume`` — unless that cannot work here: then
+        the status line says why and the interface stays open."""
+        if session is None:
+            return
+        blocker = self.browser.resume_blocker()
+        if blocker:
+            self.say(blocker, error=True)
+            return
+        self.app.exit(ResumeRequest(session.uuid))
 
     def copy(self, session: VaultSession | None) -> None:
         if session is not None:

@@ -5,6 +5,7 @@ dropped)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import on
@@ -14,12 +15,22 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Input, Static
 
 from domain.vault.search import VaultHit
-from entrypoints.tui.screens import StatusLine, VaultScreen, cell, snippet_cell
+from domain.wording import plural
+from entrypoints.tui.screens import (
+    CELL_PADDING,
+    PROJECT_WIDTH,
+    SCROLLBAR,
+    StatusLine,
+    VaultScreen,
+    cell,
+    snippet_cell,
+)
 from entrypoints.vault_cli.formatting import local_time, short_path
 
 DEBOUNCE = 0.2
 MAX_QUERY = 256
 HINT = "type to search · ↑/↓ choose · enter open · esc back"
+COLUMNS = ("Date", "ID", "Role", "Project", "Match")
 
 
 class SearchScreen(VaultScreen):
@@ -51,7 +62,7 @@ class SearchScreen(VaultScreen):
         yield StatusLine(HINT, id="status")
 
     def on_mount(self) -> None:
-        self.query_one("#hits", DataTable).add_columns("Date", "ID", "Role", "Project", "Match")
+        self.query_one("#hits", DataTable).add_columns(*COLUMNS)
         self.query_one("#query", Input).focus()
         if self.initial.strip():
             self._run()
@@ -85,21 +96,38 @@ class SearchScreen(VaultScreen):
         table = self.query_one("#hits", DataTable)
         table.clear()
         home = self.browser.home
-        table.add_rows(
+        rows = [
             (
                 local_time(hit.end_time),
                 hit.uuid[:8],
                 hit.role.value + ("*" if hit.subagent_id else ""),
-                cell(short_path(hit.project_path, home), 28),
-                snippet_cell(hit.snippet),
+                short_path(hit.project_path, home),
+                hit.snippet,
             )
             for hit in hits
+        ]
+        project_width, match_width = self._text_widths(rows, table.size.width)
+        table.add_rows(
+            (*whole, cell(project, project_width), snippet_cell(snippet, match_width))
+            for *whole, project, snippet in rows
         )
         query = self.query_one("#query", Input).value.strip()
         if query:
-            self.say(f"{len(hits)} matching messages · {HINT}" if hits else "no message matches")
+            self.say(
+                f"{plural(len(hits), 'matching message')} · {HINT}"
+                if hits
+                else "no message matches"
+            )
         else:
             self.say(HINT)
+
+    def _text_widths(self, rows: Sequence[tuple[str, ...]], width: int) -> tuple[int, int]:
+        """The project and the match share what the date, id and role leave, each ending in
+        … rather than running past the screen's edge (the match gets the larger share)."""
+        whole = sum(max([len(COLUMNS[i]), *(len(row[i]) for row in rows)]) for i in range(3))
+        room = (width or self.app.size.width) - whole - CELL_PADDING * len(COLUMNS) - SCROLLBAR
+        project = min(PROJECT_WIDTH, max(room // 3, len(COLUMNS[3])))
+        return project, max(room - project, len(COLUMNS[4]))
 
     def action_move(self, step: int) -> None:
         table = self.query_one("#hits", DataTable)

@@ -12,6 +12,7 @@ from application.use_cases.vault.view_session import TranscriptView
 from domain.vault.session import VaultSession
 from domain.vault.viewer import EntryKind, ViewerEntry
 from domain.vault.viewer_rows import layout, opened_layout
+from domain.wording import plural
 from entrypoints.tui.screens import StatusLine, VaultScreen, cell
 from entrypoints.tui.transcript_lines import TranscriptLines, entries_layout
 
@@ -61,7 +62,9 @@ class ViewerScreen(VaultScreen):
             lines.scroll_to_row(lines.layout_now.row_of_line(self.entries, self.jump_line))
         lines.focus()
         markers = len(lines.layout_now.marker_rows)
-        self.say(f"{len(self.entries):,} entries, {markers:,} markers · {HINT}")
+        self.say(
+            f"{plural(len(self.entries), 'entry', 'entries')}, {plural(markers, 'marker')} · {HINT}"
+        )
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) <= 2:

@@ -12,6 +12,21 @@ Role = Literal["user", "assistant", "tool", "system"]
 TUI_HELP = "Open the vault's terminal interface (keys: enter, /, f, r, R, c, q)."
 
 
+@vault.default
+def browse(*, tui: Annotated[bool, Parameter(negative=(), help=TUI_HELP)] = False) -> int | None:
+    """`capy vault --tui` opens the terminal interface on the list of sessions (as
+    `capy vault list --tui` does); `capy vault` alone shows this help."""
+    if not tui:
+        from entrypoints.cli.app import app
+
+        app.help_print(["vault"])
+        return None
+    from entrypoints.tui.backend import Start
+    from entrypoints.tui.run import run_tui
+
+    return run_tui(Start("list"))
+
+
 @vault.command(name="list")
 def list_sessions(
     *,

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from cyclopts import Parameter
 
+from domain.wording import plural
 from entrypoints.vault_cli.app import vault
 
 
@@ -145,8 +146,8 @@ def delete(
         session = find_or_list(container, session_id)
         say(
             f"{session.uuid} — {title_of(session)}\n  {session.project_path}, "
-            f"{local_time(session.end_time)}, {session.message_count} messages, "
-            f"{size(session.size_bytes)}, {session.file_count} files"
+            f"{local_time(session.end_time)}, {plural(session.message_count, 'message')}, "
+            f"{size(session.size_bytes)}, {plural(session.file_count, 'file')}"
         )
         if not yes and not confirm(f"delete session {session.short_id}?"):
             say("nothing deleted")

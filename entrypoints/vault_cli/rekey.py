@@ -29,12 +29,12 @@ def rekey(
     CAPY_VAULT_KEY, which capy cannot change, set CAPY_VAULT_NEW_KEY to the new key first,
     then set CAPY_VAULT_KEY to it afterwards.
 
-    The vault is copied page by page into a fresh file under the new key (never rekeyed in
-    place), every page of the copy is checked under the new key and every table's rows
+    The vault is exported (SQLCipher's sqlcipher_export) into a fresh file under the new key (never
+    rekeyed in place), every page of the copy is checked under the new key and every table's rows
     counted, and only then does the copy take the vault's place. The previous file stays as
-    vault.db.bak unless --remove-backup. Needs free disk space about the vault's size. The
-    vault must not be in use: stop the MCP server and other `capy vault` commands first; a
-    vault in use is refused and left untouched.
+    vault.db.bak unless --remove-backup. Needs free disk space about the vault's size. The vault
+    must not be in use: stop the MCP server and other `capy vault` commands first; a vault in use is
+    refused and left untouched.
     """
     from domain.errors import InvalidInput
     from entrypoints.cli.long_runs import working

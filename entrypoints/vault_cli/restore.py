@@ -85,7 +85,7 @@ def resume(
     its exit code is capy's. When the project folder no longer exists you are asked whether
     to resume in the current folder instead.
     """
-    from domain.errors import InvalidInput
+    from domain.vault.errors import ClaudeCodeMissing
     from entrypoints.vault_cli.app import require_vault, vault_container
     from entrypoints.vault_cli.prompts import confirm
     from entrypoints.vault_cli.session_lookup import find_or_list
@@ -93,11 +93,7 @@ def resume(
     with vault_container() as container:
         launcher = container.adapters.launcher()
         if not launcher.available():
-            raise InvalidInput(
-                "`claude` is not on PATH",
-                "install Claude Code, or restore the session with "
-                "`capy vault restore` and open it yourself",
-            )
+            raise ClaudeCodeMissing()
         require_vault(container)
         session = find_or_list(container, session_id)
         cwd = container.core.options().cwd

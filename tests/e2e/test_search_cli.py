@@ -43,6 +43,10 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for args, stdin in (
         ([str(tmp_path / "runbook.md"), "--label", "docs/runbook.md"], None),
         (["-", "--label", "execute:shell", "--kind", "ephemeral"], "npm ERR! code ELIFECYCLE\n"),
+        (
+            ["-", "--label", "execute:helm", "--kind", "ephemeral"],
+            "helm rollback billing 3 failed: readiness probe timed out after five minutes\n",
+        ),
     ):
         done = subprocess.run(
             [*base, *args],
@@ -124,3 +128,34 @@ def test_searching_a_project_with_nothing_indexed_creates_no_database(tmp_path: 
         "query": "anything",
         "results": [],
     }
+
+
+def test_no_results_names_the_words_nothing_holds_and_what_was_not_searched(db: Path) -> None:
+    out = capy(db, "zookeeper quorum rollback")
+    assert out.returncode == 0, out.stderr
+    assert "No results." in out.stdout, "the search found something: nothing to check"
+    assert "No indexed section holds these words: 'zookeeper', 'quorum'." in out.stdout
+    assert "'rollback'" not in out.stdout  # the runbook holds that one
+    hidden = capy(db, "ELIFECYCLE")
+    assert "No results." in hidden.stdout
+    assert "No indexed section holds" not in hidden.stdout  # tool output holds it
+    said = " ".join(hidden.stdout.split())
+    assert (
+        "Not searched: 2 ephemeral sources (tool output) — and they match this query too:" in said
+    )
+    assert "execute:shell" in said and "--all-kinds" in said
+
+
+def test_results_say_when_the_tool_output_left_out_matches_too(db: Path) -> None:
+    out = capy(db, "helm rollback readiness")
+    assert out.returncode == 0, out.stderr
+    assert "docs/runbook.md" in out.stdout, "the durable answer is missing: nothing to check"
+    said = " ".join(out.stdout.split())
+    assert (
+        "Not searched: 2 ephemeral sources (tool output) — and they match this query too:" in said
+    )
+    assert "execute:helm" in said
+    widened = capy(db, "helm rollback readiness", "--all-kinds")
+    assert "Not searched" not in widened.stdout
+    plain = capy(db, "vault secrets")
+    assert "Not searched" not in plain.stdout  # the tool output holds nothing about it

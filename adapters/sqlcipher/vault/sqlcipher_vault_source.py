@@ -73,11 +73,12 @@ class SqlcipherVaultSource(VaultSource):
 
     @property
     def description(self) -> str:
+        """What sort of vault this is, in a person's words (``vault merge`` says it)."""
         if self._encoded:
-            return "a vault with stored encodings (compressed rows possible)"
+            return "a capy vault in the current format"
         return (
-            "a v1 vault without an encoding column (as the Go capy and earlier versions "
-            "write them): every row is read as stored, uncompressed"
+            "a vault in the older format the Go capy and earlier versions of capy write "
+            "(nothing in it is compressed)"
         )
 
     def sessions(self) -> list[VaultSession]:

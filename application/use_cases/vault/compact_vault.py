@@ -24,12 +24,12 @@ VACUUM_FREE_SHARE = 0.10
 
 class CompactVault:
     """Every file stored raw (written with compression off, or before encodings existed) is
-    compressed when that makes it smaller — one that does not shrink (a screenshot, an
-    archive) stays raw. Then, if anything changed or the file holds many free pages, the
-    search index is merged and the file copied into a fresh one without free pages, which
-    takes its place (the copy is written page by page, never built in memory as VACUUM
-    would). The vault is held while rows change: no other process may have it open (a busy
-    vault is refused), and none can open it meanwhile; the copy holds it again.
+    compressed when that makes it smaller — one that does not shrink (a screenshot, an archive)
+    stays raw. Then, if anything changed or the file holds many free pages, the search index is
+    merged and the file copied into a fresh one without free pages, which takes its place (the
+    copy is an export, table by table, into the new file — never built in memory as VACUUM
+    would). The vault is held while rows change: no other process may have it open (a busy vault
+    is refused), and none can open it meanwhile; the copy holds it again.
 
     Refused when compression is switched off: compacting would have nothing to write.
     """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from cyclopts import Parameter
 
@@ -13,6 +13,9 @@ from entrypoints.cli.app import app
 from entrypoints.cli.console import stdout_console
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 @app.command
@@ -69,11 +72,12 @@ def cleanup(
     return 0
 
 
-def _print(report: CleanupReport, vacuum: bool) -> None:
-    from rich.table import Column, Table
+def _print(report: CleanupReport, vacuum: bool, console: Console | None = None) -> None:
     from rich.text import Text
 
-    console = stdout_console(highlight=False, soft_wrap=True)
+    from entrypoints.cli.fitted_table import FitColumn, print_fitted
+
+    console = console or stdout_console(highlight=False, soft_wrap=True)
     if not report.candidates:
         console.print("No evictable sources found.")
     else:
@@ -83,14 +87,25 @@ def _print(report: CleanupReport, vacuum: bool) -> None:
         verb = "would be removed" if report.dry_run else "removed"
         heading = "preview (dry run)" if report.dry_run else "done"
         console.print(f"Cleanup{what} {heading}: {n} {sources} {verb} — {report.reason_summary()}")
-        table = Table("Reason", "Score", "Age", "Chunks")
-        # Labels are what --source takes: fold long ones, never cut them.
-        table.columns.insert(0, Column("Source", overflow="fold"))
-        for c in report.candidates:
-            score = "—" if c.score is None else f"{c.score:.2f}"
-            label = Text(c.label)  # a label is data, never rich markup
-            table.add_row(label, str(c.reason), score, c.age_label, str(c.source.chunk_count))
-        console.print(table, soft_wrap=False)
+        # Labels are what --source takes: whole, never cut or folded into fragments.
+        columns = (
+            FitColumn("Source", identifying=True),
+            FitColumn("Reason"),
+            FitColumn("Score", identifying=True, justify="right"),
+            FitColumn("Age", identifying=True),
+            FitColumn("Chunks", identifying=True, justify="right"),
+        )
+        rows = [
+            (
+                Text(c.label),  # a label is data, never rich markup
+                str(c.reason),
+                "—" if c.score is None else f"{c.score:.2f}",
+                c.age_label,
+                f"{c.source.chunk_count:,}",
+            )
+            for c in report.candidates
+        ]
+        print_fitted(console, columns, rows)
     if report.dry_run:
         if report.candidates:
             console.print("Use --force to remove these sources.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from cyclopts import Parameter
 
@@ -13,6 +13,9 @@ from entrypoints.cli.console import stdout_console
 from entrypoints.cli.options import global_options
 from entrypoints.cli.sizes import byte_size
 from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 @app.command
@@ -41,11 +44,13 @@ def dbsize(
     _render(report)
 
 
-def _render(report: StoreSizeReport) -> None:
+def _render(report: StoreSizeReport, console: Console | None = None) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    console = stdout_console()
+    from entrypoints.cli.fitted_table import FitColumn, print_fitted
+
+    console = console or stdout_console()
     console.print(Text(str(report.location), style="bold"))  # a path is data, never markup
     overview = Table("", "", show_header=False, box=None)
     overview.add_row("file", byte_size(report.file_bytes))
@@ -73,13 +78,15 @@ def _render(report: StoreSizeReport) -> None:
         )
     console.print(kinds)
 
-    largest = Table("source", "kind", "chunks", "content", title="Largest sources")
-    largest.title_justify = "left"
-    for source in report.largest_sources:
-        largest.add_row(
-            Text(source.label),
-            source.kind.value,
-            f"{source.chunks:,}",
-            byte_size(source.size_bytes),
-        )
-    console.print(largest)
+    console.print(Text("Largest sources", style="italic"))
+    fit = (
+        FitColumn("source", identifying=True),  # a label is what --source takes: whole
+        FitColumn("kind", identifying=True),
+        FitColumn("chunks", identifying=True, justify="right"),
+        FitColumn("content", identifying=True, justify="right"),
+    )
+    rows = [
+        (Text(s.label), s.kind.value, f"{s.chunks:,}", byte_size(s.size_bytes))
+        for s in report.largest_sources
+    ]
+    print_fitted(console, fit, rows)

@@ -32,7 +32,7 @@ def encrypt(
     key file. When CAPY_DB_KEY supplies the key, capy cannot store a new one: set
     CAPY_DB_NEW_KEY to the new key, run `capy encrypt --rotate`, then set CAPY_DB_KEY to it.
 
-    The copy is verified before it replaces the original, which is kept as <db>.bak (delete it
+    The copy is verified before it replaces the original, which is kept as `<db>.bak` (delete it
     once capy works: an unencrypted backup is readable by anyone who can read the file). Stop
     the capy MCP server before running this command.
     """

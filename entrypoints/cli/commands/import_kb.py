@@ -23,7 +23,7 @@ def import_kb(
         Path,
         Parameter(
             name="--from",
-            help="The Go capy's knowledge.db (by default under ~/.local/share/capy/<hash>/; "
+            help="The Go capy's knowledge.db (by default under `~/.local/share/capy/<hash>/`; "
             "move it away first if it sits where this capy keeps this project's).",
         ),
     ],

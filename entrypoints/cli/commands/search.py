@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from cyclopts import Parameter
 
@@ -15,6 +15,10 @@ from domain.source_kind import ALL_KINDS, DEFAULT_SEARCH_KINDS, parse_kinds
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from entrypoints.cli.search_output import QueryNotes
+    from entrypoints.containers.applications import CliContainer
 
 
 @app.command
@@ -40,7 +44,9 @@ def search(
     """Search the knowledge base and show the sections that match best.
 
     By default durable and session sources are searched (ephemeral tool output is left out
-    unless --kinds, --all-kinds or --source asks for it). Write each query in quotes when it
+    unless --kinds, --all-kinds or --source asks for it); when what was left out matches too,
+    the answer says so and names it. With no result it names the query's words that no
+    indexed section holds. Write each query in quotes when it
     has several words: `capy search "connection refused" "pool size"`.
 
     With --json, one query prints one object
@@ -66,15 +72,47 @@ def search(
     try:
         use_case = container.use_cases.search_knowledge()
         found = [use_case.search(q, limit, scope) for q in queries]
+        if not as_json:
+            from entrypoints.cli.search_output import print_results
+
+            notes = [_notes(container, results, scope, limit) for results in found]
     finally:
         container.shutdown_resources()
     if as_json:
         _print_json(found)
     else:
-        from entrypoints.cli.search_output import print_results
-
-        print_results(found)
+        print_results(found, notes)
     return 0
+
+
+def _notes(
+    container: CliContainer, results: SearchResults, scope: SearchScope, limit: int
+) -> QueryNotes:
+    """What a person needs beside the results: the query's words no indexed section holds
+    (when nothing was found), and the kinds the search left out — looked into with a search
+    that marks nothing read — so a better answer there is never silently missed."""
+    from application.use_cases.search_knowledge import SearchKnowledge
+    from domain.search.query import parse_query
+    from entrypoints.cli.search_output import QueryNotes
+
+    store = container.adapters.knowledge_store()
+    absent: tuple[str, ...] = ()
+    if not results:
+        groups = parse_query(results.query).groups
+        _, counts = store.chunk_frequencies(list(groups))
+        absent = tuple(g for g, count in zip(groups, counts, strict=True) if count == 0)
+    kinds = scope.effective_kinds()
+    if kinds is None or (results and scope.kinds_explicit):
+        return QueryNotes(absent)  # every kind searched, or the kinds chosen on purpose
+    left_out = tuple(
+        (kind, count) for kind in sorted(ALL_KINDS - kinds) if (count := len(store.sources([kind])))
+    )
+    if not left_out:
+        return QueryNotes(absent)
+    probe = SearchKnowledge(store, container.core.clock(), track_access=False)
+    wider = SearchScope(kinds=frozenset(k for k, _ in left_out), kinds_explicit=True)
+    elsewhere = probe.search(results.query, limit, wider)
+    return QueryNotes(absent, left_out, elsewhere or None)
 
 
 def _print_json(found: list[SearchResults]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from cyclopts import Parameter
 
@@ -15,7 +15,11 @@ from domain.source_kind import SourceKind, parse_kinds
 from entrypoints.cli.app import app
 from entrypoints.cli.console import stdout_console
 from entrypoints.cli.options import global_options
+from entrypoints.cli.sizes import plural
 from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 @app.command
@@ -35,7 +39,7 @@ def sources(
         bool, Parameter(name="--json", negative=(), help="Print JSON instead of a table.")
     ] = False,
 ) -> int:
-    """List the sources in the knowledge base: label, kind, content type, sections, bytes,
+    """List the sources in the knowledge base: label, kind, content type, sections, size,
     when each was indexed and when a search last used it.
 
     Durable sources come first, then ephemeral tool output, then session transcripts; the
@@ -82,38 +86,47 @@ def _as_json(source: Source) -> dict[str, object]:
     }
 
 
-def _print_table(found: list[Source], now: datetime, *, filtered: bool) -> None:
-    from rich.table import Column, Table
+def _print_table(
+    found: list[Source], now: datetime, *, filtered: bool, console: Console | None = None
+) -> None:
     from rich.text import Text
 
-    console = stdout_console(highlight=False, soft_wrap=True)
+    from entrypoints.cli.fitted_table import FitColumn, print_fitted
+    from entrypoints.cli.sizes import byte_size
+
+    console = console or stdout_console(highlight=False, soft_wrap=True)
     if not found:
         what = "No source matches." if filtered else "The knowledge base holds no sources yet."
         console.print(what)
         return
-    table = Table(
-        Column("Label", overflow="fold"),  # labels are what --source takes: fold, never cut
-        "Kind",
-        "Type",
-        Column("Sections", justify="right"),
-        Column("Bytes", justify="right"),
-        "Indexed",
-        "Last access",
+    # A label is what --source takes: whole, never cut or folded (records when too long).
+    columns = (
+        FitColumn("Label", identifying=True),
+        FitColumn("Kind", identifying=True),
+        FitColumn("Type", min_width=4),
+        FitColumn("Sections", identifying=True, justify="right"),
+        FitColumn("Size", identifying=True, justify="right"),
+        FitColumn("Indexed", min_width=6),
+        FitColumn("Last access", min_width=6),
     )
-    for source in found:
-        table.add_row(
+    rows = [
+        (
             Text(source.label),  # a label is data, never rich markup
             source.kind.value,
             source.content_type.value,
             f"{source.chunk_count:,}",
-            f"{source.size_bytes:,}",
+            byte_size(source.size_bytes),
             format_age(now - source.indexed_at),
             format_age(now - source.last_accessed_at) if source.access_count else "never",
         )
-    console.print(table, soft_wrap=False)
+        for source in found
+    ]
+    print_fitted(console, columns, rows)
     by_kind = {kind: sum(1 for s in found if s.kind is kind) for kind in SourceKind}
     counts = ", ".join(f"{n} {kind.value}" for kind, n in by_kind.items() if n)
     total = sum(s.size_bytes for s in found)
     sections = sum(s.chunk_count for s in found)
-    noun = "source" if len(found) == 1 else "sources"
-    console.print(f"{len(found)} {noun} ({counts}): {sections:,} sections, {total:,} bytes.")
+    console.print(
+        f"{plural(len(found), 'source')} ({counts}): {plural(sections, 'section')}, "
+        f"{byte_size(total)}."
+    )

@@ -13,7 +13,7 @@ from domain.server.usage_history import UsageHistory, UsageSession
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
-from entrypoints.mcp_server.stats_report import last_session, render_stats
+from entrypoints.mcp_server.stats_report import last_session
 
 
 @app.command
@@ -50,7 +50,11 @@ def stats(
     if as_json:
         print(json.dumps(_as_json(str(database), history, knowledge), indent=2))
     else:
-        print(render_stats(last_session(history, now), history, knowledge, now=now))
+        from entrypoints.cli.console import stdout_console
+        from entrypoints.cli.stats_output import print_stats
+
+        console = stdout_console(highlight=False, soft_wrap=False)
+        print_stats(console, last_session(history, now), history, knowledge)
     return 0
 
 

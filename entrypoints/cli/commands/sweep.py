@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -56,7 +57,7 @@ def sweep(
     from entrypoints.cli.console import stdout_console
 
     options = global_options()
-    base = RuntimeOptions(db=options.db, project_dir=options.project_dir)
+    base = _sessions_project(RuntimeOptions(db=options.db, project_dir=options.project_dir))
     console = stdout_console(highlight=False, soft_wrap=True)
     reports: list[SweepReport] = []
     if all_projects:
@@ -81,7 +82,57 @@ def sweep(
             "Dry run — nothing was indexed. Index them with: capy sweep --force"
             + (" --all-projects" if all_projects else "")
         )
+    failed = sum(report.failed for report in reports)
+    if failed:
+        from entrypoints.cli.sizes import plural
+
+        print(
+            f"capy sweep: {plural(failed, 'session')} could not be read or indexed (the "
+            "reason is in the table); fix what it names and run the sweep again",
+            file=sys.stderr,
+        )
+        return 1
     return 0
+
+
+def _sessions_project(options: RuntimeOptions) -> RuntimeOptions:
+    """``--project-dir`` at a folder of Claude Code's session store
+    (``~/.claude/projects/<mangled path>``) means the project its sessions ran in: sweeping
+    the folder itself would fill a knowledge base no server ever reads."""
+    import attrs
+
+    from adapters.claude_sessions.project_dirs import projects_root, recorded_cwd
+    from entrypoints.containers.core import Core
+
+    if options.project_dir is None:
+        return options
+    given = (options.cwd / options.project_dir.expanduser()).resolve()
+    home = Core(options=options).user_dirs().home
+    store = projects_root(options.env, home).resolve()
+    if given.parent != store:
+        return options
+    ran_in = recorded_cwd(given)
+    if not ran_in:
+        raise InvalidInput(
+            f"{given} is a folder of Claude Code's session store, and its sessions do not "
+            "say which project they ran in",
+            "run `capy sweep` in the project's directory, or give that with --project-dir",
+        )
+    if not Path(ran_in).is_dir():
+        raise InvalidInput(
+            f"{given} holds the sessions of {ran_in}, which does not exist on this machine",
+            "give the project's directory with --project-dir, or sweep every project with "
+            "`capy sweep --all-projects`",
+        )
+    env = {k: v for k, v in options.env.items() if k != "CLAUDE_PROJECT_DIR"}
+    where = attrs.evolve(options, project_dir=None, cwd=Path(ran_in), env=env)
+    root = Core(options=where).project_root()
+    print(
+        f"capy sweep: {given.name} is Claude Code's folder for {ran_in}: sweeping the project "
+        f"{root.path}",
+        file=sys.stderr,
+    )
+    return attrs.evolve(options, project_dir=root.path)
 
 
 def _sweep_one(

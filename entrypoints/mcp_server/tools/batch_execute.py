@@ -16,6 +16,7 @@ from application.use_cases.batch_request import (
 )
 from domain.search.reply import distinctive_line, result_texts, worth_showing
 from domain.server.usage import Origin, UsageLedger
+from domain.wording import plural
 from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
 from entrypoints.mcp_server.tools.execute import timeout_ms
@@ -100,9 +101,9 @@ def _answer(answer: QueryAnswer) -> list[str]:
 def render_batch(reply: BatchReply) -> str:
     ran = len(reply.runs)
     lines = [
-        f"Ran {ran} command{'s' if ran != 1 else ''} ({reply.output_lines} lines, "
-        f"{_kb(reply.output_bytes)}). Indexed {len(reply.sections)} sections as "
-        f'"{reply.label}". Searched {len(reply.answers)} queries.'
+        f"Ran {plural(ran, 'command')} ({plural(reply.output_lines, 'line')}, "
+        f"{_kb(reply.output_bytes)}). Indexed {plural(len(reply.sections), 'section')} as "
+        f'"{reply.label}". Searched {plural(len(reply.answers), "query", "queries")}.'
     ]
     skipped = [r.label for r in reply.runs if r.status is CommandStatus.SKIPPED]
     timed_out = [r.label for r in reply.runs if r.status is CommandStatus.TIMED_OUT]

@@ -8,6 +8,7 @@ from typing import Any
 from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
 from application.use_cases.cleanup_sources import CleanupSources
 from domain.source_kind import SourceKind
+from domain.wording import plural
 from entrypoints.mcp_server import arguments
 from entrypoints.mcp_server.replies import ToolArgumentError, ToolReply
 
@@ -35,7 +36,8 @@ def render_cleanup(report: CleanupReport) -> str:
         c = report.candidates[0]
         verb = "would be removed (dry run)" if report.dry_run else "was removed"
         text = (
-            f'Source "{c.label}" ({c.source.kind.value}, {c.source.chunk_count} sections) {verb}.'
+            f'Source "{c.label}" ({c.source.kind.value}, '
+            f"{plural(c.source.chunk_count, 'section')}) {verb}."
         )
         if report.dry_run:
             text += "\nCall again with dry_run: false to remove it."

@@ -62,9 +62,11 @@ async def test_a_new_server_reports_today_and_all_time_of_earlier_ones(
     assert "All time: 1 session since" in report
 
     text = _cli(capy_bin, server_params, "stats")
-    assert "## capy — the last session (started" in text
+    assert text.startswith("capy — the last session (started")  # a table, not Markdown
+    assert "|" not in text and "#" not in text
     # The stats call of the second session was written after its reply: 2 calls today.
-    assert _row(text, "Tool calls") == ["1", "2", "2"]
+    calls = next(x for x in text.splitlines() if x.startswith("Tool calls "))
+    assert calls.split()[2:] == ["1", "2", "2"]
     data = json.loads(_cli(capy_bin, server_params, "stats", "--json"))
     assert data["all_time"]["tool_calls"] == 2 and data["all_time"]["sessions"] == 2
     assert data["all_time"]["tools"]["capy_execute"]["calls"] == 1

@@ -7,6 +7,7 @@ through the official MCP client finds a decision made in one of them.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from datetime import UTC, datetime, timedelta
@@ -18,7 +19,7 @@ from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
 
 from tests.e2e.installed import installed_capy
-from tests.support.transcripts import ClaudeHome, ClaudeTranscript, CodexRollout
+from tests.support.transcripts import ClaudeHome, ClaudeTranscript, CodexRollout, mangle
 
 START = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=6)
 
@@ -167,3 +168,18 @@ async def test_the_server_sweeps_past_sessions_when_it_starts(
     found = result.content[0]
     assert isinstance(found, TextContent)
     assert "9b1d7a52-3c1e-4f0a-8d44-0f6f5b2c7e01" in found.text
+
+
+def test_project_dir_at_a_session_folder_sweeps_the_project_it_belongs_to(
+    world: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    project, env = world
+    folder = tmp_path / "claude-config" / "projects" / mangle(project)
+    assert folder.is_dir(), "the session folder is not where Claude Code keeps it"
+    forced = _capy(env, tmp_path, "--project-dir", str(folder), "sweep", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert f"sweeping the project {project}" in forced.stderr
+    wanted = _capy(env, project, "which", "--json")
+    database = json.loads(wanted.stdout)["db_path"]
+    assert f"Indexed into {database}." in forced.stdout
+    assert "2 session files for " + str(project) in forced.stdout  # its own, as in the project

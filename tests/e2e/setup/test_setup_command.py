@@ -130,9 +130,7 @@ def test_the_launcher_reports_a_missing_capy(
 ) -> None:
     assert run_setup().returncode == 0
     launcher = repo / ".capy/capy.sh"
-    text = launcher.read_text()
-    recorded = next(line for line in text.splitlines() if line.startswith("recorded="))
-    launcher.write_text(text.replace(recorded, "recorded='/nonexistent/capy'"))
+    (repo / ".capy/capy-path").write_text("/nonexistent/capy\n")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "nohome")}
     start = subprocess.run(
         [str(launcher), "hook", "sessionstart"],
@@ -162,3 +160,36 @@ def test_the_launcher_reports_a_missing_capy(
         assert "make install-tool" in advice and "capy doctor" in advice
         assert "uv tool install <checkout>" in advice and "pipx install <checkout>" in advice
     assert not STRANGER.search(serve.stderr)
+
+
+def test_the_committed_launcher_names_no_path_of_this_machine(
+    run_setup: RunSetup, repo: Path, tmp_path: Path
+) -> None:
+    assert run_setup().returncode == 0
+    script = (repo / ".capy/capy.sh").read_text()
+    noted = (repo / ".capy/capy-path").read_text().strip()
+    assert noted and os.access(noted, os.X_OK), "setup noted no capy: nothing to check"
+    for machine_path in (noted, str(repo), str(Path.home()), str(Path(noted).parent)):
+        assert machine_path not in script
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", ".capy/capy-path"], cwd=repo, check=False
+    )
+    assert ignored.returncode == 0, "the machine-local note would be committed"
+    committed = subprocess.run(
+        ["git", "check-ignore", "-q", ".capy/capy.sh"], cwd=repo, check=False
+    )
+    assert committed.returncode == 1
+    # A teammate's checkout has no note: capy is found on PATH at run time.
+    (repo / ".capy/capy-path").unlink()
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "capy").symlink_to(noted)
+    found = subprocess.run(
+        [str(repo / ".capy/capy.sh"), "--version"],
+        env={"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path / "teammate")},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert found.returncode == 0 and found.stdout.strip(), found.stderr

@@ -48,7 +48,9 @@ def test_files_are_private(tmp_path: Path) -> None:
     path = tmp_path / "new" / "dir" / "knowledge.db"
     store = open_store(path)
     store.index(document("a", "alpha"))
-    for file in path.parent.iterdir():
+    files = list(path.parent.iterdir())
+    assert path in files, "the store wrote no file: nothing to check"
+    for file in files:
         assert stat.S_IMODE(file.stat().st_mode) == 0o600, file
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE((tmp_path / "new").stat().st_mode) == 0o700

@@ -70,7 +70,7 @@ def test_a_go_vault_is_merged_whole_and_left_untouched(isolated_home: Path, tmp_
 
     with real_vault(isolated_home) as vault:
         report = vault.use_cases.merge().execute(MergeRequest(source, GO_KEY))
-        assert "v1 vault without an encoding column" in report.source
+        assert "a vault in the older format the Go capy" in report.source
         assert {o.uuid: o.status for o in report.outcomes} == {
             S1: ImportStatus.NEW,
             S2: ImportStatus.NEW,
@@ -135,7 +135,7 @@ def test_another_vault_of_this_capy_is_merged_with_larger_wins(
     with real_vault(isolated_home) as vault:
         vault.use_cases.import_sessions().execute(ImportRequest())
         report = vault.use_cases.merge().execute(MergeRequest(laptop_vault, "laptop key"))
-        assert "encoding" in report.source
+        assert report.source == "a capy vault in the current format"
         assert [o.status for o in report.outcomes] == [ImportStatus.UPDATED]
         store = vault.adapters.vault_store()
         assert store.search(VaultQuery(quote_tokens("krill")))

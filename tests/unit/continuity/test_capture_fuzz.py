@@ -63,6 +63,29 @@ def test_any_tool_call_gives_short_facts(
     name: str, args: dict[str, Any], response: Any, error: str, failed: bool
 ) -> None:
     events = tool_events(ToolCall(name, args), ToolOutcome(response, error, failed), "/p", 1.0)
+    assert isinstance(events, list)  # random input may well give no fact: never an exception
+    for event in events:
+        assert len(event.text) <= 2_000 and len(event.key) <= 400
+
+
+LONG = st.text(min_size=1, max_size=3_000).map(lambda s: "x" + s)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sampled_from(["Bash", "Read", "Edit", "Write"]),
+    LONG,
+    st.text(max_size=3_000),
+    st.booleans(),
+)
+def test_every_tool_call_that_names_a_thing_gives_short_facts(
+    name: str, thing: str, response: str, failed: bool
+) -> None:
+    """Calls certain to give facts (a command, a path), with long values: the
+    limits are checked on facts that exist."""
+    args = {"command": thing, "file_path": thing}
+    events = tool_events(ToolCall(name, args), ToolOutcome(response, "", failed), "/p", 1.0)
+    assert events, f"{name} named {thing[:40]!r} and gave no fact: nothing to check"
     for event in events:
         assert len(event.text) <= 2_000 and len(event.key) <= 400
 
@@ -70,7 +93,10 @@ def test_any_tool_call_gives_short_facts(
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=2_000))
 def test_any_prompt_gives_short_facts(prompt: str) -> None:
-    for event in prompt_events(prompt, 1.0):
+    events = prompt_events(prompt, 1.0)
+    if prompt.strip() and not prompt.lstrip().startswith("/"):
+        assert events, "a request gave no fact: nothing to check"
+    for event in events:
         assert len(event.text) <= 300 and len(event.key) <= 120
 
 

@@ -54,7 +54,9 @@ def test_secrets_in_prompts_are_redacted_before_they_are_kept() -> None:
         "Always use the token ghp_0123456789abcdefghijABCDEFGHIJ0123456789 for the API. "
         "password=hunter2hunter2hunter2xyz <private>my home address</private>"
     )
-    for event in prompt_events(prompt, 1.0):
+    events = prompt_events(prompt, 1.0)
+    assert {e.category for e in events} == {PROMPT, RULE}, "no facts kept: nothing to check"
+    for event in events:
         assert "ghp_0123456789" not in event.text
         assert "hunter2hunter2" not in event.text
         assert "home address" not in event.text

@@ -51,7 +51,7 @@ def test_an_ephemeral_reply_names_the_configured_ttl_and_how_to_reach_it() -> No
 
     text = reply.render()
 
-    assert "**docs**" in text and "4 sections" in text and "2.0 KB" in text
+    assert "**docs**" in text and "4 sections" in text and "2.0 KiB" in text
     assert "48h" in text and "24h" not in text
     assert 'source: "docs"' in text and 'include_kinds: ["ephemeral"]' in text
     assert "Final URL: https://docs.example.com/x" in text

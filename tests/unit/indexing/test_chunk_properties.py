@@ -27,7 +27,10 @@ def _words(text: str) -> set[str]:
 @settings(max_examples=150, deadline=None)
 @given(DOCUMENTS, st.sampled_from(list(ContentType)))
 def test_chunks_fit_are_valid_utf8_and_never_empty(text: str, content_type: ContentType) -> None:
-    for piece in chunk(text, content_type):
+    pieces = chunk(text, content_type)
+    if _words(text):
+        assert pieces, "words went in and no chunk came out: nothing to check"
+    for piece in pieces:
         assert piece.content.strip()
         assert byte_len(piece.content) <= MAX_CHUNK_BYTES + 64  # re-fenced code pieces
         piece.content.encode("utf-8")

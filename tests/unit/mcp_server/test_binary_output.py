@@ -32,7 +32,7 @@ async def test_random_bytes_are_replaced_by_a_note_and_counted(
         "file/xxd/hexdump"
     )
     stats, _ = await call(client, "capy_stats", {})
-    assert "sandbox output 195.3 KB" in stats
+    assert "sandbox output 195.3 KiB" in stats
 
 
 async def test_binary_output_with_an_intent_is_not_indexed(

@@ -194,7 +194,7 @@ async def test_processed_bytes_count_what_the_program_wrote(
     sandbox.script(RunOutcome(stdout=StreamOutput("kept", total_bytes=2_000_000, kept_bytes=4)))
     await call(client, "capy_execute", {"language": "python", "code": "x"})
     text, _ = await call(client, "capy_stats", {})
-    assert "sandbox output 1.9 MB" in text
+    assert "sandbox output 1.9 MiB" in text
 
 
 def _broken_store() -> None:

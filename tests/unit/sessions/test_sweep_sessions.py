@@ -234,12 +234,15 @@ def test_sessions_past_the_ttl_and_unreadable_ones_are_skipped_with_a_reason(
     files.add(tmp_path, "gone", _decision_session("gone").text().encode(), mtime_ns=NOW_NS)
     files._data.pop(tmp_path and next(p for p in files._data if p.name == "gone.jsonl"))
 
-    rows = {r.session_id: r for r in _sweep(container, tmp_path).rows}
+    report = _sweep(container, tmp_path)
+    rows = {r.session_id: r for r in report.rows}
 
     assert rows["old"].status is SweepStatus.SKIPPED and "TTL" in rows["old"].reason
     assert rows["gone"].status is SweepStatus.SKIPPED and rows["gone"].reason.startswith(
         "unreadable"
     )
+    # Too old is a choice; unreadable is a failure the sweep's exit code reports.
+    assert (rows["old"].failed, rows["gone"].failed, report.failed) == (False, True, 1)
 
 
 def test_a_sweep_told_to_stop_leaves_the_rest_for_next_time(

@@ -65,5 +65,5 @@ def test_install_advice_names_the_checkout_and_the_make_target() -> None:
         assert not STRANGER.search(advice)
     context = json.loads(_MISSING_CONTEXT)["hookSpecificOutput"]["additionalContext"]
     assert "make install-tool" in context and "`capy doctor`" in context
-    script = launcher_script("/nowhere/capy")
+    script = launcher_script()
     assert "make install-tool" in script

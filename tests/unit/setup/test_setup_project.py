@@ -7,7 +7,7 @@ from typing import Any
 
 from application.ports.project_files import ChangeAction, FileChange, HookSpec, ServerSpec
 from application.use_cases.setup_project import SetupProject, SetupRequest
-from domain.doctor.hooks import CLAUDE_EVENTS
+from domain.doctor.hooks import CLAUDE_EVENTS, CODEX_EVENTS
 
 
 class RecordingProjectFiles:
@@ -81,6 +81,7 @@ def test_both_platforms_by_default() -> None:
     codex = next(call for call in files.calls if call[1][0] == ".codex/config.toml")[1][1]
     assert "CAPY_DB_KEY" in codex.env_vars
     codex_hooks = next(c for c in files.calls if c[1][0] == ".codex/hooks.json")[1][1]
+    assert {spec.event for spec in codex_hooks} == set(CODEX_EVENTS)
     written = [codex.command, *codex.args, *(spec.command for spec in codex_hooks)]
     assert not any("/p" in part for part in written)  # no path of this machine
 

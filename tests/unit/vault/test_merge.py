@@ -82,7 +82,7 @@ def _source(vault: MemoryVault, *sessions: ArchivedSession) -> InMemoryVaultStor
     store.save(list(sessions))
     sources = vault.container.adapters.vault_sources()
     assert isinstance(sources, InMemoryVaultSources)
-    sources.add(OTHER, store, KEY, "a v1 vault without an encoding column")
+    sources.add(OTHER, store, KEY, "a vault in the older format")
     return store
 
 
@@ -109,7 +109,7 @@ def test_new_sessions_come_with_their_metadata_compressed_and_searchable(
     report = _merge(vault)
 
     assert _statuses(report) == {S1: "new"}
-    assert report.source == "a v1 vault without an encoding column"
+    assert report.source == "a vault in the older format"
     (merged,) = vault.store.sessions(SessionFilter())
     assert (merged.machine_id, merged.title, merged.message_count, merged.git_branch) == (
         "laptop",

@@ -143,7 +143,10 @@ def test_rows_are_single_lines_within_the_width() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(), st.integers(min_value=1, max_value=200))
 def test_wrapping_any_text_gives_single_lines_within_the_width(text: str, width: int) -> None:
-    for line in wrap(text, width):
+    lines = wrap(text, width)
+    if text.strip():
+        assert lines, "text gave no line: nothing to check"
+    for line in lines:
         assert not any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F for c in line)
         assert "\u2028" not in line and "\u2029" not in line
         assert len(line) <= max(width, 8)
@@ -151,3 +154,49 @@ def test_wrapping_any_text_gives_single_lines_within_the_width(text: str, width:
 
 def test_escape_sequences_never_reach_the_terminal() -> None:
     assert wrap("\x1b[2J\x1b]0;owned\x07red\x9b31m", 80) == ["�[2J�]0;owned�red�31m"]
+
+
+def test_an_edit_without_a_patch_gets_its_diff_from_the_two_strings() -> None:
+    original = "import os\n\ndef main():\n    print('hi')\n    return 0\n"
+    recorded = {
+        "filePath": "/src/app.py",
+        "oldString": "    print('hi')",
+        "newString": "    print('hello')\n    log('said hello')",
+        "originalFile": original,
+    }
+    diff = diff_of(recorded)
+    assert diff is not None, "no diff built: nothing to check"
+    assert diff.text.split("\n") == [
+        "--- a/src/app.py",
+        "+++ b/src/app.py",
+        "@@ -4 +4,2 @@",
+        "-    print('hi')",
+        "+    print('hello')",
+        "+    log('said hello')",
+    ]
+    assert diff.stat == "+2 −1"
+    # Only the call's input recorded the strings: the diff counts from the edit's first line.
+    call = {"file_path": "/src/app.py", "old_string": "a\nb", "new_string": "a\nc"}
+    from_call = diff_of({"filePath": "/src/app.py"}, call)
+    assert from_call is not None, "no diff built: nothing to check"
+    assert from_call.text.split("\n")[2:] == ["@@ -1,2 +1,2 @@", " a", "-b", "+c"]
+    edits = {
+        "edits": [{"old_string": "x", "new_string": "y"}, {"old_string": "p", "new_string": "q"}]
+    }
+    both = diff_of(None, {"file_path": "/m.py", **edits})
+    assert both is not None and (both.added, both.removed) == (2, 2)
+    assert diff_of({"filePath": "/x", "oldString": "same", "newString": "same"}) is None
+
+
+def test_the_viewer_shows_an_edit_recorded_without_a_patch_as_a_diff() -> None:
+    t = ClaudeTranscript("d1d1d1d1-1a2d-4c3b-8e7f-112233445566", "/home/dev/app")
+    t.prompt("rename the greeting")
+    call = t.tool(
+        "Edit",
+        {"file_path": "/home/dev/app/a.py", "old_string": "hi", "new_string": "hello"},
+        "The file /home/dev/app/a.py has been updated successfully.",
+    )
+    assert call
+    diffs = [e for e in _entries(t) if e.kind is EntryKind.DIFF]
+    assert len(diffs) == 1, "the edit is not a diff marker"
+    assert diffs[0].text.endswith("-hi\n+hello") and "(+1 −1)" in diffs[0].label
