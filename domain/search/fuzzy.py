@@ -15,6 +15,7 @@ from domain.search.tuning import (
     FUZZY_DISTANCE_BY_LENGTH,
     FUZZY_MAX_DISTANCE,
     FUZZY_MIN_LENGTH,
+    FUZZY_SWAP_LENGTH,
 )
 
 _VOCABULARY_SHAPE = re.compile(r"[\w-]+")
@@ -29,13 +30,32 @@ def max_distance(word: str) -> int:
 
 
 def correctable(word: str) -> bool:
-    """Words worth correcting: long enough, not stopwords, not known synonyms, alphabetic-ish."""
+    """Words worth correcting: long enough, not stopwords, not known synonyms, alphabetic-ish
+    (a word shorter than ``FUZZY_MIN_LENGTH`` only by a swap of neighbours: ``swap_only``)."""
     return (
-        len(word) >= FUZZY_MIN_LENGTH
+        len(word) >= FUZZY_SWAP_LENGTH
         and word not in STOPWORDS
         and not has_synonyms(word)
         and any(ch.isalpha() for ch in word)
         and _VOCABULARY_SHAPE.fullmatch(word) is not None
+    )
+
+
+def swap_only(word: str) -> bool:
+    """Whether ``word`` is too short to correct but by swapping two neighbouring letters."""
+    return len(word) < FUZZY_MIN_LENGTH
+
+
+def _swapped(word: str, candidate: str) -> bool:
+    """Whether ``candidate`` is ``word`` with two neighbouring letters swapped."""
+    if len(word) != len(candidate):
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(word, candidate, strict=True)) if a != b]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and word[differ[0]] == candidate[differ[1]]
+        and word[differ[1]] == candidate[differ[0]]
     )
 
 
@@ -55,6 +75,9 @@ def plausible(word: str, candidate: str) -> bool:
 def best_correction(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate within ``max_distance(word)``; ties go to the more similar length,
     then alphabetical order, so the answer never depends on the store's row order."""
+    if swap_only(word):
+        swaps = sorted({c.lower() for c in candidates if _swapped(word, c.lower())})
+        return swaps[0] if swaps else None
     bound = max_distance(word)
     distance = distance_from(word)
     first = word[:1]
