@@ -26,6 +26,7 @@ from enum import StrEnum
 
 import attrs
 
+from domain.search.keyboard import NEIGHBOURS
 from domain.search.stopwords import STOPWORDS
 
 
@@ -60,27 +61,6 @@ class Variant:
 GENERIC_WORDS = ("error", "problem", "issue", "what failed")
 SLIPS = ("swap", "drop", "double", "neighbour")
 _MIN_WORD = 4
-
-_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-
-
-def _neighbours() -> dict[str, str]:
-    found: dict[str, str] = {}
-    for row_index, row in enumerate(_ROWS):
-        for column, letter in enumerate(row):
-            near = {row[c] for c in (column - 1, column + 1) if 0 <= c < len(row)}
-            # A row sits half a key to the right of the one above it.
-            for other, columns in (
-                (row_index - 1, (column, column + 1)),
-                (row_index + 1, (column - 1, column)),
-            ):
-                if 0 <= other < len(_ROWS):
-                    near.update(_ROWS[other][c] for c in columns if 0 <= c < len(_ROWS[other]))
-            found[letter] = "".join(sorted(near - {letter}))
-    return found
-
-
-NEIGHBOURS = _neighbours()
 
 
 def _slipped(word: str, slip: str, pick: int) -> str | None:

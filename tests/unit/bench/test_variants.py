@@ -7,12 +7,12 @@ from hypothesis import strategies as st
 
 from domain.bench.variants import (
     GENERIC_WORDS,
-    NEIGHBOURS,
     Half,
     VariantKind,
     half_of,
     variants_of,
 )
+from domain.search.keyboard import NEIGHBOURS, is_slip
 from domain.search.levenshtein import levenshtein
 
 
@@ -23,17 +23,18 @@ def test_a_case_s_half_is_fixed_by_its_id_and_the_halves_are_about_even() -> Non
 
 
 def test_a_question_gets_one_typo_per_kind_of_slip_and_one_generic_word() -> None:
-    found = variants_of("pt_007_q2", "migration lock timeout after deploy")
+    question = "migration lock timeout after deploy"
+    found = variants_of("pt_007_q2", question)
     typos = [v for v in found if v.kind is VariantKind.TYPO]
     assert [v.slip for v in typos] == ["swap", "drop", "double", "neighbour"]
     for variant in typos:
         words = variant.query.split()
-        original = "migration lock timeout after deploy".split()
-        changed = [(a, b) for a, b in zip(original, words, strict=True) if a != b]
+        changed = [(a, b) for a, b in zip(question.split(" "), words, strict=True) if a != b]
         assert len(changed) == 1  # one slip, in one word
         ((before, after),) = changed
         assert before not in {"after"}  # stopwords are left alone
         assert levenshtein(before, after) == 1 and before[0] == after[0]
+        assert is_slip(after, before)
     (generic,) = [v for v in found if v.kind is VariantKind.GENERIC]
     assert generic.slip in GENERIC_WORDS
     assert generic.query == f"migration lock timeout after deploy {generic.slip}"
