@@ -6,6 +6,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable
 
+from domain.search.keyboard import is_slip
 from domain.search.levenshtein import distance_from
 from domain.search.stopwords import STOPWORDS
 from domain.search.synonyms import has_synonyms
@@ -31,7 +32,7 @@ def max_distance(word: str) -> int:
 
 def correctable(word: str) -> bool:
     """Words worth correcting: long enough, not stopwords, not known synonyms, alphabetic-ish
-    (a word shorter than ``FUZZY_MIN_LENGTH`` only by a swap of neighbours: ``swap_only``)."""
+    (a word shorter than ``FUZZY_MIN_LENGTH`` only by undoing one slip: ``slip_only``)."""
     return (
         len(word) >= FUZZY_SWAP_LENGTH
         and word not in STOPWORDS
@@ -41,22 +42,9 @@ def correctable(word: str) -> bool:
     )
 
 
-def swap_only(word: str) -> bool:
-    """Whether ``word`` is too short to correct but by swapping two neighbouring letters."""
+def slip_only(word: str) -> bool:
+    """Whether ``word`` is too short to correct but by undoing one slip of a typist."""
     return len(word) < FUZZY_MIN_LENGTH
-
-
-def _swapped(word: str, candidate: str) -> bool:
-    """Whether ``candidate`` is ``word`` with two neighbouring letters swapped."""
-    if len(word) != len(candidate):
-        return False
-    differ = [i for i, (a, b) in enumerate(zip(word, candidate, strict=True)) if a != b]
-    return (
-        len(differ) == 2
-        and differ[1] == differ[0] + 1
-        and word[differ[0]] == candidate[differ[1]]
-        and word[differ[1]] == candidate[differ[0]]
-    )
 
 
 def plausible(word: str, candidate: str) -> bool:
@@ -75,9 +63,12 @@ def plausible(word: str, candidate: str) -> bool:
 def best_correction(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate within ``max_distance(word)``; ties go to the more similar length,
     then alphabetical order, so the answer never depends on the store's row order."""
-    if swap_only(word):
-        swaps = sorted({c.lower() for c in candidates if _swapped(word, c.lower())})
-        return swaps[0] if swaps else None
+    if slip_only(word):
+        lowered = {c.lower() for c in candidates}
+        if word in lowered:
+            return None
+        slips = {c for c in lowered if is_slip(word, c)}
+        return min(slips, key=lambda c: (abs(len(c) - len(word)), c)) if slips else None
     bound = max_distance(word)
     distance = distance_from(word)
     first = word[:1]

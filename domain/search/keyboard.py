@@ -32,23 +32,33 @@ def _neighbours() -> dict[str, str]:
 NEIGHBOURS = _neighbours()
 
 
-def is_slip(typed: str, word: str) -> bool:
-    """Whether ``typed`` is ``word`` with one slip after its first letter: two neighbouring
-    letters swapped, one letter dropped or added, or one letter replaced by a key next to it."""
+def slip_of(typed: str, word: str) -> str | None:
+    """Which slip after its first letter makes ``typed`` of ``word``: ``swap`` (two
+    neighbouring letters), ``drop`` (a letter left out), ``extra`` (a letter added) or
+    ``neighbour`` (a key next to the right one); None when no single slip does."""
     if typed == word or typed[:1] != word[:1]:
-        return False
+        return None
     if len(typed) == len(word):
         differ = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
         if len(differ) == 1:
             i = differ[0]
-            return typed[i] in NEIGHBOURS.get(word[i], "")
-        return (
+            return "neighbour" if typed[i] in NEIGHBOURS.get(word[i], "") else None
+        swapped = (
             len(differ) == 2
             and differ[1] == differ[0] + 1
             and typed[differ[0]] == word[differ[1]]
             and typed[differ[1]] == word[differ[0]]
         )
+        return "swap" if swapped else None
     shorter, longer = sorted((typed, word), key=len)
     if len(longer) - len(shorter) != 1:
-        return False
-    return any(longer[:i] + longer[i + 1 :] == shorter for i in range(len(longer)))
+        return None
+    if not any(longer[:i] + longer[i + 1 :] == shorter for i in range(len(longer))):
+        return None
+    return "drop" if typed is shorter else "extra"
+
+
+def is_slip(typed: str, word: str) -> bool:
+    """Whether ``typed`` is ``word`` with one slip after its first letter: two neighbouring
+    letters swapped, one letter dropped or added, or one letter replaced by a key next to it."""
+    return slip_of(typed, word) is not None

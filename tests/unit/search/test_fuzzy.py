@@ -57,9 +57,12 @@ def test_best_correction_stays_within_the_bound_and_is_deterministic() -> None:
     assert best_correction("known", ["known", "knows"]) is None
 
 
-def test_a_short_word_is_corrected_only_by_swapping_neighbours_back() -> None:
+def test_a_short_word_is_corrected_only_by_undoing_one_slip() -> None:
     assert best_correction("lokc", ["lock", "look", "lockd"]) == "lock"
-    assert best_correction("tsql", ["psql", "tool"]) is None  # a substitution: no typo fix
+    assert best_correction("emal", ["email", "metal"]) == "email"
+    assert best_correction("lime", ["line", "lice"]) == "line"  # m is next to n, not to c
+    assert best_correction("tsql", ["psql", "tool"]) is None  # t is far from p: no slip
+    assert best_correction("find", ["find", "fine"]) is None  # a known word stays
     assert not correctable("mpa")  # three letters: never
 
 

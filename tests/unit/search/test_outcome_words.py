@@ -7,7 +7,7 @@ import pytest
 from domain.chunking import chunk
 from domain.content_type import ContentType
 from domain.search.answerability import held_share
-from domain.search.keyboard import is_slip
+from domain.search.keyboard import is_slip, slip_of
 from domain.search.line_facts import line_facts
 from domain.search.outcome_words import is_generic, outcome_facts
 
@@ -85,3 +85,17 @@ def test_one_slip_of_a_typist_is_a_typo(typed: str, word: str) -> None:
 )
 def test_a_far_key_a_first_letter_or_two_edits_are_no_slip(typed: str, word: str) -> None:
     assert not is_slip(typed, word)
+
+
+@pytest.mark.parametrize(
+    ("typed", "word", "slip"),
+    [
+        ("lokc", "lock", "swap"),
+        ("emal", "email", "drop"),
+        ("ruuff", "ruff", "extra"),
+        ("lime", "line", "neighbour"),
+        ("draft", "drift", None),
+    ],
+)
+def test_the_slip_that_made_a_typo_is_named(typed: str, word: str, slip: str | None) -> None:
+    assert slip_of(typed, word) == slip
