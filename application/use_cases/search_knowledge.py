@@ -80,12 +80,14 @@ class SearchKnowledge:
         hits = ranking.hits
         corrected = self._corrector.correct(parsed, _contained_in(hits))
         corrections = corrected
+        fixed: Ranking | None = None
         if corrected is not None:
-            hits, improved = _merge(hits, self._ranked(corrected, scope, limit).hits)
+            fixed = self._ranked(corrected, scope, limit)
+            hits, improved = _merge(hits, fixed.hits)
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrected, hits):
             hits = []
-        if hits and self._unanswerable(parsed, corrections, ranking, hits):
+        if hits and self._unanswerable(parsed, (corrections, fixed), ranking, hits):
             hits = []
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
         chosen = diversify(hits, limit)
@@ -127,7 +129,7 @@ class SearchKnowledge:
     def _unanswerable(
         self,
         parsed: ParsedQuery,
-        corrected: ParsedQuery | None,
+        correction: tuple[ParsedQuery | None, Ranking | None],
         ranking: Ranking,
         hits: list[FusedHit],
     ) -> bool:
@@ -135,24 +137,33 @@ class SearchKnowledge:
         found, for any result to be about it (see ``answerability``). The query is judged as
         corrected (a misspelt word as the word it was corrected to: ``verssion`` asks, as
         ``version`` does; ``timeuot`` names what ``timeout`` names). A unit is unknown when no
-        candidate of the query as typed holds it, nor any vocabulary word (nor a synonym or
-        another inflection of it); a corrected unit is known when one slip of a typist explains
-        it (``keyboard.is_slip``), partly known otherwise (``draft`` → ``drift`` is as often
-        another word). Units weigh by how few of the store's chunks hold them, counted only
-        when some unit is unknown."""
+        candidate of the query as typed holds it — nor of the query as corrected, unless its
+        correction took more than one slip of a typist (``keyboard.is_slip``) — nor any
+        vocabulary word (nor a synonym or another inflection of it); a corrected unit is known
+        when one slip explains it, partly known otherwise (``draft`` → ``drift``, ``ERESOLVE``
+        → ``resolve`` are as often another word). Units weigh by how few of the store's chunks hold
+        them, counted only when some unit is unknown."""
         units = parsed.groups
         if len(ranking.found) != len(units):
             return False
-        judged = units
+        corrected, fixed = correction
+        judged, found = units, ranking.found
         if corrected is not None and len(corrected.groups) == len(units):
             judged = corrected.groups
+            if fixed is not None and len(fixed.found) == len(units):
+                found = tuple(
+                    typed or (held and (unit == word or is_slip(unit, word)))
+                    for typed, held, unit, word in zip(
+                        found, fixed.found, units, judged, strict=True
+                    )
+                )
         known = [
             1.0
             if found or is_question_word(unit)
             else (1.0 if is_slip(typed, unit) else tuning.CORRECTED_KNOWN)
             if unit != typed
             else (1.0 if self._knows(unit) else 0.0)
-            for typed, unit, found in zip(units, judged, ranking.found, strict=True)
+            for typed, unit, found in zip(units, judged, found, strict=True)
         ]
         if all(k == 1.0 for k in known):
             return False

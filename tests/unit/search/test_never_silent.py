@@ -140,3 +140,16 @@ def test_outcome_words_reach_the_tool_s_own_words(container: CliContainer) -> No
     assert crash in crashed.results[0].snippet
     failed = search.search("why did it fail", 3, SearchScope(source="ci", exact_source=True))
     assert exit_line in failed.results[0].snippet
+
+
+def test_a_word_only_the_corrected_question_finds_counts_as_found(
+    container: CliContainer,
+) -> None:
+    # "fnid" is "find", whose other form "Found" is the line; the label names ruff.
+    lint = "".join(f"src/m{i}.py:{i}:1: E501 Line too long ({80 + i} > 79)\n" for i in range(60))
+    container.use_cases.index_content().execute(
+        IndexRequest(content=f"{lint}Found 187 errors.\n", label="ruff-check")
+    )
+    search = container.use_cases.search_knowledge()
+    found = search.search("how many problems did ruff fnid", limit=3)
+    assert found.results and "Found 187 errors." in found.results[0].snippet
