@@ -9,11 +9,16 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from domain.search.fuzzy import CorrectionCache, best_correction, correctable, max_distance
+from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
+from domain.search.question_words import QUESTION_WORDS
 from domain.search.synonyms import SYNONYM_WORDS
 from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
 
 _BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need about that many
+# Words a correction may reach that no output need hold: synonyms, the words that phrase a
+# question (``verssion`` → ``version``, ``fnid`` → ``find``) and the generic ones.
+_KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
 
 
 class QueryCorrector:
@@ -22,7 +27,8 @@ class QueryCorrector:
     A hyphenated word the text writes solid or only in part (``auto-fixable`` for ``fixable``)
     becomes the solid word, else its last part the vocabulary knows. Candidates for other words
     are the vocabulary words of similar length plus the synonym dictionary's words
-    (``perfomance`` → ``performance`` even when only ``latency`` was ever indexed). Answers and
+    (``perfomance`` → ``performance`` even when only ``latency`` was ever indexed), the words
+    that phrase a question (``verssion`` → ``version``) and the generic ones (``eror``). Answers and
     the vocabulary bands read for them expire after a minute, so newly indexed words become
     candidates (see ``tuning``).
     """
@@ -86,7 +92,7 @@ class QueryCorrector:
         if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
             return cached[1]
         words = self._store.vocabulary_between(low, high)
-        words.extend(w for w in SYNONYM_WORDS if low <= len(w) <= high)
+        words.extend(w for w in _KNOWN_WORDS if low <= len(w) <= high)
         if len(self._vocabulary) >= _BANDS:
             self._vocabulary.clear()
         self._vocabulary[(low, high)] = (now, words)

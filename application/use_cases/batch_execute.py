@@ -223,9 +223,9 @@ class BatchExecute:
 
 def command_chunks(command: BatchCommand, body: str) -> list[Chunk]:
     """One command's output chunked as what it is, each title led by the command's label and
-    the command line's words among the chunk's facts."""
+    the command line's words the output does not hold among the chunk's facts."""
     text = body.strip() or "(no output)"
-    words = command_facts(command.command)
+    words = command_facts(command.command, text)
     found = list(chunk(text, detect_content_type(text))) or [Chunk("Output", text)]
     return [
         attrs.evolve(

@@ -26,6 +26,7 @@ from domain.search.answerability import (
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.inflections import regular_forms
+from domain.search.keyboard import is_slip
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery, parse_query
 from domain.search.question_words import is_question_word
@@ -79,12 +80,14 @@ class SearchKnowledge:
         hits = ranking.hits
         corrected = self._corrector.correct(parsed, _contained_in(hits))
         corrections = corrected
+        fixed: Ranking | None = None
         if corrected is not None:
-            hits, improved = _merge(hits, self._ranked(corrected, scope, limit).hits)
+            fixed = self._ranked(corrected, scope, limit)
+            hits, improved = _merge(hits, fixed.hits)
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrected, hits):
             hits = []
-        if hits and self._unanswerable(parsed, corrections, ranking, hits):
+        if hits and self._unanswerable(parsed, (corrections, fixed), ranking, hits):
             hits = []
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
         chosen = diversify(hits, limit)
@@ -126,30 +129,45 @@ class SearchKnowledge:
     def _unanswerable(
         self,
         parsed: ParsedQuery,
-        corrected: ParsedQuery | None,
+        correction: tuple[ParsedQuery | None, Ranking | None],
         ranking: Ranking,
         hits: list[FusedHit],
     ) -> bool:
         """Whether what the query names is too little held by the store, or by the best section
-        found, for any result to be about it (see ``answerability``). A unit is unknown when no
-        candidate, no vocabulary word (nor a synonym or another inflection of it) and no
-        correction holds it; units weigh by how few of the store's chunks hold them, counted
-        only when some unit is unknown."""
+        found, for any result to be about it (see ``answerability``). The query is judged as
+        corrected (a misspelt word as the word it was corrected to: ``verssion`` asks, as
+        ``version`` does; ``timeuot`` names what ``timeout`` names). A unit is unknown when no
+        candidate of the query as typed holds it — nor of the query as corrected, unless its
+        correction took more than one slip of a typist (``keyboard.is_slip``) — nor any
+        vocabulary word (nor a synonym or another inflection of it); a corrected unit is known
+        when one slip explains it, partly known otherwise (``draft`` → ``drift``, ``ERESOLVE``
+        → ``resolve`` are as often another word). Units weigh by how few of the store's chunks hold
+        them, counted only when some unit is unknown."""
         units = parsed.groups
         if len(ranking.found) != len(units):
             return False
-        changed = set(units) - set(corrected.groups) if corrected is not None else set()
+        corrected, fixed = correction
+        judged, found = units, ranking.found
+        if corrected is not None and len(corrected.groups) == len(units):
+            judged = corrected.groups
+            if fixed is not None and len(fixed.found) == len(units):
+                found = tuple(
+                    typed or (held and (unit == word or is_slip(unit, word)))
+                    for typed, held, unit, word in zip(
+                        found, fixed.found, units, judged, strict=True
+                    )
+                )
         known = [
             1.0
-            if found or is_question_word(unit) or self._knows(unit)
-            else tuning.CORRECTED_KNOWN
-            if unit in changed
-            else 0.0
-            for unit, found in zip(units, ranking.found, strict=True)
+            if found or is_question_word(unit)
+            else (1.0 if is_slip(typed, unit) else tuning.CORRECTED_KNOWN)
+            if unit != typed
+            else (1.0 if self._knows(unit) else 0.0)
+            for typed, unit, found in zip(units, judged, found, strict=True)
         ]
         if all(k == 1.0 for k in known):
             return False
-        words = [unit_words(unit) for unit in units]
+        words = [unit_words(unit) for unit in judged]
         total, counts = self._store.chunk_frequencies([w for group in words for w in group])
         frequencies, at = [], 0
         for group in words:
@@ -161,9 +179,9 @@ class SearchKnowledge:
         queries = [q for q in (parsed, corrected) if q is not None and len(q.groups) == len(units)]
 
         def best_held() -> float:
-            return _held_on_one_line(hits[0], units, queries, weights)
+            return _held_on_one_line(hits[0], judged, queries, weights)
 
-        return unanswerable(unknown_share(units, weights, known), best_held, lead)
+        return unanswerable(unknown_share(judged, weights, known), best_held, lead)
 
     def _knows(self, unit: str) -> bool:
         words = unit.split() if " " in unit else [unit, *synonyms_of(unit), *regular_forms(unit)]

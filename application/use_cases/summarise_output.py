@@ -39,8 +39,9 @@ class SummariseOutput:
       document (``gh … --json``, ``kubectl -o json``) as JSON, so each record is found and
       shown on its own; markdown (``cat README.md``, a fetched page) by its headings; any other
       output as plaintext, cut where its tool marks sections;
-    - each section is also found by the words of the ``command`` that printed the output
-      (``ruff``, ``kubectl get pods``: an output rarely names its own program; ``command_facts``);
+    - each section is also found by the words of the ``command`` that printed the output and
+      the output does not hold (``ruff``, ``kubectl get pods``: an output rarely names its own
+      program; ``command_facts``);
     - the search is scoped to exactly that source (other sources never leak into the answer);
     - the reply is ``intent_reply`` — the text the quality benchmark measures, built like
       ``capy_search``'s — with the source's real section count (also when identical output was
@@ -104,7 +105,7 @@ class SummariseOutput:
 
     def _indexed(self, label: str, text: str, command: str) -> IndexResult:
         content_type = detect_content_type(text)
-        words = command_facts(command)
+        words = command_facts(command, text)
         sections = (
             tuple(
                 attrs.evolve(piece, facts=f"{words} {piece.facts}".strip())

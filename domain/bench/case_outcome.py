@@ -96,3 +96,19 @@ class CaseOutcome:
     @property
     def top_recall(self) -> float:
         return self.top_needles / len(self.needles) if self.needles else 0.0
+
+
+@attrs.frozen
+class VariantOutcome:
+    """What the ranking search (top 10, every source) returned for a misspelt or padded variant
+    of an answerable question (``domain.bench.variants``): one relevance flag per result."""
+
+    case_id: str  # the question's
+    kind: str  # typo or generic
+    slip: str
+    query: str
+    relevant: tuple[bool, ...]
+
+    @property
+    def first_relevant_rank(self) -> int | None:
+        return next((i + 1 for i, flag in enumerate(self.relevant) if flag), None)

@@ -184,3 +184,14 @@ class QualityMetrics:
 
     def as_dict(self) -> dict[str, float | int | None]:
         return attrs.asdict(self)
+
+
+def ranking_summary(relevant: Sequence[Sequence[bool]]) -> dict[str, float | int]:
+    """R@1, MRR and the share that got no result at all, over answerable questions' result
+    flags (a question, or its variants)."""
+    return {
+        "cases": len(relevant),
+        "recall_at_1": _mean([hit_at(flags, 1) for flags in relevant]),
+        "mrr": _mean([reciprocal_rank(flags) for flags in relevant]),
+        "silent": _mean([0.0 if flags else 1.0 for flags in relevant]),
+    }

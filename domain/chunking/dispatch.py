@@ -12,6 +12,7 @@ from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
 from domain.search.line_facts import package_facts, record_facts, text_facts
+from domain.search.outcome_words import outcome_facts
 
 
 def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
@@ -21,8 +22,10 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     ``Human:`` turns, are chunked as plaintext. Blank content gives no chunks. Plaintext chunks
     carry the words for the HTTP statuses and latencies their lines record (``facts``), and
     those holding a client's repeated failed logins the words for brute force, those naming a
-    package built for one platform (``rollup-linux-x64-gnu``) a native binary; JSON records
-    the problems they count (``errors`` for ``"errorCount": 4``).
+    package built for one platform (``rollup-linux-x64-gnu``) a native binary, those saying
+    how a run went in the tool's words (``FATAL``, ``panic:``, ``exit code 1``) the agent's
+    (``outcome_words``); JSON records the problems they count (``errors`` for
+    ``"errorCount": 4``).
     """
     text = content.replace("\r\n", "\n").replace("\r", "\n")
     chunks: list[Chunk] | None = None
@@ -44,6 +47,7 @@ def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...]) -> Chunk:
         text_facts(piece.content),
         attack_facts(piece.content, attempts),
         package_facts(piece.content),
+        outcome_facts(piece.content),
     )
     facts = " ".join(words for words in said if words)
     return attrs.evolve(piece, facts=facts) if facts else piece

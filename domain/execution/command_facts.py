@@ -7,6 +7,11 @@ names its own program (ruff prints ``Found 187 errors.``; ``kubectl get pods`` p
 subcommand, flags, paths): they are indexed as the sections' facts, never shown. A command
 line can carry a secret (``curl -H "Authorization: Bearer …"``, ``PGPASSWORD=… psql``): the
 words are taken from the command after redaction, like everything capy stores.
+
+Only the words the output does not hold itself: a command that prints its own text (``echo
+"FATAL: disk quota exceeded"`` after a loop of request lines) would otherwise give every
+section the words of one line, and every section would match a question about that line as
+well as the line does — the reply padded with sections that match nothing.
 """
 
 from __future__ import annotations
@@ -23,9 +28,13 @@ _COMMAND_WORD = re.compile(r"[A-Za-z][\w.-]{1,40}")
 _NEGATED_FLAG = re.compile(r"(?<!\S)--?no-[\w.-]+")
 
 
-def command_facts(code: str) -> str:
+def command_facts(code: str, output: str = "") -> str:
     """The words of the first ``COMMAND_FACTS_BYTES`` characters of ``code`` redacted (the
     whole of it, so no secret is cut in two before it is recognised), space-separated, without
-    its ``--no-…`` flags."""
+    its ``--no-…`` flags and without the words ``output`` holds (in any case)."""
     start = redact_secrets(code)[:COMMAND_FACTS_BYTES]
-    return " ".join(_COMMAND_WORD.findall(_NEGATED_FLAG.sub(" ", start)))
+    words = _COMMAND_WORD.findall(_NEGATED_FLAG.sub(" ", start))
+    if words and output:
+        held = set(_COMMAND_WORD.findall(output.lower()))
+        words = [word for word in words if word.lower() not in held]
+    return " ".join(words)

@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from domain.search import tuning
+from domain.search.outcome_words import is_generic
 from domain.search.question_words import is_question_word
 from domain.search.synonyms import is_cutoff, synonyms_of
 
@@ -44,10 +45,13 @@ MIN_JUDGED_LENGTH = 3
 
 
 def _naming(units: Sequence[str]) -> list[bool]:
-    """Which units name what the query is about: not question words, not too short to judge,
-    and not the ``recall@5`` a query asking for "recall at 5" gained (its words are judged)."""
+    """Which units name what the query is about: not question words, not generic words (how
+    something went: ``error``, ``failed``, ``crash``; ``outcome_words``), not too short to
+    judge, and not the ``recall@5`` a query asking for "recall at 5" gained (its words are
+    judged)."""
     return [
         not is_question_word(unit)
+        and not is_generic(unit)
         and len(unit) >= MIN_JUDGED_LENGTH
         and not (is_cutoff(unit) and unit.split("@", 1)[0] in units)
         for unit in units

@@ -6,6 +6,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable
 
+from domain.search.keyboard import is_slip
 from domain.search.levenshtein import distance_from
 from domain.search.stopwords import STOPWORDS
 from domain.search.synonyms import has_synonyms
@@ -15,6 +16,7 @@ from domain.search.tuning import (
     FUZZY_DISTANCE_BY_LENGTH,
     FUZZY_MAX_DISTANCE,
     FUZZY_MIN_LENGTH,
+    FUZZY_SWAP_LENGTH,
 )
 
 _VOCABULARY_SHAPE = re.compile(r"[\w-]+")
@@ -29,14 +31,20 @@ def max_distance(word: str) -> int:
 
 
 def correctable(word: str) -> bool:
-    """Words worth correcting: long enough, not stopwords, not known synonyms, alphabetic-ish."""
+    """Words worth correcting: long enough, not stopwords, not known synonyms, alphabetic-ish
+    (a word shorter than ``FUZZY_MIN_LENGTH`` only by undoing one slip: ``slip_only``)."""
     return (
-        len(word) >= FUZZY_MIN_LENGTH
+        len(word) >= FUZZY_SWAP_LENGTH
         and word not in STOPWORDS
         and not has_synonyms(word)
         and any(ch.isalpha() for ch in word)
         and _VOCABULARY_SHAPE.fullmatch(word) is not None
     )
+
+
+def slip_only(word: str) -> bool:
+    """Whether ``word`` is too short to correct but by undoing one slip of a typist."""
+    return len(word) < FUZZY_MIN_LENGTH
 
 
 def plausible(word: str, candidate: str) -> bool:
@@ -55,6 +63,12 @@ def plausible(word: str, candidate: str) -> bool:
 def best_correction(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate within ``max_distance(word)``; ties go to the more similar length,
     then alphabetical order, so the answer never depends on the store's row order."""
+    if slip_only(word):
+        lowered = {c.lower() for c in candidates}
+        if word in lowered:
+            return None
+        slips = {c for c in lowered if is_slip(word, c)}
+        return min(slips, key=lambda c: (abs(len(c) - len(word)), c)) if slips else None
     bound = max_distance(word)
     distance = distance_from(word)
     first = word[:1]

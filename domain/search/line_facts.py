@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from domain.search.outcome_words import OUTCOME_WORDS, outcome_facts
+
 _REQUEST_STATUS = re.compile(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
 _FIELD_STATUS = re.compile(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
 _SECONDS = re.compile(
@@ -103,6 +105,7 @@ FACT_WORDS = " ".join(
         *_STATUS_WORDS.values(),
         "server error client redirect ok success created slow latency warning failed failure",
         "passed skipped expected",
+        OUTCOME_WORDS,
     ]
 )
 
@@ -129,6 +132,9 @@ def line_facts(line: str) -> str:
         words.append("skipped")
     if ("XFAIL" in line or "xfail" in line) and _XFAIL.search(line):
         words.append("expected failure")
+    outcome = outcome_facts(line)
+    if outcome:
+        words.append(outcome)
     return " ".join(words)
 
 

@@ -176,6 +176,12 @@ DIVERSITY_PENALTY = 0.5
 # questions answered, MRR 0.916 → 0.917, no first place lost; one edit up to 8 letters
 # (happened → append, async → sync no more) one more unanswerable question left unanswered.
 FUZZY_MIN_LENGTH = 5
+# A word of FUZZY_SWAP_LENGTH letters up to FUZZY_MIN_LENGTH is corrected only by undoing one
+# slip of a typist after its first letter (``keyboard.is_slip``: ``lokc`` → ``lock``, ``emal``
+# → ``email``, ``lime`` → ``line``): a slip rarely turns an abbreviation into another word
+# (``max`` → ``map`` took a key far from the one meant). Swaps count as one edit at every
+# length (``levenshtein``).
+FUZZY_SWAP_LENGTH = 4
 FUZZY_DISTANCE_BY_LENGTH: tuple[tuple[int, int], ...] = ((8, 1), (12, 2))
 FUZZY_MAX_DISTANCE = 3
 

@@ -18,7 +18,8 @@ from application.use_cases.execute_with_intent import COMPACT_VIEW_BYTES, FALLBA
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
 from application.use_cases.summarise_output import SummariseOutput
-from domain.bench.case_outcome import CaseOutcome
+from domain.bench.case_outcome import CaseOutcome, VariantOutcome
+from domain.bench.variants import variants_of
 from domain.chunking.utf8 import truncate_bytes
 from domain.content_type import ContentType
 from domain.errors import CapyError
@@ -59,22 +60,28 @@ class TypeTiming:
 
 @attrs.frozen
 class QualityRun:
-    """Every case's outcome; ``index_errors`` names haystacks capy refused to index."""
+    """Every case's outcome and its variants'; ``index_errors`` names haystacks capy refused
+    to index."""
 
     outcomes: tuple[CaseOutcome, ...]
     timings: tuple[TypeTiming, ...]
     seconds: float
     index_errors: tuple[str, ...] = ()
+    variants: tuple[VariantOutcome, ...] = ()
 
 
 def _bytes(text: str) -> int:
     return len(text.encode("utf-8"))
 
 
-def run_quality(corpus: Corpus, store: StoreChoice, progress: Progress | None = None) -> QualityRun:
-    """Measure every case of ``corpus``; ``progress(content_type, cases_done)`` after each case."""
+def run_quality(
+    corpus: Corpus, store: StoreChoice, progress: Progress | None = None, variants: bool = True
+) -> QualityRun:
+    """Measure every case of ``corpus`` (and, with ``variants``, its answerable questions'
+    variants); ``progress(content_type, cases_done)`` after each case."""
     started = time.perf_counter()
     outcomes: list[CaseOutcome] = []
+    varied: list[VariantOutcome] | None = [] if variants else None
     timings: list[TypeTiming] = []
     errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="capy-bench-") as tmp:
@@ -94,11 +101,12 @@ def run_quality(corpus: Corpus, store: StoreChoice, progress: Progress | None = 
                 workdir,
                 progress=typed_progress,
                 errors=errors,
+                variants=varied,
             )
             outcomes.extend(typed)
             timings.append(timing)
     seconds = time.perf_counter() - started
-    return QualityRun(tuple(outcomes), tuple(timings), seconds, tuple(errors))
+    return QualityRun(tuple(outcomes), tuple(timings), seconds, tuple(errors), tuple(varied or ()))
 
 
 def _run_type(
@@ -109,6 +117,7 @@ def _run_type(
     *,
     progress: Progress | None,
     errors: list[str],
+    variants: list[VariantOutcome] | None = None,
 ) -> tuple[list[CaseOutcome], TypeTiming]:
     outcomes: list[CaseOutcome] = []
     with bench_container(store, workdir) as container:
@@ -155,6 +164,8 @@ def _run_type(
                 outcomes.append(_with_search_reply(outcome, reply))
                 if progress is not None:
                     progress(content_type, len(outcomes))
+        if variants is not None:
+            variants.extend(_variant_outcomes(entries, search))
         # The execute view indexes each output again under its execute label: only after every
         # ranking search, so those copies never compete with the fixtures' own sources.
         summarise = container.use_cases.summarise_output()
@@ -183,6 +194,24 @@ def _run_type(
         chunks = knowledge.stats().chunk_count
     timing = TypeTiming(content_type, index_seconds, search_seconds, searches, chunks)
     return outcomes, timing
+
+
+def _variant_outcomes(entries: list[FixtureEntry], search: SearchKnowledge) -> list[VariantOutcome]:
+    """The ranking search of every variant of every answerable question of ``entries``."""
+    found: list[VariantOutcome] = []
+    for entry in entries:
+        for case in entry.cases:
+            if not case.needles:
+                continue
+            for variant in variants_of(case.case_id, case.query):
+                results = search.search(variant.query, SEARCH_LIMIT, EVERY_KIND).results
+                relevant = tuple(any(n in r.content for n in case.needles) for r in results)
+                found.append(
+                    VariantOutcome(
+                        case.case_id, variant.kind, variant.slip, variant.query, relevant
+                    )
+                )
+    return found
 
 
 def _needles_in(needles: tuple[str, ...], text: str) -> int:

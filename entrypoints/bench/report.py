@@ -10,8 +10,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from domain.bench.case_outcome import CaseOutcome
-from domain.bench.quality_metrics import QualityMetrics
+from domain.bench.case_outcome import CaseOutcome, VariantOutcome
+from domain.bench.quality_metrics import QualityMetrics, ranking_summary
+from domain.bench.variants import Half, VariantKind, half_of
 from entrypoints.bench.bench_store import StoreChoice
 from entrypoints.bench.fixtures import Corpus
 from entrypoints.bench.quality import INTENT_LIMIT, SEARCH_LIMIT, QualityRun
@@ -67,6 +68,43 @@ def _failures(outcomes: tuple[CaseOutcome, ...]) -> list[dict[str, Any]]:
     return found
 
 
+def _halves(run: QualityRun) -> dict[str, Any]:
+    """Per half (``domain.bench.variants``): every metric of its cases, and the ranking of its
+    answerable questions as asked, misspelt and padded (the variants of a question are in its
+    half)."""
+    halves: dict[str, Any] = {}
+    for half in Half:
+        outcomes = [o for o in run.outcomes if half_of(o.case_id) is half]
+        clean = [o.relevant for o in outcomes if not o.is_negative]
+        ranking = {"clean": ranking_summary(clean)}
+        for kind in VariantKind:
+            ranking[kind.value] = ranking_summary(
+                [v.relevant for v in run.variants if v.kind == kind and half_of(v.case_id) is half]
+            )
+        halves[half.value] = {"metrics": _metrics(outcomes), "ranking": ranking}
+    return halves
+
+
+def _variant_failures(run: QualityRun) -> list[dict[str, Any]]:
+    """Variants that lost what their question found at rank 1: no result, or a worse rank."""
+    first = {o.case_id: o.first_relevant_rank for o in run.outcomes}
+    lost: list[VariantOutcome] = [
+        v for v in run.variants if first.get(v.case_id) == 1 and v.first_relevant_rank != 1
+    ]
+    return [
+        {
+            "case_id": v.case_id,
+            "half": half_of(v.case_id).value,
+            "kind": v.kind,
+            "slip": v.slip,
+            "query": v.query,
+            "rank": v.first_relevant_rank,
+            "results": len(v.relevant),
+        }
+        for v in lost
+    ]
+
+
 def environment() -> dict[str, str]:
     """When, on what code and on what machine a measurement was taken."""
     return {
@@ -99,6 +137,7 @@ def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[st
             "seconds": round(run.seconds, 2),
         },
         "overall": _metrics(outcomes),
+        "halves": _halves(run),
         "by_content_type": {
             t: _metrics([o for o in outcomes if o.content_type == t])
             for t in corpus.content_types()
@@ -116,6 +155,7 @@ def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[st
         "cases": [
             {
                 "case_id": o.case_id,
+                "half": half_of(o.case_id).value,
                 "content_type": o.content_type,
                 "query": o.query,
                 "negative": o.is_negative,
@@ -132,6 +172,7 @@ def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[st
             for o in outcomes
         ],
         "failures": _failures(run.outcomes),
+        "variant_failures": _variant_failures(run),
     }
 
 

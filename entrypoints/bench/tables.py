@@ -88,6 +88,53 @@ def _table(title: str, rows: list[tuple[str, str]], report: dict[str, Any], go: 
     return table
 
 
+# (where, key, label): ``metrics`` rows come from a half's full metrics, the others from its
+# ranking of the answerable questions as asked (clean), misspelt (typo) and padded (generic).
+HALF_ROWS = [
+    ("metrics", "positives", "answerable questions"),
+    ("metrics", "negatives", "unanswerable questions"),
+    ("clean", "recall_at_1", "R@1 as asked"),
+    ("clean", "mrr", "MRR as asked"),
+    ("clean", "silent", "answerable, as asked: no result"),
+    ("typo", "cases", "misspelt variants"),
+    ("typo", "recall_at_1", "R@1 misspelt"),
+    ("typo", "silent", "misspelt: no result"),
+    ("generic", "cases", "padded variants (a generic word added)"),
+    ("generic", "recall_at_1", "R@1 padded"),
+    ("generic", "silent", "padded: no result"),
+    ("metrics", "search_answered_unanswerable", "capy_search: unanswerable answered"),
+    ("metrics", "execute_answered_unanswerable", "capy_execute: unanswerable answered"),
+    ("metrics", "search_reply_reduced_and_held", "capy_search top 3: ≥ 90 % smaller + held"),
+    ("metrics", "execute_reply_reduction", "capy_execute intent: reply smaller by"),
+    ("metrics", "execute_reply_held", "capy_execute intent: holds every needle"),
+    ("metrics", "execute_reply_reduced_and_held", "capy_execute intent: ≥ 90 % smaller + held"),
+]
+
+
+def print_halves(report: dict[str, Any], console: Console | None = None) -> None:
+    """The tuning half beside the check half: constants are chosen on the first; the second
+    says whether they hold up on questions they were not chosen on."""
+    halves = report.get("halves")
+    if not halves:
+        return
+    console = console or stdout_console()
+    table = Table(
+        title="Tuning half and check half (a case's half: the first byte of the SHA-256 of its "
+        "id, even or odd)",
+        title_justify="left",
+    )
+    table.add_column("metric")
+    for name in halves:
+        table.add_column(f"{name} half", justify="right", style="bold" if name == "check" else "")
+    for where, key, label in HALF_ROWS:
+        cells = []
+        for half in halves.values():
+            source = half["metrics"] if where == "metrics" else half["ranking"].get(where, {})
+            cells.append(_cell(source.get(key)))
+        table.add_row(label, *cells)
+    console.print(table)
+
+
 def print_failures(report: dict[str, Any], limit: int, console: Console | None = None) -> None:
     """The first ``limit`` positive-case failures: query, what was expected, what came back."""
     console = console or stdout_console()

@@ -53,13 +53,23 @@ def quality(
     failures: Annotated[
         int, Parameter(help="Also list this many failed positive cases (0: none).")
     ] = 0,
+    variants: Annotated[
+        bool,
+        Parameter(
+            help="Also search a misspelt and a padded variant of every answerable question "
+            "(--no-variants: the questions as written only)."
+        ),
+    ] = True,
 ) -> int:
     """Search every fixture case and report ranking and context-reduction quality.
 
     One fresh store per content type, in a temporary directory with a random key; each case is
     searched over all source kinds (limit 10) for the ranking metrics, and once more the way an
     execute tool's intent search does (three results, its own source) to build the reply text that
-    compression and needle recall are measured on.
+    compression and needle recall are measured on. Each answerable question is also searched
+    misspelt (a swapped, dropped, doubled or neighbouring-key letter) and padded with a generic
+    word. Every number is reported for the tuning half and the check half of the cases too
+    (split by a hash of the case id): choose constants on the tuning half, judge on the check.
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -68,7 +78,7 @@ def quality(
     from entrypoints.bench.fixtures import load_corpus
     from entrypoints.bench.quality import run_quality
     from entrypoints.bench.report import build_report
-    from entrypoints.bench.tables import print_failures, print_quality
+    from entrypoints.bench.tables import print_failures, print_halves, print_quality
 
     choice = _store(store)
     corpus = load_corpus(fixtures or default_fixtures())
@@ -83,10 +93,11 @@ def quality(
         def advance(content_type: str, done: int) -> None:
             bar.update(task, completed=done, description=f"searching {content_type}")
 
-        run = run_quality(corpus, choice, advance)
+        run = run_quality(corpus, choice, advance, variants=variants)
     report = build_report(corpus, run, choice)
     out = stdout_console()
     print_quality(report, out)
+    print_halves(report, out)
     if failures > 0:
         print_failures(report, failures, out)
     if json_out is not None:

@@ -47,3 +47,22 @@ def test_a_haystack_capy_refuses_is_reported_and_its_cases_fail(tmp_path: Path) 
     assert error.startswith("pt_001: ")
     (quota,) = [o for o in run.outcomes if o.case_id == "pt_001_q1"]
     assert quota.first_relevant_rank is None
+
+
+def test_answerable_questions_are_also_searched_misspelt_and_padded_and_reported_by_half(
+    small_fixtures: Path,
+) -> None:
+    corpus = load_corpus(small_fixtures)
+    run = run_quality(corpus, StoreChoice.MEMORY)
+    asked = {o.case_id for o in run.outcomes if not o.is_negative}
+    assert {v.case_id for v in run.variants} == asked
+    assert {v.kind for v in run.variants} == {"typo", "generic"}
+    report = build_report(corpus, run, StoreChoice.MEMORY)
+    halves = report["halves"]
+    assert set(halves) == {"tuning", "check"}
+    assert sum(h["metrics"]["cases"] for h in halves.values()) == len(run.outcomes)
+    typos = sum(h["ranking"]["typo"]["cases"] for h in halves.values())
+    assert typos == sum(1 for v in run.variants if v.kind == "typo")
+    assert all(case["half"] in {"tuning", "check"} for case in report["cases"])
+    bare = run_quality(corpus, StoreChoice.MEMORY, variants=False)
+    assert bare.variants == ()

@@ -26,3 +26,15 @@ def test_a_secret_on_the_command_line_never_becomes_a_word() -> None:
 def test_only_the_start_of_a_long_script_counts() -> None:
     script = "pytest -q " + "x" * COMMAND_FACTS_BYTES + " trailingword"
     assert "trailingword" not in command_facts(script) and "pytest" in command_facts(script)
+
+
+def test_words_the_output_holds_itself_are_left_out() -> None:
+    # A loop that echoes its own lines: those words would otherwise reach every section.
+    code = 'for i in $(seq 2000); do echo "line $i ok"; done; echo "FATAL: disk quota exceeded"'
+    output = "line 1 ok\nline 2 ok\nFATAL: disk quota exceeded\n"
+    words = command_facts(code, output).split()
+    assert "seq" in words and "echo" in words
+    assert not {"FATAL", "disk", "quota", "exceeded", "line", "ok"} & set(words)
+    assert command_facts("kubectl get pods", "NAME READY STATUS\napi-1 1/1 Running") == (
+        "kubectl get pods"
+    )

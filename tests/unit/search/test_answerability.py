@@ -27,10 +27,14 @@ def test_unit_words_are_the_unit_and_its_synonyms_unstemmed() -> None:
 
 
 def test_held_share_counts_naming_units_only() -> None:
-    units = ["redis", "connection", "refused", "errors"]
+    units = ["redis", "connection", "refused", "pool"]
     weights = [ABSENT, COMMON, ABSENT, COMMON]
     assert held_share(units, weights, [False, False, False, True]) == pytest.approx(
         COMMON / (2 * ABSENT + 2 * COMMON)
+    )
+    # A generic word (``errors``: something went wrong) names nothing either.
+    assert held_share([*units, "errors"], [*weights, RARE], [False, True, False, True, False]) == (
+        pytest.approx(2 * COMMON / (2 * ABSENT + 2 * COMMON))
     )
     # Question words and words too short to judge neither count for nor against a section.
     assert held_share(["why", "ls", "rollup"], [ABSENT, ABSENT, RARE], [False, False, True]) == 1.0

@@ -1,4 +1,4 @@
-"""Levenshtein, distance bounds and the correction cache."""
+"""Edit distance (swaps of neighbours count once), distance bounds and the correction cache."""
 
 from __future__ import annotations
 
@@ -15,6 +15,30 @@ def test_levenshtein_counts_edits() -> None:
     assert levenshtein("same", "same") == 0
 
 
+def _alignment(a: str, b: str) -> int:
+    """The optimal string alignment distance, row by row (the reference)."""
+    rows = [[i + j if not i or not j else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            rows[i][j] = min(
+                rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] != b[j - 1])
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+    return rows[-1][-1]
+
+
+def test_a_swap_of_neighbouring_letters_is_one_edit() -> None:
+    assert levenshtein("timeuot", "timeout") == 1
+    assert levenshtein("wokrer", "worker") == 1
+    assert levenshtein("ca", "abc") == 3  # no edit of a swapped pair again
+
+
+@given(st.text("abcd", max_size=9), st.text("abcd", max_size=9))
+def test_distance_is_the_optimal_string_alignment(a: str, b: str) -> None:
+    assert levenshtein(a, b) == _alignment(a, b)
+
+
 @given(st.text(max_size=12), st.text(max_size=12), st.integers(0, 4))
 def test_bounded_distance_agrees_with_the_exact_one(a: str, b: str, bound: int) -> None:
     exact = levenshtein(a, b)
@@ -29,8 +53,17 @@ def test_allowed_distance_grows_with_word_length() -> None:
 def test_best_correction_stays_within_the_bound_and_is_deterministic() -> None:
     assert best_correction("authentcation", ["authentication", "authorization"]) == "authentication"
     assert best_correction("cat", ["dog"]) is None
-    assert best_correction("abcd", ["abce", "abcf"]) == "abce"
+    assert best_correction("abcdef", ["abcdeh", "abcdeg"]) == "abcdeg"
     assert best_correction("known", ["known", "knows"]) is None
+
+
+def test_a_short_word_is_corrected_only_by_undoing_one_slip() -> None:
+    assert best_correction("lokc", ["lock", "look", "lockd"]) == "lock"
+    assert best_correction("emal", ["email", "metal"]) == "email"
+    assert best_correction("lime", ["line", "lice"]) == "line"  # m is next to n, not to c
+    assert best_correction("tsql", ["psql", "tool"]) is None  # t is far from p: no slip
+    assert best_correction("find", ["find", "fine"]) is None  # a known word stays
+    assert not correctable("mpa")  # three letters: never
 
 
 def test_only_word_like_non_stopwords_are_corrected() -> None:
@@ -38,7 +71,7 @@ def test_only_word_like_non_stopwords_are_corrected() -> None:
     assert not correctable("the")
     assert not correctable("db")
     assert not correctable("max")  # short words are mostly abbreviations, not typos
-    assert not correctable("tsql")
+    assert correctable("lokc")  # four letters: by a swap only
     assert not correctable("database")  # a synonym-group word is already understood
     assert not correctable("src/app.py")
     assert not correctable("12345")

@@ -1,0 +1,109 @@
+"""How a run went, in an agent's words and in the tool's.
+
+Agents ask "what failed", "why did it crash", "the timeout", "is anything broken"; tools write
+``FATAL: disk quota exceeded``, ``ERROR``, ``panic:``, ``Traceback (most recent call last):``,
+``Process completed with exit code 1``, ``E   AssertionError``, ``✗``, a 503, ``ETIMEDOUT``. The
+words a line's outcome stands for (``outcome_facts``) are indexed with its section and read by
+excerpts (``line_facts``), so the agent's words reach the tool's, the way a 504 already reaches
+"gateway timeout".
+
+Some of those words only say that something went wrong, not what it is about: "fatal disk
+error" is about a disk, and an output that never says "error" can still answer it.
+``is_generic`` names them — ``error``, ``failed`` and the nouns agents pad a question with
+(``problem``, ``issue``, ``bug``) — and answerability never lets their absence silence a
+query (ADR 0054). ``crashed``, ``timeout`` and ``slow`` are not among them: "tests that timed
+out" asks about timeouts, and an output without one cannot answer it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain.search.matching import stem_prefix
+
+_ERROR_WORDS = "error failed"
+_CRASH_WORDS = "crashed crash error failed"
+_TIMEOUT_WORDS = "timeout"
+_FAILED_WORDS = "failed"  # a check that failed is no error of the program that ran it
+
+# An entry at error level or worse: ``ERROR``, ``FATAL``, ``CRITICAL``, nginx's ``[crit]``.
+_ERROR_LEVEL = re.compile(
+    r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
+)
+_ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "EMERG", "[error]", "[crit]", "[alert]")
+# A program that died: a panic, an uncaught exception's traceback, a signal, the OOM killer.
+_CRASH = re.compile(
+    r"\bpanic(?:ked)?\b|^Traceback \(most recent call last\)|\bSegmentation fault\b"
+    r"|\bsegfault\b|\bcore dumped\b|\bOOMKilled\b|\bUncaught (?:\w+ )?(?:Error|Exception)\b"
+    r"|\bFatal error\b|^Exception in thread\b|\bunhandled (?:promise )?rejection\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CRASH_SIGNS: tuple[str, ...] = (
+    "anic",
+    "raceback",
+    "egmentation",
+    "egfault",
+    "dumped",
+    "OOM",
+    "ncaught",
+)
+_CRASH_SIGNS += ("atal e", "Exception in", "nhandled")
+# A command that exited non-zero: ``exit code 1``, ``exited with code 137``, ``exit status 2``,
+# Python's ``returned non-zero exit status 1``, make's ``Error 2``.
+_EXIT = re.compile(
+    r"\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\d*)\b|\bnon-zero exit\b"
+    r"|^make(?:\[\d+\])?: \*\*\* .*Error \d+",
+    re.IGNORECASE | re.MULTILINE,
+)
+_EXIT_SIGNS = ("xit", "rror")
+# pytest's ``E   AssertionError: …`` lines, ``✗``/``×`` marks of failed checks.
+_FAILED_MARK = re.compile(r"^\s*(?:E {2,}\S|[✗×✕] )", re.MULTILINE)
+_TIMEOUT = re.compile(
+    r"\btimed? ?out\b|\bdeadline exceeded\b|\bETIMEDOUT\b|\bDeadlineExceeded\b", re.IGNORECASE
+)
+_TIMEOUT_SIGNS = ("ime", "IME", "eadline", "EADLINE")
+
+# Words agents put in a question that say that something went wrong, or nothing at all,
+# rather than what it is about.
+_GENERIC = """
+error errors err failure failures failed fail fails failing problem problems issue issues bug
+bugs wrong
+"""
+GENERIC_WORDS: frozenset[str] = frozenset(_GENERIC.split())
+
+
+def is_generic(word: str) -> bool:
+    """Whether ``word`` (lower case) says how something went rather than what it is about."""
+    return word in GENERIC_WORDS
+
+
+def outcome_facts(text: str) -> str:
+    """The outcome words for the lines of ``text`` that it does not already say, in any
+    inflection (a word every
+    error-level line spells out would only weigh less for the full-text index, ``ERROR`` in a
+    log of errors): ``error failed`` for an error-level entry or a non-zero exit, ``failed``
+    for a failed check (``✗``, pytest's ``E`` lines), ``crashed`` for a panic, a traceback or
+    a signal, ``timeout`` for a run that timed out; ``""`` when it says none. One scan of the
+    whole text per pattern, each behind a substring test."""
+    words: dict[str, None] = {}
+
+    def add(said: str) -> None:
+        words.update(dict.fromkeys(said.split()))
+
+    if any(sign in text for sign in _ERROR_SIGNS) and _ERROR_LEVEL.search(text):
+        add(_ERROR_WORDS)
+    if any(sign in text for sign in _CRASH_SIGNS) and _CRASH.search(text):
+        add(_CRASH_WORDS)
+    if any(sign in text for sign in _EXIT_SIGNS) and _EXIT.search(text):
+        add(_ERROR_WORDS)
+    if ("E  " in text or "✗" in text or "×" in text or "✕" in text) and _FAILED_MARK.search(text):
+        add(_FAILED_WORDS)
+    if any(sign in text for sign in _TIMEOUT_SIGNS) and _TIMEOUT.search(text):
+        add(_TIMEOUT_WORDS)
+    if not words:
+        return ""
+    lowered = text.lower()
+    return " ".join(word for word in words if stem_prefix(word) not in lowered)
+
+
+OUTCOME_WORDS = f"{_ERROR_WORDS} {_CRASH_WORDS} {_TIMEOUT_WORDS}"

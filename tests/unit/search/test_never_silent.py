@@ -1,0 +1,155 @@
+"""Search never answers "nothing matched" while the line the agent needs is indexed: misspelt
+questions are judged as corrected, and a missing generic word never silences a question."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from application.use_cases.index_request import IndexRequest
+from application.use_cases.search_knowledge import SearchKnowledge
+from application.use_cases.summarise_output import SummariseOutput
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+from entrypoints.containers.applications import CliContainer
+from entrypoints.containers.memory_adapters import MemoryAdapters
+from entrypoints.containers.runtime import RuntimeOptions
+
+GUIDE = """# Deploy guide
+
+## Database migrations
+
+Migrations run before the new pods start. The migration lock times out after 90 seconds, so a
+long migration must be split or run by hand.
+
+## Infrastructure changes
+
+Review the plan before applying: terraform plan shows 3 to add, 1 to change for a new region.
+
+## Workers
+
+Watch the worker dashboards after a deploy: when resident memory grows unbounded, restart the
+pool and file a bug.
+
+## Retries
+
+Outbound calls retry with exponential backoff starting at 1 second, capped at 30 seconds.
+"""
+
+REQUESTS = "".join(
+    f"line {i}: request handled by worker-{i % 8} in {i % 50}ms status=200\n"
+    for i in range(1, 2001)
+)
+FATAL = "FATAL: disk quota exceeded on /var/lib/pgdata"
+LOOP = (
+    'for i in $(seq 1 2000); do echo "line $i: request handled by worker-$((i % 8)) in '
+    f'$((i % 50))ms status=200"; done; echo "{FATAL}"'
+)
+
+
+@pytest.fixture
+def container() -> Iterator[CliContainer]:
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    container.use_cases.index_content().execute(
+        IndexRequest(content=GUIDE, label="docs/deploy-guide.md")
+    )
+    yield container
+
+
+@pytest.fixture
+def search(container: CliContainer) -> SearchKnowledge:
+    found = container.use_cases.search_knowledge()
+    assert isinstance(found, SearchKnowledge)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("query", "section"),
+    [
+        ("migraton lokc timeuot", "Database migrations"),
+        ("terrafrom pln chagnes", "Infrastructure changes"),
+        ("wokrer memroy unbouned", "Workers"),
+        ("retyr bakcoff cap", "Retries"),
+    ],
+)
+def test_a_misspelt_question_finds_its_section(
+    search: SearchKnowledge, query: str, section: str
+) -> None:
+    found = search.search(query, limit=3)
+    assert found.results, f"{query!r} went silent"
+    assert found.results[0].title.endswith(section)
+    assert found.corrected_query
+
+
+def test_a_question_about_something_nothing_holds_still_gets_nothing(
+    search: SearchKnowledge,
+) -> None:
+    assert not search.search("kafka consumer rebalance", limit=3)
+
+
+@pytest.fixture
+def summarise(container: CliContainer) -> SummariseOutput:
+    found = container.use_cases.summarise_output()
+    assert isinstance(found, SummariseOutput)
+    return found
+
+
+OUTPUT = f"{REQUESTS}{FATAL}\n"
+LABEL = "execute:shell:0badc0de"
+
+
+@pytest.mark.parametrize("intent", ["fatal disk error", "what failed", "fatal disk", "disk quota"])
+def test_an_intent_reaches_the_fatal_line_and_shows_nothing_else(
+    summarise: SummariseOutput, intent: str
+) -> None:
+    answer = summarise.summarise(LABEL, intent, OUTPUT, LOOP)
+    assert answer.matched and not answer.whole
+    assert FATAL in answer.text
+    # No padding: no section of ordinary request lines that matches nothing of the intent.
+    assert "line 1: request" not in answer.text
+    assert answer.text.count("### ") == 1
+
+
+@pytest.mark.parametrize("intent", ["fatal disk error", "what failed", "fatal disk"])
+def test_capy_search_answers_the_same_question_the_same_way(
+    container: CliContainer, summarise: SummariseOutput, intent: str
+) -> None:
+    reply = summarise.summarise(LABEL, intent, OUTPUT, LOOP)
+    search = container.use_cases.search_knowledge()
+    scope = SearchScope(kinds=ALL_KINDS, source=LABEL, exact_source=True)
+    found = search.search(intent, limit=3, scope=scope)
+    assert [r.title for r in found.results] == [
+        line.removeprefix("### ") for line in reply.text.splitlines() if line.startswith("### ")
+    ]
+    assert found.results[0].source == LABEL
+
+
+def test_outcome_words_reach_the_tool_s_own_words(container: CliContainer) -> None:
+    log = "".join(f"step {i}: compiled module_{i}\n" for i in range(200))
+    crash = "thread 'main' panicked at src/parse.rs:42:9: index out of bounds"
+    exit_line = "Process completed with exit code 2."
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=f"{log}{crash}\n", label="build", kind=SourceKind.EPHEMERAL))
+    index.execute(
+        IndexRequest(content=f"{log}{exit_line}\n", label="ci", kind=SourceKind.EPHEMERAL)
+    )
+    search = container.use_cases.search_knowledge()
+    crashed = search.search("what crashed", 3, SearchScope(source="build", exact_source=True))
+    assert crash in crashed.results[0].snippet
+    failed = search.search("why did it fail", 3, SearchScope(source="ci", exact_source=True))
+    assert exit_line in failed.results[0].snippet
+
+
+def test_a_word_only_the_corrected_question_finds_counts_as_found(
+    container: CliContainer,
+) -> None:
+    # "fnid" is "find", whose other form "Found" is the line; the label names ruff.
+    lint = "".join(f"src/m{i}.py:{i}:1: E501 Line too long ({80 + i} > 79)\n" for i in range(60))
+    container.use_cases.index_content().execute(
+        IndexRequest(content=f"{lint}Found 187 errors.\n", label="ruff-check")
+    )
+    search = container.use_cases.search_knowledge()
+    found = search.search("how many problems did ruff fnid", limit=3)
+    assert found.results and "Found 187 errors." in found.results[0].snippet
