@@ -6,6 +6,7 @@ schema and the words of the messages (ADR 0012).
 
 from __future__ import annotations
 
+import glob
 import os
 import shlex
 import tempfile
@@ -81,7 +82,8 @@ def open_database(
             raise WrongKey(
                 f"the key does not open the {profile.noun} {path}",
                 f"{profile.wrong_key_hint}: "
-                f"mv {shlex.quote(str(path))} {shlex.quote(str(path) + '.damaged')}",
+                f"mv {shlex.quote(str(path))} {shlex.quote(str(path) + '.damaged')}"
+                + rotation_note(path, profile),
             ) from None
         try:
             migrate(connection, profile.schema)
@@ -98,6 +100,29 @@ def open_database(
         database_file.restrict_permissions(path)
         return OpenedDatabase(connection, material)
     raise AssertionError("unreachable")
+
+
+def rotation_note(path: Path, profile: DatabaseProfile) -> str:
+    """When a key rotation kept the previous file beside this one, the wrong key is most likely
+    the old one: say which file that key opens and how (ADR 0066)."""
+    backups = sorted(path.parent.glob(glob.escape(path.name) + ".bak*"), key=_mtime)
+    backups = [b for b in backups if b.is_file() and not b.name.endswith(("-wal", "-shm"))]
+    if not backups:
+        return ""
+    latest = backups[-1]
+    return (
+        f". {latest} is the file as it was before its key was rotated: if "
+        f"{profile.key_variable} is set, set it to the new key the rotation used; the previous "
+        f"key still opens the previous file: "
+        + profile.open_other.format(path=shlex.quote(str(latest)))
+    )
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _log_is_foreign(path: Path, material: KeyMaterial) -> bool:
