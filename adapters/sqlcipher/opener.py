@@ -22,6 +22,7 @@ from adapters.sqlcipher.damage import opens_read_only, opens_without_log
 from adapters.sqlcipher.database_file import FileState
 from adapters.sqlcipher.errors import DatabaseError, is_unreadable
 from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
+from adapters.sqlcipher.log_frames import foreign_frames
 from adapters.sqlcipher.migrations import applied, migrate
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from domain.errors import PlaintextDatabase, StoreError, WrongKey
@@ -126,9 +127,12 @@ def _mtime(path: Path) -> float:
 
 
 def _log_is_foreign(path: Path, material: KeyMaterial) -> bool:
-    """A non-empty ``-wal`` that keeps a sound file from opening. Asked read-only first: a
-    writing connection would fold the foreign log into the file when it closes."""
+    """A non-empty ``-wal`` with a frame written for another file (ADR 0067), or one that keeps
+    a sound file from opening. Asked without writing: a writing connection would fold the
+    foreign log into the file when it closes."""
     log = path.with_name(path.name + "-wal")
+    if foreign_frames(log, material):
+        return True
     try:
         if log.stat().st_size == 0:
             return False

@@ -11,6 +11,7 @@ interrupted one is finished or undone by the next command (ADR 0066, ``rotation_
 
 from __future__ import annotations
 
+import shlex
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,7 +21,8 @@ from adapters.sqlcipher import database_file, rotation_journal
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.database_file import FileState
 from adapters.sqlcipher.errors import DatabaseError, OperationalError, is_busy, is_unreadable
-from adapters.sqlcipher.key_material import passphrase_pragma
+from adapters.sqlcipher.key_material import for_file, passphrase_pragma
+from adapters.sqlcipher.log_frames import foreign_frames
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from application.ports.database_encryptor import (
     DatabaseEncryptor,
@@ -136,6 +138,7 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
         return connection  # type: ignore[no-any-return]
 
     def _export(self, path: Path, old_key: str | None, copy: Path, new_key: str) -> dict[str, int]:
+        self._refuse_a_foreign_log(path, old_key)
         source = self._open(path, old_key)
         try:
             self._hold(source, path)
@@ -152,6 +155,19 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
         for sidecar in database_file.SIDECARS:
             _remove(path.with_name(path.name + sidecar))
         return rows
+
+    def _refuse_a_foreign_log(self, path: Path, key: str | None) -> None:
+        """The copy folds the log in first: a log written for another file would destroy the
+        data (ADR 0067). The next ordinary open sets such a log aside by itself."""
+        log = path.with_name(path.name + "-wal")
+        if key is None or not log.exists() or not log.stat().st_size:
+            return
+        if foreign_frames(log, for_file(key, path)):
+            raise StoreError(
+                f"the write-ahead log {log} does not belong to the {self._profile.noun} {path}",
+                "nothing was changed; move it aside and try again: "
+                f"mv {shlex.quote(str(log))} {shlex.quote(str(log) + '.foreign')}",
+            )
 
     def _hold(self, connection: Connection, path: Path) -> None:
         """Exclusive locking mode, kept until the connection closes: fails at once when any
