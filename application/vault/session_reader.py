@@ -16,11 +16,11 @@ import attrs
 
 from application.ports.codec import BlobEncoder, Codec
 from application.ports.session_files import SessionFiles
+from domain.errors import InvalidInput
 from domain.sessions.files import SessionFile, Sidecar
 from domain.vault.digest import SessionDigest
 from domain.vault.importing import SIDECAR_CAP_BYTES
 from domain.vault.indexing import INDEX_VERSION
-from domain.errors import InvalidInput
 from domain.vault.paths import refusal, unmangle
 from domain.vault.scanner import SessionScanner
 from domain.vault.session import (
