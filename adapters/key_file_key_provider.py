@@ -192,7 +192,8 @@ def _encrypted(db_path: Path) -> bool:
 
 def _read_key(path: Path) -> str | None:
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        # O_NONBLOCK: a FIFO planted at the key's path must not hang every command.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -200,10 +201,16 @@ def _read_key(path: Path) -> str | None:
             f"cannot read the key file {path}: {exc.strerror or exc}",
             hint="check that it is a regular file you own",
         ) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise KeyUnavailable(
+            f"the key file {path} is {kind}, so capy cannot read the key from it",
+            hint=f"move it away (mv {path} {path}.not-a-key) if it is not yours to keep; "
+            "if the database was encrypted with the key it held, restore that file",
+        )
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(handle.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise KeyUnavailable(f"the key file {path} is not a regular file", hint="remove it")
         if mode & 0o077:
             raise KeyUnavailable(
                 f"the key file {path} can be read by other users (mode {stat.S_IMODE(mode):o})",
