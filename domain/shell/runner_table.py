@@ -245,10 +245,24 @@ def tables() -> tuple[dict[str, Runner], dict[tuple[str, str], Runner]]:
             "-po --pid --output "
             + " ".join(
                 f"--{name}*0"
-                for name in (
-                    "core data nice fsize sigpending memlock rss nofile msgqueue rtprio "
-                    "stack cpu nproc as locks rttime"
-                ).split()
+                for name in [
+                    "core",
+                    "data",
+                    "nice",
+                    "fsize",
+                    "sigpending",
+                    "memlock",
+                    "rss",
+                    "nofile",
+                    "msgqueue",
+                    "rtprio",
+                    "stack",
+                    "cpu",
+                    "nproc",
+                    "as",
+                    "locks",
+                    "rttime",
+                ]
             ),
             flags="--noheadings --raw --verbose",
             optional="cdefilmnqrstuvxy",
