@@ -42,7 +42,9 @@ _HEADER = "capy-session-journal"
 _SNAPSHOT_HEADER = "capy-snapshot"
 _EXPIRED_STAMP = ".expired"
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
-_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+# O_NONBLOCK: a FIFO planted at a journal's path must not stall a hook until its deadline
+# (for regular files it changes nothing); anything but a regular file is then ignored.
+_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
 
 
 def journal_directory(env: Mapping[str, str]) -> str:
@@ -222,6 +224,8 @@ class JsonlSessionJournal(SessionJournal):
                 if not _lock(handle):
                     return
                 status = os.fstat(handle)
+                if not stat.S_ISREG(status.st_mode):
+                    return
                 try:
                     current = os.lstat(path).st_ino
                 except FileNotFoundError:
@@ -266,7 +270,7 @@ class JsonlSessionJournal(SessionJournal):
         handle = os.open(path, os.O_RDONLY | _FLAGS)
         try:
             status = os.fstat(handle)
-            if status.st_uid != os.getuid():
+            if status.st_uid != os.getuid() or not stat.S_ISREG(status.st_mode):
                 return ""
             start = max(0, status.st_size - limit)
             data = os.pread(handle, status.st_size - start, start)
@@ -310,7 +314,8 @@ class JsonlSessionJournal(SessionJournal):
     def _read_header(path: str) -> dict[str, Any] | None:
         handle = os.open(path, os.O_RDONLY | _FLAGS)
         try:
-            if os.fstat(handle).st_uid != os.getuid():
+            status = os.fstat(handle)
+            if status.st_uid != os.getuid() or not stat.S_ISREG(status.st_mode):
                 return None
             line = os.pread(handle, 4096, 0).split(b"\n", 1)[0]
         finally:

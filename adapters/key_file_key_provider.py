@@ -14,7 +14,7 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
-from adapters.sqlcipher import database_file
+from adapters.sqlcipher import database_file, rotation_journal
 from adapters.sqlcipher.database_file import FileState
 from application.ports.key_provider import DatabaseKey, KeyProvider
 from domain.errors import InvalidInput, KeyUnavailable
@@ -56,6 +56,7 @@ class KeyFileKeyProvider(KeyProvider):
         self._keys_dir = keys_dir
 
     def key_for(self, db_path: Path) -> DatabaseKey:
+        rotation_journal.settle(db_path, lambda found: self._settle(db_path, found))
         if self._env_key is not None:
             return DatabaseKey(self._checked_env_key(), f"environment variable {self._env_var}")
         path = self.key_file(db_path)
@@ -81,20 +82,61 @@ class KeyFileKeyProvider(KeyProvider):
             )
         return f"will be generated at {path} on first use"
 
-    def replace_key(self, db_path: Path, secret: str) -> DatabaseKey:
+    def stage_key(self, db_path: Path, secret: str) -> None:
+        if self._env_key is not None:
+            return  # the person holds the new key in CAPY_*_NEW_KEY; capy keeps no copy
+        _check_secret(secret)
+        self._store(self._staged_file(db_path), secret, replace=True)
+
+    def replace_key(self, db_path: Path, secret: str, backup: Path | None = None) -> DatabaseKey:
         if self._env_key is not None:
             raise KeyUnavailable(
                 f"{self._env_var} is set, so capy keeps no key file to replace",
                 hint=f"set {self._env_var} to the new key instead, or unset it to use a key file",
             )
-        if not secret.strip() or any(char in secret for char in "\r\n\0"):
-            raise InvalidInput(
-                "a database key must be non-empty text on one line",
-                hint="choose a key of printable characters",
-            )
+        _check_secret(secret)
         path = self.key_file(db_path)
-        self._store(path, secret, replace=True)
+        try:
+            self._keep_for_backup(db_path, secret, backup)
+            self._store(path, secret, replace=True)
+        finally:
+            self._staged_file(db_path).unlink(missing_ok=True)
         return DatabaseKey(secret, f"key file {path}")
+
+    def forget_key(self, db_path: Path) -> None:
+        if self._env_key is None:
+            self.key_file(db_path).unlink(missing_ok=True)
+
+    def _staged_file(self, db_path: Path) -> Path:
+        """The key a rotation moves to, written and synced before any file moves."""
+        path = self.key_file(db_path)
+        return path.with_name(path.name + ".next")
+
+    def _keep_for_backup(self, db_path: Path, secret: str, backup: Path | None) -> None:
+        """The key that opens the original kept by a rotation becomes that file's own key file,
+        so ``CAPY_VAULT_PATH=<backup>`` (or ``CAPY_DB_PATH``) opens it like any database."""
+        if backup is None:
+            return
+        current = _read_key(self.key_file(db_path))
+        if current is not None and current != secret:
+            self._store(self.key_file(backup), current, replace=True)
+
+    def _settle(self, db_path: Path, found: rotation_journal.Pending) -> None:
+        """Finish or undo a rewrite of ``db_path`` that a killed process left (ADR 0066)."""
+        if found.phase is rotation_journal.Phase.COPY:
+            rotation_journal.undo_copy(db_path, found.backup)
+            self._staged_file(db_path).unlink(missing_ok=True)
+            return
+        if found.new_key and self._env_key is not None:
+            # Only the person holds the new key: a swap that had not happened is undone; one
+            # that had is kept (the wrong-key message then names the backup).
+            if rotation_journal.copy_path(db_path).exists():
+                rotation_journal.undo_copy(db_path, found.backup)
+            return
+        rotation_journal.finish_swap(db_path, found.backup)
+        staged = _read_key(self._staged_file(db_path)) if found.new_key else None
+        if staged is not None:
+            self.replace_key(db_path, staged, found.backup)
 
     def key_file(self, db_path: Path) -> Path:
         digest = hashlib.sha256(str(db_path.resolve()).encode()).hexdigest()[:32]
@@ -133,6 +175,14 @@ class KeyFileKeyProvider(KeyProvider):
         return self._env_key
 
 
+def _check_secret(secret: str) -> None:
+    if not secret.strip() or any(char in secret for char in "\r\n\0"):
+        raise InvalidInput(
+            "a database key must be non-empty text on one line",
+            hint="choose a key of printable characters",
+        )
+
+
 def _encrypted(db_path: Path) -> bool:
     try:
         return database_file.inspect(db_path) is FileState.ENCRYPTED
@@ -142,7 +192,8 @@ def _encrypted(db_path: Path) -> bool:
 
 def _read_key(path: Path) -> str | None:
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        # O_NONBLOCK: a FIFO planted at the key's path must not hang every command.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -150,10 +201,16 @@ def _read_key(path: Path) -> str | None:
             f"cannot read the key file {path}: {exc.strerror or exc}",
             hint="check that it is a regular file you own",
         ) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise KeyUnavailable(
+            f"the key file {path} is {kind}, so capy cannot read the key from it",
+            hint=f"move it away (mv {path} {path}.not-a-key) if it is not yours to keep; "
+            "if the database was encrypted with the key it held, restore that file",
+        )
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(handle.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise KeyUnavailable(f"the key file {path} is not a regular file", hint="remove it")
         if mode & 0o077:
             raise KeyUnavailable(
                 f"the key file {path} can be read by other users (mode {stat.S_IMODE(mode):o})",

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from application.ports.database_encryptor import DatabaseEncryptor, DatabaseState, Reencryption
+from application.ports.database_encryptor import (
+    DatabaseEncryptor,
+    DatabaseState,
+    Reencryption,
+    StageKey,
+    StoreKey,
+)
 from domain.errors import WrongKey
 
 
@@ -24,13 +30,22 @@ class InMemoryDatabaseEncryptor(DatabaseEncryptor):
         self.keys[path] = key
         return Reencryption(path, path.with_name(path.name + ".bak"), 0)
 
-    def rekey(self, path: Path, old_key: str, new_key: str) -> Reencryption:
+    def rekey(
+        self, path: Path, old_key: str, new_key: str, stage_key: StageKey, store_key: StoreKey
+    ) -> Reencryption:
         if self.keys.get(path) != old_key:
             raise WrongKey(f"the key does not open {path}", "check the key")
         backup = path.with_name(path.name + ".bak")
         self.backups[backup] = old_key
         self.keys[path] = new_key
-        return Reencryption(path, backup, 1)
+        stage_key()
+        done = Reencryption(path, backup, 1)
+        try:
+            store_key(backup)
+        except BaseException:
+            self.restore(done)
+            raise
+        return done
 
     def rewrite(self, path: Path, key: str) -> Reencryption:
         self.rewritten.append(path)

@@ -15,6 +15,7 @@ class InMemoryKeyProvider(KeyProvider):
     def __init__(self, env_key: str | None = None) -> None:
         self._env_key = env_key
         self.keys: dict[Path, str] = {}
+        self.staged: dict[Path, str] = {}
 
     def key_for(self, db_path: Path) -> DatabaseKey:
         if self._env_key is not None:
@@ -29,11 +30,21 @@ class InMemoryKeyProvider(KeyProvider):
             return f"memory key for {db_path}"
         return f"will be generated in memory for {db_path} on first use"
 
-    def replace_key(self, db_path: Path, secret: str) -> DatabaseKey:
+    def stage_key(self, db_path: Path, secret: str) -> None:
+        if self._env_key is None:
+            self.staged[db_path] = secret
+
+    def replace_key(self, db_path: Path, secret: str, backup: Path | None = None) -> DatabaseKey:
         if self._env_key is not None:
             raise KeyUnavailable(
                 "CAPY_DB_KEY is set, so there is no stored key to replace",
                 hint="set CAPY_DB_KEY to the new key instead",
             )
+        self.staged.pop(db_path, None)
+        if backup is not None and db_path in self.keys:
+            self.keys[backup] = self.keys[db_path]
         self.keys[db_path] = secret
         return DatabaseKey(secret, f"memory key for {db_path}")
+
+    def forget_key(self, db_path: Path) -> None:
+        self.keys.pop(db_path, None)

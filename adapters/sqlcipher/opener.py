@@ -6,6 +6,7 @@ schema and the words of the messages (ADR 0012).
 
 from __future__ import annotations
 
+import glob
 import os
 import shlex
 import tempfile
@@ -21,6 +22,7 @@ from adapters.sqlcipher.damage import opens_read_only, opens_without_log
 from adapters.sqlcipher.database_file import FileState
 from adapters.sqlcipher.errors import DatabaseError, is_unreadable
 from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
+from adapters.sqlcipher.log_frames import foreign_frames
 from adapters.sqlcipher.migrations import applied, migrate
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from domain.errors import PlaintextDatabase, StoreError, WrongKey
@@ -81,7 +83,8 @@ def open_database(
             raise WrongKey(
                 f"the key does not open the {profile.noun} {path}",
                 f"{profile.wrong_key_hint}: "
-                f"mv {shlex.quote(str(path))} {shlex.quote(str(path) + '.damaged')}",
+                f"mv {shlex.quote(str(path))} {shlex.quote(str(path) + '.damaged')}"
+                + rotation_note(path, profile),
             ) from None
         try:
             migrate(connection, profile.schema)
@@ -100,10 +103,36 @@ def open_database(
     raise AssertionError("unreachable")
 
 
+def rotation_note(path: Path, profile: DatabaseProfile) -> str:
+    """When a key rotation kept the previous file beside this one, the wrong key is most likely
+    the old one: say which file that key opens and how (ADR 0066)."""
+    backups = sorted(path.parent.glob(glob.escape(path.name) + ".bak*"), key=_mtime)
+    backups = [b for b in backups if b.is_file() and not b.name.endswith(("-wal", "-shm"))]
+    if not backups:
+        return ""
+    latest = backups[-1]
+    return (
+        f". {latest} is the file as it was before its key was rotated: if "
+        f"{profile.key_variable} is set, set it to the new key the rotation used; the previous "
+        f"key still opens the previous file: "
+        + profile.open_other.format(path=shlex.quote(str(latest)))
+    )
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def _log_is_foreign(path: Path, material: KeyMaterial) -> bool:
-    """A non-empty ``-wal`` that keeps a sound file from opening. Asked read-only first: a
-    writing connection would fold the foreign log into the file when it closes."""
+    """A non-empty ``-wal`` with a frame written for another file (ADR 0067), or one that keeps
+    a sound file from opening. Asked without writing: a writing connection would fold the
+    foreign log into the file when it closes."""
     log = path.with_name(path.name + "-wal")
+    if foreign_frames(log, material):
+        return True
     try:
         if log.stat().st_size == 0:
             return False

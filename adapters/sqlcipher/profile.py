@@ -31,6 +31,9 @@ class DatabaseProfile:
     wrong_key_hint: str
     # When the file holds another capy's tables; ``{path}`` is the file, ready for a shell.
     foreign_hint: str = "if another capy version made it, move it away and capy starts a new one"
+    # How a person opens another file of this kind (a rotation's backup); ``{path}`` for a shell.
+    open_other: str = "capy --db {path} sources"
+    key_variable: str = "CAPY_DB_KEY"
 
 
 KNOWLEDGE_SCHEMA = Schema(package="adapters.sqlcipher.schema", ledger="migrations")

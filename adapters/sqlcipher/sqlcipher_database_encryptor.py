@@ -6,23 +6,32 @@ database in WAL mode. While the copy is made the original is
 held in exclusive locking mode: taking that hold fails when any other connection has the file
 open (the MCP server, a sweep, another command), and nobody can open it meanwhile. The copy is
 verified — every page's HMAC under the new key, every table's row count — before it replaces the
-original, which is kept as ``<db>.bak`` (ADR 0046).
+original, which is kept as ``<db>.bak`` (ADR 0046). The swap is journalled so that an
+interrupted one is finished or undone by the next command (ADR 0066, ``rotation_journal``).
 """
 
 from __future__ import annotations
 
+import shlex
 from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlcipher3
 
-from adapters.sqlcipher import database_file
+from adapters.sqlcipher import database_file, rotation_journal
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.database_file import FileState
 from adapters.sqlcipher.errors import DatabaseError, OperationalError, is_busy, is_unreadable
-from adapters.sqlcipher.key_material import passphrase_pragma
+from adapters.sqlcipher.key_material import for_file, passphrase_pragma
+from adapters.sqlcipher.log_frames import foreign_frames
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
-from application.ports.database_encryptor import DatabaseEncryptor, DatabaseState, Reencryption
+from application.ports.database_encryptor import (
+    DatabaseEncryptor,
+    DatabaseState,
+    Reencryption,
+    StageKey,
+    StoreKey,
+)
 from domain.errors import PlaintextDatabase, StoreError, WrongKey
 
 _STATES = {
@@ -51,9 +60,11 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
             raise StoreError(f"{path} is not an unencrypted database", "nothing to encrypt")
         return self._rewrite(path, None, key)
 
-    def rekey(self, path: Path, old_key: str, new_key: str) -> Reencryption:
+    def rekey(
+        self, path: Path, old_key: str, new_key: str, stage_key: StageKey, store_key: StoreKey
+    ) -> Reencryption:
         self._check_encrypted(path)
-        return self._rewrite(path, old_key, new_key)
+        return self._rewrite(path, old_key, new_key, keys=(stage_key, store_key))
 
     def rewrite(self, path: Path, key: str) -> Reencryption:
         self._check_encrypted(path)
@@ -67,32 +78,48 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
 
     def restore(self, done: Reencryption) -> None:
         done.backup.replace(done.path)
+        rotation_journal.sync_directory(done.path.parent)
 
     def discard(self, done: Reencryption) -> None:
         done.backup.unlink(missing_ok=True)
 
-    def _rewrite(self, path: Path, old_key: str | None, new_key: str) -> Reencryption:
-        copy = path.with_name(f"{path.name}.enc.tmp")
-        _remove(copy)
-        try:
-            rows = self._export(path, old_key, copy, new_key)
-            if not _pages_verify(copy, new_key) or self._row_counts(copy, new_key) != rows:
-                raise StoreError(
-                    f"the re-encrypted copy of {path} does not hold the same data",
-                    "the original is untouched; check the free disk space and try again",
-                )
-            copy.chmod(0o600)
-            backup = _backup_name(path)
-            path.replace(backup)
-            copy.replace(path)
-        finally:
+    def _rewrite(
+        self,
+        path: Path,
+        old_key: str | None,
+        new_key: str,
+        *,
+        keys: tuple[StageKey, StoreKey] | None = None,
+    ) -> Reencryption:
+        """The swap protocol of ADR 0066: journal, verified copy, point of no return, swap by
+        link and rename (the database exists at every instant), keys stored, journal removed."""
+        copy = rotation_journal.copy_path(path)
+        backup = _backup_name(path)
+        with rotation_journal.journal(path, backup, new_key=keys is not None) as journal:
+            if keys is not None:
+                keys[0]()
             _remove(copy)
-        try:
-            self._row_counts(path, new_key)
-        except Exception:
-            backup.replace(path)
-            raise
-        return Reencryption(path=path, backup=backup, rows_verified=sum(rows.values()))
+            try:
+                rows = self._export(path, old_key, copy, new_key)
+                if not _pages_verify(copy, new_key) or self._row_counts(copy, new_key) != rows:
+                    raise StoreError(
+                        f"the re-encrypted copy of {path} does not hold the same data",
+                        "the original is untouched; check the free disk space and try again",
+                    )
+                copy.chmod(0o600)
+                journal.advance()
+            except BaseException:
+                _remove(copy)
+                raise
+            rotation_journal.finish_swap(path, backup)
+            done = Reencryption(path=path, backup=backup, rows_verified=sum(rows.values()))
+            if keys is not None:
+                try:
+                    keys[1](backup)
+                except BaseException:
+                    self.restore(done)
+                    raise
+        return done
 
     def _open(self, path: Path, key: str | None) -> Connection:
         connection = sqlcipher3.connect(str(path), isolation_level=None)
@@ -112,6 +139,7 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
         return connection  # type: ignore[no-any-return]
 
     def _export(self, path: Path, old_key: str | None, copy: Path, new_key: str) -> dict[str, int]:
+        self._refuse_a_foreign_log(path, old_key)
         source = self._open(path, old_key)
         try:
             self._hold(source, path)
@@ -128,6 +156,19 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
         for sidecar in database_file.SIDECARS:
             _remove(path.with_name(path.name + sidecar))
         return rows
+
+    def _refuse_a_foreign_log(self, path: Path, key: str | None) -> None:
+        """The copy folds the log in first: a log written for another file would destroy the
+        data (ADR 0067). The next ordinary open sets such a log aside by itself."""
+        log = path.with_name(path.name + "-wal")
+        if key is None or not log.exists() or not log.stat().st_size:
+            return
+        if foreign_frames(log, for_file(key, path)):
+            raise StoreError(
+                f"the write-ahead log {log} does not belong to the {self._profile.noun} {path}",
+                "nothing was changed; move it aside and try again: "
+                f"mv {shlex.quote(str(log))} {shlex.quote(str(log) + '.foreign')}",
+            )
 
     def _hold(self, connection: Connection, path: Path) -> None:
         """Exclusive locking mode, kept until the connection closes: fails at once when any
@@ -184,10 +225,13 @@ def _counts(connection: Connection) -> dict[str, int]:
 
 
 def _backup_name(path: Path) -> Path:
+    """``<db>.bak``, or a time-stamped name when an older backup holds it (never replaced)."""
     backup = path.with_name(f"{path.name}.bak")
-    if backup.exists():
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-        backup.replace(path.with_name(f"{path.name}.bak.{stamp}"))
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    suffix = 1
+    while backup.exists() or backup.is_symlink():
+        backup = path.with_name(f"{path.name}.bak.{stamp}" + (f".{suffix}" if suffix > 1 else ""))
+        suffix += 1
     return backup
 
 

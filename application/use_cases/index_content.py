@@ -17,19 +17,10 @@ from domain.search.stopwords import STOPWORDS
 from domain.search.words import MIN_WORD_LENGTH
 from domain.settings import Settings
 from domain.source import SourceDocument
+from domain.valid_text import valid_text
 from domain.vocabulary import document_vocabulary
 
 FALLBACK_TITLE = "Content"
-
-
-def _valid_text(text: str) -> str:
-    """``text`` with unpaired surrogates (broken input, not UTF-8) replaced by U+FFFD."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        # Rejoin surrogate pairs that arrived split; what is left unpaired becomes U+FFFD.
-        return text.encode("utf-16", errors="surrogatepass").decode("utf-16", errors="replace")
-    return text
 
 
 class IndexContent:
@@ -49,7 +40,7 @@ class IndexContent:
         self._max_bytes = settings.store.max_source_bytes
 
     def execute(self, request: IndexRequest) -> IndexResult:
-        label = _valid_text(request.label).strip()
+        label = valid_text(request.label).strip()
         if not label:
             raise InvalidInput("a source needs a label", "give it a short name, e.g. a file name")
         if not request.content.strip():
@@ -57,7 +48,7 @@ class IndexContent:
                 f'nothing to index for "{label}": the content is empty',
                 "pass non-empty text or a file that has content",
             )
-        content = _valid_text(request.content)
+        content = valid_text(request.content)
         redacted = redact_secrets(content)
         size = max(len(content.encode("utf-8")), len(redacted.encode("utf-8")))
         if size > self._max_bytes:
@@ -125,8 +116,8 @@ class IndexContent:
         if given is not None:
             chunks: list[Chunk] = []
             for supplied in given:
-                title = redact_secrets(_valid_text(supplied.title)) or FALLBACK_TITLE
-                body = redact_secrets(_valid_text(supplied.content))
+                title = redact_secrets(valid_text(supplied.title)) or FALLBACK_TITLE
+                body = redact_secrets(valid_text(supplied.content))
                 if not body.strip():
                     continue
                 pieces = pack_blocks([body], title, max_bytes=MAX_CHUNK_BYTES)

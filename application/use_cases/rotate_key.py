@@ -29,8 +29,10 @@ class RotateKey:
     """Where the new key comes from, and where it is kept, follows where the key is kept now:
 
     - a key file (the default, ADR 0015): the new key is ``new_env_var`` when set, else a new
-      random 256-bit key; after the swap it replaces the key file (the swap is undone when the
-      file cannot be written);
+      random 256-bit key, written beside the old one before any file moves; after the swap it
+      replaces the key file and the old key becomes the backup's key file (the swap is undone
+      when the files cannot be written). An interrupted rotation is finished or undone by the
+      next command that asks for the key (ADR 0066);
     - the environment (``env_var`` set): capy cannot change the variable, so the new key must
       come from ``new_env_var``; the person then sets ``env_var`` to it.
 
@@ -71,16 +73,21 @@ class RotateKey:
                 f"{self._new_env_var} is the key the database already has",
                 f"set {self._new_env_var} to a different key",
             )
-        done = self._encryptor.rekey(path, old.secret, secret)
         origin = f"{self._new_env_var} (set {self._env_var} to it)"
-        if not from_environment:
-            try:
-                origin = self._keys.replace_key(path, secret).origin
-            except Exception:
-                self._encryptor.restore(done)
-                raise
+        stored: list[str] = []
+
+        def store_key(backup: Path) -> None:
+            if not from_environment:
+                stored.append(self._keys.replace_key(path, secret, backup).origin)
+
+        def stage_key() -> None:
+            self._keys.stage_key(path, secret)
+
+        done = self._encryptor.rekey(path, old.secret, secret, stage_key, store_key)
+        origin = stored[0] if stored else origin
         backup: Path | None = done.backup
         if remove_backup:
             self._encryptor.discard(done)
+            self._keys.forget_key(done.backup)
             backup = None
         return KeyRotation(path, origin, from_environment, backup, done.rows_verified)

@@ -16,11 +16,12 @@ import attrs
 
 from application.ports.codec import BlobEncoder, Codec
 from application.ports.session_files import SessionFiles
+from domain.errors import InvalidInput
 from domain.sessions.files import SessionFile, Sidecar
 from domain.vault.digest import SessionDigest
 from domain.vault.importing import SIDECAR_CAP_BYTES
 from domain.vault.indexing import INDEX_VERSION
-from domain.vault.paths import unmangle
+from domain.vault.paths import refusal, unmangle
 from domain.vault.scanner import SessionScanner
 from domain.vault.session import (
     MAIN_FILE_SUFFIX,
@@ -172,6 +173,9 @@ class SessionReader:
             git_branch=summary.git_branch,
             index_version=INDEX_VERSION,
         )
+        why = refusal(session, (f.relative_path for f in sidecars))
+        if why is not None:
+            raise InvalidInput(f"{why}: a restore could write outside its folder", "it was skipped")
         archived = ArchivedSession(session, main, tuple(sidecars), scanned.messages)
         return archived, summary.message_count
 

@@ -94,7 +94,9 @@ def log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:
 
 
 # pytest ``path::name OUTCOME``, cargo ``test name ... outcome``, go ``--- FAIL: Name``.
-_PYTEST_RESULT = re.compile(r"^\s*(\S+::\S+)\s+(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b")
+# ``\S++`` takes the node id whole (no backtracking over a long run of colons); "::" in it is
+# checked by the caller.
+_PYTEST_RESULT = re.compile(r"^\s*+(\S++)\s+(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b")
 _CARGO_RESULT = re.compile(r"^\s*test (\S+) \.\.\. (ok|FAILED|ignored)\b")
 _GO_RESULT = re.compile(r"^\s*--- (PASS|FAIL|SKIP): (\S+)")
 _MARK_RESULT = re.compile(r"^\s*([✓✔√×✗✕])\s+(.+?)(?:\s+\(\d+\s*m?s\))?$")
@@ -125,7 +127,7 @@ _PASSED_SEVERITY = 5
 
 def _test_result(line: str) -> tuple[str, str] | None:
     """(outcome, test name) of a line reporting one test's result."""
-    if match := _PYTEST_RESULT.match(line):
+    if (match := _PYTEST_RESULT.match(line)) and "::" in match.group(1)[1:-1]:
         return match.group(2), match.group(1).rsplit("::", 1)[-1]
     if match := _CARGO_RESULT.match(line):
         return match.group(2), match.group(1)

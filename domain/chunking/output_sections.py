@@ -33,7 +33,11 @@ _SEPARATOR = " > "
 
 _FRAME = "=_\\-~*─━═⎯"
 _TABLE_JOINTS = "+|┼│╪╫"
-_FRAMED = re.compile(rf"^\s*([{_FRAME}])\1{{2,}}\s*(.*?)\s*[{_FRAME}]{{3,}}\s*$")
+# The look-ahead first asks, in one pass, whether the line ends with a frame: without it a
+# line of 64 KB of ``=`` and a last ``!`` backtracked cubically before failing.
+_FRAMED = re.compile(
+    rf"^(?=.*[{_FRAME}]{{3}}\s*$)\s*([{_FRAME}])\1{{2,}}\s*(.*?)\s*[{_FRAME}]{{3,}}\s*$"
+)
 _PROMPT = re.compile(r"^(?:\$|[\w.-]+=[#>])\s+(\S.*)$")
 _COMMENT = re.compile(r"^(?:--|#)\s+(\S.*)$")
 _COMMIT = re.compile(r"^commit ([0-9a-f]{7,40})\b")

@@ -4,7 +4,8 @@
 ``[REDACTED]``; recognisable credentials become ``[REDACTED_SECRET]``: tokens by their prefix
 (``ghp_``, ``sk-ant-``, JWTs, …), PEM private keys, ``user:password@`` in URLs,
 ``Authorization`` credentials, values given to a secret's name from 8 characters on
-(``assignments``) and passwords that commands take (``command_secrets``). Where a secret has
+(``assignments``), passwords that commands take (``command_secrets``) and values written in
+prose or bare after a credential word (``prose_secrets``). Where a secret has
 a name, the name stays so the text still reads. Redaction is idempotent: the markers match
 none of the patterns.
 """
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
 from domain.redaction.lazy_pattern import LazyPattern
+from domain.redaction.prose_secrets import prose_secret_spans
 from domain.redaction.secret_values import is_template
 
 PRIVATE_MARKER = "[REDACTED]"
@@ -67,6 +69,7 @@ _AUTH_HEADER = LazyPattern(
 _BEARER = LazyPattern(r"(?i)\b(bearer\s+)(?=[A-Za-z._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{16,}")
 # Names and commands that can hold a secret contain one of these (a cheap test first).
 _KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "credential", "auth")
+_PROSE_WORDS = ("pass", "pwd", "secret", "token", "credential", "key")
 _COMMAND_WORDS = ("mysql", "-u", "sshpass", "login", "redis", "pass", "auth", "identified", ":")
 
 
@@ -113,4 +116,7 @@ def redact_secrets(text: str) -> str:
     if any(word in lowered for word in _COMMAND_WORDS):
         lowered = _same_length_lower(text)
         spans += command_secret_spans(text, lowered)
+    if any(word in lowered for word in _PROSE_WORDS):
+        lowered = _same_length_lower(text)
+        spans += prose_secret_spans(text, lowered)
     return _replace(text, spans) if spans else text

@@ -17,6 +17,7 @@ from domain.search import reply_tuning
 from domain.search.distinctive_terms import telling_terms
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
+from domain.search.quoting import quoted, source_marker
 from domain.search.results import SearchResult, SearchResults
 from domain.search.snippet import ELLIPSIS, extract_snippet
 from domain.search.table_rows import table_header, table_rows
@@ -33,13 +34,14 @@ def worth_showing(results: Sequence[SearchResult]) -> list[SearchResult]:
 
 def result_texts(results: Sequence[SearchResult], *, sources: bool = True) -> list[str]:
     """Each result as ``### <title>`` and its snippet; with ``sources``, its source label
-    (``--- [label] ---``) above the first of each run of results from one source."""
+    (``--- [label] ---``) above the first of each run of results from one source. Title and
+    snippet are quoted data: no retrieved text can pass for markup or for a marker."""
     texts = []
     previous = None
     for result in results:
-        head = f"--- [{result.source}] ---\n" if sources and result.source != previous else ""
+        head = f"{source_marker(result.source)}\n" if sources and result.source != previous else ""
         previous = result.source
-        texts.append(f"{head}### {result.title}\n\n{result.snippet}")
+        texts.append(f"{head}### {quoted(result.title)}\n\n{quoted(result.snippet)}")
     return texts
 
 

@@ -86,6 +86,7 @@ _LOGIN_SHELLS = frozenset({"su", "runuser", "script", "ksu"})
 _SHELL_FLAGS = frozenset({"-s", "-i", "--shell", "--login"})
 _DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.DOTALL)
+_PROMPT_EXPANSION = re.compile(r"@P\}")
 
 
 class _Walker:
@@ -123,6 +124,11 @@ class _Walker:
     def command(self, context: Context) -> None:
         command, scope = context.command, context.scope
         words = list(command.words)
+        if any(_PROMPT_EXPANSION.search(word) for word in words):
+            # ``${x@P}`` expands the value as a prompt: the ``$(…)`` it holds runs.
+            self.unknown(
+                "a ${…@P} prompt expansion runs the commands held in a variable", scope.via, command
+            )
         for word in words:
             match = _ASSIGNMENT.match(word)
             if match is None:
@@ -190,6 +196,10 @@ class _Walker:
         if name in COMMAND_VARIABLES and value:
             self.script(value.lstrip("|"), scope.inner(via))
         elif name in _PROMPTS and ("$" in value or "`" in value):
+            self.substitutions(value, scope.inner(via))
+        elif "[" in value and ("$(" in value or "`" in value):
+            # ``x='a[$(cmd)]'``: any arithmetic use of x (``$((x))``, ``((x))``, ``[[ x -eq 1 ]]``,
+            # ``let``) evaluates the subscript and runs cmd — the commands are followed as if run.
             self.substitutions(value, scope.inner(via))
 
     # ---- what one command runs -----------------------------------------------------------

@@ -15,6 +15,10 @@ MAX_TEXT_CHARS = 1_000_000  # one command line, script or program
 MAX_TOTAL_CHARS = 4_000_000  # everything read for one decision, nested scripts included
 MAX_NESTING = 12  # scripts inside scripts (bash -c, eval, $(…), heredocs fed to shells…)
 MAX_STAGES = 64  # wrappers peeled off one command (sudo env nice timeout …)
+# Simple commands and words read for one decision: a hand-written command line holds a few
+# dozen; 100 k pipes or groups took seconds to analyse, past the hook's deadline (ADR 0069).
+MAX_COMMANDS = 5_000
+MAX_WORDS = 25_000
 
 
 class AnalysisLimit(Exception):
@@ -39,7 +43,7 @@ class AnalysisBudget:
     Not a ``Value``: it is the one mutable thing an analysis carries around.
     """
 
-    __slots__ = ("_expired", "max_text", "max_total", "used")
+    __slots__ = ("_expired", "commands", "max_text", "max_total", "used", "words")
 
     def __init__(
         self,
@@ -51,7 +55,18 @@ class AnalysisBudget:
         self.max_text = max_text
         self.max_total = max_total
         self.used = 0
+        self.commands = 0
+        self.words = 0
         self._expired = expired
+
+    def command(self, words: int) -> None:
+        """Account for one simple command of ``words`` words read."""
+        self.commands += 1
+        self.words += words
+        if self.commands > MAX_COMMANDS:
+            raise AnalysisLimit(f"the command line holds more than {MAX_COMMANDS:,} commands")
+        if self.words > MAX_WORDS:
+            raise AnalysisLimit(f"the command line holds more than {MAX_WORDS:,} words")
 
     def charge(self, text: str, what: str = "the command") -> None:
         """Account for reading ``text``; raise ``AnalysisLimit`` past any bound."""

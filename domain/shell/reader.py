@@ -154,6 +154,7 @@ class _Reader(WordReader):
             del cmd.plain[:k]
             start = cmd.starts[0] if cmd.starts else cmd.end
         if words or cmd.redirects:
+            self.sink.budget.command(len(words))
             cmd.upstream = pipe_source(upstream, groups, inherited)
             self.sink.commands.append(cmd)
             self.sink.texts.append(self.text[start : cmd.end].strip())

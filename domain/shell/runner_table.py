@@ -132,6 +132,7 @@ RUNNER_NAMES = frozenset(
         "numactl",
         "parallel",
         "pkexec",
+        "prlimit",
         "proxychains",
         "proxychains4",
         "rlwrap",
@@ -239,6 +240,33 @@ def tables() -> tuple[dict[str, Runner], dict[tuple[str, str], Runner]]:
             "-sk --signal --kill-after", flags="--preserve-status --foreground", operands=1
         ),
         "nice": Runner("-n --adjustment"),
+        # util-linux prlimit: resource limits take their value attached (-n10, --nofile=10).
+        "prlimit": Runner(
+            "-po --pid --output "
+            + " ".join(
+                f"--{name}*0"
+                for name in [
+                    "core",
+                    "data",
+                    "nice",
+                    "fsize",
+                    "sigpending",
+                    "memlock",
+                    "rss",
+                    "nofile",
+                    "msgqueue",
+                    "rtprio",
+                    "stack",
+                    "cpu",
+                    "nproc",
+                    "as",
+                    "locks",
+                    "rttime",
+                ]
+            ),
+            flags="--noheadings --raw --verbose",
+            optional="cdefilmnqrstuvxy",
+        ),
         "nohup": Runner(),
         "time": Runner("-fo --format --output", flags="--portability --verbose --append --quiet"),
         "env": Runner(

@@ -8,7 +8,7 @@ folder name. Anything else is skipped, never written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
 
 from domain.errors import InvalidInput
@@ -32,6 +32,19 @@ def safe_relative_path(name: str) -> PurePosixPath | None:
 def safe_folder_name(name: str) -> bool:
     """One plain folder name (Claude's mangled project folder): no separators, no dots only."""
     return bool(name) and safe_relative_path(name) is not None and "/" not in name
+
+
+def refusal(session: VaultSession, relative_paths: Iterable[str] = ()) -> str | None:
+    """Why a session cannot come into the vault, or None: its id, its project folder and every
+    file name must be names a restore could write (checked at the door, not at restore)."""
+    if not safe_folder_name(session.uuid):
+        return f"its id {session.uuid!r} is not a plain name"
+    if session.claude_project_dir and not safe_folder_name(session.claude_project_dir):
+        return f"its project folder {session.claude_project_dir!r} is not a plain folder name"
+    for name in relative_paths:
+        if safe_relative_path(name) is None:
+            return f"its file name {name!r} leaves the session's folder"
+    return None
 
 
 def mangled_project_folder(project_path: str) -> str | None:

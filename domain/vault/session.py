@@ -7,6 +7,7 @@ from enum import StrEnum
 
 import attrs
 
+from domain.valid_text import valid_optional_text, valid_text
 from domain.vault.blob import EncodedBlob
 
 MAIN_FILE_SUFFIX = ".jsonl"
@@ -30,7 +31,7 @@ class VaultMessage:
     """
 
     role: MessageRole
-    text: str
+    text: str = attrs.field(converter=valid_text)
     line_index: int
     turn_index: int = 0
     message_index: int = 0
@@ -41,12 +42,12 @@ class VaultMessage:
 class SessionSummary:
     """What reading a session's lines tells about it (times, title, where it ran)."""
 
-    title: str | None = None
+    title: str | None = attrs.field(default=None, converter=valid_optional_text)
     start_time: datetime | None = None
     end_time: datetime | None = None
     message_count: int = 0
-    cwd: str | None = None
-    git_branch: str | None = None
+    cwd: str | None = attrs.field(default=None, converter=valid_optional_text)
+    git_branch: str | None = attrs.field(default=None, converter=valid_optional_text)
 
 
 @attrs.frozen
@@ -58,18 +59,18 @@ class VaultSession:
     folder name un-mangled), ``claude_project_dir`` the folder name under Claude's projects.
     """
 
-    uuid: str
+    uuid: str = attrs.field(converter=valid_text)
     content_hash: str
     size_bytes: int
-    machine_id: str
-    claude_project_dir: str
-    project_path: str
+    machine_id: str = attrs.field(converter=valid_text)
+    claude_project_dir: str = attrs.field(converter=valid_text)
+    project_path: str = attrs.field(converter=valid_text)
     archived_at: datetime
-    title: str | None = None
+    title: str | None = attrs.field(default=None, converter=valid_optional_text)
     start_time: datetime | None = None
     end_time: datetime | None = None
     message_count: int = 0
-    git_branch: str | None = None
+    git_branch: str | None = attrs.field(default=None, converter=valid_optional_text)
     index_version: int = 0
     stored_bytes: int = 0
     file_count: int = 0
@@ -96,7 +97,7 @@ class StoredDigest:
 class ArchivedFile:
     """A sidecar (subagent transcript, tool result, …) by its path under ``<uuid>/``."""
 
-    relative_path: str
+    relative_path: str = attrs.field(converter=valid_text)
     blob: EncodedBlob
 
 

@@ -6,6 +6,7 @@ Every module in ``entrypoints.cli.commands`` registers its commands on ``app`` w
 from __future__ import annotations
 
 import difflib
+import errno
 import importlib
 import logging
 import os
@@ -130,10 +131,30 @@ def run(argv: list[str]) -> None:
     except Exception as exc:
         if os.environ.get("CAPY_DEBUG", "") not in ("", "0"):
             traceback.print_exc()
+        if (reason := _environment_failure(exc)) is not None:
+            _fail(reason)
         _fail(
             f"unexpected error ({type(exc).__name__}: {exc}) — this is a bug in capy; please "
             "report it with the command you ran (CAPY_DEBUG=1 shows the traceback)"
         )
+
+
+def _environment_failure(exc: BaseException) -> str | None:
+    """A full disk or a path that is not what capy expects, said as such (not as a bug)."""
+    text = str(exc)
+    full = isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    if full or "database or disk is full" in text:
+        where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
+        return (
+            f"the disk is full{where}: the command stopped and wrote nothing more; what was "
+            "stored before is intact — free some space (df -h shows where) and run it again"
+        )
+    if isinstance(exc, (IsADirectoryError, NotADirectoryError, PermissionError)):
+        return (
+            f"cannot use {exc.filename or 'a file'}: {exc.strerror} — check that path (a folder "
+            "where a file belongs, or a file you do not own) and run the command again"
+        )
+    return None
 
 
 def _usage_error(error: CycloptsError) -> str:

@@ -17,7 +17,7 @@ def rekey(
         Parameter(
             negative=(),
             help="Delete the previous file (vault.db.bak, still readable with the old key) "
-            "once the new one is verified.",
+            "and the old key once the new file is verified.",
         ),
     ] = False,
 ) -> None:
@@ -32,9 +32,13 @@ def rekey(
     The vault is exported (SQLCipher's sqlcipher_export) into a fresh file under the new key (never
     rekeyed in place), every page of the copy is checked under the new key and every table's rows
     counted, and only then does the copy take the vault's place. The previous file stays as
-    vault.db.bak unless --remove-backup. Needs free disk space about the vault's size. The vault
-    must not be in use: stop the MCP server and other `capy vault` commands first; a vault in use is
-    refused and left untouched.
+    vault.db.bak unless --remove-backup; the old key is kept as that file's own key (in
+    capy's key folder, mode 0600), so `CAPY_VAULT_PATH=<backup> capy vault list` opens it.
+    The new key is written beside the old one before any file moves and each step is
+    recorded: if the command is interrupted, the next capy command finishes or undoes it.
+    Needs free disk space about the vault's size. The vault must not be in use: stop the MCP
+    server and other `capy vault` commands first; a vault in use is refused and left
+    untouched.
     """
     from domain.errors import InvalidInput
     from entrypoints.cli.long_runs import working
@@ -54,10 +58,18 @@ def rekey(
     else:
         say(f"the new key is kept in {done.new_key_origin}")
     if done.backup is not None:
+        import shlex
+
+        opens = f"CAPY_VAULT_PATH={shlex.quote(str(done.backup))} capy vault list"
+        kept = (
+            "with the old CAPY_VAULT_KEY"
+            if done.from_environment
+            else "with the old key, which capy keeps as that file's own key"
+        )
         say(
-            f"{done.backup} is the previous file, still encrypted under the old key — anyone "
-            "holding that key can read it; delete it once capy works (or rekey with "
-            "--remove-backup)"
+            f"{done.backup} is the previous file, still encrypted under the old key; it opens "
+            f"{kept}: {opens}. Anyone holding that key can read it: delete it once capy works "
+            "(or rekey with --remove-backup, which deletes the file and its key)"
         )
     else:
         say("the previous file was deleted")

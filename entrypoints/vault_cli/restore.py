@@ -26,7 +26,7 @@ def restore(
     overwrite: Annotated[
         bool, Parameter(negative=(), help="Replace existing files that differ without asking.")
     ] = False,
-) -> None:
+) -> int:
     """Write a session back to disk exactly as archived.
 
     Writes `<uuid>.jsonl` and its files under `<uuid>/` (subagents, tool results), folders
@@ -35,7 +35,8 @@ def restore(
     An existing file with the same bytes is left alone; one that differs is replaced only when
     you answer yes (the default is no; without a terminal, only with --overwrite). A stored
     name that is absolute, climbs out with "..", or leads through a symlinked folder out of
-    the target is skipped; a symlink where a file goes is replaced, never followed.
+    the target is skipped; a symlink where a file goes is replaced, never followed. The exit
+    code is 1 when the transcript is not on disk afterwards (skipped or kept).
     """
     from entrypoints.vault_cli.app import require_vault, vault_container
     from entrypoints.vault_cli.prompts import confirm
@@ -49,6 +50,10 @@ def restore(
         session = find_or_list(container, session_id)
         report = container.use_cases.restore_session().execute(session, output, ask)
     print_report(report)
+    if report.transcript_in_place:
+        return 0
+    say("nothing was restored: the transcript was not written (see above)")
+    return 1
 
 
 def print_report(report: RestoreReport) -> None:

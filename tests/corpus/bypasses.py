@@ -418,12 +418,35 @@ STRING_ESCAPES_AND_REFLECTION = [
     ("elixir", 'System.cmd("\\x74ouch", ["M"])'),
 ]
 
+# Expansions that make a command word or run a command: word splitting on IFS, brace
+# expansion, arithmetic on a value holding ``a[$(cmd)]``, prompt expansion, prlimit.
+EXPANSIONS = [
+    "touch${IFS}M",
+    "IFS=,; c=touch,M; $c",
+    "{touch,M}",
+    "{touch,-c,M}",
+    "{rm,-rf,DIR}",
+    "x='a[$(touch M)]'; echo $((x))",
+    "x='a[$(touch M)]'; ((x))",
+    "x='a[$(touch M)]'; let x",
+    "x='a[`touch M`]'; [[ x -eq 1 ]]",
+    'x="a[\\$(touch M)]"; echo $(( x + 1 ))',
+    "declare -i n; v='a[$(touch M)]'; n=v",
+    "y='$(touch M)'; echo ${y@P}",
+    'y="\\$(rm -rf DIR)"; : "${y@P}"',
+    "prlimit touch M",
+    "prlimit --nofile=64 touch M",
+    "prlimit -n64 -- rm -rf DIR",
+    "prlimit --pid=$$ --nofile=64; prlimit sudo ls",
+]
+
 CLASSES = {
     "runners that append input": RUNNERS_THAT_APPEND,
     "scripts fed to a shell": SCRIPTS_FED_TO_SHELLS,
     "wrappers, option clusters and programs that run commands": WRAPPERS_AND_FLAGS,
     "commands built at run time": BUILT_AT_RUN_TIME,
     "analysis limits": ANALYSIS_LIMITS,
+    "expansions that make a command word or run one": EXPANSIONS,
 }
 CODE_CLASSES = {"code in other languages": STRING_ESCAPES_AND_REFLECTION}
 
@@ -470,6 +493,11 @@ ORDINARY = [
     'files=(*.py); echo "${files[@]}"',
     "git -c core.autocrlf=false status",
     "ssh -o ConnectTimeout=5 host uptime",
+    'stamp="[$(date +%T)]"; echo "$stamp built"',
+    "echo {a,b}.txt; ls {src,tests}",
+    "x='a[$(ls)]'; echo $((1 + 2))",
+    "prlimit --nofile=1024 make test",
+    'echo "${name@Q}"',
 ]
 CODE_ORDINARY = [
     ("python", "import platform\nprint(platform.system())"),

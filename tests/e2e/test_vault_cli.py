@@ -124,6 +124,14 @@ def test_import_list_search_show_restore_delete(
     assert restored.returncode == 0, restored.stderr
     run(capy, tmp_path, "restore", S2[:8], "--output", str(out))
     assert _files(out) == original
+    again = run(capy, tmp_path, "restore", S1[:8], "--output", str(out))
+    assert again.returncode == 0 and "already in place" in again.stderr
+    changed = out / f"{S1}.jsonl"
+    changed.write_text("edited by hand\n")
+    kept = run(capy, tmp_path, "restore", S1[:8], "--output", str(out))  # no terminal: kept
+    assert kept.returncode == 1 and "nothing was restored" in kept.stderr, kept.stderr
+    assert changed.read_text() == "edited by hand\n"
+    changed.write_bytes(original[changed.name])
 
     refused = run(capy, tmp_path, "delete", S2[:8])  # no terminal to ask: nothing deleted
     assert refused.returncode == 0

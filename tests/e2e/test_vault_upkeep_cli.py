@@ -146,3 +146,32 @@ def test_help_of_the_new_commands(
 ) -> None:
     done = run(capy, tmp_path, *command, "--help")
     assert done.returncode == 0 and flag in done.stdout
+
+
+def test_rekey_keeps_the_old_key_for_the_backup_and_says_how_to_open_it(
+    capy: str, isolated_home: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "app"
+    project.mkdir()
+    mine = ClaudeTranscript(S1, project)
+    mine.prompt("Why does the nightly migration deadlock?")
+    mine.say("The reindex job holds an AccessExclusiveLock on notes.")
+    ClaudeHome(isolated_home / ".claude").session(project, mine)
+    assert run(capy, tmp_path, "vault", "import").returncode == 0
+
+    rekeyed = run(capy, tmp_path, "vault", "rekey")
+    assert rekeyed.returncode == 0, rekeyed.stderr
+    backup = isolated_home / ".local" / "share" / "capy" / "vault.db.bak"
+    assert f"CAPY_VAULT_PATH={backup} capy vault list" in rekeyed.stderr
+    old = run(capy, tmp_path, "vault", "list", env={"CAPY_VAULT_PATH": str(backup)})
+    assert old.returncode == 0, old.stderr
+    assert S1[:8] in old.stdout
+    assert run(capy, tmp_path, "vault", "list").returncode == 0
+
+    # --remove-backup deletes the previous file and the key that opens it
+    keys = isolated_home / ".config" / "capy" / "keys"
+    before = {p.name for p in keys.iterdir()}
+    again = run(capy, tmp_path, "vault", "rekey", "--remove-backup")
+    assert again.returncode == 0, again.stderr
+    assert not list(backup.parent.glob("vault.db.bak.*"))
+    assert {p.name for p in keys.iterdir()} == before

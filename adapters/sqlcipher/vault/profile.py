@@ -20,6 +20,8 @@ VAULT = DatabaseProfile(
         "check CAPY_VAULT_KEY (or the key file `capy vault stats` names); the file was left "
         "untouched. If the key is lost, move the file away and capy starts a new vault"
     ),
+    open_other="CAPY_VAULT_PATH={path} capy vault list",
+    key_variable="CAPY_VAULT_KEY",
     foreign_hint=(
         "if the Go capy made it, move it away (`mv {path} {path}.go`; capy then starts a new "
         "vault) and bring its sessions in with `capy vault merge --from {path}.go`"

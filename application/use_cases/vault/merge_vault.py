@@ -18,6 +18,7 @@ from domain.vault.blob import BlobEncoding, EncodedBlob
 from domain.vault.importing import ImportProgress, ImportStatus, SessionOutcome, judge
 from domain.vault.indexing import INDEX_VERSION
 from domain.vault.merging import MergeReport
+from domain.vault.paths import refusal
 from domain.vault.session import ArchivedFile, ArchivedSession, StoredFile, VaultSession
 
 Progress = Callable[[ImportProgress, SessionOutcome | None], None]
@@ -116,10 +117,18 @@ class MergeVault:
         )
 
     def _bring(self, source: VaultSource, session: VaultSession) -> ArchivedSession:
+        stored: tuple[StoredFile, ...] = ()
+        why = refusal(session)
+        if why is None:
+            stored = tuple(source.files(session.uuid))
+            why = refusal(session, (f.relative_path for f in stored))
+        if why is not None:
+            raise InvalidInput(
+                f"{why}: a restore could write outside its folder",
+                "it was not merged; the rest of the source was",
+            )
         main = self._encoded(source.main_blob(session.uuid))
-        files = tuple(
-            ArchivedFile(f.relative_path, self._encoded(f.blob)) for f in source.files(session.uuid)
-        )
+        files = tuple(ArchivedFile(f.relative_path, self._encoded(f.blob)) for f in stored)
         read = self._reader.read(
             session.uuid, main, (StoredFile(f.relative_path, f.blob) for f in files)
         )

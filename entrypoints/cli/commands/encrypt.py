@@ -71,7 +71,11 @@ def encrypt(
         print(
             f"capy encrypt: {path} is now encrypted with a new key, kept in {done.new_key_origin}"
         )
+    import shlex
+
+    how = "the old CAPY_DB_KEY" if done.from_environment else "the old key, kept as its own key"
     print(
-        f"capy encrypt: {done.backup} is the previous file, still encrypted under the old key — "
-        "anyone holding that key can read it; delete it once capy works"
+        f"capy encrypt: {done.backup} is the previous file, still encrypted under the old key; "
+        f"it opens with {how}: capy --db {shlex.quote(str(done.backup))} sources. Anyone "
+        "holding that key can read it; delete it once capy works"
     )

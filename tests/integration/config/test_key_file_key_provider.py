@@ -226,3 +226,20 @@ def test_a_key_is_still_made_for_an_empty_plaintext_or_damaged_file(
     provider = KeyFileKeyProvider({}, keys_dir)
     assert provider.key_for(db).secret
     assert provider.key_file(db).exists()
+
+
+@pytest.mark.parametrize("plant", ["folder", "fifo"])
+def test_a_key_file_that_is_a_folder_or_a_fifo_is_named_not_a_bug(
+    tmp_path: Path, keys_dir: Path, plant: str
+) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir)
+    db = tmp_path / "k.db"
+    path = provider.key_file(db)
+    keys_dir.mkdir(parents=True, exist_ok=True)
+    if plant == "folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path, 0o600)
+    with pytest.raises(KeyUnavailable) as refused:
+        provider.key_for(db)  # a FIFO would block here without O_NONBLOCK
+    assert str(path) in str(refused.value) and "mv " in refused.value.hint

@@ -227,3 +227,30 @@ def test_expire_deletes_idle_journals_of_every_project_at_most_once_per_interval
     os.utime(path, (long_ago, long_ago))
     assert journal.expire(time.time() - 14 * 24 * 3600, 3600) == 0  # ran within the hour
     assert journal.expire(time.time() - 14 * 24 * 3600, 0) == 1
+
+
+def test_a_fifo_at_a_journal_or_snapshot_path_never_blocks(tmp_path: Path) -> None:
+    import threading
+
+    journal = _journal(tmp_path)
+    project = tmp_path / "project"
+    project.mkdir()
+    journal.append(str(project), "s1", [_read(1)])
+    journal.keep_snapshot(str(project), "s1", KeptSnapshot("Goal: x", 1.0))
+    directory = tmp_path / "state" / "capy" / "sessions"
+    for planted in sorted(directory.iterdir()):
+        planted.unlink()
+        os.mkfifo(planted, 0o600)
+    done: list[object] = []
+
+    def use() -> None:
+        journal.append(str(project), "s1", [_read(2)])
+        done.append(journal.events(str(project), "s1"))
+        done.append(journal.snapshot(str(project), "s1"))
+        done.append(journal.latest_session(str(project), "s2"))
+
+    worker = threading.Thread(target=use, daemon=True)
+    worker.start()
+    worker.join(timeout=60)  # a bound against a hang, not a measure of speed
+    assert not worker.is_alive(), "a FIFO blocked the journal"
+    assert done[:2] == [[], None]

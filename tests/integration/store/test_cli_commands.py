@@ -62,8 +62,11 @@ def test_encrypt_then_use_then_rotate(tmp_path: Path) -> None:
 
     rotated = capy("--db", str(db), "encrypt", "--rotate")
     assert rotated.returncode == 0, rotated.stderr
-    # the backup is readable with the old key, the one a rotation is meant to retire
-    assert f"{db}.bak is the previous file, still encrypted under the old key" in rotated.stdout
+    # the backup is readable with the old key, the one a rotation is meant to retire; the
+    # unencrypted original `capy encrypt` kept as .bak is never replaced, so it has a stamp
+    assert f"{db}.bak." in rotated.stdout
+    assert "is the previous file, still encrypted under the old key" in rotated.stdout
+    assert f"capy --db {db}.bak." in rotated.stdout
     assert "delete it" in rotated.stdout
     assert capy("--db", str(db), "dbsize").returncode == 0
 

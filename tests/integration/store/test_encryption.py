@@ -13,6 +13,14 @@ from domain.errors import StoreError, WrongKey
 from tests.integration.store.helpers import KEY, document, fingerprint, open_store
 
 
+def _stage() -> None:
+    """The new key is held by the test."""
+
+
+def _keep(backup: Path) -> None:
+    """Keys are kept by the key provider; these tests hand them over themselves."""
+
+
 def _plaintext_db(path: Path) -> None:
     connection = sqlite3.connect(path)
     connection.execute("PRAGMA journal_mode = WAL")
@@ -47,7 +55,7 @@ def test_rotate_the_key(tmp_path: Path) -> None:
     store.close()
     encryptor = SqlcipherDatabaseEncryptor()
 
-    done = encryptor.rekey(path, KEY, "the new key")
+    done = encryptor.rekey(path, KEY, "the new key", _stage, _keep)
 
     assert done.rows_verified > 0
     with pytest.raises(WrongKey):
@@ -67,7 +75,7 @@ def test_rotating_with_a_wrong_key_changes_nothing(tmp_path: Path) -> None:
     before = fingerprint(tmp_path)
 
     with pytest.raises(WrongKey):
-        SqlcipherDatabaseEncryptor().rekey(path, "not the key", "new")
+        SqlcipherDatabaseEncryptor().rekey(path, "not the key", "new", _stage, _keep)
     assert fingerprint(tmp_path) == before
 
 
@@ -75,8 +83,8 @@ def test_an_existing_backup_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "knowledge.db"
     open_store(path).close()
     encryptor = SqlcipherDatabaseEncryptor()
-    encryptor.rekey(path, KEY, "second")
-    encryptor.rekey(path, "second", "third")
+    encryptor.rekey(path, KEY, "second", _stage, _keep)
+    encryptor.rekey(path, "second", "third", _stage, _keep)
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names[:2] == ["knowledge.db", "knowledge.db.bak"]
     assert len(names) == 3 and names[2].startswith("knowledge.db.bak.")
@@ -95,6 +103,6 @@ def test_a_copy_that_fails_verification_leaves_the_original(
     monkeypatch.setattr(encryptor_module, "_pages_verify", lambda *_: False)
 
     with pytest.raises(StoreError):
-        SqlcipherDatabaseEncryptor().rekey(path, KEY, "new")
+        SqlcipherDatabaseEncryptor().rekey(path, KEY, "new", _stage, _keep)
 
     assert fingerprint(tmp_path) == before

@@ -139,3 +139,30 @@ def test_another_vault_of_this_capy_is_merged_with_larger_wins(
         assert [o.status for o in report.outcomes] == [ImportStatus.UPDATED]
         store = vault.adapters.vault_store()
         assert store.search(VaultQuery(quote_tokens("krill")))
+
+
+def test_sessions_a_restore_would_refuse_are_refused_at_the_door(
+    isolated_home: Path, tmp_path: Path
+) -> None:
+    good = "2d7a1b8e-3c4f-4e5d-8a9b-334455667788"
+    sessions = [
+        GoSession("../../outside", _transcript("../../outside", "escape")),
+        GoSession("/etc/passwd", _transcript("/etc/passwd", "absolute")),
+        GoSession(S1, _transcript(S1, "narwhal"), files={"../../.bashrc": b"evil"}),
+        GoSession(S2, _transcript(S2, "walrus"), files={"/abs/file": b"evil"}),
+        GoSession(good, _transcript(good, "platypus")),
+    ]
+    live, copy = tmp_path / "live" / "vault.db", tmp_path / "copy" / "vault.db"
+    live.parent.mkdir()
+    copy.parent.mkdir()
+    with copied_while_open(live, GO_KEY, GO_VAULT_SCHEMA, copy) as go:
+        write_go_sessions(go, sessions)
+
+    with real_vault(isolated_home) as vault:
+        report = vault.use_cases.merge().execute(MergeRequest(copy, GO_KEY))
+        statuses = {o.uuid: o.status for o in report.outcomes}
+        assert statuses.pop(good) is ImportStatus.NEW
+        assert set(statuses.values()) == {ImportStatus.ERROR}, report.outcomes
+        assert all("outside its folder" in o.detail for o in report.outcomes if o.uuid != good)
+        kept = {s.uuid for s in vault.adapters.vault_store().sessions(SessionFilter(limit=0))}
+        assert kept == {good}

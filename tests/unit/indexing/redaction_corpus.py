@@ -28,7 +28,32 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("bash", "PGPASSWORD=pgpass2024 psql -U postgres -c 'select 1'", ("pgpass2024",)),
     ("bash", "declare -x API_TOKEN=tok_81ab9c3d", ("tok_81ab9c3d",)),
     ("zsh history", ": 1717171717:0;export OPENAI_API_KEY=sk-proj12AB", ("sk-proj12AB",)),
-    ("fish", "set -x SECRET_KEY 'not-a-var-9'\nset -gx AUTH_TOKEN=abc123xyz789", ("abc123xyz789",)),
+    (
+        "fish",
+        "set -x SECRET_KEY 'not-a-var-9'\nset -gx AUTH_TOKEN=abc123xyz789",
+        ("not-a-var-9", "abc123xyz789"),
+    ),
+    # Prose and bare values after a credential word (what agents write in chat and notes).
+    ("prose", "the password is hunter2secret", ("hunter2secret",)),
+    ("prose", "use password Winter2024! to log in", ("Winter2024!",)),
+    ("prose", "staging password was Tr0ub4dor&3 until Monday", ("Tr0ub4dor&3",)),
+    (
+        "prose",
+        "my aws secret key is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY, rotate it",
+        ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",),
+    ),
+    (
+        "prose",
+        "AWS secret access key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",),
+    ),
+    (
+        "prose",
+        "The deploy token for CI is 9f8e7d6c5b4a3f2e1d0c9b8a.",
+        ("9f8e7d6c5b4a3f2e1d0c9b8a",),
+    ),
+    ("chat", "ok, new api key: sk_9Q2mX7pL4vN8 (keep it safe)", ("sk_9Q2mX7pL4vN8",)),
+    ("chat", "the wifi passphrase is c0ffee-and-t34", ("c0ffee-and-t34",)),
     ("PowerShell", '$env:AZURE_CLIENT_SECRET = "Az8Q~secretval"', ("Az8Q~secretval",)),
     ("cmd.exe", "set DB_PASS=Winter2024!", ("Winter2024!",)),
     (
@@ -230,6 +255,17 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
 ]
 
 READABLE_CASES: list[tuple[str, str]] = [
+    # Prose about credentials that holds none.
+    ("prose", "the password reset flow sends an email"),
+    ("prose", "Enter your password twice, then press Save."),
+    ("prose", "The token limit is 4096 tokens per request."),
+    ("prose", "API key rotation happens every 90 days."),
+    ("prose", "Store the secret in Vault, never in the repository."),
+    ("prose", "the access key id starts with AKIA and the secret is 40 characters"),
+    ("prose", "password hashing uses argon2id with 64 MiB of memory"),
+    ("prose", "the token is stored in ~/.config/gh/hosts.yml"),
+    ("prose", "tokens are refreshed by refresh_token_handler() every hour"),
+    ("prose", "Secret scanning found 0 credentials in 1,204 files."),
     # The shapes users reported as over-redacted.
     ("TypeScript type", "interface Login {\n  user: string;\n  password: string;\n}"),
     ("Python", "token = get_token()"),

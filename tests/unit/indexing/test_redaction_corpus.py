@@ -182,3 +182,13 @@ def test_values_under_eight_characters_stay(name: str, value: str) -> None:
     assume(not any(c in value for c in "@:/"))  # no URL credentials, no nested names
     text = f"{name}={value}"
     assert redact_secrets(text) == text
+
+
+def test_prose_secrets_hold_on_both_halves_of_the_corpus() -> None:
+    """The prose rule's constants were chosen on the even-numbered cases; the odd ones judge
+    them. Neither half may lose a readable text or keep a listed secret."""
+    for half in (0, 1):
+        readable = [t for i, (_, t) in enumerate(READABLE_CASES) if i % 2 == half]
+        assert [t for t in readable if redact_secrets(t) != t] == []
+        cases = [c for i, c in enumerate(SECRET_CASES) if i % 2 == half]
+        assert [t for _, t, s in cases if any(x in redact_secrets(t) for x in s)] == []

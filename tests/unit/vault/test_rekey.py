@@ -91,7 +91,7 @@ def test_a_key_file_that_cannot_be_written_undoes_the_swap(
     encryptor = _encryptor(container)
     encryptor.keys[path] = old
 
-    def refuse(self: KeyFileKeyProvider, db_path: Path, secret: str) -> None:
+    def refuse(self: KeyFileKeyProvider, db_path: Path, secret: str, backup: Path | None) -> None:
         raise KeyUnavailable("cannot write the key file", "make it writable")
 
     monkeypatch.setattr(KeyFileKeyProvider, "replace_key", refuse)

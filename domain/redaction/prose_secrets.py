@@ -1,0 +1,130 @@
+"""Secrets written in prose or bare beside a credential word (ADR 0069).
+
+``the password is hunter2secret``, ``use password Winter2024! to log in``, ``my aws secret key
+is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``: no ``=`` or ``:`` ties the value to its name,
+so ``assignments`` does not see them, yet they reach the continuity journal and the snapshot.
+
+After a credential word followed by a space (``name=value`` and ``name: value`` are the
+assignments' business), up to five words on the same line are looked at, skipping words that
+only connect (``is``, ``was``, ``for``, ``my`` …, and short ones: ``CI``, ``db``). The first
+other word decides: it is a secret
+when it mixes letters with digits or symbols (8+ characters), or is a long random-looking token
+(20+ characters, three kinds of character, high entropy). A plain word ("reset", "field",
+"limit") ends the look. The constants were chosen on the tuning half of the redaction corpus
+(even-numbered cases) and judged on the other.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+from domain.redaction.assignments import Span
+from domain.redaction.lazy_pattern import LazyPattern
+from domain.redaction.secret_values import is_placeholder, looks_like_a_path
+
+_CREDENTIAL = LazyPattern(
+    r"\b(?:passwords?|passwd|passphrase|pwd|secret|tokens?|credentials?|api[ _-]?key|"
+    r"access[ _-]?key|secret[ _-]?key|private[ _-]?key)\b"
+)
+_CONNECTORS = frozenset(
+    [
+        "is",
+        "was",
+        "are",
+        "be",
+        "to",
+        "of",
+        "for",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "our",
+        "its",
+        "new",
+        "old",
+        "aws",
+        "access",
+        "key",
+        "id",
+        "set",
+        "now",
+        "here",
+        "it",
+        "this",
+        "that",
+        "with",
+        "as",
+    ]
+)
+_LOOK_WORDS = 5
+_LOOK_CHARS = 80
+MIN_MIXED = 8
+MIN_RANDOM = 20
+MIN_ENTROPY = 3.5  # bits per character of a random-looking token
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9/+=_.~!@#$%^&*-]+")
+_TRAILING = ".,;:)]}\"'`"
+
+
+def prose_secret_spans(text: str, lowered: str) -> Iterator[Span]:
+    """Where a secret follows a credential word in ``text`` (``lowered`` is its lower case,
+    offsets kept)."""
+    for match in _CREDENTIAL.finditer(lowered):
+        if match.end() >= len(text) or text[match.end()] not in " \t":
+            continue  # ``password=…``, ``token:``, ``pwd_file``: an assignment's business
+        end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)
+        window_end = end if end >= 0 else min(len(text), match.end() + _LOOK_CHARS)
+        position = match.end()
+        for _ in range(_LOOK_WORDS):
+            while position < window_end and text[position] in " \t":
+                position += 1
+            stop = position
+            while stop < len(text) and not text[stop].isspace():
+                stop += 1
+            word = text[position:stop]
+            if not word or position >= window_end:
+                break
+            value = word.rstrip(_TRAILING).lstrip("\"'`(")
+            if value.lower() in _CONNECTORS or not value or (len(value) <= 3 and value.isalpha()):
+                position = stop
+                continue
+            if is_secret_word(value):
+                start = position + word.index(value)
+                yield Span(start, start + len(value))
+            break
+
+
+def is_secret_word(value: str) -> bool:
+    """A value that reads as a credential rather than a word, a number, a path or a slot."""
+    if len(value) < MIN_MIXED or "[REDACTED" in value:
+        return False
+    if not _TOKEN_CHARS.fullmatch(value) or is_placeholder(value) or looks_like_a_path(value):
+        return False
+    if value.startswith(("http", "$", "%", "<", "{")) or value.count(".") > 1:
+        return False
+    letters = sum(c.isalpha() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    symbols = len(value) - letters - digits
+    if len(value) >= MIN_RANDOM and _kinds(value) >= 3 and entropy(value) >= MIN_ENTROPY:
+        return True
+    return letters >= 3 and (digits >= 1 or symbols >= 1) and letters + digits >= MIN_MIXED - 1
+
+
+def _kinds(value: str) -> int:
+    return sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+            any(not c.isalnum() for c in value),
+        )
+    )
+
+
+def entropy(value: str) -> float:
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
