@@ -40,6 +40,16 @@ def applied(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[s
     return [row[0] for row in rows]
 
 
+def pending(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str] | None:
+    """The migrations not applied yet, asked without writing; ``None`` when the file holds
+    tables but no ledger of this schema (another program's database)."""
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    if schema.ledger not in tables:
+        return None if tables else [m.name for m in available(schema)]
+    done = {row[0] for row in connection.execute(f"SELECT name FROM {schema.ledger}")}
+    return [m.name for m in available(schema) if m.name not in done]
+
+
 def migrate(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str]:
     """Apply what is missing in one write transaction; returns the names applied now."""
     with write_transaction(connection):

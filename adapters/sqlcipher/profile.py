@@ -29,6 +29,7 @@ class DatabaseProfile:
     file_path_hint: str
     plaintext_hint: str
     wrong_key_hint: str
+    missing_file_hint: str = "run a capy command that writes first"
     # When the file holds another capy's tables; ``{path}`` is the file, ready for a shell.
     foreign_hint: str = "if another capy version made it, move it away and capy starts a new one"
 

@@ -36,6 +36,8 @@ class Adapters(containers.DeclarativeContainer):
         key=core.db_key.provided.secret,
         title_weight=core.settings.provided.store.title_weight,
         clock=core.clock,
+        read_only=core.options.provided.read_only,
+        created_files_dir=core.created_files_dir,
     )
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)

@@ -35,12 +35,20 @@ def beautifulsoup_html_converter() -> HtmlConverter:
 
 
 def sqlcipher_knowledge_store(
-    *, path: Path, key: str, title_weight: float, clock: Clock | None = None
+    *,
+    path: Path,
+    key: str,
+    title_weight: float,
+    clock: Clock | None = None,
+    read_only: bool = False,
+    created_files_dir: Path | None = None,
 ) -> Iterator[KnowledgeStore]:
     """Container resource: yields the open store; ``shutdown_resources()`` closes it."""
     from adapters.sqlcipher.store_resource import open_knowledge_store
 
-    yield from open_knowledge_store(path, key, title_weight, clock)
+    yield from open_knowledge_store(
+        path, key, title_weight, clock, read_only=read_only, created_files_dir=created_files_dir
+    )
 
 
 def usage_store_of(store: KnowledgeStore) -> UsageStore:
@@ -64,12 +72,19 @@ def sqlcipher_vault_encryptor() -> DatabaseEncryptor:
 
 
 def sqlcipher_vault_store(
-    *, path: Path, key: str, clock: Clock | None = None
+    *,
+    path: Path,
+    key: str,
+    clock: Clock | None = None,
+    read_only: bool = False,
+    created_files_dir: Path | None = None,
 ) -> Iterator[VaultStore]:
     """Container resource: yields the open vault; ``shutdown_resources()`` closes it."""
+    from adapters.sqlcipher.created_files import CreatedFiles
     from adapters.sqlcipher.vault.sqlcipher_vault_store import SqlcipherVaultStore
 
-    store = SqlcipherVaultStore(path, key, clock=clock)
+    created = CreatedFiles(created_files_dir) if created_files_dir else None
+    store = SqlcipherVaultStore(path, key, clock=clock, read_only=read_only, created=created)
     try:
         yield store
     finally:

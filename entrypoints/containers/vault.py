@@ -7,6 +7,7 @@ same ``VaultCore``/``VaultAdapters``/``VaultUseCases`` for its start-up sweep. T
 
 from __future__ import annotations
 
+import operator
 import os
 
 from dependency_injector import containers, providers
@@ -71,6 +72,7 @@ class VaultCore(containers.DeclarativeContainer):
         keys_dir=core.user_dirs.provided.keys_dir,
         env_var=VAULT_ENV_VAR,
         noun="vault",
+        create=providers.Callable(operator.not_, core.options.provided.read_only),
     )
     key = providers.Singleton(key_provider.provided.key_for.call(path))
     compress = providers.Callable(compresses, core.options.provided.env)
@@ -90,6 +92,8 @@ class VaultAdapters(containers.DeclarativeContainer):
         path=vault_core.path,
         key=vault_core.key.provided.secret,
         clock=core.clock,
+        read_only=core.options.provided.read_only,
+        created_files_dir=core.created_files_dir,
     )
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
     machine_identity = providers.Singleton(

@@ -25,7 +25,7 @@ def stats(
     from entrypoints.vault_cli.app import vault_container
     from entrypoints.vault_cli.formatting import dumps, local_time, rfc3339, short_path
 
-    with vault_container() as container:
+    with vault_container(read_only=True) as container:
         path = container.vault_core.path()
         key_origin = container.vault_core.key_provider().describe(path)
         numbers = container.use_cases.statistics().execute() if path.exists() else None
@@ -106,7 +106,7 @@ def checkpoint() -> None:
     """
     from entrypoints.vault_cli.app import vault_container
 
-    with vault_container() as container:
+    with vault_container(read_only=True) as container:
         path = container.vault_core.path()
         if not path.exists():
             print(f"capy vault checkpoint: no vault at {path} yet — nothing to flush")
