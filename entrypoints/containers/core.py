@@ -52,6 +52,7 @@ class Core(containers.DeclarativeContainer):
         home=user_dirs.provided.home,
         databases_dir=user_dirs.provided.databases_dir,
         layout=git_layout,
+        label=providers.Callable(operator.not_, options.provided.read_only),
     )
     project = providers.Singleton(project_locator.provided.locate.call())
 

@@ -125,6 +125,8 @@ class UseCases(containers.DeclarativeContainer):
             load_config=core.config.provider,
             sandbox=adapters.sandbox.provider,
             open_store=adapters.knowledge_store.provider,
+            cwd=core.options.provided.cwd,
+            databases_dir=core.user_dirs.provided.databases_dir,
         ),
     )
     sweep_sessions = providers.Factory(

@@ -38,6 +38,7 @@ from application.use_cases.vault.checkpoint_vault import CheckpointVault
 from application.use_cases.vault.compact_vault import CompactVault
 from application.use_cases.vault.delete_session import DeleteSession
 from application.use_cases.vault.find_session import FindSession
+from application.use_cases.vault.find_unarchived_sessions import FindUnarchivedSessions
 from application.use_cases.vault.import_sessions import ImportSessions
 from application.use_cases.vault.list_sessions import ListSessions
 from application.use_cases.vault.merge_vault import MergeVault
@@ -151,6 +152,12 @@ class VaultUseCases(containers.DeclarativeContainer):
     search = providers.Factory(SearchVault, store=adapters.vault_store)
     delete_session = providers.Factory(DeleteSession, store=adapters.vault_store)
     statistics = providers.Factory(VaultStatistics, store=adapters.vault_store)
+    unarchived = providers.Factory(
+        FindUnarchivedSessions,
+        files=adapters.session_files,
+        open_store=adapters.vault_store.provider,
+        vault_exists=vault_core.path.provided.exists,
+    )
     checkpoint = providers.Factory(CheckpointVault, store=adapters.vault_store)
     session_reader = providers.Factory(
         SessionReader,

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated
 
 from cyclopts import Parameter
 
+from domain.sessions.files import SessionFile
 from entrypoints.vault_cli.app import vault
+from entrypoints.vault_cli.formatting import local_time, rfc3339, short_path
 
 
 @vault.command
@@ -23,18 +27,29 @@ def stats(
     """
     from entrypoints.cli.sizes import byte_size as size
     from entrypoints.vault_cli.app import vault_container
-    from entrypoints.vault_cli.formatting import dumps, local_time, rfc3339, short_path
+    from entrypoints.vault_cli.formatting import dumps
 
     with vault_container(read_only=True) as container:
         path = container.vault_core.path()
         key_origin = container.vault_core.key_provider().describe(path)
         numbers = container.use_cases.statistics().execute() if path.exists() else None
+        missing = container.use_cases.unarchived().execute()
         home = container.core.user_dirs().home
     if numbers is None:
         if json:
-            print(dumps({"path": str(path), "sessions": 0, "exists": False}))
+            print(
+                dumps(
+                    {
+                        "path": str(path),
+                        "sessions": 0,
+                        "exists": False,
+                        "unarchived": _unarchived_json(missing),
+                    }
+                )
+            )
         else:
             print(f"capy vault: no vault at {path} yet — `capy vault import` creates it")
+            _print_unarchived(missing, home)
         return
     if json:
         print(
@@ -53,6 +68,7 @@ def stats(
                     "reindex_backlog": numbers.stale_sessions,
                     "free_bytes": numbers.free_bytes,
                     "min_reader_version": numbers.min_reader_version,
+                    "unarchived": _unarchived_json(missing),
                     "projects": [
                         {
                             "project_path": p.project_path,
@@ -95,6 +111,40 @@ def stats(
                 f"  {tally.sessions:>6,}  {size(tally.size_bytes):>9}  "
                 f"{short_path(tally.project_path, home)}"
             )
+    _print_unarchived(missing, home)
+
+
+def _unarchived_json(missing: list[SessionFile]) -> list[dict[str, object]]:
+    return [
+        {
+            "session_id": s.session_id,
+            "path": str(s.path),
+            "size_bytes": s.total_size,
+            "modified": rfc3339(_modified(s)),
+        }
+        for s in missing
+    ]
+
+
+def _modified(session: SessionFile) -> datetime:
+    return datetime.fromtimestamp(session.mtime_ns / 1e9, tz=UTC)
+
+
+def _print_unarchived(missing: list[SessionFile], home: Path) -> None:
+    """The sessions the host still has but the vault does not: the host deletes them after
+    ``cleanupPeriodDays``."""
+    if not missing:
+        return
+    count = len(missing)
+    print(
+        f"\nnot archived yet: {count} session{'s' if count != 1 else ''} on disk "
+        "(`capy vault import` archives them)"
+    )
+    for session in missing:
+        print(
+            f"  {session.session_id[:8]}  {local_time(_modified(session))}  "
+            f"{short_path(str(session.path), home)}"
+        )
 
 
 @vault.command

@@ -139,3 +139,14 @@ def test_read_only_vault_commands_touch_nothing(tmp_path: Path, target: str) -> 
         said = done.stdout + done.stderr
         assert done.returncode != 0 and str(path) in said, (name, said)
         assert (_snapshot(Path(env["HOME"])), _snapshot(work)) == before, name
+
+
+def test_on_a_fresh_machine_looking_creates_nothing(tmp_path: Path) -> None:
+    work = tmp_path / "project"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("CAPY_DB_KEY", "CAPY_VAULT_KEY")}
+    home = Path(env["HOME"])
+    before = _snapshot(home), _snapshot(work)
+    for name, args in {**KNOWLEDGE_COMMANDS, **VAULT_COMMANDS}.items():
+        _run(args, work, env)
+        assert (_snapshot(home), _snapshot(work)) == before, name
