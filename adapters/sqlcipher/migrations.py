@@ -41,13 +41,23 @@ def applied(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[s
 
 
 def pending(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str] | None:
-    """The migrations not applied yet, asked without writing; ``None`` when the file holds
-    tables but no ledger of this schema (another program's database)."""
-    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    """The migrations not applied yet, asked without writing; ``None`` when the ledger of this
+    schema's name holds none of its migrations while other tables exist (another capy's file,
+    the Go capy's). Tables without any ledger (a database `capy encrypt` just encrypted) get
+    every migration."""
+    tables = {
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    names = [m.name for m in available(schema)]
     if schema.ledger not in tables:
-        return None if tables else [m.name for m in available(schema)]
+        return names
     done = {row[0] for row in connection.execute(f"SELECT name FROM {schema.ledger}")}
-    return [m.name for m in available(schema) if m.name not in done]
+    if not done & set(names) and tables - {schema.ledger}:
+        return None  # another capy's ledger of the same name (the Go capy's)
+    return [name for name in names if name not in done]
 
 
 def migrate(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str]:

@@ -28,7 +28,13 @@ from adapters.sqlcipher.errors import DatabaseError, is_unreadable
 from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
 from adapters.sqlcipher.migrations import applied, migrate, pending
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
-from domain.errors import DamagedDatabase, PlaintextDatabase, StoreError, WrongKey
+from domain.errors import (
+    DamagedDatabase,
+    ForeignSchema,
+    PlaintextDatabase,
+    StoreError,
+    WrongKey,
+)
 
 Warn = Callable[[str], None]
 
@@ -86,6 +92,8 @@ def open_database(
         material = material or for_file(passphrase, path)
         if _log_is_foreign(path, material):
             _set_log_aside(path, now(), warn, profile)
+        if state is not FileState.MISSING and _holds_foreign_tables(path, material, profile):
+            raise _foreign(path, profile)  # asked read-only: a writer would fold its log in
         try:
             connection = connect(path, material.pragma)
         except DatabaseError as error:
@@ -97,6 +105,9 @@ def open_database(
                 f"the key does not open the {profile.noun} {path}", profile.wrong_key_hint
             ) from None
         try:
+            if pending(connection, profile.schema) is None:
+                connection.close()
+                raise _foreign(path, profile)
             migrate(connection, profile.schema)
         except DatabaseError as error:
             connection.close()
@@ -182,12 +193,9 @@ def _open_read_only(
         if not is_unreadable(error):
             raise
         raise _damaged_left_alone(path, profile) from None
-    if missing is None:
+    if missing is None or (missing and _has_tables_but_no_ledger(connection, profile)):
         connection.close()
-        raise StoreError(
-            f"the {profile.noun} {path} holds tables capy did not make",
-            profile.foreign_hint.format(path=shlex.quote(str(path))),
-        )
+        raise _foreign(path, profile)  # a look never builds capy's tables into another file
     if missing:
         connection.close()
         writer = connect(path, material.pragma)
@@ -197,6 +205,31 @@ def _open_read_only(
             writer.close()
         connection = connect(path, material.pragma, read_only=True)
     return OpenedDatabase(connection, material)
+
+
+def _holds_foreign_tables(path: Path, material: KeyMaterial, profile: DatabaseProfile) -> bool:
+    try:
+        reader = connect(path, material.pragma, read_only=True)
+    except DatabaseError:
+        return False  # the writing open below says why
+    try:
+        return pending(reader, profile.schema) is None
+    except DatabaseError:
+        return False
+    finally:
+        reader.close()
+
+
+def _has_tables_but_no_ledger(connection: Connection, profile: DatabaseProfile) -> bool:
+    names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    return bool(names) and profile.schema.ledger not in names
+
+
+def _foreign(path: Path, profile: DatabaseProfile) -> ForeignSchema:
+    return ForeignSchema(
+        f"the {profile.noun} {path} holds tables this capy did not make; it was left untouched",
+        profile.foreign_hint.format(path=shlex.quote(str(path))),
+    )
 
 
 def _recognisably_capys(path: Path, created: CreatedFiles | None) -> bool:

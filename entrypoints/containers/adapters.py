@@ -38,6 +38,12 @@ class Adapters(containers.DeclarativeContainer):
         clock=core.clock,
         read_only=core.options.provided.read_only,
         created_files_dir=core.created_files_dir,
+        go_migration=providers.Callable(
+            lazy_adapters.go_knowledge_migration,
+            origin=core.project.provided.db_path_origin,
+            env=core.options.provided.env,
+            project_root=core.project_root.provided.path,
+        ),
     )
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)

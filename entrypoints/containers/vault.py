@@ -95,6 +95,9 @@ class VaultAdapters(containers.DeclarativeContainer):
         clock=core.clock,
         read_only=core.options.provided.read_only,
         created_files_dir=core.created_files_dir,
+        go_migration=providers.Callable(
+            lazy_adapters.go_vault_migration, env=core.options.provided.env
+        ),
     )
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
     machine_identity = providers.Singleton(
