@@ -178,21 +178,28 @@ def delete(
     /,
     *,
     yes: Annotated[bool, Parameter(negative=(), help="Delete without asking.")] = False,
-) -> None:
+) -> int:
     """Delete one session from the vault: its transcript, its files and its search rows.
 
-    Shows the session and asks first (the answer defaults to no; without a terminal to ask,
-    nothing is deleted unless --yes is given). Files on disk are not touched.
+    Shows the session and asks first (the answer defaults to no). Without a terminal to ask,
+    nothing is deleted unless --yes is given, and the exit code is 1. Files on disk are not
+    touched.
     """
     from entrypoints.cli.sizes import byte_size as size
     from entrypoints.vault_cli.app import require_vault, say, vault_container
     from entrypoints.vault_cli.formatting import local_time, title_of
-    from entrypoints.vault_cli.prompts import confirm
+    from entrypoints.vault_cli.prompts import can_ask, confirm
     from entrypoints.vault_cli.session_lookup import find_or_list
 
     with vault_container() as container:
         require_vault(container)
         session = find_or_list(container, session_id)
+        if not yes and not can_ask():
+            say(
+                f"nothing deleted: there is no terminal to ask whether to delete "
+                f"{session.short_id}; pass --yes to delete it without asking"
+            )
+            return 1
         say(
             f"{session.uuid} — {title_of(session)}\n  {session.project_path}, "
             f"{local_time(session.end_time)}, {session.message_count} messages, "
@@ -200,6 +207,7 @@ def delete(
         )
         if not yes and not confirm(f"delete session {session.short_id}?"):
             say("nothing deleted")
-            return
+            return 0
         container.use_cases.delete_session().execute(session.uuid)
     say(f"deleted {session.uuid}")
+    return 0

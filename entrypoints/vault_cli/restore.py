@@ -26,29 +26,44 @@ def restore(
     overwrite: Annotated[
         bool, Parameter(negative=(), help="Replace existing files that differ without asking.")
     ] = False,
-) -> None:
+) -> int:
     """Write a session back to disk exactly as archived.
 
     Writes `<uuid>.jsonl` and its files under `<uuid>/` (subagents, tool results), folders
     0700 and files 0600.
 
     An existing file with the same bytes is left alone; one that differs is replaced only when
-    you answer yes (the default is no; without a terminal, only with --overwrite). A stored
+    you answer yes (the default is no; without a terminal, only with --overwrite — a file
+    that differs is then kept, and the exit code is 1). A stored
     name that is absolute, climbs out with "..", or leads through a symlinked folder out of
     the target is skipped; a symlink where a file goes is replaced, never followed.
     """
     from entrypoints.vault_cli.app import require_vault, vault_container
-    from entrypoints.vault_cli.prompts import confirm
+    from entrypoints.vault_cli.prompts import can_ask, confirm
     from entrypoints.vault_cli.session_lookup import find_or_list
 
+    unasked: list[Path] = []
+
     def ask(path: Path) -> bool:
-        return overwrite or confirm(f"overwrite existing {path}?")
+        if overwrite:
+            return True
+        if not can_ask():
+            unasked.append(path)
+            return False
+        return confirm(f"overwrite existing {path}?")
 
     with vault_container() as container:
         require_vault(container)
         session = find_or_list(container, session_id)
         report = container.use_cases.restore_session().execute(session, output, ask)
     print_report(report)
+    if unasked:
+        say(
+            f"{len(unasked)} existing file{'s' if len(unasked) != 1 else ''} that differ "
+            "were kept: there is no terminal to ask; pass --overwrite to replace them"
+        )
+        return 1
+    return 0
 
 
 def print_report(report: RestoreReport) -> None:

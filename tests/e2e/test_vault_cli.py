@@ -122,10 +122,17 @@ def test_import_list_search_show_restore_delete(
     assert restored.returncode == 0, restored.stderr
     run(capy, tmp_path, "restore", S2[:8], "--output", str(out))
     assert _files(out) == original
+    changed = next(p for p in sorted(out.rglob("*.jsonl")))
+    changed.write_text("edited by hand\n")
+    kept = run(capy, tmp_path, "restore", S1[:8], "--output", str(out))  # no terminal to ask
+    assert kept.returncode == 1 and "--overwrite" in kept.stderr
+    assert changed.read_text() == "edited by hand\n"
+    replaced = run(capy, tmp_path, "restore", S1[:8], "--output", str(out), "--overwrite")
+    assert replaced.returncode == 0 and _files(out) == original
 
     refused = run(capy, tmp_path, "delete", S2[:8])  # no terminal to ask: nothing deleted
-    assert refused.returncode == 0
-    assert "nothing deleted" in refused.stderr
+    assert refused.returncode == 1
+    assert "nothing deleted" in refused.stderr and "--yes" in refused.stderr
     deleted = run(capy, tmp_path, "delete", S2[:8], "--yes")
     assert deleted.returncode == 0, deleted.stderr
     assert {s["uuid"] for s in json.loads(run(capy, tmp_path, "list", "--json").stdout)} == {S1}
