@@ -128,8 +128,8 @@ class KeyFileKeyProvider(KeyProvider):
             raise KeyUnavailable(
                 f"no key for the existing {self._noun} {db_path}: it was "
                 f"encrypted with a key that is neither in {self._env_var} nor in {path}",
-                hint=f"set {self._env_var} to the key it was created with; if that key is "
-                "lost, move the file away and capy starts a new one",
+                hint=f"set {self._env_var} to the key it was created with; the file was left "
+                "untouched",
             )
 
     def _checked_env_key(self) -> str:

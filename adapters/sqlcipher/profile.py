@@ -44,8 +44,8 @@ KNOWLEDGE = DatabaseProfile(
     file_path_hint="pass a file path with --db",
     plaintext_hint="run `capy encrypt` to encrypt it with capy's key, then try again",
     wrong_key_hint=(
-        "check CAPY_DB_KEY (or the key file `capy which` shows); the file was left "
-        "untouched. If it is damaged beyond use, move it away and capy starts a new one"
+        "check CAPY_DB_KEY (it overrides the key file `capy which` shows); the file was left "
+        "untouched"
     ),
     foreign_hint=(
         "if the Go capy made it, move it away (`mv {path} {path}.go`; capy then starts a new "

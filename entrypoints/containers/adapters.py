@@ -34,6 +34,7 @@ class Adapters(containers.DeclarativeContainer):
         lazy_adapters.sqlcipher_knowledge_store,
         path=core.project.provided.db_path,
         key=core.db_key.provided.secret,
+        key_origin=core.db_key.provided.origin,
         title_weight=core.settings.provided.store.title_weight,
         clock=core.clock,
         read_only=core.options.provided.read_only,

@@ -22,7 +22,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.ports.usage_store import UsageStore
 from application.ports.vault_source import VaultSource
 from application.ports.vault_store import VaultStore
-from domain.errors import ForeignSchema
+from domain.errors import ForeignSchema, WrongKey
 
 GoMigration = Callable[[Path, str], None]
 
@@ -48,6 +48,7 @@ def sqlcipher_knowledge_store(
     read_only: bool = False,
     created_files_dir: Path | None = None,
     go_migration: GoMigration | None = None,
+    key_origin: str = "",
 ) -> Iterator[KnowledgeStore]:
     """Container resource: yields the open store; ``shutdown_resources()`` closes it. At the
     default path a Go capy file is migrated in place first (``go_migration``, ADR 0059)."""
@@ -58,7 +59,23 @@ def sqlcipher_knowledge_store(
             path, key, title_weight, clock, read_only=read_only, created_files_dir=created_files_dir
         )
 
-    yield from _migrating(opened, go_migration, path, key)
+    with _key_advice(key_origin, "CAPY_DB_KEY", "knowledge database"):
+        resource = _migrating(opened, go_migration, path, key)
+        store = next(resource)
+    yield store
+    with contextlib.suppress(StopIteration):
+        next(resource)
+
+
+@contextlib.contextmanager
+def _key_advice(origin: str, env_var: str, noun: str) -> Iterator[None]:
+    """A key that does not fit is explained by where it came from (ADR 0057)."""
+    try:
+        yield
+    except WrongKey as error:
+        from adapters.key_advice import wrong_key_advice
+
+        raise WrongKey(error.message, wrong_key_advice(origin, env_var, noun)) from None
 
 
 def _migrating(
@@ -141,6 +158,7 @@ def sqlcipher_vault_store(
     read_only: bool = False,
     created_files_dir: Path | None = None,
     go_migration: GoMigration | None = None,
+    key_origin: str = "",
 ) -> Iterator[VaultStore]:
     """Container resource: yields the open vault; ``shutdown_resources()`` closes it."""
     from adapters.sqlcipher.created_files import CreatedFiles
@@ -151,13 +169,14 @@ def sqlcipher_vault_store(
     def opened() -> SqlcipherVaultStore:
         return SqlcipherVaultStore(path, key, clock=clock, read_only=read_only, created=created)
 
-    try:
-        store = opened()
-    except ForeignSchema:
-        if go_migration is None:
-            raise
-        go_migration(path, key)
-        store = opened()
+    with _key_advice(key_origin, "CAPY_VAULT_KEY", "vault"):
+        try:
+            store = opened()
+        except ForeignSchema:
+            if go_migration is None:
+                raise
+            go_migration(path, key)
+            store = opened()
     try:
         yield store
     finally:

@@ -92,6 +92,7 @@ class VaultAdapters(containers.DeclarativeContainer):
         lazy_adapters.sqlcipher_vault_store,
         path=vault_core.path,
         key=vault_core.key.provided.secret,
+        key_origin=vault_core.key.provided.origin,
         clock=core.clock,
         read_only=core.options.provided.read_only,
         created_files_dir=core.created_files_dir,
