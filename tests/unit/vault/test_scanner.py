@@ -202,15 +202,13 @@ def test_host_injected_text_is_not_indexed_and_the_title_is_the_first_real_reque
     t = ClaudeTranscript(SESSION, CWD)
     t.user("<system-reminder>zanzibar policy text the host injects</system-reminder>")
     t.user("<command-name>/clear</command-name><command-message>clear</command-message>")
-    t.user(
-        "<system-reminder>more zanzibar</system-reminder>\nWhy does the nightly migration "
-        "deadlock?"
-    )
+    question = "Why does the nightly migration deadlock?"
+    t.user(f"<system-reminder>more zanzibar</system-reminder>\n{question}")
     t.say("The reindex job holds the lock.")
     t.user("<command-name>/review</command-name><command-args>the auth module</command-args>")
     result = scan(t)
     texts = [m.text for m in result.messages]
     assert not any("zanzibar" in text or "<" in text for text in texts)
-    assert texts[0] == "Why does the nightly migration deadlock?"
+    assert texts[0] == question
     assert "/review the auth module" in texts
-    assert result.summary.title == "Why does the nightly migration deadlock?"
+    assert result.summary.title == question
