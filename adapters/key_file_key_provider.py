@@ -37,7 +37,8 @@ def new_key_variable(env_var: str) -> str:
 class KeyFileKeyProvider(KeyProvider):
     """``CAPY_DB_KEY`` wins; otherwise ``<keys_dir>/<hash of the db path>.key`` (mode 0600).
 
-    The file is created on first use with a random 256-bit key. It appears whole or not at all:
+    The file is created on first use with a random 256-bit key (not when ``create`` is off:
+    commands that only read never create a key file). It appears whole or not at all:
     the key is written and synced to a private temporary file that is then hard-linked into place,
     which fails if another process got there first — both then use the winner's key.
     """
@@ -49,8 +50,10 @@ class KeyFileKeyProvider(KeyProvider):
         *,
         env_var: str = ENV_VAR,
         noun: str = "knowledge database",
+        create: bool = True,
     ) -> None:
         self._env_var = env_var
+        self._create = create
         self._noun = noun
         self._env_key = env.get(env_var)
         self._keys_dir = keys_dir
@@ -63,6 +66,11 @@ class KeyFileKeyProvider(KeyProvider):
         secret = _read_key(path)
         if secret is None:
             self._refuse_a_key_that_cannot_open(db_path, path)
+            if not self._create or _not_a_database(db_path):
+                # A command that only reads keeps nothing, and a key for a path holding the
+                # user's own file would never be used: this key opens no file, and the store
+                # then reports what is (or is not) at the path without creating anything.
+                return DatabaseKey(new_key(), f"none yet (would be generated at {path})")
             self._store(path, new_key(), replace=False)
             secret = _read_key(path)
         if secret is None:  # pragma: no cover - the file was removed between two lines
@@ -162,8 +170,8 @@ class KeyFileKeyProvider(KeyProvider):
             raise KeyUnavailable(
                 f"no key for the existing {self._noun} {db_path}: it was "
                 f"encrypted with a key that is neither in {self._env_var} nor in {path}",
-                hint=f"set {self._env_var} to the key it was created with; if that key is "
-                "lost, move the file away and capy starts a new one",
+                hint=f"set {self._env_var} to the key it was created with; the file was left "
+                "untouched",
             )
 
     def _checked_env_key(self) -> str:
@@ -188,6 +196,18 @@ def _encrypted(db_path: Path) -> bool:
         return database_file.inspect(db_path) is FileState.ENCRYPTED
     except OSError:
         return False  # the store reports an unreadable file with its own fix
+
+
+def _not_a_database(db_path: Path) -> bool:
+    """Something is at the path that capy will refuse (a text file, an empty file, a FIFO, a
+    folder) rather than a database to open, or nothing, where one is created."""
+    try:
+        state = database_file.inspect(db_path)
+    except OSError:
+        return True
+    if state not in (FileState.GARBAGE, FileState.EMPTY):
+        return False
+    return not (database_file.has_page_structure(db_path) or database_file.has_sidecars(db_path))
 
 
 def _read_key(path: Path) -> str | None:

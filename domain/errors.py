@@ -44,6 +44,11 @@ class DamagedDatabase(StoreError):
     way out (restore the backup, or move it aside and let capy start a new one)."""
 
 
+class ForeignSchema(StoreError):
+    """The file decrypts with capy's key but holds another program's tables (the Go capy's at
+    capy's own default path is migrated in place; anywhere else it is left alone)."""
+
+
 class PlaintextDatabase(StoreError):
     """The database file is unencrypted SQLite; capy refuses to use it until it is encrypted."""
 

@@ -50,7 +50,8 @@ class FetchSettings:
 
 
 class VaultSweepScope(StrEnum):
-    """What the MCP server archives into the vault when it starts."""
+    """What capy archives into the vault: when the MCP server starts, and each session the
+    host ends (SessionEnd)."""
 
     OFF = "off"
     PROJECT = "project"  # the sessions of the project it serves
@@ -75,7 +76,8 @@ class VaultSweepScope(StrEnum):
 
 @attrs.frozen
 class VaultSettings:
-    sweep: VaultSweepScope = VaultSweepScope.OFF
+    # ``None``: not set in any file — archiving is on for the served project (ADR 0058).
+    sweep: VaultSweepScope | None = None
 
 
 @attrs.frozen

@@ -104,7 +104,19 @@ def _handle(args: list[str], stderr: Any) -> str | None:
     platform = _platform(options, payload)
     hook_input = platform.parse(event, payload)
     decision = _decide(hook_input, platform.instruction_files)
+    if event.value == "sessionend":
+        _archive(payload, hook_input.project_dir)
     return platform.render(hook_input, decision)
+
+
+def _archive(payload: Mapping[str, Any], project_dir: str) -> None:
+    """Hand the ended session to a detached vault import; never fails the hook."""
+    try:
+        from entrypoints.session_end_archive import archive_ended_session
+
+        archive_ended_session(payload, project_dir, os.environ)
+    except Exception:
+        return
 
 
 def _options(args: list[str]) -> dict[str, str]:

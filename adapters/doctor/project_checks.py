@@ -11,7 +11,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.ports.policy_source import PolicySource
 from application.ports.project_locator import ProjectLocation
 from domain.doctor.check import CheckResult, failed, passed, warned
-from domain.errors import CapyError
+from domain.errors import CapyError, PlaintextDatabase
 from domain.permissions.rules import RuleKind
 
 
@@ -73,15 +73,14 @@ class KnowledgeBaseCheck(HealthCheck):
         path = self._db_path()
         if not path.exists():
             return passed(self.name, f"not created yet ({path}; created on first use)")
-        with path.open("rb") as handle:
-            if handle.read(15) == b"SQLite format 3":
-                return failed(
-                    self.name,
-                    f"{path} is an unencrypted SQLite file; capy refuses to use it",
-                    "run `capy encrypt` to encrypt it in place",
-                )
-        try:
+        try:  # the store opens read-only: a FIFO, a folder or a text file is refused untouched
             stats = self._open_store().stats()
+        except PlaintextDatabase:
+            return failed(
+                self.name,
+                f"{path} is an unencrypted SQLite file; capy refuses to use it",
+                "run `capy encrypt` to encrypt it in place",
+            )
         except CapyError as error:
             return failed(self.name, error.message, error.hint or "see `capy which`")
         sources = sum(stats.sources_by_kind.values())

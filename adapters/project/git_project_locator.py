@@ -37,7 +37,9 @@ class GitProjectLocator(ProjectLocator):
         home: Path,
         databases_dir: Path,
         layout: Callable[[Path], GitLayout | None],
+        label: bool = True,
     ) -> None:
+        self._label = label  # off for commands that only look: they create no folder
         self._root = root
         self._db_override = db_override
         self._store_path = store_path
@@ -72,7 +74,8 @@ class GitProjectLocator(ProjectLocator):
             ).resolve(), f"store.path in the configuration, relative to {where}"
         base, shared = self._shared_base(root)
         folder = self._databases_dir / hashlib.sha256(str(base).encode()).hexdigest()[:16]
-        _label(folder, base)
+        if self._label:
+            _label(folder, base)
         why = f"default location for the project {base}"
         return folder / DB_FILE_NAME, why + (" (the main worktree of this one)" if shared else "")
 

@@ -17,20 +17,33 @@ __all__ = ["BUSY_TIMEOUT_MS", "Connection", "connect"]
 BUSY_TIMEOUT_MS = 5000
 
 
-def connect(path: Path, key_pragma: str, *, wal: bool = True) -> Connection:
+def connect(
+    path: Path, key_pragma: str, *, wal: bool = True, read_only: bool = False
+) -> Connection:
     """A keyed connection in autocommit mode; raises ``DatabaseError`` if the key does not fit.
 
     ``check_same_thread`` is off only so that ``close()`` can close every thread's connection;
-    each connection is still used by the one thread that opened it.
+    each connection is still used by the one thread that opened it. A ``read_only`` connection
+    opens the file with ``mode=ro`` and refuses every write (``query_only``).
     """
-    connection = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False)
+    if read_only:
+        connection = sqlcipher3.connect(
+            f"{path.resolve().as_uri()}?mode=ro",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+    else:
+        connection = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
         # Before anything else: SQLCipher otherwise logs decryption failures to stderr.
         connection.execute("PRAGMA cipher_log_level = NONE")
         connection.execute(key_pragma)
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        if wal:
+        if read_only:
+            connection.execute("PRAGMA query_only = 1")
+        elif wal:
             connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = NORMAL")
         connection.execute("PRAGMA foreign_keys = ON")

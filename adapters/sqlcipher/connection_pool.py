@@ -18,8 +18,9 @@ from datetime import datetime
 from pathlib import Path
 
 from adapters.sqlcipher.connection import Connection
+from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.key_material import KeyMaterial
-from adapters.sqlcipher.opener import Warn, open_database, open_more
+from adapters.sqlcipher.opener import OpenedDatabase, Warn, open_database, open_more
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from domain.errors import StoreError
 
@@ -51,8 +52,13 @@ class ConnectionPool:
         now: Callable[[], datetime],
         warn: Warn,
         profile: DatabaseProfile = KNOWLEDGE,
+        *,
+        read_only: bool = False,
+        created: CreatedFiles | None = None,
     ) -> None:
         self.path = path
+        self.read_only = read_only
+        self._created = created
         self._passphrase = passphrase
         self._now = now
         self._warn = warn
@@ -61,7 +67,7 @@ class ConnectionPool:
         self._local = threading.local()
         self._open: list[tuple[threading.Thread, Connection]] = []
         self._generation = 0
-        opened = open_database(path, passphrase, now, warn, profile)
+        opened = self._open_file()
         self._material: KeyMaterial = opened.material
         self._file = _identity(path)
         self._adopt(opened.connection)
@@ -74,7 +80,7 @@ class ConnectionPool:
             return current[1]  # type: ignore[no-any-return]
         with self._lock:
             self._close_orphans()
-            connection = open_more(self.path, self._material)
+            connection = open_more(self.path, self._material, read_only=self.read_only)
             self._open.append((threading.current_thread(), connection))
             generation = self._generation
         self._local.current = (generation, connection)
@@ -105,9 +111,7 @@ class ConnectionPool:
             # the path, so until a reopen succeeds no file counts as the one in use
             self._file = _NO_FILE
             try:
-                opened = open_database(
-                    self.path, self._passphrase, self._now, self._warn, self._profile
-                )
+                opened = self._open_file()
             except StoreError as error:
                 raise type(error)(
                     f"the {noun} {self.path} was {what} while capy ran, and the file there now "
@@ -121,9 +125,20 @@ class ConnectionPool:
             result = "a new, empty one was created" if what == "deleted" else "capy opened it"
             self._warn(f"the {noun} {self.path} was {what} while capy ran; {result}")
 
+    def _open_file(self) -> OpenedDatabase:
+        return open_database(
+            self.path,
+            self._passphrase,
+            self._now,
+            self._warn,
+            self._profile,
+            read_only=self.read_only,
+            created=self._created,
+        )
+
     def dedicated(self) -> Connection:
         """A connection outside the pool (VACUUM, checkpoint on close); the caller closes it."""
-        return open_more(self.path, self._material)
+        return open_more(self.path, self._material, read_only=self.read_only)
 
     def _adopt(self, connection: Connection) -> None:
         self._open.append((threading.current_thread(), connection))
@@ -153,6 +168,8 @@ class ConnectionPool:
         """Close every connection, then truncate the WAL from one fresh connection, so the
         file alone is complete. Returns why no connection could be opened for that, if so."""
         self.close()
+        if self.read_only:
+            return None  # a reader leaves the log to the writers
         try:
             last = self.dedicated()
         except Exception as error:

@@ -10,6 +10,7 @@ a wrong key and left byte-for-byte untouched (ADR 0012).
 from __future__ import annotations
 
 import enum
+import stat
 from datetime import datetime
 from pathlib import Path
 
@@ -19,6 +20,7 @@ _SAMPLE = 4096
 # Distinct byte values expected in random data: ~256 in 4096 bytes, ~221 in 512 bytes.
 _MIN_DISTINCT = {_SAMPLE: 200, _MIN_PAGE: 150}
 SIDECARS = ("-wal", "-shm")
+_PAGE = 4096  # the page size both capys write
 
 
 class FileState(enum.Enum):
@@ -29,11 +31,20 @@ class FileState(enum.Enum):
     GARBAGE = "garbage"
 
 
+class NotARegularFile(OSError):
+    """The path names a folder, a FIFO, a socket or a device: nothing capy reads or writes."""
+
+
 def inspect(path: Path) -> FileState:
+    """Classify the file by its bytes; raises ``NotARegularFile`` before opening anything that
+    could block (a FIFO) or is not a file at all."""
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except FileNotFoundError:
         return FileState.MISSING
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(f"{path} is not a regular file")
+    size = info.st_size
     if size == 0:
         return FileState.EMPTY
     with path.open("rb") as handle:
@@ -45,6 +56,34 @@ def inspect(path: Path) -> FileState:
     sample = head if len(head) == _SAMPLE else head[:_MIN_PAGE]
     threshold = _MIN_DISTINCT[len(sample)]
     return FileState.ENCRYPTED if len(set(sample)) >= threshold else FileState.GARBAGE
+
+
+def _looks_random(sample: bytes) -> bool:
+    threshold = _MIN_DISTINCT.get(len(sample))
+    return threshold is not None and len(set(sample)) >= threshold
+
+
+def has_page_structure(path: Path) -> bool:
+    """Whether the bytes still look like an encrypted database whose first page was damaged:
+    a whole number of 4 KiB pages, at least two, and a later page indistinguishable from
+    random bytes. A text file, a zero-filled file or an image has neither."""
+    try:
+        size = path.stat().st_size
+        if size < 2 * _PAGE or size % _PAGE:
+            return False
+        with path.open("rb") as handle:
+            for page in (1, size // _PAGE - 1):
+                handle.seek(page * _PAGE)
+                if _looks_random(handle.read(_PAGE)):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
+def has_sidecars(path: Path) -> bool:
+    """A ``-wal`` or ``-shm`` beside the file: only SQLite leaves those."""
+    return any(path.with_name(path.name + sidecar).exists() for sidecar in SIDECARS)
 
 
 def move_aside(path: Path, now: datetime) -> Path:

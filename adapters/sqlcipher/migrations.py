@@ -40,6 +40,26 @@ def applied(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[s
     return [row[0] for row in rows]
 
 
+def pending(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str] | None:
+    """The migrations not applied yet, asked without writing; ``None`` when the ledger of this
+    schema's name holds none of its migrations while other tables exist (another capy's file,
+    the Go capy's). Tables without any ledger (a database `capy encrypt` just encrypted) get
+    every migration."""
+    tables = {
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    names = [m.name for m in available(schema)]
+    if schema.ledger not in tables:
+        return names
+    done = {row[0] for row in connection.execute(f"SELECT name FROM {schema.ledger}")}
+    if not done & set(names) and tables - {schema.ledger}:
+        return None  # another capy's ledger of the same name (the Go capy's)
+    return [name for name in names if name not in done]
+
+
 def migrate(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str]:
     """Apply what is missing in one write transaction; returns the names applied now."""
     with write_transaction(connection):

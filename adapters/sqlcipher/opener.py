@@ -1,7 +1,11 @@
-"""Opening a capy database file: refuse plaintext, protect on a wrong key, heal garbage.
+"""Opening a capy database file: refuse plaintext, protect on a wrong key, heal capy's own.
 
 The knowledge database and the vault both open through here; a ``DatabaseProfile`` names the
-schema and the words of the messages (ADR 0012).
+schema and the words of the messages (ADR 0012). A file that is not a capy database — a text
+file, an empty file, a FIFO, a folder — is refused with a message naming it and never moved:
+only a file recognisably capy's (its page structure, its ``-wal``/``-shm``, or capy's mark of
+having created it) is set aside when damaged, and only by a command that writes. A read-only
+open creates, moves and writes nothing (ADR 0057).
 """
 
 from __future__ import annotations
@@ -18,14 +22,21 @@ import attrs
 
 from adapters.sqlcipher import database_file
 from adapters.sqlcipher.connection import Connection, connect
+from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import opens_read_only, opens_without_log
-from adapters.sqlcipher.database_file import FileState
+from adapters.sqlcipher.database_file import FileState, NotARegularFile
 from adapters.sqlcipher.errors import DatabaseError, is_unreadable
 from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
 from adapters.sqlcipher.log_frames import foreign_frames
-from adapters.sqlcipher.migrations import applied, migrate
+from adapters.sqlcipher.migrations import applied, migrate, pending
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
-from domain.errors import PlaintextDatabase, StoreError, WrongKey
+from domain.errors import (
+    DamagedDatabase,
+    ForeignSchema,
+    PlaintextDatabase,
+    StoreError,
+    WrongKey,
+)
 
 Warn = Callable[[str], None]
 
@@ -42,16 +53,22 @@ def open_database(
     now: Callable[[], datetime],
     warn: Warn,
     profile: DatabaseProfile = KNOWLEDGE,
+    *,
+    read_only: bool = False,
+    created: CreatedFiles | None = None,
 ) -> OpenedDatabase:
     """The first connection of a process: classified, created if needed, migrated.
 
-    A garbage file, or one that decrypts but turns out damaged while migrating, is moved aside
-    (never deleted) and a fresh database is created in its place, once. A write-ahead log that
-    keeps a sound file from opening (copied from another database, left behind by a replaced
-    file) is moved aside the same way and the file opened without it (ADR 0029).
+    A damaged file that is recognisably capy's, or one that decrypts but turns out damaged
+    while migrating, is moved aside (never deleted) and a fresh database is created in its
+    place, once. A write-ahead log that keeps a sound file from opening (copied from another
+    database, left behind by a replaced file) is moved aside the same way and the file opened
+    without it (ADR 0029). With ``read_only`` nothing is created, moved or written.
     """
     if not passphrase:
         raise StoreError("no database key was given", profile.missing_key_hint)
+    if read_only:
+        return _open_read_only(path, passphrase, profile, created)
     try:
         database_file.ensure_private_directory(path.parent)
     except OSError as error:
@@ -67,12 +84,18 @@ def open_database(
                 f"the {profile.noun} {path} is not encrypted", profile.plaintext_hint
             )
         if state in (FileState.GARBAGE, FileState.EMPTY):
-            _set_aside(path, now(), warn, f"the {profile.noun} {path} is not a database")
+            if not _recognisably_capys(path, created):
+                raise _not_capys(path, profile)
+            _set_aside(path, now(), warn, f"the {profile.noun} {path} is damaged")
             state = FileState.MISSING
-        material = _create(path, passphrase, profile) if state is FileState.MISSING else None
+        material = (
+            _create(path, passphrase, profile, created) if state is FileState.MISSING else None
+        )
         material = material or for_file(passphrase, path)
         if _log_is_foreign(path, material):
             _set_log_aside(path, now(), warn, profile)
+        if state is not FileState.MISSING and _holds_foreign_tables(path, material, profile):
+            raise _foreign(path, profile)  # asked read-only: a writer would fold its log in
         try:
             connection = connect(path, material.pragma)
         except DatabaseError as error:
@@ -82,11 +105,12 @@ def open_database(
                 ) from error
             raise WrongKey(
                 f"the key does not open the {profile.noun} {path}",
-                f"{profile.wrong_key_hint}: "
-                f"mv {shlex.quote(str(path))} {shlex.quote(str(path) + '.damaged')}"
-                + rotation_note(path, profile),
+                profile.wrong_key_hint + rotation_note(path, profile),
             ) from None
         try:
+            if pending(connection, profile.schema) is None:
+                connection.close()
+                raise _foreign(path, profile)
             migrate(connection, profile.schema)
         except DatabaseError as error:
             connection.close()
@@ -154,11 +178,130 @@ def _set_log_aside(path: Path, at: datetime, warn: Warn, profile: DatabaseProfil
     )
 
 
+def _open_read_only(
+    path: Path, passphrase: str, profile: DatabaseProfile, created: CreatedFiles | None
+) -> OpenedDatabase:
+    """Open for reading only: refuse whatever is not a sound capy database, change nothing.
+
+    The one write allowed is bringing capy's own database (it decrypts with capy's key and
+    keeps capy's migration ledger) up to this version's schema, which any command that
+    writes would do the same way.
+    """
+    state = _inspect(path, profile)
+    if state is FileState.MISSING:
+        raise StoreError(f"there is no {profile.noun} at {path} yet", profile.missing_file_hint)
+    if state is FileState.PLAINTEXT:
+        raise PlaintextDatabase(
+            f"the {profile.noun} {path} is not encrypted", profile.plaintext_hint
+        )
+    if state in (FileState.GARBAGE, FileState.EMPTY):
+        if _recognisably_capys(path, created):
+            raise _damaged_left_alone(path, profile)
+        raise _not_capys(path, profile)
+    material = for_file(passphrase, path)
+    try:
+        connection = connect(path, material.pragma, read_only=True)
+    except DatabaseError as error:
+        if not is_unreadable(error):
+            raise StoreError(
+                f"cannot open {path}: {error}", "check the file and its folder"
+            ) from error
+        if _log_is_foreign(path, material):
+            raise StoreError(
+                f"the write-ahead log beside the {profile.noun} {path} does not belong to it",
+                "nothing was changed; any capy command that writes sets the log aside and "
+                "opens the database without it",
+            ) from None
+        raise WrongKey(
+            f"the key does not open the {profile.noun} {path}", profile.wrong_key_hint
+        ) from None
+    try:
+        missing = pending(connection, profile.schema)
+    except DatabaseError as error:
+        connection.close()
+        if not is_unreadable(error):
+            raise
+        raise _damaged_left_alone(path, profile) from None
+    if missing is None or (missing and _has_tables_but_no_ledger(connection, profile)):
+        connection.close()
+        raise _foreign(path, profile)  # a look never builds capy's tables into another file
+    if missing:
+        connection.close()
+        writer = connect(path, material.pragma)
+        try:
+            migrate(writer, profile.schema)
+        finally:
+            writer.close()
+        connection = connect(path, material.pragma, read_only=True)
+    return OpenedDatabase(connection, material)
+
+
+def _holds_foreign_tables(path: Path, material: KeyMaterial, profile: DatabaseProfile) -> bool:
+    try:
+        reader = connect(path, material.pragma, read_only=True)
+    except DatabaseError:
+        return False  # the writing open below says why
+    try:
+        return pending(reader, profile.schema) is None
+    except DatabaseError:
+        return False
+    finally:
+        reader.close()
+
+
+def _has_tables_but_no_ledger(connection: Connection, profile: DatabaseProfile) -> bool:
+    names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    return bool(names) and profile.schema.ledger not in names
+
+
+def _foreign(path: Path, profile: DatabaseProfile) -> ForeignSchema:
+    return ForeignSchema(
+        f"the {profile.noun} {path} holds tables this capy did not make; it was left untouched",
+        profile.foreign_hint.format(path=shlex.quote(str(path))),
+    )
+
+
+def _recognisably_capys(path: Path, created: CreatedFiles | None) -> bool:
+    """A damaged file capy may set aside: its page structure, SQLite's sidecars beside it, or
+    capy's own mark of having created it. Anything else is the user's and stays where it is."""
+    return (
+        database_file.has_page_structure(path)
+        or database_file.has_sidecars(path)
+        or (created is not None and created.made(path))
+    )
+
+
+def _not_capys(path: Path, profile: DatabaseProfile) -> StoreError:
+    return StoreError(
+        f"{path} is not a {profile.noun} (it is {_what_it_holds(path)}); capy left it untouched",
+        profile.file_path_hint,
+    )
+
+
+def _what_it_holds(path: Path) -> str:
+    state = database_file.inspect(path)
+    return "empty" if state is FileState.EMPTY else "a file of another kind"
+
+
+def _damaged_left_alone(path: Path, profile: DatabaseProfile) -> DamagedDatabase:
+    quoted = shlex.quote(str(path))
+    return DamagedDatabase(
+        f"the {profile.noun} {path} is damaged; this command only reads, so nothing was changed",
+        "a capy command that writes sets it aside and starts a new one, or move it aside "
+        f"yourself: mv {quoted} {shlex.quote(str(path) + '.damaged')}",
+    )
+
+
 def _inspect(path: Path, profile: DatabaseProfile) -> FileState:
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a database file", profile.file_path_hint)
     try:
         return database_file.inspect(path)
+    except NotARegularFile:
+        raise StoreError(
+            f"{path} is not a regular file (a FIFO, socket or device); capy left it untouched",
+            profile.file_path_hint,
+        ) from None
     except OSError as error:
         raise StoreError(
             f"cannot read the {profile.noun} {path}: {error.strerror}",
@@ -166,9 +309,9 @@ def _inspect(path: Path, profile: DatabaseProfile) -> FileState:
         ) from None
 
 
-def open_more(path: Path, material: KeyMaterial) -> Connection:
+def open_more(path: Path, material: KeyMaterial, *, read_only: bool = False) -> Connection:
     """Another connection to an already opened database (no key derivation, no migrations)."""
-    return connect(path, material.pragma)
+    return connect(path, material.pragma, read_only=read_only)
 
 
 def _set_aside(path: Path, at: datetime, warn: Warn, what: str) -> None:
@@ -176,7 +319,9 @@ def _set_aside(path: Path, at: datetime, warn: Warn, what: str) -> None:
     warn(f"{what}; it was moved to {moved} and a new one created")
 
 
-def _create(path: Path, passphrase: str, profile: DatabaseProfile) -> KeyMaterial | None:
+def _create(
+    path: Path, passphrase: str, profile: DatabaseProfile, created: CreatedFiles | None
+) -> KeyMaterial | None:
     """Build a keyed database beside ``path`` and link it into place if nobody else did first.
 
     Creating in place would let two processes starting at once pick different salts; linking a
@@ -200,6 +345,8 @@ def _create(path: Path, passphrase: str, profile: DatabaseProfile) -> KeyMateria
             if path.exists():
                 return None
             fresh.replace(path)
+        if created is not None:
+            created.remember(path)
         return material
     finally:
         fresh.unlink(missing_ok=True)

@@ -29,6 +29,7 @@ class DatabaseProfile:
     file_path_hint: str
     plaintext_hint: str
     wrong_key_hint: str
+    missing_file_hint: str = "run a capy command that writes first"
     # When the file holds another capy's tables; ``{path}`` is the file, ready for a shell.
     foreign_hint: str = "if another capy version made it, move it away and capy starts a new one"
     # How a person opens another file of this kind (a rotation's backup); ``{path}`` for a shell.
@@ -46,8 +47,8 @@ KNOWLEDGE = DatabaseProfile(
     file_path_hint="pass a file path with --db",
     plaintext_hint="run `capy encrypt` to encrypt it with capy's key, then try again",
     wrong_key_hint=(
-        "check CAPY_DB_KEY (or the key file `capy which` shows); the file was left "
-        "untouched. If it is damaged beyond use, move it away and capy starts a new one"
+        "check CAPY_DB_KEY (it overrides the key file `capy which` shows); the file was left "
+        "untouched"
     ),
     foreign_hint=(
         "if the Go capy made it, move it away (`mv {path} {path}.go`; capy then starts a new "

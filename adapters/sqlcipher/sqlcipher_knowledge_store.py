@@ -10,6 +10,7 @@ from pathlib import Path
 
 from adapters.sqlcipher import maintenance, search_query, swept_sessions, usage_ledger, writer
 from adapters.sqlcipher.connection_pool import ConnectionPool
+from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import explained
 from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
@@ -47,6 +48,8 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
         clock: Clock | None = None,
         on_warning: Callable[[str], None] | None = None,
         merge_every: int = 1000,
+        read_only: bool = False,
+        created: CreatedFiles | None = None,
     ) -> None:
         self._path = Path(path)
         self._clock = clock or SystemClock()
@@ -55,7 +58,14 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
         self._inserted_since_merge = 0
         self._counter_lock = threading.Lock()
         self._known_words = KnownWords()
-        self._pool = ConnectionPool(self._path, key, self._clock.now, on_warning or _log.warning)
+        self._pool = ConnectionPool(
+            self._path,
+            key,
+            self._clock.now,
+            on_warning or _log.warning,
+            read_only=read_only,
+            created=created,
+        )
 
     @property
     def path(self) -> Path:

@@ -7,7 +7,7 @@ stale sessions can be found and re-indexed from their stored bytes.
 
 from __future__ import annotations
 
-INDEX_VERSION = 1
+INDEX_VERSION = 2  # 2: host-injected text (reminders, command bookkeeping) left out
 
 # File and notebook dumps: noise for a conversation search (the call stays on the assistant row).
 EXCLUDED_RESULT_TOOLS = frozenset({"Read", "NotebookRead"})

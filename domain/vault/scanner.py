@@ -17,6 +17,7 @@ from datetime import datetime
 import attrs
 
 from domain.redaction import redact_secrets
+from domain.sessions.noise import clean_user_text
 from domain.sessions.records import ContentBlock, SessionRecord
 from domain.sessions.snapshots import SnapshotTracker
 from domain.vault.indexing import result_is_indexed
@@ -144,14 +145,14 @@ class SessionScanner:
                 self._result(state, block, record.line_index)
 
     def _prompt(self, state: _FileScan, text: str, line: int) -> None:
-        state.row(MessageRole.USER, text, line, new_turn=True)
-        if (
-            self._first_prompt is None
-            and not state.subagent_id
-            and text.strip()
-            and not text.lstrip().startswith("<")
-        ):
-            self._first_prompt = text
+        """What the person typed; the host's injected blocks (reminders, command bookkeeping)
+        are left out of the index and the title by the same rule as the session sweep's."""
+        typed = clean_user_text(text)
+        if not typed.strip():
+            return
+        state.row(MessageRole.USER, typed, line, new_turn=True)
+        if self._first_prompt is None and not state.subagent_id:
+            self._first_prompt = typed
 
     def _result(self, state: _FileScan, block: ContentBlock, line: int) -> None:
         name = state.call_names.get(block.tool_use_id)

@@ -31,8 +31,17 @@ class Adapters(containers.DeclarativeContainer):
         lazy_adapters.sqlcipher_knowledge_store,
         path=core.project.provided.db_path,
         key=core.db_key.provided.secret,
+        key_origin=core.db_key.provided.origin,
         title_weight=core.settings.provided.store.title_weight,
         clock=core.clock,
+        read_only=core.options.provided.read_only,
+        created_files_dir=core.created_files_dir,
+        go_migration=providers.Callable(
+            lazy_adapters.go_knowledge_migration,
+            origin=core.project.provided.db_path_origin,
+            env=core.options.provided.env,
+            project_root=core.project_root.provided.path,
+        ),
     )
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)

@@ -7,6 +7,8 @@ configuration for that root, then resolve the database path (which may come from
 
 from __future__ import annotations
 
+import operator
+
 from dependency_injector import containers, providers
 
 from adapters.config.user_dirs import UserDirs
@@ -50,10 +52,18 @@ class Core(containers.DeclarativeContainer):
         home=user_dirs.provided.home,
         databases_dir=user_dirs.provided.databases_dir,
         layout=git_layout,
+        label=providers.Callable(operator.not_, options.provided.read_only),
     )
     project = providers.Singleton(project_locator.provided.locate.call())
 
     key_provider = providers.Singleton(
-        KeyFileKeyProvider, env=options.provided.env, keys_dir=user_dirs.provided.keys_dir
+        KeyFileKeyProvider,
+        env=options.provided.env,
+        keys_dir=user_dirs.provided.keys_dir,
+        create=providers.Callable(operator.not_, options.provided.read_only),
+    )
+    # Where capy marks the database files it created (recognising a damaged one as its own).
+    created_files_dir = providers.Callable(
+        operator.truediv, user_dirs.provided.databases_dir, "created"
     )
     db_key = providers.Singleton(key_provider.provided.key_for.call(project.provided.db_path))

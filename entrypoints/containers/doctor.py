@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from adapters.claude_settings_policy_source import ClaudeSettingsPolicySource
+from adapters.config.vault_location import vault_path
+from adapters.doctor.archive_check import SessionArchiveCheck
 from adapters.doctor.environment_checks import RuntimesCheck, SqlcipherCheck, VersionCheck
 from adapters.doctor.host_checks import ClaudeHooksCheck, CodexHooksCheck, McpRegistrationCheck
 from adapters.doctor.project_checks import (
@@ -35,10 +37,14 @@ def doctor_checks(
     load_config: Callable[[], Any],
     sandbox: Callable[[], Any],
     open_store: Callable[[], Any],
+    cwd: Path | None = None,
+    databases_dir: Path | None = None,
 ) -> tuple[HealthCheck, ...]:
     """Every check, in the order the report shows them. Nothing is opened until its check runs;
     the knowledge base is only opened when its file exists."""
     policies = ClaudeSettingsPolicySource(Path(project_root), home)
+    everything = {**os.environ, **env}
+    vault = vault_path(everything, cwd or Path.cwd(), databases_dir or home / ".local/share/capy")
     return (
         VersionCheck(capy_version),
         ProjectCheck(locate_project, describe_key),
@@ -53,4 +59,11 @@ def doctor_checks(
         CodexHooksCheck(Path(project_root)),
         McpRegistrationCheck(Path(project_root), {**os.environ, **env}),
         PermissionRulesCheck(policies, policies.files),
+        SessionArchiveCheck(
+            everything,
+            lambda: load_config().settings.vault.sweep,
+            lambda: vault,
+            home,
+            Path(project_root),
+        ),
     )

@@ -8,7 +8,9 @@ server's warm-up thread). Each factory imports its adapter module when it is cal
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import contextlib
+import logging
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from application.ports.clock import Clock
@@ -21,7 +23,10 @@ from application.ports.sandbox import Sandbox
 from application.ports.usage_store import UsageStore
 from application.ports.vault_source import VaultSource
 from application.ports.vault_store import VaultStore
+from domain.errors import ForeignSchema, WrongKey
 from domain.settings import ExecutorSettings
+
+GoMigration = Callable[[Path, str], None]
 
 
 def httpx_fetcher(*, allow_private_hosts: Iterable[str] = ()) -> Fetcher:
@@ -37,12 +42,94 @@ def beautifulsoup_html_converter() -> HtmlConverter:
 
 
 def sqlcipher_knowledge_store(
-    *, path: Path, key: str, title_weight: float, clock: Clock | None = None
+    *,
+    path: Path,
+    key: str,
+    title_weight: float,
+    clock: Clock | None = None,
+    read_only: bool = False,
+    created_files_dir: Path | None = None,
+    go_migration: GoMigration | None = None,
+    key_origin: str = "",
 ) -> Iterator[KnowledgeStore]:
-    """Container resource: yields the open store; ``shutdown_resources()`` closes it."""
+    """Container resource: yields the open store; ``shutdown_resources()`` closes it. At the
+    default path a Go capy file is migrated in place first (``go_migration``, ADR 0059)."""
     from adapters.sqlcipher.store_resource import open_knowledge_store
 
-    yield from open_knowledge_store(path, key, title_weight, clock)
+    def opened() -> Iterator[KnowledgeStore]:
+        return open_knowledge_store(
+            path, key, title_weight, clock, read_only=read_only, created_files_dir=created_files_dir
+        )
+
+    with _key_advice(key_origin, "CAPY_DB_KEY", "knowledge database"):
+        resource = _migrating(opened, go_migration, path, key)
+        store = next(resource)
+    yield store
+    with contextlib.suppress(StopIteration):
+        next(resource)
+
+
+@contextlib.contextmanager
+def _key_advice(origin: str, env_var: str, noun: str) -> Iterator[None]:
+    """A key that does not fit is explained by where it came from (ADR 0057)."""
+    try:
+        yield
+    except WrongKey as error:
+        from adapters.key_advice import wrong_key_advice
+
+        raise WrongKey(error.message, wrong_key_advice(origin, env_var, noun)) from None
+
+
+def _migrating(
+    opened: Callable[[], Iterator[KnowledgeStore]],
+    go_migration: GoMigration | None,
+    path: Path,
+    key: str,
+) -> Iterator[KnowledgeStore]:
+    resource = opened()
+    try:
+        store = next(resource)
+    except ForeignSchema:
+        if go_migration is None:
+            raise
+        go_migration(path, key)
+        resource = opened()
+        store = next(resource)
+    yield store
+    with contextlib.suppress(StopIteration):
+        next(resource)  # runs the resource's close
+
+
+def go_knowledge_migration(
+    *, origin: str, env: Mapping[str, str], project_root: Path
+) -> GoMigration | None:
+    """At the default path only: a file given with --db or store.path is never migrated."""
+    if not origin.startswith("default location"):
+        return None
+
+    def migrate(path: Path, key: str) -> None:
+        from entrypoints.go_migration import migrate_knowledge_base
+
+        migrate_knowledge_base(path, key, env, project_root, _say)
+
+    return migrate
+
+
+def go_vault_migration(*, env: Mapping[str, str]) -> GoMigration | None:
+    """At the default path only: a vault named by CAPY_VAULT_PATH is never migrated."""
+    if env.get("CAPY_VAULT_PATH", "").strip():
+        return None
+
+    def migrate(path: Path, key: str) -> None:
+        from entrypoints.go_migration import migrate_vault
+
+        migrate_vault(path, key, env, _say)
+
+    return migrate
+
+
+def _say(message: str) -> None:
+    logging.getLogger("capy.store").warning(message)
 
 
 def subprocess_sandbox(
@@ -75,12 +162,32 @@ def sqlcipher_vault_encryptor() -> DatabaseEncryptor:
 
 
 def sqlcipher_vault_store(
-    *, path: Path, key: str, clock: Clock | None = None
+    *,
+    path: Path,
+    key: str,
+    clock: Clock | None = None,
+    read_only: bool = False,
+    created_files_dir: Path | None = None,
+    go_migration: GoMigration | None = None,
+    key_origin: str = "",
 ) -> Iterator[VaultStore]:
     """Container resource: yields the open vault; ``shutdown_resources()`` closes it."""
+    from adapters.sqlcipher.created_files import CreatedFiles
     from adapters.sqlcipher.vault.sqlcipher_vault_store import SqlcipherVaultStore
 
-    store = SqlcipherVaultStore(path, key, clock=clock)
+    created = CreatedFiles(created_files_dir) if created_files_dir else None
+
+    def opened() -> SqlcipherVaultStore:
+        return SqlcipherVaultStore(path, key, clock=clock, read_only=read_only, created=created)
+
+    with _key_advice(key_origin, "CAPY_VAULT_KEY", "vault"):
+        try:
+            store = opened()
+        except ForeignSchema:
+            if go_migration is None:
+                raise
+            go_migration(path, key)
+            store = opened()
     try:
         yield store
     finally:

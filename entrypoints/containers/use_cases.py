@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from dependency_injector import containers, providers
 
 from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
@@ -26,8 +28,12 @@ class UseCases(containers.DeclarativeContainer):
         IndexContent, store=adapters.knowledge_store, settings=core.settings
     )
     # One instance per container: it keeps the fuzzy-correction cache between searches.
+    # A command that only reads (``capy search``) marks no source as used: it writes nothing.
     search_knowledge = providers.Singleton(
-        SearchKnowledge, store=adapters.knowledge_store, clock=core.clock
+        SearchKnowledge,
+        store=adapters.knowledge_store,
+        clock=core.clock,
+        track_access=providers.Callable(operator.not_, core.options.provided.read_only),
     )
     distinctive_terms = providers.Factory(FindDistinctiveTerms, store=adapters.knowledge_store)
     summarise_output = providers.Factory(
@@ -117,6 +123,8 @@ class UseCases(containers.DeclarativeContainer):
             load_config=core.config.provider,
             sandbox=adapters.sandbox.provider,
             open_store=adapters.knowledge_store.provider,
+            cwd=core.options.provided.cwd,
+            databases_dir=core.user_dirs.provided.databases_dir,
         ),
     )
     sweep_sessions = providers.Factory(

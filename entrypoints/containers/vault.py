@@ -7,6 +7,7 @@ same ``VaultCore``/``VaultAdapters``/``VaultUseCases`` for its start-up sweep. T
 
 from __future__ import annotations
 
+import operator
 import os
 
 from dependency_injector import containers, providers
@@ -36,6 +37,7 @@ from application.use_cases.vault.checkpoint_vault import CheckpointVault
 from application.use_cases.vault.compact_vault import CompactVault
 from application.use_cases.vault.delete_session import DeleteSession
 from application.use_cases.vault.find_session import FindSession
+from application.use_cases.vault.find_unarchived_sessions import FindUnarchivedSessions
 from application.use_cases.vault.import_sessions import ImportSessions
 from application.use_cases.vault.list_sessions import ListSessions
 from application.use_cases.vault.merge_vault import MergeVault
@@ -71,6 +73,7 @@ class VaultCore(containers.DeclarativeContainer):
         keys_dir=core.user_dirs.provided.keys_dir,
         env_var=VAULT_ENV_VAR,
         noun="vault",
+        create=providers.Callable(operator.not_, core.options.provided.read_only),
     )
     key = providers.Singleton(key_provider.provided.key_for.call(path))
     compress = providers.Callable(compresses, core.options.provided.env)
@@ -89,7 +92,13 @@ class VaultAdapters(containers.DeclarativeContainer):
         lazy_adapters.sqlcipher_vault_store,
         path=vault_core.path,
         key=vault_core.key.provided.secret,
+        key_origin=vault_core.key.provided.origin,
         clock=core.clock,
+        read_only=core.options.provided.read_only,
+        created_files_dir=core.created_files_dir,
+        go_migration=providers.Callable(
+            lazy_adapters.go_vault_migration, env=core.options.provided.env
+        ),
     )
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
     machine_identity = providers.Singleton(
@@ -149,6 +158,12 @@ class VaultUseCases(containers.DeclarativeContainer):
     search = providers.Factory(SearchVault, store=adapters.vault_store)
     delete_session = providers.Factory(DeleteSession, store=adapters.vault_store)
     statistics = providers.Factory(VaultStatistics, store=adapters.vault_store)
+    unarchived = providers.Factory(
+        FindUnarchivedSessions,
+        files=adapters.session_files,
+        open_store=adapters.vault_store.provider,
+        vault_exists=vault_core.path.provided.exists,
+    )
     checkpoint = providers.Factory(CheckpointVault, store=adapters.vault_store)
     session_reader = providers.Factory(
         SessionReader,

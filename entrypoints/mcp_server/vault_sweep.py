@@ -1,18 +1,18 @@
-"""Archiving sessions into the vault when the MCP server starts, if the user asked for it.
+"""Archiving sessions into the vault when the MCP server starts.
 
-``[vault] sweep = true`` (or ``CAPY_VAULT_SWEEP=1``) archives the sessions of the project the
-server serves, ``"all"`` every project's. It is one of the server's start-up tasks
-(``background``): it runs after the store is open and the session sweep is done. The work
-itself runs in a separate ``capy vault import`` process at low CPU priority, so the server
-answers tool calls as fast as without it and its memory stays flat (ADR 0036). The child stops
+On by default for the project the server serves; ``"all"`` (``[vault] sweep``,
+``CAPY_VAULT_SWEEP`` or ``CAPY_VAULT_SWEEP_ALL``) archives every project's, and
+``[vault] sweep = false`` or ``CAPY_VAULT_SWEEP=0`` turns it off (ADR 0058). It is one of the
+server's start-up tasks (``background``): it runs after the store is open and the session
+sweep is done. The work itself runs in a separate ``capy vault import`` process at low CPU
+priority, so the server answers tool calls as fast as without it and its memory stays flat
+(ADR 0036). The child stops
 by itself after ``TIME_LIMIT`` seconds (after the session it is on) and is killed if it
 overstays or the server stops; an interrupted import leaves whole sessions only.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import subprocess
 import sys
 import time
@@ -24,25 +24,21 @@ from adapters.config.vault_location import sweep_choice
 from domain.errors import ConfigError
 from domain.settings import VaultSweepScope
 from entrypoints.mcp_server.background import TaskBudget
-from entrypoints.secret_handoff import HANDOFF_FD, is_handed_over
+from entrypoints.vault_import_launch import import_command, launch
 
 TIME_LIMIT = 30.0
 GRACE = 30.0
 POLL_SECONDS = 0.2
-VAULT_KEY = "CAPY_VAULT_KEY"
-
 Spawn = Callable[[Sequence[str], Mapping[str, str], tuple[int, ...]], "subprocess.Popen[bytes]"]
 
 
 def sweep_command(scope: VaultSweepScope, project_root: Path, time_limit: float) -> list[str]:
     """``capy vault import`` for the scope, as this interpreter runs capy."""
-    command = [sys.executable, "-m", "entrypoints.main"]
     if scope is VaultSweepScope.PROJECT:
-        command += ["--project-dir", str(project_root)]
-    command += ["vault", "import", "--quiet", "--low-priority", "--time-limit", f"{time_limit:g}"]
-    if scope is VaultSweepScope.PROJECT:
-        command.append("--current-project")
-    return command
+        return import_command(
+            "--time-limit", f"{time_limit:g}", "--current-project", project_dir=project_root
+        )
+    return import_command("--time-limit", f"{time_limit:g}")
 
 
 def _spawn(
@@ -112,22 +108,8 @@ class VaultSweep:
                 continue
 
     def _launch(self) -> subprocess.Popen[bytes]:
-        env = {name: value for name, value in self._env.items() if not is_handed_over(name)}
-        env.pop(HANDOFF_FD, None)
-        secret = self._env.get(VAULT_KEY)
         command = sweep_command(self.scope, self._root, self._time_limit)
-        if secret is None:
-            return self._spawn(command, env, ())
-        read_end, write_end = os.pipe()  # the key never enters the child's environment
-        try:
-            os.write(write_end, json.dumps({VAULT_KEY: secret}).encode())
-        finally:
-            os.close(write_end)
-        try:
-            env[HANDOFF_FD] = str(read_end)
-            return self._spawn(command, env, (read_end,))
-        finally:
-            os.close(read_end)
+        return launch(command, self._env, self._spawn)
 
     def stop(self) -> None:
         child = self.child
@@ -140,8 +122,9 @@ class VaultSweep:
 
 
 def build_vault_sweep(core: Any) -> VaultSweep:
-    """The sweep the configuration asks for (``[vault] sweep``, ``CAPY_VAULT_SWEEP``); a bad
-    value is reported and leaves the sweep off."""
+    """The sweep the configuration asks for (on by default; ``[vault] sweep``,
+    ``CAPY_VAULT_SWEEP``, ``CAPY_VAULT_SWEEP_ALL``); a bad value is reported and leaves the
+    sweep off."""
     env = core.options().env
     try:
         scope = sweep_choice(env, core.settings().vault.sweep)

@@ -27,12 +27,16 @@ vault = App(
 
 
 @contextmanager
-def vault_container() -> Iterator[VaultContainer]:
-    """The composition root of one vault command; closes the vault (WAL flushed) afterwards."""
+def vault_container(*, read_only: bool = False) -> Iterator[VaultContainer]:
+    """The composition root of one vault command; closes the vault (WAL flushed) afterwards.
+
+    A command that only looks passes ``read_only``: the vault opens read-only and no key
+    file, vault or folder is created (ADR 0057)."""
     from entrypoints.containers.vault import VaultContainer
 
     options = global_options()
-    container = VaultContainer(options=RuntimeOptions(project_dir=options.project_dir))
+    runtime = RuntimeOptions(project_dir=options.project_dir, read_only=read_only)
+    container = VaultContainer(options=runtime)
     try:
         yield container
     finally:

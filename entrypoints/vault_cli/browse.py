@@ -52,7 +52,7 @@ def list_sessions(
     from entrypoints.vault_cli.formatting import dumps, session_json
     from entrypoints.vault_cli.tables import print_sessions
 
-    with vault_container() as container:
+    with vault_container(read_only=True) as container:
         which = SessionFilter(project, limit)
         found = (
             container.use_cases.list_sessions().execute(which) if vault_exists(container) else []
@@ -119,7 +119,7 @@ def search(
         limit=limit,
     )
     request = VaultSearchRequest(" ".join(words), raw=raw, query=query)
-    with vault_container() as container:
+    with vault_container(read_only=True) as container:
         require_vault(container)
         hits = container.use_cases.search().execute(request)
         home = container.core.user_dirs().home

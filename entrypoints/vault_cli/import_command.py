@@ -50,6 +50,13 @@ def import_sessions(
     low_priority: Annotated[
         bool, Parameter(negative=(), help="Run at low CPU priority (nice 10), e.g. from cron.")
     ] = False,
+    session: Annotated[
+        Path | None,
+        Parameter(
+            help="Archive only the session whose transcript this is (a <uuid>.jsonl file); "
+            "what capy's SessionEnd hook runs when Claude Code ends a session."
+        ),
+    ] = None,
 ) -> int:
     """Archive Claude Code's sessions into the vault: new ones added, grown ones updated.
 
@@ -71,9 +78,17 @@ def import_sessions(
             "--current-project picks the sessions by itself",
             "leave out --path and --project, or --current-project",
         )
+    if session is not None and (path or project or current_project):
+        raise InvalidInput(
+            "--session names the one session to archive",
+            "leave out --path, --project and --current-project, or --session",
+        )
+    transcript = session.expanduser().absolute() if session is not None else None
     with vault_container() as container:
         root = container.core.project_root().path if current_project else None
-        request = ImportRequest(root=path, project_root=root, project=project, dry_run=dry_run)
+        request = ImportRequest(
+            root=path, project_root=root, project=project, dry_run=dry_run, transcript=transcript
+        )
         use_case = container.use_cases.import_sessions()
         container.adapters.vault_store()  # open (or create) the vault first: fail fast
         deadline = None if time_limit is None else time.monotonic() + time_limit

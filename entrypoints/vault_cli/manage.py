@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated
 
 from cyclopts import Parameter
 
+from domain.sessions.files import SessionFile
 from domain.wording import plural
 from entrypoints.vault_cli.app import vault
+from entrypoints.vault_cli.formatting import local_time, rfc3339, short_path
 
 
 @vault.command
@@ -24,18 +28,29 @@ def stats(
     """
     from entrypoints.cli.sizes import byte_size as size
     from entrypoints.vault_cli.app import vault_container
-    from entrypoints.vault_cli.formatting import dumps, local_time, rfc3339, short_path
+    from entrypoints.vault_cli.formatting import dumps
 
-    with vault_container() as container:
+    with vault_container(read_only=True) as container:
         path = container.vault_core.path()
         key_origin = container.vault_core.key_provider().describe(path)
         numbers = container.use_cases.statistics().execute() if path.exists() else None
+        missing = container.use_cases.unarchived().execute()
         home = container.core.user_dirs().home
     if numbers is None:
         if json:
-            print(dumps({"path": str(path), "sessions": 0, "exists": False}))
+            print(
+                dumps(
+                    {
+                        "path": str(path),
+                        "sessions": 0,
+                        "exists": False,
+                        "unarchived": _unarchived_json(missing),
+                    }
+                )
+            )
         else:
             print(f"capy vault: no vault at {path} yet — `capy vault import` creates it")
+            _print_unarchived(missing, home)
         return
     if json:
         print(
@@ -54,6 +69,7 @@ def stats(
                     "reindex_backlog": numbers.stale_sessions,
                     "free_bytes": numbers.free_bytes,
                     "min_reader_version": numbers.min_reader_version,
+                    "unarchived": _unarchived_json(missing),
                     "projects": [
                         {
                             "project_path": p.project_path,
@@ -96,6 +112,40 @@ def stats(
                 f"  {tally.sessions:>6,}  {size(tally.size_bytes):>9}  "
                 f"{short_path(tally.project_path, home)}"
             )
+    _print_unarchived(missing, home)
+
+
+def _unarchived_json(missing: list[SessionFile]) -> list[dict[str, object]]:
+    return [
+        {
+            "session_id": s.session_id,
+            "path": str(s.path),
+            "size_bytes": s.total_size,
+            "modified": rfc3339(_modified(s)),
+        }
+        for s in missing
+    ]
+
+
+def _modified(session: SessionFile) -> datetime:
+    return datetime.fromtimestamp(session.mtime_ns / 1e9, tz=UTC)
+
+
+def _print_unarchived(missing: list[SessionFile], home: Path) -> None:
+    """The sessions the host still has but the vault does not: the host deletes them after
+    ``cleanupPeriodDays``."""
+    if not missing:
+        return
+    count = len(missing)
+    print(
+        f"\nnot archived yet: {count} session{'s' if count != 1 else ''} on disk "
+        "(`capy vault import` archives them)"
+    )
+    for session in missing:
+        print(
+            f"  {session.session_id[:8]}  {local_time(_modified(session))}  "
+            f"{short_path(str(session.path), home)}"
+        )
 
 
 @vault.command
@@ -107,7 +157,7 @@ def checkpoint() -> None:
     """
     from entrypoints.vault_cli.app import vault_container
 
-    with vault_container() as container:
+    with vault_container(read_only=True) as container:
         path = container.vault_core.path()
         if not path.exists():
             print(f"capy vault checkpoint: no vault at {path} yet — nothing to flush")
@@ -129,21 +179,28 @@ def delete(
     /,
     *,
     yes: Annotated[bool, Parameter(negative=(), help="Delete without asking.")] = False,
-) -> None:
+) -> int:
     """Delete one session from the vault: its transcript, its files and its search rows.
 
-    Shows the session and asks first (the answer defaults to no; without a terminal to ask,
-    nothing is deleted unless --yes is given). Files on disk are not touched.
+    Shows the session and asks first (the answer defaults to no). Without a terminal to ask,
+    nothing is deleted unless --yes is given, and the exit code is 1. Files on disk are not
+    touched.
     """
     from entrypoints.cli.sizes import byte_size as size
     from entrypoints.vault_cli.app import require_vault, say, vault_container
     from entrypoints.vault_cli.formatting import local_time, title_of
-    from entrypoints.vault_cli.prompts import confirm
+    from entrypoints.vault_cli.prompts import can_ask, confirm
     from entrypoints.vault_cli.session_lookup import find_or_list
 
     with vault_container() as container:
         require_vault(container)
         session = find_or_list(container, session_id)
+        if not yes and not can_ask():
+            say(
+                f"nothing deleted: there is no terminal to ask whether to delete "
+                f"{session.short_id}; pass --yes to delete it without asking"
+            )
+            return 1
         say(
             f"{session.uuid} — {title_of(session)}\n  {session.project_path}, "
             f"{local_time(session.end_time)}, {plural(session.message_count, 'message')}, "
@@ -151,6 +208,7 @@ def delete(
         )
         if not yes and not confirm(f"delete session {session.short_id}?"):
             say("nothing deleted")
-            return
+            return 0
         container.use_cases.delete_session().execute(session.uuid)
     say(f"deleted {session.uuid}")
+    return 0

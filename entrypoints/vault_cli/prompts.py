@@ -15,3 +15,8 @@ def confirm(question: str) -> bool:
     except (OSError, KeyboardInterrupt):
         return False
     return answer.strip().lower() in ("y", "yes")
+
+
+def can_ask() -> bool:
+    """Whether a person is there to answer (stdin is a terminal)."""
+    return sys.stdin.isatty()

@@ -8,6 +8,7 @@ from typing import Annotated
 from cyclopts import Parameter
 
 from domain.vault.restore import RestoreReport, RestoreStatus
+from domain.wording import plural
 from entrypoints.vault_cli.app import say, vault
 
 
@@ -33,23 +34,37 @@ def restore(
     0700 and files 0600.
 
     An existing file with the same bytes is left alone; one that differs is replaced only when
-    you answer yes (the default is no; without a terminal, only with --overwrite). A stored
+    you answer yes (the default is no; without a terminal, only with --overwrite — a file
+    that differs is then kept, and the exit code is 1). A stored
     name that is absolute, climbs out with "..", or leads through a symlinked folder out of
     the target is skipped; a symlink where a file goes is replaced, never followed. The exit
     code is 1 when the transcript is not on disk afterwards (skipped or kept).
     """
     from entrypoints.vault_cli.app import require_vault, vault_container
-    from entrypoints.vault_cli.prompts import confirm
+    from entrypoints.vault_cli.prompts import can_ask, confirm
     from entrypoints.vault_cli.session_lookup import find_or_list
 
+    unasked: list[Path] = []
+
     def ask(path: Path) -> bool:
-        return overwrite or confirm(f"overwrite existing {path}?")
+        if overwrite:
+            return True
+        if not can_ask():
+            unasked.append(path)
+            return False
+        return confirm(f"overwrite existing {path}?")
 
     with vault_container() as container:
         require_vault(container)
         session = find_or_list(container, session_id)
         report = container.use_cases.restore_session().execute(session, output, ask)
     print_report(report)
+    if unasked:
+        say(
+            f"{plural(len(unasked), 'existing file')} that differ were kept: there is no "
+            "terminal to ask; pass --overwrite to replace them"
+        )
+        return 1
     if report.transcript_in_place:
         return 0
     say("nothing was restored: the transcript was not written (see above)")

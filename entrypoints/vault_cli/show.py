@@ -54,7 +54,7 @@ def show(
     from entrypoints.vault_cli.session_lookup import find_or_list
 
     form = ShowFormat(format)
-    with vault_container() as container:
+    with vault_container(read_only=True) as container:
         require_vault(container)
         session = find_or_list(container, session_id)
         home = container.core.user_dirs().home

@@ -128,14 +128,15 @@ def test_import_list_search_show_restore_delete(
     assert again.returncode == 0 and "already in place" in again.stderr
     changed = out / f"{S1}.jsonl"
     changed.write_text("edited by hand\n")
-    kept = run(capy, tmp_path, "restore", S1[:8], "--output", str(out))  # no terminal: kept
-    assert kept.returncode == 1 and "nothing was restored" in kept.stderr, kept.stderr
+    kept = run(capy, tmp_path, "restore", S1[:8], "--output", str(out))  # no terminal to ask
+    assert kept.returncode == 1 and "--overwrite" in kept.stderr, kept.stderr
     assert changed.read_text() == "edited by hand\n"
-    changed.write_bytes(original[changed.name])
+    replaced = run(capy, tmp_path, "restore", S1[:8], "--output", str(out), "--overwrite")
+    assert replaced.returncode == 0 and _files(out) == original
 
     refused = run(capy, tmp_path, "delete", S2[:8])  # no terminal to ask: nothing deleted
-    assert refused.returncode == 0
-    assert "nothing deleted" in refused.stderr
+    assert refused.returncode == 1
+    assert "nothing deleted" in refused.stderr and "--yes" in refused.stderr
     deleted = run(capy, tmp_path, "delete", S2[:8], "--yes")
     assert deleted.returncode == 0, deleted.stderr
     assert {s["uuid"] for s in json.loads(run(capy, tmp_path, "list", "--json").stdout)} == {S1}

@@ -17,8 +17,8 @@ VAULT = DatabaseProfile(
         "(capy then starts a new vault) or set CAPY_VAULT_PATH to another file"
     ),
     wrong_key_hint=(
-        "check CAPY_VAULT_KEY (or the key file `capy vault stats` names); the file was left "
-        "untouched. If the key is lost, move the file away and capy starts a new vault"
+        "check CAPY_VAULT_KEY (it overrides the vault's key file in ~/.config/capy/keys/); "
+        "the file was left untouched"
     ),
     open_other="CAPY_VAULT_PATH={path} capy vault list",
     key_variable="CAPY_VAULT_KEY",

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from adapters.sqlcipher import maintenance
 from adapters.sqlcipher.connection_pool import ConnectionPool
+from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.database_file import SIDECARS
 from adapters.sqlcipher.errors import DatabaseError
 from adapters.sqlcipher.vault import queries, upkeep, writer
@@ -42,9 +43,13 @@ class SqlcipherVaultStore(VaultStore):
         *,
         clock: Clock | None = None,
         on_warning: Callable[[str], None] | None = None,
+        read_only: bool = False,
+        created: CreatedFiles | None = None,
     ) -> None:
         self._path = Path(path)
         self._key = key
+        self._read_only = read_only
+        self._created = created
         self._clock = clock or SystemClock()
         self._warn = on_warning or _log.warning
         self._open_pool: ConnectionPool | None = None
@@ -55,7 +60,15 @@ class SqlcipherVaultStore(VaultStore):
         """The open vault; after ``close()`` it is opened again, as a new store would be (a
         compaction may have put a new file in its place meanwhile)."""
         if self._open_pool is None:
-            pool = ConnectionPool(self._path, self._key, self._clock.now, self._warn, VAULT)
+            pool = ConnectionPool(
+                self._path,
+                self._key,
+                self._clock.now,
+                self._warn,
+                VAULT,
+                read_only=self._read_only,
+                created=self._created,
+            )
             try:
                 refuse_newer_reader(writer.min_reader_version(pool.connection()))
             except BaseException:

@@ -35,12 +35,14 @@ Progress = Callable[[ImportProgress, SessionOutcome | None], None]
 class ImportRequest:
     """Which sessions: every project under ``root`` (default: Claude Code's projects folder),
     or only ``project_root``'s; ``project`` keeps those whose folder name contains it (as typed
-    or as Claude Code mangles it). ``dry_run`` decides without writing."""
+    or as Claude Code mangles it). ``transcript`` archives the one session whose transcript that
+    is (what the host hands over when it ends a session). ``dry_run`` decides without writing."""
 
     root: Path | None = None
     project_root: Path | None = None
     project: str | None = None
     dry_run: bool = False
+    transcript: Path | None = None
 
 
 class ImportSessions:
@@ -126,6 +128,9 @@ class ImportSessions:
                     )
 
     def _discover(self, request: ImportRequest) -> list[SessionFile]:
+        if request.transcript is not None:
+            transcript = request.transcript
+            return [s for s in self._files.all_sessions(transcript.parent) if s.path == transcript]
         if request.project_root is not None:
             found = self._files.project_sessions(request.project_root)
         else:

@@ -29,7 +29,9 @@ def dbsize(
     from entrypoints.containers.applications import CliContainer
 
     options = global_options()
-    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    container = CliContainer(
+        options=RuntimeOptions(db=options.db, project_dir=options.project_dir, read_only=True)
+    )
     path = container.core.project().db_path
     if not path.exists():
         print(f"capy dbsize: no knowledge database at {path} yet")

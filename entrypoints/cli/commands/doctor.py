@@ -26,7 +26,9 @@ def doctor(
     from entrypoints.containers.applications import CliContainer
 
     options = global_options()
-    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    container = CliContainer(
+        options=RuntimeOptions(db=options.db, project_dir=options.project_dir, read_only=True)
+    )
     try:
         report: DoctorReport = container.use_cases.run_doctor().execute()
     finally:

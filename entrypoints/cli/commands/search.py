@@ -59,7 +59,9 @@ def search(
     from entrypoints.containers.applications import CliContainer
 
     options = global_options()
-    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    container = CliContainer(
+        options=RuntimeOptions(db=options.db, project_dir=options.project_dir, read_only=True)
+    )
     if not container.core.project().db_path.exists():
         print(
             "The knowledge base is empty — nothing has been indexed in this project yet; "

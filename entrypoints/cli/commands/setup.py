@@ -6,7 +6,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from cyclopts import Parameter
 
@@ -16,6 +16,9 @@ from domain.errors import CapyError
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
+
+if TYPE_CHECKING:
+    from entrypoints.containers.core import Core
 
 _MARKS = {
     ChangeAction.CREATED: "+",
@@ -72,8 +75,26 @@ def setup(
     if not report.ok:
         print("\nSome files were left untouched; fix them and run `capy setup` again.")
         return 1
+    print(f"\nSession archive: {_archiving(core, root)}")
     print("\nDone. Run `capy doctor` to check the installation.")
     return 0
+
+
+def _archiving(core: Core, root: Path) -> str:
+    """What the vault keeps without being asked (the key is generated on first use)."""
+    from adapters.config.vault_location import vault_path
+    from adapters.doctor.archive_check import describe_archiving
+
+    options = core.options()
+    dirs = core.user_dirs()
+    vault = vault_path(options.env, options.cwd, dirs.databases_dir)
+    try:
+        _, sentence = describe_archiving(
+            options.env, core.settings().vault.sweep, vault, dirs.home, root
+        )
+    except CapyError as error:
+        return f"{error.message} — {error.hint}"
+    return sentence
 
 
 def _refuse_the_home_directory(root: Path) -> None:

@@ -52,7 +52,9 @@ def sources(
     from entrypoints.containers.applications import CliContainer
 
     options = global_options()
-    container = CliContainer(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    container = CliContainer(
+        options=RuntimeOptions(db=options.db, project_dir=options.project_dir, read_only=True)
+    )
     database = container.core.project().db_path
     if not database.exists():  # a look must not create the file it looks at
         if as_json:

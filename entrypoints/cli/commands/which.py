@@ -27,7 +27,9 @@ def which(
     itself is never shown, no key is generated and no database is opened.
     """
     options = global_options()
-    core = Core(options=RuntimeOptions(db=options.db, project_dir=options.project_dir))
+    core = Core(
+        options=RuntimeOptions(db=options.db, project_dir=options.project_dir, read_only=True)
+    )
     project = core.project()
     config = core.config()
     report = {

@@ -141,3 +141,15 @@ def test_rules_the_call_cannot_meet_do_not_load_the_engine(
     )
     read = {"session_id": "s", "tool_name": "Read", "tool_input": {"file_path": "/etc/hosts"}}
     assert not _top(_imported(capy_command, project, read)) & FORBIDDEN_WITHOUT_RULES
+
+
+def test_session_end_hands_over_without_opening_the_vault(
+    capy_command: str, project: Path, tmp_path: Path
+) -> None:
+    transcript = tmp_path / "projects" / "-p" / "7c1d2e90-4b3a-4f6e-9a51-2f0c8d3b6a11.jsonl"
+    transcript.parent.mkdir(parents=True)
+    transcript.write_text('{"type":"user","message":{"role":"user","content":"hi"}}\n')
+    payload = {"session_id": "s", "transcript_path": str(transcript), "reason": "exit"}
+    modules = _top(_imported(capy_command, project, payload, event="sessionend"))
+    assert "entrypoints.session_end_archive" in modules  # the hand-off ran
+    assert not modules & ALWAYS_FORBIDDEN

@@ -217,12 +217,9 @@ def test_no_key_file_is_made_for_a_database_encrypted_under_another_key(
     assert provider.describe(db).startswith("missing: the database is encrypted under a key")
 
 
-@pytest.mark.parametrize("content", [b"", b"SQLite format 3\x00" + bytes(4080), b"not a db\n"])
-def test_a_key_is_still_made_for_an_empty_plaintext_or_damaged_file(
-    tmp_path: Path, keys_dir: Path, content: bytes
-) -> None:
+def test_a_key_is_still_made_for_a_plaintext_file(tmp_path: Path, keys_dir: Path) -> None:
     db = tmp_path / "knowledge.db"
-    db.write_bytes(content)  # empty/damaged: set aside and recreated; plaintext: capy encrypt
+    db.write_bytes(b"SQLite format 3\x00" + bytes(4080))  # `capy encrypt` needs the key
     provider = KeyFileKeyProvider({}, keys_dir)
     assert provider.key_for(db).secret
     assert provider.key_file(db).exists()
@@ -243,3 +240,20 @@ def test_a_key_file_that_is_a_folder_or_a_fifo_is_named_not_a_bug(
     with pytest.raises(KeyUnavailable) as refused:
         provider.key_for(db)  # a FIFO would block here without O_NONBLOCK
     assert str(path) in str(refused.value) and "mv " in refused.value.hint
+
+
+@pytest.mark.parametrize("content", [b"", b"not a db\n"], ids=["empty", "text"])
+def test_no_key_is_kept_for_a_file_capy_will_refuse(
+    tmp_path: Path, keys_dir: Path, content: bytes
+) -> None:
+    db = tmp_path / "notes.txt"
+    db.write_bytes(content)  # the user's file: the store refuses it and leaves it alone
+    provider = KeyFileKeyProvider({}, keys_dir)
+    assert provider.key_for(db).secret
+    assert not provider.key_file(db).exists()
+
+
+def test_a_reading_command_creates_no_key(tmp_path: Path, keys_dir: Path) -> None:
+    provider = KeyFileKeyProvider({}, keys_dir, create=False)
+    assert provider.key_for(tmp_path / "knowledge.db").secret
+    assert not keys_dir.exists() or not list(keys_dir.iterdir())

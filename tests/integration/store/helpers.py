@@ -40,3 +40,10 @@ def fingerprint(directory: Path) -> dict[str, str]:
         for entry in sorted(directory.iterdir())
         if entry.is_file()
     }
+
+
+def damage_first_page(path: Path) -> None:
+    """What a crash or a bad disk does to a database: its first page overwritten with zeros,
+    the rest of the encrypted pages still in place."""
+    with path.open("r+b") as handle:
+        handle.write(bytes(4096))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import stat
 from pathlib import Path
@@ -15,7 +16,7 @@ from adapters.sqlcipher.vault.sqlcipher_vault_store import SqlcipherVaultStore
 from domain.errors import PlaintextDatabase, StoreError, WrongKey
 from domain.vault.blob import BlobEncoding
 from domain.vault.session import MessageRole
-from tests.integration.store.helpers import fingerprint
+from tests.integration.store.helpers import damage_first_page, fingerprint
 from tests.unit.vault.sessions import archived
 
 KEY = "vault key with 'quote'"
@@ -100,9 +101,22 @@ def test_a_plaintext_vault_is_refused(tmp_path: Path) -> None:
     assert "vault" in raised.value.message
 
 
-def test_garbage_is_moved_aside_and_a_new_vault_created(tmp_path: Path) -> None:
-    path = tmp_path / "vault.db"
+def test_a_text_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
     path.write_bytes(b"not a database at all\n" * 10)
+    before = fingerprint(tmp_path)
+    with pytest.raises(StoreError) as raised:
+        SqlcipherVaultStore(path, KEY)
+    assert "is not a vault" in raised.value.message and "CAPY_VAULT_PATH" in raised.value.hint
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_damaged_vault_is_moved_aside_and_a_new_vault_created(tmp_path: Path) -> None:
+    path = tmp_path / "vault.db"
+    vault = SqlcipherVaultStore(path, KEY)
+    vault.save([archived(UUID, main=os.urandom(40_000), texts=((MessageRole.USER, SECRET),))])
+    vault.close()
+    damage_first_page(path)
     warnings: list[str] = []
     vault = SqlcipherVaultStore(path, KEY, on_warning=warnings.append)
     assert vault.count_sessions() == 0

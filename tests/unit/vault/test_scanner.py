@@ -196,3 +196,19 @@ def test_malformed_and_unknown_lines_are_skipped() -> None:
     result = scan(t)
     assert rows(result) == [("user", "still here")]
     assert result.messages[0].line_index == 2
+
+
+def test_host_injected_text_is_not_indexed_and_the_title_is_the_first_real_request() -> None:
+    t = ClaudeTranscript(SESSION, CWD)
+    t.user("<system-reminder>zanzibar policy text the host injects</system-reminder>")
+    t.user("<command-name>/clear</command-name><command-message>clear</command-message>")
+    question = "Why does the nightly migration deadlock?"
+    t.user(f"<system-reminder>more zanzibar</system-reminder>\n{question}")
+    t.say("The reindex job holds the lock.")
+    t.user("<command-name>/review</command-name><command-args>the auth module</command-args>")
+    result = scan(t)
+    texts = [m.text for m in result.messages]
+    assert not any("zanzibar" in text or "<" in text for text in texts)
+    assert texts[0] == question
+    assert "/review the auth module" in texts
+    assert result.summary.title == question

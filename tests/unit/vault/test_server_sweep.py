@@ -1,4 +1,4 @@
-"""The server's start-up vault sweep: opt-in, the right command, the key never in the env."""
+"""The server's start-up vault sweep: on by default, the right command, the key never in the env."""
 
 from __future__ import annotations
 
@@ -64,6 +64,22 @@ def test_the_choice_comes_from_the_environment_before_the_config() -> None:
     assert sweep_choice({"CAPY_VAULT_SWEEP": "0"}, VaultSweepScope.ALL) is VaultSweepScope.OFF
     with pytest.raises(ConfigError):
         sweep_choice({"CAPY_VAULT_SWEEP": "sometimes"}, VaultSweepScope.OFF)
+
+
+def test_archiving_is_on_unless_turned_off() -> None:
+    assert sweep_choice({}, None) is VaultSweepScope.PROJECT
+    assert sweep_choice({"CAPY_VAULT_KEY": "k"}, None) is VaultSweepScope.PROJECT
+    assert sweep_choice({"CAPY_VAULT_SWEEP_ALL": "1"}, None) is VaultSweepScope.ALL
+    assert sweep_choice({"CAPY_VAULT_SWEEP_ALL": "0"}, None) is VaultSweepScope.PROJECT
+    assert sweep_choice({"CAPY_VAULT_SWEEP_ALL": "1"}, VaultSweepScope.PROJECT) is (
+        VaultSweepScope.ALL
+    )
+    # an explicit "off" wins over the seed's "every project" switch
+    assert sweep_choice({"CAPY_VAULT_SWEEP_ALL": "1"}, VaultSweepScope.OFF) is VaultSweepScope.OFF
+    both = {"CAPY_VAULT_SWEEP_ALL": "1", "CAPY_VAULT_SWEEP": "0"}
+    assert sweep_choice(both, None) is VaultSweepScope.OFF
+    with pytest.raises(ConfigError):
+        sweep_choice({"CAPY_VAULT_SWEEP_ALL": "maybe"}, None)
 
 
 def test_off_starts_nothing() -> None:
