@@ -57,7 +57,9 @@ GO_PACKAGES = {
     "binary": "encoding/binary",
     "template": "text/template",
 }
-_ESM = re.compile(r"^\s*(?:import\s*[\w{*'\"]|export\s|await\s)", re.MULTILINE)
+# ``^[ \t]*``, not ``^\s*``, under MULTILINE: every line start is tried anyway, and ``\s*``
+# made each one rescan a run of blank lines (quadratic in a file of blank lines).
+_ESM = re.compile(r"^[ \t]*(?:import\s*[\w{*'\"]|export\s|await\s)", re.MULTILINE)
 
 
 def is_es_module(code: str) -> bool:
@@ -65,8 +67,8 @@ def is_es_module(code: str) -> bool:
     return _ESM.search(code) is not None
 
 
-_GO_IMPORT_BLOCK = re.compile(r"^\s*import\s*\((.*?)\)\s*$", re.MULTILINE | re.DOTALL)
-_GO_IMPORT_LINE = re.compile(r'^\s*import\s+(?:[\w.]+\s+)?"[^"]+"\s*$', re.MULTILINE)
+_GO_IMPORT_BLOCK = re.compile(r"^[ \t]*import\s*\((.*?)\)\s*$", re.MULTILINE | re.DOTALL)
+_GO_IMPORT_LINE = re.compile(r'^[ \t]*import\s+(?:[\w.]+\s+)?"[^"]+"\s*$', re.MULTILINE)
 _GO_QUOTED = re.compile(r'"([^"]+)"')
 
 
@@ -89,12 +91,12 @@ def _go_imports(code: str, extra: str) -> tuple[str, list[str]]:
 
 def wrap_go(code: str, globals_: str = "", main_prologue: str = "") -> str:
     """A Go program from a snippet; ``globals_`` and ``main_prologue`` come from capy itself."""
-    if re.search(r"^\s*package\s+\w+", code, re.MULTILINE):
+    if re.search(r"^[ \t]*package\s+\w+", code, re.MULTILINE):
         return code
     body, paths = _go_imports(code, globals_ + "\n" + main_prologue)
     imports = "".join(f'import "{path}"\n' for path in paths)
     head = f"package main\n\n{imports}\n{globals_}\n"
-    if re.search(r"^\s*func\s+main\s*\(", body, re.MULTILINE):
+    if re.search(r"^[ \t]*func\s+main\s*\(", body, re.MULTILINE):
         return f"{head}{body.strip()}\n"
     return f"{head}func main() {{\n{main_prologue}\n{body}\n}}\n"
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-_GO_IMPORT = re.compile(r'(?:^|\bimport\s+|[(;\n]\s*)([\w.]+)\s+"os/exec"', re.MULTILINE)
+# ``[ \t]*`` after a separator, not ``\s*``: a run of blank lines was scanned again from each
+# of its newlines (quadratic); a line start is covered by ``^`` under MULTILINE.
+_GO_IMPORT = re.compile(r'(?:^[ \t]*|\bimport\s+|[(;][ \t]*)([\w.]+)\s+"os/exec"', re.MULTILINE)
 _RUST_USE = re.compile(r"\buse\s+(?:::)?std\s*::\s*process\s*::\s*([^;]+);")
 _RUST_ALIAS = re.compile(r"\bCommand\s+as\s+(\w+)")
 

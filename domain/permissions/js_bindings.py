@@ -54,8 +54,9 @@ def function_aliases(code: str, modules: list[str]) -> dict[str, str]:
     for form in forms:
         for match in form.finditer(code):
             for entry in match.group(1).split(","):
-                entry = entry.split("=", 1)[0].strip()
-                parts = re.split(r"\s*(?::|\s+as\s+)\s*", entry)
+                # Whitespace collapsed first: the split then never backtracks over a long run.
+                entry = " ".join(entry.split("=", 1)[0].split())
+                parts = re.split(r" ?: ?| as ", entry)
                 original = parts[0].strip()
                 local = parts[-1].strip() if len(parts) > 1 else original
                 if original in PROCESS_FUNCTIONS and local:

@@ -26,9 +26,11 @@ BUILDERS: dict[str, str] = {
 }
 # An import statement starts a line or follows ``;`` or a block colon (``if x: import os``);
 # it ends at a newline, ``;`` or a comment.
-_MODULE_ALIAS = re.compile(r"(?:^|[;:])\s*import\s+([^\n;#]+)", re.MULTILINE)
+# ``[ \t]*`` after a line start or separator: ``\s*`` rescanned a run of blank lines from each
+# of them (quadratic); the next line's start is tried by ``^`` anyway.
+_MODULE_ALIAS = re.compile(r"(?:^|[;:])[ \t]*import\s+([^\n;#]+)", re.MULTILINE)
 _FROM_IMPORT = re.compile(
-    r"(?:^|[;:])\s*from\s+(subprocess|os|posix|pty)\s+import\s+(\([^)]*\)|[^\n;#]+)",
+    r"(?:^|[;:])[ \t]*from\s+(subprocess|os|posix|pty)\s+import\s+(\([^)]*\)|[^\n;#]+)",
     re.MULTILINE,
 )
 

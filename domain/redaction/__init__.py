@@ -45,13 +45,17 @@ _TOKENS: tuple[LazyPattern, ...] = tuple(
         r"glpat-[A-Za-z0-9_-]{20,}",  # GitLab
         r"dop_v1_[A-Za-z0-9]{64}",  # DigitalOcean
         r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe
-        r"eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",  # JWT
+        # JWT, from a token's start (each "eyJ" inside a long run began a new scan: quadratic)
+        r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
         r"(?<![A-Za-z0-9])(?:sk|pk|rk|ak)-[A-Za-z0-9]{20,}",  # generic prefixed (OpenAI, …)
     )
 )
 
 # ``scheme://user:password@host`` keeps the user (which may be empty: redis://:pw@host).
-_URL_CREDENTIALS = LazyPattern(r"\b([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*:)([^\s@/]+)@")
+# The scheme from its first character only (``\b`` let every word of ``a-a-a-…`` start a scan).
+_URL_CREDENTIALS = LazyPattern(
+    r"(?<![a-zA-Z0-9+.-])([a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]*:)([^\s@/]+)@"
+)
 
 
 def _url_password(match: re.Match[str]) -> str:

@@ -24,7 +24,9 @@ _ASSIGNMENT = LazyPattern(
 )
 # Both start with a literal or the stems, which the regex engine can skip ahead to; what must
 # come before them (a flag's start, a line's start) is checked in Python.
-_FLAG = LazyPattern(rf"--?(?P<name>[a-z0-9-]*{_STEM}[a-z0-9-]*)[ \t]+(?=[^\s-])")
+# The look-behind is the glue test ``_flags`` makes too: without it every dash of a long run
+# began a scan of the whole run (quadratic).
+_FLAG = LazyPattern(rf"(?<![a-z0-9_-])--?(?P<name>[a-z0-9-]*{_STEM}[a-z0-9-]*)[ \t]+(?=[^\s-])")
 _ELEMENT = LazyPattern(
     r"<(?P<tag>[A-Za-z][\w.\-:]*)(?:\s[^<>]*)?>(?P<value>[^<>\n]{8,}?)</(?P=tag)>"
 )
@@ -47,7 +49,7 @@ _LINE_FORM_STOP = LazyPattern(r"[ \t\r\n\"'`)\]}>(\[<]")
 _LINE_PREFIX = LazyPattern(
     r"(?i)^(?:export|set|setx|env|arg|declare(?:[ \t]+-x)?|local|readonly|-|\$env:)?[ \t]*[\"']?$"
 )
-_PROSE_QUALIFIER = LazyPattern(r"([A-Za-z]+)[ \t]$")
+_PROSE_QUALIFIER = LazyPattern(r"(?<![A-Za-z])([A-Za-z]+)[ \t]$")
 _ENV_NAME = LazyPattern(r"^[A-Z][A-Z0-9_]*$")
 _HEADER_NAME = LazyPattern(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 

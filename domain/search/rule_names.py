@@ -15,7 +15,7 @@ import re
 from domain.search.matching import stem_prefix
 
 _STYLISH = re.compile(
-    r"^\s*\d+:\d+\s+(?:error|warning)\s+\S.*?\s{2,}(@?[\w-]+(?:/[\w-]+)*)[ \t]*$", re.MULTILINE
+    r"^[ \t]*\d+:\d+\s+(?:error|warning)\s+\S.*?\s{2,}(@?[\w-]+(?:/[\w-]+)*)[ \t]*$", re.MULTILINE
 )
 _JSON = re.compile(r'"ruleId":\s*"([^"]{1,100})"')
 _PARTS = re.compile(r"[^a-z0-9]+")

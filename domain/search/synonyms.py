@@ -99,7 +99,8 @@ for _closed, _open in OPEN_FORMS:
 
 
 # A measure at a cut-off (``recall@5``) is also written by its initial (``R@5``, ``P@10``).
-_AT_CUTOFF = re.compile(r"([a-z][a-z0-9]+)@(\d+)")
+# From a word's first letter: each letter of a long word began a scan of the rest.
+_AT_CUTOFF = re.compile(r"(?<![a-z0-9])([a-z][a-z0-9]+)@(\d+)")
 
 
 def is_cutoff(word: str) -> bool:

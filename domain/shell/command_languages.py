@@ -93,7 +93,7 @@ def mysql(args: list[str]) -> Runs:
 def expect(args: list[str]) -> Runs:
     scripts: list[str] = []
     for text in option_values(args, frozenset({"-c"})):
-        for match in re.finditer(r"(?:^|[;\n])\s*(?:spawn|exec)\s+(?:-\w+\s+)*([^;\n]*)", text):
+        for match in re.finditer(r"(?:^|[;\n])[ \t]*(?:spawn|exec)\s+(?:-\w+\s+)*([^;\n]*)", text):
             scripts.append(match.group(1))
     return Runs(tuple(scripts))
 
