@@ -11,15 +11,43 @@ import os
 
 from dependency_injector import containers, providers
 
+from adapters.claude_cli_launcher import ClaudeCliLauncher
 from adapters.claude_sessions.project_dirs import child_dirs, projects_root
 from adapters.config.vault_location import compresses, vault_path
+from adapters.filesystem_restore_folders import FilesystemRestoreFolders
 from adapters.key_file_key_provider import (
     VAULT_ENV_VAR,
     KeyFileKeyProvider,
     new_key,
     new_key_variable,
 )
+from adapters.machine_id_file import FileMachineIdentity
+from adapters.memory.fixed_machine_identity import FixedMachineIdentity
+from adapters.memory.in_memory_database_encryptor import InMemoryDatabaseEncryptor
+from adapters.memory.in_memory_restore_folders import InMemoryRestoreFolders
+from adapters.memory.in_memory_session_files import InMemorySessionFiles
+from adapters.memory.in_memory_vault_source import InMemoryVaultSources
+from adapters.memory.in_memory_vault_store import InMemoryVaultStore
+from adapters.memory.recording_launcher import RecordingLauncher
+from adapters.project.git_worktrees import GitWorktrees
 from adapters.zstd_codec import ZstdCodec
+from application.use_cases.rotate_key import RotateKey
+from application.use_cases.vault.checkpoint_vault import CheckpointVault
+from application.use_cases.vault.compact_vault import CompactVault
+from application.use_cases.vault.delete_session import DeleteSession
+from application.use_cases.vault.find_session import FindSession
+from application.use_cases.vault.import_sessions import ImportSessions
+from application.use_cases.vault.list_sessions import ListSessions
+from application.use_cases.vault.merge_vault import MergeVault
+from application.use_cases.vault.reindex_vault import ReindexVault
+from application.use_cases.vault.restore_session import RestoreSession
+from application.use_cases.vault.resume_session import ResumeSession
+from application.use_cases.vault.search_vault import SearchVault
+from application.use_cases.vault.show_session import ShowSession
+from application.use_cases.vault.vault_statistics import VaultStatistics
+from application.use_cases.vault.view_session import ViewSession
+from application.vault.session_reader import SessionReader
+from application.vault.stored_session import StoredSessionReader
 from entrypoints.containers import lazy_adapters
 from entrypoints.containers.core import Core
 from entrypoints.containers.deferred import deferred
@@ -65,28 +93,22 @@ class VaultAdapters(containers.DeclarativeContainer):
     )
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
     machine_identity = providers.Singleton(
-        deferred("adapters.machine_id_file:FileMachineIdentity"),
+        FileMachineIdentity,
         env=core.options.provided.env,
         config_home=core.user_dirs.provided.config_home,
     )
-    restore_folders = providers.Singleton(
-        deferred("adapters.filesystem_restore_folders:FilesystemRestoreFolders")
-    )
+    restore_folders = providers.Singleton(FilesystemRestoreFolders)
     session_files = providers.Singleton(
         deferred(
             "adapters.claude_sessions.claude_code_session_files:ClaudeCodeSessionFiles.from_env"
         ),
         env=core.options.provided.env,
         home=core.user_dirs.provided.home,
-        worktrees=providers.Singleton(
-            deferred("adapters.project.git_worktrees:GitWorktrees"), core.options.provided.env
-        ),
+        worktrees=providers.Singleton(GitWorktrees, core.options.provided.env),
     )
     is_directory = providers.Object(os.path.isdir)
     list_directories = providers.Object(child_dirs)
-    launcher = providers.Singleton(
-        deferred("adapters.claude_cli_launcher:ClaudeCliLauncher"), env=core.options.provided.env
-    )
+    launcher = providers.Singleton(ClaudeCliLauncher, env=core.options.provided.env)
     vault_sources = providers.Object(lazy_adapters.sqlcipher_vault_source)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_vault_encryptor)
 
@@ -105,28 +127,16 @@ class MemoryVaultAdapters(containers.DeclarativeContainer):
     core = providers.DependenciesContainer()
     vault_core = providers.DependenciesContainer()
 
-    vault_store = providers.Singleton(
-        deferred("adapters.memory.in_memory_vault_store:InMemoryVaultStore"), clock=core.clock
-    )
+    vault_store = providers.Singleton(InMemoryVaultStore, clock=core.clock)
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
-    machine_identity = providers.Singleton(
-        deferred("adapters.memory.fixed_machine_identity:FixedMachineIdentity")
-    )
-    restore_folders = providers.Singleton(
-        deferred("adapters.memory.in_memory_restore_folders:InMemoryRestoreFolders")
-    )
-    session_files = providers.Singleton(
-        deferred("adapters.memory.in_memory_session_files:InMemorySessionFiles")
-    )
+    machine_identity = providers.Singleton(FixedMachineIdentity)
+    restore_folders = providers.Singleton(InMemoryRestoreFolders)
+    session_files = providers.Singleton(InMemorySessionFiles)
     is_directory = providers.Object(_no_directories)
     list_directories = providers.Object(_no_listing)
-    launcher = providers.Singleton(deferred("adapters.memory.recording_launcher:RecordingLauncher"))
-    vault_sources = providers.Singleton(
-        deferred("adapters.memory.in_memory_vault_source:InMemoryVaultSources")
-    )
-    database_encryptor = providers.Singleton(
-        deferred("adapters.memory.in_memory_database_encryptor:InMemoryDatabaseEncryptor")
-    )
+    launcher = providers.Singleton(RecordingLauncher)
+    vault_sources = providers.Singleton(InMemoryVaultSources)
+    database_encryptor = providers.Singleton(InMemoryDatabaseEncryptor)
 
 
 class VaultUseCases(containers.DeclarativeContainer):
@@ -134,47 +144,25 @@ class VaultUseCases(containers.DeclarativeContainer):
     vault_core = providers.DependenciesContainer()
     adapters = providers.DependenciesContainer()
 
-    find_session = providers.Factory(
-        deferred("application.use_cases.vault.find_session:FindSession"), store=adapters.vault_store
-    )
-    list_sessions = providers.Factory(
-        deferred("application.use_cases.vault.list_sessions:ListSessions"),
-        store=adapters.vault_store,
-    )
-    search = providers.Factory(
-        deferred("application.use_cases.vault.search_vault:SearchVault"), store=adapters.vault_store
-    )
-    delete_session = providers.Factory(
-        deferred("application.use_cases.vault.delete_session:DeleteSession"),
-        store=adapters.vault_store,
-    )
-    statistics = providers.Factory(
-        deferred("application.use_cases.vault.vault_statistics:VaultStatistics"),
-        store=adapters.vault_store,
-    )
-    checkpoint = providers.Factory(
-        deferred("application.use_cases.vault.checkpoint_vault:CheckpointVault"),
-        store=adapters.vault_store,
-    )
+    find_session = providers.Factory(FindSession, store=adapters.vault_store)
+    list_sessions = providers.Factory(ListSessions, store=adapters.vault_store)
+    search = providers.Factory(SearchVault, store=adapters.vault_store)
+    delete_session = providers.Factory(DeleteSession, store=adapters.vault_store)
+    statistics = providers.Factory(VaultStatistics, store=adapters.vault_store)
+    checkpoint = providers.Factory(CheckpointVault, store=adapters.vault_store)
     session_reader = providers.Factory(
-        deferred("application.vault.session_reader:SessionReader"),
+        SessionReader,
         files=adapters.session_files,
         codec=adapters.codec,
         machine_id=adapters.machine_identity.provided.machine_id,
         list_directories=adapters.list_directories,
     )
     stored_reader = providers.Factory(
-        deferred("application.vault.stored_session:StoredSessionReader"),
-        codec=adapters.codec,
-        files=adapters.session_files,
+        StoredSessionReader, codec=adapters.codec, files=adapters.session_files
     )
-    reindex = providers.Factory(
-        deferred("application.use_cases.vault.reindex_vault:ReindexVault"),
-        store=adapters.vault_store,
-        reader=stored_reader,
-    )
+    reindex = providers.Factory(ReindexVault, store=adapters.vault_store, reader=stored_reader)
     compact = providers.Factory(
-        deferred("application.use_cases.vault.compact_vault:CompactVault"),
+        CompactVault,
         store=adapters.vault_store,
         codec=adapters.codec,
         encryptor=adapters.database_encryptor,
@@ -182,7 +170,7 @@ class VaultUseCases(containers.DeclarativeContainer):
         key=vault_core.key.provided.secret.provider,
     )
     rekey = providers.Factory(
-        deferred("application.use_cases.rotate_key:RotateKey"),
+        RotateKey,
         encryptor=adapters.database_encryptor,
         keys=vault_core.key_provider,
         env=core.options.provided.env,
@@ -191,14 +179,14 @@ class VaultUseCases(containers.DeclarativeContainer):
         new_secret=providers.Object(new_key),
     )
     merge = providers.Factory(
-        deferred("application.use_cases.vault.merge_vault:MergeVault"),
+        MergeVault,
         store=adapters.vault_store,
         codec=adapters.codec,
         reader=stored_reader,
         open_source=adapters.vault_sources,
     )
     import_sessions = providers.Factory(
-        deferred("application.use_cases.vault.import_sessions:ImportSessions"),
+        ImportSessions,
         store=adapters.vault_store,
         files=adapters.session_files,
         reader=session_reader,
@@ -207,26 +195,20 @@ class VaultUseCases(containers.DeclarativeContainer):
         reindex=reindex,
     )
     view_session = providers.Factory(
-        deferred("application.use_cases.vault.view_session:ViewSession"),
-        store=adapters.vault_store,
-        codec=adapters.codec,
-        files=adapters.session_files,
+        ViewSession, store=adapters.vault_store, codec=adapters.codec, files=adapters.session_files
     )
     show_session = providers.Factory(
-        deferred("application.use_cases.vault.show_session:ShowSession"),
-        store=adapters.vault_store,
-        codec=adapters.codec,
-        files=adapters.session_files,
+        ShowSession, store=adapters.vault_store, codec=adapters.codec, files=adapters.session_files
     )
     restore_session = providers.Factory(
-        deferred("application.use_cases.vault.restore_session:RestoreSession"),
+        RestoreSession,
         store=adapters.vault_store,
         codec=adapters.codec,
         folders=adapters.restore_folders,
         projects_dir=vault_core.projects_dir,
     )
     resume_session = providers.Factory(
-        deferred("application.use_cases.vault.resume_session:ResumeSession"),
+        ResumeSession,
         restore=restore_session,
         projects_dir=vault_core.projects_dir,
         is_directory=adapters.is_directory,
