@@ -9,6 +9,7 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from domain.search.fuzzy import CorrectionCache, best_correction, correctable, max_distance
+from domain.search.keyboard import is_slip
 from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
@@ -19,6 +20,10 @@ _BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need 
 # Words a correction may reach that no output need hold: synonyms, the words that phrase a
 # question (``verssion`` → ``version``, ``fnid`` → ``find``) and the generic ones.
 _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
+# A question or generic word is a correction only when one slip of a typist explains it:
+# ``looping`` is no typo of ``looking`` (k is far from p), and the text may hold it inside a
+# name (``CrashLoopBackOff``).
+_ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
 
 
 class QueryCorrector:
@@ -75,6 +80,12 @@ class QueryCorrector:
         low, high = len(word) - bound, len(word) + bound
         candidates = self._candidates(low, high, now)
         correction = best_correction(word, candidates)
+        if (
+            correction in _ASKING_ONLY
+            and not is_slip(word, correction)
+            and not self._store.has_word(correction)
+        ):
+            correction = None
         self._cache.put(word, correction, now)
         return correction
 

@@ -63,7 +63,6 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),
     ("sequential", "seq"),
-    ("remove", "removed", "delete", "deleted", "destroy", "destroyed"),
 )
 
 

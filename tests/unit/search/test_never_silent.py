@@ -153,3 +153,20 @@ def test_a_word_only_the_corrected_question_finds_counts_as_found(
     search = container.use_cases.search_knowledge()
     found = search.search("how many problems did ruff fnid", limit=3)
     assert found.results and "Found 187 errors." in found.results[0].snippet
+
+
+def test_a_word_is_not_corrected_into_a_question_word_by_a_far_key(
+    container: CliContainer,
+) -> None:
+    # "looping" is inside CrashLoopBackOff, and no typo of the question word "looking".
+    rows = "".join(
+        f"web-{i:<20}1/1     {'CrashLoopBackOff' if i in (9, 27) else 'Running':<19}{i % 4}\n"
+        for i in range(36)
+    )
+    table = f"NAME                    READY   STATUS             RESTARTS\n{rows}"
+    container.use_cases.index_content().execute(
+        IndexRequest(content=table, label="pods", kind=SourceKind.EPHEMERAL)
+    )
+    search = container.use_cases.search_knowledge()
+    found = search.search("pods crash looping", 3, SearchScope(source="pods", exact_source=True))
+    assert found.results and "CrashLoopBackOff" in found.results[0].snippet

@@ -56,8 +56,3 @@ def test_a_closed_compound_finds_its_open_forms_as_phrases() -> None:
     for closed, open_forms in OPEN_FORMS:
         assert closed not in grouped
         assert all(" " in form and not set(form.split()) <= STOPWORDS for form in open_forms)
-
-
-def test_what_a_plan_destroys_is_what_an_agent_asks_removed() -> None:
-    assert "destroyed" in synonyms_of("removed")
-    assert "delete" in synonyms_of("destroy")
