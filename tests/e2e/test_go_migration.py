@@ -134,11 +134,17 @@ def test_the_first_commands_migrate_both_files(go_home: tuple[Path, Path, Path, 
     assert "migrated" not in again.stderr and len(json.loads(again.stdout)) == SOURCES
 
 
-def _kill_at(command: list[str], cwd: Path, env: dict[str, str], seconds: float) -> None:
+def _kill_when(
+    command: list[str], cwd: Path, env: dict[str, str], ready: Path | None, then: float
+) -> None:
+    """Start ``command``; once ``ready`` exists (at once when None), wait ``then`` seconds and
+    SIGKILL it — unless it finished first."""
     child = subprocess.Popen(
         command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
-    time.sleep(seconds)
+    while ready is not None and not ready.exists() and child.poll() is None:
+        time.sleep(0.002)
+    time.sleep(then)
     if child.poll() is None:
         os.kill(child.pid, signal.SIGKILL)
     child.wait()
@@ -162,29 +168,42 @@ def test_a_kill_at_any_point_leaves_the_go_file_or_the_finished_migration(
     for original in originals:
         (pristine / original.name).write_bytes(original.read_bytes())
 
-    began = time.monotonic()
-    assert run(capy, project, env).returncode == 0
-    whole = time.monotonic() - began
+    backup = backup_of(path)
+    work = path.with_name(f".{path.name}.go-migration")
+    points = [  # what must exist before the kill, then how long to wait
+        (None, 0.3),  # still starting up
+        (path.with_name(f".{path.name}.go-migration.lock"), 0.0),  # lock taken
+        (backup.with_name(f".{backup.name}-wal.tmp"), 0.0),  # copying the Go log
+        (backup.with_name(backup.name + "-wal"), 0.0),  # log copied, file not yet
+        (backup, 0.0),  # backup complete
+        (work, 0.0),  # new file created
+        (work, 0.15),  # new file being filled
+        (work, 0.4),
+        (work, 0.8),
+        (work, 1.6),  # about done, or done
+    ]
     states = []
-    for point in range(1, 11):
+    for ready, then in points:
         for leftover in path.parent.iterdir():  # back to the Go home
             if leftover.name.startswith((path.name, f".{path.name}")):
                 leftover.unlink()
         for original in pristine.iterdir():
             (path.parent / original.name).write_bytes(original.read_bytes())
 
-        _kill_at(command, project, env, whole * point / 11)
+        _kill_when(command, project, env, ready, then)
 
         go_file = is_go(path, KEY)
         work = path.with_name(f".{path.name}.go-migration")
         phase = "backup taken, " if backup_of(path).exists() else ""
         phase += "new file being built" if work.exists() else ""
-        states.append(f"go file ({phase.rstrip(', ') or 'untouched'})" if go_file else "migrated")
+        states.append(
+            f"go file ({phase.rstrip(', ') or 'no backup yet'})" if go_file else "migrated"
+        )
         if not go_file:  # then it is the finished migration, openable by this capy
             done = run(capy, project, {**env, "CAPY_DEBUG": ""})
             assert "migrated" not in done.stderr
         done = run(capy, project, env)  # the normal start after the kill
-        assert done.returncode == 0, (point, done.stderr)
-        assert len(json.loads(done.stdout)) == count, point
+        assert done.returncode == 0, (ready, then, done.stderr)
+        assert len(json.loads(done.stdout)) == count, (ready, then)
         assert is_go(backup_of(path), KEY)
     print(f"{which}: states after kill -9 at 10 points: {states}")

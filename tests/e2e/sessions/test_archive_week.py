@@ -95,3 +95,8 @@ def test_every_session_of_the_week_is_in_the_vault(isolated_home: Path, tmp_path
     assert len(deleted) == 3
 
     assert _archived(capy, project) == set(SESSIONS)
+    listing = subprocess.run(
+        [capy, "vault", "list"], cwd=project, capture_output=True, text=True, timeout=60, check=True
+    )
+    print(f"\ntranscripts left on disk: {sum(p.exists() for p in transcripts)} of 5")
+    print(listing.stdout)  # the closing note's listing (pytest -s)
