@@ -50,6 +50,7 @@ _STOPWORDS = _words(
 _URL = LazyPattern(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
 _DOTTED = LazyPattern(r"^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+$")
 _IDENTIFIER = LazyPattern(r"^[A-Za-z_][A-Za-z_]*$")
+_KEY_LENGTH_RUN = 32
 _TYPE_NAME_MAX = 24
 _SEGMENTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 _VOWELS = frozenset("aeiouy")
@@ -105,13 +106,19 @@ def _is_code_reference(value: str, after: str, spaced_assignment: bool = False) 
         return True  # a union or a default after a type; a table's next column after a key
     if after.startswith(",") and _IDENTIFIER.match(value):
         return True  # an entry of a dict, an object or an argument list: Token: foreground,
-    if spaced_assignment and _IDENTIFIER.match(value):
+    if spaced_assignment and _IDENTIFIER.match(value) and not _long_random_run(value):
         return True  # token = Punctuation, self.token = nextchar: code assigns a name
     if _CONSTANT.match(value) and not any(c.isdigit() for c in value):
         return True  # NO_ACCEPTABLE_AUTH: a constant
     if _DOTTED.match(value):
         return True
     return bool(_IDENTIFIER.match(value)) and _reads_like_words(value)
+
+
+def _long_random_run(value: str) -> bool:
+    """A run of letters as long as a key (an AWS secret key without a digit, 40 letters) that
+    reads as no words: no name in code is written so."""
+    return len(value) >= _KEY_LENGTH_RUN and not _reads_like_words(value)
 
 
 def _names_a_type(value: str) -> bool:
@@ -147,7 +154,7 @@ def _is_prose(value: str, context: ValueContext) -> bool:
         commands = any(ch in value for ch in "/=") or any(w.startswith("-") for w in words)
         about_a_secret = bool(lowered & _SECRET_NOUNS)  # "Invalid token", "not a password"
         return bool(lowered & _STOPWORDS) or commands or about_a_secret or len(words) > 6
-    if value.isalpha() and value.isupper():
+    if value.isalpha() and value.isupper() and not _long_random_run(value):
         return True  # AUTH=ANONYMOUS: a constant, a capability, an enum value
     following = context.after.lstrip()
     return bool(_WORD.match(value)) and following[:1].isalpha() and context.after[:1].isspace()

@@ -164,3 +164,16 @@ def test_a_key_in_a_table_row_is_redacted_and_a_type_union_stays() -> None:
     assert redact_secrets("aws_secret_access_key = " + "0" * 40 + " |").count("0") == 0
     for code in ("auth: httpx.Auth | None = None", "token: SecretStr | None = None"):
         assert redact_secrets(code) == code
+
+
+@pytest.mark.parametrize("value", ["A" * 40, "AB" * 20, "aBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeFgHiJkLmN"])
+def test_a_key_long_run_of_letters_is_no_name_in_code(value: str) -> None:
+    # A secret key drawn without a digit reads as neither a constant nor an identifier.
+    for text in (f"aws_secret_access_key = {value}", f"AWS_SECRET_ACCESS_KEY={value}"):
+        assert value not in redact_secrets(text)
+    for code in (
+        "AUTH=ANONYMOUS",
+        "token = Punctuation",
+        "x = SomeVeryLongClassNameForTheThingHere",
+    ):
+        assert redact_secrets(code) == code
