@@ -9,12 +9,14 @@ import io
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import entrypoints.hook
+from domain.permissions import evaluation
 from entrypoints.hook import run_hook
 from tests.corpus import bypasses
 from tests.e2e.hooks.conftest import RunHook
@@ -112,8 +114,17 @@ def test_a_check_past_the_hooks_deadline_denies_under_deny_rules(
 ) -> None:
     _deny_rules(project)
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
-    monkeypatch.setattr(entrypoints.hook, "HOOK_SECONDS", 0.05)
-    script = "".join(f"echo {n} $(date) | grep -v x; ls -la {n}\n" for n in range(20_000))
+    monkeypatch.setattr(entrypoints.hook, "HOOK_SECONDS", 0.3)
+    # A script within the bounds on commands and words (a longer one is refused by its size
+    # before any deadline) whose reading is made slow, so the deadline lands inside the check.
+    real_analyse = evaluation.analyse
+
+    def slow_analyse(*args: object, **kwargs: object) -> object:
+        time.sleep(5)
+        return real_analyse(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(evaluation, "analyse", slow_analyse)
+    script = "".join(f"echo {n} $(date) | grep -v x; ls -la {n}\n" for n in range(20))
     # The test process carries other tests' garbage, whose finalizers and weakref callbacks are
     # Python code: an alarm landing inside one is swallowed as "unraisable". A hook process has
     # none of it, so collect it first and keep the collector out of the timed check.
