@@ -29,7 +29,7 @@ MAX_MATCHED = 200
 _PATH = r"[\w./\\@+~-]+"
 # pytest: the short summary (``FAILED nodeid - reason``) and the verbose line.
 _PYTEST_SUMMARY = re.compile(r"(FAILED|ERROR) (\S+)(?: - (.+))?$")
-_PYTEST_VERBOSE = re.compile(r"(\S+::\S+) (?:FAILED|ERROR)\b")
+_PYTEST_VERBOSE = re.compile(r"(\S++) (?:FAILED|ERROR)\b")  # a node id: holds ``::``
 _PYTEST_EXPLAIN = re.compile(r"E {2,}(\S.*)$")
 _PYTEST_TOTAL = re.compile(r"=+ (.+) in [\d.]+s")
 # unittest: ``FAIL: test_x (pkg.Tests.test_x)``.
@@ -149,7 +149,12 @@ def _test_failure(report: _Report, number: int, line: str) -> str | None:
         why = summary.group(3) or report.pytest_reason()
         return f"{summary.group(1)} {node}" + (f" - {why}" if why else "")
     verbose = _PYTEST_VERBOSE.match(line)
-    if verbose and verbose.group(1) not in tests and not report.summary:
+    if (
+        verbose
+        and "::" in verbose.group(1)
+        and verbose.group(1) not in tests
+        and not report.summary
+    ):
         tests.add(verbose.group(1))
         why = report.pytest_reason()
         return f"FAILED {verbose.group(1)}" + (f" - {why}" if why else "")
@@ -170,10 +175,8 @@ def _test_failure(report: _Report, number: int, line: str) -> str | None:
 
 
 def _diagnostic(lines: list[str], number: int, line: str) -> str | None:
-    for pattern in (_DIAGNOSTIC, _DASH_ERROR, _TSC_PAREN):
-        match = pattern.match(line)
-        if match:
-            return line
+    if _DIAGNOSTIC.match(line) or _DASH_ERROR.match(line) or _TSC_PAREN.match(line):
+        return line
     lint = _LINT.match(line)
     if lint and not _WARNING.match(lint.group(4)):
         return line

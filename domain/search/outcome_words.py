@@ -57,7 +57,7 @@ _EXIT = re.compile(
 )
 _EXIT_SIGNS = ("xit", "rror")
 # pytest's ``E   AssertionError: …`` lines, ``✗``/``×`` marks of failed checks.
-_FAILED_MARK = re.compile(r"^\s*(?:E {2,}\S|[✗×✕] )", re.MULTILINE)
+_FAILED_MARK = re.compile(r"^[ \t]*(?:E {2,}\S|[✗×✕] )", re.MULTILINE)
 _TIMEOUT = re.compile(
     r"\btimed? ?out\b|\bdeadline exceeded\b|\bETIMEDOUT\b|\bDeadlineExceeded\b", re.IGNORECASE
 )
