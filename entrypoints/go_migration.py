@@ -34,7 +34,7 @@ from domain.errors import StoreError
 
 Warn = Callable[[str], None]
 BACKUP_SUFFIX = ".go-backup"
-_SIDECARS = ("-wal", "-shm")
+_SIDECARS = ("-wal", "-shm", "-journal")  # a kill while SQLite creates the file leaves a -journal
 
 
 def backup_of(path: Path) -> Path:
