@@ -23,7 +23,7 @@ from domain.continuity.failures import may_report_failures, names_an_exception
 MAX_SCANNED = 65_536
 LINE_CHARS = 400
 MAX_FAILURES = 6
-MAX_MATCHED = 200
+MAX_REPORT_LINES = 200
 
 
 _PATH = r"[\w./\\@+~-]+"
@@ -115,7 +115,7 @@ def reported_failures(output: str) -> list[str]:
             item = _package_error(line)
         if item:
             matched += 1
-            if matched > MAX_MATCHED:
+            if matched > MAX_REPORT_LINES:
                 break
         if item and item not in found:
             if len(found) == MAX_FAILURES:
