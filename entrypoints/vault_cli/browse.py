@@ -111,7 +111,7 @@ def search(
     from entrypoints.vault_cli.tables import print_hits
 
     query = VaultQuery(
-        "",
+        None,
         project=project,
         role=MessageRole(role) if role else None,
         after=parse_when(after, end_of_day=False, flag="--after") if after else None,

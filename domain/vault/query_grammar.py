@@ -1,10 +1,12 @@
-"""A small parser for the FTS5 query expressions capy's domain builds.
+"""The vault's query grammar: what a person may type with ``capy vault search --raw``.
 
-Supported: quoted phrases (``"a b"``, ``""`` escapes a quote), barewords, a trailing ``*`` for a
-prefix phrase, parentheses, ``AND``, ``OR``, ``NOT`` and implicit AND between neighbours. FTS5's
-precedence is kept: NOT binds tightest, then AND, then OR. As in FTS5, the implicit AND joins
-plain phrases only (``(a OR b) c`` is an error; write ``(a OR b) AND c``). Anything else is a
-syntax error, as it would be for SQLite.
+A query is a tree (``VaultMatch``) of phrases joined by ``AND``, ``OR`` and ``NOT``; each store
+adapter renders it in its own engine's language or matches it directly. Supported: quoted
+phrases (``"a b"``, ``""`` escapes a quote), barewords, a trailing ``*`` for a prefix phrase,
+parentheses, ``AND``, ``OR``, ``NOT`` (upper case) and implicit AND between neighbouring
+phrases. NOT binds tightest, then AND, then OR. The implicit AND joins plain phrases only
+(``(a OR b) c`` is an error; write ``(a OR b) AND c``). Anything else is an error that says
+what to write instead.
 """
 
 from __future__ import annotations
@@ -13,36 +15,51 @@ import re
 
 import attrs
 
+from domain.errors import InvalidInput
 
-class ExpressionError(ValueError):
-    """The text is not an FTS5 expression this parser understands."""
+SYNTAX_HINT = (
+    'write words, "a quoted phrase", prefix* (after a word), a OR b, a NOT b, and parentheses '
+    "around a group; or search without --raw, where every word is matched as typed"
+)
+
+
+class ExpressionError(InvalidInput):
+    """The text is not a query of this grammar; the message says where, the hint how."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"cannot read the search: {message}", SYNTAX_HINT)
 
 
 @attrs.frozen
 class Phrase:
+    """Words in a run (or a word), matched as the store's words layer matches them;
+    ``prefix``: the last word may go on (``deploy*`` finds "deployment")."""
+
     text: str
     prefix: bool = False
 
 
 @attrs.frozen
 class And:
-    left: Node
-    right: Node
+    left: VaultMatch
+    right: VaultMatch
 
 
 @attrs.frozen
 class Or:
-    left: Node
-    right: Node
+    left: VaultMatch
+    right: VaultMatch
 
 
 @attrs.frozen
 class Not:
-    left: Node
-    right: Node
+    """``left`` without ``right``."""
+
+    left: VaultMatch
+    right: VaultMatch
 
 
-Node = Phrase | And | Or | Not
+VaultMatch = Phrase | And | Or | Not
 
 _TOKEN = re.compile(
     r'\s*(?:(?P<quoted>"(?:[^"]|"")*")|(?P<paren>[()])|(?P<star>\*)|(?P<bare>[^\s()"*]+))'
@@ -57,7 +74,7 @@ def _lex(text: str) -> list[tuple[str, str]]:
     while position < len(text):
         match = _TOKEN.match(text, position)
         if match is None:
-            raise ExpressionError(f"unterminated string at {position}")
+            raise ExpressionError(f"the quote at character {position + 1} is never closed")
         position = match.end()
         kind = match.lastgroup or ""
         value = match.group(kind)
@@ -83,68 +100,80 @@ class _Parser:
 
     def _take(self) -> tuple[str, str]:
         if self._at >= len(self._tokens):
-            raise ExpressionError("unexpected end of expression")
+            raise ExpressionError("it ends where a word or phrase should follow")
         token = self._tokens[self._at]
         self._at += 1
         return token
 
-    def parse(self) -> Node:
+    def parse(self) -> VaultMatch:
         node = self._or()
         if self._peek() is not None:
-            raise ExpressionError(f"unexpected {self._tokens[self._at][1]!r}")
+            raise ExpressionError(f"{self._tokens[self._at][1]!r} is out of place")
         return node
 
-    def _or(self) -> Node:
+    def _or(self) -> VaultMatch:
         node = self._and()
         while self._peek() == "OR":
             self._take()
             node = Or(node, self._and())
         return node
 
-    def _and(self) -> Node:
+    def _and(self) -> VaultMatch:
         node = self._not()
         while True:
             if self._peek() == "AND":
                 self._take()
             elif self._peek() == "(" or (self._peek() == "phrase" and not self._last_was_phrase):
-                raise ExpressionError("implicit AND only joins plain phrases")
+                raise ExpressionError(
+                    "a group in parentheses needs AND, OR or NOT between it and its neighbours"
+                )
             elif self._peek() != "phrase":
                 return node
             node = And(node, self._not())
 
-    def _not(self) -> Node:
+    def _not(self) -> VaultMatch:
         node = self._primary()
         while self._peek() == "NOT":
             self._take()
             node = Not(node, self._primary())
         return node
 
-    def _primary(self) -> Node:
+    def _primary(self) -> VaultMatch:
         kind, value = self._take()
         if kind == "(":
             node = self._or()
             if self._take()[0] != ")":
-                raise ExpressionError("missing )")
+                raise ExpressionError("a ( is never closed")
             self._last_was_phrase = False
             return node
         self._last_was_phrase = True
         if kind != "phrase":
-            raise ExpressionError(f"unexpected {value!r}")
+            raise ExpressionError(f"{value!r} is out of place")
         if self._peek() == "*":
             self._take()
             return Phrase(value, prefix=True)
         return Phrase(value)
 
 
-def parse(text: str) -> Node:
-    """Parse an FTS5 expression; raises ``ExpressionError`` when SQLite would reject it."""
+def parse(text: str) -> VaultMatch:
+    """Read a query of this grammar; raises ``ExpressionError`` (an ``InvalidInput``) when
+    the text is not one."""
     tokens = _lex(text)
     if not tokens:
-        raise ExpressionError("empty expression")
+        raise ExpressionError("there is nothing to search for")
     return _Parser(tokens).parse()
 
 
-def positive_phrases(node: Node) -> list[Phrase]:
+def every_word(text: str) -> VaultMatch | None:
+    """Each whitespace-separated token as a phrase of its own, all of them required: whatever
+    a person types (punctuation, ``*``, ``AND``) means "all of these words"; None when blank."""
+    node: VaultMatch | None = None
+    for token in text.split():
+        node = Phrase(token) if node is None else And(node, Phrase(token))
+    return node
+
+
+def positive_phrases(node: VaultMatch) -> list[Phrase]:
     """The phrases whose matches count (the right side of NOT does not)."""
     if isinstance(node, Phrase):
         return [node]
