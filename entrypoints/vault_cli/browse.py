@@ -74,7 +74,10 @@ def search(
         bool,
         Parameter(
             negative=(),
-            help='Pass FTS5 syntax through: OR, NOT, "exact phrase", prefix*, NEAR(a b).',
+            help=(
+                'Read the words as a query: OR, NOT, "exact phrase", prefix*, parentheses '
+                "(AND between words is implied)."
+            ),
         ),
     ] = False,
     project: Annotated[
