@@ -14,8 +14,9 @@ _JOINERS = {Combine.ALL: " AND ", Combine.ANY: " OR "}
 
 
 def fts5_string(text: str) -> str:
-    """``text`` as one FTS5 string (a phrase of its tokens)."""
-    return '"' + text.replace('"', '""') + '"'
+    """``text`` as one FTS5 string (a phrase of its tokens); a NUL, which would end the
+    string early for SQLite, is left out (it is no part of any token)."""
+    return '"' + text.replace("\x00", "").replace('"', '""') + '"'
 
 
 def _group(alternatives: tuple[str, ...]) -> str:

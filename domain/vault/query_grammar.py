@@ -142,8 +142,9 @@ class _Parser:
         kind, value = self._take()
         if kind == "(":
             node = self._or()
-            if self._take()[0] != ")":
+            if self._peek() != ")":
                 raise ExpressionError("a ( is never closed")
+            self._take()
             self._last_was_phrase = False
             return node
         self._last_was_phrase = True

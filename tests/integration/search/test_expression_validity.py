@@ -9,9 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.sqlcipher.fts5_syntax import store_match
+from adapters.sqlcipher.fts5_syntax import store_match, vault_match
+from domain.errors import InvalidInput
 from domain.search.query import parse_query
 from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
+from domain.vault.query_grammar import every_word, parse
 
 FTS_SYNTAX = st.sampled_from(
     [
@@ -91,3 +93,24 @@ def test_special_terms_still_find_their_text(db: sqlite3.Connection, text: str) 
     if trigram:
         found += db.execute("SELECT rowid FROM t WHERE t MATCH ?", (trigram,)).fetchall()
     assert found
+
+
+VAULT_TEXT = st.lists(
+    st.one_of(st.sampled_from(['"', "(", ")", "*", "AND", "OR", "NOT", " ", "x", "é"]), st.text()),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(VAULT_TEXT)
+def test_every_vault_query_the_grammar_reads_is_valid_fts5(
+    db: sqlite3.Connection, text: str
+) -> None:
+    try:
+        tree = parse(text)
+    except InvalidInput:
+        return
+    db.execute("SELECT rowid FROM p WHERE p MATCH ?", (vault_match(tree),)).fetchall()
+    words = every_word(text)
+    if words is not None:
+        db.execute("SELECT rowid FROM p WHERE p MATCH ?", (vault_match(words),)).fetchall()
