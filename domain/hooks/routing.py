@@ -19,9 +19,7 @@ from domain.hooks.guidance import (
     echo_command,
 )
 from domain.hooks.inline_http import HTTP_WORDS, calls_http
-from domain.hooks.subagent import brief_subagent
 from domain.hooks.tool_call import ToolCall
-from domain.hooks.web_fetch import git_thread_denial, route_web_fetch
 from domain.shell.limits import MAX_TEXT_CHARS
 
 _SHELL_FLAGS = frozenset({"-c", "-lc", "-ic", "-lic", "-cl"})
@@ -62,17 +60,23 @@ def route_host_tool(tool: ToolCall) -> Decision | Advisory:
     capy_tool = capy_tool_name(name)
     if capy_tool is not None:
         if capy_tool == "capy_fetch_and_index":
+            from domain.hooks.web_fetch import git_thread_denial
+
             return git_thread_denial(tool.text("url")) or NO_OPINION
         return NO_OPINION
     if name == "Bash":
         return _route_bash(tool)
     if name == "WebFetch":
+        from domain.hooks.web_fetch import route_web_fetch
+
         return route_web_fetch(tool.text("url"))
     if name == "Read":
         return Advisory.READ
     if name == "Grep":
         return Advisory.GREP
     if name in {"Agent", "Task"}:
+        from domain.hooks.subagent import brief_subagent
+
         return brief_subagent(tool.arguments)
     return NO_OPINION
 

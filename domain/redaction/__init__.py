@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from domain.lazy_pattern import LazyPattern
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
-from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.prose_secrets import prose_secret_spans
 from domain.redaction.secret_values import is_template
 

@@ -45,17 +45,30 @@ class AnalysisBudget:
     Not a ``Value``: it is the one mutable thing an analysis carries around.
     """
 
-    __slots__ = ("_expired", "commands", "max_text", "max_total", "used", "words")
+    __slots__ = (
+        "_expired",
+        "commands",
+        "max_commands",
+        "max_text",
+        "max_total",
+        "max_words",
+        "used",
+        "words",
+    )
 
     def __init__(
         self,
         *,
         max_text: int = MAX_TEXT_CHARS,
         max_total: int = MAX_TOTAL_CHARS,
+        max_commands: int = MAX_COMMANDS,
+        max_words: int = MAX_WORDS,
         expired: Callable[[], bool] | None = None,
     ) -> None:
         self.max_text = max_text
         self.max_total = max_total
+        self.max_commands = max_commands
+        self.max_words = max_words
         self.used = 0
         self.commands = 0
         self.words = 0
@@ -65,16 +78,16 @@ class AnalysisBudget:
         """Account for one simple command of ``words`` words read."""
         self.commands += 1
         self.words += words
-        if self.commands > MAX_COMMANDS:
-            raise AnalysisLimit(f"the command line holds more than {MAX_COMMANDS:,} commands")
-        if self.words > MAX_WORDS:
-            raise AnalysisLimit(f"the command line holds more than {MAX_WORDS:,} words")
+        if self.commands > self.max_commands:
+            raise AnalysisLimit(f"the command line holds more than {self.max_commands:,} commands")
+        if self.words > self.max_words:
+            raise AnalysisLimit(f"the command line holds more than {self.max_words:,} words")
 
     def check_words(self, pending: int) -> None:
         """Stop as soon as the words read so far, ``pending`` of them in a command not yet
         finished, pass the bound: one command of 100 k words is not read whole first."""
-        if self.words + pending > MAX_WORDS:
-            raise AnalysisLimit(f"the command line holds more than {MAX_WORDS:,} words")
+        if self.words + pending > self.max_words:
+            raise AnalysisLimit(f"the command line holds more than {self.max_words:,} words")
 
     def charge(self, text: str, what: str = "the command") -> None:
         """Account for reading ``text``; raise ``AnalysisLimit`` past any bound."""
