@@ -21,6 +21,9 @@ MAX_STAGES = 64  # wrappers peeled off one command (sudo env nice timeout …)
 # budget (ADR 0085); words are counted as they are read, so a command of 100 k words stops early.
 MAX_COMMANDS = 1_000
 MAX_WORDS = 5_000
+# Heredocs opened in one decision: each body is looked for line by line; a command line holds
+# a few, and 3,600 ``<<E`` on one line cost more than 1,000 commands (ADR 0085).
+MAX_HEREDOCS = 1_000
 
 
 class AnalysisLimit(Exception):
@@ -48,6 +51,7 @@ class AnalysisBudget:
     __slots__ = (
         "_expired",
         "commands",
+        "heredocs",
         "max_commands",
         "max_text",
         "max_total",
@@ -72,6 +76,7 @@ class AnalysisBudget:
         self.used = 0
         self.commands = 0
         self.words = 0
+        self.heredocs = 0
         self._expired = expired
 
     def command(self, words: int) -> None:
@@ -88,6 +93,12 @@ class AnalysisBudget:
         finished, pass the bound: one command of 100 k words is not read whole first."""
         if self.words + pending > self.max_words:
             raise AnalysisLimit(f"the command line holds more than {self.max_words:,} words")
+
+    def heredoc(self) -> None:
+        """Account for one heredoc opened (its body is looked for and read)."""
+        self.heredocs += 1
+        if self.heredocs > MAX_HEREDOCS:
+            raise AnalysisLimit(f"the command line opens more than {MAX_HEREDOCS:,} heredocs")
 
     def charge(self, text: str, what: str = "the command") -> None:
         """Account for reading ``text``; raise ``AnalysisLimit`` past any bound."""

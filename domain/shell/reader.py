@@ -184,6 +184,7 @@ class _Reader(WordReader):
         if op in {"<<", "<<-"}:
             if self.arith:
                 return i  # a shift inside arithmetic
+            self.sink.budget.heredoc()
             raw = text[target_start:i]
             record: list[object] = [op, fd, target, "", not any(q in raw for q in "'\"\\")]
             cmd.redirects.append(record)

@@ -23,6 +23,10 @@ HOSTILE = {
     "100 k words": "echo " + "w " * 100_000,
     "100 k redirections": "echo " + ">a " * 100_000,
     "100 k heredocs on one line": "cat " + " ".join(f"<<E{i}" for i in range(100_000)),
+    "3,600 heredocs on one line": "cat "
+    + " ".join(f"<<E{i}" for i in range(3_600))
+    + "\n"
+    + "".join(f"x\nE{i}\n" for i in range(3_600)),
     "50 KB of commands": "git status && ls -la | grep x; echo \"$(date)\" 'a b'\n" * 1_000,
 }
 
@@ -35,6 +39,7 @@ def test_hostile_input_stops_at_the_bound_and_fails_closed(name: str) -> None:
         analyse(text, budget)
     assert budget.commands <= limits.MAX_COMMANDS + 1
     assert budget.words <= limits.MAX_WORDS  # counted as read, not once a command ends
+    assert budget.heredocs <= limits.MAX_HEREDOCS + 1
     assert evaluate_shell(DENY, text).decision is Decision.DENY
     assert evaluate_shell(NOTHING, text).decision is Decision.NONE
 
