@@ -27,7 +27,7 @@ from typing import Any
 from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
-from domain.continuity.snapshot import KeptSnapshot
+from domain.continuity.kept_snapshot import KeptSnapshot
 
 COMPACT_AFTER_BYTES = 192 * 1024
 # A fold keeps at most this much, so the next one is hundreds of events away.

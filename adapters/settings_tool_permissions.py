@@ -17,13 +17,17 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from application.ports.tool_permissions import ToolPermissions
 from application.use_cases.regular_file import UnreadableFile, read_regular_text
 from domain.hooks.decision import Ask, Deny
 from domain.hooks.routing import capy_tool_name
 from domain.hooks.tool_call import ToolCall
+
+if TYPE_CHECKING:
+    from domain.permissions.path_rules import ReadTarget
+    from domain.permissions.rules import PermissionPolicy
 
 _SETTINGS = (".claude/settings.local.json", ".claude/settings.json")
 MAX_SETTINGS_BYTES = 4 * 1024 * 1024  # as the server reads them
@@ -59,17 +63,20 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
         except Exception:
             return None  # rules that cannot be read: no opinion here, the server refuses
         try:
-            from application.use_cases.read_target import read_search, resolve_read_target
             from domain.hooks.permission_check import check_permissions
 
-            roots = read_search(policy, self._root)
-            return check_permissions(
-                policy, tool, lambda path: resolve_read_target(path, self._root, roots)
-            )
+            return check_permissions(policy, tool, lambda path: self._read_target(policy, path))
         except Exception as error:  # the hook's deadline, or a failure of the check itself
             from domain.hooks.permission_check import unchecked_call
 
             return unchecked_call(policy, tool, _why(error))
+
+    def _read_target(self, policy: PermissionPolicy, path: str) -> ReadTarget:
+        """The file a ``capy_execute_file`` call reads, with its other names; looked up (and
+        its modules imported) only for such a call, never for Bash."""
+        from application.use_cases.read_target import read_search, resolve_read_target
+
+        return resolve_read_target(path, self._root, read_search(policy, self._root))
 
     def _read(self) -> list[tuple[str, Any]]:
         """``(path, decoded JSON)`` of each settings file that exists; ``_Broken`` if unusable."""

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from application.ports.clock import Clock
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 class SystemClock(Clock):
     def now(self) -> datetime:
+        from datetime import UTC, datetime
+
         return datetime.now(UTC)
+
+    def timestamp(self) -> float:
+        return time.time()
 
     def monotonic(self) -> float:
         return time.monotonic()

@@ -15,6 +15,9 @@ class FixedClock(Clock):
     def now(self) -> datetime:
         return self._now
 
+    def timestamp(self) -> float:
+        return self._now.timestamp()
+
     def monotonic(self) -> float:
         return self._mono
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
-from domain.continuity.snapshot import KeptSnapshot
+from domain.continuity.kept_snapshot import KeptSnapshot
 from domain.continuity.state import bound, settle
 
 KEEP_EVENTS = 600

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 @runtime_checkable
@@ -11,5 +13,10 @@ class Clock(Protocol):
     """Tells the time: timezone-aware UTC. A fixed clock in tests."""
 
     def now(self) -> datetime: ...
+
+    def timestamp(self) -> float:
+        """``now()`` in seconds since the epoch, without building a datetime: the capturing
+        hooks stamp every event and never need one (importing ``datetime`` costs them ~2 ms)."""
+        ...
 
     def monotonic(self) -> float: ...

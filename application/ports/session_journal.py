@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
-from domain.continuity.snapshot import KeptSnapshot
+from domain.continuity.kept_snapshot import KeptSnapshot
 
 
 @runtime_checkable

@@ -20,5 +20,5 @@ class ExpireSessionJournals:
         self._clock = clock
 
     def execute(self) -> int:
-        idle_before = self._clock.now().timestamp() - JOURNAL_IDLE_DAYS * 24 * 3600
+        idle_before = self._clock.timestamp() - JOURNAL_IDLE_DAYS * 24 * 3600
         return self._journal.expire(idle_before, EXPIRE_EVERY_SECONDS)

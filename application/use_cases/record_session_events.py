@@ -27,7 +27,7 @@ class RecordSessionEvents:
 
     def execute(self, hook_input: HookInput) -> Decision:
         try:
-            events = self._events(hook_input, self._clock.now().timestamp())
+            events = self._events(hook_input, self._clock.timestamp())
         except Exception:  # capture is best effort; the host must not notice a bug here
             events = []
         if events:

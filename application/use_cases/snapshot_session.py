@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from application.ports.session_journal import SessionJournal
-from domain.continuity.snapshot import COMPACTED, KeptSnapshot, render_snapshot
+from domain.continuity.kept_snapshot import KeptSnapshot
+from domain.continuity.snapshot import COMPACTED, render_snapshot
 from domain.continuity.state import fold
 from domain.hooks.decision import NO_OPINION, Decision
 from domain.hooks.tool_call import HookInput

@@ -4,7 +4,7 @@ up, files it printed, and the key that ties a failing command to the run that la
 from __future__ import annotations
 
 from domain.hooks.value import Value
-from domain.shell.limits import AnalysisLimit
+from domain.shell.limits import AnalysisBudget, AnalysisLimit
 from domain.shell.programs import basename, innermost
 from domain.shell.reader import read_script
 
@@ -69,8 +69,11 @@ class SimpleCommand(Value):
 def scanned_commands(command_line: str) -> list[SimpleCommand]:
     """Every simple command of the line's first ``MAX_SCANNED`` characters (``domain.shell``:
     the same reading routing and the permission rules get)."""
+    # The cut bounds the work; the permission check's counts would drop a pasted script of
+    # 2,000 ``echo x;`` whole (a command or a word takes at least two characters).
+    budget = AnalysisBudget(max_commands=MAX_SCANNED, max_words=MAX_SCANNED)
     try:
-        script = read_script(command_line[:MAX_SCANNED])
+        script = read_script(command_line[:MAX_SCANNED], budget)
     except AnalysisLimit:
         return []
     except Exception:  # a reader bug must never cost the host anything

@@ -14,25 +14,10 @@ import time
 
 from domain.continuity.state import SessionState
 from domain.continuity.wording import clip
-from domain.hooks.value import Value
 
 SNAPSHOT_BYTES = 2_048
 COMPACTED = "compacted"
 RESUMED = "resumed"
-
-
-class KeptSnapshot(Value):
-    """A snapshot PreCompact kept: its ``text``, the time of the last event it covers
-    (``through``), and whether a SessionStart already restored it (``consumed``). A snapshot
-    is restored as it is only while unconsumed and no event came after it (ADR 0060)."""
-
-    __slots__ = ("consumed", "text", "through")
-    text: str
-    through: float
-    consumed: bool
-
-    def __init__(self, text: str, through: float, consumed: bool = False) -> None:
-        self._init(text=text, through=through, consumed=consumed)
 
 
 def session_label(session_id: str) -> str:

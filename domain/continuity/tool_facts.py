@@ -36,14 +36,6 @@ from domain.continuity.host_facts import (
     host_events,
     instruction_file_events,
 )
-from domain.continuity.shell_facts import (
-    MAX_SCANNED,
-    command_key,
-    environment_facts,
-    git_operations,
-    printed_files,
-    scanned_commands,
-)
 from domain.continuity.wording import clip, display_path, fact_text
 from domain.hooks.tool_call import ToolCall, ToolOutcome
 from domain.redaction import redact_secrets
@@ -168,6 +160,8 @@ def _reported(command_line: str, outcome: ToolOutcome) -> list[str]:
     command that only shows data (``cat build.log``, ``grep -n error``, ``git log``)."""
     if not command_line.strip():
         return []
+    from domain.continuity.shell_facts import scanned_commands
+
     first = next(
         (c.program for c in scanned_commands(command_line) if c.program not in _NOT_RUNS), ""
     )
@@ -187,6 +181,8 @@ def _reported_events(
     """An unresolved error for a run whose output reports failures: keyed by the command, and
     by the failing test files when pytest names them, so a later passing run of the command,
     of those files or of a test in them resolves it."""
+    from domain.continuity.shell_facts import MAX_SCANNED, command_key
+
     command_line = redact_secrets(command_line[:MAX_SCANNED])
     key = _failing_key(command_key(command_line) or fact_text(command_line, 60), reported)
     what = fact_text(command_line, COMMAND_CHARS)
@@ -221,6 +217,16 @@ def _shell_events(
 ) -> list[SessionEvent]:
     if not command_line.strip():
         return []
+    # The shell reader is loaded for shell tools only, not for every Read or Edit.
+    from domain.continuity.shell_facts import (
+        MAX_SCANNED,
+        command_key,
+        environment_facts,
+        git_operations,
+        printed_files,
+        scanned_commands,
+    )
+
     # Keys are stored too: everything below is read from the redacted command line.
     command_line = redact_secrets(command_line[:MAX_SCANNED])
     # A key names the command (program and first operands); one long operand must not make

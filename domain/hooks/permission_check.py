@@ -9,7 +9,7 @@ commands one by one, and ``capy_execute_file`` paths against ``Read`` rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.hooks.decision import Ask, Deny
 from domain.hooks.routing import capy_tool_name, shell_command_text
@@ -23,12 +23,14 @@ from domain.permissions.evaluation import (
     evaluate_read,
     evaluate_shell,
 )
-from domain.permissions.path_rules import ReadTarget
 from domain.permissions.rules import PermissionPolicy
+
+if TYPE_CHECKING:
+    from domain.permissions.path_rules import ReadTarget
 
 _SHELL_LANGUAGES = frozenset({"shell", "bash", "sh", "zsh"})
 
-ReadTargetOf = Callable[[str], ReadTarget]
+ReadTargetOf = Callable[[str], "ReadTarget"]
 
 
 def check_permissions(

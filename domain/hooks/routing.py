@@ -18,10 +18,8 @@ from domain.hooks.guidance import (
     Advisory,
     echo_command,
 )
-from domain.hooks.inline_http import INLINE_HTTP
-from domain.hooks.subagent import brief_subagent
+from domain.hooks.inline_http import HTTP_WORDS, calls_http
 from domain.hooks.tool_call import ToolCall
-from domain.hooks.web_fetch import git_thread_denial, route_web_fetch
 from domain.shell.limits import MAX_TEXT_CHARS
 
 _SHELL_FLAGS = frozenset({"-c", "-lc", "-ic", "-lic", "-cl"})
@@ -62,17 +60,23 @@ def route_host_tool(tool: ToolCall) -> Decision | Advisory:
     capy_tool = capy_tool_name(name)
     if capy_tool is not None:
         if capy_tool == "capy_fetch_and_index":
+            from domain.hooks.web_fetch import git_thread_denial
+
             return git_thread_denial(tool.text("url")) or NO_OPINION
         return NO_OPINION
     if name == "Bash":
         return _route_bash(tool)
     if name == "WebFetch":
+        from domain.hooks.web_fetch import route_web_fetch
+
         return route_web_fetch(tool.text("url"))
     if name == "Read":
         return Advisory.READ
     if name == "Grep":
         return Advisory.GREP
     if name in {"Agent", "Task"}:
+        from domain.hooks.subagent import brief_subagent
+
         return brief_subagent(tool.arguments)
     return NO_OPINION
 
@@ -81,7 +85,7 @@ def _route_bash(tool: ToolCall) -> Decision | Advisory:
     command = shell_command_text(tool.arguments)
     if not command or len(command) > MAX_TEXT_CHARS:
         return NO_OPINION  # past what capy reads: it says nothing about the command
-    if _plainly_without_http(command):
+    if _cannot_reach_http(command):
         return Advisory.BASH  # what the shell reader would find; it is not even loaded
     from domain.hooks.local_targets import targets_only_local
     from domain.hooks.shell_http import floods_terminal, runs_inline_http
@@ -94,6 +98,32 @@ def _route_bash(tool: ToolCall) -> Decision | Advisory:
     return Advisory.BASH
 
 
+def _cannot_reach_http(command: str) -> bool:
+    """True when no reading of ``command`` can find a curl, a wget or an HTTP call in code.
+
+    The shell reader only ever removes characters from the text (quotes, backslashes, line
+    continuations), except where it fills in a variable the line assigns (``a=cu; ${a}rl``)
+    or decodes ``$'\\x63'``; and routing looks for the names and calls as words. So a line
+    without those two constructs, in which neither name nor any HTTP word appears once quotes
+    and backslashes are gone, needs no reading (nor does a line of plain words: nothing to
+    decode). Anything else is read in full.
+    """
+    if not command.isascii():
+        return _plainly_without_http(command)
+    if "$'" in command or '$"' in command:
+        return False
+    if "=" in command and command.count("$") != command.count("$("):
+        return False  # a variable the line may assign: its value is filled in
+    flat = command.replace("\\\n", "")
+    for mark in ("\\", "'", '"'):
+        flat = flat.replace(mark, "")
+    flat = flat.lower()
+    return not any(word in flat for word in _HTTP_NAMES)
+
+
+_HTTP_NAMES = ("curl", "wget", *HTTP_WORDS)
+
+
 def _plainly_without_http(command: str) -> bool:
     """A command line of plain words that names neither curl nor wget anywhere (not even in
     an option's value) and writes no HTTP call: the shell reader would find no download and no
@@ -103,7 +133,7 @@ def _plainly_without_http(command: str) -> bool:
     lowered = command.lower()
     if "curl" in lowered or "wget" in lowered:
         return False
-    return INLINE_HTTP.search(command) is None
+    return not calls_http(command)
 
 
 def _rewrite_to_echo(tool: ToolCall, message: str) -> ModifyInput:

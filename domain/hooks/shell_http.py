@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.hooks.inline_http import INLINE_HTTP as _INLINE_HTTP
+from domain.hooks.inline_http import calls_http
 from domain.shell.analysis import Analysis
 from domain.shell.invocations import analyse
 from domain.shell.limits import AnalysisLimit
@@ -60,7 +60,7 @@ def floods_terminal(command_line: str) -> bool:
 def runs_inline_http(command_line: str) -> bool:
     """True when code handed to an interpreter on the command line makes an HTTP request."""
     analysis = _analysis(command_line)
-    return analysis is not None and any(_INLINE_HTTP.search(c.text) for c in analysis.code)
+    return analysis is not None and any(calls_http(c.text) for c in analysis.code)
 
 
 def _redirects(redirects: tuple[Redirect, ...]) -> tuple[bool, bool]:

@@ -16,15 +16,18 @@ only ask rules do (ADR 0018, ADR 0028).
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from domain.hooks.value import Value
 from domain.permissions.bash_pattern import bash_pattern_matches, matches_with_more_arguments
-from domain.permissions.path_rules import ReadTarget, read_rule_matches
 from domain.permissions.rules import PermissionPolicy, PermissionRule, RuleKind
 from domain.shell.analysis import Analysis, Invocation
 from domain.shell.invocations import analyse
 from domain.shell.limits import AnalysisBudget, AnalysisLimit, nesting_limit
 from domain.shell.programs import basename
+
+if TYPE_CHECKING:
+    from domain.permissions.path_rules import ReadTarget
 
 
 class Decision(enum.Enum):
@@ -230,6 +233,8 @@ def evaluate_code(
 def evaluate_read(policy: PermissionPolicy, target: ReadTarget) -> Verdict:
     """The decision on reading a file, matched on its canonical path and on every other name
     of the same file (hard links): a file is denied when any of its names is."""
+    from domain.permissions.path_rules import read_rule_matches
+
     for kind in (RuleKind.DENY, RuleKind.ASK, RuleKind.ALLOW):
         for rule in policy.for_tool("Read", kind):
             for name in target.names:

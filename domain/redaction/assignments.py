@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, name_words
@@ -54,19 +53,45 @@ _ENV_NAME = LazyPattern(r"^[A-Z][A-Z0-9_]*$")
 _HEADER_NAME = LazyPattern(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 
 
-class Span(NamedTuple):
-    start: int
-    end: int
+# Plain tuple subclasses, not ``typing.NamedTuple``: building a named tuple compiles source
+# text (its ``__new__``, each string annotation) on every import, which each capturing hook
+# paid (ADR 0086).
+class Span(tuple[int, int]):
+    __slots__ = ()
+
+    def __new__(cls, start: int, end: int) -> Span:
+        return tuple.__new__(cls, (start, end))
+
+    @property
+    def start(self) -> int:
+        return self[0]
+
+    @property
+    def end(self) -> int:
+        return self[1]
 
 
-class _Value(NamedTuple):
-    span: Span
-    text: str
-    quote: str = ""  # empty for a bare value
+class _Value(tuple[Span, str, str]):
+    __slots__ = ()
+
+    def __new__(cls, span: Span, text: str, quote: str = "") -> _Value:
+        return tuple.__new__(cls, (span, text, quote))  # quote: empty for a bare value
+
+    @property
+    def span(self) -> Span:
+        return self[0]
+
+    @property
+    def text(self) -> str:
+        return self[1]
+
+    @property
+    def quote(self) -> str:
+        return self[2]
 
     @property
     def quoted(self) -> bool:
-        return bool(self.quote)
+        return bool(self[2])
 
 
 def secret_spans(text: str, lowered: str) -> Iterator[Span]:

@@ -21,8 +21,8 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from domain.lazy_pattern import LazyPattern
 from domain.redaction.assignments import Span
-from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_values import is_placeholder, looks_like_a_path
 
 _CREDENTIAL = LazyPattern(

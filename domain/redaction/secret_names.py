@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 
-from domain.redaction.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern
 
 
 def _words(text: str) -> frozenset[str]:

@@ -10,9 +10,7 @@ prose (``Token: Authentication token for the API``).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from domain.redaction.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern
 
 MIN_SECRET_CHARS = 8
 
@@ -68,14 +66,43 @@ _WHOLE_TEMPLATE = LazyPattern(
 )
 
 
-class ValueContext(NamedTuple):
-    """How the value was written: inside quotes or bare, and what follows it on its line."""
+class ValueContext(tuple[bool, str, str, tuple[str, ...], bool]):
+    """How the value was written: inside quotes or bare, and what follows it on its line.
 
-    quoted: bool
-    after: str = ""  # the rest of the line after the value
-    quote: str = ""  # the quote character, when quoted
-    name_words: tuple[str, ...] = ()
-    spaced_assignment: bool = False  # ``name = value`` / ``name == value``, as code writes it
+    A plain tuple subclass: ``typing.NamedTuple`` compiles source text when the class is
+    built, which a capturing hook paid on every tool call (ADR 0086)."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        quoted: bool,
+        after: str = "",  # the rest of the line after the value
+        quote: str = "",  # the quote character, when quoted
+        name_words: tuple[str, ...] = (),
+        spaced_assignment: bool = False,  # ``name = value`` / ``name == value``, as code has it
+    ) -> ValueContext:
+        return tuple.__new__(cls, (quoted, after, quote, name_words, spaced_assignment))
+
+    @property
+    def quoted(self) -> bool:
+        return self[0]
+
+    @property
+    def after(self) -> str:
+        return self[1]
+
+    @property
+    def quote(self) -> str:
+        return self[2]
+
+    @property
+    def name_words(self) -> tuple[str, ...]:
+        return self[3]
+
+    @property
+    def spaced_assignment(self) -> bool:
+        return self[4]
 
 
 def is_placeholder(value: str) -> bool:

@@ -27,7 +27,13 @@ from domain.shell.command_input import (
     file_input,
     stdin_of,
 )
-from domain.shell.limits import MAX_STAGES, AnalysisBudget, AnalysisLimit, nesting_limit
+from domain.shell.limits import (
+    MAX_STAGES,
+    MAX_TEXT_CHARS,
+    AnalysisBudget,
+    AnalysisLimit,
+    nesting_limit,
+)
 from domain.shell.programs import basename, drop_prefix_noise, peel
 from domain.shell.reader import read_script, read_substitutions
 from domain.shell.runner_table import SHELLS
@@ -333,6 +339,8 @@ def _collapse(text: str) -> str:
 def analyse(text: str, budget: AnalysisBudget | None = None) -> Analysis:
     """Every command and piece of code ``text`` would run; ``AnalysisLimit`` past a limit."""
     if budget is None:
+        if len(text) > MAX_TEXT_CHARS:  # refused before a 10 MB text is hashed for the cache
+            AnalysisBudget().charge(text)
         return _analyse_cached(text)
     walker = _Walker(budget)
     walker.script(text, Scope(Definitions({}, {})))

@@ -71,6 +71,7 @@ class _Reader(WordReader):
                     elif word in ENDS_COMPOUND and groups:
                         groups.pop()
                 cmd.add_word(word, start, i, plain=unquoted)
+                self.sink.budget.check_words(len(cmd.words) + len(cmd.redirects))
                 if len(cmd.words) == 2 and cmd.words[0] == "function":
                     self._end(cmd, pipe_from, groups, inherited)  # ``function f { … }``
                     cmd, pipe_from = CommandBuilder(), NO_UPSTREAM
@@ -154,7 +155,7 @@ class _Reader(WordReader):
             del cmd.plain[:k]
             start = cmd.starts[0] if cmd.starts else cmd.end
         if words or cmd.redirects:
-            self.sink.budget.command(len(words))
+            self.sink.budget.command(len(words) + len(cmd.redirects))
             cmd.upstream = pipe_source(upstream, groups, inherited)
             self.sink.commands.append(cmd)
             self.sink.texts.append(self.text[start : cmd.end].strip())
@@ -167,6 +168,7 @@ class _Reader(WordReader):
 
     def _redirect(self, i: int, cmd: CommandBuilder, fd: str, start: int = -1) -> int:
         text = self.text
+        self.sink.budget.check_words(len(cmd.words) + len(cmd.redirects) + 1)  # its target
         op = next(o for o in _REDIRECT_OPS if text.startswith(o, i))
         if cmd.first < 0:
             cmd.first = i if start < 0 else start
@@ -182,6 +184,7 @@ class _Reader(WordReader):
         if op in {"<<", "<<-"}:
             if self.arith:
                 return i  # a shift inside arithmetic
+            self.sink.budget.heredoc()
             raw = text[target_start:i]
             record: list[object] = [op, fd, target, "", not any(q in raw for q in "'\"\\")]
             cmd.redirects.append(record)

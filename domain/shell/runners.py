@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from domain.lazy_pattern import LazyPattern
 from domain.shell.programs import RUNTIME_INPUT, basename
 from domain.shell.quoting import quote
 from domain.shell.runs import NOTHING, Runs, option_values
@@ -43,11 +44,11 @@ _LANGUAGE_PROGRAMS = frozenset(
 )
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 _SSH_VALUE_FLAGS = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
-_SSH_COMMAND_OPTIONS = re.compile(
+_SSH_COMMAND_OPTIONS = LazyPattern(
     r"^(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[= ]\s*(.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-_GIT_COMMAND_KEYS = re.compile(
+_GIT_COMMAND_KEYS = LazyPattern(
     r"^(?:core\.(?:sshcommand|pager|editor|askpass|fsmonitor|hookspath)|sequence\.editor"
     r"|diff\.external|diff\..+\.(?:textconv|command)|merge\..+\.driver"
     r"|filter\..+\.(?:clean|smudge|process)|gpg\.(?:.+\.)?program|pager\..+|web\.browser"
@@ -92,7 +93,7 @@ _TMUX_COMMANDS = frozenset(
     }
 )
 _SCRIPT_LISTS = frozenset({"hyperfine", "concurrently"})
-_KEY_NAMES = re.compile(r"^(?:Enter|C-[a-zA-Z]|M-[a-zA-Z]|Escape|Space|Tab|BSpace|KP.*)$")
+_KEY_NAMES = LazyPattern(r"^(?:Enter|C-[a-zA-Z]|M-[a-zA-Z]|Escape|Space|Tab|BSpace|KP.*)$")
 
 
 def commands_run_by(words: tuple[str, ...] | list[str]) -> Runs:

@@ -63,13 +63,16 @@ def hook_environment(root: Path, project: Path) -> dict[str, str]:
 
 
 def play(capy: str, step: Step, env: Mapping[str, str]) -> tuple[str, float]:
-    """Run one hook as the host does; its stdout and wall time in milliseconds."""
+    """Run one hook as the host does; its stdout and wall time in milliseconds.
+
+    The payload is serialised before the clock starts: a host has its JSON ready when it
+    starts the hook, and encoding a 10 MB command is the bench's work, not the hook's."""
+    payload = json.dumps(step.payload).encode()
     started = time.perf_counter()
     done = subprocess.run(
         [capy, "hook", step.event],
-        input=json.dumps(step.payload),
+        input=payload,
         capture_output=True,
-        text=True,
         env=dict(env),
         cwd=step.payload.get("cwd"),
         timeout=30,
@@ -78,7 +81,7 @@ def play(capy: str, step: Step, env: Mapping[str, str]) -> tuple[str, float]:
     elapsed = (time.perf_counter() - started) * 1000
     if done.returncode != 0 or done.stderr:
         raise RuntimeError(f"capy hook {step.event} failed: {done.returncode} {done.stderr!r}")
-    return done.stdout, elapsed
+    return done.stdout.decode(), elapsed
 
 
 def context_of(stdout: str) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from domain.redaction.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern
 
 # Code that reads text from outside: the host's hook input, tool output, transcripts, fetched
 # pages, shell commands, settings written by people.

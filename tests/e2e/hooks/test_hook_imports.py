@@ -127,6 +127,61 @@ def test_code_checks_load_the_code_scanner_without_class_libraries(
     assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
 
 
+def test_a_bash_check_under_rules_does_not_look_for_read_targets(
+    capy_command: str, project: Path
+) -> None:
+    _deny_sudo(project)
+    modules = _top(_imported(capy_command, project, BASH))
+    assert "domain.permissions.evaluation" in modules
+    assert not modules & {
+        "application.use_cases.read_target",
+        "domain.permissions.protected_paths",
+        "domain.permissions.path_mentions",
+        "domain.permissions.path_rules",
+        "domain.hooks.web_fetch",
+        "domain.hooks.subagent",
+    }
+
+
+# What a capturing hook never needs to record one event: the clock's datetime, the snapshot's
+# rendering (PreCompact and SessionStart only) and, for a file tool, the shell reader.
+NOT_FOR_CAPTURE = {"datetime", "domain.continuity.snapshot", "domain.continuity.state"}
+
+
+@pytest.mark.parametrize(
+    ("event", "payload", "reader"),
+    [
+        (
+            "posttooluse",
+            {"tool_name": "Read", "tool_input": {"file_path": "src/app.py"}, "tool_response": {}},
+            False,
+        ),
+        (
+            "posttooluse",
+            {"tool_name": "Edit", "tool_input": {"file_path": "src/app.py"}, "tool_response": {}},
+            False,
+        ),
+        (
+            "posttooluse",
+            {"tool_name": "Bash", "tool_input": {"command": "git status"}, "tool_response": {}},
+            True,
+        ),
+        (
+            "userpromptsubmit",
+            {"prompt": "Please fix the failing test; never touch the API."},
+            False,
+        ),
+    ],
+)
+def test_capturing_hooks_load_only_what_the_event_needs(
+    capy_command: str, project: Path, event: str, payload: dict[str, object], reader: bool
+) -> None:
+    modules = _top(_imported(capy_command, project, {"session_id": "s", **payload}, event))
+    assert "domain.redaction" in modules  # every fact is redacted before it is stored
+    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | NOT_FOR_CAPTURE)
+    assert ("domain.shell.reader" in modules) is reader
+
+
 def test_rules_the_call_cannot_meet_do_not_load_the_engine(
     capy_command: str, project: Path
 ) -> None:

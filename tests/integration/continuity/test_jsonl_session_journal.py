@@ -15,7 +15,7 @@ from adapters.jsonl_session_journal import (
     journal_directory,
 )
 from domain.continuity.event import DECISION, FILE, OK, SessionEvent
-from domain.continuity.snapshot import KeptSnapshot
+from domain.continuity.kept_snapshot import KeptSnapshot
 
 
 def _journal(tmp_path: Path) -> JsonlSessionJournal:

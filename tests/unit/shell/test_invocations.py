@@ -23,8 +23,8 @@ def test_any_text_is_read_or_limited_never_crashes(text: str) -> None:
         pass
 
 
-@settings(max_examples=100)
-@given(st.integers(min_value=1, max_value=400), st.sampled_from(["cat", "bash", "python3 -"]))
+@settings(max_examples=100, deadline=None)  # under the command bound: up to 8 commands a block
+@given(st.integers(min_value=1, max_value=120), st.sampled_from(["cat", "bash", "python3 -"]))
 def test_each_character_is_read_a_bounded_number_of_times(count: int, program: str) -> None:
     text = "".join(f"{program} <<EOF{i}\necho $(x{i}) `y{i}`\nEOF{i}\n" for i in range(count))
     budget = AnalysisBudget()
