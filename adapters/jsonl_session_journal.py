@@ -10,11 +10,10 @@ or is open to others; files are created 0600 and never followed through a link.
 """
 
 # On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
-# ruff: noqa: PTH101, PTH103, PTH105, PTH108, PTH111, PTH117, PTH118, PTH119
+# ruff: noqa: PTH108, PTH111, PTH117, PTH118, PTH119
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -24,6 +23,17 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from adapters.private_state_files import FLAGS, lock, private_directory, write_private
+from adapters.session_journal_lines import (
+    HEADER,
+    SNAPSHOT_HEADER,
+    decode_events,
+    decode_snapshot,
+    encode_event,
+    header_line,
+    inside,
+    real_path,
+)
 from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
@@ -34,17 +44,11 @@ COMPACT_AFTER_BYTES = 192 * 1024
 KEEP_EVENTS = 600
 KEEP_CHARS = 96 * 1024
 MAX_READ_BYTES = 1024 * 1024
-LOCK_WAIT_SECONDS = 0.2
 ORPHANED_AFTER_SECONDS = 30 * 24 * 3600
 _TAIL_BYTES = 4096
 _SNAPSHOT_BYTES = 8192
-_HEADER = "capy-session-journal"
-_SNAPSHOT_HEADER = "capy-snapshot"
 _EXPIRED_STAMP = ".expired"
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
-# O_NONBLOCK: a FIFO planted at a journal's path must not stall a hook until its deadline
-# (for regular files it changes nothing); anything but a regular file is then ignored.
-_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
 
 
 def journal_directory(env: Mapping[str, str]) -> str:
@@ -80,14 +84,14 @@ class JsonlSessionJournal(SessionJournal):
             text = self._read(self._stem(project_dir, session_id) + ".jsonl", MAX_READ_BYTES)
         except (OSError, ValueError):
             return []
-        return _decode_events(text)
+        return decode_events(text)
 
     def keep_snapshot(self, project_dir: str, session_id: str, snapshot: KeptSnapshot) -> None:
         if not session_id or not self._ready():
             return
-        header = {_SNAPSHOT_HEADER: 1, "through": snapshot.through, "consumed": snapshot.consumed}
+        header = {SNAPSHOT_HEADER: 1, "through": snapshot.through, "consumed": snapshot.consumed}
         try:
-            _write_private(
+            write_private(
                 self._stem(project_dir, session_id) + ".snapshot",
                 json.dumps(header) + "\n" + snapshot.text,
             )
@@ -101,7 +105,7 @@ class JsonlSessionJournal(SessionJournal):
             text = self._read(self._stem(project_dir, session_id) + ".snapshot", _SNAPSHOT_BYTES)
         except (OSError, ValueError):
             return None
-        return _decode_snapshot(text) if text else None
+        return decode_snapshot(text) if text else None
 
     def consume_snapshot(self, project_dir: str, session_id: str) -> None:
         kept = self.snapshot(project_dir, session_id)
@@ -118,7 +122,7 @@ class JsonlSessionJournal(SessionJournal):
                     return current
             except OSError:
                 pass
-        project = _real(project_dir)
+        project = real_path(project_dir)
         prefix = os.path.basename(self._stem(project_dir, "x"))[:-1]
         newest = ("", -1.0)
         for entry, header in self._journals():
@@ -132,19 +136,19 @@ class JsonlSessionJournal(SessionJournal):
     # --- the server's side -----------------------------------------------------------------
 
     def entries(self, project_root: str) -> list[JournalEntry]:
-        root = _real(project_root)
+        root = real_path(project_root)
         found: list[JournalEntry] = []
         if not self._ready():
             return found
         for entry, header in self._journals():
             project, session = header.get("project"), header.get("session")
-            if isinstance(project, str) and isinstance(session, str) and _inside(project, root):
+            if isinstance(project, str) and isinstance(session, str) and inside(project, root):
                 status = entry.stat(follow_symlinks=False)
                 found.append(JournalEntry(session, project, status.st_mtime, status.st_size))
         return found
 
     def prune(self, project_root: str, idle_before: float) -> int:
-        root = _real(project_root)
+        root = real_path(project_root)
         orphaned = time.time() - ORPHANED_AFTER_SECONDS
         pruned = 0
         if not self._ready():
@@ -152,7 +156,7 @@ class JsonlSessionJournal(SessionJournal):
         for entry, header in self._journals():
             changed = entry.stat(follow_symlinks=False).st_mtime
             project = header.get("project")
-            ours = isinstance(project, str) and _inside(project, root)
+            ours = isinstance(project, str) and inside(project, root)
             if changed < orphaned or (ours and changed < idle_before):
                 stem = entry.path[: -len(".jsonl")]
                 for path in (entry.path, stem + ".snapshot"):
@@ -174,7 +178,7 @@ class JsonlSessionJournal(SessionJournal):
         except OSError:
             pass
         try:
-            _write_private(stamp, "")
+            write_private(stamp, "")
         except OSError:
             return 0
         expired = 0
@@ -202,11 +206,11 @@ class JsonlSessionJournal(SessionJournal):
     def _ready(self) -> bool:
         """The directory exists, is a real directory of this user, and only theirs."""
         if self._usable is None:
-            self._usable = _private_directory(self._directory)
+            self._usable = private_directory(self._directory)
         return self._usable
 
     def _stem(self, project_dir: str, session_id: str) -> str:
-        tag = zlib.crc32(_real(project_dir).encode("utf-8", "surrogatepass"))
+        tag = zlib.crc32(real_path(project_dir).encode("utf-8", "surrogatepass"))
         name = session_id
         if not _SAFE_ID.match(session_id) or session_id.startswith("."):
             import hashlib  # rare: only for ids that are not plain names
@@ -219,9 +223,9 @@ class JsonlSessionJournal(SessionJournal):
             return
         path = self._stem(project_dir, session_id) + ".jsonl"
         for _ in range(3):  # the file may be replaced by a fold while we wait for the lock
-            handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+            handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | FLAGS, 0o600)
             try:
-                if not _lock(handle):
+                if not lock(handle):
                     return
                 status = os.fstat(handle)
                 if not stat.S_ISREG(status.st_mode):
@@ -237,14 +241,14 @@ class JsonlSessionJournal(SessionJournal):
                 lines: list[str] = []
                 recent: list[SessionEvent] = []
                 if status.st_size == 0:
-                    lines.append(_header(project_dir, session_id))
+                    lines.append(header_line(project_dir, session_id))
                 else:
                     start = max(0, status.st_size - _TAIL_BYTES)
                     tail = os.pread(handle, _TAIL_BYTES, start).decode("utf-8", "replace")
-                    recent = _decode_events(tail if start == 0 else tail.partition("\n")[2])[-8:]
+                    recent = decode_events(tail if start == 0 else tail.partition("\n")[2])[-8:]
                 for event in events:
                     if not any(event.same_fact(seen) for seen in recent):
-                        lines.append(_encode(event))
+                        lines.append(encode_event(event))
                         recent.append(event)
                 if len(lines) == (1 if status.st_size == 0 else 0):
                     return
@@ -262,12 +266,12 @@ class JsonlSessionJournal(SessionJournal):
         size = os.fstat(handle).st_size
         start = max(0, size - MAX_READ_BYTES)
         text = os.pread(handle, size - start, start).decode("utf-8", "replace")
-        kept = bound(settle(_decode_events(text)), KEEP_EVENTS, KEEP_CHARS)
-        lines = [_header(project_dir, session_id), *map(_encode, kept)]
-        _write_private(path, "".join(line + "\n" for line in lines))
+        kept = bound(settle(decode_events(text)), KEEP_EVENTS, KEEP_CHARS)
+        lines = [header_line(project_dir, session_id), *map(encode_event, kept)]
+        write_private(path, "".join(line + "\n" for line in lines))
 
     def _read(self, path: str, limit: int) -> str:
-        handle = os.open(path, os.O_RDONLY | _FLAGS)
+        handle = os.open(path, os.O_RDONLY | FLAGS)
         try:
             status = os.fstat(handle)
             if status.st_uid != os.getuid() or not stat.S_ISREG(status.st_mode):
@@ -312,7 +316,7 @@ class JsonlSessionJournal(SessionJournal):
 
     @staticmethod
     def _read_header(path: str) -> dict[str, Any] | None:
-        handle = os.open(path, os.O_RDONLY | _FLAGS)
+        handle = os.open(path, os.O_RDONLY | FLAGS)
         try:
             status = os.fstat(handle)
             if status.st_uid != os.getuid() or not stat.S_ISREG(status.st_mode):
@@ -321,108 +325,4 @@ class JsonlSessionJournal(SessionJournal):
         finally:
             os.close(handle)
         header = json.loads(line)
-        return header if isinstance(header, dict) and header.get(_HEADER) == 1 else None
-
-
-def _real(project_dir: str) -> str:
-    return os.path.realpath(project_dir) if project_dir else ""
-
-
-def _inside(project: str, root: str) -> bool:
-    return bool(root) and (project == root or project.startswith(root.rstrip("/") + "/"))
-
-
-def _private_directory(directory: str) -> bool:
-    try:
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        status = os.lstat(directory)
-    except OSError:
-        return False
-    if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid():
-        return False
-    if status.st_mode & 0o077:
-        try:
-            os.chmod(directory, 0o700)
-        except OSError:
-            return False
-    return True
-
-
-def _lock(handle: int) -> bool:
-    """An exclusive lock within ``LOCK_WAIT_SECONDS`` (another hook holds it for micro- to
-    milliseconds); False rather than keeping the host waiting."""
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
-    while True:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.002)
-
-
-def _write_private(path: str, text: str) -> None:
-    temporary = f"{path}.{os.getpid()}.tmp"
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", errors="surrogatepass") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-
-
-def _header(project_dir: str, session_id: str) -> str:
-    return json.dumps(
-        {_HEADER: 1, "project": _real(project_dir), "session": session_id}, ensure_ascii=False
-    )
-
-
-def _encode(event: SessionEvent) -> str:
-    record = {
-        "t": round(event.at, 3),
-        "c": event.category,
-        "a": event.action,
-        "k": event.key,
-        "x": event.text,
-    }
-    return json.dumps(record, ensure_ascii=False)
-
-
-def _decode_snapshot(text: str) -> KeptSnapshot:
-    """A kept snapshot; a file without the header (an older capy's) counts as covering no
-    event, so any event in the journal makes it stale."""
-    first, _, rest = text.partition("\n")
-    try:
-        header = json.loads(first) if first.startswith("{") else None
-    except ValueError:
-        header = None
-    if not isinstance(header, dict) or header.get(_SNAPSHOT_HEADER) != 1:
-        return KeptSnapshot(text, 0.0)
-    through = header.get("through")
-    return KeptSnapshot(
-        rest,
-        float(through) if isinstance(through, int | float) else 0.0,
-        header.get("consumed") is True,
-    )
-
-
-def _decode_events(text: str) -> list[SessionEvent]:
-    events: list[SessionEvent] = []
-    for line in text.split("\n"):
-        if not line.startswith('{"t"'):
-            continue  # the header, a blank or torn line
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        at, fields = record.get("t"), [record.get(k) for k in ("c", "a", "k", "x")]
-        if isinstance(at, int | float) and all(isinstance(f, str) for f in fields):
-            category, action, key, words = fields
-            events.append(SessionEvent(category, action, key, words, float(at)))
-    return events
+        return header if isinstance(header, dict) and header.get(HEADER) == 1 else None

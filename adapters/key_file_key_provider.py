@@ -14,6 +14,7 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from adapters import durable_files
 from adapters.sqlcipher import database_file, rotation_journal
 from adapters.sqlcipher.database_file import FileState
 from application.ports.key_provider import DatabaseKey, KeyProvider
@@ -267,7 +268,7 @@ def _publish(path: Path, secret: str, *, replace: bool) -> None:
             _link_if_absent(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
-    _sync_directory(path.parent)
+    durable_files.sync_directory(path.parent)
 
 
 def _link_if_absent(temporary: Path, path: Path) -> None:
@@ -284,12 +285,3 @@ def _link_if_absent(temporary: Path, path: Path) -> None:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-
-
-def _sync_directory(directory: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)

@@ -30,6 +30,7 @@ import shutil
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from adapters import durable_files
 from domain.errors import StoreError
 
 Warn = Callable[[str], None]
@@ -157,7 +158,7 @@ def _copy_synced(source: Path, target: Path) -> None:
         os.fsync(writing.fileno())
     temporary.chmod(0o600)
     temporary.replace(target)
-    _sync_directory(target.parent)
+    durable_files.sync_directory(target.parent)
 
 
 def _fresh(work: Path) -> Path:
@@ -198,7 +199,7 @@ def _build_knowledge_base(
             "unchanged",
             f"bring it in by hand: `capy import-kb --from {backup}` with --db elsewhere",
         )
-    _sync(work)
+    durable_files.sync_file(work)
     return report.offered, held
 
 
@@ -224,7 +225,7 @@ def _build_vault(backup: Path, work: Path, key: str, env: Mapping[str, str]) -> 
             f"bring it in by hand: `capy vault merge --from {backup}` with CAPY_VAULT_PATH "
             "set to a new file",
         )
-    _sync(work)
+    durable_files.sync_file(work)
     return held
 
 
@@ -235,18 +236,4 @@ def _swap(work: Path, path: Path) -> None:
     for sidecar in _SIDECARS:
         work.with_name(work.name + sidecar).unlink(missing_ok=True)
     work.replace(path)
-    _sync_directory(path.parent)
-
-
-def _sync(path: Path) -> None:
-    with path.open("rb") as handle:
-        os.fsync(handle.fileno())
-
-
-def _sync_directory(directory: Path) -> None:
-    with contextlib.suppress(OSError):
-        handle = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(handle)
-        finally:
-            os.close(handle)
+    durable_files.sync_directory(path.parent)

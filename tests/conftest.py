@@ -6,6 +6,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No test asserts a wall-clock time (speed is measured by ``capy bench perf``): hypothesis's
+# default 200 ms deadline per example made property tests fail on a loaded machine.
+settings.register_profile("capy", deadline=None)
+settings.load_profile("capy")
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import sqlcipher3
 
+from adapters.sqlcipher.errors import DatabaseError, is_log_index_failure
+
 if TYPE_CHECKING:  # sqlcipher3 ships no type hints; its API is the stdlib sqlite3 one
     from sqlite3 import Connection
 else:
@@ -27,14 +29,34 @@ def connect(
     opens the file with ``mode=ro`` and refuses every write (``query_only``).
     """
     if read_only:
-        connection = sqlcipher3.connect(
-            f"{path.resolve().as_uri()}?mode=ro",
-            uri=True,
-            isolation_level=None,
-            check_same_thread=False,
-        )
-    else:
-        connection = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            return _keyed(_open_uri(path, "mode=ro"), key_pragma, wal=wal, read_only=True)
+        except DatabaseError as error:
+            if not is_log_index_failure(error):
+                raise
+            # A full disk (or a folder capy may not write) keeps a reader from building the
+            # log's index in ``-shm``: read with the index in memory instead (ADR 0088).
+            try:
+                return _keyed(
+                    _open_uri(path, "mode=ro&readonly_shm=1"), key_pragma, wal=wal, read_only=True
+                )
+            except DatabaseError:
+                raise error from None
+    connection = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False)
+    return _keyed(connection, key_pragma, wal=wal, read_only=False)
+
+
+def _open_uri(path: Path, query: str) -> Connection:
+    connection: Connection = sqlcipher3.connect(
+        f"{path.resolve().as_uri()}?{query}",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+    )
+    return connection
+
+
+def _keyed(connection: Connection, key_pragma: str, *, wal: bool, read_only: bool) -> Connection:
     try:
         # Before anything else: SQLCipher otherwise logs decryption failures to stderr.
         connection.execute("PRAGMA cipher_log_level = NONE")

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import attrs
 
+from adapters import durable_files
 from domain.errors import StoreError
 
 JOURNAL_SUFFIX = ".rotation"
@@ -66,14 +67,14 @@ class Journal:
 
     def advance(self) -> None:
         """Record that the copy is verified and durable: from now on the rewrite goes forward."""
-        sync_file(copy_path(self.db))
+        durable_files.sync_file(copy_path(self.db))
         os.pwrite(self._fd, Phase.SWAP.value.encode(), 0)
         os.fsync(self._fd)
 
     def close(self) -> None:
         """The rewrite is over (done or undone): remove the journal, then release the lock."""
         journal_path(self.db).unlink(missing_ok=True)
-        sync_directory(self.db.parent)
+        durable_files.sync_directory(self.db.parent)
         os.close(self._fd)
 
 
@@ -87,7 +88,7 @@ def journal(db: Path, backup: Path, *, new_key: bool) -> Iterator[Journal]:
         kind = "rekey" if new_key else "same-key"
         os.pwrite(fd, f"{Phase.COPY.value}\n{backup.name}\n{kind}\n".encode(), 0)
         os.fsync(fd)
-        sync_directory(db.parent)
+        durable_files.sync_directory(db.parent)
     except BaseException:
         os.close(fd)
         raise
@@ -130,7 +131,7 @@ def settle(db: Path, settle_with: Settle) -> Pending | None:
         found = _parse(db, text)
         settle_with(found)
         journal_path(db).unlink(missing_ok=True)
-        sync_directory(db.parent)
+        durable_files.sync_directory(db.parent)
     finally:
         os.close(fd)
     return found
@@ -154,23 +155,6 @@ def _running(db: Path) -> StoreError:
     )
 
 
-def sync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def sync_directory(directory: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def undo_copy(db: Path, backup: Path | None) -> None:
     """Undo a rewrite that had not replaced the database: drop the copy (and a backup link
     that still is the database itself)."""
@@ -187,7 +171,7 @@ def finish_swap(db: Path, backup: Path | None) -> None:
     if backup is not None and not backup.exists() and db.exists():
         os.link(db, backup)
     copy.replace(db)
-    sync_directory(db.parent)
+    durable_files.sync_directory(db.parent)
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import sqlcipher3
 
+from adapters import durable_files
 from adapters.sqlcipher import database_file, rotation_journal
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.database_file import FileState
@@ -78,7 +79,7 @@ class SqlcipherDatabaseEncryptor(DatabaseEncryptor):
 
     def restore(self, done: Reencryption) -> None:
         done.backup.replace(done.path)
-        rotation_journal.sync_directory(done.path.parent)
+        durable_files.sync_directory(done.path.parent)
 
     def discard(self, done: Reencryption) -> None:
         done.backup.unlink(missing_ok=True)

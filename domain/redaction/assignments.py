@@ -16,10 +16,17 @@ from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, 
 from domain.redaction.secret_values import ValueContext, is_literal_secret, looks_like_a_path
 
 _STEM = r"(?:pass|pwd|secret|token|credential|key|auth)"
-# Matched on lower-cased text: the part of a name from its secret word on, then an operator.
+# Matched on lower-cased text: the part of a name from its last secret word on, then an
+# operator. The name stops before another secret word and gives nothing back (possessive):
+# starting at every secret word of ``passpasspass…`` and reading to the end of the run from
+# each was quadratic; now each character is read a bounded number of times. Where a name holds
+# several secret words (``passwordkey``) the match starts at the last; ``_name_start`` finds
+# the name's start as before. Nothing that may follow a name is a name character, so giving
+# a character back could never have made a match.
+_NAME_FROM_STEM = rf"(?P<name>(?P<stem>{_STEM})(?:(?!{_STEM})[a-z0-9_.\-])*+)"
 _ASSIGNMENT = LazyPattern(
-    rf"(?P<name>{_STEM}[a-z0-9_.\-]*)(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*)"
-    r"(?P<op>:=|=>|===?|=|:(?!:)|,)[ \t]*"
+    rf"{_NAME_FROM_STEM}(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*+)"
+    r"(?P<op>:=|=>|===?|=|:(?!:)|,)[ \t]*+"
 )
 # Both start with a literal or the stems, which the regex engine can skip ahead to; what must
 # come before them (a flag's start, a line's start) is checked in Python.
@@ -36,8 +43,11 @@ _PAIR_NAME = LazyPattern(
 )
 _PAIR_VALUE = LazyPattern(r"\b(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*")
 _PAIR_REACH = 200
+# The name opens its line (after blanks only) and the value ends it. A whole name, read from
+# its first character up to its first secret word, then to its end, giving nothing back.
 _TWO_COLUMNS = LazyPattern(
-    rf"(?m)(?P<name>{_STEM}[a-z0-9_.\-]*)[ \t]{{2,}}(?P<value>[^\s|]+)[ \t]*$"
+    rf"(?m)^[^\S\n]*+(?P<name>(?>[a-z0-9_.\-]*?(?P<stem>{_STEM}))[a-z0-9_.\-]*+)"
+    r"[ \t]{2,}+(?P<value>[^\s|]++)[ \t]*+$"
 )
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 _QUOTES = "\"'`"
@@ -108,7 +118,7 @@ def secret_spans(text: str, lowered: str) -> Iterator[Span]:
 
 def _assignments(text: str, lowered: str) -> Iterator[Span]:
     for match in _ASSIGNMENT.finditer(lowered):
-        start = _name_start(text, match.start())
+        start = _name_start(text, match.start("stem"))
         name = text[start : match.end("name")].lstrip("-.")
         name = _with_prose_qualifier(text, start, name)
         if not name or not is_secret_name(name) or text[max(0, start - 2) : start] == "::":
@@ -165,7 +175,7 @@ def _pairs(text: str, lowered: str) -> Iterator[Span]:
 def _two_columns(text: str, lowered: str) -> Iterator[Span]:
     """``password    hunter2secret``: key/value tables such as ``vault kv get`` prints."""
     for match in _TWO_COLUMNS.finditer(lowered):
-        start = _name_start(text, match.start())
+        start = _name_start(text, match.start("stem"))
         line_start = text.rfind("\n", 0, start) + 1
         if text[line_start:start].strip():
             continue  # the name must open its line

@@ -8,43 +8,77 @@ unambiguous, so any length counts; placeholders (``$PW``, ``<password>``) stay r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from domain.redaction.assignments import Span
 from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_values import is_placeholder
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
+
+
+class _Command(NamedTuple):
+    """A command word, then each of ``steps`` at the first place after the one before, all
+    before the command ends (at one of ``ends``); the last step holds the secret. The same as
+    ``word[^ends]*?step[^ends]*?step…`` read by a backtracking matcher, without its cost: that
+    re-read the rest of the line from every command word of a line holding many."""
+
+    triggers: tuple[str, ...]  # one of these in the lower-cased text, or the command is absent
+    word: LazyPattern
+    steps: tuple[LazyPattern, ...]
+    ends: LazyPattern
+
+
+_SHELL_END = LazyPattern(r"[\n|;&]")
+_COMMANDS: tuple[_Command, ...] = (
+    _Command(
+        ("mysql",),
+        LazyPattern(r"\bmysql(?:dump|admin|import|sh|check)?\b"),
+        (LazyPattern(rf"[ \t]-p{_VALUE}"),),
+        _SHELL_END,
+    ),
+    _Command(
+        ("-u",),
+        LazyPattern(r"\b(?:curl|wget|http|https|xh)\b"),
+        (LazyPattern(r"[ \t](?:-u|--user)[ =]?['\"]?[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"),),
+        _SHELL_END,
+    ),
+    _Command(
+        ("login",),
+        LazyPattern(r"\b(?:docker|podman|helm|oras)\b"),
+        (LazyPattern(r"\blogin\b"), LazyPattern(rf"[ \t]-p[ =]?{_VALUE}")),
+        _SHELL_END,
+    ),
+    _Command(
+        ("redis-cli",),
+        LazyPattern(r"\bredis-cli\b"),
+        (LazyPattern(rf"[ \t]-a[ \t]+{_VALUE}"),),
+        _SHELL_END,
+    ),
+    _Command(  # SQL: CREATE USER x IDENTIFIED [WITH plugin] BY 'secret'
+        ("identified",),
+        LazyPattern(r"(?i)\b(?:user|role)\b"),
+        (
+            LazyPattern(
+                r"(?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+'(?P<secret>[^'\n]+)'"
+            ),
+        ),
+        LazyPattern(r"[\n;]"),
+    ),
+)
 # Each pattern with the words one of which the text must hold for it to be worth running.
 _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = (
-    (
-        ("mysql",),
-        LazyPattern(rf"\bmysql(?:dump|admin|import|sh|check)?\b[^\n|;&]*?[ \t]-p{_VALUE}"),
-    ),
-    (
-        ("-u",),
-        LazyPattern(
-            r"\b(?:curl|wget|http|https|xh)\b[^\n|;&]*?[ \t](?:-u|--user)[ =]?['\"]?"
-            r"[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"
-        ),
-    ),
     (("sshpass",), LazyPattern(rf"\bsshpass[ \t]+-p[ \t]*{_VALUE}")),
-    (
-        ("login",),
-        LazyPattern(
-            rf"\b(?:docker|podman|helm|oras)\b[^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ =]?{_VALUE}"
-        ),
-    ),
-    (("redis-cli",), LazyPattern(rf"\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+{_VALUE}")),
     (
         ("requirepass", "masterauth", "masterpass"),
         LazyPattern(rf"(?im)^[ \t]*(?:requirepass|masterauth|masterpass)[ \t]+{_VALUE}"),
     ),
-    (
-        ("identified", "password"),
+    (  # SQL: CREATE ROLE x WITH PASSWORD 'secret', CREATE USER x PASSWORD 'secret'
+        ("password",),
         LazyPattern(
-            r"(?i)\b(?:(?:user|role)\b[^\n;]*?\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by"
-            r"|(?:with|login|encrypted|unencrypted|user|role)[ \t]+password)[ \t]+"
+            r"(?i)\b(?:with|login|encrypted|unencrypted|user|role)[ \t]+password[ \t]+"
             r"'(?P<secret>[^'\n]+)'"
         ),
     ),
@@ -58,17 +92,60 @@ _PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>
 
 def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
     """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups)."""
+    for command in _COMMANDS:
+        if any(trigger in lowered for trigger in command.triggers):
+            yield from _secrets(_command_matches(command, text))
     for triggers, pattern in _PATTERNS:
         if any(trigger in lowered for trigger in triggers):
-            yield from _secrets(pattern, text)
+            yield from _secrets(pattern.finditer(text))
     if "machine" in lowered and "login" in lowered:
-        yield from _secrets(_NETRC, text)
+        yield from _secrets(_NETRC.finditer(text))
     if text.count(":") >= 4:
-        yield from _secrets(_PGPASS, text)
+        yield from _secrets(_PGPASS.finditer(text))
 
 
-def _secrets(pattern: LazyPattern, text: str) -> Iterator[Span]:
-    for match in pattern.finditer(text):
+def _command_matches(command: _Command, text: str) -> Iterator[re.Match[str]]:
+    """The last step's match of each use of ``command``, left to right without overlaps."""
+    word, ends = _Resumed(command.word, text), _Resumed(command.ends, text)
+    steps = [_Resumed(step, text) for step in command.steps]
+    at = 0
+    while (found := word.search(at)) is not None:
+        last, end = found, ends.position(found.end())
+        for following in steps:
+            step = following.search(last.end())
+            if step is None or step.start() > end:
+                break
+            last, end = step, ends.position(step.end())
+        else:
+            yield last
+            at = last.end()
+            continue
+        at = end  # every later command word before ``end`` has fewer places after it
+
+
+class _Resumed:
+    """The leftmost match at or after a position, for positions that mostly grow: a search
+    that found nothing before its match answers every position up to it, so each part of the
+    text is searched once."""
+
+    def __init__(self, pattern: LazyPattern, text: str) -> None:
+        self._pattern, self._text = pattern, text
+        self._since = len(text) + 1
+        self._found: re.Match[str] | None = None
+
+    def search(self, at: int) -> re.Match[str] | None:
+        if not (self._since <= at and (self._found is None or at <= self._found.start())):
+            self._found, self._since = self._pattern.search(self._text, at), at
+        return self._found
+
+    def position(self, at: int) -> int:
+        """Where the match at or after ``at`` starts; the text's end when there is none."""
+        found = self.search(at)
+        return len(self._text) if found is None else found.start()
+
+
+def _secrets(matches: Iterator[re.Match[str]]) -> Iterator[Span]:
+    for match in matches:
         secret = match.group("secret")
         if any(c.isalnum() for c in secret) and not is_placeholder(secret):
             yield Span(match.start("secret"), match.end("secret"))

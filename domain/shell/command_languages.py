@@ -14,7 +14,9 @@ VIMS = frozenset({"vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", 
 _AWK_VALUE_FLAGS = frozenset({"-F", "-v", "--field-separator", "--assign", "-i", "--include"})
 _AWK_STRING = r'"(?:[^"\\]|\\.)*"'
 _AWK_SYSTEM = re.compile(r"\bsystem\s*\(")
-_AWK_PRINT_PIPE = re.compile(r"\bprintf?\b[^;\n}|]*?\|&?(?!\|)\s*")
+# From the last print before the pipe (only the match's end is used): starting at every print
+# of ``print print print …`` and reading on to the statement's end from each was quadratic.
+_AWK_PRINT_PIPE = re.compile(r"\bprintf?\b(?:(?!\bprintf?\b)[^;\n}|])*+\|&?(?!\|)\s*")
 _AWK_GETLINE = re.compile(r"\|&?\s*getline\b")
 
 

@@ -158,6 +158,7 @@ _RUNS = (
     "a ", "a-", "a.", "a/", "a=", "ab ", "0x", "$(", "${", "{ ", "((", "<a", "a\n", "\\\\",
 )  # fmt: skip
 _WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
+_ESCAPES = re.compile(r"\\.")  # \bword is the word, not "bword"
 
 
 def hostile_inputs(pattern: re.Pattern[str]) -> Iterator[Callable[[int], str]]:
@@ -165,7 +166,7 @@ def hostile_inputs(pattern: re.Pattern[str]) -> Iterator[Callable[[int], str]]:
     for unit in _RUNS:
         yield lambda n, unit=unit: unit * (n // len(unit))
         yield lambda n, unit=unit: unit * (n // len(unit) - 1) + "!"
-    for word in dict.fromkeys(_WORDS.findall(pattern.pattern)):
+    for word in dict.fromkeys(_WORDS.findall(_ESCAPES.sub(" ", pattern.pattern))):
         yield lambda n, w=word: w * (n // len(w))
         yield lambda n, w=word: (w + " ") * (n // (len(w) + 1))
         yield lambda n, w=word: w + "a" * (n - len(w))
@@ -214,7 +215,7 @@ class Growth:
     big: float
 
 
-def growth(found: Found, sizes: tuple[int, int, int] = (1024, 8192, 65536)) -> Growth:
+def growth(found: Found, sizes: tuple[int, int, int] = (512, 4096, 32768)) -> Growth:
     """The worst growth of ``found``'s CPU time for 8x the input, over every hostile input:
     every input at the two smaller sizes, the three costliest again at the largest. A step is
     only counted when the larger time is well above a plain scan's, and confirmed by a second

@@ -15,26 +15,6 @@ import pytest
 from tests.support.regex_audit import GROWTH_LIMIT, Found, discover, growth
 
 FOUND = discover()
-# Still super-linear on hostile runs (``passpasspass…``, one line of many ``curl`` words): each
-# needs a tokenising rewrite rather than an anchor. Listed so that any *new* one fails.
-KNOWN = {
-    "domain.redaction.assignments._ASSIGNMENT",
-    "domain.redaction.assignments._TWO_COLUMNS",
-    "domain.redaction.command_secrets._PATTERNS",
-}
-
-
-def _params() -> list[object]:
-    return [
-        pytest.param(
-            f,
-            id=f"{f.where}#{i}",
-            marks=[pytest.mark.xfail(reason="known super-linear", run=False)]
-            if f.where in KNOWN
-            else [],
-        )
-        for i, f in enumerate(FOUND)
-    ]
 
 
 def test_the_audit_finds_the_patterns_of_every_reader() -> None:
@@ -43,7 +23,7 @@ def test_the_audit_finds_the_patterns_of_every_reader() -> None:
     assert len(FOUND) > 200
 
 
-@pytest.mark.parametrize("found", _params())
+@pytest.mark.parametrize("found", FOUND, ids=[f"{f.where}#{i}" for i, f in enumerate(FOUND)])
 def test_no_pattern_backtracks_super_linearly(found: Found) -> None:
     worst = growth(found)
     assert worst.ratio <= GROWTH_LIMIT, (

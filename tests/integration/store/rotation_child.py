@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from adapters import durable_files
 from adapters import key_file_key_provider as keys_module
 from adapters.key_file_key_provider import (
     ENV_VAR,
@@ -78,8 +79,8 @@ def main() -> None:
     )
     for owner, name, before in (
         (KeyFileKeyProvider, "stage_key", False),
-        (rotation_journal, "sync_directory", False),
-        (rotation_journal, "sync_file", False),
+        (durable_files, "sync_directory", False),
+        (durable_files, "sync_file", False),
         (encryptor_module, "_pages_verify", True),
         (rotation_journal.Journal, "advance", False),
         (os, "link", False),

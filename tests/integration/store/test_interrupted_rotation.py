@@ -5,7 +5,7 @@ killed with SIGKILL, SIGTERM or SIGHUP at every step boundary and at random mome
 kill the next open — through the key provider, as every capy command opens — must read the
 data, with the key capy holds, and leave no copy, journal or staged key behind.
 
-The random-moment loops run ``CAPY_ROTATION_KILLS`` times per signal and database (default 2,
+The random-moment loops run ``CAPY_ROTATION_KILLS`` times per signal and database (default 1,
 to keep the suite quick; ``CAPY_ROTATION_KILLS=50`` runs the full measurement, every step under
 every signal included).
 """
@@ -33,7 +33,7 @@ from domain.errors import WrongKey
 REPO = Path(__file__).resolve().parents[3]
 KINDS = {"vault": (VAULT, VAULT_ENV_VAR), "knowledge": (KNOWLEDGE, ENV_VAR)}
 SIGNALS = (signal.SIGKILL, signal.SIGTERM, signal.SIGHUP)
-RANDOM_RUNS = int(os.environ.get("CAPY_ROTATION_KILLS", "2"))
+RANDOM_RUNS = int(os.environ.get("CAPY_ROTATION_KILLS", "1"))
 # Every step under every signal for both databases takes minutes; by default each database
 # is walked under one signal (SIGTERM and SIGHUP end a capy command exactly as SIGKILL does:
 # capy installs no handler for them outside the MCP server).
