@@ -11,7 +11,7 @@ import json
 import os
 
 from domain.continuity.event import SessionEvent
-from domain.continuity.snapshot import KeptSnapshot
+from domain.continuity.kept_snapshot import KeptSnapshot
 
 HEADER = "capy-session-journal"
 SNAPSHOT_HEADER = "capy-snapshot"

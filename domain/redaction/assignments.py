@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from domain.redaction.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern
 from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, name_words
 from domain.redaction.secret_values import ValueContext, is_literal_secret, looks_like_a_path
 

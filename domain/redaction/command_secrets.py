@@ -10,25 +10,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 
+from domain.lazy_pattern import LazyPattern
 from domain.redaction.assignments import Span
-from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_values import is_placeholder
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
 
 
-class _Command(NamedTuple):
+class _Command:
     """A command word, then each of ``steps`` at the first place after the one before, all
     before the command ends (at one of ``ends``); the last step holds the secret. The same as
     ``word[^ends]*?step[^ends]*?step…`` read by a backtracking matcher, without its cost: that
     re-read the rest of the line from every command word of a line holding many."""
 
-    triggers: tuple[str, ...]  # one of these in the lower-cased text, or the command is absent
-    word: LazyPattern
-    steps: tuple[LazyPattern, ...]
-    ends: LazyPattern
+    # A plain class, not ``typing.NamedTuple``: building a named tuple compiles source on every
+    # import, which every capturing hook would pay.
+    __slots__ = ("ends", "steps", "triggers", "word")
+
+    def __init__(
+        self,
+        triggers: tuple[str, ...],  # one of these in the lower-cased text, or the command is absent
+        word: LazyPattern,
+        steps: tuple[LazyPattern, ...],
+        ends: LazyPattern,
+    ) -> None:
+        self.triggers, self.word, self.steps, self.ends = triggers, word, steps, ends
 
 
 _SHELL_END = LazyPattern(r"[\n|;&]")

@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import domain.redaction as redaction
+from domain.lazy_pattern import LazyPattern
 from domain.redaction import SECRET_MARKER, redact_secrets
 from domain.redaction import assignments as assignments_module
 from domain.redaction.assignments import Span
 from domain.redaction.command_secrets import command_secret_spans
-from domain.redaction.lazy_pattern import LazyPattern
 from domain.redaction.secret_values import is_placeholder
 from tests.unit.indexing.redaction_corpus import READABLE_CASES, SECRET_CASES
 
