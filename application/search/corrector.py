@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import attrs
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
-from domain.search.fuzzy import CorrectionCache, best_correction, correctable, max_distance
-from domain.search.keyboard import is_slip
+from domain.search.fuzzy import (
+    CorrectionCache,
+    best_correction,
+    correctable,
+    max_distance,
+    slip_only,
+)
+from domain.search.keyboard import is_slip, unslipped
 from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
@@ -24,6 +31,19 @@ _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
 # ``looping`` is no typo of ``looking`` (k is far from p), and the text may hold it inside a
 # name (``CrashLoopBackOff``).
 _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
+
+
+def _replaced(raw: str, corrections: dict[str, str]) -> str:
+    """The question as typed with its misspelt words corrected: what it asks (``why``, ``how
+    many``) still decides which line answers it."""
+    for word, correction in corrections.items():
+        raw = re.sub(
+            rf"(?<![\w-]){re.escape(word)}(?![\w-])",
+            correction.replace("\\", "\\\\"),
+            raw,
+            flags=re.IGNORECASE,
+        )
+    return raw
 
 
 class QueryCorrector:
@@ -61,10 +81,29 @@ class QueryCorrector:
         }
         if not unknown:
             return None
-        terms = [self._word(t) or t if t in unknown else t for t in query.terms]
-        if terms == list(query.terms):
+        corrections = {
+            t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
+        }
+        if not corrections:
             return None
-        return attrs.evolve(query, raw=" ".join(terms), terms=tuple(dict.fromkeys(terms)))
+        terms = [corrections.get(t, t) for t in query.terms]
+        return attrs.evolve(
+            query, raw=_replaced(query.raw, corrections), terms=tuple(dict.fromkeys(terms))
+        )
+
+    def _corrected(self, word: str, present: Callable[[str], bool] | None) -> str | None:
+        """The vocabulary's correction when one slip explains it; else the word one slip away
+        that the text found holds, though only inside a longer word (``ruuff`` → ``ruff`` of
+        ``ruff_cache``, ``sqlcihper`` → ``sqlcipher`` of ``sqlcipher3``): the vocabulary holds
+        whole words only; else the vocabulary's farther correction."""
+        correction = self._word(word)
+        if correction is not None and is_slip(word, correction):
+            return correction
+        if present is not None and not slip_only(word):
+            held = next((c for c in unslipped(word) if len(c) > 3 and present(c)), None)
+            if held is not None:
+                return held
+        return correction
 
     def _word(self, word: str) -> str | None:
         now = self._clock.monotonic()
