@@ -84,3 +84,19 @@ def test_a_slip_the_vocabulary_explains_wins_over_one_in_the_found_text() -> Non
     corrector = QueryCorrector(Vocabulary({"warnings"}), FixedClock())  # type: ignore[arg-type]
     corrected = corrector.correct(parse_query("wranings"), lambda word: word == "warnigs")
     assert corrected is not None and corrected.terms == ("warnings",)
+
+
+def test_a_slip_of_a_word_whose_inflection_the_vocabulary_holds_is_corrected_to_it() -> None:
+    # The text says ``zone`` and ``purge``; search knows ``zones`` and ``purged`` through them.
+    corrector = QueryCorrector(Vocabulary({"zone", "purge", "pods"}), FixedClock())  # type: ignore[arg-type]
+    zones = corrector.correct(parse_query("spread pods across zohes"))
+    assert zones is not None and "zones" in zones.terms
+    purged = corrector.correct(parse_query("when are projects purgwd"))
+    assert purged is not None and "purged" in purged.terms
+
+
+def test_a_consonant_english_doubles_before_an_ending_is_no_slip() -> None:
+    # ``rolled`` is no typo of ``roled`` although the text says ``role``.
+    corrector = QueryCorrector(Vocabulary({"role", "version"}), FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("version rolled back")) is None
+    assert corrector.correct(parse_query("version rooles")) is not None  # a doubled vowel is
