@@ -154,8 +154,9 @@ class QueryCorrector:
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
         ``purged`` (``purge``)."""
         known = self._known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
-        if not known.isdisjoint(regular_forms(word)):
-            return None  # known as typed (``rolled``: the text says ``roll``)
+        family = {word, *regular_forms(word)}
+        if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
+            return None  # known as typed (``blocks``: the text says ``blocked``)
         return next(
             (
                 c

@@ -100,3 +100,10 @@ def test_a_consonant_english_doubles_before_an_ending_is_no_slip() -> None:
     corrector = QueryCorrector(Vocabulary({"role", "version"}), FixedClock())  # type: ignore[arg-type]
     assert corrector.correct(parse_query("version rolled back")) is None
     assert corrector.correct(parse_query("version rooles")) is not None  # a doubled vowel is
+
+
+def test_a_word_the_text_holds_in_another_inflection_is_left_alone() -> None:
+    # ``blocks`` and ``blocked`` are one stem: the text found holds the question's word already,
+    # and ``blocke`` (one slip away, ``blocked`` + d) is no correction of it.
+    corrector = QueryCorrector(Vocabulary({"blocked", "plan"}), FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("moved blocks in the plan")) is None
