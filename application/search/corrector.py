@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import attrs
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
-from domain.search.fuzzy import CorrectionCache, best_correction, correctable, max_distance
-from domain.search.keyboard import is_slip
+from domain.search.fuzzy import (
+    CorrectionCache,
+    best_correction,
+    correctable,
+    max_distance,
+    slip_only,
+)
+from domain.search.inflections import regular_forms
+from domain.search.keyboard import is_slip, unslipped
 from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
 from domain.search.synonyms import SYNONYM_WORDS
 from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
 
+# An inflection is at most this many letters longer or shorter than its word (``queries`` →
+# ``query``, ``spill`` → ``spilling``), a slip one letter more.
+_FORM_REACH = 4
 _BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need about that many
 # Words a correction may reach that no output need hold: synonyms, the words that phrase a
 # question (``verssion`` → ``version``, ``fnid`` → ``find``) and the generic ones.
@@ -24,6 +35,33 @@ _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
 # ``looping`` is no typo of ``looking`` (k is far from p), and the text may hold it inside a
 # name (``CrashLoopBackOff``).
 _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
+
+
+_DOUBLING_ENDINGS = ("ed", "ing", "er", "ers", "est")
+
+
+def _doubled_by_spelling(typed: str, word: str) -> bool:
+    """Whether ``word`` is ``typed`` with a consonant made single that English doubles before
+    an ending (``rolled``, ``running``): no slip of a typist, and ``roled`` is another word."""
+    if len(word) != len(typed) - 1:
+        return False
+    for at in range(1, len(typed)):
+        if typed[at] == typed[at - 1] and typed[:at] + typed[at + 1 :] == word:
+            return typed[at] not in "aeiou" and typed[at + 1 :] in _DOUBLING_ENDINGS
+    return False
+
+
+def _replaced(raw: str, corrections: dict[str, str]) -> str:
+    """The question as typed with its misspelt words corrected: what it asks (``why``, ``how
+    many``) still decides which line answers it."""
+    for word, correction in corrections.items():
+        raw = re.sub(
+            rf"(?<![\w-]){re.escape(word)}(?![\w-])",
+            correction.replace("\\", "\\\\"),
+            raw,
+            flags=re.IGNORECASE,
+        )
+    return raw
 
 
 class QueryCorrector:
@@ -43,6 +81,7 @@ class QueryCorrector:
         self._clock = clock
         self._cache = CorrectionCache()
         self._vocabulary: dict[tuple[int, int], tuple[float, list[str]]] = {}
+        self._known: dict[tuple[int, int], tuple[float, frozenset[str]]] = {}
 
     def correct(
         self, query: ParsedQuery, present: Callable[[str], bool] | None = None
@@ -61,10 +100,29 @@ class QueryCorrector:
         }
         if not unknown:
             return None
-        terms = [self._word(t) or t if t in unknown else t for t in query.terms]
-        if terms == list(query.terms):
+        corrections = {
+            t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
+        }
+        if not corrections:
             return None
-        return attrs.evolve(query, raw=" ".join(terms), terms=tuple(dict.fromkeys(terms)))
+        terms = [corrections.get(t, t) for t in query.terms]
+        return attrs.evolve(
+            query, raw=_replaced(query.raw, corrections), terms=tuple(dict.fromkeys(terms))
+        )
+
+    def _corrected(self, word: str, present: Callable[[str], bool] | None) -> str | None:
+        """The vocabulary's correction when one slip explains it; else the word one slip away
+        that the text found holds, though only inside a longer word (``ruuff`` → ``ruff`` of
+        ``ruff_cache``, ``sqlcihper`` → ``sqlcipher`` of ``sqlcipher3``): the vocabulary holds
+        whole words only; else the vocabulary's farther correction."""
+        correction = self._word(word)
+        if correction is not None and is_slip(word, correction):
+            return correction
+        if present is not None and not slip_only(word):
+            held = next((c for c in unslipped(word) if len(c) > 3 and present(c)), None)
+            if held is not None:
+                return held
+        return correction
 
     def _word(self, word: str) -> str | None:
         now = self._clock.monotonic()
@@ -86,8 +144,38 @@ class QueryCorrector:
             and not self._store.has_word(correction)
         ):
             correction = None
+        if not slip_only(word) and (correction is None or not is_slip(word, correction)):
+            correction = self._slip_of_a_known_form(word, now) or correction
         self._cache.put(word, correction, now)
         return correction
+
+    def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
+        """The word one slip away whose form the vocabulary holds, as search would know the
+        word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
+        ``purged`` (``purge``)."""
+        known = self._known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
+        family = {word, *regular_forms(word)}
+        if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
+            return None  # known as typed (``blocks``: the text says ``blocked``)
+        return next(
+            (
+                c
+                for c in unslipped(word)
+                if (c in known or not known.isdisjoint(regular_forms(c)))
+                and not _doubled_by_spelling(word, c)
+            ),
+            None,
+        )
+
+    def _known_between(self, low: int, high: int, now: float) -> frozenset[str]:
+        cached = self._known.get((low, high))
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        words = frozenset(self._store.vocabulary_between(low, high))
+        if len(self._known) >= _BANDS:
+            self._known.clear()
+        self._known[(low, high)] = (now, words)
+        return words
 
     def _compound(self, word: str) -> str | None:
         solid = word.replace("-", "")

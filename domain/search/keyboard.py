@@ -62,3 +62,27 @@ def is_slip(typed: str, word: str) -> bool:
     """Whether ``typed`` is ``word`` with one slip after its first letter: two neighbouring
     letters swapped, one letter dropped or added, or one letter replaced by a key next to it."""
     return slip_of(typed, word) is not None
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def unslipped(typed: str) -> list[str]:
+    """The words one slip after the first letter would have turned into ``typed``: two
+    neighbouring letters swapped back, a dropped letter put back, a doubled letter made single,
+    a key replaced by its neighbour — each ``w`` with ``is_slip(typed, w)``, in a fixed order."""
+    found: dict[str, None] = {}
+    for i in range(1, len(typed) - 1):
+        if typed[i] != typed[i + 1]:
+            found[typed[:i] + typed[i + 1] + typed[i] + typed[i + 2 :]] = None
+    for i in range(1, len(typed)):
+        if typed[i] == typed[i - 1]:
+            found[typed[:i] + typed[i + 1 :]] = None
+    for i in range(1, len(typed) + 1):
+        for letter in _LETTERS:
+            found[typed[:i] + letter + typed[i:]] = None
+    for i in range(1, len(typed)):
+        for letter in NEIGHBOURS.get(typed[i], ""):
+            found[typed[:i] + letter + typed[i + 1 :]] = None
+    found.pop(typed, None)
+    return list(found)

@@ -63,6 +63,8 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),
     ("sequential", "seq"),
+    ("link", "linker", "linking", "ld"),
+    ("remove", "removed", "removing", "destroy", "destroyed", "destroying"),
 )
 
 

@@ -58,3 +58,52 @@ def test_a_hyphenated_word_becomes_its_solid_form_or_its_known_last_part() -> No
     assert fixable is not None and fixable.terms == ("fixable",)
     solid = corrector.correct(parse_query("auto-fix"))
     assert solid is not None and solid.terms == ("autofix",)
+
+
+def test_the_corrected_question_keeps_the_words_that_say_what_it_asks() -> None:
+    corrector = QueryCorrector(Vocabulary({"test", "fee"}), FixedClock())  # type: ignore[arg-type]
+    corrected = corrector.correct(parse_query("Why does the fee tets fail?"))
+    assert corrected is not None
+    assert corrected.raw == "Why does the fee test fail?"
+    assert corrected.terms == ("fee", "test", "fail")
+
+
+def test_a_slip_of_a_word_the_found_text_holds_inside_a_longer_one_is_corrected_to_it() -> None:
+    # The vocabulary holds whole words (``sqlcipher3``, two edits away); the text found holds
+    # ``sqlcipher`` inside it, one swap away.
+    corrector = QueryCorrector(Vocabulary({"sqlcipher3", "version"}), FixedClock())  # type: ignore[arg-type]
+    text = 'dependencies = ["sqlcipher3>=0.5,<1"]'
+    corrected = corrector.correct(parse_query("sqlcihper version"), lambda word: word in text)
+    assert corrected is not None and corrected.terms == ("sqlcipher", "version")
+    assert corrector.correct(parse_query("sqlcihper version")) is not None  # the vocabulary's
+    unrelated = corrector.correct(parse_query("postgres version"), lambda word: word in text)
+    assert unrelated is None
+
+
+def test_a_slip_the_vocabulary_explains_wins_over_one_in_the_found_text() -> None:
+    corrector = QueryCorrector(Vocabulary({"warnings"}), FixedClock())  # type: ignore[arg-type]
+    corrected = corrector.correct(parse_query("wranings"), lambda word: word == "warnigs")
+    assert corrected is not None and corrected.terms == ("warnings",)
+
+
+def test_a_slip_of_a_word_whose_inflection_the_vocabulary_holds_is_corrected_to_it() -> None:
+    # The text says ``zone`` and ``purge``; search knows ``zones`` and ``purged`` through them.
+    corrector = QueryCorrector(Vocabulary({"zone", "purge", "pods"}), FixedClock())  # type: ignore[arg-type]
+    zones = corrector.correct(parse_query("spread pods across zohes"))
+    assert zones is not None and "zones" in zones.terms
+    purged = corrector.correct(parse_query("when are projects purgwd"))
+    assert purged is not None and "purged" in purged.terms
+
+
+def test_a_consonant_english_doubles_before_an_ending_is_no_slip() -> None:
+    # ``rolled`` is no typo of ``roled`` although the text says ``role``.
+    corrector = QueryCorrector(Vocabulary({"role", "version"}), FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("version rolled back")) is None
+    assert corrector.correct(parse_query("version rooles")) is not None  # a doubled vowel is
+
+
+def test_a_word_the_text_holds_in_another_inflection_is_left_alone() -> None:
+    # ``blocks`` and ``blocked`` are one stem: the text found holds the question's word already,
+    # and ``blocke`` (one slip away, ``blocked`` + d) is no correction of it.
+    corrector = QueryCorrector(Vocabulary({"blocked", "plan"}), FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("moved blocks in the plan")) is None

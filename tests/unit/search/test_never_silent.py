@@ -170,3 +170,45 @@ def test_a_word_is_not_corrected_into_a_question_word_by_a_far_key(
     search = container.use_cases.search_knowledge()
     found = search.search("pods crash looping", 3, SearchScope(source="pods", exact_source=True))
     assert found.results and "CrashLoopBackOff" in found.results[0].snippet
+
+
+MAKE = """gcc -std=gnu11 -Wall -Wextra -O2 -c main.c
+main.c:14:5: warning: implicit declaration of function 'csv_free_columns'
+gcc -std=gnu11 -Wall -Wextra -O2 -o csvstat main.o csv.o
+/usr/bin/ld: main.o: in function `main':
+main.c:(.text.startup+0x9b): undefined reference to `csv_free_columns'
+collect2: error: ld returned 1 exit status
+make: *** [Makefile:6: csvstat] Error 1
+"""
+
+PLAN = """Terraform will perform the following actions:
+
+  # terraform_data.replica[2] will be destroyed
+  # (because index [2] is out of range for count)
+  - resource "terraform_data" "replica" {
+      - id = "0c1f9a7e"
+    }
+
+Plan: 0 to add, 1 to change, 1 to destroy.
+"""
+
+
+@pytest.mark.parametrize(
+    ("output", "question", "line"),
+    [
+        (MAKE, "why did the link step fail", "undefined reference to `csv_free_columns'"),
+        (PLAN, "why is a replica removed", "will be destroyed"),
+        (PLAN, "why is a relpica removd", "will be destroyed"),
+        (MAKE, "which linker error", "ld returned 1 exit status"),
+    ],
+)
+def test_the_tool_s_word_for_what_the_agent_asks_about_answers(
+    container: CliContainer, output: str, question: str, line: str
+) -> None:
+    """gcc's linker is ``ld``; Terraform destroys what an agent calls removed."""
+    container.use_cases.index_content().execute(
+        IndexRequest(content=output, label="run", kind=SourceKind.EPHEMERAL)
+    )
+    search = container.use_cases.search_knowledge()
+    found = search.search(question, 3, SearchScope(source="run", exact_source=True))
+    assert found.results and line in found.results[0].content
