@@ -16,11 +16,11 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV) >&2
 	@echo "+ $(BIN)/python -m pip install --quiet --upgrade pip" >&2
 	@$(BIN)/python -m pip install --quiet --upgrade pip >&2
-	@echo "+ $(BIN)/python -m pip install --quiet -e '.[dev]'" >&2
-	@$(BIN)/python -m pip install --quiet -e '.[dev]' >&2
+	@echo "+ $(BIN)/python -m pip install --quiet -e '.[dev,semantic]'" >&2
+	@$(BIN)/python -m pip install --quiet -e '.[dev,semantic]' >&2
 	@touch $(STAMP)
 
-install: $(STAMP) ## create .venv and install capy with its dev tools
+install: $(STAMP) ## create .venv and install capy with its dev tools and the semantic layer
 
 install-tool: ## put the `capy` command on your PATH: a uv (else pipx) tool install of this checkout
 	@if command -v uv >/dev/null 2>&1; then \

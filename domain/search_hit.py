@@ -10,10 +10,12 @@ from domain.source_kind import DEFAULT_SEARCH_KINDS, SourceKind
 
 
 class SearchLayer(StrEnum):
-    """The two full-text indexes: word stems (porter) and substrings (trigram)."""
+    """The two full-text indexes, word stems (porter) and substrings (trigram), and the
+    optional semantic layer (vectors of meaning, ADR 0081)."""
 
     PORTER = "porter"
     TRIGRAM = "trigram"
+    SEMANTIC = "semantic"
 
 
 @attrs.frozen

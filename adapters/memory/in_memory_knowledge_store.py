@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 
 import attrs
@@ -11,15 +12,18 @@ import attrs
 from adapters.memory.fts_expression import ExpressionError, Node, parse
 from adapters.memory.fts_layers import Layer, PorterLayer, TrigramLayer
 from adapters.memory.fts_ranking import bm25_scores, matches
+from adapters.memory.vector_scores import dot, unpack
 from adapters.system_clock import SystemClock
+from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, PendingText
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
+from domain.embedding_text import embedding_text, text_hash
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 
-class InMemoryKnowledgeStore(KnowledgeStore):
+class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
     """Sources, chunks and vocabulary in dicts; both FTS layers emulated (see ``fts_*``).
 
     Thread-safe through one lock. ``db_size_bytes`` is the stored text's UTF-8 size.
@@ -38,6 +42,7 @@ class InMemoryKnowledgeStore(KnowledgeStore):
         }
         self._next_source_id = 1
         self._next_chunk_id = 1
+        self._vectors: dict[tuple[str, str], array[float]] = {}  # (model, text hash)
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         now = self._clock.now()
@@ -220,6 +225,88 @@ class InMemoryKnowledgeStore(KnowledgeStore):
 
     def close(self) -> None:
         return None
+
+    def _texts(self, kinds: Collection[SourceKind] | None) -> list[tuple[StoredChunk, str, str]]:
+        """(chunk, embedding text, its hash) of the chunks of ``kinds``, in id order."""
+        found = []
+        for stored in sorted(self._chunks.values(), key=lambda c: c.chunk_id):
+            if kinds is None or self._sources[stored.source_id].kind in kinds:
+                text = embedding_text(stored.chunk.title, stored.chunk.content)
+                found.append((stored, text, text_hash(text)))
+        return found
+
+    def pending(self, model: str, kinds: Collection[SourceKind], limit: int) -> list[PendingText]:
+        with self._lock:
+            waiting: dict[str, str] = {}
+            for _, text, digest in self._texts(kinds):
+                if (model, digest) not in self._vectors and len(waiting) < limit:
+                    waiting.setdefault(digest, text)
+            return [PendingText(digest, text) for digest, text in waiting.items()]
+
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:
+        with self._lock:
+            for digest, vector in vectors:
+                self._vectors.setdefault((model, digest), unpack(vector))
+
+    def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
+        with self._lock:
+            embedded = total = 0
+            waiting: dict[str, None] = {}
+            for stored, _, digest in self._texts(kinds):
+                total += 1
+                if (model, digest) in self._vectors:
+                    embedded += 1
+                else:
+                    waiting[self._sources[stored.source_id].label] = None
+            return EmbeddingProgress(embedded, total, tuple(waiting))
+
+    def nearest(
+        self,
+        model: str,
+        query_vector: Callable[[], bytes | None],
+        scope: SearchScope,
+        limit: int,
+        floor: float = 0.0,
+    ) -> list[LayerHit]:
+        with self._lock:
+            candidates = []
+            for stored, _, digest in self._texts(None):
+                source = self._sources[stored.source_id]
+                held = self._vectors.get((model, digest))
+                if held is not None and _in_scope(source, scope):
+                    candidates.append((held, stored, source))
+        vector = query_vector() if candidates else None
+        if vector is None:
+            return []
+        query = unpack(vector)
+        scored = []
+        for held, stored, source in candidates:
+            score = dot(held, query)
+            if score > floor:
+                scored.append((-score, stored.chunk_id, stored, source))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return [
+            LayerHit(
+                chunk_id=stored.chunk_id,
+                source_id=source.id,
+                label=source.label,
+                kind=source.kind,
+                title=stored.chunk.title,
+                content=stored.chunk.content,
+                has_code=stored.chunk.has_code,
+                bm25=negated,
+                facts=stored.chunk.facts,
+            )
+            for negated, _, stored, source in scored[: max(limit, 0)]
+        ]
+
+    def forget_unused(self, model: str) -> int:
+        with self._lock:
+            used = {digest for _, _, digest in self._texts(None)}
+            unused = [key for key in self._vectors if key[0] != model or key[1] not in used]
+            for key in unused:
+                del self._vectors[key]
+            return len(unused)
 
 
 def _phrase(word: str) -> Node:

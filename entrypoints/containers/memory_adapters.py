@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.memory.fake_embedder import FakeEmbedder
 from adapters.memory.in_memory_database_encryptor import InMemoryDatabaseEncryptor
 from adapters.memory.in_memory_fetcher import InMemoryFetcher
 from adapters.memory.in_memory_foreign_knowledge_base import InMemoryForeignKnowledgeBases
@@ -17,6 +18,7 @@ from adapters.memory.in_memory_session_journal import InMemorySessionJournal
 from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from adapters.memory.in_memory_usage_store import InMemoryUsageStore
 from domain.sessions.files import SessionHost
+from entrypoints.containers.lazy_adapters import chunk_vectors_of
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -29,6 +31,9 @@ class MemoryAdapters(containers.DeclarativeContainer):
     html_converter = providers.Singleton(InMemoryHtmlConverter)
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
+    # Off unless a test overrides it with one that is on (``FakeEmbedder()``).
+    embedder = providers.Singleton(FakeEmbedder, available=False)
+    chunk_vectors = providers.Callable(chunk_vectors_of, knowledge_store)
     usage_store = providers.Singleton(InMemoryUsageStore)
     sandbox = providers.Singleton(InMemorySandbox)
     policy_source = providers.Singleton(InMemoryPolicySource)

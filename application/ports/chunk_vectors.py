@@ -1,0 +1,71 @@
+"""ChunkVectors port: the semantic layer's vectors, stored beside the chunks they stand for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from domain.search_hit import LayerHit, SearchScope
+from domain.source_kind import SourceKind
+
+
+@attrs.frozen
+class PendingText:
+    """A chunk text no vector of the model is stored for yet."""
+
+    text_hash: str
+    text: str
+
+
+@attrs.frozen
+class EmbeddingProgress:
+    """How many chunks (of the kinds asked about) have a vector, and which sources lack some."""
+
+    embedded: int
+    total: int
+    waiting_sources: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return self.embedded >= self.total
+
+
+@runtime_checkable
+class ChunkVectors(Protocol):
+    """Vectors keyed by (model, hash of the text embedded) — see ``domain.embedding_text``.
+
+    Rules every implementation keeps:
+    - ``pending`` returns each distinct text once, only texts of chunks of ``kinds`` that no
+      vector of ``model`` is stored for (a text already embedded for another chunk is not);
+    - ``store_vectors`` of a hash already stored keeps the first vector;
+    - ``nearest`` scores every embedded chunk in ``scope`` by dot product with the query's
+      vector (cosine: vectors have length 1), best first, at most ``limit``, only scores above
+      ``floor``; each hit's ``bm25`` is the negated cosine (lower is better, as for the
+      full-text layers); it calls ``query_vector()`` only when some chunk in scope has a
+      vector (so a store without any never loads the model), and returns nothing when that
+      gives ``None``;
+    - ``forget_unused`` drops vectors no chunk's text has any more.
+    """
+
+    def pending(
+        self, model: str, kinds: Collection[SourceKind], limit: int
+    ) -> list[PendingText]: ...
+
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None: ...
+
+    def embedding_progress(
+        self, model: str, kinds: Collection[SourceKind]
+    ) -> EmbeddingProgress: ...
+
+    def nearest(
+        self,
+        model: str,
+        query_vector: Callable[[], bytes | None],
+        scope: SearchScope,
+        limit: int,
+        floor: float = 0.0,
+    ) -> list[LayerHit]: ...
+
+    def forget_unused(self, model: str) -> int: ...

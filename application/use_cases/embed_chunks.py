@@ -1,0 +1,60 @@
+"""EmbedChunks: give the chunks that lack one a vector of meaning (the semantic layer)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Collection
+
+from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress
+from application.ports.embedder import Embedder
+from domain.source_kind import SourceKind
+
+# A batch costs ~1.5 s of one core with the real model: short enough that a pause (a tool call
+# starting) or a stop waits little, long enough that each write commits many vectors.
+BATCH = 16
+_log = logging.getLogger("capy.embedding")
+
+
+class EmbedChunks:
+    """Embeds, batch by batch, the distinct chunk texts of ``kinds`` that have no vector of the
+    embedder's model, and stores each batch as soon as it is embedded — so a run stopped half
+    way (a kill, a tool call that needs the CPU, a shutdown) loses at most one batch and the
+    next run carries on where it stopped. A text embedded once, for any chunk, is never
+    embedded again."""
+
+    def __init__(self, embedder: Embedder, vectors: ChunkVectors) -> None:
+        self._embedder = embedder
+        self._vectors = vectors
+
+    @property
+    def available(self) -> bool:
+        return self._embedder.status().available
+
+    def progress(self, kinds: Collection[SourceKind]) -> EmbeddingProgress:
+        return self._vectors.embedding_progress(self._embedder.model_id, kinds)
+
+    def run(
+        self,
+        kinds: Collection[SourceKind],
+        *,
+        keep_going: Callable[[], bool] = lambda: True,
+        on_batch: Callable[[int], None] | None = None,
+        batch: int = BATCH,
+    ) -> int:
+        """Embed until nothing of ``kinds`` is left or ``keep_going()`` says stop (asked before
+        each batch); ``on_batch(n)`` after each stored batch. Returns how many texts were
+        embedded."""
+        model = self._embedder.model_id
+        done = 0
+        while keep_going():
+            waiting = self._vectors.pending(model, kinds, batch)
+            if not waiting:
+                break
+            vectors = self._embedder.embed([item.text for item in waiting])
+            self._vectors.store_vectors(
+                model, [(item.text_hash, v) for item, v in zip(waiting, vectors, strict=True)]
+            )
+            done += len(waiting)
+            if on_batch is not None:
+                on_batch(len(waiting))
+        return done

@@ -1,0 +1,65 @@
+"""The semantic layer's place in a search: when it is asked, and how it joins the words.
+
+The lexical layers are ranked and reranked first (their evidence is words: coverage, titles,
+proximity); the semantic layer's hits — chunks whose vector is nearest the query's — then join
+them by the same reciprocal-rank fusion, as a third layer (``fuse_meaning``). It is asked only
+when the words' evidence is weak (``weak_lexical``): no section found, or the best one holds
+too small a share of what the query names. Constants are chosen on the tuning half of the
+corpora only (ADR 0082).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from domain.search.rrf import FusedHit, rrf_score
+from domain.search_hit import LayerHit, SearchLayer
+
+# A semantic hit below this cosine is no evidence at all (unrelated text scores 0.0–0.2).
+MIN_SIMILARITY = 0.2
+# The semantic layer's weight in the fusion, against 1.0 for the words' ranking.
+SEMANTIC_WEIGHT = 1.0
+# The words' evidence is weak when the best section holds less than this share of the query.
+WEAK_SHARE = 0.75
+# A query the words would leave unanswered is answered by meaning only when the nearest chunk
+# is at least this close: unanswerable questions score lower.
+ANSWER_SIMILARITY = 0.45
+
+
+def weak_lexical(hits: Sequence[FusedHit], weak_share: float = WEAK_SHARE) -> bool:
+    """Whether the words found too little: nothing, or a best section holding less than
+    ``weak_share`` of the query's weighted units."""
+    return not hits or hits[0].coverage < weak_share
+
+
+def similarity(hit: LayerHit) -> float:
+    """A semantic hit's cosine (the layer reports it negated, lower-is-better like bm25)."""
+    return -hit.bm25
+
+
+def fuse_meaning(
+    lexical: Sequence[FusedHit],
+    semantic: Sequence[LayerHit],
+    weight: float = SEMANTIC_WEIGHT,
+) -> list[FusedHit]:
+    """The words' ranking and the semantic layer's fused by reciprocal rank, best first; a chunk
+    only meaning found counts as covering the query (its words were never the point)."""
+    scores: dict[int, float] = {}
+    fused: dict[int, FusedHit] = {}
+    for rank, hit in enumerate(lexical):
+        scores[hit.chunk_id] = rrf_score(rank)
+        fused[hit.chunk_id] = hit
+    for rank, layer_hit in enumerate(semantic):
+        chunk = layer_hit.chunk_id
+        scores[chunk] = scores.get(chunk, 0.0) + rrf_score(rank, weight)
+        known = fused.get(chunk)
+        fused[chunk] = (
+            attrs.evolve(known, layers=(*known.layers, SearchLayer.SEMANTIC))
+            if known is not None
+            else FusedHit(layer_hit, 0.0, (SearchLayer.SEMANTIC,), coverage=1.0)
+        )
+    ranked = [attrs.evolve(fused[chunk], score=score) for chunk, score in scores.items()]
+    ranked.sort(key=lambda hit: (-hit.score, hit.chunk_id))
+    return ranked
