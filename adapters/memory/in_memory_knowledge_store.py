@@ -235,11 +235,19 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
                 found.append((stored, text, text_hash(text)))
         return found
 
-    def pending(self, model: str, kinds: Collection[SourceKind], limit: int) -> list[PendingText]:
+    def pending(
+        self,
+        model: str,
+        kinds: Collection[SourceKind],
+        limit: int,
+        max_chunks: int | None = None,
+    ) -> list[PendingText]:
         with self._lock:
             waiting: dict[str, str] = {}
-            for _, text, digest in self._texts(kinds):
-                if (model, digest) not in self._vectors and len(waiting) < limit:
+            for stored, text, digest in self._texts(kinds):
+                source = self._sources[stored.source_id]
+                small = max_chunks is None or source.chunk_count <= max_chunks
+                if small and (model, digest) not in self._vectors and len(waiting) < limit:
                     waiting.setdefault(digest, text)
             return [PendingText(digest, text) for digest, text in waiting.items()]
 

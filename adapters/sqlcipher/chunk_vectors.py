@@ -49,13 +49,18 @@ def hash_new_chunks(connection: Connection) -> int:
 
 
 def pending(
-    connection: Connection, model: str, kinds: Collection[SourceKind], limit: int
+    connection: Connection,
+    model: str,
+    kinds: Collection[SourceKind],
+    limit: int,
+    max_chunks: int | None = None,
 ) -> list[PendingText]:
     hash_new_chunks(connection)
     where, params = _kinds(kinds)
+    small = "" if max_chunks is None else f" AND s.chunk_count <= {int(max_chunks)}"
     rows = connection.execute(
         "SELECT o.text_hash, min(o.id) FROM chunk_owners o JOIN sources s ON s.id = o.source_id "
-        f"WHERE {where} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v "
+        f"WHERE {where}{small} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v "
         "WHERE v.model = ? AND v.text_hash = o.text_hash) "
         "GROUP BY o.text_hash ORDER BY min(o.id) LIMIT ?",
         (*params, model, limit),

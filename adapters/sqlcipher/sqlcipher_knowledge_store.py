@@ -222,8 +222,14 @@ class SqlcipherKnowledgeStore(
         self._pool.connection().execute("PRAGMA shrink_memory")
 
     @explained
-    def pending(self, model: str, kinds: Collection[SourceKind], limit: int) -> list[PendingText]:
-        return chunk_vectors.pending(self._pool.connection(), model, kinds, limit)
+    def pending(
+        self,
+        model: str,
+        kinds: Collection[SourceKind],
+        limit: int,
+        max_chunks: int | None = None,
+    ) -> list[PendingText]:
+        return chunk_vectors.pending(self._pool.connection(), model, kinds, limit, max_chunks)
 
     @explained
     def store_vectors(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:

@@ -38,7 +38,8 @@ class ChunkVectors(Protocol):
 
     Rules every implementation keeps:
     - ``pending`` returns each distinct text once, only texts of chunks of ``kinds`` that no
-      vector of ``model`` is stored for (a text already embedded for another chunk is not);
+      vector of ``model`` is stored for (a text already embedded for another chunk is not),
+      oldest chunk first; with ``max_chunks`` only of sources of at most that many chunks;
     - ``store_vectors`` of a hash already stored keeps the first vector;
     - ``nearest`` scores every embedded chunk in ``scope`` by dot product with the query's
       vector (cosine: vectors have length 1), best first, at most ``limit``, only scores above
@@ -50,7 +51,11 @@ class ChunkVectors(Protocol):
     """
 
     def pending(
-        self, model: str, kinds: Collection[SourceKind], limit: int
+        self,
+        model: str,
+        kinds: Collection[SourceKind],
+        limit: int,
+        max_chunks: int | None = None,
     ) -> list[PendingText]: ...
 
     def store_vectors(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None: ...

@@ -6,13 +6,19 @@ import logging
 from collections.abc import Callable, Collection
 
 from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress
-from application.ports.embedder import Embedder
+from application.ports.embedder import Embedder, EmbedderStatus
 from domain.source_kind import SourceKind
 
 # A batch costs ~1.5 s of one core with the real model: short enough that a pause (a tool call
 # starting) or a stop waits little, long enough that each write commits many vectors.
 BATCH = 16
 _log = logging.getLogger("capy.embedding")
+# What the server's background job embeds: every durable and session source, and ephemeral
+# output only of up to EPHEMERAL_MAX_CHUNKS sections — ~10 s of one core at low priority, well
+# inside the default 24 h TTL even on a busy machine, while a 10 MB output (~3 000 sections,
+# ~5 min of a core) would spend the CPU on text that mostly expires unread (ADR 0081).
+KEPT_KINDS = frozenset({SourceKind.DURABLE, SourceKind.SESSION})
+EPHEMERAL_MAX_CHUNKS = 100
 
 
 class EmbedChunks:
@@ -30,6 +36,9 @@ class EmbedChunks:
     def available(self) -> bool:
         return self._embedder.status().available
 
+    def status(self) -> EmbedderStatus:
+        return self._embedder.status()
+
     def progress(self, kinds: Collection[SourceKind]) -> EmbeddingProgress:
         return self._vectors.embedding_progress(self._embedder.model_id, kinds)
 
@@ -40,14 +49,15 @@ class EmbedChunks:
         keep_going: Callable[[], bool] = lambda: True,
         on_batch: Callable[[int], None] | None = None,
         batch: int = BATCH,
+        max_chunks: int | None = None,
     ) -> int:
         """Embed until nothing of ``kinds`` is left or ``keep_going()`` says stop (asked before
-        each batch); ``on_batch(n)`` after each stored batch. Returns how many texts were
-        embedded."""
+        each batch); ``on_batch(n)`` after each stored batch; with ``max_chunks`` only sources
+        of at most that many chunks. Returns how many texts were embedded."""
         model = self._embedder.model_id
         done = 0
         while keep_going():
-            waiting = self._vectors.pending(model, kinds, batch)
+            waiting = self._vectors.pending(model, kinds, batch, max_chunks)
             if not waiting:
                 break
             vectors = self._embedder.embed([item.text for item in waiting])

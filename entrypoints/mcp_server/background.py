@@ -46,6 +46,10 @@ class TaskBudget:
             self._stopping.wait(POLL_SECONDS)
         return self.expired()
 
+    def rest(self, seconds: float) -> None:
+        """Wait ``seconds`` (less when the server is stopping): a task with nothing to do yet."""
+        self._stopping.wait(seconds)
+
     def expired(self) -> bool:
         return self._stopping.is_set() or self._clock() >= self._deadline
 
