@@ -17,7 +17,7 @@ from adapters.system_clock import SystemClock
 from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, PendingText
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
-from domain.embedding_text import embedding_text, text_hash
+from domain.embedding_text import text_hash
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
@@ -42,7 +42,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
         }
         self._next_source_id = 1
         self._next_chunk_id = 1
-        self._vectors: dict[tuple[str, str], array[float]] = {}  # (model, text hash)
+        self._vectors: dict[tuple[str, str], list[array[float]]] = {}  # (model, text hash)
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         now = self._clock.now()
@@ -226,13 +226,12 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
     def close(self) -> None:
         return None
 
-    def _texts(self, kinds: Collection[SourceKind] | None) -> list[tuple[StoredChunk, str, str]]:
-        """(chunk, embedding text, its hash) of the chunks of ``kinds``, in id order."""
+    def _texts(self, kinds: Collection[SourceKind] | None) -> list[tuple[StoredChunk, str]]:
+        """(chunk, hash of its text) of the chunks of ``kinds``, in id order."""
         found = []
         for stored in sorted(self._chunks.values(), key=lambda c: c.chunk_id):
             if kinds is None or self._sources[stored.source_id].kind in kinds:
-                text = embedding_text(stored.chunk.title, stored.chunk.content)
-                found.append((stored, text, text_hash(text)))
+                found.append((stored, text_hash(stored.chunk.title, stored.chunk.content)))
         return found
 
     def pending(
@@ -243,24 +242,27 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
         max_chunks: int | None = None,
     ) -> list[PendingText]:
         with self._lock:
-            waiting: dict[str, str] = {}
-            for stored, text, digest in self._texts(kinds):
+            waiting: dict[str, StoredChunk] = {}
+            for stored, digest in self._texts(kinds):
                 source = self._sources[stored.source_id]
                 small = max_chunks is None or source.chunk_count <= max_chunks
                 if small and (model, digest) not in self._vectors and len(waiting) < limit:
-                    waiting.setdefault(digest, text)
-            return [PendingText(digest, text) for digest, text in waiting.items()]
+                    waiting.setdefault(digest, stored)
+            return [
+                PendingText(digest, stored.chunk.title, stored.chunk.content)
+                for digest, stored in waiting.items()
+            ]
 
-    def store_vectors(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None:
         with self._lock:
-            for digest, vector in vectors:
-                self._vectors.setdefault((model, digest), unpack(vector))
+            for digest, parts in vectors:
+                self._vectors.setdefault((model, digest), [unpack(v) for v in parts])
 
     def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
         with self._lock:
             embedded = total = 0
             waiting: dict[str, None] = {}
-            for stored, _, digest in self._texts(kinds):
+            for stored, digest in self._texts(kinds):
                 total += 1
                 if (model, digest) in self._vectors:
                     embedded += 1
@@ -278,7 +280,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
     ) -> list[LayerHit]:
         with self._lock:
             candidates = []
-            for stored, _, digest in self._texts(None):
+            for stored, digest in self._texts(None):
                 source = self._sources[stored.source_id]
                 held = self._vectors.get((model, digest))
                 if held is not None and _in_scope(source, scope):
@@ -289,7 +291,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
         query = unpack(vector)
         scored = []
         for held, stored, source in candidates:
-            score = dot(held, query)
+            score = max(dot(part, query) for part in held)
             if score > floor:
                 scored.append((-score, stored.chunk_id, stored, source))
         scored.sort(key=lambda item: (item[0], item[1]))
@@ -310,7 +312,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
 
     def forget_unused(self, model: str) -> int:
         with self._lock:
-            used = {digest for _, _, digest in self._texts(None)}
+            used = {digest for _, digest in self._texts(None)}
             unused = [key for key in self._vectors if key[0] != model or key[1] not in used]
             for key in unused:
                 del self._vectors[key]

@@ -17,7 +17,7 @@ from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.search_query import like_contains
 from adapters.sqlcipher.transactions import write_transaction
 from application.ports.chunk_vectors import EmbeddingProgress, PendingText
-from domain.embedding_text import embedding_text, text_hash
+from domain.embedding_text import text_hash
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import SourceKind
 
@@ -43,7 +43,7 @@ def hash_new_chunks(connection: Connection) -> int:
         with write_transaction(connection):
             connection.executemany(
                 "UPDATE chunk_owners SET text_hash = ? WHERE id = ?",
-                [(text_hash(embedding_text(title, content)), cid) for cid, title, content in rows],
+                [(text_hash(title, content), cid) for cid, title, content in rows],
             )
         done += len(rows)
 
@@ -69,23 +69,30 @@ def pending(
         return []
     ids = json.dumps([row[1] for row in rows])
     texts = {
-        cid: embedding_text(title, content)
+        cid: (title, content)
         for cid, title, content in connection.execute(
             "SELECT id, title, content FROM chunk_texts "
             "WHERE id IN (SELECT value FROM json_each(?))",
             (ids,),
         )
     }
-    return [PendingText(digest, texts[cid]) for digest, cid in rows if cid in texts]
+    return [PendingText(digest, *texts[cid]) for digest, cid in rows if cid in texts]
 
 
-def store(connection: Connection, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:
+def store(
+    connection: Connection, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]
+) -> None:
     if not vectors:
         return
     with write_transaction(connection):
         connection.executemany(
-            "INSERT OR IGNORE INTO chunk_vectors (model, text_hash, vector) VALUES (?, ?, ?)",
-            [(model, digest, vector) for digest, vector in vectors],
+            "INSERT OR IGNORE INTO chunk_vectors (model, text_hash, part, vector) "
+            "VALUES (?, ?, ?, ?)",
+            [
+                (model, digest, part, vector)
+                for digest, parts in vectors
+                for part, vector in enumerate(parts)
+            ],
         )
 
 
@@ -209,13 +216,15 @@ def nearest(
     if len(query) != vectors.shape[1]:
         return []  # vectors of another size: stored by another build of the model
     scores = vectors[picked] @ query if len(picked) < len(chunk_ids) else vectors @ query
-    count = min(limit, len(picked))
-    top = np.argpartition(-scores, count - 1)[:count]
-    order = top[np.lexsort((chunk_ids[picked][top], -scores[top]))]
+    chunks, sources = chunk_ids[picked], source_ids[picked]
+    # A chunk is as near as its nearest passage: the best rows, first row of each chunk kept.
+    window = min(len(picked), limit * 12)
+    top = np.argpartition(-scores, window - 1)[:window]
+    order = top[np.lexsort((chunks[top], -scores[top]))]
+    _, first = np.unique(chunks[order], return_index=True)
+    best = order[np.sort(first)][:limit]
     chosen = [
-        (int(chunk_ids[picked][i]), int(source_ids[picked][i]), float(scores[i]))
-        for i in order
-        if scores[i] > floor
+        (int(chunks[i]), int(sources[i]), float(scores[i])) for i in best if scores[i] > floor
     ]
     if not chosen:
         return []

@@ -232,7 +232,7 @@ class SqlcipherKnowledgeStore(
         return chunk_vectors.pending(self._pool.connection(), model, kinds, limit, max_chunks)
 
     @explained
-    def store_vectors(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None:
         chunk_vectors.store(self._pool.connection(), model, vectors)
         self._pool.confirm()
 

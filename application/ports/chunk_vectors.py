@@ -7,6 +7,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from domain.embedding_text import passages
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import SourceKind
 
@@ -16,7 +17,12 @@ class PendingText:
     """A chunk text no vector of the model is stored for yet."""
 
     text_hash: str
-    text: str
+    title: str
+    content: str
+
+    @property
+    def passages(self) -> list[str]:
+        return passages(self.title, self.content)
 
 
 @attrs.frozen
@@ -34,15 +40,18 @@ class EmbeddingProgress:
 
 @runtime_checkable
 class ChunkVectors(Protocol):
-    """Vectors keyed by (model, hash of the text embedded) — see ``domain.embedding_text``.
+    """Vectors keyed by (model, hash of the chunk's text), one per passage of it — see
+    ``domain.embedding_text``.
 
     Rules every implementation keeps:
     - ``pending`` returns each distinct text once, only texts of chunks of ``kinds`` that no
       vector of ``model`` is stored for (a text already embedded for another chunk is not),
       oldest chunk first; with ``max_chunks`` only of sources of at most that many chunks;
-    - ``store_vectors`` of a hash already stored keeps the first vector;
+    - ``store_vectors`` stores each hash's passage vectors, in order; a hash already stored
+      keeps its first vectors;
     - ``nearest`` scores every embedded chunk in ``scope`` by dot product with the query's
-      vector (cosine: vectors have length 1), best first, at most ``limit``, only scores above
+      vector (cosine: vectors have length 1), a chunk as near as its nearest passage, best
+      first, at most ``limit``, only scores above
       ``floor``; each hit's ``bm25`` is the negated cosine (lower is better, as for the
       full-text layers); it calls ``query_vector()`` only when some chunk in scope has a
       vector (so a store without any never loads the model), and returns nothing when that
@@ -58,7 +67,7 @@ class ChunkVectors(Protocol):
         max_chunks: int | None = None,
     ) -> list[PendingText]: ...
 
-    def store_vectors(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None: ...
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None: ...
 
     def embedding_progress(
         self, model: str, kinds: Collection[SourceKind]

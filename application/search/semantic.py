@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress
 from application.ports.clock import Clock
 from application.ports.embedder import Embedder
-from domain.search.meaning import MIN_SIMILARITY
+from domain.search import meaning
 from domain.search_hit import LayerHit, SearchScope
 
 _log = logging.getLogger("capy.search")
@@ -48,7 +48,7 @@ class SemanticLayer:
             lambda: self._query_vector(query),
             scope,
             limit,
-            floor=MIN_SIMILARITY,
+            floor=meaning.MIN_SIMILARITY,
         )
 
     def waiting(self, scope: SearchScope) -> tuple[str, ...]:

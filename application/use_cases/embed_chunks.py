@@ -9,9 +9,10 @@ from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress
 from application.ports.embedder import Embedder, EmbedderStatus
 from domain.source_kind import SourceKind
 
-# A batch costs ~1.5 s of one core with the real model: short enough that a pause (a tool call
-# starting) or a stop waits little, long enough that each write commits many vectors.
-BATCH = 16
+# A batch of chunks (up to ten passages each) costs a few seconds of one core with the real
+# model: short enough that a pause (a tool call starting) or a stop waits little, long enough
+# that each write commits many vectors.
+BATCH = 8
 _log = logging.getLogger("capy.embedding")
 # What the server's background job embeds: every durable and session source, and ephemeral
 # output only of up to EPHEMERAL_MAX_CHUNKS sections — ~10 s of one core at low priority, well
@@ -60,9 +61,14 @@ class EmbedChunks:
             waiting = self._vectors.pending(model, kinds, batch, max_chunks)
             if not waiting:
                 break
-            vectors = self._embedder.embed([item.text for item in waiting])
+            parts = [item.passages for item in waiting]
+            vectors = iter(self._embedder.embed([text for texts in parts for text in texts]))
             self._vectors.store_vectors(
-                model, [(item.text_hash, v) for item, v in zip(waiting, vectors, strict=True)]
+                model,
+                [
+                    (item.text_hash, [next(vectors) for _ in texts])
+                    for item, texts in zip(waiting, parts, strict=True)
+                ],
             )
             done += len(waiting)
             if on_batch is not None:

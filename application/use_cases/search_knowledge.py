@@ -15,7 +15,7 @@ from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer
 from domain.errors import InvalidInput
-from domain.search import reply_tuning, tuning
+from domain.search import meaning, reply_tuning, tuning
 from domain.search.answer_kinds import answer_kinds
 from domain.search.answerability import (
     held_share,
@@ -29,7 +29,6 @@ from domain.search.entities import extract_entities
 from domain.search.inflections import regular_forms
 from domain.search.keyboard import is_slip
 from domain.search.matching import term_groups
-from domain.search.meaning import ANSWER_SIMILARITY, fuse_meaning, similarity, weak_lexical
 from domain.search.query import ParsedQuery, parse_query
 from domain.search.question_words import is_question_word
 from domain.search.rerank import Evidence, Ranking, rerank
@@ -100,7 +99,7 @@ class SearchKnowledge:
             hits = []
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
         waiting: tuple[str, ...] = ()
-        if self._semantic is not None and weak_lexical(hits):
+        if self._semantic is not None and meaning.weak_lexical(hits):
             hits, waiting = self._with_meaning(parsed, scope, limit, hits)
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
@@ -130,9 +129,9 @@ class SearchKnowledge:
         waiting = self._semantic.waiting(scope)
         if not near:
             return kept, waiting
-        if not kept and similarity(near[0]) < ANSWER_SIMILARITY:
+        if not kept and meaning.similarity(near[0]) < meaning.ANSWER_SIMILARITY:
             return kept, waiting
-        return fuse_meaning(kept, near), waiting
+        return meaning.fuse_meaning(kept, near), waiting
 
     def flush_access(self) -> None:
         """Write access marks still collected (call on shutdown; see ``AccessLog``)."""

@@ -28,10 +28,10 @@ WEAK_SHARE = 0.75
 ANSWER_SIMILARITY = 0.45
 
 
-def weak_lexical(hits: Sequence[FusedHit], weak_share: float = WEAK_SHARE) -> bool:
+def weak_lexical(hits: Sequence[FusedHit]) -> bool:
     """Whether the words found too little: nothing, or a best section holding less than
-    ``weak_share`` of the query's weighted units."""
-    return not hits or hits[0].coverage < weak_share
+    ``WEAK_SHARE`` of the query's weighted units."""
+    return not hits or hits[0].coverage < WEAK_SHARE
 
 
 def similarity(hit: LayerHit) -> float:
@@ -42,7 +42,7 @@ def similarity(hit: LayerHit) -> float:
 def fuse_meaning(
     lexical: Sequence[FusedHit],
     semantic: Sequence[LayerHit],
-    weight: float = SEMANTIC_WEIGHT,
+    weight: float | None = None,
 ) -> list[FusedHit]:
     """The words' ranking and the semantic layer's fused by reciprocal rank, best first; a chunk
     only meaning found counts as covering the query (its words were never the point)."""
@@ -53,7 +53,9 @@ def fuse_meaning(
         fused[hit.chunk_id] = hit
     for rank, layer_hit in enumerate(semantic):
         chunk = layer_hit.chunk_id
-        scores[chunk] = scores.get(chunk, 0.0) + rrf_score(rank, weight)
+        scores[chunk] = scores.get(chunk, 0.0) + rrf_score(
+            rank, SEMANTIC_WEIGHT if weight is None else weight
+        )
         known = fused.get(chunk)
         fused[chunk] = (
             attrs.evolve(known, layers=(*known.layers, SearchLayer.SEMANTIC))

@@ -1,20 +1,20 @@
 """The benchmark's embeddings, kept between runs: embedding a corpus costs minutes of CPU.
 
 Every benchmark store is new and empty, so without this each run would embed every fixture
-again. The cache maps (model, SHA-256 of the text) to the vector the model gave — the same key
-the knowledge store uses — in a plain SQLite file under the user's cache directory: it holds
-vectors of the public fixture texts only, never a user's data.
+again. The cache maps (model, SHA-256 of the text embedded) to the vector the model gave, in
+a plain SQLite file under the user's cache directory: it holds vectors of the public fixture
+texts only, never a user's data.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
 from application.ports.embedder import Embedder, EmbedderStatus
-from domain.embedding_text import text_hash
 
 
 def default_cache_path() -> Path:
@@ -48,7 +48,7 @@ class CachingEmbedder(Embedder):
 
     def embed(self, texts: Sequence[str]) -> list[bytes]:
         model = self.model_id
-        keys = [text_hash(text) for text in texts]
+        keys = [hashlib.sha256(text.encode()).hexdigest() for text in texts]
         known: dict[str, bytes] = {}
         for key in set(keys):
             row = self._db.execute(

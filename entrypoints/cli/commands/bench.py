@@ -159,6 +159,13 @@ def perf(
     json_out: Annotated[
         Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
     ] = None,
+    semantic: Annotated[
+        bool,
+        Parameter(
+            help="Also time each query with the semantic layer (when installed), interleaved "
+            "with the words-only search, every chunk given a vector."
+        ),
+    ] = False,
 ) -> int:
     """Index throughput and search latency at each size, next to raw FTS5 on the same data.
 
@@ -175,7 +182,7 @@ def perf(
     counts = _sizes(sizes)
     if queries < 1:
         raise InvalidInput("--queries must be at least 1", "pass e.g. --queries 200")
-    report = run_perf(counts, queries, Console(stderr=True))
+    report = run_perf(counts, queries, Console(stderr=True), semantic)
     if processes:
         from entrypoints.bench.cli_start import run_cli_start
         from entrypoints.bench.server_rss import run_server_memory

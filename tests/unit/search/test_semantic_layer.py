@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from dependency_injector import providers
@@ -148,3 +148,29 @@ def test_a_kind_left_out_is_neither_embedded_nor_reported(container: CliContaine
     embed.run({SourceKind.DURABLE})
     assert embed.progress({SourceKind.DURABLE}).complete
     assert embed.progress(ALL_KINDS).waiting_sources == ()  # same texts: already embedded
+
+
+class BrokenModel(FakeEmbedder):
+    """A model whose file fails its check on first use."""
+
+    def __init__(self) -> None:
+        super().__init__(MEANINGS)
+        self.broken = False
+
+    def embed(self, texts: Sequence[str]) -> list[bytes]:
+        if self.broken:
+            raise RuntimeError("model.onnx has SHA-256 0000…, not the pinned one")
+        return super().embed(texts)
+
+
+def test_a_model_that_cannot_load_turns_the_layer_off_not_the_search() -> None:
+    model = BrokenModel()
+    container = _container(model)
+    try:
+        _embed_all(container)
+        model.broken = True
+        search = container.use_cases.search_knowledge()
+        assert search.search("memory exhausted", 3, EVERY_KIND).results == ()
+        assert search.search("helm rollback", 3).results  # words still answer
+    finally:
+        container.shutdown_resources()
