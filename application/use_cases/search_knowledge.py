@@ -129,7 +129,7 @@ class SearchKnowledge:
         waiting = self._semantic.waiting(scope)
         if not near:
             return kept, waiting
-        if not kept and meaning.similarity(near[0]) < meaning.ANSWER_SIMILARITY:
+        if not kept and not meaning.answers(near):
             return kept, waiting
         return meaning.fuse_meaning(kept, near), waiting
 

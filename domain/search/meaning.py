@@ -24,14 +24,27 @@ SEMANTIC_WEIGHT = 1.0
 # The words' evidence is weak when the best section holds less than this share of the query.
 WEAK_SHARE = 0.75
 # A query the words would leave unanswered is answered by meaning only when the nearest chunk
-# is at least this close: unanswerable questions score lower.
+# is at least ANSWER_SIMILARITY close, or LEAD_SIMILARITY close and ahead of the next chunk by
+# ANSWER_LEAD: the unanswerable questions of the tuning half score lower, or tie with others.
 ANSWER_SIMILARITY = 0.45
+LEAD_SIMILARITY = 0.3
+ANSWER_LEAD = 0.2
 
 
 def weak_lexical(hits: Sequence[FusedHit]) -> bool:
     """Whether the words found too little: nothing, or a best section holding less than
     ``WEAK_SHARE`` of the query's weighted units."""
     return not hits or hits[0].coverage < WEAK_SHARE
+
+
+def answers(near: Sequence[LayerHit]) -> bool:
+    """Whether the nearest chunks (best first) are close enough, or the best far enough ahead,
+    to answer a query the words found nothing about."""
+    if not near:
+        return False
+    top = similarity(near[0])
+    second = similarity(near[1]) if len(near) > 1 else MIN_SIMILARITY
+    return top >= ANSWER_SIMILARITY or (top >= LEAD_SIMILARITY and top - second >= ANSWER_LEAD)
 
 
 def similarity(hit: LayerHit) -> float:
