@@ -170,6 +170,8 @@ class ServerComposition:
         self._active_calls = 0
         self._calls_since_release = 0
         self._calls_lock = threading.Lock()
+        # Set after every tool call: the embedding task looks for new sections at once.
+        self._called = threading.Event()
         self.background = BackgroundTasks(busy=self._busy)
         self.vault_sweep = build_vault_sweep(self.core)
 
@@ -212,7 +214,8 @@ class ServerComposition:
 
     def embed_sources(self, budget: TaskBudget) -> int:
         """Give new sections their vectors for the semantic layer, batch by batch at low
-        priority, waiting while a tool call runs; looks again every ``EMBEDDING_IDLE_SECONDS``.
+        priority, waiting while a tool call runs; looks again after each tool call, and every
+        ``EMBEDDING_IDLE_SECONDS``.
         Does nothing (and loads nothing) when the layer is off."""
         from application.use_cases.embed_chunks import EPHEMERAL_MAX_CHUNKS, KEPT_KINDS
 
@@ -234,7 +237,7 @@ class ServerComposition:
             total += done
             if not done:
                 self.container.adapters.knowledge_store().release_memory()
-                budget.rest(EMBEDDING_IDLE_SECONDS)
+                budget.rest(EMBEDDING_IDLE_SECONDS, wake=self._called)
         return total
 
     def sweep_sessions(self, budget: TaskBudget) -> SweepReport | None:
@@ -277,6 +280,7 @@ class ServerComposition:
         finally:
             with self._calls_lock:
                 self._active_calls -= 1
+            self._called.set()
 
     def _release_due(self, big_call: bool) -> bool:
         """After a call that moved megabytes, and after every ``RELEASE_EVERY_CALLS`` calls."""
