@@ -10,11 +10,13 @@ from domain.source_kind import DEFAULT_SEARCH_KINDS, SourceKind
 
 
 class SearchLayer(StrEnum):
-    """The two full-text indexes, word stems (porter) and substrings (trigram), and the
-    optional semantic layer (vectors of meaning, ADR 0081)."""
+    """How a layer of the store matches text: ``WORDS`` by word (stemmed, so "failing" finds
+    "failed"), ``SUBSTRINGS`` anywhere inside the text (partial words, identifiers, typos),
+    ``SEMANTIC`` by meaning (the optional semantic layer: vectors of an offline model, ADR
+    0081)."""
 
-    PORTER = "porter"
-    TRIGRAM = "trigram"
+    WORDS = "words"
+    SUBSTRINGS = "substrings"
     SEMANTIC = "semantic"
 
 
@@ -42,9 +44,9 @@ class SearchScope:
 class LayerHit:
     """One chunk matched by one layer.
 
-    ``chunk_id`` identifies the chunk across both layers (the same row id in both FTS tables);
-    ``bm25`` is SQLite's bm25 (lower is better); ``facts`` the words the chunk's codes stand
-    for (see ``Chunk``).
+    ``chunk_id`` identifies the chunk across every layer; ``relevance`` how well it matches,
+    higher is better, comparable only among the hits of one search call (each engine ranks on
+    its own scale); ``facts`` the words the chunk's codes stand for (see ``Chunk``).
     """
 
     chunk_id: int
@@ -54,5 +56,5 @@ class LayerHit:
     title: str
     content: str
     has_code: bool
-    bm25: float
+    relevance: float
     facts: str = ""

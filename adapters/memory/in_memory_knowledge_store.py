@@ -4,27 +4,30 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 
 import attrs
 
-from adapters.memory.fts_expression import ExpressionError, Node, parse
 from adapters.memory.fts_layers import Layer, PorterLayer, TrigramLayer
 from adapters.memory.fts_ranking import bm25_scores, matches
 from adapters.memory.vector_scores import dot, unpack
 from adapters.system_clock import SystemClock
 from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, PendingText
 from application.ports.clock import Clock
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
 from domain.embedding_text import text_hash
+from domain.search.store_query import Combine, Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
+from domain.vault.query_grammar import And, Or, Phrase, VaultMatch
 
 
-class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
-    """Sources, chunks and vocabulary in dicts; both FTS layers emulated (see ``fts_*``).
+class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
+    """Sources, chunks and vocabulary in dicts; both layers matched directly, ranked as the
+    SQLCipher store's FTS5 would (see ``fts_*``); vectors scored in plain Python.
 
     Thread-safe through one lock. ``db_size_bytes`` is the stored text's UTF-8 size.
     """
@@ -37,8 +40,8 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
         self._chunks: dict[int, StoredChunk] = {}
         self._vocabulary: set[str] = set()
         self._layers: dict[SearchLayer, Layer] = {
-            SearchLayer.PORTER: PorterLayer(),
-            SearchLayer.TRIGRAM: TrigramLayer(),
+            SearchLayer.WORDS: PorterLayer(),
+            SearchLayer.SUBSTRINGS: TrigramLayer(),
         }
         self._next_source_id = 1
         self._next_chunk_id = 1
@@ -105,23 +108,24 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
 
     def search(
         self,
-        layer: SearchLayer,
-        match: str,
+        query: StoreQuery,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
-        try:
-            expression = parse(match)
-        except ExpressionError:
+        if query.meaning is not None:
+            with self._lock:
+                return self._nearest(query.meaning, scope, limit)
+        layer = self._layers.get(query.layer)
+        if layer is None or not query.groups:
             return []
         with self._lock:
-            return self._search(self._layers[layer], expression, scope, limit, within)
+            return self._search(layer, _tree(query), scope, limit, within)
 
     def _search(
         self,
         layer: Layer,
-        expression: Node,
+        expression: VaultMatch,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None,
@@ -141,7 +145,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
             list(self._chunks),
             self._title_weight,
         )
-        candidates.sort(key=lambda c: (scores[c.chunk_id], c.chunk_id))
+        candidates.sort(key=lambda c: (-scores[c.chunk_id], c.chunk_id))
         hits = []
         for stored in candidates[: max(limit, 0)]:
             source = self._sources[stored.source_id]
@@ -155,7 +159,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
                     title=chunk.title,
                     content=chunk.content,
                     has_code=chunk.has_code,
-                    bm25=scores[stored.chunk_id],
+                    relevance=scores[stored.chunk_id],
                     facts=chunk.facts,
                 )
             )
@@ -171,7 +175,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
 
     def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
         with self._lock:
-            porter = self._layers[SearchLayer.PORTER]
+            porter = self._layers[SearchLayer.WORDS]
             assert isinstance(porter, PorterLayer)
             return len(self._chunks), tuple(porter.documents_holding(word) for word in words)
 
@@ -204,20 +208,20 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
                 db_size_bytes=text_bytes,
             )
 
-    def free_page_ratio(self) -> float:
+    def free_share(self) -> float:
         return 0.0
 
-    def vacuum(self) -> None:
+    def compact(self) -> None:
         """Drops vocabulary words that no stored chunk matches any more (as the SQLite store)."""
         with self._lock:
-            porter = self._layers[SearchLayer.PORTER]
+            porter = self._layers[SearchLayer.WORDS]
             self._vocabulary = {
                 word
                 for word in self._vocabulary
                 if any(matches(_phrase(word), porter, cid) for cid in self._chunks)
             }
 
-    def checkpoint(self) -> None:
+    def checkpoint(self, *, required: bool = True) -> None:
         return None
 
     def release_memory(self) -> None:
@@ -270,30 +274,20 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
                     waiting[self._sources[stored.source_id].label] = None
             return EmbeddingProgress(embedded, total, tuple(waiting))
 
-    def nearest(
-        self,
-        model: str,
-        query_vector: Callable[[], bytes | None],
-        scope: SearchScope,
-        limit: int,
-        floor: float = 0.0,
-    ) -> list[LayerHit]:
+    def any_vectors(self, model: str) -> bool:
         with self._lock:
-            candidates = []
-            for stored, digest in self._texts(None):
-                source = self._sources[stored.source_id]
-                held = self._vectors.get((model, digest))
-                if held is not None and _in_scope(source, scope):
-                    candidates.append((held, stored, source))
-        vector = query_vector() if candidates else None
-        if vector is None:
-            return []
-        query = unpack(vector)
+            return any(key[0] == model for key in self._vectors)
+
+    def _nearest(self, meaning: Meaning, scope: SearchScope, limit: int) -> list[LayerHit]:
+        query = unpack(meaning.vector)
         scored = []
-        for held, stored, source in candidates:
-            score = max(dot(part, query) for part in held)
-            if score > floor:
-                scored.append((-score, stored.chunk_id, stored, source))
+        for stored, digest in self._texts(None):
+            source = self._sources[stored.source_id]
+            held = self._vectors.get((meaning.model, digest))
+            if held is not None and _in_scope(source, scope):
+                score = max(dot(part, query) for part in held)
+                if score > meaning.floor:
+                    scored.append((-score, stored.chunk_id, stored, source))
         scored.sort(key=lambda item: (item[0], item[1]))
         return [
             LayerHit(
@@ -304,7 +298,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
                 title=stored.chunk.title,
                 content=stored.chunk.content,
                 has_code=stored.chunk.has_code,
-                bm25=negated,
+                relevance=-negated,
                 facts=stored.chunk.facts,
             )
             for negated, _, stored, source in scored[: max(limit, 0)]
@@ -319,8 +313,23 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors):
             return len(unused)
 
 
-def _phrase(word: str) -> Node:
-    return parse('"' + word.replace('"', '""') + '"')
+def _phrase(word: str) -> VaultMatch:
+    return Phrase(word)
+
+
+def _tree(query: StoreQuery) -> VaultMatch:
+    """The query as a tree of phrases: each group an OR of its alternatives, the groups
+    joined by AND or OR (left to right)."""
+    joiner = And if query.combine is Combine.ALL else Or
+    node: VaultMatch | None = None
+    for group in query.groups:
+        alternatives: VaultMatch | None = None
+        for text in group:
+            alternatives = Phrase(text) if alternatives is None else Or(alternatives, Phrase(text))
+        assert alternatives is not None  # groups are never empty
+        node = alternatives if node is None else joiner(node, alternatives)
+    assert node is not None
+    return node
 
 
 def _in_scope(source: Source, scope: SearchScope) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from adapters.sqlcipher.connection import Connection
@@ -18,6 +18,7 @@ from adapters.sqlcipher.search_query import like_contains
 from adapters.sqlcipher.transactions import write_transaction
 from application.ports.chunk_vectors import EmbeddingProgress, PendingText
 from domain.embedding_text import text_hash
+from domain.search.store_query import Meaning
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import SourceKind
 
@@ -164,7 +165,7 @@ class VectorMatrix:
         return data
 
 
-def _any_vector(connection: Connection, model: str) -> bool:
+def any_vector(connection: Connection, model: str) -> bool:
     row = connection.execute("SELECT 1 FROM chunk_vectors WHERE model = ? LIMIT 1", (model,))
     return row.fetchone() is not None
 
@@ -192,29 +193,23 @@ def _allowed_sources(connection: Connection, scope: SearchScope) -> dict[int, tu
 def nearest(
     connection: Connection,
     matrix: VectorMatrix,
-    model: str,
-    query_vector: Callable[[], bytes | None],
+    meaning: Meaning,
     scope: SearchScope,
     *,
     limit: int,
-    floor: float,
 ) -> list[LayerHit]:
-    if limit <= 0 or not _any_vector(connection, model):
+    """Every embedded chunk of ``scope`` by its nearest passage's cosine, best first."""
+    if limit <= 0 or not any_vector(connection, meaning.model):
         return []
     import numpy as np
 
-    chunk_ids, source_ids, vectors = matrix.current(connection, model)
+    chunk_ids, source_ids, vectors = matrix.current(connection, meaning.model)
     allowed = _allowed_sources(connection, scope)
     mask = np.isin(source_ids, np.fromiter(allowed, dtype=np.int64, count=len(allowed)))
     picked = np.flatnonzero(mask)
-    if not len(picked):
-        return []
-    vector = query_vector()
-    if vector is None:
-        return []
-    query = np.frombuffer(vector, dtype="<f4")
-    if len(query) != vectors.shape[1]:
-        return []  # vectors of another size: stored by another build of the model
+    query = np.frombuffer(meaning.vector, dtype="<f4")
+    if not len(picked) or len(query) != vectors.shape[1]:
+        return []  # nothing in scope, or vectors of another size (another build of the model)
     scores = vectors[picked] @ query if len(picked) < len(chunk_ids) else vectors @ query
     chunks, sources = chunk_ids[picked], source_ids[picked]
     # A chunk is as near as its nearest passage: the best rows, first row of each chunk kept.
@@ -224,7 +219,9 @@ def nearest(
     _, first = np.unique(chunks[order], return_index=True)
     best = order[np.sort(first)][:limit]
     chosen = [
-        (int(chunks[i]), int(sources[i]), float(scores[i])) for i in best if scores[i] > floor
+        (int(chunks[i]), int(sources[i]), float(scores[i]))
+        for i in best
+        if scores[i] > meaning.floor
     ]
     if not chosen:
         return []
@@ -246,7 +243,7 @@ def nearest(
             title=rows[cid][0],
             content=rows[cid][1],
             has_code=bool(rows[cid][3]),
-            bm25=-score,
+            relevance=score,
             facts=rows[cid][2],
         )
         for cid, sid, score in chosen

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from typing import Protocol, runtime_checkable
 
 import attrs
 
 from domain.embedding_text import passages
-from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import SourceKind
 
 
@@ -49,13 +48,11 @@ class ChunkVectors(Protocol):
       oldest chunk first; with ``max_chunks`` only of sources of at most that many chunks;
     - ``store_vectors`` stores each hash's passage vectors, in order; a hash already stored
       keeps its first vectors;
-    - ``nearest`` scores every embedded chunk in ``scope`` by dot product with the query's
-      vector (cosine: vectors have length 1), a chunk as near as its nearest passage, best
-      first, at most ``limit``, only scores above
-      ``floor``; each hit's ``bm25`` is the negated cosine (lower is better, as for the
-      full-text layers); it calls ``query_vector()`` only when some chunk in scope has a
-      vector (so a store without any never loads the model), and returns nothing when that
-      gives ``None``;
+    - ``any_vectors`` says whether any chunk has a vector of ``model`` (cheaply: a search asks
+      it before embedding its question); the vectors are searched through
+      ``KnowledgeStore.search`` with a ``SEMANTIC`` query (``StoreQuery.by_meaning``): every
+      embedded chunk in scope scored by its nearest passage's cosine, best first, only above
+      the query's floor;
     - ``forget_unused`` drops vectors no chunk's text has any more.
     """
 
@@ -73,13 +70,6 @@ class ChunkVectors(Protocol):
         self, model: str, kinds: Collection[SourceKind]
     ) -> EmbeddingProgress: ...
 
-    def nearest(
-        self,
-        model: str,
-        query_vector: Callable[[], bytes | None],
-        scope: SearchScope,
-        limit: int,
-        floor: float = 0.0,
-    ) -> list[LayerHit]: ...
+    def any_vectors(self, model: str) -> bool: ...
 
     def forget_unused(self, model: str) -> int: ...

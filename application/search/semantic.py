@@ -11,7 +11,9 @@ from datetime import datetime, timedelta
 from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress
 from application.ports.clock import Clock
 from application.ports.embedder import Embedder
+from application.ports.knowledge_store import KnowledgeStore
 from domain.search import meaning
+from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchScope
 
 _log = logging.getLogger("capy.search")
@@ -20,13 +22,17 @@ _PROGRESS_FRESH = timedelta(seconds=5)
 
 
 class SemanticLayer:
-    """Asks ``vectors`` for the chunks nearest a query's meaning, embedding the query with
+    """Asks the store for the chunks nearest a query's meaning (a ``SEMANTIC`` query value
+    carrying the question's vector), embedding the query with
     ``embedder`` (each distinct query once, the last ``_QUERY_CACHE`` kept). The model loads on
     the first query that asks (``Embedder`` loads lazily); if it cannot, the layer is off for
     the rest of the process and searches go on with words alone."""
 
-    def __init__(self, embedder: Embedder, vectors: ChunkVectors, clock: Clock) -> None:
+    def __init__(
+        self, embedder: Embedder, store: KnowledgeStore, vectors: ChunkVectors, clock: Clock
+    ) -> None:
         self._embedder = embedder
+        self._store = store
         self._vectors = vectors
         self._clock = clock
         self._lock = threading.Lock()
@@ -43,13 +49,14 @@ class SemanticLayer:
     def nearest(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit]:
         if not self.usable:
             return []
-        return self._vectors.nearest(
-            self._embedder.model_id,
-            lambda: self._query_vector(query),
-            scope,
-            limit,
-            floor=meaning.MIN_SIMILARITY,
-        )
+        model = self._embedder.model_id
+        if not self._vectors.any_vectors(model):
+            return []  # nothing embedded yet: the model is not even loaded for the question
+        vector = self._query_vector(query)
+        if vector is None:
+            return []
+        question = StoreQuery.by_meaning(query, Meaning(model, vector, meaning.MIN_SIMILARITY))
+        return self._store.search(question, scope, limit)
 
     def waiting(self, scope: SearchScope) -> tuple[str, ...]:
         """Labels of sources in the scope's kinds that are not embedded yet (a few seconds old

@@ -48,8 +48,8 @@ def answers(near: Sequence[LayerHit]) -> bool:
 
 
 def similarity(hit: LayerHit) -> float:
-    """A semantic hit's cosine (the layer reports it negated, lower-is-better like bm25)."""
-    return -hit.bm25
+    """A semantic hit's cosine (its relevance)."""
+    return hit.relevance
 
 
 def fuse_meaning(

@@ -17,8 +17,13 @@ from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_session_journal import InMemorySessionJournal
 from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from adapters.memory.in_memory_usage_store import InMemoryUsageStore
+from application.ports.file_upkeep import FileUpkeep
 from domain.sessions.files import SessionHost
 from entrypoints.containers.lazy_adapters import chunk_vectors_of
+
+
+def _same_upkeep(store: FileUpkeep) -> FileUpkeep:
+    return store
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -31,6 +36,7 @@ class MemoryAdapters(containers.DeclarativeContainer):
     html_converter = providers.Singleton(InMemoryHtmlConverter)
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
+    knowledge_upkeep = providers.Callable(_same_upkeep, knowledge_store)
     # Off unless a test overrides it with one that is on (``FakeEmbedder()``).
     embedder = providers.Singleton(FakeEmbedder, available=False)
     chunk_vectors = providers.Callable(chunk_vectors_of, knowledge_store)

@@ -31,7 +31,11 @@ class UseCases(containers.DeclarativeContainer):
     # One instance per container: it keeps the fuzzy-correction cache between searches.
     # A command that only reads (``capy search``) marks no source as used: it writes nothing.
     semantic_layer = providers.Singleton(
-        SemanticLayer, embedder=adapters.embedder, vectors=adapters.chunk_vectors, clock=core.clock
+        SemanticLayer,
+        embedder=adapters.embedder,
+        store=adapters.knowledge_store,
+        vectors=adapters.chunk_vectors,
+        clock=core.clock,
     )
     search_knowledge = providers.Singleton(
         SearchKnowledge,
@@ -56,6 +60,7 @@ class UseCases(containers.DeclarativeContainer):
     cleanup_sources = providers.Factory(
         deferred("application.use_cases.cleanup_sources:CleanupSources"),
         store=adapters.knowledge_store,
+        upkeep=adapters.knowledge_upkeep,
         settings=core.settings,
         clock=core.clock,
     )

@@ -8,7 +8,9 @@ from pathlib import Path
 from adapters.memory.fake_embedder import FakeEmbedder
 from adapters.memory.vector_scores import dot, unpack
 from application.use_cases.embed_chunks import EmbedChunks
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search.query import parse_query
+from domain.search.store_query import Combine, Meaning, StoreQuery, words_query
+from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from tests.integration.store.helpers import document, open_store
 
@@ -18,6 +20,10 @@ EVERY = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
 def _model() -> FakeEmbedder:
     return FakeEmbedder(MEANINGS, dimensions=64)
+
+
+def _by_meaning(model: FakeEmbedder, vector: bytes, floor: float = 0.0) -> StoreQuery:
+    return StoreQuery.by_meaning("memory exhausted", Meaning(model.model_id, vector, floor))
 
 
 def test_vectors_are_stored_once_per_text_and_found_by_meaning(tmp_path: Path) -> None:
@@ -32,36 +38,33 @@ def test_vectors_are_stored_once_per_text_and_found_by_meaning(tmp_path: Path) -
         assert embed.run(ALL_KINDS) == 2  # the copy's text is the first one's
         assert embed.progress(ALL_KINDS).complete
         (query,) = model.embed(["memory exhausted"])
-        hits = store.nearest(model.model_id, lambda: query, EVERY, 5)
+        hits = store.search(_by_meaning(model, query), EVERY, 5)
         assert [h.label for h in hits[:2]] == ["pod", "pod copy"]
         assert hits[0].content == "Reason: OOMKilled exit 137"
         (vector,) = model.embed([f"{hits[0].title}\n{hits[0].content}"])
-        assert abs(-hits[0].bm25 - dot(unpack(vector), unpack(query))) < 1e-5
+        assert abs(hits[0].relevance - dot(unpack(vector), unpack(query))) < 1e-5
         assert store.embedding_progress(model.model_id, {SourceKind.DURABLE}).complete
     finally:
         store.close()
 
 
-def test_scope_floor_and_a_store_without_vectors_never_embed_the_query(tmp_path: Path) -> None:
+def test_scope_floor_and_a_store_without_vectors(tmp_path: Path) -> None:
     store = open_store(tmp_path / "k.db")
     model = _model()
-    asked: list[str] = []
-
-    def query() -> bytes:
-        asked.append("q")
-        return model.embed(["memory exhausted"])[0]
-
+    (query,) = model.embed(["memory exhausted"])
     try:
         store.index(document("pod", "Reason: OOMKilled exit 137"))
-        assert store.nearest(model.model_id, query, EVERY, 5) == []
-        assert asked == []  # nothing embedded yet: the model is not even asked
+        assert not store.any_vectors(model.model_id)
+        assert store.search(_by_meaning(model, query), EVERY, 5) == []
         store.index(document("tmp", "Reason: OOMKilled again", SourceKind.EPHEMERAL))
         EmbedChunks(model, store).run(ALL_KINDS)
+        assert store.any_vectors(model.model_id)
         only_durable = SearchScope(kinds=frozenset({SourceKind.DURABLE}), kinds_explicit=True)
-        assert {h.label for h in store.nearest(model.model_id, query, only_durable, 5)} == {"pod"}
-        assert store.nearest(model.model_id, query, EVERY, 5, floor=0.999) == []
+        found = store.search(_by_meaning(model, query), only_durable, 5)
+        assert {h.label for h in found} == {"pod"}
+        assert store.search(_by_meaning(model, query, floor=0.999), EVERY, 5) == []
         exact = SearchScope(source="tmp", exact_source=True)
-        assert [h.label for h in store.nearest(model.model_id, query, exact, 5)] == ["tmp"]
+        assert [h.label for h in store.search(_by_meaning(model, query), exact, 5)] == ["tmp"]
     finally:
         store.close()
 
@@ -89,7 +92,9 @@ def test_a_file_with_vectors_reopens_and_searches_by_words(tmp_path: Path) -> No
     store.close()
     again = open_store(path)
     try:
-        hits = again.search(SearchLayer.PORTER, '"oomkilled"', EVERY, 5)
+        words = words_query(parse_query("oomkilled"), Combine.ALL)
+        assert words is not None
+        hits = again.search(words, EVERY, 5)
         assert [h.label for h in hits] == ["pod"]
         assert again.embedding_progress(model.model_id, ALL_KINDS).complete
     finally:

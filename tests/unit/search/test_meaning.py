@@ -9,11 +9,11 @@ from domain.source_kind import SourceKind
 
 
 def _hit(chunk: int, cosine: float = 0.0) -> LayerHit:
-    return LayerHit(chunk, 1, "src", SourceKind.DURABLE, "t", f"text {chunk}", False, -cosine)
+    return LayerHit(chunk, 1, "src", SourceKind.DURABLE, "t", f"text {chunk}", False, cosine)
 
 
 def _fused(chunk: int, coverage: float) -> FusedHit:
-    return FusedHit(_hit(chunk), 0.02, (SearchLayer.PORTER,), coverage=coverage)
+    return FusedHit(_hit(chunk), 0.02, (SearchLayer.WORDS,), coverage=coverage)
 
 
 def test_weak_words_are_no_words_or_a_best_section_holding_little_of_the_query() -> None:
@@ -36,6 +36,6 @@ def test_fusion_keeps_both_rankings_and_marks_what_meaning_found() -> None:
         [_fused(1, 0.5), _fused(2, 0.5)], [_hit(2, 0.6), _hit(3, 0.5)], weight=1.0
     )
     assert [h.chunk_id for h in fused] == [2, 1, 3]
-    assert fused[0].layers == (SearchLayer.PORTER, SearchLayer.SEMANTIC)
+    assert fused[0].layers == (SearchLayer.WORDS, SearchLayer.SEMANTIC)
     assert fused[2].layers == (SearchLayer.SEMANTIC,) and fused[2].coverage == 1.0
     assert fused[2].layer_label == "semantic"

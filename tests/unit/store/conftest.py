@@ -1,34 +1,49 @@
-"""The knowledge-store contract runs against every adapter: in memory and SQLCipher on a tmp file."""
+"""The knowledge-store contract runs against every adapter: in memory and SQLCipher on a tmp file.
+
+Each adapter is one entry of ``FACTORIES``: a function of a temporary directory and a clock that
+returns the adapter's ``KnowledgeStore`` and its ``FileUpkeep`` (the same object when the store
+keeps its own file, as both adapters here do). Every test taking the ``store`` or ``upkeep``
+fixture runs once per entry; an adapter that needs a server adds its entry where the server can
+be reached (and ``pytest.skip``\\s inside its factory when it cannot).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 from adapters.memory.fixed_clock import FixedClock
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
+from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore
 
-StoreFactory = Callable[[Path, FixedClock], KnowledgeStore]
+
+@attrs.frozen
+class StoreUnderTest:
+    """One adapter's store and the upkeep of its storage."""
+
+    store: KnowledgeStore
+    upkeep: FileUpkeep
 
 
-def _memory(tmp_path: Path, clock: FixedClock) -> KnowledgeStore:
-    return InMemoryKnowledgeStore(clock=clock)
+StoreFactory = Callable[[Path, FixedClock], StoreUnderTest]
 
 
-FACTORIES: dict[str, StoreFactory] = {"memory": _memory}
+def _memory(tmp_path: Path, clock: FixedClock) -> StoreUnderTest:
+    store = InMemoryKnowledgeStore(clock=clock)
+    return StoreUnderTest(store, store)
 
-try:
-    from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
 
-    def _sqlcipher(tmp_path: Path, clock: FixedClock) -> KnowledgeStore:
-        return SqlcipherKnowledgeStore(path=tmp_path / "knowledge.db", key="k" * 32, clock=clock)
+def _sqlcipher(tmp_path: Path, clock: FixedClock) -> StoreUnderTest:
+    store = SqlcipherKnowledgeStore(path=tmp_path / "knowledge.db", key="k" * 32, clock=clock)
+    return StoreUnderTest(store, store)
 
-    FACTORIES["sqlcipher"] = _sqlcipher
-except ImportError:  # the SQLCipher adapter lands after the in-memory one
-    pass
+
+FACTORIES: dict[str, StoreFactory] = {"memory": _memory, "sqlcipher": _sqlcipher}
 
 
 @pytest.fixture
@@ -37,9 +52,19 @@ def clock() -> FixedClock:
 
 
 @pytest.fixture(params=sorted(FACTORIES))
-def store(
+def adapter(
     request: pytest.FixtureRequest, tmp_path: Path, clock: FixedClock
-) -> Iterator[KnowledgeStore]:
-    instance = FACTORIES[request.param](tmp_path, clock)
-    yield instance
-    instance.close()
+) -> Iterator[StoreUnderTest]:
+    under_test = FACTORIES[request.param](tmp_path, clock)
+    yield under_test
+    under_test.store.close()
+
+
+@pytest.fixture
+def store(adapter: StoreUnderTest) -> KnowledgeStore:
+    return adapter.store
+
+
+@pytest.fixture
+def upkeep(adapter: StoreUnderTest) -> FileUpkeep:
+    return adapter.upkeep
