@@ -210,7 +210,11 @@ def nearest(
     query = np.frombuffer(meaning.vector, dtype="<f4")
     if not len(picked) or len(query) != vectors.shape[1]:
         return []  # nothing in scope, or vectors of another size (another build of the model)
-    scores = vectors[picked] @ query if len(picked) < len(chunk_ids) else vectors @ query
+    # einsum, not BLAS: a multi-threaded BLAS spins its threads against the agent's work (on
+    # this loaded 2-core machine 60 ms instead of 1.3 ms for 10 k × 384).
+    scores = np.einsum(
+        "ij,j->i", vectors[picked] if len(picked) < len(chunk_ids) else vectors, query
+    )
     chunks, sources = chunk_ids[picked], source_ids[picked]
     # A chunk is as near as its nearest passage: the best rows, first row of each chunk kept.
     window = min(len(picked), limit * 12)

@@ -76,20 +76,26 @@ def _capy(
         meaning = _with_vectors(container, bar) if semantic else None
         samples: list[float] = []
         layered: list[float] = []
+        asked: list[float] = []  # the semantic layer alone: the question embedded and scored
+        layer = container.use_cases.semantic_layer() if meaning is not None else None
         task = bar.add_task("capy: searching", total=len(queries))
         for query in queries:  # interleaved: the machine's load weighs on both alike
             began = time.perf_counter()
             words.search(query, SEARCH_LIMIT, SCOPE)
             samples.append(time.perf_counter() - began)
-            if meaning is not None:
+            if meaning is not None and layer is not None:
                 began = time.perf_counter()
                 meaning.search(query, SEARCH_LIMIT, SCOPE)
                 layered.append(time.perf_counter() - began)
+                began = time.perf_counter()
+                layer.nearest(query + " ", SCOPE, 60)  # a question not embedded before
+                asked.append(time.perf_counter() - began)
             bar.advance(task)
         bar.remove_task(task)
     measured = {"chunks": chunks, "index_seconds": index_seconds, "search": _percentiles(samples)}
     if layered:
         measured["search_with_meaning"] = _percentiles(layered)
+        measured["meaning_layer_alone"] = _percentiles(asked)
     return measured
 
 
