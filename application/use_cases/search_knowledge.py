@@ -56,6 +56,9 @@ class SearchKnowledge:
       reciprocal rank per chunk; reranked by term coverage, title, proximity and entities;
     - when fewer results than ``limit`` come back, misspelt words are corrected against the
       vocabulary and the corrected query's results join, tagged ``fuzzy+…``;
+    - when the words' evidence is weak (``meaning.weak_lexical``), the optional semantic layer's
+      nearest chunks join by reciprocal rank, and may answer alone a query the words left
+      unanswered when they are close enough (``meaning.answers``, ADR 0082);
     - at most two results per source until every source had its turn;
     - the sources returned are marked accessed after the results are built, in one write per
       ten-second window at most (``AccessLog``).
