@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# `make install-tool EXTRA=semantic` also installs the optional semantic layer (ADR 0080).
+TOOL := $(CURDIR)$(if $(EXTRA),[$(EXTRA)])
 
 # `make run`'s stdout is the MCP stream: every recipe line is silent (@) and reports on stderr.
 # (make itself announces "Entering directory" on stdout for `make -C DIR`, before it reads this
@@ -16,19 +18,19 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV) >&2
 	@echo "+ $(BIN)/python -m pip install --quiet --upgrade pip" >&2
 	@$(BIN)/python -m pip install --quiet --upgrade pip >&2
-	@echo "+ $(BIN)/python -m pip install --quiet -e '.[dev]'" >&2
-	@$(BIN)/python -m pip install --quiet -e '.[dev]' >&2
+	@echo "+ $(BIN)/python -m pip install --quiet -e '.[dev,semantic]'" >&2
+	@$(BIN)/python -m pip install --quiet -e '.[dev,semantic]' >&2
 	@touch $(STAMP)
 
-install: $(STAMP) ## create .venv and install capy with its dev tools
+install: $(STAMP) ## create .venv and install capy with its dev tools and the semantic layer
 
 install-tool: ## put the `capy` command on your PATH: a uv (else pipx) tool install of this checkout
 	@if command -v uv >/dev/null 2>&1; then \
-		echo "+ uv tool install --force --reinstall $(CURDIR)"; \
-		uv tool install --force --reinstall "$(CURDIR)"; \
+		echo "+ uv tool install --force --reinstall $(TOOL)"; \
+		uv tool install --force --reinstall "$(TOOL)"; \
 	elif command -v pipx >/dev/null 2>&1; then \
-		echo "+ pipx install --force $(CURDIR)"; \
-		pipx install --force "$(CURDIR)"; \
+		echo "+ pipx install --force $(TOOL)"; \
+		pipx install --force "$(TOOL)"; \
 	else \
 		echo "capy: make install-tool needs uv or pipx to install capy as a tool; get one" \
 			"(https://docs.astral.sh/uv/, or: $(PYTHON) -m pip install --user pipx)," \

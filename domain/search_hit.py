@@ -11,11 +11,13 @@ from domain.source_kind import DEFAULT_SEARCH_KINDS, SourceKind
 
 class SearchLayer(StrEnum):
     """How a layer of the store matches text: ``WORDS`` by word (stemmed, so "failing" finds
-    "failed"), ``SUBSTRINGS`` anywhere inside the text (partial words, identifiers, typos).
-    A layer that matches by meaning would be one more member."""
+    "failed"), ``SUBSTRINGS`` anywhere inside the text (partial words, identifiers, typos),
+    ``SEMANTIC`` by meaning (the optional semantic layer: vectors of an offline model, ADR
+    0081)."""
 
     WORDS = "words"
     SUBSTRINGS = "substrings"
+    SEMANTIC = "semantic"
 
 
 @attrs.frozen

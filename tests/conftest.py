@@ -24,6 +24,8 @@ def isolated_home(
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
     monkeypatch.delenv("CAPY_DB_KEY", raising=False)
+    # The real embedding model costs seconds of CPU per test: tests that want it turn it on.
+    monkeypatch.setenv("CAPY_SEMANTIC", "0")
     monkeypatch.delenv("CAPY_VAULT_KEY", raising=False)
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
     for name in ("CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME", "CODEX_HOME"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from array import array
 from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 
@@ -10,20 +11,23 @@ import attrs
 
 from adapters.memory.fts_layers import Layer, PorterLayer, TrigramLayer
 from adapters.memory.fts_ranking import bm25_scores, matches
+from adapters.memory.vector_scores import dot, unpack
 from adapters.system_clock import SystemClock
+from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, PendingText
 from application.ports.clock import Clock
 from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
-from domain.search.store_query import Combine, StoreQuery
+from domain.embedding_text import text_hash
+from domain.search.store_query import Combine, Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 from domain.vault.query_grammar import And, Or, Phrase, VaultMatch
 
 
-class InMemoryKnowledgeStore(KnowledgeStore, FileUpkeep):
+class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
     """Sources, chunks and vocabulary in dicts; both layers matched directly, ranked as the
-    SQLCipher store's FTS5 would (see ``fts_*``).
+    SQLCipher store's FTS5 would (see ``fts_*``); vectors scored in plain Python.
 
     Thread-safe through one lock. ``db_size_bytes`` is the stored text's UTF-8 size.
     """
@@ -41,6 +45,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, FileUpkeep):
         }
         self._next_source_id = 1
         self._next_chunk_id = 1
+        self._vectors: dict[tuple[str, str], list[array[float]]] = {}  # (model, text hash)
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         now = self._clock.now()
@@ -108,6 +113,9 @@ class InMemoryKnowledgeStore(KnowledgeStore, FileUpkeep):
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
+        if query.meaning is not None:
+            with self._lock:
+                return self._nearest(query.meaning, scope, limit)
         layer = self._layers.get(query.layer)
         if layer is None or not query.groups:
             return []
@@ -221,6 +229,88 @@ class InMemoryKnowledgeStore(KnowledgeStore, FileUpkeep):
 
     def close(self) -> None:
         return None
+
+    def _texts(self, kinds: Collection[SourceKind] | None) -> list[tuple[StoredChunk, str]]:
+        """(chunk, hash of its text) of the chunks of ``kinds``, in id order."""
+        found = []
+        for stored in sorted(self._chunks.values(), key=lambda c: c.chunk_id):
+            if kinds is None or self._sources[stored.source_id].kind in kinds:
+                found.append((stored, text_hash(stored.chunk.title, stored.chunk.content)))
+        return found
+
+    def pending(
+        self,
+        model: str,
+        kinds: Collection[SourceKind],
+        limit: int,
+        max_chunks: int | None = None,
+    ) -> list[PendingText]:
+        with self._lock:
+            waiting: dict[str, StoredChunk] = {}
+            for stored, digest in self._texts(kinds):
+                source = self._sources[stored.source_id]
+                small = max_chunks is None or source.chunk_count <= max_chunks
+                if small and (model, digest) not in self._vectors and len(waiting) < limit:
+                    waiting.setdefault(digest, stored)
+            return [
+                PendingText(digest, stored.chunk.title, stored.chunk.content)
+                for digest, stored in waiting.items()
+            ]
+
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None:
+        with self._lock:
+            for digest, parts in vectors:
+                self._vectors.setdefault((model, digest), [unpack(v) for v in parts])
+
+    def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
+        with self._lock:
+            embedded = total = 0
+            waiting: dict[str, None] = {}
+            for stored, digest in self._texts(kinds):
+                total += 1
+                if (model, digest) in self._vectors:
+                    embedded += 1
+                else:
+                    waiting[self._sources[stored.source_id].label] = None
+            return EmbeddingProgress(embedded, total, tuple(waiting))
+
+    def any_vectors(self, model: str) -> bool:
+        with self._lock:
+            return any(key[0] == model for key in self._vectors)
+
+    def _nearest(self, meaning: Meaning, scope: SearchScope, limit: int) -> list[LayerHit]:
+        query = unpack(meaning.vector)
+        scored = []
+        for stored, digest in self._texts(None):
+            source = self._sources[stored.source_id]
+            held = self._vectors.get((meaning.model, digest))
+            if held is not None and _in_scope(source, scope):
+                score = max(dot(part, query) for part in held)
+                if score > meaning.floor:
+                    scored.append((-score, stored.chunk_id, stored, source))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return [
+            LayerHit(
+                chunk_id=stored.chunk_id,
+                source_id=source.id,
+                label=source.label,
+                kind=source.kind,
+                title=stored.chunk.title,
+                content=stored.chunk.content,
+                has_code=stored.chunk.has_code,
+                relevance=-negated,
+                facts=stored.chunk.facts,
+            )
+            for negated, _, stored, source in scored[: max(limit, 0)]
+        ]
+
+    def forget_unused(self, model: str) -> int:
+        with self._lock:
+            used = {digest for _, digest in self._texts(None)}
+            unused = [key for key in self._vectors if key[0] != model or key[1] not in used]
+            for key in unused:
+                del self._vectors[key]
+            return len(unused)
 
 
 def _phrase(word: str) -> VaultMatch:

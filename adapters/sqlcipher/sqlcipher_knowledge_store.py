@@ -8,7 +8,14 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
 
-from adapters.sqlcipher import maintenance, search_query, swept_sessions, usage_ledger, writer
+from adapters.sqlcipher import (
+    chunk_vectors,
+    maintenance,
+    search_query,
+    swept_sessions,
+    usage_ledger,
+    writer,
+)
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import explained
@@ -17,6 +24,7 @@ from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
 from adapters.sqlcipher.size_report import size_report
 from adapters.system_clock import SystemClock
+from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, PendingText
 from application.ports.clock import Clock
 from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
@@ -35,7 +43,9 @@ from domain.source_kind import SourceKind
 _log = logging.getLogger("capy.store")
 
 
-class SqlcipherKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepLedger, UsageStore):
+class SqlcipherKnowledgeStore(
+    KnowledgeStore, ChunkVectors, FileUpkeep, StoreInspector, SweepLedger, UsageStore
+):
     """Opens (or creates) the database at construction; raises ``PlaintextDatabase``,
     ``WrongKey`` or ``StoreError`` with a hint. A garbage file is moved aside and reported
     through ``on_warning`` (default: the ``capy.store`` logger, never stdout).
@@ -60,6 +70,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepL
         self._inserted_since_merge = 0
         self._counter_lock = threading.Lock()
         self._known_words = KnownWords()
+        self._vectors = chunk_vectors.VectorMatrix()
         self._pool = ConnectionPool(
             self._path,
             key,
@@ -134,6 +145,10 @@ class SqlcipherKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepL
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
+        if query.meaning is not None:
+            return chunk_vectors.nearest(
+                self._pool.connection(), self._vectors, query.meaning, scope, limit=limit
+            )
         return search_query.search(
             self._pool.connection(),
             query,
@@ -212,6 +227,33 @@ class SqlcipherKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepL
     @explained
     def release_memory(self) -> None:
         self._pool.connection().execute("PRAGMA shrink_memory")
+
+    @explained
+    def pending(
+        self,
+        model: str,
+        kinds: Collection[SourceKind],
+        limit: int,
+        max_chunks: int | None = None,
+    ) -> list[PendingText]:
+        return chunk_vectors.pending(self._pool.connection(), model, kinds, limit, max_chunks)
+
+    @explained
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None:
+        chunk_vectors.store(self._pool.connection(), model, vectors)
+        self._pool.confirm()
+
+    @explained
+    def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
+        return chunk_vectors.progress(self._pool.connection(), model, kinds)
+
+    @explained
+    def any_vectors(self, model: str) -> bool:
+        return chunk_vectors.any_vector(self._pool.connection(), model)
+
+    @explained
+    def forget_unused(self, model: str) -> int:
+        return chunk_vectors.forget_unused(self._pool.connection(), model)
 
     @explained
     def swept_sessions(self) -> Mapping[str, SweptSession]:

@@ -13,8 +13,9 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
 from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
+from application.search.semantic import SemanticLayer
 from domain.errors import InvalidInput
-from domain.search import reply_tuning, tuning
+from domain.search import meaning, reply_tuning, tuning
 from domain.search.answer_kinds import answer_kinds
 from domain.search.answerability import (
     held_share,
@@ -55,14 +56,24 @@ class SearchKnowledge:
       reciprocal rank per chunk; reranked by term coverage, title, proximity and entities;
     - when fewer results than ``limit`` come back, misspelt words are corrected against the
       vocabulary and the corrected query's results join, tagged ``fuzzy+…``;
+    - when the words' evidence is weak (``meaning.weak_lexical``), the optional semantic layer's
+      nearest chunks join by reciprocal rank, and may answer alone a query the words left
+      unanswered when they are close enough (``meaning.answers``, ADR 0082);
     - at most two results per source until every source had its turn;
     - the sources returned are marked accessed after the results are built, in one write per
       ten-second window at most (``AccessLog``).
     """
 
-    def __init__(self, store: KnowledgeStore, clock: Clock, track_access: bool = True) -> None:
+    def __init__(
+        self,
+        store: KnowledgeStore,
+        clock: Clock,
+        track_access: bool = True,
+        semantic: SemanticLayer | None = None,
+    ) -> None:
         self._store = store
         self._clock = clock
+        self._semantic = semantic
         self._access = AccessLog(store, clock) if track_access else None
         self._corrector = QueryCorrector(store, clock)
 
@@ -90,6 +101,9 @@ class SearchKnowledge:
         if hits and self._unanswerable(parsed, (corrections, fixed), ranking, hits):
             hits = []
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
+        waiting: tuple[str, ...] = ()
+        if self._semantic is not None and meaning.weak_lexical(hits):
+            hits, waiting = self._with_meaning(parsed, scope, limit, hits)
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
         if results and self._access is not None:
@@ -99,7 +113,28 @@ class SearchKnowledge:
             results=results,
             hidden_kinds=() if results else self._hidden_kinds(scope),
             corrected_query=" ".join(corrected.groups) if corrected else None,
+            not_embedded=waiting,
         )
+
+    def _with_meaning(
+        self,
+        parsed: ParsedQuery,
+        scope: SearchScope,
+        limit: int,
+        kept: list[FusedHit],
+    ) -> tuple[list[FusedHit], tuple[str, ...]]:
+        """The words' hits fused with the chunks nearest the query's meaning (``meaning``); a
+        query the words left unanswered (nothing ``kept``) is answered only when the nearest
+        chunk is close enough. Also the sources not embedded yet."""
+        assert self._semantic is not None
+        candidates = LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)).candidates
+        near = self._semantic.nearest(parsed.raw, scope, candidates)
+        waiting = self._semantic.waiting(scope)
+        if not near:
+            return kept, waiting
+        if not kept and not meaning.answers(near):
+            return kept, waiting
+        return meaning.fuse_meaning(kept, near), waiting
 
     def flush_access(self) -> None:
         """Write access marks still collected (call on shutdown; see ``AccessLog``)."""

@@ -48,12 +48,30 @@ def result_texts(results: Sequence[SearchResult], *, sources: bool = True) -> li
 def results_block(results: SearchResults) -> str:
     """``capy_search``'s reply to one query: ``## <query>`` then each result;
     ``No results found.`` when there is none."""
+    waiting = meaning_note(results)
     if not results:
-        return f"## {results.query}\nNo results found."
+        return f"## {results.query}\nNo results found." + (f"\n{waiting}" if waiting else "")
     head = f"## {results.query}\n\n"
     if results.corrected_query:
         head += f"(also searched for: {results.corrected_query})\n\n"
+    if waiting:
+        head += f"{waiting}\n\n"
     return head + "\n\n".join(result_texts(worth_showing(results.results)))
+
+
+MEANING_NOTE_SOURCES = 3
+
+
+def meaning_note(results: SearchResults) -> str:
+    """``(not searched by meaning yet: …)`` naming the sources the semantic layer had no
+    vectors for when it was asked, or ``""``."""
+    waiting = results.not_embedded
+    if not waiting:
+        return ""
+    named = ", ".join(waiting[:MEANING_NOTE_SOURCES])
+    extra = len(waiting) - MEANING_NOTE_SOURCES
+    more = f" and {extra} more" if extra > 0 else ""
+    return f"(not searched by meaning yet, still being embedded: {named}{more})"
 
 
 def distinctive_line(terms: Sequence[str]) -> str:

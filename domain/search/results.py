@@ -34,12 +34,15 @@ class SearchResults:
     ``hidden_kinds`` pairs each kind the scope left out with its number of sources — filled only
     when nothing was found, where it tells the caller how to widen the search.
     ``corrected_query`` is the fuzzy-corrected query when correction contributed results.
+    ``not_embedded`` names the sources in scope the semantic layer could not search yet (it was
+    asked, and they are still waiting for their vectors).
     """
 
     query: str
     results: tuple[SearchResult, ...] = ()
     hidden_kinds: tuple[tuple[SourceKind, int], ...] = ()
     corrected_query: str | None = None
+    not_embedded: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.results)

@@ -40,14 +40,31 @@ def _groups(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
 
 
 @attrs.frozen
+class Meaning:
+    """What the semantic layer matches: the question's vector from ``model`` (unit length,
+    little-endian float32), and the cosine below which a chunk is no match at all."""
+
+    model: str
+    vector: bytes = attrs.field(repr=False)
+    floor: float = 0.0
+
+
+@attrs.frozen
 class StoreQuery:
     """One layer's question: ``groups`` of alternatives (each non-empty, none repeated within
     a group); a chunk matches a group when it holds any of its alternatives, and the query
-    when it matches every group (``Combine.ALL``) or any (``Combine.ANY``)."""
+    when it matches every group (``Combine.ALL``) or any (``Combine.ANY``). The ``SEMANTIC``
+    layer's query carries the question's ``meaning`` instead: chunks match by the cosine of
+    their nearest passage, which is their relevance (ADR 0081)."""
 
     layer: SearchLayer
     groups: tuple[tuple[str, ...], ...] = attrs.field(converter=_groups)
     combine: Combine = Combine.ALL
+    meaning: Meaning | None = None
+
+    @classmethod
+    def by_meaning(cls, text: str, meaning: Meaning) -> StoreQuery:
+        return cls(SearchLayer.SEMANTIC, ((text,),), Combine.ANY, meaning)
 
     @classmethod
     def of(

@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 from entrypoints.containers.runtime import RuntimeOptions
 
 if TYPE_CHECKING:
+    from application.ports.embedder import Embedder
     from entrypoints.containers.applications import CliContainer
+
+
+def off_embedder() -> Embedder:
+    """An embedder that is not there: the benchmark of words alone."""
+    from adapters.memory.fake_embedder import FakeEmbedder
+
+    return FakeEmbedder(available=False)
 
 
 class StoreChoice(StrEnum):
@@ -27,12 +35,14 @@ def bench_container(
     *,
     project_dir: Path | None = None,
     extra_env: Mapping[str, str] | None = None,
+    embedder: Embedder | None = None,
 ) -> Iterator[CliContainer]:
     """A ``CliContainer`` whose project, home and database all live in ``workdir``.
 
     A random ``CAPY_DB_KEY`` encrypts the database; no user configuration or real database is
     read, so numbers depend on capy and the fixtures only. ``project_dir`` names another
-    project root; ``extra_env`` adds variables (where session files are, …).
+    project root; ``extra_env`` adds variables (where session files are, …); ``embedder``
+    replaces the semantic layer's model (``off_embedder()``: words only).
     """
     from entrypoints.containers.applications import CliContainer
 
@@ -53,6 +63,10 @@ def bench_container(
         from entrypoints.containers.memory_adapters import MemoryAdapters
 
         container.adapters.override(MemoryAdapters(core=container.core))
+    if embedder is not None:
+        from dependency_injector import providers
+
+        container.adapters.embedder.override(providers.Object(embedder))
     try:
         yield container
     finally:

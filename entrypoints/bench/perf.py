@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from application.use_cases.index_request import IndexRequest
+from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking import chunk
 from domain.content_type import ContentType
 from domain.search_hit import SearchScope
@@ -49,7 +50,9 @@ def _progress(console: Console) -> Progress:
     return Progress(*columns, console=console, transient=True)
 
 
-def _capy(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) -> dict[str, Any]:
+def _capy(
+    corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress, semantic: bool = False
+) -> dict[str, Any]:
     with bench_container(StoreChoice.SQLCIPHER, workdir) as container:
         index = container.use_cases.index_content()
         task = bar.add_task("capy: indexing", total=len(corpus.documents))
@@ -66,18 +69,61 @@ def _capy(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) 
             bar.advance(task)
         index_seconds = time.perf_counter() - began
         bar.remove_task(task)
-        chunks = container.adapters.knowledge_store().stats().chunk_count
-        search = container.use_cases.search_knowledge()
-        search.search(queries[0], SEARCH_LIMIT, SCOPE)  # warm caches, as a running server has
-        samples = []
+        store = container.adapters.knowledge_store()
+        chunks = store.stats().chunk_count
+        words = SearchKnowledge(store, container.core.clock(), track_access=False)
+        words.search(queries[0], SEARCH_LIMIT, SCOPE)  # warm caches, as a running server has
+        meaning = _with_vectors(container, bar) if semantic else None
+        samples: list[float] = []
+        layered: list[float] = []
+        asked: list[float] = []  # the semantic layer alone: the question embedded and scored
+        layer = container.use_cases.semantic_layer() if meaning is not None else None
         task = bar.add_task("capy: searching", total=len(queries))
-        for query in queries:
+        for query in queries:  # interleaved: the machine's load weighs on both alike
             began = time.perf_counter()
-            search.search(query, SEARCH_LIMIT, SCOPE)
+            words.search(query, SEARCH_LIMIT, SCOPE)
             samples.append(time.perf_counter() - began)
+            if meaning is not None and layer is not None:
+                began = time.perf_counter()
+                meaning.search(query, SEARCH_LIMIT, SCOPE)
+                layered.append(time.perf_counter() - began)
+                began = time.perf_counter()
+                layer.nearest(query + " ", SCOPE, 60)  # a question not embedded before
+                asked.append(time.perf_counter() - began)
             bar.advance(task)
         bar.remove_task(task)
-    return {"chunks": chunks, "index_seconds": index_seconds, "search": _percentiles(samples)}
+    measured = {"chunks": chunks, "index_seconds": index_seconds, "search": _percentiles(samples)}
+    if layered:
+        measured["search_with_meaning"] = _percentiles(layered)
+        measured["meaning_layer_alone"] = _percentiles(asked)
+    return measured
+
+
+def _with_vectors(container: Any, bar: Progress) -> SearchKnowledge | None:
+    """The search with the semantic layer over a store whose every chunk has a vector: random
+    unit vectors stand in for the chunks' (what scoring costs does not depend on their values;
+    embedding 10 k chunks would take the model ~20 minutes of a core), while queries are
+    embedded by the real model, as a search does. None when the layer is not installed."""
+    import numpy as np
+
+    search: SearchKnowledge = container.use_cases.search_knowledge()
+    embed = container.use_cases.embed_chunks()
+    if not embed.available:
+        return None
+    model = container.adapters.embedder()
+    vectors = container.adapters.chunk_vectors()
+    rng = np.random.default_rng(7)
+    task = bar.add_task("capy: vectors", total=None)
+    while waiting := vectors.pending(model.model_id, ALL_KINDS, 1000):
+        stored = []
+        for item in waiting:
+            block = rng.standard_normal((len(item.passages), model.dimensions)).astype("<f4")
+            block /= np.linalg.norm(block, axis=1, keepdims=True)
+            stored.append((item.text_hash, [row.tobytes() for row in block]))
+        vectors.store_vectors(model.model_id, stored)
+    bar.remove_task(task)
+    search.search("warm the model up", SEARCH_LIMIT, SCOPE)
+    return search
 
 
 _PORTER = "CREATE VIRTUAL TABLE {name} USING fts5(title, content, tokenize='porter unicode61')"
@@ -169,12 +215,12 @@ def _raw(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) -
     }
 
 
-def _measure(size: int, query_count: int, bar: Progress) -> dict[str, Any]:
+def _measure(size: int, query_count: int, bar: Progress, semantic: bool) -> dict[str, Any]:
     corpus = perf_corpus(size)
     queries = perf_queries(corpus, query_count)
     corpus_bytes = sum(len(d.text.encode()) for d in corpus.documents)
     with tempfile.TemporaryDirectory(prefix="capy-perf-") as tmp:
-        capy = _capy(corpus, queries, Path(tmp) / "capy", bar)
+        capy = _capy(corpus, queries, Path(tmp) / "capy", bar, semantic)
         raw = _raw(corpus, queries, Path(tmp), bar)
     for side in (capy, raw):
         seconds = side["index_seconds"]
@@ -203,14 +249,17 @@ def _measure(size: int, query_count: int, bar: Progress) -> dict[str, Any]:
     }
 
 
-def run_perf(sizes: list[int], query_count: int, console: Console) -> dict[str, Any]:
-    """Measure every size in order; the report is JSON-ready."""
+def run_perf(
+    sizes: list[int], query_count: int, console: Console, semantic: bool = False
+) -> dict[str, Any]:
+    """Measure every size in order (``semantic``: also searches with the semantic layer);
+    the report is JSON-ready."""
     from entrypoints.bench.report import environment
 
     measured = []
     with _progress(console) as bar:
         for size in sizes:
             task = bar.add_task(f"size {size:,} chunks", total=None)
-            measured.append(_measure(size, query_count, bar))
+            measured.append(_measure(size, query_count, bar, semantic))
             bar.remove_task(task)
     return {"metadata": environment(), "search_limit": SEARCH_LIMIT, "sizes": measured}

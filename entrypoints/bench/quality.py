@@ -14,6 +14,7 @@ from pathlib import Path
 
 import attrs
 
+from application.ports.embedder import Embedder
 from application.use_cases.execute_with_intent import COMPACT_VIEW_BYTES, FALLBACK_BYTES
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
@@ -56,6 +57,7 @@ class TypeTiming:
     search_seconds: float
     searches: int
     chunks: int
+    embed_seconds: float = 0.0
 
 
 @attrs.frozen
@@ -75,10 +77,15 @@ def _bytes(text: str) -> int:
 
 
 def run_quality(
-    corpus: Corpus, store: StoreChoice, progress: Progress | None = None, variants: bool = True
+    corpus: Corpus,
+    store: StoreChoice,
+    progress: Progress | None = None,
+    variants: bool = True,
+    embedder: Embedder | None = None,
 ) -> QualityRun:
     """Measure every case of ``corpus`` (and, with ``variants``, its answerable questions'
-    variants); ``progress(content_type, cases_done)`` after each case."""
+    variants); ``progress(content_type, cases_done)`` after each case. ``embedder`` replaces
+    the semantic layer's model (every store is embedded in full before it is searched)."""
     started = time.perf_counter()
     outcomes: list[CaseOutcome] = []
     varied: list[VariantOutcome] | None = [] if variants else None
@@ -102,6 +109,7 @@ def run_quality(
                 progress=typed_progress,
                 errors=errors,
                 variants=varied,
+                embedder=embedder,
             )
             outcomes.extend(typed)
             timings.append(timing)
@@ -118,9 +126,10 @@ def _run_type(
     progress: Progress | None,
     errors: list[str],
     variants: list[VariantOutcome] | None = None,
+    embedder: Embedder | None = None,
 ) -> tuple[list[CaseOutcome], TypeTiming]:
     outcomes: list[CaseOutcome] = []
-    with bench_container(store, workdir) as container:
+    with bench_container(store, workdir, embedder=embedder) as container:
         index = container.use_cases.index_content()
         search = container.use_cases.search_knowledge()
         terms_of = container.use_cases.distinctive_terms()
@@ -140,6 +149,11 @@ def _run_type(
                 errors.append(f"{entry.id}: {error.message}")
                 sections[entry.id] = 0
         index_seconds = time.perf_counter() - began
+        began = time.perf_counter()
+        embed = container.use_cases.embed_chunks()
+        if embed.available:
+            embed.run(ALL_KINDS)
+        embed_seconds = time.perf_counter() - began
         search_seconds = 0.0
         searches = 0
         for entry in entries:
@@ -192,7 +206,9 @@ def _run_type(
                     )
         outcomes = [by_case[o.case_id] for o in outcomes]
         chunks = knowledge.stats().chunk_count
-    timing = TypeTiming(content_type, index_seconds, search_seconds, searches, chunks)
+    timing = TypeTiming(
+        content_type, index_seconds, search_seconds, searches, chunks, embed_seconds
+    )
     return outcomes, timing
 
 

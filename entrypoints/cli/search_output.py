@@ -9,6 +9,7 @@ import attrs
 from rich.console import Console
 from rich.markup import escape
 
+from domain.search.reply import meaning_note
 from domain.search.results import SearchResults
 from domain.source_kind import SourceKind
 from domain.wording import plural
@@ -47,6 +48,8 @@ def print_results(
         if index:
             out.print()
         out.rule(f"[bold]{escape(results.query)}[/bold]", align="left")
+        if results.not_embedded:
+            out.print(f"[dim]{escape(meaning_note(results))}[/dim]")
         if not results:
             out.print("No results.")
             _absent(out, note.absent)

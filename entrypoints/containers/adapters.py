@@ -51,6 +51,9 @@ class Adapters(containers.DeclarativeContainer):
     # The file's upkeep (VACUUM, checkpoints, page cache) is the SQLCipher store's own.
     knowledge_upkeep = providers.Callable(_same_upkeep, knowledge_store)
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
+    # The optional semantic layer: its model loads on the first search or job that embeds.
+    embedder = providers.Singleton(lazy_adapters.onnx_embedder)
+    chunk_vectors = providers.Callable(lazy_adapters.chunk_vectors_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
     foreign_knowledge_bases = providers.Object(lazy_adapters.go_knowledge_base)
     sandbox = providers.Resource(

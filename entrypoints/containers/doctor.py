@@ -22,6 +22,7 @@ from adapters.doctor.project_checks import (
     PermissionRulesCheck,
     ProjectCheck,
 )
+from adapters.doctor.semantic_check import SemanticLayerCheck
 from application.ports.health_check import HealthCheck
 from domain.execution.language import Language
 from entrypoints.version import capy_version
@@ -54,6 +55,7 @@ def doctor_checks(
             total=len(Language),
         ),
         SqlcipherCheck(),
+        SemanticLayerCheck(everything),
         KnowledgeBaseCheck(lambda: locate_project().db_path, open_store),
         ClaudeHooksCheck(Path(project_root), home),
         CodexHooksCheck(Path(project_root)),

@@ -13,8 +13,10 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
+from application.ports.chunk_vectors import ChunkVectors
 from application.ports.clock import Clock
 from application.ports.database_encryptor import DatabaseEncryptor
+from application.ports.embedder import Embedder
 from application.ports.fetcher import Fetcher
 from application.ports.foreign_knowledge_base import ForeignKnowledgeBase
 from application.ports.html_converter import HtmlConverter
@@ -39,6 +41,20 @@ def beautifulsoup_html_converter() -> HtmlConverter:
     from adapters.http.beautifulsoup_html_converter import BeautifulSoupHtmlConverter
 
     return BeautifulSoupHtmlConverter()
+
+
+def onnx_embedder() -> Embedder:
+    """The semantic layer's model; constructing it loads nothing (ADR 0080)."""
+    from adapters.embedding.onnx_embedder import OnnxEmbedder
+
+    return OnnxEmbedder()
+
+
+def chunk_vectors_of(store: KnowledgeStore) -> ChunkVectors:
+    """The knowledge store keeps the semantic layer's vectors beside its chunks."""
+    if not isinstance(store, ChunkVectors):
+        raise TypeError(f"{type(store).__name__} keeps no vectors")
+    return store
 
 
 def sqlcipher_knowledge_store(

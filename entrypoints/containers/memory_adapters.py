@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.memory.fake_embedder import FakeEmbedder
 from adapters.memory.in_memory_database_encryptor import InMemoryDatabaseEncryptor
 from adapters.memory.in_memory_fetcher import InMemoryFetcher
 from adapters.memory.in_memory_foreign_knowledge_base import InMemoryForeignKnowledgeBases
@@ -18,6 +19,7 @@ from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from adapters.memory.in_memory_usage_store import InMemoryUsageStore
 from application.ports.file_upkeep import FileUpkeep
 from domain.sessions.files import SessionHost
+from entrypoints.containers.lazy_adapters import chunk_vectors_of
 
 
 def _same_upkeep(store: FileUpkeep) -> FileUpkeep:
@@ -35,6 +37,9 @@ class MemoryAdapters(containers.DeclarativeContainer):
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
     knowledge_upkeep = providers.Callable(_same_upkeep, knowledge_store)
+    # Off unless a test overrides it with one that is on (``FakeEmbedder()``).
+    embedder = providers.Singleton(FakeEmbedder, available=False)
+    chunk_vectors = providers.Callable(chunk_vectors_of, knowledge_store)
     usage_store = providers.Singleton(InMemoryUsageStore)
     sandbox = providers.Singleton(InMemorySandbox)
     policy_source = providers.Singleton(InMemoryPolicySource)

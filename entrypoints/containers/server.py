@@ -18,6 +18,7 @@ from application.use_cases.search_knowledge import SearchKnowledge
 from application.use_cases.sweep_request import SweepReport, SweepRequest
 from domain.server.search_throttle import SearchThrottle
 from domain.server.usage import UsageLedger
+from domain.source_kind import SourceKind
 from entrypoints.containers.applications import ServerContainer
 from entrypoints.containers.runtime import RuntimeOptions
 from entrypoints.mcp_server.background import BackgroundTask, BackgroundTasks, TaskBudget
@@ -45,6 +46,9 @@ RELEASE_EVERY_CALLS = 100
 SESSION_JOURNAL_SECONDS = 3.0
 # The start-up sweep of past sessions gets this much time; the next start goes on from there.
 SESSION_SWEEP_SECONDS = 30.0
+# The semantic layer's embedding runs for the whole life of the server, in its spare time.
+EMBEDDING_SECONDS = 7 * 24 * 3600.0
+EMBEDDING_IDLE_SECONDS = 20.0
 
 
 def _now(clock: Any) -> Any:
@@ -166,6 +170,8 @@ class ServerComposition:
         self._active_calls = 0
         self._calls_since_release = 0
         self._calls_lock = threading.Lock()
+        # Set after every tool call: the embedding task looks for new sections at once.
+        self._called = threading.Event()
         self.background = BackgroundTasks(busy=self._busy)
         self.vault_sweep = build_vault_sweep(self.core)
 
@@ -203,7 +209,36 @@ class ServerComposition:
             self.background.add(
                 BackgroundTask("vault sweep", self.vault_sweep.run, self.vault_sweep.seconds)
             )
+        self.background.add(BackgroundTask("embedding", self.embed_sources, EMBEDDING_SECONDS))
         return self.background.start(after)
+
+    def embed_sources(self, budget: TaskBudget) -> int:
+        """Give new sections their vectors for the semantic layer, batch by batch at low
+        priority, waiting while a tool call runs; looks again after each tool call, and every
+        ``EMBEDDING_IDLE_SECONDS``.
+        Does nothing (and loads nothing) when the layer is off."""
+        from application.use_cases.embed_chunks import EPHEMERAL_MAX_CHUNKS, KEPT_KINDS
+
+        if not self._store_ready.is_set():
+            return 0
+        embed = self.container.use_cases.embed_chunks()
+        if not embed.available:
+            return 0
+        total = 0
+
+        def keep_going() -> bool:
+            return not budget.should_stop()
+
+        while keep_going():
+            done = embed.run(KEPT_KINDS, keep_going=keep_going)
+            done += embed.run(
+                {SourceKind.EPHEMERAL}, keep_going=keep_going, max_chunks=EPHEMERAL_MAX_CHUNKS
+            )
+            total += done
+            if not done:
+                self.container.adapters.knowledge_store().release_memory()
+                budget.rest(EMBEDDING_IDLE_SECONDS, wake=self._called)
+        return total
 
     def sweep_sessions(self, budget: TaskBudget) -> SweepReport | None:
         """Index the project's new and grown past sessions within ``budget``."""
@@ -245,6 +280,7 @@ class ServerComposition:
         finally:
             with self._calls_lock:
                 self._active_calls -= 1
+            self._called.set()
 
     def _release_due(self, big_call: bool) -> bool:
         """After a call that moved megabytes, and after every ``RELEASE_EVERY_CALLS`` calls."""

@@ -7,6 +7,7 @@ import operator
 from dependency_injector import containers, providers
 
 from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
+from application.search.semantic import SemanticLayer
 from application.use_cases.describe_knowledge import DescribeKnowledgeBase
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
@@ -29,11 +30,24 @@ class UseCases(containers.DeclarativeContainer):
     )
     # One instance per container: it keeps the fuzzy-correction cache between searches.
     # A command that only reads (``capy search``) marks no source as used: it writes nothing.
+    semantic_layer = providers.Singleton(
+        SemanticLayer,
+        embedder=adapters.embedder,
+        store=adapters.knowledge_store,
+        vectors=adapters.chunk_vectors,
+        clock=core.clock,
+    )
     search_knowledge = providers.Singleton(
         SearchKnowledge,
         store=adapters.knowledge_store,
         clock=core.clock,
         track_access=providers.Callable(operator.not_, core.options.provided.read_only),
+        semantic=semantic_layer,
+    )
+    embed_chunks = providers.Factory(
+        deferred("application.use_cases.embed_chunks:EmbedChunks"),
+        embedder=adapters.embedder,
+        vectors=adapters.chunk_vectors,
     )
     distinctive_terms = providers.Factory(FindDistinctiveTerms, store=adapters.knowledge_store)
     summarise_output = providers.Factory(

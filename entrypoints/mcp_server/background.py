@@ -46,6 +46,17 @@ class TaskBudget:
             self._stopping.wait(POLL_SECONDS)
         return self.expired()
 
+    def rest(self, seconds: float, wake: threading.Event | None = None) -> None:
+        """Wait ``seconds``, less when the server is stopping or ``wake`` is set (then
+        cleared): a task with nothing to do until something happens."""
+        deadline = self._clock() + seconds
+        while not self._stopping.is_set() and self._clock() < deadline:
+            if wake is not None and wake.wait(POLL_SECONDS * 10):
+                wake.clear()
+                return
+            if wake is None:
+                self._stopping.wait(min(seconds, POLL_SECONDS * 10))
+
     def expired(self) -> bool:
         return self._stopping.is_set() or self._clock() >= self._deadline
 

@@ -11,6 +11,7 @@ from typing import Annotated, TypeVar
 import attrs
 from cyclopts import App, Parameter
 
+from application.ports.embedder import Embedder
 from domain.errors import CapyError, InvalidInput
 from entrypoints.bench.bench_store import StoreChoice
 from entrypoints.bench.fixtures import Corpus
@@ -60,6 +61,13 @@ def quality(
             "(--no-variants: the questions as written only)."
         ),
     ] = True,
+    semantic: Annotated[
+        bool,
+        Parameter(
+            help="Search with the semantic layer when it is installed (--no-semantic: words "
+            "only). Vectors are cached between runs in ~/.cache/capy."
+        ),
+    ] = True,
 ) -> int:
     """Search every fixture case and report ranking and context-reduction quality.
 
@@ -81,6 +89,7 @@ def quality(
     from entrypoints.bench.tables import print_failures, print_halves, print_quality
 
     choice = _store(store)
+    embedder = _bench_embedder(semantic)
     corpus = load_corpus(fixtures or default_fixtures())
     if only is not None:
         corpus = _only(corpus, only)
@@ -93,7 +102,7 @@ def quality(
         def advance(content_type: str, done: int) -> None:
             bar.update(task, completed=done, description=f"searching {content_type}")
 
-        run = run_quality(corpus, choice, advance, variants=variants)
+        run = run_quality(corpus, choice, advance, variants=variants, embedder=embedder)
     report = build_report(corpus, run, choice)
     out = stdout_console()
     print_quality(report, out)
@@ -150,6 +159,13 @@ def perf(
     json_out: Annotated[
         Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
     ] = None,
+    semantic: Annotated[
+        bool,
+        Parameter(
+            help="Also time each query with the semantic layer (when installed), interleaved "
+            "with the words-only search, every chunk given a vector."
+        ),
+    ] = False,
 ) -> int:
     """Index throughput and search latency at each size, next to raw FTS5 on the same data.
 
@@ -166,7 +182,7 @@ def perf(
     counts = _sizes(sizes)
     if queries < 1:
         raise InvalidInput("--queries must be at least 1", "pass e.g. --queries 200")
-    report = run_perf(counts, queries, Console(stderr=True))
+    report = run_perf(counts, queries, Console(stderr=True), semantic)
     if processes:
         from entrypoints.bench.cli_start import run_cli_start
         from entrypoints.bench.server_rss import run_server_memory
@@ -352,6 +368,22 @@ def sweep(
     if json_out is not None:
         _write(json_out, report)
     return 0
+
+
+def _bench_embedder(semantic: bool) -> Embedder:
+    """The model behind a cache of its vectors, or none (words only; also when not installed)."""
+    from entrypoints.bench.bench_store import off_embedder
+
+    if semantic:
+        from entrypoints.bench.embedding_cache import CachingEmbedder, default_cache_path
+        from entrypoints.containers.lazy_adapters import onnx_embedder
+
+        model = onnx_embedder()
+        status = model.status()
+        if status.available:
+            return CachingEmbedder(model, default_cache_path())
+        stdout_console().print(f"semantic layer {status.reason}; measuring words only")
+    return off_embedder()
 
 
 def _store(value: str) -> StoreChoice:

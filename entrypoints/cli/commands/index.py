@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from entrypoints.containers.applications import CliContainer
 
 STDIN = "-"
+# Embedding runs ~10 sections a second on one core: a bar from 30 sections (~3 s) on.
+EMBED_BAR_FROM = 30
 
 
 @attrs.frozen
@@ -88,6 +90,8 @@ def index_command(
         inputs = _labelled(paths, label, container.core.project().root)
         limit = container.core.settings().store.max_source_bytes
         failures = _index_all(container, inputs, limit, wanted_type, source_kind)
+        if failures < len(inputs):
+            _embed(container, source_kind)
     finally:
         container.shutdown_resources()
     if len(inputs) > 1:
@@ -214,21 +218,40 @@ def _decode(data: bytes) -> str:
         ) from None
 
 
+def _embed(container: CliContainer, kind: SourceKind) -> None:
+    """Give what was indexed (and anything of its kind still waiting) its vectors for the
+    semantic layer before returning, with a progress bar when that takes a while; a stop
+    (Ctrl-C) keeps every batch already stored, and the server or the next run carries on."""
+    embed = container.use_cases.embed_chunks()
+    if not embed.available:
+        return
+    progress = embed.progress({kind})
+    waiting = progress.total - progress.embedded
+    if waiting <= 0:
+        return
+    with _progress(waiting, "embedding", at_least=EMBED_BAR_FROM) as advance:
+        done = embed.run({kind}, on_batch=advance)
+    if done:
+        print(f"embedded {done} section{'s' if done != 1 else ''} for search by meaning")
+
+
 @contextmanager
-def _progress(total: int) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr for several inputs when stderr is a terminal."""
-    if total < 2 or not sys.stderr.isatty():
-        yield lambda: None
+def _progress(
+    total: int, what: str = "indexing", at_least: int = 2
+) -> Iterator[Callable[..., None]]:
+    """A progress bar on stderr for ``at_least`` steps or more when stderr is a terminal."""
+    if total < at_least or not sys.stderr.isatty():
+        yield lambda count=1: None
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     with Progress(
-        TextColumn("indexing"),
+        TextColumn(what),
         BarColumn(),
         MofNCompleteColumn(),
         console=Console(stderr=True),
         transient=True,
     ) as progress:
         task = progress.add_task("index", total=total)
-        yield lambda: progress.advance(task)
+        yield lambda count=1: progress.advance(task, count)

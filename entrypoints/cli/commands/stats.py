@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
+import attrs
 from cyclopts import Parameter
+from rich.markup import escape
 
 from application.use_cases.describe_knowledge import KnowledgeOverview
+from application.use_cases.embed_chunks import EmbedChunks
 from domain.server.usage import BYTES_PER_TOKEN, UsageCounts
 from domain.server.usage_history import UsageHistory, UsageSession
+from domain.source_kind import ALL_KINDS
 from entrypoints.cli.app import app
 from entrypoints.cli.options import global_options
 from entrypoints.containers.runtime import RuntimeOptions
@@ -46,18 +50,56 @@ def stats(
     try:
         history = container.use_cases.read_usage_history().execute()
         knowledge = container.use_cases.describe_knowledge().execute()
+        meaning = semantic_status(container.use_cases.embed_chunks())
         now = container.core.clock().now()
     finally:
         container.shutdown_resources()
     if as_json:
-        print(json.dumps(_as_json(str(database), history, knowledge), indent=2))
+        report = _as_json(str(database), history, knowledge)
+        report["semantic_layer"] = attrs.asdict(meaning)
+        print(json.dumps(report, indent=2))
     else:
         from entrypoints.cli.console import stdout_console
         from entrypoints.cli.stats_output import print_stats
 
         console = stdout_console(highlight=False, soft_wrap=False)
         print_stats(console, last_session(history, now), history, knowledge)
+        console.print(escape(meaning.line()))
     return 0
+
+
+@attrs.frozen
+class SemanticStatus:
+    """Whether search by meaning is on here, and how much of the knowledge base it covers."""
+
+    on: bool
+    reason: str
+    embedded: int = 0
+    sections: int = 0
+    waiting_sources: int = 0
+
+    def line(self) -> str:
+        if not self.on:
+            return f"Search by meaning: off ({self.reason})"
+        waiting = (
+            f", {self.waiting_sources} source(s) waiting (embedded by the server in its spare "
+            "time, or by `capy index`)"
+            if self.waiting_sources
+            else ""
+        )
+        return (
+            f"Search by meaning: on — {self.embedded} of {self.sections} sections embedded{waiting}"
+        )
+
+
+def semantic_status(embed: EmbedChunks) -> SemanticStatus:
+    status = embed.status()
+    if not status.available:
+        return SemanticStatus(False, status.reason)
+    progress = embed.progress(ALL_KINDS)
+    return SemanticStatus(
+        True, status.reason, progress.embedded, progress.total, len(progress.waiting_sources)
+    )
 
 
 def _as_json(

@@ -30,6 +30,8 @@ NOT_FOR_COMMANDS = {
     "html2text",
     "textual",
 }
+# The semantic layer's runtime: loaded by the first search that asks the model, never to start.
+MODEL_RUNTIME = {"onnxruntime", "tokenizers", "numpy"}
 # What a command that runs no code and reads no session needs none of.
 NOT_FOR_READING = {
     "adapters.sandbox.subprocess_sandbox",
@@ -40,7 +42,7 @@ NOT_FOR_READING = {
     "adapters.claude_sessions.claude_code_session_files",
 }
 # What ``--help`` never needs on top of that: no database, no compression.
-NOT_FOR_HELP = NOT_FOR_COMMANDS | {"sqlcipher3", "zstandard"}
+NOT_FOR_HELP = NOT_FOR_COMMANDS | MODEL_RUNTIME | {"sqlcipher3", "zstandard"}
 # ``--version`` answers before any framework or capy layer is imported.
 NOT_FOR_VERSION = NOT_FOR_HELP | {
     "cyclopts",
@@ -149,6 +151,8 @@ def test_running_a_command_leaves_the_server_stack_unloaded(
     assert _command_modules(modules) == COMMANDS[argv[0]]
     assert "entrypoints.containers" in modules  # it did run, through its container
     assert not modules & (NOT_FOR_COMMANDS | NOT_FOR_READING)
+    # Nothing is embedded here: even ``capy search`` leaves the model unloaded.
+    assert not modules & MODEL_RUNTIME
 
 
 def test_the_root_help_still_lists_every_command(tmp_path: Path) -> None:

@@ -26,6 +26,9 @@ ALWAYS_FORBIDDEN = {
     "importlib.metadata",
     "pydantic",
     "anyio",
+    "onnxruntime",
+    "tokenizers",
+    "numpy",
 }
 FORBIDDEN_WITHOUT_RULES = {"attrs", "attr", "dataclasses", "inspect", "pathlib"}
 

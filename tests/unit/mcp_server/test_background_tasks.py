@@ -140,3 +140,21 @@ def test_a_tool_call_is_served_while_the_sweep_waits_for_it(
     call.join(5)
     assert asked.wait(5)
     composition.shutdown()
+
+
+def test_a_resting_task_wakes_when_woken_or_stopped() -> None:
+    stopping, wake = threading.Event(), threading.Event()
+    budget = TaskBudget(600, stopping, busy=lambda: False)
+    woke = threading.Event()
+    sleeper = threading.Thread(target=lambda: (budget.rest(600, wake=wake), woke.set()))
+    sleeper.start()
+    assert not woke.wait(0.3)
+    wake.set()
+    assert woke.wait(5)
+    sleeper.join()
+    assert not wake.is_set()  # taken
+    stopped = threading.Thread(target=lambda: budget.rest(600))
+    stopped.start()
+    stopping.set()
+    stopped.join(5)
+    assert not stopped.is_alive()

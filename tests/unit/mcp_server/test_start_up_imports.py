@@ -25,7 +25,10 @@ container = build_server_container(RuntimeOptions(project_dir=root, cwd=root, en
 )
 build_server(container.tools.specs(), container.dispatch, ThreadPoolExecutor(1), "test")
 container.tools.router()
-loaded = sorted(m for m in sys.modules if m.split(".")[0] in {"httpx", "bs4", "html2text"})
+loaded = sorted(
+    m for m in sys.modules
+    if m.split(".")[0] in {"httpx", "bs4", "html2text", "onnxruntime", "tokenizers", "numpy"}
+)
 sdk = sorted(m for m in ("mcp.client", "mcp.server.mcpserver") if m in sys.modules)
 fetcher = container.container.adapters.fetcher()
 print(json.dumps({"fetch": loaded, "sdk": sdk, "after": "httpx" in sys.modules}))

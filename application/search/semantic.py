@@ -1,0 +1,93 @@
+"""The semantic layer as search asks it: the query's vector, the nearest chunks, what is not
+embedded yet. Never fails a search: a model that cannot load turns the layer off, logged once."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from datetime import datetime, timedelta
+
+from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress
+from application.ports.clock import Clock
+from application.ports.embedder import Embedder
+from application.ports.knowledge_store import KnowledgeStore
+from domain.search import meaning
+from domain.search.store_query import Meaning, StoreQuery
+from domain.search_hit import LayerHit, SearchScope
+
+_log = logging.getLogger("capy.search")
+_QUERY_CACHE = 256
+_PROGRESS_FRESH = timedelta(seconds=5)
+
+
+class SemanticLayer:
+    """Asks the store for the chunks nearest a query's meaning (a ``SEMANTIC`` query value
+    carrying the question's vector), embedding the query with
+    ``embedder`` (each distinct query once, the last ``_QUERY_CACHE`` kept). The model loads on
+    the first query that asks (``Embedder`` loads lazily); if it cannot, the layer is off for
+    the rest of the process and searches go on with words alone."""
+
+    def __init__(
+        self, embedder: Embedder, store: KnowledgeStore, vectors: ChunkVectors, clock: Clock
+    ) -> None:
+        self._embedder = embedder
+        self._store = store
+        self._vectors = vectors
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._queries: OrderedDict[str, bytes] = OrderedDict()
+        self._usable: bool | None = None
+        self._progress: dict[frozenset[str], tuple[datetime, EmbeddingProgress]] = {}
+
+    @property
+    def usable(self) -> bool:
+        if self._usable is None:
+            self._usable = self._embedder.status().available
+        return self._usable
+
+    def nearest(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit]:
+        if not self.usable:
+            return []
+        model = self._embedder.model_id
+        if not self._vectors.any_vectors(model):
+            return []  # nothing embedded yet: the model is not even loaded for the question
+        vector = self._query_vector(query)
+        if vector is None:
+            return []
+        question = StoreQuery.by_meaning(query, Meaning(model, vector, meaning.MIN_SIMILARITY))
+        return self._store.search(question, scope, limit)
+
+    def waiting(self, scope: SearchScope) -> tuple[str, ...]:
+        """Labels of sources in the scope's kinds that are not embedded yet (a few seconds old
+        at most)."""
+        kinds = scope.effective_kinds()
+        if not self.usable or kinds is None:
+            return ()
+        key = frozenset(kind.value for kind in kinds)
+        now = self._clock.now()
+        with self._lock:
+            cached = self._progress.get(key)
+        if cached is None or now - cached[0] > _PROGRESS_FRESH:
+            cached = (now, self._vectors.embedding_progress(self._embedder.model_id, kinds))
+            with self._lock:
+                self._progress[key] = cached
+        return cached[1].waiting_sources
+
+    def _query_vector(self, query: str) -> bytes | None:
+        with self._lock:
+            known = self._queries.get(query)
+            if known is not None:
+                self._queries.move_to_end(query)
+                return known
+        try:
+            (vector,) = self._embedder.embed([query])
+        except Exception as error:  # a model that cannot load must not fail the search
+            _log.warning("the semantic layer is off: %s", error)
+            self._usable = False
+            return None
+        with self._lock:
+            self._queries[query] = vector
+            while len(self._queries) > _QUERY_CACHE:
+                self._queries.popitem(last=False)
+        return vector

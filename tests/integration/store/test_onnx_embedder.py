@@ -1,0 +1,53 @@
+"""The real model on tiny inputs: offline, verified, deterministic, and near by meaning."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.embedding import model_files
+from adapters.embedding.onnx_embedder import OnnxEmbedder
+from adapters.memory.vector_scores import dot, unpack
+
+pytestmark = pytest.mark.skipif(
+    bool(model_files.missing_modules()), reason="the semantic extra is not installed"
+)
+
+
+@pytest.fixture(autouse=True)
+def layer_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(model_files.SWITCH, raising=False)
+
+
+def test_a_plain_description_is_nearest_the_line_it_describes() -> None:
+    model = OnnxEmbedder()
+    assert not model.loaded  # constructing it loads nothing
+    query, enospc, ok = model.embed(
+        [
+            "the disk is full",
+            "OSError: [Errno 28] No space left on device",
+            "GET /api/orders 200 12ms",
+        ]
+    )
+    assert model.loaded
+    assert len(query) == model.dimensions * 4
+    assert abs(dot(unpack(query), unpack(query)) - 1.0) < 1e-4
+    assert dot(unpack(query), unpack(enospc)) > dot(unpack(query), unpack(ok)) + 0.2
+    assert model.embed(["the disk is full"]) == [query]
+
+
+def test_a_model_file_that_is_not_the_pinned_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(model_files, "TOKENIZER_SHA256", "0" * 64)
+    with pytest.raises(model_files.ModelFileError, match="SHA-256"):
+        OnnxEmbedder().embed(["anything"])
+
+
+def test_switched_off_it_says_so_and_loads_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(model_files.SWITCH, "0")
+    model = OnnxEmbedder()
+    assert model.status().available is False
+    assert "CAPY_SEMANTIC" in model.status().reason
+    with pytest.raises(model_files.ModelFileError):
+        model.embed(["anything"])
+    assert not model.loaded

@@ -1,0 +1,41 @@
+"""When the semantic layer is asked, when it may answer alone, and how it joins the words."""
+
+from __future__ import annotations
+
+from domain.search import meaning
+from domain.search.rrf import FusedHit
+from domain.search_hit import LayerHit, SearchLayer
+from domain.source_kind import SourceKind
+
+
+def _hit(chunk: int, cosine: float = 0.0) -> LayerHit:
+    return LayerHit(chunk, 1, "src", SourceKind.DURABLE, "t", f"text {chunk}", False, cosine)
+
+
+def _fused(chunk: int, coverage: float) -> FusedHit:
+    return FusedHit(_hit(chunk), 0.02, (SearchLayer.WORDS,), coverage=coverage)
+
+
+def test_weak_words_are_no_words_or_a_best_section_holding_little_of_the_query() -> None:
+    assert meaning.weak_lexical([])
+    assert meaning.weak_lexical([_fused(1, meaning.WEAK_SHARE - 0.01)])
+    assert not meaning.weak_lexical([_fused(1, 1.0)])
+
+
+def test_meaning_answers_alone_when_close_or_clearly_ahead() -> None:
+    close = meaning.ANSWER_SIMILARITY
+    assert meaning.answers([_hit(1, close), _hit(2, close)])
+    ahead = meaning.LEAD_SIMILARITY
+    assert meaning.answers([_hit(1, ahead + meaning.ANSWER_LEAD), _hit(2, ahead)])
+    assert not meaning.answers([_hit(1, ahead), _hit(2, ahead - 0.01)])
+    assert not meaning.answers([])
+
+
+def test_fusion_keeps_both_rankings_and_marks_what_meaning_found() -> None:
+    fused = meaning.fuse_meaning(
+        [_fused(1, 0.5), _fused(2, 0.5)], [_hit(2, 0.6), _hit(3, 0.5)], weight=1.0
+    )
+    assert [h.chunk_id for h in fused] == [2, 1, 3]
+    assert fused[0].layers == (SearchLayer.WORDS, SearchLayer.SEMANTIC)
+    assert fused[2].layers == (SearchLayer.SEMANTIC,) and fused[2].coverage == 1.0
+    assert fused[2].layer_label == "semantic"

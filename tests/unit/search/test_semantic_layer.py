@@ -1,0 +1,176 @@
+"""The semantic layer through the real container, in-memory store and the fake embedder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+from dependency_injector import providers
+
+from adapters.memory.fake_embedder import FakeEmbedder
+from application.use_cases.index_request import IndexRequest
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+from entrypoints.containers.applications import CliContainer
+from entrypoints.containers.memory_adapters import MemoryAdapters
+from entrypoints.containers.runtime import RuntimeOptions
+
+# The fake model knows that these words mean one thing, as a real model does.
+MEANINGS = {"oomkilled": "memory", "exhausted": "memory", "137": "memory"}
+
+POD = """# pod billing-7d9f
+
+## State
+
+Last State: Terminated
+  Reason: OOMKilled
+  Exit Code: 137
+
+## Events
+
+Pulled image registry/billing:1.4 in 2.1s
+Started container billing
+"""
+
+DOCS = """# Deploy
+
+## Rollback
+
+Run `helm rollback billing 3` when the readiness probe fails for five minutes.
+
+## Scaling
+
+The worker pool scales between 2 and 12 replicas on queue depth.
+"""
+
+EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
+
+
+def _container(embedder: FakeEmbedder) -> CliContainer:
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    container.adapters.embedder.override(providers.Object(embedder))
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=POD, label="kubectl describe pod"))
+    index.execute(IndexRequest(content=DOCS, label="docs/deploy.md"))
+    return container
+
+
+@pytest.fixture
+def embedder() -> FakeEmbedder:
+    return FakeEmbedder(MEANINGS)
+
+
+@pytest.fixture
+def container(embedder: FakeEmbedder) -> Iterator[CliContainer]:
+    container = _container(embedder)
+    yield container
+    container.shutdown_resources()
+
+
+def _embed_all(container: CliContainer) -> int:
+    return int(container.use_cases.embed_chunks().run(ALL_KINDS))
+
+
+def test_a_query_in_other_words_finds_the_chunk_by_meaning(container: CliContainer) -> None:
+    _embed_all(container)
+    found = container.use_cases.search_knowledge().search("memory exhausted", 3, EVERY_KIND)
+    assert found.results, "the meaning is there: the search must not be silent"
+    assert "OOMKilled" in found.results[0].content
+    assert "semantic" in found.results[0].layer
+    assert found.not_embedded == ()
+
+
+def test_without_vectors_the_same_query_says_which_sources_wait(
+    container: CliContainer,
+) -> None:
+    found = container.use_cases.search_knowledge().search("memory exhausted", 3, EVERY_KIND)
+    assert not any("OOMKilled" in r.content for r in found.results)
+    assert set(found.not_embedded) == {"kubectl describe pod", "docs/deploy.md"}
+
+
+def test_a_query_the_words_answer_well_is_ranked_by_words_alone(
+    container: CliContainer, embedder: FakeEmbedder
+) -> None:
+    _embed_all(container)
+    embedder.embedded.clear()
+    found = container.use_cases.search_knowledge().search("helm rollback billing", 3)
+    assert found.results[0].title.endswith("Rollback")
+    assert "semantic" not in found.results[0].layer
+    assert embedder.embedded == []  # strong lexical evidence: the query is not even embedded
+
+
+def test_a_question_whose_meaning_is_absent_stays_unanswered(container: CliContainer) -> None:
+    _embed_all(container)
+    found = container.use_cases.search_knowledge().search("kafka consumer lag", 3, EVERY_KIND)
+    assert not found.results
+
+
+def test_an_unchanged_text_is_embedded_once(
+    container: CliContainer, embedder: FakeEmbedder
+) -> None:
+    first = _embed_all(container)
+    assert first == len(embedder.embedded) > 0
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=POD, label="kubectl describe pod again"))
+    index.execute(
+        IndexRequest(content=DOCS + "\n## Notes\n\nnothing new\n", label="docs/deploy.md")
+    )
+    assert _embed_all(container) == 1  # only the new "Notes" section
+    assert container.use_cases.embed_chunks().progress(ALL_KINDS).complete
+
+
+def test_embedding_stops_when_asked_and_carries_on_later(container: CliContainer) -> None:
+    embed = container.use_cases.embed_chunks()
+    calls = iter([True, False])
+    assert embed.run(ALL_KINDS, keep_going=lambda: next(calls), batch=1) == 1
+    assert not embed.progress(ALL_KINDS).complete
+    assert embed.run(ALL_KINDS) > 0
+    assert embed.progress(ALL_KINDS).complete
+
+
+def test_with_the_layer_off_search_works_by_words_and_embeds_nothing() -> None:
+    off = FakeEmbedder(MEANINGS, available=False)
+    container = _container(off)
+    try:
+        found = container.use_cases.search_knowledge().search("helm rollback", 3)
+        assert found.results
+        assert container.use_cases.search_knowledge().search("out of memory", 3).not_embedded == ()
+        assert off.embedded == []
+    finally:
+        container.shutdown_resources()
+
+
+def test_a_kind_left_out_is_neither_embedded_nor_reported(container: CliContainer) -> None:
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=POD, label="execute:shell", kind=SourceKind.EPHEMERAL))
+    embed = container.use_cases.embed_chunks()
+    embed.run({SourceKind.DURABLE})
+    assert embed.progress({SourceKind.DURABLE}).complete
+    assert embed.progress(ALL_KINDS).waiting_sources == ()  # same texts: already embedded
+
+
+class BrokenModel(FakeEmbedder):
+    """A model whose file fails its check on first use."""
+
+    def __init__(self) -> None:
+        super().__init__(MEANINGS)
+        self.broken = False
+
+    def embed(self, texts: Sequence[str]) -> list[bytes]:
+        if self.broken:
+            raise RuntimeError("model.onnx has SHA-256 0000…, not the pinned one")
+        return super().embed(texts)
+
+
+def test_a_model_that_cannot_load_turns_the_layer_off_not_the_search() -> None:
+    model = BrokenModel()
+    container = _container(model)
+    try:
+        _embed_all(container)
+        model.broken = True
+        search = container.use_cases.search_knowledge()
+        assert search.search("memory exhausted", 3, EVERY_KIND).results == ()
+        assert search.search("helm rollback", 3).results  # words still answer
+    finally:
+        container.shutdown_resources()
