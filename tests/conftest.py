@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.team import TeamServerForTests, start_team_server
+
 
 @pytest.fixture(autouse=True)
 def isolated_home(
@@ -28,3 +30,10 @@ def isolated_home(
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def team_server() -> Iterator[TeamServerForTests]:
+    """One real PostgreSQL server for the whole run, TLS-only, with capy's schema (skips, or
+    fails under CAPY_REQUIRE_POSTGRES, when PostgreSQL is not installed)."""
+    yield from start_team_server()

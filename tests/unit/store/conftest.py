@@ -1,4 +1,5 @@
-"""The knowledge-store contract runs against every adapter: in memory and SQLCipher on a tmp file."""
+"""The knowledge-store contract runs against every adapter: in memory, SQLCipher on a tmp file
+and PostgreSQL (a member of a fresh project on the test run's server)."""
 
 from __future__ import annotations
 
@@ -36,10 +37,20 @@ def clock() -> FixedClock:
     return FixedClock()
 
 
-@pytest.fixture(params=sorted(FACTORIES))
+def _postgres(request: pytest.FixtureRequest, clock: FixedClock) -> KnowledgeStore:
+    from adapters.postgres.postgres_knowledge_store import PostgresKnowledgeStore
+
+    member = request.getfixturevalue("team_server").member()
+    return PostgresKnowledgeStore(member.url, member.project, clock=clock, pool_size=2)
+
+
+@pytest.fixture(params=[*sorted(FACTORIES), "postgres"])
 def store(
     request: pytest.FixtureRequest, tmp_path: Path, clock: FixedClock
 ) -> Iterator[KnowledgeStore]:
-    instance = FACTORIES[request.param](tmp_path, clock)
+    if request.param == "postgres":
+        instance = _postgres(request, clock)
+    else:
+        instance = FACTORIES[request.param](tmp_path, clock)
     yield instance
     instance.close()
