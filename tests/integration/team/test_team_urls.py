@@ -6,10 +6,10 @@ import pytest
 
 pytest.importorskip("psycopg")
 
-from psycopg.conninfo import conninfo_to_dict  # noqa: E402
+from psycopg.conninfo import conninfo_to_dict
 
-from adapters.postgres.conninfo import display, has_password, secure_conninfo  # noqa: E402
-from domain.errors import ConfigError  # noqa: E402
+from adapters.postgres.conninfo import display, has_password, secure_conninfo
+from domain.errors import ConfigError
 
 
 def test_a_remote_host_gets_verify_full() -> None:
