@@ -32,7 +32,8 @@ def test_a_certificate_from_another_authority_is_refused(
     stranger = tmp_path / "other-ca.crt"
     stranger.write_text(
         # a CA certificate that did not sign the server's: verify-full must fail
-        (team_server.server.root / "tls" / "server.crt").read_text(), encoding="utf-8"
+        (team_server.server.root / "tls" / "server.crt").read_text(),
+        encoding="utf-8",
     )
     url = member.url.replace(str(team_server.server.ca_file), str(stranger))
     with pytest.raises(StoreError, match="cannot connect"):
@@ -137,8 +138,6 @@ def test_status_shows_tls_rls_and_the_member_s_projects(team_server: TeamServerF
     )
     status = PostgresTeamServer().status(member.url)
     assert status.tls and status.rls_in_force and not status.problems
-    assert [(p.project, p.sources, p.chunks) for p in status.projects] == [
-        (member.project, 1, 2)
-    ]
+    assert [(p.project, p.sources, p.chunks) for p in status.projects] == [(member.project, 1, 2)]
     owner = PostgresTeamServer().status(team_server.server.owner_url())
     assert any("owns capy's tables" in problem for problem in owner.problems)
