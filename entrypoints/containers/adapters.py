@@ -36,6 +36,7 @@ class Adapters(containers.DeclarativeContainer):
         clock=core.clock,
         read_only=core.options.provided.read_only,
         created_files_dir=core.created_files_dir,
+        team=core.team,
         go_migration=providers.Callable(
             lazy_adapters.go_knowledge_migration,
             origin=core.project.provided.db_path_origin,

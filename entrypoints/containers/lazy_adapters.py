@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
+from adapters.project.team_location import TeamLocation
 from application.ports.clock import Clock
 from application.ports.database_encryptor import DatabaseEncryptor
 from application.ports.fetcher import Fetcher
@@ -51,9 +52,11 @@ def sqlcipher_knowledge_store(
     created_files_dir: Path | None = None,
     go_migration: GoMigration | None = None,
     key_origin: str = "",
+    team: TeamLocation | None = None,
 ) -> Iterator[KnowledgeStore]:
     """Container resource: yields the open store; ``shutdown_resources()`` closes it. At the
-    default path a Go capy file is migrated in place first (``go_migration``, ADR 0059)."""
+    default path a Go capy file is migrated in place first (``go_migration``, ADR 0059). With a
+    team server configured (``team``), durable knowledge goes there (ADR 0076)."""
     from adapters.sqlcipher.store_resource import open_knowledge_store
 
     def opened() -> Iterator[KnowledgeStore]:
@@ -64,9 +67,28 @@ def sqlcipher_knowledge_store(
     with _key_advice(key_origin, "CAPY_DB_KEY", "knowledge database"):
         resource = _migrating(opened, go_migration, path, key)
         store = next(resource)
-    yield store
+    if team is None:
+        yield store
+    else:
+        from adapters.shared_knowledge_store import SharedKnowledgeStore
+
+        shared = SharedKnowledgeStore(store, lambda: postgres_knowledge_store(team, title_weight))
+        try:
+            yield shared
+        finally:
+            shared.close_team()
     with contextlib.suppress(StopIteration):
         next(resource)
+
+
+def postgres_knowledge_store(team: TeamLocation, title_weight: float) -> KnowledgeStore:
+    """The team server's store of ``team.project`` (psycopg imported here, on first use)."""
+    from adapters.install_advice import require_team_driver
+
+    require_team_driver()
+    from adapters.postgres.postgres_knowledge_store import PostgresKnowledgeStore
+
+    return PostgresKnowledgeStore(team.url, team.project, title_weight=title_weight)
 
 
 @contextlib.contextmanager
