@@ -46,6 +46,7 @@ class Adapters(containers.DeclarativeContainer):
     )
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
+    team_server = providers.Singleton(lazy_adapters.postgres_team_server)
     foreign_knowledge_bases = providers.Object(lazy_adapters.go_knowledge_base)
     sandbox = providers.Resource(
         lazy_adapters.subprocess_sandbox,

@@ -21,6 +21,7 @@ from application.ports.foreign_knowledge_base import ForeignKnowledgeBase
 from application.ports.html_converter import HtmlConverter
 from application.ports.knowledge_store import KnowledgeStore
 from application.ports.sandbox import Sandbox
+from application.ports.team_server import TeamServer
 from application.ports.usage_store import UsageStore
 from application.ports.vault_source import VaultSource
 from application.ports.vault_store import VaultStore
@@ -228,3 +229,13 @@ def go_knowledge_base(path: Path, key: str | None) -> ForeignKnowledgeBase:
     from adapters.sqlcipher.go_knowledge_base import GoKnowledgeBase
 
     return GoKnowledgeBase(path, key)
+
+
+def postgres_team_server() -> TeamServer:
+    """Administration of a team server (psycopg imported here, on first use)."""
+    from adapters.install_advice import require_team_driver
+
+    require_team_driver()
+    from adapters.postgres.postgres_team_server import PostgresTeamServer
+
+    return PostgresTeamServer()
