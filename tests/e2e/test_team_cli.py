@@ -58,6 +58,10 @@ def test_an_owner_sets_up_a_member_who_then_shares_what_they_index(
     listed = run_capy("sources", cwd=project, env=env)
     assert "team:deploy.md" in listed.stdout
 
+    doctor = run_capy("doctor", cwd=project, env=env)
+    line = next(x for x in doctor.stdout.splitlines() if "Team store" in x)
+    assert "TLS yes" in line and "RLS in force" in line and "example.org/cli/shop" in line
+
     # The owner's URL is refused as a store, and status says why (exit 1)
     as_owner = run_capy("team", "status", "--url", owner, cwd=project)
     assert as_owner.returncode == 1
