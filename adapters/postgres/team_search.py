@@ -34,8 +34,9 @@ K1, B = 1.2, 0.75
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LOWER = _UPPER.lower()
 _ASCII_LOWER = str.maketrans(_UPPER, _LOWER)
-POOL_PER_RESULT = 4
-MIN_POOL = 200
+POOL_PER_RESULT = 2
+MIN_POOL = 100
+WORDS_BOUND = 2000
 SUBSTRING_BOUND = 2000
 
 
@@ -75,33 +76,36 @@ def _words_sql(query_sql: str, where: str) -> str:
     facts = _saturated(tf.format(weight="C"), "cand.facts_len", "t.avg_facts")
     return f"""
 WITH q AS (SELECT {query_sql} AS q),
-t AS (SELECT greatest(p.chunks, 1)::float8 AS n,
+t AS MATERIALIZED (SELECT greatest(p.chunks, 1)::float8 AS n,
              greatest(p.title_tokens::float8 / greatest(p.chunks, 1), 1) AS avg_title,
              greatest(p.content_tokens::float8 / greatest(p.chunks, 1), 1) AS avg_content,
              greatest(p.facts_tokens::float8 / greatest(p.chunks, 1), 1) AS avg_facts
       FROM capy.projects p WHERE p.project = %(p)s),
-cand AS (
+matched AS MATERIALIZED (
     SELECT c.id, c.source_id, s.label, s.kind, c.has_code, c.words,
            c.title_len, c.content_len, c.facts_len
     FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
     WHERE c.project = %(p)s AND c.words @@ q.q{where}
-    ORDER BY ts_rank(%(rank_weights)s::float4[], c.words, q.q, 1) DESC, c.id
+    LIMIT %(bound)s),
+cand AS MATERIALIZED (
+    SELECT m.* FROM matched m CROSS JOIN q
+    ORDER BY ts_rank(%(rank_weights)s::float4[], m.words, q.q, 1) DESC, m.id
     LIMIT %(pool)s),
-terms AS (
-    SELECT w.lexeme AS word,
+terms AS MATERIALIZED (
+    SELECT DISTINCT w.lexeme AS word,
            greatest(ln((t.n - coalesce(wc.chunks, 0) + 0.5) / (coalesce(wc.chunks, 0) + 0.5)),
                     1e-6) AS idf
     FROM unnest(to_tsvector('{CONFIG}', %(terms)s)) w CROSS JOIN t
     LEFT JOIN capy.word_counts wc ON wc.project = %(p)s AND wc.word = w.lexeme),
 scored AS (
-    SELECT cand.id, sum(terms.idf * (%(tw)s * {title} + {content} + {facts})) AS score
-    FROM cand CROSS JOIN LATERAL unnest(cand.words) u
-    JOIN terms ON terms.word = u.lexeme CROSS JOIN t
-    GROUP BY cand.id)
-SELECT cand.id, cand.source_id, cand.label, cand.kind, cand.has_code,
-       coalesce(scored.score, 0) AS score, c.title, c.content, c.facts
-FROM cand LEFT JOIN scored ON scored.id = cand.id JOIN capy.chunks c ON c.id = cand.id
-ORDER BY score DESC, cand.id
+    SELECT cand.*,
+           (SELECT coalesce(sum(terms.idf * (%(tw)s * {title} + {content} + {facts})), 0)
+            FROM unnest(cand.words) u JOIN terms ON terms.word = u.lexeme) AS score
+    FROM cand CROSS JOIN t)
+SELECT scored.id, scored.source_id, scored.label, scored.kind, scored.has_code,
+       scored.score, c.title, c.content, c.facts
+FROM scored JOIN capy.chunks c ON c.id = scored.id
+ORDER BY scored.score DESC, scored.id
 LIMIT %(limit)s"""
 
 
@@ -127,6 +131,7 @@ def search_words(
         "p": project,
         "tw": title_weight,
         "pool": max(limit * POOL_PER_RESULT, MIN_POOL),
+        "bound": WORDS_BOUND,
         # ts_rank's weights (D, C, B, A) lie in [0, 1]: the title's is 1, the others relative.
         "rank_weights": [0.0, *[1.0 / max(title_weight, 1.0)] * 2, 1.0],
         "terms": " ".join(words_text(term) for term in positive_terms(query)),

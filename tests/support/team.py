@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import attrs
+import pytest
 
-from tests.support.postgres_server import PostgresServer, unavailable
+from adapters.postgres.scratch_server import PostgresServer, ServerUnavailable
+
+REQUIRE_ENV = "CAPY_REQUIRE_POSTGRES"
+
+
+def unavailable(reason: str) -> NoReturn:
+    """Skip (or, when PostgreSQL is required — CI sets CAPY_REQUIRE_POSTGRES — fail)."""
+    if os.environ.get(REQUIRE_ENV, "").strip() not in ("", "0"):
+        pytest.fail(f"PostgreSQL is required here ({REQUIRE_ENV} is set) but {reason}")
+    pytest.skip(reason)
+
 
 _numbers = itertools.count(1)
 MEMBER_PASSWORD = "member-secret-for-tests"
@@ -45,10 +58,13 @@ def require_psycopg() -> None:
 
 
 def start_team_server(tmp: Path | None = None) -> Iterator[TeamServerForTests]:
-    from tests.support.postgres_server import start_server, stop_server
+    from adapters.postgres.scratch_server import start_server, stop_server
 
     require_psycopg()
-    server = start_server()
+    try:
+        server = start_server()
+    except ServerUnavailable as error:
+        unavailable(error.message)
     try:
         from adapters.postgres.postgres_team_server import PostgresTeamServer
 

@@ -1,4 +1,5 @@
-"""A real PostgreSQL 15 server for the tests: one per test run, TLS on, on 127.0.0.1.
+"""A throwaway PostgreSQL 15 server (tests and ``capy bench … --store team``): TLS on, on
+127.0.0.1, in a temp dir, stopped and deleted afterwards.
 
 The cluster lives in a temp dir readable by the ``postgres`` user (``initdb`` refuses to run as
 root, so as root it runs through ``runuser``). Host connections must use TLS with a password
@@ -7,34 +8,35 @@ certificate authority and the server's certificate (for ``localhost`` and ``127.
 with the openssl CLI when the server starts. The bootstrap superuser connects over the server's
 own socket directory only, to create the owner role and database that ``capy team init`` uses.
 
-Without PostgreSQL (or psycopg) the tests that need it skip with the reason — unless
-``CAPY_REQUIRE_POSTGRES`` is set (CI sets it), which turns that skip into a failure.
+Without PostgreSQL's binaries ``start_server`` raises ``ServerUnavailable`` with the reason.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import socket
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import NoReturn
 
 import attrs
-import pytest
 
-BIN = Path(os.environ.get("CAPY_TEST_PG_BIN", "/usr/lib/postgresql/15/bin"))
+from domain.errors import StoreError
+
+BIN = Path(os.environ.get("CAPY_PG_BIN", "/usr/lib/postgresql/15/bin"))
 OWNER = "capy_owner"
-OWNER_PASSWORD = "owner-secret-for-tests"
 DATABASE = "capy"
-REQUIRE_ENV = "CAPY_REQUIRE_POSTGRES"
 
 
-def unavailable(reason: str) -> None:
-    """Skip (or, when PostgreSQL is required, fail) the test needing the server."""
-    if os.environ.get(REQUIRE_ENV, "").strip() not in ("", "0"):
-        pytest.fail(f"PostgreSQL is required here ({REQUIRE_ENV} is set) but {reason}")
-    pytest.skip(reason)
+class ServerUnavailable(StoreError):
+    """This machine cannot start a throwaway PostgreSQL server (the message says why)."""
+
+
+def unavailable(reason: str) -> NoReturn:
+    raise ServerUnavailable(reason, "install postgresql-15, postgresql-contrib and openssl")
 
 
 @attrs.frozen
@@ -44,6 +46,7 @@ class PostgresServer:
     root: Path
     port: int
     ca_file: Path
+    owner_password: str
     host: str = "127.0.0.1"
 
     @property
@@ -57,7 +60,7 @@ class PostgresServer:
         return f"postgresql://{role}:{password}@{host or self.host}:{self.port}/{DATABASE}?{text}"
 
     def owner_url(self, **params: str) -> str:
-        return self.url(OWNER, OWNER_PASSWORD, **params)
+        return self.url(OWNER, self.owner_password, **params)
 
     def psql(self, sql: str, *, database: str = "postgres") -> str:
         """Run ``sql`` as the bootstrap superuser over the socket; returns its output."""
@@ -123,7 +126,7 @@ def _certificates(directory: Path) -> None:
 
 
 def start_server() -> PostgresServer:
-    """initdb, certificates, start; skips (or fails, see above) when it cannot."""
+    """initdb, certificates, start; ``ServerUnavailable`` when this machine cannot."""
     if not (BIN / "initdb").exists():
         unavailable(
             f"PostgreSQL 15 is not installed (no {BIN / 'initdb'}; apt-get install postgresql-15)"
@@ -183,8 +186,10 @@ def start_server() -> PostgresServer:
             else ""
         )
         raise RuntimeError(f"PostgreSQL did not start: {started.stderr}\n{log}")
-    server = PostgresServer(root=root, port=port, ca_file=root / "tls" / "ca.crt")
-    server.psql(f"CREATE ROLE {OWNER} LOGIN CREATEROLE PASSWORD '{OWNER_PASSWORD}'")
+    server = PostgresServer(
+        root=root, port=port, ca_file=root / "tls" / "ca.crt", owner_password=secrets.token_hex(16)
+    )
+    server.psql(f"CREATE ROLE {OWNER} LOGIN CREATEROLE PASSWORD '{server.owner_password}'")
     server.psql(f"CREATE DATABASE {DATABASE} OWNER {OWNER}")
     return server
 
