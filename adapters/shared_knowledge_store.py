@@ -25,11 +25,13 @@ from datetime import date, datetime
 
 import attrs
 
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
 from application.ports.store_inspector import StoreInspector, StoreSizeReport
 from application.ports.sweep_ledger import SweepLedger, SweptSession
 from application.ports.usage_store import UsageStore
 from domain.errors import StoreError
+from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.server.usage import UsageCounts
 from domain.server.usage_history import UsageSession, UsageSessions
@@ -56,7 +58,7 @@ def _team_scope(scope: SearchScope) -> SearchScope:
     return scope
 
 
-class SharedKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, UsageStore):
+class SharedKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepLedger, UsageStore):
     def __init__(self, local: KnowledgeStore, open_team: Callable[[], KnowledgeStore]) -> None:
         self._local = local
         self._open_team = open_team
@@ -113,15 +115,14 @@ class SharedKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, UsageSto
 
     def search(
         self,
-        layer: SearchLayer,
-        match: str,
+        query: StoreQuery,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
         local_within = None if within is None else [i for i in within if i >= 0]
         team_within = None if within is None else [-i for i in within if i < 0]
-        local = self._local.search(layer, match, scope, limit, local_within)
+        local = self._local.search(query, scope, limit, local_within)
         team = self._team_or_none("searching")
         wanted = scope.effective_kinds()
         if (
@@ -131,12 +132,11 @@ class SharedKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, UsageSto
         ):
             return local
         remote = [
-            _team_hit(hit)
-            for hit in team.search(layer, match, _team_scope(scope), limit, team_within)
+            _team_hit(hit) for hit in team.search(query, _team_scope(scope), limit, team_within)
         ]
-        if layer is SearchLayer.PORTER:
-            # bm25 on both sides (lower is better): one order by relevance, ties by home.
-            merged = sorted(local + remote, key=lambda hit: hit.bm25)
+        if query.layer is SearchLayer.WORDS:
+            # Both homes rank words by bm25 (ADR 0077): one order by relevance, ties by home.
+            merged = sorted(local + remote, key=lambda hit: -hit.relevance)
         else:
             merged = [
                 hit
@@ -198,18 +198,24 @@ class SharedKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, UsageSto
             local.db_size_bytes,
         )
 
-    # File upkeep is the local file's; the server keeps itself.
-    def free_page_ratio(self) -> float:
-        return self._local.free_page_ratio()
+    # File upkeep is the local file's; the server keeps itself (its store's compact only
+    # prunes vocabulary, which a member of the team may leave to the others).
+    def _upkeep(self) -> FileUpkeep:
+        if not isinstance(self._local, FileUpkeep):
+            raise TypeError(f"{type(self._local).__name__} keeps no file")
+        return self._local
 
-    def vacuum(self) -> None:
-        self._local.vacuum()
+    def free_share(self) -> float:
+        return self._upkeep().free_share()
 
-    def checkpoint(self) -> None:
-        self._local.checkpoint()
+    def compact(self) -> None:
+        self._upkeep().compact()
+
+    def checkpoint(self, *, required: bool = True) -> None:
+        self._upkeep().checkpoint(required=required)
 
     def release_memory(self) -> None:
-        self._local.release_memory()
+        self._upkeep().release_memory()
 
     def size_report(self, largest: int = 15) -> StoreSizeReport:
         if not isinstance(self._local, StoreInspector):

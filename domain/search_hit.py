@@ -10,10 +10,12 @@ from domain.source_kind import DEFAULT_SEARCH_KINDS, SourceKind
 
 
 class SearchLayer(StrEnum):
-    """The two full-text indexes: word stems (porter) and substrings (trigram)."""
+    """How a layer of the store matches text: ``WORDS`` by word (stemmed, so "failing" finds
+    "failed"), ``SUBSTRINGS`` anywhere inside the text (partial words, identifiers, typos).
+    A layer that matches by meaning would be one more member."""
 
-    PORTER = "porter"
-    TRIGRAM = "trigram"
+    WORDS = "words"
+    SUBSTRINGS = "substrings"
 
 
 @attrs.frozen
@@ -40,9 +42,9 @@ class SearchScope:
 class LayerHit:
     """One chunk matched by one layer.
 
-    ``chunk_id`` identifies the chunk across both layers (the same row id in both FTS tables);
-    ``bm25`` is SQLite's bm25 (lower is better); ``facts`` the words the chunk's codes stand
-    for (see ``Chunk``).
+    ``chunk_id`` identifies the chunk across every layer; ``relevance`` how well it matches,
+    higher is better, comparable only among the hits of one search call (each engine ranks on
+    its own scale); ``facts`` the words the chunk's codes stand for (see ``Chunk``).
     """
 
     chunk_id: int
@@ -52,5 +54,5 @@ class LayerHit:
     title: str
     content: str
     has_code: bool
-    bm25: float
+    relevance: float
     facts: str = ""

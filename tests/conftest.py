@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.team import TeamServerForTests, start_team_server
+from tests.support.team import TeamServerForTests, shared_team_server
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +33,7 @@ def anyio_backend() -> str:
 
 
 @pytest.fixture(scope="session")
-def team_server() -> Iterator[TeamServerForTests]:
+def team_server() -> TeamServerForTests:
     """One real PostgreSQL server for the whole run, TLS-only, with capy's schema (skips, or
     fails under CAPY_REQUIRE_POSTGRES, when PostgreSQL is not installed)."""
-    yield from start_team_server()
+    return shared_team_server()

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 import attrs
 
 from adapters.highlight_spans import wrap_spans
-from adapters.memory.fts_expression import Phrase
 from adapters.memory.fts_text import Token, porter_terms, porter_tokens, trigram_fold
+from domain.vault.query_grammar import Phrase
 
 
 @attrs.frozen

@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
-from adapters.memory.fts_expression import And, Node, Not, Or, Phrase, positive_phrases
 from adapters.memory.fts_layers import Layer
+from domain.vault.query_grammar import And, Not, Or, Phrase, VaultMatch, positive_phrases
 
 _K1 = 1.2
 _B = 0.75
 
 
-def matches(node: Node, layer: Layer, chunk_id: int) -> bool:
+def matches(node: VaultMatch, layer: Layer, chunk_id: int) -> bool:
     if isinstance(node, Phrase):
         return layer.count(node, chunk_id).total > 0
     if isinstance(node, And):
@@ -25,13 +25,14 @@ def matches(node: Node, layer: Layer, chunk_id: int) -> bool:
 
 
 def bm25_scores(
-    node: Node,
+    node: VaultMatch,
     layer: Layer,
     hits: Collection[int],
     corpus: Collection[int],
     title_weight: float,
 ) -> dict[int, float]:
-    """bm25 for each hit over the whole corpus: negative, lower is better (as in SQLite)."""
+    """bm25 for each hit over the whole corpus, as a relevance: positive, higher is better
+    (SQLite's bm25() is the same number negated)."""
     phrases = positive_phrases(node)
     total = max(len(corpus), 1)
     lengths = {cid: layer.lengths(cid) for cid in corpus}
@@ -53,7 +54,7 @@ def bm25_scores(
                 + _saturate(counts.content, length.content, avg_content)
                 + _saturate(counts.facts, length.facts, avg_facts)
             )
-        scores[cid] = -score
+        scores[cid] = score
     return scores
 
 

@@ -8,19 +8,22 @@ from datetime import datetime
 
 import attrs
 
-from adapters.memory.fts_expression import ExpressionError, Node, parse
 from adapters.memory.fts_layers import Layer, PorterLayer, TrigramLayer
 from adapters.memory.fts_ranking import bm25_scores, matches
 from adapters.system_clock import SystemClock
 from application.ports.clock import Clock
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
+from domain.search.store_query import Combine, StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
+from domain.vault.query_grammar import And, Or, Phrase, VaultMatch
 
 
-class InMemoryKnowledgeStore(KnowledgeStore):
-    """Sources, chunks and vocabulary in dicts; both FTS layers emulated (see ``fts_*``).
+class InMemoryKnowledgeStore(KnowledgeStore, FileUpkeep):
+    """Sources, chunks and vocabulary in dicts; both layers matched directly, ranked as the
+    SQLCipher store's FTS5 would (see ``fts_*``).
 
     Thread-safe through one lock. ``db_size_bytes`` is the stored text's UTF-8 size.
     """
@@ -33,8 +36,8 @@ class InMemoryKnowledgeStore(KnowledgeStore):
         self._chunks: dict[int, StoredChunk] = {}
         self._vocabulary: set[str] = set()
         self._layers: dict[SearchLayer, Layer] = {
-            SearchLayer.PORTER: PorterLayer(),
-            SearchLayer.TRIGRAM: TrigramLayer(),
+            SearchLayer.WORDS: PorterLayer(),
+            SearchLayer.SUBSTRINGS: TrigramLayer(),
         }
         self._next_source_id = 1
         self._next_chunk_id = 1
@@ -100,23 +103,21 @@ class InMemoryKnowledgeStore(KnowledgeStore):
 
     def search(
         self,
-        layer: SearchLayer,
-        match: str,
+        query: StoreQuery,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
-        try:
-            expression = parse(match)
-        except ExpressionError:
+        layer = self._layers.get(query.layer)
+        if layer is None or not query.groups:
             return []
         with self._lock:
-            return self._search(self._layers[layer], expression, scope, limit, within)
+            return self._search(layer, _tree(query), scope, limit, within)
 
     def _search(
         self,
         layer: Layer,
-        expression: Node,
+        expression: VaultMatch,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None,
@@ -136,7 +137,7 @@ class InMemoryKnowledgeStore(KnowledgeStore):
             list(self._chunks),
             self._title_weight,
         )
-        candidates.sort(key=lambda c: (scores[c.chunk_id], c.chunk_id))
+        candidates.sort(key=lambda c: (-scores[c.chunk_id], c.chunk_id))
         hits = []
         for stored in candidates[: max(limit, 0)]:
             source = self._sources[stored.source_id]
@@ -150,7 +151,7 @@ class InMemoryKnowledgeStore(KnowledgeStore):
                     title=chunk.title,
                     content=chunk.content,
                     has_code=chunk.has_code,
-                    bm25=scores[stored.chunk_id],
+                    relevance=scores[stored.chunk_id],
                     facts=chunk.facts,
                 )
             )
@@ -166,7 +167,7 @@ class InMemoryKnowledgeStore(KnowledgeStore):
 
     def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
         with self._lock:
-            porter = self._layers[SearchLayer.PORTER]
+            porter = self._layers[SearchLayer.WORDS]
             assert isinstance(porter, PorterLayer)
             return len(self._chunks), tuple(porter.documents_holding(word) for word in words)
 
@@ -199,20 +200,20 @@ class InMemoryKnowledgeStore(KnowledgeStore):
                 db_size_bytes=text_bytes,
             )
 
-    def free_page_ratio(self) -> float:
+    def free_share(self) -> float:
         return 0.0
 
-    def vacuum(self) -> None:
+    def compact(self) -> None:
         """Drops vocabulary words that no stored chunk matches any more (as the SQLite store)."""
         with self._lock:
-            porter = self._layers[SearchLayer.PORTER]
+            porter = self._layers[SearchLayer.WORDS]
             self._vocabulary = {
                 word
                 for word in self._vocabulary
                 if any(matches(_phrase(word), porter, cid) for cid in self._chunks)
             }
 
-    def checkpoint(self) -> None:
+    def checkpoint(self, *, required: bool = True) -> None:
         return None
 
     def release_memory(self) -> None:
@@ -222,8 +223,23 @@ class InMemoryKnowledgeStore(KnowledgeStore):
         return None
 
 
-def _phrase(word: str) -> Node:
-    return parse('"' + word.replace('"', '""') + '"')
+def _phrase(word: str) -> VaultMatch:
+    return Phrase(word)
+
+
+def _tree(query: StoreQuery) -> VaultMatch:
+    """The query as a tree of phrases: each group an OR of its alternatives, the groups
+    joined by AND or OR (left to right)."""
+    joiner = And if query.combine is Combine.ALL else Or
+    node: VaultMatch | None = None
+    for group in query.groups:
+        alternatives: VaultMatch | None = None
+        for text in group:
+            alternatives = Phrase(text) if alternatives is None else Or(alternatives, Phrase(text))
+        assert alternatives is not None  # groups are never empty
+        node = alternatives if node is None else joiner(node, alternatives)
+    assert node is not None
+    return node
 
 
 def _in_scope(source: Source, scope: SearchScope) -> bool:

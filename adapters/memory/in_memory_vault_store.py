@@ -9,16 +9,17 @@ from contextlib import contextmanager
 import attrs
 
 from adapters.highlight_spans import CLOSE, OPEN
-from adapters.memory.fts_expression import ExpressionError, Node, parse, positive_phrases
 from adapters.memory.fts_layers import PorterLayer
 from adapters.memory.fts_ranking import bm25_scores, matches
 from adapters.system_clock import SystemClock
 from application.ports.clock import Clock
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.vault_store import VaultStore
-from domain.errors import InvalidInput, StoreError
+from domain.errors import StoreError
 from domain.vault.blob import BlobEncoding, EncodedBlob, refuse_newer_reader
 from domain.vault.indexing import INDEX_VERSION
 from domain.vault.maintenance import BlobKey, ReindexedSession, StaleSession
+from domain.vault.query_grammar import VaultMatch, positive_phrases
 from domain.vault.search import (
     SNIPPET_CLOSE,
     SNIPPET_ELLIPSIS,
@@ -47,7 +48,7 @@ class _Entry:
     message_ids: tuple[int, ...]
 
 
-class InMemoryVaultStore(VaultStore):
+class InMemoryVaultStore(VaultStore, FileUpkeep):
     """Sessions in a dict, messages in an emulated porter layer (see ``fts_*``).
 
     ``fail_on`` makes ``save`` fail for a batch holding that uuid (after writing part of it, to
@@ -191,24 +192,19 @@ class InMemoryVaultStore(VaultStore):
             yield StoredFile(name, blob)
 
     def search(self, query: VaultQuery) -> list[VaultHit]:
-        try:
-            expression = parse(query.expression)
-        except ExpressionError as error:
-            raise InvalidInput(
-                f"not a valid search: {error}",
-                "leave out --raw to search for the words as typed, or fix the FTS5 syntax",
-            ) from None
+        if query.match is None:
+            return []
         with self._lock:
-            return self._search(expression, query)
+            return self._search(query.match, query)
 
-    def _search(self, expression: Node, query: VaultQuery) -> list[VaultHit]:
+    def _search(self, expression: VaultMatch, query: VaultQuery) -> list[VaultHit]:
         candidates = []
         for message_id, (uuid, message) in self._messages.items():
             session = self._entries[uuid].session
             if _wanted(session, message, query) and matches(expression, self._layer, message_id):
                 candidates.append(message_id)
         scores = bm25_scores(expression, self._layer, candidates, list(self._messages), 1.0)
-        candidates.sort(key=lambda message_id: (scores[message_id], message_id))
+        candidates.sort(key=lambda message_id: (-scores[message_id], message_id))
         phrases = positive_phrases(expression)
         hits = []
         for message_id in candidates[: max(query.limit, 0)]:
@@ -342,11 +338,17 @@ class InMemoryVaultStore(VaultStore):
         finally:
             self.held = False
 
-    def optimize_search_index(self) -> None:
+    def free_share(self) -> float:
+        return 0.0
+
+    def compact(self) -> None:
         self.optimizations += 1
 
     def checkpoint(self, *, required: bool = True) -> None:
         self.folds += 1
+
+    def release_memory(self) -> None:
+        return None
 
     def close(self) -> None:
         return None

@@ -19,14 +19,16 @@ from adapters.postgres import migrations, team_search, team_writer
 from adapters.postgres.connect import explain
 from adapters.postgres.conninfo import display, refuse_privileged_role, secure_conninfo
 from adapters.postgres.rows import SOURCE_COLUMNS, clean, to_source
-from adapters.postgres.team_query import Node, from_fts5
+from adapters.postgres.team_query import from_store_query
 from adapters.postgres.words import words_text
 from adapters.system_clock import SystemClock
 from application.ports.clock import Clock
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
 from domain.chunk import Chunk
 from domain.errors import StoreError
 from domain.redaction import redact_secrets
+from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
@@ -34,7 +36,7 @@ from domain.source_kind import SourceKind
 _log = logging.getLogger("capy.store")
 
 
-class PostgresKnowledgeStore(KnowledgeStore):
+class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
     """Opens a pool to ``url`` and checks the role, the schema and the membership at once;
     raises ``StoreError`` (with the fix) when any of them is wrong."""
 
@@ -154,43 +156,31 @@ class PostgresKnowledgeStore(KnowledgeStore):
 
     def search(
         self,
-        layer: SearchLayer,
-        match: str,
+        query: StoreQuery,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
-        query = from_fts5(match)
-        if query is None:
+        """Words or substrings, ranked higher-is-better (ADR 0077); [] for another layer."""
+        if query.layer is SearchLayer.WORDS:
+            run = team_search.search_words
+        elif query.layer is SearchLayer.SUBSTRINGS:
+            run = team_search.search_substrings
+        else:
             return []
-        return [hit for hit, _ in self.search_query(layer, query, scope, limit, within)]
-
-    def search_query(
-        self,
-        layer: SearchLayer,
-        query: Node,
-        scope: SearchScope,
-        limit: int,
-        within: Sequence[int] | None = None,
-    ) -> list[tuple[LayerHit, float]]:
-        """Hits with their relevance (higher is better)."""
-        run = (
-            team_search.search_words
-            if layer is SearchLayer.PORTER
-            else team_search.search_substrings
-        )
+        tree = from_store_query(query)
         hits: list[tuple[LayerHit, float]] = self._run(
             lambda c: run(
                 c,
                 self._project,
-                query,
+                tree,
                 scope,
                 limit=limit,
                 within=within,
                 title_weight=self._title_weight,
             )
         )
-        return hits
+        return [hit for hit, _ in hits]
 
     def vocabulary_between(self, min_length: int, max_length: int) -> list[str]:
         rows = self._run(
@@ -272,11 +262,12 @@ class PostgresKnowledgeStore(KnowledgeStore):
         stats: StoreStats = self._run(read)
         return stats
 
-    # A server does its own upkeep (autovacuum); there is no file here to compact or flush.
-    def free_page_ratio(self) -> float:
+    # FileUpkeep: a server keeps its own files (autovacuum); a member role may not VACUUM
+    # tables it does not own, so compacting prunes the project's vocabulary and nothing more.
+    def free_share(self) -> float:
         return 0.0
 
-    def vacuum(self) -> None:
+    def compact(self) -> None:
         """Prunes the project's vocabulary words that no chunk holds any more."""
         self._run(
             lambda c: c.execute(
@@ -288,7 +279,7 @@ class PostgresKnowledgeStore(KnowledgeStore):
             )
         )
 
-    def checkpoint(self) -> None:
+    def checkpoint(self, *, required: bool = True) -> None:
         return None
 
     def release_memory(self) -> None:

@@ -1,9 +1,10 @@
-"""A query as the PostgreSQL store renders it: terms combined by all-of / any-of / without.
+"""The domain's ``StoreQuery`` as PostgreSQL reads it: terms combined by all-of / any-of.
 
-``words_tsquery`` renders it for the words layer (``phraseto_tsquery`` per term in capy's
-text-search configuration, joined with ``&&``, ``||``, ``&& !!``); ``substring_condition`` for
-the substrings layer (``ILIKE '%term%'`` per term, which pg_trgm's GIN index answers with
-FTS5-trigram semantics: case-insensitive substrings of title or content).
+``words_tsquery`` renders it for the words layer (``phraseto_tsquery`` per alternative in capy's
+text-search configuration, joined with ``||`` within a group and ``&&`` / ``||`` between
+groups); ``substring_condition`` for the substrings layer (``ILIKE '%alternative%'``, which
+pg_trgm's GIN index answers with FTS5-trigram semantics: case-insensitive substrings of title
+or content). Alternatives are plain text: nothing in them is syntax.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import attrs
 
 from adapters.postgres.words import words_text
+from domain.search.store_query import Combine, StoreQuery
 
 CONFIG = "capy.english"
 TRIGRAM_LENGTH = 3
@@ -34,21 +36,13 @@ class AnyOf:
     items: tuple[Node, ...]
 
 
-@attrs.frozen
-class Without:
-    keep: Node
-    drop: Node
-
-
-Node = Term | AllOf | AnyOf | Without
+Node = Term | AllOf | AnyOf
 
 
 def positive_terms(node: Node) -> list[str]:
-    """The terms whose matches count toward relevance (not those after ``Without``)."""
+    """Every alternative of the query, in order (each counts toward relevance)."""
     if isinstance(node, Term):
         return [node.text]
-    if isinstance(node, Without):
-        return positive_terms(node.keep)
     return [text for item in node.items for text in positive_terms(item)]
 
 
@@ -59,12 +53,6 @@ def words_tsquery(node: Node) -> tuple[str, list[Any]] | None:
         if not text:
             return None
         return f"phraseto_tsquery('{CONFIG}', %s)", [text]
-    if isinstance(node, Without):
-        keep = words_tsquery(node.keep)
-        drop = words_tsquery(node.drop)
-        if keep is None or drop is None:
-            return keep
-        return f"({keep[0]} && !!{drop[0]})", keep[1] + drop[1]
     parts = [rendered for item in node.items if (rendered := words_tsquery(item))]
     if not parts:
         return None
@@ -86,12 +74,6 @@ def substring_condition(node: Node) -> tuple[str, list[Any]] | None:
         if len(node.text) < TRIGRAM_LENGTH:  # as in FTS5's trigram index: no trigram, no match
             return "FALSE", []
         return f"{SUBSTRING_TEXT} ILIKE %s", [like_contains(node.text.replace("\x00", ""))]
-    if isinstance(node, Without):
-        keep = substring_condition(node.keep)
-        drop = substring_condition(node.drop)
-        if keep is None or drop is None:
-            return keep
-        return f"({keep[0]} AND NOT {drop[0]})", keep[1] + drop[1]
     parts = [rendered for item in node.items if (rendered := substring_condition(item))]
     if not parts:
         return None
@@ -99,25 +81,7 @@ def substring_condition(node: Node) -> tuple[str, list[Any]] | None:
     return "(" + operator.join(sql for sql, _ in parts) + ")", [p for _, ps in parts for p in ps]
 
 
-def from_fts5(expression: str) -> Node | None:
-    """The query value behind one of the domain's FTS5 expressions (quoted strings joined by
-    AND, OR, NOT and parentheses); None when it cannot be read."""
-    from adapters.memory.fts_expression import And, ExpressionError, Not, Or, Phrase, parse
-
-    try:
-        tree = parse(expression)
-    except ExpressionError:
-        return None
-
-    def convert(node: Any) -> Node:
-        if isinstance(node, Phrase):
-            return Term(node.text)
-        if isinstance(node, And):
-            return AllOf((convert(node.left), convert(node.right)))
-        if isinstance(node, Or):
-            return AnyOf((convert(node.left), convert(node.right)))
-        if isinstance(node, Not):
-            return Without(convert(node.left), convert(node.right))
-        raise TypeError(node)
-
-    return convert(tree)
+def from_store_query(query: StoreQuery) -> Node:
+    """The query as a tree: any alternative of a group; every group, or any, as it says."""
+    groups = tuple(AnyOf(tuple(Term(text) for text in group)) for group in query.groups)
+    return AllOf(groups) if query.combine is Combine.ALL else AnyOf(groups)

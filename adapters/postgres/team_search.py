@@ -229,7 +229,7 @@ def _hit(row: tuple[Any, ...]) -> tuple[LayerHit, float]:
         title=row[6],
         content=row[7],
         has_code=bool(row[4]),
-        bm25=-score,
+        relevance=score,
         facts=row[8],
     )
     return hit, score

@@ -71,6 +71,11 @@ def vacuum(connection: Connection) -> None:
     checkpoint(connection)
 
 
+def fold_log(connection: Connection) -> None:
+    """A checkpoint that takes what it can: pages other connections still read stay."""
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+
+
 def checkpoint(connection: Connection, command: str = "capy checkpoint") -> None:
     """Move the WAL into the database file and truncate it (so the file alone is complete);
     ``command`` is what the user runs again once the other writer is gone."""

@@ -1,4 +1,5 @@
-"""One full-text layer search: a single FTS5 MATCH, scoped, ranked by bm25.
+"""One layer's search: the domain's query rendered as a single FTS5 MATCH, scoped, ranked by
+bm25 (the words layer on the porter table, the substrings layer on the trigram table).
 
 Two steps, so that only the rows returned pay for their text: first rank and filter using the
 narrow ``chunk_owners`` and ``sources`` rows, then read the text of those few chunks by id.
@@ -17,10 +18,13 @@ import attrs
 
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
+from adapters.sqlcipher.fts5_syntax import store_match
+from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source_kind import SourceKind
 
-TABLES = {SearchLayer.PORTER: "chunks", SearchLayer.TRIGRAM: "chunks_trigram"}
+# The layers this engine answers; another layer's query (by meaning) matches nothing here.
+TABLES = {SearchLayer.WORDS: "chunks", SearchLayer.SUBSTRINGS: "chunks_trigram"}
 
 
 @attrs.frozen
@@ -59,7 +63,7 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
     if has_within:
         filters.append(f"{table}.rowid IN (SELECT value FROM json_each(?))")
     where = "".join(f" AND {condition}" for condition in filters)
-    weights = "?, 1.0, 1.0" if layer is SearchLayer.PORTER else "?, 1.0"  # title, content, facts
+    weights = "?, 1.0, 1.0" if layer is SearchLayer.WORDS else "?, 1.0"  # title, content, facts
     sql = (
         f"SELECT o.id, o.source_id, s.label, s.kind, o.has_code, bm25({table}, {weights}) AS score "
         f"FROM {table} JOIN chunk_owners o ON o.id = {table}.rowid "
@@ -76,18 +80,17 @@ _TEXTS = (
 
 def search(
     connection: Connection,
-    layer: SearchLayer,
-    match: str,
+    query: StoreQuery,
     scope: SearchScope,
     *,
     limit: int,
     within: Sequence[int] | None,
     title_weight: float,
 ) -> list[LayerHit]:
-    if limit <= 0 or (within is not None and not within):
+    if limit <= 0 or (within is not None and not within) or query.layer not in TABLES:
         return []
-    sql, filter_params = ranking_sql(layer, scope, within is not None)
-    params: list[Any] = [title_weight, match, *filter_params]
+    sql, filter_params = ranking_sql(query.layer, scope, within is not None)
+    params: list[Any] = [title_weight, store_match(query), *filter_params]
     if within is not None:
         params.append(json.dumps([int(chunk_id) for chunk_id in within]))
     params.append(limit)
@@ -111,7 +114,7 @@ def search(
             title=texts[hit.chunk_id][0],
             content=texts[hit.chunk_id][1],
             has_code=hit.has_code,
-            bm25=hit.bm25,
+            relevance=-hit.bm25,  # bm25 is lower-is-better
             facts=texts[hit.chunk_id][2],
         )
         for hit in ranked

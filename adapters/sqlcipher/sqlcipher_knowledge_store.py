@@ -12,19 +12,21 @@ from adapters.sqlcipher import maintenance, search_query, swept_sessions, usage_
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import explained
+from adapters.sqlcipher.fts5_syntax import fts5_string
 from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
 from adapters.sqlcipher.size_report import size_report
 from adapters.system_clock import SystemClock
 from application.ports.clock import Clock
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
 from application.ports.store_inspector import StoreInspector, StoreSizeReport
 from application.ports.sweep_ledger import SweepLedger, SweptSession
 from application.ports.usage_store import UsageStore
 from domain.chunk import Chunk
-from domain.search.fts_expression import quote
 from domain.search.query import has_word_char
-from domain.search_hit import LayerHit, SearchLayer, SearchScope
+from domain.search.store_query import StoreQuery
+from domain.search_hit import LayerHit, SearchScope
 from domain.server.usage import UsageCounts
 from domain.server.usage_history import UsageSession, UsageSessions
 from domain.source import IndexOutcome, Source, SourceDocument
@@ -33,7 +35,7 @@ from domain.source_kind import SourceKind
 _log = logging.getLogger("capy.store")
 
 
-class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, UsageStore):
+class SqlcipherKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepLedger, UsageStore):
     """Opens (or creates) the database at construction; raises ``PlaintextDatabase``,
     ``WrongKey`` or ``StoreError`` with a hint. A garbage file is moved aside and reported
     through ``on_warning`` (default: the ``capy.store`` logger, never stdout).
@@ -127,16 +129,14 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
     @explained
     def search(
         self,
-        layer: SearchLayer,
-        match: str,
+        query: StoreQuery,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
         return search_query.search(
             self._pool.connection(),
-            layer,
-            match,
+            query,
             scope,
             limit=limit,
             within=within,
@@ -170,7 +170,7 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
         for word in words:
             row = (
                 connection.execute(
-                    "SELECT count(*) FROM chunks WHERE chunks MATCH ?", (quote(word),)
+                    "SELECT count(*) FROM chunks WHERE chunks MATCH ?", (fts5_string(word),)
                 ).fetchone()
                 if has_word_char(word)
                 else None
@@ -193,18 +193,21 @@ class SqlcipherKnowledgeStore(KnowledgeStore, StoreInspector, SweepLedger, Usage
         return maintenance.stats(self._pool.connection())
 
     @explained
-    def free_page_ratio(self) -> float:
+    def free_share(self) -> float:
         return maintenance.free_page_ratio(self._pool.connection())
 
     @explained
-    def vacuum(self) -> None:
+    def compact(self) -> None:
         """Prunes unused vocabulary, merges the FTS indexes and rewrites the file compactly."""
         self._known_words.forget()
         maintenance.vacuum(self._pool.connection())
 
     @explained
-    def checkpoint(self) -> None:
-        maintenance.checkpoint(self._pool.connection())
+    def checkpoint(self, *, required: bool = True) -> None:
+        if required:
+            maintenance.checkpoint(self._pool.connection())
+        else:
+            maintenance.fold_log(self._pool.connection())
 
     @explained
     def release_memory(self) -> None:

@@ -12,15 +12,19 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import attrs
 import sqlcipher3
 
 from adapters.sqlcipher.benchmark_corpus import LEXICON, generate_corpus, to_documents
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
+from domain.search.store_query import StoreQuery
 from domain.search_hit import SearchLayer, SearchScope
 from domain.source import SourceDocument
 from domain.source_kind import ALL_KINDS
+
+Q = TypeVar("Q")
 
 
 @attrs.frozen
@@ -114,10 +118,13 @@ def measure_search(workdir: Path, chunks: int = 10_000, queries: int = 300) -> S
     rng = random.Random(3)
     size = len(LEXICON)
     terms = [LEXICON[int(size ** rng.random()) - 1] for _ in range(queries)]
+    units = [((a,), (b,)) for a, b in zip(terms, reversed(terms), strict=True)]
     pairs = [f'"{a}" AND "{b}"' for a, b in zip(terms, reversed(terms), strict=True)]
     scope = SearchScope(kinds=ALL_KINDS)
-    porter = _latencies(lambda q: store.search(SearchLayer.PORTER, q, scope, 10), pairs)
-    trigram = _latencies(lambda q: store.search(SearchLayer.TRIGRAM, q, scope, 10), pairs)
+    words = [StoreQuery(SearchLayer.WORDS, groups) for groups in units]
+    substrings = [StoreQuery(SearchLayer.SUBSTRINGS, groups) for groups in units]
+    porter = _latencies(lambda q: store.search(q, scope, 10), words)
+    trigram = _latencies(lambda q: store.search(q, scope, 10), substrings)
     raw_sql = "SELECT rowid FROM {} WHERE {} MATCH ? ORDER BY rank LIMIT 10"
     raw_porter = _latencies(
         lambda q: raw.execute(raw_sql.format("raw_porter", "raw_porter"), (q,)).fetchall(), pairs
@@ -139,9 +146,7 @@ def measure_search(workdir: Path, chunks: int = 10_000, queries: int = 300) -> S
     )
 
 
-def _latencies(
-    run: Callable[[str], object], queries: Sequence[str], repeat: int = 3
-) -> list[float]:
+def _latencies(run: Callable[[Q], object], queries: Sequence[Q], repeat: int = 3) -> list[float]:
     """Per query, the fastest of ``repeat`` runs: other processes on the machine only add noise."""
     spent = []
     for query in queries:

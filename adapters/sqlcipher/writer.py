@@ -17,7 +17,8 @@ _INSERT_SOURCE = """INSERT INTO sources
     (label, kind, content_type, chunk_count, code_chunk_count, size_bytes, content_hash,
      indexed_at, last_accessed_at, access_count)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"""
-_INSERT_OWNER = "INSERT INTO chunk_owners (id, source_id, has_code) VALUES (?, ?, ?)"
+_INSERT_OWNER = "INSERT INTO chunk_owners (source_id, has_code) VALUES (?, ?)"
+_OWNED_IDS = "SELECT id FROM chunk_owners WHERE source_id = ? ORDER BY id"
 
 
 def index_document(
@@ -67,12 +68,11 @@ def _insert(
     )
     source_id = cursor.lastrowid
     assert source_id is not None
-    # Ids are assigned here (inside the write lock) so every table gets them in one batch each.
-    first = connection.execute("SELECT coalesce(max(id), 0) + 1 FROM chunk_owners").fetchone()[0]
-    rows = [(first + n, c.title, c.content, c.facts) for n, c in enumerate(chunks)]
-    connection.executemany(
-        _INSERT_OWNER, [(first + n, source_id, int(c.has_code)) for n, c in enumerate(chunks)]
-    )
+    # The engine allocates the chunk ids (rowids, ascending in insert order); the other tables
+    # take them from the source's new owner rows, one batch per table.
+    connection.executemany(_INSERT_OWNER, [(source_id, int(c.has_code)) for c in chunks])
+    ids = [row[0] for row in connection.execute(_OWNED_IDS, (source_id,))]
+    rows = [(i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)]
     connection.executemany(
         "INSERT INTO chunk_texts (id, title, content, facts) VALUES (?, ?, ?, ?)", rows
     )

@@ -1,4 +1,4 @@
-"""KnowledgeStore port: the per-project, encrypted full-text knowledge base."""
+"""KnowledgeStore port: the per-project knowledge base of sources and their chunks."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from domain.chunk import Chunk
-from domain.search_hit import LayerHit, SearchLayer, SearchScope
+from domain.search.store_query import StoreQuery
+from domain.search_hit import LayerHit, SearchScope
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 
 @attrs.frozen
 class StoredChunk:
-    """A chunk as stored, with its id (the same in both full-text layers)."""
+    """A chunk as stored, with its id (the same in every layer); the store allocates ids."""
 
     chunk_id: int
     source_id: int
@@ -33,14 +34,20 @@ class StoreStats:
 
 @runtime_checkable
 class KnowledgeStore(Protocol):
-    """Stores sources and their chunks; answers one full-text layer at a time.
+    """Stores sources and their chunks; answers one search layer at a time.
 
-    Rules every implementation keeps (the contract suite checks them):
+    Rules every implementation keeps (the contract suite, ``tests/unit/store``, checks them):
     - ``index``: same label + same hash → touch only (``already_indexed``; a different kind is
       applied: promotion/demotion); same label + different hash → replaced atomically; two
-      writers indexing one label never produce two sources.
-    - ``search``: ``match`` is an FTS5 expression built by the domain sanitiser (never raw user
-      text); results ordered best first; ``within`` restricts to those chunk ids.
+      writers indexing one label never produce two sources. Chunk ids are allocated by the
+      store, ascending in the document's order.
+    - ``search``: ``query`` is a value built by the domain (``StoreQuery``: groups of plain-text
+      alternatives, how they combine, which layer); the adapter renders it in its engine's own
+      language, so no user text is ever syntax. Hits come best first, each with a
+      ``relevance`` where higher is better, comparable within the call; ``within`` restricts to
+      those chunk ids. A query the engine cannot run matches nothing.
+
+    Keeping the store's files compact is not this port's business (``FileUpkeep``).
     """
 
     def index(self, document: SourceDocument) -> IndexOutcome: ...
@@ -53,8 +60,7 @@ class KnowledgeStore(Protocol):
 
     def search(
         self,
-        layer: SearchLayer,
-        match: str,
+        query: StoreQuery,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None = None,
@@ -68,7 +74,7 @@ class KnowledgeStore(Protocol):
 
     def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
         """How many chunks the store holds, and for each word how many of them hold it as the
-        full-text index indexes it (stemmed by the index's own stemmer; several tokens: as a
+        words layer matches it (stemmed by the layer's own stemmer; several tokens: as a
         phrase)."""
         ...
 
@@ -77,16 +83,5 @@ class KnowledgeStore(Protocol):
     def delete_sources(self, source_ids: Iterable[int]) -> int: ...
 
     def stats(self) -> StoreStats: ...
-
-    def free_page_ratio(self) -> float: ...
-
-    def vacuum(self) -> None: ...
-
-    def checkpoint(self) -> None: ...
-
-    def release_memory(self) -> None:
-        """Drop what the calling thread's connection caches (its page cache), e.g. after a
-        long run of writes on a background thread; later use reads pages in again."""
-        ...
 
     def close(self) -> None: ...

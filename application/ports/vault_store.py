@@ -22,15 +22,18 @@ class VaultStore(Protocol):
     - A blob comes back with the encoding it was saved with; saving a compressed blob stamps
       the vault as needing a reader that knows the codec, and a vault stamped for a newer
       reader than this capy refuses to open.
-    - ``search`` takes an FTS5 expression (a bad one raises ``InvalidInput``), filters on the
-      session's project path (substring), the message role and the session's end time, and
-      returns the best matches first.
+    - ``search`` takes a ``VaultQuery`` whose ``match`` is the domain's query tree (rendered
+      by the adapter in its engine's language; one the engine cannot run raises
+      ``InvalidInput``), filters on the session's project path (substring), the message role
+      and the session's end time, and returns the best matches first.
     - ``replace_messages`` rewrites only search rows and index versions, never a blob, and
       skips a session whose content hash is no longer the one the rows were built from.
     - ``replace_blobs`` changes how files are stored, never what they hold; stored sizes
       follow and the reader version is stamped as ``save`` does.
     - ``hold_exclusively`` fails at once (``StoreError``) while any other connection has the
       vault open, and keeps every other connection out until it is left.
+
+    Keeping the vault's file compact is the ``FileUpkeep`` port's business.
     """
 
     def digests(self) -> dict[str, StoredDigest]:
@@ -92,16 +95,7 @@ class VaultStore(Protocol):
         """Keep every other connection out while the block runs (compaction)."""
         ...
 
-    def optimize_search_index(self) -> None:
-        """Merge the search index into one segment (smaller, faster to search)."""
-        ...
-
-    def checkpoint(self, *, required: bool = True) -> None:
-        """Fold the write-ahead log into the file. ``required``: raise ``StoreError`` when
-        another connection keeps part of it busy; otherwise fold what can be folded now."""
-        ...
-
     def close(self) -> None:
-        """Close every connection (the log folded into the file first); using the store
+        """Close every connection (its storage made complete first); using the store
         afterwards opens it again."""
         ...

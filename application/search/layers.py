@@ -1,11 +1,12 @@
-"""Running the porter and trigram layers for a parsed query and fusing what they find.
+"""Running the words and substrings layers for a parsed query and fusing what they find.
 
-Porter tries AND first; when that yields fewer than ``limit`` chunks the OR query fills the
-rest (after the AND hits, which match every term). The trigram layer is the expensive one
-(ranking substrings over the whole index costs 7–20 ms at 10k chunks): when porter already
-found ``limit`` candidates, their substring evidence is computed in process instead; the
-trigram index is queried only when porter came up short — partial words, identifiers and
-typos, which is what trigram is for — AND first, OR only if AND found nothing (ADR 0004).
+The words layer tries ALL first; when that yields fewer than ``limit`` chunks the ANY query
+fills the rest (after the ALL hits, which match every unit). The substrings layer is the
+expensive one (ranking substrings over the whole index costs 7–20 ms at 10k chunks): when the
+words layer already found ``limit`` candidates, their substring evidence is computed in
+process instead; the substrings layer is queried only when the words layer came up short —
+partial words, identifiers and typos, which is what it is for — ALL first, ANY only if ALL
+found nothing (ADR 0004).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import attrs
 
 from application.ports.knowledge_store import KnowledgeStore
 from domain.search import tuning
-from domain.search.fts_expression import Combine, porter_expression, trigram_expression
 from domain.search.query import ParsedQuery
 from domain.search.rrf import FusedHit, fuse
+from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
 from domain.search.substring_layer import substring_rank
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 
@@ -42,21 +43,20 @@ def _append_new(hits: list[LayerHit], more: Sequence[LayerHit]) -> list[LayerHit
 
 def _and_then_or(
     store: KnowledgeStore,
-    layer: SearchLayer,
-    expressions: tuple[str | None, str | None],
+    query: StoreQuery | None,
     *,
     scope: SearchScope,
     plan: LayerPlan,
     fill: bool,
 ) -> list[LayerHit]:
-    """AND first; OR when AND found nothing, or (``fill``) fewer than the limit."""
-    all_terms, any_term = expressions
-    hits: list[LayerHit] = []
-    if all_terms:
-        hits = store.search(layer, all_terms, scope, plan.candidates)
+    """ALL first; ANY when ALL found nothing, or (``fill``) fewer than the limit."""
+    if query is None:
+        return []
+    hits = store.search(query.with_combine(Combine.ALL), scope, plan.candidates)
     wanted = plan.limit if fill else 1
-    if any_term and any_term != all_terms and len(hits) < wanted:
-        hits = _append_new(hits, store.search(layer, any_term, scope, plan.candidates))
+    if not query.is_single_group and len(hits) < wanted:
+        more = store.search(query.with_combine(Combine.ANY), scope, plan.candidates)
+        hits = _append_new(hits, more)
     return hits
 
 
@@ -64,26 +64,14 @@ def retrieve(
     store: KnowledgeStore, query: ParsedQuery, scope: SearchScope, plan: LayerPlan
 ) -> list[FusedHit]:
     """Both layers for ``query`` fused by reciprocal rank (chunks, best first)."""
-    porter = _and_then_or(
-        store,
-        SearchLayer.PORTER,
-        (porter_expression(query, Combine.ALL), porter_expression(query, Combine.ANY)),
-        scope=scope,
-        plan=plan,
-        fill=True,
-    )
-    if len(porter) >= plan.limit:
-        trigram = substring_rank(porter, query)
+    words = _and_then_or(store, words_query(query, Combine.ALL), scope=scope, plan=plan, fill=True)
+    if len(words) >= plan.limit:
+        substrings = substring_rank(words, query)
     else:
-        trigram = _and_then_or(
-            store,
-            SearchLayer.TRIGRAM,
-            (trigram_expression(query, Combine.ALL), trigram_expression(query, Combine.ANY)),
-            scope=scope,
-            plan=plan,
-            fill=False,
+        substrings = _and_then_or(
+            store, substrings_query(query, Combine.ALL), scope=scope, plan=plan, fill=False
         )
     return fuse(
-        {SearchLayer.PORTER: porter, SearchLayer.TRIGRAM: trigram},
-        {SearchLayer.PORTER: tuning.PORTER_WEIGHT, SearchLayer.TRIGRAM: tuning.TRIGRAM_WEIGHT},
+        {SearchLayer.WORDS: words, SearchLayer.SUBSTRINGS: substrings},
+        {SearchLayer.WORDS: tuning.PORTER_WEIGHT, SearchLayer.SUBSTRINGS: tuning.TRIGRAM_WEIGHT},
     )

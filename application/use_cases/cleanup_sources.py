@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from application.ports.clock import Clock
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.cleanup_report import CleanupMode, CleanupReport, CleanupRequest
 from application.use_cases.eviction_policy import policy_from
@@ -11,7 +12,7 @@ from domain.eviction import EvictionCandidate, EvictionReason, candidate, select
 from domain.settings import Settings
 from domain.source_kind import SourceKind
 
-# VACUUM rewrites the whole file; only worth it once a fifth of it is free pages.
+# Compacting rewrites the whole file; only worth it once a fifth of it is free pages.
 VACUUM_FREE_RATIO = 0.20
 _REASON_ORDER = {reason: i for i, reason in enumerate(EvictionReason)}
 
@@ -26,12 +27,15 @@ class CleanupSources:
       ``store.cleanup.session_ttl_days``; each source listed once, first reason wins;
     - an expired-kind purge looks only at that kind's TTL; a kind purge takes every ephemeral
       (or session) source, expired or not; a label removes exactly that source;
-    - removal is one store call; a real cleanup that removed something VACUUMs when over 20 %
-      of the file is free pages, or whenever ``vacuum`` is asked.
+    - removal is one store call; a real cleanup that removed something compacts the store
+      (``FileUpkeep``) when over 20 % of its storage is free, or whenever ``vacuum`` is asked.
     """
 
-    def __init__(self, store: KnowledgeStore, settings: Settings, clock: Clock) -> None:
+    def __init__(
+        self, store: KnowledgeStore, upkeep: FileUpkeep, settings: Settings, clock: Clock
+    ) -> None:
         self._store = store
+        self._upkeep = upkeep
         self._policy = policy_from(settings)
         self._clock = clock
 
@@ -66,8 +70,8 @@ class CleanupSources:
             return CleanupReport(mode=mode, dry_run=True, candidates=candidates)
         removed = self._store.delete_sources(c.source.id for c in candidates) if candidates else 0
         vacuumed = False
-        if request.vacuum or (removed and self._store.free_page_ratio() > VACUUM_FREE_RATIO):
-            self._store.vacuum()
+        if request.vacuum or (removed and self._upkeep.free_share() > VACUUM_FREE_RATIO):
+            self._upkeep.compact()
             vacuumed = True
         return CleanupReport(
             mode=mode, dry_run=False, candidates=candidates, removed=removed, vacuumed=vacuumed

@@ -305,14 +305,14 @@ def rerank(
         ]
     weights = unit_weights(evidence, len(groups.units))
     found = tuple(any(e.found[unit] for e in evidence) for unit in range(len(groups.units)))
-    porter = [h.hit.bm25 for h in hits if SearchLayer.PORTER in h.layers]
-    best = min(porter) if porter else 0.0
+    words = [h.hit.relevance for h in hits if SearchLayer.WORDS in h.layers]
+    best = max(words) if words else 0.0
     scored: list[tuple[float, int, FusedHit, float]] = []
     for index, (hit, seen, held) in enumerate(zip(hits, evidence, holds, strict=True)):
         boosts = boosts_for(hit, groups, entities, seen, weights)
         strength = 1.0
-        if tuning.BM25_WEIGHT and best < 0 and SearchLayer.PORTER in hit.layers:
-            strength += tuning.BM25_WEIGHT * hit.hit.bm25 / best
+        if tuning.BM25_WEIGHT and best > 0 and SearchLayer.WORDS in hit.layers:
+            strength += tuning.BM25_WEIGHT * hit.hit.relevance / best
         if held:
             strength *= 1.0 + tuning.ANSWER_KIND_WEIGHT
         scored.append((hit.score * boosts.total * strength, index, hit, boosts.share))

@@ -12,7 +12,7 @@ class SearchResult:
     """One chunk found for a query.
 
     ``content`` is the whole chunk; ``snippet`` the part around the matches; ``layer`` says how
-    it was found (``porter``, ``trigram``, ``rrf(porter+trigram)``, ``fuzzy+…``).
+    it was found (``words``, ``substrings``, ``rrf(words+substrings)``, ``fuzzy+…``).
     """
 
     rank: int

@@ -1,4 +1,4 @@
-"""Reciprocal Rank Fusion of the porter and trigram layers, keyed by chunk."""
+"""Reciprocal Rank Fusion of the store's layers (words, substrings), keyed by chunk."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class FusedHit:
 
     @property
     def layer_label(self) -> str:
-        """``porter``, ``trigram`` or ``rrf(porter+trigram)``, prefixed ``fuzzy+`` when found
+        """``words``, ``substrings`` or ``rrf(words+substrings)``, prefixed ``fuzzy+`` when found
         through a corrected query."""
         if len(self.layers) == 1:
             label = self.layers[0].value
@@ -51,8 +51,8 @@ def fuse(
     """Sum ``weight / (k + rank)`` (1-based rank) per chunk over the layers; best first.
 
     Every distinct chunk stays a result (two chunks of one source with one title are two
-    results). The porter hit stands for the chunk when there is one (its bm25 is the one
-    reranking weighs). Ties break on chunk id so the order is deterministic.
+    results). The words layer's hit stands for the chunk when there is one (its relevance is
+    the one reranking weighs). Ties break on chunk id so the order is deterministic.
     """
     scores: dict[int, float] = {}
     found_by: dict[int, list[SearchLayer]] = {}
@@ -66,7 +66,7 @@ def fuse(
             seen.add(hit.chunk_id)
             scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + rrf_score(rank, weight, k)
             found_by.setdefault(hit.chunk_id, []).append(layer)
-            if hit.chunk_id not in hits or layer is SearchLayer.PORTER:
+            if hit.chunk_id not in hits or layer is SearchLayer.WORDS:
                 hits[hit.chunk_id] = hit
     fused = [
         FusedHit(hits[cid], scores[cid], tuple(sorted(found_by[cid], key=_layer_order)))
@@ -77,4 +77,4 @@ def fuse(
 
 
 def _layer_order(layer: SearchLayer) -> int:
-    return 0 if layer is SearchLayer.PORTER else 1
+    return 0 if layer is SearchLayer.WORDS else 1

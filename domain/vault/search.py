@@ -6,6 +6,7 @@ from datetime import datetime
 
 import attrs
 
+from domain.vault.query_grammar import VaultMatch
 from domain.vault.session import MessageRole
 
 DEFAULT_SEARCH_LIMIT = 20
@@ -15,25 +16,16 @@ SNIPPET_ELLIPSIS = "…"
 SNIPPET_TOKENS = 16
 
 
-def quote_tokens(text: str) -> str:
-    """Every whitespace-separated token as an FTS5 phrase, joined by an implicit AND.
-
-    Punctuation, ``-``, ``:``, ``*`` and FTS5's keywords lose their meaning inside quotes, so
-    whatever a person types is a valid query that means "all of these words".
-    """
-    tokens = text.split()
-    return " ".join('"' + token.replace('"', '""') + '"' for token in tokens)
-
-
 @attrs.frozen
 class VaultQuery:
-    """An FTS5 expression (already quoted unless the person asked for raw syntax) and filters.
+    """What to match (``query_grammar``: every word as typed, or what a person wrote in the
+    grammar) and filters; no ``match`` finds nothing.
 
     ``project`` is a substring of the session's project path; ``after``/``before`` bound the
     session's end time (both inclusive).
     """
 
-    expression: str
+    match: VaultMatch | None
     project: str | None = None
     role: MessageRole | None = None
     after: datetime | None = None

@@ -19,7 +19,7 @@ from rich.progress import Progress
 
 from application.use_cases.index_request import IndexRequest
 from domain.content_type import ContentType
-from domain.search.fts_expression import quote
+from domain.search.store_query import Combine, StoreQuery
 from domain.search_hit import SearchLayer
 from domain.source_kind import SourceKind
 from entrypoints.bench.bench_store import StoreChoice, bench_container
@@ -111,7 +111,9 @@ def _substring_probe(containers: dict[StoreChoice, Any], bar: Progress) -> dict[
         for unit in SUBSTRING_UNITS:
             for side in SIDES:
                 began = time.perf_counter()
-                stores[side].search(SearchLayer.TRIGRAM, quote(unit), SCOPE, 50)
+                stores[side].search(
+                    StoreQuery(SearchLayer.SUBSTRINGS, ((unit,),), Combine.ALL), SCOPE, 50
+                )
                 per_unit[side][unit].append(time.perf_counter() - began)
             bar.advance(task)
     bar.remove_task(task)

@@ -7,12 +7,17 @@ from dependency_injector import containers, providers
 from adapters.json_file_job_log import JsonFileJobLog
 from adapters.jsonl_session_journal import JsonlSessionJournal, journal_directory
 from adapters.project.git_worktrees import GitWorktrees
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.sweep_ledger import SweepLedger
 from entrypoints.containers import lazy_adapters
 from entrypoints.containers.deferred import deferred
 
 
 def _same_store(store: SweepLedger) -> SweepLedger:
+    return store
+
+
+def _same_upkeep(store: FileUpkeep) -> FileUpkeep:
     return store
 
 
@@ -44,6 +49,8 @@ class Adapters(containers.DeclarativeContainer):
             project_root=core.project_root.provided.path,
         ),
     )
+    # The file's upkeep (VACUUM, checkpoints, page cache) is the SQLCipher store's own.
+    knowledge_upkeep = providers.Callable(_same_upkeep, knowledge_store)
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
     team_server = providers.Singleton(lazy_adapters.postgres_team_server)

@@ -16,7 +16,12 @@ from adapters.memory.in_memory_session_files import InMemorySessionFiles
 from adapters.memory.in_memory_session_journal import InMemorySessionJournal
 from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from adapters.memory.in_memory_usage_store import InMemoryUsageStore
+from application.ports.file_upkeep import FileUpkeep
 from domain.sessions.files import SessionHost
+
+
+def _same_upkeep(store: FileUpkeep) -> FileUpkeep:
+    return store
 
 
 class MemoryAdapters(containers.DeclarativeContainer):
@@ -29,6 +34,7 @@ class MemoryAdapters(containers.DeclarativeContainer):
     html_converter = providers.Singleton(InMemoryHtmlConverter)
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
+    knowledge_upkeep = providers.Callable(_same_upkeep, knowledge_store)
     usage_store = providers.Singleton(InMemoryUsageStore)
     sandbox = providers.Singleton(InMemorySandbox)
     policy_source = providers.Singleton(InMemoryPolicySource)

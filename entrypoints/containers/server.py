@@ -213,7 +213,7 @@ class ServerComposition:
             project_root=self.core.project().root, dry_run=False, should_stop=budget.should_stop
         )
         report: SweepReport = self.container.use_cases.sweep_sessions().execute(request)
-        self.container.adapters.knowledge_store().release_memory()  # this thread's page cache
+        self.container.adapters.knowledge_upkeep().release_memory()  # this thread's page cache
         if report.indexed:
             more = " (more at the next start)" if report.stopped else ""
             print(
@@ -260,7 +260,7 @@ class ServerComposition:
         cache size), then what the C heaps hold free."""
         if self._store_ready.is_set():
             try:
-                self.container.adapters.knowledge_store().release_memory()
+                self.container.adapters.knowledge_upkeep().release_memory()
             except Exception as error:  # the reply is ready; memory can be released next time
                 print(f"capy: memory not released yet: {error}", file=sys.stderr, flush=True)
         release_freed_memory()

@@ -46,6 +46,7 @@ class UseCases(containers.DeclarativeContainer):
     cleanup_sources = providers.Factory(
         deferred("application.use_cases.cleanup_sources:CleanupSources"),
         store=adapters.knowledge_store,
+        upkeep=adapters.knowledge_upkeep,
         settings=core.settings,
         clock=core.clock,
     )

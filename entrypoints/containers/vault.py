@@ -32,6 +32,7 @@ from adapters.memory.in_memory_vault_store import InMemoryVaultStore
 from adapters.memory.recording_launcher import RecordingLauncher
 from adapters.project.git_worktrees import GitWorktrees
 from adapters.zstd_codec import ZstdCodec
+from application.ports.file_upkeep import FileUpkeep
 from application.use_cases.rotate_key import RotateKey
 from application.use_cases.vault.checkpoint_vault import CheckpointVault
 from application.use_cases.vault.compact_vault import CompactVault
@@ -82,6 +83,10 @@ class VaultCore(containers.DeclarativeContainer):
     )
 
 
+def _same_object(store: FileUpkeep) -> FileUpkeep:
+    return store
+
+
 class VaultAdapters(containers.DeclarativeContainer):
     """Real I/O: the encrypted vault file, the file system, this machine's id."""
 
@@ -100,6 +105,8 @@ class VaultAdapters(containers.DeclarativeContainer):
             lazy_adapters.go_vault_migration, env=core.options.provided.env
         ),
     )
+    # The vault's file upkeep is the store's own (``FileUpkeep``).
+    vault_upkeep = providers.Callable(_same_object, vault_store)
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
     machine_identity = providers.Singleton(
         FileMachineIdentity,
@@ -137,6 +144,7 @@ class MemoryVaultAdapters(containers.DeclarativeContainer):
     vault_core = providers.DependenciesContainer()
 
     vault_store = providers.Singleton(InMemoryVaultStore, clock=core.clock)
+    vault_upkeep = providers.Callable(_same_object, vault_store)
     codec = providers.Singleton(ZstdCodec, compress=vault_core.compress)
     machine_identity = providers.Singleton(FixedMachineIdentity)
     restore_folders = providers.Singleton(InMemoryRestoreFolders)
@@ -164,7 +172,7 @@ class VaultUseCases(containers.DeclarativeContainer):
         open_store=adapters.vault_store.provider,
         vault_exists=vault_core.path.provided.exists,
     )
-    checkpoint = providers.Factory(CheckpointVault, store=adapters.vault_store)
+    checkpoint = providers.Factory(CheckpointVault, upkeep=adapters.vault_upkeep)
     session_reader = providers.Factory(
         SessionReader,
         files=adapters.session_files,
@@ -175,10 +183,16 @@ class VaultUseCases(containers.DeclarativeContainer):
     stored_reader = providers.Factory(
         StoredSessionReader, codec=adapters.codec, files=adapters.session_files
     )
-    reindex = providers.Factory(ReindexVault, store=adapters.vault_store, reader=stored_reader)
+    reindex = providers.Factory(
+        ReindexVault,
+        store=adapters.vault_store,
+        upkeep=adapters.vault_upkeep,
+        reader=stored_reader,
+    )
     compact = providers.Factory(
         CompactVault,
         store=adapters.vault_store,
+        upkeep=adapters.vault_upkeep,
         codec=adapters.codec,
         encryptor=adapters.database_encryptor,
         path=vault_core.path,

@@ -53,7 +53,7 @@ class VaultBrowser:
         return found
 
     def search(self, text: str) -> list[VaultHit]:
-        request = VaultSearchRequest(text, query=VaultQuery("", limit=SEARCH_LIMIT))
+        request = VaultSearchRequest(text, query=VaultQuery(None, limit=SEARCH_LIMIT))
         hits: list[VaultHit] = self._container.use_cases.search().execute(request)
         return hits
 

@@ -74,7 +74,10 @@ def search(
         bool,
         Parameter(
             negative=(),
-            help='Pass FTS5 syntax through: OR, NOT, "exact phrase", prefix*, NEAR(a b).',
+            help=(
+                'Read the words as a query: OR, NOT, "exact phrase", prefix*, parentheses '
+                "(AND between words is implied)."
+            ),
         ),
     ] = False,
     project: Annotated[
@@ -111,7 +114,7 @@ def search(
     from entrypoints.vault_cli.tables import print_hits
 
     query = VaultQuery(
-        "",
+        None,
         project=project,
         role=MessageRole(role) if role else None,
         after=parse_when(after, end_of_day=False, flag="--after") if after else None,

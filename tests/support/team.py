@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import NoReturn
 
 import attrs
@@ -57,18 +56,26 @@ def require_psycopg() -> None:
         unavailable("psycopg is not installed (pip install -e '.[team]')")
 
 
-def start_team_server(tmp: Path | None = None) -> Iterator[TeamServerForTests]:
-    from adapters.postgres.scratch_server import start_server, stop_server
+_started: list[TeamServerForTests] = []
+_failed: list[str] = []
 
-    require_psycopg()
-    try:
-        server = start_server()
-    except ServerUnavailable as error:
-        unavailable(error.message)
-    try:
+
+def shared_team_server() -> TeamServerForTests:
+    """The test run's one server, started on first use and stopped when the run ends; skips
+    (or fails, see ``unavailable``) where PostgreSQL cannot run."""
+    if _failed:
+        unavailable(_failed[0])
+    if not _started:
         from adapters.postgres.postgres_team_server import PostgresTeamServer
+        from adapters.postgres.scratch_server import start_server, stop_server
 
+        require_psycopg()
+        try:
+            server = start_server()
+        except ServerUnavailable as error:
+            _failed.append(error.message)
+            unavailable(error.message)
+        atexit.register(stop_server, server)
         PostgresTeamServer().init(server.owner_url())
-        yield TeamServerForTests(server)
-    finally:
-        stop_server(server)
+        _started.append(TeamServerForTests(server))
+    return _started[0]

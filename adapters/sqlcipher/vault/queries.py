@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
+from adapters.sqlcipher.fts5_syntax import vault_match
 from adapters.sqlcipher.vault.rows import SESSION_COLUMNS, parse_time, time_text, to_session
 from domain.errors import InvalidInput, StoreError
 from domain.vault.blob import BlobEncoding, EncodedBlob
@@ -102,7 +103,9 @@ WHERE vault_fts MATCH ?"""
 
 
 def search(connection: Connection, query: VaultQuery) -> list[VaultHit]:
-    sql, params = _SEARCH, [query.expression]
+    if query.match is None:
+        return []
+    sql, params = _SEARCH, [vault_match(query.match)]
     if query.project:
         sql += " AND instr(lower(s.project_path), lower(?)) > 0"
         params.append(query.project)
@@ -120,8 +123,8 @@ def search(connection: Connection, query: VaultQuery) -> list[VaultHit]:
         rows = connection.execute(sql, params).fetchall()
     except OperationalError as error:
         raise InvalidInput(
-            f"not a valid search: {error}",
-            "leave out --raw to search for the words as typed, or fix the FTS5 syntax",
+            f"the search could not run: {error}",
+            "search for the words as typed, without --raw",
         ) from None
     return [
         VaultHit(

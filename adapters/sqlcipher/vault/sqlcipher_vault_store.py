@@ -21,6 +21,7 @@ from adapters.sqlcipher.vault.profile import VAULT
 from adapters.sqlcipher.vault.rows import parse_time
 from adapters.system_clock import SystemClock
 from application.ports.clock import Clock
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.vault_store import VaultStore
 from domain.errors import StoreError
 from domain.vault.blob import EncodedBlob, refuse_newer_reader
@@ -32,7 +33,7 @@ from domain.vault.session import ArchivedSession, StoredDigest, StoredFile, Vaul
 _log = logging.getLogger("capy.vault")
 
 
-class SqlcipherVaultStore(VaultStore):
+class SqlcipherVaultStore(VaultStore, FileUpkeep):
     """Opens (or creates) the vault at construction; raises ``PlaintextDatabase``, ``WrongKey``
     or ``StoreError`` with a hint, and refuses a vault written for a newer reader."""
 
@@ -172,14 +173,22 @@ class SqlcipherVaultStore(VaultStore):
     def hold_exclusively(self) -> AbstractContextManager[None]:
         return upkeep.exclusively(self._pool.connection())
 
-    def optimize_search_index(self) -> None:
+    def free_share(self) -> float:
+        return maintenance.free_page_ratio(self._pool.connection())
+
+    def compact(self) -> None:
+        """Merges the search index; the file itself is copied afresh by ``CompactVault``
+        (an export into a new file, never VACUUM's copy in memory)."""
         upkeep.optimize_search_index(self._pool.connection())
 
     def checkpoint(self, *, required: bool = True) -> None:
         if required:
             maintenance.checkpoint(self._pool.connection(), "capy vault checkpoint")
         else:
-            upkeep.fold_log(self._pool.connection())
+            maintenance.fold_log(self._pool.connection())
+
+    def release_memory(self) -> None:
+        self._pool.connection().execute("PRAGMA shrink_memory")
 
     def close(self) -> None:
         """Closes every connection, then truncates the WAL from one fresh connection."""

@@ -140,8 +140,3 @@ def free_bytes(connection: Connection) -> int:
     pages = connection.execute("PRAGMA freelist_count").fetchone()[0]
     size = connection.execute("PRAGMA page_size").fetchone()[0]
     return int(pages) * int(size)
-
-
-def fold_log(connection: Connection) -> None:
-    """A checkpoint that takes what it can: pages other connections still read stay."""
-    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()

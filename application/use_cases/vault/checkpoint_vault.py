@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from application.ports.vault_store import VaultStore
+from application.ports.file_upkeep import FileUpkeep
 
 
 class CheckpointVault:
-    def __init__(self, store: VaultStore) -> None:
-        self._store = store
+    def __init__(self, upkeep: FileUpkeep) -> None:
+        self._upkeep = upkeep
 
     def execute(self) -> None:
         """Raises ``StoreError`` when another process keeps the log busy."""
-        self._store.checkpoint()
+        self._upkeep.checkpoint()

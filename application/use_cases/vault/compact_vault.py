@@ -9,6 +9,7 @@ import attrs
 
 from application.ports.codec import Codec
 from application.ports.database_encryptor import DatabaseEncryptor
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.vault_store import VaultStore
 from application.runs import never, unwatched
 from application.vault.batches import Batches
@@ -37,12 +38,15 @@ class CompactVault:
     def __init__(
         self,
         store: VaultStore,
+        *,
+        upkeep: FileUpkeep,
         codec: Codec,
         encryptor: DatabaseEncryptor,
         path: Path,
         key: Callable[[], str],
     ) -> None:
         self._store = store
+        self._upkeep = upkeep
         self._codec = codec
         self._encryptor = encryptor
         self._path = path
@@ -60,10 +64,9 @@ class CompactVault:
         before = self._store.stats()
         with self._store.hold_exclusively():
             report = self._compress(progress, stop, before.file_bytes)
-            free_share = before.free_bytes / before.file_bytes if before.file_bytes else 0.0
-            rewrite = report.compressed > 0 or free_share >= VACUUM_FREE_SHARE
+            rewrite = report.compressed > 0 or self._upkeep.free_share() >= VACUUM_FREE_SHARE
             if rewrite:
-                self._store.optimize_search_index()
+                self._upkeep.compact()
         if not rewrite:
             return report
         self._store.close()  # the copy is made from a connection of its own

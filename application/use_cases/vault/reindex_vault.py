@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.vault_store import VaultStore
 from application.runs import never, unwatched
 from application.vault.batches import Batches
@@ -24,8 +25,9 @@ class ReindexVault:
     run starts where this one stopped — finished sessions are no longer stale. ``stop()`` is
     asked between sessions."""
 
-    def __init__(self, store: VaultStore, reader: StoredSessionReader) -> None:
+    def __init__(self, store: VaultStore, upkeep: FileUpkeep, reader: StoredSessionReader) -> None:
         self._store = store
+        self._upkeep = upkeep
         self._reader = reader
 
     def execute(
@@ -53,7 +55,7 @@ class ReindexVault:
             write,
             lambda s: s.pending_bytes,
             failed,
-            after_flush=lambda: self._store.checkpoint(required=False),
+            after_flush=lambda: self._upkeep.checkpoint(required=False),
         )
         total_bytes = sum(session.stored_bytes for session in stale)
         done_bytes = 0

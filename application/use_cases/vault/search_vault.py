@@ -6,21 +6,23 @@ import attrs
 
 from application.ports.vault_store import VaultStore
 from domain.errors import InvalidInput
-from domain.vault.search import VaultHit, VaultQuery, quote_tokens
+from domain.vault.query_grammar import every_word, parse
+from domain.vault.search import VaultHit, VaultQuery
 
 
 @attrs.frozen
 class VaultSearchRequest:
-    """What a person typed: words (or FTS5 syntax with ``raw``) and the filters."""
+    """What a person typed: words (or the vault's query grammar with ``raw``) and the filters."""
 
     text: str
     raw: bool = False
-    query: VaultQuery = attrs.field(factory=lambda: VaultQuery(""))
+    query: VaultQuery = attrs.field(factory=lambda: VaultQuery(None))
 
 
 class SearchVault:
-    """Words as typed are each quoted (all must occur, punctuation means nothing); ``raw``
-    passes FTS5 syntax through (``OR``, ``NOT``, ``"a phrase"``, ``prefix*``)."""
+    """Words as typed each must occur (punctuation means nothing); ``raw`` reads the vault's
+    query grammar (``OR``, ``NOT``, ``"a phrase"``, ``prefix*``, parentheses) and refuses
+    text that is not one with an error that says what to write."""
 
     def __init__(self, store: VaultStore) -> None:
         self._store = store
@@ -34,5 +36,5 @@ class SearchVault:
         query = request.query
         if query.after and query.before and query.after > query.before:
             raise InvalidInput("--after is later than --before", "swap the two dates")
-        expression = text if request.raw else quote_tokens(text)
-        return self._store.search(attrs.evolve(query, expression=expression))
+        match = parse(text) if request.raw else every_word(text)
+        return self._store.search(attrs.evolve(query, match=match))

@@ -26,7 +26,7 @@ def checkpoint() -> None:
         print(f"capy checkpoint: no knowledge database at {path} yet — nothing to flush")
         return
     try:
-        container.adapters.knowledge_store().checkpoint()
+        container.adapters.knowledge_upkeep().checkpoint()
     finally:
         container.shutdown_resources()
     wal = path.with_name(path.name + "-wal")

@@ -11,9 +11,10 @@ import sqlite3
 from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 
+from adapters.sqlcipher.fts5_syntax import fts5_string, store_match
 from domain.chunk import Chunk
-from domain.search.fts_expression import quote
 from domain.search.query import has_word_char
+from domain.search.store_query import StoreQuery
 from domain.search.words import vocabulary_words
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.source_kind import SourceKind
@@ -27,7 +28,7 @@ CREATE VIRTUAL TABLE chunks_trigram USING fts5(title, content, tokenize='trigram
 CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab(chunks, row);
 CREATE TABLE vocabulary(word TEXT PRIMARY KEY) WITHOUT ROWID;
 """
-_TABLES = {SearchLayer.PORTER: "chunks", SearchLayer.TRIGRAM: "chunks_trigram"}
+_TABLES = {SearchLayer.WORDS: "chunks", SearchLayer.SUBSTRINGS: "chunks_trigram"}
 
 
 class SqliteFtsStore:
@@ -60,17 +61,17 @@ class SqliteFtsStore:
 
     def search(
         self,
-        layer: SearchLayer,
-        match: str,
+        query: StoreQuery,
         scope: SearchScope,
         limit: int,
         within: Sequence[int] | None = None,
     ) -> list[LayerHit]:
+        layer, match = query.layer, store_match(query)
         self.searches.append((layer, match, None if within is None else len(within)))
         table = _TABLES[layer]
         t = table
-        join = "" if layer is SearchLayer.PORTER else f" JOIN chunks p ON p.rowid = {t}.rowid"
-        row = t if layer is SearchLayer.PORTER else "p"
+        join = "" if layer is SearchLayer.WORDS else f" JOIN chunks p ON p.rowid = {t}.rowid"
+        row = t if layer is SearchLayer.WORDS else "p"
         sql = [
             f"SELECT {t}.rowid, s.id, s.label, s.kind, {row}.title, {row}.content, {row}.has_code,"
             f" bm25({t}, ?, 1.0)"
@@ -100,7 +101,7 @@ class SqliteFtsStore:
                 title=r[4],
                 content=r[5],
                 has_code=bool(r[6]),
-                bm25=r[7],
+                relevance=-r[7],
             )
             for r in rows
         ]
@@ -120,7 +121,7 @@ class SqliteFtsStore:
         total = self.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
         found = [
             self.db.execute(
-                "SELECT count(*) FROM chunks WHERE chunks MATCH ?", (quote(word),)
+                "SELECT count(*) FROM chunks WHERE chunks MATCH ?", (fts5_string(word),)
             ).fetchone()[0]
             if has_word_char(word)
             else 0

@@ -1,4 +1,4 @@
-"""Every expression the sanitiser builds is valid FTS5, whatever the user typed."""
+"""Every query the domain builds renders as valid FTS5, whatever the user typed."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.search.fts_expression import Combine, porter_expression, trigram_expression
+from adapters.sqlcipher.fts5_syntax import store_match, vault_match
+from domain.errors import InvalidInput
 from domain.search.query import parse_query
+from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
+from domain.vault.query_grammar import every_word, parse
 
 FTS_SYNTAX = st.sampled_from(
     [
@@ -62,15 +65,19 @@ def db() -> Iterator[sqlite3.Connection]:
     connection.close()
 
 
+def _rendered(query: StoreQuery | None) -> str | None:
+    return None if query is None else store_match(query)
+
+
 @settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(QUERY)
 def test_expressions_never_fail_in_fts5(db: sqlite3.Connection, text: str) -> None:
     parsed = parse_query(text)
     for combine in Combine:
-        porter = porter_expression(parsed, combine)
+        porter = _rendered(words_query(parsed, combine))
         if porter is not None:
             db.execute("SELECT rowid FROM p WHERE p MATCH ?", (porter,)).fetchall()
-        trigram = trigram_expression(parsed, combine)
+        trigram = _rendered(substrings_query(parsed, combine))
         if trigram is not None:
             db.execute("SELECT rowid FROM t WHERE t MATCH ?", (trigram,)).fetchall()
 
@@ -78,11 +85,32 @@ def test_expressions_never_fail_in_fts5(db: sqlite3.Connection, text: str) -> No
 @pytest.mark.parametrize("text", ["c++", "x.y", "foo-bar", '"NEAR title:"', "热更新", "AND"])
 def test_special_terms_still_find_their_text(db: sqlite3.Connection, text: str) -> None:
     parsed = parse_query(text)
-    porter = porter_expression(parsed, Combine.ALL)
-    trigram = trigram_expression(parsed, Combine.ALL)
+    porter = _rendered(words_query(parsed, Combine.ALL))
+    trigram = _rendered(substrings_query(parsed, Combine.ALL))
     found = []
     if porter:
         found += db.execute("SELECT rowid FROM p WHERE p MATCH ?", (porter,)).fetchall()
     if trigram:
         found += db.execute("SELECT rowid FROM t WHERE t MATCH ?", (trigram,)).fetchall()
     assert found
+
+
+VAULT_TEXT = st.lists(
+    st.one_of(st.sampled_from(['"', "(", ")", "*", "AND", "OR", "NOT", " ", "x", "é"]), st.text()),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(VAULT_TEXT)
+def test_every_vault_query_the_grammar_reads_is_valid_fts5(
+    db: sqlite3.Connection, text: str
+) -> None:
+    try:
+        tree = parse(text)
+    except InvalidInput:
+        return
+    db.execute("SELECT rowid FROM p WHERE p MATCH ?", (vault_match(tree),)).fetchall()
+    words = every_word(text)
+    if words is not None:
+        db.execute("SELECT rowid FROM p WHERE p MATCH ?", (vault_match(words),)).fetchall()

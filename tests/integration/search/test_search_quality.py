@@ -35,20 +35,20 @@ def test_ranking_quality_on_the_realistic_corpus(store: SqliteFtsStore) -> None:
     assert quality.ndcg10 >= 0.93
 
 
-def test_trigram_index_is_skipped_when_porter_found_enough(store: SqliteFtsStore) -> None:
+def test_substrings_layer_is_skipped_when_words_found_enough(store: SqliteFtsStore) -> None:
     # Enough means as many as a ranking of ten needs, whatever the limit asked for.
     search = SearchKnowledge(store, FixedClock(), track_access=False)  # type: ignore[arg-type]
     store.searches.clear()
     found = search.search("test run", 1, SearchScope(kinds=ALL_KINDS, kinds_explicit=True))
-    assert {s[0].value for s in store.searches} == {"porter"}  # AND, then OR to fill
-    assert found.results[0].layer == "rrf(porter+trigram)"  # substring evidence, in process
+    assert {s[0].value for s in store.searches} == {"words"}  # ALL, then ANY to fill
+    assert found.results[0].layer == "rrf(words+substrings)"  # substring evidence, in process
 
 
-def test_trigram_index_is_asked_for_partial_words(store: SqliteFtsStore) -> None:
+def test_substrings_layer_is_asked_for_partial_words(store: SqliteFtsStore) -> None:
     search = SearchKnowledge(store, FixedClock(), track_access=False)  # type: ignore[arg-type]
     store.searches.clear()
     found = search.search("ConnectionRese", 3, SearchScope(kinds=ALL_KINDS, kinds_explicit=True))
-    assert "trigram" in [s[0].value for s in store.searches]
+    assert "substrings" in [s[0].value for s in store.searches]
     assert "ConnectionResetError" in found.results[0].content
 
 

@@ -11,10 +11,12 @@ import sqlcipher3
 from adapters.sqlcipher.migrations import available
 from domain.chunk import Chunk
 from domain.content_type import ContentType
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search.store_query import Combine
+from domain.search_hit import SearchScope
 from domain.source import SourceDocument
 from domain.source_kind import SourceKind
 from tests.integration.store.helpers import KEY, open_store
+from tests.unit.store.queries import substrings, words
 
 LOG_LINE = '10.0.0.1 - - [03/Dec/2026:09:43:51 +0000] "GET /api/export HTTP/1.1" 500 27 "-" "curl"'
 
@@ -33,11 +35,11 @@ def _with_facts(label: str, facts: str) -> SourceDocument:
 def test_facts_are_searched_and_returned_but_not_the_text(tmp_path: Path) -> None:
     store = open_store(tmp_path / "knowledge.db")
     store.index(_with_facts("access", "server error internal request response"))
-    hits = store.search(SearchLayer.PORTER, '"server" AND "error"', SearchScope(), 5)
+    hits = store.search(words("server", "error"), SearchScope(), 5)
     assert [h.facts for h in hits] == ["server error internal request response"]
     assert hits[0].content == LOG_LINE
     assert store.chunks_of(hits[0].source_id)[0].chunk.facts.startswith("server error")
-    assert not store.search(SearchLayer.TRIGRAM, '"server error"', SearchScope(), 5)
+    assert not store.search(substrings("server error"), SearchScope(), 5)
     store.close()
 
 
@@ -64,10 +66,10 @@ def test_a_store_made_before_facts_is_migrated_and_keeps_working(tmp_path: Path)
     connection.commit()
     connection.close()
     older = open_store(path)  # migrates: the porter table is rebuilt from the stored texts
-    assert older.search(SearchLayer.PORTER, '"bravo"', SearchScope(), 5)
+    assert older.search(words("bravo"), SearchScope(), 5)
     older.index(_with_facts("new", "server error request response"))
-    assert older.search(SearchLayer.PORTER, '"bravo"', SearchScope(), 5)
-    assert older.search(SearchLayer.PORTER, '"response"', SearchScope(), 5)
+    assert older.search(words("bravo"), SearchScope(), 5)
+    assert older.search(words("response"), SearchScope(), 5)
     assert older.delete_sources(s.id for s in older.sources()) == 2
-    assert not older.search(SearchLayer.PORTER, '"response" OR "bravo"', SearchScope(), 5)
+    assert not older.search(words("response", "bravo", combine=Combine.ANY), SearchScope(), 5)
     older.close()

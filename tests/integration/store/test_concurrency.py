@@ -8,8 +8,9 @@ import sys
 import threading
 from pathlib import Path
 
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search_hit import SearchScope
 from tests.integration.store.helpers import document, open_store
+from tests.unit.store.queries import words
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -60,7 +61,7 @@ def test_threads_share_one_store(tmp_path: Path) -> None:
         try:
             for i in range(10):
                 store.index(document(f"t{n}-{i}", f"thread {n} item {i} marker"))
-                store.search(SearchLayer.PORTER, '"marker"', SearchScope(), 5)
+                store.search(words("marker"), SearchScope(), 5)
         except BaseException as error:
             errors.append(error)
 

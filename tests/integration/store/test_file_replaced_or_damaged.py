@@ -12,8 +12,9 @@ import pytest
 
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
 from domain.errors import DamagedDatabase, PlaintextDatabase, StoreError
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search_hit import SearchScope
 from tests.integration.store.helpers import document, open_store
+from tests.unit.store.queries import words
 
 
 def _labels(store: SqlcipherKnowledgeStore) -> set[str]:
@@ -111,7 +112,7 @@ def test_damage_found_while_running_names_the_file_and_the_way_out(tmp_path: Pat
     store = open_store(path)
     with pytest.raises(DamagedDatabase) as damaged:
         for n in range(60):
-            store.search(SearchLayer.PORTER, f"payload {n}", SearchScope(), 5)
+            store.search(words("payload", str(n)), SearchScope(), 5)
             store.chunks_of(n + 1)
     message = str(damaged.value)
     assert str(path) in message

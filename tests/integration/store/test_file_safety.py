@@ -16,7 +16,7 @@ from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.migrations import applied, available, migrate
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
 from domain.errors import DamagedDatabase, PlaintextDatabase, StoreError, WrongKey
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search_hit import SearchScope
 from tests.integration.store.helpers import (
     KEY,
     damage_first_page,
@@ -24,6 +24,7 @@ from tests.integration.store.helpers import (
     fingerprint,
     open_store,
 )
+from tests.unit.store.queries import substrings
 
 SECRET_TEXT = "zebracornucopia quartzlantern 7f3a9c"
 
@@ -32,7 +33,7 @@ def test_nothing_indexed_is_readable_on_disk(tmp_path: Path) -> None:
     path = tmp_path / "knowledge.db"
     store = open_store(path)
     store.index(document("secret-label-xyzzy", SECRET_TEXT))
-    assert store.search(SearchLayer.TRIGRAM, '"cornucopia"', SearchScope(), 5)
+    assert store.search(substrings("cornucopia"), SearchScope(), 5)
 
     files = [path, path.with_name("knowledge.db-wal"), path.with_name("knowledge.db-shm")]
     for file in files:  # while open: the text sits in the WAL, if anywhere

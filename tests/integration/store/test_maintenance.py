@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search_hit import SearchScope
 from domain.source_kind import SourceKind
 from tests.integration.store.helpers import KEY, document
+from tests.unit.store.queries import words
 
 
 def test_merges_vacuum_and_size_report(tmp_path: Path) -> None:
@@ -17,14 +18,14 @@ def test_merges_vacuum_and_size_report(tmp_path: Path) -> None:
         for n in range(12)
     ]
     store.delete_sources(ids[:10])
-    assert store.free_page_ratio() > 0
+    assert store.free_share() > 0
 
-    store.vacuum()
+    store.compact()
 
-    assert store.free_page_ratio() == 0
+    assert store.free_share() == 0
     assert not store.has_word(f"payload{0}")
     assert store.has_word("payload11")
-    assert len(store.search(SearchLayer.PORTER, '"shared"', SearchScope(), 10)) == 2
+    assert len(store.search(words("shared"), SearchScope(), 10)) == 2
     report = store.size_report(largest=1)
     assert [s.label for s in report.largest_sources] == ["doc-10"]
     assert {t.name: t.rows for t in report.tables}["chunk_owners"] == 2

@@ -5,10 +5,11 @@ from __future__ import annotations
 import threading
 
 from adapters.postgres.postgres_knowledge_store import PostgresKnowledgeStore
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS
 from tests.support.team import TeamServerForTests
 from tests.unit.store.documents import document
+from tests.unit.store.queries import words
 
 
 def _together(count: int, work) -> list[BaseException]:  # type: ignore[no-untyped-def]
@@ -55,7 +56,7 @@ def test_concurrent_indexing_keeps_counts_exact(team_server: TeamServerForTests)
     assert _together(8, index) == []
     total, counts = store.chunk_frequencies(["common", "rare3", "absent"])
     assert (total, counts) == (8, (8, 1, 0))
-    hits = store.search(SearchLayer.PORTER, '"common"', SearchScope(kinds=ALL_KINDS), 20)
+    hits = store.search(words("common"), SearchScope(kinds=ALL_KINDS), 20)
     assert len(hits) == 8
     store.delete_sources([s.id for s in store.sources()][:3])
     assert store.chunk_frequencies(["common"]) == (5, (5,))

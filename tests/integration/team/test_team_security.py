@@ -8,10 +8,11 @@ import pytest
 from adapters.postgres.postgres_knowledge_store import PostgresKnowledgeStore
 from adapters.postgres.postgres_team_server import PostgresTeamServer
 from domain.errors import StoreError
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS
 from tests.support.team import MEMBER_PASSWORD, TeamServerForTests
 from tests.unit.store.documents import document
+from tests.unit.store.queries import words
 
 ALL = SearchScope(kinds=ALL_KINDS)
 
@@ -73,7 +74,7 @@ def test_a_member_of_another_project_neither_sees_nor_writes(
     with pytest.raises(StoreError, match="not a member"):
         PostgresKnowledgeStore(mallory.url, alice.project)
     other = PostgresKnowledgeStore(mallory.url, mallory.project)
-    assert other.search(SearchLayer.PORTER, '"periwinkle"', ALL, 10) == []
+    assert other.search(words("periwinkle"), ALL, 10) == []
     assert other.sources() == []
     with psycopg.connect(mallory.url, autocommit=True) as raw:
         # Straight SQL, as a hostile member would write it: RLS hides every row of the project
@@ -106,9 +107,7 @@ def test_two_members_of_one_project_share_it(team_server: TeamServerForTests) ->
     PostgresKnowledgeStore(alice.url, alice.project).index(
         document("docs/deploy", ("Deploy", "roll out with helm upgrade --atomic"))
     )
-    hits = PostgresKnowledgeStore(bob.url, bob.project).search(
-        SearchLayer.PORTER, '"helm"', ALL, 10
-    )
+    hits = PostgresKnowledgeStore(bob.url, bob.project).search(words("helm"), ALL, 10)
     assert [hit.label for hit in hits] == ["docs/deploy"]
 
 

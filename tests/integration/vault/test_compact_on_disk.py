@@ -9,7 +9,8 @@ import pytest
 from application.use_cases.vault.import_sessions import ImportRequest
 from domain.errors import StoreError
 from domain.vault.blob import BlobEncoding
-from domain.vault.search import SessionFilter, VaultQuery, quote_tokens
+from domain.vault.query_grammar import every_word
+from domain.vault.search import SessionFilter, VaultQuery
 from tests.integration.store.helpers import fingerprint
 from tests.integration.vault.holder import held_open
 from tests.integration.vault.real_vault import real_vault
@@ -48,7 +49,7 @@ def test_compaction_shrinks_the_file_and_keeps_every_byte(
         for uuid, original in originals.items():
             assert store.main_blob(uuid).encoding is BlobEncoding.ZSTD
             assert codec.decode(store.main_blob(uuid)) == original
-        assert len(store.search(VaultQuery(quote_tokens("cormorant"), limit=1000))) == 480
+        assert len(store.search(VaultQuery(every_word("cormorant"), limit=1000))) == 480
         stats = store.stats()
         assert stats.stored_bytes < stats.size_bytes / 4
         assert stats.file_bytes == report.bytes_after

@@ -10,6 +10,7 @@ from application.use_cases.vault.import_sessions import ImportRequest
 from domain.vault.blob import BlobEncoding
 from domain.vault.digest import session_hash
 from domain.vault.importing import ImportStatus
+from domain.vault.query_grammar import Phrase
 from domain.vault.search import SessionFilter, VaultQuery
 from tests.integration.vault.real_vault import real_vault
 from tests.support.transcripts import ClaudeHome, ClaudeTranscript
@@ -63,7 +64,7 @@ def test_import_then_restore_is_byte_identical(isolated_home: Path, tmp_path: Pa
         shot = next(f for f in store.files(S1) if f.relative_path.endswith("shot.png"))
         assert shot.blob.encoding is BlobEncoding.RAW
         assert store.main_blob(S1).encoding is BlobEncoding.ZSTD
-        assert {h.subagent_id for h in store.search(VaultQuery('"holders"'))} == {"f00d"}
+        assert {h.subagent_id for h in store.search(VaultQuery(Phrase("holders")))} == {"f00d"}
         (session,) = store.sessions(SessionFilter())
         assert session.project_path == str(project)
 

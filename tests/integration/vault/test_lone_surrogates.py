@@ -8,7 +8,8 @@ from pathlib import Path
 
 from application.use_cases.vault.import_sessions import ImportRequest
 from domain.vault.importing import ImportStatus
-from domain.vault.search import SessionFilter, VaultQuery, quote_tokens
+from domain.vault.query_grammar import every_word
+from domain.vault.search import SessionFilter, VaultQuery
 from tests.integration.vault.real_vault import real_vault
 from tests.support.transcripts import ClaudeHome, ClaudeTranscript
 
@@ -39,6 +40,6 @@ def test_a_session_with_lone_surrogates_is_archived_verbatim(
         assert session.title is not None and "\ufffd" in session.title
         assert vault.adapters.codec().decode(store.main_blob(S1)) == written.read_bytes()
         for word in ("capybara", "ocelot", "pelican"):
-            assert store.search(VaultQuery(quote_tokens(word))), word
+            assert store.search(VaultQuery(every_word(word))), word
         again = vault.use_cases.import_sessions().execute(ImportRequest())
         assert [o.status for o in again.outcomes] == [ImportStatus.SKIPPED]

@@ -13,7 +13,8 @@ from application.use_cases.vault.merge_vault import MergeRequest
 from domain.errors import InvalidInput, WrongKey
 from domain.vault.blob import BlobEncoding
 from domain.vault.importing import ImportStatus
-from domain.vault.search import SessionFilter, VaultQuery, quote_tokens
+from domain.vault.query_grammar import every_word
+from domain.vault.search import SessionFilter, VaultQuery
 from tests.integration.vault.real_vault import real_vault
 from tests.support.go_capy import (
     GO_VAULT_SCHEMA,
@@ -92,9 +93,9 @@ def test_a_go_vault_is_merged_whole_and_left_untouched(isolated_home: Path, tmp_
         stored_files = {f.relative_path: f.blob for f in store.files(S1)}
         assert {n: codec.decode(b) for n, b in stored_files.items()} == sessions[0].files
         assert stored_files["tool-results/shot.png"].encoding is BlobEncoding.RAW
-        assert {h.subagent_id for h in store.search(VaultQuery(quote_tokens("walrus")))} == {"ab12"}
-        assert store.search(VaultQuery(quote_tokens("platypus")))
-        assert store.search(VaultQuery(quote_tokens("zanzibar"))) == []  # Go's rows not copied
+        assert {h.subagent_id for h in store.search(VaultQuery(every_word("walrus")))} == {"ab12"}
+        assert store.search(VaultQuery(every_word("platypus")))
+        assert store.search(VaultQuery(every_word("zanzibar"))) == []  # Go's rows not copied
         again = vault.use_cases.merge().execute(MergeRequest(source, GO_KEY))
         assert again.count(ImportStatus.SKIPPED) == 2
 
@@ -138,7 +139,7 @@ def test_another_vault_of_this_capy_is_merged_with_larger_wins(
         assert report.source == "a capy vault in the current format"
         assert [o.status for o in report.outcomes] == [ImportStatus.UPDATED]
         store = vault.adapters.vault_store()
-        assert store.search(VaultQuery(quote_tokens("krill")))
+        assert store.search(VaultQuery(every_word("krill")))
 
 
 def test_sessions_a_restore_would_refuse_are_refused_at_the_door(

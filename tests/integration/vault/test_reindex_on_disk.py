@@ -16,6 +16,7 @@ from adapters.sqlcipher.key_material import passphrase_pragma
 from application.use_cases.vault.import_sessions import ImportRequest
 from domain.errors import StoreError
 from domain.vault.indexing import INDEX_VERSION
+from domain.vault.query_grammar import Phrase
 from domain.vault.search import VaultQuery
 from tests.integration.vault.holder import held_open, script
 from tests.integration.vault.real_vault import real_vault
@@ -90,7 +91,7 @@ def test_a_killed_reindex_leaves_whole_sessions_and_the_next_run_finishes(
         assert 0 < left < SESSIONS
         report = vault.use_cases.reindex().execute()
         assert (report.reindexed, report.remaining) == (left, 0)
-        assert len(store.search(VaultQuery('"recompiles"', limit=1000))) == 1000
+        assert len(store.search(VaultQuery(Phrase("recompiles"), limit=1000))) == 1000
     raw = _raw(path, key)
     assert _rows_per_session(raw) == expected
     raw.close()

@@ -11,7 +11,8 @@ import sqlcipher3
 from adapters.sqlcipher.key_material import passphrase_pragma
 from application.use_cases.vault.import_sessions import ImportRequest
 from domain.errors import StoreError
-from domain.vault.search import VaultQuery, quote_tokens
+from domain.vault.query_grammar import every_word
+from domain.vault.search import VaultQuery
 from tests.integration.store.helpers import fingerprint
 from tests.integration.vault.holder import held_open, script
 from tests.integration.vault.real_vault import real_vault
@@ -66,7 +67,7 @@ def test_rekey_writes_a_verified_copy_and_keeps_the_old_file(
     with pytest.raises(sqlcipher3.DatabaseError):
         _meta(path, old_key)
     with real_vault(isolated_home) as vault:
-        assert vault.adapters.vault_store().search(VaultQuery(quote_tokens("albatross")))
+        assert vault.adapters.vault_store().search(VaultQuery(every_word("albatross")))
     assert {p.name for p in path.parent.iterdir()} >= {"vault.db", "vault.db.bak"}
     assert not any(p.name.endswith(".enc.tmp") for p in path.parent.iterdir())
 

@@ -12,12 +12,12 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "bench"
 CONTENT_TYPES = {"markdown", "json", "plaintext", "transcript", "curated"}
 KINDS = {"durable", "ephemeral", "session"}
 LAYERS = {
-    "rrf(porter+trigram)",
-    "porter",
-    "trigram",
-    "fuzzy+rrf(porter+trigram)",
-    "fuzzy+porter",
-    "fuzzy+trigram",
+    "rrf(words+substrings)",
+    "words",
+    "substrings",
+    "fuzzy+rrf(words+substrings)",
+    "fuzzy+words",
+    "fuzzy+substrings",
     "none",
 }
 

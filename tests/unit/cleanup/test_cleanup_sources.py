@@ -131,13 +131,13 @@ def test_vacuum_only_after_a_real_cleanup_when_asked_or_worth_it(
     populate(container, clock)
     store = container.use_cases.adapters.knowledge_store()
     calls: list[str] = []
-    store.vacuum = lambda: calls.append("vacuum")  # type: ignore[method-assign]
+    store.compact = lambda: calls.append("vacuum")  # type: ignore[method-assign]
     use_case = container.use_cases.cleanup_sources()
     use_case.execute(CleanupRequest(vacuum=True))
     assert calls == []
     report = use_case.execute(CleanupRequest(dry_run=False))
     assert calls == [] and not report.vacuumed  # in-memory: no free pages
-    store.free_page_ratio = lambda: 0.5  # type: ignore[method-assign]
+    store.free_share = lambda: 0.5  # type: ignore[method-assign]
     add(container, "tmp", SourceKind.EPHEMERAL)
     clock.advance(timedelta(days=2))
     assert use_case.execute(CleanupRequest(dry_run=False)).vacuumed

@@ -52,7 +52,7 @@ def test_a_big_call_also_returns_the_threads_page_cache(
     composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     composition.warm_up()
-    store = composition.container.adapters.knowledge_store()
+    store = composition.container.adapters.knowledge_upkeep()
     shrunk: list[int] = []
     monkeypatch.setattr(store, "release_memory", lambda: shrunk.append(1))
     sandbox.script(sandbox.output("x" * RELEASE_AFTER_BYTES))

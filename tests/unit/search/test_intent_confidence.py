@@ -26,7 +26,7 @@ def _found(query: str) -> SearchResults:
         content=OUTPUT,
         snippet="line 42: worker handled request 42 in 6 ms",
         score=1.0,
-        layer="porter",
+        layer="words",
         chunk_id=1,
         source_id=1,
     )

@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.search.fts_expression import Combine, porter_expression, trigram_expression
 from domain.search.query import parse_query
+from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
+from domain.search_hit import SearchLayer
 
 
 def test_terms_are_lower_case_unique_and_free_of_prose_punctuation() -> None:
@@ -46,35 +47,38 @@ def test_cjk_is_a_term() -> None:
     assert parse_query("热更新失效").terms == ("热更新失效",)
 
 
-def test_porter_expression_quotes_every_string_and_adds_synonyms() -> None:
-    expression = porter_expression(parse_query("db AND timeout"), Combine.ALL)
-    assert expression == '("db" OR "database" OR "datastore") AND ("timeout" OR "timed-out")'
+def test_the_words_query_has_a_group_per_unit_with_its_synonyms() -> None:
+    query = words_query(parse_query("db AND timeout"), Combine.ALL)
+    assert query == StoreQuery(
+        SearchLayer.WORDS, (("db", "database", "datastore"), ("timeout", "timed-out")), Combine.ALL
+    )
+    assert query.text() == "db timeout"
 
 
-def test_trigram_expression_skips_short_strings_but_keeps_long_synonyms() -> None:
-    expression = trigram_expression(parse_query("db go"), Combine.ANY)
-    assert expression == '("database" OR "datastore")'
+def test_the_substrings_query_skips_short_strings_but_keeps_long_synonyms() -> None:
+    query = substrings_query(parse_query("db go"), Combine.ANY)
+    assert query == StoreQuery(SearchLayer.SUBSTRINGS, (("database", "datastore"),), Combine.ANY)
 
 
-def test_trigram_expression_is_none_without_three_characters() -> None:
-    assert trigram_expression(parse_query("go"), Combine.ALL) is None
+def test_the_substrings_query_is_none_without_three_characters() -> None:
+    assert substrings_query(parse_query("go"), Combine.ALL) is None
 
 
-def test_or_expression_joins_groups_with_or() -> None:
-    assert porter_expression(parse_query("alpha beta"), Combine.ANY) == '"alpha" OR "beta"'
+def test_a_query_without_groups_is_none_and_repeats_are_dropped() -> None:
+    assert StoreQuery.of(SearchLayer.WORDS, [(), ()], Combine.ALL) is None
+    query = StoreQuery.of(SearchLayer.WORDS, [("a", "b", "a"), ()], Combine.ANY)
+    assert query is not None and query.groups == (("a", "b"),) and query.is_single_group
 
 
 @given(st.text())
-def test_parsing_never_raises_and_expressions_quote_everything(text: str) -> None:
+def test_parsing_never_raises_and_queries_hold_only_non_empty_text(text: str) -> None:
     parsed = parse_query(text)
     for combine in Combine:
-        for expression in (
-            porter_expression(parsed, combine),
-            trigram_expression(parsed, combine),
-        ):
-            if expression is not None:
-                assert expression.count('"') % 2 == 0
-                assert "\x00" not in expression
+        for query in (words_query(parsed, combine), substrings_query(parsed, combine)):
+            if query is not None:
+                assert query.combine is combine and query.groups
+                assert all(group and all(group) for group in query.groups)
+                assert all("\x00" not in a for group in query.groups for a in group)
 
 
 def test_a_measure_at_a_cut_off_gains_its_notation_and_keeps_its_words() -> None:

@@ -26,7 +26,7 @@ def _result(
         content=snippet,
         snippet=snippet,
         score=score,
-        layer="porter",
+        layer="words",
         chunk_id=rank,
         source_id=1,
     )

@@ -29,9 +29,9 @@ def fused(
         title=title,
         content=content,
         has_code=has_code,
-        bm25=-1.0,
+        relevance=1.0,
     )
-    return FusedHit(hit, score, (SearchLayer.PORTER,))
+    return FusedHit(hit, score, (SearchLayer.WORDS,))
 
 
 def test_min_span_finds_the_smallest_window_holding_every_group() -> None:

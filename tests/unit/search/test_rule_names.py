@@ -52,7 +52,7 @@ def test_a_rule_named_for_a_query_word_ranks_its_section_above_one_sharing_the_w
 
     def hit(chunk_id: int, content: str, score: float) -> FusedHit:
         layer_hit = LayerHit(chunk_id, 1, "checks", SourceKind.DURABLE, "t", content, False, -1.0)
-        return FusedHit(layer_hit, score, (SearchLayer.PORTER,))
+        return FusedHit(layer_hit, score, (SearchLayer.WORDS,))
 
     # The compiler's section was fused first (bm25 likes its short lines), as in real output.
     hits = [hit(1, TSC, 1.1), hit(2, ESLINT, 1.0)]

@@ -60,7 +60,7 @@ def test_finds_the_section_that_answers_the_query(search: SearchKnowledge) -> No
     assert top.source == "docs/deploy.md"
     assert top.rank == 1
     assert "helm rollback" in top.snippet
-    assert top.layer in {"porter", "rrf(porter+trigram)"}
+    assert top.layer in {"words", "rrf(words+substrings)"}
 
 
 def test_ephemeral_sources_are_hidden_by_default_and_named_when_nothing_is_found(

@@ -17,7 +17,7 @@ def hit(chunk_id: int, content: str, title: str = "t") -> LayerHit:
         title=title,
         content=content,
         has_code=False,
-        bm25=-1.0,
+        relevance=1.0,
     )
 
 

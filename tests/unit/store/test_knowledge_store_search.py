@@ -1,4 +1,4 @@
-"""Contract: one full-text layer at a time — AND/OR, stems, substrings, scope, within, ranking."""
+"""Contract: one layer at a time — ALL/ANY, stems, substrings, scope, within, relevance."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ import pytest
 
 from application.ports.knowledge_store import KnowledgeStore
 from domain.chunk import Chunk
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search.store_query import Combine
+from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from tests.unit.store.documents import document
+from tests.unit.store.queries import substrings, words
 
-PORTER, TRIGRAM = SearchLayer.PORTER, SearchLayer.TRIGRAM
+ANY = Combine.ANY
 ALL = SearchScope(kinds=ALL_KINDS)
 
 
@@ -36,7 +38,7 @@ def labels(hits: list) -> list[str]:  # type: ignore[type-arg]
 
 
 def test_porter_matches_stems(corpus: KnowledgeStore) -> None:
-    hits = corpus.search(PORTER, '"deployed"', ALL, 10)
+    hits = corpus.search(words("deployed"), ALL, 10)
     assert labels(hits) == ["guide"]
     hit = hits[0]
     assert (hit.title, hit.kind, hit.has_code) == ("Deploy", SourceKind.DURABLE, False)
@@ -44,38 +46,38 @@ def test_porter_matches_stems(corpus: KnowledgeStore) -> None:
 
 
 def test_implicit_and_requires_every_term(corpus: KnowledgeStore) -> None:
-    assert labels(corpus.search(PORTER, '"kubernetes" "helm"', ALL, 10)) == ["guide"]
-    assert corpus.search(PORTER, '"kubernetes" "redis"', ALL, 10) == []
+    assert labels(corpus.search(words("kubernetes", "helm"), ALL, 10)) == ["guide"]
+    assert corpus.search(words("kubernetes", "redis"), ALL, 10) == []
 
 
 def test_or_and_groups(corpus: KnowledgeStore) -> None:
-    either = corpus.search(PORTER, '"helm" OR "redis"', ALL, 10)
+    either = corpus.search(words("helm", "redis", combine=ANY), ALL, 10)
     assert sorted(labels(either)) == ["guide", "notes"]
-    grouped = corpus.search(PORTER, '("helm" OR "redis") AND "sessions"', ALL, 10)
+    grouped = corpus.search(words(("helm", "redis"), "sessions"), ALL, 10)
     assert labels(grouped) == ["notes"]
 
 
 def test_trigram_matches_substrings(corpus: KnowledgeStore) -> None:
-    hits = corpus.search(TRIGRAM, '"ncrypt"', ALL, 10)
+    hits = corpus.search(substrings("ncrypt"), ALL, 10)
     assert labels(hits) == ["session:1"]
-    assert corpus.search(TRIGRAM, '"KUBERN" "restart"', ALL, 10)[0].label == "execute:python"
+    assert corpus.search(substrings("KUBERN", "restart"), ALL, 10)[0].label == "execute:python"
 
 
 def test_default_scope_hides_ephemeral(corpus: KnowledgeStore) -> None:
-    assert labels(corpus.search(PORTER, '"kubernetes"', SearchScope(), 10)) == ["guide"]
+    assert labels(corpus.search(words("kubernetes"), SearchScope(), 10)) == ["guide"]
 
 
 def test_source_filter_lifts_kind_filter(corpus: KnowledgeStore) -> None:
     scope = SearchScope(source="EXECUTE")
-    assert labels(corpus.search(PORTER, '"kubernetes"', scope, 10)) == ["execute:python"]
+    assert labels(corpus.search(words("kubernetes"), scope, 10)) == ["execute:python"]
     exact = SearchScope(source="execute:python", exact_source=True)
-    assert labels(corpus.search(PORTER, '"kubernetes"', exact, 10)) == ["execute:python"]
+    assert labels(corpus.search(words("kubernetes"), exact, 10)) == ["execute:python"]
     assert (
-        corpus.search(PORTER, '"kubernetes"', SearchScope(source="execute", exact_source=True), 10)
+        corpus.search(words("kubernetes"), SearchScope(source="execute", exact_source=True), 10)
         == []
     )
     explicit = SearchScope(source="e", kinds=frozenset({SourceKind.DURABLE}), kinds_explicit=True)
-    assert labels(corpus.search(PORTER, '"kubernetes"', explicit, 10)) == ["guide"]
+    assert labels(corpus.search(words("kubernetes"), explicit, 10)) == ["guide"]
 
 
 def test_source_filter_treats_like_wildcards_literally(store: KnowledgeStore) -> None:
@@ -84,23 +86,23 @@ def test_source_filter_treats_like_wildcards_literally(store: KnowledgeStore) ->
     store.index(document("100%", ("T", "needle")))
     store.index(document("1000", ("T", "needle")))
 
-    assert labels(store.search(PORTER, '"needle"', SearchScope(source="a_b"), 10)) == ["a_b"]
-    assert labels(store.search(PORTER, '"needle"', SearchScope(source="0%"), 10)) == ["100%"]
+    assert labels(store.search(words("needle"), SearchScope(source="a_b"), 10)) == ["a_b"]
+    assert labels(store.search(words("needle"), SearchScope(source="0%"), 10)) == ["100%"]
 
 
 def test_within_restricts_to_chunk_ids(corpus: KnowledgeStore) -> None:
-    all_hits = corpus.search(PORTER, '"kubernetes"', ALL, 10)
+    all_hits = corpus.search(words("kubernetes"), ALL, 10)
     assert len(all_hits) == 2
     keep = all_hits[1].chunk_id
-    assert [h.chunk_id for h in corpus.search(PORTER, '"kubernetes"', ALL, 10, within=[keep])] == [
+    assert [h.chunk_id for h in corpus.search(words("kubernetes"), ALL, 10, within=[keep])] == [
         keep
     ]
-    assert corpus.search(PORTER, '"kubernetes"', ALL, 10, within=[]) == []
+    assert corpus.search(words("kubernetes"), ALL, 10, within=[]) == []
 
 
 def test_chunk_ids_agree_across_layers_and_chunks_of(corpus: KnowledgeStore) -> None:
-    porter = corpus.search(PORTER, '"helm"', ALL, 10)[0]
-    trigram = corpus.search(TRIGRAM, '"helm"', ALL, 10)[0]
+    porter = corpus.search(words("helm"), ALL, 10)[0]
+    trigram = corpus.search(substrings("helm"), ALL, 10)[0]
     assert porter.chunk_id == trigram.chunk_id
     assert [c.chunk_id for c in corpus.chunks_of(porter.source_id)] == [porter.chunk_id]
 
@@ -108,52 +110,61 @@ def test_chunk_ids_agree_across_layers_and_chunks_of(corpus: KnowledgeStore) -> 
 def test_limit_and_order(store: KnowledgeStore) -> None:
     store.index(document("weak", ("Misc", "one mention of widget among many other words here")))
     store.index(document("strong", ("Widget", "widget widget")))
-    hits = store.search(PORTER, '"widget"', ALL, 10)
+    hits = store.search(words("widget"), ALL, 10)
     assert labels(hits) == ["strong", "weak"]
-    assert hits[0].bm25 < hits[1].bm25
-    assert len(store.search(PORTER, '"widget"', ALL, 1)) == 1
+    assert hits[0].relevance > hits[1].relevance
+    assert len(store.search(words("widget"), ALL, 1)) == 1
 
 
 def test_title_matches_weigh_more(store: KnowledgeStore) -> None:
     store.index(document("body", ("Notes", "gateway settings")))
     store.index(document("title", ("Gateway", "some settings")))
-    assert labels(store.search(PORTER, '"gateway"', ALL, 10))[0] == "title"
+    assert labels(store.search(words("gateway"), ALL, 10))[0] == "title"
 
 
 @pytest.mark.parametrize(
-    "bad",
-    ['"unterminated', "AND", "(", '"a" OR', ")", '("a" OR "b") "c"', '"c" ("a" OR "b")', 'NOT "x"'],
+    "text",
+    ['"unterminated', "AND", "(", '"a" OR', ")", '("a" OR "b") "c"', 'NOT "x"', "x*", "t:x"],
 )
-def test_syntax_errors_return_nothing(corpus: KnowledgeStore, bad: str) -> None:
-    assert corpus.search(PORTER, bad, ALL, 10) == []
-    assert corpus.search(TRIGRAM, bad, ALL, 10) == []
+def test_query_syntax_in_the_text_is_only_text(store: KnowledgeStore, text: str) -> None:
+    store.index(document("plain", ("T", "nothing special here")))
+    store.index(document("odd", ("T", f"before {text} after")))
+    assert labels(store.search(substrings(text), ALL, 10)) == (["odd"] if len(text) > 2 else [])
+    assert "plain" not in labels(store.search(words(text, "before"), ALL, 10))
+
+
+def test_relevance_is_higher_for_the_better_hit_in_both_layers(store: KnowledgeStore) -> None:
+    store.index(document("weak", ("Misc", "one widgetry mention among many other words here")))
+    store.index(document("strong", ("Widgetry", "widgetry widgetry")))
+    for query in (words("widgetry"), substrings("widgetry")):
+        hits = store.search(query, ALL, 10)
+        assert labels(hits) == ["strong", "weak"]
+        assert hits[0].relevance > hits[1].relevance > 0
 
 
 def test_short_trigram_terms_match_nothing(corpus: KnowledgeStore) -> None:
-    assert corpus.search(TRIGRAM, '"he"', ALL, 10) == []
+    assert corpus.search(substrings("he"), ALL, 10) == []
 
 
 def test_deleted_sources_are_not_found(corpus: KnowledgeStore) -> None:
     guide = corpus.source_by_label("guide")
     assert guide is not None
     corpus.delete_sources([guide.id])
-    assert corpus.search(PORTER, '"helm"', ALL, 10) == []
-    assert corpus.search(TRIGRAM, '"helm"', ALL, 10) == []
+    assert corpus.search(words("helm"), ALL, 10) == []
+    assert corpus.search(substrings("helm"), ALL, 10) == []
 
 
 def test_source_filter_folds_ascii_case_only(store: KnowledgeStore) -> None:
     store.index(document("Docs/ÉTÉ", ("T", "needle")))
-    assert labels(store.search(PORTER, '"needle"', SearchScope(source="docs/ÉTÉ"), 10)) == [
-        "Docs/ÉTÉ"
-    ]
-    assert store.search(PORTER, '"needle"', SearchScope(source="docs/été"), 10) == []
+    assert labels(store.search(words("needle"), SearchScope(source="docs/ÉTÉ"), 10)) == ["Docs/ÉTÉ"]
+    assert store.search(words("needle"), SearchScope(source="docs/été"), 10) == []
 
 
 def test_porter_searches_the_words_a_chunk_s_codes_stand_for(store: KnowledgeStore) -> None:
     line = '"GET /api/export HTTP/1.1" 500 27'
     store.index(document("access", ("Output", line)))
     store.index(document("coded", Chunk("Output", line, facts="server error")))
-    hits = store.search(PORTER, '"server" AND "error"', ALL, 10)
+    hits = store.search(words("server", "error"), ALL, 10)
     assert labels(hits) == ["coded"]
     assert hits[0].facts == "server error" and hits[0].content == line
-    assert not store.search(TRIGRAM, '"server error"', ALL, 10)
+    assert not store.search(substrings("server error"), ALL, 10)

@@ -10,9 +10,10 @@ from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 from adapters.shared_knowledge_store import SharedKnowledgeStore
 from application.ports.knowledge_store import KnowledgeStore
 from domain.errors import StoreError
-from domain.search_hit import SearchLayer, SearchScope
+from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from tests.unit.store.documents import document
+from tests.unit.store.queries import substrings, words
 
 ALL = SearchScope(kinds=ALL_KINDS)
 
@@ -46,19 +47,17 @@ def test_search_fuses_both_homes_into_one_list(homes) -> None:  # type: ignore[n
     _, _, shared = homes
     shared.index(document("docs/helm", ("Helm", "helm upgrade rolls back on failure")))
     shared.index(document("session:1", ("Turns", "helm was chosen"), kind=SourceKind.SESSION))
-    hits = shared.search(SearchLayer.PORTER, '"helm"', ALL, 10)
+    hits = shared.search(words("helm"), ALL, 10)
     assert sorted(h.label for h in hits) == ["session:1", "team:docs/helm"]
     team_hit = next(h for h in hits if h.label.startswith("team:"))
     assert team_hit.chunk_id < 0 and team_hit.source_id < 0
     chunks = shared.chunks_of(team_hit.source_id)
     assert [c.chunk_id for c in chunks] == [team_hit.chunk_id]
-    within = shared.search(SearchLayer.PORTER, '"helm"', ALL, 10, within=[team_hit.chunk_id])
+    within = shared.search(words("helm"), ALL, 10, within=[team_hit.chunk_id])
     assert [h.label for h in within] == ["team:docs/helm"]
     only_team = SearchScope(source="team:docs/helm", exact_source=True)
-    assert [h.label for h in shared.search(SearchLayer.PORTER, '"helm"', only_team, 10)] == [
-        "team:docs/helm"
-    ]
-    subs = shared.search(SearchLayer.TRIGRAM, '"elm"', ALL, 10)
+    assert [h.label for h in shared.search(words("helm"), only_team, 10)] == ["team:docs/helm"]
+    subs = shared.search(substrings("elm"), ALL, 10)
     assert len(subs) == 2
 
 
@@ -86,7 +85,7 @@ def test_an_unreachable_team_server_leaves_local_search_working(
     shared = SharedKnowledgeStore(local, _Unreachable())
     shared.index(document("session:1", ("T", "kept locally"), kind=SourceKind.SESSION))
     with caplog.at_level(logging.WARNING, logger="capy.store"):
-        hits = shared.search(SearchLayer.PORTER, '"locally"', ALL, 10)
+        hits = shared.search(words("locally"), ALL, 10)
     assert [h.label for h in hits] == ["session:1"]
     assert "local knowledge base only" in caplog.text
     with pytest.raises(StoreError, match="cannot connect"):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 from application.ports.knowledge_store import KnowledgeStore
+from domain.search.store_query import Combine, StoreQuery
 from domain.search_hit import SearchLayer, SearchScope
 from domain.source_kind import ALL_KINDS
 from tests.unit.store.documents import document
@@ -27,16 +28,14 @@ SUBSTRINGS = ["alp", "pha", "bet", "max", "amm", "elt", "a-9", "kub", "ctl", "zz
 WHOLE_WORDS = ["alpha", "beta", "gamma", "delta", "kube", "kubectl", "betamax", "9", "zzz"]
 
 
-def _group(alternatives: list[str]) -> str:
-    quoted = [f'"{a}"' for a in alternatives]
-    return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
+def expressions(terms: list[str]) -> st.SearchStrategy[tuple[tuple[str, ...], ...]]:
+    """Groups of alternatives, as the domain builds them (the layer and combination apart)."""
+    groups = st.lists(st.sampled_from(terms), min_size=1, max_size=3, unique=True).map(tuple)
+    return st.lists(groups, min_size=1, max_size=3).map(tuple)
 
 
-def expressions(terms: list[str]) -> st.SearchStrategy[str]:
-    groups = st.lists(st.sampled_from(terms), min_size=1, max_size=3, unique=True).map(_group)
-    return st.tuples(
-        st.lists(groups, min_size=1, max_size=3), st.sampled_from([" AND ", " OR "])
-    ).map(lambda parts: parts[1].join(parts[0]))
+combines = st.sampled_from(list(Combine))
+Match = tuple[tuple[tuple[str, ...], ...], Combine]
 
 
 _examples = itertools.count()
@@ -53,16 +52,16 @@ def pair(
 
 
 def _agree(
-    pair: tuple[KnowledgeStore, KnowledgeStore], layer: SearchLayer, docs: list[str], match: str
+    pair: tuple[KnowledgeStore, KnowledgeStore], layer: SearchLayer, docs: list[str], match: Match
 ) -> None:
+    query = StoreQuery(layer, match[0], match[1])
     prefix = f"|ex{next(_examples)}|"
     for store in pair:
         for n, text in enumerate(docs):
             store.index(document(f"{prefix}{n}", ("T", text)))
     scope = SearchScope(kinds=ALL_KINDS, source=prefix)
     memory, real = (
-        sorted((h.label, h.content) for h in store.search(layer, match, scope, 50))
-        for store in pair
+        sorted((h.label, h.content) for h in store.search(query, scope, 50)) for store in pair
     )
     assert memory == real
 
@@ -70,18 +69,23 @@ def _agree(
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(docs=st.lists(texts, min_size=1, max_size=5), match=expressions(SUBSTRINGS))
+@given(
+    docs=st.lists(texts, min_size=1, max_size=5), match=st.tuples(expressions(SUBSTRINGS), combines)
+)
 def test_trigram_layers_agree(
-    pair: tuple[KnowledgeStore, KnowledgeStore], docs: list[str], match: str
+    pair: tuple[KnowledgeStore, KnowledgeStore], docs: list[str], match: Match
 ) -> None:
-    _agree(pair, SearchLayer.TRIGRAM, docs, match)
+    _agree(pair, SearchLayer.SUBSTRINGS, docs, match)
 
 
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(docs=st.lists(texts, min_size=1, max_size=5), match=expressions(WHOLE_WORDS))
+@given(
+    docs=st.lists(texts, min_size=1, max_size=5),
+    match=st.tuples(expressions(WHOLE_WORDS), combines),
+)
 def test_porter_layers_agree_on_plain_words(
-    pair: tuple[KnowledgeStore, KnowledgeStore], docs: list[str], match: str
+    pair: tuple[KnowledgeStore, KnowledgeStore], docs: list[str], match: Match
 ) -> None:
-    _agree(pair, SearchLayer.PORTER, docs, match)
+    _agree(pair, SearchLayer.WORDS, docs, match)

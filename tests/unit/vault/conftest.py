@@ -10,6 +10,7 @@ import pytest
 from adapters.memory.fixed_clock import FixedClock
 from adapters.memory.in_memory_vault_store import InMemoryVaultStore
 from adapters.sqlcipher.vault.sqlcipher_vault_store import SqlcipherVaultStore
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.vault_store import VaultStore
 
 VaultFactory = Callable[[Path, FixedClock], VaultStore]
@@ -34,3 +35,10 @@ def vault(
     store = FACTORIES[request.param](tmp_path, clock)
     yield store
     store.close()
+
+
+@pytest.fixture
+def upkeep(vault: VaultStore) -> FileUpkeep:
+    """The vault's file upkeep: on every adapter here, the store itself."""
+    assert isinstance(vault, FileUpkeep)
+    return vault

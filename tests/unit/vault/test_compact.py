@@ -36,6 +36,7 @@ def _raw_vault(tmp_path: Path) -> tuple[MemoryVault, dict[str, bytes]]:
     }
     compressing = memory_vault(tmp_path)
     compressing.container.adapters.vault_store.override(vault.store)
+    compressing.container.adapters.vault_upkeep.override(vault.store)
     return compressing, originals
 
 

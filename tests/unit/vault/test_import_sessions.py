@@ -13,6 +13,7 @@ from application.vault import batches
 from domain.vault.blob import BlobEncoding
 from domain.vault.digest import session_hash
 from domain.vault.importing import ImportReport, ImportStatus, SkipReason
+from domain.vault.query_grammar import Phrase
 from domain.vault.search import SessionFilter, VaultQuery
 from tests.support.transcripts import ClaudeTranscript
 from tests.unit.vault.harness import MemoryVault, memory_vault
@@ -77,7 +78,7 @@ def test_new_sessions_are_archived_verbatim_with_their_files(vault: MemoryVault)
     stored = {f.relative_path: f.blob for f in vault.store.files(S1)}
     assert stored["tool-results/shot.png"].encoding is BlobEncoding.RAW  # did not shrink
     assert {name: codec.decode(blob) for name, blob in stored.items()} == sidecars
-    assert {h.subagent_id for h in vault.store.search(VaultQuery('"callers"'))} == {"a4d2"}
+    assert {h.subagent_id for h in vault.store.search(VaultQuery(Phrase("callers")))} == {"a4d2"}
 
 
 def test_unchanged_sessions_are_skipped_without_writing(vault: MemoryVault) -> None:
@@ -101,7 +102,7 @@ def test_a_grown_session_is_updated_and_keeps_its_archive_date(vault: MemoryVaul
     assert statuses(run(vault)) == {S1: "updated"}
     (session,) = vault.store.sessions(SessionFilter())
     assert session.archived_at == vault.clock.now() - timedelta(days=2)
-    assert vault.store.search(VaultQuery('"mysql"'))
+    assert vault.store.search(VaultQuery(Phrase("mysql")))
 
 
 def test_a_smaller_copy_never_replaces_the_archive(vault: MemoryVault) -> None:

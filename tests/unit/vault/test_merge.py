@@ -18,7 +18,8 @@ from domain.vault.digest import session_hash
 from domain.vault.importing import ImportStatus
 from domain.vault.indexing import INDEX_VERSION
 from domain.vault.merging import MergeReport
-from domain.vault.search import SessionFilter, VaultQuery, quote_tokens
+from domain.vault.query_grammar import every_word
+from domain.vault.search import SessionFilter, VaultQuery
 from domain.vault.session import ArchivedFile, ArchivedSession, VaultSession
 from tests.support.transcripts import ClaudeTranscript
 from tests.unit.vault.harness import START, MemoryVault, memory_vault
@@ -123,9 +124,9 @@ def test_new_sessions_come_with_their_metadata_compressed_and_searchable(
     codec = vault.container.adapters.codec()
     assert codec.decode(vault.store.main_blob(S1)) == _text(S1, "pangolin")
     assert {f.relative_path: codec.decode(f.blob) for f in vault.store.files(S1)} == files
-    hits = vault.store.search(VaultQuery(quote_tokens("ocelot")))
+    hits = vault.store.search(VaultQuery(every_word("ocelot")))
     assert {(h.uuid, h.subagent_id) for h in hits} == {(S1, "a9")}
-    assert vault.store.search(VaultQuery(quote_tokens("pangolin")))
+    assert vault.store.search(VaultQuery(every_word("pangolin")))
 
 
 def test_overlapping_sessions_follow_larger_wins(vault: MemoryVault) -> None:
@@ -147,8 +148,8 @@ def test_overlapping_sessions_follow_larger_wins(vault: MemoryVault) -> None:
         S2: "updated",
         S3: "skipped (unchanged)",
     }
-    assert vault.store.search(VaultQuery(quote_tokens("epsilon")))
-    assert vault.store.search(VaultQuery(quote_tokens("beta")))
+    assert vault.store.search(VaultQuery(every_word("epsilon")))
+    assert vault.store.search(VaultQuery(every_word("beta")))
     assert _merge(vault).count(ImportStatus.UPDATED) == 0  # merging again changes nothing
 
 

@@ -13,7 +13,8 @@ from domain.vault.blob import BlobEncoding, EncodedBlob
 from domain.vault.importing import ImportStatus
 from domain.vault.indexing import INDEX_VERSION
 from domain.vault.maintenance import ReindexedSession
-from domain.vault.search import SessionFilter, VaultQuery, quote_tokens
+from domain.vault.query_grammar import Phrase, every_word
+from domain.vault.search import SessionFilter, VaultQuery
 from domain.vault.session import ArchivedFile, ArchivedSession, MessageRole, VaultMessage
 from tests.support.transcripts import ClaudeTranscript
 from tests.unit.vault.harness import MemoryVault, memory_vault
@@ -55,12 +56,12 @@ def _age(vault: MemoryVault, *uuids: str, version: int = INDEX_VERSION - 1) -> N
 
 
 def _words(vault: MemoryVault, text: str) -> set[str]:
-    return {hit.uuid for hit in vault.store.search(VaultQuery(quote_tokens(text)))}
+    return {hit.uuid for hit in vault.store.search(VaultQuery(every_word(text)))}
 
 
 def test_stale_sessions_get_the_rows_an_import_gives(vault: MemoryVault) -> None:
     _archive(vault, (S1, "compiler"), (S2, "linker"))
-    fresh = {h.snippet for h in vault.store.search(VaultQuery('"compiler"'))}
+    fresh = {h.snippet for h in vault.store.search(VaultQuery(Phrase("compiler")))}
     _age(vault, S1, S2)
     vault.files.remove_all()  # gone from disk: the stored bytes are enough
     assert vault.store.stats().stale_sessions == 2
@@ -70,7 +71,7 @@ def test_stale_sessions_get_the_rows_an_import_gives(vault: MemoryVault) -> None
 
     assert (report.reindexed, report.remaining, report.failures) == (2, 0, ())
     assert vault.store.stats().stale_sessions == 0
-    assert {h.snippet for h in vault.store.search(VaultQuery('"compiler"'))} == fresh
+    assert {h.snippet for h in vault.store.search(VaultQuery(Phrase("compiler")))} == fresh
     assert _words(vault, "linker") == {S2}
     assert _words(vault, "older scanner") == set()
     assert vault.store.folds >= 1  # the log is folded after each batch

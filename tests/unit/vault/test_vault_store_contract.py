@@ -9,10 +9,11 @@ import pytest
 
 from adapters.memory.fixed_clock import FixedClock
 from application.ports.vault_store import VaultStore
-from domain.errors import InvalidInput, StoreError
+from domain.errors import StoreError
 from domain.vault.blob import BlobEncoding, EncodedBlob
 from domain.vault.indexing import INDEX_VERSION
-from domain.vault.search import SessionFilter, VaultQuery, quote_tokens
+from domain.vault.query_grammar import Phrase, every_word, parse
+from domain.vault.search import SessionFilter, VaultQuery
 from domain.vault.session import ArchivedFile, MessageRole
 from tests.unit.vault.sessions import T0, archived, at
 
@@ -78,8 +79,8 @@ def test_saving_again_replaces_files_and_search_rows_and_keeps_archived_at(
     vault.save([attrs.evolve(later, session=attrs.evolve(later.session, archived_at=clock.now()))])
 
     assert vault.file_names(A) == ["new.txt"]
-    assert vault.search(VaultQuery('"zebra"')) == []
-    assert [h.uuid for h in vault.search(VaultQuery('"giraffe"'))] == [A]
+    assert vault.search(VaultQuery(Phrase("zebra"))) == []
+    assert [h.uuid for h in vault.search(VaultQuery(Phrase("giraffe")))] == [A]
     (listed,) = vault.sessions(SessionFilter())
     assert listed.archived_at == T0
     assert vault.count_sessions() == 1
@@ -92,7 +93,7 @@ def test_a_failing_batch_leaves_nothing_behind(vault: VaultStore) -> None:
     with pytest.raises(StoreError):
         vault.save([good, broken])
     assert vault.count_sessions() == 0
-    assert vault.search(VaultQuery('"pelican"')) == []
+    assert vault.search(VaultQuery(Phrase("pelican"))) == []
     vault.save([good])
     assert vault.count_sessions() == 1
 
@@ -133,16 +134,16 @@ def test_search_finds_words_and_filters(vault: VaultStore) -> None:
             ),
         ]
     )
-    hits = vault.search(VaultQuery(quote_tokens("migration")))
+    hits = vault.search(VaultQuery(every_word("migration")))
     assert sorted(h.uuid for h in hits) == [A, A, B]
-    assert {h.role for h in vault.search(VaultQuery('"migration"', role=MessageRole.TOOL))} == {
-        MessageRole.TOOL
-    }
-    assert {h.uuid for h in vault.search(VaultQuery('"migration"', project="other"))} == {B}
-    assert {h.uuid for h in vault.search(VaultQuery('"migration"', after=at(2)))} == {B}
-    assert {h.uuid for h in vault.search(VaultQuery('"migration"', before=at(2)))} == {A}
-    assert len(vault.search(VaultQuery('"migration"', limit=1))) == 1
-    (hit,) = vault.search(VaultQuery(quote_tokens("postgres migration")))
+    assert {
+        h.role for h in vault.search(VaultQuery(Phrase("migration"), role=MessageRole.TOOL))
+    } == {MessageRole.TOOL}
+    assert {h.uuid for h in vault.search(VaultQuery(Phrase("migration"), project="other"))} == {B}
+    assert {h.uuid for h in vault.search(VaultQuery(Phrase("migration"), after=at(2)))} == {B}
+    assert {h.uuid for h in vault.search(VaultQuery(Phrase("migration"), before=at(2)))} == {A}
+    assert len(vault.search(VaultQuery(Phrase("migration"), limit=1))) == 1
+    (hit,) = vault.search(VaultQuery(every_word("postgres migration")))
     assert (hit.uuid, hit.line_index, hit.role) == (A, 0, MessageRole.USER)
     assert "[postgres]" in hit.snippet
     assert hit.project_path == "/home/dev/app"
@@ -156,21 +157,38 @@ def test_search_ranks_the_better_match_first(vault: VaultStore) -> None:
             archived(B, texts=((MessageRole.USER, "kafka kafka consumer lag in kafka"),)),
         ]
     )
-    assert [h.uuid for h in vault.search(VaultQuery('"kafka"'))] == [B, A]
+    assert [h.uuid for h in vault.search(VaultQuery(Phrase("kafka")))] == [B, A]
 
 
 def test_quoted_tokens_are_always_a_valid_search(vault: VaultStore) -> None:
     vault.save([archived(A, texts=((MessageRole.USER, "run npm test -- --watch now"),))])
     for typed in ('npm "test', "AND OR NOT", "--watch", "a*b", "(x", "NEAR(a b)", "col:val"):
-        vault.search(VaultQuery(quote_tokens(typed)))
-    assert [h.uuid for h in vault.search(VaultQuery(quote_tokens("--watch npm")))] == [A]
+        vault.search(VaultQuery(every_word(typed)))
+    assert [h.uuid for h in vault.search(VaultQuery(every_word("--watch npm")))] == [A]
 
 
-def test_a_bad_raw_expression_is_a_clear_error(vault: VaultStore) -> None:
+def test_the_grammar_s_operators_reach_the_engine(vault: VaultStore) -> None:
+    vault.save(
+        [
+            archived(A, texts=((MessageRole.USER, "deployment of the kafka consumer"),)),
+            archived(B, texts=((MessageRole.USER, "kafka consumer lag measured"),)),
+        ]
+    )
+
+    def found(text: str) -> set[str]:
+        return {h.uuid for h in vault.search(VaultQuery(parse(text)))}
+
+    assert found("measur*") == {B}
+    assert found('"consumer lag"') == {B}
+    assert found("kafka NOT lag") == {A}
+    assert found("deployment OR measured") == {A, B}
+    assert found("(deployment OR measured) AND lag") == {B}
+    assert found('"lag consumer"') == set()
+
+
+def test_no_match_finds_nothing(vault: VaultStore) -> None:
     vault.save([archived(A)])
-    with pytest.raises(InvalidInput) as raised:
-        vault.search(VaultQuery('"unclosed'))
-    assert "--raw" in raised.value.hint
+    assert vault.search(VaultQuery(None)) == []
 
 
 def test_delete_removes_files_and_search_rows(vault: VaultStore) -> None:
@@ -178,7 +196,7 @@ def test_delete_removes_files_and_search_rows(vault: VaultStore) -> None:
     vault.save([archived(B, texts=((MessageRole.USER, "walrus"),))])
     assert vault.delete(A) is True
     assert vault.delete(A) is False
-    assert [h.uuid for h in vault.search(VaultQuery('"walrus"'))] == [B]
+    assert [h.uuid for h in vault.search(VaultQuery(Phrase("walrus")))] == [B]
     assert vault.file_names(A) == []
     with pytest.raises(StoreError):
         vault.main_blob(A)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from application.ports.file_upkeep import FileUpkeep
 from application.ports.vault_store import VaultStore
 from domain.vault.blob import BlobEncoding, EncodedBlob
 from domain.vault.indexing import INDEX_VERSION
 from domain.vault.maintenance import BlobKey, ReindexedSession
+from domain.vault.query_grammar import Phrase
 from domain.vault.search import SessionFilter, VaultQuery
 from domain.vault.session import MessageRole, VaultMessage
 from tests.unit.vault.sessions import archived
@@ -44,8 +46,8 @@ def test_replace_messages_swaps_rows_and_stamps_the_version(vault: VaultStore) -
         ]
     )
     assert done == 1
-    assert [h.uuid for h in vault.search(VaultQuery('"heron"'))] == [B]
-    (hit,) = vault.search(VaultQuery('"egret"'))
+    assert [h.uuid for h in vault.search(VaultQuery(Phrase("heron")))] == [B]
+    (hit,) = vault.search(VaultQuery(Phrase("egret")))
     assert (hit.uuid, hit.subagent_id, hit.line_index, hit.role) == (A, "a1", 4, MessageRole.TOOL)
     assert [s.uuid for s in vault.stale_sessions(INDEX_VERSION)] == [B]
     assert vault.main_blob(A) == entry.main  # the archive itself is untouched
@@ -76,12 +78,14 @@ def test_uncompressed_rows_are_listed_and_replaced_in_place(vault: VaultStore) -
     vault.replace_blobs([(BlobKey("gone", None, 1), packed)])  # a file gone meanwhile: skipped
 
 
-def test_optimizing_and_checkpoints_keep_every_row(vault: VaultStore) -> None:
+def test_compacting_and_checkpoints_keep_every_row(vault: VaultStore, upkeep: FileUpkeep) -> None:
     vault.save([archived(A, texts=((MessageRole.USER, "osprey"),)), archived(B)])
     vault.delete(B)
+    assert 0.0 <= upkeep.free_share() <= 1.0
     with vault.hold_exclusively():
-        vault.optimize_search_index()
-    vault.checkpoint(required=False)
-    vault.checkpoint()
-    assert [h.uuid for h in vault.search(VaultQuery('"osprey"'))] == [A]
+        upkeep.compact()
+    upkeep.checkpoint(required=False)
+    upkeep.checkpoint()
+    upkeep.release_memory()
+    assert [h.uuid for h in vault.search(VaultQuery(Phrase("osprey")))] == [A]
     assert vault.count_sessions() == 1
