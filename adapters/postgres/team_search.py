@@ -103,7 +103,7 @@ scored AS (
             FROM unnest(cand.words) u JOIN terms ON terms.word = u.lexeme) AS score
     FROM cand CROSS JOIN t)
 SELECT scored.id, scored.source_id, scored.label, scored.kind, scored.has_code,
-       scored.score, c.title, c.content, c.facts
+       scored.score, c.title, c.content, c.facts, (SELECT count(*) FROM matched) AS found
 FROM scored JOIN capy.chunks c ON c.id = scored.id
 ORDER BY scored.score DESC, scored.id
 LIMIT %(limit)s"""
@@ -137,7 +137,16 @@ def search_words(
         "terms": " ".join(words_text(term) for term in positive_terms(query)),
         "limit": limit,
     }
-    return [_hit(row) for row in connection.execute(sql, params)]
+    rows = connection.execute(sql, params).fetchall()
+    if rows and int(rows[0][9]) >= WORDS_BOUND:
+        _log.warning(
+            "words search: %s matched at least %d chunks; ranked the first %d found "
+            "(a rarer word narrows it)",
+            params["terms"] or "the query",
+            WORDS_BOUND,
+            WORDS_BOUND,
+        )
+    return [_hit(row) for row in rows]
 
 
 def _named(
@@ -209,7 +218,7 @@ LIMIT %(limit)s"""
     }
     rows = connection.execute(sql, params).fetchall()
     if rows and int(rows[0][9]) >= bound:
-        _log.info(
+        _log.warning(
             "substring search: %s matched at least %d chunks; ranked the first %d found "
             "(a longer or rarer substring narrows it)",
             " / ".join(units) or "the query",
