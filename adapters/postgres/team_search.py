@@ -62,24 +62,22 @@ def _scope_filters(scope: SearchScope, within: Sequence[int] | None) -> tuple[st
     return "".join(f" AND {condition}" for condition in filters), params
 
 
-def _saturated(frequency: str, length: str, average: str) -> str:
-    return (
-        f"CASE WHEN {frequency} = 0 THEN 0 ELSE {frequency} * {K1 + 1} / "
-        f"({frequency} + {K1} * ({1 - B} + {B} * {length} / {average})) END"
-    )
-
-
 def _words_sql(query_sql: str, where: str) -> str:
+    # FTS5's bm25, term by term: the term's occurrences in a row weighted per column and summed
+    # (title × title_weight), saturated once against the row's whole length (all columns).
     tf = "cardinality(array_positions(u.weights, '{weight}'::text))"
-    title = _saturated(tf.format(weight="A"), "cand.title_len", "t.avg_title")
-    content = _saturated(tf.format(weight="B"), "cand.content_len", "t.avg_content")
-    facts = _saturated(tf.format(weight="C"), "cand.facts_len", "t.avg_facts")
+    frequency = (
+        f"(%(tw)s * {tf.format(weight='A')} + {tf.format(weight='B')} + {tf.format(weight='C')})"
+    )
+    length = "(scored_c.title_len + scored_c.content_len + scored_c.facts_len)"
+    saturated = (
+        f"{frequency} * {K1 + 1} / ({frequency} + {K1} * ({1 - B} + {B} * {length} / t.avgdl))"
+    )
     return f"""
 WITH q AS (SELECT {query_sql} AS q),
 t AS MATERIALIZED (SELECT greatest(p.chunks, 1)::float8 AS n,
-             greatest(p.title_tokens::float8 / greatest(p.chunks, 1), 1) AS avg_title,
-             greatest(p.content_tokens::float8 / greatest(p.chunks, 1), 1) AS avg_content,
-             greatest(p.facts_tokens::float8 / greatest(p.chunks, 1), 1) AS avg_facts
+             greatest((p.title_tokens + p.content_tokens + p.facts_tokens)::float8
+                      / greatest(p.chunks, 1), 1) AS avgdl
       FROM capy.projects p WHERE p.project = %(p)s),
 matched AS MATERIALIZED (
     SELECT c.id, c.source_id, s.label, s.kind, c.has_code, c.words,
@@ -98,10 +96,10 @@ terms AS MATERIALIZED (
     FROM unnest(to_tsvector('{CONFIG}', %(terms)s)) w CROSS JOIN t
     LEFT JOIN capy.word_counts wc ON wc.project = %(p)s AND wc.word = w.lexeme),
 scored AS (
-    SELECT cand.*,
-           (SELECT coalesce(sum(terms.idf * (%(tw)s * {title} + {content} + {facts})), 0)
-            FROM unnest(cand.words) u JOIN terms ON terms.word = u.lexeme) AS score
-    FROM cand CROSS JOIN t)
+    SELECT scored_c.*,
+           (SELECT coalesce(sum(terms.idf * {saturated}), 0)
+            FROM unnest(scored_c.words) u JOIN terms ON terms.word = u.lexeme) AS score
+    FROM cand scored_c CROSS JOIN t)
 SELECT scored.id, scored.source_id, scored.label, scored.kind, scored.has_code,
        scored.score, c.title, c.content, c.facts, (SELECT count(*) FROM matched) AS found
 FROM scored JOIN capy.chunks c ON c.id = scored.id
