@@ -36,8 +36,8 @@ _LOWER = _UPPER.lower()
 _ASCII_LOWER = str.maketrans(_UPPER, _LOWER)
 POOL_PER_RESULT = 2
 MIN_POOL = 100
-WORDS_BOUND = 2000
-SUBSTRING_BOUND = 2000
+WORDS_BOUND = 1000
+SUBSTRING_BOUND = 500
 
 
 def _scope_filters(scope: SearchScope, within: Sequence[int] | None) -> tuple[str, list[Any]]:
@@ -137,7 +137,7 @@ def search_words(
     }
     rows = connection.execute(sql, params).fetchall()
     if rows and int(rows[0][9]) >= WORDS_BOUND:
-        _log.warning(
+        _log.info(
             "words search: %s matched at least %d chunks; ranked the first %d found "
             "(a rarer word narrows it)",
             params["terms"] or "the query",
@@ -195,16 +195,18 @@ def search_substrings(
         f"u{i}": "%" + unit.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         for i, unit in enumerate(units)
     }
+    # One pass: each chunk read is matched and scored at once, and no more than ``bound`` are.
     sql = f"""
 WITH found AS (
-    SELECT c.id FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id
+    SELECT c.id, c.source_id, s.label, s.kind, c.has_code,
+           ({title_score})::float8 / (1 + ln(1 + c.title_len + c.content_len) / 10) AS score
+    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id
     WHERE c.project = %(p)s AND {named[0]}{named[1]}
     LIMIT %(bound)s)
-SELECT c.id, c.source_id, s.label, s.kind, c.has_code,
-       ({title_score})::float8 / (1 + ln(1 + c.title_len + c.content_len) / 10) AS score,
+SELECT found.id, found.source_id, found.label, found.kind, found.has_code, found.score,
        c.title, c.content, c.facts, (SELECT count(*) FROM found) AS found
-FROM found JOIN capy.chunks c ON c.id = found.id JOIN capy.sources s ON s.id = c.source_id
-ORDER BY score DESC, c.id
+FROM found JOIN capy.chunks c ON c.id = found.id
+ORDER BY found.score DESC, found.id
 LIMIT %(limit)s"""
     params = {
         **positional,

@@ -33,7 +33,7 @@ def test_a_common_word_reads_at_most_the_bound(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setattr(team_search, "WORDS_BOUND", 3)
-    with caplog.at_level(logging.WARNING, logger="capy.store"):
+    with caplog.at_level(logging.INFO, logger="capy.store"):
         hits = crowded.search(words("common"), ALL, 10)
     assert len(hits) == 3
     assert "matched at least 3 chunks" in caplog.text
