@@ -62,8 +62,11 @@ CREATE TABLE capy.chunks (
 );
 
 CREATE INDEX chunks_source ON capy.chunks (source_id);
-CREATE INDEX chunks_words ON capy.chunks USING gin (words);
-CREATE INDEX chunks_substrings ON capy.chunks USING gin ((title || E'\n' || content) gin_trgm_ops);
+-- No pending list (fastupdate): a search would scan every entry written since the last
+-- (auto)vacuum linearly, which on a busy project is most of them.
+CREATE INDEX chunks_words ON capy.chunks USING gin (words) WITH (fastupdate = off);
+CREATE INDEX chunks_substrings ON capy.chunks
+    USING gin ((title || E'\n' || content) gin_trgm_ops) WITH (fastupdate = off);
 
 -- How many of a project's chunks hold each word (lexeme): the rarity bm25 weighs by.
 CREATE TABLE capy.word_counts (
