@@ -16,7 +16,9 @@ class TomlConfigSource(ConfigSource):
 
     A later file overrides an earlier one key by key, and any value written in a file counts,
     ``0`` and ``false`` included. Keys that could widen the sandbox or open the network are
-    honoured only in the global file: a cloned repository must not be able to set them.
+    honoured only in the global file: a cloned repository must not be able to set them (nor
+    send the project's knowledge to a team server of its choosing: ``team.url``). A team's
+    project name is honoured only in a project file.
     """
 
     def __init__(self, global_file: Path) -> None:
@@ -46,6 +48,12 @@ class TomlConfigSource(ConfigSource):
                     warnings.append(
                         f"{path}: {name} ignored — only the global file {self._global_file} "
                         "may set it, so a cloned project cannot widen the sandbox or the network"
+                    )
+                    continue
+                if key.project_only and is_global:
+                    warnings.append(
+                        f"{path}: {name} ignored — it belongs in a project's own "
+                        ".capy/config.toml, which every member of the team shares"
                     )
                     continue
                 try:

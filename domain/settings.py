@@ -94,6 +94,16 @@ class ContinuitySettings:
 
 
 @attrs.frozen
+class TeamSettings:
+    """A team's shared knowledge base (ADR 0076): ``url`` (global file or ``CAPY_TEAM_URL``) is
+    the member's libpq URL, its password kept in ~/.pgpass or a service file; ``project`` (the
+    project's committed ``.capy/config.toml``) names the project on every member's machine."""
+
+    url: str = ""
+    project: str = ""
+
+
+@attrs.frozen
 class Settings:
     store: StoreSettings = StoreSettings()
     executor: ExecutorSettings = ExecutorSettings()
@@ -101,6 +111,7 @@ class Settings:
     sessions: SessionSettings = SessionSettings()
     vault: VaultSettings = VaultSettings()
     continuity: ContinuitySettings = ContinuitySettings()
+    team: TeamSettings = TeamSettings()
 
 
 @attrs.frozen
@@ -115,6 +126,7 @@ class SettingKey:
     accepted: str
     parse: Callable[[object], object]
     global_only: bool = False
+    project_only: bool = False
 
 
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -187,6 +199,16 @@ def _host(entry: str) -> str:
     return entry.lower()
 
 
+def _team_project(value: object) -> str:
+    from domain.team import checked_project
+
+    text = _text(value)
+    try:
+        return checked_project(text, "team.project")
+    except Exception as error:
+        raise ValueError(str(error)) from None
+
+
 def _hosts(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(_host(entry) for entry in _string_list(value)))
 
@@ -234,6 +256,20 @@ SETTING_KEYS: Mapping[str, SettingKey] = {
             'true (archive this project\'s sessions when the server starts), "all" (every '
             "project's), or false",
             VaultSweepScope.parse,
+        ),
+        SettingKey(
+            "team.url",
+            "a PostgreSQL URL of your member role (postgresql://ROLE@HOST/DATABASE; the "
+            'password in ~/.pgpass or a service file), or "" for none',
+            _text,
+            global_only=True,
+        ),
+        SettingKey(
+            "team.project",
+            "the team project's name, the same on every member's machine "
+            "(e.g. github.com/acme/shop)",
+            _team_project,
+            project_only=True,
         ),
     )
 }

@@ -29,8 +29,17 @@ def document_vocabulary(text: str) -> frozenset[str]:
         word = token.lower().strip("-")
         if MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
             found.add(word)
-            found.update(p for p in identifier_parts(token) if len(p) >= MIN_WORD_LENGTH)
+            if _may_be_compound(token):
+                found.update(p for p in identifier_parts(token) if len(p) >= MIN_WORD_LENGTH)
     return frozenset(found - STOPWORDS)
+
+
+def _may_be_compound(token: str) -> bool:
+    """False when ``identifier_parts`` surely finds no parts (most tokens: a plain word in one
+    case, or not ASCII), which spares the split of every other token."""
+    if "_" in token or "-" in token:
+        return True
+    return token.isascii() and not (token.islower() or token.isupper())
 
 
 def distinct_tokens(text: str, slice_chars: int = _SLICE_CHARS) -> set[str]:

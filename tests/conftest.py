@@ -13,6 +13,8 @@ from hypothesis import settings
 settings.register_profile("capy", deadline=None)
 settings.load_profile("capy")
 
+from tests.support.team import TeamServerForTests, shared_team_server
+
 
 @pytest.fixture(autouse=True)
 def isolated_home(
@@ -36,3 +38,10 @@ def isolated_home(
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def team_server() -> TeamServerForTests:
+    """One real PostgreSQL server for the whole run, TLS-only, with capy's schema (skips, or
+    fails under CAPY_REQUIRE_POSTGRES, when PostgreSQL is not installed)."""
+    return shared_team_server()

@@ -26,6 +26,7 @@ def off_embedder() -> Embedder:
 class StoreChoice(StrEnum):
     SQLCIPHER = "sqlcipher"
     MEMORY = "memory"
+    TEAM = "team"  # a fresh project on a throwaway PostgreSQL server (ADR 0076)
 
 
 @contextmanager
@@ -36,13 +37,15 @@ def bench_container(
     project_dir: Path | None = None,
     extra_env: Mapping[str, str] | None = None,
     embedder: Embedder | None = None,
+    team_member: tuple[str, str] | None = None,
 ) -> Iterator[CliContainer]:
     """A ``CliContainer`` whose project, home and database all live in ``workdir``.
 
     A random ``CAPY_DB_KEY`` encrypts the database; no user configuration or real database is
     read, so numbers depend on capy and the fixtures only. ``project_dir`` names another
     project root; ``extra_env`` adds variables (where session files are, …); ``embedder``
-    replaces the semantic layer's model (``off_embedder()``: words only).
+    replaces the semantic layer's model (``off_embedder()``: words only); ``team_member`` (URL,
+    project) puts a team store in an existing project.
     """
     from entrypoints.containers.applications import CliContainer
 
@@ -59,10 +62,20 @@ def bench_container(
     root = project_dir or workdir
     options = RuntimeOptions(db=workdir / "knowledge.db", project_dir=root, cwd=root, env=env)
     container = CliContainer(options=options)
+    team = None
     if store is StoreChoice.MEMORY:
         from entrypoints.containers.memory_adapters import MemoryAdapters
 
         container.adapters.override(MemoryAdapters(core=container.core))
+    elif store is StoreChoice.TEAM:
+        from dependency_injector import providers
+
+        from entrypoints.bench.team_store import team_store
+
+        team = team_store(
+            container.core.settings().store.title_weight, pool_size=2, member=team_member
+        )
+        container.adapters.knowledge_store.override(providers.Object(team))
     if embedder is not None:
         from dependency_injector import providers
 
@@ -71,3 +84,5 @@ def bench_container(
         yield container
     finally:
         container.shutdown_resources()
+        if team is not None:
+            team.close()

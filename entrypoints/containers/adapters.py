@@ -41,6 +41,7 @@ class Adapters(containers.DeclarativeContainer):
         clock=core.clock,
         read_only=core.options.provided.read_only,
         created_files_dir=core.created_files_dir,
+        team=core.team,
         go_migration=providers.Callable(
             lazy_adapters.go_knowledge_migration,
             origin=core.project.provided.db_path_origin,
@@ -55,6 +56,7 @@ class Adapters(containers.DeclarativeContainer):
     embedder = providers.Singleton(lazy_adapters.onnx_embedder)
     chunk_vectors = providers.Callable(lazy_adapters.chunk_vectors_of, knowledge_store)
     database_encryptor = providers.Singleton(lazy_adapters.sqlcipher_database_encryptor)
+    team_server = providers.Singleton(lazy_adapters.postgres_team_server)
     foreign_knowledge_bases = providers.Object(lazy_adapters.go_knowledge_base)
     sandbox = providers.Resource(
         lazy_adapters.subprocess_sandbox,

@@ -16,6 +16,7 @@ from adapters.key_file_key_provider import KeyFileKeyProvider
 from adapters.project.git_layout import GitLayoutReader
 from adapters.project.git_project_locator import GitProjectLocator
 from adapters.project.project_root import find_project_root
+from adapters.project.team_location import usable_team_location
 from adapters.system_clock import SystemClock
 from adapters.toml_config import TomlConfigSource
 from entrypoints.containers.runtime import RuntimeOptions
@@ -67,3 +68,10 @@ class Core(containers.DeclarativeContainer):
         operator.truediv, user_dirs.provided.databases_dir, "created"
     )
     db_key = providers.Singleton(key_provider.provided.key_for.call(project.provided.db_path))
+    # The team server holding this project's durable knowledge, or None (ADR 0076).
+    team = providers.Singleton(
+        usable_team_location,
+        settings=settings.provided.team,
+        env=options.provided.env,
+        project_root=project_root.provided.path,
+    )

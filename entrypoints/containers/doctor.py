@@ -23,6 +23,7 @@ from adapters.doctor.project_checks import (
     ProjectCheck,
 )
 from adapters.doctor.semantic_check import SemanticLayerCheck
+from adapters.doctor.team_check import TeamStoreCheck
 from application.ports.health_check import HealthCheck
 from domain.execution.language import Language
 from entrypoints.version import capy_version
@@ -57,6 +58,7 @@ def doctor_checks(
         SqlcipherCheck(),
         SemanticLayerCheck(everything),
         KnowledgeBaseCheck(lambda: locate_project().db_path, open_store),
+        TeamStoreCheck(load_config, everything, Path(project_root), _team_status, _has_password),
         ClaudeHooksCheck(Path(project_root), home),
         CodexHooksCheck(Path(project_root)),
         McpRegistrationCheck(Path(project_root), {**os.environ, **env}),
@@ -69,3 +71,19 @@ def doctor_checks(
             Path(project_root),
         ),
     )
+
+
+def _team_status(url: str) -> Any:
+    from entrypoints.containers.lazy_adapters import postgres_team_server
+
+    return postgres_team_server().status(url)
+
+
+def _has_password(url: str) -> bool:
+    from adapters.postgres.conninfo import has_password
+
+    try:
+        return has_password(url)
+    except ImportError:  # no driver installed: a URL's user:password@ part, read by hand
+        credentials = url.split("//", 1)[-1].split("@", 1)
+        return len(credentials) == 2 and ":" in credentials[0]

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
+from adapters.project.team_location import TeamLocation
 from application.ports.chunk_vectors import ChunkVectors
 from application.ports.clock import Clock
 from application.ports.database_encryptor import DatabaseEncryptor
@@ -22,6 +23,7 @@ from application.ports.foreign_knowledge_base import ForeignKnowledgeBase
 from application.ports.html_converter import HtmlConverter
 from application.ports.knowledge_store import KnowledgeStore
 from application.ports.sandbox import Sandbox
+from application.ports.team_server import TeamServer
 from application.ports.usage_store import UsageStore
 from application.ports.vault_source import VaultSource
 from application.ports.vault_store import VaultStore
@@ -67,9 +69,11 @@ def sqlcipher_knowledge_store(
     created_files_dir: Path | None = None,
     go_migration: GoMigration | None = None,
     key_origin: str = "",
+    team: TeamLocation | None = None,
 ) -> Iterator[KnowledgeStore]:
     """Container resource: yields the open store; ``shutdown_resources()`` closes it. At the
-    default path a Go capy file is migrated in place first (``go_migration``, ADR 0059)."""
+    default path a Go capy file is migrated in place first (``go_migration``, ADR 0059). With a
+    team server configured (``team``), durable knowledge goes there (ADR 0076)."""
     from adapters.sqlcipher.store_resource import open_knowledge_store
 
     def opened() -> Iterator[KnowledgeStore]:
@@ -80,9 +84,28 @@ def sqlcipher_knowledge_store(
     with _key_advice(key_origin, "CAPY_DB_KEY", "knowledge database"):
         resource = _migrating(opened, go_migration, path, key)
         store = next(resource)
-    yield store
+    if team is None:
+        yield store
+    else:
+        from adapters.shared_knowledge_store import SharedKnowledgeStore
+
+        shared = SharedKnowledgeStore(store, lambda: postgres_knowledge_store(team, title_weight))
+        try:
+            yield shared
+        finally:
+            shared.close_team()
     with contextlib.suppress(StopIteration):
         next(resource)
+
+
+def postgres_knowledge_store(team: TeamLocation, title_weight: float) -> KnowledgeStore:
+    """The team server's store of ``team.project`` (psycopg imported here, on first use)."""
+    from adapters.install_advice import require_team_driver
+
+    require_team_driver()
+    from adapters.postgres.postgres_knowledge_store import PostgresKnowledgeStore
+
+    return PostgresKnowledgeStore(team.url, team.project, title_weight=title_weight)
 
 
 @contextlib.contextmanager
@@ -222,3 +245,13 @@ def go_knowledge_base(path: Path, key: str | None) -> ForeignKnowledgeBase:
     from adapters.sqlcipher.go_knowledge_base import GoKnowledgeBase
 
     return GoKnowledgeBase(path, key)
+
+
+def postgres_team_server() -> TeamServer:
+    """Administration of a team server (psycopg imported here, on first use)."""
+    from adapters.install_advice import require_team_driver
+
+    require_team_driver()
+    from adapters.postgres.postgres_team_server import PostgresTeamServer
+
+    return PostgresTeamServer()

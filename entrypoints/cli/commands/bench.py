@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import attrs
 from cyclopts import App, Parameter
@@ -45,7 +45,10 @@ def quality(
     ] = None,
     store: Annotated[
         str,
-        Parameter(help="sqlcipher (the real encrypted store, default) or memory (in-memory)."),
+        Parameter(
+            help="sqlcipher (the real encrypted store, default), memory (in-memory) or team "
+            "(PostgreSQL: a throwaway local server, needs postgresql-15 and capy-mcp[team])."
+        ),
     ] = "sqlcipher",
     only: Annotated[
         str | None,
@@ -195,6 +198,57 @@ def perf(
             "capy serve calls", lambda step: run_server_memory(capy, progress=step)
         ).as_json()
     print_perf(report, stdout_console())
+    if json_out is not None:
+        _write(json_out, report)
+    return 0
+
+
+@bench.command(name="team")
+def team_store(
+    *,
+    size: Annotated[int, Parameter(help="Chunks in each store for the search comparison.")] = 10000,
+    queries: Annotated[int, Parameter(help="Search queries timed on each store.")] = 200,
+    clients: Annotated[
+        int,
+        Parameter(help="Concurrent clients of the load run (half index, half search; 0: skip)."),
+    ] = 20,
+    seconds: Annotated[float, Parameter(help="How long the load run lasts on each store.")] = 120.0,
+    json_out: Annotated[
+        Path | None, Parameter(name="--json", help="Also write the measurements to this file.")
+    ] = None,
+) -> int:
+    """The team store (PostgreSQL) next to the SQLCipher file, in one run.
+
+    Starts a throwaway PostgreSQL 15 server on 127.0.0.1 in a temporary folder (needs
+    postgresql-15, postgresql-contrib, openssl and the capy-mcp[team] extra; your own server
+    and files are never touched). Search latency through the real search use case at --size
+    chunks, each query timed on one store and then the other; the substrings layer asked for
+    common short units; then --clients clients, half indexing (their own labels, and labels
+    all writers share) and half searching, for --seconds on each store: errors, lost or
+    duplicated sources, p50/p95 latencies. Quality: capy bench quality --store team.
+    """
+    from rich.console import Console
+
+    from entrypoints.bench.bench_store import StoreChoice
+    from entrypoints.bench.team_bench import run_load, run_search_comparison
+    from entrypoints.bench.team_table import print_team
+
+    if size < 1 or queries < 1 or clients < 0 or seconds <= 0:
+        raise InvalidInput(
+            "--size, --queries and --seconds must be positive, --clients 0 or more",
+            "e.g. capy bench team --size 10000 --clients 20 --seconds 120",
+        )
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        report: dict[str, Any] = {"search": run_search_comparison(size, queries, bar)}
+        if clients:
+            report["load"] = [
+                run_load(side, clients, seconds, bar)
+                for side in (StoreChoice.SQLCIPHER, StoreChoice.TEAM)
+            ]
+    print_team(report, stdout_console())
     if json_out is not None:
         _write(json_out, report)
     return 0
@@ -391,7 +445,8 @@ def _store(value: str) -> StoreChoice:
         return StoreChoice(value.strip().lower())
     except ValueError:
         raise InvalidInput(
-            f'unknown store "{value}"', "use --store sqlcipher (default) or --store memory"
+            f'unknown store "{value}"',
+            "use --store sqlcipher (default), --store memory or --store team",
         ) from None
 
 

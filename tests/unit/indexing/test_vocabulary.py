@@ -7,8 +7,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.search.words import vocabulary_words
-from domain.vocabulary import distinct_tokens, document_vocabulary
+from domain.search.words import identifier_parts, vocabulary_words
+from domain.vocabulary import _may_be_compound, distinct_tokens, document_vocabulary
 
 
 def test_lowercased_three_plus_characters_without_stopwords() -> None:
@@ -37,3 +37,10 @@ def test_agrees_with_search_vocabulary_words(text: str) -> None:
 @given(st.text(alphabet="ab_-. \nZé", max_size=400), st.integers(1, 40))
 def test_slices_find_every_token_whole(text: str, slice_chars: int) -> None:
     assert distinct_tokens(text, slice_chars) == set(re.findall(r"[\w-]+", text))
+
+
+@given(st.text(alphabet="aZ_-9é ÉxY", max_size=40))
+def test_tokens_skipped_as_plain_words_have_no_identifier_parts(text: str) -> None:
+    for token in text.split():
+        if not _may_be_compound(token):
+            assert identifier_parts(token) == []

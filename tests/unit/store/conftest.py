@@ -1,4 +1,5 @@
-"""The knowledge-store contract runs against every adapter: in memory and SQLCipher on a tmp file.
+"""The knowledge-store contract runs against every adapter: in memory, SQLCipher on a tmp file
+and PostgreSQL (a member of a fresh project on the test run's one server).
 
 Each adapter is one entry of ``FACTORIES``: a function of a temporary directory and a clock that
 returns the adapter's ``KnowledgeStore`` and its ``FileUpkeep`` (the same object when the store
@@ -43,7 +44,20 @@ def _sqlcipher(tmp_path: Path, clock: FixedClock) -> StoreUnderTest:
     return StoreUnderTest(store, store)
 
 
-FACTORIES: dict[str, StoreFactory] = {"memory": _memory, "sqlcipher": _sqlcipher}
+def _postgresql(tmp_path: Path, clock: FixedClock) -> StoreUnderTest:
+    from adapters.postgres.postgres_knowledge_store import PostgresKnowledgeStore
+    from tests.support.team import shared_team_server
+
+    member = shared_team_server().member()
+    store = PostgresKnowledgeStore(member.url, member.project, clock=clock, pool_size=2)
+    return StoreUnderTest(store, store)
+
+
+FACTORIES: dict[str, StoreFactory] = {
+    "memory": _memory,
+    "sqlcipher": _sqlcipher,
+    "postgresql": _postgresql,
+}
 
 
 @pytest.fixture

@@ -1,0 +1,244 @@
+"""One layer's search on the team server, ranked higher-is-better (ADR 0077).
+
+Words: the GIN index on ``chunks.words`` finds the chunks matching the ``tsquery``;
+``ts_rank`` (which knows no word rarity) picks the ``pool`` most promising of them, and those
+are rescored in SQL with bm25 — each query word weighed by its rarity in the project
+(``capy.word_counts``), its occurrences in title, content and facts saturated against the
+project's average lengths (``capy.projects``) — the formula SQLite's FTS5 uses.
+
+Substrings: ``ILIKE`` through pg_trgm's GIN index; at most ``bound`` matching chunks are read
+and ranked (a unit as common as ``the`` would otherwise read the whole table), and when the
+bound is reached the store says so on the ``capy.store`` logger.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from adapters.postgres.team_query import (
+    CONFIG,
+    Node,
+    positive_terms,
+    substring_condition,
+    words_tsquery,
+)
+from adapters.postgres.words import words_text
+from domain.search_hit import LayerHit, SearchScope
+from domain.source_kind import SourceKind
+
+_log = logging.getLogger("capy.store")
+
+K1, B = 1.2, 0.75
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LOWER = _UPPER.lower()
+_ASCII_LOWER = str.maketrans(_UPPER, _LOWER)
+POOL_PER_RESULT = 2
+MIN_POOL = 100
+WORDS_BOUND = 1000
+SUBSTRING_BOUND = 500
+
+
+def _scope_filters(scope: SearchScope, within: Sequence[int] | None) -> tuple[str, list[Any]]:
+    filters: list[str] = []
+    params: list[Any] = []
+    kinds = scope.effective_kinds()
+    if kinds is not None:
+        filters.append("s.kind = ANY(%s)")
+        params.append(sorted(kind.value for kind in kinds))
+    if scope.source:
+        if scope.exact_source:
+            filters.append("s.label = %s")
+            params.append(scope.source)
+        else:
+            escaped = scope.source.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            # SQLite's LIKE folds ASCII letters only (``é`` never matches ``É``): so does this.
+            filters.append(f"translate(s.label, '{_UPPER}', '{_LOWER}') LIKE %s")
+            params.append(f"%{escaped.translate(_ASCII_LOWER)}%")
+    if within is not None:
+        filters.append("c.id = ANY(%s)")
+        params.append([int(chunk_id) for chunk_id in within])
+    return "".join(f" AND {condition}" for condition in filters), params
+
+
+def _words_sql(query_sql: str, where: str) -> str:
+    # FTS5's bm25, term by term: the term's occurrences in a row weighted per column and summed
+    # (title × title_weight), saturated once against the row's whole length (all columns).
+    tf = "cardinality(array_positions(u.weights, '{weight}'::text))"
+    frequency = (
+        f"(%(tw)s * {tf.format(weight='A')} + {tf.format(weight='B')} + {tf.format(weight='C')})"
+    )
+    length = "(scored_c.title_len + scored_c.content_len + scored_c.facts_len)"
+    saturated = (
+        f"{frequency} * {K1 + 1} / ({frequency} + {K1} * ({1 - B} + {B} * {length} / t.avgdl))"
+    )
+    return f"""
+WITH q AS (SELECT {query_sql} AS q),
+t AS MATERIALIZED (SELECT greatest(p.chunks, 1)::float8 AS n,
+             greatest((p.title_tokens + p.content_tokens + p.facts_tokens)::float8
+                      / greatest(p.chunks, 1), 1) AS avgdl
+      FROM capy.projects p WHERE p.project = %(p)s),
+matched AS MATERIALIZED (
+    SELECT c.id, c.source_id, s.label, s.kind, c.has_code, c.words,
+           c.title_len, c.content_len, c.facts_len
+    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
+    WHERE c.project = %(p)s AND c.words @@ q.q{where}
+    LIMIT %(bound)s),
+cand AS MATERIALIZED (
+    SELECT m.* FROM matched m CROSS JOIN q
+    ORDER BY ts_rank(%(rank_weights)s::float4[], m.words, q.q, 1) DESC, m.id
+    LIMIT %(pool)s),
+terms AS MATERIALIZED (
+    SELECT DISTINCT w.lexeme AS word,
+           greatest(ln((t.n - coalesce(wc.chunks, 0) + 0.5) / (coalesce(wc.chunks, 0) + 0.5)),
+                    1e-6) AS idf
+    FROM unnest(to_tsvector('{CONFIG}', %(terms)s)) w CROSS JOIN t
+    LEFT JOIN capy.word_counts wc ON wc.project = %(p)s AND wc.word = w.lexeme),
+scored AS (
+    SELECT scored_c.*,
+           (SELECT coalesce(sum(terms.idf * {saturated}), 0)
+            FROM unnest(scored_c.words) u JOIN terms ON terms.word = u.lexeme) AS score
+    FROM cand scored_c CROSS JOIN t)
+SELECT scored.id, scored.source_id, scored.label, scored.kind, scored.has_code,
+       scored.score, c.title, c.content, c.facts, (SELECT count(*) FROM matched) AS found
+FROM scored JOIN capy.chunks c ON c.id = scored.id
+ORDER BY scored.score DESC, scored.id
+LIMIT %(limit)s"""
+
+
+def search_words(
+    connection: Any,
+    project: str,
+    query: Node,
+    scope: SearchScope,
+    *,
+    limit: int,
+    within: Sequence[int] | None,
+    title_weight: float,
+) -> list[tuple[LayerHit, float]]:
+    rendered = words_tsquery(query)
+    if rendered is None or limit <= 0 or (within is not None and not within):
+        return []
+    query_sql, query_params = rendered
+    where, filter_params = _scope_filters(scope, within)
+    named, positional = _named(query_sql, query_params, where, filter_params)
+    sql = _words_sql(named[0], named[1])
+    params = {
+        **positional,
+        "p": project,
+        "tw": title_weight,
+        "pool": max(limit * POOL_PER_RESULT, MIN_POOL),
+        "bound": WORDS_BOUND,
+        # ts_rank's weights (D, C, B, A) lie in [0, 1]: the title's is 1, the others relative.
+        "rank_weights": [0.0, *[1.0 / max(title_weight, 1.0)] * 2, 1.0],
+        "terms": " ".join(words_text(term) for term in positive_terms(query)),
+        "limit": limit,
+    }
+    rows = connection.execute(sql, params).fetchall()
+    if rows and int(rows[0][9]) >= WORDS_BOUND:
+        _log.info(
+            "words search: %s matched at least %d chunks; ranked the first %d found "
+            "(a rarer word narrows it)",
+            params["terms"] or "the query",
+            WORDS_BOUND,
+            WORDS_BOUND,
+        )
+    return [_hit(row) for row in rows]
+
+
+def _named(
+    query_sql: str, query_params: list[Any], where: str, filter_params: list[Any]
+) -> tuple[tuple[str, str], dict[str, Any]]:
+    """Turn the fragments' positional ``%s`` into named parameters (the SQL mixes both)."""
+    values: dict[str, Any] = {}
+
+    def name(fragment: str, params: list[Any], prefix: str) -> str:
+        parts = fragment.split("%s")
+        out = parts[0]
+        for index, (param, rest) in enumerate(zip(params, parts[1:], strict=True)):
+            key = f"{prefix}{index}"
+            values[key] = param
+            out += f"%({key})s" + rest
+        return out
+
+    return (name(query_sql, query_params, "q"), name(where, filter_params, "f")), values
+
+
+def search_substrings(
+    connection: Any,
+    project: str,
+    query: Node,
+    scope: SearchScope,
+    *,
+    limit: int,
+    within: Sequence[int] | None,
+    title_weight: float,
+    bound: int = SUBSTRING_BOUND,
+) -> list[tuple[LayerHit, float]]:
+    rendered = substring_condition(query)
+    if rendered is None or limit <= 0 or (within is not None and not within):
+        return []
+    condition, condition_params = rendered
+    where, filter_params = _scope_filters(scope, within)
+    named, positional = _named(condition, condition_params, where, filter_params)
+    units = [term.lower() for term in positive_terms(query) if term]
+    title_score = (
+        " + ".join(
+            f"(CASE WHEN lower(c.title) LIKE %(u{i})s THEN %(tw)s ELSE 0 END"
+            f" + CASE WHEN lower(c.content) LIKE %(u{i})s THEN 1 ELSE 0 END)"
+            for i in range(len(units))
+        )
+        or "0"
+    )
+    unit_params = {
+        f"u{i}": "%" + unit.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        for i, unit in enumerate(units)
+    }
+    # One pass: each chunk read is matched and scored at once, and no more than ``bound`` are.
+    sql = f"""
+WITH found AS (
+    SELECT c.id, c.source_id, s.label, s.kind, c.has_code,
+           ({title_score})::float8 / (1 + ln(1 + c.title_len + c.content_len) / 10) AS score
+    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id
+    WHERE c.project = %(p)s AND {named[0]}{named[1]}
+    LIMIT %(bound)s)
+SELECT found.id, found.source_id, found.label, found.kind, found.has_code, found.score,
+       c.title, c.content, c.facts, (SELECT count(*) FROM found) AS found
+FROM found JOIN capy.chunks c ON c.id = found.id
+ORDER BY found.score DESC, found.id
+LIMIT %(limit)s"""
+    params = {
+        **positional,
+        **unit_params,
+        "p": project,
+        "tw": title_weight,
+        "bound": bound,
+        "limit": limit,
+    }
+    rows = connection.execute(sql, params).fetchall()
+    if rows and int(rows[0][9]) >= bound:
+        _log.warning(
+            "substring search: %s matched at least %d chunks; ranked the first %d found "
+            "(a longer or rarer substring narrows it)",
+            " / ".join(units) or "the query",
+            bound,
+            bound,
+        )
+    return [_hit(row) for row in rows]
+
+
+def _hit(row: tuple[Any, ...]) -> tuple[LayerHit, float]:
+    score = float(row[5])
+    hit = LayerHit(
+        chunk_id=int(row[0]),
+        source_id=int(row[1]),
+        label=row[2],
+        kind=SourceKind(row[3]),
+        title=row[6],
+        content=row[7],
+        has_code=bool(row[4]),
+        relevance=score,
+        facts=row[8],
+    )
+    return hit, score

@@ -1,0 +1,93 @@
+"""Durable knowledge on the team store, the rest local; reads fuse both, each hit's home shown."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
+from adapters.shared_knowledge_store import SharedKnowledgeStore
+from application.ports.knowledge_store import KnowledgeStore
+from domain.errors import StoreError
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+from tests.unit.store.documents import document
+from tests.unit.store.queries import substrings, words
+
+ALL = SearchScope(kinds=ALL_KINDS)
+
+
+@pytest.fixture
+def homes() -> tuple[InMemoryKnowledgeStore, InMemoryKnowledgeStore, SharedKnowledgeStore]:
+    local, team = InMemoryKnowledgeStore(), InMemoryKnowledgeStore()
+    return local, team, SharedKnowledgeStore(local, lambda: team)
+
+
+def test_durable_goes_to_the_team_and_the_rest_stays_local(homes) -> None:  # type: ignore[no-untyped-def]
+    local, team, shared = homes
+    durable = shared.index(document("docs/helm", ("Helm", "helm upgrade --atomic rolls back")))
+    shared.index(document("execute:sh", ("Out", "helm list output"), kind=SourceKind.EPHEMERAL))
+    shared.index(document("session:1", ("Turns", "we chose helm"), kind=SourceKind.SESSION))
+    assert [s.label for s in team.sources()] == ["docs/helm"]
+    assert sorted(s.label for s in local.sources()) == ["execute:sh", "session:1"]
+    assert durable.source.label == "team:docs/helm" and durable.source.id < 0
+    assert sorted(s.label for s in shared.sources()) == [
+        "execute:sh",
+        "session:1",
+        "team:docs/helm",
+    ]
+    assert shared.source_by_label("docs/helm") == durable.source
+    assert shared.source_by_label("team:docs/helm") == durable.source
+    again = shared.index(document("docs/helm", ("Helm", "helm upgrade --atomic rolls back")))
+    assert again.already_indexed
+
+
+def test_search_fuses_both_homes_into_one_list(homes) -> None:  # type: ignore[no-untyped-def]
+    _, _, shared = homes
+    shared.index(document("docs/helm", ("Helm", "helm upgrade rolls back on failure")))
+    shared.index(document("session:1", ("Turns", "helm was chosen"), kind=SourceKind.SESSION))
+    hits = shared.search(words("helm"), ALL, 10)
+    assert sorted(h.label for h in hits) == ["session:1", "team:docs/helm"]
+    team_hit = next(h for h in hits if h.label.startswith("team:"))
+    assert team_hit.chunk_id < 0 and team_hit.source_id < 0
+    chunks = shared.chunks_of(team_hit.source_id)
+    assert [c.chunk_id for c in chunks] == [team_hit.chunk_id]
+    within = shared.search(words("helm"), ALL, 10, within=[team_hit.chunk_id])
+    assert [h.label for h in within] == ["team:docs/helm"]
+    only_team = SearchScope(source="team:docs/helm", exact_source=True)
+    assert [h.label for h in shared.search(words("helm"), only_team, 10)] == ["team:docs/helm"]
+    subs = shared.search(substrings("elm"), ALL, 10)
+    assert len(subs) == 2
+
+
+def test_access_deletion_and_counts_route_by_home(homes) -> None:  # type: ignore[no-untyped-def]
+    local, team, shared = homes
+    durable = shared.index(document("docs/a", ("A", "alpha words"))).source
+    session = shared.index(document("session:a", ("A", "alpha"), kind=SourceKind.SESSION)).source
+    assert shared.chunk_frequencies(["alpha"]) == (2, (2,))
+    shared.record_access([durable.id, session.id], durable.indexed_at)
+    assert team.sources()[0].access_count == 1 and local.sources()[0].access_count == 1
+    assert shared.stats().sources_by_kind[SourceKind.DURABLE] == 1
+    assert shared.delete_sources([durable.id]) == 1
+    assert team.sources() == [] and len(local.sources()) == 1
+
+
+class _Unreachable:
+    def __call__(self) -> KnowledgeStore:
+        raise StoreError("cannot connect to the team server", "check the URL")
+
+
+def test_an_unreachable_team_server_leaves_local_search_working(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    local = InMemoryKnowledgeStore()
+    shared = SharedKnowledgeStore(local, _Unreachable())
+    shared.index(document("session:1", ("T", "kept locally"), kind=SourceKind.SESSION))
+    with caplog.at_level(logging.WARNING, logger="capy.store"):
+        hits = shared.search(words("locally"), ALL, 10)
+    assert [h.label for h in hits] == ["session:1"]
+    assert "local knowledge base only" in caplog.text
+    with pytest.raises(StoreError, match="cannot connect"):
+        shared.index(document("docs/x", ("T", "durable")))
+    assert local.sources(kinds=[SourceKind.DURABLE]) == []
