@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.support.team import TeamServerForTests, shared_team_server
+
 # No test asserts a wall-clock time (speed is measured by ``capy bench perf``): hypothesis's
 # default 200 ms deadline per example made property tests fail on a loaded machine.
 settings.register_profile("capy", deadline=None)
 settings.load_profile("capy")
-
-from tests.support.team import TeamServerForTests, shared_team_server
 
 
 @pytest.fixture(autouse=True)
