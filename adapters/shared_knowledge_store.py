@@ -10,6 +10,9 @@ encrypted file for everything else (ADR 0076).
 - ``search`` merges the two homes' hits into one list by relevance: both rank the words layer
   with bm25 over their own chunks, so their scores compare; the substrings layer (no common
   scale) is interleaved rank by rank.
+- The semantic layer's vectors (ADR 0081) are the local file's: what this machine indexed
+  locally is embedded and searched by meaning; the team store serves no meaning layer yet
+  (its search returns nothing for one), so team sources are found by their words.
 - The team store is opened on first use. A search that cannot reach it answers from the
   local file and says so on the ``capy.store`` logger; writing durable knowledge to it fails
   with the server's error (nothing is stored locally in its place).
@@ -25,6 +28,7 @@ from datetime import date, datetime
 
 import attrs
 
+from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, PendingText
 from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
 from application.ports.store_inspector import StoreInspector, StoreSizeReport
@@ -58,7 +62,9 @@ def _team_scope(scope: SearchScope) -> SearchScope:
     return scope
 
 
-class SharedKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepLedger, UsageStore):
+class SharedKnowledgeStore(
+    KnowledgeStore, ChunkVectors, FileUpkeep, StoreInspector, SweepLedger, UsageStore
+):
     def __init__(self, local: KnowledgeStore, open_team: Callable[[], KnowledgeStore]) -> None:
         self._local = local
         self._open_team = open_team
@@ -252,6 +258,32 @@ class SharedKnowledgeStore(KnowledgeStore, FileUpkeep, StoreInspector, SweepLedg
 
     def usage_sessions(self) -> UsageSessions:
         return self._usage().usage_sessions()
+
+    def _vectors(self) -> ChunkVectors:
+        if not isinstance(self._local, ChunkVectors):
+            raise TypeError(f"{type(self._local).__name__} keeps no vectors")
+        return self._local
+
+    def pending(
+        self,
+        model: str,
+        kinds: Collection[SourceKind],
+        limit: int,
+        max_chunks: int | None = None,
+    ) -> list[PendingText]:
+        return self._vectors().pending(model, kinds, limit, max_chunks)
+
+    def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None:
+        self._vectors().store_vectors(model, vectors)
+
+    def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
+        return self._vectors().embedding_progress(model, kinds)
+
+    def any_vectors(self, model: str) -> bool:
+        return self._vectors().any_vectors(model)
+
+    def forget_unused(self, model: str) -> int:
+        return self._vectors().forget_unused(model)
 
     def close_team(self) -> None:
         """Close the team store (if it was opened); the local one stays open."""

@@ -91,3 +91,15 @@ def test_an_unreachable_team_server_leaves_local_search_working(
     with pytest.raises(StoreError, match="cannot connect"):
         shared.index(document("docs/x", ("T", "durable")))
     assert local.sources(kinds=[SourceKind.DURABLE]) == []
+
+
+def test_the_semantic_layer_s_vectors_are_the_local_file_s(homes) -> None:  # type: ignore[no-untyped-def]
+    local, team, shared = homes
+    shared.index(document("docs/helm", ("Helm", "helm upgrade rolls back on failure")))
+    shared.index(document("session:1", ("Turns", "helm was chosen"), kind=SourceKind.SESSION))
+    pending = shared.pending("model", ALL_KINDS, 10)
+    assert pending == local.pending("model", ALL_KINDS, 10) and len(pending) == 1
+    shared.store_vectors("model", [(pending[0].text_hash, [b"\x00" * 8])])
+    assert shared.any_vectors("model") and local.any_vectors("model")
+    assert not team.any_vectors("model")
+    assert shared.embedding_progress("model", ALL_KINDS).complete
