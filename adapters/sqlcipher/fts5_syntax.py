@@ -20,8 +20,9 @@ def fts5_string(text: str) -> str:
 
 
 def _group(alternatives: tuple[str, ...]) -> str:
-    quoted = list(dict.fromkeys(fts5_string(a) for a in alternatives))
-    return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
+    if len(alternatives) == 1:
+        return fts5_string(alternatives[0])
+    return "(" + " OR ".join(map(fts5_string, alternatives)) + ")"
 
 
 def store_match(query: StoreQuery) -> str:

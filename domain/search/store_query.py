@@ -52,13 +52,14 @@ class Meaning:
 @attrs.frozen
 class StoreQuery:
     """One layer's question: ``groups`` of alternatives (each non-empty, none repeated within
-    a group); a chunk matches a group when it holds any of its alternatives, and the query
-    when it matches every group (``Combine.ALL``) or any (``Combine.ANY``). The ``SEMANTIC``
-    layer's query carries the question's ``meaning`` instead: chunks match by the cosine of
-    their nearest passage, which is their relevance (ADR 0081)."""
+    a group — ``of`` makes them so); a chunk matches a group when it holds any of its
+    alternatives, and the query when it matches every group (``Combine.ALL``) or any
+    (``Combine.ANY``). The ``SEMANTIC`` layer's query carries the question's ``meaning``
+    instead: chunks match by the cosine of their nearest passage, which is their relevance
+    (ADR 0081)."""
 
     layer: SearchLayer
-    groups: tuple[tuple[str, ...], ...] = attrs.field(converter=_groups)
+    groups: tuple[tuple[str, ...], ...]
     combine: Combine = Combine.ALL
     meaning: Meaning | None = None
 
@@ -70,12 +71,13 @@ class StoreQuery:
     def of(
         cls, layer: SearchLayer, groups: Iterable[Iterable[str]], combine: Combine
     ) -> StoreQuery | None:
-        """The query, or None when no group has anything to match."""
+        """The query (empty groups and repeated alternatives dropped), or None when no group
+        has anything to match."""
         query = cls(layer, _groups(groups), combine)
         return query if query.groups else None
 
     def with_combine(self, combine: Combine) -> StoreQuery:
-        return attrs.evolve(self, combine=combine)
+        return StoreQuery(self.layer, self.groups, combine, self.meaning)
 
     @property
     def is_single_group(self) -> bool:
