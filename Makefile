@@ -56,10 +56,9 @@ typecheck: $(STAMP)
 imports: $(STAMP)
 	$(BIN)/lint-imports
 
-# TEST_WORKERS=2 runs the suite on two processes, each file on one of them (ADR 0089); the
-# default 0 runs it in this process, one test after another. Also read from the environment
-# (`TEST_WORKERS=2 .ci/run`).
-TEST_WORKERS ?= 0
+# The suite runs on two processes, each file on one of them (ADR 0089); TEST_WORKERS=0 runs it
+# in this process, one test after another. Also read from the environment.
+TEST_WORKERS ?= 2
 
 test: check ## the whole suite: static checks, then unit, integration and e2e tests
 	$(BIN)/pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile
