@@ -1,10 +1,13 @@
-"""A vault on a disk that fills up, on a real small file system (a 2 MiB tmpfs).
+"""A vault and a knowledge base on a disk that fills up, on a real small file system (a 2 MiB
+tmpfs).
 
 ``capy vault import`` stops with the disk full and says so; what was archived before stays;
 ``vault list``, ``show``, ``search`` and ``stats`` keep working on the full disk, also when the
 log's index (``-shm``) has to be rebuilt and there is no byte to build it in; they write nothing
 to the vault or its log. Once space is freed the same command finishes the import, and every
-session opens with the key capy holds.
+session opens with the key capy holds. The knowledge base likewise: ``capy index`` stops with
+the disk full, ``search``, ``sources`` and ``stats`` keep answering and write nothing into it,
+and the same document indexes once space is freed.
 
 Mounting needs root: where the tests do not run as root (or the kernel refuses the mount),
 the test is skipped and says why.
@@ -149,3 +152,76 @@ def test_reads_keep_working_on_a_full_disk_and_the_import_finishes_once_space_is
     assert [k.read_bytes() for k in keys] == key_bytes, "the key capy holds did not change"
     check = run("checkpoint")
     assert check.returncode == 0, check.stderr
+
+
+def test_the_knowledge_base_keeps_answering_on_a_full_disk(
+    small_disk: Path, isolated_home: Path, tmp_path: Path
+) -> None:
+    capy = installed_capy()
+    db = small_disk / "knowledge.db"
+    config = isolated_home / ".config" / "capy" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[store]\npath = "{db}"\n')
+    env = {**os.environ}
+    env.pop("CAPY_DEBUG", None)
+
+    def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [capy, *args],
+            cwd=tmp_path,
+            env=env,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+
+    guide = "# Deploy\n\nThe migration lock times out after 90 seconds.\n"
+    first = run("index", "-", "--label", "deploy-guide", stdin=guide)
+    assert first.returncode == 0, first.stderr
+    chance = random.Random(4)
+    dumps = [
+        "\n".join(
+            " ".join(f"{chance.getrandbits(64):016x}" for _ in range(12)) for _ in range(2_500)
+        )
+        for _ in range(8)
+    ]  # ~500 KB of incompressible text each: the 2 MiB disk fills within a few
+    for number, dump in enumerate(dumps):
+        full = run("index", "-", "--label", f"hex-dump-{number}", stdin=dump)
+        if full.returncode != 0:
+            break
+    assert full.returncode != 0, "the small disk never filled up"
+    assert "full" in full.stderr and "bug in capy" not in full.stderr, full.stderr
+
+    db.with_name("knowledge.db-shm").unlink(missing_ok=True)
+    filler = small_disk / "filler"
+    try:
+        with filler.open("wb") as stuffing:
+            while True:
+                stuffing.write(b"\0" * 4096)
+                stuffing.flush()
+    except OSError:
+        pass
+    wal = db.with_name("knowledge.db-wal")
+    before = _digest([db, wal])
+
+    found = run("search", "migration lock timeout")
+    assert found.returncode == 0 and "90 seconds" in found.stdout, found.stdout + found.stderr
+    listed = run("sources")
+    assert listed.returncode == 0 and "deploy-guide" in listed.stdout, listed.stderr
+    stats = run("stats")
+    assert stats.returncode == 0, stats.stderr
+    # SQLite may create an empty log beside a database in WAL mode when it opens it; nothing
+    # may be written into the database or into a log that holds frames.
+    after = _digest([db, wal])
+    if wal.name not in before and wal.exists():
+        assert wal.stat().st_size == 0
+        del after[wal.name]
+    assert after == before, "a read-only command wrote to the knowledge base or its log"
+
+    filler.unlink(missing_ok=True)
+    subprocess.run(["mount", "-o", "remount,size=32m", str(small_disk)], check=True)
+    again = run("index", "-", "--label", f"hex-dump-{number}", stdin=dumps[number])
+    assert again.returncode == 0, again.stderr
+    assert f"hex-dump-{number}" in run("sources").stdout
