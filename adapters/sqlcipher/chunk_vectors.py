@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from adapters.sqlcipher.connection import Connection
-from adapters.sqlcipher.search_query import like_contains
+from adapters.sqlcipher.search_query import scope_filters
 from adapters.sqlcipher.transactions import write_transaction
 from application.ports.chunk_vectors import EmbeddingProgress, PendingText
 from domain.embedding_text import text_hash
@@ -171,20 +171,7 @@ def any_vector(connection: Connection, model: str) -> bool:
 
 
 def _allowed_sources(connection: Connection, scope: SearchScope) -> dict[int, tuple[str, str]]:
-    filters: list[str] = []
-    params: list[Any] = []
-    kinds = scope.effective_kinds()
-    if kinds is not None:
-        where, values = _kinds(kinds)
-        filters.append(where)
-        params.extend(values)
-    if scope.source:
-        if scope.exact_source:
-            filters.append("s.label = ?")
-            params.append(scope.source)
-        else:
-            filters.append("s.label LIKE ? ESCAPE '\\'")
-            params.append(like_contains(scope.source))
+    filters, params = scope_filters(scope)
     where = f" WHERE {' AND '.join(filters)}" if filters else ""
     rows = connection.execute(f"SELECT s.id, s.label, s.kind FROM sources s{where}", params)
     return {row[0]: (row[1], row[2]) for row in rows}

@@ -43,9 +43,9 @@ def like_contains(text: str) -> str:
     return f"%{escaped}%"
 
 
-def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tuple[str, list[Any]]:
-    """Step one for a layer and scope, plus its filter parameters (in order)."""
-    table = TABLES[layer]
+def scope_filters(scope: SearchScope) -> tuple[list[str], list[Any]]:
+    """The conditions on a source ``s`` that keep a search inside ``scope``, and their
+    parameters (in order)."""
     filters: list[str] = []
     params: list[Any] = []
     kinds = scope.effective_kinds()
@@ -60,6 +60,13 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
         else:
             filters.append("s.label LIKE ? ESCAPE '\\'")
             params.append(like_contains(scope.source))
+    return filters, params
+
+
+def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tuple[str, list[Any]]:
+    """Step one for a layer and scope, plus its filter parameters (in order)."""
+    table = TABLES[layer]
+    filters, params = scope_filters(scope)
     if has_within:
         filters.append(f"{table}.rowid IN (SELECT value FROM json_each(?))")
     where = "".join(f" AND {condition}" for condition in filters)

@@ -77,6 +77,19 @@ def _session(projects: Path, uuid: str, lines: int) -> None:
     (folder / f"{uuid}.jsonl").write_text("\n".join(records) + "\n")
 
 
+def _fill(disk: Path) -> Path:
+    """Fill ``disk`` to the last byte; the file that holds the space."""
+    filler = disk / "filler"
+    try:
+        with filler.open("wb") as stuffing:
+            while True:
+                stuffing.write(b"\0" * 4096)
+                stuffing.flush()
+    except OSError:
+        pass
+    return filler
+
+
 def _digest(paths: list[Path]) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in paths if p.exists()}
 
@@ -117,14 +130,7 @@ def test_reads_keep_working_on_a_full_disk_and_the_import_finishes_once_space_is
 
     # The disk to the last byte, and the log's index gone: a reader cannot build it on disk.
     vault.with_name("vault.db-shm").unlink(missing_ok=True)
-    filler = small_disk / "filler"
-    try:
-        with filler.open("wb") as stuffing:
-            while True:
-                stuffing.write(b"\0" * 4096)
-                stuffing.flush()
-    except OSError:
-        pass
+    filler = _fill(small_disk)
     files = [vault, vault.with_name("vault.db-wal")]
     before = _digest(files)
 
@@ -195,14 +201,7 @@ def test_the_knowledge_base_keeps_answering_on_a_full_disk(
     assert "full" in full.stderr and "bug in capy" not in full.stderr, full.stderr
 
     db.with_name("knowledge.db-shm").unlink(missing_ok=True)
-    filler = small_disk / "filler"
-    try:
-        with filler.open("wb") as stuffing:
-            while True:
-                stuffing.write(b"\0" * 4096)
-                stuffing.flush()
-    except OSError:
-        pass
+    filler = _fill(small_disk)
     wal = db.with_name("knowledge.db-wal")
     before = _digest([db, wal])
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
+
+from tests.support.one_page_site import one_page_site
 
 pytestmark = pytest.mark.anyio
 
@@ -21,28 +21,10 @@ PAGE = b"""<html><head><title>Runbook</title><script>var x = 1;</script></head><
 </body></html>"""
 
 
-class _Handler(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(PAGE)))
-        self.end_headers()
-        self.wfile.write(PAGE)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
 def site() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with one_page_site(PAGE) as host:
+        yield host
 
 
 async def _call(client: Client, tool: str, arguments: dict[str, object]) -> tuple[str, bool]:
