@@ -257,7 +257,7 @@ def boosts_for(
     entity = 1.0
     if entities:
         text = hit.hit.title + "\n" + hit.hit.content
-        matches = min(count_entities(entities, text), tuning.ENTITY_MAX_MATCHES)
+        matches = min(count_entities(entities, text), tuning.ENTITY_COUNT_CAP)
         entity = 1.0 + tuning.ENTITY_WEIGHT * matches
     whole = 1.0
     if any(seen.inside_names):

@@ -2,8 +2,8 @@
 
 The domain decides *what* to look for — each unit of the question (a word or a quoted phrase)
 with its synonyms as alternatives, whether every unit or any one must occur, and in which
-layer; each store adapter renders the value in its own engine's language (the SQLCipher
-adapter as an FTS5 MATCH of quoted strings, the in-memory one by matching directly). Nothing
+layer; each store adapter renders the value in its own engine's language (the SQLCipher and
+PostgreSQL adapters as their full-text queries, the in-memory one by matching directly). Nothing
 here is query syntax: an alternative is plain text, matched as a run of words (``WORDS``) or
 as a substring (``SUBSTRINGS``), whatever characters it holds.
 

@@ -154,9 +154,9 @@ PROXIMITY_SCALE = 80.0
 BM25_WEIGHT = 1.5
 
 # Entity boost: each quoted name, identifier, path or version from the query found verbatim in
-# a chunk multiplies its score by 1 + ENTITY_WEIGHT, counted up to ENTITY_MAX_MATCHES (≤ 2.5×).
+# a chunk multiplies its score by 1 + ENTITY_WEIGHT, counted up to ENTITY_COUNT_CAP (≤ 2.5×).
 ENTITY_WEIGHT = 0.3
-ENTITY_MAX_MATCHES = 5
+ENTITY_COUNT_CAP = 5
 
 # Per-source diversification: a source's results beyond the first MAX_PER_SOURCE have their
 # score multiplied by DIVERSITY_PENALTY, so another source's result overtakes them only when it

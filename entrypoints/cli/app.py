@@ -87,7 +87,7 @@ def _choose_launcher(argv: list[str]) -> None:
 # Command modules whose names differ from the command they register (or that add to another's).
 _MODULES_OF_COMMAND = {
     "import-kb": ("import_kb",),
-    "bench": ("bench", "bench_vault", "bench_vault_ops"),
+    "bench": ("bench", "bench_sessions", "bench_vault", "bench_vault_ops"),
 }
 
 

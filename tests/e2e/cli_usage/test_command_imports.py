@@ -120,7 +120,7 @@ COMMANDS = {
     "encrypt": {"encrypt"},
     "import-kb": {"import_kb"},
     "vault": {"vault"},
-    "bench": {"bench", "bench_vault", "bench_vault_ops"},
+    "bench": {"bench", "bench_sessions", "bench_vault", "bench_vault_ops"},
 }
 
 

@@ -11,7 +11,7 @@ from adapters.claude_sessions.claude_code_session_files import ClaudeCodeSession
 from domain.errors import InvalidInput
 from entrypoints.bench.session_history import generate_history
 from entrypoints.bench.sweep_quality import load_corpus
-from entrypoints.cli.commands.bench import SESSION_CORPUS
+from entrypoints.cli.commands.bench_sessions import SESSION_CORPUS
 
 
 def test_a_generated_history_is_readable_sessions_of_the_project(tmp_path: Path) -> None:
