@@ -11,7 +11,6 @@ import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,8 @@ from domain.search.store_query import Combine, StoreQuery
 from domain.search_hit import SearchLayer
 from domain.source_kind import SourceKind
 from entrypoints.bench.bench_store import StoreChoice, bench_container
-from entrypoints.bench.perf import SCOPE, SEARCH_LIMIT
-from entrypoints.bench.perf_corpus import PerfCorpus, perf_corpus, perf_queries
+from entrypoints.bench.perf import SCOPE, SEARCH_LIMIT, index_all
+from entrypoints.bench.perf_corpus import perf_corpus, perf_queries
 
 SIDES = (StoreChoice.SQLCIPHER, StoreChoice.TEAM)
 # Common short units: the substring layer's worst case (each matches most chunks).
@@ -44,22 +43,6 @@ def percentiles(samples: list[float]) -> dict[str, float]:
     }
 
 
-def _index_all(container: Any, corpus: PerfCorpus, advance: Callable[[], None]) -> float:
-    index = container.use_cases.index_content()
-    began = time.perf_counter()
-    for document in corpus.documents:
-        index.execute(
-            IndexRequest(
-                content=document.text,
-                label=document.label,
-                kind=SourceKind.DURABLE,
-                content_type=ContentType.PLAINTEXT,
-            )
-        )
-        advance()
-    return time.perf_counter() - began
-
-
 def run_search_comparison(size: int, query_count: int, bar: Progress) -> dict[str, Any]:
     """Both stores indexed with the same chunks; each query timed on one, then the other."""
     corpus = perf_corpus(size)
@@ -73,7 +56,7 @@ def run_search_comparison(size: int, query_count: int, bar: Progress) -> dict[st
         report: dict[str, Any] = {"size": size, "queries": len(queries)}
         for side, container in containers.items():
             task = bar.add_task(f"{side}: indexing", total=len(corpus.documents))
-            seconds = _index_all(container, corpus, functools.partial(bar.advance, task))
+            seconds = index_all(container, corpus, functools.partial(bar.advance, task))
             bar.remove_task(task)
             chunks = container.adapters.knowledge_store().stats().chunk_count
             report[side.value] = {"chunks": chunks, "index_seconds": round(seconds, 2)}
