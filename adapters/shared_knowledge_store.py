@@ -270,14 +270,17 @@ class SharedKnowledgeStore(
         kinds: Collection[SourceKind],
         limit: int,
         max_chunks: int | None = None,
+        labels: Collection[str] | None = None,
     ) -> list[PendingText]:
-        return self._vectors().pending(model, kinds, limit, max_chunks)
+        return self._vectors().pending(model, kinds, limit, max_chunks, labels)
 
     def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None:
         self._vectors().store_vectors(model, vectors)
 
-    def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
-        return self._vectors().embedding_progress(model, kinds)
+    def embedding_progress(
+        self, model: str, kinds: Collection[SourceKind], labels: Collection[str] | None = None
+    ) -> EmbeddingProgress:
+        return self._vectors().embedding_progress(model, kinds, labels)
 
     def any_vectors(self, model: str) -> bool:
         return self._vectors().any_vectors(model)

@@ -230,11 +230,16 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
     def close(self) -> None:
         return None
 
-    def _texts(self, kinds: Collection[SourceKind] | None) -> list[tuple[StoredChunk, str]]:
-        """(chunk, hash of its text) of the chunks of ``kinds``, in id order."""
+    def _texts(
+        self, kinds: Collection[SourceKind] | None, labels: Collection[str] | None = None
+    ) -> list[tuple[StoredChunk, str]]:
+        """(chunk, hash of its text) of the chunks of ``kinds`` (and ``labels``), in id order."""
         found = []
         for stored in sorted(self._chunks.values(), key=lambda c: c.chunk_id):
-            if kinds is None or self._sources[stored.source_id].kind in kinds:
+            source = self._sources[stored.source_id]
+            if (kinds is None or source.kind in kinds) and (
+                labels is None or source.label in labels
+            ):
                 found.append((stored, text_hash(stored.chunk.title, stored.chunk.content)))
         return found
 
@@ -244,10 +249,11 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
         kinds: Collection[SourceKind],
         limit: int,
         max_chunks: int | None = None,
+        labels: Collection[str] | None = None,
     ) -> list[PendingText]:
         with self._lock:
             waiting: dict[str, StoredChunk] = {}
-            for stored, digest in self._texts(kinds):
+            for stored, digest in self._texts(kinds, labels):
                 source = self._sources[stored.source_id]
                 small = max_chunks is None or source.chunk_count <= max_chunks
                 if small and (model, digest) not in self._vectors and len(waiting) < limit:
@@ -262,11 +268,13 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
             for digest, parts in vectors:
                 self._vectors.setdefault((model, digest), [unpack(v) for v in parts])
 
-    def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
+    def embedding_progress(
+        self, model: str, kinds: Collection[SourceKind], labels: Collection[str] | None = None
+    ) -> EmbeddingProgress:
         with self._lock:
             embedded = total = 0
             waiting: dict[str, None] = {}
-            for stored, digest in self._texts(kinds):
+            for stored, digest in self._texts(kinds, labels):
                 total += 1
                 if (model, digest) in self._vectors:
                     embedded += 1

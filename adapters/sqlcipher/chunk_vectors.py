@@ -25,9 +25,18 @@ from domain.source_kind import SourceKind
 _HASH_BATCH = 500
 
 
-def _kinds(kinds: Collection[SourceKind]) -> tuple[str, list[str]]:
+def _kinds(
+    kinds: Collection[SourceKind], labels: Collection[str] | None = None
+) -> tuple[str, list[str]]:
+    """The filter on ``sources s`` to chunks of ``kinds`` (and of the sources ``labels``)."""
     values = sorted(kind.value for kind in kinds)
-    return f"s.kind IN ({', '.join('?' * len(values))})", values
+    where = f"s.kind IN ({', '.join('?' * len(values))})"
+    if labels is None:
+        return where, values
+    return f"{where} AND s.label IN (SELECT value FROM json_each(?))", [
+        *values,
+        json.dumps(sorted(labels)),
+    ]
 
 
 def hash_new_chunks(connection: Connection) -> int:
@@ -55,9 +64,11 @@ def pending(
     kinds: Collection[SourceKind],
     limit: int,
     max_chunks: int | None = None,
+    *,
+    labels: Collection[str] | None = None,
 ) -> list[PendingText]:
     hash_new_chunks(connection)
-    where, params = _kinds(kinds)
+    where, params = _kinds(kinds, labels)
     small = "" if max_chunks is None else f" AND s.chunk_count <= {int(max_chunks)}"
     rows = connection.execute(
         "SELECT o.text_hash, min(o.id) FROM chunk_owners o JOIN sources s ON s.id = o.source_id "
@@ -98,9 +109,12 @@ def store(
 
 
 def progress(
-    connection: Connection, model: str, kinds: Collection[SourceKind]
+    connection: Connection,
+    model: str,
+    kinds: Collection[SourceKind],
+    labels: Collection[str] | None = None,
 ) -> EmbeddingProgress:
-    where, params = _kinds(kinds)
+    where, params = _kinds(kinds, labels)
     rows = connection.execute(
         "SELECT s.label, count(*), sum(EXISTS (SELECT 1 FROM chunk_vectors v "
         "WHERE v.model = ? AND v.text_hash = o.text_hash)) "

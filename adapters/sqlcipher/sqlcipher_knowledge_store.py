@@ -235,8 +235,11 @@ class SqlcipherKnowledgeStore(
         kinds: Collection[SourceKind],
         limit: int,
         max_chunks: int | None = None,
+        labels: Collection[str] | None = None,
     ) -> list[PendingText]:
-        return chunk_vectors.pending(self._pool.connection(), model, kinds, limit, max_chunks)
+        return chunk_vectors.pending(
+            self._pool.connection(), model, kinds, limit, max_chunks, labels=labels
+        )
 
     @explained
     def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None:
@@ -244,8 +247,10 @@ class SqlcipherKnowledgeStore(
         self._pool.confirm()
 
     @explained
-    def embedding_progress(self, model: str, kinds: Collection[SourceKind]) -> EmbeddingProgress:
-        return chunk_vectors.progress(self._pool.connection(), model, kinds)
+    def embedding_progress(
+        self, model: str, kinds: Collection[SourceKind], labels: Collection[str] | None = None
+    ) -> EmbeddingProgress:
+        return chunk_vectors.progress(self._pool.connection(), model, kinds, labels)
 
     @explained
     def any_vectors(self, model: str) -> bool:

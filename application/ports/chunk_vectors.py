@@ -46,6 +46,7 @@ class ChunkVectors(Protocol):
     - ``pending`` returns each distinct text once, only texts of chunks of ``kinds`` that no
       vector of ``model`` is stored for (a text already embedded for another chunk is not),
       oldest chunk first; with ``max_chunks`` only of sources of at most that many chunks;
+      with ``labels`` only of the sources of those labels (what one command just indexed);
     - ``store_vectors`` stores each hash's passage vectors, in order; a hash already stored
       keeps its first vectors;
     - ``any_vectors`` says whether any chunk has a vector of ``model`` (cheaply: a search asks
@@ -62,12 +63,13 @@ class ChunkVectors(Protocol):
         kinds: Collection[SourceKind],
         limit: int,
         max_chunks: int | None = None,
+        labels: Collection[str] | None = None,
     ) -> list[PendingText]: ...
 
     def store_vectors(self, model: str, vectors: Sequence[tuple[str, Sequence[bytes]]]) -> None: ...
 
     def embedding_progress(
-        self, model: str, kinds: Collection[SourceKind]
+        self, model: str, kinds: Collection[SourceKind], labels: Collection[str] | None = None
     ) -> EmbeddingProgress: ...
 
     def any_vectors(self, model: str) -> bool: ...

@@ -40,8 +40,10 @@ class EmbedChunks:
     def status(self) -> EmbedderStatus:
         return self._embedder.status()
 
-    def progress(self, kinds: Collection[SourceKind]) -> EmbeddingProgress:
-        return self._vectors.embedding_progress(self._embedder.model_id, kinds)
+    def progress(
+        self, kinds: Collection[SourceKind], labels: Collection[str] | None = None
+    ) -> EmbeddingProgress:
+        return self._vectors.embedding_progress(self._embedder.model_id, kinds, labels)
 
     def run(
         self,
@@ -51,14 +53,16 @@ class EmbedChunks:
         on_batch: Callable[[int], None] | None = None,
         batch: int = BATCH,
         max_chunks: int | None = None,
+        labels: Collection[str] | None = None,
     ) -> int:
         """Embed until nothing of ``kinds`` is left or ``keep_going()`` says stop (asked before
         each batch); ``on_batch(n)`` after each stored batch; with ``max_chunks`` only sources
-        of at most that many chunks. Returns how many texts were embedded."""
+        of at most that many chunks, with ``labels`` only the sources of those labels. Returns
+        how many texts were embedded."""
         model = self._embedder.model_id
         done = 0
         while keep_going():
-            waiting = self._vectors.pending(model, kinds, batch, max_chunks)
+            waiting = self._vectors.pending(model, kinds, batch, max_chunks, labels)
             if not waiting:
                 break
             parts = [item.passages for item in waiting]

@@ -89,9 +89,10 @@ def index_command(
     try:
         inputs = _labelled(paths, label, container.core.project().root)
         limit = container.core.settings().store.max_source_bytes
-        failures = _index_all(container, inputs, limit, wanted_type, source_kind)
-        if failures < len(inputs):
-            _embed(container, source_kind)
+        indexed = _index_all(container, inputs, limit, wanted_type, source_kind)
+        failures = len(inputs) - len(indexed)
+        if indexed:
+            _embed(container, source_kind, indexed)
     finally:
         container.shutdown_resources()
     if len(inputs) > 1:
@@ -130,8 +131,9 @@ def _index_all(
     limit: int,
     content_type: ContentType | None,
     kind: SourceKind,
-) -> int:
-    failures = 0
+) -> list[str]:
+    """Index every input; the labels of those indexed (the others are reported on stderr)."""
+    indexed: list[str] = []
     with _progress(len(inputs)) as advance:
         for item in inputs:
             try:
@@ -145,14 +147,14 @@ def _index_all(
                     )
                 )
             except CapyError as error:
-                failures += 1
                 print(f"capy: {_shown(item)}: {error}", file=sys.stderr)
             else:
+                indexed.append(result.label)
                 print(_describe(result))
                 if result.note:
                     print(f"  note: {result.note}")
             advance()
-    return failures
+    return indexed
 
 
 def _shown(item: _Input) -> str:
@@ -218,19 +220,20 @@ def _decode(data: bytes) -> str:
         ) from None
 
 
-def _embed(container: CliContainer, kind: SourceKind) -> None:
-    """Give what was indexed (and anything of its kind still waiting) its vectors for the
-    semantic layer before returning, with a progress bar when that takes a while; a stop
-    (Ctrl-C) keeps every batch already stored, and the server or the next run carries on."""
+def _embed(container: CliContainer, kind: SourceKind, labels: list[str]) -> None:
+    """Give what this command indexed (the sources ``labels``, not the rest of the backlog:
+    that is the server's spare-time job) its vectors for the semantic layer before returning,
+    with a progress bar when that takes a while; a stop (Ctrl-C) keeps every batch already
+    stored, and the server or the next run carries on."""
     embed = container.use_cases.embed_chunks()
     if not embed.available:
         return
-    progress = embed.progress({kind})
+    progress = embed.progress({kind}, labels)
     waiting = progress.total - progress.embedded
     if waiting <= 0:
         return
     with _progress(waiting, "embedding", at_least=EMBED_BAR_FROM) as advance:
-        done = embed.run({kind}, on_batch=advance)
+        done = embed.run({kind}, on_batch=advance, labels=labels)
     if done:
         print(f"embedded {done} section{'s' if done != 1 else ''} for search by meaning")
 

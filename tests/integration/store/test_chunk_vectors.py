@@ -99,3 +99,20 @@ def test_a_file_with_vectors_reopens_and_searches_by_words(tmp_path: Path) -> No
         assert again.embedding_progress(model.model_id, ALL_KINDS).complete
     finally:
         again.close()
+
+
+def test_only_the_sources_named_are_embedded_and_counted(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "k.db")
+    model = _model()
+    try:
+        store.index(document("backlog", "Reason: OOMKilled exit 137"))
+        store.index(document("just indexed", "write failed ENOSPC on /var"))
+        embed = EmbedChunks(model, store)
+        named = embed.progress(ALL_KINDS, ["just indexed"])
+        assert (named.embedded, named.total, named.waiting_sources) == (0, 1, ("just indexed",))
+        assert embed.run(ALL_KINDS, labels=["just indexed"]) == 1
+        assert embed.progress(ALL_KINDS, ["just indexed"]).complete
+        assert embed.progress(ALL_KINDS).waiting_sources == ("backlog",)
+        assert embed.run(ALL_KINDS, labels=[]) == 0
+    finally:
+        store.close()

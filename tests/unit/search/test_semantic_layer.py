@@ -150,6 +150,13 @@ def test_a_kind_left_out_is_neither_embedded_nor_reported(container: CliContaine
     assert embed.progress(ALL_KINDS).waiting_sources == ()  # same texts: already embedded
 
 
+def test_only_the_sources_named_are_embedded(container: CliContainer) -> None:
+    embed = container.use_cases.embed_chunks()
+    assert embed.run(ALL_KINDS, labels=["docs/deploy.md"]) > 0
+    assert embed.progress(ALL_KINDS, ["docs/deploy.md"]).complete
+    assert embed.progress(ALL_KINDS).waiting_sources == ("kubectl describe pod",)
+
+
 class BrokenModel(FakeEmbedder):
     """A model whose file fails its check on first use."""
 

@@ -1,0 +1,42 @@
+"""``capy index`` with the semantic layer installed: it embeds what it indexed before it
+returns, and only that — the backlog it did not index is left to the server's spare time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from adapters.embedding import model_files
+from tests.e2e.test_index_cli import KEY, _command
+
+pytestmark = pytest.mark.skipif(
+    bool(model_files.missing_modules()), reason="the semantic extra is not installed"
+)
+
+
+def _capy(db: Path, *args: str, semantic: bool) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CAPY_DB_KEY": KEY, model_files.SWITCH: "1" if semantic else "0"}
+    return subprocess.run(
+        _command(db, *args), capture_output=True, text=True, env=env, timeout=300, check=False
+    )
+
+
+def test_index_embeds_only_what_it_indexed(tmp_path: Path) -> None:
+    db = tmp_path / "knowledge.db"
+    backlog = tmp_path / "backlog.md"
+    backlog.write_text("# Pods\n\nReason: OOMKilled, exit code 137\n")
+    fresh = tmp_path / "fresh.md"
+    fresh.write_text("# Disk\n\nwrite failed: No space left on device\n")
+    assert _capy(db, "index", str(backlog), semantic=False).returncode == 0
+
+    done = _capy(db, "index", str(fresh), semantic=True)
+
+    assert done.returncode == 0, done.stderr
+    assert "embedded 1 section for search by meaning" in done.stdout
+    stats = _capy(db, "stats", "--json", semantic=True)
+    layer = json.loads(stats.stdout)["semantic_layer"]
+    assert (layer["embedded"], layer["sections"], layer["waiting_sources"]) == (1, 2, 1)
