@@ -8,13 +8,19 @@ with the agent it serves; no graph optimisation and no memory arena, which cost 
 ``max_tokens`` word pieces and padded only to the longest text of their batch; vectors are
 the attention-masked mean of the last hidden state, normalised to length 1 — the model's own
 sentence-transformers pooling.
+
+Memory (ADR 0098): the loaded model holds ~35–55 MB, and a batch of passages leaves ~40 MB
+more in the C heap once freed. So ``release_memory`` (glibc's ``malloc_trim`` in the server)
+runs after every batch of more than one text, and the model is dropped after ``idle_seconds``
+without an ``embed`` — the next search or embedding job that needs it loads it again.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from adapters.embedding import model_files
@@ -22,14 +28,33 @@ from application.ports.embedder import Embedder, EmbedderStatus
 
 MAX_TOKENS = 256  # the model was trained on at most 256 word pieces
 BATCH = 16
+# How long the model stays loaded after its last use. Loading it again costs ~0.3 s of one
+# core (its SHA-256 checked, the session built) on the next search that asks the layer;
+# keeping it costs the server ~35–55 MB for as long as it runs (ADR 0098).
+IDLE_SECONDS = 120.0
 
 
 class OnnxEmbedder(Embedder):
-    def __init__(self, max_tokens: int = MAX_TOKENS, threads: int = 1) -> None:
+    def __init__(
+        self,
+        max_tokens: int = MAX_TOKENS,
+        threads: int = 1,
+        *,
+        idle_seconds: float | None = IDLE_SECONDS,
+        release_memory: Callable[[], None] = lambda: None,
+    ) -> None:
+        """``idle_seconds``: drop the model after that long unused (None: keep it);
+        ``release_memory``: hands memory freed inside the C heaps back to the system."""
         self._max_tokens = max_tokens
         self._threads = threads
+        self._idle_seconds = idle_seconds
+        self._release_memory = release_memory
         self._lock = threading.Lock()
         self._loaded: tuple[Any, Any] | None = None  # (tokenizer, session)
+        self._busy = 0  # embed calls running
+        self._last_used = 0.0
+        self._watcher: threading.Thread | None = None
+        self._stop = threading.Event()
 
     @property
     def model_id(self) -> str:
@@ -60,7 +85,33 @@ class OnnxEmbedder(Embedder):
     def embed(self, texts: Sequence[str]) -> list[bytes]:
         if not texts:
             return []
-        tokenizer, session = self._load()
+        tokenizer, session = self._acquire()
+        try:
+            vectors = self._vectors(tokenizer, session, texts)
+        finally:
+            with self._lock:
+                self._busy -= 1
+                self._last_used = time.monotonic()
+        if len(texts) > 1:
+            self._release_memory()  # a batch's buffers, freed, stay resident otherwise
+        return vectors
+
+    def unload(self) -> bool:
+        """Drop the model now unless an ``embed`` is running (the next one loads it again);
+        whether it was dropped."""
+        with self._lock:
+            if self._loaded is None or self._busy:
+                return False
+            self._loaded = None
+        self._release_memory()
+        return True
+
+    def close(self) -> None:
+        """Stop watching for idleness and drop the model."""
+        self._stop.set()
+        self.unload()
+
+    def _vectors(self, tokenizer: Any, session: Any, texts: Sequence[str]) -> list[bytes]:
         import numpy as np
 
         vectors: list[bytes] = []
@@ -78,11 +129,40 @@ class OnnxEmbedder(Embedder):
             vectors.extend(row.astype("<f4").tobytes() for row in pooled)
         return vectors
 
-    def _load(self) -> tuple[Any, Any]:
+    def _acquire(self) -> tuple[Any, Any]:
+        """The loaded model (loading it if needed), counted as in use until ``embed`` ends."""
         with self._lock:
             if self._loaded is None:
                 self._loaded = self._build()
+            self._busy += 1
+            self._last_used = time.monotonic()
+            if self._idle_seconds is not None and self._watcher is None:
+                self._watcher = threading.Thread(
+                    target=self._unload_when_idle, name="capy-model-idle", daemon=True
+                )
+                self._watcher.start()
             return self._loaded
+
+    def _unload_when_idle(self) -> None:
+        """Wait until the model went ``idle_seconds`` unused, then drop it and end."""
+        assert self._idle_seconds is not None
+        idle = self._idle_seconds
+        while True:
+            with self._lock:
+                unused = time.monotonic() - self._last_used
+                due = self._busy == 0 and unused >= idle
+                if due or self._loaded is None:
+                    self._watcher = None
+                    if due:
+                        self._loaded = None
+                    break
+                wait = idle if self._busy else idle - unused
+            if self._stop.wait(max(wait, 0.01)):
+                with self._lock:
+                    self._watcher = None
+                return
+        if due:
+            self._release_memory()
 
     def _build(self) -> tuple[Any, Any]:
         if model_files.switched_off():

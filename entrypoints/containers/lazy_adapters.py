@@ -46,10 +46,12 @@ def beautifulsoup_html_converter() -> HtmlConverter:
 
 
 def onnx_embedder() -> Embedder:
-    """The semantic layer's model; constructing it loads nothing (ADR 0080)."""
+    """The semantic layer's model; constructing it loads nothing (ADR 0080). Dropped after a
+    while unused, its freed memory handed back to the system (ADR 0098)."""
     from adapters.embedding.onnx_embedder import OnnxEmbedder
+    from entrypoints.mcp_server.memory import release_freed_memory
 
-    return OnnxEmbedder()
+    return OnnxEmbedder(release_memory=release_freed_memory)
 
 
 def chunk_vectors_of(store: KnowledgeStore) -> ChunkVectors:

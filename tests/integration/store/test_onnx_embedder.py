@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pytest
 
 from adapters.embedding import model_files
@@ -51,3 +54,39 @@ def test_switched_off_it_says_so_and_loads_nothing(monkeypatch: pytest.MonkeyPat
     with pytest.raises(model_files.ModelFileError):
         model.embed(["anything"])
     assert not model.loaded
+
+
+def _until(condition: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """Poll ``condition`` for up to ``seconds`` (a bound, not a timing under test)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_an_idle_model_is_dropped_and_loads_again_when_asked() -> None:
+    released: list[int] = []
+    model = OnnxEmbedder(idle_seconds=0.05, release_memory=lambda: released.append(1))
+    try:
+        (first,) = model.embed(["the disk is full"])
+        assert _until(lambda: not model.loaded)
+        assert _until(lambda: bool(released))  # the freed model handed back to the system
+        assert model.embed(["the disk is full"]) == [first]  # loaded again, same vector
+    finally:
+        model.close()
+    assert not model.loaded
+
+
+def test_a_batch_releases_its_buffers_and_a_kept_model_stays() -> None:
+    released: list[int] = []
+    model = OnnxEmbedder(idle_seconds=None, release_memory=lambda: released.append(1))
+    model.embed(["one question"])
+    assert released == []  # a single query frees too little to walk the heaps for
+    model.embed(["a passage", "another passage"])
+    assert released == [1]
+    assert model.loaded
+    assert model.unload()
+    assert not model.loaded
+    assert not model.unload()  # nothing left to drop
