@@ -15,6 +15,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from domain.search import meaning
 from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchScope
+from domain.source_kind import ALL_KINDS
 
 _log = logging.getLogger("capy.search")
 _QUERY_CACHE = 256
@@ -47,16 +48,27 @@ class SemanticLayer:
         return self._usable
 
     def nearest(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit]:
+        return self.searched(query, scope, limit) or []
+
+    def searched(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
+        """The nearest chunks above ``meaning.MIN_SIMILARITY``, best first; None when the layer
+        could not be asked (off, nothing embedded, the model failed) — unlike an empty list,
+        which says no embedded chunk is near."""
         if not self.usable:
-            return []
+            return None
         model = self._embedder.model_id
         if not self._vectors.any_vectors(model):
-            return []  # nothing embedded yet: the model is not even loaded for the question
+            return None  # nothing embedded yet: the model is not even loaded for the question
         vector = self._query_vector(query)
         if vector is None:
-            return []
+            return None
         question = StoreQuery.by_meaning(query, Meaning(model, vector, meaning.MIN_SIMILARITY))
         return self._store.search(question, scope, limit)
+
+    def embedded(self, label: str) -> bool:
+        """Whether every chunk of the source ``label`` has a vector (read from the store)."""
+        progress = self._vectors.embedding_progress(self._embedder.model_id, ALL_KINDS, [label])
+        return progress.total > 0 and progress.complete
 
     def waiting(self, scope: SearchScope) -> tuple[str, ...]:
         """Labels of sources in the scope's kinds that are not embedded yet (a few seconds old

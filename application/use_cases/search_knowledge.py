@@ -124,12 +124,25 @@ class SearchKnowledge:
         kept: list[FusedHit],
     ) -> tuple[list[FusedHit], tuple[str, ...]]:
         """The words' hits fused with the chunks nearest the query's meaning (``meaning``); a
-        query the words left unanswered (nothing ``kept``) is answered only when the nearest
-        chunk is close enough. Also the sources not embedded yet."""
+        query the words left unanswered (nothing ``kept``, or a best section embedded but
+        unrelated in meaning: ``meaning.unrelated``) is answered only when the nearest chunk is
+        close enough. Also the sources not embedded yet."""
         assert self._semantic is not None
         candidates = LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)).candidates
-        near = self._semantic.nearest(parsed.raw, scope, candidates)
+        searched = self._semantic.searched(parsed.raw, scope, candidates)
         waiting = self._semantic.waiting(scope)
+        if searched is None:
+            return kept, waiting
+        near = searched
+        # Not within one output (an intent search, a search naming its source): the question
+        # is about that text, and its few chunks make any list of near ones look complete.
+        if (
+            kept
+            and scope.source is None
+            and meaning.unrelated(kept[0], near, candidates)
+            and self._semantic.embedded(kept[0].hit.label)
+        ):
+            kept = []  # words matched only the query's common words: judged as unanswered
         if not near:
             return kept, waiting
         if not kept and not meaning.answers(near):

@@ -51,6 +51,16 @@ def answers(near: Sequence[LayerHit]) -> bool:
     return top >= ANSWER_SIMILARITY or (top >= LEAD_SIMILARITY and top - second >= ANSWER_LEAD)
 
 
+def unrelated(best: FusedHit, near: Sequence[LayerHit], asked: int) -> bool:
+    """Whether the words' best section (found on weak evidence) is unrelated to the query's
+    meaning: its chunk is not among the ``near`` chunks while they are every embedded chunk
+    above ``MIN_SIMILARITY`` (fewer than the ``asked`` number came back). Its words matched the
+    query's common words, not what it asks: on the tuning halves, a section like that answered
+    unanswerable questions and never an answerable one (ADR 0099). Judged only over the whole
+    knowledge base, never within one source."""
+    return len(near) < asked and all(hit.chunk_id != best.chunk_id for hit in near)
+
+
 def similarity(hit: LayerHit) -> float:
     """A semantic hit's cosine (its relevance)."""
     return hit.relevance

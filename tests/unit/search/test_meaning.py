@@ -39,3 +39,11 @@ def test_fusion_keeps_both_rankings_and_marks_what_meaning_found() -> None:
     assert fused[0].layers == (SearchLayer.WORDS, SearchLayer.SEMANTIC)
     assert fused[2].layers == (SearchLayer.SEMANTIC,) and fused[2].coverage == 1.0
     assert fused[2].layer_label == "semantic"
+
+
+def test_a_best_section_is_unrelated_only_when_every_near_chunk_came_back_without_it() -> None:
+    best = _fused(1, 0.1)
+    assert meaning.unrelated(best, [_hit(2, 0.5)], asked=10)
+    assert meaning.unrelated(best, [], asked=10)
+    assert not meaning.unrelated(best, [_hit(2, 0.5), _hit(1, 0.3)], asked=10)
+    assert not meaning.unrelated(best, [_hit(2, 0.5), _hit(3, 0.4)], asked=2)  # a full list

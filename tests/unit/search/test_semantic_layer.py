@@ -8,8 +8,10 @@ import pytest
 from dependency_injector import providers
 
 from adapters.memory.fake_embedder import FakeEmbedder
+from application.search.semantic import SemanticLayer
 from application.use_cases.index_request import IndexRequest
-from domain.search_hit import SearchScope
+from application.use_cases.search_knowledge import SearchKnowledge
+from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from entrypoints.containers.applications import CliContainer
 from entrypoints.containers.memory_adapters import MemoryAdapters
@@ -181,3 +183,84 @@ def test_a_model_that_cannot_load_turns_the_layer_off_not_the_search() -> None:
         assert search.search("helm rollback", 3).results  # words still answer
     finally:
         container.shutdown_resources()
+
+
+class NearLayer(SemanticLayer):
+    """The semantic layer with its answers given: the nearest chunks, and whether the source
+    of the words' best section has its vectors."""
+
+    def __init__(self, container: CliContainer, near: list[LayerHit], embedded: bool) -> None:
+        adapters = container.adapters
+        super().__init__(
+            adapters.embedder(),
+            adapters.knowledge_store(),
+            adapters.chunk_vectors(),
+            container.core.clock(),
+        )
+        self._near = near
+        self._embedded = embedded
+
+    def searched(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
+        return self._near[:limit]
+
+    def embedded(self, label: str) -> bool:
+        return self._embedded
+
+
+SPELLING = "# Phonetic\n\n" + "\n\n".join(
+    f"## {word.title()}\n\nthe word {word} is spelt here"
+    for word in ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot")
+)
+WEAK = "alpha bravo charlie delta echo foxtrot"  # each section holds a sixth of it
+
+
+def _weak_search(container: CliContainer, near: list[LayerHit], embedded: bool) -> list[str]:
+    container.use_cases.index_content().execute(
+        IndexRequest(content=SPELLING, label="notes/phonetic.md")
+    )
+    search = SearchKnowledge(
+        container.adapters.knowledge_store(),
+        container.core.clock(),
+        semantic=NearLayer(container, near, embedded),
+    )
+    return [r.title for r in search.search(WEAK, 3, EVERY_KIND).results]
+
+
+def _elsewhere(count: int) -> list[LayerHit]:
+    return [
+        LayerHit(10_000 + n, 1, "other", SourceKind.DURABLE, "t", "x", False, 0.3)
+        for n in range(count)
+    ]
+
+
+def test_weak_words_whose_best_section_is_unrelated_in_meaning_are_no_answer(
+    container: CliContainer,
+) -> None:
+    # Every chunk above the floor came back and the words' best is not one of them.
+    assert _weak_search(container, [], embedded=True) == []
+
+
+def test_a_best_section_not_embedded_yet_is_still_answered_by_its_words(
+    container: CliContainer,
+) -> None:
+    assert _weak_search(container, [], embedded=False)
+
+
+def test_when_more_chunks_are_near_than_were_asked_for_the_words_still_answer(
+    container: CliContainer,
+) -> None:
+    # A full list says nothing about the chunks past its end: no judgement is made.
+    assert _weak_search(container, _elsewhere(60), embedded=True)
+
+
+def test_within_one_source_weak_words_still_answer(container: CliContainer) -> None:
+    container.use_cases.index_content().execute(
+        IndexRequest(content=SPELLING, label="notes/phonetic.md")
+    )
+    search = SearchKnowledge(
+        container.adapters.knowledge_store(),
+        container.core.clock(),
+        semantic=NearLayer(container, [], embedded=True),
+    )
+    scope = SearchScope(kinds=ALL_KINDS, source="notes/phonetic.md", exact_source=True)
+    assert search.search(WEAK, 3, scope).results  # an intent search over that output
