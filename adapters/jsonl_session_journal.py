@@ -21,7 +21,6 @@ import stat
 import time
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from adapters.private_state_files import FLAGS, lock, private_directory, write_private
 from adapters.session_journal_lines import (
@@ -38,6 +37,10 @@ from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
 from domain.continuity.kept_snapshot import KeptSnapshot
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 COMPACT_AFTER_BYTES = 192 * 1024
 # A fold keeps at most this much, so the next one is hundreds of events away.

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from application.ports.tool_permissions import ToolPermissions
 from application.use_cases.regular_file import UnreadableFile, read_regular_text
@@ -25,7 +24,10 @@ from domain.hooks.decision import Ask, Deny
 from domain.hooks.routing import capy_tool_name
 from domain.hooks.tool_call import ToolCall
 
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
+    from typing import Any
+
     from domain.permissions.path_rules import ReadTarget
     from domain.permissions.rules import PermissionPolicy
 

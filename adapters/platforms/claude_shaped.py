@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from adapters.platforms.payload import (
     fallback_session,
@@ -26,6 +25,10 @@ from domain.hooks.decision import (
 )
 from domain.hooks.events import HookEvent
 from domain.hooks.tool_call import HookInput, ToolOutcome
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 EVENT_NAMES = {
     HookEvent.PRE_TOOL_USE: "PreToolUse",

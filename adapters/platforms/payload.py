@@ -8,9 +8,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from domain.hooks.tool_call import ToolCall
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 _TRANSCRIPT_ID = re.compile(r"([0-9a-fA-F-]{36})\.jsonl$")
 _PROJECT_MARKERS = (".git", ".capy", ".capy.toml")

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from domain.hooks.tool_call import ToolOutcome
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 _EXIT_TEXT = re.compile(r"^\W*(?:error:\s*)?exit(?:ed with)? code:?\s*(-?\d+)", re.IGNORECASE)
 _EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status")

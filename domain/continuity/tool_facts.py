@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from domain.continuity.event import (
     ENV,
@@ -39,6 +38,10 @@ from domain.continuity.host_facts import (
 from domain.continuity.wording import clip, display_path, fact_text
 from domain.hooks.tool_call import ToolCall, ToolOutcome
 from domain.redaction import redact_secrets
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
 COMMAND_KEY_CHARS = 120
