@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 
 from application.ports.guidance_state import GuidanceState
+from domain.precompiled import precompiled
 
 _STALE_AFTER_SECONDS = 7 * 24 * 3600
-_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
+_SAFE_ID = precompiled(r"^[A-Za-z0-9._-]{1,80}$")
 
 
 class JsonGuidanceState(GuidanceState):

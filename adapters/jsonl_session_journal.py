@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 import time
 import zlib
@@ -37,6 +36,7 @@ from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
 from domain.continuity.kept_snapshot import KeptSnapshot
+from domain.precompiled import precompiled
 
 TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ ORPHANED_AFTER_SECONDS = 30 * 24 * 3600
 _TAIL_BYTES = 4096
 _SNAPSHOT_BYTES = 8192
 _EXPIRED_STAMP = ".expired"
-_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
+_SAFE_ID = precompiled(r"^[A-Za-z0-9._-]{1,80}$")
 
 
 def journal_directory(env: Mapping[str, str]) -> str:

@@ -37,6 +37,7 @@ from domain.continuity.host_facts import (
 )
 from domain.continuity.wording import clip, display_path, fact_text
 from domain.hooks.tool_call import ToolCall, ToolOutcome
+from domain.precompiled import precompiled
 from domain.redaction import redact_secrets
 
 TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
@@ -59,7 +60,7 @@ ONE_TASK_TOOLS = frozenset({"TaskCreate", "TaskUpdate"})
 PATCH_TOOLS = frozenset({"apply_patch"})
 
 _PATH_KEYS = ("file_path", "path", "filePath", "absolute_path", "notebook_path", "target_file")
-_PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)
+_PATCH_FILE = precompiled(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)
 _PATCH_ACTIONS = {"Add": "write", "Update": "edit", "Delete": "delete"}
 _STATUS = {
     "completed": "done",
