@@ -14,7 +14,6 @@ or is open to others; files are created 0600 and never followed through a link.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import time
@@ -22,6 +21,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 
 from adapters.private_state_files import FLAGS, lock, private_directory, write_private
+from adapters.quick_json import dumps, loads
 from adapters.session_journal_lines import (
     HEADER,
     SNAPSHOT_HEADER,
@@ -96,7 +96,7 @@ class JsonlSessionJournal(SessionJournal):
         try:
             write_private(
                 self._stem(project_dir, session_id) + ".snapshot",
-                json.dumps(header) + "\n" + snapshot.text,
+                dumps(header) + "\n" + snapshot.text,
             )
         except OSError:
             pass
@@ -327,5 +327,5 @@ class JsonlSessionJournal(SessionJournal):
             line = os.pread(handle, 4096, 0).split(b"\n", 1)[0]
         finally:
             os.close(handle)
-        header = json.loads(line)
+        header = loads(line)
         return header if isinstance(header, dict) and header.get(HEADER) == 1 else None

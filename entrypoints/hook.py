@@ -12,10 +12,11 @@ still denies. Nothing is written to stderr. ``--help`` prints the usage on stdou
 from __future__ import annotations
 
 import io
-import json
 import os
 import sys
 from collections.abc import Mapping
+
+from adapters.quick_json import loads
 
 TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def _read_payload() -> Mapping[str, Any] | None:
     if not raw or raw.isspace():  # not ``strip()``: a 10 MB payload is not copied to ask
         return None
     try:
-        payload = json.loads(raw)
+        payload = loads(raw)
     except ValueError:
         return None
     return payload if isinstance(payload, dict) else None

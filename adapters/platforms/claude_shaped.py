@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 from adapters.platforms.payload import (
@@ -13,6 +12,7 @@ from adapters.platforms.payload import (
     text,
     tool_call,
 )
+from adapters.quick_json import dumps
 from application.ports.hook_platform import HookPlatform
 from domain.hooks.decision import (
     AddContext,
@@ -130,4 +130,4 @@ def _clip(value: str) -> str:
 
 def _dump(document: Mapping[str, Any]) -> str:
     # ASCII-only JSON survives any stdout encoding the host gives us (LANG=C, Windows code pages)
-    return json.dumps(document, ensure_ascii=True)
+    return dumps(document, ensure_ascii=True)
