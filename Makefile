@@ -10,7 +10,7 @@ TOOL := $(CURDIR)$(if $(EXTRA),[$(EXTRA)])
 # (make itself announces "Entering directory" on stdout for `make -C DIR`, before it reads this
 # file: a client that starts capy from elsewhere runs `make -s -C DIR run`.)
 
-.PHONY: install install-tool run test check lint typecheck imports unit integration e2e bench clean
+.PHONY: install install-tool run test check lint typecheck imports unit integration e2e bench patterns clean
 
 $(STAMP): pyproject.toml
 	@echo "capy: first run: creating $(VENV) and installing capy with its dev tools" >&2
@@ -75,6 +75,9 @@ e2e: $(STAMP)
 bench: $(STAMP) ## quality benchmark on the bundled fixtures, then performance
 	$(BIN)/capy bench quality --fixtures tests/fixtures/bench
 	$(BIN)/capy bench perf
+
+patterns: $(STAMP) ## rewrite domain/precompiled_table.py after changing a pattern compiled by precompiled()
+	$(BIN)/python -m tests.support.pattern_table
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache

@@ -5,14 +5,14 @@
 
 from __future__ import annotations
 
-import json
 import os
-import re
 
+from adapters.quick_json import dumps, loads
 from application.ports.guidance_state import GuidanceState
+from domain.precompiled import precompiled
 
 _STALE_AFTER_SECONDS = 7 * 24 * 3600
-_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
+_SAFE_ID = precompiled(r"^[A-Za-z0-9._-]{1,80}$")
 
 
 class JsonGuidanceState(GuidanceState):
@@ -73,7 +73,7 @@ class JsonGuidanceState(GuidanceState):
     def _read(path: str) -> dict[str, object]:
         try:
             with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
+                data = loads(handle.read())
         except (OSError, ValueError):
             return {}
         return data if isinstance(data, dict) else {}
@@ -85,7 +85,7 @@ class JsonGuidanceState(GuidanceState):
             # never follow a planted link or reuse a leftover file
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
             with os.fdopen(os.open(temporary, flags, 0o600), "w", encoding="utf-8") as handle:
-                json.dump(seen, handle, sort_keys=True)
+                handle.write(dumps(seen, sort_keys=True))
             os.replace(temporary, path)
         except OSError:
             try:

@@ -14,16 +14,14 @@ or is open to others; files are created 0600 and never followed through a link.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import stat
 import time
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from adapters.private_state_files import FLAGS, lock, private_directory, write_private
+from adapters.quick_json import dumps, loads
 from adapters.session_journal_lines import (
     HEADER,
     SNAPSHOT_HEADER,
@@ -38,6 +36,11 @@ from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
 from domain.continuity.kept_snapshot import KeptSnapshot
+from domain.precompiled import precompiled
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 COMPACT_AFTER_BYTES = 192 * 1024
 # A fold keeps at most this much, so the next one is hundreds of events away.
@@ -48,7 +51,7 @@ ORPHANED_AFTER_SECONDS = 30 * 24 * 3600
 _TAIL_BYTES = 4096
 _SNAPSHOT_BYTES = 8192
 _EXPIRED_STAMP = ".expired"
-_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,80}$")
+_SAFE_ID = precompiled(r"^[A-Za-z0-9._-]{1,80}$")
 
 
 def journal_directory(env: Mapping[str, str]) -> str:
@@ -93,7 +96,7 @@ class JsonlSessionJournal(SessionJournal):
         try:
             write_private(
                 self._stem(project_dir, session_id) + ".snapshot",
-                json.dumps(header) + "\n" + snapshot.text,
+                dumps(header) + "\n" + snapshot.text,
             )
         except OSError:
             pass
@@ -324,5 +327,5 @@ class JsonlSessionJournal(SessionJournal):
             line = os.pread(handle, 4096, 0).split(b"\n", 1)[0]
         finally:
             os.close(handle)
-        header = json.loads(line)
+        header = loads(line)
         return header if isinstance(header, dict) and header.get(HEADER) == 1 else None

@@ -7,9 +7,9 @@ Torn and foreign lines are skipped when read.
 
 from __future__ import annotations
 
-import json
 import os
 
+from adapters.quick_json import dumps, loads
 from domain.continuity.event import SessionEvent
 from domain.continuity.kept_snapshot import KeptSnapshot
 
@@ -26,7 +26,7 @@ def inside(project: str, root: str) -> bool:
 
 
 def header_line(project_dir: str, session_id: str) -> str:
-    return json.dumps(
+    return dumps(
         {HEADER: 1, "project": real_path(project_dir), "session": session_id}, ensure_ascii=False
     )
 
@@ -39,7 +39,7 @@ def encode_event(event: SessionEvent) -> str:
         "k": event.key,
         "x": event.text,
     }
-    return json.dumps(record, ensure_ascii=False)
+    return dumps(record, ensure_ascii=False)
 
 
 def decode_snapshot(text: str) -> KeptSnapshot:
@@ -47,7 +47,7 @@ def decode_snapshot(text: str) -> KeptSnapshot:
     event, so any event in the journal makes it stale."""
     first, _, rest = text.partition("\n")
     try:
-        header = json.loads(first) if first.startswith("{") else None
+        header = loads(first) if first.startswith("{") else None
     except ValueError:
         header = None
     if not isinstance(header, dict) or header.get(SNAPSHOT_HEADER) != 1:
@@ -66,7 +66,7 @@ def decode_events(text: str) -> list[SessionEvent]:
         if not line.startswith('{"t"'):
             continue  # the header, a blank or torn line
         try:
-            record = json.loads(line)
+            record = loads(line)
         except ValueError:
             continue
         at, fields = record.get("t"), [record.get(k) for k in ("c", "a", "k", "x")]

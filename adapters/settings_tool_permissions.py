@@ -14,23 +14,31 @@ settings file means no opinion here — the server refuses to run code until it 
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
+from adapters.quick_json import loads
 from application.ports.tool_permissions import ToolPermissions
 from application.use_cases.regular_file import UnreadableFile, read_regular_text
 from domain.hooks.decision import Ask, Deny
-from domain.hooks.routing import capy_tool_name
+from domain.hooks.routing import capy_tool_name, shell_command_text
 from domain.hooks.tool_call import ToolCall
 
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
+    from typing import Any
+
     from domain.permissions.path_rules import ReadTarget
     from domain.permissions.rules import PermissionPolicy
 
 _SETTINGS = (".claude/settings.local.json", ".claude/settings.json")
 MAX_SETTINGS_BYTES = 4 * 1024 * 1024  # as the server reads them
+
+
+def _plain_and_unruled(policy: PermissionPolicy, tool: ToolCall) -> bool:
+    from domain.permissions.plain_commands import no_rule_meets
+
+    return no_rule_meets(policy, shell_command_text(tool.arguments))
 
 
 class _Broken(Exception):
@@ -63,6 +71,8 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
         except Exception:
             return None  # rules that cannot be read: no opinion here, the server refuses
         try:
+            if tool.name == "Bash" and _plain_and_unruled(policy, tool):
+                return None  # what the full check would say, without the shell reader
             from domain.hooks.permission_check import check_permissions
 
             return check_permissions(policy, tool, lambda path: self._read_target(policy, path))
@@ -91,7 +101,7 @@ class ClaudeSettingsToolPermissions(ToolPermissions):
             if not text.strip():
                 continue  # an empty file holds no rules
             try:
-                found.append((path, json.loads(text)))
+                found.append((path, loads(text)))
             except ValueError as err:
                 raise _Broken(path) from err
         return found

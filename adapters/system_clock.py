@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from application.ports.clock import Clock
 
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
     from datetime import datetime
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class LazyPattern:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from typing import Any
 
 from adapters.platforms.payload import (
     fallback_session,
@@ -14,6 +12,7 @@ from adapters.platforms.payload import (
     text,
     tool_call,
 )
+from adapters.quick_json import dumps
 from application.ports.hook_platform import HookPlatform
 from domain.hooks.decision import (
     AddContext,
@@ -26,6 +25,10 @@ from domain.hooks.decision import (
 )
 from domain.hooks.events import HookEvent
 from domain.hooks.tool_call import HookInput, ToolOutcome
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 EVENT_NAMES = {
     HookEvent.PRE_TOOL_USE: "PreToolUse",
@@ -127,4 +130,4 @@ def _clip(value: str) -> str:
 
 def _dump(document: Mapping[str, Any]) -> str:
     # ASCII-only JSON survives any stdout encoding the host gives us (LANG=C, Windows code pages)
-    return json.dumps(document, ensure_ascii=True)
+    return dumps(document, ensure_ascii=True)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 PLATFORM_NAMES = ("claude-code", "codex", "gemini-cli", "cursor", "vscode-copilot")
 _SPELLINGS = {

@@ -6,13 +6,16 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
-from typing import Any
 
 from domain.hooks.tool_call import ToolCall
+from domain.precompiled import precompiled
 
-_TRANSCRIPT_ID = re.compile(r"([0-9a-fA-F-]{36})\.jsonl$")
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
+
+_TRANSCRIPT_ID = precompiled(r"([0-9a-fA-F-]{36})\.jsonl$")
 _PROJECT_MARKERS = (".git", ".capy", ".capy.toml")
 
 

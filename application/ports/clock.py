@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from application.ports.protocol_base import Protocol, runtime_checkable
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from datetime import datetime
 

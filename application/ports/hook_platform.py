@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
 
+from application.ports.protocol_base import Protocol, runtime_checkable
 from domain.hooks.decision import Decision, HostAbilities
 from domain.hooks.events import HookEvent
 from domain.hooks.tool_call import HookInput
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @runtime_checkable

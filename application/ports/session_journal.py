@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
 
+from application.ports.protocol_base import Protocol, runtime_checkable
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
 from domain.continuity.kept_snapshot import KeptSnapshot

@@ -9,20 +9,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from domain.hooks.tool_call import ToolOutcome
+from domain.precompiled import precompiled
 
-_EXIT_TEXT = re.compile(r"^\W*(?:error:\s*)?exit(?:ed with)? code:?\s*(-?\d+)", re.IGNORECASE)
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
+
+_EXIT_TEXT = precompiled(r"^\W*(?:error:\s*)?exit(?:ed with)? code:?\s*(-?\d+)", re.IGNORECASE)
 _EXIT_KEYS = ("exit_code", "exitCode", "returncode", "return_code", "exit_status")
 _OUTPUT_KEYS = ("stderr", "error", "stdout", "output", "content", "result", "llmContent")
 # An exception's name, an "error:" label or pytest's FAILED line says what went wrong; words
 # such as "failed" only that something did. An exception's name is found word by word
 # (``names_an_exception``): a pattern such as ``\w*Error\b`` backtracks on a long word.
-_STRONG_LABEL = re.compile(
+_STRONG_LABEL = precompiled(
     r"\b(?:error|fatal|panic)\b\s*:|^(?:error|fatal|panic)\b|(?-i:^FAILED\b)", re.IGNORECASE
 )
-_WEAK = re.compile(
+_WEAK = precompiled(
     r"\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|"
     r"invalid|timed out|traceback)\b",
     re.IGNORECASE,
@@ -31,8 +35,8 @@ MAX_SCANNED = 16_384
 # A passing run's output holds none of these (``output_failures`` reads it only if it does) …
 _MARKERS = ("FAIL", "ERROR", "rror", "E: ", "×", "●", "✗", "npm ERR", "--> ")
 # … nor a ``path:line:col: message`` a linter or ``go build`` prints.
-_LOCATED = re.compile(r":\d+:\d+: ")
-_WORD = re.compile(r"\w+")
+_LOCATED = precompiled(r":\d+:\d+: ")
+_WORD = precompiled(r"\w+")
 
 
 def may_report_failures(output: str) -> bool:

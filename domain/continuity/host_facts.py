@@ -4,10 +4,13 @@ the instruction files (CLAUDE.md, AGENTS.md …) the agent read — each kept by
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from domain.continuity.event import INSTRUCTIONS, MCP, PLAN, SKILL, SessionEvent
 from domain.continuity.wording import fact_text
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 PLAN_ENTER_TOOLS = frozenset({"EnterPlanMode"})
 PLAN_EXIT_TOOLS = frozenset({"ExitPlanMode", "exit_plan_mode"})

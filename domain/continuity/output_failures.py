@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 
 from domain.continuity.failures import may_report_failures, names_an_exception
+from domain.precompiled import precompiled
 
 MAX_SCANNED = 65_536
 LINE_CHARS = 400
@@ -28,37 +29,37 @@ MAX_REPORT_LINES = 200
 
 _PATH = r"[\w./\\@+~-]+"
 # pytest: the short summary (``FAILED nodeid - reason``) and the verbose line.
-_PYTEST_SUMMARY = re.compile(r"(FAILED|ERROR) (\S+)(?: - (.+))?$")
-_PYTEST_VERBOSE = re.compile(r"(\S++) (?:FAILED|ERROR)\b")  # a node id: holds ``::``
-_PYTEST_EXPLAIN = re.compile(r"E {2,}(\S.*)$")
-_PYTEST_TOTAL = re.compile(r"=+ (.+) in [\d.]+s")
+_PYTEST_SUMMARY = precompiled(r"(FAILED|ERROR) (\S+)(?: - (.+))?$")
+_PYTEST_VERBOSE = precompiled(r"(\S++) (?:FAILED|ERROR)\b")  # a node id: holds ``::``
+_PYTEST_EXPLAIN = precompiled(r"E {2,}(\S.*)$")
+_PYTEST_TOTAL = precompiled(r"=+ (.+) in [\d.]+s")
 # unittest: ``FAIL: test_x (pkg.Tests.test_x)``.
-_UNITTEST = re.compile(r"(FAIL|ERROR): (\w+) \(([\w.]+)\)")
+_UNITTEST = precompiled(r"(FAIL|ERROR): (\w+) \(([\w.]+)\)")
 # go test and cargo test.
 _UNITTEST_END = ("=" * 10, "FAIL: ", "ERROR: ")
-_GO_FAIL = re.compile(r"--- FAIL: (\S+)")
-_CARGO_TEST = re.compile(r"test (\S+) \.\.\. FAILED$")
+_GO_FAIL = precompiled(r"--- FAIL: (\S+)")
+_CARGO_TEST = precompiled(r"test (\S+) \.\.\. FAILED$")
 # jest and vitest.
-_JEST_TEST = re.compile(r"● (\S.*›.*)$")
-_VITEST = re.compile(r"(?:FAIL|×|✗) +(\S.*)$")  # ``× …`` alone is uv's or poetry's error
+_JEST_TEST = precompiled(r"● (\S.*›.*)$")
+_VITEST = precompiled(r"(?:FAIL|×|✗) +(\S.*)$")  # ``× …`` alone is uv's or poetry's error
 # ``path:line[:col]: [fatal ]error[code]: message`` (gcc, clang, mypy, javac, go vet …).
-_DIAGNOSTIC = re.compile(rf"({_PATH}):(\d+)(?::(\d+))?: (?:fatal )?error(?:\[[\w-]+\])?:? (.+)")
+_DIAGNOSTIC = precompiled(rf"({_PATH}):(\d+)(?::(\d+))?: (?:fatal )?error(?:\[[\w-]+\])?:? (.+)")
 # pyright and tsc: ``path:line:col - error[ TS2322]: message``, ``path(line,col): error TS…``.
-_DASH_ERROR = re.compile(rf"({_PATH}):(\d+):(\d+) - error(?: (TS\d+))?:? (.+)")
-_TSC_PAREN = re.compile(rf"({_PATH})\((\d+),(\d+)\): error (TS\d+): (.+)")
+_DASH_ERROR = precompiled(rf"({_PATH}):(\d+):(\d+) - error(?: (TS\d+))?:? (.+)")
+_TSC_PAREN = precompiled(rf"({_PATH})\((\d+),(\d+)\): error (TS\d+): (.+)")
 # flake8, pylint, ruff (concise), go build: ``path:line:col: CODE message`` or a message.
-_LINT = re.compile(rf"({_PATH}\.\w+):(\d+):(\d+): (\S.*)$")
-_WARNING = re.compile(r"(?:warning|note|info|hint)\b", re.IGNORECASE)
+_LINT = precompiled(rf"({_PATH}\.\w+):(\d+):(\d+): (\S.*)$")
+_WARNING = precompiled(r"(?:warning|note|info|hint)\b", re.IGNORECASE)
 # rustc, cargo, ruff (full): a label line, then ``--> path:line:col``.
-_LABEL = re.compile(r"(error(?:\[[\w-]+\])?|[A-Z]{1,4}\d{2,4}(?: \[\*\])?): (.+)$")
-_ARROW = re.compile(rf"--> ({_PATH}:\d+(?::\d+)?)")
-_RUFF_LABEL = re.compile(r"([A-Z]{1,4}\d{2,4}) (?:\[\*\] )?(\S.*)$")
+_LABEL = precompiled(r"(error(?:\[[\w-]+\])?|[A-Z]{1,4}\d{2,4}(?: \[\*\])?): (.+)$")
+_ARROW = precompiled(rf"--> ({_PATH}:\d+(?::\d+)?)")
+_RUFF_LABEL = precompiled(r"([A-Z]{1,4}\d{2,4}) (?:\[\*\] )?(\S.*)$")
 # eslint: a file path on its own line, then ``  21:3  error  message  rule``.
-_ESLINT_FILE = re.compile(rf"({_PATH}\.\w+)$")
-_ESLINT_ENTRY = re.compile(r"(\d+):(\d+) +error +(\S.*)$")
+_ESLINT_FILE = precompiled(rf"({_PATH}\.\w+)$")
+_ESLINT_ENTRY = precompiled(r"(\d+):(\d+) +error +(\S.*)$")
 # package managers and the usual error labels.
-_PACKAGE = re.compile(r"(?:(?:ERROR|E|error|fatal|Error): |× )(.+)$")
-_NPM = re.compile(r"(?:npm ERR!|npm error) (.+)$")
+_PACKAGE = precompiled(r"(?:(?:ERROR|E|error|fatal|Error): |× )(.+)$")
+_NPM = precompiled(r"(?:npm ERR!|npm error) (.+)$")
 _NPM_NOISE = ("code ", "A complete log", "errno ", "syscall ", "path ", "command ", "signal ")
 
 

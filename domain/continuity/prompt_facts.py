@@ -22,6 +22,7 @@ from domain.continuity.event import (
     SessionEvent,
 )
 from domain.continuity.wording import fact_text
+from domain.precompiled import precompiled
 
 MAX_SCANNED = 8_192  # a pasted log is not read past this for decisions
 PASTED_CHARS = 1_024  # a prompt this long over several lines carries pasted data
@@ -30,8 +31,10 @@ MAX_SENTENCES = 40
 PROMPT_CHARS = 300
 SENTENCE_CHARS = 200
 
-_GOAL_COMMAND = re.compile(r"^/goal\b[ \t:]*(.*)", re.DOTALL | re.IGNORECASE)
-_GOAL_SENTENCE = re.compile(r"^(?:(?:my|our|the) )?goal(?: is|:)\s*(.+)", re.IGNORECASE | re.DOTALL)
+_GOAL_COMMAND = precompiled(r"^/goal\b[ \t:]*(.*)", re.DOTALL | re.IGNORECASE)
+_GOAL_SENTENCE = precompiled(
+    r"^(?:(?:my|our|the) )?goal(?: is|:)\s*(.+)", re.IGNORECASE | re.DOTALL
+)
 # The host's own commands: not work the user asked for (``/goal`` is read apart).
 _HOST_COMMANDS = frozenset(
     {
@@ -42,23 +45,23 @@ _HOST_COMMANDS = frozenset(
         "todos", "plugin", "fast", "effort", "tasks", "settings", "approvals", "new", "init",
     }
 )  # fmt: skip
-_ROLE = re.compile(
+_ROLE = precompiled(
     r"^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) "
     r"(?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)",
     re.IGNORECASE,
 )
-_FOLLOW = re.compile(
+_FOLLOW = precompiled(
     r"\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\b",
     re.IGNORECASE,
 )
 _RULE_FILE_ENDINGS = (".md", ".mdc", ".txt", ".rst")
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
-_RULE = re.compile(
+_SENTENCES = precompiled(r"(?<=[.!?])\s+|\n+")
+_RULE = precompiled(
     r"\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|"
     r"make sure (?:to|that|you)|remember (?:to|that)|must not|mustn't|under no circumstances)\b",
     re.IGNORECASE,
 )
-_DECISION = re.compile(
+_DECISION = precompiled(
     r"\b(?:let'?s (?:use|go with|switch|keep|stick|not|do|try|drop|move)|"
     r"we(?:'ll| will| should| are going to) (?:use|go with|keep|switch|drop|stick)|"
     r"(?:use|go with|switch to|prefer|stick with|pick|choose) .{1,80}? "

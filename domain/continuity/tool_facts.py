@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from domain.continuity.event import (
     ENV,
@@ -38,7 +37,12 @@ from domain.continuity.host_facts import (
 )
 from domain.continuity.wording import clip, display_path, fact_text
 from domain.hooks.tool_call import ToolCall, ToolOutcome
+from domain.precompiled import precompiled
 from domain.redaction import redact_secrets
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
 COMMAND_KEY_CHARS = 120
@@ -56,7 +60,7 @@ ONE_TASK_TOOLS = frozenset({"TaskCreate", "TaskUpdate"})
 PATCH_TOOLS = frozenset({"apply_patch"})
 
 _PATH_KEYS = ("file_path", "path", "filePath", "absolute_path", "notebook_path", "target_file")
-_PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)
+_PATCH_FILE = precompiled(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)
 _PATCH_ACTIONS = {"Add": "write", "Update": "edit", "Delete": "delete"}
 _STATUS = {
     "completed": "done",

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
+from domain.precompiled import precompiled
 from domain.redaction import redact_secrets
 
-_SPACE = re.compile(r"\s+")
+_SPACE = precompiled(r"\s+")
 # Redaction looks at a little more than is kept, so a secret cut at the limit is still seen whole.
 _LOOKAHEAD = 256
 

@@ -9,7 +9,6 @@ commands one by one, and ``capy_execute_file`` paths against ``Read`` rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
 
 from domain.hooks.decision import Ask, Deny
 from domain.hooks.routing import capy_tool_name, shell_command_text
@@ -25,7 +24,10 @@ from domain.permissions.evaluation import (
 )
 from domain.permissions.rules import PermissionPolicy
 
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
+    from typing import Any
+
     from domain.permissions.path_rules import ReadTarget
 
 _SHELL_LANGUAGES = frozenset({"shell", "bash", "sh", "zsh"})

@@ -6,9 +6,7 @@ decided. A plain ``Advisory`` result means "nothing to block, but there is one-t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from typing import Any
 
 from domain.hooks.decision import NO_OPINION, Decision, ModifyInput
 from domain.hooks.guidance import (
@@ -20,12 +18,17 @@ from domain.hooks.guidance import (
 )
 from domain.hooks.inline_http import HTTP_WORDS, calls_http
 from domain.hooks.tool_call import ToolCall
+from domain.precompiled import precompiled
 from domain.shell.limits import MAX_TEXT_CHARS
+
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 _SHELL_FLAGS = frozenset({"-c", "-lc", "-ic", "-lic", "-cl"})
 # Characters that the shell takes literally: no quoting, expansion, globbing, redirection,
 # comment, grouping or control operator, so such a command line is exactly its words.
-_PLAIN_WORDS = re.compile(r"[\w ./:=,+@%-]*")
+_PLAIN_WORDS = precompiled(r"[\w ./:=,+@%-]*")
 
 
 def shell_command_text(arguments: Mapping[str, Any]) -> str:

@@ -8,7 +8,9 @@ equality, hashing and repr come from this base (ADR 0020).
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Value:

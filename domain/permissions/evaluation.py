@@ -16,7 +16,6 @@ only ask rules do (ADR 0018, ADR 0028).
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 from domain.hooks.value import Value
 from domain.permissions.bash_pattern import bash_pattern_matches, matches_with_more_arguments
@@ -26,6 +25,7 @@ from domain.shell.invocations import analyse
 from domain.shell.limits import AnalysisBudget, AnalysisLimit, nesting_limit
 from domain.shell.programs import basename
 
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
     from domain.permissions.path_rules import ReadTarget
 

@@ -11,6 +11,7 @@ import enum
 import re
 
 from domain.hooks.value import Value
+from domain.precompiled import precompiled
 
 
 class RuleKind(enum.Enum):
@@ -19,7 +20,7 @@ class RuleKind(enum.Enum):
     DENY = "deny"
 
 
-_RULE = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+_RULE = precompiled(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
 
 class PermissionRule(Value):

@@ -17,11 +17,11 @@ when it mixes letters with digits or symbols (8+ characters), or is a long rando
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Iterator
 
 from domain.lazy_pattern import LazyPattern
+from domain.precompiled import precompiled
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder, looks_like_a_path
 
@@ -66,7 +66,7 @@ _LOOK_CHARS = 80
 MIN_MIXED = 8
 MIN_RANDOM = 20
 MIN_ENTROPY = 3.5  # bits per character of a random-looking token
-_TOKEN_CHARS = re.compile(r"[A-Za-z0-9/+=_.~!@#$%^&*-]+")
+_TOKEN_CHARS = precompiled(r"[A-Za-z0-9/+=_.~!@#$%^&*-]+")
 _TRAILING = ".,;:)]}\"'`"
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import re
 
+from domain.precompiled import precompiled
 from domain.shell.analysis import Analysis, Code, Invocation, Stage
 from domain.shell.command_input import (
     NOTHING,
@@ -91,8 +92,8 @@ _STARTUP_OPTIONS = frozenset({"--rcfile", "--init-file"})
 _LOGIN_SHELLS = frozenset({"su", "runuser", "script", "ksu"})
 _SHELL_FLAGS = frozenset({"-s", "-i", "--shell", "--login"})
 _DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
-_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.DOTALL)
-_PROMPT_EXPANSION = re.compile(r"@P\}")
+_ASSIGNMENT = precompiled(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.DOTALL)
+_PROMPT_EXPANSION = precompiled(r"@P\}")
 
 
 class _Walker:

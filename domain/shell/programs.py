@@ -9,13 +9,12 @@ never hides the command (fail closed).
 
 from __future__ import annotations
 
-import re
-
 from domain.hooks.value import Value
+from domain.precompiled import precompiled
 from domain.shell.reader import split_words
 from domain.shell.runner_table import RUNNER_NAMES, SUBCOMMAND_PROGRAMS, Runner, tables
 
-ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
+ASSIGNMENT = precompiled(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
 RUNTIME_INPUT = "${RUNTIME_INPUT}"  # stands for arguments only known when the command runs
 MAX_ALTERNATIVES = 8
 
@@ -110,7 +109,7 @@ def peel(words: list[str]) -> Peeled | None:
     return Peeled(tuple(commands), tuple(scripts), runner.appends, unknown)
 
 
-_PARALLEL_PLACEHOLDER = re.compile(r"\{(?:\d*(?:\.|/|//|/\.)?|#|%)\}")
+_PARALLEL_PLACEHOLDER = precompiled(r"\{(?:\d*(?:\.|/|//|/\.)?|#|%)\}")
 
 
 def innermost(words: tuple[str, ...] | list[str], limit: int = 64) -> tuple[str, ...]:

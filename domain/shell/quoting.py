@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from domain.precompiled import precompiled
+
 
 def unescape_backtick(body: str) -> str:
     """Inside backticks a backslash escapes only a dollar, a backtick and a backslash."""
@@ -46,7 +48,7 @@ def delimiter_line(text: str, i: int, delimiter: str, strip_tabs: bool) -> tuple
     return None
 
 
-_UNSAFE = re.compile(r"[^\w@%+=:,./-]", re.ASCII)
+_UNSAFE = precompiled(r"[^\w@%+=:,./-]", re.ASCII)
 
 
 def quote(word: str) -> str:

@@ -15,8 +15,7 @@ heredoc bodies is charged to the ``AnalysisBudget``), and nesting is limited.
 
 from __future__ import annotations
 
-import re
-
+from domain.precompiled import precompiled
 from domain.shell.command_builder import (
     ENDS_COMPOUND,
     OPENS_COMPOUND,
@@ -29,8 +28,8 @@ from domain.shell.quoting import delimiter_line
 from domain.shell.syntax import COMPOUND_UPSTREAM, NO_UPSTREAM, Script
 from domain.shell.words import MAX_SYNTAX_DEPTH, WordReader, too_deep
 
-_BLANKS = re.compile(r"[ \t]+")
-_FD = re.compile(r"^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})$")
+_BLANKS = precompiled(r"[ \t]+")
+_FD = precompiled(r"^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})$")
 _REDIRECT_OPS = ("<<<", "<<-", "&>>", "<<", "<>", "<&", ">>", ">|", ">&", "&>", "<", ">")
 _META = frozenset(" \t\n#;&|()<>")
 

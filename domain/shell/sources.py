@@ -15,6 +15,7 @@ import functools
 import re
 
 from domain.hooks.value import Value
+from domain.precompiled import precompiled
 from domain.shell.programs import basename
 from domain.shell.runner_table import SHELLS
 
@@ -23,9 +24,9 @@ FILE = "file"
 STDIN = "stdin"
 MODULE = "module"
 
-_STDIN_PATHS = re.compile(r"^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\$\$|\d+)/fd/0)$")
-_FD_PATH = re.compile(r"^(?:/dev/fd|/proc/(?:self|\$\$|\d+)/fd)/(\d+)$")
-_VERSIONED = re.compile(r"^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\d.]*$")
+_STDIN_PATHS = precompiled(r"^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\$\$|\d+)/fd/0)$")
+_FD_PATH = precompiled(r"^(?:/dev/fd|/proc/(?:self|\$\$|\d+)/fd)/(\d+)$")
+_VERSIONED = precompiled(r"^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\d.]*$")
 
 
 class Source(Value):
@@ -247,7 +248,7 @@ def _at(words: tuple[str, ...] | list[str], i: int) -> str:
 
 # ---- what simple producers print --------------------------------------------------------
 
-_PRINTF_DIRECTIVE = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?([sbcdiouxXeEfgGq]))")
+_PRINTF_DIRECTIVE = precompiled(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?([sbcdiouxXeEfgGq]))")
 
 
 def echo_output(args: list[str]) -> str:

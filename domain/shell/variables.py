@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from domain.precompiled import precompiled
 from domain.shell.programs import ASSIGNMENT
 from domain.shell.syntax import Script
 
@@ -21,8 +22,8 @@ Variables = dict[str, Values]
 
 MAX_VALUES = 16
 _DECLARATIONS = frozenset({"export", "declare", "local", "readonly", "typeset"})
-_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_GLOB = re.compile(r"[*?\[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
+_REFERENCE = precompiled(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_GLOB = precompiled(r"[*?\[]|\{[^{}]*(?:,|\.\.)[^{}]*\}")
 _READ_VALUE_FLAGS = frozenset({"-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"})
 _IFS = "IFS"
 

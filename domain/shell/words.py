@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import re
 
+from domain.precompiled import precompiled
 from domain.shell.command_builder import Sink
 from domain.shell.limits import AnalysisLimit
 from domain.shell.quoting import ansi_c, unescape_backtick
 
 MAX_SYNTAX_DEPTH = 64  # nested parentheses, substitutions and backticks in one text
 
-_PLAIN = re.compile(r"[^ \t\n;&|()<>'\"\\$`#]+")
-_PLAIN_NO_OPS = re.compile(r"[^ \t\n'\"\\$`]+")
-_DQ_PLAIN = re.compile(r'[^"\\$`]+')
-_HEREDOC_PLAIN = re.compile(r"[^\\$`]+")
-_BACKTICK_BODY = re.compile(r"[^`\\]*(?:\\.[^`\\]*)*", re.DOTALL)
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_ARRAY_START = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=$")
+_PLAIN = precompiled(r"[^ \t\n;&|()<>'\"\\$`#]+")
+_PLAIN_NO_OPS = precompiled(r"[^ \t\n'\"\\$`]+")
+_DQ_PLAIN = precompiled(r'[^"\\$`]+')
+_HEREDOC_PLAIN = precompiled(r"[^\\$`]+")
+_BACKTICK_BODY = precompiled(r"[^`\\]*(?:\\.[^`\\]*)*", re.DOTALL)
+_NAME = precompiled(r"[A-Za-z_][A-Za-z0-9_]*")
+_ARRAY_START = precompiled(r"^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=$")
 _SPECIAL_PARAMETERS = frozenset("0123456789@*#?-$!_")
 
 

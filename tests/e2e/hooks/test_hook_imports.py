@@ -31,6 +31,11 @@ ALWAYS_FORBIDDEN = {
     "numpy",
 }
 FORBIDDEN_WITHOUT_RULES = {"attrs", "attr", "dataclasses", "inspect", "pathlib"}
+# Standard modules whose import alone costs a share of a bare interpreter's start: ``typing``
+# (ports and annotations name it for the type checker only), ``signal`` (its enums; the
+# deadline uses ``_signal``) and ``json`` (its patterns; ``adapters.quick_json`` drives the
+# same C scanner and encoder). ADR 0102.
+HEAVY_STANDARD = {"typing", "signal", "json"}
 
 
 def _imported(
@@ -60,7 +65,7 @@ def test_routing_without_rules_imports_only_the_essentials(
 ) -> None:
     modules = _top(_imported(capy_command, project, BASH))
     assert "entrypoints.hook" in modules  # the audit sees the hook's imports at all
-    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
+    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | HEAVY_STANDARD)
 
 
 def test_a_plain_command_without_rules_does_not_load_the_shell_reader(
@@ -108,7 +113,9 @@ def test_deny_rules_load_the_permission_engine_but_nothing_heavier(
     _deny_sudo(project)
     modules = _top(_imported(capy_command, project, BASH))
     assert "domain.permissions.evaluation" in modules
-    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | CODE_SCANNER)
+    assert not modules & (
+        ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | CODE_SCANNER | HEAVY_STANDARD
+    )
 
 
 @pytest.mark.parametrize(
@@ -128,6 +135,20 @@ def test_code_checks_load_the_code_scanner_without_class_libraries(
     modules = _top(_imported(capy_command, project, {"session_id": "s", **tool}))
     assert "domain.permissions.shell_escape" in modules
     assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES)
+
+
+def test_a_plain_command_no_rule_meets_is_judged_without_the_shell_reader(
+    capy_command: str, project: Path
+) -> None:
+    _deny_sudo(project)
+    ls = {"session_id": "s", "tool_name": "Bash", "tool_input": {"command": "ls -la"}}
+    modules = _top(_imported(capy_command, project, ls))
+    assert "domain.permissions.plain_commands" in modules  # the rules were read
+    assert not {m for m in modules if m.startswith("domain.shell.")} - {"domain.shell.limits"}
+    assert "domain.permissions.evaluation" not in modules
+    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | HEAVY_STANDARD)
+    sudo = {"session_id": "s", "tool_name": "Bash", "tool_input": {"command": "sudo ls"}}
+    assert "domain.permissions.evaluation" in _top(_imported(capy_command, project, sudo))
 
 
 def test_a_bash_check_under_rules_does_not_look_for_read_targets(
@@ -181,7 +202,9 @@ def test_capturing_hooks_load_only_what_the_event_needs(
 ) -> None:
     modules = _top(_imported(capy_command, project, {"session_id": "s", **payload}, event))
     assert "domain.redaction" in modules  # every fact is redacted before it is stored
-    assert not modules & (ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | NOT_FOR_CAPTURE)
+    assert not modules & (
+        ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | NOT_FOR_CAPTURE | HEAVY_STANDARD
+    )
     assert ("domain.shell.reader" in modules) is reader
 
 

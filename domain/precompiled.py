@@ -1,0 +1,68 @@
+"""Regular expressions of the hook's path, compiled when capy is built instead of in every
+process.
+
+``capy hook`` is a new interpreter on every tool call, and each module on its path compiled
+its patterns at import: 30-odd calls of ``re.compile``, whose parser and compiler are Python
+code, cost a PreToolUse under deny rules or a PostToolUse on Bash several milliseconds, a
+third of a bare interpreter's start (ADR 0103). ``precompiled`` takes what ``re.compile``
+would compute from ``precompiled_table`` (written by ``make patterns``) and hands it to
+``_sre.compile``, the constructor ``re`` itself ends with: the same ``re.Pattern``, built in
+microseconds. A pattern missing from the table, or a table made for another Python (the
+compiled form is the interpreter's own), is compiled by ``re.compile`` as before: slower,
+never different. A test rebuilds every entry and compares it with ``re.compile``'s pattern.
+"""
+
+from __future__ import annotations
+
+import _sre  # type: ignore[import-not-found]  # the C module behind ``re`` (no stubs)
+import re
+import sys
+
+from domain.precompiled_table import BYTE_ORDER, MAGIC, PYTHON, TABLE
+
+# What the table holds per pattern: the flags ``re`` ends with, the compiled code as native
+# 4-byte words, the number of groups, the named groups and the group names by index.
+Entry = tuple[int, bytes, int, tuple[tuple[str, int], ...], tuple[str | None, ...]]
+
+_USABLE = (
+    sys.version_info[:2] == PYTHON
+    and sys.byteorder == BYTE_ORDER
+    and _sre.MAGIC == MAGIC
+    and _sre.CODESIZE == 4
+)
+SEEN: set[tuple[str, int]] = set()  # every pattern asked for, for ``make patterns``
+
+
+def precompiled(source: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(source, flags)``, from the table when it holds the pattern."""
+    key = (source, int(flags))
+    SEEN.add(key)
+    entry = TABLE.get(key) if _USABLE else None
+    if entry is None:
+        return re.compile(source, flags)
+    final_flags, code, groups, named, names = entry
+    return _sre.compile(  # type: ignore[no-any-return]
+        source, final_flags, memoryview(code).cast("I").tolist(), groups, dict(named), names
+    )
+
+
+def table_entry(source: str, flags: int) -> Entry:
+    """What ``re.compile`` computes for ``source`` before ``_sre.compile`` (``make patterns``)."""
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    parsed = _parser.parse(source, flags)
+    code = _compiler._code(parsed, flags)
+    named: dict[str, int] = parsed.state.groupdict
+    names: list[str | None] = [None] * parsed.state.groups
+    for name, index in named.items():
+        names[index] = name
+    words = memoryview(bytearray(4 * len(code))).cast("I")
+    for index, word in enumerate(code):
+        words[index] = word
+    return (
+        flags | parsed.state.flags,
+        words.tobytes(),
+        parsed.state.groups - 1,
+        tuple(named.items()),
+        tuple(names),
+    )

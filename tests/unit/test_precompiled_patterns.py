@@ -1,0 +1,79 @@
+"""The precompiled patterns are exactly what ``re.compile`` builds (ADR 0103).
+
+``domain.precompiled.precompiled`` hands the table's compiled form to ``_sre.compile``; a wrong
+entry would be a pattern that matches differently from its source, so every entry is rebuilt
+and compared with ``re.compile``'s pattern (a ``re.Pattern`` compares its source, flags and
+compiled code). The table must also hold every pattern capy asks for, and nothing else.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+
+import pytest
+
+from domain import precompiled as module
+from domain.precompiled import precompiled, table_entry
+from domain.precompiled_table import PYTHON, TABLE
+
+FIX = "the pattern table is stale: run `make patterns` and commit domain/precompiled_table.py"
+same_python = pytest.mark.skipif(
+    sys.version_info[:2] != PYTHON, reason=f"the table is made on Python {PYTHON}"
+)
+
+
+@same_python
+def test_the_table_is_in_use() -> None:
+    assert module._USABLE
+    assert len(TABLE) > 50
+
+
+@same_python
+@pytest.mark.parametrize(("source", "flags"), sorted(TABLE))
+def test_each_entry_builds_the_pattern_re_compiles(source: str, flags: int) -> None:
+    built, compiled = precompiled(source, flags), re.compile(source, flags)
+    assert built == compiled  # source, flags and compiled code
+    assert (built.groups, built.groupindex, built.flags) == (
+        compiled.groups,
+        compiled.groupindex,
+        compiled.flags,
+    )
+    assert TABLE[(source, flags)] == table_entry(source, flags), FIX
+
+
+@same_python
+def test_the_table_holds_every_pattern_asked_for_and_nothing_else() -> None:
+    script = (
+        "from tests.support.pattern_table import wanted\n"
+        "for key in sorted(wanted()): print(repr(key))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    asked = {ast.literal_eval(line) for line in done.stdout.splitlines()}
+    assert asked == set(TABLE), FIX
+
+
+def test_a_pattern_outside_the_table_is_compiled_as_usual() -> None:
+    pattern = precompiled(r"(?P<word>not in the table)\s+", re.IGNORECASE)
+    assert pattern == re.compile(r"(?P<word>not in the table)\s+", re.IGNORECASE)
+    assert pattern.search("x NOT IN THE TABLE  y")
+
+
+def test_a_table_for_another_python_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    source, flags = next(iter(TABLE))
+    monkeypatch.setattr(module, "TABLE", {(source, flags): (0, b"\0\0\0\0", 0, (), ())})
+    monkeypatch.setattr(module, "_USABLE", False)
+    assert precompiled(source, flags) == re.compile(source, flags)
+
+
+@same_python
+def test_patterns_from_the_table_behave_as_compiled_ones() -> None:
+    from domain.shell.words import _ARRAY_START
+
+    assert isinstance(_ARRAY_START, re.Pattern)
+    assert _ARRAY_START.match("a[1]+=")
+    assert not _ARRAY_START.match("1a=")
