@@ -9,13 +9,16 @@ verbatim (the vault's blobs) are never touched.
 
 from __future__ import annotations
 
+from domain.long_text import utf8_pieces
+
 
 def valid_text(text: str) -> str:
     """``text`` with split surrogate pairs rejoined and lone surrogates replaced by U+FFFD."""
     if text.isascii():
         return text
     try:
-        text.encode("utf-8")
+        for _ in utf8_pieces(text):  # a slice at a time: a 2 MB text is not encoded whole
+            pass
     except UnicodeEncodeError:
         return text.encode("utf-16", errors="surrogatepass").decode("utf-16", errors="replace")
     return text

@@ -20,7 +20,7 @@ class StreamCapture:
 
     def __init__(self, keep: int) -> None:
         self._keep = max(keep, 1)
-        self._head = bytearray()
+        self._head: bytes | bytearray = bytearray()
         self._tail: deque[bytes] = deque()
         self._tail_bytes = 0
         self.total = 0
@@ -31,8 +31,11 @@ class StreamCapture:
         self._newlines += chunk.count(b"\n")
         room = self._keep - len(self._head)
         if room > 0:
+            assert isinstance(self._head, bytearray)
             self._head += chunk[:room]
             chunk = chunk[room:]
+            if len(self._head) == self._keep:  # full: made bytes once, never copied again
+                self._head = bytes(self._head)
         if not chunk:
             return
         self._tail.append(chunk)
@@ -41,10 +44,23 @@ class StreamCapture:
             self._tail_bytes -= len(self._tail.popleft())
 
     def result(self, max_bytes: int) -> StreamOutput:
-        head = bytes(self._head)
+        """The stream truncated to ``max_bytes`` (at most ``keep``). Only the newest reads that
+        hold ``max_bytes`` are joined for the tail: the cut depends on its last bytes only."""
+        head = self._head if isinstance(self._head, bytes) else bytes(self._head)
         wanted = min(max_bytes, self._keep)
         if self._tail_bytes >= wanted:
-            tail = b"".join(self._tail)
+            tail = self._newest(max_bytes)
         else:
             tail = head[max(len(head) - (wanted - self._tail_bytes), 0) :] + b"".join(self._tail)
         return truncate_stream(head, tail, self.total, self._newlines, max_bytes)
+
+    def _newest(self, size: int) -> bytes:
+        """The newest reads, joined, from the first that makes them hold ``size`` bytes (read
+        from a copy of the list: a backgrounded program's reads keep coming meanwhile)."""
+        reads = list(self._tail)
+        held = 0
+        first = len(reads)
+        while first > 0 and held < size:
+            first -= 1
+            held += len(reads[first])
+        return b"".join(reads[first:])

@@ -104,7 +104,7 @@ class ExecuteWithIntent:
         produced = outcome.stdout.total_bytes + outcome.stderr.total_bytes
         text = result.text
         full = result.full_text
-        if result.run.exit_class not in _SUMMARISED or self._shown_whole(result, intent):
+        if result.run.exit_class not in _SUMMARISED or self._shown_whole(result, full, intent):
             if result.run.exit_class is ExitClass.TIMED_OUT and result.is_error:
                 text += f"\n\nWhat to do: {TIMEOUT_HINT}"
             elif not intent and outcome.stdout.truncated:
@@ -113,6 +113,10 @@ class ExecuteWithIntent:
         fitted = truncate_text(full, self._max_index - int(self._max_index * INDEX_HEADROOM))
         indexed = fitted.text
         cut = result.cut_bytes + fitted.total_bytes - fitted.kept_bytes
+        # From here on only ``indexed`` is needed of the output: the larger capture and the text
+        # built from it (megabytes each) are let go before indexing makes its own copies.
+        del full, outcome
+        result = _without_kept(result)
         label = self._label(result, indexed)
         try:
             summariser = self._summarise()
@@ -133,10 +137,10 @@ class ExecuteWithIntent:
             summary += f"\n\n{_cut_note(produced, cut)}"
         return ExecuteReply(summary, result.is_error, produced, label, byte_len(indexed))
 
-    def _shown_whole(self, result: RunCodeResult, intent: str) -> bool:
-        """Whether the output is returned as it is, never indexed: with an intent, when a reply
-        could be as big as it; without one, up to ``COMPACT_VIEW_BYTES``."""
-        full = result.full_text
+    def _shown_whole(self, result: RunCodeResult, full: str, intent: str) -> bool:
+        """Whether the output (``full``: ``result.full_text``) is returned as it is, never
+        indexed: with an intent, when a reply could be as big as it; without one, up to
+        ``COMPACT_VIEW_BYTES``."""
         if not intent:
             return byte_len(full) <= COMPACT_VIEW_BYTES
         return byte_len(full) <= WHOLE_OUTPUT_MAX_BYTES and not worth_replacing(
@@ -176,6 +180,12 @@ def _without_binary(result: RunCodeResult) -> RunCodeResult:
         )
     plain = attrs.evolve(outcome, stdout=stdout, stderr=stderr, kept=kept)
     return attrs.evolve(result, run=describe(result.language, plain))
+
+
+def _without_kept(result: RunCodeResult) -> RunCodeResult:
+    """``result`` without the larger capture kept for indexing (its reply text stays)."""
+    outcome = attrs.evolve(result.run.outcome, kept=None)
+    return attrs.evolve(result, run=attrs.evolve(result.run, outcome=outcome))
 
 
 def _hidden(stream: StreamOutput) -> StreamOutput:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.index_request import IndexRequest, IndexResult
 from domain.chunk import Chunk
@@ -12,6 +10,7 @@ from domain.chunking.oversized import pack_blocks
 from domain.chunking.transcript import split_turns
 from domain.content_type import ContentType
 from domain.errors import InvalidInput, SourceTooLarge
+from domain.long_text import sha256_hex, utf8_length
 from domain.redaction import redact_secrets
 from domain.search.stopwords import STOPWORDS
 from domain.search.words import MIN_WORD_LENGTH
@@ -50,7 +49,7 @@ class IndexContent:
             )
         content = valid_text(request.content)
         redacted = redact_secrets(content)
-        size = max(len(content.encode("utf-8")), len(redacted.encode("utf-8")))
+        size = max(utf8_length(content), utf8_length(redacted))
         if size > self._max_bytes:
             raise SourceTooLarge(
                 f'"{label}" is {size:,} bytes, over the {self._max_bytes:,} byte limit',
@@ -63,8 +62,8 @@ class IndexContent:
             label=label,
             kind=request.kind,
             content_type=content_type,
-            content_hash=hashlib.sha256(redacted.encode("utf-8")).hexdigest(),
-            size_bytes=len(redacted.encode("utf-8")),
+            content_hash=sha256_hex(redacted),
+            size_bytes=utf8_length(redacted),
             chunks=chunks,
             # The words chunks' codes stand for are known words too (facts are never shown).
             vocabulary=document_vocabulary(redacted) | _fact_words(chunks),

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from domain.long_text import utf8_length
+
 
 def byte_len(text: str) -> int:
-    return len(text.encode("utf-8"))
+    return utf8_length(text)
 
 
 def truncate_bytes(text: str, max_bytes: int) -> str:
     """The longest prefix of ``text`` whose UTF-8 encoding fits in ``max_bytes``."""
-    data = text.encode("utf-8")
-    if len(data) <= max_bytes:
+    if utf8_length(text) <= max_bytes:
         return text
+    # Each character is at least one byte: the first ``max_bytes`` characters hold the cut.
+    data = text[:max_bytes].encode("utf-8")
     return data[:max_bytes].decode("utf-8", errors="ignore")
 
 

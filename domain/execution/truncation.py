@@ -8,6 +8,7 @@ lines and kilobytes were left out.
 from __future__ import annotations
 
 from domain.execution.run import StreamOutput
+from domain.long_text import utf8_encode
 
 HEAD_SHARE = 0.6
 
@@ -81,4 +82,4 @@ def truncate_bytes(data: bytes, max_bytes: int) -> StreamOutput:
 
 def truncate_text(text: str, max_bytes: int) -> StreamOutput:
     """Truncate decoded text to ``max_bytes`` of UTF-8 (plus the marker), head and tail kept."""
-    return truncate_bytes(text.encode("utf-8", errors="replace"), max_bytes)
+    return truncate_bytes(utf8_encode(text, errors="replace"), max_bytes)

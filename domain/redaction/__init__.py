@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 
 from domain.lazy_pattern import LazyPattern
+from domain.long_text import lower
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
 from domain.redaction.prose_secrets import prose_secret_spans
@@ -84,9 +85,11 @@ _PROSE_WORDS = ("pass", "pwd", "secret", "token", "credential", "key")
 _COMMAND_WORDS = ("mysql", "-u", "sshpass", "login", "redis", "pass", "auth", "identified", ":")
 
 
-def _same_length_lower(text: str) -> str:
-    """``text.lower()``, keeping every offset (a few characters grow when lower-cased)."""
-    lowered = text.lower()
+def _same_length_lower(text: str, lowered: str | None = None) -> str:
+    """``text.lower()`` (``lowered`` when already made), keeping every offset (a few characters
+    grow when lower-cased)."""
+    if lowered is None:
+        lowered = lower(text)
     if len(lowered) == len(text):
         return lowered
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
@@ -104,8 +107,12 @@ def _replace(text: str, spans: Iterable[Span]) -> str:
 
 
 def redact_secrets(text: str) -> str:
-    """``text`` with private blocks and credentials replaced by markers."""
-    if "<private>" in text.lower():
+    """``text`` with private blocks and credentials replaced by markers.
+
+    The text is lower-cased a slice at a time, and again only once a pattern has changed it:
+    lower-casing a long non-ASCII text whole passes through 12 bytes a character."""
+    lowered, lowered_from = lower(text), text
+    if "<private>" in lowered:
         text = _PRIVATE.sub(PRIVATE_MARKER, text)
     if "PRIVATE KEY" in text:
         text = _PEM.sub(SECRET_MARKER, text)
@@ -116,19 +123,27 @@ def redact_secrets(text: str) -> str:
     # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
     if "://" in text and "@" in text:
         text = _URL_CREDENTIALS.sub(_url_password, text)
-    lowered = text.lower()
+    if text is not lowered_from:  # a pattern above changed it (``sub`` returns it as it was)
+        lowered, lowered_from = lower(text), text
     if "authorization" in lowered:
         text = _AUTH_HEADER.sub(rf"\g<1>{SECRET_MARKER}", text)
     if "bearer" in lowered:
         text = _BEARER.sub(rf"\g<1>{SECRET_MARKER}", text)
     spans: list[Span] = []
+    current: str | None = None  # the text as it is now, lower-cased with every offset kept
     if any(word in lowered for word in _KEY_WORDS):
-        lowered = _same_length_lower(text)
+        lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
         spans += secret_spans(text, lowered)
     if any(word in lowered for word in _COMMAND_WORDS):
-        lowered = _same_length_lower(text)
+        lowered = current = current or _same_length_lower(
+            text, _lower_of(text, lowered, lowered_from)
+        )
         spans += command_secret_spans(text, lowered)
     if any(word in lowered for word in _PROSE_WORDS):
-        lowered = _same_length_lower(text)
+        lowered = current or _same_length_lower(text, _lower_of(text, lowered, lowered_from))
         spans += prose_secret_spans(text, lowered)
     return _replace(text, spans) if spans else text
+
+
+def _lower_of(text: str, lowered: str, lowered_from: str) -> str:
+    return lowered if text is lowered_from else lower(text)

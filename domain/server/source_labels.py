@@ -8,10 +8,10 @@ only touches it), so a re-run reports the sections it already has.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from domain.chunking.utf8 import truncate_bytes
+from domain.long_text import sha256_hex
 
 HASH_DIGITS = 8
 BATCH_LABELS_BYTES = 80
@@ -19,7 +19,7 @@ BATCH_LABELS_SHOWN = 3  # the label names the batch; the hash tells batches apar
 
 
 def output_hash(output: str) -> str:
-    return hashlib.sha256(output.encode("utf-8", errors="surrogatepass")).hexdigest()[:HASH_DIGITS]
+    return sha256_hex(output, errors="surrogatepass")[:HASH_DIGITS]
 
 
 def execute_label(language: str, output: str) -> str:

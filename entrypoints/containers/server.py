@@ -236,7 +236,10 @@ class ServerComposition:
             )
             total += done
             if not done:
+                # Looking for new sections reads them all (their hashes) through this thread's
+                # page cache: megabytes after a large output, freed here and given back.
                 self.container.adapters.knowledge_store().release_memory()
+                release_freed_memory()
                 budget.rest(EMBEDDING_IDLE_SECONDS, wake=self._called)
         return total
 

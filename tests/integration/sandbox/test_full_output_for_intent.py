@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.sandbox.output_capture import StreamCapture
 from adapters.sandbox.subprocess_sandbox import SubprocessSandbox
 from application.use_cases.execute_request import ExecuteRequest
 from domain.execution.language import Language
@@ -79,3 +80,45 @@ def test_intent_finds_the_error_in_the_middle_of_a_megabyte(
     assert len(reply.text.encode()) < 20_000
     assert reply.produced_bytes > 1_000_000
     assert reply.indexed_bytes > 1_000_000
+
+
+# Log lines around a token the program writes in two halves, flushing and pausing between them:
+# the halves come to capy in different pipe reads (and the output is past a pipe's 64 KB).
+TOKEN = "ghp_" + "Q7vR2mK9xT4wL8nB3cY6zH1dF5gJ0sP2aE7u"
+SPLIT_PROGRAM = f"""
+import sys, time
+out = sys.stdout
+for i in range(3000):
+    out.write(f"2026-03-01T12:00:{{i % 60:02d}}Z INFO sync step {{i}} ok for tenant_{{i % 13}}\\n")
+out.write("deploy used GITHUB_TOKEN={TOKEN[:20]}")
+out.flush()
+time.sleep(0.3)
+out.write("{TOKEN[20:]} for the release…\\n")
+for i in range(3000):
+    out.write(f"2026-03-01T12:05:{{i % 60:02d}}Z INFO sync step {{i}} ok for tenant_{{i % 13}}\\n")
+"""
+
+
+def test_a_secret_split_across_pipe_reads_is_redacted_before_it_is_stored(
+    composition: ServerComposition, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[bytes] = []
+    feed = StreamCapture.feed
+
+    def spy(self: StreamCapture, chunk: bytes) -> None:
+        reads.append(chunk)
+        feed(self, chunk)
+
+    monkeypatch.setattr(StreamCapture, "feed", spy)
+    reply = composition.tools.execute_with_intent().execute(
+        ExecuteRequest(language="python", code=SPLIT_PROGRAM, intent="release token deploy")
+    )
+    assert any(read.endswith(TOKEN[:20].encode()) for read in reads)  # the split happened
+    assert reply.indexed_label is not None
+    assert TOKEN not in reply.text and TOKEN[20:] not in reply.text
+    store = composition.container.adapters.knowledge_store()
+    source = store.source_by_label(reply.indexed_label)
+    assert source is not None
+    stored = "\n".join(c.chunk.content for c in store.chunks_of(source.id))
+    assert "deploy used GITHUB_TOKEN=[REDACTED_SECRET]" in stored
+    assert TOKEN[:20] not in stored and TOKEN[20:] not in stored

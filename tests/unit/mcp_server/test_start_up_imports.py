@@ -111,3 +111,40 @@ def test_the_server_registers_only_its_own_command() -> None:
     everything = _commands_loaded_for("--help")
     assert {"bench", "serve", "vault", "sweep"} <= set(everything)
     assert "bench" in _commands_loaded_for("bench", "perf", "--help")
+
+
+HTTP_STAND_INS = """
+import json, sys
+from entrypoints.mcp_server.sdk import load_server_sdk
+
+load_server_sdk()
+import mcp.server.lowlevel.server as lowlevel
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+http = sorted(
+    m for m in sys.modules
+    if m.startswith(("starlette", "mcp.server.auth", "mcp.server.streamable_http"))
+)
+try:
+    lowlevel.Starlette()
+    refused = ""
+except RuntimeError as error:
+    refused = str(error)
+import starlette.applications
+
+print(json.dumps({
+    "http": http,
+    "refused": refused,
+    "real_later": starlette.applications.Starlette.__module__,
+    "server": Server.__name__,
+}))
+"""
+
+
+def test_the_sdks_http_transport_is_not_loaded_and_says_so_if_used() -> None:
+    found = _last_json_line(HTTP_STAND_INS)
+    assert found["http"] == []
+    assert "did not load the SDK's HTTP transport" in found["refused"]
+    assert found["real_later"] == "starlette.applications"  # a later import gets the real one
+    assert found["server"] == "Server"
