@@ -229,3 +229,19 @@ def test_a_generic_word_added_to_a_question_keeps_its_answer_first(
     padded = search.search(f"worker memory unbounded {generic}", limit=3)
     assert asked.results[0].title.endswith("Workers")
     assert padded.results[0].title == asked.results[0].title
+
+
+def test_a_misspelt_name_the_text_holds_only_inside_longer_words_answers(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    container.use_cases.index_content().execute(
+        IndexRequest(
+            content="org.springframework.dao.DataIntegrityViolationException: duplicate key "
+            'value violates unique constraint "users_email_key"\n',
+            label="logs/api.log",
+        )
+    )
+    for typed in ("DataItnegrityViolation", "DataIntegrjtyViolation"):
+        found = search.search(typed, limit=3)
+        assert found.results, typed
+        assert "users_email_key" in found.results[0].content
