@@ -74,18 +74,27 @@ def _replaced(raw: str, corrections: dict[str, str]) -> str:
     return raw
 
 
-def _starts_a_word(text: str, stem: str) -> bool:
-    """Whether ``stem`` (lower case) starts a word of ``text``, or a part of a name written
-    in camel case (``Integrity`` in ``DataIntegrityViolation``), ``-``/``_``/``.`` joined
-    (``ruff`` in ``real-ruff``): one slip from a misspelt word, a string found inside a word
-    (``dency`` in ``dependency``) is a coincidence, one that starts it names it."""
+def _names_a_part(text: str, word: str) -> bool:
+    """Whether ``word`` (lower case) is a word of ``text``, or a whole part of a name written in
+    camel case (``Integrity`` of ``DataIntegrityViolation``) or joined by ``-``, ``_``, ``.``
+    (``ruff`` of ``real-ruff``, ``sqlcipher`` of ``sqlcipher3``): one slip from a misspelt
+    word, a string found inside a word (``dency`` of ``dependency``) or at its start (``prof``
+    of ``profile``) is a coincidence; a part of a name names it."""
     lowered = text.lower()
-    at = lowered.find(stem)
+    at = lowered.find(word)
     while at != -1:
-        if at == 0 or not text[at - 1].isalnum() or (text[at - 1].islower() and text[at].isupper()):
+        end = at + len(word)
+        starts = at == 0 or not text[at - 1].isalnum() or _camel(text, at)
+        ends = end == len(text) or not text[end].isalpha() or _camel(text, end)
+        if starts and ends:
             return True
-        at = lowered.find(stem, at + 1)
+        at = lowered.find(word, at + 1)
     return False
+
+
+def _camel(text: str, at: int) -> bool:
+    """Whether a part of a camel-case name starts at ``at`` (``V`` of ``IntegrityViolation``)."""
+    return text[at - 1].islower() and text[at].isupper()
 
 
 class QueryCorrector:
@@ -165,7 +174,7 @@ class QueryCorrector:
         held: str | None = None
         if not self._holds([stem_prefix(word)], 1):  # held as typed, inside a longer word
             texts = self._holds(candidates, _HELD_HITS)
-            held = next((c for c in candidates if any(_starts_a_word(t, c) for t in texts)), None)
+            held = next((c for c in candidates if any(_names_a_part(t, c) for t in texts)), None)
         if len(self._held) >= _HELD_KEPT:
             self._held.clear()
         self._held[word] = (now, held)
