@@ -163,10 +163,11 @@ class QueryCorrector:
 
     def _held_by_store(self, word: str, candidates: list[str]) -> str | None:
         """The first of ``candidates`` (words one slip from ``word``) that some indexed text
-        holds, even inside a longer word, when the vocabulary had no correction at all: the
-        word typed right is found inside ``ruff_cache``, ``typechecker`` or ``globalThis``,
-        which the vocabulary holds as other words, or in a source's label (``real-ruff``). One
-        substrings query of every candidate's stem."""
+        holds as a whole part of a longer word, when the vocabulary had no correction at all:
+        the word typed right is part of ``DataIntegrityViolationException`` or ``globalThis``,
+        which the vocabulary holds as other words, or of a source's label (``real-ruff``).
+        None when the word as typed is held so itself (it is no typo). At most two substrings
+        queries, the answer kept as the vocabulary's are (ADR 0093)."""
         now = self._clock.monotonic()
         cached = self._held.get(word)
         if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
