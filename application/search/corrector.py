@@ -18,11 +18,15 @@ from domain.search.fuzzy import (
 )
 from domain.search.inflections import regular_forms
 from domain.search.keyboard import is_slip, unslipped
+from domain.search.matching import stem_prefix
 from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
+from domain.search.store_query import Combine, StoreQuery
 from domain.search.synonyms import SYNONYM_WORDS
 from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
+from domain.search_hit import SearchLayer, SearchScope
+from domain.source_kind import ALL_KINDS
 
 # An inflection is at most this many letters longer or shorter than its word (``queries`` →
 # ``query``, ``spill`` → ``spilling``), a slip one letter more.
@@ -38,6 +42,12 @@ _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
 
 
 _DOUBLING_ENDINGS = ("ed", "ing", "er", "ers", "est")
+# A word one slip from a misspelt one is looked for inside longer words only when longer than
+# this: shorter ones occur inside too many words to mean anything.
+_HELD_MIN = 3
+_HELD_HITS = 20  # sections read to tell which candidate the text holds
+_HELD_KEPT = 256  # misspelt words whose answer is kept
+_EVERYWHERE = SearchScope(kinds=ALL_KINDS)
 
 
 def _doubled_by_spelling(typed: str, word: str) -> bool:
@@ -64,6 +74,29 @@ def _replaced(raw: str, corrections: dict[str, str]) -> str:
     return raw
 
 
+def _names_a_part(text: str, word: str) -> bool:
+    """Whether ``word`` (lower case) is a word of ``text``, or a whole part of a name written in
+    camel case (``Integrity`` of ``DataIntegrityViolation``) or joined by ``-``, ``_``, ``.``
+    (``ruff`` of ``real-ruff``, ``sqlcipher`` of ``sqlcipher3``): one slip from a misspelt
+    word, a string found inside a word (``dency`` of ``dependency``) or at its start (``prof``
+    of ``profile``) is a coincidence; a part of a name names it."""
+    lowered = text.lower()
+    at = lowered.find(word)
+    while at != -1:
+        end = at + len(word)
+        starts = at == 0 or not text[at - 1].isalnum() or _camel(text, at)
+        ends = end == len(text) or not text[end].isalpha() or _camel(text, end)
+        if starts and ends:
+            return True
+        at = lowered.find(word, at + 1)
+    return False
+
+
+def _camel(text: str, at: int) -> bool:
+    """Whether a part of a camel-case name starts at ``at`` (``V`` of ``IntegrityViolation``)."""
+    return text[at - 1].islower() and text[at].isupper()
+
+
 class QueryCorrector:
     """Replaces words the vocabulary does not know by their nearest known word.
 
@@ -82,6 +115,7 @@ class QueryCorrector:
         self._cache = CorrectionCache()
         self._vocabulary: dict[tuple[int, int], tuple[float, list[str]]] = {}
         self._known: dict[tuple[int, int], tuple[float, frozenset[str]]] = {}
+        self._held: dict[str, tuple[float, str | None]] = {}
 
     def correct(
         self, query: ParsedQuery, present: Callable[[str], bool] | None = None
@@ -118,11 +152,34 @@ class QueryCorrector:
         correction = self._word(word)
         if correction is not None and is_slip(word, correction):
             return correction
-        if present is not None and not slip_only(word):
-            held = next((c for c in unslipped(word) if len(c) > 3 and present(c)), None)
+        if not slip_only(word):
+            candidates = [c for c in unslipped(word) if len(c) > _HELD_MIN]
+            held = next((c for c in candidates if present(c)), None) if present else None
+            if held is None and correction is None and word not in _KNOWN_WORDS:
+                held = self._held_by_store(word, candidates)
             if held is not None:
                 return held
         return correction
+
+    def _held_by_store(self, word: str, candidates: list[str]) -> str | None:
+        """The first of ``candidates`` (words one slip from ``word``) that some indexed text
+        holds as a whole part of a longer word, when the vocabulary had no correction at all:
+        the word typed right is part of ``DataIntegrityViolationException`` or ``globalThis``,
+        which the vocabulary holds as other words, or of a source's label (``real-ruff``).
+        None when the word as typed is held so itself (it is no typo). At most two substrings
+        queries, the answer kept as the vocabulary's are (ADR 0093)."""
+        now = self._clock.monotonic()
+        cached = self._held.get(word)
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        held: str | None = None
+        if not self._holds([stem_prefix(word)], 1):  # held as typed, inside a longer word
+            texts = self._holds(candidates, _HELD_HITS)
+            held = next((c for c in candidates if any(_names_a_part(t, c) for t in texts)), None)
+        if len(self._held) >= _HELD_KEPT:
+            self._held.clear()
+        self._held[word] = (now, held)
+        return held
 
     def _word(self, word: str) -> str | None:
         now = self._clock.monotonic()
@@ -166,6 +223,17 @@ class QueryCorrector:
             ),
             None,
         )
+
+    def _holds(self, strings: list[str], limit: int) -> list[str]:
+        """The text (lower case) of up to ``limit`` sections holding any of ``strings``, and
+        every source's label when one does."""
+        query = StoreQuery.of(
+            SearchLayer.SUBSTRINGS, ([s for s in strings if len(s) > _HELD_MIN],), Combine.ANY
+        )
+        hits = self._store.search(query, _EVERYWHERE, limit) if query is not None else []
+        texts = [f"{hit.title}\n{hit.content}" for hit in hits]
+        labels = [source.label for source in self._store.sources()]
+        return [t for t in texts + labels if any(s in t.lower() for s in strings)]
 
     def _known_between(self, low: int, high: int, now: float) -> frozenset[str]:
         cached = self._known.get((low, high))

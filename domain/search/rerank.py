@@ -12,6 +12,7 @@ from domain.search import tuning
 from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
 from domain.search.entities import count_entities
 from domain.search.matching import TermGroups, stem_prefix
+from domain.search.outcome_words import is_generic
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import rule_words
 from domain.search_hit import SearchLayer
@@ -115,6 +116,24 @@ def only_inside_names(
         and all(_inside_longer_name(lowered, start, named) for start in found)
         for found, unit in zip(positions, groups.units, strict=True)
     )
+
+
+@lru_cache(maxsize=256)
+def _generic_mask(groups: TermGroups) -> int:
+    """The units (bits) that say only how something went: ``error``, ``problem``, ``issue``,
+    ``failed`` (``outcome_words.is_generic``)."""
+    return sum(1 << unit for unit, word in enumerate(groups.units) if is_generic(word))
+
+
+def _whole(weights: Sequence[float], total: float, missing_generic: int) -> float:
+    """What a share of the query is taken of, for a hit or a line that lacks the generic units
+    in ``missing_generic`` (bits): each of them weighs GENERIC_MISSING_WEIGHT of its weight —
+    "which go test panicked error" asks what "which go test panicked" asks, and the section
+    that answers one answers the other whether or not it says "error" (ADR 0092)."""
+    if not missing_generic:
+        return total
+    lacking = sum(w for unit, w in enumerate(weights) if missing_generic >> unit & 1)
+    return total - (1.0 - tuning.GENERIC_MISSING_WEIGHT) * lacking
 
 
 @lru_cache(maxsize=256)
@@ -225,20 +244,23 @@ def boosts_for(
         return Boosts()
     seen = evidence or Evidence.of(hit, groups)
     unit_weight = list(weights) if weights is not None else [1.0] * count
-    total_weight = sum(unit_weight) or 1.0
+    all_weight = sum(unit_weight)
+    generic = _generic_mask(groups)
+    if generic == (1 << count) - 1:
+        generic = 0  # a query of generic words only is ranked by them
+    lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
+    total_weight = _whole(unit_weight, all_weight, generic & lacking) or 1.0
     covered = sum(w for w, f in zip(unit_weight, seen.found, strict=True) if f)
     share = covered / total_weight
     ranked_share = share
     if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
-        line_share = (
-            max(
-                (
-                    sum(w for unit, w in enumerate(unit_weight) if mask >> unit & 1)
-                    for mask in seen.lines
-                ),
-                default=0.0,
-            )
-            / total_weight
+        line_share = max(
+            (
+                sum(w for unit, w in enumerate(unit_weight) if mask >> unit & 1)
+                / (_whole(unit_weight, all_weight, generic & ~mask) or 1.0)
+                for mask in seen.lines
+            ),
+            default=0.0,
         )
         ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
     coverage = ranked_share**tuning.COVERAGE_EXPONENT
@@ -262,7 +284,7 @@ def boosts_for(
     whole = 1.0
     if any(seen.inside_names):
         inside = sum(w for w, only in zip(unit_weight, seen.inside_names, strict=True) if only)
-        whole = 1.0 - tuning.INSIDE_NAME_PENALTY * inside / total_weight
+        whole = 1.0 - tuning.INSIDE_NAME_PENALTY * inside / (all_weight or 1.0)
     return Boosts(
         coverage=coverage,
         title=title,

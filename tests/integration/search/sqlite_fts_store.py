@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
+from types import SimpleNamespace
 
 from adapters.sqlcipher.fts5_syntax import fts5_string, store_match
 from domain.chunk import Chunk
@@ -132,6 +133,11 @@ class SqliteFtsStore:
     def record_access(self, source_ids: Iterable[int], at: datetime) -> None:
         self.accessed.append(set(source_ids))
 
-    def sources(self, kinds: Collection[SourceKind] | None = None) -> list[int]:
-        rows = self.db.execute("SELECT id, kind FROM sources").fetchall()
-        return [r[0] for r in rows if kinds is None or SourceKind(r[1]) in kinds]
+    def sources(self, kinds: Collection[SourceKind] | None = None) -> list[SimpleNamespace]:
+        """Each source's id and label (all the search reads of a source)."""
+        rows = self.db.execute("SELECT id, label, kind FROM sources").fetchall()
+        return [
+            SimpleNamespace(id=r[0], label=r[1])
+            for r in rows
+            if kinds is None or SourceKind(r[2]) in kinds
+        ]

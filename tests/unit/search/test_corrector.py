@@ -4,18 +4,46 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import timedelta
+from types import SimpleNamespace
 
 from adapters.memory.fixed_clock import FixedClock
 from application.search.corrector import QueryCorrector
 from domain.search.query import parse_query
+from domain.search.store_query import Combine, StoreQuery
+from domain.search_hit import LayerHit, SearchLayer, SearchScope
+from domain.source_kind import SourceKind
 
 
 class Vocabulary:
-    """Just the two store methods the corrector uses, counting reads."""
+    """Just the store methods the corrector uses, counting reads: whole words, and ``texts``
+    (sections, as ``(title, content)``) and source ``labels`` that hold more than them."""
 
-    def __init__(self, words: Iterable[str]) -> None:
+    def __init__(
+        self,
+        words: Iterable[str],
+        texts: Iterable[tuple[str, str]] = (),
+        labels: Iterable[str] = (),
+    ) -> None:
         self.words = set(words)
+        self.texts = list(texts)
+        self.labels = list(labels)
         self.reads = 0
+        self.searches = 0
+
+    def search(
+        self, query: StoreQuery, scope: SearchScope, limit: int, within: object = None
+    ) -> list[LayerHit]:
+        self.searches += 1
+        assert query.layer is SearchLayer.SUBSTRINGS and query.combine is Combine.ANY
+        wanted = [a.lower() for group in query.groups for a in group]
+        return [
+            LayerHit(i, i, "s", SourceKind.DURABLE, title, content, False, 1.0)
+            for i, (title, content) in enumerate(self.texts)
+            if any(w in f"{title}\n{content}".lower() for w in wanted)
+        ][:limit]
+
+    def sources(self, kinds: object = None) -> list[SimpleNamespace]:
+        return [SimpleNamespace(label=label) for label in self.labels]
 
     def has_word(self, word: str) -> bool:
         return word in self.words
@@ -107,3 +135,37 @@ def test_a_word_the_text_holds_in_another_inflection_is_left_alone() -> None:
     # and ``blocke`` (one slip away, ``blocked`` + d) is no correction of it.
     corrector = QueryCorrector(Vocabulary({"blocked", "plan"}), FixedClock())  # type: ignore[arg-type]
     assert corrector.correct(parse_query("moved blocks in the plan")) is None
+
+
+def test_a_slip_of_a_word_some_text_starts_a_longer_word_with_is_corrected_to_it() -> None:
+    # The vocabulary holds ``dataintegrityviolation`` and ``ruff_cache`` whole; the text found
+    # for the misspelt question holds neither.
+    store = Vocabulary(
+        {"found", "violation"},
+        texts=[("Errors", "org.springframework.dao.DataIntegrityViolationException: dup")],
+        labels=["real-ruff"],
+    )
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    integrity = corrector.correct(parse_query("DataIntegrjtyViolation"), lambda word: False)
+    assert integrity is not None and integrity.terms == ("dataintegrityviolation",)
+    ruff = corrector.correct(parse_query("how many did ruuff find"), lambda word: False)
+    assert ruff is not None and "ruff" in ruff.terms
+    assert store.searches == 4  # for each: the word as typed, then its slips
+
+
+def test_a_string_inside_a_word_is_no_correction() -> None:
+    # ``dency`` in ``dependency``, ``efres`` in ``refresh``: one slip from ``denying`` and
+    # ``egress``, found inside words that are about something else.
+    store = Vocabulary(
+        {"network"}, texts=[("deps", "refresh the dependency lock"), ("x", "readiness probe")]
+    )
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("network denying egress"), lambda word: False) is None
+    assert corrector.correct(parse_query("rediness"), lambda word: False) is not None
+
+
+def test_a_word_some_text_holds_as_typed_is_no_typo() -> None:
+    store = Vocabulary(set(), texts=[("lint", "npx eslint --fix src")], labels=["tsc"])
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("eslint"), lambda word: False) is None
+    assert store.searches == 1

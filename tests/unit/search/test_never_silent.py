@@ -212,3 +212,36 @@ def test_the_tool_s_word_for_what_the_agent_asks_about_answers(
     search = container.use_cases.search_knowledge()
     found = search.search(question, 3, SearchScope(source="run", exact_source=True))
     assert found.results and line in found.results[0].content
+
+
+@pytest.mark.parametrize("generic", ["error", "problem", "issue", "what failed"])
+def test_a_generic_word_added_to_a_question_keeps_its_answer_first(
+    container: CliContainer, search: SearchKnowledge, generic: str
+) -> None:
+    container.use_cases.index_content().execute(
+        IndexRequest(
+            content="# Error budget\n\nEvery worker error is paged; the memory of past "
+            "failures is the on-call issue log, a problem list reviewed weekly.\n",
+            label="docs/error-budget.md",
+        )
+    )
+    asked = search.search("worker memory unbounded", limit=3)
+    padded = search.search(f"worker memory unbounded {generic}", limit=3)
+    assert asked.results[0].title.endswith("Workers")
+    assert padded.results[0].title == asked.results[0].title
+
+
+def test_a_misspelt_name_the_text_holds_only_inside_longer_words_answers(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    container.use_cases.index_content().execute(
+        IndexRequest(
+            content="org.springframework.dao.DataIntegrityViolationException: duplicate key "
+            'value violates unique constraint "users_email_key"\n',
+            label="logs/api.log",
+        )
+    )
+    for typed in ("DataItnegrityViolation", "DataIntegrjtyViolation"):
+        found = search.search(typed, limit=3)
+        assert found.results, typed
+        assert "users_email_key" in found.results[0].content

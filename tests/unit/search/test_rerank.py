@@ -137,3 +137,35 @@ def test_diversify_caps_each_source_then_fills() -> None:
     hits = [fused(i, "x", source_id=1 if i < 4 else 2) for i in range(1, 6)]
     assert [h.chunk_id for h in diversify(hits, limit=4, per_source=2)] == [1, 2, 4, 5]
     assert [h.chunk_id for h in diversify(hits, limit=5, per_source=2)] == [1, 2, 4, 5, 3]
+
+
+def test_a_generic_word_the_section_does_not_hold_costs_it_no_coverage() -> None:
+    # "fatal disk error" asks what "fatal disk" asks: a section that never says "error" can
+    # answer it as fully as one that does.
+    padded = term_groups(parse_query("disk quota problem"))
+    plain = term_groups(parse_query("disk quota"))
+    line = fused(1, "FATAL: disk quota exceeded on /var/lib/pgdata")
+    assert boosts_for(line, padded, ()).coverage == boosts_for(line, plain, ()).coverage == 1.0
+    weights = [1.0, 1.0, 3.0]  # the generic word rarest among the candidates
+    assert boosts_for(line, padded, (), weights=weights).share == 1.0
+
+
+def test_a_generic_word_the_section_holds_still_counts() -> None:
+    groups = term_groups(parse_query("disk quota error"))
+    named = boosts_for(fused(1, "disk quota exceeded"), groups, ())
+    only_generic = boosts_for(fused(2, "error: connection refused"), groups, ())
+    assert only_generic.share < named.share
+    both = boosts_for(fused(3, "error: disk quota exceeded"), groups, ())
+    assert both.share == 1.0
+
+
+def test_a_generic_word_elsewhere_in_the_section_does_not_cost_the_line_holding_the_rest() -> None:
+    groups = term_groups(parse_query("redis timeout error"))
+    apart = fused(1, "error: upstream reset\nredis timeout after 300 s")
+    assert boosts_for(apart, groups, ()).coverage == 1.0
+
+
+def test_a_query_of_generic_words_only_is_ranked_by_them() -> None:
+    groups = term_groups(parse_query("error problem"))
+    assert boosts_for(fused(1, "error: disk full"), groups, ()).share == 0.5
+    assert boosts_for(fused(2, "all fine"), groups, ()).share == 0.0
