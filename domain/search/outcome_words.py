@@ -107,28 +107,30 @@ def outcome_facts(text: str) -> str:
     def add(said: str) -> None:
         words.update(dict.fromkeys(said.split()))
 
-    lowered = text.lower()
+    crash = any(sign in text for sign in _CRASH_SIGNS)
+    exits = any(sign in text for sign in _EXIT_SIGNS)
+    timeout = any(sign in text for sign in _TIMEOUT_SIGNS)
     # The case-blind patterns look for their needles in the lower-case copy, whose positions
     # are the text's unless a letter folds in a way ``lower`` does not follow.
-    folded = lowered if _folds_alike(text, lowered) else None
+    lowered = text.lower() if crash or exits or timeout else ""
+    folded = lowered if lowered and _folds_alike(text, lowered) else None
     if any(sign in text for sign in _ERROR_SIGNS) and _said(
         _ERROR_LEVEL, text, text, _ERROR_NEEDLES
     ):
         add(_ERROR_WORDS)
-    if any(sign in text for sign in _CRASH_SIGNS) and _said(_CRASH, text, folded, _CRASH_NEEDLES):
+    if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
         add(_CRASH_WORDS)
-    if any(sign in text for sign in _EXIT_SIGNS) and _said(_EXIT, text, folded, _EXIT_NEEDLES):
+    if exits and _said(_EXIT, text, folded, _EXIT_NEEDLES):
         add(_ERROR_WORDS)
     if ("E  " in text or "✗" in text or "×" in text or "✕" in text) and _said(
         _FAILED_MARK, text, text, _FAILED_NEEDLES
     ):
         add(_FAILED_WORDS)
-    if any(sign in text for sign in _TIMEOUT_SIGNS) and _said(
-        _TIMEOUT, text, folded, _TIMEOUT_NEEDLES
-    ):
+    if timeout and _said(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
         add(_TIMEOUT_WORDS)
     if not words:
         return ""
+    lowered = lowered or text.lower()
     return " ".join(word for word in words if stem_prefix(word) not in lowered)
 
 
