@@ -20,9 +20,10 @@ _SECONDS = re.compile(
     r"\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\s*\"?(\d+(?:\.\d+)?)s?\b"
 )
 # Substrings a status field or a latency field must contain: the regular expressions only run
-# on lines that have one.
+# on lines that have one. A latency field's name ends in one of four words, right before its
+# ``=`` or ``:``.
 _FIELD_SIGNS = ("code", "status", "CODE", "STATUS", "Status", "Code")
-_SECONDS_SIGNS = ("rt", "time", "elapsed", "took")
+_SECONDS_SIGNS = ("rt=", "rt:", "time=", "time:", "elapsed=", "elapsed:", "took=", "took:")
 _MILLISECONDS = re.compile(r"\b(\d+(?:\.\d+)?)\s?ms\b")
 _ERROR_LEVEL = re.compile(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
@@ -90,7 +91,7 @@ def _status(line: str) -> int | None:
 
 
 def _slow(line: str) -> bool:
-    if ("=" in line or ":" in line) and any(sign in line for sign in _SECONDS_SIGNS):
+    if any(sign in line for sign in _SECONDS_SIGNS):
         for match in _SECONDS.finditer(line):
             if float(match.group(1)) >= SLOW_SECONDS:
                 return True
@@ -163,10 +164,9 @@ def text_facts(text: str) -> str:
     words: dict[str, None] = {}
     for code in dict.fromkeys(codes):
         words.update(dict.fromkeys(f"{_status_words(code)} request response".split()))
-    slow = any(
-        float(m.group(1)) >= SLOW_SECONDS
-        for m in _SECONDS.finditer(text)
-        if any(sign in text for sign in _SECONDS_SIGNS)
+    slow = (
+        any(sign in text for sign in _SECONDS_SIGNS)
+        and any(float(m.group(1)) >= SLOW_SECONDS for m in _SECONDS.finditer(text))
     ) or (
         "ms" in text
         and any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(text))
