@@ -32,9 +32,9 @@ _TIME = re.compile(
 _REQUEST = re.compile(r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/')
 _ERROR = re.compile(r"\b(ERROR|FATAL|CRITICAL|PANIC)\b|\[(error|crit|alert|emerg)\]")
 _WARNING = re.compile(r"\b(WARN(?:ING)?)\b|\[(warn)\]")
-# Substrings every match holds: most lines of a log have none, and a test is cheaper than a search.
+# Substrings every match holds (``_may_say_error``, ``WARN`` or ``[warn]``): most lines of a log
+# have none, and testing for them is cheaper than a search.
 _ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "[error]", "[crit]", "[alert]", "[emerg]")
-_WARNING_SIGNS = ("WARN", "[warn]")
 _SHORT_STATUS = {
     400: "bad request",
     401: "unauthorized",
@@ -62,11 +62,25 @@ def _fact(line: str, attackers: frozenset[str]) -> tuple[int, str, str] | None:
         return (0 if status >= 500 else 2), what, _where(line)
     if is_slow(line):
         return 1, "slow ≥1s", _where(line)
-    if any(sign in line for sign in _ERROR_SIGNS) and _ERROR.search(line):
+    if _may_say_error(line) and _ERROR.search(line):
         return 3, "ERROR", _where(line)
-    if any(sign in line for sign in _WARNING_SIGNS) and _WARNING.search(line):
+    if ("WARN" in line or "[warn]" in line) and _WARNING.search(line):
         return 4, "WARNING", _where(line)
     return None
+
+
+def _may_say_error(line: str) -> bool:
+    """Whether ``line`` holds one of ``_ERROR_SIGNS``; spelt out, as it runs for every line."""
+    return (
+        "ERROR" in line
+        or "FATAL" in line
+        or "CRITICAL" in line
+        or "PANIC" in line
+        or "[error]" in line
+        or "[crit]" in line
+        or "[alert]" in line
+        or "[emerg]" in line
+    )
 
 
 def _where(line: str) -> str:

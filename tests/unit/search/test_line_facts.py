@@ -91,3 +91,17 @@ def test_every_latency_field_holds_one_of_the_signs_that_let_the_pattern_run(tex
     match = line_facts_module._SECONDS.search(text)
     assert match is not None
     assert any(sign in match.group() for sign in line_facts_module._SECONDS_SIGNS)
+
+
+@given(st.text(alphabet="rtimeoelapsdk=: x", max_size=30))
+def test_the_spelt_out_sign_test_is_the_signs(text: str) -> None:
+    expected = any(sign in text for sign in line_facts_module._SECONDS_SIGNS)
+    assert line_facts_module._may_have_latency_field(text) == expected
+
+
+@given(st.text(alphabet="ERORFATLCIPNeorcitalm[]W ", max_size=30))
+def test_the_spelt_out_level_test_is_the_signs(text: str) -> None:
+    from domain.chunking import log_titles
+
+    expected = any(sign in text for sign in log_titles._ERROR_SIGNS)
+    assert log_titles._may_say_error(text) == expected
