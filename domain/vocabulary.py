@@ -26,12 +26,21 @@ def document_vocabulary(text: str) -> frozenset[str]:
     """Distinct vocabulary words of ``text``."""
     found: set[str] = set()
     for token in distinct_tokens(text):
-        word = token.lower().strip("-")
+        lowered = token.lower()
+        word = lowered.strip("-")
         if MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
             found.add(word)
             if _may_be_compound(token):
-                found.update(p for p in identifier_parts(token) if len(p) >= MIN_WORD_LENGTH)
+                parts = _separated_parts(lowered) if lowered == token else identifier_parts(token)
+                found.update(p for p in parts if len(p) >= MIN_WORD_LENGTH)
     return frozenset(found - STOPWORDS)
+
+
+def _separated_parts(token: str) -> list[str]:
+    """``identifier_parts`` of a token without capitals (``timeout_search672``, ``pod-name``):
+    its pieces between ``_`` and ``-`` as they are, without the regular expressions."""
+    parts = [piece for piece in token.replace("-", "_").split("_") if piece]
+    return parts if len(parts) > 1 else []
 
 
 def _may_be_compound(token: str) -> bool:

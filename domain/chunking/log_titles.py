@@ -32,6 +32,9 @@ _TIME = re.compile(
 _REQUEST = re.compile(r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/')
 _ERROR = re.compile(r"\b(ERROR|FATAL|CRITICAL|PANIC)\b|\[(error|crit|alert|emerg)\]")
 _WARNING = re.compile(r"\b(WARN(?:ING)?)\b|\[(warn)\]")
+# Substrings every match holds (``_may_say_error``, ``WARN`` or ``[warn]``): most lines of a log
+# have none, and testing for them is cheaper than a search.
+_ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "[error]", "[crit]", "[alert]", "[emerg]")
 _SHORT_STATUS = {
     400: "bad request",
     401: "unauthorized",
@@ -48,23 +51,41 @@ _SHORT_STATUS = {
 def _fact(line: str, attackers: frozenset[str]) -> tuple[int, str, str] | None:
     """The one notable thing a line records, as (severity, what, where): a 5xx status, a
     refused login of a client brute forcing it, a slow request, a 4xx status, an error or a
-    warning; ``where`` is the request, when there is one (and the attacking client)."""
-    request = _REQUEST.search(line)
-    where = f"{request.group(1)} {request.group(2)}" if request else ""
+    warning; ``where`` is the request, when there is one (and the attacking client). The
+    request is read only for a line that records something: most lines of a log do not."""
     status = status_of(line)
     if attackers and (login := failed_login(line)) is not None and login.client in attackers:
         what = f"{status} {_SHORT_STATUS.get(status, 'error')}" if status else "failed login"
         return 0, f"{what} brute force", f"{login.endpoint} from {login.client}"
     if status is not None and status >= 400:
         what = f"{status} {_SHORT_STATUS.get(status, 'error')}"
-        return (0 if status >= 500 else 2), what, where
+        return (0 if status >= 500 else 2), what, _where(line)
     if is_slow(line):
-        return 1, "slow ≥1s", where
-    if _ERROR.search(line):
-        return 3, "ERROR", where
-    if _WARNING.search(line):
-        return 4, "WARNING", where
+        return 1, "slow ≥1s", _where(line)
+    if _may_say_error(line) and _ERROR.search(line):
+        return 3, "ERROR", _where(line)
+    if ("WARN" in line or "[warn]" in line) and _WARNING.search(line):
+        return 4, "WARNING", _where(line)
     return None
+
+
+def _may_say_error(line: str) -> bool:
+    """Whether ``line`` holds one of ``_ERROR_SIGNS``; spelt out, as it runs for every line."""
+    return (
+        "ERROR" in line
+        or "FATAL" in line
+        or "CRITICAL" in line
+        or "PANIC" in line
+        or "[error]" in line
+        or "[crit]" in line
+        or "[alert]" in line
+        or "[emerg]" in line
+    )
+
+
+def _where(line: str) -> str:
+    request = _REQUEST.search(line)
+    return f"{request.group(1)} {request.group(2)}" if request else ""
 
 
 def log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:

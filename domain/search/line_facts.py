@@ -20,9 +20,10 @@ _SECONDS = re.compile(
     r"\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\s*\"?(\d+(?:\.\d+)?)s?\b"
 )
 # Substrings a status field or a latency field must contain: the regular expressions only run
-# on lines that have one.
+# on lines that have one. A latency field's name ends in one of four words, right before its
+# ``=`` or ``:``.
 _FIELD_SIGNS = ("code", "status", "CODE", "STATUS", "Status", "Code")
-_SECONDS_SIGNS = ("rt", "time", "elapsed", "took")
+_SECONDS_SIGNS = ("rt=", "rt:", "time=", "time:", "elapsed=", "elapsed:", "took=", "took:")
 _MILLISECONDS = re.compile(r"\b(\d+(?:\.\d+)?)\s?ms\b")
 _ERROR_LEVEL = re.compile(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
@@ -89,8 +90,23 @@ def _status(line: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+def _may_have_latency_field(text: str) -> bool:
+    """Whether ``text`` holds one of ``_SECONDS_SIGNS``; spelt out, as it runs for every line
+    of a log."""
+    return (
+        "rt=" in text
+        or "rt:" in text
+        or "time=" in text
+        or "time:" in text
+        or "elapsed=" in text
+        or "elapsed:" in text
+        or "took=" in text
+        or "took:" in text
+    )
+
+
 def _slow(line: str) -> bool:
-    if ("=" in line or ":" in line) and any(sign in line for sign in _SECONDS_SIGNS):
+    if _may_have_latency_field(line):
         for match in _SECONDS.finditer(line):
             if float(match.group(1)) >= SLOW_SECONDS:
                 return True
@@ -163,10 +179,9 @@ def text_facts(text: str) -> str:
     words: dict[str, None] = {}
     for code in dict.fromkeys(codes):
         words.update(dict.fromkeys(f"{_status_words(code)} request response".split()))
-    slow = any(
-        float(m.group(1)) >= SLOW_SECONDS
-        for m in _SECONDS.finditer(text)
-        if any(sign in text for sign in _SECONDS_SIGNS)
+    slow = (
+        _may_have_latency_field(text)
+        and any(float(m.group(1)) >= SLOW_SECONDS for m in _SECONDS.finditer(text))
     ) or (
         "ms" in text
         and any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(text))

@@ -132,11 +132,11 @@ def _with_vectors(container: Any, bar: Progress) -> SearchKnowledge | None:
     return search
 
 
-_PORTER = "CREATE VIRTUAL TABLE {name} USING fts5(title, content, tokenize='porter unicode61')"
-_TRIGRAM = "CREATE VIRTUAL TABLE {name} USING fts5(title, content, tokenize='trigram')"
+PORTER_TABLE = "CREATE VIRTUAL TABLE {name} USING fts5(title, content, tokenize='porter unicode61')"
+TRIGRAM_TABLE = "CREATE VIRTUAL TABLE {name} USING fts5(title, content, tokenize='trigram')"
 
 
-def _open_raw(path: Path, tables: dict[str, str], *, encrypted: bool = False) -> sqlite3.Connection:
+def open_raw(path: Path, tables: dict[str, str], *, encrypted: bool = False) -> sqlite3.Connection:
     """A plain sqlite3 file, or (``encrypted``) a SQLCipher one opened as capy opens its store:
     the same cipher, a key derived once, WAL and ``synchronous=NORMAL``."""
     if encrypted:
@@ -185,7 +185,7 @@ def _raw(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) -
         [(c.title, c.content) for c in chunk(d.text, ContentType.PLAINTEXT)]
         for d in corpus.documents
     ]
-    db = _open_raw(workdir / "raw.db", {"c": _PORTER})
+    db = open_raw(workdir / "raw.db", {"c": PORTER_TABLE})
     try:
         index_seconds = _insert(db, ["c"], documents, bar, "raw FTS5 porter: inserting")
         samples = []
@@ -199,12 +199,14 @@ def _raw(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) -
             samples.append(time.perf_counter() - began)
     finally:
         db.close()
-    both = _open_raw(workdir / "raw-both.db", {"p": _PORTER, "t": _TRIGRAM})
+    both = open_raw(workdir / "raw-both.db", {"p": PORTER_TABLE, "t": TRIGRAM_TABLE})
     try:
         both_seconds = _insert(both, ["p", "t"], documents, bar, "raw FTS5 porter+trigram")
     finally:
         both.close()
-    sealed = _open_raw(workdir / "raw-enc.db", {"p": _PORTER, "t": _TRIGRAM}, encrypted=True)
+    sealed = open_raw(
+        workdir / "raw-enc.db", {"p": PORTER_TABLE, "t": TRIGRAM_TABLE}, encrypted=True
+    )
     try:
         sealed_seconds = _insert(sealed, ["p", "t"], documents, bar, "encrypted porter+trigram")
     finally:
@@ -256,16 +258,30 @@ def _measure(size: int, query_count: int, bar: Progress, semantic: bool) -> dict
 
 
 def run_perf(
-    sizes: list[int], query_count: int, console: Console, semantic: bool = False
+    sizes: list[int],
+    query_count: int,
+    console: Console,
+    semantic: bool = False,
+    log_mb: float = 0,
 ) -> dict[str, Any]:
-    """Measure every size in order (``semantic``: also searches with the semantic layer);
-    the report is JSON-ready."""
+    """Measure every size in order (``semantic``: also searches with the semantic layer), then
+    (``log_mb`` > 0) one log of that many MB indexed whole; the report is JSON-ready."""
+    from entrypoints.bench.perf_log import measure_log
     from entrypoints.bench.report import environment
 
     measured = []
+    log = None
     with _progress(console) as bar:
         for size in sizes:
             task = bar.add_task(f"size {size:,} chunks", total=None)
             measured.append(_measure(size, query_count, bar, semantic))
             bar.remove_task(task)
-    return {"metadata": environment(), "search_limit": SEARCH_LIMIT, "sizes": measured}
+        if log_mb > 0:
+            task = bar.add_task(f"a {log_mb:g} MB log, indexed whole", total=None)
+            with tempfile.TemporaryDirectory(prefix="capy-perf-log-") as tmp:
+                log = measure_log(Path(tmp), log_mb)
+            bar.remove_task(task)
+    report = {"metadata": environment(), "search_limit": SEARCH_LIMIT, "sizes": measured}
+    if log is not None:
+        report["log"] = log
+    return report

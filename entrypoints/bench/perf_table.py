@@ -55,6 +55,13 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
         "raw p+t: unencrypted porter and trigram tables filled in the same transactions; "
         "enc p+t: the same in a SQLCipher file (the limit for what capy stores)."
     )
+    if "log" in report:
+        log = report["log"]
+        console.print(
+            f"a {log['bytes'] / 1e6:.0f} MB log indexed whole: {log['seconds']:.1f} s, "
+            f"{log['mb_per_s']:.2f} MB/s ({log['sections']:,} sections); the same chunks in "
+            f"an encrypted porter+trigram pair: {log['encrypted_porter_trigram_mb_per_s']:.2f} MB/s"
+        )
     if "cli_start" in report:
         _print_processes(report, console)
 

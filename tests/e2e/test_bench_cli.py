@@ -86,11 +86,15 @@ def test_perf_quick_run(capy: str, tmp_path: Path) -> None:
     done = run(
         capy,
         "perf",
-        *("--sizes", "200", "--queries", "10", "--no-processes", "--json", str(out)),
+        *("--sizes", "200", "--queries", "10", "--no-processes", "--log-mb", "0.2"),
+        *("--json", str(out)),
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text(encoding="utf-8"))
+    log = report["log"]
+    assert log["bytes"] >= 200_000 and log["sections"] > 1 and log["mb_per_s"] > 0
+    assert log["speed_vs_encrypted_porter_trigram"] > 0 and "MB log indexed whole" in done.stdout
     (size,) = report["sizes"]
     assert size["capy"]["chunks"] == size["raw_fts5"]["chunks"] >= 200
     assert size["capy"]["search"]["p50_ms"] > 0

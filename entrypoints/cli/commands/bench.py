@@ -169,6 +169,13 @@ def perf(
             "with the words-only search, every chunk given a vector."
         ),
     ] = False,
+    log_mb: Annotated[
+        float,
+        Parameter(
+            help="Also index one generated log of this many MB whole, as a big file or output "
+            "is (0: skip)."
+        ),
+    ] = 20,
 ) -> int:
     """Index throughput and search latency at each size, next to raw FTS5 on the same data.
 
@@ -185,7 +192,9 @@ def perf(
     counts = _sizes(sizes)
     if queries < 1:
         raise InvalidInput("--queries must be at least 1", "pass e.g. --queries 200")
-    report = run_perf(counts, queries, Console(stderr=True), semantic)
+    if log_mb < 0:
+        raise InvalidInput("--log-mb must be 0 or more", "pass e.g. --log-mb 20, or 0 to skip")
+    report = run_perf(counts, queries, Console(stderr=True), semantic, log_mb)
     if processes:
         from entrypoints.bench.cli_start import run_cli_start
         from entrypoints.bench.server_rss import run_server_memory

@@ -8,7 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.search.words import identifier_parts, vocabulary_words
-from domain.vocabulary import _may_be_compound, distinct_tokens, document_vocabulary
+from domain.vocabulary import (
+    _may_be_compound,
+    _separated_parts,
+    distinct_tokens,
+    document_vocabulary,
+)
 
 
 def test_lowercased_three_plus_characters_without_stopwords() -> None:
@@ -44,3 +49,10 @@ def test_tokens_skipped_as_plain_words_have_no_identifier_parts(text: str) -> No
     for token in text.split():
         if not _may_be_compound(token):
             assert identifier_parts(token) == []
+
+
+@given(st.text(alphabet="ab9_-é日ςσßK\u0130x", min_size=1, max_size=40))
+def test_tokens_without_capitals_split_as_identifier_parts_does(text: str) -> None:
+    for token in re.findall(r"[\w-]+", text):
+        if token.lower() == token:
+            assert _separated_parts(token) == identifier_parts(token)

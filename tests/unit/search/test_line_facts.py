@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from domain.chunking.log_titles import log_title
 from domain.compact_view import compact_view
+from domain.search import line_facts as line_facts_module
 from domain.search.line_facts import line_facts
 
 ACCESS = (
@@ -79,3 +83,25 @@ def test_a_package_built_for_one_platform_is_a_native_binary() -> None:
     assert package_facts("added @esbuild/darwin-arm64@0.21.5") == "native binary platform"
     assert package_facts("npm http fetch GET 200 https://registry.npmjs.org/rollup 9ms") == ""
     assert package_facts("the linux-x64 runner is busy") == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.from_regex(line_facts_module._SECONDS))
+def test_every_latency_field_holds_one_of_the_signs_that_let_the_pattern_run(text: str) -> None:
+    match = line_facts_module._SECONDS.search(text)
+    assert match is not None
+    assert any(sign in match.group() for sign in line_facts_module._SECONDS_SIGNS)
+
+
+@given(st.text(alphabet="rtimeoelapsdk=: x", max_size=30))
+def test_the_spelt_out_sign_test_is_the_signs(text: str) -> None:
+    expected = any(sign in text for sign in line_facts_module._SECONDS_SIGNS)
+    assert line_facts_module._may_have_latency_field(text) == expected
+
+
+@given(st.text(alphabet="ERORFATLCIPNeorcitalm[]W ", max_size=30))
+def test_the_spelt_out_level_test_is_the_signs(text: str) -> None:
+    from domain.chunking import log_titles
+
+    expected = any(sign in text for sign in log_titles._ERROR_SIGNS)
+    assert log_titles._may_say_error(text) == expected

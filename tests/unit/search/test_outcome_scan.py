@@ -1,0 +1,153 @@
+"""Outcome words found line by line say exactly what a scan of the whole text said.
+
+``outcome_facts`` tries each pattern only on the lines holding one of its needles. The
+reference below is the whole-text scan it replaced (the same patterns and substring tests);
+both must agree on every chunk, line and text of the two quality corpora, and on generated
+text built from the patterns' own pieces, the letters that fold oddly and line breaks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.chunking import chunk
+from domain.content_type import ContentType
+from domain.search import outcome_words as ow
+from domain.search.matching import stem_prefix
+
+_FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+def _reference(text: str) -> str:
+    words: dict[str, None] = {}
+
+    def add(said: str) -> None:
+        words.update(dict.fromkeys(said.split()))
+
+    def scan(signs: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
+        return any(sign in text for sign in signs) and pattern.search(text) is not None
+
+    if scan(ow._ERROR_SIGNS, ow._ERROR_LEVEL):
+        add(ow._ERROR_WORDS)
+    if scan(ow._CRASH_SIGNS, ow._CRASH):
+        add(ow._CRASH_WORDS)
+    if scan(ow._EXIT_SIGNS, ow._EXIT):
+        add(ow._ERROR_WORDS)
+    if scan(("E  ", "✗", "×", "✕"), ow._FAILED_MARK):
+        add(ow._FAILED_WORDS)
+    if scan(ow._TIMEOUT_SIGNS, ow._TIMEOUT):
+        add(ow._TIMEOUT_WORDS)
+    lowered = text.lower()
+    return " ".join(word for word in words if stem_prefix(word) not in lowered)
+
+
+def _haystacks() -> list[str]:
+    found = []
+    for corpus in ("bench", "bench-real"):
+        for path in sorted((_FIXTURES / corpus).glob("*.jsonl")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    found.append(json.loads(line)["haystack"])
+    # The real tools' outputs the second corpus was built from, whole.
+    captured = sorted((_FIXTURES / "bench-real" / "captured").iterdir())
+    found.extend(path.read_text(encoding="utf-8", errors="replace") for path in captured)
+    return found
+
+
+def test_the_quality_corpora_get_the_words_the_whole_text_scan_gave() -> None:
+    haystacks = _haystacks()
+    assert len(haystacks) > 150
+    texts: list[str] = []
+    for haystack in haystacks:
+        texts.append(haystack)
+        texts.extend(piece.content for piece in chunk(haystack, ContentType.PLAINTEXT))
+        texts.extend(haystack.split("\n"))
+    said = 0
+    for text in texts:
+        expected = _reference(text)
+        assert ow.outcome_facts(text) == expected, text[:200]
+        said += bool(expected)
+    assert said > 100  # the corpora do exercise the patterns
+
+
+_PIECES = [
+    "panic",
+    "PANIC",
+    "panicked",
+    "Traceback (most recent call last)",
+    "Segmentation fault",
+    "segfault",
+    "core dumped",
+    "OOMKilled",
+    "Uncaught TypeError",
+    "Uncaught Exception",
+    "Fatal error",
+    "Exception in thread",
+    "unhandled promise rejection",
+    "exit code 1",
+    "exited with status 137",
+    "exit status 0",
+    "non-zero exit",
+    "make[2]: *** [all] Error 2",
+    "make: *** x",
+    "ERROR",
+    "FATAL",
+    "CRITICAL",
+    "EMERG",
+    "[error]",
+    "[crit]",
+    "[emerg]",
+    "E   assert",
+    "E  x",
+    "✗ ",
+    "× ",
+    "timed out",
+    "time out",
+    "timeout",
+    "ETIMEDOUT",
+    "deadline exceeded",
+    "DeadlineExceeded",
+    "\u0130",  # dotted capital I
+    "\u0131",  # dotless i
+    "\u017f",  # long s
+    "\u212a",  # Kelvin sign
+    "Se\u017fmentation",
+    "OOM\u212ailled",
+    "\u0130n",
+    "\n",
+    "\n",
+    " ",
+    "  ",
+    "\t",
+    "_",
+    "x",
+    ":",
+    "2",
+    "é",
+    "\r",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_generated_text_gets_the_words_the_whole_text_scan_gave(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert ow.outcome_facts(text) == _reference(text)
+
+
+def test_odd_folds_are_every_letter_a_case_blind_pattern_matches_to_ascii_otherwise() -> None:
+    # Outside these, a letter matches an ASCII letter case-blindly only if ``lower`` makes it one.
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    odd = set()
+    for point in range(128, sys.maxunicode + 1):
+        char = chr(point)
+        lowered = char.lower()
+        if len(lowered) != 1 or (not lowered.isascii() and letter.fullmatch(char)):
+            odd.add(char)
+    assert odd <= set(ow._ODD_FOLDS)
