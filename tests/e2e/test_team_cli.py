@@ -72,3 +72,46 @@ def test_without_a_team_server_configured_status_says_how(tmp_path: Path) -> Non
     done = run_capy("team", "status", cwd=tmp_path)
     assert done.returncode == 1
     assert "CAPY_TEAM_URL" in done.stderr
+
+
+def test_an_owner_removes_a_member_who_then_sees_nothing(
+    team_server: TeamServerForTests, tmp_path: Path
+) -> None:
+    owner = team_server.server.owner_url()
+    alice = team_server.member()
+    bob = team_server.member(project=alice.project)
+    project = tmp_path / "shop"
+    (project / ".capy").mkdir(parents=True)
+    (project / ".capy" / "config.toml").write_text(
+        f'[team]\nproject = "{alice.project}"\n', encoding="utf-8"
+    )
+    (project / "oncall.md").write_text(
+        "# On call\n\nPage the database team through the pagerduty rotation named saffron.\n",
+        encoding="utf-8",
+    )
+    alice_env = _member_env(team_server, alice.role, tmp_path)
+    assert run_capy("index", "oncall.md", cwd=project, env=alice_env).returncode == 0
+    bob_home = tmp_path / "bob"
+    bob_home.mkdir()
+    bob_env = {**_member_env(team_server, bob.role, bob_home), "HOME": str(bob_home)}
+    before = run_capy("search", "saffron rotation", cwd=project, env=bob_env)
+    assert "team:oncall.md" in before.stdout, before.stdout + before.stderr
+
+    removed = run_capy(
+        "team", "remove-member", "--url", owner, "--role", bob.role, "--project", alice.project,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert removed.returncode == 0, removed.stderr
+    assert f"role {bob.role} removed from {alice.project}" in removed.stdout
+    again = run_capy(
+        "team", "remove-member", "--url", owner, "--role", bob.role, "--project", alice.project,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert again.returncode == 0 and "was not a member" in again.stdout
+
+    after = run_capy("search", "saffron rotation", cwd=project, env=bob_env)
+    assert "team:oncall.md" not in after.stdout and "pagerduty" not in after.stdout
+    assert "No results." in after.stdout
+    assert "not a member" in after.stdout + after.stderr
+    still = run_capy("search", "saffron rotation", cwd=project, env=alice_env)
+    assert "team:oncall.md" in still.stdout
