@@ -98,9 +98,7 @@ def remove_member(
     *,
     url: OwnerUrl,
     role: Annotated[str, Parameter(help="The member's login role.")],
-    project: Annotated[
-        str, Parameter(help="The team project it may no longer read or write.")
-    ],
+    project: Annotated[str, Parameter(help="The team project it may no longer read or write.")],
 ) -> None:
     """Take PROJECT away from ROLE: from its next statement on, the role sees none of the
     project's knowledge and can write none (row-level security reads the membership on every

@@ -25,7 +25,9 @@ def test_a_removed_member_sees_and_writes_nothing_of_the_project(
     shared = PostgresKnowledgeStore(alice.url, alice.project)
     shared.index(document("docs/runbook", ("Failover", "promote the replica with pg_ctl promote")))
     bobs = PostgresKnowledgeStore(bob.url, bob.project)  # opened before the removal
-    assert [hit.label for hit in bobs.search(words("replica", "promote"), ALL, 5)] == ["docs/runbook"]
+    assert [hit.label for hit in bobs.search(words("replica", "promote"), ALL, 5)] == [
+        "docs/runbook"
+    ]
 
     owner = team_server.server.owner_url()
     outcome = PostgresTeamServer().remove_member(owner, bob.role, bob.project)
