@@ -115,3 +115,35 @@ def test_an_owner_removes_a_member_who_then_sees_nothing(
     assert "not a member" in after.stdout + after.stderr
     still = run_capy("search", "saffron rotation", cwd=project, env=alice_env)
     assert "team:oncall.md" in still.stdout
+
+
+def test_cleanup_keeps_the_team_s_sources_unless_told_team(
+    team_server: TeamServerForTests, tmp_path: Path
+) -> None:
+    member = team_server.member()
+    project = tmp_path / "shop"
+    (project / ".capy").mkdir(parents=True)
+    config = project / ".capy" / "config.toml"
+    config.write_text(f'[team]\nproject = "{member.project}"\n', encoding="utf-8")
+    (project / "architecture.md").write_text(
+        "# Architecture\n\n" + "The billing service owns invoices and talks to ledger. " * 20,
+        encoding="utf-8",
+    )
+    env = _member_env(team_server, member.role, tmp_path)
+    assert run_capy("index", "architecture.md", cwd=project, env=env).returncode == 0
+    # This machine's size limit shrinks after the team indexed it: the source is now oversized
+    config.write_text(config.read_text() + "\n[store]\nmax_source_bytes = 200\n")
+
+    kept = run_capy("cleanup", "--force", cwd=project, env=env)
+    assert kept.returncode == 0, kept.stderr
+    assert "Kept 1 team source" in kept.stdout and "--team" in kept.stdout
+    assert "team:architecture.md" in run_capy("sources", cwd=project, env=env).stdout
+    refused = run_capy(
+        "cleanup", "--source", "team:architecture.md", "--force", cwd=project, env=env
+    )
+    assert refused.returncode != 0 and "--team" in refused.stderr
+
+    removed = run_capy("cleanup", "--force", "--team", cwd=project, env=env)
+    assert removed.returncode == 0, removed.stderr
+    assert "team:architecture.md" in removed.stdout and "oversized" in removed.stdout
+    assert "team:architecture.md" not in run_capy("sources", cwd=project, env=env).stdout
