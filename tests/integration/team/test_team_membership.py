@@ -46,7 +46,9 @@ def test_a_removed_member_sees_and_writes_nothing_of_the_project(
         PostgresKnowledgeStore(bob.url, bob.project)
     # The project's knowledge and its other member stay; bob's other project too
     assert [source.label for source in shared.sources()] == ["docs/runbook"]
-    PostgresKnowledgeStore(elsewhere.url, elsewhere.project)
+    PostgresKnowledgeStore(elsewhere.url, elsewhere.project).close()
+    shared.close()
+    bobs.close()
 
     again = PostgresTeamServer().remove_member(owner, bob.role, bob.project)
     assert not again.membership_removed
