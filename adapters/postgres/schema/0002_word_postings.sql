@@ -34,3 +34,7 @@ SELECT c.project, w.lexeme, c.id,
 FROM capy.chunks c, unnest(c.words) w;
 ALTER TABLE capy.chunks FORCE ROW LEVEL SECURITY;
 ALTER TABLE capy.postings FORCE ROW LEVEL SECURITY;
+
+-- The GIN indexes served no member's query (see above) and cost every write.
+DROP INDEX capy.chunks_words;
+DROP INDEX capy.chunks_substrings;

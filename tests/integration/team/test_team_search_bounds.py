@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 
 import pytest
 
@@ -18,13 +19,14 @@ ALL = SearchScope(kinds=ALL_KINDS)
 
 
 @pytest.fixture
-def crowded(team_server: TeamServerForTests) -> PostgresKnowledgeStore:
+def crowded(team_server: TeamServerForTests) -> Iterator[PostgresKnowledgeStore]:
     member = team_server.member()
     store = PostgresKnowledgeStore(member.url, member.project)
     for n in range(6):
         store.index(document(f"doc-{n}", ("Notes", f"the common words of note {n}")))
     store.index(document("special", ("The answer", "the common words and the rare zygote")))
-    return store
+    yield store
+    store.close()
 
 
 def test_a_common_word_reads_at_most_the_bound(
