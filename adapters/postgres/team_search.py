@@ -68,6 +68,14 @@ def _scope_filters(scope: SearchScope, within: Sequence[int] | None) -> tuple[st
     return "".join(f" AND {condition}" for condition in filters), params
 
 
+# A word's chunk count, looked up one word at a time (a plan that cannot turn into reading
+# the project's whole vocabulary when the table's statistics are young).
+_DF = (
+    "coalesce((SELECT wc.chunks FROM capy.word_counts wc "
+    "WHERE wc.project = %(p)s AND wc.word = {word}), 0)"
+)
+
+
 def _words_sql(query_sql: str, where: str) -> str:
     # FTS5's bm25, term by term: the term's occurrences in a row weighted per column and summed
     # (title × title_weight), saturated once against the row's whole length (all columns).
@@ -87,32 +95,31 @@ t AS MATERIALIZED (SELECT greatest(p.chunks, 1)::float8 AS n,
                       / greatest(p.chunks, 1), 1) AS avgdl
       FROM capy.projects p WHERE p.project = %(p)s),
 alternatives AS MATERIALIZED (
-    SELECT a.g, a.n, w.lexeme, coalesce(wc.chunks, 0) AS df
+    SELECT a.g, a.n, w.lexeme, {_DF.format(word="w.lexeme")} AS df
     FROM unnest(%(alt_texts)s::text[], %(alt_groups)s::int[]) WITH ORDINALITY AS a(t, g, n)
-    CROSS JOIN LATERAL unnest(to_tsvector('{CONFIG}', a.t)) w
-    LEFT JOIN capy.word_counts wc ON wc.project = %(p)s AND wc.word = w.lexeme),
+    CROSS JOIN LATERAL unnest(to_tsvector('{CONFIG}', a.t)) w),
 rarest AS (SELECT DISTINCT ON (n) g, lexeme, df FROM alternatives ORDER BY n, df, lexeme),
 driver AS (
     SELECT DISTINCT lexeme FROM rarest
     WHERE %(any)s OR g = (SELECT g FROM rarest GROUP BY g ORDER BY sum(df), g LIMIT 1)),
+found_ids AS MATERIALIZED (
+    SELECT DISTINCT po.chunk_id FROM capy.postings po
+    WHERE po.project = %(p)s AND po.word = ANY(ARRAY(SELECT lexeme FROM driver))),
 matched AS MATERIALIZED (
     SELECT c.id, c.source_id, s.label, s.kind, c.has_code, c.words,
            c.title_len, c.content_len, c.facts_len
-    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
-    WHERE c.id IN (SELECT po.chunk_id FROM capy.postings po
-                   WHERE po.project = %(p)s AND po.word = ANY(ARRAY(SELECT lexeme FROM driver)))
-      AND c.project = %(p)s AND c.words @@ q.q{where}
+    FROM found_ids f JOIN capy.chunks c ON c.id = f.chunk_id
+    JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
+    WHERE c.project = %(p)s AND c.words @@ q.q{where}
     LIMIT %(bound)s),
 cand AS MATERIALIZED (
     SELECT m.* FROM matched m CROSS JOIN q
     ORDER BY ts_rank(%(rank_weights)s::float4[], m.words, q.q, 1) DESC, m.id
     LIMIT %(pool)s),
 terms AS MATERIALIZED (
-    SELECT DISTINCT w.lexeme AS word,
-           greatest(ln((t.n - coalesce(wc.chunks, 0) + 0.5) / (coalesce(wc.chunks, 0) + 0.5)),
-                    1e-6) AS idf
-    FROM unnest(to_tsvector('{CONFIG}', %(terms)s)) w CROSS JOIN t
-    LEFT JOIN capy.word_counts wc ON wc.project = %(p)s AND wc.word = w.lexeme),
+    SELECT d.word, greatest(ln((t.n - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
+    FROM (SELECT DISTINCT w.lexeme AS word, {_DF.format(word="w.lexeme")} AS df
+          FROM unnest(to_tsvector('{CONFIG}', %(terms)s)) w) d CROSS JOIN t),
 scored AS (
     SELECT scored_c.*,
            (SELECT coalesce(sum(terms.idf * {saturated}), 0)
