@@ -47,7 +47,7 @@ TEAM_PREFIX = "team:"
 
 
 def _team_source(source: Source) -> Source:
-    return attrs.evolve(source, id=-source.id, label=TEAM_PREFIX + source.label)
+    return attrs.evolve(source, id=-source.id, label=TEAM_PREFIX + source.label, shared=True)
 
 
 def _team_hit(hit: LayerHit) -> LayerHit:

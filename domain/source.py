@@ -39,6 +39,9 @@ class Source:
     indexed_at: datetime
     last_accessed_at: datetime
     access_count: int
+    # Held by a team's shared store (every member's knowledge), not this machine's own file:
+    # local retention never removes it unasked (ADR 0096).
+    shared: bool = False
 
 
 @attrs.frozen

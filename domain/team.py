@@ -87,3 +87,13 @@ class MemberOutcome:
     role_created: bool
     membership_added: bool
     password_set: bool
+
+
+@attrs.frozen
+class RemovalOutcome:
+    """What ``capy team remove-member`` changed: the membership, and what the role keeps."""
+
+    role: str
+    project: str
+    membership_removed: bool
+    other_projects: tuple[str, ...]

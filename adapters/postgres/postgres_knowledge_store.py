@@ -34,6 +34,14 @@ from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 _log = logging.getLogger("capy.store")
+# A phrase's chunks: those holding its rarest word (found by index, ADR 0097), checked whole.
+_PHRASE_CHUNKS = """SELECT count(*) FROM capy.chunks c
+    WHERE c.id IN (SELECT po.chunk_id FROM capy.postings po WHERE po.project = %(p)s
+                   AND po.word = (SELECT w.lexeme FROM unnest(to_tsvector('capy.english', %(t)s)) w
+                                  LEFT JOIN capy.word_counts wc
+                                    ON wc.project = %(p)s AND wc.word = w.lexeme
+                                  ORDER BY coalesce(wc.chunks, 0), w.lexeme LIMIT 1))
+      AND c.project = %(p)s AND c.words @@ phraseto_tsquery('capy.english', %(t)s)"""
 
 
 class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
@@ -221,11 +229,8 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
                         {"p": self._project, "t": text},
                     ).fetchone()
                 else:
-                    row = connection.execute(
-                        "SELECT count(*) FROM capy.chunks c WHERE c.project = %(p)s "
-                        "AND c.words @@ phraseto_tsquery('capy.english', %(t)s)",
-                        {"p": self._project, "t": text},
-                    ).fetchone()
+                    row = connection.execute(_PHRASE_CHUNKS, {"p": self._project, "t": text})
+                    row = row.fetchone()
                 found.append(int(row[0]) if row else 0)
             return int(total), tuple(found)
 

@@ -12,13 +12,14 @@ from domain.errors import StoreError
 from domain.team import (
     MemberOutcome,
     ProjectCount,
+    RemovalOutcome,
     TeamInitOutcome,
     TeamStatus,
     checked_project,
     checked_role,
 )
 
-DATA_TABLES = ("projects", "sources", "chunks", "word_counts", "vocabulary")
+DATA_TABLES = ("projects", "sources", "chunks", "postings", "word_counts", "vocabulary")
 
 _RLS = f"""
 SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity
@@ -110,6 +111,27 @@ class PostgresTeamServer(TeamServer):
                     (role, project),
                 ).rowcount
         return MemberOutcome(role, project, created, bool(added), password is not None)
+
+    def remove_member(self, owner_url: str, role: str, project: str) -> RemovalOutcome:
+        role = checked_role(role)
+        project = checked_project(project, "--project")
+        with connected(owner_url) as connection:
+            if migrations.applied(connection) is None:
+                raise _not_initialised(owner_url)
+            with connection.transaction():
+                removed = connection.execute(
+                    f"DELETE FROM {SCHEMA}.members WHERE role_name = %s AND project = %s",
+                    (role, project),
+                ).rowcount
+                others = tuple(
+                    str(row[0])
+                    for row in connection.execute(
+                        f"SELECT project FROM {SCHEMA}.members WHERE role_name = %s "
+                        "ORDER BY project",
+                        (role,),
+                    )
+                )
+        return RemovalOutcome(role, project, bool(removed), others)
 
     def status(self, url: str) -> TeamStatus:
         with connected(url) as connection:

@@ -6,9 +6,11 @@ are rescored in SQL with bm25 — each query word weighed by its rarity in the p
 (``capy.word_counts``), its occurrences in title, content and facts saturated against the
 project's average lengths (``capy.projects``) — the formula SQLite's FTS5 uses.
 
-Substrings: ``ILIKE`` through pg_trgm's GIN index; at most ``bound`` matching chunks are read
-and ranked (a unit as common as ``the`` would otherwise read the whole table), and when the
-bound is reached the store says so on the ``capy.store`` logger.
+Substrings: ``ILIKE`` over title and content. Under row-level security no index can answer
+it (ILIKE is not leakproof, see ADR 0097), so each query reads at most the project's newest
+``SUBSTRING_READ_BOUND`` chunks (found by id, which an index does answer) and ranks at most
+``bound`` matching ones; when either bound cuts the search short the store says so on the
+``capy.store`` logger, and the words layer still searches every chunk.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import Any
 
 from adapters.postgres.team_query import (
     CONFIG,
+    AllOf,
+    AnyOf,
     Node,
     positive_terms,
     substring_condition,
@@ -38,6 +42,8 @@ POOL_PER_RESULT = 2
 MIN_POOL = 100
 WORDS_BOUND = 1000
 SUBSTRING_BOUND = 500
+SUBSTRING_READ_BOUND = 500
+_UNBOUNDED = 2**62
 
 
 def _scope_filters(scope: SearchScope, within: Sequence[int] | None) -> tuple[str, list[Any]]:
@@ -62,27 +68,48 @@ def _scope_filters(scope: SearchScope, within: Sequence[int] | None) -> tuple[st
     return "".join(f" AND {condition}" for condition in filters), params
 
 
+# A word's chunk count, looked up one word at a time (a plan that cannot turn into reading
+# the project's whole vocabulary when the table's statistics are young).
+_DF = (
+    "coalesce((SELECT wc.chunks FROM capy.word_counts wc "
+    "WHERE wc.project = %(p)s AND wc.word = {word}), 0)"
+)
+
+
 def _words_sql(query_sql: str, where: str) -> str:
     # FTS5's bm25, term by term: the term's occurrences in a row weighted per column and summed
     # (title × title_weight), saturated once against the row's whole length (all columns).
-    tf = "cardinality(array_positions(u.weights, '{weight}'::text))"
-    frequency = (
-        f"(%(tw)s * {tf.format(weight='A')} + {tf.format(weight='B')} + {tf.format(weight='C')})"
-    )
+    frequency = "(%(tw)s * po.title_tf + po.content_tf + po.facts_tf)"
     length = "(scored_c.title_len + scored_c.content_len + scored_c.facts_len)"
     saturated = (
         f"{frequency} * {K1 + 1} / ({frequency} + {K1} * ({1 - B} + {B} * {length} / t.avgdl))"
     )
+    # Under row-level security only leakproof operators reach an index (text = text does, @@
+    # does not): the chunks are found through ``capy.postings`` by word, the rarest word of
+    # every alternative of one group (the rarest group when all must match), and ``@@`` then
+    # checks the whole query on those chunks alone.
     return f"""
 WITH q AS (SELECT {query_sql} AS q),
 t AS MATERIALIZED (SELECT greatest(p.chunks, 1)::float8 AS n,
              greatest((p.title_tokens + p.content_tokens + p.facts_tokens)::float8
                       / greatest(p.chunks, 1), 1) AS avgdl
       FROM capy.projects p WHERE p.project = %(p)s),
+alternatives AS MATERIALIZED (
+    SELECT a.g, a.n, w.lexeme, {_DF.format(word="w.lexeme")} AS df
+    FROM unnest(%(alt_texts)s::text[], %(alt_groups)s::int[]) WITH ORDINALITY AS a(t, g, n)
+    CROSS JOIN LATERAL unnest(to_tsvector('{CONFIG}', a.t)) w),
+rarest AS (SELECT DISTINCT ON (n) g, lexeme, df FROM alternatives ORDER BY n, df, lexeme),
+driver AS (
+    SELECT DISTINCT lexeme FROM rarest
+    WHERE %(any)s OR g = (SELECT g FROM rarest GROUP BY g ORDER BY sum(df), g LIMIT 1)),
+found_ids AS MATERIALIZED (
+    SELECT DISTINCT po.chunk_id FROM capy.postings po
+    WHERE po.project = %(p)s AND po.word = ANY(ARRAY(SELECT lexeme FROM driver))),
 matched AS MATERIALIZED (
     SELECT c.id, c.source_id, s.label, s.kind, c.has_code, c.words,
            c.title_len, c.content_len, c.facts_len
-    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
+    FROM found_ids f JOIN capy.chunks c ON c.id = f.chunk_id
+    JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
     WHERE c.project = %(p)s AND c.words @@ q.q{where}
     LIMIT %(bound)s),
 cand AS MATERIALIZED (
@@ -90,15 +117,15 @@ cand AS MATERIALIZED (
     ORDER BY ts_rank(%(rank_weights)s::float4[], m.words, q.q, 1) DESC, m.id
     LIMIT %(pool)s),
 terms AS MATERIALIZED (
-    SELECT DISTINCT w.lexeme AS word,
-           greatest(ln((t.n - coalesce(wc.chunks, 0) + 0.5) / (coalesce(wc.chunks, 0) + 0.5)),
-                    1e-6) AS idf
-    FROM unnest(to_tsvector('{CONFIG}', %(terms)s)) w CROSS JOIN t
-    LEFT JOIN capy.word_counts wc ON wc.project = %(p)s AND wc.word = w.lexeme),
+    SELECT d.word, greatest(ln((t.n - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
+    FROM (SELECT DISTINCT w.lexeme AS word, {_DF.format(word="w.lexeme")} AS df
+          FROM unnest(to_tsvector('{CONFIG}', %(terms)s)) w) d CROSS JOIN t),
 scored AS (
     SELECT scored_c.*,
            (SELECT coalesce(sum(terms.idf * {saturated}), 0)
-            FROM unnest(scored_c.words) u JOIN terms ON terms.word = u.lexeme) AS score
+            FROM terms JOIN capy.postings po
+              ON po.chunk_id = scored_c.id AND po.word = terms.word)
+           AS score
     FROM cand scored_c CROSS JOIN t)
 SELECT scored.id, scored.source_id, scored.label, scored.kind, scored.has_code,
        scored.score, c.title, c.content, c.facts, (SELECT count(*) FROM matched) AS found
@@ -133,6 +160,7 @@ def search_words(
         # ts_rank's weights (D, C, B, A) lie in [0, 1]: the title's is 1, the others relative.
         "rank_weights": [0.0, *[1.0 / max(title_weight, 1.0)] * 2, 1.0],
         "terms": " ".join(words_text(term) for term in positive_terms(query)),
+        **_alternatives(query),
         "limit": limit,
     }
     rows = connection.execute(sql, params).fetchall()
@@ -145,6 +173,19 @@ def search_words(
             WORDS_BOUND,
         )
     return [_hit(row) for row in rows]
+
+
+def _alternatives(query: Node) -> dict[str, Any]:
+    """Each alternative's words and its group's number, and whether any group may match."""
+    groups = query.items if isinstance(query, AllOf | AnyOf) else (query,)
+    texts: list[str] = []
+    numbers: list[int] = []
+    for number, group in enumerate(groups):
+        for term in positive_terms(group):
+            if text := words_text(term):
+                texts.append(text)
+                numbers.append(number)
+    return {"alt_texts": texts, "alt_groups": numbers, "any": isinstance(query, AnyOf)}
 
 
 def _named(
@@ -175,6 +216,7 @@ def search_substrings(
     within: Sequence[int] | None,
     title_weight: float,
     bound: int = SUBSTRING_BOUND,
+    read_bound: int | None = None,
 ) -> list[tuple[LayerHit, float]]:
     rendered = substring_condition(query)
     if rendered is None or limit <= 0 or (within is not None and not within):
@@ -195,16 +237,21 @@ def search_substrings(
         f"u{i}": "%" + unit.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         for i, unit in enumerate(units)
     }
-    # One pass: each chunk read is matched and scored at once, and no more than ``bound`` are.
+    # One pass over the newest ``read`` chunks (an index range on id: leakproof): each is
+    # matched and scored at once, and no more than ``bound`` matching ones are kept.
     sql = f"""
-WITH found AS (
+WITH newest AS MATERIALIZED (
+    SELECT c.id, c.source_id, c.has_code, c.title, c.content, c.title_len, c.content_len
+    FROM capy.chunks c WHERE c.project = %(p)s ORDER BY c.id DESC LIMIT %(read)s),
+found AS (
     SELECT c.id, c.source_id, s.label, s.kind, c.has_code,
            ({title_score})::float8 / (1 + ln(1 + c.title_len + c.content_len) / 10) AS score
-    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id
-    WHERE c.project = %(p)s AND {named[0]}{named[1]}
+    FROM newest c JOIN capy.sources s ON s.id = c.source_id
+    WHERE {named[0]}{named[1]}
     LIMIT %(bound)s)
 SELECT found.id, found.source_id, found.label, found.kind, found.has_code, found.score,
-       c.title, c.content, c.facts, (SELECT count(*) FROM found) AS found
+       c.title, c.content, c.facts, (SELECT count(*) FROM found) AS found,
+       (SELECT count(*) FROM newest) AS read
 FROM found JOIN capy.chunks c ON c.id = found.id
 ORDER BY found.score DESC, found.id
 LIMIT %(limit)s"""
@@ -214,9 +261,21 @@ LIMIT %(limit)s"""
         "p": project,
         "tw": title_weight,
         "bound": bound,
+        # chunks named by ``within`` are searched wherever they are
+        "read": _UNBOUNDED if within is not None else read_bound or SUBSTRING_READ_BOUND,
         "limit": limit,
     }
     rows = connection.execute(sql, params).fetchall()
+    if len(rows) < limit and within is None:
+        read = int(rows[0][10]) if rows else _read_count(connection, project, params["read"])
+        if read >= params["read"]:
+            _log.warning(
+                "substring search: %s read the project's newest %d chunks only (a substring "
+                "cannot use an index under row-level security); the words layer searches "
+                "every chunk",
+                " / ".join(units) or "the query",
+                read,
+            )
     if rows and int(rows[0][9]) >= bound:
         _log.warning(
             "substring search: %s matched at least %d chunks; ranked the first %d found "
@@ -226,6 +285,14 @@ LIMIT %(limit)s"""
             bound,
         )
     return [_hit(row) for row in rows]
+
+
+def _read_count(connection: Any, project: str, read: int) -> int:
+    row = connection.execute(
+        "SELECT count(*) FROM (SELECT 1 FROM capy.chunks WHERE project = %s LIMIT %s) n",
+        (project, read),
+    ).fetchone()
+    return int(row[0]) if row else 0
 
 
 def _hit(row: tuple[Any, ...]) -> tuple[LayerHit, float]:

@@ -43,6 +43,12 @@ _COUNT_WORDS = """INSERT INTO capy.word_counts (project, word, chunks)
     SELECT %(p)s, w.lexeme, count(*) FROM capy.chunks c, unnest(c.words) w
     WHERE c.source_id = %(source)s GROUP BY w.lexeme ORDER BY w.lexeme
     ON CONFLICT (project, word) DO UPDATE SET chunks = capy.word_counts.chunks + excluded.chunks"""
+_POSTINGS = """INSERT INTO capy.postings (project, word, chunk_id, title_tf, content_tf, facts_tf)
+    SELECT %(p)s, w.lexeme, c.id, cardinality(array_positions(w.weights, 'A')),
+           cardinality(array_positions(w.weights, 'B')),
+           cardinality(array_positions(w.weights, 'C'))
+    FROM capy.chunks c, unnest(c.words) w WHERE c.source_id = %(source)s
+    ORDER BY w.lexeme, c.id"""
 _ADD_TOTALS = """UPDATE capy.projects SET chunks = chunks + %(n)s,
     title_tokens = title_tokens + %(tl)s, content_tokens = content_tokens + %(cl)s,
     facts_tokens = facts_tokens + %(fl)s WHERE project = %(p)s"""
@@ -121,6 +127,7 @@ def _insert(
             },
         )
         connection.execute(_COUNT_WORDS, {"p": project, "source": source.id})
+        connection.execute(_POSTINGS, {"p": project, "source": source.id})
     connection.execute(
         _ADD_TOTALS,
         {"p": project, "n": len(chunks), **{key: sum(value) for key, value in lengths.items()}},

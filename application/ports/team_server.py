@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from domain.team import MemberOutcome, TeamInitOutcome, TeamStatus
+from domain.team import MemberOutcome, RemovalOutcome, TeamInitOutcome, TeamStatus
 
 
 @runtime_checkable
@@ -21,6 +21,12 @@ class TeamServer(Protocol):
     ) -> MemberOutcome:
         """As the owner: create ``role`` (a login that neither owns tables nor bypasses
         row-level security) if missing and let it read and write ``project``."""
+        ...
+
+    def remove_member(self, owner_url: str, role: str, project: str) -> RemovalOutcome:
+        """As the owner: ``role`` may no longer read or write ``project`` (from its next
+        statement on). The role and the project's knowledge stay. Running it again changes
+        nothing."""
         ...
 
     def status(self, url: str) -> TeamStatus:

@@ -26,13 +26,16 @@ class CleanupRequest:
     """``dry_run`` (the default) only lists. ``expired_kind`` purges expired sources of that one
     kind; ``purge_kind`` removes every source of that kind (ephemeral or session), expired or
     not; ``label`` removes that one source whatever its kind or score. At most one of the three.
-    ``vacuum`` compacts the file after a real cleanup even when little space is free."""
+    ``vacuum`` compacts the file after a real cleanup even when little space is free.
+    ``shared`` lets it remove a team's shared sources too (by label or by retention): without
+    it they are never removed, only counted (``CleanupReport.kept_shared``)."""
 
     dry_run: bool = True
     expired_kind: SourceKind | None = None
     label: str | None = None
     vacuum: bool = False
     purge_kind: SourceKind | None = None
+    shared: bool = False
 
 
 @attrs.frozen
@@ -42,6 +45,7 @@ class CleanupReport:
     candidates: tuple[EvictionCandidate, ...]
     removed: int = 0
     vacuumed: bool = False
+    kept_shared: int = 0
 
     def count(self, reason: EvictionReason) -> int:
         return Counter(c.reason for c in self.candidates)[reason]

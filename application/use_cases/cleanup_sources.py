@@ -27,6 +27,10 @@ class CleanupSources:
       ``store.cleanup.session_ttl_days``; each source listed once, first reason wins;
     - an expired-kind purge looks only at that kind's TTL; a kind purge takes every ephemeral
       (or session) source, expired or not; a label removes exactly that source;
+    - a team's shared sources (``Source.shared``) are every member's knowledge: this
+      machine's retention, TTLs and size limit never remove them unless ``shared`` is asked,
+      and a label naming one is refused without it; the ones a cleanup would have picked are
+      counted in ``kept_shared``;
     - removal is one store call; a real cleanup that removed something compacts the store
       (``FileUpkeep``) when over 20 % of its storage is free, or whenever ``vacuum`` is asked.
     """
@@ -52,6 +56,13 @@ class CleanupSources:
                     "labels match exactly (case included); a dry-run `capy cleanup` lists "
                     "evictable ones",
                 )
+            if source.shared and not request.shared:
+                raise InvalidInput(
+                    f'"{source.label}" is the team\'s shared source: removing it removes it '
+                    "for every member of the team project",
+                    "add --team (capy cleanup --source LABEL --team --force) to remove it "
+                    "from the team store",
+                )
             candidates = (candidate(source, EvictionReason.MANUAL, now),)
         elif mode in (CleanupMode.ALL_EPHEMERAL, CleanupMode.ALL_SESSION):
             kind = SourceKind.EPHEMERAL if mode is CleanupMode.ALL_EPHEMERAL else SourceKind.SESSION
@@ -66,15 +77,26 @@ class CleanupSources:
             candidates = tuple(
                 sorted(candidates, key=lambda c: (_REASON_ORDER[c.reason], c.source.indexed_at))
             )
+        kept_shared = 0
+        if not request.shared:
+            kept_shared = sum(1 for c in candidates if c.source.shared)
+            candidates = tuple(c for c in candidates if not c.source.shared)
         if request.dry_run:
-            return CleanupReport(mode=mode, dry_run=True, candidates=candidates)
+            return CleanupReport(
+                mode=mode, dry_run=True, candidates=candidates, kept_shared=kept_shared
+            )
         removed = self._store.delete_sources(c.source.id for c in candidates) if candidates else 0
         vacuumed = False
         if request.vacuum or (removed and self._upkeep.free_share() > VACUUM_FREE_RATIO):
             self._upkeep.compact()
             vacuumed = True
         return CleanupReport(
-            mode=mode, dry_run=False, candidates=candidates, removed=removed, vacuumed=vacuumed
+            mode=mode,
+            dry_run=False,
+            candidates=candidates,
+            removed=removed,
+            vacuumed=vacuumed,
+            kept_shared=kept_shared,
         )
 
     @staticmethod

@@ -62,20 +62,20 @@ def bench_container(
     root = project_dir or workdir
     options = RuntimeOptions(db=workdir / "knowledge.db", project_dir=root, cwd=root, env=env)
     container = CliContainer(options=options)
-    team = None
     if store is StoreChoice.MEMORY:
         from entrypoints.containers.memory_adapters import MemoryAdapters
 
         container.adapters.override(MemoryAdapters(core=container.core))
     elif store is StoreChoice.TEAM:
+        # As a member's capy runs it: the local encrypted file for what stays private, the
+        # team's project (a fresh one unless given) for durable knowledge, reads fused.
         from dependency_injector import providers
 
-        from entrypoints.bench.team_store import team_store
+        from adapters.project.team_location import TeamLocation
+        from entrypoints.bench.team_store import new_member
 
-        team = team_store(
-            container.core.settings().store.title_weight, pool_size=2, member=team_member
-        )
-        container.adapters.knowledge_store.override(providers.Object(team))
+        url, project = team_member or new_member()
+        container.core.team.override(providers.Object(TeamLocation(url, project, "bench", "bench")))
     if embedder is not None:
         from dependency_injector import providers
 
@@ -84,5 +84,3 @@ def bench_container(
         yield container
     finally:
         container.shutdown_resources()
-        if team is not None:
-            team.close()

@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.progress import Progress
 
+from adapters.shared_knowledge_store import TEAM_PREFIX
 from application.use_cases.index_request import IndexRequest
 from domain.content_type import ContentType
 from domain.search.store_query import Combine, StoreQuery
@@ -196,6 +197,9 @@ def run_load(side: StoreChoice, clients: int, seconds: float, bar: Progress) -> 
         bar.remove_task(task)
         with open_container(0) as container:
             labels = [s.label for s in container.adapters.knowledge_store().sources()]
+    # A member's store shows the team's sources as ``team:<label>`` (their home); the label
+    # indexed is what follows.
+    labels = [label.removeprefix(TEAM_PREFIX) for label in labels]
     present = set(labels)
     return {
         "store": side.value,

@@ -8,8 +8,6 @@ import secrets
 import threading
 from typing import Any
 
-from application.ports.knowledge_store import KnowledgeStore
-
 _lock = threading.Lock()
 _servers: list[Any] = []  # at most one: started on first use
 _numbers = itertools.count(1)
@@ -43,13 +41,3 @@ def new_member(project: str | None = None) -> tuple[str, str]:
     role = f"bench_{number}"
     PostgresTeamServer().add_member(server.owner_url(), role, project, password)
     return server.url(role, password), project
-
-
-def team_store(
-    title_weight: float = 2.0, *, pool_size: int = 4, member: tuple[str, str] | None = None
-) -> KnowledgeStore:
-    """A PostgreSQL knowledge store of a fresh project on the scratch server."""
-    from adapters.postgres.postgres_knowledge_store import PostgresKnowledgeStore
-
-    url, project = member or new_member()
-    return PostgresKnowledgeStore(url, project, title_weight=title_weight, pool_size=pool_size)

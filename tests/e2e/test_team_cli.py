@@ -72,3 +72,78 @@ def test_without_a_team_server_configured_status_says_how(tmp_path: Path) -> Non
     done = run_capy("team", "status", cwd=tmp_path)
     assert done.returncode == 1
     assert "CAPY_TEAM_URL" in done.stderr
+
+
+def test_an_owner_removes_a_member_who_then_sees_nothing(
+    team_server: TeamServerForTests, tmp_path: Path
+) -> None:
+    owner = team_server.server.owner_url()
+    alice = team_server.member()
+    bob = team_server.member(project=alice.project)
+    project = tmp_path / "shop"
+    (project / ".capy").mkdir(parents=True)
+    (project / ".capy" / "config.toml").write_text(
+        f'[team]\nproject = "{alice.project}"\n', encoding="utf-8"
+    )
+    (project / "oncall.md").write_text(
+        "# On call\n\nPage the database team through the pagerduty rotation named saffron.\n",
+        encoding="utf-8",
+    )
+    alice_env = _member_env(team_server, alice.role, tmp_path)
+    assert run_capy("index", "oncall.md", cwd=project, env=alice_env).returncode == 0
+    bob_home = tmp_path / "bob"
+    bob_home.mkdir()
+    bob_env = {**_member_env(team_server, bob.role, bob_home), "HOME": str(bob_home)}
+    before = run_capy("search", "saffron rotation", cwd=project, env=bob_env)
+    assert "team:oncall.md" in before.stdout, before.stdout + before.stderr
+
+    removed = run_capy(
+        "team", "remove-member", "--url", owner, "--role", bob.role, "--project", alice.project,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert removed.returncode == 0, removed.stderr
+    assert f"role {bob.role} removed from {alice.project}" in removed.stdout
+    again = run_capy(
+        "team", "remove-member", "--url", owner, "--role", bob.role, "--project", alice.project,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert again.returncode == 0 and "was not a member" in again.stdout
+
+    after = run_capy("search", "saffron rotation", cwd=project, env=bob_env)
+    assert "team:oncall.md" not in after.stdout and "pagerduty" not in after.stdout
+    assert "No results." in after.stdout
+    assert "not a member" in after.stdout + after.stderr
+    still = run_capy("search", "saffron rotation", cwd=project, env=alice_env)
+    assert "team:oncall.md" in still.stdout
+
+
+def test_cleanup_keeps_the_team_s_sources_unless_told_team(
+    team_server: TeamServerForTests, tmp_path: Path
+) -> None:
+    member = team_server.member()
+    project = tmp_path / "shop"
+    (project / ".capy").mkdir(parents=True)
+    config = project / ".capy" / "config.toml"
+    config.write_text(f'[team]\nproject = "{member.project}"\n', encoding="utf-8")
+    (project / "architecture.md").write_text(
+        "# Architecture\n\n" + "The billing service owns invoices and talks to ledger. " * 20,
+        encoding="utf-8",
+    )
+    env = _member_env(team_server, member.role, tmp_path)
+    assert run_capy("index", "architecture.md", cwd=project, env=env).returncode == 0
+    # This machine's size limit shrinks after the team indexed it: the source is now oversized
+    config.write_text(config.read_text() + "\n[store]\nmax_source_bytes = 200\n")
+
+    kept = run_capy("cleanup", "--force", cwd=project, env=env)
+    assert kept.returncode == 0, kept.stderr
+    assert "Kept 1 team source" in kept.stdout and "--team" in kept.stdout
+    assert "team:architecture.md" in run_capy("sources", cwd=project, env=env).stdout
+    refused = run_capy(
+        "cleanup", "--source", "team:architecture.md", "--force", cwd=project, env=env
+    )
+    assert refused.returncode != 0 and "--team" in refused.stderr
+
+    removed = run_capy("cleanup", "--force", "--team", cwd=project, env=env)
+    assert removed.returncode == 0, removed.stderr
+    assert "team:architecture.md" in removed.stdout and "oversized" in removed.stdout
+    assert "team:architecture.md" not in run_capy("sources", cwd=project, env=env).stdout

@@ -35,6 +35,14 @@ def cleanup(
         bool,
         Parameter(negative=(), help="With --force, compact the database file afterwards."),
     ] = False,
+    team: Annotated[
+        bool,
+        Parameter(
+            negative=(),
+            help="Also remove the team's shared sources (team:…) the cleanup picks or --source "
+            "names — for every member of the team project. Without it they are never removed.",
+        ),
+    ] = False,
 ) -> int:
     """Remove oversized, forgotten and expired sources from the knowledge base.
 
@@ -43,12 +51,17 @@ def cleanup(
     ephemeral sources older than store.cleanup.ephemeral_ttl_hours and session sources older
     than store.cleanup.session_ttl_days. After a real cleanup the file is compacted (VACUUM)
     when over a fifth of it is free, or always with --vacuum.
+
+    With a team server configured, the team's shared sources (shown team:…) are everyone's
+    knowledge: they are only counted, never removed, unless --team is given (then the same
+    rules apply to them, with the team's access counts).
     """
     request = CleanupRequest(
         dry_run=not force,
         expired_kind=SourceKind(kind) if kind else None,
         label=source,
         vacuum=vacuum,
+        shared=team,
     )
     from entrypoints.containers.applications import CliContainer
 
@@ -106,6 +119,12 @@ def _print(report: CleanupReport, vacuum: bool, console: Console | None = None) 
             for c in report.candidates
         ]
         print_fitted(console, columns, rows)
+    if report.kept_shared:
+        n = report.kept_shared
+        console.print(
+            f"Kept {n} team source{'' if n == 1 else 's'} the cleanup would pick: the team's "
+            "knowledge is removed only with --team (for every member)."
+        )
     if report.dry_run:
         if report.candidates:
             console.print("Use --force to remove these sources.")

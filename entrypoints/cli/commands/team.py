@@ -93,6 +93,34 @@ def add_member(
     )
 
 
+@team.command(name="remove-member")
+def remove_member(
+    *,
+    url: OwnerUrl,
+    role: Annotated[str, Parameter(help="The member's login role.")],
+    project: Annotated[str, Parameter(help="The team project it may no longer read or write.")],
+) -> None:
+    """Take PROJECT away from ROLE: from its next statement on, the role sees none of the
+    project's knowledge and can write none (row-level security reads the membership on every
+    statement, open connections included). The role itself, its other projects and what the
+    team indexed stay. Running it again changes nothing."""
+    outcome = _server().remove_member(url, role, project)
+    if outcome.membership_removed:
+        print(f"capy team remove-member: role {outcome.role} removed from {outcome.project}")
+    else:
+        print(
+            f"capy team remove-member: role {outcome.role} was not a member of "
+            f"{outcome.project} (nothing to do)"
+        )
+    if outcome.other_projects:
+        print(f"{outcome.role} is still a member of: " + ", ".join(outcome.other_projects))
+    else:
+        print(
+            f"{outcome.role} is a member of no project now; its login stays "
+            f"(DROP ROLE {outcome.role} as the owner to remove it)"
+        )
+
+
 def _read_password(path: Path) -> str:
     try:
         text = path.read_text(encoding="utf-8")

@@ -42,8 +42,14 @@ def render_cleanup(report: CleanupReport) -> str:
         if report.dry_run:
             text += "\nCall again with dry_run: false to remove it."
         return text
+    kept = ""
+    if report.kept_shared:
+        kept = (
+            f"\n\n{plural(report.kept_shared, 'team source')} kept: the team's shared knowledge "
+            "is removed only by a person, with capy cleanup --team."
+        )
     if not report.candidates:
-        return "No evictable sources found."
+        return "No evictable sources found." + kept
     mode = "" if report.mode is CleanupMode.FULL else f" ({report.mode.value})"
     count = len(report.candidates)
     noun = "source" if count == 1 else "sources"
@@ -67,7 +73,7 @@ def render_cleanup(report: CleanupReport) -> str:
         lines += ["", "Call again with dry_run: false to remove these sources."]
     elif report.vacuumed:
         lines += ["", "The database file was compacted (VACUUM)."]
-    return "\n".join(lines)
+    return "\n".join(lines) + kept
 
 
 class CleanupTool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 
 import pytest
 
@@ -18,13 +19,14 @@ ALL = SearchScope(kinds=ALL_KINDS)
 
 
 @pytest.fixture
-def crowded(team_server: TeamServerForTests) -> PostgresKnowledgeStore:
+def crowded(team_server: TeamServerForTests) -> Iterator[PostgresKnowledgeStore]:
     member = team_server.member()
     store = PostgresKnowledgeStore(member.url, member.project)
     for n in range(6):
         store.index(document(f"doc-{n}", ("Notes", f"the common words of note {n}")))
     store.index(document("special", ("The answer", "the common words and the rare zygote")))
-    return store
+    yield store
+    store.close()
 
 
 def test_a_common_word_reads_at_most_the_bound(
@@ -61,3 +63,22 @@ def test_a_common_substring_reads_at_most_the_bound(
     ranked = crowded.search(substrings("zygo"), ALL, 10)
     assert [hit.label for hit in ranked] == ["special"]
     assert all(hit.relevance > 0 for hit in hits)
+
+
+def test_a_substring_reads_the_newest_chunks_only_and_says_so(
+    crowded: PostgresKnowledgeStore,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(team_search, "SUBSTRING_READ_BOUND", 3)
+    with caplog.at_level(logging.WARNING, logger="capy.store"):
+        newest = crowded.search(substrings("zygot"), ALL, 10)
+        old = crowded.search(substrings("note 0"), ALL, 10)
+    assert [hit.label for hit in newest] == ["special"]
+    assert old == []  # doc-0 is older than the newest three chunks
+    assert "read the project's newest 3 chunks only" in caplog.text
+    # The words layer still finds it, and a search within named chunks reads them wherever
+    assert [hit.label for hit in crowded.search(words("note", "0"), ALL, 10)] == ["doc-0"]
+    chunk = crowded.chunks_of(crowded.source_by_label("doc-0").id)[0]  # type: ignore[union-attr]
+    within = crowded.search(substrings("note 0"), ALL, 10, within=[chunk.chunk_id])
+    assert [hit.label for hit in within] == ["doc-0"]

@@ -104,11 +104,13 @@ def test_a_member_of_another_project_neither_sees_nor_writes(
 def test_two_members_of_one_project_share_it(team_server: TeamServerForTests) -> None:
     alice = team_server.member()
     bob = team_server.member(project=alice.project)
-    PostgresKnowledgeStore(alice.url, alice.project).index(
-        document("docs/deploy", ("Deploy", "roll out with helm upgrade --atomic"))
-    )
-    hits = PostgresKnowledgeStore(bob.url, bob.project).search(words("helm"), ALL, 10)
+    alices = PostgresKnowledgeStore(alice.url, alice.project)
+    alices.index(document("docs/deploy", ("Deploy", "roll out with helm upgrade --atomic")))
+    bobs = PostgresKnowledgeStore(bob.url, bob.project)
+    hits = bobs.search(words("helm"), ALL, 10)
     assert [hit.label for hit in hits] == ["docs/deploy"]
+    alices.close()
+    bobs.close()
 
 
 def test_labels_are_redacted_before_they_leave(team_server: TeamServerForTests) -> None:
@@ -119,6 +121,7 @@ def test_labels_are_redacted_before_they_leave(team_server: TeamServerForTests) 
     stored = store.sources()[0].label
     assert "4eC39HqLyjWDarjtT1zdp7dc" not in stored
     assert store.source_by_label(label) is not None  # looked up the same way
+    store.close()
 
 
 def test_init_and_add_member_run_again_change_nothing(team_server: TeamServerForTests) -> None:
@@ -132,9 +135,9 @@ def test_init_and_add_member_run_again_change_nothing(team_server: TeamServerFor
 
 def test_status_shows_tls_rls_and_the_member_s_projects(team_server: TeamServerForTests) -> None:
     member = team_server.member()
-    PostgresKnowledgeStore(member.url, member.project).index(
-        document("a", ("T", "one"), ("U", "two"))
-    )
+    store = PostgresKnowledgeStore(member.url, member.project)
+    store.index(document("a", ("T", "one"), ("U", "two")))
+    store.close()
     status = PostgresTeamServer().status(member.url)
     assert status.tls and status.rls_in_force and not status.problems
     assert [(p.project, p.sources, p.chunks) for p in status.projects] == [(member.project, 1, 2)]

@@ -168,3 +168,17 @@ def test_porter_searches_the_words_a_chunk_s_codes_stand_for(store: KnowledgeSto
     assert labels(hits) == ["coded"]
     assert hits[0].facts == "server error" and hits[0].content == line
     assert not store.search(substrings("server error"), ALL, 10)
+
+
+def test_chunk_frequencies_count_words_by_stem_and_phrases_in_order(store: KnowledgeStore) -> None:
+    store.index(
+        document(
+            "docs/ops",
+            ("Merge", "the merge queue rebuilds the table"),
+            ("Tables", "tables merged nightly; queue merge later"),
+            ("Other", "nothing in common"),
+        )
+    )
+    total, counts = store.chunk_frequencies(["merge", "merge queue", "queue merge", "absent"])
+    assert total == 3
+    assert counts == (2, 1, 1, 0)
