@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from adapters import durable_files
-from adapters.sqlcipher import database_file, rotation_journal
+from adapters.sqlcipher import database_file, key_memo, rotation_journal
 from adapters.sqlcipher.database_file import FileState
 from application.ports.key_provider import DatabaseKey, KeyProvider
 from domain.errors import InvalidInput, KeyUnavailable
@@ -76,6 +76,9 @@ class KeyFileKeyProvider(KeyProvider):
             secret = _read_key(path)
         if secret is None:  # pragma: no cover - the file was removed between two lines
             raise KeyUnavailable(f"the key file {path} vanished", hint="run the command again")
+        # The key derived from this file's key may be kept beside it (ADR 0104); a read-only
+        # command only reads that memo.
+        key_memo.register(db_path, secret, key_memo.KeyMemo(self._memo_file(db_path), self._create))
         return DatabaseKey(secret, f"key file {path}")
 
     def describe(self, db_path: Path) -> str:
@@ -110,11 +113,18 @@ class KeyFileKeyProvider(KeyProvider):
             self._store(path, secret, replace=True)
         finally:
             self._staged_file(db_path).unlink(missing_ok=True)
+        key_memo.forget(self._memo_file(db_path))  # bound to the old key: it would only miss
         return DatabaseKey(secret, f"key file {path}")
 
     def forget_key(self, db_path: Path) -> None:
         if self._env_key is None:
             self.key_file(db_path).unlink(missing_ok=True)
+            key_memo.forget(self._memo_file(db_path))
+
+    def _memo_file(self, db_path: Path) -> Path:
+        """Where the key derived from the key file's key is kept (ADR 0104)."""
+        path = self.key_file(db_path)
+        return path.with_name(path.name + key_memo.MEMO_SUFFIX)
 
     def _staged_file(self, db_path: Path) -> Path:
         """The key a rotation moves to, written and synced before any file moves."""

@@ -35,6 +35,7 @@ _HMAC_BYTES = 64
 _RESERVE = 80  # SQLCipher 4's default reserve: IV + HMAC-SHA512, rounded to the cipher block
 _HMAC_SALT_MASK = 0x3A
 _FAST_KDF_ITERATIONS = 2
+_PAGE_SIZE = 4096  # SQLCipher 4's default page size, which capy never changes
 _MAX_LOG = 256 << 20  # a larger log is judged by SQLite alone (it is read whole)
 
 
@@ -58,6 +59,36 @@ def foreign_frames(log: Path, material: KeyMaterial) -> int:
     return _count_foreign(data, material)
 
 
+def first_page_authentic(path: Path, material: KeyMaterial) -> bool:
+    """Whether page 1 of the database file authenticates under ``material`` (its salt is the
+    file's, and its HMAC is SQLCipher's for this key): the key opens the file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        page = os.read(fd, _PAGE_SIZE)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    if len(page) != _PAGE_SIZE or page[:_SALT_BYTES] != material.salt:
+        return False
+    return _authentic(1, page, _hmac_key(material), _PAGE_SIZE)
+
+
+def _hmac_key(material: KeyMaterial) -> bytes:
+    return hashlib.pbkdf2_hmac(
+        "sha512",
+        material.key,
+        bytes(b ^ _HMAC_SALT_MASK for b in material.salt),
+        _FAST_KDF_ITERATIONS,
+        dklen=len(material.key),
+    )
+
+
 def _count_foreign(data: bytes, material: KeyMaterial) -> int:
     magic, _version, page_size, _sequence, salt1, salt2, c1, c2 = struct.unpack(
         ">8I", data[:_HEADER]
@@ -68,13 +99,7 @@ def _count_foreign(data: bytes, material: KeyMaterial) -> int:
     s1, s2 = _checksum(order, data[:24], 0, 0)
     if (s1, s2) != (c1, c2):
         return 0
-    hmac_key = hashlib.pbkdf2_hmac(
-        "sha512",
-        material.key,
-        bytes(b ^ _HMAC_SALT_MASK for b in material.salt),
-        _FAST_KDF_ITERATIONS,
-        dklen=len(material.key),
-    )
+    hmac_key = _hmac_key(material)
     frame_size = _FRAME_HEADER + page_size
     pending: list[tuple[int, bytes]] = []
     foreign = 0

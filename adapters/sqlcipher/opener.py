@@ -20,13 +20,13 @@ from pathlib import Path
 
 import attrs
 
-from adapters.sqlcipher import database_file
+from adapters.sqlcipher import database_file, key_memo
 from adapters.sqlcipher.connection import Connection, connect
 from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import opens_read_only, opens_without_log
 from adapters.sqlcipher.database_file import FileState, NotARegularFile
 from adapters.sqlcipher.errors import DatabaseError, is_unreadable
-from adapters.sqlcipher.key_material import KeyMaterial, derive, for_file
+from adapters.sqlcipher.key_material import SALT_BYTES, KeyMaterial, derive, for_file
 from adapters.sqlcipher.log_frames import foreign_frames
 from adapters.sqlcipher.migrations import applied, migrate, pending
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
@@ -91,7 +91,7 @@ def open_database(
         material = (
             _create(path, passphrase, profile, created) if state is FileState.MISSING else None
         )
-        material = material or for_file(passphrase, path)
+        material = material or _material_for(path, passphrase)
         if _log_is_foreign(path, material):
             _set_log_aside(path, now(), warn, profile)
         if state is not FileState.MISSING and _holds_foreign_tables(path, material, profile):
@@ -123,8 +123,21 @@ def open_database(
             healed = True
             continue
         database_file.restrict_permissions(path)
+        key_memo.keep(path, passphrase, material)
         return OpenedDatabase(connection, material)
     raise AssertionError("unreachable")
+
+
+def _material_for(path: Path, passphrase: str) -> KeyMaterial:
+    """The key derived from the passphrase for this file, taken from capy's memo of it when the
+    memo holds one that authenticates page 1 of the file (ADR 0104), else derived."""
+    salt = b""
+    try:
+        with path.open("rb") as handle:
+            salt = handle.read(SALT_BYTES)
+    except OSError:
+        pass
+    return key_memo.recall(path, passphrase, salt) or for_file(passphrase, path)
 
 
 def rotation_note(path: Path, profile: DatabaseProfile) -> str:
@@ -198,7 +211,7 @@ def _open_read_only(
         if _recognisably_capys(path, created):
             raise _damaged_left_alone(path, profile)
         raise _not_capys(path, profile)
-    material = for_file(passphrase, path)
+    material = _material_for(path, passphrase)
     try:
         connection = connect(path, material.pragma, read_only=True)
     except DatabaseError as error:

@@ -8,14 +8,7 @@ from dependency_injector import containers, providers
 
 from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
 from application.search.semantic import SemanticLayer
-from application.use_cases.describe_knowledge import DescribeKnowledgeBase
-from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
-from application.use_cases.index_content import IndexContent
-from application.use_cases.list_sources import ListSources
-from application.use_cases.purge_expired import PurgeExpired
-from application.use_cases.read_usage_history import ReadUsageHistory
 from application.use_cases.search_knowledge import SearchKnowledge
-from application.use_cases.summarise_output import SummariseOutput
 from entrypoints.containers.deferred import deferred
 
 
@@ -26,7 +19,9 @@ class UseCases(containers.DeclarativeContainer):
     adapters = providers.DependenciesContainer()
 
     index_content = providers.Factory(
-        IndexContent, store=adapters.knowledge_store, settings=core.settings
+        deferred("application.use_cases.index_content:IndexContent"),
+        store=adapters.knowledge_store,
+        settings=core.settings,
     )
     # One instance per container: it keeps the fuzzy-correction cache between searches.
     # A command that only reads (``capy search``) marks no source as used: it writes nothing.
@@ -49,9 +44,12 @@ class UseCases(containers.DeclarativeContainer):
         embedder=adapters.embedder,
         vectors=adapters.chunk_vectors,
     )
-    distinctive_terms = providers.Factory(FindDistinctiveTerms, store=adapters.knowledge_store)
+    distinctive_terms = providers.Factory(
+        deferred("application.use_cases.find_distinctive_terms:FindDistinctiveTerms"),
+        store=adapters.knowledge_store,
+    )
     summarise_output = providers.Factory(
-        SummariseOutput,
+        deferred("application.use_cases.summarise_output:SummariseOutput"),
         index_content=index_content,
         search=search_knowledge,
         distinctive_terms=distinctive_terms,
@@ -65,21 +63,25 @@ class UseCases(containers.DeclarativeContainer):
         clock=core.clock,
     )
     purge_expired = providers.Factory(
-        PurgeExpired,
+        deferred("application.use_cases.purge_expired:PurgeExpired"),
         store=adapters.knowledge_store,
         settings=core.settings,
         clock=core.clock,
         job_log=adapters.job_log,
     )
     describe_knowledge = providers.Factory(
-        DescribeKnowledgeBase,
+        deferred("application.use_cases.describe_knowledge:DescribeKnowledgeBase"),
         store=adapters.knowledge_store,
         settings=core.settings,
         clock=core.clock,
     )
-    list_sources = providers.Factory(ListSources, store=adapters.knowledge_store)
+    list_sources = providers.Factory(
+        deferred("application.use_cases.list_sources:ListSources"), store=adapters.knowledge_store
+    )
     read_usage_history = providers.Factory(
-        ReadUsageHistory, store=adapters.usage_store, clock=core.clock
+        deferred("application.use_cases.read_usage_history:ReadUsageHistory"),
+        store=adapters.usage_store,
+        clock=core.clock,
     )
     fetch_and_index = providers.Factory(
         deferred("application.use_cases.fetch_and_index:FetchAndIndex"),

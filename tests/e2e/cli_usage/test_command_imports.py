@@ -41,6 +41,17 @@ NOT_FOR_READING = {
     "application.use_cases.fetch_and_index",
     "adapters.claude_sessions.claude_code_session_files",
 }
+# What a command that only searches or lists never needs: indexing (the chunkers behind
+# ``domain.chunking``, imported on first use) and the use cases it does not call, which the
+# use-case container names without importing.
+NOT_FOR_SEARCHING = {
+    "domain.chunking.dispatch",
+    "domain.chunking.plaintext",
+    "application.use_cases.index_content",
+    "application.use_cases.purge_expired",
+    "application.use_cases.summarise_output",
+    "application.use_cases.describe_knowledge",
+}
 # What ``--help`` never needs on top of that: no database, no compression.
 NOT_FOR_HELP = NOT_FOR_COMMANDS | MODEL_RUNTIME | {"sqlcipher3", "zstandard"}
 # ``--version`` answers before any framework or capy layer is imported.
@@ -153,6 +164,19 @@ def test_running_a_command_leaves_the_server_stack_unloaded(
     assert not modules & (NOT_FOR_COMMANDS | NOT_FOR_READING)
     # Nothing is embedded here: even ``capy search`` leaves the model unloaded.
     assert not modules & MODEL_RUNTIME
+    if argv[0] in ("search", "vault", "sources", "which"):
+        assert not modules & NOT_FOR_SEARCHING
+
+
+def test_a_search_of_an_indexed_base_imports_no_chunker(tmp_path: Path) -> None:
+    """The search itself runs here (the base holds a source), not only the empty-base answer."""
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "notes.txt").write_text("the pool answered connection refused twice\n")
+    _modules(tmp_path, "index", str(project / "notes.txt"))
+    modules = _modules(tmp_path, "search", "connection refused")
+    assert "sqlcipher3" in modules  # the base was opened and searched
+    assert not modules & (NOT_FOR_SEARCHING | NOT_FOR_COMMANDS | MODEL_RUNTIME)
 
 
 def test_the_root_help_still_lists_every_command(tmp_path: Path) -> None:
