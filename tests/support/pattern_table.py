@@ -8,7 +8,6 @@ is imported, and ``precompiled`` remembers each pattern it was asked for.
 from __future__ import annotations
 
 import importlib
-import subprocess
 import sys
 from pathlib import Path
 
@@ -74,8 +73,6 @@ def render(patterns: set[tuple[str, int]]) -> str:
 
 def main() -> None:
     TABLE.write_text(render(wanted()))
-    ruff = Path(sys.executable).with_name("ruff")
-    subprocess.run([str(ruff), "format", "--quiet", str(TABLE)], check=True)
     print(f"wrote {TABLE.relative_to(ROOT)}")
 
 
