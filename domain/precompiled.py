@@ -15,13 +15,16 @@ never different. A test rebuilds every entry and compares it with ``re.compile``
 from __future__ import annotations
 
 import _sre  # type: ignore[import-not-found]  # the C module behind ``re`` (no stubs)
+import functools  # loaded by ``re`` already
 import re
 import sys
 
-from domain.precompiled_table import BYTE_ORDER, MAGIC, PYTHON, TABLE
+from domain.precompiled_table import BYTE_ORDER, CODE, MAGIC, PYTHON, TABLE
 
-# What the table holds per pattern: the flags ``re`` ends with, the compiled code as native
-# 4-byte words, the number of groups, the named groups and the group names by index.
+# What ``re`` computes per pattern: the flags it ends with, the compiled code as native 4-byte
+# words, the number of groups, the named groups and the group names by index. The table keeps
+# the code of every pattern in one compressed block (``CODE``, base64 of zlib) and, per
+# pattern, where its code lies in that block.
 Entry = tuple[int, bytes, int, tuple[tuple[str, int], ...], tuple[str | None, ...]]
 
 _USABLE = (
@@ -37,13 +40,31 @@ def precompiled(source: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(source, flags)``, from the table when it holds the pattern."""
     key = (source, int(flags))
     SEEN.add(key)
-    entry = TABLE.get(key) if _USABLE else None
+    entry = entry_of(source, flags) if _USABLE else None
     if entry is None:
         return re.compile(source, flags)
     final_flags, code, groups, named, names = entry
     return _sre.compile(  # type: ignore[no-any-return]
         source, final_flags, memoryview(code).cast("I").tolist(), groups, dict(named), names
     )
+
+
+def entry_of(source: str, flags: int) -> Entry | None:
+    """The table's entry for a pattern, its code read from the compressed block."""
+    stored = TABLE.get((source, int(flags)))
+    if stored is None:
+        return None
+    final_flags, start, size, groups, named, names = stored
+    return final_flags, _block()[start : start + size], groups, named, names
+
+
+@functools.cache
+def _block() -> bytes:
+    """Every pattern's code, decompressed once per process."""
+    import binascii
+    import zlib
+
+    return zlib.decompress(binascii.a2b_base64(CODE))
 
 
 def table_entry(source: str, flags: int) -> Entry:

@@ -7,8 +7,10 @@ is imported, and ``precompiled`` remembers each pattern it was asked for.
 
 from __future__ import annotations
 
+import binascii
 import importlib
 import sys
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,12 +63,23 @@ def render(patterns: set[tuple[str, int]]) -> str:
         f"PYTHON = {tuple(sys.version_info[:2])!r}\n",
         f"BYTE_ORDER = {sys.byteorder!r}\n",
         f"MAGIC = {_sre.MAGIC!r}\n",
-        "TABLE: dict[\n    tuple[str, int],\n"
-        "    tuple[int, bytes, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],\n"
-        "] = {\n",
     ]
+    rows, block = [], bytearray()
     for source, flags in sorted(patterns):
-        lines.append(f"    ({source!r}, {flags!r}): {table_entry(source, flags)!r},\n")
+        final_flags, code, groups, named, names = table_entry(source, flags)
+        stored = (final_flags, len(block), len(code), groups, named, names)
+        block += code
+        rows.append(f"    ({source!r}, {flags!r}): {stored!r},\n")
+    packed = binascii.b2a_base64(zlib.compress(bytes(block), 9), newline=False).decode()
+    lines.append("CODE = (\n")
+    lines.extend(f"    {packed[at : at + 88]!r}\n" for at in range(0, len(packed), 88))
+    lines.append(")\n")
+    lines.append(
+        "TABLE: dict[\n    tuple[str, int],\n"
+        "    tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],\n"
+        "] = {\n"
+    )
+    lines.extend(rows)
     lines.append("}\n")
     return "".join(lines)
 
