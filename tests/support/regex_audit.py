@@ -205,6 +205,8 @@ def scan_cost(text: str, repeats: int = 3) -> float:
 
 GROWTH_LIMIT = 20.0  # time ratio for 8x the input: linear is ~8, quadratic ~64
 _FLOOR = 50.0  # below this many plain scans of the same text, growth is noise
+_CONFIRM_LIMIT = 65536  # the largest input a suspected step is confirmed on
+_CONFIRM_BELOW = 0.002  # seconds: a step slower than this is no pause of the machine
 
 
 @attrs.frozen
@@ -215,31 +217,36 @@ class Growth:
     big: float
 
 
-def growth(found: Found, sizes: tuple[int, int, int] = (512, 4096, 32768)) -> Growth:
+def growth(found: Found, sizes: tuple[int, int] = (512, 4096)) -> Growth:
     """The worst growth of ``found``'s CPU time for 8x the input, over every hostile input:
-    every input at the two smaller sizes, the three costliest again at the largest. A step is
-    only counted when the larger time is well above a plain scan's, and confirmed by a second
-    measurement (noise does not repeat itself)."""
+    every input from the small size to 8x it, the three costliest again from the middle size to
+    8x that. A step is only counted when the larger time is well above a plain scan's, and
+    confirmed by measuring again and one size further (noise does not repeat itself)."""
     pattern, anchored = found.pattern, found.anchored
-    small, middle, large = sizes
+    small, middle = sizes
     worst = Growth(0.0, "", 0.0, 0.0)
     costly: list[tuple[float, Callable[[int], str]]] = []
 
-    def step(before: str, after: str, spent_before: float) -> Growth | None:
+    def step(build: Callable[[int], str], size: int, spent_before: float) -> Growth | None:
+        before, after = build(size), build(size * 8)
         spent = cost(pattern, after, 1, anchored)
         if spent <= _FLOOR * scan_cost(after, 1):
             return None
         ratio = spent / max(spent_before, 1e-9)
         if ratio > GROWTH_LIMIT:
+            # Noise does not repeat itself: measure again, then one size further up, where a
+            # super-linear pattern grows at least as fast and a pause of the machine is
+            # swamped by the longer run.
             again = cost(pattern, after, 3, anchored)
             ratio = min(ratio, again / max(cost(pattern, before, 3, anchored), 1e-9))
+            if ratio > GROWTH_LIMIT and again < _CONFIRM_BELOW and size * 64 <= _CONFIRM_LIMIT:
+                further = cost(pattern, build(size * 64), 3, anchored)
+                ratio = min(ratio, further / max(again, 1e-9))
         return Growth(ratio, after[:24], spent_before, spent)
 
     for build in hostile_inputs(pattern):
-        first = build(small)
-        spent_first = cost(pattern, first, 1, anchored)
-        second = build(middle)
-        measured = step(first, second, spent_first)
+        spent_first = cost(pattern, build(small), 1, anchored)
+        measured = step(build, small, spent_first)
         if measured is not None and measured.ratio > worst.ratio:
             worst = measured
         if worst.ratio > GROWTH_LIMIT:
@@ -247,8 +254,7 @@ def growth(found: Found, sizes: tuple[int, int, int] = (512, 4096, 32768)) -> Gr
         costly.append((measured.big if measured else 0.0, build))
     costly.sort(key=lambda item: -item[0])
     for _, build in costly[:3]:
-        second = build(middle)
-        measured = step(second, build(large), cost(pattern, second, 1, anchored))
+        measured = step(build, middle, cost(pattern, build(middle), 1, anchored))
         if measured is not None and measured.ratio > worst.ratio:
             worst = measured
     return worst
