@@ -64,6 +64,10 @@ NOT_FOR_VERSION = NOT_FOR_HELP | {
     "domain",
     "application",
     "adapters",
+    # capy's version is read from its metadata file: importlib.metadata brings email, zipfile, …
+    "importlib.metadata",
+    "email",
+    "zipfile",
 }
 
 _RUN = """
