@@ -2,8 +2,9 @@
 
 ``capy hook <event>`` runs once per tool call of the host agent, so it is dispatched here before
 the CLI framework (cyclopts), the DI framework or any I/O library is imported; so is
-``capy --version``. Everything else
-goes through the cyclopts application; ``capy serve`` first re-executes itself without capy's
+``capy --version``; so are the plain command lines of ``capy search`` and ``capy vault list``
+(``entrypoints.cli.quick_path``, ADR 0110). Everything else goes through the cyclopts
+application; ``capy serve`` first re-executes itself without capy's
 keys in its environment when it was given any (``entrypoints.secret_handoff``, ADR 0018).
 """
 
@@ -31,9 +32,12 @@ def main(argv: list[str] | None = None) -> None:
             hide_secrets()
         elif HANDOFF_FD in os.environ:  # a capy process started by the server (vault sweep)
             receive_secrets()
-    from entrypoints.cli.app import run
+    from entrypoints.cli.quick_path import run_quickly
 
-    run(args)
+    if not run_quickly(args):
+        from entrypoints.cli.app import run
+
+        run(args)
 
 
 if __name__ == "__main__":

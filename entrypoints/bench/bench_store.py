@@ -69,15 +69,14 @@ def bench_container(
     elif store is StoreChoice.TEAM:
         # As a member's capy runs it: the local encrypted file for what stays private, the
         # team's project (a fresh one unless given) for durable knowledge, reads fused.
-        from dependency_injector import providers
-
         from adapters.project.team_location import TeamLocation
         from entrypoints.bench.team_store import new_member
+        from entrypoints.containers.framework import providers
 
         url, project = team_member or new_member()
         container.core.team.override(providers.Object(TeamLocation(url, project, "bench", "bench")))
     if embedder is not None:
-        from dependency_injector import providers
+        from entrypoints.containers.framework import providers
 
         container.adapters.embedder.override(providers.Object(embedder))
     try:

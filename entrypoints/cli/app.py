@@ -6,16 +6,11 @@ Every module in ``entrypoints.cli.commands`` registers its commands on ``app`` w
 from __future__ import annotations
 
 import difflib
-import errno
 import importlib
-import logging
-import os
 import pkgutil
-import sys
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 from cyclopts import (
     App,
@@ -26,7 +21,7 @@ from cyclopts import (
     UnusedCliTokensError,
 )
 
-from domain.errors import CapyError
+from entrypoints.cli.failures import fail, run_guarded
 from entrypoints.cli.options import GlobalOptions, set_global_options
 from entrypoints.version import capy_version
 
@@ -109,52 +104,18 @@ def _load_commands(argv: list[str]) -> None:
 
 
 def run(argv: list[str]) -> None:
-    """Run the CLI and exit with the command's exit code.
-
-    A ``CapyError`` becomes one line on stderr (what went wrong — what to do next) and exit code
-    1; any other exception one line asking for a bug report and exit code 1 (``CAPY_DEBUG=1``
-    adds the traceback). Nobody should have to read a traceback to learn what to fix.
-    """
+    """Run the CLI and exit with the command's exit code; failures end as
+    ``entrypoints.cli.failures`` says, a mistyped command line with exit code 2."""
     _load_commands(argv)
     _choose_launcher(argv)
-    _show_warnings_as_capy_lines()
+    run_guarded(lambda: _parse_and_run(argv))
+
+
+def _parse_and_run(argv: list[str]) -> None:
     try:
         app.meta(argv, exit_on_error=False, print_error=False)
-    except CapyError as exc:
-        _fail(str(exc))
     except CycloptsError as exc:
-        _fail(_usage_error(exc), code=2)
-    except KeyboardInterrupt:
-        _fail("interrupted", code=130)
-    except BrokenPipeError:
-        _reader_went_away()
-    except Exception as exc:
-        if os.environ.get("CAPY_DEBUG", "") not in ("", "0"):
-            traceback.print_exc()
-        if (reason := _environment_failure(exc)) is not None:
-            _fail(reason)
-        _fail(
-            f"unexpected error ({type(exc).__name__}: {exc}) — this is a bug in capy; please "
-            "report it with the command you ran (CAPY_DEBUG=1 shows the traceback)"
-        )
-
-
-def _environment_failure(exc: BaseException) -> str | None:
-    """A full disk or a path that is not what capy expects, said as such (not as a bug)."""
-    text = str(exc)
-    full = isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
-    if full or "database or disk is full" in text:
-        where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
-        return (
-            f"the disk is full{where}: the command stopped and wrote nothing more; what was "
-            "stored before is intact — free some space (df -h shows where) and run it again"
-        )
-    if isinstance(exc, (IsADirectoryError, NotADirectoryError, PermissionError)):
-        return (
-            f"cannot use {exc.filename or 'a file'}: {exc.strerror} — check that path (a folder "
-            "where a file belongs, or a file you do not own) and run the command again"
-        )
-    return None
+        fail(_usage_error(exc), code=2)
 
 
 def _usage_error(error: CycloptsError) -> str:
@@ -214,35 +175,6 @@ def _option_hint(error: UnknownOptionError, where: str) -> str:
     if squashed(typed) in ("dryrun", "dry", "preview") and "--force" in names:
         return f". {where} is a dry run already: it only reports unless given --force"
     return ""
-
-
-def _show_warnings_as_capy_lines() -> None:
-    """capy's own warnings (a damaged database moved aside, …) read like its other messages."""
-    logger = logging.getLogger("capy")
-    if not any(isinstance(handler, _CapyLines) for handler in logger.handlers):
-        logger.addHandler(_CapyLines(logging.WARNING))
-
-
-class _CapyLines(logging.Handler):
-    """Writes to whatever ``sys.stderr`` is at the time, as a ``capy: …`` line."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            print(f"capy: {record.getMessage()}", file=sys.stderr, flush=True)
-        except Exception:
-            self.handleError(record)
-
-
-def _reader_went_away() -> NoReturn:
-    """``capy search … | head`` closed the pipe: stop quietly, as git and coreutils do."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())  # the final flush at exit must not fail again
-    sys.exit(141)  # 128 + SIGPIPE
-
-
-def _fail(message: str, code: int = 1) -> NoReturn:
-    print(f"capy: {' '.join(message.split())}", file=sys.stderr)
-    sys.exit(code)
 
 
 def invoke(argv: list[str]) -> Any:

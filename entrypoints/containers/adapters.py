@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dependency_injector import containers, providers
-
 from adapters.json_file_job_log import JsonFileJobLog
 from adapters.jsonl_session_journal import JsonlSessionJournal, journal_directory
 from adapters.project.git_worktrees import GitWorktrees
@@ -11,6 +9,7 @@ from application.ports.file_upkeep import FileUpkeep
 from application.ports.sweep_ledger import SweepLedger
 from entrypoints.containers import lazy_adapters
 from entrypoints.containers.deferred import deferred
+from entrypoints.containers.framework import containers, providers
 
 
 def _same_store(store: SweepLedger) -> SweepLedger:

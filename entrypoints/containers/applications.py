@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dependency_injector import containers, providers
-
 from entrypoints.containers.adapters import Adapters
 from entrypoints.containers.core import Core
+from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.runtime import RuntimeOptions
 from entrypoints.containers.use_cases import UseCases
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import operator
 
-from dependency_injector import containers, providers
-
 from adapters.config.user_dirs import UserDirs
 from adapters.key_file_key_provider import KeyFileKeyProvider
 from adapters.project.git_layout import GitLayoutReader
@@ -19,6 +17,7 @@ from adapters.project.project_root import find_project_root
 from adapters.project.team_location import usable_team_location
 from adapters.system_clock import SystemClock
 from adapters.toml_config import TomlConfigSource
+from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.runtime import RuntimeOptions
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dependency_injector import providers
-
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from entrypoints.containers.applications import CliContainer
+from entrypoints.containers.framework import providers
 
 
 def without_database(container: CliContainer) -> None:

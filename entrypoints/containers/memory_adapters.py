@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dependency_injector import containers, providers
-
 from adapters.memory.fake_embedder import FakeEmbedder
 from adapters.memory.in_memory_database_encryptor import InMemoryDatabaseEncryptor
 from adapters.memory.in_memory_fetcher import InMemoryFetcher
@@ -19,6 +17,7 @@ from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from adapters.memory.in_memory_usage_store import InMemoryUsageStore
 from application.ports.file_upkeep import FileUpkeep
 from domain.sessions.files import SessionHost
+from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.lazy_adapters import chunk_vectors_of
 
 

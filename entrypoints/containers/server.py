@@ -7,8 +7,6 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dependency_injector import containers, providers
-
 from adapters.sandbox.protected import capy_secret_paths
 from application.ports.sandbox import Sandbox
 from application.use_cases.execute_with_intent import ExecuteWithIntent
@@ -20,6 +18,7 @@ from domain.server.search_throttle import SearchThrottle
 from domain.server.usage import UsageLedger
 from domain.source_kind import SourceKind
 from entrypoints.containers.applications import ServerContainer
+from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.runtime import RuntimeOptions
 from entrypoints.mcp_server.background import BackgroundTask, BackgroundTasks, TaskBudget
 from entrypoints.mcp_server.memory import release_freed_memory

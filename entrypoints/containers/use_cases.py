@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import operator
 
-from dependency_injector import containers, providers
-
 from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
 from application.search.semantic import SemanticLayer
 from application.use_cases.search_knowledge import SearchKnowledge
 from entrypoints.containers.deferred import deferred
+from entrypoints.containers.framework import containers, providers
 
 
 class UseCases(containers.DeclarativeContainer):

@@ -10,8 +10,6 @@ from __future__ import annotations
 import operator
 import os
 
-from dependency_injector import containers, providers
-
 from adapters.claude_cli_launcher import ClaudeCliLauncher
 from adapters.claude_sessions.project_dirs import child_dirs, projects_root
 from adapters.config.vault_location import compresses, vault_path
@@ -54,6 +52,7 @@ from application.vault.stored_session import StoredSessionReader
 from entrypoints.containers import lazy_adapters
 from entrypoints.containers.core import Core
 from entrypoints.containers.deferred import deferred
+from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.runtime import RuntimeOptions
 
 

@@ -47,23 +47,9 @@ def list_sessions(
         from entrypoints.tui.run import run_tui
 
         return run_tui(Start("list", project=project))
-    from domain.vault.search import SessionFilter
-    from entrypoints.vault_cli.app import vault_container, vault_exists
-    from entrypoints.vault_cli.formatting import dumps, session_json
-    from entrypoints.vault_cli.tables import print_sessions
+    from entrypoints.vault_cli.listing import list_archived
 
-    with vault_container(read_only=True) as container:
-        which = SessionFilter(project, limit)
-        found = (
-            container.use_cases.list_sessions().execute(which) if vault_exists(container) else []
-        )
-        home = container.core.user_dirs().home
-    if json:
-        print(dumps([session_json(session) for session in found]))
-    elif not found:
-        print("capy vault: no sessions" + (f" in projects matching {project!r}" if project else ""))
-    else:
-        print_sessions(found, home)
+    list_archived(project, limit, as_json=json)
     return None
 
 

@@ -52,6 +52,19 @@ NOT_FOR_SEARCHING = {
     "application.use_cases.summarise_output",
     "application.use_cases.describe_knowledge",
 }
+# What ``capy search`` and ``capy vault list`` never need: they are read before the CLI
+# framework is built and composed without the DI framework (ADR 0110).
+NOT_FOR_HOT_COMMANDS = {
+    "cyclopts",
+    "dependency_injector",
+    "entrypoints.cli.app",
+    "entrypoints.containers.framework",
+    "asyncio",
+    "yaml",
+    "importlib.metadata",
+}
+# ... nor, when they print JSON, the terminal library.
+NOT_FOR_JSON = {"rich"}
 # What ``--help`` never needs on top of that: no database, no compression.
 NOT_FOR_HELP = NOT_FOR_COMMANDS | MODEL_RUNTIME | {"sqlcipher3", "zstandard"}
 # ``--version`` answers before any framework or capy layer is imported.
@@ -163,7 +176,8 @@ def test_running_a_command_leaves_the_server_stack_unloaded(
     tmp_path: Path, argv: list[str]
 ) -> None:
     modules = _modules(tmp_path, *argv)
-    assert _command_modules(modules) == COMMANDS[argv[0]]
+    hot = argv[0] == "search" or argv[:2] == ["vault", "list"]
+    assert _command_modules(modules) == (set() if hot else COMMANDS[argv[0]])
     assert "entrypoints.containers" in modules  # it did run, through its container
     assert not modules & (NOT_FOR_COMMANDS | NOT_FOR_READING)
     # Nothing is embedded here: even ``capy search`` leaves the model unloaded.
@@ -180,7 +194,43 @@ def test_a_search_of_an_indexed_base_imports_no_chunker(tmp_path: Path) -> None:
     _modules(tmp_path, "index", str(project / "notes.txt"))
     modules = _modules(tmp_path, "search", "connection refused")
     assert "sqlcipher3" in modules  # the base was opened and searched
+    assert "rich" in modules  # the answer was printed on the terminal's terms
     assert not modules & (NOT_FOR_SEARCHING | NOT_FOR_COMMANDS | MODEL_RUNTIME)
+    assert not modules & NOT_FOR_HOT_COMMANDS
+    modules = _modules(tmp_path, "search", "--json", "connection refused")
+    assert "sqlcipher3" in modules
+    assert not modules & (NOT_FOR_HOT_COMMANDS | NOT_FOR_JSON | NOT_FOR_SEARCHING)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "connection refused"],
+        ["search", "--limit", "5", "--all-kinds", "pool", "size"],
+        ["--project-dir", ".", "search", "--json", "pool"],
+        ["vault", "list"],
+        ["vault", "list", "--json", "--limit", "3"],
+        ["--project-dir", ".", "vault", "list", "--project", "api"],
+    ],
+    ids=" ".join,
+)
+def test_the_hot_commands_load_neither_framework(tmp_path: Path, argv: list[str]) -> None:
+    """A plain command line of ``capy search`` or ``capy vault list`` is answered without
+    cyclopts, dependency-injector (with its asyncio) or importlib.metadata."""
+    modules = _modules(tmp_path, *argv)
+    assert "entrypoints.cli.quick_path" in modules
+    assert not modules & (NOT_FOR_HOT_COMMANDS | NOT_FOR_COMMANDS | NOT_FOR_READING)
+    if "--json" in argv:
+        assert not modules & NOT_FOR_JSON
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["search", "--help"], ["search", "--limit=5", "pool"], ["vault", "list", "--tui", "--help"]],
+    ids=" ".join,
+)
+def test_any_other_command_line_of_them_goes_to_cyclopts(tmp_path: Path, argv: list[str]) -> None:
+    assert "cyclopts" in _modules(tmp_path, *argv)
 
 
 def test_the_root_help_still_lists_every_command(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import sqlcipher3
 
-from entrypoints.cli.app import _environment_failure
+from entrypoints.cli.failures import environment_failure as _environment_failure
 
 
 def test_a_full_disk_is_named_with_the_fix() -> None:

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from entrypoints.cli.app import _show_warnings_as_capy_lines
+from entrypoints.cli.failures import show_warnings_as_capy_lines as _show_warnings_as_capy_lines
 
 
 def test_a_warning_goes_to_the_current_stderr_as_a_capy_line(
