@@ -12,23 +12,26 @@ import contextlib
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from adapters.project.team_location import TeamLocation
-from application.ports.chunk_vectors import ChunkVectors
-from application.ports.clock import Clock
-from application.ports.database_encryptor import DatabaseEncryptor
-from application.ports.embedder import Embedder
-from application.ports.fetcher import Fetcher
-from application.ports.foreign_knowledge_base import ForeignKnowledgeBase
-from application.ports.html_converter import HtmlConverter
-from application.ports.knowledge_store import KnowledgeStore
-from application.ports.sandbox import Sandbox
-from application.ports.team_server import TeamServer
-from application.ports.usage_store import UsageStore
-from application.ports.vault_source import VaultSource
-from application.ports.vault_store import VaultStore
 from domain.errors import ForeignSchema, WrongKey
-from domain.settings import ExecutorSettings
+
+if TYPE_CHECKING:  # the ports are named for the type checker only: ``capy search`` loads few
+    from adapters.project.team_location import TeamLocation
+    from application.ports.chunk_vectors import ChunkVectors
+    from application.ports.clock import Clock
+    from application.ports.database_encryptor import DatabaseEncryptor
+    from application.ports.embedder import Embedder
+    from application.ports.fetcher import Fetcher
+    from application.ports.foreign_knowledge_base import ForeignKnowledgeBase
+    from application.ports.html_converter import HtmlConverter
+    from application.ports.knowledge_store import KnowledgeStore
+    from application.ports.sandbox import Sandbox
+    from application.ports.team_server import TeamServer
+    from application.ports.usage_store import UsageStore
+    from application.ports.vault_source import VaultSource
+    from application.ports.vault_store import VaultStore
+    from domain.settings import ExecutorSettings
 
 GoMigration = Callable[[Path, str], None]
 
@@ -49,13 +52,21 @@ def onnx_embedder() -> Embedder:
     """The semantic layer's model; constructing it loads nothing (ADR 0080). Dropped after a
     while unused, its freed memory handed back to the system (ADR 0098)."""
     from adapters.embedding.onnx_embedder import OnnxEmbedder
+
+    return OnnxEmbedder(release_memory=_release_freed_memory)
+
+
+def _release_freed_memory() -> None:
+    """``release_freed_memory``, its module (and ctypes) loaded when the model is dropped."""
     from entrypoints.mcp_server.memory import release_freed_memory
 
-    return OnnxEmbedder(release_memory=release_freed_memory)
+    release_freed_memory()
 
 
 def chunk_vectors_of(store: KnowledgeStore) -> ChunkVectors:
     """The knowledge store keeps the semantic layer's vectors beside its chunks."""
+    from application.ports.chunk_vectors import ChunkVectors
+
     if not isinstance(store, ChunkVectors):
         raise TypeError(f"{type(store).__name__} keeps no vectors")
     return store
@@ -184,6 +195,8 @@ def subprocess_sandbox(
 
 def usage_store_of(store: KnowledgeStore) -> UsageStore:
     """The usage history lives in the knowledge base: the SQLCipher store keeps both."""
+    from application.ports.usage_store import UsageStore
+
     if not isinstance(store, UsageStore):
         raise TypeError(f"{type(store).__name__} keeps no usage history")
     return store

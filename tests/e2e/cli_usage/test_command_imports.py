@@ -62,6 +62,10 @@ NOT_FOR_HOT_COMMANDS = {
     "asyncio",
     "yaml",
     "importlib.metadata",
+    # nor the ports and values of what they do not touch, nor the model's memory release
+    "application.ports.sandbox",
+    "application.ports.fetcher",
+    "ctypes",
 }
 # ... nor, when they print JSON, the terminal library.
 NOT_FOR_JSON = {"rich"}
@@ -197,6 +201,7 @@ def test_a_search_of_an_indexed_base_imports_no_chunker(tmp_path: Path) -> None:
     assert "rich" in modules  # the answer was printed on the terminal's terms
     assert not modules & (NOT_FOR_SEARCHING | NOT_FOR_COMMANDS | MODEL_RUNTIME)
     assert not modules & NOT_FOR_HOT_COMMANDS
+    assert "domain.vault.search" not in modules  # nor the vault's values
     modules = _modules(tmp_path, "search", "--json", "connection refused")
     assert "sqlcipher3" in modules
     assert not modules & (NOT_FOR_HOT_COMMANDS | NOT_FOR_JSON | NOT_FOR_SEARCHING)
