@@ -28,6 +28,12 @@ from application.ports.embedder import Embedder, EmbedderStatus
 
 MAX_TOKENS = 256  # the model was trained on at most 256 word pieces
 BATCH = 16
+# Word pieces one model run may hold (texts x the longest of them). Attention grows with the
+# square of the length, and without the memory arena each run allocates it afresh: 16
+# passages of ~150-256 pieces peaked at +560 MB over the loaded model; a budget of 1 024
+# pieces at +200 MB, 512 at +110 MB, for 9.0 and 7.7 passages per CPU second (16 at once:
+# 7.6). Texts run shortest first, so short ones (queries, log lines) still share a run.
+TOKEN_BUDGET = 512
 # How long the model stays loaded after its last use. Loading it again costs ~0.3 s of one
 # core (its SHA-256 checked, the session built) on the next search that asks the layer;
 # keeping it costs the server ~35–55 MB for as long as it runs (ADR 0098).
@@ -114,11 +120,16 @@ class OnnxEmbedder(Embedder):
     def _vectors(self, tokenizer: Any, session: Any, texts: Sequence[str]) -> list[bytes]:
         import numpy as np
 
-        vectors: list[bytes] = []
-        for start in range(0, len(texts), BATCH):
-            encodings = tokenizer.encode_batch(list(texts[start : start + BATCH]))
-            ids = np.array([e.ids for e in encodings], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        encodings = tokenizer.encode_batch(list(texts))
+        vectors: list[bytes] = [b""] * len(texts)
+        for run in runs([len(e.ids) for e in encodings], TOKEN_BUDGET, BATCH):
+            width = max(len(encodings[i].ids) for i in run)
+            ids = np.zeros((len(run), width), dtype=np.int64)
+            mask = np.zeros((len(run), width), dtype=np.int64)
+            for row, i in enumerate(run):
+                pieces = encodings[i].ids
+                ids[row, : len(pieces)] = pieces
+                mask[row, : len(pieces)] = 1
             (hidden,) = session.run(
                 ["last_hidden_state"],
                 {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)},
@@ -126,7 +137,8 @@ class OnnxEmbedder(Embedder):
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
-            vectors.extend(row.astype("<f4").tobytes() for row in pooled)
+            for row, i in enumerate(run):
+                vectors[i] = pooled[row].astype("<f4").tobytes()
         return vectors
 
     def _acquire(self) -> tuple[Any, Any]:
@@ -174,7 +186,7 @@ class OnnxEmbedder(Embedder):
 
         tokenizer = Tokenizer.from_file(str(files.tokenizer))
         tokenizer.enable_truncation(self._max_tokens)
-        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # to the batch's longest  # noqa: S106
+        tokenizer.no_padding()  # each run is padded to its own longest text
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = self._threads
         options.inter_op_num_threads = 1
@@ -189,3 +201,20 @@ class OnnxEmbedder(Embedder):
             str(files.model), options, providers=["CPUExecutionProvider"]
         )
         return tokenizer, session
+
+
+def runs(lengths: Sequence[int], budget: int, most: int) -> list[list[int]]:
+    """The texts of ``lengths`` (in word pieces) grouped into model runs, shortest first: each
+    run at most ``most`` texts and, padded to its longest, at most ``budget`` word pieces (a
+    text longer than the budget runs alone). Indexes into ``lengths``."""
+    grouped: list[list[int]] = []
+    current: list[int] = []
+    for index in sorted(range(len(lengths)), key=lambda i: lengths[i]):
+        # sorted ascending, so this text is the run's longest once added
+        if current and (len(current) >= most or (len(current) + 1) * lengths[index] > budget):
+            grouped.append(current)
+            current = []
+        current.append(index)
+    if current:
+        grouped.append(current)
+    return grouped
