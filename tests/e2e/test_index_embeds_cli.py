@@ -40,3 +40,21 @@ def test_index_embeds_only_what_it_indexed(tmp_path: Path) -> None:
     stats = _capy(db, "stats", "--json", semantic=True)
     layer = json.loads(stats.stdout)["semantic_layer"]
     assert (layer["embedded"], layer["sections"], layer["waiting_sources"]) == (1, 2, 1)
+
+
+def test_index_leaves_what_its_budget_did_not_reach_to_the_server(tmp_path: Path) -> None:
+    db = tmp_path / "knowledge.db"
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Pods\n\nReason: OOMKilled, exit code 137\n")
+
+    done = _capy(db, "index", str(notes), "--embed-seconds", "0", semantic=True)
+
+    assert done.returncode == 0, done.stderr
+    assert "embedded 0 of 1 section for search by meaning in 0 s;" in done.stdout
+    assert "the rest (1 section) is embedded by capy's server in its spare time" in done.stdout
+    layer = json.loads(_capy(db, "stats", "--json", semantic=True).stdout)["semantic_layer"]
+    assert (layer["embedded"], layer["sections"], layer["waiting_sources"]) == (0, 1, 1)
+
+    again = _capy(db, "index", str(notes), semantic=True)  # the next run carries on
+
+    assert "embedded 1 section for search by meaning" in again.stdout
