@@ -58,3 +58,17 @@ def test_index_leaves_what_its_budget_did_not_reach_to_the_server(tmp_path: Path
     again = _capy(db, "index", str(notes), semantic=True)  # the next run carries on
 
     assert "embedded 1 section for search by meaning" in again.stdout
+
+
+def test_ephemeral_output_left_unembedded_is_said_to_stay_found_by_words(tmp_path: Path) -> None:
+    db = tmp_path / "knowledge.db"
+    log = tmp_path / "build.log"
+    log.write_text("error: linker command failed with exit code 1\n")
+
+    done = _capy(
+        db, "index", str(log), "--kind", "ephemeral", "--embed-seconds", "0", semantic=True
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert "embedded 0 of 1 section for search by meaning in 0 s;" in done.stdout
+    assert "the rest (1 section) is found by its words only" in done.stdout
