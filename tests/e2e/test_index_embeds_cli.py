@@ -72,3 +72,22 @@ def test_ephemeral_output_left_unembedded_is_said_to_stay_found_by_words(tmp_pat
     assert done.returncode == 0, done.stderr
     assert "embedded 0 of 1 section for search by meaning in 0 s;" in done.stdout
     assert "the rest (1 section) is found by its words only" in done.stdout
+
+
+def test_a_small_store_answers_by_meaning_what_no_word_of_it_holds(tmp_path: Path) -> None:
+    db = tmp_path / "knowledge.db"
+    notes = tmp_path / "workers.md"
+    notes.write_text(
+        "\n\n".join(
+            f"## Section {i}\n\n"
+            + " ".join(f"worker {i} handled request {j} and logged it." for j in range(8))
+            for i in range(6)
+        )
+        + "\n\n## Pods\n\nReason: OOMKilled\nExit Code: 137\n"
+    )
+    assert _capy(db, "index", str(notes), semantic=True).returncode == 0
+
+    found = _capy(db, "search", "the container ran out of memory", semantic=True)
+
+    assert found.returncode == 0, found.stderr
+    assert "OOMKilled" in found.stdout
