@@ -3,13 +3,14 @@
 Nothing is imported or loaded until the first ``embed``: the constructor only remembers its
 settings, so composing a container that holds an ``OnnxEmbedder`` costs nothing. The first call
 verifies both files' SHA-256, then builds the session (one thread: embedding shares the machine
-with the agent it serves; no graph optimisation and no memory arena, which cost the server
-~125 MB and ~340 MB of resident memory for no measurable speed). Texts are cut at
-``max_tokens`` word pieces and padded only to the longest text of their batch; vectors are
-the attention-masked mean of the last hidden state, normalised to length 1 — the model's own
-sentence-transformers pooling.
+with the agent it serves; basic graph optimisation, which folds the int8 weights into floats
+once instead of on every run, and no memory arena, which keeps a batch's peak for good). Texts
+are cut at ``max_tokens`` word pieces and run in groups of at most ``TOKEN_BUDGET`` word pieces,
+shortest first, each padded to its own longest (ADR 0114); vectors are the attention-masked mean
+of the last hidden state, normalised to length 1 — the model's own sentence-transformers
+pooling.
 
-Memory (ADR 0098): the loaded model holds ~35–55 MB, and a batch of passages leaves ~40 MB
+Memory (ADR 0098, 0115): the loaded model holds ~150 MB, and a run of passages leaves some
 more in the C heap once freed. So ``release_memory`` (glibc's ``malloc_trim`` in the server)
 runs after every batch of more than one text, and the model is dropped after ``idle_seconds``
 without an ``embed`` — the next search or embedding job that needs it loads it again.
@@ -28,6 +29,12 @@ from application.ports.embedder import Embedder, EmbedderStatus
 
 MAX_TOKENS = 256  # the model was trained on at most 256 word pieces
 BATCH = 16
+# Word pieces one model run may hold (texts x the longest of them). Attention grows with the
+# square of the length, and without the memory arena each run allocates it afresh: 16
+# passages of ~150-256 pieces peaked at +560 MB over the loaded model; a budget of 1 024
+# pieces at +200 MB, 512 at +110 MB, for 9.0 and 7.7 passages per CPU second (16 at once:
+# 7.6). Texts run shortest first, so short ones (queries, log lines) still share a run.
+TOKEN_BUDGET = 512
 # How long the model stays loaded after its last use. Loading it again costs ~0.3 s of one
 # core (its SHA-256 checked, the session built) on the next search that asks the layer;
 # keeping it costs the server ~35–55 MB for as long as it runs (ADR 0098).
@@ -114,11 +121,16 @@ class OnnxEmbedder(Embedder):
     def _vectors(self, tokenizer: Any, session: Any, texts: Sequence[str]) -> list[bytes]:
         import numpy as np
 
-        vectors: list[bytes] = []
-        for start in range(0, len(texts), BATCH):
-            encodings = tokenizer.encode_batch(list(texts[start : start + BATCH]))
-            ids = np.array([e.ids for e in encodings], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        encodings = tokenizer.encode_batch(list(texts))
+        vectors: list[bytes] = [b""] * len(texts)
+        for run in runs([len(e.ids) for e in encodings], TOKEN_BUDGET, BATCH):
+            width = max(len(encodings[i].ids) for i in run)
+            ids = np.zeros((len(run), width), dtype=np.int64)
+            mask = np.zeros((len(run), width), dtype=np.int64)
+            for row, i in enumerate(run):
+                pieces = encodings[i].ids
+                ids[row, : len(pieces)] = pieces
+                mask[row, : len(pieces)] = 1
             (hidden,) = session.run(
                 ["last_hidden_state"],
                 {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)},
@@ -126,7 +138,8 @@ class OnnxEmbedder(Embedder):
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
-            vectors.extend(row.astype("<f4").tobytes() for row in pooled)
+            for row, i in enumerate(run):
+                vectors[i] = pooled[row].astype("<f4").tobytes()
         return vectors
 
     def _acquire(self) -> tuple[Any, Any]:
@@ -174,18 +187,38 @@ class OnnxEmbedder(Embedder):
 
         tokenizer = Tokenizer.from_file(str(files.tokenizer))
         tokenizer.enable_truncation(self._max_tokens)
-        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # to the batch's longest  # noqa: S106
+        tokenizer.no_padding()  # each run is padded to its own longest text
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = self._threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
-        # Measured (ADR 0080): graph optimisations rewrite the int8 graph into ~125 MB of
-        # extra resident weights for no speed this machine can measure, and the memory arena
-        # keeps a batch's peak for good (+340 MB after 16 passages of 256 word pieces).
-        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+        # The int8 file stores each weight as int8 x scale (Cast + Mul): unoptimised, every
+        # run rebuilds all float weights (~90 ms of CPU for a one-line query, transiently as
+        # much memory as folded weights would hold). Basic optimisation folds them once: +100
+        # MB while the model is loaded (ADR 0098 drops it when idle), the same peak while
+        # embedding, a query in ~7 ms instead of ~100, passages 1.75x faster (ADR 0115). The
+        # memory arena stays off: it keeps a batch's peak for good (ADR 0080).
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_BASIC
         options.enable_cpu_mem_arena = False
         options.enable_mem_pattern = False
         session = onnxruntime.InferenceSession(
             str(files.model), options, providers=["CPUExecutionProvider"]
         )
         return tokenizer, session
+
+
+def runs(lengths: Sequence[int], budget: int, most: int) -> list[list[int]]:
+    """The texts of ``lengths`` (in word pieces) grouped into model runs, shortest first: each
+    run at most ``most`` texts and, padded to its longest, at most ``budget`` word pieces (a
+    text longer than the budget runs alone). Indexes into ``lengths``."""
+    grouped: list[list[int]] = []
+    current: list[int] = []
+    for index in sorted(range(len(lengths)), key=lambda i: lengths[i]):
+        # sorted ascending, so this text is the run's longest once added
+        if current and (len(current) >= most or (len(current) + 1) * lengths[index] > budget):
+            grouped.append(current)
+            current = []
+        current.append(index)
+    if current:
+        grouped.append(current)
+    return grouped

@@ -65,6 +65,17 @@ class SemanticLayer:
         question = StoreQuery.by_meaning(query, Meaning(model, vector, meaning.MIN_SIMILARITY))
         return self._store.search(question, scope, limit)
 
+    def runner_up(self, query: str, scope: SearchScope) -> float | None:
+        """The cosine of the second nearest chunk whatever it is (None: fewer than two chunks
+        embedded, or the layer could not be asked) — asked only when one chunk alone is near."""
+        vector = self._query_vector(query) if self.usable else None
+        if vector is None:
+            return None
+        model = self._embedder.model_id
+        question = StoreQuery.by_meaning(query, Meaning(model, vector, -1.0))
+        nearest = self._store.search(question, scope, 2)
+        return nearest[1].relevance if len(nearest) > 1 else None
+
     def embedded(self, label: str) -> bool:
         """Whether every chunk of the source ``label`` has a vector (read from the store)."""
         progress = self._vectors.embedding_progress(self._embedder.model_id, ALL_KINDS, [label])

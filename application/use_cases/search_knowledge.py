@@ -145,8 +145,10 @@ class SearchKnowledge:
             kept = []  # words matched only the query's common words: judged as unanswered
         if not near:
             return kept, waiting
-        if not kept and not meaning.answers(near):
-            return kept, waiting
+        if not kept:
+            runner_up = self._semantic.runner_up(parsed.raw, scope) if len(near) == 1 else None
+            if not meaning.answers(near, runner_up):
+                return kept, waiting
         return meaning.fuse_meaning(kept, near), waiting
 
     def flush_access(self) -> None:

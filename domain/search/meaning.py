@@ -41,13 +41,19 @@ def weak_lexical(hits: Sequence[FusedHit]) -> bool:
     return not hits or hits[0].coverage < WEAK_SHARE
 
 
-def answers(near: Sequence[LayerHit]) -> bool:
+def answers(near: Sequence[LayerHit], runner_up: float | None = None) -> bool:
     """Whether the nearest chunks (best first) are close enough, or the best far enough ahead,
-    to answer a query the words found nothing about."""
+    to answer a query the words found nothing about. ``runner_up``: the second chunk's cosine
+    when ``near`` holds one chunk only (the next is below ``MIN_SIMILARITY``); unknown, the
+    floor stands in for it. The rule was tuned against the real runner-up (ADR 0082): a small
+    store whose one near chunk stands far ahead of the rest is answered as a large one is."""
     if not near:
         return False
     top = similarity(near[0])
-    second = similarity(near[1]) if len(near) > 1 else MIN_SIMILARITY
+    if len(near) > 1:
+        second = similarity(near[1])
+    else:
+        second = MIN_SIMILARITY if runner_up is None else min(runner_up, MIN_SIMILARITY)
     return top >= ANSWER_SIMILARITY or (top >= LEAD_SIMILARITY and top - second >= ANSWER_LEAD)
 
 

@@ -40,3 +40,54 @@ def test_index_embeds_only_what_it_indexed(tmp_path: Path) -> None:
     stats = _capy(db, "stats", "--json", semantic=True)
     layer = json.loads(stats.stdout)["semantic_layer"]
     assert (layer["embedded"], layer["sections"], layer["waiting_sources"]) == (1, 2, 1)
+
+
+def test_index_leaves_what_its_budget_did_not_reach_to_the_server(tmp_path: Path) -> None:
+    db = tmp_path / "knowledge.db"
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Pods\n\nReason: OOMKilled, exit code 137\n")
+
+    done = _capy(db, "index", str(notes), "--embed-seconds", "0", semantic=True)
+
+    assert done.returncode == 0, done.stderr
+    assert "embedded 0 of 1 section for search by meaning in 0 s;" in done.stdout
+    assert "the rest (1 section) is embedded by capy's server in its spare time" in done.stdout
+    layer = json.loads(_capy(db, "stats", "--json", semantic=True).stdout)["semantic_layer"]
+    assert (layer["embedded"], layer["sections"], layer["waiting_sources"]) == (0, 1, 1)
+
+    again = _capy(db, "index", str(notes), semantic=True)  # the next run carries on
+
+    assert "embedded 1 section for search by meaning" in again.stdout
+
+
+def test_ephemeral_output_left_unembedded_is_said_to_stay_found_by_words(tmp_path: Path) -> None:
+    db = tmp_path / "knowledge.db"
+    log = tmp_path / "build.log"
+    log.write_text("error: linker command failed with exit code 1\n")
+
+    done = _capy(
+        db, "index", str(log), "--kind", "ephemeral", "--embed-seconds", "0", semantic=True
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert "embedded 0 of 1 section for search by meaning in 0 s;" in done.stdout
+    assert "the rest (1 section) is found by its words only" in done.stdout
+
+
+def test_a_small_store_answers_by_meaning_what_no_word_of_it_holds(tmp_path: Path) -> None:
+    db = tmp_path / "knowledge.db"
+    notes = tmp_path / "workers.md"
+    notes.write_text(
+        "\n\n".join(
+            f"## Section {i}\n\n"
+            + " ".join(f"worker {i} handled request {j} and logged it." for j in range(8))
+            for i in range(6)
+        )
+        + "\n\n## Pods\n\nReason: OOMKilled\nExit Code: 137\n"
+    )
+    assert _capy(db, "index", str(notes), semantic=True).returncode == 0
+
+    found = _capy(db, "search", "the container ran out of memory", semantic=True)
+
+    assert found.returncode == 0, found.stderr
+    assert "OOMKilled" in found.stdout

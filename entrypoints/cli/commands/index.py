@@ -25,8 +25,11 @@ if TYPE_CHECKING:
     from entrypoints.containers.applications import CliContainer
 
 STDIN = "-"
-# Embedding runs ~10 sections a second on one core: a bar from 30 sections (~3 s) on.
+# Embedding runs ~1-10 sections a second on one core: a bar from 30 sections on.
 EMBED_BAR_FROM = 30
+# How long `capy index` embeds by default before it leaves the rest to the server's spare-time
+# job: a 10 k-section log takes most of an hour of a core, longer than anyone waits at a prompt.
+EMBED_SECONDS = 60.0
 
 
 @attrs.frozen
@@ -63,6 +66,14 @@ def index_command(
         Literal["auto", "markdown", "json", "plaintext", "transcript"],
         Parameter(help="How to cut the text into sections; auto detects it."),
     ] = "auto",
+    embed_seconds: Annotated[
+        float,
+        Parameter(
+            help="With the semantic layer installed: how long to embed what was indexed "
+            "(for search by meaning) before returning; what is left is embedded by capy's "
+            "server in its spare time. 0 leaves it all to the server."
+        ),
+    ] = EMBED_SECONDS,
 ) -> int:
     """Index files or standard input into the knowledge base, redacting secrets first.
 
@@ -92,7 +103,7 @@ def index_command(
         indexed = _index_all(container, inputs, limit, wanted_type, source_kind)
         failures = len(inputs) - len(indexed)
         if indexed:
-            _embed(container, source_kind, indexed)
+            _embed(container, source_kind, indexed, embed_seconds)
     finally:
         container.shutdown_resources()
     if len(inputs) > 1:
@@ -220,11 +231,14 @@ def _decode(data: bytes) -> str:
         ) from None
 
 
-def _embed(container: CliContainer, kind: SourceKind, labels: list[str]) -> None:
+def _embed(container: CliContainer, kind: SourceKind, labels: list[str], seconds: float) -> None:
     """Give what this command indexed (the sources ``labels``, not the rest of the backlog:
     that is the server's spare-time job) its vectors for the semantic layer before returning,
-    with a progress bar when that takes a while; a stop (Ctrl-C) keeps every batch already
-    stored, and the server or the next run carries on."""
+    for at most ``seconds`` (checked between batches), with a progress bar when that takes a
+    while; what is left, and a stop (Ctrl-C), keep every batch already stored, and the server
+    or the next run carries on — and the command says so."""
+    import time
+
     embed = container.use_cases.embed_chunks()
     if not embed.available:
         return
@@ -232,10 +246,37 @@ def _embed(container: CliContainer, kind: SourceKind, labels: list[str]) -> None
     waiting = progress.total - progress.embedded
     if waiting <= 0:
         return
+    deadline = time.monotonic() + max(seconds, 0.0)
     with _progress(waiting, "embedding", at_least=EMBED_BAR_FROM) as advance:
-        done = embed.run({kind}, on_batch=advance, labels=labels)
-    if done:
-        print(f"embedded {done} section{'s' if done != 1 else ''} for search by meaning")
+        done = embed.run(
+            {kind}, on_batch=advance, labels=labels, keep_going=lambda: time.monotonic() < deadline
+        )
+    left = embed.progress({kind}, labels)
+    rest = left.total - left.embedded
+    if not rest:
+        print(f"embedded {_sections(done)} for search by meaning")
+        return
+    print(f"embedded {done} of {_sections(waiting)} for search by meaning in {seconds:g} s;")
+    print(_left_over(kind, rest))
+
+
+def _left_over(kind: SourceKind, rest: int) -> str:
+    from application.use_cases.embed_chunks import EPHEMERAL_MAX_CHUNKS, KEPT_KINDS
+
+    if kind in KEPT_KINDS:
+        return (
+            f"  the rest ({_sections(rest)}) is embedded by capy's server in its spare time "
+            "(capy stats shows how far); until then it is found by its words"
+        )
+    return (
+        f"  the rest ({_sections(rest)}) is found by its words only: the server embeds "
+        f"ephemeral output of up to {EPHEMERAL_MAX_CHUNKS} sections; --embed-seconds gives "
+        "it longer now"
+    )
+
+
+def _sections(count: int) -> str:
+    return f"{count} section{'s' if count != 1 else ''}"
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from adapters.embedding import model_files
-from adapters.embedding.onnx_embedder import OnnxEmbedder
+from adapters.embedding.onnx_embedder import OnnxEmbedder, runs
 from adapters.memory.vector_scores import dot, unpack
 
 pytestmark = pytest.mark.skipif(
@@ -90,3 +90,30 @@ def test_a_batch_releases_its_buffers_and_a_kept_model_stays() -> None:
     assert model.unload()
     assert not model.loaded
     assert not model.unload()  # nothing left to drop
+
+
+def test_texts_run_in_bounded_groups_and_come_back_in_their_order() -> None:
+    model = OnnxEmbedder(idle_seconds=None)
+    texts = [
+        "a long passage " + "with many more words in it " * 40,
+        "short",
+        "OSError: [Errno 28] No space left on device",
+        "medium length line about a failed build step",
+    ]
+    together = model.embed(texts)
+    alone = [model.embed([text])[0] for text in texts]
+    for mixed, single in zip(together, alone, strict=True):
+        # the same vector whatever else shared its run (padding is masked out)
+        assert dot(unpack(mixed), unpack(single)) > 0.9999
+
+
+def test_runs_hold_at_most_the_budget_of_word_pieces() -> None:
+    lengths = [300, 10, 200, 12, 50, 11, 256]
+    grouped = runs(lengths, budget=512, most=16)
+    assert sorted(i for run in grouped for i in run) == list(range(len(lengths)))
+    for run in grouped:
+        assert len(run) == 1 or len(run) * max(lengths[i] for i in run) <= 512
+    assert grouped[0] == [1, 5, 3, 4]  # the short ones share a run, shortest first
+    assert [300] in [[lengths[i] for i in run] for run in grouped]  # over half: alone
+    assert runs([5] * 20, budget=512, most=16) == [list(range(16)), list(range(16, 20))]
+    assert runs([], budget=512, most=16) == []

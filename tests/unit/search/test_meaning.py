@@ -31,6 +31,14 @@ def test_meaning_answers_alone_when_close_or_clearly_ahead() -> None:
     assert not meaning.answers([])
 
 
+def test_one_near_chunk_is_measured_against_the_real_runner_up_when_known() -> None:
+    alone = [_hit(1, 0.384)]  # every other chunk below the floor
+    assert not meaning.answers(alone)  # unknown: the floor stands in, 0.184 ahead
+    assert meaning.answers(alone, runner_up=-0.03)  # far ahead of the rest
+    assert not meaning.answers(alone, runner_up=0.19)
+    assert not meaning.answers(alone, runner_up=0.9)  # a runner-up is never above the floor
+
+
 def test_fusion_keeps_both_rankings_and_marks_what_meaning_found() -> None:
     fused = meaning.fuse_meaning(
         [_fused(1, 0.5), _fused(2, 0.5)], [_hit(2, 0.6), _hit(3, 0.5)], weight=1.0
