@@ -25,7 +25,7 @@ def substring_rank(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHi
         return []
     scored: list[tuple[float, int, LayerHit]] = []
     for index, hit in enumerate(hits):
-        title, content = hit.title.lower(), hit.content.lower()
+        title, content = hit.title.lower(), hit.lowered
         score = 0.0
         for alternatives in units:
             if any(a in content or a in title for a in alternatives):
