@@ -25,6 +25,8 @@ from domain.search.rerank import (
 )
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import _JSON, _SIGNS, _STYLISH, rule_names
+from domain.search.store_query import substring_groups
+from domain.search.substring_layer import TITLE_BONUS, substring_rank
 from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind
 
@@ -149,3 +151,29 @@ def test_rule_names_are_read_exactly_when_a_sign_of_a_lint_report_is_there(text:
     if any(sign in text for sign in _SIGNS):
         expected = " ".join(dict.fromkeys([*_STYLISH.findall(text), *_JSON.findall(text)]))
     assert rule_names(text) == expected
+
+
+def _reference_substring_rank(hits: list[LayerHit], query: str) -> list[LayerHit]:
+    units = [tuple(a.lower() for a in group) for group in substring_groups(parse_query(query))]
+    scored = []
+    for index, hit in enumerate(hits):
+        title, content = hit.title.lower(), hit.content.lower()
+        score = 0.0
+        for alternatives in units:
+            if any(a in content or a in title for a in alternatives):
+                score += 1.0
+                if any(a in title for a in alternatives):
+                    score += TITLE_BONUS
+        if score:
+            scored.append((score, index, hit))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [hit for _, _, hit in scored]
+
+
+@given(st.lists(st.tuples(_TEXT, _TEXT), max_size=6), _QUERY)
+def test_the_substrings_verdict_is_what_a_scan_per_alternative_gives(
+    texts: list[tuple[str, str]], words: list[str]
+) -> None:
+    hits = [_hit(title, content).hit for title, content in texts]
+    query = " ".join(words)
+    assert substring_rank(hits, parse_query(query)) == _reference_substring_rank(hits, query)
