@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cached_property
 
 import attrs
 
@@ -58,3 +59,9 @@ class LayerHit:
     has_code: bool
     relevance: float
     facts: str = ""
+
+    @cached_property
+    def lowered(self) -> str:
+        """``content`` in lower case, made once: the substrings verdict, reranking's evidence
+        and the search's own checks all scan it."""
+        return self.content.lower()

@@ -171,7 +171,7 @@ class SearchKnowledge:
             if corrected is not None and word not in corrected.terms:
                 continue  # corrected into a known word
             if not self._store.has_word(word) and not any(
-                word in hit.hit.content.lower() or word in hit.hit.title.lower() for hit in hits
+                word in hit.hit.lowered or word in hit.hit.title.lower() for hit in hits
             ):
                 return True  # not even part of a longer word (``ConnectionRese``)
         return False

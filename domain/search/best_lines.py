@@ -13,6 +13,7 @@ title is left out. ``domain.search.snippet`` fits them into a reply's bytes.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import attrs
 
@@ -94,8 +95,20 @@ def _segment(lines: list[str], number: int, start: int, width: int) -> _Segment:
     return _Segment(number, start, f"{head}{piece.strip()}{tail}")
 
 
+@lru_cache(maxsize=64)
+def _prepared(query: str) -> tuple[TermGroups, frozenset[AnswerKind]] | None:
+    """The query's units and the kinds of answer it asks for (``None``: no units); parsed once
+    for every result of a search, not once per result."""
+    parsed = parse_query(query)
+    return None if parsed.is_empty else (term_groups(parsed), answer_kinds(query))
+
+
 def _ranked(
-    lines: list[str], groups: TermGroups, width: int, kinds: frozenset[AnswerKind] = frozenset()
+    lines: list[str],
+    groups: TermGroups,
+    kinds: frozenset[AnswerKind] = frozenset(),
+    *,
+    width: int = SEGMENT_BYTES,
 ) -> list[tuple[float, float, int, int]]:
     """(score, term score, line, start) of every window holding at least one term (or being
     of a kind asked for), best first.
@@ -114,7 +127,9 @@ def _ranked(
         facts = line_facts(line) if asks_facts else ""  # "server error" for a 500, …
         shaped = [answers(kind, line, groups) for kind in wanted]
         for start, piece in _windows(line, width):
-            present = groups.present(f"{piece}\n{facts}" if facts else piece) + shaped
+            present = groups.present(f"{piece}\n{facts}" if facts else piece)
+            if shaped:
+                present += shaped
             if any(present):
                 windows.append((number, start, present))
     terms = len(groups.units)
@@ -171,15 +186,13 @@ def best_lines(
     section title shown next to it) is never shown. Windows scoring under ``weak_share`` of the
     best one are left out.
     """
-    lines = [line.strip() for line in content.splitlines() if line.strip()]
+    lines = [stripped for line in content.splitlines() if (stripped := line.strip())]
     if lines and title and repeats_title(lines[0], title):
         lines = lines[1:]
     if not lines:
         return BestLines(())
-    parsed = parse_query(query)
-    ranked = (
-        [] if parsed.is_empty else _ranked(lines, term_groups(parsed), width, answer_kinds(query))
-    )
+    prepared = _prepared(query)
+    ranked = [] if prepared is None else _ranked(lines, *prepared, width=width)
     if not ranked:
         return BestLines((Pick(0, 0, _segment(lines, 0, 0, width).text),))
     best: list[tuple[int, int, float]] = []

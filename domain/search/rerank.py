@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -79,6 +80,10 @@ def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     return best
 
 
+# A run of the characters ``str.isalnum`` accepts (a word character that is no underscore).
+_ALNUM_RUN = re.compile(r"[^\W_]*")
+
+
 def _inside_longer_name(lowered: str, start: int, named: tuple[str, ...]) -> bool:
     """Whether the word found at ``start`` is joined by hyphens to words the query does not
     name (``typescript`` in ``@typescript-eslint``, ``plugin-syntax-typescript``; ``named``:
@@ -87,9 +92,7 @@ def _inside_longer_name(lowered: str, start: int, named: tuple[str, ...]) -> boo
     (``HttpTokens``) is no name of its own."""
     if start and lowered[start - 1].isalnum():
         return False
-    end = start
-    while end < len(lowered) and lowered[end].isalnum():
-        end += 1
+    end = _ALNUM_RUN.match(lowered, start).end()  # type: ignore[union-attr]
     before = start > 1 and lowered[start - 1] == "-" and lowered[start - 2].isalnum()
     after = lowered.startswith("-", end) and lowered[end + 1 : end + 2].isalpha()
     if not (before or after):
@@ -111,10 +114,16 @@ def only_inside_names(
     lowered = content.lower()
     named = _named(groups)
     return tuple(
+        _only_inside(lowered, found, unit, named)
+        for found, unit in zip(positions, groups.units, strict=True)
+    )
+
+
+def _only_inside(lowered: str, found: Sequence[int], unit: str, named: tuple[str, ...]) -> bool:
+    return (
         bool(found)
         and "-" not in unit
         and all(_inside_longer_name(lowered, start, named) for start in found)
-        for found, unit in zip(positions, groups.units, strict=True)
     )
 
 
@@ -142,15 +151,19 @@ def _named(groups: TermGroups) -> tuple[str, ...]:
 
 
 def line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[int]:
-    """The distinct sets of units (bit masks) that share a line of ``content``: one pass over
-    the positions in order, counting newlines between them."""
-    events = sorted((pos, unit) for unit, plist in enumerate(positions) for pos in plist)
+    """The distinct sets of units (bit masks) that share a line of ``content`` (each unit's
+    positions ascending, as ``TermGroups.positions`` gives them): newlines are counted between
+    one unit's positions in turn, with no list of every position to sort."""
+    if len(positions) == 1:
+        return frozenset((1,)) if positions[0] else frozenset()
     masks: dict[int, int] = {}
-    line = previous = 0
-    for pos, unit in events:
-        line += content.count("\n", previous, pos)
-        previous = pos
-        masks[line] = masks.get(line, 0) | (1 << unit)
+    for unit, found in enumerate(positions):
+        bit = 1 << unit
+        line = previous = 0
+        for pos in found:
+            line += content.count("\n", previous, pos)
+            previous = pos
+            masks[line] = masks.get(line, 0) | bit
     return frozenset(masks.values())
 
 
@@ -172,40 +185,39 @@ class Evidence:
 
     @classmethod
     def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
-        positions = tuple(tuple(p) for p in groups.positions(hit.hit.content))
-        in_title = tuple(groups.present(hit.hit.title))
-        if tuning.RULE_NAMES_TITLE and (rules := rule_words(hit.hit.content)):
+        chunk = hit.hit
+        content = chunk.content
+        lowered = chunk.lowered
+        positions = tuple(tuple(unit.positions(lowered)) for unit in groups.matchers)
+        in_title = tuple(groups.present(chunk.title))
+        if tuning.RULE_NAMES_TITLE and (rules := rule_words(content)):
             # A lint rule named for a unit as typed (``no-var``) says what its line is about.
             in_title = tuple(
                 t or (" " not in unit and stem_prefix(unit) in rules)
                 for t, unit in zip(in_title, groups.units, strict=True)
             )
-        in_label = groups.present(hit.hit.label)
-        in_facts = groups.present(hit.hit.facts) if hit.hit.facts else in_label
-        found = tuple(
-            bool(p) or t or s or f
-            for p, t, s, f in zip(positions, in_title, in_label, in_facts, strict=True)
-        )
+        in_label = groups.present(chunk.label)
+        in_facts = groups.present(chunk.facts) if chunk.facts else in_label
+        # Found outside the content: in the title, the source's label or the chunk's facts.
+        elsewhere = [t or s or f for t, s, f in zip(in_title, in_label, in_facts, strict=True)]
+        found = tuple(bool(p) or e for p, e in zip(positions, elsewhere, strict=True))
         title_mask = sum(1 << unit for unit, here in enumerate(in_title) if here)
-        lines = line_masks(hit.hit.content, positions) | ({title_mask} if title_mask else set())
+        lines = line_masks(content, positions)
+        if title_mask:
+            lines |= {title_mask}
         adjacent: tuple[bool, ...] = ()
         if tuning.ADJACENCY_WEIGHT and len(groups.units) > 1:
-            titled = groups.title_positions(hit.hit.title) if any(in_title) else None
+            titled = groups.title_positions(chunk.title) if any(in_title) else None
             adjacent = tuple(
                 (titled is not None and _next_to(titled[a], titled[b], len(groups.units[a])))
                 for a, b in groups.pairs
             )
         inside: tuple[bool, ...] = ()
         if tuning.INSIDE_NAME_PENALTY:
+            named = _named(groups)
             inside = tuple(
-                only and not (t or s or f)
-                for only, t, s, f in zip(
-                    only_inside_names(hit.hit.content, positions, groups),
-                    in_title,
-                    in_label,
-                    in_facts,
-                    strict=True,
-                )
+                not e and _only_inside(lowered, p, unit, named)
+                for p, unit, e in zip(positions, groups.units, elsewhere, strict=True)
             )
         return cls(positions, in_title, found, lines, adjacent, inside)
 

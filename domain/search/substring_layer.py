@@ -25,13 +25,15 @@ def substring_rank(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHi
         return []
     scored: list[tuple[float, int, LayerHit]] = []
     for index, hit in enumerate(hits):
-        title, content = hit.title.lower(), hit.content.lower()
+        title, content = hit.title.lower(), hit.lowered
         score = 0.0
         for alternatives in units:
-            if any(a in content or a in title for a in alternatives):
-                score += 1.0
-                if any(a in title for a in alternatives):
-                    score += TITLE_BONUS
+            for alternative in alternatives:  # a loop, not a generator: it runs for every unit
+                if alternative in content or alternative in title:
+                    score += 1.0
+                    if any(a in title for a in alternatives):
+                        score += TITLE_BONUS
+                    break
         if score:
             scored.append((score, index, hit))
     scored.sort(key=lambda item: (-item[0], item[1]))
