@@ -53,7 +53,7 @@ def hash_new_chunks(connection: Connection) -> int:
         with write_transaction(connection):
             connection.executemany(
                 "UPDATE chunk_owners SET text_hash = ? WHERE id = ?",
-                [(text_hash(title, content), cid) for cid, title, content in rows],
+                ((text_hash(title, content), cid) for cid, title, content in rows),
             )
         done += len(rows)
 

@@ -70,18 +70,24 @@ def _insert(
     assert source_id is not None
     # The engine allocates the chunk ids (rowids, ascending in insert order); the other tables
     # take them from the source's new owner rows, one batch per table.
-    connection.executemany(_INSERT_OWNER, [(source_id, int(c.has_code)) for c in chunks])
+    connection.executemany(_INSERT_OWNER, ((source_id, int(c.has_code)) for c in chunks))
     ids = [row[0] for row in connection.execute(_OWNED_IDS, (source_id,))]
-    rows = [(i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)]
+    if len(ids) != len(chunks):
+        raise ValueError(f"{len(ids)} chunk ids for {len(chunks)} chunks")
+    # Rows are made one at a time as each statement binds them: a list of a tuple per chunk,
+    # three times over, is thousands of small blocks alive at the call's peak, and freed ones
+    # the interpreter keeps for reuse (its tuple free lists) long after the call.
     connection.executemany(
-        "INSERT INTO chunk_texts (id, title, content, facts) VALUES (?, ?, ?, ?)", rows
+        "INSERT INTO chunk_texts (id, title, content, facts) VALUES (?, ?, ?, ?)",
+        ((i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)),
     )
     connection.executemany(
-        "INSERT INTO chunks (rowid, title, content, facts) VALUES (?, ?, ?, ?)", rows
+        "INSERT INTO chunks (rowid, title, content, facts) VALUES (?, ?, ?, ?)",
+        ((i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)),
     )
     connection.executemany(
         "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
-        [row[:3] for row in rows],
+        ((i, c.title, c.content) for i, c in zip(ids, chunks, strict=True)),
     )
     # One statement for the whole word list: far cheaper than one bound call per word.
     connection.execute(
