@@ -4,8 +4,8 @@
 Tool output and the names in it abbreviate what an agent asks about in full: a queue resource
 is ``invoices_dlq``, a limit ``SLA_MS``. A run of three or four of the query's words
 (stopwords left out, as the query's terms are) whose first letters spell a word the store holds
-as an abbreviation — in capitals, or as a part of a name joined by ``-``, ``_`` or ``.``
-(``abbreviated``) — names that word, when one of the run's words is held nowhere and one slip
+as an abbreviation — a part of a name joined by ``-``, ``_`` or ``.`` (``abbreviated``) —
+names that word, when one of the run's words is held nowhere and one slip
 of a typist does not explain it: the query as typed cannot find it (ADR 0105). The same
 letters as a word of prose (``row`` of "rule open to the world") are no abbreviation, and two
 letters are the initials of too many words (``pr``, ``io``, ``db``), so runs are never shorter
@@ -63,9 +63,11 @@ def initialism_units(typed: Sequence[str], judged: Sequence[str]) -> tuple[bool,
 
 
 def abbreviated(text: str, short: str) -> bool:
-    """Whether ``text`` writes ``short`` (lower case) as a whole word in capitals (``DLQ``) or
-    as a part of a name joined by ``-``, ``_`` or ``.`` (``invoices_dlq``, ``gh-pr-list``):
-    the forms an abbreviation takes; the same letters as a word of prose (``row``) are none."""
+    """Whether ``text`` writes ``short`` (lower case) as a part of a name joined by ``-``,
+    ``_`` or ``.`` (``invoices_dlq``, ``gh-pr-list``): the form an abbreviation takes in the
+    names tools print. The same letters as a word of prose (``row``) are none, nor a word in
+    capitals alone (``ARG`` of a Dockerfile, ``SET`` of SQL: keywords as often as
+    abbreviations)."""
     lowered = text.lower()
     at = lowered.find(short)
     while at != -1:
@@ -76,7 +78,7 @@ def abbreviated(text: str, short: str) -> bool:
             joined = (before in _JOINERS and at > 1 and text[at - 2].isalnum()) or (
                 after in _JOINERS and end + 1 < len(text) and text[end + 1].isalnum()
             )
-            if joined or text[at:end].isupper():
+            if joined:
                 return True
         at = lowered.find(short, at + 1)
     return False
