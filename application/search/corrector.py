@@ -17,6 +17,7 @@ from domain.search.fuzzy import (
     slip_only,
 )
 from domain.search.inflections import regular_forms
+from domain.search.initialisms import abbreviated, spelt_out
 from domain.search.keyboard import is_slip, unslipped
 from domain.search.matching import stem_prefix
 from domain.search.outcome_words import GENERIC_WORDS
@@ -74,6 +75,14 @@ def _replaced(raw: str, corrections: dict[str, str]) -> str:
     return raw
 
 
+def _run_in_raw(short: dict[str, str]) -> dict[str, str]:
+    """The question as typed names a spelt-out run by its initials once (its first word)."""
+    first: dict[str, str] = {}
+    for word, initials in short.items():
+        first[word] = initials if initials not in first.values() else ""
+    return first
+
+
 def _names_a_part(text: str, word: str) -> bool:
     """Whether ``word`` (lower case) is a word of ``text``, or a whole part of a name written in
     camel case (``Integrity`` of ``DataIntegrityViolation``) or joined by ``-``, ``_``, ``.``
@@ -116,6 +125,7 @@ class QueryCorrector:
         self._vocabulary: dict[tuple[int, int], tuple[float, list[str]]] = {}
         self._known: dict[tuple[int, int], tuple[float, frozenset[str]]] = {}
         self._held: dict[str, tuple[float, str | None]] = {}
+        self._abbreviations: dict[str, tuple[float, bool]] = {}
 
     def correct(
         self, query: ParsedQuery, present: Callable[[str], bool] | None = None
@@ -137,11 +147,20 @@ class QueryCorrector:
         corrections = {
             t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
         }
-        if not corrections:
+        # A word one slip explains is a typo, not a word of an abbreviated name.
+        short = spelt_out(
+            query.terms,
+            lambda t: t in unknown and not (t in corrections and is_slip(t, corrections[t])),
+            self._abbreviates,
+        )
+        corrections = {t: c for t, c in corrections.items() if t not in short}
+        if not corrections and not short:
             return None
-        terms = [corrections.get(t, t) for t in query.terms]
+        terms = [short.get(t) or corrections.get(t, t) for t in query.terms]
+        # A run spelt out keeps one unit per word typed (each is judged as its initials).
+        kept = [t for at, t in enumerate(terms) if query.terms[at] in short or t not in terms[:at]]
         return attrs.evolve(
-            query, raw=_replaced(query.raw, corrections), terms=tuple(dict.fromkeys(terms))
+            query, raw=_replaced(query.raw, corrections | _run_in_raw(short)), terms=tuple(kept)
         )
 
     def _corrected(self, word: str, present: Callable[[str], bool] | None) -> str | None:
@@ -180,6 +199,26 @@ class QueryCorrector:
             self._held.clear()
         self._held[word] = (now, held)
         return held
+
+    def _abbreviates(self, short: str) -> bool:
+        """Whether the store holds ``short`` as an abbreviation (``initialisms.abbreviated``)
+        in a section holding it or in a source's label; one substrings query, the answer kept
+        as the vocabulary's are (ADR 0105)."""
+        if not self._store.has_word(short):
+            return False
+        now = self._clock.monotonic()
+        cached = self._abbreviations.get(short)
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        query = StoreQuery.of(SearchLayer.SUBSTRINGS, ([short],), Combine.ANY)
+        hits = self._store.search(query, _EVERYWHERE, _HELD_HITS) if query is not None else []
+        texts = [f"{hit.title}\n{hit.content}" for hit in hits]
+        texts.extend(source.label for source in self._store.sources())
+        found = any(abbreviated(text, short) for text in texts)
+        if len(self._abbreviations) >= _HELD_KEPT:
+            self._abbreviations.clear()
+        self._abbreviations[short] = (now, found)
+        return found
 
     def _word(self, word: str) -> str | None:
         now = self._clock.monotonic()

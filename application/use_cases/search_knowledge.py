@@ -27,6 +27,7 @@ from domain.search.answerability import (
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.inflections import regular_forms
+from domain.search.initialisms import initialism_units
 from domain.search.keyboard import is_slip
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery, parse_query
@@ -112,7 +113,7 @@ class SearchKnowledge:
             query=query,
             results=results,
             hidden_kinds=() if results else self._hidden_kinds(scope),
-            corrected_query=" ".join(corrected.groups) if corrected else None,
+            corrected_query=" ".join(dict.fromkeys(corrected.groups)) if corrected else None,
             not_embedded=waiting,
         )
 
@@ -201,10 +202,11 @@ class SearchKnowledge:
         if corrected is not None and len(corrected.groups) == len(units):
             judged = corrected.groups
             if fixed is not None and len(fixed.found) == len(units):
+                spelt = initialism_units(units, judged)
                 found = tuple(
-                    typed or (held and (unit == word or is_slip(unit, word)))
-                    for typed, held, unit, word in zip(
-                        found, fixed.found, units, judged, strict=True
+                    typed or (held and (unit == word or short or is_slip(unit, word)))
+                    for typed, held, unit, word, short in zip(
+                        found, fixed.found, units, judged, spelt, strict=True
                     )
                 )
         known = [

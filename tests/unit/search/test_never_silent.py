@@ -245,3 +245,59 @@ def test_a_misspelt_name_the_text_holds_only_inside_longer_words_answers(
         found = search.search(typed, limit=3)
         assert found.results, typed
         assert "users_email_key" in found.results[0].content
+
+
+PLAN = """Terraform will perform the following actions:
+
+  # aws_sqs_queue.invoices_dlq will be updated in-place
+  ~ resource "aws_sqs_queue" "invoices_dlq" {
+      ~ retention_days = 4 -> 14
+        name           = "invoices-dlq"
+    }
+
+  # aws_sqs_queue.invoices will be updated in-place
+  ~ resource "aws_sqs_queue" "invoices" {
+      ~ visibility_timeout = 30 -> 60
+    }
+
+Plan: 0 to add, 2 to change, 0 to destroy.
+"""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "retention change on the dead letter queue",
+        "retention change on the dead lettr queue",  # a typo inside the run as well
+        "dead letter queue retention",
+    ],
+)
+def test_words_the_output_writes_as_their_initials_answer(
+    container: CliContainer, search: SearchKnowledge, question: str
+) -> None:
+    """``dead letter queue`` is the ``dlq`` of ``invoices_dlq``: the question is answered."""
+    container.use_cases.index_content().execute(IndexRequest(content=PLAN, label="plan.txt"))
+    found = search.search(question, 3)
+    assert found.results, question
+    assert "retention_days = 4 -> 14" in found.results[0].content
+    assert found.corrected_query is not None and "dlq" in found.corrected_query.split()
+
+
+def test_initials_of_words_the_text_holds_nowhere_do_not_answer(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """The run must spell a word the text holds: ``dead letter topic`` (``dlt``) stays unknown."""
+    container.use_cases.index_content().execute(IndexRequest(content=PLAN, label="plan.txt"))
+    assert not search.search("dead letter topic retention", 3).results
+
+
+def test_initials_the_text_writes_only_as_a_word_of_prose_are_no_abbreviation(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """``row`` of "every row of the export" is no abbreviation of "rotated oldest writes"."""
+    container.use_cases.index_content().execute(
+        IndexRequest(content="Every row of the export is one order.\n", label="export.txt")
+    )
+    found = search.search("rotated oldest writes", 3)
+    assert found.corrected_query is None or "row" not in found.corrected_query.split()
+    assert not found.results
