@@ -25,14 +25,19 @@ MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
 def document_vocabulary(text: str) -> frozenset[str]:
     """Distinct vocabulary words of ``text``."""
     found: set[str] = set()
+    add = found.add
     for token in distinct_tokens(text):
         lowered = token.lower()
-        word = lowered.strip("-")
-        if MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
-            found.add(word)
-            if _may_be_compound(token):
-                parts = _separated_parts(lowered) if lowered == token else identifier_parts(token)
-                found.update(p for p in parts if len(p) >= MIN_WORD_LENGTH)
+        word = lowered.strip("-") if "-" in lowered else lowered
+        if not MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
+            continue
+        add(word)
+        if lowered == token:
+            # No capitals: parts only between separators (a plain word or number has none).
+            if "_" in token or "-" in token:
+                found.update(p for p in _separated_parts(lowered) if len(p) >= MIN_WORD_LENGTH)
+        elif _may_be_compound(token):
+            found.update(p for p in identifier_parts(token) if len(p) >= MIN_WORD_LENGTH)
     return frozenset(found - STOPWORDS)
 
 

@@ -94,18 +94,21 @@ def log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:
     lines = [line for line in text.split("\n") if line.strip()]
     if text.count(":") < 2 * (len(lines) // 3):
         return None  # a third of the lines with an hh:mm:ss would need this many colons
-    times = [m.group(1) for m in (_TIME.search(line[:64]) for line in lines) if m]
+    times = [m.group(1) for line in lines if (m := _TIME.search(line[:64]))]
     if len(lines) < 2 or len(times) * 3 < len(lines):
         return None
     span = times[0] if times[0] == times[-1] else f"{times[0]}–{times[-1]}"
-    facts = [fact for fact in (_fact(line, attackers) for line in lines) if fact is not None]
+    facts = [fact for line in lines if (fact := _fact(line, attackers)) is not None]
     if not facts:
         return f"{span}: {len(lines)} lines, nothing failed"
     counts = Counter((severity, what) for severity, what, _ in facts)
     places: dict[str, Counter[str]] = {}
     for _, what, where in facts:
         if where:
-            places.setdefault(what, Counter())[where] += 1
+            seen = places.get(what)
+            if seen is None:
+                seen = places[what] = Counter()
+            seen[where] += 1
     notable = sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1]))
     shown = []
     for (_, what), count in notable[:MOST_NOTABLE]:

@@ -169,8 +169,10 @@ def _commented(lines: list[str], header: Header, headers: list[Header]) -> Heade
 def find_headers(lines: list[str]) -> list[Header]:
     """Every header line, in order."""
     headers: list[Header] = []
-    for number in range(len(lines)):
-        header = _header(lines, number) or _summary(lines, number)
+    after_text = False  # the line before is not blank: no run's closing counts start here
+    for number, line in enumerate(lines):
+        header = _header(lines, number) or (None if after_text else _summary(lines, number))
+        after_text = bool(line.strip())
         if header is not None:
             headers.append(_commented(lines, header, headers))
     return headers

@@ -26,7 +26,7 @@ class _Command:
 
     # A plain class, not ``typing.NamedTuple``: building a named tuple compiles source on every
     # import, which every capturing hook would pay.
-    __slots__ = ("ends", "steps", "triggers", "word")
+    __slots__ = ("ends", "names", "steps", "triggers", "word")
 
     def __init__(
         self,
@@ -34,8 +34,10 @@ class _Command:
         word: LazyPattern,
         steps: tuple[LazyPattern, ...],
         ends: LazyPattern,
+        names: tuple[str, ...] = (),  # when given, one of these too: the command word's spellings
     ) -> None:
         self.triggers, self.word, self.steps, self.ends = triggers, word, steps, ends
+        self.names = names
 
 
 _SHELL_END = LazyPattern(r"[\n|;&]")
@@ -57,6 +59,9 @@ _COMMANDS: tuple[_Command, ...] = (
         LazyPattern(r"\b(?:docker|podman|helm|oras)\b"),
         (LazyPattern(r"\blogin\b"), LazyPattern(rf"[ \t]-p[ =]?{_VALUE}")),
         _SHELL_END,
+        # A web log's ``/login`` is no registry login: without one of the tools named, the
+        # search for their names through the whole text is spared.
+        names=("docker", "podman", "helm", "oras"),
     ),
     _Command(
         ("redis-cli",),
@@ -100,7 +105,9 @@ _PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>
 def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
     """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups)."""
     for command in _COMMANDS:
-        if any(trigger in lowered for trigger in command.triggers):
+        if any(trigger in lowered for trigger in command.triggers) and (
+            not command.names or any(name in lowered for name in command.names)
+        ):
             yield from _secrets(_command_matches(command, text))
     for triggers, pattern in _PATTERNS:
         if any(trigger in lowered for trigger in triggers):

@@ -57,7 +57,7 @@ class BruteForce:
 
 def failed_login(line: str) -> FailedLogin | None:
     """The refused login ``line`` records, if it records one."""
-    if "HTTP/" in line and (request := _REFUSED.match(line)):
+    if "HTTP/" in line and _refused_status(line) and (request := _REFUSED.match(line)):
         client, stamp, method, path = request.group(1, 2, 3, 4)
         try:
             at = datetime.strptime(stamp, _TIME_FORMAT).replace(tzinfo=UTC).timestamp()
@@ -71,6 +71,12 @@ def failed_login(line: str) -> FailedLogin | None:
         hours, minutes, seconds = (int(part) for part in clock.groups())
         return FailedLogin(ssh.group(1), SSH_ENDPOINT, hours * 3600.0 + minutes * 60 + seconds)
     return None
+
+
+def _refused_status(line: str) -> bool:
+    """Whether ``line`` holds a refusal as ``_REFUSED`` reads one (its request's closing quote,
+    the status, a space): most lines of an access log do not, and this spares them the match."""
+    return '" 401 ' in line or '" 403 ' in line
 
 
 def _may_hold_failures(text: str) -> bool:

@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.redaction import _TOKENS, SECRET_MARKER, redact_secrets
+from domain.redaction import _PROSE_WORDS, _TOKENS, SECRET_MARKER, redact_secrets
+from domain.redaction.command_secrets import _COMMANDS
+from domain.redaction.prose_secrets import _CREDENTIAL
 
 
 def _without_lookbehind(source: str) -> str:
@@ -22,3 +24,40 @@ def test_every_match_holds_one_of_its_needles(index: int, data: st.DataObject) -
     token = data.draw(st.from_regex(_without_lookbehind(pattern.compiled.pattern), fullmatch=True))
     assert any(needle in token for needle in needles)
     assert SECRET_MARKER in redact_secrets(f"value {token} end")
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_every_credential_word_of_prose_holds_one_of_the_prose_needles(
+    data: st.DataObject,
+) -> None:
+    word = data.draw(st.from_regex(_CREDENTIAL.compiled.pattern, fullmatch=True))
+    assert any(needle in word.lower() for needle in _PROSE_WORDS)
+
+
+@pytest.mark.parametrize("text", ["password", "my api key is", "access-key", "PRIVATE_KEY"])
+def test_a_credential_word_opens_the_prose_scan(text: str) -> None:
+    assert any(needle in text.lower() for needle in _PROSE_WORDS)
+
+
+def test_a_log_that_says_key_alone_keeps_prose_secrets_and_skips_the_scan() -> None:
+    log = "2025-06-14T00:00:02Z DEBUG cache miss for key user:50355:profile (shard 835)\n"
+    assert not any(needle in log.lower() for needle in _PROSE_WORDS)
+    assert redact_secrets(log) == log
+    said = log + "the api key is sk9Xq2mVb7Lp4Rt8\n"
+    assert "sk9Xq2mVb7Lp4Rt8" not in redact_secrets(said)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_command_word_holds_one_of_its_names(data: st.DataObject) -> None:
+    for command in (c for c in _COMMANDS if c.names):
+        word = data.draw(st.from_regex(command.word.compiled.pattern, fullmatch=True))
+        assert any(name in word.lower() for name in command.names)
+
+
+def test_a_registry_login_is_redacted_and_a_web_login_is_left_alone() -> None:
+    typed = "$ docker login -p Sup3rSecretPw registry.example.com\n"
+    assert "Sup3rSecretPw" not in redact_secrets(typed)
+    web = '10.0.201.212 - - [2025-06-14T00:00:22Z] "GET /login HTTP/1.1" 204 29280 rt=0.270\n'
+    assert redact_secrets(web) == web

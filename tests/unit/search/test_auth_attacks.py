@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from application.use_cases.index_request import IndexRequest
 from domain.chunking import chunk
 from domain.content_type import ContentType
+from domain.search import auth_attacks
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
@@ -106,3 +110,11 @@ def test_search_finds_the_address_brute_forcing_ssh() -> None:
     )
     found = container.use_cases.search_knowledge().search("which address is brute forcing ssh")
     assert found.results and "203.0.113.99" in found.results[0].snippet
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.from_regex(auth_attacks._REFUSED))
+def test_every_refused_request_holds_the_sign_that_lets_the_pattern_run(text: str) -> None:
+    match = auth_attacks._REFUSED.search(text)
+    assert match is not None
+    assert auth_attacks._refused_status(match.group())

@@ -99,6 +99,12 @@ def test_the_spelt_out_sign_test_is_the_signs(text: str) -> None:
     assert line_facts_module._may_have_latency_field(text) == expected
 
 
+@given(st.text(alphabet="codestaCODESTAu=: x", max_size=30))
+def test_the_spelt_out_status_field_test_is_the_signs(text: str) -> None:
+    expected = any(sign in text for sign in line_facts_module._FIELD_SIGNS)
+    assert line_facts_module._may_have_status_field(text) == expected
+
+
 @given(st.text(alphabet="ERORFATLCIPNeorcitalm[]W ", max_size=30))
 def test_the_spelt_out_level_test_is_the_signs(text: str) -> None:
     from domain.chunking import log_titles
