@@ -49,6 +49,15 @@ _POSTINGS = """INSERT INTO capy.postings (project, word, chunk_id, title_tf, con
            cardinality(array_positions(w.weights, 'C'))
     FROM capy.chunks c, unnest(c.words) w WHERE c.source_id = %(source)s
     ORDER BY w.lexeme, c.id"""
+# Each trigram of the source's lower-cased text (as the substrings layer matches it) and the
+# chunks holding it: the substrings layer's index under row-level security (ADR 0112).
+_TRIGRAMS = """INSERT INTO capy.trigrams (project, trigram, source_id, chunk_ids)
+    SELECT %(p)s, g.trigram, %(source)s, array_agg(g.id ORDER BY g.id)
+    FROM (SELECT DISTINCT c.id, substr(t.text, i, 3) AS trigram FROM capy.chunks c
+          CROSS JOIN LATERAL (SELECT lower(c.title || E'\\n' || c.content) AS text) t
+          CROSS JOIN LATERAL generate_series(1, length(t.text) - 2) i
+          WHERE c.source_id = %(source)s) g
+    GROUP BY g.trigram ORDER BY g.trigram"""
 _ADD_TOTALS = """UPDATE capy.projects SET chunks = chunks + %(n)s,
     title_tokens = title_tokens + %(tl)s, content_tokens = content_tokens + %(cl)s,
     facts_tokens = facts_tokens + %(fl)s WHERE project = %(p)s"""
@@ -128,6 +137,7 @@ def _insert(
         )
         connection.execute(_COUNT_WORDS, {"p": project, "source": source.id})
         connection.execute(_POSTINGS, {"p": project, "source": source.id})
+        connection.execute(_TRIGRAMS, {"p": project, "source": source.id})
     connection.execute(
         _ADD_TOTALS,
         {"p": project, "n": len(chunks), **{key: sum(value) for key, value in lengths.items()}},
