@@ -311,10 +311,13 @@ driver AS (
     WHERE %(any)s OR g = (SELECT g FROM rarest GROUP BY g ORDER BY sum(df), g LIMIT 1)),
 candidates AS MATERIALIZED (
     SELECT DISTINCT x.id FROM driver d
-    CROSS JOIN LATERAL (SELECT tg.chunk_ids FROM capy.trigrams tg
-                        WHERE tg.project = %(p)s AND tg.trigram = d.trigram
-                        ORDER BY tg.source_id DESC LIMIT %(rows)s) r
+    CROSS JOIN LATERAL (
+        SELECT tg.chunk_ids, sum(cardinality(tg.chunk_ids)) OVER (ORDER BY tg.source_id DESC)
+                             - cardinality(tg.chunk_ids) AS before
+        FROM capy.trigrams tg WHERE tg.project = %(p)s AND tg.trigram = d.trigram
+        ORDER BY tg.source_id DESC LIMIT %(rows)s) r
     CROSS JOIN LATERAL unnest(r.chunk_ids) x(id)
+    WHERE r.before < %(read)s
     ORDER BY x.id DESC LIMIT %(read)s)"""
 # Chunks named by ``within`` are searched wherever they are.
 _WITHIN_CANDIDATES = """
