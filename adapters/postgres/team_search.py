@@ -1,10 +1,11 @@
 """One layer's search on the team server, ranked higher-is-better (ADR 0077).
 
-Words: the GIN index on ``chunks.words`` finds the chunks matching the ``tsquery``;
-``ts_rank`` (which knows no word rarity) picks the ``pool`` most promising of them, and those
-are rescored in SQL with bm25 — each query word weighed by its rarity in the project
-(``capy.word_counts``), its occurrences in title, content and facts saturated against the
-project's average lengths (``capy.projects``) — the formula SQLite's FTS5 uses.
+Words: ``capy.postings`` finds the chunks holding the query's rarest words (ADR 0097), ``@@``
+checks the whole ``tsquery`` on those; ``ts_rank`` (which knows no word rarity) picks the
+``pool`` most promising of them, and those are rescored in SQL with bm25 — each query word
+weighed by its rarity in the project (``capy.word_counts``), its occurrences in title, content
+and facts saturated against the project's average lengths (``capy.projects``) — the formula
+SQLite's FTS5 uses.
 
 Substrings: ``ILIKE`` over title and content. Under row-level security no index can answer
 ILIKE itself (it is not leakproof, ADR 0097), so a substring's candidates come from
@@ -88,7 +89,8 @@ def _words_sql(query_sql: str, where: str) -> str:
     # Under row-level security only leakproof operators reach an index (text = text does, @@
     # does not): the chunks are found through ``capy.postings`` by word, the rarest word of
     # every alternative of one group (the rarest group when all must match), and ``@@`` then
-    # checks the whole query on those chunks alone.
+    # checks the whole query on those chunks alone — read by key (``= ANY(ARRAY(…))``: a join
+    # on the found ids let the planner, misjudging their number, read every chunk instead).
     return f"""
 WITH q AS (SELECT {query_sql} AS q),
 t AS MATERIALIZED (SELECT greatest(p.chunks, 1)::float8 AS n,
@@ -109,9 +111,9 @@ found_ids AS MATERIALIZED (
 matched AS MATERIALIZED (
     SELECT c.id, c.source_id, s.label, s.kind, c.has_code, c.words,
            c.title_len, c.content_len, c.facts_len
-    FROM found_ids f JOIN capy.chunks c ON c.id = f.chunk_id
-    JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
-    WHERE c.project = %(p)s AND c.words @@ q.q{where}
+    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
+    WHERE c.id = ANY(ARRAY(SELECT f.chunk_id FROM found_ids f))
+      AND c.project = %(p)s AND c.words @@ q.q{where}
     LIMIT %(bound)s),
 cand AS MATERIALIZED (
     SELECT m.* FROM matched m CROSS JOIN q
