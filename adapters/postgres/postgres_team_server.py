@@ -19,7 +19,15 @@ from domain.team import (
     checked_role,
 )
 
-DATA_TABLES = ("projects", "sources", "chunks", "postings", "word_counts", "vocabulary")
+DATA_TABLES = (
+    "projects",
+    "sources",
+    "chunks",
+    "postings",
+    "trigrams",
+    "word_counts",
+    "vocabulary",
+)
 
 _RLS = f"""
 SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity

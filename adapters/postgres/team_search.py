@@ -1,16 +1,18 @@
 """One layer's search on the team server, ranked higher-is-better (ADR 0077).
 
-Words: the GIN index on ``chunks.words`` finds the chunks matching the ``tsquery``;
-``ts_rank`` (which knows no word rarity) picks the ``pool`` most promising of them, and those
-are rescored in SQL with bm25 — each query word weighed by its rarity in the project
-(``capy.word_counts``), its occurrences in title, content and facts saturated against the
-project's average lengths (``capy.projects``) — the formula SQLite's FTS5 uses.
+Words: ``capy.postings`` finds the chunks holding the query's rarest words (ADR 0097), ``@@``
+checks the whole ``tsquery`` on those; ``ts_rank`` (which knows no word rarity) picks the
+``pool`` most promising of them, and those are rescored in SQL with bm25 — each query word
+weighed by its rarity in the project (``capy.word_counts``), its occurrences in title, content
+and facts saturated against the project's average lengths (``capy.projects``) — the formula
+SQLite's FTS5 uses.
 
 Substrings: ``ILIKE`` over title and content. Under row-level security no index can answer
-it (ILIKE is not leakproof, see ADR 0097), so each query reads at most the project's newest
-``SUBSTRING_READ_BOUND`` chunks (found by id, which an index does answer) and ranks at most
-``bound`` matching ones; when either bound cuts the search short the store says so on the
-``capy.store`` logger, and the words layer still searches every chunk.
+ILIKE itself (it is not leakproof, ADR 0097), so a substring's candidates come from
+``capy.trigrams`` (ADR 0112): the chunks holding its rarest trigram, found by text equality,
+which an index does answer. At most ``SUBSTRING_READ_BOUND`` candidates are read (the newest)
+and ``bound`` matching ones ranked; when a query's trigrams are so common that the first bound
+cuts the search short, the store says so on the ``capy.store`` logger.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from adapters.postgres.team_query import (
     CONFIG,
+    TRIGRAM_LENGTH,
     AllOf,
     AnyOf,
     Node,
@@ -43,7 +46,6 @@ MIN_POOL = 100
 WORDS_BOUND = 1000
 SUBSTRING_BOUND = 500
 SUBSTRING_READ_BOUND = 500
-_UNBOUNDED = 2**62
 
 
 def _scope_filters(scope: SearchScope, within: Sequence[int] | None) -> tuple[str, list[Any]]:
@@ -87,7 +89,8 @@ def _words_sql(query_sql: str, where: str) -> str:
     # Under row-level security only leakproof operators reach an index (text = text does, @@
     # does not): the chunks are found through ``capy.postings`` by word, the rarest word of
     # every alternative of one group (the rarest group when all must match), and ``@@`` then
-    # checks the whole query on those chunks alone.
+    # checks the whole query on those chunks alone — read by key (``= ANY(ARRAY(…))``: a join
+    # on the found ids let the planner, misjudging their number, read every chunk instead).
     return f"""
 WITH q AS (SELECT {query_sql} AS q),
 t AS MATERIALIZED (SELECT greatest(p.chunks, 1)::float8 AS n,
@@ -108,9 +111,9 @@ found_ids AS MATERIALIZED (
 matched AS MATERIALIZED (
     SELECT c.id, c.source_id, s.label, s.kind, c.has_code, c.words,
            c.title_len, c.content_len, c.facts_len
-    FROM found_ids f JOIN capy.chunks c ON c.id = f.chunk_id
-    JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
-    WHERE c.project = %(p)s AND c.words @@ q.q{where}
+    FROM capy.chunks c JOIN capy.sources s ON s.id = c.source_id CROSS JOIN q
+    WHERE c.id = ANY(ARRAY(SELECT f.chunk_id FROM found_ids f))
+      AND c.project = %(p)s AND c.words @@ q.q{where}
     LIMIT %(bound)s),
 cand AS MATERIALIZED (
     SELECT m.* FROM matched m CROSS JOIN q
@@ -216,7 +219,6 @@ def search_substrings(
     within: Sequence[int] | None,
     title_weight: float,
     bound: int = SUBSTRING_BOUND,
-    read_bound: int | None = None,
 ) -> list[tuple[LayerHit, float]]:
     rendered = substring_condition(query)
     if rendered is None or limit <= 0 or (within is not None and not within):
@@ -237,45 +239,34 @@ def search_substrings(
         f"u{i}": "%" + unit.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         for i, unit in enumerate(units)
     }
-    # One pass over the newest ``read`` chunks (an index range on id: leakproof): each is
-    # matched and scored at once, and no more than ``bound`` matching ones are kept.
-    sql = f"""
-WITH newest AS MATERIALIZED (
-    SELECT c.id, c.source_id, c.has_code, c.title, c.content, c.title_len, c.content_len
-    FROM capy.chunks c WHERE c.project = %(p)s ORDER BY c.id DESC LIMIT %(read)s),
-found AS (
-    SELECT c.id, c.source_id, s.label, s.kind, c.has_code,
-           ({title_score})::float8 / (1 + ln(1 + c.title_len + c.content_len) / 10) AS score
-    FROM newest c JOIN capy.sources s ON s.id = c.source_id
-    WHERE {named[0]}{named[1]}
-    LIMIT %(bound)s)
-SELECT found.id, found.source_id, found.label, found.kind, found.has_code, found.score,
-       c.title, c.content, c.facts, (SELECT count(*) FROM found) AS found,
-       (SELECT count(*) FROM newest) AS read
-FROM found JOIN capy.chunks c ON c.id = found.id
-ORDER BY found.score DESC, found.id
-LIMIT %(limit)s"""
+    read = SUBSTRING_READ_BOUND
+    sql = _substrings_sql(
+        _WITHIN_CANDIDATES if within is not None else _TRIGRAM_CANDIDATES,
+        title_score,
+        named[0] + named[1],
+    )
     params = {
         **positional,
         **unit_params,
+        **_substring_alternatives(query),
         "p": project,
         "tw": title_weight,
         "bound": bound,
-        # chunks named by ``within`` are searched wherever they are
-        "read": _UNBOUNDED if within is not None else read_bound or SUBSTRING_READ_BOUND,
+        "read": read,
+        "rows": read,
+        "within": [int(chunk_id) for chunk_id in within or ()],
         "limit": limit,
     }
     rows = connection.execute(sql, params).fetchall()
-    if len(rows) < limit and within is None:
-        read = int(rows[0][10]) if rows else _read_count(connection, project, params["read"])
-        if read >= params["read"]:
-            _log.warning(
-                "substring search: %s read the project's newest %d chunks only (a substring "
-                "cannot use an index under row-level security); the words layer searches "
-                "every chunk",
-                " / ".join(units) or "the query",
-                read,
-            )
+    if within is None and rows and int(rows[0][10]) >= read:
+        _log.warning(
+            "substring search: %s is too common (its rarest trigram is in more than %d "
+            "chunks): searched the newest %d of them; a longer or rarer substring narrows it, "
+            "and the words layer searches every chunk",
+            " / ".join(units) or "the query",
+            read,
+            read,
+        )
     if rows and int(rows[0][9]) >= bound:
         _log.warning(
             "substring search: %s matched at least %d chunks; ranked the first %d found "
@@ -287,12 +278,70 @@ LIMIT %(limit)s"""
     return [_hit(row) for row in rows]
 
 
-def _read_count(connection: Any, project: str, read: int) -> int:
-    row = connection.execute(
-        "SELECT count(*) FROM (SELECT 1 FROM capy.chunks WHERE project = %s LIMIT %s) n",
-        (project, read),
-    ).fetchone()
-    return int(row[0]) if row else 0
+def _substring_alternatives(query: Node) -> dict[str, Any]:
+    """Each alternative's text and its group's number, and whether any group may match."""
+    groups = query.items if isinstance(query, AllOf | AnyOf) else (query,)
+    texts: list[str] = []
+    numbers: list[int] = []
+    for number, group in enumerate(groups):
+        for term in positive_terms(group):
+            texts.append(term.replace("\x00", ""))
+            numbers.append(number)
+    return {"unit_texts": texts, "unit_groups": numbers, "any": isinstance(query, AnyOf)}
+
+
+# A substring's chunks are among those holding its rarest trigram (``capy.trigrams``: text
+# equality, which an index answers under row-level security, ADR 0112); counting a trigram's
+# sources stops at ``rows``. The rarest trigram of every alternative of one group (the rarest
+# group when all must match, every group when any may) gives the candidates, the newest
+# ``read`` of them; ILIKE then checks each candidate whole.
+_TRIGRAM_CANDIDATES = f"""
+units AS MATERIALIZED (
+    SELECT u.n, u.g, lower(u.t) AS t
+    FROM unnest(%(unit_texts)s::text[], %(unit_groups)s::int[]) WITH ORDINALITY AS u(t, g, n)
+    WHERE length(u.t) >= {TRIGRAM_LENGTH}),
+counted AS MATERIALIZED (
+    SELECT d.n, d.g, d.trigram,
+           (SELECT count(*) FROM (SELECT 1 FROM capy.trigrams tg
+                                  WHERE tg.project = %(p)s AND tg.trigram = d.trigram
+                                  LIMIT %(rows)s) x) AS df
+    FROM (SELECT DISTINCT units.n, units.g, substr(units.t, i, {TRIGRAM_LENGTH}) AS trigram
+          FROM units, generate_series(1, length(units.t) - {TRIGRAM_LENGTH - 1}) i) d),
+rarest AS (SELECT DISTINCT ON (n) g, trigram, df FROM counted ORDER BY n, df, trigram),
+driver AS (
+    SELECT DISTINCT trigram FROM rarest
+    WHERE %(any)s OR g = (SELECT g FROM rarest GROUP BY g ORDER BY sum(df), g LIMIT 1)),
+candidates AS MATERIALIZED (
+    SELECT DISTINCT x.id FROM driver d
+    CROSS JOIN LATERAL (
+        SELECT tg.chunk_ids, sum(cardinality(tg.chunk_ids)) OVER (ORDER BY tg.source_id DESC)
+                             - cardinality(tg.chunk_ids) AS before
+        FROM capy.trigrams tg WHERE tg.project = %(p)s AND tg.trigram = d.trigram
+        ORDER BY tg.source_id DESC LIMIT %(rows)s) r
+    CROSS JOIN LATERAL unnest(r.chunk_ids) x(id)
+    WHERE r.before < %(read)s
+    ORDER BY x.id DESC LIMIT %(read)s)"""
+# Chunks named by ``within`` are searched wherever they are.
+_WITHIN_CANDIDATES = """
+candidates AS MATERIALIZED (SELECT DISTINCT unnest(%(within)s::bigint[]) AS id)"""
+
+
+def _substrings_sql(candidates: str, title_score: str, where: str) -> str:
+    return f"""
+WITH {candidates.strip()},
+found AS (
+    SELECT c.id, c.source_id, s.label, s.kind, c.has_code,
+           ({title_score})::float8 / (1 + ln(1 + c.title_len + c.content_len) / 10) AS score
+    FROM candidates k JOIN capy.chunks c ON c.id = k.id
+    JOIN capy.sources s ON s.id = c.source_id
+    WHERE c.project = %(p)s AND {where}
+    LIMIT %(bound)s)
+SELECT found.id, found.source_id, found.label, found.kind, found.has_code, found.score,
+       c.title, c.content, c.facts, (SELECT count(*) FROM found) AS found,
+       (SELECT count(*) FROM candidates) AS read
+FROM found JOIN capy.chunks c ON c.id = found.id
+ORDER BY found.score DESC, found.id
+LIMIT %(limit)s"""
 
 
 def _hit(row: tuple[Any, ...]) -> tuple[LayerHit, float]:

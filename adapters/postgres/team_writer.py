@@ -38,7 +38,8 @@ _INSERT_CHUNKS = f"""INSERT INTO capy.chunks
                 %(facts)s::text[], %(tl)s::int[], %(cl)s::int[], %(fl)s::int[],
                 %(tw)s::text[], %(cw)s::text[], %(fw)s::text[])
          WITH ORDINALITY AS u(has_code, title, content, facts, tl, cl, fl, tw, cw, fw, n)
-    ORDER BY u.n"""
+    ORDER BY u.n
+    RETURNING id, lower(title || E'\\n' || content)"""
 _COUNT_WORDS = """INSERT INTO capy.word_counts (project, word, chunks)
     SELECT %(p)s, w.lexeme, count(*) FROM capy.chunks c, unnest(c.words) w
     WHERE c.source_id = %(source)s GROUP BY w.lexeme ORDER BY w.lexeme
@@ -49,6 +50,11 @@ _POSTINGS = """INSERT INTO capy.postings (project, word, chunk_id, title_tf, con
            cardinality(array_positions(w.weights, 'C'))
     FROM capy.chunks c, unnest(c.words) w WHERE c.source_id = %(source)s
     ORDER BY w.lexeme, c.id"""
+# Each trigram of the source's lower-cased text (lower-cased by the server, as ILIKE does) and
+# the chunks holding it: the substrings layer's index under row-level security (ADR 0112).
+_TRIGRAMS = """INSERT INTO capy.trigrams (project, trigram, source_id, chunk_ids)
+    SELECT %(p)s, u.trigram, %(source)s, u.ids::bigint[]
+    FROM unnest(%(trigrams)s::text[], %(ids)s::text[]) AS u(trigram, ids)"""
 _ADD_TOTALS = """UPDATE capy.projects SET chunks = chunks + %(n)s,
     title_tokens = title_tokens + %(tl)s, content_tokens = content_tokens + %(cl)s,
     facts_tokens = facts_tokens + %(fl)s WHERE project = %(p)s"""
@@ -111,7 +117,7 @@ def _insert(
         "fl": [token_count(t) for t in fact_words],
     }
     if chunks:
-        connection.execute(
+        texts = connection.execute(
             _INSERT_CHUNKS,
             {
                 "p": project,
@@ -125,9 +131,19 @@ def _insert(
                 "cw": content_words,
                 "fw": fact_words,
             },
-        )
+        ).fetchall()
         connection.execute(_COUNT_WORDS, {"p": project, "source": source.id})
         connection.execute(_POSTINGS, {"p": project, "source": source.id})
+        trigrams = chunk_trigrams(texts)
+        connection.execute(
+            _TRIGRAMS,
+            {
+                "p": project,
+                "source": source.id,
+                "trigrams": list(trigrams),
+                "ids": ["{" + ",".join(map(str, ids)) + "}" for ids in trigrams.values()],
+            },
+        )
     connection.execute(
         _ADD_TOTALS,
         {"p": project, "n": len(chunks), **{key: sum(value) for key, value in lengths.items()}},
@@ -136,6 +152,16 @@ def _insert(
     if words:
         connection.execute(_VOCABULARY, {"p": project, "words": words})
     return source
+
+
+def chunk_trigrams(texts: Iterable[tuple[int, str]]) -> dict[str, list[int]]:
+    """Each trigram (three consecutive characters) of the chunks' texts, with the ids of the
+    chunks holding it, in id order."""
+    found: dict[str, list[int]] = {}
+    for chunk_id, text in sorted(texts):
+        for trigram in {text[i : i + 3] for i in range(len(text) - 2)}:
+            found.setdefault(trigram, []).append(chunk_id)
+    return found
 
 
 def _delete(connection: Any, project: str, source_ids: Sequence[int]) -> int:
@@ -165,6 +191,10 @@ def _delete(connection: Any, project: str, source_ids: Sequence[int]) -> int:
                         coalesce(sum(content_len), 0) AS cl, coalesce(sum(facts_len), 0) AS fl
                  FROM capy.chunks WHERE source_id = ANY(%(ids)s)) g
            WHERE p.project = %(p)s""",
+        {"ids": ids, "p": project},
+    )
+    connection.execute(
+        "DELETE FROM capy.trigrams WHERE project = %(p)s AND source_id = ANY(%(ids)s)",
         {"ids": ids, "p": project},
     )
     cursor = connection.execute(

@@ -13,13 +13,13 @@ from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS
 from tests.support.team import MEMBER_PASSWORD, TeamServerForTests
 from tests.unit.store.documents import document
-from tests.unit.store.queries import words
+from tests.unit.store.queries import substrings, words
 
 ALL = SearchScope(kinds=ALL_KINDS)
 _numbers = itertools.count(1)
 
 
-def test_init_fills_the_postings_of_chunks_indexed_before_them(
+def test_init_fills_the_postings_and_trigrams_of_chunks_indexed_before_them(
     team_server: TeamServerForTests, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     server = team_server.server
@@ -36,10 +36,11 @@ def test_init_fills_the_postings_of_chunks_indexed_before_them(
         old_capy.setattr(
             postgres_team_server,
             "DATA_TABLES",
-            tuple(t for t in postgres_team_server.DATA_TABLES if t != "postings"),
+            tuple(t for t in postgres_team_server.DATA_TABLES if t not in ("postings", "trigrams")),
         )
-        # the writer of that schema had no postings to fill
+        # the writer of that schema had no postings nor trigrams to fill
         old_capy.setattr(team_writer, "_POSTINGS", "SELECT %(p)s::text, %(source)s::bigint")
+        old_capy.setattr(team_writer, "_TRIGRAMS", "SELECT %(p)s::text, %(source)s::bigint")
         PostgresTeamServer().init(owner)
         PostgresTeamServer().add_member(owner, "upgrade_member", "example.org/u", MEMBER_PASSWORD)
         member = in_database(server.url("upgrade_member", MEMBER_PASSWORD))
@@ -51,7 +52,7 @@ def test_init_fills_the_postings_of_chunks_indexed_before_them(
     with pytest.raises(Exception, match="older capy schema"):
         PostgresKnowledgeStore(member, "example.org/u")
     outcome = PostgresTeamServer().init(owner)
-    assert outcome.applied == ("0002_word_postings",)
+    assert outcome.applied == ("0002_word_postings", "0003_trigram_postings")
     store = PostgresKnowledgeStore(member, "example.org/u")
     hits = store.search(words("stanza", "restores"), ALL, 5)
     assert [hit.label for hit in hits] == ["docs/backup"]
@@ -59,6 +60,8 @@ def test_init_fills_the_postings_of_chunks_indexed_before_them(
         "docs/backup",
         "docs/other",
     ]
+    assert [h.label for h in store.search(substrings("BackRest"), ALL, 5)] == ["docs/backup"]
     store.index(document("docs/new", ("New", "a stanza written after the upgrade")))
     assert len(store.search(words("stanza"), ALL, 5)) == 2
+    assert len(store.search(substrings("stanz"), ALL, 5)) == 2
     store.close()

@@ -65,20 +65,45 @@ def test_a_common_substring_reads_at_most_the_bound(
     assert all(hit.relevance > 0 for hit in hits)
 
 
-def test_a_substring_reads_the_newest_chunks_only_and_says_so(
+def test_a_substring_is_found_in_chunks_of_any_age_through_its_rarest_trigram(
+    crowded: PostgresKnowledgeStore,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(team_search, "SUBSTRING_READ_BOUND", 3)
+    with caplog.at_level(logging.INFO, logger="capy.store"):
+        newest = crowded.search(substrings("zygot"), ALL, 10)
+        old = crowded.search(substrings("NOTE 0"), ALL, 10)
+        either = crowded.search(substrings(("e 1", "e 2")), ALL, 10)
+        both = crowded.search(substrings("common", "e 4"), ALL, 10)
+        none = crowded.search(substrings("note 9"), ALL, 10)
+    assert [hit.label for hit in newest] == ["special"]
+    assert [hit.label for hit in old] == ["doc-0"]  # older than the newest three chunks
+    assert sorted(hit.label for hit in either) == ["doc-1", "doc-2"]
+    assert [hit.label for hit in both] == ["doc-4"] and none == []
+    assert caplog.text == ""  # no trigram of these is in more than three chunks
+
+
+def test_a_substring_of_common_trigrams_reads_the_newest_candidates_and_says_so(
     crowded: PostgresKnowledgeStore,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setattr(team_search, "SUBSTRING_READ_BOUND", 3)
     with caplog.at_level(logging.WARNING, logger="capy.store"):
-        newest = crowded.search(substrings("zygot"), ALL, 10)
-        old = crowded.search(substrings("note 0"), ALL, 10)
-    assert [hit.label for hit in newest] == ["special"]
-    assert old == []  # doc-0 is older than the newest three chunks
-    assert "read the project's newest 3 chunks only" in caplog.text
-    # The words layer still finds it, and a search within named chunks reads them wherever
-    assert [hit.label for hit in crowded.search(words("note", "0"), ALL, 10)] == ["doc-0"]
+        common = crowded.search(substrings("words"), ALL, 10)
+    assert sorted(hit.label for hit in common) == ["doc-4", "doc-5", "special"]
+    assert "words is too common" in caplog.text and "newest 3" in caplog.text
+    # A search within named chunks reads them wherever they are, and says nothing.
+    caplog.clear()
     chunk = crowded.chunks_of(crowded.source_by_label("doc-0").id)[0]  # type: ignore[union-attr]
-    within = crowded.search(substrings("note 0"), ALL, 10, within=[chunk.chunk_id])
-    assert [hit.label for hit in within] == ["doc-0"]
+    within = crowded.search(substrings("words"), ALL, 10, within=[chunk.chunk_id])
+    assert [hit.label for hit in within] == ["doc-0"] and caplog.text == ""
+
+
+def test_a_source_s_trigrams_go_with_it(crowded: PostgresKnowledgeStore) -> None:
+    doc = crowded.source_by_label("doc-3")
+    assert doc is not None and crowded.delete_sources([doc.id]) == 1
+    assert crowded.search(substrings("note 3"), ALL, 10) == []
+    crowded.index(document("doc-3", ("Notes", "note 3 came back with a quokka")))
+    assert [hit.label for hit in crowded.search(substrings("quokk"), ALL, 10)] == ["doc-3"]
