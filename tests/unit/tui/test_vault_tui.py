@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Input
 from domain.vault.search import VaultHit
 from domain.vault.viewer import EntryKind
 from domain.vault.viewer_rows import RowStyle
+from entrypoints.tui import search_screen
 from entrypoints.tui.app import VaultApp
 from entrypoints.tui.backend import ResumeRequest, Start, VaultBrowser
 from entrypoints.tui.list_screen import ListScreen
@@ -78,7 +79,12 @@ async def test_f_filters_the_list_as_you_type(browser: VaultBrowser) -> None:
         assert table.row_count == 4
 
 
-async def test_search_is_debounced_and_opens_the_hit_in_place(browser: VaultBrowser) -> None:
+async def test_search_is_debounced_and_opens_the_hit_in_place(
+    browser: VaultBrowser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pause that sends a query is made longer than any test's typing, so that a loaded
+    # machine, slow between two keys, cannot send one early; the pause is then taken at once.
+    monkeypatch.setattr(search_screen, "DEBOUNCE", 3600.0)
     app = VaultApp(browser, Start())
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)
@@ -87,7 +93,9 @@ async def test_search_is_debounced_and_opens_the_hit_in_place(browser: VaultBrow
         await pilot.press(*"subagent found")
         screen = app.screen
         assert screen.sent == 0  # nothing sent while typing
-        await pilot.pause(0.3)
+        assert screen._timer is not None  # one query waits for the pause
+        screen._timer.stop()
+        screen._run()  # what the timer runs when the pause is over
         await _settle(pilot)
         assert screen.sent == 1
         table = screen.query_one("#hits", DataTable)
