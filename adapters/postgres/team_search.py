@@ -18,7 +18,7 @@ cuts the search short, the store says so on the ``capy.store`` logger.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from adapters.postgres.team_query import (
@@ -180,15 +180,21 @@ def search_words(
 
 def _alternatives(query: Node) -> dict[str, Any]:
     """Each alternative's words and its group's number, and whether any group may match."""
+    texts, numbers = _grouped(query, lambda term: words_text(term) or None)
+    return {"alt_texts": texts, "alt_groups": numbers, "any": isinstance(query, AnyOf)}
+
+
+def _grouped(query: Node, text_of: Callable[[str], str | None]) -> tuple[list[str], list[int]]:
+    """Each positive term's text (``None``: left out) and the number of its group."""
     groups = query.items if isinstance(query, AllOf | AnyOf) else (query,)
     texts: list[str] = []
     numbers: list[int] = []
     for number, group in enumerate(groups):
         for term in positive_terms(group):
-            if text := words_text(term):
+            if (text := text_of(term)) is not None:
                 texts.append(text)
                 numbers.append(number)
-    return {"alt_texts": texts, "alt_groups": numbers, "any": isinstance(query, AnyOf)}
+    return texts, numbers
 
 
 def _named(
@@ -258,7 +264,8 @@ def search_substrings(
         "limit": limit,
     }
     rows = connection.execute(sql, params).fetchall()
-    if within is None and rows and int(rows[0][10]) >= read:
+    too_common = within is None and bool(rows) and int(rows[0][10]) >= read
+    if too_common:
         _log.warning(
             "substring search: %s is too common (its rarest trigram is in more than %d "
             "chunks): searched the newest %d of them; a longer or rarer substring narrows it, "
@@ -267,7 +274,8 @@ def search_substrings(
             read,
             read,
         )
-    if rows and int(rows[0][9]) >= bound:
+    if not too_common and rows and int(rows[0][9]) >= bound:
+        # After the warning above one is enough: its advice is the same.
         _log.warning(
             "substring search: %s matched at least %d chunks; ranked the first %d found "
             "(a longer or rarer substring narrows it)",
@@ -280,13 +288,7 @@ def search_substrings(
 
 def _substring_alternatives(query: Node) -> dict[str, Any]:
     """Each alternative's text and its group's number, and whether any group may match."""
-    groups = query.items if isinstance(query, AllOf | AnyOf) else (query,)
-    texts: list[str] = []
-    numbers: list[int] = []
-    for number, group in enumerate(groups):
-        for term in positive_terms(group):
-            texts.append(term.replace("\x00", ""))
-            numbers.append(number)
+    texts, numbers = _grouped(query, lambda term: term.replace("\x00", ""))
     return {"unit_texts": texts, "unit_groups": numbers, "any": isinstance(query, AnyOf)}
 
 

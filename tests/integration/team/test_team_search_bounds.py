@@ -90,10 +90,15 @@ def test_a_substring_of_common_trigrams_reads_the_newest_candidates_and_says_so(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setattr(team_search, "SUBSTRING_READ_BOUND", 3)
+    original = team_search.search_substrings
+    monkeypatch.setattr(
+        team_search, "search_substrings", lambda *a, **k: original(*a, **{**k, "bound": 3})
+    )
     with caplog.at_level(logging.WARNING, logger="capy.store"):
         common = crowded.search(substrings("words"), ALL, 10)
     assert sorted(hit.label for hit in common) == ["doc-4", "doc-5", "special"]
     assert "words is too common" in caplog.text and "newest 3" in caplog.text
+    assert len(caplog.records) == 1  # the ranking bound, reached too, needs no second line
     # A search within named chunks reads them wherever they are, and says nothing.
     caplog.clear()
     chunk = crowded.chunks_of(crowded.source_by_label("doc-0").id)[0]  # type: ignore[union-attr]
