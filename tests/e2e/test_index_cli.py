@@ -113,6 +113,18 @@ def test_empty_stdin_is_refused(db: Path) -> None:
     assert "empty" in done.stderr
 
 
+@pytest.mark.parametrize("seconds", ["-5", "nan"])
+def test_a_negative_embedding_budget_is_refused_before_anything_is_indexed(
+    db: Path, tmp_path: Path, seconds: str
+) -> None:
+    note = tmp_path / "note.md"
+    note.write_text(GUIDE)
+    done = capy(db, "index", "--embed-seconds", seconds, str(note))
+    assert done.returncode == 1
+    assert "--embed-seconds" in done.stderr and "0 or more seconds" in done.stderr
+    assert stored_labels(db) == {}
+
+
 def test_file_over_the_limit_names_the_setting(db: Path, tmp_path: Path) -> None:
     (tmp_path / ".capy.toml").write_text("[store]\nmax_source_bytes = 1000\n")
     big = tmp_path / "big.log"

@@ -90,6 +90,11 @@ def index_command(
         raise InvalidInput("nothing to index", "name one or more files, or '-' for stdin")
     if paths.count(STDIN) > 1:
         raise InvalidInput("'-' (stdin) can be given only once", "pass it a single time")
+    if not embed_seconds >= 0:  # NaN too
+        raise InvalidInput(
+            f"--embed-seconds {embed_seconds} is no length of time",
+            "give 0 or more seconds (0 leaves the embedding to capy's server)",
+        )
     wanted_type = None if content_type == "auto" else ContentType(content_type)
     source_kind = SourceKind(kind)
 
