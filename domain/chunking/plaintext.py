@@ -6,7 +6,9 @@
   cut a warning from the line saying what to do about it and a test's traceback from its
   ``file:line: Error`` footer; packed, plaintext R@1 went 0.837 → 0.935 and curated files
   (YAML, Dockerfiles, SQL) 0.756 → 0.872 on the benchmark.
-- Else windows of 20 lines overlapping by 2, titled by their first line (or ``Lines a-b``).
+- Else windows of 10–20 lines cut where the output's structure ends one item and starts the
+  next (``line_windows``: after a blank line, before a line at the margin; an item up to 40
+  lines kept whole), titled by their first line (or ``Lines a-b``).
 - A chunk that is mostly timestamped lines (a log) is titled by its time span and what stands
   out in it (``09:43:51–09:43:53: 500 server error ×3 (GET /api/export), …``), not by a first
   line that says nothing; a client brute forcing a login is named (``401 unauthorized brute
@@ -23,13 +25,14 @@ from __future__ import annotations
 from functools import partial
 
 from domain.chunk import Chunk
-from domain.chunking.limits import MAX_CHUNK_BYTES, OVERLAP_LINES, TITLE_MAX_BYTES
+from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
+from domain.chunking.line_windows import MAX_LINES, line_windows
 from domain.chunking.log_titles import LOG_TITLE_MAX_BYTES, log_title, outcome_title
 from domain.chunking.output_sections import chunk_sections, framed_title
 from domain.chunking.oversized import pack_blocks, paragraphs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 
-LINES_PER_CHUNK = 20
+LINES_PER_CHUNK = MAX_LINES
 MIN_SECTIONS = 3
 MAX_SECTIONS = 200
 WHOLE_TITLE = "Output"
@@ -114,14 +117,9 @@ def _unsectioned(
         ]
 
     chunks: list[Chunk] = []
-    step = LINES_PER_CHUNK - OVERLAP_LINES
-    for start in range(0, len(lines), step):
-        window = lines[start : start + LINES_PER_CHUNK]
-        body = "\n".join(window).strip("\n")
+    for start, end in line_windows(lines, max_bytes):
+        body = "\n".join(lines[start:end]).strip("\n")
         if body.strip():
-            end = start + len(window)
             window_title = _first_line_title(body, f"Lines {start + 1}-{end}", title, attackers)
             chunks.extend(_fit(body, window_title, max_bytes))
-        if start + LINES_PER_CHUNK >= len(lines):
-            break
     return chunks

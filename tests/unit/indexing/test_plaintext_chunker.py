@@ -29,12 +29,17 @@ def test_small_sections_share_a_chunk() -> None:
     assert chunks[0].title == "Warning: Argument is deprecated"
 
 
-def test_long_output_uses_twenty_line_windows_with_two_line_overlap() -> None:
+def test_long_output_uses_twenty_line_windows() -> None:
     text = "\n".join(f"line {i}" for i in range(1, 51))
     chunks = chunk(text, ContentType.PLAINTEXT)
-    assert [c.title for c in chunks] == ["line 1", "line 19", "line 37"]
-    assert chunks[0].content.split("\n")[-2:] == chunks[1].content.split("\n")[:2]
+    assert [c.title for c in chunks] == ["line 1", "line 21", "line 41"]
     assert chunks[-1].content.endswith("line 50")
+
+
+def test_a_window_cut_inside_an_indented_block_repeats_two_lines() -> None:
+    text = "Traceback:\n" + "\n".join(f"  frame {i}" for i in range(1, 80))
+    chunks = chunk(text, ContentType.PLAINTEXT)
+    assert chunks[0].content.split("\n")[-2:] == chunks[1].content.split("\n")[:2]
 
 
 def test_giant_single_line_is_cut_on_character_boundaries() -> None:

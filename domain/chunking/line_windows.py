@@ -1,0 +1,112 @@
+"""Windows of lines cut where the output's own structure ends one thing and starts the next.
+
+Plain output with no headers a chunker knows (``output_sections``) and no blank-line paragraphs
+that fit used to be cut every 20 lines wherever that fell: between rustc's ``error[E0277]``
+and the ``note:`` that explains it, between a go test's ``--- SKIP`` line and the reason
+logged above it, with two lines repeated on both sides of every cut. Tools of every kind write
+one item as a line at the output's left margin followed by the lines that belong to it:
+indented (a diagnostic's ``-->``/``|``/``=`` lines, a test's log lines, a stack trace's frames,
+a man page's option description), or at the margin but saying they continue it (``note:``,
+``help:``, ``Caused by:``, a quoted source line ``58 | …``).
+
+So a window holds ``MIN_LINES`` to ``MAX_LINES`` lines and ends where cutting costs least:
+the least indented line first (an outer item before an inner one), then after a blank line,
+else before a line that starts an item, else before a line that continues one; of equally
+good places the last. An item still going on at ``MAX_LINES`` is kept whole when it ends
+within ``MAX_ITEM_LINES`` lines and the byte limit; only an item longer than that is cut
+inside, and then the next window repeats the last ``OVERLAP_LINES`` lines before the cut. A cut
+between two items cuts nothing, so nothing is repeated. The last window is not left with
+fewer than ``MIN_LAST_LINES`` lines. The constants were chosen on the tuning half of the
+benchmark corpora (ADR 0073).
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain.chunking.limits import OVERLAP_LINES
+from domain.chunking.utf8 import byte_len
+
+MAX_LINES = 20
+MIN_LINES = 10
+MIN_LAST_LINES = 5
+MAX_ITEM_LINES = 40
+# A line at the margin that continues the item above it: a child diagnostic (``note:``,
+# ``help:``, ``= note:``), a cause (``Caused by:``), a source line under a gutter (``58 |``).
+_CONTINUES = re.compile(
+    r"^(?:(?:note|help|hint)(?:\[\w+\])?:|Caused by:|= |\d+ *\|)", re.IGNORECASE
+)
+
+# How a cut before a line goes, from best to worst.
+_AFTER_BLANK = 0
+_BEFORE_ITEM = 1
+_BEFORE_CONTINUATION = 2
+_INSIDE_ITEM = 3
+
+_Cost = tuple[int, int]
+
+
+def _margin(lines: list[str]) -> int:
+    """The indentation of the least indented line: the output's own left margin."""
+    return min((len(line) - len(line.lstrip()) for line in lines if line.strip()), default=0)
+
+
+def _cost(lines: list[str], index: int, margin: int) -> _Cost:
+    """What it costs to cut ``lines`` just before ``lines[index]``: how deep that line is
+    indented past the margin, then how it follows the line before it."""
+    line = lines[index]
+    if not line.strip():
+        return len(line), _INSIDE_ITEM
+    depth = len(line) - len(line.lstrip()) - margin
+    if not lines[index - 1].strip():
+        return depth, _AFTER_BLANK
+    if depth:
+        return depth, _INSIDE_ITEM
+    return depth, _BEFORE_CONTINUATION if _CONTINUES.match(line, margin) else _BEFORE_ITEM
+
+
+def _between_items(cost: _Cost) -> bool:
+    return cost[0] == 0 and cost[1] <= _BEFORE_ITEM
+
+
+def line_windows(lines: list[str], max_bytes: int) -> list[tuple[int, int]]:
+    """``(start, end)`` of each window of ``lines`` (``end`` exclusive), in order: consecutive
+    windows meet between two items, or overlap by ``OVERLAP_LINES`` inside one. A window kept
+    longer than ``MAX_LINES`` for its item stays within ``max_bytes``."""
+    windows: list[tuple[int, int]] = []
+    margin = _margin(lines)
+    total = len(lines)
+    start = 0
+    while total - start > MAX_LINES:
+        first = start + MIN_LINES
+        last = max(first, min(start + MAX_LINES, total - MIN_LAST_LINES))
+        cost, end = min((_cost(lines, i, margin), -i) for i in range(first, last + 1))
+        end = -end
+        if not _between_items(cost):
+            kept = _item_end(lines, start, last, margin, max_bytes)
+            if kept is not None:
+                end, cost = kept, (0, _AFTER_BLANK)
+        windows.append((start, end))
+        if end >= total:
+            return windows
+        start = end if _between_items(cost) else end - OVERLAP_LINES
+    windows.append((start, total))
+    return windows
+
+
+def _item_end(lines: list[str], start: int, last: int, margin: int, max_bytes: int) -> int | None:
+    """Where the item still going on at ``last`` ends, when a window from ``start`` can hold
+    it whole (to the end of ``lines`` when only a few lines would be left after it)."""
+    total = len(lines)
+    size = sum(byte_len(line) + 1 for line in lines[start:last])
+    for later in range(last, min(start + MAX_ITEM_LINES, total) + 1):
+        if later == total or (later > last and _between_items(_cost(lines, later, margin))):
+            if total - later < MIN_LAST_LINES and total - start <= MAX_ITEM_LINES:
+                later = total
+            if sum(byte_len(line) + 1 for line in lines[start:later]) > max_bytes:
+                return None
+            return later
+        size += byte_len(lines[later]) + 1
+        if size > max_bytes:
+            return None
+    return None
