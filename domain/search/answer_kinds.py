@@ -106,6 +106,39 @@ _CODE_LINE = re.compile(
 COUNT_PHRASE = re.compile(
     r"(?<![=\w.:/-])\d[\d,]*(?:\.\d+)?(?:\s+[A-Za-z][A-Za-z-]{2,}(?![\w-]*=)|%)"
 )
+# A tally of outcomes written label first, alone on its line: node's ``ℹ fail 5``, TAP's
+# ``# pass 2``, ``Failures: 3``. Only outcomes: node's ``ℹ tests 8`` beside them is a total a
+# question about another run's counts reached. Only as an answer: a run's closing summary is
+# still found by ``COUNT_PHRASE`` (``output_sections``).
+_LABELLED_COUNT = re.compile(r"^\s*(?:[^A-Za-z0-9\s]\s+)?([A-Za-z]{2,})(?::\s*|\s+)\d[\d,]*\s*$")
+_OUTCOME_LABELS = frozenset(
+    [
+        "pass",
+        "passed",
+        "passes",
+        "passing",
+        "fail",
+        "failed",
+        "fails",
+        "failing",
+        "failure",
+        "failures",
+        "skip",
+        "skipped",
+        "skips",
+        "todo",
+        "cancelled",
+        "canceled",
+        "error",
+        "errors",
+        "warning",
+        "warnings",
+        "pending",
+        "broken",
+        "xfail",
+        "xpass",
+    ]
+)
 
 
 def answer_kinds(query: str) -> frozenset[AnswerKind]:
@@ -155,7 +188,12 @@ def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
         return is_location(line)
     if kind is AnswerKind.CODE:
         return is_definition(line)
-    return is_count(line) and any(groups.present(line))
+    return (is_count(line) or _tally(line)) and any(groups.present(line))
+
+
+def _tally(line: str) -> bool:
+    labelled = _LABELLED_COUNT.match(line)
+    return labelled is not None and labelled.group(1).lower() in _OUTCOME_LABELS
 
 
 def holds_answer(kinds: frozenset[AnswerKind], text: str, groups: TermGroups) -> bool:

@@ -41,6 +41,21 @@ def test_a_count_answers_only_when_it_counts_what_was_asked() -> None:
     assert not answers(AnswerKind.COUNT, "added 431 packages in 16s", groups)
 
 
+def test_a_tally_written_label_first_counts_the_outcome_it_names() -> None:
+    failed = term_groups(parse_query("how many node tests failed"))
+    assert answers(AnswerKind.COUNT, "ℹ fail 5", failed)
+    assert answers(AnswerKind.COUNT, "# fail 5", failed)
+    assert answers(AnswerKind.COUNT, "Failures: 3", failed)
+    assert not answers(AnswerKind.COUNT, "ℹ pass 2", failed)  # counts what was not asked
+    # a total beside the tallies, a measurement, a version: no tally of outcomes
+    counts = term_groups(parse_query("overall test counts of the vitest run"))
+    assert not answers(AnswerKind.COUNT, "ℹ tests 8", counts)
+    duration = term_groups(parse_query("how many duration_ms"))
+    assert not answers(AnswerKind.COUNT, "ℹ duration_ms 213.808782", duration)
+    # the closing summary of a run is found by the count before its word, as before
+    assert not is_count("ℹ fail 5")
+
+
 def test_the_snippet_of_a_failure_shows_the_error_for_a_why_question() -> None:
     section = "\n".join(
         [
