@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.utf8 import byte_len
 from domain.search import reply_tuning
+from domain.search.best_lines import repeats_title
 from domain.search.distinctive_terms import telling_terms
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
@@ -208,6 +209,11 @@ def _row_snippets(shown: Sequence[SearchResult], query: str) -> list[str]:
             context=0,
         )
         rows = snippet.splitlines()
+        # a snippet leaves out a first line that only repeats the title, which this reply
+        # does not show: a window of rows is titled by its first row
+        first = result.content.strip("\n").split("\n", 1)[0]
+        if first not in rows and repeats_title(first, result.title):
+            rows.insert(0, first)
         matching = [row for row in rows if any(groups.present(row))]
         found.append("\n".join(matching or rows))
     return found
