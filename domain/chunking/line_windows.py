@@ -7,7 +7,9 @@ logged above it, with two lines repeated on both sides of every cut. Tools of ev
 one item as a line at the output's left margin followed by the lines that belong to it:
 indented (a diagnostic's ``-->``/``|``/``=`` lines, a test's log lines, a stack trace's frames,
 a man page's option description), or at the margin but saying they continue it (``note:``,
-``help:``, ``Caused by:``, a quoted source line ``58 | …``).
+``help:``, ``Caused by:``, a quoted source line ``58 | …``), or under a header that opens a
+block after a blank line and ends with a colon (go's ``goroutine 7 [running]:`` above its
+frames, which go prints at the margin), up to the next blank line.
 
 So a window holds ``MIN_LINES`` to ``MAX_LINES`` lines and ends where cutting costs least:
 the least indented line first (an outer item before an inner one), then after a blank line,
@@ -51,7 +53,22 @@ def _margin(lines: list[str]) -> int:
     return min((len(line) - len(line.lstrip()) for line in lines if line.strip()), default=0)
 
 
-def _cost(lines: list[str], index: int, margin: int) -> _Cost:
+def _opened_blocks(lines: list[str], margin: int) -> frozenset[int]:
+    """Lines inside a block a header opens: a line at the margin after a blank line that
+    ends with a colon (``goroutine 7 [running]:``) holds every line to the next blank one."""
+    inside: set[int] = set()
+    open_block = False
+    for index, line in enumerate(lines):
+        if not line.strip():
+            open_block = False
+        elif open_block:
+            inside.add(index)
+        elif (index == 0 or not lines[index - 1].strip()) and line.rstrip().endswith(":"):
+            open_block = not line[margin : margin + 1].isspace()
+    return frozenset(inside)
+
+
+def _cost(lines: list[str], index: int, margin: int, inside: frozenset[int]) -> _Cost:
     """What it costs to cut ``lines`` just before ``lines[index]``: how deep that line is
     indented past the margin, then how it follows the line before it."""
     line = lines[index]
@@ -60,7 +77,7 @@ def _cost(lines: list[str], index: int, margin: int) -> _Cost:
     depth = len(line) - len(line.lstrip()) - margin
     if not lines[index - 1].strip():
         return depth, _AFTER_BLANK
-    if depth:
+    if depth or index in inside:
         return depth, _INSIDE_ITEM
     return depth, _BEFORE_CONTINUATION if _CONTINUES.match(line, margin) else _BEFORE_ITEM
 
@@ -75,15 +92,16 @@ def line_windows(lines: list[str], max_bytes: int) -> list[tuple[int, int]]:
     longer than ``MAX_LINES`` for its item stays within ``max_bytes``."""
     windows: list[tuple[int, int]] = []
     margin = _margin(lines)
+    inside = _opened_blocks(lines, margin)
     total = len(lines)
     start = 0
     while total - start > MAX_LINES:
         first = start + MIN_LINES
         last = max(first, min(start + MAX_LINES, total - MIN_LAST_LINES))
-        cost, end = min((_cost(lines, i, margin), -i) for i in range(first, last + 1))
+        cost, end = min((_cost(lines, i, margin, inside), -i) for i in range(first, last + 1))
         end = -end
         if not _between_items(cost):
-            kept = _item_end(lines, start, last, margin, max_bytes)
+            kept = _item_end(lines, start, last, margin, max_bytes=max_bytes, inside=inside)
             if kept is not None:
                 end, cost = kept, (0, _AFTER_BLANK)
         windows.append((start, end))
@@ -94,13 +112,15 @@ def line_windows(lines: list[str], max_bytes: int) -> list[tuple[int, int]]:
     return windows
 
 
-def _item_end(lines: list[str], start: int, last: int, margin: int, max_bytes: int) -> int | None:
+def _item_end(
+    lines: list[str], start: int, last: int, margin: int, *, max_bytes: int, inside: frozenset[int]
+) -> int | None:
     """Where the item still going on at ``last`` ends, when a window from ``start`` can hold
     it whole (to the end of ``lines`` when only a few lines would be left after it)."""
     total = len(lines)
     size = sum(byte_len(line) + 1 for line in lines[start:last])
     for later in range(last, min(start + MAX_ITEM_LINES, total) + 1):
-        if later == total or (later > last and _between_items(_cost(lines, later, margin))):
+        if later == total or (later > last and _between_items(_cost(lines, later, margin, inside))):
             if total - later < MIN_LAST_LINES and total - start <= MAX_ITEM_LINES:
                 later = total
             if sum(byte_len(line) + 1 for line in lines[start:later]) > max_bytes:

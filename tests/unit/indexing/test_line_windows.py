@@ -113,3 +113,17 @@ def test_an_item_kept_whole_stays_within_the_byte_limit() -> None:
         assert sum(len(line) + 1 for line in lines[start:end]) - 1 <= MAX_CHUNK_BYTES or (
             end - start <= MAX_LINES
         )
+
+
+def test_a_block_a_header_opens_stays_whole_though_its_lines_are_at_the_margin() -> None:
+    runs = [f"=== RUN   Test{n}\n--- PASS: Test{n} (0.00s)" for n in range(9)]
+    trace = ["goroutine 7 [running]:"]
+    for n in range(12):
+        trace += [f"example.test/quota.Frame{n}(...)", f"\t/src/quota/quota.go:{n}"]
+    text = "\n".join([*runs, "--- FAIL: TestQuota", "panic: index out of range", "", *trace])
+    text += "\nFAIL\texample.test/quota\t0.014s"
+    windows = _windows(text)
+    holding = [w for w in windows if "goroutine 7 [running]:" in w]
+    assert len(holding) == 1
+    assert "FAIL\texample.test/quota\t0.014s" in holding[0]  # the block runs to the end
+    assert all("\t/src/quota/quota.go:11" not in w for w in windows if w is not holding[0])
