@@ -97,7 +97,7 @@ class SearchKnowledge:
             fixed = self._ranked(corrected, scope, limit)
             hits, improved = _merge(hits, fixed.hits)
             corrected = corrected if improved else None
-        if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrected, hits):
+        if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
             hits = []
         if hits and self._unanswerable(parsed, (corrections, fixed), ranking, hits):
             hits = []
@@ -162,7 +162,9 @@ class SearchKnowledge:
     ) -> bool:
         """True when the query names something (``Kafka``, ``SAML``, ``WebAuthn``) that no
         indexed text contains and that is no misspelling of a known word: nothing found can be
-        about it, so whatever the other words match would only cost the caller context."""
+        about it, so whatever the other words match would only cost the caller context. A name
+        the corrector corrected is a misspelling whether or not its correction found more
+        (``ECONNREFUED``: the substrings layer had already found ``ECONNREFUSED``)."""
         for name in extract_entities(parsed.raw):
             word = name.lower()
             if not _NAME.fullmatch(word) or word not in parsed.terms:

@@ -301,3 +301,35 @@ def test_initials_the_text_writes_only_as_a_word_of_prose_are_no_abbreviation(
     found = search.search("rotated oldest writes", 3)
     assert found.corrected_query is None or "row" not in found.corrected_query.split()
     assert not found.results
+
+
+TROUBLESHOOTING = """# quill
+
+## Troubleshooting
+
+### `Error: connect ECONNREFUSED 127.0.0.1:3306`
+
+The database is not reachable from the app container: start it with `docker compose up db`.
+
+### `Error: listen EADDRINUSE :::8080`
+
+Another process holds the port; stop it or set `PORT`.
+
+## Configuration
+
+All settings come from environment variables; a `.env` file in the working directory is read.
+"""
+
+
+def test_a_misspelt_name_the_substrings_already_found_answers(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """The substrings layer finds ``ECONNREFUSED`` for ``ECONNREFUED`` before any correction,
+    so the corrected question finds nothing more: the name is still a misspelling, not a
+    thing nothing indexed holds."""
+    container.use_cases.index_content().execute(
+        IndexRequest(content=TROUBLESHOOTING, label="docs/quill.md")
+    )
+    found = search.search("Error: connect ECONNREFUED 127.0.0.1:3306", limit=3)
+    assert found.results
+    assert "ECONNREFUSED" in found.results[0].content
