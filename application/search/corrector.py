@@ -18,11 +18,12 @@ from domain.search.fuzzy import (
 )
 from domain.search.inflections import regular_forms
 from domain.search.initialisms import abbreviated, spelt_out
-from domain.search.keyboard import is_slip, unslipped
+from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.matching import stem_prefix
 from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
+from domain.search.stopwords import STOPWORDS
 from domain.search.store_query import Combine, StoreQuery
 from domain.search.synonyms import SYNONYM_WORDS
 from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
@@ -42,6 +43,8 @@ _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
 _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
 
 
+# A word this short is corrected only by putting back a letter it dropped.
+SHORT_SLIP_LENGTH = 3
 _DOUBLING_ENDINGS = ("ed", "ing", "er", "ers", "est")
 # A word one slip from a misspelt one is looked for inside longer words only when longer than
 # this: shorter ones occur inside too many words to mean anything.
@@ -142,11 +145,15 @@ class QueryCorrector:
             and not self._store.has_word(t)
             and (present is None or not present(t))
         }
-        if not unknown:
-            return None
         corrections = {
             t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
         }
+        if present is not None:
+            corrections |= {
+                t: c for t in query.terms if (c := self._letter_put_back(t, present)) is not None
+            }
+        if not corrections and not unknown:
+            return None
         # A word one slip explains is a typo, not a word of an abbreviated name.
         short = spelt_out(
             query.terms,
@@ -179,6 +186,18 @@ class QueryCorrector:
             if held is not None:
                 return held
         return correction
+
+    def _letter_put_back(self, word: str, present: Callable[[str], bool]) -> str | None:
+        """The one word of four letters that ``word`` of three is with a letter dropped after
+        its first (``tet`` → ``test``, ``pol`` → ``pool``) when the vocabulary holds it and the
+        text found holds it too, while the vocabulary holds ``word`` nowhere; None when no word
+        or several (``lin``: ``line``, ``link``) are."""
+        if len(word) != SHORT_SLIP_LENGTH or not word.isalpha() or word in STOPWORDS:
+            return None
+        if word in _KNOWN_WORDS or self._store.has_word(word):
+            return None
+        held = {c for c in letter_put_back(word) if present(c) and self._store.has_word(c)}
+        return held.pop() if len(held) == 1 else None
 
     def _held_by_store(self, word: str, candidates: list[str]) -> str | None:
         """The first of ``candidates`` (words one slip from ``word``) that some indexed text

@@ -11,7 +11,7 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
-from application.search.corrector import QueryCorrector
+from application.search.corrector import SHORT_SLIP_LENGTH, QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer
 from domain.errors import InvalidInput
@@ -206,7 +206,7 @@ class SearchKnowledge:
             if fixed is not None and len(fixed.found) == len(units):
                 spelt = initialism_units(units, judged)
                 found = tuple(
-                    typed or (held and (unit == word or short or is_slip(unit, word)))
+                    typed or (held and (unit == word or short or _sure_slip(unit, word)))
                     for typed, held, unit, word, short in zip(
                         found, fixed.found, units, judged, spelt, strict=True
                     )
@@ -214,7 +214,7 @@ class SearchKnowledge:
         known = [
             1.0
             if found or is_question_word(unit)
-            else (1.0 if is_slip(typed, unit) else tuning.CORRECTED_KNOWN)
+            else (1.0 if _sure_slip(typed, unit) else tuning.CORRECTED_KNOWN)
             if unit != typed
             else (1.0 if self._knows(unit) else 0.0)
             for typed, unit, found in zip(units, judged, found, strict=True)
@@ -263,6 +263,12 @@ class SearchKnowledge:
             if count:
                 hidden.append((kind, count))
         return tuple(hidden)
+
+
+def _sure_slip(typed: str, word: str) -> bool:
+    """Whether one slip of a typist explains ``word`` typed as ``typed`` surely: a word of
+    three letters is as often another word (``lag`` is no ``lang``)."""
+    return len(typed) > SHORT_SLIP_LENGTH and is_slip(typed, word)
 
 
 def _held_on_one_line(

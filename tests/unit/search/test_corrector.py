@@ -169,3 +169,17 @@ def test_a_word_some_text_holds_as_typed_is_no_typo() -> None:
     corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
     assert corrector.correct(parse_query("eslint"), lambda word: False) is None
     assert store.searches == 1
+
+
+def test_a_three_letter_word_gets_back_the_letter_it_dropped_when_one_word_fits() -> None:
+    store = Vocabulary({"test", "panicked", "text", "line", "link", "go"})
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    found = "--- FAIL: TestParse (0.00s)\npanic: runtime error [recovered]\nok  \tgo test"
+    corrected = corrector.correct(parse_query("which go tet panicked"), lambda w: w in found)
+    assert corrected is not None and corrected.terms == ("go", "test", "panicked")
+    # Two words of the found text fit (``line``, ``link``): no guess.
+    both = "the link step failed on line 3"
+    assert corrector.correct(parse_query("why did the lin step fail"), lambda w: w in both) is None
+    # A word the vocabulary holds, or one the found text does not hold, is left alone.
+    assert corrector.correct(parse_query("which go test panicked"), lambda w: w in found) is None
+    assert corrector.correct(parse_query("tet panicked"), lambda w: False) is None

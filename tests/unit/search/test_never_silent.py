@@ -333,3 +333,38 @@ def test_a_misspelt_name_the_substrings_already_found_answers(
     found = search.search("Error: connect ECONNREFUED 127.0.0.1:3306", limit=3)
     assert found.results
     assert "ECONNREFUSED" in found.results[0].content
+
+
+GO_TEST = """=== RUN   TestParseRate
+--- PASS: TestParseRate (0.00s)
+=== RUN   TestWindow
+--- FAIL: TestWindow (0.00s)
+panic: runtime error: index out of range [3] with length 3 [recovered]
+FAIL\tratelimit\t0.004s
+"""
+
+ETL_NOTES = """# Nightly export
+
+The ETL job sets lang=en before the export so dates are written the same way.
+
+## Schedule
+
+It runs at 02:00 and writes one file per customer.
+"""
+
+
+def test_a_three_letter_slip_is_corrected_to_the_word_the_text_holds(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    container.use_cases.index_content().execute(IndexRequest(content=GO_TEST, label="go-test"))
+    found = search.search("which go tet failed", limit=3)
+    assert found.results and "--- FAIL: TestWindow" in found.results[0].content
+
+
+def test_a_three_letter_word_read_as_another_is_no_sure_correction(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """``lag`` is one dropped letter from ``lang``, which the text holds; a word that short is as
+    often another word, so the question about a consumer's lag is judged unknown as before."""
+    container.use_cases.index_content().execute(IndexRequest(content=ETL_NOTES, label="etl.md"))
+    assert not search.search("Kafka consumer lag in the ETL", limit=3).results
