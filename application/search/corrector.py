@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import attrs
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
+from domain.search.corrected_text import (
+    doubled_by_spelling,
+    names_a_part,
+    replaced,
+    run_in_raw,
+)
 from domain.search.fuzzy import (
     CorrectionCache,
     best_correction,
@@ -45,68 +50,12 @@ _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
 
 # A word this short is corrected only by putting back a letter it dropped.
 SHORT_SLIP_LENGTH = 3
-_DOUBLING_ENDINGS = ("ed", "ing", "er", "ers", "est")
 # A word one slip from a misspelt one is looked for inside longer words only when longer than
 # this: shorter ones occur inside too many words to mean anything.
 _HELD_MIN = 3
 _HELD_HITS = 20  # sections read to tell which candidate the text holds
 _HELD_KEPT = 256  # misspelt words whose answer is kept
 _EVERYWHERE = SearchScope(kinds=ALL_KINDS)
-
-
-def _doubled_by_spelling(typed: str, word: str) -> bool:
-    """Whether ``word`` is ``typed`` with a consonant made single that English doubles before
-    an ending (``rolled``, ``running``): no slip of a typist, and ``roled`` is another word."""
-    if len(word) != len(typed) - 1:
-        return False
-    for at in range(1, len(typed)):
-        if typed[at] == typed[at - 1] and typed[:at] + typed[at + 1 :] == word:
-            return typed[at] not in "aeiou" and typed[at + 1 :] in _DOUBLING_ENDINGS
-    return False
-
-
-def _replaced(raw: str, corrections: dict[str, str]) -> str:
-    """The question as typed with its misspelt words corrected: what it asks (``why``, ``how
-    many``) still decides which line answers it."""
-    for word, correction in corrections.items():
-        raw = re.sub(
-            rf"(?<![\w-]){re.escape(word)}(?![\w-])",
-            correction.replace("\\", "\\\\"),
-            raw,
-            flags=re.IGNORECASE,
-        )
-    return raw
-
-
-def _run_in_raw(short: dict[str, str]) -> dict[str, str]:
-    """The question as typed names a spelt-out run by its initials once (its first word)."""
-    first: dict[str, str] = {}
-    for word, initials in short.items():
-        first[word] = initials if initials not in first.values() else ""
-    return first
-
-
-def _names_a_part(text: str, word: str) -> bool:
-    """Whether ``word`` (lower case) is a word of ``text``, or a whole part of a name written in
-    camel case (``Integrity`` of ``DataIntegrityViolation``) or joined by ``-``, ``_``, ``.``
-    (``ruff`` of ``real-ruff``, ``sqlcipher`` of ``sqlcipher3``): one slip from a misspelt
-    word, a string found inside a word (``dency`` of ``dependency``) or at its start (``prof``
-    of ``profile``) is a coincidence; a part of a name names it."""
-    lowered = text.lower()
-    at = lowered.find(word)
-    while at != -1:
-        end = at + len(word)
-        starts = at == 0 or not text[at - 1].isalnum() or _camel(text, at)
-        ends = end == len(text) or not text[end].isalpha() or _camel(text, end)
-        if starts and ends:
-            return True
-        at = lowered.find(word, at + 1)
-    return False
-
-
-def _camel(text: str, at: int) -> bool:
-    """Whether a part of a camel-case name starts at ``at`` (``V`` of ``IntegrityViolation``)."""
-    return text[at - 1].islower() and text[at].isupper()
 
 
 class QueryCorrector:
@@ -136,7 +85,9 @@ class QueryCorrector:
         """The query with unknown words corrected, or None when nothing changed.
 
         ``present(word)`` tells whether the text already found contains the word (a partial
-        identifier such as ``ConnectionRese`` is no typo and is left alone).
+        identifier such as ``ConnectionRese`` is no typo and is left alone, but for a word of
+        three letters and one a letter short of its one-slip correction:
+        ``_slips_of_found_words``).
         """
         unknown = {
             t
@@ -149,9 +100,7 @@ class QueryCorrector:
             t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
         }
         if present is not None:
-            corrections |= {
-                t: c for t in query.terms if (c := self._letter_put_back(t, present)) is not None
-            }
+            corrections |= self._slips_of_found_words(query.terms, unknown, present)
         if not corrections and not unknown:
             return None
         # A word one slip explains is a typo, not a word of an abbreviated name.
@@ -167,7 +116,7 @@ class QueryCorrector:
         # A run spelt out keeps one unit per word typed (each is judged as its initials).
         kept = [t for at, t in enumerate(terms) if query.terms[at] in short or t not in terms[:at]]
         return attrs.evolve(
-            query, raw=_replaced(query.raw, corrections | _run_in_raw(short)), terms=tuple(kept)
+            query, raw=replaced(query.raw, corrections | run_in_raw(short)), terms=tuple(kept)
         )
 
     def _corrected(self, word: str, present: Callable[[str], bool] | None) -> str | None:
@@ -186,6 +135,28 @@ class QueryCorrector:
             if held is not None:
                 return held
         return correction
+
+    def _slips_of_found_words(
+        self, terms: tuple[str, ...], unknown: set[str], present: Callable[[str], bool]
+    ) -> dict[str, str]:
+        """Corrections of words the text found holds only inside longer words: a word of three
+        letters with one letter put back (``_letter_put_back``), and a longer one that is the
+        start or end of its one-slip correction (``empt`` of ``empty``, ``matri`` of ``matrix``:
+        a letter dropped at an end, no partial name)."""
+        found: dict[str, str] = {}
+        for t in terms:
+            if t in unknown:
+                continue
+            if len(t) == SHORT_SLIP_LENGTH:
+                c = self._letter_put_back(t, present)
+            elif correctable(t) and not self._store.has_word(t):
+                c = self._word(t)
+                c = c if c is not None and t in c and is_slip(t, c) else None
+            else:
+                c = None
+            if c is not None:
+                found[t] = c
+        return found
 
     def _letter_put_back(self, word: str, present: Callable[[str], bool]) -> str | None:
         """The one word of four letters that ``word`` of three is with a letter dropped after
@@ -213,7 +184,7 @@ class QueryCorrector:
         held: str | None = None
         if not self._holds([stem_prefix(word)], 1):  # held as typed, inside a longer word
             texts = self._holds(candidates, _HELD_HITS)
-            held = next((c for c in candidates if any(_names_a_part(t, c) for t in texts)), None)
+            held = next((c for c in candidates if any(names_a_part(t, c) for t in texts)), None)
         if len(self._held) >= _HELD_KEPT:
             self._held.clear()
         self._held[word] = (now, held)
@@ -277,7 +248,7 @@ class QueryCorrector:
                 c
                 for c in unslipped(word)
                 if (c in known or not known.isdisjoint(regular_forms(c)))
-                and not _doubled_by_spelling(word, c)
+                and not doubled_by_spelling(word, c)
             ),
             None,
         )

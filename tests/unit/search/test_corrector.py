@@ -183,3 +183,15 @@ def test_a_three_letter_word_gets_back_the_letter_it_dropped_when_one_word_fits(
     # A word the vocabulary holds, or one the found text does not hold, is left alone.
     assert corrector.correct(parse_query("which go test panicked"), lambda w: w in found) is None
     assert corrector.correct(parse_query("tet panicked"), lambda w: False) is None
+
+
+def test_a_word_the_found_text_holds_only_as_the_start_of_its_slip_is_corrected() -> None:
+    store = Vocabulary({"matrix", "entry", "coverage", "connectionreset"})
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    found = "coverage: upload only on the ubuntu matrix entry"
+    corrected = corrector.correct(parse_query("coverage matri entry"), lambda w: w in found)
+    assert corrected is not None and corrected.terms == ("coverage", "matrix", "entry")
+    # A part of a name more than one letter short stays as typed (ADR 0093's partial names).
+    reset = "ConnectionResetError: peer closed"
+    partial = corrector.correct(parse_query("ConnectionRes"), lambda w: w in reset.lower())
+    assert partial is None
