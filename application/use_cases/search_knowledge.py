@@ -26,7 +26,7 @@ from domain.search.answerability import (
 )
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
-from domain.search.inflections import regular_forms
+from domain.search.inflections import able_forms, regular_forms
 from domain.search.initialisms import initialism_units
 from domain.search.keyboard import is_slip
 from domain.search.matching import term_groups
@@ -238,7 +238,11 @@ class SearchKnowledge:
         return unanswerable(unknown_share(judged, weights, known), best_held, lead)
 
     def _knows(self, unit: str) -> bool:
-        words = unit.split() if " " in unit else [unit, *synonyms_of(unit), *regular_forms(unit)]
+        words = (
+            unit.split()
+            if " " in unit
+            else [unit, *synonyms_of(unit), *regular_forms(unit), *able_forms(unit)]
+        )
         return (
             all(self._store.has_word(word) for word in words)
             if " " in unit

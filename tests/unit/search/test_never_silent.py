@@ -368,3 +368,27 @@ def test_a_three_letter_word_read_as_another_is_no_sure_correction(
     often another word, so the question about a consumer's lag is judged unknown as before."""
     container.use_cases.index_content().execute(IndexRequest(content=ETL_NOTES, label="etl.md"))
     assert not search.search("Kafka consumer lag in the ETL", limit=3).results
+
+
+PLAN_JSON = """{
+  "format_version": "1.2",
+  "terraform_version": "1.9.8",
+  "planned_values": {"root_module": {"resources": [{"address": "terraform_data.queue"}]}},
+  "resource_changes": [
+    {"address": "terraform_data.queue", "change": {"actions": ["create"]}}
+  ],
+  "applyable": true,
+  "complete": true,
+  "errored": false
+}
+"""
+
+
+def test_a_question_whether_something_can_be_applied_reaches_applyable(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    container.use_cases.index_content().execute(
+        IndexRequest(content=PLAN_JSON, label="plan.json", content_type="application/json")
+    )
+    found = search.search("can this plan be applied", 3, SearchScope(source="plan.json"))
+    assert found.results and '"applyable": true' in found.results[0].content
