@@ -21,7 +21,7 @@ from domain.search.fuzzy import (
     max_distance,
     slip_only,
 )
-from domain.search.inflections import regular_forms
+from domain.search.inflections import able_forms, regular_forms
 from domain.search.initialisms import abbreviated, spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.matching import stem_prefix
@@ -238,7 +238,7 @@ class QueryCorrector:
     def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
-        ``purged`` (``purge``)."""
+        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
         known = self._known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
         family = {word, *regular_forms(word)}
         if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
@@ -247,7 +247,7 @@ class QueryCorrector:
             (
                 c
                 for c in unslipped(word)
-                if (c in known or not known.isdisjoint(regular_forms(c)))
+                if (c in known or not known.isdisjoint((*regular_forms(c), *able_forms(c))))
                 and not doubled_by_spelling(word, c)
             ),
             None,

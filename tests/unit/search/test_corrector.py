@@ -121,6 +121,10 @@ def test_a_slip_of_a_word_whose_inflection_the_vocabulary_holds_is_corrected_to_
     assert zones is not None and "zones" in zones.terms
     purged = corrector.correct(parse_query("when are projects purgwd"))
     assert purged is not None and "purged" in purged.terms
+    # The text says ``applyable``: search knows ``applied`` through it (``able_forms``).
+    plan = QueryCorrector(Vocabulary({"applyable", "plan"}), FixedClock())  # type: ignore[arg-type]
+    applied = plan.correct(parse_query("can this plan be aplied"))
+    assert applied is not None and "applied" in applied.terms
 
 
 def test_a_consonant_english_doubles_before_an_ending_is_no_slip() -> None:
