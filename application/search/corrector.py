@@ -161,13 +161,18 @@ class QueryCorrector:
     def _letter_put_back(self, word: str, present: Callable[[str], bool]) -> str | None:
         """The one word of four letters that ``word`` of three is with a letter dropped after
         its first (``tet`` → ``test``, ``pol`` → ``pool``) when the vocabulary holds it and the
-        text found holds it too, while the vocabulary holds ``word`` nowhere; None when no word
-        or several (``lin``: ``line``, ``link``) are."""
+        text found holds it too, or it phrases a question (``mde`` → ``made``), while the
+        vocabulary holds ``word`` nowhere; None when no word or several (``lin``: ``line``,
+        ``link``) are."""
         if len(word) != SHORT_SLIP_LENGTH or not word.isalpha() or word in STOPWORDS:
             return None
         if word in _KNOWN_WORDS or self._store.has_word(word):
             return None
-        held = {c for c in letter_put_back(word) if present(c) and self._store.has_word(c)}
+        held = {
+            c
+            for c in letter_put_back(word)
+            if c in _ASKING_ONLY or (present(c) and self._store.has_word(c))
+        }
         return held.pop() if len(held) == 1 else None
 
     def _held_by_store(self, word: str, candidates: list[str]) -> str | None:

@@ -199,3 +199,13 @@ def test_a_word_the_found_text_holds_only_as_the_start_of_its_slip_is_corrected(
     reset = "ConnectionResetError: peer closed"
     partial = corrector.correct(parse_query("ConnectionRes"), lambda w: w in reset.lower())
     assert partial is None
+
+
+def test_a_three_letter_slip_of_a_word_that_phrases_a_question_is_corrected_to_it() -> None:
+    # ``made`` asks (``question_words``); no output need hold it.
+    corrector = QueryCorrector(Vocabulary({"retry", "tests", "deterministic"}), FixedClock())  # type: ignore[arg-type]
+    found = "retry tests are deterministic now"
+    corrected = corrector.correct(
+        parse_query("how were retry tests mde deterministic"), lambda w: w in found
+    )
+    assert corrected is not None and "made" in corrected.terms
