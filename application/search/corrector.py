@@ -145,8 +145,8 @@ class QueryCorrector:
         a letter dropped at an end, no partial name)."""
         found: dict[str, str] = {}
         for t in terms:
-            if t in unknown:
-                continue
+            if t in unknown or t in _KNOWN_WORDS:
+                continue  # ``issue`` of ``issuer`` asks, as typed
             if len(t) == SHORT_SLIP_LENGTH:
                 c = self._letter_put_back(t, present)
             elif correctable(t) and not self._store.has_word(t):

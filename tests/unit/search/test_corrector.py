@@ -199,6 +199,9 @@ def test_a_word_the_found_text_holds_only_as_the_start_of_its_slip_is_corrected(
     reset = "ConnectionResetError: peer closed"
     partial = corrector.correct(parse_query("ConnectionRes"), lambda w: w in reset.lower())
     assert partial is None
+    # A word that asks or says how something went stays as typed (``issue`` of ``issuer``).
+    issuer = QueryCorrector(Vocabulary({"issuer", "token"}), FixedClock())  # type: ignore[arg-type]
+    assert issuer.correct(parse_query("token issue"), lambda w: w in "token issuer: capy") is None
 
 
 def test_a_three_letter_slip_of_a_word_that_phrases_a_question_is_corrected_to_it() -> None:
