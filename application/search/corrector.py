@@ -89,18 +89,14 @@ class QueryCorrector:
         three letters and one a letter short of its one-slip correction:
         ``_slips_of_found_words``).
         """
-        unknown = {
-            t
-            for t in query.terms
-            if correctable(t)
-            and not self._store.has_word(t)
-            and (present is None or not present(t))
-        }
+        absent = [t for t in query.terms if correctable(t) and not self._store.has_word(t)]
+        unknown = {t for t in absent if present is None or not present(t)}
         corrections = {
             t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
         }
         if present is not None:
-            corrections |= self._slips_of_found_words(query.terms, unknown, present)
+            inside = [t for t in absent if t not in unknown]
+            corrections |= self._slips_of_found_words(query.terms, inside, present)
         if not corrections and not unknown:
             return None
         # A word one slip explains is a typo, not a word of an abbreviated name.
@@ -137,19 +133,20 @@ class QueryCorrector:
         return correction
 
     def _slips_of_found_words(
-        self, terms: tuple[str, ...], unknown: set[str], present: Callable[[str], bool]
+        self, terms: tuple[str, ...], inside: list[str], present: Callable[[str], bool]
     ) -> dict[str, str]:
-        """Corrections of words the text found holds only inside longer words: a word of three
-        letters with one letter put back (``_letter_put_back``), and a longer one that is the
-        start or end of its one-slip correction (``empt`` of ``empty``, ``matri`` of ``matrix``:
-        a letter dropped at an end, no partial name)."""
+        """Corrections of words of three letters, with one letter put back
+        (``_letter_put_back``), and of words the vocabulary does not hold that the text found
+        holds only inside longer ones (``inside``) when such a word is the start or end of its
+        one-slip correction (``empt`` of ``empty``, ``matri`` of ``matrix``: a letter dropped
+        at an end, no partial name)."""
         found: dict[str, str] = {}
         for t in terms:
-            if t in unknown or t in _KNOWN_WORDS:
+            if t in _KNOWN_WORDS:
                 continue  # ``issue`` of ``issuer`` asks, as typed
             if len(t) == SHORT_SLIP_LENGTH:
                 c = self._letter_put_back(t, present)
-            elif correctable(t) and not self._store.has_word(t):
+            elif t in inside:
                 c = self._word(t)
                 c = c if c is not None and t in c and is_slip(t, c) else None
             else:
@@ -168,10 +165,12 @@ class QueryCorrector:
             return None
         if word in _KNOWN_WORDS or self._store.has_word(word):
             return None
+        longer = len(word) + 1
+        vocabulary = self._known_between(longer, longer, self._clock.monotonic())
         held = {
             c
             for c in letter_put_back(word)
-            if c in _ASKING_ONLY or (present(c) and self._store.has_word(c))
+            if c in _ASKING_ONLY or (c in vocabulary and present(c))
         }
         return held.pop() if len(held) == 1 else None
 
