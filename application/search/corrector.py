@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import attrs
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
+from domain.search.corrected_text import (
+    doubled_by_spelling,
+    names_a_part,
+    replaced,
+    run_in_raw,
+)
 from domain.search.fuzzy import (
     CorrectionCache,
     best_correction,
@@ -16,13 +21,14 @@ from domain.search.fuzzy import (
     max_distance,
     slip_only,
 )
-from domain.search.inflections import regular_forms
+from domain.search.inflections import able_forms, regular_forms
 from domain.search.initialisms import abbreviated, spelt_out
-from domain.search.keyboard import is_slip, unslipped
+from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.matching import stem_prefix
 from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
+from domain.search.stopwords import STOPWORDS
 from domain.search.store_query import Combine, StoreQuery
 from domain.search.synonyms import SYNONYM_WORDS
 from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
@@ -42,68 +48,14 @@ _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
 _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
 
 
-_DOUBLING_ENDINGS = ("ed", "ing", "er", "ers", "est")
+# A word this short is corrected only by putting back a letter it dropped.
+SHORT_SLIP_LENGTH = 3
 # A word one slip from a misspelt one is looked for inside longer words only when longer than
 # this: shorter ones occur inside too many words to mean anything.
 _HELD_MIN = 3
 _HELD_HITS = 20  # sections read to tell which candidate the text holds
 _HELD_KEPT = 256  # misspelt words whose answer is kept
 _EVERYWHERE = SearchScope(kinds=ALL_KINDS)
-
-
-def _doubled_by_spelling(typed: str, word: str) -> bool:
-    """Whether ``word`` is ``typed`` with a consonant made single that English doubles before
-    an ending (``rolled``, ``running``): no slip of a typist, and ``roled`` is another word."""
-    if len(word) != len(typed) - 1:
-        return False
-    for at in range(1, len(typed)):
-        if typed[at] == typed[at - 1] and typed[:at] + typed[at + 1 :] == word:
-            return typed[at] not in "aeiou" and typed[at + 1 :] in _DOUBLING_ENDINGS
-    return False
-
-
-def _replaced(raw: str, corrections: dict[str, str]) -> str:
-    """The question as typed with its misspelt words corrected: what it asks (``why``, ``how
-    many``) still decides which line answers it."""
-    for word, correction in corrections.items():
-        raw = re.sub(
-            rf"(?<![\w-]){re.escape(word)}(?![\w-])",
-            correction.replace("\\", "\\\\"),
-            raw,
-            flags=re.IGNORECASE,
-        )
-    return raw
-
-
-def _run_in_raw(short: dict[str, str]) -> dict[str, str]:
-    """The question as typed names a spelt-out run by its initials once (its first word)."""
-    first: dict[str, str] = {}
-    for word, initials in short.items():
-        first[word] = initials if initials not in first.values() else ""
-    return first
-
-
-def _names_a_part(text: str, word: str) -> bool:
-    """Whether ``word`` (lower case) is a word of ``text``, or a whole part of a name written in
-    camel case (``Integrity`` of ``DataIntegrityViolation``) or joined by ``-``, ``_``, ``.``
-    (``ruff`` of ``real-ruff``, ``sqlcipher`` of ``sqlcipher3``): one slip from a misspelt
-    word, a string found inside a word (``dency`` of ``dependency``) or at its start (``prof``
-    of ``profile``) is a coincidence; a part of a name names it."""
-    lowered = text.lower()
-    at = lowered.find(word)
-    while at != -1:
-        end = at + len(word)
-        starts = at == 0 or not text[at - 1].isalnum() or _camel(text, at)
-        ends = end == len(text) or not text[end].isalpha() or _camel(text, end)
-        if starts and ends:
-            return True
-        at = lowered.find(word, at + 1)
-    return False
-
-
-def _camel(text: str, at: int) -> bool:
-    """Whether a part of a camel-case name starts at ``at`` (``V`` of ``IntegrityViolation``)."""
-    return text[at - 1].islower() and text[at].isupper()
 
 
 class QueryCorrector:
@@ -133,20 +85,20 @@ class QueryCorrector:
         """The query with unknown words corrected, or None when nothing changed.
 
         ``present(word)`` tells whether the text already found contains the word (a partial
-        identifier such as ``ConnectionRese`` is no typo and is left alone).
+        identifier such as ``ConnectionRese`` is no typo and is left alone, but for a word of
+        three letters and one a letter short of its one-slip correction:
+        ``_slips_of_found_words``).
         """
-        unknown = {
-            t
-            for t in query.terms
-            if correctable(t)
-            and not self._store.has_word(t)
-            and (present is None or not present(t))
-        }
-        if not unknown:
-            return None
+        absent = [t for t in query.terms if correctable(t) and not self._store.has_word(t)]
+        unknown = {t for t in absent if present is None or not present(t)}
         corrections = {
             t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
         }
+        if present is not None:
+            inside = [t for t in absent if t not in unknown]
+            corrections |= self._slips_of_found_words(query.terms, inside, present)
+        if not corrections and not unknown:
+            return None
         # A word one slip explains is a typo, not a word of an abbreviated name.
         short = spelt_out(
             query.terms,
@@ -160,7 +112,7 @@ class QueryCorrector:
         # A run spelt out keeps one unit per word typed (each is judged as its initials).
         kept = [t for at, t in enumerate(terms) if query.terms[at] in short or t not in terms[:at]]
         return attrs.evolve(
-            query, raw=_replaced(query.raw, corrections | _run_in_raw(short)), terms=tuple(kept)
+            query, raw=replaced(query.raw, corrections | run_in_raw(short)), terms=tuple(kept)
         )
 
     def _corrected(self, word: str, present: Callable[[str], bool] | None) -> str | None:
@@ -180,6 +132,48 @@ class QueryCorrector:
                 return held
         return correction
 
+    def _slips_of_found_words(
+        self, terms: tuple[str, ...], inside: list[str], present: Callable[[str], bool]
+    ) -> dict[str, str]:
+        """Corrections of words of three letters, with one letter put back
+        (``_letter_put_back``), and of words the vocabulary does not hold that the text found
+        holds only inside longer ones (``inside``) when such a word is the start or end of its
+        one-slip correction (``empt`` of ``empty``, ``matri`` of ``matrix``: a letter dropped
+        at an end, no partial name)."""
+        found: dict[str, str] = {}
+        for t in terms:
+            if t in _KNOWN_WORDS:
+                continue  # ``issue`` of ``issuer`` asks, as typed
+            if len(t) == SHORT_SLIP_LENGTH:
+                c = self._letter_put_back(t, present)
+            elif t in inside:
+                c = self._word(t)
+                c = c if c is not None and t in c and is_slip(t, c) else None
+            else:
+                c = None
+            if c is not None:
+                found[t] = c
+        return found
+
+    def _letter_put_back(self, word: str, present: Callable[[str], bool]) -> str | None:
+        """The one word of four letters that ``word`` of three is with a letter dropped after
+        its first (``tet`` → ``test``, ``pol`` → ``pool``) when the vocabulary holds it and the
+        text found holds it too, or it phrases a question (``mde`` → ``made``), while the
+        vocabulary holds ``word`` nowhere; None when no word or several (``lin``: ``line``,
+        ``link``) are."""
+        if len(word) != SHORT_SLIP_LENGTH or not word.isalpha() or word in STOPWORDS:
+            return None
+        if word in _KNOWN_WORDS or self._store.has_word(word):
+            return None
+        longer = len(word) + 1
+        vocabulary = self._known_between(longer, longer, self._clock.monotonic())
+        held = {
+            c
+            for c in letter_put_back(word)
+            if c in _ASKING_ONLY or (c in vocabulary and present(c))
+        }
+        return held.pop() if len(held) == 1 else None
+
     def _held_by_store(self, word: str, candidates: list[str]) -> str | None:
         """The first of ``candidates`` (words one slip from ``word``) that some indexed text
         holds as a whole part of a longer word, when the vocabulary had no correction at all:
@@ -194,7 +188,7 @@ class QueryCorrector:
         held: str | None = None
         if not self._holds([stem_prefix(word)], 1):  # held as typed, inside a longer word
             texts = self._holds(candidates, _HELD_HITS)
-            held = next((c for c in candidates if any(_names_a_part(t, c) for t in texts)), None)
+            held = next((c for c in candidates if any(names_a_part(t, c) for t in texts)), None)
         if len(self._held) >= _HELD_KEPT:
             self._held.clear()
         self._held[word] = (now, held)
@@ -248,7 +242,7 @@ class QueryCorrector:
     def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
-        ``purged`` (``purge``)."""
+        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
         known = self._known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
         family = {word, *regular_forms(word)}
         if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
@@ -257,8 +251,8 @@ class QueryCorrector:
             (
                 c
                 for c in unslipped(word)
-                if (c in known or not known.isdisjoint(regular_forms(c)))
-                and not _doubled_by_spelling(word, c)
+                if (c in known or not known.isdisjoint((*regular_forms(c), *able_forms(c))))
+                and not doubled_by_spelling(word, c)
             ),
             None,
         )

@@ -11,7 +11,7 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
-from application.search.corrector import QueryCorrector
+from application.search.corrector import SHORT_SLIP_LENGTH, QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer
 from domain.errors import InvalidInput
@@ -26,7 +26,7 @@ from domain.search.answerability import (
 )
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
-from domain.search.inflections import regular_forms
+from domain.search.inflections import able_forms, regular_forms
 from domain.search.initialisms import initialism_units
 from domain.search.keyboard import is_slip
 from domain.search.matching import term_groups
@@ -97,7 +97,7 @@ class SearchKnowledge:
             fixed = self._ranked(corrected, scope, limit)
             hits, improved = _merge(hits, fixed.hits)
             corrected = corrected if improved else None
-        if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrected, hits):
+        if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
             hits = []
         if hits and self._unanswerable(parsed, (corrections, fixed), ranking, hits):
             hits = []
@@ -162,7 +162,9 @@ class SearchKnowledge:
     ) -> bool:
         """True when the query names something (``Kafka``, ``SAML``, ``WebAuthn``) that no
         indexed text contains and that is no misspelling of a known word: nothing found can be
-        about it, so whatever the other words match would only cost the caller context."""
+        about it, so whatever the other words match would only cost the caller context. A name
+        the corrector corrected is a misspelling whether or not its correction found more
+        (``ECONNREFUED``: the substrings layer had already found ``ECONNREFUSED``)."""
         for name in extract_entities(parsed.raw):
             word = name.lower()
             if not _NAME.fullmatch(word) or word not in parsed.terms:
@@ -204,7 +206,7 @@ class SearchKnowledge:
             if fixed is not None and len(fixed.found) == len(units):
                 spelt = initialism_units(units, judged)
                 found = tuple(
-                    typed or (held and (unit == word or short or is_slip(unit, word)))
+                    typed or (held and (unit == word or short or _sure_slip(unit, word)))
                     for typed, held, unit, word, short in zip(
                         found, fixed.found, units, judged, spelt, strict=True
                     )
@@ -212,7 +214,7 @@ class SearchKnowledge:
         known = [
             1.0
             if found or is_question_word(unit)
-            else (1.0 if is_slip(typed, unit) else tuning.CORRECTED_KNOWN)
+            else (1.0 if _sure_slip(typed, unit) else tuning.CORRECTED_KNOWN)
             if unit != typed
             else (1.0 if self._knows(unit) else 0.0)
             for typed, unit, found in zip(units, judged, found, strict=True)
@@ -236,7 +238,11 @@ class SearchKnowledge:
         return unanswerable(unknown_share(judged, weights, known), best_held, lead)
 
     def _knows(self, unit: str) -> bool:
-        words = unit.split() if " " in unit else [unit, *synonyms_of(unit), *regular_forms(unit)]
+        words = (
+            unit.split()
+            if " " in unit
+            else [unit, *synonyms_of(unit), *regular_forms(unit), *able_forms(unit)]
+        )
         return (
             all(self._store.has_word(word) for word in words)
             if " " in unit
@@ -261,6 +267,12 @@ class SearchKnowledge:
             if count:
                 hidden.append((kind, count))
         return tuple(hidden)
+
+
+def _sure_slip(typed: str, word: str) -> bool:
+    """Whether one slip of a typist explains ``word`` typed as ``typed`` surely: a word of
+    three letters is as often another word (``lag`` is no ``lang``)."""
+    return len(typed) > SHORT_SLIP_LENGTH and is_slip(typed, word)
 
 
 def _held_on_one_line(

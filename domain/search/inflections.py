@@ -94,3 +94,19 @@ _SHORTEST_FORM = 3
 def _undoubled(stem: str) -> str:
     """``spill`` → ``spil``, ``runn`` → ``run``: a consonant doubled before an ending."""
     return stem[:-1] if len(stem) > _SHORTEST_FORM and stem[-1] == stem[-2] else stem
+
+
+def able_forms(word: str) -> tuple[str, ...]:
+    """What a tool writes for "can be ``word``", a participle of a verb in ``y``: ``applied``
+    → ``applyable``, ``retried`` → ``retryable``, ``verified`` → ``verifiable`` ("can this
+    plan be applied" — Terraform's ``"applyable": true``). Porter stems the two apart
+    (``appli``, ``applyabl``); the other participles keep their verb whole (``deploy`` of
+    ``deployed`` is found inside ``deployable``), and guessing their forms (``installed`` →
+    ``installable``) drew pip's other lines to version questions. Searched as alternatives
+    of the participle."""
+    if len(word) < _SHORTEST_PARTICIPLE or not word.isalpha() or not word.endswith("ied"):
+        return ()
+    return (word[:-3] + "yable", word[:-3] + "iable")
+
+
+_SHORTEST_PARTICIPLE = 6  # ``tied``, ``died``: no verb of a tool's

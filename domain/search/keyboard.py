@@ -67,6 +67,18 @@ def is_slip(typed: str, word: str) -> bool:
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
+def letter_put_back(typed: str) -> list[str]:
+    """The words ``typed`` is with one letter dropped after its first (``tet``: ``test``,
+    ``teet``, …), in a fixed order."""
+    return list(
+        dict.fromkeys(
+            typed[:at] + letter + typed[at:]
+            for at in range(1, len(typed) + 1)
+            for letter in _LETTERS
+        )
+    )
+
+
 def unslipped(typed: str) -> list[str]:
     """The words one slip after the first letter would have turned into ``typed``: two
     neighbouring letters swapped back, a dropped letter put back, a doubled letter made single,

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import attrs
 
+from domain.search.inflections import able_forms
 from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
 
@@ -165,7 +166,7 @@ def _title_positions(groups: TermGroups, title: str) -> tuple[tuple[int, ...], .
 def _unit(text: str) -> Unit:
     if " " in text:
         return Unit((text,), tuple(text.split()))
-    synonyms = synonyms_of(text)
+    synonyms = (*synonyms_of(text), *able_forms(text))
     alternatives = {text, stem_prefix(text), *synonyms, *(stem_prefix(s) for s in synonyms)}
     return Unit(tuple(sorted(alternatives, key=lambda a: (-len(a), a))))
 

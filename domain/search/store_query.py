@@ -18,6 +18,7 @@ from enum import StrEnum
 
 import attrs
 
+from domain.search.inflections import able_forms
 from domain.search.query import ParsedQuery, has_word_char
 from domain.search.synonyms import synonyms_of
 from domain.search_hit import SearchLayer
@@ -94,7 +95,7 @@ def word_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[str, ..
     alternative needs a letter or digit."""
     units: list[tuple[str, ...]] = [(p,) for p in query.phrases]
     for term in query.terms:
-        alternatives = (term, *synonyms_of(term)) if synonyms else (term,)
+        alternatives = (term, *synonyms_of(term), *able_forms(term)) if synonyms else (term,)
         units.append(tuple(a for a in alternatives if has_word_char(a)))
     return [u for u in units if u]
 
@@ -103,7 +104,7 @@ def substring_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[st
     """Alternatives per query unit for the substrings layer: only strings of ≥ 3 characters."""
     units: list[tuple[str, ...]] = [(p,) for p in query.phrases]
     for term in query.terms:
-        alternatives = (term, *synonyms_of(term)) if synonyms else (term,)
+        alternatives = (term, *synonyms_of(term), *able_forms(term)) if synonyms else (term,)
         units.append(tuple(a for a in alternatives if len(a) >= SUBSTRING_MIN_LENGTH))
     return [u for u in units if u]
 

@@ -121,6 +121,10 @@ def test_a_slip_of_a_word_whose_inflection_the_vocabulary_holds_is_corrected_to_
     assert zones is not None and "zones" in zones.terms
     purged = corrector.correct(parse_query("when are projects purgwd"))
     assert purged is not None and "purged" in purged.terms
+    # The text says ``applyable``: search knows ``applied`` through it (``able_forms``).
+    plan = QueryCorrector(Vocabulary({"applyable", "plan"}), FixedClock())  # type: ignore[arg-type]
+    applied = plan.correct(parse_query("can this plan be aplied"))
+    assert applied is not None and "applied" in applied.terms
 
 
 def test_a_consonant_english_doubles_before_an_ending_is_no_slip() -> None:
@@ -169,3 +173,42 @@ def test_a_word_some_text_holds_as_typed_is_no_typo() -> None:
     corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
     assert corrector.correct(parse_query("eslint"), lambda word: False) is None
     assert store.searches == 1
+
+
+def test_a_three_letter_word_gets_back_the_letter_it_dropped_when_one_word_fits() -> None:
+    store = Vocabulary({"test", "panicked", "text", "line", "link", "go"})
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    found = "--- FAIL: TestParse (0.00s)\npanic: runtime error [recovered]\nok  \tgo test"
+    corrected = corrector.correct(parse_query("which go tet panicked"), lambda w: w in found)
+    assert corrected is not None and corrected.terms == ("go", "test", "panicked")
+    # Two words of the found text fit (``line``, ``link``): no guess.
+    both = "the link step failed on line 3"
+    assert corrector.correct(parse_query("why did the lin step fail"), lambda w: w in both) is None
+    # A word the vocabulary holds, or one the found text does not hold, is left alone.
+    assert corrector.correct(parse_query("which go test panicked"), lambda w: w in found) is None
+    assert corrector.correct(parse_query("tet panicked"), lambda w: False) is None
+
+
+def test_a_word_the_found_text_holds_only_as_the_start_of_its_slip_is_corrected() -> None:
+    store = Vocabulary({"matrix", "entry", "coverage", "connectionreset"})
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    found = "coverage: upload only on the ubuntu matrix entry"
+    corrected = corrector.correct(parse_query("coverage matri entry"), lambda w: w in found)
+    assert corrected is not None and corrected.terms == ("coverage", "matrix", "entry")
+    # A part of a name more than one letter short stays as typed (ADR 0093's partial names).
+    reset = "ConnectionResetError: peer closed"
+    partial = corrector.correct(parse_query("ConnectionRes"), lambda w: w in reset.lower())
+    assert partial is None
+    # A word that asks or says how something went stays as typed (``issue`` of ``issuer``).
+    issuer = QueryCorrector(Vocabulary({"issuer", "token"}), FixedClock())  # type: ignore[arg-type]
+    assert issuer.correct(parse_query("token issue"), lambda w: w in "token issuer: capy") is None
+
+
+def test_a_three_letter_slip_of_a_word_that_phrases_a_question_is_corrected_to_it() -> None:
+    # ``made`` asks (``question_words``); no output need hold it.
+    corrector = QueryCorrector(Vocabulary({"retry", "tests", "deterministic"}), FixedClock())  # type: ignore[arg-type]
+    found = "retry tests are deterministic now"
+    corrected = corrector.correct(
+        parse_query("how were retry tests mde deterministic"), lambda w: w in found
+    )
+    assert corrected is not None and "made" in corrected.terms

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.search.keyboard import is_slip, unslipped
+from domain.search.keyboard import is_slip, letter_put_back, unslipped
 
 
 def test_every_kind_of_slip_is_undone() -> None:
@@ -26,3 +26,11 @@ def test_each_candidate_is_one_slip_from_the_typed_word(typed: str) -> None:
     assert typed not in candidates
     assert len(candidates) == len(set(candidates))
     assert all(is_slip(typed, candidate) for candidate in candidates)
+
+
+def test_a_dropped_letter_is_put_back_anywhere_after_the_first() -> None:
+    back = letter_put_back("tet")
+    assert {"test", "text", "teat", "tent"} <= set(back)
+    assert "stet" not in back  # never before the first letter
+    assert all(len(word) == 4 and word.startswith("t") for word in back)
+    assert len(back) == len(set(back))

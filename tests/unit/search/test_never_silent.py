@@ -301,3 +301,94 @@ def test_initials_the_text_writes_only_as_a_word_of_prose_are_no_abbreviation(
     found = search.search("rotated oldest writes", 3)
     assert found.corrected_query is None or "row" not in found.corrected_query.split()
     assert not found.results
+
+
+TROUBLESHOOTING = """# quill
+
+## Troubleshooting
+
+### `Error: connect ECONNREFUSED 127.0.0.1:3306`
+
+The database is not reachable from the app container: start it with `docker compose up db`.
+
+### `Error: listen EADDRINUSE :::8080`
+
+Another process holds the port; stop it or set `PORT`.
+
+## Configuration
+
+All settings come from environment variables; a `.env` file in the working directory is read.
+"""
+
+
+def test_a_misspelt_name_the_substrings_already_found_answers(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """The substrings layer finds ``ECONNREFUSED`` for ``ECONNREFUED`` before any correction,
+    so the corrected question finds nothing more: the name is still a misspelling, not a
+    thing nothing indexed holds."""
+    container.use_cases.index_content().execute(
+        IndexRequest(content=TROUBLESHOOTING, label="docs/quill.md")
+    )
+    found = search.search("Error: connect ECONNREFUED 127.0.0.1:3306", limit=3)
+    assert found.results
+    assert "ECONNREFUSED" in found.results[0].content
+
+
+GO_TEST = """=== RUN   TestParseRate
+--- PASS: TestParseRate (0.00s)
+=== RUN   TestWindow
+--- FAIL: TestWindow (0.00s)
+panic: runtime error: index out of range [3] with length 3 [recovered]
+FAIL\tratelimit\t0.004s
+"""
+
+ETL_NOTES = """# Nightly export
+
+The ETL job sets lang=en before the export so dates are written the same way.
+
+## Schedule
+
+It runs at 02:00 and writes one file per customer.
+"""
+
+
+def test_a_three_letter_slip_is_corrected_to_the_word_the_text_holds(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    container.use_cases.index_content().execute(IndexRequest(content=GO_TEST, label="go-test"))
+    found = search.search("which go tet failed", limit=3)
+    assert found.results and "--- FAIL: TestWindow" in found.results[0].content
+
+
+def test_a_three_letter_word_read_as_another_is_no_sure_correction(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """``lag`` is one dropped letter from ``lang``, which the text holds; a word that short is as
+    often another word, so the question about a consumer's lag is judged unknown as before."""
+    container.use_cases.index_content().execute(IndexRequest(content=ETL_NOTES, label="etl.md"))
+    assert not search.search("Kafka consumer lag in the ETL", limit=3).results
+
+
+PLAN_JSON = """{
+  "format_version": "1.2",
+  "terraform_version": "1.9.8",
+  "planned_values": {"root_module": {"resources": [{"address": "terraform_data.queue"}]}},
+  "resource_changes": [
+    {"address": "terraform_data.queue", "change": {"actions": ["create"]}}
+  ],
+  "applyable": true,
+  "complete": true,
+  "errored": false
+}
+"""
+
+
+def test_a_question_whether_something_can_be_applied_reaches_applyable(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    container.use_cases.index_content().execute(
+        IndexRequest(content=PLAN_JSON, label="plan.json", content_type="application/json")
+    )
+    found = search.search("can this plan be applied", 3, SearchScope(source="plan.json"))
+    assert found.results and '"applyable": true' in found.results[0].content

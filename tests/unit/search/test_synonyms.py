@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.search.inflections import IRREGULAR_FORMS
+from domain.search.inflections import IRREGULAR_FORMS, able_forms
 from domain.search.matching import stem_prefix
 from domain.search.stopwords import STOPWORDS, is_stopword
 from domain.search.synonyms import SYNONYM_GROUPS, synonyms_of
@@ -56,3 +56,13 @@ def test_a_closed_compound_finds_its_open_forms_as_phrases() -> None:
     for closed, open_forms in OPEN_FORMS:
         assert closed not in grouped
         assert all(" " in form and not set(form.split()) <= STOPWORDS for form in open_forms)
+
+
+def test_a_participle_of_a_verb_in_y_reaches_what_can_be_done() -> None:
+    assert "applyable" in able_forms("applied")
+    assert "retryable" in able_forms("retried")
+    assert "verifiable" in able_forms("verified")
+    # Other participles keep their verb whole inside the -able form; short ones guess nothing.
+    assert able_forms("installed") == ()
+    assert able_forms("tied") == ()
+    assert able_forms("apply") == ()
