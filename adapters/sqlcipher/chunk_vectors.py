@@ -16,7 +16,7 @@ from typing import Any
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.search_query import scope_filters
 from adapters.sqlcipher.transactions import write_transaction
-from application.ports.chunk_vectors import EmbeddingProgress, PendingText
+from application.ports.chunk_vectors import EmbeddingProgress
 from domain.embedding_text import text_hash
 from domain.search.store_query import Meaning
 from domain.search_hit import LayerHit, SearchScope
@@ -56,39 +56,6 @@ def hash_new_chunks(connection: Connection) -> int:
                 ((text_hash(title, content), cid) for cid, title, content in rows),
             )
         done += len(rows)
-
-
-def pending(
-    connection: Connection,
-    model: str,
-    kinds: Collection[SourceKind],
-    limit: int,
-    max_chunks: int | None = None,
-    *,
-    labels: Collection[str] | None = None,
-) -> list[PendingText]:
-    hash_new_chunks(connection)
-    where, params = _kinds(kinds, labels)
-    small = "" if max_chunks is None else f" AND s.chunk_count <= {int(max_chunks)}"
-    rows = connection.execute(
-        "SELECT o.text_hash, min(o.id) FROM chunk_owners o JOIN sources s ON s.id = o.source_id "
-        f"WHERE {where}{small} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v "
-        "WHERE v.model = ? AND v.text_hash = o.text_hash) "
-        "GROUP BY o.text_hash ORDER BY min(o.id) LIMIT ?",
-        (*params, model, limit),
-    ).fetchall()
-    if not rows:
-        return []
-    ids = json.dumps([row[1] for row in rows])
-    texts = {
-        cid: (title, content)
-        for cid, title, content in connection.execute(
-            "SELECT id, title, content FROM chunk_texts "
-            "WHERE id IN (SELECT value FROM json_each(?))",
-            (ids,),
-        )
-    }
-    return [PendingText(digest, *texts[cid]) for digest, cid in rows if cid in texts]
 
 
 def store(

@@ -19,6 +19,7 @@ from adapters.sqlcipher import (
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import explained
+from adapters.sqlcipher.embedding_backlog import Backlog
 from adapters.sqlcipher.fts5_syntax import fts5_string
 from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
@@ -71,6 +72,7 @@ class SqlcipherKnowledgeStore(
         self._counter_lock = threading.Lock()
         self._known_words = KnownWords()
         self._vectors = chunk_vectors.VectorMatrix()
+        self._backlog = Backlog()
         self._pool = ConnectionPool(
             self._path,
             key,
@@ -237,7 +239,7 @@ class SqlcipherKnowledgeStore(
         max_chunks: int | None = None,
         labels: Collection[str] | None = None,
     ) -> list[PendingText]:
-        return chunk_vectors.pending(
+        return self._backlog.pending(
             self._pool.connection(), model, kinds, limit, max_chunks, labels=labels
         )
 
