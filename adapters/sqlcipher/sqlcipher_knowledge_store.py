@@ -73,6 +73,7 @@ class SqlcipherKnowledgeStore(
         self._known_words = KnownWords()
         self._vectors = chunk_vectors.VectorMatrix()
         self._backlog = Backlog()
+        self._progress = chunk_vectors.ProgressMemo()
         self._pool = ConnectionPool(
             self._path,
             key,
@@ -252,7 +253,7 @@ class SqlcipherKnowledgeStore(
     def embedding_progress(
         self, model: str, kinds: Collection[SourceKind], labels: Collection[str] | None = None
     ) -> EmbeddingProgress:
-        return chunk_vectors.progress(self._pool.connection(), model, kinds, labels)
+        return self._progress.progress(self._pool.connection(), model, kinds, labels)
 
     @explained
     def any_vectors(self, model: str) -> bool:
@@ -260,7 +261,10 @@ class SqlcipherKnowledgeStore(
 
     @explained
     def forget_unused(self, model: str) -> int:
-        return chunk_vectors.forget_unused(self._pool.connection(), model)
+        forgotten = chunk_vectors.forget_unused(self._pool.connection(), model)
+        self._vectors.forget()
+        self._progress = chunk_vectors.ProgressMemo()
+        return forgotten
 
     @explained
     def swept_sessions(self) -> Mapping[str, SweptSession]:
