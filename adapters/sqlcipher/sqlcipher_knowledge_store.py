@@ -19,6 +19,7 @@ from adapters.sqlcipher import (
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import explained
+from adapters.sqlcipher.embedding_backlog import Backlog
 from adapters.sqlcipher.fts5_syntax import fts5_string
 from adapters.sqlcipher.known_words import KnownWords
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source
@@ -71,6 +72,8 @@ class SqlcipherKnowledgeStore(
         self._counter_lock = threading.Lock()
         self._known_words = KnownWords()
         self._vectors = chunk_vectors.VectorMatrix()
+        self._backlog = Backlog()
+        self._progress = chunk_vectors.ProgressMemo()
         self._pool = ConnectionPool(
             self._path,
             key,
@@ -237,7 +240,7 @@ class SqlcipherKnowledgeStore(
         max_chunks: int | None = None,
         labels: Collection[str] | None = None,
     ) -> list[PendingText]:
-        return chunk_vectors.pending(
+        return self._backlog.pending(
             self._pool.connection(), model, kinds, limit, max_chunks, labels=labels
         )
 
@@ -250,7 +253,7 @@ class SqlcipherKnowledgeStore(
     def embedding_progress(
         self, model: str, kinds: Collection[SourceKind], labels: Collection[str] | None = None
     ) -> EmbeddingProgress:
-        return chunk_vectors.progress(self._pool.connection(), model, kinds, labels)
+        return self._progress.progress(self._pool.connection(), model, kinds, labels)
 
     @explained
     def any_vectors(self, model: str) -> bool:
@@ -258,7 +261,10 @@ class SqlcipherKnowledgeStore(
 
     @explained
     def forget_unused(self, model: str) -> int:
-        return chunk_vectors.forget_unused(self._pool.connection(), model)
+        forgotten = chunk_vectors.forget_unused(self._pool.connection(), model)
+        self._vectors.forget()
+        self._progress = chunk_vectors.ProgressMemo()
+        return forgotten
 
     @explained
     def swept_sessions(self) -> Mapping[str, SweptSession]:
