@@ -41,6 +41,7 @@ _PAIR_NAME = LazyPattern(
     r"\b(?:name|key|parameterkey|variable)[\"']?[ \t]*[:=][ \t]*"
     r"[\"']?(?P<name>[a-z0-9_.\-/]{2,100})[\"']?"
 )
+PAIR_NAME_STARTS = ("name", "key", "parameterkey", "variable")  # where _PAIR_NAME may match
 _PAIR_VALUE = LazyPattern(r"\b(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*")
 _PAIR_REACH = 200
 # The name opens its line (after blanks only) and the value ends it. A whole name, read from
@@ -157,7 +158,7 @@ def _elements(text: str) -> Iterator[Span]:
 
 def _pairs(text: str, lowered: str) -> Iterator[Span]:
     """``- name: DB_PASSWORD`` / ``value: …`` (Kubernetes, ECS, SSM, CloudFormation, .NET)."""
-    for match in _PAIR_NAME.finditer(lowered):
+    for match in _PAIR_NAME.finditer_from(lowered, PAIR_NAME_STARTS):
         name = text[match.start("name") : match.end("name")]
         if not is_secret_name(name):
             continue
