@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from domain.lazy_pattern import LazyPattern
 from domain.redaction import redact_secrets
-from domain.redaction.assignments import _PAIR_NAME, PAIR_NAME_STARTS
+from domain.redaction.assignments import _FLAG, _PAIR_NAME, PAIR_NAME_STARTS
 from domain.redaction.prose_secrets import _CREDENTIAL, CREDENTIAL_STARTS
 
 _SCANS = [(_CREDENTIAL, CREDENTIAL_STARTS), (_PAIR_NAME, PAIR_NAME_STARTS)]
@@ -111,3 +111,23 @@ def test_a_prose_secret_in_a_long_log_is_still_redacted() -> None:
     assert "sk9Xq2mVb7Lp4Rt8" not in redacted
     assert "Zq8vN3rT6yW1" not in redacted
     assert redacted.count("cache miss for key user:1:profile") == 210
+
+
+_FLAG_BEFORE = LazyPattern(
+    r"(?<![a-z0-9_-])--?(?P<name>[a-z0-9-]*(?:pass|pwd|secret|token|credential|key|auth)"
+    r"[a-z0-9-]*)[ \t]+(?=[^\s-])"
+)
+_FLAG_TEXTS = st.lists(
+    st.sampled_from(["-", "--", "a", "9", "_", " ", "\t", "\n", "x", "pass", "token", "key"]),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_FLAG_TEXTS)
+def test_the_flag_pattern_opening_on_its_dash_matches_as_it_did(text: str) -> None:
+    assert _spans(_FLAG.finditer(text)) == _spans(_FLAG_BEFORE.finditer(text))
+
+
+def test_a_flag_given_a_secret_is_still_redacted() -> None:
+    assert "Zq8vN3rT6yW1" not in redact_secrets("$ tool --db-password Zq8vN3rT6yW1 --x\n")
