@@ -29,6 +29,8 @@ _CREDENTIAL = LazyPattern(
     r"\b(?:passwords?|passwd|passphrase|pwd|secret|tokens?|credentials?|api[ _-]?key|"
     r"access[ _-]?key|secret[ _-]?key|private[ _-]?key)\b"
 )
+# What every credential word begins with: the scan tries the pattern only where one does.
+CREDENTIAL_STARTS = ("pass", "pwd", "secret", "token", "credential", "api", "access", "private")
 _CONNECTORS = frozenset(
     [
         "is",
@@ -73,7 +75,7 @@ _TRAILING = ".,;:)]}\"'`"
 def prose_secret_spans(text: str, lowered: str) -> Iterator[Span]:
     """Where a secret follows a credential word in ``text`` (``lowered`` is its lower case,
     offsets kept)."""
-    for match in _CREDENTIAL.finditer(lowered):
+    for match in _CREDENTIAL.finditer_from(lowered, CREDENTIAL_STARTS):
         if match.end() >= len(text) or text[match.end()] not in " \t":
             continue  # ``password=…``, ``token:``, ``pwd_file``: an assignment's business
         end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)
