@@ -7,8 +7,12 @@ the operators (``AND``, ``OR``, ``NOT``, ``*``, parentheses) come from the value
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from domain.search.store_query import Combine, StoreQuery
-from domain.vault.query_grammar import And, Not, Or, Phrase, VaultMatch
+
+if TYPE_CHECKING:
+    from domain.vault.query_grammar import VaultMatch
 
 _JOINERS = {Combine.ALL: " AND ", Combine.ANY: " OR "}
 
@@ -32,7 +36,13 @@ def store_match(query: StoreQuery) -> str:
 
 def vault_match(node: VaultMatch) -> str:
     """The MATCH expression of a vault query; each operator's operands in parentheses, so
-    FTS5's precedence never regroups what the person wrote."""
+    FTS5's precedence never regroups what the person wrote.
+
+    The vault's grammar is imported here, not with the module: the knowledge base's store
+    renders words through this module too, and ``capy search`` has no use for that grammar's
+    classes and pattern."""
+    from domain.vault.query_grammar import And, Not, Or, Phrase
+
     if isinstance(node, Phrase):
         return fts5_string(node.text) + (" *" if node.prefix else "")
     operator = {And: "AND", Or: "OR", Not: "NOT"}[type(node)]
