@@ -77,6 +77,13 @@ NOT_FOR_SEARCHING_THE_STORE = {
     "domain.server.usage",
     "domain.server.usage_history",
 }
+# ... and what ``capy vault list`` never needs from the store modules it shares with the
+# knowledge base: the knowledge base's port and query values.
+NOT_FOR_LISTING_THE_VAULT = {
+    "application.ports.knowledge_store",
+    "domain.search.store_query",
+    "domain.search_hit",
+}
 # What ``--help`` never needs on top of that: no database, no compression.
 NOT_FOR_HELP = NOT_FOR_COMMANDS | MODEL_RUNTIME | {"sqlcipher3", "zstandard"}
 # ``--version`` answers before any framework or capy layer is imported.
@@ -239,6 +246,8 @@ def test_the_hot_commands_load_neither_framework(tmp_path: Path, argv: list[str]
     assert not modules & (NOT_FOR_HOT_COMMANDS | NOT_FOR_COMMANDS | NOT_FOR_READING)
     if "--json" in argv:
         assert not modules & NOT_FOR_JSON
+    if "vault" in argv:
+        assert not modules & NOT_FOR_LISTING_THE_VAULT
 
 
 @pytest.mark.parametrize(
