@@ -66,6 +66,13 @@ NOT_FOR_HOT_COMMANDS = {
     "application.ports.sandbox",
     "application.ports.fetcher",
     "ctypes",
+    # nor what opening a base needs only to create one or explain a failure: importlib.resources
+    # (zipfile), tempfile (shutil, bz2, lzma), glob
+    "importlib.resources",
+    "zipfile",
+    "tempfile",
+    "shutil",
+    "glob",
 }
 # ... nor, when they print JSON, the terminal library.
 NOT_FOR_JSON = {"rich"}
