@@ -10,14 +10,15 @@ Here each buffer is a slice's. Short and ASCII texts take the plain call.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+
+from domain.precompiled import precompiled
 
 SLICE_CHARS = 64 * 1024
 # Lower-casing depends on context in one place: a capital sigma ends a word (``ς``) unless a
 # cased letter follows, looking past case-ignorable characters. A space or a newline is neither
 # cased nor case-ignorable, so no context reaches across one: slices end just after one.
-_CASING_BREAK = re.compile(r"[ \n]")
+_CASING_BREAK = precompiled(r"[ \n]")
 
 
 def casing_slices(text: str, slice_chars: int | None = None) -> Iterator[str]:

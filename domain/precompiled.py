@@ -18,6 +18,7 @@ import _sre  # type: ignore[import-not-found]  # the C module behind ``re`` (no 
 import functools  # loaded by ``re`` already
 import re
 import sys
+import types
 
 from domain.precompiled_table import BYTE_ORDER, CODE, MAGIC, PYTHON, TABLE
 
@@ -33,13 +34,10 @@ _USABLE = (
     and _sre.MAGIC == MAGIC
     and _sre.CODESIZE == 4
 )
-SEEN: set[tuple[str, int]] = set()  # every pattern asked for, for ``make patterns``
 
 
 def precompiled(source: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(source, flags)``, from the table when it holds the pattern."""
-    key = (source, int(flags))
-    SEEN.add(key)
     entry = entry_of(source, flags) if _USABLE else None
     if entry is None:
         return re.compile(source, flags)
@@ -50,21 +48,38 @@ def precompiled(source: str, flags: int = 0) -> re.Pattern[str]:
 
 
 def entry_of(source: str, flags: int) -> Entry | None:
-    """The table's entry for a pattern, its code read from the compressed block."""
-    stored = TABLE.get((source, int(flags)))
+    """The table's entry for a pattern, its code read from the compressed block.
+
+    The search's patterns are in a table of their own (``precompiled_search_table``), read
+    only when a pattern is missing from the first: the hook, which asks for none of them,
+    does not load or decompress it.
+    """
+    key = (source, int(flags))
+    stored, code = TABLE.get(key), CODE
     if stored is None:
-        return None
+        search = _search_table()
+        stored, code = search.TABLE.get(key), search.CODE
+        if stored is None:
+            return None
     final_flags, start, size, groups, named, names = stored
-    return final_flags, _block()[start : start + size], groups, named, names
+    return final_flags, _block(code)[start : start + size], groups, named, names
 
 
 @functools.cache
-def _block() -> bytes:
-    """Every pattern's code, decompressed once per process."""
+def _search_table() -> types.ModuleType:
+    """The second table, imported on the first pattern the first one lacks."""
+    from domain import precompiled_search_table
+
+    return precompiled_search_table
+
+
+@functools.cache
+def _block(code: str) -> bytes:
+    """Every pattern's code of one table, decompressed once per process."""
     import binascii
     import zlib
 
-    return zlib.decompress(binascii.a2b_base64(CODE))
+    return zlib.decompress(binascii.a2b_base64(code))
 
 
 def table_entry(source: str, flags: int) -> Entry:

@@ -14,56 +14,60 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrdXE1sXFcVfm8848n4J/OTYDdpIyaJE7shThvxW4ukCUpCQRENpKCqbqBjjx2n8R/OJGkSpaAICVYICWWJBMuy'
-    'YtNtF7BAYgESm25gicQCsa4QinnPPpd8+Xzuz3ueqdOO9HTnvXfvufece/7uOfe+3VEU7UquOLkKybWe/GK5PxJt'
-    '/mryv5xcJbivJtfZ5Ho5uZ6R55HAGE7KweSqyLPKRBy5frHAqBCMooxvAOqNSt/mPu33BLSPPe0byVWXex5n+vt1'
-    'Uu2/D46pA64LjKrQy8DcLX2lvz7pP6XX14RuwzLO81J+h8pX4b4q+JSgTfrseYAzJ+UalStwn7Z5DtrMS9mSskP3'
-    'i9KmqozX108BeGVKyqa8qwgN0mcf0rsC0DWSOSzBHBbkv6F7P7xPaf4Dobuh+YD8j+KgXyH+lP4Mv57ZwsE/jsJ+'
-    '/nplkZ10Pi9IeVbKb0h5UeZ5CPj5Q3mG+mR0/El+eEbm2vCB4ZmYZNfI9zDxTxTIP7vl/4DULwrM5eRaTa4l6Zd/'
-    'NalTk3o1qWvGibSxyfxBRd7mcshbcxvyY3RWUcacXiPJNZFct6VsSbkmZYr3uMBK+78m5UnhOlMnLa/KeCeFHvhu'
-    'RcqOlHNS95DAC+1jHuBVRb/X5NlCBjgdom2/8AXTKgb9fkCeV+U525PCGbcgxR67NQT1jBwNWORjwGGbdsEcp/VH'
-    'hC8vkP4tS3ufTCNfn3PYDZ+dK5BdRX4ueGgzDDjWRe+nvsEe8g2aUk4S/KJHXkrCSywzhpaDAbQM1Y/dot1URhru'
-    'VmiINJsgWg0SnH6AY/ywiGhYE9+F5eiYXKi70rpjcm3xzZrrfe8mxbsOWaqTT5iWb0t5g3TpMvg9Nr1YElxxjEbO'
-    'ijLGkujMdG7fUOS6AHU1f5R5f1TwRh6elvKYlFegfgPmOqtN7HPgPqTg3qD5H8b5+efGu5rmdmi8hjwbwqsDgfI+'
-    'RTwbCq8EtmOK5oPXGyG+NM5PqG3X8JkOlL1JandF+ja2gmnE+rbfow/LCo9UPwE8sl2esNmQLHM6qtikOvglr0l5'
-    'OeP4yhnneJdnjivKHO/9mOZ4YptzfHybc/y8Ivuhc9ztOdVseZ656+vh3IXEXbS5ttmbgadwrE+D7plS+CurnS87'
-    '6F4muh/I4HPHtObdibWDbZ02qPBTKO27MfeuGEaoXvHFQYo5eKHk4IV+olkZ1uM75b9UZQ1/pEf+t+ZvNx1+dyPH'
-    '+sumszX/e7/8H4SY5oDQx1xNkbGzIlsXpe8m4FHwxO/Qn5m0+Dc+OZ6yxKCy6A+OxZUpFmdwPk34ufA4bRlXN+3J'
-    'VAadoK0hsrRvKPTaBfYU8zZTFIsP7SNvfdRJqEsq0l7TYacU3zQkfom8eY3W8U2PnhlQYhQmLmDGPiQyyVfKEJeS'
-    '674iQ2ekvCTlfWWOijRH56H9edDzhR7HuzmGaaMX0rkCbVyx0KoWsyluxD932XRQ2uZkcr0gfd0TnIYoD5jC/wzU'
-    'qcFcxJRLOK7knU5AyXmGrH2Ze1cOEOlbI/oife7+a/1w8viPj9bXv26LaeWF3fxofTx5/NNHm9Ojwk710rOAv8vf'
-    '6EZ/vFblPtAWFKEvzM8+cvSh5XNd9X156+Rp3yMPTjw/SMsGwUZ7c/CjaMyWFWd74+KBOs3JkPBvRRy6h6JqYkfc'
-    'dDvw/94XvS7wa12HL/GHno3/8fwHwa8DX8YEp+mZzyLw6O6cbV285tJjb0n5Jsn+HpLDN2HtkhVeA8Y3QHavILpy'
-    'THQq2s8x0LX1HZTjOul3LRcwAuvNsvAm5kgXLbnTO5SHNLmIH8WP7eDleBNvzEnOSXmL7k0e+ELSZh/lQdcov4p5'
-    'aS3/epver0C9jdxtvLmPxDcegyfC6gTkX5co/1uPN/kS6bhA/YXS51H0mD5twM9Fjw699/XxD5El7mMCfNPxnLD/'
-    'nFwvEZ0MT12HNgami8fSujdpvuYoflOmnLzJqY9A/r5Dc9Ki/LmRO8MPSI+b5Del/x8CfdaIDkuW+xmFXsx3xidE'
-    'PHBstvHj2JZFt2DfNwPo3AngsRT+92C/RVb4Nv6qyprkNM35MvGojXbLFjmZDZDlNaiLfS9lwKlF45iF8fp0qC8m'
-    'WIL1ylnS5cMWncb61MjmQWgzr/AS24Wq2IuGPFtV8PXRd9aCp2vv5JCyZk9hfDO5vgi++CedBlXxT/YATllj0QjL'
-    'trYrCq2Rd04qNPDhsSh247O0ji3THLQBt4pDj+P+oFA5MbHMv4Iv01ZsrQ8XHusHMt4Q+zqv2AjWVynM90BXajoq'
-    '1PbNgv5P4f5SSnzHOsimv38C/K+11XTzbaDNrAX3RcA9xI7MAG3Yhs5nsCs8jxclPhC6h+6WIvO+tm2IA+3P6Tdq'
-    'tGKaGlqNAv07RLOWYnPQ3+D31wPtjtkjiDqjauH/RSrRT0/bvA++2IrFH7ojdX8LuLZIvhcsun5O8aXQh3ooOcIQ'
-    'ex6iyw0dXX2+A+94DmYV22TwzLJP1dX/62IrNd3OuCOcdqDvgnisBYx7xsH7ITinOB226AzfOFep71mSr2HgT9ZF'
-    'LZJ5n9yUZW5Qbt4j+ZiD/rV9MOPyP2TOytJ/Fn2Z4vEAaHnV4j/fDpibDtmmRVm/+saRBTbbv8swX9eJpnMw52nd'
-    'V0R/dlv2jf6veOzcBPhHbZLRg9C+o8QlqpAfwvbs264qfLxEdW7R/OOa8W5fFP2J4hdzMu4K+QSL5BtfhP2CWfiG'
-    '4UwJP4b6RgsBfkhVYnWHaHwtj/1AeeiWPubzD3nl9vs9kttXMsjUqY9Bxscy8P2+Hso4ysnvkpt/b2PuftGjubsr'
-    'a7JezYeLr6dBz616/HmOFaa642iP/bI89DwK+ztXc/DMCKxNZy36aiUD37Du2A858kvynve1ha6BQmNcNn/oKMSr'
-    '1yzxlIWA2KcW31xW7NqKJ/6sxVh+H2/a2l7TQ1vLzcsYfhP3nk4/izf9BReeCC+rvK5KXsUHf9xCk6z9vQZ5nNsW'
-    'W91WfPuQ9bsWO/gK9NctuC7d+Vy86Zvk6c/Fp75xcr7sP8n1B4qnhuSFjA9bzZGvwnOPoTLHdr9bPtUDyIfd3CZt'
-    '+RzpdfDxOZ7RhljYXkedrH1+S4kPLljihFeJFi9D/iikbdaxjQOPdSw+PPuC+2FMIW2yjgl9vC/3yEc7uIM+Wsie'
-    'r5DzvHnaa3uCbN/vuAfyfE/k+XiU7TsbByx77E5ATsI8ewH2/5fhGb6rKO9OWHIS+M2Aw9HWbwYcUfTWfceedhMX'
-    'GqV9xJhzWaJ4wV7QNytK7oVzyprvoenWhiITHDcvSy4rJK7ny/eU6TwJ74EMyR3a9uj2WfZzY861QXnGv0lZd+wT'
-    '8MUYUhx+BbrZBmPc0vbnip2YteSoWgE0NutGG7y8sY+QvqdFVl1+Yceyh8blV+HzGaLfaVhHrFK8qEVy9HmY607A'
-    'PhbNrzoEa6NWBr/ClQvkvUcV0AUzHhkui3yY8XDs2YzdfJPh2QA90XDoosEAXcRjrAr+PxS4ZxyywmukshLHX1Fi'
-    '7yauOmLJD6wFzMcK8WTLgs92dCD6Si58UEeir9QtvGw6mPMWzcj/ramYbBvq+UlpuyA2D22ukXmD7y16b3DpUH08'
-    'c5HC/jbsCQ2FPU/1zPMXBeZX4VyJeWe+scNnzmahHn5v4waNYRH6NjGlMu0/HYuePIsYeg6G+TQUT4ytlBznZ/oJ'
-    'Np6zzELrtM2XkusLnxKaanXynvX0nZPhPVJZ8DhKe5x3Ym+zdmbFhnOBcH4a9mRr+vFz8P9UtPW8ZaT4p67vnfRZ'
-    '8EZ5MzJzh/TjQrT12zJpmzdAfrgt3qd1X1Xq8plbk987B3XNO+PvzhDclyDvuErjNbGfFwHeMuGCOqYq664K6QDT'
-    't7Hb+N3Bt6nOItmSVrT1DHiHdNEi6aCFSD+Da/K7yHOu83++7/6w7vWt2XA/ppX3Cxv9FSPHT1tvRYHrLZPH6Cc5'
-    'NM+3yOFbfjkM1RU7oSNGo61nc6ejrefM0rXelSjs+zisW552/BsK32ShQz3Sz+fZ6GH7DlA/1DtmKZukWyu0P7dN'
-    'Nr4J+ve7pMfakf4dpv+fJYG25yz+y5ylre3bdLin+JoFVt7vAPRH9u+i9AfEa6rEF/toPRqyr5vPgfviQg2C/U5g'
-    'zHVUfEZtfO1txogbytkFxBPzQ65vJ+WJjTGsycj/nUfNJ/X5olnHlkc32Wyp9s2OekaajcLYbN+Acvlx5ptNjQx9'
-    'sh6vAcy0XUned4Q3bsj/pqJ3I0VvaGvnZpT/2xioc05YymbOcw5IB9t5zb8ceRL3mjxjvLJ8m2BDvprZvl3wP9tK'
-    'DeA='
+    'eNrtXE2MHEcVrp6f7Z3965mxs2s7sZi1196N8dqx+M2A7TWyTUAWMTigKLZJZndmvY73j/XYjm0lRBYSnBAS8hEJ'
+    'juHEhSsHOIA4gMQlFzgicUCcI4S8dO++yn775tVP985kncBIrZrurnpV7//Vq+oaUUr1x1cQX7n4Wo9/Ad0fUZu/'
+    'Mv0P46sI91F8nYuvs/G1j54rgjEcl4PxVaJnpalA2X4BwSgxGAUa3wDUG6O+9X3S7wloHzjaV+OrQvd8nMnv53G1'
+    '/zw6Jg64QjAiopeGOUJ9Jb889Z/Q6ytEt2Ea5wUqv8XKl+E+InyK0CZ59jzAaVG5xsoVuE/aPAdt5qlsUNlm94vU'
+    'JhLG6+onB7JSp7JG70pEg+TZ++xdDuiqiIdF4GGO/mu698H7hOavE901zQfovwq8frngE/rT8jrTIcHvKr+fu15I'
+    'upPw8yKV56j8GpWXiM9DIM/v0zO0J2OT2+VhH/Fay4GWmYDprtbvYSY/ylN+Ruj/ANUvEMzl+FqNryXql//KVKdM'
+    '9cpUV48TaWPS+XFB31oZ9K22A/3RNqtAY06u0fiaiq97VDaoXKMywXuSYCX936TyFEmdrpOUN2i800QPfLdCZZvK'
+    'FtU9RPB8+5gHeBHZ9zI9W0gBp81o20dywWkVgH0/SM8jes79SW7GrkiBw28NQT2tRwMG/Riw+KZ+4HFSf5Tk8iKz'
+    'vyG1d+k0yvV5i99w+bkc86sozzkHbYYBxwrZ/SQ22MNigxqV0wx+waEvRZIlrjOaloMetPS1j92iXT0lDUcEGiLN'
+    'phitBhmcPoCj4zDFaFim2IXr0TG60HYldSfo6ojNauv5d+LiHYsuVVhMmJRvUnmb2dJliHtMdrFIuOIYtZ4VaIxF'
+    'spkJb18T9DoHdaV4lMv+GOGNMnyVymNUXof6VeB1Wp+Yt+A+JOBeZfwfRv78Y+NdWQo7JFlDmfWR1QFPfa8zmfWF'
+    'VwTfUWf84PMNn1ga+ePr2yV8rnrq3jRrd5361r6C04jb2z6HPQwFGYk+BjKyU5kw+ZA0PB0TfFIF4pJXqLyScnxh'
+    'Sh73O3hcEni89yPi8dQOeXx8hzx+XtB9Xx53m6eSL8/Cu3wPeeeTd5F4bfI3A0/hWJ8G21MX5Cutnw8tdA8Z3Q+m'
+    'iLkDNufdjbmDaZ42KMiTL+27wXtbDsPXrrjyIIUMslC0yEIfo1kI8/Hdil8imsMf6VH8LcXbNUvcXc0w/zLZbCn+'
+    'PkD/ByGnOUD00VeNdOwc6dYl6rsGeOQc+TuMZ6YN8Y1Lj+uGHFQa+8FzcSHLxWmczzD8bHicMYyrm/6knsImSHOI'
+    'NO2rAr36wZ/iuk2d5eJ9+8haH20S2pIStZds2GkhNvXJX6Js3mTz+JrDzgwIOQqdF9BjHyKd5FciEJfj621Bh2ao'
+    'vEzl2wKPCoxHF6D9BbDzuR7nu0sEIxDoOQD99BnemXKhJrojjBK0seVUIyn3U9jIo/abbFnS5lR8naS+HhJthth6'
+    'YgL/GahTBp4GbE3iuLB+dQJKvl6Rti99b1tLRPqWGX230WdmPXTlxqS5QT/41Bzh7vKp6CuRz3ep/I4ht52z+OCs'
+    'eD/45/rh+PHvn6yvf9WF9wjIfgJra813PR+3D59sil/Hr3ON2F5/jPKXiumva408yW/a4AYZxlIB/5GM60vQv45P'
+    'tDx3A8/CLuJZBD+ZB1+fRa5qH6xPxo9/aBtjgv+zgKctVu9GfzzPw/twy7lSTyx9SHshbPWdfN7kmRUnzh+kZZXB'
+    'xlht/AM1YdpRwmM1ye7NgC3T9645iU2WKoy3Q2T7SzSpekzuPkhhn9PA/1tevUrwy12HTznAno1/S4684FdYDPPM'
+    'Nj2yy0UBZH0kY1ubzNpigDeovMZsyB6mz9cgf5AWHtq8ARZ75sjeT1A8gjHsBMQplV20BxUWG0nrcaOQ8wlJNnGf'
+    'wqJh/8J9thdArwd+P9iKIa8Em3jjvoAWlXfZvd6LcTFus5/tRVhjexxwb4i0B+Iee78C9Tb2TwSbe7lc49F4Iqy2'
+    'xx6IJbYHoxJsyiXScYH150ufJ2qLPk3Az0aPNnvv6uPvpEu8jymYH05mhP2n+HqR0UnL1C1oo2HaZCype4fxq8Vy'
+    'qCHbF6P3tYzCHpo240mD7WHReqflAelxh805kv+PgT5rjA5LhvtZgV5c7vR8CvHAsZnGj2NbJtuCfd/xoHPbQ8Yi'
+    'mq+MZoRvkq+IYoozjOfLTEZNtFs26Mmchy6vQV3seykFTg02jjkYr8uGuvLyRZjrn2O2fNhg07g91bo5Dm3mBVni'
+    'fiEif1GlZ6sCvi76zhnwtO1fHhLyZgmMr8fX5yCm/7jTIKL4ZA/glHY9CGGZ8iIFojXKzimBBi48FslvfIrlgELG'
+    'gybgVrLYcdyj56snej3hLxDLNAVf68KFj/U3NF4f/zov+AhurxKY74GtlGyUr++bA/ufwP0plfiO2yCT/f4ByL/U'
+    'VrLN94A2cwbcFwF3Hz8yC7ThPnQ+hV/hfLxEeQbffax3BZ13tW1CDvVAxrhRohWnqabVGNC/zWjWEHwOxhv8/S1P'
+    'v6P36aLNiAzyv8hKjNOTNr+GWGzFEA/dp7q/BFwbTL8XDLa+JcRSGEM9pnV6H3/uY8s1HW19vgXvOA/mBN+k8Uyz'
+    'V9zW/6vkKyXbznFHOE3P2AXxWPMY96xF9n1wTnA6bLAZrnGusr7nmH4Ng3xyW9RgOu/Sm5B4g3rzHtOPFvQv7UWb'
+    'pP8+PAup/zT2MsHjEdDyhiF+vufBmzbzTYs0f3WNIw1s7v+uAL9uMZq2gOdJ3ZfIfnZb97X9Lzn83BTER02mo+PQ'
+    'vi3kJSLIu2J7HtuuCnK8xOrcZfzHOeODvFJ/ZPmLFo27xGKCRRYbX4I9u2nkhsOpkzz6xkYLHnFIRLm6Q2x8DYf/'
+    'QH3olj3m3yBl1dvv9khvX0qhU6c/Ah2fSCH3+3uo46gnv4pv/rUD3v2kR7x7QHOyXvHDJtdXwc6tOuJ5nitMbMfR'
+    'HsdlWeh5FPZYr2aQmVGYm84Z7NVKCrnhtuMA7FO5TO/53lLfOZBvjssUDx2FfPWaIZ+y4JH7lPKby4JfW3Hkn6Uc'
+    'y2+DTV/ba3pIc7l5GsMvgt7T6UfBZrxgwxPhpdXXVVpXccGfNNAkbX+vwDrOPYOvbgqxvc/8XcodfBH66xZcm+18'
+    'LtiMTbL0Z5NT1zj5etm/4+t3LJ/qsy6kY9gow3oVfnvsq3Pc73crpnoE62F3dkhb/i33LYjxeT6jCbmwvZY6afv8'
+    'hpAfXDDkCW8wWpyF9SOftmnHNgky1jbE8DwWPABj8mmTdkwY432hRzHa+C7GaD77JX2+qc/SXtpbZDpD5yHo80PS'
+    '5+Mq3Vk3Bw37U0/AmoR+dlJtfYMTwjN8VxLenTCsSeC5HYdV57kdRwS7Je3b0HvU+2DvYM2w5rLE8gV7wd6sCGsv'
+    'fE1Zij0k21oVdILnzUNay/LJ67nWe5BudWH/sM/aoWmffN7wTQWuuVbZOuNfqaxY9gm4cgwJDj8D22yCMWlo+2PB'
+    'T8wZ1qgaHjTW80YTvKy5D5++r5Ku2uLCtmEPjS2uwuezjH5nYB6xyvJFDaZHnwFetz32sUhx1SGYGzVSxBW2tUC+'
+    '96gEtmDWocMh6YceD88967Hrc1Ge9bATVYstGvSwRXyMEeH/PYI7Y9EVPkcKhTz+ipB713nVUcP6wJoHP1aYTDYM'
+    '+OzEBmKsZMMHbSTGSt3Cy2SD+bpFTbnPewuYb0M7P01tF8jnoc/VOt9i30+cZLi0WX387imB/U3YE+oLe57V089f'
+    'IJhfVlvfdul3+pwr/t3nHNTDM29uszEsQt86pxSy/acTavv3wL7fonE59cUTcyvS97AlxlvEM8pA66TN5+Prs58Q'
+    'mkp1sn5vbeJBXogdq9Be75MODPukZ2BsqNszavtZkC44dQGO6VvxIrVVQgweqPTfBNtsTVqeHmX7vXdjn7f07ZsJ'
+    '5xzD+WnYny75ik/D/9Oq8/tvJcTq+RRyL53Rpu3HfeYrFlTnWVdJm9fAlvC2eJ/UfVmoy88A0Gud56Gufqdj/1kG'
+    '90VYg11l49V5sBcA3jLDBe1tRHPQErOHum8dw+A5qG+yOovMrzZU55kUbWaXF5k9XlDymQD4vaTP98iuc8i4H3LN'
+    'X3FvqlH2cxv9FZTlJ809lefcU6/p9DE91M879PANtx762ordsBFjqvOsgKuq89u9ZN57Xfmd18Vty9OOf1WQmzR0'
+    'wO9WfeghydwfmMxV4blw9kOBpgwzHCee83Odo6P7TOYl10j/Ns8kzv1P/9R2GQxlS/NhtXdVht8+sn9atv7PA4EH'
+    'Cxsmu2c8CIR4WZem2F31OHY/CWPisVw3zmbBuU+WM3/Qbp0Fu6XxGCW5fkB9vS7Y6zNK/m4+4WMWXxqBPdN0OWYo'
+    'ayw+LbHvPZpszliDGPbbLBZsKvlszQ+/TYS25w3z4Zahrem8YfxG5aYBVtaznfqU+ay7Po/8f8R8636W3/T5TojL'
+    'tGudocpgv+W5hjdGsiqNr7nDNUe+J5PvOcf9BrbzMLOstXBY08p9dreU43DN59OOLUt8Z5qPSGceVFLSbAzGZjrX'
+    '0zYX1udwVlP0ye1XGWAm7Yr0vk2ycZv+1wRbqAS7IeViayr7eWdoc04YSm6TfL+bQzqYvv//85HtuJfpGccrzXlT'
+    'G/pVS3ce1X8BbIapkg=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -93,41 +97,50 @@ TABLE: dict[
     ('=+ (.+) in [\\d.]+s', 0): (32, 6736, 188, 1, (), (None, None)),
     ('@P\\}', 0): (32, 6924, 80, 0, (), (None,)),
     ('E {2,}(\\S.*)$', 0): (32, 7004, 144, 1, (), (None, None)),
-    ('[ \\t]+', 0): (32, 7148, 72, 0, (), (None,)),
-    ('[*?\\[]|\\{[^{}]*(?:,|\\.\\.)[^{}]*\\}', 0): (32, 7220, 280, 0, (), (None,)),
-    ('[A-Za-z0-9/+=_.~!@#$%^&*-]+', 0): (32, 7500, 92, 0, (), (None,)),
-    ('[A-Za-z0-9_./:=,+@%-]+(?: +[A-Za-z0-9_./:=,+@%-]+)* *', 0): (32, 7592, 236, 0, (), (None,)),
-    ('[A-Za-z_][A-Za-z0-9_]*', 0): (32, 7828, 180, 0, (), (None,)),
-    ('[\\w ./:=,+@%-]*', 0): (32, 8008, 100, 0, (), (None,)),
-    ('[^ \\t\\n\'\\"\\\\$`]+', 0): (32, 8108, 96, 0, (), (None,)),
-    ('[^ \\t\\n;&|()<>\'\\"\\\\$`#]+', 0): (32, 8204, 96, 0, (), (None,)),
-    ('[^"\\\\$`]+', 0): (32, 8300, 96, 0, (), (None,)),
-    ('[^\\\\$`]+', 0): (32, 8396, 96, 0, (), (None,)),
-    ('[^\\w@%+=:,./-]', 256): (256, 8492, 136, 0, (), (None,)),
-    ('[^`\\\\]*(?:\\\\.[^`\\\\]*)*', 16): (48, 8628, 160, 0, (), (None,)),
-    ('\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}', 0): (32, 8788, 204, 1, (), (None, None)),
-    ("\\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|make sure (?:to|that|you)|remember (?:to|that)|must not|mustn't|under no circumstances)\\b", 2): (34, 8992, 1476, 0, (), (None,)),
-    ('\\b(?:error|fatal|panic)\\b\\s*:|^(?:error|fatal|panic)\\b|(?-i:^FAILED\\b)', 2): (34, 10468, 580, 0, (), (None,)),
-    ("\\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|invalid|timed out|traceback)\\b", 2): (34, 11048, 1076, 0, (), (None,)),
-    ('\\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\\b', 2): (34, 12124, 824, 0, (), (None,)),
-    ("\\b(?:let'?s (?:use|go with|switch|keep|stick|not|do|try|drop|move)|we(?:'ll| will| should| are going to) (?:use|go with|keep|switch|drop|stick)|(?:use|go with|switch to|prefer|stick with|pick|choose) .{1,80}? (?:instead|rather than|over)\\b|instead of|rather than|i prefer|i'd prefer|we decided|decided to|decision|(?:don't|do not|stop) (?:use|using|add|adding|change|changing|touch|touching)|go with|switch to)", 2): (34, 12948, 4268, 0, (), (None,)),
-    ('\\s+', 0): (32, 17216, 64, 0, (), (None,)),
-    ('\\w+', 0): (32, 17280, 64, 0, (), (None,)),
-    ('\\{(?:\\d*(?:\\.|/|//|/\\.)?|#|%)\\}', 0): (32, 17344, 280, 0, (), (None,)),
-    ('^(?:(?:my|our|the) )?goal(?: is|:)\\s*(.+)', 18): (50, 17624, 384, 1, (), (None, None)),
-    ("^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) (?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)", 2): (34, 18008, 1372, 0, (), (None,)),
-    ('^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\\$\\$|\\d+)/fd/0)$', 0): (32, 19380, 476, 0, (), (None,)),
-    ('^(?:/dev/fd|/proc/(?:self|\\$\\$|\\d+)/fd)/(\\d+)$', 0): (32, 19856, 388, 1, (), (None, None)),
-    ('^(?:\\d+|\\{[A-Za-z_][A-Za-z0-9_]*\\})$', 0): (32, 20244, 244, 0, (), (None,)),
-    ('^([A-Za-z_][A-Za-z0-9_]*)\\+?=(.*)$', 16): (48, 20488, 248, 2, (), (None, None, None)),
-    ('^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\\d.]*$', 0): (32, 20736, 524, 1, (), (None, None)),
-    ('^/goal\\b[ \\t:]*(.*)', 18): (50, 21260, 188, 1, (), (None, None)),
-    ('^[A-Za-z0-9._-]{1,80}$', 0): (32, 21448, 108, 0, (), (None,)),
-    ('^[A-Za-z_][A-Za-z0-9_]*(?:\\[[^\\]]*\\])?\\+?=$', 0): (32, 21556, 256, 0, (), (None,)),
-    ('^[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]]*\\])?\\+?=', 0): (32, 21812, 264, 1, (), (None, None)),
-    ('^\\*\\*\\* (Add|Update|Delete) File: (.+)$', 8): (40, 22076, 348, 2, (), (None, None, None)),
-    ('^\\W*(?:error:\\s*)?exit(?:ed with)? code:?\\s*(-?\\d+)', 2): (34, 22424, 520, 1, (), (None, None)),
-    ('^\\s*([A-Za-z_][\\w-]*)\\s*(?:\\((.*)\\))?\\s*$', 16): (48, 22944, 348, 2, (), (None, None, None)),
-    ('test (\\S+) \\.\\.\\. FAILED$', 0): (32, 23292, 264, 1, (), (None, None)),
-    ('● (\\S.*›.*)$', 0): (32, 23556, 164, 1, (), (None, None)),
+    ('[ \\n]', 0): (32, 7148, 72, 0, (), (None,)),
+    ('[ \\t]+', 0): (32, 7220, 72, 0, (), (None,)),
+    ('[*?\\[]|\\{[^{}]*(?:,|\\.\\.)[^{}]*\\}', 0): (32, 7292, 280, 0, (), (None,)),
+    ('[0-9A-Fa-f:.]+', 0): (32, 7572, 92, 0, (), (None,)),
+    ('[A-Z]{2,5}[vV]?\\d{1,2}', 0): (32, 7664, 156, 0, (), (None,)),
+    ('[A-Za-z0-9/+=_.~!@#$%^&*-]+', 0): (32, 7820, 92, 0, (), (None,)),
+    ('[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*', 0): (32, 7912, 508, 3, (), (None, None, None, None)),
+    ('[A-Za-z0-9_./:=,+@%-]+(?: +[A-Za-z0-9_./:=,+@%-]+)* *', 0): (32, 8420, 236, 0, (), (None,)),
+    ('[A-Za-z_][A-Za-z0-9_]*', 0): (32, 8656, 180, 0, (), (None,)),
+    ('[\\w ./:=,+@%-]*', 0): (32, 8836, 100, 0, (), (None,)),
+    ('[\\w-]{3,64}', 0): (32, 8936, 72, 0, (), (None,)),
+    ('[^ \\t\\n\'\\"\\\\$`]+', 0): (32, 9008, 96, 0, (), (None,)),
+    ('[^ \\t\\n;&|()<>\'\\"\\\\$`#]+', 0): (32, 9104, 96, 0, (), (None,)),
+    ('[^"\\\\$`]+', 0): (32, 9200, 96, 0, (), (None,)),
+    ('[^\\\\$`]+', 0): (32, 9296, 96, 0, (), (None,)),
+    ('[^\\w@%+=:,./-]', 256): (256, 9392, 136, 0, (), (None,)),
+    ('[^`\\\\]*(?:\\\\.[^`\\\\]*)*', 16): (48, 9528, 160, 0, (), (None,)),
+    ('\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}', 0): (32, 9688, 204, 1, (), (None, None)),
+    ("\\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|make sure (?:to|that|you)|remember (?:to|that)|must not|mustn't|under no circumstances)\\b", 2): (34, 9892, 1476, 0, (), (None,)),
+    ('\\b(?:error|fatal|panic)\\b\\s*:|^(?:error|fatal|panic)\\b|(?-i:^FAILED\\b)', 2): (34, 11368, 580, 0, (), (None,)),
+    ("\\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|invalid|timed out|traceback)\\b", 2): (34, 11948, 1076, 0, (), (None,)),
+    ('\\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\\b', 2): (34, 13024, 824, 0, (), (None,)),
+    ("\\b(?:let'?s (?:use|go with|switch|keep|stick|not|do|try|drop|move)|we(?:'ll| will| should| are going to) (?:use|go with|keep|switch|drop|stick)|(?:use|go with|switch to|prefer|stick with|pick|choose) .{1,80}? (?:instead|rather than|over)\\b|instead of|rather than|i prefer|i'd prefer|we decided|decided to|decision|(?:don't|do not|stop) (?:use|using|add|adding|change|changing|touch|touching)|go with|switch to)", 2): (34, 13848, 4268, 0, (), (None,)),
+    ('\\s+', 0): (32, 18116, 64, 0, (), (None,)),
+    ('\\w+', 0): (32, 18180, 64, 0, (), (None,)),
+    ('\\{(?:\\d*(?:\\.|/|//|/\\.)?|#|%)\\}', 0): (32, 18244, 280, 0, (), (None,)),
+    ('^(?:(?:my|our|the) )?goal(?: is|:)\\s*(.+)', 18): (50, 18524, 384, 1, (), (None, None)),
+    ("^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) (?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)", 2): (34, 18908, 1372, 0, (), (None,)),
+    ('^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\\$\\$|\\d+)/fd/0)$', 0): (32, 20280, 476, 0, (), (None,)),
+    ('^(?:/dev/fd|/proc/(?:self|\\$\\$|\\d+)/fd)/(\\d+)$', 0): (32, 20756, 388, 1, (), (None, None)),
+    ('^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>(?!//).+)$', 0): (32, 21144, 268, 2, (('host', 1), ('path', 2)), (None, 'host', 'path')),
+    ('^(?:\\d+|\\{[A-Za-z_][A-Za-z0-9_]*\\})$', 0): (32, 21412, 244, 0, (), (None,)),
+    ('^([A-Za-z_][A-Za-z0-9_]*)\\+?=(.*)$', 16): (48, 21656, 248, 2, (), (None, None, None)),
+    ('^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\\d.]*$', 0): (32, 21904, 524, 1, (), (None, None)),
+    ('^/goal\\b[ \\t:]*(.*)', 18): (50, 22428, 188, 1, (), (None, None)),
+    ('^[A-Za-z0-9._-]{1,80}$', 0): (32, 22616, 108, 0, (), (None,)),
+    ('^[A-Za-z_][A-Za-z0-9_]*(?:\\[[^\\]]*\\])?\\+?=$', 0): (32, 22724, 256, 0, (), (None,)),
+    ('^[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]]*\\])?\\+?=', 0): (32, 22980, 264, 1, (), (None, None)),
+    ('^[\\w.@:/~+-]{1,200}$', 0): (32, 23244, 116, 0, (), (None,)),
+    ('^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(?P<host>[^/:]+)(?::\\d+)?/(?P<path>.+)$', 2): (34, 23360, 1092, 2, (('host', 1), ('path', 2)), (None, 'host', 'path')),
+    ('^[a-z_][a-z0-9_]{0,62}$', 0): (32, 24452, 140, 0, (), (None,)),
+    ('^\\*\\*\\* (Add|Update|Delete) File: (.+)$', 8): (40, 24592, 348, 2, (), (None, None, None)),
+    ('^\\W*(?:error:\\s*)?exit(?:ed with)? code:?\\s*(-?\\d+)', 2): (34, 24940, 520, 1, (), (None, None)),
+    ('^\\s*([A-Za-z_][\\w-]*)\\s*(?:\\((.*)\\))?\\s*$', 16): (48, 25460, 348, 2, (), (None, None, None)),
+    ('test (\\S+) \\.\\.\\. FAILED$', 0): (32, 25808, 264, 1, (), (None, None)),
+    ('● (\\S.*›.*)$', 0): (32, 26072, 164, 1, (), (None, None)),
 }

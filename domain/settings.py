@@ -9,12 +9,13 @@ raw TOML value into the typed one, and whether only the user's global file may s
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
 import attrs
+
+from domain.precompiled import precompiled
 
 
 @attrs.frozen
@@ -129,11 +130,11 @@ class SettingKey:
     project_only: bool = False
 
 
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_HOST_NAME = re.compile(
+_ENV_NAME = precompiled(r"[A-Za-z_][A-Za-z0-9_]*")
+_HOST_NAME = precompiled(
     r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*"
 )
-_IPV6 = re.compile(r"[0-9A-Fa-f:.]+")
+_IPV6 = precompiled(r"[0-9A-Fa-f:.]+")
 # capy's own secrets never go into the sandbox, whatever a config file asks for.
 _NEVER_PASSED = frozenset({"CAPY_DB_KEY", "CAPY_VAULT_KEY"})
 

@@ -7,11 +7,14 @@ import re
 import attrs
 
 from domain.errors import ConfigError
+from domain.precompiled import precompiled
 
-_SCP_LIKE = re.compile(r"^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>(?!//).+)$")
-_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(?P<host>[^/:]+)(?::\d+)?/(?P<path>.+)$", re.I)
-_PROJECT = re.compile(r"^[\w.@:/~+-]{1,200}$")
-_ROLE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+_SCP_LIKE = precompiled(r"^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>(?!//).+)$")
+_URL = precompiled(
+    r"^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(?P<host>[^/:]+)(?::\d+)?/(?P<path>.+)$", re.I
+)
+_PROJECT = precompiled(r"^[\w.@:/~+-]{1,200}$")
+_ROLE = precompiled(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
 def project_from_remote(remote: str) -> str | None:

@@ -7,10 +7,11 @@ the operators (``AND``, ``OR``, ``NOT``, ``*``, parentheses) come from the value
 
 from __future__ import annotations
 
-from domain.search.store_query import Combine, StoreQuery
-from domain.vault.query_grammar import And, Not, Or, Phrase, VaultMatch
+from typing import TYPE_CHECKING
 
-_JOINERS = {Combine.ALL: " AND ", Combine.ANY: " OR "}
+if TYPE_CHECKING:
+    from domain.search.store_query import StoreQuery
+    from domain.vault.query_grammar import VaultMatch
 
 
 def fts5_string(text: str) -> str:
@@ -26,13 +27,24 @@ def _group(alternatives: tuple[str, ...]) -> str:
 
 
 def store_match(query: StoreQuery) -> str:
-    """The MATCH expression of one layer's query (the layer picks the table, not the text)."""
-    return _JOINERS[query.combine].join(_group(group) for group in query.groups)
+    """The MATCH expression of one layer's query (the layer picks the table, not the text).
+
+    The knowledge base's values are imported here, not with the module: ``capy vault list``
+    renders through this module too and needs none of them."""
+    from domain.search.store_query import Combine
+
+    joiner = {Combine.ALL: " AND ", Combine.ANY: " OR "}[query.combine]
+    return joiner.join(_group(group) for group in query.groups)
 
 
 def vault_match(node: VaultMatch) -> str:
     """The MATCH expression of a vault query; each operator's operands in parentheses, so
-    FTS5's precedence never regroups what the person wrote."""
+    FTS5's precedence never regroups what the person wrote.
+
+    The vault's grammar is imported here, not with the module: ``capy search`` renders
+    through this module too and has no use for that grammar's classes."""
+    from domain.vault.query_grammar import And, Not, Or, Phrase
+
     if isinstance(node, Phrase):
         return fts5_string(node.text) + (" *" if node.prefix else "")
     operator = {And: "AND", Or: "OR", Not: "NOT"}[type(node)]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
 from adapters.sqlcipher.transactions import write_transaction
-from application.ports.knowledge_store import StoreStats
 from domain.errors import StoreError
 from domain.source_kind import SourceKind
+
+if TYPE_CHECKING:  # the vault's store checkpoints here too; the knowledge port is not its
+    from application.ports.knowledge_store import StoreStats
 
 FTS_TABLES = ("chunks", "chunks_trigram")
 
@@ -22,6 +26,8 @@ def pragma_int(connection: Connection, name: str) -> int:
 
 
 def stats(connection: Connection) -> StoreStats:
+    from application.ports.knowledge_store import StoreStats
+
     by_kind = dict.fromkeys(SourceKind, 0)
     for kind, count in connection.execute("SELECT kind, count(*) FROM sources GROUP BY kind"):
         by_kind[SourceKind(kind)] = count

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import importlib
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from importlib import resources
+from pathlib import Path
 
 import attrs
 import sqlcipher3
@@ -25,13 +28,31 @@ class Migration:
 
 
 def available(schema: Schema = KNOWLEDGE_SCHEMA) -> list[Migration]:
-    files = resources.files(schema.package)
     found = [
-        Migration(entry.name.removesuffix(".sql"), entry.read_text(encoding="utf-8"))
-        for entry in files.iterdir()
-        if entry.name.endswith(".sql")
+        Migration(name.removesuffix(".sql"), read())
+        for name, read in _sql_files(schema.package)
+        if name.endswith(".sql")
     ]
     return sorted(found, key=lambda migration: migration.name)
+
+
+def _sql_files(package_name: str) -> Iterable[tuple[str, Callable[[], str]]]:
+    """The package's files, read from its folder when it is one (every command opens a base,
+    and ``importlib.resources`` would bring zipfile, tempfile and shutil to each); through
+    ``importlib.resources`` when capy runs from an archive."""
+    package = importlib.import_module(package_name)
+    folders = [Path(p) for p in getattr(package, "__path__", ())]
+    if len(folders) == 1 and folders[0].is_dir():
+        return [
+            (entry.name, functools.partial(entry.read_text, encoding="utf-8"))
+            for entry in folders[0].iterdir()
+        ]
+    from importlib import resources
+
+    return [
+        (entry.name, functools.partial(entry.read_text, encoding="utf-8"))
+        for entry in resources.files(package_name).iterdir()
+    ]
 
 
 def applied(connection: Connection, schema: Schema = KNOWLEDGE_SCHEMA) -> list[str]:

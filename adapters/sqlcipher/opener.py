@@ -10,10 +10,7 @@ open creates, moves and writes nothing (ADR 0057).
 
 from __future__ import annotations
 
-import glob
 import os
-import shlex
-import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -65,6 +62,8 @@ def open_database(
     database, left behind by a replaced file) is moved aside the same way and the file opened
     without it (ADR 0029). With ``read_only`` nothing is created, moved or written.
     """
+    import shlex
+
     if not passphrase:
         raise StoreError("no database key was given", profile.missing_key_hint)
     if read_only:
@@ -143,6 +142,9 @@ def _material_for(path: Path, passphrase: str) -> KeyMaterial:
 def rotation_note(path: Path, profile: DatabaseProfile) -> str:
     """When a key rotation kept the previous file beside this one, the wrong key is most likely
     the old one: say which file that key opens and how (ADR 0066)."""
+    import glob
+    import shlex
+
     backups = sorted(path.parent.glob(glob.escape(path.name) + ".bak*"), key=_mtime)
     backups = [b for b in backups if b.is_file() and not b.name.endswith(("-wal", "-shm"))]
     if not backups:
@@ -268,6 +270,8 @@ def _has_tables_but_no_ledger(connection: Connection, profile: DatabaseProfile) 
 
 
 def _foreign(path: Path, profile: DatabaseProfile) -> ForeignSchema:
+    import shlex
+
     return ForeignSchema(
         f"the {profile.noun} {path} holds tables this capy did not make; it was left untouched",
         profile.foreign_hint.format(path=shlex.quote(str(path))),
@@ -297,6 +301,8 @@ def _what_it_holds(path: Path) -> str:
 
 
 def _damaged_left_alone(path: Path, profile: DatabaseProfile) -> DamagedDatabase:
+    import shlex
+
     quoted = shlex.quote(str(path))
     return DamagedDatabase(
         f"the {profile.noun} {path} is damaged; this command only reads, so nothing was changed",
@@ -340,6 +346,8 @@ def _create(
     Creating in place would let two processes starting at once pick different salts; linking a
     finished file is atomic, so the loser simply opens the winner's database.
     """
+    import tempfile
+
     material = derive(passphrase, os.urandom(16))
     handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
     os.close(handle)

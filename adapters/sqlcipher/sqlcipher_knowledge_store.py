@@ -7,13 +7,13 @@ import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adapters.sqlcipher import (
     chunk_vectors,
     maintenance,
     search_query,
     swept_sessions,
-    usage_ledger,
     writer,
 )
 from adapters.sqlcipher.connection_pool import ConnectionPool
@@ -36,10 +36,12 @@ from domain.chunk import Chunk
 from domain.search.query import has_word_char
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchScope
-from domain.server.usage import UsageCounts
-from domain.server.usage_history import UsageSession, UsageSessions
 from domain.source import IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
+
+if TYPE_CHECKING:  # the server's usage ledger, imported by the methods that use it
+    from domain.server.usage import UsageCounts
+    from domain.server.usage_history import UsageSession, UsageSessions
 
 _log = logging.getLogger("capy.store")
 
@@ -280,18 +282,28 @@ class SqlcipherKnowledgeStore(
         return size_report(self._pool.connection(), self._path, largest)
 
     def start_usage_session(self, started_at: datetime) -> int:
+        from adapters.sqlcipher import usage_ledger  # the server's, loaded on its first use
+
         return usage_ledger.start_session(self._pool.connection(), started_at)
 
     def add_usage(self, session_id: int, day: date, counts: UsageCounts, at: datetime) -> None:
+        from adapters.sqlcipher import usage_ledger
+
         usage_ledger.add(self._pool.connection(), session_id, day, counts, at)
 
     def usage(self, *, session_id: int | None = None, day: date | None = None) -> UsageCounts:
+        from adapters.sqlcipher import usage_ledger
+
         return usage_ledger.total(self._pool.connection(), session_id, day)
 
     def usage_session(self, session_id: int) -> UsageSession | None:
+        from adapters.sqlcipher import usage_ledger
+
         return usage_ledger.session(self._pool.connection(), session_id)
 
     def usage_sessions(self) -> UsageSessions:
+        from adapters.sqlcipher import usage_ledger
+
         return usage_ledger.sessions(self._pool.connection())
 
     def close(self) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from domain.server.usage import UsageCounts
-from domain.server.usage_history import UsageSession, UsageSessions
+if TYPE_CHECKING:  # the values are the server's; a reading command needs only the port
+    from domain.server.usage import UsageCounts
+    from domain.server.usage_history import UsageSession, UsageSessions
 
 
 @runtime_checkable

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 
 import attrs
@@ -15,6 +14,7 @@ from application.search.corrector import SHORT_SLIP_LENGTH, QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer
 from domain.errors import InvalidInput
+from domain.precompiled import precompiled
 from domain.search import meaning, reply_tuning, tuning
 from domain.search.answer_kinds import answer_kinds
 from domain.search.answerability import (
@@ -42,10 +42,10 @@ from domain.source_kind import ALL_KINDS, SourceKind
 
 MAX_LIMIT = 100
 DEFAULT_SCOPE = SearchScope()
-_NAME = re.compile(r"[\w-]{3,64}")
+_NAME = precompiled(r"[\w-]{3,64}")
 _ACRONYM = 5
 # An acronym with a version (IMDSv1, HTTP2, SSLv3): the text names the thing, rarely the version.
-_VERSIONED_ACRONYM = re.compile(r"[A-Z]{2,5}[vV]?\d{1,2}")
+_VERSIONED_ACRONYM = precompiled(r"[A-Z]{2,5}[vV]?\d{1,2}")
 
 
 class SearchKnowledge:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from domain.precompiled import precompiled
 from domain.search.line_facts import line_facts
 from domain.search.matching import TermGroups
 
@@ -70,12 +71,12 @@ _CODE_CUES = frozenset(
 )
 _COUNT_PHRASES = ("how many", "number of")
 CUE_WORDS: frozenset[str] = _CAUSE_CUES | _COUNT_CUES | _LOCATION_CUES | _CODE_CUES
-_WORD = re.compile(r"[a-z]+")
+_WORD = precompiled(r"[a-z]+")
 
 # An error stated: ``KeyError: 'HAT-00'``, ``psycopg.errors.QueryCanceled: …``, ``error TS2532:
 # …``, ``ERROR:  column …``, ``error[E0308]: …``, pytest's ``E   …`` lines, a panic, vitest's
 # ``→ reason``, ``Caused by:``.
-_CAUSE_LINE = re.compile(
+_CAUSE_LINE = precompiled(
     r"\b[A-Z]\w*(?:Error|Exception)\b:"
     r"|\b\w+\.(?:errors?|exceptions?)\.\w+:"
     r"|\berror(?:\[\w+\]| TS\d+)?:"
@@ -89,21 +90,21 @@ _CAUSE_SIGNS = ("rror", "RROR", "xception", "E  ", "anic", "→", "aused by")
 # A stack frame or diagnostic location: ``at netTotal (src/invoice.ts:23:35)``, ``❯
 # Module.netTotal src/invoice.ts:23:35``, ``inventory.py:31: in commit``, ``File "x.py", line
 # 3, in f``, `` --> src/main.rs:4:5``.
-_LOCATION_LINE = re.compile(
+_LOCATION_LINE = precompiled(
     r"^\s*(?:at\s+\S.*:\d+:\d+\)?$|❯\s+\S.*:\d+(?::\d+)?$|-->\s+\S+:\d+"
     r"|File \"[^\"]+\", line \d+)"
     r"|^\S+:\d+:(?:\d+:)?\s+in\s+\S+$"
 )
 # A definition: ``def f(``, ``class C``, ``function f(``, ``fn f(``, ``func f(``, a compiled
 # pattern (``X = re.compile(``), as code or as a diff line.
-_CODE_LINE = re.compile(
+_CODE_LINE = precompiled(
     r"^[+-]?\s*(?:export\s+)?(?:pub(?:\(\w+\))?\s+)?(?:async\s+)?"
     r"(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\s+\w"
     r"|=\s*(?:re\.compile|new RegExp|regexp\.MustCompile|Regex::new)\("
 )
 # A count a tool reports: ``187 errors``, ``5 failed``, ``431 packages``, ``34 total``, ``87%``
 # (not a field's value: ``rows=8604 width=12``).
-COUNT_PHRASE = re.compile(
+COUNT_PHRASE = precompiled(
     r"(?<![=\w.:/-])\d[\d,]*(?:\.\d+)?(?:\s+[A-Za-z][A-Za-z-]{2,}(?![\w-]*=)|%)"
 )
 # A tally of outcomes written label first, alone on its line: node's ``ℹ fail 5``, TAP's

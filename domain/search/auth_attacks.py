@@ -12,27 +12,27 @@ chunk holding one of them, and in its log title. Pure: a regular expression per 
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from datetime import UTC, datetime
 
 import attrs
 
+from domain.precompiled import precompiled
 from domain.search import tuning
 
 # A refused request of the common/combined log format: client, time, method, path, status.
-_REFUSED = re.compile(
+_REFUSED = precompiled(
     r"^(\S+) \S+ \S+ \[(\d{2}/\w{3}/\d{4}:\d{2}:\d{2}:\d{2})[^\]]*\] "
     r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/[\d.]+" (40[13]) '
 )
 _TIME_FORMAT = "%d/%b/%Y:%H:%M:%S"
 # sshd refusing a login (syslog or journald): ``Failed password for [invalid user] X from IP``,
 # ``Invalid user X from IP``; timed by the line's clock (``Dec  3 09:43:55``).
-_SSH_FAILED = re.compile(
+_SSH_FAILED = precompiled(
     r"sshd(?:-session)?\[\d+\]: (?:Failed \S+ for (?:invalid user )?\S*|Invalid user \S*) "
     r"from (\S+) port \d+"
 )
-_CLOCK = re.compile(r"\b(\d{2}):(\d{2}):(\d{2})\b")
+_CLOCK = precompiled(r"\b(\d{2}):(\d{2}):(\d{2})\b")
 SSH_ENDPOINT = "ssh"
 ATTACK_WORDS = "brute force credential stuffing attack"
 

@@ -12,12 +12,12 @@ title is left out. ``domain.search.snippet`` fits them into a reply's bytes.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 import attrs
 
 from domain.chunking.utf8 import byte_len, truncate_bytes
+from domain.precompiled import precompiled
 from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
 from domain.search.line_facts import FACT_WORDS, line_facts
 from domain.search.matching import TermGroups, term_groups
@@ -42,7 +42,7 @@ _OPENERS = ("[", "{", ":", "(")
 # its message. Nested values are skipped (an object is looked for within _OBJECT_SCAN lines).
 OBJECT_MEMBERS = 10
 _OBJECT_SCAN = 80
-_MEMBER = re.compile(r'^"[^"]+":\s')
+_MEMBER = precompiled(r'^"[^"]+":\s')
 # What a heading or a key carries around its words: markdown hashes, quotes, braces, the colon
 # after a JSON key, the rules framing a tool's section header (``=== FAILURES ===``).
 _DECORATION = "#\"'`{}[]:,=_-~*─━═⎯"

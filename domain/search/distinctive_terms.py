@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from domain.precompiled import precompiled
 from domain.search.reply_tuning import (
     DISTINCTIVE_LIMIT,
     DISTINCTIVE_MAX_DF_RATIO,
@@ -16,8 +17,8 @@ from domain.search.stopwords import STOPWORDS
 from domain.search.words import MIN_WORD_LENGTH, words
 
 _LONG_WORD = 12
-_DIGITS = re.compile(r"\d+")
-_HEX = re.compile(r"(?:0x)?[0-9a-f]+", re.IGNORECASE)
+_DIGITS = precompiled(r"\d+")
+_HEX = precompiled(r"(?:0x)?[0-9a-f]+", re.IGNORECASE)
 
 
 def distinctive_terms(chunk_texts: Sequence[str], limit: int = DISTINCTIVE_LIMIT) -> list[str]:

@@ -11,16 +11,18 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_QUOTED = re.compile(r"[\"\u201c\u201e]([^\"\u201c\u201d\u201e]{2,})[\"\u201d]")
-_TOKEN = re.compile(r"\S+")
+from domain.precompiled import precompiled
+
+_QUOTED = precompiled(r"[\"\u201c\u201e]([^\"\u201c\u201d\u201e]{2,})[\"\u201d]")
+_TOKEN = precompiled(r"\S+")
 _EDGE = "\"'`,;:!?()[]{}<>"
 # Identifier signals: snake_case, dotted/slashed names, camelCase, ALLCAPS, versions, flags.
 # Only ever searched: ``\w\.\w`` already finds a version number (a ``\d+\.\d+`` alternative
 # rescanned every run of digits from each digit).
-_SIGNAL = re.compile(
+_SIGNAL = precompiled(
     r"[_/\\]|\w\.\w|[a-z][A-Z]|[A-Z]{2,}|^--?\w|::|\w[+#]+$|^\.\w|^[A-Z][a-z]+[A-Z]"
 )
-_CAPITALISED = re.compile(r"^[A-Z][\w.+#-]+$")
+_CAPITALISED = precompiled(r"^[A-Z][\w.+#-]+$")
 _COMMON = frozenset(
     [
         "The",

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Iterable
 
+from domain.precompiled import precompiled
 from domain.search.keyboard import is_slip
 from domain.search.levenshtein import distance_from
 from domain.search.stopwords import STOPWORDS
@@ -19,7 +19,7 @@ from domain.search.tuning import (
     FUZZY_SWAP_LENGTH,
 )
 
-_VOCABULARY_SHAPE = re.compile(r"[\w-]+")
+_VOCABULARY_SHAPE = precompiled(r"[\w-]+")
 
 
 def max_distance(word: str) -> int:

@@ -28,9 +28,8 @@ only when it can be confident the reply holds what was asked:
 
 from __future__ import annotations
 
-import re
-
 from domain.chunking.utf8 import byte_len
+from domain.precompiled import precompiled
 from domain.search import reply_tuning
 from domain.search.answerability import MIN_JUDGED_LENGTH
 from domain.search.matching import term_groups
@@ -61,7 +60,7 @@ _COMPARING = frozenset(
     ]
 )
 # A place in an output: ``src/checkout/payment.test.tsx:42``, ``parse.rs:142:9``.
-_PLACE = re.compile(r"^\S+:\d+(?::\d+)?$")
+_PLACE = precompiled(r"^\S+:\d+(?::\d+)?$")
 
 
 def _asks_lines(intent: str) -> bool:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 
+from domain.precompiled import precompiled
 from domain.search.outcome_words import OUTCOME_WORDS, outcome_facts
 
-_REQUEST_STATUS = re.compile(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
-_FIELD_STATUS = re.compile(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
-_SECONDS = re.compile(
+_REQUEST_STATUS = precompiled(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
+_FIELD_STATUS = precompiled(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
+_SECONDS = precompiled(
     r"\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\s*\"?(\d+(?:\.\d+)?)s?\b"
 )
 # Substrings a status field or a latency field must contain: the regular expressions only run
@@ -24,15 +25,15 @@ _SECONDS = re.compile(
 # ``=`` or ``:``.
 _FIELD_SIGNS = ("code", "status", "CODE", "STATUS", "Status", "Code")
 _SECONDS_SIGNS = ("rt=", "rt:", "time=", "time:", "elapsed=", "elapsed:", "took=", "took:")
-_MILLISECONDS = re.compile(r"\b(\d+(?:\.\d+)?)\s?ms\b")
-_ERROR_LEVEL = re.compile(
+_MILLISECONDS = precompiled(r"\b(\d+(?:\.\d+)?)\s?ms\b")
+_ERROR_LEVEL = precompiled(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
 )
-_WARNING_LEVEL = re.compile(r"\bWARN(?:ING)?\b|\[warn\]")
-_FAILED = re.compile(r"\b(?:FAILED|FAIL|ERRORED)\b|^\s*[×✗✕]\s")
-_PASSED = re.compile(r"\b(?:PASSED|PASS)\b|^\s*[✓✔]\s")
-_SKIPPED = re.compile(r"\b(?:SKIPPED|SKIP)\b")
-_XFAIL = re.compile(r"\bXFAIL(?:ED)?\b", re.IGNORECASE)
+_WARNING_LEVEL = precompiled(r"\bWARN(?:ING)?\b|\[warn\]")
+_FAILED = precompiled(r"\b(?:FAILED|FAIL|ERRORED)\b|^\s*[×✗✕]\s")
+_PASSED = precompiled(r"\b(?:PASSED|PASS)\b|^\s*[✓✔]\s")
+_SKIPPED = precompiled(r"\b(?:SKIPPED|SKIP)\b")
+_XFAIL = precompiled(r"\bXFAIL(?:ED)?\b", re.IGNORECASE)
 
 SLOW_SECONDS = 1.0
 _ERROR_SIGNS = (
@@ -206,7 +207,7 @@ def text_facts(text: str) -> str:
 
 # A record's count of problems (eslint's ``"errorCount": 4``, jest's ``"numFailedTests": 5``,
 # ``"failures": 2``): a JSON field whose name holds a problem word, with a positive count.
-_COUNT_FIELD = re.compile(
+_COUNT_FIELD = precompiled(
     r'"(\w*?(?:[Ee]rror|[Ww]arning|[Ff]ail(?:ed|ure)?)\w*)": *([1-9]\d*)(?![\d.eE])'
 )
 _PROBLEM_WORDS = {"error": "errors", "warning": "warnings", "fail": "failed failure"}
@@ -229,7 +230,7 @@ def record_facts(text: str) -> str:
 
 # A package built for one platform (``@rollup/rollup-linux-x64-gnu``, ``@esbuild/darwin-arm64``,
 # ``@swc/core-win32-x64-msvc``): npm's way of shipping a prebuilt native binary.
-_PLATFORM_PACKAGE = re.compile(
+_PLATFORM_PACKAGE = precompiled(
     r"(?:\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)"
     r"-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\w])"
 )

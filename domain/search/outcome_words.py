@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
 
 _ERROR_WORDS = "error failed"
@@ -27,13 +28,13 @@ _TIMEOUT_WORDS = "timeout"
 _FAILED_WORDS = "failed"  # a check that failed is no error of the program that ran it
 
 # An entry at error level or worse: ``ERROR``, ``FATAL``, ``CRITICAL``, nginx's ``[crit]``.
-_ERROR_LEVEL = re.compile(
+_ERROR_LEVEL = precompiled(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
 )
 _ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "EMERG", "[error]", "[crit]", "[alert]")
 _ERROR_NEEDLES = (*_ERROR_SIGNS, "[emerg]")
 # A program that died: a panic, an uncaught exception's traceback, a signal, the OOM killer.
-_CRASH = re.compile(
+_CRASH = precompiled(
     r"\bpanic(?:ked)?\b|^Traceback \(most recent call last\)|\bSegmentation fault\b"
     r"|\bsegfault\b|\bcore dumped\b|\bOOMKilled\b|\bUncaught (?:\w+ )?(?:Error|Exception)\b"
     r"|\bFatal error\b|^Exception in thread\b|\bunhandled (?:promise )?rejection\b",
@@ -64,7 +65,7 @@ _CRASH_NEEDLES = (
 )
 # A command that exited non-zero: ``exit code 1``, ``exited with code 137``, ``exit status 2``,
 # Python's ``returned non-zero exit status 1``, make's ``Error 2``.
-_EXIT = re.compile(
+_EXIT = precompiled(
     r"\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\d*)\b|\bnon-zero exit\b"
     r"|^make(?:\[\d+\])?: \*\*\* .*Error \d+",
     re.IGNORECASE | re.MULTILINE,
@@ -72,9 +73,9 @@ _EXIT = re.compile(
 _EXIT_SIGNS = ("xit", "rror")
 _EXIT_NEEDLES = ("exit", ": *** ")
 # pytest's ``E   AssertionError: …`` lines, ``✗``/``×`` marks of failed checks.
-_FAILED_MARK = re.compile(r"^[ \t]*(?:E {2,}\S|[✗×✕] )", re.MULTILINE)
+_FAILED_MARK = precompiled(r"^[ \t]*(?:E {2,}\S|[✗×✕] )", re.MULTILINE)
 _FAILED_NEEDLES = ("E  ", "✗ ", "× ", "✕ ")
-_TIMEOUT = re.compile(
+_TIMEOUT = precompiled(
     r"\btimed? ?out\b|\bdeadline exceeded\b|\bETIMEDOUT\b|\bDeadlineExceeded\b", re.IGNORECASE
 )
 _TIMEOUT_SIGNS = ("ime", "IME", "eadline", "EADLINE")

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 import attrs
 
+from domain.precompiled import precompiled
 from domain.search.stopwords import STOPWORDS
 
 # Straight and typographic double quotes delimit phrases.
-_QUOTES = re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]")
-_PHRASE = re.compile(
+_QUOTES = precompiled(r"[\"\u201c\u201d\u201e\u00ab\u00bb]")
+_PHRASE = precompiled(
     r"[\"\u201c\u201e\u00ab]([^\"\u201c\u201d\u201e\u00ab\u00bb]*)[\"\u201d\u00bb]"
 )
 # Punctuation that frames a term in prose rather than belonging to it.
 _EDGE = "\"'`.,;:!?()[]{}<>*^~|=&$%@"
-_WORD_CHAR = re.compile(r"[^\W_]")
+_WORD_CHAR = precompiled(r"[^\W_]")
 # "recall at 5", "precision at 10": a measure at a cut-off, which output writes ``recall@5``
 # (and ``R@5``, see ``synonyms``); the query keeps its words and gains that term.
-_AT_CUTOFF = re.compile(r"(?<![\w@.-])([a-z][a-z0-9]{1,15}) at (\d{1,4})(?![\w.@])")
+_AT_CUTOFF = precompiled(r"(?<![\w@.-])([a-z][a-z0-9]{1,15}) at (\d{1,4})(?![\w.@])")
 
 
 @attrs.frozen

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 
+from domain.precompiled import precompiled
+
 # Tags hosts and capy give meaning to (Claude Code, Codex, chat templates, capy's blocks).
-_HOST_TAG = re.compile(
+_HOST_TAG = precompiled(
     r"<(?=\s{0,8}/?\s{0,8}(?:"
     r"system[\w:-]{0,40}|[\w-]{0,40}reminder|capy[\w:-]{0,40}|[\w-]{0,40}instructions?"
     r"|user-prompt[\w-]{0,40}|command-[\w-]{1,40}|local-command[\w-]{0,40}|bash-[\w-]{1,40}"
@@ -24,7 +26,7 @@ _HOST_TAG = re.compile(
     r"[\s>/|])",
     re.IGNORECASE,
 )
-_MARKER_LINE = re.compile(r"^([ \t]{0,8})-{3}(?=[ \t]{0,8}\[)", re.MULTILINE)
+_MARKER_LINE = precompiled(r"^([ \t]{0,8})-{3}(?=[ \t]{0,8}\[)", re.MULTILINE)
 QUOTE_MARK = "\u2039"  # ‹
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
 import attrs
 
+from domain.precompiled import precompiled
 from domain.search import tuning
 from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
 from domain.search.entities import count_entities
@@ -81,7 +81,7 @@ def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
 
 
 # A run of the characters ``str.isalnum`` accepts (a word character that is no underscore).
-_ALNUM_RUN = re.compile(r"[^\W_]*")
+_ALNUM_RUN = precompiled(r"[^\W_]*")
 
 
 def _inside_longer_name(lowered: str, start: int, named: tuple[str, ...]) -> bool:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 
+from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
 
-_STYLISH = re.compile(
+_STYLISH = precompiled(
     r"^[ \t]*\d+:\d+\s+(?:error|warning)\s+\S.*?\s{2,}(@?[\w-]+(?:/[\w-]+)*)[ \t]*$", re.MULTILINE
 )
-_JSON = re.compile(r'"ruleId":\s*"([^"]{1,100})"')
-_PARTS = re.compile(r"[^a-z0-9]+")
+_JSON = precompiled(r'"ruleId":\s*"([^"]{1,100})"')
+_PARTS = precompiled(r"[^a-z0-9]+")
 _SIGNS = ("  error  ", "  warning  ", '"ruleId"')
 
 

@@ -8,8 +8,7 @@ closed compound (``doctest`` → "documentation test"), searched as phrases.
 
 from __future__ import annotations
 
-import re
-
+from domain.precompiled import precompiled
 from domain.search.inflections import IRREGULAR_FORMS
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
@@ -101,7 +100,7 @@ for _closed, _open in OPEN_FORMS:
 
 # A measure at a cut-off (``recall@5``) is also written by its initial (``R@5``, ``P@10``).
 # From a word's first letter: each letter of a long word began a scan of the rest.
-_AT_CUTOFF = re.compile(r"(?<![a-z0-9])([a-z][a-z0-9]+)@(\d+)")
+_AT_CUTOFF = precompiled(r"(?<![a-z0-9])([a-z][a-z0-9]+)@(\d+)")
 
 
 def is_cutoff(word: str) -> bool:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from domain.precompiled import precompiled
 from domain.search.snippet import ELLIPSIS
 
 # Cells of a text table are set apart by two or more spaces or a tab (one space separates the
 # words inside a cell: ``CONTAINER ID``, ``NOMINATED NODE``).
-_CELL_GAP = re.compile(r" {2,}|\t")
-_RULE = re.compile(r"^[-=─\s]+$")  # the dashes ``pip list`` prints under its header
+_CELL_GAP = precompiled(r" {2,}|\t")
+_RULE = precompiled(r"^[-=─\s]+$")  # the dashes ``pip list`` prints under its header
 MIN_COLUMNS = 3
 MIN_ROWS = 3
 # Rows may leave trailing cells empty (``docker ps`` without ports): a row counts as aligned when

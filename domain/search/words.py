@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from domain.precompiled import precompiled
 from domain.search.stopwords import STOPWORDS
 
 # Letters, digits, underscore and hyphen stay together: ``snake_case`` and ``foo-bar`` are words.
-_WORD = re.compile(r"[\w-]+")
+_WORD = precompiled(r"[\w-]+")
 # The words inside an identifier: ``SESSION_LIFETIME_HOURS``, ``pod-name``, ``passwordHash``,
 # ``HTTPServer`` → session lifetime hours, pod name, password hash, http server.
-_SEPARATORS = re.compile(r"[_-]+")
-_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_SEPARATORS = precompiled(r"[_-]+")
+_CAMEL = precompiled(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 MIN_WORD_LENGTH = 3
 # Longer tokens are hashes, base64 and minified code, not identifiers worth splitting.

@@ -17,9 +17,13 @@ import pytest
 
 from domain import precompiled as module
 from domain.precompiled import precompiled, table_entry
+from domain.precompiled_search_table import TABLE as SEARCH_TABLE
 from domain.precompiled_table import PYTHON, TABLE
 
-FIX = "the pattern table is stale: run `make patterns` and commit domain/precompiled_table.py"
+FIX = (
+    "the pattern tables are stale: run `make patterns` and commit domain/precompiled_table.py"
+    " and domain/precompiled_search_table.py"
+)
 same_python = pytest.mark.skipif(
     sys.version_info[:2] != PYTHON, reason=f"the table is made on Python {PYTHON}"
 )
@@ -29,10 +33,11 @@ same_python = pytest.mark.skipif(
 def test_the_table_is_in_use() -> None:
     assert module._USABLE
     assert len(TABLE) > 50
+    assert len(SEARCH_TABLE) > 40
 
 
 @same_python
-@pytest.mark.parametrize(("source", "flags"), sorted(TABLE))
+@pytest.mark.parametrize(("source", "flags"), sorted(TABLE) + sorted(SEARCH_TABLE))
 def test_each_entry_builds_the_pattern_re_compiles(source: str, flags: int) -> None:
     built, compiled = precompiled(source, flags), re.compile(source, flags)
     assert built == compiled  # source, flags and compiled code
@@ -47,14 +52,41 @@ def test_each_entry_builds_the_pattern_re_compiles(source: str, flags: int) -> N
 @same_python
 def test_the_table_holds_every_pattern_asked_for_and_nothing_else() -> None:
     script = (
-        "from tests.support.pattern_table import wanted\n"
-        "for key in sorted(wanted()): print(repr(key))\n"
+        "from tests.support.pattern_table import owners, split\n"
+        "first, search = split(owners())\n"
+        "print(repr(sorted(first))); print(repr(sorted(search)))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
-    asked = {ast.literal_eval(line) for line in done.stdout.splitlines()}
-    assert asked == set(TABLE), FIX
+    first, search = (set(ast.literal_eval(line)) for line in done.stdout.splitlines())
+    assert first == set(TABLE), FIX
+    assert search == set(SEARCH_TABLE), FIX
+    assert not set(TABLE) & set(SEARCH_TABLE)
+
+
+@same_python
+def test_the_hook_never_loads_the_search_table() -> None:
+    """The hook asks only for patterns of the first table: the second stays unread."""
+    script = (
+        "import sys\n"
+        "import domain.shell.reader, domain.permissions.rules, domain.continuity.failures\n"
+        "import domain.continuity.prompt_facts, domain.redaction.prose_secrets\n"
+        "print('domain.precompiled_search_table' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "False"
+
+
+@same_python
+def test_the_search_patterns_come_from_their_table() -> None:
+    from domain.search import line_facts
+
+    assert re.compile(line_facts._REQUEST_STATUS.pattern) == line_facts._REQUEST_STATUS
+    assert module.entry_of(line_facts._REQUEST_STATUS.pattern, 0) is not None
+    assert line_facts._REQUEST_STATUS.search('"GET /a HTTP/1.1" 503 12')
 
 
 def test_a_pattern_outside_the_table_is_compiled_as_usual() -> None:

@@ -66,9 +66,31 @@ NOT_FOR_HOT_COMMANDS = {
     "application.ports.sandbox",
     "application.ports.fetcher",
     "ctypes",
+    # nor what opening a base needs only to create one or explain a failure: importlib.resources
+    # (zipfile), tempfile (shutil, bz2, lzma), glob
+    "importlib.resources",
+    "zipfile",
+    "tempfile",
+    "shutil",
+    "glob",
 }
 # ... nor, when they print JSON, the terminal library.
 NOT_FOR_JSON = {"rich"}
+# What ``capy search`` never needs from the store's module: the vault's query grammar and the
+# server's usage ledger, which that module uses only in methods a search does not call.
+NOT_FOR_SEARCHING_THE_STORE = {
+    "domain.vault.query_grammar",
+    "adapters.sqlcipher.usage_ledger",
+    "domain.server.usage",
+    "domain.server.usage_history",
+}
+# ... and what ``capy vault list`` never needs from the store modules it shares with the
+# knowledge base: the knowledge base's port and query values.
+NOT_FOR_LISTING_THE_VAULT = {
+    "application.ports.knowledge_store",
+    "domain.search.store_query",
+    "domain.search_hit",
+}
 # What ``--help`` never needs on top of that: no database, no compression.
 NOT_FOR_HELP = NOT_FOR_COMMANDS | MODEL_RUNTIME | {"sqlcipher3", "zstandard"}
 # ``--version`` answers before any framework or capy layer is imported.
@@ -198,13 +220,17 @@ def test_a_search_of_an_indexed_base_imports_no_chunker(tmp_path: Path) -> None:
     _modules(tmp_path, "index", str(project / "notes.txt"))
     modules = _modules(tmp_path, "search", "connection refused")
     assert "sqlcipher3" in modules  # the base was opened and searched
-    assert "rich" in modules  # the answer was printed on the terminal's terms
+    assert "entrypoints.cli.plain_results" in modules  # the answer was printed …
+    assert "rich" not in modules  # … off a terminal, as plain text rich would have written
     assert not modules & (NOT_FOR_SEARCHING | NOT_FOR_COMMANDS | MODEL_RUNTIME)
-    assert not modules & NOT_FOR_HOT_COMMANDS
+    assert not modules & (NOT_FOR_HOT_COMMANDS | NOT_FOR_SEARCHING_THE_STORE)
     assert "domain.vault.search" not in modules  # nor the vault's values
+    modules = _modules(tmp_path, "search", "connection\trefused")
+    assert "rich" in modules  # a tab in the heading: rich prints it, as before
     modules = _modules(tmp_path, "search", "--json", "connection refused")
     assert "sqlcipher3" in modules
     assert not modules & (NOT_FOR_HOT_COMMANDS | NOT_FOR_JSON | NOT_FOR_SEARCHING)
+    assert not modules & NOT_FOR_SEARCHING_THE_STORE
 
 
 @pytest.mark.parametrize(
@@ -227,6 +253,8 @@ def test_the_hot_commands_load_neither_framework(tmp_path: Path, argv: list[str]
     assert not modules & (NOT_FOR_HOT_COMMANDS | NOT_FOR_COMMANDS | NOT_FOR_READING)
     if "--json" in argv:
         assert not modules & NOT_FOR_JSON
+    if "vault" in argv:
+        assert not modules & NOT_FOR_LISTING_THE_VAULT
 
 
 @pytest.mark.parametrize(
