@@ -111,7 +111,7 @@ COUNT_PHRASE = precompiled(
 # ``# pass 2``, ``Failures: 3``. Only outcomes: node's ``ℹ tests 8`` beside them is a total a
 # question about another run's counts reached. Only as an answer: a run's closing summary is
 # still found by ``COUNT_PHRASE`` (``output_sections``).
-_LABELLED_COUNT = re.compile(r"^\s*(?:[^A-Za-z0-9\s]\s+)?([A-Za-z]{2,})(?::\s*|\s+)\d[\d,]*\s*$")
+_LABELLED_COUNT = precompiled(r"^\s*(?:[^A-Za-z0-9\s]\s+)?([A-Za-z]{2,})(?::\s*|\s+)\d[\d,]*\s*$")
 _OUTCOME_LABELS = frozenset(
     [
         "pass",
