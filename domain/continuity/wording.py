@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from domain.precompiled import precompiled
-from domain.redaction import redact_secrets
 
 _SPACE = precompiled(r"\s+")
 # Redaction looks at a little more than is kept, so a secret cut at the limit is still seen whole.
@@ -12,6 +11,10 @@ _LOOKAHEAD = 256
 
 def fact_text(raw: str, limit: int) -> str:
     """``raw`` redacted, on one line, at most ``limit`` characters (``…`` marks a cut)."""
+    # Imported here: the snapshot's rendering uses ``clip`` alone, and a SessionStart hook
+    # need not load the redaction patterns (facts were redacted when they were recorded).
+    from domain.redaction import redact_secrets
+
     window = raw[: limit + _LOOKAHEAD] if len(raw) > limit + _LOOKAHEAD else raw
     text = _SPACE.sub(" ", redact_secrets(window)).strip()
     if len(text) <= limit and len(window) == len(raw):
