@@ -14,56 +14,55 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrdXE1sXFcVfm8848n4J/OTYDdpIyaJE7shThvxW4ukCUpCQRENpKCqbqBjjx2n8R/OJGkSpaAICVYICWWJBMuy'
-    'YtNtF7BAYgESm25gicQCsa4QinnPPpd8+Xzuz3ueqdOO9HTnvXfvufece/7uOfe+3VEU7UquOLkKybWe/GK5PxJt'
-    '/mryv5xcJbivJtfZ5Ho5uZ6R55HAGE7KweSqyLPKRBy5frHAqBCMooxvAOqNSt/mPu33BLSPPe0byVWXex5n+vt1'
-    'Uu2/D46pA64LjKrQy8DcLX2lvz7pP6XX14RuwzLO81J+h8pX4b4q+JSgTfrseYAzJ+UalStwn7Z5DtrMS9mSskP3'
-    'i9KmqozX108BeGVKyqa8qwgN0mcf0rsC0DWSOSzBHBbkv6F7P7xPaf4Dobuh+YD8j+KgXyH+lP4Mv57ZwsE/jsJ+'
-    '/nplkZ10Pi9IeVbKb0h5UeZ5CPj5Q3mG+mR0/El+eEbm2vCB4ZmYZNfI9zDxTxTIP7vl/4DULwrM5eRaTa4l6Zd/'
-    'NalTk3o1qWvGibSxyfxBRd7mcshbcxvyY3RWUcacXiPJNZFct6VsSbkmZYr3uMBK+78m5UnhOlMnLa/KeCeFHvhu'
-    'RcqOlHNS95DAC+1jHuBVRb/X5NlCBjgdom2/8AXTKgb9fkCeV+U525PCGbcgxR67NQT1jBwNWORjwGGbdsEcp/VH'
-    'hC8vkP4tS3ufTCNfn3PYDZ+dK5BdRX4ueGgzDDjWRe+nvsEe8g2aUk4S/KJHXkrCSywzhpaDAbQM1Y/dot1URhru'
-    'VmiINJsgWg0SnH6AY/ywiGhYE9+F5eiYXKi70rpjcm3xzZrrfe8mxbsOWaqTT5iWb0t5g3TpMvg9Nr1YElxxjEbO'
-    'ijLGkujMdG7fUOS6AHU1f5R5f1TwRh6elvKYlFegfgPmOqtN7HPgPqTg3qD5H8b5+efGu5rmdmi8hjwbwqsDgfI+'
-    'RTwbCq8EtmOK5oPXGyG+NM5PqG3X8JkOlL1JandF+ja2gmnE+rbfow/LCo9UPwE8sl2esNmQLHM6qtikOvglr0l5'
-    'OeP4yhnneJdnjivKHO/9mOZ4YptzfHybc/y8Ivuhc9ztOdVseZ656+vh3IXEXbS5ttmbgadwrE+D7plS+CurnS87'
-    '6F4muh/I4HPHtObdibWDbZ02qPBTKO27MfeuGEaoXvHFQYo5eKHk4IV+olkZ1uM75b9UZQ1/pEf+t+ZvNx1+dyPH'
-    '+sumszX/e7/8H4SY5oDQx1xNkbGzIlsXpe8m4FHwxO/Qn5m0+Dc+OZ6yxKCy6A+OxZUpFmdwPk34ufA4bRlXN+3J'
-    'VAadoK0hsrRvKPTaBfYU8zZTFIsP7SNvfdRJqEsq0l7TYacU3zQkfom8eY3W8U2PnhlQYhQmLmDGPiQyyVfKEJeS'
-    '674iQ2ekvCTlfWWOijRH56H9edDzhR7HuzmGaaMX0rkCbVyx0KoWsyluxD932XRQ2uZkcr0gfd0TnIYoD5jC/wzU'
-    'qcFcxJRLOK7knU5AyXmGrH2Ze1cOEOlbI/oife7+a/1w8viPj9bXv26LaeWF3fxofTx5/NNHm9Ojwk710rOAv8vf'
-    '6EZ/vFblPtAWFKEvzM8+cvSh5XNd9X156+Rp3yMPTjw/SMsGwUZ7c/CjaMyWFWd74+KBOs3JkPBvRRy6h6JqYkfc'
-    'dDvw/94XvS7wa12HL/GHno3/8fwHwa8DX8YEp+mZzyLw6O6cbV285tJjb0n5Jsn+HpLDN2HtkhVeA8Y3QHavILpy'
-    'THQq2s8x0LX1HZTjOul3LRcwAuvNsvAm5kgXLbnTO5SHNLmIH8WP7eDleBNvzEnOSXmL7k0e+ELSZh/lQdcov4p5'
-    'aS3/epver0C9jdxtvLmPxDcegyfC6gTkX5co/1uPN/kS6bhA/YXS51H0mD5twM9Fjw699/XxD5El7mMCfNPxnLD/'
-    'nFwvEZ0MT12HNgami8fSujdpvuYoflOmnLzJqY9A/r5Dc9Ki/LmRO8MPSI+b5Del/x8CfdaIDkuW+xmFXsx3xidE'
-    'PHBstvHj2JZFt2DfNwPo3AngsRT+92C/RVb4Nv6qyprkNM35MvGojXbLFjmZDZDlNaiLfS9lwKlF45iF8fp0qC8m'
-    'WIL1ylnS5cMWncb61MjmQWgzr/AS24Wq2IuGPFtV8PXRd9aCp2vv5JCyZk9hfDO5vgi++CedBlXxT/YATllj0QjL'
-    'trYrCq2Rd04qNPDhsSh247O0ji3THLQBt4pDj+P+oFA5MbHMv4Iv01ZsrQ8XHusHMt4Q+zqv2AjWVynM90BXajoq'
-    '1PbNgv5P4f5SSnzHOsimv38C/K+11XTzbaDNrAX3RcA9xI7MAG3Yhs5nsCs8jxclPhC6h+6WIvO+tm2IA+3P6Tdq'
-    'tGKaGlqNAv07RLOWYnPQ3+D31wPtjtkjiDqjauH/RSrRT0/bvA++2IrFH7ojdX8LuLZIvhcsun5O8aXQh3ooOcIQ'
-    'ex6iyw0dXX2+A+94DmYV22TwzLJP1dX/62IrNd3OuCOcdqDvgnisBYx7xsH7ITinOB226AzfOFep71mSr2HgT9ZF'
-    'LZJ5n9yUZW5Qbt4j+ZiD/rV9MOPyP2TOytJ/Fn2Z4vEAaHnV4j/fDpibDtmmRVm/+saRBTbbv8swX9eJpnMw52nd'
-    'V0R/dlv2jf6veOzcBPhHbZLRg9C+o8QlqpAfwvbs264qfLxEdW7R/OOa8W5fFP2J4hdzMu4K+QSL5BtfhP2CWfiG'
-    '4UwJP4b6RgsBfkhVYnWHaHwtj/1AeeiWPubzD3nl9vs9kttXMsjUqY9Bxscy8P2+Hso4ysnvkpt/b2PuftGjubsr'
-    'a7JezYeLr6dBz616/HmOFaa642iP/bI89DwK+ztXc/DMCKxNZy36aiUD37Du2A858kvynve1ha6BQmNcNn/oKMSr'
-    '1yzxlIWA2KcW31xW7NqKJ/6sxVh+H2/a2l7TQ1vLzcsYfhP3nk4/izf9BReeCC+rvK5KXsUHf9xCk6z9vQZ5nNsW'
-    'W91WfPuQ9bsWO/gK9NctuC7d+Vy86Zvk6c/Fp75xcr7sP8n1B4qnhuSFjA9bzZGvwnOPoTLHdr9bPtUDyIfd3CZt'
-    '+RzpdfDxOZ7RhljYXkedrH1+S4kPLljihFeJFi9D/iikbdaxjQOPdSw+PPuC+2FMIW2yjgl9vC/3yEc7uIM+Wsie'
-    'r5DzvHnaa3uCbN/vuAfyfE/k+XiU7TsbByx77E5ATsI8ewH2/5fhGb6rKO9OWHIS+M2Aw9HWbwYcUfTWfceedhMX'
-    'GqV9xJhzWaJ4wV7QNytK7oVzyprvoenWhiITHDcvSy4rJK7ny/eU6TwJ74EMyR3a9uj2WfZzY861QXnGv0lZd+wT'
-    '8MUYUhx+BbrZBmPc0vbnip2YteSoWgE0NutGG7y8sY+QvqdFVl1+Yceyh8blV+HzGaLfaVhHrFK8qEVy9HmY607A'
-    'PhbNrzoEa6NWBr/ClQvkvUcV0AUzHhkui3yY8XDs2YzdfJPh2QA90XDoosEAXcRjrAr+PxS4ZxyywmukshLHX1Fi'
-    '7yauOmLJD6wFzMcK8WTLgs92dCD6Si58UEeir9QtvGw6mPMWzcj/ramYbBvq+UlpuyA2D22ukXmD7y16b3DpUH08'
-    'c5HC/jbsCQ2FPU/1zPMXBeZX4VyJeWe+scNnzmahHn5v4waNYRH6NjGlMu0/HYuePIsYeg6G+TQUT4ytlBznZ/oJ'
-    'Np6zzELrtM2XkusLnxKaanXynvX0nZPhPVJZ8DhKe5x3Ym+zdmbFhnOBcH4a9mRr+vFz8P9UtPW8ZaT4p67vnfRZ'
-    '8EZ5MzJzh/TjQrT12zJpmzdAfrgt3qd1X1Xq8plbk987B3XNO+PvzhDclyDvuErjNbGfFwHeMuGCOqYq664K6QDT'
-    't7Hb+N3Bt6nOItmSVrT1DHiHdNEi6aCFSD+Da/K7yHOu83++7/6w7vWt2XA/ppX3Cxv9FSPHT1tvRYHrLZPH6Cc5'
-    'NM+3yOFbfjkM1RU7oSNGo61nc6ejrefM0rXelSjs+zisW552/BsK32ShQz3Sz+fZ6GH7DlA/1DtmKZukWyu0P7dN'
-    'Nr4J+ve7pMfakf4dpv+fJYG25yz+y5ylre3bdLin+JoFVt7vAPRH9u+i9AfEa6rEF/toPRqyr5vPgfviQg2C/U5g'
-    'zHVUfEZtfO1txogbytkFxBPzQ65vJ+WJjTGsycj/nUfNJ/X5olnHlkc32Wyp9s2OekaajcLYbN+Acvlx5ptNjQx9'
-    'sh6vAcy0XUned4Q3bsj/pqJ3I0VvaGvnZpT/2xioc05YymbOcw5IB9t5zb8ceRL3mjxjvLJ8m2BDvprZvl3wP9tK'
-    'DeA='
+    'eNrdXE1sXFcVfm884/H4J/OTYDdpI8aJE7shThvxW4ukCUpCQRENpKCqaYCxx45D/IcziZtEEShCghVCQlkiwbKs'
+    '2LBl0S6QWIDEphtYIrFArCuEHN6LzyVfPp/7855n6rQjPd1579177j3nnr97zr1vTxRFA8kVJ1chuR4lv1juj0Rb'
+    'v5r8LydXCe6ryXU2uV5NrufkeSQwRpJyKLkq8qwyFUeuXywwKgSjKOMbhHpj0re5T/s9Ae1jT/tGctXlnseZ/n6d'
+    'VPvvg2PqgOsCoyr0MjD3SF/pr0/6T+n1FaHbiIzzvJTfovJ1uK8KPiVokz57EeDMS7lO5Srcp21egDYLUrak7ND9'
+    'krSpKuP19VMAXpmRsinvKkKD9NkH9K4AdI1kDkswhwX5b+jeD+9Tmn9P6G5oPij/ozjoV4g/oT/Dr2e2cfCPo7Cf'
+    'v15ZZCedzwtSnpXya1JelHkeBn7+QJ6hPhmbfJofnpO5NnxgeCYm2TXyPUL8EwXyzx75Pyj1iwJzJbnWkmtZ+uVf'
+    'TerUpF5N6ppxIm1sMj+uyNt8Dnlr7kB+jM4qypjTazS5ppJrQ8qWlOtSpnhPCqy0/+tSnhSuM3XS8pqMd1roge9W'
+    'pexIOS91Dwm80D4WAF5V9HtNni1mgNMh2vYLXzCtYtDvB+V5VZ6zPSmccQtS7LFbw1DPyNGgRT4GHbZpAOY4rT8q'
+    'fHmB9G9Z2vtkGvn6nMNu+Oxcgewq8nPBQ5sRwLEuej/1DfaSb9CUcprgFz3yUhJeYpkxtBwKoGWofuwW7WYy0nCP'
+    'QkOk2RTRaojg9AMc44dFRMOa+C4sRyWBg7rL8HBR6FESfZTS7S1FZgpQV/P1mK/GBAfkjytSHpPyKtRvAB2z2ps+'
+    'h74dVnBvEG1H0C/95+N3Nc2ka/OI/BDCB4OBsjRD/BAKrwR6eYbmg335ED8V5yfUbmr4XAnk62lqd1X6NnqYacS6'
+    'rN+ja8oKj1Q/BjyyU56w6ecsczqm6Ps62Pw3pLyccXzljHM84JnjijLH+z6iOZ7a4Rwf3+Ecv6jIfugcd3tONTuZ'
+    'Z+76ejh3ITENba5t9mbwGRzrs6B7ZhT+ymrnyw66l4nuBzP4szGtJ3fDL7etgYYUfgqlfTfm3hUfCNUrvhhDMQcv'
+    'lBy80E80K8Nad7f8l6qsj4/0yP/W/O2mw+9u5Fjb2HS25n8fkP9DEC8cFPqYqykydlZk66L03QQ8Cp7YGPoz0xb/'
+    'xifHM5b4Thb9wXGuMsW5DM6nCT8XHqct4+qmPZnJoBO0NUSW9g2FXgNgTzEnMkNx7tA+8tZHnYS6pCLtNR12SvFN'
+    'Q2KDyJvXKcbZ9OiZQWX9n97fhLEPi0zylTLEpeS6r8jQGSkvSXlfmaMizdF5aH8e9Hyhx7Fkjg/a6IV0rkAbV5yx'
+    'quWqio9jiwM2HZS2OZlcL0lf9wSnYcqxpfA/BXVqMBcxxemPKzmdE1ByDD9rX+belV9D+taIvkifu/96dDh5/MfN'
+    'R4++aou95oXd/PDRZPL4p5tb06PCTvXS84C/y9/oRn+8VuU+0BYUoS/MfW46+tBypa76vpxw8rRv04MTzw/SskGw'
+    '0d6MfxhN2DLObG9cPFCnORkW/q2IQ/dQVE3siO/vBP7f+6I3BX6t6/Al/tCz8T+Z/yD4deDLmOA0PfNZBB7dk7Ot'
+    'i9dceuz7Ur5Nsr+X5PBtWLtkhdeA8Q2S3SuIrpwQnYr2cwJ0bX0X5bhO+l3LBYzCerMsvIn5xyVLXvIO5fhuSvmj'
+    '+IkdvBxv4Y35vnkpb9O9ybFeSNrspxzjOuUuMeer5TY36P0q1HucF4239mj4xmPwRFidgNzmMuVW6/EWXyIdF6m/'
+    'UPpsRk/o0wb8XPTo0HtfH/8QWeI+psA3ncwJ+8/J9QrRyfDUDWhjYLp4LK17i+ZrnuI3Zcp3m3z1KOTGOzQnLcpN'
+    'G7kz/ID0uEV+U/r/IdBnneiwbLmfVejFfGd8QsQDx2YbP45tRXQL9n0rgM6dAB5L4X8H9jJkhW/jr6qsSU7TnK8Q'
+    'j9pot2KRk7kAWV6Hutj3cgacWjSOORivT4f6YoIlWK+cJV0+YtFprE+NbI5DmwWFl9guVMVeNOTZmoKvj75zFjxd'
+    '+xKHlTV7CuPryfV58MU/7jSoin+yF3DKGotGWLa1XVFojbxzUqGBD48lsRufpnVsmeagDbhVHHoc996EyomJZf4V'
+    'fJm2Ymt9uPBY/yDjDbGvC4qNYH2VwnwXdKWmo0Jt3xzo/xTuL6XEd6yDbPr7J8D/WltNN28AbeYsuC8B7iF2ZBZo'
+    'wzZ0IYNd4Xm8KPGB0P1ptxWZ97VtQxzoQE6/UaMV09TQagzo3yGatRSbg/4Gv78RaHfM/jvUGVUL/y9RiX562ub3'
+    '4IutWvyhO1L3t4Bri+R70aLr5xVfCn2oh5IjDLHnIbrc0NHV5zvwjudgTrFNBs8se0Bd/b8ptlLT7Yw7wmkH+i6I'
+    'x3rAuGcdvB+Cc4rTYYvO8I1zjfqeI/kaAf5kXdQimffJTVnmBuXmXZKPeehf2wczKf9D5qws/WfRlykeD4CW1yz+'
+    '80bA3HTINi3J+tU3jiyw2f5dhvm6QTSdhzlP674m+rPbsm/0f8Vj56bAP2qTjI5D+44Sl6hCfgjbs2+7pvDxMtW5'
+    'TfOPa8a7fVH0J4pfzMu4K+QTLJFvfBH2C2bhG4YzI/wY6hstBvghVYnVHaLxtTz2A+WhW/qYzxbkldvv9khuX8sg'
+    'U6c+AhmfyMD3+3so4ygnv0tu/r2DuftFj+burqzJejUfLr6+AnpuzePPc6ww1R1He+yX5aHnUdjfuZaDZ0ZhbTpn'
+    '0VerGfiGdccByJFfkve8ry10DRQa47L5Q0chXr1uiacsBsQ+tfjmimLXVj3xZy3G8l68ZWt7TQ9tLbcgY/hN3Hs6'
+    '/Sze8hdceCK8rPK6JnkVH/xJC02y9vcG5HE2LLa6rfj2Iet3LXbwJeivW3BduvOFeMs3ydOfi0994+R82X+S632K'
+    'p4bkhYwPW82Rr8IzhaEyx3a/Wz7VA8iH3dohbfmM5g3w8Tme0YZY2D5Hnax9fkOJDy5a4oTXiBavQv4opG3WsU0C'
+    'j3UsPjz7ggdgTCFtso4Jfbwv9shHG99FHy1kz1fIGQPeI8jftrgH8nhP5PF4lO0bFActe+ROQE7BPHsJ9u+X4Rm+'
+    'qyjvTlhyCnie/nC0/Tz9EUXv3HfsSTdxnTHaB4w5k2Va7+8DfbGq5E44J6z5DppubCg8zXHvsuSiQuJyvnxNmc6D'
+    '8B7GkNyfbY9tn2U/NuZMG5Qn/JuUdUee3xcjSHH4FehWG4xJS9ufK3p+zpJjagXQ2Kz7bPDyxi5C+r4isury6zqW'
+    'PTAuvwifzxL9TsM6YI3iPS2So8/CXHcC9qFoftEhWNu0MvgFrlwe7x2qgC6Y9chwWeTDjIdjx2bs5nsFzwfoiYZD'
+    'Fw0F6CIeY1Xw/6HAPeOQFV7jlJU4/KoSOzdx0VFLfH89YD5WiSdbFnx2ogPR13HhgzoSfZ1u4WXTwZx3aEb+7zDF'
+    'ZNtQz09L20WxeWhzjcwbfG/Te4NLh+rjmYkU9jdhT2co7AWqZ56/LDC/DOdCzDvz/Rk+MzYH9fBbFDdpDEvQt4kJ'
+    'lWn/6ET09FnC0HMszKeheGJspOQ4/9JPsPGcZBZap22+kFyf+4TQVKuT96ym75wL73HKgsdR2qO8G3uTtTMnNpwL'
+    'hPOzsKda04+fgf+nou3nJSPFP3V9r6TPgjfKm5GZO6QfF0mGjH58C+SH2+J9Wvd1pS6fmTX5uXNQ17wz/u4swX0F'
+    '8oZrNF4Tu3kZ4K0QLqhjqrLuqpAOMH0bu43f5PsB1VkiW9KKtp/h7pAuWiIdtBjpZ2hNfhZ5znV+z8YLJYvu9a3Z'
+    'cD+llfcLj/srRo6ftt6KAtdbLL+7Ibdj0fbzrlei7We30vXX1SjsmzMs76H6a7fwbyhzmYUO9Ug/82ajh+3bOv1Q'
+    '75ilbJK+q9Ce1zbZ3SboxG+TbmlH+reN/n8+A9qes/gU85a2tm+p4T7d6xZYec/W90f2b430B8RQqsQX+2mNGLJX'
+    'ms9W+2I1DYL9TmAcc0z8OG187R3GXRvKeQDEE3Muru8R5YlXMazpyP9dQs1P9PmHWceWRzfZ7Jv2HYx6RpqNwdhs'
+    '31Vy+VbmO0iNDH2yHq8BzLRdSd53hDduyv+moncjRW9o69lmlP97E6hzTljKZs6zA0gH2xnIvxx5GveaPGO8spz3'
+    'fyxfzWzfA/gfr2X2jA=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -77,57 +76,54 @@ TABLE: dict[
     ('(?<=[.!?])\\s+|\\n+', 0): (32, 1832, 188, 0, (), (None,)),
     ('(FAILED|ERROR) (\\S+)(?: - (.+))?$', 0): (32, 2020, 332, 3, (), (None, None, None, None)),
     ('(FAIL|ERROR): (\\w+) \\(([\\w.]+)\\)', 0): (32, 2352, 320, 3, (), (None, None, None, None)),
-    ('([0-9a-fA-F-]{36})\\.jsonl$', 0): (32, 2672, 164, 1, (), (None, None)),
-    ('([A-Z]{1,4}\\d{2,4}) (?:\\[\\*\\] )?(\\S.*)$', 0): (32, 2836, 252, 2, (), (None, None, None)),
-    ('([\\w./\\\\@+~-]+):(\\d+)(?::(\\d+))?: (?:fatal )?error(?:\\[[\\w-]+\\])?:? (.+)', 0): (32, 3088, 548, 4, (), (None, None, None, None, None)),
-    ('([\\w./\\\\@+~-]+):(\\d+):(\\d+) - error(?: (TS\\d+))?:? (.+)', 0): (32, 3636, 484, 5, (), (None, None, None, None, None, None)),
-    ('([\\w./\\\\@+~-]+)\\((\\d+),(\\d+)\\): error (TS\\d+): (.+)', 0): (32, 4120, 444, 5, (), (None, None, None, None, None, None)),
-    ('([\\w./\\\\@+~-]+\\.\\w+)$', 0): (32, 4564, 172, 1, (), (None, None)),
-    ('([\\w./\\\\@+~-]+\\.\\w+):(\\d+):(\\d+): (\\S.*)$', 0): (32, 4736, 376, 4, (), (None, None, None, None, None)),
-    ('(\\S++) (?:FAILED|ERROR)\\b', 0): (32, 5112, 216, 1, (), (None, None)),
-    ('(\\d+):(\\d+) +error +(\\S.*)$', 0): (32, 5328, 308, 3, (), (None, None, None, None)),
-    ('(error(?:\\[[\\w-]+\\])?|[A-Z]{1,4}\\d{2,4}(?: \\[\\*\\])?): (.+)$', 0): (32, 5636, 396, 2, (), (None, None, None)),
-    ('--- FAIL: (\\S+)', 0): (32, 6032, 248, 1, (), (None, None)),
-    ('--> ([\\w./\\\\@+~-]+:\\d+(?::\\d+)?)', 0): (32, 6280, 304, 1, (), (None, None)),
-    (':\\d+:\\d+: ', 0): (32, 6584, 152, 0, (), (None,)),
-    ('=+ (.+) in [\\d.]+s', 0): (32, 6736, 188, 1, (), (None, None)),
-    ('@P\\}', 0): (32, 6924, 80, 0, (), (None,)),
-    ('E {2,}(\\S.*)$', 0): (32, 7004, 144, 1, (), (None, None)),
-    ('[ \\t]+', 0): (32, 7148, 72, 0, (), (None,)),
-    ('[*?\\[]|\\{[^{}]*(?:,|\\.\\.)[^{}]*\\}', 0): (32, 7220, 280, 0, (), (None,)),
-    ('[A-Za-z0-9/+=_.~!@#$%^&*-]+', 0): (32, 7500, 92, 0, (), (None,)),
-    ('[A-Za-z0-9_./:=,+@%-]+(?: +[A-Za-z0-9_./:=,+@%-]+)* *', 0): (32, 7592, 236, 0, (), (None,)),
-    ('[A-Za-z_][A-Za-z0-9_]*', 0): (32, 7828, 180, 0, (), (None,)),
-    ('[\\w ./:=,+@%-]*', 0): (32, 8008, 100, 0, (), (None,)),
-    ('[^ \\t\\n\'\\"\\\\$`]+', 0): (32, 8108, 96, 0, (), (None,)),
-    ('[^ \\t\\n;&|()<>\'\\"\\\\$`#]+', 0): (32, 8204, 96, 0, (), (None,)),
-    ('[^"\\\\$`]+', 0): (32, 8300, 96, 0, (), (None,)),
-    ('[^\\\\$`]+', 0): (32, 8396, 96, 0, (), (None,)),
-    ('[^\\w@%+=:,./-]', 256): (256, 8492, 136, 0, (), (None,)),
-    ('[^`\\\\]*(?:\\\\.[^`\\\\]*)*', 16): (48, 8628, 160, 0, (), (None,)),
-    ('\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}', 0): (32, 8788, 204, 1, (), (None, None)),
-    ("\\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|make sure (?:to|that|you)|remember (?:to|that)|must not|mustn't|under no circumstances)\\b", 2): (34, 8992, 1476, 0, (), (None,)),
-    ('\\b(?:error|fatal|panic)\\b\\s*:|^(?:error|fatal|panic)\\b|(?-i:^FAILED\\b)', 2): (34, 10468, 580, 0, (), (None,)),
-    ("\\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|invalid|timed out|traceback)\\b", 2): (34, 11048, 1076, 0, (), (None,)),
-    ('\\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\\b', 2): (34, 12124, 824, 0, (), (None,)),
-    ("\\b(?:let'?s (?:use|go with|switch|keep|stick|not|do|try|drop|move)|we(?:'ll| will| should| are going to) (?:use|go with|keep|switch|drop|stick)|(?:use|go with|switch to|prefer|stick with|pick|choose) .{1,80}? (?:instead|rather than|over)\\b|instead of|rather than|i prefer|i'd prefer|we decided|decided to|decision|(?:don't|do not|stop) (?:use|using|add|adding|change|changing|touch|touching)|go with|switch to)", 2): (34, 12948, 4268, 0, (), (None,)),
-    ('\\s+', 0): (32, 17216, 64, 0, (), (None,)),
-    ('\\w+', 0): (32, 17280, 64, 0, (), (None,)),
-    ('\\{(?:\\d*(?:\\.|/|//|/\\.)?|#|%)\\}', 0): (32, 17344, 280, 0, (), (None,)),
-    ('^(?:(?:my|our|the) )?goal(?: is|:)\\s*(.+)', 18): (50, 17624, 384, 1, (), (None, None)),
-    ("^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) (?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)", 2): (34, 18008, 1372, 0, (), (None,)),
-    ('^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\\$\\$|\\d+)/fd/0)$', 0): (32, 19380, 476, 0, (), (None,)),
-    ('^(?:/dev/fd|/proc/(?:self|\\$\\$|\\d+)/fd)/(\\d+)$', 0): (32, 19856, 388, 1, (), (None, None)),
-    ('^(?:\\d+|\\{[A-Za-z_][A-Za-z0-9_]*\\})$', 0): (32, 20244, 244, 0, (), (None,)),
-    ('^([A-Za-z_][A-Za-z0-9_]*)\\+?=(.*)$', 16): (48, 20488, 248, 2, (), (None, None, None)),
-    ('^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\\d.]*$', 0): (32, 20736, 524, 1, (), (None, None)),
-    ('^/goal\\b[ \\t:]*(.*)', 18): (50, 21260, 188, 1, (), (None, None)),
-    ('^[A-Za-z0-9._-]{1,80}$', 0): (32, 21448, 108, 0, (), (None,)),
-    ('^[A-Za-z_][A-Za-z0-9_]*(?:\\[[^\\]]*\\])?\\+?=$', 0): (32, 21556, 256, 0, (), (None,)),
-    ('^[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]]*\\])?\\+?=', 0): (32, 21812, 264, 1, (), (None, None)),
-    ('^\\*\\*\\* (Add|Update|Delete) File: (.+)$', 8): (40, 22076, 348, 2, (), (None, None, None)),
-    ('^\\W*(?:error:\\s*)?exit(?:ed with)? code:?\\s*(-?\\d+)', 2): (34, 22424, 520, 1, (), (None, None)),
-    ('^\\s*([A-Za-z_][\\w-]*)\\s*(?:\\((.*)\\))?\\s*$', 16): (48, 22944, 348, 2, (), (None, None, None)),
-    ('test (\\S+) \\.\\.\\. FAILED$', 0): (32, 23292, 264, 1, (), (None, None)),
-    ('● (\\S.*›.*)$', 0): (32, 23556, 164, 1, (), (None, None)),
+    ('([A-Z]{1,4}\\d{2,4}) (?:\\[\\*\\] )?(\\S.*)$', 0): (32, 2672, 252, 2, (), (None, None, None)),
+    ('([\\w./\\\\@+~-]+):(\\d+)(?::(\\d+))?: (?:fatal )?error(?:\\[[\\w-]+\\])?:? (.+)', 0): (32, 2924, 548, 4, (), (None, None, None, None, None)),
+    ('([\\w./\\\\@+~-]+):(\\d+):(\\d+) - error(?: (TS\\d+))?:? (.+)', 0): (32, 3472, 484, 5, (), (None, None, None, None, None, None)),
+    ('([\\w./\\\\@+~-]+)\\((\\d+),(\\d+)\\): error (TS\\d+): (.+)', 0): (32, 3956, 444, 5, (), (None, None, None, None, None, None)),
+    ('([\\w./\\\\@+~-]+\\.\\w+)$', 0): (32, 4400, 172, 1, (), (None, None)),
+    ('([\\w./\\\\@+~-]+\\.\\w+):(\\d+):(\\d+): (\\S.*)$', 0): (32, 4572, 376, 4, (), (None, None, None, None, None)),
+    ('(\\S++) (?:FAILED|ERROR)\\b', 0): (32, 4948, 216, 1, (), (None, None)),
+    ('(\\d+):(\\d+) +error +(\\S.*)$', 0): (32, 5164, 308, 3, (), (None, None, None, None)),
+    ('(error(?:\\[[\\w-]+\\])?|[A-Z]{1,4}\\d{2,4}(?: \\[\\*\\])?): (.+)$', 0): (32, 5472, 396, 2, (), (None, None, None)),
+    ('--- FAIL: (\\S+)', 0): (32, 5868, 248, 1, (), (None, None)),
+    ('--> ([\\w./\\\\@+~-]+:\\d+(?::\\d+)?)', 0): (32, 6116, 304, 1, (), (None, None)),
+    (':\\d+:\\d+: ', 0): (32, 6420, 152, 0, (), (None,)),
+    ('=+ (.+) in [\\d.]+s', 0): (32, 6572, 188, 1, (), (None, None)),
+    ('@P\\}', 0): (32, 6760, 80, 0, (), (None,)),
+    ('E {2,}(\\S.*)$', 0): (32, 6840, 144, 1, (), (None, None)),
+    ('[ \\t]+', 0): (32, 6984, 72, 0, (), (None,)),
+    ('[*?\\[]|\\{[^{}]*(?:,|\\.\\.)[^{}]*\\}', 0): (32, 7056, 280, 0, (), (None,)),
+    ('[A-Za-z0-9/+=_.~!@#$%^&*-]+', 0): (32, 7336, 92, 0, (), (None,)),
+    ('[A-Za-z0-9_./:=,+@%-]+(?: +[A-Za-z0-9_./:=,+@%-]+)* *', 0): (32, 7428, 236, 0, (), (None,)),
+    ('[A-Za-z_][A-Za-z0-9_]*', 0): (32, 7664, 180, 0, (), (None,)),
+    ('[\\w ./:=,+@%-]*', 0): (32, 7844, 100, 0, (), (None,)),
+    ('[^ \\t\\n\'\\"\\\\$`]+', 0): (32, 7944, 96, 0, (), (None,)),
+    ('[^ \\t\\n;&|()<>\'\\"\\\\$`#]+', 0): (32, 8040, 96, 0, (), (None,)),
+    ('[^"\\\\$`]+', 0): (32, 8136, 96, 0, (), (None,)),
+    ('[^\\\\$`]+', 0): (32, 8232, 96, 0, (), (None,)),
+    ('[^\\w@%+=:,./-]', 256): (256, 8328, 136, 0, (), (None,)),
+    ('[^`\\\\]*(?:\\\\.[^`\\\\]*)*', 16): (48, 8464, 160, 0, (), (None,)),
+    ('\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}', 0): (32, 8624, 204, 1, (), (None, None)),
+    ("\\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|make sure (?:to|that|you)|remember (?:to|that)|must not|mustn't|under no circumstances)\\b", 2): (34, 8828, 1476, 0, (), (None,)),
+    ('\\b(?:error|fatal|panic)\\b\\s*:|^(?:error|fatal|panic)\\b|(?-i:^FAILED\\b)', 2): (34, 10304, 580, 0, (), (None,)),
+    ("\\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|invalid|timed out|traceback)\\b", 2): (34, 10884, 1076, 0, (), (None,)),
+    ('\\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\\b', 2): (34, 11960, 824, 0, (), (None,)),
+    ("\\b(?:let'?s (?:use|go with|switch|keep|stick|not|do|try|drop|move)|we(?:'ll| will| should| are going to) (?:use|go with|keep|switch|drop|stick)|(?:use|go with|switch to|prefer|stick with|pick|choose) .{1,80}? (?:instead|rather than|over)\\b|instead of|rather than|i prefer|i'd prefer|we decided|decided to|decision|(?:don't|do not|stop) (?:use|using|add|adding|change|changing|touch|touching)|go with|switch to)", 2): (34, 12784, 4268, 0, (), (None,)),
+    ('\\w+', 0): (32, 17052, 64, 0, (), (None,)),
+    ('\\{(?:\\d*(?:\\.|/|//|/\\.)?|#|%)\\}', 0): (32, 17116, 280, 0, (), (None,)),
+    ('^(?:(?:my|our|the) )?goal(?: is|:)\\s*(.+)', 18): (50, 17396, 384, 1, (), (None, None)),
+    ("^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) (?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)", 2): (34, 17780, 1372, 0, (), (None,)),
+    ('^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\\$\\$|\\d+)/fd/0)$', 0): (32, 19152, 476, 0, (), (None,)),
+    ('^(?:/dev/fd|/proc/(?:self|\\$\\$|\\d+)/fd)/(\\d+)$', 0): (32, 19628, 388, 1, (), (None, None)),
+    ('^(?:\\d+|\\{[A-Za-z_][A-Za-z0-9_]*\\})$', 0): (32, 20016, 244, 0, (), (None,)),
+    ('^([A-Za-z_][A-Za-z0-9_]*)\\+?=(.*)$', 16): (48, 20260, 248, 2, (), (None, None, None)),
+    ('^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\\d.]*$', 0): (32, 20508, 524, 1, (), (None, None)),
+    ('^/goal\\b[ \\t:]*(.*)', 18): (50, 21032, 188, 1, (), (None, None)),
+    ('^[A-Za-z_][A-Za-z0-9_]*(?:\\[[^\\]]*\\])?\\+?=$', 0): (32, 21220, 256, 0, (), (None,)),
+    ('^[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]]*\\])?\\+?=', 0): (32, 21476, 264, 1, (), (None, None)),
+    ('^\\*\\*\\* (Add|Update|Delete) File: (.+)$', 8): (40, 21740, 348, 2, (), (None, None, None)),
+    ('^\\W*(?:error:\\s*)?exit(?:ed with)? code:?\\s*(-?\\d+)', 2): (34, 22088, 520, 1, (), (None, None)),
+    ('^\\s*([A-Za-z_][\\w-]*)\\s*(?:\\((.*)\\))?\\s*$', 16): (48, 22608, 348, 2, (), (None, None, None)),
+    ('test (\\S+) \\.\\.\\. FAILED$', 0): (32, 22956, 264, 1, (), (None, None)),
+    ('● (\\S.*›.*)$', 0): (32, 23220, 164, 1, (), (None, None)),
 }

@@ -238,9 +238,12 @@ def test_session_end_hands_over_without_opening_the_vault(
 
 # What a SessionStart never needs to restore a session: the facts were read, worded and
 # redacted when they were recorded, so the readers of tool calls, prompts and shell commands,
-# the redaction patterns and ``typing`` stay unloaded; only the fold and the rendering run.
+# the redaction patterns, ``typing`` and ``re`` stay unloaded; only the fold and the
+# rendering run (ADR 0106).
 NOT_FOR_RESTORE = {
     "datetime",
+    "re",
+    "domain.precompiled",
     "domain.redaction",
     "domain.shell",
     "domain.lazy_pattern",
@@ -305,6 +308,8 @@ def test_session_start_restores_without_the_readers_of_what_was_recorded(
     base: dict[str, object] = {"session_id": "restored-1", "cwd": str(project)}
     if codex:
         base.update(turn_id="t1", model="gpt-5-codex")
+    else:  # Claude Code names the transcript on every hook; the session id is read from it
+        base["transcript_path"] = f"{project}/7c1d2e90-4b3a-4f6e-9a51-2f0c8d3b6a11.jsonl"
     _recorded_session(capy_command, project, base, codex, precompact)
     start = {**base, "hook_event_name": "SessionStart", "source": source}
     modules = _top(_imported(capy_command, project, start, "sessionstart"))
