@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import os
 
+from adapters.plain_names import plain_name
 from adapters.quick_json import dumps, loads
 from application.ports.guidance_state import GuidanceState
-from domain.precompiled import precompiled
 
 _STALE_AFTER_SECONDS = 7 * 24 * 3600
-_SAFE_ID = precompiled(r"^[A-Za-z0-9._-]{1,80}$")
 
 
 class JsonGuidanceState(GuidanceState):
@@ -63,7 +62,7 @@ class JsonGuidanceState(GuidanceState):
             return None
         # Session ids come from the host's input: never let one name a path outside .capy/.
         name = session_id
-        if not _SAFE_ID.match(session_id) or session_id.startswith("."):
+        if not plain_name(session_id) or session_id.startswith("."):
             import hashlib  # rare: only for ids that are not plain names
 
             name = hashlib.sha256(session_id.encode()).hexdigest()[:32]

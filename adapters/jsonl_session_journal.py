@@ -20,6 +20,7 @@ import time
 import zlib
 from collections.abc import Mapping, Sequence
 
+from adapters.plain_names import plain_name
 from adapters.private_state_files import FLAGS, lock, private_directory, write_private
 from adapters.quick_json import dumps, loads
 from adapters.session_journal_lines import (
@@ -36,7 +37,6 @@ from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
 from domain.continuity.kept_snapshot import KeptSnapshot
-from domain.precompiled import precompiled
 
 TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
@@ -51,7 +51,6 @@ ORPHANED_AFTER_SECONDS = 30 * 24 * 3600
 _TAIL_BYTES = 4096
 _SNAPSHOT_BYTES = 8192
 _EXPIRED_STAMP = ".expired"
-_SAFE_ID = precompiled(r"^[A-Za-z0-9._-]{1,80}$")
 
 
 def journal_directory(env: Mapping[str, str]) -> str:
@@ -215,7 +214,7 @@ class JsonlSessionJournal(SessionJournal):
     def _stem(self, project_dir: str, session_id: str) -> str:
         tag = zlib.crc32(real_path(project_dir).encode("utf-8", "surrogatepass"))
         name = session_id
-        if not _SAFE_ID.match(session_id) or session_id.startswith("."):
+        if not plain_name(session_id) or session_id.startswith("."):
             import hashlib  # rare: only for ids that are not plain names
 
             name = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:32]

@@ -14,60 +14,59 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXE2MHEcVrp6f7Z3965mxs2s7sZi1196N8dqx+M2A7TWyTUAWMTigKLZJZndmvY73j/XYjm0lRBYSnBAS8hEJ'
-    'juHEhSsHOIA4gMQlFzgicUCcI4S8dO++yn775tVP985kncBIrZrurnpV7//Vq+oaUUr1x1cQX7n4Wo9/Ad0fUZu/'
-    'Mv0P46sI91F8nYuvs/G1j54rgjEcl4PxVaJnpalA2X4BwSgxGAUa3wDUG6O+9X3S7wloHzjaV+OrQvd8nMnv53G1'
-    '/zw6Jg64QjAiopeGOUJ9Jb889Z/Q6ytEt2Ea5wUqv8XKl+E+InyK0CZ59jzAaVG5xsoVuE/aPAdt5qlsUNlm94vU'
-    'JhLG6+onB7JSp7JG70pEg+TZ++xdDuiqiIdF4GGO/mu698H7hOavE901zQfovwq8frngE/rT8jrTIcHvKr+fu15I'
-    'upPw8yKV56j8GpWXiM9DIM/v0zO0J2OT2+VhH/Fay4GWmYDprtbvYSY/ylN+Ruj/ANUvEMzl+FqNryXql//KVKdM'
-    '9cpUV48TaWPS+XFB31oZ9K22A/3RNqtAY06u0fiaiq97VDaoXKMywXuSYCX936TyFEmdrpOUN2i800QPfLdCZZvK'
-    'FtU9RPB8+5gHeBHZ9zI9W0gBp81o20dywWkVgH0/SM8jes79SW7GrkiBw28NQT2tRwMG/Riw+KZ+4HFSf5Tk8iKz'
-    'vyG1d+k0yvV5i99w+bkc86sozzkHbYYBxwrZ/SQ22MNigxqV0wx+waEvRZIlrjOaloMetPS1j92iXT0lDUcEGiLN'
-    'phitBhmcPoCj4zDFaFim2IXr0TG60HYldSfo6ojNauv5d+LiHYsuVVhMmJRvUnmb2dJliHtMdrFIuOIYtZ4VaIxF'
-    'spkJb18T9DoHdaV4lMv+GOGNMnyVymNUXof6VeB1Wp+Yt+A+JOBeZfwfRv78Y+NdWQo7JFlDmfWR1QFPfa8zmfWF'
-    'VwTfUWf84PMNn1ga+ePr2yV8rnrq3jRrd5361r6C04jb2z6HPQwFGYk+BjKyU5kw+ZA0PB0TfFIF4pJXqLyScnxh'
-    'Sh73O3hcEni89yPi8dQOeXx8hzx+XtB9Xx53m6eSL8/Cu3wPeeeTd5F4bfI3A0/hWJ8G21MX5Cutnw8tdA8Z3Q+m'
-    'iLkDNufdjbmDaZ42KMiTL+27wXtbDsPXrrjyIIUMslC0yEIfo1kI8/Hdil8imsMf6VH8LcXbNUvcXc0w/zLZbCn+'
-    'PkD/ByGnOUD00VeNdOwc6dYl6rsGeOQc+TuMZ6YN8Y1Lj+uGHFQa+8FzcSHLxWmczzD8bHicMYyrm/6knsImSHOI'
-    'NO2rAr36wZ/iuk2d5eJ9+8haH20S2pIStZds2GkhNvXJX6Js3mTz+JrDzgwIOQqdF9BjHyKd5FciEJfj621Bh2ao'
-    'vEzl2wKPCoxHF6D9BbDzuR7nu0sEIxDoOQD99BnemXKhJrojjBK0seVUIyn3U9jIo/abbFnS5lR8naS+HhJthth6'
-    'YgL/GahTBp4GbE3iuLB+dQJKvl6Rti99b1tLRPqWGX230WdmPXTlxqS5QT/41Bzh7vKp6CuRz3ep/I4ht52z+OCs'
-    'eD/45/rh+PHvn6yvf9WF9wjIfgJra813PR+3D59sil/Hr3ON2F5/jPKXiumva408yW/a4AYZxlIB/5GM60vQv45P'
-    'tDx3A8/CLuJZBD+ZB1+fRa5qH6xPxo9/aBtjgv+zgKctVu9GfzzPw/twy7lSTyx9SHshbPWdfN7kmRUnzh+kZZXB'
-    'xlht/AM1YdpRwmM1ye7NgC3T9645iU2WKoy3Q2T7SzSpekzuPkhhn9PA/1tevUrwy12HTznAno1/S4684FdYDPPM'
-    'Nj2yy0UBZH0kY1ubzNpigDeovMZsyB6mz9cgf5AWHtq8ARZ75sjeT1A8gjHsBMQplV20BxUWG0nrcaOQ8wlJNnGf'
-    'wqJh/8J9thdArwd+P9iKIa8Em3jjvoAWlXfZvd6LcTFus5/tRVhjexxwb4i0B+Iee78C9Tb2TwSbe7lc49F4Iqy2'
-    'xx6IJbYHoxJsyiXScYH150ufJ2qLPk3Az0aPNnvv6uPvpEu8jymYH05mhP2n+HqR0UnL1C1oo2HaZCype4fxq8Vy'
-    'qCHbF6P3tYzCHpo240mD7WHReqflAelxh805kv+PgT5rjA5LhvtZgV5c7vR8CvHAsZnGj2NbJtuCfd/xoHPbQ8Yi'
-    'mq+MZoRvkq+IYoozjOfLTEZNtFs26Mmchy6vQV3seykFTg02jjkYr8uGuvLyRZjrn2O2fNhg07g91bo5Dm3mBVni'
-    'fiEif1GlZ6sCvi76zhnwtO1fHhLyZgmMr8fX5yCm/7jTIKL4ZA/glHY9CGGZ8iIFojXKzimBBi48FslvfIrlgELG'
-    'gybgVrLYcdyj56snej3hLxDLNAVf68KFj/U3NF4f/zov+AhurxKY74GtlGyUr++bA/ufwP0plfiO2yCT/f4ByL/U'
-    'VrLN94A2cwbcFwF3Hz8yC7ThPnQ+hV/hfLxEeQbffax3BZ13tW1CDvVAxrhRohWnqabVGNC/zWjWEHwOxhv8/S1P'
-    'v6P36aLNiAzyv8hKjNOTNr+GWGzFEA/dp7q/BFwbTL8XDLa+JcRSGEM9pnV6H3/uY8s1HW19vgXvOA/mBN+k8Uyz'
-    'V9zW/6vkKyXbznFHOE3P2AXxWPMY96xF9n1wTnA6bLAZrnGusr7nmH4Ng3xyW9RgOu/Sm5B4g3rzHtOPFvQv7UWb'
-    'pP8+PAup/zT2MsHjEdDyhiF+vufBmzbzTYs0f3WNIw1s7v+uAL9uMZq2gOdJ3ZfIfnZb97X9Lzn83BTER02mo+PQ'
-    'vi3kJSLIu2J7HtuuCnK8xOrcZfzHOeODvFJ/ZPmLFo27xGKCRRYbX4I9u2nkhsOpkzz6xkYLHnFIRLm6Q2x8DYf/'
-    'QH3olj3m3yBl1dvv9khvX0qhU6c/Ah2fSCH3+3uo46gnv4pv/rUD3v2kR7x7QHOyXvHDJtdXwc6tOuJ5nitMbMfR'
-    'HsdlWeh5FPZYr2aQmVGYm84Z7NVKCrnhtuMA7FO5TO/53lLfOZBvjssUDx2FfPWaIZ+y4JH7lPKby4JfW3Hkn6Uc'
-    'y2+DTV/ba3pIc7l5GsMvgt7T6UfBZrxgwxPhpdXXVVpXccGfNNAkbX+vwDrOPYOvbgqxvc/8XcodfBH66xZcm+18'
-    'LtiMTbL0Z5NT1zj5etm/4+t3LJ/qsy6kY9gow3oVfnvsq3Pc73crpnoE62F3dkhb/i33LYjxeT6jCbmwvZY6afv8'
-    'hpAfXDDkCW8wWpyF9SOftmnHNgky1jbE8DwWPABj8mmTdkwY432hRzHa+C7GaD77JX2+qc/SXtpbZDpD5yHo80PS'
-    '5+Mq3Vk3Bw37U0/AmoR+dlJtfYMTwjN8VxLenTCsSeC5HYdV57kdRwS7Je3b0HvU+2DvYM2w5rLE8gV7wd6sCGsv'
-    'fE1Zij0k21oVdILnzUNay/LJ67nWe5BudWH/sM/aoWmffN7wTQWuuVbZOuNfqaxY9gm4cgwJDj8D22yCMWlo+2PB'
-    'T8wZ1qgaHjTW80YTvKy5D5++r5Ku2uLCtmEPjS2uwuezjH5nYB6xyvJFDaZHnwFetz32sUhx1SGYGzVSxBW2tUC+'
-    '96gEtmDWocMh6YceD88967Hrc1Ge9bATVYstGvSwRXyMEeH/PYI7Y9EVPkcKhTz+ipB713nVUcP6wJoHP1aYTDYM'
-    '+OzEBmKsZMMHbSTGSt3Cy2SD+bpFTbnPewuYb0M7P01tF8jnoc/VOt9i30+cZLi0WX387imB/U3YE+oLe57V089f'
-    'IJhfVlvfdul3+pwr/t3nHNTDM29uszEsQt86pxSy/acTavv3wL7fonE59cUTcyvS97AlxlvEM8pA66TN5+Prs58Q'
-    'mkp1sn5vbeJBXogdq9Be75MODPukZ2BsqNszavtZkC44dQGO6VvxIrVVQgweqPTfBNtsTVqeHmX7vXdjn7f07ZsJ'
-    '5xzD+WnYny75ik/D/9Oq8/tvJcTq+RRyL53Rpu3HfeYrFlTnWVdJm9fAlvC2eJ/UfVmoy88A0Gud56Gufqdj/1kG'
-    '90VYg11l49V5sBcA3jLDBe1tRHPQErOHum8dw+A5qG+yOovMrzZU55kUbWaXF5k9XlDymQD4vaTP98iuc8i4H3LN'
-    'X3FvqlH2cxv9FZTlJ809lefcU6/p9DE91M879PANtx762ordsBFjqvOsgKuq89u9ZN57Xfmd18Vty9OOf1WQmzR0'
-    'wO9WfeghydwfmMxV4blw9kOBpgwzHCee83Odo6P7TOYl10j/Ns8kzv1P/9R2GQxlS/NhtXdVht8+sn9atv7PA4EH'
-    'Cxsmu2c8CIR4WZem2F31OHY/CWPisVw3zmbBuU+WM3/Qbp0Fu6XxGCW5fkB9vS7Y6zNK/m4+4WMWXxqBPdN0OWYo'
-    'ayw+LbHvPZpszliDGPbbLBZsKvlszQ+/TYS25w3z4Zahrem8YfxG5aYBVtaznfqU+ay7Po/8f8R8636W3/T5TojL'
-    'tGudocpgv+W5hjdGsiqNr7nDNUe+J5PvOcf9BrbzMLOstXBY08p9dreU43DN59OOLUt8Z5qPSGceVFLSbAzGZjrX'
-    '0zYX1udwVlP0ye1XGWAm7Yr0vk2ycZv+1wRbqAS7IeViayr7eWdoc04YSm6TfL+bQzqYvv//85HtuJfpGccrzXlT'
-    'G/pVS3ce1X8BbIapkg=='
+    'eNrtXE9sXEcZn7fe9Xr9J2tvUjtJG7FJnNgNcdKIvzUkcVASCopoIAVVTUJZ/4tD/A9nkzSJWqoICU4IqcoRCY7l'
+    'xIUrBzhQcQCJSy9wROKAOFcIxbxnf1P//PM38+Y979ZpYaWn2ffezDfz/f/mm5m3yxjTFV9RfBXiazX+RXJ/xKz/'
+    '+uV/Ob5KcF+Nr3PxdTa+9spzIzD64rInviryrDIaGd8vEhgVglGU8XVDvSHp294n/Z6A9lFK+1p8Dcg9jzP5/SKu'
+    '9p9Hx9QBDwiMqtDLwtwlfSW/Duk/oddXhG59Ms4LUn6Lypfhvir4lKBN8ux5gDMj5QqVS3CftHkO2sxK2ZCySffz'
+    '0qaqjDetnwLIyriUdXlXERokz96ndwWgqxEeloCHBflv6d4J7xOavy50tzTvlv8mCvoVok/oz8rrxBYJftuE/dLr'
+    'lUV3En5elPKclF+T8pLwuRfk+X15hvZkaGSzPOwVXls5sDITke5a/e4j+TGB8rNL/ndL/aLAXIyv5fhakH751y91'
+    '+qVev9S140TauHT+oKJvMzn0rb4N/bE2qyhjTq7B+BqNr3tSNqRckTLBe0RgJf3flPKUSJ2tk5Q3ZLxjQg98tyRl'
+    'U8oZqXtI4IX2MQvwqmLf++XZXAY4TaJtp8gF0yoC+35AnlflOfuTwoRfkaIUv9UL9awedTv0o9vjm7qAx0n9QZHL'
+    'i2R/y9I+TadRrs97/EaanyuQX0V5LqTQpg9wHBC7n8QGuyk2qEs5RvCLKfpSEllinbG07AmgZah9bBXtxjPScJdC'
+    'Q6TZKNGqh+B0AhwbhxmiYb/ELqxHJYGDtsvKcFHoURJ7lNDtNUVnClBXi/VYroYEB5SPq1Iek/I61K8BHbP6mw6P'
+    've1VcK8RbfswLv3H2rt+zaVrfER5CJGD7kBdGid5CIVXArs8TvzgWD4kTkX+hPpNDZ+rgXI9Ru2uS9/WDjON2JZ1'
+    'ptiasiIj1Y+BjGxXJlz2OQtPhxR7PwA+/xUpr2QcXzkjj7tSeFxReLznI+Lx6DZ5fHybPH5e0f1QHreap5qfzMO7'
+    'jjbyLiSnofHa5W+6n8KxPg22Z1yRr6x+vuyhe5nofiBDPBvRfHIn4nLXHKhHkadQ2reC9778QKhdScsxFHPIQskj'
+    'C51EszLMdXcqfqnK/PhIm+JvLd6ue+LuWo65jctma/H3fvnfA/nCbqGPveqiY+dEty5J33XAo5CSG8N4ZswR36Tp'
+    '8bgjv5PFfnCeq0x5LovzGcLPh8cZx7ha6U/GM9gEbQ6RpX1NoVcX+FNcExmnPHdoH3nro01CW1KR9poNO63EpiG5'
+    'QZTNm5TjrKfYmW5l/p/c34ax94pO8pUIxOX4elPRoQkpL0v5psKjIvHoArS/AHa+0OZcckVgRAo9u6GfTsc7V57R'
+    'RXeEUYE2vnxlVVvzKq7lKLtctixpcyq+TkpfD4U2vbRWl8B/Bur0A08jyvcfV9aGTkDJawFZ+7L3vnU6pG8/0XcT'
+    'fSZWy2/FxVueHK42N+gCn1oQ3NN8KvpK5PNdKb/jyBsXPD44L94P/rl6OH78hyerq19Nw3sXyH4Ca2M9dbUjbl9+'
+    'si5+W35b11/99RNbP0x+zgSsP5u6H26UYywD4D+ScX0J+rfxiZXnVuBZ3EE8S+AnO8DX55Gr+gerI/HjH/vGmOD/'
+    'LODpi9Vb0R/nebiPdDk35omnD22fga9+Kp/XeebFifmDtKwRbIzVDn5ghl27NThW0+zeBNgye582J/HJ0gDxtlds'
+    'f0UmVY/F3UcZ7HMW+H/rMK8K/P6Ww5ccYNvGvyFHQfAHKIZ5ZpMe+eWiCLK+K2dbn8z6YoDvSXmNbMhu0udrkD/I'
+    'Cg9tXjfFngWx98MSj2AMOwxxysAO2oMBio209bhByPmURTZxD8C8Y2/AfVpnvy3lD6ONGPJKtI43rrnPSHmX7u0+'
+    'h4txm320zr9C+wdw34W2v+AevV+Cemt7E6L1fVJp47F4IqxmwP6CBdrfMBCtyyXScY76C6XPE7NBn2nAz0ePJr1P'
+    '6+PvokvcxyjMD0dywv5TfL1IdLIydQvaWJg+GUvq3iF+zVAOtUx7TuyekUHYn9IknjRof4jVOysPSI87NOdI/j8G'
+    '+qwQHRYc95MKvVju7HwK8cCxucaPY1sU24J93wmgczNAxqoyXxnMCd8lX1WJKc4QzxdJRl20W3ToyVSALq9AXex7'
+    'IQNODRrHFIw3zYam5eVLMNc/R7a8z2HT2J5a3TwIbWYVWWK/UBV/UZNnywq+afSdcuDp2xvcq+TNEhhfj6/PQUz/'
+    'cadBVeKT3YBT1vUghOXKixSF1ig7pxQapOExL37jU5QDKhMPpgG3iseO4/63UD2x6wl/gVhmWvG1abjwWH8r4w3x'
+    'r7OKj2B7lcB8F2ylZqNCfd8U2P8E7jtS4ju2QS77/SOQf62tZpvvAW2mHLjPA+4hfmQSaMM+dDaDX2E+XpI8Q+ge'
+    '0buKzqe1nYYc6v6ccaNGK6appdUQ0L9JNGsoPgfjDX5/K9Dv2D2waDOqDvmfpxLj9KTNbyAWW3LEQ/el7q8A1wbp'
+    '95zD1s8osRTGUI9lnT7En4fYcktHX59vwDvmwZTimyyeWfZh+/p/VXylZtsZd4QzHRi7IB4rAeOe9Mh+CM4JTocd'
+    'NiNtnMvU9xTpVx/IJ9uiBul8mt6UhTeoN++SfsxA/9petBH5H8KzsvSfxV4meDwCWt5wxM/3AnjTJN80L/PXtHFk'
+    'gc3+7wrw6xbRdAZ4ntR9Sexnq3Xf2v9Kip8bhfhomnT0ILRvKnmJKuRdsT3HtsuKHC9QnbvEf5wzPugw5o+Uv5iR'
+    'cVcoJpin2PgS7NnNIjcMZ1zkMTQ2mguIQ6qSqztE42uk+A/Uh1bZYz7fk1dvv9smvX0pg06d/gh0fDiD3O9ro46j'
+    'nvw6vvnXNnj3szbx7oHMydrFD59cXwU7t5wSz3OuMLEdR9scl+Wh51HYY72cQ2YGYW465bBXSxnkhm3Hftinclne'
+    '897S0DlQaI7LFQ8dhXz1iiOfMheQ+9Tym4uKX1tKyT9rOZbfReu+tt300OZyszKGX0btp9NPovV4wYcnwsuqr8uy'
+    'rpIGf8RBk6z9vQLrOPccvnpaie1D5u9a7uCL0F+r4Pps53PRemySpz+fnKaNk9fL/h1fv6d8asi6kI1hqznWq/Bc'
+    'b6jOsd9vVUz1CNbD7myTtnxO+hbE+JzPmIZc2B5Pnax9fkPJD8458oQ3iBZnYf0opG3WsY2AjDUdMTzHgvthTCFt'
+    'so4JY7wvtClGO7iDMVrIfsmQcz68T5e/L/MQ9PGh6ONxk+07MAcc+0tPwJqCfXbSbJyhKcMzfFdR3p1wrCngNy0O'
+    'm63ftDii2B1t34XdY94Je//qjjWTBZrv7wF7saSsnfCasBY7aLaxpsg0573LshYVkpdLW69Buo0r+39D1v5c+9w7'
+    'HGcicM20RuuEf5VywLPOn5YjSHD4OdhWF4wRR9ufKnZ+yrHG1AigsZ33ueDlzV2E9H1VdNUX1zUde2B8cRE+nyT6'
+    'nYF5wDLlexqkR58BXjcD9qFocdEhmNs0MsQFvrU83jtUAVswmaLDZdEPOx7OHdux22+GPBtgJ2oeW9QTYIt4jFXB'
+    '/wcCd8KjKzzHKSt5+CUld27zooOO/P5KAD+WSCYbDny2YwMx1vHhgzYSY51W4eWywbzuUDfp30KLyLehnR+TtnPi'
+    '89DnWp2fofMPJwmXJtXHc0sJ7G/Cns5Q2LNUzz5/QWB+2WyczbLv7Deg+NzmFNTD78HcpjHMQ982J1Sm/aPDZvN5'
+    '3tCzZCynoXhibkQ7z1oh3iKe1Ry0Ttp8Pr4++wmhqVYn73lpFw86lNixBu3tPufIsc95AsaGuj1hNn8nMQ3OuALH'
+    'dda7JG2NEoNHJvuZXp+tycrTo7Rfeyf2aWtn11w4Fwjnp2F/ueYrPg3/T5ut57eNEqt3ZJB77ftl1n7cJ18xR/bE'
+    '+orXwJZwW7xP6r6s1OUz/Hat8jzUte9s7D9JcF+ENdRlGq/NY70A8BYJF7S3VZmDVsge2r5tDIPfCP0+1Zknv9ow'
+    'W78p0SS7PE/2eM7oZ/rxvGPIeWKXLJQcfiht/op7S52yX1jrr2g8P23uaQLnnqy/O6G3Q2br+furZut5uGQuet2E'
+    'fQOL9T3Ufu0U/jWFl1nogGdBQ+ih+a73oB1+T+E9oQt9T6EoYfwE48R5uLRv09g+k7nCNdGJ9W/oFv6nf2azDJZ1'
+    '7f+w2tsmx2+v2CQrW//ngcKDuTUz2jYeREoMa0tXPG3aHE+fhDFxfNWK753gfKSwzZj7LNgti8egyPUD6et1xV6f'
+    'MfpZ9ISPPnvtGksV7JmlyzFHWaeYsUJnKKZpHleHuPLbFJ9NG/17lR+e94O25x1z1BlHW9f3cfHcx00HrLzfS+o0'
+    '7u/HdQbk5KvkW/dRzjHk7A3LdFruv0aw3whcFxsSWdXGN73NdTze58j7uHEN3/eNyTzrHwxrzKR/a1rLO6TNsbOO'
+    'LU9855ojaN8RGMhIsyEYm+tbmb75qf22ZS1Dn2y/+gFm0q4k75siG7flf12xhUaxG1p+tG7yf0MMbc4JR8k2KfQs'
+    'GtLBdab+z0c2494vzxivLN9wWtOverZvPP0XceiSTQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -81,66 +80,63 @@ TABLE: dict[
     ('(?<=[.!?])\\s+|\\n+', 0): (32, 1832, 188, 0, (), (None,)),
     ('(FAILED|ERROR) (\\S+)(?: - (.+))?$', 0): (32, 2020, 332, 3, (), (None, None, None, None)),
     ('(FAIL|ERROR): (\\w+) \\(([\\w.]+)\\)', 0): (32, 2352, 320, 3, (), (None, None, None, None)),
-    ('([0-9a-fA-F-]{36})\\.jsonl$', 0): (32, 2672, 164, 1, (), (None, None)),
-    ('([A-Z]{1,4}\\d{2,4}) (?:\\[\\*\\] )?(\\S.*)$', 0): (32, 2836, 252, 2, (), (None, None, None)),
-    ('([\\w./\\\\@+~-]+):(\\d+)(?::(\\d+))?: (?:fatal )?error(?:\\[[\\w-]+\\])?:? (.+)', 0): (32, 3088, 548, 4, (), (None, None, None, None, None)),
-    ('([\\w./\\\\@+~-]+):(\\d+):(\\d+) - error(?: (TS\\d+))?:? (.+)', 0): (32, 3636, 484, 5, (), (None, None, None, None, None, None)),
-    ('([\\w./\\\\@+~-]+)\\((\\d+),(\\d+)\\): error (TS\\d+): (.+)', 0): (32, 4120, 444, 5, (), (None, None, None, None, None, None)),
-    ('([\\w./\\\\@+~-]+\\.\\w+)$', 0): (32, 4564, 172, 1, (), (None, None)),
-    ('([\\w./\\\\@+~-]+\\.\\w+):(\\d+):(\\d+): (\\S.*)$', 0): (32, 4736, 376, 4, (), (None, None, None, None, None)),
-    ('(\\S++) (?:FAILED|ERROR)\\b', 0): (32, 5112, 216, 1, (), (None, None)),
-    ('(\\d+):(\\d+) +error +(\\S.*)$', 0): (32, 5328, 308, 3, (), (None, None, None, None)),
-    ('(error(?:\\[[\\w-]+\\])?|[A-Z]{1,4}\\d{2,4}(?: \\[\\*\\])?): (.+)$', 0): (32, 5636, 396, 2, (), (None, None, None)),
-    ('--- FAIL: (\\S+)', 0): (32, 6032, 248, 1, (), (None, None)),
-    ('--> ([\\w./\\\\@+~-]+:\\d+(?::\\d+)?)', 0): (32, 6280, 304, 1, (), (None, None)),
-    (':\\d+:\\d+: ', 0): (32, 6584, 152, 0, (), (None,)),
-    ('=+ (.+) in [\\d.]+s', 0): (32, 6736, 188, 1, (), (None, None)),
-    ('@P\\}', 0): (32, 6924, 80, 0, (), (None,)),
-    ('E {2,}(\\S.*)$', 0): (32, 7004, 144, 1, (), (None, None)),
-    ('[ \\n]', 0): (32, 7148, 72, 0, (), (None,)),
-    ('[ \\t]+', 0): (32, 7220, 72, 0, (), (None,)),
-    ('[*?\\[]|\\{[^{}]*(?:,|\\.\\.)[^{}]*\\}', 0): (32, 7292, 280, 0, (), (None,)),
-    ('[0-9A-Fa-f:.]+', 0): (32, 7572, 92, 0, (), (None,)),
-    ('[A-Z]{2,5}[vV]?\\d{1,2}', 0): (32, 7664, 156, 0, (), (None,)),
-    ('[A-Za-z0-9/+=_.~!@#$%^&*-]+', 0): (32, 7820, 92, 0, (), (None,)),
-    ('[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*', 0): (32, 7912, 508, 3, (), (None, None, None, None)),
-    ('[A-Za-z0-9_./:=,+@%-]+(?: +[A-Za-z0-9_./:=,+@%-]+)* *', 0): (32, 8420, 236, 0, (), (None,)),
-    ('[A-Za-z_][A-Za-z0-9_]*', 0): (32, 8656, 180, 0, (), (None,)),
-    ('[\\w ./:=,+@%-]*', 0): (32, 8836, 100, 0, (), (None,)),
-    ('[\\w-]{3,64}', 0): (32, 8936, 72, 0, (), (None,)),
-    ('[^ \\t\\n\'\\"\\\\$`]+', 0): (32, 9008, 96, 0, (), (None,)),
-    ('[^ \\t\\n;&|()<>\'\\"\\\\$`#]+', 0): (32, 9104, 96, 0, (), (None,)),
-    ('[^"\\\\$`]+', 0): (32, 9200, 96, 0, (), (None,)),
-    ('[^\\\\$`]+', 0): (32, 9296, 96, 0, (), (None,)),
-    ('[^\\w@%+=:,./-]', 256): (256, 9392, 136, 0, (), (None,)),
-    ('[^`\\\\]*(?:\\\\.[^`\\\\]*)*', 16): (48, 9528, 160, 0, (), (None,)),
-    ('\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}', 0): (32, 9688, 204, 1, (), (None, None)),
-    ("\\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|make sure (?:to|that|you)|remember (?:to|that)|must not|mustn't|under no circumstances)\\b", 2): (34, 9892, 1476, 0, (), (None,)),
-    ('\\b(?:error|fatal|panic)\\b\\s*:|^(?:error|fatal|panic)\\b|(?-i:^FAILED\\b)', 2): (34, 11368, 580, 0, (), (None,)),
-    ("\\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|invalid|timed out|traceback)\\b", 2): (34, 11948, 1076, 0, (), (None,)),
-    ('\\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\\b', 2): (34, 13024, 824, 0, (), (None,)),
-    ("\\b(?:let'?s (?:use|go with|switch|keep|stick|not|do|try|drop|move)|we(?:'ll| will| should| are going to) (?:use|go with|keep|switch|drop|stick)|(?:use|go with|switch to|prefer|stick with|pick|choose) .{1,80}? (?:instead|rather than|over)\\b|instead of|rather than|i prefer|i'd prefer|we decided|decided to|decision|(?:don't|do not|stop) (?:use|using|add|adding|change|changing|touch|touching)|go with|switch to)", 2): (34, 13848, 4268, 0, (), (None,)),
-    ('\\s+', 0): (32, 18116, 64, 0, (), (None,)),
-    ('\\w+', 0): (32, 18180, 64, 0, (), (None,)),
-    ('\\{(?:\\d*(?:\\.|/|//|/\\.)?|#|%)\\}', 0): (32, 18244, 280, 0, (), (None,)),
-    ('^(?:(?:my|our|the) )?goal(?: is|:)\\s*(.+)', 18): (50, 18524, 384, 1, (), (None, None)),
-    ("^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) (?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)", 2): (34, 18908, 1372, 0, (), (None,)),
-    ('^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\\$\\$|\\d+)/fd/0)$', 0): (32, 20280, 476, 0, (), (None,)),
-    ('^(?:/dev/fd|/proc/(?:self|\\$\\$|\\d+)/fd)/(\\d+)$', 0): (32, 20756, 388, 1, (), (None, None)),
-    ('^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>(?!//).+)$', 0): (32, 21144, 268, 2, (('host', 1), ('path', 2)), (None, 'host', 'path')),
-    ('^(?:\\d+|\\{[A-Za-z_][A-Za-z0-9_]*\\})$', 0): (32, 21412, 244, 0, (), (None,)),
-    ('^([A-Za-z_][A-Za-z0-9_]*)\\+?=(.*)$', 16): (48, 21656, 248, 2, (), (None, None, None)),
-    ('^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\\d.]*$', 0): (32, 21904, 524, 1, (), (None, None)),
-    ('^/goal\\b[ \\t:]*(.*)', 18): (50, 22428, 188, 1, (), (None, None)),
-    ('^[A-Za-z0-9._-]{1,80}$', 0): (32, 22616, 108, 0, (), (None,)),
-    ('^[A-Za-z_][A-Za-z0-9_]*(?:\\[[^\\]]*\\])?\\+?=$', 0): (32, 22724, 256, 0, (), (None,)),
-    ('^[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]]*\\])?\\+?=', 0): (32, 22980, 264, 1, (), (None, None)),
-    ('^[\\w.@:/~+-]{1,200}$', 0): (32, 23244, 116, 0, (), (None,)),
-    ('^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(?P<host>[^/:]+)(?::\\d+)?/(?P<path>.+)$', 2): (34, 23360, 1092, 2, (('host', 1), ('path', 2)), (None, 'host', 'path')),
-    ('^[a-z_][a-z0-9_]{0,62}$', 0): (32, 24452, 140, 0, (), (None,)),
-    ('^\\*\\*\\* (Add|Update|Delete) File: (.+)$', 8): (40, 24592, 348, 2, (), (None, None, None)),
-    ('^\\W*(?:error:\\s*)?exit(?:ed with)? code:?\\s*(-?\\d+)', 2): (34, 24940, 520, 1, (), (None, None)),
-    ('^\\s*([A-Za-z_][\\w-]*)\\s*(?:\\((.*)\\))?\\s*$', 16): (48, 25460, 348, 2, (), (None, None, None)),
-    ('test (\\S+) \\.\\.\\. FAILED$', 0): (32, 25808, 264, 1, (), (None, None)),
-    ('● (\\S.*›.*)$', 0): (32, 26072, 164, 1, (), (None, None)),
+    ('([A-Z]{1,4}\\d{2,4}) (?:\\[\\*\\] )?(\\S.*)$', 0): (32, 2672, 252, 2, (), (None, None, None)),
+    ('([\\w./\\\\@+~-]+):(\\d+)(?::(\\d+))?: (?:fatal )?error(?:\\[[\\w-]+\\])?:? (.+)', 0): (32, 2924, 548, 4, (), (None, None, None, None, None)),
+    ('([\\w./\\\\@+~-]+):(\\d+):(\\d+) - error(?: (TS\\d+))?:? (.+)', 0): (32, 3472, 484, 5, (), (None, None, None, None, None, None)),
+    ('([\\w./\\\\@+~-]+)\\((\\d+),(\\d+)\\): error (TS\\d+): (.+)', 0): (32, 3956, 444, 5, (), (None, None, None, None, None, None)),
+    ('([\\w./\\\\@+~-]+\\.\\w+)$', 0): (32, 4400, 172, 1, (), (None, None)),
+    ('([\\w./\\\\@+~-]+\\.\\w+):(\\d+):(\\d+): (\\S.*)$', 0): (32, 4572, 376, 4, (), (None, None, None, None, None)),
+    ('(\\S++) (?:FAILED|ERROR)\\b', 0): (32, 4948, 216, 1, (), (None, None)),
+    ('(\\d+):(\\d+) +error +(\\S.*)$', 0): (32, 5164, 308, 3, (), (None, None, None, None)),
+    ('(error(?:\\[[\\w-]+\\])?|[A-Z]{1,4}\\d{2,4}(?: \\[\\*\\])?): (.+)$', 0): (32, 5472, 396, 2, (), (None, None, None)),
+    ('--- FAIL: (\\S+)', 0): (32, 5868, 248, 1, (), (None, None)),
+    ('--> ([\\w./\\\\@+~-]+:\\d+(?::\\d+)?)', 0): (32, 6116, 304, 1, (), (None, None)),
+    (':\\d+:\\d+: ', 0): (32, 6420, 152, 0, (), (None,)),
+    ('=+ (.+) in [\\d.]+s', 0): (32, 6572, 188, 1, (), (None, None)),
+    ('@P\\}', 0): (32, 6760, 80, 0, (), (None,)),
+    ('E {2,}(\\S.*)$', 0): (32, 6840, 144, 1, (), (None, None)),
+    ('[ \\n]', 0): (32, 6984, 72, 0, (), (None,)),
+    ('[ \\t]+', 0): (32, 7056, 72, 0, (), (None,)),
+    ('[*?\\[]|\\{[^{}]*(?:,|\\.\\.)[^{}]*\\}', 0): (32, 7128, 280, 0, (), (None,)),
+    ('[0-9A-Fa-f:.]+', 0): (32, 7408, 92, 0, (), (None,)),
+    ('[A-Z]{2,5}[vV]?\\d{1,2}', 0): (32, 7500, 156, 0, (), (None,)),
+    ('[A-Za-z0-9/+=_.~!@#$%^&*-]+', 0): (32, 7656, 92, 0, (), (None,)),
+    ('[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*', 0): (32, 7748, 508, 3, (), (None, None, None, None)),
+    ('[A-Za-z0-9_./:=,+@%-]+(?: +[A-Za-z0-9_./:=,+@%-]+)* *', 0): (32, 8256, 236, 0, (), (None,)),
+    ('[A-Za-z_][A-Za-z0-9_]*', 0): (32, 8492, 180, 0, (), (None,)),
+    ('[\\w ./:=,+@%-]*', 0): (32, 8672, 100, 0, (), (None,)),
+    ('[\\w-]{3,64}', 0): (32, 8772, 72, 0, (), (None,)),
+    ('[^ \\t\\n\'\\"\\\\$`]+', 0): (32, 8844, 96, 0, (), (None,)),
+    ('[^ \\t\\n;&|()<>\'\\"\\\\$`#]+', 0): (32, 8940, 96, 0, (), (None,)),
+    ('[^"\\\\$`]+', 0): (32, 9036, 96, 0, (), (None,)),
+    ('[^\\\\$`]+', 0): (32, 9132, 96, 0, (), (None,)),
+    ('[^\\w@%+=:,./-]', 256): (256, 9228, 136, 0, (), (None,)),
+    ('[^`\\\\]*(?:\\\\.[^`\\\\]*)*', 16): (48, 9364, 160, 0, (), (None,)),
+    ('\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}', 0): (32, 9524, 204, 1, (), (None, None)),
+    ("\\b(?:always|never|from now on|every time|whenever|do not ever|don't ever|make sure (?:to|that|you)|remember (?:to|that)|must not|mustn't|under no circumstances)\\b", 2): (34, 9728, 1476, 0, (), (None,)),
+    ('\\b(?:error|fatal|panic)\\b\\s*:|^(?:error|fatal|panic)\\b|(?-i:^FAILED\\b)', 2): (34, 11204, 580, 0, (), (None,)),
+    ("\\b(?:fail(?:ed|ure|s)?|denied|not found|no such|cannot|can't|could not|refused|invalid|timed out|traceback)\\b", 2): (34, 11784, 1076, 0, (), (None,)),
+    ('\\b(?:follow|obey|adhere to|stick to|according to|as described in|respect|read)\\b', 2): (34, 12860, 824, 0, (), (None,)),
+    ("\\b(?:let'?s (?:use|go with|switch|keep|stick|not|do|try|drop|move)|we(?:'ll| will| should| are going to) (?:use|go with|keep|switch|drop|stick)|(?:use|go with|switch to|prefer|stick with|pick|choose) .{1,80}? (?:instead|rather than|over)\\b|instead of|rather than|i prefer|i'd prefer|we decided|decided to|decision|(?:don't|do not|stop) (?:use|using|add|adding|change|changing|touch|touching)|go with|switch to)", 2): (34, 13684, 4268, 0, (), (None,)),
+    ('\\w+', 0): (32, 17952, 64, 0, (), (None,)),
+    ('\\{(?:\\d*(?:\\.|/|//|/\\.)?|#|%)\\}', 0): (32, 18016, 280, 0, (), (None,)),
+    ('^(?:(?:my|our|the) )?goal(?: is|:)\\s*(.+)', 18): (50, 18296, 384, 1, (), (None, None)),
+    ("^(?:(?:you are|you're|act as|acting as|pretend to be|play|take on|assume|be) (?:an?|the|my|our) |(?:your (?:role|persona) is|role:|persona:) ?)", 2): (34, 18680, 1372, 0, (), (None,)),
+    ('^(?:-|/dev/stdin|/dev/fd/0|/proc/(?:self|\\$\\$|\\d+)/fd/0)$', 0): (32, 20052, 476, 0, (), (None,)),
+    ('^(?:/dev/fd|/proc/(?:self|\\$\\$|\\d+)/fd)/(\\d+)$', 0): (32, 20528, 388, 1, (), (None, None)),
+    ('^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>(?!//).+)$', 0): (32, 20916, 268, 2, (('host', 1), ('path', 2)), (None, 'host', 'path')),
+    ('^(?:\\d+|\\{[A-Za-z_][A-Za-z0-9_]*\\})$', 0): (32, 21184, 244, 0, (), (None,)),
+    ('^([A-Za-z_][A-Za-z0-9_]*)\\+?=(.*)$', 16): (48, 21428, 248, 2, (), (None, None, None)),
+    ('^(python|pypy|perl|ruby|php|node|lua|julia|tclsh)[\\d.]*$', 0): (32, 21676, 524, 1, (), (None, None)),
+    ('^/goal\\b[ \\t:]*(.*)', 18): (50, 22200, 188, 1, (), (None, None)),
+    ('^[A-Za-z_][A-Za-z0-9_]*(?:\\[[^\\]]*\\])?\\+?=$', 0): (32, 22388, 256, 0, (), (None,)),
+    ('^[A-Za-z_][A-Za-z0-9_]*(\\[[^\\]]*\\])?\\+?=', 0): (32, 22644, 264, 1, (), (None, None)),
+    ('^[\\w.@:/~+-]{1,200}$', 0): (32, 22908, 116, 0, (), (None,)),
+    ('^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(?P<host>[^/:]+)(?::\\d+)?/(?P<path>.+)$', 2): (34, 23024, 1092, 2, (('host', 1), ('path', 2)), (None, 'host', 'path')),
+    ('^[a-z_][a-z0-9_]{0,62}$', 0): (32, 24116, 140, 0, (), (None,)),
+    ('^\\*\\*\\* (Add|Update|Delete) File: (.+)$', 8): (40, 24256, 348, 2, (), (None, None, None)),
+    ('^\\W*(?:error:\\s*)?exit(?:ed with)? code:?\\s*(-?\\d+)', 2): (34, 24604, 520, 1, (), (None, None)),
+    ('^\\s*([A-Za-z_][\\w-]*)\\s*(?:\\((.*)\\))?\\s*$', 16): (48, 25124, 348, 2, (), (None, None, None)),
+    ('test (\\S+) \\.\\.\\. FAILED$', 0): (32, 25472, 264, 1, (), (None, None)),
+    ('● (\\S.*›.*)$', 0): (32, 25736, 164, 1, (), (None, None)),
 }

@@ -9,13 +9,12 @@ import os
 from collections.abc import Mapping
 
 from domain.hooks.tool_call import ToolCall
-from domain.precompiled import precompiled
 
 TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
 if TYPE_CHECKING:
     from typing import Any
 
-_TRANSCRIPT_ID = precompiled(r"([0-9a-fA-F-]{36})\.jsonl$")
+_UUID_CHARS = frozenset("0123456789abcdefABCDEF-")
 _PROJECT_MARKERS = (".git", ".capy", ".capy.toml")
 
 
@@ -44,8 +43,14 @@ def tool_call(name: str, arguments: Mapping[str, Any], aliases: Mapping[str, str
 
 def session_from_transcript(transcript_path: str) -> str:
     """The session UUID in a Claude Code transcript file name (``…/<uuid>.jsonl``)."""
-    match = _TRANSCRIPT_ID.search(transcript_path)
-    return match.group(1) if match else ""
+    # What ``re.search(r"([0-9a-fA-F-]{36})\.jsonl$", path)`` finds, without loading ``re``
+    # (ADR 0106): ``$`` matches at the end or before a final newline.
+    end = len(transcript_path) - 1 if transcript_path.endswith("\n") else len(transcript_path)
+    name = transcript_path[:end]
+    if end < 42 or not name.endswith(".jsonl"):
+        return ""
+    found = name[-42:-6]
+    return found if all(c in _UUID_CHARS for c in found) else ""
 
 
 def fallback_session(env: Mapping[str, str], *names: str) -> str:

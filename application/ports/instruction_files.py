@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from application.ports.protocol_base import Protocol, runtime_checkable
 
 
 @runtime_checkable

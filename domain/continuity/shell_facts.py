@@ -120,22 +120,6 @@ def _run_by(runner: str, arguments: list[str]) -> tuple[str, list[str]]:
     return runner, arguments
 
 
-def command_resolves(passed: str, failed: str) -> bool:
-    """Whether the passing run ``passed`` covers what the run ``failed`` had failed.
-
-    Same program, and either the passing run named nothing narrower (``pytest`` after ``pytest
-    tests/a.py``) or each of its operands is one of, or a directory above, the failed ones.
-    """
-    ok_program, *ok_operands = passed.split(" ")
-    bad_program, *bad_operands = failed.split(" ")
-    if not ok_program or ok_program != bad_program:
-        return False
-    return all(
-        any(bad == ok or bad.startswith(ok.rstrip("/") + "/") for bad in bad_operands)
-        for ok in ok_operands
-    )
-
-
 def git_operations(commands: list[SimpleCommand]) -> list[tuple[str, str]]:
     """``(key, plain words)`` for each git command that changed something."""
     found: list[tuple[str, str]] = []

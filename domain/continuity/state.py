@@ -36,9 +36,26 @@ from domain.continuity.event import (
     SessionEvent,
     priority,
 )
-from domain.continuity.shell_facts import command_resolves
 
 MIN_GOAL_CHARS = 20  # "hi", "continue", "yes" are not goals
+
+
+def command_resolves(passed: str, failed: str) -> bool:
+    """Whether the passing run ``passed`` covers what the run ``failed`` had failed (both are
+    keys ``shell_facts.command_key`` made; compared here as words, so a restore does not load
+    the shell reader).
+
+    Same program, and either the passing run named nothing narrower (``pytest`` after ``pytest
+    tests/a.py``) or each of its operands is one of, or a directory above, the failed ones.
+    """
+    ok_program, *ok_operands = passed.split(" ")
+    bad_program, *bad_operands = failed.split(" ")
+    if not ok_program or ok_program != bad_program:
+        return False
+    return all(
+        any(bad == ok or bad.startswith(ok.rstrip("/") + "/") for bad in bad_operands)
+        for ok in ok_operands
+    )
 
 
 def settle(events: Iterable[SessionEvent]) -> list[SessionEvent]:

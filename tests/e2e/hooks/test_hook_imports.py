@@ -234,3 +234,86 @@ def test_session_end_hands_over_without_opening_the_vault(
     modules = _top(_imported(capy_command, project, payload, event="sessionend"))
     assert "entrypoints.session_end_archive" in modules  # the hand-off ran
     assert not modules & ALWAYS_FORBIDDEN
+
+
+# What a SessionStart never needs to restore a session: the facts were read, worded and
+# redacted when they were recorded, so the readers of tool calls, prompts and shell commands,
+# the redaction patterns, ``typing`` and ``re`` stay unloaded; only the fold and the
+# rendering run (ADR 0106).
+NOT_FOR_RESTORE = {
+    "datetime",
+    "re",
+    "domain.precompiled",
+    "domain.redaction",
+    "domain.shell",
+    "domain.lazy_pattern",
+    "domain.continuity.shell_facts",
+    "domain.continuity.tool_facts",
+    "domain.continuity.prompt_facts",
+    "domain.continuity.host_facts",
+    "domain.continuity.failures",
+    "domain.continuity.output_failures",
+}
+
+_FAILED_RUN = "FAILED tests/test_ledger.py::test_rerun - AssertionError: 2 != 1\n1 failed"
+
+
+def _recorded_session(
+    capy: str, project: Path, base: dict[str, object], codex: bool, precompact: bool
+) -> None:
+    """A short session through the real capturing hooks: a goal, an edit, a failing run."""
+    if codex:
+        patch = "*** Begin Patch\n*** Update File: src/ledger.py\n@@\n-a\n+b\n*** End Patch"
+        edit = {"tool_name": "apply_patch", "tool_input": {"command": patch}}
+        run = {
+            "tool_name": "exec_command",
+            "tool_input": {"command": ["bash", "-lc", "pytest tests/test_ledger.py"]},
+            "tool_response": f"Exit code: 1\nOutput:\n{_FAILED_RUN}",
+        }
+    else:
+        edit = {"tool_name": "Edit", "tool_input": {"file_path": f"{project}/src/ledger.py"}}
+        run = {
+            "tool_name": "Bash",
+            "tool_input": {"command": "pytest tests/test_ledger.py"},
+            "tool_response": {"stdout": _FAILED_RUN, "stderr": ""},
+        }
+    steps = [
+        ("userpromptsubmit", {"prompt": "Make the nightly ledger reconciliation idempotent"}),
+        ("posttooluse", {**edit, "tool_response": {}} if not codex else edit),
+        ("posttooluse", run),
+    ]
+    if precompact:
+        steps.append(("precompact", {"trigger": "auto"}))
+    for event, fields in steps:
+        subprocess.run(
+            [capy, "hook", event],
+            input=json.dumps({**base, **fields}),
+            capture_output=True,
+            text=True,
+            env={**os.environ, "CLAUDE_PROJECT_DIR": str(project)},
+            timeout=30,
+            check=True,
+        )
+
+
+@pytest.mark.parametrize("codex", [False, True], ids=["claude-code", "codex"])
+@pytest.mark.parametrize(
+    ("source", "precompact"),
+    [("compact", False), ("compact", True), ("resume", False), ("startup", False), ("clear", True)],
+    ids=["compact-rebuilt", "compact-kept", "resume", "startup", "clear"],
+)
+def test_session_start_restores_without_the_readers_of_what_was_recorded(
+    capy_command: str, project: Path, codex: bool, source: str, precompact: bool
+) -> None:
+    base: dict[str, object] = {"session_id": "restored-1", "cwd": str(project)}
+    if codex:
+        base.update(turn_id="t1", model="gpt-5-codex")
+    else:  # Claude Code names the transcript on every hook; the session id is read from it
+        base["transcript_path"] = f"{project}/7c1d2e90-4b3a-4f6e-9a51-2f0c8d3b6a11.jsonl"
+    _recorded_session(capy_command, project, base, codex, precompact)
+    start = {**base, "hook_event_name": "SessionStart", "source": source}
+    modules = _top(_imported(capy_command, project, start, "sessionstart"))
+    assert "application.use_cases.restore_session" in modules  # the restore path ran
+    assert not modules & (
+        ALWAYS_FORBIDDEN | FORBIDDEN_WITHOUT_RULES | HEAVY_STANDARD | NOT_FOR_RESTORE
+    )

@@ -6,12 +6,12 @@ import pytest
 
 from domain.continuity.shell_facts import (
     command_key,
-    command_resolves,
     environment_facts,
     git_operations,
     printed_files,
     scanned_commands,
 )
+from domain.continuity.state import command_resolves
 
 
 @pytest.mark.parametrize(
