@@ -25,6 +25,8 @@ from domain.source_kind import SourceKind
 
 # The layers this engine answers; another layer's query (by meaning) matches nothing here.
 TABLES = {SearchLayer.WORDS: "chunks", SearchLayer.SUBSTRINGS: "chunks_trigram"}
+# ``sources.kind``'s CHECK allows exactly these (schema 0001).
+_EVERY_KIND = frozenset(SourceKind)
 
 
 @attrs.frozen
@@ -45,11 +47,11 @@ def like_contains(text: str) -> str:
 
 def scope_filters(scope: SearchScope) -> tuple[list[str], list[Any]]:
     """The conditions on a source ``s`` that keep a search inside ``scope``, and their
-    parameters (in order)."""
+    parameters (in order). Every kind named is no condition: the schema allows no other."""
     filters: list[str] = []
     params: list[Any] = []
     kinds = scope.effective_kinds()
-    if kinds is not None:
+    if kinds is not None and not kinds >= _EVERY_KIND:
         ordered = sorted(kind.value for kind in kinds)
         filters.append(f"s.kind IN ({', '.join('?' * len(ordered))})")
         params.extend(ordered)
@@ -70,7 +72,7 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
     if has_within:
         filters.append(f"{table}.rowid IN (SELECT value FROM json_each(?))")
     where = "".join(f" AND {condition}" for condition in filters)
-    weights = "?, 1.0, 1.0" if layer is SearchLayer.WORDS else "?, 1.0"  # title, content, facts
+    weights = _WEIGHTS[layer]
     sql = (
         f"SELECT o.id, o.source_id, s.label, s.kind, o.has_code, bm25({table}, {weights}) AS score "
         f"FROM {table} JOIN chunk_owners o ON o.id = {table}.rowid "
@@ -78,6 +80,54 @@ def ranking_sql(layer: SearchLayer, scope: SearchScope, has_within: bool) -> tup
         f"WHERE {table} MATCH ?{where} ORDER BY score, o.id LIMIT ?"
     )
     return sql, params
+
+
+_WEIGHTS = {
+    SearchLayer.WORDS: "?, 1.0, 1.0",
+    SearchLayer.SUBSTRINGS: "?, 1.0",
+}  # title, content, facts
+
+
+def unfiltered_ranking_sql(layer: SearchLayer) -> str:
+    """Step one when nothing narrows the search: the full-text table alone ranks and keeps the
+    best ``limit`` rows, and only those are joined to their owners and sources — the same rows
+    in the same order as ``ranking_sql``'s, whose joins ran for every match. A row with no owner
+    comes back with NULLs, which sends the caller to ``ranking_sql`` (that one skips it)."""
+    table = TABLES[layer]
+    return (
+        f"WITH r AS MATERIALIZED (SELECT rowid AS id, bm25({table}, {_WEIGHTS[layer]}) AS score "
+        f"FROM {table} WHERE {table} MATCH ? ORDER BY score, rowid LIMIT ?) "
+        "SELECT r.id, o.source_id, s.label, s.kind, o.has_code, r.score "
+        "FROM r LEFT JOIN chunk_owners o ON o.id = r.id LEFT JOIN sources s ON s.id = o.source_id "
+        "ORDER BY r.score, r.id"
+    )
+
+
+def _ranked(
+    connection: Connection,
+    query: StoreQuery,
+    scope: SearchScope,
+    *,
+    limit: int,
+    within: Sequence[int] | None,
+    title_weight: float,
+) -> list[_Ranked]:
+    match = store_match(query)
+    filters, _ = scope_filters(scope)
+    if within is None and not filters:
+        rows = connection.execute(
+            unfiltered_ranking_sql(query.layer), (title_weight, match, limit)
+        ).fetchall()
+        if all(row[2] is not None for row in rows):
+            return [_Ranked(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+    sql, filter_params = ranking_sql(query.layer, scope, within is not None)
+    params: list[Any] = [title_weight, match, *filter_params]
+    if within is not None:
+        params.append(json.dumps([int(chunk_id) for chunk_id in within]))
+    params.append(limit)
+    return [
+        _Ranked(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in connection.execute(sql, params)
+    ]
 
 
 _TEXTS = (
@@ -96,16 +146,10 @@ def search(
 ) -> list[LayerHit]:
     if limit <= 0 or (within is not None and not within) or query.layer not in TABLES:
         return []
-    sql, filter_params = ranking_sql(query.layer, scope, within is not None)
-    params: list[Any] = [title_weight, store_match(query), *filter_params]
-    if within is not None:
-        params.append(json.dumps([int(chunk_id) for chunk_id in within]))
-    params.append(limit)
     try:
-        ranked = [
-            _Ranked(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
-            for r in connection.execute(sql, params)
-        ]
+        ranked = _ranked(
+            connection, query, scope, limit=limit, within=within, title_weight=title_weight
+        )
         if not ranked:
             return []
         ids = json.dumps([hit.chunk_id for hit in ranked])

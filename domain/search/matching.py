@@ -151,7 +151,13 @@ class TermGroups:
         return _title_positions(self, title)
 
 
-@lru_cache(maxsize=4096)
+# A search asks about ~150–200 distinct texts (lines of its excerpts, titles, labels); the memo's
+# hits are repeats inside one search. 512 keeps those and holds a long-running server's memory to
+# a few hundred texts: at 4096, 2,000 calls left ~0.25 MB of lines alive in it, and growing.
+PRESENT_MEMO = 512
+
+
+@lru_cache(maxsize=PRESENT_MEMO)
 def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
     lowered = text.lower()
     return tuple(unit.present(lowered) for unit in groups.matchers)
