@@ -12,6 +12,7 @@ from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
 from domain.chunk import Chunk
 from domain.source_kind import ALL_KINDS, SourceKind
 from tests.integration.store.helpers import document, open_store
+from tests.support.vm_steps import vm_steps
 
 VECTOR = b"\0" * 16
 
@@ -99,20 +100,9 @@ def test_each_question_has_its_own_place_in_the_backlog(tmp_path: Path) -> None:
 
 def _steps(store: SqlcipherKnowledgeStore) -> int:
     """The database's work (virtual machine steps, in hundreds) for one batch, stored."""
-    connection = store._pool.connection()
-    steps = [0]
-
-    def count() -> int:
-        steps[0] += 1
-        return 0
-
-    connection.set_progress_handler(count, 100)
-    try:
-        waiting = store.pending("m", ALL_KINDS, 8)
-    finally:
-        connection.set_progress_handler(None, 100)
+    steps, waiting = vm_steps(store._pool.connection(), lambda: store.pending("m", ALL_KINDS, 8))
     store.store_vectors("m", [(item.text_hash, [VECTOR]) for item in waiting])
-    return steps[0]
+    return steps
 
 
 def test_a_batch_costs_the_same_whatever_the_backlog_before_and_after_it(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from tests.integration.store.helpers import document, open_store
+from tests.support.vm_steps import vm_steps
 
 EVERY = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 MODEL = FakeEmbedder({"oomkilled": "memory", "exhausted": "memory"}, dimensions=256)
@@ -26,18 +27,8 @@ def _near(store: SqlcipherKnowledgeStore) -> list[str]:
 def _work(store: SqlcipherKnowledgeStore) -> int:
     """The database's work (virtual machine steps, in hundreds) to read the progress."""
     connection = store._pool.connection()
-    steps = [0]
-
-    def count() -> int:
-        steps[0] += 1
-        return 0
-
-    connection.set_progress_handler(count, 100)
-    try:
-        store.embedding_progress(MODEL.model_id, ALL_KINDS)
-    finally:
-        connection.set_progress_handler(None, 100)
-    return steps[0]
+    steps, _ = vm_steps(connection, lambda: store.embedding_progress(MODEL.model_id, ALL_KINDS))
+    return steps
 
 
 def test_the_matrix_follows_new_dropped_and_forgotten_vectors(tmp_path: Path) -> None:
