@@ -53,6 +53,10 @@ SHORT_SLIP_LENGTH = 3
 # A word one slip from a misspelt one is looked for inside longer words only when longer than
 # this: shorter ones occur inside too many words to mean anything.
 _HELD_MIN = 3
+# A word of four letters or fewer held inside longer ones is as often a whole word of its own
+# (``code`` of ``codec``, ``decode``) as a longer word with its last letter dropped: only a
+# longer one is read as the start or end of its one-slip correction (``matri`` of ``matrix``).
+_CUT_SHORT_MIN = 5
 _HELD_HITS = 20  # sections read to tell which candidate the text holds
 _HELD_KEPT = 256  # misspelt words whose answer is kept
 _EVERYWHERE = SearchScope(kinds=ALL_KINDS)
@@ -146,7 +150,7 @@ class QueryCorrector:
                 continue  # ``issue`` of ``issuer`` asks, as typed
             if len(t) == SHORT_SLIP_LENGTH:
                 c = self._letter_put_back(t, present)
-            elif t in inside:
+            elif t in inside and len(t) >= _CUT_SHORT_MIN:
                 c = self._word(t)
                 c = c if c is not None and t in c and is_slip(t, c) else None
             else:

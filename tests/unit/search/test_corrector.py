@@ -199,6 +199,10 @@ def test_a_word_the_found_text_holds_only_as_the_start_of_its_slip_is_corrected(
     reset = "ConnectionResetError: peer closed"
     partial = corrector.correct(parse_query("ConnectionRes"), lambda w: w in reset.lower())
     assert partial is None
+    # A short word held inside longer ones is a word of its own (``code`` of ``codec``).
+    codec = QueryCorrector(Vocabulary({"codec", "stock"}), FixedClock())  # type: ignore[arg-type]
+    text = "unicodedecodeerror: 'utf-8' codec can't decode; stock[sku]"
+    assert codec.correct(parse_query("product code stock"), lambda w: w in text) is None
     # A word that asks or says how something went stays as typed (``issue`` of ``issuer``).
     issuer = QueryCorrector(Vocabulary({"issuer", "token"}), FixedClock())  # type: ignore[arg-type]
     assert issuer.correct(parse_query("token issue"), lambda w: w in "token issuer: capy") is None
