@@ -153,7 +153,7 @@ def test_lines_are_read_up_to_a_cap_and_short_ones_are_left_out() -> None:
     lines = embedding_text.lines(text)
     assert lines[0] == "line 0"
     assert len(lines) == embedding_text.MAX_LINES
-    assert embedding_text.lines("x" * 900) == ["x" * embedding_text.PASSAGE_CHARS]
+    assert embedding_text.lines("x" * 900) == ["x" * embedding_text.LINE_CHARS]
 
 
 def _unit(*values: float) -> bytes:
