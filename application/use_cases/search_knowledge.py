@@ -139,11 +139,12 @@ class SearchKnowledge:
         near = searched
         # Not within one output (an intent search, a search naming its source): the question
         # is about that text, and its few chunks make any list of near ones look complete.
+        shown = kept[:limit]
         if (
             kept
             and scope.source is None
-            and meaning.unrelated(kept[0], near, candidates)
-            and self._semantic.embedded(kept[0].hit.label)
+            and meaning.unrelated(shown, near, candidates)
+            and all(self._semantic.embedded(label) for label in {h.hit.label for h in shown})
         ):
             kept = []  # words matched only the query's common words: judged as unanswered
         if not near:

@@ -63,14 +63,17 @@ def answers(near: Sequence[LayerHit], runner_up: float | None = None) -> bool:
     return top >= ANSWER_SIMILARITY or (top >= LEAD_SIMILARITY and top - second >= ANSWER_LEAD)
 
 
-def unrelated(best: FusedHit, near: Sequence[LayerHit], asked: int) -> bool:
-    """Whether the words' best section (found on weak evidence) is unrelated to the query's
-    meaning: its chunk is not among the ``near`` chunks while they are every embedded chunk
-    above ``MIN_SIMILARITY`` (fewer than the ``asked`` number came back). Its words matched the
-    query's common words, not what it asks: on the tuning halves, a section like that answered
-    unanswerable questions and never an answerable one (ADR 0099). Judged only over the whole
-    knowledge base, never within one source."""
-    return len(near) < asked and all(hit.chunk_id != best.chunk_id for hit in near)
+def unrelated(found: Sequence[FusedHit], near: Sequence[LayerHit], asked: int) -> bool:
+    """Whether the sections the words would return (``found``, best first, on weak evidence)
+    are all unrelated to the query's meaning: none of their chunks is among the ``near``
+    chunks while those are every embedded chunk above ``MIN_SIMILARITY`` (fewer than the
+    ``asked`` number came back). Their words matched the query's common words, not what it
+    asks (ADR 0099). Judged on every section returned, not the best alone: one near by meaning
+    further down is an answer the words found ("what does celery pull in for the message
+    broker": `kombu`, fourth). Judged only over the whole knowledge base, never within one
+    source."""
+    chunks = {hit.chunk_id for hit in near}
+    return len(near) < asked and all(hit.chunk_id not in chunks for hit in found)
 
 
 def restates(unknown: bytes, lines: Sequence[bytes]) -> bool:
