@@ -13,6 +13,14 @@ import hashlib
 
 PASSAGE_CHARS = 500
 MAX_PASSAGES = 10  # 4 KB chunks need 8–9
+# Lines of one section embedded one by one when a search asks whether the section says what a
+# query's unknown words say (ADR 0125): a needle line is diluted in a 500-character passage.
+# Lines shorter than MIN_LINE_CHARS say nothing on their own; the first MAX_LINES are read, each
+# up to LINE_CHARS (what a search pays grows with both: 12 × 100 kept the tuning gain, 8 or 60
+# did not; these leave a margin for sections whose telling line comes later).
+MAX_LINES = 16
+LINE_CHARS = 160
+MIN_LINE_CHARS = 3
 
 
 def text_hash(title: str, content: str) -> str:
@@ -44,3 +52,16 @@ def passages(title: str, content: str) -> list[str]:
     head = title.strip()
     texts = [f"{head}\n{piece}" if head else piece for piece in pieces[:MAX_PASSAGES]]
     return texts or [head]
+
+
+def lines(content: str) -> list[str]:
+    """A section's lines as embedded on their own: stripped, the first ``MAX_LINES`` of at
+    least ``MIN_LINE_CHARS`` characters, each cut at ``LINE_CHARS``."""
+    kept: list[str] = []
+    for line in content.splitlines():
+        line = line.strip()
+        if len(line) >= MIN_LINE_CHARS:
+            kept.append(line[:LINE_CHARS])
+            if len(kept) == MAX_LINES:
+                break
+    return kept

@@ -6,19 +6,35 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from datetime import datetime, timedelta
+
+import attrs
 
 from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress
 from application.ports.clock import Clock
 from application.ports.embedder import Embedder
 from application.ports.knowledge_store import KnowledgeStore
-from domain.search import meaning
+from domain import embedding_text
+from domain.search import meaning, tuning
+from domain.search.rrf import FusedHit
 from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import ALL_KINDS
 
 _log = logging.getLogger("capy.search")
 _QUERY_CACHE = 256
+_LINE_CACHE = 1024
+
+
+@attrs.frozen
+class Silenced:
+    """What answerability silenced: the query's ``unknown`` units and the ``hits`` it found."""
+
+    unknown: tuple[str, ...]
+    hits: list[FusedHit]
+
+
 _PROGRESS_FRESH = timedelta(seconds=5)
 
 
@@ -38,6 +54,7 @@ class SemanticLayer:
         self._clock = clock
         self._lock = threading.Lock()
         self._queries: OrderedDict[str, bytes] = OrderedDict()
+        self._lines: OrderedDict[str, bytes] = OrderedDict()
         self._usable: bool | None = None
         self._progress: dict[frozenset[str], tuple[datetime, EmbeddingProgress]] = {}
 
@@ -76,6 +93,19 @@ class SemanticLayer:
         nearest = self._store.search(question, scope, 2)
         return nearest[1].relevance if len(nearest) > 1 else None
 
+    def restated(self, silenced: Silenced, near: Sequence[LayerHit]) -> list[FusedHit]:
+        """The hits answerability silenced, when the best of them is near the query's meaning
+        and one of its lines says what the query's unknown words say (``meaning.restates``, ADR
+        0125); else none. Its lines are embedded one by one (the last ``_LINE_CACHE`` kept)."""
+        best = silenced.hits[0]
+        if all(hit.chunk_id != best.chunk_id for hit in near):
+            return []
+        unknown = self._query_vector(" ".join(silenced.unknown))
+        lines = self._line_vectors(embedding_text.lines(best.hit.content))
+        if unknown is None or not lines or not meaning.restates(unknown, lines):
+            return []
+        return [hit for hit in silenced.hits if hit.coverage >= tuning.MIN_COVERAGE]
+
     def embedded(self, label: str) -> bool:
         """Whether every chunk of the source ``label`` has a vector (read from the store)."""
         progress = self._vectors.embedding_progress(self._embedder.model_id, ALL_KINDS, [label])
@@ -96,6 +126,27 @@ class SemanticLayer:
             with self._lock:
                 self._progress[key] = cached
         return cached[1].waiting_sources
+
+    def _line_vectors(self, lines: list[str]) -> list[bytes]:
+        with self._lock:
+            missing = [line for line in dict.fromkeys(lines) if line not in self._lines]
+        if missing:
+            try:
+                vectors = self._embedder.embed(missing)
+            except Exception as error:  # as for a query: the search goes on with words alone
+                _log.warning("the semantic layer is off: %s", error)
+                self._usable = False
+                return []
+            with self._lock:
+                self._lines.update(zip(missing, vectors, strict=True))
+        with self._lock:
+            found = [self._lines[line] for line in lines if line in self._lines]
+            for line in lines:
+                if line in self._lines:
+                    self._lines.move_to_end(line)
+            while len(self._lines) > _LINE_CACHE:
+                self._lines.popitem(last=False)
+        return found
 
     def _query_vector(self, query: str) -> bytes | None:
         with self._lock:

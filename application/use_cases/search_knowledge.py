@@ -12,7 +12,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
 from application.search.corrector import SHORT_SLIP_LENGTH, QueryCorrector
 from application.search.layers import LayerPlan, retrieve
-from application.search.semantic import SemanticLayer
+from application.search.semantic import SemanticLayer, Silenced
 from domain.errors import InvalidInput
 from domain.precompiled import precompiled
 from domain.search import meaning, reply_tuning, tuning
@@ -99,12 +99,12 @@ class SearchKnowledge:
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
             hits = []
-        if hits and self._unanswerable(parsed, (corrections, fixed), ranking, hits):
-            hits = []
-        hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE]
+        unknown = self._unanswerable(parsed, (corrections, fixed), ranking, hits) if hits else ()
+        silenced = Silenced(unknown, hits) if unknown else None
+        hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE] if not unknown else []
         waiting: tuple[str, ...] = ()
         if self._semantic is not None and meaning.weak_lexical(hits):
-            hits, waiting = self._with_meaning(parsed, scope, limit, hits)
+            hits, waiting = self._with_meaning(parsed, scope, limit, hits, silenced)
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
         if results and self._access is not None:
@@ -123,11 +123,13 @@ class SearchKnowledge:
         scope: SearchScope,
         limit: int,
         kept: list[FusedHit],
+        silenced: Silenced | None = None,
     ) -> tuple[list[FusedHit], tuple[str, ...]]:
         """The words' hits fused with the chunks nearest the query's meaning (``meaning``); a
         query the words left unanswered (nothing ``kept``, or a best section embedded but
         unrelated in meaning: ``meaning.unrelated``) is answered only when the nearest chunk is
-        close enough. Also the sources not embedded yet."""
+        close enough, or when the lines of the best section the words found say what its unknown
+        words say (``SemanticLayer.restated``). Also the sources not embedded yet."""
         assert self._semantic is not None
         candidates = LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)).candidates
         searched = self._semantic.searched(parsed.raw, scope, candidates)
@@ -137,11 +139,12 @@ class SearchKnowledge:
         near = searched
         # Not within one output (an intent search, a search naming its source): the question
         # is about that text, and its few chunks make any list of near ones look complete.
+        shown = kept[:limit]
         if (
             kept
             and scope.source is None
-            and meaning.unrelated(kept[0], near, candidates)
-            and self._semantic.embedded(kept[0].hit.label)
+            and meaning.unrelated(shown, near, candidates)
+            and all(self._semantic.embedded(label) for label in {h.hit.label for h in shown})
         ):
             kept = []  # words matched only the query's common words: judged as unanswered
         if not near:
@@ -149,7 +152,9 @@ class SearchKnowledge:
         if not kept:
             runner_up = self._semantic.runner_up(parsed.raw, scope) if len(near) == 1 else None
             if not meaning.answers(near, runner_up):
-                return kept, waiting
+                kept = self._semantic.restated(silenced, near) if silenced else []
+                if not kept:
+                    return kept, waiting
         return meaning.fuse_meaning(kept, near), waiting
 
     def flush_access(self) -> None:
@@ -185,9 +190,10 @@ class SearchKnowledge:
         correction: tuple[ParsedQuery | None, Ranking | None],
         ranking: Ranking,
         hits: list[FusedHit],
-    ) -> bool:
-        """Whether what the query names is too little held by the store, or by the best section
-        found, for any result to be about it (see ``answerability``). The query is judged as
+    ) -> tuple[str, ...]:
+        """The units the store does not know when what the query names is too little held by
+        the store, or by the best section found, for any result to be about it (see
+        ``answerability``); empty when the query is answerable. The query is judged as
         corrected (a misspelt word as the word it was corrected to: ``verssion`` asks, as
         ``version`` does; ``timeuot`` names what ``timeout`` names). A unit is unknown when no
         candidate of the query as typed holds it — nor of the query as corrected, unless its
@@ -198,7 +204,7 @@ class SearchKnowledge:
         them, counted only when some unit is unknown."""
         units = parsed.groups
         if len(ranking.found) != len(units):
-            return False
+            return ()
         corrected, fixed = correction
         judged, found = units, ranking.found
         if corrected is not None and len(corrected.groups) == len(units):
@@ -220,7 +226,7 @@ class SearchKnowledge:
             for typed, unit, found in zip(units, judged, found, strict=True)
         ]
         if all(k == 1.0 for k in known):
-            return False
+            return ()
         words = [unit_words(unit) for unit in judged]
         total, counts = self._store.chunk_frequencies([w for group in words for w in group])
         frequencies, at = [], 0
@@ -235,7 +241,9 @@ class SearchKnowledge:
         def best_held() -> float:
             return _held_on_one_line(hits[0], judged, queries, weights)
 
-        return unanswerable(unknown_share(judged, weights, known), best_held, lead)
+        if not unanswerable(unknown_share(judged, weights, known), best_held, lead):
+            return ()
+        return tuple(unit for unit, k in zip(judged, known, strict=True) if k < 1.0)
 
     def _knows(self, unit: str) -> bool:
         words = (

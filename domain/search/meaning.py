@@ -10,6 +10,7 @@ corpora only (ADR 0082).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 
 import attrs
@@ -33,6 +34,11 @@ WEAK_SHARE = 0.25
 ANSWER_SIMILARITY = 0.6
 LEAD_SIMILARITY = 0.3
 ANSWER_LEAD = 0.25
+# A query silenced because words it names are unknown to the store is answered after all when
+# one line of the best section the words found is this close to those unknown words said
+# together: the section says in other words what the query's own words could not find (ADR
+# 0125). The lowest floor that answers no more unanswerable question on any tuning half.
+RESTATED_SIMILARITY = 0.4
 
 
 def weak_lexical(hits: Sequence[FusedHit]) -> bool:
@@ -57,14 +63,32 @@ def answers(near: Sequence[LayerHit], runner_up: float | None = None) -> bool:
     return top >= ANSWER_SIMILARITY or (top >= LEAD_SIMILARITY and top - second >= ANSWER_LEAD)
 
 
-def unrelated(best: FusedHit, near: Sequence[LayerHit], asked: int) -> bool:
-    """Whether the words' best section (found on weak evidence) is unrelated to the query's
-    meaning: its chunk is not among the ``near`` chunks while they are every embedded chunk
-    above ``MIN_SIMILARITY`` (fewer than the ``asked`` number came back). Its words matched the
-    query's common words, not what it asks: on the tuning halves, a section like that answered
-    unanswerable questions and never an answerable one (ADR 0099). Judged only over the whole
-    knowledge base, never within one source."""
-    return len(near) < asked and all(hit.chunk_id != best.chunk_id for hit in near)
+def unrelated(found: Sequence[FusedHit], near: Sequence[LayerHit], asked: int) -> bool:
+    """Whether the sections the words would return (``found``, best first, on weak evidence)
+    are all unrelated to the query's meaning: none of their chunks is among the ``near``
+    chunks while those are every embedded chunk above ``MIN_SIMILARITY`` (fewer than the
+    ``asked`` number came back). Their words matched the query's common words, not what it
+    asks (ADR 0099). Judged on every section returned, not the best alone: one near by meaning
+    further down is an answer the words found ("what does celery pull in for the message
+    broker": `kombu`, fourth). Judged only over the whole knowledge base, never within one
+    source."""
+    chunks = {hit.chunk_id for hit in near}
+    return len(near) < asked and all(hit.chunk_id not in chunks for hit in found)
+
+
+def restates(unknown: bytes, lines: Sequence[bytes]) -> bool:
+    """Whether one of ``lines`` (their vectors) says what the ``unknown`` words say: the
+    largest cosine reaches ``RESTATED_SIMILARITY``. Vectors are the model's unit-length
+    little-endian float32s, so a cosine is their dot product."""
+    wanted = _floats(unknown)
+    return any(
+        sum(a * b for a, b in zip(wanted, _floats(line), strict=True)) >= RESTATED_SIMILARITY
+        for line in lines
+    )
+
+
+def _floats(vector: bytes) -> tuple[float, ...]:
+    return struct.unpack(f"<{len(vector) // 4}f", vector)
 
 
 def similarity(hit: LayerHit) -> float:

@@ -91,3 +91,46 @@ def test_a_small_store_answers_by_meaning_what_no_word_of_it_holds(tmp_path: Pat
 
     assert found.returncode == 0, found.stderr
     assert "OOMKilled" in found.stdout
+
+
+TRACEBACKS = """$ python3 export_report.py
+Traceback (most recent call last):
+  File "/srv/jobs/export_report.py", line 5, in <module>
+    json.dump(rows, out)
+OSError: [Errno 28] No space left on device
+
+$ python3 load_matrix.py
+Traceback (most recent call last):
+  File "/srv/jobs/load_matrix.py", line 4, in <module>
+    samples = [bytearray(64 * 1024 * 1024) for _ in range(16)]
+MemoryError
+
+$ python3 serve.py
+Traceback (most recent call last):
+  File "/srv/jobs/serve.py", line 7, in <module>
+    second.bind(("127.0.0.1", 43985))
+OSError: [Errno 98] Address already in use
+
+$ python3 average.py
+Traceback (most recent call last):
+  File "/srv/jobs/average.py", line 3, in <module>
+    print(sum(values) / len(values))
+ZeroDivisionError: division by zero
+"""
+
+
+def test_a_question_whose_words_the_output_lacks_is_answered_by_the_line_that_says_it(
+    tmp_path: Path,
+) -> None:
+    # "script" and "RAM" are no word of the output: answerability alone silences it (ADR 0125).
+    db = tmp_path / "knowledge.db"
+    log = tmp_path / "jobs.log"
+    log.write_text(TRACEBACKS)
+    assert _capy(db, "index", str(log), semantic=True).returncode == 0
+
+    found = _capy(db, "search", "which script ran out of RAM", semantic=True)
+    words = _capy(db, "search", "which script ran out of RAM", semantic=False)
+
+    assert found.returncode == 0, found.stderr
+    assert "MemoryError" in found.stdout.split("2.")[0]  # the first result
+    assert "MemoryError" not in words.stdout

@@ -49,9 +49,15 @@ def test_fusion_keeps_both_rankings_and_marks_what_meaning_found() -> None:
     assert fused[2].layer_label == "semantic"
 
 
-def test_a_best_section_is_unrelated_only_when_every_near_chunk_came_back_without_it() -> None:
-    best = _fused(1, 0.1)
+def test_sections_are_unrelated_only_when_every_near_chunk_came_back_without_them() -> None:
+    best = [_fused(1, 0.1)]
     assert meaning.unrelated(best, [_hit(2, 0.5)], asked=10)
     assert meaning.unrelated(best, [], asked=10)
     assert not meaning.unrelated(best, [_hit(2, 0.5), _hit(1, 0.3)], asked=10)
     assert not meaning.unrelated(best, [_hit(2, 0.5), _hit(3, 0.4)], asked=2)  # a full list
+
+
+def test_a_section_near_by_meaning_below_the_words_best_keeps_them_related() -> None:
+    found = [_fused(1, 0.1), _fused(2, 0.09), _fused(4, 0.08)]
+    assert not meaning.unrelated(found, [_hit(4, 0.3), _hit(7, 0.25)], asked=10)
+    assert meaning.unrelated(found, [_hit(7, 0.3)], asked=10)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import attrs
 import pytest
 from dependency_injector import providers
 
@@ -264,3 +265,47 @@ def test_within_one_source_weak_words_still_answer(container: CliContainer) -> N
     )
     scope = SearchScope(kinds=ALL_KINDS, source="notes/phonetic.md", exact_source=True)
     assert search.search(WEAK, 3, scope).results  # an intent search over that output
+
+
+def _section_hit(container: CliContainer, title: str) -> LayerHit:
+    """The chunk of the section ``title`` as the layer would return it."""
+    adapters = container.adapters
+    layer = SemanticLayer(
+        adapters.embedder(),
+        adapters.knowledge_store(),
+        adapters.chunk_vectors(),
+        container.core.clock(),
+    )
+    _embed_all(container)
+    word = title.rsplit(maxsplit=1)[-1].lower()
+    found = layer.nearest(f"the word {word} is spelt here", EVERY_KIND, 60)
+    # At 0.25: near, but too little for meaning to answer alone.
+    return attrs.evolve(next(hit for hit in found if hit.title == title), relevance=0.25)
+
+
+def test_a_section_the_words_return_further_down_that_is_near_keeps_their_answer(
+    container: CliContainer,
+) -> None:
+    container.use_cases.index_content().execute(
+        IndexRequest(content=SPELLING, label="notes/phonetic.md")
+    )
+    words = SearchKnowledge(container.adapters.knowledge_store(), container.core.clock())
+    shown = [r.title for r in words.search(WEAK, 3, EVERY_KIND).results]
+    hidden = next(
+        f"Phonetic > {w.title()}"
+        for w in ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot")
+        if f"Phonetic > {w.title()}" not in shown
+    )
+
+    def answer(near: list[LayerHit]) -> list[str]:
+        search = SearchKnowledge(
+            container.adapters.knowledge_store(),
+            container.core.clock(),
+            semantic=NearLayer(container, near, embedded=True),
+        )
+        return [r.title for r in search.search(WEAK, 3, EVERY_KIND).results]
+
+    # The third section shown is near by meaning: the words found something related.
+    assert answer([_section_hit(container, shown[2])])
+    # Only a section the words would not show is near: they matched common words alone.
+    assert answer([_section_hit(container, hidden)]) == []
