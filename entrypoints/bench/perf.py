@@ -104,7 +104,7 @@ def _capy(
         if counter is not None:
             weak = weak_queries(corpus, len(queries))
             measured["semantic"] = measure_meaning(
-                container, counter, queries, weak, bar, limit=SEARCH_LIMIT, scope=SCOPE
+                container, counter, queries, weak, bar, limit=SEARCH_LIMIT
             )
     return measured
 

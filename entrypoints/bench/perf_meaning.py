@@ -1,8 +1,10 @@
 """What the semantic layer costs a search, measured by ``capy bench perf --semantic``.
 
-Every chunk of the perf store gets a vector: random unit vectors stand in for the chunks'
-(scoring costs the same whatever their values; embedding 10 k chunks would take the model
-~20 minutes of a core), while every question is embedded by the real model, as a search does.
+Every chunk of the perf store, and one small tool output beside them, gets a vector: random
+unit vectors stand in for the chunks' (scoring costs the same whatever their values; embedding
+10 k chunks would take the model ~20 minutes of a core), while every question is embedded by
+the real model, as a search does. The searches have the default scope, as ``capy_search``
+searches: the tool output is left out, so scoring sees a scope narrower than the store.
 Over the same questions, each one timed with words alone and then with the layer, in turn (the
 machine's load weighs on both alike): the perf questions, where the layer is asked only when
 the words are weak, as capy applies it; and questions in other words than the logs', where
@@ -21,14 +23,18 @@ from typing import Any
 from rich.progress import Progress
 
 from application.ports.embedder import Embedder, EmbedderStatus
+from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
+from domain.content_type import ContentType
 from domain.search_hit import SearchScope
-from domain.source_kind import ALL_KINDS
+from domain.source_kind import ALL_KINDS, SourceKind
 
 # Chunks the model embeds for its throughput (~5 passages each: ~15 s of one core).
 EMBED_SAMPLE = 24
 # Texts embedded at once, as the embedding job hands them over.
 EMBED_BATCH = 8
+# What a search searches unless told otherwise: indexed documents and past sessions.
+SCOPE = SearchScope()
 # "Search p50 with the layer ≤ words p50 + this" is the goal each row is held to.
 GOAL_EXTRA_MS = 8.0
 
@@ -75,10 +81,11 @@ def measure_meaning(
     bar: Progress,
     *,
     limit: int,
-    scope: SearchScope,
+    scope: SearchScope = SCOPE,
     embed_sample: int = EMBED_SAMPLE,
 ) -> dict[str, Any]:
-    """The ``semantic`` part of a size's report: why it is absent, or its measurements."""
+    """The ``semantic`` part of a size's report: why it is absent, or its measurements. Each
+    search has ``scope`` (the default: what ``capy_search`` searches unless told otherwise)."""
     status = counter.status()
     if not status.available:
         return {"available": False, "reason": status.reason}
@@ -86,6 +93,7 @@ def measure_meaning(
     words = SearchKnowledge(store, container.core.clock(), track_access=False)
     layered: SearchKnowledge = container.use_cases.search_knowledge()
     embedding = _throughput(container, counter, embed_sample, bar)
+    _index_output(container)
     _random_vectors(container, counter, bar)
     layered.search("warm the model up", limit, scope)
     report: dict[str, Any] = {"available": True, "model": counter.model_id}
@@ -167,6 +175,20 @@ def _throughput(
         "chunks_per_cpu_s": round(len(passages) / max(cpu, 1e-9), 2),
         "passages_per_s": round(count / max(wall, 1e-9), 2),
     }
+
+
+def _index_output(container: Any) -> None:
+    """One small tool output, indexed as the server indexes one: a default search leaves such
+    outputs out, so the layer's scoring sees a scope narrower than the store, as it does in a
+    running capy."""
+    container.use_cases.index_content().execute(
+        IndexRequest(
+            content="Reason: OOMKilled\nExit Code: 137\nRestart Count: 4\n",
+            label="kubectl describe pod api-7f9c",
+            kind=SourceKind.EPHEMERAL,
+            content_type=ContentType.PLAINTEXT,
+        )
+    )
 
 
 def _random_vectors(container: Any, model: Embedder, bar: Progress) -> None:

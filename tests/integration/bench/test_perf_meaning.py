@@ -10,7 +10,7 @@ from rich.progress import Progress
 
 from adapters.memory.fake_embedder import FakeEmbedder
 from entrypoints.bench.bench_store import StoreChoice, bench_container
-from entrypoints.bench.perf import SCOPE, SEARCH_LIMIT, index_all
+from entrypoints.bench.perf import SEARCH_LIMIT, index_all
 from entrypoints.bench.perf_corpus import perf_corpus, perf_queries, weak_queries
 from entrypoints.bench.perf_meaning import CountingEmbedder, measure_meaning
 from entrypoints.bench.perf_table import _print_meaning
@@ -31,7 +31,6 @@ def _measured(tmp_path: Path, model: FakeEmbedder) -> dict[str, object]:
             weak_queries(corpus, 6),
             bar,
             limit=SEARCH_LIMIT,
-            scope=SCOPE,
             embed_sample=5,
         )
 
