@@ -16,6 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from application.ports.embedder import Embedder
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking import chunk
@@ -23,7 +24,8 @@ from domain.content_type import ContentType
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from entrypoints.bench.bench_store import StoreChoice, bench_container
-from entrypoints.bench.perf_corpus import PerfCorpus, perf_corpus, perf_queries
+from entrypoints.bench.perf_corpus import PerfCorpus, perf_corpus, perf_queries, weak_queries
+from entrypoints.bench.perf_meaning import CountingEmbedder, measure_meaning
 
 SEARCH_LIMIT = 5
 SCOPE = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
@@ -69,9 +71,16 @@ def index_all(container: Any, corpus: PerfCorpus, advance: Callable[[], None]) -
 
 
 def _capy(
-    corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress, semantic: bool = False
+    corpus: PerfCorpus,
+    queries: list[str],
+    workdir: Path,
+    bar: Progress,
+    embedder: Embedder | None = None,
 ) -> dict[str, Any]:
-    with bench_container(StoreChoice.SQLCIPHER, workdir) as container:
+    """capy's indexing and words-only search; with ``embedder``, also what the semantic layer
+    costs (``perf_meaning``)."""
+    counter = CountingEmbedder(embedder) if embedder is not None else None
+    with bench_container(StoreChoice.SQLCIPHER, workdir, embedder=counter) as container:
         task = bar.add_task("capy: indexing", total=len(corpus.documents))
         index_seconds = index_all(container, corpus, lambda: bar.advance(task))
         bar.remove_task(task)
@@ -79,57 +88,25 @@ def _capy(
         chunks = store.stats().chunk_count
         words = SearchKnowledge(store, container.core.clock(), track_access=False)
         words.search(queries[0], SEARCH_LIMIT, SCOPE)  # warm caches, as a running server has
-        meaning = _with_vectors(container, bar) if semantic else None
         samples: list[float] = []
-        layered: list[float] = []
-        asked: list[float] = []  # the semantic layer alone: the question embedded and scored
-        layer = container.use_cases.semantic_layer() if meaning is not None else None
         task = bar.add_task("capy: searching", total=len(queries))
-        for query in queries:  # interleaved: the machine's load weighs on both alike
+        for query in queries:
             began = time.perf_counter()
             words.search(query, SEARCH_LIMIT, SCOPE)
             samples.append(time.perf_counter() - began)
-            if meaning is not None and layer is not None:
-                began = time.perf_counter()
-                meaning.search(query, SEARCH_LIMIT, SCOPE)
-                layered.append(time.perf_counter() - began)
-                began = time.perf_counter()
-                layer.nearest(query + " ", SCOPE, 60)  # a question not embedded before
-                asked.append(time.perf_counter() - began)
             bar.advance(task)
         bar.remove_task(task)
-    measured = {"chunks": chunks, "index_seconds": index_seconds, "search": _percentiles(samples)}
-    if layered:
-        measured["search_with_meaning"] = _percentiles(layered)
-        measured["meaning_layer_alone"] = _percentiles(asked)
+        measured = {
+            "chunks": chunks,
+            "index_seconds": index_seconds,
+            "search": _percentiles(samples),
+        }
+        if counter is not None:
+            weak = weak_queries(corpus, len(queries))
+            measured["semantic"] = measure_meaning(
+                container, counter, queries, weak, bar, limit=SEARCH_LIMIT
+            )
     return measured
-
-
-def _with_vectors(container: Any, bar: Progress) -> SearchKnowledge | None:
-    """The search with the semantic layer over a store whose every chunk has a vector: random
-    unit vectors stand in for the chunks' (what scoring costs does not depend on their values;
-    embedding 10 k chunks would take the model ~20 minutes of a core), while queries are
-    embedded by the real model, as a search does. None when the layer is not installed."""
-    import numpy as np
-
-    search: SearchKnowledge = container.use_cases.search_knowledge()
-    embed = container.use_cases.embed_chunks()
-    if not embed.available:
-        return None
-    model = container.adapters.embedder()
-    vectors = container.adapters.chunk_vectors()
-    rng = np.random.default_rng(7)
-    task = bar.add_task("capy: vectors", total=None)
-    while waiting := vectors.pending(model.model_id, ALL_KINDS, 1000):
-        stored = []
-        for item in waiting:
-            block = rng.standard_normal((len(item.passages), model.dimensions)).astype("<f4")
-            block /= np.linalg.norm(block, axis=1, keepdims=True)
-            stored.append((item.text_hash, [row.tobytes() for row in block]))
-        vectors.store_vectors(model.model_id, stored)
-    bar.remove_task(task)
-    search.search("warm the model up", SEARCH_LIMIT, SCOPE)
-    return search
 
 
 PORTER_TABLE = "CREATE VIRTUAL TABLE {name} USING fts5(title, content, tokenize='porter unicode61')"
@@ -223,12 +200,14 @@ def _raw(corpus: PerfCorpus, queries: list[str], workdir: Path, bar: Progress) -
     }
 
 
-def _measure(size: int, query_count: int, bar: Progress, semantic: bool) -> dict[str, Any]:
+def _measure(
+    size: int, query_count: int, bar: Progress, embedder: Embedder | None
+) -> dict[str, Any]:
     corpus = perf_corpus(size)
     queries = perf_queries(corpus, query_count)
     corpus_bytes = sum(len(d.text.encode()) for d in corpus.documents)
     with tempfile.TemporaryDirectory(prefix="capy-perf-") as tmp:
-        capy = _capy(corpus, queries, Path(tmp) / "capy", bar, semantic)
+        capy = _capy(corpus, queries, Path(tmp) / "capy", bar, embedder)
         raw = _raw(corpus, queries, Path(tmp), bar)
     for side in (capy, raw):
         seconds = side["index_seconds"]
@@ -261,11 +240,12 @@ def run_perf(
     sizes: list[int],
     query_count: int,
     console: Console,
-    semantic: bool = False,
+    embedder: Embedder | None = None,
     log_mb: float = 0,
 ) -> dict[str, Any]:
-    """Measure every size in order (``semantic``: also searches with the semantic layer), then
-    (``log_mb`` > 0) one log of that many MB indexed whole; the report is JSON-ready."""
+    """Measure every size in order (``embedder``: also what the semantic layer with that model
+    costs a search, ``perf_meaning``), then (``log_mb`` > 0) one log of that many MB indexed
+    whole; the report is JSON-ready."""
     from entrypoints.bench.perf_log import measure_log
     from entrypoints.bench.report import environment
 
@@ -274,7 +254,7 @@ def run_perf(
     with _progress(console) as bar:
         for size in sizes:
             task = bar.add_task(f"size {size:,} chunks", total=None)
-            measured.append(_measure(size, query_count, bar, semantic))
+            measured.append(_measure(size, query_count, bar, embedder))
             bar.remove_task(task)
         if log_mb > 0:
             task = bar.add_task(f"a {log_mb:g} MB log, indexed whole", total=None)

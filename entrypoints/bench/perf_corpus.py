@@ -137,3 +137,51 @@ def perf_queries(corpus: PerfCorpus, count: int, seed: int = 13) -> list[str]:
             terms.append(rng.choice(rare))
         queries.append(" ".join(terms))
     return queries
+
+
+# Words of a question put in other words than the logs': none is in the corpus's vocabulary.
+_OTHER_WORDS = [
+    "outage",
+    "slow",
+    "crashed",
+    "stuck",
+    "broken",
+    "customers",
+    "complain",
+    "overnight",
+    "upgrade",
+    "charged",
+    "twice",
+    "login",
+    "page",
+    "hangs",
+    "forever",
+    "disk",
+    "full",
+    "weird",
+    "gone",
+    "nightly",
+    "job",
+    "vanished",
+    "duplicate",
+    "emails",
+    "stale",
+    "dashboard",
+    "numbers",
+    "wrong",
+]
+
+
+def weak_queries(corpus: PerfCorpus, count: int, seed: int = 17) -> list[str]:
+    """Distinct questions whose words the corpus mostly lacks (the words' evidence is weak, so a
+    search asks the semantic layer): three or four words of other phrasing, and in most of them
+    one of the logs' common words."""
+    rng = random.Random(seed)
+    common = list(corpus.vocabulary[: len(_STEMS)])
+    found: dict[str, None] = {}
+    while len(found) < count:
+        terms = rng.sample(_OTHER_WORDS, rng.randint(3, 4))
+        if rng.random() < 0.6:
+            terms.insert(rng.randrange(len(terms) + 1), rng.choice(common))
+        found[" ".join(terms)] = None
+    return list(found)

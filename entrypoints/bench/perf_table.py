@@ -55,6 +55,9 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
         "raw p+t: unencrypted porter and trigram tables filled in the same transactions; "
         "enc p+t: the same in a SQLCipher file (the limit for what capy stores)."
     )
+    for row in report["sizes"]:
+        if "semantic" in row["capy"]:
+            _print_meaning(row["capy"]["chunks"], row["capy"]["semantic"], console)
     if "log" in report:
         log = report["log"]
         console.print(
@@ -83,4 +86,50 @@ def _print_processes(report: dict[str, Any], console: Console) -> None:
         f"capy_execute output peaks at {memory['big_peak_mb']:.1f} MB, then "
         f"{memory['after_big_mb']:.1f} MB; after {memory['calls']:,} more calls "
         f"{memory['after_calls_mb']:.1f} MB"
+    )
+    if "server_model_memory" in report:
+        _print_model_memory(report["server_model_memory"], console)
+
+
+def _print_model_memory(memory: dict[str, Any], console: Console) -> None:
+    if not memory["available"]:
+        console.print(f"capy serve with the model: not measured — {memory['reason']}")
+        return
+    console.print(
+        f"capy serve RSS with the semantic layer: idle {memory['idle_mb']:.1f} MB, "
+        f"{memory['model_loaded_mb']:.1f} MB with the model loaded (a document embedded in "
+        f"{memory['embed_wait_s']:.0f} s and searched; peak {memory['peak_mb']:.1f} MB); "
+        f"with the layer off (as without the extra): idle {memory['layer_off_idle_mb']:.1f} "
+        f"MB, {memory['layer_off_after_search_mb']:.1f} MB after the same calls"
+    )
+
+
+def _print_meaning(chunks: int, meaning: dict[str, Any], console: Console) -> None:
+    """The semantic layer's rows of one size (``perf_meaning``), or why they are absent."""
+    if not meaning["available"]:
+        console.print(f"semantic layer at {chunks:,} chunks: not measured — {meaning['reason']}")
+        return
+    console.print(f"semantic layer ({meaning['model']}) at {chunks:,} chunks, p50 wall (CPU):")
+    for key, what in (
+        ("queries", "the perf questions"),
+        ("weak_queries", "questions in other words"),
+    ):
+        pair = meaning[key]
+        words, layer = pair["words"], pair["with_layer"]
+        verdict = "within" if pair["within_goal"] else "over"
+        console.print(
+            f"  {what}: words {words['p50_ms']:.1f} ({words['cpu_p50_ms']:.1f}) ms, with the "
+            f"layer {layer['p50_ms']:.1f} ({layer['cpu_p50_ms']:.1f}) ms: "
+            f"{pair['extra_cpu_p50_ms']:+.1f} ms CPU, {verdict} the +8 ms goal; "
+            f"{pair['asked_layer']} of {pair['count']} embedded a new question",
+            markup=False,
+        )
+    alone, embedding = meaning["layer_alone"], meaning["embedding"]
+    console.print(
+        f"  the layer alone for a new question: {alone['p50_ms']:.1f} "
+        f"({alone['cpu_p50_ms']:.1f}) ms; the model embeds {embedding['chunks_per_s']:.2f} "
+        f"chunks/s ({embedding['chunks_per_cpu_s']:.2f} per CPU second, "
+        f"{embedding['passages_per_s']:.1f} passages/s; {embedding['chunks']} chunks, "
+        f"{embedding['passages']} passages)",
+        markup=False,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -156,3 +157,28 @@ def test_quality_can_measure_one_content_type(capy: str, tmp_path: Path) -> None
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["metadata"]["content_types"] == ["plaintext"]
     assert list(report["by_content_type"]) == ["plaintext"]
+
+
+def test_perf_says_why_the_semantic_rows_are_absent(capy: str, tmp_path: Path) -> None:
+    out = tmp_path / "perf.json"
+    done = subprocess.run(
+        [
+            *(capy, "bench", "perf", "--sizes", "60", "--queries", "3", "--semantic"),
+            *("--no-processes", "--log-mb", "0", "--json", str(out)),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+        env={**os.environ, "CAPY_SEMANTIC": "off"},
+    )
+    assert done.returncode == 0, done.stderr
+    (size,) = json.loads(out.read_text(encoding="utf-8"))["sizes"]
+    assert size["capy"]["semantic"] == {
+        "available": False,
+        "reason": "switched off by CAPY_SEMANTIC",
+    }
+    assert (
+        "semantic layer at 60 chunks: not measured — switched off by CAPY_SEMANTIC" in done.stdout
+    )

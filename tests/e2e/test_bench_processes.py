@@ -7,7 +7,9 @@ import sys
 import pytest
 
 from entrypoints.bench.cli_start import run_cli_start, start_lines
+from entrypoints.bench.server_model_rss import run_server_model_memory
 from entrypoints.bench.server_rss import run_server_memory
+from entrypoints.containers.lazy_adapters import onnx_embedder
 from tests.e2e.installed import installed_capy
 
 
@@ -30,3 +32,21 @@ def test_server_memory_is_read_idle_around_a_big_output_and_after_calls() -> Non
     assert 0 < memory.idle_mb <= memory.big_peak_mb
     assert memory.after_big_mb > 0 and memory.after_calls_mb > 0
     assert done == [1, 2, 3, 4] and memory.calls == 4
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_server_memory_with_the_model_loaded_and_with_the_layer_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("CAPY_SEMANTIC")  # the tests' default; each server here sets its own
+    if not onnx_embedder().status().available:
+        pytest.skip("the semantic extra is not installed")
+    done: list[int] = []
+    memory = run_server_model_memory(installed_capy(), progress=lambda n, total: done.append(n))
+    assert done == [1, 2]
+    # Loading the model is what the layer adds; off, the server is as without the extra.
+    assert memory.model_loaded_mb > memory.idle_mb + 50
+    assert memory.peak_mb >= memory.model_loaded_mb
+    assert memory.layer_off_after_search_mb < memory.model_loaded_mb - 50
+    assert 0 < memory.embed_wait_s < 300

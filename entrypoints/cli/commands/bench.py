@@ -165,8 +165,11 @@ def perf(
     semantic: Annotated[
         bool,
         Parameter(
-            help="Also time each query with the semantic layer (when installed), interleaved "
-            "with the words-only search, every chunk given a vector."
+            help="Also measure the semantic layer (when installed; else the report says why "
+            "not): each query with words alone and with the layer, interleaved, every chunk "
+            "given a vector; questions in other words that ask the layer; the model's "
+            "embedding throughput; and (with --processes) capy serve's memory with the model "
+            "loaded and with the layer off."
         ),
     ] = False,
     log_mb: Annotated[
@@ -194,7 +197,12 @@ def perf(
         raise InvalidInput("--queries must be at least 1", "pass e.g. --queries 200")
     if log_mb < 0:
         raise InvalidInput("--log-mb must be 0 or more", "pass e.g. --log-mb 20, or 0 to skip")
-    report = run_perf(counts, queries, Console(stderr=True), semantic, log_mb)
+    model = None
+    if semantic:
+        from entrypoints.containers.lazy_adapters import onnx_embedder
+
+        model = onnx_embedder()
+    report = run_perf(counts, queries, Console(stderr=True), model, log_mb)
     if processes:
         from entrypoints.bench.cli_start import run_cli_start
         from entrypoints.bench.server_rss import run_server_memory
@@ -206,6 +214,8 @@ def perf(
         report["server_memory"] = _with_progress(
             "capy serve calls", lambda step: run_server_memory(capy, progress=step)
         ).as_json()
+        if model is not None:
+            report["server_model_memory"] = _server_model_memory(capy, model)
     print_perf(report, stdout_console())
     if json_out is not None:
         _write(json_out, report)
@@ -272,6 +282,19 @@ def _with_progress(what: str, work: Callable[[Callable[[int, int], None]], T]) -
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(what)
         return work(lambda done, total: bar.update(task, completed=done, total=total))
+
+
+def _server_model_memory(capy: str, model: Embedder) -> dict[str, object]:
+    """capy serve's memory with the model loaded and with the layer off, or why it is absent."""
+    from entrypoints.bench.server_model_rss import run_server_model_memory
+
+    status = model.status()
+    if not status.available:
+        return {"available": False, "reason": status.reason}
+    memory = _with_progress(
+        "capy serve with the model", lambda step: run_server_model_memory(capy, progress=step)
+    )
+    return {"available": True, **memory.as_json()}
 
 
 def _installed_capy() -> str:

@@ -116,3 +116,33 @@ def test_only_the_sources_named_are_embedded_and_counted(tmp_path: Path) -> None
         assert embed.run(ALL_KINDS, labels=[]) == 0
     finally:
         store.close()
+
+
+def test_a_scope_that_leaves_out_nearer_chunks_returns_the_nearest_within_it(
+    tmp_path: Path,
+) -> None:
+    # Out-of-scope rows are scored with the rest, then ranked below every cosine: the chunks
+    # found are exactly the nearest ones in scope, in order, however near the others are.
+    store = open_store(tmp_path / "k.db")
+    model = _model()
+    words = ["memory", "disk", "queue", "token", "cache", "index", "oomkilled", "full"]
+    try:
+        for number in range(40):
+            text = " ".join(words[(number * k) % len(words)] for k in (1, 3, 5)) + f" n{number}"
+            kind = SourceKind.EPHEMERAL if number % 3 == 0 else SourceKind.DURABLE
+            store.index(document(f"s{number}", text, kind))
+        EmbedChunks(model, store).run(ALL_KINDS)
+        (query,) = model.embed(["memory oomkilled"])
+        durable = SearchScope(kinds=frozenset({SourceKind.DURABLE}), kinds_explicit=True)
+        everything = store.search(_by_meaning(model, query, floor=-1.0), EVERY, 40)
+        assert any(h.kind is SourceKind.EPHEMERAL for h in everything[:5])
+        expected = [h for h in everything if h.kind is SourceKind.DURABLE]
+        for limit in (1, 5, 26, 40):
+            found = store.search(_by_meaning(model, query, floor=-1.0), durable, limit)
+            assert [(h.chunk_id, h.relevance) for h in found] == [
+                (h.chunk_id, h.relevance) for h in expected[:limit]
+            ]
+        only = SearchScope(kinds=frozenset({SourceKind.SESSION}), kinds_explicit=True)
+        assert store.search(_by_meaning(model, query, floor=-1.0), only, 5) == []
+    finally:
+        store.close()

@@ -87,3 +87,45 @@ def test_progress_is_read_again_when_the_file_changed_and_only_then(tmp_path: Pa
         assert embed.progress(ALL_KINDS).complete
     finally:
         store.close()
+
+
+def test_a_question_asked_again_is_not_scored_again_until_the_vectors_change(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path / "k.db")
+    embed = EmbedChunks(MODEL, store)
+    matrix = store._vectors
+    scored: list[bytes] = []
+    score = matrix.scores
+
+    def counted(data: object, vector: bytes) -> object:
+        before = matrix._scored
+        found = score(data, vector)  # type: ignore[arg-type]
+        if matrix._scored is not before:
+            scored.append(vector)
+        return found
+
+    matrix.scores = counted  # type: ignore[method-assign]
+    (vector,) = MODEL.embed(["memory exhausted"])
+    try:
+        store.index(document("a", "Reason: OOMKilled"))
+        store.index(document("b", "nothing to see", SourceKind.EPHEMERAL))
+        embed.run(ALL_KINDS)
+        assert _near(store) == ["a"] and len(scored) == 1
+        # The same question again, with another floor, limit and scope: the same scores.
+        runner_up = StoreQuery.by_meaning("memory exhausted", Meaning(MODEL.model_id, vector, -1.0))
+        assert [h.label for h in store.search(runner_up, EVERY, 2)] == ["a", "b"]
+        durable = SearchScope(kinds=frozenset({SourceKind.DURABLE}), kinds_explicit=True)
+        assert [h.label for h in store.search(runner_up, durable, 2)] == ["a"]
+        assert len(scored) == 1
+        (other,) = MODEL.embed(["disk full"])
+        store.search(
+            StoreQuery.by_meaning("disk full", Meaning(MODEL.model_id, other, -1.0)), EVERY, 2
+        )
+        assert len(scored) == 2
+        assert _near(store) == ["a"] and len(scored) == 3  # only the last question is kept
+        store.index(document("c", "memory exhausted again"))
+        embed.run(ALL_KINDS)
+        assert _near(store) == ["a", "c"] and len(scored) == 4  # the vectors changed
+    finally:
+        store.close()

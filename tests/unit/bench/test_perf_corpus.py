@@ -8,7 +8,13 @@ import pytest
 
 from domain.chunking import MAX_CHUNK_BYTES, chunk
 from domain.content_type import ContentType
-from entrypoints.bench.perf_corpus import _SERVICES, _vocabulary, perf_corpus, perf_queries
+from entrypoints.bench.perf_corpus import (
+    _SERVICES,
+    _vocabulary,
+    perf_corpus,
+    perf_queries,
+    weak_queries,
+)
 
 
 @pytest.mark.parametrize("size", [60, 1010])
@@ -43,3 +49,14 @@ def test_sections_are_the_ones_plain_weights_drew() -> None:
     expected = [_section_as_first_written(rng, words, weights) for _ in range(80)]
     corpus = perf_corpus(80)
     assert "\n\n".join(d.text for d in corpus.documents) == "\n\n".join(expected)
+
+
+def test_weak_queries_are_distinct_and_mostly_words_the_corpus_lacks() -> None:
+    corpus = perf_corpus(300)
+    weak = weak_queries(corpus, 60)
+    assert weak == weak_queries(corpus, 60) and len(set(weak)) == 60
+    text = " ".join(d.text for d in corpus.documents).lower()
+    for query in weak:
+        absent = [word for word in query.split() if word not in corpus.vocabulary]
+        assert len(absent) >= 3
+        assert not any(f" {word} " in f" {text} " for word in absent)

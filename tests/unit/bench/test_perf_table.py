@@ -1,0 +1,36 @@
+"""The rows ``capy bench perf`` prints for the server's memory with the semantic model."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from entrypoints.bench.perf_table import _print_model_memory
+
+
+def _printed(memory: dict[str, object]) -> str:
+    out = io.StringIO()
+    _print_model_memory(memory, Console(file=out, width=400))
+    return out.getvalue()
+
+
+def test_the_model_s_memory_is_printed_beside_the_layer_off() -> None:
+    printed = _printed(
+        {
+            "available": True,
+            "layer_off_idle_mb": 71.6,
+            "layer_off_after_search_mb": 72.6,
+            "idle_mb": 70.2,
+            "model_loaded_mb": 229.3,
+            "peak_mb": 324.0,
+            "embed_wait_s": 16.2,
+        }
+    )
+    assert "idle 70.2 MB, 229.3 MB with the model loaded" in printed
+    assert "peak 324.0 MB" in printed and "idle 71.6 MB, 72.6 MB after the same calls" in printed
+
+
+def test_without_the_extra_the_row_says_why() -> None:
+    printed = _printed({"available": False, "reason": "not installed (onnxruntime missing)"})
+    assert "not measured — not installed (onnxruntime missing)" in printed
