@@ -136,6 +136,24 @@ class ConnectionPool:
             created=self._created,
         )
 
+    def release_current(self) -> None:
+        """Close the calling thread's connection (other threads' stay open); its next
+        ``connection()`` opens another, from the key material kept (no key derivation).
+
+        Closing gives back all a connection holds, which ``PRAGMA shrink_memory`` leaves: the
+        prepared statements it caches, the full-text tables' term hash sized for its largest
+        write, and the Python objects the driver keeps per statement run — small, long-lived
+        objects that keep the interpreter's memory blocks resident around them.
+        """
+        current = getattr(self._local, "current", None)
+        if current is None:
+            return
+        self._local.current = None
+        connection = current[1]
+        with self._lock:
+            self._open = [(owner, open_) for owner, open_ in self._open if open_ is not connection]
+        _close_quietly(connection)
+
     def dedicated(self) -> Connection:
         """A connection outside the pool (VACUUM, checkpoint on close); the caller closes it."""
         return open_more(self.path, self._material, read_only=self.read_only)

@@ -231,7 +231,9 @@ class SqlcipherKnowledgeStore(
 
     @explained
     def release_memory(self) -> None:
-        self._pool.connection().execute("PRAGMA shrink_memory")
+        """Close the calling thread's connection: its page cache, statements and full-text
+        buffers go with it; the next use opens another in ~2 ms (ADR 0124)."""
+        self._pool.release_current()
 
     @explained
     def pending(

@@ -36,6 +36,7 @@ class FileUpkeep(Protocol):
         ...
 
     def release_memory(self) -> None:
-        """Drop what the calling thread's connection caches (its page cache), e.g. after a
-        long run of writes on a background thread; later use reads pages in again."""
+        """Drop what the calling thread's connection caches (its page cache; a store may close
+        the connection itself, reopened on next use), e.g. after a long run of writes on a
+        background thread; later use reads pages in again."""
         ...

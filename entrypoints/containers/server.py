@@ -250,7 +250,7 @@ class ServerComposition:
             project_root=self.core.project().root, dry_run=False, should_stop=budget.should_stop
         )
         report: SweepReport = self.container.use_cases.sweep_sessions().execute(request)
-        self.container.adapters.knowledge_upkeep().release_memory()  # this thread's page cache
+        self.container.adapters.knowledge_upkeep().release_memory()  # this thread's connection
         if report.indexed:
             more = " (more at the next start)" if report.stopped else ""
             print(
@@ -294,8 +294,9 @@ class ServerComposition:
         return False
 
     def _release_call_memory(self) -> None:
-        """This thread's SQLite page cache (filled by the pages it wrote or read, up to the
-        cache size), then what the C heaps hold free."""
+        """This thread's store connection (its page cache, filled by the pages it wrote or read,
+        its statements and full-text buffers; reopened on next use), then what the C heaps hold
+        free."""
         if self._store_ready.is_set():
             try:
                 self.container.adapters.knowledge_upkeep().release_memory()

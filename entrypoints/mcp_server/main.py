@@ -24,12 +24,13 @@ def _say(message: str) -> None:
 
 def serve(options: RuntimeOptions) -> int:
     """Run the MCP server on stdio. Returns the process exit code."""
-    from entrypoints.mcp_server.memory import pin_mmap_threshold
+    from entrypoints.mcp_server.memory import limit_arenas, pin_mmap_threshold
     from entrypoints.mcp_server.sdk import load_server_sdk
     from entrypoints.process_privacy import forbid_inspection
 
     forbid_inspection()
     pin_mmap_threshold()
+    limit_arenas()
     load_server_sdk()
     from entrypoints.containers.server import build_server_container
     from entrypoints.mcp_server.lifecycle import run_until_client_leaves

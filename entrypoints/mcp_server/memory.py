@@ -11,6 +11,11 @@ that indexed or processed megabytes, since it walks every heap.
 Measured on ``capy serve`` (eight ``capy_execute`` calls with an intent over 3 MB of output
 each): 126–160 MB and growing as is; ~104 MB flat with the threshold pinned; 86–96 MB with
 both.
+
+``limit_arenas`` keeps glibc from giving each of the server's threads (tool workers, the
+start-up tasks, the event loop's helpers) a heap of its own: what a heap holds free between its
+live blocks stays resident, once per heap. Two heaps serve threads that mostly wait for the
+interpreter lock (ADR 0124).
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ import functools
 import sys
 from typing import Any
 
-M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter numbers
+M_ARENA_MAX = -8
 MMAP_THRESHOLD_BYTES = 128 * 1024  # glibc's own default, kept fixed
+SERVER_ARENAS = 2  # glibc's default is eight per core
 
 
 @functools.cache
@@ -41,6 +48,13 @@ def pin_mmap_threshold() -> bool:
     """Fix glibc's mmap threshold; True when it was set."""
     libc = _libc()
     return libc is not None and bool(libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES))
+
+
+def limit_arenas(arenas: int = SERVER_ARENAS) -> bool:
+    """Let at most ``arenas`` malloc heaps serve the process's threads; True when it was set.
+    Call before the threads start: a thread keeps the heap it was first given."""
+    libc = _libc()
+    return libc is not None and bool(libc.mallopt(M_ARENA_MAX, arenas))
 
 
 def release_freed_memory() -> None:

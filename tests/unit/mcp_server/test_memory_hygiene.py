@@ -19,6 +19,11 @@ def test_pinning_the_threshold_and_releasing_memory_never_fail() -> None:
     memory.release_freed_memory()
 
 
+def test_limiting_the_heaps_never_fails() -> None:
+    assert memory.limit_arenas() is (memory._libc() is not None)
+    assert memory.limit_arenas(memory.SERVER_ARENAS) is (memory._libc() is not None)
+
+
 def test_memory_is_released_only_after_a_call_that_moved_megabytes(
     composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
 ) -> None:

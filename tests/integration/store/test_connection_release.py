@@ -1,0 +1,67 @@
+"""Releasing a thread's memory closes that thread's connection only; the next use opens another."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from domain.search_hit import SearchScope
+from tests.integration.store.helpers import document, open_store
+from tests.unit.store.queries import words
+
+
+def test_release_closes_the_calling_threads_connection_and_the_next_use_opens_one(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    store.index(document("kept", "kept words in a section"))
+    before = store._pool.connection()
+    opened = store._pool.open_connections
+
+    store.release_memory()
+
+    assert store._pool.open_connections == opened - 1
+    assert store._pool.connection() is not before
+    assert [hit.label for hit in store.search(words("kept"), SearchScope(), 5)] == ["kept"]
+    store.close()
+
+
+def test_another_threads_connection_stays_open_and_usable(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    store.index(document("kept", "kept words in a section"))
+    used, release, done = threading.Event(), threading.Event(), threading.Event()
+    seen: list[list[str]] = []
+
+    def worker() -> None:
+        seen.append([source.label for source in store.sources()])
+        used.set()
+        release.wait(10)
+        seen.append([source.label for source in store.sources()])  # same connection as before
+        done.set()
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    assert used.wait(10)
+    opened = store._pool.open_connections
+    store.release_memory()  # the main thread's connection only
+    assert store._pool.open_connections == opened - 1
+    release.set()
+    assert done.wait(10)
+    thread.join()
+    assert seen == [["kept"], ["kept"]]
+    store.close()
+
+
+def test_releasing_after_every_use_keeps_one_connection_per_thread(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    store.index(document("kept", "kept words in a section"))
+    store.release_memory()
+    baseline = store._pool.open_connections
+    for round_ in range(30):
+        store.index(document(f"more-{round_}", f"more words number {round_}"))
+        store.search(words("words"), SearchScope(), 5)
+        store.release_memory()
+        store.release_memory()  # twice in a row: nothing left to close, nothing fails
+        assert store._pool.open_connections == baseline
+    assert len(store.sources()) == 31
+    store.close()
