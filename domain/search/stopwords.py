@@ -30,10 +30,13 @@ ENGLISH: frozenset[str] = frozenset(
     )
 )
 
+# Not ``fix``/``fixed``: a question names things by them ("the fixed coupon test", "a fixed
+# width", "which pull request fixed …", whose answer says "Fix …"), as ``fixes``/``fixing``
+# always did (ADR 0116).
 CHATTER: frozenset[str] = frozenset(
     _words(
         """
-    update updates updated deps dev add added fix fixed using
+    update updates updated deps dev add added using
     """
     )
 )
