@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
+from domain.search.matching import term_groups
 from domain.search.query import parse_query
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
@@ -67,3 +68,36 @@ def test_fixed_is_a_word_a_question_names_things_by() -> None:
     found = _search().search("why does the fixed coupon test fail", 3, EVERY_KIND)
     assert found.results[0].source == "node-test"
     assert "-300 !== 0" in found.results[0].content
+
+
+def test_a_word_is_found_as_a_word_or_a_part_of_one_not_inside_another() -> None:
+    groups = term_groups(parse_query("rate blank parsed refill loop"))
+    rate, blank, parsed, refill, loop = groups.positions(
+        "generatedMessage ParseRate nonblanks sparse TestRefillIsCapped CrashLoopBackOff"
+    )
+    assert rate == [22]  # ``Rate`` of ``ParseRate``, not ``rate`` in ``generated``
+    assert blank == [30]  # ``nonblanks`` are blanks
+    assert parsed == [17]  # ``Parse``, not ``pars`` in ``sparse``
+    assert refill == [48]
+    assert loop == [68]
+
+
+GENERATED = """tax tables generated for 12 countries
+lookup failed for country XX: no such row
+"""
+
+RATES = """tax rate for country XX: unknown, using 0.00
+"""
+
+
+def test_letters_inside_another_word_are_no_evidence_of_a_word() -> None:
+    """``rate`` inside ``generated`` made a section about tax tables hold every word of "tax
+    rate lookup" and outrank the one that states the rate."""
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=GENERATED, label="tables", kind=SourceKind.EPHEMERAL))
+    index.execute(IndexRequest(content=RATES, label="rates", kind=SourceKind.EPHEMERAL))
+    search = container.use_cases.search_knowledge()
+    found = search.search("tax rate lookup", 3, EVERY_KIND)
+    assert found.results[0].source == "rates"
