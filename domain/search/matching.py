@@ -51,11 +51,12 @@ def _joins_parts(cased: str, at: int) -> bool:
 
 
 def _part_of_word(text: str, start: int, end: int, cased: str | None) -> bool:
-    """Whether a match from ``start`` to ``end`` stands for a word or a part of one: it starts
-    a word or an identifier's part (``Rate`` of ``ParseRate``), or ends one, give or take an
-    inflection (``blanks`` of ``nonblanks``, ``name`` of ``username``) — not a run of letters
-    inside another word (``rate`` in ``generated``, ``pars`` in ``sparse``)."""
-    if _starts_word(text, start) or cased is None or _joins_parts(cased, start):
+    """Whether a match from ``start`` to ``end`` that does not start a word stands for a word
+    or a part of one all the same: it starts an identifier's part (``Rate`` of ``ParseRate``),
+    or ends a word or a part, give or take an inflection (``blanks`` of ``nonblanks``, ``name``
+    of ``username``) — not a run of letters inside another word (``rate`` in ``generated``,
+    ``pars`` in ``sparse``)."""
+    if cased is None or _joins_parts(cased, start):
         return True  # ``cased`` None: the text as written differs in length, as ever
     rest = end
     while rest < len(text) and text[rest].isalpha() and not _joins_parts(cased, rest):
@@ -75,7 +76,12 @@ def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -
     start = text.find(needle)
     if len(needle) >= _SHORT:
         while start != -1:
-            if _part_of_word(text, start, start + len(needle), cased):
+            # Most matches start a word: tested here, without a call.
+            if (
+                not start
+                or not text[start - 1].isalnum()
+                or _part_of_word(text, start, start + len(needle), cased)
+            ):
                 found.append(start)
                 if len(found) >= limit:
                     break
