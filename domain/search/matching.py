@@ -17,7 +17,14 @@ from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
 
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ed", "es", "s")
-_LONGEST_SUFFIX = max(len(suffix) for suffix in _SUFFIXES)
+# What may follow a match inside a word for the word to end with it: the stemmer's suffixes, and
+# the other endings of a stem cut at ``-ation`` (``authentic`` of ``authentication`` ends
+# ``unauthenticated``).
+_ENDINGS = frozenset((*_SUFFIXES, "ate", "ated", "ates", "ating"))
+_LONGEST_ENDING = max(len(ending) for ending in _ENDINGS)
+# What may stand before a match inside a word for the word to be that word with a prefix
+# (``unauthorized``, ``nonblank``, ``invalid``, ``retry``).
+_PREFIXES = frozenset(("un", "non", "re", "pre", "de", "dis", "mis", "sub", "in", "im"))
 _MIN_STEM = 3
 _SHORT = 4  # shorter alternatives must start a word
 _MAX_POSITIONS = 64  # per unit and text: enough for proximity and snippets
@@ -52,18 +59,24 @@ def _joins_parts(cased: str, at: int) -> bool:
 
 def _part_of_word(text: str, start: int, end: int, cased: str | None) -> bool:
     """Whether a match from ``start`` to ``end`` that does not start a word stands for a word
-    or a part of one all the same: it starts an identifier's part (``Rate`` of ``ParseRate``),
-    or ends a word or a part, give or take an inflection (``blanks`` of ``nonblanks``, ``name``
-    of ``username``) — not a run of letters inside another word (``rate`` in ``generated``,
-    ``pars`` in ``sparse``)."""
+    or a part of one all the same: it starts an identifier's part (``Rate`` of ``ParseRate``)
+    or follows a prefix that starts the word (``auth`` of ``unauthorized``), or ends a word or
+    a part, give or take an ending (``blanks`` of ``nonblanks``, ``name`` of ``username``) —
+    not a run of letters inside another word (``rate`` in ``generated``, ``pars`` in
+    ``sparse``)."""
     if cased is None or _joins_parts(cased, start):
         return True  # ``cased`` None: the text as written differs in length, as ever
+    begin = start - 1
+    while begin and text[begin - 1].isalpha() and start - begin < 3:
+        begin -= 1
+    if (not begin or not text[begin - 1].isalpha()) and text[begin:start] in _PREFIXES:
+        return True
     rest = end
     while rest < len(text) and text[rest].isalpha() and not _joins_parts(cased, rest):
         rest += 1
-        if rest - end > _LONGEST_SUFFIX:
+        if rest - end > _LONGEST_ENDING:
             return False
-    return rest == end or text[end:rest] in _SUFFIXES
+    return rest == end or text[end:rest] in _ENDINGS
 
 
 def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -> list[int]:

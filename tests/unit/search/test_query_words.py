@@ -82,6 +82,14 @@ def test_a_word_is_found_as_a_word_or_a_part_of_one_not_inside_another() -> None
     assert loop == [68]
 
 
+def test_a_word_after_a_prefix_is_that_word() -> None:
+    (valid, authorized) = term_groups(parse_query("valid authorized")).positions(
+        "invalid JSON; 401 Unauthorized; unvalidated; revalidation"
+    )
+    assert valid == [2, 34, 47]  # in-valid, un-validated, re-validation
+    assert authorized == [20]
+
+
 GENERATED = """tax tables generated for 12 countries
 lookup failed for country XX: no such row
 """
