@@ -30,13 +30,13 @@ ENGLISH: frozenset[str] = frozenset(
     )
 )
 
-# Not ``fix``/``fixed``: a question names things by them ("the fixed coupon test", "a fixed
-# width", "which pull request fixed …", whose answer says "Fix …"), as ``fixes``/``fixing``
-# always did (ADR 0116).
+# Not ``fixed``: it is an adjective as often as a changelog's verb, and a question names things
+# by it ("the fixed coupon test", "a fixed width"), as ``fixes``/``fixing`` always counted
+# (ADR 0116). ``fix`` stays: a question's "… fix" matched every ``fix(…)`` line there is.
 CHATTER: frozenset[str] = frozenset(
     _words(
         """
-    update updates updated deps dev add added using
+    update updates updated deps dev add added fix using
     """
     )
 )
