@@ -76,7 +76,12 @@ def _part_of_word(text: str, start: int, end: int, cased: str | None) -> bool:
         rest += 1
         if rest - end > _LONGEST_ENDING:
             return False
-    return rest == end or text[end:rest] in _ENDINGS
+    ending = text[end:rest]
+    if ending == "e":
+        # The e a stem dropped (``spac`` of ``spaces``) ends a compound (``whitespace``), not a
+        # word a letter or two longer (``pars`` of ``parsed`` in ``sparse``).
+        return start >= _MIN_STEM and text[start - _MIN_STEM : start].isalpha()
+    return rest == end or ending in _ENDINGS
 
 
 def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -> list[int]:

@@ -90,6 +90,14 @@ def test_a_word_after_a_prefix_is_that_word() -> None:
     assert authorized == [20]
 
 
+def test_a_stem_ends_a_compound_with_the_e_it_dropped() -> None:
+    (spaces, parsed) = term_groups(parse_query("spaces parsed")).positions(
+        "whitespace sparse parse"
+    )
+    assert spaces == [5]  # ``spac`` of ``spaces``: white-space
+    assert parsed == [18]  # not s-pars-e
+
+
 GENERATED = """tax tables generated for 12 countries
 lookup failed for country XX: no such row
 """
