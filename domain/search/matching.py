@@ -17,6 +17,14 @@ from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
 
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ed", "es", "s")
+# What may follow a match inside a word for the word to end with it: the stemmer's suffixes, and
+# the other endings of a stem cut at ``-ation`` (``authentic`` of ``authentication`` ends
+# ``unauthenticated``).
+_ENDINGS = frozenset((*_SUFFIXES, "ate", "ated", "ates", "ating"))
+_LONGEST_ENDING = max(len(ending) for ending in _ENDINGS)
+# What may stand before a match inside a word for the word to be that word with a prefix
+# (``unauthorized``, ``nonblank``, ``invalid``, ``retry``).
+_PREFIXES = frozenset(("un", "non", "re", "pre", "de", "dis", "mis", "sub", "in", "im"))
 _MIN_STEM = 3
 _SHORT = 4  # shorter alternatives must start a word
 _MAX_POSITIONS = 64  # per unit and text: enough for proximity and snippets
@@ -43,16 +51,58 @@ def _starts_word(text: str, index: int) -> bool:
     return index == 0 or not text[index - 1].isalnum()
 
 
-def _occurrences(text: str, needle: str, limit: int) -> list[int]:
+def _joins_parts(cased: str, at: int) -> bool:
+    """Whether two parts of an identifier meet at ``at`` of the text as written: a lower-case
+    letter then an upper-case one (``TestRefill``, ``CrashLoop``)."""
+    return cased[at].isupper() and cased[at - 1].islower()
+
+
+def _part_of_word(text: str, start: int, end: int, cased: str | None) -> bool:
+    """Whether a match from ``start`` to ``end`` that does not start a word stands for a word
+    or a part of one all the same: it starts an identifier's part (``Rate`` of ``ParseRate``)
+    or follows a prefix that starts the word (``auth`` of ``unauthorized``), or ends a word or
+    a part, give or take an ending (``blanks`` of ``nonblanks``, ``name`` of ``username``) —
+    not a run of letters inside another word (``rate`` in ``generated``, ``pars`` in
+    ``sparse``)."""
+    if cased is None or _joins_parts(cased, start):
+        return True  # ``cased`` None: the text as written differs in length, as ever
+    begin = start - 1
+    while begin and text[begin - 1].isalpha() and start - begin < 3:
+        begin -= 1
+    if (not begin or not text[begin - 1].isalpha()) and text[begin:start] in _PREFIXES:
+        return True
+    rest = end
+    while rest < len(text) and text[rest].isalpha() and not _joins_parts(cased, rest):
+        rest += 1
+        if rest - end > _LONGEST_ENDING:
+            return False
+    ending = text[end:rest]
+    if ending == "e":
+        # The e a stem dropped (``spac`` of ``spaces``) ends a compound (``whitespace``), not a
+        # word a letter or two longer (``pars`` of ``parsed`` in ``sparse``).
+        return start >= _MIN_STEM and text[start - _MIN_STEM : start].isalpha()
+    return rest == end or ending in _ENDINGS
+
+
+def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -> list[int]:
+    """Where ``needle`` occurs in ``text`` (lower case): a short needle only at the start of a
+    word, a longer one where it stands for a word or a part of one (``_part_of_word``;
+    ``cased``: ``text`` as written, for the parts of identifiers)."""
     found: list[int] = []
     if limit <= 0:
         return found
     start = text.find(needle)
     if len(needle) >= _SHORT:
         while start != -1:
-            found.append(start)
-            if len(found) >= limit:
-                break
+            # Most matches start a word: tested here, without a call.
+            if (
+                not start
+                or not text[start - 1].isalnum()
+                or _part_of_word(text, start, start + len(needle), cased)
+            ):
+                found.append(start)
+                if len(found) >= limit:
+                    break
             start = text.find(needle, start + 1)
         return found
     while start != -1:
@@ -64,10 +114,10 @@ def _occurrences(text: str, needle: str, limit: int) -> list[int]:
     return found
 
 
-def _occurs(text: str, needle: str) -> bool:
-    if len(needle) >= _SHORT:
-        return needle in text
-    return bool(_occurrences(text, needle, 1))
+def _occurs(text: str, needle: str, cased: str | None = None) -> bool:
+    if len(needle) >= _SHORT and needle not in text:
+        return False
+    return bool(_occurrences(text, needle, 1, cased))
 
 
 def _covers(shorter: str, longer: str) -> bool:
@@ -93,28 +143,41 @@ class Unit:
     def _scan(self) -> tuple[str, ...]:
         return _scanned(self.alternatives)
 
-    def positions(self, lowered: str, limit: int = _MAX_POSITIONS) -> list[int]:
+    def positions(
+        self, lowered: str, limit: int = _MAX_POSITIONS, text: str | None = None
+    ) -> list[int]:
+        """Where the unit occurs in ``lowered``; ``text``: the same text as written, which
+        tells the parts of an identifier (``ParseRate``) from letters inside a word."""
+        cased = _cased(lowered, text)
         if self.phrase:
             normalised = " ".join(lowered.split())
             if normalised != lowered:  # offsets must be those of the original text
-                return _phrase_positions(lowered, self.phrase, limit)
-            return _occurrences(lowered, " ".join(self.phrase), limit)
+                return _phrase_positions(lowered, self.phrase, limit, cased)
+            return _occurrences(lowered, " ".join(self.phrase), limit, cased)
         if len(self.scan) == 1:
-            return _occurrences(lowered, self.scan[0], limit)
+            return _occurrences(lowered, self.scan[0], limit, cased)
         found: set[int] = set()
         for alternative in self.scan:
-            found.update(_occurrences(lowered, alternative, limit))
+            found.update(_occurrences(lowered, alternative, limit, cased))
         return sorted(found)[:limit]
 
-    def present(self, lowered: str) -> bool:
+    def present(self, lowered: str, text: str | None = None) -> bool:
         if self.phrase:
-            return bool(self.positions(lowered, 1))
-        return any(_occurs(lowered, alternative) for alternative in self.scan)
+            return bool(self.positions(lowered, 1, text))
+        cased = _cased(lowered, text)
+        return any(_occurs(lowered, alternative, cased) for alternative in self.scan)
 
 
-def _phrase_positions(lowered: str, words: tuple[str, ...], limit: int) -> list[int]:
+def _cased(lowered: str, text: str | None) -> str | None:
+    """``text`` when it is ``lowered`` as written (lower-casing kept every offset)."""
+    return text if text is not None and len(text) == len(lowered) else None
+
+
+def _phrase_positions(
+    lowered: str, words: tuple[str, ...], limit: int, cased: str | None = None
+) -> list[int]:
     found: list[int] = []
-    for start in _occurrences(lowered, words[0], limit * 4):
+    for start in _occurrences(lowered, words[0], limit * 4, cased):
         index = start + len(words[0])
         for word in words[1:]:
             gap = len(lowered[index:]) - len(lowered[index:].lstrip())
@@ -140,7 +203,7 @@ class TermGroups:
     def positions(self, text: str) -> list[list[int]]:
         """For each unit, the character offsets in ``text`` where it occurs."""
         lowered = text.lower()
-        return [unit.positions(lowered) for unit in self.matchers]
+        return [unit.positions(lowered, text=text) for unit in self.matchers]
 
     def present(self, text: str) -> list[bool]:
         """Whether each unit occurs in ``text`` (memoised: titles and labels repeat)."""
@@ -160,13 +223,13 @@ PRESENT_MEMO = 512
 @lru_cache(maxsize=PRESENT_MEMO)
 def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
     lowered = text.lower()
-    return tuple(unit.present(lowered) for unit in groups.matchers)
+    return tuple(unit.present(lowered, text) for unit in groups.matchers)
 
 
 @lru_cache(maxsize=4096)
 def _title_positions(groups: TermGroups, title: str) -> tuple[tuple[int, ...], ...]:
     lowered = title.lower()
-    return tuple(tuple(unit.positions(lowered)) for unit in groups.matchers)
+    return tuple(tuple(unit.positions(lowered, text=title)) for unit in groups.matchers)
 
 
 def _unit(text: str) -> Unit:

@@ -188,7 +188,7 @@ class Evidence:
         chunk = hit.hit
         content = chunk.content
         lowered = chunk.lowered
-        positions = tuple(tuple(unit.positions(lowered)) for unit in groups.matchers)
+        positions = tuple(tuple(unit.positions(lowered, text=content)) for unit in groups.matchers)
         in_title = tuple(groups.present(chunk.title))
         if tuning.RULE_NAMES_TITLE and (rules := rule_words(content)):
             # A lint rule named for a unit as typed (``no-var``) says what its line is about.

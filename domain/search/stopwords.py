@@ -30,10 +30,13 @@ ENGLISH: frozenset[str] = frozenset(
     )
 )
 
+# Not ``fixed``: it is an adjective as often as a changelog's verb, and a question names things
+# by it ("the fixed coupon test", "a fixed width"), as ``fixes``/``fixing`` always counted
+# (ADR 0116). ``fix`` stays: a question's "… fix" matched every ``fix(…)`` line there is.
 CHATTER: frozenset[str] = frozenset(
     _words(
         """
-    update updates updated deps dev add added fix fixed using
+    update updates updated deps dev add added fix using
     """
     )
 )
