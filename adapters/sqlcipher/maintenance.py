@@ -32,16 +32,35 @@ def stats(connection: Connection) -> StoreStats:
     for kind, count in connection.execute("SELECT kind, count(*) FROM sources GROUP BY kind"):
         by_kind[SourceKind(kind)] = count
     chunks = connection.execute("SELECT count(*) FROM chunk_owners").fetchone()[0]
-    words = connection.execute("SELECT count(*) FROM vocabulary").fetchone()[0]
+    words = vocabulary_size(connection)
     size = pragma_int(connection, "page_count") * pragma_int(connection, "page_size")
     return StoreStats(
         sources_by_kind=by_kind, chunk_count=chunks, vocabulary_size=words, db_size_bytes=size
     )
 
 
+def vocabulary_size(connection: Connection) -> int:
+    """Words in the vocabulary, the recent ones included (no word is in both tables)."""
+    return int(
+        connection.execute(
+            "SELECT (SELECT count(*) FROM vocabulary) + (SELECT count(*) FROM vocabulary_recent)"
+        ).fetchone()[0]
+    )
+
+
 def free_page_ratio(connection: Connection) -> float:
     pages = pragma_int(connection, "page_count")
     return pragma_int(connection, "freelist_count") / pages if pages else 0.0
+
+
+def fold_vocabulary(connection: Connection) -> None:
+    """Move the recent words into the vocabulary, in one transaction (ADR 0122): the large
+    table's pages are each written once for all of them, not once per document."""
+    with write_transaction(connection):
+        connection.execute(
+            "INSERT OR IGNORE INTO vocabulary (word) SELECT word FROM vocabulary_recent"
+        )
+        connection.execute("DELETE FROM vocabulary_recent")
 
 
 def merge_fts(connection: Connection, pages: int = 256) -> None:
@@ -71,6 +90,7 @@ def prune_vocabulary(connection: Connection) -> int:
 
 
 def vacuum(connection: Connection) -> None:
+    fold_vocabulary(connection)
     prune_vocabulary(connection)
     optimize_fts(connection)
     connection.execute("VACUUM")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
-from adapters.sqlcipher.maintenance import pragma_int
+from adapters.sqlcipher.maintenance import pragma_int, vocabulary_size
 from application.ports.store_inspector import KindUsage, SourceUsage, StoreSizeReport, TableSize
 from domain.source_kind import SourceKind
 
@@ -18,6 +18,7 @@ _TABLES = (
     "chunks",
     "chunks_trigram",
     "vocabulary",
+    "vocabulary_recent",
     "migrations",
 )
 
@@ -55,7 +56,7 @@ def size_report(connection: Connection, path: Path, largest: int) -> StoreSizeRe
         page_size=pragma_int(connection, "page_size"),
         page_count=pragma_int(connection, "page_count"),
         free_pages=pragma_int(connection, "freelist_count"),
-        vocabulary_size=connection.execute("SELECT count(*) FROM vocabulary").fetchone()[0],
+        vocabulary_size=vocabulary_size(connection),
         tables=tables,
         kinds=kinds,
         largest_sources=top,

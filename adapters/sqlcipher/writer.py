@@ -19,6 +19,9 @@ _INSERT_SOURCE = """INSERT INTO sources
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"""
 _INSERT_OWNER = "INSERT INTO chunk_owners (source_id, has_code) VALUES (?, ?)"
 _OWNED_IDS = "SELECT id FROM chunk_owners WHERE source_id = ? ORDER BY id"
+_ADD_WORDS = """INSERT OR IGNORE INTO vocabulary_recent (word)
+    SELECT value FROM json_each(?) AS new
+    WHERE NOT EXISTS (SELECT 1 FROM vocabulary WHERE word = new.value)"""
 
 
 def index_document(
@@ -89,11 +92,10 @@ def _insert(
         "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
         ((i, c.title, c.content) for i, c in zip(ids, chunks, strict=True)),
     )
-    # One statement for the whole word list: far cheaper than one bound call per word.
-    connection.execute(
-        "INSERT OR IGNORE INTO vocabulary (word) SELECT value FROM json_each(?)",
-        (json.dumps(list(words)),),
-    )
+    # One statement for the whole word list: far cheaper than one bound call per word. New words
+    # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's
+    # new words (ids, hashes) land on nearly every one of its pages, each then written again.
+    connection.execute(_ADD_WORDS, (json.dumps(list(words)),))
     return source_id
 
 

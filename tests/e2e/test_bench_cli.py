@@ -102,6 +102,8 @@ def test_perf_quick_run(capy: str, tmp_path: Path) -> None:
     assert size["raw_fts5"]["porter_trigram_chunks_per_s"] > 0
     assert size["raw_fts5"]["encrypted_porter_trigram_chunks_per_s"] > 0
     assert size["index_speed_vs_encrypted_porter_trigram"] > 0
+    assert size["index_cpu_speed_vs_encrypted_porter_trigram"] > 0 and "÷enc CPU" in done.stdout
+    assert log["cpu_speed_vs_encrypted_porter_trigram"] > 0 and "by CPU seconds" in done.stdout
     assert "cli_start" not in report and "enc p+t" in done.stdout
     assert size["peak_rss_mb"] > 0
 

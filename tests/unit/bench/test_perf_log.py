@@ -25,3 +25,5 @@ def test_measuring_indexes_it_whole_next_to_the_encrypted_pair(tmp_path: Path) -
     measured = measure_log(tmp_path, 0.05)
     assert measured["bytes"] >= 50_000 and measured["sections"] > 1
     assert measured["mb_per_s"] > 0 and measured["encrypted_porter_trigram_mb_per_s"] > 0
+    assert measured["cpu_mb_per_s"] > 0 and measured["encrypted_porter_trigram_cpu_mb_per_s"] > 0
+    assert measured["cpu_speed_vs_encrypted_porter_trigram"] > 0
