@@ -109,7 +109,15 @@ class Unit:
     def present(self, lowered: str) -> bool:
         if self.phrase:
             return bool(self.positions(lowered, 1))
-        return any(_occurs(lowered, alternative) for alternative in self.scan)
+        # A loop, not ``any`` over a generator: it runs for every line of every excerpt.
+        for alternative in self.scan:
+            if (
+                alternative in lowered
+                if len(alternative) >= _SHORT
+                else _occurs(lowered, alternative)
+            ):
+                return True
+        return False
 
 
 def _phrase_positions(lowered: str, words: tuple[str, ...], limit: int) -> list[int]:
@@ -160,7 +168,7 @@ PRESENT_MEMO = 512
 @lru_cache(maxsize=PRESENT_MEMO)
 def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
     lowered = text.lower()
-    return tuple(unit.present(lowered) for unit in groups.matchers)
+    return tuple([unit.present(lowered) for unit in groups.matchers])
 
 
 @lru_cache(maxsize=4096)
