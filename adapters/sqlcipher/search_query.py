@@ -4,7 +4,7 @@ bm25 (the words layer on the porter table, the substrings layer on the trigram t
 Only the rows returned pay for their text: a search nothing narrows ranks in the full-text table
 alone and joins only the rows it keeps to their owners, sources and texts, in one statement (ADR
 0113); a narrowed search ranks and filters using the narrow ``chunk_owners`` and ``sources``
-rows, then reads the text of those few chunks by id.
+rows, and the same statement then reads the text of the few rows it kept (ADR 0120).
 Where the query's words occur in a text is search's own business (``domain.search.matching``):
 FTS5's ``highlight()`` cost a second MATCH and 2–3 ms per query at 10k chunks, and the
 positions it added made ranking no better (ADR 0044).
@@ -132,22 +132,16 @@ def _ranked(
     if within is not None:
         params.append(json.dumps([int(chunk_id) for chunk_id in within]))
     params.append(limit)
-    return _with_texts(connection, connection.execute(sql, params).fetchall())
+    return connection.execute(with_texts_sql(sql), params).fetchall()
 
 
-_TEXTS = (
-    "SELECT id, title, content, facts FROM chunk_texts WHERE id IN (SELECT value FROM json_each(?))"
-)
-_NO_TEXT = (None, None, None)
-
-
-def _with_texts(connection: Connection, ranked: list[Sequence[Any]]) -> list[Sequence[Any]]:
-    """The ranked rows with their chunks' texts, read by id in one statement."""
-    if not ranked:
-        return []
-    ids = json.dumps([row[0] for row in ranked])
-    texts = {row[0]: row[1:] for row in connection.execute(_TEXTS, (ids,))}
-    return [(*row[:6], *texts.get(row[0], _NO_TEXT)) for row in ranked]
+def with_texts_sql(ranking: str) -> str:
+    """A ranking statement's rows (``ranking_sql``) with their chunks' texts, read only for the
+    rows it keeps: the ranking is materialised, limit and all, before the texts are joined."""
+    return (
+        f"WITH r AS MATERIALIZED ({ranking}) SELECT r.*, t.title, t.content, t.facts "
+        "FROM r LEFT JOIN chunk_texts t ON t.id = r.id ORDER BY r.score, r.id"
+    )
 
 
 _KIND = {kind.value: kind for kind in SourceKind}
