@@ -1,8 +1,10 @@
 """One layer's search: the domain's query rendered as a single FTS5 MATCH, scoped, ranked by
 bm25 (the words layer on the porter table, the substrings layer on the trigram table).
 
-Two steps, so that only the rows returned pay for their text: first rank and filter using the
-narrow ``chunk_owners`` and ``sources`` rows, then read the text of those few chunks by id.
+Only the rows returned pay for their text: a search nothing narrows ranks in the full-text table
+alone and joins only the rows it keeps to their owners, sources and texts, in one statement (ADR
+0113); a narrowed search ranks and filters using the narrow ``chunk_owners`` and ``sources``
+rows, and the same statement then reads the text of the few rows it kept (ADR 0120).
 Where the query's words occur in a text is search's own business (``domain.search.matching``):
 FTS5's ``highlight()`` cost a second MATCH and 2–3 ms per query at 10k chunks, and the
 positions it added made ranking no better (ADR 0044).
@@ -13,8 +15,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from typing import Any
-
-import attrs
 
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
@@ -27,16 +27,6 @@ from domain.source_kind import SourceKind
 TABLES = {SearchLayer.WORDS: "chunks", SearchLayer.SUBSTRINGS: "chunks_trigram"}
 # ``sources.kind``'s CHECK allows exactly these (schema 0001).
 _EVERY_KIND = frozenset(SourceKind)
-
-
-@attrs.frozen
-class _Ranked:
-    chunk_id: int
-    source_id: int
-    label: str
-    kind: str
-    has_code: bool
-    bm25: float
 
 
 def like_contains(text: str) -> str:
@@ -103,6 +93,21 @@ def unfiltered_ranking_sql(layer: SearchLayer) -> str:
     )
 
 
+def unfiltered_with_texts_sql(layer: SearchLayer) -> str:
+    """``unfiltered_ranking_sql`` with the texts of the rows it keeps, in one statement: when
+    nothing narrows the search every row ranked is a row returned, and a second statement to
+    read their texts by id cost more than the join."""
+    table = TABLES[layer]
+    return (
+        f"WITH r AS MATERIALIZED (SELECT rowid AS id, bm25({table}, {_WEIGHTS[layer]}) AS score "
+        f"FROM {table} WHERE {table} MATCH ? ORDER BY score, rowid LIMIT ?) "
+        "SELECT r.id, o.source_id, s.label, s.kind, o.has_code, r.score, "
+        "t.title, t.content, t.facts "
+        "FROM r LEFT JOIN chunk_owners o ON o.id = r.id LEFT JOIN sources s ON s.id = o.source_id "
+        "LEFT JOIN chunk_texts t ON t.id = r.id ORDER BY r.score, r.id"
+    )
+
+
 def _ranked(
     connection: Connection,
     query: StoreQuery,
@@ -111,28 +116,35 @@ def _ranked(
     limit: int,
     within: Sequence[int] | None,
     title_weight: float,
-) -> list[_Ranked]:
+) -> list[Sequence[Any]]:
+    """The rows ``search`` returns, best first: id, source id, label, kind, has_code, bm25,
+    title, content, facts (the texts ``None`` for a chunk whose text is missing)."""
     match = store_match(query)
     filters, _ = scope_filters(scope)
     if within is None and not filters:
         rows = connection.execute(
-            unfiltered_ranking_sql(query.layer), (title_weight, match, limit)
+            unfiltered_with_texts_sql(query.layer), (title_weight, match, limit)
         ).fetchall()
         if all(row[2] is not None for row in rows):
-            return [_Ranked(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+            return rows
     sql, filter_params = ranking_sql(query.layer, scope, within is not None)
     params: list[Any] = [title_weight, match, *filter_params]
     if within is not None:
         params.append(json.dumps([int(chunk_id) for chunk_id in within]))
     params.append(limit)
-    return [
-        _Ranked(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in connection.execute(sql, params)
-    ]
+    return connection.execute(with_texts_sql(sql), params).fetchall()
 
 
-_TEXTS = (
-    "SELECT id, title, content, facts FROM chunk_texts WHERE id IN (SELECT value FROM json_each(?))"
-)
+def with_texts_sql(ranking: str) -> str:
+    """A ranking statement's rows (``ranking_sql``) with their chunks' texts, read only for the
+    rows it keeps: the ranking is materialised, limit and all, before the texts are joined."""
+    return (
+        f"WITH r AS MATERIALIZED ({ranking}) SELECT r.*, t.title, t.content, t.facts "
+        "FROM r LEFT JOIN chunk_texts t ON t.id = r.id ORDER BY r.score, r.id"
+    )
+
+
+_KIND = {kind.value: kind for kind in SourceKind}
 
 
 def search(
@@ -147,27 +159,23 @@ def search(
     if limit <= 0 or (within is not None and not within) or query.layer not in TABLES:
         return []
     try:
-        ranked = _ranked(
+        rows = _ranked(
             connection, query, scope, limit=limit, within=within, title_weight=title_weight
         )
-        if not ranked:
-            return []
-        ids = json.dumps([hit.chunk_id for hit in ranked])
-        texts = {row[0]: row[1:] for row in connection.execute(_TEXTS, (ids,))}
     except OperationalError:
         return []  # an expression FTS5 rejects matches nothing
     return [
         LayerHit(
-            chunk_id=hit.chunk_id,
-            source_id=hit.source_id,
-            label=hit.label,
-            kind=SourceKind(hit.kind),
-            title=texts[hit.chunk_id][0],
-            content=texts[hit.chunk_id][1],
-            has_code=hit.has_code,
-            relevance=-hit.bm25,  # bm25 is lower-is-better
-            facts=texts[hit.chunk_id][2],
+            chunk_id=row[0],
+            source_id=row[1],
+            label=row[2],
+            kind=_KIND[row[3]],
+            title=row[6],
+            content=row[7],
+            has_code=bool(row[4]),
+            relevance=-row[5],  # bm25 is lower-is-better
+            facts=row[8],
         )
-        for hit in ranked
-        if hit.chunk_id in texts
+        for row in rows
+        if row[7] is not None
     ]

@@ -165,7 +165,11 @@ class Unit:
         if self.phrase:
             return bool(self.positions(lowered, 1, text))
         cased = _cased(lowered, text)
-        return any(_occurs(lowered, alternative, cased) for alternative in self.scan)
+        # A loop, not ``any`` over a generator: it runs for every line of every excerpt.
+        for alternative in self.scan:
+            if _occurs(lowered, alternative, cased):
+                return True
+        return False
 
 
 def _cased(lowered: str, text: str | None) -> str | None:
@@ -223,7 +227,7 @@ PRESENT_MEMO = 512
 @lru_cache(maxsize=PRESENT_MEMO)
 def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
     lowered = text.lower()
-    return tuple(unit.present(lowered, text) for unit in groups.matchers)
+    return tuple([unit.present(lowered, text) for unit in groups.matchers])
 
 
 @lru_cache(maxsize=4096)

@@ -92,3 +92,27 @@ def test_a_narrowed_search_still_filters_before_ranking(store: SqlcipherKnowledg
     assert hits
     assert {hit.kind for hit in hits} == {SourceKind.DURABLE}
     assert len(store.search(words("deploy"), EVERY, 500)) > len(hits)
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=store_match)
+@pytest.mark.parametrize("limit", [1, 5, 50, 1000])
+def test_reading_the_texts_in_the_ranking_statement_returns_the_hits_of_reading_them_by_id(
+    store: SqlcipherKnowledgeStore, query: StoreQuery, limit: int
+) -> None:
+    narrowed = SearchScope(kinds=ALL_KINDS, source="doc", kinds_explicit=True)  # every label
+    assert scope_filters(narrowed)[0]
+    by_id = store.search(query, narrowed, limit)
+    assert by_id
+    assert store.search(query, EVERY, limit) == by_id
+
+
+def test_a_match_whose_text_is_missing_is_left_out(store: SqlcipherKnowledgeStore) -> None:
+    before = store.search(words("deploy"), EVERY, 4)
+    connection = store._pool.connection()
+    with connection:
+        connection.execute("DELETE FROM chunk_texts WHERE id = ?", (before[1].chunk_id,))
+    after = store.search(words("deploy"), EVERY, 4)
+    assert [hit.chunk_id for hit in after] == [
+        before[0].chunk_id,
+        *(h.chunk_id for h in before[2:]),
+    ]
