@@ -166,7 +166,7 @@ class Unit:
             return bool(self.positions(lowered, 1, text))
         cased = _cased(lowered, text)
         # A loop, not ``any`` over a generator: it runs for every line of every excerpt.
-        for alternative in self.scan:
+        for alternative in self.scan:  # noqa: SIM110
             if _occurs(lowered, alternative, cased):
                 return True
         return False
