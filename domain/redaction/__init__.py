@@ -59,6 +59,33 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
     )
 )
 
+
+def _guard(needle: str) -> str:
+    """A piece of ``needle`` that a text is cheaper to test for, so a text without it skips
+    the needle: its capital letter (a one-character test runs at memory speed, and most output
+    holds few capitals), or ``k-`` that five needles share (one scan instead of five)."""
+    capital = next((c for c in needle if c.isupper()), "")
+    return capital or ("k-" if "k-" in needle else needle)
+
+
+# Each needle with its guard; a guard is part of its needle, so a text without the guard
+# cannot hold the needle, nor a match of its pattern.
+_GUARDED: tuple[tuple[tuple[tuple[str, str], ...], LazyPattern], ...] = tuple(
+    (tuple((_guard(needle), needle) for needle in needles), pattern) for needles, pattern in _TOKENS
+)
+
+
+def _holds_a_needle(text: str, guarded: tuple[tuple[str, str], ...], seen: dict[str, bool]) -> bool:
+    """Whether ``text`` holds one of the needles; each guard is looked for once per text."""
+    for guard, needle in guarded:
+        present = seen.get(guard)
+        if present is None:
+            present = seen[guard] = guard in text
+        if present and (guard is needle or needle in text):
+            return True
+    return False
+
+
 # ``scheme://user:password@host`` keeps the user (which may be empty: redis://:pw@host).
 # The scheme from its first character only (``\b`` let every word of ``a-a-a-…`` start a scan).
 _URL_CREDENTIALS = LazyPattern(
@@ -126,9 +153,11 @@ def redact_secrets(text: str) -> str:
         text = _PRIVATE.sub(PRIVATE_MARKER, text)
     if "PRIVATE KEY" in text:
         text = _PEM.sub(SECRET_MARKER, text)
-    for needles, pattern in _TOKENS:
-        if any(needle in text for needle in needles):
+    seen: dict[str, bool] = {}  # guards found in the text (a match only adds the marker's)
+    for guarded, pattern in _GUARDED:
+        if _holds_a_needle(text, guarded, seen):
             text = pattern.sub(SECRET_MARKER, text)
+            seen.clear()
     # The patterns below are case-insensitive or start with a character class, which the regex
     # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
     if "://" in text and "@" in text:

@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.redaction import _PROSE_WORDS, _TOKENS, SECRET_MARKER, redact_secrets
+from domain.redaction import (
+    _GUARDED,
+    _PROSE_WORDS,
+    _TOKENS,
+    SECRET_MARKER,
+    _holds_a_needle,
+    redact_secrets,
+)
 from domain.redaction.command_secrets import _COMMANDS
 from domain.redaction.prose_secrets import _CREDENTIAL
 
@@ -61,3 +68,34 @@ def test_a_registry_login_is_redacted_and_a_web_login_is_left_alone() -> None:
     assert "Sup3rSecretPw" not in redact_secrets(typed)
     web = '10.0.201.212 - - [2025-06-14T00:00:22Z] "GET /login HTTP/1.1" 204 29280 rt=0.270\n'
     assert redact_secrets(web) == web
+
+
+@pytest.mark.parametrize("index", range(len(_GUARDED)))
+def test_every_guard_is_part_of_its_needle(index: int) -> None:
+    """A text without the guard cannot hold the needle, so skipping it misses nothing."""
+    guarded, pattern = _GUARDED[index]
+    assert pattern is _TOKENS[index][1]
+    assert tuple(needle for _, needle in guarded) == _TOKENS[index][0]
+    for guard, needle in guarded:
+        assert guard and guard in needle
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="skAKIASIAzaeyJpr-_ghoutb1xnmlvd Z9", max_size=60))
+def test_the_guarded_test_answers_as_the_needles_do(text: str) -> None:
+    seen: dict[str, bool] = {}
+    for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
+        assert _holds_a_needle(text, guarded, seen) == any(n in text for n in needles)
+
+
+def test_a_token_after_a_redacted_one_is_still_found() -> None:
+    """The marker holds capitals: the guards are looked for again once a pattern matched."""
+    key = "AKIA" + "ABCDEFGHIJKLMNOP"
+    jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlX2hlcmU"
+    text = f"sk-ant-{'a' * 24} then {key} and {jwt} and sk-{'b' * 24}"
+    redacted = redact_secrets(text)
+    assert redacted.count(SECRET_MARKER) == 4, redacted
+    assert (
+        redact_secrets("x" * 10 + " plain text without tokens")
+        == "x" * 10 + " plain text without tokens"
+    )
