@@ -7,8 +7,10 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.search.stopwords import STOPWORDS
 from domain.search.words import identifier_parts, vocabulary_words
 from domain.vocabulary import (
+    _has_inner_separator,
     _may_be_compound,
     _separated_parts,
     distinct_tokens,
@@ -56,3 +58,18 @@ def test_tokens_without_capitals_split_as_identifier_parts_does(text: str) -> No
     for token in re.findall(r"[\w-]+", text):
         if token.lower() == token:
             assert _separated_parts(token) == identifier_parts(token)
+
+
+@given(st.text(alphabet="ab9_-é日ςσßK\u0130x", min_size=1, max_size=40))
+def test_a_token_has_separated_parts_when_a_separator_is_inside_it(text: str) -> None:
+    for token in re.findall(r"[\w-]+", text):
+        assert _has_inner_separator(token) == bool(_separated_parts(token))
+
+
+@given(st.lists(st.text(alphabet="ab9_-éxyz", min_size=1, max_size=12), max_size=30))
+def test_parts_of_tokens_split_together_are_the_parts_of_each(tokens: list[str]) -> None:
+    text = " ".join(tokens)
+    expected = {w for w in vocabulary_words(text) if len(w) <= 64}
+    assert document_vocabulary(text) == expected
+    each = {p for t in re.findall(r"[\w-]+", text) for p in _separated_parts(t) if len(p) >= 3}
+    assert each <= document_vocabulary(text) | {w for w in each if w in STOPWORDS}
