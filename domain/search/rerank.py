@@ -213,7 +213,10 @@ class Evidence:
                 for a, b in groups.pairs
             )
         inside: tuple[bool, ...] = ()
-        if tuning.INSIDE_NAME_PENALTY:
+        if tuning.INSIDE_NAME_PENALTY and "-" not in lowered:
+            # No hyphen, no word joined to others by one: no unit is only inside names.
+            inside = (False,) * len(positions)
+        elif tuning.INSIDE_NAME_PENALTY:
             named = _named(groups)
             inside = tuple(
                 not e and _only_inside(lowered, p, unit, named)
