@@ -243,6 +243,11 @@ class TermGroups:
         """Whether each unit occurs in ``text`` (memoised: titles and labels repeat)."""
         return list(_present(self, text))
 
+    def presence(self, text: str) -> tuple[bool, ...]:
+        """``present`` as the memo holds it, with no copy (for every candidate's title, label
+        and facts)."""
+        return _present(self, text)
+
     def title_positions(self, title: str) -> tuple[tuple[int, ...], ...]:
         """``positions`` of a title (memoised: titles repeat across a source's chunks)."""
         return _title_positions(self, title)

@@ -171,17 +171,20 @@ class Evidence:
         content = chunk.content
         lowered = chunk.lowered
         positions = tuple(tuple(unit.positions(lowered, text=content)) for unit in groups.matchers)
-        in_title = tuple(groups.present(chunk.title))
+        in_title = groups.presence(chunk.title)
         if tuning.RULE_NAMES_TITLE and (rules := rule_words(content)):
             # A lint rule named for a unit as typed (``no-var``) says what its line is about.
             in_title = tuple(
                 t or (" " not in unit and stem_prefix(unit) in rules)
                 for t, unit in zip(in_title, groups.units, strict=True)
             )
-        in_label = groups.present(chunk.label)
-        in_facts = groups.present(chunk.facts) if chunk.facts else in_label
+        in_label = groups.presence(chunk.label)
+        in_facts = groups.presence(chunk.facts) if chunk.facts else in_label
         # Found outside the content: in the title, the source's label or the chunk's facts.
-        elsewhere = [t or s or f for t, s, f in zip(in_title, in_label, in_facts, strict=True)]
+        if in_label == in_facts and (not any(in_label) or in_label == in_title):
+            elsewhere: Sequence[bool] = in_title  # the common case: nothing the title lacks
+        else:
+            elsewhere = [t or s or f for t, s, f in zip(in_title, in_label, in_facts, strict=True)]
         found = tuple(bool(p) or e for p, e in zip(positions, elsewhere, strict=True))
         title_mask = sum(1 << unit for unit, here in enumerate(in_title) if here)
         lines = line_masks(content, positions)
