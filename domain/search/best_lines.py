@@ -127,6 +127,8 @@ def _ranked(
         facts = line_facts(line) if asks_facts else ""  # "server error" for a 500, …
         shaped = [answers(kind, line, groups) for kind in wanted]
         for start, piece in _windows(line, width):
+            if not facts and not any(shaped) and groups.holds_none(piece.lower()):
+                continue  # no unit, no kind asked for: the window scores nothing
             present = groups.present(f"{piece}\n{facts}" if facts else piece)
             if shaped:
                 present += shaped

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
-from domain.search.outcome_words import OUTCOME_WORDS, outcome_facts
+from domain.search.outcome_words import OUTCOME_WORDS, holds_any, outcome_facts
 
 _REQUEST_STATUS = precompiled(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
 _FIELD_STATUS = precompiled(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
@@ -149,7 +149,7 @@ def line_facts(line: str) -> str:
     if _slow(line):
         words.append("slow latency")
     # Plain substring tests first: the regular expressions only confirm a likely hit.
-    if any(sign in line for sign in _ERROR_SIGNS) and _ERROR_LEVEL.search(line):
+    if holds_any(line, _ERROR_SIGNS) and _ERROR_LEVEL.search(line):
         words.append("error")
     elif ("WARN" in line or "[warn]" in line) and _WARNING_LEVEL.search(line):
         words.append("warning")

@@ -139,15 +139,31 @@ class Unit:
     # The alternatives worth scanning for: one covered by a shorter one adds no position.
     scan: tuple[str, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
+    # What a text must hold for the unit to occur in it at all (a phrase: its first word): one
+    # ``in`` per needle rules out the texts it is not in before any scan.
+    needles: tuple[str, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
     @scan.default
     def _scan(self) -> tuple[str, ...]:
         return _scanned(self.alternatives)
+
+    @needles.default
+    def _needles(self) -> tuple[str, ...]:
+        return self.phrase[:1] if self.phrase else self.scan
 
     def positions(
         self, lowered: str, limit: int = _MAX_POSITIONS, text: str | None = None
     ) -> list[int]:
         """Where the unit occurs in ``lowered``; ``text``: the same text as written, which
         tells the parts of an identifier (``ParseRate``) from letters inside a word."""
+        if len(self.needles) > 1 or self.phrase:
+            # No needle, no occurrence: spares a phrase its whitespace-normalised copy of the
+            # text, and several alternatives their scans (one alone is a single ``find``).
+            for needle in self.needles:
+                if needle in lowered:
+                    break
+            else:
+                return []
         cased = _cased(lowered, text)
         if self.phrase:
             normalised = " ".join(lowered.split())
@@ -203,6 +219,20 @@ class TermGroups:
     units: tuple[str, ...]
     matchers: tuple[Unit, ...]
     pairs: tuple[tuple[int, int], ...] = ()
+    # Every unit's needles: a text holding none of them holds no unit.
+    needles: tuple[str, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    @needles.default
+    def _needles(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(n for unit in self.matchers for n in unit.needles))
+
+    def holds_none(self, lowered: str) -> bool:
+        """Whether ``lowered`` (a lower-cased text) lacks every needle: then no unit occurs in
+        it, and ``present`` would say ``False`` for each."""
+        for needle in self.needles:  # noqa: SIM110 — a loop: it runs for every excerpt line
+            if needle in lowered:
+                return False
+        return True
 
     def positions(self, text: str) -> list[list[int]]:
         """For each unit, the character offsets in ``text`` where it occurs."""
@@ -212,6 +242,11 @@ class TermGroups:
     def present(self, text: str) -> list[bool]:
         """Whether each unit occurs in ``text`` (memoised: titles and labels repeat)."""
         return list(_present(self, text))
+
+    def presence(self, text: str) -> tuple[bool, ...]:
+        """``present`` as the memo holds it, with no copy (for every candidate's title, label
+        and facts)."""
+        return _present(self, text)
 
     def title_positions(self, title: str) -> tuple[tuple[int, ...], ...]:
         """``positions`` of a title (memoised: titles repeat across a source's chunks)."""
@@ -227,6 +262,8 @@ PRESENT_MEMO = 512
 @lru_cache(maxsize=PRESENT_MEMO)
 def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
     lowered = text.lower()
+    if groups.holds_none(lowered):
+        return (False,) * len(groups.matchers)
     return tuple([unit.present(lowered, text) for unit in groups.matchers])
 
 

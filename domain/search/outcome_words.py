@@ -95,6 +95,15 @@ def is_generic(word: str) -> bool:
     return word in GENERIC_WORDS
 
 
+def holds_any(text: str, signs: tuple[str, ...]) -> bool:
+    """``any(sign in text for sign in signs)`` as a plain loop: it runs on every line of every
+    excerpt, where making the generator cost more than the substring tests."""
+    for sign in signs:  # noqa: SIM110
+        if sign in text:
+            return True
+    return False
+
+
 def outcome_facts(text: str) -> str:
     """The outcome words for the lines of ``text`` that it does not already say, in any
     inflection (a word every
@@ -108,16 +117,14 @@ def outcome_facts(text: str) -> str:
     def add(said: str) -> None:
         words.update(dict.fromkeys(said.split()))
 
-    crash = any(sign in text for sign in _CRASH_SIGNS)
-    exits = any(sign in text for sign in _EXIT_SIGNS)
-    timeout = any(sign in text for sign in _TIMEOUT_SIGNS)
+    crash = holds_any(text, _CRASH_SIGNS)
+    exits = holds_any(text, _EXIT_SIGNS)
+    timeout = holds_any(text, _TIMEOUT_SIGNS)
     # The case-blind patterns look for their needles in the lower-case copy, whose positions
     # are the text's unless a letter folds in a way ``lower`` does not follow.
     lowered = text.lower() if crash or exits or timeout else ""
     folded = lowered if lowered and _folds_alike(text, lowered) else None
-    if any(sign in text for sign in _ERROR_SIGNS) and _said(
-        _ERROR_LEVEL, text, text, _ERROR_NEEDLES
-    ):
+    if holds_any(text, _ERROR_SIGNS) and _said(_ERROR_LEVEL, text, text, _ERROR_NEEDLES):
         add(_ERROR_WORDS)
     if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
         add(_CRASH_WORDS)

@@ -13,9 +13,9 @@ from domain.search import tuning
 from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
 from domain.search.entities import count_entities
 from domain.search.matching import TermGroups, stem_prefix
-from domain.search.outcome_words import is_generic
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import rule_words
+from domain.search.unit_weighing import Weighing, whole_of
 from domain.search_hit import SearchLayer
 
 
@@ -128,24 +128,6 @@ def _only_inside(lowered: str, found: Sequence[int], unit: str, named: tuple[str
 
 
 @lru_cache(maxsize=256)
-def _generic_mask(groups: TermGroups) -> int:
-    """The units (bits) that say only how something went: ``error``, ``problem``, ``issue``,
-    ``failed`` (``outcome_words.is_generic``)."""
-    return sum(1 << unit for unit, word in enumerate(groups.units) if is_generic(word))
-
-
-def _whole(weights: Sequence[float], total: float, missing_generic: int) -> float:
-    """What a share of the query is taken of, for a hit or a line that lacks the generic units
-    in ``missing_generic`` (bits): each of them weighs GENERIC_MISSING_WEIGHT of its weight —
-    "which go test panicked error" asks what "which go test panicked" asks, and the section
-    that answers one answers the other whether or not it says "error" (ADR 0092)."""
-    if not missing_generic:
-        return total
-    lacking = sum(w for unit, w in enumerate(weights) if missing_generic >> unit & 1)
-    return total - (1.0 - tuning.GENERIC_MISSING_WEIGHT) * lacking
-
-
-@lru_cache(maxsize=256)
 def _named(groups: TermGroups) -> tuple[str, ...]:
     return tuple(alternative for matcher in groups.matchers for alternative in matcher.scan)
 
@@ -189,17 +171,20 @@ class Evidence:
         content = chunk.content
         lowered = chunk.lowered
         positions = tuple(tuple(unit.positions(lowered, text=content)) for unit in groups.matchers)
-        in_title = tuple(groups.present(chunk.title))
+        in_title = groups.presence(chunk.title)
         if tuning.RULE_NAMES_TITLE and (rules := rule_words(content)):
             # A lint rule named for a unit as typed (``no-var``) says what its line is about.
             in_title = tuple(
                 t or (" " not in unit and stem_prefix(unit) in rules)
                 for t, unit in zip(in_title, groups.units, strict=True)
             )
-        in_label = groups.present(chunk.label)
-        in_facts = groups.present(chunk.facts) if chunk.facts else in_label
+        in_label = groups.presence(chunk.label)
+        in_facts = groups.presence(chunk.facts) if chunk.facts else in_label
         # Found outside the content: in the title, the source's label or the chunk's facts.
-        elsewhere = [t or s or f for t, s, f in zip(in_title, in_label, in_facts, strict=True)]
+        if in_label == in_facts and (not any(in_label) or in_label == in_title):
+            elsewhere: Sequence[bool] = in_title  # the common case: nothing the title lacks
+        else:
+            elsewhere = [t or s or f for t, s, f in zip(in_title, in_label, in_facts, strict=True)]
         found = tuple(bool(p) or e for p, e in zip(positions, elsewhere, strict=True))
         title_mask = sum(1 << unit for unit, here in enumerate(in_title) if here)
         lines = line_masks(content, positions)
@@ -213,7 +198,10 @@ class Evidence:
                 for a, b in groups.pairs
             )
         inside: tuple[bool, ...] = ()
-        if tuning.INSIDE_NAME_PENALTY:
+        if tuning.INSIDE_NAME_PENALTY and "-" not in lowered:
+            # No hyphen, no word joined to others by one: no unit is only inside names.
+            inside = (False,) * len(positions)
+        elif tuning.INSIDE_NAME_PENALTY:
             named = _named(groups)
             inside = tuple(
                 not e and _only_inside(lowered, p, unit, named)
@@ -249,37 +237,32 @@ def boosts_for(
     entities: tuple[str, ...],
     evidence: Evidence | None = None,
     weights: Sequence[float] | None = None,
+    *,
+    weighing: Weighing | None = None,
 ) -> Boosts:
-    """Evidence from the chunk itself; a query of one unit gets no coverage or proximity boost."""
+    """Evidence from the chunk itself; a query of one unit gets no coverage or proximity boost
+    (``weighing``: what ``weights`` give every candidate, when ``rerank`` worked it out)."""
     count = len(groups.units)
     if count == 0:
         return Boosts()
     seen = evidence or Evidence.of(hit, groups)
-    unit_weight = list(weights) if weights is not None else [1.0] * count
-    all_weight = sum(unit_weight)
-    generic = _generic_mask(groups)
-    if generic == (1 << count) - 1:
-        generic = 0  # a query of generic words only is ranked by them
+    known = weighing or Weighing(groups, weights)
+    unit_weight = known.unit_weight
+    all_weight = known.all_weight
+    generic = known.generic
     lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
-    total_weight = _whole(unit_weight, all_weight, generic & lacking) or 1.0
+    total_weight = whole_of(unit_weight, all_weight, generic & lacking) or 1.0
     covered = sum(w for w, f in zip(unit_weight, seen.found, strict=True) if f)
     share = covered / total_weight
     ranked_share = share
     if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
-        line_share = max(
-            (
-                sum(w for unit, w in enumerate(unit_weight) if mask >> unit & 1)
-                / (_whole(unit_weight, all_weight, generic & ~mask) or 1.0)
-                for mask in seen.lines
-            ),
-            default=0.0,
-        )
+        line_share = max((known.line_share(mask) for mask in seen.lines), default=0.0)
         ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
     coverage = ranked_share**tuning.COVERAGE_EXPONENT
     if seen.adjacent:
-        pair_weights = [unit_weight[a] + unit_weight[b] for a, b in groups.pairs]
+        pair_weights = known.pair_weights
         joined = sum(w for w, near in zip(pair_weights, seen.adjacent, strict=True) if near)
-        coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / (sum(pair_weights) or 1.0)
+        coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / known.pair_total
     title_weight = tuning.TITLE_WEIGHT_CODE if hit.hit.has_code else tuning.TITLE_WEIGHT_PROSE
     title = 1.0 + title_weight * sum(seen.in_title) / count
     proximity = 1.0
@@ -342,8 +325,9 @@ def rerank(
     words = [h.hit.relevance for h in hits if SearchLayer.WORDS in h.layers]
     best = max(words) if words else 0.0
     scored: list[tuple[float, int, FusedHit, float]] = []
+    weighing = Weighing(groups, weights)
     for index, (hit, seen, held) in enumerate(zip(hits, evidence, holds, strict=True)):
-        boosts = boosts_for(hit, groups, entities, seen, weights)
+        boosts = boosts_for(hit, groups, entities, seen, weights, weighing=weighing)
         strength = 1.0
         if tuning.BM25_WEIGHT and best > 0 and SearchLayer.WORDS in hit.layers:
             strength += tuning.BM25_WEIGHT * hit.hit.relevance / best

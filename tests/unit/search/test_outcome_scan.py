@@ -151,3 +151,8 @@ def test_odd_folds_are_every_letter_a_case_blind_pattern_matches_to_ascii_otherw
         if len(lowered) != 1 or (not lowered.isascii() and letter.fullmatch(char)):
             odd.add(char)
     assert odd <= set(ow._ODD_FOLDS)
+
+
+@given(st.text(alphabet="xitrocEAN ", max_size=20), st.lists(st.text("xitro", max_size=3)))
+def test_holds_any_is_any_sign_in_the_text(text: str, signs: list[str]) -> None:
+    assert ow.holds_any(text, tuple(signs)) == any(sign in text for sign in signs)
