@@ -11,17 +11,14 @@ background job embeds the document and a search loads the model. RSS is read fro
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 
-from entrypoints.bench.continuity import hook_environment
-from entrypoints.bench.server_rss import SETTLE_S, _Client, _status
+from entrypoints.bench.server_rss import SETTLE_S, _Client, _status, serving, start_session
 
 # A document the background job embeds in a few seconds of one core: 20 short sections.
 _LINE = "worker {i} handled request {j} and wrote line {j} to the journal."
@@ -70,44 +67,12 @@ def run_server_model_memory(
 
 def _serve(capy: str, switch: str) -> tuple[float, float, float, float]:
     """(idle, after the searches, peak, seconds waited for the embedding) of one server."""
-    with tempfile.TemporaryDirectory(prefix="capy-server-model-") as directory:
-        root = Path(directory)
-        project = root / "project"
-        (project / ".git").mkdir(parents=True)
-        env = {**hook_environment(root, project), "CAPY_SEMANTIC": switch}
-        proc = subprocess.Popen(
-            [capy, "serve"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            cwd=project,
-        )
-        try:
-            return _measure(_Client(proc), proc.pid, embedding=switch == "on")
-        finally:
-            assert proc.stdin is not None and proc.stdout is not None
-            proc.stdin.close()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            proc.stdout.close()
+    with serving(capy, "capy-server-model-", CAPY_SEMANTIC=switch) as (client, pid):
+        return _measure(client, pid, embedding=switch == "on")
 
 
 def _measure(client: _Client, pid: int, *, embedding: bool) -> tuple[float, float, float, float]:
-    client.request(
-        "initialize",
-        {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "capy-bench", "version": "1"},
-        },
-    )
-    client.notify("notifications/initialized")
-    client.call("capy_execute", {"language": "shell", "code": "echo warm"})
-    time.sleep(3.0)  # let the start-up work (the vault sweep, the first cleanup) finish
+    start_session(client)
     time.sleep(SETTLE_S)
     idle = _status(pid)["VmRSS"]
     Path(f"/proc/{pid}/clear_refs").write_text("5")  # the peak from here on

@@ -13,7 +13,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -106,11 +107,19 @@ def run_server_memory(
 ) -> ServerMemory:
     if not sys.platform.startswith("linux"):
         raise RuntimeError("server memory is read from /proc: Linux only")
-    with tempfile.TemporaryDirectory(prefix="capy-server-rss-") as directory:
+    with serving(capy, "capy-server-rss-") as (client, pid):
+        return _measure(client, pid, calls, big_mb, progress)
+
+
+@contextmanager
+def serving(capy: str, prefix: str, **extra_env: str) -> Iterator[tuple[_Client, int]]:
+    """A real ``capy serve`` as an MCP host starts it, in a throw-away home and project: its
+    client and pid; the host leaving (stdin closed) shuts it down."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as directory:
         root = Path(directory)
         project = root / "project"
         (project / ".git").mkdir(parents=True)
-        env = hook_environment(root, project)
+        env = {**hook_environment(root, project), **extra_env}
         proc = subprocess.Popen(
             [capy, "serve"],
             stdin=subprocess.PIPE,
@@ -120,10 +129,10 @@ def run_server_memory(
             cwd=project,
         )
         try:
-            return _measure(_Client(proc), proc.pid, calls, big_mb, progress)
+            yield _Client(proc), proc.pid
         finally:
             assert proc.stdin is not None and proc.stdout is not None
-            proc.stdin.close()  # the host leaving: the server shuts down
+            proc.stdin.close()
             try:
                 proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
@@ -132,14 +141,9 @@ def run_server_memory(
             proc.stdout.close()
 
 
-def _settled(pid: int) -> float:
-    time.sleep(SETTLE_S)
-    return _status(pid)["VmRSS"]
-
-
-def _measure(
-    client: _Client, pid: int, calls: int, big_mb: int, progress: Callable[[int, int], None]
-) -> ServerMemory:
+def start_session(client: _Client) -> None:
+    """The MCP handshake and one warm call, then time for the start-up work (the vault sweep,
+    the first cleanup) to finish."""
     client.request(
         "initialize",
         {
@@ -150,7 +154,18 @@ def _measure(
     )
     client.notify("notifications/initialized")
     client.call("capy_execute", {"language": "shell", "code": "echo warm"})
-    time.sleep(3.0)  # let the start-up work (the vault sweep, the first cleanup) finish
+    time.sleep(3.0)
+
+
+def _settled(pid: int) -> float:
+    time.sleep(SETTLE_S)
+    return _status(pid)["VmRSS"]
+
+
+def _measure(
+    client: _Client, pid: int, calls: int, big_mb: int, progress: Callable[[int, int], None]
+) -> ServerMemory:
+    start_session(client)
     idle = _settled(pid)
     _reset_peak(pid)
     lines = big_mb * 1024 * 1024 // _LINE_BYTES
