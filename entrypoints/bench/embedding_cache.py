@@ -22,18 +22,11 @@ def default_cache_path() -> Path:
     return Path(base) / "capy" / "bench-embeddings.sqlite3"
 
 
-class CachingEmbedder(Embedder):
-    """``inner``'s vectors, each text embedded once across benchmark runs."""
+class WrappedEmbedder(Embedder):
+    """An embedder standing in for ``inner``: its model, size and status are ``inner``'s."""
 
-    def __init__(self, inner: Embedder, path: Path) -> None:
+    def __init__(self, inner: Embedder) -> None:
         self._inner = inner
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False)
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors (model TEXT, hash TEXT, vector BLOB, "
-            "PRIMARY KEY (model, hash))"
-        )
-        self.embedded = 0  # texts the model had to embed in this run
 
     @property
     def model_id(self) -> str:
@@ -45,6 +38,20 @@ class CachingEmbedder(Embedder):
 
     def status(self) -> EmbedderStatus:
         return self._inner.status()
+
+
+class CachingEmbedder(WrappedEmbedder):
+    """``inner``'s vectors, each text embedded once across benchmark runs."""
+
+    def __init__(self, inner: Embedder, path: Path) -> None:
+        super().__init__(inner)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, check_same_thread=False)
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS vectors (model TEXT, hash TEXT, vector BLOB, "
+            "PRIMARY KEY (model, hash))"
+        )
+        self.embedded = 0  # texts the model had to embed in this run
 
     def embed(self, texts: Sequence[str]) -> list[bytes]:
         model = self.model_id

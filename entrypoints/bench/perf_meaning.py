@@ -23,12 +23,13 @@ from typing import Any
 
 from rich.progress import Progress
 
-from application.ports.embedder import Embedder, EmbedderStatus
+from application.ports.embedder import Embedder
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.content_type import ContentType
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
+from entrypoints.bench.embedding_cache import WrappedEmbedder
 
 # Chunks the model embeds for its throughput (~5 passages each: ~15 s of one core).
 EMBED_SAMPLE = 24
@@ -40,23 +41,12 @@ SCOPE = SearchScope()
 GOAL_EXTRA_MS = 8.0
 
 
-class CountingEmbedder(Embedder):
+class CountingEmbedder(WrappedEmbedder):
     """``inner``, counting the texts it is asked to embed (so many questions asked the layer)."""
 
     def __init__(self, inner: Embedder) -> None:
-        self._inner = inner
+        super().__init__(inner)
         self.texts = 0
-
-    @property
-    def model_id(self) -> str:
-        return self._inner.model_id
-
-    @property
-    def dimensions(self) -> int:
-        return self._inner.dimensions
-
-    def status(self) -> EmbedderStatus:
-        return self._inner.status()
 
     def embed(self, texts: Sequence[str]) -> list[bytes]:
         self.texts += len(texts)
