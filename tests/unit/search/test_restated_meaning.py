@@ -21,6 +21,7 @@ from domain.source_kind import ALL_KINDS
 from entrypoints.containers.applications import CliContainer
 from entrypoints.containers.memory_adapters import MemoryAdapters
 from entrypoints.containers.runtime import RuntimeOptions
+from tests.support.near_layer import NearLayer
 
 JOB = """# billing job
 
@@ -97,23 +98,6 @@ def test_the_lines_of_a_section_are_embedded_once(
     assert any("RateLimitException" in text for text in embedder.embedded)
     search.search(THROTTLED + "?", 3, EVERY_KIND)  # another query: only it is embedded again
     assert len(embedder.embedded) - first <= 1
-
-
-class NearLayer(SemanticLayer):
-    """The semantic layer whose nearest chunks are given; lines are embedded for real."""
-
-    def __init__(self, container: CliContainer, near: list[LayerHit]) -> None:
-        adapters = container.adapters
-        super().__init__(
-            adapters.embedder(),
-            adapters.knowledge_store(),
-            adapters.chunk_vectors(),
-            container.core.clock(),
-        )
-        self._near = near
-
-    def searched(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
-        return self._near[:limit]
 
 
 def _monday_at(container: CliContainer, cosine: float) -> list[LayerHit]:

@@ -17,6 +17,7 @@ from domain.source_kind import ALL_KINDS, SourceKind
 from entrypoints.containers.applications import CliContainer
 from entrypoints.containers.memory_adapters import MemoryAdapters
 from entrypoints.containers.runtime import RuntimeOptions
+from tests.support.near_layer import NearLayer
 
 # The fake model knows that these words mean one thing, as a real model does.
 MEANINGS = {"oomkilled": "memory", "exhausted": "memory", "137": "memory"}
@@ -184,28 +185,6 @@ def test_a_model_that_cannot_load_turns_the_layer_off_not_the_search() -> None:
         assert search.search("helm rollback", 3).results  # words still answer
     finally:
         container.shutdown_resources()
-
-
-class NearLayer(SemanticLayer):
-    """The semantic layer with its answers given: the nearest chunks, and whether the source
-    of the words' best section has its vectors."""
-
-    def __init__(self, container: CliContainer, near: list[LayerHit], embedded: bool) -> None:
-        adapters = container.adapters
-        super().__init__(
-            adapters.embedder(),
-            adapters.knowledge_store(),
-            adapters.chunk_vectors(),
-            container.core.clock(),
-        )
-        self._near = near
-        self._embedded = embedded
-
-    def searched(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
-        return self._near[:limit]
-
-    def embedded(self, label: str) -> bool:
-        return self._embedded
 
 
 SPELLING = "# Phonetic\n\n" + "\n\n".join(
