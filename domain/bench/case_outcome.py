@@ -15,6 +15,8 @@ class CaseOutcome:
     10 results, and in the full contents of the intent search's matches (what the summary
     previews).
     ``summary_bytes`` / ``haystack_bytes`` are UTF-8 sizes. Negative cases have no needles.
+    ``meaning`` has one flag per chunk the semantic layer alone returned (its own nearest
+    chunks, top 10, before any fusion or answerability); None when the layer was not there.
     """
 
     case_id: str
@@ -46,6 +48,7 @@ class CaseOutcome:
     compact_needles: int = 0
     followup_bytes: int = 0
     followup_needles: int = 0
+    meaning: tuple[bool, ...] | None = None
 
     @property
     def is_negative(self) -> bool:
@@ -62,6 +65,11 @@ class CaseOutcome:
             if flag:
                 return index + 1
         return None
+
+    @property
+    def meaning_rank(self) -> int | None:
+        """1-based rank of the first relevant chunk in the semantic layer's own list, or None."""
+        return next((i + 1 for i, flag in enumerate(self.meaning or ()) if flag), None)
 
     @property
     def compression(self) -> float:

@@ -54,6 +54,9 @@ class QualityMetrics:
     ``compact_followup_*`` (the view plus one source-scoped capy_search for the question).
     The ``*_large`` numbers are the agent's view over positives whose output is over
     ``LARGE_OUTPUT_BYTES`` (``large_cases`` of them): a smaller output may come back whole.
+    With the semantic layer, over positives: ``meaning_recall_at_1`` / ``_at_5`` (the layer's
+    own list, before fusion and answerability) and ``meaning_first_lost`` (the layer alone
+    ranked the answer first, the search did not); None without the layer.
     """
 
     cases: int
@@ -96,6 +99,9 @@ class QualityMetrics:
     execute_reply_reduction_large: float = 0.0
     execute_reply_held_large: float = 0.0
     execute_reply_reduced_and_held_large: float = 0.0
+    meaning_recall_at_1: float | None = None
+    meaning_recall_at_5: float | None = None
+    meaning_first_lost: float | None = None
 
     @classmethod
     def of(cls, outcomes: Sequence[CaseOutcome]) -> QualityMetrics:
@@ -180,10 +186,28 @@ class QualityMetrics:
             execute_reply_reduced_and_held_large=_mean(
                 [_reduced_and_held(o, o.execute_reply_bytes, o.execute_reply_held) for o in large]
             ),
+            **_meaning_alone(positives),
         )
 
     def as_dict(self) -> dict[str, float | int | None]:
         return attrs.asdict(self)
+
+
+def _meaning_alone(positives: Sequence[CaseOutcome]) -> dict[str, float | None]:
+    """The semantic layer's own ranking over the answerable questions it was asked (none when
+    it was not there): its R@1 and R@5, and the share it ranked first that the search did not
+    — the answers lost between the layer and the reply (when it is asked, how it is fused,
+    answerability)."""
+    asked = [o for o in positives if o.meaning is not None]
+    if not asked:
+        return {}
+    return {
+        "meaning_recall_at_1": _share(asked, lambda o: o.meaning_rank == 1),
+        "meaning_recall_at_5": _share(asked, lambda o: (o.meaning_rank or 6) <= 5),
+        "meaning_first_lost": _share(
+            asked, lambda o: o.meaning_rank == 1 and o.first_relevant_rank != 1
+        ),
+    }
 
 
 def ranking_summary(relevant: Sequence[Sequence[bool]]) -> dict[str, float | int]:

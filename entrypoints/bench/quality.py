@@ -15,6 +15,7 @@ from pathlib import Path
 import attrs
 
 from application.ports.embedder import Embedder
+from application.search.semantic import SemanticLayer
 from application.use_cases.execute_with_intent import COMPACT_VIEW_BYTES, FALLBACK_BYTES
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
@@ -154,6 +155,8 @@ def _run_type(
         if embed.available:
             embed.run(ALL_KINDS)
         embed_seconds = time.perf_counter() - began
+        # The layer's own list beside the search's: where the search loses what meaning found.
+        layer = container.use_cases.semantic_layer() if embed.available else None
         search_seconds = 0.0
         searches = 0
         for entry in entries:
@@ -175,6 +178,8 @@ def _run_type(
                     terms=terms if not focused else (),
                 )
                 outcome = _outcome(content_type, entry, case, (ranked, focused), summary)
+                if layer is not None:
+                    outcome = _with_meaning(outcome, layer, case.needles)
                 outcomes.append(_with_search_reply(outcome, reply))
                 if progress is not None:
                     progress(content_type, len(outcomes))
@@ -228,6 +233,17 @@ def _variant_outcomes(entries: list[FixtureEntry], search: SearchKnowledge) -> l
                     )
                 )
     return found
+
+
+def _with_meaning(
+    outcome: CaseOutcome, layer: SemanticLayer, needles: tuple[str, ...]
+) -> CaseOutcome:
+    """``outcome`` with the semantic layer's own nearest chunks for its question (None when
+    the layer could not be asked: nothing embedded, the model failed)."""
+    near = layer.searched(outcome.query, EVERY_KIND, SEARCH_LIMIT)
+    if near is None:
+        return outcome
+    return attrs.evolve(outcome, meaning=tuple(any(n in h.content for n in needles) for h in near))
 
 
 def _needles_in(needles: tuple[str, ...], text: str) -> int:

@@ -165,6 +165,8 @@ def build_report(corpus: Corpus, run: QualityRun, store: StoreChoice) -> dict[st
                 "summary_recall": round(o.summary_recall, 4),
                 "top10_recall": round(o.top_recall, 4),
                 "top_layer": o.top_layer,
+                "meaning_rank": o.meaning_rank,
+                "meaning_results": None if o.meaning is None else len(o.meaning),
                 "execute_reply_bytes": o.execute_reply_bytes,
                 "execute_reply_held": o.execute_reply_held,
                 "execute_reply_matches": o.execute_reply_matches,

@@ -102,6 +102,8 @@ HALF_ROWS = [
     ("generic", "cases", "padded variants (a generic word added)"),
     ("generic", "recall_at_1", "R@1 padded"),
     ("generic", "silent", "padded: no result"),
+    ("metrics", "meaning_recall_at_1", "R@1 of the semantic layer alone"),
+    ("metrics", "meaning_first_lost", "first by the layer alone, not by the search"),
     ("metrics", "search_answered_unanswerable", "capy_search: unanswerable answered"),
     ("metrics", "execute_answered_unanswerable", "capy_execute: unanswerable answered"),
     ("metrics", "search_reply_reduced_and_held", "capy_search top 3: ≥ 90 % smaller + held"),

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import Console
+
+from adapters.memory.fake_embedder import FakeEmbedder
 from domain.bench.quality_metrics import QualityMetrics
-from entrypoints.bench.bench_store import StoreChoice
+from entrypoints.bench.bench_store import StoreChoice, off_embedder
 from entrypoints.bench.fixtures import load_corpus
 from entrypoints.bench.quality import run_quality
 from entrypoints.bench.report import build_report
+from entrypoints.bench.tables import print_halves
 from tests.unit.bench.tiny_corpus import small_entries, write_fixtures
 
 
@@ -66,3 +70,32 @@ def test_answerable_questions_are_also_searched_misspelt_and_padded_and_reported
     assert all(case["half"] in {"tuning", "check"} for case in report["cases"])
     bare = run_quality(corpus, StoreChoice.MEMORY, variants=False)
     assert bare.variants == ()
+
+
+def test_with_the_semantic_layer_each_case_has_the_layer_s_own_ranking_beside_the_search_s(
+    small_fixtures: Path,
+) -> None:
+    corpus = load_corpus(small_fixtures)
+    run = run_quality(corpus, StoreChoice.MEMORY, variants=False, embedder=FakeEmbedder())
+    by_id = {o.case_id: o for o in run.outcomes}
+    assert all(o.meaning is not None for o in run.outcomes)
+    # "pool size connections": the words of the Configuration section, near by meaning too.
+    assert by_id["md_001_q1"].meaning_rank == 1
+    report = build_report(corpus, run, StoreChoice.MEMORY)
+    cases = {c["case_id"]: c for c in report["cases"]}
+    assert cases["md_001_q1"]["meaning_rank"] == 1
+    assert cases["md_001_q2"]["meaning_results"] == len(by_id["md_001_q2"].meaning or ())
+    assert report["overall"]["meaning_recall_at_1"] is not None
+    console = Console(record=True, width=160)
+    print_halves(report, console)
+    assert "R@1 of the semantic layer alone" in console.export_text()
+
+
+def test_without_the_semantic_layer_no_case_has_its_ranking(small_fixtures: Path) -> None:
+    corpus = load_corpus(small_fixtures)
+    run = run_quality(corpus, StoreChoice.MEMORY, variants=False, embedder=off_embedder())
+    assert all(o.meaning is None for o in run.outcomes)
+    report = build_report(corpus, run, StoreChoice.MEMORY)
+    assert all(c["meaning_rank"] is None for c in report["cases"])
+    assert all(c["meaning_results"] is None for c in report["cases"])
+    assert report["overall"]["meaning_recall_at_1"] is None

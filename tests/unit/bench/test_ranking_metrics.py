@@ -129,3 +129,22 @@ def test_the_agent_view_is_judged_on_the_reply_texts() -> None:
     assert metrics.execute_reply_held == 0.5
     assert metrics.execute_reply_reduced_and_held == 0.5  # 0 bytes counts as 100 % smaller
     assert metrics.execute_answered_unanswerable == 0.0
+
+
+def test_the_semantic_layer_alone_is_measured_over_the_questions_it_was_asked() -> None:
+    lost = attrs.evolve(outcome((False, True)), meaning=(True, False))  # layer 1st, search 2nd
+    kept = attrs.evolve(outcome((True,)), meaning=(False, False, True))  # the search found it
+    found_by_both = attrs.evolve(outcome((True, False, False)), meaning=(True,))
+    not_asked = outcome((False,))  # words alone: not counted
+    unanswerable = attrs.evolve(outcome((), needles=()), meaning=(False,))
+    metrics = QualityMetrics.of([lost, kept, found_by_both, not_asked, unanswerable])
+    assert metrics.meaning_recall_at_1 == pytest.approx(2 / 3)
+    assert metrics.meaning_recall_at_5 == pytest.approx(1.0)
+    assert metrics.meaning_first_lost == pytest.approx(1 / 3)
+    assert (lost.meaning_rank, kept.meaning_rank, not_asked.meaning_rank) == (1, 3, None)
+
+
+def test_without_the_semantic_layer_its_numbers_are_absent_not_zero() -> None:
+    metrics = QualityMetrics.of([outcome((True,)), outcome((False,))])
+    assert metrics.meaning_recall_at_1 is None
+    assert metrics.meaning_first_lost is None
