@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from adapters.embedding import model_files
 from tests.e2e.installed import installed_capy
 from tests.unit.bench.tiny_corpus import small_entries, write_fixtures
 
@@ -184,3 +185,32 @@ def test_perf_says_why_the_semantic_rows_are_absent(capy: str, tmp_path: Path) -
     assert (
         "semantic layer at 60 chunks: not measured — switched off by CAPY_SEMANTIC" in done.stdout
     )
+
+
+@pytest.mark.skipif(
+    bool(model_files.missing_modules()), reason="the semantic extra is not installed"
+)
+def test_quality_with_the_layer_reports_its_own_ranking_beside_the_search_s(
+    capy: str, tmp_path: Path
+) -> None:
+    fixtures = write_fixtures(tmp_path / "fixtures", small_entries())
+    out = tmp_path / "out.json"
+    env = {**os.environ, model_files.SWITCH: "1", "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    options = ["--semantic", "--no-variants", "--fixtures", str(fixtures), "--json", str(out)]
+    done = subprocess.run(
+        [capy, "bench", "quality", *options],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "R@1 of the semantic layer alone" in done.stdout
+    report = json.loads(out.read_text(encoding="utf-8"))
+    cases = {c["case_id"]: c for c in report["cases"]}
+    # "pool size connections": the real model puts the Configuration section first.
+    assert cases["md_001_q1"]["meaning_rank"] == 1
+    assert report["overall"]["meaning_recall_at_1"] == 1.0
+    assert report["overall"]["meaning_first_lost"] == 0.0
