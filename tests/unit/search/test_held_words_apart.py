@@ -1,8 +1,12 @@
 """A question whose held words sit in different sections, with one word the store holds
 nowhere, still gets the section that answers it: the answer says part of the question in its
-own words, which is what an unanswerable question looks like too (ADR 0079)."""
+own words, which is what an unanswerable question looks like too (ADR 0079). Each test holds an
+answer one of the rules ADR 0079 measured and rejected would silence."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
@@ -59,6 +63,18 @@ worker processes: 4
 """
 
 
+# The quality corpora (``capy bench quality``): real tools' outputs, and the bundled one.
+_REAL = Path(__file__).resolve().parents[2] / "fixtures" / "bench-real"
+_BUNDLED = _REAL.parent / "bench"
+
+
+def _outputs(kind: str, corpus: Path = _REAL) -> list[tuple[str, str]]:
+    """The (label, output) of every output of one kind of a quality corpus."""
+    lines = (corpus / f"{kind}.jsonl").read_text(encoding="utf-8").splitlines()
+    entries = [json.loads(line) for line in lines if line.strip()]
+    return [(entry["source_label"], entry["haystack"]) for entry in entries]
+
+
 def _search(*outputs: tuple[str, str]) -> SearchKnowledge:
     """capy's search over an in-memory store holding ``outputs`` (label, text)."""
     container = CliContainer(options=RuntimeOptions())
@@ -97,3 +113,35 @@ def test_a_correction_that_meets_none_of_the_other_words_still_answers() -> None
     found = search.search("which test keeps flking in CI", limit=10)
     assert found.results, "an answerable question went silent"
     assert any("#821" in result.content for result in found.results)
+
+
+def test_a_best_section_found_only_through_a_correction_still_answers() -> None:
+    # ``sdction`` is read as ``section``, the only word of the question the pull request that
+    # answers it holds (it says "'1 section', not '1 sections'", never "singular"); ``request``,
+    # ``fixed`` and ``count`` meet in an unrelated source. So do "unreachable code warnings"
+    # (``code`` read as ``core``) and "stashed changes in the working tree" (``tree`` as
+    # ``three``), which nothing answers: a correctly spelt word read as another looks like a
+    # typo. Silencing a question whose best section holds only a correction loses this answer.
+    search = _search(*_outputs("records"))
+    found = search.search("which pull request fixed the singular sdction count", limit=10)
+    assert found.results, "an answerable question went silent"
+    assert any("'1 section', not '1 sections'" in result.content for result in found.results)
+
+
+def test_an_answer_below_a_section_holding_only_the_asking_words_is_kept() -> None:
+    # The question padded with ``error``: an npm log holding ``version`` (an asking word) and
+    # ``error`` ranks first, ahead of pip's ``billiard<5.0,>=4.2.0`` line. The best section holds
+    # none of the words that name the subject, yet the answer is second.
+    search = _search(*_outputs("install"))
+    found = search.search("billiard version constraint error", limit=10)
+    assert found.results, "an answerable question went silent"
+    assert any("billiard<5.0,>=4.2.0" in result.content for result in found.results)
+
+
+def test_an_identifier_held_nowhere_does_not_silence_the_answer() -> None:
+    # ``IMDSv1`` is written nowhere: the plan says ``http_tokens = "optional"``, which is what
+    # allowing IMDSv1 means. A name written like an identifier is no surer a crux than a word.
+    search = _search(*_outputs("json", _BUNDLED))
+    found = search.search("instance still allowing IMDSv1 http tokens optional", limit=10)
+    assert found.results, "an answerable question went silent"
+    assert any("ci-runner-legacy-2" in result.content for result in found.results)
