@@ -273,11 +273,38 @@ def _title_positions(groups: TermGroups, title: str) -> tuple[tuple[int, ...], .
     return tuple(tuple(unit.positions(lowered, text=title)) for unit in groups.matchers)
 
 
+# How tools print a method a question writes ``Type.method``: Go's ``(*Type).Method`` and
+# ``(Type).Method`` (panics, stack traces, pprof), Rust's and C++'s ``Type::method``, Ruby's
+# and Javadoc's ``Type#method``; a question that writes one of these finds the others.
+_JOINTS = (".", ").", "::", "#")
+
+
+def qualified_forms(term: str) -> tuple[str, ...]:
+    """The other spellings of a method named by two identifiers (``signer.sign`` →
+    ``signer).sign``, ``signer::sign``, ``signer#sign``; ``vec::push`` → ``vec.push`` …);
+    ``()`` for anything else. A file name (``sign.go``) gets them too: they occur nowhere."""
+    for joint in _JOINTS[::-1]:  # ``).`` before ``.``
+        head, found, tail = term.partition(joint)
+        if found:
+            break
+    else:
+        return ()
+    if not _identifier(head.lstrip("(*")) or not _identifier(tail):
+        return ()
+    head = head.lstrip("(*")
+    return tuple(f"{head}{other}{tail}" for other in _JOINTS if other != joint)
+
+
+def _identifier(part: str) -> bool:
+    return len(part) >= 2 and part[0].isalpha() and part.replace("_", "a").isalnum()
+
+
 def _unit(text: str) -> Unit:
     if " " in text:
         return Unit((text,), tuple(text.split()))
     synonyms = (*synonyms_of(text), *able_forms(text))
     alternatives = {text, stem_prefix(text), *synonyms, *(stem_prefix(s) for s in synonyms)}
+    alternatives.update(qualified_forms(text))
     return Unit(tuple(sorted(alternatives, key=lambda a: (-len(a), a))))
 
 
