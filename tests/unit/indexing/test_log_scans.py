@@ -103,7 +103,7 @@ def test_the_latency_patterns_read_from_a_fixed_character_find_the_same(text: st
 _NUMBER = st.from_regex(r"\A[0-9٣.]{1,7}\Z")
 _LATENCY = st.tuples(
     _TEXT, _NUMBER, st.sampled_from(["", " ", "  ", "\n", "\t", "s"]), st.sampled_from(["ms", "s"])
-).map(lambda parts: "".join(parts))
+).map("".join)
 _LATENCIES = st.lists(st.one_of(_LATENCY, _TEXT), max_size=6).map("".join)
 
 
