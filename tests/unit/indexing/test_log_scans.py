@@ -210,3 +210,39 @@ def test_a_line_reads_the_same_status_either_way() -> None:
     assert status_of(line) == 503
     assert line_facts.request_statuses(line) == [(2, 503)]
     assert line_facts.field_status("status=200 rt=1") == 200
+
+
+_LOGIN_PIECES = [
+    '45.155.205.233 - - [03/Dec/2026:09:43:55 +0000] "POST /login HTTP/1.1" 401 ',
+    '45.155.205.233 - - [03/Dec/2026:09:44:10 +0000] "POST /login HTTP/1.1" 403 ',
+    '10.0.0.9 - - [03/Dec/2026:09:44:11 +0000] "GET /a HTTP/1.1" 401 ',
+    "Dec  3 09:43:55 host sshd[42]: Failed password for invalid user admin from 203.0.113.5 "
+    "port 52234 ssh2",
+    "Dec  3 09:43:58 host sshd[42]: Invalid user x from 203.0.113.5 port 1",
+    '" 401 ',
+    "sshd",
+    "\n",
+    "\n",
+    "x",
+    " ",
+]
+_LOGINS = st.lists(st.sampled_from(_LOGIN_PIECES), max_size=40).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LOGINS)
+def test_refused_logins_are_read_from_the_lines_that_can_hold_one(text: str) -> None:
+    from domain.search import auth_attacks
+    from domain.search.auth_attacks import attack_facts, brute_force_attempts, failed_login
+
+    logins = [login for line in text.split("\n") if (login := failed_login(line)) is not None]
+    found = [
+        failed_login(line)
+        for line in auth_attacks._lines_holding(text, ('" 401 ', '" 403 ', "sshd"))
+    ]
+    assert [login for login in found if login is not None] == logins
+    attempts = brute_force_attempts(text)
+    wanted = {(a.client, a.endpoint) for a in attempts}
+    clients = dict.fromkeys(x.client for x in logins if (x.client, x.endpoint) in wanted)
+    expected = f"{auth_attacks.ATTACK_WORDS} {' '.join(clients)}" if clients else ""
+    assert attack_facts(text, attempts) == expected
