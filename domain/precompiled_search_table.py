@@ -14,63 +14,65 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXUtzXEcV7juSZkbP0ciWJT8SJoptyca27MQBLBJiV2InJpAIJxCIcVwjaSQb6zGWRrZjUkWookIVK4qiiiWs'
-    'YMsONvwGVuwoij/AnlXCvZnTmU+f+tzbPSPZidGtutWame7T59WnT3ef0xoyxnSb5hPF76fxU4jLvvgdj998/Obk'
-    '++G4rEi9Uvwm9XriN/m+V77LAayh+C3K30WBEcnnCak3LH+X5fMhgWWk/qDgVxR4FnbS90j8DgqOCZzLUtYA9jqV'
-    'a/A5wffl+D1AcN6V8j7AqRKcVSlv0+clgXsificJ7hUpFx1wLZzl+B2L31GitQC0JeWC9NMv/Eq+2yQcaySTEfo8'
-    '7snrspRWVkk5A/phHPpRln4GRUcSHp+L3wseffdR310Cw+rIoLy2vbnY7Lditj8Mj/VyX4Zejkv7LpEB0nMpft8D'
-    '2JZ+S1vkoG3QUT8pX5fyHSpnpZwWuP0ENw80JvXOEPwJ6Af5hzJ5Ab5nGbi+KxP+lqfj8veA4NcrfJgQndwU/U70'
-    '8qro8IToUtoTkUxQxzdh3OD4uArjxKW3mu4NOPhXBp3Ny28J3P3yu2uMWJ6wbR0TPcI+zsbvVPw+kDE6Lny3bSYF'
-    'twNS94L8XQVbEjn6LIp+W3vuGt9J/6fFLoyCPZ+W74alblIek/I5smuLYN8M2Rg7ZlBGbDOtDB9I2yXoe0Gxv/cd'
-    'sJI2P4T+7iv9PQ90JG3eEPkhLeukT7ack3KD7PAMwLBzTJ3armbAOAEwqtRmQZnHbhOMcaB/g/i7Sm03HHMIz0cP'
-    'SJ5WXwrQ5oGUX5PyvLRZB1xYfitKm5rggzhUFbm958Ab4Sd1vgc41KmcV3B41cFD2/cFGLPIn6+D7NYJ/w3q757S'
-    '73GAsUyyWnP4GS4YozLmkce3ie4NR1vU02WSeY/YDKPYEJftsT5jD9jGbfP2v81RzeYzfNc8ZOdDkzIfngIYY0IX'
-    '2t4zGfM1+g4jovcXMtoMEN5F8hes7X4IdAwDzwZhTH72xJPsJ7Fb/knTNXfOjz00T2l8GYIxjHx4SfHrjyl+fTfY'
-    '93GpPwg09wqdp4XHw003zelbsk/CvBkE3JCfth7Oiy6ftUI2okE+UY7k2a3oG/ujA4B7kfiLNGtjpBvGyIBDX7Lo'
-    '8+Wb1YFQvl1U+OPjr7Ofze+LMJ+8KLCmu7avDYokCxxbuP6IwG+JAmAUZJ02Cf6MtY8/E8cz8c0+8KjTkLIm5QrI'
-    'wdZx6cqMY0wmuv7PmPFHaTxPge+ljecpmYMYF8TfzgnnAP9VKReorV0r/zXG56B8Ny9lVco68KkTmn+fa+pdKM0+'
-    'tPnKz/Juk2htePSzBv0hDVFG/5b+mzH9J6H/LJxRRpYnKI91wmuFfm+0wesEzxdiPL9C/OE+VkhHUL8sTFzT+vZ9'
-    'INf0lafEV8G+WS+XiS/t4NoOf/4T//G01J8D2FnyvNUhb/4etXizSHq82qE+J7/dTOGzLdNoTHD8Y9T04XcbR7SB'
-    'WXzfJDoaHnQ0otYY2Gk6svr+ftTcf/C16feojzvAmwTepai5dkDbUCU+Vmms1JR5z84Xp2KYh5Vx1SBYy7Q/E6r3'
-    '5ai5Z4aw16hcBv0oCKwQO5v084zs++yEfll/tt9jTPG+bci80o79+pvUszYJaXDZyqTNn03L9mTZOt/fWKd953CX'
-    'viU4/lLatDO/lmRPaVTxk+7RZ56b6grMZH54ymMsr4D+hvJhnfhw2fjZjxWyqTXH/FiSfeRpqfthIFx7ltMpTXbN'
-    'nIYn7mN9SN9t25/46PPl27Brf2IgZW2HZ2njcI6A6yftHKEHcNDWdxHsGR4E+LjvoMFPw8XVxzDs72vteB3p2jO4'
-    'Kfyx/LLnKiZKf3LRk/0Y0BtQsKLxf+pZFRJZ/XiP54+U56z3dn9vTwapMgh5Zvf0/ovHc9yHnqN96BviP+3J49Ha'
-    'ITyD2RsPGfwPGxGV0Hmge28e8JHB3jzwJed5mc6icnQWNQrxMska4kg8kp6uuG1WnuJ4nqq4zyPt2iQtVsq152Hh'
-    '9NEaZVTalGC9avWpkPI742UArwGaE7PgpNE4RDT2Cqysc75QvlmcNL651r24vwVr6uT5taYzSZuPoa0rXumM8pvd'
-    'nymlrJu1dXFJ9rlwnZvzWKvbOJR9cBaJ+/d8PnnaEc+A+L8GsZ4zUJbkPPaA0jZNbl+V8lnAJS80JXBPik7mPXmc'
-    'nGscgfoaf0L2GdLkosUeoM769pMGwydmk9vb2JiCGMS84IJxbzYu+RqVb8HnkpyDD1Ks8CWKB7WfvyNtpiHe5xWC'
-    'f5XaXqV6DOsI9D9Ldd50wCjBWEM6v6vQ/RrJ0/KqJPEn35R614l/Nc9Y7kmIHZtXYrEaDlqrSgzpOrUpOXBaUdos'
-    'OfYbb2Tocw5s53nSpZKiF1dBhsjzV2Gs9nu0LYkelQN01tWfS7bJXu5dsBe+8behPtuT7rrpntZHni7bH4yPn8yy'
-    '8NXZwyB3lw15G0rMaWAd6hF5a/p0RPJE2tEnOy/si43F/sn2aO4W3JFWS9sbNLZmKVZ2tg2atbgxtA8FxWbdFbm4'
-    'YprvUnxwjc5eGuT3NciWrlCeyQ/gDGhTiTltKLhUCeZNpd4GweW42A2q74v7ZEoeTQNsadkRK4v41xU8FsgfRpw4'
-    'xveO41wqD3Gaw5Az4av7Ll90gmIJfWP8diKOtpyC1wb4qH1KXgPr/8E2zg8bnufAJVk/PbuLfbhia9Yc58xazIBW'
-    '91Hr0E7lFmmy7yLZP27d7VVi1DmPaAXknqbXRfidacuZVk6dFnsbgWw5dtenfRe17w5s35Mxb9m56hDNn++Sr3AN'
-    '1h1jxGecX9+EtcUI+Qll8JuvU06Qls+Z5aP30Nxv87YwBqzqEf9g8zwLFLdbg3E84jEOkva/g3qT23zm3P/1g76t'
-    'lj/Rkra3I73l8c2jtfItgP1eV+J07Zr2kMBHPZsnXam3GWPo8jVxv2k0bvc+/JZmI4ccNhXpHfOgt5146SRn6ugu'
-    '8acdfHK0hxbCM8v3v4gdRBtT8+DfmNma/1sAf/V6IC43SP9svoxPbKzvXMq56ciDexITF7rGs7xKu7vAtbeX9Pkj'
-    'ie9Evtcd8YRZOjTvmLM45tZl4xMcvkF+Vkiu8m+eaclJo7Ei6xikkeNOQ+IiF0g35iAPBOWpzad9MI89VHT+gQfP'
-    'G57z6ZiUhvLDpsQ38OnHxsSOQPtCgE9++BGsVzBWeJj0p3+rbh7NOrvu9A4H1O+62GyU86oSx29zNh4qNnCN5Beq'
-    'L4jXt03zDoY86A7HOeP4HQP/PPK0sX0OGztCZz0VKU8qZcW08i0t33MOfU+bJ3zuqejLiOVEf9iO38dtO/8RNfO9'
-    'UYYNJYeBfYQ55fc7JJcp0o01z3GMesq5efNKzDK3S8sPwHrLAflGto8TwsNfRM01O64nfOaBJSU3ZDXFloXm9VQc'
-    '6ywttwL14q2odV7ZDk2h/T0ftXyXPmVOQB1A2haUXIu6Q/+xzwPR9nl9Tcl1u+O5PsVS6/e/pjXm+jJyoJh/S5Rf'
-    'gvrO+zQhvmtFbMOXYb2VfPcns11fFpW5v6qMeR+7j33+yjTvrMg75o6dptvi6ZOrxusM1A+2m1VFJ9/20MlbRs/3'
-    '1PQedfMpmp/S8m07yWeqOXSa+fATZT4JlRPyMO2+hzKdTR8P6G/FsUZDPi6k7DVXoN4ayZVtcPL5lJKnVXXI2jeP'
-    'spbic7rGTE3BgXX2dTnX5LzKEH5iP1n8OWVaeeY7zZ+d5ItP7I+PD6v5rRjzNGG23vGV/I53fPE9YtpanPdp+wGm'
-    '646WIp3PWF+z17G3b/Hrgr16G1PW3QF8u35x8eos8crnzGVQOZeomPD78dq5T+96G+cfeM9eL/A4zdfA+ja2Ow3+'
-    'TCA+u1nfnvfwPY77ZW2K61Tk7QSdDfnej2jPh/Dunbxp3fnpo0cF5Qzv5Yz9iEE6w3scdy8Wzdb7ts7SuDxnWneN'
-    '2XHWa7bfs8ixN3mzPc+bY0BdY75A8V7t7JkuyNp5L1br0cdqWfmkzZNDHepIyH7WTEB93/vT2okDxTjGrPNe7f7e'
-    'nMccN6Cc/dvxcUjZp0P7nAaT7x1FXl8kefrmOeC+pR3j023A4TiIEJ3Kgz/kimv77L7SaOsZSD/xmmPbTzt0K+vM'
-    'ZEz24ZGvVsceKHFmGBPmqxv23OE49VWneLM5ZV95KnD/44Rp3SMbgt8YwanSuvQDGivzgX1gHOQC8XtRxt1PYbzP'
-    'KzF2G2br/aWrEAO/aNx3ns4rcYAYP1iC2HOEZX97B2L30vopSXzKqGJjGoo9WyQ65ylG8TzEs2jxlJsOepM2xwB3'
-    'vo9202y9M/UQyIDhV5V4eoxr5BjLunHfK9qObcU8lJ8neyUQ0+Y77q0P6YovPUP8W1Noue3IGShJHNMY8bdGc1GF'
-    'YpxqZuudrpcdNsjm/0wqeC9l2K8zlJuxqejRK23SfRDovuaJ2wyVLn5xTMWU574Azh3zpGPvh/qpuSc7DzRWyIpp'
-    '84kyfuexZ/PO0tYyxqTnlI2QPPHOnuKtdFyGPHDpcuiQ7/5DiA/sWseGtB9JoaFbocHHJzpCtndI5rLPczjNp13a'
-    'fcQIL8Q3yMoVTrs/GfeYMFcq5K5/zO/yxZvjqzu9n9oXV03mvKeZ8OJfgfPiS2b7XcmdrIG0WIVQXW9nfZl3+MWc'
-    '+/pb07rTfW3yi0HrTtoF69OegHUSlt8KkO9u2cEEx+dM6079Kym+Bu9D+u7Xn6K22v+iqHUYH1MS/2d2F/ll64ec'
-    'kbvah6wRmVc7rTOor+zb2TsOjgoMu8++Ie8tWU+yP8JrxWHTul93Qfi3j2g8bdz5WwzHtX4c6SAOjGPACpDbcMXo'
-    '/yuKc8w6OTNZVPY6XGferrFzz7jzqW878HOtQWqOfkcC9vXx/25hjshu4heCW472bV3/b4bXXZUdOG/L2scKtXfJ'
-    '+z8hCZQ3'
+    'eNrtXVtzXEcRnrNa7a6uK8mWJV/ZKLYlG8uXxAEsYmJXYicmkAgnEIhxXCtpZRvrFmnlG6kiVFGhiieKShWP8ASv'
+    'vMELv4En3iiKP8A7TwnnZHuynz5NnzOzK9mxra06NXuZ6enu6enp6eme7TfG5E3jFcXP5/GrGJfd8TMaP4X4ycn3'
+    'A3FZkXrl+EnqdcZP8n2XfJcDWP3xU5L3JYERyecxqTcg7wfl8z6BZaR+n+BXEngWdtL3UPz0CY4JnEtS1gD2KpXL'
+    '8DnB95X42UNw3pPyHsCpEpwlKW/T55sC91j8jBPcy1LOO+BaOAvxMxI/w0RrEWhLyjnpp0f4lXy3TjjWaEyG6POo'
+    'J68HpbRjlZRTIB/GIR+D0k+fyEjC4zPxc86j727qu0NgWBnpk8e2Nxca/VbM5hfDY7nclSGXo9K+Q8YA6bkYP+8D'
+    'bEu/pS1y0NbnqJ+Ub0j5LpXTUp4SuD0EtwA0JvVOEvwx6Af5h2PyEnzPY+D6bpDwtzwdlfe9gl+X8GFMZHJd5DuR'
+    'yysiw2MiS2mviMYEZXwd5g3OjyswT1xyq8ler4N/gyCzBfktgbtbfnfNEcsT1q0jIkfYx+n4mYif+zJHR4Xvts24'
+    '4LZH6p6T91XQJZGjz5LIt9Xnrvmd9D8pemEY9Pkp+W5A6iblESlfIL02D/rNkI6xcwbHiHWmHcP70vYm9D2n6N97'
+    'DlhJmx9Df/eU/l4EOpI2b8r4IS2rJE+2nJFyjfTwFMCwa8wKtV3KgHEMYFSpzZyyjt0mGKNA/xrxd4narjnWEF6P'
+    '7tN4WnkpQpv7Un5DyrPSZhVw4fFbVNrUBB/EoaqM2/sOvBF+UucHgMMKlbMKDq85eGj7PgdzFvnzTRi7VcJ/jfq7'
+    'q/R7FGAs0FgtO+wMF4xhmfPI49tE95qjLcrpAo15p+gMo+gQl+6xNmMn6MZN6/Z/zGFN5zN81zpk10OTsh6eABgj'
+    'Qhfq3pMZ6zXaDkMi9+cy2vQS3iWyF6zufgh0DADP+mBOfvGKF9nPYrP8s4Zp7lwfO2md0vjSD3MY+XBeseuPKHZ9'
+    'HvT7qNTvA5q7hM5J4fFAw0xz2pZskzBv+gA35Keth+uiy2atkI6ok02Uo/HMK/LG9mgv4F4i/iLN2hzJwxzpdchL'
+    'Fn2+fLMyEMq3Cwp/fOx1S2tR6nVIO7YjNRvTylNO0Tla/777iq3QBYPQJ8/5oujiEqwl3dTfIujjgvz+rPGtS9Hx'
+    'vQG8KsH8wudlsFleFtinOjbvP0spfeMeNwLbOAqAURRfwDjYzHYN/oVsbhL7/4FHnbqUNSkXYa7bOi59NOXQ+8k4'
+    '/isWlMO0ZkyAfa+tGRNi5zAuiL+1O84A/ktSzlFb64/5W4zPXvluVsqqlCvAp3Zo/kOuodtCafahzXf8LO/Wida6'
+    'Rz/L0B/SEGX0b+m/EdN/HPrPwhnHyPIEx2OV8Fqk3+st8DrB86UYz68Rf7iPRZIRlC8LE/0mvn3vyTX2YxNiD2Pf'
+    'LJcLxJdWcG2FP/+N3xyS+jMAO2s8b7XJm39ETd7MkxwvtSnPyW83UvhsyzQaExz/FDX2iduNI+rALL6vEx11Dzrq'
+    'UXMObDUdWX3/MGr4uHx1+l3q4w7wJoF3MWrYRKgbqsTHKs2VmrLu2fXiRAxzvzKv6gRrgXyAoXI/GDX8sgh7mcoF'
+    'kI+iwArRs0k/z4lvcSvky+6ZejzmFJ8NhKwrreivv0s9q5OQBpeuTNr8xTR1T5au8/2NZdp3DXfJW4Ljr6VNK+tr'
+    'WfyWw4qddJc+89q0osBM1oeDHnN5EeQ3lA+rxIdLxk9/LJJOrTnWx7KcVZySuh8FwrXnhe3SZP0yaXiir/Qj+m6T'
+    'D+zjL10EAy4fWK/Df9Al+ww8lz0Pus2Qf55/K4Ifwp5tFcBntgp+khzM10/l+7zglad26xntfyVnI0m7Q4Bjt+Jz'
+    '/5Dg1mjc6jC++Pk27RlrhMeM+D7z4kseUehYUfpjPKvU3w2l3hrBZZ/uGtUPpeuE6OG8zLsS0VUj33JVoRPPmBH+'
+    'bplDeZGfToJfV3zWdwgOrjG95HPI8pu49uNj5BPz9UVstS+D8VqT9+yv2Jm/O/P3aZm/PufoT8OcdcVIjUJ8CPar'
+    'xYd0Ar80v30EZ8F7AT76SDX4abi4+hiAuA2tHZ8PuM6Cbgh/rI1idZKJ0l+56Ol+GZAbMOpKxv+1klUhGauf7vD8'
+    'kfKc5d6u4ztjkDoGIa/pHbn/6vEc1+oZWvevi92+Mx6PVg9hbM3OfMjgf9iMqISuA/mddcBnDHbWgSec54MUY5Sj'
+    'GKNh2OMle4gD8Uw6VHHrrALFZx+suOPM7N4kLQbedc5g4XTTHsX6mMqwVzeO2B3+nfEygFeaL8sFJ43GfqKxS2Bl'
+    'xW+F8g39FJMecIp0pgR+7OT1W01mkjafQFtXHPpJ5Td7JlJO2Tdr++KynC3hPjfnsVe38cW7wEeAZ+bsN5h0xDAh'
+    '/q9DDs8UlGWJs9ujtE0bt69L+TzgUhCaErjHRSYLnjxOfHoHoL7GnxA/Q9q4aDGlKLO+/aTB8MnF4fY25rkoCtH6'
+    'gzCfweabXaXybfhcltizPrMxB+wi5fnYz9+TNqcgjvtVgn+F2l6hegzrAPQ/TXXecsAow1xDOr+v0P06jaflVVl8'
+    '19+WeteIfzXjl6M3DjkBs0qMfd1Ba1XJDVqlNmUHTotKm5uOM77rGfKcA915lmSprMjFFRhD5PlrMFd7PNqWRY4G'
+    'A2TW1Z9rbNfEx18I9AeH2mxPu+mmW1ofe5psfzQ+djKPha/M7qdzAtYh70CJuaosQ50y3po8JXN3X4vyZNeFXbGy'
+    '2D3eGs15wR1ptbS9SXNrmnKgplugWcsHQP1QVHTWhzIu233ulvT1I4i7eJLO1uza0ZVyvml16WAbZ2xoD2edo3Es'
+    'iHbG+yyerZUc8r+3hZidumfsVVn2T89vYx+ueNZlR2yXFqen1X3UMrRVOePa2HfQ2D9u2d2KvBSUazzLZ9pyjnyd'
+    'biUna8qRk+XTvoPa5wPbd2asW3at2kfr53tkK1yFfccI8RnX17dgbzFEdsIg2M3XzMZcb+2ejiwbvZPWfpuPj3HX'
+    'VY+YQ3t/R5FyZWowj4c85kHS/vdQb3yTzZx7pl9o22p5sc3R9jakN7x870ex41sE/b2q5MbYPe0+gY9yNkuystJi'
+    'XL/L1kR/03Dc7gP4LU1H9jt0KtI74kFvKzlKSS784W3iTyv45MiHFsIzy/e/ih5EHVPz4N+I2XivSxHs1WuBuFwn'
+    '+bN50D75KL5rKd85hDy4K3HooXs8y6u0O6lcvr2kz59ITgXyfcURw58lQ7OONYvzXFw6PsHhW2RnhdxB87vnmuOk'
+    '0ViRfQzSyLkeIbkIcyQbNr/sAY2ntp52wzr2UJH5+x48r3uupyNSIt8s7vc8+7F5KEPQvhhgk+9/BPsVjL0cIPnp'
+    '2Sibh7POrtu9mwvle0V0No7zknHnztk8yYeKDlym8QuVF8Tru6Zxt1YBZIdzi3D+joB9Hnnq2G6Hjh2is56KlMeV'
+    'smKa92hYvucc8p62TvjcP9adEcuJ9rCdv49bd/4zatzjg2PIedRVxUaYUX6/Q+MyQbKx7DmPUU45H35WyRPidmk5'
+    'eVhvwfjn+No+jtnY/aixZ8f9hM86cNO48zGXUnRZaC5txbHP0vIZUS7ejprnla3QFNrfi1HTdulW1gSUAaRtzrjz'
+    'G1cc8o997ok2r+ucc7oIMu2zP8VS6/d/pjnnuk163jHz76bZmNOJ8s5+mhDbtSK64UnYbyXf/dlslpd5Ze2vKnPe'
+    'R+9jn78xjbvICo61Y6vptnj65IfzPgPlg/VmVZHJdzxk8pbR71jQ5B5l8yCtT2l3XLSTQ1xzyDTz4WfKehI6TsjD'
+    'tHu8Buls+mhAf4uOPRrycS7F11yBess0rqyD65In5cqNrjrG2vfuglqKzemaMzUFB5bZN+Rck+8yCOEn9pPFnxOm'
+    'ebfLVvNnK/niE/vjY8NqdivGPI2ZjXe3Jr/j3a18P6y2F2c/bQ/AdN29V6LzGWtrdjl8+xa/DvDV25iyfBvw7f7F'
+    'xavTxCufM5c+5VyiYsLvPW7lnuRrLZx/4P3JXcDjNFsD69vY7jT4U4H4bGd9e97D93Pvlr0p7lORt2N0NuR777U9'
+    'H8I7FQumeZe7jxwVlTO8VzL8EX10hvc47tQumY33qJ6meXnGNO+QtfOsy2y+P5tjbwpm890qHAPqmvNFivdqxWc6'
+    'J3vnnVitRx+rZccnbZ3sb1NGQvxZUwH1fe/FbSUOFOMYs857tf9lyHmscb3K2b+dH/sUPx3q5zSYfJ888voCjadv'
+    'ngP6Le0cP9UCHI6DCJGpAthDrri2L+6hjzaegfQQrzm2fdIhW1lnJiPih0e+Whm7r8SZYUyYr2zYc4ej1NcKxZvN'
+    'KH7liUD/xzHT/H+AEPxGCE6V9qUPaK7MBvaBcZBzxO95mXc/h/k+q8TYrZmN99IvQQz8vHHfZT+rxAFi/GAZYs8R'
+    'lv3tXYjdS+unLPEpw4qOqSv6bJ7onKUYxbMQz6LFU6476E3aHAHc+X8G1s3Gu/D3wRgw/KoST49xjRxjuWLc98W3'
+    'olsxD+WXia8EYtp85721IV3xpSeJf8sKLbcdOQNliWMaIf7WaC2qUIxTzWy8q/+SQwfZ/J9xBe+bGfrrJOVmrCty'
+    '9GqLdO8Fuq964jZFpYtfHFMx4ekXwLVjlmTsg1A7Nfd054HGAlkxLb6ijN957tm8s7S9jDHpOWVDNJ54T17pVjou'
+    '/R64dDhkyNf/EGIDu/axIe2HUmjIKzT42EQHSPf2y1r2ZQ6n+bxD+58JhBdiG2TlCqf9Lwb6mDBXKuQ/nDC/yxdv'
+    'jq9u939HfHHVxpx9mgkv/h24Lp43m/8Do509kBarECrrrewvCw67mHNfPzXN/+pZHv9q0LqVesHatMdgn4TldwLG'
+    'd7v0YILjC6b5X0mXU2wN9kP6+utPUFvtP8ZqbcbHlMX+md5Gftn6IWfkrvYhe0Tm1VbLDMor23b2joPDAsP62dfk'
+    'uSX7SbZHeK84YJp32s8J/3YRjZPGnb/FcFz7x6E24sA4BqwIuQ2Xjf4foJxj1s6Zybzi63Cdebvmzl3jzqe+7cDP'
+    'tQepOfodCvDr4/+pYo7IduIXgluO/Lau/xHkfVdlC87bsvxYofouef4P+vMTRg=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -85,44 +87,48 @@ TABLE: dict[
     ('(?<![=\\w.:/-])\\d[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 2636, 488, 0, (), (None,)),
     ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 3124, 316, 2, (), (None, None, None)),
     ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 3440, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 3676, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 6988, 284, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 7272, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 8032, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 9576, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 10436, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 10508, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 10588, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 10664, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 10748, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 10820, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 11440, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 11508, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 11572, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 12160, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 12852, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 13096, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 13224, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 13992, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 14500, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 14720, 224, 3, (), (None, None, None, None)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 14944, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 15140, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 15276, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 17012, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 17972, 2032, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 20004, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 20652, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 20716, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 20820, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 21016, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 21936, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 22484, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 23168, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 24772, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 25212, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 25352, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 25548, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$', 0): (32, 26048, 1248, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 27296, 920, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3676, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3988, 300, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 4288, 3312, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7600, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8560, 948, 1, (), (None, None)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 9508, 284, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9792, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 10552, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12096, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 12956, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 13028, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 13108, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 13184, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 13268, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 13340, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 13960, 68, 0, (), (None,)),
+    ('\\S+', 0): (32, 14028, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 14092, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 14680, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 15372, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 15616, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 15744, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 16512, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17020, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17240, 224, 3, (), (None, None, None, None)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 17464, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 17660, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 17796, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 19532, 960, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 20492, 2032, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 22524, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 23172, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 23236, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23340, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 23536, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24456, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25004, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 25688, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 27292, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 27732, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 27872, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28068, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$', 0): (32, 28568, 1248, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 29816, 920, 1, (), (None, None)),
 }

@@ -14,6 +14,11 @@ from domain.search.stopwords import STOPWORDS
 from domain.search.words import MAX_IDENTIFIER_LENGTH, MIN_WORD_LENGTH, identifier_parts
 
 _TOKEN = re.compile(r"[\w-]+")
+# Only tokens of ``MIN_WORD_LENGTH`` characters or more give a word or a part (trimming and
+# splitting only shorten them): the rest are left in the text instead of being collected. The
+# one exception is a token holding a capital dotted I, which ``lower`` makes two characters.
+_LONG_TOKEN = re.compile(rf"[\w-]{{{MIN_WORD_LENGTH},}}")
+_LOWERS_LONGER = "\u0130"
 _NOT_TOKEN = re.compile(r"[^\w-]")
 # Tokens are collected a slice at a time: a list of every token of a 2 MB output is ~25 MB.
 _SLICE_CHARS = 64 * 1024
@@ -73,13 +78,15 @@ def _may_be_compound(token: str) -> bool:
 
 
 def distinct_tokens(text: str, slice_chars: int = _SLICE_CHARS) -> set[str]:
-    """``set(_TOKEN.findall(text))``, without ever holding every token of a long text: each
-    slice ends where no token can continue, so no token is split."""
+    """``set(_TOKEN.findall(text))`` less the tokens too short to give a word (``_LONG_TOKEN``),
+    without ever holding every token of a long text: each slice ends where no token can
+    continue, so no token is split."""
     tokens: set[str] = set()
+    pattern = _TOKEN if _LOWERS_LONGER in text else _LONG_TOKEN
     start = 0
     while start < len(text):
         boundary = _NOT_TOKEN.search(text, start + slice_chars)
         end = boundary.start() if boundary else len(text)
-        tokens.update(_TOKEN.findall(text, start, end))
+        tokens.update(pattern.findall(text, start, end))
         start = end + 1 if boundary else end
     return tokens

@@ -17,11 +17,19 @@ failure report, which is what a search for it should find): ``FAILED ×2, SKIPPE
 from __future__ import annotations
 
 import re
-from collections import Counter
+from bisect import bisect_right
+from collections.abc import Callable
 
 from domain.chunking.utf8 import truncate_bytes
 from domain.search.auth_attacks import failed_login
-from domain.search.line_facts import is_slow, status_of
+from domain.search.line_facts import (
+    STATUS_FIELD_SIGNS,
+    field_status,
+    is_slow,
+    request_statuses,
+    slow_offsets,
+    status_of,
+)
 
 LOG_TITLE_MAX_BYTES = 200
 MOST_NOTABLE = 3
@@ -88,32 +96,113 @@ def _where(line: str) -> str:
     return f"{request.group(1)} {request.group(2)}" if request else ""
 
 
+def _span(lines: list[str]) -> str | None:
+    """The time span of ``lines`` (blank lines left out), or None when under a third of them,
+    or fewer than two, carry a timestamp (in their first 64 characters). Lines are read from the
+    start only until a third of them are known to, then from the end to the last one."""
+    total = len(lines)
+    if total < 2:
+        return None
+    found = 0
+    first = last = ""
+    for line in lines:
+        if match := _TIME.search(line, 0, 64):
+            last = match.group(1)
+            first = first or last
+            found += 1
+            if found * 3 >= total:
+                break
+    else:
+        return None  # the loop stops at a third
+    for line in reversed(lines):
+        if match := _TIME.search(line, 0, 64):
+            last = match.group(1)
+            break
+    return first if first == last else f"{first}–{last}"
+
+
+def _facts(text: str) -> list[tuple[int, str, str]]:
+    """``_fact`` of each line of ``text`` that has one, in order (no attackers), with the line
+    in place of the request it names (``_where``, read only for what a title shows): each pattern
+    scans the whole text once (the ones that find a status, a latency) or only the lines that
+    hold one of its needles (a status field, a level), instead of every line being asked each
+    question in turn. The same facts, for a fraction of the calls."""
+    lines = text.split("\n")
+    starts = [0] * len(lines)
+    offset = 0
+    for index, line in enumerate(lines):
+        starts[index] = offset
+        offset += len(line) + 1
+    statuses: dict[int, int] = {}
+    for at, code in request_statuses(text):
+        statuses.setdefault(bisect_right(starts, at) - 1, code)
+    slow = {bisect_right(starts, at) - 1 for at in slow_offsets(text)}
+    fields = _lines_holding(text, starts, STATUS_FIELD_SIGNS)
+    errors = _lines_holding(text, starts, _ERROR_SIGNS)
+    warnings = _lines_holding(text, starts, _WARNING_SIGNS)
+    facts: list[tuple[int, str, str]] = []
+    for index in sorted(statuses.keys() | slow | fields | errors | warnings):
+        line = lines[index]
+        status = statuses.get(index)
+        if status is None and index in fields:
+            status = field_status(line)
+        if status is not None and status >= 400:
+            what = f"{status} {_SHORT_STATUS.get(status, 'error')}"
+            facts.append((0 if status >= 500 else 2, what, line))
+        elif index in slow:
+            facts.append((1, "slow ≥1s", line))
+        elif index in errors and _ERROR.search(line):
+            facts.append((3, "ERROR", line))
+        elif index in warnings and _WARNING.search(line):
+            facts.append((4, "WARNING", line))
+    return facts
+
+
+_WARNING_SIGNS = ("WARN", "[warn]")
+
+
+def _lines_holding(text: str, starts: list[int], needles: tuple[str, ...]) -> set[int]:
+    """The indexes of the lines of ``text`` (starting at ``starts``) that hold a needle."""
+    found: set[int] = set()
+    for needle in needles:
+        at = text.find(needle)
+        while at >= 0:
+            index = bisect_right(starts, at) - 1
+            found.add(index)
+            at = text.find(needle, starts[index + 1]) if index + 1 < len(starts) else -1
+    return found
+
+
 def log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:
     """The title of a log chunk, or None when ``text`` is not mostly timestamped lines;
     ``attackers`` are clients brute forcing a login (``auth_attacks``), named where they are."""
     lines = [line for line in text.split("\n") if line.strip()]
     if text.count(":") < 2 * (len(lines) // 3):
         return None  # a third of the lines with an hh:mm:ss would need this many colons
-    times = [m.group(1) for line in lines if (m := _TIME.search(line[:64]))]
-    if len(lines) < 2 or len(times) * 3 < len(lines):
+    span = _span(lines)
+    if span is None:
         return None
-    span = times[0] if times[0] == times[-1] else f"{times[0]}–{times[-1]}"
-    facts = [fact for line in lines if (fact := _fact(line, attackers)) is not None]
+    if attackers:
+        facts = [fact for line in lines if (fact := _fact(line, attackers)) is not None]
+        where_of: Callable[[str], str] = str  # ``_fact`` gives the place itself
+    else:
+        facts = _facts(text)
+        where_of = _where  # read only for what the title shows
     if not facts:
         return f"{span}: {len(lines)} lines, nothing failed"
-    counts = Counter((severity, what) for severity, what, _ in facts)
-    places: dict[str, Counter[str]] = {}
-    for _, what, where in facts:
-        if where:
-            seen = places.get(what)
-            if seen is None:
-                seen = places[what] = Counter()
-            seen[where] += 1
+    counts: dict[tuple[int, str], int] = {}
+    for severity, what, _ in facts:
+        counts[severity, what] = counts.get((severity, what), 0) + 1
     notable = sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1]))
     shown = []
     for (_, what), count in notable[:MOST_NOTABLE]:
-        seen_at = places.get(what)
-        shown.append(f"{what} ×{count}" + (f" ({seen_at.most_common(1)[0][0]})" if seen_at else ""))
+        places: dict[str, int] = {}
+        for _, said, at in facts:
+            if said == what and (where := where_of(at)):
+                places[where] = places.get(where, 0) + 1
+        # The most common place, the first seen of equals (as ``Counter.most_common``).
+        place = f" ({max(places, key=places.__getitem__)})" if places else ""
+        shown.append(f"{what} ×{count}{place}")
     return truncate_bytes(f"{span}: {', '.join(shown)}", LOG_TITLE_MAX_BYTES)
 
 

@@ -63,9 +63,10 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
 def _guard(needle: str) -> str:
     """A piece of ``needle`` that a text is cheaper to test for, so a text without it skips
     the needle: its capital letter (a one-character test runs at memory speed, and most output
-    holds few capitals), or ``k-`` that five needles share (one scan instead of five)."""
+    holds few capitals), ``k-`` that five needles share (one scan instead of five), or the
+    ``_`` that nine share (one character; a log rarely holds one)."""
     capital = next((c for c in needle if c.isupper()), "")
-    return capital or ("k-" if "k-" in needle else needle)
+    return capital or ("k-" if "k-" in needle else "_" if "_" in needle else needle)
 
 
 # Each needle with its guard; a guard is part of its needle, so a text without the guard
@@ -111,15 +112,28 @@ _KEY_WORDS = ("key", "secret", "token", "pass", "pwd", "credential", "auth")
 # Every credential word of ``prose_secrets`` holds one of these: ``key`` only with what comes
 # before it (``api key``, ``access_key``), as a log's ``cache miss for key …`` is no credential
 # word and the scan of a long text for them costs as much as the rest of redaction.
+_PLAIN_PROSE_WORDS = ("pass", "pwd", "secret", "token", "credential")
+_KEY_OWNERS = ("api", "access", "private")
+_KEY_GLUES = ("", " ", "_", "-")
 _PROSE_WORDS = (
-    "pass",
-    "pwd",
-    "secret",
-    "token",
-    "credential",
-    *(f"{word}{glue}key" for word in ("api", "access", "private") for glue in ("", " ", "_", "-")),
+    *_PLAIN_PROSE_WORDS,
+    *(f"{word}{glue}key" for word in _KEY_OWNERS for glue in _KEY_GLUES),
 )
 _COMMAND_WORDS = ("mysql", "-u", "sshpass", "login", "redis", "pass", "auth", "identified", ":")
+
+
+def _holds_a_prose_word(lowered: str) -> bool:
+    """``any(word in lowered for word in _PROSE_WORDS)``, the twelve ``…key`` forms looked for
+    only where ``key`` and the word before it are: a log saying ``key`` in another sense is
+    spared most of the scans."""
+    if any(word in lowered for word in _PLAIN_PROSE_WORDS):
+        return True
+    if "key" not in lowered:
+        return False
+    return any(
+        owner in lowered and any(f"{owner}{glue}key" in lowered for glue in _KEY_GLUES)
+        for owner in _KEY_OWNERS
+    )
 
 
 def _same_length_lower(text: str, lowered: str | None = None) -> str:
@@ -178,7 +192,7 @@ def redact_secrets(text: str) -> str:
             text, _lower_of(text, lowered, lowered_from)
         )
         spans += command_secret_spans(text, lowered)
-    if any(word in lowered for word in _PROSE_WORDS):
+    if _holds_a_prose_word(lowered):
         lowered = current or _same_length_lower(text, _lower_of(text, lowered, lowered_from))
         spans += prose_secret_spans(text, lowered)
     return _replace(text, spans) if spans else text

@@ -79,6 +79,29 @@ def _refused_status(line: str) -> bool:
     return '" 401 ' in line or '" 403 ' in line
 
 
+# What a line ``failed_login`` reads a refusal from holds: a request's refused status as
+# ``_refused_status`` reads it, or sshd's name.
+_LOGIN_SIGNS = ('" 401 ', '" 403 ', "sshd")
+
+
+def _lines_holding(text: str, needles: tuple[str, ...]) -> list[str]:
+    """The lines of ``text`` holding one of ``needles``, in order, each once: a log of a
+    million lines has a few thousand refusals, and only those lines are read."""
+    starts: set[int] = set()
+    for needle in needles:
+        at = text.find(needle)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            starts.add(start)
+            end = text.find("\n", at)
+            at = text.find(needle, end) if end >= 0 else -1
+    lines = []
+    for start in sorted(starts):
+        end = text.find("\n", start)
+        lines.append(text[start:] if end < 0 else text[start:end])
+    return lines
+
+
 def _may_hold_failures(text: str) -> bool:
     return ("HTTP/" in text and (" 401 " in text or " 403 " in text)) or "sshd" in text
 
@@ -89,7 +112,7 @@ def brute_force_attempts(text: str) -> tuple[BruteForce, ...]:
     if not _may_hold_failures(text):
         return ()
     times: defaultdict[tuple[str, str], list[float]] = defaultdict(list)
-    for line in text.split("\n"):
+    for line in _lines_holding(text, _LOGIN_SIGNS):
         if (login := failed_login(line)) is not None:
             times[(login.client, login.endpoint)].append(login.at)
     found = [
@@ -117,7 +140,7 @@ def attack_facts(text: str, attempts: tuple[BruteForce, ...]) -> str:
         return ""
     wanted = {(a.client, a.endpoint) for a in attempts}
     clients: dict[str, None] = {}
-    for line in text.split("\n"):
+    for line in _lines_holding(text, _LOGIN_SIGNS):
         login = failed_login(line)
         if login is not None and (login.client, login.endpoint) in wanted:
             clients[login.client] = None

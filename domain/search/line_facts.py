@@ -11,6 +11,7 @@ line, no state.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from domain.precompiled import precompiled
 from domain.search.outcome_words import OUTCOME_WORDS, holds_any, outcome_facts
@@ -26,6 +27,19 @@ _SECONDS = precompiled(
 _FIELD_SIGNS = ("code", "status", "CODE", "STATUS", "Status", "Code")
 _SECONDS_SIGNS = ("rt=", "rt:", "time=", "time:", "elapsed=", "elapsed:", "took=", "took:")
 _MILLISECONDS = precompiled(r"\b(\d+(?:\.\d+)?)\s?ms\b")
+# The matches of the two patterns above, found from a character every match holds at a fixed
+# place: the ``=`` or ``:`` after a latency field's name (its name checked behind it), a number's
+# first digit (no word character before it). A pattern that opens with ``\b`` is tried at every
+# position of the text; these only where that character is. ``_IN_LINES``: no match crosses a
+# line, so one scan of a chunk finds in each line what a search of that line alone finds.
+_LATENCY_NAME = (
+    r"(?:(?<=\brt.)|(?<=\burt.)|(?<=\brequest_time.)|(?<=\bupstream_response_time.)"
+    r"|(?<=\belapsed.)|(?<=\btook.))"
+)
+_SECONDS_AT = precompiled(r"[=:]" + _LATENCY_NAME + r'\s*"?(\d+(?:\.\d+)?)s?\b')
+_SECONDS_IN_LINES = precompiled(r"[=:]" + _LATENCY_NAME + r'[^\S\n]*"?(\d+(?:\.\d+)?)s?\b')
+_MILLISECONDS_AT = precompiled(r"(\d(?<!\w\d)\d*(?:\.\d+)?)\s?ms\b")
+_MILLISECONDS_IN_LINES = precompiled(r"(\d(?<!\w\d)\d*(?:\.\d+)?)[^\S\n]?ms\b")
 _ERROR_LEVEL = precompiled(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
 )
@@ -121,12 +135,12 @@ def _may_have_latency_field(text: str) -> bool:
 
 def _slow(line: str) -> bool:
     if _may_have_latency_field(line):
-        for match in _SECONDS.finditer(line):
+        for match in _SECONDS_AT.finditer(line):
             if float(match.group(1)) >= SLOW_SECONDS:
                 return True
     if "ms" not in line:
         return False
-    return any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(line))
+    return any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS_AT.finditer(line))
 
 
 # Every word ``line_facts`` can say: a query none of whose terms is among them never needs it.
@@ -193,14 +207,7 @@ def text_facts(text: str) -> str:
     words: dict[str, None] = {}
     for code in dict.fromkeys(codes):
         words.update(dict.fromkeys(f"{_status_words(code)} request response".split()))
-    slow = (
-        _may_have_latency_field(text)
-        and any(float(m.group(1)) >= SLOW_SECONDS for m in _SECONDS.finditer(text))
-    ) or (
-        "ms" in text
-        and any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(text))
-    )
-    if slow:
+    if next(_slow_latencies(text, in_lines=False), None) is not None:
         words.update(dict.fromkeys(("slow", "latency")))
     return " ".join(words)
 
@@ -248,3 +255,63 @@ def package_facts(text: str) -> str:
 # A log's chunker asks these of every line: bound directly, without a call in between.
 status_of = _status  # the HTTP status a log line records, if any
 is_slow = _slow  # whether the line records a latency of a second or more
+
+
+# A log's chunker reads a chunk's lines with one scan per pattern instead of calls per line.
+STATUS_FIELD_SIGNS = _FIELD_SIGNS  # a line holds one when ``field_status`` can find a status
+
+
+def request_statuses(text: str) -> list[tuple[int, int]]:
+    """``(offset, status)`` of each request's HTTP status in ``text``: no match crosses a line,
+    so the first in a line is the one ``status_of`` reads from that line."""
+    if "HTTP/" not in text:
+        return []
+    return [(match.start(), int(match.group(1))) for match in _REQUEST_STATUS.finditer(text)]
+
+
+def field_status(line: str) -> int | None:
+    """The status a line of no request records in a field (``status=504``), as ``status_of``
+    reads it."""
+    if ("=" in line or ":" in line) and _may_have_status_field(line):
+        found = _FIELD_STATUS.search(line)
+        return int(found.group(1)) if found else None
+    return None
+
+
+def slow_offsets(text: str) -> list[int]:
+    """Where each latency of a second or more is in ``text``: a line ``is_slow`` exactly when
+    one of them lies in it."""
+    return [match.start() for match in _slow_latencies(text, in_lines=True)]
+
+
+def _slow_latencies(text: str, *, in_lines: bool) -> Iterator[re.Match[str]]:
+    """The matches of ``_SECONDS`` and ``_MILLISECONDS`` in ``text`` that record a second or
+    more (``in_lines``: as a search of each line alone finds them). Only where a match can be
+    is tried: at the ``=``/``:`` of each latency field's sign, and from the digits, dots and
+    spaces right before each ``ms``, instead of at every position of the text."""
+    seconds = _SECONDS_IN_LINES if in_lines else _SECONDS_AT
+    for sign in _SECONDS_SIGNS:
+        at = text.find(sign)
+        while at >= 0:
+            found = seconds.match(text, at + len(sign) - 1)
+            if found is not None and float(found.group(1)) >= SLOW_SECONDS:
+                yield found
+            at = text.find(sign, at + 1)
+    milliseconds = _MILLISECONDS_IN_LINES if in_lines else _MILLISECONDS_AT
+    at = text.find("ms")
+    while at >= 0:
+        start = at
+        while start and _in_number(text[start - 1], in_lines):
+            start -= 1
+        if start < at:
+            found = milliseconds.search(text, start, at + 3)
+            if found is not None and float(found.group(1)) >= SLOW_SECONDS * 1000:
+                yield found
+        at = text.find("ms", at + 2)
+
+
+def _in_number(char: str, in_lines: bool) -> bool:
+    """Whether ``char`` may stand between a number's first digit and its ``ms``: a digit
+    (``isdecimal``, as ``\\d``), its dot, a space (``\\s``; of its line, ``in_lines``). A run
+    of several spaces only widens the search, which finds the one match ending there."""
+    return char.isdecimal() or char == "." or (char.isspace() and not (in_lines and char == "\n"))

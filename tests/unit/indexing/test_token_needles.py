@@ -13,6 +13,7 @@ from domain.redaction import (
     _TOKENS,
     SECRET_MARKER,
     _holds_a_needle,
+    _holds_a_prose_word,
     redact_secrets,
 )
 from domain.redaction.command_secrets import _COMMANDS
@@ -99,3 +100,21 @@ def test_a_token_after_a_redacted_one_is_still_found() -> None:
         redact_secrets("x" * 10 + " plain text without tokens")
         == "x" * 10 + " plain text without tokens"
     )
+
+
+_PROSE_PIECES = ["api", "access", "private", "key", " ", "_", "-", "pass", "x", "k", "e", "y", "a"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(st.sampled_from(_PROSE_PIECES), max_size=12).map("".join))
+def test_the_prose_words_are_looked_for_as_the_list_says(text: str) -> None:
+    assert _holds_a_prose_word(text) == any(word in text for word in _PROSE_WORDS)
+
+
+def test_underscores_guard_the_needles_that_hold_one() -> None:
+    log = "2025-06-14T00:00:02Z INFO req=ab12 GET /api/orders 200\n"
+    seen: dict[str, bool] = {}
+    assert not any(_holds_a_needle(log, guarded, seen) for guarded, _ in _GUARDED)
+    assert "_" in seen and "github_pat_" not in seen
+    token = "ghp_" + "a1" * 18
+    assert SECRET_MARKER in redact_secrets(f"{log}token {token}\n")
