@@ -58,6 +58,7 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
         "enc p+t: the same in a SQLCipher file (the limit for what capy stores); ÷enc CPU: "
         "capy÷enc by this process's CPU seconds, which other processes' load leaves alone."
     )
+    _print_search_cpu(report["sizes"], console)
     for row in report["sizes"]:
         if "semantic" in row["capy"]:
             _print_meaning(row["capy"]["chunks"], row["capy"]["semantic"], console)
@@ -72,6 +73,19 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
         )
     if "cli_start" in report:
         _print_processes(report, console)
+
+
+def _print_search_cpu(sizes: list[dict[str, Any]], console: Console) -> None:
+    """The searches' CPU per query beside the clock's: what this process spent, which other
+    processes' load does not stretch (on an idle machine the two agree)."""
+    parts = [
+        f"{row['capy']['chunks']:,} chunks {row['capy']['search']['cpu_p50_ms']:.2f} ms "
+        f"(raw {row['raw_fts5']['search']['cpu_p50_ms']:.3f}, {row['search_cpu_p50_vs_raw']:.1f}×)"
+        for row in sizes
+        if "cpu_p50_ms" in row["capy"]["search"]
+    ]
+    if parts:
+        console.print("search CPU per query, p50: " + "; ".join(parts))
 
 
 def _print_processes(report: dict[str, Any], console: Console) -> None:

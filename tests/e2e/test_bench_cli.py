@@ -100,6 +100,7 @@ def test_perf_quick_run(capy: str, tmp_path: Path) -> None:
     (size,) = report["sizes"]
     assert size["capy"]["chunks"] == size["raw_fts5"]["chunks"] >= 200
     assert size["capy"]["search"]["p50_ms"] > 0
+    assert size["search_cpu_p50_vs_raw"] > 0 and "search CPU per query, p50" in done.stdout
     assert size["raw_fts5"]["porter_trigram_chunks_per_s"] > 0
     assert size["raw_fts5"]["encrypted_porter_trigram_chunks_per_s"] > 0
     assert size["index_speed_vs_encrypted_porter_trigram"] > 0

@@ -34,3 +34,25 @@ def test_the_model_s_memory_is_printed_beside_the_layer_off() -> None:
 def test_without_the_extra_the_row_says_why() -> None:
     printed = _printed({"available": False, "reason": "not installed (onnxruntime missing)"})
     assert "not measured — not installed (onnxruntime missing)" in printed
+
+
+def test_the_searches_cpu_is_printed_beside_raw_fts5() -> None:
+    from entrypoints.bench.perf_table import _print_search_cpu
+
+    out = io.StringIO()
+    row = {
+        "capy": {"chunks": 10000, "search": {"p50_ms": 30.1, "cpu_p50_ms": 11.02}},
+        "raw_fts5": {"search": {"p50_ms": 25.7, "cpu_p50_ms": 9.876}},
+        "search_cpu_p50_vs_raw": 1.12,
+    }
+    _print_search_cpu([row], Console(file=out, width=400))
+    assert "search CPU per query, p50: 10,000 chunks 11.02 ms (raw 9.876, 1.1×)" in out.getvalue()
+
+
+def test_a_report_without_cpu_figures_prints_no_cpu_line() -> None:
+    from entrypoints.bench.perf_table import _print_search_cpu
+
+    out = io.StringIO()
+    row = {"capy": {"chunks": 1000, "search": {"p50_ms": 5.0}}, "raw_fts5": {"search": {}}}
+    _print_search_cpu([row], Console(file=out, width=400))
+    assert out.getvalue() == ""
