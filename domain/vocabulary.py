@@ -17,6 +17,11 @@ _TOKEN = re.compile(r"[\w-]+")
 _NOT_TOKEN = re.compile(r"[^\w-]")
 # Tokens are collected a slice at a time: a list of every token of a 2 MB output is ~25 MB.
 _SLICE_CHARS = 64 * 1024
+# An ASCII slice is split by bytes instead: every byte that is no token character (in ASCII,
+# ``[\w-]`` is letters, digits, ``_`` and ``-``) becomes a space, then ``split`` — the same
+# tokens as the pattern, in about half the time.
+_TOKEN_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_SPACED = bytes(byte if byte in _TOKEN_BYTES else 0x20 for byte in range(256))
 # Longer "words" are hashes, base64 blobs and minified code: nobody types them as a misspelling,
 # and they would only bloat the vocabulary table.
 MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
@@ -80,6 +85,10 @@ def distinct_tokens(text: str, slice_chars: int = _SLICE_CHARS) -> set[str]:
     while start < len(text):
         boundary = _NOT_TOKEN.search(text, start + slice_chars)
         end = boundary.start() if boundary else len(text)
-        tokens.update(_TOKEN.findall(text, start, end))
+        piece = text[start:end]
+        if piece.isascii():
+            tokens.update(piece.encode("ascii").translate(_SPACED).decode("ascii").split())
+        else:
+            tokens.update(_TOKEN.findall(piece))
         start = end + 1 if boundary else end
     return tokens

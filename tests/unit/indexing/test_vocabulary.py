@@ -46,6 +46,15 @@ def test_slices_find_every_token_whole(text: str, slice_chars: int) -> None:
     assert distinct_tokens(text, slice_chars) == set(re.findall(r"[\w-]+", text))
 
 
+@given(
+    st.text(alphabet=st.characters(max_codepoint=127), max_size=400) | st.text(max_size=100),
+    st.integers(1, 40),
+)
+def test_ascii_slices_split_by_bytes_find_the_pattern_s_tokens(text: str, slice_chars: int) -> None:
+    # Every ASCII character, control characters and all, and any text beside them.
+    assert distinct_tokens(text, slice_chars) == set(re.findall(r"[\w-]+", text))
+
+
 @given(st.text(alphabet="aZ_-9é ÉxY", max_size=40))
 def test_tokens_skipped_as_plain_words_have_no_identifier_parts(text: str) -> None:
     for token in text.split():
