@@ -49,7 +49,9 @@ _COMMANDS: tuple[_Command, ...] = (
         _SHELL_END,
     ),
     _Command(
-        ("-u",),
+        # Where the step can match: ``-u`` or ``--user`` after a blank (``-u`` alone is in
+        # every ``x86_64-unknown-linux`` and ``re-use``, and ``http`` in every URL).
+        (" -u", "\t-u", " --user", "\t--user"),
         LazyPattern(r"\b(?:curl|wget|http|https|xh)\b"),
         (LazyPattern(r"[ \t](?:-u|--user)[ =]?['\"]?[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"),),
         _SHELL_END,
@@ -100,6 +102,9 @@ _NETRC = LazyPattern(
     rf"\s+password\s+{_VALUE}"
 )
 _PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>[^\s]+)$")
+# What every ``_PGPASS`` match holds from its first colon on; opening on a literal ``:``, it is
+# looked for at the colons only, where ``_PGPASS`` is tried at every position of the text.
+_PGPASS_HINT = LazyPattern(r":(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S")
 
 
 def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
@@ -114,7 +119,7 @@ def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
             yield from _secrets(pattern.finditer(text))
     if "machine" in lowered and "login" in lowered:
         yield from _secrets(_NETRC.finditer(text))
-    if text.count(":") >= 4:
+    if text.count(":") >= 4 and _PGPASS_HINT.search(text) is not None:
         yield from _secrets(_PGPASS.finditer(text))
 
 
