@@ -26,7 +26,7 @@ class _Command:
 
     # A plain class, not ``typing.NamedTuple``: building a named tuple compiles source on every
     # import, which every capturing hook would pay.
-    __slots__ = ("ends", "names", "steps", "triggers", "word")
+    __slots__ = ("ends", "flags", "names", "steps", "triggers", "word")
 
     def __init__(
         self,
@@ -35,9 +35,10 @@ class _Command:
         steps: tuple[LazyPattern, ...],
         ends: LazyPattern,
         names: tuple[str, ...] = (),  # when given, one of these too: the command word's spellings
+        flags: tuple[str, ...] = (),  # when given, one of these too: where a step can match
     ) -> None:
         self.triggers, self.word, self.steps, self.ends = triggers, word, steps, ends
-        self.names = names
+        self.names, self.flags = names, flags
 
 
 _SHELL_END = LazyPattern(r"[\n|;&]")
@@ -49,12 +50,14 @@ _COMMANDS: tuple[_Command, ...] = (
         _SHELL_END,
     ),
     _Command(
-        # Where the step can match: ``-u`` or ``--user`` after a blank (``-u`` alone is in
-        # every ``x86_64-unknown-linux`` and ``re-use``, and ``http`` in every URL).
-        (" -u", "\t-u", " --user", "\t--user"),
+        ("-u",),
         LazyPattern(r"\b(?:curl|wget|http|https|xh)\b"),
         (LazyPattern(r"[ \t](?:-u|--user)[ =]?['\"]?[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"),),
         _SHELL_END,
+        # Where the step can match: ``-u`` or ``--user`` after a blank. ``-u`` alone is in
+        # every ``x86_64-unknown-linux`` and ``re-use``, and ``http`` in every URL: the search
+        # for the command ran on most real outputs.
+        flags=(" -u", "\t-u", " --user", "\t--user"),
     ),
     _Command(
         ("login",),
@@ -110,8 +113,10 @@ _PGPASS_HINT = LazyPattern(r":(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S")
 def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
     """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups)."""
     for command in _COMMANDS:
-        if any(trigger in lowered for trigger in command.triggers) and (
-            not command.names or any(name in lowered for name in command.names)
+        if (
+            any(trigger in lowered for trigger in command.triggers)
+            and (not command.names or any(name in lowered for name in command.names))
+            and (not command.flags or any(flag in lowered for flag in command.flags))
         ):
             yield from _secrets(_command_matches(command, text))
     for triggers, pattern in _PATTERNS:

@@ -109,7 +109,7 @@ def test_a_key_value_table_row_holds_two_blanks_in_a_row(text: str) -> None:
 def test_a_user_flag_and_a_pgpass_line_are_looked_for_wherever_they_can_be(text: str) -> None:
     (curl,) = [c for c in _COMMANDS if "--user" in c.steps[0].compiled.pattern]
     if curl.steps[0].search(text) is not None:
-        assert any(trigger in text.lower() for trigger in curl.triggers)
+        assert any(flag in text.lower() for flag in curl.flags)
     if _PGPASS.search(text) is not None:
         assert _PGPASS_HINT.search(text) is not None
 
