@@ -34,6 +34,7 @@ class _Command:
         word: LazyPattern,
         steps: tuple[LazyPattern, ...],
         ends: LazyPattern,
+        *,
         names: tuple[str, ...] = (),  # when given, one of these too: the command word's spellings
         flags: tuple[str, ...] = (),  # when given, one of these too: where a step can match
     ) -> None:
