@@ -196,13 +196,34 @@ def text_facts(text: str) -> str:
     slow = (
         _may_have_latency_field(text)
         and any(float(m.group(1)) >= SLOW_SECONDS for m in _SECONDS.finditer(text))
-    ) or (
-        "ms" in text
-        and any(float(m.group(1)) >= SLOW_SECONDS * 1000 for m in _MILLISECONDS.finditer(text))
-    )
+    ) or _slow_milliseconds(text)
     if slow:
         words.update(dict.fromkeys(("slow", "latency")))
     return " ".join(words)
+
+
+def _slow_milliseconds(text: str) -> bool:
+    """``any(float(m.group(1)) >= 1000 for m in _MILLISECONDS.finditer(text))``, with the pattern
+    tried only where a match can start. Opening on ``\b`` and a digit, it was tried at every
+    position of a text holding ``ms`` (``items``, ``params``): the costliest of a chunk's facts.
+    A match ends at an ``ms``; before it come digits and dots, and maybe one blank. It starts at
+    that run's start or right after one of its dots (a digit after a digit is no ``\b``), and
+    the first of those where it matches is the match ``finditer`` gives: no match before it can
+    reach into the run, which holds no ``ms``."""
+    at = text.find("ms")
+    while at >= 0:
+        number_end = at - 1 if at > 0 and text[at - 1].isspace() else at
+        start = number_end
+        while start > 0 and (text[start - 1].isdecimal() or text[start - 1] == "."):
+            start -= 1
+        for begin in (start, *(i + 1 for i in range(start, number_end) if text[i] == ".")):
+            found = _MILLISECONDS.match(text, begin)
+            if found is not None:
+                if float(found.group(1)) >= SLOW_SECONDS * 1000:
+                    return True
+                break
+        at = text.find("ms", at + 1)
+    return False
 
 
 # A record's count of problems (eslint's ``"errorCount": 4``, jest's ``"numFailedTests": 5``,
