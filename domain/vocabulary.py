@@ -22,6 +22,11 @@ _LOWERS_LONGER = "\u0130"
 _NOT_TOKEN = re.compile(r"[^\w-]")
 # Tokens are collected a slice at a time: a list of every token of a 2 MB output is ~25 MB.
 _SLICE_CHARS = 64 * 1024
+# An ASCII slice is split by bytes instead: every byte that is no token character (in ASCII,
+# ``[\w-]`` is letters, digits, ``_`` and ``-``) becomes a space, then ``split`` — the same
+# tokens as the pattern, in about half the time.
+_TOKEN_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_SPACED = bytes(byte if byte in _TOKEN_BYTES else 0x20 for byte in range(256))
 # Longer "words" are hashes, base64 blobs and minified code: nobody types them as a misspelling,
 # and they would only bloat the vocabulary table.
 MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
@@ -82,11 +87,17 @@ def distinct_tokens(text: str, slice_chars: int = _SLICE_CHARS) -> set[str]:
     without ever holding every token of a long text: each slice ends where no token can
     continue, so no token is split."""
     tokens: set[str] = set()
-    pattern = _TOKEN if _LOWERS_LONGER in text else _LONG_TOKEN
+    keep_short = _LOWERS_LONGER in text
+    pattern = _TOKEN if keep_short else _LONG_TOKEN
     start = 0
     while start < len(text):
         boundary = _NOT_TOKEN.search(text, start + slice_chars)
         end = boundary.start() if boundary else len(text)
-        tokens.update(pattern.findall(text, start, end))
+        piece = text[start:end]
+        if piece.isascii():
+            split = piece.encode("ascii").translate(_SPACED).decode("ascii").split()
+            tokens.update(split if keep_short else [t for t in split if len(t) >= MIN_WORD_LENGTH])
+        else:
+            tokens.update(pattern.findall(piece))
         start = end + 1 if boundary else end
     return tokens

@@ -47,6 +47,18 @@ def _compact(value: Any) -> str:
     return _dumps(value, None, (",", ":"))
 
 
+def _pretty_within(value: Any, max_bytes: int) -> str | None:
+    """``_pretty(value)`` when it fits in ``max_bytes``, else ``None``. The pretty form is the
+    compact one with blanks added (a space after each ``:``, a line and its indent before
+    each member), so a compact form over the limit rules it out: that one comes from the
+    C encoder, ~10x faster than the pure-Python one an indent needs, which printed every
+    big object whole at each level of its nesting only to find it too big."""
+    if byte_len(_compact(value)) > max_bytes:
+        return None
+    pretty = _pretty(value)
+    return pretty if byte_len(pretty) <= max_bytes else None
+
+
 def _title(path: list[str]) -> str:
     return " > ".join(path) if path else ROOT
 
@@ -117,8 +129,8 @@ class _JsonChunker:
         it fits, else an object by its members and an array in batches."""
         if _scalar(value):
             return self.fitted(_keyed(key, value), _title(path))
-        whole = _pretty(_keyed(key, value))
-        if byte_len(whole) <= self.max_bytes:
+        whole = _pretty_within(_keyed(key, value), self.max_bytes)
+        if whole is not None:
             title = (
                 _title(path) if isinstance(value, dict) else _batch_title(_title(path), value, 0)
             )
@@ -134,8 +146,8 @@ class _JsonChunker:
         ]
 
     def fitted(self, value: Any, title: str) -> list[Chunk]:
-        pretty = _pretty(value)
-        if byte_len(pretty) <= self.max_bytes:
+        pretty = _pretty_within(value, self.max_bytes)
+        if pretty is not None:
             return [Chunk(title=title, content=pretty, has_code=True)]
         return self.cut(_compact(value), title)
 
@@ -149,10 +161,10 @@ class _JsonChunker:
             member = value[key]
             if not _scalar(member):
                 continue
-            if record and byte_len(_pretty({**record, key: member})) > self.max_bytes:
+            if record and _pretty_within({**record, key: member}, self.max_bytes) is None:
                 chunks.extend(self.fitted(record, _title(path)))
                 record = {}
-            if byte_len(_pretty({key: member})) > self.max_bytes:
+            if _pretty_within({key: member}, self.max_bytes) is None:
                 chunks.extend(self.fitted({key: member}, _title([*path, str(key)])))
             else:
                 record[key] = member
@@ -200,8 +212,8 @@ class _JsonChunker:
         """One chunk per record, pretty-printed; a record too big is chunked by its members."""
         chunks: list[Chunk] = []
         for item, title in zip(items, titles, strict=True):
-            whole = _pretty(item)
-            if byte_len(whole) <= self.max_bytes:
+            whole = _pretty_within(item, self.max_bytes)
+            if whole is not None:
                 chunks.append(Chunk(title=title, content=whole, has_code=True))
             else:
                 chunks.extend(self.value(item, [title]))

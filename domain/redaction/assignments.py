@@ -16,6 +16,7 @@ from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, 
 from domain.redaction.secret_values import ValueContext, is_literal_secret, looks_like_a_path
 
 _STEM = r"(?:pass|pwd|secret|token|credential|key|auth)"
+STEMS = ("pass", "pwd", "secret", "token", "credential", "key", "auth")  # ``_STEM``'s words
 # Matched on lower-cased text: the part of a name from its last secret word on, then an
 # operator. The name stops before another secret word and gives nothing back (possessive):
 # starting at every secret word of ``passpasspass…`` and reading to the end of the run from
@@ -116,11 +117,14 @@ def secret_spans(text: str, lowered: str) -> Iterator[Span]:
         yield from _elements(text)
     if "value" in lowered and ("name" in lowered or "key" in lowered):
         yield from _pairs(text, lowered)
-    yield from _two_columns(text, lowered)
+    if "  " in text or "\t" in text:  # two blanks (spaces or tabs) part every match
+        yield from _two_columns(text, lowered)
 
 
 def _assignments(text: str, lowered: str) -> Iterator[Span]:
-    for match in _ASSIGNMENT.finditer(lowered):
+    # Every match opens with a stem: tried only where one is, not at each of the many letters
+    # the stems begin with (a scan of a long text cost as much as the rest of the assignments).
+    for match in _ASSIGNMENT.finditer_from(lowered, STEMS):
         start = _name_start(text, match.start("stem"))
         name = text[start : match.end("name")].lstrip("-.")
         name = _with_prose_qualifier(text, start, name)

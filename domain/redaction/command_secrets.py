@@ -26,7 +26,7 @@ class _Command:
 
     # A plain class, not ``typing.NamedTuple``: building a named tuple compiles source on every
     # import, which every capturing hook would pay.
-    __slots__ = ("ends", "names", "steps", "triggers", "word")
+    __slots__ = ("ends", "flags", "names", "steps", "triggers", "word")
 
     def __init__(
         self,
@@ -34,10 +34,12 @@ class _Command:
         word: LazyPattern,
         steps: tuple[LazyPattern, ...],
         ends: LazyPattern,
+        *,
         names: tuple[str, ...] = (),  # when given, one of these too: the command word's spellings
+        flags: tuple[str, ...] = (),  # when given, one of these too: where a step can match
     ) -> None:
         self.triggers, self.word, self.steps, self.ends = triggers, word, steps, ends
-        self.names = names
+        self.names, self.flags = names, flags
 
 
 _SHELL_END = LazyPattern(r"[\n|;&]")
@@ -53,6 +55,10 @@ _COMMANDS: tuple[_Command, ...] = (
         LazyPattern(r"\b(?:curl|wget|http|https|xh)\b"),
         (LazyPattern(r"[ \t](?:-u|--user)[ =]?['\"]?[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"),),
         _SHELL_END,
+        # Where the step can match: ``-u`` or ``--user`` after a blank. ``-u`` alone is in
+        # every ``x86_64-unknown-linux`` and ``re-use``, and ``http`` in every URL: the search
+        # for the command ran on most real outputs.
+        flags=(" -u", "\t-u", " --user", "\t--user"),
     ),
     _Command(
         ("login",),
@@ -100,13 +106,18 @@ _NETRC = LazyPattern(
     rf"\s+password\s+{_VALUE}"
 )
 _PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>[^\s]+)$")
+# What every ``_PGPASS`` match holds from its first colon on; opening on a literal ``:``, it is
+# looked for at the colons only, where ``_PGPASS`` is tried at every position of the text.
+_PGPASS_HINT = LazyPattern(r":(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S")
 
 
 def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
     """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups)."""
     for command in _COMMANDS:
-        if any(trigger in lowered for trigger in command.triggers) and (
-            not command.names or any(name in lowered for name in command.names)
+        if (
+            any(trigger in lowered for trigger in command.triggers)
+            and (not command.names or any(name in lowered for name in command.names))
+            and (not command.flags or any(flag in lowered for flag in command.flags))
         ):
             yield from _secrets(_command_matches(command, text))
     for triggers, pattern in _PATTERNS:
@@ -114,7 +125,7 @@ def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
             yield from _secrets(pattern.finditer(text))
     if "machine" in lowered and "login" in lowered:
         yield from _secrets(_NETRC.finditer(text))
-    if text.count(":") >= 4:
+    if text.count(":") >= 4 and _PGPASS_HINT.search(text) is not None:
         yield from _secrets(_PGPASS.finditer(text))
 
 

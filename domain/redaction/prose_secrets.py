@@ -31,6 +31,8 @@ _CREDENTIAL = LazyPattern(
 )
 # What every credential word begins with: the scan tries the pattern only where one does.
 CREDENTIAL_STARTS = ("pass", "pwd", "secret", "token", "credential", "api", "access", "private")
+# The words that begin with the last three end with ``key``: without it, they are not looked for.
+_KEYLESS_STARTS = CREDENTIAL_STARTS[:5]
 _CONNECTORS = frozenset(
     [
         "is",
@@ -75,7 +77,8 @@ _TRAILING = ".,;:)]}\"'`"
 def prose_secret_spans(text: str, lowered: str) -> Iterator[Span]:
     """Where a secret follows a credential word in ``text`` (``lowered`` is its lower case,
     offsets kept)."""
-    for match in _CREDENTIAL.finditer_from(lowered, CREDENTIAL_STARTS):
+    starts = CREDENTIAL_STARTS if "key" in lowered else _KEYLESS_STARTS
+    for match in _CREDENTIAL.finditer_from(lowered, starts):
         if match.end() >= len(text) or text[match.end()] not in " \t":
             continue  # ``password=…``, ``token:``, ``pwd_file``: an assignment's business
         end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)

@@ -22,6 +22,8 @@ import re
 from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
 
+_AT_NEEDLE = (0,)  # a match opens with its needle
+_THE_LINE = None  # a match opens its line: the needle's line is searched
 _ERROR_WORDS = "error failed"
 _CRASH_WORDS = "crashed crash error failed"
 _TIMEOUT_WORDS = "timeout"
@@ -32,7 +34,8 @@ _ERROR_LEVEL = precompiled(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
 )
 _ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "EMERG", "[error]", "[crit]", "[alert]")
-_ERROR_NEEDLES = (*_ERROR_SIGNS, "[emerg]")
+# Each pattern's needles with where a match can start, counted back from the needle (``_said``).
+_ERROR_NEEDLES = tuple((needle, _AT_NEEDLE) for needle in (*_ERROR_SIGNS, "[emerg]"))
 # A program that died: a panic, an uncaught exception's traceback, a signal, the OOM killer.
 _CRASH = precompiled(
     r"\bpanic(?:ked)?\b|^Traceback \(most recent call last\)|\bSegmentation fault\b"
@@ -50,18 +53,21 @@ _CRASH_SIGNS: tuple[str, ...] = (
     "ncaught",
 )
 _CRASH_SIGNS += ("atal e", "Exception in", "nhandled")
-# A literal part, in lower case, of every match of each alternative above.
-_CRASH_NEEDLES = (
-    "panic",
-    "traceback (most recent call last)",
-    "segmentation fault",
-    "segfault",
-    "core dumped",
-    "oomkilled",
-    "uncaught ",
-    "fatal error",
-    "exception in thread",
-    "unhandled ",
+# A literal part, in lower case, that every match of each alternative above opens with.
+_CRASH_NEEDLES = tuple(
+    (needle, _AT_NEEDLE)
+    for needle in (
+        "panic",
+        "traceback (most recent call last)",
+        "segmentation fault",
+        "segfault",
+        "core dumped",
+        "oomkilled",
+        "uncaught ",
+        "fatal error",
+        "exception in thread",
+        "unhandled ",
+    )
 )
 # A command that exited non-zero: ``exit code 1``, ``exited with code 137``, ``exit status 2``,
 # Python's ``returned non-zero exit status 1``, make's ``Error 2``.
@@ -71,15 +77,17 @@ _EXIT = precompiled(
     re.IGNORECASE | re.MULTILINE,
 )
 _EXIT_SIGNS = ("xit", "rror")
-_EXIT_NEEDLES = ("exit", ": *** ")
+# ``exit`` opens a match, or ends ``non-zero `` (9 characters); make's line opens its match.
+_EXIT_NEEDLES = (("exit", (0, 9)), (": *** ", _THE_LINE))
 # pytest's ``E   AssertionError: …`` lines, ``✗``/``×`` marks of failed checks.
 _FAILED_MARK = precompiled(r"^[ \t]*(?:E {2,}\S|[✗×✕] )", re.MULTILINE)
-_FAILED_NEEDLES = ("E  ", "✗ ", "× ", "✕ ")
+_FAILED_NEEDLES = tuple((needle, _THE_LINE) for needle in ("E  ", "✗ ", "× ", "✕ "))
 _TIMEOUT = precompiled(
     r"\btimed? ?out\b|\bdeadline exceeded\b|\bETIMEDOUT\b|\bDeadlineExceeded\b", re.IGNORECASE
 )
 _TIMEOUT_SIGNS = ("ime", "IME", "eadline", "EADLINE")
-_TIMEOUT_NEEDLES = ("time", "deadline")
+# ``time`` opens ``timed out`` and is one character into ``ETIMEDOUT``.
+_TIMEOUT_NEEDLES = (("time", (0, 1)), ("deadline", _AT_NEEDLE))
 
 # Words agents put in a question that say that something went wrong, or nothing at all,
 # rather than what it is about.
@@ -139,7 +147,7 @@ def outcome_facts(text: str) -> str:
     if not words:
         return ""
     lowered = lowered or text.lower()
-    return " ".join(word for word in words if stem_prefix(word) not in lowered)
+    return " ".join(word for word in words if _STEMS[word] not in lowered)
 
 
 # Letters a case-blind pattern matches to an ASCII letter that ``str.lower`` leaves alone or
@@ -152,19 +160,31 @@ def _folds_alike(text: str, lowered: str) -> bool:
 
 
 def _said(
-    pattern: re.Pattern[str], text: str, haystack: str | None, needles: tuple[str, ...]
+    pattern: re.Pattern[str],
+    text: str,
+    haystack: str | None,
+    needles: tuple[tuple[str, tuple[int, ...] | None], ...],
 ) -> bool:
     """Whether ``pattern`` matches ``text``. No match of these patterns spans a line, and each
     holds one of its ``needles`` as found in ``haystack`` (``text`` itself, or its lower-case
-    copy for a case-blind pattern, ``None`` when that copy cannot stand in for it): so the
-    pattern is tried only on the lines where a needle is, each line at most once. A scan of
-    the whole text per pattern cost ~4 ms per chunk of 2 KB; this costs a few ``find`` calls."""
+    copy for a case-blind pattern, ``None`` when that copy cannot stand in for it), at a known
+    distance from the match's start (``backs``), or anywhere in a match that opens its line
+    (``_THE_LINE``): so the pattern is tried only where a match can start, at most once per
+    line for those that open theirs. A scan of the whole text per pattern cost ~4 ms per chunk
+    of 2 KB; a search of each line holding a needle ~14 µs a line; this, a ``match`` per
+    needle found."""
     if haystack is None:
         return pattern.search(text) is not None
     tried: set[int] = set()
-    for needle in needles:
+    for needle, backs in needles:
         at = haystack.find(needle)
         while at >= 0:
+            if backs is not None:
+                for back in backs:
+                    if back <= at and pattern.match(text, at - back) is not None:
+                        return True
+                at = haystack.find(needle, at + 1)
+                continue
             start = haystack.rfind("\n", 0, at) + 1
             end = haystack.find("\n", at)
             if end < 0:
@@ -178,3 +198,5 @@ def _said(
 
 
 OUTCOME_WORDS = f"{_ERROR_WORDS} {_CRASH_WORDS} {_TIMEOUT_WORDS}"
+# Each word's stem, worked out once rather than for every chunk that gets the word.
+_STEMS = {word: stem_prefix(word) for word in f"{OUTCOME_WORDS} {_FAILED_WORDS}".split()}

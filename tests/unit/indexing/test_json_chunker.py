@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from domain.chunking import MAX_CHUNK_BYTES, chunk
+from domain.chunking.json_chunks import _compact, _pretty, _pretty_within
 from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType
 
@@ -132,3 +136,22 @@ def test_identity_values_are_shortened_for_titles() -> None:
     (only,) = chunk(json.dumps([{"name": "line one\nline two " + "x" * 200}]), ContentType.JSON)
     assert "\n" not in only.title
     assert byte_len(only.title) <= len("(root) > ") + 80
+
+
+_STRINGS = st.text(
+    st.sampled_from(["a", "é", "日", "\ud83d", "\u2028", '"', "\\", "\n"]), max_size=12
+)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | _STRINGS | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_STRINGS, inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_JSON, st.integers(0, 400))
+def test_a_compact_form_over_the_limit_rules_the_pretty_one_out(value: object, limit: int) -> None:
+    # Lone surrogates, non-ASCII text and NaN included: the pretty form is never the smaller.
+    pretty = _pretty(value)
+    assert byte_len(pretty) >= byte_len(_compact(value))
+    assert _pretty_within(value, limit) == (pretty if byte_len(pretty) <= limit else None)

@@ -59,6 +59,17 @@ def test_a_short_token_with_a_dotted_capital_i_still_gives_its_word() -> None:
     assert "i\u0307x" in document_vocabulary("\u0130x")
 
 
+@given(
+    st.text(alphabet=st.characters(max_codepoint=127), max_size=400) | st.text(max_size=100),
+    st.integers(1, 40),
+)
+def test_ascii_slices_split_by_bytes_find_the_pattern_s_tokens(text: str, slice_chars: int) -> None:
+    # Every ASCII character, control characters and all, and any text beside them.
+    tokens = set(re.findall(r"[\w-]+", text))
+    expected = tokens if "\u0130" in text else {t for t in tokens if len(t) >= 3}
+    assert distinct_tokens(text, slice_chars) == expected
+
+
 @given(st.text(alphabet="aZ_-9é ÉxY", max_size=40))
 def test_tokens_skipped_as_plain_words_have_no_identifier_parts(text: str) -> None:
     for token in text.split():

@@ -111,3 +111,74 @@ def test_the_spelt_out_level_test_is_the_signs(text: str) -> None:
 
     expected = any(sign in text for sign in log_titles._ERROR_SIGNS)
     assert log_titles._may_say_error(text) == expected
+
+
+_MS_PIECES = [
+    "ms",
+    "m",
+    "s",
+    "1000",
+    "999",
+    "1500.5",
+    "0.5",
+    ".",
+    "1",
+    "0",
+    " ",
+    "\n",
+    "\u2003",
+    "x",
+    "_",
+    "-",
+    "\u0663",
+    "\u0661\u0660\u0660\u0660",
+    "items",
+    "msec",
+    "2.5.1",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_MS_PIECES), max_size=16).map("".join))
+def test_slow_milliseconds_are_found_where_the_whole_scan_finds_them(text: str) -> None:
+    whole = any(float(m.group(1)) >= 1000 for m in line_facts_module._MILLISECONDS.finditer(text))
+    found = line_facts_module._slow_latencies(text, in_lines=False)
+    assert (next(found, None) is not None) == whole
+
+
+_STATUS_PIECES = [
+    "status",
+    "STATUS",
+    "Status",
+    "\u017ftatus",
+    "code",
+    "Code",
+    "CODE",
+    "status_code",
+    "=",
+    ":",
+    " ",
+    "\n",
+    '"',
+    "200",
+    "404",
+    "503",
+    "5",
+    "99",
+    "1000",
+    "x",
+    "_",
+    "-",
+    "exit code",
+    "\u212a",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_STATUS_PIECES), max_size=16).map("".join))
+def test_status_fields_are_found_as_the_whole_scan_finds_them(text: str) -> None:
+    def found(matches: object) -> list[tuple[tuple[int, int], str]]:
+        return [(m.span(), m.group(1)) for m in matches]  # type: ignore[attr-defined]
+
+    whole = found(line_facts_module._FIELD_STATUS.finditer(text))
+    assert found(line_facts_module._field_statuses(text)) == whole

@@ -131,6 +131,14 @@ _PIECES = [
     "2",
     "é",
     "\r",
+    "xETIMEDOUT",
+    "E",
+    "e",
+    "non-",
+    "zero exit",
+    "make",
+    ": *** ",
+    "Error 3",
 ]
 
 
@@ -139,6 +147,23 @@ _PIECES = [
 def test_generated_text_gets_the_words_the_whole_text_scan_gave(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert ow.outcome_facts(text) == _reference(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_each_pattern_is_tried_where_its_matches_can_start(pieces: list[str]) -> None:
+    # Exact for any text, signs or not: a match is found where a search of the whole text finds one.
+    text = "".join(pieces)
+    lowered = text.lower()
+    folded = lowered if ow._folds_alike(text, lowered) else None
+    for pattern, haystack, needles in (
+        (ow._ERROR_LEVEL, text, ow._ERROR_NEEDLES),
+        (ow._CRASH, folded, ow._CRASH_NEEDLES),
+        (ow._EXIT, folded, ow._EXIT_NEEDLES),
+        (ow._FAILED_MARK, text, ow._FAILED_NEEDLES),
+        (ow._TIMEOUT, folded, ow._TIMEOUT_NEEDLES),
+    ):
+        assert ow._said(pattern, text, haystack, needles) == bool(pattern.search(text)), pattern
 
 
 def test_odd_folds_are_every_letter_a_case_blind_pattern_matches_to_ascii_otherwise() -> None:

@@ -1,0 +1,129 @@
+"""Redaction's scans tried only where a match can start say exactly what whole scans said.
+
+The assignments' pattern runs where one of its stems is, the prose scan leaves out the words
+that end in ``key`` when the text holds no ``key``, the key/value table pattern runs only on a
+text holding two blanks in a row, ``curl -u`` only where ``-u`` or ``--user`` follows a blank,
+and the ``.pgpass`` line only where its colons' part is: on text built from the patterns' own
+pieces, each finds what the whole scan found, and redaction is what it was.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.redaction import SECRET_MARKER, _same_length_lower, redact_secrets
+from domain.redaction.assignments import _ASSIGNMENT, _TWO_COLUMNS, STEMS
+from domain.redaction.command_secrets import _COMMANDS, _PGPASS, _PGPASS_HINT
+from domain.redaction.prose_secrets import _CREDENTIAL, CREDENTIAL_STARTS
+
+_PIECES = [
+    *STEMS,
+    *CREDENTIAL_STARTS,
+    "word",
+    "PASSWORD",
+    "Api",
+    "KEY",
+    "passwords",
+    "api key",
+    "access-key",
+    "private_key",
+    "secret key",
+    "tokens",
+    "_",
+    "-",
+    ".",
+    "=",
+    ":=",
+    "=>",
+    "==",
+    ":",
+    "::",
+    ",",
+    '"',
+    "'",
+    "`",
+    "]",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "is",
+    "hunter2secret",
+    "Tr0ub4dor&3",
+    "x9",
+    "K",
+    "\u0130",
+    "é",
+    "curl",
+    "http",
+    "-u",
+    "-U",
+    "--user",
+    "--USER",
+    "x86_64-unknown",
+    "user:",
+    "5432",
+    "*",
+    "#",
+    "db",
+    "@",
+]
+_TEXT = st.lists(st.sampled_from(_PIECES), max_size=16).map("".join)
+
+
+def _spans(matches: object) -> list[tuple[tuple[int, int], dict[str, str | None]]]:
+    return [(m.span(), m.groupdict()) for m in matches]  # type: ignore[attr-defined]
+
+
+@settings(max_examples=800, deadline=None)
+@given(_TEXT)
+def test_assignments_tried_at_their_stems_match_as_the_whole_scan(text: str) -> None:
+    lowered = _same_length_lower(text)
+    assert _spans(_ASSIGNMENT.finditer_from(lowered, STEMS)) == _spans(
+        _ASSIGNMENT.finditer(lowered)
+    )
+
+
+@settings(max_examples=800, deadline=None)
+@given(_TEXT)
+def test_credential_words_are_found_as_the_whole_scan_finds_them(text: str) -> None:
+    lowered = _same_length_lower(text)
+    whole = [m.span() for m in _CREDENTIAL.finditer_from(lowered, CREDENTIAL_STARTS)]
+    assert whole == [m.span() for m in _CREDENTIAL.finditer(lowered)]
+    if "key" not in lowered:
+        assert whole == [
+            m.span() for m in _CREDENTIAL.finditer_from(lowered, CREDENTIAL_STARTS[:5])
+        ]
+
+
+@settings(max_examples=800, deadline=None)
+@given(_TEXT)
+def test_a_key_value_table_row_holds_two_blanks_in_a_row(text: str) -> None:
+    if _TWO_COLUMNS.search(_same_length_lower(text)) is not None:
+        assert "  " in text or "\t" in text
+
+
+@settings(max_examples=800, deadline=None)
+@given(_TEXT)
+def test_a_user_flag_and_a_pgpass_line_are_looked_for_wherever_they_can_be(text: str) -> None:
+    (curl,) = [c for c in _COMMANDS if "--user" in c.steps[0].compiled.pattern]
+    if curl.steps[0].search(text) is not None:
+        assert any(flag in text.lower() for flag in curl.flags)
+    if _PGPASS.search(text) is not None:
+        assert _PGPASS_HINT.search(text) is not None
+
+
+def test_each_shape_is_still_redacted() -> None:
+    for text, secret in (
+        ("password    hunter2secret", "hunter2secret"),  # a key/value table row
+        ("password\t\tTr0ub4dor&3x", "Tr0ub4dor&3x"),
+        ("auth_token = s3cr3tValue99", "s3cr3tValue99"),  # an assignment
+        ("the api key is sk9Xq2mVb7Lp4Rt8", "sk9Xq2mVb7Lp4Rt8"),  # prose, with ``key``
+        ("the token is retry_api12x", "retry_api12x"),  # prose, without
+        ("curl -u admin:Hunter2Pass https://x.test/api", "Hunter2Pass"),
+        ("curl --user admin:Hunter2Pass https://x.test/api", "Hunter2Pass"),
+        ("db.internal:5432:shop:app:Pg2024secret\n", "Pg2024secret"),  # a .pgpass line
+    ):
+        redacted = redact_secrets(text)
+        assert secret not in redacted and SECRET_MARKER in redacted, redacted
