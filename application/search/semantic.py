@@ -7,6 +7,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta
 
 import attrs
@@ -17,6 +18,7 @@ from application.ports.embedder import Embedder
 from application.ports.knowledge_store import KnowledgeStore
 from domain import embedding_text
 from domain.search import meaning, tuning
+from domain.search.question_words import is_question_word
 from domain.search.rrf import FusedHit
 from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchScope
@@ -25,6 +27,9 @@ from domain.source_kind import ALL_KINDS
 _log = logging.getLogger("capy.search")
 _QUERY_CACHE = 256
 _LINE_CACHE = 1024
+# How long a search waits for the layer asked ahead before it goes on with words alone: only a
+# worker that hangs waits this long (the layer costs ~15 ms of CPU; loading the model ~0.3 s).
+AHEAD_SECONDS = 30.0
 
 
 @attrs.frozen
@@ -46,7 +51,13 @@ class SemanticLayer:
     the rest of the process and searches go on with words alone."""
 
     def __init__(
-        self, embedder: Embedder, store: KnowledgeStore, vectors: ChunkVectors, clock: Clock
+        self,
+        embedder: Embedder,
+        store: KnowledgeStore,
+        vectors: ChunkVectors,
+        clock: Clock,
+        *,
+        ahead_seconds: float = AHEAD_SECONDS,
     ) -> None:
         self._embedder = embedder
         self._store = store
@@ -57,6 +68,9 @@ class SemanticLayer:
         self._lines: OrderedDict[str, bytes] = OrderedDict()
         self._usable: bool | None = None
         self._progress: dict[frozenset[str], tuple[datetime, EmbeddingProgress]] = {}
+        self._ahead_seconds = ahead_seconds
+        self._ahead = threading.local()  # each searching thread's question asked ahead
+        self._worker: ThreadPoolExecutor | None = None
 
     @property
     def usable(self) -> bool:
@@ -67,10 +81,71 @@ class SemanticLayer:
     def nearest(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit]:
         return self.searched(query, scope, limit) or []
 
+    def ask_ahead(self, query: str, terms: Sequence[str], scope: SearchScope, limit: int) -> bool:
+        """Start ``searched(query, scope, limit)`` on the layer's worker thread when the search
+        that calls this will likely ask it — a word of ``terms`` (question words aside) that no
+        indexed text holds: the words' evidence is then weak — so that the question is embedded
+        and scored while the words are searched (onnxruntime and numpy work without the
+        interpreter lock). The search's own ``searched`` then takes the answer: the same call,
+        the same result (ADR 0142). Whether it was started; a search that then does not ask
+        the layer drops it (``settle``)."""
+        self.settle()
+        if not self.usable or not any(
+            not is_question_word(term) and not self._store.has_word(term) for term in terms
+        ):
+            return False
+        if not self._vectors.any_vectors(self._embedder.model_id):
+            return False
+        with self._lock:
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(1, thread_name_prefix="capy-meaning")
+            worker = self._worker
+        self._ahead.pending = (
+            (query, scope, limit),
+            worker.submit(self._search, query, scope, limit),
+        )
+        return True
+
+    def settle(self) -> None:
+        """Drop this thread's question asked ahead (not run yet: never run)."""
+        pending = getattr(self._ahead, "pending", None)
+        if pending is not None:
+            self._ahead.pending = None
+            pending[1].cancel()
+
     def searched(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
         """The nearest chunks above ``meaning.MIN_SIMILARITY``, best first; None when the layer
-        could not be asked (off, nothing embedded, the model failed) — unlike an empty list,
-        which says no embedded chunk is near."""
+        could not be asked (off, nothing embedded, the model failed, or asked ahead it failed
+        or did not answer in time: logged) — unlike an empty list, which says no embedded
+        chunk is near."""
+        pending = getattr(self._ahead, "pending", None)
+        self._ahead.pending = None
+        if pending is not None and pending[0] == (query, scope, limit):
+            return self._answer(pending[1], query, scope, limit)
+        if pending is not None:
+            pending[1].cancel()
+        return self._search(query, scope, limit)
+
+    def _answer(
+        self, future: Future[list[LayerHit] | None], query: str, scope: SearchScope, limit: int
+    ) -> list[LayerHit] | None:
+        if future.cancel():  # the worker had not started it (busy with another): ask here
+            return self._search(query, scope, limit)
+        try:
+            return future.result(timeout=self._ahead_seconds)
+        except TimeoutError:
+            _log.warning(
+                "the semantic layer did not answer within %.0f s: this search goes on with "
+                "words alone",
+                self._ahead_seconds,
+            )
+        except Exception as error:  # a failing layer must not fail the search
+            _log.warning(
+                "the semantic layer failed: this search goes on with words alone: %s", error
+            )
+        return None
+
+    def _search(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
         if not self.usable:
             return None
         model = self._embedder.model_id

@@ -88,6 +88,8 @@ class SearchKnowledge:
         parsed = parse_query(query)
         if parsed.is_empty:
             return SearchResults(query)
+        if self._semantic is not None:  # while the words are searched (ADR 0142)
+            self._semantic.ask_ahead(parsed.raw, parsed.terms, scope, _candidates(limit))
         ranking = self._ranked(parsed, scope, limit)
         hits = ranking.hits
         corrected = self._corrector.correct(parsed, _contained_in(hits))
@@ -105,6 +107,8 @@ class SearchKnowledge:
         waiting: tuple[str, ...] = ()
         if self._semantic is not None and meaning.weak_lexical(hits):
             hits, waiting = self._with_meaning(parsed, scope, limit, hits, silenced)
+        elif self._semantic is not None:
+            self._semantic.settle()
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
         if results and self._access is not None:
@@ -131,7 +135,7 @@ class SearchKnowledge:
         close enough, or when the lines of the best section the words found say what its unknown
         words say (``SemanticLayer.restated``). Also the sources not embedded yet."""
         assert self._semantic is not None
-        candidates = LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)).candidates
+        candidates = _candidates(limit)
         searched = self._semantic.searched(parsed.raw, scope, candidates)
         waiting = self._semantic.waiting(scope)
         if searched is None:
@@ -275,6 +279,10 @@ class SearchKnowledge:
             if count:
                 hidden.append((kind, count))
         return tuple(hidden)
+
+
+def _candidates(limit: int) -> int:
+    return LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)).candidates
 
 
 def _sure_slip(typed: str, word: str) -> bool:
