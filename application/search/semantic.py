@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta
 
@@ -18,7 +18,6 @@ from application.ports.embedder import Embedder
 from application.ports.knowledge_store import KnowledgeStore
 from domain import embedding_text
 from domain.search import meaning, tuning
-from domain.search.question_words import is_question_word
 from domain.search.rrf import FusedHit
 from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchScope
@@ -81,18 +80,23 @@ class SemanticLayer:
     def nearest(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit]:
         return self.searched(query, scope, limit) or []
 
-    def ask_ahead(self, query: str, terms: Sequence[str], scope: SearchScope, limit: int) -> bool:
+    def ask_ahead(
+        self,
+        query: str,
+        terms: Sequence[str],
+        scope: SearchScope,
+        limit: int,
+        knows: Callable[[str], bool],
+    ) -> bool:
         """Start ``searched(query, scope, limit)`` on the layer's worker thread when the search
-        that calls this will likely ask it — a word of ``terms`` (question words aside) that no
-        indexed text holds: the words' evidence is then weak — so that the question is embedded
-        and scored while the words are searched (onnxruntime and numpy work without the
-        interpreter lock). The search's own ``searched`` then takes the answer: the same call,
-        the same result (ADR 0142). Whether it was started; a search that then does not ask
-        the layer drops it (``settle``)."""
+        that calls this will likely ask it (``meaning.likely_weak``: many of its ``terms`` are
+        words no indexed text holds, as ``knows`` judges them), so that the question is
+        embedded and scored while the words are searched (onnxruntime and numpy work without
+        the interpreter lock). The search's own ``searched`` then takes the answer: the same
+        call, the same result (ADR 0142). Whether it was started; a search that then does not
+        ask the layer drops it (``settle``)."""
         self.settle()
-        if not self.usable or not any(
-            not is_question_word(term) and not self._store.has_word(term) for term in terms
-        ):
+        if not self.usable or not meaning.likely_weak(terms, knows):
             return False
         if not self._vectors.any_vectors(self._embedder.model_id):
             return False
@@ -100,10 +104,8 @@ class SemanticLayer:
             if self._worker is None:
                 self._worker = ThreadPoolExecutor(1, thread_name_prefix="capy-meaning")
             worker = self._worker
-        self._ahead.pending = (
-            (query, scope, limit),
-            worker.submit(self._search, query, scope, limit),
-        )
+        asked = worker.submit(self._search, query, scope, limit)
+        self._ahead.pending = ((query, scope, limit), asked)
         return True
 
     def settle(self) -> None:

@@ -89,7 +89,9 @@ class SearchKnowledge:
         if parsed.is_empty:
             return SearchResults(query)
         if self._semantic is not None:  # while the words are searched (ADR 0142)
-            self._semantic.ask_ahead(parsed.raw, parsed.terms, scope, _candidates(limit))
+            self._semantic.ask_ahead(
+                parsed.raw, parsed.terms, scope, _candidates(limit), self._knows
+            )
         ranking = self._ranked(parsed, scope, limit)
         hits = ranking.hits
         corrected = self._corrector.correct(parsed, _contained_in(hits))

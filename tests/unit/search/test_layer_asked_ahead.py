@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 from dependency_injector import providers
 
 from adapters.memory.fake_embedder import FakeEmbedder
+from application.ports.knowledge_store import KnowledgeStore
 from application.search.semantic import SemanticLayer
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
@@ -107,7 +108,7 @@ def _layer(container: CliContainer, model: FakeEmbedder, **options: float) -> Se
 class InTurn(SemanticLayer):
     """The layer as it was asked before: only when the search asks it, on the search's thread."""
 
-    def ask_ahead(self, query: str, terms: Sequence[str], scope: SearchScope, limit: int) -> bool:
+    def ask_ahead(self, *question: object) -> bool:
         return False
 
 
@@ -151,7 +152,7 @@ def test_a_search_whose_words_are_all_known_asks_nothing_ahead(
     layer = _layer(container, model)
     model.threads.clear()
     assert not layer.ask_ahead(
-        "helm rollback billing", ("helm", "rollback", "billing"), EVERY_KIND, 60
+        "helm rollback billing", ("helm", "rollback", "billing"), EVERY_KIND, 60, _knows(container)
     )
     assert _search(container, layer).search("helm rollback billing", 3).results
     assert model.threads == []  # not embedded, on no thread
@@ -211,11 +212,17 @@ def test_a_question_the_busy_worker_has_not_started_is_asked_on_the_search_s_thr
 ) -> None:
     layer = _layer(container, model)
     model.hold = True
-    assert layer.ask_ahead("memory exhausted", ("memory", "exhausted"), EVERY_KIND, 60)
+    assert layer.ask_ahead(
+        "memory exhausted", ("memory", "exhausted"), EVERY_KIND, 60, _knows(container)
+    )
     assert model.started.wait(10)  # the worker is held inside the first question
-    assert layer.ask_ahead("out of memory", ("memory",), EVERY_KIND, 60)  # waits its turn
+    assert layer.ask_ahead(
+        "out of memory", ("memory",), EVERY_KIND, 60, _knows(container)
+    )  # waits its turn
     layer.settle()  # and is dropped before it started
-    assert layer.ask_ahead("memory oomkilled", ("memory", "oomkilled"), EVERY_KIND, 60)
+    assert layer.ask_ahead(
+        "memory oomkilled", ("memory", "oomkilled"), EVERY_KIND, 60, _knows(container)
+    )
     try:
         near = layer.searched("memory oomkilled", EVERY_KIND, 60)
     finally:
@@ -228,5 +235,12 @@ def test_with_the_layer_off_nothing_is_asked_ahead_and_no_thread_starts(
     container: CliContainer,
 ) -> None:
     layer = _layer(container, FakeEmbedder(available=False))
-    assert not layer.ask_ahead("memory exhausted", ("memory", "exhausted"), EVERY_KIND, 60)
+    assert not layer.ask_ahead(
+        "memory exhausted", ("memory", "exhausted"), EVERY_KIND, 60, _knows(container)
+    )
     assert layer._worker is None
+
+
+def _knows(container: CliContainer) -> Callable[[str], bool]:
+    store: KnowledgeStore = container.adapters.knowledge_store()
+    return store.has_word
