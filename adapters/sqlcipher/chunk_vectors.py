@@ -12,8 +12,7 @@ import json
 import os
 import threading
 from collections.abc import Collection, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.search_query import scope_filters
@@ -23,6 +22,9 @@ from domain.embedding_text import text_hash
 from domain.search.store_query import Meaning
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import SourceKind
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 _HASH_BATCH = 500
 # Rows from which a question is scored in slices at once, one per core (two at most): below,
@@ -253,6 +255,8 @@ def scored(matrix: Any, query: Any, slices: int | None = None, least: int | None
 
 
 def _scoring_threads(count: int) -> ThreadPoolExecutor:
+    from concurrent.futures import ThreadPoolExecutor
+
     with _scorers_lock:
         if count not in _scorers:
             _scorers[count] = ThreadPoolExecutor(count, thread_name_prefix="capy-scoring")

@@ -7,8 +7,8 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -22,6 +22,9 @@ from domain.search.rrf import FusedHit
 from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import ALL_KINDS
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 _log = logging.getLogger("capy.search")
 _QUERY_CACHE = 256
@@ -100,6 +103,8 @@ class SemanticLayer:
             return False
         if not self._vectors.any_vectors(self._embedder.model_id):
             return False
+        from concurrent.futures import ThreadPoolExecutor  # not before a search needs it
+
         with self._lock:
             if self._worker is None:
                 self._worker = ThreadPoolExecutor(1, thread_name_prefix="capy-meaning")
