@@ -60,7 +60,10 @@ class SemanticLayer:
         clock: Clock,
         *,
         ahead_seconds: float = AHEAD_SECONDS,
+        cores: int = 2,
     ) -> None:
+        """``cores``: those this process may run on — with one, nothing is asked ahead (the
+        worker could only take turns with the search, ADR 0142)."""
         self._embedder = embedder
         self._store = store
         self._vectors = vectors
@@ -71,6 +74,7 @@ class SemanticLayer:
         self._usable: bool | None = None
         self._progress: dict[frozenset[str], tuple[datetime, EmbeddingProgress]] = {}
         self._ahead_seconds = ahead_seconds
+        self._asks_ahead = cores > 1
         self._ahead = threading.local()  # each searching thread's question asked ahead
         self._worker: ThreadPoolExecutor | None = None
 
@@ -99,7 +103,7 @@ class SemanticLayer:
         call, the same result (ADR 0142). Whether it was started; a search that then does not
         ask the layer drops it (``settle``)."""
         self.settle()
-        if not self.usable or not meaning.likely_weak(terms, knows):
+        if not self._asks_ahead or not self.usable or not meaning.likely_weak(terms, knows):
             return False
         if not self._vectors.any_vectors(self._embedder.model_id):
             return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 from dependency_injector import providers
@@ -94,7 +95,7 @@ def container(model: ThreadNoting) -> Iterator[CliContainer]:
     container.shutdown_resources()
 
 
-def _layer(container: CliContainer, model: FakeEmbedder, **options: float) -> SemanticLayer:
+def _layer(container: CliContainer, model: FakeEmbedder, **options: Any) -> SemanticLayer:
     adapters = container.adapters
     return SemanticLayer(
         model,
@@ -244,3 +245,17 @@ def test_with_the_layer_off_nothing_is_asked_ahead_and_no_thread_starts(
 def _knows(container: CliContainer) -> Callable[[str], bool]:
     store: KnowledgeStore = container.adapters.knowledge_store()
     return store.has_word
+
+
+def test_on_one_core_nothing_is_asked_ahead_and_the_search_is_the_same(
+    container: CliContainer, model: ThreadNoting
+) -> None:
+    ahead = _search(container, _layer(container, model)).search("memory exhausted", 3, EVERY_KIND)
+    layer = _layer(container, model, cores=1)
+    model.threads.clear()
+    assert not layer.ask_ahead(
+        "pod memory exhausted", ("pod", "memory", "exhausted"), EVERY_KIND, 60, _knows(container)
+    )
+    assert layer._worker is None
+    assert _search(container, layer).search("memory exhausted", 3, EVERY_KIND) == ahead
+    assert model.threads == [threading.current_thread().name]  # asked in turn, on its thread
