@@ -118,11 +118,18 @@ class SemanticLayer:
         return True
 
     def settle(self) -> None:
-        """Drop this thread's question asked ahead (not run yet: never run)."""
+        """Drop this thread's question asked ahead: not started, it never runs; started, it is
+        waited for — the worker never reads the store after the search that started it ended
+        (the store may be closed then)."""
         pending = getattr(self._ahead, "pending", None)
-        if pending is not None:
-            self._ahead.pending = None
-            pending[1].cancel()
+        if pending is None:
+            return
+        self._ahead.pending = None
+        if not pending[1].cancel():
+            try:
+                pending[1].exception(timeout=self._ahead_seconds)
+            except TimeoutError:
+                _log.warning("the semantic layer did not end within %.0f s", self._ahead_seconds)
 
     def searched(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
         """The nearest chunks above ``meaning.MIN_SIMILARITY``, best first; None when the layer
@@ -130,11 +137,10 @@ class SemanticLayer:
         or did not answer in time: logged) — unlike an empty list, which says no embedded
         chunk is near."""
         pending = getattr(self._ahead, "pending", None)
-        self._ahead.pending = None
         if pending is not None and pending[0] == (query, scope, limit):
+            self._ahead.pending = None
             return self._answer(pending[1], query, scope, limit)
-        if pending is not None:
-            pending[1].cancel()
+        self.settle()
         return self._search(query, scope, limit)
 
     def _answer(

@@ -88,10 +88,17 @@ class SearchKnowledge:
         parsed = parse_query(query)
         if parsed.is_empty:
             return SearchResults(query)
-        if self._semantic is not None:  # while the words are searched (ADR 0142)
-            self._semantic.ask_ahead(
-                parsed.raw, parsed.terms, scope, _candidates(limit), self._knows
-            )
+        layer = self._semantic
+        if layer is None:
+            return self._search(parsed, limit, scope)
+        plan = LayerPlan.ranked(limit)  # it works while words are searched: ADR 0142
+        layer.ask_ahead(parsed.raw, parsed.terms, scope, plan.candidates, self._knows)
+        try:
+            return self._search(parsed, limit, scope)
+        finally:
+            layer.settle()
+
+    def _search(self, parsed: ParsedQuery, limit: int, scope: SearchScope) -> SearchResults:
         ranking = self._ranked(parsed, scope, limit)
         hits = ranking.hits
         corrected = self._corrector.correct(parsed, _contained_in(hits))
@@ -109,14 +116,12 @@ class SearchKnowledge:
         waiting: tuple[str, ...] = ()
         if self._semantic is not None and meaning.weak_lexical(hits):
             hits, waiting = self._with_meaning(parsed, scope, limit, hits, silenced)
-        elif self._semantic is not None:
-            self._semantic.settle()
         chosen = diversify(hits, limit)
         results = tuple(_result(rank, hit, parsed) for rank, hit in enumerate(chosen, start=1))
         if results and self._access is not None:
             self._access.record(r.source_id for r in results)
         return SearchResults(
-            query=query,
+            query=parsed.raw,
             results=results,
             hidden_kinds=() if results else self._hidden_kinds(scope),
             corrected_query=" ".join(dict.fromkeys(corrected.groups)) if corrected else None,
@@ -137,7 +142,7 @@ class SearchKnowledge:
         close enough, or when the lines of the best section the words found say what its unknown
         words say (``SemanticLayer.restated``). Also the sources not embedded yet."""
         assert self._semantic is not None
-        candidates = _candidates(limit)
+        candidates = LayerPlan.ranked(limit).candidates
         searched = self._semantic.searched(parsed.raw, scope, candidates)
         waiting = self._semantic.waiting(scope)
         if searched is None:
@@ -264,9 +269,7 @@ class SearchKnowledge:
         )
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
-        fused = retrieve(
-            self._store, parsed, scope, LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST))
-        )
+        fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit))
         return rerank(
             fused, term_groups(parsed), extract_entities(parsed.raw), answer_kinds(parsed.raw)
         )
@@ -281,10 +284,6 @@ class SearchKnowledge:
             if count:
                 hidden.append((kind, count))
         return tuple(hidden)
-
-
-def _candidates(limit: int) -> int:
-    return LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)).candidates
 
 
 def _sure_slip(typed: str, word: str) -> bool:

@@ -212,24 +212,35 @@ def test_a_question_the_busy_worker_has_not_started_is_asked_on_the_search_s_thr
     container: CliContainer, model: ThreadNoting
 ) -> None:
     layer = _layer(container, model)
+    knows = _knows(container)
     model.hold = True
-    assert layer.ask_ahead(
-        "memory exhausted", ("memory", "exhausted"), EVERY_KIND, 60, _knows(container)
+    other = threading.Thread(  # another search's question holds the worker
+        target=layer.ask_ahead, args=("memory exhausted", ("memory",), EVERY_KIND, 60, knows)
     )
-    assert model.started.wait(10)  # the worker is held inside the first question
-    assert layer.ask_ahead(
-        "out of memory", ("memory",), EVERY_KIND, 60, _knows(container)
-    )  # waits its turn
-    layer.settle()  # and is dropped before it started
-    assert layer.ask_ahead(
-        "memory oomkilled", ("memory", "oomkilled"), EVERY_KIND, 60, _knows(container)
-    )
+    other.start()
+    other.join()
+    assert model.started.wait(10)
+    assert layer.ask_ahead("memory oomkilled", ("memory", "oomkilled"), EVERY_KIND, 60, knows)
     try:
-        near = layer.searched("memory oomkilled", EVERY_KIND, 60)
+        near = layer.searched("memory oomkilled", EVERY_KIND, 60)  # waits behind it: asked here
     finally:
         model.release.set()
     assert near and "OOMKilled" in near[0].content
     assert model.threads[-1] == threading.current_thread().name
+
+
+def test_a_question_asked_ahead_and_dropped_is_waited_for_not_left_running(
+    container: CliContainer, model: ThreadNoting
+) -> None:
+    layer = _layer(container, model)
+    model.hold = True
+    assert layer.ask_ahead("memory exhausted", ("memory",), EVERY_KIND, 60, _knows(container))
+    assert model.started.wait(10)
+    threading.Timer(0.2, model.release.set).start()
+    layer.settle()  # returns once the worker is done with the store
+    assert model.release.is_set()
+    assert layer._worker is not None
+    assert layer._worker.submit(lambda: True).result(timeout=5)  # the worker is free
 
 
 def test_with_the_layer_off_nothing_is_asked_ahead_and_no_thread_starts(
