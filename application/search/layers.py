@@ -35,6 +35,11 @@ class LayerPlan:
     def for_limit(cls, limit: int) -> LayerPlan:
         return cls(limit, max(limit * tuning.CANDIDATES_PER_RESULT, tuning.MIN_CANDIDATES))
 
+    @classmethod
+    def ranked(cls, limit: int) -> LayerPlan:
+        """The plan of a search for ``limit`` results: never fewer than ``RANKED_AT_LEAST``."""
+        return cls.for_limit(max(limit, tuning.RANKED_AT_LEAST))
+
 
 def _append_new(hits: list[LayerHit], more: Sequence[LayerHit]) -> list[LayerHit]:
     known = {h.chunk_id for h in hits}

@@ -6,8 +6,9 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -22,9 +23,15 @@ from domain.search.store_query import Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import ALL_KINDS
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
 _log = logging.getLogger("capy.search")
 _QUERY_CACHE = 256
 _LINE_CACHE = 1024
+# How long a search waits for the layer asked ahead before it goes on with words alone: only a
+# worker that hangs waits this long (the layer costs ~15 ms of CPU; loading the model ~0.3 s).
+AHEAD_SECONDS = 30.0
 
 
 @attrs.frozen
@@ -46,8 +53,17 @@ class SemanticLayer:
     the rest of the process and searches go on with words alone."""
 
     def __init__(
-        self, embedder: Embedder, store: KnowledgeStore, vectors: ChunkVectors, clock: Clock
+        self,
+        embedder: Embedder,
+        store: KnowledgeStore,
+        vectors: ChunkVectors,
+        clock: Clock,
+        *,
+        ahead_seconds: float = AHEAD_SECONDS,
+        cores: int = 2,
     ) -> None:
+        """``cores``: those this process may run on — with one, nothing is asked ahead (the
+        worker could only take turns with the search, ADR 0142)."""
         self._embedder = embedder
         self._store = store
         self._vectors = vectors
@@ -57,6 +73,10 @@ class SemanticLayer:
         self._lines: OrderedDict[str, bytes] = OrderedDict()
         self._usable: bool | None = None
         self._progress: dict[frozenset[str], tuple[datetime, EmbeddingProgress]] = {}
+        self._ahead_seconds = ahead_seconds
+        self._asks_ahead = cores > 1
+        self._ahead = threading.local()  # each searching thread's question asked ahead
+        self._worker: ThreadPoolExecutor | None = None
 
     @property
     def usable(self) -> bool:
@@ -67,10 +87,82 @@ class SemanticLayer:
     def nearest(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit]:
         return self.searched(query, scope, limit) or []
 
+    def ask_ahead(
+        self,
+        query: str,
+        terms: Sequence[str],
+        scope: SearchScope,
+        limit: int,
+        knows: Callable[[str], bool],
+    ) -> bool:
+        """Start ``searched(query, scope, limit)`` on the layer's worker thread when the search
+        that calls this will likely ask it (``meaning.likely_weak``: many of its ``terms`` are
+        words no indexed text holds, as ``knows`` judges them), so that the question is
+        embedded and scored while the words are searched (onnxruntime and numpy work without
+        the interpreter lock). The search's own ``searched`` then takes the answer: the same
+        call, the same result (ADR 0142). Whether it was started; a search that then does not
+        ask the layer drops it (``settle``)."""
+        self.settle()
+        if not self._asks_ahead or not self.usable or not meaning.likely_weak(terms, knows):
+            return False
+        if not self._vectors.any_vectors(self._embedder.model_id):
+            return False
+        from concurrent.futures import ThreadPoolExecutor  # not before a search needs it
+
+        with self._lock:
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(1, thread_name_prefix="capy-meaning")
+            worker = self._worker
+        asked = worker.submit(self._search, query, scope, limit)
+        self._ahead.pending = ((query, scope, limit), asked)
+        return True
+
+    def settle(self) -> None:
+        """Drop this thread's question asked ahead: not started, it never runs; started, it is
+        waited for — the worker never reads the store after the search that started it ended
+        (the store may be closed then)."""
+        pending = getattr(self._ahead, "pending", None)
+        if pending is None:
+            return
+        self._ahead.pending = None
+        if not pending[1].cancel():
+            try:
+                pending[1].exception(timeout=self._ahead_seconds)
+            except TimeoutError:
+                _log.warning("the semantic layer did not end within %.0f s", self._ahead_seconds)
+
     def searched(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
         """The nearest chunks above ``meaning.MIN_SIMILARITY``, best first; None when the layer
-        could not be asked (off, nothing embedded, the model failed) — unlike an empty list,
-        which says no embedded chunk is near."""
+        could not be asked (off, nothing embedded, the model failed, or asked ahead it failed
+        or did not answer in time: logged) — unlike an empty list, which says no embedded
+        chunk is near."""
+        pending = getattr(self._ahead, "pending", None)
+        if pending is not None and pending[0] == (query, scope, limit):
+            self._ahead.pending = None
+            return self._answer(pending[1], query, scope, limit)
+        self.settle()
+        return self._search(query, scope, limit)
+
+    def _answer(
+        self, future: Future[list[LayerHit] | None], query: str, scope: SearchScope, limit: int
+    ) -> list[LayerHit] | None:
+        if future.cancel():  # the worker had not started it (busy with another): ask here
+            return self._search(query, scope, limit)
+        try:
+            return future.result(timeout=self._ahead_seconds)
+        except TimeoutError:
+            _log.warning(
+                "the semantic layer did not answer within %.0f s: this search goes on with "
+                "words alone",
+                self._ahead_seconds,
+            )
+        except Exception as error:  # a failing layer must not fail the search
+            _log.warning(
+                "the semantic layer failed: this search goes on with words alone: %s", error
+            )
+        return None
+
+    def _search(self, query: str, scope: SearchScope, limit: int) -> list[LayerHit] | None:
         if not self.usable:
             return None
         model = self._embedder.model_id

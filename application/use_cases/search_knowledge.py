@@ -88,6 +88,17 @@ class SearchKnowledge:
         parsed = parse_query(query)
         if parsed.is_empty:
             return SearchResults(query)
+        layer = self._semantic
+        if layer is None:
+            return self._search(parsed, limit, scope)
+        plan = LayerPlan.ranked(limit)  # it works while words are searched: ADR 0142
+        layer.ask_ahead(parsed.raw, parsed.terms, scope, plan.candidates, self._knows)
+        try:
+            return self._search(parsed, limit, scope)
+        finally:
+            layer.settle()
+
+    def _search(self, parsed: ParsedQuery, limit: int, scope: SearchScope) -> SearchResults:
         ranking = self._ranked(parsed, scope, limit)
         hits = ranking.hits
         corrected = self._corrector.correct(parsed, _contained_in(hits))
@@ -110,7 +121,7 @@ class SearchKnowledge:
         if results and self._access is not None:
             self._access.record(r.source_id for r in results)
         return SearchResults(
-            query=query,
+            query=parsed.raw,
             results=results,
             hidden_kinds=() if results else self._hidden_kinds(scope),
             corrected_query=" ".join(dict.fromkeys(corrected.groups)) if corrected else None,
@@ -131,7 +142,7 @@ class SearchKnowledge:
         close enough, or when the lines of the best section the words found say what its unknown
         words say (``SemanticLayer.restated``). Also the sources not embedded yet."""
         assert self._semantic is not None
-        candidates = LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST)).candidates
+        candidates = LayerPlan.ranked(limit).candidates
         searched = self._semantic.searched(parsed.raw, scope, candidates)
         waiting = self._semantic.waiting(scope)
         if searched is None:
@@ -258,9 +269,7 @@ class SearchKnowledge:
         )
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
-        fused = retrieve(
-            self._store, parsed, scope, LayerPlan.for_limit(max(limit, tuning.RANKED_AT_LEAST))
-        )
+        fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit))
         return rerank(
             fused, term_groups(parsed), extract_entities(parsed.raw), answer_kinds(parsed.raw)
         )

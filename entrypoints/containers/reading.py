@@ -25,6 +25,7 @@ from adapters.project.team_location import TeamLocation, usable_team_location
 from adapters.system_clock import SystemClock
 from adapters.toml_config import TomlConfigSource
 from entrypoints.containers import lazy_adapters
+from entrypoints.containers.cores import available_cores
 from entrypoints.containers.runtime import RuntimeOptions
 
 if TYPE_CHECKING:
@@ -160,6 +161,7 @@ class KnowledgeReading(_Resources):
             store=store,
             vectors=lazy_adapters.chunk_vectors_of(store),
             clock=self.core.clock,
+            cores=available_cores(),
         )
         return SearchKnowledge(
             store=store,

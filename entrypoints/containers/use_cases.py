@@ -7,6 +7,7 @@ import operator
 from adapters.key_file_key_provider import ENV_VAR, new_key, new_key_variable
 from application.search.semantic import SemanticLayer
 from application.use_cases.search_knowledge import SearchKnowledge
+from entrypoints.containers.cores import available_cores
 from entrypoints.containers.deferred import deferred
 from entrypoints.containers.framework import containers, providers
 
@@ -30,6 +31,7 @@ class UseCases(containers.DeclarativeContainer):
         store=adapters.knowledge_store,
         vectors=adapters.chunk_vectors,
         clock=core.clock,
+        cores=providers.Callable(available_cores),
     )
     search_knowledge = providers.Singleton(
         SearchKnowledge,
