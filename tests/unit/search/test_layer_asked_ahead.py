@@ -16,37 +16,12 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.search.semantic import SemanticLayer
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
-from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS
 from entrypoints.containers.applications import CliContainer
 from entrypoints.containers.memory_adapters import MemoryAdapters
 from entrypoints.containers.runtime import RuntimeOptions
+from tests.support.pod_and_deploy import DOCS, EVERY_KIND, MEANINGS, POD
 
-MEANINGS = {"oomkilled": "memory", "exhausted": "memory", "137": "memory"}
-POD = """# pod billing-7d9f
-
-## State
-
-Last State: Terminated
-  Reason: OOMKilled
-  Exit Code: 137
-
-## Events
-
-Pulled image registry/billing:1.4 in 2.1s
-Started container billing
-"""
-DOCS = """# Deploy
-
-## Rollback
-
-Run `helm rollback billing 3` when the readiness probe fails for five minutes.
-
-## Scaling
-
-The worker pool scales between 2 and 12 replicas on queue depth.
-"""
-EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 QUESTIONS = (
     "memory exhausted",  # other words: asked ahead and asked
     "why was the pod out of memory",

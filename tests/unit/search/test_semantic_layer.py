@@ -18,36 +18,7 @@ from entrypoints.containers.applications import CliContainer
 from entrypoints.containers.memory_adapters import MemoryAdapters
 from entrypoints.containers.runtime import RuntimeOptions
 from tests.support.near_layer import NearLayer
-
-# The fake model knows that these words mean one thing, as a real model does.
-MEANINGS = {"oomkilled": "memory", "exhausted": "memory", "137": "memory"}
-
-POD = """# pod billing-7d9f
-
-## State
-
-Last State: Terminated
-  Reason: OOMKilled
-  Exit Code: 137
-
-## Events
-
-Pulled image registry/billing:1.4 in 2.1s
-Started container billing
-"""
-
-DOCS = """# Deploy
-
-## Rollback
-
-Run `helm rollback billing 3` when the readiness probe fails for five minutes.
-
-## Scaling
-
-The worker pool scales between 2 and 12 replicas on queue depth.
-"""
-
-EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
+from tests.support.pod_and_deploy import DOCS, EVERY_KIND, MEANINGS, POD
 
 
 def _container(embedder: FakeEmbedder) -> CliContainer:
