@@ -92,19 +92,21 @@ def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -
     found: list[int] = []
     if limit <= 0:
         return found
-    start = text.find(needle)
-    if len(needle) >= _SHORT:
+    find = text.find  # bound once: the loop runs for every candidate's every occurrence
+    start = find(needle)
+    size = len(needle)
+    if size >= _SHORT:
         while start != -1:
             # Most matches start a word: tested here, without a call.
             if (
                 not start
                 or not text[start - 1].isalnum()
-                or _part_of_word(text, start, start + len(needle), cased)
+                or _part_of_word(text, start, start + size, cased)
             ):
                 found.append(start)
                 if len(found) >= limit:
                     break
-            start = text.find(needle, start + 1)
+            start = find(needle, start + 1)
         return found
     while start != -1:
         if _starts_word(text, start):

@@ -68,13 +68,17 @@ def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     a, b = sorted(first), sorted(second)
     i = j = 0
     best = abs(a[0] - b[0])
-    while i < len(a) and j < len(b):
+    # Comparisons, not ``min`` calls: it runs for most candidates of a two-word query.
+    len_a, len_b = len(a), len(b)
+    while i < len_a and j < len_b:
         gap = a[i] - b[j]
         if gap < 0:
-            best = min(best, -gap)
+            if -gap < best:  # noqa: PLR1730 — a comparison costs less than a ``min`` call
+                best = -gap
             i += 1
         else:
-            best = min(best, gap)
+            if gap < best:  # noqa: PLR1730
+                best = gap
             if gap == 0:
                 break
             j += 1
@@ -121,11 +125,13 @@ def only_inside_names(
 
 
 def _only_inside(lowered: str, found: Sequence[int], unit: str, named: tuple[str, ...]) -> bool:
-    return (
-        bool(found)
-        and "-" not in unit
-        and all(_inside_longer_name(lowered, start, named) for start in found)
-    )
+    if not found or "-" in unit:
+        return False
+    # A loop, not ``all`` over a generator: the first occurrence usually settles it.
+    for start in found:  # noqa: SIM110
+        if not _inside_longer_name(lowered, start, named):
+            return False
+    return True
 
 
 @lru_cache(maxsize=256)
@@ -209,8 +215,10 @@ class Evidence:
         elif tuning.INSIDE_NAME_PENALTY:
             named = _named(groups)
             inside = tuple(
-                not e and _only_inside(lowered, p, unit, named)
-                for p, unit, e in zip(positions, groups.units, elsewhere, strict=True)
+                [
+                    not e and _only_inside(lowered, p, unit, named)
+                    for p, unit, e in zip(positions, groups.units, elsewhere, strict=True)
+                ]
             )
         return cls(positions, in_title, found, lines, adjacent, inside)
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from domain.chunking.utf8 import truncate_bytes
 from domain.search.best_lines import ELLIPSIS, _segment, _windows
 from domain.search.matching import MAX_POSITIONS, TermGroups, Unit, _occurrences
+from domain.search.rerank import _inside_longer_name, _only_inside, min_span
 from domain.search.unit_weighing import Weighing
 
 # ASCII and letters whose lower case or UTF-8 length differs (İ lowers to two characters).
@@ -63,3 +64,25 @@ def test_the_best_line_share_is_the_largest_share(
     for masks in sets + sets:  # the second time from the memo
         expected = max((weighing.line_share(mask) for mask in masks), default=0.0)
         assert weighing.best_line_share(masks) == expected
+
+
+@given(
+    st.lists(st.integers(0, 200), min_size=1, max_size=12),
+    st.lists(st.integers(0, 200), min_size=1, max_size=12),
+)
+def test_two_words_closest_pair_is_the_smallest_distance(
+    first: list[int], second: list[int]
+) -> None:
+    assert min_span([first, second]) == min(abs(a - b) for a in first for b in second)
+
+
+@given(st.text(alphabet="ab-1 ", max_size=40), _WORD, st.integers(1, 5))
+def test_only_inside_is_every_occurrence_inside_a_name(text: str, word: str, limit: int) -> None:
+    found = _occurrences(text, word, limit)
+    named = (word,)
+    expected = (
+        bool(found)
+        and "-" not in word
+        and all(_inside_longer_name(text, start, named) for start in found)
+    )
+    assert _only_inside(text, found, word, named) == expected
