@@ -264,7 +264,8 @@ def boosts_for(
     all_weight = known.all_weight
     generic = known.generic
     lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
-    total_weight = whole_of(unit_weight, all_weight, generic & lacking) or 1.0
+    missing = generic & lacking
+    total_weight = (whole_of(unit_weight, all_weight, missing) if missing else all_weight) or 1.0
     covered = sum([w for w, f in zip(unit_weight, seen.found, strict=True) if f])
     share = covered / total_weight
     ranked_share = share
