@@ -77,7 +77,12 @@ def fuse(
 
 
 def _in_layer_order(found: list[SearchLayer]) -> tuple[SearchLayer, ...]:
-    return (found[0],) if len(found) == 1 else tuple(sorted(found, key=_layer_order))
+    """``found`` (each layer once) sorted by ``_layer_order``: words first, the rest as found."""
+    if len(found) == 1:
+        return (found[0],)
+    if len(found) == 2:  # words and substrings, the common pair: at most one swap
+        return (found[1], found[0]) if found[1] is SearchLayer.WORDS else (found[0], found[1])
+    return tuple(sorted(found, key=_layer_order))
 
 
 def _layer_order(layer: SearchLayer) -> int:

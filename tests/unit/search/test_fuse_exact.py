@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.search.rrf import FusedHit, fuse, rrf_score
+from domain.search.rrf import FusedHit, _in_layer_order, fuse, rrf_score
 from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind
 
@@ -78,3 +78,10 @@ def test_fusion_is_the_summed_reciprocal_ranks_best_first(
         layers[layer] = [_hit(cid, layer) for cid in ids]
     weights = None if weight is None else {SearchLayer.SUBSTRINGS: weight}
     assert fuse(layers, weights, k) == _reference(layers, weights, k)
+
+
+@given(st.permutations(list(SearchLayer)), st.integers(1, 3))
+def test_layers_are_put_in_layer_order(layers: list[SearchLayer], count: int) -> None:
+    found = layers[:count]
+    expected = tuple(sorted(found, key=lambda layer: 0 if layer is SearchLayer.WORDS else 1))
+    assert _in_layer_order(found) == expected
