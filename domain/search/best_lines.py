@@ -49,13 +49,6 @@ _DECORATION = "#\"'`{}[]:,=_-~*─━═⎯"
 _TITLE_SEPARATOR = " > "
 
 
-@attrs.frozen
-class _Segment:
-    line: int
-    start: int
-    text: str
-
-
 def _normalised(text: str) -> str:
     return " ".join(text.strip().strip(_DECORATION + " \t").split()).casefold()
 
@@ -87,12 +80,16 @@ def _windows(line: str, width: int) -> list[tuple[int, str]]:
     return found
 
 
-def _segment(lines: list[str], number: int, start: int, width: int) -> _Segment:
+def _segment(lines: list[str], number: int, start: int, width: int) -> str:
+    """The text shown for the window of line ``number`` from ``start``: at most ``width``
+    bytes, an ellipsis where the line goes on."""
     line = lines[number]
+    if not start and len(line) <= width and line.isascii():
+        return line.strip()  # a short line whole: what the general case gives, without its work
     piece = truncate_bytes(line[start:], width)
     head = ELLIPSIS if start > 0 else ""
     tail = ELLIPSIS if start + len(piece) < len(line) else ""
-    return _Segment(number, start, f"{head}{piece.strip()}{tail}")
+    return f"{head}{piece.strip()}{tail}"
 
 
 @lru_cache(maxsize=64)
@@ -101,6 +98,9 @@ def _prepared(query: str) -> tuple[TermGroups, frozenset[AnswerKind]] | None:
     for every result of a search, not once per result."""
     parsed = parse_query(query)
     return None if parsed.is_empty else (term_groups(parsed), answer_kinds(query))
+
+
+_NOTHING: list[bool] = []  # no kind asked for: no line is of one (never changed)
 
 
 def _ranked(
@@ -125,8 +125,11 @@ def _ranked(
     wanted = sorted(kinds)
     for number, line in enumerate(lines):
         facts = line_facts(line) if asks_facts else ""  # "server error" for a 500, …
-        shaped = [answers(kind, line, groups) for kind in wanted]
-        for start, piece in _windows(line, width):
+        shaped = [answers(kind, line, groups) for kind in wanted] if wanted else _NOTHING
+        # A short ASCII line is its only window: ``_windows`` (its byte length, a list) spared
+        # on most lines of a section.
+        short = line.isascii() and len(line) <= width
+        for start, piece in ((0, line),) if short else _windows(line, width):
             if not facts and not any(shaped) and groups.holds_none(piece.lower()):
                 continue  # no unit, no kind asked for: the window scores nothing
             present = groups.present(f"{piece}\n{facts}" if facts else piece)
@@ -196,7 +199,7 @@ def best_lines(
     prepared = _prepared(query)
     ranked = [] if prepared is None else _ranked(lines, *prepared, width=width)
     if not ranked:
-        return BestLines((Pick(0, 0, _segment(lines, 0, 0, width).text),))
+        return BestLines((Pick(0, 0, _segment(lines, 0, 0, width)),))
     best: list[tuple[int, int, float]] = []
     floor = max(term_score for _, term_score, _, _ in ranked) * weak_share
     top = ranked[0][0] or 1.0
@@ -224,11 +227,11 @@ def best_lines(
                     for near in (number + distance, number - distance)
                 ]
         shown = tuple(
-            (near, _segment(lines, near, 0, width).text)
+            (near, _segment(lines, near, 0, width))
             for near in around
             if 0 <= near < len(lines) and near != number
         )
-        picks.append(Pick(number, start, _segment(lines, number, start, width).text, shown, share))
+        picks.append(Pick(number, start, _segment(lines, number, start, width), shown, share))
     return BestLines(tuple(picks))
 
 

@@ -28,6 +28,7 @@ _PREFIXES = frozenset(("un", "non", "re", "pre", "de", "dis", "mis", "sub", "in"
 _MIN_STEM = 3
 _SHORT = 4  # shorter alternatives must start a word
 _MAX_POSITIONS = 64  # per unit and text: enough for proximity and snippets
+MAX_POSITIONS = _MAX_POSITIONS  # ``Unit.positions``' default limit, for callers passing it
 
 
 _UNDOUBLED_AFTER = ("ing", "ings", "ed", "er", "ers")
@@ -91,19 +92,21 @@ def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -
     found: list[int] = []
     if limit <= 0:
         return found
-    start = text.find(needle)
-    if len(needle) >= _SHORT:
+    find = text.find  # bound once: the loop runs for every candidate's every occurrence
+    start = find(needle)
+    size = len(needle)
+    if size >= _SHORT:
         while start != -1:
             # Most matches start a word: tested here, without a call.
             if (
                 not start
                 or not text[start - 1].isalnum()
-                or _part_of_word(text, start, start + len(needle), cased)
+                or _part_of_word(text, start, start + size, cased)
             ):
                 found.append(start)
                 if len(found) >= limit:
                     break
-            start = text.find(needle, start + 1)
+            start = find(needle, start + 1)
         return found
     while start != -1:
         if _starts_word(text, start):
@@ -156,6 +159,10 @@ class Unit:
     ) -> list[int]:
         """Where the unit occurs in ``lowered``; ``text``: the same text as written, which
         tells the parts of an identifier (``ParseRate``) from letters inside a word."""
+        scan = self.scan
+        if len(scan) == 1 and not self.phrase:  # the common unit: one needle, one scan
+            cased = text if text is not None and len(text) == len(lowered) else None  # _cased
+            return _occurrences(lowered, scan[0], limit, cased)
         if len(self.needles) > 1 or self.phrase:
             # No needle, no occurrence: spares a phrase its whitespace-normalised copy of the
             # text, and several alternatives their scans (one alone is a single ``find``).

@@ -12,6 +12,7 @@ from domain.precompiled import precompiled
 from domain.search import tuning
 from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
 from domain.search.entities import count_entities
+from domain.search.matching import MAX_POSITIONS as _LIMIT
 from domain.search.matching import TermGroups, stem_prefix
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import rule_words
@@ -67,13 +68,17 @@ def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     a, b = sorted(first), sorted(second)
     i = j = 0
     best = abs(a[0] - b[0])
-    while i < len(a) and j < len(b):
+    # Comparisons, not ``min`` calls: it runs for most candidates of a two-word query.
+    len_a, len_b = len(a), len(b)
+    while i < len_a and j < len_b:
         gap = a[i] - b[j]
         if gap < 0:
-            best = min(best, -gap)
+            if -gap < best:  # noqa: PLR1730 — a comparison costs less than a ``min`` call
+                best = -gap
             i += 1
         else:
-            best = min(best, gap)
+            if gap < best:  # noqa: PLR1730
+                best = gap
             if gap == 0:
                 break
             j += 1
@@ -120,11 +125,13 @@ def only_inside_names(
 
 
 def _only_inside(lowered: str, found: Sequence[int], unit: str, named: tuple[str, ...]) -> bool:
-    return (
-        bool(found)
-        and "-" not in unit
-        and all(_inside_longer_name(lowered, start, named) for start in found)
-    )
+    if not found or "-" in unit:
+        return False
+    # A loop, not ``all`` over a generator: the first occurrence usually settles it.
+    for start in found:  # noqa: SIM110
+        if not _inside_longer_name(lowered, start, named):
+            return False
+    return True
 
 
 @lru_cache(maxsize=256)
@@ -168,9 +175,11 @@ class Evidence:
     @classmethod
     def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
         chunk = hit.hit
+        matchers = groups.matchers
         content = chunk.content
         lowered = chunk.lowered
-        positions = tuple(tuple(unit.positions(lowered, text=content)) for unit in groups.matchers)
+        # Lists, not generators, inside ``tuple``: this runs for every candidate of a search.
+        positions = tuple([tuple(unit.positions(lowered, _LIMIT, content)) for unit in matchers])
         in_title = groups.presence(chunk.title)
         if tuning.RULE_NAMES_TITLE and (rules := rule_words(content)):
             # A lint rule named for a unit as typed (``no-var``) says what its line is about.
@@ -185,14 +194,16 @@ class Evidence:
             elsewhere: Sequence[bool] = in_title  # the common case: nothing the title lacks
         else:
             elsewhere = [t or s or f for t, s, f in zip(in_title, in_label, in_facts, strict=True)]
-        found = tuple(bool(p) or e for p, e in zip(positions, elsewhere, strict=True))
-        title_mask = sum(1 << unit for unit, here in enumerate(in_title) if here)
+        found = tuple([bool(p) or e for p, e in zip(positions, elsewhere, strict=True)])
+        title_mask = 0
+        if True in in_title:  # most titles hold no unit
+            title_mask = sum([1 << unit for unit, here in enumerate(in_title) if here])
         lines = line_masks(content, positions)
         if title_mask:
             lines |= {title_mask}
         adjacent: tuple[bool, ...] = ()
         if tuning.ADJACENCY_WEIGHT and len(groups.units) > 1:
-            titled = groups.title_positions(chunk.title) if any(in_title) else None
+            titled = groups.title_positions(chunk.title) if title_mask else None
             adjacent = tuple(
                 (titled is not None and _next_to(titled[a], titled[b], len(groups.units[a])))
                 for a, b in groups.pairs
@@ -204,8 +215,10 @@ class Evidence:
         elif tuning.INSIDE_NAME_PENALTY:
             named = _named(groups)
             inside = tuple(
-                not e and _only_inside(lowered, p, unit, named)
-                for p, unit, e in zip(positions, groups.units, elsewhere, strict=True)
+                [
+                    not e and _only_inside(lowered, p, unit, named)
+                    for p, unit, e in zip(positions, groups.units, elsewhere, strict=True)
+                ]
             )
         return cls(positions, in_title, found, lines, adjacent, inside)
 
@@ -251,12 +264,13 @@ def boosts_for(
     all_weight = known.all_weight
     generic = known.generic
     lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
-    total_weight = whole_of(unit_weight, all_weight, generic & lacking) or 1.0
-    covered = sum(w for w, f in zip(unit_weight, seen.found, strict=True) if f)
+    missing = generic & lacking
+    total_weight = (whole_of(unit_weight, all_weight, missing) if missing else all_weight) or 1.0
+    covered = sum([w for w, f in zip(unit_weight, seen.found, strict=True) if f])
     share = covered / total_weight
     ranked_share = share
     if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
-        line_share = max((known.line_share(mask) for mask in seen.lines), default=0.0)
+        line_share = known.best_line_share(seen.lines)
         ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
     coverage = ranked_share**tuning.COVERAGE_EXPONENT
     if seen.adjacent:
@@ -311,7 +325,11 @@ def rerank(
     and the query's cue words (``counts``, ``overall``) count as found in it: that line is what
     they ask for."""
     evidence = [Evidence.of(hit, groups) for hit in hits]
-    holds = [bool(kinds) and holds_answer(kinds, hit.hit.content, groups) for hit in hits]
+    holds = (
+        [holds_answer(kinds, hit.hit.content, groups) for hit in hits]
+        if kinds
+        else [False] * len(hits)
+    )
     cues = [unit in CUE_WORDS for unit in groups.units] if kinds else []
     if any(cues):
         evidence = [

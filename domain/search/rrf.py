@@ -57,23 +57,32 @@ def fuse(
     scores: dict[int, float] = {}
     found_by: dict[int, list[SearchLayer]] = {}
     hits: dict[int, LayerHit] = {}
+    base = tuning.RRF_K if k is None else k  # ``rrf_score``'s, spelt out: it runs per hit
     for layer, layer_hits in layers.items():
         weight = 1.0 if weights is None else weights.get(layer, 1.0)
+        words = layer is SearchLayer.WORDS
         seen: set[int] = set()
         for rank, hit in enumerate(layer_hits):
-            if hit.chunk_id in seen:
+            chunk_id = hit.chunk_id
+            if chunk_id in seen:
                 continue
-            seen.add(hit.chunk_id)
-            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + rrf_score(rank, weight, k)
-            found_by.setdefault(hit.chunk_id, []).append(layer)
-            if hit.chunk_id not in hits or layer is SearchLayer.WORDS:
-                hits[hit.chunk_id] = hit
-    fused = [
-        FusedHit(hits[cid], scores[cid], tuple(sorted(found_by[cid], key=_layer_order)))
-        for cid in scores
-    ]
-    fused.sort(key=lambda f: (-f.score, f.chunk_id))
-    return fused
+            seen.add(chunk_id)
+            scores[chunk_id] = scores.get(chunk_id, 0.0) + weight / (base + rank + 1)
+            found_by.setdefault(chunk_id, []).append(layer)
+            if words or chunk_id not in hits:
+                hits[chunk_id] = hit
+    # Best first, ties on chunk id: the order of the keys, with no hit's property read.
+    order = sorted(scores, key=lambda cid: (-scores[cid], cid))
+    return [FusedHit(hits[cid], scores[cid], _in_layer_order(found_by[cid])) for cid in order]
+
+
+def _in_layer_order(found: list[SearchLayer]) -> tuple[SearchLayer, ...]:
+    """``found`` (each layer once) sorted by ``_layer_order``: words first, the rest as found."""
+    if len(found) == 1:
+        return (found[0],)
+    if len(found) == 2:  # words and substrings, the common pair: at most one swap
+        return (found[1], found[0]) if found[1] is SearchLayer.WORDS else (found[0], found[1])
+    return tuple(sorted(found, key=_layer_order))
 
 
 def _layer_order(layer: SearchLayer) -> int:

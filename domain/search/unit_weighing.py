@@ -45,6 +45,7 @@ class Weighing:
         self.pair_weights = [self.unit_weight[a] + self.unit_weight[b] for a, b in groups.pairs]
         self.pair_total = sum(self.pair_weights) or 1.0
         self._line_shares: dict[int, float] = {}
+        self._best_shares: dict[frozenset[int], float] = {}
 
     def line_share(self, mask: int) -> float:
         share = self._line_shares.get(mask)
@@ -55,3 +56,12 @@ class Weighing:
             )
             self._line_shares[mask] = share
         return share
+
+    def best_line_share(self, masks: frozenset[int]) -> float:
+        """The largest ``line_share`` of ``masks`` (0 for none), worked out once per distinct
+        set: most candidates of a search share theirs with others."""
+        best = self._best_shares.get(masks)
+        if best is None:
+            best = max([self.line_share(mask) for mask in masks], default=0.0)
+            self._best_shares[masks] = best
+        return best

@@ -1,0 +1,88 @@
+"""The shortcuts reranking and excerpts take on their common inputs give what the general
+computation gives: a short ASCII line is its only window and is shown whole, a unit of one
+needle is found where a scan of its alternatives finds it, and the best line share a search
+remembers for a set of masks is the largest of their shares."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.chunking.utf8 import truncate_bytes
+from domain.search.best_lines import ELLIPSIS, _segment, _windows
+from domain.search.matching import MAX_POSITIONS, TermGroups, Unit, _occurrences
+from domain.search.rerank import _inside_longer_name, _only_inside, min_span
+from domain.search.unit_weighing import Weighing
+
+# ASCII and letters whose lower case or UTF-8 length differs (İ lowers to two characters).
+_LINE = st.text(alphabet="ab -_.\tAB:é€İ", max_size=40)
+_WORD = st.text(alphabet="ab", min_size=1, max_size=4)
+
+
+def _general_segment(line: str, start: int, width: int) -> str:
+    """The window's text as the general case writes it (the shortcut's reference)."""
+    piece = truncate_bytes(line[start:], width)
+    head = ELLIPSIS if start > 0 else ""
+    tail = ELLIPSIS if start + len(piece) < len(line) else ""
+    return f"{head}{piece.strip()}{tail}"
+
+
+@given(_LINE, st.integers(1, 50))
+def test_a_short_ascii_line_is_its_only_window(line: str, width: int) -> None:
+    if line.isascii() and len(line) <= width:
+        assert _windows(line, width) == [(0, line)]
+
+
+@given(_LINE, st.integers(1, 50), st.integers(0, 10))
+def test_a_segment_is_the_general_cut(line: str, width: int, start: int) -> None:
+    line = line.strip()
+    start = min(start, len(line))
+    assert _segment([line], 0, start, width) == _general_segment(line, start, width)
+
+
+@given(_LINE, _WORD, st.integers(1, 5))
+def test_a_unit_of_one_needle_is_found_where_its_scan_finds_it(
+    text: str, word: str, limit: int
+) -> None:
+    lowered = text.lower()
+    cased = text if len(text) == len(lowered) else None
+    unit = Unit((word,))
+    assert unit.positions(lowered, limit, text) == _occurrences(lowered, word, limit, cased)
+    assert unit.positions(lowered, text=text) == unit.positions(lowered, MAX_POSITIONS, text)
+
+
+@given(
+    st.lists(st.floats(0.01, 5.0), min_size=1, max_size=4),
+    st.lists(st.frozensets(st.integers(1, 15), max_size=4), min_size=1, max_size=6),
+)
+def test_the_best_line_share_is_the_largest_share(
+    weights: list[float], sets: list[frozenset[int]]
+) -> None:
+    units = tuple(f"w{index}" for index in range(len(weights)))
+    groups = TermGroups(units, tuple(Unit((unit,)) for unit in units))
+    weighing = Weighing(groups, weights)
+    for masks in sets + sets:  # the second time from the memo
+        expected = max((weighing.line_share(mask) for mask in masks), default=0.0)
+        assert weighing.best_line_share(masks) == expected
+
+
+@given(
+    st.lists(st.integers(0, 200), min_size=1, max_size=12),
+    st.lists(st.integers(0, 200), min_size=1, max_size=12),
+)
+def test_two_words_closest_pair_is_the_smallest_distance(
+    first: list[int], second: list[int]
+) -> None:
+    assert min_span([first, second]) == min(abs(a - b) for a in first for b in second)
+
+
+@given(st.text(alphabet="ab-1 ", max_size=40), _WORD, st.integers(1, 5))
+def test_only_inside_is_every_occurrence_inside_a_name(text: str, word: str, limit: int) -> None:
+    found = _occurrences(text, word, limit)
+    named = (word,)
+    expected = (
+        bool(found)
+        and "-" not in word
+        and all(_inside_longer_name(text, start, named) for start in found)
+    )
+    assert _only_inside(text, found, word, named) == expected
