@@ -33,6 +33,9 @@ def write_transaction(connection: Connection) -> Iterator[Connection]:
     try:
         yield connection
     except BaseException:
-        connection.execute("ROLLBACK")
+        # SQLite rolls back by itself on some errors (a full disk, an I/O error): rolling back
+        # again would raise "no transaction is active" in place of the error that says why.
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
         raise
     connection.execute("COMMIT")
