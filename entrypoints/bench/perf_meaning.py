@@ -151,7 +151,9 @@ def _paired(
     for unit in ("p50_ms", "cpu_p50_ms", "thread_cpu_p50_ms"):
         extra = result["with_layer"][unit] - result["words"][unit]
         result[f"extra_{unit}"] = round(extra, 3)
-    result["within_goal"] = result["extra_cpu_p50_ms"] <= GOAL_EXTRA_MS
+    # The goal is what the user waits for: the wall p50. Process CPU counts the layer's work on
+    # its worker thread too (ADR 0142), which a free core does beside the words' search.
+    result["within_goal"] = result["extra_p50_ms"] <= GOAL_EXTRA_MS
     return result
 
 

@@ -139,8 +139,9 @@ def _print_meaning(chunks: int, meaning: dict[str, Any], console: Console) -> No
         console.print(
             f"  {what}: words {words['p50_ms']:.1f} ({words['cpu_p50_ms']:.1f}) ms, with the "
             f"layer {layer['p50_ms']:.1f} ({layer['cpu_p50_ms']:.1f}) ms: "
-            f"{pair['extra_cpu_p50_ms']:+.1f} ms CPU, {verdict} the +8 ms goal "
-            f"({pair.get('extra_thread_cpu_p50_ms', pair['extra_cpu_p50_ms']):+.1f} ms on the "
+            f"{pair['extra_p50_ms']:+.1f} ms wall, {verdict} the +8 ms goal "
+            f"({pair['extra_cpu_p50_ms']:+.1f} ms CPU in all, "
+            f"{pair.get('extra_thread_cpu_p50_ms', pair['extra_cpu_p50_ms']):+.1f} ms on the "
             "searching thread); "
             f"{pair['asked_layer']} of {pair['count']} embedded a new question",
             markup=False,
