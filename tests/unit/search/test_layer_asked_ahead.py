@@ -9,18 +9,19 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from dependency_injector import providers
 
 from adapters.memory.fake_embedder import FakeEmbedder
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.semantic import SemanticLayer
-from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.source_kind import ALL_KINDS
 from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
-from tests.support.pod_and_deploy import DOCS, EVERY_KIND, MEANINGS, POD
+from tests.support.pod_and_deploy import (
+    EVERY_KIND,
+    MEANINGS,
+    POD_AND_DEPLOY,
+    indexed_container,
+)
 
 QUESTIONS = (
     "memory exhausted",  # other words: asked ahead and asked
@@ -59,12 +60,7 @@ def model() -> ThreadNoting:
 
 @pytest.fixture
 def container(model: ThreadNoting) -> Iterator[CliContainer]:
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    container.adapters.embedder.override(providers.Object(model))
-    index = container.use_cases.index_content()
-    index.execute(IndexRequest(content=POD, label="kubectl describe pod"))
-    index.execute(IndexRequest(content=DOCS, label="docs/deploy.md"))
+    container = indexed_container(model, POD_AND_DEPLOY)
     container.use_cases.embed_chunks().run(ALL_KINDS)
     yield container
     container.shutdown_resources()

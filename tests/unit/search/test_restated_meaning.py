@@ -8,20 +8,17 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from dependency_injector import providers
 
 from adapters.memory.fake_embedder import FakeEmbedder
 from application.search.semantic import SemanticLayer
-from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain import embedding_text
 from domain.search import meaning
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import ALL_KINDS
 from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
 from tests.support.near_layer import NearLayer
+from tests.support.pod_and_deploy import indexed_container
 
 JOB = """# billing job
 
@@ -63,12 +60,7 @@ def embedder() -> FakeEmbedder:
 
 @pytest.fixture
 def container(embedder: FakeEmbedder) -> Iterator[CliContainer]:
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    container.adapters.embedder.override(providers.Object(embedder))
-    index = container.use_cases.index_content()
-    index.execute(IndexRequest(content=JOB, label="java -jar billing.jar"))
-    index.execute(IndexRequest(content=DOCS, label="docs/deploy.md"))
+    container = indexed_container(embedder, {"java -jar billing.jar": JOB, "docs/deploy.md": DOCS})
     container.use_cases.embed_chunks().run(ALL_KINDS)
     yield container
     container.shutdown_resources()

@@ -6,7 +6,6 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 import pytest
-from dependency_injector import providers
 
 from adapters.memory.fake_embedder import FakeEmbedder
 from application.search.semantic import SemanticLayer
@@ -15,20 +14,19 @@ from application.use_cases.search_knowledge import SearchKnowledge
 from domain.search_hit import LayerHit, SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
 from tests.support.near_layer import NearLayer
-from tests.support.pod_and_deploy import DOCS, EVERY_KIND, MEANINGS, POD
+from tests.support.pod_and_deploy import (
+    DOCS,
+    EVERY_KIND,
+    MEANINGS,
+    POD,
+    POD_AND_DEPLOY,
+    indexed_container,
+)
 
 
 def _container(embedder: FakeEmbedder) -> CliContainer:
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    container.adapters.embedder.override(providers.Object(embedder))
-    index = container.use_cases.index_content()
-    index.execute(IndexRequest(content=POD, label="kubectl describe pod"))
-    index.execute(IndexRequest(content=DOCS, label="docs/deploy.md"))
-    return container
+    return indexed_container(embedder, POD_AND_DEPLOY)
 
 
 @pytest.fixture
