@@ -81,23 +81,18 @@ def _insert(
     # Rows are made one at a time as each statement binds them: a list of a tuple per chunk,
     # three times over, is thousands of small blocks alive at the call's peak, and freed ones
     # the interpreter keeps for reuse (its tuple free lists) long after the call.
-    # A log window's substrings layer indexes its distinct tokens (ADR 0144), kept beside its
-    # text (NULL: the content itself) so that deleting it removes what was indexed.
-    reduced = [substring_text(c) for c in chunks]
     connection.executemany(
-        "INSERT INTO chunk_texts (id, title, content, facts, substrings) VALUES (?, ?, ?, ?, ?)",
-        ((i, c.title, c.content, c.facts, r) for i, c, r in zip(ids, chunks, reduced, strict=True)),
+        "INSERT INTO chunk_texts (id, title, content, facts) VALUES (?, ?, ?, ?)",
+        ((i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)),
     )
     connection.executemany(
         "INSERT INTO chunks (rowid, title, content, facts) VALUES (?, ?, ?, ?)",
         ((i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)),
     )
+    # The substrings layer indexes a log window's distinct tokens (ADR 0144).
     connection.executemany(
         "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
-        (
-            (i, c.title, c.content if r is None else r)
-            for i, c, r in zip(ids, chunks, reduced, strict=True)
-        ),
+        ((i, c.title, substring_text(c) or c.content) for i, c in zip(ids, chunks, strict=True)),
     )
     # One statement for the whole word list: far cheaper than one bound call per word. New words
     # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's

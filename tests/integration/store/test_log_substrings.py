@@ -47,14 +47,18 @@ def _raw(path: Path) -> sqlcipher3.Connection:
     return connection
 
 
-def _checked(path: Path) -> list[tuple[int, int, int | None]]:
-    """Both full-text indexes agree with the texts they were given; each text's length and
-    its substrings text's length (None: the content itself)."""
+def _checked(path: Path) -> list[tuple[int, int, int]]:
+    """Both full-text indexes agree with themselves; each chunk's id, the length of its text
+    and how many runs of three characters the substrings layer holds for it."""
     connection = _raw(path)
     for table in ("chunks", "chunks_trigram"):
         connection.execute(f"INSERT INTO {table} ({table}) VALUES ('integrity-check')")
+    connection.execute(
+        "CREATE VIRTUAL TABLE temp.trigrams USING fts5vocab(main, chunks_trigram, instance)"
+    )
     rows = connection.execute(
-        "SELECT id, length(content), length(substrings) FROM chunk_texts ORDER BY id"
+        "SELECT t.id, length(t.content), count(*) FROM chunk_texts t "
+        "JOIN temp.trigrams v ON v.doc = t.id AND v.col = 'content' GROUP BY t.id ORDER BY t.id"
     ).fetchall()
     connection.close()
     return rows
@@ -71,11 +75,15 @@ def test_parts_of_words_in_a_log_window_are_found_from_its_distinct_tokens(
         assert hits, part
         assert all(hit.content.startswith("2026-12-03 09:43:") for hit in hits)
     assert store.search(substrings("duplicate key value"), SearchScope(), 5)
-    # Tokens left between two kept ones make no phrase the log never said.
+    # Tokens left between two kept ones make no phrase the log never said; a phrase the log
+    # says is found by the words layer, and by this one only where its words first met.
     assert not store.search(substrings("09:43:01 [http"), SearchScope(), 5)
+    assert not store.search(substrings("09:43:01 ERROR"), SearchScope(), 5)
+    assert store.search(words("09:43:01 ERROR"), SearchScope(), 5)
     store.close()
     rows = _checked(path)
-    assert all(reduced is not None and reduced * 3 < length for _, length, reduced in rows)
+    assert len(rows) == 2
+    assert all(trigrams * 3 < length for _, length, trigrams in rows)
 
 
 def test_deleting_a_log_removes_what_was_indexed_for_it(tmp_path: Path) -> None:
@@ -131,10 +139,14 @@ def test_a_store_of_the_previous_schema_is_migrated_and_keeps_working(tmp_path: 
     hits = older.search(substrings("exec-10"), SearchScope(), 5)
     assert {hit.label for hit in hits} == {"old.log", "new.log"}
     older.close()
-    assert [(i, reduced is None) for i, _, reduced in _checked(path)] == [(1, True), (2, False)]
+    # The chunk stored before keeps its whole text in the layer; the new one its tokens.
+    (old_id, old_length, old_trigrams), (_, new_length, new_trigrams) = _checked(path)
+    assert old_trigrams > old_length * 0.9
+    assert new_trigrams * 3 < new_length
     older = open_store(path)
     old = next(s for s in older.sources() if s.label == "old.log")
     assert older.delete_sources([old.id]) == 1
+    assert old_id not in [chunk_id for chunk_id, _, _ in _checked(path)]
     assert {h.label for h in older.search(substrings("exec-1"), SearchScope(), 5)} == {"new.log"}
     assert older.search(words("duplicate", "key"), SearchScope(), 5)
     assert older.delete_sources(s.id for s in older.sources()) == 1
