@@ -9,6 +9,7 @@ from datetime import datetime
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
 from adapters.sqlcipher.transactions import write_transaction
+from domain.search.substring_text import substring_text
 from domain.source import IndexOutcome, Source, SourceDocument
 
 _BY_LABEL = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE label = ?"
@@ -88,9 +89,10 @@ def _insert(
         "INSERT INTO chunks (rowid, title, content, facts) VALUES (?, ?, ?, ?)",
         ((i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)),
     )
+    # The substrings layer indexes a log window's distinct tokens (ADR 0144).
     connection.executemany(
         "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
-        ((i, c.title, c.content) for i, c in zip(ids, chunks, strict=True)),
+        ((i, c.title, substring_text(c) or c.content) for i, c in zip(ids, chunks, strict=True)),
     )
     # One statement for the whole word list: far cheaper than one bound call per word. New words
     # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's
