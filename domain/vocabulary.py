@@ -43,11 +43,17 @@ def document_vocabulary(text: str) -> frozenset[str]:
     keep = separated.append
     for token in distinct_tokens(text):
         lowered = token.lower()
+        plain = lowered == token
+        if plain:
+            # The token itself, not its equal copy: the tokens are freed after this loop, and a
+            # big log's words (ids, numbers) are mostly plain ones, each kept once instead of
+            # twice at the peak.
+            lowered = token
         word = lowered.strip("-") if "-" in lowered else lowered
         if not MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
             continue
         add(word)
-        if lowered == token:
+        if plain:
             # No capitals: parts only between separators (a plain word or number has none),
             # and only when one is inside it (``abc_`` is one piece, which adds no part).
             if ("_" in token or "-" in token) and _has_inner_separator(token):
@@ -57,7 +63,8 @@ def document_vocabulary(text: str) -> frozenset[str]:
     if separated:
         pieces = "_".join(separated).replace("-", "_").split("_")
         found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
-    return frozenset(found - STOPWORDS)
+    found -= STOPWORDS  # in place: a big log's words are a set of ~14 k per MB
+    return frozenset(found)
 
 
 def _has_inner_separator(token: str) -> bool:

@@ -272,13 +272,13 @@ class _Emitter:
         return _breadcrumb(trail)
 
 
-def chunk_sections(text: str, split: Split, max_bytes: int) -> list[Chunk] | None:
-    """Chunks of ``text`` cut at its section headers, or None when it has fewer than two.
+def chunk_sections(lines: list[str], split: Split, max_bytes: int) -> list[Chunk] | None:
+    """Chunks of the text of ``lines`` cut at its section headers, or None when it has fewer
+    than two.
 
     ``split(text, title, max_bytes)`` chunks one section that has no headers left inside it
     (or that fits as a whole).
     """
-    lines = text.split("\n")
     headers = find_headers(lines)
     if len(headers) < MIN_HEADERS and not (headers and headers[-1].kind == SUMMARY_KIND):
         return None
