@@ -252,11 +252,23 @@ def _test_result(line: str) -> tuple[str, str] | None:
 
 
 _RESULT_SIGNS = ("PASS", "FAIL", "SKIP", "ERROR", " ok", "ignored", "✓", "✔", "√", "×", "✗", "✕")
+# What a line reporting a result holds by its shape: pytest's node id ``::``, cargo's `` ... ``,
+# go's ``--- ``, or a mark (none of them ASCII). A log's window says ``ERROR`` often, and
+# each of its lines was then matched against the four patterns for nothing.
+_RESULT_SHAPES = ("::", " ... ", "--- ")
+_RESULT_MARKS = ("✓", "✔", "√", "×", "✗", "✕")
+
+
+def _may_hold_results(text: str) -> bool:
+    """False when no line of ``text`` can be a test's result (``_test_result``)."""
+    if any(shape in text for shape in _RESULT_SHAPES):
+        return True
+    return not text.isascii() and any(mark in text for mark in _RESULT_MARKS)
 
 
 def outcome_title(text: str) -> str | None:
     """The title of a window of per-test results, or None when under half its lines are."""
-    if not any(sign in text for sign in _RESULT_SIGNS):
+    if not _may_hold_results(text) or not any(sign in text for sign in _RESULT_SIGNS):
         return None
     lines = [line for line in text.split("\n") if line.strip()]
     results = [found for found in map(_test_result, lines) if found is not None]
