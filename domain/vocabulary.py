@@ -9,6 +9,7 @@ de-duplicated before filtering, which makes it several times faster on large doc
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from domain.search.stopwords import STOPWORDS
 from domain.search.words import MAX_IDENTIFIER_LENGTH, MIN_WORD_LENGTH, identifier_parts
@@ -32,9 +33,11 @@ _SPACED = bytes(byte if byte in _TOKEN_BYTES else 0x20 for byte in range(256))
 MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
 
 
-def document_vocabulary(text: str) -> frozenset[str]:
-    """Distinct vocabulary words of ``text``."""
-    found: set[str] = set()
+def document_vocabulary(text: str, known: Iterable[str] = ()) -> frozenset[str]:
+    """Distinct vocabulary words of ``text``, and the words ``known`` to be vocabulary words
+    besides (stopwords left out): added here, a big log's words are not copied into a second
+    set to add a few."""
+    found: set[str] = set(known)
     add = found.add
     # Tokens without capitals that have parts, split all at once at the end: their parts are
     # the pieces between ``_`` and ``-`` (``_separated_parts``), and a split of them joined by
