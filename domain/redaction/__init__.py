@@ -121,11 +121,12 @@ class _Underscores:
 
     def _find(self) -> list[int] | None:
         text = self._text
-        if text.count("_") > len(text) * self._MOST_PER_CHAR:
-            return None
+        most = len(text) * self._MOST_PER_CHAR  # given up past it, as soon as it is passed
         found: list[int] = []
         at = text.find("_")
         while at >= 0:
+            if len(found) >= most:
+                return None
             found.append(at)
             at = text.find("_", at + 1)
         return found
