@@ -26,6 +26,7 @@ from domain.search.line_facts import (
     STATUS_FIELD_SIGNS,
     field_status,
     is_slow,
+    may_hold_a_field_sign,
     request_statuses,
     slow_offsets,
     status_of,
@@ -137,7 +138,9 @@ def _facts(text: str) -> list[tuple[int, str, str]]:
     for at, code in request_statuses(text):
         statuses.setdefault(bisect_right(starts, at) - 1, code)
     slow = {bisect_right(starts, at) - 1 for at in slow_offsets(text)}
-    fields = _lines_holding(text, starts, STATUS_FIELD_SIGNS)
+    fields = (
+        _lines_holding(text, starts, STATUS_FIELD_SIGNS) if may_hold_a_field_sign(text) else set()
+    )
     errors = _lines_holding(text, starts, _ERROR_SIGNS)
     warnings = _lines_holding(text, starts, _WARNING_SIGNS)
     facts: list[tuple[int, str, str]] = []
