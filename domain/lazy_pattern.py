@@ -60,6 +60,26 @@ class LazyPattern:
                 done = max(found.end(), at + 1)
                 yield found
 
+    def finditer_in_lines(self, string: str, needles: tuple[str, ...]) -> Iterator[re.Match[str]]:
+        """``finditer`` for a pattern whose every match lies within a line, holds one of
+        ``needles`` and looks at nothing past its line's end (``$`` under ``re.M``): it runs
+        only over the lines holding a needle, in order. A pattern opening on ``^`` or a class
+        is otherwise tried at every position of the text; a log has a needle on few lines."""
+        positions: set[int] = set()
+        for needle in needles:
+            at = string.find(needle)
+            while at >= 0:
+                positions.add(at)
+                at = string.find(needle, at + 1)
+        compiled, line_end = self.compiled, -1
+        for at in sorted(positions):
+            if at < line_end:
+                continue  # on the line just searched
+            line_end = string.find("\n", at)
+            if line_end < 0:
+                line_end = len(string)
+            yield from compiled.finditer(string, string.rfind("\n", 0, at) + 1, line_end)
+
     def findall(self, string: str) -> list[Any]:
         return self.compiled.findall(string)
 

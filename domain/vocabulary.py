@@ -9,6 +9,7 @@ de-duplicated before filtering, which makes it several times faster on large doc
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from domain.search.stopwords import STOPWORDS
 from domain.search.words import MAX_IDENTIFIER_LENGTH, MIN_WORD_LENGTH, identifier_parts
@@ -32,9 +33,11 @@ _SPACED = bytes(byte if byte in _TOKEN_BYTES else 0x20 for byte in range(256))
 MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
 
 
-def document_vocabulary(text: str) -> frozenset[str]:
-    """Distinct vocabulary words of ``text``."""
-    found: set[str] = set()
+def document_vocabulary(text: str, known: Iterable[str] = ()) -> frozenset[str]:
+    """Distinct vocabulary words of ``text``, and the words ``known`` to be vocabulary words
+    besides (stopwords left out): added here, a big log's words are not copied into a second
+    set to add a few."""
+    found: set[str] = set(known)
     add = found.add
     # Tokens without capitals that have parts, split all at once at the end: their parts are
     # the pieces between ``_`` and ``-`` (``_separated_parts``), and a split of them joined by
@@ -43,11 +46,17 @@ def document_vocabulary(text: str) -> frozenset[str]:
     keep = separated.append
     for token in distinct_tokens(text):
         lowered = token.lower()
+        plain = lowered == token
+        if plain:
+            # The token itself, not its equal copy: the tokens are freed after this loop, and a
+            # big log's words (ids, numbers) are mostly plain ones, each kept once instead of
+            # twice at the peak.
+            lowered = token
         word = lowered.strip("-") if "-" in lowered else lowered
         if not MIN_WORD_LENGTH <= len(word) <= MAX_VOCABULARY_WORD_LENGTH:
             continue
         add(word)
-        if lowered == token:
+        if plain:
             # No capitals: parts only between separators (a plain word or number has none),
             # and only when one is inside it (``abc_`` is one piece, which adds no part).
             if ("_" in token or "-" in token) and _has_inner_separator(token):
@@ -57,7 +66,8 @@ def document_vocabulary(text: str) -> frozenset[str]:
     if separated:
         pieces = "_".join(separated).replace("-", "_").split("_")
         found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
-    return frozenset(found - STOPWORDS)
+    found -= STOPWORDS  # in place: a big log's words are a set of ~14 k per MB
+    return frozenset(found)
 
 
 def _has_inner_separator(token: str) -> bool:

@@ -66,7 +66,7 @@ class IndexContent:
             size_bytes=utf8_length(redacted),
             chunks=chunks,
             # The words chunks' codes stand for are known words too (facts are never shown).
-            vocabulary=document_vocabulary(redacted) | _fact_words(chunks),
+            vocabulary=document_vocabulary(redacted, known=_fact_words(chunks)),
         )
         if not request.replace:
             existing = self._store.source_by_label(label)

@@ -26,6 +26,7 @@ from domain.search.line_facts import (
     STATUS_FIELD_SIGNS,
     field_status,
     is_slow,
+    may_hold_a_field_sign,
     request_statuses,
     slow_offsets,
     status_of,
@@ -137,7 +138,9 @@ def _facts(text: str) -> list[tuple[int, str, str]]:
     for at, code in request_statuses(text):
         statuses.setdefault(bisect_right(starts, at) - 1, code)
     slow = {bisect_right(starts, at) - 1 for at in slow_offsets(text)}
-    fields = _lines_holding(text, starts, STATUS_FIELD_SIGNS)
+    fields = (
+        _lines_holding(text, starts, STATUS_FIELD_SIGNS) if may_hold_a_field_sign(text) else set()
+    )
     errors = _lines_holding(text, starts, _ERROR_SIGNS)
     warnings = _lines_holding(text, starts, _WARNING_SIGNS)
     facts: list[tuple[int, str, str]] = []
@@ -252,11 +255,23 @@ def _test_result(line: str) -> tuple[str, str] | None:
 
 
 _RESULT_SIGNS = ("PASS", "FAIL", "SKIP", "ERROR", " ok", "ignored", "✓", "✔", "√", "×", "✗", "✕")
+# What a line reporting a result holds by its shape: pytest's node id ``::``, cargo's `` ... ``,
+# go's ``--- ``, or a mark (none of them ASCII). A log's window says ``ERROR`` often, and
+# each of its lines was then matched against the four patterns for nothing.
+_RESULT_SHAPES = ("::", " ... ", "--- ")
+_RESULT_MARKS = ("✓", "✔", "√", "×", "✗", "✕")
+
+
+def _may_hold_results(text: str) -> bool:
+    """False when no line of ``text`` can be a test's result (``_test_result``)."""
+    if any(shape in text for shape in _RESULT_SHAPES):
+        return True
+    return not text.isascii() and any(mark in text for mark in _RESULT_MARKS)
 
 
 def outcome_title(text: str) -> str | None:
     """The title of a window of per-test results, or None when under half its lines are."""
-    if not any(sign in text for sign in _RESULT_SIGNS):
+    if not _may_hold_results(text) or not any(sign in text for sign in _RESULT_SIGNS):
         return None
     lines = [line for line in text.split("\n") if line.strip()]
     results = [found for found in map(_test_result, lines) if found is not None]

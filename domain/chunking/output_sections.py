@@ -102,16 +102,32 @@ def _framed(lines: list[str], number: int) -> Header | None:
     return Header(number, f"separator{frame}", title, separator=True)
 
 
+def _first_character(line: str) -> str:
+    """``line.lstrip()[:1]``, without copying a line that is not indented (most are)."""
+    first = line[:1]
+    return line.lstrip()[:1] if first.isspace() else first
+
+
+def _may_be_a_prompt(line: str, first: str) -> bool:
+    """Whether ``_PROMPT`` may match ``line``: it opens with ``$``, or its first ``=`` is in its
+    first 40 characters and followed by ``#`` or ``>`` (the name before it holds no ``=``, so the
+    prompt's is the line's first). A log line says ``req=…`` there, and is spared the match."""
+    if first == "$":
+        return True
+    equals = line.find("=", 0, 40)
+    return equals >= 0 and line.startswith(("=#", "=>"), equals)
+
+
 def _header(lines: list[str], number: int) -> Header | None:
     line = lines[number]
-    first = line.lstrip()[:1]
+    first = _first_character(line)
     if not first:
         return None
     # Each kind is tried only when the line starts the way that kind does: most lines of a big
     # output are none, and a regular expression per kind per line cost a fifth of indexing.
     if first in _FRAME and (framed := _framed(lines, number)):
         return framed
-    if (first == "$" or "=" in line[:40]) and (match := _PROMPT.match(line)):
+    if _may_be_a_prompt(line, first) and (match := _PROMPT.match(line)):
         return Header(number, "prompt", line.strip())
     if first == "c" and (match := _COMMIT.match(line)):
         subject = _commit_subject(lines, number)
@@ -130,7 +146,8 @@ def _header(lines: list[str], number: int) -> Header | None:
     if "-->" in following and not line[0].isspace() and _LOCATION.match(following):
         where = following.strip().removeprefix("--> ")
         return Header(number, "diagnostic", f"{line.strip()} ({where})")
-    if "/" in line and _FILE.match(line) and _FILE_ENTRY.match(following):
+    # A file's line is its path alone: a line with a space (a log's) is none.
+    if "/" in line and " " not in line and _FILE.match(line) and _FILE_ENTRY.match(following):
         return Header(number, "file", line.strip())
     return None
 
@@ -172,7 +189,7 @@ def find_headers(lines: list[str]) -> list[Header]:
     after_text = False  # the line before is not blank: no run's closing counts start here
     for number, line in enumerate(lines):
         header = _header(lines, number) or (None if after_text else _summary(lines, number))
-        after_text = bool(line.strip())
+        after_text = line != "" and not line.isspace()  # ``line.strip()``, without its copy
         if header is not None:
             headers.append(_commented(lines, header, headers))
     return headers
@@ -272,13 +289,13 @@ class _Emitter:
         return _breadcrumb(trail)
 
 
-def chunk_sections(text: str, split: Split, max_bytes: int) -> list[Chunk] | None:
-    """Chunks of ``text`` cut at its section headers, or None when it has fewer than two.
+def chunk_sections(lines: list[str], split: Split, max_bytes: int) -> list[Chunk] | None:
+    """Chunks of the text of ``lines`` cut at its section headers, or None when it has fewer
+    than two.
 
     ``split(text, title, max_bytes)`` chunks one section that has no headers left inside it
     (or that fits as a whole).
     """
-    lines = text.split("\n")
     headers = find_headers(lines)
     if len(headers) < MIN_HEADERS and not (headers and headers[-1].kind == SUMMARY_KIND):
         return None

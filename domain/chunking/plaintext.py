@@ -85,10 +85,10 @@ def chunk_plaintext(
         return _fit(body, WHOLE_TITLE, max_bytes) if body else []
     if byte_len(text) > max_bytes:
         split = partial(_section_chunks, attackers=attackers)
-        sectioned = chunk_sections(text.strip("\n"), split, max_bytes)
+        sectioned = chunk_sections(lines, split, max_bytes)
         if sectioned:
             return sectioned
-    return _unsectioned(text, "", max_bytes, attackers)
+    return _unsectioned(text, "", max_bytes, attackers, lines)
 
 
 def _section_chunks(
@@ -102,20 +102,24 @@ def _section_chunks(
 
 
 def _unsectioned(
-    text: str, title: str, max_bytes: int, attackers: frozenset[str] = frozenset()
+    text: str,
+    title: str,
+    max_bytes: int,
+    attackers: frozenset[str] = frozenset(),
+    lines: list[str] | None = None,
 ) -> list[Chunk]:
     """Text without headers: blank-line paragraphs packed, else windows of lines; titled
-    ``title`` when given, else each by its first line."""
-    lines = text.strip("\n").split("\n")
-    sections = [s.strip("\n") for s in paragraphs(text) if s.strip()]
-    if MIN_SECTIONS <= len(sections) <= MAX_SECTIONS and all(
-        byte_len(s) <= max_bytes for s in sections
-    ):
+    ``title`` when given, else each by its first line. ``lines``: ``text``'s lines, blank ones
+    at its ends left out, when the caller has them (a big log's lines are its size again and
+    more: split once, not once per step)."""
+    sections = _sections(text, max_bytes)
+    if sections is not None:
         return [
             Chunk(title=_first_line_title(s, f"Section {i}", title, attackers), content=s)
             for i, s in enumerate(_packed(sections, max_bytes), start=1)
         ]
-
+    if lines is None:
+        lines = text.strip("\n").split("\n")
     chunks: list[Chunk] = []
     for start, end in line_windows(lines, max_bytes):
         body = "\n".join(lines[start:end]).strip("\n")
@@ -123,3 +127,21 @@ def _unsectioned(
             window_title = _first_line_title(body, f"Lines {start + 1}-{end}", title, attackers)
             chunks.extend(_fit(body, window_title, max_bytes))
     return chunks
+
+
+def _sections(text: str, max_bytes: int) -> list[str] | None:
+    """``text``'s blank-line sections (blank ends left out) when there are ``MIN_SECTIONS`` to
+    ``MAX_SECTIONS`` of them and each fits in ``max_bytes``, else None. Given up as soon as
+    that is known: a big log with no blank line is one section, which was copied whole only
+    to be found too big."""
+    parts = paragraphs(text)
+    if len(parts) < MIN_SECTIONS:
+        return None  # never more sections than parts
+    sections: list[str] = []
+    for part in parts:
+        if part and not part.isspace():  # ``part.strip()``, without the copy
+            section = part.strip("\n")
+            if len(sections) == MAX_SECTIONS or byte_len(section) > max_bytes:
+                return None
+            sections.append(section)
+    return sections if len(sections) >= MIN_SECTIONS else None

@@ -76,15 +76,60 @@ _GUARDED: tuple[tuple[tuple[tuple[str, str], ...], LazyPattern], ...] = tuple(
 )
 
 
-def _holds_a_needle(text: str, guarded: tuple[tuple[str, str], ...], seen: dict[str, bool]) -> bool:
-    """Whether ``text`` holds one of the needles; each guard is looked for once per text."""
+def _holds_a_needle(
+    text: str,
+    guarded: tuple[tuple[str, str], ...],
+    seen: dict[str, bool],
+    underscores: _Underscores | None = None,
+) -> bool:
+    """Whether ``text`` holds one of the needles; each guard is looked for once per text, and
+    the needles holding ``_`` at its ``underscores`` when they are given."""
     for guard, needle in guarded:
         present = seen.get(guard)
         if present is None:
             present = seen[guard] = guard in text
-        if present and (guard is needle or needle in text):
+        if present and (
+            guard is needle
+            or (needle in text if underscores is None or guard != "_" else underscores.hold(needle))
+        ):
             return True
     return False
+
+
+class _Underscores:
+    """Where one text's ``_`` are, when it has few (a log: the ten needles holding one each
+    read all of it, ~1 ms per MB apiece, for a handful of ``_``): a needle is then looked for
+    only where its first ``_`` would be, one of these."""
+
+    __slots__ = ("_at", "_looked", "_text")
+    _MOST_PER_CHAR = 1 / 1024  # more, and ten scans of the text are cheaper than the look-ups
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._looked = False
+        self._at: list[int] | None = None  # None: too many to be worth it
+
+    def hold(self, needle: str) -> bool:
+        """``needle in text``, for a needle holding ``_``."""
+        if not self._looked:
+            self._at, self._looked = self._find(), True
+        text = self._text
+        if self._at is None:
+            return needle in text
+        first = needle.index("_")
+        return any(text.startswith(needle, at - first) for at in self._at if at >= first)
+
+    def _find(self) -> list[int] | None:
+        text = self._text
+        most = len(text) * self._MOST_PER_CHAR  # given up past it, as soon as it is passed
+        found: list[int] = []
+        at = text.find("_")
+        while at >= 0:
+            if len(found) >= most:
+                return None
+            found.append(at)
+            at = text.find("_", at + 1)
+        return found
 
 
 # ``scheme://user:password@host`` keeps the user (which may be empty: redis://:pw@host).
@@ -170,10 +215,12 @@ def redact_secrets(text: str) -> str:
     if "PRIVATE KEY" in text:
         text = _PEM.sub(SECRET_MARKER, text)
     seen: dict[str, bool] = {}  # guards found in the text (a match only adds the marker's)
+    underscores = _Underscores(text)
     for guarded, pattern in _GUARDED:
-        if _holds_a_needle(text, guarded, seen):
+        if _holds_a_needle(text, guarded, seen, underscores):
             text = pattern.sub(SECRET_MARKER, text)
             seen.clear()
+            underscores = _Underscores(text)
     # The patterns below are case-insensitive or start with a character class, which the regex
     # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
     if "://" in text and "@" in text:

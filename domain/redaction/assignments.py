@@ -181,7 +181,8 @@ def _pairs(text: str, lowered: str) -> Iterator[Span]:
 
 def _two_columns(text: str, lowered: str) -> Iterator[Span]:
     """``password    hunter2secret``: key/value tables such as ``vault kv get`` prints."""
-    for match in _TWO_COLUMNS.finditer(lowered):
+    # Each match lies in its line and holds a stem: searched for in the lines holding one.
+    for match in _TWO_COLUMNS.finditer_in_lines(lowered, STEMS):
         start = _name_start(text, match.start("stem"))
         line_start = text.rfind("\n", 0, start) + 1
         if text[line_start:start].strip():

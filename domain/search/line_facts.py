@@ -203,7 +203,7 @@ def text_facts(text: str) -> str:
     codes: list[int] = []
     if "HTTP/" in text:
         codes.extend(int(m.group(1)) for m in _REQUEST_STATUS.finditer(text))
-    if any(sign in text for sign in _FIELD_SIGNS):
+    if may_hold_a_field_sign(text) and any(sign in text for sign in _FIELD_SIGNS):
         codes.extend(int(m.group(1)) for m in _field_statuses(text))
     words: dict[str, None] = {}
     for code in dict.fromkeys(codes):
@@ -292,6 +292,14 @@ is_slow = _slow  # whether the line records a latency of a second or more
 
 # A log's chunker reads a chunk's lines with one scan per pattern instead of calls per line.
 STATUS_FIELD_SIGNS = _FIELD_SIGNS  # a line holds one when ``field_status`` can find a status
+
+
+def may_hold_a_field_sign(text: str) -> bool:
+    """False when ``text`` holds none of ``_FIELD_SIGNS``: each is ``code`` or ``status`` in
+    some case, and lower-cases to it letter by letter, so a text holding one has a lower-case
+    copy holding ``code`` or ``status``. A copy and two scans of a window, not six scans."""
+    lowered = text.lower()
+    return "code" in lowered or "status" in lowered
 
 
 def request_statuses(text: str) -> list[tuple[int, int]]:

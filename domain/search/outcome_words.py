@@ -138,9 +138,8 @@ def outcome_facts(text: str) -> str:
         add(_CRASH_WORDS)
     if exits and _said(_EXIT, text, folded, _EXIT_NEEDLES):
         add(_ERROR_WORDS)
-    if ("E  " in text or "✗" in text or "×" in text or "✕" in text) and _said(
-        _FAILED_MARK, text, text, _FAILED_NEEDLES
-    ):
+    marks = not text.isascii() and ("✗" in text or "×" in text or "✕" in text)
+    if ("E  " in text or marks) and _said(_FAILED_MARK, text, text, _FAILED_NEEDLES):
         add(_FAILED_WORDS)
     if timeout and _said(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
         add(_TIMEOUT_WORDS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -246,3 +247,48 @@ def test_refused_logins_are_read_from_the_lines_that_can_hold_one(text: str) -> 
     clients = dict.fromkeys(x.client for x in logins if (x.client, x.endpoint) in wanted)
     expected = f"{auth_attacks.ATTACK_WORDS} {' '.join(clients)}" if clients else ""
     assert attack_facts(text, attempts) == expected
+
+
+# Pieces of test results and their near-misses: node ids, cargo's dots, go's dashes, marks.
+_RESULT_PIECES = [
+    "tests/test_a.py::test_x PASSED",
+    "tests/test_a.py::test_y FAILED",
+    "::",
+    ":",
+    "test parse ... ok",
+    "test parse .. ok",
+    " ... ",
+    "...",
+    "--- FAIL: TestX",
+    "--- PASS: TestY",
+    "-- SKIP: TestZ",
+    "--- ",
+    "✓ adds",
+    "× formats euros",
+    "✗ ",
+    "✕ x (3 ms)",
+    "√ ok",
+    "✔ adds",
+    "✗ fails",
+    "✔",
+    " ERROR",
+    "SKIPPED",
+    "XFAIL",
+    " ",
+    "\t",
+    "\n",
+    "é",
+]
+
+
+@given(st.lists(st.one_of(st.sampled_from(_RESULT_PIECES), st.text(max_size=4)), max_size=30))
+def test_a_window_without_a_result_s_shape_holds_no_result(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    if not log_titles._may_hold_results(text):
+        assert all(log_titles._test_result(line) is None for line in text.split("\n"))
+        assert log_titles.outcome_title(text) is None
+
+
+@pytest.mark.parametrize("line", [p for p in _RESULT_PIECES if log_titles._test_result(p)])
+def test_each_shape_of_a_result_is_seen(line: str) -> None:
+    assert log_titles._may_hold_results(line)

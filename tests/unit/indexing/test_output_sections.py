@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from domain.chunking import MAX_CHUNK_BYTES, chunk
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.chunking import MAX_CHUNK_BYTES, chunk, output_sections
 from domain.chunking.log_titles import outcome_title
 from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType
@@ -125,3 +128,50 @@ def test_a_framed_first_line_titles_its_chunk_by_what_it_says() -> None:
     lines = [f"{'=' * 20} dependency report {'=' * 20}"]
     lines += [f"resolved package_{i} from the lock file" for i in range(30)]
     assert titles("\n".join(lines))[0] == "dependency report"
+
+
+# Pieces of prompts, paths and log lines, with their near-misses.
+_LINE_PIECES = [
+    "$",
+    " ",
+    "\t",
+    "\u00a0",
+    "=",
+    "=>",
+    "=#",
+    "> ",
+    "# ",
+    "psql",
+    "db=",
+    "req=",
+    "a.b-c",
+    "/",
+    "./",
+    "../",
+    "src/app.py",
+    ".py",
+    "@",
+    "x",
+    "é",
+    "9",
+]
+_LINES = st.lists(st.sampled_from(_LINE_PIECES), max_size=24).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_LINES)
+def test_the_prompt_and_file_prechecks_pass_every_line_the_patterns_match(line: str) -> None:
+    first = output_sections._first_character(line)
+    assert first == line.lstrip()[:1]
+    if first and (first == "$" or "=" in line[:40]) and output_sections._PROMPT.match(line):
+        assert output_sections._may_be_a_prompt(line, first)
+    if output_sections._FILE.match(line):
+        assert " " not in line
+
+
+def test_a_prompt_after_a_long_name_is_left_as_it_was() -> None:
+    """The prompt is tried only when its ``=`` is in the first 40 characters, as before."""
+    assert not output_sections._may_be_a_prompt("x" * 40 + "=> select 1;", "x")
+    assert output_sections._may_be_a_prompt("shop=> select 1;", "s")
+    assert output_sections._may_be_a_prompt("shop=# select 1;", "s")
+    assert not output_sections._may_be_a_prompt("req=1 shop=> select 1;", "r")

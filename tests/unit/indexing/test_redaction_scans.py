@@ -12,6 +12,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.lazy_pattern import LazyPattern
 from domain.redaction import SECRET_MARKER, _same_length_lower, redact_secrets
 from domain.redaction.assignments import _ASSIGNMENT, _TWO_COLUMNS, STEMS
 from domain.redaction.command_secrets import _COMMANDS, _PGPASS, _PGPASS_HINT
@@ -68,6 +69,12 @@ _PIECES = [
     "#",
     "db",
     "@",
+    "\n",
+    "  ",
+    "\t",
+    " ",
+    "x",
+    "hunter2secret",
 ]
 _TEXT = st.lists(st.sampled_from(_PIECES), max_size=16).map("".join)
 
@@ -102,6 +109,30 @@ def test_credential_words_are_found_as_the_whole_scan_finds_them(text: str) -> N
 def test_a_key_value_table_row_holds_two_blanks_in_a_row(text: str) -> None:
     if _TWO_COLUMNS.search(_same_length_lower(text)) is not None:
         assert "  " in text or "\t" in text
+
+
+@settings(max_examples=800, deadline=None)
+@given(_TEXT)
+def test_key_value_table_rows_tried_at_their_lines_match_as_the_whole_scan(text: str) -> None:
+    for candidate in (text, f"  {text}\n{text}\tx"):
+        lowered = _same_length_lower(candidate)
+        assert _spans(_TWO_COLUMNS.finditer_in_lines(lowered, STEMS)) == _spans(
+            _TWO_COLUMNS.finditer(lowered)
+        )
+        # A pattern that matches several times in a line, from its stems.
+        assert _spans(_STEM_ROWS.finditer_in_lines(lowered, STEMS)) == _spans(
+            _STEM_ROWS.finditer(lowered)
+        )
+
+
+_STEM_ROWS = LazyPattern(r"(?m)(?:pass|pwd|secret|token|credential|key|auth)[a-z_]*[ \t]{2,}\S+")
+
+
+def test_a_line_is_tried_once_from_its_start() -> None:
+    rows = "pwd  x\n  token  y  \nkeykey\t\tz\nnone  w\nsecret pass  v\nmy_auth  q"
+    expected = [m.span() for m in _TWO_COLUMNS.finditer(rows)]
+    assert len(expected) == 4
+    assert [m.span() for m in _TWO_COLUMNS.finditer_in_lines(rows, STEMS)] == expected
 
 
 @settings(max_examples=800, deadline=None)

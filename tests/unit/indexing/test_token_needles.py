@@ -14,6 +14,7 @@ from domain.redaction import (
     SECRET_MARKER,
     _holds_a_needle,
     _holds_a_prose_word,
+    _Underscores,
     redact_secrets,
 )
 from domain.redaction.command_secrets import _COMMANDS
@@ -118,3 +119,46 @@ def test_underscores_guard_the_needles_that_hold_one() -> None:
     assert "_" in seen and "github_pat_" not in seen
     token = "ghp_" + "a1" * 18
     assert SECRET_MARKER in redact_secrets(f"{log}token {token}\n")
+
+
+_NEEDLE_PIECES = [
+    "_",
+    "gh",
+    "p",
+    "o",
+    "github",
+    "pat",
+    "npm",
+    "dop",
+    "v1",
+    "live",
+    "test",
+    "sk",
+    "x",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_NEEDLE_PIECES), max_size=14),
+    padding=st.integers(0, 3),
+    where=st.integers(0, 14),
+)
+def test_needles_looked_for_at_the_underscores_are_found_as_by_scans(
+    pieces: list[str], padding: int, where: int
+) -> None:
+    # Long enough per ``_`` for the look-ups (a log), or not (the scans).
+    pieces.insert(min(where, len(pieces)), "x" * 1100 * padding)
+    text = "".join(pieces)
+    seen: dict[str, bool] = {}
+    underscores = _Underscores(text)
+    for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
+        expected = any(n in text for n in needles)
+        assert _holds_a_needle(text, guarded, seen, underscores) == expected
+
+
+def test_a_token_in_a_long_log_with_few_underscores_is_redacted() -> None:
+    log = "2025-06-14T00:00:02Z INFO req=ab12 GET /api/orders 200\n" * 200
+    for token in ("ghp_" + "a1" * 18, "npm_" + "b2" * 18, "sk_live_" + "c3" * 10):
+        redacted = redact_secrets(f"{log}token {token} price_of\n{log}")
+        assert token not in redacted and SECRET_MARKER in redacted

@@ -97,3 +97,11 @@ def test_parts_of_tokens_split_together_are_the_parts_of_each(tokens: list[str])
     assert document_vocabulary(text) == expected
     each = {p for t in re.findall(r"[\w-]+", text) for p in _separated_parts(t) if len(p) >= 3}
     assert each <= document_vocabulary(text) | {w for w in each if w in STOPWORDS}
+
+
+@given(
+    st.text(max_size=200), st.lists(st.sampled_from(["latency", "slow", "the", "gateway", "ab"]))
+)
+def test_known_words_join_the_text_s_words_less_stopwords(text: str, known: list[str]) -> None:
+    expected = document_vocabulary(text) | (frozenset(known) - STOPWORDS)
+    assert document_vocabulary(text, known=known) == expected

@@ -182,3 +182,15 @@ def test_status_fields_are_found_as_the_whole_scan_finds_them(text: str) -> None
 
     whole = found(line_facts_module._FIELD_STATUS.finditer(text))
     assert found(line_facts_module._field_statuses(text)) == whole
+
+
+@given(
+    st.lists(
+        st.sampled_from(["code", "CODE", "Code", "cOde", "status", "STATUS", "Status", "stat"])
+        | st.text(alphabet="cCoOdDeEsStTaAuU İK\u017f=:", max_size=6),
+        max_size=12,
+    ).map("".join)
+)
+def test_a_text_holding_a_status_field_s_sign_is_never_passed_over(text: str) -> None:
+    if any(sign in text for sign in line_facts_module.STATUS_FIELD_SIGNS):
+        assert line_facts_module.may_hold_a_field_sign(text)
