@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from adapters.sqlcipher.sqlcipher_database_encryptor import SqlcipherDatabaseEncryptor
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
 from domain.search.store_query import Combine
 from domain.search_hit import SearchScope
-from tests.integration.store.helpers import document, open_store
+from tests.integration.store.helpers import KEY, document, open_store
 from tests.unit.store.queries import substrings, words
 
 _TABLES = ("chunks", "chunks_trigram")
@@ -97,3 +98,17 @@ def test_search_answers_the_same_whichever_the_merge_width(tmp_path: Path) -> No
     assert _segments(default) != _segments(wider)  # the two files did merge differently
     default.close()
     wider.close()
+
+
+def test_the_setting_survives_compacting_and_rewriting_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    store = open_store(path)
+    store.index(document("a", "alpha bravo"))
+    store.compact()
+    assert _automerge(store) == {"chunks": 8, "chunks_trigram": 8}
+    store.close()
+    SqlcipherDatabaseEncryptor().rewrite(path, KEY)  # as a key rotation exports the file
+    again = open_store(path)
+    assert _automerge(again) == {"chunks": 8, "chunks_trigram": 8}
+    assert again.search(words("bravo"), SearchScope(), 5)
+    again.close()
