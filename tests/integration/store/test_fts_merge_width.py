@@ -31,18 +31,21 @@ def test_a_new_file_merges_eight_segments_at_a_time(tmp_path: Path) -> None:
     store.close()
 
 
-def test_a_file_made_before_the_setting_takes_it_when_opened(tmp_path: Path) -> None:
-    path = tmp_path / "knowledge.db"
+def _made_before_the_setting(path: Path) -> None:
+    """The file as a capy before this migration left it: no automerge row, no ledger entry."""
     store = open_store(path)
     store.index(document("before", "alpha bravo charlie"))
     connection = store._pool.connection()
-    # The file as a capy before this migration left it: no automerge row, no ledger entry.
     for table in _TABLES:
         connection.execute(f"DELETE FROM {table}_config WHERE k = 'automerge'")
     connection.execute("DELETE FROM migrations WHERE name = '0010_fts_merge_width'")
     assert _automerge(store) == {"chunks": None, "chunks_trigram": None}
     store.close()
 
+
+def test_a_file_made_before_the_setting_takes_it_when_opened(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    _made_before_the_setting(path)
     older = open_store(path)
     assert _automerge(older) == {"chunks": 8, "chunks_trigram": 8}
     assert older.search(words("bravo"), SearchScope(), 5)
@@ -58,6 +61,17 @@ def _segments(store: SqlcipherKnowledgeStore) -> list[int]:
         connection.execute(f"SELECT count(DISTINCT segid) FROM {table}_idx").fetchone()[0]
         for table in _TABLES
     ]
+
+
+def test_a_file_made_before_the_setting_is_searched_by_a_command_that_only_reads(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "knowledge.db"
+    _made_before_the_setting(path)
+    reader = SqlcipherKnowledgeStore(path, KEY, read_only=True)
+    assert reader.search(words("bravo"), SearchScope(), 5)
+    assert _automerge(reader) == {"chunks": 8, "chunks_trigram": 8}
+    reader.close()
 
 
 def _texts(count: int) -> list[str]:
