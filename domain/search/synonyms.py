@@ -57,7 +57,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("param", "parameter", "parameters", "arg", "argument", "arguments"),
     ("var", "variable", "variables"),
     ("timeout", "timed-out"),
-    ("crash", "panic", "segfault"),
+    ("crash", "panic", "panicked", "panicking", "segfault"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),

@@ -66,3 +66,11 @@ def test_a_participle_of_a_verb_in_y_reaches_what_can_be_done() -> None:
     assert able_forms("installed") == ()
     assert able_forms("tied") == ()
     assert able_forms("apply") == ()
+
+
+def test_a_verb_in_c_reaches_the_word_go_prints() -> None:
+    """Rust writes "panicked at", Go "panic:"; the k of "panicked" keeps a stem from meeting
+    the bare verb."""
+    assert "panic" in synonyms_of("panicked")
+    assert "panic" in synonyms_of("panicking")
+    assert "panicked" in synonyms_of("crash")
