@@ -13,6 +13,7 @@ from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
 from domain.search.line_facts import package_facts, record_facts, text_facts
 from domain.search.outcome_words import outcome_facts
+from domain.search.status_phrases import status_phrase_facts
 from domain.search.tool_names import tool_facts
 
 
@@ -32,7 +33,7 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     text = content.replace("\r\n", "\n").replace("\r", "\n")
     chunks: list[Chunk] | None = None
     if content_type is ContentType.MARKDOWN:
-        chunks = chunk_markdown(text)
+        chunks = [_with_status_facts(c) for c in chunk_markdown(text)]
     elif content_type is ContentType.JSON:
         chunks = [_with_record_facts(c) for c in chunk_json(text) or ()] or None
     elif content_type is ContentType.TRANSCRIPT:
@@ -53,9 +54,15 @@ def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "") 
         text_facts(piece.content),
         attack_facts(piece.content, attempts),
         package_facts(piece.content),
+        status_phrase_facts(piece.content),
         outcome_facts(piece.content),
     )
     facts = " ".join(words for words in said if words)
+    return attrs.evolve(piece, facts=facts) if facts else piece
+
+
+def _with_status_facts(piece: Chunk) -> Chunk:
+    facts = status_phrase_facts(piece.content)
     return attrs.evolve(piece, facts=facts) if facts else piece
 
 
