@@ -28,7 +28,9 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     how a run went in the tool's words (``FATAL``, ``panic:``, ``exit code 1``) the agent's
     (``outcome_words``), and every section of an output the name of the tool that printed it
     when a line only that tool prints shows it (``tool_names``: ``could not compile `x` `` is
-    cargo's); JSON records the problems they count (``errors`` for ``"errorCount": 4``).
+    cargo's); plaintext and markdown sections writing a status with its reason phrase
+    (``202 Accepted``) the words for a response's status code (``status_phrases``); JSON
+    records the problems they count (``errors`` for ``"errorCount": 4``).
     """
     text = content.replace("\r\n", "\n").replace("\r", "\n")
     chunks: list[Chunk] | None = None
