@@ -58,6 +58,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("var", "variable", "variables"),
     ("timeout", "timed-out"),
     ("crash", "panic", "panicked", "panicking", "segfault"),
+    ("memory", "ram"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),

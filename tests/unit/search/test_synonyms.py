@@ -74,3 +74,9 @@ def test_a_verb_in_c_reaches_the_word_go_prints() -> None:
     assert "panic" in synonyms_of("panicked")
     assert "panic" in synonyms_of("panicking")
     assert "panicked" in synonyms_of("crash")
+
+
+def test_ram_is_memory() -> None:
+    """"which script ran out of RAM": Python says ``MemoryError``, the kernel ``Out of memory``."""
+    assert synonyms_of("RAM") == ("memory",)
+    assert "ram" in synonyms_of("memory")
