@@ -77,6 +77,6 @@ def test_a_verb_in_c_reaches_the_word_go_prints() -> None:
 
 
 def test_ram_is_memory() -> None:
-    """"which script ran out of RAM": Python says ``MemoryError``, the kernel ``Out of memory``."""
+    """Asked "which script ran out of RAM", Python says ``MemoryError``."""
     assert synonyms_of("RAM") == ("memory",)
     assert "ram" in synonyms_of("memory")
