@@ -13,6 +13,8 @@ from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
 from domain.search.line_facts import package_facts, record_facts, text_facts
 from domain.search.outcome_words import outcome_facts
+from domain.search.status_phrases import status_phrase_facts
+from domain.search.tool_names import tool_facts
 
 
 def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
@@ -24,13 +26,16 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     those holding a client's repeated failed logins the words for brute force, those naming a
     package built for one platform (``rollup-linux-x64-gnu``) a native binary, those saying
     how a run went in the tool's words (``FATAL``, ``panic:``, ``exit code 1``) the agent's
-    (``outcome_words``); JSON records the problems they count (``errors`` for
-    ``"errorCount": 4``).
+    (``outcome_words``), and every section of an output the name of the tool that printed it
+    when a line only that tool prints shows it (``tool_names``: ``could not compile `x` `` is
+    cargo's); plaintext and markdown sections writing a status with its reason phrase
+    (``202 Accepted``) the words for a response's status code (``status_phrases``); JSON
+    records the problems they count (``errors`` for ``"errorCount": 4``).
     """
     text = content.replace("\r\n", "\n").replace("\r", "\n")
     chunks: list[Chunk] | None = None
     if content_type is ContentType.MARKDOWN:
-        chunks = chunk_markdown(text)
+        chunks = [_with_status_facts(c) for c in chunk_markdown(text)]
     elif content_type is ContentType.JSON:
         chunks = [_with_record_facts(c) for c in chunk_json(text) or ()] or None
     elif content_type is ContentType.TRANSCRIPT:
@@ -38,18 +43,28 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     if chunks is None:
         attempts = brute_force_attempts(text)
         attackers = frozenset(a.client for a in attempts)
-        chunks = [_with_facts(c, attempts) for c in chunk_plaintext(text, attackers=attackers)]
+        tool = tool_facts(text)
+        chunks = [
+            _with_facts(c, attempts, tool) for c in chunk_plaintext(text, attackers=attackers)
+        ]
     return tuple(chunks)
 
 
-def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...]) -> Chunk:
+def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "") -> Chunk:
     said = (
+        tool,
         text_facts(piece.content),
         attack_facts(piece.content, attempts),
         package_facts(piece.content),
+        status_phrase_facts(piece.content),
         outcome_facts(piece.content),
     )
     facts = " ".join(words for words in said if words)
+    return attrs.evolve(piece, facts=facts) if facts else piece
+
+
+def _with_status_facts(piece: Chunk) -> Chunk:
+    facts = status_phrase_facts(piece.content)
     return attrs.evolve(piece, facts=facts) if facts else piece
 
 

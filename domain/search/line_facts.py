@@ -287,6 +287,7 @@ def package_facts(text: str) -> str:
 
 # A log's chunker asks these of every line: bound directly, without a call in between.
 status_of = _status  # the HTTP status a log line records, if any
+status_words = _status_words  # the words for an HTTP status
 is_slow = _slow  # whether the line records a latency of a second or more
 
 

@@ -28,7 +28,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("res", "response"),
     ("ts", "typescript"),
     ("js", "javascript"),
-    ("pg", "postgres", "postgresql"),
+    ("pg", "postgres", "postgresql", "5432"),
     ("err", "error", "errors", "failure", "exception"),
     ("api", "endpoint", "endpoints"),
     ("ci", "continuous-integration", "pipeline"),
@@ -57,13 +57,30 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("param", "parameter", "parameters", "arg", "argument", "arguments"),
     ("var", "variable", "variables"),
     ("timeout", "timed-out"),
-    ("crash", "panic", "segfault"),
+    ("crash", "panic", "panicked", "panicking", "segfault"),
+    ("memory", "ram"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),
     ("sequential", "seq"),
     ("link", "linker", "linking", "ld"),
     ("remove", "removed", "removing", "destroy", "destroyed", "destroying"),
+    # A service and the port it listens on by default: a log names the address it failed to
+    # reach (``connect ETIMEDOUT 172.18.0.5:6379``), an agent names the service ("redis
+    # connection timeout"). Only ports that are each one service's well-known default (IANA's
+    # registry, the service's own docs), none a common count or size.
+    ("redis", "6379"),
+    ("mysql", "3306"),
+    ("mongodb", "mongo", "27017"),
+    ("elasticsearch", "9200"),
+    ("memcached", "11211"),
+    ("rabbitmq", "amqp", "5672"),
+    ("kafka", "9092"),
+    ("zookeeper", "2181"),
+    ("etcd", "2379"),
+    ("mssql", "1433"),
+    ("cassandra", "9042"),
+    ("consul", "8500"),
 )
 
 

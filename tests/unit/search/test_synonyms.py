@@ -66,3 +66,17 @@ def test_a_participle_of_a_verb_in_y_reaches_what_can_be_done() -> None:
     assert able_forms("installed") == ()
     assert able_forms("tied") == ()
     assert able_forms("apply") == ()
+
+
+def test_a_verb_in_c_reaches_the_word_go_prints() -> None:
+    """Rust writes "panicked at", Go "panic:"; the k of "panicked" keeps a stem from meeting
+    the bare verb."""
+    assert "panic" in synonyms_of("panicked")
+    assert "panic" in synonyms_of("panicking")
+    assert "panicked" in synonyms_of("crash")
+
+
+def test_ram_is_memory() -> None:
+    """Asked "which script ran out of RAM", Python says ``MemoryError``."""
+    assert synonyms_of("RAM") == ("memory",)
+    assert "ram" in synonyms_of("memory")

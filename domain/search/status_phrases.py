@@ -1,0 +1,62 @@
+"""An HTTP status written with its reason phrase says it is a response's status code.
+
+Docs, changelogs and pull requests write ``returns `202 Accepted` ``, ``now answers 409
+Conflict``, ``HTTP/1.1 503 Service Unavailable``; an agent asks for "the response status code".
+A code followed by its own standard reason phrase (RFC 9110's) is a status, where a bare number
+is anything; the words for it join the section's ``facts``, as an access log's codes do
+(``line_facts``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain.search.line_facts import status_words
+
+_PHRASES: dict[int, str] = {
+    200: "OK",
+    201: "Created",
+    202: "Accepted",
+    204: "No Content",
+    301: "Moved Permanently",
+    302: "Found",
+    304: "Not Modified",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    410: "Gone",
+    413: "Content Too Large",
+    415: "Unsupported Media Type",
+    422: "Unprocessable Content",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
+}
+# Older names the same codes went by (RFC 7231's), still what most servers print.
+_OLDER = {413: "Payload Too Large", 422: "Unprocessable Entity"}
+_STATUS = re.compile(r"(?<![\w.])([1-5]\d\d) ([A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
+
+
+def status_phrase_facts(text: str) -> str:
+    """``status code response`` and the words for each status ``text`` writes with its reason
+    phrase (``202 Accepted``), or ``""``."""
+    if " " not in text:
+        return ""
+    codes: dict[int, None] = {}
+    for match in _STATUS.finditer(text):
+        code = int(match.group(1))
+        named = match.group(2)
+        for phrase in (_PHRASES.get(code), _OLDER.get(code)):
+            if phrase is not None and named.startswith(phrase):
+                codes[code] = None
+    if not codes:
+        return ""
+    words: dict[str, None] = dict.fromkeys(("status", "code", "response"))
+    for code in codes:
+        words.update(dict.fromkeys(status_words(code).split()))
+    return " ".join(words)

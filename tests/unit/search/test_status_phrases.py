@@ -1,0 +1,70 @@
+"""A status code written with its reason phrase (``202 Accepted``) says it is a response's
+status: "finalize response status code change" meets a changelog's "`finalize` now returns
+`202 Accepted`"."""
+
+from __future__ import annotations
+
+from application.use_cases.index_request import IndexRequest
+from domain.chunking.dispatch import chunk
+from domain.content_type import ContentType
+from domain.search.status_phrases import status_phrase_facts
+from domain.search_hit import SearchScope
+from domain.source_kind import ALL_KINDS, SourceKind
+from entrypoints.containers.applications import CliContainer
+from entrypoints.containers.memory_adapters import MemoryAdapters
+from entrypoints.containers.runtime import RuntimeOptions
+
+EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
+
+CHANGELOG = """\
+# Billing API 3.2
+
+## What changed
+- `finalize` now returns `202 Accepted` and finishes the invoice in the background.
+- Invoices list is paginated by cursor.
+"""
+SCHEMA = """\
+-- schema.sql: billing database
+-- finalize sets status; a change of status is kept in invoice_events (response_ms too)
+CREATE TABLE invoices (id bigint, status text, finalized_at timestamptz);
+CREATE TABLE invoice_events (invoice_id bigint, change text, response_ms int);
+"""
+
+
+def test_a_code_with_its_own_reason_phrase_is_a_status() -> None:
+    assert status_phrase_facts("`finalize` now returns `202 Accepted`").split()[:3] == [
+        "status",
+        "code",
+        "response",
+    ]
+    assert "unavailable" in status_phrase_facts("HTTP/1.1 503 Service Unavailable")
+    assert "not" in status_phrase_facts("GET /x answered 404 Not Found")
+    # RFC 7231's older names are still what most servers print.
+    assert status_phrase_facts("422 Unprocessable Entity")
+    assert status_phrase_facts("413 Payload Too Large")
+
+
+def test_a_number_without_its_own_phrase_is_no_status() -> None:
+    assert status_phrase_facts("404 Found") == ""  # 302's phrase, not 404's
+    assert status_phrase_facts("took 200 Ok") == ""  # the phrase is OK
+    assert status_phrase_facts("v1.202 Accepted") == ""  # a version, not a code
+    assert status_phrase_facts("201 rows") == ""
+    assert status_phrase_facts("") == ""
+
+
+def test_markdown_and_plain_sections_carry_the_words() -> None:
+    marked = chunk(CHANGELOG, ContentType.MARKDOWN)
+    assert any("status" in piece.facts.split() for piece in marked)
+    plain = chunk("HTTP/1.1 503 Service Unavailable\nretry later\n", ContentType.PLAINTEXT)
+    assert "code" in plain[0].facts.split()
+
+
+def test_the_changelog_answers_what_status_code_changed() -> None:
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    index = container.use_cases.index_content()
+    index.execute(IndexRequest(content=SCHEMA, label="schema.sql", kind=SourceKind.EPHEMERAL))
+    index.execute(IndexRequest(content=CHANGELOG, label="CHANGELOG.md", kind=SourceKind.EPHEMERAL))
+    search = container.use_cases.search_knowledge()
+    found = search.search("finalize response status code change", 3, EVERY_KIND)
+    assert found.results[0].source == "CHANGELOG.md"
