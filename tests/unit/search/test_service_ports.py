@@ -3,13 +3,10 @@ reach (``connect ETIMEDOUT 172.18.0.5:6379``), agents name the service ("redis t
 
 from __future__ import annotations
 
-from application.use_cases.index_request import IndexRequest
 from domain.search.synonyms import synonyms_of
 from domain.search_hit import SearchScope
-from domain.source_kind import ALL_KINDS, SourceKind
-from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
+from domain.source_kind import ALL_KINDS
+from tests.support.searched_outputs import search_over
 
 EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
@@ -46,12 +43,7 @@ def test_the_line_naming_the_services_address_answers_a_question_naming_the_serv
     """ "redis connection timeout from api": nginx's line holds "connection", "timed out" and
     "/api/" and its chunk names shop-redis-1, so it came first; the api's line says which
     address it could not reach, 6379 — redis's port."""
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    index = container.use_cases.index_content()
-    index.execute(IndexRequest(content=NGINX_LOG, label="nginx.log", kind=SourceKind.EPHEMERAL))
-    index.execute(IndexRequest(content=API_LOG, label="api.log", kind=SourceKind.EPHEMERAL))
-    search = container.use_cases.search_knowledge()
+    search = search_over({"nginx.log": NGINX_LOG, "api.log": API_LOG})
     found = search.search("redis connection timeout from api", 3, EVERY_KIND)
     assert found.results[0].source == "api.log"
     assert "6379" in found.results[0].content

@@ -4,15 +4,12 @@ status: "finalize response status code change" meets a changelog's "`finalize` n
 
 from __future__ import annotations
 
-from application.use_cases.index_request import IndexRequest
 from domain.chunking.dispatch import chunk
 from domain.content_type import ContentType
 from domain.search.status_phrases import status_phrase_facts
 from domain.search_hit import SearchScope
-from domain.source_kind import ALL_KINDS, SourceKind
-from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
+from domain.source_kind import ALL_KINDS
+from tests.support.searched_outputs import search_over
 
 EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
@@ -60,11 +57,6 @@ def test_markdown_and_plain_sections_carry_the_words() -> None:
 
 
 def test_the_changelog_answers_what_status_code_changed() -> None:
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    index = container.use_cases.index_content()
-    index.execute(IndexRequest(content=SCHEMA, label="schema.sql", kind=SourceKind.EPHEMERAL))
-    index.execute(IndexRequest(content=CHANGELOG, label="CHANGELOG.md", kind=SourceKind.EPHEMERAL))
-    search = container.use_cases.search_knowledge()
+    search = search_over({"schema.sql": SCHEMA, "CHANGELOG.md": CHANGELOG})
     found = search.search("finalize response status code change", 3, EVERY_KIND)
     assert found.results[0].source == "CHANGELOG.md"

@@ -3,15 +3,12 @@ shows it: agents say "cargo", "vitest", "jest"; the tools rarely print their own
 
 from __future__ import annotations
 
-from application.use_cases.index_request import IndexRequest
 from domain.chunking.dispatch import chunk
 from domain.content_type import ContentType
 from domain.search.tool_names import END_CHARACTERS, tool_facts
 from domain.search_hit import SearchScope
-from domain.source_kind import ALL_KINDS, SourceKind
-from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
+from domain.source_kind import ALL_KINDS
+from tests.support.searched_outputs import search_over
 
 EVERY_KIND = SearchScope(kinds=ALL_KINDS, kinds_explicit=True)
 
@@ -96,12 +93,7 @@ def test_a_question_naming_the_tool_finds_its_output() -> None:
     """ "cargo errors" went silent: "cargo" is nowhere in what was indexed and weighs the most a
     word can, so the application's log holding "errors" could not answer, and cargo's output
     was never asked."""
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    index = container.use_cases.index_content()
-    index.execute(IndexRequest(content=APP_LOG, label="app.log", kind=SourceKind.EPHEMERAL))
-    index.execute(IndexRequest(content=CARGO_BUILD, label="build", kind=SourceKind.EPHEMERAL))
-    search = container.use_cases.search_knowledge()
+    search = search_over({"app.log": APP_LOG, "build": CARGO_BUILD})
     found = search.search("cargo errors", 3, EVERY_KIND)
     assert [result.source for result in found.results][:1] == ["build"]
     counted = search.search("how many errors did cargo report", 3, EVERY_KIND)
