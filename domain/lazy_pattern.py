@@ -45,14 +45,8 @@ class LazyPattern:
         tried only where one of them does. A pattern opening on ``\\b`` and an alternation is
         otherwise tried at every position of the text (``re`` can skip ahead to a literal
         prefix only), which on a long log cost more than the rest of its redaction."""
-        positions: set[int] = set()
-        for start in starts:
-            at = string.find(start)
-            while at >= 0:
-                positions.add(at)
-                at = string.find(start, at + 1)
         compiled, done = self.compiled, 0
-        for at in sorted(positions):
+        for at in _positions(string, starts):
             if at < done:
                 continue  # inside the last match, where ``finditer`` does not look either
             found = compiled.match(string, at)
@@ -65,14 +59,8 @@ class LazyPattern:
         ``needles`` and looks at nothing past its line's end (``$`` under ``re.M``): it runs
         only over the lines holding a needle, in order. A pattern opening on ``^`` or a class
         is otherwise tried at every position of the text; a log has a needle on few lines."""
-        positions: set[int] = set()
-        for needle in needles:
-            at = string.find(needle)
-            while at >= 0:
-                positions.add(at)
-                at = string.find(needle, at + 1)
         compiled, line_end = self.compiled, -1
-        for at in sorted(positions):
+        for at in _positions(string, needles):
             if at < line_end:
                 continue  # on the line just searched
             line_end = string.find("\n", at)
@@ -88,3 +76,14 @@ class LazyPattern:
 
     def sub(self, repl: str | Callable[[re.Match[str]], str], string: str) -> str:
         return self.compiled.sub(repl, string)
+
+
+def _positions(string: str, needles: tuple[str, ...]) -> list[int]:
+    """Every offset of ``string`` where one of ``needles`` starts, in order, each once."""
+    positions: set[int] = set()
+    for needle in needles:
+        at = string.find(needle)
+        while at >= 0:
+            positions.add(at)
+            at = string.find(needle, at + 1)
+    return sorted(positions)
