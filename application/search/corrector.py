@@ -251,7 +251,7 @@ class QueryCorrector:
         family = {word, *regular_forms(word)}
         if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
             return None  # known as typed (``blocks``: the text says ``blocked``)
-        return next(
+        held = next(
             (
                 c
                 for c in unslipped(word)
@@ -260,6 +260,20 @@ class QueryCorrector:
             ),
             None,
         )
+        return held or self._slip_of_a_synonym_form(word, family)
+
+    @staticmethod
+    def _slip_of_a_synonym_form(word: str, family: set[str]) -> str | None:
+        """The synonym dictionary's word whose form is one slip from ``word``, as search would
+        know the form typed right (``sgefaulted`` → ``segfault``: ``segfaulted`` is corrected to
+        it too); None when ``word`` is such a form as typed."""
+        if not SYNONYM_WORDS.isdisjoint(family.union(*(regular_forms(f) for f in family))):
+            return None
+        for c in unslipped(word):
+            forms = SYNONYM_WORDS.intersection((c, *regular_forms(c)))
+            if forms and not doubled_by_spelling(word, c):
+                return min(forms)
+        return None
 
     def _holds(self, strings: list[str], limit: int) -> list[str]:
         """The text (lower case) of up to ``limit`` sections holding any of ``strings``, and

@@ -127,6 +127,19 @@ def test_a_slip_of_a_word_whose_inflection_the_vocabulary_holds_is_corrected_to_
     assert applied is not None and "applied" in applied.terms
 
 
+def test_a_slip_of_an_inflection_of_a_synonym_is_corrected_to_the_synonym() -> None:
+    # gdb prints ``SIGSEGV, Segmentation fault``, never ``segfault``: the synonym dictionary
+    # knows ``segfault``, so ``segfaulted`` is corrected to it, and so is its slip.
+    corrector = QueryCorrector(Vocabulary({"sigsegv", "inventory"}), FixedClock())  # type: ignore[arg-type]
+    for typed in ("which function segfaulted", "which function sgefaulted"):
+        corrected = corrector.correct(parse_query(typed))
+        assert corrected is not None and "segfault" in corrected.terms, typed
+    # A word the vocabulary explains keeps that correction.
+    zones = QueryCorrector(Vocabulary({"zone"}), FixedClock())  # type: ignore[arg-type]
+    corrected = zones.correct(parse_query("crashd zohes"))
+    assert corrected is not None and "zones" in corrected.terms
+
+
 def test_a_consonant_english_doubles_before_an_ending_is_no_slip() -> None:
     # ``rolled`` is no typo of ``roled`` although the text says ``role``.
     corrector = QueryCorrector(Vocabulary({"role", "version"}), FixedClock())  # type: ignore[arg-type]
