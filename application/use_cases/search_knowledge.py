@@ -31,7 +31,7 @@ from domain.search.initialisms import initialism_units
 from domain.search.keyboard import is_slip
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery, parse_query
-from domain.search.question_words import is_question_word
+from domain.search.question_words import asks_as_verb, is_question_word
 from domain.search.rerank import Evidence, Ranking, rerank
 from domain.search.results import SearchResult, SearchResults
 from domain.search.rrf import FusedHit
@@ -228,9 +228,10 @@ class SearchKnowledge:
                         found, fixed.found, units, judged, spelt, strict=True
                     )
                 )
+        asked = corrected if corrected is not None else parsed
         known = [
             1.0
-            if found or is_question_word(unit)
+            if found or is_question_word(unit) or asks_as_verb(asked.raw, unit)
             else (1.0 if _sure_slip(typed, unit) else tuning.CORRECTED_KNOWN)
             if unit != typed
             else (1.0 if self._knows(unit) else 0.0)

@@ -10,6 +10,7 @@ everything indexed cannot be answered from it; one whose asking words are absent
 from __future__ import annotations
 
 from domain.search.answer_kinds import CUE_WORDS
+from domain.search.outcome_words import GENERIC_WORDS
 
 _ASKING = """
 across actually affect affected allowed already amount approach attempt attempted attempts
@@ -32,3 +33,26 @@ QUESTION_WORDS: frozenset[str] = frozenset(_ASKING.split()) | CUE_WORDS
 def is_question_word(word: str) -> bool:
     """True when ``word`` (lower case) asks rather than names."""
     return word in QUESTION_WORDS
+
+
+# Verbs by which a question says what a tool printed: after ``did``/``does``/``do`` a verb takes
+# its bare form and ends the question ("how many errors did valgrind report", "what does mypy
+# say"), words that only ask or say how it went aside ("… report error"); the same word
+# elsewhere names a thing ("writing the report").
+SAYING_WORDS: frozenset[str] = frozenset(
+    ["report", "print", "say", "show", "output", "log", "emit", "warn", "complain"]
+)
+_DO = frozenset(["did", "does", "do", "didn't", "doesn't", "don't"])
+
+
+def asks_as_verb(raw: str, unit: str) -> bool:
+    """True when ``unit`` is a saying verb that ends ``raw`` after a form of ``do``, the
+    question's asking and generic words after it aside."""
+    if unit not in SAYING_WORDS:
+        return False
+    words = raw.lower().rstrip(" ?.!").split()
+    while (
+        words and words[-1] != unit and (words[-1] in QUESTION_WORDS or words[-1] in GENERIC_WORDS)
+    ):
+        words.pop()
+    return len(words) > 2 and words[-1] == unit and not _DO.isdisjoint(words[:-2])
