@@ -46,6 +46,12 @@ _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
 # ``looping`` is no typo of ``looking`` (k is far from p), and the text may hold it inside a
 # name (``CrashLoopBackOff``).
 _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
+# Every start of a synonym word that a regular form shares with its word (``regular_forms`` cuts
+# at most four letters off a word, then adds at most one, or adds an ending of up to three; a
+# form keeps at least the word's first two letters).
+_SYNONYM_STARTS = frozenset(
+    w[:end] for w in SYNONYM_WORDS for end in (2, *range(max(2, len(w) - 4), len(w) + 1))
+)
 
 
 # A word this short is corrected only by putting back a letter it dropped.
@@ -270,6 +276,10 @@ class QueryCorrector:
         if not SYNONYM_WORDS.isdisjoint(family.union(*(regular_forms(f) for f in family))):
             return None
         for c in unslipped(word):
+            if c[:2] not in _SYNONYM_STARTS or not any(
+                c[:end] in _SYNONYM_STARTS for end in range(len(c) - 4, len(c) + 1)
+            ):
+                continue  # no form of ``c`` can be a synonym word: cheap, and most are not
             forms = SYNONYM_WORDS.intersection((c, *regular_forms(c)))
             if forms and not doubled_by_spelling(word, c):
                 return min(forms)
