@@ -30,6 +30,7 @@ from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
 from domain.search.stopwords import STOPWORDS
 from domain.search.store_query import Combine, StoreQuery
+from domain.search.synonym_slips import synonym_of_a_slip
 from domain.search.synonyms import SYNONYM_WORDS
 from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
 from domain.search_hit import SearchLayer, SearchScope
@@ -46,12 +47,6 @@ _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
 # ``looping`` is no typo of ``looking`` (k is far from p), and the text may hold it inside a
 # name (``CrashLoopBackOff``).
 _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
-# Every start of a synonym word that a regular form shares with its word (``regular_forms`` cuts
-# at most four letters off a word, then adds at most one, or adds an ending of up to three; a
-# form keeps at least the word's first two letters).
-_SYNONYM_STARTS = frozenset(
-    w[:end] for w in SYNONYM_WORDS for end in (2, *range(max(2, len(w) - 4), len(w) + 1))
-)
 
 
 # A word this short is corrected only by putting back a letter it dropped.
@@ -266,24 +261,7 @@ class QueryCorrector:
             ),
             None,
         )
-        return held or self._slip_of_a_synonym_form(word, family)
-
-    @staticmethod
-    def _slip_of_a_synonym_form(word: str, family: set[str]) -> str | None:
-        """The synonym dictionary's word whose form is one slip from ``word``, as search would
-        know the form typed right (``sgefaulted`` → ``segfault``: ``segfaulted`` is corrected to
-        it too); None when ``word`` is such a form as typed."""
-        if not SYNONYM_WORDS.isdisjoint(family.union(*(regular_forms(f) for f in family))):
-            return None
-        for c in unslipped(word):
-            if c[:2] not in _SYNONYM_STARTS or not any(
-                c[:end] in _SYNONYM_STARTS for end in range(len(c) - 4, len(c) + 1)
-            ):
-                continue  # no form of ``c`` can be a synonym word: cheap, and most are not
-            forms = SYNONYM_WORDS.intersection((c, *regular_forms(c)))
-            if forms and not doubled_by_spelling(word, c):
-                return min(forms)
-        return None
+        return held or synonym_of_a_slip(word, family)
 
     def _holds(self, strings: list[str], limit: int) -> list[str]:
         """The text (lower case) of up to ``limit`` sections holding any of ``strings``, and
