@@ -4,8 +4,14 @@ status: "finalize response status code change" meets a changelog's "`finalize` n
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from domain.chunking.dispatch import chunk
 from domain.content_type import ContentType
+from domain.search import status_phrases
 from domain.search.status_phrases import status_phrase_facts
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS
@@ -60,3 +66,41 @@ def test_the_changelog_answers_what_status_code_changed() -> None:
     search = search_over({"schema.sql": SCHEMA, "CHANGELOG.md": CHANGELOG})
     found = search.search("finalize response status code change", 3, EVERY_KIND)
     assert found.results[0].source == "CHANGELOG.md"
+
+
+# The rule as first written: the look-behind opening the pattern, no lower-case shortcut.
+_FIRST_STATUS = re.compile(r"(?<![\w.])([1-5]\d\d) ([A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
+_STATUS_PIECES = [
+    "200", "202", "404", "413", "422", "503", "1", "5", "0", "٣", " ", "  ", "\n", ".", "_",
+    "x", "v1.", "Accepted", "Not Found", "Found", "Not", " Found", "Payload Too Large",
+    "Unprocessable Entity", "Unprocessable Content", "Service Unavailable", "OK", "Ok", "ok",
+    "accepted", "İ", "ǅ", "É", "Gone", "Conflict",
+]
+
+
+def _first_rule(text: str) -> str:
+    codes: dict[int, None] = {}
+    for match in _FIRST_STATUS.finditer(text):
+        code, named = int(match.group(1)), match.group(2)
+        for phrase in (status_phrases._PHRASES.get(code), status_phrases._OLDER.get(code)):
+            if phrase is not None and named.startswith(phrase):
+                codes[code] = None
+    if not codes:
+        return ""
+    words: dict[str, None] = dict.fromkeys(("status", "code", "response"))
+    for code in codes:
+        words.update(dict.fromkeys(status_phrases.status_words(code).split()))
+    return " ".join(words)
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_STATUS_PIECES), max_size=14).map("".join) | st.text(max_size=40))
+def test_the_scan_from_a_digit_finds_what_the_first_rule_found(text: str) -> None:
+    assert status_phrase_facts(text) == _first_rule(text)
+
+
+def test_a_lower_case_text_is_no_status_and_a_capital_anywhere_is_read() -> None:
+    assert status_phrase_facts("returns 202 accepted now") == ""
+    assert status_phrase_facts("returns 202 Accepted now") == _first_rule("returns 202 Accepted now")
+    assert status_phrase_facts("returns 202 Accepted now").startswith("status code response")
+    assert status_phrase_facts("x.202 Accepted") == ""
