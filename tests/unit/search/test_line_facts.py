@@ -194,3 +194,23 @@ def test_status_fields_are_found_as_the_whole_scan_finds_them(text: str) -> None
 def test_a_text_holding_a_status_field_s_sign_is_never_passed_over(text: str) -> None:
     if any(sign in text for sign in line_facts_module.STATUS_FIELD_SIGNS):
         assert line_facts_module.may_hold_a_field_sign(text)
+
+
+_PLATFORM_PIECES = [
+    "linux-", "linux", "darwin-", "win32-", "bsd-", "freebsd-", "android-", "sunos-", "aix-",
+    "ai", "x-", "-", "--", "x", " ", "\n", "2025-06-01", "@rollup/rollup-", "x64", "arm64",
+]
+
+
+@settings(max_examples=2000)
+@given(st.lists(st.sampled_from(_PLATFORM_PIECES), max_size=40).map("".join))
+def test_platform_signs_looked_for_behind_each_dash_are_the_signs_in_the_text(text: str) -> None:
+    signs = line_facts_module._PLATFORM_SIGNS
+    assert line_facts_module._holds_a_platform_sign(text) == any(s in text for s in signs)
+
+
+def test_a_platform_sign_past_many_dashes_is_still_found() -> None:
+    many = "a-b " * (line_facts_module._FEW_DASHES + 3)
+    assert line_facts_module._holds_a_platform_sign(many + "@esbuild/darwin-arm64")
+    assert not line_facts_module._holds_a_platform_sign(many)
+    assert line_facts_module._holds_a_platform_sign("x" * line_facts_module._FEW_DASHES + "aix-")
