@@ -34,6 +34,8 @@ _ERROR_LEVEL = precompiled(
     r"\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\b|\[(?:error|crit|alert|emerg)\]"
 )
 _ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "EMERG", "[error]", "[crit]", "[alert]")
+# The signs a text its own lower case (no capital) can hold.
+_LOWER_ERROR_SIGNS = tuple(sign for sign in _ERROR_SIGNS if sign == sign.lower())
 # Each pattern's needles with where a match can start, counted back from the needle (``_said``).
 _ERROR_NEEDLES = tuple((needle, _AT_NEEDLE) for needle in (*_ERROR_SIGNS, "[emerg]"))
 # A program that died: a panic, an uncaught exception's traceback, a signal, the OOM killer.
@@ -132,7 +134,9 @@ def outcome_facts(text: str) -> str:
     # are the text's unless a letter folds in a way ``lower`` does not follow.
     lowered = text.lower() if crash or exits or timeout else ""
     folded = lowered if lowered and _folds_alike(text, lowered) else None
-    if holds_any(text, _ERROR_SIGNS) and _said(_ERROR_LEVEL, text, text, _ERROR_NEEDLES):
+    if holds_any(text, error_signs(text, lowered)) and _said(
+        _ERROR_LEVEL, text, text, _ERROR_NEEDLES
+    ):
         add(_ERROR_WORDS)
     if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
         add(_CRASH_WORDS)
@@ -147,6 +151,13 @@ def outcome_facts(text: str) -> str:
         return ""
     lowered = lowered or text.lower()
     return " ".join(word for word in words if _STEMS[word] not in lowered)
+
+
+def error_signs(text: str, lowered: str) -> tuple[str, ...]:
+    """The error-level signs ``text`` may hold, given its lower-case copy (or ``""``): a text
+    equal to its copy holds no capital (the first letter ``lower`` changes would differ there),
+    so none of the signs in capitals, each a scan of the text saved."""
+    return _LOWER_ERROR_SIGNS if lowered == text else _ERROR_SIGNS
 
 
 # Letters a case-blind pattern matches to an ASCII letter that ``str.lower`` leaves alone or

@@ -181,3 +181,18 @@ def test_odd_folds_are_every_letter_a_case_blind_pattern_matches_to_ascii_otherw
 @given(st.text(alphabet="xitrocEAN ", max_size=20), st.lists(st.text("xitro", max_size=3)))
 def test_holds_any_is_any_sign_in_the_text(text: str, signs: list[str]) -> None:
     assert ow.holds_any(text, tuple(signs)) == any(sign in text for sign in signs)
+
+
+_ERROR_PIECES = [*ow._ERROR_SIGNS, "[emerg]", "error", "Error", "fatal", "E", "RROR", "[", "]"]
+_ERROR_PIECES += ["x", " ", "\n", "İ", "ı", "ſ", "K", "ß", "ǅ", "timeout"]
+
+
+@settings(max_examples=2000)
+@given(st.lists(st.sampled_from(_ERROR_PIECES), max_size=12).map("".join), st.booleans())
+def test_a_text_without_capitals_is_spared_only_the_signs_it_cannot_hold(
+    text: str, copied: bool
+) -> None:
+    lowered = text.lower() if copied else ""
+    signs = ow.error_signs(text, lowered)
+    assert ow.holds_any(text, signs) == ow.holds_any(text, ow._ERROR_SIGNS)
+    assert ow.error_signs("panic [crit] x", "panic [crit] x") == ("[error]", "[crit]", "[alert]")
