@@ -197,8 +197,26 @@ def test_a_text_holding_a_status_field_s_sign_is_never_passed_over(text: str) ->
 
 
 _PLATFORM_PIECES = [
-    "linux-", "linux", "darwin-", "win32-", "bsd-", "freebsd-", "android-", "sunos-", "aix-",
-    "ai", "x-", "-", "--", "x", " ", "\n", "2025-06-01", "@rollup/rollup-", "x64", "arm64",
+    "linux-",
+    "linux",
+    "darwin-",
+    "win32-",
+    "bsd-",
+    "freebsd-",
+    "android-",
+    "sunos-",
+    "aix-",
+    "ai",
+    "x-",
+    "-",
+    "--",
+    "x",
+    " ",
+    "\n",
+    "2025-06-01",
+    "@rollup/rollup-",
+    "x64",
+    "arm64",
 ]
 
 

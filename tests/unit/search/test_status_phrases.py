@@ -71,10 +71,41 @@ def test_the_changelog_answers_what_status_code_changed() -> None:
 # The rule as first written: the look-behind opening the pattern, no lower-case shortcut.
 _FIRST_STATUS = re.compile(r"(?<![\w.])([1-5]\d\d) ([A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
 _STATUS_PIECES = [
-    "200", "202", "404", "413", "422", "503", "1", "5", "0", "٣", " ", "  ", "\n", ".", "_",
-    "x", "v1.", "Accepted", "Not Found", "Found", "Not", " Found", "Payload Too Large",
-    "Unprocessable Entity", "Unprocessable Content", "Service Unavailable", "OK", "Ok", "ok",
-    "accepted", "İ", "ǅ", "É", "Gone", "Conflict",
+    "200",
+    "202",
+    "404",
+    "413",
+    "422",
+    "503",
+    "1",
+    "5",
+    "0",
+    "٣",
+    " ",
+    "  ",
+    "\n",
+    ".",
+    "_",
+    "x",
+    "v1.",
+    "Accepted",
+    "Not Found",
+    "Found",
+    "Not",
+    " Found",
+    "Payload Too Large",
+    "Unprocessable Entity",
+    "Unprocessable Content",
+    "Service Unavailable",
+    "OK",
+    "Ok",
+    "ok",
+    "accepted",
+    "İ",
+    "ǅ",
+    "É",
+    "Gone",
+    "Conflict",
 ]
 
 
@@ -101,6 +132,8 @@ def test_the_scan_from_a_digit_finds_what_the_first_rule_found(text: str) -> Non
 
 def test_a_lower_case_text_is_no_status_and_a_capital_anywhere_is_read() -> None:
     assert status_phrase_facts("returns 202 accepted now") == ""
-    assert status_phrase_facts("returns 202 Accepted now") == _first_rule("returns 202 Accepted now")
+    assert status_phrase_facts("returns 202 Accepted now") == _first_rule(
+        "returns 202 Accepted now"
+    )
     assert status_phrase_facts("returns 202 Accepted now").startswith("status code response")
     assert status_phrase_facts("x.202 Accepted") == ""
