@@ -20,6 +20,7 @@ from domain.search.answer_kinds import answer_kinds
 from domain.search.answerability import (
     held_share,
     idf_weight,
+    known_held_share,
     unanswerable,
     unit_words,
     unknown_share,
@@ -253,7 +254,10 @@ class SearchKnowledge:
         def best_held() -> float:
             return _held_on_one_line(hits[0], judged, queries, weights)
 
-        if not unanswerable(unknown_share(judged, weights, known), best_held, lead):
+        def known_held() -> float:
+            return _known_in_section(hits[0], judged, queries, weights, known)
+
+        if not unanswerable(unknown_share(judged, weights, known), best_held, lead, known_held):
             return ()
         return tuple(unit for unit, k in zip(judged, known, strict=True) if k < 1.0)
 
@@ -304,6 +308,23 @@ def _held_on_one_line(
         for mask in Evidence.of(hit, term_groups(query)).lines
     ]
     return max(shares, default=0.0)
+
+
+def _known_in_section(
+    hit: FusedHit,
+    units: tuple[str, ...],
+    queries: list[ParsedQuery],
+    weights: list[float],
+    known: list[float],
+) -> float:
+    """The weighted share of the known naming ``units`` that ``hit`` holds anywhere (any line
+    or its title), as written or as corrected."""
+    mask = 0
+    for query in queries:
+        for line in Evidence.of(hit, term_groups(query)).lines:
+            mask |= line
+    held = [bool(mask >> unit & 1) for unit in range(len(units))]
+    return known_held_share(units, weights, known, held)
 
 
 def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:

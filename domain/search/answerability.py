@@ -80,16 +80,36 @@ def held_share(units: Sequence[str], weights: Sequence[float], held: Sequence[bo
     return covered / total if total else 1.0
 
 
-def unanswerable(unknown: float, best_held: Callable[[], float], lead: float) -> bool:
+def known_held_share(
+    units: Sequence[str], weights: Sequence[float], known: Sequence[float], held: Sequence[bool]
+) -> float:
+    """The weighted share of the naming units the store knows for sure (``known`` 1) that one
+    section holds (1 when it knows none of them)."""
+    sure = [k == 1.0 for k in known]
+    return held_share(
+        [u for u, s in zip(units, sure, strict=True) if s],
+        [w for w, s in zip(weights, sure, strict=True) if s],
+        [h for h, s in zip(held, sure, strict=True) if s],
+    )
+
+
+def unanswerable(
+    unknown: float,
+    best_held: Callable[[], float],
+    lead: float,
+    known_held: Callable[[], float] = lambda: 1.0,
+) -> bool:
     """Whether a query whose naming information is ``unknown`` to the store (a share) cannot be
-    answered by what was found: most of what it names is held nowhere; or part of it is, the
-    best section holds little of the rest on any one line (``best_held()``, a share) and does
-    not stand out from the next one (``lead``: its score over theirs) — it matched the
-    question's common words, as many sections do, not its subject."""
+    answered by what was found: most of what it names is held nowhere; or part of it is, and
+    the best section does not stand out from the next one (``lead``: its score over theirs)
+    while it holds little of the rest on any one line (``best_held()``, a share) — or, tied
+    with the next, not even most of what the store does hold of the question
+    (``known_held()``, a share of the known naming units, anywhere in the section): it matched
+    the question's common words, as many sections do, not its subject (ADR 0156)."""
     if unknown >= tuning.MAX_UNKNOWN_SHARE:
         return True
-    return (
-        unknown >= tuning.PARTLY_UNKNOWN_SHARE
-        and lead < tuning.CLEAR_LEAD
-        and best_held() < tuning.MIN_HELD_SHARE
-    )
+    if unknown < tuning.PARTLY_UNKNOWN_SHARE:
+        return False
+    if lead < tuning.CLEAR_LEAD and best_held() < tuning.MIN_HELD_SHARE:
+        return True
+    return lead < tuning.TIED_LEAD and known_held() < tuning.MIN_KNOWN_HELD_SHARE

@@ -83,6 +83,12 @@ MAX_UNKNOWN_SHARE = 0.66
 PARTLY_UNKNOWN_SHARE = 0.3
 MIN_HELD_SHARE = 0.2
 CLEAR_LEAD = 1.1
+# A best section tied with the next (its score under TIED_LEAD times theirs) that holds, anywhere
+# in it, less than MIN_KNOWN_HELD_SHARE of the naming information the store does hold silences
+# the query as well (ADR 0156): chosen on the tuning halves, where it silences one bundled
+# unanswerable question and no answer; a lead of 1.2 lost two bundled tuning answers.
+TIED_LEAD = 1.05
+MIN_KNOWN_HELD_SHARE = 0.6
 # --- end of what the best section holds ------------------------------------------------------
 
 # A word known only through a fuzzy correction (``draft`` → ``drift``) counts as this much

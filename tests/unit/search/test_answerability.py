@@ -10,6 +10,7 @@ from domain.search import tuning
 from domain.search.answerability import (
     held_share,
     idf_weight,
+    known_held_share,
     unanswerable,
     unit_words,
     unknown_share,
@@ -57,6 +58,29 @@ def test_partly_unknown_needs_a_best_section_that_holds_the_rest_or_stands_out()
     assert unanswerable(partly, lambda: thin, tied)
     assert not unanswerable(partly, lambda: held, tied)
     assert not unanswerable(partly, lambda: thin, leading)
+
+
+def test_a_tied_best_section_must_hold_most_of_what_the_store_knows_of_the_query() -> None:
+    partly, held_line = tuning.PARTLY_UNKNOWN_SHARE, tuning.MIN_HELD_SHARE
+    little, most = tuning.MIN_KNOWN_HELD_SHARE / 2, tuning.MIN_KNOWN_HELD_SHARE
+    tied, ahead = 1.0, tuning.TIED_LEAD
+    # "database migration rollback with flyway": `flyway` is held nowhere and the best section,
+    # no better than the next, holds `database` and `migration` but not the rarer `rollback`.
+    assert unanswerable(partly, lambda: held_line, tied, lambda: little)
+    assert not unanswerable(partly, lambda: held_line, tied, lambda: most)
+    assert not unanswerable(partly, lambda: held_line, ahead, lambda: little)
+    assert not unanswerable(partly / 2, lambda: held_line, tied, lambda: 0.0)
+
+
+def test_known_held_share_counts_only_the_naming_units_the_store_surely_knows() -> None:
+    units = ["database", "migration", "rollback", "flyway", "errors"]
+    weights = [RARE, COMMON, RARE, ABSENT, RARE]
+    known = [1.0, 1.0, 1.0, 0.0, 1.0]
+    share = known_held_share(units, weights, known, [False, True, False, False, True])
+    assert share == pytest.approx(COMMON / (2 * RARE + COMMON))
+    # A unit known only through an uncertain correction neither counts for nor against it.
+    assert known_held_share(["retry", "pilicy"], [RARE, RARE], [1.0, 0.5], [True, False]) == 1.0
+    assert known_held_share(["flyway"], [ABSENT], [0.0], [False]) == 1.0
 
 
 def test_the_best_section_is_only_looked_at_when_part_of_the_query_is_unknown() -> None:
