@@ -80,7 +80,9 @@ class ConnectionPool:
             return current[1]  # type: ignore[no-any-return]
         with self._lock:
             self._close_orphans()
-            connection = open_more(self.path, self._material, read_only=self.read_only)
+            connection = self._ordinary(
+                open_more(self.path, self._material, read_only=self.read_only)
+            )
             self._open.append((threading.current_thread(), connection))
             generation = self._generation
         self._local.current = (generation, connection)
@@ -126,7 +128,7 @@ class ConnectionPool:
             self._warn(f"the {noun} {self.path} was {what} while capy ran; {result}")
 
     def _open_file(self) -> OpenedDatabase:
-        return open_database(
+        opened = open_database(
             self.path,
             self._passphrase,
             self._now,
@@ -135,6 +137,15 @@ class ConnectionPool:
             read_only=self.read_only,
             created=self._created,
         )
+        self._ordinary(opened.connection)
+        return opened
+
+    def _ordinary(self, connection: Connection) -> Connection:
+        """How the profile's ordinary writes treat the pages they free (ADR 0152); a deletion
+        a user or the retention policy asked for zeroes them (``writer.delete_sources``)."""
+        if not self.read_only:
+            connection.execute(f"PRAGMA secure_delete = {self._profile.secure_delete}")
+        return connection
 
     def release_current(self) -> None:
         """Close the calling thread's connection (other threads' stay open); its next

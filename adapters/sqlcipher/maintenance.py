@@ -14,10 +14,15 @@ if TYPE_CHECKING:  # the vault's store checkpoints here too; the knowledge port 
     from application.ports.knowledge_store import StoreStats
 
 FTS_TABLES = ("chunks", "chunks_trigram")
+VOCABULARY_TABLES = ("vocabulary", "vocabulary_recent")
 
-# Correlated MATCH: each word is looked up in the porter layer; words no chunk holds go.
-_PRUNE_VOCABULARY = """DELETE FROM vocabulary WHERE NOT EXISTS (
-    SELECT 1 FROM chunks WHERE chunks MATCH '"' || replace(vocabulary.word, '"', '""') || '"'
+
+def unmatched_words(table: str, *, only_these: bool = False) -> str:
+    """Deletes the table's words no chunk holds (``only_these``: of the words in the JSON list
+    bound to it). Correlated MATCH: each word is looked up in the porter layer."""
+    among = "word IN (SELECT value FROM json_each(?)) AND " if only_these else ""
+    return f"""DELETE FROM {table} WHERE {among}NOT EXISTS (
+    SELECT 1 FROM chunks WHERE chunks MATCH '"' || replace({table}.word, '"', '""') || '"'
 )"""
 
 
@@ -84,7 +89,7 @@ def optimize_fts(connection: Connection) -> None:
 def prune_vocabulary(connection: Connection) -> int:
     with write_transaction(connection):
         try:
-            return int(connection.execute(_PRUNE_VOCABULARY).rowcount)
+            return int(connection.execute(unmatched_words("vocabulary")).rowcount)
         except OperationalError:
             return 0  # a word FTS5 cannot parse: keep everything rather than fail the vacuum
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from adapters.sqlcipher.connection import Connection
+from adapters.sqlcipher.purge import purge_sources
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
 from adapters.sqlcipher.transactions import write_transaction
 from domain.search.substring_text import substring_text
@@ -117,13 +118,8 @@ def record_access(connection: Connection, source_ids: Iterable[int], at: datetim
 
 
 def delete_sources(connection: Connection, source_ids: Iterable[int]) -> int:
-    """Deletes the sources; their chunks leave both layers through the schema's trigger."""
+    """Deletes the sources; nothing of them stays in the file (``purge``, ADR 0152)."""
     ids = sorted(set(source_ids))
     if not ids:
         return 0
-    with write_transaction(connection):
-        deleted = 0
-        for source_id in ids:
-            cursor = connection.execute("DELETE FROM sources WHERE id = ?", (source_id,))
-            deleted += cursor.rowcount
-    return deleted
+    return purge_sources(connection, ids)

@@ -134,12 +134,15 @@ TRIGRAM_TABLE = "CREATE VIRTUAL TABLE {name} USING fts5(title, content, tokenize
 
 def open_raw(path: Path, tables: dict[str, str], *, encrypted: bool = False) -> sqlite3.Connection:
     """A plain sqlite3 file, or (``encrypted``) a SQLCipher one opened as capy opens its store:
-    the same cipher, a key derived once, WAL and ``synchronous=NORMAL``."""
+    the same cipher, a key derived once, WAL, ``synchronous=NORMAL`` and the store's
+    ``secure_delete`` (ADR 0152)."""
     if encrypted:
         from adapters.sqlcipher.connection import connect
         from adapters.sqlcipher.key_material import for_file
+        from adapters.sqlcipher.profile import KNOWLEDGE
 
         db = connect(path, for_file(secrets.token_hex(16), path).pragma)
+        db.execute(f"PRAGMA secure_delete = {KNOWLEDGE.secure_delete}")
     else:
         db = sqlite3.connect(path, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")

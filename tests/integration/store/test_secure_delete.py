@@ -1,0 +1,103 @@
+"""A source deleted because a user or the retention policy asked for it leaves no text in the
+file: every page the deletion frees is zeroed, while the store's ordinary writes leave the whole
+pages they free as they are, encrypted (``secure_delete = FAST``, ADR 0152). Checked on the real
+file, decrypted page by page with the store's key, after the log is folded into it."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+from adapters.sqlcipher.key_material import for_file
+from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
+from domain.search_hit import SearchScope
+from tests.integration.store.helpers import KEY, document, open_store
+from tests.unit.store.queries import substrings, words
+
+_PAGE = 4096
+_RESERVE = 80  # SQLCipher 4: a 16-byte IV and a 64-byte HMAC at the end of every page
+_SALT = 16
+
+
+def _decrypted_pages(path: Path) -> list[bytes]:
+    """Every page of the file decrypted with the store's key (live pages and free ones)."""
+    key = for_file(KEY, path).key
+    data = path.read_bytes()
+    pages = []
+    for number, start in enumerate(range(0, len(data), _PAGE), start=1):
+        page = data[start : start + _PAGE]
+        begin = _SALT if number == 1 else 0
+        iv = page[_PAGE - _RESERVE : _PAGE - _RESERVE + 16]
+        decryptor = Cipher(algorithms.AES(key), modes.CBC(iv)).decryptor()
+        pages.append(decryptor.update(page[begin : _PAGE - _RESERVE]) + decryptor.finalize())
+    return pages
+
+
+def _stored(marker: str) -> str:
+    """A chunk long enough to spill over several pages of its own, the marker on every line."""
+    return "\n".join(f"{marker} line {n} of the secret output" for n in range(400))
+
+
+def _pages_holding(path: Path, marker: str) -> int:
+    return sum(marker.encode() in page for page in _decrypted_pages(path))
+
+
+def _folded(store: SqlcipherKnowledgeStore) -> None:
+    store.checkpoint()  # the log into the file, truncated: the file alone holds every page
+    store.close()
+
+
+def test_the_check_reads_the_stored_text_in_the_decrypted_pages(tmp_path: Path) -> None:
+    path = tmp_path / "knowledge.db"
+    marker = f"quokka{secrets.token_hex(8)}"
+    store = open_store(path)
+    store.index(document("secret", _stored(marker)))
+    _folded(store)
+    assert _pages_holding(path, marker) >= 3
+    assert b"SQLite format 3" not in path.read_bytes()  # the file itself stays encrypted
+
+
+@pytest.mark.parametrize("others", [0, 20], ids=["optimized", "fts5-secure-delete"])
+def test_a_deleted_source_leaves_no_text_and_no_word_in_the_file(
+    tmp_path: Path, others: int
+) -> None:
+    """With no other source the deleted chunk is most of the store and the full-text tables
+    are rewritten after it; among twenty, FTS5 takes its words out of the segments itself."""
+    path = tmp_path / "knowledge.db"
+    marker = f"quokka{secrets.token_hex(8)}"
+    store = open_store(path)
+    store.index(document("kept", "alpha bravo charlie"))
+    for n in range(others):
+        store.index(document(f"other {n}", f"delta echo foxtrot {n}"))
+    source = store.index(document("secret", _stored(marker))).source
+    store.checkpoint()
+    assert store.delete_sources([source.id]) == 1
+    assert store._pool.connection().execute("PRAGMA secure_delete").fetchone()[0] == 2
+    _folded(store)
+    assert _pages_holding(path, marker) == 0
+    reopened = open_store(path)
+    assert len(reopened.sources()) == 1 + others
+    assert "charlie" in reopened.vocabulary_between(3, 12)
+    assert reopened.search(words("charlie"), SearchScope(), 5)  # the store still answers
+    assert reopened.search(substrings("charlie"), SearchScope(), 5)
+    reopened.close()
+
+
+def test_ordinary_writes_leave_freed_pages_as_they_are(tmp_path: Path) -> None:
+    """The other side of the decision: a source replaced by its new content frees its old
+    pages without zeroing them; they stay in the file, encrypted, until reused or vacuumed."""
+    path = tmp_path / "knowledge.db"
+    marker = f"quokka{secrets.token_hex(8)}"
+    store = open_store(path)
+    store.index(document("secret", _stored(marker)))
+    store.checkpoint()
+    store.index(document("secret", "the new output"))
+    _folded(store)
+    assert _pages_holding(path, marker) >= 1
+    store = open_store(path)
+    store.compact()
+    _folded(store)
+    assert _pages_holding(path, marker) == 0
