@@ -25,6 +25,7 @@ from adapters.sqlcipher.database_file import FileState, NotARegularFile
 from adapters.sqlcipher.errors import DatabaseError, is_unreadable
 from adapters.sqlcipher.key_material import SALT_BYTES, KeyMaterial, derive, for_file
 from adapters.sqlcipher.log_frames import foreign_frames
+from adapters.sqlcipher.migration_notice import MigrationNotice
 from adapters.sqlcipher.migrations import applied, migrate, pending
 from adapters.sqlcipher.profile import KNOWLEDGE, DatabaseProfile
 from domain.errors import (
@@ -67,7 +68,7 @@ def open_database(
     if not passphrase:
         raise StoreError("no database key was given", profile.missing_key_hint)
     if read_only:
-        return _open_read_only(path, passphrase, profile, created)
+        return _open_read_only(path, passphrase, profile, created, warn)
     try:
         database_file.ensure_private_directory(path.parent)
     except OSError as error:
@@ -110,7 +111,7 @@ def open_database(
             if pending(connection, profile.schema) is None:
                 connection.close()
                 raise _foreign(path, profile)
-            migrate(connection, profile.schema)
+            migrate(connection, profile.schema, _notice(path, profile, warn))
         except DatabaseError as error:
             connection.close()
             if healed or not is_unreadable(error):
@@ -125,6 +126,11 @@ def open_database(
         key_memo.keep(path, passphrase, material)
         return OpenedDatabase(connection, material)
     raise AssertionError("unreachable")
+
+
+def _notice(path: Path, profile: DatabaseProfile, warn: Warn) -> MigrationNotice:
+    """A migration that rewrites a large store says so, and that it runs once (ADR 0155)."""
+    return MigrationNotice(warn, f"the {profile.noun} {path}")
 
 
 def _material_for(path: Path, passphrase: str) -> KeyMaterial:
@@ -194,7 +200,11 @@ def _set_log_aside(path: Path, at: datetime, warn: Warn, profile: DatabaseProfil
 
 
 def _open_read_only(
-    path: Path, passphrase: str, profile: DatabaseProfile, created: CreatedFiles | None
+    path: Path,
+    passphrase: str,
+    profile: DatabaseProfile,
+    created: CreatedFiles | None,
+    warn: Warn,
 ) -> OpenedDatabase:
     """Open for reading only: refuse whatever is not a sound capy database, change nothing.
 
@@ -244,7 +254,7 @@ def _open_read_only(
         connection.close()
         writer = connect(path, material.pragma)
         try:
-            migrate(writer, profile.schema)
+            migrate(writer, profile.schema, _notice(path, profile, warn))
         finally:
             writer.close()
         connection = connect(path, material.pragma, read_only=True)

@@ -5,6 +5,7 @@
 -- of the text it was given, for the chunks stored before this and after, whatever it was.
 -- FTS5 tables cannot change their content option, so the table is created again and filled
 -- with every stored chunk's text as it was indexed: once, on the first start after this.
+-- rewrites the store: rebuilding its index of parts of words from every stored text
 DROP TRIGGER chunk_owners_ad;
 DROP TABLE chunks_trigram;
 

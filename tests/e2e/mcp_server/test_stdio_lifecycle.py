@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 from mcp import Client, StdioServerParameters
 
+from adapters.sqlcipher.migration_notice import NOTICEABLE_BYTES
+from tests.integration.store.helpers import KEY, OLD_LOG, store_before
+
 pytestmark = pytest.mark.anyio
 
 
@@ -47,6 +50,9 @@ async def test_lists_tools_and_answers_stats(server_params: StdioServerParameter
         assert len(listed.tools) == 9
         result = await client.call_tool("capy_stats", {})
         assert not result.is_error
+
+
+_UPGRADING, _UPGRADED = "upgrading the knowledge database", "is upgraded ("
 
 
 def test_stdout_carries_only_protocol_and_stderr_says_ready(
@@ -154,3 +160,52 @@ def test_ready_message_names_capy_by_an_absolute_path(
     assert proc.returncode == 0, proc.stderr
     assert f"claude mcp add capy -- {Path(capy_bin).absolute()} serve" in proc.stderr
     assert "-- bin/capy serve" not in proc.stderr
+
+
+def test_the_upgrade_of_a_large_database_is_told_on_stderr_and_stdout_stays_protocol(
+    capy_bin: str, project: Path, server_env: dict[str, str], tmp_path: Path
+) -> None:
+    database = tmp_path / "knowledge.db"
+    store_before(database, "0009", OLD_LOG, vectors_bytes=NOTICEABLE_BYTES + 1024 * 1024)
+    process = subprocess.Popen(
+        [capy_bin, "--db", str(database), "--project-dir", str(project), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**server_env, "CAPY_DB_KEY": KEY},
+        cwd=project,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "1"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "capy_search", "arguments": {"queries": ["DataIntegrity"]}},
+        },
+    ]
+    process.stdin.write("".join(json.dumps(m) + "\n" for m in messages))
+    process.stdin.flush()
+    answered = [json.loads(process.stdout.readline()) for _ in range(2)]  # ids 1 and 2
+    out, err = process.communicate(timeout=60)  # closes stdin: the server exits
+    assert process.returncode == 0, err
+    assert [message["id"] for message in answered] == [1, 2]
+    assert "DataIntegrityViolationException" in json.dumps(answered[1])
+    for line in out.splitlines():
+        assert json.loads(line)["jsonrpc"] == "2.0"
+    told = [line for line in err.splitlines() if _UPGRADING in line or _UPGRADED in line]
+    assert len(told) == 2, err
+    assert told[0].startswith(f"capy: upgrading the knowledge database {database} (")
+    assert told[1].startswith(f"capy: the knowledge database {database} is upgraded (")

@@ -4,19 +4,15 @@ found, deleting removes exactly what was indexed, and stores made before keep wo
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
 from pathlib import Path
 
-import sqlcipher3
-
-from adapters.sqlcipher.migrations import available
 from domain.chunk import Chunk
 from domain.content_type import ContentType
 from domain.search.store_query import Combine
 from domain.search_hit import SearchScope
 from domain.source import SourceDocument
 from domain.source_kind import SourceKind
-from tests.integration.store.helpers import KEY, open_store
+from tests.integration.store.helpers import open_store, raw_connection, store_before
 from tests.unit.store.queries import substrings, words
 
 LINE = (
@@ -41,16 +37,10 @@ def _log(label: str, *windows: str) -> SourceDocument:
     )
 
 
-def _raw(path: Path) -> sqlcipher3.Connection:
-    connection = sqlcipher3.connect(str(path))
-    connection.execute("PRAGMA key = '" + KEY.replace("'", "''") + "'")
-    return connection
-
-
 def _checked(path: Path) -> list[tuple[int, int, int]]:
     """Both full-text indexes agree with themselves; each chunk's id, the length of its text
     and how many runs of three characters the substrings layer holds for it."""
-    connection = _raw(path)
+    connection = raw_connection(path)
     for table in ("chunks", "chunks_trigram"):
         connection.execute(f"INSERT INTO {table} ({table}) VALUES ('integrity-check')")
     connection.execute(
@@ -99,40 +89,9 @@ def test_deleting_a_log_removes_what_was_indexed_for_it(tmp_path: Path) -> None:
     assert _checked(path) == []
 
 
-def _store_of_the_previous_schema(path: Path) -> None:
-    """A store as capy wrote it before substrings texts: every migration before 0009, and
-    one log source whose whole text is in both full-text tables."""
-    connection = _raw(path)
-    connection.execute("CREATE TABLE migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
-    now = datetime.now(UTC).isoformat()
-    for migration in available():
-        if migration.name >= "0009":
-            break
-        connection.executescript(migration.sql)
-        connection.execute("INSERT INTO migrations VALUES (?, ?)", (migration.name, now))
-    connection.execute(
-        "INSERT INTO sources (label, content_hash, indexed_at, last_accessed_at) "
-        "VALUES ('old.log', 'h', ?, ?)",
-        (now, now),
-    )
-    connection.execute("INSERT INTO chunk_owners (id, source_id) VALUES (1, 1)")
-    text = _window(0)
-    connection.execute(
-        "INSERT INTO chunk_texts (id, title, content) VALUES (1, ?, ?)", (TITLE, text)
-    )
-    connection.execute(
-        "INSERT INTO chunks (rowid, title, content, facts) VALUES (1, ?, ?, '')", (TITLE, text)
-    )
-    connection.execute(
-        "INSERT INTO chunks_trigram (rowid, title, content) VALUES (1, ?, ?)", (TITLE, text)
-    )
-    connection.commit()
-    connection.close()
-
-
 def test_a_store_of_the_previous_schema_is_migrated_and_keeps_working(tmp_path: Path) -> None:
     path = tmp_path / "knowledge.db"
-    _store_of_the_previous_schema(path)
+    store_before(path, "0009", ((TITLE, _window(0)),))
     older = open_store(path)  # migrates: the trigram table is rebuilt over the view
     assert older.search(substrings("DataIntegrityViolation"), SearchScope(), 5)
     older.index(_log("new.log", _window(100)))
