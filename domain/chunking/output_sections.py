@@ -157,8 +157,9 @@ def _summary(lines: list[str], number: int) -> Header | None:
     passed``): a short paragraph with a count that ends the output or the command's output."""
     if number > 0 and lines[number - 1].strip():
         return None
-    end = number
-    while end < len(lines) and lines[end].strip():
+    # Read no further than one line past the longest summary: a longer paragraph is none.
+    end, stop = number, min(len(lines), number + SUMMARY_MAX_LINES + 1)
+    while end < stop and lines[end].strip():
         end += 1
     if end - number > SUMMARY_MAX_LINES:
         return None
@@ -183,13 +184,34 @@ def _commented(lines: list[str], header: Header, headers: list[Header]) -> Heade
     return Header(number - 1, "prompt", f"{comment.group(1)}: {header.title}")
 
 
+# What a line opening with none of ``_header``'s first characters (a blank, a frame, ``$``,
+# ``@``, ``●``) must still hold to be a header: ``commit ``, ``diff --git a/``, ``PASS``,
+# ``FAIL`` at its start, an ``=`` in its first 40 characters (a prompt's), no space (a file's
+# path), or a ``-->`` on the next line (a diagnostic's location). Most lines of a log hold none
+# of them, and are spared ``_header``'s calls.
+_NO_HEADER_STARTS = frozenset(map(chr, range(0x21, 0x7F))) - frozenset(f"{_FRAME}$@")
+_HEADER_OPENINGS = ("commit ", "diff --git a/", "PASS", "FAIL")
+
+
 def find_headers(lines: list[str]) -> list[Header]:
     """Every header line, in order."""
     headers: list[Header] = []
     after_text = False  # the line before is not blank: no run's closing counts start here
+    last = len(lines) - 1
     for number, line in enumerate(lines):
-        header = _header(lines, number) or (None if after_text else _summary(lines, number))
-        after_text = line != "" and not line.isspace()  # ``line.strip()``, without its copy
+        if (
+            line[:1] in _NO_HEADER_STARTS
+            and " " in line
+            and line.find("=", 0, 40) < 0
+            and not line.startswith(_HEADER_OPENINGS)
+            and (number == last or "-->" not in lines[number + 1])
+        ):
+            # ``_header`` finds none here; the line opens with text, so the next is after text.
+            header = None if after_text else _summary(lines, number)
+            after_text = True
+        else:
+            header = _header(lines, number) or (None if after_text else _summary(lines, number))
+            after_text = line != "" and not line.isspace()  # ``line.strip()``, without its copy
         if header is not None:
             headers.append(_commented(lines, header, headers))
     return headers

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from domain.chunking import MAX_CHUNK_BYTES, chunk, output_sections
 from domain.chunking.log_titles import outcome_title
+from domain.chunking.output_sections import Header, _commented, _header, _summary, find_headers
 from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType
 
@@ -175,3 +176,78 @@ def test_a_prompt_after_a_long_name_is_left_as_it_was() -> None:
     assert output_sections._may_be_a_prompt("shop=> select 1;", "s")
     assert output_sections._may_be_a_prompt("shop=# select 1;", "s")
     assert not output_sections._may_be_a_prompt("req=1 shop=> select 1;", "r")
+
+
+def _every_line_asked(lines: list[str]) -> list[Header]:
+    """``find_headers`` with ``_header`` asked of every line, as it was."""
+    headers: list[Header] = []
+    after_text = False
+    for number, line in enumerate(lines):
+        header = _header(lines, number) or (None if after_text else _summary(lines, number))
+        after_text = line != "" and not line.isspace()
+        if header is not None:
+            headers.append(_commented(lines, header, headers))
+    return headers
+
+
+_HEADER_LIKE = [
+    "commit 3a2c36f0",
+    "commitx 3a2c36f0",
+    "diff --git a/x.py b/x.py",
+    "PASS src/a.test.js",
+    "FAIL src/b.test.js",
+    "PASSED x",
+    "$ pytest -q",
+    "shop=# SELECT 1;",
+    "shop=> SELECT 1;",
+    "a_long_name_of_forty_characters_or_more_x=# x",
+    "req=1 path=/x",
+    "error[E0425]: cannot find value",
+    "  --> src/main.rs:3:5",
+    "-->",
+    "/src/customer.ts",
+    "src/a/b.py",
+    "  21:3  error  Unexpected any",
+    "=== FAILURES ===",
+    "____ test_total ____",
+    "⎯⎯⎯ Failed Tests 2 ⎯⎯⎯",
+    "@@ -1,2 +1,3 @@ def f",
+    "  ● totals › net total",
+    "Found 3 errors in 2 files",
+    "Tests: 5 failed, 29 passed",
+    "-- the name",
+    "# the name",
+    "[auth] step 3 at 2025-06-17",
+    "retry id=db45cca0",
+    "",
+    "   ",
+    "\t",
+    "\x0cx",
+    "x",
+    "/src/customer.ts\n  21:3  error  Unexpected any",
+    "error[E0425]: cannot find value\n  --> src/main.rs:3:5",
+    "\n".join(["ok"] * 5 + ["Found 3 errors in 2 files"]),
+    "\n".join(["ok"] * 6 + ["Found 3 errors in 2 files"]),
+    "\n$ make\nok",
+    "\n".join(["ok"] * 5 + ["Found 3 errors in 2 files", "$ make"]),
+]
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(_HEADER_LIKE), st.text(alphabet="ab $=#>-/:.\t●c@P", max_size=50)
+        ),
+        max_size=40,
+    )
+)
+def test_lines_spared_the_header_checks_are_none(blocks: list[str]) -> None:
+    lines = "\n".join(blocks).split("\n")
+    assert find_headers(lines) == _every_line_asked(lines)
+
+
+def test_a_summary_is_read_no_further_than_one_line_past_its_longest() -> None:
+    six = ["", *["ok"] * 5, "Found 3 errors in 2 files", "", "$ make"]
+    seven = ["", *["ok"] * 5, "Found 3 errors in 2 files", "$ make"]
+    assert _summary(six, 1) is not None
+    assert _summary(seven, 1) is None

@@ -105,3 +105,10 @@ def test_parts_of_tokens_split_together_are_the_parts_of_each(tokens: list[str])
 def test_known_words_join_the_text_s_words_less_stopwords(text: str, known: list[str]) -> None:
     expected = document_vocabulary(text) | (frozenset(known) - STOPWORDS)
     assert document_vocabulary(text, known=known) == expected
+
+
+@given(st.text(alphabet=st.sampled_from("aBz_-09 .\n"), max_size=200))
+def test_an_ascii_text_s_short_tokens_give_no_word(text: str) -> None:
+    # An ASCII slice's short tokens reach the loop, which drops them like the search's rule.
+    expected = {w for w in vocabulary_words(text) if len(w) <= 64}
+    assert document_vocabulary(text) == expected
