@@ -30,6 +30,15 @@ def test_the_same_word_naming_a_thing_does_not_ask() -> None:
     assert not asks_as_verb("valgrind report", "report")  # no form of do
 
 
+def test_a_typists_slip_of_a_saying_verb_asks_where_the_verb_would() -> None:
+    # No output need hold ``report``, so the vocabulary cannot correct ``reprot`` to it.
+    assert asks_as_verb("how many errors did valgrind reprot", "reprot")  # swapped
+    assert asks_as_verb("how many errors did valgrind repott", "repott")  # neighbouring key
+    assert asks_as_verb("what does mypy prnt", "prnt")  # dropped
+    assert not asks_as_verb("where is the test reprot", "reprot")  # names, misspelt
+    assert not asks_as_verb("how many errors did valgrind rapport", "rapport")  # two slips
+
+
 def _search() -> SearchKnowledge:
     container = CliContainer(options=RuntimeOptions())
     container.adapters.override(MemoryAdapters(core=container.core))
@@ -49,6 +58,8 @@ def test_how_many_errors_a_tool_reported_is_answered_though_it_never_says_report
     for query in (
         "how many errors did valgrind report",
         "how many errors did valgrind report error",
+        "how many errors did valgrind reprot",
+        "how many errors did valgrind repott",
     ):
         found = search.search(query, limit=10)
         assert found.results, f"an answerable question went silent: {query}"
