@@ -275,9 +275,11 @@ class SearchKnowledge:
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
         fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit))
-        return rerank(
-            fused, term_groups(parsed), extract_entities(parsed.raw), answer_kinds(parsed.raw)
+        groups = term_groups(parsed)
+        asking = sum(
+            1 << at for at, unit in enumerate(groups.units) if asks_as_verb(parsed.raw, unit)
         )
+        return rerank(fused, groups, extract_entities(parsed.raw), answer_kinds(parsed.raw), asking)
 
     def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
         kinds = scope.effective_kinds()
