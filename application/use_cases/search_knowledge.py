@@ -107,7 +107,7 @@ class SearchKnowledge:
         fixed: Ranking | None = None
         if corrected is not None:
             fixed = self._ranked(corrected, scope, limit)
-            hits, improved = _merge(hits, fixed.hits)
+            hits, improved = _merge(hits, fixed.hits, _sure_correction(parsed, corrected))
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
             hits = []
@@ -341,13 +341,28 @@ def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:
     return present
 
 
-def _merge(hits: list[FusedHit], fuzzy: list[FusedHit]) -> tuple[list[FusedHit], bool]:
-    """Both lists by chunk, each chunk with its better score; whether the fuzzy one won any."""
+def _sure_correction(parsed: ParsedQuery, corrected: ParsedQuery) -> bool:
+    """Whether every word the corrector changed is one typist's slip of its correction."""
+    if len(parsed.terms) != len(corrected.terms):
+        return False
+    return all(
+        _sure_slip(typed, word)
+        for typed, word in zip(parsed.terms, corrected.terms, strict=True)
+        if typed != word
+    )
+
+
+def _merge(
+    hits: list[FusedHit], fuzzy: list[FusedHit], sure: bool = False
+) -> tuple[list[FusedHit], bool]:
+    """Both lists by chunk, each chunk with its better score; whether the fuzzy one won any.
+    A correction every word of which one slip explains (``sure``) is not discounted."""
     best = {h.chunk_id: h for h in hits}
     improved = False
+    weight = 1.0 if sure else tuning.FUZZY_WEIGHT
     for hit in fuzzy:
         current = best.get(hit.chunk_id)
-        score = hit.score * tuning.FUZZY_WEIGHT
+        score = hit.score * weight
         if current is None or score > current.score:
             best[hit.chunk_id] = attrs.evolve(hit, score=score, fuzzy=True)
             improved = True
