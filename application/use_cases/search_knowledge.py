@@ -342,11 +342,13 @@ def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:
 
 
 def _sure_correction(parsed: ParsedQuery, corrected: ParsedQuery) -> bool:
-    """Whether every word the corrector changed is one typist's slip of its correction."""
+    """Whether every word the corrector changed is one typist's slip of its correction, not
+    another form of the same word (``limits`` → ``limit`` is no typo: the text lacks the form
+    typed, and the question may mean it)."""
     if len(parsed.terms) != len(corrected.terms):
         return False
     return all(
-        _sure_slip(typed, word)
+        _sure_slip(typed, word) and word not in regular_forms(typed)
         for typed, word in zip(parsed.terms, corrected.terms, strict=True)
         if typed != word
     )

@@ -23,6 +23,8 @@ def test_a_correction_is_sure_when_one_slip_explains_every_changed_word() -> Non
     assert not _sure_correction(parse_query("prfmance"), parse_query("performance"))
     # A word of three letters is as often another word (``lag`` is no ``lang``).
     assert not _sure_correction(parse_query("lag flag"), parse_query("lang flag"))
+    # Another form of the same word is no typo (the text lacks the form typed).
+    assert not _sure_correction(parse_query("commit limits"), parse_query("commit limit"))
     # A run spelt out changes the number of words: not a slip.
     assert not _sure_correction(parse_query("db pool"), parse_query("database connection pool"))
 
