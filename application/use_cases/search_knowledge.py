@@ -107,7 +107,7 @@ class SearchKnowledge:
         fixed: Ranking | None = None
         if corrected is not None:
             fixed = self._ranked(corrected, scope, limit)
-            hits, improved = _merge(hits, fixed.hits)
+            hits, improved = _merge(hits, fixed.hits, _sure_correction(parsed, corrected))
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
             hits = []
@@ -275,9 +275,11 @@ class SearchKnowledge:
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
         fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit))
-        return rerank(
-            fused, term_groups(parsed), extract_entities(parsed.raw), answer_kinds(parsed.raw)
+        groups = term_groups(parsed)
+        asking = sum(
+            1 << at for at, unit in enumerate(groups.units) if asks_as_verb(parsed.raw, unit)
         )
+        return rerank(fused, groups, extract_entities(parsed.raw), answer_kinds(parsed.raw), asking)
 
     def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
         kinds = scope.effective_kinds()
@@ -339,13 +341,30 @@ def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:
     return present
 
 
-def _merge(hits: list[FusedHit], fuzzy: list[FusedHit]) -> tuple[list[FusedHit], bool]:
-    """Both lists by chunk, each chunk with its better score; whether the fuzzy one won any."""
+def _sure_correction(parsed: ParsedQuery, corrected: ParsedQuery) -> bool:
+    """Whether every word the corrector changed is one typist's slip of its correction, not
+    another form of the same word (``limits`` → ``limit`` is no typo: the text lacks the form
+    typed, and the question may mean it)."""
+    if len(parsed.terms) != len(corrected.terms):
+        return False
+    return all(
+        _sure_slip(typed, word) and word not in regular_forms(typed)
+        for typed, word in zip(parsed.terms, corrected.terms, strict=True)
+        if typed != word
+    )
+
+
+def _merge(
+    hits: list[FusedHit], fuzzy: list[FusedHit], sure: bool = False
+) -> tuple[list[FusedHit], bool]:
+    """Both lists by chunk, each chunk with its better score; whether the fuzzy one won any.
+    A correction every word of which one slip explains (``sure``) is not discounted."""
     best = {h.chunk_id: h for h in hits}
     improved = False
+    weight = 1.0 if sure else tuning.FUZZY_WEIGHT
     for hit in fuzzy:
         current = best.get(hit.chunk_id)
-        score = hit.score * tuning.FUZZY_WEIGHT
+        score = hit.score * weight
         if current is None or score > current.score:
             best[hit.chunk_id] = attrs.evolve(hit, score=score, fuzzy=True)
             improved = True

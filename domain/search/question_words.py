@@ -10,6 +10,7 @@ everything indexed cannot be answered from it; one whose asking words are absent
 from __future__ import annotations
 
 from domain.search.answer_kinds import CUE_WORDS
+from domain.search.keyboard import is_slip
 from domain.search.outcome_words import GENERIC_WORDS
 
 _ASKING = """
@@ -47,12 +48,13 @@ _DO = frozenset(["did", "does", "do", "didn't", "doesn't", "don't"])
 
 def asks_as_verb(raw: str, unit: str) -> bool:
     """True when ``unit`` is a saying verb that ends ``raw`` after a form of ``do``, the
-    question's asking and generic words after it aside."""
-    if unit not in SAYING_WORDS:
-        return False
+    question's asking and generic words after it aside. A typist's slip of one counts as the
+    verb (``reprot``): no output need hold the verb, so the vocabulary cannot correct it."""
     words = raw.lower().rstrip(" ?.!").split()
     while (
         words and words[-1] != unit and (words[-1] in QUESTION_WORDS or words[-1] in GENERIC_WORDS)
     ):
         words.pop()
-    return len(words) > 2 and words[-1] == unit and not _DO.isdisjoint(words[:-2])
+    if len(words) <= 2 or words[-1] != unit or _DO.isdisjoint(words[:-2]):
+        return False
+    return unit in SAYING_WORDS or any(is_slip(unit, verb) for verb in SAYING_WORDS)

@@ -319,11 +319,13 @@ def rerank(
     groups: TermGroups,
     entities: tuple[str, ...],
     kinds: frozenset[AnswerKind] = frozenset(),
+    asking: int = 0,
 ) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
     a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more,
     and the query's cue words (``counts``, ``overall``) count as found in it: that line is what
-    they ask for."""
+    they ask for. The units of ``asking`` (bits) only ask (a saying verb ending a do-question):
+    like a generic word, a hit lacking one loses little for it."""
     evidence = [Evidence.of(hit, groups) for hit in hits]
     holds = (
         [holds_answer(kinds, hit.hit.content, groups) for hit in hits]
@@ -343,7 +345,7 @@ def rerank(
     words = [h.hit.relevance for h in hits if SearchLayer.WORDS in h.layers]
     best = max(words) if words else 0.0
     scored: list[tuple[float, int, FusedHit, float]] = []
-    weighing = Weighing(groups, weights)
+    weighing = Weighing(groups, weights, asking)
     for index, (hit, seen, held) in enumerate(zip(hits, evidence, holds, strict=True)):
         boosts = boosts_for(hit, groups, entities, seen, weights, weighing=weighing)
         strength = 1.0

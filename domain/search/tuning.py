@@ -204,7 +204,9 @@ FUZZY_MAX_DISTANCE = 3
 
 # A chunk found only through a corrected word is less certain than one matching what was typed:
 # its score is scaled by FUZZY_WEIGHT before merging (a word absent from the knowledge base is
-# often not a typo at all, and its "correction" is a different word).
+# often not a typo at all, and its "correction" is a different word). A correction every
+# changed word of which one typist's slip explains (a word of four letters or more: ``purgwd`` →
+# ``purged``) is not scaled: it ranks as the question typed right would (ADR 0157).
 FUZZY_WEIGHT = 0.7
 
 # Correction cache: bounded LRU; entries expire after FUZZY_CACHE_TTL_SECONDS so words indexed

@@ -34,11 +34,13 @@ class Weighing:
     for every candidate: the totals, the generic units, the pairs' weights, and each line's
     share by its mask (a handful of distinct masks among all the candidates' lines)."""
 
-    def __init__(self, groups: TermGroups, weights: Sequence[float] | None) -> None:
+    def __init__(
+        self, groups: TermGroups, weights: Sequence[float] | None, asking: int = 0
+    ) -> None:
         count = len(groups.units)
         self.unit_weight = list(weights) if weights is not None else [1.0] * count
         self.all_weight = sum(self.unit_weight)
-        generic = generic_mask(groups)
+        generic = generic_mask(groups) | asking
         if generic == (1 << count) - 1:
             generic = 0  # a query of generic words only is ranked by them
         self.generic = generic

@@ -30,6 +30,15 @@ def test_the_same_word_naming_a_thing_does_not_ask() -> None:
     assert not asks_as_verb("valgrind report", "report")  # no form of do
 
 
+def test_a_typists_slip_of_a_saying_verb_asks_where_the_verb_would() -> None:
+    # No output need hold ``report``, so the vocabulary cannot correct ``reprot`` to it.
+    assert asks_as_verb("how many errors did valgrind reprot", "reprot")  # swapped
+    assert asks_as_verb("how many errors did valgrind repott", "repott")  # neighbouring key
+    assert asks_as_verb("what does mypy prnt", "prnt")  # dropped
+    assert not asks_as_verb("where is the test reprot", "reprot")  # names, misspelt
+    assert not asks_as_verb("how many errors did valgrind rapport", "rapport")  # two slips
+
+
 def _search() -> SearchKnowledge:
     container = CliContainer(options=RuntimeOptions())
     container.adapters.override(MemoryAdapters(core=container.core))
@@ -49,7 +58,27 @@ def test_how_many_errors_a_tool_reported_is_answered_though_it_never_says_report
     for query in (
         "how many errors did valgrind report",
         "how many errors did valgrind report error",
+        "how many errors did valgrind reprot",
+        "how many errors did valgrind repott",
     ):
         found = search.search(query, limit=10)
         assert found.results, f"an answerable question went silent: {query}"
         assert any("8 errors from 4 contexts" in r.content for r in found.results), query
+
+
+_BUNDLED = Path(__file__).resolve().parents[2] / "fixtures" / "bench" / "plaintext.jsonl"
+
+
+def test_a_section_lacking_the_saying_verb_loses_little_for_it() -> None:
+    # cargo's summary never says ``report``; a web log's ``GET /api/v2/reports/sales … ERROR``
+    # holds ``errors`` and ``reports`` and came first, cargo's own errors third.
+    container = CliContainer(options=RuntimeOptions())
+    container.adapters.override(MemoryAdapters(core=container.core))
+    index = container.use_cases.index_content()
+    for line in _BUNDLED.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        index.execute(IndexRequest(content=entry["haystack"], label=entry["source_label"]))
+    search = container.use_cases.search_knowledge()
+    found = search.search("how many errors did cargo report", limit=3)
+    assert found.results
+    assert "due to 4 previous errors" in found.results[0].content
