@@ -34,7 +34,10 @@ class IndexContent:
     - secrets are redacted before anything is hashed or stored;
     - the same label with the same (redacted) content is only touched, with a new kind applied;
       the same label with other content replaces it (or is kept, with ``replace=False``);
-    - a document that yields no chunks is stored as one ``Content`` chunk.
+    - a document that yields no chunks is stored as one ``Content`` chunk;
+    - a document of ``stream_from_chars`` or more is prepared by ``preparer`` (a worker process)
+      while the store inserts its chunks, storing the same rows; if the preparation fails,
+      nothing of it is stored and it is prepared here instead.
     """
 
     def __init__(
