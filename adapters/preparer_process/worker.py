@@ -25,10 +25,14 @@ def main(argv: list[str]) -> int:
             out,
             ("head", head.content_type.value, head.note, head.content_hash, head.size_bytes),
         )
+        first = True
         for batch in prepared.batches():
             rows = [(c.title, c.content, c.has_code, c.facts) for c in batch]
             write_frame(out, ("rows", rows))
             out.flush()
+            if first:  # the store inserts this batch meanwhile: the words are off its path
+                prepared.read_text_words()
+                first = False
         write_frame(out, ("words", sorted(prepared.vocabulary())))
         out.flush()
     except Exception:

@@ -61,6 +61,7 @@ class InProcessPreparation:
             size_bytes=utf8_length(self._text),
         )
         self._facts: set[str] = set()
+        self._text_words: frozenset[str] | None = None
         self._done = False
 
     @property
@@ -87,8 +88,17 @@ class InProcessPreparation:
         self._facts |= fact_words(batch)
         return tuple(batch)
 
+    def read_text_words(self) -> None:
+        """The text's own vocabulary words, now: a worker reads them while the store inserts
+        its first batch, instead of after its last one (the chunks' fact words join them in
+        ``vocabulary``: ``document_vocabulary`` is the union of both, stopwords left out, and
+        ``fact_words`` has none)."""
+        self._text_words = document_vocabulary(self._text)
+
     def vocabulary(self) -> frozenset[str]:
         # The words chunks' codes stand for are known words too (facts are never shown).
+        if self._text_words is not None:
+            return self._text_words | self._facts
         return document_vocabulary(self._text, known=frozenset(self._facts))
 
     def close(self) -> None:
