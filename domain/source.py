@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 import attrs
@@ -55,3 +56,33 @@ class IndexOutcome:
     @property
     def chunk_count(self) -> int:
         return self.source.chunk_count
+
+
+@attrs.frozen
+class DocumentHead:
+    """What a store needs of a document before its chunks: a big one's chunks then come in
+    batches (``KnowledgeStore.index_streamed``) while the rest of it is still being cut."""
+
+    label: str
+    kind: SourceKind
+    content_type: ContentType
+    content_hash: str
+    size_bytes: int
+
+    def document(
+        self, chunks: tuple[Chunk, ...], vocabulary: frozenset[str] = frozenset()
+    ) -> SourceDocument:
+        return SourceDocument(
+            label=self.label,
+            kind=self.kind,
+            content_type=self.content_type,
+            content_hash=self.content_hash,
+            size_bytes=self.size_bytes,
+            chunks=chunks,
+            vocabulary=vocabulary,
+        )
+
+
+def gathered(batches: Iterable[Sequence[Chunk]]) -> tuple[Chunk, ...]:
+    """A streamed document's chunks held whole, for a store that inserts them at once."""
+    return tuple(piece for batch in batches for piece in batch)

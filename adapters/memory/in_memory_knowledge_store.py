@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 
 import attrs
@@ -17,10 +17,11 @@ from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, Pen
 from application.ports.clock import Clock
 from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
+from domain.chunk import Chunk
 from domain.embedding_text import text_hash
 from domain.search.store_query import Combine, Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
-from domain.source import IndexOutcome, Source, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
 from domain.source_kind import SourceKind
 from domain.vault.query_grammar import And, Or, Phrase, VaultMatch
 
@@ -46,6 +47,14 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
         self._next_source_id = 1
         self._next_chunk_id = 1
         self._vectors: dict[tuple[str, str], list[array[float]]] = {}  # (model, text hash)
+
+    def index_streamed(
+        self,
+        head: DocumentHead,
+        batches: Iterable[Sequence[Chunk]],
+        vocabulary: Callable[[], frozenset[str]],
+    ) -> IndexOutcome:
+        return self.index(head.document(gathered(batches), vocabulary()))
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         now = self._clock.now()

@@ -11,7 +11,7 @@ token in its query string).
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -30,7 +30,7 @@ from domain.errors import StoreError
 from domain.redaction import redact_secrets
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
-from domain.source import IndexOutcome, Source, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
 from domain.source_kind import SourceKind
 
 _log = logging.getLogger("capy.store")
@@ -122,6 +122,14 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
 
     def _label(self, label: str) -> str:
         return clean(redact_secrets(label))
+
+    def index_streamed(
+        self,
+        head: DocumentHead,
+        batches: Iterable[Sequence[Chunk]],
+        vocabulary: Callable[[], frozenset[str]],
+    ) -> IndexOutcome:
+        return self.index(head.document(gathered(batches), vocabulary()))
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         label = self._label(document.label)

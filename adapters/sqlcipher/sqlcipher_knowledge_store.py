@@ -36,7 +36,7 @@ from domain.chunk import Chunk
 from domain.search.query import has_word_char
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchScope
-from domain.source import IndexOutcome, Source, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 if TYPE_CHECKING:  # the server's usage ledger, imported by the methods that use it
@@ -108,6 +108,28 @@ class SqlcipherKnowledgeStore(
         if not outcome.already_indexed:
             self._known_words.remember(words)
             self._count_inserted(len(document.chunks))
+            self._count_words(len(words))
+        return outcome
+
+    @explained
+    def index_streamed(
+        self,
+        head: DocumentHead,
+        batches: Iterable[Sequence[Chunk]],
+        vocabulary: Callable[[], frozenset[str]],
+    ) -> IndexOutcome:
+        outcome, inserted, words = writer.index_streamed(
+            self._pool.connection(),
+            head,
+            batches,
+            vocabulary,
+            now=self._clock.now(),
+            unseen=self._known_words.unseen,
+        )
+        self._pool.confirm()
+        if not outcome.already_indexed:
+            self._known_words.remember(words)
+            self._count_inserted(inserted)
             self._count_words(len(words))
         return outcome
 

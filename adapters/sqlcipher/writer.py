@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.purge import purge_sources
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
 from adapters.sqlcipher.transactions import write_transaction
+from domain.chunk import Chunk
 from domain.search.substring_text import substring_text
-from domain.source import IndexOutcome, Source, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
 
 _BY_LABEL = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE label = ?"
 _BY_ID = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE id = ?"
@@ -20,7 +21,7 @@ _INSERT_SOURCE = """INSERT INTO sources
      indexed_at, last_accessed_at, access_count)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"""
 _INSERT_OWNER = "INSERT INTO chunk_owners (source_id, has_code) VALUES (?, ?)"
-_OWNED_IDS = "SELECT id FROM chunk_owners WHERE source_id = ? ORDER BY id"
+_OWNED_IDS = "SELECT id FROM chunk_owners WHERE source_id = ? AND id > ? ORDER BY id"
 _ADD_WORDS = """INSERT OR IGNORE INTO vocabulary_recent (word)
     SELECT value FROM json_each(?) AS new
     WHERE NOT EXISTS (SELECT 1 FROM vocabulary WHERE word = new.value)"""
@@ -73,10 +74,82 @@ def _insert(
     )
     source_id = cursor.lastrowid
     assert source_id is not None
+    _insert_chunks(connection, source_id, chunks, 0)
+    # One statement for the whole word list: far cheaper than one bound call per word. New words
+    # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's
+    # new words (ids, hashes) land on nearly every one of its pages, each then written again.
+    connection.execute(_ADD_WORDS, (json.dumps(list(words)),))
+    return source_id
+
+
+def index_streamed(
+    connection: Connection,
+    head: DocumentHead,
+    batches: Iterable[Sequence[Chunk]],
+    vocabulary: Callable[[], frozenset[str]],
+    *,
+    now: datetime,
+    unseen: Callable[[frozenset[str]], Sequence[str]],
+) -> tuple[IndexOutcome, int, Sequence[str]]:
+    """``index_document`` for a document whose chunks come in batches, all in one transaction
+    (an exception from ``batches`` or ``vocabulary`` rolls every row back: a kill leaves whole
+    sources only). Returns the outcome, the chunks inserted and the words added."""
+    stamp = to_text(now)
+    with write_transaction(connection):
+        row = connection.execute(_BY_LABEL, (head.label,)).fetchone()
+        existing = to_source(row) if row else None
+        if existing is not None and existing.content_hash == head.content_hash:
+            connection.execute(
+                "UPDATE sources SET kind = ?, last_accessed_at = ? WHERE id = ?",
+                (head.kind.value, stamp, existing.id),
+            )
+            outcome = IndexOutcome(source=_reload(connection, existing.id), already_indexed=True)
+            return outcome, 0, ()
+        if existing is not None:
+            connection.execute("DELETE FROM sources WHERE id = ?", (existing.id,))
+        source_id = connection.execute(
+            _INSERT_SOURCE,
+            (
+                head.label,
+                head.kind.value,
+                head.content_type.value,
+                0,
+                0,
+                head.size_bytes,
+                head.content_hash,
+                stamp,
+                stamp,
+            ),
+        ).lastrowid
+        assert source_id is not None
+        count = code = last = 0
+        for batch in batches:
+            last = _insert_chunks(connection, source_id, batch, last)
+            count += len(batch)
+            code += sum(1 for c in batch if c.has_code)
+        connection.execute(
+            "UPDATE sources SET chunk_count = ?, code_chunk_count = ? WHERE id = ?",
+            (count, code, source_id),
+        )
+        words = unseen(vocabulary())
+        connection.execute(_ADD_WORDS, (json.dumps(list(words)),))
+        outcome = IndexOutcome(
+            source=_reload(connection, source_id),
+            already_indexed=False,
+            replaced=existing is not None,
+        )
+        return outcome, count, words
+
+
+def _insert_chunks(
+    connection: Connection, source_id: int, chunks: Sequence[Chunk], after: int
+) -> int:
+    """Inserts ``chunks`` of the source in every table; ``after``: the source's last chunk id
+    so far (0 for none). Returns the last chunk id."""
     # The engine allocates the chunk ids (rowids, ascending in insert order); the other tables
     # take them from the source's new owner rows, one batch per table.
     connection.executemany(_INSERT_OWNER, ((source_id, int(c.has_code)) for c in chunks))
-    ids = [row[0] for row in connection.execute(_OWNED_IDS, (source_id,))]
+    ids = [row[0] for row in connection.execute(_OWNED_IDS, (source_id, after))]
     if len(ids) != len(chunks):
         raise ValueError(f"{len(ids)} chunk ids for {len(chunks)} chunks")
     # Rows are made one at a time as each statement binds them: a list of a tuple per chunk,
@@ -95,11 +168,7 @@ def _insert(
         "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
         ((i, c.title, substring_text(c) or c.content) for i, c in zip(ids, chunks, strict=True)),
     )
-    # One statement for the whole word list: far cheaper than one bound call per word. New words
-    # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's
-    # new words (ids, hashes) land on nearly every one of its pages, each then written again.
-    connection.execute(_ADD_WORDS, (json.dumps(list(words)),))
-    return source_id
+    return ids[-1] if ids else after
 
 
 def _reload(connection: Connection, source_id: int) -> Source:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
@@ -11,7 +11,7 @@ import attrs
 from domain.chunk import Chunk
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchScope
-from domain.source import IndexOutcome, Source, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 
@@ -51,6 +51,19 @@ class KnowledgeStore(Protocol):
     """
 
     def index(self, document: SourceDocument) -> IndexOutcome: ...
+
+    def index_streamed(
+        self,
+        head: DocumentHead,
+        batches: Iterable[Sequence[Chunk]],
+        vocabulary: Callable[[], frozenset[str]],
+    ) -> IndexOutcome:
+        """``index`` for a document whose chunks come in batches as they are cut, then its
+        vocabulary: the same rows as ``index(head.document(all chunks, vocabulary()))``. One
+        transaction: an exception from ``batches`` or ``vocabulary`` stores nothing of it and
+        leaves a source it would replace as it was. A store may read the batches as they come
+        or all first; with the label's content unchanged it may not read them at all."""
+        ...
 
     def source_by_label(self, label: str) -> Source | None: ...
 

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+from application.ports.document_preparer import DocumentPreparer, PreparationFailed
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.index_request import IndexRequest, IndexResult
+from application.use_cases.prepare_document import FALLBACK_TITLE, content_type_of, fact_words
 from domain.chunk import Chunk
-from domain.chunking import MAX_CHUNK_BYTES, chunk, detect_content_type, is_json
+from domain.chunking import MAX_CHUNK_BYTES, chunk
 from domain.chunking.oversized import pack_blocks
-from domain.chunking.transcript import split_turns
 from domain.content_type import ContentType
 from domain.errors import InvalidInput, SourceTooLarge
 from domain.long_text import sha256_hex, utf8_length
 from domain.redaction import redact_secrets
-from domain.search.stopwords import STOPWORDS
-from domain.search.words import MIN_WORD_LENGTH
 from domain.settings import Settings
-from domain.source import SourceDocument
+from domain.source import DocumentHead, SourceDocument
 from domain.valid_text import valid_text
 from domain.vocabulary import document_vocabulary
 
-FALLBACK_TITLE = "Content"
+__all__ = ["FALLBACK_TITLE", "STREAM_FROM_CHARS", "IndexContent"]
+
+# A document this long (characters) is prepared by ``preparer`` (a worker process in the
+# server) while the store inserts its chunks (ADR 0149); a shorter one in one go.
+STREAM_FROM_CHARS = 4_000_000
 
 
 class IndexContent:
@@ -31,12 +34,23 @@ class IndexContent:
     - secrets are redacted before anything is hashed or stored;
     - the same label with the same (redacted) content is only touched, with a new kind applied;
       the same label with other content replaces it (or is kept, with ``replace=False``);
-    - a document that yields no chunks is stored as one ``Content`` chunk.
+    - a document that yields no chunks is stored as one ``Content`` chunk;
+    - a document of ``stream_from_chars`` or more is prepared by ``preparer`` (a worker process)
+      while the store inserts its chunks, storing the same rows; if the preparation fails,
+      nothing of it is stored and it is prepared here instead.
     """
 
-    def __init__(self, store: KnowledgeStore, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: KnowledgeStore,
+        settings: Settings,
+        preparer: DocumentPreparer | None = None,
+        stream_from_chars: int = STREAM_FROM_CHARS,
+    ) -> None:
         self._store = store
         self._max_bytes = settings.store.max_source_bytes
+        self._preparer = preparer
+        self._stream_from = stream_from_chars
 
     def execute(self, request: IndexRequest) -> IndexResult:
         label = valid_text(request.label).strip()
@@ -48,6 +62,57 @@ class IndexContent:
                 "pass non-empty text or a file that has content",
             )
         content = valid_text(request.content)
+        if (
+            self._preparer is not None
+            and request.chunks is None
+            and len(content) >= self._stream_from
+            and utf8_length(content) <= self._max_bytes
+        ):
+            try:
+                return self._streamed(self._preparer, label, content, request)
+            except PreparationFailed:
+                pass  # nothing of it was stored: prepared again here, in one go
+        return self._whole(label, content, request)
+
+    def _streamed(
+        self, preparer: DocumentPreparer, label: str, content: str, request: IndexRequest
+    ) -> IndexResult:
+        prepared = preparer.prepare(content, request.content_type)
+        try:
+            head = prepared.head
+            size = max(utf8_length(content), head.size_bytes)
+            if size > self._max_bytes:
+                raise SourceTooLarge(
+                    f'"{label}" is {size:,} bytes, over the {self._max_bytes:,} byte limit',
+                    "index a smaller part, or raise store.max_source_bytes in .capy.toml",
+                )
+            if not request.replace:
+                kept = self._kept(label, head.content_hash)
+                if kept is not None:
+                    return kept
+            document = DocumentHead(
+                label=label,
+                kind=request.kind,
+                content_type=head.content_type,
+                content_hash=head.content_hash,
+                size_bytes=head.size_bytes,
+            )
+            outcome = self._store.index_streamed(document, prepared.batches(), prepared.vocabulary)
+        finally:
+            prepared.close()
+        return IndexResult(
+            label=label,
+            kind=outcome.source.kind,
+            content_type=outcome.source.content_type,
+            sections=outcome.source.chunk_count,
+            code_sections=outcome.source.code_chunk_count,
+            size_bytes=outcome.source.size_bytes,
+            already_indexed=outcome.already_indexed,
+            replaced=outcome.replaced,
+            note=head.note,
+        )
+
+    def _whole(self, label: str, content: str, request: IndexRequest) -> IndexResult:
         redacted = redact_secrets(content)
         size = max(utf8_length(content), utf8_length(redacted))
         if size > self._max_bytes:
@@ -56,7 +121,9 @@ class IndexContent:
                 "index a smaller part, or raise store.max_source_bytes in .capy.toml",
             )
 
-        content_type, note = self._content_type(redacted, request)
+        content_type, note = content_type_of(
+            redacted, request.content_type, request.chunks is not None
+        )
         chunks = self._chunks(redacted, content_type, request.chunks)
         document = SourceDocument(
             label=label,
@@ -66,22 +133,12 @@ class IndexContent:
             size_bytes=utf8_length(redacted),
             chunks=chunks,
             # The words chunks' codes stand for are known words too (facts are never shown).
-            vocabulary=document_vocabulary(redacted, known=_fact_words(chunks)),
+            vocabulary=document_vocabulary(redacted, known=fact_words(chunks)),
         )
         if not request.replace:
-            existing = self._store.source_by_label(label)
-            if existing is not None and existing.content_hash != document.content_hash:
-                return IndexResult(
-                    label=label,
-                    kind=existing.kind,
-                    content_type=existing.content_type,
-                    sections=existing.chunk_count,
-                    code_sections=existing.code_chunk_count,
-                    size_bytes=existing.size_bytes,
-                    already_indexed=False,
-                    replaced=False,
-                    kept=True,
-                )
+            kept = self._kept(label, document.content_hash)
+            if kept is not None:
+                return kept
         outcome = self._store.index(document)
         return IndexResult(
             label=label,
@@ -95,18 +152,22 @@ class IndexContent:
             note=note,
         )
 
-    @staticmethod
-    def _content_type(text: str, request: IndexRequest) -> tuple[ContentType, str]:
-        wanted = request.content_type
-        if wanted is None:
-            return detect_content_type(text), ""
-        if request.chunks is not None:
-            return wanted, ""
-        if wanted is ContentType.JSON and not is_json(text):
-            return ContentType.PLAINTEXT, "not valid JSON, indexed as plaintext"
-        if wanted is ContentType.TRANSCRIPT and not split_turns(text):
-            return ContentType.PLAINTEXT, "no 'Human:' turns found, indexed as plaintext"
-        return wanted, ""
+    def _kept(self, label: str, content_hash: str) -> IndexResult | None:
+        """With ``replace=False``: the label's other content, kept."""
+        existing = self._store.source_by_label(label)
+        if existing is None or existing.content_hash == content_hash:
+            return None
+        return IndexResult(
+            label=label,
+            kind=existing.kind,
+            content_type=existing.content_type,
+            sections=existing.chunk_count,
+            code_sections=existing.code_chunk_count,
+            size_bytes=existing.size_bytes,
+            already_indexed=False,
+            replaced=False,
+            kept=True,
+        )
 
     @staticmethod
     def _chunks(
@@ -128,14 +189,3 @@ class IndexContent:
         else:
             found = chunk(text, content_type)
         return found or (Chunk(title=FALLBACK_TITLE, content=text.strip()),)
-
-
-def _fact_words(chunks: tuple[Chunk, ...]) -> frozenset[str]:
-    """The words chunks' facts add to the vocabulary (plain lower-case words already)."""
-    return frozenset(
-        word
-        for piece in chunks
-        if piece.facts
-        for word in piece.facts.split()
-        if len(word) >= MIN_WORD_LENGTH and word not in STOPWORDS
-    )

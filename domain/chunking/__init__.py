@@ -14,14 +14,15 @@ if TYPE_CHECKING:
     from typing import Any
 
     from domain.chunking.detection import detect_content_type, is_json
-    from domain.chunking.dispatch import chunk
+    from domain.chunking.dispatch import chunk, chunk_stream
     from domain.chunking.limits import MAX_CHUNK_BYTES
 
-__all__ = ["MAX_CHUNK_BYTES", "chunk", "detect_content_type", "is_json"]
+__all__ = ["MAX_CHUNK_BYTES", "chunk", "chunk_stream", "detect_content_type", "is_json"]
 
 _HOMES = {
     "MAX_CHUNK_BYTES": "domain.chunking.limits",
     "chunk": "domain.chunking.dispatch",
+    "chunk_stream": "domain.chunking.dispatch",
     "detect_content_type": "domain.chunking.detection",
     "is_json": "domain.chunking.detection",
 }

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from domain.chunk import Chunk
 from domain.chunking.json_chunks import chunk_json
 from domain.chunking.markdown import chunk_markdown
-from domain.chunking.plaintext import chunk_plaintext
+from domain.chunking.plaintext import plaintext_chunks
 from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
@@ -32,22 +34,31 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     (``202 Accepted``) the words for a response's status code (``status_phrases``); JSON
     records the problems they count (``errors`` for ``"errorCount": 4``).
     """
+    return tuple(chunk_stream(content, content_type))
+
+
+def chunk_stream(content: str, content_type: ContentType) -> Iterator[Chunk]:
+    """``chunk``'s chunks one at a time, in order: a big log's are handed on (to the store, a
+    batch at a time) while the rest of it is still being cut, never all held at once."""
     text = content.replace("\r\n", "\n").replace("\r", "\n")
-    chunks: list[Chunk] | None = None
     if content_type is ContentType.MARKDOWN:
-        chunks = [_with_status_facts(c) for c in chunk_markdown(text)]
-    elif content_type is ContentType.JSON:
-        chunks = [_with_record_facts(c) for c in chunk_json(text) or ()] or None
+        yield from (_with_status_facts(c) for c in chunk_markdown(text))
+        return
+    if content_type is ContentType.JSON:
+        records = chunk_json(text)
+        if records:
+            yield from (_with_record_facts(c) for c in records)
+            return
     elif content_type is ContentType.TRANSCRIPT:
-        chunks = chunk_transcript(text) or None
-    if chunks is None:
-        attempts = brute_force_attempts(text)
-        attackers = frozenset(a.client for a in attempts)
-        tool = tool_facts(text)
-        chunks = [
-            _with_facts(c, attempts, tool) for c in chunk_plaintext(text, attackers=attackers)
-        ]
-    return tuple(chunks)
+        turns = chunk_transcript(text)
+        if turns:
+            yield from turns
+            return
+    attempts = brute_force_attempts(text)
+    attackers = frozenset(a.client for a in attempts)
+    tool = tool_facts(text)
+    for piece in plaintext_chunks(text, attackers=attackers):
+        yield _with_facts(piece, attempts, tool)
 
 
 def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "") -> Chunk:

@@ -22,6 +22,7 @@ Anything still over the byte limit (a giant single line) is cut on character bou
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 from domain.chunk import Chunk
@@ -79,16 +80,26 @@ def chunk_plaintext(
 ) -> list[Chunk]:
     """``attackers``: clients found brute forcing a login (``auth_attacks``), which the titles
     of log chunks holding their attempts name."""
+    return list(plaintext_chunks(text, max_bytes, attackers))
+
+
+def plaintext_chunks(
+    text: str, max_bytes: int = MAX_CHUNK_BYTES, attackers: frozenset[str] = frozenset()
+) -> Iterator[Chunk]:
+    """``chunk_plaintext``'s chunks one at a time: a log's windows as they are cut."""
     lines = text.strip("\n").split("\n")
     if len(lines) <= LINES_PER_CHUNK:
         body = text.strip()
-        return _fit(body, WHOLE_TITLE, max_bytes) if body else []
+        if body:
+            yield from _fit(body, WHOLE_TITLE, max_bytes)
+        return
     if byte_len(text) > max_bytes:
         split = partial(_section_chunks, attackers=attackers)
         sectioned = chunk_sections(lines, split, max_bytes)
         if sectioned:
-            return sectioned
-    return _unsectioned(text, "", max_bytes, attackers, lines)
+            yield from sectioned
+            return
+    yield from _unsectioned_stream(text, "", max_bytes, attackers, lines)
 
 
 def _section_chunks(
@@ -108,25 +119,32 @@ def _unsectioned(
     attackers: frozenset[str] = frozenset(),
     lines: list[str] | None = None,
 ) -> list[Chunk]:
+    return list(_unsectioned_stream(text, title, max_bytes, attackers, lines))
+
+
+def _unsectioned_stream(
+    text: str,
+    title: str,
+    max_bytes: int,
+    attackers: frozenset[str] = frozenset(),
+    lines: list[str] | None = None,
+) -> Iterator[Chunk]:
     """Text without headers: blank-line paragraphs packed, else windows of lines; titled
     ``title`` when given, else each by its first line. ``lines``: ``text``'s lines, blank ones
     at its ends left out, when the caller has them (a big log's lines are its size again and
     more: split once, not once per step)."""
     sections = _sections(text, max_bytes)
     if sections is not None:
-        return [
-            Chunk(title=_first_line_title(s, f"Section {i}", title, attackers), content=s)
-            for i, s in enumerate(_packed(sections, max_bytes), start=1)
-        ]
+        for i, s in enumerate(_packed(sections, max_bytes), start=1):
+            yield Chunk(title=_first_line_title(s, f"Section {i}", title, attackers), content=s)
+        return
     if lines is None:
         lines = text.strip("\n").split("\n")
-    chunks: list[Chunk] = []
     for start, end in line_windows(lines, max_bytes):
         body = "\n".join(lines[start:end]).strip("\n")
         if body.strip():
             window_title = _first_line_title(body, f"Lines {start + 1}-{end}", title, attackers)
-            chunks.extend(_fit(body, window_title, max_bytes))
-    return chunks
+            yield from _fit(body, window_title, max_bytes)
 
 
 def _sections(text: str, max_bytes: int) -> list[str] | None:

@@ -8,6 +8,7 @@ that timed out. It is deterministic (a fixed seed), so runs compare.
 from __future__ import annotations
 
 import random
+import resource
 import time
 from pathlib import Path
 from typing import Any
@@ -80,11 +81,12 @@ def measure_log(workdir: Path, megabytes: float = LOG_MB) -> dict[str, Any]:
     (project / ".capy.toml").write_text(f"[store]\nmax_source_bytes = {2 * size}\n")
     with bench_container(StoreChoice.SQLCIPHER, workdir, project_dir=project) as container:
         index = container.use_cases.index_content()
-        began, began_cpu = time.perf_counter(), time.process_time()
+        began, began_cpu, began_worker = time.perf_counter(), time.process_time(), _workers_cpu()
         result = index.execute(
             IndexRequest(content=text, label="bench:log", kind=SourceKind.DURABLE)
         )
         seconds, cpu_seconds = time.perf_counter() - began, time.process_time() - began_cpu
+        worker_cpu = _workers_cpu() - began_worker
     raw, raw_cpu = _encrypted_pair_seconds(text, workdir / "raw-enc.db")
     return {
         "bytes": size,
@@ -94,11 +96,21 @@ def measure_log(workdir: Path, megabytes: float = LOG_MB) -> dict[str, Any]:
         "encrypted_porter_trigram_seconds": round(raw, 3),
         "encrypted_porter_trigram_mb_per_s": round(size / 1e6 / raw, 3),
         "speed_vs_encrypted_porter_trigram": round(raw / seconds, 3),
-        # By this process's CPU seconds, which other processes' load leaves alone.
-        "cpu_mb_per_s": round(size / 1e6 / max(cpu_seconds, 1e-9), 3),
+        # By CPU seconds, which other processes' load leaves alone: this process's and its
+        # worker's (ADR 0149) together, and the larger of the two (what a core each allows).
+        "cpu_seconds": round(cpu_seconds, 3),
+        "worker_cpu_seconds": round(worker_cpu, 3),
+        "cpu_mb_per_s": round(size / 1e6 / max(cpu_seconds + worker_cpu, 1e-9), 3),
+        "critical_cpu_mb_per_s": round(size / 1e6 / max(cpu_seconds, worker_cpu, 1e-9), 3),
         "encrypted_porter_trigram_cpu_mb_per_s": round(size / 1e6 / max(raw_cpu, 1e-9), 3),
         "cpu_speed_vs_encrypted_porter_trigram": round(raw_cpu / max(cpu_seconds, 1e-9), 3),
     }
+
+
+def _workers_cpu() -> float:
+    """CPU seconds of this process's finished children (the document worker)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _encrypted_pair_seconds(text: str, path: Path) -> tuple[float, float]:

@@ -68,7 +68,9 @@ def print_perf(report: dict[str, Any], console: Console | None = None) -> None:
             f"a {log['bytes'] / 1e6:.0f} MB log indexed whole: {log['seconds']:.1f} s, "
             f"{log['mb_per_s']:.2f} MB/s ({log['sections']:,} sections); the same chunks in "
             f"an encrypted porter+trigram pair: {log['encrypted_porter_trigram_mb_per_s']:.2f} MB/s"
-            f"; by CPU seconds {log['cpu_mb_per_s']:.2f} MB/s, the pair "
+            f"; by CPU seconds {log['cpu_mb_per_s']:.2f} MB/s "
+            f"({log.get('critical_cpu_mb_per_s', 0):.2f} MB/s on the busier of server and worker)"
+            f", the pair "
             f"{log['encrypted_porter_trigram_cpu_mb_per_s']:.2f} MB/s"
         )
     if "cli_start" in report:

@@ -48,6 +48,10 @@ class Adapters(containers.DeclarativeContainer):
             project_root=core.project_root.provided.path,
         ),
     )
+    # A big document's Python side runs in a worker process while the store inserts (ADR 0149).
+    document_preparer = providers.Singleton(
+        deferred("adapters.preparer_process.process_preparer:ProcessPreparer")
+    )
     # The file's upkeep (VACUUM, checkpoints, page cache) is the SQLCipher store's own.
     knowledge_upkeep = providers.Callable(_same_upkeep, knowledge_store)
     usage_store = providers.Callable(lazy_adapters.usage_store_of, knowledge_store)

@@ -17,6 +17,7 @@ from adapters.memory.in_memory_sweep_ledger import InMemorySweepLedger
 from adapters.memory.in_memory_usage_store import InMemoryUsageStore
 from application.ports.file_upkeep import FileUpkeep
 from domain.sessions.files import SessionHost
+from entrypoints.containers.deferred import deferred
 from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.lazy_adapters import chunk_vectors_of
 
@@ -36,6 +37,9 @@ class MemoryAdapters(containers.DeclarativeContainer):
     job_log = providers.Singleton(InMemoryJobLog)
     knowledge_store = providers.Singleton(InMemoryKnowledgeStore, clock=core.clock)
     knowledge_upkeep = providers.Callable(_same_upkeep, knowledge_store)
+    document_preparer = providers.Singleton(
+        deferred("application.use_cases.prepare_document:InProcessPreparer")
+    )
     # Off unless a test overrides it with one that is on (``FakeEmbedder()``).
     embedder = providers.Singleton(FakeEmbedder, available=False)
     chunk_vectors = providers.Callable(chunk_vectors_of, knowledge_store)

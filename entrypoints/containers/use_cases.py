@@ -22,6 +22,7 @@ class UseCases(containers.DeclarativeContainer):
         deferred("application.use_cases.index_content:IndexContent"),
         store=adapters.knowledge_store,
         settings=core.settings,
+        preparer=adapters.document_preparer,
     )
     # One instance per container: it keeps the fuzzy-correction cache between searches.
     # A command that only reads (``capy search``) marks no source as used: it writes nothing.

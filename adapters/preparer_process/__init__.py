@@ -1,0 +1,1 @@
+"""A big document's Python side (redaction, chunks, vocabulary) in a worker process (ADR 0149)."""

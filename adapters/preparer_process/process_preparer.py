@@ -1,0 +1,196 @@
+"""``DocumentPreparer`` in a worker process: a big document's chunks are cut there while this
+process inserts the ones already cut (ADR 0149).
+
+The worker is started with ``subprocess`` (never ``multiprocessing``, whose children inherit
+this process's environment) and an explicit environment holding only where capy's code is:
+no ``CAPY_*`` variable, no key, no secret reaches it. The text goes over its stdin in slices
+(no file on disk, no second copy of it here); any failure — the worker dies, reports an error,
+or sends nothing for ``stall_seconds`` while awaited — raises ``PreparationFailed`` and ends
+it, so the store rolls back and the document is prepared in process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from adapters.preparer_process.frames import read_frame
+from application.ports.document_preparer import PreparationFailed, PreparedHead
+from domain.chunk import Chunk
+from domain.content_type import ContentType
+
+WORKER_MODULE = "adapters.preparer_process.worker"
+# Longest wait for the worker's next message: its first comes after it redacted the whole text
+# (about a second for 20 MB), so this is only ever reached by a worker that hangs.
+STALL_SECONDS = 120.0
+# Characters encoded and written at a time: the text is never a second time whole in bytes.
+SLICE_CHARS = 1 << 20
+_CODE_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def worker_environment() -> dict[str, str]:
+    """The worker's whole environment: where capy's code is, and what Windows needs to start a
+    process at all."""
+    env = {"PYTHONPATH": _CODE_ROOT}
+    if os.name == "nt" and "SYSTEMROOT" in os.environ:
+        env["SYSTEMROOT"] = os.environ["SYSTEMROOT"]
+    return env
+
+
+class ProcessPreparer:
+    def __init__(
+        self, *, stall_seconds: float = STALL_SECONDS, module: str = WORKER_MODULE
+    ) -> None:
+        self._stall = stall_seconds
+        # ``-P``: the working directory (a user's project) is not on the worker's import path.
+        self._command = [sys.executable, "-P", "-m", module]
+
+    def prepare(self, content: str, wanted: ContentType | None) -> ProcessPreparation:
+        try:
+            process = subprocess.Popen(
+                [*self._command, wanted.value if wanted else ""],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=worker_environment(),
+                close_fds=True,
+            )
+        except OSError as error:
+            raise PreparationFailed(f"could not start the worker: {error}") from error
+        preparation = ProcessPreparation(process, self._stall)
+        try:
+            preparation.start(content)
+        except BaseException:
+            preparation.close()
+            raise
+        return preparation
+
+
+class ProcessPreparation:
+    """One document in one worker: ``PreparedDocument``."""
+
+    def __init__(self, process: subprocess.Popen[bytes], stall_seconds: float) -> None:
+        self._process = process
+        self._watch = _Watchdog(process, stall_seconds)
+        self._head: PreparedHead | None = None
+        self._words: frozenset[str] | None = None
+
+    def start(self, content: str) -> None:
+        stdin = self._process.stdin
+        assert stdin is not None
+        try:
+            with self._watch.waiting():
+                for start in range(0, len(content), SLICE_CHARS):
+                    piece = content[start : start + SLICE_CHARS]
+                    stdin.write(piece.encode("utf-8", "surrogatepass"))
+                stdin.close()
+        except OSError as error:
+            raise self._failed(f"the worker stopped reading: {error}") from error
+        message = self._next()
+        if message[0] != "head":
+            raise self._failed(f"the worker began with {message[0]!r}")
+        _, content_type, note, content_hash, size_bytes = message
+        self._head = PreparedHead(ContentType(content_type), note, content_hash, size_bytes)
+
+    @property
+    def head(self) -> PreparedHead:
+        assert self._head is not None
+        return self._head
+
+    def batches(self) -> Iterator[tuple[Chunk, ...]]:
+        while True:
+            message = self._next()
+            if message[0] == "words":
+                self._words = frozenset(message[1])
+                return
+            if message[0] != "rows":
+                raise self._failed(f"the worker sent {message[0]!r}")
+            yield tuple(
+                Chunk(title=title, content=content, has_code=has_code, facts=facts)
+                for title, content, has_code, facts in message[1]
+            )
+
+    def vocabulary(self) -> frozenset[str]:
+        if self._words is None:
+            raise self._failed("the worker's vocabulary was asked for before its chunks")
+        return self._words
+
+    def close(self) -> None:
+        self._watch.stop()
+        process = self._process
+        if process.poll() is None:
+            if self._words is not None:  # done: it is exiting on its own
+                try:
+                    process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    pass
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+        for stream in (process.stdin, process.stdout):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+    def _next(self) -> tuple[Any, ...]:
+        stdout = self._process.stdout
+        assert stdout is not None
+        with self._watch.waiting():
+            message = read_frame(stdout)
+        if message is None:
+            silent = " after sending nothing for too long" if self._watch.fired else ""
+            raise self._failed(f"the worker ended early{silent}")
+        if message[0] == "error":
+            raise self._failed(f"the worker failed: {message[1]}")
+        return message
+
+    def _failed(self, why: str) -> PreparationFailed:
+        self.close()
+        return PreparationFailed(why)
+
+
+class _Watchdog:
+    """Ends the worker when this process has waited on it for longer than ``seconds``."""
+
+    def __init__(self, process: subprocess.Popen[bytes], seconds: float) -> None:
+        self._process = process
+        self._seconds = seconds
+        self._since: float | None = None
+        self._stopped = threading.Event()
+        self.fired = False
+        self._thread = threading.Thread(target=self._watch, name="capy-worker-watch", daemon=True)
+        self._thread.start()
+
+    def waiting(self) -> _Waiting:
+        return _Waiting(self)
+
+    def _watch(self) -> None:
+        step = min(1.0, self._seconds / 4)
+        while not self._stopped.wait(step):
+            since = self._since
+            if since is not None and time.monotonic() - since > self._seconds:
+                self.fired = True
+                self._process.kill()
+                return
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+
+class _Waiting:
+    def __init__(self, watch: _Watchdog) -> None:
+        self._watch = watch
+
+    def __enter__(self) -> None:
+        self._watch._since = time.monotonic()
+
+    def __exit__(self, *_: object) -> None:
+        self._watch._since = None

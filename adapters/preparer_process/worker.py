@@ -1,0 +1,46 @@
+"""The worker process (``python -m adapters.preparer_process.worker [content type]``): reads a
+document's valid text (UTF-8) on stdin to its end, then writes its prepared head, its chunk
+batches and its vocabulary as frames on stdout; an error as an ``error`` frame. Imports only
+capy's domain and the preparation use case: no store, no key, no configuration."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+from adapters.preparer_process.frames import write_frame
+from application.use_cases.prepare_document import InProcessPreparation
+from domain.content_type import ContentType
+
+
+def main(argv: list[str]) -> int:
+    out = sys.stdout.buffer
+    try:
+        wanted = ContentType(argv[0]) if argv and argv[0] else None
+        content = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
+        prepared = InProcessPreparation(content, wanted)
+        del content
+        head = prepared.head
+        write_frame(
+            out,
+            ("head", head.content_type.value, head.note, head.content_hash, head.size_bytes),
+        )
+        first = True
+        for batch in prepared.batches():
+            rows = [(c.title, c.content, c.has_code, c.facts) for c in batch]
+            write_frame(out, ("rows", rows))
+            out.flush()
+            if first:  # the store inserts this batch meanwhile: the words are off its path
+                prepared.read_text_words()
+                first = False
+        write_frame(out, ("words", sorted(prepared.vocabulary())))
+        out.flush()
+    except Exception:
+        write_frame(out, ("error", traceback.format_exc(limit=5)))
+        out.flush()
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,112 @@
+"""A document's Python side as a stream: redacted, typed, hashed, then its chunks in batches,
+then its vocabulary. The same steps ``IndexContent`` takes for a document held whole."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from application.ports.document_preparer import PreparedHead
+from domain.chunk import Chunk
+from domain.chunking import chunk_stream, detect_content_type, is_json
+from domain.chunking.transcript import split_turns
+from domain.content_type import ContentType
+from domain.long_text import sha256_hex, utf8_length
+from domain.redaction import redact_secrets
+from domain.search.stopwords import STOPWORDS
+from domain.search.words import MIN_WORD_LENGTH
+from domain.vocabulary import document_vocabulary
+
+FALLBACK_TITLE = "Content"
+# Chunks handed on together: ~1 MiB of content is ~280 log windows, few enough round trips
+# that a batch's cost is the rows', small enough that the store starts early.
+BATCH_CHARS = 1 << 20
+
+
+def content_type_of(
+    text: str, wanted: ContentType | None, chunks_given: bool = False
+) -> tuple[ContentType, str]:
+    """The type ``text`` is chunked as, and a note when the one asked for does not fit it."""
+    if wanted is None:
+        return detect_content_type(text), ""
+    if chunks_given:
+        return wanted, ""
+    if wanted is ContentType.JSON and not is_json(text):
+        return ContentType.PLAINTEXT, "not valid JSON, indexed as plaintext"
+    if wanted is ContentType.TRANSCRIPT and not split_turns(text):
+        return ContentType.PLAINTEXT, "no 'Human:' turns found, indexed as plaintext"
+    return wanted, ""
+
+
+def fact_words(chunks: Iterable[Chunk]) -> frozenset[str]:
+    """The words chunks' facts add to the vocabulary (plain lower-case words already)."""
+    return frozenset(
+        word
+        for piece in chunks
+        if piece.facts
+        for word in piece.facts.split()
+        if len(word) >= MIN_WORD_LENGTH and word not in STOPWORDS
+    )
+
+
+class InProcessPreparation:
+    """``PreparedDocument`` computed in this process, a batch at a time as the store asks."""
+
+    def __init__(self, content: str, wanted: ContentType | None) -> None:
+        self._text = redact_secrets(content)
+        content_type, note = content_type_of(self._text, wanted)
+        self._head = PreparedHead(
+            content_type=content_type,
+            note=note,
+            content_hash=sha256_hex(self._text),
+            size_bytes=utf8_length(self._text),
+        )
+        self._facts: set[str] = set()
+        self._text_words: frozenset[str] | None = None
+        self._done = False
+
+    @property
+    def head(self) -> PreparedHead:
+        return self._head
+
+    def batches(self) -> Iterator[tuple[Chunk, ...]]:
+        batch: list[Chunk] = []
+        size = 0
+        for piece in chunk_stream(self._text, self._head.content_type):
+            batch.append(piece)
+            size += len(piece.content)
+            if size >= BATCH_CHARS:
+                yield self._handed(batch)
+                batch, size = [], 0
+                self._done = True  # at least one chunk: no fallback
+        if batch:
+            yield self._handed(batch)
+        elif not self._done:  # a document that yields no chunks is stored as one
+            yield self._handed([Chunk(title=FALLBACK_TITLE, content=self._text.strip())])
+        self._done = True
+
+    def _handed(self, batch: list[Chunk]) -> tuple[Chunk, ...]:
+        self._facts |= fact_words(batch)
+        return tuple(batch)
+
+    def read_text_words(self) -> None:
+        """The text's own vocabulary words, now: a worker reads them while the store inserts
+        its first batch, instead of after its last one (the chunks' fact words join them in
+        ``vocabulary``: ``document_vocabulary`` is the union of both, stopwords left out, and
+        ``fact_words`` has none)."""
+        self._text_words = document_vocabulary(self._text)
+
+    def vocabulary(self) -> frozenset[str]:
+        # The words chunks' codes stand for are known words too (facts are never shown).
+        if self._text_words is not None:
+            return self._text_words | self._facts
+        return document_vocabulary(self._text, known=frozenset(self._facts))
+
+    def close(self) -> None:
+        self._text = ""
+
+
+class InProcessPreparer:
+    """``DocumentPreparer`` in this process: small documents, tests, and the fallback."""
+
+    def prepare(self, content: str, wanted: ContentType | None) -> InProcessPreparation:
+        return InProcessPreparation(content, wanted)

@@ -1,0 +1,136 @@
+"""The worker process: the same rows as indexing in process, nothing of it reaching the store
+when it fails, no secret reaching it."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adapters.memory.fixed_clock import FixedClock
+from adapters.preparer_process.process_preparer import ProcessPreparer
+from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
+from application.ports.document_preparer import PreparationFailed
+from application.use_cases.index_content import IndexContent
+from application.use_cases.index_request import IndexRequest
+from domain.content_type import ContentType
+from domain.settings import Settings
+from domain.source import DocumentHead
+from domain.source_kind import SourceKind
+from entrypoints.bench.perf_log import log_text
+
+MISBEHAVING = "tests.integration.preparer.misbehaving_worker"
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "bench-real" / "captured"
+KEY = "k" * 32
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Iterator[tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore]]:
+    clock = FixedClock()
+    whole = SqlcipherKnowledgeStore(tmp_path / "whole.db", KEY, clock=clock)
+    streamed = SqlcipherKnowledgeStore(tmp_path / "streamed.db", KEY, clock=clock)
+    yield whole, streamed
+    whole.close()
+    streamed.close()
+
+
+def _stored(store: SqlcipherKnowledgeStore) -> tuple[object, ...]:
+    sources = store.sources()
+    chunks = [[(c.chunk_id, c.chunk) for c in store.chunks_of(s.id)] for s in sources]
+    return sources, chunks, store.vocabulary_between(1, 1000)
+
+
+def _index_both(
+    stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore],
+    text: str,
+    wanted: ContentType | None = None,
+    preparer: ProcessPreparer | None = None,
+) -> None:
+    whole, streamed = stores
+    settings = Settings()
+    request = IndexRequest(content=text, label="doc", kind=SourceKind.DURABLE, content_type=wanted)
+    expected = IndexContent(whole, settings).execute(request)
+    got = IndexContent(
+        streamed, settings, preparer=preparer or ProcessPreparer(), stream_from_chars=0
+    ).execute(request)
+    assert got == expected
+    assert _stored(streamed) == _stored(whole)
+
+
+def test_a_log_is_stored_as_in_process(
+    stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore],
+) -> None:
+    _index_both(stores, log_text(2_000_000) + "\npassword=hunter2hunter2 AKIAIOSFODNN7EXAMPLE\n")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "cargo-build-error.txt",
+        "cargo-test.txt",
+        "cargo-metadata.json",
+        "docs-rustdoc-lints.md",
+        "docker-ps.txt",
+        "eslint.json",
+    ],
+)
+def test_fixtures_are_stored_as_in_process(
+    stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore], name: str
+) -> None:
+    _index_both(stores, (FIXTURES / name).read_text())
+
+
+def test_a_type_asked_for_is_checked_as_in_process(
+    stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore],
+) -> None:
+    _index_both(stores, "not json at all\n" * 50, ContentType.JSON)
+
+
+def test_the_worker_sees_no_key_and_no_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CAPY_DB_KEY", KEY)
+    monkeypatch.setenv("CAPY_DB_KEY_FILE", "/somewhere/key")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")
+    prepared = ProcessPreparer(module=MISBEHAVING).prepare("env", None)
+    try:
+        seen = json.loads(prepared.head.note)
+    finally:
+        prepared.close()
+    # Python itself sets LC_CTYPE in a C locale (PEP 538); macOS its own text encoding.
+    added = {name for name in seen if not name.startswith("__CF")}
+    assert added <= {"PYTHONPATH", "LC_CTYPE", "SYSTEMROOT"}
+    assert KEY not in json.dumps(seen)
+
+
+@pytest.mark.parametrize("behaviour", ["die", "die-late", "raise", "stall"])
+def test_a_failing_worker_stores_nothing_of_it(tmp_path: Path, behaviour: str) -> None:
+    store = SqlcipherKnowledgeStore(tmp_path / "k.db", KEY, clock=FixedClock())
+    before = store.index(
+        DocumentHead("doc", SourceKind.DURABLE, ContentType.PLAINTEXT, "1" * 64, 3).document(())
+    ).source
+    preparer = ProcessPreparer(module=MISBEHAVING, stall_seconds=1.0)
+    started = time.monotonic()
+    with pytest.raises(PreparationFailed):
+        prepared = preparer.prepare(behaviour + " of a document", None)
+        try:
+            head = prepared.head
+            document = DocumentHead(
+                "doc", SourceKind.DURABLE, head.content_type, head.content_hash, head.size_bytes
+            )
+            store.index_streamed(document, prepared.batches(), prepared.vocabulary)
+        finally:
+            prepared.close()
+    assert time.monotonic() - started < 30
+    assert store.sources() == [before]
+    assert store.stats().chunk_count == 0
+    store.close()
+
+
+@pytest.mark.parametrize("behaviour", ["die", "die-late", "raise", "stall"])
+def test_a_failing_worker_leaves_the_document_indexed_in_process(
+    stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore], behaviour: str
+) -> None:
+    text = behaviour + "\n" + (FIXTURES / "cargo-test.txt").read_text()
+    _index_both(stores, text, preparer=ProcessPreparer(module=MISBEHAVING, stall_seconds=1.0))

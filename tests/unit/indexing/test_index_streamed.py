@@ -1,0 +1,72 @@
+"""A document prepared as a stream (``DocumentPreparer``) is indexed as one held whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.memory.fixed_clock import FixedClock
+from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
+from application.use_cases.index_content import IndexContent
+from application.use_cases.index_request import IndexRequest
+from application.use_cases.prepare_document import InProcessPreparer
+from domain.content_type import ContentType
+from domain.errors import SourceTooLarge
+from domain.settings import Settings, StoreSettings
+from domain.source_kind import SourceKind
+
+_LOG = "\n".join(
+    f"2026-01-02T09:43:{i % 60:02d}Z GET /api/export/{i} {500 if i % 7 == 0 else 200} {i}ms"
+    for i in range(3000)
+)
+
+
+def _both(request: IndexRequest, settings: Settings | None = None) -> None:
+    settings = settings or Settings()
+    whole = InMemoryKnowledgeStore(clock=FixedClock())
+    streamed = InMemoryKnowledgeStore(clock=FixedClock())
+    expected = IndexContent(whole, settings).execute(request)
+    got = IndexContent(
+        streamed, settings, preparer=InProcessPreparer(), stream_from_chars=0
+    ).execute(request)
+    assert got == expected
+    assert streamed.sources() == whole.sources()
+    for a, b in zip(streamed.sources(), whole.sources(), strict=True):
+        assert streamed.chunks_of(a.id) == whole.chunks_of(b.id)
+    assert streamed.vocabulary_between(1, 1000) == whole.vocabulary_between(1, 1000)
+
+
+@pytest.mark.parametrize(
+    ("content", "wanted"),
+    [
+        (_LOG + "\napi_key=sk-live-abcdefghijklmnopqrstuvwx\n", None),
+        ("# Title\n\nSome words here.\n", None),
+        ('{"errorCount": 4, "items": [1, 2]}', ContentType.JSON),
+        ("not json\n" * 30, ContentType.JSON),
+        ("no turns at all", ContentType.TRANSCRIPT),
+        ("```\n\n```", ContentType.MARKDOWN),
+    ],
+)
+def test_streamed_is_indexed_as_whole(content: str, wanted: ContentType | None) -> None:
+    _both(IndexRequest(content=content, label="doc", kind=SourceKind.DURABLE, content_type=wanted))
+
+
+def test_a_big_document_is_refused_whole() -> None:
+    settings = Settings(store=StoreSettings(max_source_bytes=1000))
+    index = IndexContent(
+        InMemoryKnowledgeStore(), settings, preparer=InProcessPreparer(), stream_from_chars=0
+    )
+    with pytest.raises(SourceTooLarge):
+        index.execute(IndexRequest(content=_LOG, label="doc", kind=SourceKind.DURABLE))
+
+
+def test_other_content_is_kept_when_asked() -> None:
+    store = InMemoryKnowledgeStore(clock=FixedClock())
+    index = IndexContent(store, Settings(), preparer=InProcessPreparer(), stream_from_chars=0)
+    first = index.execute(IndexRequest(content=_LOG, label="doc", kind=SourceKind.DURABLE))
+    kept = index.execute(
+        IndexRequest(content=_LOG + "\nmore", label="doc", kind=SourceKind.DURABLE, replace=False)
+    )
+    assert kept.kept
+    assert kept.sections == first.sections
+    again = index.execute(IndexRequest(content=_LOG, label="doc", kind=SourceKind.DURABLE))
+    assert again.already_indexed
