@@ -36,22 +36,33 @@ def index_document(
     """
     stamp = to_text(now)
     with write_transaction(connection):
-        row = connection.execute(_BY_LABEL, (document.label,)).fetchone()
-        existing = to_source(row) if row else None
-        if existing is not None and existing.content_hash == document.content_hash:
-            connection.execute(
-                "UPDATE sources SET kind = ?, last_accessed_at = ? WHERE id = ?",
-                (document.kind.value, stamp, existing.id),
-            )
-            return IndexOutcome(source=_reload(connection, existing.id), already_indexed=True)
-        if existing is not None:
-            connection.execute("DELETE FROM sources WHERE id = ?", (existing.id,))
+        existing, held = _same_or_clear(connection, document, stamp)
+        if held is not None:
+            return held
         source_id = _insert(connection, document, stamp, words)
         return IndexOutcome(
             source=_reload(connection, source_id),
             already_indexed=False,
             replaced=existing is not None,
         )
+
+
+def _same_or_clear(
+    connection: Connection, head: DocumentHead | SourceDocument, stamp: str
+) -> tuple[Source | None, IndexOutcome | None]:
+    """The label's stored source, and the outcome when it already holds this content (touched);
+    a source with other content is deleted, to be replaced inside the caller's transaction."""
+    row = connection.execute(_BY_LABEL, (head.label,)).fetchone()
+    existing = to_source(row) if row else None
+    if existing is not None and existing.content_hash == head.content_hash:
+        connection.execute(
+            "UPDATE sources SET kind = ?, last_accessed_at = ? WHERE id = ?",
+            (head.kind.value, stamp, existing.id),
+        )
+        return existing, IndexOutcome(source=_reload(connection, existing.id), already_indexed=True)
+    if existing is not None:
+        connection.execute("DELETE FROM sources WHERE id = ?", (existing.id,))
+    return existing, None
 
 
 def _insert(
@@ -96,17 +107,9 @@ def index_streamed(
     sources only). Returns the outcome, the chunks inserted and the words added."""
     stamp = to_text(now)
     with write_transaction(connection):
-        row = connection.execute(_BY_LABEL, (head.label,)).fetchone()
-        existing = to_source(row) if row else None
-        if existing is not None and existing.content_hash == head.content_hash:
-            connection.execute(
-                "UPDATE sources SET kind = ?, last_accessed_at = ? WHERE id = ?",
-                (head.kind.value, stamp, existing.id),
-            )
-            outcome = IndexOutcome(source=_reload(connection, existing.id), already_indexed=True)
-            return outcome, 0, ()
-        if existing is not None:
-            connection.execute("DELETE FROM sources WHERE id = ?", (existing.id,))
+        existing, held = _same_or_clear(connection, head, stamp)
+        if held is not None:
+            return held, 0, ()
         source_id = connection.execute(
             _INSERT_SOURCE,
             (

@@ -14,7 +14,7 @@ from domain.errors import InvalidInput, SourceTooLarge
 from domain.long_text import sha256_hex, utf8_length
 from domain.redaction import redact_secrets
 from domain.settings import Settings
-from domain.source import DocumentHead, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, SourceDocument
 from domain.valid_text import valid_text
 from domain.vocabulary import document_vocabulary
 
@@ -100,17 +100,7 @@ class IndexContent:
             outcome = self._store.index_streamed(document, prepared.batches(), prepared.vocabulary)
         finally:
             prepared.close()
-        return IndexResult(
-            label=label,
-            kind=outcome.source.kind,
-            content_type=outcome.source.content_type,
-            sections=outcome.source.chunk_count,
-            code_sections=outcome.source.code_chunk_count,
-            size_bytes=outcome.source.size_bytes,
-            already_indexed=outcome.already_indexed,
-            replaced=outcome.replaced,
-            note=head.note,
-        )
+        return _result(label, outcome, head.note)
 
     def _whole(self, label: str, content: str, request: IndexRequest) -> IndexResult:
         redacted = redact_secrets(content)
@@ -140,17 +130,7 @@ class IndexContent:
             if kept is not None:
                 return kept
         outcome = self._store.index(document)
-        return IndexResult(
-            label=label,
-            kind=outcome.source.kind,
-            content_type=outcome.source.content_type,
-            sections=outcome.source.chunk_count,
-            code_sections=outcome.source.code_chunk_count,
-            size_bytes=outcome.source.size_bytes,
-            already_indexed=outcome.already_indexed,
-            replaced=outcome.replaced,
-            note=note,
-        )
+        return _result(label, outcome, note)
 
     def _kept(self, label: str, content_hash: str) -> IndexResult | None:
         """With ``replace=False``: the label's other content, kept."""
@@ -189,3 +169,18 @@ class IndexContent:
         else:
             found = chunk(text, content_type)
         return found or (Chunk(title=FALLBACK_TITLE, content=text.strip()),)
+
+
+def _result(label: str, outcome: IndexOutcome, note: str) -> IndexResult:
+    """What the agent is told about a document the store took (or already held)."""
+    return IndexResult(
+        label=label,
+        kind=outcome.source.kind,
+        content_type=outcome.source.content_type,
+        sections=outcome.source.chunk_count,
+        code_sections=outcome.source.code_chunk_count,
+        size_bytes=outcome.source.size_bytes,
+        already_indexed=outcome.already_indexed,
+        replaced=outcome.replaced,
+        note=note,
+    )
