@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-import attrs
-
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
-from application.search.corrector import SHORT_SLIP_LENGTH, QueryCorrector
+from application.search.corrected_hits import merge_corrected, sure_correction, sure_slip
+from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer, Silenced
 from domain.errors import InvalidInput
@@ -29,7 +28,6 @@ from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.inflections import able_forms, regular_forms
 from domain.search.initialisms import initialism_units
-from domain.search.keyboard import is_slip
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery, parse_query
 from domain.search.question_words import asks_as_verb, is_question_word
@@ -107,7 +105,7 @@ class SearchKnowledge:
         fixed: Ranking | None = None
         if corrected is not None:
             fixed = self._ranked(corrected, scope, limit)
-            hits, improved = _merge(hits, fixed.hits, _sure_correction(parsed, corrected))
+            hits, improved = merge_corrected(hits, fixed.hits, sure_correction(parsed, corrected))
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
             hits = []
@@ -224,7 +222,7 @@ class SearchKnowledge:
             if fixed is not None and len(fixed.found) == len(units):
                 spelt = initialism_units(units, judged)
                 found = tuple(
-                    typed or (held and (unit == word or short or _sure_slip(unit, word)))
+                    typed or (held and (unit == word or short or sure_slip(unit, word)))
                     for typed, held, unit, word, short in zip(
                         found, fixed.found, units, judged, spelt, strict=True
                     )
@@ -233,7 +231,7 @@ class SearchKnowledge:
         known = [
             1.0
             if found or is_question_word(unit) or asks_as_verb(asked.raw, unit)
-            else (1.0 if _sure_slip(typed, unit) else tuning.CORRECTED_KNOWN)
+            else (1.0 if sure_slip(typed, unit) else tuning.CORRECTED_KNOWN)
             if unit != typed
             else (1.0 if self._knows(unit) else 0.0)
             for typed, unit, found in zip(units, judged, found, strict=True)
@@ -293,12 +291,6 @@ class SearchKnowledge:
         return tuple(hidden)
 
 
-def _sure_slip(typed: str, word: str) -> bool:
-    """Whether one slip of a typist explains ``word`` typed as ``typed`` surely: a word of
-    three letters is as often another word (``lag`` is no ``lang``)."""
-    return len(typed) > SHORT_SLIP_LENGTH and is_slip(typed, word)
-
-
 def _held_on_one_line(
     hit: FusedHit, units: tuple[str, ...], queries: list[ParsedQuery], weights: list[float]
 ) -> float:
@@ -339,36 +331,6 @@ def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:
         return any(word in text for text in texts)
 
     return present
-
-
-def _sure_correction(parsed: ParsedQuery, corrected: ParsedQuery) -> bool:
-    """Whether every word the corrector changed is one typist's slip of its correction, not
-    another form of the same word (``limits`` → ``limit`` is no typo: the text lacks the form
-    typed, and the question may mean it)."""
-    if len(parsed.terms) != len(corrected.terms):
-        return False
-    return all(
-        _sure_slip(typed, word) and word not in regular_forms(typed)
-        for typed, word in zip(parsed.terms, corrected.terms, strict=True)
-        if typed != word
-    )
-
-
-def _merge(
-    hits: list[FusedHit], fuzzy: list[FusedHit], sure: bool = False
-) -> tuple[list[FusedHit], bool]:
-    """Both lists by chunk, each chunk with its better score; whether the fuzzy one won any.
-    A correction every word of which one slip explains (``sure``) is not discounted."""
-    best = {h.chunk_id: h for h in hits}
-    improved = False
-    weight = 1.0 if sure else tuning.FUZZY_WEIGHT
-    for hit in fuzzy:
-        current = best.get(hit.chunk_id)
-        score = hit.score * weight
-        if current is None or score > current.score:
-            best[hit.chunk_id] = attrs.evolve(hit, score=score, fuzzy=True)
-            improved = True
-    return sorted(best.values(), key=lambda h: (-h.score, h.chunk_id)), improved
 
 
 def _result(rank: int, hit: FusedHit, parsed: ParsedQuery) -> SearchResult:

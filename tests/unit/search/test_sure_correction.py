@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from application.search.corrected_hits import sure_correction
 from application.use_cases.index_request import IndexRequest
-from application.use_cases.search_knowledge import _sure_correction
 from domain.content_type import ContentType
 from domain.search.query import parse_query
 from entrypoints.containers.applications import CliContainer
@@ -18,15 +18,15 @@ _TRANSCRIPTS = Path(__file__).resolve().parents[2] / "fixtures" / "bench" / "tra
 
 def test_a_correction_is_sure_when_one_slip_explains_every_changed_word() -> None:
     typed = parse_query("when are soft deleted projects purgwd")
-    assert _sure_correction(typed, parse_query("when are soft deleted projects purged"))
+    assert sure_correction(typed, parse_query("when are soft deleted projects purged"))
     # Two slips (``perfomance`` → ``performance`` is one; ``prfmance`` is not).
-    assert not _sure_correction(parse_query("prfmance"), parse_query("performance"))
+    assert not sure_correction(parse_query("prfmance"), parse_query("performance"))
     # A word of three letters is as often another word (``lag`` is no ``lang``).
-    assert not _sure_correction(parse_query("lag flag"), parse_query("lang flag"))
+    assert not sure_correction(parse_query("lag flag"), parse_query("lang flag"))
     # Another form of the same word is no typo (the text lacks the form typed).
-    assert not _sure_correction(parse_query("commit limits"), parse_query("commit limit"))
+    assert not sure_correction(parse_query("commit limits"), parse_query("commit limit"))
     # A run spelt out changes the number of words: not a slip.
-    assert not _sure_correction(parse_query("db pool"), parse_query("database connection pool"))
+    assert not sure_correction(parse_query("db pool"), parse_query("database connection pool"))
 
 
 def test_a_misspelt_question_finds_first_what_the_question_typed_right_finds_first() -> None:
