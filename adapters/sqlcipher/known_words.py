@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Collection
+from collections.abc import Set as AbstractSet
 
 _MAX_WORDS = 20_000
 
@@ -25,9 +26,11 @@ class KnownWords:
         self._words: set[str] = set()
         self._lock = threading.Lock()
 
-    def unseen(self, words: Collection[str]) -> list[str]:
+    def unseen(self, words: AbstractSet[str]) -> list[str]:
+        """The ``words`` not remembered, sorted; a set's difference is made without a Python
+        step per word (a document's vocabulary is ~2,600 words)."""
         with self._lock:
-            return sorted(word for word in words if word not in self._words)
+            return sorted(words - self._words)
 
     def remember(self, words: Collection[str]) -> None:
         if len(words) > self._limit:
