@@ -34,12 +34,13 @@ from application.ports.knowledge_store import KnowledgeStore, StoredChunk, Store
 from application.ports.store_inspector import StoreInspector, StoreSizeReport
 from application.ports.sweep_ledger import SweepLedger, SweptSession
 from application.ports.usage_store import UsageStore
+from domain.chunk import Chunk
 from domain.errors import StoreError
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.server.usage import UsageCounts
 from domain.server.usage_history import UsageSession, UsageSessions
-from domain.source import ChunkBatch, DocumentHead, IndexOutcome, Source, SourceDocument, gathered
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
 from domain.source_kind import SourceKind
 
 _log = logging.getLogger("capy.store")
@@ -91,7 +92,7 @@ class SharedKnowledgeStore(
     def index_streamed(
         self,
         head: DocumentHead,
-        batches: Iterable[ChunkBatch],
+        batches: Iterable[Sequence[Chunk]],
         vocabulary: Callable[[], frozenset[str]],
     ) -> IndexOutcome:
         if head.kind is not SourceKind.DURABLE:

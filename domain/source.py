@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 import attrs
 
 from domain.chunk import Chunk
 from domain.content_type import ContentType
-from domain.search.substring_text import substring_text
 from domain.source_kind import SourceKind
 
 
@@ -84,21 +83,6 @@ class DocumentHead:
         )
 
 
-@attrs.frozen
-class ChunkBatch:
-    """Chunks handed to a store together, each with the text its substrings layer indexes
-    (``substring_text``; None: the chunk's content). A big document's batches are cut in a
-    worker process, which computes these texts too, off the store's side (ADR 0158)."""
-
-    chunks: tuple[Chunk, ...]
-    substrings: tuple[str | None, ...]
-
-    @classmethod
-    def of(cls, chunks: Iterable[Chunk]) -> ChunkBatch:
-        held = tuple(chunks)
-        return cls(held, tuple(substring_text(piece) for piece in held))
-
-
-def gathered(batches: Iterable[ChunkBatch]) -> tuple[Chunk, ...]:
+def gathered(batches: Iterable[Sequence[Chunk]]) -> tuple[Chunk, ...]:
     """A streamed document's chunks held whole, for a store that inserts them at once."""
-    return tuple(piece for batch in batches for piece in batch.chunks)
+    return tuple(piece for batch in batches for piece in batch)

@@ -17,10 +17,11 @@ from application.ports.chunk_vectors import ChunkVectors, EmbeddingProgress, Pen
 from application.ports.clock import Clock
 from application.ports.file_upkeep import FileUpkeep
 from application.ports.knowledge_store import KnowledgeStore, StoredChunk, StoreStats
+from domain.chunk import Chunk
 from domain.embedding_text import text_hash
 from domain.search.store_query import Combine, Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
-from domain.source import ChunkBatch, DocumentHead, IndexOutcome, Source, SourceDocument, gathered
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
 from domain.source_kind import SourceKind
 from domain.vault.query_grammar import And, Or, Phrase, VaultMatch
 
@@ -50,7 +51,7 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
     def index_streamed(
         self,
         head: DocumentHead,
-        batches: Iterable[ChunkBatch],
+        batches: Iterable[Sequence[Chunk]],
         vocabulary: Callable[[], frozenset[str]],
     ) -> IndexOutcome:
         return self.index(head.document(gathered(batches), vocabulary()))

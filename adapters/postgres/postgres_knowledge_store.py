@@ -30,7 +30,7 @@ from domain.errors import StoreError
 from domain.redaction import redact_secrets
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
-from domain.source import ChunkBatch, DocumentHead, IndexOutcome, Source, SourceDocument, gathered
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
 from domain.source_kind import SourceKind
 
 _log = logging.getLogger("capy.store")
@@ -126,7 +126,7 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
     def index_streamed(
         self,
         head: DocumentHead,
-        batches: Iterable[ChunkBatch],
+        batches: Iterable[Sequence[Chunk]],
         vocabulary: Callable[[], frozenset[str]],
     ) -> IndexOutcome:
         return self.index(head.document(gathered(batches), vocabulary()))

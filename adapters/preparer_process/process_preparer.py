@@ -24,7 +24,6 @@ from adapters.preparer_process.frames import read_frame
 from application.ports.document_preparer import PreparationFailed, PreparedHead
 from domain.chunk import Chunk
 from domain.content_type import ContentType
-from domain.source import ChunkBatch
 
 WORKER_MODULE = "adapters.preparer_process.worker"
 # Longest wait for the worker's next message: its first comes after it redacted the whole text
@@ -104,7 +103,7 @@ class ProcessPreparation:
         assert self._head is not None
         return self._head
 
-    def batches(self) -> Iterator[ChunkBatch]:
+    def batches(self) -> Iterator[tuple[Chunk, ...]]:
         while True:
             message = self._next()
             if message[0] == "words":
@@ -112,13 +111,9 @@ class ProcessPreparation:
                 return
             if message[0] != "rows":
                 raise self._failed(f"the worker sent {message[0]!r}")
-            rows = message[1]
-            yield ChunkBatch(
-                tuple(
-                    Chunk(title=title, content=content, has_code=has_code, facts=facts)
-                    for title, content, has_code, facts, _ in rows
-                ),
-                tuple(row[4] for row in rows),
+            yield tuple(
+                Chunk(title=title, content=content, has_code=has_code, facts=facts)
+                for title, content, has_code, facts in message[1]
             )
 
     def vocabulary(self) -> frozenset[str]:

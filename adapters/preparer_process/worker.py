@@ -27,10 +27,7 @@ def main(argv: list[str]) -> int:
         )
         first = True
         for batch in prepared.batches():
-            rows = [
-                (c.title, c.content, c.has_code, c.facts, s)
-                for c, s in zip(batch.chunks, batch.substrings, strict=True)
-            ]
+            rows = [(c.title, c.content, c.has_code, c.facts) for c in batch]
             write_frame(out, ("rows", rows))
             out.flush()
             if first:  # the store inserts this batch meanwhile: the words are off its path

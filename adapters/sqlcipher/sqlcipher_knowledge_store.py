@@ -36,7 +36,7 @@ from domain.chunk import Chunk
 from domain.search.query import has_word_char
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchScope
-from domain.source import ChunkBatch, DocumentHead, IndexOutcome, Source, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 if TYPE_CHECKING:  # the server's usage ledger, imported by the methods that use it
@@ -115,7 +115,7 @@ class SqlcipherKnowledgeStore(
     def index_streamed(
         self,
         head: DocumentHead,
-        batches: Iterable[ChunkBatch],
+        batches: Iterable[Sequence[Chunk]],
         vocabulary: Callable[[], frozenset[str]],
     ) -> IndexOutcome:
         outcome, inserted, words = writer.index_streamed(

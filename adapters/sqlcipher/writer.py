@@ -10,7 +10,9 @@ from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.purge import purge_sources
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
 from adapters.sqlcipher.transactions import write_transaction
-from domain.source import ChunkBatch, DocumentHead, IndexOutcome, Source, SourceDocument
+from domain.chunk import Chunk
+from domain.search.substring_text import substring_text
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
 
 _BY_LABEL = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE label = ?"
 _BY_ID = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE id = ?"
@@ -83,7 +85,7 @@ def _insert(
     )
     source_id = cursor.lastrowid
     assert source_id is not None
-    _insert_chunks(connection, source_id, ChunkBatch.of(chunks), 0)
+    _insert_chunks(connection, source_id, chunks, 0)
     # One statement for the whole word list: far cheaper than one bound call per word. New words
     # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's
     # new words (ids, hashes) land on nearly every one of its pages, each then written again.
@@ -94,7 +96,7 @@ def _insert(
 def index_streamed(
     connection: Connection,
     head: DocumentHead,
-    batches: Iterable[ChunkBatch],
+    batches: Iterable[Sequence[Chunk]],
     vocabulary: Callable[[], frozenset[str]],
     *,
     now: datetime,
@@ -126,8 +128,8 @@ def index_streamed(
         count = code = last = 0
         for batch in batches:
             last = _insert_chunks(connection, source_id, batch, last)
-            count += len(batch.chunks)
-            code += sum(1 for c in batch.chunks if c.has_code)
+            count += len(batch)
+            code += sum(1 for c in batch if c.has_code)
         connection.execute(
             "UPDATE sources SET chunk_count = ?, code_chunk_count = ? WHERE id = ?",
             (count, code, source_id),
@@ -142,10 +144,11 @@ def index_streamed(
         return outcome, count, words
 
 
-def _insert_chunks(connection: Connection, source_id: int, batch: ChunkBatch, after: int) -> int:
-    """Inserts ``batch`` of the source in every table; ``after``: the source's last chunk id
+def _insert_chunks(
+    connection: Connection, source_id: int, chunks: Sequence[Chunk], after: int
+) -> int:
+    """Inserts ``chunks`` of the source in every table; ``after``: the source's last chunk id
     so far (0 for none). Returns the last chunk id."""
-    chunks = batch.chunks
     # The engine allocates the chunk ids (rowids, ascending in insert order); the other tables
     # take them from the source's new owner rows, one batch per table.
     connection.executemany(_INSERT_OWNER, ((source_id, int(c.has_code)) for c in chunks))
@@ -166,10 +169,7 @@ def _insert_chunks(connection: Connection, source_id: int, batch: ChunkBatch, af
     # The substrings layer indexes a log window's distinct tokens (ADR 0144).
     connection.executemany(
         "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
-        (
-            (i, c.title, s or c.content)
-            for i, c, s in zip(ids, chunks, batch.substrings, strict=True)
-        ),
+        ((i, c.title, substring_text(c) or c.content) for i, c in zip(ids, chunks, strict=True)),
     )
     return ids[-1] if ids else after
 

@@ -1,5 +1,4 @@
-"""DocumentPreparer port: a document's Python side (redaction, chunks and their substrings texts,
-vocabulary) as a stream.
+"""DocumentPreparer port: a document's Python side (redaction, chunks, vocabulary) as a stream.
 
 A big document's chunks are cut while the store inserts the ones already cut: in a worker
 process the two share no interpreter lock (ADR 0149). Small documents and tests prepare in
@@ -13,8 +12,8 @@ from typing import Protocol
 
 import attrs
 
+from domain.chunk import Chunk
 from domain.content_type import ContentType
-from domain.source import ChunkBatch
 
 
 class PreparationFailed(Exception):
@@ -39,7 +38,7 @@ class PreparedDocument(Protocol):
     @property
     def head(self) -> PreparedHead: ...
 
-    def batches(self) -> Iterator[ChunkBatch]: ...
+    def batches(self) -> Iterator[tuple[Chunk, ...]]: ...
 
     def vocabulary(self) -> frozenset[str]: ...
 

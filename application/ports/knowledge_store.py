@@ -11,7 +11,7 @@ import attrs
 from domain.chunk import Chunk
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchScope
-from domain.source import ChunkBatch, DocumentHead, IndexOutcome, Source, SourceDocument
+from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
 from domain.source_kind import SourceKind
 
 
@@ -55,7 +55,7 @@ class KnowledgeStore(Protocol):
     def index_streamed(
         self,
         head: DocumentHead,
-        batches: Iterable[ChunkBatch],
+        batches: Iterable[Sequence[Chunk]],
         vocabulary: Callable[[], frozenset[str]],
     ) -> IndexOutcome:
         """``index`` for a document whose chunks come in batches as they are cut, then its

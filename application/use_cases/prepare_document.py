@@ -14,7 +14,6 @@ from domain.long_text import sha256_hex, utf8_length
 from domain.redaction import redact_secrets
 from domain.search.stopwords import STOPWORDS
 from domain.search.words import MIN_WORD_LENGTH
-from domain.source import ChunkBatch
 from domain.vocabulary import document_vocabulary
 
 FALLBACK_TITLE = "Content"
@@ -69,7 +68,7 @@ class InProcessPreparation:
     def head(self) -> PreparedHead:
         return self._head
 
-    def batches(self) -> Iterator[ChunkBatch]:
+    def batches(self) -> Iterator[tuple[Chunk, ...]]:
         batch: list[Chunk] = []
         size = 0
         for piece in chunk_stream(self._text, self._head.content_type):
@@ -85,9 +84,9 @@ class InProcessPreparation:
             yield self._handed([Chunk(title=FALLBACK_TITLE, content=self._text.strip())])
         self._done = True
 
-    def _handed(self, batch: list[Chunk]) -> ChunkBatch:
+    def _handed(self, batch: list[Chunk]) -> tuple[Chunk, ...]:
         self._facts |= fact_words(batch)
-        return ChunkBatch.of(batch)
+        return tuple(batch)
 
     def read_text_words(self) -> None:
         """The text's own vocabulary words, now: a worker reads them while the store inserts

@@ -3,14 +3,14 @@ transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import attrs
 import pytest
 
 from application.ports.knowledge_store import KnowledgeStore
 from domain.chunk import Chunk
-from domain.source import ChunkBatch, DocumentHead, SourceDocument
+from domain.source import DocumentHead, SourceDocument
 from tests.unit.store.documents import document
 
 
@@ -28,13 +28,13 @@ def _head(doc: SourceDocument) -> DocumentHead:
     return DocumentHead(doc.label, doc.kind, doc.content_type, doc.content_hash, doc.size_bytes)
 
 
-def _batches(doc: SourceDocument, size: int = 2) -> Iterator[ChunkBatch]:
+def _batches(doc: SourceDocument, size: int = 2) -> Iterator[tuple[Chunk, ...]]:
     for start in range(0, len(doc.chunks), size):
-        yield ChunkBatch.of(doc.chunks[start : start + size])
+        yield doc.chunks[start : start + size]
 
 
-def _failing(doc: SourceDocument) -> Iterator[ChunkBatch]:
-    yield ChunkBatch.of(doc.chunks[:2])
+def _failing(doc: SourceDocument) -> Iterator[Sequence[Chunk]]:
+    yield doc.chunks[:2]
     raise RuntimeError("the worker stopped")
 
 
