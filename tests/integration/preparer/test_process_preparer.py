@@ -37,10 +37,19 @@ def stores(tmp_path: Path) -> Iterator[tuple[SqlcipherKnowledgeStore, SqlcipherK
     streamed.close()
 
 
+# Every row of both full-text tables: what each search layer indexes, not only what is shown.
+_INDEXED = (
+    "SELECT rowid, title, content, facts FROM chunks ORDER BY rowid",
+    "SELECT rowid, title, content FROM chunks_trigram ORDER BY rowid",
+)
+
+
 def _stored(store: SqlcipherKnowledgeStore) -> tuple[object, ...]:
     sources = store.sources()
     chunks = [[(c.chunk_id, c.chunk) for c in store.chunks_of(s.id)] for s in sources]
-    return sources, chunks, store.vocabulary_between(1, 1000)
+    connection = store._pool.connection()
+    indexed = [connection.execute(query).fetchall() for query in _INDEXED]
+    return sources, chunks, indexed, store.vocabulary_between(1, 1000)
 
 
 def _index_both(
