@@ -79,6 +79,21 @@ def merge_fts(connection: Connection, pages: int = 256) -> None:
             connection.execute(f"INSERT INTO {table} ({table}, rank) VALUES ('merge', ?)", (pages,))
 
 
+def merge_into_one(connection: Connection, table: str, pages: int) -> None:
+    """Merges every segment of the full-text ``table`` into one, about ``pages`` pages per
+    write transaction: what ``optimize`` leaves (deleted rows dropped, old segments freed),
+    with the write lock let go between the steps."""
+    while True:
+        with write_transaction(connection):
+            changes = connection.total_changes
+            # a negative step merges segments of every level, not only full levels
+            connection.execute(
+                f"INSERT INTO {table} ({table}, rank) VALUES ('merge', ?)", (-pages,)
+            )
+            if connection.total_changes - changes < 2:  # FTS5's sign that nothing was left
+                return
+
+
 def optimize_fts(connection: Connection) -> None:
     """Merge each full-text index into one b-tree (faster queries, smaller file); at vacuum."""
     with write_transaction(connection):

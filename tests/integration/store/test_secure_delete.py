@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
+from adapters.sqlcipher import purge
 from adapters.sqlcipher.key_material import for_file
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
 from domain.search_hit import SearchScope
@@ -101,3 +102,51 @@ def test_ordinary_writes_leave_freed_pages_as_they_are(tmp_path: Path) -> None:
     store.compact()
     _folded(store)
     assert _pages_holding(path, marker) == 0
+
+
+def test_a_purge_in_many_small_steps_leaves_nothing_either(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deletion a source at a time, the vocabulary a word at a time and the segments merged
+    a few pages at a time, each step its own transaction (ADR 0161): the same result."""
+    monkeypatch.setattr(purge, "BATCH_CHUNKS", 1)
+    monkeypatch.setattr(purge, "BATCH_WORDS", 1)
+    monkeypatch.setattr(purge, "MERGE_PAGES", 2)
+    path = tmp_path / "knowledge.db"
+    marker = f"quokka{secrets.token_hex(8)}"
+    store = open_store(path)
+    store.index(document("kept", "alpha bravo charlie"))
+    ids = [store.index(document(f"secret {n}", _stored(f"{marker}{n}"))).source.id for n in (1, 2)]
+    store.checkpoint()
+    assert store.delete_sources(ids) == 2
+    _folded(store)
+    assert _pages_holding(path, marker) == 0
+    reopened = open_store(path)
+    assert [s.label for s in reopened.sources()] == ["kept"]
+    assert reopened.search(words("charlie"), SearchScope(), 5)
+    reopened.close()
+
+
+def test_a_purge_stopped_between_its_steps_leaves_a_store_that_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed after the sources left and before the segments were merged: every step is a
+    transaction of its own, so the file opens, answers, and holds none of the deleted sources."""
+
+    def killed(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(purge, "merge_into_one", killed)
+    path = tmp_path / "knowledge.db"
+    store = open_store(path)
+    store.index(document("kept", "alpha bravo charlie"))
+    gone = store.index(document("secret", _stored("quokka"))).source
+    with pytest.raises(KeyboardInterrupt):
+        store.delete_sources([gone.id])
+    assert store._pool.connection().execute("PRAGMA secure_delete").fetchone()[0] == 2
+    store.close()
+    reopened = open_store(path)
+    assert [s.label for s in reopened.sources()] == ["kept"]
+    assert reopened.search(words("charlie"), SearchScope(), 5)
+    assert not reopened.search(words("quokka"), SearchScope(), 5)
+    reopened.close()
