@@ -241,8 +241,17 @@ class QueryCorrector:
             correction = None
         if not slip_only(word) and (correction is None or not is_slip(word, correction)):
             correction = self._slip_of_a_known_form(word, now) or correction
+        if correction is not None and not is_slip(word, correction):
+            forms = _forms(word)
+            if correction not in forms and not self._known_of(forms, now).isdisjoint(forms):
+                correction = None  # ``parsed`` where the text says ``parse``: no ``passed``
         self._cache.put(word, correction, now)
         return correction
+
+    def _known_of(self, forms: frozenset[str], now: float) -> frozenset[str]:
+        longest = max(len(form) for form in forms)
+        shortest = min(len(form) for form in forms)
+        return self._known_between(shortest, longest, now)
 
     def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
@@ -303,3 +312,9 @@ class QueryCorrector:
             self._vocabulary.clear()
         self._vocabulary[(low, high)] = (now, words)
         return words
+
+
+def _forms(word: str) -> frozenset[str]:
+    """``word``, its regular forms and theirs: ``parsed``, ``parse``, ``parses``, ``parsing``."""
+    family = {word, *regular_forms(word)}
+    return frozenset(family.union(*(regular_forms(form) for form in family)))

@@ -39,12 +39,13 @@ _PHRASES: dict[int, str] = {
 }
 # Older names the same codes went by (RFC 7231's), still what most servers print.
 _OLDER = {413: "Payload Too Large", 422: "Unprocessable Entity"}
-# A code with no word character or dot before it, then a space and up to four capitalised
-# words: ``(?<![\w.])([1-5]\d\d) ([A-Z][a-z]+(?: [A-Z][a-z]+){0,3})``, with the look-behind moved
+# A code with no word character or dot before it, then a space and ``OK`` (200's phrase, two
+# capitals as servers print it: ``HTTP/1.1 200 OK``) or up to four capitalised words:
+# ``(?<![\w.])([1-5]\d\d) (OK\b|[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})``, with the look-behind moved
 # after the code's first digit (``[1-5](?<![\w.][1-5])`` is ``(?<![\w.])[1-5]``). A pattern that
 # opens with a look-behind is tried at every position of a section; one that opens with a
 # character class, only at the digits 1-5, which the regex engine skips ahead to.
-_STATUS = re.compile(r"([1-5](?<![\w.][1-5])\d\d) ([A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
+_STATUS = re.compile(r"([1-5](?<![\w.][1-5])\d\d) (OK\b|[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
 
 
 def status_phrase_facts(text: str) -> str:

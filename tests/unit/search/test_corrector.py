@@ -154,6 +154,18 @@ def test_a_word_the_text_holds_in_another_inflection_is_left_alone() -> None:
     assert corrector.correct(parse_query("moved blocks in the plan")) is None
 
 
+def test_a_word_the_text_holds_in_another_form_is_corrected_only_to_a_form_of_itself() -> None:
+    # go test says ``parse`` and ``passed``, never ``parsed``: ``parsed`` is no typo of
+    # ``passed``, it is ``parse`` in another form, which search meets as typed.
+    corrector = QueryCorrector(Vocabulary({"parse", "passed", "rate"}), FixedClock())  # type: ignore[arg-type]
+    corrected = corrector.correct(parse_query("which rtae string could not be parsed"))
+    assert corrected is not None and corrected.terms == ("rate", "string", "parsed")
+    # A correction to a form of the word itself stays: the text says ``scripts`` only.
+    scripts = QueryCorrector(Vocabulary({"scripts", "console"}), FixedClock())  # type: ignore[arg-type]
+    script = scripts.correct(parse_query("console script entry"))
+    assert script is not None and "scripts" in script.terms
+
+
 def test_a_slip_of_a_word_some_text_starts_a_longer_word_with_is_corrected_to_it() -> None:
     # The vocabulary holds ``dataintegrityviolation`` and ``ruff_cache`` whole; the text found
     # for the misspelt question holds neither.

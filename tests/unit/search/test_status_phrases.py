@@ -42,6 +42,9 @@ def test_a_code_with_its_own_reason_phrase_is_a_status() -> None:
     ]
     assert "unavailable" in status_phrase_facts("HTTP/1.1 503 Service Unavailable")
     assert "not" in status_phrase_facts("GET /x answered 404 Not Found")
+    # 200's phrase is two capitals, as servers print it.
+    assert status_phrase_facts("HTTP/1.1 200 OK") == "status code response ok success"
+    assert status_phrase_facts("Completed 200 OK in 12ms").startswith("status code response")
     # RFC 7231's older names are still what most servers print.
     assert status_phrase_facts("422 Unprocessable Entity")
     assert status_phrase_facts("413 Payload Too Large")
@@ -50,6 +53,7 @@ def test_a_code_with_its_own_reason_phrase_is_a_status() -> None:
 def test_a_number_without_its_own_phrase_is_no_status() -> None:
     assert status_phrase_facts("404 Found") == ""  # 302's phrase, not 404's
     assert status_phrase_facts("took 200 Ok") == ""  # the phrase is OK
+    assert status_phrase_facts("took 200 OKAY") == ""
     assert status_phrase_facts("v1.202 Accepted") == ""  # a version, not a code
     assert status_phrase_facts("201 rows") == ""
     assert status_phrase_facts("") == ""
@@ -69,7 +73,7 @@ def test_the_changelog_answers_what_status_code_changed() -> None:
 
 
 # The rule as first written: the look-behind opening the pattern, no lower-case shortcut.
-_FIRST_STATUS = re.compile(r"(?<![\w.])([1-5]\d\d) ([A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
+_FIRST_STATUS = re.compile(r"(?<![\w.])([1-5]\d\d) (OK\b|[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
 _STATUS_PIECES = [
     "200",
     "202",
@@ -98,6 +102,7 @@ _STATUS_PIECES = [
     "Unprocessable Content",
     "Service Unavailable",
     "OK",
+    "OKAY",
     "Ok",
     "ok",
     "accepted",
