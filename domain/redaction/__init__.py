@@ -2,7 +2,8 @@
 
 ``<private>…</private>`` blocks (and an unclosed ``<private>`` to the end of the text) become
 ``[REDACTED]``; recognisable credentials become ``[REDACTED_SECRET]``: tokens by their prefix
-(``ghp_``, ``sk-ant-``, JWTs, …), PEM private keys, ``user:password@`` in URLs,
+(``ghp_``, ``sk-ant-``, JWTs, …), PEM private keys, ``user:password@`` in URLs and a key given
+as a URL's user (a Sentry DSN), the secret part of Slack and Discord webhook URLs,
 ``Authorization`` credentials, values given to a secret's name from 8 characters on
 (``assignments``), passwords that commands take (``command_secrets``) and values written in
 prose or bare after a credential word (``prose_secrets``). Where a secret has
@@ -141,6 +142,29 @@ _URL_CREDENTIALS = LazyPattern(
 )
 
 
+# ``scheme://KEY@host``: a user name that is a long run with a digit is a key, not a name (a
+# Sentry DSN's key, a token given to ``git clone`` as the user). The scheme stays.
+_URL_KEY_USER = LazyPattern(
+    r"(?<![a-zA-Z0-9+.-])([a-zA-Z][a-zA-Z0-9+.-]*://)(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{32,}@"
+)
+
+# Incoming-webhook URLs: whoever holds one can post to the channel. The host and the
+# workspace and channel ids stay; the last part, the secret, goes.
+_WEBHOOKS: tuple[tuple[str, LazyPattern], ...] = (
+    (
+        "hooks.slack.com/",
+        LazyPattern(
+            r"(hooks\.slack\.com/(?:services|workflows|triggers)/(?:[A-Za-z0-9]+/){1,3})"
+            r"[A-Za-z0-9_-]{16,}"
+        ),
+    ),
+    (
+        "/api/webhooks/",
+        LazyPattern(r"(discord(?:app)?\.com/api/webhooks/[0-9]{5,}/)[A-Za-z0-9_-]{20,}"),
+    ),
+)
+
+
 def _url_password(match: re.Match[str]) -> str:
     """The password of ``user:password@``, unless it is a template (``{password}``)."""
     if is_template(match.group(2)):
@@ -229,6 +253,10 @@ def redact_secrets(text: str) -> str:
     # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
     if "://" in text and "@" in text:
         text = _URL_CREDENTIALS.sub(_url_password, text)
+        text = _URL_KEY_USER.sub(rf"\g<1>{SECRET_MARKER}@", text)
+    for needle, webhook in _WEBHOOKS:
+        if needle in text:
+            text = webhook.sub(rf"\g<1>{SECRET_MARKER}", text)
     if text is not lowered_from:  # a pattern above changed it (``sub`` returns it as it was)
         lowered, lowered_from = lower(text), text
     if "authorization" in lowered:

@@ -33,6 +33,42 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
         "set -x SECRET_KEY 'not-a-var-9'\nset -gx AUTH_TOKEN=abc123xyz789",
         ("not-a-var-9", "abc123xyz789"),
     ),
+    # Credentials inside URLs that carry no password: the key is the user, or the path.
+    (
+        "Sentry docs: DSN",
+        "SENTRY_DSN=https://e3b0c44298fc1c149afbf4c8996fb924@o450123.ingest.sentry.io/5512345",
+        ("e3b0c44298fc1c149afbf4c8996fb924",),
+    ),
+    (
+        "sentry-sdk init",
+        'sentry_sdk.init(dsn="https://9a8b7c6d5e4f30211a2b3c4d5e6f7a8b@sentry.internal:9000/3")',
+        ("9a8b7c6d5e4f30211a2b3c4d5e6f7a8b",),
+    ),
+    (
+        "git remote -v",
+        "origin\thttps://ghs_16C7e42F292c6912E7710c838347Ae178B4a@github.com/acme/app.git (fetch)",
+        ("ghs_16C7e42F292c6912E7710c838347Ae178B4a",),
+    ),
+    (
+        "git clone with an OAuth token as user",
+        "Cloning into 'app'...\n$ git clone https://4f1c2d3e4b5a69788796a5b4c3d2e1f0a9b8c7d6@gitlab.example.com/app.git",
+        ("4f1c2d3e4b5a69788796a5b4c3d2e1f0a9b8c7d6",),
+    ),
+    (
+        "Slack docs: incoming webhook",
+        'curl -X POST -d \'{"text":"deployed"}\' https://hooks.slack.com/services/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',
+        ("wXyZ0aB1cD2eF3gH4iJ5kL6m",),
+    ),
+    (
+        "Slack workflow trigger",
+        "SLACK_WORKFLOW=https://hooks.slack.com/triggers/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",
+        ("a1b2c3d4e5f60718293a4b5c6d7e8f90",),
+    ),
+    (
+        "Discord docs: webhook",
+        "DISCORD_WEBHOOK=https://discord.com/api/webhooks/1187654321098765432/Xk9_pQ-2mVb7Lp4Rt8wZ1yC3nE5gH7jK9lM0oP2qS4uV6xA8",
+        ("Xk9_pQ-2mVb7Lp4Rt8wZ1yC3nE5gH7jK9lM0oP2qS4uV6xA8",),
+    ),
     # Prose and bare values after a credential word (what agents write in chat and notes).
     ("prose", "the password is hunter2secret", ("hunter2secret",)),
     ("prose", "use password Winter2024! to log in", ("Winter2024!",)),
@@ -255,6 +291,14 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
 ]
 
 READABLE_CASES: list[tuple[str, str]] = [
+    # URLs whose user is a name, not a key.
+    (
+        "git remote -v",
+        "origin\tgit@github.com:acme/app.git (fetch)\nupstream\tssh://git@gitlab.example.com/acme/app.git (push)",
+    ),
+    ("pip", "pip install git+https://deploy-bot@git.example.com/team/lib.git@v1.2.0#egg=lib"),
+    ("docs", "See https://api.slack.com/messaging/webhooks for how to create a webhook."),
+    ("docs", "POST https://discord.com/api/webhooks/{webhook.id}/{webhook.token}"),
     # Prose about credentials that holds none.
     ("prose", "the password reset flow sends an email"),
     ("prose", "Enter your password twice, then press Save."),

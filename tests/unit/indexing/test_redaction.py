@@ -44,6 +44,15 @@ SECRETS: dict[str, st.SearchStrategy[str]] = {
     "url password": st.tuples(
         _s(ALNUM, 1, 10), _s(ALNUM + "!$%", 1, 30).filter(lambda pw: not is_template(pw))
     ).map(lambda t: f"https://{t[0]}:{t[1]}@example.com/x"),
+    "slack webhook": st.tuples(_s(UPPER_DIGITS, 9, 11), _s(UPPER_DIGITS, 9, 11), _s(ALNUM, 24)).map(
+        lambda t: f"https://hooks.slack.com/services/T{t[0]}/B{t[1]}/{t[2]}"
+    ),
+    "discord webhook": st.tuples(_s(string.digits, 17, 19), _s(B64URL, 60, 68)).map(
+        lambda t: f"https://discord.com/api/webhooks/{t[0]}/{t[1]}"
+    ),
+    "key as url user": st.tuples(_s("0123456789abcdef", 32), st.sampled_from("0123456789")).map(
+        lambda t: f"https://{t[0][:-1]}{t[1]}@o1.ingest.sentry.io/42"
+    ),
     "aws secret key": _s(ALNUM + "/+", 40).map(lambda s: "aws_secret_access_key = " + s),
     "generic prefixed": st.tuples(st.sampled_from(["sk", "pk", "rk", "ak"]), _s(ALNUM, 20, 50)).map(
         lambda t: f"{t[0]}-{t[1]}"
@@ -72,7 +81,11 @@ NO_PRIVATE_TAG = st.text(alphabet=st.characters(blacklist_characters="<"), max_s
 
 def _secret_part(shape: str) -> str:
     """The part of a drawn shape that must go (names and hosts around it may stay)."""
-    if shape.startswith("https://"):
+    if "/webhooks/" in shape or "hooks.slack" in shape:
+        return shape.rsplit("/", 1)[1]
+    if shape.startswith("https://") and "@o1." in shape:
+        return shape.split("//", 1)[1].split("@", 1)[0]
+    if shape.startswith("https://") and "@" in shape:
         return ":" + shape.split(":", 2)[2].rsplit("@", 1)[0] + "@"
     if shape.startswith(("Authorization", "aws_secret")):
         return shape.rsplit(" ", 1)[1]
@@ -152,6 +165,20 @@ def test_ordinary_text_is_unchanged(text: str) -> None:
         ("the password is required", "the password is required"),
         ("task-abcdefghijklmnopqrstuvwxyz", "task-abcdefghijklmnopqrstuvwxyz"),
         ("https://example.com/path@v2", "https://example.com/path@v2"),
+        (
+            "SENTRY_DSN=https://3f2a9c8b7d6e4f5a9b8c7d6e5f4a3b2c@o4504.ingest.sentry.io/4505",
+            f"SENTRY_DSN=https://{SECRET_MARKER}@o4504.ingest.sentry.io/4505",
+        ),
+        (
+            "git clone https://0123456789abcdef0123456789abcdef01234567@github.com/acme/app.git",
+            f"git clone https://{SECRET_MARKER}@github.com/acme/app.git",
+        ),
+        (
+            "SLACK_URL=https://hooks.slack.com/services/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",
+            f"SLACK_URL=https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/{SECRET_MARKER}",
+        ),
+        ("ssh://git@github.com/acme/app.git", "ssh://git@github.com/acme/app.git"),
+        ("https://build-bot@ci.example.com/x", "https://build-bot@ci.example.com/x"),
     ],
 )
 def test_examples(text: str, expected: str) -> None:
