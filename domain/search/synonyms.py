@@ -59,6 +59,8 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("timeout", "timed-out"),
     ("crash", "panic", "panicked", "panicking", "segfault"),
     ("memory", "ram"),
+    # "how much free space is left": ``df`` heads the column ``Avail``, ``free`` ``available``.
+    ("free", "avail", "available"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),
