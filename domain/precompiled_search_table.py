@@ -14,65 +14,66 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtzXEcRnrNa7a6uK8mWJV/ZKLYlG8uXxAEsYmJXYicmkAgnEIhxXCtpZRvrFmnlG6kiVFGhiieKShWP8ASv'
-    'vMELv4En3iiKP8A7TwnnZHuynz5NnzOzK9mxra06NXuZ6enu6enp6eme7TfG5E3jFcXP5/GrGJfd8TMaP4X4ycn3'
-    'A3FZkXrl+EnqdcZP8n2XfJcDWP3xU5L3JYERyecxqTcg7wfl8z6BZaR+n+BXEngWdtL3UPz0CY4JnEtS1gD2KpXL'
-    '8DnB95X42UNw3pPyHsCpEpwlKW/T55sC91j8jBPcy1LOO+BaOAvxMxI/w0RrEWhLyjnpp0f4lXy3TjjWaEyG6POo'
-    'J68HpbRjlZRTIB/GIR+D0k+fyEjC4zPxc86j727qu0NgWBnpk8e2Nxca/VbM5hfDY7nclSGXo9K+Q8YA6bkYP+8D'
-    'bEu/pS1y0NbnqJ+Ub0j5LpXTUp4SuD0EtwA0JvVOEvwx6Af5h2PyEnzPY+D6bpDwtzwdlfe9gl+X8GFMZHJd5DuR'
-    'yysiw2MiS2mviMYEZXwd5g3OjyswT1xyq8ler4N/gyCzBfktgbtbfnfNEcsT1q0jIkfYx+n4mYif+zJHR4Xvts24'
-    '4LZH6p6T91XQJZGjz5LIt9Xnrvmd9D8pemEY9Pkp+W5A6iblESlfIL02D/rNkI6xcwbHiHWmHcP70vYm9D2n6N97'
-    'DlhJmx9Df/eU/l4EOpI2b8r4IS2rJE+2nJFyjfTwFMCwa8wKtV3KgHEMYFSpzZyyjt0mGKNA/xrxd4narjnWEF6P'
-    '7tN4WnkpQpv7Un5DyrPSZhVw4fFbVNrUBB/EoaqM2/sOvBF+UucHgMMKlbMKDq85eGj7PgdzFvnzTRi7VcJ/jfq7'
-    'q/R7FGAs0FgtO+wMF4xhmfPI49tE95qjLcrpAo15p+gMo+gQl+6xNmMn6MZN6/Z/zGFN5zN81zpk10OTsh6eABgj'
-    'Qhfq3pMZ6zXaDkMi9+cy2vQS3iWyF6zufgh0DADP+mBOfvGKF9nPYrP8s4Zp7lwfO2md0vjSD3MY+XBeseuPKHZ9'
-    'HvT7qNTvA5q7hM5J4fFAw0xz2pZskzBv+gA35Keth+uiy2atkI6ok02Uo/HMK/LG9mgv4F4i/iLN2hzJwxzpdchL'
-    'Fn2+fLMyEMq3Cwp/fOx1S2tR6nVIO7YjNRvTylNO0Tla/777iq3QBYPQJ8/5oujiEqwl3dTfIujjgvz+rPGtS9Hx'
-    'vQG8KsH8wudlsFleFtinOjbvP0spfeMeNwLbOAqAURRfwDjYzHYN/oVsbhL7/4FHnbqUNSkXYa7bOi59NOXQ+8k4'
-    '/isWlMO0ZkyAfa+tGRNi5zAuiL+1O84A/ktSzlFb64/5W4zPXvluVsqqlCvAp3Zo/kOuodtCafahzXf8LO/Wida6'
-    'Rz/L0B/SEGX0b+m/EdN/HPrPwhnHyPIEx2OV8Fqk3+st8DrB86UYz68Rf7iPRZIRlC8LE/0mvn3vyTX2YxNiD2Pf'
-    'LJcLxJdWcG2FP/+N3xyS+jMAO2s8b7XJm39ETd7MkxwvtSnPyW83UvhsyzQaExz/FDX2iduNI+rALL6vEx11Dzrq'
-    'UXMObDUdWX3/MGr4uHx1+l3q4w7wJoF3MWrYRKgbqsTHKs2VmrLu2fXiRAxzvzKv6gRrgXyAoXI/GDX8sgh7mcoF'
-    'kI+iwArRs0k/z4lvcSvky+6ZejzmFJ8NhKwrreivv0s9q5OQBpeuTNr8xTR1T5au8/2NZdp3DXfJW4Ljr6VNK+tr'
-    'WfyWw4qddJc+89q0osBM1oeDHnN5EeQ3lA+rxIdLxk9/LJJOrTnWx7KcVZySuh8FwrXnhe3SZP0yaXiir/Qj+m6T'
-    'D+zjL10EAy4fWK/Df9Al+ww8lz0Pus2Qf55/K4Ifwp5tFcBntgp+khzM10/l+7zglad26xntfyVnI0m7Q4Bjt+Jz'
-    '/5Dg1mjc6jC++Pk27RlrhMeM+D7z4kseUehYUfpjPKvU3w2l3hrBZZ/uGtUPpeuE6OG8zLsS0VUj33JVoRPPmBH+'
-    'bplDeZGfToJfV3zWdwgOrjG95HPI8pu49uNj5BPz9UVstS+D8VqT9+yv2Jm/O/P3aZm/PufoT8OcdcVIjUJ8CPar'
-    'xYd0Ar80v30EZ8F7AT76SDX4abi4+hiAuA2tHZ8PuM6Cbgh/rI1idZKJ0l+56Ol+GZAbMOpKxv+1klUhGauf7vD8'
-    'kfKc5d6u4ztjkDoGIa/pHbn/6vEc1+oZWvevi92+Mx6PVg9hbM3OfMjgf9iMqISuA/mddcBnDHbWgSec54MUY5Sj'
-    'GKNh2OMle4gD8Uw6VHHrrALFZx+suOPM7N4kLQbedc5g4XTTHsX6mMqwVzeO2B3+nfEygFeaL8sFJ43GfqKxS2Bl'
-    'xW+F8g39FJMecIp0pgR+7OT1W01mkjafQFtXHPpJ5Td7JlJO2Tdr++KynC3hPjfnsVe38cW7wEeAZ+bsN5h0xDAh'
-    '/q9DDs8UlGWJs9ujtE0bt69L+TzgUhCaErjHRSYLnjxOfHoHoL7GnxA/Q9q4aDGlKLO+/aTB8MnF4fY25rkoCtH6'
-    'gzCfweabXaXybfhcltizPrMxB+wi5fnYz9+TNqcgjvtVgn+F2l6hegzrAPQ/TXXecsAow1xDOr+v0P06jaflVVl8'
-    '19+WeteIfzXjl6M3DjkBs0qMfd1Ba1XJDVqlNmUHTotKm5uOM77rGfKcA915lmSprMjFFRhD5PlrMFd7PNqWRY4G'
-    'A2TW1Z9rbNfEx18I9AeH2mxPu+mmW1ofe5psfzQ+djKPha/M7qdzAtYh70CJuaosQ50y3po8JXN3X4vyZNeFXbGy'
-    '2D3eGs15wR1ptbS9SXNrmnKgplugWcsHQP1QVHTWhzIu233ulvT1I4i7eJLO1uza0ZVyvml16WAbZ2xoD2edo3Es'
-    'iHbG+yyerZUc8r+3hZidumfsVVn2T89vYx+ueNZlR2yXFqen1X3UMrRVOePa2HfQ2D9u2d2KvBSUazzLZ9pyjnyd'
-    'biUna8qRk+XTvoPa5wPbd2asW3at2kfr53tkK1yFfccI8RnX17dgbzFEdsIg2M3XzMZcb+2ejiwbvZPWfpuPj3HX'
-    'VY+YQ3t/R5FyZWowj4c85kHS/vdQb3yTzZx7pl9o22p5sc3R9jakN7x870ex41sE/b2q5MbYPe0+gY9yNkuystJi'
-    'XL/L1kR/03Dc7gP4LU1H9jt0KtI74kFvKzlKSS784W3iTyv45MiHFsIzy/e/ih5EHVPz4N+I2XivSxHs1WuBuFwn'
-    '+bN50D75KL5rKd85hDy4K3HooXs8y6u0O6lcvr2kz59ITgXyfcURw58lQ7OONYvzXFw6PsHhW2RnhdxB87vnmuOk'
-    '0ViRfQzSyLkeIbkIcyQbNr/sAY2ntp52wzr2UJH5+x48r3uupyNSIt8s7vc8+7F5KEPQvhhgk+9/BPsVjL0cIPnp'
-    '2Sibh7POrtu9mwvle0V0No7zknHnztk8yYeKDlym8QuVF8Tru6Zxt1YBZIdzi3D+joB9Hnnq2G6Hjh2is56KlMeV'
-    'smKa92hYvucc8p62TvjcP9adEcuJ9rCdv49bd/4zatzjg2PIedRVxUaYUX6/Q+MyQbKx7DmPUU45H35WyRPidmk5'
-    'eVhvwfjn+No+jtnY/aixZ8f9hM86cNO48zGXUnRZaC5txbHP0vIZUS7ejprnla3QFNrfi1HTdulW1gSUAaRtzrjz'
-    'G1cc8o997ok2r+ucc7oIMu2zP8VS6/d/pjnnuk163jHz76bZmNOJ8s5+mhDbtSK64UnYbyXf/dlslpd5Ze2vKnPe'
-    'R+9jn78xjbvICo61Y6vptnj65IfzPgPlg/VmVZHJdzxk8pbR71jQ5B5l8yCtT2l3XLSTQ1xzyDTz4WfKehI6TsjD'
-    'tHu8Buls+mhAf4uOPRrycS7F11yBess0rqyD65In5cqNrjrG2vfuglqKzemaMzUFB5bZN+Rck+8yCOEn9pPFnxOm'
-    'ebfLVvNnK/niE/vjY8NqdivGPI2ZjXe3Jr/j3a18P6y2F2c/bQ/AdN29V6LzGWtrdjl8+xa/DvDV25iyfBvw7f7F'
-    'xavTxCufM5c+5VyiYsLvPW7lnuRrLZx/4P3JXcDjNFsD69vY7jT4U4H4bGd9e97D93Pvlr0p7lORt2N0NuR777U9'
-    'H8I7FQumeZe7jxwVlTO8VzL8EX10hvc47tQumY33qJ6meXnGNO+QtfOsy2y+P5tjbwpm890qHAPqmvNFivdqxWc6'
-    'J3vnnVitRx+rZccnbZ3sb1NGQvxZUwH1fe/FbSUOFOMYs857tf9lyHmscb3K2b+dH/sUPx3q5zSYfJ888voCjadv'
-    'ngP6Le0cP9UCHI6DCJGpAthDrri2L+6hjzaegfQQrzm2fdIhW1lnJiPih0e+Whm7r8SZYUyYr2zYc4ej1NcKxZvN'
-    'KH7liUD/xzHT/H+AEPxGCE6V9qUPaK7MBvaBcZBzxO95mXc/h/k+q8TYrZmN99IvQQz8vHHfZT+rxAFi/GAZYs8R'
-    'lv3tXYjdS+unLPEpw4qOqSv6bJ7onKUYxbMQz6LFU6476E3aHAHc+X8G1s3Gu/D3wRgw/KoST49xjRxjuWLc98W3'
-    'olsxD+WXia8EYtp85721IV3xpSeJf8sKLbcdOQNliWMaIf7WaC2qUIxTzWy8q/+SQwfZ/J9xBe+bGfrrJOVmrCty'
-    '9GqLdO8Fuq964jZFpYtfHFMx4ekXwLVjlmTsg1A7Nfd054HGAlkxLb6ijN957tm8s7S9jDHpOWVDNJ54T17pVjou'
-    '/R64dDhkyNf/EGIDu/axIe2HUmjIKzT42EQHSPf2y1r2ZQ6n+bxD+58JhBdiG2TlCqf9Lwb6mDBXKuQ/nDC/yxdv'
-    'jq9u939HfHHVxpx9mgkv/h24Lp43m/8Do509kBarECrrrewvCw67mHNfPzXN/+pZHv9q0LqVesHatMdgn4TldwLG'
-    'd7v0YILjC6b5X0mXU2wN9kP6+utPUFvtP8ZqbcbHlMX+md5Gftn6IWfkrvYhe0Tm1VbLDMor23b2joPDAsP62dfk'
-    'uSX7SbZHeK84YJp32s8J/3YRjZPGnb/FcFz7x6E24sA4BqwIuQ2Xjf4foJxj1s6Zybzi63Cdebvmzl3jzqe+7cDP'
-    'tQepOfodCvDr4/+pYo7IduIXgluO/Lau/xHkfVdlC87bsvxYofouef4P+vMTRg=='
+    'eNrtXc1zXEcRn7da7a4+V5ItS/5ko9iWbGzLThzAIiZ2JXZiAolxAoEYx7WSVraxviKtbNmkilBFhSpOFJUqjnCC'
+    'Kze48Ddw4kZR/APcOSW8l+3J/vTT9Hszu5Id29qqV7MfMz3dPT09PT3ds/3GmLxpvKL4+Tx+FeOyO35G46cQPzn5'
+    'fiAuK1KvHD9Jvc74Sb7vku9yAKs/fkryviQwIvk8JvUG5P2gfN4nsIzU7xP8SgLPwk76HoqfPsExgXNJyhrAXqFy'
+    'CT4n+L4SP3sIzntS3gc4VYKzKOUd+nxL4B6Ln3GCe1nKOQdcC2c+fkbiZ5hoLQJtSTkr/fQIv5Lv1gjHGo3JEH0e'
+    '9eT1oJR2rJJyCuTDOORjUPrpExlJeHwmfs559N1NfXcIDCsjffLY9uZCo9+K2fxieCyXuzLkclTad8gYID0X4+d9'
+    'gG3pt7RFDtr6HPWT8g0p36XyqpSTAreH4BaAxqTeKYI/Bv0g/3BMXoLveQxc3w0S/pano/K+V/DrEj6MiUyuiXwn'
+    'cnlFZHhMZCntFdGYoIyvwbzB+XEF5olLbjXZ63XwbxBktiC/JXB3y++uOWJ5wrp1ROQI+zgdPxPxsy5zdFT4btuM'
+    'C257pO45eV8FXRI5+iyJfFt97prfSf8nRS8Mgz6flO8GpG5SHpHyBdJrc6DfDOkYO2dwjFhn2jFcl7a3oO9ZRf/e'
+    'd8BK2vwY+ruv9Pci0JG0eVPGD2lZIXmy5bSUq6SHpwCGXWOWqe1iBoxjAKNKbWaVdewOwRgF+leJv4vUdtWxhvB6'
+    'tE7jaeWlCG3WpfyGlGelzQrgwuO3oLSpCT6IQ1UZt/cdeCP8pM4PAIdlKmcUHF5z8ND2fQ7mLPLnmzB2K4T/KvV3'
+    'T+n3KMCYp7FactgZLhjDMueRx3eI7lVHW5TTeRrzTtEZRtEhLt1jbcZO0I2b1u3/mMOazmf4rnXIrocmZT08ATBG'
+    'hC7Uvacy1mu0HYZE7s9ltOklvEtkL1jd/RDoGACe9cGc/OIVL7KfxWb5Zw3T3Lk+dtI6pfGlH+Yw8uG8YtcfUez6'
+    'POj3UanfBzR3CZ0nhccDDTPNaVuyTcK86QPckJ+2Hq6LLpu1QjqiTjZRjsYzr8gb26O9gHuJ+Is0a3MkD3Ok1yEv'
+    'WfT58s3KQCjfLij88bHXLa1Fqdch7diO1GxMK085Redo/fvuK7ZCFwxCnzzni6KLS7CWdFN/C6CPC/L7s8a3LkXH'
+    '9wbwqgTzC5+XwWZ5WWBPdmzef5ZS+sY9bgS2cRQAoyi+gHGwme0a/AvZ3CT2/wOPOnUpa1IuwFy3dVz6aMqh95Nx'
+    '/FcsKIdpzZgA+15bMybEzmFcEH9rd5wB/BelnKW21h/ztxifvfLdjJRVKZeBT+3Q/IdcQ7eF0uxDm+/4Wd6tEa11'
+    'j36WoD+kIcro39J/M6b/OPSfhTOOkeUJjscK4bVAv9db4HWC50sxnl8j/nAfCyQjKF8WJvpNfPvek2vsxybEHsa+'
+    'WS7niS+t4NoKf/4bvzkk9acBdtZ43m6TN/+ImryZIzlebFOek99upvDZlmk0Jjj+KWrsE7cbR9SBWXxfIzrqHnTU'
+    'o+Yc2Go6svr+YdTwcfnq9HvUx13gTQLvYtSwiVA3VImPVZorNWXds+vFiRjmfmVe1QnWPPkAQ+V+MGr4ZRH2EpXz'
+    'IB9FgRWiZ5N+nhPf4lbIl90z9XjMKT4bCFlXWtFff5d6VichDS5dmbT5i2nqnixd5/sby7TvGu6StwTHX0ubVtbX'
+    'svgthxU76R595rVpWYGZrA8HPebyAshvKB9WiA+XjJ/+WCCdWnOsj2U5q5iUuh8FwrXnhe3SZP0yaXiir/Qj+m6T'
+    'D+zjL10EAy4fWK/Df9Al+ww8lz0Pus2Qf55/K4Ifwp5tFcBntgJ+khzM10/l+7zglad2axntfyVnI0m7Q4Bjt+Jz'
+    '/5Dg1mjc6jC++PkO7RlrhMe0+D7z4kseUehYVvpjPKvU302l3irBZZ/uKtUPpeuE6OG8zLsS0VUj33JVoRPPmBH+'
+    'bplDeZGfToJfV3zWdwkOrjG95HPI8pu49uNj5BPz9UVstS+D8VqV9+yv2Jm/O/P3aZm/PufoT8OcdcVIjUJ8CPar'
+    'xYd0Ar80v30EZ8F7AT76SDX4abi4+hiAuA2tHZ8PuM6Cbgp/rI1idZKJ0l+56Ol+GZAbMOpKxv+1nFUhGauf7vD8'
+    'kfKc5d6u4ztjkDoGIa+rO3L/1eM5rtXTtO7fELt9ZzwerR7C2Jqd+ZDB/7AZUQldB/I764DPGOysA084zwcpxihH'
+    'MUbDsMdL9hAH4pl0qOLWWQWKzz5YcceZ2b1JWgy865zBwummPYr1MZVhr24csTv8O+NlAK80X5YLThqN/URjl8DK'
+    'it8K5Rv6KU56wCnSmRL4sZPXbzWZSdp8Am1dceinlN/smUg5Zd+s7YvLcraE+9ycx17dxhfvAh8Bnpmz3+CkI4YJ'
+    '8X8dcnimoCxLnN0epW3auH1dyucBl4LQlMA9LjJZ8ORx4tM7APU1/oT4GdLGRYspRZn17ScNhk8uDre3Mc9FUYjW'
+    'H4T5DDbf7BqVb8PnssSe9ZmNOWAXKc/Hfv6etJmEOO5XCf4VanuF6jGsA9D/VarzlgNGGeYa0vl9he7XaTwtr8ri'
+    'u/621LtO/KsZvxy9ccgJmFFi7OsOWqtKbtAKtSk7cFpQ2txynPHdyJDnHOjOsyRLZUUursAYIs9fg7na49G2LHI0'
+    'GCCzrv5cY7sqPv5CoD841GZ72k033dL62NNk+6PxsZN5LHxldj+dE7AOeQdKzFVlGeqU8dbkKZm7+1qUJ7su7IqV'
+    'xe7x1mjOC+5Iq6XtTZpbVykH6moLNGv5AKgfiorO+lDGZbvP3ZK+fgRxF0/S2ZpdO7pSzjetLh1s44wN7eGsczSO'
+    'BdHOeJ/Fs7WSQ/73thCzU/eMvSrL/un5bezDFc+65Ijt0uL0tLqPWoa2KmdcG/sOGvvHLbtbkZeCco1n+UxbzpGv'
+    '063kZE05crJ82ndQ+3xg+86MdcuuVfto/XyPbIVrsO8YIT7j+voW7C2GyE4YBLv5utmY663d05Flo3fS2m/z8THu'
+    'uuoRc2jv7yhSrkwN5vGQxzxI2v8e6o1vsplzz/QLbVstL7Y52t6G9IaX7/0odnyLoL9XlNwYu6fdJ/BRzmZIVpZb'
+    'jOt32ZrobxqO230Av6XpyH6HTkV6RzzobSVHKcmFP7xN/GkFnxz50EJ4Zvn+V9GDqGNqHvwbMRvvdSmCvXo9EJcb'
+    'JH82D9onH8V3LeU7h5AH9yQOPXSPZ3mVdieVy7eX9PkTyalAvi87YvizZGjGsWZxnotLxyc4fIvsrJA7aH73XHOc'
+    'NBorso9BGjnXIyQXYZZkw+aXPaDx1NbTbljHHioyv+7B87rnejoiJfLN4n7fsx+bhzIE7YsBNvn+R7BfwdjLAZKf'
+    'no2yeTjr7Lrdu7lQvpdFZ+M4Lxp37pzNk3yo6MAlGr9QeUG8vmsad2sVQHY4twjn7wjY55Gnju126NghOuupSHlc'
+    'KSumeY+G5XvOIe9p64TP/WPdGbGcaA/b+fu4dec/o8Y9PjiGnEddVWyEaeX3uzQuEyQbS57zGOWU8+FnlDwhbpeW'
+    'k4f15o1/jq/t45iN3Y8ae3bcT/isA7eMOx9zMUWXhebSVhz7LC2fEeXi7ah5XtkKTaH9vRg1bZduZU1AGUDaZo07'
+    'v3HZIf/Y555o87rOOacLINM++1MstX7/Z5pzrtuk5x0z/26ZjTmdKO/spwmxXSuiG56E/Vby3Z/NZnmZU9b+qjLn'
+    'ffQ+9vkb07iLrOBYO7aabounT3447zNQPlhvVhWZfMdDJm8b/Y4FTe5RNg/S+pR2x0U7OcQ1h0wzH36mrCeh44Q8'
+    '1Nb7HogV8dGlDzLWgXXFr1wJtGk0P5ndA+NZwdEA/iw49pQ47rMpvnGkYYnkkNeMuuR1uXK5qw7Z9L1roZZiI7vm'
+    'eE3BgefYG3IOy3cvhPAT+8nizwnTvItmq/mzlXzxiVXysbk1OxtjtMbMxrtmk9/xrlm+z1bzHbBfuQdguu4KLNF5'
+    'krWNuxxnERa/DjhbsDFw+Tbg2/2Wi1eniVc+Z0R9yjlKxYTf09zKvc7XWzivwfueu4DHabYR1rex6GnwpwLx2c76'
+    '9nyK7xPfLXtp3Fcjb8foLMv3nm57noV3QBZM8+55HzkqKmeOr2T4T/rozPFx3AFeMhvvfT1N8/KMad55a+dZl9l8'
+    '3zfHChXM5rtgOGbVNeeLFJ/Wio93Vvb6O7Fljz62zI5P2jrZ36aMhPjfpgLq+97j20rcKsZdZp1Pa/8jkfNY43qV'
+    'WAU7P/YpfkXUz2kw+f575PUFGk/fvAz0s9o5PtkCHI7bCJGpAthDrji8L+7Njzae2fQQrzkW/6RDtrLOeEbk3AD5'
+    'amVsXYmLwxg2X9mw5yRHqa9lio+bVvzgE4H+mmOm+X8GIfiNEJwq7UMf0FyZCewD4zZnid9zMu9+DvN9RokJXDUb'
+    '79FfhJj9OeO+e39GiVvEeMcyxMojLPvbuxBrmNZPWeJphhUdU1f02RzROUMxlWch/kaL/1xz0Ju0OQK48/8irJmN'
+    'd/fvgzFg+FUl/h/jMDkmdNm477dvRbdi3swvE98IxOD5zntrQ7riYU8R/5YUWu44chzKEnc1Qvyt0VpUoZismtn4'
+    '3wKXHDrI5iuNK3jfytBfpyiXZE2Ro1dbpHsv0H3NE7cpKl384hiQCU+/AK4dMyRjH4TaqbmnO281FsiKafEVZfzO'
+    'c8/myaXtZYxJz4EbovHEe/1Kt9Nx6ffApcMhQ77+hxAb2LWPDWk/lEJDXqHBxyY6QLq3X9ayL3NOzecd2v9iILwQ'
+    '2yArtzntfzzQx4S5XSH/OYX5aL54czx4u/+T4ourNubs00x48e/AdfG82fyfHe3sgbTYilBZb2V/WXDYxZyr+6lp'
+    '/rfQ0vhXg9at1AvWpj0G+yQsvxMwvtulBxMcXzDN/3a6nGJrsB/S119/gtpq/4lWazOepyz2z9Vt5JetH3Km72of'
+    'skdkXm21zKC8sm1n72Q4LDCsn31Vntuyn2R7hPeKA6Z5B/+s8G8X0XjSuPPNGI5r/zjURtwax6wVIRfjstH/s5Rz'
+    '4to5M5lTfB2uM3rX3Lln3Pnfdxz4ufYgNUe/QwF+ffz/V8xp2U78QnDLkd/W9b+HvO+qbMF5W5YfK1TfJc//AecU'
+    'Gw4='
 )
 TABLE: dict[
     tuple[str, int],
@@ -117,18 +118,19 @@ TABLE: dict[
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 17796, 1736, 0, (), (None,)),
     ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 19532, 960, 0, (), (None,)),
     ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 20492, 2032, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 22524, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 23172, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 23236, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23340, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 23536, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24456, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25004, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 25688, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 27292, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 27732, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 27872, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28068, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$', 0): (32, 28568, 1248, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 29816, 920, 1, (), (None, None)),
+    ('\\bsyntax ?error\\b', 2): (34, 22524, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 22700, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 23348, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 23412, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23516, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 23712, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24632, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25180, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 25864, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 27468, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 27908, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 28048, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28244, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$', 0): (32, 28744, 1248, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 29992, 920, 1, (), (None, None)),
 }

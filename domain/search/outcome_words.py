@@ -28,6 +28,7 @@ _ERROR_WORDS = "error failed"
 _CRASH_WORDS = "crashed crash error failed"
 _TIMEOUT_WORDS = "timeout"
 _FAILED_WORDS = "failed"  # a check that failed is no error of the program that ran it
+_TYPO_WORDS = "typo misspelled"  # what a parser could not read is most often mistyped
 
 # An entry at error level or worse: ``ERROR``, ``FATAL``, ``CRITICAL``, nginx's ``[crit]``.
 _ERROR_LEVEL = precompiled(
@@ -90,6 +91,12 @@ _TIMEOUT = precompiled(
 _TIMEOUT_SIGNS = ("ime", "IME", "eadline", "EADLINE")
 # ``time`` opens ``timed out`` and is one character into ``ETIMEDOUT``.
 _TIMEOUT_NEEDLES = (("time", (0, 1)), ("deadline", _AT_NEEDLE))
+# What a parser could not read: sqlite's ``near "SELEC": syntax error``, bash's ``syntax error
+# near unexpected token``, Python's and Node's ``SyntaxError``. An agent asks for the "typo" or
+# the "misspelled" keyword.
+_TYPO = precompiled(r"\bsyntax ?error\b", re.IGNORECASE)
+_TYPO_SIGNS = ("yntax", "YNTAX")
+_TYPO_NEEDLES = (("syntax", _AT_NEEDLE),)
 
 # Words agents put in a question that say that something went wrong, or nothing at all,
 # rather than what it is about.
@@ -120,8 +127,9 @@ def outcome_facts(text: str) -> str:
     error-level line spells out would only weigh less for the full-text index, ``ERROR`` in a
     log of errors): ``error failed`` for an error-level entry or a non-zero exit, ``failed``
     for a failed check (``✗``, pytest's ``E`` lines), ``crashed`` for a panic, a traceback or
-    a signal, ``timeout`` for a run that timed out; ``""`` when it says none. Each pattern runs
-    behind a substring test, and only on the lines that hold one of its needles (``_said``)."""
+    a signal, ``timeout`` for a run that timed out, ``typo misspelled`` for a syntax error;
+    ``""`` when it says none. Each pattern runs behind a substring test, and only on the lines
+    that hold one of its needles (``_said``)."""
     words: dict[str, None] = {}
 
     def add(said: str) -> None:
@@ -147,6 +155,11 @@ def outcome_facts(text: str) -> str:
         add(_FAILED_WORDS)
     if timeout and _said(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
         add(_TIMEOUT_WORDS)
+    if holds_any(text, _TYPO_SIGNS):
+        lowered = lowered or text.lower()
+        typo = lowered if _folds_alike(text, lowered) else None
+        if _said(_TYPO, text, typo, _TYPO_NEEDLES):
+            add(_TYPO_WORDS)
     if not words:
         return ""
     lowered = lowered or text.lower()
@@ -207,6 +220,6 @@ def _said(
     return False
 
 
-OUTCOME_WORDS = f"{_ERROR_WORDS} {_CRASH_WORDS} {_TIMEOUT_WORDS}"
+OUTCOME_WORDS = f"{_ERROR_WORDS} {_CRASH_WORDS} {_TIMEOUT_WORDS} {_TYPO_WORDS}"
 # Each word's stem, worked out once rather than for every chunk that gets the word.
 _STEMS = {word: stem_prefix(word) for word in f"{OUTCOME_WORDS} {_FAILED_WORDS}".split()}

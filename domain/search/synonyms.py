@@ -59,6 +59,10 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("timeout", "timed-out"),
     ("crash", "panic", "panicked", "panicking", "segfault"),
     ("memory", "ram"),
+    # "how much free space is left": ``df`` heads the column ``Avail``, which the words layer
+    # stems as it stems ``available`` (free(1)'s column). Not ``available`` itself: "min
+    # available pods" would meet every "free" for nothing.
+    ("free", "avail"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),

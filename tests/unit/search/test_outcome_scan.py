@@ -43,6 +43,8 @@ def _reference(text: str) -> str:
         add(ow._FAILED_WORDS)
     if scan(ow._TIMEOUT_SIGNS, ow._TIMEOUT):
         add(ow._TIMEOUT_WORDS)
+    if scan(ow._TYPO_SIGNS, ow._TYPO):
+        add(ow._TYPO_WORDS)
     lowered = text.lower()
     return " ".join(word for word in words if stem_prefix(word) not in lowered)
 
@@ -139,6 +141,11 @@ _PIECES = [
     "make",
     ": *** ",
     "Error 3",
+    "syntax error",
+    "SyntaxError",
+    "syntax",
+    "SYNTAX ",
+    "error",
 ]
 
 
@@ -162,6 +169,7 @@ def test_each_pattern_is_tried_where_its_matches_can_start(pieces: list[str]) ->
         (ow._EXIT, folded, ow._EXIT_NEEDLES),
         (ow._FAILED_MARK, text, ow._FAILED_NEEDLES),
         (ow._TIMEOUT, folded, ow._TIMEOUT_NEEDLES),
+        (ow._TYPO, folded, ow._TYPO_NEEDLES),
     ):
         assert ow._said(pattern, text, haystack, needles) == bool(pattern.search(text)), pattern
 

@@ -27,6 +27,8 @@ from domain.search.outcome_words import is_generic, outcome_facts
         ("  ✗ invoice > rejects an empty invoice", {"failed"}),
         ("upstream timed out (110: Connection timed out)", {"timeout"}),
         ("context deadline exceeded", {"timeout"}),
+        ('Parse error near line 11: near "SELEC": syntax error', {"typo", "misspelled"}),
+        ("SyntaxError: invalid syntax", {"typo", "misspelled"}),
     ],
 )
 def test_a_line_s_outcome_is_said_in_the_agent_s_words(line: str, words: set[str]) -> None:

@@ -80,3 +80,10 @@ def test_ram_is_memory() -> None:
     """Asked "which script ran out of RAM", Python says ``MemoryError``."""
     assert synonyms_of("RAM") == ("memory",)
     assert "ram" in synonyms_of("memory")
+
+
+def test_free_space_is_what_df_calls_avail() -> None:
+    # "how much free space is left": df's column is ``Avail`` (stemmed as ``available`` is).
+    assert synonyms_of("free") == ("avail",)
+    assert synonyms_of("Avail") == ("free",)
+    assert synonyms_of("available") == ()
