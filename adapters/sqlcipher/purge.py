@@ -32,6 +32,7 @@ from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.errors import OperationalError
 from adapters.sqlcipher.maintenance import (
     FTS_TABLES,
+    TRIGRAM_TABLE,
     VOCABULARY_TABLES,
     merge_into_one,
     pragma_int,
@@ -71,8 +72,11 @@ def purge_sources(connection: Connection, ids: Sequence[int]) -> int:
                 gone, said = _delete(connection, batch, secure=not markers)
             deleted += gone
             words |= said
-        if markers:  # first: a word is then looked up in one segment, not in dozens
-            for table in FTS_TABLES:
+        # first: a word is then looked up in one segment, not in dozens. The trigram table
+        # forgets a chunk by its rowid alone (contentless_delete, ADR 0144): FTS5's
+        # secure-delete cannot reach it, only a merge rewrites the segments that hold it.
+        for table in FTS_TABLES if markers else (TRIGRAM_TABLE,):
+            if deleted:
                 merge_into_one(connection, table, MERGE_PAGES)
         ordered = sorted(words)
         for start in range(0, len(ordered), BATCH_WORDS):
