@@ -13,8 +13,7 @@ from domain.source_kind import SourceKind
 if TYPE_CHECKING:  # the vault's store checkpoints here too; the knowledge port is not its
     from application.ports.knowledge_store import StoreStats
 
-TRIGRAM_TABLE = "chunks_trigram"
-FTS_TABLES = ("chunks", TRIGRAM_TABLE)
+FTS_TABLES = ("chunks", "chunks_trigram")
 VOCABULARY_TABLES = ("vocabulary", "vocabulary_recent")
 
 

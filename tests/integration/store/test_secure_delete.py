@@ -86,13 +86,12 @@ def test_the_check_reads_the_stored_text_in_the_decrypted_pages(tmp_path: Path) 
     assert b"SQLite format 3" not in path.read_bytes()  # the file itself stays encrypted
 
 
-@pytest.mark.parametrize("others", [0, 20], ids=["optimized", "fts5-secure-delete"])
+@pytest.mark.parametrize("others", [0, 20], ids=["alone", "among-twenty"])
 def test_a_deleted_source_leaves_no_text_and_no_word_in_the_file(
     tmp_path: Path, others: int
 ) -> None:
-    """With no other source the deleted chunk is most of the store and the full-text tables
-    are rewritten after it; among twenty, FTS5 takes its words out of the porter segments
-    itself, and the trigram table, which FTS5's secure-delete does not reach, is rewritten."""
+    """The deleted chunk most of the store, or a small share of it: either way both full-text
+    tables are rewritten after it (FTS5's secure-delete does not reach the trigram table)."""
     path = tmp_path / "knowledge.db"
     marker = f"quokka{secrets.token_hex(8)}"
     store = open_store(path)
@@ -155,7 +154,7 @@ def test_a_purge_in_many_small_steps_leaves_nothing_either(
     reopened.close()
 
 
-@pytest.mark.parametrize("others", [0, 20], ids=["optimized", "fts5-secure-delete"])
+@pytest.mark.parametrize("others", [0, 20], ids=["alone", "among-twenty"])
 def test_a_purge_stopped_between_its_steps_leaves_a_store_that_opens(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, others: int
 ) -> None:
