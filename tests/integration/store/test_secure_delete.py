@@ -113,6 +113,23 @@ def test_a_deleted_source_leaves_no_text_and_no_word_in_the_file(
     reopened.close()
 
 
+def test_a_source_stored_before_the_others_leaves_nothing_either(tmp_path: Path) -> None:
+    """The deleted source indexed first: the later sources' merges, under ``FAST``, move its
+    terms into new segments and free the old ones, all before the purge."""
+    path = tmp_path / "knowledge.db"
+    marker = f"quokka{secrets.token_hex(8)}"
+    store = open_store(path)
+    store.index(document("kept", "alpha bravo charlie"))
+    source = store.index(document("secret", _stored(marker))).source
+    for n in range(60):
+        store.index(document(f"other {n}", f"delta echo foxtrot {n} " * 50))
+    store.checkpoint()
+    assert store.delete_sources([source.id]) == 1
+    _folded(store)
+    assert _pages_holding(path, marker) == 0
+    assert _pages_holding_trigrams(path) == 0
+
+
 def test_ordinary_writes_leave_freed_pages_as_they_are(tmp_path: Path) -> None:
     """The other side of the decision: a source replaced by its new content frees its old
     pages without zeroing them; they stay in the file, encrypted, until reused or vacuumed."""
