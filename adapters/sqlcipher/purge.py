@@ -8,11 +8,12 @@ them:
 
 - the pages ordinary writes freed before (a source's segments merged away under FAST keep its
   words): every free page is overwritten with zeros first;
-- the full-text segments. FTS5 deletes by adding delete markers and leaves the words in the
-  older segments until a merge rewrites them. A few chunks leave through FTS5's own
-  ``secure-delete`` (each word taken out of the segments that hold it; on for this
-  transaction only, no table's definition changes); many leave as markers and then the
-  segments are merged into one, in bounded steps — whichever costs less for the share deleted;
+- the full-text segments. FTS5 deletes by adding delete markers (the trigram table, which
+  keeps no content, by marking the rowid deleted) and leaves the words in the older segments
+  until a merge rewrites them: after the deletion both tables are merged into one segment, in
+  bounded steps. FTS5's own ``secure-delete`` does not reach the trigram table, so that table
+  is rewritten whatever the share deleted, and then the porter table's merge costs less than
+  taking its words out one by one (ADR 0168);
 - the vocabulary: the sources' words that no chunk left holds (what a vacuum prunes).
 
 Each step is a write transaction of its own (sources a few hundred chunks at a time, the
@@ -42,9 +43,6 @@ from domain.search.stopwords import STOPWORDS
 from domain.search.words import MIN_WORD_LENGTH
 from domain.vocabulary import document_vocabulary
 
-# FTS5's ``secure-delete`` costs ~1.8 ms of CPU per chunk deleted, an ``optimize`` ~0.1 ms per
-# chunk stored (10 k chunks): past one chunk deleted in 16 stored, the optimize is cheaper.
-OPTIMIZE_SHARE = 16
 BATCH_CHUNKS = 100  # chunks deleted per write transaction
 BATCH_WORDS = 2000  # vocabulary words checked per write transaction
 MERGE_PAGES = 256  # pages of segments one merge step rewrites
@@ -61,19 +59,17 @@ def purge_sources(connection: Connection, ids: Sequence[int]) -> int:
         before = pragma_int(connection, "data_version")
         with write_transaction(connection):
             _zero_free_pages(connection)
-            stored = connection.execute("SELECT count(*) FROM chunk_owners").fetchone()[0]
             counts = _chunk_counts(connection, ids)
-        markers = sum(counts.values()) * OPTIMIZE_SHARE > stored
         deleted = 0
         words: set[str] = set()
         for batch in _batches(ids, counts):
             with write_transaction(connection):
-                gone, said = _delete(connection, batch, secure=not markers)
+                gone, said = _delete(connection, batch)
             deleted += gone
             words |= said
-        if markers:  # first: a word is then looked up in one segment, not in dozens
-            for table in FTS_TABLES:
-                merge_into_one(connection, table, MERGE_PAGES)
+        # before the prune: a word is then looked up in one segment, not in dozens
+        for table in FTS_TABLES if deleted else ():
+            merge_into_one(connection, table, MERGE_PAGES)
         ordered = sorted(words)
         for start in range(0, len(ordered), BATCH_WORDS):
             with write_transaction(connection):
@@ -140,18 +136,13 @@ def _batches(ids: Sequence[int], counts: dict[int, int]) -> Iterator[list[int]]:
         yield batch
 
 
-def _delete(connection: Connection, ids: Sequence[int], *, secure: bool) -> tuple[int, set[str]]:
-    """Deletes inside the caller's transaction; the sources' words. ``secure``: FTS5 takes
-    their words out of the segments itself, else they leave as delete markers."""
-    if secure:
-        _fts_secure_delete(connection, on=True)
+def _delete(connection: Connection, ids: Sequence[int]) -> tuple[int, set[str]]:
+    """Deletes inside the caller's transaction; the sources' words."""
     deleted = 0
     words: set[str] = set()
     for source_id in ids:
         words |= _words(connection, source_id)
         deleted += connection.execute("DELETE FROM sources WHERE id = ?", (source_id,)).rowcount
-    if secure:
-        _fts_secure_delete(connection, on=False)
     return deleted, words
 
 
@@ -173,10 +164,3 @@ def _prune(connection: Connection, words: Sequence[str]) -> None:
             connection.execute(unmatched_words(table, only_these=True), (json.dumps(words),))
     except OperationalError:
         return  # a word FTS5 cannot parse: keep them all, as a vacuum does
-
-
-def _fts_secure_delete(connection: Connection, *, on: bool) -> None:
-    for table in FTS_TABLES:
-        connection.execute(
-            f"INSERT INTO {table} ({table}, rank) VALUES ('secure-delete', ?)", (int(on),)
-        )

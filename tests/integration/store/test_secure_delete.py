@@ -37,13 +37,36 @@ def _decrypted_pages(path: Path) -> list[bytes]:
     return pages
 
 
+# Five letters of five scripts, in no other text of these stores. The trigram layer keeps the
+# terms of a segment's page sorted, each written as what it adds to the one before it: a
+# trigram is whole in the page only when it shares no first byte with the term before it. Each
+# of these trigrams begins with a lead byte (0xD0, 0xD7, 0xD8) no other term has.
+_RARE = "жשبगค"
+_RARE_TRIGRAMS = tuple(_RARE[n : n + 3].encode() for n in range(3))
+
+
 def _stored(marker: str) -> str:
-    """A chunk long enough to spill over several pages of its own, the marker on every line."""
-    return "\n".join(f"{marker} line {n} of the secret output" for n in range(400))
+    """A chunk long enough to spill over several pages of its own, the marker and the rare
+    letters on every line."""
+    return "\n".join(f"{marker} {_RARE} line {n} of the secret output" for n in range(400))
 
 
 def _pages_holding(path: Path, marker: str) -> int:
     return sum(marker.encode() in page for page in _decrypted_pages(path))
+
+
+def _pages_holding_trigrams(path: Path) -> int:
+    """Pages holding any trigram of the rare letters (the trigram layer's terms)."""
+    return sum(
+        any(trigram in page for trigram in _RARE_TRIGRAMS) for page in _decrypted_pages(path)
+    )
+
+
+def _trigrams_in_the_trigram_layer(store: SqlcipherKnowledgeStore) -> int:
+    """How many of the rare trigrams the trigram table's blocks hold, whole."""
+    query = "SELECT block FROM chunks_trigram_data"
+    blocks = [block or b"" for (block,) in store._pool.connection().execute(query)]
+    return sum(any(trigram in block for block in blocks) for trigram in _RARE_TRIGRAMS)
 
 
 def _folded(store: SqlcipherKnowledgeStore) -> None:
@@ -56,17 +79,19 @@ def test_the_check_reads_the_stored_text_in_the_decrypted_pages(tmp_path: Path) 
     marker = f"quokka{secrets.token_hex(8)}"
     store = open_store(path)
     store.index(document("secret", _stored(marker)))
+    assert _trigrams_in_the_trigram_layer(store) == len(_RARE_TRIGRAMS)  # seen whole
     _folded(store)
     assert _pages_holding(path, marker) >= 3
+    assert _pages_holding_trigrams(path) >= 1
     assert b"SQLite format 3" not in path.read_bytes()  # the file itself stays encrypted
 
 
-@pytest.mark.parametrize("others", [0, 20], ids=["optimized", "fts5-secure-delete"])
+@pytest.mark.parametrize("others", [0, 20], ids=["alone", "among-twenty"])
 def test_a_deleted_source_leaves_no_text_and_no_word_in_the_file(
     tmp_path: Path, others: int
 ) -> None:
-    """With no other source the deleted chunk is most of the store and the full-text tables
-    are rewritten after it; among twenty, FTS5 takes its words out of the segments itself."""
+    """The deleted chunk most of the store, or a small share of it: either way both full-text
+    tables are rewritten after it (FTS5's secure-delete does not reach the trigram table)."""
     path = tmp_path / "knowledge.db"
     marker = f"quokka{secrets.token_hex(8)}"
     store = open_store(path)
@@ -79,12 +104,30 @@ def test_a_deleted_source_leaves_no_text_and_no_word_in_the_file(
     assert store._pool.connection().execute("PRAGMA secure_delete").fetchone()[0] == 2
     _folded(store)
     assert _pages_holding(path, marker) == 0
+    assert _pages_holding_trigrams(path) == 0
     reopened = open_store(path)
     assert len(reopened.sources()) == 1 + others
     assert "charlie" in reopened.vocabulary_between(3, 12)
     assert reopened.search(words("charlie"), SearchScope(), 5)  # the store still answers
     assert reopened.search(substrings("charlie"), SearchScope(), 5)
     reopened.close()
+
+
+def test_a_source_stored_before_the_others_leaves_nothing_either(tmp_path: Path) -> None:
+    """The deleted source indexed first: the later sources' merges, under ``FAST``, move its
+    terms into new segments and free the old ones, all before the purge."""
+    path = tmp_path / "knowledge.db"
+    marker = f"quokka{secrets.token_hex(8)}"
+    store = open_store(path)
+    store.index(document("kept", "alpha bravo charlie"))
+    source = store.index(document("secret", _stored(marker))).source
+    for n in range(60):
+        store.index(document(f"other {n}", f"delta echo foxtrot {n} " * 50))
+    store.checkpoint()
+    assert store.delete_sources([source.id]) == 1
+    _folded(store)
+    assert _pages_holding(path, marker) == 0
+    assert _pages_holding_trigrams(path) == 0
 
 
 def test_ordinary_writes_leave_freed_pages_as_they_are(tmp_path: Path) -> None:
@@ -121,14 +164,16 @@ def test_a_purge_in_many_small_steps_leaves_nothing_either(
     assert store.delete_sources(ids) == 2
     _folded(store)
     assert _pages_holding(path, marker) == 0
+    assert _pages_holding_trigrams(path) == 0
     reopened = open_store(path)
     assert [s.label for s in reopened.sources()] == ["kept"]
     assert reopened.search(words("charlie"), SearchScope(), 5)
     reopened.close()
 
 
+@pytest.mark.parametrize("others", [0, 20], ids=["alone", "among-twenty"])
 def test_a_purge_stopped_between_its_steps_leaves_a_store_that_opens(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, others: int
 ) -> None:
     """Killed after the sources left and before the segments were merged: every step is a
     transaction of its own, so the file opens, answers, and holds none of the deleted sources."""
@@ -140,13 +185,16 @@ def test_a_purge_stopped_between_its_steps_leaves_a_store_that_opens(
     path = tmp_path / "knowledge.db"
     store = open_store(path)
     store.index(document("kept", "alpha bravo charlie"))
+    for n in range(others):
+        store.index(document(f"other {n}", f"delta echo foxtrot {n}"))
     gone = store.index(document("secret", _stored("quokka"))).source
     with pytest.raises(KeyboardInterrupt):
         store.delete_sources([gone.id])
     assert store._pool.connection().execute("PRAGMA secure_delete").fetchone()[0] == 2
     store.close()
     reopened = open_store(path)
-    assert [s.label for s in reopened.sources()] == ["kept"]
+    assert len(reopened.sources()) == 1 + others
     assert reopened.search(words("charlie"), SearchScope(), 5)
     assert not reopened.search(words("quokka"), SearchScope(), 5)
+    assert not reopened.search(substrings(_RARE), SearchScope(), 5)
     reopened.close()
