@@ -14,7 +14,9 @@ limit 10, every source kind), in three stores of that type:
 
 A flip is an answerable case that one store answers (its needle among the results) and a
 larger store silences (no result at all); printed per half (ADR 0055), with the unanswerable
-cases whose silence moved. Without ``--old-cases`` the ``old`` store is left out.
+cases whose silence moved. Without ``--old-cases`` the ``old`` store is left out. With
+``--ranks``, the answerable cases a larger store no longer ranks first are listed too, each
+with the source of the section that now does (ADR 0169).
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 if TYPE_CHECKING:
     from entrypoints.bench.fixtures import FixtureCase, FixtureEntry
 
-# case id -> (results, rank of the first result holding a needle)
-Found = dict[str, tuple[int, int | None]]
+# case id -> (results, rank of the first result holding a needle, source of the first result)
+Found = dict[str, tuple[int, int | None, str]]
 
 
 def _searched(
@@ -42,8 +44,8 @@ def _searched(
     wanted: Collection[str],
     workdir: Path,
 ) -> Found:
-    """{case id: (results, first relevant rank)} for the ``wanted`` cases of ``entries``, in
-    one store holding ``entries`` and ``extra``."""
+    """{case id: (results, first relevant rank, first result's source)} for the ``wanted`` cases
+    of ``entries``, in one store holding ``entries`` and ``extra``."""
     from application.use_cases.index_request import IndexRequest
     from entrypoints.bench.bench_store import StoreChoice, bench_container, off_embedder
     from entrypoints.bench.quality import EVERY_KIND, SEARCH_LIMIT, SEEDING
@@ -74,7 +76,8 @@ def _searched(
                     for at, r in enumerate(results, start=1)
                     if any(n in r.content for n in case.needles)
                 ]
-                found[case.case_id] = (len(results), ranks[0] if ranks else None)
+                first = results[0].source if results else ""
+                found[case.case_id] = (len(results), ranks[0] if ranks else None, first)
     return found
 
 
@@ -87,7 +90,7 @@ def _flips(cases: Sequence[FixtureCase], before: Found, after: Found) -> dict[st
     for case in cases:
         if case.case_id not in before or case.case_id not in after:
             continue
-        (was, was_rank), (now, now_rank) = before[case.case_id], after[case.case_id]
+        (was, was_rank, _), (now, now_rank, _) = before[case.case_id], after[case.case_id]
         if case.needles:
             if was_rank is not None and now == 0:
                 flag = "-"
@@ -116,10 +119,27 @@ def _totals(cases: Sequence[FixtureCase], stores: dict[str, Found]) -> None:
             if not asked:
                 continue
             print(
-                f"{name} {half}: answerable silent {sum(n == 0 for n, _ in asked)}/{len(asked)},"
-                f" R@1 {sum(r == 1 for _, r in asked) / len(asked):.3f};"
-                f" unanswerable answered {sum(n > 0 for n, _ in unanswerable)}/{len(unanswerable)}"
+                f"{name} {half}: answerable silent {sum(n == 0 for n, _, _ in asked)}/{len(asked)},"
+                f" R@1 {sum(r == 1 for _, r, _ in asked) / len(asked):.3f};"
+                f" unanswerable answered {sum(n > 0 for n, _, _ in unanswerable)}"
+                f"/{len(unanswerable)}"
             )
+
+
+def _demoted(cases: Sequence[FixtureCase], before: Found, after: Found) -> dict[str, list[str]]:
+    """Per half: answerable cases ``before`` ranks first and ``after`` does not, with the rank
+    their needle moved to and the source of the section ranked first instead."""
+    from domain.bench.variants import half_of
+
+    moved: dict[str, list[str]] = {}
+    for case in cases:
+        if not case.needles or case.case_id not in before or case.case_id not in after:
+            continue
+        (_, was_rank, _), (_, now_rank, first) = before[case.case_id], after[case.case_id]
+        if was_rank == 1 and now_rank != 1:
+            line = f"{case.case_id}: {case.query!r} 1 -> {now_rank}, first: {first}"
+            moved.setdefault(str(half_of(case.case_id)), []).append(line)
+    return moved
 
 
 def main() -> None:
@@ -130,6 +150,7 @@ def main() -> None:
     parser.add_argument("--old-cases", type=Path)
     parser.add_argument("--extra", type=Path)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--ranks", action="store_true", help="list cases that lose rank 1")
     args = parser.parse_args()
     corpus = load_corpus(args.fixtures)
     extra = list(load_corpus(args.extra).entries) if args.extra else []
@@ -171,6 +192,11 @@ def main() -> None:
             print(f"  {half}: {count} answered -> silent")
             for line in lines:
                 print(f"    {line}")
+        if args.ranks:
+            for half, lines in sorted(_demoted(cases, stores[before], stores[after]).items()):
+                print(f"  {half}: {len(lines)} no longer ranked first")
+                for line in lines:
+                    print(f"    {line}")
     if args.json:
         args.json.write_text(json.dumps({"stores": stores, "moved": report}, indent=1))
 
