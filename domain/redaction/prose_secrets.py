@@ -20,7 +20,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 
-from domain.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.precompiled import precompiled
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder, looks_like_a_path
@@ -74,11 +74,13 @@ _TOKEN_CHARS = precompiled(r"[A-Za-z0-9/+=_.~!@#$%^&*-]+")
 _TRAILING = ".,;:)]}\"'`"
 
 
-def prose_secret_spans(text: str, lowered: str) -> Iterator[Span]:
+def prose_secret_spans(
+    text: str, lowered: str, found: NeedlePositions | None = None
+) -> Iterator[Span]:
     """Where a secret follows a credential word in ``text`` (``lowered`` is its lower case,
-    offsets kept)."""
+    offsets kept; ``found`` the positions of needles in it, shared with the other scans)."""
     starts = CREDENTIAL_STARTS if "key" in lowered else _KEYLESS_STARTS
-    for match in _CREDENTIAL.finditer_from(lowered, starts):
+    for match in _CREDENTIAL.finditer_from(lowered, starts, found):
         if match.end() >= len(text) or text[match.end()] not in " \t":
             continue  # ``password=…``, ``token:``, ``pwd_file``: an assignment's business
         end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)

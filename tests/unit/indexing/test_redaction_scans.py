@@ -12,11 +12,17 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction import SECRET_MARKER, _same_length_lower, redact_secrets
-from domain.redaction.assignments import _ASSIGNMENT, _TWO_COLUMNS, STEMS
-from domain.redaction.command_secrets import _COMMANDS, _PGPASS, _PGPASS_HINT
-from domain.redaction.prose_secrets import _CREDENTIAL, CREDENTIAL_STARTS
+from domain.redaction.assignments import _ASSIGNMENT, _TWO_COLUMNS, STEMS, secret_spans
+from domain.redaction.command_secrets import (
+    _COMMANDS,
+    _PGPASS,
+    _PGPASS_HINT,
+    _holds_colons,
+    command_secret_spans,
+)
+from domain.redaction.prose_secrets import _CREDENTIAL, CREDENTIAL_STARTS, prose_secret_spans
 
 _PIECES = [
     *STEMS,
@@ -143,6 +149,7 @@ def test_a_user_flag_and_a_pgpass_line_are_looked_for_wherever_they_can_be(text:
         assert any(flag in text.lower() for flag in curl.flags)
     if _PGPASS.search(text) is not None:
         assert _PGPASS_HINT.search(text) is not None
+    assert _holds_colons(text, 4) == (text.count(":") >= 4)
 
 
 def test_each_shape_is_still_redacted() -> None:
@@ -158,3 +165,75 @@ def test_each_shape_is_still_redacted() -> None:
     ):
         redacted = redact_secrets(text)
         assert secret not in redacted and SECRET_MARKER in redacted, redacted
+
+
+# Needles' positions shared by the scans of one text (``NeedlePositions``).
+_WORDS = ("requirepass", "masterauth", "masterpass", "sshpass", "password", "passpass", "aa")
+_NEEDLES = st.lists(
+    st.sampled_from(["pass", "auth", "ss", "a", "aa", "p", "pas", "token", "-u", "pwd", "key"]),
+    min_size=1,
+    max_size=5,
+).map(tuple)
+_WORD_TEXT = st.lists(
+    st.sampled_from(
+        [*_WORDS, "pass", "pas", "s", "ss", "require", "master", "auth", "sh", "a", " "]
+    ),
+    max_size=24,
+).map("".join)
+
+
+class _AnyCount(NeedlePositions):
+    """Looks a word up at its needle's positions however many there are (a short text has
+    fewer than one per 1024 characters only when it has none)."""
+
+    _MOST_PER_CHAR = 1.0
+
+
+@settings(max_examples=800, deadline=None)
+@given(_WORD_TEXT, _NEEDLES)
+def test_needle_positions_are_every_start_once_in_order(
+    text: str, needles: tuple[str, ...]
+) -> None:
+    expected = sorted(
+        {at for needle in needles for at in range(len(text)) if text.startswith(needle, at)}
+    )
+    assert NeedlePositions(text).starts(needles) == expected
+
+
+@settings(max_examples=800, deadline=None)
+@given(_WORD_TEXT, _NEEDLES, st.lists(st.sampled_from([*_WORDS, "pass", "a", "x"]), max_size=8))
+def test_a_word_is_held_where_a_needle_found_before_says(
+    text: str, needles: tuple[str, ...], words: list[str]
+) -> None:
+    for kind in (NeedlePositions, _AnyCount):
+        found = kind(text)
+        found.starts(needles)
+        assert [found.holds(word) for word in words] == [word in text for word in words]
+
+
+@settings(max_examples=800, deadline=None)
+@given(_TEXT)
+def test_scans_sharing_needle_positions_find_what_each_alone_finds(text: str) -> None:
+    lowered = _same_length_lower(text)
+    for kind in (NeedlePositions, _AnyCount):
+        shared = kind(lowered)
+        together = [
+            list(secret_spans(text, lowered, shared)),
+            list(command_secret_spans(text, lowered, shared)),
+            list(prose_secret_spans(text, lowered, shared)),
+        ]
+        alone = [
+            list(secret_spans(text, lowered)),
+            list(command_secret_spans(text, lowered)),
+            list(prose_secret_spans(text, lowered)),
+        ]
+        assert together == alone
+
+
+def test_a_long_text_is_looked_up_at_a_needle_s_few_places() -> None:
+    text = "x" * 5000 + "\nrequirepass Hunter2secret\n" + "passed " * 3
+    found = NeedlePositions(text)
+    assert found.of("pass") == [5008, 5027, 5034, 5041]
+    assert found.holds("requirepass") and not found.holds("masterpass")
+    assert not found.holds("sshpass")
+    assert "Hunter2secret" not in redact_secrets(text)
