@@ -121,15 +121,14 @@ class NeedlePositions:
         """``word in string``; looked for only at a needle found before that ``word`` holds,
         when it has few positions (every ``word`` in ``string`` holds that needle there)."""
         string, most = self._string, len(self._string) * self._MOST_PER_CHAR
-        best: tuple[str, list[int]] | None = None
-        for needle, found in self._found.items():
-            if needle in word and len(found) <= most:
-                if best is None or len(found) < len(best[1]):
-                    best = needle, found
-        if best is None:
+        useful = [(len(at), needle) for needle, at in self._found.items() if needle in word]
+        fewest = min(useful, default=None)
+        if fewest is None or fewest[0] > most:
             return word in string
-        offset = word.index(best[0])
-        return any(string.startswith(word, at - offset) for at in best[1] if at >= offset)
+        offset = word.index(fewest[1])
+        return any(
+            string.startswith(word, at - offset) for at in self._found[fewest[1]] if at >= offset
+        )
 
 
 def _prefix_free(needles: tuple[str, ...]) -> bool:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction import SECRET_MARKER, _same_length_lower, redact_secrets
-from domain.redaction.assignments import _ASSIGNMENT, _TWO_COLUMNS, STEMS, secret_spans
+from domain.redaction.assignments import _ASSIGNMENT, _TWO_COLUMNS, STEMS, Span, secret_spans
 from domain.redaction.command_secrets import (
     _COMMANDS,
     _PGPASS,
@@ -22,7 +22,17 @@ from domain.redaction.command_secrets import (
     _holds_colons,
     command_secret_spans,
 )
-from domain.redaction.prose_secrets import _CREDENTIAL, CREDENTIAL_STARTS, prose_secret_spans
+from domain.redaction.prose_secrets import (
+    _CONNECTORS,
+    _CREDENTIAL,
+    _LOOK_CHARS,
+    _LOOK_WORDS,
+    _NEXT_WORD,
+    _TRAILING,
+    CREDENTIAL_STARTS,
+    is_secret_word,
+    prose_secret_spans,
+)
 
 _PIECES = [
     *STEMS,
@@ -237,3 +247,80 @@ def test_a_long_text_is_looked_up_at_a_needle_s_few_places() -> None:
     assert found.holds("requirepass") and not found.holds("masterpass")
     assert not found.holds("sshpass")
     assert "Hunter2secret" not in redact_secrets(text)
+
+
+def _prose_spans_walking_characters(text: str, lowered: str) -> list[Span]:
+    """The prose rule as first written: blanks and each word read a character at a time."""
+    spans = []
+    for match in _CREDENTIAL.finditer(lowered):
+        if match.end() >= len(text) or text[match.end()] not in " \t":
+            continue
+        end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)
+        window_end = end if end >= 0 else min(len(text), match.end() + _LOOK_CHARS)
+        position = match.end()
+        for _ in range(_LOOK_WORDS):
+            while position < window_end and text[position] in " \t":
+                position += 1
+            stop = position
+            while stop < len(text) and not text[stop].isspace():
+                stop += 1
+            word = text[position:stop]
+            if not word or position >= window_end:
+                break
+            value = word.rstrip(_TRAILING).lstrip("\"'`(")
+            if value.lower() in _CONNECTORS or not value or (len(value) <= 3 and value.isalpha()):
+                position = stop
+                continue
+            if is_secret_word(value):
+                start = position + word.index(value)
+                spans.append(Span(start, start + len(value)))
+            break
+    return spans
+
+
+_PROSE_PIECES = [
+    "password",
+    "token",
+    "api key",
+    "secret",
+    " ",
+    "\t",
+    "  ",
+    "\n",
+    "\u00a0",
+    "\u2003",
+    "\x1c",
+    "\x85",
+    "\u2028",
+    "\u180e",
+    "\u200b",
+    "is",
+    "my",
+    "the",
+    "db",
+    "(",
+    '"',
+    ".",
+    ":",
+    "hunter2secret",
+    "Tr0ub4dor&3",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "retry_api12x",
+    "x" * 30,
+    "İ",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_PROSE_PIECES), max_size=20).map("".join))
+def test_prose_words_read_by_pattern_are_those_read_a_character_at_a_time(text: str) -> None:
+    lowered = _same_length_lower(text)
+    expected = _prose_spans_walking_characters(text, lowered)
+    assert list(prose_secret_spans(text, lowered)) == expected
+    assert list(prose_secret_spans(text, lowered, NeedlePositions(lowered))) == expected
+
+
+def test_a_word_ends_at_whatever_isspace_calls_a_space() -> None:
+    for code in range(0x110000):
+        char = chr(code)
+        assert (_NEXT_WORD.match(f"a{char}", 0).group(1) == "a") is char.isspace()  # type: ignore[union-attr]
