@@ -41,15 +41,15 @@ class LazyPattern:
         return self.compiled.finditer(string)
 
     def finditer_from(
-        self, string: str, starts: tuple[str, ...], found: NeedlePositions | None = None
+        self, string: str, starts: tuple[str, ...], positions: NeedlePositions | None = None
     ) -> Iterator[re.Match[str]]:
         """``finditer`` for a pattern whose every match begins with one of ``starts``: it is
         tried only where one of them does. A pattern opening on ``\\b`` and an alternation is
         otherwise tried at every position of the text (``re`` can skip ahead to a literal
         prefix only), which on a long log cost more than the rest of its redaction.
-        ``found``: the needles' positions in ``string`` already looked for, shared."""
+        ``positions``: the needles' positions in ``string`` already looked for, shared."""
         compiled, done = self.compiled, 0
-        for at in (found or NeedlePositions(string)).starts(starts):
+        for at in (positions or NeedlePositions(string)).starts(starts):
             if at < done:
                 continue  # inside the last match, where ``finditer`` does not look either
             found = compiled.match(string, at)
@@ -58,14 +58,14 @@ class LazyPattern:
                 yield found
 
     def finditer_in_lines(
-        self, string: str, needles: tuple[str, ...], found: NeedlePositions | None = None
+        self, string: str, needles: tuple[str, ...], positions: NeedlePositions | None = None
     ) -> Iterator[re.Match[str]]:
         """``finditer`` for a pattern whose every match lies within a line, holds one of
         ``needles`` and looks at nothing past its line's end (``$`` under ``re.M``): it runs
         only over the lines holding a needle, in order. A pattern opening on ``^`` or a class
         is otherwise tried at every position of the text; a log has a needle on few lines."""
         compiled, line_end = self.compiled, -1
-        for at in (found or NeedlePositions(string)).starts(needles):
+        for at in (positions or NeedlePositions(string)).starts(needles):
             if at < line_end:
                 continue  # on the line just searched
             line_end = string.find("\n", at)

@@ -171,11 +171,13 @@ _PROSE_WORDS = (
 _COMMAND_WORDS = (":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified")
 
 
-def _holds_a_prose_word(lowered: str, found: NeedlePositions | None = None) -> bool:
+def _holds_a_prose_word(lowered: str, positions: NeedlePositions | None = None) -> bool:
     """``any(word in lowered for word in _PROSE_WORDS)``, the twelve ``…key`` forms looked for
     only where ``key`` and the word before it are: a log saying ``key`` in another sense is
-    spared most of the scans. ``found``: needles' positions in ``lowered`` looked for already."""
-    if any((found.holds(word) if found else word in lowered) for word in _PLAIN_PROSE_WORDS):
+    spared most of the scans. ``positions``: where needles looked for already are in ``lowered``."""
+    if any(
+        (positions.holds(word) if positions else word in lowered) for word in _PLAIN_PROSE_WORDS
+    ):
         return True
     if "key" not in lowered:
         return False
@@ -237,21 +239,21 @@ def redact_secrets(text: str) -> str:
         text = _BEARER.sub(rf"\g<1>{SECRET_MARKER}", text)
     spans: list[Span] = []
     current: str | None = None  # the text as it is now, lower-cased with every offset kept
-    found: NeedlePositions | None = None  # where needles are in ``current``, shared by scans
+    positions: NeedlePositions | None = None  # where needles are in ``current``, shared by scans
     if any(word in lowered for word in _KEY_WORDS):
         lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
-        found = NeedlePositions(current)
-        spans += secret_spans(text, lowered, found)
+        positions = NeedlePositions(current)
+        spans += secret_spans(text, lowered, positions)
     if any(word in lowered for word in _COMMAND_WORDS):
         if current is None:
             lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
-            found = NeedlePositions(current)
-        spans += command_secret_spans(text, lowered, found)
-    if _holds_a_prose_word(lowered, found):
+            positions = NeedlePositions(current)
+        spans += command_secret_spans(text, lowered, positions)
+    if _holds_a_prose_word(lowered, positions):
         if current is None:
             lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
-            found = NeedlePositions(current)
-        spans += prose_secret_spans(text, lowered, found)
+            positions = NeedlePositions(current)
+        spans += prose_secret_spans(text, lowered, positions)
     return _replace(text, spans) if spans else text
 
 

@@ -112,12 +112,12 @@ _PGPASS_HINT = LazyPattern(r":(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S")
 
 
 def command_secret_spans(
-    text: str, lowered: str, found: NeedlePositions | None = None
+    text: str, lowered: str, positions: NeedlePositions | None = None
 ) -> Iterator[Span]:
-    """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups), ``found``
-    the positions of needles in it already looked for (``requirepass`` is looked for only where
+    """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups), ``positions``
+    where needles already looked for are in it (``requirepass`` is looked for only where
     ``pass`` is, when it is in few places)."""
-    holds = (found or NeedlePositions(lowered)).holds
+    holds = (positions or NeedlePositions(lowered)).holds
     for command in _COMMANDS:
         if (
             any(holds(trigger) for trigger in command.triggers)

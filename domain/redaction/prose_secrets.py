@@ -76,13 +76,13 @@ _NEXT_WORD = LazyPattern(r"[ \t]*+(\S*)")  # matches anywhere (both parts may be
 
 
 def prose_secret_spans(
-    text: str, lowered: str, found: NeedlePositions | None = None
+    text: str, lowered: str, positions: NeedlePositions | None = None
 ) -> Iterator[Span]:
     """Where a secret follows a credential word in ``text`` (``lowered`` is its lower case,
-    offsets kept; ``found`` the positions of needles in it, shared with the other scans)."""
-    holds_key = found.holds("key") if found else "key" in lowered
+    offsets kept; ``positions`` where needles are in it, shared with the other scans)."""
+    holds_key = positions.holds("key") if positions else "key" in lowered
     starts = CREDENTIAL_STARTS if holds_key else _KEYLESS_STARTS
-    for match in _CREDENTIAL.finditer_from(lowered, starts, found):
+    for match in _CREDENTIAL.finditer_from(lowered, starts, positions):
         if match.end() >= len(text) or text[match.end()] not in " \t":
             continue  # ``password=…``, ``token:``, ``pwd_file``: an assignment's business
         end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)
