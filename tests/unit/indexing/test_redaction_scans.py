@@ -17,6 +17,7 @@ from domain.redaction import SECRET_MARKER, _same_length_lower, redact_secrets
 from domain.redaction.assignments import _ASSIGNMENT, _TWO_COLUMNS, STEMS, Span, secret_spans
 from domain.redaction.command_secrets import (
     _COMMANDS,
+    _PATTERNS,
     _PGPASS,
     _PGPASS_HINT,
     _holds_colons,
@@ -324,3 +325,62 @@ def test_a_word_ends_at_whatever_isspace_calls_a_space() -> None:
     for code in range(0x110000):
         char = chr(code)
         assert (_NEXT_WORD.match(f"a{char}", 0).group(1) == "a") is char.isspace()  # type: ignore[union-attr]
+
+
+# Command names as first written, opening on ``\b``; each twin opens on its first letter.
+_NAMES_OPENING_ON_A_BOUNDARY = {
+    r"\bmysql(?:dump|admin|import|sh|check)?\b": "mysql",
+    r"\b(?:curl|wget|http|https|xh)\b": "-u",
+    r"\b(?:docker|podman|helm|oras)\b": "login",
+    r"\bredis-cli\b": "redis-cli",
+}
+_NAME_PIECES = [
+    "mysql",
+    "mysqldump",
+    "mysqlsh",
+    "curl",
+    "wget",
+    "http",
+    "https",
+    "httpsx",
+    "xh",
+    "docker",
+    "podman",
+    "helm",
+    "oras",
+    "redis-cli",
+    "login",
+    "sshpass",
+    "x",
+    "_",
+    "9",
+    "é",
+    "\u0663",  # an Arabic digit: a word character
+    "\u0130",
+    "-",
+    " ",
+    "\t",
+    "\n",
+    "/",
+    ".",
+    " -p ",
+    "secret1",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_NAME_PIECES), max_size=14).map("".join))
+def test_command_names_opening_on_a_letter_match_as_opening_on_a_boundary(text: str) -> None:
+    by_trigger = {command.triggers[0]: command for command in _COMMANDS}
+    pairs = [
+        (LazyPattern(old), by_trigger[trigger].word)
+        for old, trigger in _NAMES_OPENING_ON_A_BOUNDARY.items()
+    ]
+    pairs.append((LazyPattern(r"\blogin\b"), by_trigger["login"].steps[0]))
+    sshpass = LazyPattern(r"\bsshpass[ \t]+-p[ \t]*(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)")
+    pairs.append((sshpass, next(p for t, p in _PATTERNS if t == ("sshpass",))))
+    for old, new in pairs:
+        assert _spans(new.finditer(text)) == _spans(old.finditer(text))
+        for at in range(len(text) + 1):
+            found, expected = new.search(text, at), old.search(text, at)
+            assert (found and found.span()) == (expected and expected.span())
