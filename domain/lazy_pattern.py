@@ -40,13 +40,16 @@ class LazyPattern:
     def finditer(self, string: str) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(string)
 
-    def finditer_from(self, string: str, starts: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    def finditer_from(
+        self, string: str, starts: tuple[str, ...], positions: NeedlePositions | None = None
+    ) -> Iterator[re.Match[str]]:
         """``finditer`` for a pattern whose every match begins with one of ``starts``: it is
         tried only where one of them does. A pattern opening on ``\\b`` and an alternation is
         otherwise tried at every position of the text (``re`` can skip ahead to a literal
-        prefix only), which on a long log cost more than the rest of its redaction."""
+        prefix only), which on a long log cost more than the rest of its redaction.
+        ``positions``: the needles' positions in ``string`` already looked for, shared."""
         compiled, done = self.compiled, 0
-        for at in _positions(string, starts):
+        for at in (positions or NeedlePositions(string)).starts(starts):
             if at < done:
                 continue  # inside the last match, where ``finditer`` does not look either
             found = compiled.match(string, at)
@@ -54,13 +57,15 @@ class LazyPattern:
                 done = max(found.end(), at + 1)
                 yield found
 
-    def finditer_in_lines(self, string: str, needles: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    def finditer_in_lines(
+        self, string: str, needles: tuple[str, ...], positions: NeedlePositions | None = None
+    ) -> Iterator[re.Match[str]]:
         """``finditer`` for a pattern whose every match lies within a line, holds one of
         ``needles`` and looks at nothing past its line's end (``$`` under ``re.M``): it runs
         only over the lines holding a needle, in order. A pattern opening on ``^`` or a class
         is otherwise tried at every position of the text; a log has a needle on few lines."""
         compiled, line_end = self.compiled, -1
-        for at in _positions(string, needles):
+        for at in (positions or NeedlePositions(string)).starts(needles):
             if at < line_end:
                 continue  # on the line just searched
             line_end = string.find("\n", at)
@@ -78,12 +83,57 @@ class LazyPattern:
         return self.compiled.sub(repl, string)
 
 
-def _positions(string: str, needles: tuple[str, ...]) -> list[int]:
-    """Every offset of ``string`` where one of ``needles`` starts, in order, each once."""
-    positions: set[int] = set()
-    for needle in needles:
-        at = string.find(needle)
-        while at >= 0:
-            positions.add(at)
-            at = string.find(needle, at + 1)
-    return sorted(positions)
+class NeedlePositions:
+    """Where needles start in one string, each needle looked for once: redaction's three
+    scans tried at the secret words' stems (assignments, key/value rows, prose) share them,
+    and a word holding a needle already found is looked for only where that needle is."""
+
+    __slots__ = ("_found", "_string")
+    # More per character, and a scan for the word is cheaper than a look at each of them.
+    _MOST_PER_CHAR = 1 / 1024
+
+    def __init__(self, string: str) -> None:
+        self._string = string
+        self._found: dict[str, list[int]] = {}
+
+    def of(self, needle: str) -> list[int]:
+        """Every offset where ``needle`` starts, overlapping ones included, in order."""
+        found = self._found.get(needle)
+        if found is None:
+            string, found = self._string, []
+            at = string.find(needle)
+            while at >= 0:
+                found.append(at)
+                at = string.find(needle, at + 1)
+            self._found[needle] = found
+        return found
+
+    def starts(self, needles: tuple[str, ...]) -> list[int]:
+        """Every offset where one of ``needles`` starts, in order, each once."""
+        if len(needles) == 1:
+            return self.of(needles[0])
+        merged = sorted([at for needle in needles for at in self.of(needle)])
+        if _prefix_free(needles):
+            return merged  # two needles start at one offset only when one begins the other
+        return sorted(set(merged))
+
+    def holds(self, word: str) -> bool:
+        """``word in string``; looked for only at a needle found before that ``word`` holds,
+        when it has few positions (every ``word`` in ``string`` holds that needle there)."""
+        string, most = self._string, len(self._string) * self._MOST_PER_CHAR
+        useful = [(len(at), needle) for needle, at in self._found.items() if needle in word]
+        fewest = min(useful, default=None)
+        if fewest is None or fewest[0] > most:
+            return word in string
+        offset = word.index(fewest[1])
+        return any(
+            string.startswith(word, at - offset) for at in self._found[fewest[1]] if at >= offset
+        )
+
+
+def _prefix_free(needles: tuple[str, ...]) -> bool:
+    return not any(
+        i != j and other.startswith(needle)
+        for i, needle in enumerate(needles)
+        for j, other in enumerate(needles)
+    )

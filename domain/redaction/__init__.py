@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from domain.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.long_text import lower
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
@@ -195,11 +195,13 @@ _PROSE_WORDS = (
 _COMMAND_WORDS = (":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified")
 
 
-def _holds_a_prose_word(lowered: str) -> bool:
+def _holds_a_prose_word(lowered: str, positions: NeedlePositions | None = None) -> bool:
     """``any(word in lowered for word in _PROSE_WORDS)``, the twelve ``…key`` forms looked for
     only where ``key`` and the word before it are: a log saying ``key`` in another sense is
-    spared most of the scans."""
-    if any(word in lowered for word in _PLAIN_PROSE_WORDS):
+    spared most of the scans. ``positions``: where needles looked for already are in ``lowered``."""
+    if any(
+        (positions.holds(word) if positions else word in lowered) for word in _PLAIN_PROSE_WORDS
+    ):
         return True
     if "key" not in lowered:
         return False
@@ -265,17 +267,21 @@ def redact_secrets(text: str) -> str:
         text = _BEARER.sub(rf"\g<1>{SECRET_MARKER}", text)
     spans: list[Span] = []
     current: str | None = None  # the text as it is now, lower-cased with every offset kept
+    positions: NeedlePositions | None = None  # where needles are in ``current``, shared by scans
     if any(word in lowered for word in _KEY_WORDS):
         lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
-        spans += secret_spans(text, lowered)
+        positions = NeedlePositions(current)
+        spans += secret_spans(text, lowered, positions)
     if any(word in lowered for word in _COMMAND_WORDS):
-        lowered = current = current or _same_length_lower(
-            text, _lower_of(text, lowered, lowered_from)
-        )
-        spans += command_secret_spans(text, lowered)
-    if _holds_a_prose_word(lowered):
-        lowered = current or _same_length_lower(text, _lower_of(text, lowered, lowered_from))
-        spans += prose_secret_spans(text, lowered)
+        if current is None:
+            lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
+            positions = NeedlePositions(current)
+        spans += command_secret_spans(text, lowered, positions)
+    if _holds_a_prose_word(lowered, positions):
+        if current is None:
+            lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
+            positions = NeedlePositions(current)
+        spans += prose_secret_spans(text, lowered, positions)
     return _replace(text, spans) if spans else text
 
 

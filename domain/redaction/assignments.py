@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from domain.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, name_words
 from domain.redaction.secret_values import ValueContext, is_literal_secret, looks_like_a_path
 
@@ -108,23 +108,27 @@ class _Value(tuple[Span, str, str]):
         return bool(self[2])
 
 
-def secret_spans(text: str, lowered: str) -> Iterator[Span]:
-    """Where the secret values are; ``lowered`` is ``text.lower()`` with the same offsets."""
-    yield from _assignments(text, lowered)
+def secret_spans(
+    text: str, lowered: str, positions: NeedlePositions | None = None
+) -> Iterator[Span]:
+    """Where the secret values are; ``lowered`` is ``text.lower()`` with the same offsets,
+    ``positions`` where needles are in it, shared with the other scans of it."""
+    positions = positions or NeedlePositions(lowered)
+    yield from _assignments(text, lowered, positions)
     if "-" in text:
         yield from _flags(text, lowered)
     if "</" in text:
         yield from _elements(text)
     if "value" in lowered and ("name" in lowered or "key" in lowered):
-        yield from _pairs(text, lowered)
+        yield from _pairs(text, lowered, positions)
     if "  " in text or "\t" in text:  # two blanks (spaces or tabs) part every match
-        yield from _two_columns(text, lowered)
+        yield from _two_columns(text, lowered, positions)
 
 
-def _assignments(text: str, lowered: str) -> Iterator[Span]:
+def _assignments(text: str, lowered: str, positions: NeedlePositions) -> Iterator[Span]:
     # Every match opens with a stem: tried only where one is, not at each of the many letters
     # the stems begin with (a scan of a long text cost as much as the rest of the assignments).
-    for match in _ASSIGNMENT.finditer_from(lowered, STEMS):
+    for match in _ASSIGNMENT.finditer_from(lowered, STEMS, positions):
         start = _name_start(text, match.start("stem"))
         name = text[start : match.end("name")].lstrip("-.")
         name = _with_prose_qualifier(text, start, name)
@@ -162,9 +166,9 @@ def _elements(text: str) -> Iterator[Span]:
             yield Span(match.start("value"), match.end("value"))
 
 
-def _pairs(text: str, lowered: str) -> Iterator[Span]:
+def _pairs(text: str, lowered: str, positions: NeedlePositions) -> Iterator[Span]:
     """``- name: DB_PASSWORD`` / ``value: …`` (Kubernetes, ECS, SSM, CloudFormation, .NET)."""
-    for match in _PAIR_NAME.finditer_from(lowered, PAIR_NAME_STARTS):
+    for match in _PAIR_NAME.finditer_from(lowered, PAIR_NAME_STARTS, positions):
         name = text[match.start("name") : match.end("name")]
         if not is_secret_name(name):
             continue
@@ -179,10 +183,10 @@ def _pairs(text: str, lowered: str) -> Iterator[Span]:
             yield value.span
 
 
-def _two_columns(text: str, lowered: str) -> Iterator[Span]:
+def _two_columns(text: str, lowered: str, positions: NeedlePositions) -> Iterator[Span]:
     """``password    hunter2secret``: key/value tables such as ``vault kv get`` prints."""
     # Each match lies in its line and holds a stem: searched for in the lines holding one.
-    for match in _TWO_COLUMNS.finditer_in_lines(lowered, STEMS):
+    for match in _TWO_COLUMNS.finditer_in_lines(lowered, STEMS, positions):
         start = _name_start(text, match.start("stem"))
         line_start = text.rfind("\n", 0, start) + 1
         if text[line_start:start].strip():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from domain.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder
 
@@ -43,16 +43,20 @@ class _Command:
 
 
 _SHELL_END = LazyPattern(r"[\n|;&]")
+# A command's name is a whole word: ``\bname\b``, with the leading ``\b`` written after the first
+# letter as "no word character before it" (``m(?<!\wm)ysql``), the same condition, as a letter
+# is a word character. Opening on ``\b`` the pattern was tried at every position of the text
+# (~27 ms per MB); opening on letters, the regex engine skips ahead to them (1–8 ms).
 _COMMANDS: tuple[_Command, ...] = (
     _Command(
         ("mysql",),
-        LazyPattern(r"\bmysql(?:dump|admin|import|sh|check)?\b"),
+        LazyPattern(r"m(?<!\wm)ysql(?:dump|admin|import|sh|check)?\b"),
         (LazyPattern(rf"[ \t]-p{_VALUE}"),),
         _SHELL_END,
     ),
     _Command(
         ("-u",),
-        LazyPattern(r"\b(?:curl|wget|http|https|xh)\b"),
+        LazyPattern(r"(?:c(?<!\wc)url|w(?<!\ww)get|h(?<!\wh)ttps?|x(?<!\wx)h)\b"),
         (LazyPattern(r"[ \t](?:-u|--user)[ =]?['\"]?[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"),),
         _SHELL_END,
         # Where the step can match: ``-u`` or ``--user`` after a blank. ``-u`` alone is in
@@ -62,8 +66,8 @@ _COMMANDS: tuple[_Command, ...] = (
     ),
     _Command(
         ("login",),
-        LazyPattern(r"\b(?:docker|podman|helm|oras)\b"),
-        (LazyPattern(r"\blogin\b"), LazyPattern(rf"[ \t]-p[ =]?{_VALUE}")),
+        LazyPattern(r"(?:d(?<!\wd)ocker|p(?<!\wp)odman|h(?<!\wh)elm|o(?<!\wo)ras)\b"),
+        (LazyPattern(r"l(?<!\wl)ogin\b"), LazyPattern(rf"[ \t]-p[ =]?{_VALUE}")),
         _SHELL_END,
         # A web log's ``/login`` is no registry login: without one of the tools named, the
         # search for their names through the whole text is spared.
@@ -71,7 +75,7 @@ _COMMANDS: tuple[_Command, ...] = (
     ),
     _Command(
         ("redis-cli",),
-        LazyPattern(r"\bredis-cli\b"),
+        LazyPattern(r"r(?<!\wr)edis-cli\b"),
         (LazyPattern(rf"[ \t]-a[ \t]+{_VALUE}"),),
         _SHELL_END,
     ),
@@ -88,7 +92,7 @@ _COMMANDS: tuple[_Command, ...] = (
 )
 # Each pattern with the words one of which the text must hold for it to be worth running.
 _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = (
-    (("sshpass",), LazyPattern(rf"\bsshpass[ \t]+-p[ \t]*{_VALUE}")),
+    (("sshpass",), LazyPattern(rf"s(?<!\ws)shpass[ \t]+-p[ \t]*{_VALUE}")),
     (
         ("requirepass", "masterauth", "masterpass"),
         LazyPattern(rf"(?im)^[ \t]*(?:requirepass|masterauth|masterpass)[ \t]+{_VALUE}"),
@@ -111,22 +115,38 @@ _PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>
 _PGPASS_HINT = LazyPattern(r":(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S")
 
 
-def command_secret_spans(text: str, lowered: str) -> Iterator[Span]:
-    """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups)."""
+def command_secret_spans(
+    text: str, lowered: str, positions: NeedlePositions | None = None
+) -> Iterator[Span]:
+    """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups), ``positions``
+    where needles already looked for are in it (``requirepass`` is looked for only where
+    ``pass`` is, when it is in few places)."""
+    holds = (positions or NeedlePositions(lowered)).holds
     for command in _COMMANDS:
         if (
-            any(trigger in lowered for trigger in command.triggers)
+            any(holds(trigger) for trigger in command.triggers)
             and (not command.names or any(name in lowered for name in command.names))
             and (not command.flags or any(flag in lowered for flag in command.flags))
         ):
             yield from _secrets(_command_matches(command, text))
     for triggers, pattern in _PATTERNS:
-        if any(trigger in lowered for trigger in triggers):
+        if any(holds(trigger) for trigger in triggers):
             yield from _secrets(pattern.finditer(text))
     if "machine" in lowered and "login" in lowered:
         yield from _secrets(_NETRC.finditer(text))
-    if text.count(":") >= 4 and _PGPASS_HINT.search(text) is not None:
+    if _holds_colons(text, 4) and _PGPASS_HINT.search(text) is not None:
         yield from _secrets(_PGPASS.finditer(text))
+
+
+def _holds_colons(text: str, count: int) -> bool:
+    """``text.count(":") >= count``, stopping at the last one needed: a one-character ``find``
+    skips ahead in C at memory speed, where ``count`` compares every character."""
+    at = -1
+    for _ in range(count):
+        at = text.find(":", at + 1)
+        if at < 0:
+            return False
+    return True
 
 
 def _command_matches(command: _Command, text: str) -> Iterator[re.Match[str]]:

@@ -20,7 +20,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 
-from domain.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.precompiled import precompiled
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder, looks_like_a_path
@@ -72,27 +72,28 @@ MIN_RANDOM = 20
 MIN_ENTROPY = 3.5  # bits per character of a random-looking token
 _TOKEN_CHARS = precompiled(r"[A-Za-z0-9/+=_.~!@#$%^&*-]+")
 _TRAILING = ".,;:)]}\"'`"
+_NEXT_WORD = LazyPattern(r"[ \t]*+(\S*)")  # matches anywhere (both parts may be empty)
 
 
-def prose_secret_spans(text: str, lowered: str) -> Iterator[Span]:
+def prose_secret_spans(
+    text: str, lowered: str, positions: NeedlePositions | None = None
+) -> Iterator[Span]:
     """Where a secret follows a credential word in ``text`` (``lowered`` is its lower case,
-    offsets kept)."""
-    starts = CREDENTIAL_STARTS if "key" in lowered else _KEYLESS_STARTS
-    for match in _CREDENTIAL.finditer_from(lowered, starts):
+    offsets kept; ``positions`` where needles are in it, shared with the other scans)."""
+    holds_key = positions.holds("key") if positions else "key" in lowered
+    starts = CREDENTIAL_STARTS if holds_key else _KEYLESS_STARTS
+    for match in _CREDENTIAL.finditer_from(lowered, starts, positions):
         if match.end() >= len(text) or text[match.end()] not in " \t":
             continue  # ``password=…``, ``token:``, ``pwd_file``: an assignment's business
         end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)
         window_end = end if end >= 0 else min(len(text), match.end() + _LOOK_CHARS)
         position = match.end()
         for _ in range(_LOOK_WORDS):
-            while position < window_end and text[position] in " \t":
-                position += 1
-            stop = position
-            while stop < len(text) and not text[stop].isspace():
-                stop += 1
-            word = text[position:stop]
-            if not word or position >= window_end:
+            # The blanks, then the word up to any whitespace (``\S`` is ``not isspace()``).
+            position, stop = _NEXT_WORD.match(text, position).span(1)  # type: ignore[union-attr]
+            if position == stop or position >= window_end:
                 break
+            word = text[position:stop]
             value = word.rstrip(_TRAILING).lstrip("\"'`(")
             if value.lower() in _CONNECTORS or not value or (len(value) <= 3 and value.isalpha()):
                 position = stop
