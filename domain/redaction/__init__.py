@@ -211,14 +211,28 @@ def _holds_a_prose_word(lowered: str, positions: NeedlePositions | None = None) 
     )
 
 
+# The letters a case-insensitive pattern takes for an ASCII one that ``lower()`` leaves apart
+# (``PAſſWORD`` matches ``password`` under ``(?i)``, but ``"password" in lowered`` failed, so
+# the pattern never ran and the secret stayed): the look-ups see them as the pattern does.
+_FOLDS = {"İ": "i", "ı": "i", "ſ": "s"}
+_FOLD_TABLE = str.maketrans(_FOLDS)
+
+
+def _lower(text: str) -> str:
+    """``lower(text)``, each of ``_FOLDS`` folded to its ASCII letter (one character for one)."""
+    if not text.isascii() and any(letter in text for letter in _FOLDS):
+        text = text.translate(_FOLD_TABLE)
+    return lower(text)
+
+
 def _same_length_lower(text: str, lowered: str | None = None) -> str:
     """``text.lower()`` (``lowered`` when already made), keeping every offset (a few characters
-    grow when lower-cased)."""
+    grow when lower-cased), with ``_FOLDS`` folded."""
     if lowered is None:
-        lowered = lower(text)
+        lowered = _lower(text)
     if len(lowered) == len(text):
         return lowered
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    return "".join(_FOLDS.get(c) or (c.lower() if len(c.lower()) == 1 else c) for c in text)
 
 
 def _replace(text: str, spans: Iterable[Span]) -> str:
@@ -237,7 +251,7 @@ def redact_secrets(text: str) -> str:
 
     The text is lower-cased a slice at a time, and again only once a pattern has changed it:
     lower-casing a long non-ASCII text whole passes through 12 bytes a character."""
-    lowered, lowered_from = lower(text), text
+    lowered, lowered_from = _lower(text), text
     if "<private>" in lowered:
         text = _PRIVATE.sub(PRIVATE_MARKER, text)
     if "PRIVATE KEY" in text:
@@ -260,7 +274,7 @@ def redact_secrets(text: str) -> str:
         if needle in text:
             text = webhook.sub(rf"\g<1>{SECRET_MARKER}", text)
     if text is not lowered_from:  # a pattern above changed it (``sub`` returns it as it was)
-        lowered, lowered_from = lower(text), text
+        lowered, lowered_from = _lower(text), text
     if "authorization" in lowered:
         text = _AUTH_HEADER.sub(rf"\g<1>{SECRET_MARKER}", text)
     if "bearer" in lowered:
@@ -286,4 +300,4 @@ def redact_secrets(text: str) -> str:
 
 
 def _lower_of(text: str, lowered: str, lowered_from: str) -> str:
-    return lowered if text is lowered_from else lower(text)
+    return lowered if text is lowered_from else _lower(text)

@@ -178,6 +178,20 @@ def test_ordinary_text_is_unchanged(text: str) -> None:
             f"SLACK_URL=https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/{SECRET_MARKER}",
         ),
         ("ssh://git@github.com/acme/app.git", "ssh://git@github.com/acme/app.git"),
+        # letters a case-insensitive pattern reads as ASCII ones open its look-up too
+        (
+            "CREATE ROLE bob WITH PA\u017f\u017fWORD 'Hunter2secretX'",
+            f"CREATE ROLE bob WITH PA\u017f\u017fWORD '{SECRET_MARKER}'",
+        ),
+        (
+            "CREATE USER 'a'@'%' \u0130DENTIFIED BY 'Hunter2secretX'",
+            f"CREATE USER 'a'@'%' \u0130DENTIFIED BY '{SECRET_MARKER}'",
+        ),
+        ("AUTHOR\u0130ZATION: Bearer abc123def456", f"AUTHOR\u0130ZATION: Bearer {SECRET_MARKER}"),
+        (
+            "\u017ftra\u00dfe \u0130stanbul \u0131 plain",
+            "\u017ftra\u00dfe \u0130stanbul \u0131 plain",
+        ),
         ("https://build-bot@ci.example.com/x", "https://build-bot@ci.example.com/x"),
     ],
 )
