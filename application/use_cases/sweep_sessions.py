@@ -111,15 +111,18 @@ class SweepSessions:
         total = sum(thread.size for _, thread in work)
         rows: list[SweptThread] = []
         done = 0
-        for files, thread in work:
-            if request.should_stop():
-                break
-            try:
-                rows.append(self._sweep(sweep, files, thread))
-            except Interrupted:
-                break
-            done += thread.size
-            request.on_progress(SweepProgress(done, total, len(rows), len(work)))
+        try:
+            for files, thread in work:
+                if request.should_stop():
+                    break
+                try:
+                    rows.append(self._sweep(sweep, files, thread))
+                except Interrupted:
+                    break
+                done += thread.size
+                request.on_progress(SweepProgress(done, total, len(rows), len(work)))
+        finally:
+            self._drop_stale(sweep)
         return SweepReport(
             request.project_root,
             tuple(rows),
@@ -222,12 +225,24 @@ class SweepSessions:
                 return row(SweepStatus.SKIPPED, reason=str(error), started=started, failed=True)
             wanted = {str(part.label) for part in parts}
             stale = [source_id for name, source_id in existing if name not in wanted]
-            if stale:
-                self._store.delete_sources(stale)
-            self._record(sweep, thread, INDEXED, label, len(pairs))
+            if stale:  # dropped once for the whole sweep, then recorded (``_drop_stale``)
+                sweep.stale.extend(stale)
+                sweep.waiting.append((thread, label, len(pairs)))
+            else:
+                self._record(sweep, thread, INDEXED, label, len(pairs))
         return row(
             status, label=label, turns=len(pairs), sections=sections, started=started, note=note
         )
+
+    def _drop_stale(self, sweep: _Sweep) -> None:
+        """Deletes the parts the sweep's threads no longer have in one call: a deletion purges,
+        and a purge rewrites the full-text tables whatever it deletes (ADR 0168), so one per
+        thread cost a rewrite each. The threads are recorded only after it: a sweep stopped
+        before finds them again and computes their stale parts anew."""
+        if sweep.stale:
+            self._store.delete_sources(sweep.stale)
+        for thread, label, turns in sweep.waiting:
+            self._record(sweep, thread, INDEXED, label, turns)
 
     def _store_parts(self, parts: Sequence[SessionPart]) -> int:
         sections = 0
@@ -269,6 +284,8 @@ class _Sweep:
     follows: Mapping[str, str]
     sources: Mapping[str, list[tuple[str, int]]]
     now: datetime
+    stale: list[int] = attrs.field(factory=list)  # parts of threads swept, to delete
+    waiting: list[tuple[Thread, str, int]] = attrs.field(factory=list)  # to record after
 
 
 class _RowMaker:

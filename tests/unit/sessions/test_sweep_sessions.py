@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from adapters.memory.in_memory_session_files import InMemorySessionFiles
+from application.use_cases.index_request import IndexRequest
 from application.use_cases.sweep_request import SweepReport, SweepRequest, SweepStatus
 from domain.search_hit import SearchScope
 from domain.source_kind import SourceKind
@@ -305,3 +307,64 @@ def test_a_session_larger_than_a_source_is_stored_in_parts(tmp_path: Path) -> No
     assert labels[1] == f"{row.label}#2"
     assert "Answer 39" in _content(container, labels[-1])
     assert datetime.now(UTC)  # the clock in use is the fixed one; nothing here waits
+
+
+def test_parts_no_thread_has_any_more_are_deleted_once_per_sweep(
+    container: CliContainer, tmp_path: Path
+) -> None:
+    store = container.adapters.knowledge_store()
+    files = _claude(container)
+    old_parts: list[str] = []
+    for n in range(2):
+        t = _decision_session(f"s{n}")
+        files.add(tmp_path, f"s{n}", t.text().encode(), mtime_ns=NOW_NS)
+        started = (SESSION_START + timedelta(seconds=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        old_parts.append(f"session:{started}:s{n}#2")  # a part the session had when longer
+        container.use_cases.index_content().execute(
+            IndexRequest(
+                content="an older second part", label=old_parts[-1], kind=SourceKind.SESSION
+            )
+        )
+    calls: list[list[int]] = []
+    delete = store.delete_sources
+
+    def counted(ids: Iterable[int]) -> int:
+        calls.append(list(ids))
+        return delete(calls[-1])
+
+    store.delete_sources = counted  # type: ignore[method-assign]
+
+    rows = _sweep(container, tmp_path).rows
+
+    assert [r.status for r in rows] == [SweepStatus.CHANGED] * 2
+    assert len(calls) == 1 and len(calls[0]) == 2
+    assert all(store.source_by_label(label) is None for label in old_parts)
+    assert all(r.status is SweepStatus.UNCHANGED for r in _sweep(container, tmp_path).rows)
+
+
+def test_a_sweep_stopped_before_its_stale_parts_went_finds_them_again(
+    container: CliContainer, tmp_path: Path
+) -> None:
+    store = container.adapters.knowledge_store()
+    files = _claude(container)
+    t = _decision_session("s0")
+    files.add(tmp_path, "s0", t.text().encode(), mtime_ns=NOW_NS)
+    started = (SESSION_START + timedelta(seconds=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    old_part = f"session:{started}:s0#2"
+    container.use_cases.index_content().execute(
+        IndexRequest(content="an older second part", label=old_part, kind=SourceKind.SESSION)
+    )
+    delete = store.delete_sources
+
+    def killed(ids: Iterable[int]) -> int:
+        raise KeyboardInterrupt
+
+    store.delete_sources = killed  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        _sweep(container, tmp_path)
+    store.delete_sources = delete  # type: ignore[method-assign]
+
+    [row] = _sweep(container, tmp_path).rows
+
+    assert row.status is SweepStatus.CHANGED
+    assert store.source_by_label(old_part) is None
