@@ -21,7 +21,7 @@ from domain.search.fuzzy import (
     max_distance,
     slip_only,
 )
-from domain.search.inflections import able_forms, regular_forms
+from domain.search.inflections import able_forms, agent_stems, regular_forms
 from domain.search.initialisms import abbreviated, spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.matching import stem_prefix
@@ -127,15 +127,22 @@ class QueryCorrector:
         whole words only; else the vocabulary's farther correction."""
         correction = self._word(word)
         if correction is not None and is_slip(word, correction):
-            return correction
+            return None if self._names_a_doer(word, correction) else correction
         if not slip_only(word):
             candidates = [c for c in unslipped(word) if len(c) > _HELD_MIN]
             held = next((c for c in candidates if present(c)), None) if present else None
             if held is None and correction is None and word not in _KNOWN_WORDS:
                 held = self._held_by_store(word, candidates)
             if held is not None:
-                return held
-        return correction
+                return None if self._names_a_doer(word, held) else held
+        return None if correction and self._names_a_doer(word, correction) else correction
+
+    def _names_a_doer(self, word: str, correction: str) -> bool:
+        """Whether ``word`` names the doer of a word the vocabulary holds and ``correction`` is
+        that word with another ending (``checker`` where the text says ``check``, ``user`` and
+        ``use``): a noun the question means, no slip of ``checked`` or ``used`` (ADR 0170)."""
+        stems = frozenset(agent_stems(word, correction))
+        return bool(stems) and not self._known_of(stems, self._clock.monotonic()).isdisjoint(stems)
 
     def _slips_of_found_words(
         self, terms: tuple[str, ...], inside: list[str], present: Callable[[str], bool]

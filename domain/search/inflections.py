@@ -88,6 +88,23 @@ def regular_forms(word: str) -> frozenset[str]:
 
 
 _ENDINGS = ("s", "es", "d", "ed", "ing")
+_AGENT_ENDINGS = ("er", "ers")
+
+
+def agent_stems(typed: str, word: str) -> tuple[str, ...]:
+    """The words ``typed`` may name the doer of (``checker``, ``user``: ``check``, ``use``) when
+    ``word`` is the same stem with another ending (``checked``, ``used``); empty otherwise.
+    One slip turns ``-er`` into ``-ed`` (``r`` and ``d`` are neighbouring keys), yet a word
+    that does so is as often the noun the question means."""
+    for ending in _AGENT_ENDINGS:
+        stem = typed.removesuffix(ending)
+        if stem == typed or not stem.isalpha() or not word.startswith(stem):
+            continue
+        if word[len(stem) :] in (*_ENDINGS, *_AGENT_ENDINGS, ""):
+            return tuple(s for s in (stem, stem + "e") if len(s) >= _SHORTEST_FORM)
+    return ()
+
+
 _SHORTEST_FORM = 3
 
 

@@ -241,3 +241,16 @@ def test_a_three_letter_slip_of_a_word_that_phrases_a_question_is_corrected_to_i
         parse_query("how were retry tests mde deterministic"), lambda w: w in found
     )
     assert corrected is not None and "made" in corrected.terms
+
+
+def test_the_doer_of_a_word_the_text_holds_is_no_slip_of_its_other_form() -> None:
+    # ``checker`` is one slip (r → d) from ``checked``, which another source holds, but the
+    # text holds ``check``: the question means the checker.
+    corrector = QueryCorrector(Vocabulary({"check", "checked", "type"}), FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("run the type checker")) is None
+    found = corrector.correct(parse_query("run the type checker"), lambda word: word == "checked")
+    assert found is None
+    # Without ``check`` in the vocabulary the slip stays a slip.
+    alone = QueryCorrector(Vocabulary({"checked", "type"}), FixedClock())  # type: ignore[arg-type]
+    corrected = alone.correct(parse_query("run the type checker"))
+    assert corrected is not None and "checked" in corrected.terms
