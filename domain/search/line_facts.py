@@ -347,7 +347,7 @@ def _slow_latencies(text: str, *, in_lines: bool) -> Iterator[re.Match[str]]:
     is tried: at the ``=``/``:`` of each latency field's sign, and from the digits, dots and
     spaces right before each ``ms``, instead of at every position of the text."""
     seconds = _SECONDS_IN_LINES if in_lines else _SECONDS_AT
-    for sign in _SECONDS_SIGNS:
+    for sign in _SECONDS_SIGNS if _holds_a_seconds_sign(text) else ():
         at = text.find(sign)
         while at >= 0:
             found = seconds.match(text, at + len(sign) - 1)
@@ -365,6 +365,29 @@ def _slow_latencies(text: str, *, in_lines: bool) -> Iterator[re.Match[str]]:
             if found is not None and float(found.group(1)) >= SLOW_SECONDS * 1000:
                 yield found
         at = text.find("ms", at + 2)
+
+
+# Every latency field's sign is one of these names right before an ``=`` or a ``:``.
+_SECONDS_NAMES = ("rt", "time", "elapsed", "took")
+_FEW_SEPARATORS = 32  # past these, the signs are looked for in the whole text, one scan each
+
+
+def _holds_a_seconds_sign(text: str) -> bool:
+    """``any(sign in text for sign in _SECONDS_SIGNS)``. Each sign is a name and an ``=`` or
+    a ``:``, so one holds only where those do: a section with a few (a log's ``id=``) is read
+    once for each and looked at behind them, instead of once per sign (eight scans)."""
+    for separator in "=:":
+        at = text.find(separator)
+        for _ in range(_FEW_SEPARATORS):
+            if at < 0:
+                break
+            if text.endswith(_SECONDS_NAMES, 0, at):
+                return True
+            at = text.find(separator, at + 1)
+        else:
+            if at >= 0:
+                return _may_have_latency_field(text)
+    return False
 
 
 def _in_number(char: str, in_lines: bool) -> bool:

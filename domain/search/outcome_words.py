@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
+from domain.search.marker_capitals import capitals_only_in_markers
 from domain.search.matching import stem_prefix
 
 _AT_NEEDLE = (0,)  # a match opens with its needle
@@ -169,8 +170,12 @@ def outcome_facts(text: str) -> str:
 def error_signs(text: str, lowered: str) -> tuple[str, ...]:
     """The error-level signs ``text`` may hold, given its lower-case copy (or ``""``): a text
     equal to its copy holds no capital (the first letter ``lower`` changes would differ there),
-    so none of the signs in capitals, each a scan of the text saved."""
-    return _LOWER_ERROR_SIGNS if lowered == text else _ERROR_SIGNS
+    so none of the signs in capitals, each a scan of the text saved. Nor does a text whose
+    capitals are all redaction markers' (``[REDACTED_SECRET]``): a sign in capitals holds no
+    ``[`` or ``]``, so it would lie inside a marker, and no marker holds one."""
+    if lowered == text or (lowered and capitals_only_in_markers(text)):
+        return _LOWER_ERROR_SIGNS
+    return _ERROR_SIGNS
 
 
 # Letters a case-blind pattern matches to an ASCII letter that ``str.lower`` leaves alone or

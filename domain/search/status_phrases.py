@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from domain.search.line_facts import status_words
+from domain.search.marker_capitals import capitals_only_in_markers
 
 _PHRASES: dict[int, str] = {
     200: "OK",
@@ -51,10 +52,12 @@ _STATUS = re.compile(r"([1-5](?<![\w.][1-5])\d\d) (OK\b|[A-Z][a-z]+(?: [A-Z][a-z
 def status_phrase_facts(text: str) -> str:
     """``status code response`` and the words for each status ``text`` writes with its reason
     phrase (``202 Accepted``), or ``""``."""
-    if " " not in text or text.lower() == text:
+    if " " not in text or text.lower() == text or capitals_only_in_markers(text):
         # Every match holds a space and an ASCII capital, which ``lower`` would change. Not
         # ``islower()``: it reads a text without capitals letter by letter through the Unicode
         # tables, ~30 times slower than making the lower-case copy (whose ASCII path is bytes).
+        # A match's first capital follows a space, which no capital of a redaction marker
+        # does (``[REDACTED_SECRET]``): a section whose capitals are all markers' has none.
         return ""
     codes: dict[int, None] = {}
     for match in _STATUS.finditer(text):

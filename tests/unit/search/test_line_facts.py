@@ -232,3 +232,42 @@ def test_a_platform_sign_past_many_dashes_is_still_found() -> None:
     assert line_facts_module._holds_a_platform_sign(many + "@esbuild/darwin-arm64")
     assert not line_facts_module._holds_a_platform_sign(many)
     assert line_facts_module._holds_a_platform_sign("x" * line_facts_module._FEW_DASHES + "aix-")
+
+
+_SECONDS_PIECES = [*line_facts_module._SECONDS_SIGNS, *line_facts_module._SECONDS_NAMES]
+_SECONDS_PIECES += ["=", ":", "id=", "r", "t", "ime", "urt=", " ", "\n", "x", "1.5", "==", "::"]
+
+
+@settings(max_examples=2000)
+@given(st.lists(st.sampled_from(_SECONDS_PIECES), max_size=60).map("".join))
+def test_latency_signs_looked_for_behind_each_separator_are_the_signs_in_the_text(
+    text: str,
+) -> None:
+    signs = line_facts_module._SECONDS_SIGNS
+    assert line_facts_module._holds_a_seconds_sign(text) == any(s in text for s in signs)
+
+
+def test_a_latency_sign_past_many_separators_is_still_found() -> None:
+    many = "id=1 a:b " * (line_facts_module._FEW_SEPARATORS + 3)
+    assert line_facts_module._holds_a_seconds_sign(many + "took:1.5")
+    assert line_facts_module._holds_a_seconds_sign(many + "rt=1.5")
+    assert not line_facts_module._holds_a_seconds_sign(many)
+    assert line_facts_module._holds_a_seconds_sign("=" * 40 + "elapsed:2")
+
+
+@settings(max_examples=1000)
+@given(st.lists(st.sampled_from([*_SECONDS_PIECES, "0.5", "2 ms", "1500ms"]), max_size=40))
+def test_slow_latencies_are_those_of_the_eight_sign_scans(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    for in_lines in (False, True):
+        found = [m.span() for m in line_facts_module._slow_latencies(text, in_lines=in_lines)]
+        pattern = line_facts_module._SECONDS_IN_LINES if in_lines else line_facts_module._SECONDS_AT
+        expected = []
+        for sign in line_facts_module._SECONDS_SIGNS:
+            at = text.find(sign)
+            while at >= 0:
+                match = pattern.match(text, at + len(sign) - 1)
+                if match is not None and float(match.group(1)) >= 1.0:
+                    expected.append(match.span())
+                at = text.find(sign, at + 1)
+        assert found[: len(expected)] == expected

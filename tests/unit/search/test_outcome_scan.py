@@ -204,3 +204,17 @@ def test_a_text_without_capitals_is_spared_only_the_signs_it_cannot_hold(
     signs = ow.error_signs(text, lowered)
     assert ow.holds_any(text, signs) == ow.holds_any(text, ow._ERROR_SIGNS)
     assert ow.error_signs("panic [crit] x", "panic [crit] x") == ("[error]", "[crit]", "[alert]")
+
+
+_MARKED_ERROR_PIECES = [*_ERROR_PIECES, "[REDACTED_SECRET]", "[REDACTED]", "[REDACTED", "REDACTED"]
+_MARKED_ERROR_PIECES += ["_SECRET]", "RROR]", "[ERROR", "PANIC]", "Σ", "="]
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_MARKED_ERROR_PIECES), max_size=14).map("".join), st.booleans())
+def test_a_text_whose_capitals_are_redaction_markers_is_spared_only_signs_it_cannot_hold(
+    text: str, copied: bool
+) -> None:
+    lowered = text.lower() if copied else ""
+    signs = ow.error_signs(text, lowered)
+    assert ow.holds_any(text, signs) == ow.holds_any(text, ow._ERROR_SIGNS)

@@ -142,3 +142,21 @@ def test_a_lower_case_text_is_no_status_and_a_capital_anywhere_is_read() -> None
     )
     assert status_phrase_facts("returns 202 Accepted now").startswith("status code response")
     assert status_phrase_facts("x.202 Accepted") == ""
+
+
+_MARKED_PIECES = [*_STATUS_PIECES, "[REDACTED_SECRET]", "[REDACTED]", "[REDACTED", "]", "["]
+_MARKED_PIECES += ["REDACTED", "_SECRET]", "x=", " ", "token ", "\n", "Σ", "ſ", "OK"]
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_MARKED_PIECES), max_size=16).map("".join))
+def test_a_section_whose_capitals_are_redaction_markers_is_read_as_the_first_rule(
+    text: str,
+) -> None:
+    assert status_phrase_facts(text) == _first_rule(text)
+
+
+def test_a_marker_beside_a_status_phrase_leaves_it_read() -> None:
+    assert status_phrase_facts("token=[REDACTED_SECRET] 202 accepted") == ""
+    said = status_phrase_facts("token=[REDACTED_SECRET] 202 Accepted")
+    assert said == _first_rule("token=[REDACTED_SECRET] 202 Accepted") != ""
