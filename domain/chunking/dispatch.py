@@ -13,8 +13,10 @@ from domain.chunking.plaintext import plaintext_chunks
 from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
-from domain.search.line_facts import package_facts, record_facts, text_facts
+from domain.search.line_facts import text_facts
 from domain.search.outcome_words import outcome_facts
+from domain.search.package_facts import package_facts
+from domain.search.record_facts import record_facts
 from domain.search.status_phrases import status_phrase_facts
 from domain.search.tool_names import tool_facts
 

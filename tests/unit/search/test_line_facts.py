@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from domain.chunking.log_titles import log_title
 from domain.compact_view import compact_view
 from domain.search import line_facts as line_facts_module
+from domain.search import package_facts as package_facts_module
 from domain.search.line_facts import line_facts
 
 ACCESS = (
@@ -66,7 +67,7 @@ def test_a_chunk_of_an_access_log_carries_the_words_its_statuses_stand_for() -> 
 
 
 def test_a_json_record_says_which_problems_it_counts() -> None:
-    from domain.search.line_facts import record_facts
+    from domain.search.record_facts import record_facts
 
     record = '{\n  "filePath": "src/customer.ts",\n  "errorCount": 4,\n  "warningCount": 0\n}'
     assert record_facts(record) == "errors"
@@ -76,7 +77,7 @@ def test_a_json_record_says_which_problems_it_counts() -> None:
 
 
 def test_a_package_built_for_one_platform_is_a_native_binary() -> None:
-    from domain.search.line_facts import package_facts
+    from domain.search.package_facts import package_facts
 
     fetched = "npm http fetch GET 200 https://registry.npmjs.org/@rollup/rollup-linux-x64-gnu 9ms"
     assert package_facts(fetched) == "native binary platform"
@@ -223,15 +224,17 @@ _PLATFORM_PIECES = [
 @settings(max_examples=2000)
 @given(st.lists(st.sampled_from(_PLATFORM_PIECES), max_size=40).map("".join))
 def test_platform_signs_looked_for_behind_each_dash_are_the_signs_in_the_text(text: str) -> None:
-    signs = line_facts_module._PLATFORM_SIGNS
-    assert line_facts_module._holds_a_platform_sign(text) == any(s in text for s in signs)
+    signs = package_facts_module._PLATFORM_SIGNS
+    assert package_facts_module._holds_a_platform_sign(text) == any(s in text for s in signs)
 
 
 def test_a_platform_sign_past_many_dashes_is_still_found() -> None:
-    many = "a-b " * (line_facts_module._FEW_DASHES + 3)
-    assert line_facts_module._holds_a_platform_sign(many + "@esbuild/darwin-arm64")
-    assert not line_facts_module._holds_a_platform_sign(many)
-    assert line_facts_module._holds_a_platform_sign("x" * line_facts_module._FEW_DASHES + "aix-")
+    many = "a-b " * (package_facts_module._FEW_DASHES + 3)
+    assert package_facts_module._holds_a_platform_sign(many + "@esbuild/darwin-arm64")
+    assert not package_facts_module._holds_a_platform_sign(many)
+    assert package_facts_module._holds_a_platform_sign(
+        "x" * package_facts_module._FEW_DASHES + "aix-"
+    )
 
 
 _SECONDS_PIECES = [*line_facts_module._SECONDS_SIGNS, *line_facts_module._SECONDS_NAMES]
