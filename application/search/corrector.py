@@ -8,9 +8,9 @@ import attrs
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
+from application.search.store_words import HELD_MIN, StoreWords
 from domain.search.corrected_text import (
     doubled_by_spelling,
-    names_a_part,
     replaced,
     run_in_raw,
 )
@@ -22,24 +22,18 @@ from domain.search.fuzzy import (
     slip_only,
 )
 from domain.search.inflections import able_forms, agent_stems, regular_forms
-from domain.search.initialisms import abbreviated, spelt_out
+from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
-from domain.search.matching import stem_prefix
 from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
 from domain.search.stopwords import STOPWORDS
-from domain.search.store_query import Combine, StoreQuery
 from domain.search.synonym_slips import synonym_of_a_slip
 from domain.search.synonyms import SYNONYM_WORDS
-from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
-from domain.search_hit import SearchLayer, SearchScope
-from domain.source_kind import ALL_KINDS
 
 # An inflection is at most this many letters longer or shorter than its word (``queries`` →
 # ``query``, ``spill`` → ``spilling``), a slip one letter more.
 _FORM_REACH = 4
-_BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need about that many
 # Words a correction may reach that no output need hold: synonyms, the words that phrase a
 # question (``verssion`` → ``version``, ``fnid`` → ``find``) and the generic ones.
 _KNOWN_WORDS = SYNONYM_WORDS | QUESTION_WORDS | GENERIC_WORDS
@@ -51,16 +45,10 @@ _ASKING_ONLY = (QUESTION_WORDS | GENERIC_WORDS) - SYNONYM_WORDS
 
 # A word this short is corrected only by putting back a letter it dropped.
 SHORT_SLIP_LENGTH = 3
-# A word one slip from a misspelt one is looked for inside longer words only when longer than
-# this: shorter ones occur inside too many words to mean anything.
-_HELD_MIN = 3
 # A word of four letters or fewer held inside longer ones is as often a whole word of its own
 # (``code`` of ``codec``, ``decode``) as a longer word with its last letter dropped: only a
 # longer one is read as the start or end of its one-slip correction (``matri`` of ``matrix``).
 _CUT_SHORT_MIN = 5
-_HELD_HITS = 20  # sections read to tell which candidate the text holds
-_HELD_KEPT = 256  # misspelt words whose answer is kept
-_EVERYWHERE = SearchScope(kinds=ALL_KINDS)
 
 
 class QueryCorrector:
@@ -79,10 +67,7 @@ class QueryCorrector:
         self._store = store
         self._clock = clock
         self._cache = CorrectionCache()
-        self._vocabulary: dict[tuple[int, int], tuple[float, list[str]]] = {}
-        self._known: dict[tuple[int, int], tuple[float, frozenset[str]]] = {}
-        self._held: dict[str, tuple[float, str | None]] = {}
-        self._abbreviations: dict[str, tuple[float, bool]] = {}
+        self._words = StoreWords(store, clock, _KNOWN_WORDS)
 
     def correct(
         self, query: ParsedQuery, present: Callable[[str], bool] | None = None
@@ -108,7 +93,7 @@ class QueryCorrector:
         short = spelt_out(
             query.terms,
             lambda t: t in unknown and not (t in corrections and is_slip(t, corrections[t])),
-            self._abbreviates,
+            self._words.abbreviates,
         )
         corrections = {t: c for t, c in corrections.items() if t not in short}
         if not corrections and not short:
@@ -129,10 +114,10 @@ class QueryCorrector:
         if correction is not None and is_slip(word, correction):
             return None if self._names_a_doer(word, correction) else correction
         if not slip_only(word):
-            candidates = [c for c in unslipped(word) if len(c) > _HELD_MIN]
+            candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
             held = next((c for c in candidates if present(c)), None) if present else None
             if held is None and correction is None and word not in _KNOWN_WORDS:
-                held = self._held_by_store(word, candidates)
+                held = self._words.held_by_store(word, candidates)
             if held is not None:
                 return None if self._names_a_doer(word, held) else held
         return None if correction and self._names_a_doer(word, correction) else correction
@@ -142,7 +127,9 @@ class QueryCorrector:
         that word with another ending (``checker`` where the text says ``check``, ``user`` and
         ``use``): a noun the question means, no slip of ``checked`` or ``used`` (ADR 0170)."""
         stems = frozenset(agent_stems(word, correction))
-        return bool(stems) and not self._known_of(stems, self._clock.monotonic()).isdisjoint(stems)
+        if not stems:
+            return False
+        return not self._words.known_of(stems, self._clock.monotonic()).isdisjoint(stems)
 
     def _slips_of_found_words(
         self, terms: tuple[str, ...], inside: list[str], present: Callable[[str], bool]
@@ -178,53 +165,13 @@ class QueryCorrector:
         if word in _KNOWN_WORDS or self._store.has_word(word):
             return None
         longer = len(word) + 1
-        vocabulary = self._known_between(longer, longer, self._clock.monotonic())
+        vocabulary = self._words.known_between(longer, longer, self._clock.monotonic())
         held = {
             c
             for c in letter_put_back(word)
             if c in _ASKING_ONLY or (c in vocabulary and present(c))
         }
         return held.pop() if len(held) == 1 else None
-
-    def _held_by_store(self, word: str, candidates: list[str]) -> str | None:
-        """The first of ``candidates`` (words one slip from ``word``) that some indexed text
-        holds as a whole part of a longer word, when the vocabulary had no correction at all:
-        the word typed right is part of ``DataIntegrityViolationException`` or ``globalThis``,
-        which the vocabulary holds as other words, or of a source's label (``real-ruff``).
-        None when the word as typed is held so itself (it is no typo). At most two substrings
-        queries, the answer kept as the vocabulary's are (ADR 0093)."""
-        now = self._clock.monotonic()
-        cached = self._held.get(word)
-        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
-            return cached[1]
-        held: str | None = None
-        if not self._holds([stem_prefix(word)], 1):  # held as typed, inside a longer word
-            texts = self._holds(candidates, _HELD_HITS)
-            held = next((c for c in candidates if any(names_a_part(t, c) for t in texts)), None)
-        if len(self._held) >= _HELD_KEPT:
-            self._held.clear()
-        self._held[word] = (now, held)
-        return held
-
-    def _abbreviates(self, short: str) -> bool:
-        """Whether the store holds ``short`` as an abbreviation (``initialisms.abbreviated``)
-        in a section holding it or in a source's label; one substrings query, the answer kept
-        as the vocabulary's are (ADR 0105)."""
-        if not self._store.has_word(short):
-            return False
-        now = self._clock.monotonic()
-        cached = self._abbreviations.get(short)
-        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
-            return cached[1]
-        query = StoreQuery.of(SearchLayer.SUBSTRINGS, ([short],), Combine.ANY)
-        hits = self._store.search(query, _EVERYWHERE, _HELD_HITS) if query is not None else []
-        texts = [f"{hit.title}\n{hit.content}" for hit in hits]
-        texts.extend(source.label for source in self._store.sources())
-        found = any(abbreviated(text, short) for text in texts)
-        if len(self._abbreviations) >= _HELD_KEPT:
-            self._abbreviations.clear()
-        self._abbreviations[short] = (now, found)
-        return found
 
     def _word(self, word: str) -> str | None:
         now = self._clock.monotonic()
@@ -238,7 +185,7 @@ class QueryCorrector:
                 return compound
         bound = max_distance(word)
         low, high = len(word) - bound, len(word) + bound
-        candidates = self._candidates(low, high, now)
+        candidates = self._words.candidates(low, high, now)
         correction = best_correction(word, candidates)
         if (
             correction in _ASKING_ONLY
@@ -250,21 +197,16 @@ class QueryCorrector:
             correction = self._slip_of_a_known_form(word, now) or correction
         if correction is not None and not is_slip(word, correction):
             forms = _forms(word)
-            if correction not in forms and not self._known_of(forms, now).isdisjoint(forms):
+            if correction not in forms and not self._words.known_of(forms, now).isdisjoint(forms):
                 correction = None  # ``parsed`` where the text says ``parse``: no ``passed``
         self._cache.put(word, correction, now)
         return correction
-
-    def _known_of(self, forms: frozenset[str], now: float) -> frozenset[str]:
-        longest = max(len(form) for form in forms)
-        shortest = min(len(form) for form in forms)
-        return self._known_between(shortest, longest, now)
 
     def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
         ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
-        known = self._known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
+        known = self._words.known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
         family = {word, *regular_forms(word)}
         if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
             return None  # known as typed (``blocks``: the text says ``blocked``)
@@ -279,46 +221,12 @@ class QueryCorrector:
         )
         return held or synonym_of_a_slip(word, family)
 
-    def _holds(self, strings: list[str], limit: int) -> list[str]:
-        """The text (lower case) of up to ``limit`` sections holding any of ``strings``, and
-        every source's label when one does."""
-        query = StoreQuery.of(
-            SearchLayer.SUBSTRINGS, ([s for s in strings if len(s) > _HELD_MIN],), Combine.ANY
-        )
-        hits = self._store.search(query, _EVERYWHERE, limit) if query is not None else []
-        texts = [f"{hit.title}\n{hit.content}" for hit in hits]
-        labels = [source.label for source in self._store.sources()]
-        return [t for t in texts + labels if any(s in t.lower() for s in strings)]
-
-    def _known_between(self, low: int, high: int, now: float) -> frozenset[str]:
-        cached = self._known.get((low, high))
-        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
-            return cached[1]
-        words = frozenset(self._store.vocabulary_between(low, high))
-        if len(self._known) >= _BANDS:
-            self._known.clear()
-        self._known[(low, high)] = (now, words)
-        return words
-
     def _compound(self, word: str) -> str | None:
         solid = word.replace("-", "")
         if self._store.has_word(solid):
             return solid
         parts = [part for part in word.split("-") if correctable(part)]
         return next((part for part in reversed(parts) if self._store.has_word(part)), None)
-
-    def _candidates(self, low: int, high: int, now: float) -> list[str]:
-        """Vocabulary words in a length band plus the synonym words, kept as long as the
-        corrections (a burst of misspelt queries reads the vocabulary once)."""
-        cached = self._vocabulary.get((low, high))
-        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
-            return cached[1]
-        words = self._store.vocabulary_between(low, high)
-        words.extend(w for w in _KNOWN_WORDS if low <= len(w) <= high)
-        if len(self._vocabulary) >= _BANDS:
-            self._vocabulary.clear()
-        self._vocabulary[(low, high)] = (now, words)
-        return words
 
 
 def _forms(word: str) -> frozenset[str]:

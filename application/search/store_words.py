@@ -1,0 +1,118 @@
+"""What a query corrector reads of the store, kept a while: the vocabulary's words by length,
+and which words indexed text holds inside longer ones or as abbreviations (ADR 0093, 0105)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from application.ports.clock import Clock
+from application.ports.knowledge_store import KnowledgeStore
+from domain.search.corrected_text import names_a_part
+from domain.search.initialisms import abbreviated
+from domain.search.matching import stem_prefix
+from domain.search.store_query import Combine, StoreQuery
+from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
+from domain.search_hit import SearchLayer, SearchScope
+from domain.source_kind import ALL_KINDS
+
+_BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need about that many
+# A word one slip from a misspelt one is looked for inside longer words only when longer than
+# this: shorter ones occur inside too many words to mean anything.
+HELD_MIN = 3
+_HELD_HITS = 20  # sections read to tell which candidate the text holds
+_HELD_KEPT = 256  # misspelt words whose answer is kept
+_EVERYWHERE = SearchScope(kinds=ALL_KINDS)
+
+
+class StoreWords:
+    """The store's words as a corrector asks for them, each answer kept for
+    ``FUZZY_CACHE_TTL_SECONDS`` so a burst of misspelt queries reads the store once;
+    ``known_words`` (no output need hold them) are candidates as the vocabulary's are."""
+
+    def __init__(self, store: KnowledgeStore, clock: Clock, known_words: Iterable[str]) -> None:
+        self._store = store
+        self._clock = clock
+        self._known_words = frozenset(known_words)
+        self._vocabulary: dict[tuple[int, int], tuple[float, list[str]]] = {}
+        self._known: dict[tuple[int, int], tuple[float, frozenset[str]]] = {}
+        self._held: dict[str, tuple[float, str | None]] = {}
+        self._abbreviations: dict[str, tuple[float, bool]] = {}
+
+    def held_by_store(self, word: str, candidates: list[str]) -> str | None:
+        """The first of ``candidates`` (words one slip from ``word``) that some indexed text
+        holds as a whole part of a longer word, when the vocabulary had no correction at all:
+        the word typed right is part of ``DataIntegrityViolationException`` or ``globalThis``,
+        which the vocabulary holds as other words, or of a source's label (``real-ruff``).
+        None when the word as typed is held so itself (it is no typo). At most two substrings
+        queries, the answer kept as the vocabulary's are (ADR 0093)."""
+        now = self._clock.monotonic()
+        cached = self._held.get(word)
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        held: str | None = None
+        if not self._holds([stem_prefix(word)], 1):  # held as typed, inside a longer word
+            texts = self._holds(candidates, _HELD_HITS)
+            held = next((c for c in candidates if any(names_a_part(t, c) for t in texts)), None)
+        if len(self._held) >= _HELD_KEPT:
+            self._held.clear()
+        self._held[word] = (now, held)
+        return held
+
+    def abbreviates(self, short: str) -> bool:
+        """Whether the store holds ``short`` as an abbreviation (``initialisms.abbreviated``)
+        in a section holding it or in a source's label; one substrings query, the answer kept
+        as the vocabulary's are (ADR 0105)."""
+        if not self._store.has_word(short):
+            return False
+        now = self._clock.monotonic()
+        cached = self._abbreviations.get(short)
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        query = StoreQuery.of(SearchLayer.SUBSTRINGS, ([short],), Combine.ANY)
+        hits = self._store.search(query, _EVERYWHERE, _HELD_HITS) if query is not None else []
+        texts = [f"{hit.title}\n{hit.content}" for hit in hits]
+        texts.extend(source.label for source in self._store.sources())
+        found = any(abbreviated(text, short) for text in texts)
+        if len(self._abbreviations) >= _HELD_KEPT:
+            self._abbreviations.clear()
+        self._abbreviations[short] = (now, found)
+        return found
+
+    def known_of(self, forms: frozenset[str], now: float) -> frozenset[str]:
+        longest = max(len(form) for form in forms)
+        shortest = min(len(form) for form in forms)
+        return self.known_between(shortest, longest, now)
+
+    def _holds(self, strings: list[str], limit: int) -> list[str]:
+        """The text (lower case) of up to ``limit`` sections holding any of ``strings``, and
+        every source's label when one does."""
+        query = StoreQuery.of(
+            SearchLayer.SUBSTRINGS, ([s for s in strings if len(s) > HELD_MIN],), Combine.ANY
+        )
+        hits = self._store.search(query, _EVERYWHERE, limit) if query is not None else []
+        texts = [f"{hit.title}\n{hit.content}" for hit in hits]
+        labels = [source.label for source in self._store.sources()]
+        return [t for t in texts + labels if any(s in t.lower() for s in strings)]
+
+    def known_between(self, low: int, high: int, now: float) -> frozenset[str]:
+        cached = self._known.get((low, high))
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        words = frozenset(self._store.vocabulary_between(low, high))
+        if len(self._known) >= _BANDS:
+            self._known.clear()
+        self._known[(low, high)] = (now, words)
+        return words
+
+    def candidates(self, low: int, high: int, now: float) -> list[str]:
+        """Vocabulary words in a length band plus the synonym words, kept as long as the
+        corrections (a burst of misspelt queries reads the vocabulary once)."""
+        cached = self._vocabulary.get((low, high))
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        words = self._store.vocabulary_between(low, high)
+        words.extend(w for w in self._known_words if low <= len(w) <= high)
+        if len(self._vocabulary) >= _BANDS:
+            self._vocabulary.clear()
+        self._vocabulary[(low, high)] = (now, words)
+        return words
