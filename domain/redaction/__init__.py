@@ -57,6 +57,17 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
             ("eyJ",),
             r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
         ),
+        (("hf_",), r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}"),  # Hugging Face
+        (("pypi-AgEI",), r"pypi-AgEI[A-Za-z0-9_-]{50,}"),  # PyPI upload token
+        (("SG.",), r"SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{40,46}"),  # SendGrid
+        (
+            ("shpat_", "shpca_", "shppa_", "shpss_"),
+            r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}",
+        ),  # Shopify
+        (("dapi",), r"(?<![A-Za-z0-9])dapi[a-f0-9]{32}(?:-[0-9]+)?"),  # Databricks
+        (("xapp-",), r"xapp-[0-9]+-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]{20,}"),  # Slack app-level
+        (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),  # Linear
+        (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),  # Sentry auth tokens
         # generic prefixed (OpenAI, …)
         (("sk-", "pk-", "rk-", "ak-"), r"(?<![A-Za-z0-9])(?:sk|pk|rk|ak)-[A-Za-z0-9]{20,}"),
     )

@@ -33,6 +33,17 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
         "set -x SECRET_KEY 'not-a-var-9'\nset -gx AUTH_TOKEN=abc123xyz789",
         ("not-a-var-9", "abc123xyz789"),
     ),
+    # Tokens known by their prefix, in the output that prints them.
+    (
+        "huggingface-cli login",
+        "Token is valid (permission: write).\nYour token 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 has been saved",
+        ("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",),
+    ),
+    (
+        "databricks configure",
+        "host = https://adb-1234.5.azuredatabricks.net\nusing dapi0f1e2d3c4b5a69788796a5b4c3d2e1f0-2",
+        ("dapi0f1e2d3c4b5a69788796a5b4c3d2e1f0-2",),
+    ),
     # Credentials inside URLs that carry no password: the key is the user, or the path.
     (
         "Sentry docs: DSN",
@@ -291,6 +302,8 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
 ]
 
 READABLE_CASES: list[tuple[str, str]] = [
+    ("Python", "from huggingface_hub import hf_hub_download, snapshot_download"),
+    ("Python", "config = SG.Config(timeout=30)  # SG: the scheduler group"),
     # URLs whose user is a name, not a key.
     (
         "git remote -v",

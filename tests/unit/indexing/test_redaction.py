@@ -53,6 +53,18 @@ SECRETS: dict[str, st.SearchStrategy[str]] = {
     "key as url user": st.tuples(_s("0123456789abcdef", 32), st.sampled_from("0123456789")).map(
         lambda t: f"https://{t[0][:-1]}{t[1]}@o1.ingest.sentry.io/42"
     ),
+    "hugging face": _s(string.ascii_letters, 34).map(lambda s: "hf_" + s),
+    "pypi": _s(B64URL, 60, 120).map(lambda s: "pypi-AgEIcHlwaS5vcmc" + s),
+    "sendgrid": st.tuples(_s(B64URL, 22), _s(B64URL, 43)).map(lambda t: f"SG.{t[0]}.{t[1]}"),
+    "shopify": st.tuples(st.sampled_from(["at", "ca", "pa", "ss"]), _s("0123456789abcdef", 32)).map(
+        lambda t: f"shp{t[0]}_{t[1]}"
+    ),
+    "databricks": _s("0123456789abcdef", 32).map(lambda s: "dapi" + s),
+    "slack app-level": st.tuples(_s(UPPER_DIGITS, 11), _s(string.digits, 13), _s(ALNUM, 64)).map(
+        lambda t: f"xapp-1-{t[0]}-{t[1]}-{t[2]}"
+    ),
+    "linear": _s(ALNUM, 40).map(lambda s: "lin_api_" + s),
+    "sentry auth": _s(ALNUM + "_", 40, 80).map(lambda s: "sntrys_" + s),
     "aws secret key": _s(ALNUM + "/+", 40).map(lambda s: "aws_secret_access_key = " + s),
     "generic prefixed": st.tuples(st.sampled_from(["sk", "pk", "rk", "ak"]), _s(ALNUM, 20, 50)).map(
         lambda t: f"{t[0]}-{t[1]}"
