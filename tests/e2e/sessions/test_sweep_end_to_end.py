@@ -21,7 +21,9 @@ from mcp_types import TextContent
 from tests.e2e.installed import installed_capy
 from tests.support.transcripts import ClaudeHome, ClaudeTranscript, CodexRollout, mangle
 
-START = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=6)
+# On a whole minute: the label is stamped by the first message, a few seconds after START, and
+# the test compares minutes.
+START = datetime.now(UTC).replace(second=0, microsecond=0) - timedelta(hours=6)
 
 
 def _decision(session_id: str, cwd: Path) -> ClaudeTranscript:
