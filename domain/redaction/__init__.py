@@ -2,7 +2,7 @@
 
 ``<private>…</private>`` blocks (and an unclosed ``<private>`` to the end of the text) become
 ``[REDACTED]``; recognisable credentials become ``[REDACTED_SECRET]``: tokens by their prefix
-(``ghp_``, ``sk-ant-``, JWTs, …), PEM private keys, ``user:password@`` in URLs and a key given
+(``prefixed_tokens``: ``ghp_``, ``sk-proj-``, ``glrt-``, JWTs, …), PEM private keys, ``user:password@`` in URLs and a key given
 as a URL's user (a Sentry DSN), the secret part of Slack and Discord webhook URLs,
 ``Authorization`` credentials, values given to a secret's name from 8 characters on
 (``assignments``), passwords that commands take (``command_secrets``) and values written in
@@ -20,6 +20,7 @@ from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.long_text import lower
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
+from domain.redaction.prefixed_tokens import redact_prefixed_tokens
 from domain.redaction.prose_secrets import prose_secret_spans
 from domain.redaction.secret_values import is_template
 
@@ -32,119 +33,6 @@ _PEM = LazyPattern(
     r"(?:-----END[A-Z ]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
     re.DOTALL,
 )
-
-# Whole-token credentials, recognisable by their prefix; each with the literal pieces one of
-# which every match holds, so a text without them neither compiles nor runs the pattern (a
-# capturing hook redacts every fact it stores: compiling a dozen patterns cost each ~5 ms).
-_TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
-    (needles, LazyPattern(pattern))
-    for needles, pattern in (
-        (("sk-ant-",), r"sk-ant-[A-Za-z0-9_-]{20,}"),  # Anthropic
-        (("github_pat_",), r"github_pat_[A-Za-z0-9_]{22,}"),  # GitHub fine-grained PAT
-        # GitHub classic PAT, OAuth, app and refresh tokens. Looked for by the pattern itself
-        # once the text holds a ``_``: it opens on the literal ``gh``, which the regex engine
-        # skips ahead to in one scan, where the five prefixes were five scans of the text.
-        (("_",), r"gh[pousr]_[A-Za-z0-9]{36,}"),
-        (("xox",), r"xox[abprse]-[A-Za-z0-9-]{10,}"),  # Slack
-        (("AKIA", "ASIA"), r"(?:AKIA|ASIA)[0-9A-Z]{16}"),  # AWS access key id
-        (("AIza",), r"AIza[A-Za-z0-9_-]{35}"),  # Google API key
-        (("npm_",), r"npm_[A-Za-z0-9]{36}"),  # npm
-        (("glpat-",), r"glpat-[A-Za-z0-9_-]{20,}"),  # GitLab
-        (("dop_v1_",), r"dop_v1_[A-Za-z0-9]{64}"),  # DigitalOcean
-        (("_live_", "_test_"), r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),  # Stripe
-        # JWT, from a token's start (each "eyJ" inside a long run began a new scan: quadratic)
-        (
-            ("eyJ",),
-            r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
-        ),
-        (("hf_",), r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}"),  # Hugging Face
-        (("pypi-AgEI",), r"pypi-AgEI[A-Za-z0-9_-]{50,}"),  # PyPI upload token
-        (("SG.",), r"SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{40,46}"),  # SendGrid
-        (
-            ("shpat_", "shpca_", "shppa_", "shpss_"),
-            r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}",
-        ),  # Shopify
-        (("dapi",), r"(?<![A-Za-z0-9])dapi[a-f0-9]{32}(?:-[0-9]+)?"),  # Databricks
-        (("xapp-",), r"xapp-[0-9]+-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]{20,}"),  # Slack app-level
-        (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),  # Linear
-        (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),  # Sentry auth tokens
-        # generic prefixed (OpenAI, …)
-        (("sk-", "pk-", "rk-", "ak-"), r"(?<![A-Za-z0-9])(?:sk|pk|rk|ak)-[A-Za-z0-9]{20,}"),
-    )
-)
-
-
-def _guard(needle: str) -> str:
-    """A piece of ``needle`` that a text is cheaper to test for, so a text without it skips
-    the needle: its capital letter (a one-character test runs at memory speed, and most output
-    holds few capitals), ``k-`` that five needles share (one scan instead of five), or the
-    ``_`` that nine share (one character; a log rarely holds one)."""
-    capital = next((c for c in needle if c.isupper()), "")
-    return capital or ("k-" if "k-" in needle else "_" if "_" in needle else needle)
-
-
-# Each needle with its guard; a guard is part of its needle, so a text without the guard
-# cannot hold the needle, nor a match of its pattern.
-_GUARDED: tuple[tuple[tuple[tuple[str, str], ...], LazyPattern], ...] = tuple(
-    (tuple((_guard(needle), needle) for needle in needles), pattern) for needles, pattern in _TOKENS
-)
-
-
-def _holds_a_needle(
-    text: str,
-    guarded: tuple[tuple[str, str], ...],
-    seen: dict[str, bool],
-    underscores: _Underscores | None = None,
-) -> bool:
-    """Whether ``text`` holds one of the needles; each guard is looked for once per text, and
-    the needles holding ``_`` at its ``underscores`` when they are given."""
-    for guard, needle in guarded:
-        present = seen.get(guard)
-        if present is None:
-            present = seen[guard] = guard in text
-        if present and (
-            guard is needle
-            or (needle in text if underscores is None or guard != "_" else underscores.hold(needle))
-        ):
-            return True
-    return False
-
-
-class _Underscores:
-    """Where one text's ``_`` are, when it has few (a log: the ten needles holding one each
-    read all of it, ~1 ms per MB apiece, for a handful of ``_``): a needle is then looked for
-    only where its first ``_`` would be, one of these."""
-
-    __slots__ = ("_at", "_looked", "_text")
-    _MOST_PER_CHAR = 1 / 1024  # more, and ten scans of the text are cheaper than the look-ups
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._looked = False
-        self._at: list[int] | None = None  # None: too many to be worth it
-
-    def hold(self, needle: str) -> bool:
-        """``needle in text``, for a needle holding ``_``."""
-        if not self._looked:
-            self._at, self._looked = self._find(), True
-        text = self._text
-        if self._at is None:
-            return needle in text
-        first = needle.index("_")
-        return any(text.startswith(needle, at - first) for at in self._at if at >= first)
-
-    def _find(self) -> list[int] | None:
-        text = self._text
-        most = len(text) * self._MOST_PER_CHAR  # given up past it, as soon as it is passed
-        found: list[int] = []
-        at = text.find("_")
-        while at >= 0:
-            if len(found) >= most:
-                return None
-            found.append(at)
-            at = text.find("_", at + 1)
-        return found
-
 
 # ``scheme://user:password@host`` keeps the user (which may be empty: redis://:pw@host).
 # Opened on the literal ``://``, which the regex engine skips ahead to: opened on the scheme, a
@@ -264,15 +152,7 @@ def redact_secrets(text: str) -> str:
         text = _PRIVATE.sub(PRIVATE_MARKER, text)
     if "PRIVATE KEY" in text:
         text = _PEM.sub(SECRET_MARKER, text)
-    seen: dict[str, bool] = {}  # guards found in the text (a match only adds the marker's)
-    underscores = _Underscores(text)
-    for guarded, pattern in _GUARDED:
-        if _holds_a_needle(text, guarded, seen, underscores):
-            redacted = pattern.sub(SECRET_MARKER, text)
-            if redacted is not text:  # ``sub`` returns the text itself when nothing matched
-                text = redacted
-                seen.clear()
-                underscores = _Underscores(text)
+    text = redact_prefixed_tokens(text, SECRET_MARKER)
     # The patterns below are case-insensitive or start with a character class, which the regex
     # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
     if "://" in text and "@" in text:

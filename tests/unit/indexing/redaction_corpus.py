@@ -299,9 +299,78 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("numeric", "pin_password=20240101", ("20240101",)),
     ("unicode", "contraseña_password=пароль12345", ("пароль12345",)),
     ("unterminated quote", 'token = "truncated-tok', ("truncated-tok",)),
+    # Tokens printed bare, where no name stands before them.
+    (
+        "gcloud auth print-access-token",
+        "$ gcloud auth print-access-token\nya29.a0AfB_byC7Qm2xR9TtLs0PzK8vWn3YcHd6EjUi1oGfLqBaSrVe4N\n",
+        ("ya29.a0AfB_byC7Qm2xR9TtLs0PzK8vWn3YcHd6EjUi1oGfLqBaSrVe4N",),
+    ),
+    (
+        "age-keygen",
+        "# created: 2026-12-05T10:00:00Z\n"
+        "# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n"
+        "AGE-SECRET-KEY-1QYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQS9ZYXW8\n",
+        ("AGE-SECRET-KEY-1QYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQS9ZYXW8",),
+    ),
+    (
+        "vault print token",
+        "$ vault print token\nhvs.CAESIJ3kQ9x7Lm2pR8sT1uV4wX6yZ0aB5cD7eF9gH1iJ3kL\n",
+        ("hvs.CAESIJ3kQ9x7Lm2pR8sT1uV4wX6yZ0aB5cD7eF9gH1iJ3kL",),
+    ),
+    (
+        "echo $OPENAI_API_KEY",
+        "$ echo $OPENAI_API_KEY\nsk-proj-Xq3vR9_tL2mN8pK4wZ7yB1cD5fG0hJ6k-Qa2Ws3Ed4Rf5Tg6Yh7Uj8\n",
+        ("sk-proj-Xq3vR9_tL2mN8pK4wZ7yB1cD5fG0hJ6k-Qa2Ws3Ed4Rf5Tg6Yh7Uj8",),
+    ),
+    (
+        "OpenRouter model list call",
+        "curl https://openrouter.ai/api/v1/models -H @headers.txt # sk-or-v1-"
+        "3f9a1c7e5b2d8f4a6c0e9b7d5f3a1c8e6b4d2f0a9c7e5b3d1f8a6c4e2b0d9f7a",
+        ("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",),
+    ),
+    (
+        "Telegram Bot API",
+        "curl -s https://api.telegram.org/bot7123456789:AAHk3pQ9xL2mR8tV4wZ7yB1cD5fG0hJ6kNs/getMe",
+        ("7123456789:AAHk3pQ9xL2mR8tV4wZ7yB1cD5fG0hJ6kNs",),
+    ),
+    (
+        "fly tokens create deploy",
+        "FlyV1 fm2_lJPECAAAAAAAAMqdxBB3Lm9pR2tX8vQ4nZ6yK1wT5sU0aH3cE7fJ9gD2bN8mP4\n",
+        ("fm2_lJPECAAAAAAAAMqdxBB3Lm9pR2tX8vQ4nZ6yK1wT5sU0aH3cE7fJ9gD2bN8mP4",),
+    ),
+    (
+        "gitlab deploy token, notes",
+        "deploy user gitlab+deploy-token-12 with gldt-Zx8Kq2Lm9Pv4Rt7Wn3Ys",
+        ("gldt-Zx8Kq2Lm9Pv4Rt7Wn3Ys",),
+    ),
+    (
+        "echo $GROQ_API_KEY",
+        "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",
+        ("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",),
+    ),
+    (
+        "Grafana service account created",
+        'created "ci-bot": glsa_Q9x7Lm2pR8sT1uV4wX6yZ0aB5cD7eF9g_1a2b3c4d',
+        ("glsa_Q9x7Lm2pR8sT1uV4wX6yZ0aB5cD7eF9g_1a2b3c4d",),
+    ),
+    (
+        "az ad app credential reset",
+        '{\n  "appId": "3f9a1c7e-5b2d-4f4a-8c0e-9b7d5f3a1c8e",\n'
+        '  "secretText": "Xy48Q~pL2mR8tV4wZ7yB1cD5fG0hJ6kNsQa2Ws3"\n}',
+        ("Xy48Q~pL2mR8tV4wZ7yB1cD5fG0hJ6kNsQa2Ws3",),
+    ),
 ]
 
 READABLE_CASES: list[tuple[str, str]] = [
+    ("Python", "import hvac\nclient = hvac.Client(url=os.environ['VAULT_ADDR'])"),
+    ("docs", "GitLab token prefixes: glpat-, glrt-, gldt- and glsa_ for Grafana."),
+    ("ip link", "link/ether 00:1a:2b:3c:4d:5e brd ff:ff:ff:ff:ff:ff"),
+    ("model ids", "xai-org/grok-1 and pplx-7b-online are model ids, gsk_ is Groq's prefix"),
+    ("ls", "disk-usage-report-2024-12-05-final-summary-for-the-platform-team.txt"),
+    ("C", "uint8_t *ptr8_buf = r8_table + r8_0123456789abcdefghijklmnopqrstuvwxyz;"),
+    ("lsmod", "nfp 462848 0\nnf_conntrack 172032 1 nfp_netvf_pci_driver_probe_function"),
+    ("Python", "from sklearn.ensemble import RandomForestClassifier  # scikit-learn"),
+    ("URL", "https://example.com/share?id=42&sig=short"),
     ("Python", "from huggingface_hub import hf_hub_download, snapshot_download"),
     ("Python", "config = SG.Config(timeout=30)  # SG: the scheduler group"),
     # URLs whose user is a name, not a key.

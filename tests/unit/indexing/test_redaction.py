@@ -14,6 +14,7 @@ from domain.redaction.secret_values import is_placeholder, is_template
 ALNUM = string.ascii_letters + string.digits
 UPPER_DIGITS = string.ascii_uppercase + string.digits
 B64URL = ALNUM + "_-"
+HEX = "0123456789abcdef"
 
 
 def _s(alphabet: str, size: int, max_size: int | None = None) -> st.SearchStrategy[str]:
@@ -65,6 +66,41 @@ SECRETS: dict[str, st.SearchStrategy[str]] = {
     ),
     "linear": _s(ALNUM, 40).map(lambda s: "lin_api_" + s),
     "sentry auth": _s(ALNUM + "_", 40, 80).map(lambda s: "sntrys_" + s),
+    "openai project": _s(B64URL, 40, 160).map(lambda s: "sk-proj-" + s),
+    "openai service account": _s(B64URL, 40, 80).map(lambda s: "sk-svcacct-" + s),
+    "openrouter": _s(HEX, 64).map(lambda s: "sk-or-v1-" + s),
+    "gitlab other kinds": st.tuples(
+        st.sampled_from(["glrt-", "gldt-", "glptt-", "glcbt-", "gloas-", "glsoat-"]),
+        _s(B64URL, 20, 40),
+    ).map("".join),
+    "grafana service account": st.tuples(_s(ALNUM, 32), _s(HEX, 8)).map(
+        lambda t: f"glsa_{t[0]}_{t[1]}"
+    ),
+    "grafana cloud": _s(ALNUM + "+/", 32, 80).map(lambda s: "glc_" + s),
+    "google oauth access": _s(B64URL, 50, 150).map(lambda s: "ya29." + s),
+    "mapbox": st.tuples(_s(B64URL, 20, 60), _s(B64URL, 20, 40)).map(
+        lambda t: f"sk.eyJ{t[0]}.{t[1]}"
+    ),
+    "vault": st.tuples(st.sampled_from(["hvs.", "hvb.", "hvr."]), _s(B64URL, 24, 100)).map("".join),
+    "age identity": _s(UPPER_DIGITS, 58).map(lambda s: "AGE-SECRET-KEY-1" + s),
+    "atlassian": _s(ALNUM + "_=-", 100, 200).map(lambda s: "ATATT3" + s),
+    "fly": st.tuples(st.sampled_from(["fo1_", "fm2_", "fm1r_"]), _s(B64URL, 40, 80)).map("".join),
+    "docker hub": _s(B64URL, 27, 40).map(lambda s: "dckr_pat_" + s),
+    "supabase": st.one_of(
+        _s(HEX, 40).map(lambda s: "sbp_" + s), _s(B64URL, 20, 40).map(lambda s: "sb_secret_" + s)
+    ),
+    "netlify": _s(ALNUM, 36, 50).map(lambda s: "nfp_" + s),
+    "planetscale": _s(ALNUM + "_.-", 32, 50).map(lambda s: "pscale_tkn_" + s),
+    "groq": _s(ALNUM, 48, 60).map(lambda s: "gsk_" + s),
+    "replicate": _s(ALNUM, 37).map(lambda s: "r8_" + s),
+    "perplexity": _s(ALNUM, 40, 60).map(lambda s: "pplx-" + s),
+    "xai": _s(ALNUM, 60, 90).map(lambda s: "xai-" + s),
+    "telegram bot": st.tuples(_s(string.digits, 8, 10), _s(B64URL, 33)).map(
+        lambda t: f"{t[0]}:AA{t[1]}"
+    ),
+    "entra client secret": st.tuples(
+        _s(ALNUM, 3), st.sampled_from(string.digits), _s(ALNUM + "_~.-", 31, 34)
+    ).map(lambda t: f"{t[0]}{t[1]}Q~{t[2]}"),
     "aws secret key": _s(ALNUM + "/+", 40).map(lambda s: "aws_secret_access_key = " + s),
     "generic prefixed": st.tuples(st.sampled_from(["sk", "pk", "rk", "ak"]), _s(ALNUM, 20, 50)).map(
         lambda t: f"{t[0]}-{t[1]}"

@@ -7,17 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.redaction import (
-    _GUARDED,
-    _PROSE_WORDS,
-    _TOKENS,
-    SECRET_MARKER,
-    _holds_a_needle,
-    _holds_a_prose_word,
-    _Underscores,
-    redact_secrets,
-)
+from domain.redaction import _PROSE_WORDS, SECRET_MARKER, _holds_a_prose_word, redact_secrets
 from domain.redaction.command_secrets import _COMMANDS
+from domain.redaction.prefixed_tokens import _GUARDED, _TOKENS, _Guarded, _holds_a_needle
 from domain.redaction.prose_secrets import _CREDENTIAL
 
 
@@ -135,26 +127,51 @@ _NEEDLE_PIECES = [
     "test",
     "sk",
     "x",
+    "A",
+    "KIA",
+    "SIA",
+    "pypi-",
+    "gEI",
+    ":",
+    "GE-SECRET-KEY-1",
+    "TATT3",
+    "eyJ",
+    "sk.",
+    "S",
+    "G.",
+    "Q",
+    "~",
+    "fm",
+    "1a",
+    "2",
+    "fo1",
+    "sb",
+    "secret",
+    "dckr",
+    "gsk",
+    "r8",
+    "glsa",
+    "glc",
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(
-    pieces=st.lists(st.sampled_from(_NEEDLE_PIECES), max_size=14),
+    pieces=st.lists(st.sampled_from(_NEEDLE_PIECES), max_size=16),
     padding=st.integers(0, 3),
-    where=st.integers(0, 14),
+    where=st.integers(0, 16),
 )
-def test_needles_looked_for_at_the_underscores_are_found_as_by_scans(
+def test_needles_guarded_by_one_character_are_found_as_by_scans(
     pieces: list[str], padding: int, where: int
 ) -> None:
-    # Long enough per ``_`` for the look-ups (a log), or not (the scans).
+    # Long enough per guard character for the look-ups at each (a log), or not (the finder).
     pieces.insert(min(where, len(pieces)), "x" * 1100 * padding)
     text = "".join(pieces)
     seen: dict[str, bool] = {}
-    underscores = _Underscores(text)
+    found: dict[str, _Guarded] = {}
     for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
         expected = any(n in text for n in needles)
-        assert _holds_a_needle(text, guarded, seen, underscores) == expected
+        assert _holds_a_needle(text, guarded, seen, found) == expected
 
 
 def test_a_token_in_a_long_log_with_few_underscores_is_redacted() -> None:

@@ -1,0 +1,211 @@
+"""Credentials known by their prefix (``ghp_``, ``sk-ant-``, ``glrt-``, JWTs, …), redacted
+whole wherever they stand: no name needs to come before them.
+
+Each pattern comes with the literal pieces (needles) one of which every match holds, so a text
+without them neither compiles nor runs the pattern (a capturing hook redacts every fact it
+stores: compiling a dozen patterns cost each ~5 ms). Each needle is looked for behind a cheaper
+guard, a piece of it: a text without the guard is spared the needle's scan (~1 ms per MB each).
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain.lazy_pattern import LazyPattern
+
+_TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
+    (needles, LazyPattern(pattern))
+    for needles, pattern in (
+        (("sk-ant-",), r"sk-ant-[A-Za-z0-9_-]{20,}"),  # Anthropic
+        (("github_pat_",), r"github_pat_[A-Za-z0-9_]{22,}"),  # GitHub fine-grained PAT
+        # GitHub classic PAT, OAuth, app and refresh tokens. Looked for by the pattern itself
+        # once the text holds a ``_``: it opens on the literal ``gh``, which the regex engine
+        # skips ahead to in one scan, where the five prefixes were five scans of the text.
+        (("_",), r"gh[pousr]_[A-Za-z0-9]{36,}"),
+        (("xox",), r"xox[abprse]-[A-Za-z0-9-]{10,}"),  # Slack
+        (("AKIA", "ASIA"), r"(?:AKIA|ASIA)[0-9A-Z]{16}"),  # AWS access key id
+        (("AIza",), r"AIza[A-Za-z0-9_-]{35}"),  # Google API key
+        (("ya29.",), r"ya29\.[A-Za-z0-9_-]{50,}"),  # Google OAuth access token
+        (("npm_",), r"npm_[A-Za-z0-9]{36}"),  # npm
+        # GitLab personal, runner, deploy, trigger, CI job, feed, incoming-mail, OAuth-app and
+        # agent tokens: one scan for ``gl``, which the pattern opens on.
+        (("gl",), r"gl(?:pat|rt|dt|ptt|cbt|soat|ffct|imt|oas|agent)-[A-Za-z0-9_-]{20,}"),
+        (("glsa_", "glc_"), r"gl(?:sa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|c_[A-Za-z0-9+/]{32,}={0,2})"),
+        (("dop_v1_",), r"dop_v1_[A-Za-z0-9]{64}"),  # DigitalOcean
+        (("_live_", "_test_"), r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),  # Stripe
+        # JWT, from a token's start (each "eyJ" inside a long run began a new scan: quadratic)
+        (
+            ("eyJ",),
+            r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
+        ),
+        (("sk.eyJ",), r"sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),  # Mapbox secret token
+        (("hf_",), r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}"),  # Hugging Face
+        (("pypi-AgEI",), r"pypi-AgEI[A-Za-z0-9_-]{50,}"),  # PyPI upload token
+        (("SG.",), r"SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{40,46}"),  # SendGrid
+        (
+            ("shpat_", "shpca_", "shppa_", "shpss_"),
+            r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}",
+        ),  # Shopify
+        (("dapi",), r"(?<![A-Za-z0-9])dapi[a-f0-9]{32}(?:-[0-9]+)?"),  # Databricks
+        (("xapp-",), r"xapp-[0-9]+-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]{20,}"),  # Slack app-level
+        (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),  # Linear
+        (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),  # Sentry auth tokens
+        (("hv",), r"hv[sbr]\.[A-Za-z0-9_-]{24,}"),  # HashiCorp Vault
+        (("AGE-SECRET-KEY-1",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),  # age identity
+        (("ATATT3",), r"ATATT3[A-Za-z0-9_=-]{100,}"),  # Atlassian API token
+        (("fo1_", "fm1a_", "fm1r_", "fm2_"), r"f(?:o1|m1[ar]|m2)_[A-Za-z0-9+/=_-]{40,}"),  # Fly.io
+        (("dckr_pat_",), r"dckr_pat_[A-Za-z0-9_-]{27,}"),  # Docker Hub
+        (("sbp_", "sb_secret_"), r"sb(?:p_[a-f0-9]{40}|_secret_[A-Za-z0-9_-]{20,})"),  # Supabase
+        (("nfp_",), r"nfp_[A-Za-z0-9]{36,}"),  # Netlify
+        (("pscale_",), r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"),  # PlanetScale
+        (("gsk_",), r"gsk_[A-Za-z0-9]{48,}"),  # Groq
+        (("r8_",), r"r8_(?<![A-Za-z0-9]r8_)[A-Za-z0-9]{37}(?![A-Za-z0-9])"),  # Replicate
+        (("pplx-",), r"pplx-[A-Za-z0-9]{40,}"),  # Perplexity
+        (("xai-",), r"xai-[A-Za-z0-9]{60,}"),  # xAI
+        ((":AA",), r"(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])"),  # Telegram bot
+        (
+            ("Q~",),
+            r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}",
+        ),  # Entra ID
+        # OpenAI (and others') keys, and those named for their kind after the prefix: OpenAI
+        # project, service-account and admin keys, OpenRouter's.
+        (
+            ("sk-", "pk-", "rk-", "ak-"),
+            r"(?<![A-Za-z0-9])(?:sk|pk|rk|ak)-"
+            r"(?:[A-Za-z0-9]{20,}|(?<=sk-)(?:proj|svcacct|admin|or-v1)-[A-Za-z0-9_-]{20,})",
+        ),
+    )
+)
+
+
+def _guard(needle: str) -> str:
+    """A piece of ``needle`` that a text is cheaper to test for, so a text without it skips
+    the needle: its capital letter (a one-character test runs at memory speed, and most output
+    holds few capitals), ``k-`` that the ``sk-`` needles share (one scan instead of five), or
+    ``_`` (one character; a log rarely holds one)."""
+    capital = next((c for c in needle if c.isupper()), "")
+    return capital or ("k-" if "k-" in needle else "_" if "_" in needle else needle)
+
+
+# Each needle with its guard; a guard is part of its needle, so a text without the guard
+# cannot hold the needle, nor a match of its pattern.
+_GUARDED: tuple[tuple[tuple[tuple[str, str], ...], LazyPattern], ...] = tuple(
+    (tuple((_guard(needle), needle) for needle in needles), pattern) for needles, pattern in _TOKENS
+)
+
+
+def _few(text: str, char: str) -> list[int] | None:
+    """The offsets of ``char`` in ``text``, or None when there are more than one per KiB: then
+    one regex pass costs less than looking at each of them."""
+    most = len(text) / 1024  # given up past it, as soon as it is passed
+    found: list[int] = []
+    at = text.find(char)
+    while at >= 0:
+        if len(found) >= most:
+            return None
+        found.append(at)
+        at = text.find(char, at + 1)
+    return found
+
+
+# For each one-character guard, its needles with where the guard first stands in each.
+_AT_GUARD: dict[str, tuple[tuple[str, int], ...]] = {
+    char: tuple(
+        sorted(
+            {
+                (needle, needle.index(char))
+                for guarded, _ in _GUARDED
+                for guard, needle in guarded
+                if guard == char and guard is not needle
+            }
+        )
+    )
+    for char in sorted({g for guarded, _ in _GUARDED for g, n in guarded if len(g) == 1 and g != n})
+}
+
+
+def _finder(char: str) -> LazyPattern:
+    """``char`` where one of its needles stands around it: the regex engine skips from one
+    ``char`` to the next, and the needles are looked at around it in one go."""
+    shapes = sorted(
+        (f"(?<={re.escape(needle[: at + 1])})" if at else "")
+        + (f"(?={re.escape(needle[at + 1 :])})" if at + 1 < len(needle) else "")
+        for needle, at in _AT_GUARD[char]
+    )
+    return LazyPattern(f"{re.escape(char)}(?:{'|'.join(shapes)})")
+
+
+_FINDERS = {char: _finder(char) for char in _AT_GUARD}
+
+
+class _Guarded:
+    """Which needles guarded by one character a text holds, all found together: looked at
+    where the character stands when it is rare (a log's ``_`` or ``A``), else by one pass of
+    its finder (a scan per needle read an underscore-heavy text ~25 times)."""
+
+    __slots__ = ("_char", "_held", "_text")
+
+    def __init__(self, text: str, char: str) -> None:
+        self._text = text
+        self._char = char
+        self._held: frozenset[str] | None = None
+
+    def hold(self, needle: str) -> bool:
+        """``needle in text``, for a needle guarded by the character."""
+        if self._held is None:
+            self._held = self._find()
+        return needle in self._held
+
+    def _find(self) -> frozenset[str]:
+        text, char = self._text, self._char
+        few = _few(text, char)
+        ats = few if few is not None else (m.start() for m in _FINDERS[char].finditer(text))
+        needles = _AT_GUARD[char]
+        return frozenset(
+            needle
+            for at in ats
+            for needle, offset in needles
+            if at >= offset and text.startswith(needle, at - offset)
+        )
+
+
+def _holds_a_needle(
+    text: str,
+    guarded: tuple[tuple[str, str], ...],
+    seen: dict[str, bool],
+    found: dict[str, _Guarded] | None = None,
+) -> bool:
+    """Whether ``text`` holds one of the needles; each guard is looked for once per text, and a
+    needle guarded by one character among those ``found`` for it, when given."""
+    for guard, needle in guarded:
+        present = seen.get(guard)
+        if present is None:
+            present = seen[guard] = guard in text
+        if not present:
+            continue
+        if guard is needle:
+            return True
+        if found is None or len(guard) != 1:
+            if needle in text:
+                return True
+            continue
+        at = found.get(guard)
+        if at is None:
+            at = found[guard] = _Guarded(text, guard)
+        if at.hold(needle):
+            return True
+    return False
+
+
+def redact_prefixed_tokens(text: str, marker: str) -> str:
+    """``text`` with every prefixed token replaced by ``marker``."""
+    seen: dict[str, bool] = {}  # guards found in the text (a match only adds the marker's)
+    found: dict[str, _Guarded] = {}  # needles held, by their one-character guard
+    for guarded, pattern in _GUARDED:
+        if _holds_a_needle(text, guarded, seen, found):
+            redacted = pattern.sub(marker, text)
+            if redacted is not text:  # ``sub`` returns the text itself when nothing matched
+                text = redacted
+                seen.clear()
+                found.clear()
+    return text
