@@ -2,8 +2,9 @@
 
 ``<private>…</private>`` blocks (and an unclosed ``<private>`` to the end of the text) become
 ``[REDACTED]``; recognisable credentials become ``[REDACTED_SECRET]``: tokens by their prefix
-(``prefixed_tokens``: ``ghp_``, ``sk-proj-``, ``glrt-``, JWTs, …), PEM private keys, ``user:password@`` in URLs and a key given
-as a URL's user (a Sentry DSN), the secret part of Slack and Discord webhook URLs,
+(``prefixed_tokens``: ``ghp_``, ``sk-proj-``, ``glrt-``, JWTs, …), PEM private keys,
+``user:password@`` in URLs and a key given as a URL's user (a Sentry DSN), the secret part of
+Slack and Discord webhook URLs, the signature of signed URLs and SAS tokens,
 ``Authorization`` credentials, values given to a secret's name from 8 characters on
 (``assignments``), passwords that commands take (``command_secrets``) and values written in
 prose or bare after a credential word (``prose_secrets``). Where a secret has
@@ -44,9 +45,12 @@ _URL_CREDENTIALS = LazyPattern(r"(://[^\s:/@]*:)([^\s@/]+)@")
 # Sentry DSN's key, a token given to ``git clone`` as the user). The scheme stays.
 _URL_KEY_USER = LazyPattern(r"(://)(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{32,}@")
 
-# Incoming-webhook URLs: whoever holds one can post to the channel. The host and the
-# workspace and channel ids stay; the last part, the secret, goes.
-_WEBHOOKS: tuple[tuple[str, LazyPattern], ...] = (
+# URLs that are their own credential, with what keeps them readable (group 1). Incoming-webhook
+# URLs: whoever holds one can post to the channel; the host and the workspace and channel ids
+# stay, the last part, the secret, goes. Signed URLs and SAS tokens (Azure ``sig=``, S3's and
+# Cloud Storage's ``X-Amz-Signature=``/``X-Goog-Signature=``, CloudFront's ``Signature=``):
+# whoever holds one reads or writes the object until it expires; the signature goes.
+_URL_SECRETS: tuple[tuple[str, LazyPattern], ...] = (
     (
         "hooks.slack.com/",
         LazyPattern(
@@ -57,6 +61,14 @@ _WEBHOOKS: tuple[tuple[str, LazyPattern], ...] = (
     (
         "/api/webhooks/",
         LazyPattern(r"(discord(?:app)?\.com/api/webhooks/[0-9]{5,}/)[A-Za-z0-9_-]{20,}"),
+    ),
+)
+# Looked for only in a text holding a query (``?`` or ``&``, which a log rarely has).
+_SIGNATURES: tuple[tuple[str, LazyPattern], ...] = (
+    ("sig=", LazyPattern(r"(sig=)(?<=[?&;]sig=)[A-Za-z0-9%+/=_-]{20,}")),
+    (
+        "Signature=",
+        LazyPattern(r"(Signature=)(?<=[?&;-]Signature=)[A-Za-z0-9%+/=_~-]{20,}"),
     ),
 )
 
@@ -158,9 +170,10 @@ def redact_secrets(text: str) -> str:
     if "://" in text and "@" in text:
         text = _URL_CREDENTIALS.sub(_url_password, text)
         text = _URL_KEY_USER.sub(rf"\g<1>{SECRET_MARKER}@", text)
-    for needle, webhook in _WEBHOOKS:
+    query = "?" in text or "&" in text
+    for needle, url_secret in (*_URL_SECRETS, *(_SIGNATURES if query else ())):
         if needle in text:
-            text = webhook.sub(rf"\g<1>{SECRET_MARKER}", text)
+            text = url_secret.sub(rf"\g<1>{SECRET_MARKER}", text)
     if text is not lowered_from:  # a pattern above changed it (``sub`` returns it as it was)
         lowered, lowered_from = _lower(text), text
     if "authorization" in lowered:

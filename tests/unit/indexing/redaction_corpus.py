@@ -354,6 +354,19 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
         ("glsa_Q9x7Lm2pR8sT1uV4wX6yZ0aB5cD7eF9g_1a2b3c4d",),
     ),
     (
+        "az storage blob generate-sas --full-uri",
+        '"https://acct.blob.core.windows.net/backups/db.dump?se=2026-12-31T00%3A00Z&sp=r'
+        '&sv=2022-11-02&sr=b&sig=Zx8Kq2Lm9Pv4Rt7Wn3Ys5Ab1Cd2Ef3Gh4Ij5Kl6Mn%3D"',
+        ("Zx8Kq2Lm9Pv4Rt7Wn3Ys5Ab1Cd2Ef3Gh4Ij5Kl6Mn%3D",),
+    ),
+    (
+        "aws s3 presign",
+        "https://backups.s3.eu-west-1.amazonaws.com/db.dump?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        "&X-Amz-Date=20261205T101500Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host"
+        "&X-Amz-Signature=9c1e5a7b3d2f8e4a6c0b9d7f5e3a1c8b6d4f2e0a9c7b5d3f1e8a6c4b2d0f9e7a",
+        ("9c1e5a7b3d2f8e4a6c0b9d7f5e3a1c8b6d4f2e0a9c7b5d3f1e8a6c4b2d0f9e7a",),
+    ),
+    (
         "az ad app credential reset",
         '{\n  "appId": "3f9a1c7e-5b2d-4f4a-8c0e-9b7d5f3a1c8e",\n'
         '  "secretText": "Xy48Q~pL2mR8tV4wZ7yB1cD5fG0hJ6kNsQa2Ws3"\n}',
@@ -371,6 +384,11 @@ READABLE_CASES: list[tuple[str, str]] = [
     ("lsmod", "nfp 462848 0\nnf_conntrack 172032 1 nfp_netvf_pci_driver_probe_function"),
     ("Python", "from sklearn.ensemble import RandomForestClassifier  # scikit-learn"),
     ("URL", "https://example.com/share?id=42&sig=short"),
+    (
+        "Python",
+        "def verify(payload, sig=None, key_id='k1'):\n    return hmac.compare_digest(sig, mac)",
+    ),
+    ("docs", "The X-Amz-Signature= parameter holds the request's signature (see SigV4)."),
     ("Python", "from huggingface_hub import hf_hub_download, snapshot_download"),
     ("Python", "config = SG.Config(timeout=30)  # SG: the scheduler group"),
     # URLs whose user is a name, not a key.

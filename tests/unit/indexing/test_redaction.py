@@ -101,6 +101,17 @@ SECRETS: dict[str, st.SearchStrategy[str]] = {
     "entra client secret": st.tuples(
         _s(ALNUM, 3), st.sampled_from(string.digits), _s(ALNUM + "_~.-", 31, 34)
     ).map(lambda t: f"{t[0]}{t[1]}Q~{t[2]}"),
+    "azure sas": _s(B64URL + "%", 20, 60).map(
+        lambda s: f"https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&sig={s}"
+    ),
+    "s3 presigned": _s(HEX, 64).map(
+        lambda s: f"https://b.s3.amazonaws.com/k?X-Amz-Expires=3600&X-Amz-Signature={s}"
+    ),
+    "cloudfront signed": _s(B64URL + "~", 20, 80).map(
+        lambda s: (
+            f"https://d1.cloudfront.net/a.png?Expires=1767225600&Signature={s}&Key-Pair-Id=K2J"
+        )
+    ),
     "aws secret key": _s(ALNUM + "/+", 40).map(lambda s: "aws_secret_access_key = " + s),
     "generic prefixed": st.tuples(st.sampled_from(["sk", "pk", "rk", "ak"]), _s(ALNUM, 20, 50)).map(
         lambda t: f"{t[0]}-{t[1]}"
@@ -131,6 +142,12 @@ def _secret_part(shape: str) -> str:
     """The part of a drawn shape that must go (names and hosts around it may stay)."""
     if "/webhooks/" in shape or "hooks.slack" in shape:
         return shape.rsplit("/", 1)[1]
+    if "sig=" in shape or "Signature=" in shape:
+        return (
+            shape.split("ig=", 1)[1].split("&", 1)[0]
+            if "sig=" in shape
+            else (shape.split("Signature=", 1)[1].split("&", 1)[0])
+        )
     if shape.startswith("https://") and "@o1." in shape:
         return shape.split("//", 1)[1].split("@", 1)[0]
     if shape.startswith("https://") and "@" in shape:
