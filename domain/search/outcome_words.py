@@ -47,16 +47,20 @@ _CRASH = precompiled(
     r"|\bFatal error\b|^Exception in thread\b|\bunhandled (?:promise )?rejection\b",
     re.IGNORECASE | re.MULTILINE,
 )
+# Looked for in the text's lower-case copy, as ``_CRASH`` is case-blind: ``PANIC: …``,
+# ``SEGFAULT in worker``, ``CORE DUMPED``, ``FATAL ERROR: … heap out of memory`` are crashes too.
 _CRASH_SIGNS: tuple[str, ...] = (
     "anic",
     "raceback",
     "egmentation",
     "egfault",
     "dumped",
-    "OOM",
+    "oomk",
     "ncaught",
+    "atal e",
+    "exception in",
+    "nhandled",
 )
-_CRASH_SIGNS += ("atal e", "Exception in", "nhandled")
 # A literal part, in lower case, that every match of each alternative above opens with.
 _CRASH_NEEDLES = tuple(
     (needle, _AT_NEEDLE)
@@ -136,13 +140,13 @@ def outcome_facts(text: str) -> str:
     def add(said: str) -> None:
         words.update(dict.fromkeys(said.split()))
 
-    crash = holds_any(text, _CRASH_SIGNS)
+    lowered = text.lower()
+    crash = holds_any(lowered, _CRASH_SIGNS)
     exits = holds_any(text, _EXIT_SIGNS)
     timeout = holds_any(text, _TIMEOUT_SIGNS)
     # The case-blind patterns look for their needles in the lower-case copy, whose positions
     # are the text's unless a letter folds in a way ``lower`` does not follow.
-    lowered = text.lower() if crash or exits or timeout else ""
-    folded = lowered if lowered and _folds_alike(text, lowered) else None
+    folded = lowered if (crash or exits or timeout) and _folds_alike(text, lowered) else None
     if holds_any(text, error_signs(text, lowered)) and _said(
         _ERROR_LEVEL, text, text, _ERROR_NEEDLES
     ):
@@ -157,13 +161,11 @@ def outcome_facts(text: str) -> str:
     if timeout and _said(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
         add(_TIMEOUT_WORDS)
     if holds_any(text, _TYPO_SIGNS):
-        lowered = lowered or text.lower()
         typo = lowered if _folds_alike(text, lowered) else None
         if _said(_TYPO, text, typo, _TYPO_NEEDLES):
             add(_TYPO_WORDS)
     if not words:
         return ""
-    lowered = lowered or text.lower()
     return " ".join(word for word in words if _STEMS[word] not in lowered)
 
 

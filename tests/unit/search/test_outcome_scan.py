@@ -35,7 +35,7 @@ def _reference(text: str) -> str:
 
     if scan(ow._ERROR_SIGNS, ow._ERROR_LEVEL):
         add(ow._ERROR_WORDS)
-    if scan(ow._CRASH_SIGNS, ow._CRASH):
+    if any(sign in text.lower() for sign in ow._CRASH_SIGNS) and ow._CRASH.search(text):
         add(ow._CRASH_WORDS)
     if scan(ow._EXIT_SIGNS, ow._EXIT):
         add(ow._ERROR_WORDS)
