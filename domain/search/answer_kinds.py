@@ -52,6 +52,10 @@ _CAUSE_CUES = frozenset(
         "raised",
     ]
 )
+# A crash by the name the tool gives it ("which function segfaulted", "the test that panicked")
+# asks why and where as "crashed" does; unlike a cue word it names what the output says, so it
+# stays a naming word of the query (corrected, weighed, never counted as found).
+_CRASH_NAMES = frozenset(["segfault", "segfaults", "segfaulted", "panicked"])
 _COUNT_CUES = frozenset(["count", "counts", "total", "totals", "overall", "summary", "tally"])
 _LOCATION_CUES = frozenset(["where", "location", "located", "traceback", "stacktrace"])
 _CODE_CUES = frozenset(
@@ -89,11 +93,12 @@ _CAUSE_LINE = precompiled(
 _CAUSE_SIGNS = ("rror", "RROR", "xception", "E  ", "anic", "→", "aused by")
 # A stack frame or diagnostic location: ``at netTotal (src/invoice.ts:23:35)``, ``❯
 # Module.netTotal src/invoice.ts:23:35``, ``inventory.py:31: in commit``, ``File "x.py", line
-# 3, in f``, `` --> src/main.rs:4:5``.
+# 3, in f``, `` --> src/main.rs:4:5``, gdb's ``#1  0x… in restock (items=0x…) at inventory.c:18``.
 _LOCATION_LINE = precompiled(
     r"^\s*(?:at\s+\S.*:\d+:\d+\)?$|❯\s+\S.*:\d+(?::\d+)?$|-->\s+\S+:\d+"
     r"|File \"[^\"]+\", line \d+)"
     r"|^\S+:\d+:(?:\d+:)?\s+in\s+\S+$"
+    r"|^#\d+\s+(?:0x[0-9a-f]+ in )?\S+ \(.*\) at \S+:\d+$"
 )
 # A definition: ``def f(``, ``class C``, ``function f(``, ``fn f(``, ``func f(``, a compiled
 # pattern (``X = re.compile(``), as code or as a diff line.
@@ -147,7 +152,7 @@ def answer_kinds(query: str) -> frozenset[AnswerKind]:
     lowered = query.lower()
     words = set(_WORD.findall(lowered))
     kinds: set[AnswerKind] = set()
-    if words & _CAUSE_CUES:
+    if words & _CAUSE_CUES or words & _CRASH_NAMES:
         kinds.add(AnswerKind.CAUSE)
     if words & _COUNT_CUES or any(phrase in lowered for phrase in _COUNT_PHRASES):
         kinds.add(AnswerKind.COUNT)

@@ -17,7 +17,7 @@ _ASKING = """
 across actually affect affected allowed already amount approach attempt attempted attempts
 average came can't cannot cause caused change changed changes choose chosen come comes
 configured copied could couldn't count counts currently day days definition detail details
-didn't doesn't don't ever exactly find first found get give go goes going handled happen
+didn't doesn't don't ever exactly find first found get give go goes going good handled happen
 happened happening happens hasn't haven't hour hours improve improved improvement info
 information involved isn't issue issues kind last latest list look looked looking made make
 many max maximum mean means might min minimum minute minutes much need needed needs never next

@@ -25,10 +25,12 @@ ENGLISH: frozenset[str] = frozenset(
     most other some such only own same than too very just also into over under about after
     before between through during for from with without within not no yes out off again further
     once while because until above below down get got let say said make like take many much
-    one new old now way year good still
+    one new old now way year still
     """
     )
 )
+# Not ``good``: ``git bisect good <rev>`` marks a commit, and "marked good" asks for it; as a
+# question word (``question_words``) its absence never silences "a good way to …" (ADR 0176).
 
 # Not ``fixed``: it is an adjective as often as a changelog's verb, and a question names things
 # by it ("the fixed coupon test", "a fixed width"), as ``fixes``/``fixing`` always counted

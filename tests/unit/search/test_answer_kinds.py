@@ -75,6 +75,10 @@ def test_frames_and_definitions_answer_where_and_which_function() -> None:
     assert is_location("inventory.py:31: in commit")
     assert is_location('  File "cart.py", line 3, in total')
     assert not is_location("plain text: here")
+    # gdb's backtrace: the innermost frame, then frames with their return address
+    assert is_location("#0  reorder_level (item=0x7fffffffe490) at inventory.c:12")
+    assert is_location("#1  0x0000555555555181 in restock (items=0x7fffffffe450) at inventory.c:18")
+    assert not is_location("#1 Fix the retry (see PR #12) at 10:30")
     assert is_definition("+def is_local_host(host: str) -> bool:")
     assert is_definition('_VERSIONED_ACRONYM = re.compile(r"[A-Z]{2,5}")')
     assert not is_definition("the function is fine")
@@ -116,3 +120,9 @@ def test_a_section_no_bigger_than_a_snippet_is_shown_whole() -> None:
         * 2
     )
     assert extract_snippet(section, "commit without reservation error") == section
+
+
+def test_a_crash_named_as_the_tool_names_it_asks_why_and_where() -> None:
+    for query in ("which function segfaulted", "which go test panicked"):
+        assert {AnswerKind.CAUSE, AnswerKind.LOCATION} <= answer_kinds(query)
+    assert AnswerKind.CAUSE not in answer_kinds("go panic nil map rates cache")  # names a panic

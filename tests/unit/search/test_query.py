@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.search.query import parse_query
+from domain.search.question_words import is_question_word
 from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
 from domain.search_hit import SearchLayer
 
@@ -86,3 +87,10 @@ def test_a_measure_at_a_cut_off_gains_its_notation_and_keeps_its_words() -> None
     assert terms == ("recall", "5", "improve", "recall@5")
     assert parse_query("what went wrong at 3").terms == ("went", "wrong", "3", "wrong@3")
     assert parse_query("the server at 10.0.0.1").terms == ("server", "10.0.0.1")
+
+
+def test_good_is_a_term_that_asks_and_still_ranks() -> None:
+    # ``git bisect good <rev>``: a state a tool writes, not a function word; a question that
+    # says "a good way" is not silenced for it (it asks).
+    assert "good" in parse_query("which commits were marked good during the bisect").terms
+    assert is_question_word("good")
