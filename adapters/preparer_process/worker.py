@@ -1,7 +1,9 @@
 """The worker process (``python -m adapters.preparer_process.worker [content type]``): reads a
 document's valid text (UTF-8) on stdin to its end, then writes its prepared head, its chunk
-batches and its vocabulary as frames on stdout; an error as an ``error`` frame. Imports only
-capy's domain and the preparation use case: no store, no key, no configuration."""
+batches and its vocabulary as frames on stdout; an error as an ``error`` frame. The text is
+taken as redacted: the server that started it redacts it meanwhile and keeps what this sends
+only if redaction left the text as it is (ADR 0174). Imports only capy's domain and the
+preparation use case: no store, no key, no configuration."""
 
 from __future__ import annotations
 
@@ -18,7 +20,9 @@ def main(argv: list[str]) -> int:
     try:
         wanted = ContentType(argv[0]) if argv and argv[0] else None
         content = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
-        prepared = InProcessPreparation(content, wanted)
+        # Redacted already, or a text redaction leaves as it is: the server checks which
+        # while this cuts it, and reads nothing back before it knows (ADR 0174).
+        prepared = InProcessPreparation(content, wanted, redacted=True)
         del content
         head = prepared.head
         write_frame(

@@ -51,8 +51,10 @@ def fact_words(chunks: Iterable[Chunk]) -> frozenset[str]:
 class InProcessPreparation:
     """``PreparedDocument`` computed in this process, a batch at a time as the store asks."""
 
-    def __init__(self, content: str, wanted: ContentType | None) -> None:
-        self._text = redact_secrets(content)
+    def __init__(self, content: str, wanted: ContentType | None, *, redacted: bool = False) -> None:
+        """``redacted``: ``content`` is already what redaction makes of it (a worker is given
+        a text its server redacts, ADR 0174); otherwise it is redacted here."""
+        self._text = content if redacted else redact_secrets(content)
         content_type, note = content_type_of(self._text, wanted)
         self._head = PreparedHead(
             content_type=content_type,
