@@ -25,6 +25,7 @@ from application.ports.document_preparer import PreparationFailed, PreparedHead
 from domain.chunk import Chunk
 from domain.content_type import ContentType
 from domain.redaction import redact_secrets
+from domain.search.substring_text import WithSubstrings
 
 WORKER_MODULE = "adapters.preparer_process.worker"
 # Longest wait for the worker's next message: its first comes after it redacted the whole text
@@ -132,9 +133,13 @@ class ProcessPreparation:
                 return
             if message[0] != "rows":
                 raise self._failed(f"the worker sent {message[0]!r}")
-            yield tuple(
-                Chunk(title=title, content=content, has_code=has_code, facts=facts)
-                for title, content, has_code, facts in message[1]
+            rows = message[1]
+            yield WithSubstrings(
+                (
+                    Chunk(title=title, content=content, has_code=has_code, facts=facts)
+                    for title, content, has_code, facts, _ in rows
+                ),
+                (row[4] for row in rows),
             )
 
     def vocabulary(self) -> frozenset[str]:

@@ -13,6 +13,7 @@ import traceback
 from adapters.preparer_process.frames import write_frame
 from application.use_cases.prepare_document import InProcessPreparation
 from domain.content_type import ContentType
+from domain.search.substring_text import substring_text
 
 
 def main(argv: list[str]) -> int:
@@ -31,7 +32,8 @@ def main(argv: list[str]) -> int:
         )
         first = True
         for batch in prepared.batches():
-            rows = [(c.title, c.content, c.has_code, c.facts) for c in batch]
+            # Each chunk's substrings text too: cut here, it is off the store's side (ADR 0174).
+            rows = [(c.title, c.content, c.has_code, c.facts, substring_text(c)) for c in batch]
             write_frame(out, ("rows", rows))
             out.flush()
             if first:  # the store inserts this batch meanwhile: the words are off its path

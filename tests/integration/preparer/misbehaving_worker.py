@@ -20,7 +20,7 @@ def main() -> int:
     text = sys.stdin.buffer.read().decode()
     out = sys.stdout.buffer
     head = ("head", "plaintext", "", "0" * 64, len(text))
-    rows = ("rows", [("Output", "partial rows", False, "")])
+    rows = ("rows", [("Output", "partial rows", False, "", None)])
     if text == "env":
         write_frame(out, ("head", "plaintext", json.dumps(dict(os.environ)), "0" * 64, 3))
         write_frame(out, ("words", []))
