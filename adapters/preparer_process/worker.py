@@ -11,7 +11,7 @@ import sys
 import traceback
 
 from adapters.preparer_process.frames import write_frame
-from application.use_cases.prepare_document import InProcessPreparation
+from application.use_cases.prepare_document import BATCH_CHARS, InProcessPreparation
 from domain.content_type import ContentType
 from domain.search.substring_text import substring_text
 
@@ -30,15 +30,14 @@ def main(argv: list[str]) -> int:
             out,
             ("head", head.content_type.value, head.note, head.content_hash, head.size_bytes),
         )
-        first = True
         for batch in prepared.batches():
             # Each chunk's substrings text too: cut here, it is off the store's side (ADR 0174).
             rows = [(c.title, c.content, c.has_code, c.facts, substring_text(c)) for c in batch]
             write_frame(out, ("rows", rows))
             out.flush()
-            if first:  # the store inserts this batch meanwhile: the words are off its path
-                prepared.read_text_words()
-                first = False
+            # The store inserts this batch meanwhile: a batch's worth of the text's words is
+            # read now, so that none are left after the last one and no batch waits for all.
+            prepared.read_text_words(BATCH_CHARS)
         write_frame(out, ("words", sorted(prepared.vocabulary())))
         out.flush()
     except Exception:
