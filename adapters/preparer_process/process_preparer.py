@@ -24,6 +24,8 @@ from adapters.preparer_process.frames import read_frame
 from application.ports.document_preparer import PreparationFailed, PreparedHead
 from domain.chunk import Chunk
 from domain.content_type import ContentType
+from domain.redaction import redact_secrets
+from domain.search.substring_text import WithSubstrings
 
 WORKER_MODULE = "adapters.preparer_process.worker"
 # Longest wait for the worker's next message: its first comes after it redacted the whole text
@@ -52,6 +54,23 @@ class ProcessPreparer:
         self._command = [sys.executable, "-P", "-m", module]
 
     def prepare(self, content: str, wanted: ContentType | None) -> ProcessPreparation:
+        """The worker is given ``content`` at once and cuts it while this process redacts it;
+        when redaction changes it, that worker is ended and a new one given the redacted text.
+        Its head is read only after: nothing cut from a text holding a secret is ever read
+        back (ADR 0174)."""
+        preparation = self._started(content, wanted)
+        try:
+            redacted = redact_secrets(content)
+            if redacted != content:
+                preparation.close()
+                preparation = self._started(redacted, wanted)
+            preparation.read_head()
+        except BaseException:
+            preparation.close()
+            raise
+        return preparation
+
+    def _started(self, text: str, wanted: ContentType | None) -> ProcessPreparation:
         try:
             process = subprocess.Popen(
                 [*self._command, wanted.value if wanted else ""],
@@ -65,7 +84,7 @@ class ProcessPreparer:
             raise PreparationFailed(f"could not start the worker: {error}") from error
         preparation = ProcessPreparation(process, self._stall)
         try:
-            preparation.start(content)
+            preparation.send(text)
         except BaseException:
             preparation.close()
             raise
@@ -81,7 +100,8 @@ class ProcessPreparation:
         self._head: PreparedHead | None = None
         self._words: frozenset[str] | None = None
 
-    def start(self, content: str) -> None:
+    def send(self, content: str) -> None:
+        """The whole text, to the worker's stdin (it reads it all before it starts cutting)."""
         stdin = self._process.stdin
         assert stdin is not None
         try:
@@ -92,6 +112,8 @@ class ProcessPreparation:
                 stdin.close()
         except OSError as error:
             raise self._failed(f"the worker stopped reading: {error}") from error
+
+    def read_head(self) -> None:
         message = self._next()
         if message[0] != "head":
             raise self._failed(f"the worker began with {message[0]!r}")
@@ -111,9 +133,13 @@ class ProcessPreparation:
                 return
             if message[0] != "rows":
                 raise self._failed(f"the worker sent {message[0]!r}")
-            yield tuple(
-                Chunk(title=title, content=content, has_code=has_code, facts=facts)
-                for title, content, has_code, facts in message[1]
+            rows = message[1]
+            yield WithSubstrings(
+                (
+                    Chunk(title=title, content=content, has_code=has_code, facts=facts)
+                    for title, content, has_code, facts, _ in rows
+                ),
+                (row[4] for row in rows),
             )
 
     def vocabulary(self) -> frozenset[str]:

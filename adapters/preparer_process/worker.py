@@ -1,7 +1,9 @@
 """The worker process (``python -m adapters.preparer_process.worker [content type]``): reads a
 document's valid text (UTF-8) on stdin to its end, then writes its prepared head, its chunk
-batches and its vocabulary as frames on stdout; an error as an ``error`` frame. Imports only
-capy's domain and the preparation use case: no store, no key, no configuration."""
+batches and its vocabulary as frames on stdout; an error as an ``error`` frame. The text is
+taken as redacted: the server that started it redacts it meanwhile and keeps what this sends
+only if redaction left the text as it is (ADR 0174). Imports only capy's domain and the
+preparation use case: no store, no key, no configuration."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ import sys
 import traceback
 
 from adapters.preparer_process.frames import write_frame
-from application.use_cases.prepare_document import InProcessPreparation
+from application.use_cases.prepare_document import BATCH_CHARS, InProcessPreparation
 from domain.content_type import ContentType
+from domain.search.substring_text import substring_text
 
 
 def main(argv: list[str]) -> int:
@@ -18,21 +21,23 @@ def main(argv: list[str]) -> int:
     try:
         wanted = ContentType(argv[0]) if argv and argv[0] else None
         content = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
-        prepared = InProcessPreparation(content, wanted)
+        # Redacted already, or a text redaction leaves as it is: the server checks which
+        # while this cuts it, and reads nothing back before it knows (ADR 0174).
+        prepared = InProcessPreparation(content, wanted, redacted=True)
         del content
         head = prepared.head
         write_frame(
             out,
             ("head", head.content_type.value, head.note, head.content_hash, head.size_bytes),
         )
-        first = True
         for batch in prepared.batches():
-            rows = [(c.title, c.content, c.has_code, c.facts) for c in batch]
+            # Each chunk's substrings text too: cut here, it is off the store's side (ADR 0174).
+            rows = [(c.title, c.content, c.has_code, c.facts, substring_text(c)) for c in batch]
             write_frame(out, ("rows", rows))
             out.flush()
-            if first:  # the store inserts this batch meanwhile: the words are off its path
-                prepared.read_text_words()
-                first = False
+            # The store inserts this batch meanwhile: a batch's worth of the text's words is
+            # read now, so that none are left after the last one and no batch waits for all.
+            prepared.read_text_words(BATCH_CHARS)
         write_frame(out, ("words", sorted(prepared.vocabulary())))
         out.flush()
     except Exception:

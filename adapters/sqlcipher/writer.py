@@ -11,7 +11,7 @@ from adapters.sqlcipher.purge import purge_sources
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
 from adapters.sqlcipher.transactions import write_transaction
 from domain.chunk import Chunk
-from domain.search.substring_text import substring_text
+from domain.search.substring_text import substring_texts
 from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
 
 _BY_LABEL = f"SELECT {SOURCE_COLUMNS} FROM sources WHERE label = ?"
@@ -167,9 +167,10 @@ def _insert_chunks(
         ((i, c.title, c.content, c.facts) for i, c in zip(ids, chunks, strict=True)),
     )
     # The substrings layer indexes a log window's distinct tokens (ADR 0144).
+    reduced = substring_texts(chunks)
     connection.executemany(
         "INSERT INTO chunks_trigram (rowid, title, content) VALUES (?, ?, ?)",
-        ((i, c.title, substring_text(c) or c.content) for i, c in zip(ids, chunks, strict=True)),
+        ((i, c.title, text or c.content) for i, c, text in zip(ids, chunks, reduced, strict=True)),
     )
     return ids[-1] if ids else after
 

@@ -51,8 +51,10 @@ def fact_words(chunks: Iterable[Chunk]) -> frozenset[str]:
 class InProcessPreparation:
     """``PreparedDocument`` computed in this process, a batch at a time as the store asks."""
 
-    def __init__(self, content: str, wanted: ContentType | None) -> None:
-        self._text = redact_secrets(content)
+    def __init__(self, content: str, wanted: ContentType | None, *, redacted: bool = False) -> None:
+        """``redacted``: ``content`` is already what redaction makes of it (a worker is given
+        a text its server redacts, ADR 0174); otherwise it is redacted here."""
+        self._text = content if redacted else redact_secrets(content)
         content_type, note = content_type_of(self._text, wanted)
         self._head = PreparedHead(
             content_type=content_type,
@@ -61,7 +63,8 @@ class InProcessPreparation:
             size_bytes=utf8_length(self._text),
         )
         self._facts: set[str] = set()
-        self._text_words: frozenset[str] | None = None
+        self._text_words: set[str] = set()
+        self._words_read = 0  # characters of the text whose words are in ``_text_words``
         self._done = False
 
     @property
@@ -88,17 +91,26 @@ class InProcessPreparation:
         self._facts |= fact_words(batch)
         return tuple(batch)
 
-    def read_text_words(self) -> None:
-        """The text's own vocabulary words, now: a worker reads them while the store inserts
-        its first batch, instead of after its last one (the chunks' fact words join them in
-        ``vocabulary``: ``document_vocabulary`` is the union of both, stopwords left out, and
-        ``fact_words`` has none)."""
-        self._text_words = document_vocabulary(self._text)
+    def read_text_words(self, chars: int) -> None:
+        """The vocabulary words of the next ``chars`` or so of the text (to the end of a line),
+        now: a worker reads a batch's worth while the store inserts that batch, instead of all
+        of them at once (the store would wait) or after the last batch. A word never holds a
+        line break, so the words of a text cut at line breaks are the text's, piece by piece;
+        the chunks' fact words join them in ``vocabulary`` (``document_vocabulary`` is the
+        union of both, stopwords left out, and ``fact_words`` has none)."""
+        start = self._words_read
+        if start >= len(self._text):
+            return
+        end = self._text.find("\n", start + max(chars, 1))
+        end = len(self._text) if end < 0 else end + 1
+        self._text_words |= document_vocabulary(self._text[start:end])
+        self._words_read = end
 
     def vocabulary(self) -> frozenset[str]:
         # The words chunks' codes stand for are known words too (facts are never shown).
-        if self._text_words is not None:
-            return self._text_words | self._facts
+        if self._words_read:
+            self.read_text_words(len(self._text))
+            return frozenset(self._text_words | self._facts)
         return document_vocabulary(self._text, known=frozenset(self._facts))
 
     def close(self) -> None:

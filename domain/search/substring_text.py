@@ -18,6 +18,7 @@ as they are.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from domain.chunk import Chunk
 
@@ -59,3 +60,24 @@ def substring_text(chunk: Chunk) -> str | None:
         return None
     reduced = distinct_tokens(chunk.content)
     return reduced if len(reduced) < len(chunk.content) else None
+
+
+class WithSubstrings(tuple[Chunk, ...]):
+    """Chunks, each one's ``substring_text`` computed where they were cut (a big document's
+    worker process, ADR 0174): the store that inserts them reads it instead of computing it."""
+
+    substrings: tuple[str | None, ...]
+
+    def __new__(cls, chunks: Iterable[Chunk], substrings: Iterable[str | None]) -> WithSubstrings:
+        batch = super().__new__(cls, chunks)
+        batch.substrings = tuple(substrings)
+        if len(batch.substrings) != len(batch):
+            raise ValueError(f"{len(batch.substrings)} substrings texts for {len(batch)} chunks")
+        return batch
+
+
+def substring_texts(chunks: Sequence[Chunk]) -> Sequence[str | None]:
+    """``substring_text`` of each of ``chunks``: carried with them, or computed now."""
+    if isinstance(chunks, WithSubstrings):
+        return chunks.substrings
+    return [substring_text(piece) for piece in chunks]

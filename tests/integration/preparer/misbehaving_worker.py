@@ -1,6 +1,7 @@
 """A worker that misbehaves as its text says (``python -m`` of this module, in place of capy's).
 
-``env``: reports its environment (as the head's note) and finishes; ``die``: exits before its
+``env``: reports its environment (as the head's note) and finishes; ``echo …``: reports the
+text it was given (as the head's note) and finishes; ``die``: exits before its
 head; ``die-late``: sends a head and one batch, then exits; ``raise``: reports an error;
 ``stall``: sends a head and one batch, then sleeps.
 """
@@ -19,9 +20,12 @@ def main() -> int:
     text = sys.stdin.buffer.read().decode()
     out = sys.stdout.buffer
     head = ("head", "plaintext", "", "0" * 64, len(text))
-    rows = ("rows", [("Output", "partial rows", False, "")])
+    rows = ("rows", [("Output", "partial rows", False, "", None)])
     if text == "env":
         write_frame(out, ("head", "plaintext", json.dumps(dict(os.environ)), "0" * 64, 3))
+        write_frame(out, ("words", []))
+    elif text.startswith("echo"):
+        write_frame(out, ("head", "plaintext", text, "0" * 64, len(text)))
         write_frame(out, ("words", []))
     elif text.startswith("die-late"):
         write_frame(out, head)

@@ -17,6 +17,7 @@ from application.ports.document_preparer import PreparationFailed
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
 from domain.content_type import ContentType
+from domain.redaction import redact_secrets
 from domain.settings import Settings
 from domain.source import DocumentHead
 from domain.source_kind import SourceKind
@@ -111,6 +112,26 @@ def test_the_worker_sees_no_key_and_no_secret(monkeypatch: pytest.MonkeyPatch) -
     added = {name for name in seen if not name.startswith("__CF")}
     assert added <= {"PYTHONPATH", "LC_CTYPE", "SYSTEMROOT"}
     assert KEY not in json.dumps(seen)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_by"),
+    [
+        ("echo nothing to hide here\n" * 3, "the worker given the text"),
+        ("echo password=hunter2hunter2 AKIAIOSFODNN7EXAMPLE\n", "a worker given it redacted"),
+    ],
+)
+def test_what_is_read_back_was_cut_from_the_redacted_text(text: str, kept_by: str) -> None:
+    # The worker cuts the text as given while the server redacts it (ADR 0174): what the
+    # server reads back comes from a worker that was given the redacted text.
+    prepared = ProcessPreparer(module=MISBEHAVING).prepare(text, None)
+    try:
+        seen = prepared.head.note
+    finally:
+        prepared.close()
+    assert seen == redact_secrets(text), kept_by
+    assert "hunter2hunter2" not in seen
+    assert "AKIAIOSFODNN7EXAMPLE" not in seen
 
 
 @pytest.mark.parametrize("behaviour", ["die", "die-late", "raise", "stall"])

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adapters.memory.fixed_clock import FixedClock
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
-from application.use_cases.prepare_document import InProcessPreparer
+from application.use_cases.prepare_document import InProcessPreparation, InProcessPreparer
 from domain.content_type import ContentType
 from domain.errors import SourceTooLarge
 from domain.settings import Settings, StoreSettings
 from domain.source_kind import SourceKind
+from domain.vocabulary import document_vocabulary
 
 _LOG = "\n".join(
     f"2026-01-02T09:43:{i % 60:02d}Z GET /api/export/{i} {500 if i % 7 == 0 else 200} {i}ms"
@@ -70,3 +73,41 @@ def test_other_content_is_kept_when_asked() -> None:
     assert kept.sections == first.sections
     again = index.execute(IndexRequest(content=_LOG, label="doc", kind=SourceKind.DURABLE))
     assert again.already_indexed
+
+
+# Words of every kind the vocabulary treats apart: capitals, compounds, separators at the
+# edges, stopwords, short tokens, a dotted capital I, and line breaks to cut at.
+_WORDY = st.lists(
+    st.sampled_from(
+        [
+            "the",
+            "Error",
+            "SESSION_LIFETIME_HOURS",
+            "passwordHash",
+            "-x-",
+            "ab",
+            "İstanbul",
+            "req-42_b",
+            "timeout",
+            "\n",
+            "\n",
+            " ",
+            "\t",
+            "::",
+            "fooBar-baz",
+        ]
+    ),
+    max_size=60,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_WORDY, steps=st.lists(st.integers(0, 40), max_size=8))
+def test_a_text_s_words_read_piece_by_piece_are_its_words(text: str, steps: list[int]) -> None:
+    # A worker reads a batch's worth of the words at a time (ADR 0174): cut at line breaks,
+    # the pieces' words are the whole text's.
+    pieced = InProcessPreparation(text, ContentType.PLAINTEXT, redacted=True)
+    for chars in steps:
+        pieced.read_text_words(chars)
+    whole = InProcessPreparation(text, ContentType.PLAINTEXT, redacted=True)
+    assert pieced.vocabulary() == whole.vocabulary() == document_vocabulary(text)

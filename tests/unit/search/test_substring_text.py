@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,7 +10,13 @@ from domain.chunk import Chunk
 from domain.chunking import chunk, detect_content_type
 from domain.chunking.log_titles import log_title
 from domain.search.store_query import SUBSTRING_MIN_LENGTH
-from domain.search.substring_text import distinct_tokens, is_log_window, substring_text
+from domain.search.substring_text import (
+    WithSubstrings,
+    distinct_tokens,
+    is_log_window,
+    substring_text,
+    substring_texts,
+)
 
 ACCESS = (
     '198.51.100.23 - - [03/Dec/2026:09:43:{s:02d} +0000] "GET /static/app.js HTTP/1.1" 200 4200 '
@@ -80,3 +87,15 @@ def test_chunks_that_are_not_log_windows_are_indexed_as_they_are() -> None:
     assert substring_text(Chunk(title="Install > Linux", content=repeated)) is None
     assert substring_text(Chunk(title="12:00 lunch", content=repeated)) is None
     assert substring_text(Chunk(title="09:43:51: 2 lines", content="a b")) is None  # no shorter
+
+
+def test_substrings_texts_carried_with_a_batch_are_read_not_computed() -> None:
+    pieces = (*chunk(_log(), detect_content_type(_log())), Chunk("Notes", "plain words"))
+    computed = substring_texts(pieces)
+    assert computed == [substring_text(piece) for piece in pieces]
+    assert any(computed) and computed[-1] is None
+    carried = WithSubstrings(pieces, ["given"] * len(pieces))
+    assert carried == pieces  # still the chunks, for every store
+    assert substring_texts(carried) == ("given",) * len(pieces)
+    with pytest.raises(ValueError, match="substrings texts"):
+        WithSubstrings(pieces, ())
