@@ -70,23 +70,31 @@ class QueryCorrector:
         self._words = StoreWords(store, clock, _KNOWN_WORDS)
 
     def correct(
-        self, query: ParsedQuery, present: Callable[[str], bool] | None = None
+        self,
+        query: ParsedQuery,
+        present: Callable[[str], bool] | None = None,
+        as_typed: frozenset[str] = frozenset(),
     ) -> ParsedQuery | None:
         """The query with unknown words corrected, or None when nothing changed.
 
         ``present(word)`` tells whether the text already found contains the word (a partial
         identifier such as ``ConnectionRese`` is no typo and is left alone, but for a word of
         three letters and one a letter short of its one-slip correction:
-        ``_slips_of_found_words``).
+        ``_slips_of_found_words``). Words in ``as_typed`` stay as typed (ADR 0179).
         """
-        absent = [t for t in query.terms if correctable(t) and not self._store.has_word(t)]
+        absent = [
+            t
+            for t in query.terms
+            if t not in as_typed and correctable(t) and not self._store.has_word(t)
+        ]
         unknown = {t for t in absent if present is None or not present(t)}
         corrections = {
             t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
         }
         if present is not None:
             inside = [t for t in absent if t not in unknown]
-            corrections |= self._slips_of_found_words(query.terms, inside, present)
+            found = self._slips_of_found_words(query.terms, inside, present)
+            corrections |= {t: c for t, c in found.items() if t not in as_typed}
         if not corrections and not unknown:
             return None
         # A word one slip explains is a typo, not a word of an abbreviated name.

@@ -9,6 +9,7 @@ from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
 from application.search.corrected_hits import merge_corrected, sure_correction, sure_slip
+from application.search.corrections_held_with import unsupported
 from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer, Silenced
@@ -105,6 +106,12 @@ class SearchKnowledge:
         fixed: Ranking | None = None
         if corrected is not None:
             fixed = self._ranked(corrected, scope, limit)
+            refused = unsupported(parsed, corrected, fixed.hits)
+            if refused:
+                corrected = self._corrector.correct(parsed, _contained_in(hits), refused)
+                corrections = corrected
+                fixed = self._ranked(corrected, scope, limit) if corrected is not None else None
+        if corrected is not None and fixed is not None:
             hits, improved = merge_corrected(hits, fixed.hits, sure_correction(parsed, corrected))
             corrected = corrected if improved else None
         if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
