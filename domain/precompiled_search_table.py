@@ -14,66 +14,66 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn7da7a4+V5ItS3acsFGcSDb+yCdgkRCn8mkCiXECgRjHtZZWtok+NtLKlkOqCFUUVHGiqFRxhBNc'
-    'ucGFKv4DTtwoin+AO6eEN9me7E8/Tb83sys5ia2tejXS7kxPT09Pd09P97xRY0zRtD9J+nySfsppOZg+0+lTSp+C'
-    'fD+WljWpV00fW68/fez3A/JdAWCNpk9F/q4IjET+n5F6Y/L3uPx/RGAZqT8i+FUEnoNt+55InxHB0cJ5UcoGwF6n'
-    'cg3+t/g+mz6HCM5bUt4COHWCsyrlDfr/msA9nj6zBPclKZc8cB2c5fSZSp9JGmsZxmbLRelnSOhlv9skHBs0JxP0'
-    '/3QgrceldHNly3ngD+Phj3HpZ0R4xNL4sfQ5G9D3IPXdJzAcj4zI49qbc+1+a2bnh+ExXx7I4ctpad8nc4DjeS59'
-    '3gbYbvxubIlnbCOe+rZ8Rco3qbwg5RmBO0RwSzBGW+80wZ+BfpB+OCdPwfc8B77vxgl/R9Np+XtY8BsQOswIT24K'
-    'f1u+PC88PCO8lPVJaE6Qxzdh3eD6OA/rxMe3Gu8Ne+g3Djxbkt8s3IPyu2+NOJqwbJ0SPsI+Hk2fufTZkjU6LXR3'
-    'bWYFt0NS96z8XQdZknj6rAh/O3nuW9+2/1MiFyZBnp+R78akri0flvJxkmtLIN8MyRi3ZnCOWGa6OdyStteg70VF'
-    '/t7ywLJtfgj93VL6ewLGYdu8KvOHY1knfnLlVSk3SA7PAwynY5rUdjUHxnGAUac2i4oeu0EwpmH8G0TfVWq74dEh'
-    'rI+2aD4dv5ShzZaUX5PySWmzDrjw/K0obRqCD+JQV+btbQ/eCN/W+R7g0KRyQcHhBQ8NXd9nYc0ifb4Oc7dO+G9Q'
-    'fzeVfh8BGMs0V2seO8MHY1LWPNL4Bo17w9MW+XSZ5rxfZIZRZIhP9jibsR9k4w69/R9zTJP5DN+nh5w+NBn68CTA'
-    'mJJxoew9naOv0XaYEL4/m9NmmPCukL3gZPf7MI4xoNkIrMlPP6mS/Tg1yz9um+Ze/dhPekqjyyisYaTDM4pd/7Bi'
-    '1xdBvk9L/REY84CM85TQeKxtpnltS7ZJmDYjgBvS09VDveizWWskI1pkExVoPosKv7E9Ogy4V4i+OGZtjRRhjQx7'
-    '+CVvfKF0czwQS7dzCn1C7HU31rLU65N2bEdqNqbjp4Iic7T+Q/cVuyELxqFPXvNlkcUV0CWD1N8KyOOS/H6v0W1A'
-    'kfHDEbSqwPrC52mwWZ4W2Gf6du4/Kxl94x43Ads4iYBRFl/ALNjMTgf/TDY31v6/HVCnJWVDyhVY666OTx7Ne+S+'
-    'ncd/pYxyjHTGHNj3ms6YEzuHcUH8nd3xGOC/KuUitXX+mL+m+ByW7xakrEvZBDr1MubfF9qyLXbMIWMLnT9Hu00a'
-    'ayugnzXoD8eQ5PTvxn8lHf8J6D8PZ5wjRxOcj3XCa4V+b3VBa4vnUymeXyH6cB8rxCPIXw4m+k1C+z5UaO/H5sQe'
-    'xr6ZL5eJLt3g2g19/pv+8YDUvwqw8+bzeo+0+UfSoc0S8fFqj/xsf7uSQWdXZo3R4vjHpL1P3GscUQbm0X2TxtEK'
-    'GEcr6ayB3R5HXt/fT9o+rlCZfpP6eBdoY+E9l7RtIpQNdaJjndZKQ9F7Tl+cTGHep6yrFsFaJh9gLN+PJ22/LMJe'
-    'o3IZ+KMssGLkrO3nQfEt7gZ/uT3TUMCa4rOBGL3Sjfz6m9RzMgnH4JOVts2fTUf25Mm60N+Yp0N1uI/fLI6/kjbd'
-    '6Neq+C0nFTvpJv3PuqmpwLT64f6AtbwC/BtLh3Wiw4smTH6skExtePRjVc4qzkjdDyLhuvPCXsfk/DJZeKKv9AP6'
-    'bocP7MPPXARjPh/YsMd/MCD7DDyXfQZkmyH/PP9WBj+EO9sqgc9sHfwkBVivH8n3RcGrSO02c9r/Qs5GbLsHAMdB'
-    'xef+HsFt0Ly1YH7x/xu0Z2wQHlfF91kUX/KUMo6m0h/jWaf+rij1Nggu+3Q3qH7suE6KHC7KuqvQuBrkW64r48Qz'
-    'ZoR/UNZQUfinn+C3FJ/1uwQHdcww+Rzy/Ca+/fgM+cRCfRG77ctgvDbkb/ZX7K/f/fV7t6zfkHP0u2HN+mKkpiE+'
-    'BPvV4kP6gV6a3z6Bs+DDAB99pBr8LFx8fYxB3IbWjs8HfGdBV4Q+zkZxMskk2Z9Ccnd/DPANGHUVE/5p5lWwc/Xj'
-    'fZrfUZoz3zs9vj8HmXMQ87mwz/dfPJqjrr5Kev+y2O3783Fn5RDG1uyvhxz6x62IWqweKO7rgZA52NcDX3Kaj1OM'
-    'UYFijCZhj2f3EEfTlfRAzS+zShSffX/NH2fm9iZZMfC+cwYHZ5D2KM7HVIW9uvHE7vDvjJcBvLJ8WT44WWMcpTEO'
-    'CKy8+K1YuqGf4lQAnDKdKYEf235+o/GMbfNLaOuLQz+t/ObORKoZ+2ZtX1yVsyXc5xYC9uouvvgA+AjwzJz9Bqc8'
-    'MUyI/8uQwzMPZVXi7A4pbbPm7atSPgS4lGRMFu4J4clSII2tT+8o1NfoE+NnyJoXLaYUeTa0nywYIbk43N7FPJdF'
-    'IDp/EOYzuHyzi1S+Dv9XJfZsxGzPAXuO8nzc/9+RNmcgjvt5gn+e2p6negzrKPR/geq85oFRhbWG4/yuMu6XaT4d'
-    'rariu/6m1LtE9GuYsBy9WcgJWFBi7FuesdaV3KB1alP14LSitLnmOeO7nMPPBZCdTxIvVRW+OA9ziDR/AdbqUEDb'
-    'qvDReATP+vrzze2G+PhLkf7gWJvtbjfddEvrw0CT7Q8mxE7muQjl2fvonIBlyBtQYq4q81C/zLfGT3btHumSn5xe'
-    'OJAKi4Oz3Y25KLjjWN3YXqW1dYFyoC50MWYtHwDlQ1mRWe/JvOz1uZvt6wcQd/FlOltzumMg43zTydLxHs7Y0B7O'
-    'O0fjWBDtjPdePFurePj/cBcxO63A2Kuq7J8e2sM+fPGsa57YLi1OT6t7p3lot3LGtbnvo7n/vHl3N/JSkK/xLJ/H'
-    'VvDk6wwqOVnznpyskPZ91L4Y2b4/R285XXWE9OdbZCtchH3HFNEZ9etrsLeYIDthHOzmS2Z7rrd2T0eejd5Put/l'
-    '42PcdT0g5tDd31GmXJkGrOOJgHVg2/8O6s3usJkL9/QHbVstL7Yz28GG9LZP6P0obn7LIL/XldwYt6c9IvCRzxaI'
-    'V5pdxvX7bE30N02m7d6B37Jk5KhHpuJ4pwLG202Oks2FP7ZH9OkGnwL50GJo5uj+F5GDKGMaAfSbMtvvdSmDvXop'
-    'EpfLxH8uDzokHyVUl/KdQ0iDmxKHHrvHc7TKupPK59uzff5IciqQ7k1PDH8eDy14dBbnufhkvMXhG2RnxdxB89sH'
-    'O/OkjbEm+xgcI+d6xOQiLBJvuPyy2zSfmj4dBD32vsLzWwE0bwXq0ykpkW4O91uB/bg8lAloX46wye+7A/sVjL0c'
-    'I/4Z2s6bx/LOrnu9mwv5uykyG+d51fhz51ye5PuKDFyj+YvlF8Tr26Z9t1YJeIdzi3D9ToF9ngTK2EGPjJ2gs56a'
-    'lCeUsmY692g4uhc8/J6lJ0LuHxvMieVEe9it389bdv4zad/jg3PIedR1xUa4qvz+Ls3LHPHGWuA6Rj7lfPgFJU+I'
-    '22Xl5GG9ZROe4+v6OO5i95P2nh33EyF64Jrx52OuZsiy2FzammefpeUzIl+8nnTOK7sZU2x/TyQd22VQ0QnIAzi2'
-    'RePPb2x6+B/7PJTs1Oucc7oCPB2yP8VS6/d/prPmBk123jHT75rZntOJ/M5+mhjbtSay4cuw37Lf/cns5JclRffX'
-    'lTUfIvexz1+b9l1kJY/u2O1xOzxD8sN5n4H8wXKzrvDkGwE8ed3odyxofI+8eT/pp6w7LnrJIW54eJrp8BNFn8TO'
-    'E9JQ0/dDECsSIktv5+iBLcWvXIu0aTQ/mdsD41nBIxH0WfHsKXHeFzN84ziGNeJD1hktyevy5XLXPbwZetdCI8NG'
-    '9q3xhoIDr7FX5ByW716IoSf2k0efk6ZzF81u02c36RISqxRic2t2NsZozZjtd83a3/GuWb7PVvMdsF95CGD67gqs'
-    '0HmSs40HPGcRDr8+OFtwMXDFHuC7/ZaPVo8SrULOiEaUc5Saib+nuZt7nS91cV6D9z0PAI2zbCOs72LRs+DPR+Kz'
-    'l/Xd+RTfJ35Q9tK4r0baztBZVug93e48C++ALJnO3fMhfFRWzhyfzfGfjNCZ4+dxB3jFbL/39VFal4+Zzp23bp0N'
-    'mJ33fXOsUMnsvAuGY1Z9a75M8Wnd+HgXZa+/H1t252PL3Pxk6cnRHnkkxv82H1E/9B7fbuJWMe4y73xae49EIUDH'
-    'DSuxCm59HFH8iiifs2Dy/fdI63M0n6F5GehndWv8TBdwOG4jhqdKYA/54vA+vTc/2X5mM0S05lj8Ux7eyjvjmZJz'
-    'A6Sr47EtJS4OY9hCecOdkzxCfTUpPu6q4gefi/TXHDed9xnE4DdFcOq0D71Na2Uhsg+M21wkei/JuvsprPcFJSZw'
-    'w2y/R38VYvaXjP/u/QUlbhHjHasQK4+w3G9vQqxhVj9ViaeZVGRMS5FnSzTOBYqpfBLib7T4z03PeG2bhwF3fi/C'
-    'ptl+d/8RmAOGX1fi/zEOk2NCm8Z/v303shXzZn5ufSMQgxe67p0N6YuHPU30W1PGcsOT41CVuKspom+DdFGNYrIa'
-    'Zvu7BV70yCCXrzSr4H0tR36dplySTYWPnu9y3Idh3BcDcZun0kcvjgGZC/QLoO5YIB57J9ZOLdzdeaspQ9ZMl58k'
-    '53deey5PLmsvY0x2DtwEzSfe61e5no3LaAAufR4eCvU/xNjAvn1sTPuJjDEUlTGE2ERHSfaOii77LOfUfNKnvRcD'
-    '4cXYBnm5zVnv8UAfE+Z2xbxzCvPRQvHmePBe35MSiqs25+zTtLT4d6RefMbsfGdHL3sgLbYilte72V+WPHYx5+p+'
-    'ZDrvFlqb/WKMdTflgrNpj8M+CctvRczvXslBi+PjpvNup5cybA32Q4b6609SW+2daI0e43ns338X3+Fe0cvVjznT'
-    '97WP2SMyrXabZ5BfmzAfD+2BT4nPm/m9Ylnv8Ml6DyDyF/NVLYDe2lnGXI5sOW7y37e0V7yI88Y2ubtL45jAcOcj'
-    'G/JcFz8A25G8xx8znXcnLMr8HSCcTxl/niDD8e37J3qIN+RYwzLk0Lxk9HfNci5jL2ddS4qPqqbwOvPmTePP27/h'
-    'wc+3d2x4+p2IOI/B9/ZiLtJe4heDW4H87b73VfJ+ubYL56R5/sdYPWWf/wPm7kBP'
+    'eNrtXc1zXMURn7da7a4+V5ItSzaGLMIg2fiDzyRWIECBDQ4JOEBCggOutbSyHfSxSCtbJlSFVKVIVU6pFFU5Jqfk'
+    'mltySVX+g5xyS6XyD+SeE+QN28P+9NP0ezO7kg1GW/VqpN2Znu6enp6enu55o8aYoml/kvT5NP2U03IwfabTp5Q+'
+    'Bfl+LC1rUq+aPrZef/rY7wfkuwLAGk2fivxdERiJ/D8j9cbk73H5/4jAMlJ/RPCrCDwH2/Y9kT4jgqOFc07KBsBe'
+    'p3IN/rf4PpM+hwjOm1LeBDh1grMq5XX6/6rAPZ4+swT3vJRLHrgOznL6TKXPJNFaBtpsuSj9DAm/7HebhGODxmSC'
+    '/p8O5PW4lG6sbDkP8mE88jEu/YyIjFgeP5o+ZwP6HqS++wSGk5EReVx782y735rZ+WF4LJcHcuRyWtr3yRggPc+l'
+    'z1sA29HvaEs8tI146tvyJSnfoPKilGcE7hDBLQGNtt5pgj8D/SD/cEyehO95DHzfjRP+jqfT8vew4DcgfJgRmdwU'
+    '+bZyeUFkeEZkKeuT0JigjG/CvMH5cQHmiU9uNdkb9vBvHGS2JL9ZuAfld98ccTxh3TolcoR9PJI+c+mzJXN0Wvju'
+    '2swKboek7ln5uw66JPH0WRH5dvrcN79t/6dEL0yCPj8j341JXVs+KOVjpNeWQL8Z0jFuzuAYsc50Y7glba9C34uK'
+    '/r3pgWXb/Aj6u6n09zjQYdu8LOOHtKyTPLnyipQbpIfnAYZbY5rUdjUHxnGAUac2i8o6dp1gTAP9G8TfVWq74VlD'
+    'eD3aovF08lKGNltSfl3KJ6TNOuDC47eitGkIPohDXRm3tzx4I3xb5/uAQ5PKBQWHFzw8dH2fhTmL/PkGjN064b9B'
+    '/d1Q+n0IYCzTWK157AwfjEmZ88jj60T3hqctyukyjXm/6Ayj6BCf7nE2Yz/oxh3r9n/MMU3nM3zfOuTWQ5OxHp4E'
+    'GFNCF+re0znrNdoOEyL3Z3PaDBPeFbIXnO5+H+gYA56NwJz87JMusp+kZvknbdPcuz720zql8WUU5jDy4WnFrn9Q'
+    'seuLoN+npf4I0DwgdJ4SHo+1zTSvbck2CfNmBHBDfrp6uC76bNYa6YgW2UQFGs+iIm9sjw4D7hXiL9KszZEizJFh'
+    'j7zk0RfKNycDsXx7VuFPiL3uaC1LvT5px3akZmM6eSooOkfrP3RfsRu6YBz65DlfFl1cgbVkkPpbAX1ckt+/anwb'
+    'UHT8cASvKjC/8HkKbJanBPaZvp37z0pG37jHTcA2TiJglMUXMAs2s1uDfy6bG2v/3wqo05KyIeUKzHVXx6eP5j16'
+    '347jv1JBOUZrxhzY99qaMSd2DuOC+Du741HAf1XKRWrr/DF/TfE5LN8tSFmXsgl86oXm3xfaui2W5hDaQsfP8W6T'
+    'aG0F9LMG/SENSU7/jv7LKf0noP88nHGMHE9wPNYJrxX6vdUFry2eT6Z4fo34w32skIygfDmY6DcJ7ftQob0fmxN7'
+    'GPtmuVwmvnSDazf8+W/6x31S/wrAzhvPaz3y5h9JhzdLJMerPcqz/e1yBp9dmUWjxfGPSXufuNc4og7M4/sm0dEK'
+    'oKOVdObAbtOR1/cPkraPK1Sn36A+3gXeWHjPJW2bCHVDnfhYp7nSUNY9t16cTGHeo8yrFsFaJh9grNyPJ22/LMJe'
+    'o3IZ5KMssGL0rO3nfvEt7oZ8uT3TUMCc4rOBmHWlG/31N6nndBLS4NOVts2fTUf35Om60N9YpkPXcJ+8WRx/JW26'
+    'WV+r4recVOykG/Q/r01NBaZdH+4NmMsrIL+xfFgnPpwzYfpjhXRqw7M+VuWs4ozU/SASrjsv7JUm55fJwhN9pR/Q'
+    'dzt8YB9+7iIY8/nAhj3+gwHZZ+C57NOg2wz55/m3Mvgh3NlWCXxm6+AnKcB8/Vi+LwpeRWq3mdP+l3I2YtvdBzgO'
+    'Kj739whug8atBeOL/1+nPWOD8Lgivs+i+JKnFDqaSn+MZ536u6zU2yC47NPdoPqxdJ0UPVyUeVchuhrkW64rdOIZ'
+    'M8I/KHOoKPLTT/Bbis/6XYKDa8ww+Rzy/Ca+/fgM+cRCfRG77ctgvDbkb/ZX7M/f/fl7t8zfkHP0u2HO+mKkpiE+'
+    'BPvV4kP6gV+a3z6Bs+DDAB99pBr8LFx8fYxB3IbWjs8Hss6CXHveO6Auc3EYs4G+52EFzjzoRsTlsrR19pLTjybJ'
+    '/hSSu/tjYJzAwKyY8E8zr4Idn5/s8/y28pzl3tkU+2OQOQYxn4v7cv/F4znaDVdo7Xhb9hD743F79RDG+ezPhxz+'
+    'x82IWuw6UNxfB0LGYH8d+JLzfJzinQoU7zQJ+w67nzmazqT7an6dxXuUe2th+5wkMM7OwRmkPYrzd1XBb2A8cUT8'
+    'O+NlAK8sv5oPThaNo0TjgMDKiyWL5Rv6TE4FwCnT+Rb41O3nN5rM2DYfQVtfTPxp5Td3PlPN2MNre/SqnHPhnrsQ'
+    '4Ddwsc4HwF+B5/fswzjliadC/F+EfKJ5KKsS83dIaZs1bg9L+QDgUhKaLNwTIpOlQB5b/+JRqK/xJ8bnkTUuIT6N'
+    '0H6yYITkBXF7F39dFoXofFOYW+Fy316j8lX4vypxcCNmez7ac5Rz5P7/rrQ5AzHlzxP8C9T2AtVjWEeh/4tU5xUP'
+    'jCrMNaTzewrdL9J4Ol5VxVf0Lal3ifjXMGH5grOQn7CgxPu3PLTWlTyldWpT9eC0orS56jlvfDtHngugO58gWaoq'
+    'cnEBxhB5/gLM1aGAtlWRo/EImfX15xvbDTlvKEX6pmNttrvddNMtrQ8DTbY/mBA7mcciVGbvoTML1iGvQ4l5syxD'
+    '/TLemjzZuXukS3ly68KBVFkcnO2O5qLgjrQ62l6muXWR8rEudkGzlpuA+qGs6Kz3ZFz2+gzQ9vVDiAH5Mp3zubVj'
+    'IOOs1enS8R7O+9AezjvT47gU7bz5q3jOV/HI/+Eu4odagXFgVdk/PbCHffhia9c8cWZazKBW93bL0G7lr2tj30dj'
+    'f6dldzdyZFCuMa6AaSt4cocGlfyweU9+WEj7PmpfjGzfn7NuubXqCK2fb5Kt8BrsO6aIz7i+vgJ7iwmyE8bBbr5k'
+    'tueda3eG5Nno/bT2u7sBMAa8HhD/6O4SKVPeTgPm8UTAPLDtfwf1ZnfYzIWv9AdtWy1HtzPawYb0tk/oXS1ufMug'
+    'v9eVPB23pz0i8FHOFkhWml3mGPhsTfQ3Tabt3oHfsnTkqEenIr1TAfR2ky9l8/KP7RF/usGnQD60GJ45vv9F9CDq'
+    'mEYA/6bM9jtmymCvXorE5W2SP5eTHZIbE7qW8v1HyIMbEhMfu8dzvMq6H8vn27N9/ljyO5DvTU8+QZ4MLXjWLM65'
+    '8el4i8M3yc6KuQ/nt/d3xkmjsSb7GKSR805i8iIWSTZcrtstGk9tPR2Edex9Rea3AnjeClxPp6REvjncbwb243Ji'
+    'JqB9OcImv+c27FcwDnSM5Gdou2weyzu77vWeMJTvpuhsHOdV48/jczmb7ys6cI3GL1ZeEK/vmPY9XyWQHc5zwvk7'
+    'BfZ5EqhjBz06doLOempSnlDKmunc6eH4XvDIe9Y6EXIX2mBgXGk/zN87rTv/mbTvFMIx5JzuumIjXFF+f5fGZY5k'
+    'Yy1wHqOccm7+gpKzxO2y8gOx3rIJzzd2fRx3eQRJe8+O+4mQdeCq8eeGrmbosti83ppnn6XlVqJcvJp0ziu7oSm2'
+    'v8eTju0yqKwJKANI26Lx51o2PfKPfR5Kdq7rnP+6AjIdsj/FUuv3f6Yz5wZNdg408++q2Z5fivLOfpoY27UmuuHL'
+    'sN+y3/3J7JSXJWXtrytzPkTvY5+/Nu170UqetWO36XZ4huSq8z4D5YP1Zl2RydcDZPKa0e970OQeZfNeWp+y7tvo'
+    'JZ+54ZFp5sNPlfUkdpyQh9p6PwSxIiG69FbOOrCl+JVrkTaN5idze2A8K3gogj8rnj0ljvtihm8caVgjOeQ1oyU5'
+    'Zr688rpHNkPvfWhk2Mi+Od5QcOA59pKcw/I9EDH8xH7y+HPSdO7F2W3+7CZfQmKVQmxuzc7GGK0Zs/3eW/s73nvL'
+    'd+tqvgP2Kw8BTN+9hRU6T3K28YDnLMLh1wdnCy4GrtgDfLff8vHqEeJVyBnRiHKOUjPxd0Z3c8f0pS7Oa/Du6QHg'
+    'cZZthPVdLHoW/PlIfPayvjuf4rvND8peGvfVyNsZOssKvTPcnWfhfZQl07kHP0SOysqZ4zM5/pMROnO8E/eRV8z2'
+    'O2gfoXn5qOncv+vm2YDZefc4xwqVzM57aThm1TfnyxSf1o2Pd1H2+vuxZbc/tsyNT9Y6OdqjjMT43+Yj6ofeKdxN'
+    '3CrGXeadT2vvtCgErHHDSqyCmx9HFL8i6ucsmHwXP/L6WRrP0LwM9LO6OX6mCzgctxEjUyWwh3xxeJ/d4Z9sP7PR'
+    'cuwf9uAWesYzJecGyFcnY1tKXBzGsIXKhjsneYj6alJ83BXFDz4X6a85bjrvVojBb4rg1GkfeovmykJkHxi3uUj8'
+    'XpJ59zOY7wtKTOCG2X6n/yrE7C8Z/3sAFpS4RYx3rEKsPMJyv70BsYZZ/VQlnmZS0TEtRZ8tEZ0LFFP5BMTfaPGf'
+    'mx56bZsHAXd+R8Om2f4egSMwBgy/rsT/Yxwmx4Q2jf+u/W50K+bN/ML6RiAGL3TeOxvSFw97mvi3ptBy3ZPjUJW4'
+    'qynib4PWohrFZDXM9vccnPPoIJevNKvgfTVHf52mXJJNRY6e75Luw0D3a4G4zVPp4xfHgMwF+gVw7VggGXsn1k4t'
+    '3N15q6lA1kyXnyTnd557Lk8uay9jTHYO3ASNJ94xWLmWjctoAC59HhkK9T/E2MC+fWxM+4kMGooKDSE20VHSvaOy'
+    'ln2ec2o+7dPe0YHwYmyDvNzmrHeKoI8Jc7ti3n+F+WiheHM8eK/vbAnFVRtz9mlaXvw7cl182ux8f0gveyAttiJW'
+    '1rvZX5Y8djHn6n5sOu85Wpv9YtC6m3rB2bTHYZ+E5bcjxnev9KDF8THTec/U+Qxbg/2Qof76k9RWez9bo8d4Hvv3'
+    '38V3uFf8cvVjzvR97WP2iMyr3ZYZlNcmjMcDe+BT4vNmfsdZ1vuEst5JiPLFclUL4Ld2ljGXo1uOm/x3P+2VLOK4'
+    'sU3u7tI4JjDc+ciGPNfED8B2JO/xx0znPQ6LMn4HCOdTxp8nyHB8+/6JHuINOdawDDk0543+3lvOZezlrGtJ8VHV'
+    'FFln2bxh/Hn71z34+faODU+/ExHnMfgOYcxF2kv8YnArkL/d9+5M3i/XduGcNM//GLtO2ef/uGVJ7Q=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -94,43 +94,44 @@ TABLE: dict[
     ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7600, 960, 1, (), (None, None)),
     ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8560, 948, 1, (), (None, None)),
     ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 9508, 284, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9792, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 10552, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12096, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 12956, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 13028, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 13108, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 13184, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 13268, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 13340, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 13960, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 14028, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 14092, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 14680, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 15372, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 15616, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 15744, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 16512, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17020, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17240, 224, 3, (), (None, None, None, None)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 17464, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 17660, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 17796, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 19532, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 20492, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 22524, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 22700, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 23348, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 23412, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23516, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 23712, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24632, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25180, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 25864, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 27468, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 27908, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 28048, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28244, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 28744, 1688, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 30432, 920, 1, (), (None, None)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 9792, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9932, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 10692, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12236, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 13096, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 13168, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 13248, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 13324, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 13408, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 13480, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 14100, 68, 0, (), (None,)),
+    ('\\S+', 0): (32, 14168, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 14232, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 14820, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 15512, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 15756, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 15884, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 16652, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17160, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17380, 224, 3, (), (None, None, None, None)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 17604, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 17800, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 17936, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 19672, 960, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 20632, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 22664, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 22840, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 23488, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 23552, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23656, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 23852, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24772, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25320, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26004, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 27608, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 28048, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 28188, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28384, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 28884, 1688, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 30572, 920, 1, (), (None, None)),
 }

@@ -12,6 +12,7 @@ from domain.precompiled import precompiled
 from domain.search import tuning
 from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
 from domain.search.entities import count_entities
+from domain.search.joined_keys import holds_joined_key
 from domain.search.matching import MAX_POSITIONS as _LIMIT
 from domain.search.matching import TermGroups, stem_prefix
 from domain.search.rrf import FusedHit
@@ -171,6 +172,8 @@ class Evidence:
     adjacent: tuple[bool, ...] = ()
     # For each unit: found in the content only as part of longer names, nowhere on its own.
     inside_names: tuple[bool, ...] = ()
+    # A line whose key joins two adjacent query words (``joined_keys``: ``terraform_version``).
+    joined_key: bool = False
 
     @classmethod
     def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
@@ -220,7 +223,10 @@ class Evidence:
                     for p, unit, e in zip(positions, groups.units, elsewhere, strict=True)
                 ]
             )
-        return cls(positions, in_title, found, lines, adjacent, inside)
+        joined_key = bool(tuning.JOINED_KEY_SHARE) and holds_joined_key(
+            content, lowered, groups, positions
+        )
+        return cls(positions, in_title, found, lines, adjacent, inside, joined_key)
 
 
 def _next_to(first: Sequence[int], second: Sequence[int], length: int) -> bool:
@@ -272,6 +278,8 @@ def boosts_for(
     if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
         line_share = known.best_line_share(seen.lines)
         ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
+    if seen.joined_key:
+        ranked_share = max(ranked_share, tuning.JOINED_KEY_SHARE)
     coverage = ranked_share**tuning.COVERAGE_EXPONENT
     if seen.adjacent:
         pair_weights = known.pair_weights

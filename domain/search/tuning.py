@@ -133,6 +133,14 @@ GENERIC_MISSING_WEIGHT = 0.0
 ADJACENCY_WEIGHT = 0.3
 ADJACENCY_SLACK = 3
 
+# A line whose key joins two adjacent query words (``"terraform_version": "1.11.4"`` for
+# "terraform version that made the plan"; ``joined_keys``) ranks its section as if it held this
+# share of the question (0: off): the key names what is asked, the rest of the question asks
+# about it. As two words on one line it weighed 0.26 of the question (coverage 0.066), below a
+# 3,375-character section scattering three of its words (0.235). Measured (ADR 0180): 1.0 put
+# `terraform-show_q3` first (3 → 1) and moved nothing else of the own stores, either half.
+JOINED_KEY_SHARE = 1.0
+
 # A query word found in a section only inside longer names (``typescript`` in
 # ``@typescript-eslint/parser``, ``plugin-syntax-typescript``) is weaker evidence than the word
 # standing alone (``typescript@5.9.3``): the section names something else. Its score is
