@@ -5,7 +5,12 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from adapters.sqlcipher.connection import PAGE_CACHE_KIB, Connection
+from adapters.sqlcipher.connection import (
+    PAGE_CACHE_KIB,
+    WRITE_CACHE_KIB,
+    Connection,
+    write_cache,
+)
 from domain.search_hit import SearchScope
 from tests.integration.store.helpers import document, open_store
 from tests.unit.store.queries import words
@@ -80,6 +85,17 @@ def test_every_connection_keeps_the_small_page_cache(tmp_path: Path) -> None:
     thread.start()
     thread.join()
     assert sizes == [PAGE_CACHE_KIB] * 3
+    store.close()
+
+
+def test_indexing_writes_with_the_larger_cache_and_gives_it_back(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    connection = store._pool.connection()
+    with write_cache(connection):
+        assert _cache_kib(connection) == WRITE_CACHE_KIB
+    assert _cache_kib(connection) == PAGE_CACHE_KIB
+    store.index(document("kept", "kept words in a section"))
+    assert _cache_kib(store._pool.connection()) == PAGE_CACHE_KIB
     store.close()
 
 
