@@ -16,6 +16,7 @@ from adapters.sqlcipher import (
     swept_sessions,
     writer,
 )
+from adapters.sqlcipher.connection import write_cache
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import explained
@@ -103,7 +104,9 @@ class SqlcipherKnowledgeStore(
     @explained
     def index(self, document: SourceDocument) -> IndexOutcome:
         words = self._known_words.unseen(document.vocabulary)
-        outcome = writer.index_document(self._pool.connection(), document, self._clock.now(), words)
+        connection = self._pool.connection()
+        with write_cache(connection):
+            outcome = writer.index_document(connection, document, self._clock.now(), words)
         self._pool.confirm()  # never acknowledge a write to a file that is gone
         if not outcome.already_indexed:
             self._known_words.remember(words)
@@ -118,14 +121,16 @@ class SqlcipherKnowledgeStore(
         batches: Iterable[Sequence[Chunk]],
         vocabulary: Callable[[], frozenset[str]],
     ) -> IndexOutcome:
-        outcome, inserted, words = writer.index_streamed(
-            self._pool.connection(),
-            head,
-            batches,
-            vocabulary,
-            now=self._clock.now(),
-            unseen=self._known_words.unseen,
-        )
+        connection = self._pool.connection()
+        with write_cache(connection):
+            outcome, inserted, words = writer.index_streamed(
+                connection,
+                head,
+                batches,
+                vocabulary,
+                now=self._clock.now(),
+                unseen=self._known_words.unseen,
+            )
         self._pool.confirm()
         if not outcome.already_indexed:
             self._known_words.remember(words)

@@ -5,6 +5,12 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from adapters.sqlcipher.connection import (
+    PAGE_CACHE_KIB,
+    WRITE_CACHE_KIB,
+    Connection,
+    write_cache,
+)
 from domain.search_hit import SearchScope
 from tests.integration.store.helpers import document, open_store
 from tests.unit.store.queries import words
@@ -65,3 +71,33 @@ def test_releasing_after_every_use_keeps_one_connection_per_thread(tmp_path: Pat
         assert store._pool.open_connections == baseline
     assert len(store.sources()) == 31
     store.close()
+
+
+def test_every_connection_keeps_the_small_page_cache(tmp_path: Path) -> None:
+    """Each thread's connection holds its own cache: the first, one reopened after a release
+    and another thread's all start at ``PAGE_CACHE_KIB``."""
+    store = open_store(tmp_path / "knowledge.db")
+    store.index(document("kept", "kept words in a section"))
+    sizes = [_cache_kib(store._pool.connection())]
+    store.release_memory()
+    sizes.append(_cache_kib(store._pool.connection()))
+    thread = threading.Thread(target=lambda: sizes.append(_cache_kib(store._pool.connection())))
+    thread.start()
+    thread.join()
+    assert sizes == [PAGE_CACHE_KIB] * 3
+    store.close()
+
+
+def test_indexing_writes_with_the_larger_cache_and_gives_it_back(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    connection = store._pool.connection()
+    with write_cache(connection):
+        assert _cache_kib(connection) == WRITE_CACHE_KIB
+    assert _cache_kib(connection) == PAGE_CACHE_KIB
+    store.index(document("kept", "kept words in a section"))
+    assert _cache_kib(store._pool.connection()) == PAGE_CACHE_KIB
+    store.close()
+
+
+def _cache_kib(connection: Connection) -> int:
+    return -int(connection.execute("PRAGMA cache_size").fetchone()[0])
