@@ -4,11 +4,7 @@ question about a wireless card's signal, while ``dlq`` of the queue whose retent
 
 from __future__ import annotations
 
-from application.use_cases.index_request import IndexRequest
-from application.use_cases.search_knowledge import SearchKnowledge
-from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
+from tests.unit.search.memory_search import search_over
 
 NGINX = """2026/12/03 09:44:03 [notice] 18770#18770: signal 3 (SIGQUIT) received, shutting down
 2026/12/03 09:44:03 [notice] 18771#18771: gracefully shutting down
@@ -33,33 +29,22 @@ PLAN = """# aws_sqs_queue.invoices_dlq will be updated in-place
 """
 
 
-def _search(*outputs: tuple[str, str]) -> SearchKnowledge:
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    index = container.use_cases.index_content()
-    for label, content in outputs:
-        index.execute(IndexRequest(content=content, label=label))
-    found = container.use_cases.search_knowledge()
-    assert isinstance(found, SearchKnowledge)
-    return found
-
-
 def test_initials_no_section_holds_with_the_other_words_are_not_searched() -> None:
-    search = _search(("tail error.log", NGINX), ("cat package.json", MANIFEST))
+    search = search_over(("tail error.log", NGINX), ("cat package.json", MANIFEST))
     found = search.search("wifi signal strength of the wireless card", limit=10)
     assert "swc" not in (found.corrected_query or "")
     assert not any("swc" in result.content for result in found.results)
 
 
 def test_initials_held_with_another_word_of_the_question_are_searched() -> None:
-    search = _search(("terraform plan", PLAN), ("tail error.log", NGINX))
+    search = search_over(("terraform plan", PLAN), ("tail error.log", NGINX))
     found = search.search("retention change on the dead letter queue", limit=10)
     assert found.results, "an answerable question went silent"
     assert "message_retention_seconds" in found.results[0].content
 
 
 def test_a_question_made_only_of_the_initials_run_keeps_them() -> None:
-    search = _search(("terraform plan", PLAN), ("cat package.json", MANIFEST))
+    search = search_over(("terraform plan", PLAN), ("cat package.json", MANIFEST))
     found = search.search("dead letter queue", limit=10)
     assert found.results, "an answerable question went silent"
     assert "invoices_dlq" in found.results[0].content

@@ -8,11 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from application.use_cases.index_request import IndexRequest
-from application.use_cases.search_knowledge import SearchKnowledge
-from entrypoints.containers.applications import CliContainer
-from entrypoints.containers.memory_adapters import MemoryAdapters
-from entrypoints.containers.runtime import RuntimeOptions
+from tests.unit.search.memory_search import search_over
 
 PLAN = "\n".join(
     f"""## resource_changes > {name}
@@ -75,23 +71,11 @@ def _outputs(kind: str, corpus: Path = _REAL) -> list[tuple[str, str]]:
     return [(entry["source_label"], entry["haystack"]) for entry in entries]
 
 
-def _search(*outputs: tuple[str, str]) -> SearchKnowledge:
-    """capy's search over an in-memory store holding ``outputs`` (label, text)."""
-    container = CliContainer(options=RuntimeOptions())
-    container.adapters.override(MemoryAdapters(core=container.core))
-    index = container.use_cases.index_content()
-    for label, content in outputs:
-        index.execute(IndexRequest(content=content, label=label))
-    found = container.use_cases.search_knowledge()
-    assert isinstance(found, SearchKnowledge)
-    return found
-
-
 def test_an_answer_holding_one_held_word_while_another_sits_elsewhere_is_kept() -> None:
     # ``rds`` is held nowhere (the plan says aws_db_instance); ``engine`` and ``version`` meet
     # in the answer, ``upgrade`` only in an unrelated pull request. No section holds every
     # held word, as for many an unanswerable question; this one is answered, and must stay so.
-    search = _search(
+    search = search_over(
         ("terraform show -json", PLAN),
         ("gh pr list", PULL_REQUESTS),
         ("npm ls --json", DEPENDENCIES),
@@ -104,7 +88,7 @@ def test_an_answer_holding_one_held_word_while_another_sits_elsewhere_is_kept() 
 def test_a_correction_that_meets_none_of_the_other_words_still_answers() -> None:
     # ``keeps`` is read as ``keep``, which only an unrelated config holds; ``flking`` stays as
     # typed. The flaky test's entry is still what the question asks for.
-    search = _search(
+    search = search_over(
         ("gh issue list", FLAKY),
         ("gh pr list", PULL_REQUESTS),
         ("nginx.conf", KEEP_ALIVE),
@@ -122,7 +106,7 @@ def test_a_best_section_found_only_through_a_correction_still_answers() -> None:
     # (``code`` read as ``core``) and "stashed changes in the working tree" (``tree`` as
     # ``three``), which nothing answers: a correctly spelt word read as another looks like a
     # typo. Silencing a question whose best section holds only a correction loses this answer.
-    search = _search(*_outputs("records"))
+    search = search_over(*_outputs("records"))
     found = search.search("which pull request fixed the singular sdction count", limit=10)
     assert found.results, "an answerable question went silent"
     assert any("'1 section', not '1 sections'" in result.content for result in found.results)
@@ -132,7 +116,7 @@ def test_an_answer_below_a_section_holding_only_the_asking_words_is_kept() -> No
     # The question padded with ``error``: an npm log holding ``version`` (an asking word) and
     # ``error`` ranks first, ahead of pip's ``billiard<5.0,>=4.2.0`` line. The best section holds
     # none of the words that name the subject, yet the answer is second.
-    search = _search(*_outputs("install"))
+    search = search_over(*_outputs("install"))
     found = search.search("billiard version constraint error", limit=10)
     assert found.results, "an answerable question went silent"
     assert any("billiard<5.0,>=4.2.0" in result.content for result in found.results)
@@ -141,7 +125,7 @@ def test_an_answer_below_a_section_holding_only_the_asking_words_is_kept() -> No
 def test_an_identifier_held_nowhere_does_not_silence_the_answer() -> None:
     # ``IMDSv1`` is written nowhere: the plan says ``http_tokens = "optional"``, which is what
     # allowing IMDSv1 means. A name written like an identifier is no surer a crux than a word.
-    search = _search(*_outputs("json", _BUNDLED))
+    search = search_over(*_outputs("json", _BUNDLED))
     found = search.search("instance still allowing IMDSv1 http tokens optional", limit=10)
     assert found.results, "an answerable question went silent"
     assert any("ci-runner-legacy-2" in result.content for result in found.results)
