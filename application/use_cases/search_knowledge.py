@@ -2,50 +2,34 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
-from application.search.corrected_hits import merge_corrected, sure_correction, sure_slip
+from application.search.answerability_verdict import AnswerabilityVerdict
+from application.search.corrected_hits import merge_corrected, sure_correction
 from application.search.corrections_held_with import unsupported
 from application.search.corrector import QueryCorrector
 from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer, Silenced
 from domain.errors import InvalidInput
-from domain.precompiled import precompiled
 from domain.search import meaning, reply_tuning, tuning
 from domain.search.answer_kinds import answer_kinds
-from domain.search.answerability import (
-    held_share,
-    idf_weight,
-    known_held_share,
-    unanswerable,
-    unit_words,
-    unknown_share,
-)
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
-from domain.search.inflections import able_forms, regular_forms
-from domain.search.initialisms import initialism_units
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery, parse_query
-from domain.search.question_words import asks_as_verb, is_question_word
-from domain.search.rerank import Evidence, Ranking, rerank
+from domain.search.question_words import asks_as_verb
+from domain.search.rerank import Ranking, rerank
 from domain.search.results import SearchResult, SearchResults
 from domain.search.rrf import FusedHit
 from domain.search.snippet import extract_snippet
-from domain.search.synonyms import synonyms_of
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
 
 MAX_LIMIT = 100
 DEFAULT_SCOPE = SearchScope()
-_NAME = precompiled(r"[\w-]{3,64}")
-_ACRONYM = 5
-# An acronym with a version (IMDSv1, HTTP2, SSLv3): the text names the thing, rarely the version.
-_VERSIONED_ACRONYM = precompiled(r"[A-Z]{2,5}[vV]?\d{1,2}")
 
 
 class SearchKnowledge:
@@ -77,6 +61,7 @@ class SearchKnowledge:
         self._semantic = semantic
         self._access = AccessLog(store, clock) if track_access else None
         self._corrector = QueryCorrector(store, clock)
+        self._verdict = AnswerabilityVerdict(store)
 
     def search(
         self, query: str, limit: int = 3, scope: SearchScope = DEFAULT_SCOPE
@@ -92,7 +77,7 @@ class SearchKnowledge:
         if layer is None:
             return self._search(parsed, limit, scope)
         plan = LayerPlan.ranked(limit)  # it works while words are searched: ADR 0142
-        layer.ask_ahead(parsed.raw, parsed.terms, scope, plan.candidates, self._knows)
+        layer.ask_ahead(parsed.raw, parsed.terms, scope, plan.candidates, self._verdict.knows)
         try:
             return self._search(parsed, limit, scope)
         finally:
@@ -114,9 +99,10 @@ class SearchKnowledge:
         if corrected is not None and fixed is not None:
             hits, improved = merge_corrected(hits, fixed.hits, sure_correction(parsed, corrected))
             corrected = corrected if improved else None
-        if tuning.UNKNOWN_NAME_GUARD and self._names_unknown(parsed, corrections, hits):
+        if tuning.UNKNOWN_NAME_GUARD and self._verdict.names_unknown(parsed, corrections, hits):
             hits = []
-        unknown = self._unanswerable(parsed, (corrections, fixed), ranking, hits) if hits else ()
+        verdict = self._verdict
+        unknown = verdict.unanswerable(parsed, (corrections, fixed), ranking, hits) if hits else ()
         silenced = Silenced(unknown, hits) if unknown else None
         hits = [h for h in hits if h.coverage >= tuning.MIN_COVERAGE] if not unknown else []
         waiting: tuple[str, ...] = ()
@@ -179,105 +165,6 @@ class SearchKnowledge:
         if self._access is not None:
             self._access.flush()
 
-    def _names_unknown(
-        self, parsed: ParsedQuery, corrected: ParsedQuery | None, hits: list[FusedHit]
-    ) -> bool:
-        """True when the query names something (``Kafka``, ``SAML``, ``WebAuthn``) that no
-        indexed text contains and that is no misspelling of a known word: nothing found can be
-        about it, so whatever the other words match would only cost the caller context. A name
-        the corrector corrected is a misspelling whether or not its correction found more
-        (``ECONNREFUED``: the substrings layer had already found ``ECONNREFUSED``)."""
-        for name in extract_entities(parsed.raw):
-            word = name.lower()
-            if not _NAME.fullmatch(word) or word not in parsed.terms:
-                continue
-            if (name.isupper() and len(name) <= _ACRONYM) or _VERSIONED_ACRONYM.fullmatch(name):
-                continue  # HSTS, XSS, IMDSv1: the text may well spell the acronym out
-            if corrected is not None and word not in corrected.terms:
-                continue  # corrected into a known word
-            if not self._store.has_word(word) and not any(
-                word in hit.hit.lowered or word in hit.hit.title.lower() for hit in hits
-            ):
-                return True  # not even part of a longer word (``ConnectionRese``)
-        return False
-
-    def _unanswerable(
-        self,
-        parsed: ParsedQuery,
-        correction: tuple[ParsedQuery | None, Ranking | None],
-        ranking: Ranking,
-        hits: list[FusedHit],
-    ) -> tuple[str, ...]:
-        """The units the store does not know when what the query names is too little held by
-        the store, or by the best section found, for any result to be about it (see
-        ``answerability``); empty when the query is answerable. The query is judged as
-        corrected (a misspelt word as the word it was corrected to: ``verssion`` asks, as
-        ``version`` does; ``timeuot`` names what ``timeout`` names). A unit is unknown when no
-        candidate of the query as typed holds it — nor of the query as corrected, unless its
-        correction took more than one slip of a typist (``keyboard.is_slip``) — nor any
-        vocabulary word (nor a synonym or another inflection of it); a corrected unit is known
-        when one slip explains it, partly known otherwise (``draft`` → ``drift``, ``ERESOLVE``
-        → ``resolve`` are as often another word). Units weigh by how few of the store's chunks hold
-        them, counted only when some unit is unknown."""
-        units = parsed.groups
-        if len(ranking.found) != len(units):
-            return ()
-        corrected, fixed = correction
-        judged, found = units, ranking.found
-        if corrected is not None and len(corrected.groups) == len(units):
-            judged = corrected.groups
-            if fixed is not None and len(fixed.found) == len(units):
-                spelt = initialism_units(units, judged)
-                found = tuple(
-                    typed or (held and (unit == word or short or sure_slip(unit, word)))
-                    for typed, held, unit, word, short in zip(
-                        found, fixed.found, units, judged, spelt, strict=True
-                    )
-                )
-        asked = corrected if corrected is not None else parsed
-        known = [
-            1.0
-            if found or is_question_word(unit) or asks_as_verb(asked.raw, unit)
-            else (1.0 if sure_slip(typed, unit) else tuning.CORRECTED_KNOWN)
-            if unit != typed
-            else (1.0 if self._knows(unit) else 0.0)
-            for typed, unit, found in zip(units, judged, found, strict=True)
-        ]
-        if all(k == 1.0 for k in known):
-            return ()
-        words = [unit_words(unit) for unit in judged]
-        total, counts = self._store.chunk_frequencies([w for group in words for w in group])
-        frequencies, at = [], 0
-        for group in words:
-            frequencies.append(max(counts[at : at + len(group)], default=0))
-            at += len(group)
-        weights = [idf_weight(total, frequency) for frequency in frequencies]
-
-        lead = hits[0].score / hits[1].score if len(hits) > 1 and hits[1].score > 0 else math.inf
-        queries = [q for q in (parsed, corrected) if q is not None and len(q.groups) == len(units)]
-
-        def best_held() -> float:
-            return _held_on_one_line(hits[0], judged, queries, weights)
-
-        def known_held() -> float:
-            return _known_in_section(hits[0], judged, queries, weights, known)
-
-        if not unanswerable(unknown_share(judged, weights, known), best_held, lead, known_held):
-            return ()
-        return tuple(unit for unit, k in zip(judged, known, strict=True) if k < 1.0)
-
-    def _knows(self, unit: str) -> bool:
-        words = (
-            unit.split()
-            if " " in unit
-            else [unit, *synonyms_of(unit), *regular_forms(unit), *able_forms(unit)]
-        )
-        return (
-            all(self._store.has_word(word) for word in words)
-            if " " in unit
-            else any(self._store.has_word(word) for word in words)
-        )
-
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
         fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit))
         groups = term_groups(parsed)
@@ -296,36 +183,6 @@ class SearchKnowledge:
             if count:
                 hidden.append((kind, count))
         return tuple(hidden)
-
-
-def _held_on_one_line(
-    hit: FusedHit, units: tuple[str, ...], queries: list[ParsedQuery], weights: list[float]
-) -> float:
-    """The largest weighted share of the naming ``units`` one line of ``hit`` (or its title)
-    holds, as written or as corrected (``queries`` have as many units, in the same order)."""
-    shares = [
-        held_share(units, weights, [bool(mask >> unit & 1) for unit in range(len(units))])
-        for query in queries
-        for mask in Evidence.of(hit, term_groups(query)).lines
-    ]
-    return max(shares, default=0.0)
-
-
-def _known_in_section(
-    hit: FusedHit,
-    units: tuple[str, ...],
-    queries: list[ParsedQuery],
-    weights: list[float],
-    known: list[float],
-) -> float:
-    """The weighted share of the known naming ``units`` that ``hit`` holds anywhere (any line
-    or its title), as written or as corrected."""
-    mask = 0
-    for query in queries:
-        for line in Evidence.of(hit, term_groups(query)).lines:
-            mask |= line
-    held = [bool(mask >> unit & 1) for unit in range(len(units))]
-    return known_held_share(units, weights, known, held)
 
 
 def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:
