@@ -63,6 +63,9 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     # stems as it stems ``available`` (free(1)'s column). Not ``available`` itself: "min
     # available pods" would meet every "free" for nothing.
     ("free", "avail"),
+    # "which commits are still left to replay": tools count what is still to do as remaining
+    # (``git rebase``: "Next command to do (1 remaining command)"; ADR 0183).
+    ("left", "remaining"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),

@@ -87,3 +87,9 @@ def test_free_space_is_what_df_calls_avail() -> None:
     assert synonyms_of("free") == ("avail",)
     assert synonyms_of("Avail") == ("free",)
     assert synonyms_of("available") == ()
+
+
+def test_what_is_left_is_what_a_tool_calls_remaining() -> None:
+    # "which commits are still left to replay": git rebase prints ``1 remaining command``.
+    assert synonyms_of("left") == ("remaining",)
+    assert synonyms_of("Remaining") == ("left",)
