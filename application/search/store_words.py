@@ -4,6 +4,7 @@ and which words indexed text holds inside longer ones or as abbreviations (ADR 0
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
@@ -16,6 +17,11 @@ from domain.search_hit import SearchLayer, SearchScope
 from domain.source_kind import ALL_KINDS
 
 _BANDS = 32  # distinct length bands kept at once; words of 3–40 letters need about that many
+# Words kept across all bands (a few megabytes of strings and sets). Without a budget, over a
+# working day's vocabulary (~60 k words) the bands held tens of thousands of words each and the
+# server stayed ~25 MB larger after its searches (ADR 0184). A band the budget cannot hold is
+# read again when asked.
+WORDS_KEPT = 30_000
 # A word one slip from a misspelt one is looked for inside longer words only when longer than
 # this: shorter ones occur inside too many words to mean anything.
 HELD_MIN = 3
@@ -26,7 +32,8 @@ _EVERYWHERE = SearchScope(kinds=ALL_KINDS)
 
 class StoreWords:
     """The store's words as a corrector asks for them, each answer kept for
-    ``FUZZY_CACHE_TTL_SECONDS`` so a burst of misspelt queries reads the store once;
+    ``FUZZY_CACHE_TTL_SECONDS`` so a burst of misspelt queries reads the store once (bands of
+    the vocabulary within ``WORDS_KEPT`` words);
     ``known_words`` (no output need hold them) are candidates as the vocabulary's are."""
 
     def __init__(self, store: KnowledgeStore, clock: Clock, known_words: Iterable[str]) -> None:
@@ -99,9 +106,8 @@ class StoreWords:
         if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
             return cached[1]
         words = frozenset(self._store.vocabulary_between(low, high))
-        if len(self._known) >= _BANDS:
-            self._known.clear()
-        self._known[(low, high)] = (now, words)
+        if self._room(self._known, len(words), now):
+            self._known[(low, high)] = (now, words)
         return words
 
     def candidates(self, low: int, high: int, now: float) -> list[str]:
@@ -112,7 +118,23 @@ class StoreWords:
             return cached[1]
         words = self._store.vocabulary_between(low, high)
         words.extend(w for w in self._known_words if low <= len(w) <= high)
-        if len(self._vocabulary) >= _BANDS:
-            self._vocabulary.clear()
-        self._vocabulary[(low, high)] = (now, words)
+        if self._room(self._vocabulary, len(words), now):
+            self._vocabulary[(low, high)] = (now, words)
         return words
+
+    def _room(self, into: dict[tuple[int, int], Any], size: int, now: float) -> bool:
+        """Whether a band of ``size`` words may be kept in ``into``: expired bands go first;
+        ``into`` is emptied when it holds ``_BANDS``, and both when the words kept would pass
+        ``WORDS_KEPT``."""
+        if size > WORDS_KEPT:
+            return False
+        for kept in (self._vocabulary, self._known):
+            for band in [b for b, (at, _) in kept.items() if now - at > FUZZY_CACHE_TTL_SECONDS]:
+                del kept[band]
+        if len(into) >= _BANDS:
+            into.clear()
+        held = sum(len(words) for _, words in (*self._vocabulary.values(), *self._known.values()))
+        if held + size > WORDS_KEPT:
+            self._vocabulary.clear()
+            self._known.clear()
+        return True

@@ -101,15 +101,26 @@ def _print_processes(report: dict[str, Any], console: Console) -> None:
             f"  {command:<36} {time['median_ms']:7.1f} ms  {time['ratio']:5.1f}× python",
             markup=False,
         )
-    memory = report["server_memory"]
+    _print_server_memory(report["server_memory"], console)
+    if "server_model_memory" in report:
+        _print_model_memory(report["server_model_memory"], console)
+
+
+def _print_server_memory(memory: dict[str, Any], console: Console) -> None:
     console.print(
         f"capy serve RSS: idle {memory['idle_mb']:.1f} MB; one {memory['big_output_mb']} MB "
         f"capy_execute output peaks at {memory['big_peak_mb']:.1f} MB, then "
         f"{memory['after_big_mb']:.1f} MB; after {memory['calls']:,} more calls "
         f"{memory['after_calls_mb']:.1f} MB"
     )
-    if "server_model_memory" in report:
-        _print_model_memory(report["server_model_memory"], console)
+    if "searches" in memory:
+        console.print(
+            f"  the calls: a working day in {memory['calls_s']:.0f} s — "
+            f"{memory['searches']:,} queries reached the store "
+            f"({memory['store_sections']:,} sections after), {memory['refused']} search calls "
+            "refused by the throttle",
+            markup=False,
+        )
 
 
 def _print_model_memory(memory: dict[str, Any], console: Console) -> None:

@@ -1,5 +1,8 @@
 """Resident memory of a real ``capy serve``: idle, around one 10 MB output, after many calls.
 
+The many calls are a working day (``server_workday``): the store fills to a few thousand
+chunks and every query of them reaches it (none is refused by the search throttle).
+
 The server runs as an MCP host starts it (stdio, newline-delimited JSON-RPC) in a private home;
 its resident set is read from ``/proc/PID/status`` (Linux only). The peak of one call is the
 kernel's high-water mark, reset just before the call (``/proc/PID/clear_refs``), so start-up
@@ -9,6 +12,7 @@ does not count; "after" is read once the server has answered and settled.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -21,6 +25,7 @@ from typing import IO, Any
 import attrs
 
 from entrypoints.bench.continuity import hook_environment
+from entrypoints.bench.server_workday import SearchPacer, Workday
 
 BIG_OUTPUT_MB = 10
 CALLS = 2_000
@@ -47,6 +52,10 @@ class ServerMemory:
     after_big_mb: float
     calls: int
     after_calls_mb: float
+    searches: int = 0  # queries of the calls that reached the store
+    refused: int = 0  # search calls the throttle refused
+    store_sections: int = 0  # sections in the store after the calls
+    calls_s: float = 0.0  # wall time of the calls
 
     def as_json(self) -> dict[str, object]:
         return attrs.asdict(self)
@@ -107,7 +116,9 @@ def run_server_memory(
 ) -> ServerMemory:
     if not sys.platform.startswith("linux"):
         raise RuntimeError("server memory is read from /proc: Linux only")
-    with serving(capy, "capy-server-rss-") as (client, pid):
+    # The semantic layer's model is measured in its own row (``server_model_rss``); here it
+    # stays off whether or not the extra is installed, as the working day indexes durable text.
+    with serving(capy, "capy-server-rss-", CAPY_SEMANTIC="off") as (client, pid):
         return _measure(client, pid, calls, big_mb, progress)
 
 
@@ -179,12 +190,9 @@ def _measure(
     )
     peak = _status(pid)["VmHWM"]
     after_big = _settled(pid)
-    for done in range(calls):
-        if done % 2:
-            client.call("capy_search", {"queries": [f"request {done}", "connection refused"]})
-        else:
-            client.call("capy_execute", {"language": "shell", "code": f"echo call {done}"})
-        progress(done + 1, calls)
+    started = time.perf_counter()
+    searches, refused = _workday(client, calls, progress)
+    calls_s = time.perf_counter() - started
     after_calls = _settled(pid)
     return ServerMemory(
         idle_mb=round(idle, 1),
@@ -193,4 +201,32 @@ def _measure(
         after_big_mb=round(after_big, 1),
         calls=calls,
         after_calls_mb=round(after_calls, 1),
+        searches=searches,
+        refused=refused,
+        store_sections=store_sections(client.call("capy_stats", {})),
+        calls_s=round(calls_s, 1),
     )
+
+
+def _workday(client: _Client, calls: int, progress: Callable[[int, int], None]) -> tuple[int, int]:
+    """The calls of ``Workday``: the queries that reached the store, the searches refused."""
+    day = Workday()
+    pacer = SearchPacer()
+    searches = refused = 0
+    for done in range(calls):
+        call = day.call(done, pacer.may_search(time.monotonic()))
+        if call.tool == "capy_search":
+            pacer.searched(time.monotonic())
+        reply = client.call(call.tool, call.arguments)
+        if call.tool == "capy_search" and reply.startswith("Refused"):
+            refused += 1
+        else:
+            searches += call.queries
+        progress(done + 1, calls)
+    return searches, refused
+
+
+def store_sections(stats: str) -> int:
+    """The sections ``capy_stats`` says the knowledge base holds."""
+    found = re.search(r"([\d,]+) sections?;", stats)
+    return int(found.group(1).replace(",", "")) if found else 0

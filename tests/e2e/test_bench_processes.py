@@ -27,11 +27,15 @@ def test_start_times_cover_every_command_next_to_python() -> None:
 def test_server_memory_is_read_idle_around_a_big_output_and_after_calls() -> None:
     done: list[int] = []
     memory = run_server_memory(
-        installed_capy(), calls=4, big_mb=1, progress=lambda n, total: done.append(n)
+        installed_capy(), calls=10, big_mb=1, progress=lambda n, total: done.append(n)
     )
     assert 0 < memory.idle_mb <= memory.big_peak_mb
     assert memory.after_big_mb > 0 and memory.after_calls_mb > 0
-    assert done == [1, 2, 3, 4] and memory.calls == 4
+    assert done == list(range(1, 11)) and memory.calls == 10
+    # One cycle of the working day: a document, a source file with an intent, a batch of two
+    # files and a research step; every query reached the store.
+    assert memory.searches == 5 and memory.refused == 0
+    assert memory.store_sections > 50
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""The rows ``capy bench perf`` prints for the server's memory with the semantic model."""
+"""The rows ``capy bench perf`` prints for the server's memory, with and without the model."""
 
 from __future__ import annotations
 
@@ -56,3 +56,25 @@ def test_a_report_without_cpu_figures_prints_no_cpu_line() -> None:
     row = {"capy": {"chunks": 1000, "search": {"p50_ms": 5.0}}, "raw_fts5": {"search": {}}}
     _print_search_cpu([row], Console(file=out, width=400))
     assert out.getvalue() == ""
+
+
+def test_the_server_s_memory_says_what_the_calls_did() -> None:
+    from entrypoints.bench.perf_table import _print_server_memory
+
+    out = io.StringIO()
+    memory = {
+        "idle_mb": 71.7,
+        "big_output_mb": 10,
+        "big_peak_mb": 94.6,
+        "after_big_mb": 74.3,
+        "calls": 2000,
+        "after_calls_mb": 105.5,
+        "searches": 1000,
+        "refused": 0,
+        "store_sections": 6331,
+        "calls_s": 142.4,
+    }
+    _print_server_memory(memory, Console(file=out, width=400))
+    printed = out.getvalue()
+    assert "after 2,000 more calls 105.5 MB" in printed
+    assert "1,000 queries reached the store (6,331 sections after), 0 search calls" in printed
