@@ -28,7 +28,7 @@ _ADD_WORDS = """INSERT OR IGNORE INTO vocabulary_recent (word)
     WHERE NOT EXISTS (SELECT 1 FROM vocabulary WHERE word = new.value)"""
 # A streamed document's terms are held in memory up to this many bytes in the trigram table
 # before FTS5 writes a segment (its default is 1 MB): a 20 MB log's trigram inserts cost about
-# half as much CPU, for ~5 MB more memory while it is written (ADR 0185).
+# half as much CPU, for ~8 MB more memory while it is written (ADR 0185).
 STREAMED_TERM_TABLES = ("chunks_trigram",)
 STREAMED_TERM_BYTES = 8 * 1024 * 1024
 
