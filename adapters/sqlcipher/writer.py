@@ -9,6 +9,7 @@ from datetime import datetime
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.purge import purge_sources
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
+from adapters.sqlcipher.term_buffer import larger_term_buffer
 from adapters.sqlcipher.transactions import write_transaction
 from domain.chunk import Chunk
 from domain.search.substring_text import substring_texts
@@ -25,6 +26,11 @@ _OWNED_IDS = "SELECT id FROM chunk_owners WHERE source_id = ? AND id > ? ORDER B
 _ADD_WORDS = """INSERT OR IGNORE INTO vocabulary_recent (word)
     SELECT value FROM json_each(?) AS new
     WHERE NOT EXISTS (SELECT 1 FROM vocabulary WHERE word = new.value)"""
+# A streamed document's terms are held in memory up to this many bytes in the trigram table
+# before FTS5 writes a segment (its default is 1 MB): a 20 MB log's trigram inserts cost about
+# half as much CPU, for ~8 MB more memory while it is written (ADR 0185).
+STREAMED_TERM_TABLES = ("chunks_trigram",)
+STREAMED_TERM_BYTES = 8 * 1024 * 1024
 
 
 def index_document(
@@ -126,10 +132,11 @@ def index_streamed(
         ).lastrowid
         assert source_id is not None
         count = code = last = 0
-        for batch in batches:
-            last = _insert_chunks(connection, source_id, batch, last)
-            count += len(batch)
-            code += sum(1 for c in batch if c.has_code)
+        with larger_term_buffer(connection, STREAMED_TERM_TABLES, STREAMED_TERM_BYTES):
+            for batch in batches:
+                last = _insert_chunks(connection, source_id, batch, last)
+                count += len(batch)
+                code += sum(1 for c in batch if c.has_code)
         connection.execute(
             "UPDATE sources SET chunk_count = ?, code_chunk_count = ? WHERE id = ?",
             (count, code, source_id),

@@ -3,6 +3,7 @@ when it fails, no secret reaching it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ import pytest
 
 from adapters.memory.fixed_clock import FixedClock
 from adapters.preparer_process.process_preparer import ProcessPreparer
+from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
 from application.ports.document_preparer import PreparationFailed
 from application.use_cases.index_content import IndexContent
@@ -50,7 +52,24 @@ def _stored(store: SqlcipherKnowledgeStore) -> tuple[object, ...]:
     chunks = [[(c.chunk_id, c.chunk) for c in store.chunks_of(s.id)] for s in sources]
     connection = store._pool.connection()
     indexed = [connection.execute(query).fetchall() for query in _INDEXED]
-    return sources, chunks, indexed, store.vocabulary_between(1, 1000)
+    return sources, chunks, indexed, _terms(connection), store.vocabulary_between(1, 1000)
+
+
+def _terms(connection: Connection) -> list[str]:
+    """A hash of every term of both full-text indexes with each place it has: the contentless
+    trigram table keeps no text to compare, and a streamed document's terms are written in
+    other segments than a whole one's (ADR 0185)."""
+    hashes = []
+    for table in ("chunks", "chunks_trigram"):
+        connection.execute(
+            f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{table}_places "
+            f"USING fts5vocab(main, {table}, 'instance')"
+        )
+        digest = hashlib.sha256()
+        for row in connection.execute(f"SELECT term, doc, col, offset FROM temp.{table}_places"):
+            digest.update(repr(row).encode())
+        hashes.append(digest.hexdigest())
+    return hashes
 
 
 def _index_both(
