@@ -10,7 +10,7 @@ import attrs
 
 from domain.precompiled import precompiled
 from domain.search import tuning
-from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
+from domain.search.answer_kinds import AnswerKind, holds_answer, is_cue
 from domain.search.entities import count_entities
 from domain.search.joined_keys import holds_joined_key
 from domain.search.matching import MAX_POSITIONS as _LIMIT
@@ -340,7 +340,7 @@ def rerank(
         if kinds
         else [False] * len(hits)
     )
-    cues = [unit in CUE_WORDS for unit in groups.units] if kinds else []
+    cues = [is_cue(unit, kinds) for unit in groups.units] if kinds else []
     if any(cues):
         evidence = [
             attrs.evolve(seen, found=tuple(f or c for f, c in zip(seen.found, cues, strict=True)))
