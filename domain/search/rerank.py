@@ -331,9 +331,10 @@ def rerank(
 ) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
     a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more,
-    and the query's cue words (``counts``, ``overall``) count as found in it: that line is what
-    they ask for. The units of ``asking`` (bits) only ask (a saying verb ending a do-question):
-    like a generic word, a hit lacking one loses little for it."""
+    and the query's cue words (``counts``, ``overall``, the ``long`` of "how long") count as
+    found in it: that line is what they ask for. The units of ``asking`` (bits) only ask (a
+    saying verb ending a do-question): like a generic word, a hit lacking one loses little
+    for it."""
     evidence = [Evidence.of(hit, groups) for hit in hits]
     holds = (
         [holds_answer(kinds, hit.hit.content, groups) for hit in hits]
