@@ -14,66 +14,70 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXMURn7da7a4+V5ItSzaGLMIg2fiDzyRWIECBDQ4JOEBCggOutbSyHfSxSCtbJlSFVKVIVU6pFFU5Jqfk'
-    'mltySVX+g5xyS6XyD+SeE+QN28P+9NP0ezO7kg1GW/VqpN2Znu6enp6enu55o8aYoml/kvT5NP2U03IwfabTp5Q+'
-    'Bfl+LC1rUq+aPrZef/rY7wfkuwLAGk2fivxdERiJ/D8j9cbk73H5/4jAMlJ/RPCrCDwH2/Y9kT4jgqOFc07KBsBe'
-    'p3IN/rf4PpM+hwjOm1LeBDh1grMq5XX6/6rAPZ4+swT3vJRLHrgOznL6TKXPJNFaBtpsuSj9DAm/7HebhGODxmSC'
-    '/p8O5PW4lG6sbDkP8mE88jEu/YyIjFgeP5o+ZwP6HqS++wSGk5EReVx782y735rZ+WF4LJcHcuRyWtr3yRggPc+l'
-    'z1sA29HvaEs8tI146tvyJSnfoPKilGcE7hDBLQGNtt5pgj8D/SD/cEyehO95DHzfjRP+jqfT8vew4DcgfJgRmdwU'
-    '+bZyeUFkeEZkKeuT0JigjG/CvMH5cQHmiU9uNdkb9vBvHGS2JL9ZuAfld98ccTxh3TolcoR9PJI+c+mzJXN0Wvju'
-    '2swKboek7ln5uw66JPH0WRH5dvrcN79t/6dEL0yCPj8j341JXVs+KOVjpNeWQL8Z0jFuzuAYsc50Y7glba9C34uK'
-    '/r3pgWXb/Aj6u6n09zjQYdu8LOOHtKyTPLnyipQbpIfnAYZbY5rUdjUHxnGAUac2i8o6dp1gTAP9G8TfVWq74VlD'
-    'eD3aovF08lKGNltSfl3KJ6TNOuDC47eitGkIPohDXRm3tzx4I3xb5/uAQ5PKBQWHFzw8dH2fhTmL/PkGjN064b9B'
-    '/d1Q+n0IYCzTWK157AwfjEmZ88jj60T3hqctyukyjXm/6Ayj6BCf7nE2Yz/oxh3r9n/MMU3nM3zfOuTWQ5OxHp4E'
-    'GFNCF+re0znrNdoOEyL3Z3PaDBPeFbIXnO5+H+gYA56NwJz87JMusp+kZvknbdPcuz720zql8WUU5jDy4WnFrn9Q'
-    'seuLoN+npf4I0DwgdJ4SHo+1zTSvbck2CfNmBHBDfrp6uC76bNYa6YgW2UQFGs+iIm9sjw4D7hXiL9KszZEizJFh'
-    'j7zk0RfKNycDsXx7VuFPiL3uaC1LvT5px3akZmM6eSooOkfrP3RfsRu6YBz65DlfFl1cgbVkkPpbAX1ckt+/anwb'
-    'UHT8cASvKjC/8HkKbJanBPaZvp37z0pG37jHTcA2TiJglMUXMAs2s1uDfy6bG2v/3wqo05KyIeUKzHVXx6eP5j16'
-    '347jv1JBOUZrxhzY99qaMSd2DuOC+Du741HAf1XKRWrr/DF/TfE5LN8tSFmXsgl86oXm3xfaui2W5hDaQsfP8W6T'
-    'aG0F9LMG/SENSU7/jv7LKf0noP88nHGMHE9wPNYJrxX6vdUFry2eT6Z4fo34w32skIygfDmY6DcJ7ftQob0fmxN7'
-    'GPtmuVwmvnSDazf8+W/6x31S/wrAzhvPaz3y5h9JhzdLJMerPcqz/e1yBp9dmUWjxfGPSXufuNc4og7M4/sm0dEK'
-    'oKOVdObAbtOR1/cPkraPK1Sn36A+3gXeWHjPJW2bCHVDnfhYp7nSUNY9t16cTGHeo8yrFsFaJh9grNyPJ22/LMJe'
-    'o3IZ5KMssGL0rO3nfvEt7oZ8uT3TUMCc4rOBmHWlG/31N6nndBLS4NOVts2fTUf35Om60N9YpkPXcJ+8WRx/JW26'
-    'WV+r4recVOykG/Q/r01NBaZdH+4NmMsrIL+xfFgnPpwzYfpjhXRqw7M+VuWs4ozU/SASrjsv7JUm55fJwhN9pR/Q'
-    'dzt8YB9+7iIY8/nAhj3+gwHZZ+C57NOg2wz55/m3Mvgh3NlWCXxm6+AnKcB8/Vi+LwpeRWq3mdP+l3I2YtvdBzgO'
-    'Kj739whug8atBeOL/1+nPWOD8Lgivs+i+JKnFDqaSn+MZ536u6zU2yC47NPdoPqxdJ0UPVyUeVchuhrkW64rdOIZ'
-    'M8I/KHOoKPLTT/Bbis/6XYKDa8ww+Rzy/Ca+/fgM+cRCfRG77ctgvDbkb/ZX7M/f/fl7t8zfkHP0u2HO+mKkpiE+'
-    'BPvV4kP6gV+a3z6Bs+DDAB99pBr8LFx8fYxB3IbWjs8Hss6CXHveO6Auc3EYs4G+52EFzjzoRsTlsrR19pLTjybJ'
-    '/hSSu/tjYJzAwKyY8E8zr4Idn5/s8/y28pzl3tkU+2OQOQYxn4v7cv/F4znaDVdo7Xhb9hD743F79RDG+ezPhxz+'
-    'x82IWuw6UNxfB0LGYH8d+JLzfJzinQoU7zQJ+w67nzmazqT7an6dxXuUe2th+5wkMM7OwRmkPYrzd1XBb2A8cUT8'
-    'O+NlAK8sv5oPThaNo0TjgMDKiyWL5Rv6TE4FwCnT+Rb41O3nN5rM2DYfQVtfTPxp5Td3PlPN2MNre/SqnHPhnrsQ'
-    '4Ddwsc4HwF+B5/fswzjliadC/F+EfKJ5KKsS83dIaZs1bg9L+QDgUhKaLNwTIpOlQB5b/+JRqK/xJ8bnkTUuIT6N'
-    '0H6yYITkBXF7F39dFoXofFOYW+Fy316j8lX4vypxcCNmez7ac5Rz5P7/rrQ5AzHlzxP8C9T2AtVjWEeh/4tU5xUP'
-    'jCrMNaTzewrdL9J4Ol5VxVf0Lal3ifjXMGH5grOQn7CgxPu3PLTWlTyldWpT9eC0orS56jlvfDtHngugO58gWaoq'
-    'cnEBxhB5/gLM1aGAtlWRo/EImfX15xvbDTlvKEX6pmNttrvddNMtrQ8DTbY/mBA7mcciVGbvoTML1iGvQ4l5syxD'
-    '/TLemjzZuXukS3ly68KBVFkcnO2O5qLgjrQ62l6muXWR8rEudkGzlpuA+qGs6Kz3ZFz2+gzQ9vVDiAH5Mp3zubVj'
-    'IOOs1enS8R7O+9AezjvT47gU7bz5q3jOV/HI/+Eu4odagXFgVdk/PbCHffhia9c8cWZazKBW93bL0G7lr2tj30dj'
-    'f6dldzdyZFCuMa6AaSt4cocGlfyweU9+WEj7PmpfjGzfn7NuubXqCK2fb5Kt8BrsO6aIz7i+vgJ7iwmyE8bBbr5k'
-    'tueda3eG5Nno/bT2u7sBMAa8HhD/6O4SKVPeTgPm8UTAPLDtfwf1ZnfYzIWv9AdtWy1HtzPawYb0tk/oXS1ufMug'
-    'v9eVPB23pz0i8FHOFkhWml3mGPhsTfQ3Tabt3oHfsnTkqEenIr1TAfR2ky9l8/KP7RF/usGnQD60GJ45vv9F9CDq'
-    'mEYA/6bM9jtmymCvXorE5W2SP5eTHZIbE7qW8v1HyIMbEhMfu8dzvMq6H8vn27N9/ljyO5DvTU8+QZ4MLXjWLM65'
-    '8el4i8M3yc6KuQ/nt/d3xkmjsSb7GKSR805i8iIWSTZcrtstGk9tPR2Edex9Rea3AnjeClxPp6REvjncbwb243Ji'
-    'JqB9OcImv+c27FcwDnSM5Gdou2weyzu77vWeMJTvpuhsHOdV48/jczmb7ys6cI3GL1ZeEK/vmPY9XyWQHc5zwvk7'
-    'BfZ5EqhjBz06doLOempSnlDKmunc6eH4XvDIe9Y6EXIX2mBgXGk/zN87rTv/mbTvFMIx5JzuumIjXFF+f5fGZY5k'
-    'Yy1wHqOccm7+gpKzxO2y8gOx3rIJzzd2fRx3eQRJe8+O+4mQdeCq8eeGrmbosti83ppnn6XlVqJcvJp0ziu7oSm2'
-    'v8eTju0yqKwJKANI26Lx51o2PfKPfR5Kdq7rnP+6AjIdsj/FUuv3f6Yz5wZNdg408++q2Z5fivLOfpoY27UmuuHL'
-    'sN+y3/3J7JSXJWXtrytzPkTvY5+/Nu170UqetWO36XZ4huSq8z4D5YP1Zl2RydcDZPKa0e970OQeZfNeWp+y7tvo'
-    'JZ+54ZFp5sNPlfUkdpyQh9p6PwSxIiG69FbOOrCl+JVrkTaN5idze2A8K3gogj8rnj0ljvtihm8caVgjOeQ1oyU5'
-    'Zr688rpHNkPvfWhk2Mi+Od5QcOA59pKcw/I9EDH8xH7y+HPSdO7F2W3+7CZfQmKVQmxuzc7GGK0Zs/3eW/s73nvL'
-    'd+tqvgP2Kw8BTN+9hRU6T3K28YDnLMLh1wdnCy4GrtgDfLff8vHqEeJVyBnRiHKOUjPxd0Z3c8f0pS7Oa/Du6QHg'
-    'cZZthPVdLHoW/PlIfPayvjuf4rvND8peGvfVyNsZOssKvTPcnWfhfZQl07kHP0SOysqZ4zM5/pMROnO8E/eRV8z2'
-    'O2gfoXn5qOncv+vm2YDZefc4xwqVzM57aThm1TfnyxSf1o2Pd1H2+vuxZbc/tsyNT9Y6OdqjjMT43+Yj6ofeKdxN'
-    '3CrGXeadT2vvtCgErHHDSqyCmx9HFL8i6ucsmHwXP/L6WRrP0LwM9LO6OX6mCzgctxEjUyWwh3xxeJ/d4Z9sP7PR'
-    'cuwf9uAWesYzJecGyFcnY1tKXBzGsIXKhjsneYj6alJ83BXFDz4X6a85bjrvVojBb4rg1GkfeovmykJkHxi3uUj8'
-    'XpJ59zOY7wtKTOCG2X6n/yrE7C8Z/3sAFpS4RYx3rEKsPMJyv70BsYZZ/VQlnmZS0TEtRZ8tEZ0LFFP5BMTfaPGf'
-    'mx56bZsHAXd+R8Om2f4egSMwBgy/rsT/Yxwmx4Q2jf+u/W50K+bN/ML6RiAGL3TeOxvSFw97mvi3ptBy3ZPjUJW4'
-    'qynib4PWohrFZDXM9vccnPPoIJevNKvgfTVHf52mXJJNRY6e75Luw0D3a4G4zVPp4xfHgMwF+gVw7VggGXsn1k4t'
-    '3N15q6lA1kyXnyTnd557Lk8uay9jTHYO3ASNJ94xWLmWjctoAC59HhkK9T/E2MC+fWxM+4kMGooKDSE20VHSvaOy'
-    'ln2ec2o+7dPe0YHwYmyDvNzmrHeKoI8Jc7ti3n+F+WiheHM8eK/vbAnFVRtz9mlaXvw7cl182ux8f0gveyAttiJW'
-    '1rvZX5Y8djHn6n5sOu85Wpv9YtC6m3rB2bTHYZ+E5bcjxnev9KDF8THTec/U+Qxbg/2Qof76k9RWez9bo8d4Hvv3'
-    '38V3uFf8cvVjzvR97WP2iMyr3ZYZlNcmjMcDe+BT4vNmfsdZ1vuEst5JiPLFclUL4Ld2ljGXo1uOm/x3P+2VLOK4'
-    'sU3u7tI4JjDc+ciGPNfED8B2JO/xx0znPQ6LMn4HCOdTxp8nyHB8+/6JHuINOdawDDk0543+3lvOZezlrGtJ8VHV'
-    'FFln2bxh/Hn71z34+faODU+/ExHnMfgOYcxF2kv8YnArkL/d9+5M3i/XduGcNM//GLtO2ef/uGVJ7Q=='
+    'eNrtXc1zXEcRn12tdlefK8mWJTtO2Ci2tU5syfkCLBJiV+IkJpCYJBCIccJaWtnG+oq0suUQiqSKgipOFJWq3IAT'
+    'XLmFC1X8BxQHbhTFP8CdU8J72Z7sb3+afm/mrWQntrbq1Ui7Mz09PT3dPT3d84aNMQXT+uSi59PoU4rK/uiZjJ5i'
+    '9OTl+5GorEq9SvTE9XqjJ/6+T77LA6zh6CnL32WBkZP/p6TeiPw9Kv8fElhG6g8JfmWBZ2HHfY9Fz5DgGMM5J2UD'
+    'YK9TuQr/x/g+Ez0HCM4bUt4EOHWCsyLlNfr/isA9Hj3TBPd5KRcdcC2cpeiZiJ5xGmsJxhaXC9LPgNAr/m6TcGzQ'
+    'nIzR/5OetB6V0s5VXM4BfxgHf4xKP0PCIzGNH42e0x5991PfPQLD8siQPLa9OdPqt2q2fxge8+W+FL6clPY9Mgc4'
+    'nrPR8ybAtuO3Y8s5xjbkqB+XL0r5OpUXpJwVuAMEtwhjjOvNEPwp6Afph3PyJHzPc+D6bpTwtzSdlL8HBb8+ocOU'
+    '8OSm8HfMl+eFh6eEl5I+OZoT5PFNWDe4Ps7DOnHxrcZ7gw76jQLPFuW3GO5++d21RixNWLZOCB9hH6eipxY9W7JG'
+    'J4Xuts204HZA6p6Wv+sgS3KOPsvC31aeu9Z33P9JkQvjIM9n5bsRqRuXR6V8jOTaIsg3QzLGrhmcI5aZdg63pO0V'
+    '6HtBkb83HbDiNj+A/m4q/T0O44jbvCTzh2NZJ36y5WUpN0gOzwEMq2PWqO1KCozjAKNObRYUPXaNYEzC+DeIvivU'
+    'dsOhQ1gfbdF8Wn4pQZstKb8q5RPSZh1w4flbVto0BB/Eoa7M25sOvBF+XOe7gMMalfMKDs85aGj7Pg1rFunzNZi7'
+    'dcJ/g/q7ofR7DGAs0VytOuwMF4xxWfNI42s07g1HW+TTJZrzXpEZRpEhLtljbcZekI3b9PZ/zBFN5jN8lx6y+tAk'
+    '6MMTAGNCxoWydyZFX6PtMCZ8fzqlzSDhXSZ7wcrud2EcI0CzIViTn30iJftJZJZ/0jLNnfqxl/SURpdhWMNIh6cV'
+    'u/6oYtfzPMdtfpdrteuHsXO/aJ/40n0n5i2G8TB8V5P1gbYA89ngHcJ1LACvkqzXSeEp+31sM/wIbFeTy+Vz9/Cn'
+    'Y8H8uNpeWN19RngdToNdZOXsz3Ntu+gfssdNqlcTWVwTnYHrOa0Pu4Y/ltGF9FMTPVMTPVMTuyJL/x/JOO06wzZW'
+    'Hz0KeKxk7OdnMs6QfmpiE8VlE+iQpf9LIitjGFfBBt0H39XEJsgC/5zIFIS1SmPICntG7AU7zzWRIXF5KyPMg4Dv'
+    'TeIxW17PCNvqoKLItfi7t2UO7HclgWvpgv3asVn75pToYqyzRHXXAtaQtcEPyfiQrpuEUx34L41ncU266MC0xL3Z'
+    'HOh3H102mGJzJdkCJYHdC/tXa+8dEJtjRvA5o/iZ2D/BdtIQ8APaVrYe7pFd/qsq7Rea5B/JE30KCh3YNzUIuJcd'
+    'No8ds2YvF8BeHnTYjmnj86Wbne9Qup1R6OPju7NjLUm9HmnHPiXN32T5Ka/sP7T+fX2MO2GzjUKfvIZKImfLsK/s'
+    'p/6WQb4UwYa+l+jmY++m0aoM6wufp8Bge0pgz/Zs90WXU/YARcJl1oF/OcVen/bQKbc86jRJ/yzDWrd1XPJozrEH'
+    'jOfxXxGjHCF9UlP2cSdpL7XuwMXXFlugtvZs5i/5lj2B9inqZbRTso759/mWbAsds8/YfOdvnWyE+Yy2QRab6u18'
+    'a19s+/e1ddaBJjgf64TXMv3ezEDrGM8nIzy/ouxVlqmsO/jLwsQzFN++D+Rbvlm0D1cVvlwiumTBNQt9/hv98YDU'
+    'vwyw0+bzape0+XuuTZtF4uOVLvl5ROx7jc62TNtz/zHX8hnvNo4oA9PovknjaHqMo5lrr4GdHkda39/Ltc67fGX6'
+    'DerjOtAmhnc21957rtHc8h5pmWRPU9EXJyKY9ynrqkmwlug8MJTvR3OtM1qEvUrlEvBHSWCFyNm4nwflnHEn+Mvu'
+    'mQY81hTHCYTolSzy669SD/0cmwmyMm7zZ9OWPWmyzvc35mlfHe7itxjHX0mbLPq1Ij6UccVOuqH4LlZpXTHMWD/c'
+    '77GWl4F/Q+mwTnQ4Z/zkxzLJ1IZDP1YkbmFW6r4XCNfGDnU7JntGk4Qnnpu+R99tOw97/3MXwYjrPGzQ4T/ok30G'
+    'xmg9DbLNkD+IfyuBH8KeFRTh/Gwd/CR5WK8fyvcFwatA7TZT2v9C4iTidg8Ajv3K+fs7BLdB89aE+cX/r9GesUF4'
+    'XJZz0IKcK08o41hT+mM869Tf20q9DYLL57sbVD90XCdEDhdk3ZVpXA06Z64r48R4M4S/X9ZQQfinl+A3lfPr6wQH'
+    'dcwg+RzS/Cau/fgU+cRu57ndaAJeG/I3+yv21u/e+r1b1q9PTN3dsGZd8dKTECuK/Wqxor1AL81vn4O4sIMAH32k'
+    'GvwkXFx9jEAMp9aOzweSzoJs+6SzKRuTOe3pex4MOOMaljVXAHsJYiESP/l7IBaisN3ALAfEPaylVRjaHn+yR/Nd'
+    'pjnzvbUp9uYgcQ5CPhf2+P6LR3O0Gy6T7rgke4i9+bi9cghjfvfWQwr9w1ZENVQPFPb0gM8c7OmBLznNRyneKU/x'
+    'TuOw74j3M4ejlfRA1S2zeI9yf9Vvn5PzjLm3cPppj2L9XRXwGxhHHBH/zngZwCvJr+aCkzTGYRpjn8BKiyULpRv6'
+    'TE56wCnR+Rb41OPPbzSeidv8Etq68uNmlN/s+UwlYQ+v7dErcs6Fe+68h9/A5j3tA38Fnt+zD+OkI54K8X/BtHOL'
+    '56CsSMzfAaVt0rw9IuVDgEtRxlSRPIxBwj+JxrF/8TDU1+gT4vNImhcfn4ZvP0kwfHKEub3NxSqJQMS4Z+sjt3nw'
+    'r1L5CvxfkTg428bmpp81nfnH9v9vS5tZ084ve5bgn6e256kewzoM/V+gOi87YFRgreE4v6OM+4WEuPHYV/QNqXeR'
+    '6NcwfncHTJt2ruK8cef+NR1jrRt3zvI6tak4cFpW2lxxnDdeCsjdeoJ4qaLwxXmYQ6T5c7BWBzzaVoSPRgN41tWf'
+    'a2435LyhGOibDrXZ7nbTTbe03vc02f5gfOxkngtfnr2PzixYhrwGJd6hwTzUK/Ot8dNhyenIwk9WL+yLhMX+6Wxj'
+    'LgjuOFY7tpdobV0wnbnZFzKMWctNQPlQUmTWOzIvu30GGPf1fYgB+TKd81nd0Zdw1mpl6WgX531oD6ed6XFcinbe'
+    'fC+e85Ud/H8wQ/xQ0zMOzOamPbSLfbhia1cdcWZazKBW93bz0E7dZaPNfQ/N/Z3m3Z3IkUG+xrgCHlvekTvUr+SH'
+    'zTnyw3za91D7QmD73hS9ZXXVIdKfb5Ct8CrsOyaIzqhfX4a9xRjZCaNgN180nXfQaPeHpdnovaT77T1BGANe94h/'
+    'tPeKlShvB3NXxzzWQdz+I6i3/Z6B/D39QdtWu6+jPdvehnTHx/feNju/rpxoztOxe1rMXd4imd9w5PJ0m7uM/qbx'
+    'qN1bpjOvWZORww6ZiuOd8Bhvlnyp+I6eI7tEn25y4n30CtPM0v1jkYMoYxoe9Jswnfe5lMBevRiIyyXiP5uT7ZMb'
+    '46tL+S5EpMENiYkP3ePh3RHaXZku317c5w8lvwPpvubIJ0jjoXmHzuKcG5eMj3H4OtlZIXfj/fbB9jxpY6zKPgbH'
+    'yHknIXkRC8QbNtftFs2npk/7QY+9q/D8lgfNm576dEJKpJvF/aZnPzYnZgzalwJs8vtuw34F40BHiH8GOnnzSNrZ'
+    'dbd3hiJ/r4nMxnleMe48Ppuz+a4iA1dp/kL5BfH6lmnd+Vk0nfdRIf1x/U6AfZ7zlLH9Dhk7Rmc9VSkfVsqqad/p'
+    'Yemed/B7kp7wuRe13zOutBfW752Wnf/Mte4XxDnknO66YiNcVn6/TvNSI95Y9VzHyKecmz+v5Cxxu6T8QKy3ZPzz'
+    'jW0fx20eQa61Z8f9hI8euGLcuaErCbIsNK+36thnabmVyBev5NrnlVnGFNrf47m27dKv6ATkARwb30/E+frI/9jn'
+    'gdx2vc75r8vA0z77Uyy1fv9n2muu3yTnQDP9rpjO/FLkd/bThNiuVZENX4b9Vvzdn8x2fllUdH9dWfM+ch/7/LVp'
+    '3ZFadOiOnR63xdMnV533GXxnm+v+MObJ1zx48qrR73vQ+B55837ST0n3bXSTz9xw8DTT4SeKPgmdJ6Shpu8HIFbE'
+    'R5beStEDW4pfuRpo02h+MrsHxrOCYwH0WXbsKXHeFxJ84zgGviOQdUZTcsxceeV1B2/63vvQSLCRXWu8oeDAa+xF'
+    'OYfleyBC6In9pNHnhGnfi7PT9NlJuvjEKvnY3JqdjTFaU6bzDvz4d7wDn+/Z13wH7FceAJiuO4zLdJ5kbeM+x1mE'
+    'xa8HzhZsDFyhC/h2v+Wi1Smilc8Z0ZByjlI14e+PyPK+iYsZzmvwPRR9QOMk2wjr21j0JPhzgfjsZn17PsXvOdkv'
+    'e2ncVyNtp+gsy/f9IfY8C++jLJr2O3F8+KiknDk+k+I/GaIzxzvxbpKy6byP/hSty0dN+y5+u876zPb3kHCsUNFs'
+    'v5eGY1Zda75E8WlZfLwLstffiy27/bFldn6S9ORwlzwS4n+bC6jve0dvlrhVjLtMO5/W3m+V99Bx2l3Cdn0cUvyK'
+    'KJ+TYPJ7eZDWZ2g+ffMy0M9q1/hsBjgctxHCU0Wwh1xxeJ+9zyfXeWaj5dg/4sDN94xnQs4NkK6Wx7aUuDiMYfPl'
+    'DXtOcoz6WqP4uMuKH7wW6K85bjrfseCL3wTBqdM+9BatlfnAPjBuc4HovSjr7qew3ueVmMAN0/l+nxWI2V807ncC'
+    'zStxixjvWIFYeYRlf3sdYg2T+qlIPM24ImOaijxbpHHOU0zlExB/o8V/bjrGG7c5Crjz+5o2Tec7hQ7BHDD8uhL/'
+    'j3GYHBO6Ztzv3ckiWzFv5oPYNwIxeL7r3tqQrnjYGaLfqjKWa44ch4rEXU0QfRuki6oUk9Uwne88OueQQTZfaVrB'
+    '+0qK/JqhXJJNhY+ezTjugzDuVz1xm6PSRS+OAal5+gVQd8wTj70Vaqfm7+681YghqybjJ5fyO689myeXtJcxJjkH'
+    'bozmE+8YLF9NxmXYA5ceBw/5+h9CbGDXPjak/VjCGArKGHxsosMke4dFl32ec2o+7dHe14XwQmyDtNzmpPeLoY8J'
+    'c7tC3oWJ+Wi+eHM8eLfvb/PFVZtz9mnGtPh3oF582mx/f0g3eyAttiKU17PsL4sOu5hzdT807Xcerk5/Mca6k3LB'
+    '2rTHYZ+E5TcD5ne35GCM42Om/c7J5xNsDfZD+vrrT1Bb7V2tjS7jeeK//ya+w92il60fcqbvah+yR2Ra7TTPIL+u'
+    'wXw8tAs+JT5v5vedJr1PKOn9xMhfzFdVD3prZxm1FNly3KS/+2m3eBHnjW1ye5fGEYFhz0c25LkqfgC2I3mPP2La'
+    '73FYkPnbRzifNO48QYbj2vePdRFvyLGGJciheV7ZM7M8W+jyrGtR8VFVFV5n3rxh3Hn71xz4ufaODUe/YwHnMfYO'
+    '0GnKRdpN/EJwy5O/3fUebd4vV3fgnDTN/xiqp+Ln/6UFnqs='
 )
 TABLE: dict[
     tuple[str, int],
@@ -86,52 +90,53 @@ TABLE: dict[
     ('(?:0x)?[0-9a-f]+', 2): (34, 1372, 116, 0, (), (None,)),
     ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1488, 1148, 0, (), (None,)),
     ('(?<![=\\w.:/-])\\d[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 2636, 488, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 3124, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 3440, 236, 2, (), (None, None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3676, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3988, 300, 1, (), (None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 4288, 3312, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7600, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8560, 948, 1, (), (None, None)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 9508, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 9792, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9932, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 10692, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12236, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 13096, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 13168, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 13248, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 13324, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 13408, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 13480, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 14100, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 14168, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 14232, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 14820, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 15512, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 15756, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 15884, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 16652, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17160, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17380, 224, 3, (), (None, None, None, None)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 17604, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 17800, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 17936, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 19672, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 20632, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 22664, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 22840, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 23488, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 23552, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23656, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 23852, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24772, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25320, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26004, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 27608, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 28048, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 28188, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28384, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 28884, 1688, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 30572, 920, 1, (), (None, None)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b|\\b(?:real|elapsed|duration)\\b[:=]?\\s+\\d', 2): (34, 3124, 2060, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 5184, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 5500, 236, 2, (), (None, None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 5736, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 6048, 300, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 6348, 3312, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 9660, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10620, 948, 1, (), (None, None)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 11568, 284, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 11852, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 11992, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 12752, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14296, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 15156, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 15228, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 15308, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 15384, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 15468, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 15540, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 16160, 68, 0, (), (None,)),
+    ('\\S+', 0): (32, 16228, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16292, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 16880, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17572, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 17816, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 17944, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18712, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19220, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19440, 224, 3, (), (None, None, None, None)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 19664, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 19860, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 19996, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 21732, 960, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 22692, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 24724, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 24900, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 25548, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 25612, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 25716, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 25912, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 26832, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 27380, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 28064, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 29668, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 30108, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 30248, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 30444, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 30944, 1688, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 32632, 920, 1, (), (None, None)),
 }

@@ -26,6 +26,7 @@ class AnswerKind(StrEnum):
     LOCATION = "location"
     COUNT = "count"
     CODE = "code"
+    DURATION = "duration"
 
 
 _CAUSE_CUES = frozenset(
@@ -74,6 +75,11 @@ _CODE_CUES = frozenset(
     ]
 )
 _COUNT_PHRASES = ("how many", "number of")
+# "How long does the catalog fixture take to set up" asks for a duration as "how many" asks for
+# a count: ``long`` names no word of the answer (``0.70s setup  test_catalog_search``), it asks
+# for the line's time.
+_DURATION_PHRASES = ("how long",)
+_DURATION_CUES = frozenset(["long"])
 CUE_WORDS: frozenset[str] = _CAUSE_CUES | _COUNT_CUES | _LOCATION_CUES | _CODE_CUES
 _WORD = precompiled(r"[a-z]+")
 
@@ -88,6 +94,14 @@ _CAUSE_LINE = precompiled(
     r"|\bpanic(?:ked)?\b"
     r"|^\s*→ \S"
     r"|\bCaused by:",
+    re.IGNORECASE,
+)
+# A time a tool reports: ``0.70s``, ``2537.421 ms``, ``1m 12s``, ``72 hours``, ``took 6m20s``,
+# time's and sqlite's ``real 0.109`` (not a clock time of day: ``12:03:44``).
+_DURATION_LINE = precompiled(
+    r"(?<![\w.])\d+(?:\.\d+)?(?:m\s?\d+(?:\.\d+)?)?\s?"
+    r"(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b"
+    r"|\b(?:real|elapsed|duration)\b[:=]?\s+\d",
     re.IGNORECASE,
 )
 _CAUSE_SIGNS = ("rror", "RROR", "xception", "E  ", "anic", "→", "aused by")
@@ -160,7 +174,15 @@ def answer_kinds(query: str) -> frozenset[AnswerKind]:
         kinds.add(AnswerKind.LOCATION)  # where an error happened is half of why
     if words & _CODE_CUES:
         kinds.add(AnswerKind.CODE)
+    if any(phrase in lowered for phrase in _DURATION_PHRASES):
+        kinds.add(AnswerKind.DURATION)
     return frozenset(kinds)
+
+
+def is_cue(unit: str, kinds: frozenset[AnswerKind]) -> bool:
+    """Whether the query unit ``unit`` only names the kind of line asked for (``count``,
+    ``why``; ``long`` of "how long"): a section holding such a line holds what it asks."""
+    return unit in CUE_WORDS or (AnswerKind.DURATION in kinds and unit in _DURATION_CUES)
 
 
 def is_cause(line: str) -> bool:
@@ -180,6 +202,11 @@ def is_location(line: str) -> bool:
     return (":" in line or 'File "' in line) and _LOCATION_LINE.search(line) is not None
 
 
+def is_duration(line: str) -> bool:
+    """Whether ``line`` states how long something took (``0.70s setup  test_catalog_search``)."""
+    return _DURATION_LINE.search(line) is not None
+
+
 def is_definition(line: str) -> bool:
     """Whether ``line`` defines a function, class or type, or compiles a pattern."""
     return _CODE_LINE.search(line) is not None
@@ -194,6 +221,10 @@ def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
         return is_location(line)
     if kind is AnswerKind.CODE:
         return is_definition(line)
+    if kind is AnswerKind.DURATION:
+        # Two of the question's words on the line: a time beside one of them is any timing of
+        # that thing (nginx's ``access_log … flush=5s`` for "how long are the logs kept").
+        return is_duration(line) and sum(groups.present(line)) >= min(2, len(groups.units) - 1)
     return (is_count(line) or _tally(line)) and any(groups.present(line))
 
 

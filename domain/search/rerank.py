@@ -10,7 +10,7 @@ import attrs
 
 from domain.precompiled import precompiled
 from domain.search import tuning
-from domain.search.answer_kinds import CUE_WORDS, AnswerKind, holds_answer
+from domain.search.answer_kinds import AnswerKind, holds_answer, is_cue
 from domain.search.entities import count_entities
 from domain.search.joined_keys import holds_joined_key
 from domain.search.matching import MAX_POSITIONS as _LIMIT
@@ -331,16 +331,17 @@ def rerank(
 ) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
     a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more,
-    and the query's cue words (``counts``, ``overall``) count as found in it: that line is what
-    they ask for. The units of ``asking`` (bits) only ask (a saying verb ending a do-question):
-    like a generic word, a hit lacking one loses little for it."""
+    and the query's cue words (``counts``, ``overall``, the ``long`` of "how long") count as
+    found in it: that line is what they ask for. The units of ``asking`` (bits) only ask (a
+    saying verb ending a do-question): like a generic word, a hit lacking one loses little
+    for it."""
     evidence = [Evidence.of(hit, groups) for hit in hits]
     holds = (
         [holds_answer(kinds, hit.hit.content, groups) for hit in hits]
         if kinds
         else [False] * len(hits)
     )
-    cues = [unit in CUE_WORDS for unit in groups.units] if kinds else []
+    cues = [is_cue(unit, kinds) for unit in groups.units] if kinds else []
     if any(cues):
         evidence = [
             attrs.evolve(seen, found=tuple(f or c for f, c in zip(seen.found, cues, strict=True)))

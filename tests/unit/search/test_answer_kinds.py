@@ -8,7 +8,9 @@ from domain.search.answer_kinds import (
     answers,
     is_cause,
     is_count,
+    is_cue,
     is_definition,
+    is_duration,
     is_location,
 )
 from domain.search.matching import term_groups
@@ -126,3 +128,29 @@ def test_a_crash_named_as_the_tool_names_it_asks_why_and_where() -> None:
     for query in ("which function segfaulted", "which go test panicked"):
         assert {AnswerKind.CAUSE, AnswerKind.LOCATION} <= answer_kinds(query)
     assert AnswerKind.CAUSE not in answer_kinds("go panic nil map rates cache")  # names a panic
+
+
+def test_how_long_asks_for_a_time_beside_the_words_of_the_question() -> None:
+    query = "how long does the catalog fixture take to set up"
+    kinds = answer_kinds(query)
+    assert AnswerKind.DURATION in kinds
+    assert is_cue("long", kinds)
+    assert not is_cue("long", answer_kinds("long running queries"))
+    for line in (
+        "0.70s setup    test_billing.py::test_catalog_search",
+        "LOG:  duration: 2537.421 ms  statement: SELECT 1",
+        "BUILD FAILED in 1m 12s",
+        "invites expire after 72 hours",
+        "Run Time: real 0.109 user 0.097556 sys 0.007757",
+    ):
+        assert is_duration(line), line
+    for line in ("12:03:44 worker started", "version 1.2s3", "ran 4 tests", "v1.20s"):
+        assert not is_duration(line), line
+    groups = term_groups(parse_query(query))
+    assert answers(
+        AnswerKind.DURATION, "0.70s setup    test_billing.py::test_catalog_search", groups
+    )
+    # A time beside one word of the question is any timing of that thing.
+    assert not answers(AnswerKind.DURATION, "0.30s call     test_catalog.py::test_refund", groups)
+    logs = term_groups(parse_query("how long are the pytest log artifacts kept"))
+    assert not answers(AnswerKind.DURATION, "access_log /var/log/x.log buffer=32k flush=5s;", logs)
