@@ -14,66 +14,70 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXMURn7da7a4+V5ItSzaGLMIg2fiDzyRWIECBDQ4JOEBCggOutbSyHfSxSCtbJlSFVKVIVU6pFFU5Jqfk'
-    'mltySVX+g5xyS6XyD+SeE+QN28P+9NP0ezO7kg1GW/VqpN2Znu6enp6enu55o8aYoml/kvT5NP2U03IwfabTp5Q+'
-    'Bfl+LC1rUq+aPrZef/rY7wfkuwLAGk2fivxdERiJ/D8j9cbk73H5/4jAMlJ/RPCrCDwH2/Y9kT4jgqOFc07KBsBe'
-    'p3IN/rf4PpM+hwjOm1LeBDh1grMq5XX6/6rAPZ4+swT3vJRLHrgOznL6TKXPJNFaBtpsuSj9DAm/7HebhGODxmSC'
-    '/p8O5PW4lG6sbDkP8mE88jEu/YyIjFgeP5o+ZwP6HqS++wSGk5EReVx782y735rZ+WF4LJcHcuRyWtr3yRggPc+l'
-    'z1sA29HvaEs8tI146tvyJSnfoPKilGcE7hDBLQGNtt5pgj8D/SD/cEyehO95DHzfjRP+jqfT8vew4DcgfJgRmdwU'
-    '+bZyeUFkeEZkKeuT0JigjG/CvMH5cQHmiU9uNdkb9vBvHGS2JL9ZuAfld98ccTxh3TolcoR9PJI+c+mzJXN0Wvju'
-    '2swKboek7ln5uw66JPH0WRH5dvrcN79t/6dEL0yCPj8j341JXVs+KOVjpNeWQL8Z0jFuzuAYsc50Y7glba9C34uK'
-    '/r3pgWXb/Aj6u6n09zjQYdu8LOOHtKyTPLnyipQbpIfnAYZbY5rUdjUHxnGAUac2i8o6dp1gTAP9G8TfVWq74VlD'
-    'eD3aovF08lKGNltSfl3KJ6TNOuDC47eitGkIPohDXRm3tzx4I3xb5/uAQ5PKBQWHFzw8dH2fhTmL/PkGjN064b9B'
-    '/d1Q+n0IYCzTWK157AwfjEmZ88jj60T3hqctyukyjXm/6Ayj6BCf7nE2Yz/oxh3r9n/MMU3nM3zfOuTWQ5OxHp4E'
-    'GFNCF+re0znrNdoOEyL3Z3PaDBPeFbIXnO5+H+gYA56NwJz87JMusp+kZvknbdPcuz720zql8WUU5jDy4WnFrn9Q'
-    'seuLoN+npf4I0DwgdJ4SHo+1zTSvbck2CfNmBHBDfrp6uC76bNYa6YgW2UQFGs+iIm9sjw4D7hXiL9KszZEizJFh'
-    'j7zk0RfKNycDsXx7VuFPiL3uaC1LvT5px3akZmM6eSooOkfrP3RfsRu6YBz65DlfFl1cgbVkkPpbAX1ckt+/anwb'
-    'UHT8cASvKjC/8HkKbJanBPaZvp37z0pG37jHTcA2TiJglMUXMAs2s1uDfy6bG2v/3wqo05KyIeUKzHVXx6eP5j16'
-    '347jv1JBOUZrxhzY99qaMSd2DuOC+Du741HAf1XKRWrr/DF/TfE5LN8tSFmXsgl86oXm3xfaui2W5hDaQsfP8W6T'
-    'aG0F9LMG/SENSU7/jv7LKf0noP88nHGMHE9wPNYJrxX6vdUFry2eT6Z4fo34w32skIygfDmY6DcJ7ftQob0fmxN7'
-    'GPtmuVwmvnSDazf8+W/6x31S/wrAzhvPaz3y5h9JhzdLJMerPcqz/e1yBp9dmUWjxfGPSXufuNc4og7M4/sm0dEK'
-    'oKOVdObAbtOR1/cPkraPK1Sn36A+3gXeWHjPJW2bCHVDnfhYp7nSUNY9t16cTGHeo8yrFsFaJh9grNyPJ22/LMJe'
-    'o3IZ5KMssGL0rO3nfvEt7oZ8uT3TUMCc4rOBmHWlG/31N6nndBLS4NOVts2fTUf35Om60N9YpkPXcJ+8WRx/JW26'
-    'WV+r4recVOykG/Q/r01NBaZdH+4NmMsrIL+xfFgnPpwzYfpjhXRqw7M+VuWs4ozU/SASrjsv7JUm55fJwhN9pR/Q'
-    'dzt8YB9+7iIY8/nAhj3+gwHZZ+C57NOg2wz55/m3Mvgh3NlWCXxm6+AnKcB8/Vi+LwpeRWq3mdP+l3I2YtvdBzgO'
-    'Kj739whug8atBeOL/1+nPWOD8Lgivs+i+JKnFDqaSn+MZ536u6zU2yC47NPdoPqxdJ0UPVyUeVchuhrkW64rdOIZ'
-    'M8I/KHOoKPLTT/Bbis/6XYKDa8ww+Rzy/Ca+/fgM+cRCfRG77ctgvDbkb/ZX7M/f/fl7t8zfkHP0u2HO+mKkpiE+'
-    'BPvV4kP6gV+a3z6Bs+DDAB99pBr8LFx8fYxB3IbWjs8Hss6CXHveO6Auc3EYs4G+52EFzjzoRsTlsrR19pLTjybJ'
-    '/hSSu/tjYJzAwKyY8E8zr4Idn5/s8/y28pzl3tkU+2OQOQYxn4v7cv/F4znaDVdo7Xhb9hD743F79RDG+ezPhxz+'
-    'x82IWuw6UNxfB0LGYH8d+JLzfJzinQoU7zQJ+w67nzmazqT7an6dxXuUe2th+5wkMM7OwRmkPYrzd1XBb2A8cUT8'
-    'O+NlAK8sv5oPThaNo0TjgMDKiyWL5Rv6TE4FwCnT+Rb41O3nN5rM2DYfQVtfTPxp5Td3PlPN2MNre/SqnHPhnrsQ'
-    '4Ddwsc4HwF+B5/fswzjliadC/F+EfKJ5KKsS83dIaZs1bg9L+QDgUhKaLNwTIpOlQB5b/+JRqK/xJ8bnkTUuIT6N'
-    '0H6yYITkBXF7F39dFoXofFOYW+Fy316j8lX4vypxcCNmez7ac5Rz5P7/rrQ5AzHlzxP8C9T2AtVjWEeh/4tU5xUP'
-    'jCrMNaTzewrdL9J4Ol5VxVf0Lal3ifjXMGH5grOQn7CgxPu3PLTWlTyldWpT9eC0orS56jlvfDtHngugO58gWaoq'
-    'cnEBxhB5/gLM1aGAtlWRo/EImfX15xvbDTlvKEX6pmNttrvddNMtrQ8DTbY/mBA7mcciVGbvoTML1iGvQ4l5syxD'
-    '/TLemjzZuXukS3ly68KBVFkcnO2O5qLgjrQ62l6muXWR8rEudkGzlpuA+qGs6Kz3ZFz2+gzQ9vVDiAH5Mp3zubVj'
-    'IOOs1enS8R7O+9AezjvT47gU7bz5q3jOV/HI/+Eu4odagXFgVdk/PbCHffhia9c8cWZazKBW93bL0G7lr2tj30dj'
-    'f6dldzdyZFCuMa6AaSt4cocGlfyweU9+WEj7PmpfjGzfn7NuubXqCK2fb5Kt8BrsO6aIz7i+vgJ7iwmyE8bBbr5k'
-    'tueda3eG5Nno/bT2u7sBMAa8HhD/6O4SKVPeTgPm8UTAPLDtfwf1ZnfYzIWv9AdtWy1HtzPawYb0tk/oXS1ufMug'
-    'v9eVPB23pz0i8FHOFkhWml3mGPhsTfQ3Tabt3oHfsnTkqEenIr1TAfR2ky9l8/KP7RF/usGnQD60GJ45vv9F9CDq'
-    'mEYA/6bM9jtmymCvXorE5W2SP5eTHZIbE7qW8v1HyIMbEhMfu8dzvMq6H8vn27N9/ljyO5DvTU8+QZ4MLXjWLM65'
-    '8el4i8M3yc6KuQ/nt/d3xkmjsSb7GKSR805i8iIWSTZcrtstGk9tPR2Edex9Rea3AnjeClxPp6REvjncbwb243Ji'
-    'JqB9OcImv+c27FcwDnSM5Gdou2weyzu77vWeMJTvpuhsHOdV48/jczmb7ys6cI3GL1ZeEK/vmPY9XyWQHc5zwvk7'
-    'BfZ5EqhjBz06doLOempSnlDKmunc6eH4XvDIe9Y6EXIX2mBgXGk/zN87rTv/mbTvFMIx5JzuumIjXFF+f5fGZY5k'
-    'Yy1wHqOccm7+gpKzxO2y8gOx3rIJzzd2fRx3eQRJe8+O+4mQdeCq8eeGrmbosti83ppnn6XlVqJcvJp0ziu7oSm2'
-    'v8eTju0yqKwJKANI26Lx51o2PfKPfR5Kdq7rnP+6AjIdsj/FUuv3f6Yz5wZNdg408++q2Z5fivLOfpoY27UmuuHL'
-    'sN+y3/3J7JSXJWXtrytzPkTvY5+/Nu170UqetWO36XZ4huSq8z4D5YP1Zl2RydcDZPKa0e970OQeZfNeWp+y7tvo'
-    'JZ+54ZFp5sNPlfUkdpyQh9p6PwSxIiG69FbOOrCl+JVrkTaN5idze2A8K3gogj8rnj0ljvtihm8caVgjOeQ1oyU5'
-    'Zr688rpHNkPvfWhk2Mi+Od5QcOA59pKcw/I9EDH8xH7y+HPSdO7F2W3+7CZfQmKVQmxuzc7GGK0Zs/3eW/s73nvL'
-    'd+tqvgP2Kw8BTN+9hRU6T3K28YDnLMLh1wdnCy4GrtgDfLff8vHqEeJVyBnRiHKOUjPxd0Z3c8f0pS7Oa/Du6QHg'
-    'cZZthPVdLHoW/PlIfPayvjuf4rvND8peGvfVyNsZOssKvTPcnWfhfZQl07kHP0SOysqZ4zM5/pMROnO8E/eRV8z2'
-    'O2gfoXn5qOncv+vm2YDZefc4xwqVzM57aThm1TfnyxSf1o2Pd1H2+vuxZbc/tsyNT9Y6OdqjjMT43+Yj6ofeKdxN'
-    '3CrGXeadT2vvtCgErHHDSqyCmx9HFL8i6ucsmHwXP/L6WRrP0LwM9LO6OX6mCzgctxEjUyWwh3xxeJ/d4Z9sP7PR'
-    'cuwf9uAWesYzJecGyFcnY1tKXBzGsIXKhjsneYj6alJ83BXFDz4X6a85bjrvVojBb4rg1GkfeovmykJkHxi3uUj8'
-    'XpJ59zOY7wtKTOCG2X6n/yrE7C8Z/3sAFpS4RYx3rEKsPMJyv70BsYZZ/VQlnmZS0TEtRZ8tEZ0LFFP5BMTfaPGf'
-    'mx56bZsHAXd+R8Om2f4egSMwBgy/rsT/Yxwmx4Q2jf+u/W50K+bN/ML6RiAGL3TeOxvSFw97mvi3ptBy3ZPjUJW4'
-    'qynib4PWohrFZDXM9vccnPPoIJevNKvgfTVHf52mXJJNRY6e75Luw0D3a4G4zVPp4xfHgMwF+gVw7VggGXsn1k4t'
-    '3N15q6lA1kyXnyTnd557Lk8uay9jTHYO3ASNJ94xWLmWjctoAC59HhkK9T/E2MC+fWxM+4kMGooKDSE20VHSvaOy'
-    'ln2ec2o+7dPe0YHwYmyDvNzmrHeKoI8Jc7ti3n+F+WiheHM8eK/vbAnFVRtz9mlaXvw7cl182ux8f0gveyAttiJW'
-    '1rvZX5Y8djHn6n5sOu85Wpv9YtC6m3rB2bTHYZ+E5bcjxnev9KDF8THTec/U+Qxbg/2Qof76k9RWez9bo8d4Hvv3'
-    '38V3uFf8cvVjzvR97WP2iMyr3ZYZlNcmjMcDe+BT4vNmfsdZ1vuEst5JiPLFclUL4Ld2ljGXo1uOm/x3P+2VLOK4'
-    'sU3u7tI4JjDc+ciGPNfED8B2JO/xx0znPQ6LMn4HCOdTxp8nyHB8+/6JHuINOdawDDk0543+3lvOZezlrGtJ8VHV'
-    'FFln2bxh/Hn71z34+faODU+/ExHnMfgOYcxF2kv8YnArkL/d9+5M3i/XduGcNM//GLtO2ef/uGVJ7Q=='
+    'eNrtXVtzHEcV7lmtdlfXlWTLKzuO2diOJSe+5ApYJCSuXE2IY5JAICZxraSVLKLLRlo5ckgVoYqCKp4oKlU8whO8'
+    '8gYvVPEPeOKNovgDvPOUMJM9nf30qc9M96zkJI62aqp3d6ZP9zl9+vS5dc+oMaZoOp8ovj6JP+W4HIyvqfgqxVdB'
+    '/h+Ly7o8V42v5Ln++Er+H5D/CgBrNL4q8r0iMCL5fVKeG5Pv4/L7mMAy8vyI9K8i8CzspO2J+BqRPiZwnpOyCbA3'
+    'qFyH30l/n4qvIwTnDSnfAzgNgrMm5TL9XhK4Z+NrmuA+L+WiA66FsxJftfiaJFzLgFtSLkg7Q0Kv5L8t6mOTxmSC'
+    'fk950npcSjtWSTkL/GEc/DEu7YwIjyQ0fji+Lnm0PUht9wkMyyMjctn65ulOu3Wz+8PwmC8PZfDllNTvkzFAfC7H'
+    '15sA2+JvcYscuI04nk/KF6V8ncprUl4UuEMEtwQ4Js9dIPgnoR2kH47J4/A/j4Hrv3Hqv6XplHwflv4NCB1OCk9u'
+    'CX8nfHlFePik8FLaJ6IxQR7fgnmD8+MKzBMX32q8N+yg3zjwbEnuJXAPy33XHLE0YdlaEz7CNh6Kr5n42pY5OiV0'
+    't3WmpW9H5NlL8r0BsiRytFkR/rby3DW/k/bPi1yYBHl+Uf4bk2eT8n4pHyG5tgjyzZCMsXMGx4hlph3Dbam7BG0v'
+    'KPL3PQespM4Pob33lPYeBTySOi/J+CEuG8RPtpyTcpPk8CzAsGtMi+quZcA4CzAaVGdBWceWCcYU4L9J9F2jupuO'
+    'NYTXo20aT8svZaizLeXXpXxM6mxAX3j8VpU6TekP9qGhjNubjn4j/OSZ70EfWlTOK3141kFD2/YlmLNIn2/A2G1Q'
+    '/zepvVtKu2cAxgqN1bpDz3DBmJQ5jzReJrw3HXWRT1dozPtFZhhFhrhkj9UZ+0E27lq3/2NOazKf4bvWIbsempT1'
+    '8BzAqAleKHsvZKzXqDtMCN9fyqgzTP2ukL5gZff7gMcY0GwE5uSnn3iR/ThWyz/uqObO9bGf1imNLqMwh5EOTyp6'
+    '/f2KXl8E+T4lz48AzgOC53mh8VhHTXPqlqyTMG1GoG9IT/scrosunbVOMqJNOlGBxrOo8Bvro8PQ9wrRF3HW5kgR'
+    '5siwg1+y8POlm+WBULo9rdDHR1+3uJbluT6px3qkpmNafiooMkdr39eu2AtZMA5t8pwviyyuwFoySO2tgjwuyf2v'
+    'Gt0GFBk/HECrCswvvJ4AneUJgX2xb7f9WUlpG23cCHTjKABGWXwB06Az2zX4Z2LcJPr/bY9n2lI2pVyFuW6fccmj'
+    'WYfcT8bxXzGjnKY1Ywb0e23NmBE9h/uC/bd6x8PQ/zUpF6iu9cf8Ne7PUflvXsqGlC2gUy84/77QkW2hOPvg5jt+'
+    'lnZbhGvbo511aA9xiDLat/jfiPF/ANrP6jOOkaUJjscG9WuV7rdz0Drp5+NxP79G9OE2VolHkL8sTPSb+LZ9pNCx'
+    'x2ZEH8a2mS9XiC55+pqHPv+Nv5yQ5+cAdtZ43uyRNv+IurRZJD5e65Gfk3s3UuhsyzQckz7+MerYifvdR5SBWXTf'
+    'IjzaHni0o+4c2Gs8str+ftTxcfnK9FvUxjtAmwTe5aijE6FsaBAdGzRXmsq6Z9eLczHMe5R51SZYK+QDDOX78ajj'
+    'l0XY61SuAH+UBVaInE3auU98i3vBX9ZmGvKYUxwbCFlX8sivv8lzViYhDi5ZmdT5s+nKnixZ53uPedp3DXfxW9LH'
+    'X0mdPOtrVfyWk4qedIt+89rUUmAm68O9HnN5Ffg3lA4bRIfnjJ/8WCWZ2nSsj1WJVVyUZz8IhGvjhb3iZP0yaf1E'
+    'X+kH9N8uH9iHn7kIxlw+sGGH/2BA7AyMyz4Jss2Qf57vlcEPYWNbJfCZbYCfpADz9SP5vyj9KlK9rYz6v5DYSFLv'
+    'BPRxUPG5v0twmzRubRhf/L1MNmOT+jEnvs+i+JJrCh4tpT3uZ4Pau6E8t0lw2ae7Sc+H4nVO5HBR5l2F8GqSb7mh'
+    '4IkxZoR/WOZQUfinn+C3FZ/1OwQH15hh8jlk+U1c9vhJ8on5+iL22pfB/dqU7+yvOJi/B/P3bpm/PnH0u2HOunKk'
+    'piA/BNvV8kP6gV6a3z6CWPBRgI8+Ug1+Wl9cbYxB3oZWj+MDabEgW59tB5RlNg9j2tP3PKzAmQXZiH25IXWtvmTl'
+    'o4nSP4Xo7v4YGCdQMCvG/9PKeiAZnx8f0PyO0pz53uoUB2OQOgYhn2sHfP/FoznqDXO0drwlNsTBeNxZOYR5Pgfz'
+    'IYP+YTOiHroOFA/WAZ8xOFgHvuQ0H6d8pwLlO02C3ZHYM8fjmXSi7pZZbKPcW/ezcyLPPDsLZ5BsFOvvqoLfwDjy'
+    'iPg+98tAv9L8ai44aTiOEo4DAisrlyyUbugzOe8Bp0zxLfCpJ5/faDyT1Pkl1HXlxF9Q7tn4TDXFhtds9KrEudDm'
+    'Lnj4DWyu8yHwV2D8nn0Y5x35VNj/F2A/0SyUVcn5O6LUTRu3B6U8BX0pCU4J3AeEJ0ueNE78i8fheY0+IT6PtHHx'
+    '8Wn4tpMGw2dfENe3+ddlEYjWN4V7K+zet1epfAV+VyUPbsTs3I92mfYc2d/flToXIaf8GYJ/hepeoecY1nFo/xo9'
+    'c9UBowpzDfF8WcH7BRpPS6uq+Iq+Jc9dJ/o1jd9+wWnYnzCv5Pu3Hbg2lH1KG1Sn6ujTqlJnyRFvfCuDnwsgOx8j'
+    'XqoqfHEFxhBp/izM1SGPulXho/EAnnW15xrbTYk3lAJ906E6292uuuma1oeeKtsfjI+ezGPhy7P3UMyCZchrUOK+'
+    'WeahfhlvjZ+SuXssJz/ZdeFQLCwOT+fDuSh9R1wtbi/R3LpG+7Gu5cCZ2x+R51A+1MzOvWhWHi0a9z67ZYorcfzq'
+    'NsS9agqMBfqfY3Lz1AbDxv1QHLfbpNK2MafAQjlbV/ZpYaxRo621zZG2ZWU9eFd4fr/jq0lbP4D8mi9TDNWuywMp'
+    'cWy7To33EEtFWyMrXso5P1os/6sYQ604+P9ojtystmeOXVVs01P72IYrb3ndkcOn5WNqz95pHtqrswG0se+jsf+8'
+    'eXcv9h8hX2POBuNWcOzLGnT4z+3Y8t47n/p9VL8YWL8/Bb+aI9fmGslcXjuXaZ2ukw7ThDUW718mOEsOe8ylY9yk'
+    '8ZoFuJq9jTgeIv7Mg+P5DBxnCdeZAP7FenMKDc6m6JNl0Gstfm8QzV8Fe7xGcwT1zqtgc0+Q/jwO9uR1s/M8Bu0s'
+    'nSzbtZ90YntmBu6NaHjkBdszdsq0n60JMnjCQ4Yl9X8Hz03vsiULX+kP2nza3vXuaHsbmDs+vmcY2fEtw9q7oexf'
+    's76eYwIf+WyeeKWVc++NywZDP+xkXO9tuJcmH0Yd6yHiW/PAN88+wuS8itP7RJ88/SmQbzmEZpbufxE5iDKm6UG/'
+    'mtl59lIZbI3rgX15i/jPynyfPWO+6wifC4Y0uCV7RUJ9H5ZWaefGudbgpM0fyb4npHvLsc8mi4fmHWsW70Vzyfik'
+    'D98kHTnknKjf3peuZ1Tl3gnCkfdjhewXWiDesHtAb9N4auvpIKxj7ys8v+1B87bnelqTknWZGdENfNqxe8UmoH45'
+    'wJ665w7YmpgfPUb8M7STN09n5XT0en4e8ndLZDaO85px72+1e5nfV2TgOo1fKL9gv75jOufflYB3eP8fzt8a2FaR'
+    'p4wddMjYCUUff0Ap66Z71o2le8HB72nrhM8ZgYOe+dajDltljWwRjjutAN+mxXMtLVj3Z59X28M/p+nR/SB/Pm/Z'
+    '/8+oc1YY8iCf1dBQdJw55f47DjsPeXvdUw7hPOMzN7gva0q9tH2/+NyK8T9HAO3NT/cHRR1/EdpDPuvYknHv+V5L'
+    'kcWh+/XrDjtR2zONfPFK1M1DyINTaHuPRl3da1BZ05AHELcF495D3XLwP7Z5JNqtl/C+9lXgaR/7Gkut3f+Z7pwb'
+    'NOlnGzD9lszOfePI7+wjDNG96yIbvgz2YvLfn8xufllUdJeGMud91i1s89emc95hybH27TXetp8+Z1CwnYT8wXKz'
+    'ofDkax48edPo57hofI+8eS+tT2nn6PRyTkHTwdNMh58o60noOCENNX1lCHLAfGTp7Yx1YFuJadQDdTJNP7E2PMap'
+    'zgTQZ9VhE+O4L6TEZRCHdeJDXjPaEkN3nRfRcPCm73kuzRQd3zXHm0ofeI69KPkVfL5LCD2xnSz6nDPd8672mj57'
+    'SRefHEQfm0HTszH38qTZeZ51ch/Ps+YzszXfB7ZTgnZsrO408fWpnLEOa99pec3WphtTbD2Ug9r5qGl2z/NKjtrL'
+    'OeyomuRZcM4uli0lP6FNOTccD1uFGLFvvmlo/yc8Y2l9ArfkyFMYgphpVnuca9AHcU6b61zsAb7lL9fceYjmjk+8'
+    'ekSJ6dZN+LsB8rxL4HqO2DG+Y2AAaJymK+Pzds9RGvzZwP7s5/M2Vs7vsDgs8sIlO/B9AEUT9m4IG1vHc4dLpvu+'
+    'Ex8+Kiv5D09l+ANHaO5+Hu+dqJidZ40/RPPyYdM9Z93OswGz+x0TnBNaMrvPH/ORYWXKQ84Ts1gQ389BDvGdzyG2'
+    '4+PrH83DIyF6ymzA875nx+fZn4D59Vn5Ftq7iwoea9ywkjdl58cxxU+O8jkNJr9zBWn9dIbeou2/w7iBneMXc8Dh'
+    'HLIQniqBPuTKCf70XS3RzhikdpbKg46++cYsaxIHQ7paHttWcnQxn9aXN2zc7wy11XLkVLniOlm5UayTnAUdP6R/'
+    'NYLTIL/EbUd8JaQNzM935c8n8+6nMN/nFf0fc9ar0p9DZBNsKbEgjtFg7nUV9kQhLHvvdch7TmunKvlhk4qMaSvy'
+    'bJHwnKf87scgn0zLRd9y4JvUuR/6zu/i2TI73xdzDMaA4TeMe58X5oRz/AvtuF5lK+6P/HniK3PYesZjTakpufkX'
+    'iH7rCi7LZvdetqrkEdaIvk1ai+pkRzcpv/M5hwyy+1KnlX4vZcivC2bnnsEthY+eyYn3UcD7Vc++zVLpohfnNM14'
+    '+olw7ZgnHns7VE8t3N3nE8QMWTc5P1HGfZ57dj90mi1jTPpe5wkaTzxLtnIzvS+jHn3pc/CQr/8hRAd22bEh9SdS'
+    'cCgqOPjoRMdJ9o7KWvbZ2QLmkz7tXUwIL0Q3yDrDIu3dUehjwj28Ie85xH3Hvv3mvSm9vpvLt6/amLOPO6HFvwPX'
+    'xScdvtZebCAtVyiU1/PYlyWHXsxnMnxkuu+zW5/+YuC6l3LB6rRnFR/7twPGd7/kYNLHR0z3fYLPp+ga7If0jd+c'
+    'M+49q8uK7pE3Py35/nfxHe4XvezzITkervohNiLTaq95Bvm1BeNxyuy9T4nzD/hdlmnvjUt79yzyF/NV3YPeWixj'
+    'JkO2nDXZ7/jbL17EcWOd3J6ZdFpg2PjIplw3xQ/AeqRrX/pN8BvUxN53xQ55z7K2vx3t/oke8mc5dzZZQ6+SHGtk'
+    'yLOFHmNdWhy0rvA68+YtJU922dE/l+3YdLQ7ERCPwXfF4966/exfSN9cZx4sKj7oVbP7XeN546RZ/sfQdSq5/g+8'
+    'VaoB'
 )
 TABLE: dict[
     tuple[str, int],
@@ -110,28 +114,33 @@ TABLE: dict[
     ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 14820, 692, 0, (), (None,)),
     ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 15512, 244, 0, (), (None,)),
     ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 15756, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 15884, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 16652, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17160, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17380, 224, 3, (), (None, None, None, None)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 17604, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 17800, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 17936, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 19672, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 20632, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 22664, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 22840, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 23488, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 23552, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23656, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 23852, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24772, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25320, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26004, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 27608, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 28048, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 28188, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28384, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 28884, 1688, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 30572, 920, 1, (), (None, None)),
+    ('\\b(?:definitely|indirectly|possibly) lost\\b', 0): (32, 15884, 348, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 16232, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 17000, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17508, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17728, 224, 3, (), (None, None, None, None)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 17952, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 18180, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 18396, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 18592, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 18728, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 20464, 960, 0, (), (None,)),
+    ('\\bncalls[ \\t]+tottime\\b', 0): (32, 21424, 192, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 21616, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 23648, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 23824, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 24472, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 24536, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24640, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 25168, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 25364, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 26284, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 26832, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 27516, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 29120, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 29560, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 29700, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 29896, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 30396, 1688, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 32084, 920, 1, (), (None, None)),
 }
