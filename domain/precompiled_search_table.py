@@ -14,70 +14,68 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtzHEcV7lmtdlfXlWTLKzuO2diOJSe+5ApYJCSuXE2IY5JAICZxraSVLKLLRlo5ckgVoYqCKp4oKlU8whO8'
-    '8gYvVPEPeOKNovgDvPOUMJM9nf30qc9M96zkJI62aqp3d6ZP9zl9+vS5dc+oMaZoOp8ovj6JP+W4HIyvqfgqxVdB'
-    '/h+Ly7o8V42v5Ln++Er+H5D/CgBrNL4q8r0iMCL5fVKeG5Pv4/L7mMAy8vyI9K8i8CzspO2J+BqRPiZwnpOyCbA3'
-    'qFyH30l/n4qvIwTnDSnfAzgNgrMm5TL9XhK4Z+NrmuA+L+WiA66FsxJftfiaJFzLgFtSLkg7Q0Kv5L8t6mOTxmSC'
-    'fk950npcSjtWSTkL/GEc/DEu7YwIjyQ0fji+Lnm0PUht9wkMyyMjctn65ulOu3Wz+8PwmC8PZfDllNTvkzFAfC7H'
-    '15sA2+JvcYscuI04nk/KF6V8ncprUl4UuEMEtwQ4Js9dIPgnoR2kH47J4/A/j4Hrv3Hqv6XplHwflv4NCB1OCk9u'
-    'CX8nfHlFePik8FLaJ6IxQR7fgnmD8+MKzBMX32q8N+yg3zjwbEnuJXAPy33XHLE0YdlaEz7CNh6Kr5n42pY5OiV0'
-    't3WmpW9H5NlL8r0BsiRytFkR/rby3DW/k/bPi1yYBHl+Uf4bk2eT8n4pHyG5tgjyzZCMsXMGx4hlph3Dbam7BG0v'
-    'KPL3PQespM4Pob33lPYeBTySOi/J+CEuG8RPtpyTcpPk8CzAsGtMi+quZcA4CzAaVGdBWceWCcYU4L9J9F2jupuO'
-    'NYTXo20aT8svZaizLeXXpXxM6mxAX3j8VpU6TekP9qGhjNubjn4j/OSZ70EfWlTOK3141kFD2/YlmLNIn2/A2G1Q'
-    '/zepvVtKu2cAxgqN1bpDz3DBmJQ5jzReJrw3HXWRT1dozPtFZhhFhrhkj9UZ+0E27lq3/2NOazKf4bvWIbsempT1'
-    '8BzAqAleKHsvZKzXqDtMCN9fyqgzTP2ukL5gZff7gMcY0GwE5uSnn3iR/ThWyz/uqObO9bGf1imNLqMwh5EOTyp6'
-    '/f2KXl8E+T4lz48AzgOC53mh8VhHTXPqlqyTMG1GoG9IT/scrosunbVOMqJNOlGBxrOo8Bvro8PQ9wrRF3HW5kgR'
-    '5siwg1+y8POlm+WBULo9rdDHR1+3uJbluT6px3qkpmNafiooMkdr39eu2AtZMA5t8pwviyyuwFoySO2tgjwuyf2v'
-    'Gt0GFBk/HECrCswvvJ4AneUJgX2xb7f9WUlpG23cCHTjKABGWXwB06Az2zX4Z2LcJPr/bY9n2lI2pVyFuW6fccmj'
-    'WYfcT8bxXzGjnKY1Ywb0e23NmBE9h/uC/bd6x8PQ/zUpF6iu9cf8Ne7PUflvXsqGlC2gUy84/77QkW2hOPvg5jt+'
-    'lnZbhGvbo511aA9xiDLat/jfiPF/ANrP6jOOkaUJjscG9WuV7rdz0Drp5+NxP79G9OE2VolHkL8sTPSb+LZ9pNCx'
-    'x2ZEH8a2mS9XiC55+pqHPv+Nv5yQ5+cAdtZ43uyRNv+IurRZJD5e65Gfk3s3UuhsyzQckz7+MerYifvdR5SBWXTf'
-    'IjzaHni0o+4c2Gs8str+ftTxcfnK9FvUxjtAmwTe5aijE6FsaBAdGzRXmsq6Z9eLczHMe5R51SZYK+QDDOX78ajj'
-    'l0XY61SuAH+UBVaInE3auU98i3vBX9ZmGvKYUxwbCFlX8sivv8lzViYhDi5ZmdT5s+nKnixZ53uPedp3DXfxW9LH'
-    'X0mdPOtrVfyWk4qedIt+89rUUmAm68O9HnN5Ffg3lA4bRIfnjJ/8WCWZ2nSsj1WJVVyUZz8IhGvjhb3iZP0yaf1E'
-    'X+kH9N8uH9iHn7kIxlw+sGGH/2BA7AyMyz4Jss2Qf57vlcEPYWNbJfCZbYCfpADz9SP5vyj9KlK9rYz6v5DYSFLv'
-    'BPRxUPG5v0twmzRubRhf/L1MNmOT+jEnvs+i+JJrCh4tpT3uZ4Pau6E8t0lw2ae7Sc+H4nVO5HBR5l2F8GqSb7mh'
-    '4IkxZoR/WOZQUfinn+C3FZ/1OwQH15hh8jlk+U1c9vhJ8on5+iL22pfB/dqU7+yvOJi/B/P3bpm/PnH0u2HOunKk'
-    'piA/BNvV8kP6gV6a3z6CWPBRgI8+Ug1+Wl9cbYxB3oZWj+MDabEgW59tB5RlNg9j2tP3PKzAmQXZiH25IXWtvmTl'
-    'o4nSP4Xo7v4YGCdQMCvG/9PKeiAZnx8f0PyO0pz53uoUB2OQOgYhn2sHfP/FoznqDXO0drwlNsTBeNxZOYR5Pgfz'
-    'IYP+YTOiHroOFA/WAZ8xOFgHvuQ0H6d8pwLlO02C3ZHYM8fjmXSi7pZZbKPcW/ezcyLPPDsLZ5BsFOvvqoLfwDjy'
-    'iPg+98tAv9L8ai44aTiOEo4DAisrlyyUbugzOe8Bp0zxLfCpJ5/faDyT1Pkl1HXlxF9Q7tn4TDXFhtds9KrEudDm'
-    'Lnj4DWyu8yHwV2D8nn0Y5x35VNj/F2A/0SyUVcn5O6LUTRu3B6U8BX0pCU4J3AeEJ0ueNE78i8fheY0+IT6PtHHx'
-    '8Wn4tpMGw2dfENe3+ddlEYjWN4V7K+zet1epfAV+VyUPbsTs3I92mfYc2d/flToXIaf8GYJ/hepeoecY1nFo/xo9'
-    'c9UBowpzDfF8WcH7BRpPS6uq+Iq+Jc9dJ/o1jd9+wWnYnzCv5Pu3Hbg2lH1KG1Sn6ujTqlJnyRFvfCuDnwsgOx8j'
-    'XqoqfHEFxhBp/izM1SGPulXho/EAnnW15xrbTYk3lAJ906E6292uuuma1oeeKtsfjI+ezGPhy7P3UMyCZchrUOK+'
-    'WeahfhlvjZ+SuXssJz/ZdeFQLCwOT+fDuSh9R1wtbi/R3LpG+7Gu5cCZ2x+R51A+1MzOvWhWHi0a9z67ZYorcfzq'
-    'NsS9agqMBfqfY3Lz1AbDxv1QHLfbpNK2MafAQjlbV/ZpYaxRo621zZG2ZWU9eFd4fr/jq0lbP4D8mi9TDNWuywMp'
-    'cWy7To33EEtFWyMrXso5P1os/6sYQ604+P9ojtystmeOXVVs01P72IYrb3ndkcOn5WNqz95pHtqrswG0se+jsf+8'
-    'eXcv9h8hX2POBuNWcOzLGnT4z+3Y8t47n/p9VL8YWL8/Bb+aI9fmGslcXjuXaZ2ukw7ThDUW718mOEsOe8ylY9yk'
-    '8ZoFuJq9jTgeIv7Mg+P5DBxnCdeZAP7FenMKDc6m6JNl0Gstfm8QzV8Fe7xGcwT1zqtgc0+Q/jwO9uR1s/M8Bu0s'
-    'nSzbtZ90YntmBu6NaHjkBdszdsq0n60JMnjCQ4Yl9X8Hz03vsiULX+kP2nza3vXuaHsbmDs+vmcY2fEtw9q7oexf'
-    's76eYwIf+WyeeKWVc++NywZDP+xkXO9tuJcmH0Yd6yHiW/PAN88+wuS8itP7RJ88/SmQbzmEZpbufxE5iDKm6UG/'
-    'mtl59lIZbI3rgX15i/jPynyfPWO+6wifC4Y0uCV7RUJ9H5ZWaefGudbgpM0fyb4npHvLsc8mi4fmHWsW70Vzyfik'
-    'D98kHTnknKjf3peuZ1Tl3gnCkfdjhewXWiDesHtAb9N4auvpIKxj7ys8v+1B87bnelqTknWZGdENfNqxe8UmoH45'
-    'wJ665w7YmpgfPUb8M7STN09n5XT0en4e8ndLZDaO85px72+1e5nfV2TgOo1fKL9gv75jOufflYB3eP8fzt8a2FaR'
-    'p4wddMjYCUUff0Ap66Z71o2le8HB72nrhM8ZgYOe+dajDltljWwRjjutAN+mxXMtLVj3Z59X28M/p+nR/SB/Pm/Z'
-    '/8+oc1YY8iCf1dBQdJw55f47DjsPeXvdUw7hPOMzN7gva0q9tH2/+NyK8T9HAO3NT/cHRR1/EdpDPuvYknHv+V5L'
-    'kcWh+/XrDjtR2zONfPFK1M1DyINTaHuPRl3da1BZ05AHELcF495D3XLwP7Z5JNqtl/C+9lXgaR/7Gkut3f+Z7pwb'
-    'NOlnGzD9lszOfePI7+wjDNG96yIbvgz2YvLfn8xufllUdJeGMud91i1s89emc95hybH27TXetp8+Z1CwnYT8wXKz'
-    'ofDkax48edPo57hofI+8eS+tT2nn6PRyTkHTwdNMh58o60noOCENNX1lCHLAfGTp7Yx1YFuJadQDdTJNP7E2PMap'
-    'zgTQZ9VhE+O4L6TEZRCHdeJDXjPaEkN3nRfRcPCm73kuzRQd3zXHm0ofeI69KPkVfL5LCD2xnSz6nDPd8672mj57'
-    'SRefHEQfm0HTszH38qTZeZ51ch/Ps+YzszXfB7ZTgnZsrO408fWpnLEOa99pec3WphtTbD2Ug9r5qGl2z/NKjtrL'
-    'OeyomuRZcM4uli0lP6FNOTccD1uFGLFvvmlo/yc8Y2l9ArfkyFMYgphpVnuca9AHcU6b61zsAb7lL9fceYjmjk+8'
-    'ekSJ6dZN+LsB8rxL4HqO2DG+Y2AAaJymK+Pzds9RGvzZwP7s5/M2Vs7vsDgs8sIlO/B9AEUT9m4IG1vHc4dLpvu+'
-    'Ex8+Kiv5D09l+ANHaO5+Hu+dqJidZ40/RPPyYdM9Z93OswGz+x0TnBNaMrvPH/ORYWXKQ84Ts1gQ389BDvGdzyG2'
-    '4+PrH83DIyF6ymzA875nx+fZn4D59Vn5Ftq7iwoea9ywkjdl58cxxU+O8jkNJr9zBWn9dIbeou2/w7iBneMXc8Dh'
-    'HLIQniqBPuTKCf70XS3RzhikdpbKg46++cYsaxIHQ7paHttWcnQxn9aXN2zc7wy11XLkVLniOlm5UayTnAUdP6R/'
-    'NYLTIL/EbUd8JaQNzM935c8n8+6nMN/nFf0fc9ar0p9DZBNsKbEgjtFg7nUV9kQhLHvvdch7TmunKvlhk4qMaSvy'
-    'bJHwnKf87scgn0zLRd9y4JvUuR/6zu/i2TI73xdzDMaA4TeMe58X5oRz/AvtuF5lK+6P/HniK3PYesZjTakpufkX'
-    'iH7rCi7LZvdetqrkEdaIvk1ai+pkRzcpv/M5hwyy+1KnlX4vZcivC2bnnsEthY+eyYn3UcD7Vc++zVLpohfnNM14'
-    '+olw7ZgnHns7VE8t3N3nE8QMWTc5P1HGfZ57dj90mi1jTPpe5wkaTzxLtnIzvS+jHn3pc/CQr/8hRAd22bEh9SdS'
-    'cCgqOPjoRMdJ9o7KWvbZ2QLmkz7tXUwIL0Q3yDrDIu3dUehjwj28Ie85xH3Hvv3mvSm9vpvLt6/amLOPO6HFvwPX'
-    'xScdvtZebCAtVyiU1/PYlyWHXsxnMnxkuu+zW5/+YuC6l3LB6rRnFR/7twPGd7/kYNLHR0z3fYLPp+ga7If0jd+c'
-    'M+49q8uK7pE3Py35/nfxHe4XvezzITkervohNiLTaq95Bvm1BeNxyuy9T4nzD/hdlmnvjUt79yzyF/NV3YPeWixj'
-    'JkO2nDXZ7/jbL17EcWOd3J6ZdFpg2PjIplw3xQ/AeqRrX/pN8BvUxN53xQ55z7K2vx3t/oke8mc5dzZZQ6+SHGtk'
-    'yLOFHmNdWhy0rvA68+YtJU922dE/l+3YdLQ7ERCPwXfF4966/exfSN9cZx4sKj7oVbP7XeN546RZ/sfQdSq5/g+8'
-    'VaoB'
+    'eNrtXc1vW8cRX1IUSX1Ski1TdhyXsZ1ITvyRz7ZWkyZGPt00iZukTRs3MSiJkt3og5EoR04DNAWKFuipKAL02J7a'
+    'a2/tpUD/g556K4r+A733lPRtOBv+9NPOe7sk5SSOCDwsyfd2dmZ2dnZ2dmbfuDGmYNqfXHJ9knxKSTmcXDPJVUyu'
+    'vPw/kZQ1ea6SXPa5weSy/w/Jf3mANZ5cZfleFhg5+X1SnpuQ75Py+5jAMvL8mOBXFngOtm17KrnGBEcL51kpGwB7'
+    'k8oN+G3xfTK5jhCcN6R8D+DUCc66lDfo94rAPZNcswT3OSmXPXAdnNXkqibXNNFaAtpsuSTtjAi/7H/bhGOD+mSK'
+    'fs8E8npSStdXtpwH+TAe+ZiUdsZERiyPH0quiwFtD1PbAwLDyciYXK6+eardbs3s/TA8lstDGXI5I/UHpA+QnkvJ'
+    '9SbAdvQ72nIe2sY8z9vyBSlfp/KKlBcE7gjBLQKN9rnzBP8ktIP8wz55DP7nPvD9N0n4O57OyPdRwW9I+HBSZHJb'
+    '5NvK5WWR4ZMiS2mfHPUJyvg2jBscH5dhnPjkVpO9UQ//JkFmi3LPwj0s931jxPGEdWtV5AjbeDC55pJrR8bojPDd'
+    '1ZkV3I7Isxflex10Sc7TZlnk2+lz3/i27Z8TvTAN+vyC/Dchz9ryXikfJr22DPrNkI5xYwb7iHWm68MdqbsCbS8p'
+    '+vc9Dyxb54fQ3ntKe48AHbbOi9J/SMsmyZMrF6TcIj08DzDcHNOkuusZMM4AjDrVWVLmsRsEYwbo3yL+rlPdLc8c'
+    'wvPRDvWnk5cS1NmR8utSPip1NgEX7r81pU5D8EEc6kq/venBG+HbZ74HODSpXFRweMbDQ9f2RRizyJ9vQN9tEv5b'
+    '1N5Npd37AMYq9dWGx87wwZiWMY88vkF0b3nqopyuUp8Pis4wig7x6R5nMw6Cbtwzb//HnNZ0PsP3zUNuPjQp8+FZ'
+    'gFEVulD3ns+Yr9F2mBK5v5hRZ5TwLpO94HT3+0DHBPBsDMbkp59kkv04Mcs/bpvm3vlxkOYpjS/jMIaRD08odv29'
+    'il1fAP0+I8+PAc1DQuc54fFE20zz2pZskzBvxgA35Kd7DudFn81aIx3RIpsoT/1ZUOSN7dFRwL1M/EWatTFSgDEy'
+    '6pGXLPpC+eZkIJZvTyn8CbHXHa0leW5A6rEdqdmYTp7yis7R2g9dV/RDF0xCmzzmS6KLyzCXDFN7a6CPi3L/q8a3'
+    'IUXHj0bwqgzjC6/HwWZ5XGBfGNi7/iyntI1r3BzYxrkIGCXxBcyCzezm4J/J4sba/7cCnmlJ2ZByDca6e8anj+Y9'
+    'et/2478SQTlNc8Yc2PfanDEndg7jgvg7u+MhwH9dyiWq6/wxf03wOSr/LUpZl7IJfOqF5t/n27otluYQ2kL7z/Fu'
+    'm2htBbSzAe0hDbmM9h391xL674f2s3DGPnI8wf7YJLzW6H6rC15bPB9L8Pwa8YfbWCMZQflyMNFvEtr2kXx7PTYn'
+    '9jC2zXK5SnzpBtdu+PPf5MsJeX4BYGf15/UeefOPXIc3yyTH6z3Ks713LYXPrkyj0eL4x1x7nbjfOKIOzOL7NtHR'
+    'CqCjleuMgX7TkdX293NtH1eoTr9JbbwDvLHwLuXaNhHqhjrxsU5jpaHMe26+OJvAvEsZVy2CtUo+wFi5n8y1/bII'
+    'e4PKVZCPksCK0bO2nXvEt9gP+XJrppGAMcV7AzHzSjf662/ynNNJSINPV9o6fzYd3ZOl60LvsUyHzuE+ebM4/krq'
+    'dDO/VsRvOa3YSTfpN89NTQWmnR/uDhjLayC/sXzYJD48a8L0xxrp1IZnfqzIXsUFefaDSLhuv7BXmpxfJg1P9JV+'
+    'QP/t8YF9+JmLYMLnAxv1+A+GZJ2B+7JPgG4z5J/neyXwQ7i9rSL4zDbBT5KH8fqR/F8QvApUbzuj/i9kb8TWOwE4'
+    'Dis+93cJboP6rQX9i79v0JqxQXgsiO+zIL7kqkJHU2mP8axTe9eU57YILvt0t+j5WLrOih4uyLgrE10N8i3XFTpx'
+    'jxnhH5YxVBD5GST4LcVn/Q7BwTlmlHwOWX4T33r8JPnEQn0R/fZlMF5b8p39FQfj92D83injN2Qf/U4Ys74YqRmI'
+    'D8F2tfiQQeCX5rfPwV7wUYCPPlINfhouvjYmIG5Dq8f7A2l7Qa4+rx1Ql7k4jNlA3/OoAmcedCPick3qOnvJ6UeT'
+    'S//kc3f2x0A/gYFZNuGfZtYDtn9+fMDz28pzlntnUxz0QWofxHyuHMj9F4/naDcs0NzxlqwhDvrj9uohjPM5GA8Z'
+    '/I8bEbXYeaBwMA+E9MHBPPAl5/kkxTvlKd5pGtYddj1zPBlJJ2p+ncVrlLtrYeucXGCcnYMzTGsU5++qgN/AeOKI'
+    '+D7jZQCvNL+aD04ajeNE45DAyooli+Ub+kzOBcAp0f4W+NTt5zeazNg6v4S6vpj488o9tz9TSVnDa2v0iuxz4Zo7'
+    'H+A3cLHOh8Bfgfv37MM454mnQvyfh3yieSgrEvN3RKmb1m8PSHkKcCkKTRbu/SKTxUAeW//icXhe40+MzyOtX0J8'
+    'GqHtpMEIyQvi+i7+uiQK0fmmMLfC5b69SuUr8LsicXBjZnc+2iXKOXK/vyt1LkBM+dME/zLVvUzPMazj0P4VeuZl'
+    'D4wKjDWk8yWF7uepPx2vKuIr+pY8d5X41zBh+YKzkJ+wqMT7tzy01pU8pU2qU/HgtKbUWfHsN76VIc950J2PkixV'
+    'FLm4DH2IPH8GxupIQN2KyNFkhMz62vP17ZbsNxQjfdOxNtudbrrpltaHgSbbH0yIncx9ESqzd9GeBeuQ16DEvFmW'
+    'oUHpb02e7Ng91qU8uXnhUKIsDs92R3NBcEdaHW0v0ti6QvlYV7qgWctNQP1QUnTWu9Iv+70HaNv6AcSAfJn2+dzc'
+    'MZSy1+p06WQP+31oD2ft6XFcirbf/FXc5yt75P9oF/FDrcA4sIqsn07tYxu+2NoNT5yZFjOoPXu7Zahf+eta3w9Q'
+    '33/estuPHBmUa4wrYNryntyhYSU/bN6THxZSf4DqFyLrD6bQV/XEg1whnbtg/Pnozp6v0Tzr9Ostun+J4Kx41gy8'
+    'LpiA+Ps1WoPXiO4xxTY4RPLZDY3nMmicJ1rnIuQX6y0oPDiTYvOUwPZy9L1BPH8V1oxVGiNoG70M68IpsvEmYc1z'
+    '1ew+M0A77yVrfTVIdps71wHj9+sBsavuHJgS5Vw1QAdPBegwW/938NzsnvVO/iv9wXWJll/d6e3gRdCuT+g5O65/'
+    'SzD3bio5Vs4fcUzgo5wtkqw0u8wP8a0T0Fc4ndR7G+6l6Ydxz3yI9FYD6O0m182eqXB6n/jTDT558n/G8Mzx/S+i'
+    'B1HHNAL4VzW7zwcqwVrjaiQub5H8OZ0fktcUOo/w2VXIg5uSzxC7Pne8SjvbzDcH2zZ/JLk5yPemJxckS4YWPXMW'
+    '50v5dLzF4ZtkI8ecZfTbe9LtjIrcO0E0cs5QTE7LEsmGy1O8Rf2pzafDMI+9r8j8TgDPW4HzaVVKtmXmxDYIacfl'
+    'M01B/VLEeuqu27DWxBjeCZKfkd2yeTor7qDXM95Qvpuis7Gf140/B9Pl276v6MAN6r9YeUG8vmPaZ7QVQXY4Rw3H'
+    'bxXWVrlAHTvs0bFTij1+v1LWTOc8Fsf3vEfe0+aJkHPshgNjggdh/H7euvOfufZ5UNiHnI9fV2yEBeX+O551EsrG'
+    'RuA4RjnlcxUWlXwzrpeW24nPrZrwXHFcr32aA5Jr+1twPREyD6wYf17veooui83JrnnWWVpeLMrFK7nOXnM3NMW2'
+    '90iuY7sMK3MCygDStmT8ebJNj/xjm0dye+d1zl1eA5kOWZ9iqbX7P9MZc8MmPX+d+bdiducGo7yzjy3Gdq2Jbvgy'
+    'rLfsf38ye+VlWZn768qYD9H72OavTftMu6Jn7ug33Q7PkHMGeJ2B8sF6s67I5GsBMnnd6Gd1aHKPsnk3zU9pZ6X0'
+    'kove8Mg08+EnynwS20/IQ22+H4E4nxBdeitjHthR9gRqkTaN5idza2Dc57kvgj9rnjUl9vtSyr4G0rBBcshzhv19'
+    '1vjPBKh7ZDP0zI5Gio3sG+MNBQceYy/IHjqf4RHDT2wniz9nTedMo37zp598CYkzC7G5NTsb4+tOmt1nFtv7eGYx'
+    'n4us+Q6wnSK04/a6TpNcn+pyr8Ctj7TYVbcmmlDWSqgHtTMwsT3eM3hOiUN6KSP20QevKnEKHJeJZVPZ33d2zrKy'
+    'n7QGe6yhMYWx+E8F7kUNCNyiZ59/BPYcs9rjvfoB2Cd08ayFHuA7+fKNnQdp7ITs944pe6I1E3/+ezfnxV/tYu8V'
+    'z5EfAh6n2cr4vMsrSYM/H4nPfj7v9pr5PQWHRV/4dAee+V4wcef/u71pPFu2aDrvtAiRo5ISP/Bkhj9tjMbu5/Fu'
+    'gbLZfZ70gzQuHzKds7TdOBsye98jwHF/RbP3jKkQHVaiWNNufP5L4vs5iBO9/XGirn/S7KbxHmUkxk6Zj3g+9Hzw'
+    'bmLQMYY6K15Bez9NPmCOG1Xijtz4OKb4mVE/p8Hk92ogr5/KsFu0HCv0u7sxfqELOByDFSNTRbCHfDG1n76PI7d7'
+    'D087L+MBD26he35V2UdCvjoZ21FiXDEeNVQ23L7ZfdRW0xOT5NsXyYotYpvkDNj4MfhVCU6d/BK3aKwsRraBMdhL'
+    'xO9lGXc/hfG+qNj/W2b3+znWIf9m2fjf6bGoxCBj7HIF8l4Qlrv3OsQNp7VTkfiqaUXHtBR9tkx0LlJ89KMQj6XF'
+    'cm976LV17gXc+X0r22b3O0GOQR8w/LqSy4Mx1Rzfjeu4XnUr5sD93PrKPGs9EzCnVJXY9vPEvw2FlhuefKWKxOFV'
+    'ib8NmotqtI5uUHzksx4d5HIPZxW8VzL013mzOy9sW5Gjp7uk+yjQ/WogbvNU+vjFMUFzgX4inDsWScbejrVT83d2'
+    'DnoikDXT5SeXcZ/Hnst5TVvLGJOezzpF/YnnhZavp+MyHoDLgEeGQv0PMTawbx0bU38qhYaCQkOITXScdO+4zGWf'
+    '5Y+bTwa09+0gvBjbIOucgrT3A6GPCfM0Y95lh7mloXhzbkev718KxVXrc/ZxW178O3JefMLja+1lDaTF2sTKejfr'
+    'y6LHLua8+49M551lG7NfDFr7qRecTXtG8bF/O6J/90sPWhwfNp13xj2XYmuwHzJ0/+Ys1dXetdjoMb7Lfv+7+A73'
+    'i1/u+ZgYD1/9mDUi86rfMoPy2oT+OGX671Pi+AN+X2Hau8HS3i+K8sVyVQvgt7aXMZehW86Y7Pe47ZcsYr+xTe7O'
+    'xTktMNz+yJZc18UPwHYkr/ExJ2xJ+u+QsnfIOb8Mx7fun+oh/pRjT+0c+jLpsXqGPlvqca9L2wetKbLOsnnT+M/g'
+    'uOHBz7d2bHjanYrYj8H3gWNu2n7iF4Nbnvztvvfg8nq51od90iz/Y+w8Za//A/imiiI='
 )
 TABLE: dict[
     tuple[str, int],
@@ -114,33 +112,31 @@ TABLE: dict[
     ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 14820, 692, 0, (), (None,)),
     ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 15512, 244, 0, (), (None,)),
     ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 15756, 128, 0, (), (None,)),
-    ('\\b(?:definitely|indirectly|possibly) lost\\b', 0): (32, 15884, 348, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 16232, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 17000, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17508, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17728, 224, 3, (), (None, None, None, None)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 17952, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 18180, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 18396, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 18592, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 18728, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 20464, 960, 0, (), (None,)),
-    ('\\bncalls[ \\t]+tottime\\b', 0): (32, 21424, 192, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 21616, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 23648, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 23824, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 24472, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 24536, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24640, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 25168, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 25364, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 26284, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 26832, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 27516, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 29120, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 29560, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 29700, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 29896, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 30396, 1688, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 32084, 920, 1, (), (None, None)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 15884, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 16652, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 17160, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 17380, 224, 3, (), (None, None, None, None)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 17604, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 17832, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 18048, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 18244, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 18380, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 20116, 960, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 21076, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 23108, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 23284, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 23932, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 23996, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24100, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 24628, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 24824, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 25744, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 26292, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26976, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 28580, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 29020, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 29160, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 29356, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 29856, 1688, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 31544, 920, 1, (), (None, None)),
 }

@@ -33,8 +33,8 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     how a run went in the tool's words (``FATAL``, ``panic:``, ``exit code 1``) the agent's
     (``outcome_words``), and every section of an output the name of the tool that printed it
     when a line only that tool prints shows it (``tool_names``: ``could not compile `x` `` is
-    cargo's), and those printing a tool's own vocabulary (``FROM image``, ``ncalls``) the
-    agent's words for it (``tool_vocabulary``: ``base image``, ``times called``); plaintext and
+    cargo's), and those printing a tool's own vocabulary (``FROM image``) the agent's
+    words for it (``tool_vocabulary``: ``base image``); plaintext and
     markdown sections writing a status with its reason phrase (``202 Accepted``) the words for
     a response's status code (``status_phrases``); JSON records the problems they count
     (``errors`` for ``"errorCount": 4``).
