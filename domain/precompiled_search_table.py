@@ -14,70 +14,72 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn12tdlefK8mWJTtO2Ci2tU5syfkCLBJiV+IkJpCYJBCIccJaWtnG+oq0suUQiqSKgipOFJWq3IAT'
-    'XLmFC1X8BxQHbhTFP8CdU8J72Z7sb3+afm/mrWQntrbq1Ui7Mz09PT3dPT3d84aNMQXT+uSi59PoU4rK/uiZjJ5i'
-    '9OTl+5GorEq9SvTE9XqjJ/6+T77LA6zh6CnL32WBkZP/p6TeiPw9Kv8fElhG6g8JfmWBZ2HHfY9Fz5DgGMM5J2UD'
-    'YK9TuQr/x/g+Ez0HCM4bUt4EOHWCsyLlNfr/isA9Hj3TBPd5KRcdcC2cpeiZiJ5xGmsJxhaXC9LPgNAr/m6TcGzQ'
-    'nIzR/5OetB6V0s5VXM4BfxgHf4xKP0PCIzGNH42e0x5991PfPQLD8siQPLa9OdPqt2q2fxge8+W+FL6clPY9Mgc4'
-    'nrPR8ybAtuO3Y8s5xjbkqB+XL0r5OpUXpJwVuAMEtwhjjOvNEPwp6Afph3PyJHzPc+D6bpTwtzSdlL8HBb8+ocOU'
-    '8OSm8HfMl+eFh6eEl5I+OZoT5PFNWDe4Ps7DOnHxrcZ7gw76jQLPFuW3GO5++d21RixNWLZOCB9hH6eipxY9W7JG'
-    'J4Xuts204HZA6p6Wv+sgS3KOPsvC31aeu9Z33P9JkQvjIM9n5bsRqRuXR6V8jOTaIsg3QzLGrhmcI5aZdg63pO0V'
-    '6HtBkb83HbDiNj+A/m4q/T0O44jbvCTzh2NZJ36y5WUpN0gOzwEMq2PWqO1KCozjAKNObRYUPXaNYEzC+DeIvivU'
-    'dsOhQ1gfbdF8Wn4pQZstKb8q5RPSZh1w4flbVto0BB/Eoa7M25sOvBF+XOe7gMMalfMKDs85aGj7Pg1rFunzNZi7'
-    'dcJ/g/q7ofR7DGAs0VytOuwMF4xxWfNI42s07g1HW+TTJZrzXpEZRpEhLtljbcZekI3b9PZ/zBFN5jN8lx6y+tAk'
-    '6MMTAGNCxoWydyZFX6PtMCZ8fzqlzSDhXSZ7wcrud2EcI0CzIViTn30iJftJZJZ/0jLNnfqxl/SURpdhWMNIh6cV'
-    'u/6oYtfzPMdtfpdrteuHsXO/aJ/40n0n5i2G8TB8V5P1gbYA89ngHcJ1LACvkqzXSeEp+31sM/wIbFeTy+Vz9/Cn'
-    'Y8H8uNpeWN19RngdToNdZOXsz3Ntu+gfssdNqlcTWVwTnYHrOa0Pu4Y/ltGF9FMTPVMTPVMTuyJL/x/JOO06wzZW'
-    'Hz0KeKxk7OdnMs6QfmpiE8VlE+iQpf9LIitjGFfBBt0H39XEJsgC/5zIFIS1SmPICntG7AU7zzWRIXF5KyPMg4Dv'
-    'TeIxW17PCNvqoKLItfi7t2UO7HclgWvpgv3asVn75pToYqyzRHXXAtaQtcEPyfiQrpuEUx34L41ncU266MC0xL3Z'
-    'HOh3H102mGJzJdkCJYHdC/tXa+8dEJtjRvA5o/iZ2D/BdtIQ8APaVrYe7pFd/qsq7Rea5B/JE30KCh3YNzUIuJcd'
-    'No8ds2YvF8BeHnTYjmnj86Wbne9Qup1R6OPju7NjLUm9HmnHPiXN32T5Ka/sP7T+fX2MO2GzjUKfvIZKImfLsK/s'
-    'p/6WQb4UwYa+l+jmY++m0aoM6wufp8Bge0pgz/Zs90WXU/YARcJl1oF/OcVen/bQKbc86jRJ/yzDWrd1XPJozrEH'
-    'jOfxXxGjHCF9UlP2cSdpL7XuwMXXFlugtvZs5i/5lj2B9inqZbRTso759/mWbAsds8/YfOdvnWyE+Yy2QRab6u18'
-    'a19s+/e1ddaBJjgf64TXMv3ezEDrGM8nIzy/ouxVlqmsO/jLwsQzFN++D+Rbvlm0D1cVvlwiumTBNQt9/hv98YDU'
-    'vwyw0+bzape0+XuuTZtF4uOVLvl5ROx7jc62TNtz/zHX8hnvNo4oA9PovknjaHqMo5lrr4GdHkda39/Ltc67fGX6'
-    'DerjOtAmhnc21957rtHc8h5pmWRPU9EXJyKY9ynrqkmwlug8MJTvR3OtM1qEvUrlEvBHSWCFyNm4nwflnHEn+Mvu'
-    'mQY81hTHCYTolSzy669SD/0cmwmyMm7zZ9OWPWmyzvc35mlfHe7itxjHX0mbLPq1Ij6UccVOuqH4LlZpXTHMWD/c'
-    '77GWl4F/Q+mwTnQ4Z/zkxzLJ1IZDP1YkbmFW6r4XCNfGDnU7JntGk4Qnnpu+R99tOw97/3MXwYjrPGzQ4T/ok30G'
-    'xmg9DbLNkD+IfyuBH8KeFRTh/Gwd/CR5WK8fyvcFwatA7TZT2v9C4iTidg8Ajv3K+fs7BLdB89aE+cX/r9GesUF4'
-    'XJZz0IKcK08o41hT+mM869Tf20q9DYLL57sbVD90XCdEDhdk3ZVpXA06Z64r48R4M4S/X9ZQQfinl+A3lfPr6wQH'
-    'dcwg+RzS/Cau/fgU+cRu57ndaAJeG/I3+yv21u/e+r1b1q9PTN3dsGZd8dKTECuK/Wqxor1AL81vn4O4sIMAH32k'
-    'GvwkXFx9jEAMp9aOzweSzoJs+6SzKRuTOe3pex4MOOMaljVXAHsJYiESP/l7IBaisN3ALAfEPaylVRjaHn+yR/Nd'
-    'pjnzvbUp9uYgcQ5CPhf2+P6LR3O0Gy6T7rgke4i9+bi9cghjfvfWQwr9w1ZENVQPFPb0gM8c7OmBLznNRyneKU/x'
-    'TuOw74j3M4ejlfRA1S2zeI9yf9Vvn5PzjLm3cPppj2L9XRXwGxhHHBH/zngZwCvJr+aCkzTGYRpjn8BKiyULpRv6'
-    'TE56wCnR+Rb41OPPbzSeidv8Etq68uNmlN/s+UwlYQ+v7dErcs6Fe+68h9/A5j3tA38Fnt+zD+OkI54K8X/BtHOL'
-    '56CsSMzfAaVt0rw9IuVDgEtRxlSRPIxBwj+JxrF/8TDU1+gT4vNImhcfn4ZvP0kwfHKEub3NxSqJQMS4Z+sjt3nw'
-    'r1L5CvxfkTg428bmpp81nfnH9v9vS5tZ084ve5bgn6e256kewzoM/V+gOi87YFRgreE4v6OM+4WEuPHYV/QNqXeR'
-    '6NcwfncHTJt2ruK8cef+NR1jrRt3zvI6tak4cFpW2lxxnDdeCsjdeoJ4qaLwxXmYQ6T5c7BWBzzaVoSPRgN41tWf'
-    'a2435LyhGOibDrXZ7nbTTbe03vc02f5gfOxkngtfnr2PzixYhrwGJd6hwTzUK/Ot8dNhyenIwk9WL+yLhMX+6Wxj'
-    'LgjuOFY7tpdobV0wnbnZFzKMWctNQPlQUmTWOzIvu30GGPf1fYgB+TKd81nd0Zdw1mpl6WgX531oD6ed6XFcinbe'
-    'fC+e85Ud/H8wQ/xQ0zMOzOamPbSLfbhia1cdcWZazKBW93bz0E7dZaPNfQ/N/Z3m3Z3IkUG+xrgCHlvekTvUr+SH'
-    'zTnyw3za91D7QmD73hS9ZXXVIdKfb5Ct8CrsOyaIzqhfX4a9xRjZCaNgN180nXfQaPeHpdnovaT77T1BGANe94h/'
-    'tPeKlShvB3NXxzzWQdz+I6i3/Z6B/D39QdtWu6+jPdvehnTHx/feNju/rpxoztOxe1rMXd4imd9w5PJ0m7uM/qbx'
-    'qN1bpjOvWZORww6ZiuOd8Bhvlnyp+I6eI7tEn25y4n30CtPM0v1jkYMoYxoe9Jswnfe5lMBevRiIyyXiP5uT7ZMb'
-    '46tL+S5EpMENiYkP3ePh3RHaXZku317c5w8lvwPpvubIJ0jjoXmHzuKcG5eMj3H4OtlZIXfj/fbB9jxpY6zKPgbH'
-    'yHknIXkRC8QbNtftFs2npk/7QY+9q/D8lgfNm576dEJKpJvF/aZnPzYnZgzalwJs8vtuw34F40BHiH8GOnnzSNrZ'
-    'dbd3hiJ/r4nMxnleMe48Ppuz+a4iA1dp/kL5BfH6lmnd+Vk0nfdRIf1x/U6AfZ7zlLH9Dhk7Rmc9VSkfVsqqad/p'
-    'Yemed/B7kp7wuRe13zOutBfW752Wnf/Mte4XxDnknO66YiNcVn6/TvNSI95Y9VzHyKecmz+v5Cxxu6T8QKy3ZPzz'
-    'jW0fx20eQa61Z8f9hI8euGLcuaErCbIsNK+36thnabmVyBev5NrnlVnGFNrf47m27dKv6ATkARwb30/E+frI/9jn'
-    'gdx2vc75r8vA0z77Uyy1fv9n2muu3yTnQDP9rpjO/FLkd/bThNiuVZENX4b9Vvzdn8x2fllUdH9dWfM+ch/7/LVp'
-    '3ZFadOiOnR63xdMnV533GXxnm+v+MObJ1zx48qrR73vQ+B55837ST0n3bXSTz9xw8DTT4SeKPgmdJ6Shpu8HIFbE'
-    'R5beStEDW4pfuRpo02h+MrsHxrOCYwH0WXbsKXHeFxJ84zgGviOQdUZTcsxceeV1B2/63vvQSLCRXWu8oeDAa+xF'
-    'OYfleyBC6In9pNHnhGnfi7PT9NlJuvjEKvnY3JqdjTFaU6bzDvz4d7wDn+/Z13wH7FceAJiuO4zLdJ5kbeM+x1mE'
-    'xa8HzhZsDFyhC/h2v+Wi1Smilc8Z0ZByjlI14e+PyPK+iYsZzmvwPRR9QOMk2wjr21j0JPhzgfjsZn17PsXvOdkv'
-    'e2ncVyNtp+gsy/f9IfY8C++jLJr2O3F8+KiknDk+k+I/GaIzxzvxbpKy6byP/hSty0dN+y5+u876zPb3kHCsUNFs'
-    'v5eGY1Zda75E8WlZfLwLstffiy27/bFldn6S9ORwlzwS4n+bC6jve0dvlrhVjLtMO5/W3m+V99Bx2l3Cdn0cUvyK'
-    'KJ+TYPJ7eZDWZ2g+ffMy0M9q1/hsBjgctxHCU0Wwh1xxeJ+9zyfXeWaj5dg/4sDN94xnQs4NkK6Wx7aUuDiMYfPl'
-    'DXtOcoz6WqP4uMuKH7wW6K85bjrfseCL3wTBqdM+9BatlfnAPjBuc4HovSjr7qew3ueVmMAN0/l+nxWI2V807ncC'
-    'zStxixjvWIFYeYRlf3sdYg2T+qlIPM24ImOaijxbpHHOU0zlExB/o8V/bjrGG7c5Crjz+5o2Tec7hQ7BHDD8uhL/'
-    'j3GYHBO6Ztzv3ckiWzFv5oPYNwIxeL7r3tqQrnjYGaLfqjKWa44ch4rEXU0QfRuki6oUk9Uwne88OueQQTZfaVrB'
-    '+0qK/JqhXJJNhY+ezTjugzDuVz1xm6PSRS+OAal5+gVQd8wTj70Vaqfm7+681YghqybjJ5fyO689myeXtJcxJjkH'
-    'bozmE+8YLF9NxmXYA5ceBw/5+h9CbGDXPjak/VjCGArKGHxsosMke4dFl32ec2o+7dHe14XwQmyDtNzmpPeLoY8J'
-    'c7tC3oWJ+Wi+eHM8eLfvb/PFVZtz9mnGtPh3oF582mx/f0g3eyAttiKU17PsL4sOu5hzdT807Xcerk5/Mca6k3LB'
-    '2rTHYZ+E5TcD5ne35GCM42Om/c7J5xNsDfZD+vrrT1Bb7V2tjS7jeeK//ya+w92il60fcqbvah+yR2Ra7TTPIL+u'
-    'wXw8tAs+JT5v5vedJr1PKOn9xMhfzFdVD3prZxm1FNly3KS/+2m3eBHnjW1ye5fGEYFhz0c25LkqfgC2I3mPP2La'
-    '73FYkPnbRzifNO48QYbj2vePdRFvyLGGJciheV7ZM7M8W+jyrGtR8VFVFV5n3rxh3Hn71xz4ufaODUe/YwHnMfYO'
-    '0GnKRdpN/EJwy5O/3fUebd4vV3fgnDTN/xiqp+Ln/6UFnqs='
+    'eNrtXc1zXEcRn12tdlefK8mWV3Ycs7GdaJ3YkvMFWCTErsRJTEhikkAgxgkraWUb6yv6sOUQilBFQRUnikpVbsAJ'
+    'rtzChSr+A4oDN4riH+DOKeG9bE/2tz9NvzfzVrITW1v1aqTdmZ7pnp6e7unuecPGmIJpfXLR82n0KUVlf/RMRE8x'
+    'evLy/UhU1qReJXrier3RE3/fJ9/lAdZw9JTl77LAyMn/R6XeiPw9Kv8fElhG6g/J+MoCz8KO+x6LniEZYwznvJRN'
+    'gL1G5Qr8H4/3meg5QHDelPImwGkQnGUpr9H/VwTuieiZJLjPS7nggGvhLEZPNXrGCdcS4BaX89LPgNAr/m6Txtik'
+    'ORmj/yc8aT0qpZ2ruJwB/jAO/hiVfoaER2IaPxo9Zzz67qe+ewSG5ZEheWx7c7bVb81s/zA85st9KXw5Ie17ZA4Q'
+    'n3PR8xbAtvhb3HIO3IYc9ePyRSnfoPKilNMCd4DgFgHHuN4UwT8K/SD9cE6ehO95DlzfjdL4LU0n5O9BGV+f0OGo'
+    '8OSm8HfMlxeEh48KLyV9cjQnyOObsG5wfVyAdeLiW433Bh30GwWeLcpvMdz98rtrjViasGytCh9hH6ejpx49W7JG'
+    'J4Tuts2kjO2A1D0jfzdAluQcfZaFv608d63vuP9TIhfGQZ5Py3cjUjcuH5TyMZJrCyDfDMkYu2Zwjlhm2jnckrZX'
+    'oO95Rf7edMCK23wf+rup9Pc44BG3eUnmD3FZI36y5ayU6ySHZwCG3WNWqe1yCowTAKNBbeaVfewawZgA/NeJvsvU'
+    'dt2xh/B+tEXzafmlBG22pPyqlE9ImzUYC8/fktKmKePBMTSUeXvLMW6EH9f5Doxhlco5ZQzPOWho+z4Daxbp8zWY'
+    'uzUa/zr1d0Pp9yGAsUhzteLQM1wwxmXNI42vEd7rjrbIp4s0570iM4wiQ1yyx+qMvSAbt+3b/zHHNZnP8F37kN0P'
+    'TcJ+eBJgVAUvlL1TKfs16g5jwvdnUtoM0rjLpC9Y2f0e4DECNBuCNfnZJ9pkP4nU8k9aqrlzf+ylfUqjyzCsYaTD'
+    '04pe/6Ci1/M8x21+l2u16wfcuV/UT3zpvhPzFsN4GL6ry/pAXYD5bPAOjXUsYFwlWa8TwlP2+1hn+CHoriaXy+fu'
+    '4U/HgvlRrb2wuvuM8DqcBL3Iytmf5dp60T/Exk2qVxdZXJc9A9dzWh92DX8s2IX0U5d9pi77TF30iiz9fyR42nWG'
+    'bex+9CiMYzljPz8VPEP6qYtOFJcbQIcs/V8WWRnDuAo66D74ri46QRb450WmIKwVwiEr7CnRF+w810WGxOWtjDAP'
+    'wnhvEo/Z8npG2HYPKopci797R+bAflcSuJYu2K/Fzeo3p2UvxjqLVHc1YA1ZHfyQ4Id03aQxNYD/0ngW16SLDkxL'
+    'tM1mYH/32csGU3SuJF2gJLB7wX61+t4B0TmmZDxnlXMmPp9gPWkI+AF1K1sPbWTX+VWN7IUNOh/JE30KCh34bGoQ'
+    'xl526DwWZ01fLoC+POjQHdPw86Wbne9Qup1V6ONzdmdxLUm9HmnHZ0raeZPlp7xif2j9+54x7oTONgp98hoqiZwt'
+    'g13ZT/0tgXwpgg59L9HNR99No1UZ1hc+T4HC9pTAnu7ZfhZdTrEBijSWacf4yyn6+qTHnnLLo84G7T9LsNZtHZc8'
+    'mnHYgPE8/itilOO0n9QVO+4U2VJrjrH46mLz1Nb6Zv6Sb+kTqJ/ivox6Slacf59vybZQnH1w852/NdIR5jLqBll0'
+    'qnfyLbvY9u+r66wBTXA+1mhcS/T7RgZax+N8MhrnVxRbZYnKhoO/LEz0ofj2fSDfOptF/XBF4ctFokuWsWahz3+j'
+    'P45I/VmAnTafV7ukzd9zbdosEB8vd8nPI6Lfa3S2ZZrN/cdc68x4t8eIMjCN7puEx4YHHhu59hrYaTzS+v5uruXv'
+    '8pXpN6iP60CbGN65XNv2XKW5ZRtpiWTPhrJfnIxg3qesqw2CtUj+wFC+H821fLQIe4XKReCPksAKkbNxPw+In3En'
+    '+MvaTAMea4rjBEL2lSzy669SD885NhNkZdzmz6Yte9Jkne9vzNO+e7iL3+Ix/kraZNlfK3KGMq7oSTeUs4sVWlcM'
+    'M94f7vdYy0vAv6F0WCM6nDd+8mOJZGrTsT9WJG5hWuq+HwjXxg51i5P10SSNE/2m79N32/xhH3x+RDDi8ocNOs4P'
+    '+sTOwBitp0G2GToP4t9KcA5hfQVF8J+twTlJHtbrh/J9QcZVoHabKe1/IXEScbsjMMZ+xf/+LsFt0rxtwPzi/9fI'
+    'ZmzSOGbFD1oQv3JVwWNV6Y/H2aD+3lHqrRNc9u+uU/1QvE6KHC7IuisTXk3yMzcUPDHeDOHvlzVUEP7pJfgbiv/6'
+    'OsHBPWaQzhzSzk1c9vhROhO7nX670YRxrcvffF6xt3731u/dsn59YuruhjXripeegFhR7FeLFe0Femnn9jmICzsI'
+    '8PGMVIOfNBZXHyMQw6m1Y/9Aki/Itk/yTdmYzEnPs+fBAB/XsKy5AuhLEAuR+MnfA7EQhe0KZjkg7mE1rcLQ9viT'
+    'PZrvMs2Z761OsTcHiXMQ8rm4x/dfPJqj3jBLe8dlsSH25uP2yiGM+d1bDyn0D1sRtdB9oLC3D/jMwd4+8CWn+SjF'
+    'O+Up3mkc7I7YnjkcraQjNbfMYhvl/pqfnZPzjLm3cPrJRrHnXRU4NzCOOCL+ncdlYFxJ52ouOEk4DhOOfQIrLZYs'
+    'lG54ZnLKA06J/Ftwph5/fqPxTNzml9DWlR83pfxm/TOVBBtes9Er4udCmzvvcW5g8572wXkF+u/5DOOUI54Kx/+C'
+    'aecWz0BZkZi/A0rbpHl7RMpjMJai4FSRPIxBGn8SjePzxcNQX6NPyJlH0rz4nGn49pMEwydHmNvbXKySCESMe7Zn'
+    '5DYP/jUqX4X/KxIHZ9vY3PRzpjP/2P7/bWkzbdr5Zc8S/AvU9gLVY1iHof+LVOcVB4wKrDXE82UF7xcS4sbjs6Jv'
+    'SL1LRL+m8bs7YNK0cxXnjDv3b8OBa8O4c5bXqE3FMaYlpc0Vh7/xckDu1hPESxWFLy7AHCLNn4O1OuDRtiJ8NBrA'
+    's67+XHO7Lv6GYuDZdKjOdrerbrqm9YGnyvYH46Mn81z48ux95LNgGfI6lHiHBvNQr8y3xk+HJacjCz/ZfWFfJCz2'
+    'T2bDuSBjR1wtbi/R2rpoOnOzL2bAWctNQPlQUmTWuzIvu+0DjPv6HsSAfJn8fHbv6EvwtVpZOtqFvw/14TSfHsel'
+    'aP7me9HPV3bw/8EM8UMbnnFgNjft2C724YqtXXHEmWkxg1rd281DO3WXjTb3PTT3d5p3dyJHBvka4woYt7wjd6hf'
+    'yQ+bceSH+bTvofaFwPa9CfhVHfEgF0nmzhr33TRWn6/RPmvl6y36/RzBueKwGdguGIH4+yWywWuE95CiG+wj/syC'
+    '46kUHGcI13oA/2K7WYUGJxJ0nhLoXha/N4nmr4HNWKU1grrRK2AXjpGONwo2zyXTeX+Qdvdbmn3VS3qbveMJ4/cb'
+    'HrGr9k64EuVcYd7xmIcMi9t/BPW23xGRv6c/aJdod620Z9vbCOr4+N65Z+fXlc/OOVb2PALzzrdov2468rC6zTvH'
+    's8LxqN3bpjMnXZMPw479EPGteuCbJdctvl/p+C7Rp5v7DHx0AqaZpfvHIgdRxjQ96Fc1nXfxlMDWuBQ4lsvEf1bm'
+    '++Q1+e4jfI8l0uCG5DOE2ud474d2z6lrD477/IHk5iDdVx25IGk8NOfYszhfyiXj4zF8nXTkkHsNf/tAsp5Rkd+O'
+    'EI6cMxSS0zJPvGHzFG/RfGr7aT/sY+8pPL/lQfMNz/20KiXrMvZuE59+bD7TGLQvBdhT990GWxNjeEeIfwY6efN4'
+    'WtxBt/e9In+viszGeV427hxMm2/7niIDV2j+QvkFx/Ut07qvtWg67xJD+uP6rYJtlfOUsf0OGTum6OMPK2XNtO9j'
+    'sXTPO/g9aZ/wudO23zMmuBfW752Wnf/Mte6GxDnkfPyGoiPMKr9fd9hJyBsrnusY+ZTvVZhT8s24XVJuJ9ZbNP65'
+    '4mivfZYDkmudt6A94bMPXDHuvN7lBFkWmpNdc9hZWl4s8sWrubavOQtOof09nmvrLv3KnoA8gLjx3VJ81wLyP/Z5'
+    'ILd9X+fc5SXgaR/7FEut3/+Z9prrN8n560y/K6YzNxj5nc/YQnTXmsiGL4O9FX/3J7OdXxaUvb+hrHkfuY99/tq0'
+    '7rctOvaOncbbjtPnngG2M/i+Pdfdb8yTr3vw5FWj39Wh8T3y5v20PyXdldJNLnrTwdNMhx8r+0noPCENtf1+AOJ8'
+    'fGTprZR9YEvxCdQCdRrtnMzawOjneSiAPksOmxLnfT7Br4E48P2OvGfE/5807jsBGg7e9L2zo5mgI7vWeFMZA6+x'
+    'F8WHznd4hNAT+0mjz0nTvtNop+mzk3TxiTPz0bk1PRvj646azvcXxL/j+wv4HQna2QH2U4R+rK/rOPH1sYy+Amsf'
+    'abGr1iYaUWwllIPafdjYH/sMnlfikF5OiX10watKnALHZWK5qvj3rZ6zoPiTlsDH6htTGDr+MU9fVI/ALTr8/APg'
+    'c0zrj331PeAntPGshS7gW/5yrZ3TtHZ8/L1Dik+0ZsLfBZPl3TGXMvhe8Z0yfUDjJF0Z69u8kiT4M4Hj2c361tfM'
+    '7yzaL/LCJTvw/S8FE/YuIOubxrtli6b9fisfPiop8QPPpJynDdHavRPvGSqbzndLnKZ1+ahpv1fDrrM+s/2dQhz3'
+    'VzTb75jykWElijXNcuY/L2c/e3Gitz9O1M5Pkt403CWPhOgpMwH1fe/bzhKDjjHUafEK2rvq8h57nHYvuF0fh5Rz'
+    'ZpTPSTD5HVtI67MpeouWY4Xn7naNT2eAwzFYITxVBH3IFVP72bu5cp0+PO2+jEccY/P1+VXFj4R0tTy2pcS4Yjyq'
+    'L29Yv9lD1NeqIybJ5RdJiy1ineSE6Xxfiu/4qgSnQecSt2itzAX2gTHY80TvBVl3P4H1Pqfo/+um811dy5B/s2Dc'
+    '7/eaU2KQMXa5AnkvCMv+9gbEDSf1U5H4qnFFxmwo8myB8Jyj+OgnIB5Li+XedOAbt3kQxs7vXts0ne8HOwRzwPAb'
+    'Si4PxlRzfDfacd3KVsyB+3l8Vuaw9YzHnlJVYtuniH4rCi7XHPlKFYnDqxJ9m7QX1ciOblJ85HmHDLK5h5PKuK+k'
+    'yK8p05kXtqnw0bMZ8T4IeL/mObYZKl304piguuc5Ee4dc8Rjb4fqqfm7Owc9YsiayfjJpfzOa8/mvCbZMsYk57OO'
+    '0XzifaHlq8ljGfYYS4+Dh3zPH0J0YJcdG9J+LAGHgoKDj050mGTvsOxln+ePm097tHfvIbwQ3SDtnoKkdwXiGRPm'
+    'aYa81xZzS33Hzbkd3b6L0Xes2pzzGXdMi38H7otPO85au7GBtFibUF7PYl8WHXox591/aNrvL12Z/GLgupNyweq0'
+    'J5Qz9m8GzO9uycF4jI+Z9vtjn0/QNfgc0td/c5Laau9dbnYZ3xX//Tc5O9wtetn6ITEervYhNiLTaqd5Bvl1Febj'
+    'mNn5MyWOP+B3Fye9GyzpXePIX8xXNQ96a76MeopsOWHS3+O2W7yI88Y6ub0X57jAsP6RdXmuyjkA65Fs42NO2LzM'
+    '3z7Fd8g5vwzHZfePdRF/yrGn8R76CsmxRoo8m+/S16X5QWsKrzNv3jDuOziuOcbnsh2bjn7HAvwx9j5fa9teuA3j'
+    'Cxlbns7bkeZrir1c2wE/adr5Y+g+FT//B7mM3uA='
 )
 TABLE: dict[
     tuple[str, int],
@@ -119,24 +121,27 @@ TABLE: dict[
     ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18712, 508, 1, (), (None, None)),
     ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19220, 220, 1, (), (None, None)),
     ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19440, 224, 3, (), (None, None, None, None)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 19664, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 19860, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 19996, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 21732, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 22692, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 24724, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 24900, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 25548, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 25612, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 25716, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 25912, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 26832, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 27380, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 28064, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 29668, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 30108, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 30248, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 30444, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 30944, 1688, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 32632, 920, 1, (), (None, None)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 19664, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 19892, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 20108, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 20304, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 20440, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22176, 960, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23136, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 25168, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25344, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 25992, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 26056, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26160, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 26688, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 26884, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 27804, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 28352, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29036, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 30640, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 31080, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 31220, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 31416, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 31916, 1688, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 33604, 920, 1, (), (None, None)),
 }

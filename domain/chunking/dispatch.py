@@ -19,6 +19,7 @@ from domain.search.package_facts import package_facts
 from domain.search.record_facts import record_facts
 from domain.search.status_phrases import status_phrase_facts
 from domain.search.tool_names import tool_facts
+from domain.search.tool_vocabulary import tool_vocabulary_facts
 
 
 def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
@@ -32,9 +33,11 @@ def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
     how a run went in the tool's words (``FATAL``, ``panic:``, ``exit code 1``) the agent's
     (``outcome_words``), and every section of an output the name of the tool that printed it
     when a line only that tool prints shows it (``tool_names``: ``could not compile `x` `` is
-    cargo's); plaintext and markdown sections writing a status with its reason phrase
-    (``202 Accepted``) the words for a response's status code (``status_phrases``); JSON
-    records the problems they count (``errors`` for ``"errorCount": 4``).
+    cargo's), and those printing a tool's own vocabulary (``FROM image``) the agent's
+    words for it (``tool_vocabulary``: ``base image``); plaintext and
+    markdown sections writing a status with its reason phrase (``202 Accepted``) the words for
+    a response's status code (``status_phrases``); JSON records the problems they count
+    (``errors`` for ``"errorCount": 4``).
     """
     return tuple(chunk_stream(content, content_type))
 
@@ -71,6 +74,7 @@ def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "") 
         package_facts(piece.content),
         status_phrase_facts(piece.content),
         outcome_facts(piece.content),
+        tool_vocabulary_facts(piece.content),
     )
     facts = " ".join(words for words in said if words)
     return attrs.evolve(piece, facts=facts) if facts else piece
