@@ -25,7 +25,10 @@ def package_facts(text: str) -> str:
 def _holds_a_platform_sign(text: str) -> bool:
     """``any(sign in text for sign in _PLATFORM_SIGNS)``. Every sign ends with ``-``, so one
     holds only where a ``-`` does: a section with a few (a date's) is read once for them and
-    looked at behind each, instead of once per sign."""
+    looked at behind each, instead of once per sign; a section with more (a log's dates) is
+    counted for them once, and scanned for the signs without the look behind each first."""
+    if text.count("-") > _FEW_DASHES:
+        return any(sign in text for sign in _PLATFORM_SIGNS)
     at = text.find("-")
     for _ in range(_FEW_DASHES):
         if at < 0:

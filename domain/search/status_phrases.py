@@ -47,6 +47,24 @@ _OLDER = {413: "Payload Too Large", 422: "Unprocessable Entity"}
 # opens with a look-behind is tried at every position of a section; one that opens with a
 # character class, only at the digits 1-5, which the regex engine skips ahead to.
 _STATUS = re.compile(r"([1-5](?<![\w.][1-5])\d\d) (OK\b|[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})")
+# In an ASCII text every match of ``_STATUS`` is three ASCII digits, a space, then ``OK`` or a
+# capital and a small letter. With digits made ``0``, capitals ``A`` (but ``O`` and ``K``, kept
+# for ``OK``) and small letters ``a`` (``_SHAPES``), a match is one of ``_SHAPE``'s: a log's
+# digits and capitals (``/api/users/24178 HTTP/1.1``), where the engine tried ``_STATUS`` at
+# every digit from 1 to 5, are ruled out by one translation and one search for a literal.
+_CAPITALS = b"ABCDEFGHIJLMNPQRSTUVWXYZ"  # every capital but O and K
+_SHAPES = bytes.maketrans(
+    b"0123456789" + _CAPITALS + b"abcdefghijklmnopqrstuvwxyz",
+    b"0" * 10 + b"A" * len(_CAPITALS) + b"a" * 26,
+)
+_SHAPE = re.compile(rb"000 (?:[AOK]a|OK)")
+
+
+def _may_write_a_status(text: str) -> bool:
+    """False when ``_STATUS`` surely has no match in ``text`` (an ASCII text without its shape)."""
+    if not text.isascii():
+        return True  # ``\d`` is any decimal digit there
+    return _SHAPE.search(text.encode("ascii").translate(_SHAPES)) is not None
 
 
 def status_phrase_facts(text: str) -> str:
@@ -58,6 +76,8 @@ def status_phrase_facts(text: str) -> str:
         # tables, ~30 times slower than making the lower-case copy (whose ASCII path is bytes).
         # A match's first capital follows a space, which no capital of a redaction marker
         # does (``[REDACTED_SECRET]``): a section whose capitals are all markers' has none.
+        return ""
+    if not _may_write_a_status(text):
         return ""
     codes: dict[int, None] = {}
     for match in _STATUS.finditer(text):

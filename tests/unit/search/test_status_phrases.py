@@ -160,3 +160,24 @@ def test_a_marker_beside_a_status_phrase_leaves_it_read() -> None:
     assert status_phrase_facts("token=[REDACTED_SECRET] 202 accepted") == ""
     said = status_phrase_facts("token=[REDACTED_SECRET] 202 Accepted")
     assert said == _first_rule("token=[REDACTED_SECRET] 202 Accepted") != ""
+
+
+_SHAPE_PIECES = [*_STATUS_PIECES, "24178 HTTP/1.1", " HTTP", "Ka", "Oa", "Kz", "OK", "O", "K", "0"]
+_SHAPE_PIECES += ["Zz", "Aa", "AA", "1", "9", " ", "\n", "-", "é", "٣", "Ω"]
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_SHAPE_PIECES), max_size=16).map("".join))
+def test_a_text_without_a_status_s_shape_has_no_match(text: str) -> None:
+    # The shape test rules out only texts the pattern finds nothing in.
+    if not status_phrases._may_write_a_status(text):
+        assert status_phrases._STATUS.search(text) is None
+    assert status_phrase_facts(text) == _first_rule(text)
+
+
+def test_every_capital_after_a_code_keeps_the_shape() -> None:
+    for capital in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        assert status_phrases._may_write_a_status(f"x 404 {capital}ab")
+    assert status_phrases._may_write_a_status("HTTP/1.1 200 OK")
+    assert not status_phrases._may_write_a_status('"GET /api/users/24178 HTTP/1.1" 200 512')
+    assert status_phrases._may_write_a_status("٢٠٢ Accepted")  # not ASCII: the pattern decides
