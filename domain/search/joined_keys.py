@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import attrs
+
 from domain.precompiled import precompiled
-from domain.search.matching import TermGroups
+from domain.search.matching import MAX_POSITIONS, TermGroups
 
 # What may stand before a key on its line (indentation, a quote, a list's dash) and after it
 # (a quote, then ``:`` or ``=``).
@@ -30,10 +32,12 @@ def joined_names(groups: TermGroups, found: frozenset[str]) -> tuple[tuple[str, 
     for a, b in groups.pairs:
         first, second = groups.units[a], groups.units[b]
         if first in found and second in found and first.isalpha() and second.isalpha():
-            names.extend(
-                ((f"{first}_{second}", -1), (f"{first}-{second}", -1), (first + second, len(first)))
-            )
+            names.extend(_names(first, second))
     return tuple(names)
+
+
+def _names(first: str, second: str) -> tuple[tuple[str, int], ...]:
+    return ((f"{first}_{second}", -1), (f"{first}-{second}", -1), (first + second, len(first)))
 
 
 def _keys_line(lowered: str, start: int, end: int) -> bool:
@@ -57,14 +61,87 @@ def _keyed_by(content: str, lowered: str, name: str, capital: int) -> bool:
     return False
 
 
+def _keyed_at(content: str, lowered: str, pair: _Pair, start: int) -> bool:
+    """Whether one of ``pair``'s names starts at ``start`` as the key of its line."""
+    for name, capital in pair.names:
+        if (
+            lowered.startswith(name, start)
+            and (capital < 0 or content[start + capital].isupper())
+            and _keys_line(lowered, start, start + len(name))
+        ):
+            return True
+    return False
+
+
+@attrs.frozen
+class _Pair:
+    """Two adjacent units of the question that can be joined into a key (both words of
+    letters), the names they join into, and whether the first unit's positions hold every
+    place a word starting with it starts (one of its scanned alternatives begins it, and it is
+    no phrase): then only those places can start a key."""
+
+    first: int
+    second: int
+    names: tuple[tuple[str, int], ...]
+    spellings: tuple[str, ...]  # the names alone, for one ``startswith`` of them all
+    at_starts: bool
+
+
+@lru_cache(maxsize=256)
+def _pairs(groups: TermGroups) -> tuple[tuple[_Pair, ...], bool]:
+    """The pairs ``joined_names`` could join, and whether the units are distinct words (then a
+    unit is found exactly when its own positions are not empty)."""
+    pairs = []
+    for a, b in groups.pairs:
+        first, second = groups.units[a], groups.units[b]
+        if first.isalpha() and second.isalpha():
+            matcher = groups.matchers[a]
+            at_starts = not matcher.phrase and any(first.startswith(s) for s in matcher.scan)
+            names = _names(first, second)
+            pairs.append(_Pair(a, b, names, tuple(n for n, _ in names), at_starts))
+    return tuple(pairs), len(set(groups.units)) == len(groups.units)
+
+
 def holds_joined_key(
     content: str, lowered: str, groups: TermGroups, positions: tuple[tuple[int, ...], ...]
 ) -> bool:
     """Whether ``content`` (``lowered``: the same, lowered) has a line whose key joins two of
-    the question's adjacent words (``positions``: where each unit was found; a key holds both
-    words, so both must have been found)."""
+    the question's adjacent words (``positions``: where each unit was found, as
+    ``Unit.positions`` gives them with ``MAX_POSITIONS``; a key holds both words, so both must
+    have been found).
+
+    A pair's names are looked for only at the first unit's positions when those are complete
+    (fewer than ``MAX_POSITIONS``): it runs for every candidate of a search, and a scan of the
+    text for each of three names cost more than the rest of the test
+    (``test_joined_keys.py`` holds it to the general form)."""
     if not groups.pairs:
         return False
+    pairs, distinct = _pairs(groups)
+    if not pairs:
+        return False  # no pair of words of letters: no name to join
+    if not distinct:
+        return _general(content, lowered, groups, positions)
+    # Two distinct units found (a pair's): the general rule's "two units found" holds.
+    for pair in pairs:
+        starts = positions[pair.first]
+        if not starts or not positions[pair.second]:
+            continue
+        if pair.at_starts and len(starts) < MAX_POSITIONS:
+            # A key starts its word, and every word starting with the unit is among ``starts``.
+            spellings = pair.spellings
+            for start in starts:
+                if lowered.startswith(spellings, start) and _keyed_at(content, lowered, pair, start):
+                    return True
+        elif any(_keyed_by(content, lowered, name, capital) for name, capital in pair.names):
+            return True
+    return False
+
+
+def _general(
+    content: str, lowered: str, groups: TermGroups, positions: tuple[tuple[int, ...], ...]
+) -> bool:
+    """``holds_joined_key`` as the rule reads: every joined name of two found adjacent units,
+    looked for anywhere in the text."""
     found = frozenset(unit for unit, at in zip(groups.units, positions, strict=True) if at)
     if len(found) < 2:
         return False
