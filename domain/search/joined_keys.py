@@ -61,18 +61,6 @@ def _keyed_by(content: str, lowered: str, name: str, capital: int) -> bool:
     return False
 
 
-def _keyed_at(content: str, lowered: str, pair: _Pair, start: int) -> bool:
-    """Whether one of ``pair``'s names starts at ``start`` as the key of its line."""
-    for name, capital in pair.names:
-        if (
-            lowered.startswith(name, start)
-            and (capital < 0 or content[start + capital].isupper())
-            and _keys_line(lowered, start, start + len(name))
-        ):
-            return True
-    return False
-
-
 @attrs.frozen
 class _Pair:
     """Two adjacent units of the question that can be joined into a key (both words of
@@ -85,6 +73,18 @@ class _Pair:
     names: tuple[tuple[str, int], ...]
     spellings: tuple[str, ...]  # the names alone, for one ``startswith`` of them all
     at_starts: bool
+
+
+def _keyed_at(content: str, lowered: str, pair: _Pair, start: int) -> bool:
+    """Whether one of ``pair``'s names starts at ``start`` as the key of its line."""
+    for name, capital in pair.names:
+        if (
+            lowered.startswith(name, start)
+            and (capital < 0 or content[start + capital].isupper())
+            and _keys_line(lowered, start, start + len(name))
+        ):
+            return True
+    return False
 
 
 @lru_cache(maxsize=256)
@@ -130,7 +130,9 @@ def holds_joined_key(
             # A key starts its word, and every word starting with the unit is among ``starts``.
             spellings = pair.spellings
             for start in starts:
-                if lowered.startswith(spellings, start) and _keyed_at(content, lowered, pair, start):
+                if lowered.startswith(spellings, start) and _keyed_at(
+                    content, lowered, pair, start
+                ):
                     return True
         elif any(_keyed_by(content, lowered, name, capital) for name, capital in pair.names):
             return True
