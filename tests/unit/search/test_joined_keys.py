@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from domain.search.joined_keys import _keys_line, holds_joined_key, joined_names
+from domain.search.joined_keys import _general, holds_joined_key
 from domain.search.matching import MAX_POSITIONS, TermGroups, Unit, term_groups
 from domain.search.query import parse_query
 from domain.search.rerank import rerank
@@ -14,7 +14,6 @@ from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind
 
 QUERY = "terraform version that made the plan"
-Positions = tuple[tuple[int, ...], ...]
 
 
 def keyed(content: str, query: str = QUERY) -> bool:
@@ -96,23 +95,6 @@ def _lines(words: list[str]) -> st.SearchStrategy[str]:
     return st.tuples(filler, st.lists(line, max_size=6)).map(lambda t: "\n".join([t[0], *t[1]]))
 
 
-def _general(content: str, lowered: str, groups: TermGroups, positions: Positions) -> bool:
-    """The rule as first written: every joined name of two found adjacent units, looked for
-    anywhere in the text."""
-    found = frozenset(unit for unit, at in zip(groups.units, positions, strict=True) if at)
-    if len(found) < 2:
-        return False
-    for name, capital in joined_names(groups, found):
-        start = lowered.find(name)
-        while start >= 0:
-            if (capital < 0 or content[start + capital].isupper()) and _keys_line(
-                lowered, start, start + len(name)
-            ):
-                return True
-            start = lowered.find(name, start + 1)
-    return False
-
-
 @settings(max_examples=500)
 @given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=3), st.booleans(), st.data())
 def test_names_looked_for_at_the_units_positions_are_the_general_rule(
@@ -125,7 +107,7 @@ def test_names_looked_for_at_the_units_positions_are_the_general_rule(
     positions = tuple(
         tuple(unit.positions(lowered, MAX_POSITIONS, content)) for unit in groups.matchers
     )
-    try:
+    try:  # ``_general``: the rule as first written, every name looked for in the whole text
         expected = _general(content, lowered, groups, positions)
     except IndexError:  # a capital looked for past the text's end (``İ``): no reply to keep
         assume(False)
