@@ -234,6 +234,9 @@ class SharedKnowledgeStore(
     def release_memory(self) -> None:
         self._upkeep().release_memory()
 
+    def drop_cached_pages(self) -> None:
+        self._upkeep().drop_cached_pages()
+
     def size_report(self, largest: int = 15) -> StoreSizeReport:
         if not isinstance(self._local, StoreInspector):
             raise StoreError("this knowledge store cannot report its size", "")

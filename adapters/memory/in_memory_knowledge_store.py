@@ -236,6 +236,9 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
     def release_memory(self) -> None:
         return None  # nothing is cached apart from the data itself
 
+    def drop_cached_pages(self) -> None:
+        return None
+
     def close(self) -> None:
         return None
 

@@ -350,6 +350,9 @@ class InMemoryVaultStore(VaultStore, FileUpkeep):
     def release_memory(self) -> None:
         return None
 
+    def drop_cached_pages(self) -> None:
+        return None
+
     def close(self) -> None:
         return None
 

@@ -298,5 +298,8 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
     def release_memory(self) -> None:
         return None
 
+    def drop_cached_pages(self) -> None:
+        return None  # the database server keeps its own buffers
+
     def close(self) -> None:
         self._pool.close()

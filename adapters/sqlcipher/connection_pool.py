@@ -165,6 +165,13 @@ class ConnectionPool:
             self._open = [(owner, open_) for owner, open_ in self._open if open_ is not connection]
         _close_quietly(connection)
 
+    def shrink_current(self) -> None:
+        """Empty the calling thread's page cache (``PRAGMA shrink_memory``), keeping its
+        connection and statements open; a thread without a connection is left without one."""
+        current = getattr(self._local, "current", None)
+        if current is not None and current[0] == self._generation:
+            current[1].execute("PRAGMA shrink_memory")
+
     def dedicated(self) -> Connection:
         """A connection outside the pool (VACUUM, checkpoint on close); the caller closes it."""
         return open_more(self.path, self._material, read_only=self.read_only)

@@ -286,6 +286,12 @@ class SqlcipherKnowledgeStore(
         self._pool.release_current()
 
     @explained
+    def drop_cached_pages(self) -> None:
+        """The calling thread's page cache only (ADR 0190): ~2 MB given back in well under a
+        millisecond, where closing the connection costs every next call ~2.5 ms."""
+        self._pool.shrink_current()
+
+    @explained
     def pending(
         self,
         model: str,

@@ -40,3 +40,9 @@ class FileUpkeep(Protocol):
         the connection itself, reopened on next use), e.g. after a long run of writes on a
         background thread; later use reads pages in again."""
         ...
+
+    def drop_cached_pages(self) -> None:
+        """Drop the pages the calling thread's connection caches, keeping the connection and
+        its statements; cheap enough after every call. Opens no connection for a thread that
+        has none; later use reads pages in again."""
+        ...

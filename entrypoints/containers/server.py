@@ -21,7 +21,7 @@ from entrypoints.containers.applications import ServerContainer
 from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.runtime import RuntimeOptions
 from entrypoints.mcp_server.background import BackgroundTask, BackgroundTasks, TaskBudget
-from entrypoints.mcp_server.memory import release_freed_memory
+from entrypoints.mcp_server.memory import ReleaseWhenQuiet, release_freed_memory
 from entrypoints.mcp_server.periodic import PeriodicTask
 from entrypoints.mcp_server.replies import ToolReply
 from entrypoints.mcp_server.router import ToolRouter
@@ -41,6 +41,9 @@ RELEASE_AFTER_BYTES = 1024 * 1024
 # Many small calls leave free memory behind too (freed blocks between live ones, pages a
 # thread's searches cached): every this many calls, the calling thread releases it as well.
 RELEASE_EVERY_CALLS = 100
+# What the C heaps hold free goes back once no call has ended for this long (ADR 0190): an
+# agent's next call comes after the model's turn, seconds later; a burst runs without it.
+QUIET_RELEASE_SECONDS = 0.5
 # How often the hooks' session journals are read into the knowledge base (ADR 0039).
 SESSION_JOURNAL_SECONDS = 3.0
 # The start-up sweep of past sessions gets this much time; the next start goes on from there.
@@ -172,6 +175,9 @@ class ServerComposition:
         # Set after every tool call: the embedding task looks for new sections at once.
         self._called = threading.Event()
         self.background = BackgroundTasks(busy=self._busy)
+        self.quiet_release = ReleaseWhenQuiet(
+            release_freed_memory, busy=self._busy, quiet_s=QUIET_RELEASE_SECONDS
+        )
         self.vault_sweep = build_vault_sweep(self.core)
 
     def start_warm_up(self) -> threading.Thread:
@@ -209,6 +215,7 @@ class ServerComposition:
                 BackgroundTask("vault sweep", self.vault_sweep.run, self.vault_sweep.seconds)
             )
         self.background.add(BackgroundTask("embedding", self.embed_sources, EMBEDDING_SECONDS))
+        self.quiet_release.start()
         return self.background.start(after)
 
     def embed_sources(self, budget: TaskBudget) -> int:
@@ -278,11 +285,14 @@ class ServerComposition:
             self.record_usage()
             if self._release_due(_volume(ledger) - before >= RELEASE_AFTER_BYTES):
                 self._release_call_memory()
+            else:
+                self._drop_cached_pages()
             return reply
         finally:
             with self._calls_lock:
                 self._active_calls -= 1
             self._called.set()
+            self.quiet_release.call_ended()
 
     def _release_due(self, big_call: bool) -> bool:
         """After a call that moved megabytes, and after every ``RELEASE_EVERY_CALLS`` calls."""
@@ -304,6 +314,16 @@ class ServerComposition:
                 print(f"capy: memory not released yet: {error}", file=sys.stderr, flush=True)
         release_freed_memory()
 
+    def _drop_cached_pages(self) -> None:
+        """This thread's page cache after every other call (ADR 0190): a tool thread would
+        otherwise keep up to ~2.2 MB of pages until its next release, and the protocol spreads
+        calls over several threads; the next call decrypts the pages it reads again."""
+        if self._store_ready.is_set():
+            try:
+                self.container.adapters.knowledge_upkeep().drop_cached_pages()
+            except Exception as error:  # the reply is ready; the pages can go next time
+                print(f"capy: page cache not emptied: {error}", file=sys.stderr, flush=True)
+
     def record_usage(self) -> None:
         """Write the calls' counts into the knowledge base's usage history; never raises (a
         failed write is kept and retried with the next call)."""
@@ -320,6 +340,7 @@ class ServerComposition:
         not open it now just to close it.
         """
         self._quietly(self.background.stop)
+        self._quietly(self.quiet_release.stop)
         self._quietly(self.vault_sweep.stop)
         self._close("sandbox")
         if self._created("knowledge_store"):

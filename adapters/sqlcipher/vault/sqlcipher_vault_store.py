@@ -190,6 +190,9 @@ class SqlcipherVaultStore(VaultStore, FileUpkeep):
     def release_memory(self) -> None:
         self._pool.connection().execute("PRAGMA shrink_memory")
 
+    def drop_cached_pages(self) -> None:
+        self._pool.shrink_current()
+
     def close(self) -> None:
         """Closes every connection, then truncates the WAL from one fresh connection."""
         pool, self._open_pool = self._open_pool, None

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
 import threading
 from pathlib import Path
+
+from sqlcipher3 import _sqlite3  # type: ignore[attr-defined]
 
 from adapters.sqlcipher.connection import (
     PAGE_CACHE_KIB,
@@ -97,6 +100,48 @@ def test_indexing_writes_with_the_larger_cache_and_gives_it_back(tmp_path: Path)
     store.index(document("kept", "kept words in a section"))
     assert _cache_kib(store._pool.connection()) == PAGE_CACHE_KIB
     store.close()
+
+
+def test_dropping_cached_pages_keeps_the_connection_and_empties_its_cache(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    for n in range(40):
+        store.index(document(f"doc-{n}", f"cached words number {n} zeta{n}x " * 400))
+    connection = store._pool.connection()
+    found = [hit.label for hit in store.search(words("cached"), SearchScope(), 50)]
+    filled = _sqlite_bytes()
+    opened = store._pool.open_connections
+
+    store.drop_cached_pages()
+
+    assert _sqlite_bytes() < filled - 256 * 1024
+    assert store._pool.connection() is connection
+    assert store._pool.open_connections == opened
+    assert _cache_kib(connection) == PAGE_CACHE_KIB  # the bound stays; only the pages went
+    assert [hit.label for hit in store.search(words("cached"), SearchScope(), 50)] == found
+    store.close()
+
+
+def test_dropping_cached_pages_opens_no_connection_for_a_thread_without_one(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    store.index(document("kept", "kept words in a section"))
+    opened = store._pool.open_connections
+    thread = threading.Thread(target=store.drop_cached_pages)
+    thread.start()
+    thread.join()
+    store.release_memory()
+    store.drop_cached_pages()  # released: nothing open on this thread, none opened
+    assert store._pool.open_connections == opened - 1
+    store.close()
+
+
+def _sqlite_bytes() -> int:
+    """What SQLite holds in this process (``sqlite3_memory_used``, read from the driver's
+    own library): the tests run one store at a time per process."""
+    library = ctypes.CDLL(_sqlite3.__file__)
+    library.sqlite3_memory_used.restype = ctypes.c_int64
+    return int(library.sqlite3_memory_used())
 
 
 def _cache_kib(connection: Connection) -> int:

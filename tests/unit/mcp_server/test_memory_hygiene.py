@@ -63,3 +63,44 @@ def test_a_big_call_also_returns_the_threads_page_cache(
     sandbox.script(sandbox.output("x" * RELEASE_AFTER_BYTES))
     composition.dispatch("capy_execute", {"language": "shell", "code": "big"})
     assert shrunk == [1]
+
+
+def test_every_other_call_empties_only_the_threads_page_cache(
+    composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    composition.warm_up()
+    store = composition.container.adapters.knowledge_upkeep()
+    done: list[str] = []
+    monkeypatch.setattr(store, "release_memory", lambda: done.append("release"))
+    monkeypatch.setattr(store, "drop_cached_pages", lambda: done.append("pages"))
+    sandbox.script(sandbox.output("small\n"), sandbox.output("x" * RELEASE_AFTER_BYTES))
+    composition.dispatch("capy_execute", {"language": "shell", "code": "echo small"})
+    composition.dispatch("capy_stats", {})
+    composition.dispatch("capy_execute", {"language": "shell", "code": "big"})
+    assert done == ["pages", "pages", "release"]
+
+
+def test_a_page_cache_that_cannot_be_emptied_does_not_fail_the_call(
+    composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    composition.warm_up()
+    store = composition.container.adapters.knowledge_upkeep()
+
+    def fail() -> None:
+        raise RuntimeError("busy")
+
+    monkeypatch.setattr(store, "drop_cached_pages", fail)
+    sandbox.script(sandbox.output("small\n"))
+    reply = composition.dispatch("capy_execute", {"language": "shell", "code": "echo small"})
+    assert "small" in str(reply)
+
+
+def test_every_call_tells_the_quiet_release_it_ended(
+    composition: ServerComposition, sandbox: InMemorySandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ended: list[int] = []
+    monkeypatch.setattr(composition.quiet_release, "call_ended", lambda: ended.append(1))
+    sandbox.script(sandbox.output("small\n"))
+    composition.dispatch("capy_execute", {"language": "shell", "code": "echo small"})
+    composition.dispatch("capy_stats", {})
+    assert ended == [1, 1]

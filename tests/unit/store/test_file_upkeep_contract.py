@@ -55,4 +55,9 @@ def test_checkpoints_and_releasing_memory_keep_every_row(
     upkeep.release_memory()
     upkeep.release_memory()
     assert _found(store) == before != []
+    upkeep.drop_cached_pages()
+    assert _found(store) == before
+    upkeep.drop_cached_pages()
+    upkeep.drop_cached_pages()  # nothing cached: nothing to drop, nothing fails
+    assert _found(store) == before
     assert [s.label for s in store.sources()] == ["b"]

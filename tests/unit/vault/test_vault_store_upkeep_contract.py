@@ -87,5 +87,6 @@ def test_compacting_and_checkpoints_keep_every_row(vault: VaultStore, upkeep: Fi
     upkeep.checkpoint(required=False)
     upkeep.checkpoint()
     upkeep.release_memory()
+    upkeep.drop_cached_pages()
     assert [h.uuid for h in vault.search(VaultQuery(Phrase("osprey")))] == [A]
     assert vault.count_sessions() == 1
