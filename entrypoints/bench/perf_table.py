@@ -111,7 +111,7 @@ def _print_server_memory(memory: dict[str, Any], console: Console) -> None:
         f"capy serve RSS: idle {memory['idle_mb']:.1f} MB; one {memory['big_output_mb']} MB "
         f"capy_execute output peaks at {memory['big_peak_mb']:.1f} MB, then "
         f"{memory['after_big_mb']:.1f} MB; after {memory['calls']:,} more calls "
-        f"{memory['after_calls_mb']:.1f} MB"
+        f"{memory['after_calls_mb']:.1f} MB (the higher of two readings near the end)"
     )
     if "searches" in memory:
         console.print(
