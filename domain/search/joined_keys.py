@@ -71,3 +71,55 @@ def holds_joined_key(
     return any(
         _keyed_by(content, lowered, name, capital) for name, capital in joined_names(groups, found)
     )
+
+
+# A setting's value (``"private": true``, ``strict = true``, ``REDIS_URL=redis://…``,
+# ``max_connections: 200``, ``"version": "1.2"``): a boolean or null, a number or version, a
+# quoted string or an address. A bare word (``packages: write``) or nothing (``publish:``, a
+# mapping's name) is no value stated.
+_VALUE = precompiled(
+    r"[\"']?\s*([:=])\s*(?:(?:true|false|yes|no|on|off|null|none)\b|[\"'][^\"'\s]|\d|[a-z][\w+.-]*://)"
+)
+# A key's characters: a word's, and the separators of a dotted or joined name.
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-.")
+
+
+def _valued_key_at(content: str, lowered: str, start: int) -> bool:
+    """Whether the word found at ``start`` is a whole part of a key that states a value: the
+    key of its line (``redis`` in ``REDIS_URL=…``, ``private`` in ``"private": true``,
+    ``strict`` in ``strict = true``) or an option's name (``interval`` in ``HEALTHCHECK
+    --interval=30s``)."""
+    key_start = start
+    while key_start and lowered[key_start - 1] in _KEY_CHARS:
+        key_start -= 1
+    if lowered.startswith("--", key_start) and (not key_start or lowered[key_start - 1] in " \t\n"):
+        key_start += 2  # an option given a value: ``--timeout=3s``
+        sign = "="
+    else:
+        line_start = lowered.rfind("\n", 0, key_start) + 1
+        if any(c not in _KEY_BEFORE for c in lowered[line_start:key_start]):
+            return False
+        sign = ":="
+    if start > key_start and not (
+        lowered[start - 1] in "_-." or (content[start].isupper() and content[start - 1].islower())
+    ):
+        return False  # inside a word of the key, not one of its parts (``DATABASE_URL``)
+    end = start
+    while end < len(lowered) and lowered[end] in _KEY_CHARS:
+        end += 1
+    valued = _VALUE.match(lowered, end)
+    return valued is not None and valued.group(1) in sign
+
+
+def holds_valued_key(
+    content: str, lowered: str, positions: tuple[tuple[int, ...], ...], skip: int = 0
+) -> bool:
+    """Whether a line of ``content`` is a setting keyed by one of the question's words with a
+    value stated (``positions``: where each unit was found; the units of ``skip``, bits, do not
+    count)."""
+    return any(
+        _valued_key_at(content, lowered, start)
+        for unit, found in enumerate(positions)
+        if not skip >> unit & 1
+        for start in found
+    )
