@@ -84,19 +84,7 @@ _VALUE = precompiled(
 _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-.")
 
 
-# One part of a key: a lowercase run, or a capital and what follows it (``URL``, ``Connections``).
-_PART = precompiled(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]*")
-# How many letters a key's part and the question's word may differ by at their end (a plural).
-_ENDING = 2
-
-
-def _same_word(part: str, unit: str) -> bool:
-    """Whether a key's ``part`` is the question's word ``unit`` (give or take a plural)."""
-    longer, shorter = (part, unit) if len(part) >= len(unit) else (unit, part)
-    return longer.startswith(shorter) and len(longer) - len(shorter) <= _ENDING
-
-
-def _valued_key_at(content: str, lowered: str, start: int, unit: str) -> bool:
+def _valued_key_at(content: str, lowered: str, start: int) -> bool:
     """Whether the word found at ``start`` is a whole part of a key that states a value: the
     key of its line (``redis`` in ``REDIS_URL=…``, ``private`` in ``"private": true``,
     ``strict`` in ``strict = true``) or an option's name (``interval`` in ``HEALTHCHECK
@@ -116,9 +104,6 @@ def _valued_key_at(content: str, lowered: str, start: int, unit: str) -> bool:
         lowered[start - 1] in "_-." or (content[start].isupper() and content[start - 1].islower())
     ):
         return False  # inside a word of the key, not one of its parts (``DATABASE_URL``)
-    part = _PART.match(content, start).group()  # type: ignore[union-attr]
-    if not part.isalpha() or not _same_word(part.lower(), unit):
-        return False  # another word of the same stem (``allow_credentials``, ``http3``)
     end = start
     while end < len(lowered) and lowered[end] in _KEY_CHARS:
         end += 1
@@ -127,18 +112,14 @@ def _valued_key_at(content: str, lowered: str, start: int, unit: str) -> bool:
 
 
 def holds_valued_key(
-    content: str,
-    lowered: str,
-    units: tuple[str, ...],
-    positions: tuple[tuple[int, ...], ...],
-    skip: int = 0,
+    content: str, lowered: str, positions: tuple[tuple[int, ...], ...], skip: int = 0
 ) -> bool:
-    """Whether a line of ``content`` is a setting keyed by one of the question's words
-    (``units``, found at ``positions``) with a value stated; the units of ``skip`` (bits) do not
-    count."""
+    """Whether a line of ``content`` is a setting keyed by one of the question's words with a
+    value stated (``positions``: where each unit was found; the units of ``skip``, bits, do not
+    count)."""
     return any(
-        _valued_key_at(content, lowered, start, unit)
-        for index, (unit, found) in enumerate(zip(units, positions, strict=True))
-        if not skip >> index & 1
+        _valued_key_at(content, lowered, start)
+        for unit, found in enumerate(positions)
+        if not skip >> unit & 1
         for start in found
     )

@@ -281,9 +281,7 @@ def boosts_for(
         if (
             ranked_share < share * tuning.VALUED_KEY_FLOOR
             and sum(seen.found) > 1
-            and holds_valued_key(
-                hit.hit.content, hit.hit.lowered, groups.units, seen.positions, generic
-            )
+            and holds_valued_key(hit.hit.content, hit.hit.lowered, seen.positions, generic)
         ):
             # A setting named by a query word: the section's other words name what it is set
             # for (``[tool.mypy]`` above ``strict = true``), never on the same line.
