@@ -12,7 +12,7 @@ from domain.precompiled import precompiled
 from domain.search import tuning
 from domain.search.answer_kinds import AnswerKind, holds_answer, is_cue
 from domain.search.entities import count_entities
-from domain.search.joined_keys import holds_joined_key, holds_valued_key
+from domain.search.joined_keys import holds_joined_key
 from domain.search.matching import MAX_POSITIONS as _LIMIT
 from domain.search.matching import TermGroups, stem_prefix
 from domain.search.rrf import FusedHit
@@ -278,14 +278,6 @@ def boosts_for(
     if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
         line_share = known.best_line_share(seen.lines)
         ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
-        if (
-            ranked_share < share * tuning.VALUED_KEY_FLOOR
-            and sum(seen.found) > 1
-            and holds_valued_key(hit.hit.content, hit.hit.lowered, seen.positions, generic)
-        ):
-            # A setting named by a query word: the section's other words name what it is set
-            # for (``[tool.mypy]`` above ``strict = true``), never on the same line.
-            ranked_share = share * tuning.VALUED_KEY_FLOOR
     if seen.joined_key:
         ranked_share = max(ranked_share, tuning.JOINED_KEY_SHARE)
     coverage = ranked_share**tuning.COVERAGE_EXPONENT

@@ -140,12 +140,6 @@ ADJACENCY_SLACK = 3
 # 3,375-character section scattering three of its words (0.235). Measured (ADR 0180): 1.0 put
 # `terraform-show_q3` first (3 → 1) and moved nothing else of the own stores, either half.
 JOINED_KEY_SHARE = 1.0
-# A section holding a setting keyed by a query word with a value stated (``"private": true``,
-# ``strict = true`` under ``[tool.mypy]``, ``REDIS_URL=redis://…``; ``joined_keys``) ranks by
-# this share of the query words it holds instead of LINE_SHARE_FLOOR's: a configuration states
-# the thing asked about in its key and the rest in its table's or file's name, never on one
-# line (LINE_SHARE_FLOOR or less: off).
-VALUED_KEY_FLOOR = 1.0
 
 # A query word found in a section only inside longer names (``typescript`` in
 # ``@typescript-eslint/parser``, ``plugin-syntax-typescript``) is weaker evidence than the word

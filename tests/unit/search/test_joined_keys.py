@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.search.joined_keys import holds_joined_key, holds_valued_key
+from domain.search.joined_keys import holds_joined_key
 from domain.search.matching import MAX_POSITIONS, term_groups
 from domain.search.query import parse_query
 from domain.search.rerank import rerank
@@ -69,35 +69,3 @@ def test_the_joined_key_outranks_the_words_scattered_over_a_long_section() -> No
     joined = fused(2, '{\n  "format_version": "1.0",\n  "terraform_version": "1.11.4"\n}')
     ranked = rerank([scattered, joined], groups, ())
     assert [hit.hit.chunk_id for hit in ranked.hits] == [2, 1]
-
-
-def valued(content: str, query: str) -> bool:
-    groups = term_groups(parse_query(query))
-    lowered = content.lower()
-    positions = tuple(
-        tuple(unit.positions(lowered, MAX_POSITIONS, content)) for unit in groups.matchers
-    )
-    return holds_valued_key(content, lowered, positions)
-
-
-def test_a_setting_keyed_by_a_query_word_with_a_value_is_found() -> None:
-    assert valued('{\n  "name": "shop",\n  "private": true,\n}', "is the package private")
-    assert valued("[tool.mypy]\nstrict = true", "is mypy strict")
-    assert valued("REDIS_URL=redis://cache:6379/2", "which redis instance")
-    assert valued("  maxConnections: 200", "max connections of the pool")
-    assert valued('version = "1.2.0"', "which version")
-    # An option given a value on a command line.
-    assert valued("HEALTHCHECK --interval=30s --timeout=3s", "healthcheck interval")
-
-
-def test_a_key_without_a_value_stated_or_the_word_elsewhere_is_no_setting() -> None:
-    # A mapping's name, a bare word, the word as a value or in prose.
-    assert not valued("publish:\n  runs-on: ubuntu", "is the package published")
-    assert not valued("packages: write", "is the package published")
-    assert not valued('"mode": "private"', "is the package private")
-    assert not valued("the private key is true to its name", "is the key private")
-    # Inside a word of the key, not one of its parts.
-    assert not valued("nonstrict = true", "is mypy strict")
-    assert not valued("DATABASE_URL: postgresql://db/shop", "which base image")
-    # An option's value after a space is no setting: the next word may be an argument.
-    assert not valued("--health-interval 5s", "healthcheck interval")
