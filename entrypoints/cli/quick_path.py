@@ -1,11 +1,14 @@
-"""``capy search`` and ``capy vault list`` answered before the CLI framework is built (ADR 0110).
+"""``capy search``, ``capy vault list`` and ``capy serve`` run before the CLI framework is built
+(ADRs 0110, 0196).
 
-Both run many times a day from a terminal or a script, and cyclopts — importing it and building
-every command's parameters — costs more than the rest of ``capy vault list``. A command line
-made only of what these two commands take, each option spelt ``--name value`` at most once, is
-read here and handed to the same function the cyclopts command calls. Anything else — ``--help``,
-``--opt=value``, an unknown or repeated option, a value that starts with ``-``, ``--tui`` — goes
-to cyclopts, which reads it, answers it and words its errors as it always has.
+The first two run many times a day from a terminal or a script, and cyclopts — importing it and
+building every command's parameters — costs more than the rest of ``capy vault list``. A command
+line made only of what these two commands take, each option spelt ``--name value`` at most once,
+is read here and handed to the same function the cyclopts command calls; so is ``capy serve`` (or
+bare ``capy``) with at most the global options, which would otherwise keep cyclopts resident in
+the server all day. Anything else — ``--help``, ``--opt=value``, an unknown or repeated option,
+a value that starts with ``-``, ``--tui`` — goes to cyclopts, which reads it, answers it and
+words its errors as it always has.
 """
 
 from __future__ import annotations
@@ -38,11 +41,23 @@ def _quick_command(args: Sequence[str]) -> Callable[[], int | None] | None:
     if read is None:
         return None
     globals_, rest = read
+    if rest in ([], ["serve"]):
+        return _serve(globals_)
     if rest[:1] == ["search"]:
         return _search(globals_, rest[1:])
     if rest[:2] == ["vault", "list"] and "--db" not in globals_:
         return _vault_list(globals_, rest[2:])
     return None
+
+
+def _serve(globals_: dict[str, str]) -> Callable[[], int | None]:
+    def serve() -> int:
+        from entrypoints.cli.serve_run import run_serve
+
+        _set_global_options(globals_)
+        return run_serve()
+
+    return serve
 
 
 def _search(globals_: dict[str, str], rest: list[str]) -> Callable[[], int | None] | None:

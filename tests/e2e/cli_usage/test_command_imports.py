@@ -212,6 +212,14 @@ def test_running_a_command_leaves_the_server_stack_unloaded(
         assert not modules & NOT_FOR_SEARCHING
 
 
+def test_the_server_runs_without_the_cli_framework(tmp_path: Path) -> None:
+    """The server stays resident all day: cyclopts and the terminal library would only cost it
+    memory (stdin is empty, so the server starts, finds its client gone and stops)."""
+    modules = _modules(tmp_path, "serve")
+    assert "entrypoints.mcp_server.main" in modules  # the server did start
+    assert not modules & {"cyclopts", "rich", "entrypoints.cli.app"}
+
+
 def test_a_search_of_an_indexed_base_imports_no_chunker(tmp_path: Path) -> None:
     """The search itself runs here (the base holds a source), not only the empty-base answer."""
     project = tmp_path / "project"

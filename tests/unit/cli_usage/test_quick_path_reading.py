@@ -15,10 +15,15 @@ READ_HERE = [
     ["vault", "list"],
     ["vault", "list", "--project", "api", "--limit", "0", "--json"],
     ["--project-dir", "p", "vault", "list"],
+    [],
+    ["serve"],
+    ["--db", "k.db", "--project-dir", "p", "serve"],
 ]
 LEFT_TO_CYCLOPTS = [
-    [],
     ["--version"],
+    ["serve", "--help"],
+    ["serve", "now"],
+    ["--db=k.db", "serve"],
     ["--help"],
     ["search"],
     ["search", "--help"],
@@ -48,7 +53,7 @@ LEFT_TO_CYCLOPTS = [
 ]
 
 
-@pytest.mark.parametrize("argv", READ_HERE, ids=" ".join)
+@pytest.mark.parametrize("argv", READ_HERE, ids=lambda argv: " ".join(argv) or "nothing")
 def test_plain_command_lines_are_read_here(argv: list[str]) -> None:
     assert _quick_command(argv) is not None
 
