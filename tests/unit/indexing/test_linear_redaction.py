@@ -30,6 +30,8 @@ OLD_ASSIGNMENT = LazyPattern(
     rf"(?P<name>(?P<stem>{_STEM})[a-z0-9_.\-]*)(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*)"
     r"(?P<op>:=|=>|===?|=|:(?!:)|,)[ \t]*"
 )
+
+
 class _AnywhereInLines(LazyPattern):
     """The old key/value row pattern, which does not open on ``^``: searched for in each line."""
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from adapters.sqlcipher.word_list import json_words
 from domain.vocabulary import document_vocabulary
 
-_WORDISH = st.text(alphabet=st.sampled_from("abcxyz019_-\"\\\t\x7féİ/ "), max_size=8)
+_WORDISH = st.text(alphabet=st.sampled_from('abcxyz019_-"\\\t\x7féİ/ '), max_size=8)
 
 
 def _as_dumps(words: list[str]) -> str:
@@ -44,6 +44,7 @@ def test_a_log_s_vocabulary_is_written_without_json_dumps() -> None:
 def test_sqlite_reads_the_same_values_as_from_json_dumps(words: list[str]) -> None:
     db = sqlite3.connect(":memory:")
     read = "SELECT value FROM json_each(?)"
-    assert db.execute(read, (json_words(words),)).fetchall() == db.execute(
-        read, (json.dumps(words),)
-    ).fetchall()
+    assert (
+        db.execute(read, (json_words(words),)).fetchall()
+        == db.execute(read, (json.dumps(words),)).fetchall()
+    )
