@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
@@ -11,6 +10,7 @@ from adapters.sqlcipher.purge import purge_sources
 from adapters.sqlcipher.rows import SOURCE_COLUMNS, to_source, to_text
 from adapters.sqlcipher.term_buffer import larger_term_buffer
 from adapters.sqlcipher.transactions import write_transaction
+from adapters.sqlcipher.word_list import json_words
 from domain.chunk import Chunk
 from domain.search.substring_text import substring_texts
 from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument
@@ -95,7 +95,7 @@ def _insert(
     # One statement for the whole word list: far cheaper than one bound call per word. New words
     # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's
     # new words (ids, hashes) land on nearly every one of its pages, each then written again.
-    connection.execute(_ADD_WORDS, (json.dumps(list(words)),))
+    connection.execute(_ADD_WORDS, (json_words(words),))
     return source_id
 
 
@@ -142,7 +142,7 @@ def index_streamed(
             (count, code, source_id),
         )
         words = unseen(vocabulary())
-        connection.execute(_ADD_WORDS, (json.dumps(list(words)),))
+        connection.execute(_ADD_WORDS, (json_words(words),))
         outcome = IndexOutcome(
             source=_reload(connection, source_id),
             already_indexed=False,

@@ -47,7 +47,8 @@ _PAIR_NAME = LazyPattern(
 PAIR_NAME_STARTS = ("name", "key", "parameterkey", "variable")  # where _PAIR_NAME may match
 _PAIR_VALUE = LazyPattern(r"\b(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*")
 _PAIR_REACH = 200
-# The name opens its line (after blanks only) and the value ends it. A whole name, read from
+# The name opens its line (after blanks only) and the value ends it; it opens on ``^`` (each
+# line is matched at its start only, ``match_at_line_starts``). A whole name, read from
 # its first character up to its first secret word, then to its end, giving nothing back.
 _TWO_COLUMNS = LazyPattern(
     rf"(?m)^[^\S\n]*+(?P<name>(?>[a-z0-9_.\-]*?(?P<stem>{_STEM}))[a-z0-9_.\-]*+)"
@@ -186,7 +187,7 @@ def _pairs(text: str, lowered: str, positions: NeedlePositions) -> Iterator[Span
 def _two_columns(text: str, lowered: str, positions: NeedlePositions) -> Iterator[Span]:
     """``password    hunter2secret``: key/value tables such as ``vault kv get`` prints."""
     # Each match lies in its line and holds a stem: searched for in the lines holding one.
-    for match in _TWO_COLUMNS.finditer_in_lines(lowered, STEMS, positions):
+    for match in _TWO_COLUMNS.match_at_line_starts(lowered, STEMS, positions):
         start = _name_start(text, match.start("stem"))
         line_start = text.rfind("\n", 0, start) + 1
         if text[line_start:start].strip():

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import domain.redaction as redaction
-from domain.lazy_pattern import LazyPattern
+from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction import SECRET_MARKER, redact_secrets
 from domain.redaction import assignments as assignments_module
 from domain.redaction.assignments import Span
@@ -30,7 +30,20 @@ OLD_ASSIGNMENT = LazyPattern(
     rf"(?P<name>(?P<stem>{_STEM})[a-z0-9_.\-]*)(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*)"
     r"(?P<op>:=|=>|===?|=|:(?!:)|,)[ \t]*"
 )
-OLD_TWO_COLUMNS = LazyPattern(
+
+
+class _AnywhereInLines(LazyPattern):
+    """The old key/value row pattern, which does not open on ``^``: searched for in each line."""
+
+    __slots__ = ()
+
+    def match_at_line_starts(
+        self, string: str, needles: tuple[str, ...], positions: NeedlePositions | None = None
+    ) -> Iterator[re.Match[str]]:
+        return self.finditer_in_lines(string, needles, positions)
+
+
+OLD_TWO_COLUMNS = _AnywhereInLines(
     rf"(?m)(?P<name>(?P<stem>{_STEM})[a-z0-9_.\-]*)[ \t]{{2,}}(?P<value>[^\s|]+)[ \t]*$"
 )
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"

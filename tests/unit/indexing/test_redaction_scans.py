@@ -136,6 +136,9 @@ def test_key_value_table_rows_tried_at_their_lines_match_as_the_whole_scan(text:
         assert _spans(_TWO_COLUMNS.finditer_in_lines(lowered, STEMS)) == _spans(
             _TWO_COLUMNS.finditer(lowered)
         )
+        assert _spans(_TWO_COLUMNS.match_at_line_starts(lowered, STEMS)) == _spans(
+            _TWO_COLUMNS.finditer(lowered)
+        )
         # A pattern that matches several times in a line, from its stems.
         assert _spans(_STEM_ROWS.finditer_in_lines(lowered, STEMS)) == _spans(
             _STEM_ROWS.finditer(lowered)
@@ -150,6 +153,7 @@ def test_a_line_is_tried_once_from_its_start() -> None:
     expected = [m.span() for m in _TWO_COLUMNS.finditer(rows)]
     assert len(expected) == 4
     assert [m.span() for m in _TWO_COLUMNS.finditer_in_lines(rows, STEMS)] == expected
+    assert [m.span() for m in _TWO_COLUMNS.match_at_line_starts(rows, STEMS)] == expected
 
 
 @settings(max_examples=800, deadline=None)
