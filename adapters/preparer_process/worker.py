@@ -38,7 +38,9 @@ def main(argv: list[str]) -> int:
             # The store inserts this batch meanwhile: a batch's worth of the text's words is
             # read now, so that none are left after the last one and no batch waits for all.
             prepared.read_text_words(BATCH_CHARS)
-        write_frame(out, ("words", sorted(prepared.vocabulary())))
+        # In no order: the server makes a set of them (sorted, they cost the last step here
+        # ~0.1 s of a 20 MB log's words while the server waits for them).
+        write_frame(out, ("words", list(prepared.vocabulary())))
         out.flush()
     except Exception:
         write_frame(out, ("error", traceback.format_exc(limit=5)))

@@ -26,10 +26,8 @@ from domain.search.line_facts import (
     STATUS_FIELD_SIGNS,
     field_status,
     is_slow,
-    may_hold_a_field_sign,
-    request_statuses,
-    slow_offsets,
     status_of,
+    window_scans,
 )
 
 LOG_TITLE_MAX_BYTES = 200
@@ -134,13 +132,12 @@ def _facts(text: str) -> list[tuple[int, str, str]]:
     for index, line in enumerate(lines):
         starts[index] = offset
         offset += len(line) + 1
+    requests, slow_at, field_sign = window_scans(text)
     statuses: dict[int, int] = {}
-    for at, code in request_statuses(text):
+    for at, code in requests:
         statuses.setdefault(bisect_right(starts, at) - 1, code)
-    slow = {bisect_right(starts, at) - 1 for at in slow_offsets(text)}
-    fields = (
-        _lines_holding(text, starts, STATUS_FIELD_SIGNS) if may_hold_a_field_sign(text) else set()
-    )
+    slow = {bisect_right(starts, at) - 1 for at in slow_at}
+    fields = _lines_holding(text, starts, STATUS_FIELD_SIGNS) if field_sign else set()
     errors = _lines_holding(text, starts, _ERROR_SIGNS)
     warnings = _lines_holding(text, starts, _WARNING_SIGNS)
     facts: list[tuple[int, str, str]] = []

@@ -199,16 +199,22 @@ def request_facts(line: str) -> str:
 def text_facts(text: str) -> str:
     """The distinct ``request_facts`` words of ``text``'s lines, in first-seen order: the HTTP
     statuses and slow latencies it records, read with one scan of the whole text per pattern
-    (a pass per line cost a tenth of indexing a log)."""
-    codes: list[int] = []
-    if "HTTP/" in text:
-        codes.extend(int(m.group(1)) for m in _REQUEST_STATUS.finditer(text))
-    if may_hold_a_field_sign(text) and any(sign in text for sign in _FIELD_SIGNS):
+    (a pass per line cost a tenth of indexing a log). A log window's title has just scanned
+    it for its statuses and slow latencies (``window_scans``): those are read, not redone."""
+    held = _held_scans(text)
+    if held is None:
+        statuses, slow, field_sign = request_statuses(text), (), may_hold_a_field_sign(text)
+    else:
+        statuses, slow, field_sign = held
+    codes = [code for _, code in statuses]
+    if field_sign and any(sign in text for sign in _FIELD_SIGNS):
         codes.extend(int(m.group(1)) for m in _field_statuses(text))
     words: dict[str, None] = {}
     for code in dict.fromkeys(codes):
         words.update(dict.fromkeys(f"{_status_words(code)} request response".split()))
-    if next(_slow_latencies(text, in_lines=False), None) is not None:
+    # A latency a search of its line finds is one the whole text's search finds (the same
+    # match: only a blank that is no line break may stand inside one found in its line).
+    if slow or next(_slow_latencies(text, in_lines=False), None) is not None:
         words.update(dict.fromkeys(("slow", "latency")))
     return " ".join(words)
 
@@ -269,6 +275,27 @@ def request_statuses(text: str) -> list[tuple[int, int]]:
     if "HTTP/" not in text:
         return []
     return [(match.start(), int(match.group(1))) for match in _REQUEST_STATUS.finditer(text)]
+
+
+WindowScans = tuple[list[tuple[int, int]], list[int], bool]
+# The last text ``window_scans`` read, with what it found: one window's, a few KB. Held whole
+# in one tuple, so a reader sees a text with its own scans.
+_last_scans: list[tuple[str | None, WindowScans]] = [(None, ([], [], False))]
+
+
+def window_scans(text: str) -> WindowScans:
+    """``request_statuses``, ``slow_offsets`` and ``may_hold_a_field_sign`` of ``text``. The
+    chunker asks them for a log window's title and then, of the same text, ``text_facts`` for
+    the window's facts: kept for the last text asked, they are read there, not scanned again."""
+    scans = (request_statuses(text), slow_offsets(text), may_hold_a_field_sign(text))
+    _last_scans[0] = (text, scans)
+    return scans
+
+
+def _held_scans(text: str) -> WindowScans | None:
+    """``window_scans(text)`` when it was the last text read (the same object), else None."""
+    held, scans = _last_scans[0]
+    return scans if held is text else None
 
 
 def field_status(line: str) -> int | None:

@@ -274,3 +274,65 @@ def test_slow_latencies_are_those_of_the_eight_sign_scans(pieces: list[str]) -> 
                     expected.append(match.span())
                 at = text.find(sign, at + 1)
         assert found[: len(expected)] == expected
+
+
+def _text_facts_scanning_again(text: str) -> str:
+    """``text_facts`` as it was before it read a window's held scans: each scan its own."""
+    module = line_facts_module
+    codes: list[int] = []
+    if "HTTP/" in text:
+        codes.extend(int(m.group(1)) for m in module._REQUEST_STATUS.finditer(text))
+    if module.may_hold_a_field_sign(text) and any(sign in text for sign in module._FIELD_SIGNS):
+        codes.extend(int(m.group(1)) for m in module._field_statuses(text))
+    words: dict[str, None] = {}
+    for code in dict.fromkeys(codes):
+        words.update(dict.fromkeys(f"{module._status_words(code)} request response".split()))
+    if next(module._slow_latencies(text, in_lines=False), None) is not None:
+        words.update(dict.fromkeys(("slow", "latency")))
+    return " ".join(words)
+
+
+_WINDOW_PIECES = [
+    *_MS_PIECES,
+    *_STATUS_PIECES,
+    *_SECONDS_PIECES,
+    '"GET /a HTTP/1.1" 503 ',
+    '"POST /login HTTP/2" 401 ',
+    '"GET /b HTTP/1.0" 200 ',
+    "rt=\n1.5",
+    "rt= 2.5",
+    'took:"3s',
+    "1500\nms",
+    "2000 ms",
+]
+_WINDOWS = st.lists(st.sampled_from(_WINDOW_PIECES), max_size=24).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_WINDOWS, _WINDOWS)
+def test_a_window_s_facts_read_from_its_title_s_scans_are_those_scanned_again(
+    other: str, text: str
+) -> None:
+    expected = _text_facts_scanning_again(text)
+    line_facts_module.window_scans(other)  # another text's scans held: not read for this one
+    assert line_facts_module.text_facts(text) == expected
+    line_facts_module.window_scans(text)
+    assert line_facts_module._held_scans(text) is not None
+    assert line_facts_module.text_facts(text) == expected
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_WINDOWS)
+def test_a_latency_found_in_its_line_is_found_by_the_whole_text_s_search(text: str) -> None:
+    if line_facts_module.slow_offsets(text):
+        assert next(line_facts_module._slow_latencies(text, in_lines=False), None) is not None
+
+
+def test_scans_are_held_for_the_text_itself_not_an_equal_copy() -> None:
+    text = '"GET /a HTTP/1.1" 503 rt=2.5\n'
+    copy = "".join([text[:5], text[5:]])
+    assert copy == text and copy is not text
+    line_facts_module.window_scans(text)
+    assert line_facts_module._held_scans(text) is not None
+    assert line_facts_module._held_scans(copy) is None
+    assert line_facts_module.text_facts(copy) == line_facts_module.text_facts(text)
