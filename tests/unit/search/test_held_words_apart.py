@@ -129,3 +129,22 @@ def test_an_identifier_held_nowhere_does_not_silence_the_answer() -> None:
     found = search.search("instance still allowing IMDSv1 http tokens optional", limit=10)
     assert found.results, "an answerable question went silent"
     assert any("ci-runner-legacy-2" in result.content for result in found.results)
+
+
+def test_a_question_opening_with_a_word_held_nowhere_still_answers() -> None:
+    # Each question opens with a noun phrase whose first word the store holds nowhere, and its
+    # context after the preposition is held: the shape of "yanked versions of the crate" or
+    # "stashed changes in the working tree", which nothing answers. These are answered: the
+    # output says the missing word its own way (``Maximum resident set size`` for "peak",
+    # ``Global symbol … requires explicit package name`` for "undeclared", a changelog's
+    # ``javascript:`` links fix for "XSS"). A rule silencing that shape loses them (ADR 0194).
+    asked = [
+        ("diagnostics", _REAL, "peak memory of the frames script", "Maximum resident set size"),
+        ("lint", _REAL, "undeclared variable under strict in the perl report", "Global symbol"),
+        ("markdown", _BUNDLED, "XSS javascript: links in markdown security fix", "GHSA-7rqx"),
+    ]
+    for kind, corpus, question, needle in asked:
+        search = search_over(*_outputs(kind, corpus))
+        found = search.search(question, limit=10)
+        assert found.results, f"an answerable question went silent: {question!r}"
+        assert any(needle in result.content for result in found.results), question
