@@ -202,10 +202,9 @@ def text_facts(text: str) -> str:
     (a pass per line cost a tenth of indexing a log). A log window's title has just scanned
     it for its statuses and slow latencies (``window_scans``): those are read, not redone."""
     held = _held_scans(text)
-    if held is None:
-        statuses, slow, field_sign = request_statuses(text), (), may_hold_a_field_sign(text)
-    else:
-        statuses, slow, field_sign = held
+    statuses, slow, field_sign = (
+        (request_statuses(text), [], may_hold_a_field_sign(text)) if held is None else held
+    )
     codes = [code for _, code in statuses]
     if field_sign and any(sign in text for sign in _FIELD_SIGNS):
         codes.extend(int(m.group(1)) for m in _field_statuses(text))
