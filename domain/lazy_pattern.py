@@ -64,14 +64,9 @@ class LazyPattern:
         ``needles`` and looks at nothing past its line's end (``$`` under ``re.M``): it runs
         only over the lines holding a needle, in order. A pattern opening on ``^`` or a class
         is otherwise tried at every position of the text; a log has a needle on few lines."""
-        compiled, line_end = self.compiled, -1
-        for at in (positions or NeedlePositions(string)).starts(needles):
-            if at < line_end:
-                continue  # on the line just searched
-            line_end = string.find("\n", at)
-            if line_end < 0:
-                line_end = len(string)
-            yield from compiled.finditer(string, string.rfind("\n", 0, at) + 1, line_end)
+        compiled = self.compiled
+        for start, end in _needle_lines(string, needles, positions):
+            yield from compiled.finditer(string, start, end)
 
     def match_at_line_starts(
         self, string: str, needles: tuple[str, ...], positions: NeedlePositions | None = None
@@ -80,14 +75,9 @@ class LazyPattern:
         alternative: in a line only its start can match, so the pattern is matched there once
         instead of searched for from each of the line's positions (a log's line holding
         ``key`` and two blanks, ~1 µs of ``^`` failing at each character)."""
-        compiled, line_end = self.compiled, -1
-        for at in (positions or NeedlePositions(string)).starts(needles):
-            if at < line_end:
-                continue  # on the line just tried
-            line_end = string.find("\n", at)
-            if line_end < 0:
-                line_end = len(string)
-            found = compiled.match(string, string.rfind("\n", 0, at) + 1, line_end)
+        compiled = self.compiled
+        for start, end in _needle_lines(string, needles, positions):
+            found = compiled.match(string, start, end)
             if found is not None:
                 yield found
 
@@ -155,3 +145,18 @@ def _prefix_free(needles: tuple[str, ...]) -> bool:
         for i, needle in enumerate(needles)
         for j, other in enumerate(needles)
     )
+
+
+def _needle_lines(
+    string: str, needles: tuple[str, ...], positions: NeedlePositions | None
+) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each line of ``string`` holding one of ``needles``, in order, once
+    each (the end excludes the line break)."""
+    line_end = -1
+    for at in (positions or NeedlePositions(string)).starts(needles):
+        if at < line_end:
+            continue  # on the line just given
+        line_end = string.find("\n", at)
+        if line_end < 0:
+            line_end = len(string)
+        yield string.rfind("\n", 0, at) + 1, line_end
