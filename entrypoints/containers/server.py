@@ -21,6 +21,7 @@ from entrypoints.containers.applications import ServerContainer
 from entrypoints.containers.framework import containers, providers
 from entrypoints.containers.runtime import RuntimeOptions
 from entrypoints.mcp_server.background import BackgroundTask, BackgroundTasks, TaskBudget
+from entrypoints.mcp_server.call_memory import CallMemory
 from entrypoints.mcp_server.memory import ReleaseWhenQuiet, release_freed_memory
 from entrypoints.mcp_server.periodic import PeriodicTask
 from entrypoints.mcp_server.replies import ToolReply
@@ -36,11 +37,6 @@ from entrypoints.mcp_server.tools.search import SearchTool
 from entrypoints.mcp_server.tools.stats import StatsTool
 from entrypoints.mcp_server.vault_sweep import build_vault_sweep
 
-# A call that processed or indexed this much leaves megabytes free inside the C heaps.
-RELEASE_AFTER_BYTES = 1024 * 1024
-# Many small calls leave free memory behind too (freed blocks between live ones, pages a
-# thread's searches cached): every this many calls, the calling thread releases it as well.
-RELEASE_EVERY_CALLS = 100
 # What the C heaps hold free goes back once no call has ended for this long (ADR 0190): an
 # agent's next call comes after the model's turn, seconds later; a burst runs without it.
 QUIET_RELEASE_SECONDS = 0.5
@@ -170,7 +166,7 @@ class ServerComposition:
         self._store_ready = threading.Event()
         # Tool calls running now: background work waits while there are any.
         self._active_calls = 0
-        self._calls_since_release = 0
+        self.call_memory = CallMemory(self.container.adapters.knowledge_upkeep, self._store_ready)
         self._calls_lock = threading.Lock()
         # Set after every tool call: the embedding task looks for new sections at once.
         self._called = threading.Event()
@@ -283,46 +279,13 @@ class ServerComposition:
             before = _volume(ledger)
             reply = router(name, arguments)
             self.record_usage()
-            if self._release_due(_volume(ledger) - before >= RELEASE_AFTER_BYTES):
-                self._release_call_memory()
-            else:
-                self._drop_cached_pages()
+            self.call_memory.after_call(_volume(ledger) - before)
             return reply
         finally:
             with self._calls_lock:
                 self._active_calls -= 1
             self._called.set()
             self.quiet_release.call_ended()
-
-    def _release_due(self, big_call: bool) -> bool:
-        """After a call that moved megabytes, and after every ``RELEASE_EVERY_CALLS`` calls."""
-        with self._calls_lock:
-            self._calls_since_release += 1
-            if big_call or self._calls_since_release >= RELEASE_EVERY_CALLS:
-                self._calls_since_release = 0
-                return True
-        return False
-
-    def _release_call_memory(self) -> None:
-        """This thread's store connection (its page cache, filled by the pages it wrote or read,
-        its statements and full-text buffers; reopened on next use), then what the C heaps hold
-        free."""
-        if self._store_ready.is_set():
-            try:
-                self.container.adapters.knowledge_upkeep().release_memory()
-            except Exception as error:  # the reply is ready; memory can be released next time
-                print(f"capy: memory not released yet: {error}", file=sys.stderr, flush=True)
-        release_freed_memory()
-
-    def _drop_cached_pages(self) -> None:
-        """This thread's page cache after every other call (ADR 0190): a tool thread would
-        otherwise keep up to ~2.2 MB of pages until its next release, and the protocol spreads
-        calls over several threads; the next call decrypts the pages it reads again."""
-        if self._store_ready.is_set():
-            try:
-                self.container.adapters.knowledge_upkeep().drop_cached_pages()
-            except Exception as error:  # the reply is ready; the pages can go next time
-                print(f"capy: page cache not emptied: {error}", file=sys.stderr, flush=True)
 
     def record_usage(self) -> None:
         """Write the calls' counts into the knowledge base's usage history; never raises (a

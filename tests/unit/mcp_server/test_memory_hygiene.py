@@ -7,8 +7,9 @@ import sys
 import pytest
 
 from adapters.memory.in_memory_sandbox import InMemorySandbox
-from entrypoints.containers.server import RELEASE_AFTER_BYTES, ServerComposition
+from entrypoints.containers.server import ServerComposition
 from entrypoints.mcp_server import memory
+from entrypoints.mcp_server.call_memory import RELEASE_AFTER_BYTES
 
 
 def test_pinning_the_threshold_and_releasing_memory_never_fail() -> None:
@@ -30,7 +31,7 @@ def test_memory_is_released_only_after_a_call_that_moved_megabytes(
 
     released: list[int] = []
     monkeypatch.setattr(
-        "entrypoints.containers.server.release_freed_memory", lambda: released.append(1)
+        "entrypoints.mcp_server.call_memory.release_freed_memory", lambda: released.append(1)
     )
     sandbox.script(sandbox.output("small\n"), sandbox.output("x" * RELEASE_AFTER_BYTES))
     composition.dispatch("capy_execute", {"language": "shell", "code": "echo small"})
@@ -44,9 +45,9 @@ def test_many_small_calls_release_memory_now_and_then(
 ) -> None:
     released: list[int] = []
     monkeypatch.setattr(
-        "entrypoints.containers.server.release_freed_memory", lambda: released.append(1)
+        "entrypoints.mcp_server.call_memory.release_freed_memory", lambda: released.append(1)
     )
-    monkeypatch.setattr("entrypoints.containers.server.RELEASE_EVERY_CALLS", 3)
+    monkeypatch.setattr("entrypoints.mcp_server.call_memory.RELEASE_EVERY_CALLS", 3)
     sandbox.script(*[sandbox.output("small\n") for _ in range(7)])
     for _ in range(7):
         composition.dispatch("capy_execute", {"language": "shell", "code": "echo small"})
