@@ -107,12 +107,20 @@ _DURATION_LINE = precompiled(
 _CAUSE_SIGNS = ("rror", "RROR", "xception", "E  ", "anic", "→", "aused by")
 # A stack frame or diagnostic location: ``at netTotal (src/invoice.ts:23:35)``, ``❯
 # Module.netTotal src/invoice.ts:23:35``, ``inventory.py:31: in commit``, ``File "x.py", line
-# 3, in f``, `` --> src/main.rs:4:5``, gdb's ``#1  0x… in restock (items=0x…) at inventory.c:18``.
+# 3, in f``, `` --> src/main.rs:4:5``, gdb's ``#1  0x… in restock (items=0x…) at inventory.c:18``,
+# valgrind's ``==8651==    by 0x109191: open_session (sessions.c:12)``. And a compiler's or
+# linter's diagnostic, its file, line and column before its message, whatever the message
+# says (gcc's and go vet's ``ledger/ledger.go:30:3: fmt.Printf format %d has arg …``, ruff's
+# ``app/db.py:23:43: UP007 …``, tsc's ``src/report.ts(11,32): error TS2532: …``, eslint's
+# ``  21:3   error  Unexpected var …`` under its file): the line states what is wrong and where.
 _LOCATION_LINE = precompiled(
     r"^\s*(?:at\s+\S.*:\d+:\d+\)?$|❯\s+\S.*:\d+(?::\d+)?$|-->\s+\S+:\d+"
     r"|File \"[^\"]+\", line \d+)"
     r"|^\S+:\d+:(?:\d+:)?\s+in\s+\S+$"
     r"|^#\d+\s+(?:0x[0-9a-f]+ in )?\S+ \(.*\) at \S+:\d+$"
+    r"|^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: \S.* \(\S+:\d+\)$"
+    r"|^\s*[\w./@+-]*\w\.[A-Za-z][\w+-]*(?::\d+:\d+:|\(\d+,\d+\):) \S"
+    r"|^\s+\d+:\d+\s+(?:error|warning)\s+\S"
 )
 # A definition: ``def f(``, ``class C``, ``function f(``, ``fn f(``, ``func f(``, a compiled
 # pattern (``X = re.compile(``), as code or as a diff line.

@@ -88,6 +88,42 @@ def test_frames_and_definitions_answer_where_and_which_function() -> None:
     assert answer_kinds("function that checks whether a host is local") == {AnswerKind.CODE}
 
 
+def test_a_diagnostic_of_any_compiler_or_linter_answers_why_and_where() -> None:
+    why = term_groups(parse_query("printf call with an argument of the wrong type"))
+    kinds = answer_kinds("printf call with an argument of the wrong type")
+    diagnostics = (
+        "ledger/ledger.go:30:3: fmt.Printf format %d has arg e.Account of wrong type string",
+        "csv.c:25:24: warning: format '%d' expects argument of type 'int'",
+        "app/db/session.py:23:43: UP007 Use `X | Y` for type annotations",
+        "src/lib.rs:4:5: error[E0308]: mismatched types",
+        "src/report.ts(11,32): error TS2532: Object is possibly 'undefined'.",
+        "  21:3   error  Unexpected var, use let or const instead      no-var",
+        "pricing.py:21:9: error: Unsupported operand types",
+    )
+    for line in diagnostics:
+        assert is_location(line), line
+        assert any(answers(kind, line, why) for kind in kinds), line
+    # a clock time, an address with a port, a path without a line and column, prose with colons
+    for line in (
+        "12:03:44: worker started",
+        "connecting to db.internal:5432",
+        "see docs/setup.md: the first steps",
+        "note: 3:1 odds",
+        "http://localhost:8080:1: refused",
+    ):
+        assert not is_location(line), line
+
+
+def test_a_frame_of_valgrind_s_stacks_is_a_location() -> None:
+    assert is_location("==8651==    by 0x109191: open_session (sessions.c:12)")
+    assert is_location("==8651==    at 0x109209: sum_scores (sessions.c:23)")
+    # a frame inside a library names no line of the program
+    assert not is_location(
+        "==8651==    at 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)"
+    )
+    assert not is_location("==8651==    definitely lost: 48 bytes in 3 blocks")
+
+
 def test_a_json_member_is_shown_with_its_object_s_other_members() -> None:
     message = [
         "{",
