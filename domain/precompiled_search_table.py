@@ -14,72 +14,73 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn12tdlefK8mWV3Ycs7GdaJ3YkvMFWCTErsRJTEhikkAgxgkraWUb6yv6sOUQilBFQRUnikpVbsAJ'
-    'rtzChSr+A4oDN4riH+DOKeG9bE/2tz9NvzfzVrITW1v1aqTdmZ7pnp6e7unuecPGmIJpfXLR82n0KUVlf/RMRE8x'
-    'evLy/UhU1qReJXrier3RE3/fJ9/lAdZw9JTl77LAyMn/R6XeiPw9Kv8fElhG6g/J+MoCz8KO+x6LniEZYwznvJRN'
-    'gL1G5Qr8H4/3meg5QHDelPImwGkQnGUpr9H/VwTuieiZJLjPS7nggGvhLEZPNXrGCdcS4BaX89LPgNAr/m6Txtik'
-    'ORmj/yc8aT0qpZ2ruJwB/jAO/hiVfoaER2IaPxo9Zzz67qe+ewSG5ZEheWx7c7bVb81s/zA85st9KXw5Ie17ZA4Q'
-    'n3PR8xbAtvhb3HIO3IYc9ePyRSnfoPKilNMCd4DgFgHHuN4UwT8K/SD9cE6ehO95DlzfjdL4LU0n5O9BGV+f0OGo'
-    '8OSm8HfMlxeEh48KLyV9cjQnyOObsG5wfVyAdeLiW433Bh30GwWeLcpvMdz98rtrjViasGytCh9hH6ejpx49W7JG'
-    'J4Tuts2kjO2A1D0jfzdAluQcfZaFv608d63vuP9TIhfGQZ5Py3cjUjcuH5TyMZJrCyDfDMkYu2Zwjlhm2jnckrZX'
-    'oO95Rf7edMCK23wf+rup9Pc44BG3eUnmD3FZI36y5ayU6ySHZwCG3WNWqe1yCowTAKNBbeaVfewawZgA/NeJvsvU'
-    'dt2xh/B+tEXzafmlBG22pPyqlE9ImzUYC8/fktKmKePBMTSUeXvLMW6EH9f5Doxhlco5ZQzPOWho+z4Daxbp8zWY'
-    'uzUa/zr1d0Pp9yGAsUhzteLQM1wwxmXNI42vEd7rjrbIp4s0570iM4wiQ1yyx+qMvSAbt+3b/zHHNZnP8F37kN0P'
-    'TcJ+eBJgVAUvlL1TKfs16g5jwvdnUtoM0rjLpC9Y2f0e4DECNBuCNfnZJ9pkP4nU8k9aqrlzf+ylfUqjyzCsYaTD'
-    '04pe/6Ci1/M8x21+l2u16wfcuV/UT3zpvhPzFsN4GL6ry/pAXYD5bPAOjXUsYFwlWa8TwlP2+1hn+CHoriaXy+fu'
-    '4U/HgvlRrb2wuvuM8DqcBL3Iytmf5dp60T/Exk2qVxdZXJc9A9dzWh92DX8s2IX0U5d9pi77TF30iiz9fyR42nWG'
-    'bex+9CiMYzljPz8VPEP6qYtOFJcbQIcs/V8WWRnDuAo66D74ri46QRb450WmIKwVwiEr7CnRF+w810WGxOWtjDAP'
-    'wnhvEo/Z8npG2HYPKopci797R+bAflcSuJYu2K/Fzeo3p2UvxjqLVHc1YA1ZHfyQ4Id03aQxNYD/0ngW16SLDkxL'
-    'tM1mYH/32csGU3SuJF2gJLB7wX61+t4B0TmmZDxnlXMmPp9gPWkI+AF1K1sPbWTX+VWN7IUNOh/JE30KCh34bGoQ'
-    'xl526DwWZ01fLoC+POjQHdPw86Wbne9Qup1V6ONzdmdxLUm9HmnHZ0raeZPlp7xif2j9+54x7oTONgp98hoqiZwt'
-    'g13ZT/0tgXwpgg59L9HNR99No1UZ1hc+T4HC9pTAnu7ZfhZdTrEBijSWacf4yyn6+qTHnnLLo84G7T9LsNZtHZc8'
-    'mnHYgPE8/itilOO0n9QVO+4U2VJrjrH46mLz1Nb6Zv6Sb+kTqJ/ivox6Slacf59vybZQnH1w852/NdIR5jLqBll0'
-    'qnfyLbvY9u+r66wBTXA+1mhcS/T7RgZax+N8MhrnVxRbZYnKhoO/LEz0ofj2fSDfOptF/XBF4ctFokuWsWahz3+j'
-    'P45I/VmAnTafV7ukzd9zbdosEB8vd8nPI6Lfa3S2ZZrN/cdc68x4t8eIMjCN7puEx4YHHhu59hrYaTzS+v5uruXv'
-    '8pXpN6iP60CbGN65XNv2XKW5ZRtpiWTPhrJfnIxg3qesqw2CtUj+wFC+H821fLQIe4XKReCPksAKkbNxPw+In3En'
-    '+MvaTAMea4rjBEL2lSzy669SD885NhNkZdzmz6Yte9Jkne9vzNO+e7iL3+Ix/kraZNlfK3KGMq7oSTeUs4sVWlcM'
-    'M94f7vdYy0vAv6F0WCM6nDd+8mOJZGrTsT9WJG5hWuq+HwjXxg51i5P10SSNE/2m79N32/xhH3x+RDDi8ocNOs4P'
-    '+sTOwBitp0G2GToP4t9KcA5hfQVF8J+twTlJHtbrh/J9QcZVoHabKe1/IXEScbsjMMZ+xf/+LsFt0rxtwPzi/9fI'
-    'ZmzSOGbFD1oQv3JVwWNV6Y/H2aD+3lHqrRNc9u+uU/1QvE6KHC7IuisTXk3yMzcUPDHeDOHvlzVUEP7pJfgbiv/6'
-    'OsHBPWaQzhzSzk1c9vhROhO7nX670YRxrcvffF6xt3731u/dsn59YuruhjXripeegFhR7FeLFe0Femnn9jmICzsI'
-    '8PGMVIOfNBZXHyMQw6m1Y/9Aki/Itk/yTdmYzEnPs+fBAB/XsKy5AuhLEAuR+MnfA7EQhe0KZjkg7mE1rcLQ9viT'
-    'PZrvMs2Z761OsTcHiXMQ8rm4x/dfPJqj3jBLe8dlsSH25uP2yiGM+d1bDyn0D1sRtdB9oLC3D/jMwd4+8CWn+SjF'
-    'O+Up3mkc7I7YnjkcraQjNbfMYhvl/pqfnZPzjLm3cPrJRrHnXRU4NzCOOCL+ncdlYFxJ52ouOEk4DhOOfQIrLZYs'
-    'lG54ZnLKA06J/Ftwph5/fqPxTNzml9DWlR83pfxm/TOVBBtes9Er4udCmzvvcW5g8572wXkF+u/5DOOUI54Kx/+C'
-    'aecWz0BZkZi/A0rbpHl7RMpjMJai4FSRPIxBGn8SjePzxcNQX6NPyJlH0rz4nGn49pMEwydHmNvbXKySCESMe7Zn'
-    '5DYP/jUqX4X/KxIHZ9vY3PRzpjP/2P7/bWkzbdr5Zc8S/AvU9gLVY1iHof+LVOcVB4wKrDXE82UF7xcS4sbjs6Jv'
-    'SL1LRL+m8bs7YNK0cxXnjDv3b8OBa8O4c5bXqE3FMaYlpc0Vh7/xckDu1hPESxWFLy7AHCLNn4O1OuDRtiJ8NBrA'
-    's67+XHO7Lv6GYuDZdKjOdrerbrqm9YGnyvYH46Mn81z48ux95LNgGfI6lHiHBvNQr8y3xk+HJacjCz/ZfWFfJCz2'
-    'T2bDuSBjR1wtbi/R2rpoOnOzL2bAWctNQPlQUmTWuzIvu+0DjPv6HsSAfJn8fHbv6EvwtVpZOtqFvw/14TSfHsel'
-    'aP7me9HPV3bw/8EM8UMbnnFgNjft2C724YqtXXHEmWkxg1rd281DO3WXjTb3PTT3d5p3dyJHBvka4woYt7wjd6hf'
-    'yQ+bceSH+bTvofaFwPa9CfhVHfEgF0nmzhr33TRWn6/RPmvl6y36/RzBueKwGdguGIH4+yWywWuE95CiG+wj/syC'
-    '46kUHGcI13oA/2K7WYUGJxJ0nhLoXha/N4nmr4HNWKU1grrRK2AXjpGONwo2zyXTeX+Qdvdbmn3VS3qbveMJ4/cb'
-    'HrGr9k64EuVcYd7xmIcMi9t/BPW23xGRv6c/aJdod620Z9vbCOr4+N65Z+fXlc/OOVb2PALzzrdov2468rC6zTvH'
-    's8LxqN3bpjMnXZMPw479EPGteuCbJdctvl/p+C7Rp5v7DHx0AqaZpfvHIgdRxjQ96Fc1nXfxlMDWuBQ4lsvEf1bm'
-    '++Q1+e4jfI8l0uCG5DOE2ud474d2z6lrD477/IHk5iDdVx25IGk8NOfYszhfyiXj4zF8nXTkkHsNf/tAsp5Rkd+O'
-    'EI6cMxSS0zJPvGHzFG/RfGr7aT/sY+8pPL/lQfMNz/20KiXrMvZuE59+bD7TGLQvBdhT990GWxNjeEeIfwY6efN4'
-    'WtxBt/e9In+viszGeV427hxMm2/7niIDV2j+QvkFx/Ut07qvtWg67xJD+uP6rYJtlfOUsf0OGTum6OMPK2XNtO9j'
-    'sXTPO/g9aZ/wudO23zMmuBfW752Wnf/Mte6GxDnkfPyGoiPMKr9fd9hJyBsrnusY+ZTvVZhT8s24XVJuJ9ZbNP65'
-    '4mivfZYDkmudt6A94bMPXDHuvN7lBFkWmpNdc9hZWl4s8sWrubavOQtOof09nmvrLv3KnoA8gLjx3VJ81wLyP/Z5'
-    'ILd9X+fc5SXgaR/7FEut3/+Z9prrN8n560y/K6YzNxj5nc/YQnTXmsiGL4O9FX/3J7OdXxaUvb+hrHkfuY99/tq0'
-    '7rctOvaOncbbjtPnngG2M/i+Pdfdb8yTr3vw5FWj39Wh8T3y5v20PyXdldJNLnrTwdNMhx8r+0noPCENtf1+AOJ8'
-    'fGTprZR9YEvxCdQCdRrtnMzawOjneSiAPksOmxLnfT7Br4E48P2OvGfE/5807jsBGg7e9L2zo5mgI7vWeFMZA6+x'
-    'F8WHznd4hNAT+0mjz0nTvtNop+mzk3TxiTPz0bk1PRvj646azvcXxL/j+wv4HQna2QH2U4R+rK/rOPH1sYy+Amsf'
-    'abGr1iYaUWwllIPafdjYH/sMnlfikF5OiX10watKnALHZWK5qvj3rZ6zoPiTlsDH6htTGDr+MU9fVI/ALTr8/APg'
-    'c0zrj331PeAntPGshS7gW/5yrZ3TtHZ8/L1Dik+0ZsLfBZPl3TGXMvhe8Z0yfUDjJF0Z69u8kiT4M4Hj2c361tfM'
-    '7yzaL/LCJTvw/S8FE/YuIOubxrtli6b9fisfPiop8QPPpJynDdHavRPvGSqbzndLnKZ1+ahpv1fDrrM+s/2dQhz3'
-    'VzTb75jykWElijXNcuY/L2c/e3Gitz9O1M5Pkt403CWPhOgpMwH1fe/bzhKDjjHUafEK2rvq8h57nHYvuF0fh5Rz'
-    'ZpTPSTD5HVtI67MpeouWY4Xn7naNT2eAwzFYITxVBH3IFVP72bu5cp0+PO2+jEccY/P1+VXFj4R0tTy2pcS4Yjyq'
-    'L29Yv9lD1NeqIybJ5RdJiy1ineSE6Xxfiu/4qgSnQecSt2itzAX2gTHY80TvBVl3P4H1Pqfo/+um811dy5B/s2Dc'
-    '7/eaU2KQMXa5AnkvCMv+9gbEDSf1U5H4qnFFxmwo8myB8Jyj+OgnIB5Li+XedOAbt3kQxs7vXts0ne8HOwRzwPAb'
-    'Si4PxlRzfDfacd3KVsyB+3l8Vuaw9YzHnlJVYtuniH4rCi7XHPlKFYnDqxJ9m7QX1ciOblJ85HmHDLK5h5PKuK+k'
-    'yK8p05kXtqnw0bMZ8T4IeL/mObYZKl304piguuc5Ee4dc8Rjb4fqqfm7Owc9YsiayfjJpfzOa8/mvCbZMsYk57OO'
-    '0XzifaHlq8ljGfYYS4+Dh3zPH0J0YJcdG9J+LAGHgoKDj050mGTvsOxln+ePm097tHfvIbwQ3SDtnoKkdwXiGRPm'
-    'aYa81xZzS33Hzbkd3b6L0Xes2pzzGXdMi38H7otPO85au7GBtFibUF7PYl8WHXox591/aNrvL12Z/GLgupNyweq0'
-    'J5Qz9m8GzO9uycF4jI+Z9vtjn0/QNfgc0td/c5Laau9dbnYZ3xX//Tc5O9wtetn6ITEervYhNiLTaqd5Bvl1Febj'
-    'mNn5MyWOP+B3Fye9GyzpXePIX8xXNQ96a76MeopsOWHS3+O2W7yI88Y6ub0X57jAsP6RdXmuyjkA65Fs42NO2LzM'
-    '3z7Fd8g5vwzHZfePdRF/yrGn8R76CsmxRoo8m+/S16X5QWsKrzNv3jDuOziuOcbnsh2bjn7HAvwx9j5fa9teuA3j'
-    'Cxlbns7bkeZrir1c2wE/adr5Y+g+FT//B7mM3uA='
+    'eNrtXUtzXMUV7hmNZkbP0ciPkcGYwTZIBr94JbECwS4w4BDAARICjiFjaSQ71gtpZEuEVEhVKqnKKpWiil2SVbLN'
+    'jmxSlX+QyiK7VCp/IPusIPcyp5lvPvW5t/uOZIOtqbrV0kz36dOnT58+r+47aowpmPYnFz2fRZ9SVA5Gz0T0FKMn'
+    'L9+PRWVd6lWiJ67XHz3x9wPyXR5gjUZPWf4uC4yc/H9Y6o3J31X5/x6BZaT+iOBXFngWdtz3ePSMCI4xnPNSNgH2'
+    'KpXL8H+M7zPRs5/gvCnlTYDTIDhLUl6j/+cF7rHomSS4z0s554Br4SxETy169tFYSzC2uJyVfoaEXvF364Rjk+Zk'
+    'nP6f8KR1VUo7V3E5DfxhHPxRlX5GhEdiGj8aPWc8+h6kvvsEhuWREXlse3O23W/dbP0wPObLPSl8OSHt+2QOcDzn'
+    'oudtgG3Hb8eWc4xtxFE/Ll+U8g0qL0p5SuAOEdwijDGud5LgH4Z+kH44J0/C9zwHru+qhL+l6YT8PSz4DQgdDgtP'
+    'rgt/x3x5QXj4sPBS0idHc4I8vg7rBtfHBVgnLr7VeG/YQb8q8GxRfovh7pXfXWvE0oRla034CPs4HT1T0bMha3RC'
+    '6G7bTApu+6XuGfm7AbIk5+izLPxt5blrfcf9nxC5sA/k+Sn5bkzqxuWDUj5Gcm0O5JshGWPXDM4Ry0w7hxvSdh76'
+    'nlXk700HrLjND6C/m0p/j8M44jYvyfzhWFaJn2x5Rco1ksPTAMPuMSvUdikFxjGA0aA2s8o+do1gTMD414i+S9R2'
+    'zbGH8H60QfNp+aUEbTak/JqUT0ibVcCF529RadMUfBCHhjJvbzvwRvhxne8CDitUzig4POegoe37DKxZpM/XYe5W'
+    'Cf816u+G0u9DAGOB5mrZoWe4YOyTNY80vkbjXnO0RT5doDnvF5lhFBnikj1WZ+wH2bhl3/6POarJfIbv2ofsfmgS'
+    '9sPjAKMm40LZezJlv0bdYVz4/kxKm2HCu0z6gpXd78M4xoBmI7AmP/9Em+ynkVr+aVs1d+6P/bRPaXQZhTWMdHha'
+    '0esfVPR6nue4ze9y7XaDMHbuF/UTX7pvx7zFMB6G76ZkfaAuwHw2fJtwHQ/AqyTrdUJ4yn4f6ww/BN3V5HL53F38'
+    '6VowP6p3FlZvnzFeh5OgF1k5+7NcRy/6h9i4SfWmRBZPyZ6B6zmtD7uGP5HRhfQzJfvMlOwzU6JXZOn/YxmnXWfY'
+    'xu5HjwIeSxn7+amMM6SfKdGJ4rIFdMjS/2WRlTGMq6CD7oHvpkQnyAL/vMgUhLVMY8gK+6ToC3aep0SGxOVmRpgH'
+    'AN+bxGO2vJ4Rtt2DiiLX4u/elTmw35UErqUL9mvHZvWb07IXY50FqrsSsIasDn6PjA/puk44NYD/0ngW16SLDkxL'
+    'tM2mYX/32cuGU3SuJF2gJLD7wX61+t5+0TlOCj5nFT8T+ydYTxoBfkDdytZDG9nlv6qTvdAi/0ie6FNQ6MC+qWHA'
+    'vezQeeyYNX25APrysEN3TBufL93sfIfS7axCHx/fnR1rSer1STv2KWn+JstPecX+0Pr39TFuh85WhT55DZVEzpbB'
+    'rhyk/hZBvhRBh76b6Oaj76bRqgzrC5+nQGF7SmCf6tvqiy6n2ABFwuWUA/9yir4+6bGnbHrUadH+swhr3dZxyaNp'
+    'hw0Yz+O/IkY5SvvJlGLHnSBbatWBi68uNkttbWzmL/m2PoH6Ke7LqKdkHfPv823ZFjpmn7H5zt8q6QgzGXWDLDrV'
+    'u/m2XWz799V1VoEmOB+rhNci/d7KQOsYzycjPO9XbJVFKhsO/rIwMYbi2/f+fNs3i/rhssKXC0SXLLhmoc9/oz8O'
+    'Sf0rADttPq/2SJu/5zq0mSM+XuqRn8dEv9fobMs0m/uPubbPeKdxRBmYRvd1GkfLYxytXGcNbPc40vr+Xq4d7/KV'
+    '6Teoj+tAmxjeuVzH9lyhuWUbaZFkT0vZL45HMO9V1lWLYC1QPDCU76u5dowWYS9TuQD8URJYIXI27ucBiTNuB39Z'
+    'm2nIY01xnkDIvpJFfv1V6qGfYz1BVsZt/mw6sidN1vn+xjztu4e7+C3G8VfSJsv+WhEfyj5FT7qh+C6WaV0xzHh/'
+    'uM9jLS8C/4bSYZXocN74yY9FkqlNx/5YkbyFU1L3g0C4Nneo1zHZGE0Snhg3/YC+2xIP+/ALF8GYKx427PAfDIid'
+    'gTlaT4NsM+QP4t9K4IewsYIixM9WwU+Sh/X6kXxfELwK1G49pf0vJE8ibncIcBxU4u/vEdwmzVsL5hf/v0Y2Y5Pw'
+    'uCJx0ILElWvKOFaU/hjPBvX3rlJvjeByfHeN6oeO67jI4YKsuzKNq0lx5oYyTsw3Q/h7ZQ0VhH/6CX5LiV9fJzi4'
+    'xwyTzyHNb+Kyxw+TT+xWxu2qCXityd/sr9hdv7vr905Zvz45dXfCmnXlS09Arij2q+WK9gO9NL99DvLCDgB89JFq'
+    '8JNwcfUxBjmcWjuODyTFgmz7pNiUzcmc9PQ9DwfEuEZlzRVAX4JciMRP/i7IhShsVTDLAXkPK2kVRrbmn+zSfIdp'
+    'znxvdYrdOUicg5DPxV2+//LRHPWGK7R3XBYbYnc+bq0cwpzf3fWQQv+wFVEP3QcKu/uAzxzs7gNfcZpXKd8pT/lO'
+    '+8DuiO2Zg9FKOlR3yyy2Ue6r+9k5Oc+cewtnkGwU6++qgN/AOPKI+HfGywBeSX41F5ykMY7SGAcEVlouWSjd0Gdy'
+    'wgNOieJb4FOPP7/ReCZu80to6zofd1L5zcZnKgk2vGajVyTOhTZ33sNvYM897QF/Bcbv2YdxwpFPhfi/YDpni6eh'
+    'rEjO336lbdK8PSLlEcClKGOqyDmMYcI/icaxf/Eg1NfoE+LzSJoXH5+Gbz9JMHzOCHN7exarJAIR856tj9yeg3+N'
+    'ylfh/4rkwdk29mz6OdN9/tj+/x1pc8p0zpc9S/AvUNsLVI9hHYT+L1KdVxwwKrDWcJwvK+N+ISFvPPYVfVPqXSL6'
+    'NY3f3QGTpnNWcca4z/61HGNtGPeZ5VVqU3HgtKi0mXfEGy8HnN16gnipovDFBZhDpPlzsFaHPNpWhI+qATzr6s81'
+    't2sSbygG+qZDdbY7XXXTNa0PPVW2PxgfPZnnwpdn76WYBcuQ16HEOzSYh/plvjV+OihnOrLwk90X9kTCYu9ktjEX'
+    'BHccqx3bS7S2Lprus9kXM4xZO5uA8qGkyKz3ZF52OgYY9/V9yAH5KsX57N4xkBBrtbK02kO8D/XhtJge56Vo8ea7'
+    'Mc5XdvD/gQz5Qy3PPDB7Nu3IDvbhyq1dduSZaTmDWt1bzUPbdZeNNvd9NPe3m3e344wM8jXmFfDY8o6zQ4PK+bBp'
+    'x/kwn/Z91L4Q2L4/YXw1Rz7IRZK5V4z7bhqrz9dpn7XydZN+P0dw5h02A9sFY5B/v0g2eJ3GPaLoBnuIP7OM8UTK'
+    'GKdprFMB/Ivtrig0OJag85RA97Lje5No/hrYjDVaI6gbvQJ24TjpeFWweS6Z7vuDtLvf0uyrftLb7B1PmL/f8Mhd'
+    'tXfClejMFZ47HveQYXH7j6He1jsi8nf1B+0S7a6Vzmx7G0FdH9879+z8us6z8xkr64/Ac+cbtF83Heewej13jr7C'
+    'fVG7d0z3mXRNPow69kMcb81jvFnOusX3Kx3dIfr0cp+Bj07ANLN0/0TkIMqYpgf9aqb7Lp4S2BqXAnG5TPxnZb7P'
+    'uSbffYTvsUQa3JDzDKH2Od77od1z6tqD4z7fkrM5SPcVx1mQNB6acexZfF7KJeNjHL5BOnLIvYa/fSBZz6jIb4do'
+    'jHxmKORMyyzxhj2nuEnzqe2ng7CPva/w/IYHzVue+2lNStZl7N0mPv3Y80zj0L4UYE/dewtsTczhHSP+GermzaNp'
+    'eQe93veK/L0iMhvnecm4z2Da87bvKzJwmeYvlF8Qr2+b9n2tRdN9lxjSH9dvDWyrnKeMHXTI2HFFH39YKeumcx+L'
+    'pXvewe9J+4TPnbaDnjnBLj/KA2QHLYPu7XtPTRX20QWj35dYdfDYW2JPlMBv2QsuaMvxHZ6b0uf9sl+57kBdJFsJ'
+    '4zwhOFjc55Q8fR+a5j18mVamVOnsSZpdZOX47d5D/5lr3xGKa5nvZWgouuIV5ffrDnsZZcSypzxHecX3azAuS0q7'
+    'pDO+WG/B+N8ZgHb752eBcm2/G9qVPvrAvHGf715K2NNCz+bXHfa2dj4a+eLVXCfnIMuYQvt7PNfRYQcV3QB5AMfG'
+    'd4zxnRvI/9jn/txW/Y7PsC8CT/v4KbDU+v2f6ay5QZN8jwHTb950nxFHfmdfa4gNUxfZ8FWwu+Pv/mS28sucogM2'
+    'lDXvs/9jn7827XuOiw4dYrvHbfH0uW+C7U2+d9F1ByDz5OsePHnV6He2aHyPvHkf7U9Jd+b0cidB08HTTIcfK/tJ'
+    '6Dz57PdDkO/lI0s3U/aBDSU2VA/UbTV/qfWFoJ76UAB9Fh2+BZz32YT4Fo6B7/nkPSP+/7hx3w3RcPCm790tzQRb'
+    'ybXGmwoOvMZelFwKvsslhJ7YTxp9jpvO3VbbTZ/tpItPvqGP7aXp2Zhnedh0v8ci/h3fY8HvytDsA+ynCP3YmOdR'
+    '4usjGWNG1k7WcpitbTym2MwoB7V70bE/jh09r+SjvZySA+uCV5N8Fc7PxXJFyfNome73U3BccRFi7b65paH4j3vG'
+    'JPsEbtGR7zEEvoC0/jhnow/ixTavudADfMtfrrVzmtaOT9x/RImN1034O4GyvEPoUoYYPL5baABonKQrY317vigJ'
+    '/nQgPjtZ3/op+N1Ve0VeuGQHvgeoYMLeCWVzFPCO4aLpvOfMh49KSh7JMyl+1RFau7fjfVNl0/2OkdO0Lh81nfer'
+    '2HU2YLa+W4rzP4tm611jPjKsRDnHWWI/s+L72c0XvvX5wnZ+kvSm0R55JERPmQ6o7+t7zXIWAXPp0/JWtHcWhvqI'
+    'XevjHiXegPLZx5fvso3Opugt2lk7jL/YNX4qAxzOxQvhqSLoQ67c6s/f0ZbrjuVq96Y84sDNN/Zbk3gi0tXy2IaS'
+    '64x5yb68YeOnD1FfK47cNFd8LC3HjHWSY6b7vTm++NUIToP8Epu0VmYC+8Bc/Fmit43N/ATW+4yi/6+Z7ne2LcE5'
+    'rDnjfs/bjBK/wdhYBc4/ISz72xuQP57UT0Xy7PYpMqalyLM5GucM5ck/AXl5Wk7/umO8cZsHAfdmQrzN+nBHFPgN'
+    '4z7Thbn1HBtDO65X2YpnIX8e+8octp7x2FNqyhmHk0S/ZWUs18zWc2sViZ/WiL5N2ovqZEc3KU/2vEMG2TOokwre'
+    '8yny66TpPh+4rvDRsxnHfQDG/ZonbtNUuujFuWFTnn4i3DtmiMfeCdVT83f2XQQRQ9ZNxk8u5Xdee/bsc5ItY0zy'
+    'ueZxmk+8N7Z8NRmXUQ9c+hw85Ot/CNGBXXZsSPvxhDEUlDH46EQHSfaOyl72xT0C5rM+7R2MCC9EN0i7ryLpnZHo'
+    'Y8LzuiHvN8Yzxr548xmfXt/J6YurNufs445p8e/AffFph6+1FxtIy7kK5fUs9mXRoRfz/Qsfmc57bJcnvxxj3U65'
+    'YHXaY4qP/VsB87tTcjDG8THTeY/w8wm6BvshfeM3x6mt9v7tZo95fvHffxPf4U7Ry9YPyfFwtQ+xEZlW280zyK8r'
+    'MB9HzPb7lDj/gN9hnfSOuKR3ziN/MV/VPeitxTKmUmTLMZP+Pr+d4kWcN9bJ7f1IRwWGjY+syXNV/ACsR7KNj3mo'
+    'szJ/e5TY4Zpxn1lfS7D7x3vIQ+Yc5HgPfYXkWCNFns32GOvS4qB1hdeZN28Y910s1xz4uWzHpqPf8YB4jL3X2dq2'
+    'F24BfiG45cnfjjRfVezl+jbESdP8j6H7VPz8HxSGAzc='
 )
 TABLE: dict[
     tuple[str, int],
@@ -127,21 +128,22 @@ TABLE: dict[
     ('\\bXFAIL(?:ED)?\\b', 2): (34, 20304, 136, 0, (), (None,)),
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 20440, 1736, 0, (), (None,)),
     ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22176, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23136, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 25168, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25344, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 25992, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 26056, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26160, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 26688, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 26884, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 27804, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 28352, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29036, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 30640, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 31080, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 31220, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 31416, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 31916, 1688, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 33604, 920, 1, (), (None, None)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23136, 520, 2, (), (None, None, None)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23656, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 25688, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25864, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 26512, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 26576, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26680, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27208, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 27404, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 28324, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 28872, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29556, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 31160, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 31600, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 31740, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 31936, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$', 0): (32, 32436, 1688, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 34124, 920, 1, (), (None, None)),
 }

@@ -80,6 +80,10 @@ _COUNT_PHRASES = ("how many", "number of")
 # for the line's time.
 _DURATION_PHRASES = ("how long",)
 _DURATION_CUES = frozenset(["long"])
+# Words only a phrase of the question gives their meaning: ``long`` of "how long" asks for a
+# time, ``times`` of "how many times" for a count of calls. Neither names a word of the answer,
+# so neither is a slip of a word the text holds (``log``, ``timed``): ``phrase_cues``.
+_PHRASE_CUE = precompiled(r"\bhow\s+(long)\b|\b(?:how\s+many|number\s+of)\s+(times)\b")
 CUE_WORDS: frozenset[str] = _CAUSE_CUES | _COUNT_CUES | _LOCATION_CUES | _CODE_CUES
 _WORD = precompiled(r"[a-z]+")
 
@@ -183,6 +187,14 @@ def is_cue(unit: str, kinds: frozenset[AnswerKind]) -> bool:
     """Whether the query unit ``unit`` only names the kind of line asked for (``count``,
     ``why``; ``long`` of "how long"): a section holding such a line holds what it asks."""
     return unit in CUE_WORDS or (AnswerKind.DURATION in kinds and unit in _DURATION_CUES)
+
+
+def phrase_cues(query: str) -> frozenset[str]:
+    """The words of ``query`` that only ask, by the phrase they stand in: ``long`` of "how
+    long", ``times`` of "how many times" (not "which times", where it may name a column)."""
+    return frozenset(
+        word for match in _PHRASE_CUE.finditer(query.lower()) for word in match.groups() if word
+    )
 
 
 def is_cause(line: str) -> bool:
