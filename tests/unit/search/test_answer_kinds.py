@@ -13,6 +13,7 @@ from domain.search.answer_kinds import (
     is_duration,
     is_location,
     phrase_cues,
+    searched,
 )
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
@@ -165,3 +166,16 @@ def test_a_word_that_only_asks_in_its_phrase_is_a_phrase_cue() -> None:
     assert phrase_cues("which times out were logged") == frozenset()
     assert phrase_cues("long running queries") == frozenset()
     assert phrase_cues("how lnog does rekey take") == frozenset()
+
+
+def test_times_of_how_many_times_is_not_searched_long_of_how_long_is() -> None:
+    # ``times`` only asks for a count; its stem would match ``import time:`` (ADR 0197).
+    assert searched(parse_query("how many times is the regex compiled")).terms == (
+        "regex",
+        "compiled",
+    )
+    assert searched(parse_query("how many times is the regex compiled")).raw.startswith("how many")
+    assert searched(parse_query("which times out were logged")).terms == ("times", "logged")
+    assert "long" in searched(parse_query("how long does rekey take")).terms
+    # A question made of the phrase alone is searched as typed.
+    assert searched(parse_query("how many times")).terms == ("times",)
