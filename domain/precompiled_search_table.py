@@ -14,74 +14,75 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXUtzXEcV7hmNZsZ6jTR+jOw4zsR2IimxLecFWMTErsRJTEhikkAgxgkjaWQb6xU9bDmEEAoKqlhRVKqyA1aw'
-    'ZRc2bPgDFAt2FAU7NuxZJdybOZ355lOfe7vvSHZia6qu25q5fbrP6dOnT59H95AxpmBan1z0fBJ9SlHZFz2j0VOM'
-    'nrx8PxyVdXmvEj3xe73RE3+/S77LA6yh6CnL/8sCIyd/H5b3huX/I/L3AYFl5P1B6V9Z4FnYcdvV6BmUPsZwzknZ'
-    'BNgrVC7B33F/n4qefQTndSlvAJwGwVmU8ir9fVngTkTPGMF9Vso5B1wLZz56atGzl3AtAW5xOSvt9Au94u/WqY9N'
-    'GpMq/T3qSesRKe1YxeUU8Idx8MeItDMoPBLT+JHoOeXRdh+13SMwLI8MymPrmzOtdutm84fhMV/uTuHLUanfI2OA'
-    '+JyNnjcAtsXf4pZz4DboeD8un5fyNSovSDkpcPsJbhFwjN87QfAPQztIPxyTJ+B7HgPXdyPUf0vTUfn/gPRvl9Dh'
-    'sPDkuvB3zJfnhYcPCy8lfXI0Jsjj6zBvcH6ch3ni4luN9wYc9BsBni3KbzHcPfK7a45YmrBsrQkfYRsno2c8ejZk'
-    'jo4K3W2dMenbPnn3lPy/AbIk52izLPxt5blrfsftHxe5sBfk+aR8NyzvxuUDUj5Kcm0O5JshGWPnDI4Ry0w7hhtS'
-    '9zK0PavI3xsOWHGd70B7N5T2HgM84jovyPghLivET7aclnKV5PAUwLBrzDLVXUyBMQEwGlRnVlnHrhKMUcB/lei7'
-    'SHVXHWsIr0cbNJ6WX0pQZ0PKL0n5uNRZgb7w+C0odZrSH+xDQxm3Nxz9RvjxO9+EPixTOaP04RkHDW3bp2DOIn2+'
-    'DGO3Qv1fpfauK+0+CDDmaayWHHqGC8ZemfNI46uE96qjLvLpPI15r8gMo8gQl+yxOmMvyMZN6/a/zFFN5jN81zpk'
-    '10OTsB4eAxg1wQtl74mU9Rp1h6rw/amUOgPU7zLpC1Z2vwN4DAPNBmFOfvqJFtmPI7X845Zq7lwfe2md0ugyBHMY'
-    '6XBa0esfUPR6Hue4zm9yrXp9gDu3i/qJL923YtxiGA/Bd+MyP1AXYD4buE19rQb0qyTzdVR4yn4f6wzfA93V5HL5'
-    '3F386Zgw36+3J1Z3n2Geh2OgF1k5++NcWy/6m+xxk94bF1k8LmsGzue0Nuwc/kiwC2lnXNaZcVlnxkWvyNL+h4Kn'
-    'nWdYx65Hj0A/FjO28yPBM6SdcdGJ4nIN6JCl/UsiK2MYV0AH3Q3fjYtOkAX+OZEpCGuJcMgK+4ToC3acx0WGxOXN'
-    'jDD3Q39vEI/Z8lpG2HYNKopci797S8bAflcSuJYu2K7Fzeo3J2Utxnfm6d3lgDlkdfADgh/SdZ361AD+S+NZnJMu'
-    'OjAtcW82Beu7z1o2kKJzJekCJYHdC/tXq+/tE53jhPTnjGJnYvsE60mDwA+oW9n3cI/ssl/Vab+wRvaRPNGnoNCB'
-    'bVMD0PeyQ+exOGv6cgH05QGH7piGny/d7HiH0u2MQh8f253FtSTv9Ug9tilp9ibLT3ll/6G172tj3AqdbQTa5DlU'
-    'Ejlbhn1lH7W3APKlCDr03UQ3H303jVZlmF/4PAkK25MCe7Jnsy26nLIHKFJfJh39L6fo62Mea8pNj3fWaP1ZgLlu'
-    '33HJoynHHjAex39EjHKU1pNxZR93nPZSK46++Opis1TX+mb+lG/pE6if4rqMekpWnH+bb8m2UJx9cPMdvxXSEWYy'
-    '6gZZdKq38q19sW3fV9dZAZrgeKxQvxbo97UMtI77+UTUz/uUvcoClQ0Hf1mY6EPxbXtfvmWbRf1wSeHLeaJLlr5m'
-    'oc9/o/8ckvenAXbaeF7pkjZ/zbVpM0d8vNglPw+Lfq/R2ZZpe+7f51o24+3uI8rANLqvEx5rHnis5dpzYKvxSGv7'
-    'W7mWv8tXpl+nNq4BbWJ4Z3PtvecyjS3vkRZI9qwp68WxCOY9yrxaI1jz5A8M5fuRXMtHi7CXqJwH/igJrBA5G7dz'
-    'v/gZt4K/7J6p32NOcZxAyLqSRX79Wd5DO8d6gqyM6/zRtGVPmqzz/Y152ncNd/Fb3MdfSJ0s62tFbCh7FT3pumK7'
-    'WKJ5xTDj9eFej7m8APwbSocVosM54yc/FkimNh3rY0XiFibl3XcD4drYoW5xsj6apH6i3/Rd+m6TP+z9z0wEwy5/'
-    '2IDDfrBL9hkYo3UaZJshexD/VgI7hPUVFMF/tgJ2kjzM1w/k+4L0q0D11lPq/0ziJOJ6h6CPfYr//W2C26RxW4Px'
-    'xb+v0p6xSf2YFj9oQfzKNQWPZaU97meD2ntLeW+V4LJ/d5XeD8XrmMjhgsy7MuHVJD9zQ8ET480Q/h6ZQwXhn16C'
-    'v6b4r68RHFxjBsjmkGY3ce3HD5NN7Fb67UYS+rUq/2d7xc783Zm/d8r89YmpuxPmrCteehRiRbFdLVa0F+il2e1z'
-    'EBe2H+CjjVSDn9QXVxvDEMOp1WP/QJIvyNZP8k3ZmMwxT9vzQICPa0jmXAH0JYiFSPzk74JYiMJmBbMcEPewnPbC'
-    '4Ob4kx2abzPNme+tTrEzBoljEPK5sMP3nz+ao94wTWvHJdlD7IzHrZVDGPO7Mx9S6B82I+qh60BhZx3wGYOddeAL'
-    'TvMRinfKU7zTXth3xPuZg9FMOlR3yyzeo9xb99vn5Dxj7i2cPtqjWHtXBewGxhFHxL9zvwz0K8mu5oKThOMQ4bhL'
-    'YKXFkoXSDW0mxz3glMi/BTb1+PMrjWfiOj+Huq78uBPKb9Y/U0nYw2t79Ir4uXDPnfewG9i8p91gr0D/Pdswjjvi'
-    'qbD/z5l2bvEUlBWJ+dun1E0at4elPAJ9KQpOFcnDGKD+J9E4ti8ehPc1+oTYPJLGxcem4dtOEgyfHGGub3OxSiIQ'
-    'Me7Z2shtHvwrVL4Mf1ckDs7WsbnpZ01n/rH9+xtSZ9K088ueJvjnqe55eo9hHYT2L9A7LzlgVGCuIZ4vKng/lxA3'
-    'HtuKvirvXST6NY3f2QFjpp2rOGPcuX9rDlwbxp2zvEJ1Ko4+LSh1Ljv8jZcCcrceJ16qKHxxHsYQaf4MzNV+j7oV'
-    '4aORAJ51teca21XxNxQDbdOhOtudrrrpmtb7nirb74yPnsxj4cuz95DPgmXIq1DiGRrMQ70y3ho/HZScjiz8ZNeF'
-    '3ZGw2DOWDeeC9B1xtbi9QHPrgunMzb6QAWctNwHlQ0mRWW/LuGy3DzBu69sQA/JF8vPZtWNXgq/VytKRLvx9qA+n'
-    '+fQ4LkXzN9+Nfr6yg//3Z4gfWvOMA7O5aUe2sQ1XbO2SI85MixnU3r3VPLRVZ9loY99DY3+7eXcrcmSQrzGugHHL'
-    'O3KH+pT8sClHfphP/R6qXwis35uAX80RD3KBZO60cZ9NY/X5Oq2zVr7epN/PEpzLjj0D7wuGIf5+gfbgdcJ7UNEN'
-    'dhN/ZsHxeAqOU4TreAD/Yr1phQYTCTpPCXQvi9/rRPNXYM9YozmCutFLsC+sko43Anuei6bz/CDt7Le0/VUv6W32'
-    'jCeM3294xK7aM+FKlHOFecdVDxkW1/8Q3tt8RkT+rv7gvkQ7a6U92t6boI6P75l7dnxd+eycY2XtEZh3vkHrddOR'
-    'h9Vt3jnaCvdG9d40nTnpmnwYcqyHiG/NA98suW7x+UpHt4k+3Zxn4KMTMM0s3T8SOYgypulBv5rpPIunBHuNi4F9'
-    'uUT8Z2W+T16T7zrC51giDa5LPkPo/hzP/dDOOXWtwXGb35XcHKT7siMXJI2HZhxrFudLuWR83IevkI4ccq7hr+9P'
-    '1jMq8tshwpFzhkJyWmaJN2ye4k0aT2097YN17B2F5zc8aL7muZ7WpGRdxp5t4tOOzWeqQv1SwH7qnluw18QY3mHi'
-    'n/5O3jyaFnfQ7XmvyN/LIrNxnBeNOwfT5tu+o8jAJRq/UH7Bfn3dtM5rLZrOs8SQ/jh/a7C3ynnK2D6HjK0q+vhD'
-    'Slk37fNYLN3zDn5PWid8zrTt84wJ7oX5e7tl599zrbMhcQw5H7+h6AjTyu/XHPsk5I0lz3mMfMrnKswo+WZcLym3'
-    'E9+bN/654rhf+zQHJNeyt+B+wmcduGzceb2LCbIsNCe77thnaXmxyBcv59q+5iw4hbb3WK6tu/QpawLyAOLGZ0vx'
-    'WQvI/9jmvtzmdZ1zlxeAp332p1hq7f7PtOdcn0nOX2f6XTaducHI72xjC9Fd6yIbvgj7rfi7P5jN/DKnrP0NZc77'
-    'yH1s85emdb5t0bF2bDXetp8+5wzwPoPP23Od/cY8+aoHT14x+lkdGt8jb95L61PSWSnd5KI3HTzNdPiBsp6EjhPS'
-    'UFvv+yHOx0eW3kxZBzYUn0A9UKfR7GR2D4x+ngcD6LPg2FPiuM8m+DUQBz7fkdeM+O9jxn0mQMPBm75ndjQTdGTX'
-    'HG8qfeA59rz40PkMjxB6Yjtp9Dlm2mcabTV9tpIuPnFmPjq3pmdjfN1h03l/Qfw73l/AdyRotgNspwjtWF/XUeLr'
-    'Ixl9BXZ/pMWu2j3RsLJXQjmonYeN7bHP4FklDunFlNhHF7yaxClwXCaWy4p/3+o5c4o/aQF8rL4xhaH9r3r6onoE'
-    'btHh5+8Hn2Nae+yr7wE/oY1nLXQB3/KXa+6cpLnj4+8dVHyidRN+F0yWu2MuZvC94p0yu4DGSboyvm/zSpLgTwX2'
-    'Zzvft75mvrNoj8gLl+zA+18KJuwuIOubxrNli6Z9v5UPH5WU+IGnUuxpgzR3b8c9Q2XTebfESZqXj5j2vRp2nu0y'
-    'm+8U4ri/otl8xpSPDCtRrGkWm/+s2H524kRvfZyoHZ8kvWmoSx4J0VOmAt73PW87Sww6xlCnxStod9XlPdY47Vxw'
-    'Oz8OKHZmlM9JMPmOLaT1mRS9RcuxQru7neOTGeBwDFYITxVBH3LF1H56N1eu04ennZfxsKNvvj6/mviRkK6WxzaU'
-    'GFeMR/XlDes3e5DaWnbEJLn8ImmxRayTTJjO+1J8+1cjOA2yS9ykuTIT2AbGYM8Svedk3v0Q5vuMov+vms67uhYh'
-    '/2bOuO/3mlFikDF2uQJ5LwjL/vYaxA0ntVOR+Kq9ioxZU+TZHOE5Q/HRj0M8lhbLve7AN67zAPSd715bN533gx2A'
-    'MWD4DSWXB2OqOb4b93HdylbMgftJbCtz7PWMx5pSU2LbTxD9lhRcrjrylSoSh1cj+jZpLarTPrpJ8ZHnHDLI5h6O'
-    'Kf2+nCK/TpjOvLB1hY+ezoj3fsD7Fc++TVHpohfHBI172olw7ZghHnszVE/N39k56BFD1k3GTy7ld557Nuc1aS9j'
-    'THI+a5XGE88LLV9J7suQR196HDzka38I0YFd+9iQ+tUEHAoKDj460UGSvUOyln2WP24+6dHu3kN4IbpB2jkFSXcF'
-    'oo0J8zRD7rXF3FLffnNuR7d3Mfr2VRtztnHHtPhn4Lp42mFr7WYPpMXahPJ6lv1l0aEXc979B6Z9f+nS2OcD162U'
-    'C1annVBs7F8LGN/tkoNxHx817ftjn03QNdgO6eu/OUZ1tXuXm13Gd8X/r+ZbtsPtopd9PyTGw1U/ZI/ItNpqnkF+'
-    '/UuuPR5HzNbblDj+gO8uTrobLOmuceQv5qu6B701X8Z4imyZMOn3uG0XL+K4vZZr7ydOe/rgmC996/G6VXLgXpH6'
-    'JdOZa3XTsa+oK3wwTO33kx70XvTvewm6sU/+WtLY1j1tQN3Kkwkay39Hz09NWF5qld7rOMf/P/peIelea9eZQz53'
-    'Rw9SX/juK5fdsCRyYbt1E4zrj2N+7zPZcgiPZRhjV05BWs7Dm+Lb2QqZv+MzSNYhXbYNe77YUYFn/cyr8lwReyrv'
-    'x9lWirm1s7IO7lZiMPjsBIbjsp9Wu4jjZzkZj+FLpA82UvTC2S5jBrR4krqiMzAfXDfus4yuOvrnssE1He1WA/za'
-    '9lx0ayM8fwv6F9I313o7p8zLBfKddxNvkubHCdX34+f/GC9DIw=='
+    'eNrtXUtzXEcV7hmNZmS9RiM/Rk4cZ/xIJCd+5QVYxMSuxElMSGKSQEiME8bSyDbWSIo0sqUQIBQUVLGiqFRlB6xg'
+    'yy5s2PAHKBbsKAp2bNizSrg3czrzzac+93bfkezE1lRdtzVz+3T36dOnz7N71BhTMO1PLno+iT6lqByMnonoKUZP'
+    'Xr4fi8qavFeOnvi9/uiJv98h3+UB1mj0DMj/BwRGTv4+KO+Nyf8r8vc9AsvI+yPSvwGBZ2HHbY9Hz4j0MYZzTsoG'
+    'wF6mchH+jvv7VPTsITivS3kT4NQJzoKU1+jvKwL3SPRMEtxnpZxzwLVw5qOnGj27aawlGFtczko7Q4Kv+LtV6mOD'
+    '5mSc/p7wxHVFSjtXcTkN9GEc9FGRdkaERmIcPxI9pzzaHqS2+wSGpZEReWx9c6bdbs1s/DA8psudKXQ5IfX7ZA5w'
+    'PGej502Abcdvx5ZzjG3E8X5cPi/la1RekPKEwB0iuEUYY/zecYJ/ENpB/OGcPAHf8xy4vqtQ/y1OJ+T/w9K/HYKH'
+    'g0KTq0LfMV2eFxo+KLSU9MnRnCCNr8K6wfVxHtaJi2412ht24K8CNFuU32K4u+R31xqxOGHeWhU6wjZORs9U9KzJ'
+    'Gp0QvNs6k9K3PfLuKfl/HXhJztHmgNC35eeu9R23f0z4wm7g5yfkuzF5Ny4fkPJR4mtzwN8M8Ri7ZnCOmGfaOVyT'
+    'uleg7VmF/950wIrrfAfau6m09xiMI67zgswfjmWZ6MmWl6VcIT48DTDsHrNEdRdSYBwBGHWqM6vsY9cIxgSMf4Xw'
+    'u0B1Vxx7CO9HazSfll5KUGdNyi9J+bjUWYa+8Pw1lToN6Q/2oa7M25uOfiP8+J1vQh+WqJxR+vCMA4e27VOwZhE/'
+    'X4a5W6b+r1B7N5R2HwQY8zRXiw45wwVjt6x5xPE1GveKoy7S6TzNeb/wDKPwEBfvsTJjP/DGDfv2v8xhjeczfNc+'
+    'ZPdDk7AfHgUYVRkX8t7jKfs1yg7jQvenUuoMU78HSF6wvPtdGMcY4GwE1uSnn2iT/TgSyz9ui+bO/bGf9ikNL6Ow'
+    'hhEPpxW5/gFFrud5juv8JteuNwhj53ZRPvHF+2bMWwzjIfhuStYHygJMZ8O3qa/jAf0qyXqdEJqy38cyw3dBdjW5'
+    'XD53F3+6Fsz3ap2F1dtnjNfhJMhFls/+ONeRi/4mOm7Se1PCi6dkz8D1nNaGXcMfyehC2pmSfWZK9pkpkSuytP+h'
+    'jNOuM6xj96NHoB8LGdv5oYwzpJ0pkYnisgV4yNL+JeGVMYyrIIPuhO+mRCbIAv+c8BSEtUhjyAr7uMgLdp6nhIfE'
+    '5XpGmHuhvzeJxmx5PSNsuwcVha/F370tc2C/Kwlcixds147NyjcnZS/Gd+bp3aWANWRl8HtkfIjXVepTHegvjWZx'
+    'TbrwwLhE3Wwa9nefvWw4ReZKkgVKArsf9Fcr7+0RmeO49OeMYmdi+wTLSSNADyhb2fdQR3bZr2qkL7TIPpIn/BQU'
+    'PLBtahj6PuCQeeyYNXm5APLysEN2TBufL97sfIfi7YyCHx/bnR1rSd7rk3psU9LsTZae8or+obXva2PcDJmtAm3y'
+    'GioJnx0AvXKQ2msCfymCDH034c1H3k3D1QCsL3yeBIHtSYF9om+jLXogRQcoUl9OOPo/kCKvT3rsKese77Ro/2nC'
+    'WrfvuPjRtEMHjOfxHxGhHKb9ZErR446RLrXs6IuvLDZLda1v5k/5tjyB8inuyyinZB3zb/Nt3hY6Zp+x+c7fMskI'
+    'Mxllgywy1dv5tl5s2/eVdZYBJzgfy9SvJv3eyoDruJ9PRP28X9FVmlTWHfRlYaIPxbftPfm2bRblw0WFLucJL1n6'
+    'mgU//43+s1/evwyw0+bzao+4+Wuug5s5ouOFHul5TOR7Dc+2TNO5f59r24y3uo/IA9PwvkrjaHmMo5XrrIHNHkda'
+    '29/Ktf1dvjz9BrVxHXATwzub6+ieSzS3rCM1ife0lP3iaATzXmVdtQjWPPkDQ+m+kmv7aBH2IpXzQB8lgRXCZ+N2'
+    'DoifcTPoy+pMQx5riuMEQvaVLPzrz/Ie2jlWE3hlXOePpsN70nid729M0757uIve4j7+Qupk2V/LYkPZrchJNxTb'
+    'xSKtK4YZ7w/3eazlJtBvKB6WCQ/njB//aBJPbTj2x7LELZyQd98LhGtjh3odk/XRJPUT/abv0Xcb/GHvf2YiGHP5'
+    'w4Yd9oMdomdgjNZp4G2G7EH8WwnsENZXUAT/2TLYSfKwXj+Q7wvSrwLVW02p/zOJk4jr7Yc+Dir+93cIboPmrQXz'
+    'i39fI52xQf24LH7QgviVq8o4lpT2uJ91au9t5b0Vgsv+3RV6P3RcR4UPF2TdDdC4GuRnrivjxHgzhL9L1lBB6Kef'
+    '4LcU//V1goN7zDDZHNLsJi59/CDZxG6l366S0K8V+T/bK7bX7/b6vVPWr09M3Z2wZl3x0hMQK4rtarGi/YAvzW6f'
+    'g7iwvQAfbaQa/KS+uNoYgxhOrR77B5J8QbZ+km/KxmROetqehwN8XKOy5gogL0EsROInfxfEQhQ2CpgDAXEPS2kv'
+    'jGyMP9nG+RbjnOneyhTbc5A4ByGfC9t0//nDOcoNl2nvuCQ6xPZ83Fo+hDG/2+shBf9hK6IWug8UtvcBnznY3ge+'
+    '4DivULxTnuKddoPeEesz+6KVtL/m5lmso9xX89Nzcp4x9xbOIOko1t5VBruBccQR8e/cLwP9SrKrueAkjXGUxrhD'
+    'YKXFkoXiDW0mxzzglMi/BTb1+PMrjWbiOj+Huq78uOPKb9Y/U07Q4TUdvSx+LtS58x52A5v3tBPsFei/ZxvGMUc8'
+    'Ffb/OdPJLZ6Gsiwxf3uUuknz9rCUh6AvRRlTWfIwhqn/STiO7Yv74H0NPyE2j6R58bFp+LaTBMMnR5jr21yskjBE'
+    'jHu2NnKbB/8KlS/D32WJg7N1bG76WdOdf2z//obUOWE6+WVPE/zzVPc8vcew9kH7F+idlxwwyrDWcJwvKuN+LiFu'
+    'PLYVfVXeu0j4axi/swMmTSdXcca4c/9ajrHWjTtneZnqlB19aip1rjj8jZcCcrceJ1oqK3RxHuYQcf4MrNUhj7pl'
+    'oaNKAM262nPN7Yr4G4qBtulQme1OF910Set9T5Htd8ZHTua58KXZe8lnwTzkVSjxDA2moX6Zb42e9klORxZ6svvC'
+    'zohZ7JrMNuaC9B3Hasf2Aq2tC6Y7N/tChjFruQnIH0oKz3pH5mWrfYBxW9+GGJAvkp/P7h07EnytlpdWevD3oTyc'
+    '5tPjuBTN33w3+vkGHPS/N0P8UMszDszmph3awjZcsbWLjjgzLWZQe/dW09BmnWWjzX0fzf3tpt3NyJFBusa4Ah5b'
+    '3pE7NKjkh0078sN86vdR/UJg/f6E8VUd8SAXiOdeNu6zaaw8X6N91vLXdfr9LMG54tAZWC8Yg/j7JungNRr3iCIb'
+    '7CT6zDLGYyljnKaxTgXQL9a7rODgSILMUwLZy47vdcL5K6AzVmmNoGz0EuiF4yTjVUDnuWi6zw/Szn5L06/6SW6z'
+    'Zzxh/H7dI3bVnglXopwrzDse9+Bhcf0P4b2NZ0Tk7+oP6iXaWSud2fZWgro+vmfu2fl15bNzjpW1R2De+Rrt1w1H'
+    'HlaveedoK9wd1XvLdOeka/xh1LEf4nirHuPNkusWn690eIvw08t5Bj4yAePM4v0j4YPIYxoe+Kua7rN4SqBrXAzs'
+    'yyWiP8vzffKafPcRPscScXBD8hlC9XM890M759S1B8dtviG5OYj3JUcuSBoNzTj2LM6XcvH4uA9fIRk55FzDXx9I'
+    'ljPK8tt+GiPnDIXktMwSbdg8xXWaT20/HYR97F2F5tc8cN7y3E+rUrIsY8828WnH5jONQ/1SgD517y3QNTGGd4zo'
+    'Z6ibNg+nxR30et4r0veS8Gyc5wXjzsG0+bbvKjxwkeYvlF6wX1837fNai6b7LDHEP67fKuhWOU8eO+jgseOKPP6Q'
+    'UtZM5zwWi/e8g96T9gmfM20HPWOCXXaUA6QHLYLs7XtOTQX20Xmjn5dYcdDYG6JPlMBu2UtfUJfjMzzXpc37Zb9y'
+    'nYHaJF0J/TwhfbB9n1Pi9H1wmvewZVqeUqHckzS9yPLx272H/j3XPiMU1zKfy1BXZMXLyu/XHfoy8ohFT36O/IrP'
+    '1+C+LCj1knJ88b15439mAOrtn+YC5dp2N9QrfeSBK8ad372QsKeF5ubXHPq2lh+NdPFyrhNzkGVMoe09luvIsIOK'
+    'bIA0gGPjM8b4zA2kf2xzT26jfMc57E2gaR87BZZau/8znTU3aJLPMWD8XTHdOeJI72xrDdFhasIbvgh6d/zdH8xG'
+    'eplTZMC6suZ99n9s85emfc5x0SFDbPa4bT99zptgfZPPXXSdAcg0+aoHTV41+pktGt0jbd5H+1PSmTm9nEnQcNA0'
+    '4+H7yn4SOk8++/0QxHv58NL1lH1gTfEN1QJlW81eam0hKKc+GICfpsO2gPM+m+DfwjHwOZ+8Z8R/HzXusyHqDtr0'
+    'PbulkaArudZ4Q+kDr7HnJZaCz3IJwSe2k4afo6ZzttVm42cz8eITb+ije2lyNsZZHjTd91jEv+M9FnxXhqYfYDtF'
+    'aMf6PA8TXR/K6DOyerIWw2x14zFFZ0Y+qJ2Lju2x7+hZJR7txZQYWBe8qsSrcHwulktKnEfLdN9PwX7FJvjafWNL'
+    'Q/s/7umT7BO4RUe8xxDYAtLa45iNPvAX27jmQg/wLX251s5JWjs+fv8RxTdeM+F3AmW5Q+hiBh883i20A3CcJCvj'
+    '+za/KAn+dGB/tvJ9a6fgu6t2Cb9w8Q68B6hgwu6EsjEKeMZw0XTuOfOho5ISR/JUil11hNbu7bhvasB03zFyktbl'
+    'I6Zzv4pdZzvMxrulOP6zaDaeNebDw0oUc5zF9zMrtp/teOFbHy9s5ydJbhrtkUZC5JTpgPd9ba9ZchEwlj4tbkW7'
+    'szDURuxaH/co/gbkzz62fJdudCZFbtFy7dD/Ytf4iQxwOBYvhKaKIA+5Yqs/vaMt1+3L1c5NedjRN1/fb1X8iYhX'
+    'S2NrSqwzxiX70ob1nz5IbS05YtNc/rG0GDOWSY6Y7ntzfPtXJTh1skus01qZCWwDY/FnCd/WN/MDWO8zivy/Yrrv'
+    'bFuAPKw5477nbUbx36BvrAz5TwjL/vYaxI8ntVOWOLvdCo9pKfxsjsY5Q3Hyj0NcnhbTv+oYb1znAeh7I8HfZm24'
+    'Iwr8unHndGFsPfvGUI/rlbdiLuRPYluZQ9czHntKVclxOE74W1TGcs1szFsri/+0Svht0F5UIz26QXGy5xw8yOag'
+    'Tir9vpLCv46b7vzAVYWOns447r0w7lc8+zZNpQtfHBs25Wknwr1jhmjsrVA5NX9nn0UQEWTNZPzkUn7ntWdzn5N0'
+    'GWOS85rHaT7x3NiBq8l9GfXoS5+DhnztDyEysEuPDak/njCGgjIGH5loH/HeUdnLPjtHwHzSp93BiPBCZIO08yqS'
+    '7oxEGxPm64bcb4w5xr795hyfXu/k9O2rNuds445x8c/AffG0w9baiw6kxVyF0noW/bLokIv5/IUPTOce28XJz8dY'
+    'N5MvWJn2iGJj/1rA/G4VH4z7+Kjp3CP8bIKswXZIX//NUaqr3b/d6DHOL/7/eL5tO9wqfNn3Q2I8XPVDdETG1WbT'
+    'DNLrX3Kd+ThkNt+mxPEHfId10h1xSXfOI30xXdU88K35MqZSeMsRk36f31bRIs7ba7mOPnHa0wfHdOlbj/etkmPs'
+    'ZalfojjSdYdeUVPoYIzaHyI56EfRvz9KkI198hiT5rbmaQPqlZ8cobn8d/T81ITlJ4/Te133OfxH1xWS7jd3nT3l'
+    'c4f4CPWF70Bz2Q1LEIu8lbIJ5ncckBjoLLmkRzPMsSu3JC335S3x7WwGz9/2GSTLkC7bhj1n7rDAs37mFXmuij2V'
+    '9XG2lWI8/6zsgzuVGIwV4z77YyXBfjreQz4H88l4Dl8iebCeIhfO9hgzoMWT1BSZgenghnGfaXXN0T+XDa7haHc8'
+    'wK9tz8e3NsLzt6B/IX1z7bdzyrpsku+8l3iTND9OqLwfP/8HGppnaw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -129,21 +130,22 @@ TABLE: dict[
     ('\\bXFAIL(?:ED)?\\b', 2): (34, 20304, 136, 0, (), (None,)),
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 20440, 1736, 0, (), (None,)),
     ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22176, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23136, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 25168, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25344, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 25992, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 26056, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26160, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 26688, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 26884, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 27804, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 28352, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29036, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 30640, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 31080, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 31220, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 31416, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 31916, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 34956, 920, 1, (), (None, None)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23136, 520, 2, (), (None, None, None)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23656, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 25688, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25864, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 26512, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 26576, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26680, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27208, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 27404, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 28324, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 28872, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29556, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 31160, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 31600, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 31740, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 31936, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 32436, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 35476, 920, 1, (), (None, None)),
 }

@@ -9,6 +9,7 @@ import attrs
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.store_words import HELD_MIN, StoreWords
+from domain.search.answer_kinds import phrase_cues
 from domain.search.corrected_text import (
     doubled_by_spelling,
     replaced,
@@ -80,8 +81,10 @@ class QueryCorrector:
         ``present(word)`` tells whether the text already found contains the word (a partial
         identifier such as ``ConnectionRese`` is no typo and is left alone, but for a word of
         three letters and one a letter short of its one-slip correction:
-        ``_slips_of_found_words``). Words in ``as_typed`` stay as typed (ADR 0179).
+        ``_slips_of_found_words``). Words in ``as_typed`` stay as typed (ADR 0179), and so do
+        the words a phrase of the question only asks by (``long`` of "how long": ADR 0197).
         """
+        as_typed = as_typed | phrase_cues(query.raw)
         absent = [
             t
             for t in query.terms

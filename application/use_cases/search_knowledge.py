@@ -15,7 +15,7 @@ from application.search.layers import LayerPlan, retrieve
 from application.search.semantic import SemanticLayer, Silenced
 from domain.errors import InvalidInput
 from domain.search import meaning, reply_tuning, tuning
-from domain.search.answer_kinds import answer_kinds
+from domain.search.answer_kinds import answer_kinds, searched
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
@@ -70,7 +70,7 @@ class SearchKnowledge:
             raise InvalidInput(
                 f"search limit {limit} is out of range", f"use a limit between 1 and {MAX_LIMIT}"
             )
-        parsed = parse_query(query)
+        parsed = searched(parse_query(query))
         if parsed.is_empty:
             return SearchResults(query)
         layer = self._semantic

@@ -16,9 +16,12 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+import attrs
+
 from domain.precompiled import precompiled
 from domain.search.line_facts import line_facts
 from domain.search.matching import TermGroups
+from domain.search.query import ParsedQuery
 
 
 class AnswerKind(StrEnum):
@@ -80,6 +83,14 @@ _COUNT_PHRASES = ("how many", "number of")
 # for the line's time.
 _DURATION_PHRASES = ("how long",)
 _DURATION_CUES = frozenset(["long"])
+# Words only a phrase of the question gives their meaning: ``long`` of "how long" asks for a
+# time, ``times`` of "how many times" for a count of calls. Neither names a word of the answer,
+# so neither is a slip of a word the text holds (``log``, ``timed``): ``phrase_cues``.
+_PHRASE_CUE = precompiled(r"\bhow\s+(long)\b|\b(?:how\s+many|number\s+of)\s+(times)\b")
+# Of those, the ones no answer line says and no answer kind counts as found: ``times`` is not
+# searched (its stem matches ``import time:``; ``cProfile`` counts calls as ``40000    0.020 …``),
+# while ``long`` stays, found in every line that states a time (``is_cue``).
+_UNSEARCHED_CUES = frozenset(["times"])
 CUE_WORDS: frozenset[str] = _CAUSE_CUES | _COUNT_CUES | _LOCATION_CUES | _CODE_CUES
 _WORD = precompiled(r"[a-z]+")
 
@@ -191,6 +202,24 @@ def is_cue(unit: str, kinds: frozenset[AnswerKind]) -> bool:
     """Whether the query unit ``unit`` only names the kind of line asked for (``count``,
     ``why``; ``long`` of "how long"): a section holding such a line holds what it asks."""
     return unit in CUE_WORDS or (AnswerKind.DURATION in kinds and unit in _DURATION_CUES)
+
+
+def phrase_cues(query: str) -> frozenset[str]:
+    """The words of ``query`` that only ask, by the phrase they stand in: ``long`` of "how
+    long", ``times`` of "how many times" (not "which times", where it may name a column)."""
+    return frozenset(
+        word for match in _PHRASE_CUE.finditer(query.lower()) for word in match.groups() if word
+    )
+
+
+def searched(query: ParsedQuery) -> ParsedQuery:
+    """``query`` without the words its phrases only ask by and no answer line says (``times``
+    of "how many times"); as parsed when they are all it asks."""
+    unsearched = phrase_cues(query.raw) & _UNSEARCHED_CUES
+    terms = tuple(t for t in query.terms if t not in unsearched)
+    if not unsearched or not (terms or query.phrases) or len(terms) == len(query.terms):
+        return query
+    return attrs.evolve(query, terms=terms)
 
 
 def is_cause(line: str) -> bool:

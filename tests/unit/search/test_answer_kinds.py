@@ -12,6 +12,8 @@ from domain.search.answer_kinds import (
     is_definition,
     is_duration,
     is_location,
+    phrase_cues,
+    searched,
 )
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
@@ -190,3 +192,26 @@ def test_how_long_asks_for_a_time_beside_the_words_of_the_question() -> None:
     assert not answers(AnswerKind.DURATION, "0.30s call     test_catalog.py::test_refund", groups)
     logs = term_groups(parse_query("how long are the pytest log artifacts kept"))
     assert not answers(AnswerKind.DURATION, "access_log /var/log/x.log buffer=32k flush=5s;", logs)
+
+
+def test_a_word_that_only_asks_in_its_phrase_is_a_phrase_cue() -> None:
+    assert phrase_cues("How long does importing asyncio take") == {"long"}
+    assert phrase_cues("how many times is the regex compiled") == {"times"}
+    assert phrase_cues("number of times the list is sorted") == {"times"}
+    # Out of its phrase the word may name something the output says.
+    assert phrase_cues("which times out were logged") == frozenset()
+    assert phrase_cues("long running queries") == frozenset()
+    assert phrase_cues("how lnog does rekey take") == frozenset()
+
+
+def test_times_of_how_many_times_is_not_searched_long_of_how_long_is() -> None:
+    # ``times`` only asks for a count; its stem would match ``import time:`` (ADR 0197).
+    assert searched(parse_query("how many times is the regex compiled")).terms == (
+        "regex",
+        "compiled",
+    )
+    assert searched(parse_query("how many times is the regex compiled")).raw.startswith("how many")
+    assert searched(parse_query("which times out were logged")).terms == ("times", "logged")
+    assert "long" in searched(parse_query("how long does rekey take")).terms
+    # A question made of the phrase alone is searched as typed.
+    assert searched(parse_query("how many times")).terms == ("times",)

@@ -61,6 +61,22 @@ def test_unknown_words_are_corrected_known_ones_kept() -> None:
     assert corrector.correct(parse_query("rollback")) is None
 
 
+def test_a_word_that_only_asks_by_its_phrase_is_no_slip_of_a_held_word() -> None:
+    # ``long`` of "how long" asks for a time and ``times`` of "how many times" for a count:
+    # neither is a slip of ``log`` or ``timed``, which the text holds (ADR 0197).
+    store = Vocabulary({"log", "timed", "importing", "asyncio", "regex", "compiled"})
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    assert corrector.correct(parse_query("how long does importing asyncio take")) is None
+    assert corrector.correct(parse_query("how many times is the regex compiled")) is None
+    # A misspelt naming word beside them is still corrected, the cue kept as typed.
+    corrected = corrector.correct(parse_query("how long does importnig asyncio take"))
+    assert corrected is not None and corrected.terms == ("long", "importing", "asyncio")
+    assert corrected.raw == "how long does importing asyncio take"
+    # Out of its phrase the same word is corrected as any word held nowhere.
+    corrected = corrector.correct(parse_query("long rotation of asyncio"))
+    assert corrected is not None and "log" in corrected.terms
+
+
 def test_synonym_words_are_candidates_even_when_never_indexed() -> None:
     corrector = QueryCorrector(Vocabulary({"latency"}), FixedClock())  # type: ignore[arg-type]
     corrected = corrector.correct(parse_query("perfomance"))
