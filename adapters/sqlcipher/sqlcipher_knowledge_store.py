@@ -106,7 +106,9 @@ class SqlcipherKnowledgeStore(
         words = self._known_words.unseen(document.vocabulary)
         connection = self._pool.connection()
         with write_cache(connection):
-            outcome = writer.index_document(connection, document, self._clock.now(), words)
+            outcome = writer.index_document(
+                connection, document, self._clock.now(), words, self._fold_words
+            )
         self._pool.confirm()  # never acknowledge a write to a file that is gone
         if not outcome.already_indexed:
             self._known_words.remember(words)
@@ -130,6 +132,7 @@ class SqlcipherKnowledgeStore(
                 vocabulary,
                 now=self._clock.now(),
                 unseen=self._known_words.unseen,
+                fold_words=self._fold_words,
             )
         self._pool.confirm()
         if not outcome.already_indexed:

@@ -26,6 +26,13 @@ _OWNED_IDS = "SELECT id FROM chunk_owners WHERE source_id = ? AND id > ? ORDER B
 _ADD_WORDS = """INSERT OR IGNORE INTO vocabulary_recent (word)
     SELECT value FROM json_each(?) AS new
     WHERE NOT EXISTS (SELECT 1 FROM vocabulary WHERE word = new.value)"""
+# A document whose new words alone make the store's fold due (a big log's ids) writes them
+# straight into the vocabulary, where the fold that follows its commit would move them; the
+# words waiting in the recent table stay for that fold, so no word is in both tables at any
+# commit (ADR 0201).
+_ADD_WORDS_TO_VOCABULARY = """INSERT OR IGNORE INTO vocabulary (word)
+    SELECT value FROM json_each(?) AS new
+    WHERE NOT EXISTS (SELECT 1 FROM vocabulary_recent WHERE word = new.value)"""
 # A streamed document's terms are held in memory up to this many bytes in the trigram table
 # before FTS5 writes a segment (its default is 1 MB): a 20 MB log's trigram inserts cost about
 # half as much CPU, for ~8 MB more memory while it is written (ADR 0185).
@@ -34,18 +41,23 @@ STREAMED_TERM_BYTES = 8 * 1024 * 1024
 
 
 def index_document(
-    connection: Connection, document: SourceDocument, now: datetime, words: Sequence[str]
+    connection: Connection,
+    document: SourceDocument,
+    now: datetime,
+    words: Sequence[str],
+    fold_words: int,
 ) -> IndexOutcome:
     """Dedup by label, replace on new content, insert chunks in both layers: one transaction.
 
-    ``words`` are the document's vocabulary words not yet known to be stored.
+    ``words`` are the document's vocabulary words not yet known to be stored; ``fold_words``,
+    how many new words make the store fold the recent ones into the vocabulary.
     """
     stamp = to_text(now)
     with write_transaction(connection):
         existing, held = _same_or_clear(connection, document, stamp)
         if held is not None:
             return held
-        source_id = _insert(connection, document, stamp, words)
+        source_id = _insert(connection, document, stamp, words, fold_words)
         return IndexOutcome(
             source=_reload(connection, source_id),
             already_indexed=False,
@@ -72,7 +84,11 @@ def _same_or_clear(
 
 
 def _insert(
-    connection: Connection, document: SourceDocument, stamp: str, words: Sequence[str]
+    connection: Connection,
+    document: SourceDocument,
+    stamp: str,
+    words: Sequence[str],
+    fold_words: int,
 ) -> int:
     chunks = document.chunks
     cursor = connection.execute(
@@ -92,11 +108,18 @@ def _insert(
     source_id = cursor.lastrowid
     assert source_id is not None
     _insert_chunks(connection, source_id, chunks, 0)
-    # One statement for the whole word list: far cheaper than one bound call per word. New words
-    # go to the small table of recent ones (ADR 0122): inserted into the large one, a document's
-    # new words (ids, hashes) land on nearly every one of its pages, each then written again.
-    connection.execute(_ADD_WORDS, (json_words(words),))
+    _add_words(connection, words, fold_words)
     return source_id
+
+
+def _add_words(connection: Connection, words: Sequence[str], fold_words: int) -> None:
+    """One statement for the whole word list: far cheaper than one bound call per word. New
+    words go to the small table of recent ones (ADR 0122): inserted into the large one, a
+    document's new words (ids, hashes) land on nearly every one of its pages, each then written
+    again. When they alone make the fold due, the fold would write those pages at once anyway:
+    they go there now instead of twice through the recent table (ADR 0201)."""
+    statement = _ADD_WORDS_TO_VOCABULARY if len(words) >= fold_words else _ADD_WORDS
+    connection.execute(statement, (json_words(words),))
 
 
 def index_streamed(
@@ -107,6 +130,7 @@ def index_streamed(
     *,
     now: datetime,
     unseen: Callable[[frozenset[str]], Sequence[str]],
+    fold_words: int,
 ) -> tuple[IndexOutcome, int, Sequence[str]]:
     """``index_document`` for a document whose chunks come in batches, all in one transaction
     (an exception from ``batches`` or ``vocabulary`` rolls every row back: a kill leaves whole
@@ -142,7 +166,7 @@ def index_streamed(
             (count, code, source_id),
         )
         words = unseen(vocabulary())
-        connection.execute(_ADD_WORDS, (json_words(words),))
+        _add_words(connection, words, fold_words)
         outcome = IndexOutcome(
             source=_reload(connection, source_id),
             already_indexed=False,

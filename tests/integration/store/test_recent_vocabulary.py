@@ -70,15 +70,16 @@ def test_a_word_in_both_tables_is_listed_once(tmp_path: Path) -> None:
 def test_a_fold_that_fails_leaves_every_word_where_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = SqlcipherKnowledgeStore(tmp_path / "knowledge.db", KEY, fold_words=1)
+    store = SqlcipherKnowledgeStore(tmp_path / "knowledge.db", KEY, fold_words=3)
 
     def broken(connection: object) -> None:
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(maintenance, "fold_vocabulary", broken)
-    outcome = store.index(document("a", "alpha bravo"))
+    store.index(document("a", "alpha bravo"))
+    outcome = store.index(document("b", "charlie delta"))  # 4 words sent: the fold is due
     assert not outcome.already_indexed
-    assert _tables(store) == (set(), {"alpha", "bravo"})
+    assert _tables(store) == (set(), {"alpha", "bravo", "charlie", "delta"})
     assert store.has_word("alpha")
     store.close()
 
