@@ -39,6 +39,8 @@ _FRAMED = re.compile(
     rf"^(?=.*[{_FRAME}]{{3}}\s*$)\s*([{_FRAME}])\1{{2,}}\s*(.*?)\s*[{_FRAME}]{{3,}}\s*$"
 )
 _PROMPT = re.compile(r"^(?:\$|[\w.-]+=[#>])\s+(\S.*)$")
+# What follows the first ``=`` of a database prompt (``shop=>``, ``shop=#``).
+_PROMPTS = ("=#", "=>")
 _COMMENT = re.compile(r"^(?:--|#)\s+(\S.*)$")
 _COMMIT = re.compile(r"^commit ([0-9a-f]{7,40})\b")
 _DIFF = re.compile(r"^diff --git a/\S+ b/(\S+)")
@@ -115,7 +117,7 @@ def _may_be_a_prompt(line: str, first: str) -> bool:
     if first == "$":
         return True
     equals = line.find("=", 0, 40)
-    return equals >= 0 and line.startswith(("=#", "=>"), equals)
+    return equals >= 0 and line.startswith(_PROMPTS, equals)
 
 
 def _header(lines: list[str], number: int) -> Header | None:
@@ -186,9 +188,10 @@ def _commented(lines: list[str], header: Header, headers: list[Header]) -> Heade
 
 # What a line opening with none of ``_header``'s first characters (a blank, a frame, ``$``,
 # ``@``, ``●``) must still hold to be a header: ``commit ``, ``diff --git a/``, ``PASS``,
-# ``FAIL`` at its start, an ``=`` in its first 40 characters (a prompt's), no space (a file's
-# path), or a ``-->`` on the next line (a diagnostic's location). Most lines of a log hold none
-# of them, and are spared ``_header``'s calls.
+# ``FAIL`` at its start, a first ``=`` in its first 40 characters that opens ``=#`` or ``=>``
+# (a prompt's, ``_may_be_a_prompt``), no space (a file's path), or a ``-->`` on the next line
+# (a diagnostic's location). Most lines of a log hold none of them, and are spared
+# ``_header``'s calls; an application log's ``req=…`` among them.
 _NO_HEADER_STARTS = frozenset(map(chr, range(0x21, 0x7F))) - frozenset(f"{_FRAME}$@")
 _HEADER_OPENINGS = ("commit ", "diff --git a/", "PASS", "FAIL")
 
@@ -202,7 +205,7 @@ def find_headers(lines: list[str]) -> list[Header]:
         if (
             line[:1] in _NO_HEADER_STARTS
             and " " in line
-            and line.find("=", 0, 40) < 0
+            and ((equals := line.find("=", 0, 40)) < 0 or not line.startswith(_PROMPTS, equals))
             and not line.startswith(_HEADER_OPENINGS)
             and (number == last or "-->" not in lines[number + 1])
         ):

@@ -36,21 +36,24 @@ def distinct_tokens(text: str) -> str:
     """``text``'s blank-free tokens, each once in order of first appearance; tokens first seen
     one after the other on a line joined by a space, and a line break wherever a token was
     left out or a line ended."""
+    # Each kept token goes into one list after what separates it from the one kept before: a
+    # space when that one stood right before it on its line, else a line break (the first
+    # token's, cut off at the end). One join of it all, not one per run and one of the runs.
     seen: set[str] = set()
-    runs: list[str] = []
+    keep = seen.add
+    pieces: list[str] = []
+    put = pieces.append
     for line in text.split("\n"):
-        run: list[str] = []
+        separator = "\n"
         for token in line.split():
             if token in seen:
-                if run:
-                    runs.append(" ".join(run))
-                    run = []
+                separator = "\n"
             else:
-                seen.add(token)
-                run.append(token)
-        if run:
-            runs.append(" ".join(run))
-    return "\n".join(runs)
+                keep(token)
+                put(separator)
+                put(token)
+                separator = " "
+    return "".join(pieces)[1:]
 
 
 def substring_text(chunk: Chunk) -> str | None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from domain.chunking import MAX_CHUNK_BYTES, chunk
+from domain.chunking import line_windows as line_windows_module
 from domain.chunking.line_windows import MAX_ITEM_LINES, MAX_LINES, line_windows
 from domain.content_type import ContentType
 
@@ -127,3 +131,80 @@ def test_a_block_a_header_opens_stays_whole_though_its_lines_are_at_the_margin()
     assert len(holding) == 1
     assert "FAIL\texample.test/quota\t0.014s" in holding[0]  # the block runs to the end
     assert all("\t/src/quota/quota.go:11" not in w for w in windows if w is not holding[0])
+
+
+def _windows_every_cut_costed(lines: list[str], max_bytes: int) -> list[tuple[int, int]]:
+    """``line_windows`` as it was first written: every place between ``first`` and ``last``
+    costed, the least taken (the last of equals)."""
+    module = line_windows_module
+    windows: list[tuple[int, int]] = []
+    margin = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
+    inside = module._opened_blocks(lines, margin, [])
+    total = len(lines)
+    start = 0
+    while total - start > MAX_LINES:
+        first = start + module.MIN_LINES
+        last = max(first, min(start + MAX_LINES, total - module.MIN_LAST_LINES))
+        cost, end = min(
+            (module._cost(lines, i, margin, inside), -i) for i in range(first, last + 1)
+        )
+        end = -end
+        if not module._between_items(cost):
+            kept = module._item_end(lines, start, last, margin, max_bytes=max_bytes, inside=inside)
+            if kept is not None:
+                end, cost = kept, (0, module._AFTER_BLANK)
+        windows.append((start, end))
+        if end >= total:
+            return windows
+        start = end if module._between_items(cost) else end - module.OVERLAP_LINES
+    windows.append((start, total))
+    return windows
+
+
+# Lines of every kind a cut is costed by: blank (of several lengths), at the margin or
+# indented, continuing an item (``note:``, ``= ``, ``58 |``), opening a block (``…:``).
+_LINE_KINDS = [
+    "",
+    " ",
+    "\t",
+    "   ",
+    "item",
+    "2025-06-14T00:00:02Z INFO req=1 ok",
+    "  indented",
+    "    deeper",
+    "note: see above",
+    "= help: x",
+    "58 | code",
+    "goroutine 7 [running]:",
+    "  frame()",
+    "x" * 300,
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_LINE_KINDS), min_size=0, max_size=120),
+    st.sampled_from([0, 1, 2]),
+    st.sampled_from([MAX_CHUNK_BYTES, 600]),
+)
+def test_windows_are_those_of_every_cut_costed(
+    kinds: list[str], indent: int, max_bytes: int
+) -> None:
+    lines = [" " * indent + line if line.strip() else line for line in kinds]
+    assert line_windows(lines, max_bytes) == _windows_every_cut_costed(lines, max_bytes)
+
+
+def test_a_log_s_windows_are_those_of_every_cut_costed() -> None:
+    lines = [f"2025-06-14T00:00:{s % 60:02d}Z INFO req={s} done" for s in range(500)]
+    lines[37] = ""
+    lines[123] = "  Caused by: x"
+    assert line_windows(lines, MAX_CHUNK_BYTES) == _windows_every_cut_costed(lines, MAX_CHUNK_BYTES)
+
+
+def test_a_blank_line_before_the_first_or_last_place_a_window_may_end_is_where_it_ends() -> None:
+    for blank in (9, 19, 14):
+        lines = ["item"] * 60
+        lines[blank] = ""
+        windows = line_windows(lines, MAX_CHUNK_BYTES)
+        assert windows[0] == (0, blank + 1)
+        assert windows == _windows_every_cut_costed(lines, MAX_CHUNK_BYTES)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from domain.chunking.log_titles import log_title
@@ -145,6 +145,50 @@ def test_slow_milliseconds_are_found_where_the_whole_scan_finds_them(text: str) 
     whole = any(float(m.group(1)) >= 1000 for m in line_facts_module._MILLISECONDS.finditer(text))
     found = line_facts_module._slow_latencies(text, in_lines=False)
     assert (next(found, None) is not None) == whole
+
+
+def _slow_milliseconds_walked(text: str, in_lines: bool) -> list[tuple[int, int]]:
+    """The ``ms`` half of ``_slow_latencies`` as it was first written: from each ``ms``, back
+    one character at a time while ``_in_number``, then the pattern searched from there."""
+    module = line_facts_module
+    pattern = module._MILLISECONDS_IN_LINES if in_lines else module._MILLISECONDS_AT
+    spans = []
+    at = text.find("ms")
+    while at >= 0:
+        start = at
+        while start and module._in_number(text[start - 1], in_lines):
+            start -= 1
+        if start < at:
+            found = pattern.search(text, start, at + 3)
+            if found is not None and float(found.group(1)) >= 1000:
+                spans.append(found.span())
+        at = text.find("ms", at + 2)
+    return spans
+
+
+# Runs longer than the characters stripped at once, and every kind of character the walk
+# judges: ASCII blanks of both kinds, a line break, digits and spaces that are not ASCII.
+_LONG_MS_PIECES = [*_MS_PIECES, "0" * 40, " " * 33, "\x0b", "\x1c", "\r", "\t", "\u00a0", "9" * 31]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_LONG_MS_PIECES), max_size=24).map("".join))
+def test_slow_milliseconds_are_those_of_the_walk_back_by_characters(text: str) -> None:
+    for in_lines in (False, True):
+        found = [m.span() for m in line_facts_module._slow_latencies(text, in_lines=in_lines)]
+        assert found == _slow_milliseconds_walked(text, in_lines)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=80))
+def test_slow_milliseconds_of_any_text_are_those_of_the_walk_back(text: str) -> None:
+    assume(not any(sign in text for sign in line_facts_module._SECONDS_SIGNS))
+    for in_lines in (False, True):
+        found = [
+            m.span()
+            for m in line_facts_module._slow_latencies(text + " 1000 ms", in_lines=in_lines)
+        ]
+        assert found == _slow_milliseconds_walked(text + " 1000 ms", in_lines)
 
 
 _STATUS_PIECES = [

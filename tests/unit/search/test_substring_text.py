@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.chunk import Chunk
@@ -55,6 +55,39 @@ def test_the_distinct_tokens_hold_nothing_the_text_does_not(text: str) -> None:
     # Each line of the reduced text is words that stand one after the other on a line.
     for run in reduced.split("\n"):
         assert any(run in line for line in lines)
+
+
+def _distinct_tokens_by_runs(text: str) -> str:
+    """``distinct_tokens`` as it was written first: each line's runs of unseen tokens joined,
+    then the runs."""
+    seen: set[str] = set()
+    runs: list[str] = []
+    for line in text.split("\n"):
+        run: list[str] = []
+        for token in line.split():
+            if token in seen:
+                if run:
+                    runs.append(" ".join(run))
+                    run = []
+            else:
+                seen.add(token)
+                run.append(token)
+        if run:
+            runs.append(" ".join(run))
+    return "\n".join(runs)
+
+
+@settings(max_examples=2000)
+@given(st.one_of(_TEXT, st.text(max_size=200)))
+def test_the_distinct_tokens_are_those_of_the_runs_joined(text: str) -> None:
+    assert distinct_tokens(text) == _distinct_tokens_by_runs(text)
+
+
+def test_the_distinct_tokens_of_a_log_are_those_of_the_runs_joined() -> None:
+    for window in chunk(_log(200), detect_content_type(_log(200))):
+        assert distinct_tokens(window.content) == _distinct_tokens_by_runs(window.content)
+    for text in ("", " ", "\n\n", "a", "a a", "a\nb a\n", " a  b \n\tb c\r\n"):
+        assert distinct_tokens(text) == _distinct_tokens_by_runs(text)
 
 
 def test_words_first_seen_together_stay_a_phrase() -> None:
