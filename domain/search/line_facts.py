@@ -318,13 +318,10 @@ def _slow_latencies(text: str, *, in_lines: bool) -> Iterator[re.Match[str]]:
     is tried: at the ``=``/``:`` of each latency field's sign, and from the digits, dots and
     spaces right before each ``ms``, instead of at every position of the text."""
     seconds = _SECONDS_IN_LINES if in_lines else _SECONDS_AT
-    for sign in _SECONDS_SIGNS if _holds_a_seconds_sign(text) else ():
-        at = text.find(sign)
-        while at >= 0:
-            found = seconds.match(text, at + len(sign) - 1)
-            if found is not None and float(found.group(1)) >= SLOW_SECONDS:
-                yield found
-            at = text.find(sign, at + 1)
+    for at in _seconds_separators(text) if _may_hold_a_seconds_sign(text) else ():
+        found = seconds.match(text, at)
+        if found is not None and float(found.group(1)) >= SLOW_SECONDS:
+            yield found
     milliseconds = _MILLISECONDS_IN_LINES if in_lines else _MILLISECONDS_AT
     number_characters = _ASCII_IN_NUMBER[in_lines]
     at = text.find("ms")
@@ -347,13 +344,49 @@ def _slow_latencies(text: str, *, in_lines: bool) -> Iterator[re.Match[str]]:
 
 # Every latency field's sign is one of these names right before an ``=`` or a ``:``.
 _SECONDS_NAMES = ("rt", "time", "elapsed", "took")
-_FEW_SEPARATORS = 32  # past these, the signs are looked for in the whole text, one scan each
+_FEW_SEPARATORS = 32  # past these, the signs are looked for in the whole text
 
 
-def _holds_a_seconds_sign(text: str) -> bool:
-    """``any(sign in text for sign in _SECONDS_SIGNS)``. Each sign is a name and an ``=`` or
-    a ``:``, so one holds only where those do: a section with a few (a log's ``id=``) is read
-    once for each and looked at behind them, instead of once per sign (eight scans)."""
+# ``rt`` is a piece of many words (``start``, ``report``): its two signs are looked for as they
+# are. The longer names are rare in a text: each is looked for once, its ``=`` and ``:`` told
+# apart behind it, instead of a scan per sign (two scans, most often both failing).
+_SIGNS_LOOKED_FOR = _SECONDS_SIGNS[:2]
+_NAMES_LOOKED_FOR = _SECONDS_NAMES[1:]
+
+
+def _seconds_separators(text: str) -> list[int]:
+    """Where the ``=`` or ``:`` of each of ``_SECONDS_SIGNS`` in ``text`` is: sign by sign in
+    their order, each sign's in the order of the text."""
+    found: list[int] = []
+    for sign in _SIGNS_LOOKED_FOR:
+        at = text.find(sign)
+        while at >= 0:
+            found.append(at + len(sign) - 1)
+            at = text.find(sign, at + 1)
+    for name in _NAMES_LOOKED_FOR:
+        at = text.find(name)
+        if at < 0:
+            continue
+        equals: list[int] = []
+        colons: list[int] = []
+        while at >= 0:
+            after = at + len(name)
+            separator = text[after : after + 1]
+            if separator == "=":
+                equals.append(after)
+            elif separator == ":":
+                colons.append(after)
+            at = text.find(name, at + 1)
+        found += equals
+        found += colons
+    return found
+
+
+def _may_hold_a_seconds_sign(text: str) -> bool:
+    """False when ``text`` holds none of ``_SECONDS_SIGNS``. Each sign is a name and an ``=``
+    or a ``:``, so one holds only where those do: a section with a few (a log's ``id=``) is read
+    once for each and looked at behind them, instead of once per sign (eight scans). Past a few,
+    True: ``_seconds_separators`` then looks for the signs themselves, and only once."""
     for separator in "=:":
         at = text.find(separator)
         for _ in range(_FEW_SEPARATORS):
@@ -364,7 +397,7 @@ def _holds_a_seconds_sign(text: str) -> bool:
             at = text.find(separator, at + 1)
         else:
             if at >= 0:
-                return _may_have_latency_field(text)
+                return True
     return False
 
 
