@@ -36,6 +36,9 @@ MOST_NOTABLE = 3
 _TIME = re.compile(
     r"(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]|\d{2}/\w{3}/\d{4}:|\b\w{3} +\d{1,2} )(\d{2}:\d{2}:\d{2})"
 )
+# Every ``_TIME`` match holds a ``:`` (its time's); a date of fixed length starts at most this
+# many characters before it (``2026-12-05T09:``).
+_TIME_BEFORE_COLON = 13
 _REQUEST = re.compile(r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/')
 _ERROR = re.compile(r"\b(ERROR|FATAL|CRITICAL|PANIC)\b|\[(error|crit|alert|emerg)\]")
 _WARNING = re.compile(r"\b(WARN(?:ING)?)\b|\[(warn)\]")
@@ -95,6 +98,22 @@ def _where(line: str) -> str:
     return f"{request.group(1)} {request.group(2)}" if request else ""
 
 
+def _time(line: str) -> re.Match[str] | None:
+    """``_TIME.search(line, 0, 64)``, begun where a match may start. No date holds a ``:``
+    before its time's (``2026-12-05T``, ``05/Dec/2026:``, ``Dec 5 ``), so a match's time has the
+    line's first ``:`` when the match starts before it. One that starts more than
+    ``_TIME_BEFORE_COLON`` characters before it is ``Dec``, blanks and a day: blanks from
+    11 to 5 characters before that ``:``. An access line's address (``198.51.100.23 - - [``)
+    is so not tried character by character."""
+    colon = line.find(":", 0, 64)
+    if colon < 0:
+        return None
+    start = colon - _TIME_BEFORE_COLON
+    if start <= 0 or line[colon - 6] == " ":
+        start = 0
+    return _TIME.search(line, start, 64)
+
+
 def _span(lines: list[str]) -> str | None:
     """The time span of ``lines`` (blank lines left out), or None when under a third of them,
     or fewer than two, carry a timestamp (in their first 64 characters). Lines are read from the
@@ -105,7 +124,7 @@ def _span(lines: list[str]) -> str | None:
     found = 0
     first = last = ""
     for line in lines:
-        if match := _TIME.search(line, 0, 64):
+        if match := _time(line):
             last = match.group(1)
             first = first or last
             found += 1
@@ -114,7 +133,7 @@ def _span(lines: list[str]) -> str | None:
     else:
         return None  # the loop stops at a third
     for line in reversed(lines):
-        if match := _TIME.search(line, 0, 64):
+        if match := _time(line):
             last = match.group(1)
             break
     return first if first == last else f"{first}–{last}"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.chunking import log_titles
-from domain.chunking.log_titles import _TIME, _fact, _facts, _span, _where, log_title
+from domain.chunking.log_titles import _TIME, _fact, _facts, _span, _time, _where, log_title
 from domain.chunking.utf8 import truncate_bytes
 from domain.search import line_facts
 from domain.search.line_facts import is_slow, slow_offsets, status_of, text_facts
@@ -149,6 +149,59 @@ def _old_span(lines: list[str]) -> str | None:
     if len(lines) < 2 or len(times) * 3 < len(lines):
         return None
     return times[0] if times[0] == times[-1] else f"{times[0]}–{times[-1]}"
+
+
+# Pieces of a timestamp's every form and what may stand before it: blanks of any length,
+# words glued to a date, non-ASCII digits and letters, colons before the time.
+_TIME_PIECES = [
+    "2025-06-14T09:43:51Z",
+    "2025/06/14 09:43:51",
+    "03/Dec/2026:09:43:55",
+    "Dec  3 09:43:55",
+    "Dec 13 ",
+    "09:43:55",
+    "09:",
+    "10.0.0.1 - - [",
+    "Dec",
+    "xDec",
+    "é",
+    "١٢",
+    "12",
+    "1",
+    "2025",
+    "-",
+    "/",
+    "T",
+    ":",
+    " ",
+    "       ",
+    " " * 12,
+    "_",
+    "[",
+    "INFO: ",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_TIME_PIECES), max_size=14).map("".join))
+def test_a_line_s_time_is_found_from_where_a_match_may_start(line: str) -> None:
+    found, expected = _time(line), _TIME.search(line, 0, 64)
+    assert (found and (found.span(), found.groups())) == (
+        expected and (expected.span(), expected.groups())
+    )
+
+
+@pytest.mark.parametrize("blanks", range(1, 20))
+@pytest.mark.parametrize("before", ["", "x ", "10.0.0.1 - - [", "xDec "])
+def test_a_day_after_many_blanks_is_found_however_far_from_its_colon(
+    before: str, blanks: int
+) -> None:
+    for day in ("3", "13"):
+        line = f"{before}Dec{' ' * blanks}{day} 09:43:55 up"
+        found, expected = _time(line), _TIME.search(line, 0, 64)
+        assert expected is not None
+        assert found is not None
+        assert (found.span(), found.group(1)) == (expected.span(), expected.group(1))
 
 
 def _old_log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:
