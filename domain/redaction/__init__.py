@@ -21,7 +21,7 @@ from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.long_text import lower
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
-from domain.redaction.prefixed_tokens import redact_prefixed_tokens
+from domain.redaction.prefixed_tokens import _few, redact_prefixed_tokens
 from domain.redaction.prose_secrets import prose_secret_spans
 from domain.redaction.secret_values import is_template
 
@@ -98,6 +98,8 @@ _PROSE_WORDS = (
     *_PLAIN_PROSE_WORDS,
     *(f"{word}{glue}key" for word in _KEY_OWNERS for glue in _KEY_GLUES),
 )
+# What comes before ``key`` in each ``…key`` form of ``_PROSE_WORDS``.
+_KEY_HEADS = tuple(f"{word}{glue}" for word in _KEY_OWNERS for glue in _KEY_GLUES)
 # The commonest first (``:`` is in most outputs, and one character is looked for fastest): the
 # test stops at the first found, and those it passes are scanned again by each command.
 _COMMAND_WORDS = (":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified")
@@ -111,8 +113,11 @@ def _holds_a_prose_word(lowered: str, positions: NeedlePositions | None = None) 
         (positions.holds(word) if positions else word in lowered) for word in _PLAIN_PROSE_WORDS
     ):
         return True
-    if "key" not in lowered:
-        return False
+    keys = _few(lowered, "key")
+    if keys is not None:
+        # Few enough to look behind each (a log's ``cache miss for key …``): a form ends on
+        # one of them, so ``form in lowered`` is whether one of them follows its head.
+        return any(lowered.endswith(_KEY_HEADS, 0, at) for at in keys)
     return any(
         owner in lowered and any(f"{owner}{glue}key" in lowered for glue in _KEY_GLUES)
         for owner in _KEY_OWNERS

@@ -7,9 +7,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.redaction import _PROSE_WORDS, SECRET_MARKER, _holds_a_prose_word, redact_secrets
+from domain.redaction import (
+    _KEY_GLUES,
+    _KEY_OWNERS,
+    _PLAIN_PROSE_WORDS,
+    _PROSE_WORDS,
+    SECRET_MARKER,
+    _holds_a_prose_word,
+    redact_secrets,
+)
 from domain.redaction.command_secrets import _COMMANDS
-from domain.redaction.prefixed_tokens import _GUARDED, _TOKENS, _Guarded, _holds_a_needle
+from domain.redaction.prefixed_tokens import (
+    _AT_GUARD,
+    _GUARDED,
+    _TOKENS,
+    _Guarded,
+    _holds_a_needle,
+)
 from domain.redaction.prose_secrets import _CREDENTIAL
 
 
@@ -179,3 +193,62 @@ def test_a_token_in_a_long_log_with_few_underscores_is_redacted() -> None:
     for token in ("ghp_" + "a1" * 18, "npm_" + "b2" * 18, "sk_live_" + "c3" * 10):
         redacted = redact_secrets(f"{log}token {token} price_of\n{log}")
         assert token not in redacted and SECRET_MARKER in redacted
+
+
+def _needles_at_each_place(text: str, char: str) -> frozenset[str]:
+    """The needles guarded by ``char`` that ``text`` holds, each needle tried at each place of
+    ``char`` (what ``_Guarded`` did before asking its finder there)."""
+    at_guard = _AT_GUARD[char]
+    places = [at for at in range(len(text)) if text[at] == char]
+    return frozenset(
+        needle
+        for at in places
+        for needle, offset in at_guard
+        if at >= offset and text.startswith(needle, at - offset)
+    )
+
+
+_GUARD_PIECES = [*_NEEDLE_PIECES, "A", "AA", ":A", "pypi-A", "S", "SG", "J", "eyJ", "Q", "_", " "]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_GUARD_PIECES), max_size=24),
+    padding=st.integers(0, 2),
+    where=st.integers(0, 24),
+)
+def test_needles_found_by_the_finder_at_each_place_are_those_of_each_needle_tried(
+    pieces: list[str], padding: int, where: int
+) -> None:
+    # Padded past a KiB per place of the character (each place asked) or not (the finder's pass).
+    pieces.insert(min(where, len(pieces)), "x" * 1100 * padding)
+    text = "".join(pieces)
+    for char in _AT_GUARD:
+        assert _Guarded(text, char)._find() == _needles_at_each_place(text, char)
+
+
+def _holds_a_key_form_by_scans(lowered: str) -> bool:
+    """The twelve ``…key`` forms each looked for in the whole text (the rule before the places
+    of ``key`` were looked behind)."""
+    return "key" in lowered and any(
+        f"{owner}{glue}key" in lowered for owner in _KEY_OWNERS for glue in _KEY_GLUES
+    )
+
+
+_KEY_PIECES = ["key", "api", "access", "private", " ", "_", "-", "k", "ey", "pi", "x", "\n"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_KEY_PIECES), max_size=30),
+    padding=st.integers(0, 3),
+    where=st.integers(0, 30),
+)
+def test_a_key_form_found_behind_the_places_of_key_is_one_the_scans_find(
+    pieces: list[str], padding: int, where: int
+) -> None:
+    # Padded so that ``key`` is rare (each place looked behind) or not (the scans).
+    pieces.insert(min(where, len(pieces)), "y" * 700 * padding)
+    lowered = "".join(pieces)
+    expected = any(w in lowered for w in _PLAIN_PROSE_WORDS) or _holds_a_key_form_by_scans(lowered)
+    assert _holds_a_prose_word(lowered) == expected
