@@ -22,13 +22,8 @@ from collections.abc import Callable
 
 from domain.chunking.utf8 import truncate_bytes
 from domain.search.auth_attacks import failed_login
-from domain.search.line_facts import (
-    STATUS_FIELD_SIGNS,
-    field_status,
-    is_slow,
-    status_of,
-    window_scans,
-)
+from domain.search.latencies import is_slow
+from domain.search.line_facts import STATUS_FIELD_SIGNS, field_status, status_of, window_scans
 
 LOG_TITLE_MAX_BYTES = 200
 MOST_NOTABLE = 3

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from domain.chunking import log_titles
 from domain.chunking.log_titles import _TIME, _fact, _facts, _span, _time, _where, log_title
 from domain.chunking.utf8 import truncate_bytes
-from domain.search import line_facts
-from domain.search.line_facts import is_slow, slow_offsets, status_of, text_facts
+from domain.search import latencies, line_facts
+from domain.search.latencies import is_slow, slow_offsets
+from domain.search.line_facts import status_of, text_facts
 
 # Pieces of log lines, near-misses of every pattern included: names glued to a word, numbers
 # with letters or Arabic digits around them, spaces of every kind, lines split inside a field.
@@ -87,12 +88,12 @@ def test_the_latency_patterns_read_from_a_fixed_character_find_the_same(text: st
     def spans(pattern: re.Pattern[str], where: str) -> list[tuple[int, int]]:
         return [m.span(1) for m in pattern.finditer(where)]
 
-    assert spans(line_facts._SECONDS_AT, text) == spans(line_facts._SECONDS, text)
-    assert spans(line_facts._MILLISECONDS_AT, text) == spans(line_facts._MILLISECONDS, text)
+    assert spans(latencies._SECONDS_AT, text) == spans(latencies._SECONDS, text)
+    assert spans(latencies._MILLISECONDS_AT, text) == spans(latencies._MILLISECONDS, text)
     # Read in lines: each match is the one a search of its line alone finds.
     for pattern, original in (
-        (line_facts._SECONDS_IN_LINES, line_facts._SECONDS),
-        (line_facts._MILLISECONDS_IN_LINES, line_facts._MILLISECONDS),
+        (latencies._SECONDS_IN_LINES, latencies._SECONDS),
+        (latencies._MILLISECONDS_IN_LINES, latencies._MILLISECONDS),
     ):
         expected, start = [], 0
         for line in text.split("\n"):
@@ -113,8 +114,8 @@ _LATENCIES = st.lists(st.one_of(_LATENCY, _TEXT), max_size=6).map("".join)
 def test_numbers_before_ms_are_read_whole(text: str) -> None:
     lines = text.split("\n")
     assert _lines_of(text, slow_offsets(text)) == {i for i, ln in enumerate(lines) if is_slow(ln)}
-    millis = any(float(m.group(1)) >= 1000.0 for m in line_facts._MILLISECONDS.finditer(text))
-    seconds = any(float(m.group(1)) >= 1.0 for m in line_facts._SECONDS.finditer(text))
+    millis = any(float(m.group(1)) >= 1000.0 for m in latencies._MILLISECONDS.finditer(text))
+    seconds = any(float(m.group(1)) >= 1.0 for m in latencies._SECONDS.finditer(text))
     assert ("slow latency" in text_facts(text)) == (millis or seconds)
 
 
@@ -128,11 +129,11 @@ def test_slow_offsets_mark_the_lines_that_are_slow(text: str) -> None:
 @settings(max_examples=400, deadline=None)
 @given(_TEXT)
 def test_a_text_is_slow_as_its_whole_text_scans_say(text: str) -> None:
-    seconds = line_facts._may_have_latency_field(text) and any(
-        float(m.group(1)) >= 1.0 for m in line_facts._SECONDS.finditer(text)
+    seconds = latencies._may_have_latency_field(text) and any(
+        float(m.group(1)) >= 1.0 for m in latencies._SECONDS.finditer(text)
     )
     millis = "ms" in text and any(
-        float(m.group(1)) >= 1000.0 for m in line_facts._MILLISECONDS.finditer(text)
+        float(m.group(1)) >= 1000.0 for m in latencies._MILLISECONDS.finditer(text)
     )
     assert ("slow latency" in text_facts(text)) == (seconds or millis)
 

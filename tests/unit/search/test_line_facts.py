@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from domain.chunking.log_titles import log_title
 from domain.compact_view import compact_view
+from domain.search import latencies
 from domain.search import line_facts as line_facts_module
 from domain.search import package_facts as package_facts_module
 from domain.search.line_facts import line_facts
@@ -87,17 +88,17 @@ def test_a_package_built_for_one_platform_is_a_native_binary() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.from_regex(line_facts_module._SECONDS))
+@given(st.from_regex(latencies._SECONDS))
 def test_every_latency_field_holds_one_of_the_signs_that_let_the_pattern_run(text: str) -> None:
-    match = line_facts_module._SECONDS.search(text)
+    match = latencies._SECONDS.search(text)
     assert match is not None
-    assert any(sign in match.group() for sign in line_facts_module._SECONDS_SIGNS)
+    assert any(sign in match.group() for sign in latencies._SECONDS_SIGNS)
 
 
 @given(st.text(alphabet="rtimeoelapsdk=: x", max_size=30))
 def test_the_spelt_out_sign_test_is_the_signs(text: str) -> None:
-    expected = any(sign in text for sign in line_facts_module._SECONDS_SIGNS)
-    assert line_facts_module._may_have_latency_field(text) == expected
+    expected = any(sign in text for sign in latencies._SECONDS_SIGNS)
+    assert latencies._may_have_latency_field(text) == expected
 
 
 @given(st.text(alphabet="codestaCODESTAu=: x", max_size=30))
@@ -142,15 +143,15 @@ _MS_PIECES = [
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(_MS_PIECES), max_size=16).map("".join))
 def test_slow_milliseconds_are_found_where_the_whole_scan_finds_them(text: str) -> None:
-    whole = any(float(m.group(1)) >= 1000 for m in line_facts_module._MILLISECONDS.finditer(text))
-    found = line_facts_module._slow_latencies(text, in_lines=False)
+    whole = any(float(m.group(1)) >= 1000 for m in latencies._MILLISECONDS.finditer(text))
+    found = latencies.slow_latencies(text, in_lines=False)
     assert (next(found, None) is not None) == whole
 
 
 def _slow_milliseconds_walked(text: str, in_lines: bool) -> list[tuple[int, int]]:
-    """The ``ms`` half of ``_slow_latencies`` as it was first written: from each ``ms``, back
+    """The ``ms`` half of ``slow_latencies`` as it was first written: from each ``ms``, back
     one character at a time while ``_in_number``, then the pattern searched from there."""
-    module = line_facts_module
+    module = latencies
     pattern = module._MILLISECONDS_IN_LINES if in_lines else module._MILLISECONDS_AT
     spans = []
     at = text.find("ms")
@@ -175,19 +176,16 @@ _LONG_MS_PIECES = [*_MS_PIECES, "0" * 40, " " * 33, "\x0b", "\x1c", "\r", "\t", 
 @given(st.lists(st.sampled_from(_LONG_MS_PIECES), max_size=24).map("".join))
 def test_slow_milliseconds_are_those_of_the_walk_back_by_characters(text: str) -> None:
     for in_lines in (False, True):
-        found = [m.span() for m in line_facts_module._slow_latencies(text, in_lines=in_lines)]
+        found = [m.span() for m in latencies.slow_latencies(text, in_lines=in_lines)]
         assert found == _slow_milliseconds_walked(text, in_lines)
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.text(max_size=80))
 def test_slow_milliseconds_of_any_text_are_those_of_the_walk_back(text: str) -> None:
-    assume(not any(sign in text for sign in line_facts_module._SECONDS_SIGNS))
+    assume(not any(sign in text for sign in latencies._SECONDS_SIGNS))
     for in_lines in (False, True):
-        found = [
-            m.span()
-            for m in line_facts_module._slow_latencies(text + " 1000 ms", in_lines=in_lines)
-        ]
+        found = [m.span() for m in latencies.slow_latencies(text + " 1000 ms", in_lines=in_lines)]
         assert found == _slow_milliseconds_walked(text + " 1000 ms", in_lines)
 
 
@@ -281,7 +279,7 @@ def test_a_platform_sign_past_many_dashes_is_still_found() -> None:
     )
 
 
-_SECONDS_PIECES = [*line_facts_module._SECONDS_SIGNS, *line_facts_module._SECONDS_NAMES]
+_SECONDS_PIECES = [*latencies._SECONDS_SIGNS, *latencies._SECONDS_NAMES]
 _SECONDS_PIECES += ["=", ":", "id=", "r", "t", "ime", "urt=", " ", "\n", "x", "1.5", "==", "::"]
 
 
@@ -290,20 +288,20 @@ _SECONDS_PIECES += ["=", ":", "id=", "r", "t", "ime", "urt=", " ", "\n", "x", "1
 def test_latency_signs_looked_for_behind_each_separator_are_the_signs_in_the_text(
     text: str,
 ) -> None:
-    signs = line_facts_module._SECONDS_SIGNS
+    signs = latencies._SECONDS_SIGNS
     held = any(s in text for s in signs)
-    few = max(text.count("="), text.count(":")) <= line_facts_module._FEW_SEPARATORS
-    may_hold = line_facts_module._may_hold_a_seconds_sign(text)
+    few = max(text.count("="), text.count(":")) <= latencies._FEW_SEPARATORS
+    may_hold = latencies._may_hold_a_seconds_sign(text)
     assert may_hold == held if few else may_hold or not held
 
 
 def test_a_latency_sign_past_many_separators_may_be_there() -> None:
-    many = "id=1 a:b " * (line_facts_module._FEW_SEPARATORS + 3)
-    assert line_facts_module._may_hold_a_seconds_sign(many + "took:1.5")
-    assert line_facts_module._may_hold_a_seconds_sign(many + "rt=1.5")
-    assert line_facts_module._may_hold_a_seconds_sign("=" * 40 + "elapsed:2")
-    assert not line_facts_module._may_hold_a_seconds_sign("id=1 a:b " * 3)
-    assert list(line_facts_module._slow_latencies(many, in_lines=True)) == []
+    many = "id=1 a:b " * (latencies._FEW_SEPARATORS + 3)
+    assert latencies._may_hold_a_seconds_sign(many + "took:1.5")
+    assert latencies._may_hold_a_seconds_sign(many + "rt=1.5")
+    assert latencies._may_hold_a_seconds_sign("=" * 40 + "elapsed:2")
+    assert not latencies._may_hold_a_seconds_sign("id=1 a:b " * 3)
+    assert list(latencies.slow_latencies(many, in_lines=True)) == []
 
 
 @settings(max_examples=1000)
@@ -311,10 +309,10 @@ def test_a_latency_sign_past_many_separators_may_be_there() -> None:
 def test_slow_latencies_are_those_of_the_eight_sign_scans(pieces: list[str]) -> None:
     text = "".join(pieces)
     for in_lines in (False, True):
-        found = [m.span() for m in line_facts_module._slow_latencies(text, in_lines=in_lines)]
-        pattern = line_facts_module._SECONDS_IN_LINES if in_lines else line_facts_module._SECONDS_AT
+        found = [m.span() for m in latencies.slow_latencies(text, in_lines=in_lines)]
+        pattern = latencies._SECONDS_IN_LINES if in_lines else latencies._SECONDS_AT
         expected = []
-        for sign in line_facts_module._SECONDS_SIGNS:
+        for sign in latencies._SECONDS_SIGNS:
             at = text.find(sign)
             while at >= 0:
                 match = pattern.match(text, at + len(sign) - 1)
@@ -329,16 +327,16 @@ def test_slow_latencies_are_those_of_the_eight_sign_scans(pieces: list[str]) -> 
 def test_latency_separators_are_those_of_a_scan_per_sign(pieces: list[str]) -> None:
     text = "".join(pieces)
     expected = []
-    for sign in line_facts_module._SECONDS_SIGNS:
+    for sign in latencies._SECONDS_SIGNS:
         at = text.find(sign)
         while at >= 0:
             expected.append(at + len(sign) - 1)
             at = text.find(sign, at + 1)
-    assert line_facts_module._seconds_separators(text) == expected
+    assert latencies._seconds_separators(text) == expected
 
 
 def test_the_signs_looked_for_and_the_names_looked_for_make_every_sign() -> None:
-    module = line_facts_module
+    module = latencies
     by_name = [name + sep for name in module._NAMES_LOOKED_FOR for sep in "=:"]
     assert [*module._SIGNS_LOOKED_FOR, *by_name] == list(module._SECONDS_SIGNS)
 
@@ -354,7 +352,7 @@ def _text_facts_scanning_again(text: str) -> str:
     words: dict[str, None] = {}
     for code in dict.fromkeys(codes):
         words.update(dict.fromkeys(f"{module._status_words(code)} request response".split()))
-    if next(module._slow_latencies(text, in_lines=False), None) is not None:
+    if next(latencies.slow_latencies(text, in_lines=False), None) is not None:
         words.update(dict.fromkeys(("slow", "latency")))
     return " ".join(words)
 
@@ -392,7 +390,7 @@ def test_a_window_s_facts_read_from_its_title_s_scans_are_those_scanned_again(
 @given(_WINDOWS)
 def test_a_latency_found_in_its_line_is_found_by_the_whole_text_s_search(text: str) -> None:
     if line_facts_module.slow_offsets(text):
-        assert next(line_facts_module._slow_latencies(text, in_lines=False), None) is not None
+        assert next(latencies.slow_latencies(text, in_lines=False), None) is not None
 
 
 def test_scans_are_held_for_the_text_itself_not_an_equal_copy() -> None:
