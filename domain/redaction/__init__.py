@@ -21,7 +21,7 @@ from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.long_text import lower
 from domain.redaction.assignments import Span, secret_spans
 from domain.redaction.command_secrets import command_secret_spans
-from domain.redaction.prefixed_tokens import _few, redact_prefixed_tokens
+from domain.redaction.prefixed_tokens import few_offsets, redact_prefixed_tokens
 from domain.redaction.prose_secrets import prose_secret_spans
 from domain.redaction.secret_values import is_template
 
@@ -113,7 +113,7 @@ def _holds_a_prose_word(lowered: str, positions: NeedlePositions | None = None) 
         (positions.holds(word) if positions else word in lowered) for word in _PLAIN_PROSE_WORDS
     ):
         return True
-    keys = _few(lowered, "key")
+    keys = few_offsets(lowered, "key")
     if keys is not None:
         # Few enough to look behind each (a log's ``cache miss for key …``): a form ends on
         # one of them, so ``form in lowered`` is whether one of them follows its head.

@@ -95,17 +95,17 @@ _GUARDED: tuple[tuple[tuple[tuple[str, str], ...], LazyPattern], ...] = tuple(
 )
 
 
-def _few(text: str, char: str) -> list[int] | None:
-    """The offsets of ``char`` in ``text``, or None when there are more than one per KiB: then
-    one regex pass costs less than looking at each of them."""
+def few_offsets(text: str, needle: str) -> list[int] | None:
+    """The offsets of ``needle`` in ``text``, or None when there are more than one per KiB:
+    then one regex pass costs less than looking at each of them."""
     most = len(text) / 1024  # given up past it, as soon as it is passed
     found: list[int] = []
-    at = text.find(char)
+    at = text.find(needle)
     while at >= 0:
         if len(found) >= most:
             return None
         found.append(at)
-        at = text.find(char, at + 1)
+        at = text.find(needle, at + 1)
     return found
 
 
@@ -159,7 +159,7 @@ class _Guarded:
 
     def _find(self) -> frozenset[str]:
         text, char = self._text, self._char
-        few = _few(text, char)
+        few = few_offsets(text, char)
         finder = _FINDERS[char]
         if few is None:
             ats: Iterable[int] = (m.start() for m in finder.finditer(text))
