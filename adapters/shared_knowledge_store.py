@@ -123,6 +123,19 @@ class SharedKnowledgeStore(
             return local
         return local + [_team_source(source) for source in team.sources(kinds)]
 
+    def source_counts(self, kinds: Collection[SourceKind] | None = None) -> dict[SourceKind, int]:
+        """As ``sources`` lists them: the team's sources add to the durable count alone, and
+        the team is not asked when the durable count is not."""
+        counts = self._local.source_counts(kinds)
+        if kinds is not None and SourceKind.DURABLE not in kinds:
+            return counts
+        team = self._team_or_none("counting sources")
+        if team is not None:
+            counts[SourceKind.DURABLE] += team.source_counts([SourceKind.DURABLE])[
+                SourceKind.DURABLE
+            ]
+        return counts
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         if source_id >= 0:
             return self._local.chunks_of(source_id)

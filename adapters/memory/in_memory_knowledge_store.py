@@ -111,6 +111,14 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
         with self._lock:
             return [s for s in self._sources.values() if kinds is None or s.kind in kinds]
 
+    def source_counts(self, kinds: Collection[SourceKind] | None = None) -> dict[SourceKind, int]:
+        with self._lock:
+            counts = dict.fromkeys(SourceKind if kinds is None else kinds, 0)
+            for source in self._sources.values():
+                if source.kind in counts:
+                    counts[source.kind] += 1
+            return counts
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         with self._lock:
             return [c for c in self._chunks.values() if c.source_id == source_id]
@@ -203,15 +211,12 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
 
     def stats(self) -> StoreStats:
         with self._lock:
-            by_kind = dict.fromkeys(SourceKind, 0)
-            for source in self._sources.values():
-                by_kind[source.kind] += 1
             text_bytes = sum(
                 len(c.chunk.title.encode()) + len(c.chunk.content.encode())
                 for c in self._chunks.values()
             )
             return StoreStats(
-                sources_by_kind=by_kind,
+                sources_by_kind=self.source_counts(),
                 chunk_count=len(self._chunks),
                 vocabulary_size=len(self._vocabulary),
                 db_size_bytes=text_bytes,

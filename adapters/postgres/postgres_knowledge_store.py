@@ -157,6 +157,10 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
         rows = self._run(lambda c: c.execute(sql + " ORDER BY id", params).fetchall())
         return [to_source(row) for row in rows]
 
+    def source_counts(self, kinds: Collection[SourceKind] | None = None) -> dict[SourceKind, int]:
+        counts: dict[SourceKind, int] = self._run(lambda c: _source_counts(c, self._project, kinds))
+        return counts
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         rows = self._run(
             lambda c: c.execute(
@@ -256,12 +260,7 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
 
     def stats(self) -> StoreStats:
         def read(connection: Any) -> StoreStats:
-            kinds = dict.fromkeys(SourceKind, 0)
-            for row in connection.execute(
-                "SELECT kind, count(*) FROM capy.sources WHERE project = %s GROUP BY kind",
-                (self._project,),
-            ):
-                kinds[SourceKind(row[0])] = int(row[1])
+            kinds = _source_counts(connection, self._project)
             chunks, size = connection.execute(
                 "SELECT coalesce((SELECT chunks FROM capy.projects WHERE project = %(p)s), 0), "
                 "coalesce((SELECT sum(size_bytes) FROM capy.sources WHERE project = %(p)s), 0)",
@@ -303,3 +302,18 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
 
     def close(self) -> None:
         self._pool.close()
+
+
+def _source_counts(
+    connection: Any, project: str, kinds: Collection[SourceKind] | None = None
+) -> dict[SourceKind, int]:
+    """The project's sources of each of ``kinds`` (every kind when ``None``), zero included."""
+    sql = "SELECT kind, count(*) FROM capy.sources WHERE project = %s"
+    params: list[Any] = [project]
+    if kinds is not None:
+        sql += " AND kind = ANY(%s)"
+        params.append(sorted(kind.value for kind in kinds))
+    counts = dict.fromkeys(SourceKind if kinds is None else kinds, 0)
+    for kind, count in connection.execute(sql + " GROUP BY kind", params):
+        counts[SourceKind(kind)] = int(count)
+    return counts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from adapters.sqlcipher.connection import Connection
@@ -33,15 +34,29 @@ def pragma_int(connection: Connection, name: str) -> int:
 def stats(connection: Connection) -> StoreStats:
     from application.ports.knowledge_store import StoreStats
 
-    by_kind = dict.fromkeys(SourceKind, 0)
-    for kind, count in connection.execute("SELECT kind, count(*) FROM sources GROUP BY kind"):
-        by_kind[SourceKind(kind)] = count
+    by_kind = source_counts(connection)
     chunks = connection.execute("SELECT count(*) FROM chunk_owners").fetchone()[0]
     words = vocabulary_size(connection)
     size = pragma_int(connection, "page_count") * pragma_int(connection, "page_size")
     return StoreStats(
         sources_by_kind=by_kind, chunk_count=chunks, vocabulary_size=words, db_size_bytes=size
     )
+
+
+def source_counts(
+    connection: Connection, kinds: Collection[SourceKind] | None = None
+) -> dict[SourceKind, int]:
+    """Sources of each of ``kinds`` (every kind when ``None``), zero included; read from the
+    index on ``kind`` alone."""
+    sql = "SELECT kind, count(*) FROM sources"
+    params: list[str] = []
+    if kinds is not None:
+        params = sorted(kind.value for kind in kinds)
+        sql += f" WHERE kind IN ({', '.join('?' * len(params))})"
+    counts = dict.fromkeys(SourceKind if kinds is None else kinds, 0)
+    for kind, count in connection.execute(sql + " GROUP BY kind", params):
+        counts[SourceKind(kind)] = int(count)
+    return counts
 
 
 def vocabulary_size(connection: Connection) -> int:

@@ -188,6 +188,10 @@ class SqlcipherKnowledgeStore(
         return [to_source(row) for row in rows]
 
     @explained
+    def source_counts(self, kinds: Collection[SourceKind] | None = None) -> dict[SourceKind, int]:
+        return maintenance.source_counts(self._pool.connection(), kinds)
+
+    @explained
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         rows = self._pool.connection().execute(
             "SELECT o.id, t.title, t.content, o.has_code, t.facts FROM chunk_owners o "

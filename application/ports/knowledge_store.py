@@ -69,6 +69,11 @@ class KnowledgeStore(Protocol):
 
     def sources(self, kinds: Collection[SourceKind] | None = None) -> list[Source]: ...
 
+    def source_counts(self, kinds: Collection[SourceKind] | None = None) -> dict[SourceKind, int]:
+        """For each of ``kinds`` (every kind when ``None``; zero included) the number of sources
+        ``sources([kind])`` would list, counted by the store without reading them."""
+        ...
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]: ...
 
     def search(

@@ -177,12 +177,10 @@ class SearchKnowledge:
         kinds = scope.effective_kinds()
         if kinds is None:
             return ()
-        hidden: list[tuple[SourceKind, int]] = []
-        for kind in sorted(ALL_KINDS - kinds):
-            count = len(self._store.sources([kind]))
-            if count:
-                hidden.append((kind, count))
-        return tuple(hidden)
+        if not ALL_KINDS - kinds:
+            return ()
+        counts = self._store.source_counts(ALL_KINDS - kinds)
+        return tuple((kind, counts[kind]) for kind in sorted(counts) if counts[kind])
 
 
 def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:

@@ -141,3 +141,10 @@ class SqliteFtsStore:
             for r in rows
             if kinds is None or SourceKind(r[2]) in kinds
         ]
+
+    def source_counts(self, kinds: Collection[SourceKind] | None = None) -> dict[SourceKind, int]:
+        counts = dict.fromkeys(SourceKind if kinds is None else kinds, 0)
+        for kind, count in self.db.execute("SELECT kind, count(*) FROM sources GROUP BY kind"):
+            if SourceKind(kind) in counts:
+                counts[SourceKind(kind)] = count
+        return counts

@@ -75,6 +75,28 @@ def test_ephemeral_sources_are_hidden_by_default_and_named_when_nothing_is_found
     assert shown.results[0].source == "execute:shell"
 
 
+def test_the_hidden_kinds_are_counted_without_listing_their_sources(
+    container: CliContainer, search: SearchKnowledge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = container.use_cases.index_content()
+    for n in range(4):
+        index.execute(
+            IndexRequest(content=f"run {n} ok", label=f"execute:{n}", kind=SourceKind.EPHEMERAL)
+        )
+    store = container.adapters.knowledge_store()
+
+    def listed(*_: object) -> None:
+        raise AssertionError("a search listed sources")
+
+    monkeypatch.setattr(store, "sources", listed)
+    assert search.search("TS2345", limit=3).hidden_kinds == ((SourceKind.EPHEMERAL, 5),)
+    only_sessions = SearchScope(kinds=frozenset({SourceKind.SESSION}), kinds_explicit=True)
+    assert search.search("TS2345", limit=3, scope=only_sessions).hidden_kinds == (
+        (SourceKind.DURABLE, 1),
+        (SourceKind.EPHEMERAL, 5),
+    )
+
+
 def test_a_source_filter_lifts_the_kind_filter(search: SearchKnowledge) -> None:
     found = search.search("TS2345", limit=3, scope=SearchScope(source="execute"))
     assert [r.source for r in found.results] == ["execute:shell"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 from datetime import timedelta
 
@@ -79,6 +80,28 @@ def test_sources_filters_by_kind(store: KnowledgeStore) -> None:
     assert sorted(s.label for s in store.sources()) == ["d", "e", "s"]
     assert [s.label for s in store.sources([SourceKind.EPHEMERAL])] == ["e"]
     assert store.source_by_label("missing") is None
+
+
+def test_source_counts_are_the_lengths_of_the_listings(store: KnowledgeStore) -> None:
+    for n in range(3):
+        store.index(document(f"e{n}", ("T", f"y{n}"), kind=SourceKind.EPHEMERAL))
+    store.index(document("s", ("T", "z"), kind=SourceKind.SESSION))
+    promoted = store.index(document("p", ("T", "w"), kind=SourceKind.EPHEMERAL)).source
+    store.index(document("p", ("T", "w"), kind=SourceKind.DURABLE))
+    gone = store.index(document("gone", ("T", "v"), kind=SourceKind.SESSION)).source
+    store.delete_sources([gone.id])
+
+    every = [frozenset(c) for n in range(4) for c in itertools.combinations(SourceKind, n)]
+    for kinds in [None, *every]:
+        expected = {k: len(store.sources([k])) for k in (SourceKind if kinds is None else kinds)}
+        assert store.source_counts(kinds) == expected
+    assert store.source_counts() == {
+        SourceKind.DURABLE: 1,
+        SourceKind.EPHEMERAL: 3,
+        SourceKind.SESSION: 1,
+    }
+    assert store.source_counts() == store.stats().sources_by_kind
+    assert promoted.kind is SourceKind.EPHEMERAL
 
 
 def test_concurrent_writers_of_one_label_make_one_source(store: KnowledgeStore) -> None:

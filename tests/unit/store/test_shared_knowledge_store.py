@@ -73,6 +73,35 @@ def test_access_deletion_and_counts_route_by_home(homes) -> None:  # type: ignor
     assert team.sources() == [] and len(local.sources()) == 1
 
 
+def test_source_counts_add_the_team_s_to_the_durable_count_alone(homes) -> None:  # type: ignore[no-untyped-def]
+    local, team, shared = homes
+    shared.index(document("docs/a", ("A", "alpha")))
+    shared.index(document("session:a", ("A", "alpha"), kind=SourceKind.SESSION))
+    local.index(document("docs/local", ("L", "kept here before the team")))
+    team.index(document("execute:stray", ("S", "not the team's kind"), kind=SourceKind.EPHEMERAL))
+    for kinds in [None, [SourceKind.DURABLE], [SourceKind.EPHEMERAL, SourceKind.SESSION]]:
+        listed = {k: len(shared.sources([k])) for k in (SourceKind if kinds is None else kinds)}
+        assert shared.source_counts(kinds) == listed
+    assert shared.source_counts()[SourceKind.DURABLE] == 2
+    assert shared.source_counts()[SourceKind.EPHEMERAL] == 0
+
+
+def test_counting_local_kinds_does_not_open_the_team_store() -> None:
+    local = InMemoryKnowledgeStore()
+    local.index(document("execute:sh", ("Out", "x"), kind=SourceKind.EPHEMERAL))
+    opened: list[str] = []
+
+    def open_team() -> KnowledgeStore:
+        opened.append("team")
+        return _Unreachable()()
+
+    shared = SharedKnowledgeStore(local, open_team)
+    assert shared.source_counts([SourceKind.EPHEMERAL]) == {SourceKind.EPHEMERAL: 1}
+    assert opened == []
+    assert shared.source_counts()[SourceKind.EPHEMERAL] == 1  # the team unreachable: local only
+    assert opened == ["team"]
+
+
 class _Unreachable:
     def __call__(self) -> KnowledgeStore:
         raise StoreError("cannot connect to the team server", "check the URL")
