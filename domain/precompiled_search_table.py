@@ -14,75 +14,78 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXUtzXEcV7hmNZmS9RiM/Rk4cZ/xIJCd+5QVYxMSuxElMSGKSQEiME8bSyDbWSIo0sqUQIBQUVLGiqFRlB6xg'
-    'yy5s2PAHKBbsKAp2bNizSrg3czrzzac+93bfkezE1lRdtzVz+3T36dOnz7N71BhTMO1PLno+iT6lqByMnonoKUZP'
-    'Xr4fi8qavFeOnvi9/uiJv98h3+UB1mj0DMj/BwRGTv4+KO+Nyf8r8vc9AsvI+yPSvwGBZ2HHbY9Hz4j0MYZzTsoG'
-    'wF6mchH+jvv7VPTsITivS3kT4NQJzoKU1+jvKwL3SPRMEtxnpZxzwLVw5qOnGj27aawlGFtczko7Q4Kv+LtV6mOD'
-    '5mSc/p7wxHVFSjtXcTkN9GEc9FGRdkaERmIcPxI9pzzaHqS2+wSGpZEReWx9c6bdbs1s/DA8psudKXQ5IfX7ZA5w'
-    'PGej502Abcdvx5ZzjG3E8X5cPi/la1RekPKEwB0iuEUYY/zecYJ/ENpB/OGcPAHf8xy4vqtQ/y1OJ+T/w9K/HYKH'
-    'g0KTq0LfMV2eFxo+KLSU9MnRnCCNr8K6wfVxHtaJi2412ht24K8CNFuU32K4u+R31xqxOGHeWhU6wjZORs9U9KzJ'
-    'Gp0QvNs6k9K3PfLuKfl/HXhJztHmgNC35eeu9R23f0z4wm7g5yfkuzF5Ny4fkPJR4mtzwN8M8Ri7ZnCOmGfaOVyT'
-    'uleg7VmF/950wIrrfAfau6m09xiMI67zgswfjmWZ6MmWl6VcIT48DTDsHrNEdRdSYBwBGHWqM6vsY9cIxgSMf4Xw'
-    'u0B1Vxx7CO9HazSfll5KUGdNyi9J+bjUWYa+8Pw1lToN6Q/2oa7M25uOfiP8+J1vQh+WqJxR+vCMA4e27VOwZhE/'
-    'X4a5W6b+r1B7N5R2HwQY8zRXiw45wwVjt6x5xPE1GveKoy7S6TzNeb/wDKPwEBfvsTJjP/DGDfv2v8xhjeczfNc+'
-    'ZPdDk7AfHgUYVRkX8t7jKfs1yg7jQvenUuoMU78HSF6wvPtdGMcY4GwE1uSnn2iT/TgSyz9ui+bO/bGf9ikNL6Ow'
-    'hhEPpxW5/gFFrud5juv8JteuNwhj53ZRPvHF+2bMWwzjIfhuStYHygJMZ8O3qa/jAf0qyXqdEJqy38cyw3dBdjW5'
-    'XD53F3+6Fsz3ap2F1dtnjNfhJMhFls/+ONeRi/4mOm7Se1PCi6dkz8D1nNaGXcMfyehC2pmSfWZK9pkpkSuytP+h'
-    'jNOuM6xj96NHoB8LGdv5oYwzpJ0pkYnisgV4yNL+JeGVMYyrIIPuhO+mRCbIAv+c8BSEtUhjyAr7uMgLdp6nhIfE'
-    '5XpGmHuhvzeJxmx5PSNsuwcVha/F370tc2C/Kwlcixds147NyjcnZS/Gd+bp3aWANWRl8HtkfIjXVepTHegvjWZx'
-    'TbrwwLhE3Wwa9nefvWw4ReZKkgVKArsf9Fcr7+0RmeO49OeMYmdi+wTLSSNADyhb2fdQR3bZr2qkL7TIPpIn/BQU'
-    'PLBtahj6PuCQeeyYNXm5APLysEN2TBufL97sfIfi7YyCHx/bnR1rSd7rk3psU9LsTZae8or+obXva2PcDJmtAm3y'
-    'GioJnx0AvXKQ2msCfymCDH034c1H3k3D1QCsL3yeBIHtSYF9om+jLXogRQcoUl9OOPo/kCKvT3rsKese77Ro/2nC'
-    'WrfvuPjRtEMHjOfxHxGhHKb9ZErR446RLrXs6IuvLDZLda1v5k/5tjyB8inuyyinZB3zb/Nt3hY6Zp+x+c7fMskI'
-    'Mxllgywy1dv5tl5s2/eVdZYBJzgfy9SvJv3eyoDruJ9PRP28X9FVmlTWHfRlYaIPxbftPfm2bRblw0WFLucJL1n6'
-    'mgU//43+s1/evwyw0+bzao+4+Wuug5s5ouOFHul5TOR7Dc+2TNO5f59r24y3uo/IA9PwvkrjaHmMo5XrrIHNHkda'
-    '29/Ktf1dvjz9BrVxHXATwzub6+ieSzS3rCM1ife0lP3iaATzXmVdtQjWPPkDQ+m+kmv7aBH2IpXzQB8lgRXCZ+N2'
-    'DoifcTPoy+pMQx5riuMEQvaVLPzrz/Ie2jlWE3hlXOePpsN70nid729M0757uIve4j7+Qupk2V/LYkPZrchJNxTb'
-    'xSKtK4YZ7w/3eazlJtBvKB6WCQ/njB//aBJPbTj2x7LELZyQd98LhGtjh3odk/XRJPUT/abv0Xcb/GHvf2YiGHP5'
-    'w4Yd9oMdomdgjNZp4G2G7EH8WwnsENZXUAT/2TLYSfKwXj+Q7wvSrwLVW02p/zOJk4jr7Yc+Dir+93cIboPmrQXz'
-    'i39fI52xQf24LH7QgviVq8o4lpT2uJ91au9t5b0Vgsv+3RV6P3RcR4UPF2TdDdC4GuRnrivjxHgzhL9L1lBB6Kef'
-    '4LcU//V1goN7zDDZHNLsJi59/CDZxG6l366S0K8V+T/bK7bX7/b6vVPWr09M3Z2wZl3x0hMQK4rtarGi/YAvzW6f'
-    'g7iwvQAfbaQa/KS+uNoYgxhOrR77B5J8QbZ+km/KxmROetqehwN8XKOy5gogL0EsROInfxfEQhQ2CpgDAXEPS2kv'
-    'jGyMP9nG+RbjnOneyhTbc5A4ByGfC9t0//nDOcoNl2nvuCQ6xPZ83Fo+hDG/2+shBf9hK6IWug8UtvcBnznY3ge+'
-    '4DivULxTnuKddoPeEesz+6KVtL/m5lmso9xX89Nzcp4x9xbOIOko1t5VBruBccQR8e/cLwP9SrKrueAkjXGUxrhD'
-    'YKXFkoXiDW0mxzzglMi/BTb1+PMrjWbiOj+Huq78uOPKb9Y/U07Q4TUdvSx+LtS58x52A5v3tBPsFei/ZxvGMUc8'
-    'Ffb/OdPJLZ6Gsiwxf3uUuknz9rCUh6AvRRlTWfIwhqn/STiO7Yv74H0NPyE2j6R58bFp+LaTBMMnR5jr21yskjBE'
-    'jHu2NnKbB/8KlS/D32WJg7N1bG76WdOdf2z//obUOWE6+WVPE/zzVPc8vcew9kH7F+idlxwwyrDWcJwvKuN+LiFu'
-    'PLYVfVXeu0j4axi/swMmTSdXcca4c/9ajrHWjTtneZnqlB19aip1rjj8jZcCcrceJ1oqK3RxHuYQcf4MrNUhj7pl'
-    'oaNKAM262nPN7Yr4G4qBtulQme1OF910Set9T5Htd8ZHTua58KXZe8lnwTzkVSjxDA2moX6Zb42e9klORxZ6svvC'
-    'zohZ7JrMNuaC9B3Hasf2Aq2tC6Y7N/tChjFruQnIH0oKz3pH5mWrfYBxW9+GGJAvkp/P7h07EnytlpdWevD3oTyc'
-    '5tPjuBTN33w3+vkGHPS/N0P8UMszDszmph3awjZcsbWLjjgzLWZQe/dW09BmnWWjzX0fzf3tpt3NyJFBusa4Ah5b'
-    '3pE7NKjkh0078sN86vdR/UJg/f6E8VUd8SAXiOdeNu6zaaw8X6N91vLXdfr9LMG54tAZWC8Yg/j7JungNRr3iCIb'
-    '7CT6zDLGYyljnKaxTgXQL9a7rODgSILMUwLZy47vdcL5K6AzVmmNoGz0EuiF4yTjVUDnuWi6zw/Szn5L06/6SW6z'
-    'Zzxh/H7dI3bVnglXopwrzDse9+Bhcf0P4b2NZ0Tk7+oP6iXaWSud2fZWgro+vmfu2fl15bNzjpW1R2De+Rrt1w1H'
-    'HlaveedoK9wd1XvLdOeka/xh1LEf4nirHuPNkusWn690eIvw08t5Bj4yAePM4v0j4YPIYxoe+Kua7rN4SqBrXAzs'
-    'yyWiP8vzffKafPcRPscScXBD8hlC9XM890M759S1B8dtviG5OYj3JUcuSBoNzTj2LM6XcvH4uA9fIRk55FzDXx9I'
-    'ljPK8tt+GiPnDIXktMwSbdg8xXWaT20/HYR97F2F5tc8cN7y3E+rUrIsY8828WnH5jONQ/1SgD517y3QNTGGd4zo'
-    'Z6ibNg+nxR30et4r0veS8Gyc5wXjzsG0+bbvKjxwkeYvlF6wX1837fNai6b7LDHEP67fKuhWOU8eO+jgseOKPP6Q'
-    'UtZM5zwWi/e8g96T9gmfM20HPWOCXXaUA6QHLYLs7XtOTQX20Xmjn5dYcdDYG6JPlMBu2UtfUJfjMzzXpc37Zb9y'
-    'nYHaJF0J/TwhfbB9n1Pi9H1wmvewZVqeUqHckzS9yPLx272H/j3XPiMU1zKfy1BXZMXLyu/XHfoy8ohFT36O/IrP'
-    '1+C+LCj1knJ88b15439mAOrtn+YC5dp2N9QrfeSBK8ad372QsKeF5ubXHPq2lh+NdPFyrhNzkGVMoe09luvIsIOK'
-    'bIA0gGPjM8b4zA2kf2xzT26jfMc57E2gaR87BZZau/8znTU3aJLPMWD8XTHdOeJI72xrDdFhasIbvgh6d/zdH8xG'
-    'eplTZMC6suZ99n9s85emfc5x0SFDbPa4bT99zptgfZPPXXSdAcg0+aoHTV41+pktGt0jbd5H+1PSmTm9nEnQcNA0'
-    '4+H7yn4SOk8++/0QxHv58NL1lH1gTfEN1QJlW81eam0hKKc+GICfpsO2gPM+m+DfwjHwOZ+8Z8R/HzXusyHqDtr0'
-    'PbulkaArudZ4Q+kDr7HnJZaCz3IJwSe2k4afo6ZzttVm42cz8eITb+ije2lyNsZZHjTd91jEv+M9FnxXhqYfYDtF'
-    'aMf6PA8TXR/K6DOyerIWw2x14zFFZ0Y+qJ2Lju2x7+hZJR7txZQYWBe8qsSrcHwulktKnEfLdN9PwX7FJvjafWNL'
-    'Q/s/7umT7BO4RUe8xxDYAtLa45iNPvAX27jmQg/wLX251s5JWjs+fv8RxTdeM+F3AmW5Q+hiBh883i20A3CcJCvj'
-    '+za/KAn+dGB/tvJ9a6fgu6t2Cb9w8Q68B6hgwu6EsjEKeMZw0XTuOfOho5ISR/JUil11hNbu7bhvasB03zFyktbl'
-    'I6Zzv4pdZzvMxrulOP6zaDaeNebDw0oUc5zF9zMrtp/teOFbHy9s5ydJbhrtkUZC5JTpgPd9ba9ZchEwlj4tbkW7'
-    'szDURuxaH/co/gbkzz62fJdudCZFbtFy7dD/Ytf4iQxwOBYvhKaKIA+5Yqs/vaMt1+3L1c5NedjRN1/fb1X8iYhX'
-    'S2NrSqwzxiX70ob1nz5IbS05YtNc/rG0GDOWSY6Y7ntzfPtXJTh1skus01qZCWwDY/FnCd/WN/MDWO8zivy/Yrrv'
-    'bFuAPKw5477nbUbx36BvrAz5TwjL/vYaxI8ntVOWOLvdCo9pKfxsjsY5Q3Hyj0NcnhbTv+oYb1znAeh7I8HfZm24'
-    'Iwr8unHndGFsPfvGUI/rlbdiLuRPYluZQ9czHntKVclxOE74W1TGcs1szFsri/+0Svht0F5UIz26QXGy5xw8yOag'
-    'Tir9vpLCv46b7vzAVYWOns447r0w7lc8+zZNpQtfHBs25Wknwr1jhmjsrVA5NX9nn0UQEWTNZPzkUn7ntWdzn5N0'
-    'GWOS85rHaT7x3NiBq8l9GfXoS5+DhnztDyEysEuPDak/njCGgjIGH5loH/HeUdnLPjtHwHzSp93BiPBCZIO08yqS'
-    '7oxEGxPm64bcb4w5xr795hyfXu/k9O2rNuds445x8c/AffG0w9baiw6kxVyF0noW/bLokIv5/IUPTOce28XJz8dY'
-    'N5MvWJn2iGJj/1rA/G4VH4z7+Kjp3CP8bIKswXZIX//NUaqr3b/d6DHOL/7/eL5tO9wqfNn3Q2I8XPVDdETG1WbT'
-    'DNLrX3Kd+ThkNt+mxPEHfId10h1xSXfOI30xXdU88K35MqZSeMsRk36f31bRIs7ba7mOPnHa0wfHdOlbj/etkmPs'
-    'ZalfojjSdYdeUVPoYIzaHyI56EfRvz9KkI198hiT5rbmaQPqlZ8cobn8d/T81ITlJ4/Te133OfxH1xWS7jd3nT3l'
-    'c4f4CPWF70Bz2Q1LEIu8lbIJ5ncckBjoLLmkRzPMsSu3JC335S3x7WwGz9/2GSTLkC7bhj1n7rDAs37mFXmuij2V'
-    '9XG2lWI8/6zsgzuVGIwV4z77YyXBfjreQz4H88l4Dl8iebCeIhfO9hgzoMWT1BSZgenghnGfaXXN0T+XDa7haHc8'
-    'wK9tz8e3NsLzt6B/IX1z7bdzyrpsku+8l3iTND9OqLwfP/8HGppnaw=='
+    'eNrtXUtzXEcV7hmNZmS9Rho/JDuOM34kkhLbsvMArMTEriROTEhikkBIjB3G0lg21ivSyJZCgFBQUMWKolKVHbCC'
+    'BRt2YcOGP0CxYEdRsGPDnlXCvZnTmW8+nb63+45kJ7am6rqtme7T3adPnz7PvoPGmIJpfnLR80n0KUVlb/SMRk8x'
+    'evLy/VBUVqVeOXriet3RE3+/Q77LA6zB6OmR//cIjJz8fUjqDcn/h+XvfQLLSP0BGV+PwLOw474r0TMgY4zhPCdl'
+    'HWAvU7kIf8fjfTp69hCcN6S8BXBqBGdByuv096zAnYieMYJ7TsqrClwLZy56RqJnN821BHOLyxnpp0/wFX+3SmOs'
+    '05pU6O9RT1wPS2nXKi6ngD6MQh/D0s+A0EiM45PRc8qj717qu0tgWBoZkMe2N2ea/VbNxg/DY7rcmUKXo9K+S9YA'
+    '53M2et4C2Hb+dm45ZW4DSv24fEHK16m8IOWkwO0juEWYY1zvOME/BP0g/nBNnoDveQ2074Zp/Bano/L/fhnfDsHD'
+    'IaHJVaHvmC7PCw0fElpK+uRoTZDGV2Hf4P44D/tEo1sX7fUr+BsGmi3KbzHcXfK7tkcsTpi3jggdYR8nomc8etZk'
+    'j44K3m2bMRnbHql7Sv5fA16SU/rsEfq2/Fzb33H/x4Qv7AZ+PinfDUnduHxQykeJr10F/maIx9g9g2vEPNOu4Zq0'
+    'nYW+Zxz895YCK27zbejvlqO/x2AecZsXZf1wLstET7a8IuUK8eEpgGHPmCVqu5ACYwJg1KjNjOMcu04wRmH+K4Tf'
+    'BWq7opwhfB6t0XpaeilBmzUpvyTl49JmGcbC6zfvaFOX8eAYao51e0sZN8KP63wDxrBE5bRjDM8qOLR9n4I9i/j5'
+    'MqzdMo1/hfq76ej3IYAxR2u1qMgZGozdsucRx9dp3itKW6TTOVrzbuEZxsFDNN5jZcZu4I0bzu1/mSMuns/wtXPI'
+    'nocm4Tw8CjBGZF7Ie4+nnNcoO1SE7k+ltOmncfeQvGB597swjyHA2QDsyU8/0SH7cSSWf9wUzdXzsZvOKRdeBmEP'
+    'Ix5OO+T6Bx1yPa9z3ObXuWa7Xpg794vyiS/eN2PdYhgPw3fjsj9QFmA6679DY60EjKsk+3VUaMp+H8sM3wHZ1eRy'
+    '+dw9/GnbMN+ttjZWZ58h3odjIBdZPvujXEsu+pvouEn1xoUXj8uZgfs5rQ+7hz+S2YX0My7nzLicM+MiV2Tp/0OZ'
+    'p91n2MaeRydhHAsZ+/mBzDOkn3GRieKyAXjI0v8l4ZUxjGsgg+6E78ZFJsgC/znhKQhrkeaQFfZxkRfsOo8LD4nL'
+    '9Yww98J4bxGN2fJGRtj2DCoKX4u/e1vWwH5XErgWL9ivnZuVb07IWYx15qjuUsAesjL4Ppkf4nWVxlQD+kujWdyT'
+    'Gh4Yl6ibTcH57nOW9afIXEmyQElgd4P+auW9PSJzHJfxnHHYmdg+wXLSANADyla2HurImv2qSvpCg+wjecJPwYEH'
+    'tk31w9h7FJnHztklLxdAXu5XZMe0+fniza53KN7OOPDjY7uzcy1JvS5pxzYll73J0lPeoX+4+ve1MW6GzDYMffIe'
+    'Kgmf7QG9spf6mwf+UgQZ+l7Cm4+8m4arHthf+DwFAttTAnuya6MtuidFByjSWCaV8fekyOtjHmfKukedBp0/87DX'
+    'bR2NH00pOmC8jv+ICOUInSfjDj3uGOlSy8pYfGWxGWprfTN/yjflCZRP8VxGOSXrnH+Tb/K20Dn7zM13/ZZJRpjO'
+    'KBtkkanezjf1Ytu/r6yzDDjB9Vimcc3T740MuI7H+UQ0zgccuso8lTWFvixM9KH49r0n37TNony46KDLOcJLlrFm'
+    'wc9/o/8ckPpXAHbael7rEDd/zbVwc5XoeKFDeh4S+d6FZ1um6dy/yzVtxls9RuSBaXhfpXk0PObRyLX2wGbPI63v'
+    'b+aa/i5fnn6T+rgBuInhnc21dM8lWlvWkeaJ9zQc58XRCOZ9jn3VIFhz5A8MpfvhXNNHi7AXqZwD+igJrBA+G/dz'
+    'UPyMm0FfVmfq89hTHCcQcq5k4V9/lnpo51hN4JVxmz+aFu9J43W+vzFN+57hGr3FY/y5tMlyvpbFhrLbISfddNgu'
+    'FmlfMcz4fLjfYy/PA/2G4mGZ8PCc8eMf88RT68r5WJa4hUmp+14gXBs71OmcrI8maZzoN32PvtvgD3v/MxPBkOYP'
+    '61fsBztEz8AYrdPA2wzZg/i3EtghrK+gCP6zZbCT5GG/fiDfF2RcBWq3mtL+pxInEbc7AGPsdfjf3yG4dVq3Bqwv'
+    '/n2ddMY6jeOK+EEL4lceccxjydEfj7NG/b3tqLdCcNm/u0L1Q+d1VPhwQfZdD82rTn7mmmOeGG+G8HfJHioI/XQT'
+    '/IbDf32D4OAZ0082hzS7iaaPHyKb2O302w0njGtF/s/2iu39u71/75b96xNTdzfsWS1eehRiRbFfV6xoN+DLZbfP'
+    'QVzYXoCPNlIX/KSxaH0MQQynqx37B5J8QbZ9km/KxmSOedqe+wN8XIOy5wogL0EsROInfw/EQhQ2Cpg9AXEPS2kV'
+    'BjbGn2zjfItxznRvZYrtNUhcg5DPhW26//zhHOWGK3R2XBIdYns9bi8fwpjf7f2Qgv+wHVENPQcK2+eAzxpsnwNf'
+    'cJwPU7xTnuKddoPeEesz+6OddKCq8yzWUe6v+uk5Oc+Yewunl3QUa+8qg93AKHFE/DuPy8C4kuxqGpykOQ7SHHcI'
+    'rLRYslC8oc3kmAecEvm3wKYef37popm4zc+grZYfd9zxm/XPlBN0eJeOXhY/F+rceQ+7gc172gn2CvTfsw3jmBJP'
+    'heN/3rRyi6egLEvM3x5H26R1e0TKwzCWosypLHkY/TT+JBzH9sX9UN+FnxCbR9K6+Ng0fPtJguGTI8ztbS5WSRgi'
+    'xj1bG7nNg3+Vylfg77LEwdk2Njf9rGnPP7Z/f13aTJpWftkzBP88tT1P9RjWfuj/AtV5WYFRhr2G83zJMe/nE+LG'
+    'Y1vRk1LvIuGvbvzuDhgzrVzFaaPn/jWUudaMnrO8TG3KypjmHW1mFX/jpYDcrceJlsoOujgPa4g4fxb2ap9H27LQ'
+    '0XAAzWr9aWu7Iv6GYqBtOlRmu9tFN7ek9b6nyPZb4yMn81r40ux95LNgHvIalHiHBtNQt6y3i572S05HFnqy58LO'
+    'iFnsGss254KMHedq5/Yi7a0Lpj03+0KGObtyE5A/lBw86x1Zl632AcZ9fQtiQL5Ifj57duxI8LVaXjrcgb8P5eE0'
+    'nx7Hpbj8zfein69Hof+9GeKHGp5xYDY37fAW9qHF1i4qcWaumEFX3dtNQ5t1l41r7bto7e807W5GjgzSNcYV8Nzy'
+    'Su5QryM/bErJD/Np30XtC4HtuxPmN6LEg1wgnnvF6HfTWHm+Sues5a/r9PtZgjOr6AysFwxB/P086eBVmveAQzbY'
+    'SfSZZY7HUuY4RXMdD6BfbHfFgYOJBJmnBLKXnd8bhPNXQWccoT2CstHLoBdWSMYbBp3nomm/P8h191uaftVNcpu9'
+    '4wnj92sesav2TrgS5Vxh3nHFg4fF7T+EehvviMjf0x/US1x3rbRW21sJavv43rln11fLZ+ccK2uPwLzzNTqv60oe'
+    'Vqd552gr3B21u2zac9Jd/GFQOQ9xviMe882S6xbfr3Rki/DTyX0GPjIB48zi/SPhg8hj6h74GzHtd/GUQNe4GDiW'
+    'S0R/luf75DX5niN8jyXi4KbkM4Tq53jvh+ueU+0Mjvt8U3JzEO9LSi5IGg1NK2cW50tpPD4ew1dIRg651/BXB5Pl'
+    'jLL8doDmyDlDITktM0QbNk9xndbTdZ72wjn2roPm1zxw3vA8T0ekZFnG3m3i04/NZ6pA+1KAPnXfbdA1MYZ3iOin'
+    'r502j6TFHXR63yvS95LwbFznBaPnYNp823cdPHCR1i+UXnBcXzPN+1qLpv0uMcQ/7t8R0K1ynjy2V+GxFYc8/rCj'
+    'rJrWfSwW73mF3pPOCZ87bXs9Y4I1O8pB0oMWQfb2vadmGM7ROeO+L3FYobE3RZ8ogd2yk7GgLsd3eK5Lnw/IeaXd'
+    'gTpPuhL6eULGYMd+1RGn74PTvIct0/KUYco9SdOLLB+/02fo33PNO0JxL/O9DDWHrHjF8fsNRV9GHrHoyc+RX/H9'
+    'GjyWBUe7pBxfrDdn/O8MQL3901ygXNPuhnqljzwwa/T87oWEMy00N7+q6Nuu/Giki1dyrZiDLHMK7e+xXEuG7XXI'
+    'BkgDODe+Y4zv3ED6xz735DbKd5zDPg807WOnwNLV7/9Ma8/1muR7DBh/s6Y9RxzpnW2tITpMVXjDF0Hvjr/7vdlI'
+    'L1cdMmDNsed9zn/s8xemec9xUZEhNnvedpw+902wvsn3Lmp3ADJNvuZBk9eM+84WF90jbd5P51PSnTmd3ElQV2ia'
+    '8fA9x3kSuk4+530fxHv58NL1lHNgzeEbqgbKti57qbWFoJz6UAB+5hXbAq77TIJ/C+fA93zymRH/fdTod0PUFNr0'
+    'vbulnqAraXu87hgD77EXJJaC73IJwSf2k4afo6Z1t9Vm42cz8eITb+ije/EdeOOm/d0mvaAn9Tro7zLQpo0VxjvV'
+    '0t5Bge/I0N4Jk6aDDCj+xSSYVr7eB221mO9e07rrdUKREWyeRJIOfizAr5ylfjWw/tQW16+SH/8Risf2xV3S+oXY'
+    'QCYSdEmMJT6k9InvauH3wbh0YOynCP1Yv/4RGt/hjH5Rawtyxelb+8+Qwy6EZ73r7n/sj/2j5xwxly+lxHlr8EYk'
+    'Jov3DZZLjlimhml/Bwv7zuchnsSXh4SOv+Lpd+8SuEWFt/WBvSutP+ZxXRATYWP3Cx3At/SlxZKfoL2TlT9nfe9V'
+    'lvdkXcwQZ4Lvz9oBOE7SBycDz4apwPFsZX1ri+P3s+0SfqHxDnzXVcGEvffMxuHgPdpF03qXnw8dlRyxUk+n+A4G'
+    'aO/eiXeq9Zj29+icoH150rTeIWT32Q6z8f1pdl8Ogn30JPAY5NH8Pqoa6VPaewk7ieGZzHBWx2v5B8kzSbobyDWH'
+    'Oo2Z51Sl84TzNGZTYnpt+STBY98Bx80m+UwX5ZzCNXuZ+l8zG++ex3isRTrvXP6EmZR4VoStzQHfK7a4STFey458'
+    'lZpjDdPodCtwMuHpb86TzBcqW5UovyVLnMGM7I/t3JTbn5ti1yeJRgY7pJGQPTYVUN/Xz5cl7w3zttJiJF3vxw31'
+    'R2r7Y5/Dt41yko/fWOMXZ1L0B1deN/r67R6fzACH475DaKoI54+Wx/Pp+0Bz7XFDrju6HlHG5htnNCKxK4hXPgOX'
+    'HLpeI4A2bKzOQ9TXkhIHrcVipJ11g4psU8kwvhGCw/LOOu2V6cA+MO9rhvBt4wC+D/t92qGHo3xUlvHsJN18VRmr'
+    'FiuAslTZtHJtEZb97XXIVUrqpywx3bsdPKbh4GdXaZ7Tpj0n63GIAXflj60q843bPAhjryfEdpTBVqnBrxk9fxjz'
+    'uDgOA+0pnfJWzLv/ceyXUWwuxuNMGXHIg8dT5Lols/F96LhGbwDsBYJ9i3gi60qzpj0XEnmQve9gzDHu2RT+ddy0'
+    '56KvOujomYzz3gvzftVzbFNUavjiOORxT58Enh3TRGOXQ+XU/N19701EkFWT8ZNL+Z33nr1nI0mXMSb5Do0KrSfe'
+    'Ud5zLXksgx5j6VJoyNcOGCIDa/akkPaVhDkUHHPwkYn2E+8dlLPssztrzCddrvf9IrwQ2SDtbqSk9xOjrRfvhpgK'
+    'mDfeZ+E7bs4n7fT9z75jda05+5piXPwz8Fw8rfg8OtGBXPG9obSeRb8sOvxzeNfPB6b1zvTFsc/HXDeTL1iZdsLh'
+    '6/pqwPpuFR+Mx/ioab2z/lyCrMH+AF8/6lFqO+eQzesdxpTH/6/kmzb8rcKXrR8ST6i1D9ERGVebTTNIr3/Jtdbj'
+    'sNl8mxLHug0B7a2Z5PeRJsWWpPkCKiabT3E8hbdMmPR3x24VLeK6vZ5r6ROnPX3hTJe+7fjcKilzL0v7Evlx1hW9'
+    'ouqggyHqv4/koB9G//4wQTb2yZlPWltff0en/GSC1vLf0fMTE3YXRoXqtb076D9uXYHl8rR7DtPkwVFHrBXaMjW7'
+    'YQnyXrZSNkHfzkHJt8ni0zqaYY01v1Kaz/Cy+HY2g+dv+wySZUjNtmHvND0i8Gy8x4o818Seyvq45ku+BvbXEZm3'
+    'Fgu1kuKT1uynFZM9d5D5ZAn80ucctkeWC2c6jN1xxXVVHTID08FNo9+feF0Zn2aDqyv9VgLiS+y7WKyN8PxtGF/I'
+    '2LTz9qpjX85TDEsncV9pfpxQeT9+/g9CMcFj'
 )
 TABLE: dict[
     tuple[str, int],
@@ -135,17 +138,19 @@ TABLE: dict[
     ('\\bsyntax ?error\\b', 2): (34, 25688, 176, 0, (), (None,)),
     ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25864, 648, 0, (), (None,)),
     ('\\d+', 0): (32, 26512, 64, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 26576, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26680, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27208, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 27404, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 28324, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 28872, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29556, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 31160, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 31600, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 31740, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 31936, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 32436, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 35476, 920, 1, (), (None, None)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 26576, 740, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 27316, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27420, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27948, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 28144, 920, 5, (), (None, None, None, None, None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 29064, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 29968, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 30516, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 31200, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 32804, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 33244, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 33384, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 33580, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 34080, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 37120, 920, 1, (), (None, None)),
 }

@@ -14,24 +14,57 @@ memcheck's ``definitely lost``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
 
-# Each entry: substrings one of which every match holds (the pattern runs only behind one),
-# the pattern, the agent's words for what a match says.
-_ENTRIES: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = (
+# A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
+# and the time in parentheses, then the line's number. Searched from the newline before it
+# (``re`` scans for a pattern's first character in C; a ``^`` under ``re.M`` is tried at every
+# character).
+_BLAME_LINE = precompiled(
+    r"\n\^?[0-9a-f]{7,40} +(\S+) +\([^()\n]*?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\)"
+)
+
+
+def _blamed_paths(text: str) -> set[str]:
+    return set(_BLAME_LINE.findall("\n" + text))
+
+
+# Each entry: substrings one of which every match holds (the test runs only behind one), the
+# test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
+# words for what a match says.
+_ENTRIES: tuple[tuple[tuple[str, ...], Callable[[str], object], str], ...] = (
     # A Dockerfile's (and ``docker build``'s echo of it) ``FROM image`` names the image a build
     # starts from: its base image.
     (
         ("FROM ",),
-        precompiled(r"^(?:#\d+ \[[^\]\n]*\] )?[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?\S", re.M),
+        precompiled(
+            r"^(?:#\d+ \[[^\]\n]*\] )?[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?\S", re.M
+        ).search,
         "base image",
     ),
     # ``openssl x509 -text`` (and ``req``, ``pkey``) write a key's size as ``Public-Key: (256
     # bit)`` and its type as ``Public Key Algorithm: id-ecPublicKey``.
-    (("Public-Key: (",), precompiled(r"\bPublic-Key: \(\d+ bit\)"), "size"),
-    (("Public Key Algorithm:",), precompiled(r"\bPublic Key Algorithm: \S"), "type"),
+    (("Public-Key: (",), precompiled(r"\bPublic-Key: \(\d+ bit\)").search, "size"),
+    (("Public Key Algorithm:",), precompiled(r"\bPublic Key Algorithm: \S").search, "type"),
+    # ``git rebase`` replays commits onto a new base (its manual's word): its progress
+    # (``Rebasing (1/2)``) and ``git status`` in the middle of one (``interactive rebase in
+    # progress``, ``Next command to do (1 remaining command):``) are a replay under way.
+    (
+        ("ebas", " to do ("),  # ``Rebasing``, ``rebase``
+        precompiled(
+            r"^Rebasing \(\d+/\d+\)|\brebase in progress; onto \S|^Next commands? to do \(\d+ "
+            r"remaining commands?\):",
+            re.M,
+        ).search,
+        "replay",
+    ),
+    # ``git blame`` writes a path beside each line's commit only when the file had another
+    # name in its history (or ``-f`` asks): lines under two paths are a file moved. No
+    # substring is cheaper than the pattern itself, which ``re`` scans for by its newline.
+    (("\n",), lambda text: len(_blamed_paths(text)) > 1, "moved renamed"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;
@@ -47,8 +80,8 @@ def tool_vocabulary_facts(text: str) -> str:
     """The agent's words for what ``text`` prints in a tool's own vocabulary, leaving out a word
     ``text`` already says in any inflection (at a word's start); ``""`` when it prints none."""
     words: dict[str, None] = {}
-    for signs, pattern, said in _ENTRIES:
-        if any(sign in text for sign in signs) and pattern.search(text) is not None:
+    for signs, holds, said in _ENTRIES:
+        if any(sign in text for sign in signs) and holds(text):
             words.update(dict.fromkeys(said.split()))
     if not words:
         return ""

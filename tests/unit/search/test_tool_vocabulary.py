@@ -8,6 +8,12 @@ from domain.chunking import chunk
 from domain.content_type import ContentType
 from domain.search.tool_vocabulary import tool_vocabulary_facts
 
+# ``git blame`` of a file that had another path: each line names the path it came from.
+_BLAME_ACROSS_A_MOVE = (
+    "fd1bbd85 src/domain/chunking/dispatch.py (Ann Lee 2026-12-02 16:52:09 +0000  4)\n"
+    "32c7e57c domain/chunking/dispatch.py     (Bo Chen 2026-12-05 12:43:17 -0800  5) import re\n"
+)
+
 
 @pytest.mark.parametrize(
     ("text", "words"),
@@ -16,6 +22,11 @@ from domain.search.tool_vocabulary import tool_vocabulary_facts
         ("FROM --platform=$BUILDPLATFORM golang:1.22\n", "base image"),
         ("#5 [build 1/6] FROM docker.io/library/python:3.12-slim@sha256:ab", "base image"),
         ("   Public-Key: (256 bit)\n   Public Key Algorithm: id-ecPublicKey", "size type"),
+        ("$ git rebase main\nRebasing (1/2)\nCONFLICT (content): Merge conflict", "replay"),
+        ("interactive rebase in progress; onto 79e246d\nLast command done:", "replay"),
+        ("Next commands to do (2 remaining commands):\n   pick 2d18f4b Docs", "replay"),
+        (_BLAME_ACROSS_A_MOVE, "moved renamed"),
+        ("^" + _BLAME_ACROSS_A_MOVE.replace("\n", "\n^", 1), "moved renamed"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -31,6 +42,17 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "15 bytes in 3 blocks are definitely lost in loss record 1 of 2",  # ADR 0187
         "Public Key Algorithm:",  # no algorithm named
         "Runtime error near line 6: CHECK constraint failed: amount_cents >= 0 (19)",  # ADR 0187
+        # Rebasing talked about, not under way; a codebase; a to-do list that is no rebase's.
+        "Rebasing (the branch) onto main keeps the history flat",
+        "We rebase in progressive steps across the codebase",
+        "Next command to do (see the runbook)",
+        # Blame of a file that never moved: no path, or one path on every line (``-f``).
+        "fd1bbd85 (Ann Lee 2026-12-02 16:52:09 +0000 4) x = 1\n"
+        "32c7e57c (Bo Chen 2026-12-05 12:43:17 +0000 5) y = 2\n",
+        "fd1bbd85 src/app.py (Ann Lee 2026-12-02 16:52:09 +0000 4) x = 1\n"
+        "32c7e57c src/app.py (Bo Chen 2026-12-05 12:43:17 +0000 5) y = 2\n",
+        # Two paths beside commits, but no blame's author and time: a log of renames.
+        "fd1bbd85 src/app.py (moved)\n32c7e57c app.py (moved)\n",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:
@@ -41,8 +63,14 @@ def test_a_word_the_text_says_is_not_repeated() -> None:
     assert tool_vocabulary_facts("FROM node:20 AS base") == "image"
     assert tool_vocabulary_facts("FROM --platform=linux/amd64 node:20-images") == "base"
     assert tool_vocabulary_facts("Public-Key: (2048 bit)\nSize of the key") == ""
+    assert tool_vocabulary_facts(_BLAME_ACROSS_A_MOVE + "# renamed from src/") == "moved"
 
 
 def test_a_plaintext_section_carries_the_words() -> None:
     (section,) = chunk("FROM python:3.12-slim AS build\nRUN pip install .\n", ContentType.PLAINTEXT)
     assert "base image" in section.facts
+
+
+def test_a_blame_section_across_a_move_carries_the_words() -> None:
+    (section,) = chunk(_BLAME_ACROSS_A_MOVE, ContentType.PLAINTEXT)
+    assert "moved renamed" in section.facts
