@@ -14,77 +14,75 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXUtzXEcV7hmNZmS9RjN+SE4cZ/xIJCfyIy/ASkzsSpzEhCQmCYTEOGEsjWxjvSKNbCmEEAoKqlhRVKqyA1aw'
-    'ZRc2bPgDFAt2FAU7NuxZJdzrOZ355lOfe7vvSHZia6qu25q5fbr79OnT59k9bIwpmNYnFz2fRZ9SVPZHz1j0FKMn'
-    'L9+PRGVN3itHT/xeb/TE3++Q7/IAazh6+uT/fQIjJ38flPdG5P8V+fsegWXk/SHpX5/As7DjtqvRMyR9jOGclbIB'
-    'sJepXIS/4/4+HT17CM4bUt4AOHWCsyDlVfr7ssA9Ej3jBPc5KWcdcC2cuegZjZ7dNNYSjC0uZ6SdAcFX/N0q9bFB'
-    'c1Klv8c8cV2R0s5VXE4BfRgHfVSknSGhkRjHj0TPSY+2+6ntHoFhaWRIHlvfnG61WzMbPwyP6XJnCl2OSf0emQMc'
-    'z5noeQtg2/HbseUcYxtyvB+XL0j5OpXnpTwucAcIbhHGGL93jOAfhHYQfzgnT8D3PAeu7yrUf4vTMfn/oPRvh+Dh'
-    'oNDkqtB3TJfnhIYPCi0lfXI0J0jjq7BucH2cg3XioluN9gYd+KsAzRbltxjuLvndtUYsTpi3jgodYRsnomcietZk'
-    'jY4J3m2dcenbHnn3pPy/Drwk52izT+jb8nPX+o7bPyp8YTfw8+Py3Yi8G5cPSPko8bVZ4G+GeIxdMzhHzDPtHK5J'
-    '3cvQ9ozCf284YMV1vgvt3VDaewzGEdd5UeYPx7JM9GTLS1KuEB+eAhh2j1miugspMI4AjDrVmVH2sasEYwzGv0L4'
-    'XaC6K449hPejNZpPSy8lqLMm5VekfFzqLENfeP7mlToN6Q/2oa7M21uOfiP8+J1vQR+WqJxW+vCsA4e27ZOwZhE/'
-    'X4W5W6b+r1B715V2HwQYczRXiw45wwVjt6x5xPFVGveKoy7S6RzNea/wDKPwEBfvsTJjL/DGDfv2v8xhjeczfNc+'
-    'ZPdDk7AfTgKMURkX8t5jKfs1yg5VofuTKXUGqd99JC9Y3v0ejGMEcDYEa/LmJ9pkP43E8k9borlzf+ylfUrDyzCs'
-    'YcTDKUWuf0CR63me4zq/ybXq9cPYuV2UT3zxvhnzFsN4CL6bkPWBsgDT2eBt6ms1oF8lWa9jQlP2+1hm+B7IriaX'
-    'y+fu4k/Hgvl+rb2wuvuM8DocB7nI8tkf59py0d9Ex016b0J48YTsGbie09qwa/gTGV1IOxOyz0zIPjMhckWW9j+W'
-    'cdp1hnXsfvQI9GMhYzs/knGGtDMhMlFcNgEPWdq/KLwyhnEFZNCd8N2EyARZ4J8VnoKwFmkMWWEfE3nBzvOE8JC4'
-    'XM8Icy/09wbRmC2vZYRt96Ci8LX4u3dkDux3JYFr8YLt2rFZ+eaE7MX4zhy9uxSwhqwMfo+MD/G6Sn2qA/2l0Syu'
-    'SRceGJeom03B/u6zlw2myFxJskBJYPeC/mrlvT0icxyT/pxW7Exsn2A5aQjoAWUr+x7qyC77VY30hSbZR/KEn4KC'
-    'B7ZNDULf+xwyjx2zJi8XQF4edMiOaePzxZud71C8nVbw42O7s2MtyXs9Uo9tSpq9ydJTXtE/tPZ9bYybIbNVoE1e'
-    'QyXhs32gV/ZTe/PAX4ogQ99NePORd9Nw1QfrC5+nQGB7SmAf79loi+5L0QGK1Jfjjv73pcjr4x57yrrHO03af+Zh'
-    'rdt3XPxoyqEDxvP4j4hQDtN+MqHocUdJl1p29MVXFpuhutY386d8S55A+RT3ZZRTso75t/kWbwsds8/YfOdvmWSE'
-    '6YyyQRaZ6p18Sy+27fvKOsuAE5yPZerXPP3ezIDruJ9PRP28X9FV5qmsO+jLwkQfim/be/It2yzKh4sKXc4RXrL0'
-    'NQt+/hv9Z7+8fwlgp83nlS5x89dcGzezRMcLXdLziMj3Gp5tmaZz/z7XshlvdR+RB6bhfZXG0fQYRzPXXgObPY60'
-    'tr+da/m7fHn6dWrjGuAmhncm19Y9l2huWUeaJ97TVPaLyQjmvcq6ahKsOfIHhtJ9Jdfy0SLsRSrngD5KAiuEz8bt'
-    'HBA/42bQl9WZBjzWFMcJhOwrWfjXn+U9tHOsJvDKuM4fTZv3pPE639+Ypn33cBe9xX38hdTJsr+WxYayW5GTriu2'
-    'i0VaVwwz3h/u81jL80C/oXhYJjycNX78Y554asOxP5YlbuG4vPt+IFwbO9TtmKyPJqmf6Dd9n77b4A/78HMTwYjL'
-    'HzbosB/sED0DY7ROAW8zZA/i30pgh7C+giL4z5bBTpKH9fqRfF+QfhWo3mpK/Z9JnERcbz/0sV/xv79LcBs0b02Y'
-    'X/z7KumMDerHJfGDFsSvPKqMY0lpj/tZp/beUd5bIbjs312h90PHNSl8uCDrro/G1SA/c10ZJ8abIfxdsoYKQj+9'
-    'BL+p+K+vERzcYwbJ5pBmN3Hp4wfJJnYr/XaVhH6tyP/ZXrG9frfX752yfn1i6u6ENeuKlx6DWFFsV4sV7QV8aXb7'
-    'HMSF7QX4aCPV4Cf1xdXGCMRwavXYP5DkC0LcbHXfx7cY/1Zv8qUrH7wk+exsrOq4p01+MMD3Nyy8qAByJMSIJH7y'
-    'd0GMSGGj4N0XEA+ylPbC0Ma4nG2cbzHOme6trLU9B4lzEPI5v033Xzycozx1ifaOi6Jbbc/HreVDGAu9vR5S8B+2'
-    'Imqh+0Bhex/wmYPtfeBLjvMKxYHlKQ5sN+gdsQ60L1pJ+2tunsU6yn01Pz0n55mLYOH0k45i7YBlsKcYR3wV/879'
-    'MtCvJHujC07SGIdpjDsEVlqMXSje0JZ01ANOifx+4GuIP7/SaCau83Oo68obPKb8Zv1W5QTdWtPNy+L/Q1tE3kOf'
-    't/lgO8GOg3ENbNs56ogzw/4/b9o511NQliUWco9SN2neHpbyEPSlKGMqS37KIPU/Ccex3XUfvK/hJ8SekjQvPjYN'
-    '33aSYPjkTnN9m6NWEoaI8eDWd2DPB3iVylfg77LEB9o6Nmf/jOnMy7Z/f1PqHDftvLtnCP45qnuO3mNY+6D98/TO'
-    'yw4YaKPCcb6kjPv5hHj62Fb0pLx3gfDXMH5nKoybdg7ntHHnRDYdY60bdy73MtUpO/o0r9S57PDDXjT+OW2PEy2V'
-    'Fbo4B3OIOH8W1uqAR92y0FElgGZd7bnmdkX8MMVAm32ozHani266pPWhp8j2O+MjJ/Nc+NLsveTLYR7yGpR4tgjT'
-    'UK/Mt0ZP+yTXJQs92X1hZ8Qsdo1nG3NB+o5jtWN7kdbWedOZs34+w5i1nA3kDyWFZ70r87LVvtG4re9AbMyXyf9p'
-    '944dCT5oy0srXfhBUR5O83VyvI7mh78b/Z99DvrfmyGuqukZH2dz9g5tYRuumONFR/ydFkupvXuraWizzvjR5r6H'
-    '5v520+5m5A4hXWO8BY8t78ip6nfYeO3cct6cT/0eql8IrN+bML5RR5zMeeK5l4z7zB4rz9don7X8dZ1+P0NwLjt0'
-    'BtYLRiAvYZ508BqNe0iRDXYSfWYZ49GUMU7RWCcC6BfrXVJwcCRB5imB7GXH9wbh/FXQGUdpjaBs9DLohVWS8Sqg'
-    '81wwnecqaWfipelXvSS32bOvMK+h7hHTa8/KK1EuGuZjVz14WFz/Y3hv49kZ+bv6g3qJdgZNe7a9laCOj+9ZhHZ+'
-    'XXn+nHtm7RGYj79G+3XDkZ/WbT4+2gp3R/XeNp25+hp/GHbshzjeUY/xZskBjM+dOrxF+OnmnAcfmYBxZvH+ifBB'
-    '5DEND/yNms4zikqga1wI7MtFoj/L833yvbLEmlUJB9clzyNUP8fzULTzX117cNzmm5KzhHhfcuTIpNHQtGPP4jwy'
-    'F4+P+/A1kpFDznv89YFkOaMsv+2nMXIuVUiuzwzRhs3fXKf51PbTftjH3lNofs0D503P/XRUSpZl7JkvPu3YPK8q'
-    '1C8F6FP33gJdE2ObR4h+Bjpp83Ba3EG35+AifS8Jz8Z5XjDu3FSbh/yewgMXaf5C6QX79Q3TOse2aDrPWEP84/od'
-    'Bd0q58lj+x08tqrI4w8pZc20z6mxeM876D1pn/A569c3JthlRzlAetAiyN6+5/dUYB+dM/o5khUHjb0p+kQJ7Jbd'
-    '9AV1OT7bdF3avF/2K9fZsPOkK6GfJ6QPtu+zSv6CD07zHrZMy1MqlJOTphdZPn6799C/51pnp+Ja5vMq6oqseEn5'
-    '/ZpDX0YesejJz5Ff8bkj3JcFpV5S7jO+N2f8z1JAvf1mjlSuZXdDvdJHHrhs3HnvCwl7WuiZBTWHvq3ljSNdvJJr'
-    'xxxkGVNoe4/l2jJsvyIbIA3g2PjsNT6LBOkf29yT2yjfcW7/PNC0j50CS63d/5n2mus3yec7MP4um87ceaR3trWG'
-    '6DA14Q1fBr07/u4PZiO9zCoyYF1Z8z77P7b5S9M6/7nokCE2e9y2nz7ncLC+yedRus5GZJp8zYMmrxj9LBuN7pE2'
-    '76P9KeksoW7Oamg4aJrx8ANlPwmdJ5/9fgDivXx46XrKPrCm+IZqgbKtZi+1thCUUx8MwM+8w7aA8z6T4N/CMfD5'
-    'p7xnxH9PGveZGXUHbfqeadNI0JVca7yh9IHX2AsSS8Fn3ITgE9tJw8+kaZ/5tdn42Uy8+MQb+uheafWNpx4VEt9Y'
-    'SYhTtLqeMZ33zBQBNt4twveXaP3EdorQjvW3HqY1dSijv8rq6Fr8tNXLRxR9HXmwdlY9tsd+q+eUWLiXUuJvXfBG'
-    'JVaGY4OxXFJiTJqm884Q9mnOg5/fN641tP9VT39oj8AtOmh6AOwQae1xvEgP+KptTHWhC/iWvlxr5wStHZ+YgyHF'
-    'L18z4fc0ZbnX6UIG/z/e97QDcJwkp+P7NrcpCf5UYH+28n1rI+H7xHYJv3DxDrybqWDC7umy8RF47nPRtO+e86Gj'
-    'khLD8nSKTXeI1u7tuAOsz3Te+3KC1uUjpn3njV1nO8zG+7449rRoNp7/5sPDShTvnMXvNCN2p+1Y5Vsfq2znJ0lm'
-    'G+6SRkLklKmA933tvlnyIDCOPy1mRrtHMtQ+7Vof9yi+DuTPvvIv62WnU+QWLc8PfT92jR/PAIfjAENoqgjykCuu'
-    '++a9eblOP7J2ZsvDjr756hej4stEvFoaW1PirDEm2pc2rO/2QWpryREX5/LNpcW3sUxyxHTeZeTbv1GCUyebyDqt'
-    'lenANjAPYIbwbf1CP4T1Pq3I/yum8x69BdPOAZs17rv3phXfEfrlyqade4Ww7G+vQ+x6UjtlifHbrfCYpsLPZmmc'
-    '0xSj/zjEBGr5BKuO8cZ1HoC+NxJ8fdZ+PKTArxt3PhnG9bNfDvW4bnkr5mH+JLbTOXQ947GnjCr5FccIf4vKWK6a'
-    'jTlzZfHdjhJ+G7QX1UiPblCM7lkHD7L5r+NKvy+n8K9jpjM3cVWho2cyjnsvjPtVz75NUenCF8elTXjaqHDvmCYa'
-    'eztUTs3f2ecgRARZMxk/uZTfee3ZvOskXcaY5JzqKs0nnuXbdyW5L8Mefelx0JCv/SFEBnbpsSH1qwljKChj8JGJ'
-    'yg67XMg+H3rGnpV3tuO/b0/8t8uejPeGaffS346zFEP2+AGTfN+L3btOgl9y1uGj9r0zYNy07xpYN353Bti9s+SI'
-    'JyyD3Ozyw+M56IvUfy3OKg1vSXM6KeWTGXWtAcUP4tKRt4q37aOxDYuc/vn5LOazHu3OX4QXwg/TzgFKuqMY1xue'
-    'gzAVMG7fs1QHlbjJzbgD2rev2pyz/y7GxT8D+cEphx+pG/uORruh+3gW21nRofPzuTYfmfa96YvjX4yxbqbMY/X1'
-    'I4r/8OsB87tVMl7cx0dN+9765xL0KPax+PqmJ6nunGJ3aHQZP31zP8q3/CJbhS/7fkjsnKt+iP2LcbXZNIP0+pdc'
-    'ez4Omc23l3Nc1wjQ3ppJvpPUnpFm96BZxbfKdFXzwLfmp51I4S1HTPr9sVtFizhvr+fastspz/gCpkvferxvlRxj'
-    'L0v9EsXnrztsJjWFDkao/QGSgz6I/v0gQe/3yQ9Pmtuap327W35yhOby39Hz00CZuErvddwf9B/dDsK6U9qZfmny'
-    'IN65iesX/TQun0gJcjy2UjbBvLkDkluSJUd/MsMcu3L20nIK3xabw2bw/G1/aLIM6bLb2vM7Dws8G0OzIs8V8RWx'
-    'rZH9QJgnNSP74E4lvmzFuM9UWknwDVVN9jw55pPxHL5M8mA9RS6c6TIeSouVqykyA9PBdeM+K/Cqo38u/0LD0W41'
-    'IGbH3sdi/R/nbkH/Qvrm2m9nlXU5T3FB3cTSpfmoQ+X9+Pk/ItzH2g=='
+    'eNrtXUtzXEcV7hmNZmS9RiM/Rk4cZ/xIJCd+5QVYxMSuxElMSGKSQEiME8bSyDbWSIo0sqUQIBQUVLGiqFRlB6xg'
+    'yy5s2PAHKBbsKAp2bNizSrg3czrzzac+93bfkezE1lRdtzVz+3T36dOnz7N71BhTMO1PLno+iT6lqByMnonoKUZP'
+    'Xr4fi8qavFeOnvi9/uiJv98h3+UB1mj0DMj/BwRGTv4+KO+Nyf8r8vc9AsvI+yPSvwGBZ2HHbY9Hz4j0MYZzTsoG'
+    'wF6mchH+jvv7VPTsITivS3kT4NQJzoKU1+jvKwL3SPRMEtxnpZxzwLVw5qOnGj27aawlGFtczko7Q4Kv+LtV6mOD'
+    '5mSc/p7wxHVFSjtXcTkN9GEc9FGRdkaERmIcPxI9pzzaHqS2+wSGpZEReWx9c6bdbs1s/DA8psudKXQ5IfX7ZA5w'
+    'PGej502Abcdvx5ZzjG3E8X5cPi/la1RekPKEwB0iuEUYY/zecYJ/ENpB/OGcPAHf8xy4vqtQ/y1OJ+T/w9K/HYKH'
+    'g0KTq0LfMV2eFxo+KLSU9MnRnCCNr8K6wfVxHtaJi2412ht24K8CNFuU32K4u+R31xqxOGHeWhU6wjZORs9U9KzJ'
+    'Gp0QvNs6k9K3PfLuKfl/HXhJztHmgNC35eeu9R23f0z4wm7g5yfkuzF5Ny4fkPJR4mtzwN8M8Ri7ZnCOmGfaOVyT'
+    'uleg7VmF/950wIrrfAfau6m09xiMI67zgswfjmWZ6MmWl6VcIT48DTDsHrNEdRdSYBwBGHWqM6vsY9cIxgSMf4Xw'
+    'u0B1Vxx7CO9HazSfll5KUGdNyi9J+bjUWYa+8Pw1lToN6Q/2oa7M25uOfiP8+J1vQh+WqJxR+vCMA4e27VOwZhE/'
+    'X4a5W6b+r1B7N5R2HwQY8zRXiw45wwVjt6x5xPE1GveKoy7S6TzNeb/wDKPwEBfvsTJjP/DGDfv2v8xhjeczfNc+'
+    'ZPdDk7AfHgUYVRkX8t7jKfs1yg7jQvenUuoMU78HSF6wvPtdGMcY4GwE1uSnn2iT/TgSyz9ui+bO/bGf9ikNL6Ow'
+    'hhEPpxW5/gFFrud5juv8JteuNwhj53ZRPvHF+2bMWwzjIfhuStYHygJMZ8O3qa/jAf0qyXqdEJqy38cyw3dBdjW5'
+    'XD53F3+6Fsz3ap2F1dtnjNfhJMhFls/+ONeRi/4mOm7Se1PCi6dkz8D1nNaGXcMfyehC2pmSfWZK9pkpkSuytP+h'
+    'jNOuM6xj96NHoB8LGdv5oYwzpJ0pkYnisgV4yNL+JeGVMYyrIIPuhO+mRCbIAv+c8BSEtUhjyAr7uMgLdp6nhIfE'
+    '5XpGmHuhvzeJxmx5PSNsuwcVha/F370tc2C/Kwlcixds147NyjcnZS/Gd+bp3aWANWRl8HtkfIjXVepTHegvjWZx'
+    'TbrwwLhE3Wwa9nefvWw4ReZKkgVKArsf9Fcr7+0RmeO49OeMYmdi+wTLSSNADyhb2fdQR3bZr2qkL7TIPpIn/BQU'
+    'PLBtahj6PuCQeeyYNXm5APLysEN2TBufL97sfIfi7YyCHx/bnR1rSd7rk3psU9LsTZae8or+obXva2PcDJmtAm3y'
+    'GioJnx0AvXKQ2msCfymCDH034c1H3k3D1QCsL3yeBIHtSYF9om+jLXogRQcoUl9OOPo/kCKvT3rsKese77Ro/2nC'
+    'WrfvuPjRtEMHjOfxHxGhHKb9ZErR446RLrXs6IuvLDZLda1v5k/5tjyB8inuyyinZB3zb/Nt3hY6Zp+x+c7fMskI'
+    'Mxllgywy1dv5tl5s2/eVdZYBJzgfy9SvJv3eyoDruJ9PRP28X9FVmlTWHfRlYaIPxbftPfm2bRblw0WFLucJL1n6'
+    'mgU//43+s1/evwyw0+bzao+4+Wuug5s5ouOFHul5TOR7Dc+2TNO5f59r24y3uo/IA9PwvkrjaHmMo5XrrIHNHkda'
+    '29/Ktf1dvjz9BrVxHXATwzub6+ieSzS3rCM1ife0lP3iaATzXmVdtQjWPPkDQ+m+kmv7aBH2IpXzQB8lgRXCZ+N2'
+    'DoifcTPoy+pMQx5riuMEQvaVLPzrz/Ie2jlWE3hlXOePpsN70nid729M0757uIve4j7+Qupk2V/LYkPZrchJNxTb'
+    'xSKtK4YZ7w/3eazlJtBvKB6WCQ/njB//aBJPbTj2x7LELZyQd98LhGtjh3odk/XRJPUT/abv0Xcb/GHvf2YiGHP5'
+    'w4Yd9oMdomdgjNZp4G2G7EH8WwnsENZXUAT/2TLYSfKwXj+Q7wvSrwLVW02p/zOJk4jr7Yc+Dir+93cIboPmrQXz'
+    'i39fI52xQf24LH7QgviVq8o4lpT2uJ91au9t5b0Vgsv+3RV6P3RcR4UPF2TdDdC4GuRnrivjxHgzhL9L1lBB6Kef'
+    '4LcU//V1goN7zDDZHNLsJi59/CDZxG6l366S0K8V+T/bK7bX7/b6vVPWr09M3Z2wZl3x0hMQK4rtarGi/YAvzW6f'
+    'g7iwvQAfbaQa/KS+uNoYgxhOrR77B5J8QbZ+km/KxmROetqehwN8XKOy5gogL0EsROInfxfEQhQ2CpgDAXEPS2kv'
+    'jGyMP9nG+RbjnOneyhTbc5A4ByGfC9t0//nDOcoNl2nvuCQ6xPZ83Fo+hDG/2+shBf9hK6IWug8UtvcBnznY3ge+'
+    '4DivULxTnuKddoPeEesz+6KVtL/m5lmso9xX89Nzcp4x9xbOIOko1t5VBruBccQR8e/cLwP9SrKrueAkjXGUxrhD'
+    'YKXFkoXiDW0mxzzglMi/BTb1+PMrjWbiOj+Huq78uOPKb9Y/U07Q4TUdvSx+LtS58x52A5v3tBPsFei/ZxvGMUc8'
+    'Ffb/OdPJLZ6Gsiwxf3uUuknz9rCUh6AvRRlTWfIwhqn/STiO7Yv74H0NPyE2j6R58bFp+LaTBMMnR5jr21yskjBE'
+    'jHu2NnKbB/8KlS/D32WJg7N1bG76WdOdf2z//obUOWE6+WVPE/zzVPc8vcew9kH7F+idlxwwyrDWcJwvKuN+LiFu'
+    'PLYVfVXeu0j4axi/swMmTSdXcca4c/9ajrHWjTtneZnqlB19aip1rjj8jZcCcrceJ1oqK3RxHuYQcf4MrNUhj7pl'
+    'oaNKAM262nPN7Yr4G4qBtulQme1OF910Set9T5Htd8ZHTua58KXZe8lnwTzkVSjxDA2moX6Zb42e9klORxZ6svvC'
+    'zohZ7JrMNuaC9B3Hasf2Aq2tC6Y7N/tChjFruQnIH0oKz3pH5mWrfYBxW9+GGJAvkp/P7h07EnytlpdWevD3oTyc'
+    '5tPjuBTN33w3+vkGHPS/N0P8UMszDszmph3awjZcsbWLjjgzLWZQe/dW09BmnWWjzX0fzf3tpt3NyJFBusa4Ah5b'
+    '3pE7NKjkh0078sN86vdR/UJg/f6E8VUd8SAXiOdeNu6zaaw8X6N91vLXdfr9LMG54tAZWC8Yg/j7JungNRr3iCIb'
+    '7CT6zDLGYyljnKaxTgXQL9a7rODgSILMUwLZy47vdcL5K6AzVmmNoGz0EuiF4yTjVUDnuWi6zw/Szn5L06/6SW6z'
+    'Zzxh/H7dI3bVnglXopwrzDse9+Bhcf0P4b2NZ0Tk7+oP6iXaWSud2fZWgro+vmfu2fl15bNzjpW1R2De+Rrt1w1H'
+    'HlaveedoK9wd1XvLdOeka/xh1LEf4nirHuPNkusWn690eIvw08t5Bj4yAePM4v0j4YPIYxoe+Kua7rN4SqBrXAzs'
+    'yyWiP8vzffKafPcRPscScXBD8hlC9XM890M759S1B8dtviG5OYj3JUcuSBoNzTj2LM6XcvH4uA9fIRk55FzDXx9I'
+    'ljPK8tt+GiPnDIXktMwSbdg8xXWaT20/HYR97F2F5tc8cN7y3E+rUrIsY8828WnH5jONQ/1SgD517y3QNTGGd4zo'
+    'Z6ibNg+nxR30et4r0veS8Gyc5wXjzsG0+bbvKjxwkeYvlF6wX1837fNai6b7LDHEP67fKuhWOU8eO+jgseOKPP6Q'
+    'UtZM5zwWi/e8g96T9gmfM20HPWOCXXaUA6QHLYLs7XtOTQX20Xmjn5dYcdDYG6JPlMBu2UtfUJfjMzzXpc37Zb9y'
+    'nYHaJF0J/TwhfbB9n1Pi9H1wmvewZVqeUqHckzS9yPLx272H/j3XPiMU1zKfy1BXZMXLyu/XHfoy8ohFT36O/IrP'
+    '1+C+LCj1knJ88b15439mAOrtn+YC5dp2N9QrfeSBK8ad372QsKeF5ubXHPq2lh+NdPFyrhNzkGVMoe09luvIsIOK'
+    'bIA0gGPjM8b4zA2kf2xzT26jfMc57E2gaR87BZZau/8znTU3aJLPMWD8XTHdOeJI72xrDdFhasIbvgh6d/zdH8xG'
+    'eplTZMC6suZ99n9s85emfc5x0SFDbPa4bT99zptgfZPPXXSdAcg0+aoHTV41+pktGt0jbd5H+1PSmTm9nEnQcNA0'
+    '4+H7yn4SOk8++/0QxHv58NL1lH1gTfEN1QJlW81eam0hKKc+GICfpsO2gPM+m+DfwjHwOZ+8Z8R/HzXusyHqDtr0'
+    'PbulkaArudZ4Q+kDr7HnJZaCz3IJwSe2k4afo6ZzttVm42cz8eITb+ije2lyNsZZHjTd91jEv+M9FnxXhqYfYDtF'
+    'aMf6PA8TXR/K6DOyerIWw2x14zFFZ0Y+qJ2Lju2x7+hZJR7txZQYWBe8qsSrcHwulktKnEfLdN9PwX7FJvjafWNL'
+    'Q/s/7umT7BO4RUe8xxDYAtLa45iNPvAX27jmQg/wLX251s5JWjs+fv8RxTdeM+F3AmW5Q+hiBh883i20A3CcJCvj'
+    '+za/KAn+dGB/tvJ9a6fgu6t2Cb9w8Q68B6hgwu6EsjEKeMZw0XTuOfOho5ISR/JUil11hNbu7bhvasB03zFyktbl'
+    'I6Zzv4pdZzvMxrulOP6zaDaeNebDw0oUc5zF9zMrtp/teOFbHy9s5ydJbhrtkUZC5JTpgPd9ba9ZchEwlj4tbkW7'
+    'szDURuxaH/co/gbkzz62fJdudCZFbtFy7dD/Ytf4iQxwOBYvhKaKIA+5Yqs/vaMt1+3L1c5NedjRN1/fb1X8iYhX'
+    'S2NrSqwzxiX70ob1nz5IbS05YtNc/rG0GDOWSY6Y7ntzfPtXJTh1skus01qZCWwDY/FnCd/WN/MDWO8zivy/Yrrv'
+    'bFuAPKw5477nbUbx36BvrAz5TwjL/vYaxI8ntVOWOLvdCo9pKfxsjsY5Q3Hyj0NcnhbTv+oYb1znAeh7I8HfZm24'
+    'Iwr8unHndGFsPfvGUI/rlbdiLuRPYluZQ9czHntKVclxOE74W1TGcs1szFsri/+0Svht0F5UIz26QXGy5xw8yOag'
+    'Tir9vpLCv46b7vzAVYWOns447r0w7lc8+zZNpQtfHBs25Wknwr1jhmjsrVA5NX9nn0UQEWTNZPzkUn7ntWdzn5N0'
+    'GWOS85rHaT7x3NiBq8l9GfXoS5+DhnztDyEysEuPDak/njCGgjIGH5loH/HeUdnLPjtHwHzSp93BiPBCZIO08yqS'
+    '7oxEGxPm64bcb4w5xr795hyfXu/k9O2rNuds445x8c/AffG0w9baiw6kxVyF0noW/bLokIv5/IUPTOce28XJz8dY'
+    'N5MvWJn2iGJj/1rA/G4VH4z7+Kjp3CP8bIKswXZIX//NUaqr3b/d6DHOL/7/eL5tO9wqfNn3Q2I8XPVDdETG1WbT'
+    'DNLrX3Kd+ThkNt+mxPEHfId10h1xSXfOI30xXdU88K35MqZSeMsRk36f31bRIs7ba7mOPnHa0wfHdOlbj/etkmPs'
+    'ZalfojjSdYdeUVPoYIzaHyI56EfRvz9KkI198hiT5rbmaQPqlZ8cobn8d/T81ITlJ4/Te133OfxH1xWS7jd3nT3l'
+    'c4f4CPWF70Bz2Q1LEIu8lbIJ5ncckBjoLLmkRzPMsSu3JC335S3x7WwGz9/2GSTLkC7bhj1n7rDAs37mFXmuij2V'
+    '9XG2lWI8/6zsgzuVGIwV4z77YyXBfjreQz4H88l4Dl8iebCeIhfO9hgzoMWT1BSZgenghnGfaXXN0T+XDa7haHc8'
+    'wK9tz8e3NsLzt6B/IX1z7bdzyrpsku+8l3iTND9OqLwfP/8HGppnaw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -106,51 +104,48 @@ TABLE: dict[
     ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 9660, 960, 1, (), (None, None)),
     ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10620, 948, 1, (), (None, None)),
     ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 11568, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\\d+', 0): (32, 11852, 280, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 12132, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 12272, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 13032, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14576, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 15436, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 15508, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 15588, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 15664, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 15748, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 15820, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 16440, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 16508, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16572, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 17160, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17852, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 18096, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 18224, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18992, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19500, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19720, 224, 3, (), (None, None, None, None)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 19944, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 20172, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 20388, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 20584, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 20720, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22456, 960, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23416, 520, 2, (), (None, None, None)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23936, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 25968, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 26144, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 26792, 64, 0, (), (None,)),
-    ('\\s*([a-z]+)', 0): (32, 26856, 124, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 26980, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27084, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27612, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 27808, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 28728, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 29276, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29960, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 31564, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 32004, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 32144, 196, 0, (), (None,)),
-    ('^\\s*(?:-\\s+)?[\\"\']?([A-Za-z][\\w.-]*)[\\"\']?\\s*[:=]\\s*(?:true|false|yes|no|on|off)\\s*[,;]?\\s*(?:#.*)?$', 2): (34, 32340, 1244, 1, (), (None, None)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 33584, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 34084, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 37124, 920, 1, (), (None, None)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 11852, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 11992, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 12752, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14296, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 15156, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 15228, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 15308, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 15384, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 15468, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 15540, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 16160, 68, 0, (), (None,)),
+    ('\\S+', 0): (32, 16228, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16292, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 16880, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17572, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 17816, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 17944, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18712, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19220, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19440, 224, 3, (), (None, None, None, None)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 19664, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 19892, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 20108, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 20304, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 20440, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22176, 960, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23136, 520, 2, (), (None, None, None)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23656, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 25688, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25864, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 26512, 64, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 26576, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26680, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27208, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 27404, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 28324, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 28872, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 29556, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 31160, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 31600, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 31740, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 31936, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 32436, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 35476, 920, 1, (), (None, None)),
 }

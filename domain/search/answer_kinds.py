@@ -22,7 +22,6 @@ from domain.precompiled import precompiled
 from domain.search.line_facts import line_facts
 from domain.search.matching import TermGroups
 from domain.search.query import ParsedQuery
-from domain.search.verdict_lines import asks_yes_or_no, states_verdict
 
 
 class AnswerKind(StrEnum):
@@ -31,7 +30,6 @@ class AnswerKind(StrEnum):
     COUNT = "count"
     CODE = "code"
     DURATION = "duration"
-    VERDICT = "verdict"  # a yes-or-no question: a true or false setting (``verdict_lines``)
 
 
 _CAUSE_CUES = frozenset(
@@ -197,8 +195,6 @@ def answer_kinds(query: str) -> frozenset[AnswerKind]:
         kinds.add(AnswerKind.CODE)
     if any(phrase in lowered for phrase in _DURATION_PHRASES):
         kinds.add(AnswerKind.DURATION)
-    if asks_yes_or_no(lowered):
-        kinds.add(AnswerKind.VERDICT)
     return frozenset(kinds)
 
 
@@ -262,8 +258,6 @@ def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
         return is_location(line)
     if kind is AnswerKind.CODE:
         return is_definition(line)
-    if kind is AnswerKind.VERDICT:
-        return states_verdict(line, groups)
     if kind is AnswerKind.DURATION:
         # Two of the question's words on the line: a time beside one of them is any timing of
         # that thing (nginx's ``access_log … flush=5s`` for "how long are the logs kept").
