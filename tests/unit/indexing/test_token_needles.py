@@ -19,10 +19,13 @@ from domain.redaction import (
 from domain.redaction.command_secrets import _COMMANDS
 from domain.redaction.prefixed_tokens import (
     _AT_GUARD,
+    _FINDERS,
     _GUARDED,
+    _TAIL_FINDERS,
     _TOKENS,
     _Guarded,
     _holds_a_needle,
+    _needles_ending,
 )
 from domain.redaction.prose_secrets import _CREDENTIAL
 
@@ -225,6 +228,36 @@ def test_needles_found_by_the_finder_at_each_place_are_those_of_each_needle_trie
     text = "".join(pieces)
     for char in _AT_GUARD:
         assert _Guarded(text, char)._find() == _needles_at_each_place(text, char)
+
+
+def _needles_at_the_finder_s_places(text: str, char: str) -> frozenset[str]:
+    """The needles guarded by ``char`` that ``text`` holds, read at each place the forward
+    finder matches (the rule before a text was read backwards)."""
+    return frozenset(
+        needle
+        for match in _FINDERS[char].finditer(text)
+        for needle, offset in _AT_GUARD[char]
+        if match.start() >= offset and text.startswith(needle, match.start() - offset)
+    )
+
+
+def test_the_underscore_s_needles_are_read_backwards() -> None:
+    # Every needle ``_`` guards ends on one, so its places are found in the reversed text.
+    assert "_" in _TAIL_FINDERS
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_GUARD_PIECES), max_size=24),
+    char=st.sampled_from(sorted(_TAIL_FINDERS)),
+)
+def test_needles_found_in_the_reversed_text_are_those_the_finder_finds(
+    pieces: list[str], char: str
+) -> None:
+    text = "".join(pieces)
+    found = _needles_ending(text, _TAIL_FINDERS[char], _AT_GUARD[char])
+    assert found == _needles_at_the_finder_s_places(text, char)
+    assert found == {needle for needle, _ in _AT_GUARD[char] if needle in text}
 
 
 def _holds_a_key_form_by_scans(lowered: str) -> bool:
