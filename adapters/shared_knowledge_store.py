@@ -136,6 +136,15 @@ class SharedKnowledgeStore(
             ]
         return counts
 
+    def source_labels(self) -> list[str]:
+        """As ``sources()`` lists them: the local labels, and the team's with its prefix when
+        the team server answers."""
+        local = self._local.source_labels()
+        team = self._team_or_none("listing source labels")
+        if team is None:
+            return local
+        return local + [TEAM_PREFIX + label for label in team.source_labels()]
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         if source_id >= 0:
             return self._local.chunks_of(source_id)

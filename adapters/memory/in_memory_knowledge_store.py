@@ -119,6 +119,10 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
                     counts[source.kind] += 1
             return counts
 
+    def source_labels(self) -> list[str]:
+        with self._lock:
+            return [s.label for s in self._sources.values()]
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         with self._lock:
             return [c for c in self._chunks.values() if c.source_id == source_id]

@@ -161,6 +161,14 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
         counts: dict[SourceKind, int] = self._run(lambda c: _source_counts(c, self._project, kinds))
         return counts
 
+    def source_labels(self) -> list[str]:
+        rows = self._run(
+            lambda c: c.execute(
+                "SELECT label FROM capy.sources WHERE project = %s", (self._project,)
+            ).fetchall()
+        )
+        return [row[0] for row in rows]
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         rows = self._run(
             lambda c: c.execute(

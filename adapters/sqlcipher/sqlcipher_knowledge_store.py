@@ -192,6 +192,12 @@ class SqlcipherKnowledgeStore(
         return maintenance.source_counts(self._pool.connection(), kinds)
 
     @explained
+    def source_labels(self) -> list[str]:
+        # Read from the unique index on ``label`` alone, not the table's rows.
+        rows = self._pool.connection().execute("SELECT label FROM sources").fetchall()
+        return [row[0] for row in rows]
+
+    @explained
     def chunks_of(self, source_id: int) -> list[StoredChunk]:
         rows = self._pool.connection().execute(
             "SELECT o.id, t.title, t.content, o.has_code, t.facts FROM chunk_owners o "

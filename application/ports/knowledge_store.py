@@ -74,6 +74,11 @@ class KnowledgeStore(Protocol):
         ``sources([kind])`` would list, counted by the store without reading them."""
         ...
 
+    def source_labels(self) -> list[str]:
+        """The label of every source ``sources()`` lists, in no set order, read without the
+        rest of each source's row."""
+        ...
+
     def chunks_of(self, source_id: int) -> list[StoredChunk]: ...
 
     def search(

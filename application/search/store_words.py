@@ -57,8 +57,9 @@ class StoreWords:
         if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
             return cached[1]
         held: str | None = None
-        if not self._holds([stem_prefix(word)], 1):  # held as typed, inside a longer word
-            texts = self._holds(candidates, _HELD_HITS)
+        labels = self._store.source_labels()  # read once for both questions
+        if not self._holds([stem_prefix(word)], 1, labels):  # held as typed, in a longer word
+            texts = self._holds(candidates, _HELD_HITS, labels)
             held = next((c for c in candidates if any(names_a_part(t, c) for t in texts)), None)
         if len(self._held) >= _HELD_KEPT:
             self._held.clear()
@@ -78,7 +79,7 @@ class StoreWords:
         query = StoreQuery.of(SearchLayer.SUBSTRINGS, ([short],), Combine.ANY)
         hits = self._store.search(query, _EVERYWHERE, _HELD_HITS) if query is not None else []
         texts = [f"{hit.title}\n{hit.content}" for hit in hits]
-        texts.extend(source.label for source in self._store.sources())
+        texts.extend(self._store.source_labels())
         found = any(abbreviated(text, short) for text in texts)
         if len(self._abbreviations) >= _HELD_KEPT:
             self._abbreviations.clear()
@@ -90,15 +91,14 @@ class StoreWords:
         shortest = min(len(form) for form in forms)
         return self.known_between(shortest, longest, now)
 
-    def _holds(self, strings: list[str], limit: int) -> list[str]:
-        """The text (lower case) of up to ``limit`` sections holding any of ``strings``, and
-        every source's label when one does."""
+    def _holds(self, strings: list[str], limit: int, labels: list[str]) -> list[str]:
+        """The text of up to ``limit`` sections holding any of ``strings`` (in lower case), and
+        each of the sources' ``labels`` that does."""
         query = StoreQuery.of(
             SearchLayer.SUBSTRINGS, ([s for s in strings if len(s) > HELD_MIN],), Combine.ANY
         )
         hits = self._store.search(query, _EVERYWHERE, limit) if query is not None else []
         texts = [f"{hit.title}\n{hit.content}" for hit in hits]
-        labels = [source.label for source in self._store.sources()]
         return [t for t in texts + labels if any(s in t.lower() for s in strings)]
 
     def known_between(self, low: int, high: int, now: float) -> frozenset[str]:

@@ -148,3 +148,6 @@ class SqliteFtsStore:
             if SourceKind(kind) in counts:
                 counts[SourceKind(kind)] = count
         return counts
+
+    def source_labels(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT label FROM sources")]

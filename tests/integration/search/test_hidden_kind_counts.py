@@ -1,5 +1,6 @@
 """A search that finds nothing names the kinds its scope left out, counted by the encrypted
-store, and by the team server for the durable kind, without listing a source."""
+store, and by the team server for the durable kind, without listing a source; a misspelt word
+is corrected from the sources' labels read alone, the team's among them."""
 
 from __future__ import annotations
 
@@ -100,3 +101,35 @@ def test_the_team_server_counts_the_durable_sources_it_holds(
         (SourceKind.DURABLE, 1),
         (SourceKind.EPHEMERAL, 3),
     )
+
+
+def _label_corrected(container: CliContainer, monkeypatch: pytest.MonkeyPatch) -> str:
+    # Only the label says ``ruff``: the search corrects ``ruuff`` from the labels alone.
+    index = container.use_cases.index_content()
+    index.execute(
+        IndexRequest(content="All checks passed!\nFound 0 errors", label="lint/real-ruff")
+    )
+
+    def listed(*_: object) -> None:
+        raise AssertionError("a search listed sources")
+
+    monkeypatch.setattr(container.adapters.knowledge_store(), "sources", listed)
+    found = container.use_cases.search_knowledge().search("how many did ruuff find", limit=3)
+    assert found.corrected_query == "ruff find"
+    return found.results[0].source
+
+
+def test_the_encrypted_store_s_labels_correct_a_misspelt_word(
+    local: CliContainer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _label_corrected(local, monkeypatch) == "lint/real-ruff"
+
+
+def test_the_team_server_s_labels_correct_a_misspelt_word(
+    shared: CliContainer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = shared.adapters.knowledge_store()
+    assert isinstance(store, SharedKnowledgeStore)
+    assert _label_corrected(shared, monkeypatch) == "team:lint/real-ruff"
+    assert store.local.source_labels() == []
+    assert store.team().source_labels() == ["lint/real-ruff"]

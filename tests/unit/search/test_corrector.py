@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import timedelta
-from types import SimpleNamespace
 
 from adapters.memory.fixed_clock import FixedClock
 from application.search.corrector import QueryCorrector
@@ -29,6 +28,7 @@ class Vocabulary:
         self.labels = list(labels)
         self.reads = 0
         self.searches = 0
+        self.label_reads = 0
 
     def search(
         self, query: StoreQuery, scope: SearchScope, limit: int, within: object = None
@@ -42,8 +42,9 @@ class Vocabulary:
             if any(w in f"{title}\n{content}".lower() for w in wanted)
         ][:limit]
 
-    def sources(self, kinds: object = None) -> list[SimpleNamespace]:
-        return [SimpleNamespace(label=label) for label in self.labels]
+    def source_labels(self) -> list[str]:
+        self.label_reads += 1
+        return list(self.labels)
 
     def has_word(self, word: str) -> bool:
         return word in self.words
@@ -196,6 +197,7 @@ def test_a_slip_of_a_word_some_text_starts_a_longer_word_with_is_corrected_to_it
     ruff = corrector.correct(parse_query("how many did ruuff find"), lambda word: False)
     assert ruff is not None and "ruff" in ruff.terms
     assert store.searches == 4  # for each: the word as typed, then its slips
+    assert store.label_reads == 2  # for each, once: both questions look in the same labels
 
 
 def test_a_string_inside_a_word_is_no_correction() -> None:

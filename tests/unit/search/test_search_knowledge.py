@@ -97,6 +97,33 @@ def test_the_hidden_kinds_are_counted_without_listing_their_sources(
     )
 
 
+def test_a_word_of_a_label_corrects_a_query_without_listing_the_sources(
+    container: CliContainer, search: SearchKnowledge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only the label says ``ruff``: the correction is read from the labels alone.
+    index = container.use_cases.index_content()
+    index.execute(
+        IndexRequest(content="All checks passed!\nFound 0 errors", label="lint/real-ruff")
+    )
+    store = container.adapters.knowledge_store()
+    read: list[int] = []
+    labels = store.source_labels
+
+    def counted() -> list[str]:
+        read.append(1)
+        return labels()
+
+    def listed(*_: object) -> None:
+        raise AssertionError("a search listed sources")
+
+    monkeypatch.setattr(store, "source_labels", counted)
+    monkeypatch.setattr(store, "sources", listed)
+    found = search.search("how many did ruuff find", limit=3)
+    assert found.corrected_query == "ruff find"
+    assert found.results[0].source == "lint/real-ruff"
+    assert read == [1]
+
+
 def test_a_source_filter_lifts_the_kind_filter(search: SearchKnowledge) -> None:
     found = search.search("TS2345", limit=3, scope=SearchScope(source="execute"))
     assert [r.source for r in found.results] == ["execute:shell"]

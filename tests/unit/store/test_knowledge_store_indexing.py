@@ -104,6 +104,20 @@ def test_source_counts_are_the_lengths_of_the_listings(store: KnowledgeStore) ->
     assert promoted.kind is SourceKind.EPHEMERAL
 
 
+def test_source_labels_are_the_labels_of_the_listing(store: KnowledgeStore) -> None:
+    assert store.source_labels() == []
+    for n in range(3):
+        store.index(document(f"execute:{n}", ("T", f"y{n}"), kind=SourceKind.EPHEMERAL))
+    store.index(document("session:s", ("T", "z"), kind=SourceKind.SESSION))
+    store.index(document("docs/p", ("T", "w"), kind=SourceKind.EPHEMERAL))
+    store.index(document("docs/p", ("T", "w"), kind=SourceKind.DURABLE))
+    gone = store.index(document("gone", ("T", "v"), kind=SourceKind.SESSION)).source
+    store.delete_sources([gone.id])
+    labels = store.source_labels()
+    assert sorted(labels) == sorted(s.label for s in store.sources())
+    assert sorted(labels) == ["docs/p", "execute:0", "execute:1", "execute:2", "session:s"]
+
+
 def test_concurrent_writers_of_one_label_make_one_source(store: KnowledgeStore) -> None:
     barrier = threading.Barrier(4)
 

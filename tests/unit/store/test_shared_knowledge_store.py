@@ -102,6 +102,23 @@ def test_counting_local_kinds_does_not_open_the_team_store() -> None:
     assert opened == ["team"]
 
 
+def test_source_labels_are_the_labels_sources_lists(homes) -> None:  # type: ignore[no-untyped-def]
+    local, team, shared = homes
+    shared.index(document("docs/a", ("A", "alpha")))
+    shared.index(document("session:a", ("A", "alpha"), kind=SourceKind.SESSION))
+    local.index(document("docs/local", ("L", "kept here before the team")))
+    team.index(document("execute:stray", ("S", "not the team's kind"), kind=SourceKind.EPHEMERAL))
+    assert sorted(shared.source_labels()) == sorted(s.label for s in shared.sources())
+    assert sorted(shared.source_labels()) == [
+        "docs/local",
+        "session:a",
+        "team:docs/a",
+        "team:execute:stray",
+    ]
+    unreachable = SharedKnowledgeStore(local, _Unreachable())
+    assert sorted(unreachable.source_labels()) == ["docs/local", "session:a"]
+
+
 class _Unreachable:
     def __call__(self) -> KnowledgeStore:
         raise StoreError("cannot connect to the team server", "check the URL")
