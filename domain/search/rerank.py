@@ -291,7 +291,7 @@ def _factors(
     if seen.joined_key:
         ranked_share = max(ranked_share, tuning.JOINED_KEY_SHARE)
     coverage = ranked_share**tuning.COVERAGE_EXPONENT
-    if seen.adjacent:
+    if True in seen.adjacent:  # none adjacent multiplies by exactly 1.0: skipped
         pair_weights = known.pair_weights
         joined = sum(w for w, near in zip(pair_weights, seen.adjacent, strict=True) if near)
         coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / known.pair_total

@@ -20,11 +20,13 @@ from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
 from domain.search.rerank import (
     _ALNUM_RUN,
+    Boosts,
     Evidence,
     _inside_longer_name,
     _next_to,
     boosts_for,
     line_masks,
+    min_span,
     only_inside_names,
     rerank,
     unit_weights,
@@ -33,7 +35,7 @@ from domain.search.rrf import FusedHit
 from domain.search.rule_names import _JSON, _SIGNS, _STYLISH, rule_names
 from domain.search.store_query import substring_groups
 from domain.search.substring_layer import TITLE_BONUS, substring_rank
-from domain.search.unit_weighing import Weighing
+from domain.search.unit_weighing import Weighing, whole_of
 from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind
 
@@ -159,6 +161,81 @@ def test_the_entity_boost_counts_the_entities_of_the_title_and_content(
     boosts = boosts_for(_hit(title, content), _groups(["ab"]), entities)
     count = count_entities(entities, title + "\n" + content)
     assert boosts.entity == 1.0 + tuning.ENTITY_WEIGHT * min(count, tuning.ENTITY_COUNT_CAP)
+
+
+def _reference_boosts(
+    hit: FusedHit, groups: TermGroups, entities: tuple[str, ...], seen: Evidence, known: Weighing
+) -> Boosts:
+    """``boosts_for`` as it was written before ``rerank`` took its factors as a tuple."""
+    count = len(groups.units)
+    unit_weight = known.unit_weight
+    all_weight = known.all_weight
+    generic = known.generic
+    lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
+    missing = generic & lacking
+    total_weight = (whole_of(unit_weight, all_weight, missing) if missing else all_weight) or 1.0
+    covered = sum([w for w, f in zip(unit_weight, seen.found, strict=True) if f])
+    share = covered / total_weight
+    ranked_share = share
+    if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
+        line_share = known.best_line_share(seen.lines)
+        ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
+    if seen.joined_key:
+        ranked_share = max(ranked_share, tuning.JOINED_KEY_SHARE)
+    coverage = ranked_share**tuning.COVERAGE_EXPONENT
+    if seen.adjacent:
+        pair_weights = known.pair_weights
+        joined = sum(w for w, near in zip(pair_weights, seen.adjacent, strict=True) if near)
+        coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / known.pair_total
+    title_weight = tuning.TITLE_WEIGHT_CODE if hit.hit.has_code else tuning.TITLE_WEIGHT_PROSE
+    title = 1.0 + title_weight * sum(seen.in_title) / count
+    proximity = 1.0
+    matched = [p for p in seen.positions if p]
+    if len(matched) >= 2 and tuning.PROXIMITY_WEIGHT:
+        span = min_span(matched)
+        if span is not None:
+            proximity = 1.0 + tuning.PROXIMITY_WEIGHT / (1.0 + span / tuning.PROXIMITY_SCALE)
+    entity = 1.0
+    if entities:
+        text = hit.hit.title + "\n" + hit.hit.content
+        matches = min(count_entities(entities, text), tuning.ENTITY_COUNT_CAP)
+        entity = 1.0 + tuning.ENTITY_WEIGHT * matches
+    whole = 1.0
+    if any(seen.inside_names):
+        inside = sum(w for w, only in zip(unit_weight, seen.inside_names, strict=True) if only)
+        whole = 1.0 - tuning.INSIDE_NAME_PENALTY * inside / (all_weight or 1.0)
+    return Boosts(coverage, title, proximity, entity, share, whole)
+
+
+@given(
+    _CASED,
+    _CASED,
+    st.booleans(),
+    _QUERY,
+    _ENTITIES,
+    st.lists(st.floats(0.01, 5.0), min_size=8, max_size=8),
+    st.integers(0, 7),
+)
+@example("AB", "", False, ["ab"], ("ab",), [1.0] * 8, 0)
+@example("ab c b", "b c ab", True, ["ab", "b", "c"], (), [1.0] * 8, 2)
+@example("ab c", "x", False, ["ab", "c"], (), [1.0] * 8, 0)  # every pair adjacent
+def test_a_hits_boosts_are_those_the_plain_formula_gives(
+    title: str,
+    content: str,
+    code: bool,
+    words: list[str],
+    entities: tuple[str, ...],
+    weights: list[float],
+    asking: int,
+) -> None:
+    groups = _groups(words)
+    hit = FusedHit(LayerHit(1, 1, "src", SourceKind.DURABLE, title, content, code, 1.0), 1.0, ())
+    seen = Evidence.of(hit, groups)
+    used = weights[: len(groups.units)]
+    known = Weighing(groups, used, asking & ((1 << len(used)) - 1))
+    assert boosts_for(hit, groups, entities, seen, used, weighing=known) == _reference_boosts(
+        hit, groups, entities, seen, known
+    )
 
 
 def _reference_rerank(
