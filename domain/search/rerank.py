@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 import attrs
 
@@ -65,24 +67,26 @@ def min_span(positions: Sequence[Sequence[int]]) -> int | None:
 
 def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     """``min_span`` of two lists: the smallest distance between one position of each (the common
-    two-word query; a merge of the sorted lists instead of the general sliding window)."""
+    two-word query). Each position of the shorter list meets its neighbours in the longer one by
+    bisection, not by a merge of both lists step by step."""
     a, b = sorted(first), sorted(second)
-    i = j = 0
+    if len(a) > len(b):
+        a, b = b, a
+    last = len(b) - 1
     best = abs(a[0] - b[0])
     # Comparisons, not ``min`` calls: it runs for most candidates of a two-word query.
-    len_a, len_b = len(a), len(b)
-    while i < len_a and j < len_b:
-        gap = a[i] - b[j]
-        if gap < 0:
-            if -gap < best:  # noqa: PLR1730 — a comparison costs less than a ``min`` call
-                best = -gap
-            i += 1
-        else:
+    for x in a:
+        at = bisect_left(b, x)
+        if at <= last:
+            gap = b[at] - x
+            if gap < best:  # a comparison costs less than a ``min`` call
+                best = gap
+                if not gap:
+                    return 0
+        if at:
+            gap = x - b[at - 1]
             if gap < best:  # noqa: PLR1730
                 best = gap
-            if gap == 0:
-                break
-            j += 1
     return best
 
 
@@ -282,7 +286,7 @@ def _factors(
     lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
     missing = generic & lacking
     total_weight = (whole_of(unit_weight, all_weight, missing) if missing else all_weight) or 1.0
-    covered = sum([w for w, f in zip(unit_weight, seen.found, strict=True) if f])
+    covered = sum(compress(unit_weight, seen.found))  # the weights of the units found, in order
     share = covered / total_weight
     ranked_share = share
     if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
