@@ -110,15 +110,16 @@ def _bounded(entity: str) -> str:
     return start + re.escape(entity) + end
 
 
-def count_entities(entities: tuple[str, ...], text: str) -> int:
-    """How many of ``entities`` occur in ``text``.
+def count_entities(entities: tuple[str, ...], text: str, lowered: str | None = None) -> int:
+    """How many of ``entities`` occur in ``text`` (``lowered``: ``text.lower()``, when the caller
+    has it).
 
     Most candidates contain few of the entities: for ASCII text and an ASCII entity a plain
     substring test of the lower-cased text rules a miss out first (case-insensitive matching of
     ASCII is lower-casing), and the bounded regular expression starts at the first occurrence.
     """
     plain = text.isascii()
-    lowered = text.lower() if plain else ""
+    lowered = (text.lower() if lowered is None else lowered) if plain else ""
     count = 0
     for entity, pattern in zip(entities, entity_patterns(entities), strict=True):
         start = 0

@@ -179,10 +179,13 @@ class Unit:
             return _occurrences(lowered, " ".join(self.phrase), limit, cased)
         if len(self.scan) == 1:
             return _occurrences(lowered, self.scan[0], limit, cased)
-        found: set[int] = set()
-        for alternative in self.scan:
-            found.update(_occurrences(lowered, alternative, limit, cased))
-        return sorted(found)[:limit]
+        lists = [_occurrences(lowered, alternative, limit, cased) for alternative in self.scan]
+        hits = [found for found in lists if found]
+        if len(hits) < 2:
+            # One alternative found (the common case): its positions ascend already, distinct
+            # and within ``limit``.
+            return hits[0] if hits else []
+        return sorted({start for found in hits for start in found})[:limit]
 
     def present(self, lowered: str, text: str | None = None) -> bool:
         if self.phrase:

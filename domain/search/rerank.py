@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 import attrs
 
@@ -65,24 +67,26 @@ def min_span(positions: Sequence[Sequence[int]]) -> int | None:
 
 def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     """``min_span`` of two lists: the smallest distance between one position of each (the common
-    two-word query; a merge of the sorted lists instead of the general sliding window)."""
+    two-word query). Each position of the shorter list meets its neighbours in the longer one by
+    bisection, not by a merge of both lists step by step."""
     a, b = sorted(first), sorted(second)
-    i = j = 0
+    if len(a) > len(b):
+        a, b = b, a
+    last = len(b) - 1
     best = abs(a[0] - b[0])
     # Comparisons, not ``min`` calls: it runs for most candidates of a two-word query.
-    len_a, len_b = len(a), len(b)
-    while i < len_a and j < len_b:
-        gap = a[i] - b[j]
-        if gap < 0:
-            if -gap < best:  # noqa: PLR1730 — a comparison costs less than a ``min`` call
-                best = -gap
-            i += 1
-        else:
+    for x in a:
+        at = bisect_left(b, x)
+        if at <= last:
+            gap = b[at] - x
+            if gap < best:  # a comparison costs less than a ``min`` call
+                best = gap
+                if not gap:
+                    return 0
+        if at:
+            gap = x - b[at - 1]
             if gap < best:  # noqa: PLR1730
                 best = gap
-            if gap == 0:
-                break
-            j += 1
     return best
 
 
@@ -141,18 +145,19 @@ def _named(groups: TermGroups) -> tuple[str, ...]:
 
 
 def line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[int]:
-    """The distinct sets of units (bit masks) that share a line of ``content`` (each unit's
-    positions ascending, as ``TermGroups.positions`` gives them): newlines are counted between
-    one unit's positions in turn, with no list of every position to sort."""
-    if len(positions) == 1:
-        return frozenset((1,)) if positions[0] else frozenset()
+    """The distinct sets of units (bit masks) that share a line of ``content``: a line is known
+    by the last newline before it (``rfind`` scans back over one line only), so no list of every
+    position is sorted and no newline is counted."""
+    found_in = [unit for unit, found in enumerate(positions) if found]
+    if len(found_in) < 2:
+        # One unit found (or none): each of its lines holds it alone.
+        return frozenset([1 << found_in[0]]) if found_in else frozenset()
     masks: dict[int, int] = {}
-    for unit, found in enumerate(positions):
+    rfind = content.rfind
+    for unit in found_in:
         bit = 1 << unit
-        line = previous = 0
-        for pos in found:
-            line += content.count("\n", previous, pos)
-            previous = pos
+        for pos in positions[unit]:
+            line = rfind("\n", 0, pos)
             masks[line] = masks.get(line, 0) | bit
     return frozenset(masks.values())
 
@@ -206,11 +211,13 @@ class Evidence:
             lines |= {title_mask}
         adjacent: tuple[bool, ...] = ()
         if tuning.ADJACENCY_WEIGHT and len(groups.units) > 1:
-            titled = groups.title_positions(chunk.title) if title_mask else None
-            adjacent = tuple(
-                (titled is not None and _next_to(titled[a], titled[b], len(groups.units[a])))
-                for a, b in groups.pairs
-            )
+            if title_mask:
+                titled = groups.title_positions(chunk.title)
+                adjacent = tuple(
+                    [_next_to(titled[a], titled[b], len(groups.units[a])) for a, b in groups.pairs]
+                )
+            else:  # the common case: no unit in the title, so no pair stands next to another
+                adjacent = (False,) * len(groups.pairs)
         inside: tuple[bool, ...] = ()
         if tuning.INSIDE_NAME_PENALTY and "-" not in lowered:
             # No hyphen, no word joined to others by one: no unit is only inside names.
@@ -261,18 +268,25 @@ def boosts_for(
 ) -> Boosts:
     """Evidence from the chunk itself; a query of one unit gets no coverage or proximity boost
     (``weighing``: what ``weights`` give every candidate, when ``rerank`` worked it out)."""
-    count = len(groups.units)
-    if count == 0:
+    if not groups.units:
         return Boosts()
     seen = evidence or Evidence.of(hit, groups)
     known = weighing or Weighing(groups, weights)
+    return Boosts(*_factors(hit, len(groups.units), entities, seen, known))
+
+
+def _factors(
+    hit: FusedHit, count: int, entities: tuple[str, ...], seen: Evidence, known: Weighing
+) -> tuple[float, float, float, float, float, float]:
+    """``Boosts``' fields in order (coverage, title, proximity, entity, share, whole): ``rerank``
+    takes them as they are, with no object per candidate."""
     unit_weight = known.unit_weight
     all_weight = known.all_weight
     generic = known.generic
     lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
     missing = generic & lacking
     total_weight = (whole_of(unit_weight, all_weight, missing) if missing else all_weight) or 1.0
-    covered = sum([w for w, f in zip(unit_weight, seen.found, strict=True) if f])
+    covered = sum(compress(unit_weight, seen.found))  # the weights of the units found, in order
     share = covered / total_weight
     ranked_share = share
     if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
@@ -281,11 +295,12 @@ def boosts_for(
     if seen.joined_key:
         ranked_share = max(ranked_share, tuning.JOINED_KEY_SHARE)
     coverage = ranked_share**tuning.COVERAGE_EXPONENT
-    if seen.adjacent:
+    if True in seen.adjacent:  # none adjacent multiplies by exactly 1.0: skipped
         pair_weights = known.pair_weights
         joined = sum(w for w, near in zip(pair_weights, seen.adjacent, strict=True) if near)
         coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / known.pair_total
-    title_weight = tuning.TITLE_WEIGHT_CODE if hit.hit.has_code else tuning.TITLE_WEIGHT_PROSE
+    chunk = hit.hit
+    title_weight = tuning.TITLE_WEIGHT_CODE if chunk.has_code else tuning.TITLE_WEIGHT_PROSE
     title = 1.0 + title_weight * sum(seen.in_title) / count
     proximity = 1.0
     matched = [p for p in seen.positions if p]
@@ -295,21 +310,16 @@ def boosts_for(
             proximity = 1.0 + tuning.PROXIMITY_WEIGHT / (1.0 + span / tuning.PROXIMITY_SCALE)
     entity = 1.0
     if entities:
-        text = hit.hit.title + "\n" + hit.hit.content
-        matches = min(count_entities(entities, text), tuning.ENTITY_COUNT_CAP)
+        text = chunk.title + "\n" + chunk.content
+        # The content's lower case is made already: only the title's is new.
+        lowered = chunk.title.lower() + "\n" + chunk.lowered if text.isascii() else None
+        matches = min(count_entities(entities, text, lowered), tuning.ENTITY_COUNT_CAP)
         entity = 1.0 + tuning.ENTITY_WEIGHT * matches
     whole = 1.0
     if any(seen.inside_names):
         inside = sum(w for w, only in zip(unit_weight, seen.inside_names, strict=True) if only)
         whole = 1.0 - tuning.INSIDE_NAME_PENALTY * inside / (all_weight or 1.0)
-    return Boosts(
-        coverage=coverage,
-        title=title,
-        proximity=proximity,
-        entity=entity,
-        share=share,
-        whole=whole,
-    )
+    return coverage, title, proximity, entity, share, whole
 
 
 @attrs.frozen
@@ -355,14 +365,21 @@ def rerank(
     best = max(words) if words else 0.0
     scored: list[tuple[float, int, FusedHit, float]] = []
     weighing = Weighing(groups, weights, asking)
+    count = len(groups.units)
     for index, (hit, seen, held) in enumerate(zip(hits, evidence, holds, strict=True)):
-        boosts = boosts_for(hit, groups, entities, seen, weights, weighing=weighing)
+        if count:
+            coverage, title, proximity, entity, share, whole = _factors(
+                hit, count, entities, seen, weighing
+            )
+            total = coverage * title * proximity * entity * whole  # ``Boosts.total``
+        else:
+            total = share = 1.0
         strength = 1.0
         if tuning.BM25_WEIGHT and best > 0 and SearchLayer.WORDS in hit.layers:
             strength += tuning.BM25_WEIGHT * hit.hit.relevance / best
         if held:
             strength *= 1.0 + tuning.ANSWER_KIND_WEIGHT
-        scored.append((hit.score * boosts.total * strength, index, hit, boosts.share))
+        scored.append((hit.score * total * strength, index, hit, share))
     scored.sort(key=lambda item: (-item[0], item[1]))
     # One constructor call per hit, not two ``attrs.evolve`` (a sixth of rerank's time).
     ranked = [

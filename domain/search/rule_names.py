@@ -35,7 +35,9 @@ def rule_words(text: str) -> frozenset[str]:
 def rule_names(text: str) -> str:
     """The rule names ``text`` reports, space-separated (``""`` for none)."""
     # Spelt out: a generator over ``_SIGNS`` cost more than the three tests, on every candidate.
-    if not ("  error  " in text or "  warning  " in text or '"ruleId"' in text):
+    # A lone quote is looked for first: one character is found by a scan several times faster
+    # than a word, and most texts hold none.
+    if not ("  error  " in text or "  warning  " in text or ('"' in text and '"ruleId"' in text)):
         return ""
     names = [*_STYLISH.findall(text), *_JSON.findall(text)]
     return " ".join(dict.fromkeys(names))

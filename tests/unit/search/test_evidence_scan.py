@@ -11,22 +11,31 @@ import re
 import sys
 from collections.abc import Sequence
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+from domain.search import tuning
+from domain.search.entities import count_entities
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
 from domain.search.rerank import (
     _ALNUM_RUN,
+    Boosts,
     Evidence,
     _inside_longer_name,
+    _next_to,
+    boosts_for,
     line_masks,
+    min_span,
     only_inside_names,
+    rerank,
+    unit_weights,
 )
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import _JSON, _SIGNS, _STYLISH, rule_names
 from domain.search.store_query import substring_groups
 from domain.search.substring_layer import TITLE_BONUS, substring_rank
+from domain.search.unit_weighing import Weighing, whole_of
 from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind
 
@@ -118,6 +127,159 @@ def test_evidence_is_what_a_scan_per_field_finds(
     assert seen.lines == _reference_line_masks(content, positions) | (
         {title_mask} if title_mask else set()
     )
+    if len(groups.units) > 1:
+        titled = groups.title_positions(title) if title_mask else None
+        assert seen.adjacent == tuple(
+            (titled is not None and _next_to(titled[a], titled[b], len(groups.units[a])))
+            for a, b in groups.pairs
+        )
+
+
+@given(st.lists(st.sets(st.integers(0, 60), max_size=5).map(sorted), max_size=4), _TEXT)
+def test_line_masks_of_any_units_found_are_those_of_every_position_sorted(
+    positions: list[list[int]], text: str
+) -> None:
+    text = (text * 2)[:61]  # offsets up to 60 may fall on any character
+    assert line_masks(text, positions) == _reference_line_masks(text, positions)
+
+
+# Upper case, and now and then a letter that is no ASCII (İ lowers to two characters).
+_CASED = st.text(alphabet="ab c-\n_1AB", max_size=40) | st.text(
+    alphabet="ab c-\n_1éAİ", max_size=40
+)
+_ENTITIES = st.lists(st.sampled_from(["ab", "c-a", "é", "AB", "a_1", "İa"]), max_size=3).map(
+    lambda names: tuple(dict.fromkeys(names))
+)
+
+
+@given(st.text(alphabet="AaB b-_1İ", max_size=12), _CASED, _ENTITIES)
+@example("AB", "", ("ab",))  # an entity written in capitals in the title only
+@example("", "x AB", ("ab",))  # or in the content only
+def test_the_entity_boost_counts_the_entities_of_the_title_and_content(
+    title: str, content: str, entities: tuple[str, ...]
+) -> None:
+    boosts = boosts_for(_hit(title, content), _groups(["ab"]), entities)
+    count = count_entities(entities, title + "\n" + content)
+    assert boosts.entity == 1.0 + tuning.ENTITY_WEIGHT * min(count, tuning.ENTITY_COUNT_CAP)
+
+
+def _reference_boosts(
+    hit: FusedHit, groups: TermGroups, entities: tuple[str, ...], seen: Evidence, known: Weighing
+) -> Boosts:
+    """``boosts_for`` as it was written before ``rerank`` took its factors as a tuple."""
+    count = len(groups.units)
+    unit_weight = known.unit_weight
+    all_weight = known.all_weight
+    generic = known.generic
+    lacking = generic and sum(1 << unit for unit, f in enumerate(seen.found) if not f)
+    missing = generic & lacking
+    total_weight = (whole_of(unit_weight, all_weight, missing) if missing else all_weight) or 1.0
+    covered = sum([w for w, f in zip(unit_weight, seen.found, strict=True) if f])
+    share = covered / total_weight
+    ranked_share = share
+    if count > 1 and tuning.LINE_SHARE_FLOOR < 1.0:
+        line_share = known.best_line_share(seen.lines)
+        ranked_share = max(line_share, tuning.LINE_SHARE_FLOOR * share)
+    if seen.joined_key:
+        ranked_share = max(ranked_share, tuning.JOINED_KEY_SHARE)
+    coverage = ranked_share**tuning.COVERAGE_EXPONENT
+    if seen.adjacent:
+        pair_weights = known.pair_weights
+        joined = sum(w for w, near in zip(pair_weights, seen.adjacent, strict=True) if near)
+        coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / known.pair_total
+    title_weight = tuning.TITLE_WEIGHT_CODE if hit.hit.has_code else tuning.TITLE_WEIGHT_PROSE
+    title = 1.0 + title_weight * sum(seen.in_title) / count
+    proximity = 1.0
+    matched = [p for p in seen.positions if p]
+    if len(matched) >= 2 and tuning.PROXIMITY_WEIGHT:
+        span = min_span(matched)
+        if span is not None:
+            proximity = 1.0 + tuning.PROXIMITY_WEIGHT / (1.0 + span / tuning.PROXIMITY_SCALE)
+    entity = 1.0
+    if entities:
+        text = hit.hit.title + "\n" + hit.hit.content
+        matches = min(count_entities(entities, text), tuning.ENTITY_COUNT_CAP)
+        entity = 1.0 + tuning.ENTITY_WEIGHT * matches
+    whole = 1.0
+    if any(seen.inside_names):
+        inside = sum(w for w, only in zip(unit_weight, seen.inside_names, strict=True) if only)
+        whole = 1.0 - tuning.INSIDE_NAME_PENALTY * inside / (all_weight or 1.0)
+    return Boosts(coverage, title, proximity, entity, share, whole)
+
+
+@given(
+    _CASED,
+    _CASED,
+    st.booleans(),
+    _QUERY,
+    _ENTITIES,
+    st.lists(st.floats(0.01, 5.0), min_size=8, max_size=8),
+    st.integers(0, 7),
+)
+@example("AB", "", False, ["ab"], ("ab",), [1.0] * 8, 0)
+@example("ab c b", "b c ab", True, ["ab", "b", "c"], (), [1.0] * 8, 2)
+@example("ab c", "x", False, ["ab", "c"], (), [1.0] * 8, 0)  # every pair adjacent
+def test_a_hits_boosts_are_those_the_plain_formula_gives(
+    title: str,
+    content: str,
+    code: bool,
+    words: list[str],
+    entities: tuple[str, ...],
+    weights: list[float],
+    asking: int,
+) -> None:
+    groups = _groups(words)
+    hit = FusedHit(LayerHit(1, 1, "src", SourceKind.DURABLE, title, content, code, 1.0), 1.0, ())
+    seen = Evidence.of(hit, groups)
+    used = weights[: len(groups.units)]
+    known = Weighing(groups, used, asking & ((1 << len(used)) - 1))
+    assert boosts_for(hit, groups, entities, seen, used, weighing=known) == _reference_boosts(
+        hit, groups, entities, seen, known
+    )
+
+
+def _reference_rerank(
+    hits: list[FusedHit], groups: TermGroups, entities: tuple[str, ...]
+) -> list[tuple[int, float, float]]:
+    """Reranking as it was written before it took the boosts' factors without a ``Boosts``."""
+    evidence = [Evidence.of(hit, groups) for hit in hits]
+    weights = unit_weights(evidence, len(groups.units))
+    words = [h.hit.relevance for h in hits if SearchLayer.WORDS in h.layers]
+    best = max(words) if words else 0.0
+    weighing = Weighing(groups, weights)
+    scored = []
+    for index, (hit, seen) in enumerate(zip(hits, evidence, strict=True)):
+        boosts = boosts_for(hit, groups, entities, seen, weights, weighing=weighing)
+        strength = 1.0
+        if tuning.BM25_WEIGHT and best > 0 and SearchLayer.WORDS in hit.layers:
+            strength += tuning.BM25_WEIGHT * hit.hit.relevance / best
+        scored.append((hit.score * boosts.total * strength, index, hit.hit.chunk_id, boosts.share))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(chunk_id, score, share) for score, _, chunk_id, share in scored]
+
+
+@given(st.lists(st.tuples(_CASED, _CASED, st.booleans()), max_size=6), _QUERY, _ENTITIES)
+def test_reranked_scores_are_those_of_each_hits_boosts(
+    texts: list[tuple[str, str, bool]], words: list[str], entities: tuple[str, ...]
+) -> None:
+    groups = _groups(words)
+    hits = [
+        FusedHit(
+            LayerHit(at, 1, "src", SourceKind.DURABLE, title, content, code, 1.0 + at % 3),
+            1.0 / (at + 1),
+            (SearchLayer.WORDS,) if at % 2 else (SearchLayer.SUBSTRINGS,),
+        )
+        for at, (title, content, code) in enumerate(texts)
+    ]
+    ranked = rerank(hits, groups, entities).hits
+    expected = _reference_rerank(hits, groups, entities)
+    assert [(h.hit.chunk_id, h.score, h.coverage) for h in ranked] == expected
+
+
+def test_a_query_of_no_units_keeps_every_score() -> None:
+    hits = [_hit("t", "a b"), _hit("u", "c")]
+    ranked = rerank(hits, TermGroups((), ()), ())
+    assert [(h.score, h.coverage) for h in ranked.hits] == [(2.5, 1.0), (2.5, 1.0)]
 
 
 def test_a_hits_lower_case_content_is_made_once_and_is_no_part_of_its_value() -> None:

@@ -5,7 +5,7 @@ remembers for a set of masks is the largest of their shares."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from domain.chunking.utf8 import truncate_bytes
@@ -74,6 +74,35 @@ def test_two_words_closest_pair_is_the_smallest_distance(
     first: list[int], second: list[int]
 ) -> None:
     assert min_span([first, second]) == min(abs(a - b) for a in first for b in second)
+
+
+def _merged_closest_pair(first: list[int], second: list[int]) -> int:
+    """The closest pair as a merge of both sorted lists found it, before bisection."""
+    a, b = sorted(first), sorted(second)
+    i = j = 0
+    best = abs(a[0] - b[0])
+    while i < len(a) and j < len(b):
+        gap = a[i] - b[j]
+        if gap < 0:
+            best = min(best, -gap)
+            i += 1
+        else:
+            best = min(best, gap)
+            if gap == 0:
+                break
+            j += 1
+    return best
+
+
+@given(
+    st.lists(st.integers(0, 40), min_size=1, max_size=12),
+    st.lists(st.integers(0, 40), min_size=1, max_size=12),
+)
+@example([0, 60], [58, 200])  # the nearest is the longer list's first, not the first pair
+@example([60, 0], [200, 58, 58])
+def test_the_closest_pair_by_bisection_is_the_merges(first: list[int], second: list[int]) -> None:
+    assert min_span([first, second]) == _merged_closest_pair(first, second)
+    assert min_span([second, first]) == _merged_closest_pair(first, second)
 
 
 @given(st.text(alphabet="ab-1 ", max_size=40), _WORD, st.integers(1, 5))
