@@ -13,6 +13,7 @@ title is left out. ``domain.search.snippet`` fits them into a reply's bytes.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 import attrs
 
@@ -121,32 +122,50 @@ def _ranked(
     that out (whether a line is weak is judged by the intent's own words).
     """
     windows: list[tuple[int, int, list[bool]]] = []
-    asks_facts = any(groups.present(FACT_WORDS))
+    asks_facts = any(groups.presence(FACT_WORDS))
     wanted = sorted(kinds)
+    terms = len(groups.units)
+    holding = [0] * (terms + len(wanted))
+    matchers = groups.matchers
+    holds_none = groups.holds_none
     for number, line in enumerate(lines):
         facts = line_facts(line) if asks_facts else ""  # "server error" for a 500, …
         shaped = [answers(kind, line, groups) for kind in wanted] if wanted else _NOTHING
+        plain = not facts and not any(shaped)
         # A short ASCII line is its only window: ``_windows`` (its byte length, a list) spared
         # on most lines of a section.
         short = line.isascii() and len(line) <= width
         for start, piece in ((0, line),) if short else _windows(line, width):
-            if not facts and not any(shaped) and groups.holds_none(piece.lower()):
-                continue  # no unit, no kind asked for: the window scores nothing
-            present = groups.present(f"{piece}\n{facts}" if facts else piece)
-            if shaped:
-                present += shaped
+            if plain:
+                lowered = piece.lower()
+                if holds_none(lowered):
+                    continue  # no unit, no kind asked for: the window scores nothing
+                # What ``groups.present`` gives, unremembered: a section's lines seldom recur,
+                # and its memo keeps the titles and labels reranking asks about again.
+                present = [unit.present(lowered, piece) for unit in matchers]
+            else:
+                present = groups.present(f"{piece}\n{facts}" if facts else piece)
+                if shaped:
+                    present += shaped
             if any(present):
                 windows.append((number, start, present))
-    terms = len(groups.units)
-    holding = [
-        sum(1 for _, _, present in windows if present[u]) for u in range(terms + len(wanted))
-    ]
+                for unit, hit in enumerate(present):
+                    if hit:
+                        holding[unit] += 1
+    rarity = [1 / held if held else 0.0 for held in holding]
     found = []
-    for number, start, present in windows:
-        scores = [1 / holding[u] for u, hit in enumerate(present) if hit and u < terms]
-        shaped_score = sum(1 / holding[u] for u, hit in enumerate(present) if hit and u >= terms)
-        found.append((sum(scores) + shaped_score, sum(scores), number, start))
-    found.sort(key=lambda c: (-c[0], c[2], c[3]))
+    if wanted:
+        for number, start, present in windows:
+            scores = [rarity[u] for u, hit in enumerate(present) if hit and u < terms]
+            shaped_score = sum(rarity[u] for u, hit in enumerate(present) if hit and u >= terms)
+            found.append((sum(scores) + shaped_score, sum(scores), number, start))
+    else:  # the common case: the intent's terms are the whole score
+        for number, start, present in windows:
+            score = sum([weight for weight, hit in zip(rarity, present, strict=True) if hit])
+            found.append((score, score, number, start))
+    # Windows were found in document order: a stable sort on the score alone breaks its ties
+    # by line and start.
+    found.sort(key=itemgetter(0), reverse=True)
     return found
 
 

@@ -13,6 +13,8 @@ bigger than a snippet (a test's short traceback, a commit) is shown whole.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from domain.chunking.utf8 import byte_len
 from domain.search import reply_tuning
 from domain.search.best_lines import WEAK_SEGMENT_SHARE, best_lines, repeats_title
@@ -43,24 +45,23 @@ def extract_snippet(
         title=title,
         weak_share=WEAK_SEGMENT_SHARE,
     )
-    shown: dict[int, str] = {}
-    used = 0
-
-    def add(number: int, text: str) -> None:
-        nonlocal used
-        cost = byte_len(text) + 1
-        if number not in shown and (not shown or used + cost <= budget):
-            shown[number] = text
-            used += cost
-
+    context_share = reply_tuning.SNIPPET_CONTEXT_SHARE
     wanted = [(pick.share, pick.line, pick.text) for pick in found.picks]
     wanted += [
-        (pick.share * reply_tuning.SNIPPET_CONTEXT_SHARE, near, text)
+        (pick.share * context_share, near, text)
         for pick in found.picks
         for near, text in pick.around
     ]
-    for _, number, text in sorted(wanted, key=lambda item: -item[0]):
-        add(number, text)
+    shown: dict[int, str] = {}
+    used = 0
+    # Best share first; a stable sort keeps the picks before their context at equal shares.
+    for _, number, text in sorted(wanted, key=itemgetter(0), reverse=True):
+        if number in shown:
+            continue
+        cost = byte_len(text) + 1
+        if not shown or used + cost <= budget:
+            shown[number] = text
+            used += cost
     parts: list[str] = []
     previous = -1
     for number in sorted(shown):
