@@ -22,7 +22,7 @@ from domain.search.fuzzy import (
     max_distance,
     slip_only,
 )
-from domain.search.inflections import able_forms, agent_stems, regular_forms
+from domain.search.inflections import able_forms, agent_stems, doer_stems, regular_forms
 from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.outcome_words import GENERIC_WORDS
@@ -131,6 +131,12 @@ class QueryCorrector:
                 held = self._words.held_by_store(word, candidates)
             if held is not None:
                 return None if self._names_a_doer(word, held) else held
+        elif correction is None and word not in _KNOWN_WORDS:
+            # A short word's slips fill the text found by chance (``fie`` of ``field``): only a
+            # whole part of a name or of a source's label counts (``javc`` → ``javac`` of
+            # ``real-javac-errors``).
+            candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
+            return self._words.held_by_store(word, candidates)
         return None if correction and self._names_a_doer(word, correction) else correction
 
     def _names_a_doer(self, word: str, correction: str) -> bool:
@@ -216,16 +222,19 @@ class QueryCorrector:
     def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
-        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
+        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``), ``cecker`` →
+        ``checker`` (``check``, of ``typecheck``: the doer of a word the text holds, ADR 0211)."""
         known = self._words.known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
         family = {word, *regular_forms(word)}
-        if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
-            return None  # known as typed (``blocks``: the text says ``blocked``)
+        if not known.isdisjoint(
+            family.union(doer_stems(word), *(regular_forms(form) for form in family))
+        ):
+            return None  # known as typed (``blocks``: the text says ``blocked``; ``checker``)
         held = next(
             (
                 c
                 for c in unslipped(word)
-                if (c in known or not known.isdisjoint((*regular_forms(c), *able_forms(c))))
+                if (c in known or not known.isdisjoint(_known_as(c)))
                 and not doubled_by_spelling(word, c)
             ),
             None,
@@ -244,3 +253,9 @@ def _forms(word: str) -> frozenset[str]:
     """``word``, its regular forms and theirs: ``parsed``, ``parse``, ``parses``, ``parsing``."""
     family = {word, *regular_forms(word)}
     return frozenset(family.union(*(regular_forms(form) for form in family)))
+
+
+def _known_as(word: str) -> tuple[str, ...]:
+    """The words search finds ``word`` by besides itself: its regular forms, what a tool writes
+    for "can be ``word``" and, for a doer (``checker``), what it does (``check``)."""
+    return (*regular_forms(word), *able_forms(word), *doer_stems(word))
