@@ -22,7 +22,13 @@ from domain.search.fuzzy import (
     max_distance,
     slip_only,
 )
-from domain.search.inflections import able_forms, agent_stems, doer_stems, regular_forms
+from domain.search.inflections import (
+    able_forms,
+    agent_stems,
+    doer_stem,
+    doer_stems,
+    regular_forms,
+)
 from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.outcome_words import GENERIC_WORDS
@@ -257,5 +263,9 @@ def _forms(word: str) -> frozenset[str]:
 
 def _known_as(word: str) -> tuple[str, ...]:
     """The words search finds ``word`` by besides itself: its regular forms, what a tool writes
-    for "can be ``word``" and, for a doer (``checker``), what it does (``check``)."""
-    return (*regular_forms(word), *able_forms(word), *doer_stems(word))
+    for "can be ``word``" and, for a doer, its bare stem (``checker``: ``check``). Not the stem
+    with its ``e`` put back: ``responder`` is one slip from ``responser``, no word, whose
+    ``response`` the text holds (ADR 0211)."""
+    stem = doer_stem(word)
+    bare = (stem,) if stem is not None and len(stem) >= SHORT_SLIP_LENGTH else ()
+    return (*regular_forms(word), *able_forms(word), *bare)

@@ -46,3 +46,13 @@ def test_a_four_letter_slip_found_only_inside_a_word_is_left_alone() -> None:
         QueryCorrector(held, FixedClock()).correct(parse_query("javc count"), lambda w: False)
         is None
     )  # type: ignore[arg-type]
+
+
+def test_a_doer_typed_right_is_no_slip_of_a_non_word_whose_stem_with_e_is_held() -> None:
+    # ``responser`` (one slip from ``responder``) is no word, though ``response`` is held.
+    store = Vocabulary({"ocsp", "response", "url", "certificate"})
+    corrector = QueryCorrector(store, FixedClock())  # type: ignore[arg-type]
+    typed = "OCSP responder url of the certificate"
+    # (``response``, two edits away, is judged where the search finds it: ADR 0179.)
+    corrected = corrector.correct(parse_query(typed), lambda word: False)
+    assert corrected is not None and "responser" not in corrected.terms
