@@ -22,13 +22,7 @@ from domain.search.fuzzy import (
     max_distance,
     slip_only,
 )
-from domain.search.inflections import (
-    able_forms,
-    agent_stems,
-    doer_stem,
-    doer_stems,
-    regular_forms,
-)
+from domain.search.inflections import able_forms, agent_stems, regular_forms
 from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.outcome_words import GENERIC_WORDS
@@ -228,19 +222,16 @@ class QueryCorrector:
     def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
-        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``), ``cecker`` →
-        ``checker`` (``check``, of ``typecheck``: the doer of a word the text holds, ADR 0211)."""
+        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
         known = self._words.known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
         family = {word, *regular_forms(word)}
-        if not known.isdisjoint(
-            family.union(doer_stems(word), *(regular_forms(form) for form in family))
-        ):
-            return None  # known as typed (``blocks``: the text says ``blocked``; ``checker``)
+        if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
+            return None  # known as typed (``blocks``: the text says ``blocked``)
         held = next(
             (
                 c
                 for c in unslipped(word)
-                if (c in known or not known.isdisjoint(_known_as(c)))
+                if (c in known or not known.isdisjoint((*regular_forms(c), *able_forms(c))))
                 and not doubled_by_spelling(word, c)
             ),
             None,
@@ -259,13 +250,3 @@ def _forms(word: str) -> frozenset[str]:
     """``word``, its regular forms and theirs: ``parsed``, ``parse``, ``parses``, ``parsing``."""
     family = {word, *regular_forms(word)}
     return frozenset(family.union(*(regular_forms(form) for form in family)))
-
-
-def _known_as(word: str) -> tuple[str, ...]:
-    """The words search finds ``word`` by besides itself: its regular forms, what a tool writes
-    for "can be ``word``" and, for a doer, its bare stem (``checker``: ``check``). Not the stem
-    with its ``e`` put back: ``responder`` is one slip from ``responser``, no word, whose
-    ``response`` the text holds (ADR 0211)."""
-    stem = doer_stem(word)
-    bare = (stem,) if stem is not None and len(stem) >= SHORT_SLIP_LENGTH else ()
-    return (*regular_forms(word), *able_forms(word), *bare)

@@ -96,30 +96,13 @@ def agent_stems(typed: str, word: str) -> tuple[str, ...]:
     ``word`` is the same stem with another ending (``checked``, ``used``); empty otherwise.
     One slip turns ``-er`` into ``-ed`` (``r`` and ``d`` are neighbouring keys), yet a word
     that does so is as often the noun the question means."""
-    stem = doer_stem(typed)
-    if stem is None or not word.startswith(stem):
-        return ()
-    if word[len(stem) :] in (*_ENDINGS, *_AGENT_ENDINGS, ""):
-        return doer_stems(typed)
-    return ()
-
-
-def doer_stems(word: str) -> tuple[str, ...]:
-    """The words ``word`` names the doer of, by its ``-er`` ending (``checker``, ``checkers``:
-    ``check``, ``checke``; ``user``: ``use``); empty for a word without one."""
-    stem = doer_stem(word)
-    if stem is None:
-        return ()
-    return tuple(s for s in (stem, stem + "e") if len(s) >= _SHORTEST_FORM)
-
-
-def doer_stem(word: str) -> str | None:
-    """``word`` without its ``-er`` or ``-ers`` (``checker`` → ``check``, ``user`` → ``us``)."""
     for ending in _AGENT_ENDINGS:
-        stem = word.removesuffix(ending)
-        if stem != word and stem.isalpha():
-            return stem
-    return None
+        stem = typed.removesuffix(ending)
+        if stem == typed or not stem.isalpha() or not word.startswith(stem):
+            continue
+        if word[len(stem) :] in (*_ENDINGS, *_AGENT_ENDINGS, ""):
+            return tuple(s for s in (stem, stem + "e") if len(s) >= _SHORTEST_FORM)
+    return ()
 
 
 _SHORTEST_FORM = 3

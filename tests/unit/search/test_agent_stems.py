@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.search.inflections import agent_stems, doer_stems
+from domain.search.inflections import agent_stems
 
 
 def test_a_doer_and_another_form_of_its_stem_share_the_stem() -> None:
@@ -15,11 +15,3 @@ def test_a_slip_that_is_no_doer_has_no_stem() -> None:
     assert agent_stems("testd", "tests") == ()
     assert agent_stems("sever", "seven") == ()
     assert agent_stems("checker", "chequer") == ()
-
-
-def test_a_doer_names_what_it_does() -> None:
-    assert doer_stems("checker") == ("check", "checke")
-    assert doer_stems("checkers") == ("check", "checke")
-    assert doer_stems("user") == ("use",)
-    assert doer_stems("check") == ()
-    assert doer_stems("x86er") == ()
