@@ -131,6 +131,12 @@ class QueryCorrector:
                 held = self._words.held_by_store(word, candidates)
             if held is not None:
                 return None if self._names_a_doer(word, held) else held
+        elif correction is None and word not in _KNOWN_WORDS:
+            # A short word's slips fill the text found by chance (``fie`` of ``field``): only a
+            # whole part of a name or of a source's label counts (``javc`` → ``javac`` of
+            # ``real-javac-errors``).
+            candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
+            return self._words.held_by_store(word, candidates)
         return None if correction and self._names_a_doer(word, correction) else correction
 
     def _names_a_doer(self, word: str, correction: str) -> bool:
