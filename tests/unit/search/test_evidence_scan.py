@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from domain.search import tuning
 from domain.search.entities import count_entities
 from domain.search.matching import TermGroups, term_groups
+from domain.search.proximity import min_span
 from domain.search.query import parse_query
 from domain.search.rerank import (
     _ALNUM_RUN,
@@ -26,7 +27,6 @@ from domain.search.rerank import (
     _next_to,
     boosts_for,
     line_masks,
-    min_span,
     only_inside_names,
     rerank,
     unit_weights,

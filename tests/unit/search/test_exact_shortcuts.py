@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from domain.chunking.utf8 import truncate_bytes
 from domain.search.best_lines import ELLIPSIS, _segment, _windows
 from domain.search.matching import MAX_POSITIONS, TermGroups, Unit, _occurrences
-from domain.search.rerank import _inside_longer_name, _only_inside, min_span
+from domain.search.proximity import min_span
+from domain.search.rerank import _inside_longer_name, _only_inside
 from domain.search.unit_weighing import Weighing
 
 # ASCII and letters whose lower case or UTF-8 length differs (İ lowers to two characters).

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from domain.search.entities import count_entities, entity_patterns
 from domain.search.matching import Unit, _occurrences
-from domain.search.rerank import min_span
+from domain.search.proximity import min_span
 
 _TEXT = st.text(alphabet="ab c_-.\nAB", max_size=60)
 _WORD = st.text(alphabet="abc", min_size=1, max_size=6)
