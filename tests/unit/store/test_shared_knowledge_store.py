@@ -73,12 +73,18 @@ def test_access_deletion_and_counts_route_by_home(homes) -> None:  # type: ignor
     assert team.sources() == [] and len(local.sources()) == 1
 
 
-def test_source_counts_add_the_team_s_to_the_durable_count_alone(homes) -> None:  # type: ignore[no-untyped-def]
-    local, team, shared = homes
+def _one_of_each_home(local: KnowledgeStore, team: KnowledgeStore, shared: KnowledgeStore) -> None:
+    """A durable source (the team's) and a session (local) through the shared store, a durable
+    one kept locally from before the team, and a stray ephemeral one in the team's store."""
     shared.index(document("docs/a", ("A", "alpha")))
     shared.index(document("session:a", ("A", "alpha"), kind=SourceKind.SESSION))
     local.index(document("docs/local", ("L", "kept here before the team")))
     team.index(document("execute:stray", ("S", "not the team's kind"), kind=SourceKind.EPHEMERAL))
+
+
+def test_source_counts_add_the_team_s_to_the_durable_count_alone(homes) -> None:  # type: ignore[no-untyped-def]
+    local, team, shared = homes
+    _one_of_each_home(local, team, shared)
     for kinds in [None, [SourceKind.DURABLE], [SourceKind.EPHEMERAL, SourceKind.SESSION]]:
         listed = {k: len(shared.sources([k])) for k in (SourceKind if kinds is None else kinds)}
         assert shared.source_counts(kinds) == listed
@@ -104,10 +110,7 @@ def test_counting_local_kinds_does_not_open_the_team_store() -> None:
 
 def test_source_labels_are_the_labels_sources_lists(homes) -> None:  # type: ignore[no-untyped-def]
     local, team, shared = homes
-    shared.index(document("docs/a", ("A", "alpha")))
-    shared.index(document("session:a", ("A", "alpha"), kind=SourceKind.SESSION))
-    local.index(document("docs/local", ("L", "kept here before the team")))
-    team.index(document("execute:stray", ("S", "not the team's kind"), kind=SourceKind.EPHEMERAL))
+    _one_of_each_home(local, team, shared)
     assert sorted(shared.source_labels()) == sorted(s.label for s in shared.sources())
     assert sorted(shared.source_labels()) == [
         "docs/local",
