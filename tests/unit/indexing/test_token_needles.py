@@ -172,6 +172,12 @@ _NEEDLE_PIECES = [
 ]
 
 
+def _joined_with_filler(pieces: list[str], filler: str, where: int) -> str:
+    """The pieces joined, ``filler`` among them at ``where``: long filler makes a guard
+    character rare in the text (each of its places looked at), none leaves it dense."""
+    return "".join([*pieces[:where], filler, *pieces[where:]])
+
+
 @settings(max_examples=400, deadline=None)
 @given(
     pieces=st.lists(st.sampled_from(_NEEDLE_PIECES), max_size=16),
@@ -182,8 +188,7 @@ def test_needles_guarded_by_one_character_are_found_as_by_scans(
     pieces: list[str], padding: int, where: int
 ) -> None:
     # Long enough per guard character for the look-ups at each (a log), or not (the finder).
-    pieces.insert(min(where, len(pieces)), "x" * 1100 * padding)
-    text = "".join(pieces)
+    text = _joined_with_filler(pieces, "x" * 1100 * padding, where)
     seen: dict[str, bool] = {}
     found: dict[str, _Guarded] = {}
     for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
@@ -224,8 +229,7 @@ def test_needles_found_by_the_finder_at_each_place_are_those_of_each_needle_trie
     pieces: list[str], padding: int, where: int
 ) -> None:
     # Padded past a KiB per place of the character (each place asked) or not (the finder's pass).
-    pieces.insert(min(where, len(pieces)), "x" * 1100 * padding)
-    text = "".join(pieces)
+    text = _joined_with_filler(pieces, "x" * 1100 * padding, where)
     for char in _AT_GUARD:
         assert _Guarded(text, char)._find() == _needles_at_each_place(text, char)
 
@@ -281,7 +285,6 @@ def test_a_key_form_found_behind_the_places_of_key_is_one_the_scans_find(
     pieces: list[str], padding: int, where: int
 ) -> None:
     # Padded so that ``key`` is rare (each place looked behind) or not (the scans).
-    pieces.insert(min(where, len(pieces)), "y" * 700 * padding)
-    lowered = "".join(pieces)
+    lowered = _joined_with_filler(pieces, "y" * 700 * padding, where)
     expected = any(w in lowered for w in _PLAIN_PROSE_WORDS) or _holds_a_key_form_by_scans(lowered)
     assert _holds_a_prose_word(lowered) == expected
