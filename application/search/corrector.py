@@ -92,7 +92,10 @@ class QueryCorrector:
         ]
         unknown = {t for t in absent if present is None or not present(t)}
         corrections = {
-            t: c for t in unknown if (c := self._corrected(t, present)) is not None and c != t
+            t: c
+            for t in unknown
+            if (c := self._corrected(t, present) or self._undoubled(t, present)) is not None
+            and c != t
         }
         if present is not None:
             inside = [t for t in absent if t not in unknown]
@@ -138,6 +141,34 @@ class QueryCorrector:
             candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
             return self._words.held_by_store(word, candidates)
         return None if correction and self._names_a_doer(word, correction) else correction
+
+    def _undoubled(self, word: str, present: Callable[[str], bool] | None) -> str | None:
+        """What a word nothing corrects reads as with a doubled letter made single, when that
+        word is no more held than it is (``asyncc`` as ``async``, which the store's ``sync``
+        corrects): the question then reads as it would typed right. Only a letter doubled
+        where no indexed text doubles it after the same letter is a slip (``ncc`` of
+        ``asyncc``; ``process`` is typed right wherever the text says ``less``), and never a
+        consonant English doubles before an ending (``rolled`` is not ``roled``). None when no
+        such word, or their corrections differ, or it is too short to correct but by one slip
+        (``pull``: ``pul``)."""
+        found: set[str] = set()
+        for at in range(2, len(word)):
+            single = word[:at] + word[at + 1 :]
+            if (
+                word[at] != word[at - 1]
+                or not word[at].isalpha()
+                or slip_only(single)
+                or single in _KNOWN_WORDS
+                or doubled_by_spelling(word, single)
+                or self._store.has_word(single)
+                or (present is not None and present(single))
+                or self._words.writes(word[at - 2 : at + 1])
+            ):
+                continue
+            correction = self._corrected(single, present)
+            if correction is not None and correction not in (single, word):
+                found.add(correction)
+        return found.pop() if len(found) == 1 else None
 
     def _names_a_doer(self, word: str, correction: str) -> bool:
         """Whether ``word`` names the doer of a word the vocabulary holds and ``correction`` is

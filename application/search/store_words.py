@@ -44,6 +44,7 @@ class StoreWords:
         self._known: dict[tuple[int, int], tuple[float, frozenset[str]]] = {}
         self._held: dict[str, tuple[float, str | None]] = {}
         self._abbreviations: dict[str, tuple[float, bool]] = {}
+        self._written: dict[str, tuple[float, bool]] = {}
 
     def held_by_store(self, word: str, candidates: list[str]) -> str | None:
         """The first of ``candidates`` (words one slip from ``word``) that some indexed text
@@ -84,6 +85,20 @@ class StoreWords:
         if len(self._abbreviations) >= _HELD_KEPT:
             self._abbreviations.clear()
         self._abbreviations[short] = (now, found)
+        return found
+
+    def writes(self, letters: str) -> bool:
+        """Whether some indexed text (a section or its title) holds ``letters`` anywhere, in
+        any case: one substrings query, the answer kept as the vocabulary's are."""
+        now = self._clock.monotonic()
+        cached = self._written.get(letters)
+        if cached is not None and now - cached[0] <= FUZZY_CACHE_TTL_SECONDS:
+            return cached[1]
+        query = StoreQuery.of(SearchLayer.SUBSTRINGS, ([letters],), Combine.ANY)
+        found = bool(self._store.search(query, _EVERYWHERE, 1)) if query is not None else False
+        if len(self._written) >= _HELD_KEPT:
+            self._written.clear()
+        self._written[letters] = (now, found)
         return found
 
     def known_of(self, forms: frozenset[str], now: float) -> frozenset[str]:
