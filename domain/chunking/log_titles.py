@@ -24,6 +24,7 @@ from domain.chunking.utf8 import truncate_bytes
 from domain.search.auth_attacks import failed_login
 from domain.search.latencies import is_slow
 from domain.search.line_facts import STATUS_FIELD_SIGNS, field_status, status_of, window_scans
+from domain.search.sign_gates import gated, holds_gated
 
 LOG_TITLE_MAX_BYTES = 200
 MOST_NOTABLE = 3
@@ -270,12 +271,15 @@ _RESULT_SIGNS = ("PASS", "FAIL", "SKIP", "ERROR", " ok", "ignored", "✓", "✔"
 # go's ``--- ``, or a mark (none of them ASCII). A log's window says ``ERROR`` often, and
 # each of its lines was then matched against the four patterns for nothing.
 _RESULT_SHAPES = ("::", " ... ", "--- ")
+# Each with its gate (``sign_gates``): a section without a colon or a dot is read for ``::`` and
+# `` ... `` no further than a ``memchr`` each.
+_GATED_SHAPES = gated(_RESULT_SHAPES)
 _RESULT_MARKS = ("✓", "✔", "√", "×", "✗", "✕")
 
 
 def _may_hold_results(text: str) -> bool:
     """False when no line of ``text`` can be a test's result (``_test_result``)."""
-    if any(shape in text for shape in _RESULT_SHAPES):
+    if holds_gated(text, _GATED_SHAPES):
         return True
     return not text.isascii() and any(mark in text for mark in _RESULT_MARKS)
 

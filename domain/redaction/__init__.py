@@ -50,9 +50,10 @@ _URL_KEY_USER = LazyPattern(r"(://)(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{32,}@")
 # stay, the last part, the secret, goes. Signed URLs and SAS tokens (Azure ``sig=``, S3's and
 # Cloud Storage's ``X-Amz-Signature=``/``X-Goog-Signature=``, CloudFront's ``Signature=``):
 # whoever holds one reads or writes the object until it expires; the signature goes.
-_URL_SECRETS: tuple[tuple[str, LazyPattern], ...] = (
+_URL_SECRETS: tuple[tuple[str, str, LazyPattern], ...] = (
     (
         "hooks.slack.com/",
+        ".",
         LazyPattern(
             r"(hooks\.slack\.com/(?:services|workflows|triggers)/(?:[A-Za-z0-9]+/){1,3})"
             r"[A-Za-z0-9_-]{16,}"
@@ -60,14 +61,16 @@ _URL_SECRETS: tuple[tuple[str, LazyPattern], ...] = (
     ),
     (
         "/api/webhooks/",
+        "/",
         LazyPattern(r"(discord(?:app)?\.com/api/webhooks/[0-9]{5,}/)[A-Za-z0-9_-]{20,}"),
     ),
 )
 # Looked for only in a text holding a query (``?`` or ``&``, which a log rarely has).
-_SIGNATURES: tuple[tuple[str, LazyPattern], ...] = (
-    ("sig=", LazyPattern(r"(sig=)(?<=[?&;]sig=)[A-Za-z0-9%+/=_-]{20,}")),
+_SIGNATURES: tuple[tuple[str, str, LazyPattern], ...] = (
+    ("sig=", "=", LazyPattern(r"(sig=)(?<=[?&;]sig=)[A-Za-z0-9%+/=_-]{20,}")),
     (
         "Signature=",
+        "S",
         LazyPattern(r"(Signature=)(?<=[?&;-]Signature=)[A-Za-z0-9%+/=_~-]{20,}"),
     ),
 )
@@ -165,19 +168,21 @@ def redact_secrets(text: str) -> str:
     The text is lower-cased a slice at a time, and again only once a pattern has changed it:
     lower-casing a long non-ASCII text whole passes through 12 bytes a character."""
     lowered, lowered_from = _lower(text), text
-    if "<private>" in lowered:
+    # Each needle with a character lower-case text lacks is asked for by it first: one
+    # ``memchr`` for a text without it, where the needle's scan reads the whole text.
+    if "<" in lowered and "<private>" in lowered:
         text = _PRIVATE.sub(PRIVATE_MARKER, text)
-    if "PRIVATE KEY" in text:
+    if "P" in text and "PRIVATE KEY" in text:
         text = _PEM.sub(SECRET_MARKER, text)
     text = redact_prefixed_tokens(text, SECRET_MARKER)
     # The patterns below are case-insensitive or start with a character class, which the regex
     # engine cannot skip ahead to; a cheap substring test saves most texts from running them.
-    if "://" in text and "@" in text:
+    if ":" in text and "://" in text and "@" in text:
         text = _URL_CREDENTIALS.sub(_url_password, text)
         text = _URL_KEY_USER.sub(rf"\g<1>{SECRET_MARKER}@", text)
     query = "?" in text or "&" in text
-    for needle, url_secret in (*_URL_SECRETS, *(_SIGNATURES if query else ())):
-        if needle in text:
+    for needle, gate, url_secret in (*_URL_SECRETS, *(_SIGNATURES if query else ())):
+        if gate in text and needle in text:
             text = url_secret.sub(rf"\g<1>{SECRET_MARKER}", text)
     if text is not lowered_from:  # a pattern above changed it (``sub`` returns it as it was)
         lowered, lowered_from = _lower(text), text

@@ -225,7 +225,7 @@ def may_hold_a_field_sign(text: str) -> bool:
 def request_statuses(text: str) -> list[tuple[int, int]]:
     """``(offset, status)`` of each request's HTTP status in ``text``: no match crosses a line,
     so the first in a line is the one ``status_of`` reads from that line."""
-    if "HTTP/" not in text:
+    if "H" not in text or "HTTP/" not in text:  # its capital first (``sign_gates``)
         return []
     return [(match.start(), int(match.group(1))) for match in _REQUEST_STATUS.finditer(text)]
 

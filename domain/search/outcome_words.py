@@ -22,6 +22,7 @@ import re
 from domain.precompiled import precompiled
 from domain.search.marker_capitals import capitals_only_in_markers
 from domain.search.matching import stem_prefix
+from domain.search.sign_gates import gated, holds_gated
 
 _AT_NEEDLE = (0,)  # a match opens with its needle
 _THE_LINE = None  # a match opens its line: the needle's line is searched
@@ -102,6 +103,7 @@ _TIMEOUT_NEEDLES = (("time", (0, 1)), ("deadline", _AT_NEEDLE))
 _TYPO = precompiled(r"\bsyntax ?error\b", re.IGNORECASE)
 _TYPO_SIGNS = ("yntax", "YNTAX")
 _TYPO_NEEDLES = (("syntax", _AT_NEEDLE),)
+_GATED_TYPO_SIGNS = gated(_TYPO_SIGNS)
 
 # Words agents put in a question that say that something went wrong, or nothing at all,
 # rather than what it is about.
@@ -156,11 +158,14 @@ def outcome_facts(text: str) -> str:
     if exits and _said(_EXIT, text, folded, _EXIT_NEEDLES):
         add(_ERROR_WORDS)
     marks = not text.isascii() and ("✗" in text or "×" in text or "✕" in text)
-    if ("E  " in text or marks) and _said(_FAILED_MARK, text, text, _FAILED_NEEDLES):
+    # ``E  `` and ``YNTAX`` are looked for behind their capital (``sign_gates``).
+    if (("E" in text and "E  " in text) or marks) and _said(
+        _FAILED_MARK, text, text, _FAILED_NEEDLES
+    ):
         add(_FAILED_WORDS)
     if timeout and _said(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
         add(_TIMEOUT_WORDS)
-    if holds_any(text, _TYPO_SIGNS):
+    if holds_gated(text, _GATED_TYPO_SIGNS):
         typo = lowered if _folds_alike(text, lowered) else None
         if _said(_TYPO, text, typo, _TYPO_NEEDLES):
             add(_TYPO_WORDS)

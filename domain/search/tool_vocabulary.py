@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
+from domain.search.sign_gates import gated, holds_gated
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
 # and the time in parentheses, then the line's number. Searched from the newline before it
@@ -76,12 +77,17 @@ _SAID = {
 }
 
 
+# ``_ENTRIES``' signs with their gates: most sections print no capital, colon or parenthesis
+# of these, and four of their six scans are then a ``memchr`` each (``sign_gates``).
+_GATED_SIGNS = tuple(gated(signs) for signs, _, _ in _ENTRIES)
+
+
 def tool_vocabulary_facts(text: str) -> str:
     """The agent's words for what ``text`` prints in a tool's own vocabulary, leaving out a word
     ``text`` already says in any inflection (at a word's start); ``""`` when it prints none."""
     words: dict[str, None] = {}
-    for signs, holds, said in _ENTRIES:
-        if any(sign in text for sign in signs) and holds(text):
+    for signs, (_, holds, said) in zip(_GATED_SIGNS, _ENTRIES, strict=True):
+        if holds_gated(text, signs) and holds(text):
             words.update(dict.fromkeys(said.split()))
     if not words:
         return ""

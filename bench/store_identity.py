@@ -1,0 +1,109 @@
+"""A hash of everything indexing leaves in the store, to show that a speed cut stores the same.
+
+    python bench/store_identity.py 1000 10000      # the perf corpus at each size
+
+The perf benchmark's synthetic corpus is indexed through capy's own indexing (``index_all``)
+into a fresh store; every table's rows are then hashed, ordered by all their columns, the
+full-text tables' shadow tables (segments, structure records, ``docsize``, ``_config``)
+included, and each full-text table's terms with every place they stand (``fts5vocab``
+'instance'). Only the clock's columns are left out: ``sources.indexed_at``,
+``sources.last_accessed_at`` and ``migrations.applied_at``. Run it with the code before a cut
+and after (``PYTHONPATH`` names the checkout whose code runs): equal hashes, the same store.
+``all-tables`` covers the layout of the full-text index too (how its terms are cut into
+segments); ``logical`` covers what a search can read (the rows and the terms, not their
+segments).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+# After ``PYTHONPATH``: the code hashed is the one it names (another checkout, to compare).
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+# The clock's columns: a second run differs there and nowhere else.
+SKIPPED = {
+    ("sources", "indexed_at"),
+    ("sources", "last_accessed_at"),
+    ("migrations", "applied_at"),
+}
+FULL_TEXT_TABLES = ("chunks", "chunks_trigram")
+
+
+def _rows_hash(db: Any, table: str) -> tuple[int, str] | None:
+    columns = [
+        row[1]
+        for row in db.execute(f"PRAGMA table_info('{table}')")
+        if (table, row[1]) not in SKIPPED
+    ]
+    if not columns:
+        return None
+    listed = ", ".join(f'"{column}"' for column in columns)
+    digest, count = hashlib.sha256(), 0
+    for row in db.execute(f'SELECT {listed} FROM "{table}" ORDER BY {listed}'):
+        digest.update(repr(row).encode())
+        count += 1
+    return count, digest.hexdigest()
+
+
+def _is_shadow(table: str) -> bool:
+    return any(table.startswith(f"{name}_") for name in FULL_TEXT_TABLES) and table not in (
+        "chunk_texts",
+        "chunk_owners",
+        "chunk_vectors",
+    )
+
+
+def store_hashes(size: int) -> None:
+    from entrypoints.bench.bench_store import StoreChoice, bench_container
+    from entrypoints.bench.perf import index_all
+    from entrypoints.bench.perf_corpus import perf_corpus
+
+    corpus = perf_corpus(size)
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        bench_container(StoreChoice.SQLCIPHER, Path(tmp)) as container,
+    ):
+        container.use_cases.index_content()
+        index_all(container, corpus, lambda: None)
+        db = container.adapters.knowledge_store()._pool.connection()
+        tables = [
+            row[0]
+            for row in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
+        ]
+        every, logical = hashlib.sha256(), hashlib.sha256()
+        for table in tables:
+            found = _rows_hash(db, table)
+            if found is None:
+                continue
+            count, digest = found
+            every.update(table.encode() + bytes.fromhex(digest))
+            if not _is_shadow(table):
+                logical.update(table.encode() + bytes.fromhex(digest))
+            print(f"  {size} {table:28s} {count:7d} {digest[:16]}")
+        for name in FULL_TEXT_TABLES:
+            db.execute(
+                f"CREATE VIRTUAL TABLE temp.v_{name} USING fts5vocab(main, {name}, instance)"
+            )
+            digest, count = hashlib.sha256(), 0
+            ordered = (
+                f"SELECT term, doc, col, offset FROM temp.v_{name} ORDER BY term, doc, col, offset"
+            )
+            for row in db.execute(ordered):
+                digest.update(repr(row).encode())
+                count += 1
+            logical.update(name.encode() + digest.digest())
+            print(f"  {size} {name + ' terms':28s} {count:7d} {digest.hexdigest()[:16]}")
+        print(f"SIZE {size} all-tables {every.hexdigest()[:16]} logical {logical.hexdigest()[:16]}")
+
+
+if __name__ == "__main__":
+    import domain
+
+    print("code", Path(domain.__file__).parent.parent)
+    for argument in sys.argv[1:]:
+        store_hashes(int(argument))
