@@ -246,7 +246,16 @@ def is_duration(line: str) -> bool:
 
 def is_definition(line: str) -> bool:
     """Whether ``line`` defines a function, class or type, or compiles a pattern."""
-    return _CODE_LINE.search(line) is not None
+    # A definition starts the line (``^``, no MULTILINE); only a compiled pattern, which opens
+    # on its ``=``, may stand further on: past the start, only the line's ``=`` are tried.
+    if _CODE_LINE.match(line) is not None:
+        return True
+    at = line.find("=", 1)
+    while at != -1:
+        if _CODE_LINE.match(line, at) is not None:
+            return True
+        at = line.find("=", at + 1)
+    return False
 
 
 def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:

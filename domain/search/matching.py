@@ -163,29 +163,29 @@ class Unit:
         if len(scan) == 1 and not self.phrase:  # the common unit: one needle, one scan
             cased = text if text is not None and len(text) == len(lowered) else None  # _cased
             return _occurrences(lowered, scan[0], limit, cased)
-        if len(self.needles) > 1 or self.phrase:
-            # No needle, no occurrence: spares a phrase its whitespace-normalised copy of the
-            # text, and several alternatives their scans (one alone is a single ``find``).
-            for needle in self.needles:
-                if needle in lowered:
-                    break
-            else:
+        if not self.phrase:
+            # Several alternatives: only those the text holds are scanned. One the text lacks
+            # costs a single ``in``; a test of the needles and a scan read it twice in full.
+            held = [alternative for alternative in scan if alternative in lowered]
+            if not held:
                 return []
+            cased = text if text is not None and len(text) == len(lowered) else None  # _cased
+            if len(held) == 1:
+                return _occurrences(lowered, held[0], limit, cased)
+            hits = [found for a in held if (found := _occurrences(lowered, a, limit, cased))]
+            if len(hits) < 2:
+                # One alternative found (the common case): its positions ascend already,
+                # distinct and within ``limit``.
+                return hits[0] if hits else []
+            return sorted({start for found in hits for start in found})[:limit]
+        # A phrase: no first word, no occurrence (spares the whitespace-normalised copy).
+        if self.phrase[0] not in lowered:
+            return []
         cased = _cased(lowered, text)
-        if self.phrase:
-            normalised = " ".join(lowered.split())
-            if normalised != lowered:  # offsets must be those of the original text
-                return _phrase_positions(lowered, self.phrase, limit, cased)
-            return _occurrences(lowered, " ".join(self.phrase), limit, cased)
-        if len(self.scan) == 1:
-            return _occurrences(lowered, self.scan[0], limit, cased)
-        lists = [_occurrences(lowered, alternative, limit, cased) for alternative in self.scan]
-        hits = [found for found in lists if found]
-        if len(hits) < 2:
-            # One alternative found (the common case): its positions ascend already, distinct
-            # and within ``limit``.
-            return hits[0] if hits else []
-        return sorted({start for found in hits for start in found})[:limit]
+        normalised = " ".join(lowered.split())
+        if normalised != lowered:  # offsets must be those of the original text
+            return _phrase_positions(lowered, self.phrase, limit, cased)
+        return _occurrences(lowered, " ".join(self.phrase), limit, cased)
 
     def present(self, lowered: str, text: str | None = None) -> bool:
         if self.phrase:

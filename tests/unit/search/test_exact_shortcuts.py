@@ -1,7 +1,8 @@
 """The shortcuts reranking and excerpts take on their common inputs give what the general
 computation gives: a short ASCII line is its only window and is shown whole, a unit of one
-needle is found where a scan of its alternatives finds it, and the best line share a search
-remembers for a set of masks is the largest of their shares."""
+needle is found where a scan of its alternatives finds it, the best line share a search
+remembers for a set of masks is the largest of their shares, and a line is a definition where a
+search of its every position finds one."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from domain.chunking.utf8 import truncate_bytes
+from domain.search.answer_kinds import _CODE_LINE, is_definition
 from domain.search.best_lines import ELLIPSIS, _segment, _windows
 from domain.search.matching import MAX_POSITIONS, TermGroups, Unit, _occurrences
 from domain.search.proximity import min_span
@@ -116,3 +118,20 @@ def test_only_inside_is_every_occurrence_inside_a_name(text: str, word: str, lim
         and all(_inside_longer_name(text, start, named) for start in found)
     )
     assert _only_inside(text, found, word, named) == expected
+
+
+_CODE_PIECES = ("def ", "class ", "fn ", "export ", "async ", "pub(crate) ", "+", "-", " ", "\t")
+_LINE_PIECES = st.lists(st.sampled_from((*_CODE_PIECES, "=", "x", "f", "\n", "é", "_")), max_size=6)
+
+
+@given(
+    _LINE_PIECES,
+    st.sampled_from(("", "=", " =", "= ", " = ", "==")),
+    st.sampled_from(("", "re.compile(", "new RegExp(", "regexp.MustCompile(", "Regex::new(", "x")),
+    _LINE_PIECES,
+)
+def test_a_definition_is_what_a_search_of_every_position_finds(
+    before: list[str], sign: str, compiled: str, after: list[str]
+) -> None:
+    line = "".join(before) + sign + compiled + "".join(after)
+    assert is_definition(line) == (_CODE_LINE.search(line) is not None)

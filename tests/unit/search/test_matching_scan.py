@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.search.entities import count_entities, entity_patterns
-from domain.search.matching import Unit, _occurrences
+from domain.search.matching import Unit, _cased, _occurrences, _phrase_positions
 from domain.search.proximity import min_span
 
 _TEXT = st.text(alphabet="ab c_-.\nAB", max_size=60)
@@ -37,3 +37,54 @@ def test_two_lists_span_is_the_closest_pair(first: list[int], second: list[int])
 def test_entity_count_matches_the_bounded_pattern(text: str, entity: str) -> None:
     expected = 1 if entity_patterns((entity,))[0].search(text) else 0
     assert count_entities((entity,), text) == expected
+
+
+def _former_positions(unit: Unit, lowered: str, limit: int, text: str | None) -> list[int]:
+    """``Unit.positions`` as it was before alternatives the text lacks were left unscanned:
+    every needle tested, then every alternative scanned."""
+    if len(unit.scan) == 1 and not unit.phrase:
+        return _occurrences(lowered, unit.scan[0], limit, _cased(lowered, text))
+    needles_tested = len(unit.needles) > 1 or unit.phrase
+    if needles_tested and not any(needle in lowered for needle in unit.needles):
+        return []
+    cased = _cased(lowered, text)
+    if unit.phrase:
+        if " ".join(lowered.split()) != lowered:
+            return _phrase_positions(lowered, unit.phrase, limit, cased)
+        return _occurrences(lowered, " ".join(unit.phrase), limit, cased)
+    lists = [_occurrences(lowered, alternative, limit, cased) for alternative in unit.scan]
+    hits = [found for found in lists if found]
+    if len(hits) < 2:
+        return hits[0] if hits else []
+    return sorted({start for found in hits for start in found})[:limit]
+
+
+_PIECES = (" ", "  ", "_", "-", ".", "\n", "\t", "a", "B", "İ")
+
+
+@st.composite
+def _unit_and_text(draw: st.DrawFn) -> tuple[Unit, str]:
+    """A unit (alternatives, or a phrase of its words) and a text made of its words (some
+    capitalised), other letters and separators, so that the words occur, at word starts and
+    inside words."""
+    words = draw(st.lists(st.text(alphabet="abc", min_size=1, max_size=5), min_size=1, max_size=4))
+    if draw(st.booleans()):
+        unit = Unit((" ".join(words),), tuple(words))
+    else:
+        unit = Unit(tuple(sorted(set(words), key=lambda a: (-len(a), a))))
+    spelt = [*words, *(w.capitalize() for w in words), *_PIECES]
+    return unit, "".join(draw(st.lists(st.sampled_from(spelt), max_size=14)))
+
+
+@given(_unit_and_text(), st.integers(0, 5), st.booleans())
+def test_positions_are_those_of_a_scan_of_every_alternative(
+    drawn: tuple[Unit, str], limit: int, as_written: bool
+) -> None:
+    # The text as written tells an identifier's parts (``aB``); a text whose lower case
+    # changes its length (``İ``) is scanned without it.
+    unit, text = drawn
+    lowered = text.lower()
+    written = text if as_written else None
+    assert unit.positions(lowered, limit, written) == _former_positions(
+        unit, lowered, limit, written
+    )
