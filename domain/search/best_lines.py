@@ -13,6 +13,7 @@ title is left out. ``domain.search.snippet`` fits them into a reply's bytes.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 import attrs
 
@@ -162,11 +163,9 @@ def _ranked(
         for number, start, present in windows:
             score = sum([weight for weight, hit in zip(rarity, present, strict=True) if hit])
             found.append((score, score, number, start))
-    # Of windows scoring alike, the shorter line says less besides the query's terms: the
-    # module ``asyncio`` itself before ``asyncio.base_events`` (the windows of a long line count
-    # as one width each). Windows were found in document order: a stable sort breaks the
-    # remaining ties by line and start.
-    found.sort(key=lambda window: (-window[0], min(len(lines[window[2]]), width)))
+    # Windows were found in document order: a stable sort on the score alone breaks its ties
+    # by line and start.
+    found.sort(key=itemgetter(0), reverse=True)
     return found
 
 
@@ -181,9 +180,6 @@ class Pick:
     text: str
     around: tuple[tuple[int, str], ...] = ()
     share: float = 1.0  # its score as a share of the best window's
-    # A window of a long line: the same window reaching further on both sides, what a reply
-    # with bytes to spare shows instead of it ("" for a line shown whole).
-    wider: str = ""
 
 
 @attrs.frozen
@@ -249,33 +245,13 @@ def best_lines(
                     for distance in range(1, context + 1)
                     for near in (number + distance, number - distance)
                 ]
-                if context and _opens_block(lines, number + 1):
-                    around.insert(1, number + 2)  # the value the next line announces
         shown = tuple(
             (near, _segment(lines, near, 0, width))
             for near in around
             if 0 <= near < len(lines) and near != number
         )
-        wider = _wider(lines, number, start, width)
-        text = _segment(lines, number, start, width)
-        picks.append(Pick(number, start, text, shown, share, wider))
+        picks.append(Pick(number, start, _segment(lines, number, start, width), shown, share))
     return BestLines(tuple(picks))
-
-
-def _wider(lines: list[str], number: int, start: int, width: int) -> str:
-    """The window of line ``number`` from ``start`` reaching half a window further each way
-    (twice as wide), or ``""`` when the line is no longer than a window."""
-    line = lines[number]
-    if byte_len(line) <= width:
-        return ""
-    half = max(1, len(truncate_bytes(line[start:], width)) // 2)
-    return _segment(lines, number, max(0, start - half), 2 * width)
-
-
-def _opens_block(lines: list[str], number: int) -> bool:
-    """Whether line ``number`` exists and announces what the line after it says (``Expected
-    values to be strictly equal:``, ``Caused by:``)."""
-    return 0 <= number < len(lines) - 1 and lines[number].endswith(_OPENERS)
 
 
 def _object_members(lines: list[str], number: int) -> list[int]:

@@ -46,28 +46,17 @@ def extract_snippet(
         weak_share=WEAK_SEGMENT_SHARE,
     )
     context_share = reply_tuning.SNIPPET_CONTEXT_SHARE
-    # (share, line, text, the pick's own text when ``text`` widens that pick)
-    wanted = [(pick.share, pick.line, pick.text, "") for pick in found.picks]
+    wanted = [(pick.share, pick.line, pick.text) for pick in found.picks]
     wanted += [
-        (pick.share * context_share, near, text, "")
+        (pick.share * context_share, near, text)
         for pick in found.picks
         for near, text in pick.around
-    ]
-    wanted += [
-        (pick.share * context_share, pick.line, pick.wider, pick.text)
-        for pick in found.picks
-        if pick.wider
     ]
     shown: dict[int, str] = {}
     used = 0
     # Best share first; a stable sort keeps the picks before their context at equal shares.
-    for _, number, text, widens in sorted(wanted, key=itemgetter(0), reverse=True):
+    for _, number, text in sorted(wanted, key=itemgetter(0), reverse=True):
         if number in shown:
-            # a window of a long line shows more of that line when the bytes allow
-            cost = byte_len(text) - byte_len(shown[number])
-            if widens and shown[number] == widens and used + cost <= budget:
-                shown[number] = text
-                used += cost
             continue
         cost = byte_len(text) + 1
         if not shown or used + cost <= budget:

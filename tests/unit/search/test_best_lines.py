@@ -32,41 +32,8 @@ def test_lines_with_more_query_terms_rank_first() -> None:
         ["pool settings", "retry count is 3", "pool size defaults to 12", "pool size max 40"]
     )
     picks = best_lines(content, "pool size", 2, context=0).picks
-    assert {p.text for p in picks} == {"pool size defaults to 12", "pool size max 40"}
+    assert [p.text for p in picks] == ["pool size defaults to 12", "pool size max 40"]
     assert picks[0].share == 1.0 and picks[1].share == 1.0
-
-
-def test_of_lines_matching_alike_the_shorter_ranks_first_then_the_earlier() -> None:
-    content = "\n".join(
-        [
-            "import time:       649 |        649 |         asyncio.tasks",
-            "import time:      1200 |      26627 |   asyncio.base_events",
-            "import time:       642 |        642 |   asyncio.streams",
-            "import time:       499 |      32067 | asyncio",
-        ]
-    )
-    picks = best_lines(content, "how long does importing asyncio take", 4, context=0).picks
-    assert [p.line for p in picks] == [3, 2, 0, 1]
-
-
-def test_a_neighbour_announcing_a_value_brings_that_value() -> None:
-    content = "\n".join(
-        [
-            "✔ percent coupon takes 15% off",
-            "✖ fixed coupon never makes the total negative",
-            "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
-            "",
-            "-300 !== 0",
-            "",
-            "at TestContext.<anonymous> (test/shop.test.js:28:12)",
-        ]
-    )
-    (pick,) = best_lines(content, "fixed coupon", 1).picks
-    assert [text for _, text in pick.around] == [
-        "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
-        "-300 !== 0",
-        "✔ percent coupon takes 15% off",
-    ]
 
 
 def test_a_short_matching_line_comes_with_its_neighbours_the_next_one_first() -> None:

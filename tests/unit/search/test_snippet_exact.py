@@ -35,7 +35,7 @@ def _reference_ranked(
     width: int = SEGMENT_BYTES,
 ) -> list[tuple[float, float, int, int]]:
     """Every window's units through ``TermGroups.present``, rarities summed per window, sorted
-    on score, the length of its line (at most a window's), line and start."""
+    on score, line and start."""
     windows: list[tuple[int, int, list[bool]]] = []
     asks_facts = any(groups.present(FACT_WORDS))
     wanted = sorted(kinds)
@@ -59,7 +59,7 @@ def _reference_ranked(
         scores = [1 / holding[u] for u, hit in enumerate(present) if hit and u < terms]
         shaped_score = sum(1 / holding[u] for u, hit in enumerate(present) if hit and u >= terms)
         found.append((sum(scores) + shaped_score, sum(scores), number, start))
-    found.sort(key=lambda c: (-c[0], min(len(lines[c[2]]), width), c[2], c[3]))
+    found.sort(key=lambda c: (-c[0], c[2], c[3]))
     return found
 
 
@@ -153,31 +153,21 @@ def _reference_snippet(content: str, query: str, title: str, budget: int) -> str
     shown: dict[int, str] = {}
     used = 0
 
-    def add(number: int, text: str, widens: str) -> None:
+    def add(number: int, text: str) -> None:
         nonlocal used
-        if number in shown:
-            grows = byte_len(text) - byte_len(shown[number])
-            if widens and shown[number] == widens and used + grows <= budget:
-                shown[number] = text
-                used += grows
-            return
         cost = byte_len(text) + 1
-        if not shown or used + cost <= budget:
+        if number not in shown and (not shown or used + cost <= budget):
             shown[number] = text
             used += cost
 
-    context = reply_tuning.SNIPPET_CONTEXT_SHARE
-    wanted = [(pick.share, pick.line, pick.text, "") for pick in found.picks]
+    wanted = [(pick.share, pick.line, pick.text) for pick in found.picks]
     wanted += [
-        (pick.share * context, near, text, "") for pick in found.picks for near, text in pick.around
-    ]
-    wanted += [
-        (pick.share * context, pick.line, pick.wider, pick.text)
+        (pick.share * reply_tuning.SNIPPET_CONTEXT_SHARE, near, text)
         for pick in found.picks
-        if pick.wider
+        for near, text in pick.around
     ]
-    for _, number, text, widens in sorted(wanted, key=lambda item: -item[0]):
-        add(number, text, widens)
+    for _, number, text in sorted(wanted, key=lambda item: -item[0]):
+        add(number, text)
     parts: list[str] = []
     previous = -1
     for number in sorted(shown):
