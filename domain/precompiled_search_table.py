@@ -14,78 +14,82 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXUtzXEcV7hmNZmS9Rho/JDuOM34kkhLbsvMArMTEriROTEhikkBIjB3G0lg21ivSyJZCgFBQUMWKolKVHbCC'
-    'BRt2YcOGP0CxYEdRsGPDnlXCvZnTmW8+nb63+45kJ7am6rqtme7T3adPnz7PvoPGmIJpfnLR80n0KUVlb/SMRk8x'
-    'evLy/VBUVqVeOXriet3RE3+/Q77LA6zB6OmR//cIjJz8fUjqDcn/h+XvfQLLSP0BGV+PwLOw474r0TMgY4zhPCdl'
-    'HWAvU7kIf8fjfTp69hCcN6S8BXBqBGdByuv096zAnYieMYJ7TsqrClwLZy56RqJnN821BHOLyxnpp0/wFX+3SmOs'
-    '05pU6O9RT1wPS2nXKi6ngD6MQh/D0s+A0EiM45PRc8qj717qu0tgWBoZkMe2N2ea/VbNxg/DY7rcmUKXo9K+S9YA'
-    '53M2et4C2Hb+dm45ZW4DSv24fEHK16m8IOWkwO0juEWYY1zvOME/BP0g/nBNnoDveQ2074Zp/Bano/L/fhnfDsHD'
-    'IaHJVaHvmC7PCw0fElpK+uRoTZDGV2Hf4P44D/tEo1sX7fUr+BsGmi3KbzHcXfK7tkcsTpi3jggdYR8nomc8etZk'
-    'j44K3m2bMRnbHql7Sv5fA16SU/rsEfq2/Fzb33H/x4Qv7AZ+PinfDUnduHxQykeJr10F/maIx9g9g2vEPNOu4Zq0'
-    'nYW+Zxz895YCK27zbejvlqO/x2AecZsXZf1wLstET7a8IuUK8eEpgGHPmCVqu5ACYwJg1KjNjOMcu04wRmH+K4Tf'
-    'BWq7opwhfB6t0XpaeilBmzUpvyTl49JmGcbC6zfvaFOX8eAYao51e0sZN8KP63wDxrBE5bRjDM8qOLR9n4I9i/j5'
-    'MqzdMo1/hfq76ej3IYAxR2u1qMgZGozdsucRx9dp3itKW6TTOVrzbuEZxsFDNN5jZcZu4I0bzu1/mSMuns/wtXPI'
-    'nocm4Tw8CjBGZF7Ie4+nnNcoO1SE7k+ltOmncfeQvGB597swjyHA2QDsyU8/0SH7cSSWf9wUzdXzsZvOKRdeBmEP'
-    'Ix5OO+T6Bx1yPa9z3ObXuWa7Xpg794vyiS/eN2PdYhgPw3fjsj9QFmA6679DY60EjKsk+3VUaMp+H8sM3wHZ1eRy'
-    '+dw9/GnbMN+ttjZWZ58h3odjIBdZPvujXEsu+pvouEn1xoUXj8uZgfs5rQ+7hz+S2YX0My7nzLicM+MiV2Tp/0OZ'
-    'p91n2MaeRydhHAsZ+/mBzDOkn3GRieKyAXjI0v8l4ZUxjGsgg+6E78ZFJsgC/znhKQhrkeaQFfZxkRfsOo8LD4nL'
-    '9Yww98J4bxGN2fJGRtj2DCoKX4u/e1vWwH5XErgWL9ivnZuVb07IWYx15qjuUsAesjL4Ppkf4nWVxlQD+kujWdyT'
-    'Gh4Yl6ibTcH57nOW9afIXEmyQElgd4P+auW9PSJzHJfxnHHYmdg+wXLSANADyla2HurImv2qSvpCg+wjecJPwYEH'
-    'tk31w9h7FJnHztklLxdAXu5XZMe0+fniza53KN7OOPDjY7uzcy1JvS5pxzYll73J0lPeoX+4+ve1MW6GzDYMffIe'
-    'Kgmf7QG9spf6mwf+UgQZ+l7Cm4+8m4arHthf+DwFAttTAnuya6MtuidFByjSWCaV8fekyOtjHmfKukedBp0/87DX'
-    'bR2NH00pOmC8jv+ICOUInSfjDj3uGOlSy8pYfGWxGWprfTN/yjflCZRP8VxGOSXrnH+Tb/K20Dn7zM13/ZZJRpjO'
-    'KBtkkanezjf1Ytu/r6yzDDjB9Vimcc3T740MuI7H+UQ0zgccuso8lTWFvixM9KH49r0n37TNony46KDLOcJLlrFm'
-    'wc9/o/8ckPpXAHbael7rEDd/zbVwc5XoeKFDeh4S+d6FZ1um6dy/yzVtxls9RuSBaXhfpXk0PObRyLX2wGbPI63v'
-    'b+aa/i5fnn6T+rgBuInhnc21dM8lWlvWkeaJ9zQc58XRCOZ9jn3VIFhz5A8MpfvhXNNHi7AXqZwD+igJrBA+G/dz'
-    'UPyMm0FfVmfq89hTHCcQcq5k4V9/lnpo51hN4JVxmz+aFu9J43W+vzFN+57hGr3FY/y5tMlyvpbFhrLbISfddNgu'
-    'FmlfMcz4fLjfYy/PA/2G4mGZ8PCc8eMf88RT68r5WJa4hUmp+14gXBs71OmcrI8maZzoN32PvtvgD3v/MxPBkOYP'
-    '61fsBztEz8AYrdPA2wzZg/i3EtghrK+gCP6zZbCT5GG/fiDfF2RcBWq3mtL+pxInEbc7AGPsdfjf3yG4dVq3Bqwv'
-    '/n2ddMY6jeOK+EEL4lceccxjydEfj7NG/b3tqLdCcNm/u0L1Q+d1VPhwQfZdD82rTn7mmmOeGG+G8HfJHioI/XQT'
-    '/IbDf32D4OAZ0082hzS7iaaPHyKb2O302w0njGtF/s/2iu39u71/75b96xNTdzfsWS1eehRiRbFfV6xoN+DLZbfP'
-    'QVzYXoCPNlIX/KSxaH0MQQynqx37B5J8QbZ9km/KxmSOedqe+wN8XIOy5wogL0EsROInfw/EQhQ2Cpg9AXEPS2kV'
-    'BjbGn2zjfItxznRvZYrtNUhcg5DPhW26//zhHOWGK3R2XBIdYns9bi8fwpjf7f2Qgv+wHVENPQcK2+eAzxpsnwNf'
-    'cJwPU7xTnuKddoPeEesz+6OddKCq8yzWUe6v+uk5Oc+Yewunl3QUa+8qg93AKHFE/DuPy8C4kuxqGpykOQ7SHHcI'
-    'rLRYslC8oc3kmAecEvm3wKYef37popm4zc+grZYfd9zxm/XPlBN0eJeOXhY/F+rceQ+7gc172gn2CvTfsw3jmBJP'
-    'heN/3rRyi6egLEvM3x5H26R1e0TKwzCWosypLHkY/TT+JBzH9sX9UN+FnxCbR9K6+Ng0fPtJguGTI8ztbS5WSRgi'
-    'xj1bG7nNg3+Vylfg77LEwdk2Njf9rGnPP7Z/f13aTJpWftkzBP88tT1P9RjWfuj/AtV5WYFRhr2G83zJMe/nE+LG'
-    'Y1vRk1LvIuGvbvzuDhgzrVzFaaPn/jWUudaMnrO8TG3KypjmHW1mFX/jpYDcrceJlsoOujgPa4g4fxb2ap9H27LQ'
-    '0XAAzWr9aWu7Iv6GYqBtOlRmu9tFN7ek9b6nyPZb4yMn81r40ux95LNgHvIalHiHBtNQt6y3i572S05HFnqy58LO'
-    'iFnsGss254KMHedq5/Yi7a0Lpj03+0KGObtyE5A/lBw86x1Zl632AcZ9fQtiQL5Ifj57duxI8LVaXjrcgb8P5eE0'
-    'nx7Hpbj8zfein69Hof+9GeKHGp5xYDY37fAW9qHF1i4qcWaumEFX3dtNQ5t1l41r7bto7e807W5GjgzSNcYV8Nzy'
-    'Su5QryM/bErJD/Np30XtC4HtuxPmN6LEg1wgnnvF6HfTWHm+Sues5a/r9PtZgjOr6AysFwxB/P086eBVmveAQzbY'
-    'SfSZZY7HUuY4RXMdD6BfbHfFgYOJBJmnBLKXnd8bhPNXQWccoT2CstHLoBdWSMYbBp3nomm/P8h191uaftVNcpu9'
-    '4wnj92sesav2TrgS5Vxh3nHFg4fF7T+EehvviMjf0x/US1x3rbRW21sJavv43rln11fLZ+ccK2uPwLzzNTqv60oe'
-    'Vqd552gr3B21u2zac9Jd/GFQOQ9xviMe882S6xbfr3Rki/DTyX0GPjIB48zi/SPhg8hj6h74GzHtd/GUQNe4GDiW'
-    'S0R/luf75DX5niN8jyXi4KbkM4Tq53jvh+ueU+0Mjvt8U3JzEO9LSi5IGg1NK2cW50tpPD4ew1dIRg651/BXB5Pl'
-    'jLL8doDmyDlDITktM0QbNk9xndbTdZ72wjn2roPm1zxw3vA8T0ekZFnG3m3i04/NZ6pA+1KAPnXfbdA1MYZ3iOin'
-    'r502j6TFHXR63yvS95LwbFznBaPnYNp823cdPHCR1i+UXnBcXzPN+1qLpv0uMcQ/7t8R0K1ynjy2V+GxFYc8/rCj'
-    'rJrWfSwW73mF3pPOCZ87bXs9Y4I1O8pB0oMWQfb2vadmGM7ROeO+L3FYobE3RZ8ogd2yk7GgLsd3eK5Lnw/IeaXd'
-    'gTpPuhL6eULGYMd+1RGn74PTvIct0/KUYco9SdOLLB+/02fo33PNO0JxL/O9DDWHrHjF8fsNRV9GHrHoyc+RX/H9'
-    'GjyWBUe7pBxfrDdn/O8MQL3901ygXNPuhnqljzwwa/T87oWEMy00N7+q6Nuu/Giki1dyrZiDLHMK7e+xXEuG7XXI'
-    'BkgDODe+Y4zv3ED6xz735DbKd5zDPg807WOnwNLV7/9Ma8/1muR7DBh/s6Y9RxzpnW2tITpMVXjDF0Hvjr/7vdlI'
-    'L1cdMmDNsed9zn/s8xemec9xUZEhNnvedpw+902wvsn3Lmp3ADJNvuZBk9eM+84WF90jbd5P51PSnTmd3ElQV2ia'
-    '8fA9x3kSuk4+530fxHv58NL1lHNgzeEbqgbKti57qbWFoJz6UAB+5hXbAq77TIJ/C+fA93zymRH/fdTod0PUFNr0'
-    'vbulnqAraXu87hgD77EXJJaC73IJwSf2k4afo6Z1t9Vm42cz8eITb+ije/EdeOOm/d0mvaAn9Tro7zLQpo0VxjvV'
-    '0t5Bge/I0N4Jk6aDDCj+xSSYVr7eB221mO9e07rrdUKREWyeRJIOfizAr5ylfjWw/tQW16+SH/8Risf2xV3S+oXY'
-    'QCYSdEmMJT6k9InvauH3wbh0YOynCP1Yv/4RGt/hjH5Rawtyxelb+8+Qwy6EZ73r7n/sj/2j5xwxly+lxHlr8EYk'
-    'Jov3DZZLjlimhml/Bwv7zuchnsSXh4SOv+Lpd+8SuEWFt/WBvSutP+ZxXRATYWP3Cx3At/SlxZKfoL2TlT9nfe9V'
-    'lvdkXcwQZ4Lvz9oBOE7SBycDz4apwPFsZX1ri+P3s+0SfqHxDnzXVcGEvffMxuHgPdpF03qXnw8dlRyxUk+n+A4G'
-    'aO/eiXeq9Zj29+icoH150rTeIWT32Q6z8f1pdl8Ogn30JPAY5NH8Pqoa6VPaewk7ieGZzHBWx2v5B8kzSbobyDWH'
-    'Oo2Z51Sl84TzNGZTYnpt+STBY98Bx80m+UwX5ZzCNXuZ+l8zG++ex3isRTrvXP6EmZR4VoStzQHfK7a4STFey458'
-    'lZpjDdPodCtwMuHpb86TzBcqW5UovyVLnMGM7I/t3JTbn5ti1yeJRgY7pJGQPTYVUN/Xz5cl7w3zttJiJF3vxw31'
-    'R2r7Y5/Dt41yko/fWOMXZ1L0B1deN/r67R6fzACH475DaKoI54+Wx/Pp+0Bz7XFDrju6HlHG5htnNCKxK4hXPgOX'
-    'HLpeI4A2bKzOQ9TXkhIHrcVipJ11g4psU8kwvhGCw/LOOu2V6cA+MO9rhvBt4wC+D/t92qGHo3xUlvHsJN18VRmr'
-    'FiuAslTZtHJtEZb97XXIVUrqpywx3bsdPKbh4GdXaZ7Tpj0n63GIAXflj60q843bPAhjryfEdpTBVqnBrxk9fxjz'
-    'uDgOA+0pnfJWzLv/ceyXUWwuxuNMGXHIg8dT5Lols/F96LhGbwDsBYJ9i3gi60qzpj0XEnmQve9gzDHu2RT+ddy0'
-    '56KvOujomYzz3gvzftVzbFNUavjiOORxT58Enh3TRGOXQ+XU/N19701EkFWT8ZNL+Z33nr1nI0mXMSb5Do0KrSfe'
-    'Ud5zLXksgx5j6VJoyNcOGCIDa/akkPaVhDkUHHPwkYn2E+8dlLPssztrzCddrvf9IrwQ2SDtbqSk9xOjrRfvhpgK'
-    'mDfeZ+E7bs4n7fT9z75jda05+5piXPwz8Fw8rfg8OtGBXPG9obSeRb8sOvxzeNfPB6b1zvTFsc/HXDeTL1iZdsLh'
-    '6/pqwPpuFR+Mx/ioab2z/lyCrMH+AF8/6lFqO+eQzesdxpTH/6/kmzb8rcKXrR8ST6i1D9ERGVebTTNIr3/Jtdbj'
-    'sNl8mxLHug0B7a2Z5PeRJsWWpPkCKiabT3E8hbdMmPR3x24VLeK6vZ5r6ROnPX3hTJe+7fjcKilzL0v7Evlx1hW9'
-    'ouqggyHqv4/koB9G//4wQTb2yZlPWltff0en/GSC1vLf0fMTE3YXRoXqtb076D9uXYHl8rR7DtPkwVFHrBXaMjW7'
-    'YQnyXrZSNkHfzkHJt8ni0zqaYY01v1Kaz/Cy+HY2g+dv+wySZUjNtmHvND0i8Gy8x4o818Seyvq45ku+BvbXEZm3'
-    'Fgu1kuKT1uynFZM9d5D5ZAn80ucctkeWC2c6jN1xxXVVHTID08FNo9+feF0Zn2aDqyv9VgLiS+y7WKyN8PxtGF/I'
-    '2LTz9qpjX85TDEsncV9pfpxQeT9+/g9CMcFj'
+    'eNrtXc1zXEcRn11Ju/pe7Tr2KomTrB0nWiWyZUMCWGBwKjiJCQkmCYTEOEGWZNlEKwlpZcvhKxQUVHGiKKpyA05w'
+    '4MItXLjwD1AcuFEU3Lhw50TY5+1hf/tT93vz3kpOYmurnsfanemZ6emv6enpN+6c63ftT671vN/6FFvlcOuZbD2F'
+    '1pOX7ydaZU3qlVpPVG+g9UTfD8l3eYA13noG5f+DAiMnfx+VehPy/7L8fZ/AclJ/TMY3KPA87KjvSusZkzFGcM5J'
+    'uQSwN6hcg7+j8X6u9RwiOK9KeQPgzBOcVSmv0d/LAne69UwR3GekvKLA9XBWWk+19RykuRZhblG5KP2MCL6i77Zo'
+    'jEu0JhX6ezIQ12Up/VpF5RzQh1Pooyz9jAmNRDg+1XpOB/Q9TH33CQxPI2Py+PbubLvfmtv5YXhMlwcS6HJS2vfJ'
+    'GuB8nmo9rwNsP38/t5wytzGlflQ+J+UrVF6QclbgjhDcAswxqneC4B+FfhB/uCZPwve8Btp3ZRq/x+mk/H9Uxjck'
+    'eDgqNLkl9B3R5Xmh4aNCS3GfHK0J0vgW8A3yx3ngE41uLdobVfBXBpotyG8R3Hvkd41HPE5YtlaFjrCPk62n3nq2'
+    'hUcnBe++zZSM7ZDUPS3/nwdZklP6HBT69vJc4++o/+MiFw6CPJ+V7yakblQ+IuXHSK5dAfnmSMZ4nsE1Ypnp13Bb'
+    '2i5D34uG/L2hwIrafA36u2H093GYR9TmeVk/nMsG0ZMvL0u5SXJ4DmB4HbNObVcTYEwDjHlqs2josWsEYxLmv0n4'
+    'XaW2m4oOYX20Tevp6aUIbbal/ISUT0ibDRgLr1/DaLMk48ExzBvr9royboQf1fkyjGGdygVjDJ9XcOj7Pg08i/j5'
+    'JKzdBo1/k/q7bvT7KMBYobVaU+wMDcZB4XnE8TWa96bSFul0hdZ8QGSGM2SIJnu8zTgAsnGH3v6HO2bJfIav6SGv'
+    'D12MPpwBGFWZF8reEwn6Gm2HitD96YQ2ozTuQbIXvOx+G+YxATgbA5689Wkp2f+2zPL/tk1zVT8OkJ6y8DIOPIx4'
+    'OGPY9Y8Ydr1f5z6oX4I5d43fvd/XGvtP4saP+mQdbB9HdqYfbx1s4xHizdOwtv7vkvw9ZNT1dR4BW/tJ4PXotwfh'
+    't09CnZLQVlGREV6P8W++3ZDy22nFTuf5T8O6l4A3u/B+9hbeY+nG4tuowS9zbfjDtEZIR2hvhvLRbvBhBOMx+K4u'
+    '8g5tO5Ybox/QWCspxlUU+TspMsJ/H9mAX4e9iMvl8rm7+NNFyN+odQRlb58J5o8pkEteb34/17Fz/yI+i7h6ddGt'
+    'dbEBUD4n9eFl8nsyuzT91MVuqIvdUBc7MUv/78o8PZ9hG29fnIJxrGbs57syzzT91MXGjcom4CFL/5dEpkYwrsKe'
+    '4gB8VxcbLwv8cyJTENYazSEr7BNi//l1rosMicqbGWHeC+O9QTTmy7cywvb6rSByLfruTVkD/53X7x4v2K+fm7dX'
+    'T4pthXVWqO56Ch7ye6r7ZH6I1y0a0zzQXxLNIk9qeGBcom00B/ZaiC4bTbCh42y7osAeAH+Et98PiQ3pbayzht+Q'
+    '/U1s944BPaCt7Ouhz0PzR9Zo/9ckf1ee8NNv4IF9jaMw9kHF5vFztuyoftj/jCp7gaT5heLNr3davJ018BPii/Vz'
+    'LUq9PmnHPkLLf+jpKW/sJ63+Q33Gu2GzlaFP5qGiyNlB8BMMU38NkC8FsKHvJryF2LtJuBoE/sLnM2CwfUZgz/bt'
+    'PFsYTNgD8L5qVhn/YIK9PhWgU24G1GmS/mkAr/s6mjyaU/b00Tr+rUUox0if1I193HHaS20oYwm1xRaprT9r+0O+'
+    'bU+gfYp6Ge2UrHP+Vb4t29LOOWRuoeu3QTbCQkbbIItN9Wa+vS/2/YfaOhuAE1yPDRpXg35vZsB1NM4nW+N8yNir'
+    'NKicV+jLw8QzsdC+D+Xb/hO0D9cMulwhvGQZaxb8/DvX9jfV5bzAw05az6s94ubPuQ5urhAdr/ZIzxNi31t49mXS'
+    'nvs3ufYZwF6PEWVgEt63aB7NgHk0cx0e2O15JPX9lVz7/DJUpl+nPt4C3ETwnsp19p7rtLa8R2qQ7Gka+mKmBfN+'
+    'g6+aBGuFznfT0n051z5zR9hrVK4AfRQFVho5G/VzRM6Nd4O+SuDzTeIp9ien0StZ5NcfpR76ObZiZGXU5veuI3uS'
+    'ZF3ob0zToTpco7dojD+B84e0+rUkPpSDhp103fBdrBFfMcxIPzwQwMsNoN+0eNggPJxzYfKjQTJ1SdGPJYlDmZW6'
+    '30kJ18eC9Tonf3YSN048B/8OfbfjfPOd/7sIJrTzzVHFfzAk+wyMuTsDss2RP4h/K4Ifwp8VFOA8dAP8JHng11/I'
+    '9/0yrn5qt5XQ/kcS99Iv52RjRr/+jPlbBHeJ1q0J64t/X6M94xKN47Kca/dLnEDVmMe60R+Pc576e9Oot0lw+bx+'
+    'k+qnndeMyOF+4btBmtcSxQ3MG/PE+EGEf4/wUL/QzwDBbxrxCG8RHNQxo+RzSPKbaPvxo+QTu53nduWYcW3K/9lf'
+    'sc+/+/x7p/BvSIzkncCzWvz7JMT+Yr9W7O8A4Mvy2+cgzu9egI8+Ugt+3Fi0PiYgJtdqx+cDcWdBvn3c2ZSPsZ0K'
+    '9D2PpjjjGhee6wd7CWIhYj/5uyAWon+ngTmYIu5hPanC2M74k32c7zHOme69TbG/BrFrkOZzYZ/uP3w4R7vhMumO'
+    'S7KH2F+P2yuHMIZ7nx8S8J+OI2pp9UD/vh4IWYN9PfARx3mZ4p3yFO90EPYd0X7mcIuTHqzpMov3KA/UwvY5ucA7'
+    'FB7OMO1RvL+rBH4Dp8QR8e88LgfjivOraXDi5jhOcxwSWEmxZGnxhj6T4wFwinS+BT716PMzi2aiNj+Gttp9xxPG'
+    'b/58phSzh7f26CU558I9dz7Ab+DvsR0AfwWe37MP47gST4Xjfxbuk8xBWZKYv0NG27h1e1zKh2EsBbh78pjQZCEQ'
+    'x5F/8TDUt/CTxucRty4hPo3QfuJghNz55vb+bl1RBCLGPXsfuc9r8BKVX4K/SxIH59v4XANPue775P7vL0qbWde5'
+    'L/g0wT9Pbc9TPYZ1GPq/QHVeVGCUgNdwni8Y8342Jm488hV9WupdJPwtubBcEFOuc5dswel3OZvKXOedfgd9g9qU'
+    'lDE1jDbLynnjpQR6xrtbTxAtlQy6OA9riDj/PPDqSEDbktBROQXNav1pa7sp5w2FlL7ptDbbnW662ZbWO4Em269d'
+    'iJ3MaxFKs/fTmQXLkJehxJwoTEMDst4WPR2WOx1Z6MnrhQMtYXHPVLY598vYca5+bs8Tb11w3XftL2SYs3U3AeVD'
+    '0ZBZ35J12eszwKivr0IMyEfpnM/rjqGYs1YvS8s9nPehPZx0psdxKdZ58914zjeo0P+9GeKHmoFxYP5u2sN72IcW'
+    'W7umxJlZMYNW3dtNQ7uVm8ha+z5a+w+adnfjjgzSNcYV8Nzyyt2hYeN+2JxyPyykfR+170/ZfiBmfpMK375Ge5Ln'
+    'SD8+TXq1Rva9Jf9Zz3BenFW3874h5g/S8rqxPMc9eo1skmie9wAeojqfNXjoTAx/1Vx3nqkB4p+4/GH+PvRFws1V'
+    'wh3n4FoknFymuddcdw4bS5c3jb1RjX6/6vScSTXh1/sJJ2sGPMuu4f1dzdC/NeHvrLi27MWqEgd1gcZ42ek5thZo'
+    'zM/TXG/S708RnGUDZ9eMNWgodG35QnCOB4i3s8zxeMIc52iu9RRyW6NnxsF0jK1fBP7283uVcP4S+EqqpBtwT/Ai'
+    '+EMqtLcpw17f8+0NF5/DMsmvMED7FZ+rDu+tzAfEbPvclpj/ju/bVwJ0d9T+Xai3MzdK/q7+4H7cyv3TWe3gzX/X'
+    'JzR3qF9fLY8D3y30fjjMt7BNduqS23n/sNd8C+gjP9hq94brzsVgyYdxxQ7E+VYD5pvljmeUJ+7YHuGnlzweIbYw'
+    '48zj/T2RgyhjlgLwVyU9WoQ99sWUY7lE9Odlfsh9vlA9wvl4EQfX5R5PWr8U5rux8jVrOrgk9vMRwvu6cgcqiYYW'
+    'FJ3F9wQ1GR+N4VNku6bJz/rzI/F2Rkl+e5DmyHfl0tzlWiTa8Pdzb9J6Wvp0GPTY2wbNbwfgvBmoT6tSsi3jc/qE'
+    '9OPv8VWgfTGFH+H+2+Bjwdj1CaKfkW7aPJYUb9Nr3mqk73WR2bjOq06/e+zvmb9tyMA1Wr+09ILj+oLslwuuO4ce'
+    '4h/5two+hVygjB1WZGzFsMcfM8qa6+Qh8njPK/QepydCcnMPB+7HNP/hEWNvfMOF52cqgx5dcXbe17JCY6/JfqII'
+    '/vpexoJ7Od5X35Q+HxJ9peVybhh7/42UY1gDv4p2PyUEp/kAH76XKWW6c5W0L/Jy/IPWoX/NtXMdIy9zPpJ5w1a8'
+    'bPz+lrJfRhmxFijPUV5xXhkey6rRLu5uO9ZbceG5MnDffusOXK7tb8Z9ZYg9sOz0vAarMTotbU6KmrLftvICIF18'
+    'KdeJtckyp7T9fTzXsWGHDdsAaQDnxrn1ONcM0j/2eSi3077j3A0NoOkQPwWWVr//cR2eG3bx+TsYf8uuOzdCk3yW'
+    'JeUOVcgexvsgPwr77ui737qd9HLFsAHnDZ4P0f/Y509dO39zQbEhdnvefpwheVZ4v8n5RrXcl0yTLwfQ5FVn5yqy'
+    '6B5p8wHST3G5onrJxbGk0DTj4ZuGPkm7TiH6fgTiHENk6c0EPbCdcGaTlra1/J1ligN7NAV+GopvAdd9MeDcSctv'
+    'yzoj+nvG6TlR5hXaDM1ZtBSzV9J4fMkYA/PYcxJDxDmM0uAT+0nCz4zr5HTbbfzsJl5C4mxD9l6c+7Hgut/RNAz7'
+    'JD7ntuILdr6T4JZv3HwngRVnj3lvWf+inwX9bx5WLgWsSkC8RJ7iMmZc511sDvYydxNeqhLn7mGOBMSe3Gk4wBiT'
+    'fvCbTICeYB6rJ/CY1t8bgFs/bszXmfS+Knyflvb+uKR9/pgSuxIH0+9h74O22n2iYdfJIz6t2OH+Dl6cn+t4ipil'
+    'LPVrKevP7XH9Gsmix+muTyju4tYvjZ9xOsZfg/dUjip94nvd+N1xlp8J+ylAP573j9H4Hs4Ye3DRxedW8j7WCcP3'
+    'iva09Z4g7I9jEJ4x4vlfSLhDpMGrSrwv8w2W60acbJPirTg+pQGxUaEyJO34K4GxLX0Ct6DIthHwKSf1xzKuD+Lt'
+    'joO8zwrf05d2T+kk8U5W+Zz1HZlZ3ql5MUMMI75rcwhwHOdzmU2pG+ZSjmcv62s2opeBlwzZge/F9PGdoe9I9TGe'
+    '+I6Gguu89zeEjopGHO7nEs7nxoh3P4j3rw667nfunSS+POU67xv0fDbkdr5r1fPlOJxBnAIZgzKa3105Tz4L7R3G'
+    'vcTJzWbQ1dFa/s617zDG5Z2z5sCxpdeUWFDUJ3wHcDnhvogvP03w1ox44DWXHJewJnoK1+xF6n/biDPm+OVGwpnd'
+    'YsJdiaS4VozrXdulOErGdSMh1jqJTvcCJ9OBMR15svnS2lYYt3QuYyzPovDH/r3H23/v0a9PHI2M90gjaXhsLkX9'
+    '0LP0LHeq8U5wUhyyxt9Zzvw1/rjPiB9BOykkNkOTF2cT9g9WzhCMp/E8PpsBDt8pSkNTBdA/2h3RW+8Oz3XH5ln5'
+    'Hx9XxhYay1eV+DDEK+vAdWOv10xBGz4e7lHqa125a6DFOyXpunHFtqlkGF+V4LC9c5N4ZSFlH3ineJHw7WNtvg38'
+    'vmDsw9E+Ksl4DtDefEsZqxaPg7ZUyXXyOCAs/9srrnMPNq6fktybOOji72+xPON7XAuu+77vE3DPwroztqXM179j'
+    'eMTp74bH+KkS+CpD7qTxOyG0WCf0p/QqWzGnyw+is0/F5+ICdErVsAdPJNh1686+Y1eSeLgq4XeJdFHN2Cstu+57'
+    'hCiDfC6dKWPcywny64TrznOyZdDR0xnnfS/M+6XAsc1RqeGLY/3rged+qDsWiMbeSGun5u/snGotgqy5jJ9cwu/M'
+    'ez6HU9xexrn4/EwVWk98/8Xg1fixjAeMpU+hoVA/YBobWPMnpWlfiZlDvzGHEJvoMMnecdFlnbNK+x3vCC+NbZCU'
+    'dw/pQMuRVQbZXlJwmTRvzJUUOm7OVcBrZNnF6LubyWC3WmvOZ00RLv6eUi+eUc48etkDWTH0aWk9y/6yYJzPYR65'
+    'X8hZ8S2dN/XhmOtuygVv004bZ12fTbG+eyUHozF+TPzSeN5n5TGoZThHnaG2K4ZtvtTjvY3o/5V824e/V/jy9dPE'
+    '7Grt0+wRGVe7TTNIr3/KddbjYbf7PiWOJ50A2tt28e+6jostSToLqLhsZ4r1BNky7ZLfS75XtIjr9kqus584E3gW'
+    'znQZ2o71VlGZe0naF+kc56ayr6gZdDBB/Y+QHfS91r/fi7GNQ/JSxK1t6HlHr/Jkmtbyn63nhy5dnqUK1et6L92/'
+    '7L0C2+VJOXST7MFJI9YKfZma37DoOnfL9tI2wbOd6A7XQxnPtGYyrLF2rpR0ZviGnO3shszfPzOItyE134bPl31M'
+    '4Pl4j015roo/lffj2lnyVfC/VmXeWizUZsKZtOY/rbjs93NZThbhXPoZly6/VdbYHSuuq2bYDEwH152eu+ma03NU'
+    'bRm43jBshqT4Ev+eL+8jPH8bxpdmbJq+vWLwZYNiWHqJ+0o6x0lr70fP/wAc5kba'
 )
 TABLE: dict[
     tuple[str, int],
@@ -98,59 +102,62 @@ TABLE: dict[
     ('(?:0x)?[0-9a-f]+', 2): (34, 1372, 116, 0, (), (None,)),
     ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1488, 1148, 0, (), (None,)),
     ('(?<![=\\w.:/-])\\d[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 2636, 488, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b|\\b(?:real|elapsed|duration)\\b[:=]?\\s+\\d', 2): (34, 3124, 2060, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 5184, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 5500, 236, 2, (), (None, None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 5736, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 6048, 300, 1, (), (None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 6348, 3312, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 9660, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10620, 948, 1, (), (None, None)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 11568, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 11852, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 11992, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 12752, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14296, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 15156, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 15228, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 15308, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 15384, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 15468, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 15540, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 16160, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 16228, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16292, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 16880, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17572, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 17816, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 17944, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18712, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19220, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19440, 224, 3, (), (None, None, None, None)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 19664, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 19892, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 20108, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 20304, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 20440, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22176, 960, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23136, 520, 2, (), (None, None, None)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23656, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 25688, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25864, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 26512, 64, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 26576, 740, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 27316, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27420, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27948, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 28144, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 29064, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 29968, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 30516, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 31200, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 32804, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 33244, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 33384, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 33580, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 34080, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 37120, 920, 1, (), (None, None)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 3124, 464, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b|\\b(?:real|elapsed|duration)\\b[:=]?\\s+\\d', 2): (34, 3588, 2060, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 5648, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 5964, 236, 2, (), (None, None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 6200, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 6512, 300, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 6812, 3312, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10124, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 11084, 948, 1, (), (None, None)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 12032, 284, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 12316, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 12456, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 13216, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14760, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 15620, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 15692, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 15772, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 15848, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 15932, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 16004, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 16624, 68, 0, (), (None,)),
+    ('\\S+', 0): (32, 16692, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16756, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 17344, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 18036, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 18280, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 18408, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 19176, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19684, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19904, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 20128, 760, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 20888, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 21116, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 21332, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 21528, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 21664, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 23400, 960, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 24360, 520, 2, (), (None, None, None)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 24880, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 26912, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27088, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 27736, 64, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 27800, 868, 2, (), (None, None, None)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 28668, 740, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 29408, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 29512, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30040, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 30236, 920, 5, (), (None, None, None, None, None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 31156, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 32060, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 32608, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 33292, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 34896, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 35336, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 35476, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 35672, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 36172, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 39212, 920, 1, (), (None, None)),
 }

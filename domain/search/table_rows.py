@@ -1,5 +1,6 @@
 """The header of the column-aligned table an output is (``kubectl get``, ``docker ps``, ``ps``,
-``df``, ``pip list``), and its rows as an intent reply shows them.
+``df``, ``pip list``), and its rows as an intent reply shows them; the header line of a
+delimited table (a CSV or TSV file, ``psql --csv``, ``mlr``) inside a text.
 
 A row of such a table (``api-7d9f83c-nch2v   0/1   ImagePullBackOff   0   13d``) is unreadable
 without the column names above it, and the rows next to it explain nothing about it: a reply
@@ -8,6 +9,7 @@ shows the header line once, then the matching rows in the order the table has th
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Sequence
 
@@ -34,6 +36,29 @@ def _names_columns(cells: Sequence[str]) -> bool:
     return all(
         any(c.isalpha() for c in cell) and not any(c.isdigit() for c in cell) for cell in cells
     )
+
+
+# A delimited table's header line: three or more names (a letter or ``_`` first, single spaces
+# inside, quoted or not) set apart by one comma or one tab and nothing else. Searched from the
+# newline before a line (``re`` scans for a pattern's first character in C).
+_NAME = r'"?[A-Za-z_][\w.-]*(?: [\w.-]+)*"?'
+_DELIMITED_HEADER = precompiled(rf"\n({_NAME}([,\t]){_NAME}(?:\2{_NAME})+)(?=\n)")
+
+
+def delimited_header(text: str) -> str | None:
+    """The delimiter (``,`` or a tab) of the first delimited table in ``text``: a header line of
+    names followed by at least ``MIN_ROWS`` lines with as many fields (a CSV's quoting read as
+    CSV reads it); ``None`` when ``text`` holds none."""
+    padded = "\n" + text + "\n"
+    for match in _DELIMITED_HEADER.finditer(padded):
+        header, delimiter = match.group(1), match.group(2)
+        following = padded[match.end() + 1 :].split("\n", MIN_ROWS)[:MIN_ROWS]
+        if len(following) < MIN_ROWS:
+            continue
+        widths = {len(row) for row in csv.reader([header, *following], delimiter=delimiter)}
+        if len(widths) == 1:
+            return delimiter
+    return None
 
 
 def table_header(output: str) -> str | None:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
 from domain.search.sign_gates import gated, holds_gated
+from domain.search.table_rows import delimited_header
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
 # and the time in parentheses, then the line's number. Searched from the newline before it
@@ -32,6 +33,20 @@ _BLAME_LINE = precompiled(
 def _blamed_paths(text: str) -> set[str]:
     return set(_BLAME_LINE.findall("\n" + text))
 
+
+# A percentile column or figure as load testers and metrics write it: ``p50``, ``p95_ms``,
+# ``P99``, ``p99.9``, k6's ``p(95)``. (Not "latency" beside a time unit: a data file's
+# ``p95_ms`` column then outranks the one p95 figure a question asks for, ADR 0219.)
+_PERCENTILE = precompiled(
+    r"(?<![A-Za-z0-9_])[pP]\(?(?:99\.9|999|50|75|90|95|99)\)?(?![A-Za-z0-9.])"
+)
+
+# A failed check that a value be at least 0 (SQLite's ``CHECK constraint failed: amount_cents
+# >= 0``, pydantic's ``Input should be greater than or equal to 0``) refused a negative value.
+_NOT_NEGATIVE = precompiled(
+    r"\bCHECK constraint failed: [^\n]*?>=? ?0(?![\d.])"
+    r"|\bshould be greater than (?:or equal to )?0(?![\d.])"
+)
 
 # Each entry: substrings one of which every match holds (the test runs only behind one), the
 # test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
@@ -66,6 +81,13 @@ _ENTRIES: tuple[tuple[tuple[str, ...], Callable[[str], object], str], ...] = (
     # name in its history (or ``-f`` asks): lines under two paths are a file moved. No
     # substring is cheaper than the pattern itself, which ``re`` scans for by its newline.
     (("\n",), lambda text: len(_blamed_paths(text)) > 1, "moved renamed"),
+    # A delimited table's first line names its columns: a header of fields, and a comma- or
+    # tab-delimited table is a CSV or a TSV.
+    ((",",), lambda text: delimited_header(text) == ",", "csv columns header fields"),
+    (("\t",), lambda text: delimited_header(text) == "\t", "tsv columns header fields"),
+    # (``p75`` is rarely printed without ``p50`` or ``p90`` beside it: two substrings fewer.)
+    (("p9", "p5", "P9", "P5", "p("), _PERCENTILE.search, "percentile"),
+    (("constraint failed", "greater than"), _NOT_NEGATIVE.search, "negative"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;
@@ -78,7 +100,7 @@ _SAID = {
 
 
 # ``_ENTRIES``' signs with their gates: most sections print no capital, colon or parenthesis
-# of these, and four of their six scans are then a ``memchr`` each (``sign_gates``).
+# of these, and most of their scans are then a ``memchr`` each (``sign_gates``).
 _GATED_SIGNS = tuple(gated(signs) for signs, _, _ in _ENTRIES)
 
 

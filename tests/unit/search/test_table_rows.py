@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.search.table_rows import table_header, table_rows
+from domain.search.table_rows import delimited_header, table_header, table_rows
 
 PODS = """\
 NAME                   READY   STATUS             RESTARTS      AGE
@@ -63,3 +63,20 @@ def test_a_snippet_line_that_is_no_row_is_left_out() -> None:
     lines = PODS.splitlines()
     reply = table_rows(PODS, lines[0], [f"…\n{lines[2].strip()}\nsomething else"])
     assert "something else" not in reply and "ImagePullBackOff" in reply
+
+
+def test_a_delimited_table_s_delimiter_is_found_under_its_header() -> None:
+    assert delimited_header("a,b,c\n1,2,3\n4,5,6\n7,8,9") == ","
+    assert (
+        delimited_header("$ head -4 t.tsv\nhost\trole\tzone\nw1\tweb\ta\nw2\tweb\tb\nd\tdb\ta")
+        == "\t"
+    )
+    assert delimited_header('"full name",age,city\n"Lee, Ann",3,x\nBo,4,y\nCy,5,z\n') == ","
+
+
+def test_commas_without_a_table_of_rows_under_names_are_none() -> None:
+    assert delimited_header("a,b,c\n1,2,3\n4,5,6") is None  # too few rows
+    assert delimited_header("a,b,c\n1,2\n4,5,6\n7,8,9") is None  # a row of another width
+    assert delimited_header("a,b\n1,2\n3,4\n5,6") is None  # two columns
+    assert delimited_header("1,b,c\n1,2,3\n4,5,6\n7,8,9") is None  # a number is no name
+    assert delimited_header("a, b, c\n1, 2, 3\n4, 5, 6\n7, 8, 9") is None  # prose's commas

@@ -14,6 +14,14 @@ _BLAME_ACROSS_A_MOVE = (
     "32c7e57c domain/chunking/dispatch.py     (Bo Chen 2026-12-05 12:43:17 -0800  5) import re\n"
 )
 
+# A CSV's header line and the rows under it (the bundled corpus's daily service metrics).
+_CSV = (
+    "date,region,service,requests,errors,p50_ms,p95_ms,p99_ms,cost_usd\n"
+    "2025-05-01,eu-west-1,checkout,878382,1870,22,226,766,801.97\n"
+    "2025-05-01,eu-west-1,search,1961665,2097,37,250,883,546.75\n"
+    '2025-05-01,"us-east-1",catalog,905810,1326,28,219,366,"1,398.79"\n'
+)
+
 
 @pytest.mark.parametrize(
     ("text", "words"),
@@ -27,6 +35,16 @@ _BLAME_ACROSS_A_MOVE = (
         ("Next commands to do (2 remaining commands):\n   pick 2d18f4b Docs", "replay"),
         (_BLAME_ACROSS_A_MOVE, "moved renamed"),
         ("^" + _BLAME_ACROSS_A_MOVE.replace("\n", "\n^", 1), "moved renamed"),
+        (_CSV, "csv columns header fields percentile"),
+        (
+            "$ cut -f1-3 hosts\nhost\trole\tzone\nweb-1\tweb\ta\nweb-2\tweb\tb\ndb-1\tdb\ta\n",
+            "tsv columns header fields",
+        ),
+        ("  http_req_duration: avg=12ms p(90)=31ms p(95)=44ms", "percentile"),
+        ("GET /api  p50=12ms  p99.9=480ms", "percentile"),
+        ("Runtime error near line 6: CHECK constraint failed: amount_cents >= 0 (19)", "negative"),
+        ("  Input should be greater than or equal to 0 [type=greater_than_equal]", "negative"),
+        ("  Input should be greater than 0 [type=greater_than, input_value=-3]", "negative"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -41,7 +59,20 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "   ncalls  tottime  percall  cumtime",  # ADR 0187: moved nothing, not taken
         "15 bytes in 3 blocks are definitely lost in loss record 1 of 2",  # ADR 0187
         "Public Key Algorithm:",  # no algorithm named
-        "Runtime error near line 6: CHECK constraint failed: amount_cents >= 0 (19)",  # ADR 0187
+        # ADR 0187: a constraint failure is no "refused" (a connection is refused); ADR 0219:
+        # "negative" only for a check that a value be at least 0.
+        "Runtime error near line 5: UNIQUE constraint failed: customers.email (19)",
+        "CHECK constraint failed: amount_cents >= 100",
+        "Input should be greater than 0.5",
+        # Commas and tabs that make no table: prose, a header without rows, rows of another
+        # width, numbers in the first line.
+        "Deploy, verify, and roll back if needed.\nThen page the on-call, the lead, or the SRE.\n",
+        "id,name,email\n1,ann,a@x\n",
+        "id,name,email\n1,ann\n2,bo\n3,cy\n",
+        "2025-05-01,eu-west-1,checkout\n2025-05-02,eu-west-1,search\n2025-05-03,us,a\n2025,x,y\n",
+        # A p and a number that are no percentile: a longer number, a word, a version.
+        "rendered p500 and p95x; see page P900",
+        "python3.9 -m pip install p99.1",
         # Rebasing talked about, not under way; a codebase; a to-do list that is no rebase's.
         "Rebasing (the branch) onto main keeps the history flat",
         "We rebase in progressive steps across the codebase",
@@ -64,11 +95,22 @@ def test_a_word_the_text_says_is_not_repeated() -> None:
     assert tool_vocabulary_facts("FROM --platform=linux/amd64 node:20-images") == "base"
     assert tool_vocabulary_facts("Public-Key: (2048 bit)\nSize of the key") == ""
     assert tool_vocabulary_facts(_BLAME_ACROSS_A_MOVE + "# renamed from src/") == "moved"
+    assert tool_vocabulary_facts("p99: the 99th percentile of latencies") == ""
 
 
 def test_a_plaintext_section_carries_the_words() -> None:
     (section,) = chunk("FROM python:3.12-slim AS build\nRUN pip install .\n", ContentType.PLAINTEXT)
     assert "base image" in section.facts
+
+
+def test_a_csv_s_first_section_carries_the_words_for_its_header() -> None:
+    rows = "".join(
+        f"2025-05-{day % 28 + 1:02},eu-west-1,search,{day},7,2,3,4,5.0\n" for day in range(400)
+    )
+    sections = chunk(_CSV + rows, ContentType.PLAINTEXT)
+    assert len(sections) > 1
+    assert "csv columns header fields" in sections[0].facts
+    assert all("csv" not in section.facts for section in sections[1:])
 
 
 def test_a_blame_section_across_a_move_carries_the_words() -> None:
