@@ -14,78 +14,79 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXUtzXEcV7hmNZmS9Rho/JDuOM34kkhLbsvMArMTEriROTEhikkBIjB3G0lg21ivSyJZCgFBQUMWKolKVHbCC'
-    'BRt2YcOGP0CxYEdRsGPDnlXCvZnTmW8+nb63+45kJ7am6rqtme7T3adPnz7PvoPGmIJpfnLR80n0KUVlb/SMRk8x'
-    'evLy/VBUVqVeOXriet3RE3+/Q77LA6zB6OmR//cIjJz8fUjqDcn/h+XvfQLLSP0BGV+PwLOw474r0TMgY4zhPCdl'
-    'HWAvU7kIf8fjfTp69hCcN6S8BXBqBGdByuv096zAnYieMYJ7TsqrClwLZy56RqJnN821BHOLyxnpp0/wFX+3SmOs'
-    '05pU6O9RT1wPS2nXKi6ngD6MQh/D0s+A0EiM45PRc8qj717qu0tgWBoZkMe2N2ea/VbNxg/DY7rcmUKXo9K+S9YA'
-    '53M2et4C2Hb+dm45ZW4DSv24fEHK16m8IOWkwO0juEWYY1zvOME/BP0g/nBNnoDveQ2074Zp/Bano/L/fhnfDsHD'
-    'IaHJVaHvmC7PCw0fElpK+uRoTZDGV2Hf4P44D/tEo1sX7fUr+BsGmi3KbzHcXfK7tkcsTpi3jggdYR8nomc8etZk'
-    'j44K3m2bMRnbHql7Sv5fA16SU/rsEfq2/Fzb33H/x4Qv7AZ+PinfDUnduHxQykeJr10F/maIx9g9g2vEPNOu4Zq0'
-    'nYW+Zxz895YCK27zbejvlqO/x2AecZsXZf1wLstET7a8IuUK8eEpgGHPmCVqu5ACYwJg1KjNjOMcu04wRmH+K4Tf'
-    'BWq7opwhfB6t0XpaeilBmzUpvyTl49JmGcbC6zfvaFOX8eAYao51e0sZN8KP63wDxrBE5bRjDM8qOLR9n4I9i/j5'
-    'MqzdMo1/hfq76ej3IYAxR2u1qMgZGozdsucRx9dp3itKW6TTOVrzbuEZxsFDNN5jZcZu4I0bzu1/mSMuns/wtXPI'
-    'nocm4Tw8CjBGZF7Ie4+nnNcoO1SE7k+ltOmncfeQvGB597swjyHA2QDsyU8/0SH7cSSWf9wUzdXzsZvOKRdeBmEP'
-    'Ix5OO+T6Bx1yPa9z3ObXuWa7Xpg794vyiS/eN2PdYhgPw3fjsj9QFmA6679DY60EjKsk+3VUaMp+H8sM3wHZ1eRy'
-    '+dw9/GnbMN+ttjZWZ58h3odjIBdZPvujXEsu+pvouEn1xoUXj8uZgfs5rQ+7hz+S2YX0My7nzLicM+MiV2Tp/0OZ'
-    'p91n2MaeRydhHAsZ+/mBzDOkn3GRieKyAXjI0v8l4ZUxjGsgg+6E78ZFJsgC/znhKQhrkeaQFfZxkRfsOo8LD4nL'
-    '9Yww98J4bxGN2fJGRtj2DCoKX4u/e1vWwH5XErgWL9ivnZuVb07IWYx15qjuUsAesjL4Ppkf4nWVxlQD+kujWdyT'
-    'Gh4Yl6ibTcH57nOW9afIXEmyQElgd4P+auW9PSJzHJfxnHHYmdg+wXLSANADyla2HurImv2qSvpCg+wjecJPwYEH'
-    'tk31w9h7FJnHztklLxdAXu5XZMe0+fniza53KN7OOPDjY7uzcy1JvS5pxzYll73J0lPeoX+4+ve1MW6GzDYMffIe'
-    'Kgmf7QG9spf6mwf+UgQZ+l7Cm4+8m4arHthf+DwFAttTAnuya6MtuidFByjSWCaV8fekyOtjHmfKukedBp0/87DX'
-    'bR2NH00pOmC8jv+ICOUInSfjDj3uGOlSy8pYfGWxGWprfTN/yjflCZRP8VxGOSXrnH+Tb/K20Dn7zM13/ZZJRpjO'
-    'KBtkkanezjf1Ytu/r6yzDDjB9Vimcc3T740MuI7H+UQ0zgccuso8lTWFvixM9KH49r0n37TNony46KDLOcJLlrFm'
-    'wc9/o/8ckPpXAHbael7rEDd/zbVwc5XoeKFDeh4S+d6FZ1um6dy/yzVtxls9RuSBaXhfpXk0PObRyLX2wGbPI63v'
-    'b+aa/i5fnn6T+rgBuInhnc21dM8lWlvWkeaJ9zQc58XRCOZ9jn3VIFhz5A8MpfvhXNNHi7AXqZwD+igJrBA+G/dz'
-    'UPyMm0FfVmfq89hTHCcQcq5k4V9/lnpo51hN4JVxmz+aFu9J43W+vzFN+57hGr3FY/y5tMlyvpbFhrLbISfddNgu'
-    'FmlfMcz4fLjfYy/PA/2G4mGZ8PCc8eMf88RT68r5WJa4hUmp+14gXBs71OmcrI8maZzoN32PvtvgD3v/MxPBkOYP'
-    '61fsBztEz8AYrdPA2wzZg/i3EtghrK+gCP6zZbCT5GG/fiDfF2RcBWq3mtL+pxInEbc7AGPsdfjf3yG4dVq3Bqwv'
-    '/n2ddMY6jeOK+EEL4lceccxjydEfj7NG/b3tqLdCcNm/u0L1Q+d1VPhwQfZdD82rTn7mmmOeGG+G8HfJHioI/XQT'
-    '/IbDf32D4OAZ0082hzS7iaaPHyKb2O302w0njGtF/s/2iu39u71/75b96xNTdzfsWS1eehRiRbFfV6xoN+DLZbfP'
-    'QVzYXoCPNlIX/KSxaH0MQQynqx37B5J8QbZ9km/KxmSOedqe+wN8XIOy5wogL0EsROInfw/EQhQ2Cpg9AXEPS2kV'
-    'BjbGn2zjfItxznRvZYrtNUhcg5DPhW26//zhHOWGK3R2XBIdYns9bi8fwpjf7f2Qgv+wHVENPQcK2+eAzxpsnwNf'
-    'cJwPU7xTnuKddoPeEesz+6OddKCq8yzWUe6v+uk5Oc+Yewunl3QUa+8qg93AKHFE/DuPy8C4kuxqGpykOQ7SHHcI'
-    'rLRYslC8oc3kmAecEvm3wKYef37popm4zc+grZYfd9zxm/XPlBN0eJeOXhY/F+rceQ+7gc172gn2CvTfsw3jmBJP'
-    'heN/3rRyi6egLEvM3x5H26R1e0TKwzCWosypLHkY/TT+JBzH9sX9UN+FnxCbR9K6+Ng0fPtJguGTI8ztbS5WSRgi'
-    'xj1bG7nNg3+Vylfg77LEwdk2Njf9rGnPP7Z/f13aTJpWftkzBP88tT1P9RjWfuj/AtV5WYFRhr2G83zJMe/nE+LG'
-    'Y1vRk1LvIuGvbvzuDhgzrVzFaaPn/jWUudaMnrO8TG3KypjmHW1mFX/jpYDcrceJlsoOujgPa4g4fxb2ap9H27LQ'
-    '0XAAzWr9aWu7Iv6GYqBtOlRmu9tFN7ek9b6nyPZb4yMn81r40ux95LNgHvIalHiHBtNQt6y3i572S05HFnqy58LO'
-    'iFnsGss254KMHedq5/Yi7a0Lpj03+0KGObtyE5A/lBw86x1Zl632AcZ9fQtiQL5Ifj57duxI8LVaXjrcgb8P5eE0'
-    'nx7Hpbj8zfein69Hof+9GeKHGp5xYDY37fAW9qHF1i4qcWaumEFX3dtNQ5t1l41r7bto7e807W5GjgzSNcYV8Nzy'
-    'Su5QryM/bErJD/Np30XtC4HtuxPmN6LEg1wgnnvF6HfTWHm+Sues5a/r9PtZgjOr6AysFwxB/P086eBVmveAQzbY'
-    'SfSZZY7HUuY4RXMdD6BfbHfFgYOJBJmnBLKXnd8bhPNXQWccoT2CstHLoBdWSMYbBp3nomm/P8h191uaftVNcpu9'
-    '4wnj92sesav2TrgS5Vxh3nHFg4fF7T+EehvviMjf0x/US1x3rbRW21sJavv43rln11fLZ+ccK2uPwLzzNTqv60oe'
-    'Vqd552gr3B21u2zac9Jd/GFQOQ9xviMe882S6xbfr3Rki/DTyX0GPjIB48zi/SPhg8hj6h74GzHtd/GUQNe4GDiW'
-    'S0R/luf75DX5niN8jyXi4KbkM4Tq53jvh+ueU+0Mjvt8U3JzEO9LSi5IGg1NK2cW50tpPD4ew1dIRg651/BXB5Pl'
-    'jLL8doDmyDlDITktM0QbNk9xndbTdZ72wjn2roPm1zxw3vA8T0ekZFnG3m3i04/NZ6pA+1KAPnXfbdA1MYZ3iOin'
-    'r502j6TFHXR63yvS95LwbFznBaPnYNp823cdPHCR1i+UXnBcXzPN+1qLpv0uMcQ/7t8R0K1ynjy2V+GxFYc8/rCj'
-    'rJrWfSwW73mF3pPOCZ87bXs9Y4I1O8pB0oMWQfb2vadmGM7ROeO+L3FYobE3RZ8ogd2yk7GgLsd3eK5Lnw/IeaXd'
-    'gTpPuhL6eULGYMd+1RGn74PTvIct0/KUYco9SdOLLB+/02fo33PNO0JxL/O9DDWHrHjF8fsNRV9GHrHoyc+RX/H9'
-    'GjyWBUe7pBxfrDdn/O8MQL3901ygXNPuhnqljzwwa/T87oWEMy00N7+q6Nuu/Giki1dyrZiDLHMK7e+xXEuG7XXI'
-    'BkgDODe+Y4zv3ED6xz735DbKd5zDPg807WOnwNLV7/9Ma8/1muR7DBh/s6Y9RxzpnW2tITpMVXjDF0Hvjr/7vdlI'
-    'L1cdMmDNsed9zn/s8xemec9xUZEhNnvedpw+902wvsn3Lmp3ADJNvuZBk9eM+84WF90jbd5P51PSnTmd3ElQV2ia'
-    '8fA9x3kSuk4+530fxHv58NL1lHNgzeEbqgbKti57qbWFoJz6UAB+5hXbAq77TIJ/C+fA93zymRH/fdTod0PUFNr0'
-    'vbulnqAraXu87hgD77EXJJaC73IJwSf2k4afo6Z1t9Vm42cz8eITb+ije/EdeOOm/d0mvaAn9Tro7zLQpo0VxjvV'
-    '0t5Bge/I0N4Jk6aDDCj+xSSYVr7eB221mO9e07rrdUKREWyeRJIOfizAr5ylfjWw/tQW16+SH/8Risf2xV3S+oXY'
-    'QCYSdEmMJT6k9InvauH3wbh0YOynCP1Yv/4RGt/hjH5Rawtyxelb+8+Qwy6EZ73r7n/sj/2j5xwxly+lxHlr8EYk'
-    'Jov3DZZLjlimhml/Bwv7zuchnsSXh4SOv+Lpd+8SuEWFt/WBvSutP+ZxXRATYWP3Cx3At/SlxZKfoL2TlT9nfe9V'
-    'lvdkXcwQZ4Lvz9oBOE7SBycDz4apwPFsZX1ri+P3s+0SfqHxDnzXVcGEvffMxuHgPdpF03qXnw8dlRyxUk+n+A4G'
-    'aO/eiXeq9Zj29+icoH150rTeIWT32Q6z8f1pdl8Ogn30JPAY5NH8Pqoa6VPaewk7ieGZzHBWx2v5B8kzSbobyDWH'
-    'Oo2Z51Sl84TzNGZTYnpt+STBY98Bx80m+UwX5ZzCNXuZ+l8zG++ex3isRTrvXP6EmZR4VoStzQHfK7a4STFey458'
-    'lZpjDdPodCtwMuHpb86TzBcqW5UovyVLnMGM7I/t3JTbn5ti1yeJRgY7pJGQPTYVUN/Xz5cl7w3zttJiJF3vxw31'
-    'R2r7Y5/Dt41yko/fWOMXZ1L0B1deN/r67R6fzACH475DaKoI54+Wx/Pp+0Bz7XFDrju6HlHG5htnNCKxK4hXPgOX'
-    'HLpeI4A2bKzOQ9TXkhIHrcVipJ11g4psU8kwvhGCw/LOOu2V6cA+MO9rhvBt4wC+D/t92qGHo3xUlvHsJN18VRmr'
-    'FiuAslTZtHJtEZb97XXIVUrqpywx3bsdPKbh4GdXaZ7Tpj0n63GIAXflj60q843bPAhjryfEdpTBVqnBrxk9fxjz'
-    'uDgOA+0pnfJWzLv/ceyXUWwuxuNMGXHIg8dT5Lols/F96LhGbwDsBYJ9i3gi60qzpj0XEnmQve9gzDHu2RT+ddy0'
-    '56KvOujomYzz3gvzftVzbFNUavjiOORxT58Enh3TRGOXQ+XU/N19701EkFWT8ZNL+Z33nr1nI0mXMSb5Do0KrSfe'
-    'Ud5zLXksgx5j6VJoyNcOGCIDa/akkPaVhDkUHHPwkYn2E+8dlLPssztrzCddrvf9IrwQ2SDtbqSk9xOjrRfvhpgK'
-    'mDfeZ+E7bs4n7fT9z75jda05+5piXPwz8Fw8rfg8OtGBXPG9obSeRb8sOvxzeNfPB6b1zvTFsc/HXDeTL1iZdsLh'
-    '6/pqwPpuFR+Mx/ioab2z/lyCrMH+AF8/6lFqO+eQzesdxpTH/6/kmzb8rcKXrR8ST6i1D9ERGVebTTNIr3/Jtdbj'
-    'sNl8mxLHug0B7a2Z5PeRJsWWpPkCKiabT3E8hbdMmPR3x24VLeK6vZ5r6ROnPX3hTJe+7fjcKilzL0v7Evlx1hW9'
-    'ouqggyHqv4/koB9G//4wQTb2yZlPWltff0en/GSC1vLf0fMTE3YXRoXqtb076D9uXYHl8rR7DtPkwVFHrBXaMjW7'
-    'YQnyXrZSNkHfzkHJt8ni0zqaYY01v1Kaz/Cy+HY2g+dv+wySZUjNtmHvND0i8Gy8x4o818Seyvq45ku+BvbXEZm3'
-    'Fgu1kuKT1uynFZM9d5D5ZAn80ucctkeWC2c6jN1xxXVVHTID08FNo9+feF0Zn2aDqyv9VgLiS+y7WKyN8PxtGF/I'
-    '2LTz9qpjX85TDEsncV9pfpxQeT9+/g9CMcFj'
+    'eNrtXc1zXEcRn7eSdqXVx2rXH5IdO1l/JJISW7LzAURJiF2Jk5iQxCSBQIJj1tJKNtZXpJU/QoBQUFDFiaJSxRFO'
+    'cODCDS5c+AcoDtwoCm5cuHMi7Mv2sL/9qee9mbeSkjjaqqfR7nvT093T09PT3TNvxBjTa1qfqHl92PwUmmWxeY03'
+    'r3zzysnvo82yKs+Vmlf8XF/zin8fkN9yAGukefXL//0CI5Lvx+W5Ufm/LN8PCywjzw8Lfv0Cz8KO2640r2HBMYZz'
+    'Qco6wF6nchW+x/g+3bwOEpw3pLwFcGoEZ0XK6/R9UeBONa8JgvuclAsKXAtnqXmNNa8DRGsBaIvLeWlnUPgV/7ZJ'
+    'ONapTyr0fdyT12UpbV/F5SzIh1HkoyztDIuMxDw+27we92i7SG33CAwrI8Ny2frmXKvdqtn6YXgsl/tS5HJc6vdI'
+    'HyA955vXmwDb0m9pixTahpXn4/IFKV+n8pKUMwJ3kODmgcb4uWmCfxzaQf5hnzwGv3MfaL+VCX/L03H5f0jwGxA+'
+    'HBeZ3BT5juXyosjwcZGlpE9EfYIyvgnjBsfHRRgnmty6ZG9I4V8ZZDYv92K4++W+NkYsT1i3jokcYRtnmtdk87ot'
+    'Y3Rc+G7rTAhuB+XZx+X/GuiSSGmzX+Tb6nNtfMftnxa9cAD0+Yz8NirPxuX9Uj5Mem0B9JshHWPHDPYR60zbh7el'
+    '7iK0Pe/Qv7cUWHGdr0N7txztPQJ0xHVelP5DWtZJnmx5VcoN0sOzAMPOMWtUdyUFxhTAqFGdecc8dp1gjAP9G8Tf'
+    'Faq7ocwhPB/dpv608lKAOrel/JyUj0qddcCF+2/ZUacu+CAONUe/vangjfDjZ74COKxROefA4VmFh7btx2HMIn8+'
+    'D323TvhvUHs3He0+ADCWqK9WFTtDg3FAxjzy+DrRvaHURTldoj7vE51hHDpE0z0FkcU+0GV2zj4oMjQt7Z1z2Bw8'
+    'V8V9/C7o4mGwRYdBR9rnUF9qtkyVZKdBc2WO5vJex3zIdsoQ4N4PtI0SzS7e9Yret7CiQPp8+WbnvlC+nXPwx8eO'
+    's7QW5Lkeqcf2hcv2sPKUc8iiq31fe3NM5Ann5+kAOivAq3GyJ4aF7gNgC45SfRy3GzLHFj+DfBsgvrnssyRe9cP4'
+    'wutJmMueFNgzPVvXJf0JbePaJwKbKQqAUZA14gTYUlY3f1+M3tguvOPxTEPKupTLMNbtM5o+moU53YA+/VtTUE7C'
+    'mgNh5AkG1p2U+Y9xQfztfHQW8F+Rcp7q2nX6H5r4HJLf5qSsSbkGfOqG5l/mWrotlGYf2nz7z/Juk2hteLSzCu0h'
+    'DVFK+5b+K036H4T203DGPrI8wf5YJ7yW6X4jA69jPB9r4nkf8YfbWCYZQfmyMHE97dv2wVzLTp8UOwnbZrlcIr5k'
+    'wTULf/7d/Odeef4qwE7rz2td8ubPUZs3CyTHK13Kc3zvSgKfbZlEY4zjr6PW+mGncUQdmMb3TaKj4UFHI2qPge2m'
+    'I63tr0Yt34evTr9JbdwA3sTwzkctmwh1Q434WKOxUnfMe3a+ONWEeY9jXDUI1hL5hkLlvhy1/HUIe5XKJZCPgsAK'
+    '0bNxO8fE57Qd8mXXTIMeY4p9xiHzShb99Ud5zuokpEHTlXGd35m27knTdb73WKZ953BN3mIcfyJ1ssyvJfFnHXDY'
+    'STfpO89Naw6Y8fxw1GMsL4P8hvJhnfhwwfjpj2XSqXVlfiyJD3tGnn0vEK6NI3VLk/WhJeGJPrT36LctMY33/+8i'
+    'GNViGkOK/2BA1hkYr3sKdJshvy3fK4AfwsY88hBbWAc/SQ7G6wfye6/g1Uv1NlPq/0h85nG9ewHHosMX+w7BrVO/'
+    'NaB/8ft1WjPWCY+r4hPrFR/jmIOONUd7jGeN2rvieG6D4LKvb4OeD6XrlOjhXhl3/URXnXyONQedGHtE+PtlDPWK'
+    '/PQR/IbDl3mD4OAcM0Q+hzS/ibYeP04+MV9fxHb7MhivDfmf/RV743dv/N4t49cnvno3jFktd2Yc8gawXVfeQB/w'
+    'y+W3jyBGeAjgo4/UBT8JF62NUYjnu+pxfEDL/WHe8NoBdZmNz094+p6HHHBmQTciLlekrrWXrH40UfInF93dHwP9'
+    'BAZmv/H/rKU9EPfPN/d4vqs8Z7m3NsVeHyT2Qcjn0p7cf/J4jnbDVZo7LssaYq8/dlcPlWGe3hsPKfwPGxHV0Hmg'
+    'd28e8OmDvXngU87zMuU75Sjf6QCsO+L1zJHmSLq3qussXqMcrfqtc7Q8bS3mYeEUaY1i/V0l8BsYJY+I7zNeBvBK'
+    '8qtpcJJoHCEaBwRWWi5ZKN/QZ3LaA06B4lvgU48/P3PJTFznx1BXy5Wedtyz8ZlSwhretUYvSZwL19w5D7+BzYHd'
+    'B/4KjN+zD+O0kk+F+D8P+0xmoSxJzt9BR92kfntIyhOAS15oiuE+KDKZ9+Rx7F88As+7+BPi80jqFx+fhm877Oct'
+    'go/N5gY/o/h5+V4f4ObK5XPVjSiOFRKHnIf8WMwtuQOywjTmwZddh31ajCffC6GR63IeGuchrYu/cJpy8Wzu9Vsp'
+    'fsMRGleXBdfDUg95lJbL4euf5H1cSfwuOviSxLMC5AIk8Q3ptHtWMH+gruR4heSecJxUo9Hmo6OP+5JCI98LkSmu'
+    'Gymx/TS65kTOBgjGDWVcVRTf8giNoQGYq84075xxWFFb5r2U5/skBpDElxB4djyVoL9wTEZEf41yTb4gMsZ16/D/'
+    'kpIDGqLHcC7hdubh/01HHlI3cm37Ockfrvmxk3TFkCNfukjzl82JHjCd+x6naf7tBTskyRbCvimIvKfpkCy5qfHe'
+    'mJM7pHOy4JMjPoTMF7Mp9oTP3lGub3ViQXSWlTHcf2f3R79K5SvwvSQ58baO3bN83nTuS7Xfvyx1ZmDf0TME/yLV'
+    'vUjPMawj0P4leuZlBUYJ7G6k8yUH3c87xmNJxtsTYAcg/+rGb0/5hGnvYZsz+p6whkJrzeh7WdepTknBadlRZ1GR'
+    '18sptm0O1lGPkiyVHHJxEfoQef4s6NpBj7olkaNygMxq7Wl9uyG5B/nAOHWo/+Zud+O4vS7ve7pvfpX6hNYXvjJ7'
+    'D9nBrENegxLPVmAZ6pP+dsnTEbFTssiTXSPuayqL/RPZaO4V3JFWS9uLNLYumc49u5cy0Ozap4j6oeDQWe9Iv+x0'
+    'PlDc1tcgH/TTlPNj546BhLwrq0vLXeT+oG8sLb+Hc1RduWefxZyffkX+D2XIJW54+mJK4ks9sYNtaPtsVpWcc9f+'
+    'Adezuy1D23XGiavve6jvP27Z3Y79sijXmGPItOWUdWFRiffavuW94j71e6h+b2D9vgT6xpTc0Eukc68a/cySOdN5'
+    'dsCLpF/v0P3zBGdRWTPwumDUtPfiLZM/oEp0Dztsg30kn1loPJ1C4yzROhkgv1jvqoMHUwk2TwFsL0vfG8TzV2HN'
+    'yH44tI1ehnVhhWy8Mqx53jKd58q4zgRLW1/1kd2GPo0Fxx4mzYdhzworkH8xza+IZ3SgjExsWefkPtMfXI/8t7W0'
+    'UD650MVPx8f3DDb0sX3S/PQ4BjXfVhHWZu+S3NcBv7T2G57yPiYl65pJGbs+7di9hxWoXwiwd+7ZBVsQ8+1HSYYG'
+    'O/XdybQcoW7P6UOduSb+WuznFaPvl7Z74981W/cnTsI8Wc0oL4jXl0zrnL08yA7vJ8XYzBjYPpFnbLCoxAYrjvny'
+    'QUdZNe2zkyzfc4q8J41/n7MIi575+9o65xjZKaswN/rGKcrgk1wy7nOuyoqMfUPm+wL4FbrBBW0tPnvtjrQZ77c/'
+    'avSz65bJlkE/bAgOFvcFx54aH57mPHwNVqdYWxt5m2S3WD1+jMb32i7GR2Mc/xq1znbDsdxwxOp4zrvquH9DsWdR'
+    'R6x66nPUV3wWDuOy4qiXtB8fn1sy/ud7oF390b69qLUuRvvPJ366aPSzGFYS5rTQczSqij3sOssA5eKVqJ0flIWm'
+    '0PYeiVo6AcfCnKKPJ2HcVclm4LMN1hT5xzYPyvku2CafN7EMMu2zjsDS1e5/THvMFU3ymSPMv0XTeZ4Dyjv7QkJi'
+    'qVXRDZ8G+zj+7Tdmq7wsOGzAmmPM+8z/2OZPTet8yrxiQ2w33RZPn7NhOE8K5WPdkSPCMvmah0xeM+7zlVxyj7J5'
+    'lOanpPOtujk/pK7INPPh2475JLSffOb7QcjN9NGld1LmgdsO32010LZN8meUKV79QAB/cD5jPDEvKI2GVZJDnjPi'
+    '76eMfo5LTZFN33OW6glrJW2M1x048Bh7QWKdfO5SCD+xnTT+nDLtc+i2mz/byRceN/ZsThuLTosx2PW29WV3nP/y'
+    'D/ea3ffczkFat/NZ8ae2OR5REL9BSJ5aP+Vda+fVjlI+fEcuYrXlm3P55+z++jLlqhvPvRk2TqW98+L+bZQDzEtl'
+    'fKY9+nq3zmgdk7FpyIfiG4PazfhYJQCvguiScZE/zAWk3J+7fXuWf+7Pt6rtQdjdZ5THbJrv8y9iv/uu7+Yy5nn+'
+    'XrFn09phW0s7y9O3/V8InSHn6GZp57tgN4Sc17tptp7DmKX9y6IHrb1u3+WwT1kXZIF/AXKTrznskKywY73E5/LV'
+    'TOeZxKEwDwG+txz2yY0uc5fTzrLx1bWcWz5JueVFGORFh/38NswPdl/iJNkISe8+wXezaO8iSvOhDiv5C0kwrX/w'
+    'MNTV9pcWBd9J8bvxPGj3ZCfFEE4H5K1keb4a+PzsDj9fpTyhh8gu8+VdUv+FxHCmEvJ/fHOW7NqU15fau9U0uSxJ'
+    '+0OC08+PJeeD+Pjxcc/lcYVf+H4jfoeSi05sJw/tWJvuJPH2RMacERuHc+1ntrG3UUdMDv0srjUBtse5I8858tFf'
+    'Msn7YTV4Y5KvymMeyzVHnmfDdL63iPOKlmEN46v/QvGveOYk9QjcvKKXB2Ftm9Ye6+ceyBeze5x7u4Bv5UvbZ3OG'
+    'xk7WuSXru+KyvFvurQw5ePjOuQHgcZIvfiZwXpsNxGcnn7dxUH6n4X7RF5ruwPfD2fxE33cFlsGPUAW/5eEAOSo4'
+    '1slPp/gEhmnsfhzvIbT7d+27p87QuDxr2u/dsuNswGx956AdlyMQmz4LOgZ1NL/DrUZ2svYuz27yG2cy2BlxX/7W'
+    'tPbgJZ2h6qKhTjgzTVWaT3gP22LKfgdbPkHwOG+D9xQk2SmrMk9hn71M7d82W9/RhbmqqzTfuXI55lNy/RG2RgO+'
+    'i291m/JfmdeMO/dhmpzuBE+mTOd5IGn7sPIpfmjX3IvnMFzIaCfPy/jY27e3+/v2bP8kychIlzISMsZmA573jVtk'
+    '2ROMe1rT8sdd75QOzQXTxsdhR14h2kk+OXuavjiXsn5wxVgwz9KO8ZkMcHhPTIhM5WH+0fY4fvQO3ahzr6fr7IaH'
+    'FNx8/QRj4vtDvvIcuOZY6zUCZMPGch6gttaUPSJaHmzaXDei2DaVDPiNERy2d+7QWJkLbAP3xM4Tv20O5ndgvM85'
+    '1uFoH5UEn320Nt9UcNXyNNGWKpn2OQQIy9573bT3cSa1U5L9LgccOqbh0GcLROec6dyv+ijsj3Htrd1U6C1J/HTQ'
+    '6O9IxrzaEvhZNfg1o5+tgHtcOQcW/Snd6lY8n+wHsb9d8bn4+AfHHPbgdIpdt0Y0LlEfvQGwVwj2LdKJvFZaNJ37'
+    'xFEH2XPhJhx4L6bor2nTeU7HpkOOnslI9yGg+1VP3Gap1PjF52lMGr+z4nDumCMZezvUTs3d5THmavagcpRyn8ee'
+    'PY8waS1jTPJZgxXqT8zl6b+WjMuIBy49igz5+gFDbGDNnxRSv5JAQ6+DBh+b6Ajp3hGZy9pnkn3Y48oDQnghtkHa'
+    'GbJJeUvo68Vzc2YD6Mazfnzx5r323EeheWG+uLr6nGNNMS/+HjgvPqXEPLpZA7n2VoXKepb1Zd4RW8QzUT+QOPdH'
+    'c97EJ4PW7dQL1qadcsS6vhjQvzulB2McHxa/NMb7NFuD4wG+cdRTVHfJYZvXTXf7+eL/K7mWD3+n+GWfD9nLodUP'
+    'WSMyr7ZbZlBe/xS1++OE2X6fEu8zGAXZuw1zUKTMQUl5MWmxgIrJFlOcTNEtU/R8TfHf75QsYr+9HrXXE095xsKL'
+    'Sv6vTz2etwoK7SWpX6A4zh1lXVF1yMEotT9IdtD3mn+/l2Ab+5wnktS3vvGObvXJFPXlP5vXD03YOUEVeq4jx/5f'
+    '7rUC2+Vp58H75LFreWLoy9T8hgXT3nO8k7YJxnbivb33ZYxpncrQx1pcKS1m+LbEdrZD5+/FDJJtSM23Yd/9cFLg'
+    '2XyPDbmuiT+V1+NaLPka+F/HhG4tF2ojJSat+U8rJvu5DawnCxCXfs7he2S7cL7L3B1XXlfVYTOwHNw0+tmy1xX8'
+    'NB9cXWm3EpBfYt9ZaX2EF3cBvxDctPl2wTEulymHpZu8r7Q4Tqi9H1//A5og2Ak='
 )
 TABLE: dict[
     tuple[str, int],
@@ -97,60 +98,67 @@ TABLE: dict[
     ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 1096, 276, 1, (), (None, None)),
     ('(?:0x)?[0-9a-f]+', 2): (34, 1372, 116, 0, (), (None,)),
     ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1488, 1148, 0, (), (None,)),
-    ('(?<![=\\w.:/-])\\d[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 2636, 488, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b|\\b(?:real|elapsed|duration)\\b[:=]?\\s+\\d', 2): (34, 3124, 2060, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 5184, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 5500, 236, 2, (), (None, None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 5736, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 6048, 300, 1, (), (None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 6348, 3312, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 9660, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10620, 948, 1, (), (None, None)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 11568, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 11852, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 11992, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 12752, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14296, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 15156, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 15228, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 15308, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 15384, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 15468, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 15540, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 16160, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 16228, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16292, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 16880, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17572, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 17816, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 17944, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18712, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19220, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19440, 224, 3, (), (None, None, None, None)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 19664, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 19892, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 20108, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 20304, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 20440, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22176, 960, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23136, 520, 2, (), (None, None, None)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23656, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 25688, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25864, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 26512, 64, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 26576, 740, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 27316, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27420, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 27948, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 28144, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 29064, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 29968, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 30516, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 31200, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 32804, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 33244, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 33384, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 33580, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 34080, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 37120, 920, 1, (), (None, None)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 2636, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 2952, 236, 2, (), (None, None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3188, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3500, 300, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 3800, 3312, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7112, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8072, 948, 1, (), (None, None)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 9020, 284, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 9304, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9444, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 10204, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 11748, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 12608, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 12680, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 12760, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 12836, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 12920, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 12992, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 13612, 68, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 13680, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 13908, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 14276, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 14504, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 14744, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 15340, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 15740, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 15804, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 16392, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17084, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 17328, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 17456, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18224, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 18732, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 18952, 224, 3, (), (None, None, None, None)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 19176, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 19404, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 19620, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 19816, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 19952, 616, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 20568, 960, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 21528, 520, 2, (), (None, None, None)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 22048, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 24080, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 24256, 648, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 24904, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 25424, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 27144, 64, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 27208, 740, 1, (), (None, None)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 27948, 188, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 28136, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 28240, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 28768, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 28964, 920, 5, (), (None, None, None, None, None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 29884, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 30788, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 31336, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 32020, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 33624, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 34064, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 34204, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 34400, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 34900, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 37940, 920, 1, (), (None, None)),
 }
