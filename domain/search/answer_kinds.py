@@ -19,7 +19,7 @@ from enum import StrEnum
 import attrs
 
 from domain.precompiled import precompiled
-from domain.search.line_facts import line_facts
+from domain.search.line_facts import says_error
 from domain.search.matching import TermGroups
 from domain.search.query import ParsedQuery
 
@@ -235,7 +235,7 @@ def is_cause(line: str) -> bool:
     """Whether ``line`` states an error (an exception, an ``error:``, an ERROR-level entry)."""
     if not any(sign in line for sign in _CAUSE_SIGNS):
         return False
-    return states_error(line) or "error" in line_facts(line).split()
+    return states_error(line) or says_error(line)
 
 
 def states_error(line: str) -> bool:

@@ -2,7 +2,8 @@
 case-blind alternations, tried at every position, matched (ADR 0220): the alternations are
 kept here as the reference, and lines are drawn from the pieces where the two could part
 (the folds ``İ ı ſ K µ``, digits of other scripts, word characters beside a form's start, the
-line's start)."""
+line's start). And the word ``error`` among a line's facts is the one ``says_error`` works out
+alone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from domain.search.answer_kinds import is_count, is_duration, states_error
+from domain.search.line_facts import line_facts, says_error
+from domain.search.outcome_words import adds_error, outcome_facts
 
 _CAUSE_LINE = re.compile(
     r"\b[A-Z]\w*(?:Error|Exception)\b:"
@@ -221,3 +224,64 @@ def test_a_duration_s_forms_on_the_grid(line: str) -> None:
 @pytest.mark.parametrize("line", _COUNT_GRID)
 def test_a_count_on_the_grid(line: str) -> None:
     assert is_count(line) == _old(_COUNT_LINE, line)
+
+
+_FACT_PIECES = [
+    *_GLUE,
+    *_FOLDS,
+    "ERROR",
+    "error",
+    "Error",
+    "ERR",
+    "FATAL",
+    "CRITICAL",
+    "PANIC",
+    "panic",
+    "ked",
+    "[error]",
+    "[crit]",
+    "[emerg]",
+    "WARN",
+    "FAIL",
+    "Traceback (most recent call last)",
+    "segfault",
+    "Uncaught TypeError",
+    "Fatal error",
+    "unhandled rejection",
+    "exit code 1",
+    "exited with status 2",
+    "non-zero exit",
+    "make: *** [all] Error 2",
+    '"GET /x HTTP/1.1" 500 ',
+    '"GET /x HTTP/1.1" 302 ',
+    "status=404",
+    "code: 200",
+    "timed out",
+    "syntax error",
+    "E  ",
+]
+_FACT_GRID = [
+    "ERROR: disk full",
+    "level=error msg=x",
+    "thread 'main' panicked at src/main.rs",
+    "PANİC here",
+    '"GET /api HTTP/1.1" 503 12',
+    '"GET /api HTTP/1.1" 201 12',
+    "status=404 path=/x",
+    "make: *** [all] Error 2",
+    "exit status 3 error",
+    "Traceback (most recent call last)",
+    "",
+]
+
+
+@given(_lines(_FACT_PIECES))
+@settings(max_examples=3000)
+def test_says_error_is_the_word_among_the_line_s_facts(line: str) -> None:
+    assert says_error(line) == ("error" in line_facts(line).split())
+    assert adds_error(line) == ("error" in outcome_facts(line).split())
+
+
+@pytest.mark.parametrize("line", _FACT_GRID)
+def test_says_error_on_the_grid(line: str) -> None:
+    assert says_error(line) == ("error" in line_facts(line).split())
