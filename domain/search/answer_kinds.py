@@ -263,7 +263,14 @@ def is_location(line: str) -> bool:
 
 def is_duration(line: str) -> bool:
     """Whether ``line`` states how long something took (``0.70s setup  test_catalog_search``)."""
-    return _DURATION_NUMBER.search(line) is not None or _DURATION_WORD.search(line) is not None
+    if _DURATION_NUMBER.search(line) is not None:
+        return True
+    # The word's letters up to its first ``s`` or ``i`` fold to no letter but their own, so a
+    # line without one of them lower-cased is not searched (``lower`` keeps their places).
+    lowered = line.lower()
+    return ("real" in lowered or "elap" in lowered or "durat" in lowered) and (
+        _DURATION_WORD.search(line) is not None
+    )
 
 
 def is_definition(line: str) -> bool:
