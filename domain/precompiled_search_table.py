@@ -14,82 +14,83 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn11Ju/pe7Tr2KomTrB0nWiWyZUMCWGBwKjiJCQkmCYTEOEGWZNlEKwlpZcvhKxQUVHGiKKpyA05w'
-    '4MItXLjwD1AcuFEU3Lhw50TY5+1hf/tT93vz3kpOYmurnsfanemZ6emv6enpN+6c63ftT671vN/6FFvlcOuZbD2F'
-    '1pOX7ydaZU3qlVpPVG+g9UTfD8l3eYA13noG5f+DAiMnfx+VehPy/7L8fZ/AclJ/TMY3KPA87KjvSusZkzFGcM5J'
-    'uQSwN6hcg7+j8X6u9RwiOK9KeQPgzBOcVSmv0d/LAne69UwR3GekvKLA9XBWWk+19RykuRZhblG5KP2MCL6i77Zo'
-    'jEu0JhX6ezIQ12Up/VpF5RzQh1Pooyz9jAmNRDg+1XpOB/Q9TH33CQxPI2Py+PbubLvfmtv5YXhMlwcS6HJS2vfJ'
-    'GuB8nmo9rwNsP38/t5wytzGlflQ+J+UrVF6QclbgjhDcAswxqneC4B+FfhB/uCZPwve8Btp3ZRq/x+mk/H9Uxjck'
-    'eDgqNLkl9B3R5Xmh4aNCS3GfHK0J0vgW8A3yx3ngE41uLdobVfBXBpotyG8R3Hvkd41HPE5YtlaFjrCPk62n3nq2'
-    'hUcnBe++zZSM7ZDUPS3/nwdZklP6HBT69vJc4++o/+MiFw6CPJ+V7yakblQ+IuXHSK5dAfnmSMZ4nsE1Ypnp13Bb'
-    '2i5D34uG/L2hwIrafA36u2H093GYR9TmeVk/nMsG0ZMvL0u5SXJ4DmB4HbNObVcTYEwDjHlqs2josWsEYxLmv0n4'
-    'XaW2m4oOYX20Tevp6aUIbbal/ISUT0ibDRgLr1/DaLMk48ExzBvr9royboQf1fkyjGGdygVjDJ9XcOj7Pg08i/j5'
-    'JKzdBo1/k/q7bvT7KMBYobVaU+wMDcZB4XnE8TWa96bSFul0hdZ8QGSGM2SIJnu8zTgAsnGH3v6HO2bJfIav6SGv'
-    'D12MPpwBGFWZF8reEwn6Gm2HitD96YQ2ozTuQbIXvOx+G+YxATgbA5689Wkp2f+2zPL/tk1zVT8OkJ6y8DIOPIx4'
-    'OGPY9Y8Ydr1f5z6oX4I5d43fvd/XGvtP4saP+mQdbB9HdqYfbx1s4xHizdOwtv7vkvw9ZNT1dR4BW/tJ4PXotwfh'
-    't09CnZLQVlGREV6P8W++3ZDy22nFTuf5T8O6l4A3u/B+9hbeY+nG4tuowS9zbfjDtEZIR2hvhvLRbvBhBOMx+K4u'
-    '8g5tO5Ybox/QWCspxlUU+TspMsJ/H9mAX4e9iMvl8rm7+NNFyN+odQRlb58J5o8pkEteb34/17Fz/yI+i7h6ddGt'
-    'dbEBUD4n9eFl8nsyuzT91MVuqIvdUBc7MUv/78o8PZ9hG29fnIJxrGbs57syzzT91MXGjcom4CFL/5dEpkYwrsKe'
-    '4gB8VxcbLwv8cyJTENYazSEr7BNi//l1rosMicqbGWHeC+O9QTTmy7cywvb6rSByLfruTVkD/53X7x4v2K+fm7dX'
-    'T4pthXVWqO56Ch7ye6r7ZH6I1y0a0zzQXxLNIk9qeGBcom00B/ZaiC4bTbCh42y7osAeAH+Et98PiQ3pbayzht+Q'
-    '/U1s944BPaCt7Ouhz0PzR9Zo/9ckf1ee8NNv4IF9jaMw9kHF5vFztuyoftj/jCp7gaT5heLNr3davJ018BPii/Vz'
-    'LUq9PmnHPkLLf+jpKW/sJ63+Q33Gu2GzlaFP5qGiyNlB8BMMU38NkC8FsKHvJryF2LtJuBoE/sLnM2CwfUZgz/bt'
-    'PFsYTNgD8L5qVhn/YIK9PhWgU24G1GmS/mkAr/s6mjyaU/b00Tr+rUUox0if1I193HHaS20oYwm1xRaprT9r+0O+'
-    'bU+gfYp6Ge2UrHP+Vb4t29LOOWRuoeu3QTbCQkbbIItN9Wa+vS/2/YfaOhuAE1yPDRpXg35vZsB1NM4nW+N8yNir'
-    'NKicV+jLw8QzsdC+D+Xb/hO0D9cMulwhvGQZaxb8/DvX9jfV5bzAw05az6s94ubPuQ5urhAdr/ZIzxNi31t49mXS'
-    'nvs3ufYZwF6PEWVgEt63aB7NgHk0cx0e2O15JPX9lVz7/DJUpl+nPt4C3ETwnsp19p7rtLa8R2qQ7Gka+mKmBfN+'
-    'g6+aBGuFznfT0n051z5zR9hrVK4AfRQFVho5G/VzRM6Nd4O+SuDzTeIp9ien0StZ5NcfpR76ObZiZGXU5veuI3uS'
-    'ZF3ob0zToTpco7dojD+B84e0+rUkPpSDhp103fBdrBFfMcxIPzwQwMsNoN+0eNggPJxzYfKjQTJ1SdGPJYlDmZW6'
-    '30kJ18eC9Tonf3YSN048B/8OfbfjfPOd/7sIJrTzzVHFfzAk+wyMuTsDss2RP4h/K4Ifwp8VFOA8dAP8JHng11/I'
-    '9/0yrn5qt5XQ/kcS99Iv52RjRr/+jPlbBHeJ1q0J64t/X6M94xKN47Kca/dLnEDVmMe60R+Pc576e9Oot0lw+bx+'
-    'k+qnndeMyOF+4btBmtcSxQ3MG/PE+EGEf4/wUL/QzwDBbxrxCG8RHNQxo+RzSPKbaPvxo+QTu53nduWYcW3K/9lf'
-    'sc+/+/x7p/BvSIzkncCzWvz7JMT+Yr9W7O8A4Mvy2+cgzu9egI8+Ugt+3Fi0PiYgJtdqx+cDcWdBvn3c2ZSPsZ0K'
-    '9D2PpjjjGhee6wd7CWIhYj/5uyAWon+ngTmYIu5hPanC2M74k32c7zHOme69TbG/BrFrkOZzYZ/uP3w4R7vhMumO'
-    'S7KH2F+P2yuHMIZ7nx8S8J+OI2pp9UD/vh4IWYN9PfARx3mZ4p3yFO90EPYd0X7mcIuTHqzpMov3KA/UwvY5ucA7'
-    'FB7OMO1RvL+rBH4Dp8QR8e88LgfjivOraXDi5jhOcxwSWEmxZGnxhj6T4wFwinS+BT716PMzi2aiNj+Gttp9xxPG'
-    'b/58phSzh7f26CU558I9dz7Ab+DvsR0AfwWe37MP47gST4Xjfxbuk8xBWZKYv0NG27h1e1zKh2EsBbh78pjQZCEQ'
-    'x5F/8TDUt/CTxucRty4hPo3QfuJghNz55vb+bl1RBCLGPXsfuc9r8BKVX4K/SxIH59v4XANPue775P7vL0qbWde5'
-    'L/g0wT9Pbc9TPYZ1GPq/QHVeVGCUgNdwni8Y8342Jm488hV9WupdJPwtubBcEFOuc5dswel3OZvKXOedfgd9g9qU'
-    'lDE1jDbLynnjpQR6xrtbTxAtlQy6OA9riDj/PPDqSEDbktBROQXNav1pa7sp5w2FlL7ptDbbnW662ZbWO4Em269d'
-    'iJ3MaxFKs/fTmQXLkJehxJwoTEMDst4WPR2WOx1Z6MnrhQMtYXHPVLY598vYca5+bs8Tb11w3XftL2SYs3U3AeVD'
-    '0ZBZ35J12eszwKivr0IMyEfpnM/rjqGYs1YvS8s9nPehPZx0psdxKdZ58914zjeo0P+9GeKHmoFxYP5u2sN72IcW'
-    'W7umxJlZMYNW3dtNQ7uVm8ha+z5a+w+adnfjjgzSNcYV8Nzyyt2hYeN+2JxyPyykfR+170/ZfiBmfpMK375Ge5Ln'
-    'SD8+TXq1Rva9Jf9Zz3BenFW3874h5g/S8rqxPMc9eo1skmie9wAeojqfNXjoTAx/1Vx3nqkB4p+4/GH+PvRFws1V'
-    'wh3n4FoknFymuddcdw4bS5c3jb1RjX6/6vScSTXh1/sJJ2sGPMuu4f1dzdC/NeHvrLi27MWqEgd1gcZ42ek5thZo'
-    'zM/TXG/S708RnGUDZ9eMNWgodG35QnCOB4i3s8zxeMIc52iu9RRyW6NnxsF0jK1fBP7283uVcP4S+EqqpBtwT/Ai'
-    '+EMqtLcpw17f8+0NF5/DMsmvMED7FZ+rDu+tzAfEbPvclpj/ju/bVwJ0d9T+Xai3MzdK/q7+4H7cyv3TWe3gzX/X'
-    'JzR3qF9fLY8D3y30fjjMt7BNduqS23n/sNd8C+gjP9hq94brzsVgyYdxxQ7E+VYD5pvljmeUJ+7YHuGnlzweIbYw'
-    '48zj/T2RgyhjlgLwVyU9WoQ99sWUY7lE9Odlfsh9vlA9wvl4EQfX5R5PWr8U5rux8jVrOrgk9vMRwvu6cgcqiYYW'
-    'FJ3F9wQ1GR+N4VNku6bJz/rzI/F2Rkl+e5DmyHfl0tzlWiTa8Pdzb9J6Wvp0GPTY2wbNbwfgvBmoT6tSsi3jc/qE'
-    '9OPv8VWgfTGFH+H+2+Bjwdj1CaKfkW7aPJYUb9Nr3mqk73WR2bjOq06/e+zvmb9tyMA1Wr+09ILj+oLslwuuO4ce'
-    '4h/5two+hVygjB1WZGzFsMcfM8qa6+Qh8njPK/QepydCcnMPB+7HNP/hEWNvfMOF52cqgx5dcXbe17JCY6/JfqII'
-    '/vpexoJ7Od5X35Q+HxJ9peVybhh7/42UY1gDv4p2PyUEp/kAH76XKWW6c5W0L/Jy/IPWoX/NtXMdIy9zPpJ5w1a8'
-    'bPz+lrJfRhmxFijPUV5xXhkey6rRLu5uO9ZbceG5MnDffusOXK7tb8Z9ZYg9sOz0vAarMTotbU6KmrLftvICIF18'
-    'KdeJtckyp7T9fTzXsWGHDdsAaQDnxrn1ONcM0j/2eSi3077j3A0NoOkQPwWWVr//cR2eG3bx+TsYf8uuOzdCk3yW'
-    'JeUOVcgexvsgPwr77ui737qd9HLFsAHnDZ4P0f/Y509dO39zQbEhdnvefpwheVZ4v8n5RrXcl0yTLwfQ5FVn5yqy'
-    '6B5p8wHST3G5onrJxbGk0DTj4ZuGPkm7TiH6fgTiHENk6c0EPbCdcGaTlra1/J1ligN7NAV+GopvAdd9MeDcSctv'
-    'yzoj+nvG6TlR5hXaDM1ZtBSzV9J4fMkYA/PYcxJDxDmM0uAT+0nCz4zr5HTbbfzsJl5C4mxD9l6c+7Hgut/RNAz7'
-    'JD7ntuILdr6T4JZv3HwngRVnj3lvWf+inwX9bx5WLgWsSkC8RJ7iMmZc511sDvYydxNeqhLn7mGOBMSe3Gk4wBiT'
-    'fvCbTICeYB6rJ/CY1t8bgFs/bszXmfS+Knyflvb+uKR9/pgSuxIH0+9h74O22n2iYdfJIz6t2OH+Dl6cn+t4ipil'
-    'LPVrKevP7XH9Gsmix+muTyju4tYvjZ9xOsZfg/dUjip94nvd+N1xlp8J+ylAP573j9H4Hs4Ye3DRxedW8j7WCcP3'
-    'iva09Z4g7I9jEJ4x4vlfSLhDpMGrSrwv8w2W60acbJPirTg+pQGxUaEyJO34K4GxLX0Ct6DIthHwKSf1xzKuD+Lt'
-    'joO8zwrf05d2T+kk8U5W+Zz1HZlZ3ql5MUMMI75rcwhwHOdzmU2pG+ZSjmcv62s2opeBlwzZge/F9PGdoe9I9TGe'
-    '+I6Gguu89zeEjopGHO7nEs7nxoh3P4j3rw667nfunSS+POU67xv0fDbkdr5r1fPlOJxBnAIZgzKa3105Tz4L7R3G'
-    'vcTJzWbQ1dFa/s617zDG5Z2z5sCxpdeUWFDUJ3wHcDnhvogvP03w1ox44DWXHJewJnoK1+xF6n/biDPm+OVGwpnd'
-    'YsJdiaS4VozrXdulOErGdSMh1jqJTvcCJ9OBMR15svnS2lYYt3QuYyzPovDH/r3H23/v0a9PHI2M90gjaXhsLkX9'
-    '0LP0LHeq8U5wUhyyxt9Zzvw1/rjPiB9BOykkNkOTF2cT9g9WzhCMp/E8PpsBDt8pSkNTBdA/2h3RW+8Oz3XH5ln5'
-    'Hx9XxhYay1eV+DDEK+vAdWOv10xBGz4e7lHqa125a6DFOyXpunHFtqlkGF+V4LC9c5N4ZSFlH3ineJHw7WNtvg38'
-    'vmDsw9E+Ksl4DtDefEsZqxaPg7ZUyXXyOCAs/9srrnMPNq6fktybOOji72+xPON7XAuu+77vE3DPwroztqXM179j'
-    'eMTp74bH+KkS+CpD7qTxOyG0WCf0p/QqWzGnyw+is0/F5+ICdErVsAdPJNh1686+Y1eSeLgq4XeJdFHN2Cstu+57'
-    'hCiDfC6dKWPcywny64TrznOyZdDR0xnnfS/M+6XAsc1RqeGLY/3rged+qDsWiMbeSGun5u/snGotgqy5jJ9cwu/M'
-    'ez6HU9xexrn4/EwVWk98/8Xg1fixjAeMpU+hoVA/YBobWPMnpWlfiZlDvzGHEJvoMMnecdFlnbNK+x3vCC+NbZCU'
-    'dw/pQMuRVQbZXlJwmTRvzJUUOm7OVcBrZNnF6LubyWC3WmvOZ00RLv6eUi+eUc48etkDWTH0aWk9y/6yYJzPYR65'
-    'X8hZ8S2dN/XhmOtuygVv004bZ12fTbG+eyUHozF+TPzSeN5n5TGoZThHnaG2K4ZtvtTjvY3o/5V824e/V/jy9dPE'
-    '7Grt0+wRGVe7TTNIr3/KddbjYbf7PiWOJ50A2tt28e+6jostSToLqLhsZ4r1BNky7ZLfS75XtIjr9kqus584E3gW'
-    'znQZ2o71VlGZe0naF+kc56ayr6gZdDBB/Y+QHfS91r/fi7GNQ/JSxK1t6HlHr/Jkmtbyn63nhy5dnqUK1et6L92/'
-    '7L0C2+VJOXST7MFJI9YKfZma37DoOnfL9tI2wbOd6A7XQxnPtGYyrLF2rpR0ZviGnO3shszfPzOItyE134bPl31M'
-    '4Pl4j015roo/lffj2lnyVfC/VmXeWizUZsKZtOY/rbjs93NZThbhXPoZly6/VdbYHSuuq2bYDEwH152eu+ma03NU'
-    'bRm43jBshqT4Ev+eL+8jPH8bxpdmbJq+vWLwZYNiWHqJ+0o6x0lr70fP/wAc5kba'
+    'eNrtXc1zXEcRn7eSdvVhaaX1h+SvZP2RSEpky84HwUqc2OU4iQlJTBIIiXHMWlpLxvqKtPJHCCEUFKniRFGp4ggn'
+    'OHDhBhcu/AMUB24UBTcu3DnF7Mv2sL/9qee9mbeSktjaqqfR7nvTM9PT3dPT3dNvwBjTaRqfqH7drX8K9bK3fo3U'
+    'r3z9ysnvg/WyLM8V61f8XFf9in/vkd9yAGugfnXL/90CI5Lvh+W5Qfl/SL7vE1hGnu+X/nULPAs7brtUv/qljzGc'
+    '81JWAfYKlUvwPe7vc/VrD8F5S8pbAKdCcBalvE7fZwXueP0aJbgvSHlNgWvhzNev4fq1m8ZagLHF5Yy00yf4in9b'
+    'oz5WaU5K9H3EE9dDUtq5isspoA+j0MeQtNMvNBLj+GT9OuXRdi+13SEwLI30y2XrmzONdstm/YfhMV3uTKHLEanf'
+    'IXOA4zlbv94B2Hb8dmyRMrZ+5fm4fEnKN6m8KOWkwO0juHkYY/zccYJ/GNpB/OGcPAm/8xxovw1R/y1OR+T/HdK/'
+    'HsHDYaHJNaHvmC4vCA0fFlpK+kQ0J0jja8A3yB8XgE80unXR3g4Ff0NAs3m5F8PdJfc1HrE4Ydk6LHSEbZyoX2P1'
+    '67bw6Ijg3dYZlb7tkWdPyf8VkCWR0ma30LeV5xp/x+0fE7mwG+T5pPw2KM/G5UNSPkZy7RrIN0MyxvIMzhHLTDuH'
+    't6XuLLQ945C/txRYcZ1vQ3u3HO09DuOI67ws84djWSF6suVVKVdJDk8BDLvGLFPdxRQY4wCjQnVmHOvYdYIxAuNf'
+    'JfwuUt1VZQ3h9eg2zaellwLUuS3lV6R8QuqsQF94/hYcdarSH+xDxTFv7yj9RvjxM9+APixTOe3ow/MKDm3bp4Bn'
+    'ET9PwdytUP9Xqb2bjnYfBhjzNFdLip6hwdgtPI84vk7jXlXqIp3O05x3icwwDhmiyZ4O0A+Lcr8faE2kb8end+9+'
+    '/GlD5VTlPsqZZVgTDekfVpaOgc7UR3N2CtZI+70o33scz9pnHgId7EmggfjeA3DvKXimKLpcQaEdK9/4nq3Xo9w7'
+    'pehvPP5x+d/i3Wh4P/MZ3gtJeOf5LEh7XbA2WR1sj8gEi9czDh2SdY+YZ9+HsfTD3qIf1jz7HK5/mm5aJllQI90n'
+    'R7pZp0O/Yb1zB/S9G8Y2SGN24a5T1nELKwocny/erC4TirczDvz46OV2rAV5rkPqsb7o0iUtPeUcssXVvu/+YRj4'
+    'III58x1nCXA1Qvphv4x7N+j2g1Qf5fCq8GvvfYi3HsKbS99OwlU38Bdez4Bu8ozAnuxYv8/sTmhbk6WTSv+TYBRk'
+    'zz8Ka5Zda38om5h4fbrj8UxNyqqUC8Dr9hlNHk2BjmZAnv69TihHYQ+JMPIEA+uOiT7DfcH+W/3iJPR/UcoZqmvt'
+    'Ln+s92ev/DYtZUXKZcBTO2P+Va4h20LH7DM23/mzuFujsdY82lmC9nAMUUr7dvxX6uN/BNpP6zPOkcUJzscK9WuB'
+    '7tcy4Dru55P1fj5I+OE2FohGkL4sTLSP+La9J9fQmcZE78W2mS7nCS9Z+poFP/+JGjrmmOwdLey0+ZxrEzd/iZq4'
+    'uUZ0vNgmPcf3riTg2ZZJY4z7+JuosR/c7D6iDEzD+xqNo+YxjlrU5IGNHkda29+MGrYsX5l+k9q4AbiJ4Z2NGjoR'
+    'yoYK4bFCvFJ1rHt2vZiow9zv4KsawZonW18o3Q9FDfsrwl6ich7ooyCwQuRs3M4hsSFuBH0VYZ+XxlO8hwxZV7LI'
+    'rz/Jc1Ym4Rg0WRnX+b1pyp40Wed7j2nadw3X6C3u48dgcwhdX4tin9zt0JNu0ndem5YdMOP14aAHLy8A/YbiYYXw'
+    'cN74yY8FkqlVZX0sik9iUp79IBCu9Qu2OyZrL0nqJ9pEP6Df1vmoPvq/iWBQ81HtUOwHPbLPQP/raZBthuxjfK8A'
+    'dgjrw8qDr2gF7CQ54NdP5PdO6Vcn1VtLqf8T8YF0im2s39GutTe+R3CrNG81mF/8fp32jFXqx1WxcXaKzXjYMY5l'
+    'R3vczwq1d8Xx3CrBZdvtKj0fOq4JkcOdwnfdNK4q2ZArjnGiLxnh7xIe6hT66SL4NYdt+gbBwTVmB9kc0uwm2n78'
+    'MNnEfG0RG23L4H6tyv9sr9jm323+vVf418dffi/wrBYLNQJxINiuKw6kC/DlsttH4PPdC/DRRuqCn9QXrY1BiM9w'
+    '1WP/gBbLxbjhvQPKMhtvMeppe97hgDMFshH7ckXqWn3JykcTJX9y0b39MTBPoGB2G//PctoD8fx8ZxvnW4pzpnur'
+    'U2zPQeIchHwubtP9Fw/nqDdcpbXjsuwhtudja+XQEKzT2/yQgv8wjiiHrgOd2+uAzxxsrwNfcpwPUbxTjuKddsO+'
+    'I97PHKhz0gNlXWbxHuVg2W+fo8Xdaz4PC6eX9ijW3lUEu4FR4oj4PvfLQL+S7GoanKQxDtAYewRWWixZKN7QZnLM'
+    'A06B/FtgU48/P3fRTFznp1BXi30/7rhn/TPFhD28a49eFD8X7rlzHnYDG9O8E+wV6L9nG8YxJZ4K+/8ixJBOQVmU'
+    'mL89jrpJ8/aolEegL3mIN31EaDLviePYvngAnnfhJ8TmkTQvPjYN33bYztsLNjYb631OsfPyvS7omyuWz1U3Ij9W'
+    'iB9yBuJjMbbkDtAKjzEPtmxrfzyv9JPvhYyR63IcGschrYi98DjF4tlY+kspdsMB4qvL0td9Ug9xlBbL4Wuf5HN5'
+    'SfjudeAlCWcFiAVIwhuO055BwviBqhLjFRJ7wn5SbYz2fIEW458U/x9CU1w3Unz7aeOaFjrrIRg3FL4qKbblAeKh'
+    'HlirTtTvnHBoUevPTSQ/3yU+gCS8hMCz/FSE+UKejGj8FYo1+arQGNetwv/zSgxoiBzDtYTbmYH/1xxxSO3QtZ3n'
+    'JHu4ZsdOkhU7HPHSvbR+2ZjoHtN6jvU4rb+doIck6UI4NwWh9zQZkiU2NT7rdHSTZE6W/uQIDyHrxVSKPuFzFpjr'
+    'W5lYEJllaQzPU9rz7q9T+Rp8L0pMvK1jz6CfNa3njO33r0udSdM8R3aO4F+guhfoOYZ1ANq/SM+8qsAogt6N43zF'
+    'Me4XHfxYFH57GvQAxF/V+OUIGDXNs2TTRj/jV1PGWjH62eQVqlNU+rTgqDOr0OvlFN02B/uoJ4iWig66uABziDh/'
+    'HmRtn0fdotDRUADNau1pc7sqsQf5QD91qP3mXjfjuK0uH3mab36d+oQ2F740u5/0YJYhb0CJuTKYhrpkvl30dED0'
+    'lCz0ZPeIO+vCYtdotjF3St9xrHZsLxNvXTStZ7AvZhiz65wiyoeCQ2a9J/Oy2fFAcVvfgnjQL1PMj107ehLirqws'
+    'HWoj9gdtY2nxPRyj6oo9ux9jfroV+t+bIZa45mmLKYot9cgmtqGds1lSYs5d5wdcz241DW1UzhrX3HfQ3H/etLsR'
+    '52WRrjHGkMeWU/aFvYq/184tnxX3qd9B9TsD63cljG9E4du3aU/yEq2P52hdLZN+75L/vM5wvpRFsz73AOaV0fJ9'
+    'sTxHe0GZdJJ4nLsAD/Ezzzp46HQCf5VNa/6hLuKfpLxSRdlzXCLczBHuODfTDOHkKo29bFpzm7jW8ppjb1Sm+3NG'
+    'z6VTFn7dTzhZcsBz6TW8vys71t8y2Hiz4NqlLw4rMdEXqY9XjZ57aZr6/DKN9Q7dP0twZh04u+6YgwWFrl22EBzj'
+    'TuLtLGM8ljLGKRrrWIDc1uiZcTCeoOsXgL/t+N4inL8OthK2P+Oe4FWwh5RobzMEe33Lt7dMcm7DNLtCF+1X0JZ3'
+    'zehn9zTbnc15WCC7epo9HXPTII2Mrtvf5+7rD+7DXTl/mrPsvelv+fjmkkTb8hfNP4U8qNl0e8Em8T7RfRX6l9Z+'
+    'zZPeh6VkWTMmvOvTjj1zW4L6hQA9f/8W7IHwnMkg0VBfq7w7mhYb126+UZSZy+KnwHleNHqeAJsT4n2z/lzuGOkC'
+    'WegF+/U10WfzQDt8jhp9ksOg80eePvFexSdecqyXjzjKsmnmDLN4zyn0nsT/PjlVez31JW1/f8ihu94K8M8NgS1+'
+    '3rjz9Q0pNPa2rPcFsKe10xfUtVjvvSNtxnkmDho9B+eCQzdfCezDEux7tLNkPjjNedjYrEyxe0zEbZLeYuX4IeLv'
+    '5S2MC4j7+LeokaMSebnm8FHzmnfVcf+Gos+ijFjylOcorzgHFPdl0VEvKQ8FPjdv/PPaoF792XnVqGEPQv3PJ25g'
+    '1ug5SBYT1rTQ/DFlRR925fBAungtasbFZRlTaHuPRw2ZgLwwrcjjMdqvo87AOT2WFfrHNvdIXiNsk/OsLABN++wj'
+    'sHS1+1/T5Llek5xrh/E3a1rzmNTIplD0jO8YUPS60pdEP45/+61ZTy/XHDpgxcHzPus/tvkz08ivmld0iI0et+2n'
+    'T04kjg9E+lhxxEYxTb7hQZNzxp1XzEX3SJsHaX1KyuvWTt6cqkLTjIfvOdaT0HnyWe/7ICbZR5beSVkHbqfYVENp'
+    'W7NnDFGcxsMB+MH1jPuJ8XBpY1giOuQ1I/4+YfT8RRWFNn3zi1UT9koaj1cdfWAee0l8/JxvLASf2E4afiZMM//i'
+    'RuNnI/HCfGNz0toYjDTfmt1vWx9OS96jf7r37L75avto38728okN9sMVxG4QEp/ZTecNtDzNg3QOpCUGt9ywzSXl'
+    '5O4i350LL9qZJPQH8bt7HtpAOsB4bO7PcY+53qrcxMPCm4ZsKL6+1630C5cC+lUQWTIi9IcxsBTzdq8fS/SPeftu'
+    'ucmE7X0GmWfTbJ9/Ff3dd383nTG++Q+KPpvWDutaWg5b3/Z/KeMMyR+dpZ0fgN4Qkqd6zazPP5ql/csiB62+bt9J'
+    's1PZF2SBfx5i8uccekhW2LFc4nyUFdOaizsU5l7o7y2HfnKjzZj9tBxOvrKWz1Tk6UxFLzA5x9G44pe0szZJ7zxx'
+    'nenFd2yw/QD9RPgeNgsrCoBV8ojHylHc14RpvgPQgC32fsJL3NYZgNnnEdt2r+EAY9g6we8zCPzJPDaWwmNae+8C'
+    'bm2/x0gPT3pPGr7HTXtvYZqfol+JjUuCaW3w+6CulrugV/o7JrZt1jVtvo8kP92xgJjILM+XA5+f2uTnyySLHqW9'
+    'jy/ukuYvxE86nhBb6hsPa+0/bMPR3sOq0WVR2t8hffrFoeSYKx9fGZ7nP6zgC9+FyO9bdI0T28lDO1ZuHSXcHskY'
+    'l3XJJOegtf7tQYffG22Zrn03tsfxWS8Y/azTKyY514IGb1jOQjDPY7nsOENQo1hUjt1bADuBr/wL7X/JM+6vQ+Dm'
+    'FbncB/ajtPZYPndALPIxWKuywrf0pZ3hPEG8k3Vtyfpe2Szvob2UIb4b30/bAzhO8ndNBq5rU4H92cznNf3WysDL'
+    'DtmB75K1se++7xUeAltdGXwD+wLoqOCwRT2XYnfrJ979PN5ZbHNDPAEx1MiXJ03zHZ2Wz3rM+vcTW74cgPiPkyBj'
+    'UEbz+14rtBfV3vvdTgzxZAY9I57L35nG+e6k/NyuMXDc/XUlTh7XEz4f7YrTX6XyaYK35DgrsWTS9ZQlWadwzl6l'
+    '9m87zmDw2Y6FlHipGZN8jiwt5h/PPCxtUIw543oh5RxKGp1uBk7GTWuuqbQzvvkUX49r7cUcP+cz6skzwh/bZ8K3'
+    '/ky4nZ8kGhlok0ZCeGwq4Hlf32CWfBOYLyHtjIbG31niLTX+2OeI3UU9yScuVpMXZ1L2Dy4/JsYyWx6fzACHz1uG'
+    '0FQe1h/t/Hw8571Rax4BV16gR5W++doJhsW+jnjlNXDZsderBdCG9Zc+TG0tm/XnsLRY87S1bkDRbUoZ+jdMcFjf'
+    'uUO8Mh3YBuZbmCF82zjn7wO/Tzv24agfFaU/O2lvvqb0VYuFRl2qaJo5bhCWvfemaeYISGonfvYC2EZcZ1tZnvEZ'
+    '12nTmgvBvqM+6TztmjJe+/71PmpXi10vgp3V57wuvztPizNHe0q7shVzX/4o9mkpNhcf++CwQx88nqLXLRv3+eOi'
+    'nEUYJvxWaS0qO/ZKs6b1jDXKIJtzdNTR79kU+XXctOaAWnPQ0bmM494L437ds29TVGr44lxNY8YvDymuHdNEY++G'
+    '6qm5ezyOo5w9cCNKuc+8Z3PdJu1ljEnOY1ui+cR4ue655L4MePSlQ6EhXztgiA6s2ZNC6pcSxtDpGIOPTnSAZO+A'
+    'rGVNP+vdDlesHcIL0Q3S8pMnxQairRdzsk0FjBvzyPn2m/O48ByFxl769tU15+xrinHxj8B18bTi82hnD+Q6vxhK'
+    '61n2l3mHbxHzbX8ifu7P1rzRL8ZYN1IuWJ123OHrejZgfjdLDsZ9fEzs0ujvc+V4KWfwo05Q3XmHbl417Z2Zjf8v'
+    '5Ro2/M3Cl30+5LyUVj9kj8i42miaQXr9c9ScjyNm421KfJZnEGjvNqxBkbIGJcXFpPkCSiabT3EsRbaM0/MVxX6/'
+    'WbSI8/Zm1NxPnPb0hfcqMfY+9XjdKihjL0r9Avlx7ij7irKDDgap/T7Sgz6s//0wQTf2ydmTNLe+/o525ck4zeW/'
+    '6tePTVgOuhI913KO5d/uvQLr5WnvGvE5K6LFiaEtU7MbFkzzXP9m6ibo24nPzz+Y0ac1kWGONb9Sms/wXfHtbITM'
+    '3/YZJOuQmm3DvlfoqMCz8R6rcs2JPZX345oveQ7sr8Mybi0WajXFJ63ZT0sme24UlpMF8Eu/YMJy/2WN3XHFdZUd'
+    'OgPTwU2j57W7bvT8fWsOXK84dIa0+BL7PmRrI7ywBf0L6Zu23l5z8OUCxbC0E/eV5scJ1ffj63+nEV2A'
 )
 TABLE: dict[
     tuple[str, int],
@@ -101,63 +102,70 @@ TABLE: dict[
     ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 1096, 276, 1, (), (None, None)),
     ('(?:0x)?[0-9a-f]+', 2): (34, 1372, 116, 0, (), (None,)),
     ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1488, 1148, 0, (), (None,)),
-    ('(?<![=\\w.:/-])\\d[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 2636, 488, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 3124, 464, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b|\\b(?:real|elapsed|duration)\\b[:=]?\\s+\\d', 2): (34, 3588, 2060, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 5648, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 5964, 236, 2, (), (None, None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 6200, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 6512, 300, 1, (), (None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 6812, 3312, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10124, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 11084, 948, 1, (), (None, None)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 12032, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 12316, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 12456, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 13216, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14760, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 15620, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 15692, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 15772, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 15848, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 15932, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 16004, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 16624, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 16692, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16756, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 17344, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 18036, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 18280, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 18408, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 19176, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19684, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19904, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 20128, 760, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 20888, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 21116, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 21332, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 21528, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 21664, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 23400, 960, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 24360, 520, 2, (), (None, None, None)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 24880, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 26912, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27088, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 27736, 64, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 27800, 868, 2, (), (None, None, None)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 28668, 740, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 29408, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 29512, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30040, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 30236, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 31156, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 32060, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 32608, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 33292, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 34896, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 35336, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 35476, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 35672, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 36172, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 39212, 920, 1, (), (None, None)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2636, 464, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 3100, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 3416, 236, 2, (), (None, None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3652, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3964, 300, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 4264, 3312, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7576, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8536, 948, 1, (), (None, None)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 9484, 284, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 9768, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9908, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 10668, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12212, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 13072, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 13144, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 13224, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 13300, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 13384, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 13456, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 14076, 68, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 14144, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 14372, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 14740, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 14968, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 15208, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 15804, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 16204, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16268, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 16856, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17548, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 17792, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 17920, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18688, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19196, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19416, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 19640, 760, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 20400, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 20628, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 20844, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 21040, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 21176, 616, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 21792, 960, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 22752, 520, 2, (), (None, None, None)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23272, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 25304, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25480, 648, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 26128, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 26648, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 28368, 64, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 28432, 868, 2, (), (None, None, None)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 29300, 740, 1, (), (None, None)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 30040, 188, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 30228, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 30332, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30860, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 31056, 920, 5, (), (None, None, None, None, None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 31976, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 32880, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 33428, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 34112, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 35716, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 36156, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 36296, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 36492, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 36992, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 40032, 920, 1, (), (None, None)),
 }

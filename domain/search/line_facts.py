@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from domain.lazy_pattern import LazyPattern
 from domain.precompiled import precompiled
 from domain.search.latencies import is_slow, slow_latencies, slow_offsets
-from domain.search.outcome_words import OUTCOME_WORDS, holds_any, outcome_facts
+from domain.search.outcome_words import OUTCOME_WORDS, adds_error, holds_any, outcome_facts
 
 _REQUEST_STATUS = precompiled(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
 _FIELD_STATUS = precompiled(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
@@ -136,6 +136,17 @@ def line_facts(line: str) -> str:
     if outcome:
         words.append(outcome)
     return " ".join(words)
+
+
+def says_error(line: str) -> bool:
+    """``"error" in line_facts(line).split()``: a status of 400 or more, an error level, or an
+    outcome that adds the word; the other facts are not worked out (ADR 0220)."""
+    status = _status(line)
+    if status is not None and status >= 400:
+        return True
+    if holds_any(line, _ERROR_SIGNS) and _ERROR_LEVEL.search(line):
+        return True
+    return adds_error(line)
 
 
 def request_facts(line: str) -> str:

@@ -174,6 +174,26 @@ def outcome_facts(text: str) -> str:
     return " ".join(word for word in words if _STEMS[word] not in lowered)
 
 
+def adds_error(text: str) -> bool:
+    """Whether ``outcome_facts(text)`` holds the word ``error``: only an error-level entry, a
+    crash or a non-zero exit give it, and only to a text that does not say it already. Asked
+    for that word alone, the other outcomes' scans are spared (ADR 0220)."""
+    lowered = text.lower()
+    if _STEMS["error"] in lowered:
+        return False
+    crash = holds_any(lowered, _CRASH_SIGNS)
+    exits = holds_any(text, _EXIT_SIGNS)
+    timeout = holds_any(text, _TIMEOUT_SIGNS)
+    folded = lowered if (crash or exits or timeout) and _folds_alike(text, lowered) else None
+    if holds_any(text, error_signs(text, lowered)) and _said(
+        _ERROR_LEVEL, text, text, _ERROR_NEEDLES
+    ):
+        return True
+    if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
+        return True
+    return exits and _said(_EXIT, text, folded, _EXIT_NEEDLES)
+
+
 def error_signs(text: str, lowered: str) -> tuple[str, ...]:
     """The error-level signs ``text`` may hold, given its lower-case copy (or ``""``): a text
     equal to its copy holds no capital (the first letter ``lower`` changes would differ there),
