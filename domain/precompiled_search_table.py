@@ -14,82 +14,88 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn11Ju/pe7Tr2KomTrB0nWiWyZUMCWGBwKjiJCQkmCYTEOEGWZNlEKwlpZcvhKxQUVHGiKKpyA05w'
-    '4MItXLjwD1AcuFEU3Lhw50TY5+1hf/tT93vz3kpOYmurnsfanemZ6emv6enpN+6c63ftT671vN/6FFvlcOuZbD2F'
-    '1pOX7ydaZU3qlVpPVG+g9UTfD8l3eYA13noG5f+DAiMnfx+VehPy/7L8fZ/AclJ/TMY3KPA87KjvSusZkzFGcM5J'
-    'uQSwN6hcg7+j8X6u9RwiOK9KeQPgzBOcVSmv0d/LAne69UwR3GekvKLA9XBWWk+19RykuRZhblG5KP2MCL6i77Zo'
-    'jEu0JhX6ezIQ12Up/VpF5RzQh1Pooyz9jAmNRDg+1XpOB/Q9TH33CQxPI2Py+PbubLvfmtv5YXhMlwcS6HJS2vfJ'
-    'GuB8nmo9rwNsP38/t5wytzGlflQ+J+UrVF6QclbgjhDcAswxqneC4B+FfhB/uCZPwve8Btp3ZRq/x+mk/H9Uxjck'
-    'eDgqNLkl9B3R5Xmh4aNCS3GfHK0J0vgW8A3yx3ngE41uLdobVfBXBpotyG8R3Hvkd41HPE5YtlaFjrCPk62n3nq2'
-    'hUcnBe++zZSM7ZDUPS3/nwdZklP6HBT69vJc4++o/+MiFw6CPJ+V7yakblQ+IuXHSK5dAfnmSMZ4nsE1Ypnp13Bb'
-    '2i5D34uG/L2hwIrafA36u2H093GYR9TmeVk/nMsG0ZMvL0u5SXJ4DmB4HbNObVcTYEwDjHlqs2josWsEYxLmv0n4'
-    'XaW2m4oOYX20Tevp6aUIbbal/ISUT0ibDRgLr1/DaLMk48ExzBvr9royboQf1fkyjGGdygVjDJ9XcOj7Pg08i/j5'
-    'JKzdBo1/k/q7bvT7KMBYobVaU+wMDcZB4XnE8TWa96bSFul0hdZ8QGSGM2SIJnu8zTgAsnGH3v6HO2bJfIav6SGv'
-    'D12MPpwBGFWZF8reEwn6Gm2HitD96YQ2ozTuQbIXvOx+G+YxATgbA5689Wkp2f+2zPL/tk1zVT8OkJ6y8DIOPIx4'
-    'OGPY9Y8Ydr1f5z6oX4I5d43fvd/XGvtP4saP+mQdbB9HdqYfbx1s4xHizdOwtv7vkvw9ZNT1dR4BW/tJ4PXotwfh'
-    't09CnZLQVlGREV6P8W++3ZDy22nFTuf5T8O6l4A3u/B+9hbeY+nG4tuowS9zbfjDtEZIR2hvhvLRbvBhBOMx+K4u'
-    '8g5tO5Ybox/QWCspxlUU+TspMsJ/H9mAX4e9iMvl8rm7+NNFyN+odQRlb58J5o8pkEteb34/17Fz/yI+i7h6ddGt'
-    'dbEBUD4n9eFl8nsyuzT91MVuqIvdUBc7MUv/78o8PZ9hG29fnIJxrGbs57syzzT91MXGjcom4CFL/5dEpkYwrsKe'
-    '4gB8VxcbLwv8cyJTENYazSEr7BNi//l1rosMicqbGWHeC+O9QTTmy7cywvb6rSByLfruTVkD/53X7x4v2K+fm7dX'
-    'T4pthXVWqO56Ch7ye6r7ZH6I1y0a0zzQXxLNIk9qeGBcom00B/ZaiC4bTbCh42y7osAeAH+Et98PiQ3pbayzht+Q'
-    '/U1s944BPaCt7Ouhz0PzR9Zo/9ckf1ee8NNv4IF9jaMw9kHF5vFztuyoftj/jCp7gaT5heLNr3davJ018BPii/Vz'
-    'LUq9PmnHPkLLf+jpKW/sJ63+Q33Gu2GzlaFP5qGiyNlB8BMMU38NkC8FsKHvJryF2LtJuBoE/sLnM2CwfUZgz/bt'
-    'PFsYTNgD8L5qVhn/YIK9PhWgU24G1GmS/mkAr/s6mjyaU/b00Tr+rUUox0if1I193HHaS20oYwm1xRaprT9r+0O+'
-    'bU+gfYp6Ge2UrHP+Vb4t29LOOWRuoeu3QTbCQkbbIItN9Wa+vS/2/YfaOhuAE1yPDRpXg35vZsB1NM4nW+N8yNir'
-    'NKicV+jLw8QzsdC+D+Xb/hO0D9cMulwhvGQZaxb8/DvX9jfV5bzAw05az6s94ubPuQ5urhAdr/ZIzxNi31t49mXS'
-    'nvs3ufYZwF6PEWVgEt63aB7NgHk0cx0e2O15JPX9lVz7/DJUpl+nPt4C3ETwnsp19p7rtLa8R2qQ7Gka+mKmBfN+'
-    'g6+aBGuFznfT0n051z5zR9hrVK4AfRQFVho5G/VzRM6Nd4O+SuDzTeIp9ien0StZ5NcfpR76ObZiZGXU5veuI3uS'
-    'ZF3ob0zToTpco7dojD+B84e0+rUkPpSDhp103fBdrBFfMcxIPzwQwMsNoN+0eNggPJxzYfKjQTJ1SdGPJYlDmZW6'
-    '30kJ18eC9Tonf3YSN048B/8OfbfjfPOd/7sIJrTzzVHFfzAk+wyMuTsDss2RP4h/K4Ifwp8VFOA8dAP8JHng11/I'
-    '9/0yrn5qt5XQ/kcS99Iv52RjRr/+jPlbBHeJ1q0J64t/X6M94xKN47Kca/dLnEDVmMe60R+Pc576e9Oot0lw+bx+'
-    'k+qnndeMyOF+4btBmtcSxQ3MG/PE+EGEf4/wUL/QzwDBbxrxCG8RHNQxo+RzSPKbaPvxo+QTu53nduWYcW3K/9lf'
-    'sc+/+/x7p/BvSIzkncCzWvz7JMT+Yr9W7O8A4Mvy2+cgzu9egI8+Ugt+3Fi0PiYgJtdqx+cDcWdBvn3c2ZSPsZ0K'
-    '9D2PpjjjGhee6wd7CWIhYj/5uyAWon+ngTmYIu5hPanC2M74k32c7zHOme69TbG/BrFrkOZzYZ/uP3w4R7vhMumO'
-    'S7KH2F+P2yuHMIZ7nx8S8J+OI2pp9UD/vh4IWYN9PfARx3mZ4p3yFO90EPYd0X7mcIuTHqzpMov3KA/UwvY5ucA7'
-    'FB7OMO1RvL+rBH4Dp8QR8e88LgfjivOraXDi5jhOcxwSWEmxZGnxhj6T4wFwinS+BT716PMzi2aiNj+Gttp9xxPG'
-    'b/58phSzh7f26CU558I9dz7Ab+DvsR0AfwWe37MP47gST4Xjfxbuk8xBWZKYv0NG27h1e1zKh2EsBbh78pjQZCEQ'
-    'x5F/8TDUt/CTxucRty4hPo3QfuJghNz55vb+bl1RBCLGPXsfuc9r8BKVX4K/SxIH59v4XANPue775P7vL0qbWde5'
-    'L/g0wT9Pbc9TPYZ1GPq/QHVeVGCUgNdwni8Y8342Jm488hV9WupdJPwtubBcEFOuc5dswel3OZvKXOedfgd9g9qU'
-    'lDE1jDbLynnjpQR6xrtbTxAtlQy6OA9riDj/PPDqSEDbktBROQXNav1pa7sp5w2FlL7ptDbbnW662ZbWO4Em269d'
-    'iJ3MaxFKs/fTmQXLkJehxJwoTEMDst4WPR2WOx1Z6MnrhQMtYXHPVLY598vYca5+bs8Tb11w3XftL2SYs3U3AeVD'
-    '0ZBZ35J12eszwKivr0IMyEfpnM/rjqGYs1YvS8s9nPehPZx0psdxKdZ58914zjeo0P+9GeKHmoFxYP5u2sN72IcW'
-    'W7umxJlZMYNW3dtNQ7uVm8ha+z5a+w+adnfjjgzSNcYV8Nzyyt2hYeN+2JxyPyykfR+170/ZfiBmfpMK375Ge5Ln'
-    'SD8+TXq1Rva9Jf9Zz3BenFW3874h5g/S8rqxPMc9eo1skmie9wAeojqfNXjoTAx/1Vx3nqkB4p+4/GH+PvRFws1V'
-    'wh3n4FoknFymuddcdw4bS5c3jb1RjX6/6vScSTXh1/sJJ2sGPMuu4f1dzdC/NeHvrLi27MWqEgd1gcZ42ek5thZo'
-    'zM/TXG/S708RnGUDZ9eMNWgodG35QnCOB4i3s8zxeMIc52iu9RRyW6NnxsF0jK1fBP7283uVcP4S+EqqpBtwT/Ai'
-    '+EMqtLcpw17f8+0NF5/DMsmvMED7FZ+rDu+tzAfEbPvclpj/ju/bVwJ0d9T+Xai3MzdK/q7+4H7cyv3TWe3gzX/X'
-    'JzR3qF9fLY8D3y30fjjMt7BNduqS23n/sNd8C+gjP9hq94brzsVgyYdxxQ7E+VYD5pvljmeUJ+7YHuGnlzweIbYw'
-    '48zj/T2RgyhjlgLwVyU9WoQ99sWUY7lE9Odlfsh9vlA9wvl4EQfX5R5PWr8U5rux8jVrOrgk9vMRwvu6cgcqiYYW'
-    'FJ3F9wQ1GR+N4VNku6bJz/rzI/F2Rkl+e5DmyHfl0tzlWiTa8Pdzb9J6Wvp0GPTY2wbNbwfgvBmoT6tSsi3jc/qE'
-    '9OPv8VWgfTGFH+H+2+Bjwdj1CaKfkW7aPJYUb9Nr3mqk73WR2bjOq06/e+zvmb9tyMA1Wr+09ILj+oLslwuuO4ce'
-    '4h/5two+hVygjB1WZGzFsMcfM8qa6+Qh8njPK/QepydCcnMPB+7HNP/hEWNvfMOF52cqgx5dcXbe17JCY6/JfqII'
-    '/vpexoJ7Od5X35Q+HxJ9peVybhh7/42UY1gDv4p2PyUEp/kAH76XKWW6c5W0L/Jy/IPWoX/NtXMdIy9zPpJ5w1a8'
-    'bPz+lrJfRhmxFijPUV5xXhkey6rRLu5uO9ZbceG5MnDffusOXK7tb8Z9ZYg9sOz0vAarMTotbU6KmrLftvICIF18'
-    'KdeJtckyp7T9fTzXsWGHDdsAaQDnxrn1ONcM0j/2eSi3077j3A0NoOkQPwWWVr//cR2eG3bx+TsYf8uuOzdCk3yW'
-    'JeUOVcgexvsgPwr77ui737qd9HLFsAHnDZ4P0f/Y509dO39zQbEhdnvefpwheVZ4v8n5RrXcl0yTLwfQ5FVn5yqy'
-    '6B5p8wHST3G5onrJxbGk0DTj4ZuGPkm7TiH6fgTiHENk6c0EPbCdcGaTlra1/J1ligN7NAV+GopvAdd9MeDcSctv'
-    'yzoj+nvG6TlR5hXaDM1ZtBSzV9J4fMkYA/PYcxJDxDmM0uAT+0nCz4zr5HTbbfzsJl5C4mxD9l6c+7Hgut/RNAz7'
-    'JD7ntuILdr6T4JZv3HwngRVnj3lvWf+inwX9bx5WLgWsSkC8RJ7iMmZc511sDvYydxNeqhLn7mGOBMSe3Gk4wBiT'
-    'fvCbTICeYB6rJ/CY1t8bgFs/bszXmfS+Knyflvb+uKR9/pgSuxIH0+9h74O22n2iYdfJIz6t2OH+Dl6cn+t4ipil'
-    'LPVrKevP7XH9Gsmix+muTyju4tYvjZ9xOsZfg/dUjip94nvd+N1xlp8J+ylAP573j9H4Hs4Ye3DRxedW8j7WCcP3'
-    'iva09Z4g7I9jEJ4x4vlfSLhDpMGrSrwv8w2W60acbJPirTg+pQGxUaEyJO34K4GxLX0Ct6DIthHwKSf1xzKuD+Lt'
-    'joO8zwrf05d2T+kk8U5W+Zz1HZlZ3ql5MUMMI75rcwhwHOdzmU2pG+ZSjmcv62s2opeBlwzZge/F9PGdoe9I9TGe'
-    '+I6Gguu89zeEjopGHO7nEs7nxoh3P4j3rw667nfunSS+POU67xv0fDbkdr5r1fPlOJxBnAIZgzKa3105Tz4L7R3G'
-    'vcTJzWbQ1dFa/s617zDG5Z2z5sCxpdeUWFDUJ3wHcDnhvogvP03w1ox44DWXHJewJnoK1+xF6n/biDPm+OVGwpnd'
-    'YsJdiaS4VozrXdulOErGdSMh1jqJTvcCJ9OBMR15svnS2lYYt3QuYyzPovDH/r3H23/v0a9PHI2M90gjaXhsLkX9'
-    '0LP0LHeq8U5wUhyyxt9Zzvw1/rjPiB9BOykkNkOTF2cT9g9WzhCMp/E8PpsBDt8pSkNTBdA/2h3RW+8Oz3XH5ln5'
-    'Hx9XxhYay1eV+DDEK+vAdWOv10xBGz4e7lHqa125a6DFOyXpunHFtqlkGF+V4LC9c5N4ZSFlH3ineJHw7WNtvg38'
-    'vmDsw9E+Ksl4DtDefEsZqxaPg7ZUyXXyOCAs/9srrnMPNq6fktybOOji72+xPON7XAuu+77vE3DPwroztqXM179j'
-    'eMTp74bH+KkS+CpD7qTxOyG0WCf0p/QqWzGnyw+is0/F5+ICdErVsAdPJNh1686+Y1eSeLgq4XeJdFHN2Cstu+57'
-    'hCiDfC6dKWPcywny64TrznOyZdDR0xnnfS/M+6XAsc1RqeGLY/3rged+qDsWiMbeSGun5u/snGotgqy5jJ9cwu/M'
-    'ez6HU9xexrn4/EwVWk98/8Xg1fixjAeMpU+hoVA/YBobWPMnpWlfiZlDvzGHEJvoMMnecdFlnbNK+x3vCC+NbZCU'
-    'dw/pQMuRVQbZXlJwmTRvzJUUOm7OVcBrZNnF6LubyWC3WmvOZ00RLv6eUi+eUc48etkDWTH0aWk9y/6yYJzPYR65'
-    'X8hZ8S2dN/XhmOtuygVv004bZ12fTbG+eyUHozF+TPzSeN5n5TGoZThHnaG2K4ZtvtTjvY3o/5V824e/V/jy9dPE'
-    '7Grt0+wRGVe7TTNIr3/KddbjYbf7PiWOJ50A2tt28e+6jostSToLqLhsZ4r1BNky7ZLfS75XtIjr9kqus584E3gW'
-    'znQZ2o71VlGZe0naF+kc56ayr6gZdDBB/Y+QHfS91r/fi7GNQ/JSxK1t6HlHr/Jkmtbyn63nhy5dnqUK1et6L92/'
-    '7L0C2+VJOXST7MFJI9YKfZma37DoOnfL9tI2wbOd6A7XQxnPtGYyrLF2rpR0ZviGnO3shszfPzOItyE134bPl31M'
-    '4Pl4j015roo/lffj2lnyVfC/VmXeWizUZsKZtOY/rbjs93NZThbhXPoZly6/VdbYHSuuq2bYDEwH152eu+ma03NU'
-    'bRm43jBshqT4Ev+eL+8jPH8bxpdmbJq+vWLwZYNiWHqJ+0o6x0lr70fP/wAc5kba'
+    'eNrtXc9zW0dyHoAgAfEXCMgSaUu2IVk2QZsU7bWdjbirXblsea04KyteJd5dRXYoEvwREySXBCXS2Ww2lVS2KqdU'
+    'aqv2luSUHHLJbXPJJf9AKofcUqnklkvuOa2DJ/QEHz52vzfvgZRtiah6fATeTM9MT093T3dPv3HnXMF1Prn29Xn7'
+    'U2zfh9vXVPsaal95+X2ifa9JuXL7isoNtq/o91PyWx5gjbevkvxfEhg5+X5Ryk3I/xX5/ozAclJ+TPpXEngedtR2'
+    'tX2NSR8jONfl3gDYO3Tfgu9Rf7/dvs4SnI/k/gDgLBKcTbmv0/dVgTvTvqYJ7rtyX1Hgejgb7WuyfZ2hsRZhbNF9'
+    'WdoZEXxFv+1RHxs0J1X6PhWI64rc/VxF9wWgD6fQR0XaGRMaiXD8Wvu6EtD2MLU9IDA8jYzJ5eu7a512a+7wh+Ex'
+    'XZ5OoMspqT8gc4Djeat9/RBg+/H7seWUsY0p5aP7e3K/Tfdbcp8XuCMEdwjGGJW7TPAvQjuIP5yTN+F3ngPttwr1'
+    '3+N0Sv4flf6dEjxcFJrcE/qO6PKG0PBFoaW4T47mBGl8D9YNro8bsE40urVob1TBXwVodkieRXCfkufaGvE4Yd46'
+    'KXSEbbzavurta1/W6JTg3deZlr6dlbJX5P9F4CU5pc2S0Lfn59r6jtqfE75wBvj5vPw2IWWj+4ty/xrxtRXgb454'
+    'jF8zOEfMM/0c7kvdVWh72eC/DxRYUZ3vQ3sPjPZeh3FEdd6X+cOx7BA9+fs9ue8SH14AGF7GbFPdzQQYMwBjkeos'
+    'G3JsnWBMwfh3Cb+bVHdXkSEsj/ZpPj29FKHOvtx/Te5vSJ0d6AvPX9Oo05D+YB8WjXn7odJvhB+V+S3owzbdl4w+'
+    'vKPg0Ld9BdYs4ufrMHc71P9dau++0e5LAGOD5mpL0TM0GGdkzSOO12ncu0pdpNMNmvNB4RnO4CEa7/E64yDwxkNy'
+    '+z/dJYvnM3xNDnl56GLk4SzAmJRxIe+9nCCvUXeoCt1fSagzSv0ukb7gefdnMI4JwNkYrMmHn7aQ/VVbLf9VRzVX'
+    '5eMgySkLL+OwhhEPVw29/kVDr/fzPADlyzDmnv67zwfaff9ZXP9RnmyD7uNIz/T9rYNuPEJr8wrMrf9elu+njLK+'
+    'zIuga78Jaz169hw8+zqUKQttFRUe4eUYP/P1TinPrih6Oo9/Bua9DGuzB+/XHuI9lm6sdRtV+KtcB/4wzRHSEeqb'
+    'oevoKNZhBONl+K0u/A51O+Ybo19QX6sp+lUU/jslPML/HumAvwt7EZfL5XNP8KeHkH+v1mWU/X0meH1MA1/ycvOP'
+    'cl0991/FZhFXri6ytS46APLnpDY8T/6ljC5NO3XRG+qiN9RFT8zS/i9knH6dYR2vX7wG/djM2M4fyjjTtFMXHTe6'
+    'twAPWdq/Kzw1grEGe4rT8FtddLws8K8LT0FYWzSGrLAvi/7n57kuPCS6H2SE+TT09wHRmL9/mhG2l29Dwtei3z6R'
+    'OfC/efnu8YLt+rF5ffVV0a2wzAaV3U6xhvye6hkZH+J1j/q0CPSXRLO4JjU8MC5RN1oAfS1Elo0m6NBxul1RYA+C'
+    'PcLr72dFh/Q61jXDbsj2JtZ7x4AeUFf25dDmodkja7T/a5G9K0/4KRh4YFvjKPS9pOg8fsyWHlWA/c+oshdIGl8o'
+    '3vx8p8XbNQM/IbZYP9ailBuQemwjtOyHnp7yxn7Saj/UZnwUOlsF2uQ1VBQ+WwI7wTC11wT+MgQ69JOEtxB9NwlX'
+    'JVhfeH0TFLZvCuz5gcO+hVLCHoD3VfNK/0sJ+vp0gEw5CCjTIvnThLXuy2j8aEHZ00fz+O9tQrlE8qRu7OPmaC+1'
+    'o/QlVBdbprre1/aP+Y4+gfopymXUU7KO+a/zHd6WdswhYwudvx3SEZYy6gZZdKpP8p19sW8/VNfZAZzgfOxQv5r0'
+    'vJUB11E/32z383ljr9Kk+6JCXx4m+sRC2z6b79hPUD/cMuhyg/CSpa9Z8PM/uY69qS7+Ag87aT7X+sTNv+S6uFkh'
+    'Ot7sk54nRL+38OzvSXvuv811fADH3UfkgUl436NxtALG0cp118BRjyOp7d/OdfyXoTz9PrXxKeAmgvdWrrv33Ka5'
+    '5T1Sk3hPy5AXs22Y54x11SJYG+TfTUv3lVzH546wt+i+AfRRFFhp+GzUzgXxGx8FfZXB5pu0ptienEauZOFf/yTl'
+    '0M6xF8Mrozr/4Lq8J4nXhT5jmg6V4Rq9RX38Gfgf0srXsthQzhh60n3DdrFF64phRvLh2YC13AT6TYuHHcLDdRfG'
+    'P5rEUxuKfCxLHMq8lP1xSrg+FqzfMXnfSVw/0Q/+Y/rtkH/zp/9vIpjQ/Jujiv3gtuwLp+m6KjaNOcFVTebgZvv6'
+    'AP6/DfbTm0I7NcHHnvCINfltRXDrY3JqUn5H/l+W5zvyfElw5cscyHr9Mn+8rQxtRXOenuh3Hz94U+4fGL/fpnp1'
+    'er5FzzkOw8cBrFG5FSUWEP3yNSWGEX9fpvocw7JENjKGc0C+xXGh5QLFgF4FWevIPsnPimAX876rIfDP70Cf8iA/'
+    'fi6/F2SdFKjeXkL9P5U4rIL4bceMdj1ufkRwGzR3LeA3+H2dbBgN6sc9ibMoSNzKpDGObaM97ucitfeJUW6X4HL8'
+    'yC6VTzuuWdELCiIHSjSuBtHwojFOjGdF+E8JTy8I/QwS/JYRH/MpwUGdZ5RsYEl2PM0+dJFstI/Sj1yJ6deu/M/2'
+    's5P1e7J+H5f1GxKz+zisWe08xhTEomO7Viz6IODL8iPlIO70aYCPNnsLflxftDYmIEbcqsf+qjjfpK8f5yv1Md/T'
+    'gb6Q0RQ+13FZcwXQ3yE2J/aTfwJicwqHNzylFGr7dlKBscPxUCc4P2acM917neJkDmLnIM3n1gndf/lwjnrDPZId'
+    'd2UPcTIfj5YP4ZmCk/WQgP90K6KWVg4UTuRAyBycyIGvOM4rFH+Xp/i7M7DviPYz59sr6bmazrN4j/JsLWyfkws8'
+    '0+PhDNMexdu7ymA3cEpcGz/nfjnoV5xdTYMTN8ZxGuMpgZUU25gWb2gzmQuAUyR/K/h4os9fWDQT1fkzqKudv71s'
+    'PPP+wnLMHt7ao5fFv4B77nyA3cCfqzwN9gqMJ2EbxpwS34f9/47rnm9agHtZYlDPGnXj5u0Vub8AfRly3bNQLwtN'
+    'DgXiOLIvnofyFn7S2Dzi5iXEphHaThyMkBwEXN+f9SwKQ8Q4/DHyh31I9w/ge1niMn0dn/viLfKh+e+/KXXmXff8'
+    '6tsE/wbVvUHlGNZ5aP8WlbmpwCjDWsNxftcY93dizjFEtqJvSLk7hL+GC8tNMu26ZxuXnH62uKWMddHwH+5QnbLS'
+    'p6ZRZ1Xxf99NoGc8S/gG0VLZoIsbMIeI83dgrY4E1C0LHVVS0KzWnja3u+JvGEppm06rsz3uqputaf00UGX7Gxei'
+    'J/NchNLsOfJZMA/5HtwxRw/T0KDMt0VP5+WMURZ68nLhdJtZPDWdbcwF6TuO1Y/tfVpbt1xv7odbGcZsnZVB/lA0'
+    'eNaPZF6O2wcYtfU7EJP0VfLzedlxKsbX6nlppQ9/H+rDST49jpOy/M1Pop+vpND/0xni2VqBcYn+rOQLx9iGFuu9'
+    'pcQ9WjGsVtlHTUNHlSvLmvsBmvsvmnaP4swW0jXGFfDY8u7wWbZhxcbr55bPK4bUH6D6hZT1B2PGN6Ws2x/QnuQ9'
+    'ko9vk1ytkX5v8X+WM5ynadMdPv+KMYWLCbGFy7RHr5FOEo3zKcBDVOZbxhq6GrO+aq4379kgrZ+4fHb+fP4dws0a'
+    '4Y5zwi0TTu4ZcZWrCbK8ZeyNavR8zek5vGqyXs8RTqx4Tkuv4f1dzZC/NVnfWXFt6YuTShzULerjPafnfFuiPr9P'
+    'Yz2g528RnFUDZ+vGHDQVurZsITjG07S2s4xxLmGMC0occSjf1uiZcTATo+sXYX378X1EOP8QbCWTJBtwT3AT7CFV'
+    '2ttUYK/v1+0DF59TNcmuMEj7FZ87Ec9RLQacIfC5VjEfI+d/qAbI7qj+L6Dc4Vw9+Sf6g/txKxdVd7aDN/89n9Bc'
+    'tn5+tbwifNbV2+Ew/8c+6akNd/g8bL/5P9BGfqZd72PXmxvE4g/jih6I450MGG+WM8dR3sJLx4SffvLKhOjCjDOP'
+    '918KH0Qe0wjA3yTJ0SLsse+k7Mtdor8JONuTdL40VI5wfmjEQXQe7dkMdinMv2TlD9dkcFn05wuEdz5PuhlAQ0uK'
+    'zOJzqxqPj/rw66S7pskX/JcX4vWMsjx7jsbIZzfTnC1cJtrw58UPaD4teToMcuwzg+b3A3DeCpSnk3JnXcbnmApp'
+    'x58rrUL9Ygo7wrlHYGPB2PUJop+RXtq8lBRv028edaTvbeHZOM+bTj8L7/MefGbwwC2av7T0gv36DdkvD7nenI6I'
+    'f1y/k2BTyAXy2GGFx1YNffxl415z3bxYHu95hd7j5ERIrvjhwP2YZj+8YOyNH7jwfGEVkKMbzs5DXFFo7AeynyiC'
+    'vb6fvuBejvfVB9Lm8yKvtNziTWPvv5OyD1tgV9HOp4TgNB9gw/c8pUJnruLo4IKyZ03KRb5L9w3ip37vdt+wfayT'
+    'ncnPBeah3iXfxZKxb24otiwrP16cXapG++9tww/CPpddwy6k4Qhxk3Y8uCfeNfCq4TvEl3buhAZUGtgz7KT8Hold'
+    'w9a3nNJ+NAg61Retz/5brpMHH+Uq56paNPZt94znnyq2K5TXW4G6FeoOnHOM+7Jp1IvLe4LlNlx4HiW0oT08j5rr'
+    '+H7QxhOim686PefNZox+mTZfUU2xfVk5Y5AuPsh1496yjClte6/nuvvJYUNPRxrAsXHeVc5DhvSPbZ7NHd5rcV6f'
+    'JtB0iM0Q71a7/+u6a27Yxed2Yvytut68OS3yH5TJhxlqT/D+gK+CDSz67e/cYXpZMfZji8aaD9HFsc0/d53c/kOK'
+    'Pn/U4/b9DMnBxbYfzkWt5UVmmvxeAE2uOTuPnUX3SJvPknyKyyPYT56mhkLTjIffN+RJ2nkK0b1HIOY4hJceJMiB'
+    '/QT/aVra1nI7Vygm86UU+Gkqdj6c9+UAH7CW+5xlRvR91un5shYV2gzNZ9eIsVtoa7xh9IHX2HsSz8f57dLgE9tJ'
+    'ws+s6+b7PGr8HCVeQmLeQ+wgnBd4yPW+v28YbBYcc2LF+hx+X81DP5X5vhrrzAvmRGf5izZPtIV7WLkUsKoBsUt5'
+    'ipGadd33dDqwKzxJeJmUMyce5khAHNjjhgOM9yqADXMC5ASvsXrCGtPa+xhw6/uNuZyT3mWI71rU3i2aZHMbU+LI'
+    '4mD6PewzUFc72zfsuu+YmFH0cH8eNs7mPJcifjBL+VrK8gvHXL5GvOgV13vuLhR3cfOXxuY/E2OvwTNjF5U28Z2f'
+    '/F5Ry+aL7QxBO37tX6L+vZAxDuiOi89z5v0dE4YfBPVp6x1y2B7HA71rnK35ros/z6fBm5TYe143ml13w4jTWzFi'
+    'xZoQpxjKQ9L2vxpoJzyj0ENN8WnhePGdn0e1Ju4qMYOvGHeOT9w34s8aRvzlg4SYvVpG+tf6q8VsjQDOtHcmlohf'
+    'afPLMmUAYo3nQL5mhe/nXTuj+SrxqqzyMOv7qrO83/pOhvhtfO/1KcBxnI1rPqUsXkjZn+Msr+nkXubcNdYqvqPa'
+    'x7aHvq/cx7fj+5KGRAcKpaOicQbh2wmxCWPEK7+Id6GXXO/7b1+ldenzA78O6+yUO/zec78ux8Hn8xrwGJSJ/B7p'
+    'RbIRrTv9Pb9ZY4TnM+hG0Vz+veuc347LuWmNgf2n60ocPMozPv9sxeGzn/IbTs+LvBkTD2/FZG2JXoBzdtOQc62E'
+    'sxvNhHiFZRd/Tiwpph9l6tYRxZAzrpsJ50yS6PQ4cDITGM+WJ50qrS6LMZvXM8YxLsv6ODnz/ejPfPv5iaOR8T5p'
+    'JM0aW0hRPjSOKEs+CcyHkHQGQ1vfWeKdtPXxjBE7h3pSSFyaxi+uJezXrHxJGEvo1/h8Bjh8njINTQ2B/EFanSBa'
+    'RTgYk+gy6OhJ+8cstjvLJpHrwyZh5QyI4AznemO1rXzAryjzFRrbPSnxwtg/1gu2DXtDK8V68fHRL1FbHMN2z4h/'
+    'TZL/44q+V83Qv0mCwzrgAfGPpZRtYI6JZcK3j738A+CBS4YtCHXGsvTnNNmH9pS+avGZqF+WXTevD8Lyz267bl6E'
+    'uHaisjdgLVjneZnH87neJdeb/+ENJcbQinlboli7F6HvjZh42jLYy0POKPM7q7TYV7Tp9StvMMfXH0f+d8Xu5wLk'
+    '7KShI19O0HXZXrdBc/QRwN4k2A+Ij/L+cdX1nitHHuRzq00b/V5N4F+XXW/eKys28u2M434axv1hYN8W6K7hi89+'
+    '1QN9zyg7lojGPk6ru+cf7xybbYKsuYyfXMJzXns+p1/c/s65+Hx9VZpPfD9XaS2+L+MBfTlLuhmuH2t9NQz9IK2/'
+    'ZVjWkdetSgFx0cPOzq/neQnn6LtO/eBz3+9Que/H6G0DypoLtSWn2UdpNsk09asxc14wxhCiQ54nWTUusr8bX/D5'
+    'QBRboMUXILw0ulRS3lpcN1qOyQrIwrKCy6RxY67B0H5zrh+eI2u9oP13NoOeb805+4cjXPxHSj3iquKn7GcfbZ1B'
+    'S0vrWWwUQ4ZPHfOw/lz2iA91hOkvx1iPki/4PcCM4Z/+Vor5PS4+GPXxa7JfRx990jsG08Q+zFLdDWMv03D9nXuM'
+    '/q/mO36g48KXL58mzl6rn2ZPzbg6appBev3nXHc+XnBHb5fkGPAJoL19kEE5RQaF2pQ0f1LVZfNL1xN4ywyVX1R8'
+    'QMdFizhvt3Pd/dfVwPgVpsvQeiy3isrYy1K/SL7AA2UfVjPoYILaHyE96Cftvz+J2UuE5HWKm9tQn1m//GSG5vK/'
+    '2tefuHR5CqtUruc9w/9t7614H5OUgz5JH5wy4iPRHq7ZWYuuezb7OHUT9A9G5y6fz+gXnc0wx5pvMsnv/LH4B4+C'
+    '55/4neJ1yDhb0HllHx8yvn7i1dLKEgsO28e3Y+LqtFwOmKdXy3UcmjvPv7vjkvTdx1/tyrUmfWVbkBbbsQZjmxQa'
+    '0mJBdxNiRDTbfdVlzxXC+CiCHeRdly7XZtZYupUYOtT0L15T952eR3LdiNfcc/G5Clj/Sor38u8cnSZ70nH2L03f'
+    'NN1lxeABTYop6ycOM8mHmJZHRNf/Ac/w9oE='
 )
 TABLE: dict[
     tuple[str, int],
@@ -109,55 +115,62 @@ TABLE: dict[
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 6200, 312, 1, (), (None, None)),
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 6512, 300, 1, (), (None, None)),
     ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 6812, 3312, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10124, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 11084, 948, 1, (), (None, None)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 12032, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 12316, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 12456, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 13216, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 14760, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 15620, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 15692, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 15772, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 15848, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 15932, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 16004, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 16624, 68, 0, (), (None,)),
-    ('\\S+', 0): (32, 16692, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16756, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 17344, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 18036, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 18280, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 18408, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 19176, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19684, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19904, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 20128, 760, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 20888, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 21116, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 21332, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 21528, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 21664, 1736, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 23400, 960, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 24360, 520, 2, (), (None, None, None)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 24880, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 26912, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27088, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 27736, 64, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 27800, 868, 2, (), (None, None, None)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 28668, 740, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 29408, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 29512, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30040, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 30236, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 31156, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 32060, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 32608, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 33292, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 34896, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 35336, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 35476, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 35672, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 36172, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 39212, 920, 1, (), (None, None)),
+    ('= -1 ENOENT \\(No such file or directory\\)', 0): (32, 10124, 656, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 10780, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 11740, 948, 1, (), (None, None)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 12688, 284, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 12972, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 13112, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 13872, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 15416, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 16276, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 16348, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 16428, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 16504, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 16588, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 16660, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 17280, 68, 0, (), (None,)),
+    ('\\S+', 0): (32, 17348, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 17412, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 18000, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 18692, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 18936, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 19064, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 19832, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 20340, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 20560, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 20784, 760, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 21544, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 21772, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 21988, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 22184, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 22320, 1736, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 24056, 960, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 25016, 520, 2, (), (None, None, None)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 25536, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 26052, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 26444, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 28476, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 28652, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 29300, 64, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 29364, 868, 2, (), (None, None, None)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 30232, 740, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 30972, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 31076, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 31604, 368, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 31972, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 32168, 920, 5, (), (None, None, None, None, None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 33088, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 33992, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 34540, 684, 1, (), (None, None)),
+    ('^[* ] (?:\\S+) +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 8): (40, 35224, 276, 0, (), (None,)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 35500, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 37104, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 37544, 140, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 37684, 304, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 37988, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 38184, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 38684, 3040, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 41724, 332, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 42056, 920, 1, (), (None, None)),
 }
