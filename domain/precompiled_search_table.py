@@ -14,88 +14,88 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc9zW0dyHoAgAfEXCMgSaUu2IVk2QZsU7bWdjbirXblsea04KyteJd5dRXYoEvwREySXBCXS2Ww2lVS2KqdU'
-    'aqv2luSUHHLJbXPJJf9AKofcUqnklkvuOa2DJ/QEHz52vzfvgZRtiah6fATeTM9MT093T3dPv3HnXMF1Prn29Xn7'
-    'U2zfh9vXVPsaal95+X2ifa9JuXL7isoNtq/o91PyWx5gjbevkvxfEhg5+X5Ryk3I/xX5/ozAclJ+TPpXEngedtR2'
-    'tX2NSR8jONfl3gDYO3Tfgu9Rf7/dvs4SnI/k/gDgLBKcTbmv0/dVgTvTvqYJ7rtyX1Hgejgb7WuyfZ2hsRZhbNF9'
-    'WdoZEXxFv+1RHxs0J1X6PhWI64rc/VxF9wWgD6fQR0XaGRMaiXD8Wvu6EtD2MLU9IDA8jYzJ5eu7a512a+7wh+Ex'
-    'XZ5OoMspqT8gc4Djeat9/RBg+/H7seWUsY0p5aP7e3K/Tfdbcp8XuCMEdwjGGJW7TPAvQjuIP5yTN+F3ngPttwr1'
-    '3+N0Sv4flf6dEjxcFJrcE/qO6PKG0PBFoaW4T47mBGl8D9YNro8bsE40urVob1TBXwVodkieRXCfkufaGvE4Yd46'
-    'KXSEbbzavurta1/W6JTg3deZlr6dlbJX5P9F4CU5pc2S0Lfn59r6jtqfE75wBvj5vPw2IWWj+4ty/xrxtRXgb454'
-    'jF8zOEfMM/0c7kvdVWh72eC/DxRYUZ3vQ3sPjPZeh3FEdd6X+cOx7BA9+fs9ue8SH14AGF7GbFPdzQQYMwBjkeos'
-    'G3JsnWBMwfh3Cb+bVHdXkSEsj/ZpPj29FKHOvtx/Te5vSJ0d6AvPX9Oo05D+YB8WjXn7odJvhB+V+S3owzbdl4w+'
-    'vKPg0Ld9BdYs4ufrMHc71P9dau++0e5LAGOD5mpL0TM0GGdkzSOO12ncu0pdpNMNmvNB4RnO4CEa7/E64yDwxkNy'
-    '+z/dJYvnM3xNDnl56GLk4SzAmJRxIe+9nCCvUXeoCt1fSagzSv0ukb7gefdnMI4JwNkYrMmHn7aQ/VVbLf9VRzVX'
-    '5eMgySkLL+OwhhEPVw29/kVDr/fzPADlyzDmnv67zwfaff9ZXP9RnmyD7uNIz/T9rYNuPEJr8wrMrf9elu+njLK+'
-    'zIuga78Jaz169hw8+zqUKQttFRUe4eUYP/P1TinPrih6Oo9/Bua9DGuzB+/XHuI9lm6sdRtV+KtcB/4wzRHSEeqb'
-    'oevoKNZhBONl+K0u/A51O+Ybo19QX6sp+lUU/jslPML/HumAvwt7EZfL5XNP8KeHkH+v1mWU/X0meH1MA1/ycvOP'
-    'cl0991/FZhFXri6ytS46APLnpDY8T/6ljC5NO3XRG+qiN9RFT8zS/i9knH6dYR2vX7wG/djM2M4fyjjTtFMXHTe6'
-    'twAPWdq/Kzw1grEGe4rT8FtddLws8K8LT0FYWzSGrLAvi/7n57kuPCS6H2SE+TT09wHRmL9/mhG2l29Dwtei3z6R'
-    'OfC/efnu8YLt+rF5ffVV0a2wzAaV3U6xhvye6hkZH+J1j/q0CPSXRLO4JjU8MC5RN1oAfS1Elo0m6NBxul1RYA+C'
-    'PcLr72dFh/Q61jXDbsj2JtZ7x4AeUFf25dDmodkja7T/a5G9K0/4KRh4YFvjKPS9pOg8fsyWHlWA/c+oshdIGl8o'
-    '3vx8p8XbNQM/IbZYP9ailBuQemwjtOyHnp7yxn7Saj/UZnwUOlsF2uQ1VBQ+WwI7wTC11wT+MgQ69JOEtxB9NwlX'
-    'JVhfeH0TFLZvCuz5gcO+hVLCHoD3VfNK/0sJ+vp0gEw5CCjTIvnThLXuy2j8aEHZ00fz+O9tQrlE8qRu7OPmaC+1'
-    'o/QlVBdbprre1/aP+Y4+gfopymXUU7KO+a/zHd6WdswhYwudvx3SEZYy6gZZdKpP8p19sW8/VNfZAZzgfOxQv5r0'
-    'vJUB11E/32z383ljr9Kk+6JCXx4m+sRC2z6b79hPUD/cMuhyg/CSpa9Z8PM/uY69qS7+Ag87aT7X+sTNv+S6uFkh'
-    'Ot7sk54nRL+38OzvSXvuv811fADH3UfkgUl436NxtALG0cp118BRjyOp7d/OdfyXoTz9PrXxKeAmgvdWrrv33Ka5'
-    '5T1Sk3hPy5AXs22Y54x11SJYG+TfTUv3lVzH546wt+i+AfRRFFhp+GzUzgXxGx8FfZXB5pu0ptienEauZOFf/yTl'
-    '0M6xF8Mrozr/4Lq8J4nXhT5jmg6V4Rq9RX38Gfgf0srXsthQzhh60n3DdrFF64phRvLh2YC13AT6TYuHHcLDdRfG'
-    'P5rEUxuKfCxLHMq8lP1xSrg+FqzfMXnfSVw/0Q/+Y/rtkH/zp/9vIpjQ/Jujiv3gtuwLp+m6KjaNOcFVTebgZvv6'
-    'AP6/DfbTm0I7NcHHnvCINfltRXDrY3JqUn5H/l+W5zvyfElw5cscyHr9Mn+8rQxtRXOenuh3Hz94U+4fGL/fpnp1'
-    'er5FzzkOw8cBrFG5FSUWEP3yNSWGEX9fpvocw7JENjKGc0C+xXGh5QLFgF4FWevIPsnPimAX876rIfDP70Cf8iA/'
-    'fi6/F2SdFKjeXkL9P5U4rIL4bceMdj1ufkRwGzR3LeA3+H2dbBgN6sc9ibMoSNzKpDGObaM97ucitfeJUW6X4HL8'
-    'yC6VTzuuWdELCiIHSjSuBtHwojFOjGdF+E8JTy8I/QwS/JYRH/MpwUGdZ5RsYEl2PM0+dJFstI/Sj1yJ6deu/M/2'
-    's5P1e7J+H5f1GxKz+zisWe08xhTEomO7Viz6IODL8iPlIO70aYCPNnsLflxftDYmIEbcqsf+qjjfpK8f5yv1Md/T'
-    'gb6Q0RQ+13FZcwXQ3yE2J/aTfwJicwqHNzylFGr7dlKBscPxUCc4P2acM917neJkDmLnIM3n1gndf/lwjnrDPZId'
-    'd2UPcTIfj5YP4ZmCk/WQgP90K6KWVg4UTuRAyBycyIGvOM4rFH+Xp/i7M7DviPYz59sr6bmazrN4j/JsLWyfkws8'
-    '0+PhDNMexdu7ymA3cEpcGz/nfjnoV5xdTYMTN8ZxGuMpgZUU25gWb2gzmQuAUyR/K/h4os9fWDQT1fkzqKudv71s'
-    'PPP+wnLMHt7ao5fFv4B77nyA3cCfqzwN9gqMJ2EbxpwS34f9/47rnm9agHtZYlDPGnXj5u0Vub8AfRly3bNQLwtN'
-    'DgXiOLIvnofyFn7S2Dzi5iXEphHaThyMkBwEXN+f9SwKQ8Q4/DHyh31I9w/ge1niMn0dn/viLfKh+e+/KXXmXff8'
-    '6tsE/wbVvUHlGNZ5aP8WlbmpwCjDWsNxftcY93dizjFEtqJvSLk7hL+GC8tNMu26ZxuXnH62uKWMddHwH+5QnbLS'
-    'p6ZRZ1Xxf99NoGc8S/gG0VLZoIsbMIeI83dgrY4E1C0LHVVS0KzWnja3u+JvGEppm06rsz3uqputaf00UGX7Gxei'
-    'J/NchNLsOfJZMA/5HtwxRw/T0KDMt0VP5+WMURZ68nLhdJtZPDWdbcwF6TuO1Y/tfVpbt1xv7odbGcZsnZVB/lA0'
-    'eNaPZF6O2wcYtfU7EJP0VfLzedlxKsbX6nlppQ9/H+rDST49jpOy/M1Pop+vpND/0xni2VqBcYn+rOQLx9iGFuu9'
-    'pcQ9WjGsVtlHTUNHlSvLmvsBmvsvmnaP4swW0jXGFfDY8u7wWbZhxcbr55bPK4bUH6D6hZT1B2PGN6Ws2x/QnuQ9'
-    'ko9vk1ytkX5v8X+WM5ynadMdPv+KMYWLCbGFy7RHr5FOEo3zKcBDVOZbxhq6GrO+aq4379kgrZ+4fHb+fP4dws0a'
-    '4Y5zwi0TTu4ZcZWrCbK8ZeyNavR8zek5vGqyXs8RTqx4Tkuv4f1dzZC/NVnfWXFt6YuTShzULerjPafnfFuiPr9P'
-    'Yz2g528RnFUDZ+vGHDQVurZsITjG07S2s4xxLmGMC0occSjf1uiZcTATo+sXYX378X1EOP8QbCWTJBtwT3AT7CFV'
-    '2ttUYK/v1+0DF59TNcmuMEj7FZ87Ec9RLQacIfC5VjEfI+d/qAbI7qj+L6Dc4Vw9+Sf6g/txKxdVd7aDN/89n9Bc'
-    'tn5+tbwifNbV2+Ew/8c+6akNd/g8bL/5P9BGfqZd72PXmxvE4g/jih6I450MGG+WM8dR3sJLx4SffvLKhOjCjDOP'
-    '918KH0Qe0wjA3yTJ0SLsse+k7Mtdor8JONuTdL40VI5wfmjEQXQe7dkMdinMv2TlD9dkcFn05wuEdz5PuhlAQ0uK'
-    'zOJzqxqPj/rw66S7pskX/JcX4vWMsjx7jsbIZzfTnC1cJtrw58UPaD4teToMcuwzg+b3A3DeCpSnk3JnXcbnmApp'
-    'x58rrUL9Ygo7wrlHYGPB2PUJop+RXtq8lBRv028edaTvbeHZOM+bTj8L7/MefGbwwC2av7T0gv36DdkvD7nenI6I'
-    'f1y/k2BTyAXy2GGFx1YNffxl415z3bxYHu95hd7j5ERIrvjhwP2YZj+8YOyNH7jwfGEVkKMbzs5DXFFo7AeynyiC'
-    'vb6fvuBejvfVB9Lm8yKvtNziTWPvv5OyD1tgV9HOp4TgNB9gw/c8pUJnruLo4IKyZ03KRb5L9w3ip37vdt+wfayT'
-    'ncnPBeah3iXfxZKxb24otiwrP16cXapG++9tww/CPpddwy6k4Qhxk3Y8uCfeNfCq4TvEl3buhAZUGtgz7KT8Hold'
-    'w9a3nNJ+NAg61Retz/5brpMHH+Uq56paNPZt94znnyq2K5TXW4G6FeoOnHOM+7Jp1IvLe4LlNlx4HiW0oT08j5rr'
-    '+H7QxhOim686PefNZox+mTZfUU2xfVk5Y5AuPsh1496yjClte6/nuvvJYUNPRxrAsXHeVc5DhvSPbZ7NHd5rcV6f'
-    'JtB0iM0Q71a7/+u6a27Yxed2Yvytut68OS3yH5TJhxlqT/D+gK+CDSz67e/cYXpZMfZji8aaD9HFsc0/d53c/kOK'
-    'Pn/U4/b9DMnBxbYfzkWt5UVmmvxeAE2uOTuPnUX3SJvPknyKyyPYT56mhkLTjIffN+RJ2nkK0b1HIOY4hJceJMiB'
-    '/QT/aVra1nI7Vygm86UU+Gkqdj6c9+UAH7CW+5xlRvR91un5shYV2gzNZ9eIsVtoa7xh9IHX2HsSz8f57dLgE9tJ'
-    'ws+s6+b7PGr8HCVeQmLeQ+wgnBd4yPW+v28YbBYcc2LF+hx+X81DP5X5vhrrzAvmRGf5izZPtIV7WLkUsKoBsUt5'
-    'ipGadd33dDqwKzxJeJmUMyce5khAHNjjhgOM9yqADXMC5ASvsXrCGtPa+xhw6/uNuZyT3mWI71rU3i2aZHMbU+LI'
-    '4mD6PewzUFc72zfsuu+YmFH0cH8eNs7mPJcifjBL+VrK8gvHXL5GvOgV13vuLhR3cfOXxuY/E2OvwTNjF5U28Z2f'
-    '/F5Ry+aL7QxBO37tX6L+vZAxDuiOi89z5v0dE4YfBPVp6x1y2B7HA71rnK35ros/z6fBm5TYe143ml13w4jTWzFi'
-    'xZoQpxjKQ9L2vxpoJzyj0ENN8WnhePGdn0e1Ju4qMYOvGHeOT9w34s8aRvzlg4SYvVpG+tf6q8VsjQDOtHcmlohf'
-    'afPLMmUAYo3nQL5mhe/nXTuj+SrxqqzyMOv7qrO83/pOhvhtfO/1KcBxnI1rPqUsXkjZn+Msr+nkXubcNdYqvqPa'
-    'x7aHvq/cx7fj+5KGRAcKpaOicQbh2wmxCWPEK7+Id6GXXO/7b1+ldenzA78O6+yUO/zec78ux8Hn8xrwGJSJ/B7p'
-    'RbIRrTv9Pb9ZY4TnM+hG0Vz+veuc347LuWmNgf2n60ocPMozPv9sxeGzn/IbTs+LvBkTD2/FZG2JXoBzdtOQc62E'
-    'sxvNhHiFZRd/Tiwpph9l6tYRxZAzrpsJ50yS6PQ4cDITGM+WJ50qrS6LMZvXM8YxLsv6ODnz/ejPfPv5iaOR8T5p'
-    'JM0aW0hRPjSOKEs+CcyHkHQGQ1vfWeKdtPXxjBE7h3pSSFyaxi+uJezXrHxJGEvo1/h8Bjh8njINTQ2B/EFanSBa'
-    'RTgYk+gy6OhJ+8cstjvLJpHrwyZh5QyI4AznemO1rXzAryjzFRrbPSnxwtg/1gu2DXtDK8V68fHRL1FbHMN2z4h/'
-    'TZL/44q+V83Qv0mCwzrgAfGPpZRtYI6JZcK3j738A+CBS4YtCHXGsvTnNNmH9pS+avGZqF+WXTevD8Lyz267bl6E'
-    'uHaisjdgLVjneZnH87neJdeb/+ENJcbQinlboli7F6HvjZh42jLYy0POKPM7q7TYV7Tp9StvMMfXH0f+d8Xu5wLk'
-    '7KShI19O0HXZXrdBc/QRwN4k2A+Ij/L+cdX1nitHHuRzq00b/V5N4F+XXW/eKys28u2M434axv1hYN8W6K7hi89+'
-    '1QN9zyg7lojGPk6ru+cf7xybbYKsuYyfXMJzXns+p1/c/s65+Hx9VZpPfD9XaS2+L+MBfTlLuhmuH2t9NQz9IK2/'
-    'ZVjWkdetSgFx0cPOzq/neQnn6LtO/eBz3+9Que/H6G0DypoLtSWn2UdpNsk09asxc14wxhCiQ54nWTUusr8bX/D5'
-    'QBRboMUXILw0ulRS3lpcN1qOyQrIwrKCy6RxY67B0H5zrh+eI2u9oP13NoOeb805+4cjXPxHSj3iquKn7GcfbZ1B'
-    'S0vrWWwUQ4ZPHfOw/lz2iA91hOkvx1iPki/4PcCM4Z/+Vor5PS4+GPXxa7JfRx990jsG08Q+zFLdDWMv03D9nXuM'
-    '/q/mO36g48KXL58mzl6rn2ZPzbg6appBev3nXHc+XnBHb5fkGPAJoL19kEE5RQaF2pQ0f1LVZfNL1xN4ywyVX1R8'
-    'QMdFizhvt3Pd/dfVwPgVpsvQeiy3isrYy1K/SL7AA2UfVjPoYILaHyE96Cftvz+J2UuE5HWKm9tQn1m//GSG5vK/'
-    '2tefuHR5CqtUruc9w/9t7614H5OUgz5JH5wy4iPRHq7ZWYuuezb7OHUT9A9G5y6fz+gXnc0wx5pvMsnv/LH4B4+C'
-    '55/4neJ1yDhb0HllHx8yvn7i1dLKEgsO28e3Y+LqtFwOmKdXy3UcmjvPv7vjkvTdx1/tyrUmfWVbkBbbsQZjmxQa'
-    '0mJBdxNiRDTbfdVlzxXC+CiCHeRdly7XZtZYupUYOtT0L15T952eR3LdiNfcc/G5Clj/Sor38u8cnSZ70nH2L03f'
-    'NN1lxeABTYop6ycOM8mHmJZHRNf/Ac/w9oE='
+    'eNrtXc1zXFdWv9366La+Wt2OLSV2krbjRFIiWckkYbBmPONU4kxMGMdkDJkZ4wRZan0QtaTRhy2FYRgKiqliRVFT'
+    'NTtgBQs27IYNG/4BigU7ioIdG/asJvSzzqV//dM57937WnISW1319NT97ue55+uec+55I865XnfwKbSuz1ufUus+'
+    '0LrGW1d/6yrK76Ote13KVVpXUq6vdSW/n5LfitDWSOsqy/9laaMg3y9KuVH5vyrfn5G2nJQflvGVpT3fdtJ3rXUN'
+    'yxiTdq7LvQFtb9F9A74n4/126zpL7Xwk9wfQzjy1sy73Vfq+LO1Ota4JavdduS8p7fp21lrXWOs6Q3MtwdyS+6L0'
+    'MyjwSn7bpTE2aE1q9H08ENZVufu1Su5zgB9OwY+q9DMsOJLA+LXWdSWg7wHqu0fa8DgyLJev764d9Ft3hz/cHuPl'
+    '6Qy8HJf6PbIGOJ+3WtcPoW0/fz+3gjK3YaV8cn9P7rfpfkvus9LuILXbD3NMyl2m9i9CPwg/XJM34XdeA+23Ko3f'
+    'w3Rc/h+S8Z0SOFwUnNwV/E7w8obg8EXBpbRPgdYEcXwX6Abp4wbQiYa3Fu4NKfCrAs72y7Ok3afkuUYjHibMW8cE'
+    'j7CPV1vXZOvaExodF7j7OhMytrNS9or8Pw+8pKD0WRb89vxco++k/xnhC2eAn8/Kb6NSNrm/KPevEV9bAv7miMd4'
+    'msE1Yp7p13BP6i5D34sG/32gtJXU+T7098Do73WYR1LnfVk/nMsW4ZO/35P7NvHhOWjDy5hNqrue0cYUtDFPdRYN'
+    'ObZKbYzD/LcJvutUd1uRISyP9mg9Pb6UoM6e3H9N7m9InS0YC69f06jTkPHgGOaNdfuhMm5sPynzWzCGTbovGGN4'
+    'R4Gh7/sK0CzC5+uwdls0/m3q777R70vQxhqt1YaiZ2htnBGaRxiv0ry3lbqIp2u05n3CM5zBQzTe43XGPuCNh+T2'
+    'f7pLFs/n9jU55OWhS5GH09DGmMwLee/lDHmNukNN8P5KRp0hGneZ9AXPuz+DeYwCzIaBJh9+WkL2Vy21/FcHqrkq'
+    'H/tITllwGQEaRjhcNfT6Fw293q9zD5SvwJw7xu8+72mN/Wdp40d5sgm6jyM90493EnTjQaLNK7C2/ntFvp8yyvoy'
+    'L4Ku/SbQevLsOXj2dShTEdwqKTzCyzF+5uudUp5dUfR0nv8UrHsFaLMD7tcewj0Vbyy6TSr8VeGg/QFaI8Qj1DdD'
+    '6ego6DBp42X4bVL4Hep2zDeGvqCx1iLGVRL+Oy48wv+e6IC/C3sRVygUC0/wpwORf6/eZpTdfUaZPiaAL3m5+UeF'
+    'tp77r2KzSCs3KbJ1UnQA5M9ZfXie/EuZXUw/k6I3TIreMCl6Yp7+fyHz9HSGdbx+8RqMYz1nP38o84zpZ1J03OS+'
+    'A3DI0/9d4alJGyuwpzgNv02Kjpen/evCU7CtDZpD3rYvi/7n13lSeEhy38/Z5tMw3geEY/7+ac62vXzrF76W/PaJ'
+    'rIH/zct3Dxfs18/N66uvim6FZdao7GYEDfk91TMyP4TrLo1pHvAvC2eRJjU4MCxRN5oDfS1Elg1l6NBpul1J2u4D'
+    'e4TX38+KDul1rGuG3ZDtTaz3DgM+oK7sy6HNQ7NH1mn/t0P2riLBp9eAA9sah2DsZUXn8XO29Khe2P8MKXuBrPmF'
+    'ws2vdyzcrhnwCbHF+rmWpFyP1GMboWU/9PhUNPaTVv+hNuOj0Nmq0CfTUEn4bBnsBAPUXxP4Sz/o0E8S3EL03SxY'
+    'lYG+8PomKGzflLZnew77FsoZewDeV80q4y9n6OsTATJlP6DMDsmfJtC6L6PxozllT5+s47+3EOUSyZNJYx83Q3up'
+    'LWUsobrYItX1vrZ/LB7oE6ifolxGPSXvnP+6eMDbYuccMrfQ9dsiHWEhp26QR6f6pHiwL/b9h+o6WwATXI8tGleT'
+    'nu/kgHUyzjdb43ze2Ks06T6v4JdvE31ioX2fLR7YT1A/3DDwco3gkmeseeDzP4UDe9Ok+At821nrudIlbP6l0IbN'
+    'EuHxepf4PCr6vQVnf8/ac/9t4cAHcNxjRB6YBfddmsdOwDx2Cm0aOOp5ZPX924UD/2UoT79PfXwKsEnae6vQ3ntu'
+    '0tryHqlJvGfHkBfTrTbPGXS1Q22tkX83Fu+rhQOfO7a9Qfc1wI+StBXDZ5N+Lojf+CjwqwI23yyaYntyjFzJw7/+'
+    'ScqhnWM3hVcmdf7BtXlPFq8LfcY4HSrDNXxLxvgz8D/EyteK2FDOGHrSfcN2sUF0xW0m8uHZAFpuAv7GwmGL4HDd'
+    'hfGPJvHUhiIfKxKHMitlfxzZro8F63ZO3neSNk70g/+Yfjvk3/zp/5sIRjX/5pBiP7gt+8IJuq6KTWNGYFWXNbjZ'
+    'uj6A/2+D/fSm4E5d4LErPGJFflsS2PqYnLqU35L/F+X5ljxfEFj5MvtCr1/mj7eVoa1oxuMT/e7jB2/K/QPj99tU'
+    'b5Keb9BzjsPwcQArVG5JiQVEv3xdiWHE3xepPsewLJCNjNvZJ9/iiOByL8WAXgVZ68g+yc9KYBfzvqt+8M9vwZiK'
+    'ID9+Lr/3Cp30Ur3djPp/KnFYveK3HTb69bD5EbXboLXbAX6D31fJhtGgcdyTOIteiVsZM+axafTH45yn/j4xym1T'
+    'uxw/sk3lY+c1LXpBr8iBMs2rQTg8b8wT41mx/aeEp/cK/vRR+ztGfMyn1A7qPENkA8uy42n2oYtko32UfuRqyri2'
+    '5X+2n53Q7wn9Pi70GxKz+zjQrHYeYxxi0bFfKxa9D+Bl+ZEKEHf6NLSPNnur/bSxaH2MQoy4VY/9VWm+SV8/zVfq'
+    'Y74nAn0hQxE+1xGhuV7Q3yE2J/VTfAJic3oPb3jKEWr7ZlaB4cPxUCcwP2aYM957neJkDVLXIOZz6wTvv3wwR73h'
+    'HsmOu7KHOFmPR8uH8EzBCT1kwD+OIuqxcqD3RA6ErMGJHPiKw7xK8XdFir87A/uOZD9zvkVJz9V1nsV7lGfrYfuc'
+    'QuCZHt/OAO1RvL2rAnYDp8S18XMel4NxpdnVtHbS5jhCczwlbWXFNsbCDW0mMwHtlMjfCj6e5PMXFs4kdf4M6mrn'
+    'by8bz7y/sJKyh7f26BXxL+CeuxhgN/DnKk+DvQLjSdiGMaPE9+H4v+Pa55vm4F6RGNSzRt20dXtF7i/AWPpd+yzU'
+    'y4KT/YEwTuyL56G8BZ8Ym0fauoTYNEL7SWsjJAcB1/dnPUvCEDEOf5j8YR/S/QP4XpG4TF/H5754i3xo/vtvSp1Z'
+    '1z6/+ja1f4Pq3qBy3NZ56P8WlbmptFEBWsN5fteY93dSzjEktqJvSLk7BL+GC8tNMuHaZxsXnH62eEeZ67zhP9yi'
+    'OhVlTE2jzrLi/76bgc94lvANwqWKgRc3YA0R5u8ArQ4G1K0IHlUjcFbrT1vbbfE39EfapmN1tsdddbM1rZ8Gqmx/'
+    '40L0ZF6LUJw9Rz4L5iHfgzvm6GEc6pP1tvDpvJwxyoNPXi6cbjGLpybyzblXxo5z9XN7n2jrluvM/XArx5ytszLI'
+    'H0oGz/qRrMtx+wCTvn4HYpK+Sn4+LztOpfhaPS+tduHvQ304y6fHcVKWv/lJ9POVFfx/Okc8205gXKI/K/nCMfah'
+    'xXpvKHGPVgyrVfZR49BR5cqy1r6H1v6Lxt2jOLOFeI1xBTy3ojt8lm1AsfH6teXziiH1e6h+b2T9vpT5jSt0+wPa'
+    'k7xH8vFtkqt10u8t/s9yhvM0rbvD518xpnA+I7ZwkfboddJJknk+BXBIynzLoKGrKfRVd515z/qIftLy2fnz+XcI'
+    'NisEO84Jt0gwuWfEVS5nyPIdY29Up+crTs/hVRd6PUcwseI5Lb2G93d1Q/7Whb7zwtrSF8eUOKhbNMZ7Ts/5tkBj'
+    'fp/muk/P36J2lg2YrRpr0FTw2rKF4BxPE23nmeNMxhznlDjiUL6t4TPDYCpF1y8Bffv5fUQw/xBsJWMkG3BPcBPs'
+    'ITXa21Rhr+/p9oFLz6maZVfoo/2Kz52I56jmA84Q+FyrmI+R8z/UAmR3Uv8XUO5wrp7iE/3B/biVi6q92sGb/45P'
+    'aC5bv75aXhE+6+rtcJj/Y4/01IY7fB622/wfaCM/06r3sevMDWLxhxFFD8T5jgXMN8+Z4yRv4aVjgk83eWVCdGGG'
+    'mYf7L4UPIo9pBMBvjORoCfbYdyLHcpfwbxTO9mSdLw2VI5wfGmGQnEd7NoddCvMvWfnDNRlcEf35AsGdz5OuB+DQ'
+    'giKz+NyqxuOTMfw66a4x+YL/8kK6nlGRZ8/RHPnsZszZwkXCDX9efJ/W05KnAyDHPjNwfi8A5juB8nRM7qzL+BxT'
+    'If34c6U1qF+KsCOcewQ2FoxdHyX8GezEzUtZ8Tbd5lFH/N4Uno3rvO70s/A+78FnBg/coPWLxRcc12/IfrnfdeZ0'
+    'RPgj/Y6BTaEQyGMHFB5bM/Txl4173bXzYnm4FxV8T5MTIbniBwL3Y5r98IKxN37gwvOFVUGOrjk7D3FVwbEfyH6i'
+    'BPb6bsaCezneV+9Ln8+LvNJyizeNvf9W5Bg2wK6inU8JgWkxwIbveUqVzlyl4cEFZc+alYt8m+5rxE/93u2+YftY'
+    'JTuTXwvMQ71NvosFY9/cUGxZVn68NLtUnfbfm4YfhH0u24ZdSIMRwiZ2Prgn3jbgqsE7xJd27gQHVBzYNeyk/B6J'
+    'bcPWtxhpP+oDneqL1mf/rXCQBx/lKueqmjf2bfeM558qtiuU1xuBuhXqDpxzjMeybtRLy3uC5dZceB4ltKE9PI9a'
+    'OPD9oI0nRDdfdnrOm/UU/TI2X1FdsX1ZOWMQLz4otOPe8swptr/XC+395IChpyMO4Nw47yrnIUP8xz7PFg7vtTiv'
+    'TxNwOsRmiHer3/91bZobcOm5nRh+y64zb84O+Q8q5MMMtSd4f8BXwQaW/PZ37jC+LBn7sXmD5kN0cezzz91Bbv9+'
+    'RZ8/6nn7cYbk4GLbD+ei1vIiM05+LwAnV5ydx87Ce8TNZ0k+peUR7CZPU0PBaYbD7xvyJHadQnTvQYg5DuGl+xly'
+    'YC/DfxqL21pu5yrFZL4UAZ+mYufDdV8M8AFruc9ZZiTfp52eL2tewc3QfHaNFLuFRuMNYwxMY+9JPB/nt4uBJ/aT'
+    'BZ9p1873edTwOUq4hMS8h9hBOC9wv+t8f98A2Cw45sSK9Tn8vpqHfirzfTXWmRfMic7yF22eaAv3bRUi2qoFxC4V'
+    'KUZq2rXf0+nArvAkwWVMzpz4NgcD4sAeNxhgvFcv2DBHQU4wjVUzaAzxDG2kzsW/ExPfscg+I3/uruQ680JnvRcR'
+    '96l3UuB6BmzCo4atmN95WQZZlgYjbU0+7nJeabAKiSMcVmLt0tr0+/xnoK52/nHAtd/DMaXsVfyZ4TS7/ExEjGWe'
+    '8vXI8nPHXL5OdPSK6zybGAq7LPoJ9YtMpdi08FzdRaVPfC8qv3vVsotjP/3Qj+ePl2h8L+SMlbrj0nPBhdJ/zdnv'
+    '2cP+OGbqXeP80Xdd+plHrb0xOZ/AdKPZvteMWMYlI56uCbGcMbw7Zvy1QFvqGQUf6orfD+eL70U9Kpq4q8RVvmLc'
+    'OYZzz4jRaxgxqg8y4hrrOfFfG68W1zYIMNPeK1kmfqWtL8uUHojHngEdJG/7ft21c6yvEq/KKw/zvtM7zzvA7+SI'
+    'ccd3g58CGKfZAWcjZfFc5HiOs7y2b/Ey565Bq/gebx//H/pOd38GAN8p1S86UCgelYxzGt/OiN8YJl75Rbwvvuw6'
+    '3xH8KtGlz6H8OtDZKUVP9nQ5An6x14DHoEzkd23Pkx1t1envQs4bRz2bQzdK1vLv3cEZ97S8pNYc2Me8qpwVQHnG'
+    'Z8Stswrsy/2G03NHr6ecGbDi1jZEL8A1u2nIuZ2M8y3NjJiORZd+li7r3APK1I0jirNnWDczzuJk4elxwGQqMOav'
+    'SDpVrC6Lca3Xc8Z6Lgp9nJyLf/Tn4v36pOHISJc4EkNjcxHlQ2Ot8uTcwJwRWedUNPrOExOm0cczRnwh6kkhsXsa'
+    'v7iWsV+zckphvKWn8dkc7fCZ0xic6gf5o+UQSNZ8oNAZu23lB35FGVtorPeYxA8jXFkGbhp7650I3PDx0i9RXxzT'
+    'ds+Ih82SdSOKblPLMb4xaof1nX2ilYXIPjDnxCLB28di/gHQ+4Jh90D9qCLjOU22kF1lrFq8JupSFdfO84Nt+We3'
+    'XTtPQlo/SdkbYIuyzvcyP+NzvguuMx/EG0rMoRUDt0Cxdy/C2Bsp8bUVsA2HnFnmd1hpsbBov+qWt2LOrz9O/PGK'
+    'jcsFyJQxQx+8nKHXsW1qjdboI2h7ndp+QDyR90rLrvOcOfIgn2ttwhj3cgb/uuw682BZsZJv55z30zDvDwPHNkd3'
+    'DV58Fmwy0BeNsmOBcOzjWD21+Hjn3GwhZN3l/BQynjPt+Rx/aXsZ59Lz99VoPfF9XeWV9LGMBIzlLOnMSD8WfTUM'
+    '/SDWtzAgdOR9m+WAOOkBZ+fb87yEc/Zdp3HwOfB3qNz3U+xBPQrNhdpNY/YMmv0tpn4tZc17jTmE6JDnSVaNiOxv'
+    'xxt83pPEGmjxBthejC6VlccW6UbLOVkFWVhRYJk1b8w9GDpuzv3Da2TRC9o6p3Po+daasy80gcV/ROoRVxWfXDd7'
+    'RutMWiyu59mP9xv+Y8zL+nOJZXioI0x8OeZ6lHzB7wGmDF/styLW97j4YDLGr4kdH/3RWe8cjPHzT1PdNWMv03Dd'
+    'nYNM/q8VD3wexwUvXz4m7l6rH7OnZlgdNc4gvv5zob0eL7ijt8FxTPgo4N4eyKCCIoNCY7o030nN5fPBTmbwlikq'
+    'P6/4O44LF3Hdbhfa+6+rgbEajJeh9VhulZS5V6R+ifxe+8o+rG7gwSj1P0h60E9af3+SspcIyfOUtrah/qFu+ckU'
+    'reV/ta4/cXF5C2tUruO9w/9t7614H5OVkz5LHxw3YgHR9qvZWUuufVb7OHUT9IUl5zCfz+kDnM6xxpofLsvH+rH4'
+    'wo6C55/4WNJ1yDRb0HllHx8yv25is2JlidUO28c3U2LItNwOmLdXy30cmkvPv8vjkozdxxpty7UiY2VbkBbHsAJz'
+    'GxMc0uIetzPiITTbfc3lzx3C8CiBHeRdF5d7M2/c2FIKHmr6F9PUfafnlVw1YhN3XXruAta/smKb/DtIJ8iedJzj'
+    'ixmbprssGTygSfFT3cQcZvkQY3lEcv0fvFz2pg=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -154,23 +154,23 @@ TABLE: dict[
     ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 28652, 648, 0, (), (None,)),
     ('\\d+', 0): (32, 29300, 64, 0, (), (None,)),
     ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 29364, 868, 2, (), (None, None, None)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 30232, 740, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 30972, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 31076, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 31604, 368, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 31972, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 32168, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 33088, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 33992, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 34540, 684, 1, (), (None, None)),
-    ('^[* ] (?:\\S+) +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 8): (40, 35224, 276, 0, (), (None,)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 35500, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 37104, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 37544, 140, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 37684, 304, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 37988, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 38184, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 38684, 3040, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 41724, 332, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 42056, 920, 1, (), (None, None)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 30232, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 30524, 740, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 31264, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 31368, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 31896, 368, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 32264, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 32460, 920, 5, (), (None, None, None, None, None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 33380, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 34284, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 34832, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 35516, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 37120, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 37560, 140, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 37700, 304, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 38004, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 38200, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 38700, 3040, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 41740, 332, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 42072, 920, 1, (), (None, None)),
 }

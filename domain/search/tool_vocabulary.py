@@ -58,8 +58,14 @@ _EXITED = precompiled(r"^(?:\[pid +\d+\] )?\+\+\+ exited with \d+ \+\+\+", re.M)
 # ``.expert`` alone on its line, then a statement, then what the expert would add.
 _EXPERT = precompiled(r"^\.expert[ \t]*\n(?:[^\n]*\n){1,8}?CREATE INDEX ", re.M)
 # A line of ``git branch -vv``: the mark of the branch checked out (or a blank), the branch,
-# its commit, its upstream in brackets.
-_TRACKED_BRANCH = precompiled(r"^[* ] (?:\S+) +[0-9a-f]{7,40} \[[^\]\n]+\] ", re.M)
+# its commit, its upstream in brackets. Searched from the newline before it, as ``_BLAME_LINE``:
+# a quarter of sections hold ``] `` (log levels, pids, timestamps).
+_TRACKED_BRANCH = precompiled(r"\n[* ] \S+ +[0-9a-f]{7,40} \[[^\]\n]+\] ")
+
+
+def _tracks_upstream(text: str) -> bool:
+    return _TRACKED_BRANCH.search("\n" + text) is not None
+
 
 # Each entry: substrings one of which every match holds (the test runs only behind one), the
 # test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
@@ -119,7 +125,7 @@ _ENTRIES: tuple[tuple[tuple[str, ...], Callable[[str], object], str], ...] = (
     (("CREATE INDEX",), _EXPERT.search, "suggested"),
     # ``git branch -vv`` writes a branch's upstream in brackets after its commit
     # (``[origin/main: ahead 5]``); a branch without one is written without them.
-    (("] ",), _TRACKED_BRANCH.search, "upstream tracking"),
+    (("] ",), _tracks_upstream, "upstream tracking"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;
