@@ -14,83 +14,89 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn7eSdvVhaaX1h+SvZP2RSEpky84HwUqc2OU4iQlJTBIIiXHMWlpLxvqKtPJHCCEUFKniRFGp4ggn'
-    'OHDhBhcu/AMUB24UBTcu3DnF7Mv2sL/9qee9mbeSktjaqqfR7nvTM9PT3dPT3dNvwBjTaRqfqH7drX8K9bK3fo3U'
-    'r3z9ysnvg/WyLM8V61f8XFf9in/vkd9yAGugfnXL/90CI5Lvh+W5Qfl/SL7vE1hGnu+X/nULPAs7brtUv/qljzGc'
-    '81JWAfYKlUvwPe7vc/VrD8F5S8pbAKdCcBalvE7fZwXueP0aJbgvSHlNgWvhzNev4fq1m8ZagLHF5Yy00yf4in9b'
-    'oz5WaU5K9H3EE9dDUtq5isspoA+j0MeQtNMvNBLj+GT9OuXRdi+13SEwLI30y2XrmzONdstm/YfhMV3uTKHLEanf'
-    'IXOA4zlbv94B2Hb8dmyRMrZ+5fm4fEnKN6m8KOWkwO0juHkYY/zccYJ/GNpB/OGcPAm/8xxovw1R/y1OR+T/HdK/'
-    'HsHDYaHJNaHvmC4vCA0fFlpK+kQ0J0jja8A3yB8XgE80unXR3g4Ff0NAs3m5F8PdJfc1HrE4Ydk6LHSEbZyoX2P1'
-    '67bw6Ijg3dYZlb7tkWdPyf8VkCWR0ma30LeV5xp/x+0fE7mwG+T5pPw2KM/G5UNSPkZy7RrIN0MyxvIMzhHLTDuH'
-    't6XuLLQ945C/txRYcZ1vQ3u3HO09DuOI67ws84djWSF6suVVKVdJDk8BDLvGLFPdxRQY4wCjQnVmHOvYdYIxAuNf'
-    'JfwuUt1VZQ3h9eg2zaellwLUuS3lV6R8QuqsQF94/hYcdarSH+xDxTFv7yj9RvjxM9+APixTOe3ow/MKDm3bp4Bn'
-    'ET9PwdytUP9Xqb2bjnYfBhjzNFdLip6hwdgtPI84vk7jXlXqIp3O05x3icwwDhmiyZ4O0A+Lcr8faE2kb8end+9+'
-    '/GlD5VTlPsqZZVgTDekfVpaOgc7UR3N2CtZI+70o33scz9pnHgId7EmggfjeA3DvKXimKLpcQaEdK9/4nq3Xo9w7'
-    'pehvPP5x+d/i3Wh4P/MZ3gtJeOf5LEh7XbA2WR1sj8gEi9czDh2SdY+YZ9+HsfTD3qIf1jz7HK5/mm5aJllQI90n'
-    'R7pZp0O/Yb1zB/S9G8Y2SGN24a5T1nELKwocny/erC4TirczDvz46OV2rAV5rkPqsb7o0iUtPeUcssXVvu/+YRj4'
-    'III58x1nCXA1Qvphv4x7N+j2g1Qf5fCq8GvvfYi3HsKbS99OwlU38Bdez4Bu8ozAnuxYv8/sTmhbk6WTSv+TYBRk'
-    'zz8Ka5Zda38om5h4fbrj8UxNyqqUC8Dr9hlNHk2BjmZAnv69TihHYQ+JMPIEA+uOiT7DfcH+W/3iJPR/UcoZqmvt'
-    'Ln+s92ev/DYtZUXKZcBTO2P+Va4h20LH7DM23/mzuFujsdY82lmC9nAMUUr7dvxX6uN/BNpP6zPOkcUJzscK9WuB'
-    '7tcy4Dru55P1fj5I+OE2FohGkL4sTLSP+La9J9fQmcZE78W2mS7nCS9Z+poFP/+JGjrmmOwdLey0+ZxrEzd/iZq4'
-    'uUZ0vNgmPcf3riTg2ZZJY4z7+JuosR/c7D6iDEzD+xqNo+YxjlrU5IGNHkda29+MGrYsX5l+k9q4AbiJ4Z2NGjoR'
-    'yoYK4bFCvFJ1rHt2vZiow9zv4KsawZonW18o3Q9FDfsrwl6ich7ooyCwQuRs3M4hsSFuBH0VYZ+XxlO8hwxZV7LI'
-    'rz/Jc1Ym4Rg0WRnX+b1pyp40Wed7j2nadw3X6C3u48dgcwhdX4tin9zt0JNu0ndem5YdMOP14aAHLy8A/YbiYYXw'
-    'cN74yY8FkqlVZX0sik9iUp79IBCu9Qu2OyZrL0nqJ9pEP6Df1vmoPvq/iWBQ81HtUOwHPbLPQP/raZBthuxjfK8A'
-    'dgjrw8qDr2gF7CQ54NdP5PdO6Vcn1VtLqf8T8YF0im2s39GutTe+R3CrNG81mF/8fp32jFXqx1WxcXaKzXjYMY5l'
-    'R3vczwq1d8Xx3CrBZdvtKj0fOq4JkcOdwnfdNK4q2ZArjnGiLxnh7xIe6hT66SL4NYdt+gbBwTVmB9kc0uwm2n78'
-    'MNnEfG0RG23L4H6tyv9sr9jm323+vVf418dffi/wrBYLNQJxINiuKw6kC/DlsttH4PPdC/DRRuqCn9QXrY1BiM9w'
-    '1WP/gBbLxbjhvQPKMhtvMeppe97hgDMFshH7ckXqWn3JykcTJX9y0b39MTBPoGB2G//PctoD8fx8ZxvnW4pzpnur'
-    'U2zPQeIchHwubtP9Fw/nqDdcpbXjsuwhtudja+XQEKzT2/yQgv8wjiiHrgOd2+uAzxxsrwNfcpwPUbxTjuKddsO+'
-    'I97PHKhz0gNlXWbxHuVg2W+fo8Xdaz4PC6eX9ijW3lUEu4FR4oj4PvfLQL+S7GoanKQxDtAYewRWWixZKN7QZnLM'
-    'A06B/FtgU48/P3fRTFznp1BXi30/7rhn/TPFhD28a49eFD8X7rlzHnYDG9O8E+wV6L9nG8YxJZ4K+/8ixJBOQVmU'
-    'mL89jrpJ8/aolEegL3mIN31EaDLviePYvngAnnfhJ8TmkTQvPjYN33bYztsLNjYb631OsfPyvS7omyuWz1U3Ij9W'
-    'iB9yBuJjMbbkDtAKjzEPtmxrfzyv9JPvhYyR63IcGschrYi98DjF4tlY+kspdsMB4qvL0td9Ug9xlBbL4Wuf5HN5'
-    'SfjudeAlCWcFiAVIwhuO055BwviBqhLjFRJ7wn5SbYz2fIEW458U/x9CU1w3Unz7aeOaFjrrIRg3FL4qKbblAeKh'
-    'HlirTtTvnHBoUevPTSQ/3yU+gCS8hMCz/FSE+UKejGj8FYo1+arQGNetwv/zSgxoiBzDtYTbmYH/1xxxSO3QtZ3n'
-    'JHu4ZsdOkhU7HPHSvbR+2ZjoHtN6jvU4rb+doIck6UI4NwWh9zQZkiU2NT7rdHSTZE6W/uQIDyHrxVSKPuFzFpjr'
-    'W5lYEJllaQzPU9rz7q9T+Rp8L0pMvK1jz6CfNa3njO33r0udSdM8R3aO4F+guhfoOYZ1ANq/SM+8qsAogt6N43zF'
-    'Me4XHfxYFH57GvQAxF/V+OUIGDXNs2TTRj/jV1PGWjH62eQVqlNU+rTgqDOr0OvlFN02B/uoJ4iWig66uABziDh/'
-    'HmRtn0fdotDRUADNau1pc7sqsQf5QD91qP3mXjfjuK0uH3mab36d+oQ2F740u5/0YJYhb0CJuTKYhrpkvl30dED0'
-    'lCz0ZPeIO+vCYtdotjF3St9xrHZsLxNvXTStZ7AvZhiz65wiyoeCQ2a9J/Oy2fFAcVvfgnjQL1PMj107ehLirqws'
-    'HWoj9gdtY2nxPRyj6oo9ux9jfroV+t+bIZa45mmLKYot9cgmtqGds1lSYs5d5wdcz241DW1UzhrX3HfQ3H/etLsR'
-    '52WRrjHGkMeWU/aFvYq/184tnxX3qd9B9TsD63cljG9E4du3aU/yEq2P52hdLZN+75L/vM5wvpRFsz73AOaV0fJ9'
-    'sTxHe0GZdJJ4nLsAD/Ezzzp46HQCf5VNa/6hLuKfpLxSRdlzXCLczBHuODfTDOHkKo29bFpzm7jW8ppjb1Sm+3NG'
-    'z6VTFn7dTzhZcsBz6TW8vys71t8y2Hiz4NqlLw4rMdEXqY9XjZ57aZr6/DKN9Q7dP0twZh04u+6YgwWFrl22EBzj'
-    'TuLtLGM8ljLGKRrrWIDc1uiZcTCeoOsXgL/t+N4inL8OthK2P+Oe4FWwh5RobzMEe33Lt7dMcm7DNLtCF+1X0JZ3'
-    'zehn9zTbnc15WCC7epo9HXPTII2Mrtvf5+7rD+7DXTl/mrPsvelv+fjmkkTb8hfNP4U8qNl0e8Em8T7RfRX6l9Z+'
-    'zZPeh6VkWTMmvOvTjj1zW4L6hQA9f/8W7IHwnMkg0VBfq7w7mhYb126+UZSZy+KnwHleNHqeAJsT4n2z/lzuGOkC'
-    'WegF+/U10WfzQDt8jhp9ksOg80eePvFexSdecqyXjzjKsmnmDLN4zyn0nsT/PjlVez31JW1/f8ihu94K8M8NgS1+'
-    '3rjz9Q0pNPa2rPcFsKe10xfUtVjvvSNtxnkmDho9B+eCQzdfCezDEux7tLNkPjjNedjYrEyxe0zEbZLeYuX4IeLv'
-    '5S2MC4j7+LeokaMSebnm8FHzmnfVcf+Gos+ijFjylOcorzgHFPdl0VEvKQ8FPjdv/PPaoF792XnVqGEPQv3PJ25g'
-    '1ug5SBYT1rTQ/DFlRR925fBAungtasbFZRlTaHuPRw2ZgLwwrcjjMdqvo87AOT2WFfrHNvdIXiNsk/OsLABN++wj'
-    'sHS1+1/T5Llek5xrh/E3a1rzmNTIplD0jO8YUPS60pdEP45/+61ZTy/XHDpgxcHzPus/tvkz08ivmld0iI0et+2n'
-    'T04kjg9E+lhxxEYxTb7hQZNzxp1XzEX3SJsHaX1KyuvWTt6cqkLTjIfvOdaT0HnyWe/7ICbZR5beSVkHbqfYVENp'
-    'W7NnDFGcxsMB+MH1jPuJ8XBpY1giOuQ1I/4+YfT8RRWFNn3zi1UT9koaj1cdfWAee0l8/JxvLASf2E4afiZMM//i'
-    'RuNnI/HCfGNz0toYjDTfmt1vWx9OS96jf7r37L75avto38728okN9sMVxG4QEp/ZTecNtDzNg3QOpCUGt9ywzSXl'
-    '5O4i350LL9qZJPQH8bt7HtpAOsB4bO7PcY+53qrcxMPCm4ZsKL6+1630C5cC+lUQWTIi9IcxsBTzdq8fS/SPeftu'
-    'ucmE7X0GmWfTbJ9/Ff3dd383nTG++Q+KPpvWDutaWg5b3/Z/KeMMyR+dpZ0fgN4Qkqd6zazPP5ql/csiB62+bt9J'
-    's1PZF2SBfx5i8uccekhW2LFc4nyUFdOaizsU5l7o7y2HfnKjzZj9tBxOvrKWz1Tk6UxFLzA5x9G44pe0szZJ7zxx'
-    'nenFd2yw/QD9RPgeNgsrCoBV8ojHylHc14RpvgPQgC32fsJL3NYZgNnnEdt2r+EAY9g6we8zCPzJPDaWwmNae+8C'
-    'bm2/x0gPT3pPGr7HTXtvYZqfol+JjUuCaW3w+6CulrugV/o7JrZt1jVtvo8kP92xgJjILM+XA5+f2uTnyySLHqW9'
-    'jy/ukuYvxE86nhBb6hsPa+0/bMPR3sOq0WVR2t8hffrFoeSYKx9fGZ7nP6zgC9+FyO9bdI0T28lDO1ZuHSXcHskY'
-    'l3XJJOegtf7tQYffG22Zrn03tsfxWS8Y/azTKyY514IGb1jOQjDPY7nsOENQo1hUjt1bADuBr/wL7X/JM+6vQ+Dm'
-    'FbncB/ajtPZYPndALPIxWKuywrf0pZ3hPEG8k3Vtyfpe2Szvob2UIb4b30/bAzhO8ndNBq5rU4H92cznNf3WysDL'
-    'DtmB75K1se++7xUeAltdGXwD+wLoqOCwRT2XYnfrJ979PN5ZbHNDPAEx1MiXJ03zHZ2Wz3rM+vcTW74cgPiPkyBj'
-    'UEbz+14rtBfV3vvdTgzxZAY9I57L35nG+e6k/NyuMXDc/XUlTh7XEz4f7YrTX6XyaYK35DgrsWTS9ZQlWadwzl6l'
-    '9m87zmDw2Y6FlHipGZN8jiwt5h/PPCxtUIw543oh5RxKGp1uBk7GTWuuqbQzvvkUX49r7cUcP+cz6skzwh/bZ8K3'
-    '/ky4nZ8kGhlok0ZCeGwq4Hlf32CWfBOYLyHtjIbG31niLTX+2OeI3UU9yScuVpMXZ1L2Dy4/JsYyWx6fzACHz1uG'
-    '0FQe1h/t/Hw8571Rax4BV16gR5W++doJhsW+jnjlNXDZsderBdCG9Zc+TG0tm/XnsLRY87S1bkDRbUoZ+jdMcFjf'
-    'uUO8Mh3YBuZbmCF82zjn7wO/Tzv24agfFaU/O2lvvqb0VYuFRl2qaJo5bhCWvfemaeYISGonfvYC2EZcZ1tZnvEZ'
-    '12nTmgvBvqM+6TztmjJe+/71PmpXi10vgp3V57wuvztPizNHe0q7shVzX/4o9mkpNhcf++CwQx88nqLXLRv3+eOi'
-    'nEUYJvxWaS0qO/ZKs6b1jDXKIJtzdNTR79kU+XXctOaAWnPQ0bmM494L437ds29TVGr44lxNY8YvDymuHdNEY++G'
-    '6qm5ezyOo5w9cCNKuc+8Z3PdJu1ljEnOY1ui+cR4ue655L4MePSlQ6EhXztgiA6s2ZNC6pcSxtDpGIOPTnSAZO+A'
-    'rGVNP+vdDlesHcIL0Q3S8pMnxQairRdzsk0FjBvzyPn2m/O48ByFxl769tU15+xrinHxj8B18bTi82hnD+Q6vxhK'
-    '61n2l3mHbxHzbX8ifu7P1rzRL8ZYN1IuWJ123OHrejZgfjdLDsZ9fEzs0ujvc+V4KWfwo05Q3XmHbl417Z2Zjf8v'
-    '5Ro2/M3Cl30+5LyUVj9kj8i42miaQXr9c9ScjyNm421KfJZnEGjvNqxBkbIGJcXFpPkCSiabT3EsRbaM0/MVxX6/'
-    'WbSI8/Zm1NxPnPb0hfcqMfY+9XjdKihjL0r9Avlx7ij7irKDDgap/T7Sgz6s//0wQTf2ydmTNLe+/o525ck4zeW/'
-    '6tePTVgOuhI913KO5d/uvQLr5WnvGvE5K6LFiaEtU7MbFkzzXP9m6ibo24nPzz+Y0ac1kWGONb9Sms/wXfHtbITM'
-    '3/YZJOuQmm3DvlfoqMCz8R6rcs2JPZX345oveQ7sr8Mybi0WajXFJ63ZT0sme24UlpMF8Eu/YMJy/2WN3XHFdZUd'
-    'OgPTwU2j57W7bvT8fWsOXK84dIa0+BL7PmRrI7ywBf0L6Zu23l5z8OUCxbC0E/eV5scJ1ffj63+nEV2A'
+    'eNrtXUtzXMd17hk8BhgQGGAoEuBD9pCiBEAiCcmS4hA2baokymIUU4zMRLYVSgGBwSPEy3iQhOI4TiUVV2WVcrnK'
+    'y2SVLLLJLtlkkz+QyiK7VCrZZZN9VlbmCqcz33w4p2/3HYCRKEzVxcXM7efpc06fPq874pzrdfufUuv6tPWptO7V'
+    '1jXRuvpbV1l+H23dG1Ku1rqycn2tK/t9UH4rQ1sjrWtA/h+QNkry/aKUG5X/x+T7WWnLSflhGd+AtOfbzvqut65h'
+    'GWPWzk25N6HtLbpvwPdsvN9uXaepnQ/k/gjamaN21uW+Qt+XpN3p1jVJ7b4t90WlXd/Oausab12naK4VmFt2X5B+'
+    'hgRe2W+7NMYmrUmdvk9EwnpM7n6tsvss4IdT8GNM+hkWHMlg/ErruhbRd5X67pE2PI4My+Xruxv7/TbcwQ+3x3h5'
+    'MgcvJ6R+j6wBzueN1vVDaNvP38+tpMxtWCmf3d+R+12635H7jLQ7RO32wxyzclep/YvQD8IP1+R1+J3XQPttjMbv'
+    'YToh/5+Q8Q0KHC4KTu4Kfmd4eUtw+KLgUuhTojVBHN8FukH6uAV0ouGthXsnFPiNAc72y7Os3WfkuUYjHibMW8cF'
+    'j7CPl1vXVOt6LDQ6IXD3dSZlbKel7DX5fw54SUnpc0Dw2/Nzjb6z/q8IXzgF/HxGfhuVstn9ebl/jfjaIvA3RzzG'
+    '0wyuEfNMv4aPpe4S9L1g8N9HSltZne9Df4+M/l6FeWR13pX1w7lsET75+325bxMfnoU2/B6zSXXXc9qYhjbmqM6C'
+    'sY+tUBsTMP9tgu861d1W9hDejx7Tenp8qUCdx3L/Nbm/JnW2YCy8fmtGnaaMB8cwZ6zbD5VxY/tZmd+CMWzSfd4Y'
+    'w1sKDH3f14BmET5fh7XbovFvU38PjX5fgDZWaa02FDlDa+OU0DzCeIXmva3URTxdpTXvE57hDB6i8Z4ekA9r8nwY'
+    'cE24b8+vPv30Z7/aFzlVvo98ZhP2REfyh+elUyAzDdGaXYM90n+vyfdBo6wv8zzIYK8DDmTPvgLPvg5laiLLVRTc'
+    '8fyNn/l6g8qza4r8xvOflv893J0G9xufwb0SgjuvZ0X664O9yctgp4UneLjeMGRIlj0ymv0E5jIMZ4th2PN8Odz/'
+    'NNm0Qbxgh2SfMslmvYZ8w3LnCRj7AMxtlOZswa5X9nHfVilxfrFw87JMKtxuGPCJkcv9XCtSrkfqsbxoyZIen8oG'
+    'b7H6jz0/jAMdlGDNYudZB1hNkHw4LPM+BbL9KNVHPrwt9Fr9EsJtkOBmydshWA0AfeH1TZBNviltz/QcPGcOBPrW'
+    'eOmMMv5QGxU580/CnuX32j+SQ0y2P+1FlNmRe1Pua0DrvozGj2ZBRnPAT/+thSiX4AyJbfRTG1h3SuQZHguO38sX'
+    'r8D41+W+QHW93uUfWuM5I7/Ny31O7psAp27m/Jflfd6WOueYucWun4fdLs11J6KfDegP51DK6d/P/+PW/F+E/vPG'
+    'jGvkYYLrsUXjWqPnOwVgnY3z9dY4v0rw4T7WCEcQv3ybqB+J7ft0eV9mmhK5F/tmvFwluBQZaxH4/HdpX8ackrOj'
+    'bztvPZe7hM0/l9qwWSQ8Xu8Sn7NnHwfg7O+hOWZj/OvS/nnwqMeIPDAP7rs0j52IeeyU2jRw2PPI6/u3S/u6rFie'
+    '/pD6eACwydp7o7QvEyFvmCM4zhGtNI19z+8Xl1ttnjPoaofaWiVdXyrej5X29a/Y9gbdVwE/KtJWCp/N+rkgOsTD'
+    'wK8anPPyaIrPkCn7ShH+9Y9SzvMknIPGK7M6f+favCeP18U+Y5yO3cM1fMvG+DPQOaTurzXRT54y5KSH9J33pk2j'
+    'zWx/eDaCltcAf1PhsEVwuOni+Mca8dSmsj/WxCYxI2V/nNiutwt2OyevLwmNE3WiP6bfDtiofvp/KoJRzUZ1QtEf'
+    '3JVz4SRd10WncUVg1ZA1uN263oP/78qzKfm+Id+3BV/nhR4bsuesgH2mIeW35P8Feb4lz+cFVr7MntDr5/kzKrBD'
+    'XdEVj0/0u7cl35b7e8bvd6neFD3foOesk/c64WUqt6jYhVFH21Ds2fj7AtVne8Y86ci4nT3SJ44ILveSP8B12Gsd'
+    '6Wv5WQX0Yt6m2g+2yy0YUxn2j1/I771CJ71Ubzen/p+KTa5XdLXDRr8eNj+idpu0djvAb/D7CukwmjSO+6Jz7xUb'
+    'xrgxj02jPx7nHPX3sVFum9plW8I2lU+d12WRC3plHxigeTUJh+eMeaJvA7b/jPD0XsGfPmp/x7CVPKB2UOY5QTqw'
+    'PD2eph+6SDraWN3YYevWeFzb8j/rz47p95h+nxb6jfHfeBpoVvPNmwC/JOzX8kvqA3hZdqQS+CCcgfZRZ2+1HxqL'
+    '1sco+AtZ9dhepfkWMmz4LIu8zPv/TEbaQk4Y7cwCb8SxfCx1vfzu+aMrhT/l0tP9cbBOcOAZSBDbN/MKZOvzu8cw'
+    'f6IwZ7z3MsXxGgTXIOVz5xjvP38wR7nhPu0d9+QMcbweT5YPjcE+fUwPOfBPo4hG6j7Qe7wPxKzB8T7wBYf5GPnf'
+    'lcn/7hScO7LzzPkWJX2lofMsPqM824g752hxIJoNzrdTpTOK13fVQG/gFL82fs7jcjCukF5Nayc0xxGa46C0lefb'
+    'mAo31JlciWinQvZWsPFkn7+wcCar82dQV4vFuGo88/bCWuAMb53Ra2JfwDN3OUJv4H3sT4K+Av1JWIdxRfHvw/F/'
+    'B3yaZ+FeEx/U00bd0Lq9JPfnYCz94P/8ouBkfySMM/3ieShvwSdF5xFalxidRmw/rOetgo7N23veVPS8/KwPxmb5'
+    'llp1S2RXTbGLL4ANC32d9gBXeI79oMtugo2Ox8nPUubIddkvkv3itkRfeJV8Q31sx4c5esMRoqt7MtazUg9hlOdb'
+    'FKuf5DjRELyrBlxCMKuAb0oIbjhPHxOH/ixNxecwxReK7fbaHH28ixZzEopHScEprltSfE3y5jUveDZIbTxQ6Kqu'
+    '6JZHiIYGYa96ufXkZUOKOhjHEy7fJzaAEFxS2vP0VIP1Qpos0fznyPfp1wXHuG4T/l9VfJJT+BjuJdzPAvy/a/jF'
+    'dYPXfp1D+nBNjx3iFScM//0q7V/eR3/QdcZVX6X9txfkkJAshGtTEXzP4yFFfKWz2LtLR8RzioynTHBI2S9mc+SJ'
+    'mNh0ru95YkV4lscxjO/1vjHv0/09+F6TGA1fx+dEeIP8afz335Q6M64d1/gmtX+L6t6ictzWeej/DpW5rbRRA7kb'
+    '5/ldY97fMeixJvT2DZADEH5NF5ezYtK1YxvnnR5zuqPMdc7wJdqiOjVlTGtGnSUFX+/lyLZlOEe9RrhUM/DiFqwh'
+    'wvwt4LVDEXVrgkdjCTir9aet7bb4HvQn2qlT9TdPuxrH1rr8NFJ981e5JbS1iMXZcyQHMw/5HtwxdwvjUJ+st4VP'
+    '50VOKYJP/ox4ssUsnpksNudeGTvO1c/tXaKtO64zJ8CdAnO24maRP1QMnvUjWZej9gfK+vod8E/+Ivn8+L1jMOB3'
+    '5XnpWBe+P6gby/PvYZ9py/fsy+jzM6Dg/5kCvu07kbqYmuhSnzvCPrS4rw0lBsKKZ7HKPmkcOqwcStba99Da/3/j'
+    '7mHEbyNeo48hz62snAurir3Xry3nLoip30P1exPr9wXmN6HQ7Q/oTPIO7Y9v0r7aIPne4v+8z3D+nnV3MBcGxhfM'
+    '5cQZLJC+oEEySTbPZwAOWZlvGTR0PUBfDdeZD6uP6CeU56wmZ44PCTbLBDvOFbZAMLlvxFgs5ezlO8bZqEHPl52e'
+    '26kh9HqOYGLFdlhyDZ/vGsb+2wAdbxFYW/LiuOITfYfGeN/pucDmaczv0lz36Pkb1M6SAbMVYw3WFLy2dCE4x5NE'
+    '20XmeCVnjrNKTFEs39bwmWEwHZD1K0Dffn4fEMzfB10J65/xTHAb9CF1OtuMwVnf0+0jF861madX6KPzCuryFp0e'
+    'S6rp7nwOzgrp1fP06ZgrCXFk8sD5vvyl/uA53MpB1V7l6EN/xyc2tynqlj9v9imkQU2nWwWdxCeE900YX17/O5H4'
+    'Pi535jVTQrsx/fgY8DrUryTI+eeewBkI40xGCYeGOvndpTzfuG7z3yLP3BQ7Ba7zutPzVvgcJZ+4g3HiUyQLFMEX'
+    'HNdviDzbD7jDcf1okxwHmb8UaROvKjbxurFfvmjcG66dw87Dvazge4j+Y3L8ViPlJe18f8GQXR8l2OfGQBe/6uz8'
+    'kWMKjv1A9vsK6NO6GQvKWiz37kmfWd6TZ52eE3bNkM23EsewAeceLZYsBqblCB2b5yn+jImwtfDggiJT5uWQ3ab7'
+    'KvFTL1s9NM4mK3QO9GuB+UO3Sbc4b8i1TeWsadmjQ+fGBsnHm4aeknWi28a5TYMRwiZ1Piizbhtw1eAdo+s+d4wD'
+    'Kg7sGnoMzv+9bZzFFxLPd30gU12gvXbzCfroZLD719J+/mLcV3cMfxGWP+8bzx8oZ0vcrzciZSuUHTg/II9l3agX'
+    'ylGE5VZdfM4zPON+Fjte2tfN4lksxodnyen5qdYD8mVqbrGGcja18jshXrxXavuoFplTan+vlvb3Z6SFeUU2miIe'
+    'jPI753vaVPAf+zwtOe+wT87BtQY4HXOmx7vV7/+4Ns1VXTgPG8NvyXXmuNoh/V4t0tdqRDlj1b8gZ9Xst79xB/Fl'
+    '0TiPzRk0HyOLY59/7vZzb/cr8vxhz9uPMyZfHvvqIn5sGX6KjJPfi8DJZWfnnLTwHnHzWdqfQjk/u8mp1lRwmuHw'
+    '+8Z+krpOMbL3EMQHxPDSvZx94HGOfSMVtzXd4hj5TL2QAB/cz3ic6JuaN4cNwkPeM7Lvl52e225Owc3Y3JPNgN5C'
+    'o/GmMQamsXfE34ZzUabAE/vJg89l187Ne9jwOUy4MN34fOXeHyrPzu11X96e2pET7z9s/VlsLvMh0qGx7eryIdvE'
+    'K6LDS/GVHqDYHy2H/6jrjMnq8Idv7OvJQ+9r6CM7ugUXLT4QbbP8XrfnDxEPMDaCx3M1Yq2fVN76caFNR/rMWD+I'
+    'J+mjUU8YV0V4yYTgH/qjk//p0x4iHO9/+nuNNhF29xllms2zQ/yLyO+x57v5grEGf6/Is3n9sKyl5TeP7f+XMs+U'
+    'dwsU6ecPQW5IeYfBrjuYm7pI//eED3p53b+v7KRyLijS/k2Ij1k25JCibV91B3MVz7nO9zSktnkGxvvIkE8edBk/'
+    'k5dPLZbXcnxTP8U3VYHI2afN8iXU4t5C78Oy4uvx/UusP0CbLb6j07dVSmirHuEbWSYfzMuu/X5YB3aRLxNcsr5u'
+    'QJtDEX6mTxsM0J+0F2ywo0CfTGNjOTSGeIY2XufS38WK7/bkd9n6HB8V1/kOmrz3caKe/cMAXE+BTXvUsHXzu1YH'
+    'QDYNwUhbk4+6nFcIVjF+ysOKL2+oTW+nOAt1tVwrVRnvlGvnIkd53OcnCvkVXEnw4S5SvpFYfvaIyzeIjl6i82Es'
+    '7PLoJ9avYzrgCx/rv+91ZKzn0t5jruFlTfo/IWP6+YWwDTHPJ9HbdZ3rfK80wgvfJczvK7bmif30Qz+et18i2D5X'
+    '0I/0QxfOmR3Lu+oB3QT2x/6kbzs9NvO7LpwbRmsvg8uMQvOa38Gq4ee9aPgar4EuJWXfSRl/PdKOfUrBh4bic4Xz'
+    'xXcJHxY931N8zl8y7uzf/tjwX24a/vuPcny+GwXxXxuvxqOGAGaaLm6AeK22vrwf9kCsyhWQn4q279ddi/F/mXhV'
+    '0b08VfYqWt7PJTX+x7/b0Zf3MA7ZYGcS5YjZxPEcZXntzOX3nHsGrfo9CGOjvH6w4sL5wMdAf9wAe9XZBDyqGPrR'
+    'b+fogoeJV+J8fMzVXbrfoTW2cutp8TC4V/u5+txBr0GMDdKlf9fMq0Bng4qM7+lyBHySXgEeg3siv59+jvQjK05/'
+    'f3jRGJOZAnJdtpZ/6/bzf4Te32DNgf37eE4N2s84f4YVx8V+dN9w+jt22Adtw+XLhRsiF+Ca3Tb2OY7R49i/tRx/'
+    '2gUXjjPOiwnDPXXDHU4MEsOax85rmIenRwGTadeZizAvB0R/jv3R2nsxB9zNgueSBaGP45whTz5niF+fEI6MdIkj'
+    'KTQ2m1A+1l5dJB8R5tPJi+HT6LuIP75GH2eN2A6Uk2LiJjR+cSPnvGbZ1jHWxdP4TIF2OB4/Baf6Yf/R8qtka14t'
+    'deaZsfLGvaSMLVYvMy42H4Qr74Gbxtl6JwE3vA3/BeqL4wnuOz0WKW+vG1Fkm3qB8Y1TOyzv7BGtzCf2gfl4Fgje'
+    'Pg7mD4De5w29B8pHNRnPSdKF7Cpj1WJlUJaquXYONGzLP7vr2jlkQv1kZW+BLsrKfcD8jHMgzLvOXDmvKfEeVvzB'
+    'PMU9PA9j59gIjG2qgV47Jp8Dv+tXi0NC/VW3vBVzI/9xZmdVdFwx+thxQx68miPXsW5qldboA2h7ndp+RDyRz0pL'
+    'rjMHB/Ign5N60hj3Ug7/uuo6cwRacSpvFpz3GZj3+5Fjm6W7Bi/O5Tfl4vJU494xTzj2UaqcWn7KfYsaxZ2JSjnP'
+    'mfZ8LvTQWca5cJ7zOq0n+nAOLIfHMhIxltMkMyP9WPTVNOSDVNtCVejI22UHXH6MWtXZuUg9L+F8pjdpHJwj4y0q'
+    '9/2APqhHoblYvWnKmUHTv6XUrwfWvNeYQ4wMeZ72qhHZ+9u+Ep/2WP6y2F6KLJX3vo+Qfy/qxjEuczZh3piXNXbc'
+    'nBeN1yjVfzp2rNaasy00g8W/J8oR1xWbXDdnRisfQCquFzmP9xu2b3x/xS/ED+MzGWHy8zHXw+QL/gwwbdhiv5Ww'
+    'vkfFB7Mxfk30+GiPzns3e4qd/zLVXTXOMk3XXQ6K7P96ed/mcVTw8uVTYh61+ilnaobVYeMM4us/ldrr8Zw7fB0c'
+    'x+ONAu49hj2opOxBsf5omu2k7orZYKdyeMs0lZ9T7B1HhYu4bndL7fPX9UhfjaoSJxNTj/etijL3mtSvkN1rTzmH'
+    'NQw8GKX+h0gO+knr708CZ4mYHHihtY21D3XLT6ZpLf+zdf2JS8vpWqdyHbFo/2Wfrfgck/furph4L82PEXW/mp61'
+    '4tp5co5SNkFbWJYD46sFbYCXC6yxZofLs7F+JLaww+D5xzaWsAwZ0gWdV87xMfPrxjcrdS+x2mH9+GbAh0zLq4U5'
+    'zbW88LF5Rv07Dy/J2L2v0bZcyzJW1gVpfgzLMLdxwSHN73E7xx9C093XXfG8bQyPCuhB3nZpeYmL+o0tBvBQk7+Y'
+    'ph46PefuiuGbuOvCeaNY/srzbaoJv5wkfdJRji9lbJrssmjwgDXyn+rG5zDPhpjKI7LrfwFF7Q1b'
 )
 TABLE: dict[
     tuple[str, int],
@@ -108,64 +114,71 @@ TABLE: dict[
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3652, 312, 1, (), (None, None)),
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3964, 300, 1, (), (None, None)),
     ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 4264, 3312, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7576, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8536, 948, 1, (), (None, None)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 9484, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 9768, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9908, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 10668, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12212, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 13072, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 13144, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 13224, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 13300, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 13384, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 13456, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 14076, 68, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 14144, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 14372, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 14740, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 14968, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 15208, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 15804, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 16204, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16268, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 16856, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 17548, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 17792, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 17920, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 18688, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19196, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 19416, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 19640, 760, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 20400, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 20628, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 20844, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 21040, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 21176, 616, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 21792, 960, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 22752, 520, 2, (), (None, None, None)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 23272, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 25304, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 25480, 648, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 26128, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 26648, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 28368, 64, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 28432, 868, 2, (), (None, None, None)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 29300, 740, 1, (), (None, None)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 30040, 188, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 30228, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 30332, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30860, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 31056, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 31976, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 32880, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 33428, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 34112, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 35716, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 36156, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 36296, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 36492, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 36992, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 40032, 920, 1, (), (None, None)),
+    ('= -1 ENOENT \\(No such file or directory\\)', 0): (32, 7576, 656, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8232, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 9192, 948, 1, (), (None, None)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 10140, 284, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 10424, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 10564, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 11324, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12868, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 13728, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 13800, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 13880, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 13956, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 14040, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 14112, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 14732, 68, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 14800, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 15028, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 15396, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 15624, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 15864, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 16460, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 16860, 64, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16924, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 17512, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 18204, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 18448, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 18576, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 19344, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19852, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 20072, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 20296, 760, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 21056, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 21284, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 21500, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 21696, 136, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 21832, 616, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22448, 960, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23408, 520, 2, (), (None, None, None)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 23928, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 24444, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 24836, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 26868, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27044, 648, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 27692, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 28212, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 29932, 64, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 29996, 868, 2, (), (None, None, None)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 30864, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 31156, 740, 1, (), (None, None)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 31896, 188, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 32084, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 32188, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 32716, 368, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 33084, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 33280, 920, 5, (), (None, None, None, None, None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 34200, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 35104, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 35652, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 36336, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 37940, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 38380, 140, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 38520, 304, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 38824, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 39020, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 39520, 3040, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 42560, 332, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 42892, 920, 1, (), (None, None)),
 }

@@ -8,7 +8,7 @@ section like the outcome words. An entry is taken only when it lifts the benchma
 half and lowers no check half nor answers an unanswerable question (ADR 0187, which also lists
 the entries measured and not taken: ``stage`` for ``FROM … AS name``, ``refused rejected`` for
 a database's ``constraint failed``, ``times called`` for cProfile's ``ncalls``, ``leak`` for
-memcheck's ``definitely lost``).
+memcheck's ``definitely lost``; ADRs 0209, 0219 and 0222 add entries).
 """
 
 from __future__ import annotations
@@ -47,6 +47,25 @@ _NOT_NEGATIVE = precompiled(
     r"\bCHECK constraint failed: [^\n]*?>=? ?0(?![\d.])"
     r"|\bshould be greater than (?:or equal to )?0(?![\d.])"
 )
+
+# ``openssl verify``'s line for a certificate it does not accept.
+_VERIFY_ERROR = precompiled(r"^error \d+ at \d+ depth lookup: \S", re.M)
+# The two options given on an ``openssl verify`` (or ``s_client``) command line.
+_UNTRUSTED = precompiled(r"\bopenssl (?:verify|s_client)\b[^\n]* -untrusted \S")
+_PURPOSE = precompiled(r"\bopenssl (?:verify|s_client)\b[^\n]* -purpose ssl(?:client|server)\b")
+_NO_ENTRY = precompiled(r"= -1 ENOENT \(No such file or directory\)")
+_EXITED = precompiled(r"^(?:\[pid +\d+\] )?\+\+\+ exited with \d+ \+\+\+", re.M)
+# ``.expert`` alone on its line, then a statement, then what the expert would add.
+_EXPERT = precompiled(r"^\.expert[ \t]*\n(?:[^\n]*\n){1,8}?CREATE INDEX ", re.M)
+# A line of ``git branch -vv``: the mark of the branch checked out (or a blank), the branch,
+# its commit, its upstream in brackets. Searched from the newline before it, as ``_BLAME_LINE``:
+# a quarter of sections hold ``] `` (log levels, pids, timestamps).
+_TRACKED_BRANCH = precompiled(r"\n[* ] \S+ +[0-9a-f]{7,40} \[[^\]\n]+\] ")
+
+
+def _tracks_upstream(text: str) -> bool:
+    return _TRACKED_BRANCH.search("\n" + text) is not None
+
 
 # Each entry: substrings one of which every match holds (the test runs only behind one), the
 # test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
@@ -88,6 +107,25 @@ _ENTRIES: tuple[tuple[tuple[str, ...], Callable[[str], object], str], ...] = (
     # (``p75`` is rarely printed without ``p50`` or ``p90`` beside it: two substrings fewer.)
     (("p9", "p5", "P9", "P5", "p("), _PERCENTILE.search, "percentile"),
     (("constraint failed", "greater than"), _NOT_NEGATIVE.search, "negative"),
+    # ``openssl verify`` reports each certificate it does not accept as ``error 10 at 0 depth
+    # lookup: certificate has expired``: the certificate is not valid, it was rejected.
+    (("depth lookup: ",), _VERIFY_ERROR.search, "valid rejected"),
+    # ``openssl verify -untrusted FILE`` reads the intermediate certificates of the chain from
+    # FILE (its manual's words); ``-purpose sslclient`` checks the certificate for TLS client
+    # authentication, ``sslserver`` for server authentication.
+    (("-untrusted ",), _UNTRUSTED.search, "intermediate chain"),
+    (("-purpose ssl",), _PURPOSE.search, "authentication"),
+    # strace writes a call that found no such path as ``= -1 ENOENT (No such file or
+    # directory)``: the file is missing; and a process's end as ``+++ exited with 127 +++``:
+    # its exit code, its status.
+    (("ENOENT (",), _NO_ENTRY.search, "missing"),
+    (("+++ exited with ",), _EXITED.search, "code status"),
+    # sqlite3's ``.expert`` answers a query with the ``CREATE INDEX`` statements it would add:
+    # indexes it suggests.
+    (("CREATE INDEX",), _EXPERT.search, "suggested"),
+    # ``git branch -vv`` writes a branch's upstream in brackets after its commit
+    # (``[origin/main: ahead 5]``); a branch without one is written without them.
+    (("] ",), _tracks_upstream, "upstream tracking"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

@@ -45,6 +45,22 @@ _CSV = (
         ("Runtime error near line 6: CHECK constraint failed: amount_cents >= 0 (19)", "negative"),
         ("  Input should be greater than or equal to 0 [type=greater_than_equal]", "negative"),
         ("  Input should be greater than 0 [type=greater_than, input_value=-3]", "negative"),
+        ("CN = api.test\nerror 10 at 0 depth lookup: certificate has expired", "valid rejected"),
+        (
+            "$ openssl verify -CAfile root.pem -untrusted issuing.pem api.pem\napi.pem: OK",
+            "intermediate chain",
+        ),
+        ("$ openssl verify -purpose sslclient api.pem", "authentication"),
+        (
+            'openat(AT_FDCWD, "/etc/a.conf", O_RDONLY) = -1 ENOENT (No such file or directory)',
+            "missing",
+        ),
+        ("[pid 21068] +++ exited with 127 +++", "code status"),
+        (".expert\nSELECT 1 FROM t WHERE a = 1;\nCREATE INDEX t_idx_1 ON t(a);\n", "suggested"),
+        (
+            "* main   46a4d8e [origin/main: ahead 5] Cache it\n  spike  47390b9 Try it\n",
+            "upstream tracking",
+        ),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -84,6 +100,19 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "32c7e57c src/app.py (Bo Chen 2026-12-05 12:43:17 +0000 5) y = 2\n",
         # Two paths beside commits, but no blame's author and time: a log of renames.
         "fd1bbd85 src/app.py (moved)\n32c7e57c app.py (moved)\n",
+        # openssl's errors in another tool's form, and its options talked about, not given.
+        "verify error:num=18:self-signed certificate",
+        "error 10 at line 3: unexpected token",
+        "the -untrusted option of openssl verify",
+        "-purpose any",
+        # ENOENT and an exit that are not strace's: a Node error, a shell's report.
+        "Error: ENOENT: no such file or directory, open 'a.json'",
+        "renderer exited with 127",
+        # An index created by hand, not suggested by ``.expert``.
+        "sqlite> CREATE INDEX parcels_depot ON parcels(depot);",
+        # ``git branch -v`` without upstreams, and a log line with brackets.
+        "* main   46a4d8e Cache it\n  spike  47390b9 Try it\n",
+        "2026-12-02 [INFO] started [worker 1] ",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:
