@@ -14,82 +14,85 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn11Ju/pe7Tr2KomTrB0nWiWyZUMCWGBwKjiJCQkmCYTEOEGWZNlEKwlpZcvhKxQUVHGiKKpyA05w'
-    '4MItXLjwD1AcuFEU3Lhw50TY5+1hf/tT93vz3kpOYmurnsfanemZ6emv6enpN+6c63ftT671vN/6FFvlcOuZbD2F'
-    '1pOX7ydaZU3qlVpPVG+g9UTfD8l3eYA13noG5f+DAiMnfx+VehPy/7L8fZ/AclJ/TMY3KPA87KjvSusZkzFGcM5J'
-    'uQSwN6hcg7+j8X6u9RwiOK9KeQPgzBOcVSmv0d/LAne69UwR3GekvKLA9XBWWk+19RykuRZhblG5KP2MCL6i77Zo'
-    'jEu0JhX6ezIQ12Up/VpF5RzQh1Pooyz9jAmNRDg+1XpOB/Q9TH33CQxPI2Py+PbubLvfmtv5YXhMlwcS6HJS2vfJ'
-    'GuB8nmo9rwNsP38/t5wytzGlflQ+J+UrVF6QclbgjhDcAswxqneC4B+FfhB/uCZPwve8Btp3ZRq/x+mk/H9Uxjck'
-    'eDgqNLkl9B3R5Xmh4aNCS3GfHK0J0vgW8A3yx3ngE41uLdobVfBXBpotyG8R3Hvkd41HPE5YtlaFjrCPk62n3nq2'
-    'hUcnBe++zZSM7ZDUPS3/nwdZklP6HBT69vJc4++o/+MiFw6CPJ+V7yakblQ+IuXHSK5dAfnmSMZ4nsE1Ypnp13Bb'
-    '2i5D34uG/L2hwIrafA36u2H093GYR9TmeVk/nMsG0ZMvL0u5SXJ4DmB4HbNObVcTYEwDjHlqs2josWsEYxLmv0n4'
-    'XaW2m4oOYX20Tevp6aUIbbal/ISUT0ibDRgLr1/DaLMk48ExzBvr9royboQf1fkyjGGdygVjDJ9XcOj7Pg08i/j5'
-    'JKzdBo1/k/q7bvT7KMBYobVaU+wMDcZB4XnE8TWa96bSFul0hdZ8QGSGM2SIJnu8zTgAsnGH3v6HO2bJfIav6SGv'
-    'D12MPpwBGFWZF8reEwn6Gm2HitD96YQ2ozTuQbIXvOx+G+YxATgbA5689Wkp2f+2zPL/tk1zVT8OkJ6y8DIOPIx4'
-    'OGPY9Y8Ydr1f5z6oX4I5d43fvd/XGvtP4saP+mQdbB9HdqYfbx1s4xHizdOwtv7vkvw9ZNT1dR4BW/tJ4PXotwfh'
-    't09CnZLQVlGREV6P8W++3ZDy22nFTuf5T8O6l4A3u/B+9hbeY+nG4tuowS9zbfjDtEZIR2hvhvLRbvBhBOMx+K4u'
-    '8g5tO5Ybox/QWCspxlUU+TspMsJ/H9mAX4e9iMvl8rm7+NNFyN+odQRlb58J5o8pkEteb34/17Fz/yI+i7h6ddGt'
-    'dbEBUD4n9eFl8nsyuzT91MVuqIvdUBc7MUv/78o8PZ9hG29fnIJxrGbs57syzzT91MXGjcom4CFL/5dEpkYwrsKe'
-    '4gB8VxcbLwv8cyJTENYazSEr7BNi//l1rosMicqbGWHeC+O9QTTmy7cywvb6rSByLfruTVkD/53X7x4v2K+fm7dX'
-    'T4pthXVWqO56Ch7ye6r7ZH6I1y0a0zzQXxLNIk9qeGBcom00B/ZaiC4bTbCh42y7osAeAH+Et98PiQ3pbayzht+Q'
-    '/U1s944BPaCt7Ouhz0PzR9Zo/9ckf1ee8NNv4IF9jaMw9kHF5vFztuyoftj/jCp7gaT5heLNr3davJ018BPii/Vz'
-    'LUq9PmnHPkLLf+jpKW/sJ63+Q33Gu2GzlaFP5qGiyNlB8BMMU38NkC8FsKHvJryF2LtJuBoE/sLnM2CwfUZgz/bt'
-    'PFsYTNgD8L5qVhn/YIK9PhWgU24G1GmS/mkAr/s6mjyaU/b00Tr+rUUox0if1I193HHaS20oYwm1xRaprT9r+0O+'
-    'bU+gfYp6Ge2UrHP+Vb4t29LOOWRuoeu3QTbCQkbbIItN9Wa+vS/2/YfaOhuAE1yPDRpXg35vZsB1NM4nW+N8yNir'
-    'NKicV+jLw8QzsdC+D+Xb/hO0D9cMulwhvGQZaxb8/DvX9jfV5bzAw05az6s94ubPuQ5urhAdr/ZIzxNi31t49mXS'
-    'nvs3ufYZwF6PEWVgEt63aB7NgHk0cx0e2O15JPX9lVz7/DJUpl+nPt4C3ETwnsp19p7rtLa8R2qQ7Gka+mKmBfN+'
-    'g6+aBGuFznfT0n051z5zR9hrVK4AfRQFVho5G/VzRM6Nd4O+SuDzTeIp9ien0StZ5NcfpR76ObZiZGXU5veuI3uS'
-    'ZF3ob0zToTpco7dojD+B84e0+rUkPpSDhp103fBdrBFfMcxIPzwQwMsNoN+0eNggPJxzYfKjQTJ1SdGPJYlDmZW6'
-    '30kJ18eC9Tonf3YSN048B/8OfbfjfPOd/7sIJrTzzVHFfzAk+wyMuTsDss2RP4h/K4Ifwp8VFOA8dAP8JHng11/I'
-    '9/0yrn5qt5XQ/kcS99Iv52RjRr/+jPlbBHeJ1q0J64t/X6M94xKN47Kca/dLnEDVmMe60R+Pc576e9Oot0lw+bx+'
-    'k+qnndeMyOF+4btBmtcSxQ3MG/PE+EGEf4/wUL/QzwDBbxrxCG8RHNQxo+RzSPKbaPvxo+QTu53nduWYcW3K/9lf'
-    'sc+/+/x7p/BvSIzkncCzWvz7JMT+Yr9W7O8A4Mvy2+cgzu9egI8+Ugt+3Fi0PiYgJtdqx+cDcWdBvn3c2ZSPsZ0K'
-    '9D2PpjjjGhee6wd7CWIhYj/5uyAWon+ngTmYIu5hPanC2M74k32c7zHOme69TbG/BrFrkOZzYZ/uP3w4R7vhMumO'
-    'S7KH2F+P2yuHMIZ7nx8S8J+OI2pp9UD/vh4IWYN9PfARx3mZ4p3yFO90EPYd0X7mcIuTHqzpMov3KA/UwvY5ucA7'
-    'FB7OMO1RvL+rBH4Dp8QR8e88LgfjivOraXDi5jhOcxwSWEmxZGnxhj6T4wFwinS+BT716PMzi2aiNj+Gttp9xxPG'
-    'b/58phSzh7f26CU558I9dz7Ab+DvsR0AfwWe37MP47gST4Xjfxbuk8xBWZKYv0NG27h1e1zKh2EsBbh78pjQZCEQ'
-    'x5F/8TDUt/CTxucRty4hPo3QfuJghNz55vb+bl1RBCLGPXsfuc9r8BKVX4K/SxIH59v4XANPue775P7vL0qbWde5'
-    'L/g0wT9Pbc9TPYZ1GPq/QHVeVGCUgNdwni8Y8342Jm488hV9WupdJPwtubBcEFOuc5dswel3OZvKXOedfgd9g9qU'
-    'lDE1jDbLynnjpQR6xrtbTxAtlQy6OA9riDj/PPDqSEDbktBROQXNav1pa7sp5w2FlL7ptDbbnW662ZbWO4Em269d'
-    'iJ3MaxFKs/fTmQXLkJehxJwoTEMDst4WPR2WOx1Z6MnrhQMtYXHPVLY598vYca5+bs8Tb11w3XftL2SYs3U3AeVD'
-    '0ZBZ35J12eszwKivr0IMyEfpnM/rjqGYs1YvS8s9nPehPZx0psdxKdZ58914zjeo0P+9GeKHmoFxYP5u2sN72IcW'
-    'W7umxJlZMYNW3dtNQ7uVm8ha+z5a+w+adnfjjgzSNcYV8Nzyyt2hYeN+2JxyPyykfR+170/ZfiBmfpMK375Ge5Ln'
-    'SD8+TXq1Rva9Jf9Zz3BenFW3874h5g/S8rqxPMc9eo1skmie9wAeojqfNXjoTAx/1Vx3nqkB4p+4/GH+PvRFws1V'
-    'wh3n4FoknFymuddcdw4bS5c3jb1RjX6/6vScSTXh1/sJJ2sGPMuu4f1dzdC/NeHvrLi27MWqEgd1gcZ42ek5thZo'
-    'zM/TXG/S708RnGUDZ9eMNWgodG35QnCOB4i3s8zxeMIc52iu9RRyW6NnxsF0jK1fBP7283uVcP4S+EqqpBtwT/Ai'
-    '+EMqtLcpw17f8+0NF5/DMsmvMED7FZ+rDu+tzAfEbPvclpj/ju/bVwJ0d9T+Xai3MzdK/q7+4H7cyv3TWe3gzX/X'
-    'JzR3qF9fLY8D3y30fjjMt7BNduqS23n/sNd8C+gjP9hq94brzsVgyYdxxQ7E+VYD5pvljmeUJ+7YHuGnlzweIbYw'
-    '48zj/T2RgyhjlgLwVyU9WoQ99sWUY7lE9Odlfsh9vlA9wvl4EQfX5R5PWr8U5rux8jVrOrgk9vMRwvu6cgcqiYYW'
-    'FJ3F9wQ1GR+N4VNku6bJz/rzI/F2Rkl+e5DmyHfl0tzlWiTa8Pdzb9J6Wvp0GPTY2wbNbwfgvBmoT6tSsi3jc/qE'
-    '9OPv8VWgfTGFH+H+2+Bjwdj1CaKfkW7aPJYUb9Nr3mqk73WR2bjOq06/e+zvmb9tyMA1Wr+09ILj+oLslwuuO4ce'
-    '4h/5two+hVygjB1WZGzFsMcfM8qa6+Qh8njPK/QepydCcnMPB+7HNP/hEWNvfMOF52cqgx5dcXbe17JCY6/JfqII'
-    '/vpexoJ7Od5X35Q+HxJ9peVybhh7/42UY1gDv4p2PyUEp/kAH76XKWW6c5W0L/Jy/IPWoX/NtXMdIy9zPpJ5w1a8'
-    'bPz+lrJfRhmxFijPUV5xXhkey6rRLu5uO9ZbceG5MnDffusOXK7tb8Z9ZYg9sOz0vAarMTotbU6KmrLftvICIF18'
-    'KdeJtckyp7T9fTzXsWGHDdsAaQDnxrn1ONcM0j/2eSi3077j3A0NoOkQPwWWVr//cR2eG3bx+TsYf8uuOzdCk3yW'
-    'JeUOVcgexvsgPwr77ui737qd9HLFsAHnDZ4P0f/Y509dO39zQbEhdnvefpwheVZ4v8n5RrXcl0yTLwfQ5FVn5yqy'
-    '6B5p8wHST3G5onrJxbGk0DTj4ZuGPkm7TiH6fgTiHENk6c0EPbCdcGaTlra1/J1ligN7NAV+GopvAdd9MeDcSctv'
-    'yzoj+nvG6TlR5hXaDM1ZtBSzV9J4fMkYA/PYcxJDxDmM0uAT+0nCz4zr5HTbbfzsJl5C4mxD9l6c+7Hgut/RNAz7'
-    'JD7ntuILdr6T4JZv3HwngRVnj3lvWf+inwX9bx5WLgWsSkC8RJ7iMmZc511sDvYydxNeqhLn7mGOBMSe3Gk4wBiT'
-    'fvCbTICeYB6rJ/CY1t8bgFs/bszXmfS+Knyflvb+uKR9/pgSuxIH0+9h74O22n2iYdfJIz6t2OH+Dl6cn+t4ipil'
-    'LPVrKevP7XH9Gsmix+muTyju4tYvjZ9xOsZfg/dUjip94nvd+N1xlp8J+ylAP573j9H4Hs4Ye3DRxedW8j7WCcP3'
-    'iva09Z4g7I9jEJ4x4vlfSLhDpMGrSrwv8w2W60acbJPirTg+pQGxUaEyJO34K4GxLX0Ct6DIthHwKSf1xzKuD+Lt'
-    'joO8zwrf05d2T+kk8U5W+Zz1HZlZ3ql5MUMMI75rcwhwHOdzmU2pG+ZSjmcv62s2opeBlwzZge/F9PGdoe9I9TGe'
-    '+I6Gguu89zeEjopGHO7nEs7nxoh3P4j3rw667nfunSS+POU67xv0fDbkdr5r1fPlOJxBnAIZgzKa3105Tz4L7R3G'
-    'vcTJzWbQ1dFa/s617zDG5Z2z5sCxpdeUWFDUJ3wHcDnhvogvP03w1ox44DWXHJewJnoK1+xF6n/biDPm+OVGwpnd'
-    'YsJdiaS4VozrXdulOErGdSMh1jqJTvcCJ9OBMR15svnS2lYYt3QuYyzPovDH/r3H23/v0a9PHI2M90gjaXhsLkX9'
-    '0LP0LHeq8U5wUhyyxt9Zzvw1/rjPiB9BOykkNkOTF2cT9g9WzhCMp/E8PpsBDt8pSkNTBdA/2h3RW+8Oz3XH5ln5'
-    'Hx9XxhYay1eV+DDEK+vAdWOv10xBGz4e7lHqa125a6DFOyXpunHFtqlkGF+V4LC9c5N4ZSFlH3ineJHw7WNtvg38'
-    'vmDsw9E+Ksl4DtDefEsZqxaPg7ZUyXXyOCAs/9srrnMPNq6fktybOOji72+xPON7XAuu+77vE3DPwroztqXM179j'
-    'eMTp74bH+KkS+CpD7qTxOyG0WCf0p/QqWzGnyw+is0/F5+ICdErVsAdPJNh1686+Y1eSeLgq4XeJdFHN2Cstu+57'
-    'hCiDfC6dKWPcywny64TrznOyZdDR0xnnfS/M+6XAsc1RqeGLY/3rged+qDsWiMbeSGun5u/snGotgqy5jJ9cwu/M'
-    'ez6HU9xexrn4/EwVWk98/8Xg1fixjAeMpU+hoVA/YBobWPMnpWlfiZlDvzGHEJvoMMnecdFlnbNK+x3vCC+NbZCU'
-    'dw/pQMuRVQbZXlJwmTRvzJUUOm7OVcBrZNnF6LubyWC3WmvOZ00RLv6eUi+eUc48etkDWTH0aWk9y/6yYJzPYR65'
-    'X8hZ8S2dN/XhmOtuygVv004bZ12fTbG+eyUHozF+TPzSeN5n5TGoZThHnaG2K4ZtvtTjvY3o/5V824e/V/jy9dPE'
-    '7Grt0+wRGVe7TTNIr3/KddbjYbf7PiWOJ50A2tt28e+6jostSToLqLhsZ4r1BNky7ZLfS75XtIjr9kqus584E3gW'
-    'znQZ2o71VlGZe0naF+kc56ayr6gZdDBB/Y+QHfS91r/fi7GNQ/JSxK1t6HlHr/Jkmtbyn63nhy5dnqUK1et6L92/'
-    '7L0C2+VJOXST7MFJI9YKfZma37DoOnfL9tI2wbOd6A7XQxnPtGYyrLF2rpR0ZviGnO3shszfPzOItyE134bPl31M'
-    '4Pl4j015roo/lffj2lnyVfC/VmXeWizUZsKZtOY/rbjs93NZThbhXPoZly6/VdbYHSuuq2bYDEwH152eu+ma03NU'
-    'bRm43jBshqT4Ev+eL+8jPH8bxpdmbJq+vWLwZYNiWHqJ+0o6x0lr70fP/wAc5kba'
+    'eNrtXc1zXEcRn7da7ep7tevYqyROsrGdaJXIlgMJYIHBqZAPE0hMEj6CcYJsyR9EKwlpZcvhu6CgihNFUcWFAk5w'
+    '4MItXLjwD1AcuFEU3Lhw50TY5+1hf/tT93vzniSH2Nqq57F2Z3pmenq6e7p7+k0454qu+4k6z7udT7lTjnSeqc5T'
+    '6jwF+X6yUzakXqXzxPUGO0/8/bB8VwBYE51nSP4/JDAi+fuI1JuU/1fl7/sElpP64zK+IYHnYcd91zrPuIwxhvOs'
+    'lEsAe53KVfg7Hu8nOs8hgvMFKW8AnAWCsyLlNfr7isCd6TzTBPc5KS8rcD2c5c5T7zwHaa5lmFtcLko/o4Kv+LtN'
+    'GuMSrUmN/p4KxHVVSr9WcTkP9OEU+qhKP+NCIzGOn+g8pwL6HqG+BwSGp5FxeXx7d6bbb8Nt/zA8pssDKXQ5Je0H'
+    'ZA1wPk93ni8BbD9/P7dImdu4Uj8uX5DyNSrPSTkncEcJbgnmGNc7QfCPQD+IP1yTp+B7XgPtuyqN3+N0Sv4/JuMb'
+    'FjwcEZrcFPqO6fKs0PARoaWkT0RrgjS+CfsG98dZ2Cca3Vq0N6bgrwo0W5LfYrj3yO/aHvE4Yd5aFzrCPk52nmbn'
+    '2ZI9OiV4922mZWyHpO4p+f8C8JJI6XNI6Nvzc21/x/0fF75wEPj5nHw3KXXj8hEpP0B87TLwN0c8xu8ZXCPmmX4N'
+    't6TtFeh70eC/NxRYcZsvQn83jP4+CPOI27wo64dzWSd68uVFKTeID88DDC9j1qjtSgqMGYCxQG0WDTl2jWBMwfw3'
+    'CL8r1HZDkSEsj7ZoPT29lKHNlpQfkvJJabMOY+H1axltlmQ8OIYFY92+pIwb4cd1PgtjWKPykjGGTyo49H2fgj2L'
+    '+PkwrN06jX+D+rtu9PsowFimtVpV9AwNxkHZ84jjazTvDaUt0ukyrfmg8Axn8BCN93idcRB44za5/Xd3zOL5DF+T'
+    'Q14eugR5OAsw6jIv5L0nUuQ16g41oftTKW3GaNxDpC943v02zGMScDYOe/LWpyNk/9NRy//TVc1V+ThIcsrCywTs'
+    'YcTDaUOvf8TQ6/06D0D9Csy5b/zu3YHO2H+YNH6UJ2ug+zjSM/14m6Abj9LePAVr6/+uyN/DRl1f5xHQtZ+CvR7/'
+    '9iD89mGoUxHaKis8wssx/s23G1Z+O6Xo6Tz/GVj3CuzNPryfuYX3RLqx9m3c4BdRF/4IrRHSEeqboftoN/ZhDOMx'
+    '+K4p/A51O+YbY+/RWGsZxlUW/jslPMJ/H+uAX4aziIuiQnQXf/oI+SuNHqPc2WeS98c08CUvN78d9fTcP4vNIqle'
+    'U2RrU3QA5M9pfXie/I7MLks/TdEbmqI3NEVPzNP/z2Sefp9hG69fPAHjWMnZzzdlnln6aYqOG5dtwEOe/i8IT41h'
+    'XIUzxQH4rik6Xh74zwpPQVirNIe8sE+I/ufXuSk8JC5v5oR5L4z3BtGYL9/KCdvLt5Lwtfi7N2UN/Hdevnu8YL9+'
+    'bl5fPSm6FdZZprprGfaQP1PdJ/NDvG7SmBaA/tJoFvekhgfGJepG86CvhciysRQdOkm3KwvsQbBHeP39kOiQXsc6'
+    'Y9gN2d7Eeu840APqyr4e2jw0e2SDzn9tsncVCD9FAw9saxyDsQ8pOo+fs6VHFeH8M6acBdLmF4o3v95Z8XbGwE+I'
+    'LdbPtSz1BqQd2wgt+6Gnp4JxnrT6D7UZ74bOVoU+eQ+Vhc8OgZ1ghPprAX8pgQ59N+EtRN9Nw9UQ7C98PgYK28cE'
+    '9tzAdt/CUMoZgM9Vc8r4h1L09ekAmXIzoE6b5E8L9rqvo/GjeeVMH6/jXzuEcozkSdM4xx2ns9S6MpZQXWyR2npf'
+    '2+8LXX0C9VOUy6in5J3zLwtd3pZ1ziFzC12/ddIRLuXUDfLoVG8Wuudi33+orrMOOMH1WKdxtej3dg5cx+N8qjPO'
+    'h4yzSovKBYW+PEz0iYX2fajQtZ+gfrhq0OUy4SXPWPPg519R197UFH+Bh522nld3iJs/RT3cXCY6XtkhPU+Kfm/h'
+    '2ZdpZ+5fR10fwF6PEXlgGt43aR7tgHm0o94e2O15pPX9uajrvwzl6depj7cANzG8p6Pe2XON1pbPSC3iPW1DXsx2'
+    'YN5v7Ks2wVom/25Wuq9GXZ87wl6lchnooyywsvDZuJ+HxW+8G/RVAZtv2p5ie3IWuZKHf/1B6qGdYzOBV8Ztfud6'
+    'vCeN14X+xjQdKsM1eovH+EPwP2SVrxWxoRw09KTrhu1ilfYVw4zlwwMBe7kF9JsVD+uEh2ddGP9oEU9dUuRjReJQ'
+    '5qTuNzLC9bFgO52T950kjRP94N+g77b5N7/zPxPBpObfHFPsB8NyzsCYu9PA2xzZg/i3MtghvK+gBP7QdbCTFGC/'
+    '/lS+L8q4itRuM6X99yXupSh+snGjX+9j/hrBXaJ1a8P64t/X6My4ROO4KH7tosQJ1I15rBn98TgXqL83jXobBJf9'
+    '9RtUP+u8ZoUPF2XfDdG8lihuYMGYJ8YPIvx7ZA8VhX4GCX7biEd4i+CgjBkjm0Oa3UQ7jx8hm9jt9NtVE8a1If9n'
+    'e8X+/t3fv3fK/g2JkbwT9qwW/z4Fsb/YrxX7Owj4suz2EcT53Qvw0UZqwU8ai9bHJMTkWu3YP5DkC/Ltk3xTPsZ2'
+    'OtD2PJbBxzUhe64I+hLEQiR+CndBLERxu4I5lCHuYS2twvj2+JN9nO8xzpnuvU6xvwaJa5Dlc26f7v//cI56w0WS'
+    'HRfkDLG/HreXD2EM9/5+SMF/th3RyCoHivtyIGQN9uXA+xznVYp3KlC800E4d8TnmcOdnfRgQ+dZfEZ5oBF2zokC'
+    '71B4OCN0RvH2rgrYDZwSR8S/87gcjCvJrqbBSZrjBM1xWGClxZJlxRvaTI4HwCmTfwts6vHnxxbNxG1+AG21+44n'
+    'jN+8f6aScIa3zugV8XPhmbsQYDfw99gOgL0C/fdswziuxFPh+J+H+yTzUFYk5u+Q0TZp3R6X8iiMpQR3Tx4TmiwF'
+    '4ji2Lx6G+hZ+stg8ktYlxKYR2k8SjJA739ze360rC0PEuGdvI/d5DV6h8mX4uyJxcL6NzzXwtOu/T+7//rS0mXO9'
+    '+4LPEPyz1PYs1WNYh6H/c1TnJQVGBfYazvMzxryfT4gbj21FH5V65wl/Sy4sF8S0690lu+T0u5xtZa4LTr+Dvk5t'
+    'KsqYWkabK4q/8UIKPePdrSeJlioGXZyFNUScfxL26mhA24rQUTUDzWr9aWu7If6GUkbbdFad7U5X3WxN6zuBKtuv'
+    'XIiezGsRSrP3k8+CecirUGJOFKahQVlvi54Oy52OPPTk5cKBDrO4ZzrfnIsydpyrn9uLtLfOuf679udyzNm6m4D8'
+    'oWzwrK/Juuy1DzDu6/MQA/J+8vN52TGc4Gv1vLS6A38f6sNpPj2OS7H8zXejn29Iof97c8QPtQPjwPzdtKN72IcW'
+    'W7uqxJlZMYNW3dtNQ7uVm8ha+wFa+/eadnfjjgzSNcYV8NwKyt2hEeN+2LxyPyyk/QC1L2ZsP5gwvyll375OZ5IX'
+    'SD4+Q3K1Qfq9xf9ZznBenBW3/b4h5g/S8roxP8czeoN0knie9wAe4jofN/bQ6YT91XD9eaYGaf8k5Q/z96HPE26u'
+    'Eu44B9ci4eQizb3h+nPYWLK8bZyNGvT7VafnTGrIfr2fcLJqwLP0Gj7fNQz525D9nRfXlr5YV+KgztEYLzo9x9Yl'
+    'GvOLNNeb9PvTBOeKgbNrxhq0FLq2bCE4xwO0t/PM8XjKHOdprs0MfFujZ8bBTIKuX4b97ef3BcL5K2ArqZNswDPB'
+    'S2APqdHZpgpnfb9vb7jkHJZpdoVBOq/4XHV4b2UhIGbb57bE/Hd8374WILvj9j+DettzoxTu6g+ex63cP73VDj78'
+    '931Cc4f69dXyOPDdQm+Hw3wLW6SnLrnt9w93mm8BbeQHO+3ecP25GCz+MKHogTjfesB889zxjPPEHdsj/Owkj0eI'
+    'Lsw483h/R/gg8pilAPzVSY6W4Yx9PuNYLhD9eZ4fcp8vVI5wPl7EwXW5x5PVLoX5bqx8zZoMroj+/DDhfU25A5VG'
+    'Q5cUmcX3BDUeH4/hI6S7ZsnP+pOHk/WMivz2IM2R78plucu1SLTh7+fepPW05OkIyLG3DZrfCsB5O1Ce1qVkXcbn'
+    '9Anpx9/jq0H7cgY7wv23wcaCseuTRD+j/bR5LC3eZqd5q5G+14Rn4zqvOP3usb9n/rbBA1dp/bLSC47rU3JeLrn+'
+    'HHqIf9y/dbApRIE8dkThsTVDH3/MKBuul4fI472g0HuSnAjJzT0SeB7T7IcPG2fjGy48P1MV5Oiys/O+VhUae13O'
+    'E2Ww1+9kLHiW43P1TenzIZFXWi7nlnH2X884hlWwq2j3U0JwWgiw4XueUqU7V0l0MKqcWZNyP2u5v9HWUYNzaZIt'
+    'CPt72fXfg63Q2ZL9ri+Rv/d1xa/wCviWGFaIf2kQ5Nt7rVv8JermgEYex3laFgwd+qLx+1uKHQF552qgnEM+zvl2'
+    'eCwrRrukO/9Yb9mF5xBBe8atu4FR1w6P5+0QPemK0/M9rCTI+qy5OhqKHcLKl4B08XLUi0HKM6es/X0w6un2I4bO'
+    'hDSAc+Ocg5yDB+kf+zwUbdd7OadFC2g6xH6DpdXvv11vz4245LwmjL8rrj9nRJtsuRXlblnI2c7bZt8P9oj4u9+4'
+    '7fRy2dCNF4w9H6IXYZ8/ct281iVFt9rteftxhuSf4XM452HVcoIyTb4aQJNXnZ3DyaJ7pM0HSD4l5dDaSY6SJYWm'
+    'GQ9fNeRJ1nUK1YPGMvDSmylyYCvFl5WVtrW8plWKj3s0A35ais0F130xwB+n5f1lmRH/Pev0XDELCm2G5nJaSjhD'
+    'ant8yRgD77EXJLaKcztlwSf2k4afWdfLdbfb+NlNvITEH4ecSTknZsn1v7tqBM6P7P+34i62v6vhls/AfFeDdf8A'
+    '8wGz/EX7E9olPawoA6xaQBxJgeJVZl3vHXUOznh3E17qEv/vYY4GxOTcaTjA2Jsi2JMmQU7gPZ5I6GQUYldG4P4K'
+    'tvW2u6Lr5T+YArob1vDZ8LV+Hll2SLRlqmvyQu/9aBYMlDu4Rt5O7u8P4buc2G63pfCfZgr/0dbiDRiH7xtzvKa9'
+    '4wzfwaa9czDNNjSuxDslwUR7zDjRNt5BG3G93PMzyhnF39tMso0ezxDnlqd+I2P9+T2u3yA+/bjrvx8Wiruk9cti'
+    'm55JsGXh3aYjSp/4LkB+36Blm8R+StCP54vHaHxHc8arnHfJ+bi8XX7SsNfjWcN6txT2x3Erzxm2yM+45HtnGry6'
+    'xIjzvsFyzYitblOMHsc0tSCeLpSHZB1/LTAeysudksLbRol/J/XHPG4AYjSPgyzMC9/Tl3a37STtnbz8Oe97VfO8'
+    'h/V8jrhXfD/rMOA4yR41l1E2zGccz17W1/RnzwMvGLwD36XqY4JD36vr44LxvR4l13tXdAgdlY3Y7U+k+HTHae++'
+    'F+/sHXL972k8SfvyCdd7R6XfZ8Nu+/t5/b4cI1lTdr332R03ygbxTI71ndvh/h4hHYDLBvkZlyi2cQ74Vkken6/3'
+    'VfJnXSM5cJn6uKbEEYfSGsYfzWeU1z5u5Cj4kxvOfr9N0jt1l3L4vLXYFcRlTH/87l/tXemhceEc950mlxEH2tli'
+    'nvi5FQ9k2WMmwG/5BMhe1F34PcALZOfU3ge/k5jjuRw6bDzH37ruffCkHJ7WHJYC9gPqWXyf2orr36DyowZvWUmI'
+    'r7fWdFXoBNfsJep/y9hDfBeklRL/sOiS752l3RHAvbC6SzHpjOtWyr2VNDrdC5zMBMbHFUg+ZT1zIA9+Nmdc5KLs'
+    'j/075Lf/DrlfnxBenZdGssrE0PqhcUl58lNgfoW0Ox3a/s4TP6Xtj/uMWDw8P4TEuWn84kzKudrKv4SxiX6Pz+WA'
+    'w/czs9BUCeSPdt8+XvORqD/O2cql+7gyttC46LrE2iJeWQauGbpWOwNt+NjiR6mvNbf93pYWO5om6yYU3aaWY3x1'
+    'I+Zuw/XfD1sB2ZelD8zPsKjotPG++zrs90uGfQr1o4qM5wDpxpvKWLXYRtSlKq6XEwdh+d9eg9i/pH7iumfBZmjd'
+    'hWV+xndiL7n+3AlPQtyidf92U5mvf1/7qBJrybGoFbDhh9zvbStxkRw3inbGnfJWzI/13TheQrFFugCZUjf0wRMp'
+    'et2as+8rV+ScV085gzeMs9IV138nG3mQz0s2bYz7Sgr/OuH6c0ZtGnT0TM553wvzfiVwbPNUavjie1PNwFgBlB2X'
+    'iMbeyKqnFu7s/JQdgmy4nJ8o5Xfeez4fXtJZxrnkXHc1Wk98l9DQ1eSxTASMZUChoVD7eBYdWLOzZmlfS5hD0ZhD'
+    'iE50mHjvhMiyXnzDuwNxbIMW34DwsugGaTlMkQ60fINV4O0VBZdp88a8c6Hj5rwvvEaWXow27dkcequ15uyDjXHx'
+    't4xy8bRhQ8x7BrLuI+W1+2Y5X5YMvzXm5PypxFDcknnT/x9z3U2+4HXaGcNf8fEM67tXfLAi9vKT5Ae3csI0csQX'
+    'zO6hPwD5QPz/WqHr29orfPn6WeL8tfZZzoiMq92mGaTXP0a99Tjqdt+mxDHok0B7WyCDIkUGJcVcpfkCai6fr72Z'
+    'wltmAnxge0WLuG6vRb3zxOnAGBGmy9B2LLfKytwr0r5MfpybyrmiYdDBJPU/SnrQtzr/fislpjAtx0/S2ob6O3bK'
+    'T2ZoLf/Reb7nsuWsq1G9vnd8/tM+K7BenpaPPE0fnDJiENGWqdkNy653T3cvdRP07cT+64dy+rRmc6yx5ldK8xm+'
+    'Ib6d3eD5+z6DZB1Ss234dw8cE3g+DmpDnqtiT+XzuOZLvgr217rMW4sR3EjxSWv205rLn+uA+WQZ/NLPuWy5AvPG'
+    'tFlxFQ1DZ2A6uO70PHjXjLiOTQPX64bOkBZ35d+Z6G2EZ2/D+LKMTZO3l4192aLYrp3EQ6b5cbLq+/HzX6Dhh/o='
 )
 TABLE: dict[
     tuple[str, int],
@@ -140,24 +143,27 @@ TABLE: dict[
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:|\\b\\w+\\.(?:errors?|exceptions?)\\.\\w+:|\\berror(?:\\[\\w+\\]| TS\\d+)?:|^\\s*E {2,}\\S|\\bpanic(?:ked)?\\b|^\\s*→ \\S|\\bCaused by:', 2): (34, 21664, 1736, 0, (), (None,)),
     ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 23400, 960, 0, (), (None,)),
     ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 24360, 520, 2, (), (None, None, None)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 24880, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 26912, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27088, 648, 0, (), (None,)),
-    ('\\d+', 0): (32, 27736, 64, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 27800, 868, 2, (), (None, None, None)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 28668, 740, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 29408, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 29512, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30040, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 30236, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 31156, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 32060, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 32608, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 33292, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 34896, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 35336, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 35476, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 35672, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 36172, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 39212, 920, 1, (), (None, None)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 24880, 280, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 25160, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 27192, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27368, 648, 0, (), (None,)),
+    ('\\d+', 0): (32, 28016, 64, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 28080, 868, 2, (), (None, None, None)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 28948, 284, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 29232, 740, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 29972, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 30076, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30604, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 30800, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 31720, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 32512, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 33416, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 33964, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 34648, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 36252, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 36692, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 36832, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 37028, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 37528, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 40568, 920, 1, (), (None, None)),
 }

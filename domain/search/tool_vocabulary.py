@@ -48,6 +48,24 @@ _NOT_NEGATIVE = precompiled(
     r"|\bshould be greater than (?:or equal to )?0(?![\d.])"
 )
 
+# A formatter's check naming what it would change: ``terraform fmt -diff`` heads each file's
+# diff ``--- old/queue.tf`` / ``+++ new/queue.tf``, rustfmt (``cargo fmt --check``) writes
+# ``Diff in src/lib.rs:1:`` (older: ``at line 1:``), black and ``ruff format --check`` write
+# ``would reformat src/app.py``: a file that is not formatted (ADR 0221, as the next two).
+_UNFORMATTED = precompiled(
+    r"^--- old/(\S+)\n\+\+\+ new/\1$|^Diff in \S+?(?::\d+:| at line \d+:)$"
+    r"|^[Ww]ould reformat:? \S",
+    re.M,
+)
+
+# An ``open``/``openat`` asking to write (``O_WRONLY``, ``O_RDWR``) as ``strace`` prints it: the
+# program writes (or tried to write) that file.
+_OPEN_TO_WRITE = precompiled(r"\bopen(?:at)?\([^\n]*?\bO_(?:WRONLY|RDWR)\b")
+
+# A regular file's mode with an execute bit as ``ls -l`` and ``tar -tv`` print it
+# (``-rwxr-xr-x``): an executable. Not a directory's ``drwxr-xr-x`` (its ``x`` lets one enter).
+_EXECUTABLE_MODE = precompiled(r"\n-(?=[rwxsStT-]{9}[.+@]? )[^x\n]{0,8}x")
+
 # Each entry: substrings one of which every match holds (the test runs only behind one), the
 # test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
 # words for what a match says.
@@ -88,6 +106,9 @@ _ENTRIES: tuple[tuple[tuple[str, ...], Callable[[str], object], str], ...] = (
     # (``p75`` is rarely printed without ``p50`` or ``p90`` beside it: two substrings fewer.)
     (("p9", "p5", "P9", "P5", "p("), _PERCENTILE.search, "percentile"),
     (("constraint failed", "greater than"), _NOT_NEGATIVE.search, "negative"),
+    (("--- old/", "Diff in ", "ould reformat"), _UNFORMATTED.search, "formatted"),
+    (("O_WRONLY", "O_RDWR"), _OPEN_TO_WRITE.search, "write"),
+    (("-r", "--x"), lambda text: _EXECUTABLE_MODE.search("\n" + text) is not None, "executable"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;
