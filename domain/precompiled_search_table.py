@@ -14,85 +14,87 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRn7da7ep7tevYqyROsrGdaJXIlgMJYIHBqZAPE0hMEj6CcYJsyR9EKwlpZcvhu6CgihNFUcWFAk5w'
-    '4MItXLjwD1AcuFEU3Lhw50TY5+1hf/tT93vzniSH2Nqq57F2Z3pmenq6e7p7+k0454qu+4k6z7udT7lTjnSeqc5T'
-    '6jwF+X6yUzakXqXzxPUGO0/8/bB8VwBYE51nSP4/JDAi+fuI1JuU/1fl7/sElpP64zK+IYHnYcd91zrPuIwxhvOs'
-    'lEsAe53KVfg7Hu8nOs8hgvMFKW8AnAWCsyLlNfr7isCd6TzTBPc5KS8rcD2c5c5T7zwHaa5lmFtcLko/o4Kv+LtN'
-    'GuMSrUmN/p4KxHVVSr9WcTkP9OEU+qhKP+NCIzGOn+g8pwL6HqG+BwSGp5FxeXx7d6bbb8Nt/zA8pssDKXQ5Je0H'
-    'ZA1wPk93ni8BbD9/P7dImdu4Uj8uX5DyNSrPSTkncEcJbgnmGNc7QfCPQD+IP1yTp+B7XgPtuyqN3+N0Sv4/JuMb'
-    'FjwcEZrcFPqO6fKs0PARoaWkT0RrgjS+CfsG98dZ2Cca3Vq0N6bgrwo0W5LfYrj3yO/aHvE4Yd5aFzrCPk52nmbn'
-    '2ZI9OiV4922mZWyHpO4p+f8C8JJI6XNI6Nvzc21/x/0fF75wEPj5nHw3KXXj8hEpP0B87TLwN0c8xu8ZXCPmmX4N'
-    't6TtFeh70eC/NxRYcZsvQn83jP4+CPOI27wo64dzWSd68uVFKTeID88DDC9j1qjtSgqMGYCxQG0WDTl2jWBMwfw3'
-    'CL8r1HZDkSEsj7ZoPT29lKHNlpQfkvJJabMOY+H1axltlmQ8OIYFY92+pIwb4cd1PgtjWKPykjGGTyo49H2fgj2L'
-    '+PkwrN06jX+D+rtu9PsowFimtVpV9AwNxkHZ84jjazTvDaUt0ukyrfmg8Axn8BCN93idcRB44za5/Xd3zOL5DF+T'
-    'Q14eugR5OAsw6jIv5L0nUuQ16g41oftTKW3GaNxDpC943v02zGMScDYOe/LWpyNk/9NRy//TVc1V+ThIcsrCywTs'
-    'YcTDaUOvf8TQ6/06D0D9Csy5b/zu3YHO2H+YNH6UJ2ug+zjSM/14m6Abj9LePAVr6/+uyN/DRl1f5xHQtZ+CvR7/'
-    '9iD89mGoUxHaKis8wssx/s23G1Z+O6Xo6Tz/GVj3CuzNPryfuYX3RLqx9m3c4BdRF/4IrRHSEeqboftoN/ZhDOMx'
-    '+K4p/A51O+YbY+/RWGsZxlUW/jslPMJ/H+uAX4aziIuiQnQXf/oI+SuNHqPc2WeS98c08CUvN78d9fTcP4vNIqle'
-    'U2RrU3QA5M9pfXie/I7MLks/TdEbmqI3NEVPzNP/z2Sefp9hG69fPAHjWMnZzzdlnln6aYqOG5dtwEOe/i8IT41h'
-    'XIUzxQH4rik6Xh74zwpPQVirNIe8sE+I/ufXuSk8JC5v5oR5L4z3BtGYL9/KCdvLt5Lwtfi7N2UN/Hdevnu8YL9+'
-    'bl5fPSm6FdZZprprGfaQP1PdJ/NDvG7SmBaA/tJoFvekhgfGJepG86CvhciysRQdOkm3KwvsQbBHeP39kOiQXsc6'
-    'Y9gN2d7Eeu840APqyr4e2jw0e2SDzn9tsncVCD9FAw9saxyDsQ8pOo+fs6VHFeH8M6acBdLmF4o3v95Z8XbGwE+I'
-    'LdbPtSz1BqQd2wgt+6Gnp4JxnrT6D7UZ74bOVoU+eQ+Vhc8OgZ1ghPprAX8pgQ59N+EtRN9Nw9UQ7C98PgYK28cE'
-    '9tzAdt/CUMoZgM9Vc8r4h1L09ekAmXIzoE6b5E8L9rqvo/GjeeVMH6/jXzuEcozkSdM4xx2ns9S6MpZQXWyR2npf'
-    '2+8LXX0C9VOUy6in5J3zLwtd3pZ1ziFzC12/ddIRLuXUDfLoVG8Wuudi33+orrMOOMH1WKdxtej3dg5cx+N8qjPO'
-    'h4yzSovKBYW+PEz0iYX2fajQtZ+gfrhq0OUy4SXPWPPg519R197UFH+Bh522nld3iJs/RT3cXCY6XtkhPU+Kfm/h'
-    '2ZdpZ+5fR10fwF6PEXlgGt43aR7tgHm0o94e2O15pPX9uajrvwzl6depj7cANzG8p6Pe2XON1pbPSC3iPW1DXsx2'
-    'YN5v7Ks2wVom/25Wuq9GXZ87wl6lchnooyywsvDZuJ+HxW+8G/RVAZtv2p5ie3IWuZKHf/1B6qGdYzOBV8Ztfud6'
-    'vCeN14X+xjQdKsM1eovH+EPwP2SVrxWxoRw09KTrhu1ilfYVw4zlwwMBe7kF9JsVD+uEh2ddGP9oEU9dUuRjReJQ'
-    '5qTuNzLC9bFgO52T950kjRP94N+g77b5N7/zPxPBpObfHFPsB8NyzsCYu9PA2xzZg/i3MtghvK+gBP7QdbCTFGC/'
-    '/lS+L8q4itRuM6X99yXupSh+snGjX+9j/hrBXaJ1a8P64t/X6My4ROO4KH7tosQJ1I15rBn98TgXqL83jXobBJf9'
-    '9RtUP+u8ZoUPF2XfDdG8lihuYMGYJ8YPIvx7ZA8VhX4GCX7biEd4i+CgjBkjm0Oa3UQ7jx8hm9jt9NtVE8a1If9n'
-    'e8X+/t3fv3fK/g2JkbwT9qwW/z4Fsb/YrxX7Owj4suz2EcT53Qvw0UZqwU8ai9bHJMTkWu3YP5DkC/Ltk3xTPsZ2'
-    'OtD2PJbBxzUhe64I+hLEQiR+CndBLERxu4I5lCHuYS2twvj2+JN9nO8xzpnuvU6xvwaJa5Dlc26f7v//cI56w0WS'
-    'HRfkDLG/HreXD2EM9/5+SMF/th3RyCoHivtyIGQN9uXA+xznVYp3KlC800E4d8TnmcOdnfRgQ+dZfEZ5oBF2zokC'
-    '71B4OCN0RvH2rgrYDZwSR8S/87gcjCvJrqbBSZrjBM1xWGClxZJlxRvaTI4HwCmTfwts6vHnxxbNxG1+AG21+44n'
-    'jN+8f6aScIa3zugV8XPhmbsQYDfw99gOgL0C/fdswziuxFPh+J+H+yTzUFYk5u+Q0TZp3R6X8iiMpQR3Tx4TmiwF'
-    '4ji2Lx6G+hZ+stg8ktYlxKYR2k8SjJA739ze360rC0PEuGdvI/d5DV6h8mX4uyJxcL6NzzXwtOu/T+7//rS0mXO9'
-    '+4LPEPyz1PYs1WNYh6H/c1TnJQVGBfYazvMzxryfT4gbj21FH5V65wl/Sy4sF8S0690lu+T0u5xtZa4LTr+Dvk5t'
-    'KsqYWkabK4q/8UIKPePdrSeJlioGXZyFNUScfxL26mhA24rQUTUDzWr9aWu7If6GUkbbdFad7U5X3WxN6zuBKtuv'
-    'XIiezGsRSrP3k8+CecirUGJOFKahQVlvi54Oy52OPPTk5cKBDrO4ZzrfnIsydpyrn9uLtLfOuf679udyzNm6m4D8'
-    'oWzwrK/Juuy1DzDu6/MQA/J+8vN52TGc4Gv1vLS6A38f6sNpPj2OS7H8zXejn29Iof97c8QPtQPjwPzdtKN72IcW'
-    'W7uqxJlZMYNW3dtNQ7uVm8ha+wFa+/eadnfjjgzSNcYV8NwKyt2hEeN+2LxyPyyk/QC1L2ZsP5gwvyll375OZ5IX'
-    'SD4+Q3K1Qfq9xf9ZznBenBW3/b4h5g/S8roxP8czeoN0knie9wAe4jofN/bQ6YT91XD9eaYGaf8k5Q/z96HPE26u'
-    'Eu44B9ci4eQizb3h+nPYWLK8bZyNGvT7VafnTGrIfr2fcLJqwLP0Gj7fNQz525D9nRfXlr5YV+KgztEYLzo9x9Yl'
-    'GvOLNNeb9PvTBOeKgbNrxhq0FLq2bCE4xwO0t/PM8XjKHOdprs0MfFujZ8bBTIKuX4b97ef3BcL5K2ArqZNswDPB'
-    'S2APqdHZpgpnfb9vb7jkHJZpdoVBOq/4XHV4b2UhIGbb57bE/Hd8374WILvj9j+DettzoxTu6g+ex63cP73VDj78'
-    '931Cc4f69dXyOPDdQm+Hw3wLW6SnLrnt9w93mm8BbeQHO+3ecP25GCz+MKHogTjfesB889zxjPPEHdsj/Owkj0eI'
-    'Lsw483h/R/gg8pilAPzVSY6W4Yx9PuNYLhD9eZ4fcp8vVI5wPl7EwXW5x5PVLoX5bqx8zZoMroj+/DDhfU25A5VG'
-    'Q5cUmcX3BDUeH4/hI6S7ZsnP+pOHk/WMivz2IM2R78plucu1SLTh7+fepPW05OkIyLG3DZrfCsB5O1Ce1qVkXcbn'
-    '9Anpx9/jq0H7cgY7wv23wcaCseuTRD+j/bR5LC3eZqd5q5G+14Rn4zqvOP3usb9n/rbBA1dp/bLSC47rU3JeLrn+'
-    'HHqIf9y/dbApRIE8dkThsTVDH3/MKBuul4fI472g0HuSnAjJzT0SeB7T7IcPG2fjGy48P1MV5Oiys/O+VhUae13O'
-    'E2Ww1+9kLHiW43P1TenzIZFXWi7nlnH2X884hlWwq2j3U0JwWgiw4XueUqU7V0l0MKqcWZNyP2u5v9HWUYNzaZIt'
-    'CPt72fXfg63Q2ZL9ri+Rv/d1xa/wCviWGFaIf2kQ5Nt7rVv8JermgEYex3laFgwd+qLx+1uKHQF552qgnEM+zvl2'
-    'eCwrRrukO/9Yb9mF5xBBe8atu4FR1w6P5+0QPemK0/M9rCTI+qy5OhqKHcLKl4B08XLUi0HKM6es/X0w6un2I4bO'
-    'hDSAc+Ocg5yDB+kf+zwUbdd7OadFC2g6xH6DpdXvv11vz4245LwmjL8rrj9nRJtsuRXlblnI2c7bZt8P9oj4u9+4'
-    '7fRy2dCNF4w9H6IXYZ8/ct281iVFt9rteftxhuSf4XM452HVcoIyTb4aQJNXnZ3DyaJ7pM0HSD4l5dDaSY6SJYWm'
-    'GQ9fNeRJ1nUK1YPGMvDSmylyYCvFl5WVtrW8plWKj3s0A35ais0F130xwB+n5f1lmRH/Pev0XDELCm2G5nJaSjhD'
-    'ant8yRgD77EXJLaKcztlwSf2k4afWdfLdbfb+NlNvITEH4ecSTknZsn1v7tqBM6P7P+34i62v6vhls/AfFeDdf8A'
-    '8wGz/EX7E9olPawoA6xaQBxJgeJVZl3vHXUOznh3E17qEv/vYY4GxOTcaTjA2Jsi2JMmQU7gPZ5I6GQUYldG4P4K'
-    'tvW2u6Lr5T+YArob1vDZ8LV+Hll2SLRlqmvyQu/9aBYMlDu4Rt5O7u8P4buc2G63pfCfZgr/0dbiDRiH7xtzvKa9'
-    '4wzfwaa9czDNNjSuxDslwUR7zDjRNt5BG3G93PMzyhnF39tMso0ezxDnlqd+I2P9+T2u3yA+/bjrvx8Wiruk9cti'
-    'm55JsGXh3aYjSp/4LkB+36Blm8R+StCP54vHaHxHc8arnHfJ+bi8XX7SsNfjWcN6txT2x3Erzxm2yM+45HtnGry6'
-    'xIjzvsFyzYitblOMHsc0tSCeLpSHZB1/LTAeysudksLbRol/J/XHPG4AYjSPgyzMC9/Tl3a37STtnbz8Oe97VfO8'
-    'h/V8jrhXfD/rMOA4yR41l1E2zGccz17W1/RnzwMvGLwD36XqY4JD36vr44LxvR4l13tXdAgdlY3Y7U+k+HTHae++'
-    'F+/sHXL972k8SfvyCdd7R6XfZ8Nu+/t5/b4cI1lTdr332R03ygbxTI71ndvh/h4hHYDLBvkZlyi2cQ74Vkken6/3'
-    'VfJnXSM5cJn6uKbEEYfSGsYfzWeU1z5u5Cj4kxvOfr9N0jt1l3L4vLXYFcRlTH/87l/tXemhceEc950mlxEH2tli'
-    'nvi5FQ9k2WMmwG/5BMhe1F34PcALZOfU3ge/k5jjuRw6bDzH37ruffCkHJ7WHJYC9gPqWXyf2orr36DyowZvWUmI'
-    'r7fWdFXoBNfsJep/y9hDfBeklRL/sOiS752l3RHAvbC6SzHpjOtWyr2VNDrdC5zMBMbHFUg+ZT1zIA9+Nmdc5KLs'
-    'j/075Lf/DrlfnxBenZdGssrE0PqhcUl58lNgfoW0Ox3a/s4TP6Xtj/uMWDw8P4TEuWn84kzKudrKv4SxiX6Pz+WA'
-    'w/czs9BUCeSPdt8+XvORqD/O2cql+7gyttC46LrE2iJeWQauGbpWOwNt+NjiR6mvNbf93pYWO5om6yYU3aaWY3x1'
-    'I+Zuw/XfD1sB2ZelD8zPsKjotPG++zrs90uGfQr1o4qM5wDpxpvKWLXYRtSlKq6XEwdh+d9eg9i/pH7iumfBZmjd'
-    'hWV+xndiL7n+3AlPQtyidf92U5mvf1/7qBJrybGoFbDhh9zvbStxkRw3inbGnfJWzI/13TheQrFFugCZUjf0wRMp'
-    'et2as+8rV+ScV085gzeMs9IV138nG3mQz0s2bYz7Sgr/OuH6c0ZtGnT0TM553wvzfiVwbPNUavjie1PNwFgBlB2X'
-    'iMbeyKqnFu7s/JQdgmy4nJ8o5Xfeez4fXtJZxrnkXHc1Wk98l9DQ1eSxTASMZUChoVD7eBYdWLOzZmlfS5hD0ZhD'
-    'iE50mHjvhMiyXnzDuwNxbIMW34DwsugGaTlMkQ60fINV4O0VBZdp88a8c6Hj5rwvvEaWXow27dkcequ15uyDjXHx'
-    't4xy8bRhQ8x7BrLuI+W1+2Y5X5YMvzXm5PypxFDcknnT/x9z3U2+4HXaGcNf8fEM67tXfLAi9vKT5Ae3csI0csQX'
-    'zO6hPwD5QPz/WqHr29orfPn6WeL8tfZZzoiMq92mGaTXP0a99Tjqdt+mxDHok0B7WyCDIkUGJcVcpfkCai6fr72Z'
-    'wltmAnxge0WLuG6vRb3zxOnAGBGmy9B2LLfKytwr0r5MfpybyrmiYdDBJPU/SnrQtzr/fislpjAtx0/S2ob6O3bK'
-    'T2ZoLf/Reb7nsuWsq1G9vnd8/tM+K7BenpaPPE0fnDJiENGWqdkNy653T3cvdRP07cT+64dy+rRmc6yx5ldK8xm+'
-    'Ib6d3eD5+z6DZB1Ss234dw8cE3g+DmpDnqtiT+XzuOZLvgr217rMW4sR3EjxSWv205rLn+uA+WQZ/NLPuWy5AvPG'
-    'tFlxFQ1DZ2A6uO70PHjXjLiOTQPX64bOkBZ35d+Z6G2EZ2/D+LKMTZO3l4192aLYrp3EQ6b5cbLq+/HzX6Dhh/o='
+    'eNrtXc1zXMdxn7dY7OJ7scuPhSRKWpGUuJBAgvqKQkiUqJL1wSiWaEmxLTOUAhJLEhG+BCxIkFEUpeKyq3JKuVzl'
+    'i8vOKTnkkptyySX/QCqH3FKp5JaL7z5Z3sftyf72h+735j0AlERiqx4fsTvTM9PT093T3dMz4Zwruu4n6jxfdT7l'
+    'znuk80x1nlLnKcj3k513Q8pVOk9cbrDzxN8Py3cFgDXReYbk/0MCI5K/j0q5Sfl/Vf5+UGA5KT8u/RsSeB523Hat'
+    '84xLH2M4r8u7BbDX6b0Kf8f9faXzHCY4P5D3TYAzT3BW5L1If18TuNOd5wTBfUPeVxW4Hs5S56l3nkM01jKMLX4v'
+    'SDujgq/4u03qY4vmpEZ/TwXiuipvP1fxew7owyn0UZV2xoVGYhw/3XnOBLQ9Qm0PCAxPI+Py+PruXLfdhtv+YXhM'
+    'lwdS6HJK6g/IHOB4Xu08PwLYfvx+bJEytnGlfPx+S94f0PuCvGcF7ijBLcEY43KnCP5RaAfxh3PyPHzPc6B9V6X+'
+    'e5xOyf/HpH/DgoejQpObQt8xXZ4XGj4qtJT0iWhOkMY3Yd3g+jgP60SjW4v2xhT8VYFmS/JbDPeg/K6tEY8T5q11'
+    'oSNs43TnaXaeLVmjU4J3X+eE9O2wlD0j/58HXhIpbQ4JfXt+rq3vuP2TwhcOAT+fle8mpWz8flzezxBfuwr8zRGP'
+    '8WsG54h5pp/DLal7DdpeMPjvTQVWXOeH0N5No71nYRxxnbdl/nAs60RP/n1Z3hvEh+cAhpcxa1R3JQXGNMCYpzoL'
+    'hhxbJBhTMP4Nwu8K1d1QZAjLoy2aT08vZaizJe8/kPdzUmcd+sLzt2zUaUl/sA/zxrz9SOk3wo/LfA/6sEbvK0Yf'
+    'vqPg0Ld9BtYs4ucFmLt16v8GtXfDaPcJgLFEc7Wq6BkajEOy5hHHizTuDaUu0ukSzfmg8Axn8BCN93idcRB44za5'
+    '/T/uuMXzGb4mh7w8dAnycAZg1GVcyHtPpchr1B1qQvdnUuqMUb+HSF/wvPs2jGMScDYOa/LOpyNkf9dRy3/XVc1V'
+    '+ThIcsrCywSsYcTDWUOvf9zQ6/08D0D5Coy5r//uq4FO33+a1H+UJ2ug+zjSM31/m6Abj9LaPANz6/+uyN/DRllf'
+    '5nHQtZ+HtR7/9gj89gKUqQhtlRUe4eUY/+brDSu/nVH0dB7/NMx7BdZmH97P3cF7It1Y6zau8KuoC3+E5gjpCPXN'
+    '0HW0G+swhvEkfNcUfoe6HfONsa+pr7UM/SoL/50SHuG/j3XAP4W9iIuiQnQff/oI+c8aPUa5s88kr48TwJe83Pyr'
+    'qKfn/ofYLJLKNUW2NkUHQP6c1obnyV/K6LK00xS9oSl6Q1P0xDzt/0LG6dcZ1vH6xdPQj5Wc7fyljDNLO03RceN3'
+    'G/CQp/1LwlNjGNdhT3EAvmuKjpcH/uvCUxDWKo0hL+xTov/5eW4KD4nft3LCfAD6e5NozL8/yQnby7eS8LX4u49l'
+    'Dvx3Xr57vGC7fmxeXz0tuhWWWaKyaxnWkN9TPSjjQ7xuUp/mgf7SaBbXpIYHxiXqRnOgr4XIsrEUHTpJtysL7EGw'
+    'R3j9/bDokF7HOmfYDdnexHrvONAD6sq+HNo8NHtkg/Z/bbJ3FQg/RQMPbGscg74PKTqPH7OlRxVh/zOm7AXSxheK'
+    'Nz/fWfF2zsBPiC3Wj7Us5QakHtsILfuhp6eCsZ+02g+1Ge+GzlaFNnkNlYXPDoGdYITaWwb+UgId+n7CW4i+m4ar'
+    'IVhf+LwECttLAnt2YLtvYShlD8D7qlml/0Mp+vqJAJlyK6BMm+TPMqx1X0bjR3PKnj6ex//qEMpxkidNYx93kvZS'
+    '60pfQnWxBarrfW3/UujqE6ifolxGPSXvmH9d6PK2rGMOGVvo/K2TjnAlp26QR6f6uNDdF/v2Q3WddcAJzsc69WuZ'
+    'fm/nwHXcz+c7/XzU2Kss03teoS8PE31ioW0fLnTtJ6gfrhp0uUR4ydPXPPj5TdS1NzXFX+Bhp83n9R3i5t+jHm6u'
+    'Eh2v7JCeJ0W/t/Ds32l77n+Iuj6Ave4j8sA0vG/SONoB42hHvTWw2+NIa/tPoq7/MpSn36A2PgHcxPBejXp7zzWa'
+    'W94jLRPvaRvyYqYD8yFjXbUJ1hL5d7PSfTXq+twR9iq9l4A+ygIrC5+N23lM/Ma7QV8VsPmmrSm2J2eRK3n4179K'
+    'ObRzbCbwyrjOP7se70njdaG/MU2HynCN3uI+/hT8D1nla0VsKIcMPemGYbtYpXXFMGP58HDAWl4G+s2Kh3XCw+su'
+    'jH8sE09tKfKxInEos1L2s4xwfSzYTsfkfSdJ/UQ/+Gf03Tb/5hf/byKY1PybY4r9YFj2GRhzdxZ4myN7EP9WBjuE'
+    '9xWUwB+6DnaSAqzXn8v3RelXkeptptT/scS9FMVPNm60633MnxLcFs1bG+YX/16kPWOL+nFZ/NpFiROoG+NYM9rj'
+    'fs5Tex8b5TYILvvrN6h81nHNCB8uyrobonG1KG5g3hgnxg8i/IOyhopCP4MEv23EI3xCcFDGjJHNIc1uou3Hj5JN'
+    '7G767aoJ/dqQ/7O9Yn/97q/fe2X9hsRI3gtrVot/n4LYX2zXiv0dBHxZdvsI4vweAPhoI7XgJ/VFa2MSYnKteuwf'
+    'SPIF+fpJvikfY3si0PY8lsHHNSFrrgj6EsRCJH4K90EsRHG7gjmUIe5hLa3A+Pb4k32c7zHOme69TrE/B4lzkOVz'
+    'YZ/uv3k4R73hMsmOS7KH2J+Pu8uHMIZ7fz2k4D/bimhklQPFfTkQMgf7cuBbjvMqxTsVKN7pEOw74v3Mkc5KeqSh'
+    '8yzeozzcCNvnRIFnKDycEdqjeHtXBewGTokj4t+5Xw76lWRX0+AkjXGCxjgssNJiybLiDW0mJwPglMm/BTb1+PN3'
+    'Fs3EdX4CdbXzjqeM37x/ppKwh7f26BXxc+GeuxBgN/Dn2A6AvQL992zDOKnEU2H/34TzJHPwrkjM32GjbtK8PSXv'
+    'Y9CXEpw9eVJoshSI49i+eATKW/jJYvNImpcQm0ZoO0kwQs58c31/tq4sDBHjnr2N3Oc1eI/e78LfFYmD83V8roFX'
+    'Xf95cv/3H0udWdc7L/gawT9Pdc9TOYZ1BNq/QGXeUWBUYK3hOL9rjPvNhLjx2Fb0opS7SPhrubBcECdc7yzZFaef'
+    '5WwrY513+hn0dapTUfq0bNS5pvgbL6XQM57deo5oqWLQxXmYQ8T5d2CtjgbUrQgdVTPQrNaeNrcb4m8oZbRNZ9XZ'
+    '7nXVzda0vghU2f7ehejJPBehNPsQ+SyYh7wPb8yJwjQ0KPNt0dMROdORh568XDjQYRYHT+Qbc1H6jmP1Y3ub1tYF'
+    '13/W/kKOMVtnE5A/lA2e9anMy177AOO2vg8xIN8mP5+XHcMJvlbPS6s78PehPpzm0+O4FMvffD/6+YYU+n8gR/xQ'
+    'OzAOzJ9NO7aHbWixtatKnJkVM2iVvds0tFu5iay5H6C5/7ppdzfOyCBdY1wBj62gnB0aMc6HzSnnw0LqD1D9Ysb6'
+    'gwnjm1LW7Ye0J3mL5ONrJFcbpN9b/J/lDOfFWXHbzxti/iAtrxvzc9yjN0gnicd5EPAQl3nZWENnE9ZXw/XnmRqk'
+    '9ZOUP8yfh75IuLlOuOMcXAuEk8s09obrz2FjyfK2sTdq0O/XnZ4zqSHr9SHCyaoBz9JreH/XMORvQ9Z3Xlxb+mJd'
+    'iYO6QH287PQcW1eoz2/TWG/R768SnGsGzhaNOVhW6NqyheAYD9DazjPGkyljnKOxNjPwbY2eGQfTCbp+Gda3H98P'
+    'COfvga2kTrIB9wTvgD2kRnubKuz1/bq96ZJzWKbZFQZpv+Jz1eG5lfmAmG2f2xLz3/F5+1qA7I7r/wLKbc+NUriv'
+    'P7gft3L/9GY7ePPf9wnNHernV8vjwGcLvR0O8y1skZ7actvPH+403wLayA916n3k+nMxWPxhQtEDcbz1gPHmOeMZ'
+    '54k7vkf42UkejxBdmHHm8f6l8EHkMa0A/NVJjpZhj30xY18uEf15nh9yni9UjnA+XsTBDTnHk9UuhflurHzNmgyu'
+    'iP78GOF9TTkDlUZDVxSZxecENR4f9+EPSXfNkp/1Z48l6xkV+e0RGiOflctylmuBaMOfz71F82nJ0xGQY7cNmt8K'
+    'wHk7UJ7W5c26jM/pE9KOP8dXg/rlDHaEh+6CjQVj1yeJfkb7afN4WrzNTvNWI32vCc/GeV5x+tljf878tsEDV2n+'
+    'stIL9uuPZL9ccv059BD/uH7rYFOIAnnsiMJja4Y+/qTxbrheHiKP94JC70lyIiQ390jgfkyzHz5m7I1vuvD8TFWQ'
+    'o0vOzvtaVWjsQ9lPlMFev5O+4F6O99W3pM1HRV5puZyXjb3/esY+rIJdRTufEoLTQoAN3/OUKp25SqKDUWXPmpT7'
+    'Wcv9jbaOGuxLk2xB2N67rv8cbIX2lux3fYf8vR8qfoX3wLfEsEL8S4Mg375u3eI/o24OaORxnKdl3tChLxu/f6LY'
+    'EZB3rgbKOeTjnG+H+7Ji1Es684/lllx4DhG0Z9w5Gxh17fC43w7Rk645Pd/DSoKsz5qro6HYIax8CUgX70a9GKQ8'
+    'Y8ra3rNRT7cfMXQmpAEcG+cc5Bw8SP/Y5uFou97LOS2WgaZD7Df4ttr9reutuRGXnNeE8XfN9eeMaJMtt6KcLQvZ'
+    '23nb7LfBHhF/949uO71cNXTjeWPNh+hF2Obfum5e65KiW+32uH0/Q/LP8D6c87BqOUGZJt8PoMnrzs7hZNE90ubD'
+    'JJ+ScmjtJEdJS6FpxsOfG/Ik6zyF6kFjGXjprRQ5sJXiy8pK21pe0yrFxz2RAT/Lis0F530hwB+n5f1lmRH/PeP0'
+    'XDHzCm2G5nJqJewhtTXeMvrAa+wtia3i3E5Z8IntpOFnxvVy3e02fnYTLyHxxyF7Us6JWXL9d1eNwP6R/f9W3MX2'
+    'uxru+AzMuxqs8weYD5jlL9qf0C7pYUUZYNUC4kgKFK8y43p31DnY491PeKlL/L+HORoQk3Ov4QBjb4pgT5oEOYHn'
+    'eCKhk1GIXRmB8ytY19vuiq6X/2AK6G5Yw2fDl/plZNkh0ZapzslbvfvRLBgod3COvJ3cnx/Cu5zYbrel8J9mCv/R'
+    '5uIj6IdvG3O8pt1xhnewaXcOptmGxpV4pySYaI8ZJ9rGM2gjrpd7flrZo/hzm0m20ZMZ4tzylG9kLD+3x+UbxKef'
+    'cv3nw0JxlzR/WWzTGL9RBh4x7Ow823yuLK73DNkbMe6i7vrzo2C9MsXc3AbfyTDZU2+7/rvQalB/i+rj/W63lTg3'
+    '7Y7Qg1CnbfRLg4t3jfEdYloslHaPkGVPxPNlR5V5x/sY+c5Hyz6M7ZSgHS+bjtNcHcsZM3TRJedE876RScNngvs9'
+    '634vbI9jh94w7MHfdcln/zR4dYnTZ96F7zUjvr1NcZIcV7YMMY2hfDxr/2uBMWle9pcU+TJKMjSpPZYzAxAnexL0'
+    'kbzwPX1pa+c0rZ28MjLv3bZ57sK9mCP2GO/IHQYcJ9kEZzPK57mM/dnL8toexvPASwbvwPtsfVx26N3GPjYb71Yp'
+    'ud593SF0VDbi519J8auP09r9Ou5NHnL9d2WepnX5tOvdE+rX2bDbfkeyX5djJGvKrnen4Enj3SCeyfHWsztc3yOk'
+    'h/G7Qb7eFsWXzgLfKsnjcya/Tz7FRZIDV6mNRSWWO5TWMAZsLqO89rE7x8Cn33D2HUNJ9xq3csQdaPFDiMvn3Pb7'
+    'l7X76kNj8zn2Pk0uIw60/d0c8XMrJsuyiU2A7/hpkL2ou/BdzPOk0y46/a7cvHHfszn2EfEY/8l1z+Qn5VG1xtAK'
+    'WA+oZ/GZdutsxQa9XzR4y0rCGQdrTleFTnDO3qH2t4w1xOdxllNiUBZc8tm/tHMauBZWd+lcAOOa+85zmEane4GT'
+    '6cAYxQLJp6x7DuTBr+eMTV2Q9bF/jv/un+P38xPCq/PSSFaZGFo+NDYsT44QzHGRdq5GW995Yti09fGgEQ+J+4eQ'
+    'WEONX5xL2VdbObAwPtSv8dkccPiMbBaaKoH80XIexHM+EvXHmlv5jJ9S+hYam16XeGfEK8vANUPXamegDR/f/QS1'
+    'tea2n53T4nfTZN2EotvUcvSvbsQ9brj+M3orIPuytIE5MhYUnTZed38B6/2KYZ9C/agi/TlAuvGm0lctvhR1qYrr'
+    '5SVCWP63DyD+MqmduOx5sBla55GZn/G55CuuP3/FcxA7ap2B3lTGG9d5HPreSogHroAfJeSMdVuJTeXYXbQz7pS3'
+    'Yo6yv45jVhRbpAuQKXVDHzyVotetOfvMeEX2efWUPXjD2Ctdc/3n4rfITn9O/BJav6+l8K9Trj9v16ZBR6/lHPcD'
+    'MO73Avs2R28NX3x2rRkYr4Gy4wrR2EdZ9dTCvZ0jtEOQDZfzE6X8zmvP5yRM2ss4l5xvsEbzifc5DV1P7stEQF8G'
+    'FBoKtY9n0YE1O2uW+rWEMRSNMYToREeI906ILOvFmHw1EMeXaDEmCC+LbpCWRxbpQMv5WAXeXlFwmTZuzP0X2m/O'
+    'vcNzZOnFaNOeyaG3WnPOPtgYF/+dUS6eNWyIefdA1pmwvHbfLPvLkhE7gHlRfy5xLHdk3olvxlh3ky94nXba8Fe8'
+    'nGF+94oPVsRefpr84FZenkaO+IKZPfQHIB+4E+dR6Pq29gpfvnyWsxZa/Sx7RMbVbtMM0uu/Rb35OOZ236bE5wAm'
+    'gfa2QAZFigxKintL8wXUXD5fezOFt0wH+MD2ihZx3j6IevuJs4ExIkyXofVYbpWVsVekfpn8OLeUfUXDoINJan+U'
+    '9KDPO/9+nhLXmZZnKWluQ/0dO+Un0zSX/9t5/sZlyxtYo3J996z+n71XYL08LSd8mj44ZcSBoi1TsxuWXe+s9F7q'
+    'Jujbif3Xj+b0ac3kmGPNr5TmM/xIfDu7wfP3fQbJOqRm2/D3PxwXeD4OakOe62JP5f245ku+DvbXuoxbixHcSPFJ'
+    'a/bTmsufb4L5ZBn80m+4bPka88a0WXEVDUNnYDq44fRchItGXMemget1Q2dIi7vy91Z6G+H5u9C/LH3T5O1VY10u'
+    'U2zXTuIh0/w4WfX9+Pk9XGOUOg=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -151,19 +153,20 @@ TABLE: dict[
     ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 28080, 868, 2, (), (None, None, None)),
     ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 28948, 284, 0, (), (None,)),
     ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 29232, 740, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 29972, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 30076, 528, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30604, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 30800, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 31720, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 32512, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 33416, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 33964, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 34648, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 36252, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 36692, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 36832, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 37028, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 37528, 3040, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 40568, 920, 1, (), (None, None)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 29972, 388, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 30360, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 30464, 528, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 30992, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 31188, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 32108, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 32900, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 33804, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 34352, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 35036, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 36640, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 37080, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 37220, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 37416, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 37916, 3040, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 40956, 920, 1, (), (None, None)),
 }

@@ -66,6 +66,9 @@ _OPEN_TO_WRITE = precompiled(r"\bopen(?:at)?\([^\n]*?\bO_(?:WRONLY|RDWR)\b")
 # (``-rwxr-xr-x``): an executable. Not a directory's ``drwxr-xr-x`` (its ``x`` lets one enter).
 _EXECUTABLE_MODE = precompiled(r"\n-(?=[rwxsStT-]{9}[.+@]? )[^x\n]{0,8}x")
 
+# A file name of a tar or zip archive (``shopd-2.3.1.tar.gz``, ``site.tgz``, ``docs.zip``).
+_ARCHIVE_NAME = precompiled(r"\w\.(?:tar(?:\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\w.])")
+
 # Each entry: substrings one of which every match holds (the test runs only behind one), the
 # test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
 # words for what a match says.
@@ -109,6 +112,7 @@ _ENTRIES: tuple[tuple[tuple[str, ...], Callable[[str], object], str], ...] = (
     (("--- old/", "Diff in ", "ould reformat"), _UNFORMATTED.search, "formatted"),
     (("O_WRONLY", "O_RDWR"), _OPEN_TO_WRITE.search, "write"),
     (("-r", "--x"), lambda text: _EXECUTABLE_MODE.search("\n" + text) is not None, "executable"),
+    ((".tar", ".tgz", ".zip"), _ARCHIVE_NAME.search, "archive"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

@@ -56,6 +56,9 @@ _CSV = (
         ("-rwxr-xr-x deploy/shop    4038 2026-11-28 14:05 shopd-2.3.1/bin/shopd", "executable"),
         ("total 8\n-rw-r-xr-x. 1 ann ann 40 Dec  1 10:00 run.sh", "executable"),
         ("-rw-r--r-- a 1 b\n-rwsr-x--- root 9 sudo", "executable"),
+        ("$ tar -tvzf shopd-2.3.1.tar.gz", "archive"),
+        ("npm http fetch GET 200 https://r.example/a/-/a-1.0.0.tgz 12ms", "archive"),
+        ("  inflating: site/index.html (from docs.zip)", "archive"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -105,6 +108,7 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "drwxr-xr-x deploy/shop 0 2026-11-28 14:05 shopd-2.3.1/bin/\n-rw-r--r-- a 1 b",
         "lrwxrwxrwx deploy/shop 0 2026-11-28 14:05 current.toml -> shopd.toml",
         "exit code -rwx is no mode; -r-x--x--x-- neither",
+        "see .tar files, the shopd.tarball name and backup.zipped",  # no archive's name
     ],
 )
 def test_other_text_gets_none(text: str) -> None:
@@ -119,6 +123,7 @@ def test_a_word_the_text_says_is_not_repeated() -> None:
     assert tool_vocabulary_facts("p99: the 99th percentile of latencies") == ""
     assert tool_vocabulary_facts("Diff in src/a.rs:1:\n+use std::fmt::Formatter;") == ""
     assert tool_vocabulary_facts("-rwxr-xr-x a 1 b executables.sh") == ""
+    assert tool_vocabulary_facts("tar: a.tar.gz: Cannot open: archived") == ""
 
 
 def test_a_plaintext_section_carries_the_words() -> None:
