@@ -14,89 +14,94 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXUtzXMd17hk8BhgQGGAoEuBD9pCiBEAiCcmS4hA2baokymIUU4zMRLYVSgGBwSPEy3iQhOI4TiUVV2WVcrnK'
-    'y2SVLLLJLtlkkz+QyiK7VCrZZZN9VlbmCqcz33w4p2/3HYCRKEzVxcXM7efpc06fPq874pzrdfufUuv6tPWptO7V'
-    '1jXRuvpbV1l+H23dG1Ku1rqycn2tK/t9UH4rQ1sjrWtA/h+QNkry/aKUG5X/x+T7WWnLSflhGd+AtOfbzvqut65h'
-    'GWPWzk25N6HtLbpvwPdsvN9uXaepnQ/k/gjamaN21uW+Qt+XpN3p1jVJ7b4t90WlXd/Oausab12naK4VmFt2X5B+'
-    'hgRe2W+7NMYmrUmdvk9EwnpM7n6tsvss4IdT8GNM+hkWHMlg/ErruhbRd5X67pE2PI4My+Xruxv7/TbcwQ+3x3h5'
-    'MgcvJ6R+j6wBzueN1vVDaNvP38+tpMxtWCmf3d+R+12635H7jLQ7RO32wxyzclep/YvQD8IP1+R1+J3XQPttjMbv'
-    'YToh/5+Q8Q0KHC4KTu4Kfmd4eUtw+KLgUuhTojVBHN8FukH6uAV0ouGthXsnFPiNAc72y7Os3WfkuUYjHibMW8cF'
-    'j7CPl1vXVOt6LDQ6IXD3dSZlbKel7DX5fw54SUnpc0Dw2/Nzjb6z/q8IXzgF/HxGfhuVstn9ebl/jfjaIvA3RzzG'
-    '0wyuEfNMv4aPpe4S9L1g8N9HSltZne9Df4+M/l6FeWR13pX1w7lsET75+325bxMfnoU2/B6zSXXXc9qYhjbmqM6C'
-    'sY+tUBsTMP9tgu861d1W9hDejx7Tenp8qUCdx3L/Nbm/JnW2YCy8fmtGnaaMB8cwZ6zbD5VxY/tZmd+CMWzSfd4Y'
-    'w1sKDH3f14BmET5fh7XbovFvU38PjX5fgDZWaa02FDlDa+OU0DzCeIXmva3URTxdpTXvE57hDB6i8Z4ekA9r8nwY'
-    'cE24b8+vPv30Z7/aFzlVvo98ZhP2REfyh+elUyAzDdGaXYM90n+vyfdBo6wv8zzIYK8DDmTPvgLPvg5laiLLVRTc'
-    '8fyNn/l6g8qza4r8xvOflv893J0G9xufwb0SgjuvZ0X664O9yctgp4UneLjeMGRIlj0ymv0E5jIMZ4th2PN8Odz/'
-    'NNm0Qbxgh2SfMslmvYZ8w3LnCRj7AMxtlOZswa5X9nHfVilxfrFw87JMKtxuGPCJkcv9XCtSrkfqsbxoyZIen8oG'
-    'b7H6jz0/jAMdlGDNYudZB1hNkHw4LPM+BbL9KNVHPrwt9Fr9EsJtkOBmydshWA0AfeH1TZBNviltz/QcPGcOBPrW'
-    'eOmMMv5QGxU580/CnuX32j+SQ0y2P+1FlNmRe1Pua0DrvozGj2ZBRnPAT/+thSiX4AyJbfRTG1h3SuQZHguO38sX'
-    'r8D41+W+QHW93uUfWuM5I7/Ny31O7psAp27m/Jflfd6WOueYucWun4fdLs11J6KfDegP51DK6d/P/+PW/F+E/vPG'
-    'jGvkYYLrsUXjWqPnOwVgnY3z9dY4v0rw4T7WCEcQv3ybqB+J7ft0eV9mmhK5F/tmvFwluBQZaxH4/HdpX8ackrOj'
-    'bztvPZe7hM0/l9qwWSQ8Xu8Sn7NnHwfg7O+hOWZj/OvS/nnwqMeIPDAP7rs0j52IeeyU2jRw2PPI6/u3S/u6rFie'
-    '/pD6eACwydp7o7QvEyFvmCM4zhGtNI19z+8Xl1ttnjPoaofaWiVdXyrej5X29a/Y9gbdVwE/KtJWCp/N+rkgOsTD'
-    'wK8anPPyaIrPkCn7ShH+9Y9SzvMknIPGK7M6f+favCeP18U+Y5yO3cM1fMvG+DPQOaTurzXRT54y5KSH9J33pk2j'
-    'zWx/eDaCltcAf1PhsEVwuOni+Mca8dSmsj/WxCYxI2V/nNiutwt2OyevLwmNE3WiP6bfDtiofvp/KoJRzUZ1QtEf'
-    '3JVz4SRd10WncUVg1ZA1uN263oP/78qzKfm+Id+3BV/nhR4bsuesgH2mIeW35P8Feb4lz+cFVr7MntDr5/kzKrBD'
-    'XdEVj0/0u7cl35b7e8bvd6neFD3foOesk/c64WUqt6jYhVFH21Ds2fj7AtVne8Y86ci4nT3SJ44ILveSP8B12Gsd'
-    '6Wv5WQX0Yt6m2g+2yy0YUxn2j1/I771CJ71Ubzen/p+KTa5XdLXDRr8eNj+idpu0djvAb/D7CukwmjSO+6Jz7xUb'
-    'xrgxj02jPx7nHPX3sVFum9plW8I2lU+d12WRC3plHxigeTUJh+eMeaJvA7b/jPD0XsGfPmp/x7CVPKB2UOY5QTqw'
-    'PD2eph+6SDraWN3YYevWeFzb8j/rz47p95h+nxb6jfHfeBpoVvPNmwC/JOzX8kvqA3hZdqQS+CCcgfZRZ2+1HxqL'
-    '1sco+AtZ9dhepfkWMmz4LIu8zPv/TEbaQk4Y7cwCb8SxfCx1vfzu+aMrhT/l0tP9cbBOcOAZSBDbN/MKZOvzu8cw'
-    'f6IwZ7z3MsXxGgTXIOVz5xjvP38wR7nhPu0d9+QMcbweT5YPjcE+fUwPOfBPo4hG6j7Qe7wPxKzB8T7wBYf5GPnf'
-    'lcn/7hScO7LzzPkWJX2lofMsPqM824g752hxIJoNzrdTpTOK13fVQG/gFL82fs7jcjCukF5Nayc0xxGa46C0lefb'
-    'mAo31JlciWinQvZWsPFkn7+wcCar82dQV4vFuGo88/bCWuAMb53Ra2JfwDN3OUJv4H3sT4K+Av1JWIdxRfHvw/F/'
-    'B3yaZ+FeEx/U00bd0Lq9JPfnYCz94P/8ouBkfySMM/3ieShvwSdF5xFalxidRmw/rOetgo7N23veVPS8/KwPxmb5'
-    'llp1S2RXTbGLL4ANC32d9gBXeI79oMtugo2Ox8nPUubIddkvkv3itkRfeJV8Q31sx4c5esMRoqt7MtazUg9hlOdb'
-    'FKuf5DjRELyrBlxCMKuAb0oIbjhPHxOH/ixNxecwxReK7fbaHH28ixZzEopHScEprltSfE3y5jUveDZIbTxQ6Kqu'
-    '6JZHiIYGYa96ufXkZUOKOhjHEy7fJzaAEFxS2vP0VIP1Qpos0fznyPfp1wXHuG4T/l9VfJJT+BjuJdzPAvy/a/jF'
-    'dYPXfp1D+nBNjx3iFScM//0q7V/eR3/QdcZVX6X9txfkkJAshGtTEXzP4yFFfKWz2LtLR8RzioynTHBI2S9mc+SJ'
-    'mNh0ru95YkV4lscxjO/1vjHv0/09+F6TGA1fx+dEeIP8afz335Q6M64d1/gmtX+L6t6ictzWeej/DpW5rbRRA7kb'
-    '5/ldY97fMeixJvT2DZADEH5NF5ezYtK1YxvnnR5zuqPMdc7wJdqiOjVlTGtGnSUFX+/lyLZlOEe9RrhUM/DiFqwh'
-    'wvwt4LVDEXVrgkdjCTir9aet7bb4HvQn2qlT9TdPuxrH1rr8NFJ981e5JbS1iMXZcyQHMw/5HtwxdwvjUJ+st4VP'
-    '50VOKYJP/ox4ssUsnpksNudeGTvO1c/tXaKtO64zJ8CdAnO24maRP1QMnvUjWZej9gfK+vod8E/+Ivn8+L1jMOB3'
-    '5XnpWBe+P6gby/PvYZ9py/fsy+jzM6Dg/5kCvu07kbqYmuhSnzvCPrS4rw0lBsKKZ7HKPmkcOqwcStba99Da/3/j'
-    '7mHEbyNeo48hz62snAurir3Xry3nLoip30P1exPr9wXmN6HQ7Q/oTPIO7Y9v0r7aIPne4v+8z3D+nnV3MBcGxhfM'
-    '5cQZLJC+oEEySTbPZwAOWZlvGTR0PUBfDdeZD6uP6CeU56wmZ44PCTbLBDvOFbZAMLlvxFgs5ezlO8bZqEHPl52e'
-    '26kh9HqOYGLFdlhyDZ/vGsb+2wAdbxFYW/LiuOITfYfGeN/pucDmaczv0lz36Pkb1M6SAbMVYw3WFLy2dCE4x5NE'
-    '20XmeCVnjrNKTFEs39bwmWEwHZD1K0Dffn4fEMzfB10J65/xTHAb9CF1OtuMwVnf0+0jF861madX6KPzCuryFp0e'
-    'S6rp7nwOzgrp1fP06ZgrCXFk8sD5vvyl/uA53MpB1V7l6EN/xyc2tynqlj9v9imkQU2nWwWdxCeE900YX17/O5H4'
-    'Pi535jVTQrsx/fgY8DrUryTI+eeewBkI40xGCYeGOvndpTzfuG7z3yLP3BQ7Ba7zutPzVvgcJZ+4g3HiUyQLFMEX'
-    'HNdviDzbD7jDcf1okxwHmb8UaROvKjbxurFfvmjcG66dw87Dvazge4j+Y3L8ViPlJe18f8GQXR8l2OfGQBe/6uz8'
-    'kWMKjv1A9vsK6NO6GQvKWiz37kmfWd6TZ52eE3bNkM23EsewAeceLZYsBqblCB2b5yn+jImwtfDggiJT5uWQ3ab7'
-    'KvFTL1s9NM4mK3QO9GuB+UO3Sbc4b8i1TeWsadmjQ+fGBsnHm4aeknWi28a5TYMRwiZ1Piizbhtw1eAdo+s+d4wD'
-    'Kg7sGnoMzv+9bZzFFxLPd30gU12gvXbzCfroZLD719J+/mLcV3cMfxGWP+8bzx8oZ0vcrzciZSuUHTg/II9l3agX'
-    'ylGE5VZdfM4zPON+Fjte2tfN4lksxodnyen5qdYD8mVqbrGGcja18jshXrxXavuoFplTan+vlvb3Z6SFeUU2miIe'
-    'jPI753vaVPAf+zwtOe+wT87BtQY4HXOmx7vV7/+4Ns1VXTgPG8NvyXXmuNoh/V4t0tdqRDlj1b8gZ9Xst79xB/Fl'
-    '0TiPzRk0HyOLY59/7vZzb/cr8vxhz9uPMyZfHvvqIn5sGX6KjJPfi8DJZWfnnLTwHnHzWdqfQjk/u8mp1lRwmuHw'
-    '+8Z+krpOMbL3EMQHxPDSvZx94HGOfSMVtzXd4hj5TL2QAB/cz3ic6JuaN4cNwkPeM7Lvl52e225Owc3Y3JPNgN5C'
-    'o/GmMQamsXfE34ZzUabAE/vJg89l187Ne9jwOUy4MN34fOXeHyrPzu11X96e2pET7z9s/VlsLvMh0qGx7eryIdvE'
-    'K6LDS/GVHqDYHy2H/6jrjMnq8Idv7OvJQ+9r6CM7ugUXLT4QbbP8XrfnDxEPMDaCx3M1Yq2fVN76caFNR/rMWD+I'
-    'J+mjUU8YV0V4yYTgH/qjk//p0x4iHO9/+nuNNhF29xllms2zQ/yLyO+x57v5grEGf6/Is3n9sKyl5TeP7f+XMs+U'
-    'dwsU6ecPQW5IeYfBrjuYm7pI//eED3p53b+v7KRyLijS/k2Ij1k25JCibV91B3MVz7nO9zSktnkGxvvIkE8edBk/'
-    'k5dPLZbXcnxTP8U3VYHI2afN8iXU4t5C78Oy4uvx/UusP0CbLb6j07dVSmirHuEbWSYfzMuu/X5YB3aRLxNcsr5u'
-    'QJtDEX6mTxsM0J+0F2ywo0CfTGNjOTSGeIY2XufS38WK7/bkd9n6HB8V1/kOmrz3caKe/cMAXE+BTXvUsHXzu1YH'
-    'QDYNwUhbk4+6nFcIVjF+ysOKL2+oTW+nOAt1tVwrVRnvlGvnIkd53OcnCvkVXEnw4S5SvpFYfvaIyzeIjl6i82Es'
-    '7PLoJ9avYzrgCx/rv+91ZKzn0t5jruFlTfo/IWP6+YWwDTHPJ9HbdZ3rfK80wgvfJczvK7bmif30Qz+et18i2D5X'
-    '0I/0QxfOmR3Lu+oB3QT2x/6kbzs9NvO7LpwbRmsvg8uMQvOa38Gq4ee9aPgar4EuJWXfSRl/PdKOfUrBh4bic4Xz'
-    'xXcJHxY931N8zl8y7uzf/tjwX24a/vuPcny+GwXxXxuvxqOGAGaaLm6AeK22vrwf9kCsyhWQn4q279ddi/F/mXhV'
-    '0b08VfYqWt7PJTX+x7/b0Zf3MA7ZYGcS5YjZxPEcZXntzOX3nHsGrfo9CGOjvH6w4sL5wMdAf9wAe9XZBDyqGPrR'
-    'b+fogoeJV+J8fMzVXbrfoTW2cutp8TC4V/u5+txBr0GMDdKlf9fMq0Bng4qM7+lyBHySXgEeg3siv59+jvQjK05/'
-    'f3jRGJOZAnJdtpZ/6/bzf4Te32DNgf37eE4N2s84f4YVx8V+dN9w+jt22Adtw+XLhRsiF+Ca3Tb2OY7R49i/tRx/'
-    '2gUXjjPOiwnDPXXDHU4MEsOax85rmIenRwGTadeZizAvB0R/jv3R2nsxB9zNgueSBaGP45whTz5niF+fEI6MdIkj'
-    'KTQ2m1A+1l5dJB8R5tPJi+HT6LuIP75GH2eN2A6Uk2LiJjR+cSPnvGbZ1jHWxdP4TIF2OB4/Baf6Yf/R8qtka14t'
-    'deaZsfLGvaSMLVYvMy42H4Qr74Gbxtl6JwE3vA3/BeqL4wnuOz0WKW+vG1Fkm3qB8Y1TOyzv7BGtzCf2gfl4Fgje'
-    'Pg7mD4De5w29B8pHNRnPSdKF7Cpj1WJlUJaquXYONGzLP7vr2jlkQv1kZW+BLsrKfcD8jHMgzLvOXDmvKfEeVvzB'
-    'PMU9PA9j59gIjG2qgV47Jp8Dv+tXi0NC/VW3vBVzI/9xZmdVdFwx+thxQx68miPXsW5qldboA2h7ndp+RDyRz0pL'
-    'rjMHB/Ign5N60hj3Ug7/uuo6cwRacSpvFpz3GZj3+5Fjm6W7Bi/O5Tfl4vJU494xTzj2UaqcWn7KfYsaxZ2JSjnP'
-    'mfZ8LvTQWca5cJ7zOq0n+nAOLIfHMhIxltMkMyP9WPTVNOSDVNtCVejI22UHXH6MWtXZuUg9L+F8pjdpHJwj4y0q'
-    '9/2APqhHoblYvWnKmUHTv6XUrwfWvNeYQ4wMeZ72qhHZ+9u+Ep/2WP6y2F6KLJX3vo+Qfy/qxjEuczZh3piXNXbc'
-    'nBeN1yjVfzp2rNaasy00g8W/J8oR1xWbXDdnRisfQCquFzmP9xu2b3x/xS/ED+MzGWHy8zHXw+QL/gwwbdhiv5Ww'
-    'vkfFB7Mxfk30+GiPzns3e4qd/zLVXTXOMk3XXQ6K7P96ed/mcVTw8uVTYh61+ilnaobVYeMM4us/ldrr8Zw7fB0c'
-    'x+ONAu49hj2opOxBsf5omu2k7orZYKdyeMs0lZ9T7B1HhYu4bndL7fPX9UhfjaoSJxNTj/etijL3mtSvkN1rTzmH'
-    'NQw8GKX+h0gO+knr708CZ4mYHHihtY21D3XLT6ZpLf+zdf2JS8vpWqdyHbFo/2Wfrfgck/furph4L82PEXW/mp61'
-    '4tp5co5SNkFbWJYD46sFbYCXC6yxZofLs7F+JLaww+D5xzaWsAwZ0gWdV87xMfPrxjcrdS+x2mH9+GbAh0zLq4U5'
-    'zbW88LF5Rv07Dy/J2L2v0bZcyzJW1gVpfgzLMLdxwSHN73E7xx9C093XXfG8bQyPCuhB3nZpeYmL+o0tBvBQk7+Y'
-    'ph46PefuiuGbuOvCeaNY/srzbaoJv5wkfdJRji9lbJrssmjwgDXyn+rG5zDPhpjKI7LrfwFF7Q1b'
+    'eNrtXc1zXFdWv936aKn10VL7Q3LszLQ/EkmJZTkTh8Ga8YxTiTMxYWyTGDKZ4ARZan1gfY1asiUzDDMFxVSxoqip'
+    'YkMVrGDBhh1s2PAPUCzYURTs2LBnNaFfdC7965/Oee/e15JJHHXV01P3u5/nnnPuOeeec96wc67b7X8Kzeuz5qfU'
+    'vJeb13jz6m1eRfl9pHmvSblK80rK9TSv5Pd++a0IbQ03rz75v0/aKMj3C1JuRP4fle8vSFtOyg/J+PqkPd920ne1'
+    'eQ3JGJN2bsm9Dm1v0X0Dvifj/W7zOk3tfCj3J9DOHLWzLvcV+r4k7U41rwlq9x25Lyrt+nZWm9dY8zpFcy3B3JL7'
+    'gvQzIPBKftuhMdZpTar0fTwQ1qNy92uV3GcBP5yCH6PSz5DgSALj15rX9YC+y9R3l7ThcWRILl/f3dzvt+YOfrg9'
+    'xssTGXg5LvW7ZA1wPm82rx9C237+fm4FZW5DSvnk/q7c79P9ntxnpN0BarcX5piUu0LtX4B+EH64Jm/A77wG2m+j'
+    'NH4P03H5f1DG1y9wuCA4uSP4neDlbcHhC4JLaZ8CrQni+A7QDdLHbaATDW8t3BtU4DcKONsrz5J2T8pzjUY8TJi3'
+    'jgkeYR9Xm9dk89oVGh0XuPs6EzK201L2uvw/B7ykoPTZJ/jt+blG30n/08IXTgE/n5HfRqRscn9J7t8gvrYI/M0R'
+    'j/E0g2vEPNOv4a7UXYK+Fwz++0RpK6nzA+jvidHf6zCPpM57sn44ly3CJ39/KPcG8eFZaMPvMZtUdz2jjSloY47q'
+    'LBj72Aq1MQ7zbxB816luQ9lDeD/apfX0+FKCOrty/xW5X5M6WzAWXr81o05dxoNjmDPW7YfKuLH9pMxvwBg26T5v'
+    'jOFtBYa+7+tAswifb8LabdH4G9TfY6Pfl6GNVVqrDUXO0No4JTSPMF6heTeUuoinq7TmPcIznMFDNN7TBfJhRZ4P'
+    'Aa4J9+365Wef/fyX+yKnyveRz2zCnuhI/vC8dBJkpgFas+uwR/rvFfneb5T1ZV4CGewNwIHk2dfg2TehTEVkuZKC'
+    'O56/8TNfr195dl2R33j+U/K/h7vT4H7zc7iX0uDO61mS/npgb/Iy2GnhCR6uNw0ZkmWPhGafwlyGQLcYgj3Pl8P9'
+    'T5NNa8QLtkn2KZJs1m3INyx3DsLY+2BuIzRnC3bdso/7tgqR8wuFm5dlYuF204BPiFzu51qScl1Sj+VFS5b0+FQ0'
+    'eIvVf6j+MAZ0UIA1C51nFWA1TvLhkMz7FMj2I1Qf+XBD6LX8FYRbP8HNkrfTYNUH9IXXt0E2+ba0PdN1UM/sS+lb'
+    '46UzyvjT2iiJzj8Be5bfa/9AlJhkf9oLKLMt97rc14DWfRmNH82CjOaAn/5bE1EugQ6JbfRSG1h3UuQZHguO38sX'
+    'r8H41+W+QHW93eUfmuM5I7/Ny31O7psAp07m/JfFfd4WO+eQuYWun4fdDs11O6CfDegP51DI6N/P/9Pm/F+B/rPG'
+    'jGvkYYLrsUXjWqPn2zlgnYzzjeY4v07w4T7WCEcQv3ybaB8J7ft0cV9mmhS5F/tmvFwluOQZax74/HdhX8acFN3R'
+    't521nssdwuafCy3YLBIer3eIz8mzT1Pg7O9pc0zG+NeFfX3wqMeIPDAL7js0j+2AeWwXWjRw2PPI6vs3C/u2rFCe'
+    '/pj6eASwSdp7s7AvEyFvmCM4zhGt1I19z+8Xl5ttnjXoapvaWiVbXyzejxb27a/Y9gbdVwE/StJWDJ9N+jkvNsTD'
+    'wK8K6HlZNMU6ZMy+kod//aOU8zwJ56DxyqTO37kW78nidaHPGKdD93AN35Ix/hxsDrH7a0Xsk6cMOekxfee9adNo'
+    'M9kfXgyg5TXA31g4bBEcbrkw/rFGPLWu7I8VOZOYkbI/jmzXnwt2OidvL0kbJ9pEf0y/HTij+un/mQhGtDOqQcV+'
+    'cF/0wgm6bohNY1pgVZM1uNO87sL/9+XZpHzfkO8Nwdd5ocea7DkrcD5Tk/Jb8v+CPN+S5/MCK19mT+j1i/wZEdih'
+    'rWja4xP97s+S78j9rvH7fao3Sc836Dnb5L1NeJnKLSrnwmijrSnn2fj7AtXn84x5spFxO3tkTxwWXO4mf4AbsNc6'
+    'stfysxLYxfyZai+cXW7BmIqwf/xCfu8WOummejsZ9f9IzuS6xVY7ZPTrYfMjardOa7cN/Aa/r5ANo07jeCg29245'
+    'wxgz5rFp9MfjnKP+PjXKNahdPktoUPnYeV0WuaBb9oE+mledcHjOmCf6NmD7J4Wndwv+9FD728ZZySNqB2WeQbKB'
+    'ZdnxNPvQBbLRhtrGDtu2xuNqyP9sPzum32P6fV7oN8R/43mgWc03bxz8krBfyy+pB+BlnSMVwAfhDLSPNnur/bSx'
+    'aH2MgL+QVY/PqzTfQoYN67LIy7z/z0TgWcig0c4s8EYcy6dS18vvnj+6QvqnWHi+Pw7WCRSevgixfTOrQLI+v30M'
+    '82cKc8Z7L1Mcr0HqGsR87h3j/RcP5ig3PKS944HoEMfr8Wz50Cjs08f0kAH/OIqoxe4D3cf7QMgaHO8DX3KYj5L/'
+    'XZH8706B3pHoM+ealPS1ms6zWEd5sRam52hxINoZnG+nTDqKt3dVwG7gFL82fs7jcjCuNLua1k7aHIdpjv3SVpZv'
+    'Yyzc0GYyHdBOic5b4Ywn+fyphTNJnT+GulosxhXjmT8vrKTo8JaOXpHzBdS5iwF2A+9jfwLsFehPwjaMacW/D8f/'
+    'PfBpnoV7RXxQTxt109btVblfhLH0gv/zK4KTvYEwTuyL56C8BZ8Ym0fauoTYNEL7YTtvGWxs/rznLcXOy896YGyW'
+    'b6lVt0DnqjHn4gtwhoW+TnuAKzzHXrBl1+GMjsfJz2LmyHXZL5L94rbEXniFfEN9bMfHGXbDYaKrBzLWF6QewijL'
+    'tyjUPslxomnwLhtwSYNZCXxT0uCG8/QxcejPUld8DmN8ofjcXpujj3fRYk7S4lFicIrrFhRfk6x5zQue9VMbjxS6'
+    'qiq25WGioX7Yq642n1w1pKiDcTzp5XvkDCANLjHteXqqwHohTRZo/nPk+/SrgmNctw7/ryo+yTF8DPcS7mcB/t8x'
+    '/OI6wWu/zmn2cM2OncYrBg3//TLtX95Hv9+1x1Vfof23G+SQNFkI16Yk+J7FQ/L4Siexd5eOiOfkGU+R4BCzX8xm'
+    'yBMhselc3/PEkvAsj2MY3+t9Y96n+134XpEYDV/H50R4k/xp/PdflzozrhXX+Ba1f5vq3qZy3NY56P8elbmjtFEB'
+    'uRvn+X1j3t8z6LEi9PYtkAMQfnUXlrNiwrViG+edHnO6rcx1zvAl2qI6FWVMa0adJQVfH2TItkXQo64RLlUMvLgN'
+    'a4gwfxt47UBA3Yrg0WgEzmr9aWvbEN+D3shz6lj7zfNuxrGtLj8NNN/8VWYJbS1CcfYsycHMQz6AO+ZuYRzqkfW2'
+    '8OmcyCl58MnriCeazOLkRL45d8vYca5+bu8Rbd1z7TkB7uWYsxU3i/yhZPCsH8m6HLU/UNLXb4F/8pfJ58fvHf0p'
+    'fleel4524PuDtrEs/x72mbZ8z76KPj99Cv6fyeHbvh1oi6mILfXiEfahxX1tKDEQVjyLVfZZ49Bh5VCy1r6L1v7/'
+    'G3cPI34b8Rp9DHluRUUvLCvnvX5tOXdBSP0uqt8dWb8nZX7jCt1+RDrJu7Q/vkX7ao3ke4v/8z7D+XvW3cFcGBhf'
+    'MJcRZ7BA9oIaySTJPE8CHJIy3zFo6EYKfdVcez6sHqKftDxnFdE5PibYLBPsOFfYAsHkoRFjsZSxl28bulGNni87'
+    'PbdTTej1LMHEiu2w5BrW72rG/lsDG28eWFvy4pjiE32PxvjQ6bnA5mnM79Fc9+j5m9TOkgGzFWMN1hS8tmwhOMcT'
+    'RNt55jidMcdZJaYolG9r+MwwmEqR9UtA335+HxLM3wdbCdufUSe4A/aQKuk2o6Dre7p94tJzbWbZFXpIX0Fb3qLT'
+    'Y0k1253PwVkiu3qWPR1zJSGOTBzQ74tf6Q/q4VYOqtYqByv9bZ/Q3KZoW/6inU8hDWo23TLYJJ4S3tdhfFn9bwfi'
+    '+5jcmddMCu2G9ONjwKtQvxQh5599BjoQxpmMEA4NtPO7S1m+cZ3mv0WeuSnnFLjO607PW+FzlDx1B+PEJ0kWyIMv'
+    'OK5fE3m2F3CH4/rxTHIMZP5C4Jl4WTkTrxr75SvGveZaOew83IsKvqfRf0iO33KgvKTp9+cN2fVJxPncKNjiV52d'
+    'P3JUwbGPZL8vgT2tk7GgrMVy7570meQ9edHpOWHXDNl8K3IMG6D3aLFkITAtBtjYPE/xOibC1sKDAUWmTMshq+UQ'
+    'Rl2kCnJjmq6G/d117TkUKiT78bnIHTqP+Uix+70Ptl9uK8T+ez4SLsjPG4ouhPN6bOhsK6QfexzFvKoNsrnOG/J+'
+    'XdHBrXP6NH26RnrDpmG/ZVtxw9BnNRghbGLng7J8w4CrBu8QHDh7jAMqDuwY9h3Oi94wbBQLkXpvD8ia50kG2XyG'
+    'vksJ7P61sJ/XGeWNbcOPhuXyh8bzR4rOjXLMRqDMiTIV503ksawb9dJyN2G5VReeCw51/89j6gv7NmvUUUN8m5ac'
+    'nrdrPUXujs25VlN0divvFeLF3ULLdzfPnGL7e72wL7cgLcwrMuMk8WDUazgP1qaC/9jnackFiH1ybrI1wOkQWwfe'
+    'rX7/x7VoruzS89Mx/JZce+6vbbJ7VgJ90IYV3bP6JdHhk9/+xh3El0VDT50zaD5ER8E+/8Tt5yTvVfScw563H2dI'
+    'HkH2YUb82DL8NxknPwjAyWVn5+K08B5x80Xan9JyoXaSa66u4DTD4XeN/SR2nUJ1ksEIXrqXsQ/sZpz7xOK2ZnMd'
+    'JV+ylyPgg/sZjxN9drPmsEF4yHtG8v2y03P+zSm4GZqTs55iz9FovG6MgWnsXfFD4hydMfDEfrLgc9m1chYfNnwO'
+    'Ey5MNz6Pu/cTyzr/9zZBf87clivwP2y7YmiO9wGyLfKZ3uVD9hUoiW0zxoe8j2KitHcbjLj2WLW2OIHa/vlB2nss'
+    'esi/wIKLFjeJZ9b8vruXDhEPMGaEx3MlYK2fVT7/MaFNR3beUP+QZ+m7Uo0YV0l4ybjgH/rpk1/u8x46He6X+zu1'
+    'FhF29hlhms06n/kXkd9D9bv5nDEYf6/Is1n9sKyl5X0P7f/PZZ4x71zI08/vg9wQ826HHXcwZ3ee/h8IH/Tyun+P'
+    '2wlFL8jT/i2IG1o25JC8bV9xB3M4z7n291fEtnkGxvvEkE8edRhXlJVnLpTXctyXjyXEPGieyNnXz/Kx1OIB094T'
+    'ZuUdwPdSsf0Az7Lx3aW+rUJEW9UAn9Ei+aZedq335jo4L/oqwSXp6ya0ORDgf/u8wQD9bLvhbHoE6BPzdxQETwbA'
+    'T7UMcivW9fJst2vlPRwHvOvX4Fnzpf6iYMnU6Behrsm7rXe2Wm2g3oxr5M8gfN4QfL8k+wDsKvxnNIP/IA2iX4Bz'
+    '8e/vxffB8vuPx2Eek6TvpL3DFc8gPk7BuVPgBzFi+Efw+3n7QG5Pg5GGr590OK80WIX4tg8p/t9pbeL59xDRP+bn'
+    'Kct4J10rfz3qKj6nVZovynSE33+e8rXI8rNHXL5GdPQq6c6hsMuin1BfoKmU+InQmA9vP2QbYFEZm4aXFel/UMb0'
+    'Z+fTz1fTbAc+X69l6+EY+aTeN+icF31ox1x73lusVyL/6afgZ9dPvjdPXfv7d6tQf5fq4zuFnypn0dp76U9CnW1j'
+    'XFq7+H5bfm+t5tc+rPi1W+fdmDfogoKz+A5wfs+4hWvYTy/042WPS7RWF3P6f3/s0nPdh+4f1RTbGfbHfuDvGL5D'
+    '33fpOZ209hK4zCh8V/OLWTXiMxaNGIE1sPXF7P0x468G+lmcUvChpvhK4nzxHeCHxVMfKLEirxp3jkvZNeIO6kbc'
+    'zZOMWI1aTvzXxqvtEwMAM81W3Ef7nba+LJN0uVaM2TTI93nb9+uu8aqrxKvyylOx8m/e8n4usXF7/p2svryHcZqP'
+    'wEykLDcbOZ6jLK/ZBPye88CgVb8HYUyjt1+XXHoe/1E436jBeeoLEXhUMuz33804qxgiXonz8bGS9+l+j9bYyomp'
+    'xbHhXu3n6nN+XXOt2DikS/+OqNeBzvoVPcvT5SDx8pJrvR9+2rjXaI/iWMWZDum7HMjL14lnP4H+B0B26XWtd+F9'
+    'QP6+7Ee5SH1wjGotAtcwn95s5P7gc05eBH/7mrPfHa/5da4rvrV5xlBUYHlNZGzEvQ9hHZyLi2vluNUsOQhhoNkC'
+    'Zomfh+o3ni6GwZf0Ndh7UVask+4xRzrEihLP0EnM5EwOnTOZ49+6/XxWae8jsuZQD6AHlPM4H5QVl8z+z98yeAv7'
+    'Dm8ErOmG4Amu2R1D/mMa4lj2tYz4kAWXnjcjK8YZaWHDHU5MLcOax85rmIWnRwGTKYPHWDmNejP8RiyZFHnwrZw2'
+    'kwWhj+McWM8+B5ZfnxBenRdHYvfE0PKhfkZ58uthfrismHSNvvPEl2n08YLTYxVRfwiJA9T4xc0MO4blE4Wxm57G'
+    'Z3K0w/llYnCqF/YfLV9YsublQnveNCsP6qvK2EJtxmNyVo9w5T1w05C1tiNww/tevUx9cRzYQ6fH1mbtdcOKbFPN'
+    'Mb4xaoflnT2ilfnIPjC/3IIi0yZ093tA7/OGPRDlo4qM5wTJxjvKWLXYT5SlKq6V0xPb8s/uu1ZsZFo/SdnbYKO1'
+    'cvkwP+OcPvOuPffbNXcwTs+KG5snW/1LMHaOacNY3QqcuYXkJ+J312txtWjX7ZS3Yq7/nyX+MYrtN+SsaMyQB69k'
+    'yHVss12lNfoQ2rZ08JqhKy259pxSu3QuclPOgbRxL2XwryuuPeetFV/4Vs55n4F5vx84tlm6a/Di3LSTLuy9C7h3'
+    'zBOOfRIrpxafc5/QWn4n0ELGc6Y9/26PNF3GufT3dlRpPdH3vm85fSzDAWM5TTIz0o9FX3VDPog9cysLHXmfkT6X'
+    'HVtcdnZubc9LOD/3LRoH53x6m8r9IMVO2qXQXOh5QozOoNmlY+pXU9a825hDiAx5jvaqYdn7Wz5un3VZcQ7YXows'
+    'lfX+qrS4DLQpYzz9bMS8Mc946Lg5zyevUWzcS+hYrTVnH4EEFv8eKUfcMGyueXVGK79NXjt5jD7ea/jl4PuYfiE+'
+    'Yp/LCBNfjLkeJl/wOsCUcb7znYj1PSo+WJHzhavkp2HlAK3l8H+5fITnJ8gHPvdDKu6fBR4VvHz5mFh1rX6MTs2w'
+    'OmycQXz9p0JrPS66w7fBcRz1CODeLuxBBWUPCvWV1c5Oqi6fb8JkBm+ZCjgzPCpcxHW7X2jpXzcCfZgYL0Pr8b5V'
+    'UuZekfolOvfaU/SwmoEHI9T/AMlBP2n+/UmGX3lWTte0tQ09H+qUn0zRWv5n8/pDF5ejvErl2mKI/8vWrViPyXoX'
+    'ZUicruZjjbZfzc5acq28b0cpm+BZWHLe//WcZ4CXc6yxdg6Xdcb6iZyFHQbPPz5jSZch02xB5xQ9PmR+nfgsxu4l'
+    'VjtsH99M8a3U8kTiOzq095yE5s327/C9JGP3PngNuZZlrGwL0vwYlmFuY4JDmj9wI8MfQrPdV13+PKQMjxLYQd5x'
+    'cXn28/pTLqbgoSZ/MU09dnoO+RXDp2jHpef7Y/kry+evIvxyguxJRzm+mLFpssuiwQPWyK+wE1/crDPEWB6RXP8L'
+    'NX9auw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -152,33 +157,37 @@ TABLE: dict[
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 21832, 616, 0, (), (None,)),
     ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22448, 960, 0, (), (None,)),
     ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23408, 520, 2, (), (None, None, None)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 23928, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 24444, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 24836, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 26868, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27044, 648, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 27692, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 28212, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 29932, 64, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 29996, 868, 2, (), (None, None, None)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 30864, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 31156, 740, 1, (), (None, None)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 31896, 188, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 32084, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 32188, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 32716, 368, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 33084, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 33280, 920, 5, (), (None, None, None, None, None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 34200, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 35104, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 35652, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 36336, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 37940, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 38380, 140, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 38520, 304, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 38824, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 39020, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 39520, 3040, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 42560, 332, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 42892, 920, 1, (), (None, None)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 23928, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 24208, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 24724, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 25116, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 27148, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27324, 648, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 27972, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 28492, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 30212, 64, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 30276, 868, 2, (), (None, None, None)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 31144, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 31428, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 31720, 740, 1, (), (None, None)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 32460, 188, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 32648, 388, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 33036, 104, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 33140, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 33668, 368, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 34036, 196, 1, (), (None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 34232, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 35152, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 35944, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 36848, 548, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 37396, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 38080, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 39684, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 40124, 140, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 40264, 304, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 40568, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 40764, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 41264, 3040, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 44304, 332, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 44636, 920, 1, (), (None, None)),
 }

@@ -67,6 +67,27 @@ def _tracks_upstream(text: str) -> bool:
     return _TRACKED_BRANCH.search("\n" + text) is not None
 
 
+# A formatter's check naming what it would change: ``terraform fmt -diff`` heads each file's
+# diff ``--- old/queue.tf`` / ``+++ new/queue.tf``, rustfmt (``cargo fmt --check``) writes
+# ``Diff in src/lib.rs:1:`` (older: ``at line 1:``), black and ``ruff format --check`` write
+# ``would reformat src/app.py``: a file that is not formatted (ADR 0221, as the next two).
+_UNFORMATTED = precompiled(
+    r"^--- old/(\S+)\n\+\+\+ new/\1$|^Diff in \S+?(?::\d+:| at line \d+:)$"
+    r"|^[Ww]ould reformat:? \S",
+    re.M,
+)
+
+# An ``open``/``openat`` asking to write (``O_WRONLY``, ``O_RDWR``) as ``strace`` prints it: the
+# program writes (or tried to write) that file.
+_OPEN_TO_WRITE = precompiled(r"\bopen(?:at)?\([^\n]*?\bO_(?:WRONLY|RDWR)\b")
+
+# A regular file's mode with an execute bit as ``ls -l`` and ``tar -tv`` print it
+# (``-rwxr-xr-x``): an executable. Not a directory's ``drwxr-xr-x`` (its ``x`` lets one enter).
+_EXECUTABLE_MODE = precompiled(r"\n-(?=[rwxsStT-]{9}[.+@]? )[^x\n]{0,8}x")
+
+# A file name of a tar or zip archive (``shopd-2.3.1.tar.gz``, ``site.tgz``, ``docs.zip``).
+_ARCHIVE_NAME = precompiled(r"\w\.(?:tar(?:\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\w.])")
+
 # Each entry: substrings one of which every match holds (the test runs only behind one), the
 # test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
 # words for what a match says.
@@ -126,6 +147,10 @@ _ENTRIES: tuple[tuple[tuple[str, ...], Callable[[str], object], str], ...] = (
     # ``git branch -vv`` writes a branch's upstream in brackets after its commit
     # (``[origin/main: ahead 5]``); a branch without one is written without them.
     (("] ",), _tracks_upstream, "upstream tracking"),
+    (("--- old/", "Diff in ", "ould reformat"), _UNFORMATTED.search, "formatted"),
+    (("O_WRONLY", "O_RDWR"), _OPEN_TO_WRITE.search, "write"),
+    (("-r", "--x"), lambda text: _EXECUTABLE_MODE.search("\n" + text) is not None, "executable"),
+    ((".tar", ".tgz", ".zip"), _ARCHIVE_NAME.search, "archive"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

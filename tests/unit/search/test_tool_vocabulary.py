@@ -61,6 +61,20 @@ _CSV = (
             "* main   46a4d8e [origin/main: ahead 5] Cache it\n  spike  47390b9 Try it\n",
             "upstream tracking",
         ),
+        # ADR 0221: a formatter's check, a write asked of open(2), an executable file's mode.
+        ("queue.tf\n--- old/queue.tf\n+++ new/queue.tf\n@@ -1,4 +1,4 @@", "formatted"),
+        ("Diff in /src/shelving/src/lib.rs:1:\n-use std::fmt;", "formatted"),
+        ("Diff in /src/shelving/src/lib.rs at line 1:\n", "formatted"),
+        ("would reformat src/app.py\nOh no!", "formatted"),
+        ("Would reformat: src/app.py\n1 file would be reformatted", "formatted"),
+        ('openat(AT_FDCWD, "out/a.pdf", O_WRONLY|O_CREAT|O_TRUNC, 0644) = -1 ENOENT', "write"),
+        ('[pid 7] open("/var/log/a.log", O_RDWR|O_APPEND) = 3', "write"),
+        ("-rwxr-xr-x deploy/shop    4038 2026-11-28 14:05 shopd-2.3.1/bin/shopd", "executable"),
+        ("total 8\n-rw-r-xr-x. 1 ann ann 40 Dec  1 10:00 run.sh", "executable"),
+        ("-rw-r--r-- a 1 b\n-rwsr-x--- root 9 sudo", "executable"),
+        ("$ tar -tvzf shopd-2.3.1.tar.gz", "archive"),
+        ("npm http fetch GET 200 https://r.example/a/-/a-1.0.0.tgz 12ms", "archive"),
+        ("  inflating: site/index.html (from docs.zip)", "archive"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -113,6 +127,17 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         # ``git branch -v`` without upstreams, and a log line with brackets.
         "* main   46a4d8e Cache it\n  spike  47390b9 Try it\n",
         "2026-12-02 [INFO] started [worker 1] ",
+        # ADR 0221's lookalikes: a diff of two versions, not of a formatter; a formatter that
+        # found nothing; a read-only open; directories and plain files' modes.
+        "--- a/queue.tf\n+++ b/queue.tf\n@@ -1 +1 @@",
+        "--- old/queue.tf\n+++ new/other.tf\n",
+        "All done! 1 file left unchanged.\nDiff in the docs: see below",
+        'openat(AT_FDCWD, "/etc/a.conf", O_RDONLY) = 3',
+        "O_WRONLY is a flag of open(2)",
+        "drwxr-xr-x deploy/shop 0 2026-11-28 14:05 shopd-2.3.1/bin/\n-rw-r--r-- a 1 b",
+        "lrwxrwxrwx deploy/shop 0 2026-11-28 14:05 current.toml -> shopd.toml",
+        "exit code -rwx is no mode; -r-x--x--x-- neither",
+        "see .tar files, the shopd.tarball name and backup.zipped",  # no archive's name
     ],
 )
 def test_other_text_gets_none(text: str) -> None:
@@ -125,6 +150,9 @@ def test_a_word_the_text_says_is_not_repeated() -> None:
     assert tool_vocabulary_facts("Public-Key: (2048 bit)\nSize of the key") == ""
     assert tool_vocabulary_facts(_BLAME_ACROSS_A_MOVE + "# renamed from src/") == "moved"
     assert tool_vocabulary_facts("p99: the 99th percentile of latencies") == ""
+    assert tool_vocabulary_facts("Diff in src/a.rs:1:\n+use std::fmt::Formatter;") == ""
+    assert tool_vocabulary_facts("-rwxr-xr-x a 1 b executables.sh") == ""
+    assert tool_vocabulary_facts("tar: a.tar.gz: Cannot open: archived") == ""
 
 
 def test_a_plaintext_section_carries_the_words() -> None:
