@@ -143,15 +143,9 @@ def outcome_facts(text: str) -> str:
         words.update(dict.fromkeys(said.split()))
 
     lowered = text.lower()
-    crash = holds_any(lowered, _CRASH_SIGNS)
-    exits = holds_any(text, _EXIT_SIGNS)
     timeout = holds_any(text, _TIMEOUT_SIGNS)
-    # The case-blind patterns look for their needles in the lower-case copy, whose positions
-    # are the text's unless a letter folds in a way ``lower`` does not follow.
-    folded = lowered if (crash or exits or timeout) and _folds_alike(text, lowered) else None
-    if holds_any(text, error_signs(text, lowered)) and _said(
-        _ERROR_LEVEL, text, text, _ERROR_NEEDLES
-    ):
+    crash, exits, folded = _crash_and_exit_signs(text, lowered, timeout)
+    if _states_error_level(text, lowered):
         add(_ERROR_WORDS)
     if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
         add(_CRASH_WORDS)
@@ -181,17 +175,30 @@ def adds_error(text: str) -> bool:
     lowered = text.lower()
     if _STEMS["error"] in lowered:
         return False
+    crash, exits, folded = _crash_and_exit_signs(text, lowered, holds_any(text, _TIMEOUT_SIGNS))
+    return (
+        _states_error_level(text, lowered)
+        or (crash and _said(_CRASH, text, folded, _CRASH_NEEDLES))
+        or (exits and _said(_EXIT, text, folded, _EXIT_NEEDLES))
+    )
+
+
+def _crash_and_exit_signs(text: str, lowered: str, timeout: bool) -> tuple[bool, bool, str | None]:
+    """Whether ``text`` holds a crash's and an exit's signs, and the lower-case copy the
+    case-blind patterns may read (``None``: the text itself). The copy serves when a crash, an
+    exit or a ``timeout`` sign is there: its positions are the text's unless a letter folds in
+    a way ``lower`` does not follow."""
     crash = holds_any(lowered, _CRASH_SIGNS)
     exits = holds_any(text, _EXIT_SIGNS)
-    timeout = holds_any(text, _TIMEOUT_SIGNS)
     folded = lowered if (crash or exits or timeout) and _folds_alike(text, lowered) else None
-    if holds_any(text, error_signs(text, lowered)) and _said(
+    return crash, exits, folded
+
+
+def _states_error_level(text: str, lowered: str) -> bool:
+    """Whether a line of ``text`` is an error-level entry."""
+    return holds_any(text, error_signs(text, lowered)) and _said(
         _ERROR_LEVEL, text, text, _ERROR_NEEDLES
-    ):
-        return True
-    if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
-        return True
-    return exits and _said(_EXIT, text, folded, _EXIT_NEEDLES)
+    )
 
 
 def error_signs(text: str, lowered: str) -> tuple[str, ...]:
