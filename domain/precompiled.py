@@ -50,27 +50,33 @@ def precompiled(source: str, flags: int = 0) -> re.Pattern[str]:
 def entry_of(source: str, flags: int) -> Entry | None:
     """The table's entry for a pattern, its code read from the compressed block.
 
-    The search's patterns are in a table of their own (``precompiled_search_table``), read
-    only when a pattern is missing from the first: the hook, which asks for none of them,
-    does not load or decompress it.
+    The search's patterns are in tables of their own (``precompiled_search_table``, and
+    ``precompiled_facts_table`` for what indexing reads in a section), each read only when a
+    pattern is missing from the tables before it: the hook, which asks for none of them, does
+    not load or decompress them.
     """
     key = (source, int(flags))
     stored, code = TABLE.get(key), CODE
+    for name in _LATER_TABLES:
+        if stored is not None:
+            break
+        later = _later_table(name)
+        stored, code = later.TABLE.get(key), later.CODE
     if stored is None:
-        search = _search_table()
-        stored, code = search.TABLE.get(key), search.CODE
-        if stored is None:
-            return None
+        return None
     final_flags, start, size, groups, named, names = stored
     return final_flags, _block(code)[start : start + size], groups, named, names
 
 
-@functools.cache
-def _search_table() -> types.ModuleType:
-    """The second table, imported on the first pattern the first one lacks."""
-    from domain import precompiled_search_table
+_LATER_TABLES = ("precompiled_search_table", "precompiled_facts_table")
 
-    return precompiled_search_table
+
+@functools.cache
+def _later_table(name: str) -> types.ModuleType:
+    """A later table, imported on the first pattern the tables before it lack."""
+    import importlib
+
+    return importlib.import_module(f"domain.{name}")
 
 
 @functools.cache

@@ -14,180 +14,88 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXFdWv936aKn10VL7Q3LszLQ/EkmJZTkTh8Ga8YxTiTMxYWyTGDKZ4ARZan1gfY1asiUzDDMFxVSxoqip'
-    'YkMVrGDBhh1s2PAPUCzYURTs2LBnNaFfdC7965/Oee/e15JJHHXV01P3u5/nnnPuOeeec96wc67b7X8Kzeuz5qfU'
-    'vJeb13jz6m1eRfl9pHmvSblK80rK9TSv5Pd++a0IbQ03rz75v0/aKMj3C1JuRP4fle8vSFtOyg/J+PqkPd920ne1'
-    'eQ3JGJN2bsm9Dm1v0X0Dvifj/W7zOk3tfCj3J9DOHLWzLvcV+r4k7U41rwlq9x25Lyrt+nZWm9dY8zpFcy3B3JL7'
-    'gvQzIPBKftuhMdZpTar0fTwQ1qNy92uV3GcBP5yCH6PSz5DgSALj15rX9YC+y9R3l7ThcWRILl/f3dzvt+YOfrg9'
-    'xssTGXg5LvW7ZA1wPm82rx9C237+fm4FZW5DSvnk/q7c79P9ntxnpN0BarcX5piUu0LtX4B+EH64Jm/A77wG2m+j'
-    'NH4P03H5f1DG1y9wuCA4uSP4neDlbcHhC4JLaZ8CrQni+A7QDdLHbaATDW8t3BtU4DcKONsrz5J2T8pzjUY8TJi3'
-    'jgkeYR9Xm9dk89oVGh0XuPs6EzK201L2uvw/B7ykoPTZJ/jt+blG30n/08IXTgE/n5HfRqRscn9J7t8gvrYI/M0R'
-    'j/E0g2vEPNOv4a7UXYK+Fwz++0RpK6nzA+jvidHf6zCPpM57sn44ly3CJ39/KPcG8eFZaMPvMZtUdz2jjSloY47q'
-    'LBj72Aq1MQ7zbxB816luQ9lDeD/apfX0+FKCOrty/xW5X5M6WzAWXr81o05dxoNjmDPW7YfKuLH9pMxvwBg26T5v'
-    'jOFtBYa+7+tAswifb8LabdH4G9TfY6Pfl6GNVVqrDUXO0No4JTSPMF6heTeUuoinq7TmPcIznMFDNN7TBfJhRZ4P'
-    'Aa4J9+365Wef/fyX+yKnyveRz2zCnuhI/vC8dBJkpgFas+uwR/rvFfneb5T1ZV4CGewNwIHk2dfg2TehTEVkuZKC'
-    'O56/8TNfr195dl2R33j+U/K/h7vT4H7zc7iX0uDO61mS/npgb/Iy2GnhCR6uNw0ZkmWPhGafwlyGQLcYgj3Pl8P9'
-    'T5NNa8QLtkn2KZJs1m3INyx3DsLY+2BuIzRnC3bdso/7tgqR8wuFm5dlYuF204BPiFzu51qScl1Sj+VFS5b0+FQ0'
-    'eIvVf6j+MAZ0UIA1C51nFWA1TvLhkMz7FMj2I1Qf+XBD6LX8FYRbP8HNkrfTYNUH9IXXt0E2+ba0PdN1UM/sS+lb'
-    '46UzyvjT2iiJzj8Be5bfa/9AlJhkf9oLKLMt97rc14DWfRmNH82CjOaAn/5bE1EugQ6JbfRSG1h3UuQZHguO38sX'
-    'r8H41+W+QHW93eUfmuM5I7/Ny31O7psAp07m/JfFfd4WO+eQuYWun4fdDs11O6CfDegP51DI6N/P/9Pm/F+B/rPG'
-    'jGvkYYLrsUXjWqPn2zlgnYzzjeY4v07w4T7WCEcQv3ybaB8J7ft0cV9mmhS5F/tmvFwluOQZax74/HdhX8acFN3R'
-    't521nssdwuafCy3YLBIer3eIz8mzT1Pg7O9pc0zG+NeFfX3wqMeIPDAL7js0j+2AeWwXWjRw2PPI6vs3C/u2rFCe'
-    '/pj6eASwSdp7s7AvEyFvmCM4zhGt1I19z+8Xl5ttnjXoapvaWiVbXyzejxb27a/Y9gbdVwE/StJWDJ9N+jkvNsTD'
-    'wK8K6HlZNMU6ZMy+kod//aOU8zwJ56DxyqTO37kW78nidaHPGKdD93AN35Ix/hxsDrH7a0Xsk6cMOekxfee9adNo'
-    'M9kfXgyg5TXA31g4bBEcbrkw/rFGPLWu7I8VOZOYkbI/jmzXnwt2OidvL0kbJ9pEf0y/HTij+un/mQhGtDOqQcV+'
-    'cF/0wgm6bohNY1pgVZM1uNO87sL/9+XZpHzfkO8Nwdd5ocea7DkrcD5Tk/Jb8v+CPN+S5/MCK19mT+j1i/wZEdih'
-    'rWja4xP97s+S78j9rvH7fao3Sc836Dnb5L1NeJnKLSrnwmijrSnn2fj7AtXn84x5spFxO3tkTxwWXO4mf4AbsNc6'
-    'stfysxLYxfyZai+cXW7BmIqwf/xCfu8WOummejsZ9f9IzuS6xVY7ZPTrYfMjardOa7cN/Aa/r5ANo07jeCg29245'
-    'wxgz5rFp9MfjnKP+PjXKNahdPktoUPnYeV0WuaBb9oE+mledcHjOmCf6NmD7J4Wndwv+9FD728ZZySNqB2WeQbKB'
-    'ZdnxNPvQBbLRhtrGDtu2xuNqyP9sPzum32P6fV7oN8R/43mgWc03bxz8krBfyy+pB+BlnSMVwAfhDLSPNnur/bSx'
-    'aH2MgL+QVY/PqzTfQoYN67LIy7z/z0TgWcig0c4s8EYcy6dS18vvnj+6QvqnWHi+Pw7WCRSevgixfTOrQLI+v30M'
-    '82cKc8Z7L1Mcr0HqGsR87h3j/RcP5ig3PKS944HoEMfr8Wz50Cjs08f0kAH/OIqoxe4D3cf7QMgaHO8DX3KYj5L/'
-    'XZH8706B3pHoM+ealPS1ms6zWEd5sRam52hxINoZnG+nTDqKt3dVwG7gFL82fs7jcjCuNLua1k7aHIdpjv3SVpZv'
-    'Yyzc0GYyHdBOic5b4Ywn+fyphTNJnT+GulosxhXjmT8vrKTo8JaOXpHzBdS5iwF2A+9jfwLsFehPwjaMacW/D8f/'
-    'PfBpnoV7RXxQTxt109btVblfhLH0gv/zK4KTvYEwTuyL56C8BZ8Ym0fauoTYNEL7YTtvGWxs/rznLcXOy896YGyW'
-    'b6lVt0DnqjHn4gtwhoW+TnuAKzzHXrBl1+GMjsfJz2LmyHXZL5L94rbEXniFfEN9bMfHGXbDYaKrBzLWF6QewijL'
-    'tyjUPslxomnwLhtwSYNZCXxT0uCG8/QxcejPUld8DmN8ofjcXpujj3fRYk7S4lFicIrrFhRfk6x5zQue9VMbjxS6'
-    'qiq25WGioX7Yq642n1w1pKiDcTzp5XvkDCANLjHteXqqwHohTRZo/nPk+/SrgmNctw7/ryo+yTF8DPcS7mcB/t8x'
-    '/OI6wWu/zmn2cM2OncYrBg3//TLtX95Hv9+1x1Vfof23G+SQNFkI16Yk+J7FQ/L4Siexd5eOiOfkGU+R4BCzX8xm'
-    'yBMhselc3/PEkvAsj2MY3+t9Y96n+134XpEYDV/H50R4k/xp/PdflzozrhXX+Ba1f5vq3qZy3NY56P8elbmjtFEB'
-    'uRvn+X1j3t8z6LEi9PYtkAMQfnUXlrNiwrViG+edHnO6rcx1zvAl2qI6FWVMa0adJQVfH2TItkXQo64RLlUMvLgN'
-    'a4gwfxt47UBA3Yrg0WgEzmr9aWvbEN+D3shz6lj7zfNuxrGtLj8NNN/8VWYJbS1CcfYsycHMQz6AO+ZuYRzqkfW2'
-    '8OmcyCl58MnriCeazOLkRL45d8vYca5+bu8Rbd1z7TkB7uWYsxU3i/yhZPCsH8m6HLU/UNLXb4F/8pfJ58fvHf0p'
-    'fleel4524PuDtrEs/x72mbZ8z76KPj99Cv6fyeHbvh1oi6mILfXiEfahxX1tKDEQVjyLVfZZ49Bh5VCy1r6L1v7/'
-    'G3cPI34b8Rp9DHluRUUvLCvnvX5tOXdBSP0uqt8dWb8nZX7jCt1+RDrJu7Q/vkX7ao3ke4v/8z7D+XvW3cFcGBhf'
-    'MJcRZ7BA9oIaySTJPE8CHJIy3zFo6EYKfdVcez6sHqKftDxnFdE5PibYLBPsOFfYAsHkoRFjsZSxl28bulGNni87'
-    'PbdTTej1LMHEiu2w5BrW72rG/lsDG28eWFvy4pjiE32PxvjQ6bnA5mnM79Fc9+j5m9TOkgGzFWMN1hS8tmwhOMcT'
-    'RNt55jidMcdZJaYolG9r+MwwmEqR9UtA335+HxLM3wdbCdufUSe4A/aQKuk2o6Dre7p94tJzbWbZFXpIX0Fb3qLT'
-    'Y0k1253PwVkiu3qWPR1zJSGOTBzQ74tf6Q/q4VYOqtYqByv9bZ/Q3KZoW/6inU8hDWo23TLYJJ4S3tdhfFn9bwfi'
-    '+5jcmddMCu2G9ONjwKtQvxQh5599BjoQxpmMEA4NtPO7S1m+cZ3mv0WeuSnnFLjO607PW+FzlDx1B+PEJ0kWyIMv'
-    'OK5fE3m2F3CH4/rxTHIMZP5C4Jl4WTkTrxr75SvGveZaOew83IsKvqfRf0iO33KgvKTp9+cN2fVJxPncKNjiV52d'
-    'P3JUwbGPZL8vgT2tk7GgrMVy7570meQ9edHpOWHXDNl8K3IMG6D3aLFkITAtBtjYPE/xOibC1sKDAUWmTMshq+UQ'
-    'Rl2kCnJjmq6G/d117TkUKiT78bnIHTqP+Uix+70Ptl9uK8T+ez4SLsjPG4ouhPN6bOhsK6QfexzFvKoNsrnOG/J+'
-    'XdHBrXP6NH26RnrDpmG/ZVtxw9BnNRghbGLng7J8w4CrBu8QHDh7jAMqDuwY9h3Oi94wbBQLkXpvD8ia50kG2XyG'
-    'vksJ7P61sJ/XGeWNbcOPhuXyh8bzR4rOjXLMRqDMiTIV503ksawb9dJyN2G5VReeCw51/89j6gv7NmvUUUN8m5ac'
-    'nrdrPUXujs25VlN0divvFeLF3ULLdzfPnGL7e72wL7cgLcwrMuMk8WDUazgP1qaC/9jnackFiH1ybrI1wOkQWwfe'
-    'rX7/x7VoruzS89Mx/JZce+6vbbJ7VgJ90IYV3bP6JdHhk9/+xh3El0VDT50zaD5ER8E+/8Tt5yTvVfScw563H2dI'
-    'HkH2YUb82DL8NxknPwjAyWVn5+K08B5x80Xan9JyoXaSa66u4DTD4XeN/SR2nUJ1ksEIXrqXsQ/sZpz7xOK2ZnMd'
-    'JV+ylyPgg/sZjxN9drPmsEF4yHtG8v2y03P+zSm4GZqTs55iz9FovG6MgWnsXfFD4hydMfDEfrLgc9m1chYfNnwO'
-    'Ey5MNz6Pu/cTyzr/9zZBf87clivwP2y7YmiO9wGyLfKZ3uVD9hUoiW0zxoe8j2KitHcbjLj2WLW2OIHa/vlB2nss'
-    'esi/wIKLFjeJZ9b8vruXDhEPMGaEx3MlYK2fVT7/MaFNR3beUP+QZ+m7Uo0YV0l4ybjgH/rpk1/u8x46He6X+zu1'
-    'FhF29hlhms06n/kXkd9D9bv5nDEYf6/Is1n9sKyl5X0P7f/PZZ4x71zI08/vg9wQ826HHXcwZ3ee/h8IH/Tyun+P'
-    '2wlFL8jT/i2IG1o25JC8bV9xB3M4z7n291fEtnkGxvvEkE8edRhXlJVnLpTXctyXjyXEPGieyNnXz/Kx1OIB094T'
-    'ZuUdwPdSsf0Az7Lx3aW+rUJEW9UAn9Ei+aZedq335jo4L/oqwSXp6ya0ORDgf/u8wQD9bLvhbHoE6BPzdxQETwbA'
-    'T7UMcivW9fJst2vlPRwHvOvX4Fnzpf6iYMnU6Behrsm7rXe2Wm2g3oxr5M8gfN4QfL8k+wDsKvxnNIP/IA2iX4Bz'
-    '8e/vxffB8vuPx2Eek6TvpL3DFc8gPk7BuVPgBzFi+Efw+3n7QG5Pg5GGr590OK80WIX4tg8p/t9pbeL59xDRP+bn'
-    'Kct4J10rfz3qKj6nVZovynSE33+e8rXI8rNHXL5GdPQq6c6hsMuin1BfoKmU+InQmA9vP2QbYFEZm4aXFel/UMb0'
-    'Z+fTz1fTbAc+X69l6+EY+aTeN+icF31ox1x73lusVyL/6afgZ9dPvjdPXfv7d6tQf5fq4zuFnypn0dp76U9CnW1j'
-    'XFq7+H5bfm+t5tc+rPi1W+fdmDfogoKz+A5wfs+4hWvYTy/042WPS7RWF3P6f3/s0nPdh+4f1RTbGfbHfuDvGL5D'
-    '33fpOZ209hK4zCh8V/OLWTXiMxaNGIE1sPXF7P0x468G+lmcUvChpvhK4nzxHeCHxVMfKLEirxp3jkvZNeIO6kbc'
-    'zZOMWI1aTvzXxqvtEwMAM81W3Ef7nba+LJN0uVaM2TTI93nb9+uu8aqrxKvyylOx8m/e8n4usXF7/p2svryHcZqP'
-    'wEykLDcbOZ6jLK/ZBPye88CgVb8HYUyjt1+XXHoe/1E436jBeeoLEXhUMuz33804qxgiXonz8bGS9+l+j9bYyomp'
-    'xbHhXu3n6nN+XXOt2DikS/+OqNeBzvoVPcvT5SDx8pJrvR9+2rjXaI/iWMWZDum7HMjL14lnP4H+B0B26XWtd+F9'
-    'QP6+7Ee5SH1wjGotAtcwn95s5P7gc05eBH/7mrPfHa/5da4rvrV5xlBUYHlNZGzEvQ9hHZyLi2vluNUsOQhhoNkC'
-    'Zomfh+o3ni6GwZf0Ndh7UVask+4xRzrEihLP0EnM5EwOnTOZ49+6/XxWae8jsuZQD6AHlPM4H5QVl8z+z98yeAv7'
-    'Dm8ErOmG4Amu2R1D/mMa4lj2tYz4kAWXnjcjK8YZaWHDHU5MLcOax85rmIWnRwGTKYPHWDmNejP8RiyZFHnwrZw2'
-    'kwWhj+McWM8+B5ZfnxBenRdHYvfE0PKhfkZ58uthfrismHSNvvPEl2n08YLTYxVRfwiJA9T4xc0MO4blE4Wxm57G'
-    'Z3K0w/llYnCqF/YfLV9YsublQnveNCsP6qvK2EJtxmNyVo9w5T1w05C1tiNww/tevUx9cRzYQ6fH1mbtdcOKbFPN'
-    'Mb4xaoflnT2ilfnIPjC/3IIi0yZ093tA7/OGPRDlo4qM5wTJxjvKWLXYT5SlKq6V0xPb8s/uu1ZsZFo/SdnbYKO1'
-    'cvkwP+OcPvOuPffbNXcwTs+KG5snW/1LMHaOacNY3QqcuYXkJ+J312txtWjX7ZS3Yq7/nyX+MYrtN+SsaMyQB69k'
-    'yHVss12lNfoQ2rZ08JqhKy259pxSu3QuclPOgbRxL2XwryuuPeetFV/4Vs55n4F5vx84tlm6a/Di3LSTLuy9C7h3'
-    'zBOOfRIrpxafc5/QWn4n0ELGc6Y9/26PNF3GufT3dlRpPdH3vm85fSzDAWM5TTIz0o9FX3VDPog9cysLHXmfkT6X'
-    'HVtcdnZubc9LOD/3LRoH53x6m8r9IMVO2qXQXOh5QozOoNmlY+pXU9a825hDiAx5jvaqYdn7Wz5un3VZcQ7YXows'
-    'lfX+qrS4DLQpYzz9bMS8Mc946Lg5zyevUWzcS+hYrTVnH4EEFv8eKUfcMGyueXVGK79NXjt5jD7ea/jl4PuYfiE+'
-    'Yp/LCBNfjLkeJl/wOsCUcb7znYj1PSo+WJHzhavkp2HlAK3l8H+5fITnJ8gHPvdDKu6fBR4VvHz5mFh1rX6MTs2w'
-    'OmycQXz9p0JrPS66w7fBcRz1CODeLuxBBWUPCvWV1c5Oqi6fb8JkBm+ZCjgzPCpcxHW7X2jpXzcCfZgYL0Pr8b5V'
-    'UuZekfolOvfaU/SwmoEHI9T/AMlBP2n+/UmGX3lWTte0tQ09H+qUn0zRWv5n8/pDF5ejvErl2mKI/8vWrViPyXoX'
-    'ZUicruZjjbZfzc5acq28b0cpm+BZWHLe//WcZ4CXc6yxdg6Xdcb6iZyFHQbPPz5jSZch02xB5xQ9PmR+nfgsxu4l'
-    'VjtsH99M8a3U8kTiOzq095yE5s327/C9JGP3PngNuZZlrGwL0vwYlmFuY4JDmj9wI8MfQrPdV13+PKQMjxLYQd5x'
-    'cXn28/pTLqbgoSZ/MU09dnoO+RXDp2jHpef7Y/kry+evIvxyguxJRzm+mLFpssuiwQPWyK+wE1/crDPEWB6RXP8L'
-    'NX9auw=='
+    'eNrtXM2PXMURf292d97srmfm7SRmbDAw5mu94C8QkcIKR0bIIA6RIuSIT2PG6/GH2PWu1rOYDYSAkMg1iiLlyI0z'
+    'N3LJJf9AxB0huHHJvxDS7a1ifv65+73uN7OWIfuk3p6d7q6uqq6urqquN60kSQ6Ykpqyz5QfzDNralseMmXTlC1T'
+    'Vk0ZmPKSKRelbTkpflKpc+mfC7xcYOYCNxfYucDPZQ4ctyx4zgpMi2fT1NOmNAR3nVPHLch3dlxd2izcX0p7Kn1w'
+    'jP3cErgKz87VNXVGc5w05Ygp75nSkXmaMGZRcLtH+j4jn/umXAJYPGcmsGYAXlNot+OPmXJccDgtc7QAntLdFBg6'
+    '5x+AHwq3LZ8b1A9xThy86kndl3oI39t+NVivVGjD9ZojuFOC6z7AvQG05USzj3fTwnuFlUbSF8o3lb9Yvp328Ifl'
+    '2cUfpbUBtGN5FvbbswLrxNQId907DVoL3Du6V1DOT0BbCAwrv4tS6gLjutR/EqVg9812QJ+h1AOp12AdtI9LVpal'
+    'PgZ4WVn/2jD+EYExTzDqBAPHHhHdxbgg/lelfhLwvyb1RRq7Kfj8w+BzUL5bkbov9QbwaRyaP6vtyF0szSG0ha6f'
+    '8m6LaB0GzLMO8yENacn8Sv95Q//jMH8ZzrhGyhNcj03Ca43ahxV4bfH8lcHzQeIPz7FGMoLypTB17jRi7nvM3EvS'
+    'f5XmZrlcJb5UwbUKf/5jPjwg/S8A7LL1vDImb/6djnhzieT42pjybNvOF/BZ6yIaLY6fm89P3QEcUQeW8X2L6BgG'
+    '0DFMR3tg0nSUzf37dMc2DNXp79Ic7wBvLLznzJj9pBv6xMc+7ZWB59zT8+KogXmfZ18NCdYq2c6xcr9gPpwl2OtU'
+    'r4J8ZAIrRs/aeQ6LTT4J+VJ7dj5gT7XFDksqnCtV9Nc/pZ/qJKTBpSvtmC+Ske4p03WhbSzToWe4S94sjn+WMVXO'
+    'Vzv+RjLaJ2wnvUv/89m04YFpz4f7A/byGshvLB82iQ9nkjD9sUY6deA4Hy28J8X2tn0/iISbiU86Lk3zYvMX4VkD'
+    'v+MD+q4JvuvN56Mf3bec4wXsR/h8cfWPD4ifhP6T+m3PmfI6jJsBHHz+ne5Tu98OAvwE/Egf/CJcXHPkQlvROPYj'
+    'ka8+3rAea8L6ayxlkfAOiakgHPUzThEu52Wsrt2c+K1JWvzU0p/3k8A6gbA3kvBno6yDXZ8393h+R3nOcl+TPbS3'
+    'BoVrEPP8bk/u7z6eY1z9Ap0d58SW21uPO6uHFuCc3tsPJfyP2xG92HNgeu8cCFmDvXPgJ87zBboXq9G92H7wO6w/'
+    'c8jspAd6bp3FPsr9vTA/B/2moviLwpkjH2W/jGmD76zylBW0M14J4LWPzsQyOEU0tojGWYFVducYyzfFycc3lw+O'
+    'sTbw7+3zF5/M2DGfwthpur/We15Xm8aK2gU+vM9Hb0vMDX3uWkDcoC3//wLuRfEuge9Kj4FMu/B/UeQB/ehlaTst'
+    'OLjGFq3bE1I/DLjUhSYL93GRyXogj+0dyyHo7+NPTMyjaF1CYhqh8yiMWYEzJyWXWLCtnwe66p62GcDNxaeisSnF'
+    '1GJiohchjwLvubZBVpjGuvAF82jOOPDkthgaeSzfifOdqP2/K3KGeQELAueNkvyHFu2rc4LrvTIOeVR2rxSaZ4Gy'
+    '2Cnh95yHL0U8y+BeoohvSKfmF+FdxsBx3xxzD8YxWxeNM8KfXObJwSBAGrktRqZ4bOq4Zyija0XkbJZgvOPYVx1Y'
+    'O6W3RXtoFs6qk6blpMeKuu3cK+k/I3cDRXyJgaf7qQ3rhXsyJfr7dO/1a5ExHjuAz6uOfJQYPYZnCc9zET5vee5E'
+    'x5FrXeeieLgrjl2kKzge7tIhmJ81KzD0XDpO5+802CFFthCuTSbyXqZDquTJPJbs5Ebths6pgk+N+BBzXiyX2BM+'
+    'OM2SvEzbX2Vr8Tafs/Z//aB++u+Oi+B4ard6CpFP0X1Vi86AwV165qL94JLTBslZJjkSOeQyrUt9I0JnLcB+WiU4'
+    'mudzGfxynd/i/poprwgu900Alxzuq/uEw7bM+aDc4WPbFo29QLbWZiQOivslRz5IKE9rlAN9lXAcgJ7TXF7kLfs/'
+    'Gd0n4RnjOnfUF6q57tu/vanSnQ/bH67zDPU2x1lUho9C/67QhDw+HmGDd4T+ZyLP4gb5lq7c7Zx8/lvsrd6OzvLp'
+    'Lc0hWHDkC4XEn9TO0LMtE3j2+0cnKAdoe9cd+fNla+3TrXMTXuOuxCVQX68RDmlJnnrIXJPAtROBVya69YDIH9o7'
+    'FJ/+uYegS+PTPz5v90KvWsqenPdsWc7nV3Luh/o1KxVt2S+Fuph52IZw5U6Hzv93oTPmvYUq8/wR4jIx70dsOfJe'
+    'q8x/TvSg5lja716V+C3mXVb1kc6A/3WF1mhrTNjHHXmQfXoHJBbmQcD3BsnYAGIl4/hnHFOJ8bfmCvytKRpflqOm'
+    '8UWUnzqcnxozZP3dhFh0S2Davn89PIoz+vr7YtczYMMncLeF7yLadnwXkd939NHJPJoHmC77pEFxj57Us478AcVv'
+    'SgreaUyPAV9jvq51bgGvimxOH+xQ+eL3SMv6h9qfmdDPfgjW6/B/W/TRAvhN6Adtks9z1eGjVfFVXDJ8r8iq8rpG'
+    'tNcCfUrXXdhpWs/Qu9ouwNV9e6ICnA7JdYxM1WFPud4vtWs+l45oLoozPuHALVSndUWHI19Vxt6jOPo6yc8wQjbU'
+    'Jn+M5togv/sCrU8Kuf8x8bklsqtD8esSnD6dUdu0V1Yi58ikL76DPqAYwfuw31consL4XJcx12TPKxzk6TWCxXEE'
+    'jNG0RY9mBEvbzoocls1j+74EORqsY4YefXaJ6FyBfhbm05DjcJ1g8bv/SG9b/OB5mtcV99FYXdMDv0808XtBrhjN'
+    'BqzjuLoV79I/tnYT+P8xtkyX6Bokt74Hv0LywbRcTW7/jYW2xPG6xN8BnUWqE1+m9stwp8k6SHMYFj14Xy7RX0rX'
+    'b2nNWY6er0j3QaD75UDclql28YvvKo6U2IY1sg2L8is6JHsY22tc8TvCrHPrcP/msrHrAfLeHMOWcsVhYsZ3CmiY'
+    '9tAQcrYeoj3cEp04uof9YcoXF0R4MWdMWd5cURwTbfUMdG3M76O0QR+G4s3vdPEaxcaJQ3H1rTn7V5YX30Tq11PJ'
+    '7b9hMo4tfcBjS8fKehU/pe6wrzgP7G8SV7+pOxfvDlonqRfUNloCexvr30Ss727pQYvjU5Kvace+UHBm4TkcEzs4'
+    'SmNXPTYezlElR8p+7tR28nd2i1/an+UkdnyMr8G8mrTMoLz+Kx2tx8O7EJvoyh0q0nYSbJyi3zQq+s0qlC+Wq14A'
+    'v5seWEdKdMtSUv77U7sli7huZ9ORXXrKYd+HyGXoOD63MgftbRmf0b34tsM+7XnkIKf558kO+tD8/dBjb6ZkJ/cq'
+    'nBu9wFjCuPpkidbyO1M+ibAd1C5PPHZ58v3ot+/K7PKyHPiQe+0m4cK/C+WKP2WQW7Gbtgnmtx+WnI6QNWYYRyus'
+    'Mc7N8u+L578l97ST0Pl7sediG5J95P8Bpu5ZEg=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    (' {2,}|\\t', 0): (32, 0, 92, 0, (), (None,)),
-    ('"(\\w*?(?:[Ee]rror|[Ww]arning|[Ff]ail(?:ed|ure)?)\\w*)": *([1-9]\\d*)(?![\\d.eE])', 0): (32, 92, 664, 2, (), (None, None, None)),
-    ('"[A-Z]{3,7} \\S+ HTTP/[\\d.]+" ([1-5]\\d\\d) ', 0): (32, 756, 340, 1, (), (None, None)),
-    ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 1096, 276, 1, (), (None, None)),
-    ('(?:0x)?[0-9a-f]+', 2): (34, 1372, 116, 0, (), (None,)),
-    ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1488, 1148, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2636, 464, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 3100, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 3416, 236, 2, (), (None, None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3652, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3964, 300, 1, (), (None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 4264, 3312, 0, (), (None,)),
-    ('= -1 ENOENT \\(No such file or directory\\)', 0): (32, 7576, 656, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8232, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 9192, 948, 1, (), (None, None)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 10140, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 10424, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 10564, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 11324, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 12868, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 13728, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 13800, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 13880, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 13956, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 14040, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 14112, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 14732, 68, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 14800, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 15028, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 15396, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 15624, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 15864, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 16460, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 16860, 64, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 16924, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 17512, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 18204, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 18448, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 18576, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 19344, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 19852, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 20072, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 20296, 760, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 21056, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 21284, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 21500, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 21696, 136, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 21832, 616, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 22448, 960, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 23408, 520, 2, (), (None, None, None)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 23928, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 24208, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 24724, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 25116, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 27148, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 27324, 648, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 27972, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 28492, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 30212, 64, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 30276, 868, 2, (), (None, None, None)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 31144, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 31428, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 31720, 740, 1, (), (None, None)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 32460, 188, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 32648, 388, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 33036, 104, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 33140, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 33668, 368, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 34036, 196, 1, (), (None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 34232, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 35152, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 35944, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 36848, 548, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 37396, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 38080, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 39684, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 40124, 140, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 40264, 304, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 40568, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 40764, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 41264, 3040, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 44304, 332, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 44636, 920, 1, (), (None, None)),
+    ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 0, 276, 1, (), (None, None)),
+    ('(?:0x)?[0-9a-f]+', 2): (34, 276, 116, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 392, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 708, 236, 2, (), (None, None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 944, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 4256, 284, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 4540, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 4680, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 5440, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 6984, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 7844, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 7916, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 7996, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 8072, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 8156, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 8228, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 8848, 68, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 8916, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 9144, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 9512, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 9740, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 9980, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 10576, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 10976, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 11040, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 11656, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 12176, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 12696, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 14416, 64, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 14480, 188, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 14668, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 14772, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 14968, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 15652, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 17256, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 17396, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 17592, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18092, 3040, 0, (), (None,)),
 }
