@@ -36,6 +36,33 @@ def test_lines_with_more_query_terms_rank_first() -> None:
     assert picks[0].share == 1.0 and picks[1].share == 1.0
 
 
+def test_a_neighbour_announcing_a_value_brings_that_value() -> None:
+    content = "\n".join(
+        [
+            "✔ percent coupon takes 15% off",
+            "✖ fixed coupon never makes the total negative",
+            "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+            "",
+            "-300 !== 0",
+            "",
+            "at TestContext.<anonymous> (test/shop.test.js:28:12)",
+        ]
+    )
+    (pick,) = best_lines(content, "fixed coupon", 1).picks
+    assert [text for _, text in pick.around] == [
+        "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+        "-300 !== 0",
+        "✔ percent coupon takes 15% off",
+    ]
+
+
+def test_an_announcing_neighbour_brings_nothing_when_the_section_ends_with_it() -> None:
+    content = "total 3\n✖ fixed coupon never makes the total negative\nExpected:"
+    (pick,) = best_lines(content, "fixed coupon", 1).picks
+    assert [text for _, text in pick.around] == ["Expected:", "total 3"]
+    assert best_lines(content, "fixed coupon", 1, context=0).picks[0].around == ()
+
+
 def test_a_short_matching_line_comes_with_its_neighbours_the_next_one_first() -> None:
     content = "header\nerror[E0502]: cannot borrow\n --> src/lib/parse.rs:142:9\n 142 | drain\nnote"
     (pick,) = best_lines(content, "parse.rs:142", 1).picks
