@@ -180,6 +180,9 @@ class Pick:
     text: str
     around: tuple[tuple[int, str], ...] = ()
     share: float = 1.0  # its score as a share of the best window's
+    # A window of a long line: the same window reaching further on both sides, what a snippet
+    # with bytes to spare shows instead of it ("" for a line shown whole).
+    wider: str = ""
 
 
 @attrs.frozen
@@ -254,8 +257,19 @@ def best_lines(
             for near in around
             if 0 <= near < len(lines) and near != number
         )
-        picks.append(Pick(number, start, _segment(lines, number, start, width), shown, share))
+        text = _segment(lines, number, start, width)
+        picks.append(Pick(number, start, text, shown, share, _wider(lines, number, start, width)))
     return BestLines(tuple(picks))
+
+
+def _wider(lines: list[str], number: int, start: int, width: int) -> str:
+    """The window of line ``number`` from ``start`` grown half a window to the left and to
+    twice its width (never ending before it does), or ``""`` when the line fits in a window."""
+    line = lines[number]
+    if byte_len(line) <= width:
+        return ""
+    left = max(0, start - max(1, len(truncate_bytes(line[start:], width)) // 2))
+    return _segment(lines, number, left, max(2 * width, byte_len(line[left:start]) + width))
 
 
 def _opens_block(lines: list[str], number: int) -> bool:

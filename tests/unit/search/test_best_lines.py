@@ -84,6 +84,28 @@ def test_a_long_line_is_windowed_around_the_match() -> None:
     assert pick.text.startswith(ELLIPSIS) and pick.text.endswith(ELLIPSIS)
 
 
+def test_a_window_of_a_long_line_has_a_wider_one_and_a_short_line_none() -> None:
+    rows = [{"id": i, "note": "x" * 200, "status": "ok"} for i in range(60)]
+    rows[41]["status"] = "failed: cosign no identity token"
+    content = json.dumps(rows, separators=(",", ":")) + "\ncosign finished"
+    wide, short = best_lines(content, "cosign", 2).picks
+    assert '{"id":41,' in wide.wider and '{"id":41,' not in wide.text
+    assert wide.text.strip(ELLIPSIS) in wide.wider
+    assert len(wide.wider.strip(ELLIPSIS).encode()) <= 2 * SEGMENT_BYTES
+    assert short.text == "cosign finished" and short.wider == ""
+
+
+@given(
+    st.text(alphabet="ab é€😀,:", min_size=1, max_size=900),
+    st.text(alphabet="ab é€😀,:", max_size=900),
+)
+def test_a_wider_window_holds_the_window_it_widens(before: str, after: str) -> None:
+    content = f"{before}needle{after}"
+    for pick in best_lines(content, "needle", 1).picks:
+        assert pick.text.strip(ELLIPSIS) in pick.wider or not pick.wider
+        assert bool(pick.wider) == (len(content.strip().encode()) > SEGMENT_BYTES)
+
+
 @given(st.text(max_size=3000), st.text(max_size=40), st.text(max_size=40))
 def test_picks_are_bounded(content: str, query: str, title: str) -> None:
     picks = best_lines(content, query, 4, title=title).picks
