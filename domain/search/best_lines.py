@@ -180,6 +180,9 @@ class Pick:
     text: str
     around: tuple[tuple[int, str], ...] = ()
     share: float = 1.0  # its score as a share of the best window's
+    # A window of a long line: the same window reaching further on both sides, what a snippet
+    # with bytes to spare shows instead of it ("" for a line shown whole).
+    wider: str = ""
 
 
 @attrs.frozen
@@ -204,7 +207,9 @@ def best_lines(
 
     Each short line comes with what explains it: the object's other scalar members for a JSON
     member, the ``BLOCK_LINES`` after a line opening a block, else ``context`` lines on either
-    side (the next one first: an error's location, a key's value). The first non-blank line
+    side (the next one first: an error's location, a key's value), and the line after the next
+    one when the next one announces it (ends in ``:``, ``{``, ``[`` or ``(``: ``Expected values
+    to be strictly equal:`` before ``-300 !== 0``). The first non-blank line
     stands in when no term of the query occurs (a fuzzy or substring match); no window is
     longer than ``width`` bytes plus the ellipses. A first line that only repeats ``title`` (the
     section title shown next to it) is never shown. Windows scoring under ``weak_share`` of the
@@ -245,13 +250,32 @@ def best_lines(
                     for distance in range(1, context + 1)
                     for near in (number + distance, number - distance)
                 ]
+                if context and _opens_block(lines, number + 1) and number + 2 not in around:
+                    around.insert(1, number + 2)  # the value the next line announces
         shown = tuple(
             (near, _segment(lines, near, 0, width))
             for near in around
             if 0 <= near < len(lines) and near != number
         )
-        picks.append(Pick(number, start, _segment(lines, number, start, width), shown, share))
+        text = _segment(lines, number, start, width)
+        picks.append(Pick(number, start, text, shown, share, _wider(lines, number, start, width)))
     return BestLines(tuple(picks))
+
+
+def _wider(lines: list[str], number: int, start: int, width: int) -> str:
+    """The window of line ``number`` from ``start`` grown half a window to the left and to
+    twice its width (never ending before it does), or ``""`` when the line fits in a window."""
+    line = lines[number]
+    if byte_len(line) <= width:
+        return ""
+    left = max(0, start - max(1, len(truncate_bytes(line[start:], width)) // 2))
+    return _segment(lines, number, left, max(2 * width, byte_len(line[left:start]) + width))
+
+
+def _opens_block(lines: list[str], number: int) -> bool:
+    """Whether line ``number`` has a line after it and announces what that line says
+    (``Expected values to be strictly equal:``, ``Caused by:``)."""
+    return 0 <= number < len(lines) - 1 and lines[number].endswith(_OPENERS)
 
 
 def _object_members(lines: list[str], number: int) -> list[int]:

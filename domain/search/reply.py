@@ -36,13 +36,18 @@ def worth_showing(results: Sequence[SearchResult]) -> list[SearchResult]:
 def result_texts(results: Sequence[SearchResult], *, sources: bool = True) -> list[str]:
     """Each result as ``### <title>`` and its snippet; with ``sources``, its source label
     (``--- [label] ---``) above the first of each run of results from one source. Title and
-    snippet are quoted data: no retrieved text can pass for markup or for a marker."""
+    snippet are quoted data: no retrieved text can pass for markup or for a marker. A line a
+    neighbouring section above already showed is not shown again (``_unseen``); a result left
+    with nothing new is not shown."""
     texts = []
     previous = None
-    for result in results:
+    for index, result in enumerate(results):
+        snippet = _unseen(result.snippet, _shown_by_neighbours(results, index))
+        if not snippet:
+            continue
         head = f"{source_marker(result.source)}\n" if sources and result.source != previous else ""
         previous = result.source
-        texts.append(f"{head}### {quoted(result.title)}\n\n{quoted(result.snippet)}")
+        texts.append(f"{head}### {quoted(result.title)}\n\n{quoted(snippet)}")
     return texts
 
 
@@ -162,13 +167,7 @@ def _under_titles(shown: Sequence[SearchResult]) -> list[str]:
     texts: list[str] = []
     previous = None
     for index, result in enumerate(shown):
-        seen = {
-            line
-            for other in shown[:index]
-            if other.source_id == result.source_id and abs(other.chunk_id - result.chunk_id) == 1
-            for line in other.snippet.splitlines()
-        }
-        snippet = _unseen(result.snippet, seen)
+        snippet = _unseen(result.snippet, _shown_by_neighbours(shown, index))
         if not snippet:
             continue
         if result.title == previous:
@@ -178,6 +177,18 @@ def _under_titles(shown: Sequence[SearchResult]) -> list[str]:
             texts.append(f"### {result.title}\n\n{snippet}")
         previous = result.title
     return texts
+
+
+def _shown_by_neighbours(shown: Sequence[SearchResult], index: int) -> set[str]:
+    """The snippet lines of the results before ``shown[index]`` that are its neighbouring
+    sections (the next or the previous section of its source)."""
+    result = shown[index]
+    return {
+        line
+        for other in shown[:index]
+        if other.source_id == result.source_id and abs(other.chunk_id - result.chunk_id) == 1
+        for line in other.snippet.splitlines()
+    }
 
 
 def _unseen(snippet: str, seen: set[str]) -> str:

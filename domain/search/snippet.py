@@ -7,8 +7,10 @@ line where lines were left out. The bytes go to the matching lines first, best f
 then to the lines that explain them (a line of context, a JSON object's other members, a
 block's values): a fact further down is never crowded out by the neighbours of a better one.
 Whole lines are kept, so a fact is never cut in the middle; only a line longer than a window
-(compact JSON, minified output) is cut, around its match, with ``…`` at the cut. A section no
-bigger than a snippet (a test's short traceback, a commit) is shown whole.
+(compact JSON, minified output) is cut, around its match, with ``…`` at the cut; when the bytes
+left after the context allow, its window reaches further on both sides (a JSON record's name a
+few fields before the field that matched). A section no bigger than a snippet (a test's short
+traceback, a commit) is shown whole.
 """
 
 from __future__ import annotations
@@ -46,17 +48,28 @@ def extract_snippet(
         weak_share=WEAK_SEGMENT_SHARE,
     )
     context_share = reply_tuning.SNIPPET_CONTEXT_SHARE
-    wanted = [(pick.share, pick.line, pick.text) for pick in found.picks]
+    # (share, line, text, the pick's own text when ``text`` is that pick's wider window)
+    wanted = [(pick.share, pick.line, pick.text, "") for pick in found.picks]
     wanted += [
-        (pick.share * context_share, near, text)
+        (pick.share * context_share, near, text, "")
         for pick in found.picks
         for near, text in pick.around
+    ]
+    wanted += [
+        (pick.share * context_share, pick.line, pick.wider, pick.text)
+        for pick in found.picks
+        if pick.wider
     ]
     shown: dict[int, str] = {}
     used = 0
     # Best share first; a stable sort keeps the picks before their context at equal shares.
-    for _, number, text in sorted(wanted, key=itemgetter(0), reverse=True):
+    for _, number, text, widens in sorted(wanted, key=itemgetter(0), reverse=True):
         if number in shown:
+            # a window of a long line shows more of that line when the bytes allow
+            grows = byte_len(text) - byte_len(shown[number])
+            if widens and shown[number] == widens and used + grows <= budget:
+                shown[number] = text
+                used += grows
             continue
         cost = byte_len(text) + 1
         if not shown or used + cost <= budget:

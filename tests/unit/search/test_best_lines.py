@@ -36,6 +36,33 @@ def test_lines_with_more_query_terms_rank_first() -> None:
     assert picks[0].share == 1.0 and picks[1].share == 1.0
 
 
+def test_a_neighbour_announcing_a_value_brings_that_value() -> None:
+    content = "\n".join(
+        [
+            "✔ percent coupon takes 15% off",
+            "✖ fixed coupon never makes the total negative",
+            "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+            "",
+            "-300 !== 0",
+            "",
+            "at TestContext.<anonymous> (test/shop.test.js:28:12)",
+        ]
+    )
+    (pick,) = best_lines(content, "fixed coupon", 1).picks
+    assert [text for _, text in pick.around] == [
+        "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+        "-300 !== 0",
+        "✔ percent coupon takes 15% off",
+    ]
+
+
+def test_an_announcing_neighbour_brings_nothing_when_the_section_ends_with_it() -> None:
+    content = "total 3\n✖ fixed coupon never makes the total negative\nExpected:"
+    (pick,) = best_lines(content, "fixed coupon", 1).picks
+    assert [text for _, text in pick.around] == ["Expected:", "total 3"]
+    assert best_lines(content, "fixed coupon", 1, context=0).picks[0].around == ()
+
+
 def test_a_short_matching_line_comes_with_its_neighbours_the_next_one_first() -> None:
     content = "header\nerror[E0502]: cannot borrow\n --> src/lib/parse.rs:142:9\n 142 | drain\nnote"
     (pick,) = best_lines(content, "parse.rs:142", 1).picks
@@ -55,6 +82,28 @@ def test_a_long_line_is_windowed_around_the_match() -> None:
     (pick,) = best_lines(content, "cosign identity token", 1).picks
     assert "cosign no identity token" in pick.text
     assert pick.text.startswith(ELLIPSIS) and pick.text.endswith(ELLIPSIS)
+
+
+def test_a_window_of_a_long_line_has_a_wider_one_and_a_short_line_none() -> None:
+    rows = [{"id": i, "note": "x" * 200, "status": "ok"} for i in range(60)]
+    rows[41]["status"] = "failed: cosign no identity token"
+    content = json.dumps(rows, separators=(",", ":")) + "\ncosign finished"
+    wide, short = best_lines(content, "cosign", 2).picks
+    assert '{"id":41,' in wide.wider and '{"id":41,' not in wide.text
+    assert wide.text.strip(ELLIPSIS) in wide.wider
+    assert len(wide.wider.strip(ELLIPSIS).encode()) <= 2 * SEGMENT_BYTES
+    assert short.text == "cosign finished" and short.wider == ""
+
+
+@given(
+    st.text(alphabet="ab é€😀,:", min_size=1, max_size=900),
+    st.text(alphabet="ab é€😀,:", max_size=900),
+)
+def test_a_wider_window_holds_the_window_it_widens(before: str, after: str) -> None:
+    content = f"{before}needle{after}"
+    for pick in best_lines(content, "needle", 1).picks:
+        assert pick.text.strip(ELLIPSIS) in pick.wider or not pick.wider
+        assert bool(pick.wider) == (len(content.strip().encode()) > SEGMENT_BYTES)
 
 
 @given(st.text(max_size=3000), st.text(max_size=40), st.text(max_size=40))

@@ -179,3 +179,24 @@ def test_a_line_a_neighbouring_section_showed_is_not_shown_again() -> None:
     body = text.split("### Collecting urllib3<2\n\n", 1)[1]
     assert body.startswith("Installing urllib3, six\n\n###")  # the shared edge line, once
     assert text.count(shared) == 2  # a section elsewhere says it again on its own
+
+
+def test_search_shows_a_line_a_neighbouring_section_showed_once_as_well() -> None:
+    shared = "Successfully uninstalled urllib3-2.8.0"
+    first = _result(1, "Uninstalling urllib3", f"{shared}\nSuccessfully installed botocore", 1.0)
+    neighbour = _result(2, "Collecting urllib3<2", f"Installing urllib3, six\n{shared}", 0.9)
+    far = attrs.evolve(_result(3, "Summary", f"{shared}\nDone", 0.8), chunk_id=9)
+    echo = attrs.evolve(_result(4, "Echo", shared, 0.8), chunk_id=10)
+    text = results_block(SearchResults("urllib3", (first, neighbour, far, echo)))
+    assert "### Collecting urllib3<2\n\nInstalling urllib3, six\n\n###" in text
+    assert text.count(shared) == 2  # a section elsewhere says it again on its own
+    assert "### Echo" not in text  # nothing its neighbour had not shown
+
+
+def test_search_keeps_a_shared_line_of_sections_from_different_sources() -> None:
+    shared = "Successfully uninstalled urllib3-2.8.0"
+    first = _result(1, "Uninstalling urllib3", shared, 1.0)
+    other = _result(2, "Uninstalling urllib3", shared, 0.9, source="execute:shell:1a2b3c4d")
+    other = attrs.evolve(other, source_id=first.source_id + 1)
+    text = results_block(SearchResults("urllib3", (first, other)))
+    assert text.count(shared) == 2

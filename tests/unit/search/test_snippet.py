@@ -60,3 +60,19 @@ def test_a_small_section_is_shown_whole_without_the_heading_its_title_repeats() 
         "Floating point amounts drifted by up to 0.03 per invoice."
     )
     assert extract_snippet("## Context", "rounding", title=title) == "## Context"
+
+
+def test_a_window_of_a_long_line_reaches_further_when_the_bytes_allow() -> None:
+    def instance(name: str, tokens: str) -> str:
+        tags = f'"Tags":[{{"Key":"Name","Value":"{name}"}},{{"Key":"env","Value":"prod"}}]'
+        padding = ",".join(f'"Field{i}":"{i * 7919}"' for i in range(12))
+        return f'{{{padding},{tags},"MetadataOptions":{{"HttpTokens":"{tokens}"}}}}'
+
+    line = "[" + ",".join(instance(f"web-{i}", "required") for i in range(6))
+    line += "," + instance("ci-runner-legacy-2", "optional") + "]"
+    narrow = extract_snippet(line, "http tokens optional", max_bytes=320)
+    wide = extract_snippet(line, "http tokens optional", max_bytes=700)
+    assert '"HttpTokens":"optional"' in narrow and '"HttpTokens":"optional"' in wide
+    assert byte_len(narrow) <= 320 < byte_len(wide) <= 700
+    assert narrow.strip(ELLIPSIS) in wide
+    assert "ci-runner-legacy-2" in wide

@@ -153,21 +153,31 @@ def _reference_snippet(content: str, query: str, title: str, budget: int) -> str
     shown: dict[int, str] = {}
     used = 0
 
-    def add(number: int, text: str) -> None:
+    def add(number: int, text: str, widens: str) -> None:
         nonlocal used
+        if number in shown:
+            grows = byte_len(text) - byte_len(shown[number])
+            if widens and shown[number] == widens and used + grows <= budget:
+                shown[number] = text
+                used += grows
+            return
         cost = byte_len(text) + 1
-        if number not in shown and (not shown or used + cost <= budget):
+        if not shown or used + cost <= budget:
             shown[number] = text
             used += cost
 
-    wanted = [(pick.share, pick.line, pick.text) for pick in found.picks]
+    context = reply_tuning.SNIPPET_CONTEXT_SHARE
+    wanted = [(pick.share, pick.line, pick.text, "") for pick in found.picks]
     wanted += [
-        (pick.share * reply_tuning.SNIPPET_CONTEXT_SHARE, near, text)
-        for pick in found.picks
-        for near, text in pick.around
+        (pick.share * context, near, text, "") for pick in found.picks for near, text in pick.around
     ]
-    for _, number, text in sorted(wanted, key=lambda item: -item[0]):
-        add(number, text)
+    wanted += [
+        (pick.share * context, pick.line, pick.wider, pick.text)
+        for pick in found.picks
+        if pick.wider
+    ]
+    for _, number, text, widens in sorted(wanted, key=lambda item: -item[0]):
+        add(number, text, widens)
     parts: list[str] = []
     previous = -1
     for number in sorted(shown):
