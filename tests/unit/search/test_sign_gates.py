@@ -1,6 +1,6 @@
-"""Substring tests asked first for one character of the substring (ADR 0216): the same answers
-as the plain tests, for the signs of the tool vocabulary, of test-result windows, of outcome
-words and of requests' statuses."""
+"""Substring tests asked first for one character of the substring (ADR 0216), or for several
+(ADR 0224): the same answers as the plain tests, for the signs of test-result windows, of
+outcome words and of requests' statuses (the tool vocabulary's: ``test_tool_vocabulary_signs``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from domain.chunking.log_titles import _RESULT_MARKS, _RESULT_SHAPES, _may_hold_results
 from domain.search import outcome_words as ow
 from domain.search.line_facts import _REQUEST_STATUS, request_statuses
-from domain.search.sign_gates import gated, holds_gated, sign_gate
-from domain.search.tool_vocabulary import _ENTRIES, _SAID, tool_vocabulary_facts
+from domain.search.sign_gates import gated, holds_gated, holds_signed, sign_gate
+from domain.search.tool_vocabulary import _ENTRIES
 
-_TOOL_SIGNS = tuple(sign for signs, _, _ in _ENTRIES for sign in signs)
+_TOOL_SIGNS = tuple(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str))
 # Pieces the texts are made of: every sign whole and cut, what their patterns need around
 # them, and characters a gate may be (capitals, colons, parentheses, dots, dashes).
 _PIECES = st.sampled_from(
@@ -62,18 +62,6 @@ _PIECES = st.sampled_from(
     ]
 )
 _TEXTS = st.lists(_PIECES, max_size=12).map("".join) | st.text(max_size=60)
-
-
-def _tool_vocabulary_facts_scanning_each_sign(text: str) -> str:
-    """``tool_vocabulary_facts`` as it was written first: every sign looked for in the text."""
-    words: dict[str, None] = {}
-    for signs, holds, said in _ENTRIES:
-        if any(sign in text for sign in signs) and holds(text):
-            words.update(dict.fromkeys(said.split()))
-    if not words:
-        return ""
-    lowered = text.lower()
-    return " ".join(word for word in words if _SAID[word].search(lowered) is None)
 
 
 def _may_hold_results_scanning_each_shape(text: str) -> bool:
@@ -130,11 +118,12 @@ def test_gated_signs_are_found_where_the_plain_scans_find_them(text: str, signs:
 
 
 @settings(max_examples=1500)
-@given(_TEXTS)
-def test_the_tool_vocabulary_s_gated_signs_give_the_facts_of_every_sign_scanned(
-    text: str,
+@given(_TEXTS, st.lists(_PIECES | st.text(min_size=1, max_size=6), min_size=1, max_size=5))
+def test_signs_behind_their_own_characters_are_found_where_the_plain_scans_find_them(
+    text: str, signs: list[str]
 ) -> None:
-    assert tool_vocabulary_facts(text) == _tool_vocabulary_facts_scanning_each_sign(text)
+    behind = tuple((sign[::2], sign) for sign in signs)  # every other character of each sign
+    assert holds_signed(text, behind) == any(sign in text for sign in signs)
 
 
 @settings(max_examples=1500)
