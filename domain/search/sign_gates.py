@@ -12,8 +12,6 @@ one ``memchr`` more (up to that character's first place) for a section that has 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 
 def sign_gate(sign: str) -> str:
     """The character of ``sign`` asked for first: its first that is no lower-case letter,
@@ -35,25 +33,4 @@ def holds_gated(text: str, signs: tuple[tuple[str, str], ...]) -> bool:
     for sign, gate in signs:  # noqa: SIM110 - a plain loop, as ``holds_any``: no generator
         if gate in text and sign in text:
             return True
-    return False
-
-
-# A sign asked for behind characters of its own: the characters (each found by a ``memchr``;
-# all must stand in the text), then the sign, a string looked for with ``in`` or a scan of the
-# text (a pattern's ``search``, or its ``match`` for the text's start).
-Sign = tuple[str, str | Callable[[str], object]]
-
-
-def holds_signed(text: str, signs: tuple[Sign, ...]) -> bool:
-    """Whether ``text`` holds one of ``signs``: a sign is looked for only in a text holding
-    every one of its characters. ``in`` reads a text at about a nanosecond a byte for a short
-    string and faster for a long one; ``re`` finds a pattern opening on one character (``p9``,
-    ``\\n-``, ``.tar``) in about half that (ADR 0224)."""
-    for characters, sign in signs:
-        for character in characters:
-            if character not in text:
-                break
-        else:
-            if sign in text if isinstance(sign, str) else sign(text):
-                return True
     return False

@@ -1,6 +1,6 @@
-"""Substring tests asked first for one character of the substring (ADR 0216), or for several
-(ADR 0224): the same answers as the plain tests, for the signs of test-result windows, of
-outcome words and of requests' statuses (the tool vocabulary's: ``test_tool_vocabulary_signs``)."""
+"""Substring tests asked first for one character of the substring (ADR 0216): the same answers
+as the plain tests, for the signs of test-result windows, of outcome words and of requests'
+statuses (the tool vocabulary's, behind several characters: ``test_tool_vocabulary_signs``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from domain.chunking.log_titles import _RESULT_MARKS, _RESULT_SHAPES, _may_hold_results
 from domain.search import outcome_words as ow
 from domain.search.line_facts import _REQUEST_STATUS, request_statuses
-from domain.search.sign_gates import gated, holds_gated, holds_signed, sign_gate
+from domain.search.sign_gates import gated, holds_gated, sign_gate
 from domain.search.tool_vocabulary import _ENTRIES
 
 _TOOL_SIGNS = tuple(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str))
@@ -115,15 +115,6 @@ def test_a_sign_s_gate_is_one_of_its_characters_or_none(sign: str) -> None:
 @given(_TEXTS, st.lists(_PIECES | st.text(min_size=1, max_size=6), min_size=1, max_size=5))
 def test_gated_signs_are_found_where_the_plain_scans_find_them(text: str, signs: list[str]) -> None:
     assert holds_gated(text, gated(tuple(signs))) == any(sign in text for sign in signs)
-
-
-@settings(max_examples=1500)
-@given(_TEXTS, st.lists(_PIECES | st.text(min_size=1, max_size=6), min_size=1, max_size=5))
-def test_signs_behind_their_own_characters_are_found_where_the_plain_scans_find_them(
-    text: str, signs: list[str]
-) -> None:
-    behind = tuple((sign[::2], sign) for sign in signs)  # every other character of each sign
-    assert holds_signed(text, behind) == any(sign in text for sign in signs)
 
 
 @settings(max_examples=1500)
