@@ -14,57 +14,59 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXFtzU9cV3rJlyZIvsgW+NJCOAiTIDeYSSDM4pYEJECiNoQnTXFySEbZ8KbasSDIYXtqHzmSmz33sQ9/6kN/T'
-    '/9KnUJ167eHj81rn7CPbpAU0s2frnLOva6/7XnuPOueybueX6aan3V++mxe7abqbct3UJ+/HunlFypW6KSo30E3R'
-    '+4K864O2RrtpUP4PShsZeT4m5cbk/7g8vyFtOSk/IuMblPZ821Hf5W4akTFG7VyTvA5ttyjfhOdovB910yS184Xk'
-    'j6CdGrXTkHyNnlek3ZluOkntXpd8WWnXt7PeTVPdNEFzzcPconxJ+hkSeEXvtmiMdVqTMj1PB8J6XHK/VlE+B/jh'
-    'FPwYl35GBEciGJ/rposBfRep735pw+PIiCRf313e6bfidv+4PcbLQwl4OS31+2UNcD5XuulraNvP388to8xtRCkf'
-    '5Tckv0v5HcnPSLtD1G4O5hiVO03tH4N+EH64Ju/De14D7d04jd/DNAswPyTwKlIbowDfWcHHCeAjZ+TdmJSN8rcl'
-    'f4/oaRnoyhFu+7XyNKXRqqeXbam7An0vGXT/SGkrqvMl9PfI6O88zCOqc0tgiXNpEZ37/L7kbaL/OWjD87Ym1W0k'
-    'tDEDbdSozpLBP9eojWmYf5vg26C6bYV3MR/cpvX0+JKHOtuS/1LyC1KnBWPh9dsw6tRlPDiGmrFuXyvjxvajMr+D'
-    'MTQpXzTGcFWBoe/7ouRnCT4fwNq1aPxt6u+h0e870MY6rdWmIt+0NiaE5hHGazTvtlIX8XSd1nxAeIYzeEhG4T39'
-    'oJeU5PsI4JpInP4fnz79/scdVWfXL0N8pgm82JHc83ywCrJ6iNbsIvBm/1yS54JR1pd5G2T/+4AD0befw7cPoExJ'
-    'dIi8gjuev/E3X6+gfLuo6A08/xn57+HuNLhf/i/c83Fw9+uZlzXtF1nH8seSTQPyvs/AGUvPCNVHpmB+GVjXOJmP'
-    '9csgP6M6w4RzeaGlQeAFRepvA+gpJ99fNbgVCG6+znAKWN0VOJ2kdEn0mlnRjypiW8x30234f1e+VeV5U57bIvsi'
-    'vrsq75aFH64Lv6tI+Zb8X5LvLfke1e1AmcdCY//LvzGBHeq1s5Kfo/feVpuX/Lbx/i7Vq9L3TfrOuoeXfatUblmx'
-    'u1AWVRR7Ed8vUX3W23y/HaOdx8Q3RwWns2RvXwJ7y5Fc4m95kIXeZsmBbdCCMfWBHf83eZ8V+slSva2E+n8ROyMr'
-    'MmnE6NfD5jtqt05r52H2LT2vEU3XaRz3RbfIiq42ZcyjafTH46xRf98a5drULutMbSqfdl6nhOdF8zosfA7nVScc'
-    'rhnzRN8Btn9Y+GtW8GeA2u8YOuEDagf1g2GSCUlyTdMpjoEPwKWQFfsta3hcbfnP8uQ1/b6m35eFfi2dbvglo9ks'
-    '2Zp5sfN8OfQjed3kM8pvw3M0h19BHe/zvUL6jH/+rdQ5A/bzx9T+Tap7k8pxW0eh/ztUZl5poySJ5/mpMe9PCF88'
-    'rErC0z6UcgsEv3qgT/4k2NCLhm+jo8y1ZuhyLapTUsa0YdRZUfxQ94y9Do9LfbCPcoFwqWTgxU1YQ4T5VbD1hwLq'
-    'lgSPxlPgrNaftrZt4f25lHwiev8HkGkuE/Try7ykP9uC+nOgpfWPxBLaWoTi7BGSH8xDPocc96YYhwZkvS18Oir7'
-    'fb3gk9+/ONRlFodP9jbnrIwd5+rndoto6w75nu/0MGet/2ieyB/yBs/6TtbloPWxqK/fizz6f9O5vOwoxOi9npeO'
-    '70H3KoFvM0m/QjyI0/1fRZ1rUMH/n8ka5gj+fxKuWRV4V2Wt8HkroW5JfODHD7APj6tV0V2qgg9VwZ0q4KrHoZCy'
-    'LxqH9muP2Fr7flr7nxp398OfjHiNNh7PrU/xsxeNeIs5iKVIU7+f6mdT1h+Imd+0QrdfkU1yg+TjxyRXK6TfW/yf'
-    '5UzN2FvvGP7dWoKfdwng5Ou/QXEthwEOUZlfGzR0KYa+KvD/rMC3SDRtxXGUxOZYINisEuy2aI5LBJP7ho97JUGW'
-    'dwzbqELfV40YgorQ6xGCieVbt/Qatu8qhvytCH33CmtLX5xSfFJ3aIz3jZiTRRrzLZrrY/p+hdpZMWC2ZqzBhoLX'
-    'VhwSzvEQ0XYvc5xNmOOcsqcTyrc1fGYYzMTo+nmg7yLF+10hm3he1rtA/d8kX8ongm9o24yDrb9AcUFWLGGSX2GA'
-    '7JWqxIFUhd95fQX1Ew+bc6DbrEN8gO/H6xpe9yjH8P8i2IpPaDx1GFfSODqB45iSnHGgKjAN6acqtFGG+vkU+teR'
-    'F6Cbov91jPS4oefx8ESc7Z/Zh7hLxOWmxAjhOjcIXg2g/argBa5lC8rj+qXFFxzXb0TPyAHubBD8H0A/U6CLZYA2'
-    '0/Cee4BDzMd+YeQ+JnQA4N6n4HtLgVWV5GPoWOP4yJDC4+NiB5lGWTcoAx+P052wv9tgK6Ff9AvDTzlP/tGvFDv8'
-    'M/DFcFsh/pi3UsIF6bit6CY4r4eGDrVG+upjJZ6uTT6QRUP+1hWdWJv3dIJ+y7EbTcOf0lTiOjX9UoMRwibtfFC2'
-    'tg24avAOwYEjr3FAxYEtw95q0fe2YTMspdRDB0DHeItkT5N4fCNAdiwquhzLB033iWD3r8xOPC/KmQ7x6hrpEb69'
-    '+8b3B4oOjPJrM1DXQFnaor55LA2j3iKNcR1yLLdu6JhxY5vxMQaZHR+Sh2tSfT/mFYKLNhfWt5JwgXWWiqJDe50N'
-    '5836x+3Mzh5Gr3NK29/5bltvEi0sKrpClXgw6rNbBM+mgv/Y52Rmx1+OfW5SvgE4HWJ7YG71+2/3jOaKNPaGgbdb'
-    'BN9VBd/ZbxinT40qNkcZxo32Q5zuVhK9aJpsNqbPZo84bO2v/dPtxpdlwz6pGTQfoptin3+VWPScot/u97z9OJPq'
-    'MJ13CD+Yb9YMnPw8ACdXFdmE9KfhPeLmmySfmgbcNxLmHcKLGKcZDn805EnadUIYxtkkwyl46eMEObCd4IdNi9s8'
-    '3rzooegDfycFfFCe8Tg9XmQC5rBJeMgyoyPxZ+zTYDz3uBlCS5p8SaLxujEGprEbEheAZdLCE/tJgs8psdMPAj77'
-    'CRfrXHXOPX9+tQhxSrz3ZO357T4f5Vzc+SgrvndS7IXTivxEHx6eFfZtZVK0VQ7Yw+yjvdJT7tk5dQd7ZK8SXKK+'
-    'LkObQwH7wS8bDHDfNws+uTHg857G/HO/wMDvmxalf0d1vb2cFT6BvtyCpF3wrPhSf89Yvlz0B6trcmPnfZw/GOUG'
-    'rpG3wX18Pp6rZd/ntsJ/xhP4D9Ig+kOdS39efhr0Sr5vYBrmUZX/g4IrZ8X/PSk8fdnYT1qIwbkJ8P+OGX5hPg8/'
-    'CHI6DkYavn6zx3nFwSok1mJEiUeIaxP9vyNE/4MAv6KMt+qenWdDOywrKc4HP5siDqWX8pWU5ecOuHyF6OhdmJdL'
-    'Absk+gndA8H91Tzw0YKzz4zivQ+npd575CvEfdEp4KEZqpenPfEnsEdXoL3hJ+75s/tlqL9N9fE+gieKP1O7S+Uw'
-    '1OkY49LaxbPxfOZdi1UYVWIV2CbJge/ay9UTBMPjPe61L7j4c12hvNHL5yFqJ0f98Z77dWNf6FNn34titTcl8a3M'
-    'U7Q9j3UjFmbZiMfYgFigNHItzfjLgT70CQUfKsr+J84X7/XYL35xT4nLedfIOQZo24jxqBsxTo8S4mIqPeK/Nl6G'
-    '91mAt9uDnO31HqFe7h1a6CG+EO8jKoh+3O/sOzq4fIiMn0s5noMsr9mKfs/snoHneK+Zj70MvUfKx1/ivU059+xu'
-    'tBA8yhsxsh8lxICMEJ/5Ke6oGnTP3w9zlvQff5fAeaCzgrPvoxomPph3z+5LmTXyCvF3jqk8s0f6LgbywQbxu0fQ'
-    '/xDI/Zys9fdwhuWqsb+8TH2sKfGaobiWh7MUcyl565yM+bjs8eKYakZcr3WXV71H/j6n7J94WF5wu+8c0+4GDI2/'
-    '5fjaJB0CYaDZiHPEz7U1ivO5j8Ie+zmQ9ahn8f1jNdKLtfsP9xLbeaYHWySa4w9u59xt3Ll1aw71AHpAHYnPrVrx'
-    '0xwX8qHBWxoxcczWmm4KnuCazRu6Uych5n7DwLuGogtq53uSYrGRFjb3KfaXYb2RcD4gCU8PAiYzBo+xzl7myB4I'
-    'tY+QB19z8fe2Wvi0JPTx+qzuiz+r69cnDkcyZFtMC84izXyTdt1e2lWTdauoV8IG/TIJ3/lsWE50dl63SaJtvAeQ'
-    '+XTT2fcW9OIzKYoN4P3ZgwFxf0Vn30Nxzel3WVyjcfD5iKtU7ssYXf2oAq+QeyP2YttrumYv7SzReJsxPoi4uzYf'
-    'OP3sdehZnlH5f0LG7u3ttqRVGSvjuaazrMLcpgQ3NL9ZO0H3WVN0nvIeYvAZHnnAt+su3dm/Xn0nyzF4yLE8mg7y'
-    '0Onn2tYM+2ErIeYZ/ash9j3eU450e5DjSzO2PpKP2j3JrK9V9sHvpsW2t/bAI6L0H721Aao='
+    'eNrtXEtzG8cR3gVBgAAfIKEHGUtOwZJtgTGphyXFJTqKpbIkS1FMMbYqfjCyCyTBR0SCMABKlC7JIVWuyjnHHHLL'
+    'wb8n/yUnK9iwp/jpY/fuLEjKiSRUTQ12d6Znpqdf09MzI0EQZIOdX9hNz7q/fDcvdtNEN+W6KSPvR7t5RcqVuikq'
+    '199N0fuCvMsArJFuGpD/AwIjlOdTUm5U/o/J8xsCK5Dyw9K/AYHnYEdtl7tpWPoYwbkpeR1gtyjfhOeovx9103GC'
+    '84XkjwFOjeA0JF+j5xWBO9lNZwjuLcmXFbgOzno3jXfTMRprHsYW5UvSzqDgK3q3RX2s05yU6XnCE9djkru5ivIZ'
+    'oI9AoY8xaWdYaCTC8YVuuuLRdpHa7hMYjkaGJbn6wbWddivB3h/DY7o8kkCXE1K/T+YAx3O9m74G2G78bmyhMrZh'
+    'pXyU35b8PuVzkp8TuIMENwdjjMqdJfinoB3EH87JZXjPc6C9G6P+O5xmAedHBF9FgjEC+J0WejwGcuScvBuVslH+'
+    'juTvEz8tA18FRNturhxPabzq+GVb6q5A20sG3z9WYEV1voT2HhvtXYRxRHXuCi5xLC3ic5cvSN4m/p8BGE62Nalu'
+    'IwHGJMCoUZ0lQ36uEYwJGH+b8Nugum1FdrEc3Kb5dPSShzrbkv9S8ktSpwV94fnbMOrUpT/Yh5oxb18r/Ub4UZnf'
+    'QR+alC8afbih4NC1fUXy84SfD2DuWtT/NrX3yGj3XYCxTnO1qeg3DcYx4XnE8RqNu63URTpdpznvF5kRGDIkVGRP'
+    'H9glJfk+DLQmGqfvx2fPvv9xx9TZ8wtJzjRBFgek95wcrIKuHqQ5uwKy2T2X5LlglHVl3gHdfxloIPr2c/j2AZQp'
+    'iQ2RV2jHyTf+5uoVlG9XFLuBxz8p/x3eAw3v1/6L93wc3t185mVO+0TXsf6xdFO/vM8YNGPZGb72yDiML4R5jdP5'
+    'WL8M+jOqM0Q0lxdeGgBZUKT2NoCfcvL9VcNbgfDm6gylwJWzATOSHP1Ngc6ZEtglwE0BbKvjopfOKvbNlCF/InhJ'
+    '8sf1rw/65dI06URX/r6UP0Ppqthp02LvVWStNNtN9+D/fflWledNeW6LLo/0yKq8Wxb5vi7yuyLlW/J/Sb635HtU'
+    'twNlnojM+F/+jQru0E6flvwCvXdrz1nJ7xnv71O9Kn3fpO9sSzldvkrllpV1JOrWirL+xfdLVJ/tUNdux4DzhPRA'
+    'HH/NAX7nSNdeBp2DvFAQvkFfxFVYiwYEh7/lwU5w67kcrJtaML4M+Dj+Ju+zIluyVG8rof5fRE5kRV8PG+06PH9H'
+    'cOtEBw7/39LzGsm7OvVjQeyurNix48Y4mkZ73M8atfetUa5NcNmebFP5tOOaEn0Qjeuo0ByOq078UDPGiX4VhH9U'
+    'dE9W6Kef4HcMe/khwUHbaYj0ZZLO1+ytU+AfCVLo0YPWw9yvtvxnXfuaf1/z78vCv5a9O/SS8azT31lJTn+fBf19'
+    'FuSXwyf6q2vkb8f1pfMlPCUcs2/oqeJPiNtr4DQP/Z2XsYyKDBmWesdlfXxF/tfIT1+B+prfwfkq8mLTOFyiH9LZ'
+    'gp9Rfg+eo3H9Cuq4PYPrZD+6599KnXPgf/mY4N+huneoHMM6Ce3PUZlZBUZJEo/zU2Pcn9D8OVyVRO5/CLhG/NU9'
+    '93TOgA9m0fCNdZSx1gzbuUV1SkqfNow6K4of84FBv46WMrAPd4loqWTQxR2YQ8T5DfAVDXrULQkdjaWgWa09bW7b'
+    'oh9zKWVp9P4PoPeD0OuXCV/Sn71i/bPnyvYfiSW0ufCl2ROkY1mGfA456gqmoX6Zb4ueTsp+cS/05Pa/jnSFxdEz'
+    'vY05K33Hsbqx3SXemqO9i7kexqy1H40T5UPekFnfybwcts0atfV70Uf/b3ap0x2FmLWBk6Vj+7BPS+ATTLJBkQ7i'
+    '1kevkl2K+8xM/z+TOcwR/v8kUrMq+K7KXOHzVkLdktiIpw+xDUerVbFdqkIPVaGdKtCqoyGfsi+ahg4qxsCa+z6a'
+    '+5+adg9iPwLpGtfBPLaMsk9TNOJ1ZiAWJ039PqqfTVm/P2Z8EwrffkVrktukHz8mvVoh+96S/6xnakZsRsfwp9cS'
+    '/OpLgCdX/w2KizoKeIjK/Nrgoasx/FWB/+cFv0XiaSsOqCRrjnnCzSrhbovGuEQ4WTD2FFYSdHnHWBtV6PuqEYNS'
+    'EX49QTix9jIsu4bXdxVD/1aEv3vFtWUvjit+uznq44IRs7RIfb5LY31C368TnBUDZ2vGHGwodG3FseEYjxBv9zLG'
+    '6YQxzih7aL5yW6NnxsFkjK2fB/4uUrzodVoTz8p8F6j9O+RL+UToDdc2Y7DWn6e4MisWNcmv0E/rlarEEVVF3jl7'
+    'Be0Th5sLYNusQ3yJa8fZGs72KMfI/yKsFZ9Sf+rQr6R+dDz7MS4500BVcOrTTlV4owz18ynsrxMvwDZFH/Uo2XGD'
+    'z9Ph23Fr//AA4naRlpsSY4bz3CB8NYD3q0IXOJctKI/zl5ZesF+/ETsjB7SzQfh/CO2Mgy0WAm+mkT0PgIZYjv3C'
+    'yF1McT/gPaPQe0vBVZX0o29f4+TIoCLj42JPmUfZNiiDHI+znbC9e7BWQr/oF4afcpb8o18p6/DPwBfDsHz8MW+l'
+    'xAvycVuxTXBcjwwbao3s1SdKPGabfCCLhv6tKzaxNu6JBPuWY2Wahj+lqcQFa/alhiPETdrxoG5tG3jV8O1DAyde'
+    '04BKA1vGeqtF39vGmmEppR3aDzbGW6R7miTjGx66Y1Gx5Vg/aLZPhLt/hTvx4KhnOiSra2RHOHgLxveHig2M+mvT'
+    '09ZAXdqitrkvDaPeIvVxHXIst27YmHF9m3RxGOGOD8nhNam+6/MK4UUbC9tbSbTANktFsaGdzYbjZvvjXrizh9Hr'
+    'mNK2d7EL603ihUXFVqiSDEZ7dovw2VToH9s8Hu74y7HNTco3gKZ91h6YW+3+O9jluSL1vWHQ7Rbhd1Whd/YbxtlT'
+    'I8qaowz9xvVDnO1WErtogtZszJ/NHmnY2l/7Z7CXXpaN9UnN4Hkf2xTb/KucZcgp9u1Bj9v1M6kO83mH6IPlZs2g'
+    'yc89aHJV0U3IfxrdI22+SfqpaeB9I2HcPrKIaZrx8EdDn6SdJ8Rh3JpkKIUsfZKgB7YT/LBpaZv7mxc7FH3g76bA'
+    'D+oz7qeji9BjDJtEh6wzOhKjxz4NpnNHmz68pOmXJB6vG31gHrstcQFYJi0+sZ0k/EzJOv0w8HOQeLFi5XLB8+ef'
+    'ixCnxHtP1p7f3vN18edbrBho6yxNSD48PGvuYIUpYJU99jAztFc6FezecxDAHtmrhJeorWsAc9BjP/hlwwHu+2bB'
+    'JzcKct7xmItXy1AqBrtnuLAun+dy8PoEh771syJn0BdckLRnPiqu1N9DyxeM/mR1Tm/vvI/zJ6PewTl2a3iMId4O'
+    '9HOP24r8GkuQX8jD6E8NgvT3NUyAXcr3XUzAOKqeccWhElts0ewx8B+PGn5lvo9hAPR8HI40ev9mn+OKw5VPrMaw'
+    'Es8QBxP9x8MkPwYAf0XpbzXYPX+I6zgX6x7nw59OEcfSS/lKyvIzh1y+Qnz0HowrSIG7JP7x3UPB/dk8yOFCYJ9Z'
+    'HlHOLLxPvkbcVx0HGRpSPev8wgmIHVygswvu7ogy1N+m+tqZh7bhhy3D+ZYCjWPFA651lsKKdRhRYh14TZMD37fT'
+    'y28TDk/3uFc/H8SfnfOVjU6/DxKcHLXHe/a3jH2lTwP7Xh4L3rjEx7JM0fZM1o1YmmUjnmMDYonS6LU0/S97+uCP'
+    'KfRQUfZPcbx4r8xByYsHSlzPe0bOMUTbRoxI3YiRepwQV1Ppkf61/jK+zwO+g33o2V7vserl3qv5HuIT8T6sgtjH'
+    'fYF9RwyX99HxMyn7c5jltbWm23N7YNA53qvnYjd97zFz8Zt4b1gu2L2bz4eO8kaM7UcJMSTDJGd+ijvSBoLn7yc6'
+    'T/aPu/vhIvBZIbDvQxsiOZgPdu/rmTbyCsl3jsk8t0/+LnrKwQbJu8fQ/iDo/ZzM9fdwBuaGsT+9TG2sKfGevrSW'
+    'h7MYMyll64z0+bTsEWOfakZcsHWXXL1H+T6j7L84XF4K9t55p91N6Ru/y/G5STYE4kBbI86QPNfmKM5nPwJ79BdA'
+    '16Odxfff1cgu1u7f3E9s6Lke1iLRGH8Ids7txt0NYI2h7sEPaCPxuVcr/prjSj40ZEsjJg7amtNNoROcs1nDduok'
+    'xOxvGHTXUGxBxH1bsSe0MSAvbB5Q7DDjeiPhfEESnR4GTiYNGWOd3czResB3fYQy+GYQf2+wRU9Lwh+vz/q++LO+'
+    'bn7iaCSktcWE0CzyzDdp5+2lnTWZt4p6JbHXL0z4zmfLcmKz87wdJ97GeyhZTjcD+96DXnwmRVkDOH/2gEfcYDGw'
+    '77G4Geh3YdykfvD5ihtU7ssYW/2kgi+feyf2s7bXbM1e4CxRf5sxPoi4u14fBvrZbd+zQNa9b02QN01tHymsZJJ4'
+    'YkRSKL7FCDduPd+WtCq4YD7SbKJVwN240J7ml2sn2FZrik1V3scZAcZ3Huj5VpDubGKvvpnlGDrnWCPNxnkU6Ofu'
+    '1oz1yVZCTDb6b338B3gPP8qFw+xfmr5lSP9q94CzPVg5AL+eFnvf2ocMitJ/ACT/FhQ='
 )
 TABLE: dict[
     tuple[str, int],
@@ -77,42 +79,49 @@ TABLE: dict[
     ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2244, 464, 0, (), (None,)),
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 2708, 312, 1, (), (None, None)),
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3020, 300, 1, (), (None, None)),
-    ('= -1 ENOENT \\(No such file or directory\\)', 0): (32, 3320, 656, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 3976, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4936, 948, 1, (), (None, None)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 5884, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 6472, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7164, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 7408, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7536, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8304, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 8812, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9032, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9256, 760, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 10016, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10244, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 10460, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 10656, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 10792, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11752, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12032, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12548, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 12940, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 14972, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 15148, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 15796, 868, 2, (), (None, None, None)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16664, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16948, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17240, 740, 1, (), (None, None)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 17980, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 18368, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18896, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 19264, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20184, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20976, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 21880, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 22428, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 22868, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23172, 332, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 23504, 920, 1, (), (None, None)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3320, 160, 0, (), (None,)),
+    ('-', 0): (32, 3480, 48, 0, (), (None,)),
+    ('= -1 ENOENT \\(No such file or directory\\)', 0): (32, 3528, 656, 0, (), (None,)),
+    ('P[59]', 0): (32, 4184, 76, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4260, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5220, 948, 1, (), (None, None)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6168, 176, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6344, 116, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 6460, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7048, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7740, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 7984, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8112, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8880, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9388, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9608, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9832, 760, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 10592, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10820, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11036, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 11232, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11368, 960, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12328, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12608, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13124, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 13516, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 15548, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 15724, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 16372, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 17240, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 17304, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17588, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17880, 740, 1, (), (None, None)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18620, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19008, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 19536, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 19904, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20824, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21616, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 22520, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 23068, 440, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 23508, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23812, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 24144, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 24240, 920, 1, (), (None, None)),
 }

@@ -1,0 +1,148 @@
+"""The tool vocabulary's signs behind rare characters (ADR 0224) give the facts its plain signs
+gave: each entry's test run behind the substrings it was first written with, every one looked
+for in the whole text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.search.tool_vocabulary import _ENTRIES, _SAID, tool_vocabulary_facts
+
+# Each entry's substrings as they were before ADR 0224, one of which the entry's test ran
+# behind (by the entry's words).
+_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
+    "base image": ("FROM ",),
+    "size": ("Public-Key: (",),
+    "type": ("Public Key Algorithm:",),
+    "replay": ("ebas", " to do ("),
+    "moved renamed": ("\n",),
+    "csv columns header fields": (",",),
+    "tsv columns header fields": ("\t",),
+    "percentile": ("p9", "p5", "P9", "P5", "p("),
+    "negative": ("constraint failed", "greater than"),
+    "valid rejected": ("depth lookup: ",),
+    "intermediate chain": ("-untrusted ",),
+    "authentication": ("-purpose ssl",),
+    "missing": ("ENOENT (",),
+    "code status": ("+++ exited with ",),
+    "suggested": ("CREATE INDEX",),
+    "upstream tracking": ("] ",),
+    "formatted": ("--- old/", "Diff in ", "ould reformat"),
+    "write": ("O_WRONLY", "O_RDWR"),
+    "executable": ("-r", "--x"),
+    "archive": (".tar", ".tgz", ".zip"),
+}
+
+
+def _tool_vocabulary_facts_behind_plain_signs(text: str) -> str:
+    """``tool_vocabulary_facts`` as it was: each test behind its plain substrings."""
+    words: dict[str, None] = {}
+    for _, holds, said in _ENTRIES:
+        if any(sign in text for sign in _PLAIN_SIGNS[said]) and holds(text):
+            words.update(dict.fromkeys(said.split()))
+    if not words:
+        return ""
+    lowered = text.lower()
+    return " ".join(word for word in words if _SAID[word].search(lowered) is None)
+
+
+_LINES = [
+    "FROM python:3.12-slim AS build",
+    "   Public-Key: (256 bit)",
+    "   Public Key Algorithm: id-ecPublicKey",
+    "Rebasing (1/2)",
+    "interactive rebase in progress; onto 79e246d",
+    "Next command to do (1 remaining command):",
+    "fd1bbd85 src/a.py (Ann Lee 2026-12-02 16:52:09 +0000  4) x",
+    "32c7e57c a.py     (Bo Chen 2026-12-05 12:43:17 -0800  5)",
+    "^fd1bbd8 b.py (Cy Day 2026-12-05 12:43:17 +0530 17)",
+    "date,region,service",
+    '"date","region",p95_ms',
+    "2025-05-01,eu-west-1,checkout",
+    "a,b,c",
+    '"a","b","c"',
+    "1,2,3",
+    "host\trole\tzone",
+    "web-1\tweb\ta",
+    "  http_req_duration: avg=12ms p(90)=31ms p(95)=44ms",
+    "p50=12ms  p99.9=480ms P99 p75 P(95) p(99",
+    "latency P50 42ms",
+    "p75=8ms P(90)",
+    "CHECK constraint failed: amount_cents >= 0",
+    "Input should be greater than or equal to 0",
+    "should be greater than 0.5",
+    "error 10 at 0 depth lookup: certificate has expired",
+    "$ openssl verify -CAfile root.pem -untrusted issuing.pem api.pem",
+    "$ openssl s_client -purpose sslserver -connect a:443",
+    'openat(AT_FDCWD, "/etc/a.conf", O_RDONLY) = -1 ENOENT (No such file or directory)',
+    "[pid 21068] +++ exited with 127 +++",
+    ".expert",
+    "SELECT 1 FROM t WHERE a = 1;",
+    "CREATE INDEX t_idx_1 ON t(a);",
+    "* main   46a4d8e [origin/main: ahead 5] Cache it",
+    "  spike  47390b9 [origin/spike] Try it",
+    "--- old/queue.tf",
+    "+++ new/queue.tf",
+    "Diff in src/lib.rs:1:",
+    "Diff in src/lib.rs at line 3:",
+    "would reformat src/app.py",
+    "Would reformat: src/app.py",
+    'open("/var/log/a.log", O_RDWR|O_APPEND) = 3',
+    'openat(AT_FDCWD, "out/a.pdf", O_WRONLY|O_CREAT, 0644) = 3',
+    "-rwxr-xr-x 1 ann ann 40 Dec  1 10:00 run.sh",
+    "-rw-r-xr-x. 1 ann ann 40 run.sh",
+    "---x------ 1 a b c",
+    "-w-x------ 1 a b c",
+    "drwxr-xr-x 2 a b dir",
+    "$ tar -tvzf shopd-2.3.1.tar.gz",
+    "a-1.0.0.tgz docs.zip site.tar.zst x.tar.",
+    '10.0.3.4 - - [2025-06-14T00:00:01Z] "GET /api HTTP/1.1" 200 512 rt=0.120',
+    "2025-06-14T00:00:02Z WARN  req=0a1b connection to db-3 refused, retrying in 9 ms",
+]
+# What takes lines together: a table under its header, a blame across a move, a formatter's
+# diff of one file, ``.expert``'s answer.
+_BLOCKS = [
+    '"a","b","c"\n1,2,3\n4,5,6\n7,8,9',
+    "id,name\tx,y\n1,2\n3,4\n5,6",
+    "host\trole\tzone\nweb-1\tweb\ta\nweb-2\tweb\tb\ndb-1\tdb\ta",
+    "fd1bbd85 src/a.py (Ann Lee 2026-12-02 16:52:09 +0000  4) x\n"
+    "32c7e57c a.py     (Bo Chen 2026-12-05 12:43:17 -0800  5)",
+    "--- old/queue.tf\n+++ new/queue.tf",
+    ".expert\nSELECT 1 FROM t WHERE a = 1;\nCREATE INDEX t_idx_1 ON t(a);",
+]
+# Pieces the texts are made of: whole lines and blocks, their halves, every sign old and new,
+# and the characters the signs open on or are asked for behind.
+_PIECES = st.sampled_from(
+    [
+        *_LINES,
+        *_BLOCKS,
+        *(line[: len(line) // 2] for line in _LINES),
+        *(line[len(line) // 2 :] for line in _LINES),
+        *(sign for signs in _PLAIN_SIGNS.values() for sign in signs),
+        *(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str)),
+        *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59',
+    ]
+)
+_TEXTS = (
+    st.lists(_PIECES, max_size=14).map("".join)
+    | st.lists(_PIECES, max_size=8).map("\n".join)
+    | st.text(max_size=60)
+)
+
+
+@settings(max_examples=3000)
+@given(_TEXTS)
+def test_the_signs_behind_rare_characters_give_the_facts_of_the_plain_signs(text: str) -> None:
+    assert tool_vocabulary_facts(text) == _tool_vocabulary_facts_behind_plain_signs(text)
+
+
+def test_each_entry_has_its_plain_signs() -> None:
+    assert [said for _, _, said in _ENTRIES] == list(_PLAIN_SIGNS)
+
+
+def test_a_string_sign_holds_the_characters_asked_for_before_it() -> None:
+    for signs, _, _ in _ENTRIES:
+        for characters, sign in signs:
+            if isinstance(sign, str):
+                assert all(character in sign for character in characters), sign
