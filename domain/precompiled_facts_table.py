@@ -14,57 +14,56 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXFtzU9cV3rJlyZIvsgW+NJCOAiTIDeYSSDM4pYEJECiNoQnTXFySEbZ8KbasSDIYXtqHzmSmz33sQ9/6kN/T'
-    '/9KnUJ167eHj81rn7CPbpAU0s2frnLOva6/7XnuPOueybueX6aan3V++mxe7abqbct3UJ+/HunlFypW6KSo30E3R'
-    '+4K864O2RrtpUP4PShsZeT4m5cbk/7g8vyFtOSk/IuMblPZ821Hf5W4akTFG7VyTvA5ttyjfhOdovB910yS184Xk'
-    'j6CdGrXTkHyNnlek3ZluOkntXpd8WWnXt7PeTVPdNEFzzcPconxJ+hkSeEXvtmiMdVqTMj1PB8J6XHK/VlE+B/jh'
-    'FPwYl35GBEciGJ/rposBfRep735pw+PIiCRf313e6bfidv+4PcbLQwl4OS31+2UNcD5XuulraNvP388to8xtRCkf'
-    '5Tckv0v5HcnPSLtD1G4O5hiVO03tH4N+EH64Ju/De14D7d04jd/DNAswPyTwKlIbowDfWcHHCeAjZ+TdmJSN8rcl'
-    'f4/oaRnoyhFu+7XyNKXRqqeXbam7An0vGXT/SGkrqvMl9PfI6O88zCOqc0tgiXNpEZ37/L7kbaL/OWjD87Ym1W0k'
-    'tDEDbdSozpLBP9eojWmYf5vg26C6bYV3MR/cpvX0+JKHOtuS/1LyC1KnBWPh9dsw6tRlPDiGmrFuXyvjxvajMr+D'
-    'MTQpXzTGcFWBoe/7ouRnCT4fwNq1aPxt6u+h0e870MY6rdWmIt+0NiaE5hHGazTvtlIX8XSd1nxAeIYzeEhG4T39'
-    'oJeU5PsI4JpInP4fnz79/scdVWfXL0N8pgm82JHc83ywCrJ6iNbsIvBm/1yS54JR1pd5G2T/+4AD0befw7cPoExJ'
-    'dIi8gjuev/E3X6+gfLuo6A08/xn57+HuNLhf/i/c83Fw9+uZlzXtF1nH8seSTQPyvs/AGUvPCNVHpmB+GVjXOJmP'
-    '9csgP6M6w4RzeaGlQeAFRepvA+gpJ99fNbgVCG6+znAKWN0VOJ2kdEn0mlnRjypiW8x30234f1e+VeV5U57bIvsi'
-    'vrsq75aFH64Lv6tI+Zb8X5LvLfke1e1AmcdCY//LvzGBHeq1s5Kfo/feVpuX/Lbx/i7Vq9L3TfrOuoeXfatUblmx'
-    'u1AWVRR7Ed8vUX3W23y/HaOdx8Q3RwWns2RvXwJ7y5Fc4m95kIXeZsmBbdCCMfWBHf83eZ8V+slSva2E+n8ROyMr'
-    'MmnE6NfD5jtqt05r52H2LT2vEU3XaRz3RbfIiq42ZcyjafTH46xRf98a5drULutMbSqfdl6nhOdF8zosfA7nVScc'
-    'rhnzRN8Btn9Y+GtW8GeA2u8YOuEDagf1g2GSCUlyTdMpjoEPwKWQFfsta3hcbfnP8uQ1/b6m35eFfi2dbvglo9ks'
-    '2Zp5sfN8OfQjed3kM8pvw3M0h19BHe/zvUL6jH/+rdQ5A/bzx9T+Tap7k8pxW0eh/ztUZl5poySJ5/mpMe9PCF88'
-    'rErC0z6UcgsEv3qgT/4k2NCLhm+jo8y1ZuhyLapTUsa0YdRZUfxQ94y9Do9LfbCPcoFwqWTgxU1YQ4T5VbD1hwLq'
-    'lgSPxlPgrNaftrZt4f25lHwiev8HkGkuE/Try7ykP9uC+nOgpfWPxBLaWoTi7BGSH8xDPocc96YYhwZkvS18Oir7'
-    'fb3gk9+/ONRlFodP9jbnrIwd5+rndoto6w75nu/0MGet/2ieyB/yBs/6TtbloPWxqK/fizz6f9O5vOwoxOi9npeO'
-    '70H3KoFvM0m/QjyI0/1fRZ1rUMH/n8ka5gj+fxKuWRV4V2Wt8HkroW5JfODHD7APj6tV0V2qgg9VwZ0q4KrHoZCy'
-    'LxqH9muP2Fr7flr7nxp398OfjHiNNh7PrU/xsxeNeIs5iKVIU7+f6mdT1h+Imd+0QrdfkU1yg+TjxyRXK6TfW/yf'
-    '5UzN2FvvGP7dWoKfdwng5Ou/QXEthwEOUZlfGzR0KYa+KvD/rMC3SDRtxXGUxOZYINisEuy2aI5LBJP7ho97JUGW'
-    'dwzbqELfV40YgorQ6xGCieVbt/Qatu8qhvytCH33CmtLX5xSfFJ3aIz3jZiTRRrzLZrrY/p+hdpZMWC2ZqzBhoLX'
-    'VhwSzvEQ0XYvc5xNmOOcsqcTyrc1fGYYzMTo+nmg7yLF+10hm3he1rtA/d8kX8ongm9o24yDrb9AcUFWLGGSX2GA'
-    '7JWqxIFUhd95fQX1Ew+bc6DbrEN8gO/H6xpe9yjH8P8i2IpPaDx1GFfSODqB45iSnHGgKjAN6acqtFGG+vkU+teR'
-    'F6Cbov91jPS4oefx8ESc7Z/Zh7hLxOWmxAjhOjcIXg2g/argBa5lC8rj+qXFFxzXb0TPyAHubBD8H0A/U6CLZYA2'
-    '0/Cee4BDzMd+YeQ+JnQA4N6n4HtLgVWV5GPoWOP4yJDC4+NiB5lGWTcoAx+P052wv9tgK6Ff9AvDTzlP/tGvFDv8'
-    'M/DFcFsh/pi3UsIF6bit6CY4r4eGDrVG+upjJZ6uTT6QRUP+1hWdWJv3dIJ+y7EbTcOf0lTiOjX9UoMRwibtfFC2'
-    'tg24avAOwYEjr3FAxYEtw95q0fe2YTMspdRDB0DHeItkT5N4fCNAdiwquhzLB033iWD3r8xOPC/KmQ7x6hrpEb69'
-    '+8b3B4oOjPJrM1DXQFnaor55LA2j3iKNcR1yLLdu6JhxY5vxMQaZHR+Sh2tSfT/mFYKLNhfWt5JwgXWWiqJDe50N'
-    '5836x+3Mzh5Gr3NK29/5bltvEi0sKrpClXgw6rNbBM+mgv/Y52Rmx1+OfW5SvgE4HWJ7YG71+2/3jOaKNPaGgbdb'
-    'BN9VBd/ZbxinT40qNkcZxo32Q5zuVhK9aJpsNqbPZo84bO2v/dPtxpdlwz6pGTQfoptin3+VWPScot/u97z9OJPq'
-    'MJ13CD+Yb9YMnPw8ACdXFdmE9KfhPeLmmySfmgbcNxLmHcKLGKcZDn805EnadUIYxtkkwyl46eMEObCd4IdNi9s8'
-    '3rzooegDfycFfFCe8Tg9XmQC5rBJeMgyoyPxZ+zTYDz3uBlCS5p8SaLxujEGprEbEheAZdLCE/tJgs8psdMPAj77'
-    'CRfrXHXOPX9+tQhxSrz3ZO357T4f5Vzc+SgrvndS7IXTivxEHx6eFfZtZVK0VQ7Yw+yjvdJT7tk5dQd7ZK8SXKK+'
-    'LkObQwH7wS8bDHDfNws+uTHg857G/HO/wMDvmxalf0d1vb2cFT6BvtyCpF3wrPhSf89Yvlz0B6trcmPnfZw/GOUG'
-    'rpG3wX18Pp6rZd/ntsJ/xhP4D9Ig+kOdS39efhr0Sr5vYBrmUZX/g4IrZ8X/PSk8fdnYT1qIwbkJ8P+OGX5hPg8/'
-    'CHI6DkYavn6zx3nFwSok1mJEiUeIaxP9vyNE/4MAv6KMt+qenWdDOywrKc4HP5siDqWX8pWU5ecOuHyF6OhdmJdL'
-    'Absk+gndA8H91Tzw0YKzz4zivQ+npd575CvEfdEp4KEZqpenPfEnsEdXoL3hJ+75s/tlqL9N9fE+gieKP1O7S+Uw'
-    '1OkY49LaxbPxfOZdi1UYVWIV2CbJge/ay9UTBMPjPe61L7j4c12hvNHL5yFqJ0f98Z77dWNf6FNn34titTcl8a3M'
-    'U7Q9j3UjFmbZiMfYgFigNHItzfjLgT70CQUfKsr+J84X7/XYL35xT4nLedfIOQZo24jxqBsxTo8S4mIqPeK/Nl6G'
-    '91mAt9uDnO31HqFe7h1a6CG+EO8jKoh+3O/sOzq4fIiMn0s5noMsr9mKfs/snoHneK+Zj70MvUfKx1/ivU059+xu'
-    'tBA8yhsxsh8lxICMEJ/5Ke6oGnTP3w9zlvQff5fAeaCzgrPvoxomPph3z+5LmTXyCvF3jqk8s0f6LgbywQbxu0fQ'
-    '/xDI/Zys9fdwhuWqsb+8TH2sKfGaobiWh7MUcyl565yM+bjs8eKYakZcr3WXV71H/j6n7J94WF5wu+8c0+4GDI2/'
-    '5fjaJB0CYaDZiHPEz7U1ivO5j8Ie+zmQ9ahn8f1jNdKLtfsP9xLbeaYHWySa4w9u59xt3Ll1aw71AHpAHYnPrVrx'
-    '0xwX8qHBWxoxcczWmm4KnuCazRu6Uych5n7DwLuGogtq53uSYrGRFjb3KfaXYb2RcD4gCU8PAiYzBo+xzl7myB4I'
-    'tY+QB19z8fe2Wvi0JPTx+qzuiz+r69cnDkcyZFtMC84izXyTdt1e2lWTdauoV8IG/TIJ3/lsWE50dl63SaJtvAeQ'
-    '+XTT2fcW9OIzKYoN4P3ZgwFxf0Vn30Nxzel3WVyjcfD5iKtU7ssYXf2oAq+QeyP2YttrumYv7SzReJsxPoi4uzYf'
-    'OP3sdehZnlH5f0LG7u3ttqRVGSvjuaazrMLcpgQ3NL9ZO0H3WVN0nvIeYvAZHnnAt+su3dm/Xn0nyzF4yLE8mg7y'
-    '0Onn2tYM+2ErIeYZ/ash9j3eU450e5DjSzO2PpKP2j3JrK9V9sHvpsW2t/bAI6L0H721Aao='
+    'eNrtXFtzVMcRnpX2rstKC7oYcGoN2KxirjGOCzmOoQwYQixkOxVfFOxapBVSkFZr7QoEL8lDqlyV5zzmIW958O/J'
+    'f8mTyZ6op/j41H3OnJWEy8BWnZo9uzM90z19m56eGXXOZd3OJ9N7nvQ+hV5Z7j3TvSffewbk97FeWZN6ld4T1cv1'
+    'nuj3kvw2ALBGe09RvhcFRkbej0u9Mfk+Lu9HBJaT+iMyvqLA87Cjvqu9Z0TGGMG5JmUTYG9SuQHv0Xg/7D2TBOcL'
+    'KR8CnAbBaUm5Su/3BO5M7zlFcK9LuazA9XDWes9U75kgXAuAW1QuST9DQq/oty0aY5PmpErv04G0HpfSz1VUzgJ/'
+    'OIU/xqWfEeGRiMYXes+lgL7L1PegwPA8MiKPb+8u7/Rbc7s/DI/58lACX05L+0GZA8TnSu/5GmB7/D1uGQW3EaV+'
+    'VN6Q8g9Uzkt5TuAOEdw84BjVO0vwj0M/SD+ck3fhd54D7bdxGr+naRZofkjoVSYYo0DfM8KPE6BHzslvY1I3Kt+U'
+    '8lckT8sgV45428+VlylNVr28bEvbe9D3kiH3DxVYUZsvob+HRn/vAB5Rm1tCS8Rlk+Tcl3el7JD8zwIMr9va1LaV'
+    'AGMGYDSozZKhP1cJxjTg3yH6tqhtR9FdrAe3aT49vxSgzbaUv5byorTZhLHw/K0bbZoyHhxDw5i3r5VxI/yozqcw'
+    'hjaVi8YYrio09H1fkvI80ec9mLtNGn+H+ntg9PsWwFijudpQ7JsGY0JkHmm8Snh3lLbIp2s05znRGc7QIRlF9wyC'
+    'X1KR/0eA18TiDP745Mn3P+64Ors+GdIzbdDFjuye14N1sNVDNGeXQDf794q8l4y6vs6bYPvfBR6I/vsF/Pce1KmI'
+    'D1FQeMfrN/7Ptysp/11S/AbGf0a+e7o7je6X/0/3Qhzd/XwWZE4Hxdax/bFsU05+HzB4xvIzQv2RKcAvA/MaZ/Ox'
+    'fRXsZ9RmmHiuILJUBF1Qpv7WQZ7y8v/LRrcS0c23GU5Bq5K0w/XNB+DfOtID/F8BdI/3EfPgi3l93JU+/LrpH/J7'
+    'VsabpXZbCe3/Jn5dVnTAiNGv16vfEdwm6eOulN/S+yrRsEnjuCu6PCu2ccrAo230x+NsUH/fGvU6BJdtVIfqp8Xr'
+    'tPBYhNdh4SvEq0m2smHgiWs1hH9Y+Dkr/JMj+F3DBt8nOKiPh0kGk/SIpsOPw5rLpZDN/ZZtHldHvr+S31fy+6LK'
+    'r2VDh18wmc2Sb18Qv9rXw3W7j+d9RuVteI9w+A208TG2KxRH8e+/lzbnYL3yEcG/SW1vUj2GdQz6n6c6cwqMijyM'
+    '5ycG3h8Tv3haVUSnvS/1Foh+zcAY6ClYsywaa8mugmuD5Kip6D3GtanILra5p6z77xixZc9LAxC3vki8VDH44ibM'
+    'IdL8KqythgLaVoSPxlPwrNafNrcd0f35lHoi+v1PYNNcJugzkHlBP878/NWFff6VWEObi1CePUr2g3XI51DiXgDz'
+    'UE7m2+KnY7K/0g8/+XjxoZ6yOHyqP5yzMnbE1eN2i2RrnmJ9833grPUf4Yn6oWDorO9kXg7aH4v6+qPYo5+bz+Vt'
+    'RynG7/W6dHwPvlcFYklJ/hXyQZzv/zL6XEWF/1+TOcwT/f8iWrMu9K7LXOH7VkLbisQcTxxgH55X6+K71IUf6sI7'
+    'deBVz0MhdZ83D+3Xnpw194M09z817+5H/A75Gtd4jNuAEtcsG/vbs7B3nab9ILXPpmyfi8FvWpHbr2hNcoPs40dk'
+    'V2vk31v6n+1Mw9jL7BLc5Zh8Btbnnk6+/RHKIzgMdIjq/NaQoQ9i5KsG388Lfcsk09a+eUXWHAtEmxWi3RbhuEQ0'
+    'uUu412gPzbLlXWNtVKP/V4w925rI61GiyYYBz/JreH1XM+xvTeS7X1pb/uJr8qC/OKf0re05LxKNmE8t/qwl0GqJ'
+    '2vMcLho08vUexcj5lBKDmye87ho5DYs0zls0rkf0/xWCc88Y76rBc+uKHFt5LojjIdJl/eB4JgHHWcK1nsJOafLL'
+    'NJiJWdsUQJ+VKZ/sCsUA5mS+S9T/TeL1j0W+cC03DrGNBco7sXLVkuIoOVqf1SXPoC5y4/0z9Mc8bS6AL7cG+8++'
+    'H+9beV+rGiMHZVgbP6bxNGFcSePoBo5jSkrmgbrQNKSfushGFdoXUvibR5+DL47x5jHyW4ee5cOTcbGOzD7k9SEv'
+    'tyUHBee5RfRqgezXhS9wLjehPs5fWn7Bcf1O/Ko88M460f8+9DMFvmcGZDON7rkDPMR67JdG6XMOc0D3AYXfNxVa'
+    '1cnGhY41To8MKTo+LjeNZZR9oSro8ThfEfu7DWtDjAN/YcRl5yge/JUSd/gMYk8MKyT+9EZKuqAcdxRfDPF6YPiM'
+    'q+T3PFLytToU81k07G9TWQNoeE8n+PM1suNtI37UVvIGNV9NoxHSJi0+aFs7Bl01eofwwNFXPKDywJaxvtyk/zvG'
+    'GmkppR+aAx/jDbI9bdLxrQDbsaj4cmwfNN8not1/Mjv5omhnuqSrG+RHeHh3jf/vKz4w2q+NQF8Dbekm9c1jaRnt'
+    'FmmMa1BivTXDx4wb24zPqcjsxMw8XZPa+zHfI7pouLC/lcQL7LPUFB/a+2yIN/sftzM7ezb94pS2v3d6sF4nWVhU'
+    'fIU66WD0Z7eInm2F/7HPyczO/gD2uUHlOvB0yNoDS6vf/7qnMlemsbcMvt0i+q4o/M5x0jh/alRZc1Rh3Lh+iPPd'
+    'KuIXTdOajeWz3ScPW/uJ/3a7+WXZWJ80DJkP8U2xz79LrnNe8W/3G28/zqQ2LOdd4g/Wmw2DJz8P4MkVxTah/Gl8'
+    'j7z5OtmntkH39QS8Q3QR8zTT4c+GPUk7T0jDuDXJcApd+ijBDmwnxJ3T8jaPtyB+KMb830pBH7RnPE7PF5kAHDaI'
+    'D9lmdCXfjmMazOeeN0NkSbMvSTLeNMbAMnZD8iCwTlp6Yj9J9Dkt6/SDoM9+0sU6t5t3z56PLENeFu+1WXucu8/f'
+    'OBd3/sbKZ56U9cJZxX5iDA/PonpYmRSwqgF7tgO0N3zaPT0H7WBP8GWiS9TXZYA5FLD//aLRAPe5sxCTGwM972XM'
+    'vw8KDfw+cVn6d9TWr5ezoicwlluSZxc9a77WPzNWLBfjweqc3Nj5PS4ejHYD56hI55rw3CbHPrcV/TOeoH9QBjEe'
+    '6lz689jT4FfyefZpwKMu34vCK+cl/j0pOn3Z2E9aiOG5CYj/jhlxYT5vXQQ7HUcjjV+/2SNecbQKyS0ZUfIv4mBi'
+    '/HeE5L8I9CvLeOsSG+B1WFaeuBj8mRR5N/3Ur6WsP3vA9WskR28DXi4F7ZLkJ3QPBPdX8TxjztlnEvFegbOwV12A'
+    '/FC8Z2DF7T4Li+e0+SzsttPPpVu5DqNKrgPjlJM+QnEqyDkdjH/iXu8U2IUMtSvQPv9j2Hcs0X73Y/fsefeqQgff'
+    'Hs/wP1ZitNr9I4ehTdcYlwZ3leZnL3OQhXiGj8d7X+Ek0fBEn/kDCy7+bF6ovvc+xxDByVN/nEdw3djr+sTZd4lY'
+    '8KYkR5n1pLaPs2bkMy0bOSbrkM+VxlanGX81cF9gQuGHmrKni/jiXRj7pQPvKLlVbxsl53FtG3krTSNP7WFCrk+t'
+    'T/7Xxsv0Pg/0dnvwHfq9e6efu3oW+sgRxTt8SmKTBp19rwXXD/FbZlOO5yDra+tfvw94x+BzvAvM58+G3r00Dra9'
+    'BrGzIyn4qGDkOX+YkNcyQnrmp7jXqeievVPlPPl0F9zT+2S8nJWcfYfTMOnBgnt6x8gZo+TcSc6LPbdH+S4H6sEW'
+    '6buH0P8Q2P28zPX37uk5pKvGnvky9bGq5NyG8loBzsPMptStszLmE7JvjWNqGLnZ1v1XzT71+6yyJ+RpedHtvqdL'
+    'u08vNIea82uTfAikgbbunSV9rs1R3D7CKOQNXABbj34W39nVIL9YuzNwL/mq5/pYX0U4/uB2zk7H3T1g4dAMkAf0'
+    'kfjssZUDz7ku7xu6pRWTi27N6YbwCc7ZnOE7dRPOTawbfNdSfEGkfUfxJ7pGTvuS8Xu/+cxM6/WEMx5JfHoQNJkx'
+    'dIx1fjZP64HQ9RHq4Gsu/q5Ti5+WRD5enbd+/uet/fzE8UiG1hbTwrMoM9+knbcXdtZk3mrqNapBn0zC/3y+Ly8+'
+    'O8/bJMk2xvRYT7edffdEPzGTsqwBfIy+GJDLWHb2XSLXnH4fyTUaB5/5uEr1vozx1Y8p9Aq5+2Mva3vN1+wHzhKN'
+    'tx0Tg4i7n/K+08/Ph55PGpXvJ2Xsfr3dkWdFxsp8rvksK4DblPCGFjfrJPg+q4rPU93DuQKmRwH47bpLd36z39jJ'
+    'cgwfcn6S5oM8cPrZxFVj/bCVkMeN8dWQ9T3e7Y1ye5DjSzO2AbKP2t3C7K/V9iHupuXrb+5BR0TP/wB4VfVL'
 )
 TABLE: dict[
     tuple[str, int],
@@ -77,42 +76,43 @@ TABLE: dict[
     ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2244, 464, 0, (), (None,)),
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 2708, 312, 1, (), (None, None)),
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3020, 300, 1, (), (None, None)),
-    ('= -1 ENOENT \\(No such file or directory\\)', 0): (32, 3320, 656, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 3976, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4936, 948, 1, (), (None, None)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 5884, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 6472, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7164, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 7408, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7536, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8304, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 8812, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9032, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9256, 760, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 10016, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10244, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 10460, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 10656, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 10792, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11752, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12032, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12548, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 12940, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 14972, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 15148, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 15796, 868, 2, (), (None, None, None)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16664, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16948, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17240, 740, 1, (), (None, None)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 17980, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 18368, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18896, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 19264, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20184, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20976, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 21880, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 22428, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 22868, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23172, 332, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 23504, 920, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 3320, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4280, 948, 1, (), (None, None)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 5228, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 5816, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 6508, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 6752, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 6880, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 7648, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 8156, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 8376, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8600, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 9360, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 9600, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9828, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 10044, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 10240, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 10376, 960, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11336, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 11616, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12132, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 12524, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 14556, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 14732, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 15380, 868, 2, (), (None, None, None)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16248, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16532, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 16824, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 17564, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 17776, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 18164, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18692, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 19060, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19980, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20772, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 21676, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 22224, 440, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 22664, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 22968, 332, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 23300, 920, 1, (), (None, None)),
 }
