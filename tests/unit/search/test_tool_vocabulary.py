@@ -123,7 +123,7 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "error 10 at line 3: unexpected token",
         "the -untrusted option of openssl verify",
         "-purpose any",
-        # ENOENT and an exit that are not strace's: a Node error, a shell's report.
+        # Node's lower-case ENOENT (not the C library's text) and an exit that is not strace's.
         "Error: ENOENT: no such file or directory, open 'a.json'",
         "renderer exited with 127",
         # An index created by hand, not suggested by ``.expert``.
