@@ -14,59 +14,59 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXEtzG8cR3gVBgAAfIKEHGUtOwZJtgTGphyXFJTqKpbIkS1FMMbYqfjCyCyTBR0SCMABKlC7JIVWuyjnHHHLL'
-    'wb8n/yUnK9iwp/jpY/fuLEjKiSRUTQ12d6Znpqdf09MzI0EQZIOdX9hNz7q/fDcvdtNEN+W6KSPvR7t5RcqVuikq'
-    '199N0fuCvMsArJFuGpD/AwIjlOdTUm5U/o/J8xsCK5Dyw9K/AYHnYEdtl7tpWPoYwbkpeR1gtyjfhOeovx9103GC'
-    '84XkjwFOjeA0JF+j5xWBO9lNZwjuLcmXFbgOzno3jXfTMRprHsYW5UvSzqDgK3q3RX2s05yU6XnCE9djkru5ivIZ'
-    'oI9AoY8xaWdYaCTC8YVuuuLRdpHa7hMYjkaGJbn6wbWddivB3h/DY7o8kkCXE1K/T+YAx3O9m74G2G78bmyhMrZh'
-    'pXyU35b8PuVzkp8TuIMENwdjjMqdJfinoB3EH87JZXjPc6C9G6P+O5xmAedHBF9FgjEC+J0WejwGcuScvBuVslH+'
-    'juTvEz8tA18FRNturhxPabzq+GVb6q5A20sG3z9WYEV1voT2HhvtXYRxRHXuCi5xLC3ic5cvSN4m/p8BGE62Nalu'
-    'IwHGJMCoUZ0lQ36uEYwJGH+b8Nugum1FdrEc3Kb5dPSShzrbkv9S8ktSpwV94fnbMOrUpT/Yh5oxb18r/Ub4UZnf'
-    'QR+alC8afbih4NC1fUXy84SfD2DuWtT/NrX3yGj3XYCxTnO1qeg3DcYx4XnE8RqNu63URTpdpznvF5kRGDIkVGRP'
-    'H9glJfk+DLQmGqfvx2fPvv9xx9TZ8wtJzjRBFgek95wcrIKuHqQ5uwKy2T2X5LlglHVl3gHdfxloIPr2c/j2AZQp'
-    'iQ2RV2jHyTf+5uoVlG9XFLuBxz8p/x3eAw3v1/6L93wc3t185mVO+0TXsf6xdFO/vM8YNGPZGb72yDiML4R5jdP5'
-    'WL8M+jOqM0Q0lxdeGgBZUKT2NoCfcvL9VcNbgfDm6gylwJWzATOSHP1Ngc6ZEtglwE0BbKvjopfOKvbNlCF/InhJ'
-    '8sf1rw/65dI06URX/r6UP0Ppqthp02LvVWStNNtN9+D/fflWledNeW6LLo/0yKq8Wxb5vi7yuyLlW/J/Sb635HtU'
-    'twNlnojM+F/+jQru0E6flvwCvXdrz1nJ7xnv71O9Kn3fpO9sSzldvkrllpV1JOrWirL+xfdLVJ/tUNdux4DzhPRA'
-    'HH/NAX7nSNdeBp2DvFAQvkFfxFVYiwYEh7/lwU5w67kcrJtaML4M+Dj+Ju+zIluyVG8rof5fRE5kRV8PG+06PH9H'
-    'cOtEBw7/39LzGsm7OvVjQeyurNix48Y4mkZ73M8atfetUa5NcNmebFP5tOOaEn0Qjeuo0ByOq078UDPGiX4VhH9U'
-    'dE9W6Kef4HcMe/khwUHbaYj0ZZLO1+ytU+AfCVLo0YPWw9yvtvxnXfuaf1/z78vCv5a9O/SS8azT31lJTn+fBf19'
-    'FuSXwyf6q2vkb8f1pfMlPCUcs2/oqeJPiNtr4DQP/Z2XsYyKDBmWesdlfXxF/tfIT1+B+prfwfkq8mLTOFyiH9LZ'
-    'gp9Rfg+eo3H9Cuq4PYPrZD+6599KnXPgf/mY4N+huneoHMM6Ce3PUZlZBUZJEo/zU2Pcn9D8OVyVRO5/CLhG/NU9'
-    '93TOgA9m0fCNdZSx1gzbuUV1SkqfNow6K4of84FBv46WMrAPd4loqWTQxR2YQ8T5DfAVDXrULQkdjaWgWa09bW7b'
-    'oh9zKWVp9P4PoPeD0OuXCV/Sn71i/bPnyvYfiSW0ufCl2ROkY1mGfA456gqmoX6Zb4ueTsp+cS/05Pa/jnSFxdEz'
-    'vY05K33Hsbqx3SXemqO9i7kexqy1H40T5UPekFnfybwcts0atfV70Uf/b3ap0x2FmLWBk6Vj+7BPS+ATTLJBkQ7i'
-    '1kevkl2K+8xM/z+TOcwR/v8kUrMq+K7KXOHzVkLdktiIpw+xDUerVbFdqkIPVaGdKtCqoyGfsi+ahg4qxsCa+z6a'
-    '+5+adg9iPwLpGtfBPLaMsk9TNOJ1ZiAWJ039PqqfTVm/P2Z8EwrffkVrktukHz8mvVoh+96S/6xnakZsRsfwp9cS'
-    '/OpLgCdX/w2KizoKeIjK/Nrgoasx/FWB/+cFv0XiaSsOqCRrjnnCzSrhbovGuEQ4WTD2FFYSdHnHWBtV6PuqEYNS'
-    'EX49QTix9jIsu4bXdxVD/1aEv3vFtWUvjit+uznq44IRs7RIfb5LY31C368TnBUDZ2vGHGwodG3FseEYjxBv9zLG'
-    '6YQxzih7aL5yW6NnxsFkjK2fB/4uUrzodVoTz8p8F6j9O+RL+UToDdc2Y7DWn6e4MisWNcmv0E/rlarEEVVF3jl7'
-    'Be0Th5sLYNusQ3yJa8fZGs72KMfI/yKsFZ9Sf+rQr6R+dDz7MS4500BVcOrTTlV4owz18ynsrxMvwDZFH/Uo2XGD'
-    'z9Ph23Fr//AA4naRlpsSY4bz3CB8NYD3q0IXOJctKI/zl5ZesF+/ETsjB7SzQfh/CO2Mgy0WAm+mkT0PgIZYjv3C'
-    'yF1McT/gPaPQe0vBVZX0o29f4+TIoCLj42JPmUfZNiiDHI+znbC9e7BWQr/oF4afcpb8o18p6/DPwBfDsHz8MW+l'
-    'xAvycVuxTXBcjwwbao3s1SdKPGabfCCLhv6tKzaxNu6JBPuWY2Wahj+lqcQFa/alhiPETdrxoG5tG3jV8O1DAyde'
-    '04BKA1vGeqtF39vGmmEppR3aDzbGW6R7miTjGx66Y1Gx5Vg/aLZPhLt/hTvx4KhnOiSra2RHOHgLxveHig2M+mvT'
-    '09ZAXdqitrkvDaPeIvVxHXIst27YmHF9m3RxGOGOD8nhNam+6/MK4UUbC9tbSbTANktFsaGdzYbjZvvjXrizh9Hr'
-    'mNK2d7EL603ihUXFVqiSDEZ7dovw2VToH9s8Hu74y7HNTco3gKZ91h6YW+3+O9jluSL1vWHQ7Rbhd1Whd/YbxtlT'
-    'I8qaowz9xvVDnO1WErtogtZszJ/NHmnY2l/7Z7CXXpaN9UnN4Hkf2xTb/KucZcgp9u1Bj9v1M6kO83mH6IPlZs2g'
-    'yc89aHJV0U3IfxrdI22+SfqpaeB9I2HcPrKIaZrx8EdDn6SdJ8Rh3JpkKIUsfZKgB7YT/LBpaZv7mxc7FH3g76bA'
-    'D+oz7qeji9BjDJtEh6wzOhKjxz4NpnNHmz68pOmXJB6vG31gHrstcQFYJi0+sZ0k/EzJOv0w8HOQeLFi5XLB8+ef'
-    'ixCnxHtP1p7f3vN18edbrBho6yxNSD48PGvuYIUpYJU99jAztFc6FezecxDAHtmrhJeorWsAc9BjP/hlwwHu+2bB'
-    'JzcKct7xmItXy1AqBrtnuLAun+dy8PoEh771syJn0BdckLRnPiqu1N9DyxeM/mR1Tm/vvI/zJ6PewTl2a3iMId4O'
-    '9HOP24r8GkuQX8jD6E8NgvT3NUyAXcr3XUzAOKqeccWhElts0ewx8B+PGn5lvo9hAPR8HI40ev9mn+OKw5VPrMaw'
-    'Es8QBxP9x8MkPwYAf0XpbzXYPX+I6zgX6x7nw59OEcfSS/lKyvIzh1y+Qnz0HowrSIG7JP7x3UPB/dk8yOFCYJ9Z'
-    'HlHOLLxPvkbcVx0HGRpSPev8wgmIHVygswvu7ogy1N+m+tqZh7bhhy3D+ZYCjWPFA651lsKKdRhRYh14TZMD37fT'
-    'y28TDk/3uFc/H8SfnfOVjU6/DxKcHLXHe/a3jH2lTwP7Xh4L3rjEx7JM0fZM1o1YmmUjnmMDYonS6LU0/S97+uCP'
-    'KfRQUfZPcbx4r8xByYsHSlzPe0bOMUTbRoxI3YiRepwQV1Ppkf61/jK+zwO+g33o2V7vserl3qv5HuIT8T6sgtjH'
-    'fYF9RwyX99HxMyn7c5jltbWm23N7YNA53qvnYjd97zFz8Zt4b1gu2L2bz4eO8kaM7UcJMSTDJGd+ijvSBoLn7yc6'
-    'T/aPu/vhIvBZIbDvQxsiOZgPdu/rmTbyCsl3jsk8t0/+LnrKwQbJu8fQ/iDo/ZzM9fdwBuaGsT+9TG2sKfGevrSW'
-    'h7MYMyll64z0+bTsEWOfakZcsHWXXL1H+T6j7L84XF4K9t55p91N6Ru/y/G5STYE4kBbI86QPNfmKM5nPwJ79BdA'
-    '16Odxfff1cgu1u7f3E9s6Lke1iLRGH8Ids7txt0NYI2h7sEPaCPxuVcr/prjSj40ZEsjJg7amtNNoROcs1nDduok'
-    'xOxvGHTXUGxBxH1bsSe0MSAvbB5Q7DDjeiPhfEESnR4GTiYNGWOd3czResB3fYQy+GYQf2+wRU9Lwh+vz/q++LO+'
-    'bn7iaCSktcWE0CzyzDdp5+2lnTWZt4p6JbHXL0z4zmfLcmKz87wdJ97GeyhZTjcD+96DXnwmRVkDOH/2gEfcYDGw'
-    '77G4Geh3YdykfvD5ihtU7ssYW/2kgi+feyf2s7bXbM1e4CxRf5sxPoi4u14fBvrZbd+zQNa9b02QN01tHymsZJJ4'
-    'YkRSKL7FCDduPd+WtCq4YD7SbKJVwN240J7ml2sn2FZrik1V3scZAcZ3Huj5VpDubGKvvpnlGDrnWCPNxnkU6Ofu'
-    '1oz1yVZCTDb6b338B3gPP8qFw+xfmr5lSP9q94CzPVg5AL+eFnvf2ocMitJ/ACT/FhQ='
+    'eNrtXNtzk8cV30/WxZItyxYXO0A6XyAJcmNuCTSD0zRhAgRKA27SaS4uyci2jF1sWbFkMLy0D53JTJ/72Ie+9aF/'
+    'T/+XPoXqq88OP34+57vINpkCmvlmpU+7Z/ecPbc9e3bHnHN5t/MJ+s+T/qfULyv9Z6r/FPtPTt6P98tQ6tX6T1Sv'
+    '0H+i92V5lwNYY/1nWL4PC4xAfp+UeuPyfUJ+HxNYTupXZXzDAs/Djvqu95+qjDGCc03KFsDepHIDfkfj/aj/HCU4'
+    'X0r5EOA0CU5bylX6fU/gTvef0wT3upTLClwPZ63/TPafI4RrCXCLyiXpZ0ToFb3bojG2aE7q9HsqJa0npPRzFZWz'
+    'wB9O4Y8J6acqPBLR+EL/uZyi7wr1PSQwPI9U5fHt3cc7/YZu94fhMV8eSuDLKWk/JHOA+FzpP98AbI+/xy1QcKsq'
+    '9aPyhpS/o3JOynMCd4TgFgHHqN5Zgn8S+kH64Zxcgvc8B9q7CRq/p2keaH5I6FUhGGNA3zPCj0dAj5yTd+NSNyrf'
+    'kvJdkqdlkCtHvO3nysuUJqteXral7T3oe8mQ+4cKrKjNV9DfQ6O/9wCPqM0toSXiskly7ssFKbsk/7MAw+u2DrVt'
+    'J8CYBhhNarNk6M9VgjEF+HeJvm1q21V0F+vBbZpPzy8laLMt5S+kvChtNmEsPH/rRpuWjAfH0DTm7Rtl3Ag/qvNb'
+    'GEOHykVjDFcVGvq+L0t5nujzPszdJo2/S/09MPp9G2Cs0VxtKPZNg3FEZB5pvEp4d5W2yKdrNOcF0RnO0CGBonuG'
+    'wC+pyf9V4DWxOEM/Pnnyw487rs6uT0B6pgO62JHd83qwAbZ6hObsMuhm/7smv8tGXV/nLbD9l4AHov9+Bv+9D3Vq'
+    '4kOUFN7x+o3/8+3Kyn+XFb+B8Z+W757uTqP7x/+jeymO7n4+SzKnQ2Lr2P5Ytqkg73MGz1h+Rlp/ZBLwC2Be42w+'
+    'tq+D/YzajBLPlUSWhkEXVKi/dZCnovz/stGtTHTzbUYz0Mr7gDl5PP/NgM2ZEdg1oE0ZfKujYpfOKv7NjKF/InhJ'
+    '+sePbwjG5Z8zZBOT8JmD+nOk2y6BjGPfZRknrv0+BN/fERz+rwR62fvPRfBTva3qwVgjGv9N3udlLvPUbiuh/V9k'
+    'XvKiH6tGv97mfE9wW2SrelJ+R79Xib9aNI4FsXN58RsmDTw6Rn88zib1951Rr0tw2X53qX5WvGZE/iK8DgvPIV4t'
+    '8iOaBp64jkX4h0XW88I/BYLfM/yT+wQHbdUo6ackHavZt5OwHnUZ9NZ+6z0eV1e+s257Jb+v5PdFkV/Lvxh9wWTW'
+    '2++8PN5+nwX7fRb0l6cnxgebFN9Ef96v3R4TjXkt/lhZv2mxXa8XcvREY1wBfwbXPisKvvzMQ7t5ocW49FWVdkdl'
+    'PXNZvjcprhpCe22d6NeWJfGJ/Fxg3MjHkz+n8g78jujyS2jjY7xXKI7nf/9G2pyD9fInBP8mtb1J9RjWCeh/jurc'
+    'VmDU5GE8PzPw/pTm39OqJnbjA6A10q+VMgZ/GtbMi0Yso6fg2iRd1VJsC+PaUvQjtrmnxJ3uGvzveSkH+yYXiZdq'
+    'Bl/chDlEml+Ftf1IirY14aOJDDyr9afNbVfsazGjLo7e/wH0gwtSfXLBC/px5ufPLt3nH4k1tLlIy7PHyUazDvkC'
+    'SrQ1zEMFmW+Ln07I/t4g/OT3Kw71lcXh04PhnJexI64et1skW3MUa54bAGet/whP1A8lQ2d9L/Ny0D5v1NfvxR79'
+    'v/m13naUY9YWXpdO7MG/rUEMJ8mHRT6IW1+9TH4t7gsy/78mc1gk+v9JtGZD6N2QucLfWwlta+IjnjrAPjyvNsR3'
+    'aQg/NIR3GsCrnofS1H3ePLRfe8LW3A/R3P/UvLsf8WPka1xHM245Ja5eMfIrZiF3Ikv7IWqfz9i+EIPflCK3X9Oa'
+    '5AbZx0/Irobk31v6n+1M09hL7xHc5Zh8Gtbnnk6+/THKYzkMdIjq/MqQoQ9j5CuE7+eFvhWSaStvoyZrjnmizQrR'
+    'botwXCKaLBDuIcUBLFveM9ZGIf2/YuQMhCKvx4kmGwY8y6/h9V1o2N9Q5HtQWlv+4mvyoL94W+lby3lYJBoxn1r8'
+    'GSbQaona8xwuGjTy9R7FyPmkEuecI7wWjJyaRRrnLRrXI/r/CsG5Z4x31eC5dUWOrTwrxPEQ6bJBcDyTgOMs4drI'
+    'YKc0+WUaTMesbUqgzyqUz3iFYgC3Zb7L1P9N4vVPRb5wLTcBsY15ynuyciWT4igFWp81JM+lIXLj/TP0xzxtLoAv'
+    'twb5D74f71t5X6seIwcVWBs/pvG0YFxJ4+ilHMeklMwDDaFpmn4aIht1aF/K4G8efw6+OMb0x8lvHXmWD9+Mi3UE'
+    '+5BXirzckRwonOc20asNst8QvsC53IT6OH9Z+QXH9Wvxq4rAO+tE//vQzyT4ngHIZhbdcxd4iPXYz43S57wWgO45'
+    'hd83FVo1yMalHWucHhlRdHxcbiTLKPtCddDjcb4i9ncH1oYYB/7SiMvepnjw10rc4XOIPTGsNPGnNzLSBeW4q/hi'
+    'iNcDw2dcJb/nkZIv2KWYz6Jhf1vKGkDDeyrBnw/JjneM+FFHyVvVfDWNRkibrPigbe0adNXonYYHjr/iAZUHtoz1'
+    '5Sb93zXWSEsZ/dAC+BhvkO3pkI5vp7Adi4ovx/ZB830i2v072MlXRjvTI13dJD/Cw1sw/r+v+MBovzZS+hpoSzep'
+    'bx5L22i3SGNcgxLrrRk+ZtzYpn3eSrATM/N0TWrvx3yP6KLhwv5WEi+wzxIqPrT32RBv9j/uBDt7NoPilLW/9/qw'
+    'XidZWFR8hQbpYPRnt4ieHYX/sc+jwc7+APa5QeU68HSatQeWVr//cU9lrkJjbxt8u0X0XVH4neOkcf7UmLLmqMO4'
+    'cf0Q57vVxC+aojUby2dnQB629hP/6Xbzy7KxPmkaMp/GN8U+/yq59kXFv91vvP04k9qwnPeIP1hvNg2e/CIFT64o'
+    'tgnlT+N75M3XyT51DLqvJ+CdRhcxTzMd/mjYk6zzhDSMW5OMZtCljxLswHZC3Dkrb/N4S+KHYsz/7Qz0QXvG4/R8'
+    'EaTAYYP4kG1GT3IaOabBfO55M40safYlScZbxhhYxm5IHgTWyUpP7CeJPjOyTj8I+uwnXaxz40X37PncCuRl8V6b'
+    'tce5+/xX/PkLK2fcOusRUAwPz0J7WEEGWPUUe7Y52huecU/P4TvYE3yZ6BL19THAHEmx//2i0QD3ufMQkxsHPZ+U'
+    'v1uBM0bYls8beXhDQsO07fOiZzAWXJZn13yEvtbfAysWjPFkdU5v7LyPiyej3cE59mt4zLnedvq5vG1Ff00k6C+U'
+    'YYynOpf9PoEp8Ev5PoYpwKORMo86UHKpLZ49AvHjcSOuzPcFDIOdj6ORxu/f7hGvOFqlyU2pKvkbcTAxflwl/TEM'
+    '9KvIeBsSW+B1nD8bEBfDP5Mhb2eQ+mHG+rMHXD8kOXoH8HIZaJckP2n3UHB/Fs/jFpx9pnbMOCtRgvxSvCdjxe0+'
+    'y92h8xp49mPb6fcqWLkSY0quBONUkD7S4hS1e5fip7hXPAl2IaB21hmW45D/uUDnV/x9DXWFDo9jzr10jdiyvz/n'
+    'MLTpGePKcp5mkDnIQzzEx/O9r/Em0fDUgPkH8y7+/GRafe99lhGCU6T+OA/hurFX9pmz78Kx4E1KjjPrSW0faM3I'
+    'h1o2clTWIR8si63OMv56yn2FIwo/hMqeMOKLd7nslw68q+RmvWOUnAe2beS9tIw8t4cJuULhgPyvjZfpfR7o7fbg'
+    'Owx6d9Qgd03ND5BjindQlcUmDTn7Xhaun8Zvmc04noOsr62f/T7iXYPP8S47n3+b9u6wCbDtIcTejmXgo5KRJ/1R'
+    'Ql5MlfTMT3Ev2bB79k6g8+TTXXBP70PyclZ29h1ko6QHS+7pHTlnjJJzLzmv9twe5buSUg+2Sd89hP5HwO4XZa5/'
+    'cE/PMV019tyXqY9VJWc3La+V4DzNbEbdOitjPiX73jimppHbbd3f1hpQv88qe0qelhfd7nvmtPsg0+Zgc35ukg+B'
+    'NNDWvbOkz7U5ituHGIO8gwtg69HP4jvnmuQXa3de7iXf9dwA66sIx3+5nbPXcfdDWDi0UsgD+kh8dtnKoedcmQ8M'
+    '3dKOyWW35nRD+ATn7LbhO/USzl2sG3zXVnxBpH1X8Sd6Rk78kvF+0HxopvV6whmRJD49CJpMGzrGOn9bpPVA2vUR'
+    '6uBrLv6uXouflkQ+Xp3Xfv7ntf38xPFIQGuLKeFZlJlvs87bCztrMm+heg1wqk+Q8D+fDyyKz87zdpRkG2N6rKc7'
+    'zr67YpCYSUXWAD5GP5wiF7Li7LtIrjn9PpNrNA4+M3KV6n0V46ufUOiV5u6QvaztNV9zEDhLNN5OTAwi7n7V+04/'
+    'f5/2fJN1918H9E1H2xsLwlySTIzJE0hsMaKNX8935VkRWrAcaT7RCtBuUnhPi8t1E3yrVcWnqu/h3APTuwT8fN1l'
+    'O186aGxmOYbPOX9K83EeOP3s5KqxPtlKyDPH+G2a+AHefY964SDHl2VsObK/2t3b7A+G+xDX084TbO5BB0XPfwG9'
+    '4Qs0'
 )
 TABLE: dict[
     tuple[str, int],
@@ -81,47 +81,49 @@ TABLE: dict[
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3020, 300, 1, (), (None, None)),
     (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3320, 160, 0, (), (None,)),
     ('-', 0): (32, 3480, 48, 0, (), (None,)),
-    ('= -1 ENOENT \\(No such file or directory\\)', 0): (32, 3528, 656, 0, (), (None,)),
-    ('P[59]', 0): (32, 4184, 76, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4260, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5220, 948, 1, (), (None, None)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6168, 176, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6344, 116, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 6460, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7048, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7740, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 7984, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8112, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8880, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9388, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9608, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9832, 760, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 10592, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10820, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11036, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 11232, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11368, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12328, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12608, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13124, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 13516, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 15548, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 15724, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 16372, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 17240, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 17304, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17588, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17880, 740, 1, (), (None, None)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18620, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19008, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 19536, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 19904, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20824, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21616, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 22520, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 23068, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 23508, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23812, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 24144, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 24240, 920, 1, (), (None, None)),
+    ('P[59]', 0): (32, 3528, 76, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 3604, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4564, 948, 1, (), (None, None)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 5512, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 5688, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 5752, 116, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 5868, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 6456, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7148, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 7392, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7520, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8288, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 8796, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9016, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9240, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 10000, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 10240, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10468, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 10684, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 10880, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11016, 960, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11976, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12256, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12772, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 13164, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 15196, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 15372, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 16020, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 16888, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16952, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17236, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17528, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18268, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18480, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 18868, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 19396, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 19764, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20684, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21476, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 22380, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 22928, 440, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 23368, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23672, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 24004, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 24100, 920, 1, (), (None, None)),
 }

@@ -14,6 +14,7 @@ from domain.search.answerability import (
     held_share,
     idf_weight,
     known_held_share,
+    spared_pieces,
     unanswerable,
     unit_words,
     unknown_share,
@@ -123,6 +124,11 @@ class AnswerabilityVerdict:
         def known_held() -> float:
             return _known_in_section(hits[0], judged, queries, weights, known)
 
+        def rest_on_one_line(spared: list[bool]) -> bool:
+            rest = [0.0 if s else w for w, s in zip(weights, spared, strict=True)]
+            return any(_held_on_one_line(hit, judged, queries, rest) >= 1.0 for hit in hits)
+
+        known = spared_pieces(judged, known, rest_on_one_line)
         if not unanswerable(unknown_share(judged, weights, known), best_held, lead, known_held):
             return ()
         return tuple(unit for unit, k in zip(judged, known, strict=True) if k < 1.0)

@@ -58,6 +58,34 @@ def _naming(units: Sequence[str]) -> list[bool]:
     ]
 
 
+# Nouns for the pieces an output is made of, by which a question says what it wants listed
+# ("files only in staging", "which lines mention the cache"): the output shows the pieces
+# (``Only in staging: redis.conf``) without naming their kind, so the noun missing from the store
+# says nothing about whether it is the answer (ADR 0229).
+_PIECE_NOUNS = frozenset(
+    ["file", "files", "line", "lines", "entry", "entries", "item", "items", "row", "rows"]
+)
+
+
+def is_piece_noun(unit: str) -> bool:
+    """Whether ``unit`` (lower case) names the kind of piece an output lists."""
+    return unit in _PIECE_NOUNS
+
+
+def spared_pieces(
+    units: Sequence[str], known: Sequence[float], rest_on_one_line: Callable[[list[bool]], bool]
+) -> list[float]:
+    """``known`` with the unknown piece nouns counted as known when the question names something
+    else and a section found holds all of it on one line (``rest_on_one_line`` is given which
+    units are spared): "files only in staging" asks for what ``Only in staging: redis.conf``
+    lists; "files" alone, or beside words no line holds together, still counts as unknown."""
+    spared = [k < 1.0 and is_piece_noun(unit) for unit, k in zip(units, known, strict=True)]
+    others = [n and not s for n, s in zip(_naming(units), spared, strict=True)]
+    if not any(spared) or not any(others) or not rest_on_one_line(spared):
+        return list(known)
+    return [1.0 if s else k for k, s in zip(known, spared, strict=True)]
+
+
 def unknown_share(units: Sequence[str], weights: Sequence[float], known: Sequence[float]) -> float:
     """The weighted share of the naming units that are unknown; ``known`` is 1 for a known
     unit, 0 for an unknown one and in between for one known only through a correction."""

@@ -60,7 +60,10 @@ _VERIFY_ERROR = precompiled(r"^error \d+ at \d+ depth lookup: \S", re.M)
 # The two options given on an ``openssl verify`` (or ``s_client``) command line.
 _UNTRUSTED = precompiled(r"\bopenssl (?:verify|s_client)\b[^\n]* -untrusted \S")
 _PURPOSE = precompiled(r"\bopenssl (?:verify|s_client)\b[^\n]* -purpose ssl(?:client|server)\b")
-_NO_ENTRY = precompiled(r"= -1 ENOENT \(No such file or directory\)")
+_HEADER_NAME = precompiled(r"\w\.(?:h|hh|hpp|hxx)(?![\w.])")
+# The extension every ``_HEADER_NAME`` holds, found by its dot.
+_HEADER_EXTENSION = precompiled(r"\.h")
+_NO_ENTRY = precompiled(r"\bNo such file or directory\b")
 _EXITED = precompiled(r"^(?:\[pid +\d+\] )?\+\+\+ exited with \d+ \+\+\+", re.M)
 # ``.expert`` alone on its line, then a statement, then what the expert would add.
 _EXPERT = precompiled(r"^\.expert[ \t]*\n(?:[^\n]*\n){1,8}?CREATE INDEX ", re.M)
@@ -185,10 +188,12 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     # authentication, ``sslserver`` for server authentication.
     ((("-", "-untrusted "),), _UNTRUSTED.search, "intermediate chain"),
     ((("-", "-purpose ssl"),), _PURPOSE.search, "authentication"),
-    # strace writes a call that found no such path as ``= -1 ENOENT (No such file or
-    # directory)``: the file is missing; and a process's end as ``+++ exited with 127 +++``:
-    # its exit code, its status.
-    ((("E", "= -1 ENOENT (No such file or directory)"),), _NO_ENTRY.search, "missing"),
+    # A path that is not there is reported in the C library's words for ENOENT, ``No such file
+    # or directory``, by strace (``= -1 ENOENT (No such file or directory)``), gcc (``fatal
+    # error: pdfgen.h: No such file or directory``), cp, ls, bash and Python alike: the file is
+    # missing. strace writes a process's end as ``+++ exited with 127 +++``: its exit code,
+    # its status.
+    ((("N", "No such file"),), _NO_ENTRY.search, "missing"),
     ((("+", "+++ exited with "),), _EXITED.search, "code status"),
     # sqlite3's ``.expert`` answers a query with the ``CREATE INDEX`` statements it would add:
     # indexes it suggests.
@@ -208,6 +213,8 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
         "executable",
     ),
     (((".", _ARCHIVE_EXTENSION.search),), _ARCHIVE_NAME.search, "archive"),
+    # A C or C++ header is named by its extension (``pdfgen.h``, ``money.hpp``).
+    (((".", _HEADER_EXTENSION.search),), _HEADER_NAME.search, "header"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

@@ -75,6 +75,10 @@ _CSV = (
         ("$ tar -tvzf shopd-2.3.1.tar.gz", "archive"),
         ("npm http fetch GET 200 https://r.example/a/-/a-1.0.0.tgz 12ms", "archive"),
         ("  inflating: site/index.html (from docs.zip)", "archive"),
+        # ADR 0229: strerror(ENOENT) as any tool prints it; a C or C++ header's file name.
+        ("cp: cannot stat 'a.conf': No such file or directory", "missing"),
+        ("src/invoice.c:3:10: fatal error: pdfgen.h: No such file or directory", "missing header"),
+        ("In file included from include/money.hpp:4,", "header"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -119,7 +123,7 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "error 10 at line 3: unexpected token",
         "the -untrusted option of openssl verify",
         "-purpose any",
-        # ENOENT and an exit that are not strace's: a Node error, a shell's report.
+        # Node's lower-case ENOENT (not the C library's text) and an exit that is not strace's.
         "Error: ENOENT: no such file or directory, open 'a.json'",
         "renderer exited with 127",
         # An index created by hand, not suggested by ``.expert``.
@@ -138,6 +142,9 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "lrwxrwxrwx deploy/shop 0 2026-11-28 14:05 current.toml -> shopd.toml",
         "exit code -rwx is no mode; -r-x--x--x-- neither",
         "see .tar files, the shopd.tarball name and backup.zipped",  # no archive's name
+        # ADR 0229: no header's name (a page, an extension talked about, a host), no ENOENT.
+        "GET /docs/index.html 200; see the .h files; host db.hq.example",
+        "no such file was written",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:

@@ -24,7 +24,7 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "valid rejected": ("depth lookup: ",),
     "intermediate chain": ("-untrusted ",),
     "authentication": ("-purpose ssl",),
-    "missing": ("ENOENT (",),
+    "missing": ("No such file",),
     "code status": ("+++ exited with ",),
     "suggested": ("CREATE INDEX",),
     "upstream tracking": ("] ",),
@@ -32,6 +32,7 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "write": ("O_WRONLY", "O_RDWR"),
     "executable": ("-r", "--x"),
     "archive": (".tar", ".tgz", ".zip"),
+    "header": (".h",),
 }
 
 
@@ -77,6 +78,9 @@ _LINES = [
     "$ openssl s_client -purpose sslserver -connect a:443",
     'openat(AT_FDCWD, "/etc/a.conf", O_RDONLY) = -1 ENOENT (No such file or directory)',
     "[pid 21068] +++ exited with 127 +++",
+    "src/report.c:3:10: fatal error: pdfgen.h: No such file or directory",
+    "cp: cannot stat 'a.hpp': No such file or directory",
+    "include/money.hh money.h.in x.hxx",
     ".expert",
     "SELECT 1 FROM t WHERE a = 1;",
     "CREATE INDEX t_idx_1 ON t(a);",
