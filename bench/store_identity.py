@@ -1,12 +1,15 @@
 """A hash of everything indexing leaves in the store, to show that a speed cut stores the same.
 
     python bench/store_identity.py 1000 10000      # the perf corpus at each size
+    python bench/store_identity.py --log-mb 20     # the perf benchmark's log, as one source
 
 The perf benchmark's synthetic corpus is indexed through capy's own indexing (``index_all``)
-into a fresh store; every table's rows are then hashed, ordered by all their columns, the
-full-text tables' shadow tables (segments, structure records, ``docsize``, ``_config``)
-included, and each full-text table's terms with every place they stand (``fts5vocab``
-'instance'). Only the clock's columns are left out: ``sources.indexed_at``,
+into a fresh store (or, with ``--log-mb N``, the benchmark's N MB log as one source, as
+``perf_log.measure_log`` indexes it: a document that size is cut in the worker process);
+every table's rows are then hashed, ordered by all their columns, the full-text tables'
+shadow tables (segments, structure records, ``docsize``, ``_config``) included, and each
+full-text table's terms with every place they stand (``fts5vocab`` 'instance').
+Only the clock's columns are left out: ``sources.indexed_at``,
 ``sources.last_accessed_at`` and ``migrations.applied_at``. Run it with the code before a cut
 and after (``PYTHONPATH`` names the checkout whose code runs): equal hashes, the same store.
 ``all-tables`` covers the layout of the full-text index too (how its terms are cut into
@@ -70,40 +73,66 @@ def store_hashes(size: int) -> None:
     ):
         container.use_cases.index_content()
         index_all(container, corpus, lambda: None)
-        db = container.adapters.knowledge_store()._pool.connection()
-        tables = [
-            row[0]
-            for row in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
-        ]
-        every, logical = hashlib.sha256(), hashlib.sha256()
-        for table in tables:
-            found = _rows_hash(db, table)
-            if found is None:
-                continue
-            count, digest = found
-            every.update(table.encode() + bytes.fromhex(digest))
-            if not _is_shadow(table):
-                logical.update(table.encode() + bytes.fromhex(digest))
-            print(f"  {size} {table:28s} {count:7d} {digest[:16]}")
-        for name in FULL_TEXT_TABLES:
-            db.execute(
-                f"CREATE VIRTUAL TABLE temp.v_{name} USING fts5vocab(main, {name}, instance)"
+        _print_hashes(container, str(size))
+
+
+def log_hashes(megabytes: float) -> None:
+    from application.use_cases.index_request import IndexRequest
+    from domain.source_kind import SourceKind
+    from entrypoints.bench.bench_store import StoreChoice, bench_container
+    from entrypoints.bench.perf_log import log_text
+
+    text = log_text(int(megabytes * 1_000_000))
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp) / "project"
+        project.mkdir()
+        size = len(text.encode("utf-8"))
+        (project / ".capy.toml").write_text(f"[store]\nmax_source_bytes = {2 * size}\n")
+        with bench_container(StoreChoice.SQLCIPHER, Path(tmp), project_dir=project) as container:
+            container.use_cases.index_content().execute(
+                IndexRequest(content=text, label="bench:log", kind=SourceKind.DURABLE)
             )
-            digest, count = hashlib.sha256(), 0
-            ordered = (
-                f"SELECT term, doc, col, offset FROM temp.v_{name} ORDER BY term, doc, col, offset"
-            )
-            for row in db.execute(ordered):
-                digest.update(repr(row).encode())
-                count += 1
-            logical.update(name.encode() + digest.digest())
-            print(f"  {size} {name + ' terms':28s} {count:7d} {digest.hexdigest()[:16]}")
-        print(f"SIZE {size} all-tables {every.hexdigest()[:16]} logical {logical.hexdigest()[:16]}")
+            _print_hashes(container, f"log-{megabytes:g}MB")
+
+
+def _print_hashes(container: Any, size: str) -> None:
+    db = container.adapters.knowledge_store()._pool.connection()
+    tables = [
+        row[0]
+        for row in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
+    ]
+    every, logical = hashlib.sha256(), hashlib.sha256()
+    for table in tables:
+        found = _rows_hash(db, table)
+        if found is None:
+            continue
+        count, digest = found
+        every.update(table.encode() + bytes.fromhex(digest))
+        if not _is_shadow(table):
+            logical.update(table.encode() + bytes.fromhex(digest))
+        print(f"  {size} {table:28s} {count:7d} {digest[:16]}")
+    for name in FULL_TEXT_TABLES:
+        db.execute(f"CREATE VIRTUAL TABLE temp.v_{name} USING fts5vocab(main, {name}, instance)")
+        digest, count = hashlib.sha256(), 0
+        ordered = (
+            f"SELECT term, doc, col, offset FROM temp.v_{name} ORDER BY term, doc, col, offset"
+        )
+        for row in db.execute(ordered):
+            digest.update(repr(row).encode())
+            count += 1
+        logical.update(name.encode() + digest.digest())
+        print(f"  {size} {name + ' terms':28s} {count:7d} {digest.hexdigest()[:16]}")
+    print(f"SIZE {size} all-tables {every.hexdigest()[:16]} logical {logical.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":
     import domain
 
     print("code", Path(domain.__file__).parent.parent)
-    for argument in sys.argv[1:]:
-        store_hashes(int(argument))
+    arguments = sys.argv[1:]
+    while arguments:
+        argument = arguments.pop(0)
+        if argument == "--log-mb":
+            log_hashes(float(arguments.pop(0)))
+        else:
+            store_hashes(int(argument))

@@ -35,7 +35,11 @@ _TIME = re.compile(
 # Every ``_TIME`` match holds a ``:`` (its time's); a date of fixed length starts at most this
 # many characters before it (``2026-12-05T09:``).
 _TIME_BEFORE_COLON = 13
-_REQUEST = re.compile(r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/')
+# A request's path: its first character, then up to its first ``?`` (the query, left out).
+# The path and query are one run of non-blanks ending at `` HTTP/``; read possessively, the
+# run is not tried again at each of its characters as ``(\S+?)(?:\?\S*)? HTTP/`` did, with
+# the same matches and groups.
+_REQUEST = re.compile(r'"([A-Z]{3,7}) (\S[^\s?]*+)\S*+ HTTP/')
 _ERROR = re.compile(r"\b(ERROR|FATAL|CRITICAL|PANIC)\b|\[(error|crit|alert|emerg)\]")
 _WARNING = re.compile(r"\b(WARN(?:ING)?)\b|\[(warn)\]")
 # Substrings every match holds (``_may_say_error``, ``WARN`` or ``[warn]``): most lines of a log

@@ -242,6 +242,68 @@ def test_log_titles_are_those_of_the_line_by_line_rules(text: str) -> None:
     assert log_title(text, frozenset({"10.0.0.1"})) == _old_log_title(text, frozenset({"10.0.0.1"}))
 
 
+# The request pattern as first written: a lazy path, an optional query, then `` HTTP/``.
+_OLD_REQUEST = re.compile(r'"([A-Z]{3,7}) (\S+?)(?:\?\S*)? HTTP/')
+# Pieces of request lines and their near-misses: quotes, methods too short or too long, paths
+# and queries with ``?`` anywhere (first, doubled, last), blanks of every kind, ``HTTP/``
+# without its blank, runs that end in a blank before something else.
+_REQUEST_PIECES = [
+    '"',
+    '"GET ',
+    '"POST ',
+    '"GE ',
+    '"PROPFIND ',
+    '"OPTIONSX ',
+    "GET",
+    "/api/orders",
+    "/a",
+    "?",
+    "??",
+    "?x=1",
+    "&y=2",
+    "x",
+    "é",
+    "٣",
+    " ",
+    "  ",
+    "\t",
+    "\xa0",
+    "\u2028",
+    "\n",
+    " HTTP/",
+    " HTTP/1.1",
+    "HTTP/",
+    " HTTP",
+    '" 200 ',
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_REQUEST_PIECES), max_size=12).map("".join))
+def test_the_request_a_line_names_is_the_one_the_lazy_pattern_found(line: str) -> None:
+    found, expected = log_titles._REQUEST.search(line), _OLD_REQUEST.search(line)
+    assert (found and (found.span(), found.groups())) == (
+        expected and (expected.span(), expected.groups())
+    )
+    old = f"{expected.group(1)} {expected.group(2)}" if expected else ""
+    assert _where(line) == old
+
+
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [
+        ('"GET /a?b=1 HTTP/1.1" 200', "GET /a"),
+        ('"GET ?x HTTP/1.1" 200', "GET ?x"),
+        ('"GET ??x HTTP/1.1" 200', "GET ?"),
+        ('"GET /a? HTTP/1.1" 200', "GET /a"),
+        ('"GET /a b HTTP/1.1" "GET /c?d HTTP/1.0"', "GET /c"),
+        ('"GE /a HTTP/1.1" 200', ""),
+    ],
+)
+def test_a_request_s_path_stops_at_its_query(line: str, named: str) -> None:
+    assert _where(line) == named
+
+
 def test_the_request_named_is_the_most_common_the_first_seen_of_equals() -> None:
     text = "\n".join(
         [
