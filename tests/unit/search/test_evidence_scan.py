@@ -375,8 +375,10 @@ _SYNONYMS = st.lists(
 )
 _PIECES = st.lists(
     st.sampled_from(
-        ["err", "error", "Error", "failure", "crash", "k8s", "kube", "ram", "format", "DB"]
-        + [" ", "\n", "-", "_", "x", "İ", "Segfault"]
+        [
+            *("err", "error", "Error", "failure", "crash", "k8s", "kube", "ram", "format", "DB"),
+            *(" ", "\n", "-", "_", "x", "İ", "Segfault"),
+        ]
     ),
     max_size=12,
 ).map("".join)
