@@ -146,9 +146,17 @@ class Unit:
     # ``in`` per needle rules out the texts it is not in before any scan.
     needles: tuple[str, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
+    # The one needle of a unit that is no phrase and has one alternative worth scanning (the
+    # common unit), else ``""``: its positions are that needle's occurrences.
+    needle: str = attrs.field(init=False, eq=False, hash=False, repr=False)
+
     @scan.default
     def _scan(self) -> tuple[str, ...]:
         return _scanned(self.alternatives)
+
+    @needle.default
+    def _needle(self) -> str:
+        return self.scan[0] if len(self.scan) == 1 and not self.phrase else ""
 
     @needles.default
     def _needles(self) -> tuple[str, ...]:

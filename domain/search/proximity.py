@@ -11,7 +11,7 @@ def min_span(positions: Sequence[Sequence[int]]) -> int | None:
     if not positions or any(not p for p in positions):
         return None
     if len(positions) == 2:
-        return _closest_pair(positions[0], positions[1])
+        return closest_pair(positions[0], positions[1])
     events = sorted((pos, group) for group, plist in enumerate(positions) for pos in plist)
     counts = [0] * len(positions)
     covered = 0
@@ -32,7 +32,7 @@ def min_span(positions: Sequence[Sequence[int]]) -> int | None:
     return best
 
 
-def _closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
+def closest_pair(first: Sequence[int], second: Sequence[int]) -> int:
     """``min_span`` of two lists: the smallest distance between one position of each (the common
     two-word query). Each position of the shorter list meets its neighbours in the longer one by
     bisection, not by a merge of both lists step by step."""

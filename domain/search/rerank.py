@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
+from operator import itemgetter
 
 import attrs
 
@@ -15,8 +16,8 @@ from domain.search.answer_kinds import AnswerKind, holds_answer, is_cue
 from domain.search.entities import count_entities
 from domain.search.joined_keys import holds_joined_key
 from domain.search.matching import MAX_POSITIONS as _LIMIT
-from domain.search.matching import TermGroups, stem_prefix
-from domain.search.proximity import min_span
+from domain.search.matching import TermGroups, _occurrences, stem_prefix
+from domain.search.proximity import closest_pair, min_span
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import rule_words
 from domain.search.unit_weighing import Weighing, whole_of
@@ -101,14 +102,28 @@ def line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[in
     if len(found_in) < 2:
         # One unit found (or none): each of its lines holds it alone.
         return frozenset([1 << found_in[0]]) if found_in else frozenset()
-    masks: dict[int, int] = {}
     rfind = content.rfind
+    if len(found_in) == 2:
+        # Two units (the common query): each one's set of lines, then which lines hold one,
+        # the other or both, with no mask built per position.
+        first, second = found_in
+        ones = {rfind("\n", 0, pos) for pos in positions[first]}
+        twos = {rfind("\n", 0, pos) for pos in positions[second]}
+        masks = []
+        if not ones <= twos:
+            masks.append(1 << first)
+        if not twos <= ones:
+            masks.append(1 << second)
+        if not ones.isdisjoint(twos):
+            masks.append(1 << first | 1 << second)
+        return frozenset(masks)
+    by_line: dict[int, int] = {}
     for unit in found_in:
         bit = 1 << unit
         for pos in positions[unit]:
             line = rfind("\n", 0, pos)
-            masks[line] = masks.get(line, 0) | bit
-    return frozenset(masks.values())
+            by_line[line] = by_line.get(line, 0) | bit
+    return frozenset(by_line.values())
 
 
 @attrs.frozen
@@ -135,8 +150,18 @@ class Evidence:
         matchers = groups.matchers
         content = chunk.content
         lowered = chunk.lowered
-        # Lists, not generators, inside ``tuple``: this runs for every candidate of a search.
-        positions = tuple([tuple(unit.positions(lowered, _LIMIT, content)) for unit in matchers])
+        cased = content if len(content) == len(lowered) else None  # ``matching._cased``
+        # A unit of one needle is scanned at once (``Unit.positions``' own first case, without
+        # its call); a loop, not a generator: this runs for every candidate of a search.
+        positions_of = []
+        for unit in matchers:
+            needle = unit.needle
+            positions_of.append(
+                tuple(_occurrences(lowered, needle, _LIMIT, cased))
+                if needle
+                else tuple(unit.positions(lowered, _LIMIT, content))
+            )
+        positions = tuple(positions_of)
         in_title = groups.presence(chunk.title)
         if tuning.RULE_NAMES_TITLE and (rules := rule_words(content)):
             # A lint rule named for a unit as typed (``no-var``) says what its line is about.
@@ -254,7 +279,8 @@ def _factors(
     proximity = 1.0
     matched = [p for p in seen.positions if p]
     if len(matched) >= 2 and tuning.PROXIMITY_WEIGHT:
-        span = min_span(matched)
+        # Two lists, none empty (the common two-word query): ``min_span`` is their closest pair.
+        span = closest_pair(*matched) if len(matched) == 2 else min_span(matched)
         if span is not None:
             proximity = 1.0 + tuning.PROXIMITY_WEIGHT / (1.0 + span / tuning.PROXIMITY_SCALE)
     entity = 1.0
@@ -329,7 +355,8 @@ def rerank(
         if held:
             strength *= 1.0 + tuning.ANSWER_KIND_WEIGHT
         scored.append((hit.score * total * strength, index, hit, share))
-    scored.sort(key=lambda item: (-item[0], item[1]))
+    # Best first; a stable sort keeps equal scores in the fused order (their indexes ascend).
+    scored.sort(key=itemgetter(0), reverse=True)
     # One constructor call per hit, not two ``attrs.evolve`` (a sixth of rerank's time).
     ranked = [
         FusedHit(hit.hit, score, hit.layers, hit.fuzzy, share) for score, _, hit, share in scored

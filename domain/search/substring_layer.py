@@ -9,6 +9,7 @@ same substrings in the candidates' text here gives the same evidence in microsec
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from domain.search.query import ParsedQuery
 from domain.search.store_query import substring_groups
@@ -31,10 +32,13 @@ def substring_rank(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHi
             for alternative in alternatives:  # a loop, not a generator: it runs for every unit
                 if alternative in content or alternative in title:
                     score += 1.0
-                    if any(a in title for a in alternatives):
-                        score += TITLE_BONUS
+                    for held in alternatives:  # a loop, as above
+                        if held in title:
+                            score += TITLE_BONUS
+                            break
                     break
         if score:
             scored.append((score, index, hit))
-    scored.sort(key=lambda item: (-item[0], item[1]))
+    # Best first; a stable sort keeps equal scores in the order given (their indexes ascend).
+    scored.sort(key=itemgetter(0), reverse=True)
     return [hit for _, _, hit in scored]

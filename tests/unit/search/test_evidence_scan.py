@@ -219,6 +219,7 @@ def _reference_boosts(
 @example("AB", "", False, ["ab"], ("ab",), [1.0] * 8, 0)
 @example("ab c b", "b c ab", True, ["ab", "b", "c"], (), [1.0] * 8, 2)
 @example("ab c", "x", False, ["ab", "c"], (), [1.0] * 8, 0)  # every pair adjacent
+@example("t", "ab x c", False, ["ab", "c"], (), [1.0] * 8, 0)  # two words apart in the text
 def test_a_hits_boosts_are_those_the_plain_formula_gives(
     title: str,
     content: str,
@@ -333,9 +334,62 @@ def _reference_substring_rank(hits: list[LayerHit], query: str) -> list[LayerHit
 
 
 @given(st.lists(st.tuples(_TEXT, _TEXT), max_size=6), _QUERY)
+@example([("", "abc c"), ("abc", "abc"), ("", "abc b")], ["abc"])  # equal scores keep their order
 def test_the_substrings_verdict_is_what_a_scan_per_alternative_gives(
     texts: list[tuple[str, str]], words: list[str]
 ) -> None:
     hits = [_hit(title, content).hit for title, content in texts]
     query = " ".join(words)
     assert substring_rank(hits, parse_query(query)) == _reference_substring_rank(hits, query)
+
+
+def _per_position_line_masks(content: str, positions: Sequence[Sequence[int]]) -> frozenset[int]:
+    """``line_masks`` as it was before two units were taken apart: a mask per line, built
+    position by position (the line known by the last newline before it)."""
+    masks: dict[int, int] = {}
+    for unit, found in enumerate(positions):
+        for pos in found:
+            line = content.rfind("\n", 0, pos)
+            masks[line] = masks.get(line, 0) | 1 << unit
+    return frozenset(masks.values())
+
+
+@given(
+    st.lists(st.sets(st.integers(0, 40), max_size=6).map(sorted), min_size=2, max_size=4),
+    st.lists(st.integers(0, 40), max_size=12),
+)
+@example([[0, 5], [5, 9]], [3, 7])  # lines holding the first, both, the second
+@example([[0], [5]], [3])  # no line holds both
+@example([[5], [0, 5]], [3])  # the first's lines are among the second's
+def test_two_or_more_units_share_the_lines_a_mask_per_position_gives(
+    positions: list[list[int]], newlines: list[int]
+) -> None:
+    content = "".join("\n" if at in newlines else "x" for at in range(41))
+    assert line_masks(content, positions) == _per_position_line_masks(content, positions)
+
+
+_SYNONYMS = st.lists(
+    st.sampled_from(["error", "panic", "memory", "kubernetes", "formatting", "slow", "db"]),
+    min_size=1,
+    max_size=3,
+)
+_PIECES = st.lists(
+    st.sampled_from(
+        [
+            *("err", "error", "Error", "failure", "crash", "k8s", "kube", "ram", "format", "DB"),
+            *(" ", "\n", "-", "_", "x", "İ", "Segfault"),
+        ]
+    ),
+    max_size=12,
+).map("".join)
+
+
+@given(_PIECES, _SYNONYMS)
+@example("a crash", ["panic"])  # an alternative that is not the first one
+@example("xformatx", ["formatting"])  # letters inside a word: the text as written tells
+def test_evidence_finds_each_alternative_where_the_units_scan_finds_it(
+    content: str, words: list[str]
+) -> None:
+    groups = _groups(words)
+    seen = Evidence.of(_hit("t", content), groups)
+    assert seen.positions == tuple(tuple(p) for p in groups.positions(content))
