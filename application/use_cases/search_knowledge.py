@@ -24,6 +24,7 @@ from domain.search.question_words import asks_as_verb
 from domain.search.rerank import Ranking, rerank
 from domain.search.results import SearchResult, SearchResults
 from domain.search.rrf import FusedHit
+from domain.search.said_phrases import said_phrases
 from domain.search.snippet import extract_snippet
 from domain.search_hit import SearchScope
 from domain.source_kind import ALL_KINDS, SourceKind
@@ -171,7 +172,14 @@ class SearchKnowledge:
         asking = sum(
             1 << at for at, unit in enumerate(groups.units) if asks_as_verb(parsed.raw, unit)
         )
-        return rerank(fused, groups, extract_entities(parsed.raw), answer_kinds(parsed.raw), asking)
+        return rerank(
+            fused,
+            groups,
+            extract_entities(parsed.raw),
+            answer_kinds(parsed.raw),
+            asking,
+            phrases=said_phrases(parsed.raw),
+        )
 
     def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
         kinds = scope.effective_kinds()

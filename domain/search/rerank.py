@@ -20,6 +20,7 @@ from domain.search.matching import TermGroups, _occurrences, stem_prefix
 from domain.search.proximity import closest_pair, min_span
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import rule_words
+from domain.search.said_phrases import SaidPhrases
 from domain.search.unit_weighing import Weighing, whole_of
 from domain.search_hit import SearchLayer
 
@@ -143,9 +144,12 @@ class Evidence:
     inside_names: tuple[bool, ...] = ()
     # A line whose key joins two adjacent query words (``joined_keys``: ``terraform_version``).
     joined_key: bool = False
+    # The share of the question's words that a line says in its order, small words included
+    # (``said_phrases``; 0: none, or no run of a telling small word and another word).
+    said: float = 0.0
 
     @classmethod
-    def of(cls, hit: FusedHit, groups: TermGroups) -> Evidence:
+    def of(cls, hit: FusedHit, groups: TermGroups, phrases: SaidPhrases | None = None) -> Evidence:
         chunk = hit.hit
         matchers = groups.matchers
         content = chunk.content
@@ -207,7 +211,10 @@ class Evidence:
         joined_key = bool(tuning.JOINED_KEY_SHARE) and holds_joined_key(
             content, lowered, groups, positions
         )
-        return cls(positions, in_title, found, lines, adjacent, inside, joined_key)
+        said = 0.0
+        if phrases is not None and tuning.SAID_PHRASE_WEIGHT and True in found:
+            said = max(phrases.said_share(lowered), phrases.said_share(chunk.title.lower()))
+        return cls(positions, in_title, found, lines, adjacent, inside, joined_key, said)
 
 
 def _next_to(first: Sequence[int], second: Sequence[int], length: int) -> bool:
@@ -273,6 +280,8 @@ def _factors(
         pair_weights = known.pair_weights
         joined = sum(w for w, near in zip(pair_weights, seen.adjacent, strict=True) if near)
         coverage *= 1.0 + tuning.ADJACENCY_WEIGHT * joined / known.pair_total
+    if seen.said:
+        coverage *= 1.0 + tuning.SAID_PHRASE_WEIGHT * seen.said
     chunk = hit.hit
     title_weight = tuning.TITLE_WEIGHT_CODE if chunk.has_code else tuning.TITLE_WEIGHT_PROSE
     title = 1.0 + title_weight * sum(seen.in_title) / count
@@ -313,14 +322,17 @@ def rerank(
     entities: tuple[str, ...],
     kinds: frozenset[AnswerKind] = frozenset(),
     asking: int = 0,
+    *,
+    phrases: SaidPhrases | None = None,
 ) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
     a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more,
     and the query's cue words (``counts``, ``overall``, the ``long`` of "how long") count as
     found in it: that line is what they ask for. The units of ``asking`` (bits) only ask (a
     saying verb ending a do-question): like a generic word, a hit lacking one loses little
-    for it."""
-    evidence = [Evidence.of(hit, groups) for hit in hits]
+    for it. A line saying the question's words around one of its telling small words, in its
+    order (``phrases``: ``said_phrases``), raises its hit's coverage."""
+    evidence = [Evidence.of(hit, groups, phrases) for hit in hits]
     holds = (
         [holds_answer(kinds, hit.hit.content, groups) for hit in hits]
         if kinds

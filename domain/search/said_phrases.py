@@ -1,0 +1,129 @@
+"""A question's small words that a line says around its other words, in the question's order.
+
+Stopwords never find, rank or silence anything on their own (``query.parse_query`` drops them).
+But tools print some of them as the point of what they say: ``Only in staging: redis.conf``
+for "files only in staging", ``No such file or directory``, ``out of memory``, ``up to date``,
+``does not compile``. A line that says a run of the question's consecutive words, holding one
+of those telling small words (``TELLING``) and a word that is no stopword, says the question
+in its own order; ``SaidPhrases.said_share`` measures the longest such run as a share of the
+question's words. Glue alone is worth nothing: "in parallel" or "in the middle of" said by a
+line is prose that many lines share (ADR 0231), and a run of small words only ("did not")
+names nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import attrs
+
+from domain.precompiled import precompiled
+from domain.search.matching import stem_prefix
+from domain.search.stopwords import STOPWORDS
+
+# Small words that turn what a line says: negation, "only", and the particles of "out of
+# memory", "up to date", "shut down", "turned off". Each is a stopword.
+TELLING: frozenset[str] = frozenset(
+    ["not", "no", "nor", "without", "only", "out", "off", "up", "down"]
+)
+
+_WORD = precompiled(r"[^\W_]+")
+# How far around a match a line is read: a line can be a whole minified file.
+_REACH = 160
+# The matches of one text looked at: the first few settle it.
+_MATCHES = 8
+# A word of the question matches a longer one of the line by its stem of at least this length
+# (``files`` → ``file``); shorter stems match only the word itself.
+_MIN_STEM = 3
+
+
+@attrs.frozen
+class SaidPhrases:
+    """The question's words in order (lower case), which of them are stopwords, their stems,
+    and a pattern finding a stopword of the question next to another of its words (every run
+    worth credit holds such a pair)."""
+
+    words: tuple[str, ...]
+    small: tuple[bool, ...]
+    stems: tuple[str, ...]
+    pattern: re.Pattern[str]
+
+    def said_share(self, lowered: str) -> float:
+        """The longest run of the question's consecutive words, with a telling small word and
+        a word that is no stopword in it, that one line of ``lowered`` (a lower-cased text)
+        says consecutively, as a share of the question's words (0: none)."""
+        best = 0
+        for count, match in enumerate(self.pattern.finditer(lowered)):
+            if count == _MATCHES:
+                break
+            start, end = match.span()
+            if "\n" in lowered[start:end]:
+                continue  # the two words stand on two lines
+            line_start = max(lowered.rfind("\n", 0, start) + 1, start - _REACH)
+            line_end = lowered.find("\n", end)
+            if line_end < 0 or line_end > end + _REACH:
+                line_end = min(len(lowered), end + _REACH)
+            best = max(best, self._longest(_WORD.findall(lowered, line_start, line_end)))
+        return best / len(self.words)
+
+    def _longest(self, tokens: list[str]) -> int:
+        """The longest run worth credit that ``tokens`` (one line's words) hold."""
+        words, small = self.words, self.small
+        best = 0
+        for i in range(len(words)):
+            for j in range(len(tokens)):
+                if i and j and self._same(i - 1, tokens[j - 1]):
+                    continue  # inside a run: it is measured from where it starts
+                length = telling = others = 0
+                while (
+                    i + length < len(words)
+                    and j + length < len(tokens)
+                    and self._same(i + length, tokens[j + length])
+                ):
+                    telling += words[i + length] in TELLING
+                    others += not small[i + length]
+                    length += 1
+                if telling and others and length > best:
+                    best = length
+        return best
+
+    def _same(self, at: int, token: str) -> bool:
+        """Whether a line's word says the question's word at ``at``: a stopword only as
+        itself, another word also by its stem (``file`` for ``files``)."""
+        if token == self.words[at]:
+            return True
+        stem = self.stems[at]
+        return not self.small[at] and len(stem) >= _MIN_STEM and token.startswith(stem)
+
+
+@lru_cache(maxsize=256)
+def said_phrases(raw: str) -> SaidPhrases | None:
+    """What ``SaidPhrases`` needs of the question ``raw``; None when it has no telling small
+    word, or no stopword next to another word (nothing a line could say in its order)."""
+    words = tuple(_WORD.findall(raw.lower()))
+    if not TELLING.intersection(words):
+        return None
+    small = tuple(word in STOPWORDS for word in words)
+    stems = tuple(stem_prefix(word) for word in words)
+    pairs = [
+        _pair(words, small, stems, at) for at in range(len(words) - 1) if small[at] != small[at + 1]
+    ]
+    if not pairs:
+        return None
+    return SaidPhrases(words, small, stems, re.compile("|".join(dict.fromkeys(pairs))))
+
+
+def _pair(words: tuple[str, ...], small: tuple[bool, ...], stems: tuple[str, ...], at: int) -> str:
+    """A pattern of the question's words at ``at`` and ``at + 1`` standing next to each other:
+    a stopword as itself, another word by its stem."""
+    parts = []
+    for index in (at, at + 1):
+        if small[index] or len(stems[index]) < _MIN_STEM:
+            parts.append(re.escape(words[index]) + r"(?![^\W_])")
+        else:
+            parts.append(re.escape(stems[index]) + r"[^\W_]*")
+    # No look-behind for the first word's start: it makes ``re`` try the pattern at every
+    # position (×9 the time on a 2 KB text); a match inside a longer word only brings a line
+    # whose own words are then compared.
+    return r"[\W_]+".join(parts)
