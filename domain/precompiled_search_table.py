@@ -14,47 +14,47 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXM2PXMURf292d97srmfm7SRmbDAw5mu94C8QkcIKR0bIIA6RIuSIT2PG6/GH2PWu1rOYDYSAkMg1iiLlyI0z'
-    'N3LJJf9AxB0huHHJvxDS7a1ifv65+73uN7OWIfuk3p6d7q6uqq6urqquN60kSQ6Ykpqyz5QfzDNralseMmXTlC1T'
-    'Vk0ZmPKSKRelbTkpflKpc+mfC7xcYOYCNxfYucDPZQ4ctyx4zgpMi2fT1NOmNAR3nVPHLch3dlxd2izcX0p7Kn1w'
-    'jP3cErgKz87VNXVGc5w05Ygp75nSkXmaMGZRcLtH+j4jn/umXAJYPGcmsGYAXlNot+OPmXJccDgtc7QAntLdFBg6'
-    '5x+AHwq3LZ8b1A9xThy86kndl3oI39t+NVivVGjD9ZojuFOC6z7AvQG05USzj3fTwnuFlUbSF8o3lb9Yvp328Ifl'
-    '2cUfpbUBtGN5FvbbswLrxNQId907DVoL3Du6V1DOT0BbCAwrv4tS6gLjutR/EqVg9812QJ+h1AOp12AdtI9LVpal'
-    'PgZ4WVn/2jD+EYExTzDqBAPHHhHdxbgg/lelfhLwvyb1RRq7Kfj8w+BzUL5bkbov9QbwaRyaP6vtyF0szSG0ha6f'
-    '8m6LaB0GzLMO8yENacn8Sv95Q//jMH8ZzrhGyhNcj03Ca43ahxV4bfH8lcHzQeIPz7FGMoLypTB17jRi7nvM3EvS'
-    'f5XmZrlcJb5UwbUKf/5jPjwg/S8A7LL1vDImb/6djnhzieT42pjybNvOF/BZ6yIaLY6fm89P3QEcUQeW8X2L6BgG'
-    '0DFMR3tg0nSUzf37dMc2DNXp79Ic7wBvLLznzJj9pBv6xMc+7ZWB59zT8+KogXmfZ18NCdYq2c6xcr9gPpwl2OtU'
-    'r4J8ZAIrRs/aeQ6LTT4J+VJ7dj5gT7XFDksqnCtV9Nc/pZ/qJKTBpSvtmC+Ske4p03WhbSzToWe4S94sjn+WMVXO'
-    'Vzv+RjLaJ2wnvUv/89m04YFpz4f7A/byGshvLB82iQ9nkjD9sUY6deA4Hy28J8X2tn0/iISbiU86Lk3zYvMX4VkD'
-    'v+MD+q4JvuvN56Mf3bec4wXsR/h8cfWPD4ifhP6T+m3PmfI6jJsBHHz+ne5Tu98OAvwE/Egf/CJcXHPkQlvROPYj'
-    'ka8+3rAea8L6ayxlkfAOiakgHPUzThEu52Wsrt2c+K1JWvzU0p/3k8A6gbA3kvBno6yDXZ8393h+R3nOcl+TPbS3'
-    'BoVrEPP8bk/u7z6eY1z9Ap0d58SW21uPO6uHFuCc3tsPJfyP2xG92HNgeu8cCFmDvXPgJ87zBboXq9G92H7wO6w/'
-    'c8jspAd6bp3FPsr9vTA/B/2moviLwpkjH2W/jGmD76zylBW0M14J4LWPzsQyOEU0tojGWYFVducYyzfFycc3lw+O'
-    'sTbw7+3zF5/M2DGfwthpur/We15Xm8aK2gU+vM9Hb0vMDX3uWkDcoC3//wLuRfEuge9Kj4FMu/B/UeQB/ehlaTst'
-    'OLjGFq3bE1I/DLjUhSYL93GRyXogj+0dyyHo7+NPTMyjaF1CYhqh8yiMWYEzJyWXWLCtnwe66p62GcDNxaeisSnF'
-    '1GJiohchjwLvubZBVpjGuvAF82jOOPDkthgaeSzfifOdqP2/K3KGeQELAueNkvyHFu2rc4LrvTIOeVR2rxSaZ4Gy'
-    '2Cnh95yHL0U8y+BeoohvSKfmF+FdxsBx3xxzD8YxWxeNM8KfXObJwSBAGrktRqZ4bOq4Zyija0XkbJZgvOPYVx1Y'
-    'O6W3RXtoFs6qk6blpMeKuu3cK+k/I3cDRXyJgaf7qQ3rhXsyJfr7dO/1a5ExHjuAz6uOfJQYPYZnCc9zET5vee5E'
-    'x5FrXeeieLgrjl2kKzge7tIhmJ81KzD0XDpO5+802CFFthCuTSbyXqZDquTJPJbs5Ebths6pgk+N+BBzXiyX2BM+'
-    'OM2SvEzbX2Vr8Tafs/Z//aB++u+Oi+B4ard6CpFP0X1Vi86AwV165qL94JLTBslZJjkSOeQyrUt9I0JnLcB+WiU4'
-    'mudzGfxynd/i/poprwgu900Alxzuq/uEw7bM+aDc4WPbFo29QLbWZiQOivslRz5IKE9rlAN9lXAcgJ7TXF7kLfs/'
-    'Gd0n4RnjOnfUF6q57tu/vanSnQ/bH67zDPU2x1lUho9C/67QhDw+HmGDd4T+ZyLP4gb5lq7c7Zx8/lvsrd6OzvLp'
-    'Lc0hWHDkC4XEn9TO0LMtE3j2+0cnKAdoe9cd+fNla+3TrXMTXuOuxCVQX68RDmlJnnrIXJPAtROBVya69YDIH9o7'
-    'FJ/+uYegS+PTPz5v90KvWsqenPdsWc7nV3Luh/o1KxVt2S+Fuph52IZw5U6Hzv93oTPmvYUq8/wR4jIx70dsOfJe'
-    'q8x/TvSg5lja716V+C3mXVb1kc6A/3WF1mhrTNjHHXmQfXoHJBbmQcD3BsnYAGIl4/hnHFOJ8bfmCvytKRpflqOm'
-    '8UWUnzqcnxozZP3dhFh0S2Davn89PIoz+vr7YtczYMMncLeF7yLadnwXkd939NHJPJoHmC77pEFxj57Us478AcVv'
-    'SgreaUyPAV9jvq51bgGvimxOH+xQ+eL3SMv6h9qfmdDPfgjW6/B/W/TRAvhN6Adtks9z1eGjVfFVXDJ8r8iq8rpG'
-    'tNcCfUrXXdhpWs/Qu9ouwNV9e6ICnA7JdYxM1WFPud4vtWs+l45oLoozPuHALVSndUWHI19Vxt6jOPo6yc8wQjbU'
-    'Jn+M5togv/sCrU8Kuf8x8bklsqtD8esSnD6dUdu0V1Yi58ikL76DPqAYwfuw31consL4XJcx12TPKxzk6TWCxXEE'
-    'jNG0RY9mBEvbzoocls1j+74EORqsY4YefXaJ6FyBfhbm05DjcJ1g8bv/SG9b/OB5mtcV99FYXdMDv0808XtBrhjN'
-    'BqzjuLoV79I/tnYT+P8xtkyX6Bokt74Hv0LywbRcTW7/jYW2xPG6xN8BnUWqE1+m9stwp8k6SHMYFj14Xy7RX0rX'
-    'b2nNWY6er0j3QaD75UDclql28YvvKo6U2IY1sg2L8is6JHsY22tc8TvCrHPrcP/msrHrAfLeHMOWcsVhYsZ3CmiY'
-    '9tAQcrYeoj3cEp04uof9YcoXF0R4MWdMWd5cURwTbfUMdG3M76O0QR+G4s3vdPEaxcaJQ3H1rTn7V5YX30Tq11PJ'
-    '7b9hMo4tfcBjS8fKehU/pe6wrzgP7G8SV7+pOxfvDlonqRfUNloCexvr30Ss727pQYvjU5Kvace+UHBm4TkcEzs4'
-    'SmNXPTYezlElR8p+7tR28nd2i1/an+UkdnyMr8G8mrTMoLz+Kx2tx8O7EJvoyh0q0nYSbJyi3zQq+s0qlC+Wq14A'
-    'v5seWEdKdMtSUv77U7sli7huZ9ORXXrKYd+HyGXoOD63MgftbRmf0b34tsM+7XnkIKf558kO+tD8/dBjb6ZkJ/cq'
-    'nBu9wFjCuPpkidbyO1M+ibAd1C5PPHZ58v3ot+/K7PKyHPiQe+0m4cK/C+WKP2WQW7Gbtgnmtx+WnI6QNWYYRyus'
-    'Mc7N8u+L578l97ST0Pl7sediG5J95P8Bpu5ZEg=='
+    'eNrtXEtvHMcRnlmSO0tSuzvcRFrJlu1V7JiirafhADFhBTIMJfAhQGAoiF+KvKJWD4gUCWopmbHj2DDgXIMgQI6+'
+    '+eybc8klfyDw3Qjimy/5C3G6xSrvp0/dM92zS0F2OECzhzvd1VXV1dVV1TXTSpLkoCmpKftM+cZcs6a25UembJqy'
+    'ZcqqKQNTXjHlsjxbToqvVOpc2ucCLxeYucDNBXYu8HMZA/stC56zAtPi2TT1tCkNwV3H1H4L8pvtV5dnFu4P5Xkq'
+    'bbCPvW8JXIVnx+qaOqMxTply1JR3TOnIOE3osyi4HZC2L8h935QrAIvHzATWDMBrCu22/3FTTggOZ2WMFsBTupsC'
+    'Q8f8HfBD4bblvkHtEOfEwaue1H2ph/C7bVeD+UqFNpyvOYI7JbjuA9wbQFtONPt4Ny28V1hpJH2hfFP5i+XbWQ9/'
+    'WJ5d/FFaG0A7lhdhvb0osE5OjXDXtdOgucC1o2sF5fwkPAuBYeV3UUpdYNyS+g+iFOy62Q5oM5R6IPUazIO2ccnK'
+    'stTHAS8r618axj8lMOYJRp1gYN+jorsYF8T/utSnAf+bUl+mvpuCz98MPofktxWp+1JvAJ/GofmT2o7cxdIcQlvo'
+    '/CnvtojWYcA46zAe0pCWjK/0XzT0PwPjl+GMc6Q8wfnYJLzW6PmwAq8tnj8xeD5B/OEx1khGUL4Upo6dRox9wIy9'
+    'JO1XaWyWy1XiSxVcq/DnP+bmcWl/CWCXzee1MXnzz3TEmyskxzfHlGf77GIBn7UuotHi+Km5f+4B4Ig6sIzvW0TH'
+    'MICOYTpaA5Omo2zsX6c7tmGoTr9NY9wA3lh4L5k++0k39ImPfVorA8++p/vFMQPzUc+6GhKsVbKdY+V+wdycJ9jr'
+    'VK+CfGQCK0bP2nGOiE0+CflSe3Y+YE21xQ5LKuwrVfTX36Wd6iSkwaUrbZ/PkpHuKdN1oc9YpkP3cJe8WRz/KH2q'
+    '7K+2/51ktE7YTrpN//PetOGBafeHxwLW8hrIbywfNokP55Iw/bFGOnXg2B8tvNNie9u270XCzcQnHZemebH5i/Cs'
+    'gd/xHv3WBN/17vXBt+5bzvEC9iN8vrj6xwfFT0L/Sf22l0x5A/rNAA4+/07XqV1vhwB+An6kD34RLq4xcqGtqB/7'
+    'kchXH29YjzVh/jWWskh4h8RUEI76GWcIl4vSV+duTvzWJC2+aun3+0pgnkDYG0n4tVHWwM7PW3s8f6A8Z7mvyRra'
+    'm4PCOYi5frUn9w8fzzGufon2jgtiy+3Nx4PVQwuwT++thxL+x62IXuw+ML23D4TMwd4+8B3n+QKdi9XoXGw/+B3W'
+    'nzlsVtLjPbfOYh/lsV6Yn4N+U1H8ReHMkY+yX/q0wXdWecoKnjNeCeC1j/bEMjhFNO4jGseB1SJYswKr7Pwydg4U'
+    'J98cuPx5jNtBrMBef/LJn+3zMfSdprNwPTN2PdO4U7sgHuDz99sSv0P/vRYQg2jL/z+AM1Y8l+Bz1+OwPlz4/0Lk'
+    'AX3yZXl2VnBw9S2at2elfhJwqQtNFu4zIpP1QB7b85rD0N7Hn5j4SdG8hMRHQsdRGLMCZ05KLnFlW78MdNU9z2YA'
+    'NxefivqmFJ+Lia9ehpwMPDPbBllhGuvCF8zJOefAk5/F0Mh9+Xydz1ft/12RM8wxWBA4b5bkUrRoXV0QXB+Rfsij'
+    'sjOq0JwNlMVOCb/nPHwp4lkGZxxFfEM6NVcJz0UGjrPrmDM1jv+6aJwR/uQyTg7GBdLIz2JkivumjjOLMrpWRM5m'
+    'CcYNx7rqwNwpvS1aQ7OwV50yT055LLL79r2S9jNyzlDElxh4up7aMF+4JlOiv09naD8VGeO+A7hfdeS2xOgx3Et4'
+    'nMtwv+U5Xx1HrnWei2Lrrph4ka7g2LpLh2Cu16zA0H3pBO2/02CHFNlCODeZyHuZDqmSc/N0spNntRs6pwo+NeJD'
+    'zH6xXGJP+OA0S3I8bXuVrcX7/Nfa//WF+um/Oy6C46rd6ylEXkVnXy3aAwYP6Z6L9oNLThskZ5nkW+SQF7Uu9Z0I'
+    'nbUA62mV4GjO0FXw8XV8i/vrpvxGcHl0ArjkcPbdJxy2ZcwnJB8An21R30tka21G4qC4X3HkloTytEb51NcJxwHo'
+    'Oc0LRt6y/5PR2RTuMa59R32hmuvs/t93VbrzYvvDtZ+h3uaYjcrwMWjfFZqQxycibPCO0P9C5F7cIN/SlQeek89/'
+    'j73V29FZPr2l+QgLjtyjkFiW2hm6t2UCz/7+4wnKAdredUcuftlc+3Tr3ITnuCtxCdTXa4RDWpLzHjLWJHDtROCV'
+    'iW49KPKH9g7Fur/v4ezSWPe319u90GObsivnNVuWP/qF7Puhfs1KRVv2c6EuZhy2IVx52KHj/1XojHkHoso4v4e4'
+    'TMy7FluOHNoq418QPaj5mva31yR+izmcVX2kc+B/XaM52hoT9glHTmWf3ieJhXkI8L1DMjaAWMk4/hnHVGL8rbkC'
+    'f2uK+pflu2l8EeWnDvunxgxZfzchFt0SmLbtn4+M4oy+9r7Y9QzY8Amck+F7jfY5vtfI70766GQezQNMl33SoLhH'
+    'T+pZRy6C4jclBc80pseArzFf1zy3gFdFNqcPdqh88TupZe1D7c9M6Gc/BOt1+L8t+mgB/Cb0gzbJ57nu8NGq+Cou'
+    'GX5EZFV5XSPaa4E+pess7CzNZ+i5bxfg6ro9WQFOh+Q6RqbqsKZc76raOZ9LRzQXxRmfdeAWqtO6osORrypj71Ac'
+    'fZ3kZxghG2qTP01jbZDffYnmJ4X3CGLic0tkV4fi1yU4fdqjtmmtrESOkUlbfJ99QDGCd2G9r1A8hfG5JX1uyppX'
+    'OMjTmwSL4wgYo2mLHs0Ilj47L3JYNo5t+wrke7COGXr02RWicwXaWZjPQ47DLYLF3xFAetviB8/TuK64j8bqmh74'
+    'faKJ3zFyxWg2YB7H1a14lv6htZvA/4+xZbpE1yC59536FZIPpuV6cv/3GtoSx+sSfwe0F6lOfJWeX4UzTdZBmsOw'
+    '6MH7aon+Urp+SXPOcvRyRboPAd2vBuK2TLWLX3xWcbTENqyRbViUX9Eh2cPYXuOa3xFmnVuH8zeXjV0PkPfmGLaU'
+    'Kw4T079TQMO0h4aQvfUwreGW6MTROew3U764IMKL2WPKcvCK4phoq2ega2O+tdIGfRiKN78fxnMUGycOxdU35+xf'
+    'WV78K1K/nknu/x7KOLb0QY8tHSvrVfyUusO+4jywv0hc/a7uXHw4aJ2kXlDbaAnsbax/FjG/u6UHLY7PSb6m7fvz'
+    'gj0L9+GY2MEx6rvqsfFwjCo5Uva+U9vJ39ktfml7lpPY/jG+BvNq0jKD8vqPdDQfT+5CbKIrZ6hI2ymwcYq+j1T0'
+    '/SuUL5arXgC/mx5YR0t0y1JS/i2r3ZJFnLfz6cguPeOw70PkMrQf71uZg/a29M/oXHzbYZ/2PHKQ0/jzZAe9b/6+'
+    '77E3U7KTexX2jV5gLGFcfbJEc/mVKR9F2A5qlyceuzz5evQdvTK7vCwHPuRcu0m48DemXPGnDHIrdtM2wfz2I5LT'
+    'ETLHDONYhTnGsVn+ffH838o57SR0/l7sudiGZB/5f001YfM='
 )
 TABLE: dict[
     tuple[str, int],
@@ -73,29 +73,30 @@ TABLE: dict[
     ('[\\w-]+', 0): (32, 7844, 72, 0, (), (None,)),
     ('[^\\W_]', 0): (32, 7916, 80, 0, (), (None,)),
     ('[^\\W_]*', 0): (32, 7996, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 8072, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 8156, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 8228, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 8848, 68, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 8916, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 9144, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 9512, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 9740, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 9980, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 10576, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 10976, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 11040, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 11656, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 12176, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 12696, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 14416, 64, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 14480, 188, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 14668, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 14772, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 14968, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 15652, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 17256, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 17396, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 17592, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18092, 3040, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 8072, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 8148, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 8232, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 8304, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 8924, 68, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 8992, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 9220, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 9588, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 9816, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 10056, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 10652, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 11052, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 11116, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 11732, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 12252, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 12772, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 14492, 64, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 14556, 188, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 14744, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 14848, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 15044, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 15728, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 17332, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 17472, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 17668, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18168, 3040, 0, (), (None,)),
 }

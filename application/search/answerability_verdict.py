@@ -9,7 +9,6 @@ import math
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.corrected_hits import sure_slip
 from domain.precompiled import precompiled
-from domain.search import tuning
 from domain.search.answerability import (
     held_share,
     idf_weight,
@@ -19,6 +18,7 @@ from domain.search.answerability import (
     unit_words,
     unknown_share,
 )
+from domain.search.answerability_tuning import CORRECTED_KNOWN
 from domain.search.entities import extract_entities
 from domain.search.inflections import able_forms, regular_forms
 from domain.search.initialisms import initialism_units
@@ -100,7 +100,7 @@ class AnswerabilityVerdict:
         known = [
             1.0
             if found or is_question_word(unit) or asks_as_verb(asked.raw, unit)
-            else (1.0 if sure_slip(typed, unit) else tuning.CORRECTED_KNOWN)
+            else (1.0 if sure_slip(typed, unit) else CORRECTED_KNOWN)
             if unit != typed
             else (1.0 if self.knows(unit) else 0.0)
             for typed, unit, found in zip(units, judged, found, strict=True)

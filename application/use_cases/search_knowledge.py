@@ -16,6 +16,7 @@ from application.search.semantic import SemanticLayer, Silenced
 from domain.errors import InvalidInput
 from domain.search import meaning, reply_tuning, tuning
 from domain.search.answer_kinds import answer_kinds, searched
+from domain.search.answerability_tuning import UNKNOWN_NAME_GUARD
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
@@ -100,7 +101,7 @@ class SearchKnowledge:
         if corrected is not None and fixed is not None:
             hits, improved = merge_corrected(hits, fixed.hits, sure_correction(parsed, corrected))
             corrected = corrected if improved else None
-        if tuning.UNKNOWN_NAME_GUARD and self._verdict.names_unknown(parsed, corrections, hits):
+        if UNKNOWN_NAME_GUARD and self._verdict.names_unknown(parsed, corrections, hits):
             hits = []
         verdict = self._verdict
         unknown = verdict.unanswerable(parsed, (corrections, fixed), ranking, hits) if hits else ()

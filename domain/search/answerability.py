@@ -19,7 +19,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from domain.search import tuning
+from domain.search.answerability_tuning import (
+    CLEAR_LEAD,
+    MAX_UNKNOWN_SHARE,
+    MIN_HELD_SHARE,
+    MIN_KNOWN_HELD_SHARE,
+    PARTLY_UNKNOWN_SHARE,
+    TIED_LEAD,
+)
 from domain.search.outcome_words import is_generic
 from domain.search.question_words import is_question_word
 from domain.search.synonyms import is_cutoff, synonyms_of
@@ -134,10 +141,10 @@ def unanswerable(
     with the next, not even most of what the store does hold of the question
     (``known_held()``, a share of the known naming units, anywhere in the section): it matched
     the question's common words, as many sections do, not its subject (ADR 0156)."""
-    if unknown >= tuning.MAX_UNKNOWN_SHARE:
+    if unknown >= MAX_UNKNOWN_SHARE:
         return True
-    if unknown < tuning.PARTLY_UNKNOWN_SHARE:
+    if unknown < PARTLY_UNKNOWN_SHARE:
         return False
-    if lead < tuning.CLEAR_LEAD and best_held() < tuning.MIN_HELD_SHARE:
+    if lead < CLEAR_LEAD and best_held() < MIN_HELD_SHARE:
         return True
-    return lead < tuning.TIED_LEAD and known_held() < tuning.MIN_KNOWN_HELD_SHARE
+    return lead < TIED_LEAD and known_held() < MIN_KNOWN_HELD_SHARE

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from domain.search import tuning
+from domain.search import answerability_tuning
 from domain.search.answerability import (
     held_share,
     idf_weight,
@@ -43,7 +43,7 @@ def test_held_share_counts_naming_units_only() -> None:
 
 
 def test_most_of_a_query_unknown_is_unanswerable_whatever_was_found() -> None:
-    assert unanswerable(tuning.MAX_UNKNOWN_SHARE, lambda: 1.0, math.inf)
+    assert unanswerable(answerability_tuning.MAX_UNKNOWN_SHARE, lambda: 1.0, math.inf)
 
 
 def test_nothing_unknown_is_answerable_however_thin_the_best_section() -> None:
@@ -51,9 +51,9 @@ def test_nothing_unknown_is_answerable_however_thin_the_best_section() -> None:
 
 
 def test_partly_unknown_needs_a_best_section_that_holds_the_rest_or_stands_out() -> None:
-    partly = tuning.PARTLY_UNKNOWN_SHARE
-    thin, held = tuning.MIN_HELD_SHARE / 2, tuning.MIN_HELD_SHARE
-    tied, leading = 1.0, tuning.CLEAR_LEAD
+    partly = answerability_tuning.PARTLY_UNKNOWN_SHARE
+    thin, held = answerability_tuning.MIN_HELD_SHARE / 2, answerability_tuning.MIN_HELD_SHARE
+    tied, leading = 1.0, answerability_tuning.CLEAR_LEAD
     # "redis connection refused errors": the best section holds only "errors", as many do.
     assert unanswerable(partly, lambda: thin, tied)
     assert not unanswerable(partly, lambda: held, tied)
@@ -61,9 +61,15 @@ def test_partly_unknown_needs_a_best_section_that_holds_the_rest_or_stands_out()
 
 
 def test_a_tied_best_section_must_hold_most_of_what_the_store_knows_of_the_query() -> None:
-    partly, held_line = tuning.PARTLY_UNKNOWN_SHARE, tuning.MIN_HELD_SHARE
-    little, most = tuning.MIN_KNOWN_HELD_SHARE / 2, tuning.MIN_KNOWN_HELD_SHARE
-    tied, ahead = 1.0, tuning.TIED_LEAD
+    partly, held_line = (
+        answerability_tuning.PARTLY_UNKNOWN_SHARE,
+        answerability_tuning.MIN_HELD_SHARE,
+    )
+    little, most = (
+        answerability_tuning.MIN_KNOWN_HELD_SHARE / 2,
+        answerability_tuning.MIN_KNOWN_HELD_SHARE,
+    )
+    tied, ahead = 1.0, answerability_tuning.TIED_LEAD
     # "database migration rollback with flyway": `flyway` is held nowhere and the best section,
     # no better than the next, holds `database` and `migration` but not the rarer `rollback`.
     assert unanswerable(partly, lambda: held_line, tied, lambda: little)
@@ -87,8 +93,8 @@ def test_the_best_section_is_only_looked_at_when_part_of_the_query_is_unknown() 
     def never() -> float:
         raise AssertionError("looked at the best section")
 
-    assert not unanswerable(tuning.PARTLY_UNKNOWN_SHARE / 2, never, 1.0)
-    assert unanswerable(tuning.MAX_UNKNOWN_SHARE, never, 1.0)
+    assert not unanswerable(answerability_tuning.PARTLY_UNKNOWN_SHARE / 2, never, 1.0)
+    assert unanswerable(answerability_tuning.MAX_UNKNOWN_SHARE, never, 1.0)
 
 
 def test_unknown_share_weighs_words_by_how_rare_they_are_in_the_store() -> None:

@@ -20,14 +20,10 @@ from domain.search.matching import TermGroups, term_groups
 from domain.search.proximity import min_span
 from domain.search.query import parse_query
 from domain.search.rerank import (
-    _ALNUM_RUN,
     Boosts,
     Evidence,
-    _inside_longer_name,
     _next_to,
     boosts_for,
-    line_masks,
-    only_inside_names,
     rerank,
     unit_weights,
 )
@@ -35,6 +31,7 @@ from domain.search.rrf import FusedHit
 from domain.search.rule_names import _JSON, _SIGNS, _STYLISH, rule_names
 from domain.search.store_query import substring_groups
 from domain.search.substring_layer import TITLE_BONUS, substring_rank
+from domain.search.unit_places import _ALNUM_RUN, _inside_longer_name, line_masks, only_inside_names
 from domain.search.unit_weighing import Weighing, whole_of
 from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind

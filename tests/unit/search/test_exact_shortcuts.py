@@ -14,7 +14,7 @@ from domain.search.answer_kinds import _CODE_LINE, is_definition
 from domain.search.best_lines import ELLIPSIS, _segment, _windows
 from domain.search.matching import MAX_POSITIONS, TermGroups, Unit, _occurrences
 from domain.search.proximity import min_span
-from domain.search.rerank import _inside_longer_name, _only_inside
+from domain.search.unit_places import _inside_longer_name, only_inside
 from domain.search.unit_weighing import Weighing
 
 # ASCII and letters whose lower case or UTF-8 length differs (İ lowers to two characters).
@@ -117,7 +117,7 @@ def test_only_inside_is_every_occurrence_inside_a_name(text: str, word: str, lim
         and "-" not in word
         and all(_inside_longer_name(text, start, named) for start in found)
     )
-    assert _only_inside(text, found, word, named) == expected
+    assert only_inside(text, found, word, named) == expected
 
 
 _CODE_PIECES = ("def ", "class ", "fn ", "export ", "async ", "pub(crate) ", "+", "-", " ", "\t")
