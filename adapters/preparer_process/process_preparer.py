@@ -29,8 +29,8 @@ from domain.redaction import redact_secrets
 from domain.search.substring_text import WithSubstrings
 
 WORKER_MODULE = "adapters.preparer_process.worker"
-# Longest wait for the worker's next message: its first comes after it redacted the whole text
-# (about a second for 20 MB), so this is only ever reached by a worker that hangs.
+# Longest wait for the worker's next message: its first comes after its passes over the whole
+# text (about a second for 20 MB), so this is only ever reached by a worker that hangs.
 STALL_SECONDS = 120.0
 # Characters encoded and written at a time: the text is never a second time whole in bytes.
 SLICE_CHARS = 1 << 20

@@ -76,6 +76,7 @@ def test_a_closed_drain_hands_out_nothing_it_held() -> None:
     assert drain._frames
     sink.close()  # the worker ended: the thread's read returns
     drain.close()
+    assert not drain._frames  # let go of, not only hidden
     assert drain.next() is None
     assert not drain._thread.is_alive()
     source.close()
