@@ -2,10 +2,13 @@
 
     python bench/store_identity.py 1000 10000      # the perf corpus at each size
     python bench/store_identity.py --log-mb 20     # the perf benchmark's log, as one source
+    python bench/store_identity.py --secret --log-mb 20   # the same with two secrets in it
 
 The perf benchmark's synthetic corpus is indexed through capy's own indexing (``index_all``)
 into a fresh store (or, with ``--log-mb N``, the benchmark's N MB log as one source, as
-``perf_log.measure_log`` indexes it: a document that size is cut in the worker process);
+``perf_log.measure_log`` indexes it: a document that size is cut in the worker process;
+``--secret`` puts an AWS key and a ``Bearer`` header in it, a third of the way and near its
+end, so that redaction changes it and the worker given it first is ended unread);
 every table's rows are then hashed, ordered by all their columns, the full-text tables'
 shadow tables (segments, structure records, ``docsize``, ``_config``) included, and each
 full-text table's terms with every place they stand (``fts5vocab`` 'instance').
@@ -76,13 +79,31 @@ def store_hashes(size: int) -> None:
         _print_hashes(container, str(size))
 
 
-def log_hashes(megabytes: float) -> None:
+# Two secrets redaction finds: a log holding them is cut by a second worker (ADR 0174).
+SECRETS = (
+    "2025-06-14T00:00:00Z INFO  upload with AKIAIOSFODNN7EXAMPLE done",
+    'curl -H "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.ZmFrZXNpZ25hdHVyZQ"',
+)
+
+
+def with_secrets(text: str) -> str:
+    """``text`` with one of ``SECRETS`` after the line a third of the way in, the other after
+    the one 99 % of the way in."""
+    for share, secret in zip((0.99, 1 / 3), reversed(SECRETS), strict=True):
+        at = text.index("\n", int(len(text) * share)) + 1
+        text = text[:at] + secret + "\n" + text[at:]
+    return text
+
+
+def log_hashes(megabytes: float, secret: bool = False) -> None:
     from application.use_cases.index_request import IndexRequest
     from domain.source_kind import SourceKind
     from entrypoints.bench.bench_store import StoreChoice, bench_container
     from entrypoints.bench.perf_log import log_text
 
     text = log_text(int(megabytes * 1_000_000))
+    if secret:
+        text = with_secrets(text)
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"
         project.mkdir()
@@ -92,7 +113,7 @@ def log_hashes(megabytes: float) -> None:
             container.use_cases.index_content().execute(
                 IndexRequest(content=text, label="bench:log", kind=SourceKind.DURABLE)
             )
-            _print_hashes(container, f"log-{megabytes:g}MB")
+            _print_hashes(container, f"log-{megabytes:g}MB{'-secret' if secret else ''}")
 
 
 def _print_hashes(container: Any, size: str) -> None:
@@ -130,9 +151,12 @@ if __name__ == "__main__":
 
     print("code", Path(domain.__file__).parent.parent)
     arguments = sys.argv[1:]
+    secret = False
     while arguments:
         argument = arguments.pop(0)
-        if argument == "--log-mb":
-            log_hashes(float(arguments.pop(0)))
+        if argument == "--secret":
+            secret = True
+        elif argument == "--log-mb":
+            log_hashes(float(arguments.pop(0)), secret)
         else:
             store_hashes(int(argument))

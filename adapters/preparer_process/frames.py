@@ -9,6 +9,7 @@ import struct
 from typing import IO, Any
 
 _LENGTH = struct.Struct("<Q")
+LENGTH_BYTES = _LENGTH.size
 
 
 def write_frame(out: IO[bytes], message: tuple[Any, ...]) -> None:
@@ -17,18 +18,18 @@ def write_frame(out: IO[bytes], message: tuple[Any, ...]) -> None:
     out.write(data)
 
 
-def read_frame(source: IO[bytes]) -> tuple[Any, ...] | None:
-    """The next message, or None when the stream ends (cleanly or not) before a whole one."""
-    size = _read_exactly(source, _LENGTH.size)
-    if size is None:
-        return None
-    data = _read_exactly(source, _LENGTH.unpack(size)[0])
-    if data is None:
-        return None
-    message = marshal.loads(data)  # noqa: S302 - plain values from capy's own worker
-    return message if isinstance(message, tuple) else None
+def frame_length(prefix: bytes) -> int:
+    """The size of the message whose ``LENGTH_BYTES`` long prefix this is."""
+    return int(_LENGTH.unpack(prefix)[0])
 
 
-def _read_exactly(source: IO[bytes], size: int) -> bytes | None:
+def read_exactly(source: IO[bytes], size: int) -> bytes | None:
+    """``size`` bytes, or None when the stream ends (cleanly or not) before them."""
     data = source.read(size)
     return data if len(data) == size else None
+
+
+def decode_frame(data: bytes) -> tuple[Any, ...] | None:
+    """The message of a frame's bytes (its length prefix left out); None if it is no tuple."""
+    message = marshal.loads(data)  # noqa: S302 - plain values from capy's own worker
+    return message if isinstance(message, tuple) else None

@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from adapters.preparer_process.frames import read_frame
+from adapters.preparer_process.frame_drain import FrameDrain
+from adapters.preparer_process.frames import decode_frame
 from application.ports.document_preparer import PreparationFailed, PreparedHead
 from domain.chunk import Chunk
 from domain.content_type import ContentType
@@ -28,8 +29,8 @@ from domain.redaction import redact_secrets
 from domain.search.substring_text import WithSubstrings
 
 WORKER_MODULE = "adapters.preparer_process.worker"
-# Longest wait for the worker's next message: its first comes after it redacted the whole text
-# (about a second for 20 MB), so this is only ever reached by a worker that hangs.
+# Longest wait for the worker's next message: its first comes after its passes over the whole
+# text (about a second for 20 MB), so this is only ever reached by a worker that hangs.
 STALL_SECONDS = 120.0
 # Characters encoded and written at a time: the text is never a second time whole in bytes.
 SLICE_CHARS = 1 << 20
@@ -56,8 +57,8 @@ class ProcessPreparer:
     def prepare(self, content: str, wanted: ContentType | None) -> ProcessPreparation:
         """The worker is given ``content`` at once and cuts it while this process redacts it;
         when redaction changes it, that worker is ended and a new one given the redacted text.
-        Its head is read only after: nothing cut from a text holding a secret is ever read
-        back (ADR 0174)."""
+        Its frames are held undecoded meanwhile and read only after: nothing cut from a text
+        holding a secret is ever read back (ADRs 0174, 0230)."""
         preparation = self._started(content, wanted)
         try:
             redacted = redact_secrets(content)
@@ -97,6 +98,9 @@ class ProcessPreparation:
     def __init__(self, process: subprocess.Popen[bytes], stall_seconds: float) -> None:
         self._process = process
         self._watch = _Watchdog(process, stall_seconds)
+        assert process.stdout is not None
+        # Takes the worker's frames off its pipe as they come, whatever this process is doing.
+        self._drain = FrameDrain(process.stdout)
         self._head: PreparedHead | None = None
         self._words: frozenset[str] | None = None
 
@@ -159,6 +163,7 @@ class ProcessPreparation:
             if process.poll() is None:
                 process.kill()
             process.wait()
+        self._drain.close()  # what it held is dropped unread
         for stream in (process.stdin, process.stdout):
             if stream is not None:
                 try:
@@ -167,10 +172,9 @@ class ProcessPreparation:
                     pass
 
     def _next(self) -> tuple[Any, ...]:
-        stdout = self._process.stdout
-        assert stdout is not None
         with self._watch.waiting():
-            message = read_frame(stdout)
+            data = self._drain.next()
+        message = None if data is None else decode_frame(data)
         if message is None:
             silent = " after sending nothing for too long" if self._watch.fired else ""
             raise self._failed(f"the worker ended early{silent}")

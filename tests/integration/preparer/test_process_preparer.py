@@ -8,10 +8,13 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 
 from adapters.memory.fixed_clock import FixedClock
+from adapters.preparer_process import process_preparer
+from adapters.preparer_process.frame_drain import FrameDrain
 from adapters.preparer_process.process_preparer import ProcessPreparer
 from adapters.sqlcipher.connection import Connection
 from adapters.sqlcipher.sqlcipher_knowledge_store import SqlcipherKnowledgeStore
@@ -183,3 +186,55 @@ def test_a_failing_worker_leaves_the_document_indexed_in_process(
 ) -> None:
     text = behaviour + "\n" + (FIXTURES / "cargo-test.txt").read_text()
     _index_both(stores, text, preparer=ProcessPreparer(module=MISBEHAVING, stall_seconds=1.0))
+
+
+_KEY_LINE = "2025-06-14T00:00:00Z INFO  upload with AKIAIOSFODNN7EXAMPLE done\n"
+
+
+@pytest.mark.parametrize("share", [0.0, 0.99])
+def test_frames_held_while_the_server_redacts_are_dropped_unread(
+    stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore],
+    monkeypatch: pytest.MonkeyPatch,
+    share: float,
+) -> None:
+    # The worker given the text as it is sends frames while the server redacts it (ADR 0230):
+    # when redaction changes the text, those frames are dropped undecoded with that worker.
+    log = log_text(2_000_000)
+    at = log.index("\n", int(len(log) * share)) + 1 if share else 0
+    text = log[:at] + _KEY_LINE + log[at:]
+    drains: list[FrameDrain] = []
+    dropped: list[list[bytes]] = []
+    decoded: list[object] = []
+    drain_class, decode, redact = FrameDrain, process_preparer.decode_frame, redact_secrets
+    close = drain_class.close
+
+    def started(source: IO[bytes]) -> FrameDrain:
+        drains.append(drain_class(source))
+        return drains[-1]
+
+    def redacted_once_frames_are_held(content: str) -> str:
+        # Frames of the first worker held before the verdict: the path under test, every time.
+        deadline = time.monotonic() + 60
+        while len(drains[0]._frames) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return redact(content)
+
+    def closed(drain: FrameDrain) -> None:
+        dropped.append(list(drain._frames))
+        close(drain)
+
+    def read(data: bytes) -> object:
+        decoded.append(decode(data))
+        return decoded[-1]
+
+    monkeypatch.setattr(process_preparer, "FrameDrain", started)
+    monkeypatch.setattr(process_preparer, "redact_secrets", redacted_once_frames_are_held)
+    monkeypatch.setattr(drain_class, "close", closed)
+    monkeypatch.setattr(process_preparer, "decode_frame", read)
+    _index_both(stores, text)
+    assert len(drains) == 2
+    assert len(dropped[0]) >= 2
+    if not share:  # the first rows held hold the key: cut from the text before redaction
+        assert any(b"AKIAIOSFODNN7EXAMPLE" in frame for frame in dropped[0])
+    assert decoded
+    assert not any("AKIAIOSFODNN7EXAMPLE" in repr(message) for message in decoded)
