@@ -32,7 +32,7 @@ _WORD = precompiled(r"[^\W_]+")
 # How far around a match a line is read: a line can be a whole minified file.
 _REACH = 160
 # The matches of one text looked at: the first few settle it.
-_MATCHES = 8
+_FINDS_READ = 8
 # A word of the question matches a longer one of the line by its stem of at least this length
 # (``files`` → ``file``); shorter stems match only the word itself.
 _MIN_STEM = 3
@@ -55,7 +55,7 @@ class SaidPhrases:
         says consecutively, as a share of the question's words (0: none)."""
         best = 0
         for count, match in enumerate(self.pattern.finditer(lowered)):
-            if count == _MATCHES:
+            if count == _FINDS_READ:
                 break
             start, end = match.span()
             if "\n" in lowered[start:end]:
