@@ -1,6 +1,6 @@
-"""A question naming a configuration key no indexed text holds gets nothing, though the key's
-words are held apart: a text about that configuration would write the key (ADR 0235). A rule
-that reads a code-style name as its words must keep these silent."""
+"""A question naming a configuration key no indexed text holds is read by the key's words and
+gets the block that holds them, a weak answer rather than silence (ADRs 0235, 0236); a key the
+text does write is found first as written."""
 
 from __future__ import annotations
 
@@ -60,8 +60,13 @@ def search() -> Iterator[SearchKnowledge]:
         "jest configuration moduleNameMapper",  # `module` and `name` are held, the key is not
     ],
 )
-def test_a_configuration_key_held_nowhere_silences(search: SearchKnowledge, query: str) -> None:
-    assert not search.search(query, limit=3).results
+def test_a_configuration_key_held_nowhere_gets_the_block_of_its_words(
+    search: SearchKnowledge, query: str
+) -> None:
+    found = search.search(query, limit=3)
+    assert found.results
+    source = "cat nginx.conf" if query.startswith("gzip") else "cat package.json"
+    assert found.results[0].source == source
 
 
 @pytest.mark.parametrize(
