@@ -17,6 +17,7 @@ from domain.errors import InvalidInput
 from domain.search import meaning, reply_tuning, tuning
 from domain.search.answer_kinds import answer_kinds, searched
 from domain.search.answerability_tuning import UNKNOWN_NAME_GUARD
+from domain.search.code_names import read_as_words
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
@@ -72,7 +73,7 @@ class SearchKnowledge:
             raise InvalidInput(
                 f"search limit {limit} is out of range", f"use a limit between 1 and {MAX_LIMIT}"
             )
-        parsed = searched(parse_query(query))
+        parsed = read_as_words(searched(parse_query(query)), self._store.has_word)
         if parsed.is_empty:
             return SearchResults(query)
         layer = self._semantic

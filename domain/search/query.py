@@ -51,7 +51,8 @@ def clean(text: str) -> str:
     )
 
 
-def _trim(token: str) -> str:
+def trimmed(token: str) -> str:
+    """``token`` without the punctuation that frames it in prose (a leading dot kept)."""
     body = token.rstrip(_EDGE)
     lead = body.lstrip(_EDGE)
     if lead and len(lead) < len(body) and body[len(body) - len(lead) - 1] == ".":
@@ -81,7 +82,7 @@ def parse_query(text: str) -> ParsedQuery:
         if has_word_char(phrase):
             phrases.append(phrase)
     rest = _QUOTES.sub(" ", _PHRASE.sub(" ", cleaned))
-    candidates = [_trim(token.lower()) for token in rest.split()]
+    candidates = [trimmed(token.lower()) for token in rest.split()]
     candidates = [t for t in candidates if t and has_word_char(t)]
     # A one-word "phrase" is just a term.
     single = [p for p in phrases if " " not in p]
