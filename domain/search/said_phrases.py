@@ -41,18 +41,30 @@ _MIN_STEM = 3
 @attrs.frozen
 class SaidPhrases:
     """The question's words in order (lower case), which of them are stopwords, their stems,
-    and a pattern finding a stopword of the question next to another of its words (every run
-    worth credit holds such a pair)."""
+    a pattern finding a stopword of the question next to another of its words (every run
+    worth credit holds such a pair), and the pieces of text a run worth credit needs
+    (``_needs``)."""
 
     words: tuple[str, ...]
     small: tuple[bool, ...]
     stems: tuple[str, ...]
     pattern: re.Pattern[str]
+    needs: tuple[tuple[str, ...], ...]
 
     def said_share(self, lowered: str) -> float:
         """The longest run of the question's consecutive words, with a telling small word and
         a word that is no stopword in it, that one line of ``lowered`` (a lower-cased text)
         says consecutively, as a share of the question's words (0: none)."""
+        # Most texts lack every piece some run needs: a few substring tests, not the scan
+        # (ADR 0232). A loop, not ``any(all(...))``: this runs for every candidate.
+        for pieces in self.needs:
+            for piece in pieces:
+                if piece not in lowered:
+                    break
+            else:
+                break
+        else:
+            return 0.0
         best = 0
         for count, match in enumerate(self.pattern.finditer(lowered)):
             if count == _FINDS_READ:
@@ -111,7 +123,35 @@ def said_phrases(raw: str) -> SaidPhrases | None:
     ]
     if not pairs:
         return None
-    return SaidPhrases(words, small, stems, re.compile("|".join(dict.fromkeys(pairs))))
+    pattern = re.compile("|".join(dict.fromkeys(pairs)))
+    return SaidPhrases(words, small, stems, pattern, _needs(words, small, stems))
+
+
+def _needs(
+    words: tuple[str, ...], small: tuple[bool, ...], stems: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """The sets of pieces a text holds, one set whole, when a line of it says a run worth
+    credit: a run holds a telling word and a word that is no stopword, so it holds every
+    word from a telling word to the nearest such word on its left or on its right. A line's
+    word that says the question's word is a piece of the text holding the word itself (a
+    stopword, or a word whose stem is too short to count) or its stem (``_same``), whatever
+    the text around it: a text lacking one piece of every set says no run."""
+    pieces = [
+        word if is_small or len(stem) < _MIN_STEM else stem
+        for word, is_small, stem in zip(words, small, stems, strict=True)
+    ]
+    needs = []
+    for at, word in enumerate(words):
+        if word not in TELLING:
+            continue
+        for way in (range(at, -1, -1), range(at, len(words))):
+            chain = []
+            for index in way:
+                chain.append(pieces[index])
+                if not small[index]:
+                    needs.append(tuple(dict.fromkeys(chain)))
+                    break
+    return tuple(dict.fromkeys(needs))
 
 
 def _pair(words: tuple[str, ...], small: tuple[bool, ...], stems: tuple[str, ...], at: int) -> str:
