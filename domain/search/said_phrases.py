@@ -50,6 +50,10 @@ class SaidPhrases:
     stems: tuple[str, ...]
     pattern: re.Pattern[str]
     needs: tuple[tuple[str, ...], ...]
+    # Where each word stands in the question (a word asked twice stands at both places), and
+    # the stems a line's word may start with to say one of them (``_same``).
+    places: dict[str, tuple[int, ...]] = attrs.field(eq=False)
+    stem_starts: tuple[str, ...] = attrs.field(eq=False)
 
     def said_share(self, lowered: str) -> float:
         """The longest run of the question's consecutive words, with a telling small word and
@@ -66,6 +70,8 @@ class SaidPhrases:
         else:
             return 0.0
         best = 0
+        read = (0, 0)
+        saying: dict[str, tuple[int, ...]] = {}  # a line's word → ``_places_said``, per text
         for count, match in enumerate(self.pattern.finditer(lowered)):
             if count == _FINDS_READ:
                 break
@@ -76,29 +82,51 @@ class SaidPhrases:
             line_end = lowered.find("\n", end)
             if line_end < 0 or line_end > end + _REACH:
                 line_end = min(len(lowered), end + _REACH)
-            best = max(best, self._longest(_WORD.findall(lowered, line_start, line_end)))
+            if (line_start, line_end) == read:
+                continue  # another match of the same short line: read already
+            read = (line_start, line_end)
+            tokens = _WORD.findall(lowered, line_start, line_end)
+            best = max(best, self._longest(tokens, saying))
         return best / len(self.words)
 
-    def _longest(self, tokens: list[str]) -> int:
-        """The longest run worth credit that ``tokens`` (one line's words) hold."""
-        words, small = self.words, self.small
+    def _longest(self, tokens: list[str], saying: dict[str, tuple[int, ...]] | None = None) -> int:
+        """The longest run worth credit that ``tokens`` (one line's words) hold: token by
+        token, each run of the question's consecutive words said by consecutive tokens grows
+        from the run ending one word earlier on the token before, and is measured as it grows
+        (``saying``: what tokens seen before say)."""
+        words, small, places, stem_starts = self.words, self.small, self.places, self.stem_starts
+        if saying is None:
+            saying = {}
         best = 0
-        for i in range(len(words)):
-            for j in range(len(tokens)):
-                if i and j and self._same(i - 1, tokens[j - 1]):
-                    continue  # inside a run: it is measured from where it starts
-                length = telling = others = 0
-                while (
-                    i + length < len(words)
-                    and j + length < len(tokens)
-                    and self._same(i + length, tokens[j + length])
-                ):
-                    telling += words[i + length] in TELLING
-                    others += not small[i + length]
-                    length += 1
+        ending: dict[int, tuple[int, int, int]] = {}  # run's last word → length, telling, others
+        for token in tokens:
+            said = saying.get(token)
+            if said is None:  # most tokens say nothing, which one look-up shows
+                if token.startswith(stem_starts):
+                    said = self._places_said(token)
+                else:
+                    said = places.get(token, ())
+                saying[token] = said
+            if not said:
+                ending = {}
+                continue
+            grown = {}
+            for at in said:
+                length, telling, others = ending.get(at - 1, (0, 0, 0))
+                length += 1
+                telling += words[at] in TELLING
+                others += not small[at]
+                grown[at] = (length, telling, others)
                 if telling and others and length > best:
                     best = length
+            ending = grown
         return best
+
+    def _places_said(self, token: str) -> tuple[int, ...]:
+        """Where in the question stand the words that a line's word ``token`` says
+        (``_same``). A token starting with no stem says only a word equal to it: ``places``
+        tells where that stands, as ``_longest`` asks first."""
+        return tuple([at for at in range(len(self.words)) if self._same(at, token)])
 
     def _same(self, at: int, token: str) -> bool:
         """Whether a line's word says the question's word at ``at``: a stopword only as
@@ -124,7 +152,25 @@ def said_phrases(raw: str) -> SaidPhrases | None:
     if not pairs:
         return None
     pattern = re.compile("|".join(dict.fromkeys(pairs)))
-    return SaidPhrases(words, small, stems, pattern, _needs(words, small, stems))
+    places: dict[str, list[int]] = {}
+    for at, word in enumerate(words):
+        places.setdefault(word, []).append(at)
+    stem_starts = tuple(
+        dict.fromkeys(
+            stem
+            for stem, is_small in zip(stems, small, strict=True)
+            if not is_small and len(stem) >= _MIN_STEM
+        )
+    )
+    return SaidPhrases(
+        words,
+        small,
+        stems,
+        pattern,
+        _needs(words, small, stems),
+        {word: tuple(at) for word, at in places.items()},
+        stem_starts,
+    )
 
 
 def _needs(

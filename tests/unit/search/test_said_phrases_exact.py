@@ -154,3 +154,16 @@ def test_the_gate_needs_every_word_from_a_telling_word_to_the_nearest_other_word
     # "no" and "file" are there, "such" is not: no line says "no such file".
     assert phrases.said_share("no file here, no sich file") == 0.0
     assert phrases.said_share("cat: a: no such file") == 3 / 4
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_QUESTION, st.data())
+def test_a_line_s_longest_run_is_the_plain_comparison_s(
+    words: list[str], data: st.DataObject
+) -> None:
+    phrases = said_phrases(" ".join(words))
+    if phrases is None:
+        return
+    spelt = st.sampled_from([*words, *_VOCABULARY]).flatmap(_spelling)
+    tokens = [t.lower() for t in data.draw(st.lists(spelt, max_size=16))]
+    assert phrases._longest(tokens) == _plain_longest(phrases, tokens)
