@@ -133,7 +133,7 @@ def test_the_scan_gives_what_the_plain_scan_gives(asked: tuple[str, str]) -> Non
         assert plain == 0.0
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(_QUESTION, st.lists(st.sampled_from(_SEPARATORS), min_size=7, max_size=7))
 def test_a_line_saying_the_whole_question_gets_what_the_plain_scan_gives(
     words: list[str], separators: list[str]
@@ -156,7 +156,7 @@ def test_the_gate_needs_every_word_from_a_telling_word_to_the_nearest_other_word
     assert phrases.said_share("cat: a: no such file") == 3 / 4
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(_QUESTION, st.data())
 def test_a_line_s_longest_run_is_the_plain_comparison_s(
     words: list[str], data: st.DataObject
