@@ -59,7 +59,7 @@ class SaidPhrases:
         """The longest run of the question's consecutive words, with a telling small word and
         a word that is no stopword in it, that one line of ``lowered`` (a lower-cased text)
         says consecutively, as a share of the question's words (0: none)."""
-        # Most texts lack every piece some run needs: a few substring tests, not the scan
+        # Most texts lack a piece of every set a run needs: a few substring tests, not the scan
         # (ADR 0232). A loop, not ``any(all(...))``: this runs for every candidate.
         for pieces in self.needs:
             for piece in pieces:
