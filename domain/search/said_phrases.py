@@ -41,19 +41,37 @@ _MIN_STEM = 3
 @attrs.frozen
 class SaidPhrases:
     """The question's words in order (lower case), which of them are stopwords, their stems,
-    and a pattern finding a stopword of the question next to another of its words (every run
-    worth credit holds such a pair)."""
+    a pattern finding a stopword of the question next to another of its words (every run
+    worth credit holds such a pair), and the pieces of text a run worth credit needs
+    (``_needs``)."""
 
     words: tuple[str, ...]
     small: tuple[bool, ...]
     stems: tuple[str, ...]
     pattern: re.Pattern[str]
+    needs: tuple[tuple[str, ...], ...]
+    # Where each word stands in the question (a word asked twice stands at both places), and
+    # the stems a line's word may start with to say one of them (``_same``).
+    places: dict[str, tuple[int, ...]] = attrs.field(eq=False)
+    stem_starts: tuple[str, ...] = attrs.field(eq=False)
 
     def said_share(self, lowered: str) -> float:
         """The longest run of the question's consecutive words, with a telling small word and
         a word that is no stopword in it, that one line of ``lowered`` (a lower-cased text)
         says consecutively, as a share of the question's words (0: none)."""
+        # Most texts lack a piece of every set a run needs: a few substring tests, not the scan
+        # (ADR 0232). A loop, not ``any(all(...))``: this runs for every candidate.
+        for pieces in self.needs:
+            for piece in pieces:
+                if piece not in lowered:
+                    break
+            else:
+                break
+        else:
+            return 0.0
         best = 0
+        read = (0, 0)
+        saying: dict[str, tuple[int, ...]] = {}  # a line's word → ``_places_said``, per text
         for count, match in enumerate(self.pattern.finditer(lowered)):
             if count == _FINDS_READ:
                 break
@@ -64,29 +82,51 @@ class SaidPhrases:
             line_end = lowered.find("\n", end)
             if line_end < 0 or line_end > end + _REACH:
                 line_end = min(len(lowered), end + _REACH)
-            best = max(best, self._longest(_WORD.findall(lowered, line_start, line_end)))
+            if (line_start, line_end) == read:
+                continue  # another match of the same short line: read already
+            read = (line_start, line_end)
+            tokens = _WORD.findall(lowered, line_start, line_end)
+            best = max(best, self._longest(tokens, saying))
         return best / len(self.words)
 
-    def _longest(self, tokens: list[str]) -> int:
-        """The longest run worth credit that ``tokens`` (one line's words) hold."""
-        words, small = self.words, self.small
+    def _longest(self, tokens: list[str], saying: dict[str, tuple[int, ...]] | None = None) -> int:
+        """The longest run worth credit that ``tokens`` (one line's words) hold: token by
+        token, each run of the question's consecutive words said by consecutive tokens grows
+        from the run ending one word earlier on the token before, and is measured as it grows
+        (``saying``: what tokens seen before say)."""
+        words, small, places, stem_starts = self.words, self.small, self.places, self.stem_starts
+        if saying is None:
+            saying = {}
         best = 0
-        for i in range(len(words)):
-            for j in range(len(tokens)):
-                if i and j and self._same(i - 1, tokens[j - 1]):
-                    continue  # inside a run: it is measured from where it starts
-                length = telling = others = 0
-                while (
-                    i + length < len(words)
-                    and j + length < len(tokens)
-                    and self._same(i + length, tokens[j + length])
-                ):
-                    telling += words[i + length] in TELLING
-                    others += not small[i + length]
-                    length += 1
+        ending: dict[int, tuple[int, int, int]] = {}  # run's last word → length, telling, others
+        for token in tokens:
+            said = saying.get(token)
+            if said is None:  # most tokens say nothing, which one look-up shows
+                if token.startswith(stem_starts):
+                    said = self._places_said(token)
+                else:
+                    said = places.get(token, ())
+                saying[token] = said
+            if not said:
+                ending = {}
+                continue
+            grown = {}
+            for at in said:
+                length, telling, others = ending.get(at - 1, (0, 0, 0))
+                length += 1
+                telling += words[at] in TELLING
+                others += not small[at]
+                grown[at] = (length, telling, others)
                 if telling and others and length > best:
                     best = length
+            ending = grown
         return best
+
+    def _places_said(self, token: str) -> tuple[int, ...]:
+        """Where in the question stand the words that a line's word ``token`` says
+        (``_same``). A token starting with no stem says only a word equal to it: ``places``
+        tells where that stands, as ``_longest`` asks first."""
+        return tuple([at for at in range(len(self.words)) if self._same(at, token)])
 
     def _same(self, at: int, token: str) -> bool:
         """Whether a line's word says the question's word at ``at``: a stopword only as
@@ -111,7 +151,53 @@ def said_phrases(raw: str) -> SaidPhrases | None:
     ]
     if not pairs:
         return None
-    return SaidPhrases(words, small, stems, re.compile("|".join(dict.fromkeys(pairs))))
+    pattern = re.compile("|".join(dict.fromkeys(pairs)))
+    places: dict[str, list[int]] = {}
+    for at, word in enumerate(words):
+        places.setdefault(word, []).append(at)
+    stem_starts = tuple(
+        dict.fromkeys(
+            stem
+            for stem, is_small in zip(stems, small, strict=True)
+            if not is_small and len(stem) >= _MIN_STEM
+        )
+    )
+    return SaidPhrases(
+        words,
+        small,
+        stems,
+        pattern,
+        _needs(words, small, stems),
+        {word: tuple(at) for word, at in places.items()},
+        stem_starts,
+    )
+
+
+def _needs(
+    words: tuple[str, ...], small: tuple[bool, ...], stems: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """The sets of pieces a text holds, one set whole, when a line of it says a run worth
+    credit: a run holds a telling word and a word that is no stopword, so it holds every
+    word from a telling word to the nearest such word on its left or on its right. A line's
+    word that says the question's word is a piece of the text holding the word itself (a
+    stopword, or a word whose stem is too short to count) or its stem (``_same``), whatever
+    the text around it: a text lacking one piece of every set says no run."""
+    pieces = [
+        word if is_small or len(stem) < _MIN_STEM else stem
+        for word, is_small, stem in zip(words, small, stems, strict=True)
+    ]
+    needs = []
+    for at, word in enumerate(words):
+        if word not in TELLING:
+            continue
+        for way in (range(at, -1, -1), range(at, len(words))):
+            chain = []
+            for index in way:
+                chain.append(pieces[index])
+                if not small[index]:
+                    needs.append(tuple(dict.fromkeys(chain)))
+                    break
+    return tuple(dict.fromkeys(needs))
 
 
 def _pair(words: tuple[str, ...], small: tuple[bool, ...], stems: tuple[str, ...], at: int) -> str:
