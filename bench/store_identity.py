@@ -3,12 +3,15 @@
     python bench/store_identity.py 1000 10000      # the perf corpus at each size
     python bench/store_identity.py --log-mb 20     # the perf benchmark's log, as one source
     python bench/store_identity.py --secret --log-mb 20   # the same with two secrets in it
+    python bench/store_identity.py --output --log-mb 10   # the log as a command's output
 
 The perf benchmark's synthetic corpus is indexed through capy's own indexing (``index_all``)
 into a fresh store (or, with ``--log-mb N``, the benchmark's N MB log as one source, as
 ``perf_log.measure_log`` indexes it: a document that size is cut in the worker process;
 ``--secret`` puts an AWS key and a ``Bearer`` header in it, a third of the way and near its
-end, so that redaction changes it and the worker given it first is ended unread);
+end, so that redaction changes it and the worker given it first is ended unread; ``--output``
+indexes it as ``capy_execute`` indexes a program's output, each section also found by the
+words of the program that printed it);
 every table's rows are then hashed, ordered by all their columns, the full-text tables'
 shadow tables (segments, structure records, ``docsize``, ``_config``) included, and each
 full-text table's terms with every place they stand (``fts5vocab`` 'instance').
@@ -95,7 +98,11 @@ def with_secrets(text: str) -> str:
     return text
 
 
-def log_hashes(megabytes: float, secret: bool = False) -> None:
+# The program ``--output`` says printed the log: its words are each section's facts.
+OUTPUT_PROGRAM = "import sys\nfor line in open('app.log'):\n    sys.stdout.write(line)\n"
+
+
+def log_hashes(megabytes: float, secret: bool = False, output: bool = False) -> None:
     from application.use_cases.index_request import IndexRequest
     from domain.source_kind import SourceKind
     from entrypoints.bench.bench_store import StoreChoice, bench_container
@@ -110,10 +117,16 @@ def log_hashes(megabytes: float, secret: bool = False) -> None:
         size = len(text.encode("utf-8"))
         (project / ".capy.toml").write_text(f"[store]\nmax_source_bytes = {2 * size}\n")
         with bench_container(StoreChoice.SQLCIPHER, Path(tmp), project_dir=project) as container:
-            container.use_cases.index_content().execute(
-                IndexRequest(content=text, label="bench:log", kind=SourceKind.DURABLE)
-            )
-            _print_hashes(container, f"log-{megabytes:g}MB{'-secret' if secret else ''}")
+            if output:
+                container.use_cases.summarise_output().summarise(
+                    "execute:python:log", "connection refused", text, OUTPUT_PROGRAM
+                )
+            else:
+                container.use_cases.index_content().execute(
+                    IndexRequest(content=text, label="bench:log", kind=SourceKind.DURABLE)
+                )
+            name = f"log-{megabytes:g}MB{'-secret' if secret else ''}{'-output' if output else ''}"
+            _print_hashes(container, name)
 
 
 def _print_hashes(container: Any, size: str) -> None:
@@ -151,12 +164,14 @@ if __name__ == "__main__":
 
     print("code", Path(domain.__file__).parent.parent)
     arguments = sys.argv[1:]
-    secret = False
+    secret = output = False
     while arguments:
         argument = arguments.pop(0)
         if argument == "--secret":
             secret = True
+        elif argument == "--output":
+            output = True
         elif argument == "--log-mb":
-            log_hashes(float(arguments.pop(0)), secret)
+            log_hashes(float(arguments.pop(0)), secret, output)
         else:
             store_hashes(int(argument))

@@ -36,6 +36,19 @@ def casing_slices(text: str, slice_chars: int | None = None) -> Iterator[str]:
         start = end
 
 
+def line_slices(text: str, slice_chars: int | None = None) -> Iterator[str]:
+    """``text`` in consecutive slices of about ``slice_chars`` characters, each ending just after
+    a ``\n`` (or at the end): no line break (``\r\n`` included) is cut in two, so the lines
+    of the slices (``splitlines``) are the text's."""
+    size = slice_chars or SLICE_CHARS
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + size)
+        end = len(text) if end < 0 else end + 1
+        yield text[start:end]
+        start = end
+
+
 def lower(text: str, slice_chars: int | None = None) -> str:
     """``text.lower()``, never holding more than one slice's working buffer (a text with no
     space or newline for longer than a slice is lower-cased from there in one piece)."""
@@ -50,9 +63,10 @@ def utf8_pieces(
     """``text.encode("utf-8", errors)`` in consecutive pieces (a ``str`` holds whole code
     points, so any cut is between characters; a lone surrogate fails as it would whole)."""
     size = slice_chars or SLICE_CHARS
-    if text.isascii() or len(text) <= size:
+    if len(text) <= size:
         yield text.encode("utf-8", errors)
         return
+    # An ASCII text too: a hash of a 10 MB output was a 10 MB passing copy of it.
     for start in range(0, len(text), size):
         yield text[start : start + size].encode("utf-8", errors)
 

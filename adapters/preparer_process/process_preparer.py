@@ -34,6 +34,8 @@ WORKER_MODULE = "adapters.preparer_process.worker"
 STALL_SECONDS = 120.0
 # Characters encoded and written at a time: the text is never a second time whole in bytes.
 SLICE_CHARS = 1 << 20
+# The vocabulary comes in parts: ``word-part`` frames, then the last, ``words`` (ADR 0233).
+_WORD_FRAMES = ("word-part", "words")
 _CODE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
@@ -54,24 +56,28 @@ class ProcessPreparer:
         # ``-P``: the working directory (a user's project) is not on the worker's import path.
         self._command = [sys.executable, "-P", "-m", module]
 
-    def prepare(self, content: str, wanted: ContentType | None) -> ProcessPreparation:
+    def prepare(
+        self, content: str, wanted: ContentType | None, section_facts: str = ""
+    ) -> ProcessPreparation:
         """The worker is given ``content`` at once and cuts it while this process redacts it;
         when redaction changes it, that worker is ended and a new one given the redacted text.
         Its frames are held undecoded meanwhile and read only after: nothing cut from a text
         holding a secret is ever read back (ADRs 0174, 0230)."""
-        preparation = self._started(content, wanted)
+        preparation = self._started(content, wanted, section_facts)
         try:
             redacted = redact_secrets(content)
             if redacted != content:
                 preparation.close()
-                preparation = self._started(redacted, wanted)
+                preparation = self._started(redacted, wanted, section_facts)
             preparation.read_head()
         except BaseException:
             preparation.close()
             raise
         return preparation
 
-    def _started(self, text: str, wanted: ContentType | None) -> ProcessPreparation:
+    def _started(
+        self, text: str, wanted: ContentType | None, section_facts: str
+    ) -> ProcessPreparation:
         try:
             process = subprocess.Popen(
                 [*self._command, wanted.value if wanted else ""],
@@ -85,7 +91,7 @@ class ProcessPreparer:
             raise PreparationFailed(f"could not start the worker: {error}") from error
         preparation = ProcessPreparation(process, self._stall)
         try:
-            preparation.send(text)
+            preparation.send(section_facts, text)
         except BaseException:
             preparation.close()
             raise
@@ -104,12 +110,16 @@ class ProcessPreparation:
         self._head: PreparedHead | None = None
         self._words: frozenset[str] | None = None
 
-    def send(self, content: str) -> None:
-        """The whole text, to the worker's stdin (it reads it all before it starts cutting)."""
+    def send(self, section_facts: str, content: str) -> None:
+        """The words every chunk is also found by, on one line, then the whole text, to the
+        worker's stdin (it reads it all before it starts cutting). On stdin, not its command
+        line: a command's words are the user's, not for other processes to list."""
         stdin = self._process.stdin
         assert stdin is not None
         try:
             with self._watch.waiting():
+                stdin.write(" ".join(section_facts.split()).encode("utf-8", "surrogatepass"))
+                stdin.write(b"\n")
                 for start in range(0, len(content), SLICE_CHARS):
                     piece = content[start : start + SLICE_CHARS]
                     stdin.write(piece.encode("utf-8", "surrogatepass"))
@@ -132,8 +142,8 @@ class ProcessPreparation:
     def batches(self) -> Iterator[tuple[Chunk, ...]]:
         while True:
             message = self._next()
-            if message[0] == "words":
-                self._words = frozenset(message[1])
+            if message[0] in _WORD_FRAMES:
+                self._words = frozenset(self._words_from(message))
                 return
             if message[0] != "rows":
                 raise self._failed(f"the worker sent {message[0]!r}")
@@ -145,6 +155,20 @@ class ProcessPreparation:
                 ),
                 (row[4] for row in rows),
             )
+
+    def _words_from(self, message: tuple[Any, ...]) -> Iterator[str]:
+        """The words of this frame and of the ones after it, up to the last (``words``), each
+        frame decoded only once the previous one's words are taken."""
+        while True:
+            kind, words = message[0], message[1]
+            del message
+            yield from words
+            if kind == "words":
+                return
+            del words
+            message = self._next()
+            if message[0] not in _WORD_FRAMES:
+                raise self._failed(f"the worker sent {message[0]!r} among its words")
 
     def vocabulary(self) -> frozenset[str]:
         if self._words is None:

@@ -43,11 +43,20 @@ class StreamCapture:
         while self._tail_bytes - len(self._tail[0]) >= self._keep:
             self._tail_bytes -= len(self._tail.popleft())
 
+    def finish(self) -> None:
+        """The stream ended: a head still filling becomes bytes now, while nothing else of the
+        output is held, so that ``result`` decodes it without copying it again first."""
+        if isinstance(self._head, bytearray):
+            self._head = bytes(self._head)
+
     def result(self, max_bytes: int) -> StreamOutput:
         """The stream truncated to ``max_bytes`` (at most ``keep``). Only the newest reads that
         hold ``max_bytes`` are joined for the tail: the cut depends on its last bytes only."""
         head = self._head if isinstance(self._head, bytes) else bytes(self._head)
         wanted = min(max_bytes, self._keep)
+        if self.total <= wanted and len(head) == self.total:
+            # All of it is in the head, and only the head is read: no tail copied from it.
+            return truncate_stream(head, b"", self.total, self._newlines, max_bytes)
         if self._tail_bytes >= wanted:
             tail = self._newest(max_bytes)
         else:

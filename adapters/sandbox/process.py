@@ -82,6 +82,7 @@ class ChildProcess:
             data = os.read(key.fd, CHUNK)
             if not data:
                 self._selector.unregister(key.fileobj)
+                key.data.finish()
                 continue
             read += len(data)
             capture: StreamCapture = key.data

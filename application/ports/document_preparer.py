@@ -46,6 +46,9 @@ class PreparedDocument(Protocol):
 
 
 class DocumentPreparer(Protocol):
-    def prepare(self, content: str, wanted: ContentType | None) -> PreparedDocument:
-        """``content``: valid text, not yet redacted; ``wanted``: the type asked for, if any."""
+    def prepare(
+        self, content: str, wanted: ContentType | None, section_facts: str = ""
+    ) -> PreparedDocument:
+        """``content``: valid text, not yet redacted; ``wanted``: the type asked for, if any;
+        ``section_facts``: words every chunk is also found by (``IndexRequest``'s)."""
         ...

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import attrs
+
 from application.ports.document_preparer import DocumentPreparer, PreparationFailed
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.index_request import IndexRequest, IndexResult
-from application.use_cases.prepare_document import FALLBACK_TITLE, content_type_of, fact_words
+from application.use_cases.prepare_document import (
+    FALLBACK_TITLE,
+    content_type_of,
+    fact_words,
+    given_sections,
+    with_section_facts,
+)
 from domain.chunk import Chunk
-from domain.chunking import MAX_CHUNK_BYTES, chunk
-from domain.chunking.oversized import pack_blocks
+from domain.chunking import chunk, detect_content_type
 from domain.content_type import ContentType
 from domain.errors import InvalidInput, SourceTooLarge
 from domain.long_text import sha256_hex, utf8_length
@@ -35,6 +42,9 @@ class IndexContent:
     - the same label with the same (redacted) content is only touched, with a new kind applied;
       the same label with other content replaces it (or is kept, with ``replace=False``);
     - a document that yields no chunks is stored as one ``Content`` chunk;
+    - ``section_facts`` (a command's words, for its output): the chunks cut from the content
+      are each also found by them and stored as supplied sections are (title and body
+      redacted, cut to fit), in process or in the worker alike;
     - a document of ``stream_from_chars`` or more is prepared by ``preparer`` (a worker process)
       while the store inserts its chunks, storing the same rows; if the preparation fails,
       nothing of it is stored and it is prepared here instead.
@@ -77,7 +87,7 @@ class IndexContent:
     def _streamed(
         self, preparer: DocumentPreparer, label: str, content: str, request: IndexRequest
     ) -> IndexResult:
-        prepared = preparer.prepare(content, request.content_type)
+        prepared = preparer.prepare(content, request.content_type, request.section_facts)
         try:
             head = prepared.head
             size = max(utf8_length(content), head.size_bytes)
@@ -103,6 +113,11 @@ class IndexContent:
         return _result(label, outcome, head.note)
 
     def _whole(self, label: str, content: str, request: IndexRequest) -> IndexResult:
+        if request.section_facts and request.chunks is None:
+            wanted = request.content_type or detect_content_type(content)
+            sections = tuple(with_section_facts(chunk(content, wanted), request.section_facts))
+            if sections:
+                request = attrs.evolve(request, content_type=wanted, chunks=sections)
         redacted = redact_secrets(content)
         size = max(utf8_length(content), utf8_length(redacted))
         if size > self._max_bytes:
@@ -153,21 +168,7 @@ class IndexContent:
     def _chunks(
         text: str, content_type: ContentType, given: tuple[Chunk, ...] | None
     ) -> tuple[Chunk, ...]:
-        if given is not None:
-            chunks: list[Chunk] = []
-            for supplied in given:
-                title = redact_secrets(valid_text(supplied.title)) or FALLBACK_TITLE
-                body = redact_secrets(valid_text(supplied.content))
-                if not body.strip():
-                    continue
-                pieces = pack_blocks([body], title, max_bytes=MAX_CHUNK_BYTES)
-                chunks.extend(
-                    Chunk(p.title, p.content, has_code=supplied.has_code, facts=supplied.facts)
-                    for p in pieces
-                )
-            found = tuple(chunks)
-        else:
-            found = chunk(text, content_type)
+        found = tuple(given_sections(given)) if given is not None else chunk(text, content_type)
         return found or (Chunk(title=FALLBACK_TITLE, content=text.strip()),)
 
 

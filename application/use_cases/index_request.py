@@ -17,6 +17,9 @@ class IndexRequest:
     document's structure (the session indexer's transcripts) supply its own sections; they are
     redacted like everything else and ``content`` is still what gets hashed and size-checked.
     ``replace=False`` keeps a source already indexed under the label with other content.
+    ``section_facts`` (without ``chunks``): words every section is also found by, put before
+    its own facts (the command that printed an output); the sections are then stored as
+    supplied ones are.
     """
 
     content: str
@@ -25,6 +28,7 @@ class IndexRequest:
     content_type: ContentType | None = None
     chunks: tuple[Chunk, ...] | None = None
     replace: bool = True
+    section_facts: str = ""
 
 
 @attrs.frozen

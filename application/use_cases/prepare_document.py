@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import attrs
+
 from application.ports.document_preparer import PreparedHead
 from domain.chunk import Chunk
-from domain.chunking import chunk_stream, detect_content_type, is_json
+from domain.chunking import MAX_CHUNK_BYTES, chunk_stream, detect_content_type, is_json
+from domain.chunking.oversized import pack_blocks
 from domain.chunking.transcript import split_turns
 from domain.content_type import ContentType
 from domain.long_text import sha256_hex, utf8_length
 from domain.redaction import redact_secrets
 from domain.search.stopwords import STOPWORDS
 from domain.search.words import MIN_WORD_LENGTH
+from domain.valid_text import valid_text
 from domain.vocabulary import document_vocabulary
 
 FALLBACK_TITLE = "Content"
@@ -48,14 +52,47 @@ def fact_words(chunks: Iterable[Chunk]) -> frozenset[str]:
     )
 
 
+def with_section_facts(chunks: Iterable[Chunk], words: str) -> Iterator[Chunk]:
+    """``chunks``, each also found by ``words`` (put before its own facts)."""
+    for piece in chunks:
+        yield attrs.evolve(piece, facts=f"{words} {piece.facts}".strip())
+
+
+def given_sections(given: Iterable[Chunk]) -> list[Chunk]:
+    """Sections a caller supplied, as they are stored: title and body redacted, a blank body
+    left out, a body over ``MAX_CHUNK_BYTES`` cut to fit; each keeps its code flag and facts."""
+    chunks: list[Chunk] = []
+    for supplied in given:
+        title = redact_secrets(valid_text(supplied.title)) or FALLBACK_TITLE
+        body = redact_secrets(valid_text(supplied.content))
+        if not body.strip():
+            continue
+        pieces = pack_blocks([body], title, max_bytes=MAX_CHUNK_BYTES)
+        chunks.extend(
+            Chunk(p.title, p.content, has_code=supplied.has_code, facts=supplied.facts)
+            for p in pieces
+        )
+    return chunks
+
+
 class InProcessPreparation:
     """``PreparedDocument`` computed in this process, a batch at a time as the store asks."""
 
-    def __init__(self, content: str, wanted: ContentType | None, *, redacted: bool = False) -> None:
+    def __init__(
+        self,
+        content: str,
+        wanted: ContentType | None,
+        *,
+        redacted: bool = False,
+        section_facts: str = "",
+    ) -> None:
         """``redacted``: ``content`` is already what redaction makes of it (a worker is given
-        a text its server redacts, ADR 0174); otherwise it is redacted here."""
+        a text its server redacts, ADR 0174); otherwise it is redacted here. ``section_facts``:
+        words every chunk is also found by; the chunks are then stored as sections a caller
+        supplied are (``given_sections``), as ``IndexContent`` stores them (ADR 0233)."""
         self._text = content if redacted else redact_secrets(content)
-        content_type, note = content_type_of(self._text, wanted)
+        self._section_facts = section_facts
+        content_type, note = content_type_of(self._text, wanted, bool(section_facts))
         self._head = PreparedHead(
             content_type=content_type,
             note=note,
@@ -74,7 +111,7 @@ class InProcessPreparation:
     def batches(self) -> Iterator[tuple[Chunk, ...]]:
         batch: list[Chunk] = []
         size = 0
-        for piece in chunk_stream(self._text, self._head.content_type):
+        for piece in self._chunks():
             batch.append(piece)
             size += len(piece.content)
             if size >= BATCH_CHARS:
@@ -86,6 +123,14 @@ class InProcessPreparation:
         elif not self._done:  # a document that yields no chunks is stored as one
             yield self._handed([Chunk(title=FALLBACK_TITLE, content=self._text.strip())])
         self._done = True
+
+    def _chunks(self) -> Iterator[Chunk]:
+        chunks = chunk_stream(self._text, self._head.content_type)
+        if not self._section_facts:
+            yield from chunks
+            return
+        for piece in with_section_facts(chunks, self._section_facts):
+            yield from given_sections((piece,))
 
     def _handed(self, batch: list[Chunk]) -> tuple[Chunk, ...]:
         self._facts |= fact_words(batch)
@@ -120,5 +165,7 @@ class InProcessPreparation:
 class InProcessPreparer:
     """``DocumentPreparer`` in this process: small documents, tests, and the fallback."""
 
-    def prepare(self, content: str, wanted: ContentType | None) -> InProcessPreparation:
-        return InProcessPreparation(content, wanted)
+    def prepare(
+        self, content: str, wanted: ContentType | None, section_facts: str = ""
+    ) -> InProcessPreparation:
+        return InProcessPreparation(content, wanted, section_facts=section_facts)

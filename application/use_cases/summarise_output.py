@@ -9,7 +9,6 @@ from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.search_knowledge import SearchKnowledge
-from domain.chunking import chunk
 from domain.chunking.detection import detect_content_type
 from domain.chunking.utf8 import byte_len
 from domain.compact_view import compact_view
@@ -104,22 +103,14 @@ class SummariseOutput:
         )
 
     def _indexed(self, label: str, text: str, command: str) -> IndexResult:
-        content_type = detect_content_type(text)
-        words = command_facts(command, text)
-        sections = (
-            tuple(
-                attrs.evolve(piece, facts=f"{words} {piece.facts}".strip())
-                for piece in chunk(text, content_type)
-            )
-            if words
-            else None
-        )
+        # The sections are cut by ``IndexContent``: a big output's in its worker process, so
+        # that they are never all held here (ADR 0233).
         return self._index.execute(
             IndexRequest(
                 content=text,
                 label=label,
                 kind=SourceKind.EPHEMERAL,
-                content_type=content_type,
-                chunks=sections or None,
+                content_type=detect_content_type(text),
+                section_facts=command_facts(command, text),
             )
         )

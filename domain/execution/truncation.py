@@ -8,7 +8,7 @@ lines and kilobytes were left out.
 from __future__ import annotations
 
 from domain.execution.run import StreamOutput
-from domain.long_text import utf8_encode
+from domain.long_text import utf8_encode, utf8_length
 
 HEAD_SHARE = 0.6
 
@@ -81,5 +81,13 @@ def truncate_bytes(data: bytes, max_bytes: int) -> StreamOutput:
 
 
 def truncate_text(text: str, max_bytes: int) -> StreamOutput:
-    """Truncate decoded text to ``max_bytes`` of UTF-8 (plus the marker), head and tail kept."""
+    """Truncate decoded text to ``max_bytes`` of UTF-8 (plus the marker), head and tail kept.
+    A text that fits and holds no lone surrogate is ``text`` itself, not a copy decoded from
+    its bytes (the same characters: its bytes decode back to it)."""
+    try:
+        size = utf8_length(text)
+    except UnicodeEncodeError:
+        size = max_bytes + 1  # a lone surrogate: ``replace`` turns it into ``?``
+    if size <= max_bytes:
+        return StreamOutput(text, size, size)
     return truncate_bytes(utf8_encode(text, errors="replace"), max_bytes)

@@ -10,9 +10,11 @@ shows the header line once, then the matching rows in the order the table has th
 from __future__ import annotations
 
 import csv
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+from domain.long_text import line_slices
 from domain.precompiled import precompiled
 from domain.search.snippet import ELLIPSIS
 
@@ -63,22 +65,38 @@ def delimited_header(text: str) -> str | None:
 
 def table_header(output: str) -> str | None:
     """The header line (with the rule under it, if any) when ``output`` is a column-aligned
-    table of at least ``MIN_ROWS`` rows, else ``None``."""
-    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
-    if not lines:
+    table of at least ``MIN_ROWS`` rows, else ``None``. The lines are read one at a time: a
+    10 MB log's list of lines was ~15 MB held for an answer its first line gives."""
+    lines = kept_lines(output)
+    first = next(lines, None)
+    if first is None:
         return None
-    header = _cells(lines[0])
+    header = _cells(first)
     if len(header) < MIN_COLUMNS or not _names_columns(header):
         return None
-    head = [lines[0].strip()]
-    rows = lines[1:]
-    if rows and _RULE.match(rows[0]):
-        head.append(rows[0].strip())
-        rows = rows[1:]
-    if len(rows) < MIN_ROWS:
+    head = [first.strip()]
+    second = next(lines, None)
+    rows: Iterator[str] = lines
+    if second is not None and _RULE.match(second):
+        head.append(second.strip())
+    elif second is not None:
+        rows = itertools.chain((second,), lines)
+    count = aligned = 0
+    for row in rows:
+        count += 1
+        aligned += len(_cells(row)) >= len(header) - 1
+    if count < MIN_ROWS:
         return None
-    aligned = sum(1 for row in rows if len(_cells(row)) >= len(header) - 1)
-    return "\n".join(head) if aligned >= ALIGNED_SHARE * len(rows) else None
+    return "\n".join(head) if aligned >= ALIGNED_SHARE * count else None
+
+
+def kept_lines(output: str, slice_chars: int | None = None) -> Iterator[str]:
+    """``line.rstrip()`` of each of ``output.splitlines()`` that is not blank, in order, read a
+    slice of the text at a time."""
+    for part in line_slices(output, slice_chars):
+        for line in part.splitlines():
+            if line.strip():
+                yield line.rstrip()
 
 
 def table_rows(output: str, header: str, snippets: Sequence[str]) -> str:

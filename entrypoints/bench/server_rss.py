@@ -127,13 +127,18 @@ def run_server_memory(
 
 
 @contextmanager
-def serving(capy: str, prefix: str, **extra_env: str) -> Iterator[tuple[_Client, int]]:
-    """A real ``capy serve`` as an MCP host starts it, in a throw-away home and project: its
-    client and pid; the host leaving (stdin closed) shuts it down."""
+def serving(
+    capy: str, prefix: str, config: str = "", **extra_env: str
+) -> Iterator[tuple[_Client, int]]:
+    """A real ``capy serve`` as an MCP host starts it, in a throw-away home and project (whose
+    ``.capy.toml`` holds ``config``, when given): its client and pid; the host leaving (stdin
+    closed) shuts it down."""
     with tempfile.TemporaryDirectory(prefix=prefix) as directory:
         root = Path(directory)
         project = root / "project"
         (project / ".git").mkdir(parents=True)
+        if config:
+            (project / ".capy.toml").write_text(config)
         env = {**hook_environment(root, project), **extra_env}
         proc = subprocess.Popen(
             [capy, "serve"],

@@ -17,6 +17,7 @@ from adapters.preparer_process.frames import write_frame
 
 
 def main() -> int:
+    sys.stdin.buffer.readline()  # the words every chunk is also found by
     text = sys.stdin.buffer.read().decode()
     out = sys.stdout.buffer
     head = ("head", "plaintext", "", "0" * 64, len(text))

@@ -80,10 +80,17 @@ def _index_both(
     text: str,
     wanted: ContentType | None = None,
     preparer: ProcessPreparer | None = None,
+    section_facts: str = "",
 ) -> None:
     whole, streamed = stores
     settings = Settings()
-    request = IndexRequest(content=text, label="doc", kind=SourceKind.DURABLE, content_type=wanted)
+    request = IndexRequest(
+        content=text,
+        label="doc",
+        kind=SourceKind.DURABLE,
+        content_type=wanted,
+        section_facts=section_facts,
+    )
     expected = IndexContent(whole, settings).execute(request)
     got = IndexContent(
         streamed, settings, preparer=preparer or ProcessPreparer(), stream_from_chars=0
@@ -113,6 +120,26 @@ def test_fixtures_are_stored_as_in_process(
     stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore], name: str
 ) -> None:
     _index_both(stores, (FIXTURES / name).read_text())
+
+
+@pytest.mark.parametrize(
+    ("name", "wanted"),
+    [
+        ("log", ContentType.PLAINTEXT),
+        ("cargo-test.txt", ContentType.PLAINTEXT),
+        ("eslint.json", ContentType.JSON),
+        ("docs-rustdoc-lints.md", ContentType.MARKDOWN),
+    ],
+)
+def test_an_output_s_command_words_are_stored_as_in_process(
+    stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore],
+    name: str,
+    wanted: ContentType,
+) -> None:
+    """A command's output: every section also found by the command's words, stored by the
+    worker as ``IndexContent`` stores the sections it cuts with them in process."""
+    text = log_text(1_000_000) if name == "log" else (FIXTURES / name).read_text()
+    _index_both(stores, text, wanted, section_facts="python3 gen_log.py --verbose")
 
 
 def test_a_type_asked_for_is_checked_as_in_process(

@@ -103,3 +103,29 @@ def test_a_long_non_ascii_output_is_never_lowered_or_encoded_whole() -> None:
     assert _peak(utf8_length, text) < size // 4
     assert _peak(sha256_hex, text) < size // 4
     assert _peak(utf8_encode, text) < 2.5 * size
+
+
+LINE_BREAKS = "ab \r\n\x0b\x0c\x1c\x85\u2028\u2029é"
+
+
+@given(st.text(alphabet=LINE_BREAKS, max_size=300), sizes)
+def test_line_slices_keep_the_text_s_lines(text: str, size: int) -> None:
+    parts = list(long_text.line_slices(text, size))
+    assert "".join(parts) == text
+    assert [line for part in parts for line in part.splitlines()] == text.splitlines()
+
+
+@given(st.text(alphabet="ab \n", max_size=300), sizes)
+def test_an_ascii_text_is_encoded_in_slices_too(text: str, size: int) -> None:
+    pieces = list(long_text.utf8_pieces(text, slice_chars=size))
+    assert b"".join(pieces) == text.encode()
+    assert all(len(piece) <= size for piece in pieces)
+
+
+@given(st.text(alphabet=TRICKY + "\ud800", max_size=300), st.integers(0, 400))
+def test_a_text_that_fits_is_kept_as_it_would_be_decoded(text: str, max_bytes: int) -> None:
+    from domain.execution.truncation import truncate_bytes as cut_bytes
+    from domain.execution.truncation import truncate_text
+
+    old = cut_bytes(text.encode("utf-8", "replace"), max_bytes)
+    assert truncate_text(text, max_bytes) == old

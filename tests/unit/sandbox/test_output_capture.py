@@ -65,3 +65,15 @@ def test_a_reply_sized_result_joins_only_the_newest_reads() -> None:
     assert out.text.endswith("000001999\n")
     assert joined == [1_000]
     assert isinstance(capture._head, bytes)  # full: held once, as bytes
+
+
+@given(_CHUNKS, st.integers(1, 120), st.integers(1, 120))
+def test_a_finished_capture_truncates_like_the_whole_stream(
+    chunks: list[bytes], keep: int, max_bytes: int
+) -> None:
+    capture = StreamCapture(keep)
+    for chunk in chunks:
+        capture.feed(chunk)
+    capture.finish()
+    limit = min(max_bytes, keep)
+    assert capture.result(limit) == truncate_bytes(b"".join(chunks), limit)

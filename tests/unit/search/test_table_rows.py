@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from domain.search.table_rows import delimited_header, table_header, table_rows
 
 PODS = """\
@@ -80,3 +83,56 @@ def test_commas_without_a_table_of_rows_under_names_are_none() -> None:
     assert delimited_header("a,b\n1,2\n3,4\n5,6") is None  # two columns
     assert delimited_header("1,b,c\n1,2,3\n4,5,6\n7,8,9") is None  # a number is no name
     assert delimited_header("a, b, c\n1, 2, 3\n4, 5, 6\n7, 8, 9") is None  # prose's commas
+
+
+def _whole_table_header(output: str) -> str | None:
+    """``table_header`` as it read every line into a list first."""
+    from domain.search.table_rows import (
+        _RULE,
+        ALIGNED_SHARE,
+        MIN_COLUMNS,
+        MIN_ROWS,
+        _cells,
+        _names_columns,
+    )
+
+    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
+    if not lines:
+        return None
+    header = _cells(lines[0])
+    if len(header) < MIN_COLUMNS or not _names_columns(header):
+        return None
+    head = [lines[0].strip()]
+    rows = lines[1:]
+    if rows and _RULE.match(rows[0]):
+        head.append(rows[0].strip())
+        rows = rows[1:]
+    if len(rows) < MIN_ROWS:
+        return None
+    aligned = sum(1 for row in rows if len(_cells(row)) >= len(header) - 1)
+    return "\n".join(head) if aligned >= ALIGNED_SHARE * len(rows) else None
+
+
+_TABLE_LINES = st.sampled_from(
+    [
+        "NAME   READY   STATUS   RESTARTS",
+        "api-1   1/1   Running   0",
+        "api-2   0/1   Pending",
+        "----   -----   ------",
+        "  ",
+        "free text line",
+        "a\tb\tc",
+        "NAME\tSTATUS\tAGE\r",
+    ]
+)
+
+
+@given(st.lists(_TABLE_LINES, max_size=12), st.sampled_from(["\n", "\r\n", "\n\n"]))
+def test_the_header_read_line_by_line_is_the_one_read_whole(lines: list[str], newline: str) -> None:
+    from domain.search.table_rows import kept_lines
+
+    output = newline.join(lines)
+    assert table_header(output) == _whole_table_header(output)
+    assert list(kept_lines(output, 7)) == [
+        line.rstrip() for line in output.splitlines() if line.strip()
+    ]
