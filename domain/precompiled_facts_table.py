@@ -14,59 +14,60 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXNtzk8cV30/WxZItyxYXO0A6XyAJcmNuCTSD0zRhAgRKA27SaS4uyci2jF1sWbFkMLy0D53JTJ/72Ie+9aF/'
-    'T/+XPoXqq88OP34+57vINpkCmvlmpU+7Z/ecPbc9e3bHnHN5t/MJ+s+T/qfULyv9Z6r/FPtPTt6P98tQ6tX6T1Sv'
-    '0H+i92V5lwNYY/1nWL4PC4xAfp+UeuPyfUJ+HxNYTupXZXzDAs/Djvqu95+qjDGCc03KFsDepHIDfkfj/aj/HCU4'
-    'X0r5EOA0CU5bylX6fU/gTvef0wT3upTLClwPZ63/TPafI4RrCXCLyiXpZ0ToFb3bojG2aE7q9HsqJa0npPRzFZWz'
-    'wB9O4Y8J6acqPBLR+EL/uZyi7wr1PSQwPI9U5fHt3cc7/YZu94fhMV8eSuDLKWk/JHOA+FzpP98AbI+/xy1QcKsq'
-    '9aPyhpS/o3JOynMCd4TgFgHHqN5Zgn8S+kH64Zxcgvc8B9q7CRq/p2keaH5I6FUhGGNA3zPCj0dAj5yTd+NSNyrf'
-    'kvJdkqdlkCtHvO3nysuUJqteXral7T3oe8mQ+4cKrKjNV9DfQ6O/9wCPqM0toSXiskly7ssFKbsk/7MAw+u2DrVt'
-    'J8CYBhhNarNk6M9VgjEF+HeJvm1q21V0F+vBbZpPzy8laLMt5S+kvChtNmEsPH/rRpuWjAfH0DTm7Rtl3Ag/qvNb'
-    'GEOHykVjDFcVGvq+L0t5nujzPszdJo2/S/09MPp9G2Cs0VxtKPZNg3FEZB5pvEp4d5W2yKdrNOcF0RnO0CGBonuG'
-    'wC+pyf9V4DWxOEM/Pnnyw487rs6uT0B6pgO62JHd83qwAbZ6hObsMuhm/7smv8tGXV/nLbD9l4AHov9+Bv+9D3Vq'
-    '4kOUFN7x+o3/8+3Kyn+XFb+B8Z+W757uTqP7x/+jeymO7n4+SzKnQ2Lr2P5Ytqkg73MGz1h+Rlp/ZBLwC2Be42w+'
-    'tq+D/YzajBLPlUSWhkEXVKi/dZCnovz/stGtTHTzbUYz0Mr7gDl5PP/NgM2ZEdg1oE0ZfKujYpfOKv7NjKF/InhJ'
-    '+sePbwjG5Z8zZBOT8JmD+nOk2y6BjGPfZRknrv0+BN/fERz+rwR62fvPRfBTva3qwVgjGv9N3udlLvPUbiuh/V9k'
-    'XvKiH6tGv97mfE9wW2SrelJ+R79Xib9aNI4FsXN58RsmDTw6Rn88zib1951Rr0tw2X53qX5WvGZE/iK8DgvPIV4t'
-    '8iOaBp64jkX4h0XW88I/BYLfM/yT+wQHbdUo6ackHavZt5OwHnUZ9NZ+6z0eV1e+s257Jb+v5PdFkV/Lvxh9wWTW'
-    '2++8PN5+nwX7fRb0l6cnxgebFN9Ef96v3R4TjXkt/lhZv2mxXa8XcvREY1wBfwbXPisKvvzMQ7t5ocW49FWVdkdl'
-    'PXNZvjcprhpCe22d6NeWJfGJ/Fxg3MjHkz+n8g78jujyS2jjY7xXKI7nf/9G2pyD9fInBP8mtb1J9RjWCeh/jurc'
-    'VmDU5GE8PzPw/pTm39OqJnbjA6A10q+VMgZ/GtbMi0Yso6fg2iRd1VJsC+PaUvQjtrmnxJ3uGvzveSkH+yYXiZdq'
-    'Bl/chDlEml+Ftf1IirY14aOJDDyr9afNbVfsazGjLo7e/wH0gwtSfXLBC/px5ufPLt3nH4k1tLlIy7PHyUazDvkC'
-    'SrQ1zEMFmW+Ln07I/t4g/OT3Kw71lcXh04PhnJexI64et1skW3MUa54bAGet/whP1A8lQ2d9L/Ny0D5v1NfvxR79'
-    'v/m13naUY9YWXpdO7MG/rUEMJ8mHRT6IW1+9TH4t7gsy/78mc1gk+v9JtGZD6N2QucLfWwlta+IjnjrAPjyvNsR3'
-    'aQg/NIR3GsCrnofS1H3ePLRfe8LW3A/R3P/UvLsf8WPka1xHM245Ja5eMfIrZiF3Ikv7IWqfz9i+EIPflCK3X9Oa'
-    '5AbZx0/Irobk31v6n+1M09hL7xHc5Zh8Gtbnnk6+/THKYzkMdIjq/MqQoQ9j5CuE7+eFvhWSaStvoyZrjnmizQrR'
-    'botwXCKaLBDuIcUBLFveM9ZGIf2/YuQMhCKvx4kmGwY8y6/h9V1o2N9Q5HtQWlv+4mvyoL94W+lby3lYJBoxn1r8'
-    'GSbQaona8xwuGjTy9R7FyPmkEuecI7wWjJyaRRrnLRrXI/r/CsG5Z4x31eC5dUWOrTwrxPEQ6bJBcDyTgOMs4drI'
-    'YKc0+WUaTMesbUqgzyqUz3iFYgC3Zb7L1P9N4vVPRb5wLTcBsY15ynuyciWT4igFWp81JM+lIXLj/TP0xzxtLoAv'
-    'twb5D74f71t5X6seIwcVWBs/pvG0YFxJ4+ilHMeklMwDDaFpmn4aIht1aF/K4G8efw6+OMb0x8lvHXmWD9+Mi3UE'
-    '+5BXirzckRwonOc20asNst8QvsC53IT6OH9Z+QXH9Wvxq4rAO+tE//vQzyT4ngHIZhbdcxd4iPXYz43S57wWgO45'
-    'hd83FVo1yMalHWucHhlRdHxcbiTLKPtCddDjcb4i9ncH1oYYB/7SiMvepnjw10rc4XOIPTGsNPGnNzLSBeW4q/hi'
-    'iNcDw2dcJb/nkZIv2KWYz6Jhf1vKGkDDeyrBnw/JjneM+FFHyVvVfDWNRkibrPigbe0adNXonYYHjr/iAZUHtoz1'
-    '5Sb93zXWSEsZ/dAC+BhvkO3pkI5vp7Adi4ovx/ZB830i2v072MlXRjvTI13dJD/Cw1sw/r+v+MBovzZS+hpoSzep'
-    'bx5L22i3SGNcgxLrrRk+ZtzYpn3eSrATM/N0TWrvx3yP6KLhwv5WEi+wzxIqPrT32RBv9j/uBDt7NoPilLW/9/qw'
-    'XidZWFR8hQbpYPRnt4ieHYX/sc+jwc7+APa5QeU68HSatQeWVr//cU9lrkJjbxt8u0X0XVH4neOkcf7UmLLmqMO4'
-    'cf0Q57vVxC+aojUby2dnQB629hP/6Xbzy7KxPmkaMp/GN8U+/yq59kXFv91vvP04k9qwnPeIP1hvNg2e/CIFT64o'
-    'tgnlT+N75M3XyT51DLqvJ+CdRhcxTzMd/mjYk6zzhDSMW5OMZtCljxLswHZC3Dkrb/N4S+KHYsz/7Qz0QXvG4/R8'
-    'EaTAYYP4kG1GT3IaOabBfO55M40safYlScZbxhhYxm5IHgTWyUpP7CeJPjOyTj8I+uwnXaxz40X37PncCuRl8V6b'
-    'tce5+/xX/PkLK2fcOusRUAwPz0J7WEEGWPUUe7Y52huecU/P4TvYE3yZ6BL19THAHEmx//2i0QD3ufMQkxsHPZ+U'
-    'v1uBM0bYls8beXhDQsO07fOiZzAWXJZn13yEvtbfAysWjPFkdU5v7LyPiyej3cE59mt4zLnedvq5vG1Ff00k6C+U'
-    'YYynOpf9PoEp8Ev5PoYpwKORMo86UHKpLZ49AvHjcSOuzPcFDIOdj6ORxu/f7hGvOFqlyU2pKvkbcTAxflwl/TEM'
-    '9KvIeBsSW+B1nD8bEBfDP5Mhb2eQ+mHG+rMHXD8kOXoH8HIZaJckP2n3UHB/Fs/jFpx9pnbMOCtRgvxSvCdjxe0+'
-    'y92h8xp49mPb6fcqWLkSY0quBONUkD7S4hS1e5fip7hXPAl2IaB21hmW45D/uUDnV/x9DXWFDo9jzr10jdiyvz/n'
-    'MLTpGePKcp5mkDnIQzzEx/O9r/Em0fDUgPkH8y7+/GRafe99lhGCU6T+OA/hurFX9pmz78Kx4E1KjjPrSW0faM3I'
-    'h1o2clTWIR8si63OMv56yn2FIwo/hMqeMOKLd7nslw68q+RmvWOUnAe2beS9tIw8t4cJuULhgPyvjZfpfR7o7fbg'
-    'Owx6d9Qgd03ND5BjindQlcUmDTn7Xhaun8Zvmc04noOsr62f/T7iXYPP8S47n3+b9u6wCbDtIcTejmXgo5KRJ/1R'
-    'Ql5MlfTMT3Ev2bB79k6g8+TTXXBP70PyclZ29h1ko6QHS+7pHTlnjJJzLzmv9twe5buSUg+2Sd89hP5HwO4XZa5/'
-    'cE/PMV019tyXqY9VJWc3La+V4DzNbEbdOitjPiX73jimppHbbd3f1hpQv88qe0qelhfd7nvmtPsg0+Zgc35ukg+B'
-    'NNDWvbOkz7U5ituHGIO8gwtg69HP4jvnmuQXa3de7iXf9dwA66sIx3+5nbPXcfdDWDi0UsgD+kh8dtnKoedcmQ8M'
-    '3dKOyWW35nRD+ATn7LbhO/USzl2sG3zXVnxBpH1X8Sd6Rk78kvF+0HxopvV6whmRJD49CJpMGzrGOn9bpPVA2vUR'
-    '6uBrLv6uXouflkQ+Xp3Xfv7ntf38xPFIQGuLKeFZlJlvs87bCztrMm+heg1wqk+Q8D+fDyyKz87zdpRkG2N6rKc7'
-    'zr67YpCYSUXWAD5GP5wiF7Li7LtIrjn9PpNrNA4+M3KV6n0V46ufUOiV5u6QvaztNV9zEDhLNN5OTAwi7n7V+04/'
-    'f5/2fJN1918H9E1H2xsLwlySTIzJE0hsMaKNX8935VkRWrAcaT7RCtBuUnhPi8t1E3yrVcWnqu/h3APTuwT8fN1l'
-    'O186aGxmOYbPOX9K83EeOP3s5KqxPtlKyDPH+G2a+AHefY964SDHl2VsObK/2t3b7A+G+xDX084TbO5BB0XPfwG9'
-    '4Qs0'
+    'eNrtXd1zU8cV3yvJki1jyzYfdoB0FEiCnJivBJpB1E2YAIHSgJt0mg+XZGRbxi7+UCwZDC/tQ2cy0+c+9qFvfcjf'
+    '0/+lT6G69dnxLz+fc+9e2SZTQDN31rraPbvn7Pnas2fXw865gtv+RN3nWfdT6pbl7jPRfYrdJyfvR7plVepVuk9c'
+    'r6/7xO8H5F0OYA13n375u19gRPL9lNQbkb9H5ftxgeWk/pCMr1/gedhx32PdZ0jGGMO5IWUTYG9QuQ7f4/F+2H2O'
+    'EZwvpHwMcBoEZ03KZfr+QOBOdp8zBPemlIsKXA9npfuMd5+jhGsJcIvLBelnUOgVv9ukMTZpTsbo+0QgrUel9HMV'
+    'l3XgD6fwx6j0MyQ8EtP4Yve5EtB3mfrOCwzPI0Py+Pbuo+1+q273h+ExXx5O4csJaZ+XOUB8rnWfrwG2x9/jFim4'
+    'DSn14/KWlL+nckbK8wJ3kOAWAce43jmCfwr6QfrhnFyG9zwH2rtRGr+naQFofljoVSYYw0Dfs8KPR0GPnJd3I1I3'
+    'Lt+S8j2Sp0WQK0e87efKy5Qmq15etqTtA+h7wZD7xwqsuM2X0N9jo7/3AY+4zR2hJeKyQXLuyzkp2yT/dYDhdVuL'
+    '2q6lwJgEGA1qs2Doz2WCMQH4t4m+a9S2regu1oNbNJ+eX0rQZkvKX0p5SdpswFh4/laNNk0ZD46hYczb18q4EX5c'
+    '53cwhhaV88YYris09H1fkfIC0ecDmLsNGn+b+ntk9Ps2wFihuVpX7JsG46jIPNJ4mfBuK22RT1dozvtEZzhDh0SK'
+    '7smDX1KR34eA18Ti5H989uz7H7ddnV2fiPRMC3SxI7vn9WANbPUgzdkV0M3+e0W+Dxh1fZ23wPZfBh6If/sF/PYB'
+    '1KmID1FSeMfrN/7NtxtQfrui+A2M/6T87enuNLp/9D+6l5Lo7uezJHOaF1vH9seyTX3yPmfwjOVnhPoj44BfBPOa'
+    'ZPOx/RjYz7jNIeK5kshSP+iCMvW3CvJUlN9fNroNEN18m0MZaOV9wJw8nv+mwOZMCewK0GYAfKtjYpfOKf7NlKF/'
+    'Ynhp+sePLw/j8s9ZsomMDz91qF8H36ggY8qT/ehAXb/Wuyr0L4D/iHWXid5NBcY7wgcFsRX9iv5Hm8p2o0k+CcI+'
+    'nDI+tmcPFRjW2pWfaaDndAZ6Tu8DPacPkJ7T+0DP6QB6srzNAD1nyPZeBhuEsAZkbBibmIY5dQSHfyuB3+DXd0VY'
+    'R+Hc5QCnv8v7guiaArXbTGn/V9EbBbHfQ0a/fm6+I7hNmkM/H98G8A+OY078sIL4teMGHi2jPx5ng/r71qjXJrjs'
+    'XzJvZsVrSuxDjNcR4TnEqxfZQPhHxBYVhH/6CH6SfOQU2UAfwNu/NB9A879OQbzEZbCr+22XeVxt+Ztt7yv5fSW/'
+    'L4r8Wv7voRdMZr39Lsjj7fc5sN/nQH95emL8ukHxd1xv+tjCU6Ixx4qeKvEFzd/weiFHTzzGJfC3cW2+FOD/zUK7'
+    'WaHFiPQ1JO2OyXr7ivzdoLh/FdprcQwf+yiJT+TnAuOafr/jMyrvwfeYLr+CNn4P4hrFmf3330qb8xDP+Zjg36a2'
+    't6kewzoJ/c9QnbsKjIo8jOenBt6f0Px7WlXEblwFWiP9moF7RGcgpjNvxNo6Cq4N0lVNxbYwrk3D79+g/SWMi943'
+    '+N/zUg729S4RL1UMvrgNc4g0vw6xp8GAtriWCOVZrT9tbttiX4sZdXH8/o+gH1wU9MlFL+jHmZ+/uLDPP1NraHMR'
+    'yrMnyEazDvkcSrQ1zEN9Mt8WP52U/ede+Mnvpx3uKosjZ3rDuSBjR1w9bndItmZoL2SmB5y1/mM8UT+UDJ31nczL'
+    'Qfu8cV9/EHv0/+bXetsxkLC28Lp0dA/+bQVijGk+LPJB0vrqZfJrcd+a+f81mcMi0f/PojVrQu+azBV+30xpWxEf'
+    '8fQB9uF5tSa+S034oSa8UwNe9TwUUvd589B+5SxYc5+nuf+5eXc/9jeQr3EdzbjllH2fspH/U4fcnizt89S+kLF9'
+    'XwJ+E4rcfkVrkltkHz8mu1ol/97S/2xnGkauR4fgLibke1l7G779ccqzOgJ0iOv82pCh6QT5qsLfF4S+ZZJpK6+o'
+    'ImuOWaLNEtFuk3BcIJrMEe5VigNYtrxjrI2q9PuSkdNSFXk9QTRZN+BZfg2v76qG/a2KfPdKa8tffE0e9BfvKn1r'
+    'OTnzRCPmU4s/qym0WqD2PIfzBo18vScJcj6uxDlnCK85I+drnsZ5h8b1hH6/RnAeGONdNnhuVZFjKw8QcTxMuqwX'
+    'HM+m4FgnXGsZ7JQmv0yDyYS1TQn0WZnyba9RDOCuzPcA9X+beP0TkS9cy41CbGOW8vKsXN60OEofrc9qkodVE7nx'
+    '/hn6Y542F8GXW4H8HN+P9628rzWWIAdlWBs/pfE0YVxp4+gEjmNcSuaBmtA0pJ+ayMYYtC9l8DdPPAdfHGP6I+S3'
+    'Dv6UD99MinVE+5D3jLzckhw9nOc1otcayH5N+ALncgPq4/xl5Rcc12/EryoC76wS/R9CP+Pge0Ygm1l0z33gIdZj'
+    '7xilz8nuA7rnFH7fUGhVIxsXOtYkPTKo6Pik3F2WUfaFxkCPJ/mK2N89WBtiHPgLIy57l+LBXylxh88g9sSwQuJP'
+    'b2SkC8pxW/HFEK9Hhs+4TH7PEyWftU0xn3nD/jaVNYCG90SKP18lO94y4kctJa9a89U0GiFtsuKDtrVt0FWjdwgP'
+    'nHjFAyoPbBrryw36vW2skRYy+qF94GO8QbanRTp+LcB2zCu+HNsHzfeJaffvaDufHu1Mh3R1g/wID2/O+P2h4gOj'
+    '/VoP9DXQlm5Q3zyWNaPdPI1xBUqst2L4mEljm/R5K9F2zMzTNa29H/MDoouGC/tbabzAPktV8aG9z4Z4s/9xL9re'
+    's+kVp6z9vd+F9TrJwrziK9RIB6M/u0n0bCn8j30ei7b3B7DPdSpXgadD1h5YWv3+x+3IXJnGvmbw7SbRd0nhd46T'
+    'JvlTw8qaYwzGjeuHJN+tIn7RBK3ZWD5bPfKwtZ/4L7ebXxaN9UnDkPkQ3xT7/JucBSkq/u1+4+3HmdaG5bxD/MF6'
+    's2Hw5OcBPLmk2CaUP43vkTdfJ/vUMui+moJ3iC5inmY6/MmwJ1nnCWmYtCY5lEGXPkmxA1spceesvM3jLYkfijH/'
+    'tzPQB+0Zj9PzRRSAwzrxIduMjuQ0ckyD+dzzZogsafYlTcabxhhYxm5JHgTWyUpP7CeNPlOyTj8I+uwnXayzDEX3'
+    '0/PjZcjL4r02a49z9/nE5PNBVs64dRYpohgentX3sKIMsMYC9mxztDc85XbuiXCwJ/gy0SXu6yOAORiw//2i0QD3'
+    'uQsQkxsBPZ+Wv1t2O2fgsC2fh/Pw8kLD0PYF0TMYCx6QZ9d8VH2tf0RWLBjjyeqc3tp+nxRPRruDc+zX8JhzveX0'
+    'c6Nbiv4aTdFfKMMYT3Uu+30XE+CX8n0hE4BHLTCPOlJyqS2ePQrx4xEjrsz3WfSDnU+ikcbv3+wRryRaheSmDCn5'
+    'G0kwMX48RPqjH+hXlvHWJLbA6zh/NiAphn82Q95OL/WrGevXD7h+leToXcDLZaBdmvyE7qHg/iyeF+9z9pnvYeOs'
+    'RAnyS/EelyW3+66BFp3XwLMfW06/98PKlRhWciUYpz7pIxSnuN17FD/FveJxsAsRtbPOsJyA/M85Or/i7xMZU+jw'
+    'NOHcS9uILfv7nY5Am44xriznaXqZgwLEQ3w83/sabxINT/eYfzDrks9Phup777MMEpwi9cd5CDeNvbJPnX1XkwVv'
+    'XHKcWU9q+0ArRj7UopGjsgr5YFlsdZbxjwXuKxxV+KGq7AkjvnjX0H7pwPtKbta7Rsl5YFtG3kvTyHN7nJIrVO2R'
+    '/7XxMr0vAL3dHnyHXu826+UutNkeckzxjjR/B0Pe2fcGcf0Qv6WecTwHWV9bP/t9xPsGn+Ndiz7/NvRuu1Gw7VWI'
+    'vR3PwEclI0/6w5S8mCHSMz/HvXn+bo1LkMeJOvGi27mvy8vZgLPvyDtEerDkdu5wOmuUnHvJebXn9yjf5UA9uEb6'
+    '7jH0Pwh2vyhz/b3bOcd03dhzX6Q+lpWc3VBeK8F5mnpG3VqXMZ+WfW8cU8PI7bbuF2z2qN/ryp6Sp+Ult/seRO2+'
+    '0tAcbM7PTfMhkAbaurdO+lybo6R9iGHIO7gIth79LL4TsUF+sXYn617yXc/3sL6KcfzBbZ+9TrofwsKhGSAP6CPx'
+    '2WUrh55zZa4aumUtIZfdmtN14ROcs7uG79RJOXexavDdmuILIu3bij/RMXLiF4z3veZDM61XU86IpPHpQdBk0tAx'
+    '1vnbIq0HQtdHqINvuOS7pC1+WhD5eHVe+/mf1/bzk8QjEa0tJoRnUWa+yTpvL+ysybxV1Wuqgz5Ryu98PrAoPjvP'
+    '2zGSbYzpsZ5uOfvuil5iJmVZA/gYfX9ALmTZ2XeR3HD6fSY3aBx8ZuQ61fsywVc/qdAr5O6QvaztNV+zFzgLNN5W'
+    'Qgwi6f7fh04/fx96vsm6+68F+qal7Y1F1VyaTAzLE0lsMaaNX8+35VkSWrAcaT7REtBuXHhPi8u1U3yrZcWnGtvD'
+    'uQemdwn4+abLdr6019jMYgKfc/6U5uM8cvrZyWVjfbKZkmeO8duQ+AH+bwbUCwc5vixjy5H91e6GZ3+wug9xPe08'
+    'wcYedFD8/BcwoiIa'
 )
 TABLE: dict[
     tuple[str, int],
@@ -81,49 +82,51 @@ TABLE: dict[
     ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3020, 300, 1, (), (None, None)),
     (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3320, 160, 0, (), (None,)),
     ('-', 0): (32, 3480, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 3528, 76, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 3604, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4564, 948, 1, (), (None, None)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 5512, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 5688, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 5752, 116, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 5868, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 6456, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7148, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 7392, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7520, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8288, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 8796, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9016, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9240, 760, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 10000, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 10240, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10468, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 10684, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 10880, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11016, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11976, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12256, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12772, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 13164, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 15196, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 15372, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 16020, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 16888, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16952, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17236, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17528, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18268, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18480, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 18868, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 19396, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 19764, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20684, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21476, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 22380, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 22928, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 23368, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23672, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 24004, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 24100, 920, 1, (), (None, None)),
+    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 3528, 336, 0, (), (None,)),
+    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 3864, 336, 0, (), (None,)),
+    ('P[59]', 0): (32, 4200, 76, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4276, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5236, 948, 1, (), (None, None)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6184, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 6360, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6424, 116, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 6540, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7128, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7820, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8064, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8192, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8960, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9468, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9688, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9912, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 10672, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 10912, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11140, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11356, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 11552, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11688, 960, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12648, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12928, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13444, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 13836, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 15868, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16044, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 16692, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 17560, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 17624, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17908, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18200, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18940, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19152, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19540, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20068, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 20436, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21356, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22148, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23052, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 23600, 440, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24040, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 24344, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 24676, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 24772, 920, 1, (), (None, None)),
 }

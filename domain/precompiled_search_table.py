@@ -14,47 +14,48 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXEtvHMcRnlmSO0tSuzvcRFrJlu1V7JiirafhADFhBTIMJfAhQGAoiF+KvKJWD4gUCWopmbHj2DDgXIMgQI6+'
-    '+eybc8klfyDw3Qjimy/5C3G6xSrvp0/dM92zS0F2OECzhzvd1VXV1dVV1TXTSpLkoCmpKftM+cZcs6a25UembJqy'
-    'ZcqqKQNTXjHlsjxbToqvVOpc2ucCLxeYucDNBXYu8HMZA/stC56zAtPi2TT1tCkNwV3H1H4L8pvtV5dnFu4P5Xkq'
-    'bbCPvW8JXIVnx+qaOqMxTply1JR3TOnIOE3osyi4HZC2L8h935QrAIvHzATWDMBrCu22/3FTTggOZ2WMFsBTupsC'
-    'Q8f8HfBD4bblvkHtEOfEwaue1H2ph/C7bVeD+UqFNpyvOYI7JbjuA9wbQFtONPt4Ny28V1hpJH2hfFP5i+XbWQ9/'
-    'WJ5d/FFaG0A7lhdhvb0osE5OjXDXtdOgucC1o2sF5fwkPAuBYeV3UUpdYNyS+g+iFOy62Q5oM5R6IPUazIO2ccnK'
-    'stTHAS8r618axj8lMOYJRp1gYN+jorsYF8T/utSnAf+bUl+mvpuCz98MPofktxWp+1JvAJ/GofmT2o7cxdIcQlvo'
-    '/CnvtojWYcA46zAe0pCWjK/0XzT0PwPjl+GMc6Q8wfnYJLzW6PmwAq8tnj8xeD5B/OEx1khGUL4Upo6dRox9wIy9'
-    'JO1XaWyWy1XiSxVcq/DnP+bmcWl/CWCXzee1MXnzz3TEmyskxzfHlGf77GIBn7UuotHi+Km5f+4B4Ig6sIzvW0TH'
-    'MICOYTpaA5Omo2zsX6c7tmGoTr9NY9wA3lh4L5k++0k39ImPfVorA8++p/vFMQPzUc+6GhKsVbKdY+V+wdycJ9jr'
-    'VK+CfGQCK0bP2nGOiE0+CflSe3Y+YE21xQ5LKuwrVfTX36Wd6iSkwaUrbZ/PkpHuKdN1oc9YpkP3cJe8WRz/KH2q'
-    '7K+2/51ktE7YTrpN//PetOGBafeHxwLW8hrIbywfNokP55Iw/bFGOnXg2B8tvNNie9u270XCzcQnHZemebH5i/Cs'
-    'gd/xHv3WBN/17vXBt+5bzvEC9iN8vrj6xwfFT0L/Sf22l0x5A/rNAA4+/07XqV1vhwB+An6kD34RLq4xcqGtqB/7'
-    'kchXH29YjzVh/jWWskh4h8RUEI76GWcIl4vSV+duTvzWJC2+aun3+0pgnkDYG0n4tVHWwM7PW3s8f6A8Z7mvyRra'
-    'm4PCOYi5frUn9w8fzzGufon2jgtiy+3Nx4PVQwuwT++thxL+x62IXuw+ML23D4TMwd4+8B3n+QKdi9XoXGw/+B3W'
-    'nzlsVtLjPbfOYh/lsV6Yn4N+U1H8ReHMkY+yX/q0wXdWecoKnjNeCeC1j/bEMjhFNO4jGseB1SJYswKr7Pwydg4U'
-    'J98cuPx5jNtBrMBef/LJn+3zMfSdprNwPTN2PdO4U7sgHuDz99sSv0P/vRYQg2jL/z+AM1Y8l+Bz1+OwPlz4/0Lk'
-    'AX3yZXl2VnBw9S2at2elfhJwqQtNFu4zIpP1QB7b85rD0N7Hn5j4SdG8hMRHQsdRGLMCZ05KLnFlW78MdNU9z2YA'
-    'NxefivqmFJ+Lia9ehpwMPDPbBllhGuvCF8zJOefAk5/F0Mh9+Xydz1ft/12RM8wxWBA4b5bkUrRoXV0QXB+Rfsij'
-    'sjOq0JwNlMVOCb/nPHwp4lkGZxxFfEM6NVcJz0UGjrPrmDM1jv+6aJwR/uQyTg7GBdLIz2JkivumjjOLMrpWRM5m'
-    'CcYNx7rqwNwpvS1aQ7OwV50yT055LLL79r2S9jNyzlDElxh4up7aMF+4JlOiv09naD8VGeO+A7hfdeS2xOgx3Et4'
-    'nMtwv+U5Xx1HrnWei2Lrrph4ka7g2LpLh2Cu16zA0H3pBO2/02CHFNlCODeZyHuZDqmSc/N0spNntRs6pwo+NeJD'
-    'zH6xXGJP+OA0S3I8bXuVrcX7/Nfa//WF+um/Oy6C46rd6ylEXkVnXy3aAwYP6Z6L9oNLThskZ5nkW+SQF7Uu9Z0I'
-    'nbUA62mV4GjO0FXw8XV8i/vrpvxGcHl0ArjkcPbdJxy2ZcwnJB8An21R30tka21G4qC4X3HkloTytEb51NcJxwHo'
-    'Oc0LRt6y/5PR2RTuMa59R32hmuvs/t93VbrzYvvDtZ+h3uaYjcrwMWjfFZqQxycibPCO0P9C5F7cIN/SlQeek89/'
-    'j73V29FZPr2l+QgLjtyjkFiW2hm6t2UCz/7+4wnKAdredUcuftlc+3Tr3ITnuCtxCdTXa4RDWpLzHjLWJHDtROCV'
-    'iW49KPKH9g7Fur/v4ezSWPe319u90GObsivnNVuWP/qF7Puhfs1KRVv2c6EuZhy2IVx52KHj/1XojHkHoso4v4e4'
-    'TMy7FluOHNoq418QPaj5mva31yR+izmcVX2kc+B/XaM52hoT9glHTmWf3ieJhXkI8L1DMjaAWMk4/hnHVGL8rbkC'
-    'f2uK+pflu2l8EeWnDvunxgxZfzchFt0SmLbtn4+M4oy+9r7Y9QzY8Amck+F7jfY5vtfI70766GQezQNMl33SoLhH'
-    'T+pZRy6C4jclBc80pseArzFf1zy3gFdFNqcPdqh88TupZe1D7c9M6Gc/BOt1+L8t+mgB/Cb0gzbJ57nu8NGq+Cou'
-    'GX5EZFV5XSPaa4E+pess7CzNZ+i5bxfg6ro9WQFOh+Q6RqbqsKZc76raOZ9LRzQXxRmfdeAWqtO6osORrypj71Ac'
-    'fZ3kZxghG2qTP01jbZDffYnmJ4X3CGLic0tkV4fi1yU4fdqjtmmtrESOkUlbfJ99QDGCd2G9r1A8hfG5JX1uyppX'
-    'OMjTmwSL4wgYo2mLHs0Ilj47L3JYNo5t+wrke7COGXr02RWicwXaWZjPQ47DLYLF3xFAetviB8/TuK64j8bqmh74'
-    'faKJ3zFyxWg2YB7H1a14lv6htZvA/4+xZbpE1yC59536FZIPpuV6cv/3GtoSx+sSfwe0F6lOfJWeX4UzTdZBmsOw'
-    '6MH7aon+Urp+SXPOcvRyRboPAd2vBuK2TLWLX3xWcbTENqyRbViUX9Eh2cPYXuOa3xFmnVuH8zeXjV0PkPfmGLaU'
-    'Kw4T079TQMO0h4aQvfUwreGW6MTROew3U764IMKL2WPKcvCK4phoq2ega2O+tdIGfRiKN78fxnMUGycOxdU35+xf'
-    'WV78K1K/nknu/x7KOLb0QY8tHSvrVfyUusO+4jywv0hc/a7uXHw4aJ2kXlDbaAnsbax/FjG/u6UHLY7PSb6m7fvz'
-    'gj0L9+GY2MEx6rvqsfFwjCo5Uva+U9vJ39ktfml7lpPY/jG+BvNq0jKD8vqPdDQfT+5CbKIrZ6hI2ymwcYq+j1T0'
-    '/SuUL5arXgC/mx5YR0t0y1JS/i2r3ZJFnLfz6cguPeOw70PkMrQf71uZg/a29M/oXHzbYZ/2PHKQ0/jzZAe9b/6+'
-    '77E3U7KTexX2jV5gLGFcfbJEc/mVKR9F2A5qlyceuzz5evQdvTK7vCwHPuRcu0m48DemXPGnDHIrdtM2wfz2I5LT'
-    'ETLHDONYhTnGsVn+ffH838o57SR0/l7sudiGZB/5f001YfM='
+    'eNrtXN1vXMUVv3dt713b2d3rpWETCLApFMeQOAEVCSyCglBa8VCpQqna0qZh42w+hB1bzprglk8hwStCSDz2rc99'
+    'Ky+88A+gvldVeeOl/0LpTHyG/eWX+by7jgL4SpPZ+N45c77mzDlnzr2tLMsOqZardkC1b9U1q3rdfqralmrbqq2p'
+    'NlDtZdUuyb2VzH/l0pfyfCnwSoFZCtxSYJcCv5Q5cNyK4DkrMDWeTdVPq9YQ3M2cZtyC/E2Pq8s9Dfcncj+XZ3CM'
+    '/t0SuAaenqur+oLmOKXaMdXeVK0j8zRhzKLgdr88+5z87qt2GWDxnIXAmgF4TaFdjz+h2rLgcEbmaAE8Q3dTYJg5'
+    '/wz8MHDb8rtBzyHOmYVXPen70g/h7/q5GsgrF9pQXnMEd0pwPQC4N4C2kmh28W5aeG9g5Yn0xfLN6F8q3844+MP6'
+    'bOOPobUBtGN7Htbb8wLr5NQId7N2GiQLXDtmraCen4R7MTC0/i5KqwuMG9K/K0ZBr5udiGeG0g+kXwc5mGdsurIi'
+    '/QnAS+v6vxTjHxMY8wSjTjBw7DGxXYwL4n9N+qcA/+vSX6KxW4LP5wqfw/K3Ven70m8Cn8ah+a+1Xb1LpTmGtlj5'
+    'Gd5tE63DiHk2YD6kIQ/Mb+i/oOh/AuYP4YwyMjxBeWwRXut0f1iB1xrPZxSejxB/eI510hHULwPTzJ0nzH2/mntJ'
+    'nl+juVkv14gvVXCtwp//qh8Py/MXAXZInlfH5M1X+Yg3l0mPr4+pz/reBQ+fTe+jUeP4N/X76buAI9rAEN+3iY5h'
+    'BB3DfLQGJk1HaO7f5Lu+YaxNf4PmeB14o+G9qMYcJNvQJz72aa0MHPue2S+OK5gPOtbVkGCtke+cqvcL6sc5gr1B'
+    '/RroRyGwUuysnueo+OST0C/jz85HrKm2+GFZhX2liv36Qp4zNglpsNlKPebv2cj2hGxd7D3W6dg93KZvGsePZEyV'
+    '/VWPv5mN1gn7SW/Q/3lv2nTA1PvDQxFreR30N5UPW8SHs1mc/Vgnmzqw7I8a3lPie+tn30qEW0hMOi5N8+Lz+/Cs'
+    'QdzxFv2tCbHrreu978K3kvMFHEe4YnETHx+SOAnjJxO3vajaqzBuBnBwxXdmner1dhjgZxBHuuD7cLHNUQptvnEc'
+    'RyJfXbzZK5x9883TfHXK3SzSnDE5HIRj4prTRPsFGWvwm5M4Ocv9Vy3/YV8ZyAkWVyOLvzZDD2j5/HGf53eV56z3'
+    'NVlD+zLwyiDl+vW+3t97PMc8/kXaO86L77gvj7trhxZgn95fDwH+p62IXuo+ML2/D8TIYH8f+J7zfIHO4Wp0DncQ'
+    '4g4dwxxRK+nhnt1mcYzyUC8cV81TrOTL9xg4cxSjHJQxbYjVjT4VnvuMVwZ4HaA9MQTHR+MBonEcWC2CNSuwQuel'
+    'qTIwOLlkYMsfYJ4QchP6+tilf3rMhzB2ms7ezRm17Z7Jc7U9+QdXrN6WfCHmC2oROY+2/P8+ONPFcxA+5z0B68OG'
+    '/y9FHzAmX5F7ZwQH21if3J6U/lHApS40abhPiE7WI3msz4eOwPMu/qTkPnxyic3HVMmx1AnGVASMruQgQzkxnx4x'
+    'zI6jRqUKbiXgZtZtCgzEZVbwmZNWSr5f9y+B/OuOezMgQ5s++cbmlDdNyXtfgloZPMvcgTXFNNaBZ6ZW6qwFT76X'
+    'QiOP5boHPvfeEpkuU+3HgsD5Q6DGpUX257zg+oCMQx6Fzg5ja2lwzXYC/J5z8MXHswLOnnx8QzpNDRmeVw0sNQUp'
+    'Z52cl7fROCP8KWWeEpwwpJHvpegUj80tZ0khulZFz2YJxuuWddUB2Rl6W7SGZmFPP6XunHJ4rnf4B4HnZ8T2+viS'
+    'As+spzbIC9dkTvT36WzzWdExHjuA32uWmqMUO4Z7Ls9zCX5vO869x9FrI2ffGYTt7MBnK/gMwmZDsAZvVmCY/XuZ'
+    '/JRp2Gd9PiPKphB9D9mQKrVQj2e79W97YXOq4FMjPqTsFysBv8sFpxmovdXPG91avCPOr/2oL7RP/9sNpSxX7faI'
+    'KvHynRG2aA8Y3KN7LvoPNj1tkJ4VUgdTQr3ahvQ3E2zWAqynNYJjarmuQC7EzK9x/71qvxVcHpwALiXUJPQJhx2Z'
+    '8xGp08B72zT2IvlaW4k4GNwvW2p+Ynlaozr3a4TjAOycqddG3nKcWNAZHu4xtn3HxEM1W03Ff26ZdOvF/odtP0O7'
+    'zbkto8PHKY5rE4+XE3zwjtD/XOJe3KA41lafX1JMe5u/1du1WS67ZepEFiw1YTE5P+NnmL2tEHj67z+boB6g7123'
+    'vCMRkrXLts5NWMZdyd+gvV4nHPLAuwgxc00C104CXoXY1kOif+jv0JnADz3tHzwT+O56rRd7vBW6Sl6zobref8q+'
+    'HxvXrFb0Zf8h1KXMwz6ErT4+dv7PhM6Ud1OqzPM25GVS3oHZttQ2V5n/vNhBU0er//Y7yXNjbW3VGOksxF9XSUbb'
+    'Y8JettS69uk9n1SYhwHfm6RjA8iVjBOfcU4lJd6a88RbUzQ+VBdo8ouoP3XYP03OkO13E3L2LYGpn/3k6CjP6Hre'
+    'leOfAR8+g/NEfN9U38f3TfmdVhedzKN5gGnzTxqU9+hJP2up2TD4TUnDs5/pMeCbnK9Nzi3glc/ndMGO1S9+Vzj0'
+    'fKz/WQj9HIdgvwH/b4s9WoC4CeOgLYp5rllitCqxik2HHxBdNbyuEe21yJjSdmZ4huQZez7eBbhm3Z6sAKdDep2i'
+    'U3VYU7Z3iLXM5/IRzb4845MW3GJtWldsOPLV6NiblEffIP0ZJuiG8ckfp7k2Ke6+SPLJ4f2OlPzcEvnVsfh1CU6f'
+    '9qgdWiuriXMU8ix+Z2BAOYK/wHpfpXwK43NDxlyXNW/gIE+vEyzOI2COpi12tCBY5t450cPQPPrZl6Euhm3M0GHP'
+    'LhOdq/CchvlzqAW5QbD4+w5Ib1vi4Hma15b3Mbm6pgN+n2jid79sOZpNkOO4thVrDt7XfhPE/ym+TJfoGmS3f+tg'
+    'lfSDabmW3fkdjbbk8brE3wHtRcYmvkL3r8CZJtsgU+ux6MD7SsB+Gbp+RTJnPXqpIt2Hge5XInFbod7GLz6rOBbw'
+    'DWvkG/rqMDqke5jba1x1B8Jsc+tw/mbzsesR+t4cw5ey5WFSxnc8NEw7aIjZW4/QGm6JTRydw3475coLIryUPSZU'
+    'q+jLY6KvXoCtTfkGThvsYSze/N4eyyg1TxyLq0vmHF9pXvw70b6ezu78Ts04vvQhhy+dqutV4pS6xb/ierlPJa9+'
+    'y3Yu3hu0TtIuGN9oCfxt7F9IkO9e2UGN49NS16rH/sKzZ+E+nJI7OE5j1xw+Hs5RpUZK/+7Udut39opf5nnWk9Tx'
+    'KbEG82rSOoP6+mU+kseje5Cb6MoZKtJ2Cnwc33erfN8lQ/1ivepF8LvpgHUsYFuWsvA3xvZKF1Fu5/KRX3ra4t/H'
+    '6GXsON63CgvtbRlf0Ln4jsU/7Tn0oKT558kPekf9+47D38zJT+5V2Dd6kbmEce3JEsnya9U+SPAdjF+eOfzy7JvR'
+    '9w1DfnnoXYGYc+0m4cLf/rLlnwqordhL3wTfAzgqNR0xMmYYxyvIGOdm/Xfl8/8k57STsPn7uWe/D8kx8v8B2ZCS'
+    'bQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -66,37 +67,40 @@ TABLE: dict[
     ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 708, 236, 2, (), (None, None, None)),
     ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 944, 3312, 0, (), (None,)),
     ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 4256, 284, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 4540, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 4680, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 5440, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 6984, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 7844, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 7916, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 7996, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 8072, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 8148, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 8232, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 8304, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 8924, 68, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 8992, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 9220, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 9588, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 9816, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 10056, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 10652, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 11052, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 11116, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 11732, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 12252, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 12772, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 14492, 64, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 14556, 188, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 14744, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 14848, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 15044, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 15728, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 17332, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 17472, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 17668, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18168, 3040, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 4540, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 4652, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 4792, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 5552, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 7096, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 7956, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 8028, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 8108, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 8184, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 8260, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 8344, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 8416, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 9036, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 9104, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 9260, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 9400, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 9628, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 9996, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 10224, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 10464, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11060, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 11460, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 11524, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 12140, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 12660, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 13180, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 14900, 64, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 14964, 188, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 15152, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 15256, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 15452, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 16136, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 17740, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 17880, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 18076, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18576, 3040, 0, (), (None,)),
 }

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import islice
 
 from domain.chunking.utf8 import truncate_bytes
 from domain.search.auth_attacks import failed_login
@@ -192,12 +193,39 @@ def _lines_holding(text: str, starts: list[int], needles: tuple[str, ...]) -> se
     return found
 
 
+def filled_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` that are not blank, in order, as ``[line for line in
+    text.split("\\n") if line.strip()]`` gives them; read one at a time from the text's start,
+    for a caller that needs only the first few."""
+    start, length = 0, len(text)
+    while start <= length:
+        end = text.find("\n", start)
+        if end < 0:
+            end = length
+        line = text[start:end]
+        if line.strip():
+            yield line
+        start = end + 1
+
+
+def _enough_colons(text: str) -> list[str] | None:
+    """The lines of ``text`` that are not blank, or None when it has too few colons for a
+    third of them to hold an hh:mm:ss (two colons each). With fewer than two colons in the
+    text, three lines that are not blank settle it, read from its start (most sections of
+    output), instead of every line split and stripped."""
+    colons = text.count(":")
+    if colons < 2 and len(list(islice(filled_lines(text), 3))) == 3:
+        return None
+    lines = [line for line in text.split("\n") if line.strip()]
+    return None if colons < 2 * (len(lines) // 3) else lines
+
+
 def log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:
     """The title of a log chunk, or None when ``text`` is not mostly timestamped lines;
     ``attackers`` are clients brute forcing a login (``auth_attacks``), named where they are."""
-    lines = [line for line in text.split("\n") if line.strip()]
-    if text.count(":") < 2 * (len(lines) // 3):
-        return None  # a third of the lines with an hh:mm:ss would need this many colons
+    lines = _enough_colons(text)
+    if lines is None:
+        return None
     span = _span(lines)
     if span is None:
         return None

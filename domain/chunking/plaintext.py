@@ -28,7 +28,12 @@ from functools import partial
 from domain.chunk import Chunk
 from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.line_windows import MAX_LINES, line_windows
-from domain.chunking.log_titles import LOG_TITLE_MAX_BYTES, log_title, outcome_title
+from domain.chunking.log_titles import (
+    LOG_TITLE_MAX_BYTES,
+    filled_lines,
+    log_title,
+    outcome_title,
+)
 from domain.chunking.output_sections import chunk_sections, framed_title
 from domain.chunking.oversized import pack_blocks, paragraphs
 from domain.chunking.utf8 import byte_len, truncate_bytes
@@ -50,12 +55,12 @@ def _first_line_title(
         return truncate_bytes(titled, LOG_TITLE_MAX_BYTES).strip()
     if section:
         return section
-    for line in text.split("\n"):
-        if line.strip():
-            # ``==== test session starts ====`` says ``test session starts``
-            said = framed_title(line) or line.strip()
-            return truncate_bytes(said, TITLE_MAX_BYTES).strip() or fallback
-    return fallback
+    line = next(filled_lines(text), None)  # the first line that is not blank
+    if line is None:
+        return fallback
+    # ``==== test session starts ====`` says ``test session starts``
+    said = framed_title(line) or line.strip()
+    return truncate_bytes(said, TITLE_MAX_BYTES).strip() or fallback
 
 
 def _packed(sections: list[str], target: int) -> list[str]:

@@ -295,6 +295,46 @@ def test_latency_signs_looked_for_behind_each_separator_are_the_signs_in_the_tex
     assert may_hold == held if few else may_hold or not held
 
 
+def _may_hold_a_seconds_sign_as_it_was(text: str) -> bool:
+    """``_may_hold_a_seconds_sign`` as first written: up to ``_FEW_SEPARATORS`` of each
+    separator found one by one, the names asked for behind each with ``endswith``."""
+    for separator in "=:":
+        at = text.find(separator)
+        for _ in range(latencies._FEW_SEPARATORS):
+            if at < 0:
+                break
+            if text.endswith(latencies._SECONDS_NAMES, 0, at):
+                return True
+            at = text.find(separator, at + 1)
+        else:
+            if at >= 0:
+                return True
+    return False
+
+
+_SEPARATOR_PIECES = [*_SECONDS_PIECES, "id=1 ", "a:b ", "=" * 31, ":" * 33, "urt", "\u0130"]
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_SEPARATOR_PIECES), max_size=40).map("".join))
+def test_a_seconds_sign_searched_behind_each_separator_answers_as_the_walk_did(
+    text: str,
+) -> None:
+    assert latencies._may_hold_a_seconds_sign(text) == _may_hold_a_seconds_sign_as_it_was(text)
+
+
+@settings(max_examples=500)
+@given(st.text())
+def test_a_seconds_sign_in_any_text_answers_as_the_walk_did(text: str) -> None:
+    assert latencies._may_hold_a_seconds_sign(text) == _may_hold_a_seconds_sign_as_it_was(text)
+
+
+def test_a_seconds_sign_at_the_limit_of_few_separators() -> None:
+    few = "id=1 " * latencies._FEW_SEPARATORS
+    for text in (few, few + "x=", few + "took=", "took=" + few, few[:-1] + "rt=", ":" + few):
+        assert latencies._may_hold_a_seconds_sign(text) == _may_hold_a_seconds_sign_as_it_was(text)
+
+
 def test_a_latency_sign_past_many_separators_may_be_there() -> None:
     many = "id=1 a:b " * (latencies._FEW_SEPARATORS + 3)
     assert latencies._may_hold_a_seconds_sign(many + "took:1.5")

@@ -1,0 +1,96 @@
+"""A section's lines read only as far as its title needs give what every line split gave.
+
+``filled_lines`` reads a text's non-blank lines one at a time; ``log_title``'s colon gate and
+``_first_line_title``'s first line read only the few they need (ADR 0234). Each is checked
+against the function as first written, kept here as the oracle.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.chunking import log_titles
+from domain.chunking import plaintext as plaintext_module
+from domain.chunking.limits import TITLE_MAX_BYTES
+from domain.chunking.log_titles import filled_lines, log_title
+from domain.chunking.output_sections import framed_title
+from domain.chunking.utf8 import truncate_bytes
+
+_PIECES = [
+    "\n",
+    "\n\n",
+    " ",
+    "\t",
+    "\u2003",
+    "\x0b",
+    ":",
+    "::",
+    "12:00:01 ",
+    "09:43:51 GET /api 500 ",
+    "2024-01-02T10:11:12Z ERROR boom",
+    "==== test session starts ====",
+    "word",
+    "id=1 rt=2.5",
+    "PASSED",
+    "tests/a.py::t PASSED",
+    "[REDACTED_SECRET]",
+]
+_TEXTS = st.one_of(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join), st.text())
+
+
+def _filled_lines_as_split(text: str) -> list[str]:
+    return [line for line in text.split("\n") if line.strip()]
+
+
+def _enough_colons_as_it_was(text: str) -> list[str] | None:
+    """``log_title``'s first step as first written: every line split, then the colons counted."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    if text.count(":") < 2 * (len(lines) // 3):
+        return None
+    return lines
+
+
+def _first_line_title_as_it_was(text: str, fallback: str) -> str:
+    """``_first_line_title``'s last step as first written: every line split."""
+    for line in text.split("\n"):
+        if line.strip():
+            said = framed_title(line) or line.strip()
+            return truncate_bytes(said, TITLE_MAX_BYTES).strip() or fallback
+    return fallback
+
+
+@settings(max_examples=2000)
+@given(_TEXTS)
+def test_filled_lines_are_the_lines_split_that_are_not_blank(text: str) -> None:
+    assert list(filled_lines(text)) == _filled_lines_as_split(text)
+    assert list(islice(filled_lines(text), 3)) == _filled_lines_as_split(text)[:3]
+
+
+@settings(max_examples=3000)
+@given(_TEXTS)
+def test_the_colon_gate_read_from_the_start_answers_as_every_line_split(text: str) -> None:
+    assert log_titles._enough_colons(text) == _enough_colons_as_it_was(text)
+
+
+@settings(max_examples=2000)
+@given(_TEXTS, st.sampled_from(["Lines 1-20", "Section 3", ""]))
+def test_the_first_line_title_read_from_the_start_is_the_one_of_every_line_split(
+    text: str, fallback: str
+) -> None:
+    if log_title(text) is not None or log_titles.outcome_title(text) is not None:
+        return  # titled by its log or its results: the first line is not read
+    assert plaintext_module._first_line_title(text, fallback) == _first_line_title_as_it_was(
+        text, fallback
+    )
+
+
+def test_a_text_of_few_colons_and_three_lines_is_no_log() -> None:
+    assert log_title("a\n\nb\nc") is None
+    assert log_title("a:\n \nb\nc") is None
+    assert log_titles.filled_lines("\n \n\t\n") is not None
+    assert list(filled_lines("\n \n\t\n")) == []
+    assert list(filled_lines("a")) == ["a"]
+    assert list(filled_lines("a\n")) == ["a"]
