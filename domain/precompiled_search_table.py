@@ -15,47 +15,47 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
     'eNrtXN1vXMUVv3dt713b2d3rpWETCLApFMeQOAEVCSyCglBa8VCpQqna0qZh42w+hB1bzprglk8hwStCSDz2rc99'
-    'Ky+88A+gvldVeeOl/0LpTHyG/eWX+by7jgL4SpPZ+N45c77mzDlnzr2tLMsOqZardkC1b9U1q3rdfqralmrbqq2p'
-    'NlDtZdUuyb2VzH/l0pfyfCnwSoFZCtxSYJcCv5Q5cNyK4DkrMDWeTdVPq9YQ3M2cZtyC/E2Pq8s9Dfcncj+XZ3CM'
-    '/t0SuAaenqur+oLmOKXaMdXeVK0j8zRhzKLgdr88+5z87qt2GWDxnIXAmgF4TaFdjz+h2rLgcEbmaAE8Q3dTYJg5'
-    '/wz8MHDb8rtBzyHOmYVXPen70g/h7/q5GsgrF9pQXnMEd0pwPQC4N4C2kmh28W5aeG9g5Yn0xfLN6F8q3844+MP6'
-    'bOOPobUBtGN7Htbb8wLr5NQId7N2GiQLXDtmraCen4R7MTC0/i5KqwuMG9K/K0ZBr5udiGeG0g+kXwc5mGdsurIi'
-    '/QnAS+v6vxTjHxMY8wSjTjBw7DGxXYwL4n9N+qcA/+vSX6KxW4LP5wqfw/K3Ven70m8Cn8ah+a+1Xb1LpTmGtlj5'
-    'Gd5tE63DiHk2YD6kIQ/Mb+i/oOh/AuYP4YwyMjxBeWwRXut0f1iB1xrPZxSejxB/eI510hHULwPTzJ0nzH2/mntJ'
-    'nl+juVkv14gvVXCtwp//qh8Py/MXAXZInlfH5M1X+Yg3l0mPr4+pz/reBQ+fTe+jUeP4N/X76buAI9rAEN+3iY5h'
-    'BB3DfLQGJk1HaO7f5Lu+YaxNf4PmeB14o+G9qMYcJNvQJz72aa0MHPue2S+OK5gPOtbVkGCtke+cqvcL6sc5gr1B'
-    '/RroRyGwUuysnueo+OST0C/jz85HrKm2+GFZhX2liv36Qp4zNglpsNlKPebv2cj2hGxd7D3W6dg93KZvGsePZEyV'
-    '/VWPv5mN1gn7SW/Q/3lv2nTA1PvDQxFreR30N5UPW8SHs1mc/Vgnmzqw7I8a3lPie+tn30qEW0hMOi5N8+Lz+/Cs'
-    'QdzxFv2tCbHrreu978K3kvMFHEe4YnETHx+SOAnjJxO3vajaqzBuBnBwxXdmner1dhjgZxBHuuD7cLHNUQptvnEc'
-    'RyJfXbzZK5x9883TfHXK3SzSnDE5HIRj4prTRPsFGWvwm5M4Ocv9Vy3/YV8ZyAkWVyOLvzZDD2j5/HGf53eV56z3'
-    'NVlD+zLwyiDl+vW+3t97PMc8/kXaO86L77gvj7trhxZgn95fDwH+p62IXuo+ML2/D8TIYH8f+J7zfIHO4Wp0DncQ'
-    '4g4dwxxRK+nhnt1mcYzyUC8cV81TrOTL9xg4cxSjHJQxbYjVjT4VnvuMVwZ4HaA9MQTHR+MBonEcWC2CNSuwQuel'
-    'qTIwOLlkYMsfYJ4QchP6+tilf3rMhzB2ms7ezRm17Z7Jc7U9+QdXrN6WfCHmC2oROY+2/P8+ONPFcxA+5z0B68OG'
-    '/y9FHzAmX5F7ZwQH21if3J6U/lHApS40abhPiE7WI3msz4eOwPMu/qTkPnxyic3HVMmx1AnGVASMruQgQzkxnx4x'
-    'zI6jRqUKbiXgZtZtCgzEZVbwmZNWSr5f9y+B/OuOezMgQ5s++cbmlDdNyXtfgloZPMvcgTXFNNaBZ6ZW6qwFT76X'
-    'QiOP5boHPvfeEpkuU+3HgsD5Q6DGpUX257zg+oCMQx6Fzg5ja2lwzXYC/J5z8MXHswLOnnx8QzpNDRmeVw0sNQUp'
-    'Z52cl7fROCP8KWWeEpwwpJHvpegUj80tZ0khulZFz2YJxuuWddUB2Rl6W7SGZmFPP6XunHJ4rnf4B4HnZ8T2+viS'
-    'As+spzbIC9dkTvT36WzzWdExHjuA32uWmqMUO4Z7Ls9zCX5vO869x9FrI2ffGYTt7MBnK/gMwmZDsAZvVmCY/XuZ'
-    '/JRp2Gd9PiPKphB9D9mQKrVQj2e79W97YXOq4FMjPqTsFysBv8sFpxmovdXPG91avCPOr/2oL7RP/9sNpSxX7faI'
-    'KvHynRG2aA8Y3KN7LvoPNj1tkJ4VUgdTQr3ahvQ3E2zWAqynNYJjarmuQC7EzK9x/71qvxVcHpwALiXUJPQJhx2Z'
-    '8xGp08B72zT2IvlaW4k4GNwvW2p+Ynlaozr3a4TjAOycqddG3nKcWNAZHu4xtn3HxEM1W03Ff26ZdOvF/odtP0O7'
-    'zbkto8PHKY5rE4+XE3zwjtD/XOJe3KA41lafX1JMe5u/1du1WS67ZepEFiw1YTE5P+NnmL2tEHj67z+boB6g7123'
-    'vCMRkrXLts5NWMZdyd+gvV4nHPLAuwgxc00C104CXoXY1kOif+jv0JnADz3tHzwT+O56rRd7vBW6Sl6zobref8q+'
-    'HxvXrFb0Zf8h1KXMwz6ErT4+dv7PhM6Ud1OqzPM25GVS3oHZttQ2V5n/vNhBU0er//Y7yXNjbW3VGOksxF9XSUbb'
-    'Y8JettS69uk9n1SYhwHfm6RjA8iVjBOfcU4lJd6a88RbUzQ+VBdo8ouoP3XYP03OkO13E3L2LYGpn/3k6CjP6Hre'
-    'leOfAR8+g/NEfN9U38f3TfmdVhedzKN5gGnzTxqU9+hJP2up2TD4TUnDs5/pMeCbnK9Nzi3glc/ndMGO1S9+Vzj0'
-    'fKz/WQj9HIdgvwH/b4s9WoC4CeOgLYp5rllitCqxik2HHxBdNbyuEe21yJjSdmZ4huQZez7eBbhm3Z6sAKdDep2i'
-    'U3VYU7Z3iLXM5/IRzb4845MW3GJtWldsOPLV6NiblEffIP0ZJuiG8ckfp7k2Ke6+SPLJ4f2OlPzcEvnVsfh1CU6f'
-    '9qgdWiuriXMU8ix+Z2BAOYK/wHpfpXwK43NDxlyXNW/gIE+vEyzOI2COpi12tCBY5t450cPQPPrZl6Euhm3M0GHP'
-    'LhOdq/CchvlzqAW5QbD4+w5Ib1vi4Hma15b3Mbm6pgN+n2jid79sOZpNkOO4thVrDt7XfhPE/ym+TJfoGmS3f+tg'
-    'lfSDabmW3fkdjbbk8brE3wHtRcYmvkL3r8CZJtsgU+ux6MD7SsB+Gbp+RTJnPXqpIt2Hge5XInFbod7GLz6rOBbw'
-    'DWvkG/rqMDqke5jba1x1B8Jsc+tw/mbzsesR+t4cw5ey5WFSxnc8NEw7aIjZW4/QGm6JTRydw3475coLIryUPSZU'
-    'q+jLY6KvXoCtTfkGThvsYSze/N4eyyg1TxyLq0vmHF9pXvw70b6ezu78Ts04vvQhhy+dqutV4pS6xb/ierlPJa9+'
-    'y3Yu3hu0TtIuGN9oCfxt7F9IkO9e2UGN49NS16rH/sKzZ+E+nJI7OE5j1xw+Hs5RpUZK/+7Udut39opf5nnWk9Tx'
-    'KbEG82rSOoP6+mU+kseje5Cb6MoZKtJ2Cnwc33erfN8lQ/1ivepF8LvpgHUsYFuWsvA3xvZKF1Fu5/KRX3ra4t/H'
-    '6GXsON63CgvtbRlf0Ln4jsU/7Tn0oKT558kPekf9+47D38zJT+5V2Dd6kbmEce3JEsnya9U+SPAdjF+eOfzy7JvR'
-    '9w1DfnnoXYGYc+0m4cLf/rLlnwqordhL3wTfAzgqNR0xMmYYxyvIGOdm/Xfl8/8k57STsPn7uWe/D8kx8v8B2ZCS'
-    'bQ=='
+    'Ky+88A+gvldVeeOl/0LpTHyG/eWX+by7jgL4SuO53jtz5pwzZ86cc+bc28qy7JAquSoHVPlWXbOq1uWnqmypsq3K'
+    'mioDVV5W5ZI8W8n8Vy51Ke1LgVcKzFLglgK7FPiljIH9VgTPWYGp8WyqelqVhuBuxjT9FuQ33a8uzzTcn8jzXNpg'
+    'H33fErgGnh6rq+qCxjilyjFV3lSlI+M0oc+i4Ha/tH1O7vuqXAZYPGYhsGYAXlNo1/1PqLIsOJyRMVoAz9DdFBhm'
+    'zD8DPwzcttw3qB3inFl41ZO6L/UQftftajBfudCG8zVHcKcE1wOAewNoK4lmF++mhfcGVp5IXyzfjPyl8u2Mgz8s'
+    'zzb+GFobQDuW52G9PS+wTk6NcDdrp0FzgWvHrBWU85PwLAaGlt9FKXWBcUPqd0Up6HWzE9FmKPVA6nWYB9PGJisr'
+    'Up8AvLSs/0sx/jGBMU8w6gQD+x4T3cW4IP7XpH4K8L8u9SXquyX4fK7wOSy/rUrdl3oT+DQOzX+t7cpdKs0xtMXO'
+    'n+HdNtE6jBhnA8ZDGvLA+Ib+C4r+J2D8EM44R4YnOB9bhNc6PR9W4LXG8xmF5yPEHx5jnWQE5cvANGPnCWPfr8Ze'
+    'kvZrNDbL5RrxpQquVfjzX3XzsLS/CLBD83l1TN58lY94c5nk+PqY8qyfXfDw2dQ+GjWOf1P3T98FHFEHhvi+TXQM'
+    'I+gY5qM1MGk6QmP/Jt+1DWN1+hs0xuvAGw3vRdXnIOmGPvGxT2tl4Nj3zH5xXMF80LGuhgRrjWznVLlfUDfnCPYG'
+    '1WsgH4XAStGzepyjYpNPQr6MPTsfsabaYodlFfaVKvrrC2lndBLSYNOVus/fs5HuCem62Gcs07F7uE3eNI4fSZ8q'
+    '+6vufzMbrRO2k96g/3lv2nTA1PvDQxFreR3kN5UPW8SHs1mc/lgnnTqw7I8a3lNie+u2byXCLcQnHZemebH5fXjW'
+    'wO94i35rgu9663rvO/et5HgB+xEuX9z4x4fET0L/yfhtL6ryKvSbARxc/p1Zp3q9HQb4GfiRLvg+XGxjlEKbrx/7'
+    'kchXF2/2CmffePM0Xp1iN4s0ZkwMB+EYv+Y00X5B+hr85sRPznL/Vct/2FcG8wSLq5HFX5uhBnp+/rjP87vKc5b7'
+    'mqyh/TnwzkHK9et9ub/3eI5x/Iu0d5wX23F/Pu6uHlqAfXp/PQT4n7Yieqn7wPT+PhAzB/v7wPec5wt0Dlejc7iD'
+    '4HdoH+aIWkkP9+w6i32Uh3phv2qefCVfvMfAmSMf5aD0aYOvbuSp8DxnvDLA6wDtiSE4PhoPEI3jwGoRrFmBFTov'
+    'TZ0Dg5NrDmzxA4wTQmxCXx+75E/3+RD6TtPZuzmjtj0zca62J/7g8tXbEi/EeEEtIubRlv/vgzNdPAfhc94TsD5s'
+    '+P9S5AF98hV5dkZwsPX1zduTUj8KuNSFJg33CZHJeiSP9fnQEWjv4k9K7MM3L7HxmCoxljrBmIqA0ZUYZCgm5pMj'
+    'htlx5KhUwa0E3My6TYGBuMwKPnNSSon36/olmP+649kMzKFNnnx9c4qbpsS9L0GuDJ5l7sCaYhrrwDOTK3XWgic/'
+    'S6GR+3LeA597b8mcLlPux4LA+UMgx6VF+ue84PqA9EMehc4OY3NpcM12Avyec/DFx7MCzp58fEM6TQ4ZnlcNLDkF'
+    'KWedHJe30Tgj/CllnBKMMKSRn6XIFPfNLWdJIbpWRc5mCcbrlnXVgbkz9LZoDc3Cnn5KPTnlsFzvsA8C7WdE9/r4'
+    'kgLPrKc2zBeuyZzo79PZ5rMiY9x3APdrlpyjFD2Gey6Pcwnutx3n3uPItZln3xmE7ezApyv4DMKmQzAHb1ZgmP17'
+    'meyUadhnfTYjzk0h8h7SIVVyoR7PdvPf9kLnVMGnRnxI2S9WAnaXC04zkHur2xvZWrzDz6/9qC/UT//bdaUsV+12'
+    'jyrx8p0RtmgPGNyjey7aDzY5bZCcFZIHU0K+2obUNxN01gKspzWCY3K5rkAsxIyvcf+9Kr8VXB6cAC4l5CT0CYcd'
+    'GfMRydPAZ9vU9yLZWluJOBjcL1tyfmJ5WqM892uE4wD0nMnXRt6yn1jQGR7uMbZ9x/hDNVtOxX9uqXTrxfaHbT9D'
+    'vc2xLSPDx8mPaxOPlxNs8I7Q/1ziXtwgP9aWn1+ST3ubvdXb1VkuvWXyRBYsOWExMT9jZ5i9rRB4+vefTVAO0Pau'
+    'W96RCM21S7fOTXiOuxK/QX29TjjkgXcRYsaaBK6dBLwK0a2HRP7Q3qEzgR962D94JvDd9Vov9ngrdJW8ZkN5vf+U'
+    'fT/Wr1mtaMv+Q6hLGYdtCFt+fOz4nwmdKe+mVBnnbYjLpLwDs23Jba4y/nnRgyaPVv/2O4lzY25tVR/pLPhfV2mO'
+    'tseEvWzJde3Tez6pMA8DvjdJxgYQKxnHP+OYSoq/Nefxt6bgXCPmXUGbbve1j9kbfP07DpyR5lAuo4mJoszXYc83'
+    'cU7ec5pwztASmLrtJ0dHsVFXe9e5xAz4HRmcgeI7svo5viPL7+G66GQezQNMm03VoFhNT+pZS56JwW9KCp5XTY8B'
+    '38SpbbLZAl757GQX7Ng1we83h9rH2syF0M++E9Yb8H9bdOgC+Hrou22Rn3bN4ldW8a9sMvyAyKrhdY1or0X6wbZz'
+    'zjM0n7Fn+l2Aa9btyQpwOiTXKTJVhzVle+9Zz/lcPqLZFxt90oJbrE7ryr6DfDUy9ibF/jdIfoYJsmH8iMdprE2K'
+    'FVyk+cnhnZSUmOIS+QKx+HUJTp/21R1aK6uJYxTSFr+NMKC4xl9gva9SDIjxuSF9rsuaN3CQp9cJFsc+MK7UFj1a'
+    'ECzz7JzIYWgc3fZlyOVhHTN06LPLROcqtNMwfw75KzcIFn+TAulti+8+T+PaYlUmvth0wO8TTfy+mi2utAnzOK5u'
+    'xTyJ97WtBzGLFFumS3QNstu/z7BK8sG0XMvu/PZHW2KPXeLvgPYioxNfoedX4ByWdZDJT1l04H0loL8MXb+iOWc5'
+    'eqki3YeB7lcicVuh2sYvPl85FrANa2Qb+nJHOiR7GI9sXHU776xz63BmaLOx6xHy3hzDlrL5Byn9Ox4aph00xOyt'
+    'R2gNt0Qnjs6Ov51yxTIRXsoeE8qv9MVe0VYvQNemfLenDfowFm9+15DnKDW2HYura87Zv9K8+Heifj2d3fltnXFs'
+    '6UMOWzpV1qv4KXWLfcU5fp/KWcAt3bl4b9A6Sb1gbKMlsLexfiFhfvdKD2ocn5ZcXN33F549C/fhlNjBceq75rDx'
+    'cIwqeV36vlPbzTnaK36Z9iwnqf1TfA3m1aRlBuX1y3w0H4/uQWyiK+e+SNspsHF839ryfUsN5YvlqhfB76YD1rGA'
+    'blnKwt9F2ytZxHk7l4/s0tMW+z5GLmP78b5VWGhvS/+CzvJ3LPZpzyEHJY0/T3bQO+rvOw57Myc7uVdh3+hFxhLG'
+    '1SdLNJdfq/JBgu1g7PLMYZdn34y+yRiyy0PvN8ScxTcJF/5emS3+VEA+yF7aJvjuwlHJQ4mZY4ZxvMIc49gs/654'
+    '/p/kbHkSOn8/9uy3IdlH/j/sJJQk'
 )
 TABLE: dict[
     tuple[str, int],
@@ -94,13 +94,14 @@ TABLE: dict[
     ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 12660, 520, 0, (), (None,)),
     ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 13180, 1720, 0, (), (None,)),
     ('\\d+', 0): (32, 14900, 64, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 14964, 188, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 15152, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 15256, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 15452, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 16136, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 17740, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 17880, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 18076, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18576, 3040, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 14964, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 15144, 188, 0, (), (None,)),
+    ('^"[^"]+":\\s', 0): (32, 15332, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 15436, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 15632, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 16316, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 17920, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 18060, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 18256, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18756, 3040, 0, (), (None,)),
 }

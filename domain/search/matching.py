@@ -15,6 +15,7 @@ import attrs
 from domain.search.inflections import able_forms
 from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
+from domain.search.version_forms import version_forms
 
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ed", "es", "s")
 # What may follow a match inside a word for the word to end with it: the stemmer's suffixes, and
@@ -320,7 +321,7 @@ def _identifier(part: str) -> bool:
 def _unit(text: str) -> Unit:
     if " " in text:
         return Unit((text,), tuple(text.split()))
-    synonyms = (*synonyms_of(text), *able_forms(text))
+    synonyms = (*synonyms_of(text), *able_forms(text), *version_forms(text))
     alternatives = {text, stem_prefix(text), *synonyms, *(stem_prefix(s) for s in synonyms)}
     alternatives.update(qualified_forms(text))
     return Unit(tuple(sorted(alternatives, key=lambda a: (-len(a), a))))

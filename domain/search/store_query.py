@@ -21,6 +21,7 @@ import attrs
 from domain.search.inflections import able_forms
 from domain.search.query import ParsedQuery, has_word_char
 from domain.search.synonyms import synonyms_of
+from domain.search.version_forms import version_forms
 from domain.search_hit import SearchLayer
 
 # A substrings engine indexes runs of three characters: a shorter string can never match.
@@ -95,7 +96,11 @@ def word_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[str, ..
     alternative needs a letter or digit."""
     units: list[tuple[str, ...]] = [(p,) for p in query.phrases]
     for term in query.terms:
-        alternatives = (term, *synonyms_of(term), *able_forms(term)) if synonyms else (term,)
+        alternatives = (
+            (term, *synonyms_of(term), *able_forms(term), *version_forms(term))
+            if synonyms
+            else (term,)
+        )
         units.append(tuple(a for a in alternatives if has_word_char(a)))
     return [u for u in units if u]
 
@@ -104,7 +109,11 @@ def substring_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[st
     """Alternatives per query unit for the substrings layer: only strings of ≥ 3 characters."""
     units: list[tuple[str, ...]] = [(p,) for p in query.phrases]
     for term in query.terms:
-        alternatives = (term, *synonyms_of(term), *able_forms(term)) if synonyms else (term,)
+        alternatives = (
+            (term, *synonyms_of(term), *able_forms(term), *version_forms(term))
+            if synonyms
+            else (term,)
+        )
         units.append(tuple(a for a in alternatives if len(a) >= SUBSTRING_MIN_LENGTH))
     return [u for u in units if u]
 

@@ -66,6 +66,9 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     # "which commits are still left to replay": tools count what is still to do as remaining
     # (``git rebase``: "Next command to do (1 remaining command)"; ADR 0183).
     ("left", "remaining"),
+    # "cumulative time in main.dedupe": profilers head the column of time spent in a function
+    # and all it calls ``cum`` (pprof's ``cum  cum%``; cProfile's ``cumtime`` starts with it).
+    ("cumulative", "cum"),
     ("sse", "server-sent"),
     ("tarball", "tgz"),
     ("ttl", "lifetime", "time-to-live"),

@@ -93,3 +93,9 @@ def test_what_is_left_is_what_a_tool_calls_remaining() -> None:
     # "which commits are still left to replay": git rebase prints ``1 remaining command``.
     assert synonyms_of("left") == ("remaining",)
     assert synonyms_of("Remaining") == ("left",)
+
+
+def test_cumulative_is_what_profilers_head_cum() -> None:
+    # "cumulative time in main.dedupe": pprof's columns are ``flat  flat%  sum%  cum  cum%``.
+    assert synonyms_of("cumulative") == ("cum",)
+    assert synonyms_of("cum") == ("cumulative",)
