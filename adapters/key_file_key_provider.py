@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import secrets
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -27,6 +26,8 @@ NEW_KEY_SUFFIX = "_NEW"  # CAPY_DB_NEW_KEY, CAPY_VAULT_NEW_KEY: the key a rotati
 
 def new_key() -> str:
     """A random 256-bit key, as text."""
+    import secrets  # only to create a key: a search that reads one never loads it (ADR 0240)
+
     return secrets.token_urlsafe(32)
 
 
@@ -263,6 +264,8 @@ def _ensure_private_dir(directory: Path) -> None:
 
 def _publish(path: Path, secret: str, *, replace: bool) -> None:
     """Put a fully written, synced key file at ``path`` in one step."""
+    import secrets
+
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path, PurePath
 
-from adapters.config.toml_keys import dotted_items
 from application.ports.config_source import ConfigSource, LoadedConfig
 from domain.errors import ConfigError
 from domain.settings import SETTING_KEYS, UNUSED_KEYS, settings_from_values
@@ -38,6 +36,8 @@ class TomlConfigSource(ConfigSource):
             if document is None:
                 continue
             read.append(path)
+            from adapters.config.toml_keys import dotted_items  # only once a file exists
+
             is_global = path == self._global_file
             for name, raw in dotted_items(document, path):
                 if name in UNUSED_KEYS:
@@ -102,6 +102,8 @@ def _read(path: Path) -> dict[str, object] | None:
             f"cannot read the configuration file {path}: {exc.strerror or exc}",
             hint="fix its permissions or remove it",
         ) from None
+    import tomllib  # only once a file exists: most projects have none (ADR 0240)
+
     try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -105,6 +104,8 @@ def _label(folder: Path, project: Path) -> None:
             return
     except (OSError, UnicodeDecodeError):
         pass
+    import secrets  # only to write the label: a search that finds it never loads it (ADR 0240)
+
     try:
         folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         folder.mkdir(mode=0o700, exist_ok=True)

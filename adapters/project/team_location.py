@@ -10,7 +10,6 @@ local path, which differs between machines.
 from __future__ import annotations
 
 import logging
-import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -18,7 +17,6 @@ import attrs
 
 from domain.errors import ConfigError
 from domain.settings import TeamSettings
-from domain.team import project_from_remote
 
 ENV_URL = "CAPY_TEAM_URL"
 GIT_TIMEOUT_SECONDS = 2.0
@@ -44,6 +42,8 @@ def team_url(settings: TeamSettings, env: Mapping[str, str]) -> tuple[str, str]:
 
 def origin_remote(project_root: Path, env: Mapping[str, str]) -> str:
     """``git remote get-url origin`` in the project, ``""`` when there is none."""
+    import subprocess  # only with a team store configured (ADR 0240)
+
     try:
         done = subprocess.run(
             ["git", "config", "--get", "remote.origin.url"],
@@ -70,6 +70,8 @@ def team_location(
         return None
     if settings.project:
         return TeamLocation(url, settings.project, url_origin, "[team] project")
+    from domain.team import project_from_remote  # only with a team store configured
+
     remote = origin_remote(project_root, env)
     derived = project_from_remote(remote) if remote else None
     if derived is None:

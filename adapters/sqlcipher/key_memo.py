@@ -26,7 +26,6 @@ import contextlib
 import hashlib
 import hmac
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -142,6 +141,8 @@ def _publish(path: Path, data: bytes) -> None:
     """Whole or not at all: a private temporary file renamed over the memo. No sync: a memo lost
     or torn by a crash fails its checks and the key is derived again."""
     _remove_stale(path)
+    import secrets  # only to write a memo: a search that reads one never loads it (ADR 0240)
+
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:

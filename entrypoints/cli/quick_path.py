@@ -43,11 +43,26 @@ def _quick_command(args: Sequence[str]) -> Callable[[], int | None] | None:
     globals_, rest = read
     if rest in ([], ["serve"]):
         return _serve(globals_)
+    answer = None
     if rest[:1] == ["search"]:
-        return _search(globals_, rest[1:])
-    if rest[:2] == ["vault", "list"] and "--db" not in globals_:
-        return _vault_list(globals_, rest[2:])
-    return None
+        answer = _search(globals_, rest[1:])
+    elif rest[:2] == ["vault", "list"] and "--db" not in globals_:
+        answer = _vault_list(globals_, rest[2:])
+    return None if answer is None else _ending_at_once(answer)
+
+
+def _ending_at_once(command: Callable[[], int | None]) -> Callable[[], int | None]:
+    """``command``, its answer flushed (a reader gone away is met here, inside ``run_guarded``,
+    and ends quietly), then the process ended without the interpreter's teardown (ADR 0240)."""
+
+    def answer() -> int:
+        code = command() or 0
+        sys.stdout.flush()
+        from entrypoints.cli.process_end import end_process
+
+        end_process(code)
+
+    return answer
 
 
 def _serve(globals_: dict[str, str]) -> Callable[[], int | None]:

@@ -32,3 +32,29 @@ def test_a_closed_pipe_is_not_reported_as_a_bug(tmp_path: Path, args: list[str])
         os.close(writer)
     assert done.returncode == 141
     assert done.stderr == ""
+
+
+def test_a_search_whose_reader_left_ends_quietly(tmp_path: Path) -> None:
+    """The answer is flushed while the command's failures are still caught: without that the
+    interpreter met the closed pipe at exit and printed "Exception ignored" (exit 120)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "notes.txt").write_text("the pool answered connection refused twice\n")
+    env = {**os.environ, "CAPY_DB_KEY": "test key", "HOME": str(tmp_path / "home")}
+    subprocess.run([str(CAPY), "index", "notes.txt"], cwd=tmp_path, env=env, timeout=60, check=True)
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run(
+            [str(CAPY), "search", "connection refused"],
+            cwd=tmp_path,
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+    assert done.returncode == 141
+    assert done.stderr == ""

@@ -73,6 +73,14 @@ NOT_FOR_HOT_COMMANDS = {
     "tempfile",
     "shutil",
     "glob",
+    # nor what only writing a key, its memo or a folder's label needs (secrets and its random),
+    # reading a configuration file when there is none (tomllib, difflib), or a team store when
+    # none is configured (its project naming, the git subprocess asking for the remote): ADR 0240
+    "secrets",
+    "random",
+    "tomllib",
+    "difflib",
+    "domain.team",
 }
 # ... nor, when they print JSON, the terminal library.
 NOT_FOR_JSON = {"rich"}
