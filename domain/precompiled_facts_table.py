@@ -14,60 +14,62 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXd1zU8cV3yvJki1jyzYfdoB0FEiCnJivBJpB1E2YAIHSgJt0mg+XZGRbxi7+UCwZDC/tQ2cy0+c+9qFvfcjf'
-    '0/+lT6G69dnxLz+fc+9e2SZTQDN31rraPbvn7Pnas2fXw865gtv+RN3nWfdT6pbl7jPRfYrdJyfvR7plVepVuk9c'
-    'r6/7xO8H5F0OYA13n375u19gRPL9lNQbkb9H5ftxgeWk/pCMr1/gedhx32PdZ0jGGMO5IWUTYG9QuQ7f4/F+2H2O'
-    'EZwvpHwMcBoEZ03KZfr+QOBOdp8zBPemlIsKXA9npfuMd5+jhGsJcIvLBelnUOgVv9ukMTZpTsbo+0QgrUel9HMV'
-    'l3XgD6fwx6j0MyQ8EtP4Yve5EtB3mfrOCwzPI0Py+Pbuo+1+q273h+ExXx5O4csJaZ+XOUB8rnWfrwG2x9/jFim4'
-    'DSn14/KWlL+nckbK8wJ3kOAWAce43jmCfwr6QfrhnFyG9zwH2rtRGr+naQFofljoVSYYw0Dfs8KPR0GPnJd3I1I3'
-    'Lt+S8j2Sp0WQK0e87efKy5Qmq15etqTtA+h7wZD7xwqsuM2X0N9jo7/3AY+4zR2hJeKyQXLuyzkp2yT/dYDhdVuL'
-    '2q6lwJgEGA1qs2Doz2WCMQH4t4m+a9S2regu1oNbNJ+eX0rQZkvKX0p5SdpswFh4/laNNk0ZD46hYczb18q4EX5c'
-    '53cwhhaV88YYris09H1fkfIC0ecDmLsNGn+b+ntk9Ps2wFihuVpX7JsG46jIPNJ4mfBuK22RT1dozvtEZzhDh0SK'
-    '7smDX1KR34eA18Ti5H989uz7H7ddnV2fiPRMC3SxI7vn9WANbPUgzdkV0M3+e0W+Dxh1fZ23wPZfBh6If/sF/PYB'
-    '1KmID1FSeMfrN/7NtxtQfrui+A2M/6T87enuNLp/9D+6l5Lo7uezJHOaF1vH9seyTX3yPmfwjOVnhPoj44BfBPOa'
-    'ZPOx/RjYz7jNIeK5kshSP+iCMvW3CvJUlN9fNroNEN18m0MZaOV9wJw8nv+mwOZMCewK0GYAfKtjYpfOKf7NlKF/'
-    'Ynhp+sePLw/j8s9ZsomMDz91qF8H36ggY8qT/ehAXb/Wuyr0L4D/iHWXid5NBcY7wgcFsRX9iv5Hm8p2o0k+CcI+'
-    'nDI+tmcPFRjW2pWfaaDndAZ6Tu8DPacPkJ7T+0DP6QB6srzNAD1nyPZeBhuEsAZkbBibmIY5dQSHfyuB3+DXd0VY'
-    'R+Hc5QCnv8v7guiaArXbTGn/V9EbBbHfQ0a/fm6+I7hNmkM/H98G8A+OY078sIL4teMGHi2jPx5ng/r71qjXJrjs'
-    'XzJvZsVrSuxDjNcR4TnEqxfZQPhHxBYVhH/6CH6SfOQU2UAfwNu/NB9A879OQbzEZbCr+22XeVxt+Ztt7yv5fSW/'
-    'L4r8Wv7voRdMZr39Lsjj7fc5sN/nQH95emL8ukHxd1xv+tjCU6Ixx4qeKvEFzd/weiFHTzzGJfC3cW2+FOD/zUK7'
-    'WaHFiPQ1JO2OyXr7ivzdoLh/FdprcQwf+yiJT+TnAuOafr/jMyrvwfeYLr+CNn4P4hrFmf3330qb8xDP+Zjg36a2'
-    't6kewzoJ/c9QnbsKjIo8jOenBt6f0Px7WlXEblwFWiP9moF7RGcgpjNvxNo6Cq4N0lVNxbYwrk3D79+g/SWMi943'
-    '+N/zUg729S4RL1UMvrgNc4g0vw6xp8GAtriWCOVZrT9tbttiX4sZdXH8/o+gH1wU9MlFL+jHmZ+/uLDPP1NraHMR'
-    'yrMnyEazDvkcSrQ1zEN9Mt8WP52U/ede+Mnvpx3uKosjZ3rDuSBjR1w9bndItmZoL2SmB5y1/mM8UT+UDJ31nczL'
-    'Qfu8cV9/EHv0/+bXetsxkLC28Lp0dA/+bQVijGk+LPJB0vrqZfJrcd+a+f81mcMi0f/PojVrQu+azBV+30xpWxEf'
-    '8fQB9uF5tSa+S034oSa8UwNe9TwUUvd589B+5SxYc5+nuf+5eXc/9jeQr3EdzbjllH2fspH/U4fcnizt89S+kLF9'
-    'XwJ+E4rcfkVrkltkHz8mu1ol/97S/2xnGkauR4fgLibke1l7G779ccqzOgJ0iOv82pCh6QT5qsLfF4S+ZZJpK6+o'
-    'ImuOWaLNEtFuk3BcIJrMEe5VigNYtrxjrI2q9PuSkdNSFXk9QTRZN+BZfg2v76qG/a2KfPdKa8tffE0e9BfvKn1r'
-    'OTnzRCPmU4s/qym0WqD2PIfzBo18vScJcj6uxDlnCK85I+drnsZ5h8b1hH6/RnAeGONdNnhuVZFjKw8QcTxMuqwX'
-    'HM+m4FgnXGsZ7JQmv0yDyYS1TQn0WZnyba9RDOCuzPcA9X+beP0TkS9cy41CbGOW8vKsXN60OEofrc9qkodVE7nx'
-    '/hn6Y542F8GXW4H8HN+P9628rzWWIAdlWBs/pfE0YVxp4+gEjmNcSuaBmtA0pJ+ayMYYtC9l8DdPPAdfHGP6I+S3'
-    'Dv6UD99MinVE+5D3jLzckhw9nOc1otcayH5N+ALncgPq4/xl5Rcc12/EryoC76wS/R9CP+Pge0Ygm1l0z33gIdZj'
-    '7xilz8nuA7rnFH7fUGhVIxsXOtYkPTKo6Pik3F2WUfaFxkCPJ/mK2N89WBtiHPgLIy57l+LBXylxh88g9sSwQuJP'
-    'b2SkC8pxW/HFEK9Hhs+4TH7PEyWftU0xn3nD/jaVNYCG90SKP18lO94y4kctJa9a89U0GiFtsuKDtrVt0FWjdwgP'
-    'nHjFAyoPbBrryw36vW2skRYy+qF94GO8QbanRTp+LcB2zCu+HNsHzfeJaffvaDufHu1Mh3R1g/wID2/O+P2h4gOj'
-    '/VoP9DXQlm5Q3zyWNaPdPI1xBUqst2L4mEljm/R5K9F2zMzTNa29H/MDoouGC/tbabzAPktV8aG9z4Z4s/9xL9re'
-    's+kVp6z9vd+F9TrJwrziK9RIB6M/u0n0bCn8j30ei7b3B7DPdSpXgadD1h5YWv3+x+3IXJnGvmbw7SbRd0nhd46T'
-    'JvlTw8qaYwzGjeuHJN+tIn7RBK3ZWD5bPfKwtZ/4L7ebXxaN9UnDkPkQ3xT7/JucBSkq/u1+4+3HmdaG5bxD/MF6'
-    's2Hw5OcBPLmk2CaUP43vkTdfJ/vUMui+moJ3iC5inmY6/MmwJ1nnCWmYtCY5lEGXPkmxA1spceesvM3jLYkfijH/'
-    'tzPQB+0Zj9PzRRSAwzrxIduMjuQ0ckyD+dzzZogsafYlTcabxhhYxm5JHgTWyUpP7CeNPlOyTj8I+uwnXayzDEX3'
-    '0/PjZcjL4r02a49z9/nE5PNBVs64dRYpohgentX3sKIMsMYC9mxztDc85XbuiXCwJ/gy0SXu6yOAORiw//2i0QD3'
-    'uQsQkxsBPZ+Wv1t2O2fgsC2fh/Pw8kLD0PYF0TMYCx6QZ9d8VH2tf0RWLBjjyeqc3tp+nxRPRruDc+zX8JhzveX0'
-    'c6Nbiv4aTdFfKMMYT3Uu+30XE+CX8n0hE4BHLTCPOlJyqS2ePQrx4xEjrsz3WfSDnU+ikcbv3+wRryRaheSmDCn5'
-    'G0kwMX48RPqjH+hXlvHWJLbA6zh/NiAphn82Q95OL/WrGevXD7h+leToXcDLZaBdmvyE7qHg/iyeF+9z9pnvYeOs'
-    'RAnyS/EelyW3+66BFp3XwLMfW06/98PKlRhWciUYpz7pIxSnuN17FD/FveJxsAsRtbPOsJyA/M85Or/i7xMZU+jw'
-    'NOHcS9uILfv7nY5Am44xriznaXqZgwLEQ3w83/sabxINT/eYfzDrks9Phup777MMEpwi9cd5CDeNvbJPnX1XkwVv'
-    'XHKcWU9q+0ArRj7UopGjsgr5YFlsdZbxjwXuKxxV+KGq7AkjvnjX0H7pwPtKbta7Rsl5YFtG3kvTyHN7nJIrVO2R'
-    '/7XxMr0vAL3dHnyHXu826+UutNkeckzxjjR/B0Pe2fcGcf0Qv6WecTwHWV9bP/t9xPsGn+Ndiz7/NvRuu1Gw7VWI'
-    'vR3PwEclI0/6w5S8mCHSMz/HvXn+bo1LkMeJOvGi27mvy8vZgLPvyDtEerDkdu5wOmuUnHvJebXn9yjf5UA9uEb6'
-    '7jH0Pwh2vyhz/b3bOcd03dhzX6Q+lpWc3VBeK8F5mnpG3VqXMZ+WfW8cU8PI7bbuF2z2qN/ryp6Sp+Ult/seRO2+'
-    '0tAcbM7PTfMhkAbaurdO+lybo6R9iGHIO7gIth79LL4TsUF+sXYn617yXc/3sL6KcfzBbZ+9TrofwsKhGSAP6CPx'
-    '2WUrh55zZa4aumUtIZfdmtN14ROcs7uG79RJOXexavDdmuILIu3bij/RMXLiF4z3veZDM61XU86IpPHpQdBk0tAx'
-    '1vnbIq0HQtdHqINvuOS7pC1+WhD5eHVe+/mf1/bzk8QjEa0tJoRnUWa+yTpvL+ysybxV1Wuqgz5Ryu98PrAoPjvP'
-    '2zGSbYzpsZ5uOfvuil5iJmVZA/gYfX9ALmTZ2XeR3HD6fSY3aBx8ZuQ61fsywVc/qdAr5O6QvaztNV+zFzgLNN5W'
-    'Qgwi6f7fh04/fx96vsm6+68F+qal7Y1F1VyaTAzLE0lsMaaNX8+35VkSWrAcaT7REtBuXHhPi8u1U3yrZcWnGtvD'
-    'uQemdwn4+abLdr6019jMYgKfc/6U5uM8cvrZyWVjfbKZkmeO8duQ+AH+bwbUCwc5vixjy5H91e6GZ3+wug9xPe08'
-    'wcYedFD8/BcwoiIa'
+    'eNrtXd1zU8cVv1eSJUvGlm0+7ABpbyAJcrD5SKAZRN3ABAiUAm7SaT5cwsi2jF38oVg2Nry0D53JTJ/72Ie+5aF/'
+    'T/+XPoXq1mfLj5/PuXevbJMpoJk7a+nunt0933v27HogCIJCsP0JO8+zzqfUKSudZ7TzFDtPTn4f7JSR1Kt2nrhe'
+    'T+eJfy/LbzmANdB5euXvXoERyvcTUm9Q/h6S70cFViD1+2V8vQLPwY77Hu48/TLGGM51KZsAe43KVfgej/eTznOE'
+    '4Hwp5SbAaRCcFSkX6ftDgTvWeU4R3BtSzitwHZylzjPSeQ7TXEswt7ick376BF/xbxs0xibRZJi+j3riekhKR6u4'
+    'rAN/BAp/DEk//cIjMY7Pd55LHn1XqO+8wHA80i+Pax9c2e43CnZ+GB7z5cEUvhyV9nmhAc7nauf5BmC7+bu5hcrc'
+    '+pX6cXlTyt9ROSXlWYHbR3CLMMe43hmCfwL6QfwhTS7C70wD7bchGr/DaQFwflDwVSEYA4DfCeHHw6BHzspvg1I3'
+    'Lt+T8kOSp3mQq4B429HKyZQmq05etqTtQ+h7zpD7TQVW3OYr6G/T6O8jmEfc5rbgEueyRnLuyhkp2yT/dYDhdFuL'
+    '2q6kwBgDGA1qM2foz0WCMQrzbxN+V6htW9FdrAe3iJ6OX0rQZkvKX0h5QdqswViYfstGm6aMB8fQMOj2jTJuhB/X'
+    '+S2MoUXlrDGGawoOXd+XpDxH+PkYaLdG429Tf4+Nft8HGEtEq1XFvmkwDovMI44Xad5tpS3y6RLRvEd0RmDokFDR'
+    'PXnwS6ryvh94TSxO/sdnz77/cdvV2fEJSc+0QBcHZPecHqyBre4jml0C3ey+V+V72ajr6rwHtv8i8ED87mfw7mOo'
+    'UxUfoqTwjtNv/M61KyvvLil+A89/TP52eA80vF/5L95LSXh39CwJTfNi69j+WLapR37PGTxj+Rm+/sgIzC8EuibZ'
+    'fGw/DPYzbnOAeK4kstQLuqBC/S2DPBXl/euGtzLhzbU5kAFXzgfMyeP4bxxszrjArgJuyuBbHRG7dEbxb8YN/RPD'
+    'S9M/bnx5GJd7Jsgm8nz4qUP9OvhGBRlTnuzHOtR1a73Lgv8C+I9Yd5Hw3VRgfCB8UBBb0avof7SpbDea5JMg7IMp'
+    '42N79kiBYa1d+ZkEfE5mwOfkHuBzch/xObkH+Jz0wCfL2xTgc4ps70WwQQirLGPD2MQk0DQgOPyuBH6DW98VYR2F'
+    'tMvBnP4mvxdE1xSo3UZK+7+I3iiI/e43+nW0+Y7gNomGjh4PPPgHxzEjflhB/NoRYx4toz8eZ4P6e2DUaxNc9i+Z'
+    'N7POa1zsQzyvQ8JzOK9uZAPhHxJbVBD+6SH4SfKRU2QDfQBn/9J8AM3/OgHxkiCDXd1ru8zjasvfbHvfyO8b+X1V'
+    '5Nfyfw+8YjLr7HdBHme/z4D9PgP6y+ET49cNir/jetPFFp4SjjlW9FSJL2j+htMLOXriMS6Av41r8wUP/28a2k0L'
+    'Lgalr35pd0TW25fk7wbF/SNor8UxXOyjJD6RowXGNd1+x+dU3oPvMV5+CW3cHsRVijO777+RNmchnvMpwb9FbW9R'
+    'PYZ1HPqfojp3FRhVeXied4x5f0b0d7iqit24DLhG/DU994hOQUxn1oi1rStzbZCuaiq2hefaNPz+NdpfwrjofYP/'
+    'HS/lYF/vAvFS1eCLW0BDxPk1iD31ebTFtYQvz2r9abRti30tZtTF8e9/AP0QhF6fXPiKfgLz8+fA7/OP1BoaLXx5'
+    '9hjZaNYhX0CJtoZ5qEfobfHTcdl/7oaf3H7awY6yOHSquzkXZOw4Vze32yRbU7QXMtXFnLX+43mifigZOus7oct+'
+    '+7xxX78Xe/T/5tc621FOWFs4XTq0C/+2CjHGNB8W+SBpffU6+bW4b838/5bQsEj4/5NozZrguya0wu8bKW2r4iOe'
+    '3Mc+HK/WxHepCT/UhHdqwKuOh3zqvmwe2qucBYv2eaL9T827e7G/gXyN62ieW07Z96kY+T91yO3J0j5P7QsZ2/ck'
+    'zG9UkduvaU1yk+zjp2RXI/LvLf3PdqZh5HqsE9z5hHwva2/DtT9KeVaHAA9xnV8ZMjSZIF8R/H1O8Fshmbbyiqqy'
+    '5pgm3CwQ7jZojnOEkxmae0RxAMuWrxtro4jeLxg5LZHI6zHCyaoBz/JreH0XGfY3EvnuFteWv/iWPOgv3lX61nJy'
+    'ZglHzKcWf0YpuJqj9kzDWQNHrt6TBDkfUeKcUzSvGSPna5bGeZvG9YTeXyU4D43xLho8t6zIsZUHiHM8SLqsmzlO'
+    'pMyxTnOtZbBTmvwyDsYS1jYl0GcVyre9SjGAu0LvMvV/i3j9M5EvXMsNQWxjmvLyrFzetDhKD63PapKHVRO5cf4Z'
+    '+mMON+fBl1uC/BzXj/OtnK81nCAHFVgbP6XxNGFcaeNY9xzHiJTMAzXBqU8/NZGNYWhfyuBvHnsJvjjG9AfJb+17'
+    'kQ/fTYp1hHuQ94y83JIcPaTzCuFrBWS/JnyBtFyD+ki/rPyC4/q1+FVF4J1lwv8j6GcEfM8QZDOL7rkPPMR67AOj'
+    'dDnZPYD3nMLvawquamTjfMeapEdOKDp+UfFRsuDlNOGiZcQRZsEmJK2RXf4SwmR/ZynFn+Nc0s1d5sizjbViOOyH'
+    'ov9p6dQ+hSZJ+dSsN9k/HQbbmuS/Y3/3YL2OsfkvjVj5XYrRf63Egj6HeCDD8okJvpMRL0iHtsInOK/Hhh+/SL7o'
+    'EyXHuE1xuFnDJ2oq6zJt3qMpa6yIfKuWEdNrKbnumv+s4Qhxk3U+6O+0Dbxq+PbhgWNveEDlgQ1jzb9G79vGunUu'
+    '49qgB/y+d8gfaJHdXfGw57OKf802W/NHY9z9K9w+44C2f53sZ4N8Owdvxnj/SFmXoE+x6un/oX+zRn3zWFaMdrM0'
+    'xiUosd6S4fcnjW3M5RKF23FMh9e09m7MDwkv2lzYB07jBfYjI2Vd4/xonDf7hPfC7X20bueUtb+POrDeJlmYVfy3'
+    'GulgXGNsED5bCv9jn0fC7T0b7HOVymXgaZ/1IJZWv/8Onstchca+YvDtBuF3QeF3jl0n+WYDim82DOPGNV2SP10V'
+    'v2iU1tEsn60uedja4/0h2Mkv88aasWHIvM96Afv8q5zPKSprjr2etxtnWhuW83XiD9abDYMnv/DgyQXFNqH8aXyP'
+    'vPk22aeWgffllHn76CLmacbDHw17kpVOiENrnejkzcovdfk8mHc3RDFDjplbsfMVJX/pjgEDY8dW/lJaTpUmmz8X'
+    'Wg/Cfv8DKnmdvGjkFDygvL6WEl9Own2f7LX52rEnKTZ4K2UfJqte4fE62uMe2PsZeBN9CR6nk8nQYw6rpAPYXq9L'
+    'XIFjfKxjnF7w0WOabU/Tr01jDKzfbopMYJ2s+MR+0vAzLnGr/cDPXuLFOttTDF68T6ECeYq892zt+e88r5t8Xs46'
+    'Q2GdzQsppo13VzhYYQZYwx45DDnKlXCxtTLkJ+RfM7zEfV0BmH0e+SCvGg4w76MAMepB0PNp+eyV4PmZUGzL50Md'
+    'vLzg0Ld9QfQM7o2U5dlBj8jV+nto7Y3g/opK05vbvyftr6DdQRq7+AmeQdgK9HPUW4r+GkrRXyjDuL8QdBHbHoU1'
+    'Ad+fMwrzqHmeKwiVswUWzx6G/ZRBY5+F73fpBTufhCON37/d5byScOWTq9Wv5DMlwcTYfT/pj17AX0XGW5O4Dq+h'
+    '3VmZpL2biQx5bN3UjzLWr+9z/Yjk6DTMK8iAuzT58d07w3wFvD+hJ7DvQBgwzg6VIN8a7zVaCHbevYH3wvBZqK1A'
+    'vwfHyh0aUHKHeE490ofvnOJ2H9L6CnMnRsAuhNTOOtN1DPKhZ4IXz3O5+3WGFTy49to5sLYR13f3nR2CNuvGuLKc'
+    'L+uGBgVY77q9FOdrvEs4PNllPs50kHye2FffO5+lj+AUqT/Oy7lh7FPeCey7yyx4IxIDYD2p7cEtGXGKeSNnaxny'
+    'I7PY6izjH/bc0zms8EOk5EjgfPHurb3SgfeVXMXTRsl5kVtGLKZp5H1upuTORV3yvzZexvc5wHewC9+h2zyGbvIe'
+    'prvIucY7A92dJPnAvkeL6/v4LfWM49nP+tr62e3h3jf4HO8edfnovnc9DoFtjyD2djQDH5WMcwOfpOSJ9ZOe+Snu'
+    'kXR3zVyAvGbUieeD5/fXOTkrB/adkQdID5aC53eaTRhllJDn4+a6G/mueOrBFdJ3m9B/H9j9otD6++D5ub5rRr7D'
+    'PPWh5Yf58hruC9Qz6ta6jPmk5Bxo+WB81sG6b7PZpX6vK3sGDpcXgp33gmr39/qeSeCcsjQfAnGgrXvrpM81GiXt'
+    'QwxAzsd5sPXoZ/EdoQ3yi7U7ineT/322i/VVPMd/Btt3ESTdl2LNoekhD+gj8b7Tw5ScQVdeNnTLSsLZDoumq8In'
+    'SLO7hu/EMsTnkJYNvltRfEErnzPpfArKwuoenQ9gXPPYrb08i0/3Aydjho6xzqMXaT3guz5CHXw9SL5b3eKnOZGP'
+    'N/cXvPz7Cxx9kngkpLXFqPAsysy3Wen2ylJN6Bap17Z7fcKU93xetig+O9OtTLKNfn9D4kFe50Ki/+1HlXzOhTDs'
+    'tFj0iOS+psUkMBbFsYRxZZ0/QXF4Ny5e96C+jGCNlOVMxAjEojh/lv3GZY+4guYXMn2PEH0xZst2uBXYd/V0ExOr'
+    'yJzdHkyvR55xJbDvXnLnl/n+pus0Dj4jd43qfZWwFjuu4Msnr2c3sRttLdENnDkabyshxpR03/mjQL9vxPc8p3XX'
+    'aQtkqaXtfYZRLk3nDcgTSuw4xo2L17TlWRBcsJ7UfN4FwB3rGFxvt1N850XFZx4Ouj/nxfguAT/fCLKdp+829jaf'
+    'wOecm6j5sI8D/ezUorH+3Eg5w4HxeZ/4EP4vGtQL+zm+LGPLkX+l/S8M9vejPYjbamd11nahg+LnP4g7by8='
 )
 TABLE: dict[
     tuple[str, int],
@@ -105,28 +107,31 @@ TABLE: dict[
     ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11356, 196, 0, (), (None,)),
     ('\\bXFAIL(?:ED)?\\b', 2): (34, 11552, 136, 0, (), (None,)),
     ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11688, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12648, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12928, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13444, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 13836, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 15868, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16044, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 16692, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 17560, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 17624, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17908, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18200, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18940, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19152, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19540, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20068, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 20436, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21356, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22148, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23052, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 23600, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24040, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 24344, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 24676, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 24772, 920, 1, (), (None, None)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 12648, 404, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13052, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13332, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13848, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14240, 2032, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16272, 380, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 16652, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16828, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 17476, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 18344, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18408, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18692, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18984, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19724, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19936, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20324, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20852, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 21220, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 22140, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22932, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23836, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 24384, 440, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24824, 480, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25304, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25608, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 25940, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 26036, 920, 1, (), (None, None)),
 }

@@ -14,48 +14,50 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXN1vXMUVv3dt713b2d3rpWETCLApFMeQOAEVCSyCglBa8VCpQqna0qZh42w+hB1bzprglk8hwStCSDz2rc99'
-    'Ky+88A+gvldVeeOl/0LpTHyG/eWX+by7jgL4SuO53jtz5pwzZ86cc+bc28qy7JAquSoHVPlWXbOq1uWnqmypsq3K'
-    'mioDVV5W5ZI8W8n8Vy51Ke1LgVcKzFLglgK7FPiljIH9VgTPWYGp8WyqelqVhuBuxjT9FuQ33a8uzzTcn8jzXNpg'
-    'H33fErgGnh6rq+qCxjilyjFV3lSlI+M0oc+i4Ha/tH1O7vuqXAZYPGYhsGYAXlNo1/1PqLIsOJyRMVoAz9DdFBhm'
-    'zD8DPwzcttw3qB3inFl41ZO6L/UQftftajBfudCG8zVHcKcE1wOAewNoK4lmF++mhfcGVp5IXyzfjPyl8u2Mgz8s'
-    'zzb+GFobQDuW52G9PS+wTk6NcDdrp0FzgWvHrBWU85PwLAaGlt9FKXWBcUPqd0Up6HWzE9FmKPVA6nWYB9PGJisr'
-    'Up8AvLSs/0sx/jGBMU8w6gQD+x4T3cW4IP7XpH4K8L8u9SXquyX4fK7wOSy/rUrdl3oT+DQOzX+t7cpdKs0xtMXO'
-    'n+HdNtE6jBhnA8ZDGvLA+Ib+C4r+J2D8EM44R4YnOB9bhNc6PR9W4LXG8xmF5yPEHx5jnWQE5cvANGPnCWPfr8Ze'
-    'kvZrNDbL5RrxpQquVfjzX3XzsLS/CLBD83l1TN58lY94c5nk+PqY8qyfXfDw2dQ+GjWOf1P3T98FHFEHhvi+TXQM'
-    'I+gY5qM1MGk6QmP/Jt+1DWN1+hs0xuvAGw3vRdXnIOmGPvGxT2tl4Nj3zH5xXMF80LGuhgRrjWznVLlfUDfnCPYG'
-    '1WsgH4XAStGzepyjYpNPQr6MPTsfsabaYodlFfaVKvrrC2lndBLSYNOVus/fs5HuCem62Gcs07F7uE3eNI4fSZ8q'
-    '+6vufzMbrRO2k96g/3lv2nTA1PvDQxFreR3kN5UPW8SHs1mc/lgnnTqw7I8a3lNie+u2byXCLcQnHZemebH5fXjW'
-    'wO94i35rgu9663rvO/et5HgB+xEuX9z4x4fET0L/yfhtL6ryKvSbARxc/p1Zp3q9HQb4GfiRLvg+XGxjlEKbrx/7'
-    'kchXF2/2CmffePM0Xp1iN4s0ZkwMB+EYv+Y00X5B+hr85sRPznL/Vct/2FcG8wSLq5HFX5uhBnp+/rjP87vKc5b7'
-    'mqyh/TnwzkHK9et9ub/3eI5x/Iu0d5wX23F/Pu6uHlqAfXp/PQT4n7Yieqn7wPT+PhAzB/v7wPec5wt0Dlejc7iD'
-    '4HdoH+aIWkkP9+w6i32Uh3phv2qefCVfvMfAmSMf5aD0aYOvbuSp8DxnvDLA6wDtiSE4PhoPEI3jwGoRrFmBFTov'
-    'TZ0Dg5NrDmzxA4wTQmxCXx+75E/3+RD6TtPZuzmjtj0zca62J/7g8tXbEi/EeEEtIubRlv/vgzNdPAfhc94TsD5s'
-    '+P9S5AF98hV5dkZwsPX1zduTUj8KuNSFJg33CZHJeiSP9fnQEWjv4k9K7MM3L7HxmCoxljrBmIqA0ZUYZCgm5pMj'
-    'htlx5KhUwa0E3My6TYGBuMwKPnNSSon36/olmP+649kMzKFNnnx9c4qbpsS9L0GuDJ5l7sCaYhrrwDOTK3XWgic/'
-    'S6GR+3LeA597b8mcLlPux4LA+UMgx6VF+ue84PqA9EMehc4OY3NpcM12Avyec/DFx7MCzp58fEM6TQ4ZnlcNLDkF'
-    'KWedHJe30Tgj/CllnBKMMKSRn6XIFPfNLWdJIbpWRc5mCcbrlnXVgbkz9LZoDc3Cnn5KPTnlsFzvsA8C7WdE9/r4'
-    'kgLPrKc2zBeuyZzo79PZ5rMiY9x3APdrlpyjFD2Gey6Pcwnutx3n3uPItZln3xmE7ezApyv4DMKmQzAHb1ZgmP17'
-    'meyUadhnfTYjzk0h8h7SIVVyoR7PdvPf9kLnVMGnRnxI2S9WAnaXC04zkHur2xvZWrzDz6/9qC/UT//bdaUsV+12'
-    'jyrx8p0RtmgPGNyjey7aDzY5bZCcFZIHU0K+2obUNxN01gKspzWCY3K5rkAsxIyvcf+9Kr8VXB6cAC4l5CT0CYcd'
-    'GfMRydPAZ9vU9yLZWluJOBjcL1tyfmJ5WqM892uE4wD0nMnXRt6yn1jQGR7uMbZ9x/hDNVtOxX9uqXTrxfaHbT9D'
-    'vc2xLSPDx8mPaxOPlxNs8I7Q/1ziXtwgP9aWn1+ST3ubvdXb1VkuvWXyRBYsOWExMT9jZ5i9rRB4+vefTVAO0Pau'
-    'W96RCM21S7fOTXiOuxK/QX29TjjkgXcRYsaaBK6dBLwK0a2HRP7Q3qEzgR962D94JvDd9Vov9ngrdJW8ZkN5vf+U'
-    'fT/Wr1mtaMv+Q6hLGYdtCFt+fOz4nwmdKe+mVBnnbYjLpLwDs23Jba4y/nnRgyaPVv/2O4lzY25tVR/pLPhfV2mO'
-    'tseEvWzJde3Tez6pMA8DvjdJxgYQKxnHP+OYSoq/Nefxt6bgXCPmXUGbbve1j9kbfP07DpyR5lAuo4mJoszXYc83'
-    'cU7ec5pwztASmLrtJ0dHsVFXe9e5xAz4HRmcgeI7svo5viPL7+G66GQezQNMm03VoFhNT+pZS56JwW9KCp5XTY8B'
-    '38SpbbLZAl757GQX7Ng1we83h9rH2syF0M++E9Yb8H9bdOgC+Hrou22Rn3bN4ldW8a9sMvyAyKrhdY1or0X6wbZz'
-    'zjM0n7Fn+l2Aa9btyQpwOiTXKTJVhzVle+9Zz/lcPqLZFxt90oJbrE7ryr6DfDUy9ibF/jdIfoYJsmH8iMdprE2K'
-    'FVyk+cnhnZSUmOIS+QKx+HUJTp/21R1aK6uJYxTSFr+NMKC4xl9gva9SDIjxuSF9rsuaN3CQp9cJFsc+MK7UFj1a'
-    'ECzz7JzIYWgc3fZlyOVhHTN06LPLROcqtNMwfw75KzcIFn+TAulti+8+T+PaYlUmvth0wO8TTfy+mi2utAnzOK5u'
-    'xTyJ97WtBzGLFFumS3QNstu/z7BK8sG0XMvu/PZHW2KPXeLvgPYioxNfoedX4ByWdZDJT1l04H0loL8MXb+iOWc5'
-    'eqki3YeB7lcicVuh2sYvPl85FrANa2Qb+nJHOiR7GI9sXHU776xz63BmaLOx6xHy3hzDlrL5Byn9Ox4aph00xOyt'
-    'R2gNt0Qnjs6Ov51yxTIRXsoeE8qv9MVe0VYvQNemfLenDfowFm9+15DnKDW2HYura87Zv9K8+Heifj2d3fltnXFs'
-    '6UMOWzpV1qv4KXWLfcU5fp/KWcAt3bl4b9A6Sb1gbKMlsLexfiFhfvdKD2ocn5ZcXN33F549C/fhlNjBceq75rDx'
-    'cIwqeV36vlPbzTnaK36Z9iwnqf1TfA3m1aRlBuX1y3w0H4/uQWyiK+e+SNspsHF839ryfUsN5YvlqhfB76YD1rGA'
-    'blnKwt9F2ytZxHk7l4/s0tMW+z5GLmP78b5VWGhvS/+CzvJ3LPZpzyEHJY0/T3bQO+rvOw57Myc7uVdh3+hFxhLG'
-    '1SdLNJdfq/JBgu1g7PLMYZdn34y+yRiyy0PvN8ScxTcJF/5emS3+VEA+yF7aJvjuwlHJQ4mZY4ZxvMIc49gs/654'
-    '/p/kbHkSOn8/9uy3IdlH/j/sJJQk'
+    'eNrtXN1vXEcVv3dt712vvZ+QbtKm6YaW2m4TJ61AAqtBqUpAfUBCVRDQEsLG3nwodmzZ66aGUkBI8IoQEo+88cwb'
+    'vPDCP1DxjhC88dJ/oeVOfE73l19m5s7ctaNQ9krXs95753zNmTPnnDmzzSRJTuZ3mt+L+f1Jfs3nrbm/kN+7+b2f'
+    '35v5PczvN/N7Q56tJf4rlbYt77cFXltgtgVuW2C3BX5bcGC/NaFzXmAaOht5O5vfNaFdcWq/jnxn+lXlmYH7eXme'
+    'yjvYx3xuClyFZ3D18jYjHBfzezm/38vvruBpQJ8loe0pefer8nmQ3zcBFuN8RvrPCV+pwK3JXRf8F6TtAyzlVWWk'
+    'z1OQX2qRXx1gGF5bxOuFiP5dknlZOkyfVXh/Rm7X+1Ocx4dTceDzBjxH/c0E7hzMh4bgMfp/XnAbmJcFVhNg6bxt'
+    'CAydMz+G+axwWzA38D2cc4llrvelHUg7gu/NexWS5axHNh2R3RzYIZyvTZC38uya+7OeuR/CX6jcVDdi5XbZIR+f'
+    'rql8lNca8I73a7BevCawLsyMaVfbX6OxWHTYP7RdaQQMo79LclcFxp60P5NFzdj9g4B3RtIOpd2CcdB3bLqyJu15'
+    'oMvo+j9ywb8gMBYIRpVgYN9lWXuZFqT/jrSvAP33pN2gvrtCz19yek7Jd+vSDqTdATlNwvMfKod6F8tzCG+h46ey'
+    '2ydeRwF4tgEf8pAW4Ff+r+f8vwT4i2jGMVKZ4HjsEl1b9HxUQtaGzi/ndD5H8mEcW6QjqF8KU3GnEbifynGvyPub'
+    'hJv1cpPkUobWMvL5KP9wRt6/AbCLxvP2hLL5MB3L5ibp8b0J9dk8u+6Rs7Y+Hg2Nf8w/v/oYaEQbWCT3feJjFMDH'
+    'KB3PgaPmowj3d9LD2CbUpr9LOO6CbAy81/M+J8g2DEiOA5orQ8e6p+vFufQwvrHNqxHB2qTYL1bvO/mHqwR7m9pN'
+    '0I9MYMXYWYPnrMSUR6Ff6s8uBMyplvhhSYl1pYz9+qu8pzYJebDZStPnT8nY9hTZutBnrNOha7hN3wyNv5Y+ZdZX'
+    '0/9+Mp4n7Ce9S//z2rTjgGnWh2cD5vIW6G+sHHZJDleSMPuxRTZ1aFkfDbxXIEfxfiTcTPIIk/K0ID6/j84KxB3v'
+    '03cNiF0fXD//NHxrc76L4whXLknj45MSJ2H8pHHb6/n9NvSbAxpc8Z3OUzPfTgH8BOJIF3wfLTYcbeHN14/jSJSr'
+    'SzbHRbMP3wLhq1LucYlwhuQgEY7GNZeI9+vSV+mrS5ycpP6rkn62rwTGCSZXLQm/dopeMOPzg6nMH6vMWe8rMoem'
+    'Y+Adg5jr21O9f/JkjvtQN2jtuCa+43Q8Hq8d6sA6PZ0PBfKPmxH92HVgdroOhIzBdB34H5d5h/bhKrQPdwLiDhPD'
+    'nM5n0pm+3WZxjPJsvziuWqBYyZfvUTh1ilFOSJ8WxOqqT5nnOdOVAF2LtCYWwfHxuEg8TgKrSbDmBVbRfmnsGChN'
+    'rjGw5Q8wTwi5CXP9xqV/ps+voO8s7b3rHrXtmea5Wp78gytWb0m+EPMFlYCcR0v+/xzs6eI+CO/znof5YaP/m6IP'
+    'GJOvybPLQoOtr2/cXpb2eaClKjwZuC+JTlYDZWz2h07D+y75xOQ+fOMSmo8pk2OpEoyZABg9yUEW5cR8esQwu44a'
+    'lTK0tanu5jrQMhNJy7zQU4earnVp34DxrzqezcEY2vTJ1zelvGlM3nsDamVwL/MA5hTzWAWZaa3fFQud/CyGR+7L'
+    'dQ+8770rY7pKtR8dgfNOQY1Lk+zPNaH1aemHMiraOwytpcE52y2Qd90hF5/MMth78skN+dQaSNyvGlpqCmL2Ojkv'
+    'b+NxTuTTFjxtcMKQR34Wo1PcN7XsJRXxtS56Nk8w7lrmVRfGTvlt0hyahzX9Yv7kosNzfcQ/KHh/TmyvTy4x8HQ+'
+    'tWC8cE6mxP+A9ja/IjrGfYfwedNScxRjx3DNZTwb8Hnfse89iV7rOPv2IGx7Bz5bwXsQNhuCNXjzAkPX71XyU2Zh'
+    'nfX5jDg2meh7kQ0pUwv1YnJY/3YcNqcMPRWSQ8x6sVbgd7ngNDw+l/o1qltLj8T5lf/rC+3Tx4ehlOWqPBxRRV6+'
+    'PcImrQHDJ3TNRf/Bpqc10rNM6mDaUK+2Le39CJvVgfm0SXC0lusW5EIUv6H9+/n9XaHlmSOgpQ01CQOi4UBwPid1'
+    'Gvhsn/reIF9rN5IGpf2mpeYnVKYVqnO/QzQOwc5pvTbKluPEjPbwcI2xrTsaD1VsNRX/emDSrRf7H67zEAs036p0'
+    'VuZcwfmW1STufEsmOZ+YtbhGcaytPr9NMe1D/lb/0Ga57JbWiXQsNWEhOT/1M3RtywSe+f6LR6gH6HtXLWckisba'
+    'ZVvrRzzGPcnfoL3eIhrSgrMIZc9bxdLajaArE9t6UvQP/R3aE/isp/0L9wQ+vX7UD93eKrraPGeL6nr/Lut+aFyz'
+    'XtKX/bNwF4OHfQhbfXwo/t8LnzFnU8rg+SnkZWLOwOxbapvL4L8mdlDraM1335M8N9bWlo2RrkD8dZvGaH9C2KuW'
+    'WtcBnfOJhXkK6L1POjaEXMkk8RnnVGLirbon3pqBfY2Qs4I22+57P2Rt8PXvOmhGnotqGTUnijpfhTUfz5/a4tSW'
+    '4F8U+n971n+e1LcvcQbiDj7L+XXyZUfku99J7GfONwjOHvnzA8oF7jliixE9XyO474h9c+13ag65TWOoutsJ8Pvr'
+    'lhoXpGGZeBkSj3elXbHIfg5kn8D+M59HxvP1fIbfpWOsnwsA0+bP1ihPpvzNW/hX+vSMM+4Vzk4AX8fUZheapKcu'
+    'X9wFO+Yc91rE+6HxSib8c9yK7Tb835L1qwNxNurVLs2pO5aYvkxsa7MfT4uuqqwrxHslMAdh22O+TOMZWk/RA7hq'
+    'My+UgNMlvY7RqSrMKduZczPm9XTMsy8v/bKFttD1pCdrPspVdew9sk/bpD+jCN3QGO5FwrVDeZobND4p2MqYfO4K'
+    'xWGh9PUIzoDWkQOaK+uRODJ5F9e6IeWUfgLzfZ3WSaZnT/rckzmvcFCm9wgW550wp9cSO5oRLH12VfSwCI95901Y'
+    'S9nGjBz27CbxuQ7vGZhfgtqhPYLFv2eD/LYkb7JAeG15Qs3tNhzw2Yfhs4K2nN4OjOOkthVrVH5h/GzIF8X4kT3i'
+    'a5g8/NsY66QfzIvNh2tJ3rdH8h3SWqQ28S16fgv2wNkGaW3QkoPuWwX2S/n6Fo0569EbJfk+BXy/FUjbGrU2efHe'
+    '1nKBX14h39BXt9Ml3cNccO22O3HCNrcK+7W2+KYaoO+NCXwpW2wW07/r4WHWwUPI2nqa5nBTbOJ43/6TGVceGeHF'
+    'rDFFta2+vDf66hnY2pjf/GqBPQylm8958hjF7iuE0uoac46vjCz+GWlfLyWP/q7RJL70SYcvHavrZeKUqsW/4vrK'
+    '38k+zAPbufRk8HqUdkF9oxXwt7H9WsT4HpcdNDS+KnXQpu83CvIt/RK5g3PUd9Ph4yGOMjV15nO3cljvdVzy0vdZ'
+    'T2L7x8QaLKuj1hnU17+l4/F4/hhyEz3Zc0feLoKP4/udM9/vMKJ+sV71A+TdcMBaLrAtK0nxb9Idly7iuF1Nx37p'
+    'JYt/H6KXof143cosvLekf0Z1FAcW/7Tv0IM24V8gP+iD/O8HDn8zteRxY9eNfmAuYVJ7skJj+e/8/mWE76B+eeLw'
+    'y5P/jH/PtcgvLzpbElIH0SBa+LfibPmnDGpxjtM3wXMjZ6UGKGSMGca5EmOMuFn/XXspP5R9/aOw+dPcs9+H5Bj5'
+    'vzW85EI='
 )
 TABLE: dict[
     tuple[str, int],
@@ -63,45 +65,47 @@ TABLE: dict[
 ] = {
     ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 0, 276, 1, (), (None, None)),
     ('(?:0x)?[0-9a-f]+', 2): (34, 276, 116, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 392, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 708, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 944, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 4256, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 4540, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 4652, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 4792, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 5552, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 7096, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 7956, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 8028, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 8108, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 8184, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 8260, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 8344, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 8416, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 9036, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 9104, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 9260, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 9400, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 9628, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 9996, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 10224, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 10464, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11060, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 11460, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 11524, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 12140, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 12660, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 13180, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 14900, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 14964, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 15144, 188, 0, (), (None,)),
-    ('^"[^"]+":\\s', 0): (32, 15332, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 15436, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 15632, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 16316, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 17920, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 18060, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 18256, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 18756, 3040, 0, (), (None,)),
+    ('(?<![\\d/ ]) *\\d+(?:/\\d+)? +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} \\S', 0): (32, 392, 704, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1096, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1412, 236, 2, (), (None, None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 1648, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 4960, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 5244, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 5356, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 5496, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 6256, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 7800, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 8660, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 8732, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 8812, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 8888, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 8964, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 9048, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9120, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 9740, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 9808, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 9964, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10104, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 10332, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 10700, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 10928, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11168, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11764, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 12164, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12228, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 12844, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13364, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 13884, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 15604, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 15668, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 15848, 188, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16036, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 16416, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 16520, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 16716, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 17400, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 19004, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 19144, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 19340, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 19840, 3040, 0, (), (None,)),
 }

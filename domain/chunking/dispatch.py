@@ -16,6 +16,7 @@ from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_att
 from domain.search.line_facts import text_facts
 from domain.search.outcome_words import outcome_facts
 from domain.search.package_facts import package_facts
+from domain.search.peak_snapshots import peak_facts, peak_snapshot
 from domain.search.record_facts import record_facts
 from domain.search.status_phrases import status_phrase_facts
 from domain.search.tool_names import tool_facts
@@ -62,13 +63,17 @@ def chunk_stream(content: str, content_type: ContentType) -> Iterator[Chunk]:
     attempts = brute_force_attempts(text)
     attackers = frozenset(a.client for a in attempts)
     tool = tool_facts(text)
+    peak = peak_snapshot(text)
     for piece in plaintext_chunks(text, attackers=attackers):
-        yield _with_facts(piece, attempts, tool)
+        yield _with_facts(piece, attempts, tool, peak)
 
 
-def _with_facts(piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "") -> Chunk:
+def _with_facts(
+    piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "", peak: str = ""
+) -> Chunk:
     said = (
         tool,
+        peak_facts(piece.content, peak),
         text_facts(piece.content),
         attack_facts(piece.content, attempts),
         package_facts(piece.content),

@@ -120,6 +120,14 @@ _DURATION_NUMBER = precompiled(
     r"(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b",
     re.IGNORECASE,
 )
+# A row of the table cProfile and profile print (``pstats``): the calls (``4/1``: all, then the
+# primitive ones), then the seconds of ``tottime  percall  cumtime  percall``, then the function
+# (``40000    0.091    0.000    0.195    0.000 plan_routes.py:8(parse_stop)``). Its times carry
+# no unit, the header says they are seconds. (Not after a digit, a slash or a blank: a search
+# tries each start once, not once per digit of a long number.)
+_PROFILE_ROW = precompiled(
+    r"(?<![\d/ ]) *\d+(?:/\d+)? +\d+\.\d{3} +\d+\.\d{3} +\d+\.\d{3} +\d+\.\d{3} \S"
+)
 _DURATION_WORD = precompiled(
     r"[rReEdD](?<!\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\b[:=]?\s+\d"
 )
@@ -262,8 +270,11 @@ def is_location(line: str) -> bool:
 
 
 def is_duration(line: str) -> bool:
-    """Whether ``line`` states how long something took (``0.70s setup  test_catalog_search``)."""
+    """Whether ``line`` states how long something took (``0.70s setup  test_catalog_search``,
+    a row of a Python profile: ``_PROFILE_ROW``)."""
     if _DURATION_NUMBER.search(line) is not None:
+        return True
+    if _PROFILE_ROW.match(line) is not None:
         return True
     # The word's letters up to its first ``s`` or ``i`` fold to no letter but their own, so a
     # line without one of them lower-cased is not searched (``lower`` keeps their places).

@@ -47,8 +47,9 @@ _TICKS = ("✓", "✔")
 
 _STATUS_WORDS = {
     400: "client error bad request",
-    401: "client error unauthorized failed login denied",
-    403: "client error forbidden denied",
+    # A request refused for its credentials or its rights was rejected (ADR 0239).
+    401: "client error unauthorized failed login denied rejected",
+    403: "client error forbidden denied rejected",
     404: "client error not found missing",
     405: "client error method not allowed",
     408: "client error request timeout",

@@ -8,13 +8,14 @@ section like the outcome words. An entry is taken only when it lifts the benchma
 half and lowers no check half nor answers an unanswerable question (ADR 0187, which also lists
 the entries measured and not taken: ``stage`` for ``FROM … AS name``, ``refused rejected`` for
 a database's ``constraint failed``, ``times called`` for cProfile's ``ncalls``, ``leak`` for
-memcheck's ``definitely lost``; ADRs 0209, 0219 and 0222 add entries).
+memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229 and 0239 add entries).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 
 from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
@@ -116,6 +117,28 @@ _ARCHIVE_NAME = precompiled(r"\w\.(?:tar(?:\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\w.
 # The extension every ``_ARCHIVE_NAME`` holds, found by its dot.
 _ARCHIVE_EXTENSION = precompiled(r"\.(?:t(?:ar|gz)|zip)")
 
+# ms_print gathers a snapshot's allocations under its threshold into one line, ``->00.02%
+# (528B) in 1+ places, all below ms_print's threshold (01.00%)``: allocations too small to show.
+_BELOW_THRESHOLD = precompiled(r"\bin \d+\+ places?, all below \S+ threshold\b")
+
+# Python's regular expressions as its output names them: the ``re`` module's objects and error
+# (``{method 'match' of 're.Pattern' objects}`` in a profile, ``re.error: missing )`` in a
+# traceback) and its file (``re/__init__.py``).
+_PYTHON_REGEX = precompiled(r"\bre\.(?:Pattern|Match|error)\b|\bre/__init__\.py\b")
+
+# ``ulimit -a`` writes each limit of the shell as its name, its unit and option in parentheses,
+# and its value: ``open files                          (-n) 20000``, ``stack size  (kbytes, -s)
+# 8192``. Three such lines, so that one option in parentheses in prose is not a listing.
+_SHELL_LIMIT = precompiled(
+    r"^[a-z][a-z -]*[a-z] +\((?:[\w ]+, )?-[a-zA-Z]\) (?:\d+|unlimited)$", re.M
+)
+
+
+def _shell_limits(text: str) -> bool:
+    """Whether ``text`` lists three limits in ``ulimit -a``'s form (``_SHELL_LIMIT``)."""
+    return len(list(islice(_SHELL_LIMIT.finditer(text), 3))) == 3
+
+
 # A sign asked for behind characters of its own: the characters (each found by a ``memchr``;
 # all must stand in the text), then the sign, a string looked for with ``in`` or a scan of the
 # text (a pattern's ``search``, or its ``match`` for the text's start). ``in`` reads a text at
@@ -215,6 +238,16 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     (((".", _ARCHIVE_EXTENSION.search),), _ARCHIVE_NAME.search, "archive"),
     # A C or C++ header is named by its extension (``pdfgen.h``, ``money.hpp``).
     (((".", _HEADER_EXTENSION.search),), _HEADER_NAME.search, "header"),
+    # ADR 0239: ms_print's allocations under its threshold are too small to show; Python's
+    # ``re`` is its regular expressions; ``ulimit -a`` lists the shell's limits.
+    ((("+", "+ places, all below "),), _BELOW_THRESHOLD.search, "small"),
+    (
+        (("P", "re.Pattern"), ("M", "re.Match"), ("", "re.error"), ("/", "re/__init__.py")),
+        _PYTHON_REGEX.search,
+        "regex",
+    ),
+    # (bash's listing always holds limits without a unit, ``(-n)``: the sign asked for.)
+    ((("(", "(-"),), _shell_limits, "shell"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

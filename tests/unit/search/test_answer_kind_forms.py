@@ -30,7 +30,9 @@ _CAUSE_LINE = re.compile(
 _DURATION_LINE = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?(?:m\s?\d+(?:\.\d+)?)?\s?"
     r"(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b"
-    r"|\b(?:real|elapsed|duration)\b[:=]?\s+\d",
+    r"|\b(?:real|elapsed|duration)\b[:=]?\s+\d"
+    # ADR 0239: a row of a Python profile, from the line's start.
+    r"|^ *\d+(?:/\d+)? +\d+\.\d{3} +\d+\.\d{3} +\d+\.\d{3} +\d+\.\d{3} \S",
     re.IGNORECASE,
 )
 _COUNT_LINE = re.compile(

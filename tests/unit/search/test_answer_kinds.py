@@ -194,6 +194,25 @@ def test_how_long_asks_for_a_time_beside_the_words_of_the_question() -> None:
     assert not answers(AnswerKind.DURATION, "access_log /var/log/x.log buffer=32k flush=5s;", logs)
 
 
+def test_a_row_of_a_python_profile_is_a_duration() -> None:
+    # ADR 0239: cProfile's seconds carry no unit; the row's shape says they are times.
+    groups = term_groups(parse_query("how long does parse_stop take"))
+    row = "    40000    0.091    0.000    0.195    0.000 plan_routes.py:8(parse_stop)"
+    assert is_duration(row)
+    assert is_duration("      4/1    0.000    0.000    0.000    0.000 _parser.py:456(_parse_sub)")
+    assert answers(AnswerKind.DURATION, row, groups)
+    assert not answers(
+        AnswerKind.DURATION, "    40000    0.020    0.000    0.066    0.000 a.py:2(compile)", groups
+    )
+    for line in (
+        "   ncalls  tottime  percall  cumtime  percall filename:lineno(function)",
+        "    40000    0.091    0.000    0.195",  # three times: no row of the table
+        "1 2.000 3.000 4.000 5.000",  # nothing after the times
+        "  3    1.25    2.50    3.75    5.00 totals",  # two decimals: a table of money
+    ):
+        assert not is_duration(line), line
+
+
 def test_a_word_that_only_asks_in_its_phrase_is_a_phrase_cue() -> None:
     assert phrase_cues("How long does importing asyncio take") == {"long"}
     assert phrase_cues("how many times is the regex compiled") == {"times"}

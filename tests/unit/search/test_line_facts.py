@@ -25,6 +25,11 @@ def test_status_codes_latencies_levels_and_outcomes_become_words() -> None:
     assert "server error" in line_facts(access(1, "GET", "/api/export", 500))
     assert "gateway timeout" in line_facts(access(1, "GET", "/api/sync", 504))
     assert "unauthorized failed login" in line_facts(access(1, "POST", "/login", 401))
+    # ADR 0239: a request refused for its credentials or its rights was rejected.
+    assert "rejected" in line_facts(access(1, "POST", "/login", 401))
+    assert "rejected" in line_facts(access(1, "GET", "/admin", 403))
+    assert "rejected" not in line_facts(access(1, "GET", "/missing", 404))
+    assert "rejected" not in line_facts(access(1, "POST", "/api", 429))
     assert "slow" in line_facts(access(1, "GET", "/api/report", 200, 1.469))
     assert "slow" in line_facts("LOG:  duration: 2537.421 ms  statement: SELECT 1")
     assert line_facts("Dec 03 09:43:51 web-01 api[1]: ERROR export failed") == "error"

@@ -23,6 +23,15 @@ _CSV = (
 )
 
 
+# ``ulimit -a`` in bash: each limit's name, its unit and option, its value.
+_ULIMIT = (
+    "core file size              (blocks, -c) 0\n"
+    "open files                          (-n) 20000\n"
+    "stack size                  (kbytes, -s) 8192\n"
+    "max user processes                  (-u) 96555\n"
+)
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -79,6 +88,17 @@ _CSV = (
         ("cp: cannot stat 'a.conf': No such file or directory", "missing"),
         ("src/invoice.c:3:10: fatal error: pdfgen.h: No such file or directory", "missing header"),
         ("In file included from include/money.hpp:4,", "header"),
+        # ADR 0239: ms_print's line for the allocations under its threshold, Python's regular
+        # expressions by the ``re`` module's names, ``ulimit -a``'s listing of the shell's limits.
+        ("->00.02% (528B) in 1+ places, all below ms_print's threshold (01.00%)", "small"),
+        ("| ->00.05% (528B) in 4+ places, all below massif's threshold (01.00%)", "small"),
+        (
+            "    40000    0.026    0.000    0.026    0.000 {method 'match' of 're.Pattern' objects}",
+            "regex",
+        ),
+        ('  File "/usr/lib/python3.11/re/__init__.py", line 227, in compile', "regex"),
+        ("re.error: missing ), unterminated subpattern at position 0", "regex"),
+        (_ULIMIT, "shell"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -145,6 +165,14 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         # ADR 0229: no header's name (a page, an extension talked about, a host), no ENOENT.
         "GET /docs/index.html 200; see the .h files; host db.hq.example",
         "no such file was written",
+        # ADR 0239: a threshold without ms_print's gathered allocations; ``re`` as a word's end
+        # or another module; fewer than three limits in ``ulimit``'s form.
+        "coverage 41.7% is below the threshold of 80%",
+        "in 3 places, all above the threshold",
+        "score.Pattern and more.Match; are.error",
+        "import regex; regex.compile(x)",
+        "open files                          (-n) 20000\nstack size  (kbytes, -s) 8192",
+        "see the manual (-n) 3 times",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:
@@ -152,6 +180,8 @@ def test_other_text_gets_none(text: str) -> None:
 
 
 def test_a_word_the_text_says_is_not_repeated() -> None:
+    assert tool_vocabulary_facts("in 1+ places, all below ms_print's threshold; small ones") == ""
+    assert tool_vocabulary_facts("# limits of the login shell\n" + _ULIMIT) == ""
     assert tool_vocabulary_facts("FROM node:20 AS base") == "image"
     assert tool_vocabulary_facts("FROM --platform=linux/amd64 node:20-images") == "base"
     assert tool_vocabulary_facts("Public-Key: (2048 bit)\nSize of the key") == ""

@@ -33,6 +33,9 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "executable": ("-r", "--x"),
     "archive": (".tar", ".tgz", ".zip"),
     "header": (".h",),
+    "small": ("+ places, all below ",),
+    "regex": ("re.Pattern", "re.Match", "re.error", "re/__init__.py"),
+    "shell": ("(-",),
 }
 
 
@@ -103,6 +106,13 @@ _LINES = [
     "a-1.0.0.tgz docs.zip site.tar.zst x.tar.",
     '10.0.3.4 - - [2025-06-14T00:00:01Z] "GET /api HTTP/1.1" 200 512 rt=0.120',
     "2025-06-14T00:00:02Z WARN  req=0a1b connection to db-3 refused, retrying in 9 ms",
+    "->00.02% (528B) in 1+ places, all below ms_print's threshold (01.00%)",
+    "    40000    0.026    0.000    0.026    0.000 {method 'match' of 're.Pattern' objects}",
+    '  File "/usr/lib/python3.11/re/__init__.py", line 227, in compile',
+    "re.error: missing ), unterminated subpattern at position 0",
+    "open files                          (-n) 20000",
+    "stack size                  (kbytes, -s) 8192",
+    "virtual memory              (kbytes, -v) unlimited",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
@@ -114,6 +124,9 @@ _BLOCKS = [
     "32c7e57c a.py     (Bo Chen 2026-12-05 12:43:17 -0800  5)",
     "--- old/queue.tf\n+++ new/queue.tf",
     ".expert\nSELECT 1 FROM t WHERE a = 1;\nCREATE INDEX t_idx_1 ON t(a);",
+    "open files                          (-n) 20000\n"
+    "stack size                  (kbytes, -s) 8192\n"
+    "virtual memory              (kbytes, -v) unlimited",
 ]
 # Pieces the texts are made of: whole lines and blocks, their halves, every sign old and new,
 # and the characters the signs open on or are asked for behind.
