@@ -136,16 +136,25 @@ def outcome_facts(text: str) -> str:
     for a failed check (``✗``, pytest's ``E`` lines), ``crashed`` for a panic, a traceback or
     a signal, ``timeout`` for a run that timed out, ``typo misspelled`` for a syntax error;
     ``""`` when it says none. Each pattern runs behind a substring test, and only on the lines
-    that hold one of its needles (``_said``)."""
+    that hold one of its needles (``_said``); and only when one of the words it would add is
+    not said already, as a said word is dropped at the end anyway."""
     words: dict[str, None] = {}
 
     def add(said: str) -> None:
         words.update(dict.fromkeys(said.split()))
 
     lowered = text.lower()
-    timeout = holds_any(text, _TIMEOUT_SIGNS)
-    crash, exits, folded = _crash_and_exit_signs(text, lowered, timeout)
-    if _states_error_level(text, lowered):
+    # Whether each stem is said, asked once: for the gates and again for the words kept.
+    said: dict[str, bool] = {}
+    fail_said = _is_said(_STEMS["failed"], lowered, said)
+    errors_wanted = not (fail_said and _is_said(_STEMS["error"], lowered, said))  # _ERROR_WORDS
+    crash_wanted = errors_wanted or not _is_said(_STEMS["crash"], lowered, said)  # _CRASH_WORDS
+    timeout = not _is_said(_STEMS["timeout"], lowered, said) and holds_any(text, _TIMEOUT_SIGNS)
+    # A sign's scan is spared too where the words are all said (``_crash_and_exit_signs``).
+    crash = crash_wanted and holds_any(lowered, _CRASH_SIGNS)
+    exits = errors_wanted and holds_any(text, _EXIT_SIGNS)
+    folded = lowered if (crash or exits or timeout) and _folds_alike(text, lowered) else None
+    if errors_wanted and _states_error_level(text, lowered):
         add(_ERROR_WORDS)
     if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
         add(_CRASH_WORDS)
@@ -153,19 +162,31 @@ def outcome_facts(text: str) -> str:
         add(_ERROR_WORDS)
     marks = not text.isascii() and ("✗" in text or "×" in text or "✕" in text)
     # ``E  `` and ``YNTAX`` are looked for behind their capital (``sign_gates``).
-    if (("E" in text and "E  " in text) or marks) and _said(
-        _FAILED_MARK, text, text, _FAILED_NEEDLES
+    if (
+        not fail_said
+        and (("E" in text and "E  " in text) or marks)
+        and _said(_FAILED_MARK, text, text, _FAILED_NEEDLES)
     ):
         add(_FAILED_WORDS)
     if timeout and _said(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
         add(_TIMEOUT_WORDS)
-    if holds_gated(text, _GATED_TYPO_SIGNS):
+    if holds_gated(text, _GATED_TYPO_SIGNS) and not (
+        _is_said(_STEMS["typo"], lowered, said) and _is_said(_STEMS["misspelled"], lowered, said)
+    ):
         typo = lowered if _folds_alike(text, lowered) else None
         if _said(_TYPO, text, typo, _TYPO_NEEDLES):
             add(_TYPO_WORDS)
     if not words:
         return ""
-    return " ".join(word for word in words if _STEMS[word] not in lowered)
+    return " ".join(word for word in words if not _is_said(_STEMS[word], lowered, said))
+
+
+def _is_said(stem: str, lowered: str, said: dict[str, bool]) -> bool:
+    """``stem in lowered``, each stem looked for once a text."""
+    found = said.get(stem)
+    if found is None:
+        found = said[stem] = stem in lowered
+    return found
 
 
 def adds_error(text: str) -> bool:
