@@ -14,60 +14,61 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXd1zU8cV3yvJki1jyzYfdoB0FEiCnJivBJpB1E2YAIHSgJt0mg+XZGRbxi7+UCwZDC/tQ2cy0+c+9qFvfcjf'
-    '0/+lT6G69dnxLz+fc+9e2SZTQDN31rraPbvn7Pnas2fXw865gtv+RN3nWfdT6pbl7jPRfYrdJyfvR7plVepVuk9c'
-    'r6/7xO8H5F0OYA13n375u19gRPL9lNQbkb9H5ftxgeWk/pCMr1/gedhx32PdZ0jGGMO5IWUTYG9QuQ7f4/F+2H2O'
-    'EZwvpHwMcBoEZ03KZfr+QOBOdp8zBPemlIsKXA9npfuMd5+jhGsJcIvLBelnUOgVv9ukMTZpTsbo+0QgrUel9HMV'
-    'l3XgD6fwx6j0MyQ8EtP4Yve5EtB3mfrOCwzPI0Py+Pbuo+1+q273h+ExXx5O4csJaZ+XOUB8rnWfrwG2x9/jFim4'
-    'DSn14/KWlL+nckbK8wJ3kOAWAce43jmCfwr6QfrhnFyG9zwH2rtRGr+naQFofljoVSYYw0Dfs8KPR0GPnJd3I1I3'
-    'Lt+S8j2Sp0WQK0e87efKy5Qmq15etqTtA+h7wZD7xwqsuM2X0N9jo7/3AY+4zR2hJeKyQXLuyzkp2yT/dYDhdVuL'
-    '2q6lwJgEGA1qs2Doz2WCMQH4t4m+a9S2regu1oNbNJ+eX0rQZkvKX0p5SdpswFh4/laNNk0ZD46hYczb18q4EX5c'
-    '53cwhhaV88YYris09H1fkfIC0ecDmLsNGn+b+ntk9Ps2wFihuVpX7JsG46jIPNJ4mfBuK22RT1dozvtEZzhDh0SK'
-    '7smDX1KR34eA18Ti5H989uz7H7ddnV2fiPRMC3SxI7vn9WANbPUgzdkV0M3+e0W+Dxh1fZ23wPZfBh6If/sF/PYB'
-    '1KmID1FSeMfrN/7NtxtQfrui+A2M/6T87enuNLp/9D+6l5Lo7uezJHOaF1vH9seyTX3yPmfwjOVnhPoj44BfBPOa'
-    'ZPOx/RjYz7jNIeK5kshSP+iCMvW3CvJUlN9fNroNEN18m0MZaOV9wJw8nv+mwOZMCewK0GYAfKtjYpfOKf7NlKF/'
-    'Ynhp+sePLw/j8s9ZsomMDz91qF8H36ggY8qT/ehAXb/Wuyr0L4D/iHWXid5NBcY7wgcFsRX9iv5Hm8p2o0k+CcI+'
-    'nDI+tmcPFRjW2pWfaaDndAZ6Tu8DPacPkJ7T+0DP6QB6srzNAD1nyPZeBhuEsAZkbBibmIY5dQSHfyuB3+DXd0VY'
-    'R+Hc5QCnv8v7guiaArXbTGn/V9EbBbHfQ0a/fm6+I7hNmkM/H98G8A+OY078sIL4teMGHi2jPx5ng/r71qjXJrjs'
-    'XzJvZsVrSuxDjNcR4TnEqxfZQPhHxBYVhH/6CH6SfOQU2UAfwNu/NB9A879OQbzEZbCr+22XeVxt+Ztt7yv5fSW/'
-    'L4r8Wv7voRdMZr39Lsjj7fc5sN/nQH95emL8ukHxd1xv+tjCU6Ixx4qeKvEFzd/weiFHTzzGJfC3cW2+FOD/zUK7'
-    'WaHFiPQ1JO2OyXr7ivzdoLh/FdprcQwf+yiJT+TnAuOafr/jMyrvwfeYLr+CNn4P4hrFmf3330qb8xDP+Zjg36a2'
-    't6kewzoJ/c9QnbsKjIo8jOenBt6f0Px7WlXEblwFWiP9moF7RGcgpjNvxNo6Cq4N0lVNxbYwrk3D79+g/SWMi943'
-    '+N/zUg729S4RL1UMvrgNc4g0vw6xp8GAtriWCOVZrT9tbttiX4sZdXH8/o+gH1wU9MlFL+jHmZ+/uLDPP1NraHMR'
-    'yrMnyEazDvkcSrQ1zEN9Mt8WP52U/ede+Mnvpx3uKosjZ3rDuSBjR1w9bndItmZoL2SmB5y1/mM8UT+UDJ31nczL'
-    'Qfu8cV9/EHv0/+bXetsxkLC28Lp0dA/+bQVijGk+LPJB0vrqZfJrcd+a+f81mcMi0f/PojVrQu+azBV+30xpWxEf'
-    '8fQB9uF5tSa+S034oSa8UwNe9TwUUvd589B+5SxYc5+nuf+5eXc/9jeQr3EdzbjllH2fspH/U4fcnizt89S+kLF9'
-    'XwJ+E4rcfkVrkltkHz8mu1ol/97S/2xnGkauR4fgLibke1l7G779ccqzOgJ0iOv82pCh6QT5qsLfF4S+ZZJpK6+o'
-    'ImuOWaLNEtFuk3BcIJrMEe5VigNYtrxjrI2q9PuSkdNSFXk9QTRZN+BZfg2v76qG/a2KfPdKa8tffE0e9BfvKn1r'
-    'OTnzRCPmU4s/qym0WqD2PIfzBo18vScJcj6uxDlnCK85I+drnsZ5h8b1hH6/RnAeGONdNnhuVZFjKw8QcTxMuqwX'
-    'HM+m4FgnXGsZ7JQmv0yDyYS1TQn0WZnyba9RDOCuzPcA9X+beP0TkS9cy41CbGOW8vKsXN60OEofrc9qkodVE7nx'
-    '/hn6Y542F8GXW4H8HN+P9628rzWWIAdlWBs/pfE0YVxp4+gEjmNcSuaBmtA0pJ+ayMYYtC9l8DdPPAdfHGP6I+S3'
-    'Dv6UD99MinVE+5D3jLzckhw9nOc1otcayH5N+ALncgPq4/xl5Rcc12/EryoC76wS/R9CP+Pge0Ygm1l0z33gIdZj'
-    '7xilz8nuA7rnFH7fUGhVIxsXOtYkPTKo6Pik3F2WUfaFxkCPJ/mK2N89WBtiHPgLIy57l+LBXylxh88g9sSwQuJP'
-    'b2SkC8pxW/HFEK9Hhs+4TH7PEyWftU0xn3nD/jaVNYCG90SKP18lO94y4kctJa9a89U0GiFtsuKDtrVt0FWjdwgP'
-    'nHjFAyoPbBrryw36vW2skRYy+qF94GO8QbanRTp+LcB2zCu+HNsHzfeJaffvaDufHu1Mh3R1g/wID2/O+P2h4gOj'
-    '/VoP9DXQlm5Q3zyWNaPdPI1xBUqst2L4mEljm/R5K9F2zMzTNa29H/MDoouGC/tbabzAPktV8aG9z4Z4s/9xL9re'
-    's+kVp6z9vd+F9TrJwrziK9RIB6M/u0n0bCn8j30ei7b3B7DPdSpXgadD1h5YWv3+x+3IXJnGvmbw7SbRd0nhd46T'
-    'JvlTw8qaYwzGjeuHJN+tIn7RBK3ZWD5bPfKwtZ/4L7ebXxaN9UnDkPkQ3xT7/JucBSkq/u1+4+3HmdaG5bxD/MF6'
-    's2Hw5OcBPLmk2CaUP43vkTdfJ/vUMui+moJ3iC5inmY6/MmwJ1nnCWmYtCY5lEGXPkmxA1spceesvM3jLYkfijH/'
-    'tzPQB+0Zj9PzRRSAwzrxIduMjuQ0ckyD+dzzZogsafYlTcabxhhYxm5JHgTWyUpP7CeNPlOyTj8I+uwnXayzDEX3'
-    '0/PjZcjL4r02a49z9/nE5PNBVs64dRYpohgentX3sKIMsMYC9mxztDc85XbuiXCwJ/gy0SXu6yOAORiw//2i0QD3'
-    'uQsQkxsBPZ+Wv1t2O2fgsC2fh/Pw8kLD0PYF0TMYCx6QZ9d8VH2tf0RWLBjjyeqc3tp+nxRPRruDc+zX8JhzveX0'
-    'c6Nbiv4aTdFfKMMYT3Uu+30XE+CX8n0hE4BHLTCPOlJyqS2ePQrx4xEjrsz3WfSDnU+ikcbv3+wRryRaheSmDCn5'
-    'G0kwMX48RPqjH+hXlvHWJLbA6zh/NiAphn82Q95OL/WrGevXD7h+leToXcDLZaBdmvyE7qHg/iyeF+9z9pnvYeOs'
-    'RAnyS/EelyW3+66BFp3XwLMfW06/98PKlRhWciUYpz7pIxSnuN17FD/FveJxsAsRtbPOsJyA/M85Or/i7xMZU+jw'
-    'NOHcS9uILfv7nY5Am44xriznaXqZgwLEQ3w83/sabxINT/eYfzDrks9Phup777MMEpwi9cd5CDeNvbJPnX1XkwVv'
-    'XHKcWU9q+0ArRj7UopGjsgr5YFlsdZbxjwXuKxxV+KGq7AkjvnjX0H7pwPtKbta7Rsl5YFtG3kvTyHN7nJIrVO2R'
-    '/7XxMr0vAL3dHnyHXu826+UutNkeckzxjjR/B0Pe2fcGcf0Qv6WecTwHWV9bP/t9xPsGn+Ndiz7/NvRuu1Gw7VWI'
-    'vR3PwEclI0/6w5S8mCHSMz/HvXn+bo1LkMeJOvGi27mvy8vZgLPvyDtEerDkdu5wOmuUnHvJebXn9yjf5UA9uEb6'
-    '7jH0Pwh2vyhz/b3bOcd03dhzX6Q+lpWc3VBeK8F5mnpG3VqXMZ+WfW8cU8PI7bbuF2z2qN/ryp6Sp+Ult/seRO2+'
-    '0tAcbM7PTfMhkAbaurdO+lybo6R9iGHIO7gIth79LL4TsUF+sXYn617yXc/3sL6KcfzBbZ+9TrofwsKhGSAP6CPx'
-    '2WUrh55zZa4aumUtIZfdmtN14ROcs7uG79RJOXexavDdmuILIu3bij/RMXLiF4z3veZDM61XU86IpPHpQdBk0tAx'
-    '1vnbIq0HQtdHqINvuOS7pC1+WhD5eHVe+/mf1/bzk8QjEa0tJoRnUWa+yTpvL+ysybxV1Wuqgz5Ryu98PrAoPjvP'
-    '2zGSbYzpsZ5uOfvuil5iJmVZA/gYfX9ALmTZ2XeR3HD6fSY3aBx8ZuQ61fsywVc/qdAr5O6QvaztNV+zFzgLNN5W'
-    'Qgwi6f7fh04/fx96vsm6+68F+qal7Y1F1VyaTAzLE0lsMaaNX8+35VkSWrAcaT7REtBuXHhPi8u1U3yrZcWnGtvD'
-    'uQemdwn4+abLdr6019jMYgKfc/6U5uM8cvrZyWVjfbKZkmeO8duQ+AH+bwbUCwc5vixjy5H91e6GZ3+wug9xPe08'
-    'wcYedFD8/BcwoiIa'
+    'eNrtXVtTXMcRnrPsBRbBArqAJTm1lmxrsUEXW4pLKMRSWZKlKEbETsWyiexaYBFEXNYsSEgv8UOqXJXnPOYhb3nI'
+    '78l/yZOVPaan+PTRfc6cBeRE0ladGvbsTM90T9+mp2fod87l3fYnaj/P2p9Suyy3n5H2U2w/OXk/0C6rUq/SfuJ6'
+    'hfYTv++RdzmA1d9+uuXvboERyfdTUm9A/h6U78cFlpP6fTK+boHnYcd9D7WfPhljDOeGlA2AvU7lGnyPx/tx+zlG'
+    'cL6U8jHAqROcVSmX6PsDgTvafs4Q3JtSLihwPZzl9jPcfo4SriXALS7npZ9eoVf8bpPG2KA5GaLvI4G0HpTSz1Vc'
+    'TgB/OIU/BqWfPuGRmMYX2s/lgL7L1HeXwPA80iePb++ubvdbdbs/DI/58nAKX45I+y6ZA8TnWvv5GmB7/D1ukYJb'
+    'n1I/Lm9J+Xsqp6U8J3B7CW4RcIzrnSX4p6AfpB/OySV4z3OgvRuk8Xua5oHmh4VeZYLRD/QdF348CnrknLwbkLpx'
+    '+Y6UH5A8LYBcOeJtP1depjRZ9fKyJW0fQN/zhtw/VmDFbe5Bf4+N/j4EPOI2d4SWiMs6ybkvZ6VskfxPAAyv25rU'
+    'djUFxijAqFObeUN/LhGMEcC/RfRdpbYtRXexHtyi+fT8UoI2W1L+UsqL0mYdxsLzt2K0ach4cAx1Y96+VsaN8OM6'
+    'v4MxNKmcM8ZwXaGh7/uylOeJPh/B3K3T+FvU3yOj33cBxjLN1Zpi3zQYR0XmkcZLhHdLaYt8ukxzXhCd4QwdEim6'
+    'pwv8kor83ge8Jhan68dnz374cdvV2fWJSM80QRc7snteD9bAVvfSnF0G3ey/V+R7j1HX13kHbP8l4IH4t1/Abx9B'
+    'nYr4ECWFd7x+4998ux7lt8uK38D4j8rfnu5Oo/vVn+heSqI7z2dBbF1BbAnOTTfYiHEaz7iU94gnWyn2GX2FEWnj'
+    'TD5y7vvawE+PhU8nPLzfOG/9D+Nckt+7ZFzsZ1g+SEHe54w+kvAL8TuHgY8jkN9QOg6BnxS3OUQ0LYnO7AadX6b+'
+    'kGeLwAuvEt16iG6+zaEMtPK+fk4ez39j4FuMCewK0KYHfOhjIl9nFT92zJCVGF6anfHj64Jx+WecfB/Gh58JqD8B'
+    'PnBextRFfsIG1PVr+itC/zysE7DuEtG7ocB4T/ggLz5Bt2Ln0Xdi/6BBvifCPpwyPvZbHiowrBgFP5NAz8kM9Jzc'
+    'B3pOHiA9J/eBnpMB9GR5mwZ6TpOPdQl8DYTVI2PDGNQkzKkjOPxbCWyrX8cXYb2Mc5cDnP4m7/Oia/LUbjOl/V9E'
+    'b+TFT+sz+vVz8x3BbdAc+vn4NoB/cByz4m/nZf0ybODRNPrjcdapv2+Nei2Cy+sI5s2seI2JfYjxOiI8h3h1IhsI'
+    '/4jYorzwT4HgJ8lHTpEN9AG8/UvzATQ/+xTExVwGu7rfdpnH1ZK/2fa+lt/X8vuyyK/l/x56yWTW2++8PN5+nwX7'
+    'fRb0l6cn7lPUaZ8F4wo+hvSUaMwxwadKHEnzN7xeyNETj3ER/G2MwSwG+H8z0G5GaDEgffVJu2MSV7ksf9dpf6cK'
+    '7a21frfQZhrmAuPXfl/rcyrvwveYLr+CNn6v6RrtJ/jvv5U25yBu9wnBv01tb1M9hnUS+p+mOlMKjIo8jOdnBt6f'
+    '0vx7WlXEblwBWiP9GoF7gWcgdjdnxFQ3FFzrpKsaim1hXBuG379O+4gY/75v8L/npRzs314kXqoYfHEb5hBpfh1i'
+    'jL0BbXEtEcqzWn/a3LbEvhYz6uL4/R9BP7go6JOLXtKPMz/fu7DPP1JraHMRyrMnyEazDvkCSrQ1zEMFmW+Ln05K'
+    'nkEn/OT3TQ+3lcWRM53hnJexI64etzskW9O05zXdAc5a/zGeqB9Khs76TubloH3euK8/iD36f/Nrve3oSVhbeF06'
+    'uAf/tgIxxjQfFvkgaX31Kvm1mJ/A/P+GzGGR6P9n0Zo1oXdN5gq/b6a0rYiPePoA+/C8WhPfpSb8UBPeqQGveh4K'
+    'qfuieWi/clOsue+iuf+5eXc/9jeQr3EdzbjllH2fspHnNQE5XFnad1H7fMb2hQT8RhS5/YrWJLfIPn5CdrVK/r2l'
+    '/9nO1I2cng2Cu5CQ12ftbfj2xymf7gjQIa7za0OGJhPkqwp/nxf6lkmmrfyxiqw5Zog2i0S7TcJxnmgyS7hXKQ5g'
+    '2fINY21Upd8XjdylqsjrCaLJmgHP8mt4fVc17G9V5LtTWlv+4hvyoL84pfSt5V7NEY2YTy3+rKbQap7a8xzOGTTy'
+    '9Z4kyPmwEuecJrxmjdy+ORrnHRrXE/r9GsF5YIx3yeC5FUWOrXxPxPEw6bJOcBxPwXGCcK1lsFOa/DINRhPWNiXQ'
+    'Z2XKq75GMYApme8e6v828fqnIl+4lhuE2MYM5V9aOdtpcZQCrc9qkkNTE7nx/hn6Y542F8CXW4Y8LN+P9628rzWU'
+    'IAdlWBs/pfE0YFxp49gIHMewlMwDNaFpSD81kY0haF/K4G+eeAG+OMb0B8hv7X2eD99OinVE+5DfjrzclFxMnOdV'
+    'otcqyH5N+ALnch3q4/xl5Rcc12/EryoC76wQ/R9CP8Pge0Ygm1l0z33gIdZj7xmlz70vAN1zCr+vK7SqkY0LHWuS'
+    'HulVdHxSjjbLKPtCQ6DHk3xF7O8urA0xDvylEZedonjwV0rc4XOIPTGskPjTWxnpgnLcUnwxxOuR4TMukd/zRMlb'
+    'blHMZ86wvw1lDaDhPZLiz1fJjjeN+FFTyZ/XfDWNRkibrPigbW0ZdNXoHcIDJ17zgMoDm8b6cp1+bxlrpPmMfmgB'
+    'fIy3yPY0ScevBtiOOcWXY/ug+T4x7f4dbZ+bQDuzQbq6Tn6Ehzdr/P5Q8YHRfq0F+hpoS9epbx7LqtFujsa4DCXW'
+    'WzZ8zKSxjfq8lWg7Zubpmtbej/kB0UXDhf2tNF5gn6Wq+NDeZ0O82f+4G23v2XSKU9b+PmzDepNkYU7xFWqkg9Gf'
+    '3SR6NhX+xz6PRdv7A9jnGpUrwNMhaw8srX7/43ZkrkxjXzX4dpPou6jwO8dJk/ypfmXNMQTjxvVDku9WEb9ohNZs'
+    'LJ/NDnnY2k/8p9vNLwvG+qRuyHyIb4p9/lXO/BQV/3a/8fbjTGvDcr5B/MF6s27w5BcBPLmo2CaUP43vkTffJPvU'
+    'NOi+koJ3iC5inmY6/MmwJ1nnCWmYtCY5lEGXPkmxA1spceesvM3jLYkfijH/dzPQB+0Zj9PzRRSAwxrxIduMDclp'
+    '5JgG87nnzRBZ0uxLmow3jDGwjN2SPAisk5We2E8afcZknX4Q9NlPulhyM0h8iOuMOZKfsxQbXjNi5gvGmmKe9lmt'
+    'NUAjIXez6J6/16AMeWS8N2jtyWpn/5LOM1k57tbZqYhijniHhIcVZYA1FLDHnKO97DG3c3+Jgz3MV4kucV9XAWZv'
+    'wH79y0YD3JfPQwxxAOQrLd+47HbO7GFbPr/n4XUJDUPb50UvYuy6R55d81H1tf4eWbHr1LO+t7bfJ8W/0U7iHPuY'
+    'A+aIbzn9nOuWor8GU/QXyjDGf53Lfg/LCPjRfI/NCOBRC8z7jpTcb4tnj0K8e8CIg/M9K93glyTRSOP3b/aIVxKt'
+    'QnJp+pR8kySYGO/uI/3RDfQry3hrEgvhdac/y5C05zCeIc+ok/rVjPUnDrh+leTofff8vQKhtEuTn9A9H9xPxvPt'
+    'BWefUe83znaUIB8W7xdadLvvwGjS+RI8q7Ll9PtorNyOfiW3g3EqSB+hOMXtPiBfEPe2h8EuRNTOOnNzAvJVZ+m8'
+    'jb/nZkihw9OEczotIxbu7x07Am02jHFlOf/TyRzkIX7j9x+8r/E20fB0h/kSMy75vGeovvc+Sy/BKVJ/nDdx09jb'
+    '+8zZd4hZ8IYlJ5v1pLZvtWzkby0YOTUrsM7JYquzjH8ocB/kqMIPVWUPG/HFO7D2SwfeV3LJ3jdKzlvbMvJ0GkZe'
+    '3uOU3KZqh/yvjZfpfR7o7fbgO3R6514nd/TNdJATi3f3+Tsjupx9Lw7XD/FbJjKO5yDra+tnv+953+BzvAPU5wuH'
+    '3rk4CLa9CjGa4xn4qGTkdX+cksfTR3rm57jP0d8FchHyTlEnXnA798h5Oetx9t2Nh0gPltzO3WLjRsm5opwHfG6P'
+    '8l0O1IOrpO8eQ/+9YPeLMtc/uJ1zV9eN2NwC9bGk5BiH8pqPZbNMhejWCRnzadmnxzHVjVx0697LRof6fULZA/O0'
+    'vOh238+p3aMbmjPO+cRpPgTSQFv3TpA+1+YoKf7bD3kSF8DWo5/Fd3XWyS/W7greS37uuQ7WVzGO/3LbZ8WT7rOw'
+    'cGgEyAP6SHzW2sr559yeK4ZuWU3IvbfmdE34BOdsyvCdNlLOiawYfLeq+IJI+5biT2wYOfzzxvtO87eZ1ispZ1rS'
+    '+PQgaDJq6BjrvHCR1gOh6yPUwTdc8h3nFj/Ni3y8Pl/+4s+X+/lJ4pGI1hYjwrMoM99knbeXdtZk3qrq9elBnyjl'
+    'dz7PWBSfneftGMk2xvRYTzedfddGJzGTsqwBfIy+OyB3s+zsu1NuOP3+lRs0Dj7jcp3q3Uvw1U8q9Aq562Qva3vN'
+    '1+wEzjyNt5kQg0i6l/qh0+8LCD2PZd1V2AR909T2xqJqLk0m+uWJJLYY08av51vyLAotWI40n2gRaDcsvKfF5Vop'
+    'vtWS4lMN7eGcBtO7BPx802U7D9tpbGYhgc8530vzcR45/aznkrE+2UzJi8f4bUj8AP9nCOqFgxxflrHlyP5q/7OA'
+    '/cHqPsT1tPMP63vQQfHzX1FPQwA='
 )
 TABLE: dict[
     tuple[str, int],
@@ -78,55 +79,58 @@ TABLE: dict[
     ('"[A-Z]{3,7} \\S+ HTTP/[\\d.]+" ([1-5]\\d\\d) ', 0): (32, 756, 340, 1, (), (None, None)),
     ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1096, 1148, 0, (), (None,)),
     ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2244, 464, 0, (), (None,)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 2708, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3020, 300, 1, (), (None, None)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3320, 160, 0, (), (None,)),
-    ('-', 0): (32, 3480, 48, 0, (), (None,)),
-    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 3528, 336, 0, (), (None,)),
-    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 3864, 336, 0, (), (None,)),
-    ('P[59]', 0): (32, 4200, 76, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4276, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5236, 948, 1, (), (None, None)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6184, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 6360, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6424, 116, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 6540, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7128, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7820, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8064, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8192, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8960, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9468, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9688, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9912, 760, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 10672, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 10912, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11140, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11356, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 11552, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11688, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12648, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12928, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13444, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 13836, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 15868, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16044, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 16692, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 17560, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 17624, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17908, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18200, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18940, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19152, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19540, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20068, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 20436, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21356, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22148, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23052, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 23600, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24040, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 24344, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 24676, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 24772, 920, 1, (), (None, None)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2708, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2952, 244, 0, (), (None,)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3196, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3508, 300, 1, (), (None, None)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3808, 160, 0, (), (None,)),
+    ('-', 0): (32, 3968, 48, 0, (), (None,)),
+    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 4016, 336, 0, (), (None,)),
+    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 4352, 336, 0, (), (None,)),
+    ('P[59]', 0): (32, 4688, 76, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4764, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5724, 948, 1, (), (None, None)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6672, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 6848, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6912, 116, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 7028, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7616, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8308, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8552, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8680, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9448, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9956, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10176, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10400, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11160, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11400, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11628, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11844, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 12040, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12176, 960, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13136, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13416, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13932, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14324, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 16356, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16532, 648, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17180, 176, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 17356, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 18224, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18288, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18572, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18864, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19604, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19816, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20204, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20732, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 21100, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 22020, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22812, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23716, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 24264, 440, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24704, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25008, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 25340, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 25436, 920, 1, (), (None, None)),
 }

@@ -116,6 +116,13 @@ _ARCHIVE_NAME = precompiled(r"\w\.(?:tar(?:\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\w.
 # The extension every ``_ARCHIVE_NAME`` holds, found by its dot.
 _ARCHIVE_EXTENSION = precompiled(r"\.(?:t(?:ar|gz)|zip)")
 
+# ``go version -m`` writes the build's VCS state: ``vcs.modified=true`` when the tree it was
+# built from held changes not committed (``git describe --dirty``'s word: dirty).
+_VCS_MODIFIED = precompiled(r"\bvcs\.modified=true\b")
+# A JVM's heap bounds on its command line: ``-Xmx160m`` the maximum, ``-Xms32m`` the initial.
+_MAX_HEAP = precompiled(r"(?<![\w-])-Xmx\d+[kKmMgGtT]?(?!\w)")
+_INITIAL_HEAP = precompiled(r"(?<![\w-])-Xms\d+[kKmMgGtT]?(?!\w)")
+
 # A sign asked for behind characters of its own: the characters (each found by a ``memchr``;
 # all must stand in the text), then the sign, a string looked for with ``in`` or a scan of the
 # text (a pattern's ``search``, or its ``match`` for the text's start). ``in`` reads a text at
@@ -215,6 +222,9 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     (((".", _ARCHIVE_EXTENSION.search),), _ARCHIVE_NAME.search, "archive"),
     # A C or C++ header is named by its extension (``pdfgen.h``, ``money.hpp``).
     (((".", _HEADER_EXTENSION.search),), _HEADER_NAME.search, "header"),
+    ((("=", "vcs.modified=true"),), _VCS_MODIFIED.search, "uncommitted dirty"),
+    ((("X", "-Xmx"),), _MAX_HEAP.search, "maximum heap"),
+    ((("X", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

@@ -79,6 +79,10 @@ _CSV = (
         ("cp: cannot stat 'a.conf': No such file or directory", "missing"),
         ("src/invoice.c:3:10: fatal error: pdfgen.h: No such file or directory", "missing header"),
         ("In file included from include/money.hpp:4,", "header"),
+        # ADR 0243: a Go build from a tree with changes not committed; a JVM's heap bounds.
+        ("\tbuild\tvcs.revision=9f2c\n\tbuild\tvcs.modified=true\n", "uncommitted dirty"),
+        ("$ java -Xmx160m -XX:+UseG1GC CatalogIndexer", "maximum heap"),
+        ("$ java -Xms32m -Xmx2G -Xlog:gc,gc+heap", "maximum initial"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -145,6 +149,11 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         # ADR 0229: no header's name (a page, an extension talked about, a host), no ENOENT.
         "GET /docs/index.html 200; see the .h files; host db.hq.example",
         "no such file was written",
+        # ADR 0243's lookalikes: a clean Go build, a key that only ends alike, heap flags of
+        # another form.
+        "\tbuild\tvcs.modified=false\n",
+        "build\tpre.vcs.modified=trueish",
+        "set JAVA_OPTS with -XmxHALF or --Xmx=2g; -XX:MaxHeapSize=2g; -Xms",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:

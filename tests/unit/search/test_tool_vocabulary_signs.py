@@ -33,6 +33,9 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "executable": ("-r", "--x"),
     "archive": (".tar", ".tgz", ".zip"),
     "header": (".h",),
+    "uncommitted dirty": ("vcs.modified=true",),
+    "maximum heap": ("-Xmx",),
+    "initial heap": ("-Xms",),
 }
 
 
@@ -103,6 +106,8 @@ _LINES = [
     "a-1.0.0.tgz docs.zip site.tar.zst x.tar.",
     '10.0.3.4 - - [2025-06-14T00:00:01Z] "GET /api HTTP/1.1" 200 512 rt=0.120',
     "2025-06-14T00:00:02Z WARN  req=0a1b connection to db-3 refused, retrying in 9 ms",
+    "\tbuild\tvcs.modified=true",
+    "$ java -Xms32m -Xmx160m -XX:+UseG1GC",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
@@ -125,7 +130,7 @@ _PIECES = st.sampled_from(
         *(line[len(line) // 2 :] for line in _LINES),
         *(sign for signs in _PLAIN_SIGNS.values() for sign in signs),
         *(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str)),
-        *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59',
+        *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59X=',
     ]
 )
 _TEXTS = (
