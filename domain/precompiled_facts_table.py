@@ -14,61 +14,63 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtTXMcRnrPsBRbBArqAJTm1lmxrsUEXW4pLKMRSWZKlKEbETsWyiexaYBFEXNYsSEgv8UOqXJXnPOYhb3nI'
-    '78l/yZOVPaan+PTRfc6cBeRE0ladGvbsTM90T9+mp2fod87l3fYnaj/P2p9Suyy3n5H2U2w/OXk/0C6rUq/SfuJ6'
-    'hfYTv++RdzmA1d9+uuXvboERyfdTUm9A/h6U78cFlpP6fTK+boHnYcd9D7WfPhljDOeGlA2AvU7lGnyPx/tx+zlG'
-    'cL6U8jHAqROcVSmX6PsDgTvafs4Q3JtSLihwPZzl9jPcfo4SriXALS7npZ9eoVf8bpPG2KA5GaLvI4G0HpTSz1Vc'
-    'TgB/OIU/BqWfPuGRmMYX2s/lgL7L1HeXwPA80iePb++ubvdbdbs/DI/58nAKX45I+y6ZA8TnWvv5GmB7/D1ukYJb'
-    'n1I/Lm9J+Xsqp6U8J3B7CW4RcIzrnSX4p6AfpB/OySV4z3OgvRuk8Xua5oHmh4VeZYLRD/QdF348CnrknLwbkLpx'
-    '+Y6UH5A8LYBcOeJtP1depjRZ9fKyJW0fQN/zhtw/VmDFbe5Bf4+N/j4EPOI2d4SWiMs6ybkvZ6VskfxPAAyv25rU'
-    'djUFxijAqFObeUN/LhGMEcC/RfRdpbYtRXexHtyi+fT8UoI2W1L+UsqL0mYdxsLzt2K0ach4cAx1Y96+VsaN8OM6'
-    'v4MxNKmcM8ZwXaGh7/uylOeJPh/B3K3T+FvU3yOj33cBxjLN1Zpi3zQYR0XmkcZLhHdLaYt8ukxzXhCd4QwdEim6'
-    'pwv8kor83ge8Jhan68dnz374cdvV2fWJSM80QRc7snteD9bAVvfSnF0G3ey/V+R7j1HX13kHbP8l4IH4t1/Abx9B'
-    'nYr4ECWFd7x+4998ux7lt8uK38D4j8rfnu5Oo/vVn+heSqI7z2dBbF1BbAnOTTfYiHEaz7iU94gnWyn2GX2FEWnj'
-    'TD5y7vvawE+PhU8nPLzfOG/9D+Nckt+7ZFzsZ1g+SEHe54w+kvAL8TuHgY8jkN9QOg6BnxS3OUQ0LYnO7AadX6b+'
-    'kGeLwAuvEt16iG6+zaEMtPK+fk4ez39j4FuMCewK0KYHfOhjIl9nFT92zJCVGF6anfHj64Jx+WecfB/Gh58JqD8B'
-    'PnBextRFfsIG1PVr+itC/zysE7DuEtG7ocB4T/ggLz5Bt2Ln0Xdi/6BBvifCPpwyPvZbHiowrBgFP5NAz8kM9Jzc'
-    'B3pOHiA9J/eBnpMB9GR5mwZ6TpOPdQl8DYTVI2PDGNQkzKkjOPxbCWyrX8cXYb2Mc5cDnP4m7/Oia/LUbjOl/V9E'
-    'b+TFT+sz+vVz8x3BbdAc+vn4NoB/cByz4m/nZf0ybODRNPrjcdapv2+Nei2Cy+sI5s2seI2JfYjxOiI8h3h1IhsI'
-    '/4jYorzwT4HgJ8lHTpEN9AG8/UvzATQ/+xTExVwGu7rfdpnH1ZK/2fa+lt/X8vuyyK/l/x56yWTW2++8PN5+nwX7'
-    'fRb0l6cn7lPUaZ8F4wo+hvSUaMwxwadKHEnzN7xeyNETj3ER/G2MwSwG+H8z0G5GaDEgffVJu2MSV7ksf9dpf6cK'
-    '7a21frfQZhrmAuPXfl/rcyrvwveYLr+CNn6v6RrtJ/jvv5U25yBu9wnBv01tb1M9hnUS+p+mOlMKjIo8jOdnBt6f'
-    '0vx7WlXEblwBWiP9GoF7gWcgdjdnxFQ3FFzrpKsaim1hXBuG379O+4gY/75v8L/npRzs314kXqoYfHEb5hBpfh1i'
-    'jL0BbXEtEcqzWn/a3LbEvhYz6uL4/R9BP7go6JOLXtKPMz/fu7DPP1JraHMRyrMnyEazDvkCSrQ1zEMFmW+Ln05K'
-    'nkEn/OT3TQ+3lcWRM53hnJexI64etzskW9O05zXdAc5a/zGeqB9Khs76TubloH3euK8/iD36f/Nrve3oSVhbeF06'
-    'uAf/tgIxxjQfFvkgaX31Kvm1mJ/A/P+GzGGR6P9n0Zo1oXdN5gq/b6a0rYiPePoA+/C8WhPfpSb8UBPeqQGveh4K'
-    'qfuieWi/clOsue+iuf+5eXc/9jeQr3EdzbjllH2fspHnNQE5XFnad1H7fMb2hQT8RhS5/YrWJLfIPn5CdrVK/r2l'
-    '/9nO1I2cng2Cu5CQ12ftbfj2xymf7gjQIa7za0OGJhPkqwp/nxf6lkmmrfyxiqw5Zog2i0S7TcJxnmgyS7hXKQ5g'
-    '2fINY21Upd8XjdylqsjrCaLJmgHP8mt4fVc17G9V5LtTWlv+4hvyoL84pfSt5V7NEY2YTy3+rKbQap7a8xzOGTTy'
-    '9Z4kyPmwEuecJrxmjdy+ORrnHRrXE/r9GsF5YIx3yeC5FUWOrXxPxPEw6bJOcBxPwXGCcK1lsFOa/DINRhPWNiXQ'
-    'Z2XKq75GMYApme8e6v828fqnIl+4lhuE2MYM5V9aOdtpcZQCrc9qkkNTE7nx/hn6Y542F8CXW4Y8LN+P9628rzWU'
-    'IAdlWBs/pfE0YFxp49gIHMewlMwDNaFpSD81kY0haF/K4G+eeAG+OMb0B8hv7X2eD99OinVE+5DfjrzclFxMnOdV'
-    'otcqyH5N+ALnch3q4/xl5Rcc12/EryoC76wQ/R9CP8Pge0Ygm1l0z33gIdZj7xmlz70vAN1zCr+vK7SqkY0LHWuS'
-    'HulVdHxSjjbLKPtCQ6DHk3xF7O8urA0xDvylEZedonjwV0rc4XOIPTGskPjTWxnpgnLcUnwxxOuR4TMukd/zRMlb'
-    'blHMZ86wvw1lDaDhPZLiz1fJjjeN+FFTyZ/XfDWNRkibrPigbW0ZdNXoHcIDJ17zgMoDm8b6cp1+bxlrpPmMfmgB'
-    'fIy3yPY0ScevBtiOOcWXY/ug+T4x7f4dbZ+bQDuzQbq6Tn6Ehzdr/P5Q8YHRfq0F+hpoS9epbx7LqtFujsa4DCXW'
-    'WzZ8zKSxjfq8lWg7Zubpmtbej/kB0UXDhf2tNF5gn6Wq+NDeZ0O82f+4G23v2XSKU9b+PmzDepNkYU7xFWqkg9Gf'
-    '3SR6NhX+xz6PRdv7A9jnGpUrwNMhaw8srX7/43ZkrkxjXzX4dpPou6jwO8dJk/ypfmXNMQTjxvVDku9WEb9ohNZs'
-    'LJ/NDnnY2k/8p9vNLwvG+qRuyHyIb4p9/lXO/BQV/3a/8fbjTGvDcr5B/MF6s27w5BcBPLmo2CaUP43vkTffJPvU'
-    'NOi+koJ3iC5inmY6/MmwJ1nnCWmYtCY5lEGXPkmxA1spceesvM3jLYkfijH/dzPQB+0Zj9PzRRSAwxrxIduMDclp'
-    '5JgG87nnzRBZ0uxLmow3jDGwjN2SPAisk5We2E8afcZknX4Q9NlPulhyM0h8iOuMOZKfsxQbXjNi5gvGmmKe9lmt'
-    'NUAjIXez6J6/16AMeWS8N2jtyWpn/5LOM1k57tbZqYhijniHhIcVZYA1FLDHnKO97DG3c3+Jgz3MV4kucV9XAWZv'
-    'wH79y0YD3JfPQwxxAOQrLd+47HbO7GFbPr/n4XUJDUPb50UvYuy6R55d81H1tf4eWbHr1LO+t7bfJ8W/0U7iHPuY'
-    'A+aIbzn9nOuWor8GU/QXyjDGf53Lfg/LCPjRfI/NCOBRC8z7jpTcb4tnj0K8e8CIg/M9K93glyTRSOP3b/aIVxKt'
-    'QnJp+pR8kySYGO/uI/3RDfQry3hrEgvhdac/y5C05zCeIc+ok/rVjPUnDrh+leTofff8vQKhtEuTn9A9H9xPxvPt'
-    'BWefUe83znaUIB8W7xdadLvvwGjS+RI8q7Ll9PtorNyOfiW3g3EqSB+hOMXtPiBfEPe2h8EuRNTOOnNzAvJVZ+m8'
-    'jb/nZkihw9OEczotIxbu7x07Am02jHFlOf/TyRzkIX7j9x+8r/E20fB0h/kSMy75vGeovvc+Sy/BKVJ/nDdx09jb'
-    '+8zZd4hZ8IYlJ5v1pLZvtWzkby0YOTUrsM7JYquzjH8ocB/kqMIPVWUPG/HFO7D2SwfeV3LJ3jdKzlvbMvJ0GkZe'
-    '3uOU3KZqh/yvjZfpfR7o7fbgO3R6514nd/TNdJATi3f3+Tsjupx9Lw7XD/FbJjKO5yDra+tnv+953+BzvAPU5wuH'
-    '3rk4CLa9CjGa4xn4qGTkdX+cksfTR3rm57jP0d8FchHyTlEnXnA798h5Oetx9t2Nh0gPltzO3WLjRsm5opwHfG6P'
-    '8l0O1IOrpO8eQ/+9YPeLMtc/uJ1zV9eN2NwC9bGk5BiH8pqPZbNMhejWCRnzadmnxzHVjVx0697LRof6fULZA/O0'
-    'vOh238+p3aMbmjPO+cRpPgTSQFv3TpA+1+YoKf7bD3kSF8DWo5/Fd3XWyS/W7greS37uuQ7WVzGO/3LbZ8WT7rOw'
-    'cGgEyAP6SHzW2sr559yeK4ZuWU3IvbfmdE34BOdsyvCdNlLOiawYfLeq+IJI+5biT2wYOfzzxvtO87eZ1ispZ1rS'
-    '+PQgaDJq6BjrvHCR1gOh6yPUwTdc8h3nFj/Ni3y8Pl/+4s+X+/lJ4pGI1hYjwrMoM99knbeXdtZk3qrq9elBnyjl'
-    'dz7PWBSfneftGMk2xvRYTzedfddGJzGTsqwBfIy+OyB3s+zsu1NuOP3+lRs0Dj7jcp3q3Uvw1U8q9Aq562Qva3vN'
-    '1+wEzjyNt5kQg0i6l/qh0+8LCD2PZd1V2AR909T2xqJqLk0m+uWJJLYY08av51vyLAotWI40n2gRaDcsvKfF5Vop'
-    'vtWS4lMN7eGcBtO7BPx802U7D9tpbGYhgc8530vzcR45/aznkrE+2UzJi8f4bUj8AP9nCOqFgxxflrHlyP5q/7OA'
-    '/cHqPsT1tPMP63vQQfHzX1FPQwA='
+    'eNrtXd1zU8cVX8mSZcvYsg3YDpDODSRBTmwDCTSDqRuYAIHSgEs6DYlLMrItYxd/KJYMhpfmoTOZ6XMf+9C3PvTv'
+    '6f/Sp1Dd+Oz4lx/n3LtXtkkLaObOWle7Z/ecPV979ux6wDlXcDufXPt51v6U2mW5/Yy1n+72k5f3g+0yknqV9hPX'
+    'K7af+H2vvMsDrIH20yN/9wiMnHw/KfUG5e8h+X5MYDmp3y/j6xF4Hnbc93D76ZcxxnCuSVkH2JtUbsD3eLwft58R'
+    'gvOFlI8BTo3grEu5Qt8fCNzx9nOa4F6XckmB6+Gstp/R9nOUcC0BbnG5KP30Cb3id1s0xjrNyTB9Hwuk9ZCUfq7i'
+    'chr4wyn8MST99AuPxDQ+134uBvRdpr67BIbnkX55fHt3eaffyD3/YXjMl4dT+HJM2nfJHCA+V9rPVwDb4+9xyym4'
+    '9Sv14/KGlL+nclbKMwK3j+B2A45xvSmCfxL6QfrhnFyA9zwH2rshGr+n6TH4Ox5fWdrEY2gIX8Z8/kj4viU8elL4'
+    'Ke2To7kZFLjI816OHpF8tUh+QvkY226SnNWlXRnwLgDfHRaeKRMdBwCPSZHJo6BLz8i7Qakbl+9I+QHplCXQLY7k'
+    '2/Or1yuavvK4bEvbB9D3oqH7Hiuw4jb3oL/HRn8fAh5xm1vCT4jLJs2VL+elbJIOnAYYG8QXderfgjEOMGrUZtGw'
+    'ISsEYwzwbxJ916ltU9HfbAu2aT49v5SgzbaUv5TyvLTZhLHw/K0ZbeoyHhxDzZi3r5RxI/y4zu9gDA0qF4wxXFVo'
+    '6Pu+KOVZos9HMHesB5rU3yOj33cBxirN1YZi4zUYR0XmkcYrhHdTaYt8ukpzXhSd4QwdklN0Txf4ZhX5vR94TTRd'
+    '1w/Pnn3/w467p+pa1DMNsEeOdKbXk1XwV/pozi6CffLfK/K916jr67wD/s8F4IH4t1/Abx9BnYr4USWFd7x+4998'
+    'u17lt4uK78T4j8vfnu5Oo/vlH+leSqI7z2dR7FIRbA3a/gHQDTieSSnvEU82U3wU9JfGpI0z+ci576qDPz4WPp3w'
+    '8H7jvP0/jHNJfu+ScbGvZflhRXmfN/pIwi/E9x4FPs6B/IbScRh8xbjNIaJpSXRmD+j8MvWHPMu+1qtCt16im29z'
+    'KAOt/HonL4/nvwnwLSYEdgVo0wv+8ojI15Tix04YshLDS7MzfnxdMC7/TJLvw/jwMw31p8EHLsiYushPaEFdH9e4'
+    'JPQvwFoJ664QvesKjPeEDwriE/Qodh59J/YP6uR7IuzDKeNjv+WhAsOK0/AzA/ScyUDPmX2g58wB0nNmH+g5E0BP'
+    'lrdZoOcs+VgXwNdAWL0yNozDzcCcOoLDv5XAtvpYRjfEDHDu8oDT3+R9QXRNgdptpbT/i+iNgvhp/Ua/fm6+VdbX'
+    'OId+Pr4J4B8cx7z42wVZv4waeDSM/nicNervG6Nek+DyOoJ5MyteE2IfYryOCM8hXp3IBsI/IraoIPxTJPhJ8pFX'
+    'ZAN9AG//0nwAzc8+CbFBl8Gu7rdd5nE15W+2va/l97X8vizya/m/h14ymfX2uyCPt99TYL+nQH95euJeTY32mjCu'
+    '4GNIT4nGHBN8qsSRNH/D64U8PfEYl8HfxhjMcoD/Nwft5oQWg9JXv7QbkbjKRfm7RntcEbS31vo9QptZmAuMX/u9'
+    'vbtU3oHvMV1+BW38ftsV2lPx338rbc5A3O4Tgn+T2t6kegzrBPQ/S3VuKzAq8jCenxl4f0rz72lVEbtxCWiN9KsH'
+    '7oeehtjdghFTbSm41khX1RXbwrjWDb9/k/ZSMf593+B/z0t52MM+T7xUMfjiJswh0vwqxBj7AtriWiKUZ7X+tLlt'
+    'in3tzqiL4/d/BP3gckGffO4l/di7i9+5sM8/UmtocxHKs8fJRrMO+RxKtDXMQ0WZb4ufTsh+bSf85PeOD7eVxZHT'
+    'neFckLEjrh63WyRbs7TnNdsBzlr/MZ6oH0qGzvpW5uWgfd64rz+IPfp/82u97ehNWFt4XTq0B/+2AjHGNB8W+SBp'
+    'ffUq+bWYn8D8/4bMYTfR/8+iNatC76rMFX7fSmlbER/x1AH24Xm1Kr5LVfihKrxTBV71PBRS90Xz0H7l51hz30Vz'
+    '/3Pz7n7sbyBf4zqaccsr+z5lI9dtGvLYsrTvovaFjO2LCfiNKXL7Ja1JbpB9/ITsakT+vaX/2c7UjJyeFsFdSsht'
+    'tPY2fPtjlIt1BOgQ1/m1IUMzCfKFuVxnhb5lkmkrh64ia445os0y0W6LcFwkmswT7hHFASxb3jLWRhH9vmzkLkUi'
+    'r8eJJhsGPMuv4fVdZNjfSOS7U1pb/uIb8qC/eFvpW8u9WiAaMZ9a/Bml0GqR2vMcLhg08vWeJMj5qBLnnCW85o3c'
+    'vgUa5y0a1xP6/QrBeWCMd8XguTVFjq2cV8TxMOmyTnCcTMFxmnCtZrBTmvwyDcYT1jYl0Gdlyi2/QjGA2zLfvdT/'
+    'TeL1T0W+cC03BLGNOcq/tPLW0+IoRVqfVSWHpipy4/0z9Mc8bc6BL7cKeVi+H+9beV9rOEEOyrA2fkrjqcO40sbR'
+    'ChzHqJTMA1WhaUg/VZGNYWhfyuBvHn8BvjjG9AfJb+37KR++nZaTvdccf+TlhuRi4jyvE73WQfarwhc4l5tQH+cv'
+    'K7/guH4jflU38M4a0f8h9DMKvmcOZDOL7rkPPMR67D2j9OcPikD3vMLvmwqtqmTjQseapEf6FB2flKPNMsq+0DDo'
+    '8SRfEfu7A2tDjAN/YcRlb1M8+Esl7nAXYk8MKyT+9FZGuqAcNxVfDPF6ZPiMK+T3PFHylpsU81kw7G9dWQNoeI+l'
+    '+PMR2fGGET9qKPnzmq+m0QhpkxUftK1Ng64avUN44PhrHlB5YMtYX/L5m6axRlrM6IcWwcd4i2xPg3T8eoDtWFB8'
+    'ObYPmu8T0+7fuZ1zE2hnWqSra+RHeHjzxu8PFR8Y7ddGoK+BtnST+uaxrBvtFmiMq1BivVXDx0wa27jPW8ntxMw8'
+    'XdPa+zE/ILpouLC/lcYL7LNEig/tfTbEm/2PO7mdPZtOccra34dtWG+SLCwovkKVdDD6s1tEz4bC/9jnSG5nfwD7'
+    '3KByDXg6ZO2BpdXvf9yuzJVp7OsG324RfZcVfuc4aZI/NaCsOYZh3Lh+SPLdKuIXjdGajeWz0SEPW/uJ/3TP88uS'
+    'sT6pGTIf4ptin3+VMz/din+733j7caa1YTlvEX+w3qwZPPl5AE8uK7YJ5U/je+TNN8k+NQy6r6XgHaKLmKeZDn8y'
+    '7EnWeUIaJq1JDmXQpU9S7MB2Stw5K2/zeEvih2LM/90M9EF7xuP0fJELwGGD+JBtRktyGjmmwXzueTNEljT7kibj'
+    'dWMMLGM3JA8C62SlJ/aTRp8JWacfBH32ky6W3AwRH+I6Y4HkZ4piwxtGzHzJWFMs0j5rljP4PRADwLsdypBHxnuD'
+    '1p6sdvYv6TyTleNunZ3KUcwR7x/wsHIZYA0H7DHnaS97wu3e4eJgD/NVokvc12WA2RewX/+y0QD35QsQQxwE+UrL'
+    'Ny673TN72JbP73l4XULD0PYF0YsYu+6V57n5iHytv+es2HXqWd8bu/eOWDDQTuIc+5gD5ohvO/2c67aiv4ZS9BfK'
+    'MMZ/nct+F80Y+NF8B8oY4FENzPvOKbnfFs8ehXj3oBEH57tmesAvSaKRxu9f7xGvJFqF5NL0K/kmSTAx3t1P+qMH'
+    '6FeW8VYlFsLrTn+WIWnPYTJDnlEn9aOM9acPuH5EcvS+++m9AqG0S5Of0D0f3E/G8+1FZ59RHzDOdpQgHxbvF1p2'
+    'z9+B0aDzJXhWZdvp99FYuR0DSm4H41SUPkJxitt9QL4g7m2Pgl3IUTvrzM1xyFedp/M2/p6bYYUOTxPO6TSNWLi/'
+    'e+0ItGkZ48py/qeTOShA/MbvP3hf422i4akO8yXmXPJ5z1B9732WPoLTTf1x3sR1Y2/vM2ffo2bBG5WcbNaT2r7V'
+    'qpG/tWTk1KzBOieLrc4y/uHAfZCjCj9Eyh424ot3YO2XDryv5JK9b5Sct7Zt5OnUjby8xym5TVGH/K+Nl+l9Fujt'
+    '9uA7dHrvYCf3FM51kBOL9xf6OyO6nH0vDtcP8VumM47nIOtr62e/73nf4HO8B9XnC4feOzkEtj2CGM2xDHxUMvK6'
+    'P07J4+knPfNz3Gnp7wI5D3mnqBPPud175Lyc9SprCi+Xh0gPltzu3WKTRsm5opwHfGaP8l0O1IPrpO8eQ/99YPe7'
+    'Za6/d7vnrq4asbkl6mNFyTEO5TUfy2aZCtGt0zLmU7JPj2OqGbno1r2X9Q71+7SyB+Zped49fz+ndpdwaM445xOn'
+    '+RBIA23dO036XJujpPjvAMkFni1gvl9NyYXW7k3eS2xrVHxrLd/OgjUh8DT7cz8hXhYBL48oMaP87jU/l604oHV+'
+    'gddeM1DyWSS8Azm/aseoGD9tTkuiJ3Fu7zr9/tUarXWS5rKTnOszHayZY9r8y+2c/0+6o8TCoR6g47T7hjdSznFw'
+    'vtYlw16sJ5ynsOR0Q2Qf5+y24Q+zXuSzP2uGLllX/HukfVPxEVvGuYxF432nOflMax47z2Eanx4ETcYNu2GdAe+m'
+    'NV7omhft6jWXfHe/xU+LIh+v7wx48XcG+PlJ4pEcrRfHhGdRZr7OOm8v7azJvEXqvwUI+uRSfuczqt2yDuN5G1H8'
+    'pilDTzecfX9KJ3GwsvhG3gfqCcjHLTv7Phx/ppTv1LlG4+BzS1ep3r2E9dcJhV4h99fsJV6jrR86gbNI420kxJWS'
+    '7hp/6PQ7ILKesRtSaJmWYx65sPORzcB9K1wnr5NdjCC+keW8ySjEkTlfnNd8awExQW1Nl3aXZwN0d0PbO85F+TT9'
+    'MiBPTmLvMd4+3tWUZ1nGyDpJ8y+XAadRkWMtbt1M8VNXFP902HV+jol5twS64brLdl6809jlUoLO4HxIzV/k/ymy'
+    'qsTAsb+tlHMjuL8REl/D/yuEOvYgx5dlbHnyZbT/6cG+dbQPcW/tfNDmHvR5/PwXkFqDFw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -77,60 +79,63 @@ TABLE: dict[
     (' {2,}|\\t', 0): (32, 0, 92, 0, (), (None,)),
     ('"(\\w*?(?:[Ee]rror|[Ww]arning|[Ff]ail(?:ed|ure)?)\\w*)": *([1-9]\\d*)(?![\\d.eE])', 0): (32, 92, 664, 2, (), (None, None, None)),
     ('"[A-Z]{3,7} \\S+ HTTP/[\\d.]+" ([1-5]\\d\\d) ', 0): (32, 756, 340, 1, (), (None, None)),
-    ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1096, 1148, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2244, 464, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2708, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2952, 244, 0, (), (None,)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3196, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3508, 300, 1, (), (None, None)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3808, 160, 0, (), (None,)),
-    ('-', 0): (32, 3968, 48, 0, (), (None,)),
-    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 4016, 336, 0, (), (None,)),
-    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 4352, 336, 0, (), (None,)),
-    ('P[59]', 0): (32, 4688, 76, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4764, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5724, 948, 1, (), (None, None)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6672, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 6848, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6912, 116, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 7028, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7616, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8308, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8552, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8680, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9448, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9956, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10176, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10400, 760, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11160, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11400, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11628, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11844, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 12040, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12176, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13136, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13416, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13932, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14324, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 16356, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16532, 648, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17180, 176, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 17356, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 18224, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18288, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18572, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18864, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19604, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19816, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20204, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20732, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 21100, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 22020, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22812, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23716, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 24264, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24704, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25008, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 25340, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 25436, 920, 1, (), (None, None)),
+    ('"private": *true\\b', 0): (32, 1096, 260, 0, (), (None,)),
+    ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1356, 1148, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2504, 464, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2968, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 3212, 244, 0, (), (None,)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3456, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3768, 300, 1, (), (None, None)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 4068, 160, 0, (), (None,)),
+    ('-', 0): (32, 4228, 48, 0, (), (None,)),
+    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 4276, 336, 0, (), (None,)),
+    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 4612, 336, 0, (), (None,)),
+    ('P[59]', 0): (32, 4948, 76, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5024, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5984, 948, 1, (), (None, None)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6932, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 7108, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7172, 116, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 7288, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7876, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8568, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8812, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8940, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9708, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 10216, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10436, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10660, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11420, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11660, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11888, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 12104, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 12300, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12436, 960, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13396, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13676, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 14192, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14584, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 16616, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16792, 648, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17440, 176, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 17616, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 18484, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18548, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18832, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 19124, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19864, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 20076, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20464, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20992, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 21360, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 22280, 792, 1, (), (None, None)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 23072, 468, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 23540, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 24444, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 24992, 440, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25432, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25736, 332, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 26068, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 26400, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 26496, 920, 1, (), (None, None)),
 }

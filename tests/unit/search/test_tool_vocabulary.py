@@ -83,6 +83,12 @@ _CSV = (
         ("\tbuild\tvcs.revision=9f2c\n\tbuild\tvcs.modified=true\n", "uncommitted dirty"),
         ("$ java -Xmx160m -XX:+UseG1GC CatalogIndexer", "maximum heap"),
         ("$ java -Xms32m -Xmx2G -Xlog:gc,gc+heap", "maximum initial"),
+        # ADR 0243: bash's ulimit listing; pip's requirement with a version specifier.
+        ("$ ulimit -a\ncore file size (blocks, -c) 0\nopen files     (-n) 20000\n", "limit"),
+        ("open files                          (-n) unlimited", "limit"),
+        ("Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)", "constraint"),
+        ("Collecting requests==2.32.3\n  Downloading requests-2.32.3.whl", "constraint"),
+        ("Collecting uvicorn[standard]>=0.30", "constraint"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -154,6 +160,9 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "\tbuild\tvcs.modified=false\n",
         "build\tpre.vcs.modified=trueish",
         "set JAVA_OPTS with -XmxHALF or --Xmx=2g; -XX:MaxHeapSize=2g; -Xms",
+        "lsof says open files (-n) 20000 elsewhere; open files (-n) many",
+        "Collecting pytest\n  Downloading pytest-9.2.0-py3-none-any.whl (411 kB)",
+        "collecting billiard<5.0 by hand",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:

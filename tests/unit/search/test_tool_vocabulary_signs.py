@@ -36,6 +36,8 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "uncommitted dirty": ("vcs.modified=true",),
     "maximum heap": ("-Xmx",),
     "initial heap": ("-Xms",),
+    "limit": ("(-n) ",),
+    "constraint": ("Collecting ",),
 }
 
 
@@ -108,6 +110,8 @@ _LINES = [
     "2025-06-14T00:00:02Z WARN  req=0a1b connection to db-3 refused, retrying in 9 ms",
     "\tbuild\tvcs.modified=true",
     "$ java -Xms32m -Xmx160m -XX:+UseG1GC",
+    "open files                          (-n) 20000",
+    "Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
@@ -130,7 +134,7 @@ _PIECES = st.sampled_from(
         *(line[len(line) // 2 :] for line in _LINES),
         *(sign for signs in _PLAIN_SIGNS.values() for sign in signs),
         *(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str)),
-        *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59X=',
+        *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59X=C',
     ]
 )
 _TEXTS = (
