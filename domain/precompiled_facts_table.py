@@ -14,62 +14,66 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXd1zU8cVv1eSJUvGlm0+7ABpbyAJcrD5SKAZRN3ABAiUAm7SaT5cwsi2jF38oVg2Nry0D53JTJ/72Ie+5aF/'
-    'T/+XPoXq1mfLj5/PuXevbJMpoJk7a+nunt0933v27HogCIJCsP0JO8+zzqfUKSudZ7TzFDtPTn4f7JSR1Kt2nrhe'
-    'T+eJfy/LbzmANdB5euXvXoERyvcTUm9Q/h6S70cFViD1+2V8vQLPwY77Hu48/TLGGM51KZsAe43KVfgej/eTznOE'
-    '4Hwp5SbAaRCcFSkX6ftDgTvWeU4R3BtSzitwHZylzjPSeQ7TXEswt7ick376BF/xbxs0xibRZJi+j3riekhKR6u4'
-    'rAN/BAp/DEk//cIjMY7Pd55LHn1XqO+8wHA80i+Pax9c2e43CnZ+GB7z5cEUvhyV9nmhAc7nauf5BmC7+bu5hcrc'
-    '+pX6cXlTyt9ROSXlWYHbR3CLMMe43hmCfwL6QfwhTS7C70wD7bchGr/DaQFwflDwVSEYA4DfCeHHw6BHzspvg1I3'
-    'Lt+T8kOSp3mQq4B429HKyZQmq05etqTtQ+h7zpD7TQVW3OYr6G/T6O8jmEfc5rbgEueyRnLuyhkp2yT/dYDhdFuL'
-    '2q6kwBgDGA1qM2foz0WCMQrzbxN+V6htW9FdrAe3iJ6OX0rQZkvKX0h5QdqswViYfstGm6aMB8fQMOj2jTJuhB/X'
-    '+S2MoUXlrDGGawoOXd+XpDxH+PkYaLdG429Tf4+Nft8HGEtEq1XFvmkwDovMI44Xad5tpS3y6RLRvEd0RmDokFDR'
-    'PXnwS6ryvh94TSxO/sdnz77/cdvV2fEJSc+0QBcHZPecHqyBre4jml0C3ey+V+V72ajr6rwHtv8i8ED87mfw7mOo'
-    'UxUfoqTwjtNv/M61KyvvLil+A89/TP52eA80vF/5L95LSXh39CwJTfNi69j+WLapR37PGTxj+Rm+/sgIzC8EuibZ'
-    'fGw/DPYzbnOAeK4kstQLuqBC/S2DPBXl/euGtzLhzbU5kAFXzgfMyeP4bxxszrjArgJuyuBbHRG7dEbxb8YN/RPD'
-    'S9M/bnx5GJd7Jsgm8nz4qUP9OvhGBRlTnuzHOtR1a73Lgv8C+I9Yd5Hw3VRgfCB8UBBb0avof7SpbDea5JMg7IMp'
-    '42N79kiBYa1d+ZkEfE5mwOfkHuBzch/xObkH+Jz0wCfL2xTgc4ps70WwQQirLGPD2MQk0DQgOPyuBH6DW98VYR2F'
-    'tMvBnP4mvxdE1xSo3UZK+7+I3iiI/e43+nW0+Y7gNomGjh4PPPgHxzEjflhB/NoRYx4toz8eZ4P6e2DUaxNc9i+Z'
-    'N7POa1zsQzyvQ8JzOK9uZAPhHxJbVBD+6SH4SfKRU2QDfQBn/9J8AM3/OgHxkiCDXd1ru8zjasvfbHvfyO8b+X1V'
-    '5Nfyfw+8YjLr7HdBHme/z4D9PgP6y+ET49cNir/jetPFFp4SjjlW9FSJL2j+htMLOXriMS6Av41r8wUP/28a2k0L'
-    'Lgalr35pd0TW25fk7wbF/SNor8UxXOyjJD6RowXGNd1+x+dU3oPvMV5+CW3cHsRVijO777+RNmchnvMpwb9FbW9R'
-    'PYZ1HPqfojp3FRhVeXied4x5f0b0d7iqit24DLhG/DU994hOQUxn1oi1rStzbZCuaiq2hefaNPz+NdpfwrjofYP/'
-    'HS/lYF/vAvFS1eCLW0BDxPk1iD31ebTFtYQvz2r9abRti30tZtTF8e9/AP0QhF6fXPiKfgLz8+fA7/OP1BoaLXx5'
-    '9hjZaNYhX0CJtoZ5qEfobfHTcdl/7oaf3H7awY6yOHSquzkXZOw4Vze32yRbU7QXMtXFnLX+43mifigZOus7oct+'
-    '+7xxX78Xe/T/5tc621FOWFs4XTq0C/+2CjHGNB8W+SBpffU6+bW4b838/5bQsEj4/5NozZrguya0wu8bKW2r4iOe'
-    '3Mc+HK/WxHepCT/UhHdqwKuOh3zqvmwe2qucBYv2eaL9T827e7G/gXyN62ieW07Z96kY+T91yO3J0j5P7QsZ2/ck'
-    'zG9UkduvaU1yk+zjp2RXI/LvLf3PdqZh5HqsE9z5hHwva2/DtT9KeVaHAA9xnV8ZMjSZIF8R/H1O8Fshmbbyiqqy'
-    '5pgm3CwQ7jZojnOEkxmae0RxAMuWrxtro4jeLxg5LZHI6zHCyaoBz/JreH0XGfY3EvnuFteWv/iWPOgv3lX61nJy'
-    'ZglHzKcWf0YpuJqj9kzDWQNHrt6TBDkfUeKcUzSvGSPna5bGeZvG9YTeXyU4D43xLho8t6zIsZUHiHM8SLqsmzlO'
-    'pMyxTnOtZbBTmvwyDsYS1jYl0GcVyre9SjGAu0LvMvV/i3j9M5EvXMsNQWxjmvLyrFzetDhKD63PapKHVRO5cf4Z'
-    '+mMON+fBl1uC/BzXj/OtnK81nCAHFVgbP6XxNGFcaeNY9xzHiJTMAzXBqU8/NZGNYWhfyuBvHnsJvjjG9AfJb+17'
-    'kQ/fTYp1hHuQ94y83JIcPaTzCuFrBWS/JnyBtFyD+ki/rPyC4/q1+FVF4J1lwv8j6GcEfM8QZDOL7rkPPMR67AOj'
-    'dDnZPYD3nMLvawquamTjfMeapEdOKDp+UfFRsuDlNOGiZcQRZsEmJK2RXf4SwmR/ZynFn+Nc0s1d5sizjbViOOyH'
-    'ov9p6dQ+hSZJ+dSsN9k/HQbbmuS/Y3/3YL2OsfkvjVj5XYrRf63Egj6HeCDD8okJvpMRL0iHtsInOK/Hhh+/SL7o'
-    'EyXHuE1xuFnDJ2oq6zJt3qMpa6yIfKuWEdNrKbnumv+s4Qhxk3U+6O+0Dbxq+PbhgWNveEDlgQ1jzb9G79vGunUu'
-    '49qgB/y+d8gfaJHdXfGw57OKf802W/NHY9z9K9w+44C2f53sZ4N8Owdvxnj/SFmXoE+x6un/oX+zRn3zWFaMdrM0'
-    'xiUosd6S4fcnjW3M5RKF23FMh9e09m7MDwkv2lzYB07jBfYjI2Vd4/xonDf7hPfC7X20bueUtb+POrDeJlmYVfy3'
-    'GulgXGNsED5bCv9jn0fC7T0b7HOVymXgaZ/1IJZWv/8Onstchca+YvDtBuF3QeF3jl0n+WYDim82DOPGNV2SP10V'
-    'v2iU1tEsn60uedja4/0h2Mkv88aasWHIvM96Afv8q5zPKSprjr2etxtnWhuW83XiD9abDYMnv/DgyQXFNqH8aXyP'
-    'vPk22aeWgffllHn76CLmacbDHw17kpVOiENrnejkzcovdfk8mHc3RDFDjplbsfMVJX/pjgEDY8dW/lJaTpUmmz8X'
-    'Wg/Cfv8DKnmdvGjkFDygvL6WEl9Own2f7LX52rEnKTZ4K2UfJqte4fE62uMe2PsZeBN9CR6nk8nQYw6rpAPYXq9L'
-    'XIFjfKxjnF7w0WOabU/Tr01jDKzfbopMYJ2s+MR+0vAzLnGr/cDPXuLFOttTDF68T6ECeYq892zt+e88r5t8Xs46'
-    'Q2GdzQsppo13VzhYYQZYwx45DDnKlXCxtTLkJ+RfM7zEfV0BmH0e+SCvGg4w76MAMepB0PNp+eyV4PmZUGzL50Md'
-    'vLzg0Ld9QfQM7o2U5dlBj8jV+nto7Y3g/opK05vbvyftr6DdQRq7+AmeQdgK9HPUW4r+GkrRXyjDuL8QdBHbHoU1'
-    'Ad+fMwrzqHmeKwiVswUWzx6G/ZRBY5+F73fpBTufhCON37/d5byScOWTq9Wv5DMlwcTYfT/pj17AX0XGW5O4Dq+h'
-    '3VmZpL2biQx5bN3UjzLWr+9z/Yjk6DTMK8iAuzT58d07w3wFvD+hJ7DvQBgwzg6VIN8a7zVaCHbevYH3wvBZqK1A'
-    'vwfHyh0aUHKHeE490ofvnOJ2H9L6CnMnRsAuhNTOOtN1DPKhZ4IXz3O5+3WGFTy49to5sLYR13f3nR2CNuvGuLKc'
-    'L+uGBgVY77q9FOdrvEs4PNllPs50kHye2FffO5+lj+AUqT/Oy7lh7FPeCey7yyx4IxIDYD2p7cEtGXGKeSNnaxny'
-    'I7PY6izjH/bc0zms8EOk5EjgfPHurb3SgfeVXMXTRsl5kVtGLKZp5H1upuTORV3yvzZexvc5wHewC9+h2zyGbvIe'
-    'prvIucY7A92dJPnAvkeL6/v4LfWM49nP+tr62e3h3jf4HO8edfnovnc9DoFtjyD2djQDH5WMcwOfpOSJ9ZOe+Snu'
-    'kXR3zVyAvGbUieeD5/fXOTkrB/adkQdID5aC53eaTRhllJDn4+a6G/mueOrBFdJ3m9B/H9j9otD6++D5ub5rRr7D'
-    'PPWh5Yf58hruC9Qz6ta6jPmk5Bxo+WB81sG6b7PZpX6vK3sGDpcXgp33gmr39/qeSeCcsjQfAnGgrXvrpM81GiXt'
-    'QwxAzsd5sPXoZ/EdoQ3yi7U7ineT/322i/VVPMd/Btt3ESTdl2LNoekhD+gj8b7Tw5ScQVdeNnTLSsLZDoumq8In'
-    'SLO7hu/EMsTnkJYNvltRfEErnzPpfArKwuoenQ9gXPPYrb08i0/3Aydjho6xzqMXaT3guz5CHXw9SL5b3eKnOZGP'
-    'N/cXvPz7Cxx9kngkpLXFqPAsysy3Wen2ylJN6Bap17Z7fcKU93xetig+O9OtTLKNfn9D4kFe50Ki/+1HlXzOhTDs'
-    'tFj0iOS+psUkMBbFsYRxZZ0/QXF4Ny5e96C+jGCNlOVMxAjEojh/lv3GZY+4guYXMn2PEH0xZst2uBXYd/V0ExOr'
-    'yJzdHkyvR55xJbDvXnLnl/n+pus0Dj4jd43qfZWwFjuu4Msnr2c3sRttLdENnDkabyshxpR03/mjQL9vxPc8p3XX'
-    'aQtkqaXtfYZRLk3nDcgTSuw4xo2L17TlWRBcsJ7UfN4FwB3rGFxvt1N850XFZx4Ouj/nxfguAT/fCLKdp+829jaf'
-    'wOecm6j5sI8D/ezUorH+3Eg5w4HxeZ/4EP4vGtQL+zm+LGPLkX+l/S8M9vejPYjbamd11nahg+LnP4g7by8='
+    'eNrtXVtzVMcRnl3taqUVugKSDDg5BtusjCTAhrgQUQxlwBACKDgVYyuYWkkrpKDLWishwUv8kCpX5TmPecibH/J7'
+    '8l/yZLLH6ok+PrrPmbOScAxs1anZy0zPdE9P36Zntsc5V3Dbr1zzedZ8lZplufkMN5/25pOX7/uaZST1eptPXK/Y'
+    'fOLvO+W7PMDqaT4d8r5DYOTk83Gp1yfv++XzEYHlpH63jK9D4HnYcd8DzadbxhjDuSplDWCvUbkKn+PxftJ8BgnO'
+    'F1JuApwqwVmRcpE+PxS4I83nJMG9JuW8AtfDWWo+Q83nMOFaAtzick766RJ6xd9t0BhrNCcD9Hk4kNb9Uvq5issJ'
+    '4A+n8Ee/9NMtPBLT+GzzuRDQd5n6bhMYnke65fHt3aXtfiP34ovhMV8eTOHLYWnfJnOA+FxuPl8BbI+/xy2n4Nat'
+    '1I/L61L+gcopKU8L3C6C2w44xvXGCf5x6Afph3NyHr7nOdC+66fxe5oegffx+MrSJh5DXfgy5vPHwvfrwqPHhZ/S'
+    'Xjmamz6Bizzv19FjWl/rtH5C+RjbrtE6q0m7MuBdAL47KDxTJjr2AB5jsiYPgyw9Ld/1Sd24fE/KD0mmzINscbS+'
+    'Pb96uaLJK4/LlrR9CH3PGbJvU4EVt7kH/W0a/X0EeMRtbgo/IS5rNFe+nJGyQTJwAmCsEl/UqH8LxgjAqFKbOUOH'
+    'LBKMYcC/QfRdobYNRX6zLtii+fT8UoI2W1L+Sspz0mYNxsLzt2y0qcl4cAxVY96+UsaN8OM6v4cx1KmcNcZwRaGh'
+    '7/uClGeIPh/D3LEcaFB/j41+3wcYSzRXq4qO12AcljWPNF4kvBtKW+TTJZrzosgMZ8iQnCJ72sA265Xfu4HXRNK1'
+    '/fDs2Xc/bJt7qqxFOVMHfeRIZno5WQF7pYvm7ALoJ/+5Vz53GnV9nffA/jkPPBD/9gv47WOo0yt2VEnhHS/f+Dff'
+    'rlP57YJiOzH+I/Le091pdL/0I91LSXTn+SyKXiqCrkHd3wOyAcczJuU94slGio2C9tKwtHEmHzn3baXvx8fCpxUe'
+    '3muct/6PcS7J720yLra1LDusKN/njT6S8AuxvYeAj3OwfkPpOAC2YtzmANG0JDKzA2R+mfpDnmVb63WhWyfRzbc5'
+    'kIFW3t/Jy+P5bxRsi1GB3Qu06QR7eVDW17hix44aayWGl6Zn/PjaYFz+GSPbh/HhZwLqT4ANXJAxtZGdsA51fVzj'
+    'otC/AL4S1l0ketcUGB8IHxTEJuhQ9DzaTmwf1Mj2RNgHU8bHdssjBYYVp+FnEug5mYGek3tAz8l9pOfkHtBzMoCe'
+    'vN6mgJ5TZGOdB1sDYXXK2DAONwlz6ggO/1YC3epjGe0QM8C5ywNOf5fvCyJrCtRuI6X9X0VuFMRO6zb69XPzjeJf'
+    '4xz6+XgQwD84jhmxtwvivwwZeNSN/nicVervgVGvQXDZj2DezIrXqOiHGK9DwnOIVytrA+EfEl1UEP4pEvyk9ZFX'
+    '1gbaAF7/pdkAmp19HGKDLoNe3Wu9zONqyHvWvW/W75v1+6qsX8v+PfCKrVmvvwvyeP09Dvp7HOSXpyfu1VRprwnj'
+    'Cj6G9JRozDHBp0ocSbM3vFzI0xOPcQHsbYzBLATYf9PQblpo0Sd9dUu7QYmrXJD3VdrjiqC95et3CG2mYC4wfu33'
+    '9u5SeQc+x3T5NbTx+22XaU/Ff/6dtDkNcbtPCf4NanuD6jGsY9D/FNW5rcDolYfxvGXg/RnNv6dVr+iNi0BrpF8t'
+    'cD/0JMTuZo2Y6rqCa5VkVU3RLYxrzbD712gvFePf9w3+97yUhz3sc8RLvQZf3IA5RJpfgRhjV0Bb9CVCeVbrT5vb'
+    'hujX9oyyOP7+TyAfXC7olc+9oi97d/FbF/b6Z2oNbS5CefYo6WiWIZ9DibqGeago823x0zHZr22Fn/ze8cGmsDh0'
+    'sjWcCzJ2xNXjdpPW1hTteU21gLPWf4wnyoeSIbO+kXnZb5s37uuPoo9+bnat1x2dCb6Fl6X9u7BveyHGmGbDIh8k'
+    '+Vevk12L+QnM/2/JHLYT/f8iUrMi9K7IXOHnjZS2vWIjntjHPjyvVsR2qQg/VIR3KsCrnodC6r5sHtqr/Bxr7tto'
+    '7n9q3t2L/Q3ka/SjGbe8su9TNnLdJiCPLUv7NmpfyNi+mIDfsLJuvySf5Drpx09Jr0Zk31vyn/VM1cjpWSe48wm5'
+    'jdbehm9/hHKxDgEd4jq/MdbQZML6wlyuM0LfMq1pK4euV3yOaaLNAtFug3CcI5rMEO4RxQEsXb5u+EYR/b5g5C5F'
+    'sl6PEk1WDXiWXcP+XWTo30jWd6u0tuzFt+RBe/G20reWezVLNGI+tfgzSqHVHLXnOZw1aOTrPUlY50NKnHOK8Jox'
+    'cvtmaZw3aVxP6PfLBOehMd5Fg+eWlXVs5bwijgdJlrWC41gKjhOEayWDntLWL9NgJMG3KYE8K1Nu+WWKAdyW+e6k'
+    '/m8Qr38m6wt9uX6IbUxT/qWVt54WRymSf1aRHJqKrBtvn6E95mlzFmy5JcjD8v1428rbWgMJ66AMvvFTGk8NxpU2'
+    'jvXAcQxJyTxQEZqG9FORtTEA7UsZ7M2jL8EWx5h+H9mtXc/z4btpOdm7zfFHXq5LLibO8wrRawXWfkX4AudyDerj'
+    '/GXlFxzXb8WuagfeWSb6P4J+hsD2zMHazCJ77gMPsRz7wCj9+YMi0D2v8PuaQqsK6bjQsSbJkeOKjF9UbJQsdDlF'
+    'tKgbcYRZ0AlJPrLPX0KYbO8spdhznDO8ucvzIKxjrRgO26Fof1oytUuZk6S8eZabbJ8OgG5Nst+xvzvgr2Ns/gsj'
+    'Vn6bYvRfKrGguxAPZFghMcF3MtIF56Gh8Ani9diw4xfJFn2i5JI3KA43a9hENcUv0/AeTvGxIrKt6kZMr66cadDs'
+    'Z41GSJus+KC90zDoqtE7hAeOvuEBlQc2DJ+fz0Q1DL91LqNvUAS77x2yB+qkd1cC9PmsYl+zztbs0Zh2/85tn2VB'
+    '3b9O+rNKtp2HN2P8/kjxS9CmWA20/9C+WaO+eSwrRrtZGuMSlFhvybD7k8Y24nOJcttxTE/XtPZ+zA+JLhoubAOn'
+    '8QLbkZHi13g7GvFmm/BObnsfrVWcsvb3URPW27QWZhX7rUIyGH2MDaJnXeF/7HMwt71ng32uUrkMPB3iD2Jp9fsf'
+    't7PmyjT2FYNvN4i+Cwq/c+w6yTbrUWyzARg3+nRJ9nSv2EXD5Efz+qy3yMPWHu/37kV+mTd8xqqx5kP8Bezzb3IO'
+    'q13xOfYabz/OtDa8zteJP1huVg2e/DyAJxcU3YTrT+N75M23ST/VDbovp+AdIouYp5kOfzb0SdZ5QhpafqJfb1Z+'
+    'qc/nwby7fooZcszcip2vKPlLtwwYGDu28pfScqq0tflLmes+2O9/QCX7yYtGTsEDyuurK/HlJNp3yV5bqB57kqKD'
+    't1L2YbLKFR6vn3vcA3s/A2+iLcHj9GsyF4DDKskA1tfrElfgGB/LGC8XQuSYptvT5GvNGAPLt+uyJrBOVnpiP2n0'
+    'GZW41X7QZy/pYq2bfuJD9PFmaf2M017JqrGHNG/4c3OUd5DlTooOiL/gXSdlyKvkvXIrR0E7C5t0vs8682GdJcxR'
+    'DB7v4/CwchlgDQTkXOQpt8PHAjthntteM7rEfV0CmF0B+SuvGg0wT6UAMfU+WF9p+fdlt3OGFdvyeVYPr01oGNq+'
+    'IHIR93I65XlhPiJf6x85ay8n9ez79Z17eCwYqCdxjn28B89MbDn93PeWIr/6U+QXrmHcD3EtxOKHwYfhO4GGAY9K'
+    '4DmInHIWwuLZw7D/02fsC/HdSx1glyTRSOP3r3eJVxKtQnLLupX8qySYuNfQTfKjA+hXlvFWJA7FPr8/25O01zSW'
+    'Ie+ulfpRxvoT+1w/onV0yj1/z0Yo7dLWT+heH+ZX4H0PRWff2YD3EuBZpxLkh+N9WwvuxTth8L4iPru15fT7maxc'
+    'px4l14lxKkofoTjF7T4kWxBzPYZAL+SonXUG7Sjkb8+458+f+XufBhQ6+PbaubWGsQ/h7yI8BG3WjXFlOQ/XyhwU'
+    'wD/3ez/e1niXaHiixfyhaZd8/jlU3nubpYvgtFN/nEd0zdhXveXsewUteEMSs2A5qe0ZLhlxlXkjx2wZ/JwsujrL'
+    '+AcC96AOK/wQKTkdiC/eCbdXMvC+klt5yig5j3PLiB3VjDzVzZRcv6hF/tfGy/Q+A/R2u7AdWs27aCVPY7qFHHG8'
+    'z9PfodLm7HuiuH6I3TKRcTz7WV/zn/2e832Dz/FeYJ8/H3oPaz/o9ghiNEcy8FHJOOfwSUpeWzfJmZ/ijld/N845'
+    'yMNGmXjW7dyr6NdZp+JT+HV5gORgye3ctTdmlFFCXpLHdTfruxwoB1dI3m1C/12g99tlrr9zO+cQrxixuXnqQ8tn'
+    'C+U13MeYyChbJ2TMJyRHQstf47MZ1j2wtRbl+4Syx+Fpec69eF+tdrd26BkKzoFLsyGQBprfO0HyXJujpPhvD60L'
+    'PGuzauQPWmcDtHvEdxPbGhLbWss/tWCNCjxN/9xPiJdFwMuDSswov3Pt1SUrDmid52HfaxJKPpuHd4Lnl+wYFeOn'
+    'zWlJ5CTO7V2n30dcJV8naS5bOYNwugWfOabNv9z2fRhJd/ZYONQCZJx2//aqSz7XxLlyFw19seLs80XWOl2VtY9z'
+    'dtuwh1ku8lm4ZUOWrCj2vZVTHCXggPJtdY/OqDCteezWfrLFp/tBkxFDb1h3IrSTjxfq86JeveqS/8vC4qc5WR9v'
+    '7tB4+Xdo+PlJ4pEc+YvDwrO4Zr7OOm+v7KzJvEXq32QEvXIpv/OZ7Xbxw3jeOmltoy9XlRifcwFnk6L/7TEm3mFu'
+    'wU7bXxiS/Ou0OBPGFzk+NKrEbsZob8WPi31ZlJcR+L1ZzuUMQXyRc7jZF1gOiBVptj7P76BiF48berju7PuiWolz'
+    'lgVnb+N2BOS6l519/5c/Q893iF2lcfA5zStU716Cf31MoVdIbtlu4nGaf9gKnDkabz0hbpj03wqPnH7nTdYzxf0K'
+    'LdPOb0Qu7Dx4I1BuYBxk5We4jq27i+sgl+pabkAuyqfpjx55crK3EuPt45kNeRZkjKxzNP9hAXBieY3z0EjxQxYV'
+    '/2PAtX5uk3m3BLLhmst2P0arsen5BJnBucaaP8D/obSk7HFgfxsu+UwW7l+FxE/xf9RQxu7n+LKMLU+2qvYfRuw7'
+    'RXuwr6GdvVvbhTyPn/8CjHbQLA=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -78,60 +82,66 @@ TABLE: dict[
     (' {2,}|\\t', 0): (32, 0, 92, 0, (), (None,)),
     ('"(\\w*?(?:[Ee]rror|[Ww]arning|[Ff]ail(?:ed|ure)?)\\w*)": *([1-9]\\d*)(?![\\d.eE])', 0): (32, 92, 664, 2, (), (None, None, None)),
     ('"[A-Z]{3,7} \\S+ HTTP/[\\d.]+" ([1-5]\\d\\d) ', 0): (32, 756, 340, 1, (), (None, None)),
-    ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1096, 1148, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2244, 464, 0, (), (None,)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 2708, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3020, 300, 1, (), (None, None)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3320, 160, 0, (), (None,)),
-    ('-', 0): (32, 3480, 48, 0, (), (None,)),
-    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 3528, 336, 0, (), (None,)),
-    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 3864, 336, 0, (), (None,)),
-    ('P[59]', 0): (32, 4200, 76, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4276, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5236, 948, 1, (), (None, None)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6184, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 6360, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6424, 116, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 6540, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7128, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 7820, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8064, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8192, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8960, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9468, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 9688, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9912, 760, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 10672, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 10912, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11140, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11356, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 11552, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 11688, 960, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 12648, 404, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13052, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13332, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13848, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14240, 2032, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16272, 380, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 16652, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16828, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 17476, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 18344, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18408, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18692, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18984, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19724, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19936, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20324, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20852, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 21220, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 22140, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22932, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23836, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 24384, 440, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24824, 480, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25304, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25608, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 25940, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 26036, 920, 1, (), (None, None)),
+    ('"private": *true\\b', 0): (32, 1096, 260, 0, (), (None,)),
+    ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1356, 1148, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2504, 464, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2968, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 3212, 244, 0, (), (None,)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3456, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3768, 300, 1, (), (None, None)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 4068, 160, 0, (), (None,)),
+    ('-', 0): (32, 4228, 48, 0, (), (None,)),
+    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 4276, 336, 0, (), (None,)),
+    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 4612, 336, 0, (), (None,)),
+    ('P[59]', 0): (32, 4948, 76, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5024, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5984, 948, 1, (), (None, None)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6932, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 7108, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7172, 116, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 7288, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7876, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8568, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8812, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8940, 768, 1, (), (None, None)),
+    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9708, 508, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 10216, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10436, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10660, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11420, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11660, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11888, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 12104, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 12300, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12436, 960, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13396, 404, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13800, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14080, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 14596, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14988, 2032, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17020, 380, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 17400, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 17576, 648, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18224, 176, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 18400, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 19268, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19332, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19616, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 19908, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 20648, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 20860, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 21248, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21776, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 22144, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 23064, 792, 1, (), (None, None)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 23856, 468, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 24324, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 25228, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 25776, 440, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 26216, 480, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 26696, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 27000, 332, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27332, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 27664, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 27760, 920, 1, (), (None, None)),
 }

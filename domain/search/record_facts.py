@@ -1,4 +1,5 @@
-"""What a JSON record of tool output counts, in words: the problems its count fields report."""
+"""What a JSON record of tool output says, in words: the problems its count fields report, and
+a package that is not published."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ from domain.precompiled import precompiled
 _COUNT_FIELD = precompiled(
     r'"(\w*?(?:[Ee]rror|[Ww]arning|[Ff]ail(?:ed|ure)?)\w*)": *([1-9]\d*)(?![\d.eE])'
 )
+# npm refuses to publish a package whose package.json says ``"private": true`` (ADR 0243).
+_PRIVATE = precompiled(r'"private": *true\b')
 _PROBLEM_WORDS = {"error": "errors", "warning": "warnings", "fail": "failed failure"}
 
 
 def record_facts(text: str) -> str:
     """The problems a JSON record counts (``errors`` for ``"errorCount": 4``), or ``""``: a
     search for "which file has lint errors" finds the file whose record counts some, not every
-    record with an ``errorCount`` of 0."""
+    record with an ``errorCount`` of 0. A package.json's ``"private": true`` says "published"
+    (whether it is: it is not), unless the record writes the word already."""
     if '": ' not in text:
         return ""
     words: dict[str, None] = {}
@@ -24,4 +28,6 @@ def record_facts(text: str) -> str:
         for sign, said in _PROBLEM_WORDS.items():
             if sign in field:
                 words.update(dict.fromkeys(said.split()))
+    if _PRIVATE.search(text) is not None and "publish" not in text.lower():
+        words["published"] = None
     return " ".join(words)

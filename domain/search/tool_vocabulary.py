@@ -139,6 +139,21 @@ def _shell_limits(text: str) -> bool:
     return len(list(islice(_SHELL_LIMIT.finditer(text), 3))) == 3
 
 
+# ``go version -m`` writes the build's VCS state: ``vcs.modified=true`` when the tree it was
+# built from held changes not committed (``git describe --dirty``'s word: dirty).
+_VCS_MODIFIED = precompiled(r"\bvcs\.modified=true\b")
+# A JVM's heap bounds on its command line: ``-Xmx160m`` the maximum, ``-Xms32m`` the initial.
+_MAX_HEAP = precompiled(r"(?<![\w-])-Xmx\d+[kKmMgGtT]?(?!\w)")
+_INITIAL_HEAP = precompiled(r"(?<![\w-])-Xms\d+[kKmMgGtT]?(?!\w)")
+
+# bash's ``ulimit -a`` lists the shell's resource limits, each with its option: ``open files
+# (-n) 20000``.
+_ULIMIT = precompiled(r"^open files +\(-n\) (?:\d+|unlimited)$", re.M)
+
+# pip's ``Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)``: a requirement with a version
+# specifier, the versions it is constrained to.
+_PIP_SPECIFIER = precompiled(r"^Collecting [\w.-]+(?:\[[\w,-]+\])? ?(?:[<>!~]=?|==)[\w.*+!-]", re.M)
+
 # A sign asked for behind characters of its own: the characters (each found by a ``memchr``;
 # all must stand in the text), then the sign, a string looked for with ``in`` or a scan of the
 # text (a pattern's ``search``, or its ``match`` for the text's start). ``in`` reads a text at
@@ -248,6 +263,11 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     ),
     # (bash's listing always holds limits without a unit, ``(-n)``: the sign asked for.)
     ((("(", "(-"),), _shell_limits, "shell"),
+    ((("=", "vcs.modified=true"),), _VCS_MODIFIED.search, "uncommitted dirty"),
+    ((("X", "-Xmx"),), _MAX_HEAP.search, "maximum heap"),
+    ((("X", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
+    ((("(", "(-n) "),), _ULIMIT.search, "limit"),
+    ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

@@ -80,6 +80,11 @@ def test_a_json_record_says_which_problems_it_counts() -> None:
     assert record_facts('{"numFailedTests": 5, "numFailedTestSuites": 3}') == "failed failure"
     assert record_facts('{"errorCount": 0, "warningCount": 0, "failures": 0}') == ""
     assert record_facts('{"errorRate": 1.5, "message": "errorCount: 3"}') == ""
+    # ADR 0243: npm never publishes a private package.
+    assert record_facts('{\n  "name": "invoice-kit",\n  "private": true,\n}') == "published"
+    assert record_facts('{"private": false, "errorCount": 2}') == "errors"
+    assert record_facts('{"private": true, "publishConfig": {"access": "restricted"}}') == ""
+    assert record_facts('{"name": "a", "isPrivate": "private: true"}') == ""
 
 
 def test_a_package_built_for_one_platform_is_a_native_binary() -> None:

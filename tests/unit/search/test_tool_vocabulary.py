@@ -98,7 +98,17 @@ _ULIMIT = (
         ),
         ('  File "/usr/lib/python3.11/re/__init__.py", line 227, in compile', "regex"),
         ("re.error: missing ), unterminated subpattern at position 0", "regex"),
-        (_ULIMIT, "shell"),
+        (_ULIMIT, "shell limit"),
+        # ADR 0243: a Go build from a tree with changes not committed; a JVM's heap bounds.
+        ("\tbuild\tvcs.revision=9f2c\n\tbuild\tvcs.modified=true\n", "uncommitted dirty"),
+        ("$ java -Xmx160m -XX:+UseG1GC CatalogIndexer", "maximum heap"),
+        ("$ java -Xms32m -Xmx2G -Xlog:gc,gc+heap", "maximum initial"),
+        # ADR 0243: bash's ulimit listing; pip's requirement with a version specifier.
+        ("$ ulimit -a\ncore file size (blocks, -c) 0\nopen files     (-n) 20000\n", "limit"),
+        ("open files                          (-n) unlimited", "limit"),
+        ("Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)", "constraint"),
+        ("Collecting requests==2.32.3\n  Downloading requests-2.32.3.whl", "constraint"),
+        ("Collecting uvicorn[standard]>=0.30", "constraint"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -171,8 +181,16 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "in 3 places, all above the threshold",
         "score.Pattern and more.Match; are.error",
         "import regex; regex.compile(x)",
-        "open files                          (-n) 20000\nstack size  (kbytes, -s) 8192",
+        "max user processes                  (-u) 63704\nstack size  (kbytes, -s) 8192",
         "see the manual (-n) 3 times",
+        # ADR 0243's lookalikes: a clean Go build, a key that only ends alike, heap flags of
+        # another form.
+        "\tbuild\tvcs.modified=false\n",
+        "build\tpre.vcs.modified=trueish",
+        "set JAVA_OPTS with -XmxHALF or --Xmx=2g; -XX:MaxHeapSize=2g; -Xms",
+        "lsof says open files (-n) 20000 elsewhere; open files (-n) many",
+        "Collecting pytest\n  Downloading pytest-9.2.0-py3-none-any.whl (411 kB)",
+        "collecting billiard<5.0 by hand",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:

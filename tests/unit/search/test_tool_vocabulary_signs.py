@@ -36,6 +36,11 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "small": ("+ places, all below ",),
     "regex": ("re.Pattern", "re.Match", "re.error", "re/__init__.py"),
     "shell": ("(-",),
+    "uncommitted dirty": ("vcs.modified=true",),
+    "maximum heap": ("-Xmx",),
+    "initial heap": ("-Xms",),
+    "limit": ("(-n) ",),
+    "constraint": ("Collecting ",),
 }
 
 
@@ -113,6 +118,9 @@ _LINES = [
     "open files                          (-n) 20000",
     "stack size                  (kbytes, -s) 8192",
     "virtual memory              (kbytes, -v) unlimited",
+    "\tbuild\tvcs.modified=true",
+    "$ java -Xms32m -Xmx160m -XX:+UseG1GC",
+    "Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
@@ -138,7 +146,7 @@ _PIECES = st.sampled_from(
         *(line[len(line) // 2 :] for line in _LINES),
         *(sign for signs in _PLAIN_SIGNS.values() for sign in signs),
         *(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str)),
-        *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59',
+        *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59X=C',
     ]
 )
 _TEXTS = (
