@@ -20,7 +20,7 @@ import attrs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.precompiled import precompiled
 from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
-from domain.search.line_facts import FACT_WORDS, line_facts
+from domain.search.line_facts import EVERY_PART, FACT_WORDS, asked_parts, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
 
@@ -101,6 +101,16 @@ def _prepared(query: str) -> tuple[TermGroups, frozenset[AnswerKind]] | None:
     return None if parsed.is_empty else (term_groups(parsed), answer_kinds(query))
 
 
+@lru_cache(maxsize=256)
+def _fact_parts(groups: TermGroups) -> int:
+    """The parts of a line's facts (``line_facts``) that could hold one of the query's units:
+    a unit found in a line's facts is found in the words of the part that said it, so the
+    other parts are not worked out. A phrase may run from one part's words into another's."""
+    if any(unit.phrase for unit in groups.matchers):
+        return EVERY_PART
+    return asked_parts(needle for unit in groups.matchers for needle in unit.scan)
+
+
 _NOTHING: list[bool] = []  # no kind asked for: no line is of one (never changed)
 
 
@@ -122,14 +132,14 @@ def _ranked(
     that out (whether a line is weak is judged by the intent's own words).
     """
     windows: list[tuple[int, int, list[bool]]] = []
-    asks_facts = any(groups.presence(FACT_WORDS))
+    parts = _fact_parts(groups) if any(groups.presence(FACT_WORDS)) else 0
     wanted = sorted(kinds)
     terms = len(groups.units)
     holding = [0] * (terms + len(wanted))
     matchers = groups.matchers
     holds_none = groups.holds_none
     for number, line in enumerate(lines):
-        facts = line_facts(line) if asks_facts else ""  # "server error" for a 500, …
+        facts = line_facts(line, parts) if parts else ""  # "server error" for a 500, …
         shaped = [answers(kind, line, groups) for kind in wanted] if wanted else _NOTHING
         plain = not facts and not any(shaped)
         # A short ASCII line is its only window: ``_windows`` (its byte length, a list) spared

@@ -11,7 +11,7 @@ line, no state.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from domain.lazy_pattern import LazyPattern
 from domain.precompiled import precompiled
@@ -110,32 +110,69 @@ FACT_WORDS = " ".join(
     ]
 )
 
+# The parts of a line's facts (bits), each with every word it can say: an excerpt asks only
+# for the parts whose words hold one of its query's needles (``asked_parts``, ADR 0242).
+STATUS_PART, SLOW_PART, LEVEL_PART, CHECK_PART, SKIP_PART, XFAIL_PART, OUTCOME_PART = (
+    1 << bit for bit in range(7)
+)
+EVERY_PART = (1 << 7) - 1
+PART_WORDS = {
+    STATUS_PART: " ".join(
+        [*_STATUS_WORDS.values(), "server error client error redirect ok success created"]
+    ),
+    SLOW_PART: "slow latency",
+    LEVEL_PART: "error warning",
+    CHECK_PART: "failed failure passed",
+    SKIP_PART: "skipped",
+    XFAIL_PART: "expected failure",
+    OUTCOME_PART: f"{OUTCOME_WORDS} failed",
+}
 
-def line_facts(line: str) -> str:
-    """Words for the codes and numbers in ``line`` (``""`` when it holds none)."""
+
+def asked_parts(needles: Iterable[str]) -> int:
+    """The parts (bits) whose words hold one of ``needles`` as a substring: a needle with no
+    blank in it occurs in a line's facts only inside the words of one part; a needle with a
+    blank may join two parts' words, and asks for every part."""
+    parts = 0
+    for needle in needles:
+        if needle != "".join(needle.split()):
+            return EVERY_PART
+        for part, words in PART_WORDS.items():
+            if needle in words:
+                parts |= part
+    return parts
+
+
+def line_facts(line: str, parts: int = EVERY_PART) -> str:
+    """Words for the codes and numbers in ``line`` (``""`` when it holds none); ``parts``: the
+    parts worked out (``PART_WORDS``), the others left out as if the line said nothing there."""
     words: list[str] = []
-    status = _status(line)
-    if status is not None:
-        words.append(_status_words(status))
-    if is_slow(line):
+    if parts & STATUS_PART:
+        status = _status(line)
+        if status is not None:
+            words.append(_status_words(status))
+    if parts & SLOW_PART and is_slow(line):
         words.append("slow latency")
     # Plain substring tests first: the regular expressions only confirm a likely hit.
-    if holds_any(line, _ERROR_SIGNS) and _ERROR_LEVEL.search(line):
-        words.append("error")
-    elif ("WARN" in line or "[warn]" in line) and _WARNING_LEVEL.search(line):
-        words.append("warning")
-    first = line.lstrip()[:1]
-    if ("FAIL" in line or "ERRORED" in line or first in _CROSSES) and _FAILED.search(line):
-        words.append("failed failure")
-    elif ("PASS" in line or first in _TICKS) and _PASSED.search(line):
-        words.append("passed")
-    if "SKIP" in line and _SKIPPED.search(line):
+    if parts & LEVEL_PART:
+        if holds_any(line, _ERROR_SIGNS) and _ERROR_LEVEL.search(line):
+            words.append("error")
+        elif ("WARN" in line or "[warn]" in line) and _WARNING_LEVEL.search(line):
+            words.append("warning")
+    if parts & CHECK_PART:
+        first = line.lstrip()[:1]
+        if ("FAIL" in line or "ERRORED" in line or first in _CROSSES) and _FAILED.search(line):
+            words.append("failed failure")
+        elif ("PASS" in line or first in _TICKS) and _PASSED.search(line):
+            words.append("passed")
+    if parts & SKIP_PART and "SKIP" in line and _SKIPPED.search(line):
         words.append("skipped")
-    if ("XFAIL" in line or "xfail" in line) and _XFAIL.search(line):
+    if parts & XFAIL_PART and ("XFAIL" in line or "xfail" in line) and _XFAIL.search(line):
         words.append("expected failure")
-    outcome = outcome_facts(line)
-    if outcome:
-        words.append(outcome)
+    if parts & OUTCOME_PART:
+        outcome = outcome_facts(line)
+        if outcome:
+            words.append(outcome)
     return " ".join(words)
 
 
