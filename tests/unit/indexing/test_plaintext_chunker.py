@@ -108,3 +108,42 @@ def test_a_big_log_is_split_into_lines_once() -> None:
         tracemalloc.stop()
     assert len(chunks) > 100
     assert peak < 3.5 * len(text)
+
+
+_PROVE = """\
+$ prove -lv t/02-billable.t t/03-dims.t
+t/02-billable.t ..
+1..4
+ok 1 - dense parcel bills actual weight
+ok 2 - light parcel bills volume
+ok 3 - rounds volumetric grams up
+ok 4 - letter bills its weight # TODO carrier minimum not implemented
+ok
+
+#   Failed test 'keeps decimals'
+#   at t/03-dims.t line 6.
+# Looks like you failed 1 test of 2.
+t/03-dims.t ......
+ok 1 - parses cm dimensions
+not ok 2 - keeps decimals
+1..2
+
+Test Summary Report
+-------------------
+t/02-billable.t (Wstat: 0 Tests: 4 Failed: 0)
+  TODO passed:   4
+Result: FAIL
+"""
+
+
+def test_tap_output_is_cut_at_each_blank_line_and_faceted() -> None:
+    assert len(_PROVE.splitlines()) > 20  # shorter output is one chunk, TAP or not
+    chunks = chunk(_PROVE, ContentType.PLAINTEXT)
+    assert [c.title for c in chunks] == [
+        "$ prove -lv t/02-billable.t t/03-dims.t",
+        "#   Failed test 'keeps decimals'",
+        "Test Summary Report",
+    ]
+    assert "\n\n".join(c.content for c in chunks) == _PROVE.strip()
+    assert "unexpectedly" in chunks[0].facts
+    assert "unexpectedly" in chunks[2].facts
