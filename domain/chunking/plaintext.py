@@ -26,7 +26,6 @@ from collections.abc import Iterator
 from functools import partial
 
 from domain.chunk import Chunk
-from domain.chunking.detection import is_tap
 from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.line_windows import MAX_LINES, line_windows
 from domain.chunking.log_titles import (
@@ -99,9 +98,6 @@ def plaintext_chunks(
         if body:
             yield from _fit(body, WHOLE_TITLE, max_bytes)
         return
-    if is_tap(text):
-        yield from _tap_chunks(text, max_bytes, attackers)
-        return
     if byte_len(text) > max_bytes:
         split = partial(_section_chunks, attackers=attackers)
         sectioned = chunk_sections(lines, split, max_bytes)
@@ -109,19 +105,6 @@ def plaintext_chunks(
             yield from sectioned
             return
     yield from _unsectioned_stream(text, "", max_bytes, attackers, lines)
-
-
-def _tap_chunks(text: str, max_bytes: int, attackers: frozenset[str]) -> Iterator[Chunk]:
-    """TAP output, each blank-line paragraph on its own: a failed test's diagnostics, a file's
-    test points, the harness's summary are what an agent asks for one at a time."""
-    for i, part in enumerate(paragraphs(text), start=1):
-        body = part.strip("\n")
-        if not body.strip():
-            continue
-        if byte_len(body) <= max_bytes:
-            yield Chunk(title=_first_line_title(body, f"Section {i}", "", attackers), content=body)
-        else:
-            yield from _unsectioned_stream(body, "", max_bytes, attackers)
 
 
 def _section_chunks(
