@@ -23,8 +23,11 @@ from domain.search.line_facts import (
     _TICKS,
     _WARNING_LEVEL,
     _XFAIL,
+    CRASH_OUTCOME,
     EVERY_PART,
+    OUTCOME_PART,
     PART_WORDS,
+    TIMEOUT_OUTCOME,
     _status,
     _status_words,
     asked_parts,
@@ -188,6 +191,9 @@ def test_a_query_asks_for_the_parts_whose_words_hold_its_needles() -> None:
     assert parts_of('"server error"') == EVERY_PART  # a phrase may join two parts' words
     assert asked_parts(["pool"]) == 0
     assert asked_parts(["timed out"]) == EVERY_PART
+    # A run's outcome is asked word by word.
+    assert asked_parts(["timeout"]) & OUTCOME_PART == TIMEOUT_OUTCOME
+    assert asked_parts(["crash"]) & OUTCOME_PART == CRASH_OUTCOME
 
 
 _OUTCOME_WORDS = ["error", "failed", "crashed", "crash", "timeout", "typo", "misspelled"]
