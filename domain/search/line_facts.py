@@ -12,11 +12,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from domain.lazy_pattern import LazyPattern
 from domain.precompiled import precompiled
 from domain.search.latencies import is_slow, slow_latencies, slow_offsets
-from domain.search.outcome_words import OUTCOME_WORDS, adds_error, holds_any, outcome_facts
+from domain.search.outcome_words import (
+    OUTCOME_WORDS,
+    adds_error,
+    asked_outcome,
+    holds_any,
+    outcome_facts,
+)
 
 _REQUEST_STATUS = precompiled(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
 _FIELD_STATUS = precompiled(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
@@ -111,11 +118,30 @@ FACT_WORDS = " ".join(
 )
 
 # The parts of a line's facts (bits), each with every word it can say: an excerpt asks only
-# for the parts whose words hold one of its query's needles (``asked_parts``, ADR 0242).
-STATUS_PART, SLOW_PART, LEVEL_PART, CHECK_PART, SKIP_PART, XFAIL_PART, OUTCOME_PART = (
-    1 << bit for bit in range(7)
-)
-EVERY_PART = (1 << 7) - 1
+# for the parts whose words hold one of its query's needles (``asked_parts``, ADR 0242). A
+# run's outcome is asked word by word (ADR 0246): ``failed`` alone, ``timeout`` alone.
+(
+    STATUS_PART,
+    SLOW_PART,
+    LEVEL_PART,
+    CHECK_PART,
+    SKIP_PART,
+    XFAIL_PART,
+    ERROR_OUTCOME,
+    FAILED_OUTCOME,
+    CRASH_OUTCOME,
+    TIMEOUT_OUTCOME,
+    TYPO_OUTCOME,
+) = (1 << bit for bit in range(11))
+EVERY_PART = (1 << 11) - 1
+_OUTCOME_PARTS = {
+    ERROR_OUTCOME: "error",
+    FAILED_OUTCOME: "failed",
+    CRASH_OUTCOME: "crashed crash",
+    TIMEOUT_OUTCOME: "timeout",
+    TYPO_OUTCOME: "typo misspelled",
+}
+OUTCOME_PART = ERROR_OUTCOME | FAILED_OUTCOME | CRASH_OUTCOME | TIMEOUT_OUTCOME | TYPO_OUTCOME
 PART_WORDS = {
     STATUS_PART: " ".join(
         [*_STATUS_WORDS.values(), "server error client error redirect ok success created"]
@@ -125,8 +151,16 @@ PART_WORDS = {
     CHECK_PART: "failed failure passed",
     SKIP_PART: "skipped",
     XFAIL_PART: "expected failure",
-    OUTCOME_PART: f"{OUTCOME_WORDS} failed",
+    **_OUTCOME_PARTS,
 }
+
+
+@lru_cache(maxsize=32)
+def _outcome_words(parts: int) -> frozenset[str]:
+    """The outcome words of the outcome parts among ``parts``."""
+    return frozenset(
+        word for part, words in _OUTCOME_PARTS.items() if parts & part for word in words.split()
+    )
 
 
 def asked_parts(needles: Iterable[str]) -> int:
@@ -169,8 +203,13 @@ def line_facts(line: str, parts: int = EVERY_PART) -> str:
         words.append("skipped")
     if parts & XFAIL_PART and ("XFAIL" in line or "xfail" in line) and _XFAIL.search(line):
         words.append("expected failure")
-    if parts & OUTCOME_PART:
-        outcome = outcome_facts(line)
+    outcome_parts = parts & OUTCOME_PART
+    if outcome_parts:
+        outcome = (
+            outcome_facts(line)
+            if outcome_parts == OUTCOME_PART
+            else asked_outcome(line, _outcome_words(outcome_parts))
+        )
         if outcome:
             words.append(outcome)
     return " ".join(words)

@@ -204,6 +204,67 @@ def adds_error(text: str) -> bool:
     )
 
 
+def asked_outcome(text: str, asked: frozenset[str]) -> str:
+    """The words of ``outcome_facts(text)`` that are in ``asked`` (in an order of their own):
+    only the scans that could give one of them are run, ``timeout``'s alone for ``timeout``,
+    none for a word the text says already (ADR 0246)."""
+    lowered = text.lower()
+    said: dict[str, bool] = {}
+    wanted = {word for word in asked if not _is_said(_STEMS[word], lowered, said)}
+    if not wanted:
+        return ""
+    errors = "error" in wanted or "failed" in wanted  # an error level, a crash or an exit
+    crashes = "crashed" in wanted or "crash" in wanted
+    folded: list[str | None] = []  # the lower-case copy the case-blind patterns may read
+
+    def haystack() -> str | None:
+        if not folded:
+            folded.append(lowered if _folds_alike(text, lowered) else None)
+        return folded[0]
+
+    went_wrong = errors and _states_error_level(text, lowered)
+    crash = (
+        (crashes or (errors and not went_wrong))
+        and holds_any(lowered, _CRASH_SIGNS)
+        and _said(_CRASH, text, haystack(), _CRASH_NEEDLES)
+    )
+    went_wrong = (
+        went_wrong
+        or crash
+        or (
+            errors
+            and holds_any(text, _EXIT_SIGNS)
+            and _said(_EXIT, text, haystack(), _EXIT_NEEDLES)
+        )
+    )
+    words: list[str] = [word for word in ("error", "failed") if went_wrong and word in wanted]
+    if (
+        "failed" in wanted
+        and not went_wrong
+        and (
+            ("E" in text and "E  " in text)
+            or (not text.isascii() and ("✗" in text or "×" in text or "✕" in text))
+        )
+        and _said(_FAILED_MARK, text, text, _FAILED_NEEDLES)
+    ):
+        words.append("failed")
+    if crash:
+        words += [word for word in ("crashed", "crash") if word in wanted]
+    if (
+        "timeout" in wanted
+        and holds_any(text, _TIMEOUT_SIGNS)
+        and _said(_TIMEOUT, text, haystack(), _TIMEOUT_NEEDLES)
+    ):
+        words.append("timeout")
+    if (
+        ("typo" in wanted or "misspelled" in wanted)
+        and holds_gated(text, _GATED_TYPO_SIGNS)
+        and _said(_TYPO, text, haystack(), _TYPO_NEEDLES)
+    ):
+        words += [word for word in ("typo", "misspelled") if word in wanted]
+    return " ".join(words)
+
+
 def _crash_and_exit_signs(text: str, lowered: str, timeout: bool) -> tuple[bool, bool, str | None]:
     """Whether ``text`` holds a crash's and an exit's signs, and the lower-case copy the
     case-blind patterns may read (``None``: the text itself). The copy serves when a crash, an

@@ -23,15 +23,18 @@ from domain.search.line_facts import (
     _TICKS,
     _WARNING_LEVEL,
     _XFAIL,
+    CRASH_OUTCOME,
     EVERY_PART,
+    OUTCOME_PART,
     PART_WORDS,
+    TIMEOUT_OUTCOME,
     _status,
     _status_words,
     asked_parts,
     line_facts,
 )
 from domain.search.matching import term_groups
-from domain.search.outcome_words import holds_any, outcome_facts
+from domain.search.outcome_words import asked_outcome, holds_any, outcome_facts
 from domain.search.query import parse_query
 
 
@@ -96,6 +99,10 @@ _PIECES = [
     "deadline exceeded",
     "syntax error",
     "SyntaxError",
+    "make: *** [all] Error 2",
+    "Uncaught TypeError",
+    "timeout",
+    "typo",
     "error",
     "failed",
     "crash",
@@ -153,7 +160,8 @@ _PARTS = list(PART_WORDS)
 def test_every_part_says_what_the_whole_computation_said(line: str) -> None:
     assert line_facts(line) == line_facts(line, EVERY_PART) == _former_line_facts(line)
     said = [line_facts(line, part) for part in _PARTS]
-    assert " ".join(words for words in said if words) == line_facts(line)
+    # The outcome, asked word by word, says its words in an order of its own.
+    assert sorted(" ".join(said).split()) == sorted(line_facts(line).split())
     for part, words in zip(_PARTS, said, strict=True):
         assert set(words.split()) <= set(PART_WORDS[part].split())
 
@@ -183,3 +191,19 @@ def test_a_query_asks_for_the_parts_whose_words_hold_its_needles() -> None:
     assert parts_of('"server error"') == EVERY_PART  # a phrase may join two parts' words
     assert asked_parts(["pool"]) == 0
     assert asked_parts(["timed out"]) == EVERY_PART
+    # A run's outcome is asked word by word.
+    assert asked_parts(["timeout"]) & OUTCOME_PART == TIMEOUT_OUTCOME
+    assert asked_parts(["crash"]) & OUTCOME_PART == CRASH_OUTCOME
+
+
+_OUTCOME_WORDS = ["error", "failed", "crashed", "crash", "timeout", "typo", "misspelled"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_LINE, st.frozensets(st.sampled_from(_OUTCOME_WORDS)))
+def test_an_outcome_asked_word_by_word_says_what_the_whole_outcome_says(
+    line: str, asked: frozenset[str]
+) -> None:
+    said = asked_outcome(line, asked).split()
+    assert len(said) == len(set(said))
+    assert set(said) == set(outcome_facts(line).split()) & asked
