@@ -5,6 +5,7 @@ article, though, a word that English never puts there as itself — a verb's for
 preposition, a conjunction — is a mention: the name of a command (``git am``), a keyword
 (``with``, ``is``) or a clause (``not in``). "how do I continue or abort the am" asks about
 ``git am``; with "am" dropped, its question is any command's ``--continue`` and ``--abort``.
+A word stopped as changelog chatter is a noun there too ("the dev server", "the fix").
 
 The words that do follow an article in plain English (``the most``, ``a few``, ``the same``,
 ``the new``, ``the one``, ``the way``, ``the above``) stay stopwords.

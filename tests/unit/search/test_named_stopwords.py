@@ -92,3 +92,12 @@ def test_the_command_a_question_names_after_an_article_ranks_its_output_first(
     found = search.search("how do I continue or abort the am", limit=3)
     assert found.results
     assert "git am --abort" in found.results[0].content
+
+
+def test_a_changelog_word_an_article_leads_is_a_noun_and_a_term() -> None:
+    assert parse_query("which port does the dev server use").terms == (
+        "port",
+        "dev",
+        "server",
+        "use",
+    )
