@@ -7,6 +7,7 @@ import unicodedata
 import attrs
 
 from domain.precompiled import precompiled
+from domain.search.named_stopwords import named_stopwords
 from domain.search.stopwords import STOPWORDS
 
 # Straight and typographic double quotes delimit phrases.
@@ -88,7 +89,8 @@ def parse_query(text: str) -> ParsedQuery:
     single = [p for p in phrases if " " not in p]
     phrases = [p for p in phrases if " " in p]
     terms = _unique(single + candidates)
-    meaningful = tuple(t for t in terms if t not in STOPWORDS)
+    named = named_stopwords(candidates)
+    meaningful = tuple(t for t in terms if t not in STOPWORDS or t in named)
     if meaningful or phrases:
         terms = meaningful
     cutoffs = _AT_CUTOFF.findall(" ".join(rest.lower().split()))
