@@ -13,7 +13,6 @@ no ``.git`` up to ``/``, or the walk stopped at a file-system boundary.
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -51,10 +50,10 @@ _HARMLESS_VARIABLES = frozenset(
 )
 _GITFILE_PREFIX = b"gitdir: "
 _MAX_SMALL_FILE = 4096
-_HEX_ID = re.compile(rb"[0-9a-fA-F]{40}")
-_SYMBOLIC_HEAD = re.compile(rb"ref:\s*refs/")
-_SECTION = re.compile(r'\[([A-Za-z0-9.-]+)(?:\s+"([^"\\]*)")?\]')
-_ENTRY = re.compile(r"([A-Za-z][A-Za-z0-9-]*)(?:\s*=\s*(.*))?")
+_HEX = frozenset(b"0123456789abcdefABCDEF")
+_NAME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+_CONTROL = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n") | {"\x7f"}
+_BLANK = " \t"
 _FALSE = frozenset({"false", "no", "off", "0"})
 
 
@@ -158,7 +157,8 @@ def _is_git_directory(suspect: Path) -> bool:
         raise _AskGit
     with head.open("rb") as file:
         start = file.read(255)
-    if not (_SYMBOLIC_HEAD.match(start) or _HEX_ID.match(start)):
+    symbolic = start.startswith(b"ref:") and start[4:].lstrip().startswith(b"refs/")
+    if not symbolic and not (len(start) >= 40 and _HEX.issuperset(start[:40])):
         raise _AskGit
     common_dir, _ = _common_dir(suspect)
     for part in ("objects", "refs"):
@@ -194,38 +194,61 @@ def _configured_work_tree(config_file: Path, shared: bool) -> str | None:
     named by a linked worktree's shared configuration: all are left to git.
     """
     try:
-        lines = config_file.read_text(encoding="utf-8").splitlines()
+        text = config_file.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as error:
         raise _AskGit from error
+    if not _CONTROL.isdisjoint(text):
+        raise _AskGit  # carriage returns, form feeds…: git may read the lines otherwise
     section = ""
     work_tree: str | None = None
-    for raw in lines:
-        line = raw.strip()
+    for raw in text.split("\n"):
+        line = raw.strip(_BLANK)
         if not line or line[0] in "#;":
             continue
-        header = _SECTION.fullmatch(line)
-        if header is not None:
-            name = header[1].lower()
-            if name.startswith(("include", "extensions")) or "." in name:
-                raise _AskGit
-            section = name if header[2] is None else f"{name} subsection"
+        if line[0] == "[":
+            section = _section(line)
             continue
-        entry = _ENTRY.fullmatch(line)
-        if entry is None or not section or any(c in line for c in '"\\'):
+        key, equals, value = line.partition("=")
+        key = key.rstrip(_BLANK)
+        if not section or not _is_name(key) or '"' in value or "\\" in value:
             raise _AskGit
-        key, value = entry[1].lower(), entry[2]
+        key = key.lower()
+        setting = value.strip(_BLANK) if equals else None
         if section != "core":
             continue
-        if value is not None and any(c in value for c in "#;\t"):
+        if setting is not None and any(c in setting for c in "#;\t"):
             raise _AskGit  # a comment after the value, or tabs git would turn into spaces
-        if key == "bare" and (value is None or value.lower() not in _FALSE):
+        if key == "bare" and (setting is None or setting.lower() not in _FALSE):
             raise _AskGit
-        if key == "repositoryformatversion" and value not in ("0", "1"):
+        if key == "repositoryformatversion" and setting not in ("0", "1"):
             raise _AskGit
         if key == "worktree":
-            if shared or not value or work_tree is not None:
+            if shared or not setting or work_tree is not None:
                 raise _AskGit
-            work_tree = value
+            work_tree = setting
     return work_tree
+
+
+def _section(line: str) -> str:
+    """The lowered name of a ``[section]`` line; ``[section "sub"]`` is not ``section``."""
+    if not line.endswith("]"):
+        raise _AskGit
+    name, _, sub = line[1:-1].partition(" ")
+    name = name.lower()
+    if not _is_name(name, first_letter=False) or name.startswith(("include", "extensions")):
+        raise _AskGit
+    sub = sub.lstrip(_BLANK)
+    if not sub:
+        return name
+    if len(sub) < 2 or sub[0] != '"' or sub[-1] != '"' or any(c in sub[1:-1] for c in '"\\'):
+        raise _AskGit
+    return f"{name} subsection"
+
+
+def _is_name(word: str, *, first_letter: bool = True) -> bool:
+    """Letters, digits and dashes (a key begins with a letter), as git wants them."""
+    if not word or not _NAME.issuperset(word):
+        return False
+    return word[0].isalpha() if first_letter else True
