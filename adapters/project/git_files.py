@@ -123,7 +123,7 @@ def _repository_at(directory: Path) -> tuple[Path, Path, Path] | None:
         toplevel = (git_dir.resolve() / work_tree).resolve()
         if not toplevel.is_dir() or toplevel.stat().st_uid != os.geteuid():
             raise _AskGit
-    return toplevel.resolve(), git_dir.resolve(), common_dir
+    return toplevel, git_dir.resolve(), common_dir  # the walk's directories are real paths
 
 
 def _gitfile_target(dot_git: Path, size: int) -> Path:
