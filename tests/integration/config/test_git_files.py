@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adapters.project.git_files import ASK_GIT, read_layout
 from adapters.project.git_layout import asked_git_layout, git_layout
@@ -237,3 +241,96 @@ def test_git_missing_from_the_path_is_only_needed_when_in_doubt(tmp_path: Path) 
     assert shutil.which("git") is not None
     repo = bare_repository(tmp_path)
     assert git_layout(repo, {"PATH": "/nonexistent"}) is None
+
+
+CONFIG_LINES = [
+    "[core]",
+    "[Core]",
+    "[CORE]",
+    '[core "x"]',
+    "[core.sub]",
+    "[ core ]",
+    "[core]bare=true",
+    "\tbare = false",
+    "\tBare = No",
+    "\tbare",
+    "\tbare =",
+    "\tbare = true",
+    "bare=0",
+    "  bare = off  ",
+    "\tbare = false\r",
+    "\trepositoryformatversion = 0",
+    "\trepositoryformatversion = 1",
+    "\trepositoryformatversion = 3",
+    "\tworktree = ..",
+    "\tworktree = ../sub",
+    "\tworktree = ../sub # a comment",
+    "\tworktree = ../sub\t",
+    "\tworktree = /nonexistent",
+    "\twork-tree = x",
+    "[extensions]",
+    "[extensionsx]",
+    "\tnoop = x",
+    "[include]",
+    '[includeIf "gitdir:x"]',
+    "\tpath = x",
+    '[remote "origin"]',
+    '[remote\t"x"]',
+    '[core "a\\"b"]',
+    "\turl = /x/y",
+    "\tfetch = +refs/heads/*:refs/remotes/origin/*",
+    '\tval = "quoted"',
+    "\tname = José",
+    "na me = x",
+    "x\u00a0= 1",
+    "\ufeff[core]",
+    "[broken",
+    "\tkey",
+    "# a comment",
+    "; a comment",
+    "",
+]
+HEADS = [
+    "ref: refs/heads/main\n",
+    "ref:refs/heads/x",
+    "0123456789abcdef" * 2 + "01234567",
+    "junk\n",
+    "",
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    lines=st.lists(st.sampled_from(CONFIG_LINES), max_size=10),
+    keep_config=st.booleans(),
+    head=st.none() | st.sampled_from(HEADS),
+    removed=st.none() | st.sampled_from(["objects", "refs"]),
+    commondir=st.none() | st.sampled_from([".", "..", "/nonexistent", "", "./\n"]),
+    from_sub=st.booleans(),
+)
+def test_odd_repository_files_give_what_git_gives(
+    lines: list[str],
+    keep_config: bool,
+    head: str | None,
+    removed: str | None,
+    commondir: str | None,
+    from_sub: bool,
+) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        home = Path(temporary) / "home"
+        repo = Path(temporary) / "repo"
+        (repo / "sub").mkdir(parents=True)
+        home.mkdir()
+        env = _env(home)
+        subprocess.run(["git", "init", "-q"], cwd=repo, env=env, check=True)
+        config = repo / ".git" / "config"
+        added = "".join(f"{line}\n" for line in lines)
+        config.write_text((config.read_text() if keep_config else "") + added)
+        if head is not None:
+            (repo / ".git" / "HEAD").write_text(head)
+        if removed is not None:
+            shutil.rmtree(repo / ".git" / removed)
+        if commondir is not None:
+            (repo / ".git" / "commondir").write_text(commondir)
+        directory = repo / "sub" if from_sub else repo
+        assert git_layout(directory, env) == asked_git_layout(directory, env)
