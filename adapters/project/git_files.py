@@ -68,7 +68,7 @@ def read_layout(directory: Path, env: Mapping[str, str]) -> Answer:
         return ASK_GIT
     try:
         return _walk(directory)
-    except (_AskGit, OSError, ValueError):
+    except (_AskGit, OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop
         return ASK_GIT
 
 

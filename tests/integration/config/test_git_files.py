@@ -124,6 +124,13 @@ def gitfile_without_prefix(tmp: Path) -> Path:
     return tmp / "broken"
 
 
+def commondir_in_a_symlink_loop(tmp: Path) -> Path:
+    repo = new_repo(tmp / "repo")
+    (tmp / "loop").symlink_to(tmp / "loop")
+    (repo / ".git" / "commondir").write_text(str(tmp / "loop"))
+    return repo
+
+
 def bare_repository(tmp: Path) -> Path:
     (tmp / "bare.git").mkdir()
     git(tmp / "bare.git", "init", "-q", "--bare")
@@ -178,6 +185,7 @@ CASES: list[tuple[str, Callable[[Path], Path], str]] = [
     (".git file naming a missing directory", gitfile_to_missing_dir, ASK),
     (".git file without gitdir:", gitfile_without_prefix, ASK),
     ("bare repository", bare_repository, ASK),
+    ("commondir in a symlink loop", commondir_in_a_symlink_loop, ASK),
     ("inside the .git directory", inside_dot_git, ASK),
     ("a HEAD file in a parent", head_file_above, ASK),
     ("core.bare true", _configured("[core]", "\tbare = true"), ASK),
