@@ -1,12 +1,13 @@
-"""Asking git where a directory's work tree and repository live (one short subprocess)."""
+"""Where a directory's work tree and repository live: read from git's files, else asked of git."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
+
+from adapters.project.git_files import ASK_GIT, read_layout
 
 GIT_TIMEOUT_SECONDS = 2.0
 
@@ -33,7 +34,24 @@ class GitLayout:
 
 
 def git_layout(directory: Path, env: Mapping[str, str]) -> GitLayout | None:
-    """The layout of the repository holding ``directory``; None outside a work tree or sans git."""
+    """The layout of the repository holding ``directory``; None outside a work tree.
+
+    Read from the files git reads where they settle it (ADR 0250), else asked of git: then
+    None also without git.
+    """
+    found = read_layout(directory, env)
+    if found == ASK_GIT:
+        return asked_git_layout(directory, env)
+    if found is None:
+        return None
+    toplevel, git_dir, common_dir = found
+    return GitLayout(toplevel=toplevel, git_dir=git_dir, common_dir=common_dir)
+
+
+def asked_git_layout(directory: Path, env: Mapping[str, str]) -> GitLayout | None:
+    """``git rev-parse`` run in ``directory`` (one short child process); None on any failure."""
+    import subprocess  # only when git's files leave a doubt (ADR 0250)
+
     try:
         done = subprocess.run(
             [

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.project.git_layout import GitLayoutReader, git_layout
+from adapters.project.git_layout import GitLayoutReader, asked_git_layout, git_layout
 from adapters.project.project_root import find_project_root
 from domain.errors import ConfigError
 from tests.integration.config.git_repos import git, new_repo
@@ -65,8 +65,8 @@ def test_without_git_the_nearest_marker_wins(tmp_path: Path, marker: str) -> Non
 def test_git_missing_is_skipped_and_the_walk_finds_the_repo(tmp_path: Path) -> None:
     repo = new_repo(tmp_path / "repo")
     (repo / "src").mkdir()
-    assert git_layout(repo / "src", NO_GIT) is None
-    root = find_project_root(None, repo / "src", NO_GIT, GitLayoutReader(NO_GIT))
+    assert asked_git_layout(repo / "src", NO_GIT) is None
+    root = find_project_root(None, repo / "src", NO_GIT, lambda d: asked_git_layout(d, NO_GIT))
     assert root.path == repo
     assert ".git" in root.origin
 
