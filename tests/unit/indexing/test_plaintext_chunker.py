@@ -108,3 +108,54 @@ def test_a_big_log_is_split_into_lines_once() -> None:
         tracemalloc.stop()
     assert len(chunks) > 100
     assert peak < 3.5 * len(text)
+
+
+_PROVE = """\
+$ prove -lv t/02-billable.t t/03-dims.t
+t/02-billable.t ..
+1..4
+ok 1 - dense parcel bills actual weight
+ok 2 - light parcel bills volume
+ok 3 - rounds volumetric grams up
+ok 4 - letter bills its weight # TODO carrier minimum not implemented
+ok
+
+#   Failed test 'keeps decimals'
+#   at t/03-dims.t line 6.
+# Looks like you failed 1 test of 2.
+t/03-dims.t ......
+ok 1 - parses cm dimensions
+not ok 2 - keeps decimals
+1..2
+
+Test Summary Report
+-------------------
+t/02-billable.t (Wstat: 0 Tests: 4 Failed: 0)
+  TODO passed:   4
+Result: FAIL
+"""
+
+
+def test_tap_output_is_cut_at_its_blank_lines_its_summary_kept_with_the_files_above() -> None:
+    assert len(_PROVE.splitlines()) > 20  # shorter output is one chunk, TAP or not
+    chunks = chunk(_PROVE, ContentType.PLAINTEXT)
+    assert [c.title for c in chunks] == [
+        "$ prove -lv t/02-billable.t t/03-dims.t",
+        "#   Failed test 'keeps decimals'",
+    ]
+    assert chunks[1].content.endswith(
+        "1..2\n\nTest Summary Report\n-------------------\n"
+        "t/02-billable.t (Wstat: 0 Tests: 4 Failed: 0)\n  TODO passed:   4\nResult: FAIL"
+    )
+    assert "\n\n".join(c.content for c in chunks) == _PROVE.strip()
+    assert "unexpectedly" in chunks[0].facts
+    assert "unexpectedly" in chunks[1].facts
+
+
+def test_a_harness_summary_too_big_to_join_the_files_above_stands_alone() -> None:
+    files = "\n".join(f"ok {i} - case {i} " + "x" * 60 for i in range(1, 60))
+    summary = "Files=1, Tests=59,  0 wallclock secs\nResult: PASS"
+    text = f"t/big.t ..\n1..59\n{files}\nok\n\n{summary}\n"
+    chunks = chunk(text, ContentType.PLAINTEXT)
+    assert chunks[-1].content == summary
+    assert all(byte_len(c.content) <= MAX_CHUNK_BYTES for c in chunks)
