@@ -1,9 +1,6 @@
 """Plaintext chunking (command output, logs, notes).
 
 - Up to 20 lines: one chunk titled ``Output``.
-- TAP output (``prove -v``, ``node --test``; ``detection.is_tap``): one chunk per blank-line
-  paragraph (a failed test's diagnostics, a file's test points), the harness's summary kept
-  with the paragraph above it (ADR 0248).
 - Else, when blank lines cut it into 3–200 sections that each fit: consecutive sections packed
   into chunks of up to the byte limit, each titled by its first line. One section per chunk
   cut a warning from the line saying what to do about it and a test's traceback from its
@@ -25,12 +22,10 @@ Anything still over the byte limit (a giant single line) is cut on character bou
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import partial
 
 from domain.chunk import Chunk
-from domain.chunking.detection import is_tap
 from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.line_windows import MAX_LINES, line_windows
 from domain.chunking.log_titles import (
@@ -47,11 +42,6 @@ LINES_PER_CHUNK = MAX_LINES
 MIN_SECTIONS = 3
 MAX_SECTIONS = 200
 WHOLE_TITLE = "Output"
-# A TAP harness's closing summary: ``prove``'s ``Test Summary Report``, its totals
-# (``Files=4, Tests=12, …``) and its verdict (``Result: FAIL``).
-_HARNESS_SUMMARY = re.compile(
-    r"(?:Test Summary Report|Files=\d+, Tests=\d+|Result: (?:PASS|FAIL|NOTESTS))\b"
-)
 
 
 def _first_line_title(
@@ -108,9 +98,6 @@ def plaintext_chunks(
         if body:
             yield from _fit(body, WHOLE_TITLE, max_bytes)
         return
-    if is_tap(text):
-        yield from _tap_chunks(text, max_bytes, attackers)
-        return
     if byte_len(text) > max_bytes:
         split = partial(_section_chunks, attackers=attackers)
         sectioned = chunk_sections(lines, split, max_bytes)
@@ -118,26 +105,6 @@ def plaintext_chunks(
             yield from sectioned
             return
     yield from _unsectioned_stream(text, "", max_bytes, attackers, lines)
-
-
-def _tap_chunks(text: str, max_bytes: int, attackers: frozenset[str]) -> Iterator[Chunk]:
-    """TAP output, each blank-line paragraph on its own (a failed test's diagnostics, a file's
-    test points), except a harness's summary: it stays with the file results above it. Its
-    counts (``Files=4, Tests=12``, ``TODO passed:   4``) say whose run they count only beside
-    that run's files; alone they answer every runner's count questions."""
-    bodies = [p.strip("\n") for p in paragraphs(text) if p.strip()]
-    joined: list[str] = []
-    for body in bodies:
-        together = f"{joined[-1]}\n\n{body}" if joined else ""
-        if joined and _HARNESS_SUMMARY.match(body) and byte_len(together) <= max_bytes:
-            joined[-1] = together
-        else:
-            joined.append(body)
-    for i, body in enumerate(joined, start=1):
-        if byte_len(body) <= max_bytes:
-            yield Chunk(title=_first_line_title(body, f"Section {i}", "", attackers), content=body)
-        else:
-            yield from _unsectioned_stream(body, "", max_bytes, attackers)
 
 
 def _section_chunks(
