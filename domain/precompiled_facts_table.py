@@ -14,66 +14,66 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtzVMcRnl3taqUVugKSDDg5BtusjCTAhrgQUQxlwBACKDgVYyuYWkkrpKDLWishwUv8kCpX5TmPecibH/J7'
-    '8l/yZLLH6ok+PrrPmbOScAxs1anZy0zPdE9P36Zntsc5V3Dbr1zzedZ8lZplufkMN5/25pOX7/uaZST1eptPXK/Y'
-    'fOLvO+W7PMDqaT4d8r5DYOTk83Gp1yfv++XzEYHlpH63jK9D4HnYcd8DzadbxhjDuSplDWCvUbkKn+PxftJ8BgnO'
-    'F1JuApwqwVmRcpE+PxS4I83nJMG9JuW8AtfDWWo+Q83nMOFaAtzick766RJ6xd9t0BhrNCcD9Hk4kNb9Uvq5issJ'
-    '4A+n8Ee/9NMtPBLT+GzzuRDQd5n6bhMYnke65fHt3aXtfiP34ovhMV8eTOHLYWnfJnOA+FxuPl8BbI+/xy2n4Nat'
-    '1I/L61L+gcopKU8L3C6C2w44xvXGCf5x6Afph3NyHr7nOdC+66fxe5oegffx+MrSJh5DXfgy5vPHwvfrwqPHhZ/S'
-    'Xjmamz6Bizzv19FjWl/rtH5C+RjbrtE6q0m7MuBdAL47KDxTJjr2AB5jsiYPgyw9Ld/1Sd24fE/KD0mmzINscbS+'
-    'Pb96uaLJK4/LlrR9CH3PGbJvU4EVt7kH/W0a/X0EeMRtbgo/IS5rNFe+nJGyQTJwAmCsEl/UqH8LxgjAqFKbOUOH'
-    'LBKMYcC/QfRdobYNRX6zLtii+fT8UoI2W1L+Sspz0mYNxsLzt2y0qcl4cAxVY96+UsaN8OM6v4cx1KmcNcZwRaGh'
-    '7/uClGeIPh/D3LEcaFB/j41+3wcYSzRXq4qO12AcljWPNF4kvBtKW+TTJZrzosgMZ8iQnCJ72sA265Xfu4HXRNK1'
-    '/fDs2Xc/bJt7qqxFOVMHfeRIZno5WQF7pYvm7ALoJ/+5Vz53GnV9nffA/jkPPBD/9gv47WOo0yt2VEnhHS/f+Dff'
-    'rlP57YJiOzH+I/Le091pdL/0I91LSXTn+SyKXiqCrkHd3wOyAcczJuU94slGio2C9tKwtHEmHzn3baXvx8fCpxUe'
-    '3muct/6PcS7J720yLra1LDusKN/njT6S8AuxvYeAj3OwfkPpOAC2YtzmANG0JDKzA2R+mfpDnmVb63WhWyfRzbc5'
-    'kIFW3t/Jy+P5bxRsi1GB3Qu06QR7eVDW17hix44aayWGl6Zn/PjaYFz+GSPbh/HhZwLqT4ANXJAxtZGdsA51fVzj'
-    'otC/AL4S1l0ketcUGB8IHxTEJuhQ9DzaTmwf1Mj2RNgHU8bHdssjBYYVp+FnEug5mYGek3tAz8l9pOfkHtBzMoCe'
-    'vN6mgJ5TZGOdB1sDYXXK2DAONwlz6ggO/1YC3epjGe0QM8C5ywNOf5fvCyJrCtRuI6X9X0VuFMRO6zb69XPzjeJf'
-    '4xz6+XgQwD84jhmxtwvivwwZeNSN/nicVervgVGvQXDZj2DezIrXqOiHGK9DwnOIVytrA+EfEl1UEP4pEvyk9ZFX'
-    '1gbaAF7/pdkAmp19HGKDLoNe3Wu9zONqyHvWvW/W75v1+6qsX8v+PfCKrVmvvwvyeP09Dvp7HOSXpyfu1VRprwnj'
-    'Cj6G9JRozDHBp0ocSbM3vFzI0xOPcQHsbYzBLATYf9PQblpo0Sd9dUu7QYmrXJD3VdrjiqC95et3CG2mYC4wfu33'
-    '9u5SeQc+x3T5NbTx+22XaU/Ff/6dtDkNcbtPCf4NanuD6jGsY9D/FNW5rcDolYfxvGXg/RnNv6dVr+iNi0BrpF8t'
-    'cD/0JMTuZo2Y6rqCa5VkVU3RLYxrzbD712gvFePf9w3+97yUhz3sc8RLvQZf3IA5RJpfgRhjV0Bb9CVCeVbrT5vb'
-    'hujX9oyyOP7+TyAfXC7olc+9oi97d/FbF/b6Z2oNbS5CefYo6WiWIZ9DibqGeago823x0zHZr22Fn/ze8cGmsDh0'
-    'sjWcCzJ2xNXjdpPW1hTteU21gLPWf4wnyoeSIbO+kXnZb5s37uuPoo9+bnat1x2dCb6Fl6X9u7BveyHGmGbDIh8k'
-    '+Vevk12L+QnM/2/JHLYT/f8iUrMi9K7IXOHnjZS2vWIjntjHPjyvVsR2qQg/VIR3KsCrnodC6r5sHtqr/Bxr7tto'
-    '7n9q3t2L/Q3ka/SjGbe8su9TNnLdJiCPLUv7NmpfyNi+mIDfsLJuvySf5Drpx09Jr0Zk31vyn/VM1cjpWSe48wm5'
-    'jdbehm9/hHKxDgEd4jq/MdbQZML6wlyuM0LfMq1pK4euV3yOaaLNAtFug3CcI5rMEO4RxQEsXb5u+EYR/b5g5C5F'
-    'sl6PEk1WDXiWXcP+XWTo30jWd6u0tuzFt+RBe/G20reWezVLNGI+tfgzSqHVHLXnOZw1aOTrPUlY50NKnHOK8Jox'
-    'cvtmaZw3aVxP6PfLBOehMd5Fg+eWlXVs5bwijgdJlrWC41gKjhOEayWDntLWL9NgJMG3KYE8K1Nu+WWKAdyW+e6k'
-    '/m8Qr38m6wt9uX6IbUxT/qWVt54WRymSf1aRHJqKrBtvn6E95mlzFmy5JcjD8v1428rbWgMJ66AMvvFTGk8NxpU2'
-    'jvXAcQxJyTxQEZqG9FORtTEA7UsZ7M2jL8EWx5h+H9mtXc/z4btpOdm7zfFHXq5LLibO8wrRawXWfkX4AudyDerj'
-    '/GXlFxzXb8WuagfeWSb6P4J+hsD2zMHazCJ77gMPsRz7wCj9+YMi0D2v8PuaQqsK6bjQsSbJkeOKjF9UbJQsdDlF'
-    'tKgbcYRZ0AlJPrLPX0KYbO8spdhznDO8ucvzIKxjrRgO26Fof1oytUuZk6S8eZabbJ8OgG5Nst+xvzvgr2Ns/gsj'
-    'Vn6bYvRfKrGguxAPZFghMcF3MtIF56Gh8Ani9diw4xfJFn2i5JI3KA43a9hENcUv0/AeTvGxIrKt6kZMr66cadDs'
-    'Z41GSJus+KC90zDoqtE7hAeOvuEBlQc2DJ+fz0Q1DL91LqNvUAS77x2yB+qkd1cC9PmsYl+zztbs0Zh2/85tn2VB'
-    '3b9O+rNKtp2HN2P8/kjxS9CmWA20/9C+WaO+eSwrRrtZGuMSlFhvybD7k8Y24nOJcttxTE/XtPZ+zA+JLhoubAOn'
-    '8QLbkZHi13g7GvFmm/BObnsfrVWcsvb3URPW27QWZhX7rUIyGH2MDaJnXeF/7HMwt71ng32uUrkMPB3iD2Jp9fsf'
-    't7PmyjT2FYNvN4i+Cwq/c+w6yTbrUWyzARg3+nRJ9nSv2EXD5Efz+qy3yMPWHu/37kV+mTd8xqqx5kP8Bezzb3IO'
-    'q13xOfYabz/OtDa8zteJP1huVg2e/DyAJxcU3YTrT+N75M23ST/VDbovp+AdIouYp5kOfzb0SdZ5QhpafqJfb1Z+'
-    'qc/nwby7fooZcszcip2vKPlLtwwYGDu28pfScqq0tflLmes+2O9/QCX7yYtGTsEDyuurK/HlJNp3yV5bqB57kqKD'
-    't1L2YbLKFR6vn3vcA3s/A2+iLcHj9GsyF4DDKskA1tfrElfgGB/LGC8XQuSYptvT5GvNGAPLt+uyJrBOVnpiP2n0'
-    'GZW41X7QZy/pYq2bfuJD9PFmaf2M017JqrGHNG/4c3OUd5DlTooOiL/gXSdlyKvkvXIrR0E7C5t0vs8682GdJcxR'
-    'DB7v4/CwchlgDQTkXOQpt8PHAjthntteM7rEfV0CmF0B+SuvGg0wT6UAMfU+WF9p+fdlt3OGFdvyeVYPr01oGNq+'
-    'IHIR93I65XlhPiJf6x85ay8n9ez79Z17eCwYqCdxjn28B89MbDn93PeWIr/6U+QXrmHcD3EtxOKHwYfhO4GGAY9K'
-    '4DmInHIWwuLZw7D/02fsC/HdSx1glyTRSOP3r3eJVxKtQnLLupX8qySYuNfQTfKjA+hXlvFWJA7FPr8/25O01zSW'
-    'Ie+ulfpRxvoT+1w/onV0yj1/z0Yo7dLWT+heH+ZX4H0PRWff2YD3EuBZpxLkh+N9WwvuxTth8L4iPru15fT7maxc'
-    'px4l14lxKkofoTjF7T4kWxBzPYZAL+SonXUG7Sjkb8+458+f+XufBhQ6+PbaubWGsQ/h7yI8BG3WjXFlOQ/XyhwU'
-    'wD/3ez/e1niXaHiixfyhaZd8/jlU3nubpYvgtFN/nEd0zdhXveXsewUteEMSs2A5qe0ZLhlxlXkjx2wZ/JwsujrL'
-    '+AcC96AOK/wQKTkdiC/eCbdXMvC+klt5yig5j3PLiB3VjDzVzZRcv6hF/tfGy/Q+A/R2u7AdWs27aCVPY7qFHHG8'
-    'z9PfodLm7HuiuH6I3TKRcTz7WV/zn/2e832Dz/FeYJ8/H3oPaz/o9ghiNEcy8FHJOOfwSUpeWzfJmZ/ijld/N845'
-    'yMNGmXjW7dyr6NdZp+JT+HV5gORgye3ctTdmlFFCXpLHdTfruxwoB1dI3m1C/12g99tlrr9zO+cQrxixuXnqQ8tn'
-    'C+U13MeYyChbJ2TMJyRHQstf47MZ1j2wtRbl+4Syx+Fpec69eF+tdrd26BkKzoFLsyGQBprfO0HyXJujpPhvD60L'
-    'PGuzauQPWmcDtHvEdxPbGhLbWss/tWCNCjxN/9xPiJdFwMuDSswov3Pt1SUrDmid52HfaxJKPpuHd4Lnl+wYFeOn'
-    'zWlJ5CTO7V2n30dcJV8naS5bOYNwugWfOabNv9z2fRhJd/ZYONQCZJx2//aqSz7XxLlyFw19seLs80XWOl2VtY9z'
-    'dtuwh1ku8lm4ZUOWrCj2vZVTHCXggPJtdY/OqDCteezWfrLFp/tBkxFDb1h3IrSTjxfq86JeveqS/8vC4qc5WR9v'
-    '7tB4+Xdo+PlJ4pEc+YvDwrO4Zr7OOm+v7KzJvEXq32QEvXIpv/OZ7Xbxw3jeOmltoy9XlRifcwFnk6L/7TEm3mFu'
-    'wU7bXxiS/Ou0OBPGFzk+NKrEbsZob8WPi31ZlJcR+L1ZzuUMQXyRc7jZF1gOiBVptj7P76BiF48berju7PuiWolz'
-    'lgVnb+N2BOS6l519/5c/Q893iF2lcfA5zStU716Cf31MoVdIbtlu4nGaf9gKnDkabz0hbpj03wqPnH7nTdYzxf0K'
-    'LdPOb0Qu7Dx4I1BuYBxk5We4jq27i+sgl+pabkAuyqfpjx55crK3EuPt45kNeRZkjKxzNP9hAXBieY3z0EjxQxYV'
-    '/2PAtX5uk3m3BLLhmst2P0arsen5BJnBucaaP8D/obSk7HFgfxsu+UwW7l+FxE/xf9RQxu7n+LKMLU+2qvYfRuw7'
-    'RXuwr6GdvVvbhTyPn/8CjHbQLA=='
+    'eNrtXc1zVMcRn13taqUV+gQkGXDyDLZZGUmADXEhohjKgCEEUHAqxlYwtZJWSEEfa62EBJf4kCpX5ZxjDrn5kL8n'
+    '/0tOJvusnujHj+735q0kHANb9Wr2Y6Znuqe7p7unZ7bHOVdw269c83nWfJWaZbn5DDef9uaTl+/7mmUk9XqbT1yv'
+    '2Hzi7zvluzzA6mk+HfK+Q2Dk5PNxqdcn7/vl8xGB5aR+t4yvQ+B52HHfA82nW8YYw7kqZQ1gr1G5Cp/j8X7SfAYJ'
+    'zhdSbgKcKsFZkXKRPj8UuCPN5yTBvSblvALXw1lqPkPN5zDhWgLc4nJO+ukSesXfbdAYazQnA/R5OJDW/VL6uYrL'
+    'CeAPp/BHv/TTLTwS0/hs87kQ0HeZ+m4TGJ5HuuXx7d2l7X4j9+KL4TFfHkzhy2Fp3yZzgPhcbj5fAWyPv8ctp+DW'
+    'rdSPy+tS/oHKKSlPC9wugtsOOMb1xgn+cegH6Ydzch6+5znQvuun8XuaHoH38fjK0iYeQ134Mubzx8L368Kjx4Wf'
+    '0l45mps+gYs87+XoMcnXOslPKB9j2zWSs5q0KwPeBeC7g8IzZaJjD+AxJjJ5GHTpafmuT+rG5XtSfkg6ZR50iyP5'
+    '9vzq9YqmrzwuW9L2IfQ9Z+i+TQVW3OYe9Ldp9PcR4BG3uSn8hLis0Vz5ckbKBunACYCxSnxRo/4tGCMAo0pt5ow1'
+    'ZJFgDAP+DaLvCrVtKPqb14Itmk/PLyVosyXlr6Q8J23WYCw8f8tGm5qMB8dQNebtK2XcCD+u83sYQ53KWWMMVxQa'
+    '+r4vSHmG6PMxzB3rgQb199jo932AsURztaqs8RqMwyLzSONFwruhtEU+XaI5L4rOcIYOySm6pw1ss175vRt4TTRd'
+    '2w/Pnn33w7a5p+pa1DN1WI8c6UyvJytgr3TRnF2A9cl/7pXPnUZdX+c9sH/OAw/Ev/0CfvsY6vSKHVVSeMfrN/7N'
+    't+tUfrug2E6M/4i893R3Gt0v/Uj3UhLdeT6Lsi4VYa3Btb8HdAOOZ0zKe8STjRQbBe2lYWnjTD5y7ttK34+PhU8r'
+    'PLzXOG/9H+Nckt/bZFxsa1l2WFG+zxt9JOEXYnsPAR/nQH5D6TgAtmLc5gDRtCQ6swN0fpn6Q55lW+t1oVsn0c23'
+    'OZCBVt7fycvj+W8UbItRgd0LtOkEe3lQ5GtcsWNHDVmJ4aWtM358bTAu/4yR7cP48DMB9SfABi7ImNrITliHuj6u'
+    'cVHoXwBfCesuEr1rCowPhA8KYhN0KOs82k5sH9TI9kTYB1PGx3bLIwWGFafhZxLoOZmBnpN7QM/JfaTn5B7QczKA'
+    'nixvU0DPKbKxzoOtgbA6ZWwYh5uEOXUEh38rwdrqYxntEDPAucsDTn+X7wuiawrUbiOl/V9FbxTETus2+vVz843i'
+    'X+Mc+vl4EMA/OI4ZsbcL4r8MGXjUjf54nFXq74FRr0Fw2Y9g3syK16isDzFeh4TnEK9WZAPhH5K1qCD8UyT4SfKR'
+    'V2QDbQC//qXZAJqdfRxigy7DurrX6zKPqyHvee19I79v5PdVkV/L/j3wismsX78L8vj1exzW73HQX56euFdTpb0m'
+    'jCv4GNJTojHHBJ8qcSTN3vB6IU9PPMYFsLcxBrMQYP9NQ7tpoUWf9NUt7QYlrnJB3ldpjyuC9pav3yG0mYK5wPi1'
+    '39u7S+Ud+BzT5dfQxu+3XaY9Ff/5d9LmNMTtPiX4N6jtDarHsI5B/1NU57YCo1cexvOWgfdnNP+eVr2yblwEWiP9'
+    'aoH7oSchdjdrxFTXFVyrpKtqytrCuNYMu3+N9lIx/n3f4H/PS3nYwz5HvNRr8MUNmEOk+RWIMXYFtEVfIpRntf60'
+    'uW3I+tqeURfH3/8J9IPLBb3yuVf0Ze8ufuvCXv9MraHNRSjPHqU1mnXI51DiWsM8VJT5tvjpmOzXtsJPfu/4YFNZ'
+    'HDrZGs4FGTvi6nG7SbI1RXteUy3grPUf44n6oWTorG9kXvbb5o37+qOsRz83u9avHZ0JvoXXpf27sG97IcaYZsMi'
+    'HyT5V6+TXYv5Ccj/RYFZlH28mpRbMq/tNPdnRZNWYA4i2PvYLawx2Et8i9p5vvgLtasID+HnjZS2vWK7ntjHPrwM'
+    'VcSmqgifVoSnKyBDnrdD6r5s3t6rvCGLJ9uIJ39qmdqLfReUN/TvGbe8sh9VNnLwJiC/Lkv7NmpfyNi+mIDfsLKe'
+    'fkm+0nVatz+l9T4iv8Nal3j9qxq5RusEdz4h59Lac/Htj1CO2CGgQ1znN4YMTSbIF+aYnRH6lkmmrdy+XvGFpok2'
+    'C0S7DcJxjmgyQ7hHFJ+wbIx1w2eL6PcFI6cqEnk9SjRZNeBZ9hb7nZFhF0Qi363S2rJj35IH7djbSt9aTtgs0Yj5'
+    '1OLPKIVWc9Se53DWoJGv9yRBzoeU+OsU4TVj5BzO0jhv0rie0O+XCc5DY7yLBs8tK3Js5eIijgdJl7WC41gKjhOE'
+    'ayXDOqXJL9NgJMHnKoE+K1PO+2WKTdyW+e6k/m8Qr38m8oU+Zj/EXKYpL9TKp0+L7xTJb/R2ZUXkxttnaXbmEuSH'
+    '+X7QVp0jfHgcZfDZn9J4stq7IeMYkpJ5oCI0DemnIrIxAO1LGezNoy/BFse9hj6yW7ue58N303LFd3v2AHm5Ljmi'
+    'OM8rRK8VkP2K8AXO5RrUx/nLyi84rt+KXdUOvLNM9H8E/QyB7ZkD2cyie+4DD7Ee+8Ao/bmIItA9r/D7mkKrCq1x'
+    'oWNN0iPHFR2/qNgoWehyimhRN+Ibs7AmJPnuPq8KYbK9s5Riz3Eu8+Yuz6nwGmvFltgORfvT0qldypwk5fOz3mT7'
+    'dADW1iT7Hfu7A/467hl8YcTwb9PewZdKjOouxCkZVkis8p2MdMF5aCh8gng9Nuz4RbJFnyg57g2KD84aNlFN8cs0'
+    'vIdTfKyIbKu6EWusK2ctNPtZoxHSJis+aO80DLpq9A7hgaNveEDlgQ3D5+ezWg3Db53L6BsUwe57h+yBOq27KwHr'
+    '+axiX/OardmjMe3+nds+Y4Nr/zqtn1Wy7Ty8GeP3R4pfgjbFaqD9h/bNGvXNY1kx2s3SGJegxHpLht2fNLYRn+OU'
+    '245jerqmtfdjfkh00XBhGziNF9iOjBS/xtvRiDfbhHdy2/t7reKUtb+PmrDeJlmYVey3Culg9DE2iJ51hf+xz8Hc'
+    '9l4S9rlK5TLwdIg/iKXV73/cjsyVaewrBt9uEH0XFH7n2HWSbdaj2GYDMG706ZLs6V6xi4bJj2b5rLfIw9be8/fu'
+    'RX6ZN3zGqiHzIf4C9vk3t30+rF3xOfYabz/OtDYs5+vEH6w3qwZPfh7AkwvK2oTyp/E98ubbtD7VDbovp+AdoouY'
+    'p5kOfzbWk6zzhDS0/EQvb1beq88zwnzAfooZcszcip2vKHlVtwwYGDu28qrScr002fylzHUf5CE8oJL95EUj1+EB'
+    '5RvWlfhyEu27ZK8tdB17krIGb6Xsw2TVKzxeP/e4B/Z+Bt5EW4LH6WUyF4DDKukAXq/XJa7AMT7WMV4vhOgxbW1P'
+    '0681Ywys366LTGCdrPTEftLoMypxq/2gz17SxZKbfuJD9PFmSX7Gaa9k1dhDmjf8uTnKO8hyV0YHxF/wDpYy5Hvy'
+    'XrmVo6Cd0U06d2idRbHOOOYoBo/3hHhYuQywBgJyLvKU2+FjgZ0wz22vGV3ivi4BzK6A/JVXjQaYp1KAmHofyFfa'
+    'uYCy2zlbi235nK2H1yY0DG1fEL2Iezmd8rwwH5Gv9Y+ctZeTeib/+s79QBYMXCdxjn28B89ybDn9PPqWor/6U/QX'
+    'yjDuh7gWYvHD4MPwXUXDgEcl8HxGTjmjYfHsYdj/6TP2hfhOqA6wS5JopPH717vEK4lWIbll3Ur+VRJM3GvoJv3R'
+    'AfQry3grEodin9+fOUraaxrLkHfXSv0oY/2Jfa4fkRydcs/f/xFKuzT5Cd3rw/wKvIei6Oy7JPC+BDyDVYK8dbwH'
+    'bMG9eFcN3qPEZ8q2nH5vlJXr1KPkOjFORekjFKe43YdkC2KuxxCsCzlqZ52NOwp55TPu+XNx/j6qAYUOvr12nq5h'
+    '7EP4OxIPQZt1Y1xZzum1MgcF8M/93o+3Nd4lGp5oMX9o2iWfyw7V995m6SI47dQf5xFdM/ZVbzn7vkML3pDELFhP'
+    'anuGS0ZcZd7IMVsGPyfLWp1l/AOBe1CHFX6IlJwOxBfvqtsrHXhfya08ZZScx7llxI5qRp7qZkquX9Qi/2vjZXqf'
+    'AXq7XdgOreZdtJKnMd1CjjjeM+rvdmlz9v1VXD/EbpnIOJ79rK/5z37P+b7B53hfsc+fD70fth/W9ghiNEcy8FHJ'
+    'OOfwSUpeWzfpmZ/i7ll/Z885yMNGnXjW7dz36OWsU/EpvFweID1Ycjt3AI4ZZZSQl+Rx3Y18lwP14Arpu03ovwvW'
+    '/XaZ6+/czvnIK0Zsbp760PLZQnkN9zEmMurWCRnzCcmR0PLX+GyGdT9trUX9PqHscXhannMv3qOr3fkdeoaCc+DS'
+    'bAikgeb3TpA+1+YoKf7bQ3KBZ21WjfxB62yAdr/5bmJbQ2Jba/mnFqxRgaetP/cT4mUR8PKgEjPK71zHdcmKA1rn'
+    'edj3moSSz+bhXeX5JTtGxfhpc1oSPYlze9fp9yRXyddJmstWziCcbsFnjmnzL7d9T0fSXUIWDrUAHafdC77qks81'
+    'ca7cRWO9WHH2+SJLTldF9nHObhv2MOtFPgu3bOiSFcW+t3KKowQcUL+t7tEZFaY1j93aT7b4dD9oMmKsG9ZdDe3k'
+    '44X6vLiuXnXJ/7Fh8dOcyMebuz1e/t0efn6SeCRH/uKw8CzKzNdZ5+2VnTWZt0j9+46gVy7ldz6z3S5+GM9bJ8k2'
+    '+nJVifE5F3A2KfrfHmPi3eoW7LT9hSHJv06LM2F8keNDo0rsZoz2Vvy42JdFfRmB35vlXM4QxBc5h5t9geWAWJFm'
+    '6/P8Dip28bixDtedfY9VK3HOsuDsbdyOgFz3srPvJfNn6Plus6s0Dj6neYXq3Uvwr48p9ArJLdtNPE7zD1uBM0fj'
+    'rSfEDZP+8+GR0+/iyXqmuF+hZdr5jciFnQdvBOoNjIOs/Azl2LpTuQ56qa7lBuSifNr60SNPTvZWYrx9PLMhz4KM'
+    'kdcczX9YAJxYX+M8NFL8kEXF/xhwrZ/bZN4tgW645rLdj9FqbHo+QWdwrrHmD/B/Oy0pexzY34ZLPpOF+1ch8VP8'
+    'fzfUsfs5vixjy5Otqv23EvtO0R7sa2hn79Z2oc/j578q7dY1'
 )
 TABLE: dict[
     tuple[str, int],
@@ -104,44 +104,44 @@ TABLE: dict[
     ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8568, 244, 0, (), (None,)),
     ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8812, 128, 0, (), (None,)),
     ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8940, 768, 1, (), (None, None)),
-    ('\\b(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9708, 508, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 10216, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10436, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10660, 760, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11420, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11660, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11888, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 12104, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 12300, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12436, 960, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13396, 404, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13800, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14080, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 14596, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14988, 2032, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17020, 380, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 17400, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 17576, 648, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18224, 176, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 18400, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 19268, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19332, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19616, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 19908, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 20648, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 20860, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 21248, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21776, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 22144, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 23064, 792, 1, (), (None, None)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 23856, 468, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 24324, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 25228, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 25776, 440, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 26216, 480, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 26696, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 27000, 332, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27332, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 27664, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 27760, 920, 1, (), (None, None)),
+    ('\\b(?<!exit )(?<!exit-)(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9708, 660, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 10368, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10588, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10812, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11572, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11812, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12040, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 12256, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 12452, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12588, 960, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13548, 404, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13952, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14232, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 14748, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 15140, 2032, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17172, 380, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 17552, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 17728, 648, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18376, 176, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 18552, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 19420, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19484, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19768, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20060, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 20800, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 21012, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 21400, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21928, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 22296, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 23216, 792, 1, (), (None, None)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 24008, 468, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 24476, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 25380, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 25928, 440, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 26368, 480, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 26848, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 27152, 332, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27484, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 27816, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 27912, 920, 1, (), (None, None)),
 }

@@ -26,7 +26,11 @@ from domain.search.outcome_words import (
 )
 
 _REQUEST_STATUS = precompiled(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
-_FIELD_STATUS = precompiled(r"\b(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE)
+# A process's ``exit status: 255`` or ``Exit Code: 137`` (prove's summary, a killed container)
+# is no HTTP status.
+_FIELD_STATUS = precompiled(
+    r"\b(?<!exit )(?<!exit-)(?:status|status_code|code)[=:]\s*\"?([1-5]\d\d)\b", re.IGNORECASE
+)
 # Substrings a status field must contain: its regular expression only runs on lines that have one.
 _FIELD_SIGNS = ("code", "status", "CODE", "STATUS", "Status", "Code")
 _ERROR_LEVEL = precompiled(

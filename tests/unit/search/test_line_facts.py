@@ -10,7 +10,7 @@ from domain.compact_view import compact_view
 from domain.search import latencies
 from domain.search import line_facts as line_facts_module
 from domain.search import package_facts as package_facts_module
-from domain.search.line_facts import line_facts
+from domain.search.line_facts import line_facts, text_facts
 
 ACCESS = (
     '203.0.113.7 - - [03/Dec/2026:09:43:{s:02d} +0000] "{m} {p} HTTP/1.1" {c} 27 "-" "curl" rt={t}'
@@ -36,6 +36,11 @@ def test_status_codes_latencies_levels_and_outcomes_become_words() -> None:
     assert "failed" in line_facts("tests/test_cart.py::test_total FAILED")
     assert line_facts(access(1, "GET", "/", 200)) == "ok success"
     assert line_facts("a plain line about 500 things") == ""
+    # ADR 0248: a process's exit status is no HTTP status.
+    assert "request" not in line_facts("  Non-zero exit status: 255")
+    assert "request" not in line_facts("    Exit Code:    137")
+    assert text_facts("t/04-labels.t (Wstat: 65280)\n  Non-zero exit status: 255") == ""
+    assert "bad gateway" in line_facts("upstream status: 502")
 
 
 def test_a_log_chunk_is_titled_by_its_span_and_the_worst_it_holds() -> None:
@@ -223,6 +228,8 @@ _STATUS_PIECES = [
     "_",
     "-",
     "exit code",
+    "exit ",
+    "Exit-",
     "\u212a",
 ]
 
