@@ -14,50 +14,53 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXN1vXEcVv3dt712vvZ+QbtKm6YaW2m4TJ61AAqtBqUpAfUBCVRDQEsLG3nwodmzZ66aGUkBI8IoQEo+88cwb'
-    'vPDCP1DxjhC88dJ/oeVOfE73l19m5s7ctaNQ9krXs95753zNmTPnnDmzzSRJTuZ3mt+L+f1Jfs3nrbm/kN+7+b2f'
-    '35v5PczvN/N7Q56tJf4rlbYt77cFXltgtgVuW2C3BX5bcGC/NaFzXmAaOht5O5vfNaFdcWq/jnxn+lXlmYH7eXme'
-    'yjvYx3xuClyFZ3D18jYjHBfzezm/38vvruBpQJ8loe0pefer8nmQ3zcBFuN8RvrPCV+pwK3JXRf8F6TtAyzlVWWk'
-    'z1OQX2qRXx1gGF5bxOuFiP5dknlZOkyfVXh/Rm7X+1Ocx4dTceDzBjxH/c0E7hzMh4bgMfp/XnAbmJcFVhNg6bxt'
-    'CAydMz+G+axwWzA38D2cc4llrvelHUg7gu/NexWS5axHNh2R3RzYIZyvTZC38uya+7OeuR/CX6jcVDdi5XbZIR+f'
-    'rql8lNca8I73a7BevCawLsyMaVfbX6OxWHTYP7RdaQQMo79LclcFxp60P5NFzdj9g4B3RtIOpd2CcdB3bLqyJu15'
-    'oMvo+j9ywb8gMBYIRpVgYN9lWXuZFqT/jrSvAP33pN2gvrtCz19yek7Jd+vSDqTdATlNwvMfKod6F8tzCG+h46ey'
-    '2ydeRwF4tgEf8pAW4Ff+r+f8vwT4i2jGMVKZ4HjsEl1b9HxUQtaGzi/ndD5H8mEcW6QjqF8KU3GnEbifynGvyPub'
-    'hJv1cpPkUobWMvL5KP9wRt6/AbCLxvP2hLL5MB3L5ibp8b0J9dk8u+6Rs7Y+Hg2Nf8w/v/oYaEQbWCT3feJjFMDH'
-    'KB3PgaPmowj3d9LD2CbUpr9LOO6CbAy81/M+J8g2DEiOA5orQ8e6p+vFufQwvrHNqxHB2qTYL1bvO/mHqwR7m9pN'
-    '0I9MYMXYWYPnrMSUR6Ff6s8uBMyplvhhSYl1pYz9+qu8pzYJebDZStPnT8nY9hTZutBnrNOha7hN3wyNv5Y+ZdZX'
-    '0/9+Mp4n7Ce9S//z2rTjgGnWh2cD5vIW6G+sHHZJDleSMPuxRTZ1aFkfDbxXIEfxfiTcTPIIk/K0ID6/j84KxB3v'
-    '03cNiF0fXD//NHxrc76L4whXLknj45MSJ2H8pHHb6/n9NvSbAxpc8Z3OUzPfTgH8BOJIF3wfLTYcbeHN14/jSJSr'
-    'SzbHRbMP3wLhq1LucYlwhuQgEY7GNZeI9+vSV+mrS5ycpP6rkn62rwTGCSZXLQm/dopeMOPzg6nMH6vMWe8rMoem'
-    'Y+Adg5jr21O9f/JkjvtQN2jtuCa+43Q8Hq8d6sA6PZ0PBfKPmxH92HVgdroOhIzBdB34H5d5h/bhKrQPdwLiDhPD'
-    'nM5n0pm+3WZxjPJsvziuWqBYyZfvUTh1ilFOSJ8WxOqqT5nnOdOVAF2LtCYWwfHxuEg8TgKrSbDmBVbRfmnsGChN'
-    'rjGw5Q8wTwi5CXP9xqV/ps+voO8s7b3rHrXtmea5Wp78gytWb0m+EPMFlYCcR0v+/xzs6eI+CO/znof5YaP/m6IP'
-    'GJOvybPLQoOtr2/cXpb2eaClKjwZuC+JTlYDZWz2h07D+y75xOQ+fOMSmo8pk2OpEoyZABg9yUEW5cR8esQwu44a'
-    'lTK0tanu5jrQMhNJy7zQU4earnVp34DxrzqezcEY2vTJ1zelvGlM3nsDamVwL/MA5hTzWAWZaa3fFQud/CyGR+7L'
-    'dQ+8770rY7pKtR8dgfNOQY1Lk+zPNaH1aemHMiraOwytpcE52y2Qd90hF5/MMth78skN+dQaSNyvGlpqCmL2Ojkv'
-    'b+NxTuTTFjxtcMKQR34Wo1PcN7XsJRXxtS56Nk8w7lrmVRfGTvlt0hyahzX9Yv7kosNzfcQ/KHh/TmyvTy4x8HQ+'
-    'tWC8cE6mxP+A9ja/IjrGfYfwedNScxRjx3DNZTwb8Hnfse89iV7rOPv2IGx7Bz5bwXsQNhuCNXjzAkPX71XyU2Zh'
-    'nfX5jDg2meh7kQ0pUwv1YnJY/3YcNqcMPRWSQ8x6sVbgd7ngNDw+l/o1qltLj8T5lf/rC+3Tx4ehlOWqPBxRRV6+'
-    'PcImrQHDJ3TNRf/Bpqc10rNM6mDaUK+2Le39CJvVgfm0SXC0lusW5EIUv6H9+/n9XaHlmSOgpQ01CQOi4UBwPid1'
-    'Gvhsn/reIF9rN5IGpf2mpeYnVKYVqnO/QzQOwc5pvTbKluPEjPbwcI2xrTsaD1VsNRX/emDSrRf7H67zEAs036p0'
-    'VuZcwfmW1STufEsmOZ+YtbhGcaytPr9NMe1D/lb/0Ga57JbWiXQsNWEhOT/1M3RtywSe+f6LR6gH6HtXLWckisba'
-    'ZVvrRzzGPcnfoL3eIhrSgrMIZc9bxdLajaArE9t6UvQP/R3aE/isp/0L9wQ+vX7UD93eKrraPGeL6nr/Lut+aFyz'
-    'XtKX/bNwF4OHfQhbfXwo/t8LnzFnU8rg+SnkZWLOwOxbapvL4L8mdlDraM1335M8N9bWlo2RrkD8dZvGaH9C2KuW'
-    'WtcBnfOJhXkK6L1POjaEXMkk8RnnVGLirbon3pqBfY2Qs4I22+57P2Rt8PXvOmhGnotqGTUnijpfhTUfz5/a4tSW'
-    '4F8U+n971n+e1LcvcQbiDj7L+XXyZUfku99J7GfONwjOHvnzA8oF7jliixE9XyO474h9c+13ag65TWOoutsJ8Pvr'
-    'lhoXpGGZeBkSj3elXbHIfg5kn8D+M59HxvP1fIbfpWOsnwsA0+bP1ihPpvzNW/hX+vSMM+4Vzk4AX8fUZheapKcu'
-    'X9wFO+Yc91rE+6HxSib8c9yK7Tb835L1qwNxNurVLs2pO5aYvkxsa7MfT4uuqqwrxHslMAdh22O+TOMZWk/RA7hq'
-    'My+UgNMlvY7RqSrMKduZczPm9XTMsy8v/bKFttD1pCdrPspVdew9sk/bpD+jCN3QGO5FwrVDeZobND4p2MqYfO4K'
-    'xWGh9PUIzoDWkQOaK+uRODJ5F9e6IeWUfgLzfZ3WSaZnT/rckzmvcFCm9wgW550wp9cSO5oRLH12VfSwCI95901Y'
-    'S9nGjBz27CbxuQ7vGZhfgtqhPYLFv2eD/LYkb7JAeG15Qs3tNhzw2Yfhs4K2nN4OjOOkthVrVH5h/GzIF8X4kT3i'
-    'a5g8/NsY66QfzIvNh2tJ3rdH8h3SWqQ28S16fgv2wNkGaW3QkoPuWwX2S/n6Fo0569EbJfk+BXy/FUjbGrU2efHe'
-    '1nKBX14h39BXt9Ml3cNccO22O3HCNrcK+7W2+KYaoO+NCXwpW2wW07/r4WHWwUPI2nqa5nBTbOJ43/6TGVceGeHF'
-    'rDFFta2+vDf66hnY2pjf/GqBPQylm8958hjF7iuE0uoac46vjCz+GWlfLyWP/q7RJL70SYcvHavrZeKUqsW/4vrK'
-    '38k+zAPbufRk8HqUdkF9oxXwt7H9WsT4HpcdNDS+KnXQpu83CvIt/RK5g3PUd9Ph4yGOMjV15nO3cljvdVzy0vdZ'
-    'T2L7x8QaLKuj1hnU17+l4/F4/hhyEz3Zc0feLoKP4/udM9/vMKJ+sV71A+TdcMBaLrAtK0nxb9Idly7iuF1Nx37p'
-    'JYt/H6KXof143cosvLekf0Z1FAcW/7Tv0IM24V8gP+iD/O8HDn8zteRxY9eNfmAuYVJ7skJj+e/8/mWE76B+eeLw'
-    'y5P/jH/PtcgvLzpbElIH0SBa+LfibPmnDGpxjtM3wXMjZ6UGKGSMGca5EmOMuFn/XXspP5R9/aOw+dPcs9+H5Bj5'
-    'vzW85EI='
+    'eNrtXMtvXFcZv3dsz9jjxzwgtdOm6YRCbTexk1YggdWUVCVFXSChKohHCWFsTxIrfmGPmwZKASHRLUJILNmxZgeb'
+    'bvgHEHuEyo4N/0LDPfH31b/8cp53xlFofaWbO/E953ud73znfI9zZ7IsmyvuvLinivt+cU0UT3N/obj3ivuguDeL'
+    'u1fcbxb3urxbyfxXLs+mtG8KvKbAbArcpsBuCvym4MB+K0LnhMA0dE4Xz9HiHhfaFaf2a8nfTL+qvDNwPy/vc2mD'
+    'fczvGYGr8Ayu2eJZIxyXinuhuN8t7rbgmYY+80LbU9L2a/K7W9w3ARbjfEb6jwlfucAdl7su+C/KswOwlFeVkb7P'
+    'QX65RX51gGF4bRCvFxP6t0nmZekwfZah/YjcrvYnOI8Pp+LA99PwHvW3JnDHYD5MCx6j/0uC28C8IrBmAJbO22mB'
+    'oXPmpzCfFW4D5ga2wzmXWeZ6R55defbh76ZdhWQ56pFNS2Q3BnYI5+sMyFt5ds39Uc/cj+EvVm6qG6lyu+KQj0/X'
+    'VD7K6zjwjvcrsF68IrAujhzRrrZ/nMZiymH/0HblCTCM/s7LXRUY+/L8hSxqxu7fi2jTl2dPnlswDtrGpisr8lwC'
+    'uoyu/7MQ/BcFxiTBqBIM7Lsgay/TgvRvyPMloH9bnuvUd0/o+WtBz2n525o8u/LcBTkNwvMfK4d6l8pzDG+x46ey'
+    'OyBe+xF4dgAf8pAH8Cv/Nwr+XwT8IZpxjFQmOB57RNcWve+XkLWh8ysFnc+RfBjHFukI6pfCVNx5Au6nCtyL0n6T'
+    'cLNebpJcytBaRj7/LX6clfarADs0nrcHlM3f8yPZ3CQ93h5Qn827Gx4569PHo6HxT8Xvlx8DjWgDQ3I/ID76EXz0'
+    '86M5MGw+Qri/kx/6NrE2/R3CcQdkY+C9VvQ5RbahS3Ls0lzpOdY9XS8u5If+jW1e9QnWJvl+qXrfKn5cI9g79NwE'
+    '/agJrBQ7a/CcE59yGPql+9nJiDnVkH1YVmJdKWO/PpR2apOQB5utNH3+nB3ZnpCti33HOh27htv0zdD4gfQps76a'
+    '/nezo3nC+6R36P+8Nu06YJr14dmIubwF+psqhz2Sw9Uszn5skU3tWdZHA+8liFG8lwi3JnGEQXmalD2/j84K+B3v'
+    '0d+mwXd9cP3yE/etyfEu9iNcsST1j+fET0L/Sf2214r7B9BvDGhw+Xc6T818Ow3wM/AjXfB9tNhwNIU3Xz/2I1Gu'
+    'LtkcF80+fJOEr0qxx3nCGRODRDjq11wm3m9IX6WvLn5ylvuvSv7pvjIYJ5hc41n8tRtqYMbnhycyf6wyZ72vyBw6'
+    'GQPvGKRc3z7R+ydP5piHWqW147rsHU/G4/HaoRas0yfzISD/tBnRSV0HRk/WgZgxOFkH/s9l3qI8XIXycKfA7zA+'
+    'zJliJp3t2G0W+yjPdsJ+1ST5Sr54j8Kpk49ySvo0wFdXfap53jNdGdA1RWtiCI6PxynicRBYMwRrQmCF8qWpY6A0'
+    'ucbAFj/AOCHEJsz1W5f+mT6/gb6jlHvXHLXtnca5Gp74g8tXb0i8EOMFlYiYR0P+/znI6WIehPO8SzA/bPR/U/QB'
+    'ffIVeXdFaLD19Y3beXk+D7RUhScD90XRyWqkjE1+6Ay0d8knJfbhG5fYeEyZGEuVYIxEwJiVGGQoJubTI4bZdtSo'
+    'lKGtSXU3N4CWkURaJoSeOtR0rcnzdRj/quPdGIyhTZ98fXOKm6bEvdehVgZzmfdgTjGPVZCZ1vpdtdDJ71J45L5c'
+    '98B57z0Z02Wq/WgJnLcDNS4zZH+uC61PSz+UUSh3GFtLg3O2HZB33SEXn8xqkHvyyQ351BpIzFf1LDUFKblOjsvb'
+    'eBwT+TQFTxM2Ycgjv0vRKe6bW3JJIb7WRM8mCMYdy7xqw9gpvzM0hyZgTb9UvLnk2Lk+sj8ItB8T2+uTSwo8nU8N'
+    'GC+ckznx36Xc5ldFx7hvD35vWmqOUuwYrrmMZx1+Hzjy3oPotY6zLwdhyx34bAXnIGw2BGvwJgSGrt/LtE8ZhXXW'
+    't2fEsamJvodsSJlaqBeyw/q347A5ZeipkBxS1ouVwL7LBWfas+fSfQ3a/2tk6/eh5vXROX1/5OP79z9w+RC+/NeM'
+    'pe4y5Gf6aJ9/JEZR+UxfOA4fH7qBlqvysDeYeMWOL871J22/gLq/4vFLsN0tOp/Sg/V/VmjHmIWr/h79U1ettfox'
+    'Lv/ABx/XhnmIAdnm0zjxWZNapSbUFO7I827CutICm7dJcLZBni3wh+syRt8v7u8KLc8MgZYm1I10iYZ7gvM5qaXB'
+    'dwfUd5XGfS+RBqX9pqUuK1amFTqLsEE0ov3WmnqULfvyNcqz4j7AtjdQn7Viq3v56MGya714j+g6szJJdqVK55ku'
+    'BM4ghdZXPoNUk7hcyn4pNEfVr8O4w0PrZ+fQNrvss9bytCx1ezFxWd0L6v6jJvDM3780RD1A/6hqOccSGmvXGlIf'
+    '8hjPSowN16UtoiEPnBcpeyYuldZ2Al01sa1zon+4J6W8zac9NRPM23xy/bgTm4IMXU2es6Ha63/IHiHW91wr6W/8'
+    'RbhLwcN7JdsZhlj8fxA+U84PlcHzc4idpZxTOrDUn5fBf13soNY6m799T3IRWP9c1o+9Cj7ybRqjgwFhL1vqkbvZ'
+    'w2exUmGeBnrvko71IJ41iA/Nca8Un7ju8YlHIPcUc57TZtt97WPWBl//toNm5DlUb6pxa9T5Kqz57ENwLKEh+KeE'
+    '/t+d85/59eWO5sDvCJ1JrwnMlPg37nmWHLFinw+lspqDvPUC7f985/UbIqc64FEYmIdkujqArym+mIFvzrq+CrLz'
+    '0f1ZktUgeqWwY3j00YVnxV+F/6ecs4/BX0a2w5DTk8SHnvvG/w9zDFlOZ0lOiPcb5HP3Kcawkdm/X7JOcPYp7tCl'
+    'vNK+IwbSp/crBPdt2Ye5amc0H9mkcdQ1thURn6hb6iWRhgXipUc83pHnokX2YyD7DOJYPMb4rRb+HoxrLUQ8Fbmr'
+    'YM9qpFsdsT8T8O7r9M611o3IfqdKsTHcB41T3E7lN2GRr/Kv3+NAPR4dAL7qjG1/NGOxF7aYhAt2GRsS0z42bqPr'
+    'Isfv8LkD/2/IPr4F8UbU2z2asxuW2GaZGJ9tH/W0zAWVdYV4r0TGYm31UFdoPGNr/2YBrtrZiyXgtEmvU3SqCnPK'
+    '9n0UM+b1/IhnXw71vIW22H31rPg+KFfVsXfJ/u2Q/vQTdENjWS8Qrl2KV6/S+ORgi1Nyj4sUj4qlb5bgdGmdukdz'
+    'ZS0RR03a4lrao9j6z2C+r9E6zPTsS59tmfMKB2W6TbA4/o65jYbY0RrB0nfXRA9DeEzbN2GtZhvTd9izm8TnGrQz'
+    'ML8Mda77BIu/vYb8NiR+PEl4bfkSzeVNO+DzHonPtdtyG7swjoPaVqyn/JWJN0DcPMWfnnXkBJdJfjsOXmx7xIbk'
+    'v2ZJvj1ai9QmvkXvb0G9FtsgrWOdd9B9K2C/lK9v0ZizHr1eku/TwPdbkbSt0NMmL/YdFwJ7tgrtPX01pm3SPcyJ'
+    'jd92B5DZ5lahtsgW52FfDX2c81n6N9jmLXBj6kli/Ntph+/G+vYT0qMNR7v9kngvEP675Ett0Dy9Te03LPhRx9gX'
+    '6zhs9b7DR9wM+IjLnn3OCOloilxS9ti22GVK/7ZHt0cdPMTsuc6QbZ+RtZLqlKx5VoSXsvcInc8J1W60qOYx9bul'
+    'DVgnY+nmb1XwGKXm3WNpdY05+/VGFv9KXHcvZ49+m3EQH2vO4WOl6noZ/7Vq2XfzGZHfS2zsgc2ZfzJ4HaZd0D3z'
+    'IsVdliCuGsvzcdlBQ+PLEqc0fd8IxPk6JWJWvF5tOtaTXok4M9oB87tdOaxZPy55aXvWk9T+KT4oy2rYOoP6+rf8'
+    'aDyeP4aY1azUpCFvl2Dv66sfjI2ls151IuTt2tstBGzLYhb+ru5x6SKO27X8aD922eL3xehlbD9et2oW3jmuvEq1'
+    'iZzzsulBk/Bzvfb7xb/vO/yQ3JI/SF03OpExpkHtySKN5b+L+9cJewf11zKHv5b95+ib9CF/LXQ+NqZOcJpo4e/d'
+    '2uKSNahVPc69CZ59PSc1sjFjXLf4YKljjLht+XFbrcGPpO5tGDb/JCfh30Ny7OR/tuKP+g=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -92,20 +95,28 @@ TABLE: dict[
     ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11168, 596, 0, (), (None,)),
     ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11764, 400, 0, (), (None,)),
     ('\\S+', 0): (32, 12164, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12228, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 12844, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13364, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 13884, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 15604, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 15668, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 15848, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16036, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 16416, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 16520, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 16716, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 17400, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 19004, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 19144, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 19340, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 19840, 3040, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12228, 188, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12416, 616, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13032, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13264, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13784, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14304, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 16024, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16088, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 16268, 188, 0, (), (None,)),
+    ('^ *(?:\\d+|-): +(?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-): +(?:[0-9a-f]{7,40}|-{7,40}) ', 8): (40, 16456, 600, 0, (), (None,)),
+    ('^ *-: +-{7,40} > \\d+: +[0-9a-f]{7,40} ', 8): (40, 17056, 296, 0, (), (None,)),
+    ('^ *\\d+: +[0-9a-f]{7,40} < -: +-{7,40} ', 8): (40, 17352, 296, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17648, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 18028, 104, 0, (), (None,)),
+    ('^(?:- |\\? )', 8): (40, 18132, 96, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 18228, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 18424, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 19108, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 20712, 140, 0, (), (None,)),
+    ('^\\++ \\S', 8): (40, 20852, 88, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 20940, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21388, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 21584, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22084, 3040, 0, (), (None,)),
 }
