@@ -14,53 +14,54 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXMtvXFcZv3dsz9jjxzwgtdOm6YRCbTexk1YggdWUVCVFXSChKohHCWFsTxIrfmGPmwZKASHRLUJILNmxZgeb'
-    'bvgHEHuEyo4N/0LDPfH31b/8cp53xlFofaWbO/E953ud73znfI9zZ7IsmyvuvLinivt+cU0UT3N/obj3ivuguDeL'
-    'u1fcbxb3urxbyfxXLs+mtG8KvKbAbArcpsBuCvym4MB+K0LnhMA0dE4Xz9HiHhfaFaf2a8nfTL+qvDNwPy/vc2mD'
-    'fczvGYGr8Ayu2eJZIxyXinuhuN8t7rbgmYY+80LbU9L2a/K7W9w3ARbjfEb6jwlfucAdl7su+C/KswOwlFeVkb7P'
-    'QX65RX51gGF4bRCvFxP6t0nmZekwfZah/YjcrvYnOI8Pp+LA99PwHvW3JnDHYD5MCx6j/0uC28C8IrBmAJbO22mB'
-    'oXPmpzCfFW4D5ga2wzmXWeZ6R55defbh76ZdhWQ56pFNS2Q3BnYI5+sMyFt5ds39Uc/cj+EvVm6qG6lyu+KQj0/X'
-    'VD7K6zjwjvcrsF68IrAujhzRrrZ/nMZiymH/0HblCTCM/s7LXRUY+/L8hSxqxu7fi2jTl2dPnlswDtrGpisr8lwC'
-    'uoyu/7MQ/BcFxiTBqBIM7Lsgay/TgvRvyPMloH9bnuvUd0/o+WtBz2n525o8u/LcBTkNwvMfK4d6l8pzDG+x46ey'
-    'OyBe+xF4dgAf8pAH8Cv/Nwr+XwT8IZpxjFQmOB57RNcWve+XkLWh8ysFnc+RfBjHFukI6pfCVNx5Au6nCtyL0n6T'
-    'cLNebpJcytBaRj7/LX6clfarADs0nrcHlM3f8yPZ3CQ93h5Qn827Gx4569PHo6HxT8Xvlx8DjWgDQ3I/ID76EXz0'
-    '86M5MGw+Qri/kx/6NrE2/R3CcQdkY+C9VvQ5RbahS3Ls0lzpOdY9XS8u5If+jW1e9QnWJvl+qXrfKn5cI9g79NwE'
-    '/agJrBQ7a/CcE59yGPql+9nJiDnVkH1YVmJdKWO/PpR2apOQB5utNH3+nB3ZnpCti33HOh27htv0zdD4gfQps76a'
-    '/nezo3nC+6R36P+8Nu06YJr14dmIubwF+psqhz2Sw9Uszn5skU3tWdZHA+8liFG8lwi3JnGEQXmalD2/j84K+B3v'
-    '0d+mwXd9cP3yE/etyfEu9iNcsST1j+fET0L/Sf2214r7B9BvDGhw+Xc6T818Ow3wM/AjXfB9tNhwNIU3Xz/2I1Gu'
-    'LtkcF80+fJOEr0qxx3nCGRODRDjq11wm3m9IX6WvLn5ylvuvSv7pvjIYJ5hc41n8tRtqYMbnhycyf6wyZ72vyBw6'
-    'GQPvGKRc3z7R+ydP5piHWqW147rsHU/G4/HaoRas0yfzISD/tBnRSV0HRk/WgZgxOFkH/s9l3qI8XIXycKfA7zA+'
-    'zJliJp3t2G0W+yjPdsJ+1ST5Sr54j8Kpk49ySvo0wFdXfap53jNdGdA1RWtiCI6PxynicRBYMwRrQmCF8qWpY6A0'
-    'ucbAFj/AOCHEJsz1W5f+mT6/gb6jlHvXHLXtnca5Gp74g8tXb0i8EOMFlYiYR0P+/znI6WIehPO8SzA/bPR/U/QB'
-    'ffIVeXdFaLD19Y3beXk+D7RUhScD90XRyWqkjE1+6Ay0d8knJfbhG5fYeEyZGEuVYIxEwJiVGGQoJubTI4bZdtSo'
-    'lKGtSXU3N4CWkURaJoSeOtR0rcnzdRj/quPdGIyhTZ98fXOKm6bEvdehVgZzmfdgTjGPVZCZ1vpdtdDJ71J45L5c'
-    '98B57z0Z02Wq/WgJnLcDNS4zZH+uC61PSz+UUSh3GFtLg3O2HZB33SEXn8xqkHvyyQ351BpIzFf1LDUFKblOjsvb'
-    'eBwT+TQFTxM2Ycgjv0vRKe6bW3JJIb7WRM8mCMYdy7xqw9gpvzM0hyZgTb9UvLnk2Lk+sj8ItB8T2+uTSwo8nU8N'
-    'GC+ckznx36Xc5ldFx7hvD35vWmqOUuwYrrmMZx1+Hzjy3oPotY6zLwdhyx34bAXnIGw2BGvwJgSGrt/LtE8ZhXXW'
-    't2fEsamJvodsSJlaqBeyw/q347A5ZeipkBxS1ouVwL7LBWfas+fSfQ3a/2tk6/eh5vXROX1/5OP79z9w+RC+/NeM'
-    'pe4y5Gf6aJ9/JEZR+UxfOA4fH7qBlqvysDeYeMWOL871J22/gLq/4vFLsN0tOp/Sg/V/VmjHmIWr/h79U1ettfox'
-    'Lv/ABx/XhnmIAdnm0zjxWZNapSbUFO7I827CutICm7dJcLZBni3wh+syRt8v7u8KLc8MgZYm1I10iYZ7gvM5qaXB'
-    'dwfUd5XGfS+RBqX9pqUuK1amFTqLsEE0ov3WmnqULfvyNcqz4j7AtjdQn7Viq3v56MGya714j+g6szJJdqVK55ku'
-    'BM4ghdZXPoNUk7hcyn4pNEfVr8O4w0PrZ+fQNrvss9bytCx1ezFxWd0L6v6jJvDM3780RD1A/6hqOccSGmvXGlIf'
-    '8hjPSowN16UtoiEPnBcpeyYuldZ2Al01sa1zon+4J6W8zac9NRPM23xy/bgTm4IMXU2es6Ha63/IHiHW91wr6W/8'
-    'RbhLwcN7JdsZhlj8fxA+U84PlcHzc4idpZxTOrDUn5fBf13soNY6m799T3IRWP9c1o+9Cj7ybRqjgwFhL1vqkbvZ'
-    'w2exUmGeBnrvko71IJ41iA/Nca8Un7ju8YlHIPcUc57TZtt97WPWBl//toNm5DlUb6pxa9T5Kqz57ENwLKEh+KeE'
-    '/t+d85/59eWO5sDvCJ1JrwnMlPg37nmWHLFinw+lspqDvPUC7f985/UbIqc64FEYmIdkujqArym+mIFvzrq+CrLz'
-    '0f1ZktUgeqWwY3j00YVnxV+F/6ecs4/BX0a2w5DTk8SHnvvG/w9zDFlOZ0lOiPcb5HP3Kcawkdm/X7JOcPYp7tCl'
-    'vNK+IwbSp/crBPdt2Ye5amc0H9mkcdQ1thURn6hb6iWRhgXipUc83pHnokX2YyD7DOJYPMb4rRb+HoxrLUQ8Fbmr'
-    'YM9qpFsdsT8T8O7r9M611o3IfqdKsTHcB41T3E7lN2GRr/Kv3+NAPR4dAL7qjG1/NGOxF7aYhAt2GRsS0z42bqPr'
-    'Isfv8LkD/2/IPr4F8UbU2z2asxuW2GaZGJ9tH/W0zAWVdYV4r0TGYm31UFdoPGNr/2YBrtrZiyXgtEmvU3SqCnPK'
-    '9n0UM+b1/IhnXw71vIW22H31rPg+KFfVsXfJ/u2Q/vQTdENjWS8Qrl2KV6/S+ORgi1Nyj4sUj4qlb5bgdGmdukdz'
-    'ZS0RR03a4lrao9j6z2C+r9E6zPTsS59tmfMKB2W6TbA4/o65jYbY0RrB0nfXRA9DeEzbN2GtZhvTd9izm8TnGrQz'
-    'ML8Mda77BIu/vYb8NiR+PEl4bfkSzeVNO+DzHonPtdtyG7swjoPaVqyn/JWJN0DcPMWfnnXkBJdJfjsOXmx7xIbk'
-    'v2ZJvj1ai9QmvkXvb0G9FtsgrWOdd9B9K2C/lK9v0ZizHr1eku/TwPdbkbSt0NMmL/YdFwJ7tgrtPX01pm3SPcyJ'
-    'jd92B5DZ5lahtsgW52FfDX2c81n6N9jmLXBj6kli/Ntph+/G+vYT0qMNR7v9kngvEP675Ett0Dy9Te03LPhRx9gX'
-    '6zhs9b7DR9wM+IjLnn3OCOloilxS9ti22GVK/7ZHt0cdPMTsuc6QbZ+RtZLqlKx5VoSXsvcInc8J1W60qOYx9bul'
-    'DVgnY+nmb1XwGKXm3WNpdY05+/VGFv9KXHcvZ49+m3EQH2vO4WOl6noZ/7Vq2XfzGZHfS2zsgc2ZfzJ4HaZd0D3z'
-    'IsVdliCuGsvzcdlBQ+PLEqc0fd8IxPk6JWJWvF5tOtaTXok4M9oB87tdOaxZPy55aXvWk9T+KT4oy2rYOoP6+rf8'
-    'aDyeP4aY1azUpCFvl2Dv66sfjI2ls151IuTt2tstBGzLYhb+ru5x6SKO27X8aD922eL3xehlbD9et2oW3jmuvEq1'
-    'iZzzsulBk/Bzvfb7xb/vO/yQ3JI/SF03OpExpkHtySKN5b+L+9cJewf11zKHv5b95+ib9CF/LXQ+NqZOcJpo4e/d'
-    '2uKSNahVPc69CZ59PSc1sjFjXLf4YKljjLht+XFbrcGPpO5tGDb/JCfh30Ny7OR/tuKP+g=='
+    'eNrtXMtvXFcZv3fGnrHHnpk7A+k4j6YTCrVdx05agQRWU1KVFHWBhKogHiWEsT1JrIwf2OOmgVJASHSLEBJLdqzZ'
+    'wYYN/wBijyrYseFfaLgn/k79yy/neccOoZ0r3dyJ7znf+V7nO+d7nNtIkmQuv9P8ns3vB/k1nT/V/bn83svvg/we'
+    '5Hc/v9/M7w15t5q4r1SembTPBF4mMDOBmwnsTOBnMgb2WxU8pwWmwrOePyfye0pw12Pqfi35m+pXkXcK7mflfSpt'
+    'sI/63RC4Gp4aq5M/qzTG5fxeyO9387st49Shz7zg9oy0/Yr87uX3LYDFY56V/pNCVypwp+SuyfiX5NkFWJpWzSP9'
+    'PgX+pQb+1QCGorVJtF6K6N8mnhfFQ/VZgfZluW3tx2Oe3Jh6DHxfh/eov1WBOwnzoS7jKP1flrEVzKsCqwGw9Lyt'
+    'Cww9Z34M81nDbcLcwHY45xLDXO/KsyfPIfxdtSsRLyccvGkJ7ybBDuF8bQC/Nc22uT/hmPsh9IXyTetGLN+uWvjj'
+    '0jXNH03rFNCO9yuwXrwisC6Vj3DXtn+KZDFrsX9ou9IIGEp/5+WuCIx9ef5MFjVl9+8HtBnKsy/PLZCDbmPSlVV5'
+    'LgNeStf/kTP+8wJjhmBUCAb2XZC1l3FB/Dfl+RLgvy3PDeq7J/j8OcfntPxtXZ49ee4Cn0ah+felQ72LpTmEtlD5'
+    'ad4dEK3DgHF2YDykIfWMr+m/mdP/IozvwxllpHmC8tgjvLbo/bAArxWeX8rxfI74w2NskY6gfmmYeuw0Yuxn8rEX'
+    'pf2Axma9HBBfiuBahD//yX+cl/ZrANsnzzsj8uZv6RFvbpEeb4+oz+rdTQef9dNFo8LxD/nvl58AjmgDfXw/IDqG'
+    'AXQM06M5cNx0+Mb+Vnro24Ta9HdojLvAGwXvtbzPKbINPeJjj+ZK37Lu6fXiYnro35jm1ZBgDcj3i9X7Vv7jOsHe'
+    'oecA9KMqsGLsrBrngviUx6Ffej87EzCnmrIPSwqsK0Xs11+knbZJSIPJVqo+f0yObI/P1oW+Y50OXcNN+qZw/ED6'
+    'FFlfVf97ydE84X3SO/R/Xpt2LTDV+vBswFzeAv2N5cMe8eFaEmY/tsim9g3ro4L3EsQo3ouEW5U4wqg0zcie34Vn'
+    'CfyO9+hvdfBdH14//9h9yzjexX6ELZak/eM58ZPQf9J+22v5/T3oNwk42Pw7PU/VfDsN8BPwI23wXbiYxsiENlc/'
+    '9iORrzbenBTOrvFmaLwKxR7nacyQGCTC0X7NFaL9pvTV+NXET05S91VKP9lXAnKCyTWVhF+7vgZKPt8f8/yJ8pz1'
+    'viRzaCwDpwxirm+O9f7p4znmodZo7bghe8exPJ6sHWrBOj2eDx7+x82Ibuw6MDFeB0JkMF4H/s953qI8XInycKfA'
+    '71A+zLl8Jp3vmm0W+yjPdv1+1Qz5Sq54j4ZTIx/llPRpgq+u9anqeM94JYDXLK2JPjguGmeJxlFgNQjWtMDy5Utj'
+    'ZaBxssnAFD/AOCHEJtT1a5v+qT6/gr4TlHvXOWrTOx3najriDzZfvSnxQowXlAJiHk35/2cgp4t5EM7zLsP8MOH/'
+    'ddEH9MlX5d1VwcHU1yW3JXk+D7hUhCYF90XRyUogj1V+6By0t/EnJvbhkktoPKZIjKVCMMoBMDoSg/TFxFx6xDDb'
+    'lhqVIrhlVHdzE3ApR+IyLfjUoKZrXZ6vg/wrlneTIEOTPrn6phQ3jYl7b0CtDOYy78OcYhorwDNd63fNgCe/i6GR'
+    '+3LdA+e990SmK1T70RI4b3tqXBpkf24IrmekH/LIlzsMraXBOdv28Ltm4YuLZ1XIPbn4hnTqGkjMV/UNNQUxuU6O'
+    'y5tonBT+ZDJOBpswpJHfxegU900NuSQfXeuiZ9ME465hXrVBdpreBs2haVjTL+dvLlt2ro/tDzztJ8X2uvgSA0/P'
+    'pybIC+dkSvT3KLf5ZdEx7tuH3wNDzVGMHcM1l8fZgN8Hlrz3KHqt5ezKQZhyBy5bwTkIkw3RNXhlQw3eEsy5JUPN'
+    '3rSMqduv0L5mAtZl1x4TZVmV+eGzOUVqp15IDuvlTsJGFcGnRHyIWV9WPfs0G5y6Y4+m90G4XlyntWEfamQftwEP'
+    'yh89ePCBzedw5csahjpNn1/qwn3+sZhG6VN9oRw+OnQbDVfpUe8x8gqVL871p21/gbq/6vBjsN1tOs/Sh/1CR3DH'
+    'GIetXh/9WVtttvZ7bP6ECz6uJfMQMzLNpymisyq1TRnUIO7I817EOtQCmzcgONvAzxb4zzWR0Xfz+9uCy9ljwCWD'
+    'OpMe4XBfxnxOam/w3QH1XSO570XioHG/ZajjCuVpic4ubBKOaL91DT7yln3/KuVlcd9g2ktoH7dkqpP558Nl13jx'
+    'ntJ2xmWG7EqFzj9d9JxZ8q2vfGapKnG8mP2Vb45qPxDjFI+sn91D22yzz7r2p2Wo8wuJ4+q9o95/VAWe+vsXjlEP'
+    '0J+qGM69+GRtW0NqxyzjjsTkcF3aIhxSz/mSomfoYnFtR+BVFds6J/qHe1LK83zSUznePM/H1w+7oSlL35XxnPXV'
+    'av9d9gihvup6QX/jT0JdzDi8VzKdeQgd/3dCZ8x5oyLj/BRibTHnmg4M9epFxr8hdlDXRqu/fUdyF1gvXdSPvQY+'
+    '8h2S0cGIsFcM9cu95NGzW7EwTwO+90jH+hD/GsWH5jhZjE9cc/jEZchVhZz/NNl2V/uQtcHVv22Iy5yluEwNDFMt'
+    'cZ8Lr8pYMTFo3EcsW+K1eM62C7H1OcgXL9A+ynVOvilrHtKjYWD+j3HpwniZ+DQKvjpj+irsq2w+1KeBP6xPZYoP'
+    'sj5VgZ/LAKcpPNLvvkrvSoY4ZAo1QD79RfksJfFn08tkG3x13FomuDZUYG/MvjaP35TxZwXP31xw4+vKyZ4B/9z3'
+    'rQeUi0nXXPqBbV+lPqHfFrCNWUSvWUeL8ON/jbs+047/H1U+zI/zxA+E+TWKCQwpBrKZmL/HskFw9iku0qM82b4l'
+    'RjOk90zz2yJPWy2Qzq9mJC+9B2gFxE9qhvpPxGGBaOkTjXfluWjg/STwPoE4G9st/PYMf9/GZoPYfs0ATFNcYIri'
+    'fpq+aQP9Gj9t71HPJkaAr2Vq2l81DPPWFNOwwY6dy6HtQ+M+ej/A8T987sD/m+IHtCBeiXq1R3Nq0xAbLRIjNK0v'
+    'Z0RXNa9LRHspMJZrqr+6SvIMrTXsAFxtty8VgNMmvY7RqQrMKdP3WJTMa+kRza6c7ZIBt9D9Rkd8J+Sr1rF3yT7t'
+    'kP4MI3RDx8JeoLF2Kd69RvJJwVbG5C4XKZ4Vil+H4PRoHblPc2U9coyqtMW1rk+x+Z/AfF+ndZLx2Zc+2zLnNRzk'
+    '6TbB4vg95kaaYkerBEu/uy566BtHtX0T1lK2MUOLPbtFdK5DOwXzi1BXu0+w+FtvSG9T4s8zNK4p36JzgXULfN7D'
+    '8Dl6U25kF+Q4qm3F+s1fqHgFxN1j/IyOJae4QvzbsdBi2sM1JX/WIf72aS3SNvEten8b6sPYBum62XkL3rc99kvT'
+    '9Q2SOevR6wXpPg10vxWI2yo9Tfxi/3nB47eVaG/oqmltk+5hTm3qjj0AzTa3ArVMiMu8Ye8VUjcS4gPWLX4P68WP'
+    'SN6blnb7Bce9SOPfI59kk+bTHWq/aRgfdYF9mq7Fpu5bfK2Bx9dacexHyqRLMXyJ2QubYpQx/dsOHZyw0BCyNzpH'
+    'NrghaxrVIxnzqQgvZo/gO7fjq9FoUS1k7PdMm7CeheLN37BgGcXm10Nxtcmc/WPFiw8j18cryePfbBzFF5qz+EKx'
+    'ul7Ez6wY9sd8duS3Eld6aHPmnw5aj9Mu6L3tIsXDliH2GErzSdlBhePLEuNTfd/wxMu6BWI/vF4NLOtJv0AsFu2A'
+    '+t0uHdaynxS/dHvWk9j+Mb4i8+q4dQb19a/pkTyeP4HYUkdqz5C2y7BHddUJhsahWa+6Afy27e0WPLZlMfF/b/ek'
+    'dBHldj092o9dMfhnIXoZ2o/XraqBds6TrVENIufnTHqQ0fhcl/1+/u/7Fn/BlOuIXTe6gbGgUe3JIsnyX/n9y4i9'
+    'g/arEotflfz76Fv1Pr/Kd242pB6wTrjwd3BN8cMq1KSe5N4Ez8RekFrYEBnXDD5YrIxxbFP+3pQr/YHUtx2HzR/n'
+    'Dtx7SI5x/BcuI3ls'
 )
 TABLE: dict[
     tuple[str, int],
@@ -93,30 +94,31 @@ TABLE: dict[
     ('[eE](?i:rror|xception):', 0): (32, 10700, 228, 0, (), (None,)),
     ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 10928, 240, 0, (), (None,)),
     ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11168, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11764, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 12164, 64, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12228, 188, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12416, 616, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13032, 232, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13264, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13784, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14304, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 16024, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16088, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 16268, 188, 0, (), (None,)),
-    ('^ *(?:\\d+|-): +(?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-): +(?:[0-9a-f]{7,40}|-{7,40}) ', 8): (40, 16456, 600, 0, (), (None,)),
-    ('^ *-: +-{7,40} > \\d+: +[0-9a-f]{7,40} ', 8): (40, 17056, 296, 0, (), (None,)),
-    ('^ *\\d+: +[0-9a-f]{7,40} < -: +-{7,40} ', 8): (40, 17352, 296, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17648, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 18028, 104, 0, (), (None,)),
-    ('^(?:- |\\? )', 8): (40, 18132, 96, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 18228, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 18424, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 19108, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 20712, 140, 0, (), (None,)),
-    ('^\\++ \\S', 8): (40, 20852, 88, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 20940, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21388, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 21584, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22084, 3040, 0, (), (None,)),
+    ('\\+', 0): (32, 11764, 48, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11812, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 12212, 64, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12276, 188, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12464, 616, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13080, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13312, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13832, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14352, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 16072, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16136, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16316, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 16908, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 17020, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17124, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17312, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17584, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17856, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 18236, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 18340, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 18536, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 19220, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 20824, 140, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 20964, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21412, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 21608, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22108, 3040, 0, (), (None,)),
 }

@@ -28,17 +28,21 @@ from itertools import islice
 
 from domain.precompiled import precompiled
 
-# A traced command at the margin: the ``+`` of each level, a blank, the command.
-_TRACED = precompiled(r"^\++ \S", re.M)
+# A traced command at the margin: the ``+`` of each level, a blank, the command. Searched from
+# the newline before it (a ``^`` under ``re.M`` is tried at every character; ``re`` finds a
+# pattern's opening newline as fast as ``in``), as the lines opening on ``+`` are its sign.
+_TRACED = precompiled(r"\n\++ \S")
 # What a ``difflib`` or ``unittest`` diff writes beside its ``+ line``.
-_DIFF_BESIDE = precompiled(r"^(?:- |\? )", re.M)
+_DIFF_BESIDE = precompiled(r"\n(?:- |\? )")
+_PLUS = precompiled(r"\+")
 TRACED_COMMANDS = 3
 
 
 def _traced(text: str) -> bool:
     """Whether ``text`` holds ``TRACED_COMMANDS`` traced commands and no line of a diff."""
-    found = len(list(islice(_TRACED.finditer(text), TRACED_COMMANDS)))
-    return found == TRACED_COMMANDS and _DIFF_BESIDE.search(text) is None
+    lines = "\n" + text
+    found = len(list(islice(_TRACED.finditer(lines), TRACED_COMMANDS)))
+    return found == TRACED_COMMANDS and _DIFF_BESIDE.search(lines) is None
 
 
 # ``grep`` (``egrep``, ``git grep``), its options, then a quoted pattern.
@@ -47,26 +51,35 @@ _GREP_PATTERN = precompiled(r"\bgrep(?: +-[A-Za-z]+)* +['\"]")
 _GO_SUBTEST = precompiled(r"\bTest[A-Z0-9_]\w*/[\w-]")
 _PIP_MISSING = precompiled(r"^\S+ \S+ requires \S+, which is not installed\.$", re.M)
 # A row of ``git range-diff``: the number and commit of each side (``-:  -------`` for none),
-# between them ``<`` (first side only), ``>`` (second only), ``!`` (changed) or ``=``.
-_RANGE_SIDE = r"(?:\d+|-): +(?:[0-9a-f]{7,40}|-{7,40})"
-_RANGE_ROW = precompiled(rf"^ *{_RANGE_SIDE} [<>!=] +{_RANGE_SIDE} ", re.M)
-_RANGE_REMOVED = precompiled(r"^ *\d+: +[0-9a-f]{7,40} < -: +-{7,40} ", re.M)
-_RANGE_ADDED = precompiled(r"^ *-: +-{7,40} > \d+: +[0-9a-f]{7,40} ", re.M)
+# between them ``<`` (first side only), ``>`` (second only), ``!`` (changed) or ``=``. git
+# writes two blanks after each side's colon, and pads the numbers to one width.
+_RANGE_SIDE = r"(?:\d+|-):  (?:[0-9a-f]{7,40}|-{7,40})"
+_RANGE_ROW = precompiled(rf"\n *{_RANGE_SIDE} [<>!=] +{_RANGE_SIDE} ")
+
+
+def _range_row(text: str) -> bool:
+    """Whether a line of ``text`` is a ``git range-diff`` row (searched from its newline, as
+    ``_TRACED``)."""
+    return _RANGE_ROW.search("\n" + text) is not None
+
+
+_RANGE_REMOVED = precompiled(r"^ *\d+:  [0-9a-f]{7,40} < -:  -{7,40} ", re.M)
+_RANGE_ADDED = precompiled(r"^ *-:  -{7,40} > \d+:  [0-9a-f]{7,40} ", re.M)
 
 Sign = tuple[str, str | Callable[[str], object]]
 
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
 RUN_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
-    ((("+", "+ "),), _traced, "command script"),
+    ((("+", "\n+"), ("+", _PLUS.match)), _traced, "command script"),
     ((("g", "grep "),), _GREP_PATTERN.search, "pattern select"),
     ((("T", "Test"),), _GO_SUBTEST.search, "subtest"),
     ((("w", "which is not installed"),), _PIP_MISSING.search, "missing"),
     (
-        (("<", " < "), (">", " > "), ("!", " ! "), ("=", " = ")),
-        _RANGE_ROW.search,
+        ((":", ":  "),),
+        _range_row,
         "commit branch version",
     ),
-    ((("<", " < -:"),), _RANGE_REMOVED.search, "removed dropped"),
+    ((("<", " < -:  "),), _RANGE_REMOVED.search, "removed dropped"),
     (((">", "- > "),), _RANGE_ADDED.search, "added"),
 )

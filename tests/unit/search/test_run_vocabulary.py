@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.chunking import chunk
 from domain.content_type import ContentType
+from domain.search.run_vocabulary import TRACED_COMMANDS, _range_row, _traced
 from domain.search.tool_vocabulary import tool_vocabulary_facts
 
 # ``bash -x`` of a script, ``PS4`` naming the script and the line (and the default ``+ ``).
@@ -89,3 +94,38 @@ def test_a_word_the_text_says_is_not_repeated() -> None:
 def test_a_traced_section_carries_the_words() -> None:
     (section,) = chunk(_TRACE, ContentType.PLAINTEXT)
     assert "command script" in section.facts
+
+
+# The tests written with ``^`` under ``re.M``, as the two searched from a newline must read.
+_TRACED_AT_MARGIN = re.compile(r"^\++ \S", re.M)
+_DIFF_AT_MARGIN = re.compile(r"^(?:- |\? )", re.M)
+_RANGE_ROW_AT_MARGIN = re.compile(
+    r"^ *(?:\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ",
+    re.M,
+)
+_PIECES = st.sampled_from(
+    [
+        "+ a",
+        "++ b c",
+        "+x",
+        "- a",
+        "? ^",
+        "-- a",
+        "+  ",
+        "1:  77de080 ! 1:  13cc5cc A",
+        " 3:  ce75684 < -:  ------- B",
+        "-:  ------- > 3:  5a56997 C",
+        "-: ------- = 2: 009118b",
+        "12:  abcdef0",
+        *"\n\n\n  +-?!=<>:1a-",
+    ]
+)
+_TEXTS = st.lists(_PIECES, max_size=12).map("".join) | st.lists(_PIECES, max_size=8).map("\n".join)
+
+
+@settings(max_examples=2000)
+@given(_TEXTS)
+def test_the_tests_searched_from_a_newline_read_as_at_the_margin(text: str) -> None:
+    traced = len(_TRACED_AT_MARGIN.findall(text)) >= TRACED_COMMANDS
+    assert _traced(text) == (traced and _DIFF_AT_MARGIN.search(text) is None)
+    assert _range_row(text) == (_RANGE_ROW_AT_MARGIN.search(text) is not None)

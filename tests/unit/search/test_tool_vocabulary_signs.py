@@ -49,8 +49,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "pattern select": ("grep ",),
     "subtest": ("Test",),
     "missing": ("which is not installed",),
-    "commit branch version": (" < ", " > ", " ! ", " = "),
-    "removed dropped": (" < -:",),
+    "commit branch version": (":  ",),
+    "removed dropped": (" < -:  ",),
     "added": ("- > ",),
 }
 _EVERY_PLAIN_SIGN = [*_PLAIN_SIGNS.values(), *_RUN_PLAIN_SIGNS.values()]
