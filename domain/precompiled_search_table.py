@@ -14,50 +14,54 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXN1vXEcVv3dt712vvZ+QbtKm6YaW2m4TJ61AAqtBqUpAfUBCVRDQEsLG3nwodmzZ66aGUkBI8IoQEo+88cwb'
-    'vPDCP1DxjhC88dJ/oeVOfE73l19m5s7ctaNQ9krXs95753zNmTPnnDmzzSRJTuZ3mt+L+f1Jfs3nrbm/kN+7+b2f'
-    '35v5PczvN/N7Q56tJf4rlbYt77cFXltgtgVuW2C3BX5bcGC/NaFzXmAaOht5O5vfNaFdcWq/jnxn+lXlmYH7eXme'
-    'yjvYx3xuClyFZ3D18jYjHBfzezm/38vvruBpQJ8loe0pefer8nmQ3zcBFuN8RvrPCV+pwK3JXRf8F6TtAyzlVWWk'
-    'z1OQX2qRXx1gGF5bxOuFiP5dknlZOkyfVXh/Rm7X+1Ocx4dTceDzBjxH/c0E7hzMh4bgMfp/XnAbmJcFVhNg6bxt'
-    'CAydMz+G+axwWzA38D2cc4llrvelHUg7gu/NexWS5axHNh2R3RzYIZyvTZC38uya+7OeuR/CX6jcVDdi5XbZIR+f'
-    'rql8lNca8I73a7BevCawLsyMaVfbX6OxWHTYP7RdaQQMo79LclcFxp60P5NFzdj9g4B3RtIOpd2CcdB3bLqyJu15'
-    'oMvo+j9ywb8gMBYIRpVgYN9lWXuZFqT/jrSvAP33pN2gvrtCz19yek7Jd+vSDqTdATlNwvMfKod6F8tzCG+h46ey'
-    '2ydeRwF4tgEf8pAW4Ff+r+f8vwT4i2jGMVKZ4HjsEl1b9HxUQtaGzi/ndD5H8mEcW6QjqF8KU3GnEbifynGvyPub'
-    'hJv1cpPkUobWMvL5KP9wRt6/AbCLxvP2hLL5MB3L5ibp8b0J9dk8u+6Rs7Y+Hg2Nf8w/v/oYaEQbWCT3feJjFMDH'
-    'KB3PgaPmowj3d9LD2CbUpr9LOO6CbAy81/M+J8g2DEiOA5orQ8e6p+vFufQwvrHNqxHB2qTYL1bvO/mHqwR7m9pN'
-    '0I9MYMXYWYPnrMSUR6Ff6s8uBMyplvhhSYl1pYz9+qu8pzYJebDZStPnT8nY9hTZutBnrNOha7hN3wyNv5Y+ZdZX'
-    '0/9+Mp4n7Ce9S//z2rTjgGnWh2cD5vIW6G+sHHZJDleSMPuxRTZ1aFkfDbxXIEfxfiTcTPIIk/K0ID6/j84KxB3v'
-    '03cNiF0fXD//NHxrc76L4whXLknj45MSJ2H8pHHb6/n9NvSbAxpc8Z3OUzPfTgH8BOJIF3wfLTYcbeHN14/jSJSr'
-    'SzbHRbMP3wLhq1LucYlwhuQgEY7GNZeI9+vSV+mrS5ycpP6rkn62rwTGCSZXLQm/dopeMOPzg6nMH6vMWe8rMoem'
-    'Y+Adg5jr21O9f/JkjvtQN2jtuCa+43Q8Hq8d6sA6PZ0PBfKPmxH92HVgdroOhIzBdB34H5d5h/bhKrQPdwLiDhPD'
-    'nM5n0pm+3WZxjPJsvziuWqBYyZfvUTh1ilFOSJ8WxOqqT5nnOdOVAF2LtCYWwfHxuEg8TgKrSbDmBVbRfmnsGChN'
-    'rjGw5Q8wTwi5CXP9xqV/ps+voO8s7b3rHrXtmea5Wp78gytWb0m+EPMFlYCcR0v+/xzs6eI+CO/znof5YaP/m6IP'
-    'GJOvybPLQoOtr2/cXpb2eaClKjwZuC+JTlYDZWz2h07D+y75xOQ+fOMSmo8pk2OpEoyZABg9yUEW5cR8esQwu44a'
-    'lTK0tanu5jrQMhNJy7zQU4earnVp34DxrzqezcEY2vTJ1zelvGlM3nsDamVwL/MA5hTzWAWZaa3fFQud/CyGR+7L'
-    'dQ+8770rY7pKtR8dgfNOQY1Lk+zPNaH1aemHMiraOwytpcE52y2Qd90hF5/MMth78skN+dQaSNyvGlpqCmL2Ojkv'
-    'b+NxTuTTFjxtcMKQR34Wo1PcN7XsJRXxtS56Nk8w7lrmVRfGTvlt0hyahzX9Yv7kosNzfcQ/KHh/TmyvTy4x8HQ+'
-    'tWC8cE6mxP+A9ja/IjrGfYfwedNScxRjx3DNZTwb8Hnfse89iV7rOPv2IGx7Bz5bwXsQNhuCNXjzAkPX71XyU2Zh'
-    'nfX5jDg2meh7kQ0pUwv1YnJY/3YcNqcMPRWSQ8x6sVbgd7ngNDw+l/o1qltLj8T5lf/rC+3Tx4ehlOWqPBxRRV6+'
-    'PcImrQHDJ3TNRf/Bpqc10rNM6mDaUK+2Le39CJvVgfm0SXC0lusW5EIUv6H9+/n9XaHlmSOgpQ01CQOi4UBwPid1'
-    'Gvhsn/reIF9rN5IGpf2mpeYnVKYVqnO/QzQOwc5pvTbKluPEjPbwcI2xrTsaD1VsNRX/emDSrRf7H67zEAs036p0'
-    'VuZcwfmW1STufEsmOZ+YtbhGcaytPr9NMe1D/lb/0Ga57JbWiXQsNWEhOT/1M3RtywSe+f6LR6gH6HtXLWckisba'
-    'ZVvrRzzGPcnfoL3eIhrSgrMIZc9bxdLajaArE9t6UvQP/R3aE/isp/0L9wQ+vX7UD93eKrraPGeL6nr/Lut+aFyz'
-    'XtKX/bNwF4OHfQhbfXwo/t8LnzFnU8rg+SnkZWLOwOxbapvL4L8mdlDraM1335M8N9bWlo2RrkD8dZvGaH9C2KuW'
-    'WtcBnfOJhXkK6L1POjaEXMkk8RnnVGLirbon3pqBfY2Qs4I22+57P2Rt8PXvOmhGnotqGTUnijpfhTUfz5/a4tSW'
-    '4F8U+n971n+e1LcvcQbiDj7L+XXyZUfku99J7GfONwjOHvnzA8oF7jliixE9XyO474h9c+13ag65TWOoutsJ8Pvr'
-    'lhoXpGGZeBkSj3elXbHIfg5kn8D+M59HxvP1fIbfpWOsnwsA0+bP1ihPpvzNW/hX+vSMM+4Vzk4AX8fUZheapKcu'
-    'X9wFO+Yc91rE+6HxSib8c9yK7Tb835L1qwNxNurVLs2pO5aYvkxsa7MfT4uuqqwrxHslMAdh22O+TOMZWk/RA7hq'
-    'My+UgNMlvY7RqSrMKduZczPm9XTMsy8v/bKFttD1pCdrPspVdew9sk/bpD+jCN3QGO5FwrVDeZobND4p2MqYfO4K'
-    'xWGh9PUIzoDWkQOaK+uRODJ5F9e6IeWUfgLzfZ3WSaZnT/rckzmvcFCm9wgW550wp9cSO5oRLH12VfSwCI95901Y'
-    'S9nGjBz27CbxuQ7vGZhfgtqhPYLFv2eD/LYkb7JAeG15Qs3tNhzw2Yfhs4K2nN4OjOOkthVrVH5h/GzIF8X4kT3i'
-    'a5g8/NsY66QfzIvNh2tJ3rdH8h3SWqQ28S16fgv2wNkGaW3QkoPuWwX2S/n6Fo0569EbJfk+BXy/FUjbGrU2efHe'
-    '1nKBX14h39BXt9Ml3cNccO22O3HCNrcK+7W2+KYaoO+NCXwpW2wW07/r4WHWwUPI2nqa5nBTbOJ43/6TGVceGeHF'
-    'rDFFta2+vDf66hnY2pjf/GqBPQylm8958hjF7iuE0uoac46vjCz+GWlfLyWP/q7RJL70SYcvHavrZeKUqsW/4vrK'
-    '38k+zAPbufRk8HqUdkF9oxXwt7H9WsT4HpcdNDS+KnXQpu83CvIt/RK5g3PUd9Ph4yGOMjV15nO3cljvdVzy0vdZ'
-    'T2L7x8QaLKuj1hnU17+l4/F4/hhyEz3Zc0feLoKP4/udM9/vMKJ+sV71A+TdcMBaLrAtK0nxb9Idly7iuF1Nx37p'
-    'JYt/H6KXof143cosvLekf0Z1FAcW/7Tv0IM24V8gP+iD/O8HDn8zteRxY9eNfmAuYVJ7skJj+e/8/mWE76B+eeLw'
-    'y5P/jH/PtcgvLzpbElIH0SBa+LfibPmnDGpxjtM3wXMjZ6UGKGSMGca5EmOMuFn/XXspP5R9/aOw+dPcs9+H5Bj5'
-    'vzW85EI='
+    'eNrtXMtvXFcZv3fGnrHHnpk7A+k4j6YTCrVdx05agQRWU1KVFHWBhKogHiWEsT1JrIwf2OOmgVJASHSLEBJLdqzZ'
+    'wYYN/wBijyrYseFfaLgn/k79yy/neccOoZ0r3dyJ7znf+V7nO+d7nNtIkmQuv9P8ns3vB/k1nT/V/bn83svvg/we'
+    '5Hc/v9/M7w15t5q4r1SembTPBF4mMDOBmwnsTOBnMgb2WxU8pwWmwrOePyfye0pw12Pqfi35m+pXkXcK7mflfSpt'
+    'sI/63RC4Gp4aq5M/qzTG5fxeyO9387st49Shz7zg9oy0/Yr87uX3LYDFY56V/pNCVypwp+SuyfiX5NkFWJpWzSP9'
+    'PgX+pQb+1QCGorVJtF6K6N8mnhfFQ/VZgfZluW3tx2Oe3Jh6DHxfh/eov1WBOwnzoS7jKP1flrEVzKsCqwGw9Lyt'
+    'Cww9Z34M81nDbcLcwHY45xLDXO/KsyfPIfxdtSsRLyccvGkJ7ybBDuF8bQC/Nc22uT/hmPsh9IXyTetGLN+uWvjj'
+    '0jXNH03rFNCO9yuwXrwisC6Vj3DXtn+KZDFrsX9ou9IIGEp/5+WuCIx9ef5MFjVl9+8HtBnKsy/PLZCDbmPSlVV5'
+    'LgNeStf/kTP+8wJjhmBUCAb2XZC1l3FB/Dfl+RLgvy3PDeq7J/j8OcfntPxtXZ49ee4Cn0ah+felQ72LpTmEtlD5'
+    'ad4dEK3DgHF2YDykIfWMr+m/mdP/IozvwxllpHmC8tgjvLbo/bAArxWeX8rxfI74w2NskY6gfmmYeuw0Yuxn8rEX'
+    'pf2Axma9HBBfiuBahD//yX+cl/ZrANsnzzsj8uZv6RFvbpEeb4+oz+rdTQef9dNFo8LxD/nvl58AjmgDfXw/IDqG'
+    'AXQM06M5cNx0+Mb+Vnro24Ta9HdojLvAGwXvtbzPKbINPeJjj+ZK37Lu6fXiYnro35jm1ZBgDcj3i9X7Vv7jOsHe'
+    'oecA9KMqsGLsrBrngviUx6Ffej87EzCnmrIPSwqsK0Xs11+knbZJSIPJVqo+f0yObI/P1oW+Y50OXcNN+qZw/ED6'
+    'FFlfVf97ydE84X3SO/R/Xpt2LTDV+vBswFzeAv2N5cMe8eFaEmY/tsim9g3ro4L3EsQo3ouEW5U4wqg0zcie34Vn'
+    'CfyO9+hvdfBdH14//9h9yzjexX6ELZak/eM58ZPQf9J+22v5/T3oNwk42Pw7PU/VfDsN8BPwI23wXbiYxsiENlc/'
+    '9iORrzbenBTOrvFmaLwKxR7nacyQGCTC0X7NFaL9pvTV+NXET05S91VKP9lXAnKCyTWVhF+7vgZKPt8f8/yJ8pz1'
+    'viRzaCwDpwxirm+O9f7p4znmodZo7bghe8exPJ6sHWrBOj2eDx7+x82Ibuw6MDFeB0JkMF4H/s953qI8XInycKfA'
+    '71A+zLl8Jp3vmm0W+yjPdv1+1Qz5Sq54j4ZTIx/llPRpgq+u9anqeM94JYDXLK2JPjguGmeJxlFgNQjWtMDy5Utj'
+    'ZaBxssnAFD/AOCHEJtT1a5v+qT6/gr4TlHvXOWrTOx3najriDzZfvSnxQowXlAJiHk35/2cgp4t5EM7zLsP8MOH/'
+    'ddEH9MlX5d1VwcHU1yW3JXk+D7hUhCYF90XRyUogj1V+6By0t/EnJvbhkktoPKZIjKVCMMoBMDoSg/TFxFx6xDDb'
+    'lhqVIrhlVHdzE3ApR+IyLfjUoKZrXZ6vg/wrlneTIEOTPrn6phQ3jYl7b0CtDOYy78OcYhorwDNd63fNgCe/i6GR'
+    '+3LdA+e990SmK1T70RI4b3tqXBpkf24IrmekH/LIlzsMraXBOdv28Ltm4YuLZ1XIPbn4hnTqGkjMV/UNNQUxuU6O'
+    'y5tonBT+ZDJOBpswpJHfxegU900NuSQfXeuiZ9ME465hXrVBdpreBs2haVjTL+dvLlt2ro/tDzztJ8X2uvgSA0/P'
+    'pybIC+dkSvT3KLf5ZdEx7tuH3wNDzVGMHcM1l8fZgN8Hlrz3KHqt5ezKQZhyBy5bwTkIkw3RNXhlQw3eEsy5JUPN'
+    '3rSMqduv0L5mAtZl1x4TZVmV+eGzOUVqp15IDuvlTsJGFcGnRHyIWV9WPfs0G5y6Y4+m90G4XlyntWEfamQftwEP'
+    'yh89ePCBzedw5csahjpNn1/qwn3+sZhG6VN9oRw+OnQbDVfpUe8x8gqVL871p21/gbq/6vBjsN1tOs/Sh/1CR3DH'
+    'GIetXh/9WVtttvZ7bP6ECz6uJfMQMzLNpymisyq1TRnUIO7I817EOtQCmzcgONvAzxb4zzWR0Xfz+9uCy9ljwCWD'
+    'OpMe4XBfxnxOam/w3QH1XSO570XioHG/ZajjCuVpic4ubBKOaL91DT7yln3/KuVlcd9g2ktoH7dkqpP558Nl13jx'
+    'ntJ2xmWG7EqFzj9d9JxZ8q2vfGapKnG8mP2Vb45qPxDjFI+sn91D22yzz7r2p2Wo8wuJ4+q9o95/VAWe+vsXjlEP'
+    '0J+qGM69+GRtW0NqxyzjjsTkcF3aIhxSz/mSomfoYnFtR+BVFds6J/qHe1LK83zSUznePM/H1w+7oSlL35XxnPXV'
+    'av9d9gihvup6QX/jT0JdzDi8VzKdeQgd/3dCZ8x5oyLj/BRibTHnmg4M9epFxr8hdlDXRqu/fUdyF1gvXdSPvQY+'
+    '8h2S0cGIsFcM9cu95NGzW7EwTwO+90jH+hD/GsWH5jhZjE9cc/jEZchVhZz/NNl2V/uQtcHVv22Iy5yluEwNDFMt'
+    'cZ8Lr8pYMTFo3EcsW+K1eM62C7H1OcgXL9A+ynVOvilrHtKjYWD+j3HpwniZ+DQKvjpj+irsq2w+1KeBP6xPZYoP'
+    'sj5VgZ/LAKcpPNLvvkrvSoY4ZAo1QD79RfksJfFn08tkG3x13FomuDZUYG/MvjaP35TxZwXP31xw4+vKyZ4B/9z3'
+    'rQeUi0nXXPqBbV+lPqHfFrCNWUSvWUeL8ON/jbs+047/H1U+zI/zxA+E+TWKCQwpBrKZmL/HskFw9iku0qM82b4l'
+    'RjOk90zz2yJPWy2Qzq9mJC+9B2gFxE9qhvpPxGGBaOkTjXfluWjg/STwPoE4G9st/PYMf9/GZoPYfs0ATFNcYIri'
+    'fpq+aQP9Gj9t71HPJkaAr2Vq2l81DPPWFNOwwY6dy6HtQ+M+ej/A8T987sD/m+IHtCBeiXq1R3Nq0xAbLRIjNK0v'
+    'Z0RXNa9LRHspMJZrqr+6SvIMrTXsAFxtty8VgNMmvY7RqQrMKdP3WJTMa+kRza6c7ZIBt9D9Rkd8J+Sr1rF3yT7t'
+    'kP4MI3RDx8JeoLF2Kd69RvJJwVbG5C4XKZ4Vil+H4PRoHblPc2U9coyqtMW1rk+x+Z/AfF+ndZLx2Zc+2zLnNRzk'
+    '6TbB4vg95kaaYkerBEu/uy566BtHtX0T1lK2MUOLPbtFdK5DOwXzi1BXu0+w+FtvSG9T4s8zNK4p36JzgXULfN7D'
+    '8Dl6U25kF+Q4qm3F+s1fqHgFxN1j/IyOJae4QvzbsdBi2sM1JX/WIf72aS3SNvEten8b6sPYBum62XkL3rc99kvT'
+    '9Q2SOevR6wXpPg10vxWI2yo9Tfxi/3nB47eVaG/oqmltk+5hTm3qjj0AzTa3ArVMiMu8Ye8VUjcS4gPWLX4P68WP'
+    'SN6blnb7Bce9SOPfI59kk+bTHWq/aRgfdYF9mq7Fpu5bfK2Bx9dacexHyqRLMXyJ2QubYpQx/dsOHZyw0BCyNzpH'
+    'NrghaxrVIxnzqQgvZo/gO7fjq9FoUS1k7PdMm7CeheLN37BgGcXm10Nxtcmc/WPFiw8j18cryePfbBzFF5qz+EKx'
+    'ul7Ez6wY9sd8duS3Eld6aHPmnw5aj9Mu6L3tIsXDliH2GErzSdlBhePLEuNTfd/wxMu6BWI/vF4NLOtJv0AsFu2A'
+    '+t0uHdaynxS/dHvWk9j+Mb4i8+q4dQb19a/pkTyeP4HYUkdqz5C2y7BHddUJhsahWa+6Afy27e0WPLZlMfF/b/ek'
+    'dBHldj092o9dMfhnIXoZ2o/XraqBds6TrVENIufnTHqQ0fhcl/1+/u/7Fn/BlOuIXTe6gbGgUe3JIsnyX/n9y4i9'
+    'g/arEotflfz76Fv1Pr/Kd242pB6wTrjwd3BN8cMq1KSe5N4Ez8RekFrYEBnXDD5YrIxxbFP+3pQr/YHUtx2HzR/n'
+    'Dtx7SI5x/BcuI3ls'
 )
 TABLE: dict[
     tuple[str, int],
@@ -90,22 +94,31 @@ TABLE: dict[
     ('[eE](?i:rror|xception):', 0): (32, 10700, 228, 0, (), (None,)),
     ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 10928, 240, 0, (), (None,)),
     ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11168, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11764, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 12164, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12228, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 12844, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13364, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 13884, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 15604, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 15668, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 15848, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16036, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 16416, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 16520, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 16716, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 17400, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 19004, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 19144, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 19340, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 19840, 3040, 0, (), (None,)),
+    ('\\+', 0): (32, 11764, 48, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11812, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 12212, 64, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12276, 188, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12464, 616, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13080, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13312, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13832, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14352, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 16072, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16136, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16316, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 16908, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 17020, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17124, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17312, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17584, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17856, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 18236, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 18340, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 18536, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 19220, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 20824, 140, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 20964, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21412, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 21608, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22108, 3040, 0, (), (None,)),
 }

@@ -19,6 +19,7 @@ from itertools import islice
 
 from domain.precompiled import precompiled
 from domain.search.matching import stem_prefix
+from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.table_rows import delimited_header
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
@@ -268,6 +269,7 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     ((("X", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
     ((("(", "(-n) "),), _ULIMIT.search, "limit"),
     ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
+    *RUN_ENTRIES,  # a traced script, Go subtests, pip check, git range-diff (ADR 0252)
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;

@@ -42,13 +42,25 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "limit": ("(-n) ",),
     "constraint": ("Collecting ",),
 }
+# The entries of ``run_vocabulary`` (ADR 0252), written with their signs: the strings their
+# tests need.
+_RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
+    "command script": ("+ ",),
+    "pattern select": ("grep ",),
+    "subtest": ("Test",),
+    "missing": ("which is not installed",),
+    "commit branch version": (":  ",),
+    "removed dropped": (" < -:  ",),
+    "added": ("- > ",),
+}
+_EVERY_PLAIN_SIGN = [*_PLAIN_SIGNS.values(), *_RUN_PLAIN_SIGNS.values()]
 
 
 def _tool_vocabulary_facts_behind_plain_signs(text: str) -> str:
     """``tool_vocabulary_facts`` as it was: each test behind its plain substrings."""
     words: dict[str, None] = {}
-    for _, holds, said in _ENTRIES:
-        if any(sign in text for sign in _PLAIN_SIGNS[said]) and holds(text):
+    for (_, holds, said), plain in zip(_ENTRIES, _EVERY_PLAIN_SIGN, strict=True):
+        if any(sign in text for sign in plain) and holds(text):
             words.update(dict.fromkeys(said.split()))
     if not words:
         return ""
@@ -121,6 +133,17 @@ _LINES = [
     "\tbuild\tvcs.modified=true",
     "$ java -Xms32m -Xmx160m -XX:+UseG1GC",
     "Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)",
+    "+ rotate-backups.sh:7: KEEP=3",
+    "++ ls -1 ./backups",
+    "- a",
+    "? ^",
+    "++ backup.sh:12: grep -E '^orders-[0-9]{8}$'",
+    "    --- FAIL: TestCost/just_over (0.00s)",
+    "stop-names 0.7.1 requires unidecode-lite, which is not installed.",
+    "1:  77de080 ! 1:  13cc5cc Add the voucher",
+    "2:  44b137f = 2:  009118b Test it",
+    "3:  ce75684 < -:  ------- Note it",
+    "-:  ------- > 3:  5a56997 Mention it",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
@@ -135,6 +158,7 @@ _BLOCKS = [
     "open files                          (-n) 20000\n"
     "stack size                  (kbytes, -s) 8192\n"
     "virtual memory              (kbytes, -v) unlimited",
+    "+ KEEP=3\n+ prune\n++ ls -1 ./backups",
 ]
 # Pieces the texts are made of: whole lines and blocks, their halves, every sign old and new,
 # and the characters the signs open on or are asked for behind.
@@ -144,7 +168,7 @@ _PIECES = st.sampled_from(
         *_BLOCKS,
         *(line[: len(line) // 2] for line in _LINES),
         *(line[len(line) // 2 :] for line in _LINES),
-        *(sign for signs in _PLAIN_SIGNS.values() for sign in signs),
+        *(sign for signs in _EVERY_PLAIN_SIGN for sign in signs),
         *(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str)),
         *'\n\n\n  \t,;:()[]+-._"MKCEPOpR59X=C',
     ]
@@ -163,7 +187,7 @@ def test_the_signs_behind_rare_characters_give_the_facts_of_the_plain_signs(text
 
 
 def test_each_entry_has_its_plain_signs() -> None:
-    assert [said for _, _, said in _ENTRIES] == list(_PLAIN_SIGNS)
+    assert [said for _, _, said in _ENTRIES] == [*_PLAIN_SIGNS, *_RUN_PLAIN_SIGNS]
 
 
 def test_a_string_sign_holds_the_characters_asked_for_before_it() -> None:

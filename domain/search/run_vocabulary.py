@@ -1,0 +1,85 @@
+"""What a traced script, a Go test run, ``pip check`` and ``git range-diff`` print, in the words
+an agent asks with: entries of the tool vocabulary (``tool_vocabulary``), kept apart only to
+keep that file small (ADR 0252).
+
+Each is a fact about any output of its tool, not about one text:
+
+- ``bash -x`` (``set -x``) prints each simple command it runs, and its arguments, after the
+  ``+`` of ``PS4`` (one more ``+`` per level of nesting: ``++ ls -1 ./backups``); a trace is
+  the commands of a script as they ran. A ``difflib``/``unittest`` diff also writes ``+ line``
+  at the margin, always beside ``- line`` or ``? `` hints: a text with those is not a trace.
+- ``grep``'s first quoted argument is the pattern whose lines it selects (its manual: "grep
+  searches for PATTERNS"; ``-v`` "selects non-matching lines").
+- Go's testing package names a test run by ``t.Run`` a subtest, printed under its parent as
+  ``TestCost/just_over`` (``--- FAIL: TestCost/just_over``, ``"Test":"TestCost/just_over"``).
+- ``pip check`` reports a requirement that is not there as ``stop-names 0.7.1 requires
+  unidecode-lite, which is not installed.``: a missing package.
+- ``git range-diff`` compares two versions of a branch (its manual: "Compare two commit ranges
+  (e.g. two versions of a branch)"): each row pairs a commit of the first with one of the
+  second; ``<`` marks a commit only the first has (removed), ``>`` one only the second has
+  (added).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import islice
+
+from domain.precompiled import precompiled
+
+# A traced command at the margin: the ``+`` of each level, a blank, the command. Searched from
+# the newline before it (a ``^`` under ``re.M`` is tried at every character; ``re`` finds a
+# pattern's opening newline as fast as ``in``), as the lines opening on ``+`` are its sign.
+_TRACED = precompiled(r"\n\++ \S")
+# What a ``difflib`` or ``unittest`` diff writes beside its ``+ line``.
+_DIFF_BESIDE = precompiled(r"\n(?:- |\? )")
+_PLUS = precompiled(r"\+")
+TRACED_COMMANDS = 3
+
+
+def _traced(text: str) -> bool:
+    """Whether ``text`` holds ``TRACED_COMMANDS`` traced commands and no line of a diff."""
+    lines = "\n" + text
+    found = len(list(islice(_TRACED.finditer(lines), TRACED_COMMANDS)))
+    return found == TRACED_COMMANDS and _DIFF_BESIDE.search(lines) is None
+
+
+# ``grep`` (``egrep``, ``git grep``), its options, then a quoted pattern.
+_GREP_PATTERN = precompiled(r"\bgrep(?: +-[A-Za-z]+)* +['\"]")
+# A Go test's name (``Test`` then a capital, a digit or ``_``) and a subtest's after a slash.
+_GO_SUBTEST = precompiled(r"\bTest[A-Z0-9_]\w*/[\w-]")
+_PIP_MISSING = precompiled(r"^\S+ \S+ requires \S+, which is not installed\.$", re.M)
+# A row of ``git range-diff``: the number and commit of each side (``-:  -------`` for none),
+# between them ``<`` (first side only), ``>`` (second only), ``!`` (changed) or ``=``. git
+# writes two blanks after each side's colon, and pads the numbers to one width.
+_RANGE_SIDE = r"(?:\d+|-):  (?:[0-9a-f]{7,40}|-{7,40})"
+_RANGE_ROW = precompiled(rf"\n *{_RANGE_SIDE} [<>!=] +{_RANGE_SIDE} ")
+
+
+def _range_row(text: str) -> bool:
+    """Whether a line of ``text`` is a ``git range-diff`` row (searched from its newline, as
+    ``_TRACED``)."""
+    return _RANGE_ROW.search("\n" + text) is not None
+
+
+_RANGE_REMOVED = precompiled(r"^ *\d+:  [0-9a-f]{7,40} < -:  -{7,40} ", re.M)
+_RANGE_ADDED = precompiled(r"^ *-:  -{7,40} > \d+:  [0-9a-f]{7,40} ", re.M)
+
+Sign = tuple[str, str | Callable[[str], object]]
+
+# In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
+# the agent's words.
+RUN_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
+    ((("+", "\n+"), ("+", _PLUS.match)), _traced, "command script"),
+    ((("g", "grep "),), _GREP_PATTERN.search, "pattern select"),
+    ((("T", "Test"),), _GO_SUBTEST.search, "subtest"),
+    ((("w", "which is not installed"),), _PIP_MISSING.search, "missing"),
+    (
+        ((":", ":  "),),
+        _range_row,
+        "commit branch version",
+    ),
+    ((("<", " < -:  "),), _RANGE_REMOVED.search, "removed dropped"),
+    (((">", "- > "),), _RANGE_ADDED.search, "added"),
+)

@@ -1,0 +1,131 @@
+"""The agent's words for a traced script, Go subtests, ``pip check`` and ``git range-diff``
+(ADR 0252), and the lookalikes that get none."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.chunking import chunk
+from domain.content_type import ContentType
+from domain.search.run_vocabulary import TRACED_COMMANDS, _range_row, _traced
+from domain.search.tool_vocabulary import tool_vocabulary_facts
+
+# ``bash -x`` of a script, ``PS4`` naming the script and the line (and the default ``+ ``).
+_TRACE = (
+    "+ rotate-backups.sh:6: BACKUP_DIR=./backups\n"
+    "+ rotate-backups.sh:30: prune\n"
+    "++ rotate-backups.sh:12: ls -1 ./backups\n"
+    "+ rotate-backups.sh:27: test -s ./backups/MANIFEST\n"
+)
+_DEFAULT_TRACE = "+ cd /srv/app\n+ git pull --ff-only\n++ date +%F\n+ make install\n"
+# What ``unittest`` prints for two strings that differ: ``difflib.ndiff``'s lines.
+_NDIFF = "AssertionError: 'a\\nb' != 'a\\nc'\n  a\n- b\n+ c\n+ d\n+ e\n? ^\n"
+
+_RANGE_DIFF = (
+    "1:  77de080 ! 1:  13cc5cc Add the WELCOME10 voucher\n"
+    "    @@ basket.py\n"
+    "2:  44b137f = 2:  009118b Test the welcome voucher\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (_TRACE, "command script"),
+        (_DEFAULT_TRACE, "command script"),
+        ("++ rotate-backups.sh:12: grep -E '^orders-[0-9]{8}\\.sql\\.gz$'", "pattern select"),
+        ('$ git grep -n "TODO" -- src', "pattern select"),
+        ("$ grep -v -i 'debug' app.log", "pattern select"),
+        ("    --- FAIL: TestCostAboveBand/just_over (0.00s)", "subtest"),
+        (
+            '{"Action":"fail","Package":"example.test/meter","Test":"TestCost/winter_month"}',
+            "subtest",
+        ),
+        ("stop-names 0.7.1 requires unidecode-lite, which is not installed.", "missing"),
+        (_RANGE_DIFF, "commit branch version"),
+        (
+            "3:  ce75684 < -:  ------- Note that voucher codes are case sensitive",
+            "commit branch version removed dropped",
+        ),
+        ("-:  ------- > 3:  5a56997 Mention the voucher in CHANGES", "commit branch version added"),
+    ],
+)
+def test_a_run_s_own_words_get_the_agent_s(text: str, words: str) -> None:
+    assert tool_vocabulary_facts(text) == words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Fewer than three traced commands; a unittest diff; a diff's added lines; a list.
+        "+ cd /srv/app\n+ git pull\n",
+        _NDIFF,
+        "@@ -1,2 +1,3 @@\n+x = 1\n+    y = 2\n+\tz = 3\n",
+        "C = A + B\n + b\n+1 vote\n+= 2",
+        # grep without a quoted pattern, or a word that only ends in grep.
+        "+ grep -q orders-20261130 ./backups/MANIFEST",
+        "pgrep 'x'? no: logrep: 'y'",
+        # Go tests without subtests; a path under a directory named Test.
+        "--- FAIL: TestCostWithinBand (0.00s)",
+        "see /srv/Test/README and Testing/ahead, tests/test_a.py",
+        # pip check's other report, and a package that is installed.
+        "tram-fares 1.4.0 has requirement zone-maps>=2.0, but you have zone-maps 1.9.3.",
+        "No broken requirements found.",
+        # A range-diff's inner diff lines, a log graph, a comparison in prose.
+        "    ++    if code.upper() == 'WELCOME10':\n    @@ test_basket.py (new)",
+        "* ce75684 (vouchers-v1) Note that voucher codes are case sensitive",
+        "if a < b: pass",
+    ],
+)
+def test_lookalikes_get_none(text: str) -> None:
+    assert tool_vocabulary_facts(text) == ""
+
+
+def test_a_word_the_text_says_is_not_repeated() -> None:
+    assert tool_vocabulary_facts("# the commands of deploy script\n" + _DEFAULT_TRACE) == ""
+    assert tool_vocabulary_facts("grep 'x' selects lines matching the pattern") == ""
+    assert tool_vocabulary_facts("=== RUN   TestA/b (subtests)") == ""
+
+
+def test_a_traced_section_carries_the_words() -> None:
+    (section,) = chunk(_TRACE, ContentType.PLAINTEXT)
+    assert "command script" in section.facts
+
+
+# The tests written with ``^`` under ``re.M``, as the two searched from a newline must read.
+_TRACED_AT_MARGIN = re.compile(r"^\++ \S", re.M)
+_DIFF_AT_MARGIN = re.compile(r"^(?:- |\? )", re.M)
+_RANGE_ROW_AT_MARGIN = re.compile(
+    r"^ *(?:\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ",
+    re.M,
+)
+_PIECES = st.sampled_from(
+    [
+        "+ a",
+        "++ b c",
+        "+x",
+        "- a",
+        "? ^",
+        "-- a",
+        "+  ",
+        "1:  77de080 ! 1:  13cc5cc A",
+        " 3:  ce75684 < -:  ------- B",
+        "-:  ------- > 3:  5a56997 C",
+        "-: ------- = 2: 009118b",
+        "12:  abcdef0",
+        *"\n\n\n  +-?!=<>:1a-",
+    ]
+)
+_TEXTS = st.lists(_PIECES, max_size=12).map("".join) | st.lists(_PIECES, max_size=8).map("\n".join)
+
+
+@settings(max_examples=2000)
+@given(_TEXTS)
+def test_the_tests_searched_from_a_newline_read_as_at_the_margin(text: str) -> None:
+    traced = len(_TRACED_AT_MARGIN.findall(text)) >= TRACED_COMMANDS
+    assert _traced(text) == (traced and _DIFF_AT_MARGIN.search(text) is None)
+    assert _range_row(text) == (_RANGE_ROW_AT_MARGIN.search(text) is not None)
