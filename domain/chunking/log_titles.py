@@ -43,6 +43,11 @@ _TIME_BEFORE_COLON = 13
 _REQUEST = re.compile(r'"([A-Z]{3,7}) (\S[^\s?]*+)\S*+ HTTP/')
 _ERROR = re.compile(r"\b(ERROR|FATAL|CRITICAL|PANIC)\b|\[(error|crit|alert|emerg)\]")
 _WARNING = re.compile(r"\b(WARN(?:ING)?)\b|\[(warn)\]")
+# A test that failed, as a runner writes it in a timestamped log (a CI job's log, ``go test
+# -json``'s events): go's ``--- FAIL:`` and ``"Action":"fail"``, pytest's and cargo's ``FAILED``.
+# Every match holds one of ``_FAILED_SIGNS``.
+_FAILED_TEST = re.compile(r'--- FAIL\b|\bFAILED\b|"Action":"fail"')
+_FAILED_SIGNS = ("FAIL", '"Action":"fail"')
 # Substrings every match holds (``_may_say_error``, ``WARN`` or ``[warn]``): most lines of a log
 # have none, and testing for them is cheaper than a search.
 _ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "[error]", "[crit]", "[alert]", "[emerg]")
@@ -75,6 +80,8 @@ def _fact(line: str, attackers: frozenset[str]) -> tuple[int, str, str] | None:
         return 1, "slow ≥1s", _where(line)
     if _may_say_error(line) and _ERROR.search(line):
         return 3, "ERROR", _where(line)
+    if ("FAIL" in line or '"Action":"fail"' in line) and _FAILED_TEST.search(line):
+        return 3, "FAILED", _where(line)
     if ("WARN" in line or "[warn]" in line) and _WARNING.search(line):
         return 4, "WARNING", _where(line)
     return None
@@ -160,8 +167,9 @@ def _facts(text: str) -> list[tuple[int, str, str]]:
     fields = _lines_holding(text, starts, STATUS_FIELD_SIGNS) if field_sign else set()
     errors = _lines_holding(text, starts, _ERROR_SIGNS)
     warnings = _lines_holding(text, starts, _WARNING_SIGNS)
+    failed = _lines_holding(text, starts, _FAILED_SIGNS)
     facts: list[tuple[int, str, str]] = []
-    for index in sorted(statuses.keys() | slow | fields | errors | warnings):
+    for index in sorted(statuses.keys() | slow | fields | errors | warnings | failed):
         line = lines[index]
         status = statuses.get(index)
         if status is None and index in fields:
@@ -173,6 +181,8 @@ def _facts(text: str) -> list[tuple[int, str, str]]:
             facts.append((1, "slow ≥1s", line))
         elif index in errors and _ERROR.search(line):
             facts.append((3, "ERROR", line))
+        elif index in failed and _FAILED_TEST.search(line):
+            facts.append((3, "FAILED", line))
         elif index in warnings and _WARNING.search(line):
             facts.append((4, "WARNING", line))
     return facts

@@ -62,6 +62,13 @@ _PIECES = [
     "WARN",
     "WARNING",
     "[warn]",
+    "--- FAIL: TestX",
+    "--- FAILx",
+    "FAILED",
+    "xFAILED",
+    "FAIL",
+    '"Action":"fail"',
+    '"Action":"failing"',
     " ",
     "  ",
     "\t",
@@ -408,3 +415,34 @@ def test_a_window_without_a_result_s_shape_holds_no_result(pieces: list[str]) ->
 @pytest.mark.parametrize("line", [p for p in _RESULT_PIECES if log_titles._test_result(p)])
 def test_each_shape_of_a_result_is_seen(line: str) -> None:
     assert log_titles._may_hold_results(line)
+
+
+def test_a_log_holding_failed_tests_says_so_in_its_title() -> None:
+    go_events = "\n".join(
+        [
+            '{"Time":"2026-12-06T18:28:43.29Z","Action":"run","Test":"TestA"}',
+            '{"Time":"2026-12-06T18:28:43.30Z","Action":"output","Output":"--- FAIL: TestA (0.00s)\\n"}',
+            '{"Time":"2026-12-06T18:28:43.31Z","Action":"fail","Test":"TestA","Elapsed":0}',
+            '{"Time":"2026-12-06T18:28:43.32Z","Action":"pass","Test":"TestB","Elapsed":0}',
+        ]
+    )
+    assert log_title(go_events) == "18:28:43: FAILED ×2"
+    ci_job = "\n".join(
+        [
+            "2026-12-06T10:00:01Z === RUN   TestParse",
+            "2026-12-06T10:00:02Z     --- FAIL: TestParse/empty (0.00s)",
+            "2026-12-06T10:00:03Z FAILED tests/test_api.py::test_login - assert 401 == 200",
+        ]
+    )
+    assert log_title(ci_job) == "10:00:01–10:00:03: FAILED ×2"
+
+
+def test_words_like_a_failure_that_are_not_one_leave_a_log_quiet() -> None:
+    log = "\n".join(
+        [
+            "2026-12-06T10:00:01Z retrying FAILOVER check",
+            "2026-12-06T10:00:02Z state=UNFAILED",
+            '2026-12-06T10:00:03Z {"Action":"failing-over"}',
+        ]
+    )
+    assert log_title(log) == "10:00:01–10:00:03: 3 lines, nothing failed"
