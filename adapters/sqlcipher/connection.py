@@ -19,7 +19,6 @@ else:
 __all__ = [
     "BUSY_TIMEOUT_MS",
     "PAGE_CACHE_KIB",
-    "STREAMED_WRITE_CACHE_KIB",
     "WRITE_CACHE_KIB",
     "Connection",
     "connect",
@@ -35,10 +34,6 @@ PAGE_CACHE_KIB = 2048
 # Indexing a document touches the full-text segments it merges into again and again: it keeps
 # SQLite's default cache while it writes, and gives the pages back after (ADR 0181).
 WRITE_CACHE_KIB = 8000
-# A big document streamed from the worker (ADR 0149) writes with the connection's usual cache:
-# at 8 MB its pages were ~6 MB of the server's peak over idle for a 10 MB output, for little of
-# its indexing time (ADR 0251).
-STREAMED_WRITE_CACHE_KIB = PAGE_CACHE_KIB
 
 
 def connect(
@@ -69,10 +64,10 @@ def connect(
 
 
 @contextmanager
-def write_cache(connection: Connection, kib: int = WRITE_CACHE_KIB) -> Iterator[None]:
-    """``kib`` of page cache while indexing; back to ``PAGE_CACHE_KIB`` after, which frees
-    the pages beyond it at once."""
-    connection.execute(f"PRAGMA cache_size = -{kib}")
+def write_cache(connection: Connection) -> Iterator[None]:
+    """``WRITE_CACHE_KIB`` of page cache while indexing; back to ``PAGE_CACHE_KIB`` after,
+    which frees the pages beyond it at once."""
+    connection.execute(f"PRAGMA cache_size = -{WRITE_CACHE_KIB}")
     try:
         yield
     finally:

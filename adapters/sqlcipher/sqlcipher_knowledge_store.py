@@ -16,7 +16,7 @@ from adapters.sqlcipher import (
     swept_sessions,
     writer,
 )
-from adapters.sqlcipher.connection import STREAMED_WRITE_CACHE_KIB, write_cache
+from adapters.sqlcipher.connection import write_cache
 from adapters.sqlcipher.connection_pool import ConnectionPool
 from adapters.sqlcipher.created_files import CreatedFiles
 from adapters.sqlcipher.damage import explained
@@ -124,7 +124,7 @@ class SqlcipherKnowledgeStore(
         vocabulary: Callable[[], Iterable[frozenset[str]]],
     ) -> IndexOutcome:
         connection = self._pool.connection()
-        with write_cache(connection, STREAMED_WRITE_CACHE_KIB):
+        with write_cache(connection):
             outcome, inserted, added, listed = writer.index_streamed(
                 connection,
                 head,

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import ctypes
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 from sqlcipher3 import _sqlite3  # type: ignore[attr-defined]
 
 from adapters.sqlcipher.connection import (
     PAGE_CACHE_KIB,
-    STREAMED_WRITE_CACHE_KIB,
     WRITE_CACHE_KIB,
     Connection,
     write_cache,
 )
-from domain.chunk import Chunk
 from domain.search_hit import SearchScope
-from domain.source import DocumentHead
 from tests.integration.store.helpers import document, open_store
 from tests.unit.store.queries import words
 
@@ -102,24 +98,6 @@ def test_indexing_writes_with_the_larger_cache_and_gives_it_back(tmp_path: Path)
         assert _cache_kib(connection) == WRITE_CACHE_KIB
     assert _cache_kib(connection) == PAGE_CACHE_KIB
     store.index(document("kept", "kept words in a section"))
-    assert _cache_kib(store._pool.connection()) == PAGE_CACHE_KIB
-    store.close()
-
-
-def test_a_streamed_document_writes_with_the_smaller_cache(tmp_path: Path) -> None:
-    """Its batches are inserted with ``STREAMED_WRITE_CACHE_KIB`` of pages (ADR 0251)."""
-    store = open_store(tmp_path / "knowledge.db")
-    connection = store._pool.connection()
-    doc = document("big", "streamed words in a section")
-    seen: list[int] = []
-
-    def batches() -> Iterator[tuple[Chunk, ...]]:
-        seen.append(_cache_kib(connection))
-        yield doc.chunks
-
-    head = DocumentHead(doc.label, doc.kind, doc.content_type, doc.content_hash, doc.size_bytes)
-    store.index_streamed(head, batches(), lambda: [doc.vocabulary])
-    assert seen == [STREAMED_WRITE_CACHE_KIB]
     assert _cache_kib(store._pool.connection()) == PAGE_CACHE_KIB
     store.close()
 
