@@ -40,7 +40,14 @@ from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 from domain.server.usage import UsageCounts
 from domain.server.usage_history import UsageSession, UsageSessions
-from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
+from domain.source import (
+    DocumentHead,
+    IndexOutcome,
+    Source,
+    SourceDocument,
+    gathered,
+    gathered_words,
+)
 from domain.source_kind import SourceKind
 
 _log = logging.getLogger("capy.store")
@@ -93,11 +100,11 @@ class SharedKnowledgeStore(
         self,
         head: DocumentHead,
         batches: Iterable[Sequence[Chunk]],
-        vocabulary: Callable[[], frozenset[str]],
+        vocabulary: Callable[[], Iterable[frozenset[str]]],
     ) -> IndexOutcome:
         if head.kind is not SourceKind.DURABLE:
             return self._local.index_streamed(head, batches, vocabulary)
-        return self.index(head.document(gathered(batches), vocabulary()))
+        return self.index(head.document(gathered(batches), gathered_words(vocabulary())))
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         if document.kind is not SourceKind.DURABLE:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 
 import attrs
@@ -86,3 +87,9 @@ class DocumentHead:
 def gathered(batches: Iterable[Sequence[Chunk]]) -> tuple[Chunk, ...]:
     """A streamed document's chunks held whole, for a store that inserts them at once."""
     return tuple(piece for batch in batches for piece in batch)
+
+
+def gathered_words(parts: Iterable[AbstractSet[str]]) -> frozenset[str]:
+    """A streamed document's vocabulary parts held as one set, for a store that adds them at
+    once."""
+    return frozenset().union(*parts)

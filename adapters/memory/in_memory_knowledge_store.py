@@ -21,7 +21,14 @@ from domain.chunk import Chunk
 from domain.embedding_text import text_hash
 from domain.search.store_query import Combine, Meaning, StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
-from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
+from domain.source import (
+    DocumentHead,
+    IndexOutcome,
+    Source,
+    SourceDocument,
+    gathered,
+    gathered_words,
+)
 from domain.source_kind import SourceKind
 from domain.vault.query_grammar import And, Or, Phrase, VaultMatch
 
@@ -52,9 +59,9 @@ class InMemoryKnowledgeStore(KnowledgeStore, ChunkVectors, FileUpkeep):
         self,
         head: DocumentHead,
         batches: Iterable[Sequence[Chunk]],
-        vocabulary: Callable[[], frozenset[str]],
+        vocabulary: Callable[[], Iterable[frozenset[str]]],
     ) -> IndexOutcome:
-        return self.index(head.document(gathered(batches), vocabulary()))
+        return self.index(head.document(gathered(batches), gathered_words(vocabulary())))
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         now = self._clock.now()

@@ -30,7 +30,14 @@ from domain.errors import StoreError
 from domain.redaction import redact_secrets
 from domain.search.store_query import StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
-from domain.source import DocumentHead, IndexOutcome, Source, SourceDocument, gathered
+from domain.source import (
+    DocumentHead,
+    IndexOutcome,
+    Source,
+    SourceDocument,
+    gathered,
+    gathered_words,
+)
 from domain.source_kind import SourceKind
 
 _log = logging.getLogger("capy.store")
@@ -127,9 +134,9 @@ class PostgresKnowledgeStore(KnowledgeStore, FileUpkeep):
         self,
         head: DocumentHead,
         batches: Iterable[Sequence[Chunk]],
-        vocabulary: Callable[[], frozenset[str]],
+        vocabulary: Callable[[], Iterable[frozenset[str]]],
     ) -> IndexOutcome:
-        return self.index(head.document(gathered(batches), vocabulary()))
+        return self.index(head.document(gathered(batches), gathered_words(vocabulary())))
 
     def index(self, document: SourceDocument) -> IndexOutcome:
         label = self._label(document.label)

@@ -108,7 +108,9 @@ class ProcessPreparation:
         # Takes the worker's frames off its pipe as they come, whatever this process is doing.
         self._drain = FrameDrain(process.stdout)
         self._head: PreparedHead | None = None
-        self._words: frozenset[str] | None = None
+        # The first vocabulary frame, met at the end of the batches; ``vocabulary`` reads on.
+        self._first_words: tuple[Any, ...] | None = None
+        self._done = False  # the last frame was read: the worker is exiting on its own
 
     def send(self, section_facts: str, content: str) -> None:
         """The words every chunk is also found by, on one line, then the whole text, to the
@@ -143,7 +145,7 @@ class ProcessPreparation:
         while True:
             message = self._next()
             if message[0] in _WORD_FRAMES:
-                self._words = frozenset(self._words_from(message))
+                self._first_words = message
                 return
             if message[0] != "rows":
                 raise self._failed(f"the worker sent {message[0]!r}")
@@ -156,30 +158,30 @@ class ProcessPreparation:
                 (row[4] for row in rows),
             )
 
-    def _words_from(self, message: tuple[Any, ...]) -> Iterator[str]:
-        """The words of this frame and of the ones after it, up to the last (``words``), each
-        frame decoded only once the previous one's words are taken."""
+    def vocabulary(self) -> Iterator[frozenset[str]]:
+        """A part a frame, each decoded only once the store is done with the one before: a
+        big log's ~100 k words are never all held here at once (ADR 0251)."""
+        message, self._first_words = self._first_words, None
+        if message is None:
+            raise self._failed("the worker's vocabulary was asked for before its chunks")
         while True:
-            kind, words = message[0], message[1]
+            kind = message[0]
+            part = frozenset(message[1])
             del message
-            yield from words
+            yield part
+            del part
             if kind == "words":
+                self._done = True
                 return
-            del words
             message = self._next()
             if message[0] not in _WORD_FRAMES:
                 raise self._failed(f"the worker sent {message[0]!r} among its words")
-
-    def vocabulary(self) -> frozenset[str]:
-        if self._words is None:
-            raise self._failed("the worker's vocabulary was asked for before its chunks")
-        return self._words
 
     def close(self) -> None:
         self._watch.stop()
         process = self._process
         if process.poll() is None:
-            if self._words is not None:  # done: it is exiting on its own
+            if self._done:  # it is exiting on its own
                 try:
                     process.wait(timeout=5)
                 except subprocess.TimeoutExpired:

@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
         # ~0.1 s of a 20 MB log's words while the server waits for them). In parts, the last
         # one ``words``: the server adds each to its set and lets it go, never holding a list
         # of them all next to the set (ADR 0233).
-        words = list(prepared.vocabulary())
+        words = list(prepared.words())
         last = max(len(words) - WORDS_PER_FRAME, 0)
         for start in range(0, last, WORDS_PER_FRAME):
             write_frame(out, ("word-part", words[start : start + WORDS_PER_FRAME]))

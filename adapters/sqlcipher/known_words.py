@@ -26,6 +26,11 @@ class KnownWords:
         self._words: set[str] = set()
         self._lock = threading.Lock()
 
+    @property
+    def limit(self) -> int:
+        """The most words ``remember`` keeps of one document (more: none of them)."""
+        return self._limit
+
     def unseen(self, words: AbstractSet[str]) -> list[str]:
         """The ``words`` not remembered, sorted; a set's difference is made without a Python
         step per word (a document's vocabulary is ~2,600 words)."""

@@ -121,11 +121,11 @@ class SqlcipherKnowledgeStore(
         self,
         head: DocumentHead,
         batches: Iterable[Sequence[Chunk]],
-        vocabulary: Callable[[], frozenset[str]],
+        vocabulary: Callable[[], Iterable[frozenset[str]]],
     ) -> IndexOutcome:
         connection = self._pool.connection()
         with write_cache(connection):
-            outcome, inserted, words = writer.index_streamed(
+            outcome, inserted, added, listed = writer.index_streamed(
                 connection,
                 head,
                 batches,
@@ -133,12 +133,13 @@ class SqlcipherKnowledgeStore(
                 now=self._clock.now(),
                 unseen=self._known_words.unseen,
                 fold_words=self._fold_words,
+                listed_up_to=self._known_words.limit,
             )
         self._pool.confirm()
         if not outcome.already_indexed:
-            self._known_words.remember(words)
+            self._known_words.remember(listed)
             self._count_inserted(inserted)
-            self._count_words(len(words))
+            self._count_words(added)
         return outcome
 
     def _count_words(self, words: int) -> None:

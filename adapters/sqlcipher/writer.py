@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 
 from adapters.sqlcipher.connection import Connection
@@ -118,28 +119,64 @@ def _add_words(connection: Connection, words: Sequence[str], fold_words: int) ->
     document's new words (ids, hashes) land on nearly every one of its pages, each then written
     again. When they alone make the fold due, the fold would write those pages at once anyway:
     they go there now instead of twice through the recent table (ADR 0201)."""
-    statement = _ADD_WORDS_TO_VOCABULARY if len(words) >= fold_words else _ADD_WORDS
-    connection.execute(statement, (json_words(words),))
+    _add_word_lists(connection, (json_words(words),), len(words), fold_words)
+
+
+def _add_word_lists(
+    connection: Connection, lists: Iterable[str], count: int, fold_words: int
+) -> None:
+    """``_add_words`` for ``count`` words given as JSON arrays, no word in two."""
+    statement = _ADD_WORDS_TO_VOCABULARY if count >= fold_words else _ADD_WORDS
+    for words in lists:
+        connection.execute(statement, (words,))
+
+
+def _new_words(
+    parts: Iterable[AbstractSet[str]],
+    unseen: Callable[[AbstractSet[str]], Sequence[str]],
+    listed_up_to: int,
+) -> tuple[list[str], int, list[str]]:
+    """The new words of a vocabulary given in parts: a JSON array a part, their number, and
+    the words themselves while there are at most ``listed_up_to`` of them (else none). Only
+    one part's words are held as strings at a time: a big log's ~100 k ids held at once were
+    the server's peak (ADR 0251)."""
+    lists: list[str] = []
+    count = 0
+    listed: list[str] = []
+    for part in parts:
+        words = unseen(part)
+        del part
+        count += len(words)
+        lists.append(json_words(words))
+        if count <= listed_up_to:
+            listed.extend(words)
+        else:
+            listed.clear()
+        del words
+    return lists, count, listed
 
 
 def index_streamed(
     connection: Connection,
     head: DocumentHead,
     batches: Iterable[Sequence[Chunk]],
-    vocabulary: Callable[[], frozenset[str]],
+    vocabulary: Callable[[], Iterable[AbstractSet[str]]],
     *,
     now: datetime,
-    unseen: Callable[[frozenset[str]], Sequence[str]],
+    unseen: Callable[[AbstractSet[str]], Sequence[str]],
     fold_words: int,
-) -> tuple[IndexOutcome, int, Sequence[str]]:
+    listed_up_to: int,
+) -> tuple[IndexOutcome, int, int, Sequence[str]]:
     """``index_document`` for a document whose chunks come in batches, all in one transaction
     (an exception from ``batches`` or ``vocabulary`` rolls every row back: a kill leaves whole
-    sources only). Returns the outcome, the chunks inserted and the words added."""
+    sources only). ``vocabulary``: its words in parts, no word in two. Returns the outcome,
+    the chunks inserted, the number of words added, and those words when there are at most
+    ``listed_up_to`` of them (else none)."""
     stamp = to_text(now)
     with write_transaction(connection):
         existing, held = _same_or_clear(connection, head, stamp)
         if held is not None:
-            return held, 0, ()
+            return held, 0, 0, ()
         source_id = connection.execute(
             _INSERT_SOURCE,
             (
@@ -165,14 +202,15 @@ def index_streamed(
             "UPDATE sources SET chunk_count = ?, code_chunk_count = ? WHERE id = ?",
             (count, code, source_id),
         )
-        words = unseen(vocabulary())
-        _add_words(connection, words, fold_words)
+        lists, added, listed = _new_words(vocabulary(), unseen, listed_up_to)
+        _add_word_lists(connection, lists, added, fold_words)
+        del lists
         outcome = IndexOutcome(
             source=_reload(connection, source_id),
             already_indexed=False,
             replaced=existing is not None,
         )
-        return outcome, count, words
+        return outcome, count, added, listed
 
 
 def _insert_chunks(

@@ -32,7 +32,7 @@ class PreparedHead:
 
 
 class PreparedDocument(Protocol):
-    """One document being prepared. ``batches`` once, then ``vocabulary``; ``close`` always
+    """One document being prepared. ``batches`` once, then ``vocabulary`` once; ``close`` always
     (it ends a worker still running). Raise ``PreparationFailed`` when the work stops."""
 
     @property
@@ -40,7 +40,10 @@ class PreparedDocument(Protocol):
 
     def batches(self) -> Iterator[tuple[Chunk, ...]]: ...
 
-    def vocabulary(self) -> frozenset[str]: ...
+    def vocabulary(self) -> Iterator[frozenset[str]]:
+        """The document's vocabulary words in parts, no word in two (a big log's ids are
+        ~100 k words: never all held at once by the process that stores them)."""
+        ...
 
     def close(self) -> None: ...
 

@@ -56,10 +56,11 @@ class KnowledgeStore(Protocol):
         self,
         head: DocumentHead,
         batches: Iterable[Sequence[Chunk]],
-        vocabulary: Callable[[], frozenset[str]],
+        vocabulary: Callable[[], Iterable[frozenset[str]]],
     ) -> IndexOutcome:
         """``index`` for a document whose chunks come in batches as they are cut, then its
-        vocabulary: the same rows as ``index(head.document(all chunks, vocabulary()))``. One
+        vocabulary in parts (no word in two; read once, after the batches): the same rows as
+        ``index(head.document(all chunks, gathered_words(vocabulary())))``. One
         transaction: an exception from ``batches`` or ``vocabulary`` stores nothing of it and
         leaves a source it would replace as it was. A store may read the batches as they come
         or all first; with the label's content unchanged it may not read them at all."""

@@ -151,7 +151,11 @@ class InProcessPreparation:
         self._text_words |= document_vocabulary(self._text[start:end])
         self._words_read = end
 
-    def vocabulary(self) -> frozenset[str]:
+    def vocabulary(self) -> Iterator[frozenset[str]]:
+        """``words``, as the one part of the vocabulary (``PreparedDocument``)."""
+        yield self.words()
+
+    def words(self) -> frozenset[str]:
         # The words chunks' codes stand for are known words too (facts are never shown).
         if self._words_read:
             self.read_text_words(len(self._text))

@@ -54,7 +54,7 @@ def test_the_buffer_is_larger_only_while_a_document_streams(tmp_path: Path) -> N
         seen.append(_settings(store))  # the writer's own connection: this thread's
         yield doc.chunks
 
-    store.index_streamed(_head(doc), batches(), lambda: doc.vocabulary)
+    store.index_streamed(_head(doc), batches(), lambda: [doc.vocabulary])
 
     assert seen == [{"chunks": None, "chunks_trigram": writer.STREAMED_TERM_BYTES}]
     assert _settings(store) == {"chunks": None, "chunks_trigram": None}
@@ -70,7 +70,7 @@ def test_a_failing_stream_leaves_the_setting_as_it_was(tmp_path: Path) -> None:
         raise RuntimeError("the worker stopped")
 
     with pytest.raises(RuntimeError):
-        store.index_streamed(_head(doc), failing(), lambda: doc.vocabulary)
+        store.index_streamed(_head(doc), failing(), lambda: [doc.vocabulary])
 
     assert _settings(store) == {"chunks": None, "chunks_trigram": None}
     assert store.sources() == []
@@ -85,7 +85,7 @@ def test_a_value_the_file_held_is_put_back(tmp_path: Path) -> None:
     )
     doc = _log("log", 50)
 
-    store.index_streamed(_head(doc), iter([doc.chunks]), lambda: doc.vocabulary)
+    store.index_streamed(_head(doc), iter([doc.chunks]), lambda: [doc.vocabulary])
 
     assert _settings(store) == {"chunks": None, "chunks_trigram": 2_000_000}
     store.close()
@@ -113,7 +113,7 @@ def test_the_index_holds_the_same_terms_whatever_the_buffer(
         store.index_streamed(
             _head(doc),
             (doc.chunks[i : i + 1] for i in range(len(doc.chunks))),
-            lambda: doc.vocabulary,
+            lambda: [doc.vocabulary],
         )
         hits = store.search(substrings("1eef"), SearchScope(), 50)
         segments = store._pool.connection().execute("SELECT count(*) FROM chunks_trigram_data")

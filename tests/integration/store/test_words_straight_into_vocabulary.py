@@ -68,8 +68,38 @@ def test_a_streamed_document_takes_the_same_path(tmp_path: Path) -> None:
     store = SqlcipherKnowledgeStore(tmp_path / "knowledge.db", KEY, fold_words=FOLD)
     store.index(document("small", SMALL))
     big = document("big", BIG)
-    store.index_streamed(big, iter([big.chunks]), lambda: big.vocabulary)
+    store.index_streamed(big, iter([big.chunks]), lambda: [big.vocabulary])
     assert _tables(store) == (_words(SMALL) | _words(BIG), set())
+    store.close()
+
+
+def test_a_streamed_document_s_words_in_parts_take_the_path_of_their_total(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each part alone is under the fold (ADR 0251): the words still go straight into the
+    vocabulary, as the whole list would, and the process counts them all."""
+    store = SqlcipherKnowledgeStore(tmp_path / "knowledge.db", KEY, fold_words=FOLD)
+    store.index(document("small", SMALL))
+    folds: list[object] = []
+    monkeypatch.setattr(maintenance, "fold_vocabulary", folds.append)
+    big = document("big", BIG)
+    words = sorted(big.vocabulary)
+    parts = [frozenset(words[n : n + 4]) for n in range(0, len(words), 4)]
+    store.index_streamed(big, iter([big.chunks]), lambda: iter(parts))
+    assert _tables(store) == (_words(BIG) - _words(SMALL), _words(SMALL))
+    assert len(folds) == 1
+    store.close()
+
+
+def test_a_streamed_document_s_few_words_in_parts_wait_in_the_recent_table(
+    tmp_path: Path,
+) -> None:
+    store = SqlcipherKnowledgeStore(tmp_path / "knowledge.db", KEY, fold_words=FOLD)
+    small = document("small", SMALL)
+    parts = [frozenset({"alpha"}), frozenset({"bravo", "charlie"})]
+    store.index_streamed(small, iter([small.chunks]), lambda: iter(parts))
+    assert _tables(store) == (set(), _words(SMALL))
+    assert store._known_words.unseen(frozenset(_words(SMALL))) == []
     store.close()
 
 

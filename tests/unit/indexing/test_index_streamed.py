@@ -110,4 +110,4 @@ def test_a_text_s_words_read_piece_by_piece_are_its_words(text: str, steps: list
     for chars in steps:
         pieced.read_text_words(chars)
     whole = InProcessPreparation(text, ContentType.PLAINTEXT, redacted=True)
-    assert pieced.vocabulary() == whole.vocabulary() == document_vocabulary(text)
+    assert pieced.words() == whole.words() == document_vocabulary(text)

@@ -41,7 +41,7 @@ def _failing(doc: SourceDocument) -> Iterator[Sequence[Chunk]]:
 def test_streamed_is_stored_as_indexed(store: KnowledgeStore) -> None:
     whole = store.index(_doc("whole"))
     doc = _doc("streamed")
-    streamed = store.index_streamed(_head(doc), _batches(doc), lambda: doc.vocabulary)
+    streamed = store.index_streamed(_head(doc), _batches(doc), lambda: [doc.vocabulary])
 
     assert not streamed.already_indexed
     assert not streamed.replaced
@@ -59,7 +59,7 @@ def test_streamed_is_stored_as_indexed(store: KnowledgeStore) -> None:
 def test_same_content_only_touches(store: KnowledgeStore) -> None:
     doc = _doc("a")
     first = store.index(doc)
-    again = store.index_streamed(_head(doc), _batches(doc), lambda: doc.vocabulary)
+    again = store.index_streamed(_head(doc), _batches(doc), lambda: [doc.vocabulary])
 
     assert again.already_indexed
     assert again.source.id == first.source.id
@@ -69,7 +69,7 @@ def test_same_content_only_touches(store: KnowledgeStore) -> None:
 def test_new_content_replaces(store: KnowledgeStore) -> None:
     store.index(_doc("a"))
     doc = _doc("a", word="gamma")
-    replaced = store.index_streamed(_head(doc), _batches(doc, 1), lambda: doc.vocabulary)
+    replaced = store.index_streamed(_head(doc), _batches(doc, 1), lambda: [doc.vocabulary])
 
     assert replaced.replaced
     assert [s.label for s in store.sources()] == ["a"]
@@ -80,10 +80,10 @@ def test_a_failing_stream_stores_nothing(store: KnowledgeStore) -> None:
     before = store.index(_doc("a")).source
     doc = _doc("a", word="gamma")
     with pytest.raises(RuntimeError):
-        store.index_streamed(_head(doc), _failing(doc), lambda: doc.vocabulary)
+        store.index_streamed(_head(doc), _failing(doc), lambda: [doc.vocabulary])
     with pytest.raises(RuntimeError):
         other = attrs.evolve(doc, label="b")
-        store.index_streamed(_head(other), _failing(other), lambda: other.vocabulary)
+        store.index_streamed(_head(other), _failing(other), lambda: [other.vocabulary])
 
     assert store.sources() == [before]
     assert len(store.chunks_of(before.id)) == 3
@@ -91,10 +91,25 @@ def test_a_failing_stream_stores_nothing(store: KnowledgeStore) -> None:
     assert store.stats().chunk_count == 3
 
 
+def test_a_vocabulary_failing_after_a_part_stores_nothing(store: KnowledgeStore) -> None:
+    doc = _doc("a")
+
+    def parts() -> Iterator[frozenset[str]]:
+        yield frozenset(sorted(doc.vocabulary)[:1])
+        raise RuntimeError("the worker stopped")
+
+    with pytest.raises(RuntimeError):
+        store.index_streamed(_head(doc), _batches(doc), parts)
+
+    assert store.sources() == []
+    assert store.stats().chunk_count == 0
+    assert not any(store.has_word(w) for w in doc.vocabulary)
+
+
 def test_a_failing_vocabulary_stores_nothing(store: KnowledgeStore) -> None:
     doc = _doc("a")
 
-    def broken() -> frozenset[str]:
+    def broken() -> list[frozenset[str]]:
         raise RuntimeError("the worker stopped")
 
     with pytest.raises(RuntimeError):
