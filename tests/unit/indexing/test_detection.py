@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.chunking import detect_content_type
+from domain.chunking.detection import is_tap
 from domain.content_type import ContentType
 
 
@@ -63,3 +64,95 @@ def test_comments_in_key_value_files_are_not_markdown_headings(
 def test_headings_over_prose_are_markdown(paragraphs: list[str]) -> None:
     text = "\n\n".join(f"## Part {i}\n\n{p}" for i, p in enumerate(paragraphs))
     assert detect_content_type(text) is ContentType.MARKDOWN
+
+
+_PROVE_VERBOSE = """\
+t/03-dims.t ..
+1..4
+ok 1 - parses cm dimensions
+
+#   Failed test 'keeps decimals'
+#   at t/03-dims.t line 6.
+#     $expected->[2] = '4.5'
+# Looks like you failed 1 test of 4.
+not ok 3 - keeps decimals
+ok 4 # skip inch input waits for the US carrier
+"""
+
+_NODE_TEST = """\
+TAP version 13
+# Subtest: adds two prices
+ok 1 - adds two prices
+  ---
+  duration_ms: 0.41
+  ...
+# Subtest: rounds the tax
+not ok 2 - rounds the tax
+  ---
+  error: 'Expected values to be strictly equal'
+  ...
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _PROVE_VERBOSE,
+        _NODE_TEST,
+        "# Subtest: a\n    ok 1 - inner\n    1..1\n# Subtest: b\nok 1 - a\n",
+        "1..2\n# Failed test 'x'\n# at t/x.t line 3.\nnot ok 1 - x\nok 2 - y # TODO later\n",
+    ],
+)
+def test_tap_diagnostics_are_not_markdown_headings(text: str) -> None:
+    assert detect_content_type(text) is ContentType.PLAINTEXT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a heading and a list, however the items read
+        "# Results\n\n- ok 1 thing\n- not ok either\n\n## Next\n\nmore",
+        "# Steps\n\n1. ok\n2. not ok\n3. done\n\n## After",
+        # one test point quoted in prose, no plan
+        "# Notes\n\nok 2 people agreed.\n\n## Decision\n\ntext",
+        # a plan-like line alone
+        "# Range\n\n1..5\n\n## Next\n\ntext",
+        # TAP quoted in a fence: the fence and the heading are markdown
+        "# Testing\n\n```\n1..2\nok 1 - a\nok 2 - b\n```\n",
+        # a page about TAP whose links outnumber its example's test points
+        "# TAP\n\nok 1 - a\nok 2 - b\n\n- [spec](http://x)\n- [prove](http://y)\n- [node](http://z)",
+    ],
+)
+def test_markdown_that_mentions_test_points_stays_markdown(text: str) -> None:
+    assert detect_content_type(text) is ContentType.MARKDOWN
+
+
+@given(
+    st.lists(st.from_regex(r"[a-z]{2,10}( [a-z]{2,10}){0,5}", fullmatch=True), min_size=1),
+    st.lists(st.from_regex(r"[A-Z][a-z]{2,10}( [a-z]{2,10}){1,5}", fullmatch=True), min_size=2),
+)
+def test_headings_over_lists_are_never_tap(items: list[str], headings: list[str]) -> None:
+    text = "\n\n".join(
+        f"## {h}\n\n" + "\n".join(f"{i + 1}. {item}" for i, item in enumerate(items))
+        for h in headings
+    )
+    assert detect_content_type(text) is ContentType.MARKDOWN
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a deploy log whose lines open with "ok" and a count
+        "ok 3 replicas ready\nok 12 jobs queued\nwarn 1 node draining\nok 2 volumes mounted\n",
+        # a health check's log, then its notes under # lines
+        "# checks\nok 5 endpoints\n# retries\nok 9 queues drained\n",
+    ],
+)
+def test_a_log_with_ok_words_and_no_plan_or_count_in_turn_is_not_tap(text: str) -> None:
+    assert not is_tap(text)
+    assert not is_tap(text * 6)
+
+
+def test_tap_without_a_plan_counts_its_points_in_turn() -> None:
+    assert is_tap("ok 1 - a\n# note\nnot ok 2 - b\n")
+    assert is_tap("# Subtest: x\n    ok 1 - a\n    ok 2 - b\n")

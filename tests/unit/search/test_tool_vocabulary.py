@@ -36,6 +36,11 @@ _ULIMIT = (
     ("text", "words"),
     [
         ("FROM python:3.12-slim AS build\nRUN pip install .", "base image"),
+        ("t/02-billable.t (Wstat: 0 Tests: 4 Failed: 0)\n  TODO passed:   4\n", "unexpectedly"),
+        (
+            "1..2\nok 1 - rounds up\nok 2 - bills the minimum # TODO not implemented\n",
+            "unexpectedly",
+        ),
         ("FROM --platform=$BUILDPLATFORM golang:1.22\n", "base image"),
         ("#5 [build 1/6] FROM docker.io/library/python:3.12-slim@sha256:ab", "base image"),
         ("   Public-Key: (256 bit)\n   Public Key Algorithm: id-ecPublicKey", "size type"),
@@ -208,6 +213,9 @@ def test_a_word_the_text_says_is_not_repeated() -> None:
     assert tool_vocabulary_facts("Diff in src/a.rs:1:\n+use std::fmt::Formatter;") == ""
     assert tool_vocabulary_facts("-rwxr-xr-x a 1 b executables.sh") == ""
     assert tool_vocabulary_facts("tar: a.tar.gz: Cannot open: archived") == ""
+    # a TODO test that failed, as expected; a TODO in prose
+    assert tool_vocabulary_facts("not ok 2 - bills the minimum # TODO not implemented") == ""
+    assert tool_vocabulary_facts("# TODO: ok 2 things left\nTODO passed review") == ""
 
 
 def test_a_plaintext_section_carries_the_words() -> None:

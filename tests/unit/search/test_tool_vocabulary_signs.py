@@ -41,6 +41,7 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "initial heap": ("-Xms",),
     "limit": ("(-n) ",),
     "constraint": ("Collecting ",),
+    "unexpectedly": ("TODO",),
 }
 # The entries of ``run_vocabulary`` (ADR 0252), written with their signs: the strings their
 # tests need.
