@@ -14,54 +14,55 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXMtvXFcZv3fGnrHHnpk7A+k4j6YTCrVdx05agQRWU1KVFHWBhKogHiWEsT1JrIwf2OOmgVJASHSLEBJLdqzZ'
-    'wYYN/wBijyrYseFfaLgn/k79yy/neccOoZ0r3dyJ7znf+V7nO+d7nNtIkmQuv9P8ns3vB/k1nT/V/bn83svvg/we'
-    '5Hc/v9/M7w15t5q4r1SembTPBF4mMDOBmwnsTOBnMgb2WxU8pwWmwrOePyfye0pw12Pqfi35m+pXkXcK7mflfSpt'
-    'sI/63RC4Gp4aq5M/qzTG5fxeyO9387st49Shz7zg9oy0/Yr87uX3LYDFY56V/pNCVypwp+SuyfiX5NkFWJpWzSP9'
-    'PgX+pQb+1QCGorVJtF6K6N8mnhfFQ/VZgfZluW3tx2Oe3Jh6DHxfh/eov1WBOwnzoS7jKP1flrEVzKsCqwGw9Lyt'
-    'Cww9Z34M81nDbcLcwHY45xLDXO/KsyfPIfxdtSsRLyccvGkJ7ybBDuF8bQC/Nc22uT/hmPsh9IXyTetGLN+uWvjj'
-    '0jXNH03rFNCO9yuwXrwisC6Vj3DXtn+KZDFrsX9ou9IIGEp/5+WuCIx9ef5MFjVl9+8HtBnKsy/PLZCDbmPSlVV5'
-    'LgNeStf/kTP+8wJjhmBUCAb2XZC1l3FB/Dfl+RLgvy3PDeq7J/j8OcfntPxtXZ49ee4Cn0ah+felQ72LpTmEtlD5'
-    'ad4dEK3DgHF2YDykIfWMr+m/mdP/IozvwxllpHmC8tgjvLbo/bAArxWeX8rxfI74w2NskY6gfmmYeuw0Yuxn8rEX'
-    'pf2Axma9HBBfiuBahD//yX+cl/ZrANsnzzsj8uZv6RFvbpEeb4+oz+rdTQef9dNFo8LxD/nvl58AjmgDfXw/IDqG'
-    'AXQM06M5cNx0+Mb+Vnro24Ta9HdojLvAGwXvtbzPKbINPeJjj+ZK37Lu6fXiYnro35jm1ZBgDcj3i9X7Vv7jOsHe'
-    'oecA9KMqsGLsrBrngviUx6Ffej87EzCnmrIPSwqsK0Xs11+knbZJSIPJVqo+f0yObI/P1oW+Y50OXcNN+qZw/ED6'
-    'FFlfVf97ydE84X3SO/R/Xpt2LTDV+vBswFzeAv2N5cMe8eFaEmY/tsim9g3ro4L3EsQo3ouEW5U4wqg0zcie34Vn'
-    'CfyO9+hvdfBdH14//9h9yzjexX6ELZak/eM58ZPQf9J+22v5/T3oNwk42Pw7PU/VfDsN8BPwI23wXbiYxsiENlc/'
-    '9iORrzbenBTOrvFmaLwKxR7nacyQGCTC0X7NFaL9pvTV+NXET05S91VKP9lXAnKCyTWVhF+7vgZKPt8f8/yJ8pz1'
-    'viRzaCwDpwxirm+O9f7p4znmodZo7bghe8exPJ6sHWrBOj2eDx7+x82Ibuw6MDFeB0JkMF4H/s953qI8XInycKfA'
-    '71A+zLl8Jp3vmm0W+yjPdv1+1Qz5Sq54j4ZTIx/llPRpgq+u9anqeM94JYDXLK2JPjguGmeJxlFgNQjWtMDy5Utj'
-    'ZaBxssnAFD/AOCHEJtT1a5v+qT6/gr4TlHvXOWrTOx3najriDzZfvSnxQowXlAJiHk35/2cgp4t5EM7zLsP8MOH/'
-    'ddEH9MlX5d1VwcHU1yW3JXk+D7hUhCYF90XRyUogj1V+6By0t/EnJvbhkktoPKZIjKVCMMoBMDoSg/TFxFx6xDDb'
-    'lhqVIrhlVHdzE3ApR+IyLfjUoKZrXZ6vg/wrlneTIEOTPrn6phQ3jYl7b0CtDOYy78OcYhorwDNd63fNgCe/i6GR'
-    '+3LdA+e990SmK1T70RI4b3tqXBpkf24IrmekH/LIlzsMraXBOdv28Ltm4YuLZ1XIPbn4hnTqGkjMV/UNNQUxuU6O'
-    'y5tonBT+ZDJOBpswpJHfxegU900NuSQfXeuiZ9ME465hXrVBdpreBs2haVjTL+dvLlt2ro/tDzztJ8X2uvgSA0/P'
-    'pybIC+dkSvT3KLf5ZdEx7tuH3wNDzVGMHcM1l8fZgN8Hlrz3KHqt5ezKQZhyBy5bwTkIkw3RNXhlQw3eEsy5JUPN'
-    '3rSMqduv0L5mAtZl1x4TZVmV+eGzOUVqp15IDuvlTsJGFcGnRHyIWV9WPfs0G5y6Y4+m90G4XlyntWEfamQftwEP'
-    'yh89ePCBzedw5csahjpNn1/qwn3+sZhG6VN9oRw+OnQbDVfpUe8x8gqVL871p21/gbq/6vBjsN1tOs/Sh/1CR3DH'
-    'GIetXh/9WVtttvZ7bP6ECz6uJfMQMzLNpymisyq1TRnUIO7I817EOtQCmzcgONvAzxb4zzWR0Xfz+9uCy9ljwCWD'
-    'OpMe4XBfxnxOam/w3QH1XSO570XioHG/ZajjCuVpic4ubBKOaL91DT7yln3/KuVlcd9g2ktoH7dkqpP558Nl13jx'
-    'ntJ2xmWG7EqFzj9d9JxZ8q2vfGapKnG8mP2Vb45qPxDjFI+sn91D22yzz7r2p2Wo8wuJ4+q9o95/VAWe+vsXjlEP'
-    '0J+qGM69+GRtW0NqxyzjjsTkcF3aIhxSz/mSomfoYnFtR+BVFds6J/qHe1LK83zSUznePM/H1w+7oSlL35XxnPXV'
-    'av9d9gihvup6QX/jT0JdzDi8VzKdeQgd/3dCZ8x5oyLj/BRibTHnmg4M9epFxr8hdlDXRqu/fUdyF1gvXdSPvQY+'
-    '8h2S0cGIsFcM9cu95NGzW7EwTwO+90jH+hD/GsWH5jhZjE9cc/jEZchVhZz/NNl2V/uQtcHVv22Iy5yluEwNDFMt'
-    'cZ8Lr8pYMTFo3EcsW+K1eM62C7H1OcgXL9A+ynVOvilrHtKjYWD+j3HpwniZ+DQKvjpj+irsq2w+1KeBP6xPZYoP'
-    'sj5VgZ/LAKcpPNLvvkrvSoY4ZAo1QD79RfksJfFn08tkG3x13FomuDZUYG/MvjaP35TxZwXP31xw4+vKyZ4B/9z3'
-    'rQeUi0nXXPqBbV+lPqHfFrCNWUSvWUeL8ON/jbs+047/H1U+zI/zxA+E+TWKCQwpBrKZmL/HskFw9iku0qM82b4l'
-    'RjOk90zz2yJPWy2Qzq9mJC+9B2gFxE9qhvpPxGGBaOkTjXfluWjg/STwPoE4G9st/PYMf9/GZoPYfs0ATFNcYIri'
-    'fpq+aQP9Gj9t71HPJkaAr2Vq2l81DPPWFNOwwY6dy6HtQ+M+ej/A8T987sD/m+IHtCBeiXq1R3Nq0xAbLRIjNK0v'
-    'Z0RXNa9LRHspMJZrqr+6SvIMrTXsAFxtty8VgNMmvY7RqQrMKdP3WJTMa+kRza6c7ZIBt9D9Rkd8J+Sr1rF3yT7t'
-    'kP4MI3RDx8JeoLF2Kd69RvJJwVbG5C4XKZ4Vil+H4PRoHblPc2U9coyqtMW1rk+x+Z/AfF+ndZLx2Zc+2zLnNRzk'
-    '6TbB4vg95kaaYkerBEu/uy566BtHtX0T1lK2MUOLPbtFdK5DOwXzi1BXu0+w+FtvSG9T4s8zNK4p36JzgXULfN7D'
-    '8Dl6U25kF+Q4qm3F+s1fqHgFxN1j/IyOJae4QvzbsdBi2sM1JX/WIf72aS3SNvEten8b6sPYBum62XkL3rc99kvT'
-    '9Q2SOevR6wXpPg10vxWI2yo9Tfxi/3nB47eVaG/oqmltk+5hTm3qjj0AzTa3ArVMiMu8Ye8VUjcS4gPWLX4P68WP'
-    'SN6blnb7Bce9SOPfI59kk+bTHWq/aRgfdYF9mq7Fpu5bfK2Bx9dacexHyqRLMXyJ2QubYpQx/dsOHZyw0BCyNzpH'
-    'NrghaxrVIxnzqQgvZo/gO7fjq9FoUS1k7PdMm7CeheLN37BgGcXm10Nxtcmc/WPFiw8j18cryePfbBzFF5qz+EKx'
-    'ul7Ez6wY9sd8duS3Eld6aHPmnw5aj9Mu6L3tIsXDliH2GErzSdlBhePLEuNTfd/wxMu6BWI/vF4NLOtJv0AsFu2A'
-    '+t0uHdaynxS/dHvWk9j+Mb4i8+q4dQb19a/pkTyeP4HYUkdqz5C2y7BHddUJhsahWa+6Afy27e0WPLZlMfF/b/ek'
-    'dBHldj092o9dMfhnIXoZ2o/XraqBds6TrVENIufnTHqQ0fhcl/1+/u/7Fn/BlOuIXTe6gbGgUe3JIsnyX/n9y4i9'
-    'g/arEotflfz76Fv1Pr/Kd242pB6wTrjwd3BN8cMq1KSe5N4Ez8RekFrYEBnXDD5YrIxxbFP+3pQr/YHUtx2HzR/n'
-    'Dtx7SI5x/BcuI3ls'
+    'eNrtXctvXFcZv3dsz9jjxzxKOs6j6YRCbdexk1YggZWUVCWgLlBRFcSjhODHJLFix8YeNw2UAkKiW4SQWLJjzY5u'
+    '2PAPIPYIwY4N/0LDPfH31b/8cp537BBaX+nmjuee853vdb5zvseZTGVZNl3ceXFPFPeD4hornub+bHHvFPdecW8U'
+    'd6+43yjuNXm3lPmvXJ5Nad8UeE2B2RS4TYHdFPhNGQP7LQmeYwLT4DlZPIeLe1Rw1zG1X0u+M/2q8s7A/Yy8z6UN'
+    '9jGfpwSuwjNjdYpnjca4WNyzxf1ucbdlnEnoMyO4PSttvyyfl4v7JsDiMU9L/xGhKxe4o3LXZfwL8uwCLKVVeaTv'
+    'c+BfbuFfHWAYWhtE64WE/m3ieVk8TJ9FaD8kt6v98ZhHN6aOge8n4T3qb03gjsB8mJRxjP4vyNgG5hWBNQWwdN5O'
+    'CgydMz+G+axwGzA3sB3Oucwy17vyXJZnH7437SrEy2EPb1rCuxGwQzhfp4DfSrNr7g975n4MfbF8U91I5dsVB398'
+    'uqb8UVpHgXa8L8F6cUlgXRg6wF1t/yjJYsJh/9B25QkwjP7OyF0VGLvy/Jksasbu349o05dnT56bIAdtY9OVJXku'
+    'AF5G1/9eMP5zAmOcYFQJBvadlbWXcUH81+X5MuB/V55r1HdH8PmwwOekfLcqz2V5bgOfBqH595V9vUulOYa2WPkp'
+    '7/aI1n7EOFswHtKQB8ZX+m8U9L8E44dwRhkpT1AeO4TXJr3vl+C1wfOLBZ7PE394jE3SEdQvhalj5wljP1uMPSft'
+    'N2hs1ssN4ksZXMvw5z/Fh7PSfgVgh+R5e0De/DU/4M1N0uO7A+qzeXfDw2d9+mg0OP6h+PzKE8ARbWCI73tERz+C'
+    'jn5+MAcOm47Q2N/K932bWJv+Do1xB3hj4L1W9DlBtmGZ+LhMc6XnWPd0vTif7/s3tnnVJ1gb5Pul6n2r+HCNYG/R'
+    'cwP0oyawUuysGeec+JSHoV+6nx2PmFMN2YdlJdaVMvbrz9JObRLSYLOVps8fswPbE7J1se9Yp2PXcJu+GRw/kD5l'
+    '1lfT/152ME94n/QO/c1r07YDplkfnouYy5ugv6l82CE+XM3i7Mcm2dSeZX008F6GGMV7iXBrEkcYlKZx2fP78KyA'
+    '3/EefTcJvuvD6+cfu29NjnexH+GKJal/PC1+EvpP6re9Vtzfg34jgIPLv9N5aubbSYCfgR/pgu/DxTZGU2jz9WM/'
+    'Evnq4s1R4ewbb5zGq1LscYbGjIlBIhz1ay4T7Tekr+JXFz85y/1XJf9kXxnICSbXaBZ/bYcaGPl8/5jnT5TnrPcV'
+    'mUPHMvDKIOX65rHeP308xzzUCq0d12XveCyPJ2uHWrBOH8+HAP/TZkQ3dR0YPl4HYmRwvA78n/O8RXm4CuXhToDf'
+    'YXyYM8VMOtu12yz2UZ7rhv2qcfKVfPEehVMnH+WE9GmAr676VPO8Z7wywGuC1sQQHB+NE0TjILCmCNaYwArlS1Nl'
+    'oDi5ZGCLH2CcEGIT5vq1S/9Mn19B32HKvWuO2vZO41wNT/zB5as3JF6I8YJKRMyjIX8/AzldzINwnncB5ocN/6+L'
+    'PqBPviTvrggOtr4+uc3L8wXApSo0GbgviU5WI3ls8kNnoL2LPymxD59cYuMxZWIsVYIxFAGjIzHIUEzMp0cMs+2o'
+    'USmDW5Pqbm4ALkOJuIwJPnWo6VqV5+sg/6rj3QjI0KZPvr45xU1T4t5rUCuDucz7MKeYxirwTGv9rlrw5HcpNHJf'
+    'rnvgvPeOyHSRaj9aAuftQI3LFNmf64LrKemHPArlDmNraXDOtgP8rjv44uNZDXJPPr4hnVoDifmqnqWmICXXyXF5'
+    'G40jwp+mjNOETRjSyO9SdIr75pZcUoiuVdGzMYJxxzKv2iA7pXeK5tAYrOkXizcXHTvXx/YHgfYjYnt9fEmBp/Op'
+    'AfLCOZkT/cuU2/yS6Bj37cHnDUvNUYodwzWXx1mDz3uOvPcgeq1y9uUgbLkDn63gHITNhmgN3pClBm8e5ty8pWZv'
+    'TMbU9ou0rxmGddm3x0RZ1mR+hGxOmdqpF7P9ermjsFFl8KkQH1LWl6XAPs0FZ9KzR9N9EK4X12ht2IUa2cdtwIOh'
+    'jx48+MDlc/jyZVOWOs2QX+rDfeaxmEblU32hHD7adxstV+VR7zHxipUvzvWnbX+Bur/k8WOw3S06z9KD/UJHcMcY'
+    'h6teH/1ZV222+j0uf8IHH9eSGYgZ2ebTKNFZk9qmJtQgbsnzXsI61AKbt0Fw7gI/W+A/10VG3y3ubwsupw8BlybU'
+    'mSwTDvdlzOel9gbf7VHfFZL7TiIOivtNSx1XLE8rdHZhnXBE+601+Mhb9v1rlJfFfYNtL6E+bsVWJ/PPh8uu9eI9'
+    'peuMyzjZlSqdfzofOLMUWl/5zFJN4ngp+6vQHFU/EOMUj6yf3X3b7LLPWvvTstT5xcRxde+o+4+awDPff/4Q9QD9'
+    'qarl3EtI1q41pH7IMu5ITA7XpU3CIQ+cLyl7hi4V13YCXjWxrdOif7gnpTzPJz2VE8zzfHz9sBubsgxdTZ6zoVrt'
+    'v8keIdZXXS3pb/xJqEsZh/dKtjMPseP/TuhMOW9UZpyfQqwt5VzTnqVevcz418UOam20+e47krvAeumyfuxV8JFv'
+    'k4z2BoS9aKlfXs4ePbuVCvMk4HuPdKwH8a9BfGiOk6X4xHWPTzwEuaqY85822+5rH7M2+Pq3LXGZ0xSXqYNhqmf+'
+    'c+E1GSslBo37iAVHvBbP2XYhtj4N+eJZ2kf5zsk3ZM1DehQG5v8Yly6M1xSfxsA3Z0xfhX2Vy4f6NPCH9WmI4oOs'
+    'TzXg5wLAaQiP9N1X6F3FEofMoQYopL8on/ks/Wz6ENmGUB23ygTXhirsjdnX5vEbMv6E4Pmbc358fTnZU+Cfh37r'
+    'AeVi0zWffmDbV6lP7G8LuMYso9eso2X48b/GXc+049+Dyof5cZb4gTC/SjGBPsVA1jP777GsEZxdiossU55s1xGj'
+    '6dN7pvltkaerFkjzq02Sl+4BWhHxk7ql/hNxmCVaekTjHXnOWXg/ArzPIM7Gdgt/e4Z/38Zlg9h+jQNMW1xglOJ+'
+    'St+YhX7FT+096tnwAPBVprb9VZ30tCa5PldswzeG5ireJD1/k/ptkyx36cn6vhSo+7HhY9O1htjQSyXp2yLdS7HD'
+    'mF/0zau6pYZJ/0bcfLz2xRVV7lMWe53Cj1QbHts+Nt6n+0CO++JzC/5uiP/Xgjg16uAO2dJ1S0y8TGzYtq84JTZK'
+    'eV0h2iuRMXxb3d0VkmdsjWkH4Op6faEEnDbZsxSdqoIttf0Oj5F5PT+g2Zern7fgFrvP7IjPjHxVHXuXbNgW6U8/'
+    'QTc0BvoijbVNeY4Vkk8Oa2RKznqO4pix+HUIDtvt+zRXVhPHqElbtPk9ysn8BOb7Ku2PbOtIQ/B5BuAgT+8SLM7b'
+    'YE6sIetnjWDpu2uih6FxTNs3wNazjek77NlNonMV2hmYX4B66l2Cxb/xh/Q2JO8wTuPa8myaA550wOe9K/9+gi0n'
+    'tg1yHNS2Yt3uL0ycCvItKf5lx5FLXiT+bTlose3dG5I37RB/e7QWqU18i97fgrpAtkFaLz3jwPtWwH4pXd8gmbMe'
+    'vV6S7pNA91uRuC3R08YvjpvMBvY7FfIJfLXMbdI9zKWO3nYnHtjmVqGGDXGZsey9YuqFYvackw5/l/XiRyTvdUe7'
+    '3ZLjnqfx75Evuk7z6Ta1X7eMj7rAvmzXYVN3HT72RsDHXvTsR4ZIl1L4krIXtsWmU/q3PTo47KAhZm90hmzwlKxp'
+    'VIdmzaMjvJQ9Qui8Vqg2p0U1sKm/Y9uA9SwWb/7tEpZRal1FLK4umXNcxPDiH4nr4+Xs8d/qHMQXmnb4Qqm6XsbP'
+    'rFr2x3xm6LcST3xoc2aeDloP0y7o3naO4qALEHOOpfmo7KDB8RWJ7Zq+XwvESbslYn68Xm041pNeidgP2gHzuV3Z'
+    'P8NwVPzS9qwnqf1TfEXm1WHrDOrrX/IDebxwBLGljtQcIm0XYY/qqw+NzT+wXnUj+O3a280GbMtcFv6d5aPSRZTb'
+    'tfxgP3bZ4p/F6GVsP163ahbaOT+6QrWnnJe16UGTxud6/PeLf993+Au2HFfqutGNjAUNak/mSJb/Ku5fJuwd1K/K'
+    'HH5V9u+D/6Mg5FeFzkvH1IFOEi78+8e2+GENapGPcm+CZ6HPSQ10jIzrFh8sVcY4tq1uw5Yj/4HUNR6GzT/OHfj3'
+    'kBzj+C8AJZzJ'
 )
 TABLE: dict[
     tuple[str, int],
@@ -114,11 +115,12 @@ TABLE: dict[
     ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17856, 380, 1, (), (None, None)),
     ('^"[^"]+":\\s', 0): (32, 18236, 104, 0, (), (None,)),
     ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 18340, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 18536, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 19220, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 20824, 140, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 20964, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21412, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 21608, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22108, 3040, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 18536, 504, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 19040, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 19724, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 21328, 140, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 21468, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21916, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 22112, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22612, 3040, 0, (), (None,)),
 }

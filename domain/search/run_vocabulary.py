@@ -1,9 +1,12 @@
-"""What a traced script, a Go test run, ``pip check`` and ``git range-diff`` print, in the words
-an agent asks with: entries of the tool vocabulary (``tool_vocabulary``), kept apart only to
-keep that file small (ADR 0252).
+"""What a TAP run, a traced script, a Go test run, ``pip check`` and ``git range-diff`` print, in
+the words an agent asks with: entries of the tool vocabulary (``tool_vocabulary``), kept apart
+only to keep that file small (ADRs 0252, 0255).
 
 Each is a fact about any output of its tool, not about one text:
 
+- A TAP test marked TODO is expected to fail: one that passes is written ``ok 4 - … # TODO …``,
+  and ``prove`` counts them in its summary (``TODO passed:   4``): tests that passed
+  unexpectedly.
 - ``bash -x`` (``set -x``) prints each simple command it runs, and its arguments, after the
   ``+`` of ``PS4`` (one more ``+`` per level of nesting: ``++ ls -1 ./backups``); a trace is
   the commands of a script as they ran. A ``difflib``/``unittest`` diff also writes ``+ line``
@@ -35,6 +38,7 @@ _TRACED = precompiled(r"\n\++ \S")
 # What a ``difflib`` or ``unittest`` diff writes beside its ``+ line``.
 _DIFF_BESIDE = precompiled(r"\n(?:- |\? )")
 _PLUS = precompiled(r"\+")
+_TODO_PASSED = precompiled(r"^[ \t]*TODO passed:[ \t]+\d|^[ \t]*ok \d+\b[^\n#]*# TODO\b", re.M)
 TRACED_COMMANDS = 3
 
 
@@ -71,6 +75,7 @@ Sign = tuple[str, str | Callable[[str], object]]
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
 RUN_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
+    ((("T", "TODO"),), _TODO_PASSED.search, "unexpectedly"),
     ((("+", "\n+"), ("+", _PLUS.match)), _traced, "command script"),
     ((("g", "grep "),), _GREP_PATTERN.search, "pattern select"),
     ((("T", "Test"),), _GO_SUBTEST.search, "subtest"),

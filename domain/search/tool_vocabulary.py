@@ -155,10 +155,6 @@ _ULIMIT = precompiled(r"^open files +\(-n\) (?:\d+|unlimited)$", re.M)
 # specifier, the versions it is constrained to.
 _PIP_SPECIFIER = precompiled(r"^Collecting [\w.-]+(?:\[[\w,-]+\])? ?(?:[<>!~]=?|==)[\w.*+!-]", re.M)
 
-# A TAP test marked TODO is expected to fail: one that passes is written ``ok 4 - … # TODO …``,
-# and ``prove`` counts them in its summary (``TODO passed:   4``): tests that passed unexpectedly.
-_TODO_PASSED = precompiled(r"^[ \t]*TODO passed:[ \t]+\d|^[ \t]*ok \d+\b[^\n#]*# TODO\b", re.M)
-
 # A sign asked for behind characters of its own: the characters (each found by a ``memchr``;
 # all must stand in the text), then the sign, a string looked for with ``in`` or a scan of the
 # text (a pattern's ``search``, or its ``match`` for the text's start). ``in`` reads a text at
@@ -273,9 +269,7 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     ((("X", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
     ((("(", "(-n) "),), _ULIMIT.search, "limit"),
     ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
-    # ADR 0255: a TAP test marked TODO that passed.
-    ((("T", "TODO"),), _TODO_PASSED.search, "unexpectedly"),
-    *RUN_ENTRIES,  # a traced script, Go subtests, pip check, git range-diff (ADR 0252)
+    *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
 )
 
 # A word the text already says at a word's start, in any inflection (``image`` for ``images``;
