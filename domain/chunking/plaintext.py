@@ -9,6 +9,10 @@
 - Else windows of 10–20 lines cut where the output's structure ends one item and starts the
   next (``line_windows``: after a blank line, before a line at the margin; an item up to 40
   lines kept whole), titled by their first line (or ``Lines a-b``).
+- TAP output (``detection.is_tap``: ``prove -v``, ``node --test --test-reporter=tap``) is
+  cut only between its test points (``tap_windows``): node writes blank lines inside the YAML
+  block under a failed test, so neither its blank lines nor a line count may part a failure
+  from its test.
 - A chunk that is mostly timestamped lines (a log) is titled by its time span and what stands
   out in it (``09:43:51–09:43:53: 500 server error ×3 (GET /api/export), …``), not by a first
   line that says nothing; a client brute forcing a login is named (``401 unauthorized brute
@@ -26,6 +30,7 @@ from collections.abc import Iterator
 from functools import partial
 
 from domain.chunk import Chunk
+from domain.chunking.detection import is_tap
 from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.line_windows import MAX_LINES, line_windows
 from domain.chunking.log_titles import (
@@ -36,6 +41,7 @@ from domain.chunking.log_titles import (
 )
 from domain.chunking.output_sections import chunk_sections, framed_title
 from domain.chunking.oversized import pack_blocks, paragraphs
+from domain.chunking.tap_windows import tap_windows
 from domain.chunking.utf8 import byte_len, truncate_bytes
 
 LINES_PER_CHUNK = MAX_LINES
@@ -138,17 +144,24 @@ def _unsectioned_stream(
     ``title`` when given, else each by its first line. ``lines``: ``text``'s lines, blank ones
     at its ends left out, when the caller has them (a big log's lines are its size again and
     more: split once, not once per step)."""
-    sections = _sections(text, max_bytes)
+    tap = is_tap(text)
+    sections = None if tap else _sections(text, max_bytes)
     if sections is not None:
         for i, s in enumerate(_packed(sections, max_bytes), start=1):
             yield Chunk(title=_first_line_title(s, f"Section {i}", title, attackers), content=s)
         return
     if lines is None:
         lines = text.strip("\n").split("\n")
-    for start, end in line_windows(lines, max_bytes):
+    if tap:
+        windows = tap_windows(lines, max_bytes)
+    else:
+        windows = [(start, end, "") for start, end in line_windows(lines, max_bytes)]
+    for start, end, within in windows:
         body = "\n".join(lines[start:end]).strip("\n")
         if body.strip():
             window_title = _first_line_title(body, f"Lines {start + 1}-{end}", title, attackers)
+            if within and not title:
+                window_title = truncate_bytes(f"{within} > {window_title}", TITLE_MAX_BYTES)
             yield from _fit(body, window_title, max_bytes)
 
 
