@@ -157,7 +157,7 @@ _CALLGRIND_CALL = (
         ("Ir I1mr ILmr  file:function\n", "instructions cost"),
         (_CALLGRIND_CALL, "called times"),
         ("Hunk #4 FAILED at 41.\n1 out of 4 hunks FAILED", "apply"),
-        ("KeyError: 'pension_pct'", "missing"),
+        ("KeyError: 'pension_pct'", "key missing"),
         ("Uncaught exception. Entering post mortem debugging", "crashed"),
         ("(Pdb) Post mortem debugger finished. The a.py will be restarted", "crashed"),
     ],
@@ -185,3 +185,10 @@ def test_a_profiler_s_or_fixer_s_own_words_get_the_agent_s(text: str, words: str
 )
 def test_profiler_and_fixer_lookalikes_get_none(text: str) -> None:
     assert tool_vocabulary_facts(text) == ""
+
+
+def test_a_longer_word_opening_on_the_same_letters_does_not_say_the_word() -> None:
+    # ``calloc`` and ``Timetable`` open on ``call`` and ``tim``: neither says "called times".
+    text = _CALLGRIND_CALL + "1,844 ( 0.00%)  => ./malloc/malloc.c:calloc (1x)\n# Timetable"
+    assert tool_vocabulary_facts(text) == "called times"
+    assert tool_vocabulary_facts(_CALLGRIND_CALL + "called 3 times") == ""
