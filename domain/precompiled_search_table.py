@@ -14,55 +14,58 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXctvXFcZv3dsz9jjxzxKOs6j6YRCbdexk1YggZWUVCWgLlBRFcSjhODHJLFix8YeNw2UAkKiW4SQWLJjzY5u'
-    '2PAPIPYIwY4N/0LDPfH31b/8cp537BBaX+nmjuee853vdb5zvseZTGVZNl3ceXFPFPeD4hornub+bHHvFPdecW8U'
-    'd6+43yjuNXm3lPmvXJ5Nad8UeE2B2RS4TYHdFPhNGQP7LQmeYwLT4DlZPIeLe1Rw1zG1X0u+M/2q8s7A/Yy8z6UN'
-    '9jGfpwSuwjNjdYpnjca4WNyzxf1ucbdlnEnoMyO4PSttvyyfl4v7JsDiMU9L/xGhKxe4o3LXZfwL8uwCLKVVeaTv'
-    'c+BfbuFfHWAYWhtE64WE/m3ieVk8TJ9FaD8kt6v98ZhHN6aOge8n4T3qb03gjsB8mJRxjP4vyNgG5hWBNQWwdN5O'
-    'CgydMz+G+axwGzA3sB3Oucwy17vyXJZnH7437SrEy2EPb1rCuxGwQzhfp4DfSrNr7g975n4MfbF8U91I5dsVB398'
-    'uqb8UVpHgXa8L8F6cUlgXRg6wF1t/yjJYsJh/9B25QkwjP7OyF0VGLvy/Jksasbu349o05dnT56bIAdtY9OVJXku'
-    'AF5G1/9eMP5zAmOcYFQJBvadlbWXcUH81+X5MuB/V55r1HdH8PmwwOekfLcqz2V5bgOfBqH595V9vUulOYa2WPkp'
-    '7/aI1n7EOFswHtKQB8ZX+m8U9L8E44dwRhkpT1AeO4TXJr3vl+C1wfOLBZ7PE394jE3SEdQvhalj5wljP1uMPSft'
-    'N2hs1ssN4ksZXMvw5z/Fh7PSfgVgh+R5e0De/DU/4M1N0uO7A+qzeXfDw2d9+mg0OP6h+PzKE8ARbWCI73tERz+C'
-    'jn5+MAcOm47Q2N/K932bWJv+Do1xB3hj4L1W9DlBtmGZ+LhMc6XnWPd0vTif7/s3tnnVJ1gb5Pul6n2r+HCNYG/R'
-    'cwP0oyawUuysGeec+JSHoV+6nx2PmFMN2YdlJdaVMvbrz9JObRLSYLOVps8fswPbE7J1se9Yp2PXcJu+GRw/kD5l'
-    '1lfT/152ME94n/QO/c1r07YDplkfnouYy5ugv6l82CE+XM3i7Mcm2dSeZX008F6GGMV7iXBrEkcYlKZx2fP78KyA'
-    '3/EefTcJvuvD6+cfu29NjnexH+GKJal/PC1+EvpP6re9Vtzfg34jgIPLv9N5aubbSYCfgR/pgu/DxTZGU2jz9WM/'
-    'Evnq4s1R4ewbb5zGq1LscYbGjIlBIhz1ay4T7Tekr+JXFz85y/1XJf9kXxnICSbXaBZ/bYcaGPl8/5jnT5TnrPcV'
-    'mUPHMvDKIOX65rHeP308xzzUCq0d12XveCyPJ2uHWrBOH8+HAP/TZkQ3dR0YPl4HYmRwvA78n/O8RXm4CuXhToDf'
-    'YXyYM8VMOtu12yz2UZ7rhv2qcfKVfPEehVMnH+WE9GmAr676VPO8Z7wywGuC1sQQHB+NE0TjILCmCNaYwArlS1Nl'
-    'oDi5ZGCLH2CcEGIT5vq1S/9Mn19B32HKvWuO2vZO41wNT/zB5as3JF6I8YJKRMyjIX8/AzldzINwnncB5ocN/6+L'
-    'PqBPviTvrggOtr4+uc3L8wXApSo0GbgviU5WI3ls8kNnoL2LPymxD59cYuMxZWIsVYIxFAGjIzHIUEzMp0cMs+2o'
-    'USmDW5Pqbm4ALkOJuIwJPnWo6VqV5+sg/6rj3QjI0KZPvr45xU1T4t5rUCuDucz7MKeYxirwTGv9rlrw5HcpNHJf'
-    'rnvgvPeOyHSRaj9aAuftQI3LFNmf64LrKemHPArlDmNraXDOtgP8rjv44uNZDXJPPr4hnVoDifmqnqWmICXXyXF5'
-    'G40jwp+mjNOETRjSyO9SdIr75pZcUoiuVdGzMYJxxzKv2iA7pXeK5tAYrOkXizcXHTvXx/YHgfYjYnt9fEmBp/Op'
-    'AfLCOZkT/cuU2/yS6Bj37cHnDUvNUYodwzWXx1mDz3uOvPcgeq1y9uUgbLkDn63gHITNhmgN3pClBm8e5ty8pWZv'
-    'TMbU9ou0rxmGddm3x0RZ1mR+hGxOmdqpF7P9ermjsFFl8KkQH1LWl6XAPs0FZ9KzR9N9EK4X12ht2IUa2cdtwIOh'
-    'jx48+MDlc/jyZVOWOs2QX+rDfeaxmEblU32hHD7adxstV+VR7zHxipUvzvWnbX+Bur/k8WOw3S06z9KD/UJHcMcY'
-    'h6teH/1ZV222+j0uf8IHH9eSGYgZ2ebTKNFZk9qmJtQgbsnzXsI61AKbt0Fw7gI/W+A/10VG3y3ubwsupw8BlybU'
-    'mSwTDvdlzOel9gbf7VHfFZL7TiIOivtNSx1XLE8rdHZhnXBE+601+Mhb9v1rlJfFfYNtL6E+bsVWJ/PPh8uu9eI9'
-    'peuMyzjZlSqdfzofOLMUWl/5zFJN4ngp+6vQHFU/EOMUj6yf3X3b7LLPWvvTstT5xcRxde+o+4+awDPff/4Q9QD9'
-    'qarl3EtI1q41pH7IMu5ITA7XpU3CIQ+cLyl7hi4V13YCXjWxrdOif7gnpTzPJz2VE8zzfHz9sBubsgxdTZ6zoVrt'
-    'v8keIdZXXS3pb/xJqEsZh/dKtjMPseP/TuhMOW9UZpyfQqwt5VzTnqVevcz418UOam20+e47krvAeumyfuxV8JFv'
-    'k4z2BoS9aKlfXs4ePbuVCvMk4HuPdKwH8a9BfGiOk6X4xHWPTzwEuaqY85822+5rH7M2+Pq3LXGZ0xSXqYNhqmf+'
-    'c+E1GSslBo37iAVHvBbP2XYhtj4N+eJZ2kf5zsk3ZM1DehQG5v8Yly6M1xSfxsA3Z0xfhX2Vy4f6NPCH9WmI4oOs'
-    'TzXg5wLAaQiP9N1X6F3FEofMoQYopL8on/ks/Wz6ENmGUB23ygTXhirsjdnX5vEbMv6E4Pmbc358fTnZU+Cfh37r'
-    'AeVi0zWffmDbV6lP7G8LuMYso9eso2X48b/GXc+049+Dyof5cZb4gTC/SjGBPsVA1jP777GsEZxdiossU55s1xGj'
-    '6dN7pvltkaerFkjzq02Sl+4BWhHxk7ql/hNxmCVaekTjHXnOWXg/ArzPIM7Gdgt/e4Z/38Zlg9h+jQNMW1xglOJ+'
-    'St+YhX7FT+096tnwAPBVprb9VZ30tCa5PldswzeG5ireJD1/k/ptkyx36cn6vhSo+7HhY9O1htjQSyXp2yLdS7HD'
-    'mF/0zau6pYZJ/0bcfLz2xRVV7lMWe53Cj1QbHts+Nt6n+0CO++JzC/5uiP/Xgjg16uAO2dJ1S0y8TGzYtq84JTZK'
-    'eV0h2iuRMXxb3d0VkmdsjWkH4Op6faEEnDbZsxSdqoIttf0Oj5F5PT+g2Zern7fgFrvP7IjPjHxVHXuXbNgW6U8/'
-    'QTc0BvoijbVNeY4Vkk8Oa2RKznqO4pix+HUIDtvt+zRXVhPHqElbtPk9ysn8BOb7Ku2PbOtIQ/B5BuAgT+8SLM7b'
-    'YE6sIetnjWDpu2uih6FxTNs3wNazjek77NlNonMV2hmYX4B66l2Cxb/xh/Q2JO8wTuPa8myaA550wOe9K/9+gi0n'
-    'tg1yHNS2Yt3uL0ycCvItKf5lx5FLXiT+bTlose3dG5I37RB/e7QWqU18i97fgrpAtkFaLz3jwPtWwH4pXd8gmbMe'
-    'vV6S7pNA91uRuC3R08YvjpvMBvY7FfIJfLXMbdI9zKWO3nYnHtjmVqGGDXGZsey9YuqFYvackw5/l/XiRyTvdUe7'
-    '3ZLjnqfx75Evuk7z6Ta1X7eMj7rAvmzXYVN3HT72RsDHXvTsR4ZIl1L4krIXtsWmU/q3PTo47KAhZm90hmzwlKxp'
-    'VIdmzaMjvJQ9Qui8Vqg2p0U1sKm/Y9uA9SwWb/7tEpZRal1FLK4umXNcxPDiH4nr4+Xs8d/qHMQXmnb4Qqm6XsbP'
-    'rFr2x3xm6LcST3xoc2aeDloP0y7o3naO4qALEHOOpfmo7KDB8RWJ7Zq+XwvESbslYn68Xm041pNeidgP2gHzuV3Z'
-    'P8NwVPzS9qwnqf1TfEXm1WHrDOrrX/IDebxwBLGljtQcIm0XYY/qqw+NzT+wXnUj+O3a280GbMtcFv6d5aPSRZTb'
-    'tfxgP3bZ4p/F6GVsP163ahbaOT+6QrWnnJe16UGTxud6/PeLf993+Au2HFfqutGNjAUNak/mSJb/Ku5fJuwd1K/K'
-    'HH5V9u+D/6Mg5FeFzkvH1IFOEi78+8e2+GENapGPcm+CZ6HPSQ10jIzrFh8sVcY4tq1uw5Yj/4HUNR6GzT/OHfj3'
-    'kBzj+C8AJZzJ'
+    'eNrtXd1vXEcVv3dt79prr/cjTdf57IbS2q5jJ61AglWSJmoDVICKqiA+Sghre2NbsWNjr5saSgEh0VeEkHjkjWfe'
+    '4KUv/QcQ7wjBGy/8Cw134jP1z7/M5911CK2vdHs3vjNnzjlz5sz5mtvJJEmmsjvN7onsfphdY9lT3Z/L7u3s3s3u'
+    '9ezuZvcb2b0s79qJ+0rlWZP2NYFXE5g1gVsT2DWBX5MxsF9b8BwTmArPSvYczu5RwV2PqfvV5W+qX1HeKbjPyPtU'
+    '2mAf9XtS4Gp4aqxm9izRGJezeya7383uhoxTgT7Tgtuz0vbL8ruT3XcBFo95RvqPCF2pwB2VuyzjX5JnC2BpWjWP'
+    '9PsU+Jca+FcGGIrWKtF6KaJ/g3ieFw/VZwHaD8lta3885tGNqcfA9xV4j/JbErgjsB4qMo6S/3kZW8G8LrAmAZZe'
+    'txWBodfMT2A9a7hVWBvYDtdcYljrLXl25NmDv6t2BeLlsIM3deHdCOghXK+TwG9Ns23tDzvWfgh9oXzTshHLt+sW'
+    '/rhkTfNH0zoKtON9BfaLKwLr0tAB7lr3j9JcTFj0H+quNAKGkt9puYsCY0eeP5dNTen9vYA2PXl25bkB86DbmGSl'
+    'Lc95wEvJ+t8zxn9eYIwTjCLBwL4zsvcyLoj/mjxfBvzvy3OZ+m4LPn/J8Dklf1uSZ0eeW8Cnfmj+Q2Ff7mJpDqEt'
+    'dP4073aJ1l7AOJswHtKQesbX9N/J6H8JxvfhjHOkeYLzsU14bdD7Xg5eKzy/mOH5HPGHx9ggGUH50jD12GnE2M9m'
+    'Y89K+3Uam+VynfiSB9c8/PlP9uO8tF8E2L75XO2TN39ND3hzl+T4fp/yrN7dcfBZP100Khz/mP1+5QngiDrQx/dd'
+    'oqMXQEcvPVgDg6bDN/a3033fJlSnv0Nj3APeKHg3sj4nSTd0iI8dWitdy76n94uL6b5/Y1pXPYK1Tr5frNzXsx+3'
+    'CPYmPddBPkoCK0bPqnEuiE85CPnS9ux4wJqqih2W5NhX8uivD6Wd1klIg0lXqj5/Sg50j0/Xhb5jmQ7dw03ypnD8'
+    'QPrk2V9V/wfJwTphO+kd+jfvTVsWmGp/OBewljdAfmP5sE18uJmE6Y8N0qldw/6o4L0MMYr3IuGWJI7QL03jYvO7'
+    '8CyA3/Ee/a0Cvuuj6xefuG81jnexH2GLJWn/eEr8JPSftN92I7u/D/1GAAebf6fXqVpvpwB+An6kDb4LF9MYNaHN'
+    '1Y/9SOSrjTdHhbNrvHEar0ixx2kaMyQGiXC0X3OVaL8jfTV+ZfGTk9R9FdJP95XAPMHiGk3Cry1fAzU/Pzjm+RPl'
+    'Oct9QdbQ8Rw45yDm+tax3D99PMc81CLtHbfFdjyejyerh+qwTx+vBw//41ZEK3YfGD7eB0Lm4Hgf+D/neZ3ycAXK'
+    'w50Ev0P5MGezlXS+ZdZZ7KOca/n9qnHylVzxHg2nTD7KSelTBV9dy1PJ8Z7xSgCvCdoTfXBcNE4Qjf3AmiRYYwLL'
+    'ly+NnQONk20OTPEDjBNCbEJdv7HJn+rza+g7TLl3naM2vdNxrqoj/mDz1asSL8R4QSEg5lGVf5+AnC7mQTjPOw/r'
+    'w4T/V0Ue0Cdvy7vrgoOpr2ve5uT5POBSFJoU3JdEJouBPFb5obPQ3safmNiHa15C4zF5YixFgjEUAKMpMUhfTMwl'
+    'RwyzYalRyYNbjepu7gAuQ5G4jAk+ZajpWpLnazD/Rcu7EZhDkzy5+qYUN42Jey9DrQzmMvdgTTGNReCZrvW7acCT'
+    '38XQyH257oHz3tsypwtU+1EXOG97alwmSf/cFlxPSz/kkS93GFpLg2u24eF32cIXF89KkHty8Q3p1DWQmK/qGmoK'
+    'YnKdHJc30Tgi/KnJODUwwpBGfhcjU9w3NeSSfHQtiZyNEYx7hnXVgLnT9E7SGhqDPf1y9uayxXJ9zD7wtB8R3evi'
+    'Sww8vZ6qMF+4JlOiv0O5zS+JjHHfLvxeN9Qcxegx3HN5nGX4vWvJe/cj13qeXTkIU+7ApSs4B2HSIboGb8hQgzcH'
+    'a27OULM3JmPq9gtk1wzDvuyyMXEuS7I+fDonT+3Ui8l+vdxR6Kg8+BSIDzH7S9tjp9ngVBw22jmRfy2Lai5ehT2h'
+    'BjU0PdoztolPut0K1dhqHbpJvOlRuw1qt20Zd4P6LdP7RTpjsEJPE75Vofsq6PunCWfmuYZz10LTGuG9SnCWLbqI'
+    '5WNcbrQnvk6w9khetunJvGnnqCdXMo043CIccH4e36ceDn388OEHNr/YldOdNNQS+2InLtynH4u7FT7TF87Dx/uh'
+    'DcNVOBzhiLxC5xf3o6fNBkbZbzt8bWy3QuuuC/q4KbhjHM52pgRjLrbzA9o3t/m8Lvho70xDXNO0nkaJzpLU36GO'
+    '0/rmQYStVId9eZ3g4D5RhxhPWeboe9n9HcHlzABwwf2iQzjsyZjPyd6N73ap76Jh74jBYRP2GK41DOVpgfbDNcIR'
+    '9bc+J4K85fhUiWoH0LY12bs6DlMw1XL985FpaLzY77GdwxonvVJMDp/Ru0jxIz5X57MB+VxdSWLNMT6Ab43qWAXG'
+    '0g7tn6193WzTz7o+rW6oRQ3JNWj/RtvIJYGn/v7CAOUAfX7GZyFgrm17SHnAc9yUuDHuSxuEQ+o5A5X3nGcsro0I'
+    'vEqiW6dE/tBvolzkpz3d6M1FfnL9qBWaVvddNV6zvvMEfxMbITSespTTJ/6zUBczDttKpnM5oeP/XuiMOROXZ5yf'
+    'QTw45uzdruFMRZ7xb4se1PX76m/flfwa1vTnjbXchDjOKs3Rbp+wFww19p3k8PnCWJinAN8HJGNdiNH2E+ex+dUh'
+    'cZuyI24zBPnUkDPKJt3uah+yN7j6NwyxwzMUOyyDYion7m8XlGSsmDwJ2hHzlpwCxlJakP+ZgpqGGbKjXN9yqMqe'
+    'h/RoGJijZlxaMF5NfBoFX52DvgZ2lc2H+izwh+VpiGLYLE8l4Oc8wKkKj/S7V+ldwRArT6FOzSe/OD9zSfz3E4ZI'
+    'N/jOGug5wb2hCLYx+9o8flXGnxA8f3vBja+rbuA0+Oe+75HgvJhkzSUf2PYa9Qn9/oVtzDxyzTKahx//a9z1dxfw'
+    '3/3OD/PjPPEDYb5OMYEexUDWEvM3g5YJzg7FRTqUh9ixxGh69J5pflvm01avpmsAajRf2gaoB8RPyoYaZcRhhmjp'
+    'Eo335Dlr4P0I8D6BOBvrLfw+En+DyaaDWH+NA0xTXGCU4n6avjED/Ro/re9Rzob7gK/n1GRfnTDI6dcoznafeN6C'
+    'WrCYtaz7fUWeN5LD38L6BuVXXk/837DJa1fWDHS/AfHDosVWewbsXBffTTkrXs9tasf8XrLEFDFea4tB2WShCPJq'
+    'izenOeBqu0zLhe9ZhRrLGuQjXU+T3RaLZ+zew3wqE59KUr8Riwfm9t4keX/TklfukN7esewPbU8tpwkfEx+qYnNc'
+    'yUnfpkFvhPIf159rHyob6lJR1loBvHbF4W36Io/c2erSTTF03gttOSndDuEsEJwXYK+MlQtcg9c89r1LV5roieXH'
+    'u0CHTY9NDmCeYvRDaPvQPAbq0W5AnUFV9vA65N9QV2xb6iW4JiQ252Wa/9Nie2leF4j2QmBu0lTzfj1gHZlyLk2A'
+    'q/2QSzngNMhOG8SeOwznHMrpAc2uOrk5A26h/nNTYoHI1y6trS1HnU+obOjczos01hbZOYs0Pynph9B6sVnKz4Ti'
+    '1yQ4vL/uGeyxmDFK0tZUB6VzzT+F9b5EdqJpv68KPicGYDtWxS8oESz97pbIoW+cqtjOJy06xlZPd5foXIJ2CuYX'
+    'koOzTFyXxt/XRXqrsueN07im+gFd21KxwGefnL9dZMr1b8E89qtb8czML1X8HfbkmLhZ01Ijs0D827TQYvJhqlIP'
+    '0iT+dmkv0jrxLXq/Qv4e6iB9VmnagveKR39pur5Jc85y9FpOuk8B3W8F4tamp4lf7OPMeOzSAsU6XOeIGiR7WCMy'
+    'umpPqLLOLUL9OOIybbC9Qmp1Q3yDisU2Zrn4Mc33mqXdTs5xL9L4DyjGtkbraZXarxnGR1nYtNTfsk7dscQO1z2x'
+    'wwWHPTJEshTDlxhb2JRzi+nfcMjgsIWGENvoLOngSdnTqL7WWB+E8GJsBN9ZaV/NYZ3On8R+Qx7jMKF483fDeI5i'
+    '68VCcbXNOcd7FS/+Ebk/XjXEGPvxhaYsvlCsrOfxM4sG+5jP6/5O8iSPdM7000HrIPWCtm1nKb8zD7GMUJqPSg8q'
+    'HF+RnBXGxW3x4laOXAbvV+uW/aSbI0aHekD9bhT2z5McFb90e5aT2P4xviLzatAyg/L6UXowH88ng48tNaWWGmm7'
+    'DDaqq+49NK/KctUK4HfFE/e06ZbZPvND/cgiztut9MAeu2rwz0LkMrQf71slA+1c97FINfVcb2KSgxqNz+eM3s/+'
+    '+77FXzDl7mP3jVZgLKhffTJLc/mv7P5VhO2g/arE4lcl/z74/wP5/Crft0pC6tsrhAv/vwdM8cMSnLE4StsEv0Ny'
+    'Qc52hMxx2eCDxc4xjm2qRzPV/vxQ6rUHofOPcwduG5JjHP8FkXIaqQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -98,29 +101,35 @@ TABLE: dict[
     ('\\+', 0): (32, 11764, 48, 0, (), (None,)),
     ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11812, 400, 0, (), (None,)),
     ('\\S+', 0): (32, 12212, 64, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12276, 188, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12464, 616, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13080, 232, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13312, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13832, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14352, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 16072, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16136, 180, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16316, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 16908, 112, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 17020, 104, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17124, 188, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17312, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17584, 272, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17856, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 18236, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 18340, 196, 1, (), (None, None)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 18536, 504, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 19040, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 19724, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 21328, 140, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 21468, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21916, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 22112, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22612, 3040, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 12276, 544, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 12820, 132, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12952, 188, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13140, 616, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13756, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13988, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 14508, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 15028, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 16748, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16812, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16992, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 17584, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 17696, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17800, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17988, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 18260, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 18532, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 18912, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 19016, 196, 1, (), (None, None)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 19212, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 19460, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 19732, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 20028, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 20532, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 20956, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21640, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 23244, 140, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 23384, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 23832, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 24028, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 24528, 3040, 0, (), (None,)),
 }

@@ -10,6 +10,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.search.corrected_hits import sure_slip
 from domain.precompiled import precompiled
 from domain.search.answerability import (
+    abbreviated,
     held_share,
     idf_weight,
     known_held_share,
@@ -58,9 +59,12 @@ class AnswerabilityVerdict:
             if corrected is not None and word not in corrected.terms:
                 continue  # corrected into a known word
             if not self._store.has_word(word) and not any(
-                word in hit.hit.lowered or word in hit.hit.title.lower() for hit in hits
+                word in hit.hit.lowered
+                or word in hit.hit.title.lower()
+                or abbreviated(name, hit.hit.content)
+                for hit in hits
             ):
-                return True  # not even part of a longer word (``ConnectionRese``)
+                return True  # not even part of a longer word (``ConnectionRese``), nor a code
         return False
 
     def unanswerable(

@@ -17,6 +17,7 @@ question's common words, as its siblings did (ADR 0051).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 
 from domain.search.answerability_tuning import (
@@ -148,3 +149,13 @@ def unanswerable(
     if lead < CLEAR_LEAD and best_held() < MIN_HELD_SHARE:
         return True
     return lead < TIED_LEAD and known_held() < MIN_KNOWN_HELD_SHARE
+
+
+def abbreviated(name: str, text: str) -> bool:
+    """Whether ``text`` writes the capitalised word ``name`` as codes do, by its opening two or
+    three letters in capitals standing alone (``"LU"`` or ``LUX`` for Luxembourg, ``FR`` for
+    France, ``CAL`` for California): a question may name what the output holds only as a code."""
+    if not (name.isalpha() and name[0].isupper() and name[1:].islower()):
+        return False
+    codes = "|".join((name[:2].upper(), name[:3].upper()))
+    return re.search(rf"(?<![\w-])(?:{codes})(?![\w-])", text) is not None

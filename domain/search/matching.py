@@ -8,6 +8,7 @@ a query's patterns would be compiled once per query, which cost more than the sc
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import attrs
@@ -47,6 +48,20 @@ def stem_prefix(term: str) -> str:
                 return stem[:-1]
             return stem
     return term
+
+
+# What may end a word that says a stem (``stem_prefix``) in another inflection: its last letter
+# doubled, the stem's own ``e`` or a suffix, then no more letters (``times`` says ``time``;
+# ``calloc`` does not say ``called``, nor ``KeyError`` ``key``).
+_INFLECTED_END = "(?:e|" + "|".join(sorted(_ENDINGS, key=len, reverse=True)) + ")?(?![a-z])"
+
+
+def said_pattern(word: str) -> re.Pattern[str]:
+    """Where a lower-case text says ``word`` as a whole word, in any inflection."""
+    stem = stem_prefix(word)
+    if stem.endswith("e"):  # ``archived``, ``archiving`` say ``archive``
+        return re.compile(r"\b" + re.escape(stem[:-1]) + _INFLECTED_END)
+    return re.compile(r"\b" + re.escape(stem) + re.escape(stem[-1]) + "?" + _INFLECTED_END)
 
 
 def _starts_word(text: str, index: int) -> bool:

@@ -70,6 +70,17 @@ def _range_row(text: str) -> bool:
 _RANGE_REMOVED = precompiled(r"^ *\d+:  [0-9a-f]{7,40} < -:  -{7,40} ", re.M)
 _RANGE_ADDED = precompiled(r"^ *-:  -{7,40} > \d+:  [0-9a-f]{7,40} ", re.M)
 
+# ``gcov``'s never-run line: ``#####`` (or ``=====``, run only by an exception's path), the line's
+# number, each followed by a colon.
+_NEVER_RUN = precompiled(r"^[ \t]*(?:#####|=====):[ \t]*\d+:", re.M)
+# ``callgrind_annotate``'s table of functions, behind its header (``cg_annotate``'s as well, with
+# more events than ``Ir``), and a call an annotated line made.
+_INSTRUCTIONS = precompiled(r"^Ir\b[^\n]*[ \t]file:function[ \t]*$", re.M)
+_CALL_MADE = precompiled(r"^[ \t]*[\d,]+ \([ \d.]+%\)[ \t]+=> \S[^\n]* \([\d,]+x\)$", re.M)
+_HUNK_FAILED = precompiled(r"^Hunk #\d+ FAILED at \d+", re.M)
+_KEY_ERROR = precompiled(r"\bKeyError: \S")
+_POST_MORTEM = precompiled(r"\b(?:Entering post mortem debugging|Post mortem debugger finished)\b")
+
 Sign = tuple[str, str | Callable[[str], object]]
 
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
@@ -87,4 +98,10 @@ RUN_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] =
     ),
     ((("<", " < -:  "),), _RANGE_REMOVED.search, "removed dropped"),
     (((">", "- > "),), _RANGE_ADDED.search, "added"),
+    ((("#", "#####:"), ("=", "=====:")), _NEVER_RUN.search, "covered uncovered"),
+    ((("f", "file:function"),), _INSTRUCTIONS.search, "instructions cost"),
+    ((("x", "x)"),), _CALL_MADE.search, "called times"),
+    ((("H", "Hunk #"),), _HUNK_FAILED.search, "apply"),
+    ((("K", "KeyError: "),), _KEY_ERROR.search, "key missing"),
+    ((("m", "ost mortem debug"),), _POST_MORTEM.search, "crashed"),
 )

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from itertools import islice
 
 from domain.precompiled import precompiled
-from domain.search.matching import stem_prefix
+from domain.search.matching import said_pattern
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.table_rows import delimited_header
 
@@ -272,13 +272,9 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
 )
 
-# A word the text already says at a word's start, in any inflection (``image`` for ``images``;
-# not ``type`` for ``prototype``).
-_SAID = {
-    word: re.compile(r"\b" + re.escape(stem_prefix(word)))
-    for _, _, said in _ENTRIES
-    for word in said.split()
-}
+# A word the text already says as a whole word, in any inflection (``image`` for ``images``;
+# not ``type`` for ``prototype``, nor ``key`` for ``KeyError``).
+_SAID = {word: said_pattern(word) for _, _, said in _ENTRIES for word in said.split()}
 
 
 def tool_vocabulary_facts(text: str) -> str:

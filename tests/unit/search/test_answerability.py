@@ -8,6 +8,7 @@ import pytest
 
 from domain.search import answerability_tuning
 from domain.search.answerability import (
+    abbreviated,
     held_share,
     idf_weight,
     known_held_share,
@@ -128,3 +129,30 @@ def test_short_or_compound_words_have_no_regular_forms(word: str) -> None:
 
 def test_a_word_is_not_its_own_form() -> None:
     assert "queries" not in regular_forms("queries")
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Luxembourg", 'if (strcmp(country, "LU") == 0)'),
+        ("Luxembourg", "LUX  1700"),
+        ("France", "FR: 2000"),
+        ("California", "state=CAL"),
+    ],
+)
+def test_a_name_written_as_its_code_is_abbreviated(name: str, text: str) -> None:
+    assert abbreviated(name, text)
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Luxembourg", "luxury LUXE lu %lu"),  # lower case, inside a word, in a format
+        ("Luxembourg", "LU-2 X-LU"),  # part of a hyphenated name
+        ("Kafka", "kafka KAFKA"),  # not a capitalised word's code: the word itself
+        ("WebAuthn", "WE WEB"),  # not a plain capitalised word
+        ("SAML", "SA SAM"),
+    ],
+)
+def test_a_name_not_written_as_its_code_is_not(name: str, text: str) -> None:
+    assert not abbreviated(name, text)

@@ -392,3 +392,32 @@ def test_a_question_whether_something_can_be_applied_reaches_applyable(
     )
     found = search.search("can this plan be applied", 3, SearchScope(source="plan.json"))
     assert found.results and '"applyable": true' in found.results[0].content
+
+
+RATES = """\
+        -:    4:/* VAT in basis points by country code. */
+        3:    5:int vat_rate(const char *country) {
+        3:    6:    if (strcmp(country, "DE") == 0)
+        2:    7:        return 1900;
+    #####:   10:    if (strcmp(country, "LU") == 0)
+    #####:   11:        return 1700;
+    #####:   12:    return -1;
+"""
+
+
+def test_a_country_the_output_names_by_its_code_answers(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """``"LU"`` is how the code names Luxembourg: the name alone does not silence the question."""
+    container.use_cases.index_content().execute(IndexRequest(content=RATES, label="rates.c.gcov"))
+    found = search.search("is the Luxembourg VAT rate ever returned", 3)
+    assert found.results
+    assert "return 1700;" in found.results[0].content
+
+
+def test_a_name_no_code_of_the_output_stands_for_still_gets_nothing(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """Neither ``NO`` nor ``NOR`` stands alone in the text: Norway names nothing it holds."""
+    container.use_cases.index_content().execute(IndexRequest(content=RATES, label="rates.c.gcov"))
+    assert not search.search("is the Norway VAT rate ever returned", 3).results

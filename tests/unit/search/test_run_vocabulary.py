@@ -129,3 +129,66 @@ def test_the_tests_searched_from_a_newline_read_as_at_the_margin(text: str) -> N
     traced = len(_TRACED_AT_MARGIN.findall(text)) >= TRACED_COMMANDS
     assert _traced(text) == (traced and _DIFF_AT_MARGIN.search(text) is None)
     assert _range_row(text) == (_RANGE_ROW_AT_MARGIN.search(text) is not None)
+
+
+# What gcov, callgrind_annotate, patch, Python and pdb print (ADR 0259).
+_GCOV = (
+    "        2:    7:        return 1900;\n"
+    "    #####:   11:        return 1700;\n"
+    "    =====:   12:    throw bad_rate();\n"
+)
+_CALLGRIND_TABLE = (
+    "Ir                   file:function\n"
+    "-----------------------------------\n"
+    "9,336,690 ( 8.98%)  slugs.c:fnv_hash [/src/slugs/slugs]\n"
+)
+_CALLGRIND_CALL = (
+    "8,280,024 ( 7.96%)      for (size_t i = 0; i < strlen(title); i++) {\n"
+    "34,416,750 (33.10%)  => ./string/strlen-avx2.S:__strlen_avx2 (1,376,670x)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (_GCOV, "covered uncovered"),
+        ("    =====:   12:    throw bad_rate();", "covered uncovered"),
+        (_CALLGRIND_TABLE, "instructions cost"),
+        ("Ir I1mr ILmr  file:function\n", "instructions cost"),
+        (_CALLGRIND_CALL, "called times"),
+        ("Hunk #4 FAILED at 41.\n1 out of 4 hunks FAILED", "apply"),
+        ("KeyError: 'pension_pct'", "key missing"),
+        ("Uncaught exception. Entering post mortem debugging", "crashed"),
+        ("(Pdb) Post mortem debugger finished. The a.py will be restarted", "crashed"),
+    ],
+)
+def test_a_profiler_s_or_fixer_s_own_words_get_the_agent_s(text: str, words: str) -> None:
+    assert tool_vocabulary_facts(text) == words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A line run, a markdown heading, a hash in the count column without a line number.
+        "        3:   16:    int rate = vat_rate(country);\n        -:   13:}",
+        "##### Release notes\n#####: not a line",
+        # Another table's header; a call line without its count; an arrow in prose.
+        "Ir\n103,990,665 (100.0%)  PROGRAM TOTALS",
+        "function: file",
+        "=> slugs.c:slugify",
+        "a => b (3x)",
+        # A hunk that applied; a key named in prose; a debugger that did not crash.
+        "Hunk #1 succeeded at 4 (offset 2 lines).",
+        "the KeyError class; key error: none",
+        "(Pdb) continue\nThe program finished and will be restarted",
+    ],
+)
+def test_profiler_and_fixer_lookalikes_get_none(text: str) -> None:
+    assert tool_vocabulary_facts(text) == ""
+
+
+def test_a_longer_word_opening_on_the_same_letters_does_not_say_the_word() -> None:
+    # ``calloc`` and ``Timetable`` open on ``call`` and ``tim``: neither says "called times".
+    text = _CALLGRIND_CALL + "1,844 ( 0.00%)  => ./malloc/malloc.c:calloc (1x)\n# Timetable"
+    assert tool_vocabulary_facts(text) == "called times"
+    assert tool_vocabulary_facts(_CALLGRIND_CALL + "called 3 times") == ""

@@ -53,6 +53,12 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "commit branch version": (":  ",),
     "removed dropped": (" < -:  ",),
     "added": ("- > ",),
+    "covered uncovered": ("#####:", "=====:"),
+    "instructions cost": ("file:function",),
+    "called times": ("x)",),
+    "apply": ("Hunk #",),
+    "key missing": ("KeyError: ",),
+    "crashed": ("ost mortem debug",),
 }
 _EVERY_PLAIN_SIGN = [*_PLAIN_SIGNS.values(), *_RUN_PLAIN_SIGNS.values()]
 
