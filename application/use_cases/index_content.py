@@ -79,9 +79,10 @@ class IndexContent:
                 f'nothing to index for "{label}": the content is empty',
                 "pass non-empty text or a file that has content",
             )
-        if valid_text(content) is not content:
-            held = HeldText(valid_text(content))
-            content = held.text()
+        valid = valid_text(content)
+        if valid is not content:  # lone surrogates replaced: a copy of its own is indexed
+            held, content = HeldText(valid), valid
+        del valid  # (a second reference to the text would outlive ``_streamed``'s packing)
         if (
             self._preparer is not None
             and request.chunks is None

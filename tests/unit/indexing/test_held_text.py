@@ -186,3 +186,17 @@ def test_a_held_output_gets_the_reply_its_string_gets(output: str, intent: str) 
     assert _summariser().overview(label, HeldText(output), "ls") == _summariser().overview(
         label, output, "ls"
     )
+
+
+def test_a_held_text_with_a_lone_surrogate_is_indexed_as_its_string_is() -> None:
+    text = _LOG + "broken \udc80 byte\n"
+    store = InMemoryKnowledgeStore(clock=FixedClock())
+    result = _streaming(store, _OwnCopy()).execute(
+        IndexRequest(content=HeldText(text), label="doc")
+    )
+    whole = InMemoryKnowledgeStore(clock=FixedClock())
+    assert IndexContent(whole, Settings()).execute(IndexRequest(content=text, label="doc")) == (
+        result
+    )
+    for a, b in zip(store.sources(), whole.sources(), strict=True):
+        assert store.chunks_of(a.id) == whole.chunks_of(b.id)
