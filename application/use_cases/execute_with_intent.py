@@ -8,6 +8,7 @@ from pathlib import Path
 import attrs
 
 from application.use_cases.execute_request import ExecuteReply, ExecuteRequest
+from application.use_cases.held_text import HeldText
 from application.use_cases.run_code import RunCode
 from application.use_cases.run_code_request import RunCodeRequest, RunCodeResult
 from application.use_cases.summarise_output import SummariseOutput
@@ -111,31 +112,34 @@ class ExecuteWithIntent:
                 text += f"\n\n{INTENT_TIP}"
             return ExecuteReply(text, result.is_error, produced)
         fitted = truncate_text(full, self._max_index - int(self._max_index * INDEX_HEADROOM))
-        indexed = fitted.text
         cut = result.cut_bytes + fitted.total_bytes - fitted.kept_bytes
-        # From here on only ``indexed`` is needed of the output: the larger capture and the text
-        # built from it (megabytes each) are let go before indexing makes its own copies.
+        # From here on only the indexed text is needed of the output: the larger capture and
+        # the text built from it (megabytes each) are let go before indexing makes its own
+        # copies, and the indexed text is held by its box alone (packed while it is stored).
         del full, outcome
         result = _without_kept(result)
-        label = self._label(result, indexed)
+        label = self._label(result, fitted.text)
+        size = byte_len(fitted.text)
+        indexed = HeldText(fitted.text)
+        del fitted
         try:
             summariser = self._summarise()
             if intent:
                 answer = summariser.summarise(label, intent, indexed, request.code)
                 if answer.whole:
-                    return ExecuteReply(text, result.is_error, produced, label, byte_len(indexed))
+                    return ExecuteReply(text, result.is_error, produced, label, size)
                 summary = answer.text
             else:
                 summary = summariser.overview(label, indexed, request.code)
         except CapyError as error:
-            shown = truncate_bytes(indexed, FALLBACK_BYTES)
+            shown = truncate_bytes(indexed.text(), FALLBACK_BYTES)
             note = f"(could not index the output: {error} — showing the first 3 KB)"
             return ExecuteReply(f"{shown}\n\n{note}", result.is_error, produced)
         if result.is_error:
             summary = f"{_exit_line(result)}\n\n{summary}"
         if cut > 0:
             summary += f"\n\n{_cut_note(produced, cut)}"
-        return ExecuteReply(summary, result.is_error, produced, label, byte_len(indexed))
+        return ExecuteReply(summary, result.is_error, produced, label, size)
 
     def _shown_whole(self, result: RunCodeResult, full: str, intent: str) -> bool:
         """Whether the output (``full``: ``result.full_text``) is returned as it is, never

@@ -6,6 +6,7 @@ import attrs
 
 from application.ports.document_preparer import DocumentPreparer, PreparationFailed
 from application.ports.knowledge_store import KnowledgeStore
+from application.use_cases.held_text import HeldText
 from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.prepare_document import (
     FALLBACK_TITLE,
@@ -47,7 +48,10 @@ class IndexContent:
       redacted, cut to fit), in process or in the worker alike;
     - a document of ``stream_from_chars`` or more is prepared by ``preparer`` (a worker process)
       while the store inserts its chunks, storing the same rows; if the preparation fails,
-      nothing of it is stored and it is prepared here instead.
+      nothing of it is stored and it is prepared here instead;
+    - content handed over as a ``HeldText`` is held packed in it from when the worker has it
+      until the end: the caller reads it again after, and nothing holds the text itself while
+      the store inserts it (ADR 0257).
     """
 
     def __init__(
@@ -66,31 +70,45 @@ class IndexContent:
         label = valid_text(request.label).strip()
         if not label:
             raise InvalidInput("a source needs a label", "give it a short name, e.g. a file name")
-        if not request.content.strip():
+        given = request.content
+        held = given if isinstance(given, HeldText) else HeldText(given)
+        content = held.text()
+        del given
+        if not content.strip():
             raise InvalidInput(
                 f'nothing to index for "{label}": the content is empty',
                 "pass non-empty text or a file that has content",
             )
-        content = valid_text(request.content)
+        valid = valid_text(content)
+        if valid is not content:  # lone surrogates replaced: a copy of its own is indexed
+            held, content = HeldText(valid), valid
+        del valid  # (a second reference to the text would outlive ``_streamed``'s packing)
         if (
             self._preparer is not None
             and request.chunks is None
             and len(content) >= self._stream_from
             and utf8_length(content) <= self._max_bytes
         ):
+            del content  # from here on the box alone holds it (``_streamed`` packs it)
             try:
-                return self._streamed(self._preparer, label, content, request)
+                return self._streamed(self._preparer, label, held, request)
             except PreparationFailed:
                 pass  # nothing of it was stored: prepared again here, in one go
-        return self._whole(label, content, request)
+        return self._whole(label, held.text(), request)
 
     def _streamed(
-        self, preparer: DocumentPreparer, label: str, content: str, request: IndexRequest
+        self, preparer: DocumentPreparer, label: str, held: HeldText, request: IndexRequest
     ) -> IndexResult:
+        content = held.text()
+        given_size = utf8_length(content)
         prepared = preparer.prepare(content, request.content_type, request.section_facts)
+        del content
+        if held is request.content:
+            # The worker has it: the caller's box holds it packed while the store inserts it.
+            held.pack()
         try:
             head = prepared.head
-            size = max(utf8_length(content), head.size_bytes)
+            size = max(given_size, head.size_bytes)
             if size > self._max_bytes:
                 raise SourceTooLarge(
                     f'"{label}" is {size:,} bytes, over the {self._max_bytes:,} byte limit',

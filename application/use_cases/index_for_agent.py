@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 
 from application.ports.policy_source import PolicySource
+from application.use_cases.held_text import HeldText
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.read_target import read_search, resolve_read_target
@@ -84,7 +85,10 @@ class IndexForAgent:
                 "nothing to index", "pass `content` (text) or `path` (a file in the project)"
             )
         relative, text, size = self._read(request.path.strip())
-        result = self._index.execute(IndexRequest(content=text, label=label or relative))
+        # Held by its box alone: packed while the store inserts a big file's rows (ADR 0257).
+        held = HeldText(text)
+        del text
+        result = self._index.execute(IndexRequest(content=held, label=label or relative))
         return AgentIndexResult(result, size)
 
     def _read(self, given: str) -> tuple[str, str, int]:

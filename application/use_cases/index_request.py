@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from application.use_cases.held_text import HeldText
 from domain.chunk import Chunk
 from domain.content_type import ContentType
 from domain.source_kind import SourceKind
@@ -19,10 +20,11 @@ class IndexRequest:
     ``replace=False`` keeps a source already indexed under the label with other content.
     ``section_facts`` (without ``chunks``): words every section is also found by, put before
     its own facts (the command that printed an output); the sections are then stored as
-    supplied ones are.
+    supplied ones are. ``content`` given as a ``HeldText`` is held packed while a worker process
+    prepares it (a caller that reads it again after holds the box, not the text).
     """
 
-    content: str
+    content: str | HeldText
     label: str
     kind: SourceKind = SourceKind.DURABLE
     content_type: ContentType | None = None

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from application.ports.knowledge_store import KnowledgeStore
 from application.use_cases.find_distinctive_terms import FindDistinctiveTerms
+from application.use_cases.held_text import HeldText
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.search_knowledge import SearchKnowledge
@@ -15,7 +18,7 @@ from domain.compact_view import compact_view
 from domain.execution.command_facts import command_facts
 from domain.search import reply_tuning
 from domain.search.intent_confidence import may_answer_whole, reply_stands_in
-from domain.search.reply import intent_reply, intent_reply_bound
+from domain.search.reply import ReplyOutput, intent_reply, intent_reply_bound
 from domain.search_hit import SearchScope
 from domain.source_kind import SourceKind
 
@@ -66,8 +69,17 @@ class SummariseOutput:
         self._terms = distinctive_terms
         self._store = store
 
-    def summarise(self, label: str, intent: str, text: str, command: str = "") -> IntentAnswer:
-        indexed = self._indexed(label, text, command)
+    def summarise(
+        self, label: str, intent: str, output: str | HeldText, command: str = ""
+    ) -> IntentAnswer:
+        """``output`` given as a ``HeldText`` (held by nothing else) is held packed while the
+        store inserts it, and a reply over a big one reads it whole again only for a table's
+        rows (ADR 0257)."""
+        text = _text(output)
+        size = byte_len(text)
+        read = ReplyOutput.of(text, functools.partial(_text, output))
+        del text
+        indexed = self._indexed(label, output, command)
         found = self._search.search(
             intent, reply_tuning.REPLY_RESULTS, SearchScope(source=label, exact_source=True)
         )
@@ -76,41 +88,52 @@ class SummariseOutput:
             source = self._store.source_by_label(label)
             terms = self._terms.terms(source.id) if source is not None else []
         reply = intent_reply(
-            found, source=label, sections=indexed.sections, output=text, terms=terms
+            found, source=label, sections=indexed.sections, output=read, terms=terms
         )
-        if may_answer_whole(byte_len(text)) and not reply_stands_in(
-            found,
-            output=text,
-            sections=indexed.sections,
-            reply=reply,
-            bound=intent_reply_bound(label, indexed.sections, text),
-        ):
-            return IntentAnswer(text, bool(found), whole=True)
+        if may_answer_whole(size):
+            text = _text(output)
+            if not reply_stands_in(
+                found,
+                output=text,
+                sections=indexed.sections,
+                reply=reply,
+                bound=intent_reply_bound(label, indexed.sections, text),
+            ):
+                return IntentAnswer(text, bool(found), whole=True)
         return IntentAnswer(reply, bool(found))
 
-    def overview(self, label: str, text: str, command: str = "") -> str:
-        """Index ``text`` and reply with its compact view (no intent to search for)."""
-        indexed = self._indexed(label, text, command)
+    def overview(self, label: str, output: str | HeldText, command: str = "") -> str:
+        """Index ``output`` and reply with its compact view (no intent to search for)."""
+        indexed = self._indexed(label, output, command)
         source = self._store.source_by_label(label)
         chunks = self._store.chunks_of(source.id) if source is not None else []
         terms = self._terms.terms(source.id) if source is not None else []
         return compact_view(
             label,
-            text,
+            _text(output),
             sections=indexed.sections,
             titles=[c.chunk.title for c in chunks],
             terms=terms,
         )
 
-    def _indexed(self, label: str, text: str, command: str) -> IndexResult:
+    def _indexed(self, label: str, output: str | HeldText, command: str) -> IndexResult:
         # The sections are cut by ``IndexContent``: a big output's in its worker process, so
-        # that they are never all held here (ADR 0233).
+        # that they are never all held here (ADR 0233); the text itself is held only by
+        # ``output``, packed meanwhile when it is a ``HeldText`` (ADR 0257).
+        text = _text(output)
+        content_type = detect_content_type(text)
+        facts = command_facts(command, text)
+        del text
         return self._index.execute(
             IndexRequest(
-                content=text,
+                content=output,
                 label=label,
                 kind=SourceKind.EPHEMERAL,
-                content_type=detect_content_type(text),
-                section_facts=command_facts(command, text),
+                content_type=content_type,
+                section_facts=facts,
             )
         )
+
+
+def _text(output: str | HeldText) -> str:
+    return output.text() if isinstance(output, HeldText) else output

@@ -9,7 +9,9 @@ previews of other sections, no word lists the agent did not ask for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import attrs
 
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.utf8 import byte_len
@@ -93,6 +95,23 @@ def output_size(output: str) -> str:
     return f"{lines} lines, {byte_len(output) / 1024:.1f}KB"
 
 
+@attrs.frozen
+class ReplyOutput:
+    """An output as ``intent_reply`` reads it, taken before it was indexed: its size
+    (``output_size``), its ``table_header`` and, read only for a table's rows, its ``text``. A
+    big output is then held packed while the store inserts it, and a log's reply never reads it
+    whole again (ADR 0257)."""
+
+    size: str
+    header: str | None
+    text: Callable[[], str]
+
+    @classmethod
+    def of(cls, output: str, text: Callable[[], str]) -> ReplyOutput:
+        """``output`` as the reply reads it, its text given again by ``text``."""
+        return cls(output_size(output), table_header(output), text)
+
+
 def _sections(count: int) -> str:
     return f"{count} section{'' if count == 1 else 's'}"
 
@@ -124,7 +143,7 @@ def intent_reply(
     *,
     source: str,
     sections: int,
-    output: str,
+    output: str | ReplyOutput,
     terms: Sequence[str] = (),
 ) -> str:
     """What an execute tool returns instead of ``output``, indexed as ``source`` in
@@ -138,7 +157,8 @@ def intent_reply(
     and its neighbouring rows do not explain it. ``terms``, the output's distinctive words, are
     shown only when nothing matched: then they suggest what else to ask for.
     """
-    indexed = _indexed_line(sections, output)
+    read = output if isinstance(output, ReplyOutput) else ReplyOutput.of(output, lambda: output)
+    indexed = f"Indexed {_sections(sections)} ({read.size})."
     search = _search_hint(source)
     if not results:
         lines = [f"{indexed} No section matched the intent."]
@@ -149,9 +169,8 @@ def intent_reply(
         return "\n".join(lines)
     shown = worth_showing(results.results)
     also = f" (also searched for: {results.corrected_query})" if results.corrected_query else ""
-    header = table_header(output)
-    if header is not None:
-        rows = table_rows(output, header, _row_snippets(shown, results.query))
+    if read.header is not None:
+        rows = table_rows(read.text(), read.header, _row_snippets(shown, results.query))
         head = f"{indexed} The rows of its table that match the intent:{also}"
         return f"{head}\n\n{rows}\n\nMore: {search}"
     head = f"{indexed} The best {_sections(len(shown))} for the intent:{also}"
