@@ -95,6 +95,23 @@ _GUARDED: tuple[tuple[tuple[tuple[str, str], ...], LazyPattern], ...] = tuple(
 )
 
 
+# The punctuation a needle guarded by a longer piece holds (``-`` of ``sk-``, ``xapp-``, ``pplx-``,
+# ``xai-``; ``.`` of ``ya29.``), each the needle's last character, asked for instead of the
+# guard: one character (a text without it is spared the needle's scan); where it is rare the
+# needles are looked for at its places, where dense in the text read backwards (``_Guarded``).
+# A long text (a big log, over ``_REVERSED_CHARS``) keeps the guards: its finder's look-behinds
+# at each of a log's ~700 k dashes cost more than the guards' scans.
+_MARK_CHARS = "-."
+_MARKS: dict[str, str] = {
+    needle: mark
+    for guarded, _ in _GUARDED
+    for guard, needle in guarded
+    if len(guard) > 1
+    for mark in _MARK_CHARS
+    if mark in needle
+}
+
+
 def few_offsets(text: str, needle: str) -> list[int] | None:
     """The offsets of ``needle`` in ``text``, or None when there are more than one per KiB:
     then one regex pass costs less than looking at each of them."""
@@ -109,7 +126,7 @@ def few_offsets(text: str, needle: str) -> list[int] | None:
     return found
 
 
-# For each one-character guard, its needles with where the guard first stands in each.
+# For each one-character guard and each mark, its needles with where it first stands in each.
 _AT_GUARD: dict[str, tuple[tuple[str, int], ...]] = {
     char: tuple(
         sorted(
@@ -117,11 +134,14 @@ _AT_GUARD: dict[str, tuple[tuple[str, int], ...]] = {
                 (needle, needle.index(char))
                 for guarded, _ in _GUARDED
                 for guard, needle in guarded
-                if guard == char and guard is not needle
+                if (guard == char and guard is not needle) or _MARKS.get(needle) == char
             }
         )
     )
-    for char in sorted({g for guarded, _ in _GUARDED for g, n in guarded if len(g) == 1 and g != n})
+    for char in sorted(
+        {g for guarded, _ in _GUARDED for g, n in guarded if len(g) == 1 and g != n}
+        | set(_MARKS.values())
+    )
 }
 
 
@@ -171,7 +191,7 @@ class _Guarded:
         self._held: frozenset[str] | None = None
 
     def hold(self, needle: str) -> bool:
-        """``needle in text``, for a needle guarded by the character."""
+        """``needle in text``, for a needle guarded or marked by the character."""
         if self._held is None:
             self._held = self._find()
         return needle in self._held
@@ -222,8 +242,22 @@ def _holds_a_needle(
     found: dict[str, _Guarded] | None = None,
 ) -> bool:
     """Whether ``text`` holds one of the needles; each guard is looked for once per text, and a
-    needle guarded by one character among those ``found`` for it, when given."""
+    needle guarded by one character among those ``found`` for it, when given (a needle with a
+    mark, first among those found for its mark)."""
     for guard, needle in guarded:
+        mark = _MARKS.get(needle)
+        if mark is not None and found is not None and len(text) <= _REVERSED_CHARS:
+            marked = seen.get(mark)
+            if marked is None:
+                marked = seen[mark] = mark in text
+            if not marked:
+                continue
+            places = found.get(mark)
+            if places is None:
+                places = found[mark] = _Guarded(text, mark)
+            if places.hold(needle):
+                return True
+            continue
         present = seen.get(guard)
         if present is None:
             present = seen[guard] = guard in text

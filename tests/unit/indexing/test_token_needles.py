@@ -21,11 +21,14 @@ from domain.redaction.prefixed_tokens import (
     _AT_GUARD,
     _FINDERS,
     _GUARDED,
+    _MARKS,
+    _REVERSED_CHARS,
     _TAIL_FINDERS,
     _TOKENS,
     _Guarded,
     _holds_a_needle,
     _needles_ending,
+    redact_prefixed_tokens,
 )
 from domain.redaction.prose_secrets import _CREDENTIAL
 
@@ -169,6 +172,21 @@ _NEEDLE_PIECES = [
     "r8",
     "glsa",
     "glc",
+    "-",
+    ".",
+    "k-",
+    "ant-",
+    "ak",
+    "rk",
+    "pk",
+    "xapp-",
+    "pplx-",
+    "pl",
+    "xai-",
+    "ai",
+    "ya29",
+    "ya29.",
+    "9.",
 ]
 
 
@@ -288,3 +306,73 @@ def test_a_key_form_found_behind_the_places_of_key_is_one_the_scans_find(
     lowered = _joined_with_filler(pieces, "y" * 700 * padding, where)
     expected = any(w in lowered for w in _PLAIN_PROSE_WORDS) or _holds_a_key_form_by_scans(lowered)
     assert _holds_a_prose_word(lowered) == expected
+
+
+def test_each_mark_is_the_last_character_of_the_needles_it_marks() -> None:
+    # ADR 0258: ``-`` and ``.`` stand for the needles guarded by longer pieces; each ends on
+    # its mark, so where a mark is dense they are read in the reversed text.
+    assert set(_MARKS.values()) == {"-", "."}
+    assert {"sk-", "sk-ant-", "xapp-", "pplx-", "xai-", "ya29."} <= set(_MARKS)
+    for needle, mark in _MARKS.items():
+        assert needle.endswith(mark)
+        assert (needle, needle.index(mark)) in _AT_GUARD[mark]
+    assert set(_MARKS.values()) <= set(_TAIL_FINDERS)
+
+
+def _redact_by_scans(text: str, marker: str) -> str:
+    """``redact_prefixed_tokens`` with every needle scanned for, no guard, mark or place."""
+    for needles, pattern in _TOKENS:
+        if any(needle in text for needle in needles):
+            text = pattern.sub(marker, text)
+    return text
+
+
+# Whole tokens the marked needles open, pieces of them, and the marks alone.
+_MARKED_PIECES = [
+    "sk-" + "a1" * 12,
+    "sk-ant-" + "B2" * 11,
+    "pk-" + "c3" * 11,
+    "xapp-1-A1b2-99-" + "d4" * 11,
+    "pplx-" + "e5" * 21,
+    "xai-" + "f6" * 31,
+    "ya29." + "g7" * 26,
+    "sk-proj-" + "h8" * 11,
+    "-",
+    ".",
+    "k-",
+    "sk",
+    "xa",
+    "pp",
+    "ya29",
+    "9.",
+    " ",
+    "\n",
+    "2025-06-14",
+    "ghp_" + "a1" * 18,
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_MARKED_PIECES), max_size=16),
+    padding=st.integers(0, 2),
+    where=st.integers(0, 16),
+)
+def test_tokens_redacted_behind_the_marks_are_those_the_scans_redact(
+    pieces: list[str], padding: int, where: int
+) -> None:
+    # Padded past a KiB per place of a mark (its places looked at) or not (the reversed text).
+    text = _joined_with_filler(pieces, "q" * 1100 * padding, where)
+    assert redact_prefixed_tokens(text, SECRET_MARKER) == _redact_by_scans(text, SECRET_MARKER)
+
+
+def test_a_long_text_dense_in_dashes_keeps_the_guards() -> None:
+    dashes = "2025-06-14 id-7 " * (_REVERSED_CHARS // 16 + 1)
+    assert len(dashes) > _REVERSED_CHARS
+    for text in (dashes, dashes + "xapp-", dashes + "pk-", dashes + "ya29."):
+        seen: dict[str, bool] = {}
+        found: dict[str, _Guarded] = {}
+        for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
+            expected = any(n in text for n in needles)
+            assert _holds_a_needle(text, guarded, seen, found) == expected
+        assert "-" not in found
