@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from domain.lazy_pattern import LazyPattern
 
+_GITLAB_KINDS = ("pat", "rt", "dt", "ptt", "cbt", "soat", "ffct", "imt", "oas", "agent")
 _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
     (needles, LazyPattern(pattern))
     for needles, pattern in (
@@ -23,14 +24,17 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
         # once the text holds a ``_``: it opens on the literal ``gh``, which the regex engine
         # skips ahead to in one scan, where the five prefixes were five scans of the text.
         (("_",), r"gh[pousr]_[A-Za-z0-9]{36,}"),
-        (("xox",), r"xox[abprse]-[A-Za-z0-9-]{10,}"),  # Slack
+        (tuple(f"xox{kind}-" for kind in "abprse"), r"xox[abprse]-[A-Za-z0-9-]{10,}"),  # Slack
         (("AKIA", "ASIA"), r"(?:AKIA|ASIA)[0-9A-Z]{16}"),  # AWS access key id
         (("AIza",), r"AIza[A-Za-z0-9_-]{35}"),  # Google API key
         (("ya29.",), r"ya29\.[A-Za-z0-9_-]{50,}"),  # Google OAuth access token
         (("npm_",), r"npm_[A-Za-z0-9]{36}"),  # npm
         # GitLab personal, runner, deploy, trigger, CI job, feed, incoming-mail, OAuth-app and
-        # agent tokens: one scan for ``gl``, which the pattern opens on.
-        (("gl",), r"gl(?:pat|rt|dt|ptt|cbt|soat|ffct|imt|oas|agent)-[A-Za-z0-9_-]{20,}"),
+        # agent tokens: each prefix ends on ``-`` (its mark); ``gl`` is their guard.
+        (
+            tuple(f"gl{kind}-" for kind in _GITLAB_KINDS),
+            rf"gl(?:{'|'.join(_GITLAB_KINDS)})-[A-Za-z0-9_-]{{20,}}",
+        ),
         (("glsa_", "glc_"), r"gl(?:sa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|c_[A-Za-z0-9+/]{32,}={0,2})"),
         (("dop_v1_",), r"dop_v1_[A-Za-z0-9]{64}"),  # DigitalOcean
         (("_live_", "_test_"), r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),  # Stripe
@@ -51,7 +55,7 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
         (("xapp-",), r"xapp-[0-9]+-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]{20,}"),  # Slack app-level
         (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),  # Linear
         (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),  # Sentry auth tokens
-        (("hv",), r"hv[sbr]\.[A-Za-z0-9_-]{24,}"),  # HashiCorp Vault
+        (("hvs.", "hvb.", "hvr."), r"hv[sbr]\.[A-Za-z0-9_-]{24,}"),  # HashiCorp Vault
         (("AGE-SECRET-KEY-1",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),  # age identity
         (("ATATT3",), r"ATATT3[A-Za-z0-9_=-]{100,}"),  # Atlassian API token
         (("fo1_", "fm1a_", "fm1r_", "fm2_"), r"f(?:o1|m1[ar]|m2)_[A-Za-z0-9+/=_-]{40,}"),  # Fly.io
@@ -79,13 +83,21 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
 )
 
 
+# The openings that needles of one pattern share (``glpat-``, ``glrt-``, …; ``xoxb-``, …;
+# ``hvs.``, …): one scan for all of them, and, in a long text (``_holds_a_needle``), what runs
+# the pattern, as its needles were these before they were spelled out for their marks.
+_SHARED_OPENINGS = ("gl", "xox", "hv")
+
+
 def _guard(needle: str) -> str:
     """A piece of ``needle`` that a text is cheaper to test for, so a text without it skips
     the needle: its capital letter (a one-character test runs at memory speed, and most output
-    holds few capitals), ``k-`` that the ``sk-`` needles share (one scan instead of five), or
-    ``_`` (one character; a log rarely holds one)."""
+    holds few capitals), ``k-`` that the ``sk-`` needles share (one scan instead of five),
+    ``_`` (one character; a log rarely holds one), or the opening it shares with others."""
     capital = next((c for c in needle if c.isupper()), "")
-    return capital or ("k-" if "k-" in needle else "_" if "_" in needle else needle)
+    if capital or "k-" in needle or "_" in needle:
+        return capital or ("k-" if "k-" in needle else "_")
+    return next((opening for opening in _SHARED_OPENINGS if needle.startswith(opening)), needle)
 
 
 # Each needle with its guard; a guard is part of its needle, so a text without the guard
@@ -263,8 +275,8 @@ def _holds_a_needle(
             present = seen[guard] = guard in text
         if not present:
             continue
-        if guard is needle:
-            return True
+        if guard is needle or guard in _SHARED_OPENINGS:
+            return True  # a shared opening runs the pattern (a long text: no mark looked at)
         if found is None or len(guard) != 1:
             if needle in text:
                 return True

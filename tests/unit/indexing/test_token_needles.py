@@ -23,6 +23,7 @@ from domain.redaction.prefixed_tokens import (
     _GUARDED,
     _MARKS,
     _REVERSED_CHARS,
+    _SHARED_OPENINGS,
     _TAIL_FINDERS,
     _TOKENS,
     _Guarded,
@@ -95,11 +96,15 @@ def test_every_guard_is_part_of_its_needle(index: int) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet="skAKIASIAzaeyJpr-_ghoutb1xnmlvd Z9", max_size=60))
+@given(text=st.text(alphabet="skAKIASIAzaeyJpr-_ghoutb1xnmlvd Z9.", max_size=60))
 def test_the_guarded_test_answers_as_the_needles_do(text: str) -> None:
     seen: dict[str, bool] = {}
     for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
-        assert _holds_a_needle(text, guarded, seen) == any(n in text for n in needles)
+        # Without the marks' places, an opening shared by a pattern's needles (``gl``) stands
+        # for them, as the needle they were before (the pattern then looks for itself).
+        shared = {guard for guard, _ in guarded if guard in _SHARED_OPENINGS}
+        expected = any(n in text for n in (*needles, *shared))
+        assert _holds_a_needle(text, guarded, seen) == expected
 
 
 def test_a_token_after_a_redacted_one_is_still_found() -> None:
@@ -187,6 +192,16 @@ _NEEDLE_PIECES = [
     "ya29",
     "ya29.",
     "9.",
+    "gl",
+    "glpat-",
+    "rt-",
+    "agent",
+    "xox",
+    "xoxb-",
+    "b-",
+    "hv",
+    "hvs.",
+    "s.",
 ]
 
 
@@ -312,7 +327,9 @@ def test_each_mark_is_the_last_character_of_the_needles_it_marks() -> None:
     # ADR 0258: ``-`` and ``.`` stand for the needles guarded by longer pieces; each ends on
     # its mark, so where a mark is dense they are read in the reversed text.
     assert set(_MARKS.values()) == {"-", "."}
-    assert {"sk-", "sk-ant-", "xapp-", "pplx-", "xai-", "ya29."} <= set(_MARKS)
+    assert {"sk-", "sk-ant-", "xapp-", "pplx-", "xai-", "ya29.", "glpat-", "xoxb-", "hvs."} <= set(
+        _MARKS
+    )
     for needle, mark in _MARKS.items():
         assert needle.endswith(mark)
         assert (needle, needle.index(mark)) in _AT_GUARD[mark]
@@ -337,6 +354,14 @@ _MARKED_PIECES = [
     "xai-" + "f6" * 31,
     "ya29." + "g7" * 26,
     "sk-proj-" + "h8" * 11,
+    "glpat-" + "i9" * 10,
+    "glagent-" + "j0" * 10,
+    "xoxb-" + "k1" * 5,
+    "hvs." + "l2" * 12,
+    "gl",
+    "xox",
+    "hv",
+    "rt-",
     "-",
     ".",
     "k-",
@@ -376,3 +401,14 @@ def test_a_long_text_dense_in_dashes_keeps_the_guards() -> None:
             expected = any(n in text for n in needles)
             assert _holds_a_needle(text, guarded, seen, found) == expected
         assert "-" not in found
+
+
+def test_a_long_text_redacts_as_the_scans_do() -> None:
+    # Over ``_REVERSED_CHARS`` the guards decide, ``gl`` standing for its needles (``glob``
+    # runs the pattern, which finds nothing): the text comes out as the scans make it.
+    dashes = "2025-06-14 glob id-7 " * (_REVERSED_CHARS // 21 + 1)
+    for token in ("glpat-" + "a1" * 10, "xoxb-" + "b2" * 6, "hvs." + "c3" * 12, "sk-" + "d4" * 12):
+        text = f"{dashes}{token} end"
+        redacted = redact_prefixed_tokens(text, SECRET_MARKER)
+        assert redacted == _redact_by_scans(text, SECRET_MARKER)
+        assert token not in redacted
