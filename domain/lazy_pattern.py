@@ -116,6 +116,22 @@ class NeedlePositions:
             self._found[needle] = found
         return found
 
+    def note_if_few(self, needle: str) -> None:
+        """Find ``needle``'s places when it has few (no more than ``holds`` looks at), so that
+        ``holds`` answers for a word holding it at them; past that many, stop and keep none."""
+        if needle in self._found:
+            return
+        string = self._string
+        most = len(string) * self._MOST_PER_CHAR
+        found: list[int] = []
+        at = string.find(needle)
+        while at >= 0:
+            if len(found) >= most:
+                return
+            found.append(at)
+            at = string.find(needle, at + 1)
+        self._found[needle] = found
+
     def starts(self, needles: tuple[str, ...]) -> list[int]:
         """Every offset where one of ``needles`` starts, in order, each once."""
         if len(needles) == 1:

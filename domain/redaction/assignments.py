@@ -118,7 +118,7 @@ def secret_spans(
     yield from _assignments(text, lowered, positions)
     if "-" in text:
         yield from _flags(text, lowered)
-    if "</" in text:
+    if "<" in text and "</" in text:
         yield from _elements(text)
     if "value" in lowered and ("name" in lowered or "key" in lowered):
         yield from _pairs(text, lowered, positions)

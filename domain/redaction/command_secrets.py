@@ -121,7 +121,10 @@ def command_secret_spans(
     """Where such passwords are; ``lowered`` is ``text.lower()`` (for cheap look-ups), ``positions``
     where needles already looked for are in it (``requirepass`` is looked for only where
     ``pass`` is, when it is in few places)."""
-    holds = (positions or NeedlePositions(lowered)).holds
+    positions = positions or NeedlePositions(lowered)
+    # ``-u`` and ``redis-cli`` are looked for at the dashes when a text has few (a log's dates).
+    positions.note_if_few("-")
+    holds = positions.holds
     for command in _COMMANDS:
         if (
             any(holds(trigger) for trigger in command.triggers)

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from domain.lazy_pattern import LazyPattern
 
+_GITLAB_KINDS = ("pat", "rt", "dt", "ptt", "cbt", "soat", "ffct", "imt", "oas", "agent")
 _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
     (needles, LazyPattern(pattern))
     for needles, pattern in (
@@ -23,14 +24,17 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
         # once the text holds a ``_``: it opens on the literal ``gh``, which the regex engine
         # skips ahead to in one scan, where the five prefixes were five scans of the text.
         (("_",), r"gh[pousr]_[A-Za-z0-9]{36,}"),
-        (("xox",), r"xox[abprse]-[A-Za-z0-9-]{10,}"),  # Slack
+        (tuple(f"xox{kind}-" for kind in "abprse"), r"xox[abprse]-[A-Za-z0-9-]{10,}"),  # Slack
         (("AKIA", "ASIA"), r"(?:AKIA|ASIA)[0-9A-Z]{16}"),  # AWS access key id
         (("AIza",), r"AIza[A-Za-z0-9_-]{35}"),  # Google API key
         (("ya29.",), r"ya29\.[A-Za-z0-9_-]{50,}"),  # Google OAuth access token
         (("npm_",), r"npm_[A-Za-z0-9]{36}"),  # npm
         # GitLab personal, runner, deploy, trigger, CI job, feed, incoming-mail, OAuth-app and
-        # agent tokens: one scan for ``gl``, which the pattern opens on.
-        (("gl",), r"gl(?:pat|rt|dt|ptt|cbt|soat|ffct|imt|oas|agent)-[A-Za-z0-9_-]{20,}"),
+        # agent tokens: each prefix ends on ``-`` (its mark); ``gl`` is their guard.
+        (
+            tuple(f"gl{kind}-" for kind in _GITLAB_KINDS),
+            rf"gl(?:{'|'.join(_GITLAB_KINDS)})-[A-Za-z0-9_-]{{20,}}",
+        ),
         (("glsa_", "glc_"), r"gl(?:sa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|c_[A-Za-z0-9+/]{32,}={0,2})"),
         (("dop_v1_",), r"dop_v1_[A-Za-z0-9]{64}"),  # DigitalOcean
         (("_live_", "_test_"), r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),  # Stripe
@@ -51,7 +55,7 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
         (("xapp-",), r"xapp-[0-9]+-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]{20,}"),  # Slack app-level
         (("lin_api_",), r"lin_api_[A-Za-z0-9]{40}"),  # Linear
         (("sntrys_", "sntryu_"), r"sntry[su]_[A-Za-z0-9_=+/-]{30,}"),  # Sentry auth tokens
-        (("hv",), r"hv[sbr]\.[A-Za-z0-9_-]{24,}"),  # HashiCorp Vault
+        (("hvs.", "hvb.", "hvr."), r"hv[sbr]\.[A-Za-z0-9_-]{24,}"),  # HashiCorp Vault
         (("AGE-SECRET-KEY-1",), r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),  # age identity
         (("ATATT3",), r"ATATT3[A-Za-z0-9_=-]{100,}"),  # Atlassian API token
         (("fo1_", "fm1a_", "fm1r_", "fm2_"), r"f(?:o1|m1[ar]|m2)_[A-Za-z0-9+/=_-]{40,}"),  # Fly.io
@@ -79,13 +83,21 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
 )
 
 
+# The openings that needles of one pattern share (``glpat-``, ``glrt-``, …; ``xoxb-``, …;
+# ``hvs.``, …): one scan for all of them, and, in a long text (``_holds_a_needle``), what runs
+# the pattern, as its needles were these before they were spelled out for their marks.
+_SHARED_OPENINGS = ("gl", "xox", "hv")
+
+
 def _guard(needle: str) -> str:
     """A piece of ``needle`` that a text is cheaper to test for, so a text without it skips
     the needle: its capital letter (a one-character test runs at memory speed, and most output
-    holds few capitals), ``k-`` that the ``sk-`` needles share (one scan instead of five), or
-    ``_`` (one character; a log rarely holds one)."""
+    holds few capitals), ``k-`` that the ``sk-`` needles share (one scan instead of five),
+    ``_`` (one character; a log rarely holds one), or the opening it shares with others."""
     capital = next((c for c in needle if c.isupper()), "")
-    return capital or ("k-" if "k-" in needle else "_" if "_" in needle else needle)
+    if capital or "k-" in needle or "_" in needle:
+        return capital or ("k-" if "k-" in needle else "_")
+    return next((opening for opening in _SHARED_OPENINGS if needle.startswith(opening)), needle)
 
 
 # Each needle with its guard; a guard is part of its needle, so a text without the guard
@@ -93,6 +105,23 @@ def _guard(needle: str) -> str:
 _GUARDED: tuple[tuple[tuple[tuple[str, str], ...], LazyPattern], ...] = tuple(
     (tuple((_guard(needle), needle) for needle in needles), pattern) for needles, pattern in _TOKENS
 )
+
+
+# The punctuation a needle guarded by a longer piece holds (``-`` of ``sk-``, ``xapp-``, ``pplx-``,
+# ``xai-``; ``.`` of ``ya29.``), each the needle's last character, asked for instead of the
+# guard: one character (a text without it is spared the needle's scan); where it is rare the
+# needles are looked for at its places, where dense in the text read backwards (``_Guarded``).
+# A long text (a big log, over ``_REVERSED_CHARS``) keeps the guards: its finder's look-behinds
+# at each of a log's ~700 k dashes cost more than the guards' scans.
+_MARK_CHARS = "-."
+_MARKS: dict[str, str] = {
+    needle: mark
+    for guarded, _ in _GUARDED
+    for guard, needle in guarded
+    if len(guard) > 1
+    for mark in _MARK_CHARS
+    if mark in needle
+}
 
 
 def few_offsets(text: str, needle: str) -> list[int] | None:
@@ -109,7 +138,7 @@ def few_offsets(text: str, needle: str) -> list[int] | None:
     return found
 
 
-# For each one-character guard, its needles with where the guard first stands in each.
+# For each one-character guard and each mark, its needles with where it first stands in each.
 _AT_GUARD: dict[str, tuple[tuple[str, int], ...]] = {
     char: tuple(
         sorted(
@@ -117,11 +146,14 @@ _AT_GUARD: dict[str, tuple[tuple[str, int], ...]] = {
                 (needle, needle.index(char))
                 for guarded, _ in _GUARDED
                 for guard, needle in guarded
-                if guard == char and guard is not needle
+                if (guard == char and guard is not needle) or _MARKS.get(needle) == char
             }
         )
     )
-    for char in sorted({g for guarded, _ in _GUARDED for g, n in guarded if len(g) == 1 and g != n})
+    for char in sorted(
+        {g for guarded, _ in _GUARDED for g, n in guarded if len(g) == 1 and g != n}
+        | set(_MARKS.values())
+    )
 }
 
 
@@ -171,7 +203,7 @@ class _Guarded:
         self._held: frozenset[str] | None = None
 
     def hold(self, needle: str) -> bool:
-        """``needle in text``, for a needle guarded by the character."""
+        """``needle in text``, for a needle guarded or marked by the character."""
         if self._held is None:
             self._held = self._find()
         return needle in self._held
@@ -222,15 +254,29 @@ def _holds_a_needle(
     found: dict[str, _Guarded] | None = None,
 ) -> bool:
     """Whether ``text`` holds one of the needles; each guard is looked for once per text, and a
-    needle guarded by one character among those ``found`` for it, when given."""
+    needle guarded by one character among those ``found`` for it, when given (a needle with a
+    mark, first among those found for its mark)."""
     for guard, needle in guarded:
+        mark = _MARKS.get(needle)
+        if mark is not None and found is not None and len(text) <= _REVERSED_CHARS:
+            marked = seen.get(mark)
+            if marked is None:
+                marked = seen[mark] = mark in text
+            if not marked:
+                continue
+            places = found.get(mark)
+            if places is None:
+                places = found[mark] = _Guarded(text, mark)
+            if places.hold(needle):
+                return True
+            continue
         present = seen.get(guard)
         if present is None:
             present = seen[guard] = guard in text
         if not present:
             continue
-        if guard is needle:
-            return True
+        if guard is needle or guard in _SHARED_OPENINGS:
+            return True  # a shared opening runs the pattern (a long text: no mark looked at)
         if found is None or len(guard) != 1:
             if needle in text:
                 return True

@@ -254,6 +254,77 @@ def test_a_long_text_is_looked_up_at_a_needle_s_few_places() -> None:
     assert "Hunter2secret" not in redact_secrets(text)
 
 
+@settings(max_examples=800, deadline=None)
+@given(_WORD_TEXT, _NEEDLES, st.lists(st.sampled_from([*_WORDS, "pass", "a", "x"]), max_size=8))
+def test_a_needle_noted_where_it_is_rare_is_looked_up_as_found(
+    text: str, needles: tuple[str, ...], words: list[str]
+) -> None:
+    # ADR 0258: ``note_if_few`` keeps every place of a needle or none, and ``holds`` answers
+    # from them as from a scan.
+    for kind in (NeedlePositions, _AnyCount):
+        found = kind(text)
+        for needle in needles:
+            found.note_if_few(needle)
+        complete = kind(text)
+        for needle in needles:
+            noted = found._found.get(needle)
+            assert noted is None or noted == complete.of(needle)
+        assert [found.holds(word) for word in words] == [word in text for word in words]
+
+
+class _Scanned(NeedlePositions):
+    """Every word looked for by a scan of the whole text (before places were shared)."""
+
+    def holds(self, word: str) -> bool:
+        return word in self._string
+
+
+_DASHED_PIECES = [
+    "curl -u admin:Hunter2Pass",
+    "redis-cli -a s3cr3tPw",
+    "wget --user bob:Pw9x",
+    "curl",
+    " -u ",
+    " -u",
+    "-u",
+    "--user ",
+    "admin:",
+    "Hunter2Pass",
+    "redis-cli",
+    "redis",
+    "-cli",
+    " -a ",
+    "s3cr3tPw",
+    "-",
+    "2025-06-14",
+    "x-u",
+    " ",
+    "\n",
+    "|",
+    "mysql -p",
+    "sshpass -p ",
+    "requirepass ",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_DASHED_PIECES), max_size=16),
+    padding=st.integers(0, 2),
+    where=st.integers(0, 16),
+)
+def test_commands_looked_up_at_the_dashes_find_what_scans_find(
+    pieces: list[str], padding: int, where: int
+) -> None:
+    # Padded past a KiB per dash (its places noted and looked at) or not (the words scanned).
+    text = "".join([*pieces[:where], "y" * 1100 * padding, *pieces[where:]])
+    lowered = _same_length_lower(text)
+    expected = list(command_secret_spans(text, lowered, _Scanned(lowered)))
+    for kind in (NeedlePositions, _AnyCount):
+        assert list(command_secret_spans(text, lowered, kind(lowered))) == expected
+    assert list(command_secret_spans(text, lowered)) == expected
+
+
 def _prose_spans_walking_characters(text: str, lowered: str) -> list[Span]:
     """The prose rule as first written: blanks and each word read a character at a time."""
     spans = []

@@ -21,11 +21,15 @@ from domain.redaction.prefixed_tokens import (
     _AT_GUARD,
     _FINDERS,
     _GUARDED,
+    _MARKS,
+    _REVERSED_CHARS,
+    _SHARED_OPENINGS,
     _TAIL_FINDERS,
     _TOKENS,
     _Guarded,
     _holds_a_needle,
     _needles_ending,
+    redact_prefixed_tokens,
 )
 from domain.redaction.prose_secrets import _CREDENTIAL
 
@@ -92,11 +96,15 @@ def test_every_guard_is_part_of_its_needle(index: int) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet="skAKIASIAzaeyJpr-_ghoutb1xnmlvd Z9", max_size=60))
+@given(text=st.text(alphabet="skAKIASIAzaeyJpr-_ghoutb1xnmlvd Z9.", max_size=60))
 def test_the_guarded_test_answers_as_the_needles_do(text: str) -> None:
     seen: dict[str, bool] = {}
     for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
-        assert _holds_a_needle(text, guarded, seen) == any(n in text for n in needles)
+        # Without the marks' places, an opening shared by a pattern's needles (``gl``) stands
+        # for them, as the needle they were before (the pattern then looks for itself).
+        shared = {guard for guard, _ in guarded if guard in _SHARED_OPENINGS}
+        expected = any(n in text for n in (*needles, *shared))
+        assert _holds_a_needle(text, guarded, seen) == expected
 
 
 def test_a_token_after_a_redacted_one_is_still_found() -> None:
@@ -169,6 +177,31 @@ _NEEDLE_PIECES = [
     "r8",
     "glsa",
     "glc",
+    "-",
+    ".",
+    "k-",
+    "ant-",
+    "ak",
+    "rk",
+    "pk",
+    "xapp-",
+    "pplx-",
+    "pl",
+    "xai-",
+    "ai",
+    "ya29",
+    "ya29.",
+    "9.",
+    "gl",
+    "glpat-",
+    "rt-",
+    "agent",
+    "xox",
+    "xoxb-",
+    "b-",
+    "hv",
+    "hvs.",
+    "s.",
 ]
 
 
@@ -288,3 +321,94 @@ def test_a_key_form_found_behind_the_places_of_key_is_one_the_scans_find(
     lowered = _joined_with_filler(pieces, "y" * 700 * padding, where)
     expected = any(w in lowered for w in _PLAIN_PROSE_WORDS) or _holds_a_key_form_by_scans(lowered)
     assert _holds_a_prose_word(lowered) == expected
+
+
+def test_each_mark_is_the_last_character_of_the_needles_it_marks() -> None:
+    # ADR 0258: ``-`` and ``.`` stand for the needles guarded by longer pieces; each ends on
+    # its mark, so where a mark is dense they are read in the reversed text.
+    assert set(_MARKS.values()) == {"-", "."}
+    assert {"sk-", "sk-ant-", "xapp-", "pplx-", "xai-", "ya29.", "glpat-", "xoxb-", "hvs."} <= set(
+        _MARKS
+    )
+    for needle, mark in _MARKS.items():
+        assert needle.endswith(mark)
+        assert (needle, needle.index(mark)) in _AT_GUARD[mark]
+    assert set(_MARKS.values()) <= set(_TAIL_FINDERS)
+
+
+def _redact_by_scans(text: str, marker: str) -> str:
+    """``redact_prefixed_tokens`` with every needle scanned for, no guard, mark or place."""
+    for needles, pattern in _TOKENS:
+        if any(needle in text for needle in needles):
+            text = pattern.sub(marker, text)
+    return text
+
+
+# Whole tokens the marked needles open, pieces of them, and the marks alone.
+_MARKED_PIECES = [
+    "sk-" + "a1" * 12,
+    "sk-ant-" + "B2" * 11,
+    "pk-" + "c3" * 11,
+    "xapp-1-A1b2-99-" + "d4" * 11,
+    "pplx-" + "e5" * 21,
+    "xai-" + "f6" * 31,
+    "ya29." + "g7" * 26,
+    "sk-proj-" + "h8" * 11,
+    "glpat-" + "i9" * 10,
+    "glagent-" + "j0" * 10,
+    "xoxb-" + "k1" * 5,
+    "hvs." + "l2" * 12,
+    "gl",
+    "xox",
+    "hv",
+    "rt-",
+    "-",
+    ".",
+    "k-",
+    "sk",
+    "xa",
+    "pp",
+    "ya29",
+    "9.",
+    " ",
+    "\n",
+    "2025-06-14",
+    "ghp_" + "a1" * 18,
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_MARKED_PIECES), max_size=16),
+    padding=st.integers(0, 2),
+    where=st.integers(0, 16),
+)
+def test_tokens_redacted_behind_the_marks_are_those_the_scans_redact(
+    pieces: list[str], padding: int, where: int
+) -> None:
+    # Padded past a KiB per place of a mark (its places looked at) or not (the reversed text).
+    text = _joined_with_filler(pieces, "q" * 1100 * padding, where)
+    assert redact_prefixed_tokens(text, SECRET_MARKER) == _redact_by_scans(text, SECRET_MARKER)
+
+
+def test_a_long_text_dense_in_dashes_keeps_the_guards() -> None:
+    dashes = "2025-06-14 id-7 " * (_REVERSED_CHARS // 16 + 1)
+    assert len(dashes) > _REVERSED_CHARS
+    for text in (dashes, dashes + "xapp-", dashes + "pk-", dashes + "ya29."):
+        seen: dict[str, bool] = {}
+        found: dict[str, _Guarded] = {}
+        for (guarded, _), (needles, _) in zip(_GUARDED, _TOKENS, strict=True):
+            expected = any(n in text for n in needles)
+            assert _holds_a_needle(text, guarded, seen, found) == expected
+        assert "-" not in found
+
+
+def test_a_long_text_redacts_as_the_scans_do() -> None:
+    # Over ``_REVERSED_CHARS`` the guards decide, ``gl`` standing for its needles (``glob``
+    # runs the pattern, which finds nothing): the text comes out as the scans make it.
+    dashes = "2025-06-14 glob id-7 " * (_REVERSED_CHARS // 21 + 1)
+    for token in ("glpat-" + "a1" * 10, "xoxb-" + "b2" * 6, "hvs." + "c3" * 12, "sk-" + "d4" * 12):
+        text = f"{dashes}{token} end"
+        redacted = redact_prefixed_tokens(text, SECRET_MARKER)
+        assert redacted == _redact_by_scans(text, SECRET_MARKER)
+        assert token not in redacted
