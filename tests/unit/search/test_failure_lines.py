@@ -3,7 +3,10 @@ even when they share no word with the question; lookalikes bring nothing."""
 
 from __future__ import annotations
 
-from domain.search.failure_lines import failure_lines, reports_failure
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.search.failure_lines import _FAILED, failure_lines, reports_failure
 from domain.search.snippet import extract_snippet
 
 _PASSING = [f"ok {i} - seat {i} is free" for i in range(3, 40)]
@@ -101,3 +104,8 @@ def test_a_passing_line_keeps_its_plain_context() -> None:
     ]
     snippet = extract_snippet("\n".join(lines), "row after Z wraps")
     assert "expected: 'AA5'" not in snippet
+
+
+@given(st.text(alphabet="notk ✖-:FAILEDSKP\tx1", max_size=30))
+def test_the_quick_look_agrees_with_the_pattern(line: str) -> None:
+    assert reports_failure(line) == (_FAILED.search(line) is not None)
