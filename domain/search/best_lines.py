@@ -20,6 +20,7 @@ import attrs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.precompiled import precompiled
 from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
+from domain.search.failure_lines import failure_lines, reports_failure
 from domain.search.line_facts import EVERY_PART, FACT_WORDS, asked_parts, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
@@ -193,6 +194,9 @@ class Pick:
     # A window of a long line: the same window reaching further on both sides, what a snippet
     # with bytes to spare shows instead of it ("" for a line shown whole).
     wider: str = ""
+    # A line reporting a failed test: the lines of its block that say why
+    # (``domain.search.failure_lines``), shown with the same weight as the line itself.
+    told: tuple[tuple[int, str], ...] = ()
 
 
 @attrs.frozen
@@ -262,13 +266,17 @@ def best_lines(
                 ]
                 if context and _opens_block(lines, number + 1) and number + 2 not in around:
                     around.insert(1, number + 2)  # the value the next line announces
+        # why a failed test failed, worth as much as the line reporting it
+        told = failure_lines(lines, number) if context and reports_failure(lines[number]) else []
         shown = tuple(
             (near, _segment(lines, near, 0, width))
             for near in around
             if 0 <= near < len(lines) and near != number
         )
         text = _segment(lines, number, start, width)
-        picks.append(Pick(number, start, text, shown, share, _wider(lines, number, start, width)))
+        wider = _wider(lines, number, start, width)
+        why = tuple((near, _segment(lines, near, 0, width)) for near in told)
+        picks.append(Pick(number, start, text, shown, share, wider, why))
     return BestLines(tuple(picks))
 
 

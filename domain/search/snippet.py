@@ -50,6 +50,7 @@ def extract_snippet(
     context_share = reply_tuning.SNIPPET_CONTEXT_SHARE
     # (share, line, text, the pick's own text when ``text`` is that pick's wider window)
     wanted = [(pick.share, pick.line, pick.text, "") for pick in found.picks]
+    wanted += [(pick.share, near, text, "") for pick in found.picks for near, text in pick.told]
     wanted += [
         (pick.share * context_share, near, text, "")
         for pick in found.picks
