@@ -311,10 +311,12 @@ def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
         # Two of the question's words on the line: a time beside one of them is any timing of
         # that thing (nginx's ``access_log … flush=5s`` for "how long are the logs kept").
         return is_duration(line) and sum(groups.present(line)) >= min(2, len(groups.units) - 1)
-    return (is_count(line) or _tally(line)) and any(groups.present(line))
+    return (is_count(line) or is_tally(line)) and any(groups.present(line))
 
 
-def _tally(line: str) -> bool:
+def is_tally(line: str) -> bool:
+    """Whether ``line`` is a tally of outcomes written label first (``# fail 4``, ``ℹ pass 3``,
+    ``Failures: 3``)."""
     labelled = _LABELLED_COUNT.match(line)
     return labelled is not None and labelled.group(1).lower() in _OUTCOME_LABELS
 

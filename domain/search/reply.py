@@ -16,6 +16,7 @@ import attrs
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.utf8 import byte_len
 from domain.search import reply_tuning
+from domain.search.answer_kinds import AnswerKind, answer_kinds, is_tally
 from domain.search.best_lines import repeats_title
 from domain.search.distinctive_terms import telling_terms
 from domain.search.matching import term_groups
@@ -26,13 +27,28 @@ from domain.search.snippet import ELLIPSIS, extract_snippet
 from domain.search.table_rows import table_header, table_rows
 
 
-def worth_showing(results: Sequence[SearchResult]) -> list[SearchResult]:
+def worth_showing(results: Sequence[SearchResult], query: str) -> list[SearchResult]:
     """The results scoring at least ``reply_tuning.SHOWN_SCORE_SHARE`` of the best one: a result
-    far weaker than the best is rarely an answer, and costs the agent its bytes."""
+    far weaker than the best is rarely an answer, and costs the agent its bytes. A weaker one
+    is still shown when ``query`` asks how many and its snippet tallies an outcome the query
+    names (TAP's ``# fail 4`` under "how many tests failed"): a run's tally closes its output,
+    in a section that matches little else of the question."""
     if not results:
         return []
     floor = results[0].score * reply_tuning.SHOWN_SCORE_SHARE
-    return [r for r in results if r.score >= floor]
+    tallied = _tallies_asked(query)
+    return [r for r in results if r.score >= floor or tallied(r.snippet)]
+
+
+def _tallies_asked(query: str) -> Callable[[str], bool]:
+    """Whether a snippet holds a tally of outcomes naming a word of ``query``, when ``query``
+    asks for a count; never otherwise."""
+    if AnswerKind.COUNT not in answer_kinds(query):
+        return lambda _snippet: False
+    groups = term_groups(parse_query(query))
+    return lambda snippet: any(
+        is_tally(line) and any(groups.present(line)) for line in snippet.split("\n")
+    )
 
 
 def result_texts(results: Sequence[SearchResult], *, sources: bool = True) -> list[str]:
@@ -64,7 +80,7 @@ def results_block(results: SearchResults) -> str:
         head += f"(also searched for: {results.corrected_query})\n\n"
     if waiting:
         head += f"{waiting}\n\n"
-    return head + "\n\n".join(result_texts(worth_showing(results.results)))
+    return head + "\n\n".join(result_texts(worth_showing(results.results, results.query)))
 
 
 MEANING_NOTE_SOURCES = 3
@@ -167,7 +183,7 @@ def intent_reply(
             lines += ["", suggested]
         lines += ["", f"Search it with other words: {search}"]
         return "\n".join(lines)
-    shown = worth_showing(results.results)
+    shown = worth_showing(results.results, results.query)
     also = f" (also searched for: {results.corrected_query})" if results.corrected_query else ""
     if read.header is not None:
         rows = table_rows(read.text(), read.header, _row_snippets(shown, results.query))

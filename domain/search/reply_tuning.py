@@ -21,6 +21,7 @@ REPLY_TERMS = 15
 # that matches only its common ones. Measured (capy_search top 3 smaller / holds the needle):
 # 0.1 → real output .883 / .956, bundled .782 / .926; 0.25 → .893 / .949 (one answer at rank 2
 # lost), .821 / .926; 0.35 → .897 / .941, and the bundled corpus lost needles too.
+# A weaker result tallying the outcome a count question names (``# fail 4``) is kept (ADR 0261).
 SHOWN_SCORE_SHARE = 0.25
 
 # Snippets: the best SNIPPET_SEGMENTS lines of a result, then their context (SNIPPET_CONTEXT_LINES

@@ -94,7 +94,7 @@ def _answer(answer: QueryAnswer) -> list[str]:
             "knowledge base:",
             "",
         ]
-    shown = worth_showing(answer.results)
+    shown = worth_showing(answer.results, answer.query)
     return [*lines, "\n\n".join(result_texts(shown, sources=answer.whole_base)), ""]
 
 

@@ -56,9 +56,23 @@ def test_results_far_weaker_than_the_best_are_not_shown() -> None:
         _result(2, "b", "y", 1.5),
         _result(3, "c", "z", 0.1),
     )
-    assert worth_showing([strong, close, weak]) == [strong, close]
+    assert worth_showing([strong, close, weak], "q") == [strong, close]
     assert "### c" not in results_block(SearchResults("q", (strong, close, weak)))
-    assert worth_showing([]) == []
+    assert worth_showing([], "q") == []
+
+
+def test_a_weaker_result_tallying_the_outcome_a_count_question_names_is_shown() -> None:
+    run = _result(1, "$ node --test", "not ok 2 - row after Z\nerror: '1 subtest failed'", 1.0)
+    tally = _result(2, "# Subtest: booking flow", "# pass 3\n# fail 4\n# cancelled 0", 0.18)
+    other = _result(3, "# Subtest: matinee", "error: 'unknown seat kind'", 0.1)
+    asked = "how many tests failed in the node tap run"
+    assert worth_showing([run, tally, other], asked) == [run, tally]
+    assert "# fail 4" in results_block(SearchResults(asked, (run, tally, other)))
+    # not asked for a count; a count of something else; a count not written as a tally
+    assert worth_showing([run, tally], "which tests failed in the node tap run") == [run]
+    assert worth_showing([run, tally], "how many seats are booked") == [run]
+    counted = _result(2, "summary", "4 tests failed", 0.18)
+    assert worth_showing([run, counted], asked) == [run]
 
 
 def test_intent_reply_shows_the_matches_as_search_does_under_one_source_line() -> None:
