@@ -20,7 +20,12 @@ import attrs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.precompiled import precompiled
 from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
-from domain.search.failure_lines import failure_lines, reports_failure
+from domain.search.failure_lines import (
+    failure_lines,
+    panic_frame,
+    reports_failure,
+    reports_panic,
+)
 from domain.search.line_facts import EVERY_PART, FACT_WORDS, asked_parts, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
@@ -268,6 +273,8 @@ def best_lines(
                     around.insert(1, number + 2)  # the value the next line announces
         # why a failed test failed, worth as much as the line reporting it
         told = failure_lines(lines, number) if context and reports_failure(lines[number]) else []
+        if context and not told and reports_panic(lines[number]):
+            told = panic_frame(lines, number)  # where it panicked, as much as the panic
         shown = tuple(
             (near, _segment(lines, near, 0, width))
             for near in around

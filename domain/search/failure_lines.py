@@ -13,6 +13,11 @@ line instead. So a line reporting a failed or skipped test is explained by up to
 ``FAILURE_LINES`` lines of its block stating a comparison or go's message, looked for
 in the ``FAILURE_SCAN`` lines below it (else above it), never past another test's report, and
 a snippet weighs them as the line itself (ADR 0260).
+
+A Go panic (``panic: runtime error: index out of range [3] with length 3``) is told the same
+way by the frame where it happened: its stack (``goroutine 7 [running]:``) lists the test
+runner's recovery frames, then ``panic(…)`` in ``runtime/panic.go``, then the user's function
+and its ``quota.go:6`` line, which a question asking where share no word with (ADR 0262).
 """
 
 from __future__ import annotations
@@ -37,6 +42,40 @@ _EVENT_TEST = re.compile(r'"Test":"([^"]+)"')
 # port capture``, what the test said of its failure or its skip, whatever the words.
 _GO_MESSAGE = re.compile(r"\w_test\.go:\d+: \S")
 _COMPARISON = re.compile(r"\s(?:!==?|===?)\s|\b(?:want|expected|actual|received|got)\b")
+
+
+# How far below a ``panic:`` line its stack's ``panic(…)`` frame is looked for.
+PANIC_SCAN = 20
+# Go's stack header: ``goroutine 7 [running]:``.
+_GOROUTINE = re.compile(r"^goroutine \d+ \[[^]]+\]:$")
+
+
+def reports_panic(line: str) -> bool:
+    """Whether ``line`` (stripped) is a Go panic's message (``panic: runtime error: …``)."""
+    return line.startswith("panic: ")
+
+
+def panic_frame(lines: list[str], number: int) -> list[int]:
+    """The frame where the panic of line ``number`` happened: the function line and the file
+    line right after the ``panic(…)`` frame (and its ``runtime/panic.go`` line) of the
+    ``goroutine N [running]:`` stack below it; none when no such stack follows."""
+    end = min(len(lines), number + 1 + PANIC_SCAN)
+    stack = False
+    for index in range(number + 1, end):
+        line = lines[index]
+        if _GOROUTINE.match(line):
+            stack = True
+        elif (
+            stack
+            and line.startswith("panic(")
+            and index + 3 < len(lines)
+            and "runtime/panic.go:" in lines[index + 1]
+        ):
+            frame = index + 2
+            if lines[frame].startswith("/") or ".go:" not in lines[frame + 1]:
+                return []
+            return [frame, frame + 1]
+    return []
 
 
 def reports_failure(line: str) -> bool:

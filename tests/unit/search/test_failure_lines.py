@@ -6,7 +6,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.search.failure_lines import _FAILED, failure_lines, reports_failure
+from domain.search.failure_lines import (
+    _FAILED,
+    failure_lines,
+    panic_frame,
+    reports_failure,
+    reports_panic,
+)
 from domain.search.snippet import extract_snippet
 
 _PASSING = [f"ok {i} - seat {i} is free" for i in range(3, 40)]
@@ -109,3 +115,59 @@ def test_a_passing_line_keeps_its_plain_context() -> None:
 @given(st.text(alphabet="notk ✖-:FAILEDSKP\tx1", max_size=30))
 def test_the_quick_look_agrees_with_the_pattern(line: str) -> None:
     assert reports_failure(line) == (_FAILED.search(line) is not None)
+
+
+# ``go test -v`` of a test indexing past a slice's end (go 1.19).
+_PANIC = [
+    "=== RUN   TestEnterpriseQuota",
+    "--- FAIL: TestEnterpriseQuota (0.00s)",
+    "panic: runtime error: index out of range [3] with length 3 [recovered]",
+    "\tpanic: runtime error: index out of range [3] with length 3",
+    "",
+    "goroutine 7 [running]:",
+    "testing.tRunner.func1.2({0x518a00, 0xc00001c090})",
+    "\t/usr/lib/go-1.19/src/testing/testing.go:1396 +0x24e",
+    "testing.tRunner.func1()",
+    "\t/usr/lib/go-1.19/src/testing/testing.go:1399 +0x39f",
+    "panic({0x518a00, 0xc00001c090})",
+    "\t/usr/lib/go-1.19/src/runtime/panic.go:884 +0x212",
+    "example.test/ratelimit/quota.ForPlan(...)",
+    "\t/src/ratelimit/quota/quota.go:6",
+    "example.test/ratelimit/quota.TestEnterpriseQuota(0xc000007a00?)",
+    "\t/src/ratelimit/quota/quota_test.go:12 +0x99",
+    "testing.tRunner(0xc000007d40, 0x52f338)",
+    "\t/usr/lib/go-1.19/src/testing/testing.go:1446 +0x10b",
+    "created by testing.(*T).Run",
+    "\t/usr/lib/go-1.19/src/testing/testing.go:1493 +0x35f",
+    "FAIL\texample.test/ratelimit/quota\t0.014s",
+    *_PASSING,
+]
+
+
+def test_a_go_panic_brings_the_frame_where_it_happened() -> None:
+    snippet = extract_snippet("\n".join(_PANIC), "where in the code is the index out of range")
+    lines = snippet.splitlines()
+    assert "panic: runtime error: index out of range [3] with length 3 [recovered]" in lines
+    assert "example.test/ratelimit/quota.ForPlan(...)" in lines
+    assert "/src/ratelimit/quota/quota.go:6" in lines
+
+
+def test_a_panic_line_without_its_stack_brings_nothing() -> None:
+    lines = [
+        "panic: runtime error: index out of range [3] with length 3",
+        "panic({0x518a00, 0xc00001c090})",  # a frame-like line outside any goroutine's stack
+        "/usr/lib/go-1.19/src/runtime/panic.go:884 +0x212",
+        "example.test/ratelimit/quota.ForPlan(...)",
+        "/src/ratelimit/quota/quota.go:6",
+    ]
+    assert reports_panic(lines[0])
+    assert panic_frame(lines, 0) == []
+
+
+def test_lookalikes_are_no_panic() -> None:
+    for line in (
+        "don't panic: the retry will pick it up",
+        "panicked at src/lib.rs:15:10",
+        "panic(err) is called when the config is missing",
+    ):
+        assert not reports_panic(line), line
