@@ -199,8 +199,8 @@ class Pick:
     # A window of a long line: the same window reaching further on both sides, what a snippet
     # with bytes to spare shows instead of it ("" for a line shown whole).
     wider: str = ""
-    # A line reporting a failed test: the lines of its block that say why
-    # (``domain.search.failure_lines``), shown with the same weight as the line itself.
+    # A line reporting a failed test: the lines of its block that say why; a Go panic: the
+    # frame where it happened (``domain.search.failure_lines``), weighed as the line itself.
     told: tuple[tuple[int, str], ...] = ()
 
 
