@@ -29,7 +29,7 @@ _CODE_SHARE = 0.5
 # TAP (Test Anything Protocol: ``prove``, ``node --test``, ``tap``): a test point
 # (``ok 3 - rounds up``, ``not ok 4 - keeps decimals``, indented in a subtest) or a plan
 # (``1..4``, ``1..0 # SKIP no database``). Its ``# `` lines are diagnostics, not headings.
-_TAP_POINT = re.compile(r"^(?:not )?ok (\d+)\b")
+TAP_POINT = re.compile(r"^(?:not )?ok (\d+)\b")
 _TAP_PLAN = re.compile(r"^1\.\.\d+(?:\s+#.*)?$")
 _MIN_TAP_LINES = 2
 _TRANSCRIPT = re.compile(r"\AHuman:.*?^Assistant:", re.DOTALL | re.MULTILINE)
@@ -90,7 +90,7 @@ def _scan(text: str) -> _Signs:
             continue
         body += 1
         code += 1 if _CODE_LINE.match(trimmed) else 0
-        point = _TAP_POINT.match(trimmed)
+        point = TAP_POINT.match(trimmed)
         if point is not None:
             points += 1
             number, indent = int(point.group(1)), len(line) - len(line.lstrip())

@@ -29,6 +29,7 @@ from itertools import pairwise
 
 import attrs
 
+from domain.chunking.detection import TAP_POINT
 from domain.chunking.line_windows import MIN_LINES, line_windows
 from domain.chunking.utf8 import byte_len
 
@@ -36,7 +37,6 @@ from domain.chunking.utf8 import byte_len
 # sizes, parted node's suites from their nested failures and its run counts from the run.
 PACK_LINES = 30
 UNIT_LINES = 60
-_POINT = re.compile(r"(?:not )?ok \d+\b")
 _PLAN = re.compile(r"1\.\.\d+\b")
 _SUBTEST = "# Subtest:"
 _YAML_OPEN = "---"
@@ -104,7 +104,7 @@ def _read(lines: list[str]) -> _Read:
                 open_subtests.pop()
             starts[index] = _nested(open_subtests)
             open_subtests.append(_Subtest(depth, trimmed[len(_SUBTEST) :].strip()))
-        elif _POINT.match(trimmed):
+        elif TAP_POINT.match(trimmed):
             point_at = depth
             if open_subtests and open_subtests[-1].indent == depth:
                 if open_subtests.pop().nested:

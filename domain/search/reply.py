@@ -132,8 +132,8 @@ def _sections(count: int) -> str:
     return f"{count} section{'' if count == 1 else 's'}"
 
 
-def _indexed_line(sections: int, output: str) -> str:
-    return f"Indexed {_sections(sections)} ({output_size(output)})."
+def _indexed_line(sections: int, size: str) -> str:
+    return f"Indexed {_sections(sections)} ({size})."
 
 
 def _search_hint(source: str) -> str:
@@ -145,7 +145,8 @@ def intent_reply_bound(source: str, sections: int, output: str) -> int:
     of ``reply_tuning.REPLY_RESULTS`` results a title of at most ``TITLE_MAX_BYTES`` and a full
     snippet (the first ``SNIPPET_MAX_BYTES``, the others ``LATER_SNIPPET_MAX_BYTES``). An output
     no bigger than this is never worth replacing: the reply could be as big as it."""
-    frame = f"{_indexed_line(sections, output)} The best 3 sections for the intent:\n\n"
+    indexed = _indexed_line(sections, output_size(output))
+    frame = f"{indexed} The best 3 sections for the intent:\n\n"
     frame += f"\n\nMore: {_search_hint(source)}"
     titles = reply_tuning.REPLY_RESULTS * byte_len(f"### {'x' * TITLE_MAX_BYTES}\n\n\n\n")
     snippets = reply_tuning.SNIPPET_MAX_BYTES + (reply_tuning.REPLY_RESULTS - 1) * (
@@ -174,7 +175,7 @@ def intent_reply(
     shown only when nothing matched: then they suggest what else to ask for.
     """
     read = output if isinstance(output, ReplyOutput) else ReplyOutput.of(output, lambda: output)
-    indexed = f"Indexed {_sections(sections)} ({read.size})."
+    indexed = _indexed_line(sections, read.size)
     search = _search_hint(source)
     if not results:
         lines = [f"{indexed} No section matched the intent."]
