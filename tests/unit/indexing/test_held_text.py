@@ -223,14 +223,13 @@ def test_a_packed_output_s_table_and_view_are_its_string_s(slice_chars: int, row
     intent = "which pods are in CrashLoopBackOff"
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(held_text, "PACK_SLICE_CHARS", slice_chars)
-        for output in (table,):
-            expected = _summariser().summarise(label, intent, output, "kubectl get pods")
-            held = HeldText(output)
-            reply = _packing_summariser().summarise(label, intent, held, "kubectl get pods")
-            assert reply == expected
-            assert held.packed  # the rows were read from the packed text, not unpacked
-            assert not may_answer_whole(len(output))
-            held = HeldText(output)
-            view = _packing_summariser().overview(label, held, "ls")
-            assert view == _summariser().overview(label, output, "ls")
-            assert held.packed
+        expected = _summariser().summarise(label, intent, table, "kubectl get pods")
+        held = HeldText(table)
+        reply = _packing_summariser().summarise(label, intent, held, "kubectl get pods")
+        assert reply == expected
+        assert held.packed  # the rows were read from the packed text, not unpacked
+        assert not may_answer_whole(len(table))
+        held = HeldText(table)
+        view = _packing_summariser().overview(label, held, "ls")
+        assert view == _summariser().overview(label, table, "ls")
+        assert held.packed
