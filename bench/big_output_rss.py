@@ -2,7 +2,7 @@
 ``store.max_source_bytes`` and with a project raising it so that the whole output is indexed
 (a document that long is cut in the worker process, ADR 0233).
 
-    python bench/big_output_rss.py CAPY [--code DIR] [--runs N] [--cap BYTES ...]
+    python bench/big_output_rss.py CAPY [--code DIR] [--runs N] [--cap BYTES ...] [--shape S ...]
 
 For each cap (0: capy's default), ``server_rss``'s measure: a real ``capy serve`` over stdio,
 idle after start-up, the peak over the call (the kernel's high-water mark, reset before it)
@@ -10,12 +10,18 @@ and the resident set once it settled after it, in MB over idle. Two calls, each 
 server: ``capy_execute`` of the program ``server_rss`` runs (its output indexed with the
 program's words, ``SummariseOutput``) and, with a raised cap, ``capy_index`` of the same lines
 written to a file (the default cap refuses it).
+``--shape`` picks what the program prints and how it is asked (repeat it for several; ``log``
+by default): ``log``, the log lines with an intent; ``table``, a column-aligned table of pods
+with an intent (its reply shows the matching rows under the header); ``nointent``, the log
+lines with no intent (the reply is the output's compact view). ``capy_index`` runs for ``log``
+only. Each row gives the reply's sha256, to compare two checkouts' replies byte for byte.
 ``--code DIR`` is the server's ``PYTHONPATH``: the checkout whose code runs (compare two by
 alternating them, old, new, new, old); this script's own checkout drives it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
@@ -41,6 +47,21 @@ _LINE = (
 )
 
 
+# About 10 MB of pods, a few of them crashing, under a header naming the columns.
+_TABLE_PROGRAM = (
+    "import sys\n"
+    "w = sys.stdout.write\n"
+    'w(f\'{{"NAME":<34}}{{"READY":<8}}{{"STATUS":<20}}{{"RESTARTS":<10}}AGE\\n\')\n'
+    "for i in range({lines}):\n"
+    "    status = 'CrashLoopBackOff' if i % 50000 == 7 else 'Running'\n"
+    '    w(f\'{{"api-" + str(i) + "-7d9f8":<34}}{{"1/1":<8}}{{status:<20}}{{i % 9:<10}}'
+    "{{i % 40}}d\\n')\n"
+)
+_TABLE_LINE_BYTES = 76
+_INTENTS = {"log": "connection refused errors", "table": "pods in CrashLoopBackOff"}
+SHAPES = ("log", "table", "nointent")
+
+
 def _write_log(path: Path, lines: int) -> None:
     with path.open("w") as out:
         for i in range(lines):
@@ -49,8 +70,26 @@ def _write_log(path: Path, lines: int) -> None:
                 out.write(f"ERROR worker-3 connection refused to db-primary after {i} retries\n")
 
 
+def _execute_arguments(shape: str, big_mb: int) -> dict[str, str]:
+    """``capy_execute``'s arguments for a program printing about ``big_mb`` MB of ``shape``."""
+    if shape == "table":
+        code = _TABLE_PROGRAM.format(lines=big_mb * 1024 * 1024 // _TABLE_LINE_BYTES)
+    else:
+        code = _BIG_PROGRAM.format(lines=big_mb * 1024 * 1024 // _LINE_BYTES)
+    arguments = {"language": "python", "code": code}
+    if shape in _INTENTS:
+        arguments["intent"] = _INTENTS[shape]
+    return arguments
+
+
 def measure(
-    capy: str, cap: int, call: str, code: str = "", big_mb: int = BIG_OUTPUT_MB
+    capy: str,
+    cap: int,
+    call: str,
+    code: str = "",
+    *,
+    big_mb: int = BIG_OUTPUT_MB,
+    shape: str = "log",
 ) -> dict[str, object]:
     config = f"[store]\nmax_source_bytes = {cap}\n" if cap else ""
     env = {"CAPY_SEMANTIC": "off"}
@@ -68,26 +107,27 @@ def measure(
         if call == "index":
             reply = client.call("capy_index", {"path": "big.log"})
         else:
-            code = _BIG_PROGRAM.format(lines=lines)
-            arguments = {"language": "python", "code": code, "intent": "connection refused errors"}
-            reply = client.call("capy_execute", arguments)
+            reply = client.call("capy_execute", _execute_arguments(shape, big_mb))
         seconds = time.perf_counter() - started
         peak = _status(pid)["VmHWM"]
         after = _settled(pid)
     return {
         "call": call,
+        "shape": shape,
         "cap": cap or "default",
         "idle_mb": round(idle, 1),
         "peak_over_idle_mb": round(peak - idle, 1),
         "after_over_idle_mb": round(after - idle, 1),
         "seconds": round(seconds, 2),
+        "reply_bytes": len(reply.encode()),
+        "reply_sha256": hashlib.sha256(reply.encode()).hexdigest()[:16],
         "reply_end": reply[-90:],
     }
 
 
 def main(arguments: list[str]) -> None:
     capy = arguments.pop(0)
-    runs, caps, code = 1, [], ""
+    runs, caps, code, shapes = 1, [], "", []
     while arguments:
         argument = arguments.pop(0)
         if argument == "--runs":
@@ -96,11 +136,17 @@ def main(arguments: list[str]) -> None:
             code = arguments.pop(0)
         elif argument == "--cap":
             caps.append(int(arguments.pop(0)))
+        elif argument == "--shape":
+            shapes.append(arguments.pop(0))
+            if shapes[-1] not in SHAPES:
+                raise SystemExit(f"--shape is one of {', '.join(SHAPES)}")
     for _ in range(runs):
         for cap in caps or [0, RAISED_CAP]:
-            for call in ("execute", "index") if cap else ("execute",):
-                row = {"code": code, **measure(capy, cap, call, code)}
-                print(json.dumps(row), flush=True)
+            for shape in shapes or ["log"]:
+                calls = ("execute", "index") if cap and shape == "log" else ("execute",)
+                for call in calls:
+                    row = {"code": code, **measure(capy, cap, call, code, shape=shape)}
+                    print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.search.distinctive_terms import telling_terms
 
@@ -26,29 +28,65 @@ def _lines(lines: Sequence[str]) -> list[str]:
     ]
 
 
+@attrs.frozen
+class OutputEnds:
+    """What the compact view shows of an output: its size (``N lines, S KB``), its first
+    ``HEAD_LINES`` lines and its last ``TAIL_LINES`` after those, each cut to ``LINE_BYTES``
+    (``_lines``). Taken before the output is indexed, from its ends alone: a big output's
+    view needs neither its list of lines (~15 MB for 10 MB of log) nor the text again once
+    it is stored (ADR 0267)."""
+
+    size: str
+    count: int
+    head: tuple[str, ...]
+    tail: tuple[str, ...]
+
+    @classmethod
+    def of(cls, output: str) -> OutputEnds:
+        """The ends of ``output``, read as ``output.rstrip("\n").split("\n")`` reads them."""
+        end = len(output)
+        while end and output[end - 1] == "\n":
+            end -= 1
+        count = output.count("\n", 0, end) + 1
+        head: list[str] = []
+        start = 0
+        while len(head) < min(HEAD_LINES, count):
+            stop = output.find("\n", start, end)
+            stop = end if stop < 0 else stop
+            head.append(output[start:stop])
+            start = stop + 1
+        tail: list[str] = []
+        stop = end
+        while len(tail) < max(0, min(TAIL_LINES, count - HEAD_LINES)):
+            start = output.rfind("\n", 0, stop) + 1
+            tail.append(output[start:stop])
+            stop = start - 1
+        size = f"{count:,} lines, {byte_len(output) / 1024:.1f}KB"
+        return cls(size, count, tuple(_lines(head)), tuple(_lines(tail[::-1])))
+
+
 def compact_view(
     source: str,
-    output: str,
+    output: str | OutputEnds,
     *,
     sections: int,
     titles: Sequence[str],
     terms: Sequence[str] = (),
 ) -> str:
-    """What the agent reads instead of ``output`` (indexed as ``source`` in ``sections``)."""
-    lines = output.rstrip("\n").split("\n")
-    size = f"{len(lines):,} lines, {byte_len(output) / 1024:.1f}KB"
+    """What the agent reads instead of ``output`` (indexed as ``source`` in ``sections``), or
+    instead of the output whose ``OutputEnds`` it is given."""
+    ends = output if isinstance(output, OutputEnds) else OutputEnds.of(output)
     reply = [
-        f'The output ({size}) was indexed as "{source}" ({sections} sections) instead of being '
-        "shown whole.",
+        f'The output ({ends.size}) was indexed as "{source}" ({sections} sections) instead of '
+        "being shown whole.",
         "",
-        f"First {min(HEAD_LINES, len(lines))} lines:",
-        *_lines(lines[:HEAD_LINES]),
+        f"First {len(ends.head)} lines:",
+        *ends.head,
     ]
-    if len(lines) > HEAD_LINES:
-        tail = lines[max(HEAD_LINES, len(lines) - TAIL_LINES) :]
-        skipped = len(lines) - HEAD_LINES - len(tail)
-        reply += ["", f"… {skipped:,} lines … last {len(tail)} lines:" if skipped else ""]
-        reply += _lines(tail)
+    if ends.count > HEAD_LINES:
+        skipped = ends.count - HEAD_LINES - len(ends.tail)
+        reply += ["", f"… {skipped:,} lines … last {len(ends.tail)} lines:" if skipped else ""]
+        reply += ends.tail
     distinct = list(dict.fromkeys(t for t in titles if t))
     if len(distinct) > 1:
         reply += ["", "Sections: " + "; ".join(distinct[:MAX_TITLES])]

@@ -10,7 +10,7 @@ Here each buffer is a slice's. Short and ASCII texts take the plain call.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from domain.precompiled import precompiled
 
@@ -47,6 +47,25 @@ def line_slices(text: str, slice_chars: int | None = None) -> Iterator[str]:
         end = len(text) if end < 0 else end + 1
         yield text[start:end]
         start = end
+
+
+def piece_lines(pieces: Iterable[str], slice_chars: int | None = None) -> Iterator[str]:
+    """The lines of ``"".join(pieces)`` (``splitlines``), never joining it: each piece is read
+    up to its last ``\n`` a slice at a time (``line_slices``) and the rest carried over to the
+    next one, so a line break cut between two pieces (``\r`` | ``\n``) stays one."""
+    size = slice_chars or SLICE_CHARS
+    carry = ""
+    for piece in pieces:
+        text = carry + piece if carry else piece
+        cut = text.rfind("\n") + 1
+        start = 0
+        while start < cut:
+            end = text.find("\n", start + size, cut)
+            end = cut if end < 0 else end + 1
+            yield from text[start:end].splitlines()
+            start = end
+        carry = text[cut:]
+    yield from carry.splitlines()
 
 
 def lower(text: str, slice_chars: int | None = None) -> str:

@@ -120,6 +120,8 @@ class ExecuteWithIntent:
         result = _without_kept(result)
         label = self._label(result, fitted.text)
         size = byte_len(fitted.text)
+        # What is shown if indexing fails, taken now: the box may be packed by then (ADR 0267).
+        fallback = truncate_bytes(fitted.text, FALLBACK_BYTES)
         indexed = HeldText(fitted.text)
         del fitted
         try:
@@ -132,9 +134,8 @@ class ExecuteWithIntent:
             else:
                 summary = summariser.overview(label, indexed, request.code)
         except CapyError as error:
-            shown = truncate_bytes(indexed.text(), FALLBACK_BYTES)
             note = f"(could not index the output: {error} — showing the first 3 KB)"
-            return ExecuteReply(f"{shown}\n\n{note}", result.is_error, produced)
+            return ExecuteReply(f"{fallback}\n\n{note}", result.is_error, produced)
         if result.is_error:
             summary = f"{_exit_line(result)}\n\n{summary}"
         if cut > 0:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from application.ports.knowledge_store import KnowledgeStore
+from collections.abc import Iterator
+
+from application.ports.knowledge_store import KnowledgeStore, StoredChunk
 from domain.search.distinctive_terms import distinctive_terms
 from domain.search.reply_tuning import DISTINCTIVE_LIMIT
 
@@ -21,6 +23,15 @@ class FindDistinctiveTerms:
         self._store = store
 
     def terms(self, source_id: int, limit: int = DISTINCTIVE_LIMIT) -> list[str]:
-        chunks = self._store.chunks_of(source_id)
-        texts = [stored.chunk.title + "\n" + stored.chunk.content for stored in chunks]
-        return distinctive_terms(texts, limit)
+        # Each section's text is made, and the section let go, as its words are counted: a
+        # 10 MB output's sections were held twice over (and their texts once more) while the
+        # counts grew (ADR 0267).
+        return distinctive_terms(_drained_texts(self._store.chunks_of(source_id)), limit)
+
+
+def _drained_texts(chunks: list[StoredChunk]) -> Iterator[str]:
+    """Each of ``chunks``' title and content, in order, removed from the list as it is given."""
+    chunks.reverse()
+    while chunks:
+        stored = chunks.pop()
+        yield stored.chunk.title + "\n" + stored.chunk.content

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import zlib
+from collections.abc import Iterator
 
 # Characters encoded and compressed at a time: the text is never a second time whole in bytes.
 PACK_SLICE_CHARS = 1 << 20
@@ -37,6 +38,14 @@ class HeldText:
             self._packed = []
         return self._text
 
+    def pieces(self) -> Iterator[str]:
+        """The text in consecutive pieces (their join is ``text()``): the string itself, or
+        while it is packed a slice of it at a time, the box staying packed (ADR 0267)."""
+        if self._text is not None:
+            yield self._text
+        else:
+            yield from _unpacked_pieces(self._packed)
+
     def pack(self) -> None:
         """Hold the text compressed instead (``text()`` unpacks it)."""
         if self._text is None:
@@ -53,13 +62,16 @@ class HeldText:
 
 def _unpacked(packed: list[bytes]) -> str:
     """The text ``HeldText.pack`` compressed, decompressed and decoded a slice at a time."""
+    return "".join(_unpacked_pieces(packed))
+
+
+def _unpacked_pieces(packed: list[bytes]) -> Iterator[str]:
+    """The text ``HeldText.pack`` compressed, a decompressed and decoded slice at a time."""
     unpacker = zlib.decompressobj()
     decoder = codecs.getincrementaldecoder(_ENCODING[0])(_ENCODING[1])
-    pieces = []
     for part in packed:
         data = part
         while data:
-            pieces.append(decoder.decode(unpacker.decompress(data, PACK_SLICE_CHARS)))
+            yield decoder.decode(unpacker.decompress(data, PACK_SLICE_CHARS))
             data = unpacker.unconsumed_tail
-    pieces.append(decoder.decode(unpacker.flush(), final=True))
-    return "".join(pieces)
+    yield decoder.decode(unpacker.flush(), final=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 import attrs
 
@@ -14,7 +15,7 @@ from application.use_cases.index_request import IndexRequest, IndexResult
 from application.use_cases.search_knowledge import SearchKnowledge
 from domain.chunking.detection import detect_content_type
 from domain.chunking.utf8 import byte_len
-from domain.compact_view import compact_view
+from domain.compact_view import OutputEnds, compact_view
 from domain.execution.command_facts import command_facts
 from domain.search import reply_tuning
 from domain.search.intent_confidence import may_answer_whole, reply_stands_in
@@ -73,11 +74,11 @@ class SummariseOutput:
         self, label: str, intent: str, output: str | HeldText, command: str = ""
     ) -> IntentAnswer:
         """``output`` given as a ``HeldText`` (held by nothing else) is held packed while the
-        store inserts it, and a reply over a big one reads it whole again only for a table's
-        rows (ADR 0257)."""
+        store inserts it (ADR 0257), and a reply over a big one reads it again only for a
+        table's rows, a piece at a time (ADR 0267)."""
         text = _text(output)
         size = byte_len(text)
-        read = ReplyOutput.of(text, functools.partial(_text, output))
+        read = ReplyOutput.of(text, functools.partial(_pieces, output))
         del text
         indexed = self._indexed(label, output, command)
         found = self._search.search(
@@ -103,18 +104,16 @@ class SummariseOutput:
         return IntentAnswer(reply, bool(found))
 
     def overview(self, label: str, output: str | HeldText, command: str = "") -> str:
-        """Index ``output`` and reply with its compact view (no intent to search for)."""
+        """Index ``output`` and reply with its compact view (no intent to search for), whose
+        ends are read before it is indexed: a ``HeldText`` is never unpacked (ADR 0267)."""
+        ends = OutputEnds.of(_text(output))
         indexed = self._indexed(label, output, command)
         source = self._store.source_by_label(label)
         chunks = self._store.chunks_of(source.id) if source is not None else []
+        titles = [c.chunk.title for c in chunks]
+        del chunks  # (its sections are read again for their terms, not held twice)
         terms = self._terms.terms(source.id) if source is not None else []
-        return compact_view(
-            label,
-            _text(output),
-            sections=indexed.sections,
-            titles=[c.chunk.title for c in chunks],
-            terms=terms,
-        )
+        return compact_view(label, ends, sections=indexed.sections, titles=titles, terms=terms)
 
     def _indexed(self, label: str, output: str | HeldText, command: str) -> IndexResult:
         # The sections are cut by ``IndexContent``: a big output's in its worker process, so
@@ -137,3 +136,7 @@ class SummariseOutput:
 
 def _text(output: str | HeldText) -> str:
     return output.text() if isinstance(output, HeldText) else output
+
+
+def _pieces(output: str | HeldText) -> Iterable[str]:
+    return output.pieces() if isinstance(output, HeldText) else (output,)

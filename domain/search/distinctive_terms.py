@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from domain.precompiled import precompiled
 from domain.search.reply_tuning import (
@@ -21,17 +21,22 @@ _DIGITS = precompiled(r"\d+")
 _HEX = precompiled(r"(?:0x)?[0-9a-f]+", re.IGNORECASE)
 
 
-def distinctive_terms(chunk_texts: Sequence[str], limit: int = DISTINCTIVE_LIMIT) -> list[str]:
+def distinctive_terms(chunk_texts: Iterable[str], limit: int = DISTINCTIVE_LIMIT) -> list[str]:
     """Words in ≥ 2 chunks but at most ``max(3, ⌈40 %⌉)`` of them, ranked by rarity, length and
-    identifier shape (``snake_case``, long names); empty below three chunks."""
-    total = len(chunk_texts)
-    if total < DISTINCTIVE_MIN_CHUNKS:
+    identifier shape (``snake_case``, long names); empty below three chunks. The texts are read
+    once, in turn: they may be made one at a time."""
+    texts = chunk_texts if isinstance(chunk_texts, Sequence) else None
+    if texts is not None and len(texts) < DISTINCTIVE_MIN_CHUNKS:
         return []
+    total = 0
     frequency: Counter[str] = Counter()
     for text in chunk_texts:
+        total += 1
         frequency.update(
             {w for w in words(text) if len(w) >= MIN_WORD_LENGTH and w not in STOPWORDS}
         )
+    if total < DISTINCTIVE_MIN_CHUNKS:
+        return []
     ceiling = max(3, math.ceil(DISTINCTIVE_MAX_DF_RATIO * total))
     scored = [
         (_score(word, df, total), word) for word, df in frequency.items() if 2 <= df <= ceiling

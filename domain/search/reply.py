@@ -9,7 +9,7 @@ previews of other sections, no word lists the agent did not ask for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -114,18 +114,19 @@ def output_size(output: str) -> str:
 @attrs.frozen
 class ReplyOutput:
     """An output as ``intent_reply`` reads it, taken before it was indexed: its size
-    (``output_size``), its ``table_header`` and, read only for a table's rows, its ``text``. A
-    big output is then held packed while the store inserts it, and a log's reply never reads it
-    whole again (ADR 0257)."""
+    (``output_size``), its ``table_header`` and, read only for a table's rows, its text in
+    ``pieces`` (their join is the text). A big output is then held packed while the store
+    inserts it, a log's reply never reads it again (ADR 0257), and a table's reads it a piece
+    at a time, never whole (ADR 0267)."""
 
     size: str
     header: str | None
-    text: Callable[[], str]
+    pieces: Callable[[], Iterable[str]]
 
     @classmethod
-    def of(cls, output: str, text: Callable[[], str]) -> ReplyOutput:
-        """``output`` as the reply reads it, its text given again by ``text``."""
-        return cls(output_size(output), table_header(output), text)
+    def of(cls, output: str, pieces: Callable[[], Iterable[str]]) -> ReplyOutput:
+        """``output`` as the reply reads it, its text given again by ``pieces``."""
+        return cls(output_size(output), table_header(output), pieces)
 
 
 def _sections(count: int) -> str:
@@ -174,7 +175,7 @@ def intent_reply(
     and its neighbouring rows do not explain it. ``terms``, the output's distinctive words, are
     shown only when nothing matched: then they suggest what else to ask for.
     """
-    read = output if isinstance(output, ReplyOutput) else ReplyOutput.of(output, lambda: output)
+    read = output if isinstance(output, ReplyOutput) else ReplyOutput.of(output, lambda: (output,))
     indexed = _indexed_line(sections, read.size)
     search = _search_hint(source)
     if not results:
@@ -187,7 +188,7 @@ def intent_reply(
     shown = worth_showing(results.results, results.query)
     also = f" (also searched for: {results.corrected_query})" if results.corrected_query else ""
     if read.header is not None:
-        rows = table_rows(read.text(), read.header, _row_snippets(shown, results.query))
+        rows = table_rows(read.pieces(), read.header, _row_snippets(shown, results.query))
         head = f"{indexed} The rows of its table that match the intent:{also}"
         return f"{head}\n\n{rows}\n\nMore: {search}"
     head = f"{indexed} The best {_sections(len(shown))} for the intent:{also}"

@@ -12,9 +12,9 @@ from __future__ import annotations
 import csv
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from domain.long_text import line_slices
+from domain.long_text import piece_lines
 from domain.precompiled import precompiled
 from domain.search.snippet import ELLIPSIS
 
@@ -90,44 +90,46 @@ def table_header(output: str) -> str | None:
     return "\n".join(head) if aligned >= ALIGNED_SHARE * count else None
 
 
-def kept_lines(output: str, slice_chars: int | None = None) -> Iterator[str]:
+def kept_lines(output: str | Iterable[str], slice_chars: int | None = None) -> Iterator[str]:
     """``line.rstrip()`` of each of ``output.splitlines()`` that is not blank, in order, read a
-    slice of the text at a time."""
-    for part in line_slices(output, slice_chars):
-        for line in part.splitlines():
-            if line.strip():
-                yield line.rstrip()
+    slice of the text at a time; ``output`` may be given in pieces (the text is their join)."""
+    for line in piece_lines((output,) if isinstance(output, str) else output, slice_chars):
+        if line.strip():
+            yield line.rstrip()
 
 
-def table_rows(output: str, header: str, snippets: Sequence[str]) -> str:
+def table_rows(output: str | Iterable[str], header: str, snippets: Sequence[str]) -> str:
     """``header``, then every row of ``output`` that one of ``snippets`` shows, in the table's
     order, with ``…`` where rows were left out; the columns aligned again to the widths of the
-    rows shown (``_realigned``)."""
-    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
-    rows = [line.strip() for line in lines]
-    position = {row: number for number, row in reversed(list(enumerate(rows)))}
+    rows shown (``_realigned``). ``output`` may be given in pieces: its lines are read one at a
+    time and only the header's and the shown rows are kept (a 10 MB table's list of lines, and
+    of rows, was ~30 MB held for a reply of a few rows)."""
+    wanted = {line for snippet in snippets for line in snippet.splitlines()}
     heading = len(header.splitlines())
-    shown = sorted(
-        {
-            position[line]
-            for snippet in snippets
-            for line in snippet.splitlines()
-            if line in position and position[line] >= heading
-        }
-    )
-    aligned = _realigned(lines[:heading], [lines[number] for number in shown])
+    head_lines: list[str] = []
+    first: dict[str, tuple[int, str]] = {}  # a row shown: where it first is, and its line
+    count = 0
+    for number, line in enumerate(kept_lines(output)):
+        count = number + 1
+        if number < heading:
+            head_lines.append(line)
+        row = line.strip()
+        if row in wanted and row not in first:
+            first[row] = (number, line)
+    shown = sorted(found for found in set(first.values()) if found[0] >= heading)
+    aligned = _realigned(head_lines, [line for _, line in shown])
     if aligned is None:
-        head, body = header, [rows[number] for number in shown]
+        head, body = header, [line.strip() for _, line in shown]
     else:
         head, body = "\n".join(aligned[:heading]), aligned[heading:]
     parts = [head]
     previous = heading - 1
-    for number, row in zip(shown, body, strict=True):
+    for (number, _), row in zip(shown, body, strict=True):
         if number > previous + 1:
             parts.append(ELLIPSIS)
         parts.append(row)
         previous = number
-    if previous < len(rows) - 1:
+    if previous < count - 1:
         parts.append(ELLIPSIS)
     return "\n".join(parts)
 

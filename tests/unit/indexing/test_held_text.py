@@ -21,6 +21,7 @@ from application.use_cases.prepare_document import InProcessPreparation, InProce
 from application.use_cases.summarise_output import SummariseOutput
 from domain.chunk import Chunk
 from domain.content_type import ContentType
+from domain.search.intent_confidence import may_answer_whole
 from domain.settings import Settings
 from domain.source import DocumentHead, IndexOutcome
 from entrypoints.containers.applications import CliContainer
@@ -200,3 +201,35 @@ def test_a_held_text_with_a_lone_surrogate_is_indexed_as_its_string_is() -> None
     )
     for a, b in zip(store.sources(), whole.sources(), strict=True):
         assert store.chunks_of(a.id) == whole.chunks_of(b.id)
+
+
+def _packing_summariser() -> SummariseOutput:
+    """``_summariser`` whose indexing hands the text to a worker and packs the box meanwhile."""
+    found = _summariser()
+    found._index = IndexContent(
+        found._store,
+        Settings(),
+        preparer=_OwnCopy(),  # type: ignore[arg-type]
+        stream_from_chars=0,
+    )
+    return found
+
+
+@settings(max_examples=3, deadline=None)
+@given(slice_chars=st.integers(1, 5000), rows=st.integers(300, 400))
+def test_a_packed_output_s_table_and_view_are_its_string_s(slice_chars: int, rows: int) -> None:
+    label = "execute:shell:0badc0de"
+    table = "".join(_TABLE.splitlines(keepends=True)[: rows + 1])
+    intent = "which pods are in CrashLoopBackOff"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(held_text, "PACK_SLICE_CHARS", slice_chars)
+        expected = _summariser().summarise(label, intent, table, "kubectl get pods")
+        held = HeldText(table)
+        reply = _packing_summariser().summarise(label, intent, held, "kubectl get pods")
+        assert reply == expected
+        assert held.packed  # the rows were read from the packed text, not unpacked
+        assert not may_answer_whole(len(table))
+        held = HeldText(table)
+        view = _packing_summariser().overview(label, held, "ls")
+        assert view == _summariser().overview(label, table, "ls")
+        assert held.packed

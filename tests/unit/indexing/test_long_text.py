@@ -4,6 +4,7 @@ lower-casing or encoding a long output never passes through a buffer of several 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import tracemalloc
 
 import pytest
@@ -72,11 +73,19 @@ def test_truncating_to_bytes_keeps_the_longest_fitting_prefix(text: str, limit: 
     assert truncate_bytes(text, limit) == expected
 
 
-@given(st.text(alphabet=TRICKY + "rufKPOD0123", max_size=300), sizes)
-def test_words_an_output_holds_are_found_slice_by_slice(text: str, size: int) -> None:
+@given(
+    st.text(alphabet=TRICKY + "rufKPOD0123", max_size=300),
+    sizes,
+    st.lists(st.text(alphabet="rufkpod0123σ", min_size=2, max_size=4), max_size=6),
+)
+def test_words_an_output_holds_are_found_slice_by_slice(
+    text: str, size: int, wanted: list[str]
+) -> None:
     long_text.SLICE_CHARS, saved = size, long_text.SLICE_CHARS
     try:
-        assert _held_words(text) == set(_COMMAND_WORD.findall(text.lower()))
+        every = set(_COMMAND_WORD.findall(text.lower()))
+        asked = set(wanted) | set(list(every)[:3])
+        assert _held_words(text, asked) == every & asked
     finally:
         long_text.SLICE_CHARS = saved
 
@@ -129,3 +138,12 @@ def test_a_text_that_fits_is_kept_as_it_would_be_decoded(text: str, max_bytes: i
 
     old = cut_bytes(text.encode("utf-8", "replace"), max_bytes)
     assert truncate_text(text, max_bytes) == old
+
+
+@given(st.text(alphabet=LINE_BREAKS, max_size=300), st.lists(st.integers(0, 300)), sizes)
+def test_the_lines_of_pieces_are_the_lines_of_their_join(
+    text: str, cuts: list[int], size: int
+) -> None:
+    ends = sorted({0, len(text), *(cut for cut in cuts if cut < len(text))})
+    pieces = [text[start:end] for start, end in itertools.pairwise(ends)]
+    assert list(long_text.piece_lines(pieces, size)) == text.splitlines()

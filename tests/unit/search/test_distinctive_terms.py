@@ -29,3 +29,9 @@ def test_numbers_hex_ids_numbered_families_and_rules_are_not_telling() -> None:
     assert telling_terms(terms) == ["cus_8812", "decimal"]
     assert telling_terms(["face", "added", "ipv6"]) == ["face", "added", "ipv6"]
     assert telling_terms(["________", "hat-00", "make_cart"]) == ["hat-00", "make_cart"]
+
+
+def test_texts_made_one_at_a_time_give_the_terms_of_their_list() -> None:
+    chunks = [f"shared words retry_budget_{i % 3} pool{i % 4} item{i}" for i in range(9)]
+    assert distinctive_terms(iter(chunks)) == distinctive_terms(chunks)
+    assert distinctive_terms(iter(chunks[:2])) == []

@@ -110,3 +110,25 @@ def test_candidates_must_share_the_start_of_the_word() -> None:
     assert best_correction("kubernets", ["kubernetes"]) == "kubernetes"
     assert best_correction("ukbernetes", ["kubernetes"]) == "kubernetes"  # transposed start
     assert best_correction("xubernetes", ["kubernetes"]) is None  # first letter replaced
+
+
+def _set_slip_correction(word: str, candidates: list[str]) -> str | None:
+    """The slip correction as it read the lowered vocabulary into sets (the reference)."""
+    from domain.search.keyboard import is_slip
+
+    lowered = {c.lower() for c in candidates}
+    if word in lowered:
+        return None
+    slips = {c for c in lowered if is_slip(word, c)}
+    return min(slips, key=lambda c: (abs(len(c) - len(word)), c)) if slips else None
+
+
+@given(
+    st.text(alphabet="lockimn", min_size=1, max_size=4),
+    st.lists(st.text(alphabet="lockimnLO", min_size=1, max_size=5), max_size=30),
+)
+def test_a_slip_is_corrected_as_from_the_vocabulary_s_set(word: str, candidates: list[str]) -> None:
+    from domain.search.fuzzy import slip_only
+
+    if slip_only(word):
+        assert best_correction(word, iter(candidates)) == _set_slip_correction(word, candidates)

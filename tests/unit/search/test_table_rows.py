@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -136,3 +138,59 @@ def test_the_header_read_line_by_line_is_the_one_read_whole(lines: list[str], ne
     assert list(kept_lines(output, 7)) == [
         line.rstrip() for line in output.splitlines() if line.strip()
     ]
+
+
+def _whole_table_rows(output: str, header: str, snippets: list[str]) -> str:
+    """``table_rows`` as it read the whole output's list of lines (ADR 0267 reads it line by
+    line): the reference the reply must stay equal to."""
+    from domain.search.snippet import ELLIPSIS
+    from domain.search.table_rows import _realigned
+
+    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
+    rows = [line.strip() for line in lines]
+    position = {row: number for number, row in reversed(list(enumerate(rows)))}
+    heading = len(header.splitlines())
+    shown = sorted(
+        {
+            position[line]
+            for snippet in snippets
+            for line in snippet.splitlines()
+            if line in position and position[line] >= heading
+        }
+    )
+    aligned = _realigned(lines[:heading], [lines[number] for number in shown])
+    if aligned is None:
+        head, body = header, [rows[number] for number in shown]
+    else:
+        head, body = "\n".join(aligned[:heading]), aligned[heading:]
+    parts = [head]
+    previous = heading - 1
+    for number, row in zip(shown, body, strict=True):
+        if number > previous + 1:
+            parts.append(ELLIPSIS)
+        parts.append(row)
+        previous = number
+    if previous < len(rows) - 1:
+        parts.append(ELLIPSIS)
+    return "\n".join(parts)
+
+
+@given(
+    st.lists(_TABLE_LINES, min_size=1, max_size=12),
+    st.sampled_from(["\n", "\r\n", "\n\n"]),
+    st.lists(st.integers(0, 12), max_size=4),
+    st.lists(st.integers(0, 400), max_size=6),
+)
+def test_the_rows_read_in_pieces_are_the_ones_read_whole(
+    lines: list[str], newline: str, picked: list[int], cuts: list[int]
+) -> None:
+    # some rows twice: the first one is shown
+    output = newline.join(["NAME   READY   STATUS", *lines, *lines[:3]])
+    kept = [line.strip() for line in output.splitlines() if line.strip()]
+    header = table_header(output) or kept[0]
+    snippets = ["\n".join(kept[i % len(kept)] for i in picked), "…\nno such row"]
+    ends = sorted({0, len(output), *(cut for cut in cuts if cut < len(output))})
+    pieces = [output[start:end] for start, end in itertools.pairwise(ends)]
+    expected = _whole_table_rows(output, header, snippets)
+    assert table_rows(output, header, snippets) == expected
+    assert table_rows(iter(pieces), header, snippets) == expected
