@@ -14,58 +14,64 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXd1vXEcVv3dt79prr/cjTdf57IbS2q5jJ61AglWSJmoDVICKqiA+Sghre2NbsWNjr5saSgEh0VeEkHjkjWfe'
-    '4KUv/QcQ7wjBGy/8Cw134jP1z7/M5911CK2vdHs3vjNnzjlz5sz5mtvJJEmmsjvN7onsfphdY9lT3Z/L7u3s3s3u'
-    '9ezuZvcb2b0s79qJ+0rlWZP2NYFXE5g1gVsT2DWBX5MxsF9b8BwTmArPSvYczu5RwV2PqfvV5W+qX1HeKbjPyPtU'
-    '2mAf9XtS4Gp4aqxm9izRGJezeya7383uhoxTgT7Tgtuz0vbL8ruT3XcBFo95RvqPCF2pwB2VuyzjX5JnC2BpWjWP'
-    '9PsU+Jca+FcGGIrWKtF6KaJ/g3ieFw/VZwHaD8lta3885tGNqcfA9xV4j/JbErgjsB4qMo6S/3kZW8G8LrAmAZZe'
-    'txWBodfMT2A9a7hVWBvYDtdcYljrLXl25NmDv6t2BeLlsIM3deHdCOghXK+TwG9Ns23tDzvWfgh9oXzTshHLt+sW'
-    '/rhkTfNH0zoKtON9BfaLKwLr0tAB7lr3j9JcTFj0H+quNAKGkt9puYsCY0eeP5dNTen9vYA2PXl25bkB86DbmGSl'
-    'Lc95wEvJ+t8zxn9eYIwTjCLBwL4zsvcyLoj/mjxfBvzvy3OZ+m4LPn/J8Dklf1uSZ0eeW8Cnfmj+Q2Ff7mJpDqEt'
-    'dP4073aJ1l7AOJswHtKQesbX9N/J6H8JxvfhjHOkeYLzsU14bdD7Xg5eKzy/mOH5HPGHx9ggGUH50jD12GnE2M9m'
-    'Y89K+3Uam+VynfiSB9c8/PlP9uO8tF8E2L75XO2TN39ND3hzl+T4fp/yrN7dcfBZP100Khz/mP1+5QngiDrQx/dd'
-    'oqMXQEcvPVgDg6bDN/a3033fJlSnv0Nj3APeKHg3sj4nSTd0iI8dWitdy76n94uL6b5/Y1pXPYK1Tr5frNzXsx+3'
-    'CPYmPddBPkoCK0bPqnEuiE85CPnS9ux4wJqqih2W5NhX8uivD6Wd1klIg0lXqj5/Sg50j0/Xhb5jmQ7dw03ypnD8'
-    'QPrk2V9V/wfJwTphO+kd+jfvTVsWmGp/OBewljdAfmP5sE18uJmE6Y8N0qldw/6o4L0MMYr3IuGWJI7QL03jYvO7'
-    '8CyA3/Ee/a0Cvuuj6xefuG81jnexH2GLJWn/eEr8JPSftN92I7u/D/1GAAebf6fXqVpvpwB+An6kDb4LF9MYNaHN'
-    '1Y/9SOSrjTdHhbNrvHEar0ixx2kaMyQGiXC0X3OVaL8jfTV+ZfGTk9R9FdJP95XAPMHiGk3Cry1fAzU/Pzjm+RPl'
-    'Oct9QdbQ8Rw45yDm+tax3D99PMc81CLtHbfFdjyejyerh+qwTx+vBw//41ZEK3YfGD7eB0Lm4Hgf+D/neZ3ycAXK'
-    'w50Ev0P5MGezlXS+ZdZZ7KOca/n9qnHylVzxHg2nTD7KSelTBV9dy1PJ8Z7xSgCvCdoTfXBcNE4Qjf3AmiRYYwLL'
-    'ly+NnQONk20OTPEDjBNCbEJdv7HJn+rza+g7TLl3naM2vdNxrqoj/mDz1asSL8R4QSEg5lGVf5+AnC7mQTjPOw/r'
-    'w4T/V0Ue0Cdvy7vrgoOpr2ve5uT5POBSFJoU3JdEJouBPFb5obPQ3safmNiHa15C4zF5YixFgjEUAKMpMUhfTMwl'
-    'RwyzYalRyYNbjepu7gAuQ5G4jAk+ZajpWpLnazD/Rcu7EZhDkzy5+qYUN42Jey9DrQzmMvdgTTGNReCZrvW7acCT'
-    '38XQyH257oHz3tsypwtU+1EXOG97alwmSf/cFlxPSz/kkS93GFpLg2u24eF32cIXF89KkHty8Q3p1DWQmK/qGmoK'
-    'YnKdHJc30Tgi/KnJODUwwpBGfhcjU9w3NeSSfHQtiZyNEYx7hnXVgLnT9E7SGhqDPf1y9uayxXJ9zD7wtB8R3evi'
-    'Sww8vZ6qMF+4JlOiv0O5zS+JjHHfLvxeN9Qcxegx3HN5nGX4vWvJe/cj13qeXTkIU+7ApSs4B2HSIboGb8hQgzcH'
-    'a27OULM3JmPq9gtk1wzDvuyyMXEuS7I+fDonT+3Ui8l+vdxR6Kg8+BSIDzH7S9tjp9ngVBw22jmRfy2Lai5ehT2h'
-    'BjU0PdoztolPut0K1dhqHbpJvOlRuw1qt20Zd4P6LdP7RTpjsEJPE75Vofsq6PunCWfmuYZz10LTGuG9SnCWLbqI'
-    '5WNcbrQnvk6w9khetunJvGnnqCdXMo043CIccH4e36ceDn388OEHNr/YldOdNNQS+2InLtynH4u7FT7TF87Dx/uh'
-    'DcNVOBzhiLxC5xf3o6fNBkbZbzt8bWy3QuuuC/q4KbhjHM52pgRjLrbzA9o3t/m8Lvho70xDXNO0nkaJzpLU36GO'
-    '0/rmQYStVId9eZ3g4D5RhxhPWeboe9n9HcHlzABwwf2iQzjsyZjPyd6N73ap76Jh74jBYRP2GK41DOVpgfbDNcIR'
-    '9bc+J4K85fhUiWoH0LY12bs6DlMw1XL985FpaLzY77GdwxonvVJMDp/Ru0jxIz5X57MB+VxdSWLNMT6Ab43qWAXG'
-    '0g7tn6193WzTz7o+rW6oRQ3JNWj/RtvIJYGn/v7CAOUAfX7GZyFgrm17SHnAc9yUuDHuSxuEQ+o5A5X3nGcsro0I'
-    'vEqiW6dE/tBvolzkpz3d6M1FfnL9qBWaVvddNV6zvvMEfxMbITSespTTJ/6zUBczDttKpnM5oeP/XuiMOROXZ5yf'
-    'QTw45uzdruFMRZ7xb4se1PX76m/flfwa1vTnjbXchDjOKs3Rbp+wFww19p3k8PnCWJinAN8HJGNdiNH2E+ex+dUh'
-    'cZuyI24zBPnUkDPKJt3uah+yN7j6NwyxwzMUOyyDYion7m8XlGSsmDwJ2hHzlpwCxlJakP+ZgpqGGbKjXN9yqMqe'
-    'h/RoGJijZlxaMF5NfBoFX52DvgZ2lc2H+izwh+VpiGLYLE8l4Oc8wKkKj/S7V+ldwRArT6FOzSe/OD9zSfz3E4ZI'
-    'N/jOGug5wb2hCLYx+9o8flXGnxA8f3vBja+rbuA0+Oe+75HgvJhkzSUf2PYa9Qn9/oVtzDxyzTKahx//a9z1dxfw'
-    '3/3OD/PjPPEDYb5OMYEexUDWEvM3g5YJzg7FRTqUh9ixxGh69J5pflvm01avpmsAajRf2gaoB8RPyoYaZcRhhmjp'
-    'Eo335Dlr4P0I8D6BOBvrLfw+En+DyaaDWH+NA0xTXGCU4n6avjED/Ro/re9Rzob7gK/n1GRfnTDI6dcoznafeN6C'
-    'WrCYtaz7fUWeN5LD38L6BuVXXk/837DJa1fWDHS/AfHDosVWewbsXBffTTkrXs9tasf8XrLEFDFea4tB2WShCPJq'
-    'izenOeBqu0zLhe9ZhRrLGuQjXU+T3RaLZ+zew3wqE59KUr8Riwfm9t4keX/TklfukN7esewPbU8tpwkfEx+qYnNc'
-    'yUnfpkFvhPIf159rHyob6lJR1loBvHbF4W36Io/c2erSTTF03gttOSndDuEsEJwXYK+MlQtcg9c89r1LV5roieXH'
-    'u0CHTY9NDmCeYvRDaPvQPAbq0W5AnUFV9vA65N9QV2xb6iW4JiQ252Wa/9Nie2leF4j2QmBu0lTzfj1gHZlyLk2A'
-    'q/2QSzngNMhOG8SeOwznHMrpAc2uOrk5A26h/nNTYoHI1y6trS1HnU+obOjczos01hbZOYs0Pynph9B6sVnKz4Ti'
-    '1yQ4vL/uGeyxmDFK0tZUB6VzzT+F9b5EdqJpv68KPicGYDtWxS8oESz97pbIoW+cqtjOJy06xlZPd5foXIJ2CuYX'
-    'koOzTFyXxt/XRXqrsueN07im+gFd21KxwGefnL9dZMr1b8E89qtb8czML1X8HfbkmLhZ01Ijs0D827TQYvJhqlIP'
-    '0iT+dmkv0jrxLXq/Qv4e6iB9VmnagveKR39pur5Jc85y9FpOuk8B3W8F4tamp4lf7OPMeOzSAsU6XOeIGiR7WCMy'
-    'umpPqLLOLUL9OOIybbC9Qmp1Q3yDisU2Zrn4Mc33mqXdTs5xL9L4DyjGtkbraZXarxnGR1nYtNTfsk7dscQO1z2x'
-    'wwWHPTJEshTDlxhb2JRzi+nfcMjgsIWGENvoLOngSdnTqL7WWB+E8GJsBN9ZaV/NYZ3On8R+Qx7jMKF483fDeI5i'
-    '68VCcbXNOcd7FS/+Ebk/XjXEGPvxhaYsvlCsrOfxM4sG+5jP6/5O8iSPdM7000HrIPWCtm1nKb8zD7GMUJqPSg8q'
-    'HF+RnBXGxW3x4laOXAbvV+uW/aSbI0aHekD9bhT2z5McFb90e5aT2P4xviLzatAyg/L6UXowH88ng48tNaWWGmm7'
-    'DDaqq+49NK/KctUK4HfFE/e06ZbZPvND/cgiztut9MAeu2rwz0LkMrQf71slA+1c97FINfVcb2KSgxqNz+eM3s/+'
-    '+77FXzDl7mP3jVZgLKhffTJLc/mv7P5VhO2g/arE4lcl/z74/wP5/Crft0pC6tsrhAv/vwdM8cMSnLE4StsEv0Ny'
-    'Qc52hMxx2eCDxc4xjm2qRzPV/vxQ6rUHofOPcwduG5JjHP8FkXIaqQ=='
+    'eNrtXVtvXFcVPjO2Z+zxZS6p61ybyaW1XcdOWoEEVpImagNUgIqqoAIlhLE9caz4hj3OBUoBIdFXhJB45K3PvMEL'
+    'L/wBxDtC8MYLf6HhnHjt+vOXvfblzDiE1iOdnMmcvddea+211163fTyWJMnR9Cqk10h6PU4/Q+k9u86m11Z67aTX'
+    'anq10+vt9FqSZ/OJ+1OQe03a1wReTWDWBG5NYNcEfk3GwH7zgueQwMzwHE3v/ek1KLibMU2/uvyW9SvJswzuC/K8'
+    'IG2wT/Z9TOAaeNlYE+m9TGNcSq+p9HqYXg0ZZxT6TApuL0rbL8v3VnrdAVg85gnpPyB0FQTuoFwVGf+i3JsAy9Bq'
+    'eGSeF4B/BQv/KgAjo7VKtF6M6N8gnufFI+szB+375NLaH455cGOaMfD5KDxH+S0L3AFYD6MyTib/szJ2BvOawBoD'
+    'WGbdjgoMs2Z+DOvZwK3C2sB2uOYSy1pvyr0l9w78nrUrEi/7HbypC+8GQA/heh0DfhuatbXf71j7IfSF8s3IRizf'
+    'rin8ccma4Y+hdRBox+sy7BeXBdbFvj3cje4fpLkYUfQf6q5CBIxMfiflKgmMbbn/TDa1TO8/CmjTkXtb7mswD6aN'
+    'TVbm5T4LeGWy/veU8ecFxjDBKBEM7Dsley/jgvivyP01wH9d7kvUd0vw+VOKzzH5bVHuLblvAp+6ofn3xV25i6U5'
+    'hLbQ+TO82yFaOwHjbMB4SEPBM76h/3ZK/6swvg9nnCPDE5yPLcJrjZ53cvA6w/OLKZ6niT88xhrJCMqXgWnGLkSM'
+    '/WI69rS0X6WxWS5XiS95cM3Dn/+kX16S9gsA2zefd7vkzV8Le7y5Q3K83qU8Z89uO/hs7i4aMxw/Tr+//gxwRB3o'
+    '4/sO0dEJoKNT2FsDvabDN/a3C7u+TahOv09j3APeZPCup33GSTe0iI8tWittZd8z+8WFwq5/Y1tXHYK1Sr5frNzX'
+    '0y83CfYG3VdBPsoCK0bPZuOcEZ+yF/Jl7NnhgDVVFTssybGv5NFff5Z2RichDTZdmfX5Q7Kne3y6LvQZy3ToHm6T'
+    'twzHj6RPnv016/8g2VsnbCfdp//z3rSpwMz2h1MBa3kN5DeWD1vEhxtJmP5YI53atuyPGbzXIEbxQSTcssQRuqVp'
+    'WGx+F55F8Ds+oN9GwXd98vn5p+5bjeNd7EdosSTjHx8VPwn9J+O3XU+v70G/AcBB8+/MOs3W2zGAn4AfqcF34WIb'
+    'oya0ufqxH4l81XhzUDi7xhum8UoUe5ykMUNikAjH+DVXiPbb0tfgVxE/OSm4P8XCZ/uTwDzB4hpMwj+bvgbZ/Hz/'
+    'kOfPlOcs90VZQ4dz4JyDmM+3DuX++eM55qEWaO+4Jbbj4Xw8Wz1Uh336cD14+B+3Ipqx+0D/4T4QMgeH+8D/Oc/r'
+    'lIcrUh5uHPyOzIc5ma6kl5p2ncU+yqmm368aJl/JFe8xcCrko4xLnyr46kaeyo7njFcCeI3QnuiD46JxhGjsBtYY'
+    'wRoSWL58aewcGJy0ObDFDzBOCLGJ7PNrTf6yPr+Cvv2Uezc5atszE+eqOuIPmq9elXghxguKATGPqvz/COR0MQ/C'
+    'ed5ZWB82/L8q8oA++bw8uyY42Pq65m1G7ucAl5LQlMF9VWSyFMjjLD90Etpr/ImJfbjmJTQekyfGUiIYfQEwJiQG'
+    '6YuJueSIYTaUGpU8uNWo7uY24NIXicuQ4FOBmq5Fub8J819Sng3AHNrkydW3QHHTmLj3EtTKYC7zEawpprEEPDO1'
+    'fjcsePKzGBq5L9c9cN57S+Z0jmo/6gLnfU+Nyxjpn1uC63Hphzzy5Q5Da2lwzTY8/K4ofHHxrAy5JxffkE5TA4n5'
+    'qralpiAm18lxeRuNA8KfmoxTAyMMaeRnMTLFfQuWXJKPrkWRsyGCcc+yrhowd4beMVpDQ7CnX0qfXFIs16fsA0/7'
+    'AdG9Lr7EwDPrqQrzhWuyQPS3KLf5JZEx7tuG76uWmqMYPYZ7Lo+zBN93lLx3N3Jt5tmVg7DlDly6gnMQNh1iavD6'
+    'LDV4M7DmZiw1e0Mypmk/R3ZNP+zLLhsT57Is68Onc/LUTr2S7NbLHYSOyoNPkfgQs7/Me+w0Dc6ow0Y7JfJvZDGb'
+    'izdgT6hBDU2H9owt4pNpt0w1tkaHbhBvOtRujdptKeOuUb8ler5AZwyW6W7Dtyp0XwF9/zzhzDw3cO4oNK0Q3ncJ'
+    'zpKii1g+huVCe+LrBOsRycsW3Zk38znqyTOZRhxuEg44P0/vU4/7Pnn8+CPNL3bldMcstcS+2IkL98mn4m7Fz/UH'
+    '5+GT3dCG5VPcH+GI/ITOL+5Hz5sNjLJv2wfOyj6H7Vq07tqw7srgz7Iu8ukU1m2roAee1PgBbIaxRL8zbos0BsMe'
+    'l3iQa1/ZpjEWFFi4FzepjU/vM12+/tvUTqObdeWSoisrir45LZdLDpZpr1kjXNYVmleVvaWj0MhzfYfu2p7m421b'
+    'sTc6sNdp+1nJspcsK3OyKXJ8nOLV2tkrjE1q52xMDEuLDbngo18wCfF/mxwMEp1lqVNFW8DI2oMIn6IOa4ZlHeej'
+    'DrHQiqy376bXe4LLiR7ggrLbIhzMGj8tNi4+Y7lfsMhjDA4bINdckxvK0yLJ8IqyNrfhPBXyVovjzljkvUM8u6fY'
+    'Us0k7jyhz95fUWhk+WmRfDV7oMds+YJtC+5sh3e65MUDkfcy0bBN9ak2fdh27FPsy9y30K7pQPb5kM4NujfBHgpZ'
+    'b0gP6/kHDnq63aN47+lY6ECcdgjOYoBsMj/LVMeGcmCTDZMTKNrqiv/5xHyzfjgGp50JHiYbt5TsPy9+gXIZfMZ7'
+    'Lok7412WvGdMPMq3D5q4OeZ19vlyzV0/QfMVTK103XIuIiTvbWJtJl5TFnjZ7y8rujaPHGD8mfGZC5hrzZ+p9HiO'
+    'JySHiT7SGuHAscaRwFhlr3FtROBVlv3lqMgfxvCoLuazXvrirYv59PPDZmiJl+9T4zXrO9v2N7HDQ2P7iznjs38U'
+    '6mLGYb/ddkY0dPzfCZ0x57PzjPNTyE3GnAPfSZ4+35dn/FuiB81Zsuy374hvj+fL8sb9b0BO4S7N0U6XsOeSp897'
+    'tZL9Z91jYR4DfB+QjLUhX9hNzkGzB0NyCBVHDqEPantC3pdh0+2u9iF7g6t/w5LHOkF5rAoopkrifo9OWcaKydmj'
+    'HTGr5LfRTm1CLcJRqK+bIjvK9V6hqux5SI+BgfVSNpt8FHyWMwI/eyfHVbCrtDjF54E/LE99lE9leUIfcBbgVIVH'
+    '5tkb9KxoydsWoGbaJ784PzNJ/Lt8+kg3JB4b38wJ7g0lsI05nsXjV2X8EcHzN2fc+LpiH8ch9uF7NxbOi03WXPKB'
+    'ba/mjBdoY+aRa5bRPPz4X+Nu3gGE/+92fpgfLxE/EOZbFG/gmNmKEpNeIjjbSmxrU8nPbihxDab5fZlPrXba1KPV'
+    'aL6MDVAPiFFWLOdlEIcpoqWtxBWnLbwfAN4nEMtmvYXv6uP3AWo6CMcZpzmesMRvb3j2M1Nn9xWgryw1vygD20q+'
+    '41FgnYTh30Pi4xrxeZXig+cgtr+i5Gq0MTuOPDq2W7TEL7UY5XygDuTc+pSy/wzD3NjiOoOUGzE4D1nk18yz2a9R'
+    'T/R3Ad+sSZt9fMSiZ76mxCHv0RjncsadjaxeT/a/V/MbVKvxVuJ/H15ev6BmofttiPOWFFv7BfBTXHy35apZH8/3'
+    'IO6rxRA1WSiBvGo5uUIOuMauroHucd2rcF6jBrVNrrttLcfiGWs7MJ8qxKey1ILG4oF1Qu+QvL+j5KxaSt6e9/d5'
+    'z7kQGz42PlTFZryck74Ni94I5T+uP5cdUbGccUFZawbwOiRXWetyfbjOuNlyIGzLaHl70w7hzBGcl8HWiZULXINX'
+    'Pf6ZS1fa6Inlx0OgQ9NjYz2Ypxj9ENo+NA+FerQdULNYlT28DnlMW85y3VNfGlsXYJv/42I7G14XifZiYP2GLR9+'
+    'LWAd2XJmEwDX2M4Xc8BpkJ3Wiz3XxEmyOa8U9mh21dzPWHALjX9MSCwX+cp2/aajZjhUNkxu7hUaa5PsnAWanwLp'
+    'h1DbfJrya6H4TRAc3l8fWeyxmDHKUG9gq2PM1t1PYL0vkp1o2++rgs+RHtiOVfELygTLPLsJtRWucapiO48rOkar'
+    'zb9DdC6S3/aFZO9cNPt+/K5+pLcqe96wUpeBdRumTnZUgd+y1Afh+WZbPRT6wt3qVjx/+4ssfwJ7ckzcc0KpI5xT'
+    'ajyZlhXFv38PYK9bampQJ75Lz5fJ30MdZM49Typ4L3v0l6HrmzTnLEdv5qT7GND9biBu83RfD6hBmvLYpUWKVbnO'
+    'JDdI9rDGZ/CunhBnnWvOkLvOExidep5kYC7Z/zcbbO9EwPfw89g+G7MiuJWBh+cpzurz6X15h0mLjRlyvinEBxpV'
+    'fACW/x+RXGs169s5x71gqRXEWPAK6Y27Sp00176tK7Fkrb56W4lxr3pi3HMOu6uP1kwMX2JsfltuOKZ/w7HW+hUa'
+    'QmzAk7TXjMneTWeSrHVsCC/GFvK9X8ZXf15P9p/Zjf27OxhvCsWb37XKcxRb1xiKqzbnnJfIePGPSDvgiiWW2o3P'
+    'd1Tx+WJlPY8/XbL4AfyOk99KPu+Jzpl8PmjtpV4wNvw05SFnIWYTSvNB6cEMx9clt4rxfy0u3syRc7uQuM8DrVvG'
+    'yPNei+x7o7h7Bveg+GXas5zE9o/xiZlXvZYZlNe/FPbm41zS+xjahJwjQNougS3uOgMVmv+3nQNr5LTtpjy6ZbrL'
+    'PFg3sojzdrOwZ49dsfihIXIZ2o/3rbKFdq5PWkj8ZyhZDmo0Pp/N/jD990PFL7LVmMTuG83AmFe3+mSa5vJf6fXL'
+    'CNvB+I+J4j8m/977m4o+/9H3freQcxijhAv/vSZbnLSc7J23O0jbBN/dltU+nA6c44rFB4udYxzbVjdpq1H7gZwr'
+    '6IXOP8yRuG1IVyxn0BI/WaF7M4fOz/s3GUcD6vaOSb0y4rxOMbS1wBjAiiUOjPW0ZxP7+TktNtAMrMPY9uhxzIdP'
+    'Qj71piJHC55YRVOJPWrxctt5Qi1n/V+0jcgR'
 )
 TABLE: dict[
     tuple[str, int],
@@ -105,31 +111,39 @@ TABLE: dict[
     ('\\bKeyError: \\S', 0): (32, 12820, 132, 0, (), (None,)),
     ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12952, 188, 0, (), (None,)),
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13140, 616, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13756, 232, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13988, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 14508, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 15028, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 16748, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16812, 180, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16992, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 17584, 112, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 17696, 104, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17800, 188, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17988, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 18260, 272, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 18532, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 18912, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 19016, 196, 1, (), (None, None)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 19212, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 19460, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 19732, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 20028, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 20532, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 20956, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21640, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 23244, 140, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 23384, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 23832, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 24028, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 24528, 3040, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13756, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 14276, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14564, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 14796, 520, 2, (), (None, None, None)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 15316, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15848, 336, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 16184, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 16704, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 18424, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 18488, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18668, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 19260, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 19372, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 19476, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 19664, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 19936, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 20208, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 20588, 104, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20692, 448, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 21140, 196, 1, (), (None, None)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21336, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 21584, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21856, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22152, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22656, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 23080, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 23764, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 25368, 140, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 25508, 232, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25740, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 26188, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 26384, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 26884, 3040, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 29924, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 30104, 412, 0, (), (None,)),
 }

@@ -21,6 +21,22 @@ Each is a fact about any output of its tool, not about one text:
   (e.g. two versions of a branch)"): each row pairs a commit of the first with one of the
   second; ``<`` marks a commit only the first has (removed), ``>`` one only the second has
   (added).
+
+ADR 0263 adds six more, each a fact of its tool's output:
+
+- ``dpkg -l`` opens a package's row on its desired action and its status, ``ii`` for both
+  "install" and "installed" (its header's legend): the row of a package that is installed.
+- ``npm pack`` lists the files its tarball holds (``Tarball Contents``) and counts them
+  (``total files: 9``): what goes into the package.
+- Hypothesis reports the smallest input that broke a property (``Falsifying example:``, and
+  ``Failing test case:`` in newer releases) as a call of the test: a property test failed.
+- Memcheck's loss record shows the stack of the call that allocated the block it lost (its
+  manual: "the stack trace tells you where the leaked memory was allocated").
+- gcc's and clang's ``too many arguments to function``, javac's ``argument lists differ in
+  length``, Python's ``takes 2 positional arguments but 3 were given``: a call with the wrong
+  number of arguments.
+- A shell session's ``$ ./rates`` runs a program from the current directory (the one just
+  built); the lines after it are what that program printed.
 """
 
 from __future__ import annotations
@@ -81,6 +97,31 @@ _HUNK_FAILED = precompiled(r"^Hunk #\d+ FAILED at \d+", re.M)
 _KEY_ERROR = precompiled(r"\bKeyError: \S")
 _POST_MORTEM = precompiled(r"\b(?:Entering post mortem debugging|Post mortem debugger finished)\b")
 
+# A ``dpkg -l`` row: ``ii``, two blanks, the package, its version.
+_INSTALLED_ROW = precompiled(r"^ii  \S+ +\S+ ", re.M)
+_PACKED_FILES = precompiled(r"^npm notice (?:total files: \d|Tarball Contents\b)", re.M)
+# Hypothesis' report of the input that broke a property: a call of the test, under pytest's
+# ``E`` margin or not.
+_FALSIFIED = precompiled(r"^(?:E +)?(?:Falsifying example|Failing test case): \w+\(", re.M)
+_LOSS_RECORD = precompiled(r"\bare (?:definitely|indirectly|possibly) lost in loss record \d")
+_TOO_MANY_OR_FEW = precompiled(r"\btoo (?:many|few) arguments to function\b")
+_LISTS_DIFFER = precompiled(r"\bargument lists differ in length\b")
+_TAKES_POSITIONAL = precompiled(r"\btakes \d+ positional arguments? but \d+ (?:was|were) given\b")
+
+
+def _argument_count(text: str) -> bool:
+    """Whether ``text`` reports a call with the wrong number of arguments: each pattern behind
+    its own words, as ``re`` finds no literal to skip ahead by in an alternation."""
+    return bool(
+        ("arguments to function" in text and _TOO_MANY_OR_FEW.search(text))
+        or ("argument lists differ" in text and _LISTS_DIFFER.search(text))
+        or ("positional argument" in text and _TAKES_POSITIONAL.search(text))
+    )
+
+
+# ``$ ./name`` at the margin, then a line that is no other command.
+_PROGRAM_RUN = precompiled(r"^\$ \./[\w.-]+[^\n]*\n(?!\$ )[^\n]*\S", re.M)
+
 Sign = tuple[str, str | Callable[[str], object]]
 
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
@@ -104,4 +145,10 @@ RUN_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] =
     ((("H", "Hunk #"),), _HUNK_FAILED.search, "apply"),
     ((("K", "KeyError: "),), _KEY_ERROR.search, "key missing"),
     ((("m", "ost mortem debug"),), _POST_MORTEM.search, "crashed"),
+    ((("", "ii  "),), _INSTALLED_ROW.search, "installed"),
+    ((("", "npm notice "),), _PACKED_FILES.search, "package"),
+    ((("F", "Falsifying example: "), ("F", "Failing test case: ")), _FALSIFIED.search, "property"),
+    ((("", " lost in loss record "),), _LOSS_RECORD.search, "allocated memory"),
+    ((("", "argument"),), _argument_count, "call number"),
+    ((("$", "$ ./"),), _PROGRAM_RUN.search, "program"),
 )

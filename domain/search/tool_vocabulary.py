@@ -8,7 +8,7 @@ section like the outcome words. An entry is taken only when it lifts the benchma
 half and lowers no check half nor answers an unanswerable question (ADR 0187, which also lists
 the entries measured and not taken: ``stage`` for ``FROM … AS name``, ``refused rejected`` for
 a database's ``constraint failed``, ``times called`` for cProfile's ``ncalls``, ``leak`` for
-memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229 and 0239 add entries).
+memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229, 0239 and 0263 add entries).
 """
 
 from __future__ import annotations

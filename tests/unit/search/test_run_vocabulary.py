@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from domain.chunking import chunk
 from domain.content_type import ContentType
-from domain.search.run_vocabulary import TRACED_COMMANDS, _range_row, _traced
+from domain.search.run_vocabulary import TRACED_COMMANDS, _argument_count, _range_row, _traced
 from domain.search.tool_vocabulary import tool_vocabulary_facts
 
 # ``bash -x`` of a script, ``PS4`` naming the script and the line (and the default ``+ ``).
@@ -192,3 +192,112 @@ def test_a_longer_word_opening_on_the_same_letters_does_not_say_the_word() -> No
     text = _CALLGRIND_CALL + "1,844 ( 0.00%)  => ./malloc/malloc.c:calloc (1x)\n# Timetable"
     assert tool_vocabulary_facts(text) == "called times"
     assert tool_vocabulary_facts(_CALLGRIND_CALL + "called 3 times") == ""
+
+
+# What dpkg, npm pack, Hypothesis, memcheck, compilers, Python and a shell session print (ADR 0263).
+_DPKG = (
+    "||/ Name           Version            Architecture Description\n"
+    "ii  openssl        3.0.19-1~deb12u2   amd64        Secure Sockets Layer toolkit\n"
+)
+_HYPOTHESIS = (
+    "test_coupons.py:8: in test_split_adds_up\n"
+    "E   assert 0 == 1\n"
+    "E   Failing test case: test_split_adds_up(\n"
+    "E       total=1,\n"
+)
+_LOSS = (
+    "==8651== 15 bytes in 3 blocks are indirectly lost in loss record 1 of 3\n"
+    "==8651==    at 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_memcheck.so)\n"
+    "==8651==    by 0x1091A9: open_session (sessions.c:13)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (_DPKG, "installed"),
+        ("npm notice 📦  @courier/receipt-printer@2.3.1\nnpm notice Tarball Contents", "package"),
+        ("npm notice integrity: sha512-gRyI\nnpm notice total files: 9", "package"),
+        (_HYPOTHESIS, "property"),
+        ("Falsifying example: test_round_trip(\n    code='aaa-00',\n)", "property"),
+        (_LOSS, "allocated memory"),
+        ("main.cpp:6:5: error: too many arguments to function 'print_invoice'", "call number"),
+        ("a.c:9:3: error: too few arguments to function 'f'", "call number"),
+        ("  reason: actual and formal argument lists differ in length", "call number"),
+        ("TypeError: f() takes 2 positional arguments but 3 were given", "call number"),
+        (
+            "$ gcc -o rates rates.c\n$ ./rates\ninvoice total 5591\n$ gcov rates.c",
+            "program",
+        ),
+    ],
+)
+def test_an_install_a_pack_a_property_a_leak_a_build_and_a_run_get_the_agent_s_words(
+    text: str, words: str
+) -> None:
+    assert tool_vocabulary_facts(text) == words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A package removed with its configuration kept; ``ii`` in prose; a header alone.
+        "rc  mariadb-server  1:10.11.6-0+deb12u1  amd64  MariaDB database server",
+        "the ii  marks, as in Desired=Unknown/Install",
+        # npm's other notices.
+        "npm notice New major version of npm available! 10.8.2 -> 11.6.2",
+        # A failing test case in prose, not Hypothesis' call of the test.
+        "E   Failing test case: see the log",
+        # Memcheck's summary: no loss record, no stack.
+        "==8651==    definitely lost: 16 bytes in 1 blocks",
+        # Arguments of a wrong type; too many arguments in prose; a program run with nothing
+        # printed after it, or not at a prompt.
+        "pricing.py:24: error: Missing type arguments for generic type",
+        "the script got too many arguments",
+        "$ ./configure --prefix=/usr\n$ make",
+        "$ ./rates",
+        "ran $ ./rates\ninvoice total",
+    ],
+)
+def test_install_pack_property_leak_build_and_run_lookalikes_get_none(text: str) -> None:
+    assert tool_vocabulary_facts(text) == ""
+
+
+def test_the_words_a_section_says_already_are_left_out() -> None:
+    # A loss record saying "memory" gets "allocated" alone; a run whose output says
+    # "programs" gets nothing.
+    assert tool_vocabulary_facts(_LOSS + "==8651== memory leak") == "allocated"
+    assert tool_vocabulary_facts("$ ./rates\n3 programs rated") == ""
+
+
+# The three reports of a wrong number of arguments as one alternation: what ``_argument_count``
+# finds behind each one's words.
+_WRONG_COUNT = re.compile(
+    r"\btoo (?:many|few) arguments to function\b|\bargument lists differ in length\b"
+    r"|\btakes \d+ positional arguments? but \d+ (?:was|were) given\b"
+)
+_COUNT_PIECES = st.sampled_from(
+    [
+        "too many arguments to function",
+        "too few arguments to function",
+        "too many arguments",
+        "arguments to function",
+        "argument lists differ in length",
+        "takes 2 positional arguments but 3 were given",
+        "takes 1 positional argument but 2 was given",
+        "positional argument",
+        "takes ",
+        " but ",
+        *"\n 1x_'",
+    ]
+)
+
+
+@settings(max_examples=2000)
+@given(st.lists(_COUNT_PIECES, max_size=8).map("".join))
+def test_the_argument_count_reads_as_one_alternation(text: str) -> None:
+    assert _argument_count(text) == (_WRONG_COUNT.search(text) is not None)
+
+
+def test_a_dpkg_section_carries_the_word() -> None:
+    (section,) = chunk(_DPKG, ContentType.PLAINTEXT)
+    assert "installed" in section.facts

@@ -59,6 +59,12 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "apply": ("Hunk #",),
     "key missing": ("KeyError: ",),
     "crashed": ("ost mortem debug",),
+    "installed": ("ii  ",),
+    "package": ("npm notice ",),
+    "property": ("Falsifying example: ", "Failing test case: "),
+    "allocated memory": (" lost in loss record ",),
+    "call number": ("argument",),
+    "program": ("$ ./",),
 }
 _EVERY_PLAIN_SIGN = [*_PLAIN_SIGNS.values(), *_RUN_PLAIN_SIGNS.values()]
 
@@ -151,6 +157,18 @@ _LINES = [
     "2:  44b137f = 2:  009118b Test it",
     "3:  ce75684 < -:  ------- Note it",
     "-:  ------- > 3:  5a56997 Mention it",
+    "ii  openssl        3.0.19-1~deb12u2   amd64   Secure Sockets Layer toolkit",
+    "npm notice total files: 9",
+    "npm notice Tarball Contents",
+    "E   Failing test case: test_split_adds_up(",
+    "Falsifying example: test_round_trip(",
+    "==8651== 15 bytes in 3 blocks are indirectly lost in loss record 1 of 3",
+    "src/payroll/Payslip.java:18: error: incompatible types",
+    "src/main.c:6:5: error: too many arguments to function 'print_invoice'",
+    "reason: actual and formal argument lists differ in length",
+    "TypeError: f() takes 2 positional arguments but 3 were given",
+    "$ ./rates",
+    "invoice total 5591",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
