@@ -15,57 +15,57 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
     'eNrtXd1vXEcVv3dt79prr/cjTdf57IbS2q5jJ61AglWSJmoDVICKqiA+Sghre2NbsWNjr5saSgEh0VeEkHjkjWfe'
-    '4KUv/QcQ7wjBGy/8Cw134jP1z7/M5911CK2vdHs3vjNnzjlz5sz5mtvJJEmmsjvN7onsfphdY9lT3Z/L7u3s3s3u'
-    '9ezuZvcb2b0s79qJ+0rlWZP2NYFXE5g1gVsT2DWBX5MxsF9b8BwTmArPSvYczu5RwV2PqfvV5W+qX1HeKbjPyPtU'
-    '2mAf9XtS4Gp4aqxm9izRGJezeya7383uhoxTgT7Tgtuz0vbL8ruT3XcBFo95RvqPCF2pwB2VuyzjX5JnC2BpWjWP'
-    '9PsU+Jca+FcGGIrWKtF6KaJ/g3ieFw/VZwHaD8lta3885tGNqcfA9xV4j/JbErgjsB4qMo6S/3kZW8G8LrAmAZZe'
-    'txWBodfMT2A9a7hVWBvYDtdcYljrLXl25NmDv6t2BeLlsIM3deHdCOghXK+TwG9Ns23tDzvWfgh9oXzTshHLt+sW'
-    '/rhkTfNH0zoKtON9BfaLKwLr0tAB7lr3j9JcTFj0H+quNAKGkt9puYsCY0eeP5dNTen9vYA2PXl25bkB86DbmGSl'
-    'Lc95wEvJ+t8zxn9eYIwTjCLBwL4zsvcyLoj/mjxfBvzvy3OZ+m4LPn/J8Dklf1uSZ0eeW8Cnfmj+Q2Ff7mJpDqEt'
-    'dP4073aJ1l7AOJswHtKQesbX9N/J6H8JxvfhjHOkeYLzsU14bdD7Xg5eKzy/mOH5HPGHx9ggGUH50jD12GnE2M9m'
-    'Y89K+3Uam+VynfiSB9c8/PlP9uO8tF8E2L75XO2TN39ND3hzl+T4fp/yrN7dcfBZP100Khz/mP1+5QngiDrQx/dd'
-    'oqMXQEcvPVgDg6bDN/a3033fJlSnv0Nj3APeKHg3sj4nSTd0iI8dWitdy76n94uL6b5/Y1pXPYK1Tr5frNzXsx+3'
-    'CPYmPddBPkoCK0bPqnEuiE85CPnS9ux4wJqqih2W5NhX8uivD6Wd1klIg0lXqj5/Sg50j0/Xhb5jmQ7dw03ypnD8'
-    'QPrk2V9V/wfJwTphO+kd+jfvTVsWmGp/OBewljdAfmP5sE18uJmE6Y8N0qldw/6o4L0MMYr3IuGWJI7QL03jYvO7'
-    '8CyA3/Ee/a0Cvuuj6xefuG81jnexH2GLJWn/eEr8JPSftN92I7u/D/1GAAebf6fXqVpvpwB+An6kDb4LF9MYNaHN'
-    '1Y/9SOSrjTdHhbNrvHEar0ixx2kaMyQGiXC0X3OVaL8jfTV+ZfGTk9R9FdJP95XAPMHiGk3Cry1fAzU/Pzjm+RPl'
-    'Oct9QdbQ8Rw45yDm+tax3D99PMc81CLtHbfFdjyejyerh+qwTx+vBw//41ZEK3YfGD7eB0Lm4Hgf+D/neZ3ycAXK'
-    'w50Ev0P5MGezlXS+ZdZZ7KOca/n9qnHylVzxHg2nTD7KSelTBV9dy1PJ8Z7xSgCvCdoTfXBcNE4Qjf3AmiRYYwLL'
-    'ly+NnQONk20OTPEDjBNCbEJdv7HJn+rza+g7TLl3naM2vdNxrqoj/mDz1asSL8R4QSEg5lGVf5+AnC7mQTjPOw/r'
-    'w4T/V0Ue0Cdvy7vrgoOpr2ve5uT5POBSFJoU3JdEJouBPFb5obPQ3safmNiHa15C4zF5YixFgjEUAKMpMUhfTMwl'
-    'RwyzYalRyYNbjepu7gAuQ5G4jAk+ZajpWpLnazD/Rcu7EZhDkzy5+qYUN42Jey9DrQzmMvdgTTGNReCZrvW7acCT'
-    '38XQyH257oHz3tsypwtU+1EXOG97alwmSf/cFlxPSz/kkS93GFpLg2u24eF32cIXF89KkHty8Q3p1DWQmK/qGmoK'
-    'YnKdHJc30Tgi/KnJODUwwpBGfhcjU9w3NeSSfHQtiZyNEYx7hnXVgLnT9E7SGhqDPf1y9uayxXJ9zD7wtB8R3evi'
-    'Sww8vZ6qMF+4JlOiv0O5zS+JjHHfLvxeN9Qcxegx3HN5nGX4vWvJe/cj13qeXTkIU+7ApSs4B2HSIboGb8hQgzcH'
-    'a27OULM3JmPq9gtk1wzDvuyyMXEuS7I+fDonT+3Ui8l+vdxR6Kg8+BSIDzH7S9tjp9ngVBw22jmRfy2Lai5ehT2h'
-    'BjU0PdoztolPut0K1dhqHbpJvOlRuw1qt20Zd4P6LdP7RTpjsEJPE75Vofsq6PunCWfmuYZz10LTGuG9SnCWLbqI'
-    '5WNcbrQnvk6w9khetunJvGnnqCdXMo043CIccH4e36ceDn388OEHNr/YldOdNNQS+2InLtynH4u7FT7TF87Dx/uh'
-    'DcNVOBzhiLxC5xf3o6fNBkbZbzt8bWy3QuuuC/q4KbhjHM52pgRjLrbzA9o3t/m8Lvho70xDXNO0nkaJzpLU36GO'
-    '0/rmQYStVId9eZ3g4D5RhxhPWeboe9n9HcHlzABwwf2iQzjsyZjPyd6N73ap76Jh74jBYRP2GK41DOVpgfbDNcIR'
-    '9bc+J4K85fhUiWoH0LY12bs6DlMw1XL985FpaLzY77GdwxonvVJMDp/Ru0jxIz5X57MB+VxdSWLNMT6Ab43qWAXG'
-    '0g7tn6193WzTz7o+rW6oRQ3JNWj/RtvIJYGn/v7CAOUAfX7GZyFgrm17SHnAc9yUuDHuSxuEQ+o5A5X3nGcsro0I'
-    'vEqiW6dE/tBvolzkpz3d6M1FfnL9qBWaVvddNV6zvvMEfxMbITSespTTJ/6zUBczDttKpnM5oeP/XuiMOROXZ5yf'
-    'QTw45uzdruFMRZ7xb4se1PX76m/flfwa1vTnjbXchDjOKs3Rbp+wFww19p3k8PnCWJinAN8HJGNdiNH2E+ex+dUh'
-    'cZuyI24zBPnUkDPKJt3uah+yN7j6NwyxwzMUOyyDYion7m8XlGSsmDwJ2hHzlpwCxlJakP+ZgpqGGbKjXN9yqMqe'
-    'h/RoGJijZlxaMF5NfBoFX52DvgZ2lc2H+izwh+VpiGLYLE8l4Oc8wKkKj/S7V+ldwRArT6FOzSe/OD9zSfz3E4ZI'
-    'N/jOGug5wb2hCLYx+9o8flXGnxA8f3vBja+rbuA0+Oe+75HgvJhkzSUf2PYa9Qn9/oVtzDxyzTKahx//a9z1dxfw'
-    '3/3OD/PjPPEDYb5OMYEexUDWEvM3g5YJzg7FRTqUh9ixxGh69J5pflvm01avpmsAajRf2gaoB8RPyoYaZcRhhmjp'
-    'Eo335Dlr4P0I8D6BOBvrLfw+En+DyaaDWH+NA0xTXGCU4n6avjED/Ro/re9Rzob7gK/n1GRfnTDI6dcoznafeN6C'
-    'WrCYtaz7fUWeN5LD38L6BuVXXk/837DJa1fWDHS/AfHDosVWewbsXBffTTkrXs9tasf8XrLEFDFea4tB2WShCPJq'
-    'izenOeBqu0zLhe9ZhRrLGuQjXU+T3RaLZ+zew3wqE59KUr8Riwfm9t4keX/TklfukN7esewPbU8tpwkfEx+qYnNc'
-    'yUnfpkFvhPIf159rHyob6lJR1loBvHbF4W36Io/c2erSTTF03gttOSndDuEsEJwXYK+MlQtcg9c89r1LV5roieXH'
-    'u0CHTY9NDmCeYvRDaPvQPAbq0W5AnUFV9vA65N9QV2xb6iW4JiQ252Wa/9Nie2leF4j2QmBu0lTzfj1gHZlyLk2A'
-    'q/2QSzngNMhOG8SeOwznHMrpAc2uOrk5A26h/nNTYoHI1y6trS1HnU+obOjczos01hbZOYs0Pynph9B6sVnKz4Ti'
-    '1yQ4vL/uGeyxmDFK0tZUB6VzzT+F9b5EdqJpv68KPicGYDtWxS8oESz97pbIoW+cqtjOJy06xlZPd5foXIJ2CuYX'
-    'koOzTFyXxt/XRXqrsueN07im+gFd21KxwGefnL9dZMr1b8E89qtb8czML1X8HfbkmLhZ01Ijs0D827TQYvJhqlIP'
-    '0iT+dmkv0jrxLXq/Qv4e6iB9VmnagveKR39pur5Jc85y9FpOuk8B3W8F4tamp4lf7OPMeOzSAsU6XOeIGiR7WCMy'
-    'umpPqLLOLUL9OOIybbC9Qmp1Q3yDisU2Zrn4Mc33mqXdTs5xL9L4DyjGtkbraZXarxnGR1nYtNTfsk7dscQO1z2x'
-    'wwWHPTJEshTDlxhb2JRzi+nfcMjgsIWGENvoLOngSdnTqL7WWB+E8GJsBN9ZaV/NYZ3On8R+Qx7jMKF483fDeI5i'
-    '68VCcbXNOcd7FS/+Ebk/XjXEGPvxhaYsvlCsrOfxM4sG+5jP6/5O8iSPdM7000HrIPWCtm1nKb8zD7GMUJqPSg8q'
-    'HF+RnBXGxW3x4laOXAbvV+uW/aSbI0aHekD9bhT2z5McFb90e5aT2P4xviLzatAyg/L6UXowH88ng48tNaWWGmm7'
-    'DDaqq+49NK/KctUK4HfFE/e06ZbZPvND/cgiztut9MAeu2rwz0LkMrQf71slA+1c97FINfVcb2KSgxqNz+eM3s/+'
-    '+77FXzDl7mP3jVZgLKhffTJLc/mv7P5VhO2g/arE4lcl/z74/wP5/Crft0pC6tsrhAv/vwdM8cMSnLE4StsEv0Ny'
-    'Qc52hMxx2eCDxc4xjm2qRzPV/vxQ6rUHofOPcwduG5JjHP8FkXIaqQ=='
+    '4KUv/QcQ7wjBGy/8Cw134jP1z7/M5911CK2vdHs3vjNnzjlz5pw5H3M7mSTJVHan2T2R3Q+zayx7qvtz2b2d3bvZ'
+    'vZ7d3ex+I7uX5V07cV+pPGvSvibwagKzJnBrArsm8GsyBvZrC55jAlPhWcmew9k9KrjrMXW/uvxN9SvKOwX3GXmf'
+    'Shvso35PClwNT43VzJ4lGuNyds9k97vZ3ZBxKtBnWnB7Vtp+WX53svsuwOIxz0j/EaErFbijcpdl/EvybAEsTavm'
+    'kX6fAv9SA//KAEPRWiVaL0X0bxDP8+Kh+ixA+yG5be2Pxzy6MfUY+L4C71F+SwJ3BNZDRcZR8j8vYyuY1wXWJMDS'
+    '67YiMPSa+QmsZw23CmsD2+GaSwxrvSXPjjx78HfVrkC8HHbwpi68GwE9hOt1Evitabat/WHH2g+hL5RvWjZi+Xbd'
+    'wh+XrGn+aFpHgXa8r4C9uCKwLg0d4K51/yjNxYRF/6HuSiNgKPmdlrsoMHbk+XMxakrv7wW06cmzK88NmAfdxiQr'
+    'bXnOA15K1v+eMf7zAmOcYBQJBvadEdvLuCD+a/J8GfC/L89l6rst+Pwlw+eU/G1Jnh15bgGf+qH5D4V9uYulOYS2'
+    '0PnTvNslWnsB42zCeEhD6hlf038no/8lGN+HM86R5gnOxzbhtUHvezl4rfD8Yobnc8QfHmODZATlS8PUY6cRYz+b'
+    'jT0r7ddpbJbLdeJLHlzz8Oc/2Y/z0n4RYPvmc7VP3vw1PeDNXZLj+33Ks3p3x8Fn/XTRqHD8Y/b7lSeAI+pAH993'
+    'iY5eAB299GANDJoO39jfTvd9m1Cd/g6NcQ94o+DdyPqcJN3QIT52aK10LXZP24uL6b5/Y1pXPYK1Tr5frNzXsx+3'
+    'CPYmPddBPkoCK0bPqnEuiE85CPnS+9nxgDVVlX1YksOu5NFfH0o7rZOQBpOuVH3+lBzoHp+uC33HMh1qw03ypnD8'
+    'QPrksa+q/4PkYJ3wPukd+jfbpi0LTGUfzgWs5Q2Q31g+bBMfbiZh+mODdGrXYB8VvJchRvFeJNySxBH6pWlc9vwu'
+    'PAvgd7xHf6uA7/ro+sUn7luN413sR9hiSdo/nhI/Cf0n7bfdyO7vQ78RwMHm3+l1qtbbKYCfgB9pg+/CxTRGTWhz'
+    '9WM/Evlq481R4ewab5zGK1LscZrGDIlBIhzt11wl2u9IX41fWfzkJHVfhfTTfSUwT7C4RpPwa8vXQM3PD455/kR5'
+    'znJfkDV0PAfOOYi5vnUs908fzzEPtUi247bsHY/n48nqoTrY6eP14OF/3IpoxdqB4WM7EDIHx3bg/5zndcrDFSgP'
+    'dxL8DuXDnM1W0vmWWWexj3Ku5ferxslXcsV7NJwy+SgnpU8VfHUtTyXHe8YrAbwmyCb64LhonCAa+4E1SbDGBJYv'
+    'Xxo7Bxon2xyY4gcYJ4TYhLp+Y5M/1efX0HeYcu86R216p+NcVUf8wearVyVeiPGCQkDMoyr/PgE5XcyDcJ53HtaH'
+    'Cf+vijygT96Wd9cFB1Nf17zNyfN5wKUoNCm4L4lMFgN5rPJDZ6G9jT8xsQ/XvITGY/LEWIoEYygARlNikL6YmEuO'
+    'GGbDUqOSB7ca1d3cAVyGInEZE3zKUNO1JM/XYP6LlncjMIcmeXL1TSluGhP3XoZaGcxl7sGaYhqLwDNd63fTgCe/'
+    'i6GR+3LdA+e9t2VOF6j2oy5w3vbUuEyS/rktuJ6WfsgjX+4wtJYG12zDw++yhS8unpUg9+TiG9KpayAxX9U11BTE'
+    '5Do5Lm+icUT4U5NxarAJQxr5XYxMcd/UkEvy0bUkcjZGMO4Z1lUD5k7TO0lraAxs+uXszWXLzvWx/YGn/YjoXhdf'
+    'YuDp9VSF+cI1mRL9HcptfklkjPt24fe6oeYoRo+hzeVxluH3riXv3Y9c63l25SBMuQOXruAchEmH6Bq8IUMN3hys'
+    'uTlDzd6YjKnbL9C+ZhjssmuPiXNZkvXh0zl5aqdeTPbr5Y5CR+XBp0B8iLEvbc8+zQan4tijnRP517Ko5uJVsAk1'
+    'qKHpkc3YJj7pditUY6t16CbxpkftNqjdtmXcDeq3TO8X6YzBCj1N+FaF7qug758mnJnnGs5dC01rhPcqwVm26CKW'
+    'j3G5cT/xdYK1R/KyTU/mTTtHPbmSacThFuGA8/O4nXo49PHDhx/Y/GJXTnfSUEvsi524cJ9+LO5W+ExfOA8f74c2'
+    'DFfhcIQj8gqdX7RHT9seGGW/7fC1sd0Krbsu6OOm4I5xONuZEoy52M4PaN/c5vO64ON+Zxrimqb1NEp0lqT+DnWc'
+    '1jcPIvZKdbDL6wQH7UQdYjxlmaPvZfd3BJczA8AF7UWHcNiTMZ8T243vdqnvosF2xOCwCTaGaw1DeVoge7hGOKL+'
+    '1udEkLccnypR7QDubU37XR2HKZhquf75aGtovNjvsZ3DGie9UkwOn9G7SPEjPlfn2wPyubqSxJpjfADfGtWxCoyl'
+    'HbKfrX3dbNPPuj6tbqhFDck1aP9G75FLAk/9/YUBygH6/IzPQsBc22xIecBz3JS4MdqlDcIh9ZyBynvOMxbXRgRe'
+    'JdGtUyJ/6DdRLvLTnm705iI/uX7UCk2r+64ar1nfeYK/yR4hNJ6ylNMn/rNQFzMO75VM53JCx/+90BlzJi7POD+D'
+    'eHDM2btdw5mKPOPfFj2o6/fV374r+TWs6c8ba7kJcZxVmqPdPmEvGGrsO8nh84WxME8Bvg9IxroQo+0nzmPzq0Pi'
+    'NmVH3GYI8qkhZ5RNut3VPsQ2uPo3DLHDMxQ7LINiKifubxeUZKyYPAnuI+YtOQWMpbQg/zMFNQ0ztI9yfcuhKjYP'
+    '6dEwMEfNuLRgvJr4NAq+Ogd9DfZVNh/qs8AflqchimGzPJWAn/MApyo80u9epXcFQ6w8hTo1n/zi/Mwl8d9PGCLd'
+    '4DtroOcEbUMR9sbsa/P4VRl/QvD87QU3vq66gdPgn/u+R4LzYpI1l3xg22vUJ/T7F7Yx88g1y2gefvyvcdffXcB/'
+    '9zs/zI/zxA+E+TrFBHoUA1lLzN8MWiY4OxQX6VAeYscSo+nRe6b5bZlPW72argGo0XzpPUA9IH5SNtQoIw4zREuX'
+    'aLwnz1kD70eA9wnE2Vhv4feR+BtMNh3E+mscYJriAqMU99P0jRno1/hpfY9yNtwHfD2nqSfOmJKeCXn64p0+G3DC'
+    'MP7XKM53n+a8BbVoMbpE9/uKPG8kh7/F9Q3K77ye+L+hk3dfWzPQ/QbEL4uWveIzsM92zbspZ8b6pE3tmN9Llpgm'
+    'xottMTCbLBZBXlxyGAtX7wu1XPieVajxrEE+1PU07Rtj8Yy1fcynMvGpJPUjsXhgbvFNkvc3LXntDtmNHYt9antq'
+    'SU34mPhQFR1zJSd9mwa9Ecp/XH8uO1g21MWirLUCeO3KA9j0RR65s9XFm2L4bIttOTHdDuEsEJwXwFbHygWuwWse'
+    '/8KlK030xPLjXaDDpscmBzBPMfohtH1oHgX1aDegzqEqNrwO+T/UFduWeg2uSYnNuZnm/7Ts/TSvC0R7ITA3aqq5'
+    'vx6wjkw5nybA1fujSzngNGifOAibOwznLMrpAc2uOr05A26h/ntTYpHI1y6trS1HnVGobOjc0os01hbtcxZpflLS'
+    'D6H1arOUHwrFr0lw2L7uGfZjMWOUpK2pDkvnun8K632J9okme18VfE4MYO9YFb+kRLD0u1sih75xqrJ3PmnRMbZ6'
+    'vrtE5xK0UzC/kBycpeK6OP6+L9JbFZs3TuOa6hd0bU3FAp9jAvztJFOtwRbMY7+6Fc/s/FLF/8Emx8TtmpYanQXi'
+    '36aFFpMPU5V6lCbxt0u2SOvEt+j9Cvl7qIP0WalpC94rHv2l6fomzTnL0Ws56T4FdL8ViFubniZ+sY8z49mXFijW'
+    '4jrH1CDZwxqV0VV7Qpd1bhHq1xGXacPeK6RWOMQ3qFj2xiwXP6b5XrO028k57kUa/wHF+NZoPa1S+zXD+CgLm5b6'
+    'X9apO5bY5bondrng2I8MkSzF8CVmL2zK+cX0bzhkcNhCQ8je6Czp4EmxaVTfa6xPQngxewTfWW1fzWOdzr/EfsMe'
+    '4zChePN3y3iOYuvVQnG1zTnHmxUv/hFpH68aYoz9+EJTFl8oVtbz+JlFw/6Yzwv/TvI0j3TO9NNB6yD1gt7bzlJ+'
+    'aZ5i5yE0H5UeVDi+IjkzjIvb4sWtHLkUtlfrFnvSzRGjQz2gfjcK++dZjopfuj3LSWz/GF+ReTVomUF5/Sg9mI/n'
+    'k8HHlppSy420XYY9qqvuPjSvy3LVCuB3xRP3tOmW2T7zQ/3IIs7brfRgP3bV4J+FyGVoP7ZbJQPtXHeySDX9XO9i'
+    'koMajc/nnN7P/vu+xV8w1Q7E2o1WYCyoX30yS3P5r+z+VcTeQftVicWvSv598P8n8vlVvm+lhNTXVwgX/n8fmOKH'
+    'JTjjcZR7E/wOygU5WxIyx2WDDxY7xzi2qR7OVHv0Q6kXH4TOP84duPeQHOP4L0U1JQ0='
 )
 TABLE: dict[
     tuple[str, int],
@@ -120,16 +120,17 @@ TABLE: dict[
     ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 18532, 380, 1, (), (None, None)),
     ('^"[^"]+":\\s', 0): (32, 18912, 104, 0, (), (None,)),
     ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 19016, 196, 1, (), (None, None)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 19212, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 19460, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 19732, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 20028, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 20532, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 20956, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21640, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 23244, 140, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 23384, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 23832, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 24028, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 24528, 3040, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 19212, 128, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 19340, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 19588, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 19860, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 20156, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 20660, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 21084, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21768, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 23372, 140, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 23512, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 23960, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 24156, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 24656, 3040, 0, (), (None,)),
 }

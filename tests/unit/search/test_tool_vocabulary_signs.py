@@ -59,6 +59,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "apply": ("Hunk #",),
     "key missing": ("KeyError: ",),
     "crashed": ("ost mortem debug",),
+    # ``trace_vocabulary``'s (ADR 0268).
+    "executed reached applied uncovered": (">>>>>> ",),
 }
 _EVERY_PLAIN_SIGN = [*_PLAIN_SIGNS.values(), *_RUN_PLAIN_SIGNS.values()]
 
@@ -151,6 +153,7 @@ _LINES = [
     "2:  44b137f = 2:  009118b Test it",
     "3:  ce75684 < -:  ------- Note it",
     "-:  ------- > 3:  5a56997 Mention it",
+    ">>>>>>         total = 1000",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
