@@ -14,64 +14,64 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtvXFcVPjO2Z+zxZS6p61ybyaW1XcdOWoEEVpImagNUgIqqoAIlhLE9caz4hj3OBUoBIdFXhJB45K3PvMEL'
-    'L/wBxDtC8MYLf6HhnHjt+vOXvfblzDiE1iOdnMmcvddea+211163fTyWJMnR9Cqk10h6PU4/Q+k9u86m11Z67aTX'
-    'anq10+vt9FqSZ/OJ+1OQe03a1wReTWDWBG5NYNcEfk3GwH7zgueQwMzwHE3v/ek1KLibMU2/uvyW9SvJswzuC/K8'
-    'IG2wT/Z9TOAaeNlYE+m9TGNcSq+p9HqYXg0ZZxT6TApuL0rbL8v3VnrdAVg85gnpPyB0FQTuoFwVGf+i3JsAy9Bq'
-    'eGSeF4B/BQv/KgAjo7VKtF6M6N8gnufFI+szB+375NLaH455cGOaMfD5KDxH+S0L3AFYD6MyTib/szJ2BvOawBoD'
-    'WGbdjgoMs2Z+DOvZwK3C2sB2uOYSy1pvyr0l9w78nrUrEi/7HbypC+8GQA/heh0DfhuatbXf71j7IfSF8s3IRizf'
-    'rin8ccma4Y+hdRBox+sy7BeXBdbFvj3cje4fpLkYUfQf6q5CBIxMfiflKgmMbbn/TDa1TO8/CmjTkXtb7mswD6aN'
-    'TVbm5T4LeGWy/veU8ecFxjDBKBEM7Dsley/jgvivyP01wH9d7kvUd0vw+VOKzzH5bVHuLblvAp+6ofn3xV25i6U5'
-    'hLbQ+TO82yFaOwHjbMB4SEPBM76h/3ZK/6swvg9nnCPDE5yPLcJrjZ53cvA6w/OLKZ6niT88xhrJCMqXgWnGLkSM'
-    '/WI69rS0X6WxWS5XiS95cM3Dn/+kX16S9gsA2zefd7vkzV8Le7y5Q3K83qU8Z89uO/hs7i4aMxw/Tr+//gxwRB3o'
-    '4/sO0dEJoKNT2FsDvabDN/a3C7u+TahOv09j3APeZPCup33GSTe0iI8tWittZd8z+8WFwq5/Y1tXHYK1Sr5frNzX'
-    '0y83CfYG3VdBPsoCK0bPZuOcEZ+yF/Jl7NnhgDVVFTssybGv5NFff5Z2RichDTZdmfX5Q7Kne3y6LvQZy3ToHm6T'
-    'twzHj6RPnv016/8g2VsnbCfdp//z3rSpwMz2h1MBa3kN5DeWD1vEhxtJmP5YI53atuyPGbzXIEbxQSTcssQRuqVp'
-    'WGx+F55F8Ds+oN9GwXd98vn5p+5bjeNd7EdosSTjHx8VPwn9J+O3XU+v70G/AcBB8+/MOs3W2zGAn4AfqcF34WIb'
-    'oya0ufqxH4l81XhzUDi7xhum8UoUe5ykMUNikAjH+DVXiPbb0tfgVxE/OSm4P8XCZ/uTwDzB4hpMwj+bvgbZ/Hz/'
-    'kOfPlOcs90VZQ4dz4JyDmM+3DuX++eM55qEWaO+4Jbbj4Xw8Wz1Uh336cD14+B+3Ipqx+0D/4T4QMgeH+8D/Oc/r'
-    'lIcrUh5uHPyOzIc5ma6kl5p2ncU+yqmm368aJl/JFe8xcCrko4xLnyr46kaeyo7njFcCeI3QnuiD46JxhGjsBtYY'
-    'wRoSWL58aewcGJy0ObDFDzBOCLGJ7PNrTf6yPr+Cvv2Uezc5atszE+eqOuIPmq9elXghxguKATGPqvz/COR0MQ/C'
-    'ed5ZWB82/L8q8oA++bw8uyY42Pq65m1G7ucAl5LQlMF9VWSyFMjjLD90Etpr/ImJfbjmJTQekyfGUiIYfQEwJiQG'
-    '6YuJueSIYTaUGpU8uNWo7uY24NIXicuQ4FOBmq5Fub8J819Sng3AHNrkydW3QHHTmLj3EtTKYC7zEawpprEEPDO1'
-    'fjcsePKzGBq5L9c9cN57S+Z0jmo/6gLnfU+Nyxjpn1uC63Hphzzy5Q5Da2lwzTY8/K4ofHHxrAy5JxffkE5TA4n5'
-    'qralpiAm18lxeRuNA8KfmoxTAyMMaeRnMTLFfQuWXJKPrkWRsyGCcc+yrhowd4beMVpDQ7CnX0qfXFIs16fsA0/7'
-    'AdG9Lr7EwDPrqQrzhWuyQPS3KLf5JZEx7tuG76uWmqMYPYZ7Lo+zBN93lLx3N3Jt5tmVg7DlDly6gnMQNh1iavD6'
-    'LDV4M7DmZiw1e0Mypmk/R3ZNP+zLLhsT57Is68Onc/LUTr2S7NbLHYSOyoNPkfgQs7/Me+w0Dc6ow0Y7JfJvZDGb'
-    'izdgT6hBDU2H9owt4pNpt0w1tkaHbhBvOtRujdptKeOuUb8ler5AZwyW6W7Dtyp0XwF9/zzhzDw3cO4oNK0Q3ncJ'
-    'zpKii1g+huVCe+LrBOsRycsW3Zk38znqyTOZRhxuEg44P0/vU4/7Pnn8+CPNL3bldMcstcS+2IkL98mn4m7Fz/UH'
-    '5+GT3dCG5VPcH+GI/ITOL+5Hz5sNjLJv2wfOyj6H7Vq07tqw7srgz7Iu8ukU1m2roAee1PgBbIaxRL8zbos0BsMe'
-    'l3iQa1/ZpjEWFFi4FzepjU/vM12+/tvUTqObdeWSoisrir45LZdLDpZpr1kjXNYVmleVvaWj0MhzfYfu2p7m421b'
-    'sTc6sNdp+1nJspcsK3OyKXJ8nOLV2tkrjE1q52xMDEuLDbngo18wCfF/mxwMEp1lqVNFW8DI2oMIn6IOa4ZlHeej'
-    'DrHQiqy376bXe4LLiR7ggrLbIhzMGj8tNi4+Y7lfsMhjDA4bINdckxvK0yLJ8IqyNrfhPBXyVovjzljkvUM8u6fY'
-    'Us0k7jyhz95fUWhk+WmRfDV7oMds+YJtC+5sh3e65MUDkfcy0bBN9ak2fdh27FPsy9y30K7pQPb5kM4NujfBHgpZ'
-    'b0gP6/kHDnq63aN47+lY6ECcdgjOYoBsMj/LVMeGcmCTDZMTKNrqiv/5xHyzfjgGp50JHiYbt5TsPy9+gXIZfMZ7'
-    'Lok7412WvGdMPMq3D5q4OeZ19vlyzV0/QfMVTK103XIuIiTvbWJtJl5TFnjZ7y8rujaPHGD8mfGZC5hrzZ+p9HiO'
-    'JySHiT7SGuHAscaRwFhlr3FtROBVlv3lqMgfxvCoLuazXvrirYv59PPDZmiJl+9T4zXrO9v2N7HDQ2P7iznjs38U'
-    '6mLGYb/ddkY0dPzfCZ0x57PzjPNTyE3GnAPfSZ4+35dn/FuiB81Zsuy374hvj+fL8sb9b0BO4S7N0U6XsOeSp897'
-    'tZL9Z91jYR4DfB+QjLUhX9hNzkGzB0NyCBVHDqEPantC3pdh0+2u9iF7g6t/w5LHOkF5rAoopkrifo9OWcaKydmj'
-    'HTGr5LfRTm1CLcJRqK+bIjvK9V6hqux5SI+BgfVSNpt8FHyWMwI/eyfHVbCrtDjF54E/LE99lE9leUIfcBbgVIVH'
-    '5tkb9KxoydsWoGbaJ784PzNJ/Lt8+kg3JB4b38wJ7g0lsI05nsXjV2X8EcHzN2fc+LpiH8ch9uF7NxbOi03WXPKB'
-    'ba/mjBdoY+aRa5bRPPz4X+Nu3gGE/+92fpgfLxE/EOZbFG/gmNmKEpNeIjjbSmxrU8nPbihxDab5fZlPrXba1KPV'
-    'aL6MDVAPiFFWLOdlEIcpoqWtxBWnLbwfAN4nEMtmvYXv6uP3AWo6CMcZpzmesMRvb3j2M1Nn9xWgryw1vygD20q+'
-    '41FgnYTh30Pi4xrxeZXig+cgtr+i5Gq0MTuOPDq2W7TEL7UY5XygDuTc+pSy/wzD3NjiOoOUGzE4D1nk18yz2a9R'
-    'T/R3Ad+sSZt9fMSiZ76mxCHv0RjncsadjaxeT/a/V/MbVKvxVuJ/H15ev6BmofttiPOWFFv7BfBTXHy35apZH8/3'
-    'IO6rxRA1WSiBvGo5uUIOuMauroHucd2rcF6jBrVNrrttLcfiGWs7MJ8qxKey1ILG4oF1Qu+QvL+j5KxaSt6e9/d5'
-    'z7kQGz42PlTFZryck74Ni94I5T+uP5cdUbGccUFZawbwOiRXWetyfbjOuNlyIGzLaHl70w7hzBGcl8HWiZULXINX'
-    'Pf6ZS1fa6Inlx0OgQ9NjYz2Ypxj9ENo+NA+FerQdULNYlT28DnlMW85y3VNfGlsXYJv/42I7G14XifZiYP2GLR9+'
-    'LWAd2XJmEwDX2M4Xc8BpkJ3Wiz3XxEmyOa8U9mh21dzPWHALjX9MSCwX+cp2/aajZjhUNkxu7hUaa5PsnAWanwLp'
-    'h1DbfJrya6H4TRAc3l8fWeyxmDHKUG9gq2PM1t1PYL0vkp1o2++rgs+RHtiOVfELygTLPLsJtRWucapiO48rOkar'
-    'zb9DdC6S3/aFZO9cNPt+/K5+pLcqe96wUpeBdRumTnZUgd+y1Afh+WZbPRT6wt3qVjx/+4ssfwJ7ckzcc0KpI5xT'
-    'ajyZlhXFv38PYK9bampQJ75Lz5fJ30MdZM49Typ4L3v0l6HrmzTnLEdv5qT7GND9biBu83RfD6hBmvLYpUWKVbnO'
-    'JDdI9rDGZ/CunhBnnWvOkLvOExidep5kYC7Z/zcbbO9EwPfw89g+G7MiuJWBh+cpzurz6X15h0mLjRlyvinEBxpV'
-    'fACW/x+RXGs169s5x71gqRXEWPAK6Y27Sp00176tK7Fkrb56W4lxr3pi3HMOu6uP1kwMX2JsfltuOKZ/w7HW+hUa'
-    'QmzAk7TXjMneTWeSrHVsCC/GFvK9X8ZXf15P9p/Zjf27OxhvCsWb37XKcxRb1xiKqzbnnJfIePGPSDvgiiWW2o3P'
-    'd1Tx+WJlPY8/XbL4AfyOk99KPu+Jzpl8PmjtpV4wNvw05SFnIWYTSvNB6cEMx9clt4rxfy0u3syRc7uQuM8DrVvG'
-    'yPNei+x7o7h7Bveg+GXas5zE9o/xiZlXvZYZlNe/FPbm41zS+xjahJwjQNougS3uOgMVmv+3nQNr5LTtpjy6ZbrL'
-    'PFg3sojzdrOwZ49dsfihIXIZ2o/3rbKFdq5PWkj8ZyhZDmo0Pp/N/jD990PFL7LVmMTuG83AmFe3+mSa5vJf6fXL'
-    'CNvB+I+J4j8m/977m4o+/9H3freQcxijhAv/vSZbnLSc7J23O0jbBN/dltU+nA6c44rFB4udYxzbVjdpq1H7gZwr'
-    '6IXOP8yRuG1IVyxn0BI/WaF7M4fOz/s3GUcD6vaOSb0y4rxOMbS1wBjAiiUOjPW0ZxP7+TktNtAMrMPY9uhxzIdP'
-    'Qj71piJHC55YRVOJPWrxctt5Qi1n/V+0jcgR'
+    'eNrtXVtvXFcVPmdsz9jjy8w4dZ1rM7m0tuvYSSuQwErSRG2AClBRFVSghODLxLHiG/Y4FygFhERfEULikbc+8wYv'
+    'vPAHEO8IwRsv/IWGc+K1689f9tqXM+MQWo90sic+Z6+91tprr71u+8xIkiRHsyvNrqHsepx9BrI2v85m11Z27WTX'
+    'ana1suvt7FqSe3OJ+5NKW5fn6wKvLjDrArcusOsCvy5jYL85wXNAYOZ4Dmdtb3b1C+5mTNOvIX/L+5XlXg73Bbmf'
+    'yjPYJ/8+InANvHys8ayt0BiXsmsyux5m16iMMwx9JgS3F+XZL8v3+ey6A7B4zBPSv0/oSgVuv1xVGf+itE2AZWg1'
+    'PDL3U+BfauFfFWDktNaI1osR/UeJ50XxyPvMwvM9cmnPH455cGOaMfD+MNxH+a0I3D5YD8MyTi7/MzJ2DvOawBoB'
+    'WGbdDgsMs2Z+DOvZwK3B2sDncM0llrXelHZe2jb8PX+uRLzsdfCmIbzrAz2E63UE+G1o1tZ+r2Pth9AXyjcjG7F8'
+    'u6bwxyVrhj+G1n6gHa/LsF9cFlgXe/ZwN7q/n+ZiSNF/qLvSCBi5/E7IVRYY29L+TDa1XO8/CnimLW1L2jWYB/OM'
+    'TVbmpJ0BvHJZ/3vG+PMCY5BglAkG9p2UvZdxQfxXpH0N8F+Xdon6bgk+f8rwOSZ/W5R2XtpN4FMnNP++tCt3sTSH'
+    '0BY6f4Z3O0RrO2CcDRgPaUg94xv6b2f0vwrj+3DGOTI8wfnYIrzW6H67AK9zPL+Y4Xma+MNjrJGMoHwZmGbsNGLs'
+    'F7Oxp+T5VRqb5XKV+FIE1yL8+U/25SV5fgFg++bzboe8+Wu6x5s7JMfrHcpzfu+2g8+mddGY4/hx9v31Z4Aj6kAf'
+    '33eIjnYAHe10bw10mw7f2N9Od32bUJ1+n8a4B7zJ4V3P+oyRbpgnPs7TWmkp+57ZLy6ku/6NbV21CdYq+X6xct/I'
+    'vtwk2BvUroJ8VARWjJ7NxzkjPmU35MvYs4MBa6omdlhSYF8por/+LM8ZnYQ02HRl3ucPyZ7u8em60Hss06F7uE3e'
+    'chw/kj5F9te8/4Nkb52wnXSf/s9706YCM98fTgWs5TWQ31g+bBEfbiRh+mONdGrLsj/m8F6DGMUHkXArEkfolKZB'
+    'sfldeJbA7/iA/jYMvuuTz88/dd/qHO9iP0KLJRn/+Kj4Seg/Gb/tenZ9D/r1AQ6af2fWab7ejgH8BPxIDb4LF9sY'
+    'daHN1Y/9SOSrxpuDwtk13iCNV6bY4wSNGRKDRDjGr7lCtN+Wvga/qvjJSer+lNLP9ieBeYLF1Z+EfzZ9D+Tz8/1D'
+    'nj9TnrPcl2QNHc6Bcw5iPt86lPvnj+eYh1qgveOW2I6H8/Fs9VAD9unD9eDhf9yKaMbuA72H+0DIHBzuA//nPG9Q'
+    'Hq5Eebgx8DtyH+ZktpJeatp1Fvsop5p+v2qQfCVXvMfAqZKPMiZ9auCrG3mqOO4zXgngNUR7og+Oi8YhorETWCME'
+    'a0Bg+fKlsXNgcNLmwBY/wDghxCbyz681+cv7/Ar69lLu3eSobfdMnKvmiD9ovnpN4oUYLygFxDxq8v8jkNPFPAjn'
+    'eWdgfdjw/6rIA/rkc3LvmuBg6+uat2lpzwEuZaEph/uqyGQ5kMd5fugkPK/xJyb24ZqX0HhMkRhLmWD0BMAYlxik'
+    'LybmkiOGOarUqBTBrU51N7cBl55IXAYEnyrUdC1K+ybMf1m51wdzaJMnV9+U4qYxce8lqJXBXOYjWFNMYxl4Zmr9'
+    'bljw5HsxNHJfrnvgvPeWzOks1X40BM77nhqXEdI/twTX49IPeeTLHYbW0uCaHfXwu6rwxcWzCuSeXHxDOk0NJOar'
+    'WpaagphcJ8flbTT2CX/qMk4djDCkke/FyBT3TS25JB9diyJnAwTjnmVdjcLcGXpHaA0NwJ5+KbtzSbFcn7IPPM/3'
+    'ie518SUGnllPNZgvXJMp0T9Puc0viYxx3xZ8X7XUHMXoMdxzeZwl+L6j5L07kWszz64chC134NIVnIOw6RBTg9dj'
+    'qcGbhjU3banZG5AxzfOzZNf0wr7ssjFxLiuyPnw6p0jt1CvJbr3cQeioIviUiA8x+8ucx07T4Aw7bLRTIv9GFvO5'
+    'eAP2hDrU0LRpz9giPpnnlqnG1ujQDeJNm55bo+e2lHHXqN8S3V+gMwbL1NrwrQndV0DfP084M88NnDsKTSuE912C'
+    's6ToIpaPQbnQnvg6wXpE8rJFLfNmrkA9eS7TiMNNwgHn5+l96nHPJ48ff6T5xa6c7oilltgXO3HhPvFU3K30uf7g'
+    'PHyyG9qwfEr7IxyRn9D5xf3oebOBUfZt+8BZ2efwuXlady1YdxXwZ1kX+XQK67ZV0ANPavwANsNYor8zbos0BsMe'
+    'k3iQa1/ZpjEWFFi4FzfpGZ/eZ7p8/bfpOY1u1pVLiq6sKvrmtFwuOVimvWaNcFlXaF5V9pa2QiPP9R1qtT3Nx9uW'
+    'Ym+0Ya/T9rOyZS9ZVuZkU+T4OMWrtbNXGJvUztmYGJYWG3LBR79gAuL/NjnoJzorUqeKtoCRtQcRPkUD1gzLOs5H'
+    'A2KhVVlv382u9wSXE13ABWV3nnAwa/y02Lh4j+V+wSKPMThsgFxzTW4oT0skwyvK2tyG81TIWy2OO22R9zbx7J5i'
+    'SzWTuPOEPnt/RaGR5Wee5KvZBT1myxdsW3BnO7zdIS8eiLxXiIZtqk+16cOWY59iX+a+hXZNB7LPh3RuUNsEeyhk'
+    'vSE9rOcfOOjpdI/ivadtoQNx2iE4iwGyyfysUB0byoFNNkxOoGSrK/7nE/PN+uEYnHYmeJBs3HKy/7z4Bcpl8Bnv'
+    '2STujHdF8p4x8SjfPmji5pjX2efLNXf9BM1XMLXSDcu5iJC8t4m1mXhNReDlf39Z0bVF5ADjz4zPbMBca/5Mtctz'
+    'PC45TPSR1ggHjjUOBcYqu43raAReFdlfjor8YQyP6mI+66Uv3rqYTz8/bIaWePk+dV6zvrNtfxM7PDS2v1gwPvtH'
+    'oS5mHPbbbWdEQ8f/ndAZcz67yDg/hdxkzDnwneTp831Fxr8letCcJcv/9h3x7fF8WdG4/w3IKdylOdrpEPZs8vR5'
+    'r/lk/1n3WJjHAN8HJGMtyBd2knPQ7MGQHELVkUPogdqekPdl2HS76/mQvcHVf9SSxzpBeawqKKZq4n6PTkXGisnZ'
+    'ox0xo+S30U5tQi3CUaivmyQ7yvVeoZrseUiPgYH1UjabfBh8ljMCP38nx1Wwq7Q4xeeBPyxPPZRPZXlCH3AG4NSE'
+    'R+beG3SvZMnbplAz7ZNfnJ/pJP5dPj2kGxKPjW/mBPeGMtjGHM/i8Wsy/pDg+ZszbnxdsY/jEPvwvRsL58Umay75'
+    'wGevFowXaGMWkWuW0SL8+F/jbt4BhP/vdH6YHy8RPxDmWxRv4JjZihKTXiI420psa1PJz24ocQ2m+X2ZT6122tSj'
+    '1Wm+jA3QCIhRVi3nZRCHSaKlpcQVpyy87wPeJxDLZr2F7+rj9wFqOgjHGaM5HrfEb2949jNTZ/cVoK8iNb8oA9tK'
+    'vuNRYJ2E4d9D4uMa8XmV4oPnILa/ouRqtDHbjjw6PrdoiV9qMcq5QB3IufVJZf8ZhLmxxXX6KTdicB6wyK+ZZ7Nf'
+    'o57o7QC+WZOpJxeT0j4R0vpyQr49/Ihl/K8pcdB7ROO5gnFvs1auJ/vf6/kNqhV5K/G/j6+oX1K30P02xJnLiq3/'
+    'AvhJrnm35cp5P5jrQtxZi2FqslgGeXHJYSxcY9fXQfe52hqcF6lDbZWrtemSWDxjbRfmU5X4VJFa1Fg8sE7pHZL3'
+    'd5Sc2bxSN8D2xZznXIoNHxsfaqJjLhekb8OiN0L5j+vPZcdULWdsUNaaAbwOyZXWO1wfrjN2thwM21Ja3YB5DuHM'
+    'EpyXwdaKlQtcg1c9/qFLV9roieXHQ6BD02MjXZinGP0Q+nxoHgz1aCugZrIme3gD8qi2nOm6p741ti7BNv/HxXY3'
+    'vC4R7aXA+hFbPv5awDqy5ezGAa6xjy4WgDNKdmI39lwTp8nnvJru0eyq+Z+24BYafxmXWDLylf2KTUfNcqhsmNzg'
+    'KzTWJtk5CzQ/KemHUN9givJ7ofiNExzeXx9Z7LGYMSpQ72Cro8zX3U9gvS+SnWjb72uCz5Eu2I418UsqBMvcuwm1'
+    'Ha5xamI7jyk6RjsbcIfoXCS/8QvJ3rls9j35twKQ3prseYNKXQjWjZg63WEF/rylPgnPV9vqsdAX71S34vnfX+T5'
+    'G9iTY+Ku40od46xSY8q0rCjxhfcA9rqlpgd14rt0f5n8PdRB5tz1hIL3skd/Gbq+SXPOcvRmQbqPAd3vBuI2R+16'
+    'QA3UpMcuLVGszHUmepRkD2uM+u/qCXnWueYMu+s8g9Gp50kGZpP9vxlheycD/g4Aj+2zMauCWwV4eJ7ivD6f3hcz'
+    'mbDYmCHnq0J8oGHFB2D5/xHJtVYzv11w3AuWWkWMRa+Q3rir1Glz7d26EsvW6ru3lRj7qifGPuuwu3pozcTwJcbm'
+    't+WmY/qPOtZar0JDiA14kvaaEdm76UyUtY4O4cXYQr732/jq3xvJ/jPDsb/7g/GmULz5Xa88R7F1laG4anPOeZGc'
+    'F/+ItAOuWGKpnfh8RxWfL1bWi/jTZYsfwO9Y+a3kE5/onInng9Zu6gVjw09RHnSGcgQhNB+UHsxxfF1yuxj/1+Li'
+    'zQI5P96vtBxXq0AsEvVA/n20tHsG+KD4ZZ5nOYntH+MTM6+6LTMor39J9+bjXNL9GNq4nGNA2i6BLe46gxVaf2A7'
+    'hzZa0Lab9OiWqQ7zYJ3IIs7bzXTPHrti8UND5DK0H+9bFQvtXB+1kPjPcLIc1Gl8Phv+Yfbvh4pfZKtxid03moEx'
+    'r071yRTN5b+y65cRtoPxHxPFf0z+vfebjj7/0fd+uZBzIMOEC/9elC1OWkn2zvsdpG2C747Lay9OB85x1eKDxc4x'
+    'jm2r27TVyP1AzjV0Q+cf5kjcNqQrlmOrBVmhtllA5xf9TcjhgLrBY1IvjTivUwxtLTAGsGKJA2M979nEfn5Piw00'
+    'A+swtj16HPPhE5BPvanI0YInVtFUYo9avNx2nlHLWf8Xp5TSdQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -131,19 +131,20 @@ TABLE: dict[
     ('^"[^"]+":\\s', 0): (32, 20588, 104, 0, (), (None,)),
     ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20692, 448, 0, (), (None,)),
     ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 21140, 196, 1, (), (None, None)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21336, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 21584, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21856, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22152, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22656, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 23080, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 23764, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 25368, 140, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 25508, 232, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25740, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 26188, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 26384, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 26884, 3040, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 29924, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 30104, 412, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 21336, 128, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21464, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 21712, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21984, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22280, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22784, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 23208, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 23892, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 25496, 140, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 25636, 232, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25868, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 26316, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 26512, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 27012, 3040, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 30052, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 30232, 412, 0, (), (None,)),
 }

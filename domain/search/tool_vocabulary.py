@@ -21,6 +21,7 @@ from domain.precompiled import precompiled
 from domain.search.matching import said_pattern
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.table_rows import delimited_header
+from domain.search.trace_vocabulary import TRACE_ENTRIES
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
 # and the time in parentheses, then the line's number. Searched from the newline before it
@@ -270,6 +271,7 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     ((("(", "(-n) "),), _ULIMIT.search, "limit"),
     ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
+    *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
 )
 
 # A word the text already says as a whole word, in any inflection (``image`` for ``images``;

@@ -65,6 +65,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "allocated memory": (" lost in loss record ",),
     "call number": ("argument",),
     "program": ("$ ./",),
+    # ``trace_vocabulary``'s (ADR 0268).
+    "executed reached applied uncovered": (">>>>>> ",),
 }
 _EVERY_PLAIN_SIGN = [*_PLAIN_SIGNS.values(), *_RUN_PLAIN_SIGNS.values()]
 
@@ -169,6 +171,7 @@ _LINES = [
     "TypeError: f() takes 2 positional arguments but 3 were given",
     "$ ./rates",
     "invoice total 5591",
+    ">>>>>>         total = 1000",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
