@@ -300,6 +300,10 @@ _ODD_FOLDS = ("\u0130", "\u0131", "\u017f", "\u212a")
 
 
 def _folds_alike(text: str, lowered: str) -> bool:
+    """Whether ``lowered`` (``text.lower()``) can stand in for ``text`` in a case-blind match.
+    An ASCII text can: ``lower`` keeps its length, and no odd letter is ASCII (ADR 0266)."""
+    if text.isascii():
+        return True
     return len(lowered) == len(text) and not any(letter in text for letter in _ODD_FOLDS)
 
 

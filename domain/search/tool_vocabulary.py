@@ -167,14 +167,15 @@ Sign = tuple[str, str | Callable[[str], object]]
 # for first, then the sign, as ADR 0216's ``sign_gates``; the test runs only behind one),
 # the test (a pattern's ``search``, or a function for a fact no one pattern states), the agent's
 # words for what a match says. A sign's characters are the rarest in output of those its text
-# must hold (a capital, ``+``, ``;``, ``_``); a sign is the longest string the test needs (``in``
+# must hold (a capital, ``+``, ``;``, ``_``), then its other capitals and marks (ADR 0266: a
+# ``memchr`` each, where a scan costs ~20); a sign is the longest string the test needs (``in``
 # skips ahead by a long string's length) or a pattern opening on one character, which ``re``
 # finds faster than ``in`` finds a string of two or three (ADR 0224).
 _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     # A Dockerfile's (and ``docker build``'s echo of it) ``FROM image`` names the image a build
     # starts from: its base image.
     (
-        (("M", "FROM "),),
+        (("MFO", "FROM "),),
         precompiled(
             r"^(?:#\d+ \[[^\]\n]*\] )?[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?\S", re.M
         ).search,
@@ -182,8 +183,8 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     ),
     # ``openssl x509 -text`` (and ``req``, ``pkey``) write a key's size as ``Public-Key: (256
     # bit)`` and its type as ``Public Key Algorithm: id-ecPublicKey``.
-    ((("K", "Public-Key: ("),), precompiled(r"\bPublic-Key: \(\d+ bit\)").search, "size"),
-    ((("K", "Public Key Algorithm:"),), precompiled(r"\bPublic Key Algorithm: \S").search, "type"),
+    ((("KP(:", "Public-Key: ("),), precompiled(r"\bPublic-Key: \(\d+ bit\)").search, "size"),
+    ((("KA", "Public Key Algorithm:"),), precompiled(r"\bPublic Key Algorithm: \S").search, "type"),
     # ``git rebase`` replays commits onto a new base (its manual's word): its progress
     # (``Rebasing (1/2)``) and ``git status`` in the middle of one (``interactive rebase in
     # progress``, ``Next command to do (1 remaining command):``) are a replay under way.
@@ -197,9 +198,8 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
         "replay",
     ),
     # ``git blame`` writes a path beside each line's commit only when the file had another
-    # name in its history (or ``-f`` asks): lines under two paths are a file moved. No sign
-    # is cheaper than the pattern itself, which ``re`` scans for by its newline.
-    ((("", "\n"),), lambda text: len(_blamed_paths(text)) > 1, "moved renamed"),
+    # name in its history (or ``-f`` asks): lines under two paths are a file moved.
+    ((("(", " ("),), lambda text: len(_blamed_paths(text)) > 1, "moved renamed"),
     # A delimited table's first line names its columns: a header of fields, and a comma- or
     # tab-delimited table is a CSV or a TSV.
     (
@@ -216,7 +216,7 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
         "percentile",
     ),
     (
-        (("K", "CHECK constraint failed: "), ("", "should be greater than ")),
+        (("KH:", "CHECK constraint failed: "), ("", "should be greater than ")),
         _NOT_NEGATIVE.search,
         "negative",
     ),
@@ -237,16 +237,16 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     ((("+", "+++ exited with "),), _EXITED.search, "code status"),
     # sqlite3's ``.expert`` answers a query with the ``CREATE INDEX`` statements it would add:
     # indexes it suggests.
-    ((("C", "CREATE INDEX"),), _EXPERT.search, "suggested"),
+    ((("CXIN", "CREATE INDEX"),), _EXPERT.search, "suggested"),
     # ``git branch -vv`` writes a branch's upstream in brackets after its commit
     # (``[origin/main: ahead 5]``); a branch without one is written without them.
     ((("]", _COMMIT_BEFORE_A_BRACKET.search),), _tracks_upstream, "upstream tracking"),
     (
-        (("+", "+++ new/"), ("D", "Diff in "), ("", "ould reformat")),
+        (("+/", "+++ new/"), ("D", "Diff in "), ("", "ould reformat")),
         _UNFORMATTED.search,
         "formatted",
     ),
-    ((("_O", "O_WRONLY"), ("_O", "O_RDWR")), _OPEN_TO_WRITE.search, "write"),
+    ((("_OWNLY", "O_WRONLY"), ("_OW", "O_RDWR")), _OPEN_TO_WRITE.search, "write"),
     (
         (("-", _LINE_OPENING_ON_A_DASH.search), ("-", _DASH.match)),
         _executable_mode,
@@ -257,18 +257,18 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     (((".", _HEADER_EXTENSION.search),), _HEADER_NAME.search, "header"),
     # ADR 0239: ms_print's allocations under its threshold are too small to show; Python's
     # ``re`` is its regular expressions; ``ulimit -a`` lists the shell's limits.
-    ((("+", "+ places, all below "),), _BELOW_THRESHOLD.search, "small"),
+    ((("+,", "+ places, all below "),), _BELOW_THRESHOLD.search, "small"),
     (
-        (("P", "re.Pattern"), ("M", "re.Match"), ("", "re.error"), ("/", "re/__init__.py")),
+        (("P.", "re.Pattern"), ("M.", "re.Match"), (".", "re.error"), ("/._", "re/__init__.py")),
         _PYTHON_REGEX.search,
         "regex",
     ),
     # (bash's listing always holds limits without a unit, ``(-n)``: the sign asked for.)
     ((("(", "(-"),), _shell_limits, "shell"),
-    ((("=", "vcs.modified=true"),), _VCS_MODIFIED.search, "uncommitted dirty"),
-    ((("X", "-Xmx"),), _MAX_HEAP.search, "maximum heap"),
-    ((("X", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
-    ((("(", "(-n) "),), _ULIMIT.search, "limit"),
+    ((("=.", "vcs.modified=true"),), _VCS_MODIFIED.search, "uncommitted dirty"),
+    ((("X-", "-Xmx"),), _MAX_HEAP.search, "maximum heap"),
+    ((("X-", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
+    ((("()-", "(-n) "),), _ULIMIT.search, "limit"),
     ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines

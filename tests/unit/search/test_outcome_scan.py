@@ -186,6 +186,23 @@ def test_odd_folds_are_every_letter_a_case_blind_pattern_matches_to_ascii_otherw
     assert odd <= set(ow._ODD_FOLDS)
 
 
+def _folds_alike_read_letter_by_letter(text: str, lowered: str) -> bool:
+    """``_folds_alike`` before its ASCII shortcut."""
+    return len(lowered) == len(text) and not any(letter in text for letter in ow._ODD_FOLDS)
+
+
+@settings(max_examples=1000)
+@given(
+    st.lists(st.sampled_from([*ow._ODD_FOLDS, "x", "K", "I", "S", "ß", "ǅ", "é", "\n", " "])).map(
+        "".join
+    )
+    | st.text(max_size=30)
+)
+def test_an_ascii_text_folds_alike_as_the_letters_say(text: str) -> None:
+    lowered = text.lower()
+    assert ow._folds_alike(text, lowered) == _folds_alike_read_letter_by_letter(text, lowered)
+
+
 @given(st.text(alphabet="xitrocEAN ", max_size=20), st.lists(st.text("xitro", max_size=3)))
 def test_holds_any_is_any_sign_in_the_text(text: str, signs: list[str]) -> None:
     assert ow.holds_any(text, tuple(signs)) == any(sign in text for sign in signs)
