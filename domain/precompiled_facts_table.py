@@ -14,66 +14,61 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zVMcRn13taqUV+gQkGXDyDLZZGUmADXEhohjKgCEEUHAqxlYwtZJWSEEfa62EBJf4kCpX5ZxjDrn5kL8n'
-    '/0tOJvusnujHj+735q0kHANb9Wr2Y6Znuqe7p7unZ7bHOVdw269c83nWfJWaZbn5DDef9uaTl+/7mmUk9XqbT1yv'
-    '2Hzi7zvluzzA6mk+HfK+Q2Dk5PNxqdcn7/vl8xGB5aR+t4yvQ+B52HHfA82nW8YYw7kqZQ1gr1G5Cp/j8X7SfAYJ'
-    'zhdSbgKcKsFZkXKRPj8UuCPN5yTBvSblvALXw1lqPkPN5zDhWgLc4nJO+ukSesXfbdAYazQnA/R5OJDW/VL6uYrL'
-    'CeAPp/BHv/TTLTwS0/hs87kQ0HeZ+m4TGJ5HuuXx7d2l7X4j9+KL4TFfHkzhy2Fp3yZzgPhcbj5fAWyPv8ctp+DW'
-    'rdSPy+tS/oHKKSlPC9wugtsOOMb1xgn+cegH6Ydzch6+5znQvuun8XuaHoH38fjK0iYeQ134Mubzx8L368Kjx4Wf'
-    '0l45mps+gYs87+XoMcnXOslPKB9j2zWSs5q0KwPeBeC7g8IzZaJjD+AxJjJ5GHTpafmuT+rG5XtSfkg6ZR50iyP5'
-    '9vzq9YqmrzwuW9L2IfQ9Z+i+TQVW3OYe9Ldp9PcR4BG3uSn8hLis0Vz5ckbKBunACYCxSnxRo/4tGCMAo0pt5ow1'
-    'ZJFgDAP+DaLvCrVtKPqb14Itmk/PLyVosyXlr6Q8J23WYCw8f8tGm5qMB8dQNebtK2XcCD+u83sYQ53KWWMMVxQa'
-    '+r4vSHmG6PMxzB3rgQb199jo932AsURztaqs8RqMwyLzSONFwruhtEU+XaI5L4rOcIYOySm6pw1ss175vRt4TTRd'
-    '2w/Pnn33w7a5p+pa1DN1WI8c6UyvJytgr3TRnF2A9cl/7pXPnUZdX+c9sH/OAw/Ev/0CfvsY6vSKHVVSeMfrN/7N'
-    't+tUfrug2E6M/4i893R3Gt0v/Uj3UhLdeT6Lsi4VYa3Btb8HdAOOZ0zKe8STjRQbBe2lYWnjTD5y7ttK34+PhU8r'
-    'PLzXOG/9H+Nckt/bZFxsa1l2WFG+zxt9JOEXYnsPAR/nQH5D6TgAtmLc5gDRtCQ6swN0fpn6Q55lW+t1oVsn0c23'
-    'OZCBVt7fycvj+W8UbItRgd0LtOkEe3lQ5GtcsWNHDVmJ4aWtM358bTAu/4yR7cP48DMB9SfABi7ImNrITliHuj6u'
-    'cVHoXwBfCesuEr1rCowPhA8KYhN0KOs82k5sH9TI9kTYB1PGx3bLIwWGFafhZxLoOZmBnpN7QM/JfaTn5B7QczKA'
-    'nixvU0DPKbKxzoOtgbA6ZWwYh5uEOXUEh38rwdrqYxntEDPAucsDTn+X7wuiawrUbiOl/V9FbxTETus2+vVz843i'
-    'X+Mc+vl4EMA/OI4ZsbcL4r8MGXjUjf54nFXq74FRr0Fw2Y9g3syK16isDzFeh4TnEK9WZAPhH5K1qCD8UyT4SfKR'
-    'V2QDbQC//qXZAJqdfRxigy7DurrX6zKPqyHvee19I79v5PdVkV/L/j3wismsX78L8vj1exzW73HQX56euFdTpb0m'
-    'jCv4GNJTojHHBJ8qcSTN3vB6IU9PPMYFsLcxBrMQYP9NQ7tpoUWf9NUt7QYlrnJB3ldpjyuC9pav3yG0mYK5wPi1'
-    '39u7S+Ud+BzT5dfQxu+3XaY9Ff/5d9LmNMTtPiX4N6jtDarHsI5B/1NU57YCo1cexvOWgfdnNP+eVr2yblwEWiP9'
-    'aoH7oSchdjdrxFTXFVyrpKtqytrCuNYMu3+N9lIx/n3f4H/PS3nYwz5HvNRr8MUNmEOk+RWIMXYFtEVfIpRntf60'
-    'uW3I+tqeURfH3/8J9IPLBb3yuVf0Ze8ufuvCXv9MraHNRSjPHqU1mnXI51DiWsM8VJT5tvjpmOzXtsJPfu/4YFNZ'
-    'HDrZGs4FGTvi6nG7SbI1RXteUy3grPUf44n6oWTorG9kXvbb5o37+qOsRz83u9avHZ0JvoXXpf27sG97IcaYZsMi'
-    'HyT5V6+TXYv5Ccj/RYFZlH28mpRbMq/tNPdnRZNWYA4i2PvYLawx2Et8i9p5vvgLtasID+HnjZS2vWK7ntjHPrwM'
-    'VcSmqgifVoSnKyBDnrdD6r5s3t6rvCGLJ9uIJ39qmdqLfReUN/TvGbe8sh9VNnLwJiC/Lkv7NmpfyNi+mIDfsLKe'
-    'fkm+0nVatz+l9T4iv8Nal3j9qxq5RusEdz4h59Lac/Htj1CO2CGgQ1znN4YMTSbIF+aYnRH6lkmmrdy+XvGFpok2'
-    'C0S7DcJxjmgyQ7hHFJ+wbIx1w2eL6PcFI6cqEnk9SjRZNeBZ9hb7nZFhF0Qi363S2rJj35IH7djbSt9aTtgs0Yj5'
-    '1OLPKIVWc9Se53DWoJGv9yRBzoeU+OsU4TVj5BzO0jhv0rie0O+XCc5DY7yLBs8tK3Js5eIijgdJl7WC41gKjhOE'
-    'ayXDOqXJL9NgJMHnKoE+K1PO+2WKTdyW+e6k/m8Qr38m8oU+Zj/EXKYpL9TKp0+L7xTJb/R2ZUXkxttnaXbmEuSH'
-    '+X7QVp0jfHgcZfDZn9J4stq7IeMYkpJ5oCI0DemnIrIxAO1LGezNoy/BFse9hj6yW7ue58N303LFd3v2AHm5Ljmi'
-    'OM8rRK8VkP2K8AXO5RrUx/nLyi84rt+KXdUOvLNM9H8E/QyB7ZkD2cyie+4DD7Ee+8Ao/bmIItA9r/D7mkKrCq1x'
-    'oWNN0iPHFR2/qNgoWehyimhRN+Ibs7AmJPnuPq8KYbK9s5Riz3Eu8+Yuz6nwGmvFltgORfvT0qldypwk5fOz3mT7'
-    'dADW1iT7Hfu7A/467hl8YcTwb9PewZdKjOouxCkZVkis8p2MdMF5aCh8gng9Nuz4RbJFnyg57g2KD84aNlFN8cs0'
-    'vIdTfKyIbKu6EWusK2ctNPtZoxHSJis+aO80DLpq9A7hgaNveEDlgQ3D5+ezWg3Db53L6BsUwe57h+yBOq27KwHr'
-    '+axiX/OardmjMe3+nds+Y4Nr/zqtn1Wy7Ty8GeP3R4pfgjbFaqD9h/bNGvXNY1kx2s3SGJegxHpLht2fNLYRn+OU'
-    '245jerqmtfdjfkh00XBhGziNF9iOjBS/xtvRiDfbhHdy2/t7reKUtb+PmrDeJlmYVey3Culg9DE2iJ51hf+xz8Hc'
-    '9l4S9rlK5TLwdIg/iKXV73/cjsyVaewrBt9uEH0XFH7n2HWSbdaj2GYDMG706ZLs6V6xi4bJj2b5rLfIw9be8/fu'
-    'RX6ZN3zGqiHzIf4C9vk3t30+rF3xOfYabz/OtDYs5+vEH6w3qwZPfh7AkwvK2oTyp/E98ubbtD7VDbovp+AdoouY'
-    'p5kOfzbWk6zzhDS0/EQvb1beq88zwnzAfooZcszcip2vKHlVtwwYGDu28qrScr002fylzHUf5CE8oJL95EUj1+EB'
-    '5RvWlfhyEu27ZK8tdB17krIGb6Xsw2TVKzxeP/e4B/Z+Bt5EW4LH6WUyF4DDKukAXq/XJa7AMT7WMV4vhOgxbW1P'
-    '0681Ywys366LTGCdrPTEftLoMypxq/2gz17SxZKbfuJD9PFmSX7Gaa9k1dhDmjf8uTnKO8hyV0YHxF/wDpYy5Hvy'
-    'XrmVo6Cd0U06d2idRbHOOOYoBo/3hHhYuQywBgJyLvKU2+FjgZ0wz22vGV3ivi4BzK6A/JVXjQaYp1KAmHofyFfa'
-    'uYCy2zlbi235nK2H1yY0DG1fEL2Iezmd8rwwH5Gv9Y+ctZeTeib/+s79QBYMXCdxjn28B89ybDn9PPqWor/6U/QX'
-    'yjDuh7gWYvHD4MPwXUXDgEcl8HxGTjmjYfHsYdj/6TP2hfhOqA6wS5JopPH717vEK4lWIbll3Ur+VRJM3GvoJv3R'
-    'AfQry3grEodin9+fOUraaxrLkHfXSv0oY/2Jfa4fkRydcs/f/xFKuzT5Cd3rw/wKvIei6Oy7JPC+BDyDVYK8dbwH'
-    'bMG9eFcN3qPEZ8q2nH5vlJXr1KPkOjFORekjFKe43YdkC2KuxxCsCzlqZ52NOwp55TPu+XNx/j6qAYUOvr12nq5h'
-    '7EP4OxIPQZt1Y1xZzum1MgcF8M/93o+3Nd4lGp5oMX9o2iWfyw7V995m6SI47dQf5xFdM/ZVbzn7vkML3pDELFhP'
-    'anuGS0ZcZd7IMVsGPyfLWp1l/AOBe1CHFX6IlJwOxBfvqtsrHXhfya08ZZScx7llxI5qRp7qZkquX9Qi/2vjZXqf'
-    'AXq7XdgOreZdtJKnMd1CjjjeM+rvdmlz9v1VXD/EbpnIOJ79rK/5z37P+b7B53hfsc+fD70fth/W9ghiNEcy8FHJ'
-    'OOfwSUpeWzfpmZ/i7ll/Z885yMNGnXjW7dz36OWsU/EpvFweID1Ycjt3AI4ZZZSQl+Rx3Y18lwP14Arpu03ovwvW'
-    '/XaZ6+/czvnIK0Zsbp760PLZQnkN9zEmMurWCRnzCcmR0PLX+GyGdT9trUX9PqHscXhannMv3qOr3fkdeoaCc+DS'
-    'bAikgeb3TpA+1+YoKf7bQ3KBZ21WjfxB62yAdr/5bmJbQ2Jba/mnFqxRgaetP/cT4mUR8PKgEjPK71zHdcmKA1rn'
-    'edj3moSSz+bhXeX5JTtGxfhpc1oSPYlze9fp9yRXyddJmstWziCcbsFnjmnzL7d9T0fSXUIWDrUAHafdC77qks81'
-    'ca7cRWO9WHH2+SJLTldF9nHObhv2MOtFPgu3bOiSFcW+t3KKowQcUL+t7tEZFaY1j93aT7b4dD9oMmKsG9ZdDe3k'
-    '44X6vLiuXnXJ/7Fh8dOcyMebuz1e/t0efn6SeCRH/uKw8CzKzNdZ5+2VnTWZt0j9+46gVy7ldz6z3S5+GM9bJ8k2'
-    '+nJVifE5F3A2KfrfHmPi3eoW7LT9hSHJv06LM2F8keNDo0rsZoz2Vvy42JdFfRmB35vlXM4QxBc5h5t9geWAWJFm'
-    '6/P8Dip28bixDtedfY9VK3HOsuDsbdyOgFz3srPvJfNn6Plus6s0Dj6neYXq3Uvwr48p9ArJLdtNPE7zD1uBM0fj'
-    'rSfEDZP+8+GR0+/iyXqmuF+hZdr5jciFnQdvBOoNjIOs/Azl2LpTuQ56qa7lBuSifNr60SNPTvZWYrx9PLMhz4KM'
-    'kdcczX9YAJxYX+M8NFL8kEXF/xhwrZ/bZN4tgW645rLdj9FqbHo+QWdwrrHmD/B/Oy0pexzY34ZLPpOF+1ch8VP8'
-    'fzfUsfs5vixjy5Otqv23EvtO0R7sa2hn79Z2oc/j578q7dY1'
+    'eNrtXVtzVMcRPme1F2nFaiVxkQw4dQy2WdkSFxviYoliKAOGEINsp+KLgl0raYUUdFlrVyB4SR5S5ao85zEPecuD'
+    'f0/+S55M9kQ9pc+fus+Zs5JwGVDV1LC7Mz3TPX2bnp5hKAiCfLD9F3bLs+5fqVuXu2W8W4rdkpPvh7t1JO2q3RK3'
+    'K3RL/P2AfJcDWEPd0i//7hcYoXw+Je2G5d8j8vm4wAqkfUXm1y/wHOx47NFuqcgcYzg3pG4C7A2q1+FzPN8Pu+UY'
+    'wflC6scAp0Fw1qReps8PBO5Et5whuDelXlTgOjgr3TLWLUcJ1xLgFtcLMs6g0Cv+bpPm2KQ1GaXP4560HpHarVVc'
+    '14E/AoU/RmScivBITOML3XLZY+wyjd0nMByPVKS4/sHV7XGjYPcfw2O+PJzCl+PSv0/WAPG51i1fA2yHv8MtVHCr'
+    'KO3j+pbUf6B6RupzAneQ4BYBx7jdWYJ/CsZB+uGaXILveQ2070Zo/o6mx+Hf8fzK0ieeQ0v4MubzR8L3HeHRU8JP'
+    'aX8hrc2wwEWed3L0iOSrQ/Ljy8fYd4PkrCn9yoB3HvjusPBMmeg4BHhMiUweBV16Tr4blrZx/ZbU75FOWQTdEpB8'
+    'O351ekXTVw6XLen7AMZeMHTfYwVW3OdLGO+xMd77gEfc547wE+KyQWvl6jmp26QD6wBjnfiiSeNbMCYARoP6LBg2'
+    'ZJlgjAP+baLvGvVtK/qbbcEWrafjlxL02ZL611JflD4bMBdev1WjT1Pmg3NoGOv2tTJvhB+3+RTm0KJ63pjDdYWG'
+    'buzLUp8n+nwAa8d6oE3jPTLGfRtgrNBarSs2XoNxVGQeabxMeLeVvsinK7TmBdEZgaFDQkX39IFvVpXfK8Broun6'
+    'fnz27Psft909VdeinmmBPQpIZzo9WQN/ZZDW7DLYJ/e5Kp8HjLauzVvg/1wCHoh/+xX89gG0qYofVVJ4x+k3/s31'
+    'G1B+u6z4Toz/hPzb0T3Q6H71/3QvJdHdrWdJ1rRP7BLbYMs+F+T7nMEzlq/l65ONAX4hrGuS34P9R8GHiPscIp4r'
+    'iSz1gy4o03irIE9sg18Wug0Q3VyfQxlo5fzgnBTHf5NgcyYFdhVoMwB+1DGxS2cV/2bS0D8xvDT94+bXB/NyZYps'
+    'IuPDpQ7t6+Ab5WVOfWQ/OtDW7XevCP3z4ENj22Wid1OB8Y7wQV5sRb+i/9Gmst1okk+CsA+nzI/t2UMFhrV/5zIN'
+    '9JzOQM/pfaDn9AHSc3of6DntQU+Wtxmg5wzZ3ktggxDWgMwN4zPTsKYBweHfSuA3uD1uEfaSuHY5wOkf8n1edE2e'
+    '+m2m9P+b6I282O+KMa5bm++UfReuoVuPbz34B+cxJ35YXvzaMQOPljEez7NB431rtGsTXPYvmTez4jUp9iHG64jw'
+    'HOLVi2wg/CNii/LCPwWCnyQfOUU20Adw9i/NB9D8r1MQMwoy2NX9tss8r7b8m23vK/l9Jb8vivxa/u+hF0xmnf3O'
+    'S3H2+yzY77Ogvxw9MYbfoDMI3G+62MJTojHHip4q8QXN33B6IUclnuMS+Nu4N1/y8P9mod+s0GJYxqpIv2Oy374s'
+    '/27Q2UcE/bU4hot9lMQncmuBcU135vMZ1ffgc0yX30Afdw5zjWLt7vPvpc85iOd8RPBvU9/b1I5hnYTxZ6jNXQVG'
+    'VQrj+YmB98e0/o5WVbEbV4DWSL+m5znZGYjpzBuxto6Ca4N0VVOxLYxr0/D7N+iMDeOi9w3+d7yUg7PNi8RLVYMv'
+    'bsMaIs2vQ+xp0KMv7iV8eVYbT1vbttjXYkZdHH//J9APQej1lwtf0D/71Omvgd/fv1JbaGvhy7MnyEazDvkcarQ1'
+    'zEMFWW+Ln07KOV4v/OTOFA93lcWRM73hnJe5I64OtzskWzN0FjLTA87a+DGeqB9Khs76TtbloH3eeKw/ij36pfm1'
+    'znYMJOwtnC4d2YN/W4UYY5oPi3yQtL96mfxaPLdG/i8IzIKc7zSl3pJ1LdLaXxBNWoM1iOBcZK+wpuCM6TXq5/ji'
+    'L9SvJjyEnzdT+lbFdz19gGM4GaqJT1UTPq0JT9dAhhxv+7R93ry9X/kkFk/2EU/+3DK1H+cuKG+4v2fccsp5VNnI'
+    'zapD3lWW/n3UP5+xfyEBv3HFnn5Fe6VbZLc/Insf0b7Dskts/xpGDkqH4C4m5OJZZy6u/3HKHToCdIjb/NaQoekE'
+    '+cLco/NC3zLJtJXzVZW90CzRZolot0k4LhBN5gj3iOITlo/RMfZsEf2+ZOTaRCKvJ4gm6wY8y9/ifWdk+AWRyHev'
+    'tLb82NekoB97VxlbyxWaJxoxn1r8GaXQaoH68xrOGzRy7Z4kyPmYEn+dIbzmjFy0eZrnHZrXE/r9GsF5YMx32eC5'
+    'VUWOrRxNxPEw6bJecJxKwbFOuNYy2ClNfpkGEwl7rhLoszLlQl+j2MRdWe8BGv828frHIl+4xxyBmMss5QtaedZp'
+    '8Z0C7RudX1kTuXH+WZqfuQJ5Q24c9FUXCB+eRxn27E9pPln9XZ95jEnNPFATmvqMUxPZGIX+pQz+5onn4IvjWcMw'
+    '+a2DP+XDN9NyiPeak4683JLcQVznNaLXGsh+TfgC13ID2uP6ZeUXnNfvxK8qAu+sEv0fwjhj4HuGIJtZdM994CHW'
+    'Y+8YtcuXLwDdcwq/byi0qpGN851rkh4ZVHR8Uk4xyyj7QqOgx5N8RRzvHuwNMT79hREvvktx6q+UeMhnEBNjWD5x'
+    'sTcy0gXluK34YojXI8NnXCa/54mSZ9umWNS8YX+byh5Aw3s8xZ+PyI63jLhWS8n31nw1jUZIm6z4oG1tG3TV6O3D'
+    'Ayde8YDKA5vG/pLvi7SNPdJCRj+0AD7GG2R7WqTj1zxsx7ziy7F90HyfmHb/Cbfz/NHOdEhXN8iPcPDmjN8fKj4w'
+    '2q91T18DbekGjc1zWTP6zdMcV6DGdiuGj5k0twmXTxNux8wcXdP6uzk/ILpouLC/lcYL7LNEig/tfDbEm/2Pe+H2'
+    'WVKvOGUd7/0urNdJFuYVX6FGOhj92U2iZ0vhfxzzWLh9boFjrlO9Cjzts/fA2hr3v8GOzJVp7msG324SfZcUfuc4'
+    'aZI/NaTsOUZh3rh/SPLdquIXjdOejeWz1SMPW+ec/w5288uisT9pGDLv45vimH+XOypFxb/db7zdPNP6sJx3iD9Y'
+    'bzYMnvzcgyeXFNuE8qfxPfLm62SfWgbdV1Pw9tFFzNNMhz8b9iTrOiENk/YkhzLo0icpdmArJe6clbd5viXxQzHm'
+    '/3YG+qA943k6vgg9cFgnPmSb0ZFcS45pMJ873vSRJc2+pMl405gDy9gtyc/ANlnpieOk0WdS9ukHQZ/9pIt1x6IY'
+    '/PRufxnyxfiszTrj3H1vMvnekpXLbt2RCimGh/fPHawwA6xRjzPbHJ0NTwY7b3gEcCb4MtElHusqwBz0OP9+0WiA'
+    '59x5iMkNg55PyysuBzt387Av39Nz8PqEhr7986JnMBY8IGXXekSu1T9DKxaM8WR1TW/tvDthwUC7g2vs9vCYC74V'
+    '6PdZtxT9NZKiv1CGMZ4aBNnfIhkHv5TfwBgHPGqe+d2hkuNt8exRiB8PG3FlfmukH+x8Eo00fv9mj3gl0conN6Wi'
+    '5G8kwcT4cYX0Rz/QryzzrUlsgfdx7s5CUgx/KkPeTi/to4zt6wfcPiI5ehfwCjLQLk1+fM9Q8HwW77EXAvsu+pBx'
+    'h6MEea/4vsxSsPsNhBbdI8E7KVuB/h6JlSsxpORKME4FGcMXp7jfexQ/xbPiMbALIfWz7tacgLzUObpX4945GVXo'
+    '8DThPk7biC27t7eOQJ+OMa8s93x6WYM8xENcPN/5Gm8SDU/3mH8wGyTf6/TV985nGSQ4RRqP8xBuGmdlnwT2O1oW'
+    'vDHJvWY9qZ0DrRj5UItGjsoq5INlsdVZ5j/qea5wVOGHSDkTRnzxDaT90oH3ldysd42a88C2jLyXppHn9jglVyjq'
+    'kf+1+TK9zwO9gz34Dr2+O9fLO3WzPeSY4vt17m2IvsB+z4jb+/gt9YzzOcj22v7ZnSPeN/gc38F0+be+7w6OgG2P'
+    'IPZ2PAMflYw86Q9T8mIqpGd+jjcN3ZsfFyGPE3XihWDnHTEnZwPKnsLJ5SHSg6Vg522pKaPm3EvOqz23R/kue+rB'
+    'NdJ3j2H8QbD7RVnr74Od+1XXjTP3RRpjWcnZ9eU1FxtmmfLRrXWZ82k598Y5NYzcbuvdw2aP+r2unCk5Wl4Mdr/P'
+    'qL0l65uDzfm5aT4E0kDb99ZJn2trlHQOMQR5BxfA1qOfxW81Nsgv1t7L3Uu+67ke9lcxjj8E23fCk96tsHBoesiD'
+    '9jbpekoOPefKXDF0y1pCLru1puvCJ7hmdw3fqZNy72LV4Ls1xRdE2rcVf6Jj5MQvGN/3mg/NtF5NuSOSxqcHQZMJ'
+    'Q8dY94KLtB/w3R+hDr4RJL/zbfHTgsjHq3vkz/8euVufJB4JaW8xLjyLMvNN1nV7YVdN1i1SnxD3+gtTfuf7gUXx'
+    '2XndjpFsY0yP9XQrsN/U6CVmUpY9gIvR93vkQpYD+42UG4H+zsoNmgffGblO7b5M8NVPKvTyedNkL3t7zdfsBc4C'
+    'zbeVEINIepf4YaC/C+B7v8l6k7AF+qalnY2FUS5NJoakhBJbjGnj9vNtKUtCC5YjzSdaAtqNCe9pcbl2im+1rPhU'
+    'o3u498D0LgE/3wyy3S/tNTazmMDnnD+l+Tj8Zv6KEuPD8TZT8swxfusTP8D/NwP1wkHOL8vccmR/tTfr2R+M9iGu'
+    'p90n2NiDDorL/wB2KTpZ'
 )
 TABLE: dict[
     tuple[str, int],
@@ -85,63 +80,55 @@ TABLE: dict[
     ('"private": *true\\b', 0): (32, 1096, 260, 0, (), (None,)),
     ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1356, 1148, 0, (), (None,)),
     ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2504, 464, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2968, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 3212, 244, 0, (), (None,)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 3456, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3768, 300, 1, (), (None, None)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 4068, 160, 0, (), (None,)),
-    ('-', 0): (32, 4228, 48, 0, (), (None,)),
-    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 4276, 336, 0, (), (None,)),
-    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 4612, 336, 0, (), (None,)),
-    ('P[59]', 0): (32, 4948, 76, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5024, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5984, 948, 1, (), (None, None)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6932, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 7108, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7172, 116, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 7288, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7876, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8568, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8812, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8940, 768, 1, (), (None, None)),
-    ('\\b(?<!exit )(?<!exit-)(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9708, 660, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 10368, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10588, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10812, 760, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11572, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11812, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12040, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 12256, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 12452, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12588, 960, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13548, 404, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13952, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14232, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 14748, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 15140, 2032, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17172, 380, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 17552, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 17728, 648, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18376, 176, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 18552, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 19420, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19484, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19768, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20060, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 20800, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 21012, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 21400, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21928, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 22296, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 23216, 792, 1, (), (None, None)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 24008, 468, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 24476, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 25380, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 25928, 440, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 26368, 480, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 26848, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 27152, 332, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27484, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 27816, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 27912, 920, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 2968, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3280, 300, 1, (), (None, None)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3580, 160, 0, (), (None,)),
+    ('-', 0): (32, 3740, 48, 0, (), (None,)),
+    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 3788, 336, 0, (), (None,)),
+    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 4124, 336, 0, (), (None,)),
+    ('P[59]', 0): (32, 4460, 76, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4536, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5496, 948, 1, (), (None, None)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6444, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 6620, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6684, 116, 0, (), (None,)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 6800, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7388, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8080, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8324, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8452, 768, 1, (), (None, None)),
+    ('\\b(?<!exit )(?<!exit-)(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9220, 660, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9880, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10100, 224, 3, (), (None, None, None, None)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10324, 760, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11084, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11324, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11552, 216, 0, (), (None,)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11768, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 11964, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12100, 960, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13060, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13340, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13856, 392, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14248, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 16280, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16456, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 17104, 868, 2, (), (None, None, None)),
+    ('\\n-', 0): (32, 17972, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18036, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18320, 292, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18612, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19352, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19564, 388, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19952, 528, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20480, 368, 0, (), (None,)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 20848, 920, 5, (), (None, None, None, None, None, None)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21768, 792, 1, (), (None, None)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22560, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23464, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 24012, 440, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24452, 304, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 24756, 332, 0, (), (None,)),
+    ('p[59(]', 0): (32, 25088, 96, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 25184, 920, 1, (), (None, None)),
 }

@@ -14,64 +14,69 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtvXFcVPmdsz9jjy8w4dZ1rM7m0tuvYSSuQwErSRG2AClBRFVSghODLxLHiG/Y4FygFhERfEULikbc+8wYv'
-    'vPAHEO8IwRsv/IWGc+K1689f9tqXM+MQWo90sic+Z6+91tprr71u+8xIkiRHsyvNrqHsepx9BrI2v85m11Z27WTX'
-    'ana1suvt7FqSe3OJ+5NKW5fn6wKvLjDrArcusOsCvy5jYL85wXNAYOZ4Dmdtb3b1C+5mTNOvIX/L+5XlXg73Bbmf'
-    'yjPYJ/8+InANvHys8ayt0BiXsmsyux5m16iMMwx9JgS3F+XZL8v3+ey6A7B4zBPSv0/oSgVuv1xVGf+itE2AZWg1'
-    'PDL3U+BfauFfFWDktNaI1osR/UeJ50XxyPvMwvM9cmnPH455cGOaMfD+MNxH+a0I3D5YD8MyTi7/MzJ2DvOawBoB'
-    'WGbdDgsMs2Z+DOvZwK3B2sDncM0llrXelHZe2jb8PX+uRLzsdfCmIbzrAz2E63UE+G1o1tZ+r2Pth9AXyjcjG7F8'
-    'u6bwxyVrhj+G1n6gHa/LsF9cFlgXe/ZwN7q/n+ZiSNF/qLvSCBi5/E7IVRYY29L+TDa1XO8/CnimLW1L2jWYB/OM'
-    'TVbmpJ0BvHJZ/3vG+PMCY5BglAkG9p2UvZdxQfxXpH0N8F+Xdon6bgk+f8rwOSZ/W5R2XtpN4FMnNP++tCt3sTSH'
-    '0BY6f4Z3O0RrO2CcDRgPaUg94xv6b2f0vwrj+3DGOTI8wfnYIrzW6H67AK9zPL+Y4Xma+MNjrJGMoHwZmGbsNGLs'
-    'F7Oxp+T5VRqb5XKV+FIE1yL8+U/25SV5fgFg++bzboe8+Wu6x5s7JMfrHcpzfu+2g8+mddGY4/hx9v31Z4Aj6kAf'
-    '33eIjnYAHe10bw10mw7f2N9Od32bUJ1+n8a4B7zJ4V3P+oyRbpgnPs7TWmkp+57ZLy6ku/6NbV21CdYq+X6xct/I'
-    'vtwk2BvUroJ8VARWjJ7NxzkjPmU35MvYs4MBa6omdlhSYF8por/+LM8ZnYQ02HRl3ucPyZ7u8em60Hss06F7uE3e'
-    'chw/kj5F9te8/4Nkb52wnXSf/s9706YCM98fTgWs5TWQ31g+bBEfbiRh+mONdGrLsj/m8F6DGMUHkXArEkfolKZB'
-    'sfldeJbA7/iA/jYMvuuTz88/dd/qHO9iP0KLJRn/+Kj4Seg/Gb/tenZ9D/r1AQ6af2fWab7ejgH8BPxIDb4LF9sY'
-    'daHN1Y/9SOSrxpuDwtk13iCNV6bY4wSNGRKDRDjGr7lCtN+Wvga/qvjJSer+lNLP9ieBeYLF1Z+EfzZ9D+Tz8/1D'
-    'nj9TnrPcl2QNHc6Bcw5iPt86lPvnj+eYh1qgveOW2I6H8/Fs9VAD9unD9eDhf9yKaMbuA72H+0DIHBzuA//nPG9Q'
-    'Hq5Eebgx8DtyH+ZktpJeatp1Fvsop5p+v2qQfCVXvMfAqZKPMiZ9auCrG3mqOO4zXgngNUR7og+Oi8YhorETWCME'
-    'a0Bg+fKlsXNgcNLmwBY/wDghxCbyz681+cv7/Ar69lLu3eSobfdMnKvmiD9ovnpN4oUYLygFxDxq8v8jkNPFPAjn'
-    'eWdgfdjw/6rIA/rkc3LvmuBg6+uat2lpzwEuZaEph/uqyGQ5kMd5fugkPK/xJyb24ZqX0HhMkRhLmWD0BMAYlxik'
-    'LybmkiOGOarUqBTBrU51N7cBl55IXAYEnyrUdC1K+ybMf1m51wdzaJMnV9+U4qYxce8lqJXBXOYjWFNMYxl4Zmr9'
-    'bljw5HsxNHJfrnvgvPeWzOks1X40BM77nhqXEdI/twTX49IPeeTLHYbW0uCaHfXwu6rwxcWzCuSeXHxDOk0NJOar'
-    'WpaagphcJ8flbTT2CX/qMk4djDCkke/FyBT3TS25JB9diyJnAwTjnmVdjcLcGXpHaA0NwJ5+KbtzSbFcn7IPPM/3'
-    'ie518SUGnllPNZgvXJMp0T9Puc0viYxx3xZ8X7XUHMXoMdxzeZwl+L6j5L07kWszz64chC134NIVnIOw6RBTg9dj'
-    'qcGbhjU3banZG5AxzfOzZNf0wr7ssjFxLiuyPnw6p0jt1CvJbr3cQeioIviUiA8x+8ucx07T4Aw7bLRTIv9GFvO5'
-    'eAP2hDrU0LRpz9giPpnnlqnG1ujQDeJNm55bo+e2lHHXqN8S3V+gMwbL1NrwrQndV0DfP084M88NnDsKTSuE912C'
-    's6ToIpaPQbnQnvg6wXpE8rJFLfNmrkA9eS7TiMNNwgHn5+l96nHPJ48ff6T5xa6c7oilltgXO3HhPvFU3K30uf7g'
-    'PHyyG9qwfEr7IxyRn9D5xf3oebOBUfZt+8BZ2efwuXlady1YdxXwZ1kX+XQK67ZV0ANPavwANsNYor8zbos0BsMe'
-    'k3iQa1/ZpjEWFFi4FzfpGZ/eZ7p8/bfpOY1u1pVLiq6sKvrmtFwuOVimvWaNcFlXaF5V9pa2QiPP9R1qtT3Nx9uW'
-    'Ym+0Ya/T9rOyZS9ZVuZkU+T4OMWrtbNXGJvUztmYGJYWG3LBR79gAuL/NjnoJzorUqeKtoCRtQcRPkUD1gzLOs5H'
-    'A2KhVVlv382u9wSXE13ABWV3nnAwa/y02Lh4j+V+wSKPMThsgFxzTW4oT0skwyvK2tyG81TIWy2OO22R9zbx7J5i'
-    'SzWTuPOEPnt/RaGR5Wee5KvZBT1myxdsW3BnO7zdIS8eiLxXiIZtqk+16cOWY59iX+a+hXZNB7LPh3RuUNsEeyhk'
-    'vSE9rOcfOOjpdI/ivadtoQNx2iE4iwGyyfysUB0byoFNNkxOoGSrK/7nE/PN+uEYnHYmeJBs3HKy/7z4Bcpl8Bnv'
-    '2STujHdF8p4x8SjfPmji5pjX2efLNXf9BM1XMLXSDcu5iJC8t4m1mXhNReDlf39Z0bVF5ADjz4zPbMBca/5Mtctz'
-    'PC45TPSR1ggHjjUOBcYqu43raAReFdlfjor8YQyP6mI+66Uv3rqYTz8/bIaWePk+dV6zvrNtfxM7PDS2v1gwPvtH'
-    'oS5mHPbbbWdEQ8f/ndAZcz67yDg/hdxkzDnwneTp831Fxr8letCcJcv/9h3x7fF8WdG4/w3IKdylOdrpEPZs8vR5'
-    'r/lk/1n3WJjHAN8HJGMtyBd2knPQ7MGQHELVkUPogdqekPdl2HS76/mQvcHVf9SSxzpBeawqKKZq4n6PTkXGisnZ'
-    'ox0xo+S30U5tQi3CUaivmyQ7yvVeoZrseUiPgYH1UjabfBh8ljMCP38nx1Wwq7Q4xeeBPyxPPZRPZXlCH3AG4NSE'
-    'R+beG3SvZMnbplAz7ZNfnJ/pJP5dPj2kGxKPjW/mBPeGMtjGHM/i8Wsy/pDg+ZszbnxdsY/jEPvwvRsL58Umay75'
-    'wGevFowXaGMWkWuW0SL8+F/jbt4BhP/vdH6YHy8RPxDmWxRv4JjZihKTXiI420psa1PJz24ocQ2m+X2ZT6122tSj'
-    '1Wm+jA3QCIhRVi3nZRCHSaKlpcQVpyy87wPeJxDLZr2F7+rj9wFqOgjHGaM5HrfEb2949jNTZ/cVoK8iNb8oA9tK'
-    'vuNRYJ2E4d9D4uMa8XmV4oPnILa/ouRqtDHbjjw6PrdoiV9qMcq5QB3IufVJZf8ZhLmxxXX6KTdicB6wyK+ZZ7Nf'
-    'o57o7QC+WZOpJxeT0j4R0vpyQr49/Ihl/K8pcdB7ROO5gnFvs1auJ/vf6/kNqhV5K/G/j6+oX1K30P02xJnLiq3/'
-    'AvhJrnm35cp5P5jrQtxZi2FqslgGeXHJYSxcY9fXQfe52hqcF6lDbZWrtemSWDxjbRfmU5X4VJFa1Fg8sE7pHZL3'
-    'd5Sc2bxSN8D2xZznXIoNHxsfaqJjLhekb8OiN0L5j+vPZcdULWdsUNaaAbwOyZXWO1wfrjN2thwM21Ja3YB5DuHM'
-    'EpyXwdaKlQtcg1c9/qFLV9roieXHQ6BD02MjXZinGP0Q+nxoHgz1aCugZrIme3gD8qi2nOm6p741ti7BNv/HxXY3'
-    'vC4R7aXA+hFbPv5awDqy5ezGAa6xjy4WgDNKdmI39lwTp8nnvJru0eyq+Z+24BYafxmXWDLylf2KTUfNcqhsmNzg'
-    'KzTWJtk5CzQ/KemHUN9givJ7ofiNExzeXx9Z7LGYMSpQ72Cro8zX3U9gvS+SnWjb72uCz5Eu2I418UsqBMvcuwm1'
-    'Ha5xamI7jyk6RjsbcIfoXCS/8QvJ3rls9j35twKQ3prseYNKXQjWjZg63WEF/rylPgnPV9vqsdAX71S34vnfX+T5'
-    'G9iTY+Ku40od46xSY8q0rCjxhfcA9rqlpgd14rt0f5n8PdRB5tz1hIL3skd/Gbq+SXPOcvRmQbqPAd3vBuI2R+16'
-    'QA3UpMcuLVGszHUmepRkD2uM+u/qCXnWueYMu+s8g9Gp50kGZpP9vxlheycD/g4Aj+2zMauCWwV4eJ7ivD6f3hcz'
-    'mbDYmCHnq0J8oGHFB2D5/xHJtVYzv11w3AuWWkWMRa+Q3rir1Glz7d26EsvW6ru3lRj7qifGPuuwu3pozcTwJcbm'
-    't+WmY/qPOtZar0JDiA14kvaaEdm76UyUtY4O4cXYQr732/jq3xvJ/jPDsb/7g/GmULz5Xa88R7F1laG4anPOeZGc'
-    'F/+ItAOuWGKpnfh8RxWfL1bWi/jTZYsfwO9Y+a3kE5/onInng9Zu6gVjw09RHnSGcgQhNB+UHsxxfF1yuxj/1+Li'
-    'zQI5P96vtBxXq0AsEvVA/n20tHsG+KD4ZZ5nOYntH+MTM6+6LTMor39J9+bjXNL9GNq4nGNA2i6BLe46gxVaf2A7'
-    'hzZa0Lab9OiWqQ7zYJ3IIs7bzXTPHrti8UND5DK0H+9bFQvtXB+1kPjPcLIc1Gl8Phv+Yfbvh4pfZKtxid03moEx'
-    'r071yRTN5b+y65cRtoPxHxPFf0z+vfebjj7/0fd+uZBzIMOEC/9elC1OWkn2zvsdpG2C747Lay9OB85x1eKDxc4x'
-    'jm2r27TVyP1AzjV0Q+cf5kjcNqQrlmOrBVmhtllA5xf9TcjhgLrBY1IvjTivUwxtLTAGsGKJA2M979nEfn5Piw00'
-    'A+swtj16HPPhE5BPvanI0YInVtFUYo9avNx2nlHLWf8Xp5TSdQ=='
+    'eNrtXVtvXFcVPjOOZ+xx7Bk7TZykSTNN2tqpEyetQAKraVOlASpAraqgFkoJviWxMr5gj3OBUoqQ6CtCSDzy1mfe'
+    '4IUX/gDiHSF444W/0HBOvHb9+fNa+3LGKWnrkU72xOectddtr73XZe8ZybLsaH5V8utgfj3IP4N5W1yn82s9vzbz'
+    'q5Nfi/n1en4tyL2ZzP+pSNuS51sCryUwWwK3JbBbAr8lfeB7M4LnoMAs8BzO2wP5NSC4uz7de6Pyt+K9mtwr4D4h'
+    '9yvyDL5TfB8RuA5e0dd43tapj4v5NZlf9/JrTPoZhncmBLcj8uzX5ftsft0AWNznk/J+v9BVEbgDcjWk/wvStgGW'
+    'o9XxyN2vAP8qCv8aAKOgtUm0Xkh4f4x4XhaP4p1peL5PLuv5/T4fXZ+uD7w/DPdRf/tBfxugvzV5b0TgnSf456V9'
+    'R9plaTcS6Doq72TQ7xDYjeLz4WTr4WXZrH6BmxG9I54xu9c03/sc0FyXvvvB7g1Lv0eEtmnB7bICbxT66wfb+FOw'
+    '2w5uE2wgPoe2NVNselvaWWm78PfiuSrx+YBnDIzKGOmH+Qbt8giMK0ezxbsDHhsfQ18s35zepPLtssEfnx46/jha'
+    'B4B2vF6CdcFLAutC3zbuTm8HSBYHjXkO56hKAoxCfyfkqoGtKdpfyOKlmN/vRzzTlXZR2mWQg3tG05UZxS4Uuv6P'
+    'nPHPCIwhguGzKZOyxmJcEP8laV8A/FekXaB31wWfP+f4HJO/zUs7K+0a8KkXmv9Q3dK7VJpjaIuVn+PdJtHajehn'
+    'FfpDGiqB/h3913P6n4f+QzijjBxPUB7rhNcy3e+W4HWB51dzPE8Rf7iPZdIR1C8H0/VdSej7SN73WXm+Q32zXnaI'
+    'L2VwLcOf/+ZfnpLn5wB2SJ63euTN3yrbvLlBerzSoz4X9657+OxaH40Fjh/n31/8DHBEGxji+ybR0Y2go1vZHgN7'
+    'TUeo7+9VtnzYWJt+h/q4Dbwp4L2av3OYbMMs8XGWxsqiMe+5+eJcZcuP1cZVl2B1yMdP1fvR/Ms1gr1KbQf0oy6w'
+    'Uuxs0c/TEjvYC/1qwjo9NKaasg7LSswrZezXX+Q5Z5OQBs1WFu/8Mdu2PSFbF3uPdTp2Dtf0rcDxI3mnzPxavH83'
+    '2x4nvE66Q//nuWnNgFnMDycjxvIy6G8qH9aJD1ezOPuxTDZ1UZkfC3gvQCzq/US4dYkX9UqT83d9eFbB73if/jYM'
+    'vuuWw/yp+7bLaWY/wooZOv/4KMQEnP/k/LZX8+sH5IcPBvw7N06L8XYM4KP/b8H34aL10RLafO+xH4l8tXjzqHD2'
+    '9TdE/dUoxjxBfcbEmhGO82suEe3X5V2HX0P85Kzi/1QrX+xPBnKCwTWQxX/WQg8U8vnhPs8/U56z3ldlDO3LwCuD'
+    'lM+b+3r/+PEc841zNHe8J2vHfXl8tnZoFObp/fEQ4H/aiGinzgMH9ueBGBnszwOfc56PUh6uSnm4w+B3FD7MiXwk'
+    'PdXWbRb7KCfbYb9qiHwlX7zHwWmQj3JY3mmCr+70qe65z3hlgNdBmhNDcHw0HiQae4E1QrAGBVYoX5oqA4eTJQMt'
+    'ftDU8vkfPvz3N5b+Fe/8Gt7lXL7LUWv3XJyr6Yk/WL56U+KFGC+oRsQ8mvL/Q5DTxTxITamZqHjw/6boA/rkM3Lv'
+    'suCgveuT25S0ZwCXmtBUwH1edLIWyeMiP3QCnrf4kxL78MklNh5TJsZSIxh9ETDGJQYZion59Ihhjhk1KmVwa1F9'
+    '1XXApS8Rl0HBpwG1e/PSXgH514x7/SBDTZ9871YobpoS916AWhnMZd6HMcU01oBnrqbzqoIn30uhkd/lugfOe6+L'
+    'TKep9mNU4LwbqHEZIfvznuB6HGqv2pG5w9haGhyzYwF+Nwy++HhWh9yTj29Ip6t1xXzVolJTkJLr5Li8RqOrTWtJ'
+    'Py1YhCGNfC9Fp/jdipJLCtE1L3o2SDBuK+NqDGTn6B2hMYT1exfzOxeNlatW7+d7vl9sr48vKfDceGqCvHBMVoj+'
+    'Wcptfk10jN9dhO8dpeYoxY7hnMv9LMD3TSPv3YteOzn7chBa7sBnKzgHodkQV4PXp9TgTcGYm1Jq9galT/f8NK1r'
+    'DsC87FtjoizrMj5CNqdM7dRz2Va93KOwUWXwqRIfUuaXmcA6zYIz7FmjnRT9d7pYyOIVmBNaUEPTpTljnfjknrtJ'
+    'NbbOhq4Sb7r03DI9t270u0zvLdD9OdpLcpNaDd+m0H0J7P3jhDPz3MG5YdC0RHjfIjgLhi1i/RiSC9cT3yZY90lf'
+    '1qll3swk7htwa3XE4RrhgPLZPU896PvkwYOPLL/Yl9MdUWqJQ7ETH+4Tu+Ju1S/1B+XwyVZoQ/lUd0Y4Ej+x8sX5'
+    '6HFbA6Pua/PAaZnn8LlZGneLMO7q4M+yLQrZFLZtHbADD2v8ADbDWKC/M27z1AfDPizxIN+8skF9zBmwcC5u0zMh'
+    'u890hd7foOcsutlWLhi2smHYm1Ny+fTgJs01y4TLikFzx5hbugaNLOsb1FpzWoi3i8Z6owtznTWf1ZS55KYhkzXR'
+    '4+MUr7b22GFs0tpn42JYVmzIBx/9ggmI/2t6MEB01qVOFdcCTtfuJvgUozBmWNdRHqMQC23IePt+fr0tuDy5B7ig'
+    '7s4SDm6Mn5I1Lt5jvZ9T9DEFh1XQa67JjeVplXR4yRibG7CfCnlrxXFPK/quja+U/aFTxvq+Q7KYB9y1eP0GfD+X'
+    '6fvyOtS2DZl1FD2KoW2YcGortkSzDRuG/nbA9lk2yK07UCYIvxgfXwEfEWOSb2b6vkXLN3PriBNCa/G37xow5oGm'
+    'JuR6NLja2l5br/AYvED5ruuRaw1+fpp0737keJhSxkOX+HHbkHXqOAn5v0vGmGd7OmuMgV7m9dB4bBt+abdHXtwV'
+    'fa4TDRtUr63p3KJn3ca+/R2Fdms8cgwE6Vyltg3+Qcz8g/Twuueuh55e12wbhj1bNeIHmwRnPkI3LX6OyoX8vENw'
+    'N2gccxzFWjsuKXGMFsRtupl+nsiigm+d6lBRbzVddjm9qrYv4F8P3S/1wzF0a6/+EPmotWznuR7nKBfJZ3FMZ2ln'
+    'cdSlbiElnhxax7q8F+Zld8Ri2lt+vuXru70Oo8q+ppi6FacLLt5aF3jF35815oYyeoD5I8ZnOkLWVjyisccyHpca'
+    'BIxxLBMOnCs4GJlr2GtcxxLwqst8eFT0D2PwVNf2RS9dC9a1ffr5cTu2RDP0afGYDe1N/bv40bG5ufmS+ZU/CXUp'
+    '/XDcTdvjHdv/74XOlPMVyvTzc6gtSDnHYTPbvT+3TP/viR2cBH/hHYnN4f7Qsnm7q5ATvEUy2uwR9nS2e7/mbLbz'
+    'rIpUmMcA37ukY4uQ7+8lZ2itt2JygA1PDrAPavNizrvRbLvv+Zi5wff+mJKHfpLy0A0wTI3Mf95ZXfpKqbnBdcR5'
+    'oz4F19Vt8NuPQn3sJK2jfOe/NWXOQ3ocDKx31HyIYfCxnhb4xZk6L8O6yoozfhn4w/rUR/UQrE/os54HOE3hkbv3'
+    'Ct2rKnUXFdjzENJflM9Uln7mWh/ZhiywxncymaS4XdWIR3P/Ten/oOD526f9+PpiNcchVhM6wxDloumaTz/w2ZdL'
+    'xjesPsvoNetoGX78v3F3Z3jh/3uVD/PjKeIHwnyN4gQc41syckoLBGfDiMWtBeLAHIdhmt8VeVp7H1w9aYvk5dYA'
+    'oxE5Bj6DjXk0SbQsGnHQs5l9riHWtZ9W7Baeqcrntlo2CPs5TDIeV/IvVwPzmauT/QbQV5eafdSBDSPmdD+yzsnx'
+    '7x7xcdnIk7h45hnIzS0ZuVarz66nDgafm1firVZMdSbSBnJtzKQx/wyBbLS4zgDlNh3Og4r+Ojm7+RrtxIEe4Lsx'
+    'WQnkUis0T8S0oZxuaA4fUfq/YuSdOoF6Cp8+Wfun8MxOlrvbr8F89ME6J/CsGvoxIz+B69MjSp1XdbtM+7JVB1Tz'
+    'xApxHXcJWt95MNWOHSRh+lCmhxSZfsuIxd8mvT1TMvfi7N+r2c4ztb9D9XuvZeEzUsv6mi2F7tchZl8z/Lcnst3n'
+    '52pjWcsV8JiY2YPchxWXtuxLDWyAz7akwq1DjvZMRMt53UsRrTY/pOKZuh5lPjWIT3XZH5CKB9aOvkH6/oaRt501'
+    'arl4zcjn1MXgo/GhKfPGSyXpW1XsRiz/cfz51qaNbPe+R9S1dgSvY/L1rR7Hh2/fs5ZX4/WxVcvlnkM40wTnWVg/'
+    'p+oFjsGXAz6/z1Zq9KTy4x7QYdmxkT2QU4p9SDkDPSa3WS9R63II6nLuGnn7lcCeg9RaMU3+x8Ufc7yuEu3VyJo+'
+    'bX10OWIcaXnYcYDr1rwXSsAZo7X/Xsy5LvZWyLxR2abZtw9rSsEtNqY2LvkB5Cv7imuefSSxuuHyvc9RX2u0zpkj'
+    '+VTIPsT6e2cpZxuL3zjB4fn1vrIeS+mjDjU3Wm17Me5+BuN93qhf3KDapBWoPe9l7dgUH6lOsNy9a1Bf5OunKWvn'
+    'w4aNsWoCb3jqNJtSe9g04glcV4P0NmXOGzJqk7B2ye2dGDbgzyo1cnjmhVYji/GVXm0rnsnwyyInB3NySix93Kgf'
+    'nTbq/pmWJSNm9DbAXlHqytAmvkX3b5K/hzbInYUxYeB9M2C/pqnGdNPQoysl6T4GdL8VidsMtSsRdXiTgXVpleKf'
+    'vnMqxkj3MH4wcCs+fuDOFWFcBmnt5fv9jxbpLcZPKlIW4qvN8sH27YuYFLkdilybj2S7f8OK68THYE62fssEZeHm'
+    'LMw/puY5x8Hesk3uGHbJ2jel7cHU1it1JWbyDI3x6Wzn73GlxvFCPkRD5F4HXj5DcblQzCYU55xQfIiUuv0ydf5s'
+    '335Csl0K1P+n9ntOqYfG/NGSUouv7Y3i+t4VI//UNtYGG0ZerBPIi0179LSPbGIKX1J8Oq2eJOX9MY8tPWDQELPG'
+    'P0F2ckRsBe1DVmtfEV7KWjd0plxoz9lotvOcjtTfVMR4YizeHE9nGaXWQsfiasmcc5kFL/6ZuM67pMTKe/Hpjxo+'
+    'faqul4mX1BQ/j881+53UADy0OROPB617aRecj3aWahfOU14vhuZHZQcLHF+UegzM71h5j3aJPD3PV1ZeerFErBnt'
+    'QPF9TBJ4j4pf7nnWk9T3U2IezKu91hnU179WtuVxJtv7GGnBt5NE28Vs5+9SWvueY2uGtL2pYyXXdpMB23K2xzxn'
+    'L7qIcrtW2V6PXVLiDDF6Gfsez1t1hXbOhc9l4XMTWA9a1D+fx/JB/u8Hht+r1aWlzhvtyJhmr/bkLMny3/n1q4S1'
+    'g4sPZEZ8IPvP9u9lh+IDoTNdY/ZuDRMu/BuNWhy8nm3v732UaxM8r7WolzoVKeOG4oOlyhj71mqttbrWH2Vbe5H2'
+    'wubv58D8a0hfrE6r31qitl3C5pf9ve3hiFrfY7LHAXFeoRjpcmQMYEmJ82MM7HSm7xG2YgPtyDqbjYAdx3qHCciX'
+    'XzP0aC6LOxviSqbvo+9m4T3TMTUJo4o+rRq1tCsleBYTS0VfZOVzFtv8H7fJbmA='
 )
 TABLE: dict[
     tuple[str, int],
@@ -80,71 +85,79 @@ TABLE: dict[
     ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 0, 276, 1, (), (None, None)),
     ('(?:0x)?[0-9a-f]+', 2): (34, 276, 116, 0, (), (None,)),
     ('(?<![\\d/ ]) *\\d+(?:/\\d+)? +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} \\S', 0): (32, 392, 704, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1096, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1412, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 1648, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 4960, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 5244, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 5356, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 5496, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 6256, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 7800, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 8660, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 8732, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 8812, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 8888, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 8964, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 9048, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9120, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 9740, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 9808, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 9964, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10104, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 10332, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 10700, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 10928, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11168, 596, 0, (), (None,)),
-    ('\\+', 0): (32, 11764, 48, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 11812, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 12212, 64, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 12276, 544, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 12820, 132, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12952, 188, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13140, 616, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13756, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 14276, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14564, 232, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 14796, 520, 2, (), (None, None, None)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 15316, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15848, 336, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 16184, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 16704, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 18424, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 18488, 180, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18668, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 19260, 112, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 19372, 104, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 19476, 188, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 19664, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 19936, 272, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 20208, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 20588, 104, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20692, 448, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 21140, 196, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 21336, 128, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21464, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 21712, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21984, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22280, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22784, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 23208, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 23892, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 25496, 140, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 25636, 232, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25868, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 26316, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 26512, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 27012, 3040, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 30052, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 30232, 412, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1096, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1340, 244, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1584, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1900, 236, 2, (), (None, None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2136, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5448, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 5732, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 5844, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 5984, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 6744, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8288, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 9148, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 9220, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 9300, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 9376, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 9452, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 9536, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9608, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 10228, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10296, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10452, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10592, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 10820, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 11188, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11416, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11656, 596, 0, (), (None,)),
+    ('\\+', 0): (32, 12252, 48, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12300, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 12700, 64, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 12764, 544, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 13308, 132, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13440, 188, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13628, 616, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 14244, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 14764, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 15052, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15284, 520, 2, (), (None, None, None)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 15804, 404, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16208, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16588, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17120, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17456, 176, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 17632, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 18152, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 19872, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 19936, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20116, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 20708, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 20820, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 20924, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21112, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 21384, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 21656, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 22036, 104, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 22140, 448, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 22588, 196, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 22784, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22912, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 23380, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 23628, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 23900, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24196, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 24700, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25124, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 25808, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 27412, 140, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27552, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 28032, 232, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28264, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 28712, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28908, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 29408, 3040, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 32448, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 32628, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33040, 332, 0, (), (None,)),
 }

@@ -42,10 +42,10 @@ ADR 0263 adds six more, each a fact of its tool's output:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from itertools import islice
 
 from domain.precompiled import precompiled
+from domain.search.vocabulary_entry import VocabularyEntry
 
 # A traced command at the margin: the ``+`` of each level, a blank, the command. Searched from
 # the newline before it (a ``^`` under ``re.M`` is tried at every character; ``re`` finds a
@@ -122,11 +122,9 @@ def _argument_count(text: str) -> bool:
 # ``$ ./name`` at the margin, then a line that is no other command.
 _PROGRAM_RUN = precompiled(r"^\$ \./[\w.-]+[^\n]*\n(?!\$ )[^\n]*\S", re.M)
 
-Sign = tuple[str, str | Callable[[str], object]]
-
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
-RUN_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
+RUN_ENTRIES: tuple[VocabularyEntry, ...] = (
     ((("TOD", "TODO"),), _TODO_PASSED.search, "unexpectedly"),
     ((("+", "\n+"), ("+", _PLUS.match)), _traced, "command script"),
     ((("g", "grep "),), _GREP_PATTERN.search, "pattern select"),

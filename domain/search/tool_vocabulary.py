@@ -14,14 +14,14 @@ memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229, 0239 and 0263 add e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from itertools import islice
 
 from domain.precompiled import precompiled
 from domain.search.matching import said_pattern
 from domain.search.run_vocabulary import RUN_ENTRIES
+from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.table_rows import delimited_header
 from domain.search.trace_vocabulary import TRACE_ENTRIES
+from domain.search.vocabulary_entry import VocabularyEntry
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
 # and the time in parentheses, then the line's number. Searched from the newline before it
@@ -119,49 +119,9 @@ _ARCHIVE_NAME = precompiled(r"\w\.(?:tar(?:\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\w.
 # The extension every ``_ARCHIVE_NAME`` holds, found by its dot.
 _ARCHIVE_EXTENSION = precompiled(r"\.(?:t(?:ar|gz)|zip)")
 
-# ms_print gathers a snapshot's allocations under its threshold into one line, ``->00.02%
-# (528B) in 1+ places, all below ms_print's threshold (01.00%)``: allocations too small to show.
-_BELOW_THRESHOLD = precompiled(r"\bin \d+\+ places?, all below \S+ threshold\b")
-
-# Python's regular expressions as its output names them: the ``re`` module's objects and error
-# (``{method 'match' of 're.Pattern' objects}`` in a profile, ``re.error: missing )`` in a
-# traceback) and its file (``re/__init__.py``).
-_PYTHON_REGEX = precompiled(r"\bre\.(?:Pattern|Match|error)\b|\bre/__init__\.py\b")
-
-# ``ulimit -a`` writes each limit of the shell as its name, its unit and option in parentheses,
-# and its value: ``open files                          (-n) 20000``, ``stack size  (kbytes, -s)
-# 8192``. Three such lines, so that one option in parentheses in prose is not a listing.
-_SHELL_LIMIT = precompiled(
-    r"^[a-z][a-z -]*[a-z] +\((?:[\w ]+, )?-[a-zA-Z]\) (?:\d+|unlimited)$", re.M
-)
-
-
-def _shell_limits(text: str) -> bool:
-    """Whether ``text`` lists three limits in ``ulimit -a``'s form (``_SHELL_LIMIT``)."""
-    return len(list(islice(_SHELL_LIMIT.finditer(text), 3))) == 3
-
-
-# ``go version -m`` writes the build's VCS state: ``vcs.modified=true`` when the tree it was
-# built from held changes not committed (``git describe --dirty``'s word: dirty).
-_VCS_MODIFIED = precompiled(r"\bvcs\.modified=true\b")
-# A JVM's heap bounds on its command line: ``-Xmx160m`` the maximum, ``-Xms32m`` the initial.
-_MAX_HEAP = precompiled(r"(?<![\w-])-Xmx\d+[kKmMgGtT]?(?!\w)")
-_INITIAL_HEAP = precompiled(r"(?<![\w-])-Xms\d+[kKmMgGtT]?(?!\w)")
-
-# bash's ``ulimit -a`` lists the shell's resource limits, each with its option: ``open files
-# (-n) 20000``.
-_ULIMIT = precompiled(r"^open files +\(-n\) (?:\d+|unlimited)$", re.M)
-
-# pip's ``Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)``: a requirement with a version
-# specifier, the versions it is constrained to.
-_PIP_SPECIFIER = precompiled(r"^Collecting [\w.-]+(?:\[[\w,-]+\])? ?(?:[<>!~]=?|==)[\w.*+!-]", re.M)
-
-# A sign asked for behind characters of its own: the characters (each found by a ``memchr``;
-# all must stand in the text), then the sign, a string looked for with ``in`` or a scan of the
-# text (a pattern's ``search``, or its ``match`` for the text's start). ``in`` reads a text at
-# about a nanosecond a byte for a short string and faster for a long one; ``re`` finds a
-# pattern opening on one character (``p9``, ``\n-``, ``.tar``) in about half that.
-Sign = tuple[str, str | Callable[[str], object]]
+# A sign (``vocabulary_entry.Sign``) is found by ``in`` or a scan: ``in`` reads a text at about
+# a nanosecond a byte for a short string and faster for a long one; ``re`` finds a pattern
+# opening on one character (``p9``, ``\n-``, ``.tar``) in about half that.
 
 # Each entry: signs one of which every text the entry speaks of holds (the characters asked
 # for first, then the sign, as ADR 0216's ``sign_gates``; the test runs only behind one),
@@ -171,7 +131,7 @@ Sign = tuple[str, str | Callable[[str], object]]
 # ``memchr`` each, where a scan costs ~20); a sign is the longest string the test needs (``in``
 # skips ahead by a long string's length) or a pattern opening on one character, which ``re``
 # finds faster than ``in`` finds a string of two or three (ADR 0224).
-_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
+_ENTRIES: tuple[VocabularyEntry, ...] = (
     # A Dockerfile's (and ``docker build``'s echo of it) ``FROM image`` names the image a build
     # starts from: its base image.
     (
@@ -255,21 +215,7 @@ _ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
     (((".", _ARCHIVE_EXTENSION.search),), _ARCHIVE_NAME.search, "archive"),
     # A C or C++ header is named by its extension (``pdfgen.h``, ``money.hpp``).
     (((".", _HEADER_EXTENSION.search),), _HEADER_NAME.search, "header"),
-    # ADR 0239: ms_print's allocations under its threshold are too small to show; Python's
-    # ``re`` is its regular expressions; ``ulimit -a`` lists the shell's limits.
-    ((("+,", "+ places, all below "),), _BELOW_THRESHOLD.search, "small"),
-    (
-        (("P.", "re.Pattern"), ("M.", "re.Match"), (".", "re.error"), ("/._", "re/__init__.py")),
-        _PYTHON_REGEX.search,
-        "regex",
-    ),
-    # (bash's listing always holds limits without a unit, ``(-n)``: the sign asked for.)
-    ((("(", "(-"),), _shell_limits, "shell"),
-    ((("=.", "vcs.modified=true"),), _VCS_MODIFIED.search, "uncommitted dirty"),
-    ((("X-", "-Xmx"),), _MAX_HEAP.search, "maximum heap"),
-    ((("X-", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
-    ((("()-", "(-n) "),), _ULIMIT.search, "limit"),
-    ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
+    *SETTINGS_ENTRIES,  # ADR 0239's limits and settings: thresholds, regex, shell, heap, pip
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
 )

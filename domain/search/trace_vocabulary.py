@@ -11,17 +11,15 @@ words.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from domain.precompiled import precompiled
+from domain.search.vocabulary_entry import VocabularyEntry
 
 # A never-run line of a ``.cover`` listing: ``>>>>>>`` at the margin, a blank, the code.
 _NEVER_RAN = precompiled(r"^>>>>>> +\S", re.M)
 
-Sign = tuple[str, str | Callable[[str], object]]
-
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
-TRACE_ENTRIES: tuple[tuple[tuple[Sign, ...], Callable[[str], object], str], ...] = (
+TRACE_ENTRIES: tuple[VocabularyEntry, ...] = (
     (((">", ">>>>>> "),), _NEVER_RAN.search, "executed reached applied uncovered"),
 )

@@ -1,0 +1,71 @@
+"""A program's limits and settings as its output writes them, in the words an agent asks with:
+entries of the tool vocabulary (``tool_vocabulary``) kept in a file of their own, as ADR 0239
+took them (ms_print's threshold, Python's ``re``, a shell's limits) and later ADRs added (a
+build's VCS state, a JVM's heap bounds, pip's version specifiers).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from domain.precompiled import precompiled
+from domain.search.vocabulary_entry import VocabularyEntry
+
+# ms_print gathers a snapshot's allocations under its threshold into one line, ``->00.02%
+# (528B) in 1+ places, all below ms_print's threshold (01.00%)``: allocations too small to show.
+_BELOW_THRESHOLD = precompiled(r"\bin \d+\+ places?, all below \S+ threshold\b")
+
+# Python's regular expressions as its output names them: the ``re`` module's objects and error
+# (``{method 'match' of 're.Pattern' objects}`` in a profile, ``re.error: missing )`` in a
+# traceback) and its file (``re/__init__.py``).
+_PYTHON_REGEX = precompiled(r"\bre\.(?:Pattern|Match|error)\b|\bre/__init__\.py\b")
+
+# ``ulimit -a`` writes each limit of the shell as its name, its unit and option in parentheses,
+# and its value: ``open files                          (-n) 20000``, ``stack size  (kbytes, -s)
+# 8192``. Three such lines, so that one option in parentheses in prose is not a listing.
+_SHELL_LIMIT = precompiled(
+    r"^[a-z][a-z -]*[a-z] +\((?:[\w ]+, )?-[a-zA-Z]\) (?:\d+|unlimited)$", re.M
+)
+
+
+def _shell_limits(text: str) -> bool:
+    """Whether ``text`` lists three limits in ``ulimit -a``'s form (``_SHELL_LIMIT``)."""
+    return len(list(islice(_SHELL_LIMIT.finditer(text), 3))) == 3
+
+
+# ``go version -m`` writes the build's VCS state: ``vcs.modified=true`` when the tree it was
+# built from held changes not committed (``git describe --dirty``'s word: dirty).
+_VCS_MODIFIED = precompiled(r"\bvcs\.modified=true\b")
+# A JVM's heap bounds on its command line: ``-Xmx160m`` the maximum, ``-Xms32m`` the initial.
+_MAX_HEAP = precompiled(r"(?<![\w-])-Xmx\d+[kKmMgGtT]?(?!\w)")
+_INITIAL_HEAP = precompiled(r"(?<![\w-])-Xms\d+[kKmMgGtT]?(?!\w)")
+
+# bash's ``ulimit -a`` lists the shell's resource limits, each with its option: ``open files
+# (-n) 20000``.
+_ULIMIT = precompiled(r"^open files +\(-n\) (?:\d+|unlimited)$", re.M)
+
+# pip's ``Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)``: a requirement with a version
+# specifier, the versions it is constrained to.
+_PIP_SPECIFIER = precompiled(r"^Collecting [\w.-]+(?:\[[\w,-]+\])? ?(?:[<>!~]=?|==)[\w.*+!-]", re.M)
+
+
+# In ``tool_vocabulary._ENTRIES``' form and order: signs (characters, then a string or a scan),
+# the test, the agent's words.
+SETTINGS_ENTRIES: tuple[VocabularyEntry, ...] = (
+    # ADR 0239: ms_print's allocations under its threshold are too small to show; Python's
+    # ``re`` is its regular expressions; ``ulimit -a`` lists the shell's limits.
+    ((("+,", "+ places, all below "),), _BELOW_THRESHOLD.search, "small"),
+    (
+        (("P.", "re.Pattern"), ("M.", "re.Match"), (".", "re.error"), ("/._", "re/__init__.py")),
+        _PYTHON_REGEX.search,
+        "regex",
+    ),
+    # (bash's listing always holds limits without a unit, ``(-n)``: the sign asked for.)
+    ((("(", "(-"),), _shell_limits, "shell"),
+    ((("=.", "vcs.modified=true"),), _VCS_MODIFIED.search, "uncommitted dirty"),
+    ((("X-", "-Xmx"),), _MAX_HEAP.search, "maximum heap"),
+    ((("X-", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
+    ((("()-", "(-n) "),), _ULIMIT.search, "limit"),
+    ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
+)
