@@ -105,7 +105,7 @@ class SqlcipherKnowledgeStore(
     def index(self, document: SourceDocument) -> IndexOutcome:
         words = self._known_words.unseen(document.vocabulary)
         connection = self._pool.connection()
-        with write_cache(connection):
+        with write_cache(connection, document.size_bytes):
             outcome = writer.index_document(
                 connection, document, self._clock.now(), words, self._fold_words
             )

@@ -9,6 +9,7 @@ from pathlib import Path
 from sqlcipher3 import _sqlite3  # type: ignore[attr-defined]
 
 from adapters.sqlcipher.connection import (
+    OWN_PAGES_FROM_BYTES,
     PAGE_CACHE_KIB,
     WRITE_CACHE_KIB,
     Connection,
@@ -99,6 +100,19 @@ def test_indexing_writes_with_the_larger_cache_and_gives_it_back(tmp_path: Path)
     assert _cache_kib(connection) == PAGE_CACHE_KIB
     store.index(document("kept", "kept words in a section"))
     assert _cache_kib(store._pool.connection()) == PAGE_CACHE_KIB
+    store.close()
+
+
+def test_a_document_that_fills_the_cache_with_its_own_pages_keeps_the_smaller_one(
+    tmp_path: Path,
+) -> None:
+    store = open_store(tmp_path / "knowledge.db")
+    connection = store._pool.connection()
+    with write_cache(connection, OWN_PAGES_FROM_BYTES - 1):
+        assert _cache_kib(connection) == WRITE_CACHE_KIB
+    with write_cache(connection, OWN_PAGES_FROM_BYTES):
+        assert _cache_kib(connection) == PAGE_CACHE_KIB
+    assert _cache_kib(connection) == PAGE_CACHE_KIB
     store.close()
 
 
