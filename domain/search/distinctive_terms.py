@@ -14,7 +14,7 @@ from domain.search.reply_tuning import (
     DISTINCTIVE_MIN_CHUNKS,
 )
 from domain.search.stopwords import STOPWORDS
-from domain.search.words import MIN_WORD_LENGTH, words
+from domain.search.words import MIN_WORD_LENGTH, distinct_words
 
 _LONG_WORD = 12
 _DIGITS = precompiled(r"\d+")
@@ -80,7 +80,7 @@ class RepeatedWords:
 
 
 def _counted_words(text: str) -> set[str]:
-    return {w for w in words(text) if len(w) >= MIN_WORD_LENGTH and w not in STOPWORDS}
+    return {w for w in distinct_words(text) if len(w) >= MIN_WORD_LENGTH and w not in STOPWORDS}
 
 
 def _score(word: str, df: int, total: int) -> float:
