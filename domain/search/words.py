@@ -27,6 +27,13 @@ def words(text: str) -> Iterator[str]:
             yield word
 
 
+def distinct_words(text: str) -> set[str]:
+    """``set(words(text))``, a third faster: each distinct match is trimmed once (ADR 0269)."""
+    found = {match.strip("-") for match in set(_WORD.findall(text.lower()))}
+    found.discard("")
+    return found
+
+
 def identifier_parts(token: str) -> list[str]:
     """The lower-cased words of a compound identifier (``[]`` for a plain word): the porter
     index splits ``snake_case`` and ``kebab-case`` itself, so a query may use the parts."""
@@ -42,7 +49,7 @@ def identifier_parts(token: str) -> list[str]:
 def vocabulary_words(text: str) -> set[str]:
     """Distinct words worth remembering for fuzzy correction: ≥ 3 characters, not stopwords,
     with the parts of compound identifiers as words of their own."""
-    found = set(words(text))
+    found = distinct_words(text)
     for match in _WORD.finditer(text):
         if len(match.group().strip("-")) <= MAX_IDENTIFIER_LENGTH:
             found.update(identifier_parts(match.group()))

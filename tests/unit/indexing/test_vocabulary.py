@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.search.stopwords import STOPWORDS
-from domain.search.words import identifier_parts, vocabulary_words
+from domain.search.words import distinct_words, identifier_parts, vocabulary_words, words
 from domain.vocabulary import (
     _has_inner_separator,
     _may_be_compound,
@@ -112,3 +112,10 @@ def test_an_ascii_text_s_short_tokens_give_no_word(text: str) -> None:
     # An ASCII slice's short tokens reach the loop, which drops them like the search's rule.
     expected = {w for w in vocabulary_words(text) if len(w) <= 64}
     assert document_vocabulary(text) == expected
+
+
+@given(
+    st.text(alphabet=st.sampled_from("aZ_-- .\n9éİß\u0130ǅ"), max_size=60) | st.text(max_size=40)
+)
+def test_distinct_words_are_the_set_of_the_words(text: str) -> None:
+    assert distinct_words(text) == set(words(text))
