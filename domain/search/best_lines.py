@@ -29,6 +29,7 @@ from domain.search.failure_lines import (
 from domain.search.line_facts import EVERY_PART, FACT_WORDS, asked_parts, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
+from domain.search.whole_names import whole_first
 
 SEGMENT_BYTES = 300
 CONTEXT_LINES = 1
@@ -180,8 +181,11 @@ def _ranked(
             score = sum([weight for weight, hit in zip(rarity, present, strict=True) if hit])
             found.append((score, score, number, start))
     # Windows were found in document order: a stable sort on the score alone breaks its ties
-    # by line and start.
+    # by line and start, then windows tied on the same units name them whole first.
     found.sort(key=itemgetter(0), reverse=True)
+    if len(found) > 1:
+        held = {(number, start): present for number, start, present in windows}
+        found = whole_first(found, matchers, held, lambda n, s: truncate_bytes(lines[n][s:], width))
     return found
 
 

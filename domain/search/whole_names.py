@@ -1,0 +1,76 @@
+"""Whether a line names what a query asks for whole, or only as part of a longer name.
+
+A listing's rows often share a name: ``asyncio`` and ``asyncio.tasks`` in ``python -X
+importtime``, ``openssl`` and ``python3-openssl`` in ``dpkg -l``. A question about ``asyncio``
+matches every one of them equally; the row naming it whole is the one asked about. Among
+windows that score the same (``best_lines``), those holding more of the query's units as
+whole words come first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from domain.search.matching import Unit
+
+# What may stand around a whole word: a table's rules and a field's quotes, not the dots, dashes
+# and colons that join a name's parts.
+_EDGES = "|,;()[]{}\"'`"
+
+
+def whole_units(lowered: str, units: Sequence[Unit], present: Sequence[bool]) -> int:
+    """How many of the present ``units`` stand in ``lowered`` (a lower-cased line) as a word of
+    their own: a blank-separated word (its edge punctuation aside) that is one of the unit's
+    needles, or that needle followed by letters only (an inflection: ``imports``)."""
+    words = [word.strip(_EDGES) for word in lowered.split()]
+    count = 0
+    for unit, hit in zip(units, present, strict=False):
+        if hit and not unit.phrase and any(_names(word, unit.scan) for word in words):
+            count += 1
+    return count
+
+
+def _names(word: str, needles: tuple[str, ...]) -> bool:
+    return any(
+        word.startswith(needle) and (len(word) == len(needle) or word[len(needle) :].isalpha())
+        for needle in needles
+    )
+
+
+Window = tuple[float, float, int, int]  # (score, term score, line, start), as ``best_lines`` ranks
+
+
+def whole_first(
+    found: list[Window],
+    units: Sequence[Unit],
+    held: dict[tuple[int, int], list[bool]],
+    text: Callable[[int, int], str],
+) -> list[Window]:
+    """``found`` (sorted best first) with the windows that score the same and hold the same
+    units reordered among themselves: more units named whole first, else as they were. Windows
+    holding other units keep their places: a window whose term is part of an identifier
+    (``POP_JUMP_IF_NONE`` for "jump") never loses its place to one holding another unit whole.
+    ``held``: each window's units; ``text``: a window's text."""
+    ordered = list(found)
+    start = 0
+    while start < len(ordered):
+        end = start
+        while end < len(ordered) and ordered[end][0] == ordered[start][0]:
+            end += 1
+        if end - start > 1:
+            places: dict[tuple[bool, ...], list[int]] = {}
+            for place in range(start, end):
+                window = ordered[place]
+                places.setdefault(tuple(held[window[2], window[3]]), []).append(place)
+            for key, spots in places.items():
+                if len(spots) < 2 or not any(key):
+                    continue
+                members = [ordered[spot] for spot in spots]
+                counts = {
+                    (m[2], m[3]): whole_units(text(m[2], m[3]).lower(), units, key) for m in members
+                }
+                members.sort(key=lambda m: -counts[m[2], m[3]])
+                for spot, member in zip(spots, members, strict=True):
+                    ordered[spot] = member
+        start = end
+    return ordered
