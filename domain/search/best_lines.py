@@ -185,8 +185,16 @@ def _ranked(
     found.sort(key=itemgetter(0), reverse=True)
     if len(found) > 1:
         held = {(number, start): present for number, start, present in windows}
-        found = whole_first(found, matchers, held, lambda n, s: truncate_bytes(lines[n][s:], width))
+        found = whole_first(found, matchers, held, lambda n, s: _window_text(lines, n, s, width))
     return found
+
+
+def _window_text(lines: list[str], number: int, start: int, width: int) -> str:
+    """The text of the window of line ``number`` from ``start`` (as ``_windows`` cut it)."""
+    line = lines[number]
+    if not start and len(line) <= width and line.isascii():
+        return line  # a short line is its only window
+    return truncate_bytes(line[start:], width)
 
 
 @attrs.frozen

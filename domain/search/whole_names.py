@@ -22,19 +22,33 @@ def whole_units(lowered: str, units: Sequence[Unit], present: Sequence[bool]) ->
     """How many of the present ``units`` stand in ``lowered`` (a lower-cased line) as a word of
     their own: a blank-separated word (its edge punctuation aside) that is one of the unit's
     needles, or that needle followed by letters only (an inflection: ``imports``)."""
-    words = [word.strip(_EDGES) for word in lowered.split()]
     count = 0
     for unit, hit in zip(units, present, strict=False):
-        if hit and not unit.phrase and any(_names(word, unit.scan) for word in words):
+        if hit and not unit.phrase and any(_stands(lowered, needle) for needle in unit.scan):
             count += 1
     return count
 
 
-def _names(word: str, needles: tuple[str, ...]) -> bool:
-    return any(
-        word.startswith(needle) and (len(word) == len(needle) or word[len(needle) :].isalpha())
-        for needle in needles
-    )
+def _stands(lowered: str, needle: str) -> bool:
+    """Whether ``needle`` opens a word of ``lowered`` (after edge punctuation only) that goes on
+    with letters only (before edge punctuation only), found from the needle's occurrences
+    rather than by splitting the line into words."""
+    size = len(lowered)
+    at = lowered.find(needle)
+    while at >= 0:
+        before = at - 1
+        while before >= 0 and lowered[before] in _EDGES:
+            before -= 1
+        if before < 0 or lowered[before].isspace():
+            after = at + len(needle)
+            while after < size and lowered[after].isalpha():
+                after += 1
+            while after < size and lowered[after] in _EDGES:
+                after += 1
+            if after == size or lowered[after].isspace():
+                return True
+        at = lowered.find(needle, at + 1)
+    return False
 
 
 Window = tuple[float, float, int, int]  # (score, term score, line, start), as ``best_lines`` ranks

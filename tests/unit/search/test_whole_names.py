@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from domain.search.best_lines import best_lines
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
-from domain.search.whole_names import whole_units
+from domain.search.whole_names import _EDGES, _stands, whole_units
 
 _IMPORTTIME = "\n".join(
     [
@@ -79,3 +82,24 @@ def test_a_term_inside_an_identifier_keeps_its_place_among_other_units() -> None
         "36 LOAD_FAST                0 (zone)",
         "72 LOAD_FAST                0 (zone)",
     ]
+
+
+_PIECES = ["asyncio", "asyncio.tasks", "(zone)", "zones", "'zone',", "x(zone)", "zone)x", "é", "|"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, " ", "\t", "-"]), max_size=10).map("".join))
+def test_a_word_stands_whole_as_the_word_by_word_reading_finds(line: str) -> None:
+    for needle in ("asyncio", "zone"):
+        expected = any(_names(word, (needle,)) for word in line.split())
+        assert _stands(line, needle) == expected
+
+
+def _names(word: str, needles: tuple[str, ...]) -> bool:
+    """The plain reading: the word, its edge punctuation stripped, is a needle or one followed
+    by letters only."""
+    word = word.strip(_EDGES)
+    return any(
+        word.startswith(needle) and (len(word) == len(needle) or word[len(needle) :].isalpha())
+        for needle in needles
+    )
