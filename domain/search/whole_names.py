@@ -9,8 +9,9 @@ whole words come first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
+from domain.chunking.utf8 import truncate_bytes
 from domain.search.matching import Unit
 
 # What may stand around a whole word: a table's rules and a field's quotes, not the dots, dashes
@@ -59,32 +60,40 @@ def whole_first(
     units: Sequence[Unit],
     held: dict[tuple[int, int], list[bool]],
     text: Callable[[int, int], str],
-) -> list[Window]:
+) -> Iterator[Window]:
     """``found`` (sorted best first) with the windows that score the same and hold the same
     units reordered among themselves: more units named whole first, else as they were. Windows
     holding other units keep their places: a window whose term is part of an identifier
     (``POP_JUMP_IF_NONE`` for "jump") never loses its place to one holding another unit whole.
-    ``held``: each window's units; ``text``: a window's text."""
-    ordered = list(found)
+    ``held``: each window's units; ``text``: a window's text. A run of equal scores is
+    reordered only when it is reached: a snippet reads the first few windows."""
     start = 0
-    while start < len(ordered):
+    while start < len(found):
         end = start
-        while end < len(ordered) and ordered[end][0] == ordered[start][0]:
+        while end < len(found) and found[end][0] == found[start][0]:
             end += 1
-        if end - start > 1:
+        run = found[start:end]
+        if len(run) > 1:
             places: dict[tuple[bool, ...], list[int]] = {}
-            for place in range(start, end):
-                window = ordered[place]
+            for place, window in enumerate(run):
                 places.setdefault(tuple(held[window[2], window[3]]), []).append(place)
             for key, spots in places.items():
                 if len(spots) < 2 or not any(key):
                     continue
-                members = [ordered[spot] for spot in spots]
+                members = [run[spot] for spot in spots]
                 counts = {
                     (m[2], m[3]): whole_units(text(m[2], m[3]).lower(), units, key) for m in members
                 }
                 members.sort(key=lambda m: -counts[m[2], m[3]])
                 for spot, member in zip(spots, members, strict=True):
-                    ordered[spot] = member
+                    run[spot] = member
+        yield from run
         start = end
-    return ordered
+
+
+def window_text(lines: list[str], number: int, start: int, *, width: int) -> str:
+    """The text of the window of line ``number`` from ``start``, as ``best_lines`` cuts it."""
+    line = lines[number]
+    if not start and len(line) <= width and line.isascii():
+        return line  # a short line is its only window
+    return truncate_bytes(line[start:], width)

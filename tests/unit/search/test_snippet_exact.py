@@ -10,7 +10,7 @@ from unittest.mock import patch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.chunking.utf8 import byte_len, truncate_bytes
+from domain.chunking.utf8 import byte_len
 from domain.search import best_lines as best_lines_module
 from domain.search import reply_tuning
 from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
@@ -25,7 +25,6 @@ from domain.search.line_facts import FACT_WORDS, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
 from domain.search.snippet import ELLIPSIS, _without_repeated_title, extract_snippet
-from domain.search.whole_names import whole_first
 
 
 def _reference_ranked(
@@ -34,6 +33,7 @@ def _reference_ranked(
     kinds: frozenset[AnswerKind] = frozenset(),
     *,
     width: int = SEGMENT_BYTES,
+    units_of: dict[tuple[int, int], list[bool]] | None = None,
 ) -> list[tuple[float, float, int, int]]:
     """Every window's units through ``TermGroups.present``, rarities summed per window, sorted
     on score, line and start."""
@@ -61,11 +61,9 @@ def _reference_ranked(
         shaped_score = sum(1 / holding[u] for u, hit in enumerate(present) if hit and u >= terms)
         found.append((sum(scores) + shaped_score, sum(scores), number, start))
     found.sort(key=lambda c: (-c[0], c[2], c[3]))
-    # ties holding the same units: those naming more of them whole first
-    held = {(number, start): present for number, start, present in windows}
-    return whole_first(
-        found, groups.matchers, held, lambda n, s: truncate_bytes(lines[n][s:], width)
-    )
+    if units_of is not None:
+        units_of.update(((number, start), present) for number, start, present in windows)
+    return found
 
 
 # Words of queries and lines: plain ones, ones whose codes a line states (a 500, ERROR, FAILED,
