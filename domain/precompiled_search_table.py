@@ -14,69 +14,70 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtvXFcVPjOOZ+xx7Bk7TZykSTNN2tqpEyetQAKraVOlASpAraqgFkoJviWxMr5gj3OBUoqQ6CtCSDzy1mfe'
-    '4IUX/gDiHSF444W/0HBOvHb9+fNa+3LGKWnrkU72xOectddtr73XZe8ZybLsaH5V8utgfj3IP4N5W1yn82s9vzbz'
-    'q5Nfi/n1en4tyL2ZzP+pSNuS51sCryUwWwK3JbBbAr8lfeB7M4LnoMAs8BzO2wP5NSC4uz7de6Pyt+K9mtwr4D4h'
-    '9yvyDL5TfB8RuA5e0dd43tapj4v5NZlf9/JrTPoZhncmBLcj8uzX5ftsft0AWNznk/J+v9BVEbgDcjWk/wvStgGW'
-    'o9XxyN2vAP8qCv8aAKOgtUm0Xkh4f4x4XhaP4p1peL5PLuv5/T4fXZ+uD7w/DPdRf/tBfxugvzV5b0TgnSf456V9'
-    'R9plaTcS6Doq72TQ7xDYjeLz4WTr4WXZrH6BmxG9I54xu9c03/sc0FyXvvvB7g1Lv0eEtmnB7bICbxT66wfb+FOw'
-    '2w5uE2wgPoe2NVNselvaWWm78PfiuSrx+YBnDIzKGOmH+Qbt8giMK0ezxbsDHhsfQ18s35zepPLtssEfnx46/jha'
-    'B4B2vF6CdcFLAutC3zbuTm8HSBYHjXkO56hKAoxCfyfkqoGtKdpfyOKlmN/vRzzTlXZR2mWQg3tG05UZxS4Uuv6P'
-    'nPHPCIwhguGzKZOyxmJcEP8laV8A/FekXaB31wWfP+f4HJO/zUs7K+0a8KkXmv9Q3dK7VJpjaIuVn+PdJtHajehn'
-    'FfpDGiqB/h3913P6n4f+QzijjBxPUB7rhNcy3e+W4HWB51dzPE8Rf7iPZdIR1C8H0/VdSej7SN73WXm+Q32zXnaI'
-    'L2VwLcOf/+ZfnpLn5wB2SJ63euTN3yrbvLlBerzSoz4X9657+OxaH40Fjh/n31/8DHBEGxji+ybR0Y2go1vZHgN7'
-    'TUeo7+9VtnzYWJt+h/q4Dbwp4L2av3OYbMMs8XGWxsqiMe+5+eJcZcuP1cZVl2B1yMdP1fvR/Ms1gr1KbQf0oy6w'
-    'Uuxs0c/TEjvYC/1qwjo9NKaasg7LSswrZezXX+Q5Z5OQBs1WFu/8Mdu2PSFbF3uPdTp2Dtf0rcDxI3mnzPxavH83'
-    '2x4nvE66Q//nuWnNgFnMDycjxvIy6G8qH9aJD1ezOPuxTDZ1UZkfC3gvQCzq/US4dYkX9UqT83d9eFbB73if/jYM'
-    'vuuWw/yp+7bLaWY/wooZOv/4KMQEnP/k/LZX8+sH5IcPBvw7N06L8XYM4KP/b8H34aL10RLafO+xH4l8tXjzqHD2'
-    '9TdE/dUoxjxBfcbEmhGO82suEe3X5V2HX0P85Kzi/1QrX+xPBnKCwTWQxX/WQg8U8vnhPs8/U56z3ldlDO3LwCuD'
-    'lM+b+3r/+PEc841zNHe8J2vHfXl8tnZoFObp/fEQ4H/aiGinzgMH9ueBGBnszwOfc56PUh6uSnm4w+B3FD7MiXwk'
-    'PdXWbRb7KCfbYb9qiHwlX7zHwWmQj3JY3mmCr+70qe65z3hlgNdBmhNDcHw0HiQae4E1QrAGBVYoX5oqA4eTJQMt'
-    'ftDU8vkfPvz3N5b+Fe/8Gt7lXL7LUWv3XJyr6Yk/WL56U+KFGC+oRsQ8mvL/Q5DTxTxITamZqHjw/6boA/rkM3Lv'
-    'suCgveuT25S0ZwCXmtBUwH1edLIWyeMiP3QCnrf4kxL78MklNh5TJsZSIxh9ETDGJQYZion59Ihhjhk1KmVwa1F9'
-    '1XXApS8Rl0HBpwG1e/PSXgH514x7/SBDTZ9871YobpoS916AWhnMZd6HMcU01oBnrqbzqoIn30uhkd/lugfOe6+L'
-    'TKep9mNU4LwbqHEZIfvznuB6HGqv2pG5w9haGhyzYwF+Nwy++HhWh9yTj29Ip6t1xXzVolJTkJLr5Li8RqOrTWtJ'
-    'Py1YhCGNfC9Fp/jdipJLCtE1L3o2SDBuK+NqDGTn6B2hMYT1exfzOxeNlatW7+d7vl9sr48vKfDceGqCvHBMVoj+'
-    'Wcptfk10jN9dhO8dpeYoxY7hnMv9LMD3TSPv3YteOzn7chBa7sBnKzgHodkQV4PXp9TgTcGYm1Jq9galT/f8NK1r'
-    'DsC87FtjoizrMj5CNqdM7dRz2Va93KOwUWXwqRIfUuaXmcA6zYIz7FmjnRT9d7pYyOIVmBNaUEPTpTljnfjknrtJ'
-    'NbbOhq4Sb7r03DI9t270u0zvLdD9OdpLcpNaDd+m0H0J7P3jhDPz3MG5YdC0RHjfIjgLhi1i/RiSC9cT3yZY90lf'
-    '1qll3swk7htwa3XE4RrhgPLZPU896PvkwYOPLL/Yl9MdUWqJQ7ETH+4Tu+Ju1S/1B+XwyVZoQ/lUd0Y4Ej+x8sX5'
-    '6HFbA6Pua/PAaZnn8LlZGneLMO7q4M+yLQrZFLZtHbADD2v8ADbDWKC/M27z1AfDPizxIN+8skF9zBmwcC5u0zMh'
-    'u890hd7foOcsutlWLhi2smHYm1Ny+fTgJs01y4TLikFzx5hbugaNLOsb1FpzWoi3i8Z6owtznTWf1ZS55KYhkzXR'
-    '4+MUr7b22GFs0tpn42JYVmzIBx/9ggmI/2t6MEB01qVOFdcCTtfuJvgUozBmWNdRHqMQC23IePt+fr0tuDy5B7ig'
-    '7s4SDm6Mn5I1Lt5jvZ9T9DEFh1XQa67JjeVplXR4yRibG7CfCnlrxXFPK/quja+U/aFTxvq+Q7KYB9y1eP0GfD+X'
-    '6fvyOtS2DZl1FD2KoW2YcGortkSzDRuG/nbA9lk2yK07UCYIvxgfXwEfEWOSb2b6vkXLN3PriBNCa/G37xow5oGm'
-    'JuR6NLja2l5br/AYvED5ruuRaw1+fpp0737keJhSxkOX+HHbkHXqOAn5v0vGmGd7OmuMgV7m9dB4bBt+abdHXtwV'
-    'fa4TDRtUr63p3KJn3ca+/R2Fdms8cgwE6Vyltg3+Qcz8g/Twuueuh55e12wbhj1bNeIHmwRnPkI3LX6OyoX8vENw'
-    'N2gccxzFWjsuKXGMFsRtupl+nsiigm+d6lBRbzVddjm9qrYv4F8P3S/1wzF0a6/+EPmotWznuR7nKBfJZ3FMZ2ln'
-    'cdSlbiElnhxax7q8F+Zld8Ri2lt+vuXru70Oo8q+ppi6FacLLt5aF3jF35815oYyeoD5I8ZnOkLWVjyisccyHpca'
-    'BIxxLBMOnCs4GJlr2GtcxxLwqst8eFT0D2PwVNf2RS9dC9a1ffr5cTu2RDP0afGYDe1N/bv40bG5ufmS+ZU/CXUp'
-    '/XDcTdvjHdv/74XOlPMVyvTzc6gtSDnHYTPbvT+3TP/viR2cBH/hHYnN4f7Qsnm7q5ATvEUy2uwR9nS2e7/mbLbz'
-    'rIpUmMcA37ukY4uQ7+8lZ2itt2JygA1PDrAPavNizrvRbLvv+Zi5wff+mJKHfpLy0A0wTI3Mf95ZXfpKqbnBdcR5'
-    'oz4F19Vt8NuPQn3sJK2jfOe/NWXOQ3ocDKx31HyIYfCxnhb4xZk6L8O6yoozfhn4w/rUR/UQrE/os54HOE3hkbv3'
-    'Ct2rKnUXFdjzENJflM9Uln7mWh/ZhiywxncymaS4XdWIR3P/Ten/oOD526f9+PpiNcchVhM6wxDloumaTz/w2ZdL'
-    'xjesPsvoNetoGX78v3F3Z3jh/3uVD/PjKeIHwnyN4gQc41syckoLBGfDiMWtBeLAHIdhmt8VeVp7H1w9aYvk5dYA'
-    'oxE5Bj6DjXk0SbQsGnHQs5l9riHWtZ9W7Baeqcrntlo2CPs5TDIeV/IvVwPzmauT/QbQV5eafdSBDSPmdD+yzsnx'
-    '7x7xcdnIk7h45hnIzS0ZuVarz66nDgafm1firVZMdSbSBnJtzKQx/wyBbLS4zgDlNh3Og4r+Ojm7+RrtxIEe4Lsx'
-    'WQnkUis0T8S0oZxuaA4fUfq/YuSdOoF6Cp8+Wfun8MxOlrvbr8F89ME6J/CsGvoxIz+B69MjSp1XdbtM+7JVB1Tz'
-    'xApxHXcJWt95MNWOHSRh+lCmhxSZfsuIxd8mvT1TMvfi7N+r2c4ztb9D9XuvZeEzUsv6mi2F7tchZl8z/Lcnst3n'
-    '52pjWcsV8JiY2YPchxWXtuxLDWyAz7akwq1DjvZMRMt53UsRrTY/pOKZuh5lPjWIT3XZH5CKB9aOvkH6/oaRt501'
-    'arl4zcjn1MXgo/GhKfPGSyXpW1XsRiz/cfz51qaNbPe+R9S1dgSvY/L1rR7Hh2/fs5ZX4/WxVcvlnkM40wTnWVg/'
-    'p+oFjsGXAz6/z1Zq9KTy4x7QYdmxkT2QU4p9SDkDPSa3WS9R63II6nLuGnn7lcCeg9RaMU3+x8Ufc7yuEu3VyJo+'
-    'bX10OWIcaXnYcYDr1rwXSsAZo7X/Xsy5LvZWyLxR2abZtw9rSsEtNqY2LvkB5Cv7imuefSSxuuHyvc9RX2u0zpkj'
-    '+VTIPsT6e2cpZxuL3zjB4fn1vrIeS+mjDjU3Wm17Me5+BuN93qhf3KDapBWoPe9l7dgUH6lOsNy9a1Bf5OunKWvn'
-    'w4aNsWoCb3jqNJtSe9g04glcV4P0NmXOGzJqk7B2ye2dGDbgzyo1cnjmhVYji/GVXm0rnsnwyyInB3NySix93Kgf'
-    'nTbq/pmWJSNm9DbAXlHqytAmvkX3b5K/hzbInYUxYeB9M2C/pqnGdNPQoysl6T4GdL8VidsMtSsRdXiTgXVpleKf'
-    'vnMqxkj3MH4wcCs+fuDOFWFcBmnt5fv9jxbpLcZPKlIW4qvN8sH27YuYFLkdilybj2S7f8OK68THYE62fssEZeHm'
-    'LMw/puY5x8Hesk3uGHbJ2jel7cHU1it1JWbyDI3x6Wzn73GlxvFCPkRD5F4HXj5DcblQzCYU55xQfIiUuv0ydf5s'
-    '335Csl0K1P+n9ntOqYfG/NGSUouv7Y3i+t4VI//UNtYGG0ZerBPIi0179LSPbGIKX1J8Oq2eJOX9MY8tPWDQELPG'
-    'P0F2ckRsBe1DVmtfEV7KWjd0plxoz9lotvOcjtTfVMR4YizeHE9nGaXWQsfiasmcc5kFL/6ZuM67pMTKe/Hpjxo+'
-    'faqul4mX1BQ/j881+53UADy0OROPB617aRecj3aWahfOU14vhuZHZQcLHF+UegzM71h5j3aJPD3PV1ZeerFErBnt'
-    'QPF9TBJ4j4pf7nnWk9T3U2IezKu91hnU179WtuVxJtv7GGnBt5NE28Vs5+9SWvueY2uGtL2pYyXXdpMB23K2xzxn'
-    'L7qIcrtW2V6PXVLiDDF6Gfsez1t1hXbOhc9l4XMTWA9a1D+fx/JB/u8Hht+r1aWlzhvtyJhmr/bkLMny3/n1q4S1'
-    'g4sPZEZ8IPvP9u9lh+IDoTNdY/ZuDRMu/BuNWhy8nm3v732UaxM8r7WolzoVKeOG4oOlyhj71mqttbrWH2Vbe5H2'
-    'wubv58D8a0hfrE6r31qitl3C5pf9ve3hiFrfY7LHAXFeoRjpcmQMYEmJ82MM7HSm7xG2YgPtyDqbjYAdx3qHCciX'
-    'XzP0aC6LOxviSqbvo+9m4T3TMTUJo4o+rRq1tCsleBYTS0VfZOVzFtv8H7fJbmA='
+    'eNrtXc1vXFcVfzO2Z+xx7Bk7TZykSTNN2tppEietQAKraVOlASpAraqgFkoJ/kpiZfyBPW4SKKUIiW4RQmLJrmt2'
+    'sGHDP4DYIwQ7NvwLDe/F59Y//3zO/XjjhLT1SC934vfeuefrnnvuOefeGc2y7Eh+VfLrQH7dzz9DeVtcp/JrPb82'
+    '86uTX4v59Xp+Lci9mcz/qUjbkudbAq8lMFsCtyWwWwK/JX3gezOC55DALPAcydv+/BoU3F2f7r0x+VvxXk3uFXCf'
+    'kPsVeQbfKb6PClwHr+hrIm/r1MfF/JrKr7v5NS79jMA7k4LbYXn26/J9Nr9uACzu80l5f0DoqgjcQbka0v8FadsA'
+    'y9HqeOTuV4B/FYV/DYBR0NokWi8kvD9OPC+LR/HONDzfJ5f1/H6fD69P1wfeH4H7qL8NuQakdfpbk/dGBd55eN+N'
+    '1eK5YRjnTrmPt4ZUGzMG71ehH7Q15wG2u3dHube73wcjrmL12ydt/yPud0Da2p73WzzRMvutg0yzCJmyXgyAXYvV'
+    'C/f/on1H2mVpNxL0/Yi8k0G/O+jPPx9NtR5c1lw2IHAzGgejj5Dmu58DmuvS9wDMhyPS72GhbVpwu6zAQ1swAHPm'
+    'T2E+d3CbMDficzjnZspc35Z2Vtou/N3ZEuRzv8c2OlswAH4IztejYG8dzRbv+j1zfwx9sXxzepPKt8sGf3x66Pjj'
+    'aB0E2vF6CfzFlwTWhb5t3J3eDpIsDhj+D/oulQQYhf5OylUDW1O0vxDrWPh99yKe6Uq7KO0yyME9o+nKjGIXCl3/'
+    'R874ZwTGMMHw2ZQpmR8YF8R/SdoXAP8VaRfo3XXB5885Pkflb/PSzkq7BnzqheY/VLf0LpXmGNpi5ed4t0m0diP6'
+    'WYX+kIZKoH9H//Wc/ueh/xDOKCPHE5THOuG1TPe7JXhd4PnVHM+TxB/uY5l0BPXLwXR9VxL6Ppz3fUae71DfrJcd'
+    '4ksZXMvw57/5l6fk+TmAHZLnrR5587fKNm9ukB6v9KjPxb3rHj671kdjgeMn+fcXHwGOaANDfN8kOroRdHQr22Ng'
+    'r+kI9f29ylZsI9amv0993AbeFPBezd85RLZhlvg4S2Nl0Zj33HxxrrIV39DGVZdgdSj2k6r3Y/mXawR7ldoO6Edd'
+    'YKXY2aKfpyWmtBf61QQ/PTSmmuKHZSXmlTL26y/ynLNJSINmK4t3/pht256QrYu9xzodO4dr+lbg+LG8U2Z+bcra'
+    '+pDhJ71P/+e5ac2AWcwPJyLG8jLobyof1okPV7M4+7FMNnVRmR8LeC9AjPKDRLh1iSP2SpNb7/rwrMK64wP62wis'
+    'XbcWzJ8t33YtmnkdYcWS3fr4CMQE3PrJrdteza8f0Dp8KLC+c+O0GG9HAT6u/y34Ply0PlpCm+89XkciXy3ePCyc'
+    'ff0NU381yj1MUp8xOQiE49Y1l4j26/Kuw68h6+Ss4v9UK1/sTwZygsE1mMV/1kIPFPL54T7PHynPWe+rMob2ZeCV'
+    'QcrnzX29f/x4jnnoOZo73hPfcV8ej9YOjcE8vT8eAvxPGxHt1Hmgf38eiJHB/jzwOef5GOXhqpSHOwTrjmINczwf'
+    'SU+1dZvFa5QT7fC6apjWSjG5+watUQ7JO01Yqzt9qnvuM14Z4HWA5sQQHB+NB4jGXmCNEqwhgRXKl6bKwOEUqp/A'
+    '+EFTy+d/9ODf31j6V7zza3iXc/kuR63dc3Gupif+YK3VmxIvxHhBNSLm0ZT/H4ScLuZBakrNRMWD/zdFH3BNPiP3'
+    'LgsO2rs+uZ2V9jTgUhOaCrjPi07WInlc5IeOw/MWf1JiHz65xMZjysRYagSjLwLGhMQgQzExnx4xzHGjRqUMbi2q'
+    'u7sOuPQl4jIk+DSgpnNe2itKDRffGwAZavrke7dCcdOUuPcC1MpgLvMejCmmsQY8c7W+VxU8+V4Kjfwu1z1w3ntd'
+    'ZDpNtR9jAufdQI3LKNmf9wTXY1B71Y7MHcbW0uCYHQ/wu2HwxcezOuSefHxDOl0NNOarFpWagpRcJ8flNRpdbVpL'
+    '+mmBE4Y08r0UneJ3K0ouKUTXvOjZEMG4rYyrcZCdo3eUxhDW713M71w0PFet3s/3/IDYXh9fUuC58dQEeeGYrBD9'
+    's5Tb/JroGL+7CN87Ss1Rih3DOZf7WYDvm0beuxe9dnL25SC03IHPVnAOQrMhrgavT6nBOwtj7qxSszckfbrnp8mv'
+    '6Yd52edjoizrMj5CNqdM7dRz2Va93MOwUWXwqRIfUuaXmYCfZsEZ8fhoJ0T/nS4WsngF5oQW1NB0ac5YJz65525S'
+    'ja2zoavEmy49t0zPrRv9LtN7C3R/Ltu5x+gmtRq+TaH7Etj7xwln5rmDc8OgaYnwvkVwFgxbxPoxLBf6E98mWPdI'
+    'X9apZd7MJO4ncb464nCNcED57J6n7vd9ev/+x9a62JfTHVVqiUOxEx/uk7vibtUv9Qfl8OlWaEP5VHdGOBI/sfLF'
+    '+ehx84FR97V54JTMc/jcLI27RRh3dVjPsi0K2RS2bR2wAw9q/AA2w1igvzNu89QHwz4k8SDfvLJBfcwZsHAubtMz'
+    'IbvPdIXe36DnLLrZVi4YtrJh2JuTcvn04CbNNcuEy4pBc8eYW7oGjSzrG9Rac1qIt4uGv9GFuc6az2rKXHLTkMma'
+    '6PExildbey8xNmnts3ExLCs25IOP64JJiP9rejBIdNalThV9AadrdxLWFGMwZljXUR5jEAttyHj7fn69Lbg8uQe4'
+    'oO7OEg5ujJ8UHxfvsd7PKfqYgsMq6DXX5MbytEo6vGSMzQ3YT4W8teK4pxR918ZXyr7hs4Z/3yFZzAPuWrx+A76f'
+    'y/R9eR1q24bMOooexdA2Qji1FVui2YYNQ387YPssG+T8DpQJwi/Gx1dgjYgxyTczfd+itTZzfsRxobX423cNGPNA'
+    'UxNyPRpczbfX/BUegxco33U90tfg56dJ9+5FjoezynjoEj9uG7JOHSeh9e+SMebZns4aY6CXeT00HtvGurTbIy/u'
+    'iD7XiYYNqtfWdG7R47fx2v59hXZrPHIMBOlcpbYN64OY+QfpYb/njoeeXn22DcOerRrxg02CMx+hmxY/x7Lt8wka'
+    'JI95wm/aiKNYvuOSEsdoQdymm+nnzCwq+NapDhX1VtNll9OravsC/vVg+aV+OIZu7dUfpjVqLdt53ss5ykXyGS3T'
+    'WdoZLXWpW0iJJ4f8WJf3wrwsnzNRrPOttb7b6zCm7GuKqVtxuuDire7MiuLvzxpzQxk9wPwR4zMdIWsrHtHYYxlP'
+    'SA0CxjiWCQfOFRyIzDXsNa7jCXjVZT48IvqHMXiqa/uil64F69o++/y4HVuiGfq0eMyG9qb+XdbRsbm5+ZL5lT8J'
+    'dSn9cNxN2+Md2//vhc6U8xXK9PNzqC1IOcdhM9u9P7dM/++JHZyC9cI7EpvD/aFl83ZXISd4i2S02SPs6Wz3fs3Z'
+    'bOdZFakwjwK+d0jHFiHf30vO0PK3YnKADU8OsA9q82LOu9Fsu+/5mLnB9/64kod+kvLQDTBMjcx/Dl5d+kqpuUE/'
+    '4rxRn4J+dRvW7UegPnaK/CjfuYBNmfOQHgcD6x21NcQIrLGeFvjFmTovg19lxRm/DPxhfeqjegjWJ1yzngc4TeGR'
+    'u/cK3asqdRcV2PMQ0l+Uz9ks/Sy+PrINWcDHdzKZorhd1YhHc/9N6f+A4Pnbp/34+mI1xyBWEzrbEuWi6ZpPP/DZ'
+    'l0vGN6w+y+g162gZfvy/cXdneOH/e5UP8+Mp4gfCfI3iBBzjWzJySgsEZ8OIxa0F4sAch2Ga3xV5WnsfXD1pi+Tl'
+    'fICxiBwDn8HGPJoiWhaNOOiZzD7XEOvaTyl2C8/a5fN8LRuE/RwiGU8o+ZergfnM1cl+A+irS80+6sCGEXO6F1nn'
+    '5Ph3l/i4bORJXDzzNOTmloxcq9Vn11MHg8/NK/FWK6Y6E2kDuTZmyph/hkE2WlxnkHKbDuchRX+dnN18jXaivwf4'
+    'bkxWArnUCs0TMW0opxuaw0eV/q8YeadOoJ7Cp0/W/ik8s5Pl7vZrMB99sM4JPKuGftzIT6B/elip86pul2lftuqA'
+    'ap5YIfpxl6D1nQdT7dhBEqYPZXpQkem3jFj8bdLb0yVzL87+vZrtPGv9O1S/91oWPiO17FqzpdD9OsTsa8b67Yls'
+    '9/m52ljWcgU8Jmb2IPdhxaUt+1IDG+CzLalw65CjPR3Rcl73UkSrzQ+peKb6o9qZ4sinuuwPSMUDa0ffIH1/w8jb'
+    'zhq1XOwz8jl1MfhofGjKvPFSSfpWFbsRy38cfz7ftJHt3veIutaO4HVMvr7V4/jw7XvW8mrsH1u1XO45hDNNcJ4F'
+    '/zlVL3AMvhxY8/tspUZPKj/uAh2WHRvdAzml2IeUM9Bjcpv1ErUuB6Eu546Rt18J7DlIrRXT5H9M1mOO11WivRpZ'
+    '06f5R5cjxpGWh50AuM7nvVACzjj5/nsx57rYWyHzRmWbZt8+rLMKbrExtQnJDyBfea245tlHEqsbLt/7HPW1Rn7O'
+    'HMmnQvYhdr13hnK2sfhNEByeX+8p/lhKH3WoudFq24tx9zMY7/NG/eIG1SatQO15L75jU9ZIdYLl7l2D+iJfP03x'
+    'nQ8ZNsaqCbzhqdNsSu1h04gncF0N0tuUOW/YqE3C2iW3d2LEgD+r1MjhmRdajSzGV3q1rXgmwy+LnBzMySmx9Amj'
+    'fnTaqPtnWpaMmNHbAHtFqStDm/gW3b9J6z20Qe4sjEkD75sB+zVNNaabhh5dKUn3UaD7rUjcZqhdiajDmwr4pVWK'
+    'f/rOqRgn3cP4weCt+PiBO1eEcRki38v3+x8t0luMn1SkLMRXm+WD7dsXMSVyOxjpm49mu3/bjOvEx2FOtn7LBGXh'
+    '5izMP6bmOSfA3rJN7hh2ydo3pe3B1PyVuhIzeYbG+HS283faUuN4oTWE+z2vOvDyGYrLhWI2oTjnpLKGSKnbL1Pn'
+    'z/btJyTbpUD9f2q/55R6aMwfLSm1+NreKK7vXTHyT23DN9gw8mKdQF5s2qOnfWQTU/iSsqbT6klS3h/32NJ+g4YY'
+    'H/842clRsRW0D1mtfUV4Kb5u6Ey50J6zsWznOR2pv7WJ8cRYvDmezjJKrYWOxdWSOecyC178M9HPu6TEyntZ0x8x'
+    '1vSpul4mXlJT1nl8rtnvpAbggc2ZfDxo3Uu74NZoZ6h24Tzl9WJoflh2sMDxRanHwPyOlfdol8jT83xl5aUXS8Sa'
+    '0Q4U38clgfew+OWeZz1JfT8l5sG82mudQX39a2VbHqezvY+RFnw7QbRdzHb+LqW17zm2Zkjbmzpe0rebCtiWMz3m'
+    'OXvRRZTbtcq2P3ZJiTPE6GXsezxv1RXaORc+l4XPTWA9aFH/fB7Lh/m/HxrrXq0uLXXeaEfGNHu1J2dIlv/Or18l'
+    '+A4uPpAZ8YHsP9u/ox6KD4TOdI3ZuzVCuPBvNGpx8Hq2vb/3YfomeF5rUS91MlLGDWUNlipj7FurtdbqWn+Ube1F'
+    '2gubv58D8/uQvlidVr+1RG27hM0v+zvsIxG1vkdljwPivEIx0uXIGMCSEufHGNipTN8jbMUG2pF1NhsBO471DpOQ'
+    'L79m6NFcFnc2xJVM30ffzcJ7pmNqEsYUfVo1amlXSvAsJpaKa5GVz1ls839WFnaP'
 )
 TABLE: dict[
     tuple[str, int],
@@ -85,79 +86,80 @@ TABLE: dict[
     ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 0, 276, 1, (), (None, None)),
     ('(?:0x)?[0-9a-f]+', 2): (34, 276, 116, 0, (), (None,)),
     ('(?<![\\d/ ]) *\\d+(?:/\\d+)? +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} \\S', 0): (32, 392, 704, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1096, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1340, 244, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1584, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1900, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2136, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5448, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 5732, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 5844, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 5984, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 6744, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8288, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 9148, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 9220, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 9300, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 9376, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 9452, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 9536, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9608, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 10228, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10296, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10452, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10592, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 10820, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 11188, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11416, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11656, 596, 0, (), (None,)),
-    ('\\+', 0): (32, 12252, 48, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12300, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 12700, 64, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 12764, 544, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 13308, 132, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13440, 188, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13628, 616, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 14244, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 14764, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 15052, 232, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15284, 520, 2, (), (None, None, None)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 15804, 404, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16208, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16588, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17120, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17456, 176, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 17632, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 18152, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 19872, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 19936, 180, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20116, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 20708, 112, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 20820, 104, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 20924, 188, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21112, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 21384, 272, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 21656, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 22036, 104, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 22140, 448, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 22588, 196, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 22784, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22912, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 23380, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 23628, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 23900, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24196, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 24700, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25124, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 25808, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 27412, 140, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27552, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 28032, 232, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28264, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 28712, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 28908, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 29408, 3040, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 32448, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 32628, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33040, 332, 0, (), (None,)),
+    ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1096, 536, 4, (), (None, None, None, None, None)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1632, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1876, 244, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 2120, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 2436, 236, 2, (), (None, None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2672, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5984, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 6268, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 6380, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6520, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 7280, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8824, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 9684, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 9756, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 9836, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 9912, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 9988, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 10072, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 10144, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 10764, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10832, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10988, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 11128, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 11356, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 11724, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11952, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 12192, 596, 0, (), (None,)),
+    ('\\+', 0): (32, 12788, 48, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12836, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 13236, 64, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 13300, 544, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 13844, 132, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13976, 188, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 14164, 616, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 14780, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 15300, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 15588, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15820, 520, 2, (), (None, None, None)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 16340, 404, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16744, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17124, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17656, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17992, 176, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 18168, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 18688, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 20408, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 20472, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20652, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 21244, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 21356, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 21460, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21648, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 21920, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 22192, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 22572, 104, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 22676, 448, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23124, 196, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 23320, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 23448, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 23916, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 24164, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24436, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24732, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25236, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25660, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26344, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 27948, 140, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 28088, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 28568, 232, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28800, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 29248, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 29444, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 29944, 3040, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 32984, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 33164, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33576, 332, 0, (), (None,)),
 }

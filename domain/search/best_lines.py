@@ -12,7 +12,7 @@ title is left out. ``domain.search.snippet`` fits them into a reply's bytes.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import itemgetter
 
 import attrs
@@ -29,6 +29,7 @@ from domain.search.failure_lines import (
 from domain.search.line_facts import EVERY_PART, FACT_WORDS, asked_parts, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
+from domain.search.whole_names import whole_first, window_text
 
 SEGMENT_BYTES = 300
 CONTEXT_LINES = 1
@@ -126,9 +127,10 @@ def _ranked(
     kinds: frozenset[AnswerKind] = frozenset(),
     *,
     width: int = SEGMENT_BYTES,
+    units_of: dict[tuple[int, int], list[bool]] | None = None,
 ) -> list[tuple[float, float, int, int]]:
     """(score, term score, line, start) of every window holding at least one term (or being
-    of a kind asked for), best first.
+    of a kind asked for), best first; ``units_of`` is given each window's units.
 
     A window scores the sum, over the intent's terms it contains (in its text, or in the words
     its line's codes stand for: ``server error`` for a 500), of how rare each term is in this
@@ -180,8 +182,10 @@ def _ranked(
             score = sum([weight for weight, hit in zip(rarity, present, strict=True) if hit])
             found.append((score, score, number, start))
     # Windows were found in document order: a stable sort on the score alone breaks its ties
-    # by line and start.
+    # by line and start (``whole_first`` then reorders those holding the same units).
     found.sort(key=itemgetter(0), reverse=True)
+    if units_of is not None:
+        units_of.update(((number, start), present) for number, start, present in windows)
     return found
 
 
@@ -240,13 +244,16 @@ def best_lines(
     if not lines:
         return BestLines(())
     prepared = _prepared(query)
-    ranked = [] if prepared is None else _ranked(lines, *prepared, width=width)
+    held: dict[tuple[int, int], list[bool]] = {}
+    ranked = [] if prepared is None else _ranked(lines, *prepared, width=width, units_of=held)
     if not ranked:
         return BestLines((Pick(0, 0, _segment(lines, 0, 0, width)),))
     best: list[tuple[int, int, float]] = []
     floor = max(term_score for _, term_score, _, _ in ranked) * weak_share
     top = ranked[0][0] or 1.0
-    for score, term_score, number, start in ranked:
+    units = prepared[0].matchers if prepared is not None else ()
+    texts = partial(window_text, lines, width=width)
+    for score, term_score, number, start in whole_first(ranked, units, held, texts):
         if len(best) == segments:
             break
         if term_score < floor and score == term_score:

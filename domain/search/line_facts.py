@@ -17,6 +17,7 @@ from functools import lru_cache
 from domain.lazy_pattern import LazyPattern
 from domain.precompiled import precompiled
 from domain.search.latencies import is_slow, slow_latencies, slow_offsets
+from domain.search.mode_facts import MODE_WORDS, mode_facts
 from domain.search.outcome_words import (
     OUTCOME_WORDS,
     adds_error,
@@ -118,6 +119,7 @@ FACT_WORDS = " ".join(
         "server error client redirect ok success created slow latency warning failed failure",
         "passed skipped expected",
         OUTCOME_WORDS,
+        MODE_WORDS,
     ]
 )
 
@@ -136,8 +138,9 @@ FACT_WORDS = " ".join(
     CRASH_OUTCOME,
     TIMEOUT_OUTCOME,
     TYPO_OUTCOME,
-) = (1 << bit for bit in range(11))
-EVERY_PART = (1 << 11) - 1
+    MODE_PART,
+) = (1 << bit for bit in range(12))
+EVERY_PART = (1 << 12) - 1
 _OUTCOME_PARTS = {
     ERROR_OUTCOME: "error",
     FAILED_OUTCOME: "failed",
@@ -156,6 +159,7 @@ PART_WORDS = {
     SKIP_PART: "skipped",
     XFAIL_PART: "expected failure",
     **_OUTCOME_PARTS,
+    MODE_PART: MODE_WORDS,
 }
 
 
@@ -216,6 +220,10 @@ def line_facts(line: str, parts: int = EVERY_PART) -> str:
         )
         if outcome:
             words.append(outcome)
+    if parts & MODE_PART:
+        mode = mode_facts(line)  # "executable" for -rwxr-xr-x, "sticky" for drwxrwxrwt
+        if mode:
+            words.append(mode)
     return " ".join(words)
 
 

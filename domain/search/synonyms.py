@@ -38,6 +38,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("deploy", "deployment", "deploying"),
     ("cache", "caching", "cached"),
     ("log", "logging", "logs"),
+    ("swp", "swap"),  # vim names its swap files .swp
     ("monitor", "monitoring"),
     ("observe", "observability"),
     ("sec", "security", "secure"),

@@ -33,6 +33,7 @@ def _reference_ranked(
     kinds: frozenset[AnswerKind] = frozenset(),
     *,
     width: int = SEGMENT_BYTES,
+    units_of: dict[tuple[int, int], list[bool]] | None = None,
 ) -> list[tuple[float, float, int, int]]:
     """Every window's units through ``TermGroups.present``, rarities summed per window, sorted
     on score, line and start."""
@@ -60,6 +61,8 @@ def _reference_ranked(
         shaped_score = sum(1 / holding[u] for u, hit in enumerate(present) if hit and u >= terms)
         found.append((sum(scores) + shaped_score, sum(scores), number, start))
     found.sort(key=lambda c: (-c[0], c[2], c[3]))
+    if units_of is not None:
+        units_of.update(((number, start), present) for number, start, present in windows)
     return found
 
 
