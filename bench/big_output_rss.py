@@ -21,6 +21,7 @@ alternating them, old, new, new, old); this script's own checkout drives it.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import sys
@@ -126,26 +127,38 @@ def measure(
 
 
 def main(arguments: list[str]) -> None:
-    capy = arguments.pop(0)
-    runs, caps, code, shapes = 1, [], "", []
-    while arguments:
-        argument = arguments.pop(0)
-        if argument == "--runs":
-            runs = int(arguments.pop(0))
-        elif argument == "--code":
-            code = arguments.pop(0)
-        elif argument == "--cap":
-            caps.append(int(arguments.pop(0)))
-        elif argument == "--shape":
-            shapes.append(arguments.pop(0))
-            if shapes[-1] not in SHAPES:
-                raise SystemExit(f"--shape is one of {', '.join(SHAPES)}")
-    for _ in range(runs):
-        for cap in caps or [0, RAISED_CAP]:
-            for shape in shapes or ["log"]:
+    parser = argparse.ArgumentParser(
+        description="The capy server's resident memory around one 10 MB output (MB over idle).",
+        epilog="Compare two checkouts by alternating --code: old, new, new, old.",
+    )
+    parser.add_argument("capy", help="the capy command to serve with (a venv's bin/capy)")
+    parser.add_argument("--code", default="", help="the checkout the server runs (its PYTHONPATH)")
+    parser.add_argument("--runs", type=int, default=1, help="how many times to measure each row")
+    parser.add_argument(
+        "--cap",
+        type=int,
+        action="append",
+        help="store.max_source_bytes to serve with, 0 for capy's default (repeatable; "
+        f"default: 0 and {RAISED_CAP})",
+    )
+    parser.add_argument(
+        "--shape",
+        choices=SHAPES,
+        action="append",
+        help="what the program prints and how it is asked (repeatable; default: log)",
+    )
+    options = parser.parse_args(arguments)
+    # The server starts in a directory of its own: a path to capy is made absolute first.
+    capy = str(Path(options.capy).resolve()) if "/" in options.capy else options.capy
+    for _ in range(options.runs):
+        for cap in options.cap or [0, RAISED_CAP]:
+            for shape in options.shape or ["log"]:
                 calls = ("execute", "index") if cap and shape == "log" else ("execute",)
                 for call in calls:
-                    row = {"code": code, **measure(capy, cap, call, code, shape=shape)}
+                    row = {
+                        "code": options.code,
+                        **measure(capy, cap, call, options.code, shape=shape),
+                    }
                     print(json.dumps(row), flush=True)
 
 
