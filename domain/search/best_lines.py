@@ -26,6 +26,7 @@ from domain.search.failure_lines import (
     reports_failure,
     reports_panic,
 )
+from domain.search.indentation import indentation
 from domain.search.line_facts import EVERY_PART, FACT_WORDS, asked_parts, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
@@ -214,6 +215,8 @@ class BestLines:
     line repeating the title left out)."""
 
     picks: tuple[Pick, ...]
+    # each counted line's indentation in the output, by line number
+    indents: tuple[str, ...] = ()
 
 
 def best_lines(
@@ -238,16 +241,17 @@ def best_lines(
     section title shown next to it) is never shown. Windows scoring under ``weak_share`` of the
     best one are left out.
     """
-    lines = [stripped for line in content.splitlines() if (stripped := line.strip())]
+    raw = [line for line in content.splitlines() if line and not line.isspace()]
+    lines = [line.strip() for line in raw]
     if lines and title and repeats_title(lines[0], title):
-        lines = lines[1:]
+        lines, raw = lines[1:], raw[1:]
     if not lines:
         return BestLines(())
     prepared = _prepared(query)
     held: dict[tuple[int, int], list[bool]] = {}
     ranked = [] if prepared is None else _ranked(lines, *prepared, width=width, units_of=held)
     if not ranked:
-        return BestLines((Pick(0, 0, _segment(lines, 0, 0, width)),))
+        return BestLines((Pick(0, 0, _segment(lines, 0, 0, width)),), (indentation(raw[0]),))
     best: list[tuple[int, int, float]] = []
     floor = max(term_score for _, term_score, _, _ in ranked) * weak_share
     top = ranked[0][0] or 1.0
@@ -291,7 +295,7 @@ def best_lines(
         wider = _wider(lines, number, start, width)
         why = tuple((near, _segment(lines, near, 0, width)) for near in told)
         picks.append(Pick(number, start, text, shown, share, wider, why))
-    return BestLines(tuple(picks))
+    return BestLines(tuple(picks), tuple(map(indentation, raw)))
 
 
 def _wider(lines: list[str], number: int, start: int, width: int) -> str:

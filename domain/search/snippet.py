@@ -20,6 +20,7 @@ from operator import itemgetter
 from domain.chunking.utf8 import byte_len
 from domain.search import reply_tuning
 from domain.search.best_lines import WEAK_SEGMENT_SHARE, best_lines, repeats_title
+from domain.search.indentation import indented, trimmed
 
 ELLIPSIS = "…"
 
@@ -38,7 +39,7 @@ def extract_snippet(
     which its neighbours do not explain)."""
     budget = reply_tuning.SNIPPET_MAX_BYTES if max_bytes is None else max_bytes
     if byte_len(content) <= budget:
-        return _without_repeated_title(content.strip(), title)
+        return _without_repeated_title(trimmed(content), title)
     found = best_lines(
         content,
         query,
@@ -81,7 +82,7 @@ def extract_snippet(
     for number in sorted(shown):
         if number > previous + 1:
             parts.append(ELLIPSIS)
-        parts.append(shown[number])
+        parts.append(indented(found.indents, number, shown[number]))
         previous = number
     return "\n".join(parts)
 
@@ -91,5 +92,5 @@ def _without_repeated_title(text: str, title: str) -> str:
     right above it), unless nothing else is left."""
     first, _, rest = text.partition("\n")
     if title and rest.strip() and repeats_title(first, title):
-        return rest.strip()
+        return trimmed(rest)
     return text

@@ -47,7 +47,7 @@ def test_a_failed_tap_point_brings_the_comparison_of_its_yaml_block() -> None:
     snippet = extract_snippet("\n".join(_TAP), "what label did the row after Z get")
     lines = snippet.splitlines()
     assert "not ok 2 - row after Z wraps to AA" in lines
-    assert "'[5' !== 'AA5'" in lines
+    assert "    '[5' !== 'AA5'" in lines  # shown with its indentation in the YAML block
 
 
 def test_go_test_events_bring_the_same_tests_message_from_above() -> None:
@@ -149,7 +149,7 @@ def test_a_go_panic_brings_the_frame_where_it_happened() -> None:
     lines = snippet.splitlines()
     assert "panic: runtime error: index out of range [3] with length 3 [recovered]" in lines
     assert "example.test/ratelimit/quota.ForPlan(...)" in lines
-    assert "/src/ratelimit/quota/quota.go:6" in lines
+    assert "\t/src/ratelimit/quota/quota.go:6" in lines  # as Go prints a frame's file
 
 
 def test_a_panic_line_without_its_stack_brings_nothing() -> None:

@@ -21,6 +21,7 @@ from domain.search.best_lines import (
     _windows,
     best_lines,
 )
+from domain.search.indentation import indented, trimmed
 from domain.search.line_facts import FACT_WORDS, line_facts
 from domain.search.matching import TermGroups, term_groups
 from domain.search.query import parse_query
@@ -143,7 +144,7 @@ def test_windows_rank_as_the_plain_computation_ranks_them(
 def _reference_snippet(content: str, query: str, title: str, budget: int) -> str:
     """The excerpt as it was assembled, from windows ranked by ``_reference_ranked``."""
     if byte_len(content) <= budget:
-        return _without_repeated_title(content.strip(), title)
+        return _without_repeated_title(trimmed(content), title)
     with patch.object(best_lines_module, "_ranked", _reference_ranked):
         found = best_lines(
             content,
@@ -186,7 +187,7 @@ def _reference_snippet(content: str, query: str, title: str, budget: int) -> str
     for number in sorted(shown):
         if number > previous + 1:
             parts.append(ELLIPSIS)
-        parts.append(shown[number])
+        parts.append(indented(found.indents, number, shown[number]))
         previous = number
     return "\n".join(parts)
 
