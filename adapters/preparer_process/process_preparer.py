@@ -122,6 +122,9 @@ def _memory_file(section_facts: str, content: str) -> int | None:
     try:
         _write_all(fd, _encoded(section_facts, content))
         os.lseek(fd, 0, os.SEEK_SET)
+    except OSError:  # no memory for it: the pipe, which holds a slice at a time
+        os.close(fd)
+        return None
     except BaseException:
         os.close(fd)
         raise

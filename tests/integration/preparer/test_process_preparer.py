@@ -179,6 +179,21 @@ def test_a_type_asked_for_is_checked_as_in_process(
     _index_both(stores, "not json at all\n" * 50, ContentType.JSON)
 
 
+def test_a_memory_file_that_cannot_be_written_leaves_the_pipe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(process_preparer, "_write_all", full)
+    assert process_preparer._memory_file("", "some text") is None
+    prepared = ProcessPreparer(module=MISBEHAVING).prepare("echo over the pipe", None)
+    try:
+        assert prepared.head.note == "echo over the pipe"
+    finally:
+        prepared.close()
+
+
 def test_the_worker_sees_no_key_and_no_secret(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CAPY_DB_KEY", KEY)
     monkeypatch.setenv("CAPY_DB_KEY_FILE", "/somewhere/key")
