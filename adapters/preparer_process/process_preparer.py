@@ -3,10 +3,12 @@ process inserts the ones already cut (ADR 0149).
 
 The worker is started with ``subprocess`` (never ``multiprocessing``, whose children inherit
 this process's environment) and an explicit environment holding only where capy's code is:
-no ``CAPY_*`` variable, no key, no secret reaches it. The text goes over its stdin in slices
-(no file on disk, no second copy of it here); any failure — the worker dies, reports an error,
-or sends nothing for ``stall_seconds`` while awaited — raises ``PreparationFailed`` and ends
-it, so the store rolls back and the document is prepared in process.
+no ``CAPY_*`` variable, no key, no secret reaches it. The text is its stdin, written in slices
+(no file on disk, no second copy of it here): where the system has anonymous memory files
+(``memfd``), one of those, written whole before the worker starts, so that this process never
+waits on the worker to read it (ADR 0274); elsewhere a pipe. Any failure — the worker dies,
+reports an error, or sends nothing for ``stall_seconds`` while awaited — raises
+``PreparationFailed`` and ends it, so the store rolls back and the document is prepared in process.
 """
 
 from __future__ import annotations
@@ -78,10 +80,11 @@ class ProcessPreparer:
     def _started(
         self, text: str, wanted: ContentType | None, section_facts: str
     ) -> ProcessPreparation:
+        written = _memory_file(section_facts, text)
         try:
             process = subprocess.Popen(
                 [*self._command, wanted.value if wanted else ""],
-                stdin=subprocess.PIPE,
+                stdin=subprocess.PIPE if written is None else written,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 env=worker_environment(),
@@ -89,13 +92,58 @@ class ProcessPreparer:
             )
         except OSError as error:
             raise PreparationFailed(f"could not start the worker: {error}") from error
+        finally:
+            if written is not None:
+                os.close(written)  # the worker holds its own: the memory goes once it reads
         preparation = ProcessPreparation(process, self._stall)
-        try:
-            preparation.send(section_facts, text)
-        except BaseException:
-            preparation.close()
-            raise
+        if written is None:
+            try:
+                preparation.send(section_facts, text)
+            except BaseException:
+                preparation.close()
+                raise
         return preparation
+
+
+def _memory_file(section_facts: str, content: str) -> int | None:
+    """A descriptor of an anonymous memory file holding what ``ProcessPreparation.send``
+    writes, read from its start; None where the system has none. Written here, whole, before
+    the worker starts: the worker's start and read no longer hold this process up, and it
+    redacts meanwhile. Through a pipe it waited for both (0.3-0.5 s of a 20 MB log), and a
+    thread writing the pipe while it redacts waits for the interpreter's lock at every slice
+    (ADR 0265). The memory is the kernel's, never mapped here, and is freed when the worker,
+    having read it, closes its stdin."""
+    if not hasattr(os, "memfd_create"):
+        return None
+    try:
+        fd = os.memfd_create("capy-document", os.MFD_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        _write_all(fd, _encoded(section_facts, content))
+        os.lseek(fd, 0, os.SEEK_SET)
+    except OSError:  # no memory for it: the pipe, which holds a slice at a time
+        os.close(fd)
+        return None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _encoded(section_facts: str, content: str) -> Iterator[bytes]:
+    """The words every chunk is also found by, on one line, then the text, in slices: the
+    text is never a second time whole in bytes here."""
+    yield " ".join(section_facts.split()).encode("utf-8", "surrogatepass") + b"\n"
+    for start in range(0, len(content), SLICE_CHARS):
+        yield content[start : start + SLICE_CHARS].encode("utf-8", "surrogatepass")
+
+
+def _write_all(fd: int, pieces: Iterator[bytes]) -> None:
+    for piece in pieces:
+        view = memoryview(piece)
+        while view:
+            view = view[os.write(fd, view) :]
 
 
 class ProcessPreparation:
@@ -120,11 +168,8 @@ class ProcessPreparation:
         assert stdin is not None
         try:
             with self._watch.waiting():
-                stdin.write(" ".join(section_facts.split()).encode("utf-8", "surrogatepass"))
-                stdin.write(b"\n")
-                for start in range(0, len(content), SLICE_CHARS):
-                    piece = content[start : start + SLICE_CHARS]
-                    stdin.write(piece.encode("utf-8", "surrogatepass"))
+                for piece in _encoded(section_facts, content):
+                    stdin.write(piece)
                 stdin.close()
         except OSError as error:
             raise self._failed(f"the worker stopped reading: {error}") from error

@@ -8,16 +8,27 @@ preparation use case: no store, no key, no configuration."""
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 
 from adapters.preparer_process.frames import write_frame
-from application.use_cases.prepare_document import BATCH_CHARS, InProcessPreparation
+from application.use_cases.prepare_document import InProcessPreparation
 from domain.content_type import ContentType
 from domain.search.substring_text import substring_text
 
 # Vocabulary words a frame: ~0.2 MB of a log's ids and numbers.
 WORDS_PER_FRAME = 16_384
+
+
+def _let_stdin_go() -> None:
+    """Stdin, read to its end, is let go: given an anonymous memory file, the text's bytes
+    stay in memory for as long as one descriptor of it is open (ADR 0274)."""
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        os.dup2(null, sys.stdin.fileno())
+    finally:
+        os.close(null)
 
 
 def main(argv: list[str]) -> int:
@@ -26,6 +37,7 @@ def main(argv: list[str]) -> int:
         wanted = ContentType(argv[0]) if argv and argv[0] else None
         section_facts = sys.stdin.buffer.readline().decode("utf-8", "surrogatepass").strip()
         content = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
+        _let_stdin_go()
         # Redacted already, or a text redaction leaves as it is: the server checks which
         # while this cuts it, and reads nothing back before it knows (ADR 0174).
         prepared = InProcessPreparation(content, wanted, redacted=True, section_facts=section_facts)
@@ -42,7 +54,7 @@ def main(argv: list[str]) -> int:
             out.flush()
             # The store inserts this batch meanwhile: a batch's worth of the text's words is
             # read now, so that none are left after the last one and no batch waits for all.
-            prepared.read_text_words(BATCH_CHARS)
+            prepared.read_text_words(sum(len(piece.content) for piece in batch))
         # In no order: the server makes a set of them (sorted, they cost the last step here
         # ~0.1 s of a 20 MB log's words while the server waits for them). In parts, the last
         # one ``words``: the server adds each to its set and lets it go, never holding a list

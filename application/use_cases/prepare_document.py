@@ -24,6 +24,11 @@ FALLBACK_TITLE = "Content"
 # Chunks handed on together: ~1 MiB of content is ~280 log windows, few enough round trips
 # that a batch's cost is the rows', small enough that the store starts early.
 BATCH_CHARS = 1 << 20
+# The first batch is smaller, and each next one an eighth larger up to ``BATCH_CHARS``: the
+# store waits for the first before it inserts anything, and then inserts each batch while the
+# next one is cut; a batch growing no faster than the store inserts keeps it from waiting for
+# the next (ADR 0274).
+FIRST_BATCH_CHARS = 1 << 16
 
 
 def content_type_of(
@@ -111,12 +116,14 @@ class InProcessPreparation:
     def batches(self) -> Iterator[tuple[Chunk, ...]]:
         batch: list[Chunk] = []
         size = 0
+        limit = FIRST_BATCH_CHARS
         for piece in self._chunks():
             batch.append(piece)
             size += len(piece.content)
-            if size >= BATCH_CHARS:
+            if size >= limit:
                 yield self._handed(batch)
                 batch, size = [], 0
+                limit = min(limit + limit // 8, BATCH_CHARS)
                 self._done = True  # at least one chunk: no fallback
         if batch:
             yield self._handed(batch)

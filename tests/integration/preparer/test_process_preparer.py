@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adapters.memory.fixed_clock import FixedClock
 from adapters.preparer_process import process_preparer
@@ -99,10 +102,38 @@ def _index_both(
     assert _stored(streamed) == _stored(whole)
 
 
+@pytest.mark.parametrize("feed", ["memory file", "pipe"])
 def test_a_log_is_stored_as_in_process(
     stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore],
+    monkeypatch: pytest.MonkeyPatch,
+    feed: str,
 ) -> None:
+    # A system without anonymous memory files writes the text to a pipe (ADR 0274).
+    if feed == "pipe":
+        monkeypatch.setattr(process_preparer, "_memory_file", lambda *_: None)
     _index_both(stores, log_text(2_000_000) + "\npassword=hunter2hunter2 AKIAIOSFODNN7EXAMPLE\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "memfd_create"), reason="no anonymous memory files here")
+@given(
+    facts=st.text(st.characters(blacklist_categories=["Cs"]), max_size=30),
+    text=st.text(max_size=300),
+    slice_chars=st.integers(1, 40),
+)
+@settings(max_examples=100, deadline=None)
+def test_a_memory_file_holds_what_a_pipe_is_sent(facts: str, text: str, slice_chars: int) -> None:
+    # The bytes the worker reads from its stdin are the same on either feed (ADR 0274).
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(process_preparer, "SLICE_CHARS", slice_chars)
+        fd = process_preparer._memory_file(facts, text)
+    assert fd is not None
+    try:
+        with os.fdopen(fd, "rb", closefd=False) as held:
+            got = held.read()
+    finally:
+        os.close(fd)
+    sent = " ".join(facts.split()).encode("utf-8", "surrogatepass") + b"\n"
+    assert got == sent + text.encode("utf-8", "surrogatepass")
 
 
 @pytest.mark.parametrize(
@@ -146,6 +177,21 @@ def test_a_type_asked_for_is_checked_as_in_process(
     stores: tuple[SqlcipherKnowledgeStore, SqlcipherKnowledgeStore],
 ) -> None:
     _index_both(stores, "not json at all\n" * 50, ContentType.JSON)
+
+
+def test_a_memory_file_that_cannot_be_written_leaves_the_pipe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(process_preparer, "_write_all", full)
+    assert process_preparer._memory_file("", "some text") is None
+    prepared = ProcessPreparer(module=MISBEHAVING).prepare("echo over the pipe", None)
+    try:
+        assert prepared.head.note == "echo over the pipe"
+    finally:
+        prepared.close()
 
 
 def test_the_worker_sees_no_key_and_no_secret(monkeypatch: pytest.MonkeyPatch) -> None:

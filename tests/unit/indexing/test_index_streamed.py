@@ -8,9 +8,12 @@ from hypothesis import strategies as st
 
 from adapters.memory.fixed_clock import FixedClock
 from adapters.memory.in_memory_knowledge_store import InMemoryKnowledgeStore
+from application.use_cases import prepare_document
 from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.prepare_document import InProcessPreparation, InProcessPreparer
+from domain.chunk import Chunk
+from domain.chunking import chunk_stream
 from domain.content_type import ContentType
 from domain.errors import SourceTooLarge
 from domain.settings import Settings, StoreSettings
@@ -111,3 +114,47 @@ def test_a_text_s_words_read_piece_by_piece_are_its_words(text: str, steps: list
         pieced.read_text_words(chars)
     whole = InProcessPreparation(text, ContentType.PLAINTEXT, redacted=True)
     assert pieced.words() == whole.words() == document_vocabulary(text)
+
+
+def _fixed_batches(text: str, batch_chars: int) -> list[tuple[Chunk, ...]]:
+    """The batches as they were cut before the first ones were smaller: each ``batch_chars``."""
+    batches: list[tuple[Chunk, ...]] = []
+    batch: list[Chunk] = []
+    size = 0
+    for piece in chunk_stream(text, ContentType.PLAINTEXT):
+        batch.append(piece)
+        size += len(piece.content)
+        if size >= batch_chars:
+            batches.append(tuple(batch))
+            batch, size = [], 0
+    if batch or not batches:
+        batches.append(tuple(batch) or (Chunk(title="Content", content=text.strip()),))
+    return batches
+
+
+_LINES = st.lists(
+    st.sampled_from(["GET /api/x 200 3ms", "ERROR timeout", "", "  at f (a.js:1)", "x" * 90]),
+    max_size=400,
+).map("\n".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=_LINES, first=st.integers(1, 600), most=st.integers(1, 3000))
+def test_growing_batches_hold_the_chunks_fixed_ones_held(text: str, first: int, most: int) -> None:
+    # The first batch is small and each next grows up to the most (ADR 0274): the same chunks
+    # in the same order, and the same facts and words, as batches all of one size.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prepare_document, "FIRST_BATCH_CHARS", min(first, most))
+        patch.setattr(prepare_document, "BATCH_CHARS", most)
+        grown = InProcessPreparation(text, ContentType.PLAINTEXT, redacted=True)
+        batches = list(grown.batches())
+    fixed = _fixed_batches(text, most)
+    assert [c for b in batches for c in b] == [c for b in fixed for c in b]
+    assert len(batches) >= len(fixed)
+    limit = min(first, most)
+    for batch in batches[:-1]:
+        assert sum(len(c.content) for c in batch[:-1]) < limit <= sum(len(c.content) for c in batch)
+        limit = min(limit + limit // 8, most)
+    whole = InProcessPreparation(text, ContentType.PLAINTEXT, redacted=True)
+    list(whole.batches())
+    assert grown.words() == whole.words()
