@@ -19,6 +19,11 @@ from domain.search.proximity import closest_pair, min_span
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import rule_words
 from domain.search.said_phrases import SaidPhrases
+from domain.search.stock_phrases import (
+    holds_stock_phrase,
+    outside_stock_phrases,
+    without_stock_phrases,
+)
 from domain.search.unit_places import line_masks, named_alternatives, only_inside
 from domain.search.unit_weighing import Weighing, whole_of
 from domain.search_hit import SearchLayer
@@ -79,7 +84,15 @@ class Evidence:
                 else tuple(unit.positions(lowered, _LIMIT, content))
             )
         positions = tuple(positions_of)
-        in_title = groups.presence(chunk.title)
+        title = chunk.title
+        if tuning.STOCK_PHRASES_UNSAID:
+            # ``Traceback (most recent call last):`` says no "last" (``stock_phrases``); the
+            # tools print the phrase in lower case, so the title is looked at as it is.
+            if holds_stock_phrase(lowered):
+                positions = outside_stock_phrases(lowered, positions)
+            if holds_stock_phrase(title):
+                title = without_stock_phrases(title)
+        in_title = groups.presence(title)
         if tuning.RULE_NAMES_TITLE and (rules := rule_words(content)):
             # A lint rule named for a unit as typed (``no-var``) says what its line is about.
             in_title = tuple(
@@ -103,7 +116,7 @@ class Evidence:
         adjacent: tuple[bool, ...] = ()
         if tuning.ADJACENCY_WEIGHT and len(groups.units) > 1:
             if title_mask:
-                titled = groups.title_positions(chunk.title)
+                titled = groups.title_positions(title)
                 adjacent = tuple(
                     [_next_to(titled[a], titled[b], len(groups.units[a])) for a, b in groups.pairs]
                 )

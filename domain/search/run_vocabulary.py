@@ -37,6 +37,9 @@ ADR 0263 adds six more, each a fact of its tool's output:
   number of arguments.
 - A shell session's ``$ ./rates`` runs a program from the current directory (the one just
   built); the lines after it are what that program printed.
+
+ADR 0272 adds Go's slice: ``make([]Tile, 0, n)`` and ``[]int{1, 2}`` build one, and the
+compiler's escape analysis (``go build -gcflags=-m``) names it only by that expression.
 """
 
 from __future__ import annotations
@@ -122,6 +125,10 @@ def _argument_count(text: str) -> bool:
 # ``$ ./name`` at the margin, then a line that is no other command.
 _PROGRAM_RUN = precompiled(r"^\$ \./[\w.-]+[^\n]*\n(?!\$ )[^\n]*\S", re.M)
 
+# Go builds a slice with ``make([]Tile, 0, n)`` or a literal ``[]int{1, 2}``; the compiler's
+# escape analysis names it by that expression (``make([]Tile, 0, n) escapes to heap``).
+_SLICE_MADE = precompiled(r"\bmake\(\[\][\w.*]|\[\][\w.*]+\{")
+
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
 RUN_ENTRIES: tuple[VocabularyEntry, ...] = (
@@ -149,4 +156,5 @@ RUN_ENTRIES: tuple[VocabularyEntry, ...] = (
     ((("", " lost in loss record "),), _LOSS_RECORD.search, "allocated memory"),
     ((("", "argument"),), _argument_count, "call number"),
     ((("$", "$ ./"),), _PROGRAM_RUN.search, "program"),
+    ((("[]", "[]"),), _SLICE_MADE.search, "slice"),
 )

@@ -197,3 +197,6 @@ BRUTE_FORCE_WINDOW_SECONDS = 600.0
 # and ``unused`` of ``no-unused-vars`` a title for "variable used before assignment", whose
 # answer (tsc's) fell to rank 2; only the typed word's stem counts.
 RULE_NAMES_TITLE = True
+# A unit found only inside a stock phrase (``Traceback (most recent call last):``) is not found
+# (``stock_phrases``, ADR 0272).
+STOCK_PHRASES_UNSAID = True

@@ -301,3 +301,29 @@ def test_the_argument_count_reads_as_one_alternation(text: str) -> None:
 def test_a_dpkg_section_carries_the_word() -> None:
     (section,) = chunk(_DPKG, ContentType.PLAINTEXT)
     assert "installed" in section.facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "./tiles.go:23:13: make([]Tile, 0, (2 * radius + 1) * (2 * radius + 1)) escapes to heap",
+        "./grid.go:9:14: []int{...} does not escape",
+        "buf := make([]byte, 0, 64)",
+    ],
+)
+def test_a_go_slice_made_or_written_is_a_slice(text: str) -> None:
+    assert tool_vocabulary_facts(text) == "slice"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A map made; an empty list in Python; an array type in TypeScript; a slice said.
+        "./tiles.go:30:12: make(map[string]Tile) escapes to heap",
+        "assert [] == [1]",
+        "function f(xs: string[]): number {",
+        "./tiles.go:23:13: the slice make([]Tile, 0, n) escapes to heap",
+    ],
+)
+def test_slice_lookalikes_get_no_slice(text: str) -> None:
+    assert tool_vocabulary_facts(text) == ""

@@ -65,6 +65,7 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "allocated memory": (" lost in loss record ",),
     "call number": ("argument",),
     "program": ("$ ./",),
+    "slice": ("[]",),
     # ``trace_vocabulary``'s (ADR 0268).
     "executed reached applied uncovered": (">>>>>> ",),
 }
