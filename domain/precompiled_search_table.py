@@ -14,70 +14,71 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1vXFcVfzO2Z+xx7Bk7TZykSTNN2tppEietQAKraVOlASpAraqgFkoJ/kpiZfyBPW4SKKUIiW4RQmLJrmt2'
-    'sGHDP4DYIwQ7NvwLDe/F59Y//3zO/XjjhLT1SC934vfeuefrnnvuOefeGc2y7Eh+VfLrQH7dzz9DeVtcp/JrPb82'
-    '86uTX4v59Xp+Lci9mcz/qUjbkudbAq8lMFsCtyWwWwK/JX3gezOC55DALPAcydv+/BoU3F2f7r0x+VvxXk3uFXCf'
-    'kPsVeQbfKb6PClwHr+hrIm/r1MfF/JrKr7v5NS79jMA7k4LbYXn26/J9Nr9uACzu80l5f0DoqgjcQbka0v8FadsA'
-    'y9HqeOTuV4B/FYV/DYBR0NokWi8kvD9OPC+LR/HONDzfJ5f1/H6fD69P1wfeH4H7qL8NuQakdfpbk/dGBd55eN+N'
-    '1eK5YRjnTrmPt4ZUGzMG71ehH7Q15wG2u3dHube73wcjrmL12ydt/yPud0Da2p73WzzRMvutg0yzCJmyXgyAXYvV'
-    'C/f/on1H2mVpNxL0/Yi8k0G/O+jPPx9NtR5c1lw2IHAzGgejj5Dmu58DmuvS9wDMhyPS72GhbVpwu6zAQ1swAHPm'
-    'T2E+d3CbMDficzjnZspc35Z2Vtou/N3ZEuRzv8c2OlswAH4IztejYG8dzRbv+j1zfwx9sXxzepPKt8sGf3x66Pjj'
-    'aB0E2vF6CfzFlwTWhb5t3J3eDpIsDhj+D/oulQQYhf5OylUDW1O0vxDrWPh99yKe6Uq7KO0yyME9o+nKjGIXCl3/'
-    'R874ZwTGMMHw2ZQpmR8YF8R/SdoXAP8VaRfo3XXB5885Pkflb/PSzkq7BnzqheY/VLf0LpXmGNpi5ed4t0m0diP6'
-    'WYX+kIZKoH9H//Wc/ueh/xDOKCPHE5THOuG1TPe7JXhd4PnVHM+TxB/uY5l0BPXLwXR9VxL6Ppz3fUae71DfrJcd'
-    '4ksZXMvw57/5l6fk+TmAHZLnrR5587fKNm9ukB6v9KjPxb3rHj671kdjgeMn+fcXHwGOaANDfN8kOroRdHQr22Ng'
-    'r+kI9f29ylZsI9amv0993AbeFPBezd85RLZhlvg4S2Nl0Zj33HxxrrIV39DGVZdgdSj2k6r3Y/mXawR7ldoO6Edd'
-    'YKXY2aKfpyWmtBf61QQ/PTSmmuKHZSXmlTL26y/ynLNJSINmK4t3/pht256QrYu9xzodO4dr+lbg+LG8U2Z+bcra'
-    '+pDhJ71P/+e5ac2AWcwPJyLG8jLobyof1okPV7M4+7FMNnVRmR8LeC9AjPKDRLh1iSP2SpNb7/rwrMK64wP62wis'
-    'XbcWzJ8t33YtmnkdYcWS3fr4CMQE3PrJrdteza8f0Dp8KLC+c+O0GG9HAT6u/y34Ply0PlpCm+89XkciXy3ePCyc'
-    'ff0NU381yj1MUp8xOQiE49Y1l4j26/Kuw68h6+Ss4v9UK1/sTwZygsE1mMV/1kIPFPL54T7PHynPWe+rMob2ZeCV'
-    'QcrnzX29f/x4jnnoOZo73hPfcV8ej9YOjcE8vT8eAvxPGxHt1Hmgf38eiJHB/jzwOef5GOXhqpSHOwTrjmINczwf'
-    'SU+1dZvFa5QT7fC6apjWSjG5+watUQ7JO01Yqzt9qnvuM14Z4HWA5sQQHB+NB4jGXmCNEqwhgRXKl6bKwOEUqp/A'
-    '+EFTy+d/9ODf31j6V7zza3iXc/kuR63dc3Gupif+YK3VmxIvxHhBNSLm0ZT/H4ScLuZBakrNRMWD/zdFH3BNPiP3'
-    'LgsO2rs+uZ2V9jTgUhOaCrjPi07WInlc5IeOw/MWf1JiHz65xMZjysRYagSjLwLGhMQgQzExnx4xzHGjRqUMbi2q'
-    'u7sOuPQl4jIk+DSgpnNe2itKDRffGwAZavrke7dCcdOUuPcC1MpgLvMejCmmsQY8c7W+VxU8+V4Kjfwu1z1w3ntd'
-    'ZDpNtR9jAufdQI3LKNmf9wTXY1B71Y7MHcbW0uCYHQ/wu2HwxcezOuSefHxDOl0NNOarFpWagpRcJ8flNRpdbVpL'
-    '+mmBE4Y08r0UneJ3K0ouKUTXvOjZEMG4rYyrcZCdo3eUxhDW713M71w0PFet3s/3/IDYXh9fUuC58dQEeeGYrBD9'
-    's5Tb/JroGL+7CN87Ss1Rih3DOZf7WYDvm0beuxe9dnL25SC03IHPVnAOQrMhrgavT6nBOwtj7qxSszckfbrnp8mv'
-    '6Yd52edjoizrMj5CNqdM7dRz2Va93MOwUWXwqRIfUuaXmYCfZsEZ8fhoJ0T/nS4WsngF5oQW1NB0ac5YJz65525S'
-    'ja2zoavEmy49t0zPrRv9LtN7C3R/Ltu5x+gmtRq+TaH7Etj7xwln5rmDc8OgaYnwvkVwFgxbxPoxLBf6E98mWPdI'
-    'X9apZd7MJO4ncb464nCNcED57J6n7vd9ev/+x9a62JfTHVVqiUOxEx/uk7vibtUv9Qfl8OlWaEP5VHdGOBI/sfLF'
-    '+ehx84FR97V54JTMc/jcLI27RRh3dVjPsi0K2RS2bR2wAw9q/AA2w1igvzNu89QHwz4k8SDfvLJBfcwZsHAubtMz'
-    'IbvPdIXe36DnLLrZVi4YtrJh2JuTcvn04CbNNcuEy4pBc8eYW7oGjSzrG9Rac1qIt4uGv9GFuc6az2rKXHLTkMma'
-    '6PExildbey8xNmnts3ExLCs25IOP64JJiP9rejBIdNalThV9AadrdxLWFGMwZljXUR5jEAttyHj7fn69Lbg8uQe4'
-    'oO7OEg5ujJ8UHxfvsd7PKfqYgsMq6DXX5MbytEo6vGSMzQ3YT4W8teK4pxR918ZXyr7hs4Z/3yFZzAPuWrx+A76f'
-    'y/R9eR1q24bMOooexdA2Qji1FVui2YYNQ387YPssG+T8DpQJwi/Gx1dgjYgxyTczfd+itTZzfsRxobX423cNGPNA'
-    'UxNyPRpczbfX/BUegxco33U90tfg56dJ9+5FjoezynjoEj9uG7JOHSeh9e+SMebZns4aY6CXeT00HtvGurTbIy/u'
-    'iD7XiYYNqtfWdG7R47fx2v59hXZrPHIMBOlcpbYN64OY+QfpYb/njoeeXn22DcOerRrxg02CMx+hmxY/x7Lt8wka'
-    'JI95wm/aiKNYvuOSEsdoQdymm+nnzCwq+NapDhX1VtNll9OravsC/vVg+aV+OIZu7dUfpjVqLdt53ss5ykXyGS3T'
-    'WdoZLXWpW0iJJ4f8WJf3wrwsnzNRrPOttb7b6zCm7GuKqVtxuuDire7MiuLvzxpzQxk9wPwR4zMdIWsrHtHYYxlP'
-    'SA0CxjiWCQfOFRyIzDXsNa7jCXjVZT48IvqHMXiqa/uil64F69o++/y4HVuiGfq0eMyG9qb+XdbRsbm5+ZL5lT8J'
-    'dSn9cNxN2+Md2//vhc6U8xXK9PNzqC1IOcdhM9u9P7dM/++JHZyC9cI7EpvD/aFl83ZXISd4i2S02SPs6Wz3fs3Z'
-    'bOdZFakwjwK+d0jHFiHf30vO0PK3YnKADU8OsA9q82LOu9Fsu+/5mLnB9/64kod+kvLQDTBMjcx/Dl5d+kqpuUE/'
-    '4rxRn4J+dRvW7UegPnaK/CjfuYBNmfOQHgcD6x21NcQIrLGeFvjFmTovg19lxRm/DPxhfeqjegjWJ1yzngc4TeGR'
-    'u/cK3asqdRcV2PMQ0l+Uz9ks/Sy+PrINWcDHdzKZorhd1YhHc/9N6f+A4Pnbp/34+mI1xyBWEzrbEuWi6ZpPP/DZ'
-    'l0vGN6w+y+g162gZfvy/cXdneOH/e5UP8+Mp4gfCfI3iBBzjWzJySgsEZ8OIxa0F4sAch2Ga3xV5WnsfXD1pi+Tl'
-    'fICxiBwDn8HGPJoiWhaNOOiZzD7XEOvaTyl2C8/a5fN8LRuE/RwiGU8o+ZergfnM1cl+A+irS80+6sCGEXO6F1nn'
-    '5Ph3l/i4bORJXDzzNOTmloxcq9Vn11MHg8/NK/FWK6Y6E2kDuTZmyph/hkE2WlxnkHKbDuchRX+dnN18jXaivwf4'
-    'bkxWArnUCs0TMW0opxuaw0eV/q8YeadOoJ7Cp0/W/ik8s5Pl7vZrMB99sM4JPKuGftzIT6B/elip86pul2lftuqA'
-    'ap5YIfpxl6D1nQdT7dhBEqYPZXpQkem3jFj8bdLb0yVzL87+vZrtPGv9O1S/91oWPiO17FqzpdD9OsTsa8b67Yls'
-    '9/m52ljWcgU8Jmb2IPdhxaUt+1IDG+CzLalw65CjPR3Rcl73UkSrzQ+peKb6o9qZ4sinuuwPSMUDa0ffIH1/w8jb'
-    'zhq1XOwz8jl1MfhofGjKvPFSSfpWFbsRy38cfz7ftJHt3veIutaO4HVMvr7V4/jw7XvW8mrsH1u1XO45hDNNcJ4F'
-    '/zlVL3AMvhxY8/tspUZPKj/uAh2WHRvdAzml2IeUM9Bjcpv1ErUuB6Eu546Rt18J7DlIrRXT5H9M1mOO11WivRpZ'
-    '06f5R5cjxpGWh50AuM7nvVACzjj5/nsx57rYWyHzRmWbZt8+rLMKbrExtQnJDyBfea245tlHEqsbLt/7HPW1Rn7O'
-    'HMmnQvYhdr13hnK2sfhNEByeX+8p/lhKH3WoudFq24tx9zMY7/NG/eIG1SatQO15L75jU9ZIdYLl7l2D+iJfP03x'
-    'nQ8ZNsaqCbzhqdNsSu1h04gncF0N0tuUOW/YqE3C2iW3d2LEgD+r1MjhmRdajSzGV3q1rXgmwy+LnBzMySmx9Amj'
-    'fnTaqPtnWpaMmNHbAHtFqStDm/gW3b9J6z20Qe4sjEkD75sB+zVNNaabhh5dKUn3UaD7rUjcZqhdiajDmwr4pVWK'
-    'f/rOqRgn3cP4weCt+PiBO1eEcRki38v3+x8t0luMn1SkLMRXm+WD7dsXMSVyOxjpm49mu3/bjOvEx2FOtn7LBGXh'
-    '5izMP6bmOSfA3rJN7hh2ydo3pe3B1PyVuhIzeYbG+HS283faUuN4oTWE+z2vOvDyGYrLhWI2oTjnpLKGSKnbL1Pn'
-    'z/btJyTbpUD9f2q/55R6aMwfLSm1+NreKK7vXTHyT23DN9gw8mKdQF5s2qOnfWQTU/iSsqbT6klS3h/32NJ+g4YY'
-    'H/842clRsRW0D1mtfUV4Kb5u6Ey50J6zsWznOR2pv7WJ8cRYvDmezjJKrYWOxdWSOecyC178M9HPu6TEyntZ0x8x'
-    '1vSpul4mXlJT1nl8rtnvpAbggc2ZfDxo3Uu74NZoZ6h24Tzl9WJoflh2sMDxRanHwPyOlfdol8jT83xl5aUXS8Sa'
-    '0Q4U38clgfew+OWeZz1JfT8l5sG82mudQX39a2VbHqezvY+RFnw7QbRdzHb+LqW17zm2Zkjbmzpe0rebCtiWMz3m'
-    'OXvRRZTbtcq2P3ZJiTPE6GXsezxv1RXaORc+l4XPTWA9aFH/fB7Lh/m/HxrrXq0uLXXeaEfGNHu1J2dIlv/Or18l'
-    '+A4uPpAZ8YHsP9u/ox6KD4TOdI3ZuzVCuPBvNGpx8Hq2vb/3YfomeF5rUS91MlLGDWUNlipj7FurtdbqWn+Ube1F'
-    '2gubv58D8/uQvlidVr+1RG27hM0v+zvsIxG1vkdljwPivEIx0uXIGMCSEufHGNipTN8jbMUG2pF1NhsBO471DpOQ'
-    'L79m6NFcFnc2xJVM30ffzcJ7pmNqEsYUfVo1amlXSvAsJpaKa5GVz1ls839WFnaP'
+    'eNrtXd1vXFcRv7u2d+117F07TZykSbNN2tppEietQAKraVOlASpAraqgFkoJ/kpiZf2BvW4SKKUIib4ihMQjb33m'
+    'DV544R9AvCMEb7zwLzTcG8+pf/555nzcdULaeqWbs/G9d87MnDkzc2bmnB3NsuxIflXy60B+3c8/Q3lbXKfyaz2/'
+    'NvOrk1+L+fV6fi3IvZnM/6lI25LnWwKvJTBbArclsFsCvyV94HszgueQwCzwHMnb/vwaFNxdn+69Mflb8V5N7hVw'
+    'n5D7FXkG3ym+jwpcB6/oayJv69THxfyayq+7+TUu/YzAO5OC22F59uvyfTa/bgAs7vNJeX9A6KoI3EG5GtL/BWnb'
+    'AMvR6njk7leAfxWFfw2AUdDaJFovJLw/Tjwvi0fxzjQ83yeX9fx+nw+vT9cH3h+B+yi/DbkGpHXyW5P3RgXeeXjf'
+    'zdXiuWGY5064j7eGVB0zBu9XoR/UNecBtrt3R7m3u98HM65i9dsnbf8j7ndA2tqe91s80TL7rcOYZhFjynIxAHot'
+    'Vi7c/4v2HWmXpd1IkPcj8k4G/e6gP/98NNV6cFm2bEDgZjQPRh8hzXc/BzTXpe8BsIcj0u9hoW1acLuswENdMAA2'
+    '86dgzx3cJthGfA5tbqbY+ra0s9J24e9OlyCf+z260emCAfBD0F6Pgr51NFu86/fY/hj6Yvnm5CaVb5cN/vjk0PHH'
+    '0ToItOP1EviLLwmsC33buDu5HaSxOGD4P+i7VBJgFPI7KVcNdE3R/kK0Y+H33Yt4pivtorTLMA7uGU1WZhS9UMj6'
+    'P3LGPyMwhgmGT6dMiX1gXBD/JWlfAPxXpF2gd9cFnz/n+ByVv81LOyvtGvCpF5r/UN2Su1SaY2iLHT/Hu02itRvR'
+    'zyr0hzRUAv07+q/n9D8P/YdwxjFyPMHxWCe8lul+twSvCzy/muN5kvjDfSyTjKB8OZiu70pC34fzvs/I8x3qm+Wy'
+    'Q3wpg2sZ/vw3//KUPD8HsEPjeatH3vytss2bGyTHKz3Kc3HvuofPrvXRWOD4Sf79xUeAI+rAEN83iY5uBB3dyvYc'
+    '2Gs6Qn1/r7IV24jV6e9TH7eBNwW8V/N3DpFumCU+ztJcWTTsnrMX5ypb8Q1tXnUJVodiP6lyP5Z/uUawV6ntgHzU'
+    'BVaKni36eVpiSnshX03w00Nzqil+WFbCrpTRX3+R55xOQho0XVm888dsW/eEdF3sPZbpWBuuyVuB48fyThn72pS1'
+    '9SHDT3qf/s+2ac2AWdiHExFzeRnkN5UP68SHq1mc/lgmnbqo2McC3gsQo/wgEW5d4oi90uTWuz48q7Du+ID+NgJr'
+    '160F82fLt12LZl5HWLFktz4+AjEBt35y67ZX8+sHtA4fCqzv3Dwt5ttRgI/rfwu+Dxetj5bQ5nuP15HIV4s3Dwtn'
+    'X3/D1F+Ncg+T1GdMDgLhuHXNJaL9urzr8GvIOjmr+D/Vyhf7k8E4weQazOI/a6EHivH54T7PHynPWe6rMof2x8A7'
+    'BimfN/fl/vHjOeah58h2vCe+4/54PFo9NAZ2en8+BPifNiPaqXagf98OxIzBvh34nPN8jPJwVcrDHYJ1R7GGOZ7P'
+    'pKfaus7iNcqJdnhdNUxrpZjcfYPWKIfknSas1Z081T33Ga8M8DpANjEEx0fjAaKxF1ijBGtIYIXypalj4HAK1U9g'
+    '/KCp5fM/evDvbyz5K975NbzLuXyXo9buuThX0xN/sNbqTYkXYrygGhHzaMr/D0JOF/MgNaVmouLB/5siD7gmn5F7'
+    'lwUH7V3fuJ2V9jTgUhOaCrjPi0zWInlc5IeOw/MWf1JiH75xiY3HlImx1AhGXwSMCYlBhmJiPjlimONGjUoZ3FpU'
+    'd3cdcOlLxGVI8GlATee8tFeUGi6+NwBjqMmT790KxU1T4t4LUCuDucx7MKeYxhrwzNX6XlXw5HspNPK7XPfAee91'
+    'GdNpqv0YEzjvBmpcRkn/vCe4HoPaq3Zk7jC2lgbn7HiA3w2DLz6e1SH35OMb0ulqoDFftajUFKTkOjkur9HoatNa'
+    '0k8LnDCkke+lyBS/W1FySSG65kXOhgjGbWVejcPYOXpHaQ5h/d7F/M5Fw3PV6v18zw+I7vXxJQWem09NGC+ckxWi'
+    'f5Zym18TGeN3F+F7R6k5StFjaHO5nwX4vmnkvXuRazfOvhyEljvw6QrOQWg6xNXg9Sk1eGdhzp1VavaGpE/3/DT5'
+    'Nf1gl30+Jo5lXeZHSOeUqZ16Ltuql3sYOqoMPlXiQ4p9mQn4aRacEY+PdkLk38liMRavgE1oQQ1Nl2zGOvHJPXeT'
+    'amydDl0l3nTpuWV6bt3od5neW6D7c9nOPUY3qdXwbQrdl0DfP044M88dnBsGTUuE9y2Cs2DoIpaPYbnQn/g2wbpH'
+    '8rJOLfNmJnE/ifPVEYdrhAOOz247db/v0/v3P7bWxb6c7qhSSxyKnfhwn9wVd6t+qT84Dp9uhTaUT3VnhCPxEzu+'
+    'aI8eNx8YZV+zA6fEzuFzszTvFmHe1WE9y7oopFNYt3VADzyo8QPYDGOB/s64zVMfDPuQxIN8dmWD+pgzYKEtbtMz'
+    'Ib3PdIXe36DnLLpZVy4YurJh6JuTcvnk4CbZmmXCZcWguWPYlq5BI4/1DWotmxbi7aLhb3TB1ln2rKbYkpvGmKyJ'
+    'HB+jeLW19xJjk9Y+GxfDsmJDPvi4LpiE+L8mB4NEZ13qVNEXcLJ2J2FNMQZzhmUdx2MMYqENmW/fz6+3BZcn9wAX'
+    'lN1ZwsHN8ZPi4+I9lvs5RR5TcFgFueaa3FieVkmGl4y5uQH7qZC3Vhz3lCLv2vxK2Td81vDvOzQW84C7Fq/fgO/n'
+    'Mn1fXofatjFmHUWOYmgbIZzaii7RdMOGIb8d0H2WDuqHPM5x0tUsz7ep3ymITbqYo2+v4fMQ6z8Kdhnft/SVD57j'
+    '188C8udgII3Iy4IHX4E+MP76Zqbv0bTWoc5nOi70FH/7rgFjHsavCXktDa62jtF8M9Y3Fyi3dz3Sr+Lnp2me3Yuc'
+    '+2eVud8NyNdGSZ0QWusvGfqNbcesMd978WFCuqdtrMG7PfLijshznWjYoNp0TeYWPT4qxzHeV2i3dA/He5DOVWrb'
+    'sBaKsbVID/t4dzz09Oqfbhi6e9WIlWwSnPkI2bT4OZZtn8XQoPGYJ/ymjZiR5ScvKTGbFsSoupl+ps6igm+dam5R'
+    'bjVZdvnLqrYH4l8Plprqh/MF1rkEw7Qer2U7z7Y5R3lXPo9mOks7j6YuNRopsfOQz+5yfJiD5jM1ipiGFddw+zrG'
+    'lD1cMTU6ThZcbNmdz1H8/VnDNpSRA8yV1RS/IDTWVuylscdjPEH+Ce63HzLyIgci8yp7jet4Al51sYdHRP4w30A1'
+    'fF/0Mr1gDd9nnx+3Y8tRQ58Wz9nQPty/S8wgNg85XzKX9CehLqUfjjFq+9lj+/+90JlylkSZfn4OdRQpZ1ZsZrv3'
+    'Ipfp/z3Rg1OwXnhH4pC4F7ZsjvIq5D9v0Rht9gh7Otu9N3U223kuRyrMo4DvHZKxRaht6CU/avlbMfnOhiff2Qd1'
+    'iDFn+2i63fd8jG3wvT+u5NyfpJx7AxRTI/Of+VeXvlLqi9CPOG/U4qBf3YZ1+xGoBZ4iP8p3BmJTbB7SU4d4x3kj'
+    'h96G/loS4yzgF+cHvQx+lRVT/TLwh+Wpj2o/WJ5wzXoe4DSFR+7eK3SvqtSYVCDeFZJfHJ+zWfq5g32kG7KAj+/G'
+    'ZIpilFUj9s79N6X/A4Lnb5/24+uL1RyDWE3oHE8cF03WfPKBz75cMr5h9VlGrllGy/Dj/427O68M/9/r+DA/niJ+'
+    'IMzXKE7AMb4lI3+2QHA2jFjcWiDmzXEYpvldGU9rn4eLQ7dovJwPMBaRT+Hz5phHU0TLohEHPZPZZzhiDf8pRW/h'
+    'ucJ8drGlg7CfQzTGE0qu6WrAnrma4G8AfXXZn4AysGHEnO5F1nQ5/t0lPi4bOSEXzzwNecglI69s9dn11Pzgc/NK'
+    'vNWKqc5E6kCuA5oy7M8wjI0W1xmkPK7DeUiRXzfOzl6jnujvAb6bk5VA3rhCdiKmDeWvQzZ8VOn/ipFj6wRqR3zy'
+    'ZO0Vw/NJedzd3hTmow/WOYFn7RcYN/IT6J8eVmraqtsl6ZetmqeaJ1aIftwlaH1n31Q7dpCE6cMxPaiM6beMWPxt'
+    'ktvTJXMvTv+9mu08V/47VKv4WhY+D7bsWrOl0P06xOxrxvrtiWz3WcHaXNZyBTwnZvYg92HFpS39UgMd4NMtqXDr'
+    'kKM9HdFyXvdSRKvZh1Q8U/1R7fx05FNd9kKk4oF1sm+QvL9h5G1njbo19hn5TL4YfDQ+NMVuvFSSvlVFb8TyH+ef'
+    'zzdtZLv3eKKstSN4HZOvb/U4P3x7vLW8GvvHVh2Iew7hTBOcZ8F/TpULnIMvB9b8Pl2p0ZPKj7tAh6XHRvdgnFL0'
+    'Q8p57zG5zXqJWpeDUJdzx8jbrwT2V6TWxWnjf0zWY47XVaK9Glm/qPlHlyPmkZaHnQC4zue9UALOOPn+e2Fzsdas'
+    'Udmm2bfn7KyCW2xMbULyA8hXXiuuefbMxMqGy/c+R32tkZ8zR+NTIf0Qu947QznbWPwmCA7b13uKP5bSRx1qbrQ6'
+    '/qbU6I2Qv9fx2Pum4HNwD3zHpqyR6gTL3bsG9UW+fpriOx8ydIxVE3jDU5PalNrDphFP4LoapLcpNm/YqE3C2iW3'
+    'T2TEgD+r1Mjh+R5aPTDGV3rVrXj+xC+LnBzY5JRY+oRRKztt7HFgWpaMmNHbAHtFqStDnfgW3b9J6z3UQe7cj0kD'
+    '75sB/TVNNaabhhxdKUk31uu+FYnbDLUrEXV4UwG/tErxT9+ZHOMkexg/GLwVHz9wZ6gwLkPke/l+66RFcovxk4qU'
+    'hfhqs3ywfXtApmTcDkb65qPZ7t9x45r4cbDJ1u+24Fg4m4X5x9Q85wToW9bJHUMvWXvEtP2mmr9SV2Imz9Acn852'
+    '/iZdahwvtIZwv11WB14+Q3G5UMwmFOecVNYQKXsUyuxpYP32ExrbpcBeh9R+zyn10Jg/WlJq8bV9YFzfu2Lkn9qG'
+    'b7Bh5MU6gbzYtEdO+0gnpvAlZU2n1ZOkvD/u0aX9Bg0xPv5x0pOjoitoz7Va+4rwUnzd0Pl5of11Y9nOM0lSf1cU'
+    '44mxeHM8nccotRY6FldrzDmXWfDin4l+3iUlVt7Lmv6IsaZPlfUy8ZKass7jM9x+JzUAD3TO5ONB617qBbdGO0O1'
+    'C+cprxdD88PSgwWOL0o9BuZ3rLxHu0Senu2VlZdeLBFrRj1QfB+XBN7D4pd7nuUk9f2UmAfzaq9lBuX1r5Xt8Tid'
+    '7X2MtODbCaLtYrbzNzitPd6xNUPaPtzxkr7dVEC3nOkxz9mLLOK4Xats+2OXlDhDjFzGvsd2q67QzrnwuSx8RgTL'
+    'QYv657NnPsz//dBY92p1aal2ox0Z0+xVn5yhsfx3fv0qwXdw8YHMiA9k/9n+zfhQfCB0fm3M3q0RwoX3PGtx8Hq2'
+    'vb/3YfomeDZtUS91MnKMG8oaLHWMsW+t1lqra/1RtrUXaS90/n4OzO9Dhvbbc/xkidp2CZ1f9jfnRyJqfY/KHgfE'
+    'eYVipMuRMYAlJc6PMbBTmb5H2IoNtCPrbDYCehzrHSYhX37NkKO5LO4cjCuZvo++m4X3TMfUJIwp8rRq1NKulOBZ'
+    'TCwV1yIrn7PY5v8AAFiE3w=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -125,41 +126,42 @@ TABLE: dict[
     ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 15588, 232, 0, (), (None,)),
     ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15820, 520, 2, (), (None, None, None)),
     ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 16340, 404, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16744, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17124, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17656, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17992, 176, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 18168, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 18688, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 20408, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 20472, 180, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20652, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 21244, 112, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 21356, 104, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 21460, 188, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21648, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 21920, 272, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 22192, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 22572, 104, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 22676, 448, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23124, 196, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 23320, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 23448, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 23916, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 24164, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24436, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24732, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25236, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25660, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26344, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 27948, 140, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 28088, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 28568, 232, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28800, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 29248, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 29444, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 29944, 3040, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 32984, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 33164, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33576, 332, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 16744, 236, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16980, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17360, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17892, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18228, 176, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 18404, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 18924, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 20644, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 20708, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20888, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 21480, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 21592, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 21696, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21884, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 22156, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 22428, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 22808, 104, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 22912, 448, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23360, 196, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 23556, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 23684, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 24152, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 24400, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24672, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24968, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25472, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25896, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26580, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 28184, 140, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 28324, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 28804, 232, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 29036, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 29484, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 29680, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 30180, 3040, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 33220, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 33400, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33812, 332, 0, (), (None,)),
 }
