@@ -23,6 +23,7 @@ from domain.search.answerability_tuning import CORRECTED_KNOWN
 from domain.search.entities import extract_entities
 from domain.search.inflections import able_forms, regular_forms
 from domain.search.initialisms import initialism_units
+from domain.search.language_codes import locale_coded
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery
 from domain.search.question_words import asks_as_verb, is_question_word
@@ -49,7 +50,9 @@ class AnswerabilityVerdict:
         indexed text contains and that is no misspelling of a known word: nothing found can be
         about it, so whatever the other words match would only cost the caller context. A name
         the corrector corrected is a misspelling whether or not its correction found more
-        (``ECONNREFUED``: the substrings layer had already found ``ECONNREFUSED``)."""
+        (``ECONNREFUED``: the substrings layer had already found ``ECONNREFUSED``). A name a
+        found section writes as a code (``FR`` for France) or a language's locale tag (``de_DE``
+        for German: ``language_codes``) is held."""
         for name in extract_entities(parsed.raw):
             word = name.lower()
             if not _NAME.fullmatch(word) or word not in parsed.terms:
@@ -62,9 +65,10 @@ class AnswerabilityVerdict:
                 word in hit.hit.lowered
                 or word in hit.hit.title.lower()
                 or abbreviated(name, hit.hit.content)
+                or locale_coded(name, hit.hit.content)
                 for hit in hits
             ):
-                return True  # not even part of a longer word (``ConnectionRese``), nor a code
+                return True  # not part of a longer word (``ConnectionRese``), nor a code or tag
         return False
 
     def unanswerable(

@@ -8,7 +8,7 @@ section like the outcome words. An entry is taken only when it lifts the benchma
 half and lowers no check half nor answers an unanswerable question (ADR 0187, which also lists
 the entries measured and not taken: ``stage`` for ``FROM … AS name``, ``refused rejected`` for
 a database's ``constraint failed``, ``times called`` for cProfile's ``ncalls``, ``leak`` for
-memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229, 0239 and 0263 add entries).
+memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229, 0239, 0263 and 0278 add entries).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
+from domain.search.language_codes import LOCALE_ENTRIES
 from domain.search.matching import said_pattern
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
@@ -218,6 +219,7 @@ _ENTRIES: tuple[VocabularyEntry, ...] = (
     *SETTINGS_ENTRIES,  # ADR 0239's limits and settings: thresholds, regex, shell, heap, pip
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
+    *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )
 
 # A word the text already says as a whole word, in any inflection (``image`` for ``images``;

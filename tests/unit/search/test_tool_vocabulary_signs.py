@@ -68,6 +68,31 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "slice": ("[]",),
     # ``trace_vocabulary``'s (ADR 0268).
     "executed reached applied uncovered": (">>>>>> ",),
+    # ``language_codes``' (ADR 0278): a locale tag names its language.
+    "arabic": ("_",),
+    "chinese": ("_",),
+    "czech": ("_",),
+    "danish": ("_",),
+    "dutch": ("_",),
+    "english": ("_",),
+    "finnish": ("_",),
+    "french": ("_",),
+    "german": ("_",),
+    "greek": ("_",),
+    "hebrew": ("_",),
+    "hindi": ("_",),
+    "hungarian": ("_",),
+    "italian": ("_",),
+    "japanese": ("_",),
+    "korean": ("_",),
+    "norwegian": ("_",),
+    "polish": ("_",),
+    "portuguese": ("_",),
+    "russian": ("_",),
+    "spanish": ("_",),
+    "swedish": ("_",),
+    "turkish": ("_",),
+    "ukrainian": ("_",),
 }
 _EVERY_PLAIN_SIGN = [*_PLAIN_SIGNS.values(), *_RUN_PLAIN_SIGNS.values()]
 
@@ -86,6 +111,7 @@ def _tool_vocabulary_facts_behind_plain_signs(text: str) -> str:
 
 _LINES = [
     "FROM python:3.12-slim AS build",
+    'LC_CTYPE="de_DE.UTF-8" LANG=ja_JP.eucJP node_DEBUG=1 x.de_DE',
     "   Public-Key: (256 bit)",
     "   Public Key Algorithm: id-ecPublicKey",
     "Rebasing (1/2)",
