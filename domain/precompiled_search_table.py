@@ -14,71 +14,74 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXd1vXFcRv7u2d+117F07TZykSbNN2tppEietQAKraVOlASpAraqgFkoJ/kpiZf2BvW4SKKUIib4ihMQjb33m'
-    'DV544R9AvCMEb7zwLzTcG8+pf/555nzcdULaeqWbs/G9d87MnDkzc2bmnB3NsuxIflXy60B+3c8/Q3lbXKfyaz2/'
-    'NvOrk1+L+fV6fi3IvZnM/6lI25LnWwKvJTBbArclsFsCvyV94HszgueQwCzwHMnb/vwaFNxdn+69Mflb8V5N7hVw'
-    'n5D7FXkG3ym+jwpcB6/oayJv69THxfyayq+7+TUu/YzAO5OC22F59uvyfTa/bgAs7vNJeX9A6KoI3EG5GtL/BWnb'
-    'AMvR6njk7leAfxWFfw2AUdDaJFovJLw/Tjwvi0fxzjQ83yeX9fx+nw+vT9cH3h+B+yi/DbkGpHXyW5P3RgXeeXjf'
-    'zdXiuWGY5064j7eGVB0zBu9XoR/UNecBtrt3R7m3u98HM65i9dsnbf8j7ndA2tqe91s80TL7rcOYZhFjynIxAHot'
-    'Vi7c/4v2HWmXpd1IkPcj8k4G/e6gP/98NNV6cFm2bEDgZjQPRh8hzXc/BzTXpe8BsIcj0u9hoW1acLuswENdMAA2'
-    '86dgzx3cJthGfA5tbqbY+ra0s9J24e9OlyCf+z260emCAfBD0F6Pgr51NFu86/fY/hj6Yvnm5CaVb5cN/vjk0PHH'
-    '0ToItOP1EviLLwmsC33buDu5HaSxOGD4P+i7VBJgFPI7KVcNdE3R/kK0Y+H33Yt4pivtorTLMA7uGU1WZhS9UMj6'
-    'P3LGPyMwhgmGT6dMiX1gXBD/JWlfAPxXpF2gd9cFnz/n+ByVv81LOyvtGvCpF5r/UN2Su1SaY2iLHT/Hu02itRvR'
-    'zyr0hzRUAv07+q/n9D8P/YdwxjFyPMHxWCe8lul+twSvCzy/muN5kvjDfSyTjKB8OZiu70pC34fzvs/I8x3qm+Wy'
-    'Q3wpg2sZ/vw3//KUPD8HsEPjeatH3vytss2bGyTHKz3Kc3HvuofPrvXRWOD4Sf79xUeAI+rAEN83iY5uBB3dyvYc'
-    '2Gs6Qn1/r7IV24jV6e9TH7eBNwW8V/N3DpFumCU+ztJcWTTsnrMX5ypb8Q1tXnUJVodiP6lyP5Z/uUawV6ntgHzU'
-    'BVaKni36eVpiSnshX03w00Nzqil+WFbCrpTRX3+R55xOQho0XVm888dsW/eEdF3sPZbpWBuuyVuB48fyThn72pS1'
-    '9SHDT3qf/s+2ac2AWdiHExFzeRnkN5UP68SHq1mc/lgmnbqo2McC3gsQo/wgEW5d4oi90uTWuz48q7Du+ID+NgJr'
-    '160F82fLt12LZl5HWLFktz4+AjEBt35y67ZX8+sHtA4fCqzv3Dwt5ttRgI/rfwu+Dxetj5bQ5nuP15HIV4s3Dwtn'
-    'X3/D1F+Ncg+T1GdMDgLhuHXNJaL9urzr8GvIOjmr+D/Vyhf7k8E4weQazOI/a6EHivH54T7PHynPWe6rMof2x8A7'
-    'BimfN/fl/vHjOeah58h2vCe+4/54PFo9NAZ2en8+BPifNiPaqXagf98OxIzBvh34nPN8jPJwVcrDHYJ1R7GGOZ7P'
-    'pKfaus7iNcqJdnhdNUxrpZjcfYPWKIfknSas1Z081T33Ga8M8DpANjEEx0fjAaKxF1ijBGtIYIXypalj4HAK1U9g'
-    '/KCp5fM/evDvbyz5K975NbzLuXyXo9buuThX0xN/sNbqTYkXYrygGhHzaMr/D0JOF/MgNaVmouLB/5siD7gmn5F7'
-    'lwUH7V3fuJ2V9jTgUhOaCrjPi0zWInlc5IeOw/MWf1JiH75xiY3HlImx1AhGXwSMCYlBhmJiPjlimONGjUoZ3FpU'
-    'd3cdcOlLxGVI8GlATee8tFeUGi6+NwBjqMmT790KxU1T4t4LUCuDucx7MKeYxhrwzNX6XlXw5HspNPK7XPfAee91'
-    'GdNpqv0YEzjvBmpcRkn/vCe4HoPaq3Zk7jC2lgbn7HiA3w2DLz6e1SH35OMb0ulqoDFftajUFKTkOjkur9HoatNa'
-    '0k8LnDCkke+lyBS/W1FySSG65kXOhgjGbWVejcPYOXpHaQ5h/d7F/M5Fw3PV6v18zw+I7vXxJQWem09NGC+ckxWi'
-    'f5Zym18TGeN3F+F7R6k5StFjaHO5nwX4vmnkvXuRazfOvhyEljvw6QrOQWg6xNXg9Sk1eGdhzp1VavaGpE/3/DT5'
-    'Nf1gl30+Jo5lXeZHSOeUqZ16Ltuql3sYOqoMPlXiQ4p9mQn4aRacEY+PdkLk38liMRavgE1oQQ1Nl2zGOvHJPXeT'
-    'amydDl0l3nTpuWV6bt3od5neW6D7c9nOPUY3qdXwbQrdl0DfP044M88dnBsGTUuE9y2Cs2DoIpaPYbnQn/g2wbpH'
-    '8rJOLfNmJnE/ifPVEYdrhAOOz247db/v0/v3P7bWxb6c7qhSSxyKnfhwn9wVd6t+qT84Dp9uhTaUT3VnhCPxEzu+'
-    'aI8eNx8YZV+zA6fEzuFzszTvFmHe1WE9y7oopFNYt3VADzyo8QPYDGOB/s64zVMfDPuQxIN8dmWD+pgzYKEtbtMz'
-    'Ib3PdIXe36DnLLpZVy4YurJh6JuTcvnk4CbZmmXCZcWguWPYlq5BI4/1DWotmxbi7aLhb3TB1ln2rKbYkpvGmKyJ'
-    'HB+jeLW19xJjk9Y+GxfDsmJDPvi4LpiE+L8mB4NEZ13qVNEXcLJ2J2FNMQZzhmUdx2MMYqENmW/fz6+3BZcn9wAX'
-    'lN1ZwsHN8ZPi4+I9lvs5RR5TcFgFueaa3FieVkmGl4y5uQH7qZC3Vhz3lCLv2vxK2Td81vDvOzQW84C7Fq/fgO/n'
-    'Mn1fXofatjFmHUWOYmgbIZzaii7RdMOGIb8d0H2WDuqHPM5x0tUsz7ep3ymITbqYo2+v4fMQ6z8Kdhnft/SVD57j'
-    '188C8udgII3Iy4IHX4E+MP76Zqbv0bTWoc5nOi70FH/7rgFjHsavCXktDa62jtF8M9Y3Fyi3dz3Sr+Lnp2me3Yuc'
-    '+2eVud8NyNdGSZ0QWusvGfqNbcesMd978WFCuqdtrMG7PfLijshznWjYoNp0TeYWPT4qxzHeV2i3dA/He5DOVWrb'
-    'sBaKsbVID/t4dzz09Oqfbhi6e9WIlWwSnPkI2bT4OZZtn8XQoPGYJ/ymjZiR5ScvKTGbFsSoupl+ps6igm+dam5R'
-    'bjVZdvnLqrYH4l8Plprqh/MF1rkEw7Qer2U7z7Y5R3lXPo9mOks7j6YuNRopsfOQz+5yfJiD5jM1ipiGFddw+zrG'
-    'lD1cMTU6ThZcbNmdz1H8/VnDNpSRA8yV1RS/IDTWVuylscdjPEH+Ce63HzLyIgci8yp7jet4Al51sYdHRP4w30A1'
-    'fF/0Mr1gDd9nnx+3Y8tRQ58Wz9nQPty/S8wgNg85XzKX9CehLqUfjjFq+9lj+/+90JlylkSZfn4OdRQpZ1ZsZrv3'
-    'Ipfp/z3Rg1OwXnhH4pC4F7ZsjvIq5D9v0Rht9gh7Otu9N3U223kuRyrMo4DvHZKxRaht6CU/avlbMfnOhiff2Qd1'
-    'iDFn+2i63fd8jG3wvT+u5NyfpJx7AxRTI/Of+VeXvlLqi9CPOG/U4qBf3YZ1+xGoBZ4iP8p3BmJTbB7SU4d4x3kj'
-    'h96G/loS4yzgF+cHvQx+lRVT/TLwh+Wpj2o/WJ5wzXoe4DSFR+7eK3SvqtSYVCDeFZJfHJ+zWfq5g32kG7KAj+/G'
-    'ZIpilFUj9s79N6X/A4Lnb5/24+uL1RyDWE3oHE8cF03WfPKBz75cMr5h9VlGrllGy/Dj/427O68M/9/r+DA/niJ+'
-    'IMzXKE7AMb4lI3+2QHA2jFjcWiDmzXEYpvldGU9rn4eLQ7dovJwPMBaRT+Hz5phHU0TLohEHPZPZZzhiDf8pRW/h'
-    'ucJ8drGlg7CfQzTGE0qu6WrAnrma4G8AfXXZn4AysGHEnO5F1nQ5/t0lPi4bOSEXzzwNecglI69s9dn11Pzgc/NK'
-    'vNWKqc5E6kCuA5oy7M8wjI0W1xmkPK7DeUiRXzfOzl6jnujvAb6bk5VA3rhCdiKmDeWvQzZ8VOn/ipFj6wRqR3zy'
-    'ZO0Vw/NJedzd3hTmow/WOYFn7RcYN/IT6J8eVmraqtsl6ZetmqeaJ1aIftwlaH1n31Q7dpCE6cMxPaiM6beMWPxt'
-    'ktvTJXMvTv+9mu08V/47VKv4WhY+D7bsWrOl0P06xOxrxvrtiWz3WcHaXNZyBTwnZvYg92HFpS39UgMd4NMtqXDr'
-    'kKM9HdFyXvdSRKvZh1Q8U/1R7fx05FNd9kKk4oF1sm+QvL9h5G1njbo19hn5TL4YfDQ+NMVuvFSSvlVFb8TyH+ef'
-    'zzdtZLv3eKKstSN4HZOvb/U4P3x7vLW8GvvHVh2Iew7hTBOcZ8F/TpULnIMvB9b8Pl2p0ZPKj7tAh6XHRvdgnFL0'
-    'Q8p57zG5zXqJWpeDUJdzx8jbrwT2V6TWxWnjf0zWY47XVaK9Glm/qPlHlyPmkZaHnQC4zue9UALOOPn+e2Fzsdas'
-    'Udmm2bfn7KyCW2xMbULyA8hXXiuuefbMxMqGy/c+R32tkZ8zR+NTIf0Qu947QznbWPwmCA7b13uKP5bSRx1qbrQ6'
-    '/qbU6I2Qv9fx2Pum4HNwD3zHpqyR6gTL3bsG9UW+fpriOx8ydIxVE3jDU5PalNrDphFP4LoapLcpNm/YqE3C2iW3'
-    'T2TEgD+r1Mjh+R5aPTDGV3rVrXj+xC+LnBzY5JRY+oRRKztt7HFgWpaMmNHbAHtFqStDnfgW3b9J6z3UQe7cj0kD'
-    '75sB/TVNNaabhhxdKUk31uu+FYnbDLUrEXV4UwG/tErxT9+ZHOMkexg/GLwVHz9wZ6gwLkPke/l+66RFcovxk4qU'
-    'hfhqs3ywfXtApmTcDkb65qPZ7t9x45r4cbDJ1u+24Fg4m4X5x9Q85wToW9bJHUMvWXvEtP2mmr9SV2Imz9Acn852'
-    '/iZdahwvtIZwv11WB14+Q3G5UMwmFOecVNYQKXsUyuxpYP32ExrbpcBeh9R+zyn10Jg/WlJq8bV9YFzfu2Lkn9qG'
-    'b7Bh5MU6gbzYtEdO+0gnpvAlZU2n1ZOkvD/u0aX9Bg0xPv5x0pOjoitoz7Va+4rwUnzd0Pl5of11Y9nOM0lSf1cU'
-    '44mxeHM8nccotRY6FldrzDmXWfDin4l+3iUlVt7Lmv6IsaZPlfUy8ZKass7jM9x+JzUAD3TO5ONB617qBbdGO0O1'
-    'C+cprxdD88PSgwWOL0o9BuZ3rLxHu0Senu2VlZdeLBFrRj1QfB+XBN7D4pd7nuUk9f2UmAfzaq9lBuX1r5Xt8Tid'
-    '7X2MtODbCaLtYrbzNzitPd6xNUPaPtzxkr7dVEC3nOkxz9mLLOK4Xats+2OXlDhDjFzGvsd2q67QzrnwuSx8RgTL'
-    'QYv657NnPsz//dBY92p1aal2ox0Z0+xVn5yhsfx3fv0qwXdw8YHMiA9k/9n+zfhQfCB0fm3M3q0RwoX3PGtx8Hq2'
-    'vb/3YfomeDZtUS91MnKMG8oaLHWMsW+t1lqra/1RtrUXaS90/n4OzO9Dhvbbc/xkidp2CZ1f9jfnRyJqfY/KHgfE'
-    'eYVipMuRMYAlJc6PMbBTmb5H2IoNtCPrbDYCehzrHSYhX37NkKO5LO4cjCuZvo++m4X3TMfUJIwp8rRq1NKulOBZ'
-    'TCwV1yIrn7PY5v8AAFiE3w=='
+    'eNrtXc1zXEcRf7uSdqXVx67kKJIdOd7YSSRHluykoApUceKUYyAFVFIpUwmEYPSxtoRXH0grf4QQQlFFrhRFFcfc'
+    'OHODCxf+AYo7RcGNC/9CzHtWT/TTT9Pz8XZlnI226mlW+970dPf09PR098wbSZJkMr0K6TWUXg/Sz0BaZtfZ9NpO'
+    'r930aqZXI73eSK8VubeQuD8FKWvyfE3g1QRmTeDWBHZN4NekDay3IHgOCMwMz+G07E2vfsHdtGnqjcpvWb2S3Mvg'
+    'PiH3C/IM1sm+jwhcAy9rayIty9TGpfSaSa976TUm7QxDnWnB7Ul59uvyfTG9bgIsbvMpqd8ndBUEbr9cFWn/opR1'
+    'gGVoNTwy9wvAv4KFfxWAkdFaJVovRtQfI57nxSOrMw/P98ilPX/c5tG1adrA+8NwH+W3IleflEZ+S1JvRODNQX0z'
+    'VrPnBmGcG+Geqg1Ydcwo1C9CO6hr5gC2uXfXcu9wuw9HXEFrt0fK3kfcbp+UpY63mz1RU9stQ58mAX3KctEHei1U'
+    'Lsz/WfmulOtS7kTI+6TUSaDdA/Snn49nag8vbS7rE7gJjYORR0jzvS8IzeYahLbLMv/Nie5hODWZG40so/zeID5N'
+    'Cq1FGPd9Av+19PoB0TAENPTTc2ZO/uCIaFoGee0Wmlagv7qNpkYX0dQAO7vbaNroQpq6SUfclHKtC2nqpvlptQv1'
+    '3moXyt4q+E66haY1KVtdRNNPutA2ui3lZhfRtCHlUhfS1E323lYX09RNem+7C+enHSnvdBFNrS60YXdhnuoWmj4A'
+    'u+9xoqksbfZBvGtY/IpIU4bjFQtt6Ovvs7SJcbQq4Wmew5haYonl1cmf2ILfTawA/ai9jtiH8fXbeIc+XKRZ412v'
+    'I7YXQl8o34xfOJZvVxT+uPzMhj+G1n6gHa+XIR78ssC62LOPu/FL91NfDCnxTYxNFiJgZPI7LVeJ9PwvJPqRxXXv'
+    'BzzTkrIh5Tr0g3nGJisLFr9/Juv/SBn/rMAYJBiumMGM6HPGBfE3a60XAf8NKVeo7rbg8+cUn5Py27KUi1JuAZ/a'
+    'ofnT4p7cxdIcQlto/xne7RKtrYB2NqE9pKHgad/QfyOl/wVo34cz9pHhCfbHNuG1TvdbOXid4fnVFM8zxB9uY51k'
+    'BOXLwJyEuTC07SfTts/L801qm+WySXzJg2se/vw3/fK0PL8EsH39udomb/5W2OfNTZLjjTbl2dgbGp9N6aIxw/EP'
+    '6feXHgGOqAN9fN8lOloBdLQK+2Og03T42v5eYS93KVSn36E2bgNvMnivpXXGSTcsEh8Xaaw0lHnPzBcXCnv5S7Zx'
+    '1SJYTcrtipX70fTLdYK9SWUT5KMssGL0bNbOM5Iz1gn5qkIc3jemqmKHJTnmlTz66y/ynNFJSINNV2Z1/pjs6x6f'
+    'rgu9xzIdOofb5C3D8ROpk2d+rUruzLhiJ92h/3lu2lJgZvPD6YCxvA7yG8uHbeLDtSRMf6yTTm1Y5scM3ouQg/hh'
+    'JNyy5Am2S5PJZ3HhWYR1x4f02zCsXfcSYj5fvh1KiuF1hJYratbHk5DzY9ZPrnX5gGd9Z8ZpNt5OAnzM79Hgu3Cx'
+    'tVET2lz1eB2JfNV4c1Q4u9obpPZKlFs8TW2G5BgjHLOuuUy035C6Br+KrJOTgvtTLHT3J4F+gsHVn4R/tnwPZP3z'
+    'w2OeP1Kes9wXZQwd94GzD2I+bx3L/ePHc9xnskRzx/tiOx73x6PVQ6MwTx+PBw//40ZEPXYe6D2eB0L64Hge+ILz'
+    'fJTicEWKw43DuiNbw0ylI+npul1n8RrldN2/rhqktVLI3pwKrVHGpU4V1uoJxKy1+4xXAngN0Zzog+OicYhobAfW'
+    'CMEaEFi+eGlsH9hi9j7/QdW2X+fjh39/o8lfVufXUJf36pgYte2e8XNVHf4Hba1eFX/hCOUi+HweVfn/BMR0MQ7C'
+    'cd45GB82/L8p8oBr8gW5d0VwsNV19duslOcAl5LQlMF9QWSyFMjjLD40Bc9r/Inxfbj6JdQfk8fHUiIYPQEwJsQH'
+    '6fOJueSIYY4pOSp5cKslB/fV3gBceiJxGRB8zH5Y3At2Ffq/pNzrgz60yZOrboH8pjF+7xXIlcFY5n0YU0xjCXhm'
+    '9rJcs+DJ92Jo5Lqc98Bx723p03nK/RgVOO95clw4H+t9wfVUsr+3sh4YOwzNpcExO+bhd0Xhi4tnZYg9ufiGdJoz'
+    'DjBe1bDkFMTEOtkvb6PR7D3FfNm3LDTyvRiZ4roFSyzJR9eyyNkAwbhtGVdj0HeG3hEaQ7g/91J655Jiudr287qe'
+    '7xPd6+JLDDwznqrQXzgmC0T/IsU2vyYyxnUb8L1pyTmK0WM453I7K/B9V4l7tyPXpp9dMQhb7MClKzgGYdMhJgev'
+    'x5KDNwtjbtaSszcgbZrn58mu6YV52WVjYl+WZXz4dE6e3Knnk718uaPQUXnwKRIfYuaXBY+dpsEZdthop0X+jSxm'
+    'ffEqzAm4Z6RFc8Y28ck8d4tybLdgbxDypkXPrdNz20q761Rvhe4vUc73LSpt+FaF7sug7x8nnJnnBs5NhaY1wnuV'
+    '4KwouojlY1AutCe+TbDuk7xsU8m8WUjizosxtjricD05vC8a98scnKce9Hz24MEn2rrYFdMdseQS+3wnLtynD/nd'
+    'il/qD/bDZ3uuDcuneNDDEfkJ7V+cjx43Gxhl3zYPnJV5Dp9bpHHXgHFXhvUs6yKfTmHd1gQ98DDHD2AzjBX6nXFb'
+    'pjYY9rj4g1zzyg61saTAwrm4Ts/49D7T5au/Q89pdLOuXFF0ZUXRN2fkcsnBLZpr1pPD52bYaG4qc0tLoZH7+iaV'
+    '2pzm421DsTdaMNdp81nJMpfcUvpkS+T4FPmrtbPV0Dep7bNx7aPynYuH64Jp8P/b5KCf6CxLniraAkbW7kasKUZh'
+    'zLCsY3+Mgi+0IuPt++n1juDyVAdwQdldJBzMGD8jNi7eY7lfsshjDA6bINeckxvK0yLJ8JoyNndgPxXyVvPjnrXI'
+    'u218xZwLOKvY903qi2XA3eav34HvFxL7vrwmlXWlz5oWOQqhbZhwqlt0iU037Cjy2wTdp+mgXojjTJGuZnm+Te3O'
+    'gG/S+Bxdew1fAF//SZiXsb6mr1zwDL9+5pE/AwNpRF5mPPgKtIH+17cS+x5NbR1qbKYpoSf77bsKjGXovyrEtWxw'
+    'besYm23G+uYixfZuBNpV/Pw8jbP7gWN/1jL2Wx752smpE3xr/TVFv/HcsaiM93ZsGJ/uqStr8FabvLgr8lwmGnYo'
+    'N90mcw2Hjcp+jDsW2jXdw/4epHOTyjqshULmWqSHbby7DnratU93FN29qfhKdgnOcoBsavwcTfbPWq1QfywTfvOK'
+    'z0izk9csPpsa+Khaif3M7IYF3zLl3KLc2mTZxC+Ltj0Q/3q41LR+OF6gnTs6SOvxUnLw7OoLFHfl86bnk7jzpsuS'
+    'oxHjO/fZ7CbGhzFoPjM382lofg2zr2PUsocrJEfHyILxLZvzd7Pfn1PmhjxygLGyksUu8PW15nupdLiPJ8g+wf32'
+    'A0pcZCgwrtJpXMci8CrLfDgp8ofxBsrh6/Y0PW8O3+efH9dD01F9nxqPWd8+3L+LzyA0DrmcM5b0J6Euph32Mdr2'
+    's4e2/3uhM+YsiTzt/BzyKGLOrNhNDu9FztP++6IHZ2C98K74IXEvbN4Y5TWIf65SH+22CXs+Obw3dTE5eC5HLMyT'
+    'gO9dkrEG5Da0Ex/V7K2QeGfFEe/sgTzEkLN9bLrd9XzI3OCqP2aJuT9FMfcKKKZK4n6nR1naiskvQjtiTsnFQbu6'
+    'Duv2ScgFniE7yvWOk6rMeUhPGfwdc0oMvQ7t1cTHmcHPzg96Bewqzaf6ZeAPy1MP5X6wPOGadQ7gVIVH5t6rdK9o'
+    'yTEpgL/LJ7/YP7NJ/HtFekg3JB4b3/TJDPkoi4rvnduvSvtDgudvn3Hj6/LVnAJfje89PdgvNllzyQc++0pO/4bW'
+    'Zh65ZhnNw4//N+7mvDL8v93+YX48TfxAmK+Tn4B9fGtK/GyF4Owovrgtj8+b/TBM83vSn9o+D+OHrlF/GRtgNCCe'
+    'wufNMY9miJaG4gc9n+jvaMEc/rMWvYXvDeN3k2k6CNsZpz6esMSarnnmM5MT/A2gryz7E1AGdhSf0/3AnC7Dv3vE'
+    'x3UlJmT8mecgDrmmxJW1NluOnB98btnib9V8qguBOpDzgGaU+WcQ+sbm1+mnOK7BecAiv6afzXyNeqK3DfhmTBY8'
+    'ceMCzRMhpS9+7ZvDRyztX1VibE1P7ohLnrS9Yq4zV83eFOajC9YFgaftFxhT4hNonz5pyWkr7qekX9FynkoOXyHa'
+    'cZehdJ19U2zqThKmD/v0hKVPv6X44m+T3J7LGXsx+u+15OB7I79DuYqvJ/7zYPOuNWsWut8An31JWb89kRx+F5ht'
+    'LNtiBTwmFjoQ+9D80pp+KYEOcOmWWLhliNGeCyg5rns5oLTND7F4xtqjtvcjIp/KshciFg/Mk32T5P1NJW67qOSt'
+    'sc3IZ/KF4GPjQ1XmjZdz0rdp0Ruh/Mfx57JNK8nhPZ4oa/UAXofE62ttjg/XHm9bXI3tYy0PxDyHcOYJznNgP8fK'
+    'BY7BVzxrfpeutNETy497QIemx0Y60E8x+iHmfY4hsc1yjlyXE5CXc1eJ22949lfE5sXZ+v+UrMcMr4tEezEwf9Fm'
+    'H10JGEe2OOwEwDU278UccMbI9u/EnIu5ZpXCPs2uPWezFtxCfWoTEh9AvvJaccuxZyZUNky893lqa4vsnCXqnwLp'
+    'h9D13nmK2YbiN0FweH69b7HHYtooQ86NLY+/Kjl6w2TvNR3zfVXwOdEB27Eqa6QywTL3rkN+kaudqtjO44qO0XIC'
+    'bzpyUquSe1hV/AmcV4P0VmXOG1RykzB3yewTGVbgL1py5PB8D1s+MPpX2tWteP7EL7OYHMzJMb70CSVXdl7Z48C0'
+    'rCk+o3cA9oYlrwx14tt0/xat91AHmXM/phW8b3n01zzlmO4qcnQ1J92Yr/t2IG4LVG4E5OHNeOzSIvk/XWdyjJHs'
+    'of+gfzXcf2DOUGFcBsj2cr3rpEZyi/6TgqSFuHKzXLBde0BmpN9OBNrmIyDDiZITPwZzsvbeFuwLM2dh/DE2zjkB'
+    '+pZ1clPRS9oeMdt+U5u9Urb4TJ6lMT4P+dV5/Hi+NURF+r0MvHyW/HI+n43PzzltWUPE7FHIs6eB9dtPqW/XPHsd'
+    'Ytu9YMmH5nevci6+bR8Y5/duKPGnumIb7ChxsaYnLjbvkNMe0okxfIlZ09nySWLqjzl0aa9CQ4iNP0V6ckR0Be25'
+    'tua+IrwYW9d3fp5vf91ocvBMEualj270J4bizf507qPYXOhQXLU+51hmxot/Rtp5ly2+8nbW9JPKmj5W1vP4S0qW'
+    'dR6f4fY7yQF4qHOmHw9aO6kXzBrtPOUuzFFcL4Tmo9KDGY4vST4Gxne0uEc9R5ye5ystLt3I4WtGPZB9H5MA3lHx'
+    'yzzPchJbP8bnwbzqtMygvP61sN8f55LO+0gzvp0m2i7BWsu1xzs0Z8i2D3csp20349Et59uMc7Yji9hv1wv79thl'
+    'i58hRC5D6/G8VbbQzrHwpcR/RgTLQY3a57NnPkr/fqSse215abHzRj3Qp9muPjlPffnv9PpVhO1g/AOJ4h9I/rP3'
+    'XIh/wHd+bcjerWHChfc82/zg5WR/f+9R2iZ4Nm2WL3UmsI8rljVYbB9j27Zca1te64+Svb1IndD5xzEwtw3p22/P'
+    '/pM1Kus5dL7L5xU7XzHOJ2WPA+K8QT7S9UAfwJrFz48+sLOJfY+w5huoB+bZ7Hj0OOY7TEO8/LoiR0tJ2DkYVxP7'
+    'PvpW4t8zHZKTMGqRp00ll3YjB89CfKm4Ftn4Avo2tX0XN0C3mndhTCX77xKPeR+86x3v7Acx7fnqderd8P8DGXEH'
+    '0g=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -90,78 +93,103 @@ TABLE: dict[
     ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1096, 536, 4, (), (None, None, None, None, None)),
     ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1632, 244, 0, (), (None,)),
     ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1876, 244, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 2120, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 2436, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2672, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5984, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 6268, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 6380, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6520, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 7280, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8824, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 9684, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 9756, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 9836, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 9912, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 9988, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 10072, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 10144, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 10764, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10832, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10988, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 11128, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 11356, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 11724, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11952, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 12192, 596, 0, (), (None,)),
-    ('\\+', 0): (32, 12788, 48, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12836, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 13236, 64, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 13300, 544, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 13844, 132, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13976, 188, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 14164, 616, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 14780, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 15300, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 15588, 232, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15820, 520, 2, (), (None, None, None)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 16340, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 16744, 236, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16980, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17360, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17892, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18228, 176, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 18404, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 18924, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 20644, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 20708, 180, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20888, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 21480, 112, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 21592, 104, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 21696, 188, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21884, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 22156, 272, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 22428, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 22808, 104, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 22912, 448, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23360, 196, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 23556, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 23684, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 24152, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 24400, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24672, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24968, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25472, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 25896, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 26580, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 28184, 140, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 28324, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 28804, 232, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 29036, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 29484, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 29680, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 30180, 3040, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 33220, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 33400, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33812, 332, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2120, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2332, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2544, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2756, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2968, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3180, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3392, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3604, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3816, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4028, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4240, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4452, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4664, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4876, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5088, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5300, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5512, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5724, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5936, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6148, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6360, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6572, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6784, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6996, 212, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 7208, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 7524, 236, 2, (), (None, None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 7760, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 11072, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 11356, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 11468, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 11608, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 12368, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 13912, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 14772, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 14844, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 14924, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 15000, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 15076, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 15160, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 15232, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 15852, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 15920, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 16076, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 16216, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 16444, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 16812, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 17040, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 17280, 596, 0, (), (None,)),
+    ('\\+', 0): (32, 17876, 48, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 17924, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 18324, 64, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 18388, 544, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 18932, 132, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 19064, 188, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 19252, 616, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 19868, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 20388, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 20676, 232, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 20908, 520, 2, (), (None, None, None)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 21428, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 21832, 236, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 22068, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 22448, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 22980, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 23316, 176, 0, (), (None,)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 23492, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 24012, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 25732, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 25796, 180, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 25976, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 26568, 112, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 26680, 104, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 26784, 188, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 26972, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 27244, 272, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 27516, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 27896, 104, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 28000, 448, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 28448, 196, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 28644, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 28772, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 29240, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 29488, 272, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 29760, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 30056, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 30560, 424, 0, (), (None,)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 30984, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 31668, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 33272, 140, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 33412, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 33892, 232, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 34124, 448, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 34572, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 34768, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 35268, 3040, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 38308, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 38488, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 38900, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 39232, 260, 0, (), (None,)),
 }
