@@ -71,14 +71,16 @@ def chunk_stream(content: str, content_type: ContentType) -> Iterator[Chunk]:
 def _with_facts(
     piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "", peak: str = ""
 ) -> Chunk:
+    # The lower-case copy three of them read, made once (ADR 0276).
+    lowered = piece.content.lower()
     said = (
         tool,
         peak_facts(piece.content, peak),
-        text_facts(piece.content),
+        text_facts(piece.content, lowered),
         attack_facts(piece.content, attempts),
         package_facts(piece.content),
-        status_phrase_facts(piece.content),
-        outcome_facts(piece.content),
+        status_phrase_facts(piece.content, lowered),
+        outcome_facts(piece.content, lowered),
         tool_vocabulary_facts(piece.content),
     )
     facts = " ".join(words for words in said if words)

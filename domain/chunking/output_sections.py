@@ -25,6 +25,7 @@ import attrs
 from domain.chunk import Chunk
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.search.answer_kinds import is_count
+from domain.search.sign_gates import holds_gated
 
 SECTION_TITLE_MAX_BYTES = 160
 PART_TITLE_MAX_BYTES = 100
@@ -194,10 +195,24 @@ def _commented(lines: list[str], header: Header, headers: list[Header]) -> Heade
 # ``_header``'s calls; an application log's ``req=…`` among them.
 _NO_HEADER_STARTS = frozenset(map(chr, range(0x21, 0x7F))) - frozenset(f"{_FRAME}$@")
 _HEADER_OPENINGS = ("commit ", "diff --git a/", "PASS", "FAIL")
+# Those signs (a prompt's, the openings, a location's arrow) with the character each is looked
+# for behind in a whole text: no ``=`` or ``-``, which a log's ``id=`` and dates are full of.
+_PROMPT_SIGNS = tuple((f"={mark}", mark) for mark in "#>")
+_OPENING_SIGNS = (("commit ", ""), ("diff --git a/", "/"), ("PASS", "P"), ("FAIL", "F"))
+_ARROW_SIGN = (("-->", ">"),)
 
 
-def find_headers(lines: list[str]) -> list[Header]:
-    """Every header line, in order."""
+def find_headers(lines: list[str], text: str | None = None) -> list[Header]:
+    """Every header line, in order. ``text``: a text each line is a part of (the one they were
+    split from), when the caller has it; else the lines joined. A sign it lacks is in no line,
+    and the lines are spared its test (ADR 0276)."""
+    if text is None:
+        text = "\n".join(lines)
+    # A line fails a test below only where it holds that test's sign: looked for once in the
+    # text, each behind a character of it that a log seldom prints (``sign_gates``).
+    prompts = holds_gated(text, _PROMPT_SIGNS)
+    openings = holds_gated(text, _OPENING_SIGNS)
+    arrows = holds_gated(text, _ARROW_SIGN)
     headers: list[Header] = []
     after_text = False  # the line before is not blank: no run's closing counts start here
     last = len(lines) - 1
@@ -205,9 +220,13 @@ def find_headers(lines: list[str]) -> list[Header]:
         if (
             line[:1] in _NO_HEADER_STARTS
             and " " in line
-            and ((equals := line.find("=", 0, 40)) < 0 or not line.startswith(_PROMPTS, equals))
-            and not line.startswith(_HEADER_OPENINGS)
-            and (number == last or "-->" not in lines[number + 1])
+            and (
+                not prompts
+                or (equals := line.find("=", 0, 40)) < 0
+                or not line.startswith(_PROMPTS, equals)
+            )
+            and not (openings and line.startswith(_HEADER_OPENINGS))
+            and (not arrows or number == last or "-->" not in lines[number + 1])
         ):
             # ``_header`` finds none here; the line opens with text, so the next is after text.
             header = None if after_text else _summary(lines, number)
@@ -314,14 +333,16 @@ class _Emitter:
         return _breadcrumb(trail)
 
 
-def chunk_sections(lines: list[str], split: Split, max_bytes: int) -> list[Chunk] | None:
+def chunk_sections(
+    lines: list[str], split: Split, max_bytes: int, text: str | None = None
+) -> list[Chunk] | None:
     """Chunks of the text of ``lines`` cut at its section headers, or None when it has fewer
-    than two.
+    than two. ``text``: the text the lines were split from, when the caller has it.
 
     ``split(text, title, max_bytes)`` chunks one section that has no headers left inside it
     (or that fits as a whole).
     """
-    headers = find_headers(lines)
+    headers = find_headers(lines, text)
     if len(headers) < MIN_HEADERS and not (headers and headers[-1].kind == SUMMARY_KIND):
         return None
     return _Emitter(lines, split, max_bytes).emit(_tree(headers, len(lines)), [])

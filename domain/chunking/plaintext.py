@@ -106,7 +106,7 @@ def plaintext_chunks(
         return
     if byte_len(text) > max_bytes:
         split = partial(_section_chunks, attackers=attackers)
-        sectioned = chunk_sections(lines, split, max_bytes)
+        sectioned = chunk_sections(lines, split, max_bytes, text)
         if sectioned:
             yield from sectioned
             return

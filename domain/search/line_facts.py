@@ -251,14 +251,15 @@ def request_facts(line: str) -> str:
     return " ".join(words)
 
 
-def text_facts(text: str) -> str:
+def text_facts(text: str, lowered: str | None = None) -> str:
     """The distinct ``request_facts`` words of ``text``'s lines, in first-seen order: the HTTP
     statuses and slow latencies it records, read with one scan of the whole text per pattern
     (a pass per line cost a tenth of indexing a log). A log window's title has just scanned
-    it for its statuses and slow latencies (``window_scans``): those are read, not redone."""
+    it for its statuses and slow latencies (``window_scans``): those are read, not redone.
+    ``lowered``: ``text.lower()``, when the caller has made it (ADR 0276)."""
     held = _held_scans(text)
     statuses, slow, field_sign = (
-        (request_statuses(text), [], may_hold_a_field_sign(text)) if held is None else held
+        (request_statuses(text), [], may_hold_a_field_sign(text, lowered)) if held is None else held
     )
     codes = [code for _, code in statuses]
     if field_sign and any(sign in text for sign in _FIELD_SIGNS):
@@ -314,11 +315,13 @@ status_words = _status_words  # the words for an HTTP status
 STATUS_FIELD_SIGNS = _FIELD_SIGNS  # a line holds one when ``field_status`` can find a status
 
 
-def may_hold_a_field_sign(text: str) -> bool:
+def may_hold_a_field_sign(text: str, lowered: str | None = None) -> bool:
     """False when ``text`` holds none of ``_FIELD_SIGNS``: each is ``code`` or ``status`` in
     some case, and lower-cases to it letter by letter, so a text holding one has a lower-case
-    copy holding ``code`` or ``status``. A copy and two scans of a window, not six scans."""
-    lowered = text.lower()
+    copy holding ``code`` or ``status``. A copy and two scans of a window, not six scans.
+    ``lowered``: that copy, when the caller has made it."""
+    if lowered is None:
+        lowered = text.lower()
     return "code" in lowered or "status" in lowered
 
 

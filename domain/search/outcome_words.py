@@ -128,7 +128,7 @@ def holds_any(text: str, signs: tuple[str, ...]) -> bool:
     return False
 
 
-def outcome_facts(text: str) -> str:
+def outcome_facts(text: str, lowered: str | None = None) -> str:
     """The outcome words for the lines of ``text`` that it does not already say, in any
     inflection (a word every
     error-level line spells out would only weigh less for the full-text index, ``ERROR`` in a
@@ -137,13 +137,15 @@ def outcome_facts(text: str) -> str:
     a signal, ``timeout`` for a run that timed out, ``typo misspelled`` for a syntax error;
     ``""`` when it says none. Each pattern runs behind a substring test, and only on the lines
     that hold one of its needles (``_said``); and only when one of the words it would add is
-    not said already, as a said word is dropped at the end anyway."""
+    not said already, as a said word is dropped at the end anyway. ``lowered``:
+    ``text.lower()``, when the caller has made it (ADR 0276)."""
     words: dict[str, None] = {}
 
     def add(said: str) -> None:
         words.update(dict.fromkeys(said.split()))
 
-    lowered = text.lower()
+    if lowered is None:
+        lowered = text.lower()
     # Whether each stem is said, asked once: for the gates and again for the words kept.
     said: dict[str, bool] = {}
     fail_said = _is_said(_STEMS["failed"], lowered, said)

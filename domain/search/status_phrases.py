@@ -67,10 +67,15 @@ def _may_write_a_status(text: str) -> bool:
     return _SHAPE.search(text.encode("ascii").translate(_SHAPES)) is not None
 
 
-def status_phrase_facts(text: str) -> str:
+def status_phrase_facts(text: str, lowered: str | None = None) -> str:
     """``status code response`` and the words for each status ``text`` writes with its reason
-    phrase (``202 Accepted``), or ``""``."""
-    if " " not in text or text.lower() == text or capitals_only_in_markers(text):
+    phrase (``202 Accepted``), or ``""``. ``lowered``: ``text.lower()``, when the caller has
+    made it (ADR 0276)."""
+    if " " not in text:
+        return ""
+    if lowered is None:
+        lowered = text.lower()
+    if lowered == text or capitals_only_in_markers(text):
         # Every match holds a space and an ASCII capital, which ``lower`` would change. Not
         # ``islower()``: it reads a text without capitals letter by letter through the Unicode
         # tables, ~30 times slower than making the lower-case copy (whose ASCII path is bytes).
