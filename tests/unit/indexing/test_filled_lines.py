@@ -1,8 +1,9 @@
 """A section's lines read only as far as its title needs give what every line split gave.
 
 ``filled_lines`` reads a text's non-blank lines one at a time; ``log_title``'s colon gate and
-``_first_line_title``'s first line read only the few they need (ADR 0234). Each is checked
-against the function as first written, kept here as the oracle.
+``_first_line_title``'s first line read only the few they need (ADR 0234), and the gate asks
+for a second colon and three filled lines in C (ADR 0280). Each is checked against the
+function as first written, kept here as the oracle.
 """
 
 from __future__ import annotations
@@ -73,6 +74,30 @@ def test_filled_lines_are_the_lines_split_that_are_not_blank(text: str) -> None:
 @given(_TEXTS)
 def test_the_colon_gate_read_from_the_start_answers_as_every_line_split(text: str) -> None:
     assert log_titles._enough_colons(text) == _enough_colons_as_it_was(text)
+
+
+def _enough_colons_counted(text: str) -> list[str] | None:
+    """``log_title``'s first step as ADR 0234 wrote it: the colons counted, then three filled
+    lines read through ``filled_lines``."""
+    colons = text.count(":")
+    if colons < 2 and len(list(islice(filled_lines(text), 3))) == 3:
+        return None
+    lines = [line for line in text.split("\n") if line.strip()]
+    return None if colons < 2 * (len(lines) // 3) else lines
+
+
+# Texts of few lines, blank or not, with at most a few colons: where the gate's new steps decide.
+_FEW_LINES = st.lists(
+    st.sampled_from(["\n", "\n", " ", "\t", "\u2003", "\x0b", "\x1c", ":", "a", "word", "é"]),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=3000)
+@given(st.one_of(_TEXTS, _FEW_LINES))
+def test_three_filled_lines_asked_in_c_are_those_filled_lines_reads(text: str) -> None:
+    assert log_titles._three_filled(text) == (len(list(islice(filled_lines(text), 3))) == 3)
+    assert log_titles._enough_colons(text) == _enough_colons_counted(text)
 
 
 @settings(max_examples=2000)
