@@ -223,8 +223,8 @@ def _enough_colons(text: str) -> list[str] | None:
     third of them to hold an hh:mm:ss (two colons each). With fewer than two colons in the
     text, three lines that are not blank settle it, read from its start (most sections of
     output), instead of every line split and stripped."""
-    first = text.find(":")  # under two colons asked with ``memchr``, not counted
-    if (first < 0 or text.find(":", first + 1) < 0) and _three_filled(text):
+    # Under two colons asked with ``memchr``, not counted: none, or none after the first.
+    if (":" not in text or text.find(":", text.find(":") + 1) < 0) and _three_filled(text):
         return None
     colons = text.count(":")
     lines = [line for line in text.split("\n") if line.strip()]
@@ -232,20 +232,16 @@ def _enough_colons(text: str) -> list[str] | None:
 
 
 def _three_filled(text: str) -> bool:
-    """``len(list(islice(filled_lines(text), 3))) == 3``: when none of ``text``'s first three
-    lines is blank (most sections), those lines are all it reads, found and tested in C; else
+    """``len(list(islice(filled_lines(text), 3))) == 3``: when ``text``'s first three lines are
+    none of them blank (most sections), they are all it reads, cut off by one ``split``; else
     it is asked as written."""
-    start = found = 0
-    while found < 3:
-        end = text.find("\n", start)
-        line = text[start:end] if end >= 0 else text[start:]
-        if not line or line.isspace():  # ``not line.strip()``, without the copy
-            return len(list(islice(filled_lines(text), 3))) == 3
-        found += 1
-        if end < 0:
-            break
-        start = end + 1
-    return found == 3
+    head = text.split("\n", 3)
+    if len(head) >= 3:
+        a, b, c = head[0], head[1], head[2]
+        # ``line.strip()`` is empty exactly when ``line`` is, or is all ``isspace()``.
+        if a and b and c and not (a.isspace() or b.isspace() or c.isspace()):
+            return True
+    return len(list(islice(filled_lines(text), 3))) == 3
 
 
 def log_title(text: str, attackers: frozenset[str] = frozenset()) -> str | None:
