@@ -85,7 +85,11 @@ def _commit_subject(lines: list[str], start: int) -> str:
 
 
 def framed_title(line: str) -> str | None:
-    """What a framed line (``==== test session starts ====``) says, if it says anything."""
+    """What a framed line (``==== test session starts ====``) says, if it says anything. A line
+    that does not open with a frame's character is spared the pattern (as ``_header`` spares it),
+    whose look-ahead reads every line to its end."""
+    if _first_character(line) not in _FRAME:
+        return None
     match = _FRAMED.match(line)
     inner = match.group(2).strip() if match else ""
     return inner if any(ch.isalpha() for ch in inner) else None

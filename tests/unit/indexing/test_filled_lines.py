@@ -2,7 +2,8 @@
 
 ``filled_lines`` reads a text's non-blank lines one at a time; ``log_title``'s colon gate and
 ``_first_line_title``'s first line read only the few they need (ADR 0234), and the gate asks
-for a second colon and three filled lines in C (ADR 0280). Each is checked against the
+for a second colon and three filled lines in C, and ``framed_title`` asks a line's first
+character before its pattern (ADR 0280). Each is checked against the
 function as first written, kept here as the oracle.
 """
 
@@ -13,7 +14,7 @@ from itertools import islice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.chunking import log_titles
+from domain.chunking import log_titles, output_sections
 from domain.chunking import plaintext as plaintext_module
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.log_titles import filled_lines, log_title
@@ -98,6 +99,41 @@ _FEW_LINES = st.lists(
 def test_three_filled_lines_asked_in_c_are_those_filled_lines_reads(text: str) -> None:
     assert log_titles._three_filled(text) == (len(list(islice(filled_lines(text), 3))) == 3)
     assert log_titles._enough_colons(text) == _enough_colons_counted(text)
+
+
+def _framed_title_as_it_was(line: str) -> str | None:
+    """``framed_title`` before its first-character gate: the pattern asked of every line."""
+    match = output_sections._FRAMED.match(line)
+    inner = match.group(2).strip() if match else ""
+    return inner if any(ch.isalpha() for ch in inner) else None
+
+
+# Lines of frames (every frame character, the backslash the pattern escapes), blanks of every
+# kind before them, words, and characters that are no frame's.
+_LINES = st.lists(
+    st.sampled_from(
+        [
+            *output_sections._FRAME,
+            *(frame * 3 for frame in output_sections._FRAME),
+            *(" ", "\t", "\u2003", "\x0b", "\r", "\\"),
+            *("test session starts", "a", "+", "|", "#", "."),
+        ]
+    ),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=3000)
+@given(st.one_of(_LINES, st.text(max_size=20)))
+def test_a_framed_title_asked_its_first_character_first_is_the_one_the_pattern_gives(
+    line: str,
+) -> None:
+    assert framed_title(line) == _framed_title_as_it_was(line)
+
+
+def test_an_indented_frame_still_says_its_title() -> None:
+    assert framed_title("  \u2003==== test session starts ====") == "test session starts"
+    assert framed_title("step 3 ==== done ====") is None
 
 
 @settings(max_examples=2000)
