@@ -238,7 +238,7 @@ def _three_filled(text: str) -> bool:
     head = text.split("\n", 3)
     if len(head) >= 3:
         a, b, c = head[0], head[1], head[2]
-        # ``line.strip()`` is empty exactly when ``line`` is, or is all ``isspace()``.
+        # a line strips to nothing exactly when it is empty or all ``isspace()``
         if a and b and c and not (a.isspace() or b.isspace() or c.isspace()):
             return True
     return len(list(islice(filled_lines(text), 3))) == 3
