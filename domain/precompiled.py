@@ -51,7 +51,8 @@ def entry_of(source: str, flags: int) -> Entry | None:
     """The table's entry for a pattern, its code read from the compressed block.
 
     The search's patterns are in tables of their own (``precompiled_search_table``, and
-    ``precompiled_facts_table`` for what indexing reads in a section), each read only when a
+    ``precompiled_facts_table`` and ``precompiled_vocabulary_table`` for what indexing reads in
+    a section), each read only when a
     pattern is missing from the tables before it: the hook, which asks for none of them, does
     not load or decompress them.
     """
@@ -68,7 +69,11 @@ def entry_of(source: str, flags: int) -> Entry | None:
     return final_flags, _block(code)[start : start + size], groups, named, names
 
 
-_LATER_TABLES = ("precompiled_search_table", "precompiled_facts_table")
+_LATER_TABLES = (
+    "precompiled_search_table",
+    "precompiled_facts_table",
+    "precompiled_vocabulary_table",
+)
 
 
 @functools.cache

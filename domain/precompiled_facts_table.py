@@ -14,61 +14,41 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXVtzVMcRPme1F2nFaiVxkQw4dQy2WdkSFxviYoliKAOGEINsp+KLgl0raYUUdFlrVyB4SR5S5ao85zEPecuD'
-    'f0/+S55M9kQ9pc+fus+Zs5JwGVDV1LC7Mz3TPX2bnp5hKAiCfLD9F3bLs+5fqVuXu2W8W4rdkpPvh7t1JO2q3RK3'
-    'K3RL/P2AfJcDWEPd0i//7hcYoXw+Je2G5d8j8vm4wAqkfUXm1y/wHOx47NFuqcgcYzg3pG4C7A2q1+FzPN8Pu+UY'
-    'wflC6scAp0Fw1qReps8PBO5Et5whuDelXlTgOjgr3TLWLUcJ1xLgFtcLMs6g0Cv+bpPm2KQ1GaXP4560HpHarVVc'
-    '14E/AoU/RmScivBITOML3XLZY+wyjd0nMByPVKS4/sHV7XGjYPcfw2O+PJzCl+PSv0/WAPG51i1fA2yHv8MtVHCr'
-    'KO3j+pbUf6B6RupzAneQ4BYBx7jdWYJ/CsZB+uGaXILveQ2070Zo/o6mx+Hf8fzK0ieeQ0v4MubzR8L3HeHRU8JP'
-    'aX8hrc2wwEWed3L0iOSrQ/Ljy8fYd4PkrCn9yoB3HvjusPBMmeg4BHhMiUweBV16Tr4blrZx/ZbU75FOWQTdEpB8'
-    'O351ekXTVw6XLen7AMZeMHTfYwVW3OdLGO+xMd77gEfc547wE+KyQWvl6jmp26QD6wBjnfiiSeNbMCYARoP6LBg2'
-    'ZJlgjAP+baLvGvVtK/qbbcEWrafjlxL02ZL611JflD4bMBdev1WjT1Pmg3NoGOv2tTJvhB+3+RTm0KJ63pjDdYWG'
-    'buzLUp8n+nwAa8d6oE3jPTLGfRtgrNBarSs2XoNxVGQeabxMeLeVvsinK7TmBdEZgaFDQkX39IFvVpXfK8Broun6'
-    'fnz27Psft909VdeinmmBPQpIZzo9WQN/ZZDW7DLYJ/e5Kp8HjLauzVvg/1wCHoh/+xX89gG0qYofVVJ4x+k3/s31'
-    'G1B+u6z4Toz/hPzb0T3Q6H71/3QvJdHdrWdJ1rRP7BLbYMs+F+T7nMEzlq/l65ONAX4hrGuS34P9R8GHiPscIp4r'
-    'iSz1gy4o03irIE9sg18Wug0Q3VyfQxlo5fzgnBTHf5NgcyYFdhVoMwB+1DGxS2cV/2bS0D8xvDT94+bXB/NyZYps'
-    'IuPDpQ7t6+Ab5WVOfWQ/OtDW7XevCP3z4ENj22Wid1OB8Y7wQV5sRb+i/9Gmst1okk+CsA+nzI/t2UMFhrV/5zIN'
-    '9JzOQM/pfaDn9AHSc3of6DntQU+Wtxmg5wzZ3ktggxDWgMwN4zPTsKYBweHfSuA3uD1uEfaSuHY5wOkf8n1edE2e'
-    '+m2m9P+b6I282O+KMa5bm++UfReuoVuPbz34B+cxJ35YXvzaMQOPljEez7NB431rtGsTXPYvmTez4jUp9iHG64jw'
-    'HOLVi2wg/CNii/LCPwWCnyQfOUU20Adw9i/NB9D8r1MQMwoy2NX9tss8r7b8m23vK/l9Jb8vivxa/u+hF0xmnf3O'
-    'S3H2+yzY77Ogvxw9MYbfoDMI3G+62MJTojHHip4q8QXN33B6IUclnuMS+Nu4N1/y8P9mod+s0GJYxqpIv2Oy374s'
-    '/27Q2UcE/bU4hot9lMQncmuBcU135vMZ1ffgc0yX30Afdw5zjWLt7vPvpc85iOd8RPBvU9/b1I5hnYTxZ6jNXQVG'
-    'VQrj+YmB98e0/o5WVbEbV4DWSL+m5znZGYjpzBuxto6Ca4N0VVOxLYxr0/D7N+iMDeOi9w3+d7yUg7PNi8RLVYMv'
-    'bsMaIs2vQ+xp0KMv7iV8eVYbT1vbttjXYkZdHH//J9APQej1lwtf0D/71Omvgd/fv1JbaGvhy7MnyEazDvkcarQ1'
-    'zEMFWW+Ln07KOV4v/OTOFA93lcWRM73hnJe5I64OtzskWzN0FjLTA87a+DGeqB9Khs76TtbloH3eeKw/ij36pfm1'
-    'znYMJOwtnC4d2YN/W4UYY5oPi3yQtL96mfxaPLdG/i8IzIKc7zSl3pJ1LdLaXxBNWoM1iOBcZK+wpuCM6TXq5/ji'
-    'L9SvJjyEnzdT+lbFdz19gGM4GaqJT1UTPq0JT9dAhhxv+7R93ry9X/kkFk/2EU/+3DK1H+cuKG+4v2fccsp5VNnI'
-    'zapD3lWW/n3UP5+xfyEBv3HFnn5Fe6VbZLc/Insf0b7Dskts/xpGDkqH4C4m5OJZZy6u/3HKHToCdIjb/NaQoekE'
-    '+cLco/NC3zLJtJXzVZW90CzRZolot0k4LhBN5gj3iOITlo/RMfZsEf2+ZOTaRCKvJ4gm6wY8y9/ifWdk+AWRyHev'
-    'tLb82NekoB97VxlbyxWaJxoxn1r8GaXQaoH68xrOGzRy7Z4kyPmYEn+dIbzmjFy0eZrnHZrXE/r9GsF5YMx32eC5'
-    'VUWOrRxNxPEw6bJecJxKwbFOuNYy2ClNfpkGEwl7rhLoszLlQl+j2MRdWe8BGv828frHIl+4xxyBmMss5QtaedZp'
-    '8Z0C7RudX1kTuXH+WZqfuQJ5Q24c9FUXCB+eRxn27E9pPln9XZ95jEnNPFATmvqMUxPZGIX+pQz+5onn4IvjWcMw'
-    '+a2DP+XDN9NyiPeak4683JLcQVznNaLXGsh+TfgC13ID2uP6ZeUXnNfvxK8qAu+sEv0fwjhj4HuGIJtZdM994CHW'
-    'Y+8YtcuXLwDdcwq/byi0qpGN851rkh4ZVHR8Uk4xyyj7QqOgx5N8RRzvHuwNMT79hREvvktx6q+UeMhnEBNjWD5x'
-    'sTcy0gXluK34YojXI8NnXCa/54mSZ9umWNS8YX+byh5Aw3s8xZ+PyI63jLhWS8n31nw1jUZIm6z4oG1tG3TV6O3D'
-    'Ayde8YDKA5vG/pLvi7SNPdJCRj+0AD7GG2R7WqTj1zxsx7ziy7F90HyfmHb/Cbfz/NHOdEhXN8iPcPDmjN8fKj4w'
-    '2q91T18DbekGjc1zWTP6zdMcV6DGdiuGj5k0twmXTxNux8wcXdP6uzk/ILpouLC/lcYL7LNEig/tfDbEm/2Pe+H2'
-    'WVKvOGUd7/0urNdJFuYVX6FGOhj92U2iZ0vhfxzzWLh9boFjrlO9Cjzts/fA2hr3v8GOzJVp7msG324SfZcUfuc4'
-    'aZI/NaTsOUZh3rh/SPLdquIXjdOejeWz1SMPW+ec/w5288uisT9pGDLv45vimH+XOypFxb/db7zdPNP6sJx3iD9Y'
-    'bzYMnvzcgyeXFNuE8qfxPfLm62SfWgbdV1Pw9tFFzNNMhz8b9iTrOiENk/YkhzLo0icpdmArJe6clbd5viXxQzHm'
-    '/3YG+qA943k6vgg9cFgnPmSb0ZFcS45pMJ873vSRJc2+pMl405gDy9gtyc/ANlnpieOk0WdS9ukHQZ/9pIt1x6IY'
-    '/PRufxnyxfiszTrj3H1vMvnekpXLbt2RCimGh/fPHawwA6xRjzPbHJ0NTwY7b3gEcCb4MtElHusqwBz0OP9+0WiA'
-    '59x5iMkNg55PyysuBzt387Av39Nz8PqEhr7986JnMBY8IGXXekSu1T9DKxaM8WR1TW/tvDthwUC7g2vs9vCYC74V'
-    '6PdZtxT9NZKiv1CGMZ4aBNnfIhkHv5TfwBgHPGqe+d2hkuNt8exRiB8PG3FlfmukH+x8Eo00fv9mj3gl0conN6Wi'
-    '5G8kwcT4cYX0Rz/QryzzrUlsgfdx7s5CUgx/KkPeTi/to4zt6wfcPiI5ehfwCjLQLk1+fM9Q8HwW77EXAvsu+pBx'
-    'h6MEea/4vsxSsPsNhBbdI8E7KVuB/h6JlSsxpORKME4FGcMXp7jfexQ/xbPiMbALIfWz7tacgLzUObpX4945GVXo'
-    '8DThPk7biC27t7eOQJ+OMa8s93x6WYM8xENcPN/5Gm8SDU/3mH8wGyTf6/TV985nGSQ4RRqP8xBuGmdlnwT2O1oW'
-    'vDHJvWY9qZ0DrRj5UItGjsoq5INlsdVZ5j/qea5wVOGHSDkTRnzxDaT90oH3ldysd42a88C2jLyXppHn9jglVyjq'
-    'kf+1+TK9zwO9gz34Dr2+O9fLO3WzPeSY4vt17m2IvsB+z4jb+/gt9YzzOcj22v7ZnSPeN/gc38F0+be+7w6OgG2P'
-    'IPZ2PAMflYw86Q9T8mIqpGd+jjcN3ZsfFyGPE3XihWDnHTEnZwPKnsLJ5SHSg6Vg522pKaPm3EvOqz23R/kue+rB'
-    'NdJ3j2H8QbD7RVnr74Od+1XXjTP3RRpjWcnZ9eU1FxtmmfLRrXWZ82k598Y5NYzcbuvdw2aP+r2unCk5Wl4Mdr/P'
-    'qL0l65uDzfm5aT4E0kDb99ZJn2trlHQOMQR5BxfA1qOfxW81Nsgv1t7L3Uu+67ke9lcxjj8E23fCk96tsHBoesiD'
-    '9jbpekoOPefKXDF0y1pCLru1puvCJ7hmdw3fqZNy72LV4Ls1xRdE2rcVf6Jj5MQvGN/3mg/NtF5NuSOSxqcHQZMJ'
-    'Q8dY94KLtB/w3R+hDr4RJL/zbfHTgsjHq3vkz/8euVufJB4JaW8xLjyLMvNN1nV7YVdN1i1SnxD3+gtTfuf7gUXx'
-    '2XndjpFsY0yP9XQrsN/U6CVmUpY9gIvR93vkQpYD+42UG4H+zsoNmgffGblO7b5M8NVPKvTyedNkL3t7zdfsBc4C'
-    'zbeVEINIepf4YaC/C+B7v8l6k7AF+qalnY2FUS5NJoakhBJbjGnj9vNtKUtCC5YjzSdaAtqNCe9pcbl2im+1rPhU'
-    'o3u498D0LgE/3wyy3S/tNTazmMDnnD+l+Tj8Zv6KEuPD8TZT8swxfusTP8D/NwP1wkHOL8vccmR/tTfr2R+M9iGu'
-    'p90n2NiDDorL/wB2KTpZ'
+    'eNrtW21zU0UUvjfNS5uSvqQtqQWcWJEGhldBHYodZEQEUajgiAMqk7YprfQlJG2pftEPzjjjZ3+A3/xF/hc/gXcn'
+    '5+jj093cvSGFsXBndjb3ZvfsOWfP257dHQiCIB20njAqT6MnF9X5qIxHJRuVlHwfiuqytBuMimmXiYr53iffUgBr'
+    'ICq98rtXYITyPinthuT3sLxPCKxA2hcEv16Bp7DN2MWoFARHA+cjqWsAu0H1OrwbfC9GZT/BuSP1Y4BTJThrUi/T'
+    '+wOBezQqUwT3itSLFrgKZyUqpaiMEa05oM3UCzJOv/DLfNskHGs0J0V6H/fk9bDUOlemngb5CCzyMSzjFERGDI/P'
+    'ROW8x9h5GrtHYKiMFKRo/+CD1rjlYOfD8FguR2Lkclz698gcID2XonIXYCv9Sltooa1gaW/qq1J/QfWs1KcEbj/B'
+    'zQKNpt1Jgj8J4yD/cE7ege88B7Zvw4S/8nQCfhv88tLH4FAXuTRyviVyvyEyOinyFPeENDdDAhdlXvVoi/Rrg/TH'
+    'V46xb4P0rCb98kB3GuRuRGQmT3wcADpOiE6OgS09Jd+GpK2p35L6bbIpi2BbAtJvlVe1KzZ7pbRsS98HMPaCw/Y9'
+    'tsAyfb6C8R47xjsLdJg+10WekJYGzZXWc1I3yQZOA4x1kosaje+CcRRgVKnPgsOHLBOMcaC/Sfxdo75Ni/1mX7BN'
+    '86nykoM+21K/K/U56dMAXHj+Vh19aoIP4lB1zNtdC94I37T5HHCoUz3vwOGyhYc69nmpTxN/3oO5YzvQpPG2HOMe'
+    'ARgrNFfrFh9vgzEmOo88Xia6m5a+KKcrNOcZsRmBw4agT8vJ/z1ix9hmu+x5Rr6nHGO4fLOvDy8JTeiXTsb4Sexf'
+    'BJ9j+uyD/wpC9xj41yHqj/PRtNjsl4VvfcQ37bMvAa96QeawTIONmgbfk5Zxe0g/N6CtricuCL5piFGw7TLhV7PA'
+    'OCZ8S4su9lr0C20W62WNbD7CHonBj+3FQwsM1/qIywzwcyYBP2e6wM+ZXeTnTBf4OdOGn30CD9esMzAPAcVP/F8O'
+    '4jiN+7MQXyO/U4DHb/I9LfqUpn6bMf1/lpjU9HsdcMw7YqJHllgU+a48vO8x54jHnPimtPj6koOOumM8xrNK4913'
+    'tGsSXPa5LE9J6TouNtDQNSpyjHR1Is8If1TsbVrkJ0Pw28l0yiLP6OfUxsf5OVzH4PovBD/m6zu67XsYr6b8Zv/y'
+    'Sn9f6e9e0V9XjLdvj+lsmtYqOclbaTvMQ2iO9hbVN+Hd0PA+9NG86SXKjen7p9LnFKy/PiT416jvNWrHsA7C+LPU'
+    '5oYFxqAUpvMzB90fk7worwbFpl2QdveIfzXPvPYUrOXnHWvjDQutVdKjmsXuMa01RxzZoJw45jG+ccRvKksp2Is4'
+    'R7I06JCLazCHyPPL0ud14Em7vhib+sqsbTzb3DbF9mcT2gnz/WvwaUHo9aTCPfq4s8Q/BX7P77EtbHPhK7MHyH+w'
+    'DbkNNe7vsAxlZL5d8nRQ8u6dyJPuAYxExmJ0qjOa04I70qq0XSfdmqXc5WwHNNvGN3Sifcg5bNYjmZfdjsfMWF+K'
+    'P/q/xVzqO/raxL1qS4efIfZS/9HvEV+hHLSL/V/GmKuX5D8jME1dEZ5XJFc+BbzTuT8jlrQCc6B7X92AdQL2sF+j'
+    'fioXP1K/isgQvm/G9B2UfYE3d3EM1aGKxFQVkdOKyHQFdEhl26ft85btbu3/umSyh2TyRetUN/LeqG+49mTaUpb9'
+    'gLzjLMU0nJNI0r+H+qcT9s/E+FP1oRPk1+9QDHML1kMl4jP6/Ruw5ilS/DIM8fw92jt2nbmJWztkKCZRm1WRPWbV'
+    '/TgbpmdxcjAO2sEFoofxyEM8+APhk9SW+uBRkprPl1SEpz7jmHpJ4Gj/XAJbduA52HnMsQyRTez/rxwejjtP8qzn'
+    'k1CW67KPjPO8RvxaA79YEbnAuWxAe5y/pPKCeH0i54uyIDurxP+HME4J7FoIuulrf1VHi2Cn8KzTMUetZ6cywPeU'
+    'Rd4bFl5VwE6UE+AaZ0dUf9+gea0T/9Y85mXeYieZ9za7YnD8M2ydp8A53CA+VElHFd6c4/+HNC8Vko11Tz1GOW3Q'
+    '2IzLmqPfPOG4AjW2W3HY73a4HdUcfdiKdZSvcf0V5wfEFxstbMviZIHtQdnin9QeIt2s2zfDVg6gU5qSjnc2gnWI'
+    'dGHeoocVWO+VyVdsEj/rFvnHMfeHrfUmjrlO9SrItI9fx9o17l/BvzqXJ9zXHHK7Sfxdssg7x7ftbNWAxZ8XAW/0'
+    'ze3s4qDEc+MUD7F+1juUYVd+6o9gp7wsOnx/1aHzPnYfx/xVzoRlLb6j23QrnnF9WM83SD7YblYdMnnbQyaXLL4J'
+    '9c8m9yibh8g/1R18X42h28cWsUwzH75z+JOk84Q8dPn7flkT+trS72P8wLZjPV5OGNO41hc5idMw93kkAX/QnzGe'
+    'KhehBw3rJIfsMzZk/5bXCyznKps+umTzL3E6XnPgwDp2VfLq2CYpP3GcOP4clxh4N/jTTb64zq5l6Q5FHvb5OEfi'
+    'yk3x2s08T54+/eVJK/ze8bjOx+yXtdVJi//E9TGe81dYYQJYRY9cW4pyesfhrlQAuZyXiS+l1nWdf2D2e+Qt9xoP'
+    'MD+ZhvXuENh5tvWnIacaeOZUC468Yyd3lDq503Svg/wm3nXSc649bc6+c/s0nCd1wZ9OiM9utrfZAMPfUcmhYD4F'
+    'eTtJuV/fO2rDcM62DPHDRAI5yjly9Bdj8mYF0pEXcf+tl+5dnCYbfQbunKie9QU777rxnn8W7Fg/0Z8lWjH/k6Nz'
+    'Ju3u3Np4OSh+eu7VGZEXckZE56fduiIk2z0uMRjK8bdJ523PzprMW9l6ndfrCWP+572/rNhEnbcB+X1Y5kd9SlPK'
+    'kugcj4XrRK2X4MxDSc6VoX064TgjwXCWLWc8is+Qm+e8fA726a4E7rvptjsdncYHi5azi648hO0u6ZbjzOKyBT88'
+    'y9J0nFMsQ+zm48Pwnj/ud+4mfklwS5GNst2xXae973IXYkvbmSS+p5Rkj8aUvwHQSlz5'
 )
 TABLE: dict[
     tuple[str, int],
@@ -79,56 +59,29 @@ TABLE: dict[
     ('"[A-Z]{3,7} \\S+ HTTP/[\\d.]+" ([1-5]\\d\\d) ', 0): (32, 756, 340, 1, (), (None, None)),
     ('"private": *true\\b', 0): (32, 1096, 260, 0, (), (None,)),
     ('(?:\\w-|/|%2[fF])(?:linux|darwin|win32|freebsd|openbsd|android|sunos|aix)-(?:x64|arm64|ia32|arm|ppc64|s390x|riscv64|loong64|mips64el)(?![\\w])', 0): (32, 1356, 1148, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 2504, 464, 0, (), (None,)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 2968, 312, 1, (), (None, None)),
-    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 3280, 300, 1, (), (None, None)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 3580, 160, 0, (), (None,)),
-    ('-', 0): (32, 3740, 48, 0, (), (None,)),
-    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 3788, 336, 0, (), (None,)),
-    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 4124, 336, 0, (), (None,)),
-    ('P[59]', 0): (32, 4460, 76, 0, (), (None,)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4536, 960, 1, (), (None, None)),
-    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 5496, 948, 1, (), (None, None)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6444, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 6620, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6684, 116, 0, (), (None,)),
-    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 6800, 588, 0, (), (None,)),
-    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 7388, 692, 0, (), (None,)),
-    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 8080, 244, 0, (), (None,)),
-    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 8324, 128, 0, (), (None,)),
-    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 8452, 768, 1, (), (None, None)),
-    ('\\b(?<!exit )(?<!exit-)(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 9220, 660, 1, (), (None, None)),
-    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 9880, 220, 1, (), (None, None)),
-    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 10100, 224, 3, (), (None, None, None, None)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10324, 760, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11084, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11324, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11552, 216, 0, (), (None,)),
-    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 11768, 196, 0, (), (None,)),
-    ('\\bXFAIL(?:ED)?\\b', 2): (34, 11964, 136, 0, (), (None,)),
-    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 12100, 960, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13060, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13340, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13856, 392, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 14248, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 16280, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 16456, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 17104, 868, 2, (), (None, None, None)),
-    ('\\n-', 0): (32, 17972, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18036, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18320, 292, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18612, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19352, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19564, 388, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19952, 528, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20480, 368, 0, (), (None,)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 20848, 920, 5, (), (None, None, None, None, None, None)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21768, 792, 1, (), (None, None)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22560, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 23464, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 24012, 440, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24452, 304, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 24756, 332, 0, (), (None,)),
-    ('p[59(]', 0): (32, 25088, 96, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 25184, 920, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)[^\\S\\n]?ms\\b', 0): (32, 2504, 312, 1, (), (None, None)),
+    ('(\\d(?<!\\w\\d)\\d*(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 2816, 300, 1, (), (None, None)),
+    (':(?:(?<=rt:)|(?<=time:)|(?<=elapsed:)|(?<=took:))', 0): (32, 3116, 336, 0, (), (None,)),
+    ('=(?:(?<=rt=)|(?<=time=)|(?<=elapsed=)|(?<=took=))', 0): (32, 3452, 336, 0, (), (None,)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))[^\\S\\n]*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 3788, 960, 1, (), (None, None)),
+    ('[=:](?:(?<=\\brt.)|(?<=\\burt.)|(?<=\\brequest_time.)|(?<=\\bupstream_response_time.)|(?<=\\belapsed.)|(?<=\\btook.))\\s*"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 4748, 948, 1, (), (None, None)),
+    ('\\b(?:ERROR|FATAL|CRITICAL|PANIC|EMERG)\\b|\\[(?:error|crit|alert|emerg)\\]', 0): (32, 5696, 588, 0, (), (None,)),
+    ('\\b(?:FAILED|FAIL|ERRORED)\\b|^\\s*[×✗✕]\\s', 0): (32, 6284, 692, 0, (), (None,)),
+    ('\\b(?:PASSED|PASS)\\b|^\\s*[✓✔]\\s', 0): (32, 6976, 244, 0, (), (None,)),
+    ('\\b(?:SKIPPED|SKIP)\\b', 0): (32, 7220, 128, 0, (), (None,)),
+    ('\\b(?:rt|request_time|upstream_response_time|urt|elapsed|took)[=:]\\s*\\"?(\\d+(?:\\.\\d+)?)s?\\b', 0): (32, 7348, 768, 1, (), (None, None)),
+    ('\\b(?<!exit )(?<!exit-)(?:status|status_code|code)[=:]\\s*\\"?([1-5]\\d\\d)\\b', 2): (34, 8116, 660, 1, (), (None, None)),
+    ('\\b(\\d+(?:\\.\\d+)?)\\s?ms\\b', 0): (32, 8776, 220, 1, (), (None, None)),
+    ('\\b(\\d{2}):(\\d{2}):(\\d{2})\\b', 0): (32, 8996, 224, 3, (), (None, None, None, None)),
+    ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 9220, 196, 0, (), (None,)),
+    ('\\bXFAIL(?:ED)?\\b', 2): (34, 9416, 136, 0, (), (None,)),
+    ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 9552, 960, 0, (), (None,)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 10512, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 12544, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 12720, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 13368, 868, 2, (), (None, None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 14236, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 15156, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 15704, 440, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 16144, 920, 1, (), (None, None)),
 }

@@ -14,74 +14,51 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXc1zXEcRf7uSdqXVx67kKJIdOd7YSSRHluykoApUceKUYyAFVFIpUwmEYPSxtoRXH0grf4QQQlFFrhRFFcfc'
-    'OHODCxf+AYo7RcGNC/9CzHtWT/TTT9Pz8XZlnI226mlW+970dPf09PR098wbSZJkMr0K6TWUXg/Sz0BaZtfZ9NpO'
-    'r930aqZXI73eSK8VubeQuD8FKWvyfE3g1QRmTeDWBHZN4NekDay3IHgOCMwMz+G07E2vfsHdtGnqjcpvWb2S3Mvg'
-    'PiH3C/IM1sm+jwhcAy9rayIty9TGpfSaSa976TUm7QxDnWnB7Ul59uvyfTG9bgIsbvMpqd8ndBUEbr9cFWn/opR1'
-    'gGVoNTwy9wvAv4KFfxWAkdFaJVovRtQfI57nxSOrMw/P98ilPX/c5tG1adrA+8NwH+W3IleflEZ+S1JvRODNQX0z'
-    'VrPnBmGcG+Geqg1Ydcwo1C9CO6hr5gC2uXfXcu9wuw9HXEFrt0fK3kfcbp+UpY63mz1RU9stQ58mAX3KctEHei1U'
-    'Lsz/WfmulOtS7kTI+6TUSaDdA/Snn49nag8vbS7rE7gJjYORR0jzvS8IzeYahLbLMv/Nie5hODWZG40so/zeID5N'
-    'Cq1FGPd9Av+19PoB0TAENPTTc2ZO/uCIaFoGee0Wmlagv7qNpkYX0dQAO7vbaNroQpq6SUfclHKtC2nqpvlptQv1'
-    '3moXyt4q+E66haY1KVtdRNNPutA2ui3lZhfRtCHlUhfS1E323lYX09RNem+7C+enHSnvdBFNrS60YXdhnuoWmj4A'
-    'u+9xoqksbfZBvGtY/IpIU4bjFQtt6Ovvs7SJcbQq4Wmew5haYonl1cmf2ILfTawA/ai9jtiH8fXbeIc+XKRZ412v'
-    'I7YXQl8o34xfOJZvVxT+uPzMhj+G1n6gHa+XIR78ssC62LOPu/FL91NfDCnxTYxNFiJgZPI7LVeJ9PwvJPqRxXXv'
-    'BzzTkrIh5Tr0g3nGJisLFr9/Juv/SBn/rMAYJBiumMGM6HPGBfE3a60XAf8NKVeo7rbg8+cUn5Py27KUi1JuAZ/a'
-    'ofnT4p7cxdIcQlto/xne7RKtrYB2NqE9pKHgad/QfyOl/wVo34cz9pHhCfbHNuG1TvdbOXid4fnVFM8zxB9uY51k'
-    'BOXLwJyEuTC07SfTts/L801qm+WySXzJg2se/vw3/fK0PL8EsH39udomb/5W2OfNTZLjjTbl2dgbGp9N6aIxw/EP'
-    '6feXHgGOqAN9fN8lOloBdLQK+2Og03T42v5eYS93KVSn36E2bgNvMnivpXXGSTcsEh8Xaaw0lHnPzBcXCnv5S7Zx'
-    '1SJYTcrtipX70fTLdYK9SWUT5KMssGL0bNbOM5Iz1gn5qkIc3jemqmKHJTnmlTz66y/ynNFJSINNV2Z1/pjs6x6f'
-    'rgu9xzIdOofb5C3D8ROpk2d+rUruzLhiJ92h/3lu2lJgZvPD6YCxvA7yG8uHbeLDtSRMf6yTTm1Y5scM3ouQg/hh'
-    'JNyy5Am2S5PJZ3HhWYR1x4f02zCsXfcSYj5fvh1KiuF1hJYratbHk5DzY9ZPrnX5gGd9Z8ZpNt5OAnzM79Hgu3Cx'
-    'tVET2lz1eB2JfNV4c1Q4u9obpPZKlFs8TW2G5BgjHLOuuUy035C6Br+KrJOTgvtTLHT3J4F+gsHVn4R/tnwPZP3z'
-    'w2OeP1Kes9wXZQwd94GzD2I+bx3L/ePHc9xnskRzx/tiOx73x6PVQ6MwTx+PBw//40ZEPXYe6D2eB0L64Hge+ILz'
-    'fJTicEWKw43DuiNbw0ylI+npul1n8RrldN2/rhqktVLI3pwKrVHGpU4V1uoJxKy1+4xXAngN0Zzog+OicYhobAfW'
-    'CMEaEFi+eGlsH9hi9j7/QdW2X+fjh39/o8lfVufXUJf36pgYte2e8XNVHf4Hba1eFX/hCOUi+HweVfn/BMR0MQ7C'
-    'cd45GB82/L8p8oBr8gW5d0VwsNV19duslOcAl5LQlMF9QWSyFMjjLD40Bc9r/Inxfbj6JdQfk8fHUiIYPQEwJsQH'
-    '6fOJueSIYY4pOSp5cKslB/fV3gBceiJxGRB8zH5Y3At2Ffq/pNzrgz60yZOrboH8pjF+7xXIlcFY5n0YU0xjCXhm'
-    '9rJcs+DJ92Jo5Lqc98Bx723p03nK/RgVOO95clw4H+t9wfVUsr+3sh4YOwzNpcExO+bhd0Xhi4tnZYg9ufiGdJoz'
-    'DjBe1bDkFMTEOtkvb6PR7D3FfNm3LDTyvRiZ4roFSyzJR9eyyNkAwbhtGVdj0HeG3hEaQ7g/91J655Jiudr287qe'
-    '7xPd6+JLDDwznqrQXzgmC0T/IsU2vyYyxnUb8L1pyTmK0WM453I7K/B9V4l7tyPXpp9dMQhb7MClKzgGYdMhJgev'
-    'x5KDNwtjbtaSszcgbZrn58mu6YV52WVjYl+WZXz4dE6e3Knnk718uaPQUXnwKRIfYuaXBY+dpsEZdthop0X+jSxm'
-    'ffEqzAm4Z6RFc8Y28ck8d4tybLdgbxDypkXPrdNz20q761Rvhe4vUc73LSpt+FaF7sug7x8nnJnnBs5NhaY1wnuV'
-    '4KwouojlY1AutCe+TbDuk7xsU8m8WUjizosxtjricD05vC8a98scnKce9Hz24MEn2rrYFdMdseQS+3wnLtynD/nd'
-    'il/qD/bDZ3uuDcuneNDDEfkJ7V+cjx43Gxhl3zYPnJV5Dp9bpHHXgHFXhvUs6yKfTmHd1gQ98DDHD2AzjBX6nXFb'
-    'pjYY9rj4g1zzyg61saTAwrm4Ts/49D7T5au/Q89pdLOuXFF0ZUXRN2fkcsnBLZpr1pPD52bYaG4qc0tLoZH7+iaV'
-    '2pzm421DsTdaMNdp81nJMpfcUvpkS+T4FPmrtbPV0Dep7bNx7aPynYuH64Jp8P/b5KCf6CxLniraAkbW7kasKUZh'
-    'zLCsY3+Mgi+0IuPt++n1juDyVAdwQdldJBzMGD8jNi7eY7lfsshjDA6bINeckxvK0yLJ8JoyNndgPxXyVvPjnrXI'
-    'u218xZwLOKvY903qi2XA3eav34HvFxL7vrwmlXWlz5oWOQqhbZhwqlt0iU037Cjy2wTdp+mgXojjTJGuZnm+Te3O'
-    'gG/S+Bxdew1fAF//SZiXsb6mr1zwDL9+5pE/AwNpRF5mPPgKtIH+17cS+x5NbR1qbKYpoSf77bsKjGXovyrEtWxw'
-    'besYm23G+uYixfZuBNpV/Pw8jbP7gWN/1jL2Wx752smpE3xr/TVFv/HcsaiM93ZsGJ/uqStr8FabvLgr8lwmGnYo'
-    'N90mcw2Hjcp+jDsW2jXdw/4epHOTyjqshULmWqSHbby7DnratU93FN29qfhKdgnOcoBsavwcTfbPWq1QfywTfvOK'
-    'z0izk9csPpsa+Khaif3M7IYF3zLl3KLc2mTZxC+Ltj0Q/3q41LR+OF6gnTs6SOvxUnLw7OoLFHfl86bnk7jzpsuS'
-    'oxHjO/fZ7CbGhzFoPjM382lofg2zr2PUsocrJEfHyILxLZvzd7Pfn1PmhjxygLGyksUu8PW15nupdLiPJ8g+wf32'
-    'A0pcZCgwrtJpXMci8CrLfDgp8ofxBsrh6/Y0PW8O3+efH9dD01F9nxqPWd8+3L+LzyA0DrmcM5b0J6Euph32Mdr2'
-    's4e2/3uhM+YsiTzt/BzyKGLOrNhNDu9FztP++6IHZ2C98K74IXEvbN4Y5TWIf65SH+22CXs+Obw3dTE5eC5HLMyT'
-    'gO9dkrEG5Da0Ex/V7K2QeGfFEe/sgTzEkLN9bLrd9XzI3OCqP2aJuT9FMfcKKKZK4n6nR1naiskvQjtiTsnFQbu6'
-    'Duv2ScgFniE7yvWOk6rMeUhPGfwdc0oMvQ7t1cTHmcHPzg96Bewqzaf6ZeAPy1MP5X6wPOGadQ7gVIVH5t6rdK9o'
-    'yTEpgL/LJ7/YP7NJ/HtFekg3JB4b3/TJDPkoi4rvnduvSvtDgudvn3Hj6/LVnAJfje89PdgvNllzyQc++0pO/4bW'
-    'Zh65ZhnNw4//N+7mvDL8v93+YX48TfxAmK+Tn4B9fGtK/GyF4Owovrgtj8+b/TBM83vSn9o+D+OHrlF/GRtgNCCe'
-    'wufNMY9miJaG4gc9n+jvaMEc/rMWvYXvDeN3k2k6CNsZpz6esMSarnnmM5MT/A2gryz7E1AGdhSf0/3AnC7Dv3vE'
-    'x3UlJmT8mecgDrmmxJW1NluOnB98btnib9V8qguBOpDzgGaU+WcQ+sbm1+mnOK7BecAiv6afzXyNeqK3DfhmTBY8'
-    'ceMCzRMhpS9+7ZvDRyztX1VibE1P7ohLnrS9Yq4zV83eFOajC9YFgaftFxhT4hNonz5pyWkr7qekX9FynkoOXyHa'
-    'cZehdJ19U2zqThKmD/v0hKVPv6X44m+T3J7LGXsx+u+15OB7I79DuYqvJ/7zYPOuNWsWut8An31JWb89kRx+F5ht'
-    'LNtiBTwmFjoQ+9D80pp+KYEOcOmWWLhliNGeCyg5rns5oLTND7F4xtqjtvcjIp/KshciFg/Mk32T5P1NJW67qOSt'
-    'sc3IZ/KF4GPjQ1XmjZdz0rdp0Ruh/Mfx57JNK8nhPZ4oa/UAXofE62ttjg/XHm9bXI3tYy0PxDyHcOYJznNgP8fK'
-    'BY7BVzxrfpeutNETy497QIemx0Y60E8x+iHmfY4hsc1yjlyXE5CXc1eJ22949lfE5sXZ+v+UrMcMr4tEezEwf9Fm'
-    'H10JGEe2OOwEwDU278UccMbI9u/EnIu5ZpXCPs2uPWezFtxCfWoTEh9AvvJaccuxZyZUNky893lqa4vsnCXqnwLp'
-    'h9D13nmK2YbiN0FweH69b7HHYtooQ86NLY+/Kjl6w2TvNR3zfVXwOdEB27Eqa6QywTL3rkN+kaudqtjO44qO0XIC'
-    'bzpyUquSe1hV/AmcV4P0VmXOG1RykzB3yewTGVbgL1py5PB8D1s+MPpX2tWteP7EL7OYHMzJMb70CSVXdl7Z48C0'
-    'rCk+o3cA9oYlrwx14tt0/xat91AHmXM/phW8b3n01zzlmO4qcnQ1J92Yr/t2IG4LVG4E5OHNeOzSIvk/XWdyjJHs'
-    'of+gfzXcf2DOUGFcBsj2cr3rpEZyi/6TgqSFuHKzXLBde0BmpN9OBNrmIyDDiZITPwZzsvbeFuwLM2dh/DE2zjkB'
-    '+pZ1clPRS9oeMdt+U5u9Urb4TJ6lMT4P+dV5/Hi+NURF+r0MvHyW/HI+n43PzzltWUPE7FHIs6eB9dtPqW/XPHsd'
-    'Ytu9YMmH5nevci6+bR8Y5/duKPGnumIb7ChxsaYnLjbvkNMe0okxfIlZ09nySWLqjzl0aa9CQ4iNP0V6ckR0Be25'
-    'tua+IrwYW9d3fp5vf91ocvBMEualj270J4bizf507qPYXOhQXLU+51hmxot/Rtp5ly2+8nbW9JPKmj5W1vP4S0qW'
-    'dR6f4fY7yQF4qHOmHw9aO6kXzBrtPOUuzFFcL4Tmo9KDGY4vST4Gxne0uEc9R5ye5ystLt3I4WtGPZB9H5MA3lHx'
-    'yzzPchJbP8bnwbzqtMygvP61sN8f55LO+0gzvp0m2i7BWsu1xzs0Z8i2D3csp20349Et59uMc7Yji9hv1wv79thl'
-    'i58hRC5D6/G8VbbQzrHwpcR/RgTLQY3a57NnPkr/fqSse215abHzRj3Qp9muPjlPffnv9PpVhO1g/AOJ4h9I/rP3'
-    'XIh/wHd+bcjerWHChfc82/zg5WR/f+9R2iZ4Nm2WL3UmsI8rljVYbB9j27Zca1te64+Svb1IndD5xzEwtw3p22/P'
-    '/pM1Kus5dL7L5xU7XzHOJ2WPA+K8QT7S9UAfwJrFz48+sLOJfY+w5huoB+bZ7Hj0OOY7TEO8/LoiR0tJ2DkYVxP7'
-    'PvpW4t8zHZKTMGqRp00ll3YjB89CfKm4Ftn4Avo2tX0XN0C3mndhTCX77xKPeR+86x3v7Acx7fnqderd8P8DGXEH'
-    '0g=='
+    'eNrtXN1vHUcV3732/fC17931hcRJm6Y3La3tNnHSCiSwGpSqBNQHJFSlAlpCuLFvPhR/yb5uayilCAleEULikTee'
+    'eYMXXvgHEO8IwRsv/AuUHfuc+pdfZmZn9tpRKF5pMzfenfM1Z86cc+bMdpMkOVPcaXHPFPcnxTVVtOZ+rri3i3u3'
+    'uNeKe1jcbxb3qjxbTvxXKm0u7+cCLxeYucDNBXYu8HPBgf2Whc4pgWno7BTtZHG3hHbFqf1m5W+mX0OeGbifl+ep'
+    'vIN9zO+uwFV4Btdc0TYJx5XiXijuD4q7J3g60GdeaDst735Ffg+K+w7AYpxPS/+68JUK3JbcbcF/Wdo+wFJeVUb6'
+    'PAX5pRb5tQGG4TUjXi9H9O+RzKvSYfoswfsTcrveP8F5fDgVBz7vwHPU37bcdWlVfxvSryvwLkF/navmvWmY56rc'
+    '5/Ipq42Zhf41wIO25hLA1mfvW549ind/xqUuvBPSTj5mvHVpG0eO17yRO/E2YUyTgDFlvWiKvtXBTnaEhtPSd0ng'
+    'XAO4Nh2pgy39Idh5hZuBzcT30BYnljWgL+1A2hH8XXUM59ikZ86ojtRhfUI73oV5qDy7ZDfpWRNC+AuVm9qMWLld'
+    'c8jHZ4NUPsprC3jH+zXwI14TWJcnDmlXHW7RWMw41kVc09IIGEZ/5+XWebUj7U9k1hh/YC/gnZG0Q2nXYRz0HZuu'
+    'LFvmmdH1vxWC/4LAmCYYvjm6IHaDaUH670v7CtC/Ie0q9d0Wev5Y0HNW/rYi7UDaLZDTODz/tnagd7E8h/AWOn4q'
+    'u13idRSAZxPwIQ9pCX7l/1bB/0uAv4xmHCOVCY7HNtG1Ts9HFWRt6PxSQeezJB/GsU46gvqlMBV3GoH7dIF7Ud5f'
+    'I9ysl2sklyq0VpHPv4sf5+X92wC7bDzvjSmbv6SHsrlDerwxpj6bZ7c8ctbWx6Oh8XfF71cfA41oA8vkvkt8jAL4'
+    'GKWHc+Co+SjD/XZ6EPOG2vT3CMcDkI2B93rR5xTZhgHJcUBzZehY93S9uJgexL22eTUiWGuUE4jV+9nixw2CvUnt'
+    'GuhHU2DF2FmD54LkGo5CvzLw2cvmVCZ+WFJhXaliv/4k76lNQh5sttL0+X1yaHvKbF3oM9bp0DXcpm+Gxl9Inyrr'
+    'ayYx1ymHn/Qe/Z/Xpi0HTLM+PBMwl9dBf2PlsE1yuJ6E2Y91sqlDy/po4L0CuasPI+E2Jb80Lk8a+/rorEHc8SH9'
+    'rQOx6/718afhW86xM8cRrhyjxsdnIG+i8ZPGba8X9zvQrw40uOI7nadmvp0F+AnEkS74PlpsOHLhzdeP40iUq0s2'
+    'x0WzD9804WtQTnqecIbkphGOxjVXifdb0lfpa0ucnKT+q5Z+tq8ExgkmVysJv7bKXjDj870TmT9WmbPe12QOnYyB'
+    'dwxirm+d6P2TJ3Pcn7xNa8dN8R1PxuPx2qFZWKdP5kOJ/ONmRD92HZg8WQdCxuBkHfgfl/ks7cPVaB/uFMQdJoY5'
+    'V8yk8327zeIY5Zl+eVw1TbFSyJ5um2KUU9Ing1hd9anpec50JUDXDK2JZXB8PM4Qj+PA6hKsKYFVtl8aOwZKU9m+'
+    'OuYPMtve/sf7//7SpX+mz8+h7yTtvesete2Z5rkyT/7BFatnki/EfEEtIOeRyf8/B3u6uA/C+7yXYH7Y6P+G6APG'
+    '5Mvy7JrQYOvrG7eXpX0eaGkITwbuS6KTjUAZm/2hc/C+Sz4xuQ/fuITmY6rkWBoEYyIAxpzkIMtyYj49Ypg9R41K'
+    'Fdpyqse6BbRMRNIyJfS0odZvRdo3LLU9/KwOY2jTJ1/flPKmMXnvVaiVwb3MPZhTzGMDZKY1oNctdPKzGB65L9c9'
+    '8L73tozpEtV+zAqcd0tqXLpkf24KrU9JP5RR2d5haC0NztleibzbDrn4ZNaEvSef3JBPrY3F/aqhpaYgZq+T8/I2'
+    'Husin1zw5OCEIY/8LEanuG9q2Usq42tF9GyKYDywzKsejJ3y26U5hBWSV4onVxye6yP+Qcn7dbG9PrnEwNP5lMF4'
+    '4ZxMif8B7W1+WXSM+w7h95ql5ijGjuGay3hW4feuY997HL3WcfbtQdj2Dny2gvcgbDYEa/CmBIau30vkp0zCOuvz'
+    'GXFsmqLvZTakSi3Ui8lB/dtx2Jwq9NRIDjHrxXKJ3+WC0ympvTXvq27NPxLn1/6vL7RP/zkIpSxX7eGIKvLy7RF2'
+    'aQ0YPqFrLvoPNj1tkZ41pQ4mh3q1TahJD7VZszCf1giO1nLdhVyI4je0f7e4vy20PH0EtORQkzAgGvYE57NSp4HP'
+    'dqnvbfK1tiNpUNrvWGp+QmVaozr3+0TjEOyc1mujbDlObNIeXovOC/C6o/FQzVZT8Y99k2692P9wnZOZpvnWSB4+'
+    'Q3WR4rjMc0Ym5NxTU3I+MWtxi+JYW31+TjEtn90wNstlt1I4M5KUyMWW81M/Q9c2PQdi/v7CEepBRmd4+IxE2Vi7'
+    'bGv7iMd4TvI3aK/XiYa05CxC1XN4sbT2Iuhqim09I/qH/g7tCXzW0/6lewKfXj/oh25vlV05z9myut6/yrofGtes'
+    'VPRl/yDcxeBhH8JWHx+K/zfCZ8zZlCp4fgx5mZgzMLuW2uYq+G+KHdQ6WvO370ieG2trq8ZI1yH+ukdjtDsm7CVL'
+    'reuAzvnEwjwL9L5POjaEXMk48RnnVGLirbYn3pqAfY2Qs4I22+57P2Rt8PXvOWhGnstqGTUnijrfgDUfzyXb4tRM'
+    '8M8I/b+64D9n7NuXOA9xB5/l/Br5siPy3e8n9m8RrBKcHfLnB5QL3HHEFiN6vkxw3xX75trv1BxyTmOoujsb4Pe3'
+    'LTUuSMMC8TIkHh9Iu2iRfR1kn8D+M59Tx+8u8LcdXDrG+jkNMG3+bIvyZMrflIV/pU/PvuNe4eQY8HVMbXahS3rq'
+    '8sVdsGPO9y9HvB8arzSFf45bsd2E/2eyfs0mD59DH1CfDZqLGNNXiW1t9uMp0VWVdY14rwXmIGx7zNdoPEPrKeYA'
+    'rtrMyxXg9EivY3SqAXPKdubcjHk7PeTZl5d+2UJb6HoyJ2s+ylV17AOyT5ukP6MI3dAY7kXCtUV5mts0PinYyph8'
+    '7iLFYaH0zRGcAa0jezRXViJxNOVdXOuGlFP6Ecz3FVonmZ4d6bMhc17hoEw3CBbnnTCnl4kdbRIsfXZD9LAMj3n3'
+    'TVhL2caMHPbsDvG5Au8ZmF+E2qEdgsXfOUJ+M8mbTBNeW55Qc7sdB3z2YfisoC2ntwXjOK5txRqVnxo/G/JFMX7k'
+    'HPE1TB7+NsYK6QfzYvPhMsn7zpF8h7QWqU18i57fhT1wtkFaGzTvoPtuif1Svr5JY8569EZFvs8C328F0rZMrU1e'
+    'vLe1UOKX18g39NXt9Ej3MBfcuudOnLDNbcB+rS2+aQToe2cMX8oWm8X073l4mHTwELK2nqM53BWbeLhv/8mEK4+M'
+    '8GLWmLLaVl/eG331JtjamG/BZWAPQ+nmc548RrH7CqG0usac4ysji79H2teryaPfNRrHlz7j8KVjdb1KnNKw+Fdc'
+    'X/lr2YfZt53zTwavR2kX1DdaBH8b269GjO9x2UFD46tSB236fr0k39KvkDu4SH3XHD4e4qhSU2d+92oH9V7HJS99'
+    'n/Uktn9MrMGyOmqdQX39c3o4Hs8fQ25iTvbckbcr4OP4vnPm+z4n6hfrVT9A3h0HrIUS27KYlH+T7rh0EcftRnro'
+    'l161+Pchehnaj9etpoX3TPo3qY5iz+Kf9h16kBP+afKDPir+/cjhb6aWPG7sutEPzCWMa08WaSz/Wdw/i/Ad1C9P'
+    'HH558q/D7/yW+eVlZ0tC6iA6RAt/K86Wf2pCLc5x+iZ4buSC1ACFjDHDuFhhjBE3679rL+X7sq9/FDb/JPfs9yE5'
+    'Rv4vWhXscQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -91,105 +68,46 @@ TABLE: dict[
     ('(?:0x)?[0-9a-f]+', 2): (34, 276, 116, 0, (), (None,)),
     ('(?<![\\d/ ]) *\\d+(?:/\\d+)? +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} \\S', 0): (32, 392, 704, 0, (), (None,)),
     ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1096, 536, 4, (), (None, None, None, None, None)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1632, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1876, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2120, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2332, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2544, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2756, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2968, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3180, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3392, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3604, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3816, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4028, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4240, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4452, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4664, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4876, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5088, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5300, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5512, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5724, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5936, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6148, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6360, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6572, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6784, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6996, 212, 0, (), (None,)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 7208, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 7524, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 7760, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 11072, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 11356, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 11468, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 11608, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 12368, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 13912, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 14772, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 14844, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 14924, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 15000, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 15076, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 15160, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 15232, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 15852, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 15920, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 16076, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 16216, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 16444, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 16812, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 17040, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 17280, 596, 0, (), (None,)),
-    ('\\+', 0): (32, 17876, 48, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 17924, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 18324, 64, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 18388, 544, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 18932, 132, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 19064, 188, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 19252, 616, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 19868, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 20388, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 20676, 232, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 20908, 520, 2, (), (None, None, None)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 21428, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 21832, 236, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 22068, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 22448, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 22980, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 23316, 176, 0, (), (None,)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 23492, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 24012, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 25732, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 25796, 180, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 25976, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 26568, 112, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 26680, 104, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 26784, 188, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 26972, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 27244, 272, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 27516, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 27896, 104, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 28000, 448, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 28448, 196, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 28644, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 28772, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 29240, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 29488, 272, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 29760, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 30056, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 30560, 424, 0, (), (None,)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 30984, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 31668, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 33272, 140, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 33412, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 33892, 232, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 34124, 448, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 34572, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 34768, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 35268, 3040, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 38308, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 38488, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 38900, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 39232, 260, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1632, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1948, 236, 2, (), (None, None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2184, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5496, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 5780, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 5892, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6032, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 6792, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8336, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 9196, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 9268, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 9348, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 9424, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 9500, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 9584, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9656, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 10276, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10344, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10500, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10640, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 10868, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 11236, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11464, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11704, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12300, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 12700, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12764, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13380, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13900, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14420, 1720, 0, (), (None,)),
+    ('\\d+', 0): (32, 16140, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16204, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 16384, 188, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16572, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 16952, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17056, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17252, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 17936, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 19540, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 19680, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 19876, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 20376, 3040, 0, (), (None,)),
 }

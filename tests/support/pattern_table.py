@@ -1,13 +1,15 @@
 """``make patterns``: writes ``domain/precompiled_table.py``,
-``domain/precompiled_search_table.py`` and ``domain/precompiled_facts_table.py``, what
+``domain/precompiled_search_table.py``, ``domain/precompiled_facts_table.py`` and
+``domain/precompiled_vocabulary_table.py``, what
 ``re.compile`` computes for every pattern capy compiles through
 ``domain.precompiled.precompiled`` (ADR 0103).
 
 The patterns are found, not listed: every module of capy whose source calls ``precompiled(``
 is imported, and each pattern asked for is noted with the module that asked. The patterns of
 ``domain.search`` go to the later tables, which the hook never loads: what indexing reads in a
-section (``FACTS``) to the facts table, the rest of the search's to the search table; every
-other pattern to the first.
+section (``FACTS``) to the facts table, the tool vocabulary's signs (``VOCABULARY``: a tool's
+words for what the agent asks) to the vocabulary table, the rest of the search's to the search
+table; every other pattern to the first.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ PACKAGES = ("domain", "application", "adapters", "entrypoints")
 TABLE = ROOT / "domain" / "precompiled_table.py"
 SEARCH_TABLE = ROOT / "domain" / "precompiled_search_table.py"
 FACTS_TABLE = ROOT / "domain" / "precompiled_facts_table.py"
+VOCABULARY_TABLE = ROOT / "domain" / "precompiled_vocabulary_table.py"
 SEARCH = "domain.search."  # the modules whose patterns go to the later tables
 # The modules of a section's facts, worked out when it is indexed: their patterns go to the
 # facts table.
@@ -37,7 +40,18 @@ FACTS = frozenset(
         "package_facts",
         "record_facts",
         "table_rows",
+    )
+)
+# The modules of the tool vocabulary, also read when a section is indexed: their patterns go to
+# the vocabulary table.
+VOCABULARY = frozenset(
+    f"domain.search.{name}"
+    for name in (
+        "language_codes",
+        "run_vocabulary",
+        "settings_vocabulary",
         "tool_vocabulary",
+        "trace_vocabulary",
     )
 )
 
@@ -93,13 +107,17 @@ def owners() -> dict[tuple[str, int], str]:
     return asked
 
 
-def split(
-    asked: dict[tuple[str, int], str],
-) -> tuple[set[tuple[str, int]], set[tuple[str, int]], set[tuple[str, int]]]:
-    """The patterns of the first table, of the search table and of the facts table."""
+Patterns = set[tuple[str, int]]
+
+
+def split(asked: dict[tuple[str, int], str]) -> tuple[Patterns, Patterns, Patterns, Patterns]:
+    """The patterns of the first table, the search table, the facts table and the vocabulary
+    table."""
     facts = {key for key, module in asked.items() if module in FACTS}
-    search = {key for key, module in asked.items() if module.startswith(SEARCH)} - facts
-    return set(asked) - search - facts, search, facts
+    vocabulary = {key for key, module in asked.items() if module in VOCABULARY}
+    search = {key for key, module in asked.items() if module.startswith(SEARCH)}
+    search -= facts | vocabulary
+    return set(asked) - search - facts - vocabulary, search, facts, vocabulary
 
 
 def render(patterns: set[tuple[str, int]]) -> str:
@@ -134,11 +152,12 @@ def render(patterns: set[tuple[str, int]]) -> str:
 
 
 def main() -> None:
-    for later in (SEARCH_TABLE, FACTS_TABLE):  # ``precompiled`` reads them for what the first lacks
+    later_tables = (SEARCH_TABLE, FACTS_TABLE, VOCABULARY_TABLE)
+    for later in later_tables:  # ``precompiled`` reads them for what the first lacks
         if not later.exists():
             later.write_text(render(set()))
-    first, search, facts = split(owners())
-    for path, patterns in ((TABLE, first), (SEARCH_TABLE, search), (FACTS_TABLE, facts)):
+    tables = zip((TABLE, *later_tables), split(owners()), strict=True)
+    for path, patterns in tables:
         path.write_text(render(patterns))
         print(f"wrote {path.relative_to(ROOT)}")
 

@@ -20,6 +20,7 @@ from domain.precompiled import precompiled, table_entry
 from domain.precompiled_facts_table import TABLE as FACTS_TABLE
 from domain.precompiled_search_table import TABLE as SEARCH_TABLE
 from domain.precompiled_table import PYTHON, TABLE
+from domain.precompiled_vocabulary_table import TABLE as VOCABULARY_TABLE
 
 FIX = (
     "the pattern tables are stale: run `make patterns` and commit domain/precompiled_table.py"
@@ -36,11 +37,13 @@ def test_the_table_is_in_use() -> None:
     assert len(TABLE) > 50
     assert len(SEARCH_TABLE) > 20
     assert len(FACTS_TABLE) > 20
+    assert len(VOCABULARY_TABLE) > 20
 
 
 @same_python
 @pytest.mark.parametrize(
-    ("source", "flags"), sorted(TABLE) + sorted(SEARCH_TABLE) + sorted(FACTS_TABLE)
+    ("source", "flags"),
+    sorted(TABLE) + sorted(SEARCH_TABLE) + sorted(FACTS_TABLE) + sorted(VOCABULARY_TABLE),
 )
 def test_each_entry_builds_the_pattern_re_compiles(source: str, flags: int) -> None:
     built, compiled = precompiled(source, flags), re.compile(source, flags)
@@ -57,18 +60,20 @@ def test_each_entry_builds_the_pattern_re_compiles(source: str, flags: int) -> N
 def test_the_table_holds_every_pattern_asked_for_and_nothing_else() -> None:
     script = (
         "from tests.support.pattern_table import owners, split\n"
-        "first, search, facts = split(owners())\n"
-        "print(repr(sorted(first))); print(repr(sorted(search))); print(repr(sorted(facts)))\n"
+        "for table in split(owners()): print(repr(sorted(table)))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
-    first, search, facts = (set(ast.literal_eval(line)) for line in done.stdout.splitlines())
+    first, search, facts, vocabulary = (
+        set(ast.literal_eval(line)) for line in done.stdout.splitlines()
+    )
     assert first == set(TABLE), FIX
     assert search == set(SEARCH_TABLE), FIX
     assert facts == set(FACTS_TABLE), FIX
-    assert not set(TABLE) & set(SEARCH_TABLE)
-    assert not (set(TABLE) | set(SEARCH_TABLE)) & set(FACTS_TABLE)
+    assert vocabulary == set(VOCABULARY_TABLE), FIX
+    tables = [set(TABLE), set(SEARCH_TABLE), set(FACTS_TABLE), set(VOCABULARY_TABLE)]
+    assert sum(map(len, tables)) == len(set().union(*tables))  # no pattern in two tables
 
 
 @same_python
@@ -78,8 +83,8 @@ def test_the_hook_never_loads_the_search_table() -> None:
         "import sys\n"
         "import domain.shell.reader, domain.permissions.rules, domain.continuity.failures\n"
         "import domain.continuity.prompt_facts, domain.redaction.prose_secrets\n"
-        "print('domain.precompiled_search_table' in sys.modules"
-        " or 'domain.precompiled_facts_table' in sys.modules)\n"
+        "later = ('search', 'facts', 'vocabulary')\n"
+        "print(any(f'domain.precompiled_{name}_table' in sys.modules for name in later))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
