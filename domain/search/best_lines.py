@@ -18,8 +18,8 @@ from operator import itemgetter
 import attrs
 
 from domain.chunking.utf8 import byte_len, truncate_bytes
-from domain.precompiled import precompiled
 from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
+from domain.search.explaining_lines import explaining
 from domain.search.failure_lines import (
     failure_lines,
     panic_frame,
@@ -35,9 +35,6 @@ from domain.search.whole_names import whole_first, window_text
 SEGMENT_BYTES = 300
 CONTEXT_LINES = 1
 ELLIPSIS = "…"
-# A matching line that opens a block (a JSON key with an array or object, a YAML key, a Python
-# def) says what follows; its value is on the next lines, so those are shown too.
-BLOCK_LINES = 3
 # A snippet leaves out windows scoring under this share of the best one: they match only the
 # query's common words (the "test" of every line of a test run). Only the query's own words
 # count here: a line scoring high because it is of the kind asked for (an error for "why") must
@@ -45,13 +42,6 @@ BLOCK_LINES = 3
 # their context, so a low floor costs little; 0.35 (when context came first) dropped answers
 # that share only one word with the query.
 WEAK_SEGMENT_SHARE = 0.1
-_OPENERS = ("[", "{", ":", "(")
-# A matching member of a small JSON object (an eslint message, a kubectl container) is shown
-# with the object's other scalar members when it has at most this many: the rule's id beside
-# its message. Nested values are skipped (an object is looked for within _OBJECT_SCAN lines).
-OBJECT_MEMBERS = 10
-_OBJECT_SCAN = 80
-_MEMBER = precompiled(r'^"[^"]+":\s')
 # What a heading or a key carries around its words: markdown hashes, quotes, braces, the colon
 # after a JSON key, the rules framing a tool's section header (``=== FAILURES ===``).
 _DECORATION = "#\"'`{}[]:,=_-~*─━═⎯"
@@ -266,22 +256,8 @@ def best_lines(
             best.append((number, start, score / top))
     picks = []
     for number, start, share in best:
-        around: list[int] = []
-        if start == 0 and byte_len(lines[number]) <= width:
-            opens = lines[number].endswith(_OPENERS)
-            members = [] if opens else _object_members(lines, number)
-            if members:
-                around = sorted(members, key=lambda near: (abs(near - number), near))
-            elif opens:
-                around = list(range(number + 1, number + BLOCK_LINES + 1))
-            else:
-                around = [
-                    near
-                    for distance in range(1, context + 1)
-                    for near in (number + distance, number - distance)
-                ]
-                if context and _opens_block(lines, number + 1) and number + 2 not in around:
-                    around.insert(1, number + 2)  # the value the next line announces
+        whole = start == 0 and byte_len(lines[number]) <= width
+        around = explaining(lines, number, context) if whole else []
         # why a failed test failed, worth as much as the line reporting it
         told = failure_lines(lines, number) if context and reports_failure(lines[number]) else []
         if context and not told and reports_panic(lines[number]):
@@ -306,42 +282,3 @@ def _wider(lines: list[str], number: int, start: int, width: int) -> str:
         return ""
     left = max(0, start - max(1, len(truncate_bytes(line[start:], width)) // 2))
     return _segment(lines, number, left, max(2 * width, byte_len(line[left:start]) + width))
-
-
-def _opens_block(lines: list[str], number: int) -> bool:
-    """Whether line ``number`` has a line after it and announces what that line says
-    (``Expected values to be strictly equal:``, ``Caused by:``)."""
-    return 0 <= number < len(lines) - 1 and lines[number].endswith(_OPENERS)
-
-
-def _object_members(lines: list[str], number: int) -> list[int]:
-    """The scalar member lines of the JSON object holding member line ``number`` (nested values
-    and braces left out), or ``[]`` when the line is no member or the object has more than
-    ``OBJECT_MEMBERS`` of them."""
-    if not _MEMBER.match(lines[number]):
-        return []
-    depth, start = 0, None
-    for index in range(number - 1, max(-1, number - _OBJECT_SCAN - 1), -1):
-        text = lines[index].rstrip(",")
-        if text.startswith(("}", "]")):
-            depth += 1
-        elif text.endswith(("{", "[")):
-            if depth == 0:
-                start = index
-                break
-            depth -= 1
-    if start is None or not lines[start].endswith("{"):
-        return []
-    members: list[int] = []
-    depth = 0
-    for index in range(start + 1, min(len(lines), start + _OBJECT_SCAN)):
-        text = lines[index].rstrip(",")
-        if text.startswith(("}", "]")):
-            if depth == 0:
-                return members if len(members) <= OBJECT_MEMBERS else []
-            depth -= 1
-        elif text.endswith(("{", "[")):
-            depth += 1
-        elif depth == 0 and _MEMBER.match(text):
-            members.append(index)
-    return []

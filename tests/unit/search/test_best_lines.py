@@ -9,13 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.search.best_lines import (
-    BLOCK_LINES,
     CONTEXT_LINES,
     ELLIPSIS,
     SEGMENT_BYTES,
     best_lines,
     repeats_title,
 )
+from domain.search.explaining_lines import BLOCK_LINES
 
 
 def _texts(content: str, query: str, segments: int, context: int = 0, title: str = "") -> list[str]:
