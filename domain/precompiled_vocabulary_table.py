@@ -14,51 +14,52 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXG1zU8cVvn7BsmVsyU7ADpBWBDKI2DI0k0waNyZhgEyYNAmTMpOkjMv4RdgqkqxKMjj0S7/1T/Qf9D+W6pKz'
-    'wzPPnLO79yqkyW00c2dl3X055+zZ875eTJJkOvnhMzV6SqPn1OipjJ6J0bMweuZHz1ziPs+n/vP8+T9HTylRPm7M'
-    'zOipjp6etPfk/aq8c33Td3X5XpK10t8+pHYD/q7I33NGX9fnbZkz/e19aa/Lu9/Auw+gT/puBd59SOOqyjs3bk55'
-    '52CZ9OB/Vb47uica3T95QfeSj+7pswj7mc73fPRJ2zLtzaz0TddvEDwNab+VtiPtQOCfk77p3Auy3qys4eZZlTGJ'
-    'yUdJ8o969cVj4XNK5nX0mAa4fyqcT34hOLtnHtZOGeWs4LahzJNCsSNtn87tQ6LTquA6Kc+CrJfOf3P0/JlwOA04'
-    'zFK/s7Lus1eE0x7wa1Fw2of9KhpOzQLh1JS2XUCcugXEqUgy4pG0rQLiVCT9dFhAuXdYQN5zOB0XCKeWtMMC4fTX'
-    'AtpGj6U9KhBOXWl3C4hTkey9XoFxKpLc6xdQPw2kfVIgnIYFtGGPQU8VBadnYPf9HHCale9uHfduXfpW5fs0xJgX'
-    'IC7+lgdnN1aLU6bzhWL8Dr4pgMs9DVijEYHPPeh/j2j/PsTRY9Zeg7nWlLWn5XH9N6D/hvDJGTi3JYjpY6yU4/0H'
-    'wEMY768AbZHHWqCXsL+Dtyz4TdKzIfyZENyObxlffh7AuAdCi6qshfx5XWju+PMRjKvBeO0Mvin5lRnBI6XRxzLm'
-    'DtlNQ4rH9Ik+XaJvjfT5EemNIfXrUL++sW6Hxu3T+12SewfUavBWBO8t4O2fE8xM85oSR0KcWgT3Ic2zT7w8AzkY'
-    '5I9VyaMgf3wnc9yS9jPiF/f75wTrHtGqa9C2T2e4ZfAh04D7txWc03YTxp+DHF+K5+tAh7TPDSMPuAV5JH5Xg+/X'
-    'Ra+UQa/MQD6qCnJtQvZkW86rtn9HxCdtwq1G/NSk3w+Ixk2i3TDAb0OCZ4f2piY52fNEkyNjPrfO3wivHcKP1z+C'
-    '35fHoDXLcsf38/LMwNjPCebvie/71DLOyHeYL1wwYHhDHoThSwV/5JNjOmuHAXnRNvjE2q99Gs98tGfsUx9oZsma'
-    'FXkQ33uE1y7B3aJ1a4G9cu9v0jwHBrwtg+87Off0NZKneXBsBHDcJFzrGfLimgxhGlxV8CopeN1X8jfo12u1Konx'
-    'WYW+DD/7Btci6ggQ9tT2vkx8t2Pwd01wXTH0eEgfD5Xco9u7itj5K8YcWc8ez31G+M9nkw1ojV1jrknFxmxH2kwt'
-    'RWf4xg+on4U3n91942yWDT74rTw+Pjigs9pR8q4azm3DLhsaOPJeP6LW0s8h2jYNWx3lmyWfZ5QzbtkTPeHjc3Bm'
-    'na3kZBDbSg055wskp2L88GWwxbT50U+9Aj63JQ8YT42uWWTqmuETtYnP9oCOmm05gO/rNCfbTO2ATcjn7WkkbguG'
-    'vmAd2TfkP9uyaMNavDctcKSy9wKd0Q7h/5jWrYMPXBX72vEV6gfnm78D8YA3QB7jeItPffM5ev09wvZk/jsivsFz'
-    '7GogtVqxIdjH9YC/g+t9BfG0EtRTfiPt19TP2aV/lPY7GbMAdaJuzG1lrhhf9GJGumg6pE16vAIxbF9s45FHlw4o'
-    '9rhnyHxNR2h4rwZ80hrZgT3SSf2Ajm8avgPSCGmTFZ8lGDsw6KrRO4YHzv/KAyoPHBv2R5/eDww7dD+jH+PkHO4D'
-    'yvuUru9RrHaJ/B2OOVixh67Q6ILAk/72hTEH+r0VkEHavJqfru1FRezCN8G/wL1+GGnzc/8N4tvvaU1LP6wpZ2AY'
-    '0IGDnHZLKIbLOLaMGJ8VzxnHvg7ZRzUjtjockxZPjVzDQMkhNJWzYflPHJ9+ouBuyUWO42sxmCOSe/OG/dQlOYf4'
-    'sP/x1IPPuL7TICL2hzCxDNyL4E2LnkvyID2fKDXreI45F2D5cC1D9m4FZHdTgdfljpxedDmeMuyHpk/QNyqJjIw9'
-    'C5Xk5d0jp4OYBzgGVQMdsAp53npkLsute5rwKYF931DiuqjT3Hm9KPN/JPH9JOA7/j/Qh/lpinK2zE8o/xowD+da'
-    'P6Z3sbnTMsTrcF3OU5cB3vkM46clDuD2vipwz2mxyZrr9a8JK8cevE/02Q+/Wx/OHa1CLcIs8IPLd58ATjj+RNnL'
-    'pYBswNjIOwBHkiMe4DtHefma89iONggL0mbboM22h9+nI+Un4rVG8PnsZrdOPYOcdnP/ZUz6+fZkieLrof1dipgT'
-    'Yw0LFLOfhX0qC7x1ySkgvHNQ/+GzyRrGe+23PP1rGftvvuL+NTqva0q9UwztQuc01ibGXFBJ+k0lL+9GLir4LBr1'
-    'MCUZ63zrU+TL4X3eHtXkoM45gRZ1jpUbXlRyw4zTKVkjFqd03LuGb9aXmN0VouUG6VWuUzoPdvgu1Si9K32WFTo8'
-    '89Q2DYw4xLL8/TqMGRpwZamZyrMHziY/B37vRMCmRbtEs7V89hH2vZHTV7TWHEf/jUOP/zXsVbG3tdhV3v3x5acm'
-    '5IxdJlgu5fT5H5BNltfucHmqeZpnhtabozk+NeLuX8B8E5HzrUgMK1HOSiOQnxqSL8s51w74sllsxizwL0fGKM8o'
-    '/HCa8L4T0IXLRP8d2fNLRJ+BJ1YcUyPZJJm9Q/TsKXncisBx0ajpCa059NRnaHV7O0pM3+fX+vafazbqkftXo3EP'
-    'iD4tiKn8WDbOtlJrtma01n62IuLumIO16o7yxiw1eJnep4neKZ9/YMiHhlEvxvWI18bwMdBnD9G7q8Ql3frzoB9m'
-    'hGfTQqM/UT7SqrXw1Vaci8QJ8x+bOfQxn/WaIZdrARnQHMOe4dyIo+V7Yn+i3P4G9iHJWLvaN2qqLF2zE8gJbEb4'
-    '6b58yyydC7QLY9pQXUpIjy0q698yzl07UBPm0wlWXMV3F2dFfASWyb651mU+TQ9sUy2PZgO7eTjGNvnyesonVg2h'
-    'VcfNPuQWtMgbC3Bv58WabTumx/hZdaATVEfPeYzHdD7y2rCfUu3rXarZuEPy0CdjYtdnvKsK3nfhXMfkv332YUyN'
-    '8+aPkDfKasPPgAzQznbKd7+DPmjr8x2RHcPmtOy8rPW/13LEgNIz8m/x8ayaAB8Ozcg6xp6Ruz8I1Jy59g+G3dL1'
-    '5BgtfXEkOgj37EvD/hsG7sJ0ArnY/Qz5bitPum/8nrc+nGndCdzbCfHpq6DJVcN+Cen4rOe7BHUmlyJark3Zimg1'
-    'XysrnFltPqZTWfERfp8zpnGfYhm36W8+8zvGmdbud2WNKWh0qIj99lFO/I4U/R1Lf9SDvphTGXiK41wIm4/WMTVH'
-    '1THPh7UfeDdr3ZAzdU+9retn3fFK/34bZEFWvsAzeCOgE2Jr9uo56XECeFj2xBztE953x5p5zFe79dGWnpBAS+h/'
-    'x1pzh3KDK2IDx/DHIuWktfr3ZcrvzRJcfN8fdUMtZ43HCpxDtiHZ/+5ExIE0/9p3z8rR4TLx1wbZcVl9uhAfl2Xf'
-    'S0DLy0r9gs9+D/m8ZxU8NwzbqmfU2g1zyu0yxIonBM4YmrxGvvnX5FfdJFl8h+C4Szbkber3rSf3cUWRz1nub+S5'
-    '78H2H9/hbQVs8qzrrhux0sNEvyd5aPgUAyN2eJTE3VcbGHldKwazD/xrnesLCr/H1CuPExMex6/3/S+Dnid2rd07'
-    'YjvpmObJesdWi9e1qK29gtqmLOdHu+t9nnzJLtGhE8m3fA747upbhp84DNRqh+Iqg8B+oV19Beyy+0a98G4Sd6/t'
-    'VsCX99UXx9i+Swo/he6cZKFZjL2EOZfuL9B+sepKH4IN8VBgvQA1RFn+L5Tvfz3xfVG3XmjcT/E/onpAg55WOzpR'
-    'm0wCtaP/BeED+KQ='
+    'eNrtXOtuW8cRPtSNEmWJkhJb8iUtfQlMR6KcBgnSqJETw3YQI01qpAaS1FANXWiJNSmxJGUr7p/+60v0DfqOdXmc'
+    '2frDl5ndPYd2m5yWwMFKPHuZmZ3bzsxyPkmSieSHz/jwKQ+fyeFTHT6l4TM3fGaHz0ziPs/H//n8+d+GTzlRPm7M'
+    '1PBZGD5dae/J+xV55/qm7+ryd1nWSr/7iNp1+L8q/88YfV2ft2XO9LsPpH1X3v0C3n0IfdJ3y/DuIxq3oLxz42aU'
+    'dw6WMQ/+1+RvR/dEo/unL+he9tE9feZhP9P5ng8/aVuhvZmWvun6DYKnIe230nak7Qv8M9I3nXtO1puWNdw8KzIm'
+    'MfkoSf5aX3jxWPhMyryOHhMA938K55OfCc7umYW1U0Y5I7itK/OkUGxL2yO5fUh0WhFcx+SZk/XS+W8Onz8QDqcA'
+    'h2nqd0bWffaacNoFfi0KTnuwX0XDqVkgnJrStguI02EBcSqSjngkbauAOBXJPh0UUO8dFJD3HE7HBcKpJe2gQDj9'
+    'qYC+0WNpjwqE06G0OwXEqUj+XrfAOBVJ7/UKaJ/60j4pEE6DAvqwx2CnioLTM/D7fko4TUTGNNcpFhkTs1yGmHMJ'
+    '5okdv2TEtGsQ0/8wRyxUm7MFf+8o/qw2pg94LtC769DHxfy1GMGu4Lkk81eEZm3BbVn2MW/c14frUk588+CHuKU5'
+    'jQuvKKaN8HcBJlzvrMBozf/voDh9cO7rxtxjAMu88HAJ5NfJ3BrMuSb8XgUZd/mmSx5d4sZqtErnC+XOHHzjAJd7'
+    'GrBGIwKfe9D/Hum0DyA/FbP2Ksy1qqw9IY/rvw7914X3TgPvliFXhjkIzqPtg27GvawCbVF3t4DPtL2vCH5j9KyL'
+    '3k8IbmcPGF9+HsC4B0KLBVkL9f67QnOn9x/BuBqM1+zAW5K3dLyd0ugTGXOHziMDkvEe0eeQ6Fsj+Twif2xA/TrU'
+    'r2es26Fxe/R+h/yJfWo1eKuC9ybw9k8JZqZ5TYnPIk4tgvuA5tkjXp4CPwD5Y0VsNfLHdzLHLWk/J35x339BsO4S'
+    'rQ4N2vZIhlsGHzINuH9bwTltN2D8ObB3KZ5vAh3SPjcMm7gJPpHlp7gc/yT4N+hjVRQfK92TLZFXbf+OiE/ahFuN'
+    '+KlJ3+8TjZtEu0GA3wYEzzbtTU1s7nmiyZExn1vnz4TXNuHH6x/B90sj0Jp1ueP7WXmmYOwXBPP3xPc9ahln5Dv0'
+    'fecMGM7KgzB8peCPfHJMsnYQ0Bdtg0+s/dqj8T3F79P2qQc0s3TNsjyI7z3Ca4fgbtG6tcBeufc3aZ59A96Wwfed'
+    'nHv6BunTPDg2AjhuEK71DGcvTYcwDa4peJUVvO4reVGMl2k1YInxWYG+DP+8cgYL1ecg7KnvfYX4btvg75rgumzY'
+    '8ZA9Hig5fbd3VfHzl405ssoez31a+M/nk/VpjR1jrjHFx2xH+kwtxWb4xvepn4U3y+6eIZsVgw9+KY+PD/ZJVjtK'
+    'PYOGc9vwywYGjrzXj6i17HOItk3DV0f9ZunnKUXGLX+iK3x8DmTW+UpOB7Gv1BA5nyM9FRPfwpiRNj+eU6/CmVvj'
+    'g4qC5wHRaQfoFPIha4ZfO1B0SwyfXlLg0/Y9i85fNc5sbYJ5F2AOxYrWaE726doBn5X1wdNI3OYMe8Y2vGfYJ/a1'
+    '0ce2ZMPFU8sS48K96RD+j2ndOpzRF8T/d3zPsdi0fQfiFWfBXuB4S4588zl6/SXCN2b+OyK+QT2jxQlRBpaADj5Z'
+    'wvV+B3H0MtRRfyPt19TP+c2/lfY7GTMH9eFuzG1lrpiz8sWMdNFsXJv8jCrkrnyxl0ceW9+nnMOuYZM0G6bhvRKp'
+    '7xqE+zHBbvkgTeNsgzRC2mTFZxHG9g26avSO4YHz/+cBlQeODf+oR+/7hm3cy3jOcnoO9wH1fUrX9ymWvEjnMbbT'
+    'VmzkUGh0QeBJv/vSmAPP5VXQQdq8WhxB24uq+K1vUc7iIbWhMwn3Xye+/T6QA3G0X1VkYBCwgf2cfksoxsw4towY'
+    'pBVvGsX/D/lHNSP2OxiRFk+NXEhfyXE0FdmwznccP3+i4G7pRc4zaDGiI9J7s4b/dEh6DvHh89FTDz6jnu36EbFJ'
+    'hIl14G4Eb1r0XJQH6flEuauCcsy5CuuM2TJ072ZAdzcVeF1uy9lFl4OqwH5o9oTz/XMZZKGavLxz6GwQ8wDHyGpg'
+    'A1agvqMemWtz654ifMrg3zeUuDPaNCevF2X+jyX/kATOtv8L9GF+GqecMvMT6r8GzMO54E/oXWxutwLxRFyX8+gV'
+    'gHc2w/gJiVMkUC8xI8+PYqc11+vvJasGIFhz8fkP31sfzm2tQA3SNPCDy8efAE44/kTZy8WAbsDYzTsAR5IjHuCT'
+    'o7x8zXl2RxuEBWmzZdBmy8PvE5H6E/FaJfh8frNbp55BT7u5/zgi/Xx7skjx/9D+LkbMibGGOcopTMM+VQTeuuQ8'
+    'uA7O1af4fLKG8V77Lk//Wsb+G6+5f43kdVWpc4yhXUhOY31izFWVpd948vJO9LyCz7xRr1OWse5sPUlnObzH36Wa'
+    'IbQ5J9CizbFy11otJuM0KWvE4pSOe884m/UkZndVqeEse+qozoMfvkM1VO9JnyWFDs88tVd9Iw6xJP+/CWMGBlxZ'
+    'arry7IHzyc/BubcU8GnRL9F8LZ9/hH1v5DwrWmuOYv9Gocd/G/YF8be12FXe/fHlz1z98BWC5XLOM/8D8sny+h0u'
+    'jzZL80zRejM0x2dG3P1LmK8UOd+yxLASRVYagfzUgM6ynBPuwFk2i8+YBf6lyBjlaYUfThHedwK2cInovy17fpno'
+    '0/fEimNqOJuks7eJnl0lz1wVOC4aNUehNQee+hGtrnBbien7zrW+/eeaknrk/tVo3AOiTwtiKq/Kx9lSauFWjdba'
+    'z1ZE3B1zsFZdVN6YpQYv0/sU0dvdA9H0Q8OoZ+N6yesjnDHwzB6i96ESl3Trz4J9mBKeTQuhfk/5SKsWxFf7cS4S'
+    'J8x/bOSwxyzrNUMv1wI6oDmCP8O5EUfL98X/RL39DexDkrG2tmfUfFm2ZjuQE9iIOKf78i3TJBfoF8a0obqZkB2b'
+    'V9a/ZchdO1Cz5rMJVlzFdwdvWc4IrJN9c63JfJod2Eri7qedUWJsYy+vz3xq1ThadeZ8htyEFnljDu4VvVizbcf0'
+    'GD+rTrVEdf6cx3hM8pHXh/2ManPvUs3GHdKHPh0Tuz7jvaDgfRfkOib/7fMPY2qwN15B3iirDz8FOkCT7ZTvfgV9'
+    '0NfnOyzbhs9p+XlZ65Ov54gBpTLyDznjWTUBPhyakXWWXSN3vx+oOXPtbwy/5dCTY7TsxZHYINyzrwz/bxC4q9MJ'
+    '5GL3MuS7rTzpnvF93vp1pnUncK8oxKevgybXDP8lZOOzyncZ6kwuR7Rcm7IZ0WpnraxwZvX5fLW7Du9f54xp3KdY'
+    'xm36n2V+25Bp7f5Z1piCRoeq+G8f58TvSLHfsfRHO+iLOVWApzjOhbD5aB1Tc7QwonxY+4F3x9YMPVP31Nu6ftYd'
+    'tPT/t0EXZOULlMEbAZsQW7NXz0mPE8DD8idmaJ/wdy6wph/z1W599KVLEmgJ/Wa0NXcoN7gsPnAMf8xTTlqrf1+i'
+    '/N40wcW/84G2oZazxmMZ5JB9SD5/dyLiQNr52ncPzNHhCvHXOvlxWc90IT6uyL6XgZZXlPoFn/8eOvOeUfBcN3yr'
+    'rlFrN8iptysQKy4JnDE0eYPO5l/Tueom6eI7BMdd8iFvU79vPbmPq4p+znJ/I899D/b/+I5xK+CTZ113zYiVHiT6'
+    'Pc4D40zRN2KHR0ncfbq+kde1YjB7wL+WXF9Q+D2mXnmUmPAo53rfby10PbFr7d4R+0nHNE/WO8BavK5Fbe011DZl'
+    'kR/tLvp5OkseEh06kXzLcsB3ay8Z58RBoFY7FFfpB/YL/eqr4JfdN+qFd5K4e223Amd5X31xjO+7qPBT6M5JFprF'
+    '+EuYczn8GfovVl3pQ/AhHgqsF6CGKMvvwfl+443vs7r1QuNe5W/DWb/51AUadLXa0VJtLAnUjv4LKWkmpw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -91,63 +92,65 @@ TABLE: dict[
     ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5404, 212, 0, (), (None,)),
     ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5616, 212, 0, (), (None,)),
     ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5828, 212, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 6040, 160, 0, (), (None,)),
-    ('-', 0): (32, 6200, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 6248, 76, 0, (), (None,)),
-    ('\\+', 0): (32, 6324, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6372, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 6548, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6612, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 6728, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 7272, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 8032, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 8164, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 8404, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 8632, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 8848, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9036, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 9556, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 9844, 232, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 10076, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 10480, 236, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 10716, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 10996, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 11512, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 11904, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 12284, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 12816, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 13152, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 13328, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 13920, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 14032, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 14096, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 14380, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 14672, 104, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 14776, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 15516, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 15728, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 16116, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 16388, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 16660, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 17188, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 17636, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 18004, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 18796, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 18924, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 19392, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 19640, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 19912, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 20816, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 21112, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 21616, 424, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 22040, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 22520, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 22752, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 23056, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23504, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 23836, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 24016, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 24428, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 24760, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 25020, 96, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6040, 856, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 6896, 160, 0, (), (None,)),
+    ('-', 0): (32, 7056, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 7104, 76, 0, (), (None,)),
+    ('\\+', 0): (32, 7180, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7228, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 7404, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7468, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 7584, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8128, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 8888, 132, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 9020, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 9260, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9488, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 9704, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9892, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 10412, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 10700, 232, 0, (), (None,)),
+    ('\\bhtb\\b[^\\n]*? rate \\d', 0): (32, 10932, 160, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11092, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 11496, 236, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11732, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12012, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12528, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 12920, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13300, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 13832, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 14168, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14344, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 14936, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 15048, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15112, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15396, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 15688, 104, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15792, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16532, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16744, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17132, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17404, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17676, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18204, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18652, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19020, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 19812, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 19940, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20408, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20656, 272, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20928, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21832, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22128, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22632, 424, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 23056, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 23536, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 23768, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 24072, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 24520, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 24852, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 25032, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 25444, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 25776, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 26036, 96, 0, (), (None,)),
 }

@@ -114,6 +114,15 @@ _ULIMIT = (
         ("Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)", "constraint"),
         ("Collecting requests==2.32.3\n  Downloading requests-2.32.3.whl", "constraint"),
         ("Collecting uvicorn[standard]>=0.30", "constraint"),
+        # ADR 0282: a rate in bits per second is a bandwidth; an HTB class's rate is guaranteed.
+        ("qdisc tbf 30: parent 1:30 rate 1Mbit burst 8Kb lat 50ms", "bandwidth"),
+        ("class htb 1:20 parent 1:1 prio 1 rate 30Mbit ceil 50Mbit", "bandwidth guaranteed"),
+        ("tc class add dev eth0 parent 1: classid 1:10 htb rate 60mbit", "bandwidth guaranteed"),
+        ("[  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec", "bandwidth"),
+        ("\tSpeed: 1000Mb/s", "bandwidth"),
+        ("link up at 2.5 Gbps, modem trained at 9600 bit/s", "bandwidth"),
+        ("class htb 1:1 root rate 100Kibit ceil 100Kibit", "bandwidth guaranteed"),
+        ("bandwidth of class htb 1:1 root rate 100Mbit", "guaranteed"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -196,6 +205,12 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "lsof says open files (-n) 20000 elsewhere; open files (-n) many",
         "Collecting pytest\n  Downloading pytest-9.2.0-py3-none-any.whl (411 kB)",
         "collecting billiard<5.0 by hand",
+        # ADR 0282's lookalikes: sizes in bits, tc's kilobytes, a word ending in "bit", a
+        # version, an HTB class shown without a rate.
+        "Server public key is 2048 bit; a 256 bit key; an 8 bit runtime",
+        "burst 8Kb cburst 1600b; backlog 8652b",
+        "orbit 5 rabbit, v1.2bit, 3 bits, 64bit build",
+        "class htb 1:30 parent 1:1 leaf 30: prio 2",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:

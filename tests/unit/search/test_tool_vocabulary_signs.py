@@ -41,6 +41,8 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "initial heap": ("-Xms",),
     "limit": ("(-n) ",),
     "constraint": ("Collecting ",),
+    "bandwidth": ("bit", "bps", "b/s"),
+    "guaranteed": ("htb",),
     "unexpectedly": ("TODO",),
 }
 # The entries of ``run_vocabulary`` (ADR 0252), written with their signs: the strings their
@@ -175,6 +177,8 @@ _LINES = [
     "\tbuild\tvcs.modified=true",
     "$ java -Xms32m -Xmx160m -XX:+UseG1GC",
     "Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)",
+    "class htb 1:20 parent 1:1 prio 1 rate 30Mbit ceil 50Mbit burst 1593b cburst 1600b",
+    "[  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec; Speed: 1000Mb/s; 1 Gbps",
     "+ rotate-backups.sh:7: KEEP=3",
     "++ ls -1 ./backups",
     "- a",
