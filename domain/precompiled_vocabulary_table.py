@@ -14,52 +14,55 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXOtuW8cRPtSNEmWJkhJb8iUtfQlMR6KcBgnSqJETw3YQI01qpAaS1FANXWiJNSmxJGUr7p/+60v0DfqOdXmc'
-    '2frDl5ndPYd2m5yWwMFKPHuZmZ3bzsxyPkmSieSHz/jwKQ+fyeFTHT6l4TM3fGaHz0ziPs/H//n8+d+GTzlRPm7M'
-    '1PBZGD5dae/J+xV55/qm7+ryd1nWSr/7iNp1+L8q/88YfV2ft2XO9LsPpH1X3v0C3n0IfdJ3y/DuIxq3oLxz42aU'
-    'dw6WMQ/+1+RvR/dEo/unL+he9tE9feZhP9P5ng8/aVuhvZmWvun6DYKnIe230nak7Qv8M9I3nXtO1puWNdw8KzIm'
-    'MfkoSf5aX3jxWPhMyryOHhMA938K55OfCc7umYW1U0Y5I7itK/OkUGxL2yO5fUh0WhFcx+SZk/XS+W8Onz8QDqcA'
-    'h2nqd0bWffaacNoFfi0KTnuwX0XDqVkgnJrStguI02EBcSqSjngkbauAOBXJPh0UUO8dFJD3HE7HBcKpJe2gQDj9'
-    'qYC+0WNpjwqE06G0OwXEqUj+XrfAOBVJ7/UKaJ/60j4pEE6DAvqwx2CnioLTM/D7fko4TUTGNNcpFhkTs1yGmHMJ'
-    '5okdv2TEtGsQ0/8wRyxUm7MFf+8o/qw2pg94LtC769DHxfy1GMGu4Lkk81eEZm3BbVn2MW/c14frUk588+CHuKU5'
-    'jQuvKKaN8HcBJlzvrMBozf/voDh9cO7rxtxjAMu88HAJ5NfJ3BrMuSb8XgUZd/mmSx5d4sZqtErnC+XOHHzjAJd7'
-    'GrBGIwKfe9D/Hum0DyA/FbP2Ksy1qqw9IY/rvw7914X3TgPvliFXhjkIzqPtg27GvawCbVF3t4DPtL2vCH5j9KyL'
-    '3k8IbmcPGF9+HsC4B0KLBVkL9f67QnOn9x/BuBqM1+zAW5K3dLyd0ugTGXOHziMDkvEe0eeQ6Fsj+Twif2xA/TrU'
-    'r2es26Fxe/R+h/yJfWo1eKuC9ybw9k8JZqZ5TYnPIk4tgvuA5tkjXp4CPwD5Y0VsNfLHdzLHLWk/J35x339BsO4S'
-    'rQ4N2vZIhlsGHzINuH9bwTltN2D8ObB3KZ5vAh3SPjcMm7gJPpHlp7gc/yT4N+hjVRQfK92TLZFXbf+OiE/ahFuN'
-    '+KlJ3+8TjZtEu0GA3wYEzzbtTU1s7nmiyZExn1vnz4TXNuHH6x/B90sj0Jp1ueP7WXmmYOwXBPP3xPc9ahln5Dv0'
-    'fecMGM7KgzB8peCPfHJMsnYQ0Bdtg0+s/dqj8T3F79P2qQc0s3TNsjyI7z3Ca4fgbtG6tcBeufc3aZ59A96Wwfed'
-    'nHv6BunTPDg2AjhuEK71DGcvTYcwDa4peJUVvO4reVGMl2k1YInxWYG+DP+8cgYL1ecg7KnvfYX4btvg75rgumzY'
-    '8ZA9Hig5fbd3VfHzl405ssoez31a+M/nk/VpjR1jrjHFx2xH+kwtxWb4xvepn4U3y+6eIZsVgw9+KY+PD/ZJVjtK'
-    'PYOGc9vwywYGjrzXj6i17HOItk3DV0f9ZunnKUXGLX+iK3x8DmTW+UpOB7Gv1BA5nyM9FRPfwpiRNj+eU6/CmVvj'
-    'g4qC5wHRaQfoFPIha4ZfO1B0SwyfXlLg0/Y9i85fNc5sbYJ5F2AOxYrWaE726doBn5X1wdNI3OYMe8Y2vGfYJ/a1'
-    '0ce2ZMPFU8sS48K96RD+j2ndOpzRF8T/d3zPsdi0fQfiFWfBXuB4S4588zl6/SXCN2b+OyK+QT2jxQlRBpaADj5Z'
-    'wvV+B3H0MtRRfyPt19TP+c2/lfY7GTMH9eFuzG1lrpiz8sWMdNFsXJv8jCrkrnyxl0ceW9+nnMOuYZM0G6bhvRKp'
-    '7xqE+zHBbvkgTeNsgzRC2mTFZxHG9g26avSO4YHz/+cBlQeODf+oR+/7hm3cy3jOcnoO9wH1fUrX9ymWvEjnMbbT'
-    'VmzkUGh0QeBJv/vSmAPP5VXQQdq8WhxB24uq+K1vUc7iIbWhMwn3Xye+/T6QA3G0X1VkYBCwgf2cfksoxsw4towY'
-    'pBVvGsX/D/lHNSP2OxiRFk+NXEhfyXE0FdmwznccP3+i4G7pRc4zaDGiI9J7s4b/dEh6DvHh89FTDz6jnu36EbFJ'
-    'hIl14G4Eb1r0XJQH6flEuauCcsy5CuuM2TJ072ZAdzcVeF1uy9lFl4OqwH5o9oTz/XMZZKGavLxz6GwQ8wDHyGpg'
-    'A1agvqMemWtz654ifMrg3zeUuDPaNCevF2X+jyX/kATOtv8L9GF+GqecMvMT6r8GzMO54E/oXWxutwLxRFyX8+gV'
-    'gHc2w/gJiVMkUC8xI8+PYqc11+vvJasGIFhz8fkP31sfzm2tQA3SNPCDy8efAE44/kTZy8WAbsDYzTsAR5IjHuCT'
-    'o7x8zXl2RxuEBWmzZdBmy8PvE5H6E/FaJfh8frNbp55BT7u5/zgi/Xx7skjx/9D+LkbMibGGOcopTMM+VQTeuuQ8'
-    'uA7O1af4fLKG8V77Lk//Wsb+G6+5f43kdVWpc4yhXUhOY31izFWVpd948vJO9LyCz7xRr1OWse5sPUlnObzH36Wa'
-    'IbQ5J9CizbFy11otJuM0KWvE4pSOe884m/UkZndVqeEse+qozoMfvkM1VO9JnyWFDs88tVd9Iw6xJP+/CWMGBlxZ'
-    'arry7IHzyc/BubcU8GnRL9F8LZ9/hH1v5DwrWmuOYv9Gocd/G/YF8be12FXe/fHlz1z98BWC5XLOM/8D8sny+h0u'
-    'jzZL80zRejM0x2dG3P1LmK8UOd+yxLASRVYagfzUgM6ynBPuwFk2i8+YBf6lyBjlaYUfThHedwK2cInovy17fpno'
-    '0/fEimNqOJuks7eJnl0lz1wVOC4aNUehNQee+hGtrnBbien7zrW+/eeaknrk/tVo3AOiTwtiKq/Kx9lSauFWjdba'
-    'z1ZE3B1zsFZdVN6YpQYv0/sU0dvdA9H0Q8OoZ+N6yesjnDHwzB6i96ESl3Trz4J9mBKeTQuhfk/5SKsWxFf7cS4S'
-    'J8x/bOSwxyzrNUMv1wI6oDmCP8O5EUfL98X/RL39DexDkrG2tmfUfFm2ZjuQE9iIOKf78i3TJBfoF8a0obqZkB2b'
-    'V9a/ZchdO1Cz5rMJVlzFdwdvWc4IrJN9c63JfJod2Eri7qedUWJsYy+vz3xq1ThadeZ8htyEFnljDu4VvVizbcf0'
-    'GD+rTrVEdf6cx3hM8pHXh/2ManPvUs3GHdKHPh0Tuz7jvaDgfRfkOib/7fMPY2qwN15B3iirDz8FOkCT7ZTvfgV9'
-    '0NfnOyzbhs9p+XlZ65Ov54gBpTLyDznjWTUBPhyakXWWXSN3vx+oOXPtbwy/5dCTY7TsxZHYINyzrwz/bxC4q9MJ'
-    '5GL3MuS7rTzpnvF93vp1pnUncK8oxKevgybXDP8lZOOzyncZ6kwuR7Rcm7IZ0WpnraxwZvX5fLW7Du9f54xp3KdY'
-    'xm36n2V+25Bp7f5Z1piCRoeq+G8f58TvSLHfsfRHO+iLOVWApzjOhbD5aB1Tc7QwonxY+4F3x9YMPVP31Nu6ftYd'
-    'tPT/t0EXZOULlMEbAZsQW7NXz0mPE8DD8idmaJ/wdy6wph/z1W599KVLEmgJ/Wa0NXcoN7gsPnAMf8xTTlqrf1+i'
-    '/N40wcW/84G2oZazxmMZ5JB9SD5/dyLiQNr52ncPzNHhCvHXOvlxWc90IT6uyL6XgZZXlPoFn/8eOvOeUfBcN3yr'
-    'rlFrN8iptysQKy4JnDE0eYPO5l/Tueom6eI7BMdd8iFvU79vPbmPq4p+znJ/I899D/b/+I5xK+CTZ113zYiVHiT6'
-    'Pc4D40zRN2KHR0ncfbq+kde1YjB7wL+WXF9Q+D2mXnmUmPAo53rfby10PbFr7d4R+0nHNE/WO8BavK5Fbe011DZl'
-    'kR/tLvp5OkseEh06kXzLcsB3ay8Z58RBoFY7FFfpB/YL/eqr4JfdN+qFd5K4e223Amd5X31xjO+7qPBT6M5JFprF'
-    '+EuYczn8GfovVl3pQ/AhHgqsF6CGKMvvwfl+443vs7r1QuNe5W/DWb/51AUadLXa0VJtLAnUjv4LKWkmpw=='
+    'eNrtXHtzU8cVvzbGsmVs2UrA5tWKRwYRW4ZmkklxA4EBMmHSUCahQ1KGMH4IW0GyVUkGh/7T//ol+g36UfqdSnXJ'
+    '2fKbX8/Z3XsFbXJbzeysfe++ztnz2nPO3rkkSSaSH3+HhqU0LIeHpTIsY8MyOywzwzKduN/LQ/94+fIvw1JKlJ/r'
+    'Mzks88PSlfqevF+Sd65t+q4uf5dkrvTZFapX4f+K/D9ttHVt3pMx02cfSX1Z3v0C3n0MbdJ3i/DuCvWbV965ftPK'
+    'O7eWcQ/8F+Vvh/dEw/v1V3gv+fCeljnYz3S8l8NfWpdpb6akbTp/g9bTkPobqTtS92X909I2HXtW5puSOdw4S9In'
+    'MekoSf5cn39VLHgOy7gOHxOw7v8UzAc/E5hdmYG5U0I5JrCtKuOkq1iXukd8+5jwtCSwjkuZlfnS8W8Myx8IhiMA'
+    'wxS1OybzvnhLMG0CvRYFpi3Yr6LB1CwQTE2p2wWEabeAMBVJRjyRulVAmIqkn3YKKPd2Ckh7Dqb9AsHUknpQIJi+'
+    'L6Bt9FTqvQLBtCv1RgFhKpK91y0wTEWSe70C6qe+1M8KBNOggDbsPuiposD0Auy+nxJME5E+zVXyRcb4LBfB5zwG'
+    '48T2rxo+7Rr49D/O4QvVxmzB3xuKPav16QOc8/TuErRxPn/NR7ApcFZl/LLgrC2wLco+5vX7+mCt5oQ3D3wIWxrT'
+    'OPWGfNq4/i6sCec7Lmu0xv+XU5x+OPYlY+xxWMuc0PAY8K/juRUYc0XovQI87uJNZz2yxPXVcJWOF4qdufUdgnW5'
+    '0oA5GhHw3IP290imfQTxqZi5l2GsZWXuCSmu/Sq0XxXaOwq0W4JYGcYgOI62DbIZ97ICuEXZ3QI60/a+LPCNU1kV'
+    'uZ/Qup0+YHi5PIR+DwUX8zIXyv3LgnMn959Avxr01/TAaYlbOtpOcfSp9LlN55EB8XiP8LNL+K0Rf+6RPTagdh1q'
+    '1zPm7VC/LXq/QfbENtXaeisC91Wg7Z/SmhnnNcU/izC1aN07NM4W0fIk2AFIH0uiq5E+vpUxbkr9OdGLe/4FrXWT'
+    'cLVr4LZHPNwy6JBxwO3bCsxpvQb9T4C+S+F8F/CQtrlm6MSrYBNZdoqL8R8G+wZtrLJiY6V78kj4Vdu/PaKTNsFW'
+    'I3pq0vNtwnGTcDcI0NuA1rNOe1MTnXuScLJnjOfm+SPBtU7w8fx78Lw6Aq5Zlju6n5EyCX2/oDX/QHTfo5phRrpD'
+    '23fWWMNxKbiGuwr8SCf7xGs7AXnRNujE2q8t6t9T7D5tn3qAM0vWLEpBeO8RXBu07hbNWwvslXt/g8bZNtbbMui+'
+    'k3NP3yF5mgfGRgDGNYK1nuHspckQxsFFBa6SAtd9JS6K/jItBywxfkvQltc/p5zBQvk5uPbU9j5PdLdu0HdNYF00'
+    '9HhIHw+UmL7bu4rY+YvGGFl5j8c+KvTns8n6NMeGMda4YmO2I22mlqIzfP371M6Cm3l3y+DNskEHv5Tio4Nt4tWO'
+    'ks+gwdw27LKBASPv9ROqLf0cwm3TsNVRvlnyeVLhccue6AodnwCedbaSk0FsKzWEz2dJTsX4t9BnpI2P59QLcObW'
+    '6KCswLlDeNoAPIVsyJph1w4U2RJDp2eV9Wn7nkXmLxtntjateRPWHPIVrdCYbNO1AzYry4PnkbDNGvqMdXjP0E9s'
+    'a6ONbfGG86eWxMeFe9Mh+J/SvHU4o8+L/e/onn2xaf0++CuOg77A/hYf+cZz+PpThG3M9LdHdINyRvMTIg9UAQ8+'
+    'XsL5fgd+9BLkUT+Q+itq5+zm30r9rfSZhfxw1+eWMlbMWflMRrxoOq5NdkYFYlc+38sTj67vU8xh09BJmg7T4F6K'
+    'lHcNgn2f1m7ZIE3jbIM4QtxkhWcB+vYNvGr4jqGBk/+nAZUG9g37qEfv+4Zu3Mp4znJyDvcB5X2K1w/Jl7xA5zHW'
+    '05ZvZFdwdErWkz770hgDz+UVkEHauJofQduLititpylm8Zjq0JmE268S3f4QiIE43C8rPDAI6MB+Trsl5GNmGFuG'
+    'D9LyN41i/4fso5rh+x2MiIvnRiykr8Q4mgpvWOc79p8/U2C35CLHGTQf0R7JvRnDftolOYfw8PnouQeeUc92/Qjf'
+    'JK6JZeBmBG1a+FyQgvh8ptxVQT7mWIV1xmwZsvdqQHY3lfW62JbTiy4GVYb90PQJx/tnM/BCJXl959DpIKYB9pHV'
+    'QAcsQX5HPTLW5uY9QvCUwL5vKH5n1GmOX8/I+J9I/CEJnG3/F/DD9HSIYspMTyj/GjAOx4I/pXexsd0y+BNxXo6j'
+    'l2G9Mxn6T4ifIoF8iWkp/+Y7rblWfx2zcgCCORef//jc+nFsawlykKaAHlw8/gBgwv4Hyl4uBGQD+m7eh3UkOfwB'
+    'Pj7KS9ccZ3e4wbUgbh4ZuHnkofeJSPmJcC3T+nx2s5unnkFOu7G/GxF/vj1ZIP9/aH8XIsZEX8MsxRSmYJ/Kst66'
+    'xDw4D87lp/hssobxXnuWp30tY/u1t9y+Rvy6rOQ5xuAuxKexNjHGqkrS7lDy+k70nALPnJGvU5K+7mx9mM5yeI+/'
+    'SzlDqHMOoEadY8WutVxMhumwzBELU9rvA+Ns1hOf3QUlh7PkyaM6CXb4BuVQfSBtqgoeXnhyr/qGH6Iq/78LfQbG'
+    'urLkdOXZA2eTn4Bz71jApkW7RLO1fPYRtr2W86xozTmK/hsFH//ttc+Lva35rvLujy9+5vKHz9NazuU88z8kmyyv'
+    '3eHiaDM0ziTNN01jfGb43b+E8cYix1sUH1ai8EojEJ8a0FmWY8IdOMtmsRmzrL8a6aM8qtDDEYL7dkAXVgn/67Ln'
+    '5wg/fY+vOCaHs0kye53w2VXizBVZxxkj5yg058CTP6LlFa4rPn3fuda3/5xTUo/cvxr1e0j4aYFP5U3ZOI+UXLhl'
+    'o7b2sxXhd8cYrJUXlddnqa2X8X2E8O3ugWjyoWHks3G+5KURzhh4Zg/he1fxS7r5Z0A/TArNpolQX1M80soF8eV+'
+    'nIiECeMfazn0MfN6zZDLtYAMaI5gz3BsxOHyQ7E/UW4/gH1IMubW9oycL0vXrAdiAmsR53RfvGWK+ALtwpg6lDcT'
+    '0mNzyvw3Db5rB3LWfDrB8qv47uAtyhmBZbJvrBUZT9MDj5K4+2nHFB/b+OvrM9etHEcrz5zPkFehRtqYhXtFr+Zs'
+    '2z49hs/KUx2jPH+OYzwl/shrw35Gubl3KGfjNslDn4yJnZ/hnlfgvgN8HRP/9tmHMTnYa28gbpTVhp8EGaDxdkp3'
+    'v4I2aOvzHZZ1w+a07Lys+cmXcviAUh75m5zxrJwAHwzNyDzLrhG73w7knLn6N4bdsuuJMVr6Yk90EO7ZXcP+GwTu'
+    '6nQCsditDPFuK066ZTzPm7/OuO4E7hWF6PRt4OSiYb+EdHxW/i5Bnsm5iJpzU65G1NpZK+s6s9p8vtxdB/evc/o0'
+    '7pMv4xb9zzy/bvC0dv8sq09Bw0NF7LdPcsK3p+jvWPyjHvT5nMpAU+znwrX5cB2TczQ/In9Y+4F3x1YMOVP35Nu6'
+    'dtYdtPT/90AWZKUL5MFrAZ0Qm7NXz4mPA4DDsie0M/zfA3Q0Je8c72g8ocU3XP7Q98Sfz+D/CuRLIS+4eEMXZGDf'
+    '8De1abxNiA1tyrPvYI5NevcA4hObRvzortKG40i3lZjUdZh3h95dgTF3jHkvw5gdebYMY3bo3XkFTpd3dlqJHe3J'
+    'u2Pwrkf9KsoePDd8Ihwnct8icd8yyOrfqCp+Q+37Jk+Ms4iWV1jNkO+Jsi+lk99n4JV6JK9wTptmsxyQLzSLnl7J'
+    'Ya9rcZcYfGk65WuP/rT0yTTJKfweD949wrwaBxee+cfEIRz6tr01diiHYVHO6jF6bI5yZ7R7OlXKQ5iidfH3iHC/'
+    'ajlz0RbBXuCzLvsJOxH+as0P6Luv6vBwnuhnlc6bWX1PIX1bln0vAS7PK3lWPj9DyDd3TIFz1TgDdg0+G+S0L8sQ'
+    '0xqTdcbg5B3yIX5F/p8bxN+3aR136Kx7i9p944nRXlDsyCz3zPLcS+NzKn8LoRXwHWSdd8WI6ewk+n3zHcP30Tdi'
+    'HHtJ3L3ffkBXWt/vWPXw9SmF3rPojTx+hlH8j75vwnQ9MTbtfiSf5/ZpnKzfKtDiCi2qa28hBzML/2jfzDhJPq9d'
+    'wkMnkm6ZD/gbAGcNf9YgcKck5P/tB/YL7ZcLcH68b9xr2Eji7t/eDPgcffcgYs7oCwo9he7GZcFZjL2EseHdn6H9'
+    'YuW/PwYb4rGs9RTkOmb5bqXvW5R8797NF+r3Jr9haX2brgs46Go57mO18SSQ4/5PbqRodw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -143,14 +146,15 @@ TABLE: dict[
     ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21832, 296, 0, (), (None,)),
     ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22128, 504, 0, (), (None,)),
     ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22632, 424, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 23056, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 23536, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 23768, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 24072, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 24520, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 24852, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 25032, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 25444, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 25776, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 26036, 96, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23056, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24248, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24728, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24960, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25264, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25712, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 26044, 180, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26224, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 26636, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 26968, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 27228, 96, 0, (), (None,)),
 }

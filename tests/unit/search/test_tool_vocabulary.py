@@ -91,7 +91,10 @@ _ULIMIT = (
         ("  inflating: site/index.html (from docs.zip)", "archive"),
         # ADR 0229: strerror(ENOENT) as any tool prints it; a C or C++ header's file name.
         ("cp: cannot stat 'a.conf': No such file or directory", "missing"),
-        ("src/invoice.c:3:10: fatal error: pdfgen.h: No such file or directory", "missing header"),
+        (
+            "src/invoice.c:3:10: fatal error: pdfgen.h: No such file or directory",
+            "missing header compile",  # and ADR 0283's error at a source file's line
+        ),
         ("In file included from include/money.hpp:4,", "header"),
         # ADR 0239: ms_print's line for the allocations under its threshold, Python's regular
         # expressions by the ``re`` module's names, ``ulimit -a``'s listing of the shell's limits.
@@ -123,6 +126,15 @@ _ULIMIT = (
         ("link up at 2.5 Gbps, modem trained at 9600 bit/s", "bandwidth"),
         ("class htb 1:1 root rate 100Kibit ceil 100Kibit", "bandwidth guaranteed"),
         ("bandwidth of class htb 1:1 root rate 100Mbit", "guaranteed"),
+        # ADR 0283: a compiler's error at a source file's line says the file did not compile.
+        ("src/payroll/Payslip.java:18: error: incompatible types: possible lossy", "compile"),
+        ("main.c:4:1: error: expected ';' before '}' token", "compile"),
+        ("src/tile.cpp:12: error: 'x' was not declared", "compile"),
+        ("src/report.ts(11,32): error TS2532: Object is possibly 'undefined'.", "compile"),
+        (
+            "In file included from src/gauge.c:1:\ninclude/gauge.h:3:10: fatal error: x",
+            "header compile",
+        ),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -211,6 +223,13 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "burst 8Kb cburst 1600b; backlog 8652b",
         "orbit 5 rabbit, v1.2bit, 3 bits, 64bit build",
         "class htb 1:30 parent 1:1 leaf 30: prio 2",
+        # ADR 0283's lookalikes: a type checker's and a linter's errors in Python, a log's
+        # error after a time, a warning, an error not at a source file's line.
+        "app/db.py:23:43: error: Incompatible return value type",
+        "2025-06-14 09:00:01: error: connection refused",
+        "main.c:14:5: warning: implicit declaration of function 'csv_free_columns'",
+        "collect2: error: ld returned 1 exit status",
+        "see main.c:4: error: expected",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:
