@@ -135,6 +135,9 @@ _ULIMIT = (
             "In file included from src/gauge.c:1:\ninclude/gauge.h:3:10: fatal error: x",
             "header compile",
         ),
+        # ADR 0283: make's line for a rule whose recipe failed.
+        ("make: *** [Makefile:6: csvstat] Error 1", "rule target recipe"),
+        ("make[2]: *** [build/coupon.o] Error 1", "rule target recipe"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -230,6 +233,9 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "main.c:14:5: warning: implicit declaration of function 'csv_free_columns'",
         "collect2: error: ld returned 1 exit status",
         "see main.c:4: error: expected",
+        # make's other failures, a quoted one.
+        "make: *** No rule to make target 'install'.  Stop.",
+        "cmake: *** [x] Error 1; echo 'make: *** [a] Error 1'",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:
