@@ -14,51 +14,56 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXG1zU8cVvn7BsmVsyU7ADpBWBDKI2DI0k0waNyZhgEyYNAmTMpOkjMv4RdgqkqxKMjj0S7/1T/Qf9D+W6pKz'
-    'wzPPnLO79yqkyW00c2dl3X055+zZ875eTJJkOvnhMzV6SqPn1OipjJ6J0bMweuZHz1ziPs+n/vP8+T9HTylRPm7M'
-    'zOipjp6etPfk/aq8c33Td3X5XpK10t8+pHYD/q7I33NGX9fnbZkz/e19aa/Lu9/Auw+gT/puBd59SOOqyjs3bk55'
-    '52CZ9OB/Vb47uica3T95QfeSj+7pswj7mc73fPRJ2zLtzaz0TddvEDwNab+VtiPtQOCfk77p3Auy3qys4eZZlTGJ'
-    'yUdJ8o969cVj4XNK5nX0mAa4fyqcT34hOLtnHtZOGeWs4LahzJNCsSNtn87tQ6LTquA6Kc+CrJfOf3P0/JlwOA04'
-    'zFK/s7Lus1eE0x7wa1Fw2of9KhpOzQLh1JS2XUCcugXEqUgy4pG0rQLiVCT9dFhAuXdYQN5zOB0XCKeWtMMC4fTX'
-    'AtpGj6U9KhBOXWl3C4hTkey9XoFxKpLc6xdQPw2kfVIgnIYFtGGPQU8VBadnYPf9HHCale9uHfduXfpW5fs0xJgX'
-    'IC7+lgdnN1aLU6bzhWL8Dr4pgMs9DVijEYHPPeh/j2j/PsTRY9Zeg7nWlLWn5XH9N6D/hvDJGTi3JYjpY6yU4/0H'
-    'wEMY768AbZHHWqCXsL+Dtyz4TdKzIfyZENyObxlffh7AuAdCi6qshfx5XWju+PMRjKvBeO0Mvin5lRnBI6XRxzLm'
-    'DtlNQ4rH9Ik+XaJvjfT5EemNIfXrUL++sW6Hxu3T+12SewfUavBWBO8t4O2fE8xM85oSR0KcWgT3Ic2zT7w8AzkY'
-    '5I9VyaMgf3wnc9yS9jPiF/f75wTrHtGqa9C2T2e4ZfAh04D7txWc03YTxp+DHF+K5+tAh7TPDSMPuAV5JH5Xg+/X'
-    'Ra+UQa/MQD6qCnJtQvZkW86rtn9HxCdtwq1G/NSk3w+Ixk2i3TDAb0OCZ4f2piY52fNEkyNjPrfO3wivHcKP1z+C'
-    '35fHoDXLcsf38/LMwNjPCebvie/71DLOyHeYL1wwYHhDHoThSwV/5JNjOmuHAXnRNvjE2q99Gs98tGfsUx9oZsma'
-    'FXkQ33uE1y7B3aJ1a4G9cu9v0jwHBrwtg+87Off0NZKneXBsBHDcJFzrGfLimgxhGlxV8CopeN1X8jfo12u1Konx'
-    'WYW+DD/7Btci6ggQ9tT2vkx8t2Pwd01wXTH0eEgfD5Xco9u7itj5K8YcWc8ez31G+M9nkw1ojV1jrknFxmxH2kwt'
-    'RWf4xg+on4U3n91942yWDT74rTw+Pjigs9pR8q4azm3DLhsaOPJeP6LW0s8h2jYNWx3lmyWfZ5QzbtkTPeHjc3Bm'
-    'na3kZBDbSg055wskp2L88GWwxbT50U+9Aj63JQ8YT42uWWTqmuETtYnP9oCOmm05gO/rNCfbTO2ATcjn7WkkbguG'
-    'vmAd2TfkP9uyaMNavDctcKSy9wKd0Q7h/5jWrYMPXBX72vEV6gfnm78D8YA3QB7jeItPffM5ev09wvZk/jsivsFz'
-    '7GogtVqxIdjH9YC/g+t9BfG0EtRTfiPt19TP2aV/lPY7GbMAdaJuzG1lrhhf9GJGumg6pE16vAIxbF9s45FHlw4o'
-    '9rhnyHxNR2h4rwZ80hrZgT3SSf2Ajm8avgPSCGmTFZ8lGDsw6KrRO4YHzv/KAyoPHBv2R5/eDww7dD+jH+PkHO4D'
-    'yvuUru9RrHaJ/B2OOVixh67Q6ILAk/72hTEH+r0VkEHavJqfru1FRezCN8G/wL1+GGnzc/8N4tvvaU1LP6wpZ2AY'
-    '0IGDnHZLKIbLOLaMGJ8VzxnHvg7ZRzUjtjockxZPjVzDQMkhNJWzYflPHJ9+ouBuyUWO42sxmCOSe/OG/dQlOYf4'
-    'sP/x1IPPuL7TICL2hzCxDNyL4E2LnkvyID2fKDXreI45F2D5cC1D9m4FZHdTgdfljpxedDmeMuyHpk/QNyqJjIw9'
-    'C5Xk5d0jp4OYBzgGVQMdsAp53npkLsute5rwKYF931DiuqjT3Hm9KPN/JPH9JOA7/j/Qh/lpinK2zE8o/xowD+da'
-    'P6Z3sbnTMsTrcF3OU5cB3vkM46clDuD2vipwz2mxyZrr9a8JK8cevE/02Q+/Wx/OHa1CLcIs8IPLd58ATjj+RNnL'
-    'pYBswNjIOwBHkiMe4DtHefma89iONggL0mbboM22h9+nI+Un4rVG8PnsZrdOPYOcdnP/ZUz6+fZkieLrof1dipgT'
-    'Yw0LFLOfhX0qC7x1ySkgvHNQ/+GzyRrGe+23PP1rGftvvuL+NTqva0q9UwztQuc01ibGXFBJ+k0lL+9GLir4LBr1'
-    'MCUZ63zrU+TL4X3eHtXkoM45gRZ1jpUbXlRyw4zTKVkjFqd03LuGb9aXmN0VouUG6VWuUzoPdvgu1Si9K32WFTo8'
-    '89Q2DYw4xLL8/TqMGRpwZamZyrMHziY/B37vRMCmRbtEs7V89hH2vZHTV7TWHEf/jUOP/zXsVbG3tdhV3v3x5acm'
-    '5IxdJlgu5fT5H5BNltfucHmqeZpnhtabozk+NeLuX8B8E5HzrUgMK1HOSiOQnxqSL8s51w74sllsxizwL0fGKM8o'
-    '/HCa8L4T0IXLRP8d2fNLRJ+BJ1YcUyPZJJm9Q/TsKXncisBx0ajpCa059NRnaHV7O0pM3+fX+vafazbqkftXo3EP'
-    'iD4tiKn8WDbOtlJrtma01n62IuLumIO16o7yxiw1eJnep4neKZ9/YMiHhlEvxvWI18bwMdBnD9G7q8Ql3frzoB9m'
-    'hGfTQqM/UT7SqrXw1Vaci8QJ8x+bOfQxn/WaIZdrARnQHMOe4dyIo+V7Yn+i3P4G9iHJWLvaN2qqLF2zE8gJbEb4'
-    '6b58yyydC7QLY9pQXUpIjy0q698yzl07UBPm0wlWXMV3F2dFfASWyb651mU+TQ9sUy2PZgO7eTjGNvnyesonVg2h'
-    'VcfNPuQWtMgbC3Bv58WabTumx/hZdaATVEfPeYzHdD7y2rCfUu3rXarZuEPy0CdjYtdnvKsK3nfhXMfkv332YUyN'
-    '8+aPkDfKasPPgAzQznbKd7+DPmjr8x2RHcPmtOy8rPW/13LEgNIz8m/x8ayaAB8Ozcg6xp6Ruz8I1Jy59g+G3dL1'
-    '5BgtfXEkOgj37EvD/hsG7sJ0ArnY/Qz5bitPum/8nrc+nGndCdzbCfHpq6DJVcN+Cen4rOe7BHUmlyJark3Zimg1'
-    'XysrnFltPqZTWfERfp8zpnGfYhm36W8+8zvGmdbud2WNKWh0qIj99lFO/I4U/R1Lf9SDvphTGXiK41wIm4/WMTVH'
-    '1THPh7UfeDdr3ZAzdU+9retn3fFK/34bZEFWvsAzeCOgE2Jr9uo56XECeFj2xBztE953x5p5zFe79dGWnpBAS+h/'
-    'x1pzh3KDK2IDx/DHIuWktfr3ZcrvzRJcfN8fdUMtZ43HCpxDtiHZ/+5ExIE0/9p3z8rR4TLx1wbZcVl9uhAfl2Xf'
-    'S0DLy0r9gs9+D/m8ZxU8NwzbqmfU2g1zyu0yxIonBM4YmrxGvvnX5FfdJFl8h+C4Szbkber3rSf3cUWRz1nub+S5'
-    '78H2H9/hbQVs8qzrrhux0sNEvyd5aPgUAyN2eJTE3VcbGHldKwazD/xrnesLCr/H1CuPExMex6/3/S+Dnid2rd07'
-    'YjvpmObJesdWi9e1qK29gtqmLOdHu+t9nnzJLtGhE8m3fA747upbhp84DNRqh+Iqg8B+oV19Beyy+0a98G4Sd6/t'
-    'VsCX99UXx9i+Swo/he6cZKFZjL2EOZfuL9B+sepKH4IN8VBgvQA1RFn+L5Tvfz3xfVG3XmjcT/E/onpAg55WOzpR'
-    'm0wCtaP/BeED+KQ='
+    'eNrtXHtzU8cVvzbGsmVs2UpA5tWKRwaBLUMzyaS4gZABMmHSUCahQ1KGMH4IW0GyVEkGh/7T//ol+g36UfqdSnXJ'
+    '2fKbX8/Z3XsFbaJWMztr37uvc/a89pyzdyFJkqnkx9+hYSkMy+FhKQ3LxLDMD8vcsMwm7vfy0D9evvzLsBQS5ef6'
+    'TA/L4rB0pb4n75flnWubvqvJ3wWZK312leo1+L8k/88abV2b92TM9NmHUl+Rd7+Adx9Bm/RdBd5dpX6LyjvXb1Z5'
+    '59Yy6YH/ovzt8J5oeL/xCu8FH97TsgD7mY73cvhL6yLtzYy0Teev03rqUn8jdVvqvqx/VtqmY8/LfDMyhxtnWfok'
+    'Jh0lyZ9ri6+KBc9hGdfhYwrW/Z+C+eBnArMrczB3SijHBLY1ZZx0FRtS94hvHxOelgXWSSnzMl86/qfD8geC4QjA'
+    'MEPtjsm8L94STFtAr+MC0zbs17jB1BgjmBpSt8YQpr0xhGmcZMQTqZtjCNM46afdMZR7u2NIew6m/TGCqSn1YIxg'
+    '+n4MbaOnUnfGCKY9qTfHEKZxsve6YwzTOMm93hjqp77Uz8YIpsEY2rD7oKfGBaYXYPf9lGCaivRprpEvMsZnWQGf'
+    '8wSME9u/bPi0q+DT/yiHL1Qbswl/byr2rNanD3Au0rvL0Mb5/DUfwZbAWZbxi4KzlsBWkX3M6/f1wVrOCW8e+BC2'
+    'NKZx6g35tHH9XVgTzndc1miN/y+nOP1w7MvG2JOwlgWh4QngX8dzqzDmqtB7CXjcxZvOemSJ66vhKh0vFDtz6zsE'
+    '63KlDnPUI+C5B+3vkUz7EOJTMXOvwFgrytxTUlz7NWi/JrR3FGi3ALEyjEFwHG0HZDPuZQlwi7K7CXSm7X1R4Juk'
+    'siZyP6F1O33A8HJ5CP0eCi4WZS6U+1cE507uP4F+Veiv6YHTErd0tJ3i6BPpc5vOIwPi8R7hZ4/wWyX+7JA9NqB2'
+    'bWrXM+ZtU79ter9J9sQO1dp6SwL3NaDtn9KaGedVxT+LMDVp3bs0zjbR8jTYAUgfy6KrkT6+lTFuSv050Yt7/gWt'
+    'dYtwtWfgtkc83DTokHHA7VsKzGm9Dv1PgL5L4XwX8JC2uW7oxGtgE1l2iovxHwb7Bm2somJjpXvySPhV278O0UmL'
+    'YKsSPTXo+Q7huEG4GwTobUDr2aC9qYrOPUk46RjjuXn+SHBtEHw8fweel0fANctyR/dzUqah7xe05h+I7ntUM8xI'
+    'd2j7zhtrOC4F13BXgR/pZJ94bTcgL1oGnVj7tU39e4rdp+1TD3BmyZqKFIT3HsG1Setu0rzVwF6595/SODvGepsG'
+    '3bdz7uk7JE/zwFgPwLhOsNYynL00GcI4uKjAVVDguq/ERdFfpuWAJcZvGdry+heUM1goPwfXntre54nuNgz6rgqs'
+    'FUOPh/TxQInpu70riZ1fMcbIyns89lGhP59N1qc5No2xJhUbsxVpMzUVneHr36d2FtzMu9sGbxYNOvilFB8d7BCv'
+    'tpV8Bg3mlmGXDQwYea+fUG3p5xBuG4atjvLNks/TCo9b9kRX6PgE8KyzlZwMYlupLnw+T3Iqxr+FPiNtfDynXoAz'
+    't0YHRQXOXcLTJuApZENWDbt2oMiWGDo9q6xP2/csMn/FOLO1aM1bsOaQr2iVxmSbrhWwWVkePI+Ebd7QZ6zDe4Z+'
+    'YlsbbWyLN5w/tSA+LtybNsH/lOatwRl9Uex/R/fsi03rS+CvOA76AvtbfOQbz+HrTxG2MdNfh+gG5YzmJ0QeKAMe'
+    'fLyE8/0O/OgFyKN+IPVX1M7Zzb+V+lvpMw/54a7PLWWsmLPymYx40XRci+yMEsSufL6XJx5d36eYw5ahkzQdpsG9'
+    'HCnv6gT7Pq3dskEaxtkGcYS4yQrPEvTtG3jV8B1DAyf/TwMqDewb9lGP3vcN3bid8Zzl5BzuA8r7FK8fkC95ic5j'
+    'rKct38ie4OiUrCd99qUxBp7LSyCDtHE1P4K2FyWxW09TzOIx1aEzCbdfI7r9IRADcbhfUXhgENCB/Zx2S8jHzDA2'
+    'DR+k5W8axf4P2UdVw/c7GBEXz41YSF+JcTQU3rDOd+w/f6bAbslFjjNoPqIOyb05w37aIzmH8PD56LkHnlHPdv0I'
+    '3ySuiWXgVgRtWvhckoL4fKbcVUE+5liFdcZsGrL3WkB2N5T1utiW04suBlWE/dD0Ccf75zPwQil5fefQ6SCmAfaR'
+    'VUEHLEN+Ry0y1ubmPULwFMC+ryt+Z9Rpjl/PyPgfS/whCZxt/xfww/R0iGLKTE8o/+owDseCP6F3sbHdIvgTcV6O'
+    'oxdhvXMZ+k+JnyKBfIlZKf/mO626Vn+dsHIAgjkXn//43PpxbGsZcpBmgB5cPP4AYML+B8peLgVkA/puLsE6khz+'
+    'AB8f5aVrjrM73OBaEDePDNw88tD7VKT8RLhWaH0+u9nNU8sgp93Y342IP9+eLJH/P7S/SxFjoq9hnmIKM7BPRVlv'
+    'TWIenAfn8lN8NlndeK89y9O+mrH9+ltuXyV+XVHyHGNwF+LTWJsYY1UFaXcoeX0nekGBZ8HI1ylIX3e2PkxnObzH'
+    '36WcIdQ5B1CjzrFi11ouJsN0WOaIhSnt975xNuuJz+6CksNZ8ORRnQQ7fJNyqN6XNmUFDy88uVd9ww9Rlv/fhT4D'
+    'Y11Zcrry7IGzyU/AuXciYNOiXaLZWj77CNtez3lWtOYcRf+Ngo//9toXxd7WfFd598cXP3P5w+dpLedynvkfkk2W'
+    '1+5wcbQ5Gmea5pulMT4z/O5fwngTkeNVxIeVKLxSD8SnBnSW5ZhwG86yWWzGLOsvR/oojyr0cITgvh3QhWXC/4bs'
+    '+TnCT9/jK47J4WyQzN4gfHaVOHNJ1nHGyDkKzTnw5I9oeYUbik/fd6717T/nlNQi969K/R4SfprgU3lTNs4jJRdu'
+    'xait/WxG+N0xBmvlReX1WWrrZXwfIXy7eyCafKgb+WycL3l5hDMGntlD+N5T/JJu/jnQD9NCs2ki1NcUj7RyQXy5'
+    'HyciYcL4x3oOfcy8XjXkcjUgAxoj2DMcG3G4/EDsT5TbD2Afkoy5tT0j58vSNRuBmMB6xDndF2+ZIb5AuzCmDuXN'
+    'hPTYgjL/TYPvWoGcNZ9OsPwqvjt4FTkjsEz2jbUq42l64FESdz/tmOJjm3x9feaGleNo5ZnzGfIa1Egb83Cv6NWc'
+    'Ldunx/BZeaoTlOfPcYynxB95bdjPKDf3DuVs3CZ56JMxsfMz3IsK3HeAr2Pi3z77MCYHe/0NxI2y2vDTIAM03k7p'
+    '7lfQBm19vsOyYdiclp2XNT/5cg4fUMojf5MznpUT4IOhEZln2TVi9zuBnDNX/8awW/Y8MUZLX3REB+Ge3TXsv0Hg'
+    'rk47EIvdzhDvtuKk28bzvPnrjOt24F5RiE7fBk4uGvZLSMdn5e8C5Jmci6g5N+VaRK2dtbKuM6vN58vddXD/OqdP'
+    '4z75Mm7R/8zzGwZPa/fPsvoUNDyUxH77OCd8HUV/x+If9aDP51QEmmI/F67Nh+uYnKPFEfnD2g+8O7ZqyJmaJ9/W'
+    'tbPuoKX/vweyICtdIA9eD+iE2Jy9Wk58HAAclj2hneH/HqCjGXnneEfjCS2+4fKHvif+fAb/lyBfCnnBxRu6IAP7'
+    'hr+pReNtQWxoS559B3Ns0bsHEJ/YMuJHd5U2HEe6rcSkbsC8u/TuKoy5a8x7BcZsy7MVGLNN784rcLq8s9NK7Kgj'
+    '747Bux71Kyl78NzwiXCcyH2LxH3LIKt/o6z4DbXvmzwxziJaXmE5Q74nyr6UTn6fgVdqkbzCOW2azXJAvtAseno1'
+    'h72uxV1i8KXplK89+tPSJ7Mkp/B7PHj3CPNqHFx45p8Qh3Do2/bW2KEchoqc1WP02ALlzmj3dMqUhzBD6+LvEeF+'
+    'VXPmolXAXuCzLvsJ2xH+as0P6Luv6vBwnuhnjc6bWX1PIX1blH0vAC7PK3lWPj9DyDd3TIFzzTgDdg0+G+S0L4sQ'
+    '05qQdcbg5B3yIX5F/p9Pib9v0zru0Fn3FrX7xhOjvaDYkVnumeW5l8bnVP4WQjPgO8g676oR09lN9Pvmu4bvo2/E'
+    'ODpJ3L3ffkBXWt/vWPPw9SmF3rPojTx+hlH8j75vwnQ9MTbtfiSf5/ZpnKzfKtDiCk2qq28hBzML/4RisqH7lxWI'
+    '/3F8IEv8tWzYLJeM+k3ni2b5Dkk1ibtnfFxyuhCXe0RT7UgZwDKFv6dw1vANDgL3c0K+9H6A9tEWvABn8fvGHZHN'
+    'JO4u882A/9Z3pyTG37Gk0HnonmEWnMXYnhhn3/sZ2oLWXYLHYI89lrWegrzRLN8A9X3Xk79h4OYL9XuT3wO1vvPX'
+    'BRx0tfsCE9XJJHBf4J+mO320'
 )
 TABLE: dict[
     tuple[str, int],
@@ -91,63 +96,67 @@ TABLE: dict[
     ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5404, 212, 0, (), (None,)),
     ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5616, 212, 0, (), (None,)),
     ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5828, 212, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 6040, 160, 0, (), (None,)),
-    ('-', 0): (32, 6200, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 6248, 76, 0, (), (None,)),
-    ('\\+', 0): (32, 6324, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 6372, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 6548, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 6612, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 6728, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 7272, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 8032, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 8164, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 8404, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 8632, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 8848, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9036, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 9556, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 9844, 232, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 10076, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 10480, 236, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 10716, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 10996, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 11512, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 11904, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 12284, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 12816, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 13152, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 13328, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 13920, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 14032, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 14096, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 14380, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 14672, 104, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 14776, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 15516, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 15728, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 16116, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 16388, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 16660, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 17188, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 17636, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 18004, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 18796, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 18924, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 19392, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 19640, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 19912, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 20816, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 21112, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 21616, 424, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 22040, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 22520, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 22752, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 23056, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 23504, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 23836, 180, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 24016, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 24428, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 24760, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 25020, 96, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6040, 856, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 6896, 160, 0, (), (None,)),
+    ('-', 0): (32, 7056, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 7104, 76, 0, (), (None,)),
+    ('\\+', 0): (32, 7180, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7228, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 7404, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7468, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 7584, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8128, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 8888, 132, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 9020, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 9260, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9488, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 9704, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9892, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 10412, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 10700, 232, 0, (), (None,)),
+    ('\\bhtb\\b[^\\n]*? rate \\d', 0): (32, 10932, 160, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11092, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 11496, 236, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11732, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12012, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12528, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 12920, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13300, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 13832, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 14168, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14344, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 14936, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 15048, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15112, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15396, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 15688, 104, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15792, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16532, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16744, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17132, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17404, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17676, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18204, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18652, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19020, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 19812, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 19940, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20408, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20656, 272, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20928, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21832, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22128, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22632, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23056, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24248, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24728, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24960, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25264, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25712, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 26044, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26224, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26556, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 26968, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27300, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 27560, 96, 0, (), (None,)),
 }

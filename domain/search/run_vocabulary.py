@@ -38,6 +38,11 @@ ADR 0263 adds six more, each a fact of its tool's output:
 - A shell session's ``$ ./rates`` runs a program from the current directory (the one just
   built); the lines after it are what that program printed.
 
+ADR 0283 adds a compiler's error: javac, gcc, clang, rustc's short form and tsc write an
+error at a source file's line as ``Payslip.java:18: error: …``, ``csv.c:9:12: error: …``,
+``report.ts(11,32): error TS2532: …``; the file did not compile, whether or not the output says
+so. And GNU make's ``make: *** [Makefile:6: csvstat] Error 1``: the rule whose recipe failed.
+
 ADR 0272 adds Go's slice: ``make([]Tile, 0, n)`` and ``[]int{1, 2}`` build one, and the
 compiler's escape analysis (``go build -gcflags=-m``) names it only by that expression.
 """
@@ -129,6 +134,20 @@ _PROGRAM_RUN = precompiled(r"^\$ \./[\w.-]+[^\n]*\n(?!\$ )[^\n]*\S", re.M)
 # escape analysis names it by that expression (``make([]Tile, 0, n) escapes to heap``).
 _SLICE_MADE = precompiled(r"\bmake\(\[\][\w.*]|\[\][\w.*]+\{")
 
+# A compiler's error at a source file's line: the path of a file in a compiled language (a
+# word's last character before its extension), the line (and column), then ``error`` (gcc's
+# ``fatal error`` too); tsc's ``(line,column): error TS…``. Not a linter's ``file.py:3:1: E501``
+# nor a log's ``error:`` after a time: the path opens the line.
+_COMPILE_ERROR = precompiled(
+    r"^[^\s:]*\w\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\d+){1,2}:"
+    r" (?:fatal )?error\b|^[^\s(]*\w\.tsx?\(\d+,\d+\): error TS\d",
+    re.M,
+)
+# GNU make's line for a rule whose recipe failed: ``make: *** [Makefile:6: csvstat] Error 1``
+# (``make[2]:`` in a sub-make, ``[csvstat]`` alone in older makes): the makefile's rule, its
+# target and its recipe, none of them named.
+_RECIPE_FAILED = precompiled(r"^make(?:\[\d+\])?: \*\*\* \[[^\]\n]+\] Error \d", re.M)
+
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
 RUN_ENTRIES: tuple[VocabularyEntry, ...] = (
@@ -157,4 +176,6 @@ RUN_ENTRIES: tuple[VocabularyEntry, ...] = (
     ((("", "argument"),), _argument_count, "call number"),
     ((("$", "$ ./"),), _PROGRAM_RUN.search, "program"),
     ((("[]", "[]"),), _SLICE_MADE.search, "slice"),
+    (((":", ": error"), (":", ": fatal error")), _COMPILE_ERROR.search, "compile"),
+    ((("*[", "*** ["),), _RECIPE_FAILED.search, "rule target recipe"),
 )

@@ -49,6 +49,19 @@ _ULIMIT = precompiled(r"^open files +\(-n\) (?:\d+|unlimited)$", re.M)
 # specifier, the versions it is constrained to.
 _PIP_SPECIFIER = precompiled(r"^Collecting [\w.-]+(?:\[[\w,-]+\])? ?(?:[<>!~]=?|==)[\w.*+!-]", re.M)
 
+# A rate in bits per second is a bandwidth, however a tool writes its unit: tc's ``rate 30Mbit``
+# and ``100Kibit``, ``9600 bit/s``, iperf's ``941 Mbits/sec``, ``1 Gbps``, ethtool's ``Speed:
+# 1000Mb/s``. A size in bits (``2048 bit``, ``8 bit``) has no prefix or no ``/s``, and ``8Kb``
+# is tc's kilobytes.
+_BIT_RATE = precompiled(
+    r"(?<![\w.])\d+(?:\.\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\b"
+    r"|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\b|[kKmMgGtT]?bps\b|[kKMGT]b/s\b)"
+)
+# An HTB class's ``rate`` is the bandwidth it is guaranteed, its ``ceil`` what it may borrow up
+# to (tc-htb(8)): ``class htb 1:20 parent 1:1 prio 1 rate 30Mbit ceil 50Mbit``, as tc shows it
+# or as a ``tc class add … htb rate 30mbit`` sets it.
+_HTB_RATE = precompiled(r"\bhtb\b[^\n]*? rate \d")
+
 
 # In ``tool_vocabulary._ENTRIES``' form and order: signs (characters, then a string or a scan),
 # the test, the agent's words.
@@ -68,4 +81,6 @@ SETTINGS_ENTRIES: tuple[VocabularyEntry, ...] = (
     ((("X-", "-Xms"),), _INITIAL_HEAP.search, "initial heap"),
     ((("()-", "(-n) "),), _ULIMIT.search, "limit"),
     ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
+    ((("", "bit"), ("", "bps"), ("/", "b/s")), _BIT_RATE.search, "bandwidth"),
+    ((("", "htb"),), _HTB_RATE.search, "guaranteed"),
 )

@@ -221,8 +221,12 @@ _LOSS = (
         (_HYPOTHESIS, "property"),
         ("Falsifying example: test_round_trip(\n    code='aaa-00',\n)", "property"),
         (_LOSS, "allocated memory"),
-        ("main.cpp:6:5: error: too many arguments to function 'print_invoice'", "call number"),
-        ("a.c:9:3: error: too few arguments to function 'f'", "call number"),
+        # (a compiler's error at a source file's line says compile too: ADR 0283)
+        (
+            "main.cpp:6:5: error: too many arguments to function 'print_invoice'",
+            "call number compile",
+        ),
+        ("a.c:9:3: error: too few arguments to function 'f'", "call number compile"),
         ("  reason: actual and formal argument lists differ in length", "call number"),
         ("TypeError: f() takes 2 positional arguments but 3 were given", "call number"),
         (

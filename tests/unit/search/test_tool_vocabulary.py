@@ -91,7 +91,10 @@ _ULIMIT = (
         ("  inflating: site/index.html (from docs.zip)", "archive"),
         # ADR 0229: strerror(ENOENT) as any tool prints it; a C or C++ header's file name.
         ("cp: cannot stat 'a.conf': No such file or directory", "missing"),
-        ("src/invoice.c:3:10: fatal error: pdfgen.h: No such file or directory", "missing header"),
+        (
+            "src/invoice.c:3:10: fatal error: pdfgen.h: No such file or directory",
+            "missing header compile",  # and ADR 0283's error at a source file's line
+        ),
         ("In file included from include/money.hpp:4,", "header"),
         # ADR 0239: ms_print's line for the allocations under its threshold, Python's regular
         # expressions by the ``re`` module's names, ``ulimit -a``'s listing of the shell's limits.
@@ -114,6 +117,27 @@ _ULIMIT = (
         ("Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)", "constraint"),
         ("Collecting requests==2.32.3\n  Downloading requests-2.32.3.whl", "constraint"),
         ("Collecting uvicorn[standard]>=0.30", "constraint"),
+        # ADR 0282: a rate in bits per second is a bandwidth; an HTB class's rate is guaranteed.
+        ("qdisc tbf 30: parent 1:30 rate 1Mbit burst 8Kb lat 50ms", "bandwidth"),
+        ("class htb 1:20 parent 1:1 prio 1 rate 30Mbit ceil 50Mbit", "bandwidth guaranteed"),
+        ("tc class add dev eth0 parent 1: classid 1:10 htb rate 60mbit", "bandwidth guaranteed"),
+        ("[  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec", "bandwidth"),
+        ("\tSpeed: 1000Mb/s", "bandwidth"),
+        ("link up at 2.5 Gbps, modem trained at 9600 bit/s", "bandwidth"),
+        ("class htb 1:1 root rate 100Kibit ceil 100Kibit", "bandwidth guaranteed"),
+        ("bandwidth of class htb 1:1 root rate 100Mbit", "guaranteed"),
+        # ADR 0283: a compiler's error at a source file's line says the file did not compile.
+        ("src/payroll/Payslip.java:18: error: incompatible types: possible lossy", "compile"),
+        ("main.c:4:1: error: expected ';' before '}' token", "compile"),
+        ("src/tile.cpp:12: error: 'x' was not declared", "compile"),
+        ("src/report.ts(11,32): error TS2532: Object is possibly 'undefined'.", "compile"),
+        (
+            "In file included from src/gauge.c:1:\ninclude/gauge.h:3:10: fatal error: x",
+            "header compile",
+        ),
+        # ADR 0283: make's line for a rule whose recipe failed.
+        ("make: *** [Makefile:6: csvstat] Error 1", "rule target recipe"),
+        ("make[2]: *** [build/coupon.o] Error 1", "rule target recipe"),
     ],
 )
 def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -196,6 +220,22 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "lsof says open files (-n) 20000 elsewhere; open files (-n) many",
         "Collecting pytest\n  Downloading pytest-9.2.0-py3-none-any.whl (411 kB)",
         "collecting billiard<5.0 by hand",
+        # ADR 0282's lookalikes: sizes in bits, tc's kilobytes, a word ending in "bit", a
+        # version, an HTB class shown without a rate.
+        "Server public key is 2048 bit; a 256 bit key; an 8 bit runtime",
+        "burst 8Kb cburst 1600b; backlog 8652b",
+        "orbit 5 rabbit, v1.2bit, 3 bits, 64bit build",
+        "class htb 1:30 parent 1:1 leaf 30: prio 2",
+        # ADR 0283's lookalikes: a type checker's and a linter's errors in Python, a log's
+        # error after a time, a warning, an error not at a source file's line.
+        "app/db.py:23:43: error: Incompatible return value type",
+        "2025-06-14 09:00:01: error: connection refused",
+        "main.c:14:5: warning: implicit declaration of function 'csv_free_columns'",
+        "collect2: error: ld returned 1 exit status",
+        "see main.c:4: error: expected",
+        # make's other failures, a quoted one.
+        "make: *** No rule to make target 'install'.  Stop.",
+        "cmake: *** [x] Error 1; echo 'make: *** [a] Error 1'",
     ],
 )
 def test_other_text_gets_none(text: str) -> None:

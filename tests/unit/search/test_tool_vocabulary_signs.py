@@ -41,6 +41,8 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "initial heap": ("-Xms",),
     "limit": ("(-n) ",),
     "constraint": ("Collecting ",),
+    "bandwidth": ("bit", "bps", "b/s"),
+    "guaranteed": ("htb",),
     "unexpectedly": ("TODO",),
 }
 # The entries of ``run_vocabulary`` (ADR 0252), written with their signs: the strings their
@@ -66,6 +68,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "call number": ("argument",),
     "program": ("$ ./",),
     "slice": ("[]",),
+    "compile": (": error", ": fatal error"),
+    "rule target recipe": ("*** [",),
     # ``trace_vocabulary``'s (ADR 0268).
     "executed reached applied uncovered": (">>>>>> ",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
@@ -175,6 +179,11 @@ _LINES = [
     "\tbuild\tvcs.modified=true",
     "$ java -Xms32m -Xmx160m -XX:+UseG1GC",
     "Collecting billiard<5.0,>=4.2.0 (from celery==5.4.0)",
+    "class htb 1:20 parent 1:1 prio 1 rate 30Mbit ceil 50Mbit burst 1593b cburst 1600b",
+    "include/gauge.h:3:10: fatal error: scale.h: No such file or directory",
+    "src/report.ts(11,32): error TS2532: Object is possibly 'undefined'.",
+    "make[1]: *** [Makefile:9: build/coupon.o] Error 1",
+    "[  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec; Speed: 1000Mb/s; 1 Gbps",
     "+ rotate-backups.sh:7: KEEP=3",
     "++ ls -1 ./backups",
     "- a",
