@@ -112,3 +112,9 @@ def test_a_superlative_reaches_the_comparative_a_summary_names_its_winner_by() -
     assert compared_forms("latest") == ()
     assert compared_forms("unittest") == compared_forms("request") == ()
     assert compared_forms("faster") == compared_forms("fast") == ()
+
+
+def test_a_port_is_what_netfilter_calls_dport() -> None:
+    # "which ports does the firewall let web traffic in on": nft prints ``tcp dport { 80, 443 }``.
+    assert synonyms_of("ports") == ("port", "dport")
+    assert "ports" in synonyms_of("dport")
