@@ -21,7 +21,7 @@ from domain.search.answerability import (
 )
 from domain.search.answerability_tuning import CORRECTED_KNOWN
 from domain.search.entities import extract_entities
-from domain.search.inflections import able_forms, regular_forms
+from domain.search.inflections import regular_forms, searched_forms
 from domain.search.initialisms import initialism_units
 from domain.search.language_codes import locale_coded
 from domain.search.matching import term_groups
@@ -145,7 +145,7 @@ class AnswerabilityVerdict:
         words = (
             unit.split()
             if " " in unit
-            else [unit, *synonyms_of(unit), *regular_forms(unit), *able_forms(unit)]
+            else [unit, *synonyms_of(unit), *regular_forms(unit), *searched_forms(unit)]
         )
         return (
             all(self._store.has_word(word) for word in words)

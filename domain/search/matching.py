@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import attrs
 
-from domain.search.inflections import able_forms
+from domain.search.inflections import searched_forms
 from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
 from domain.search.version_forms import version_forms
@@ -336,7 +336,7 @@ def _identifier(part: str) -> bool:
 def _unit(text: str) -> Unit:
     if " " in text:
         return Unit((text,), tuple(text.split()))
-    synonyms = (*synonyms_of(text), *able_forms(text), *version_forms(text))
+    synonyms = (*synonyms_of(text), *searched_forms(text), *version_forms(text))
     alternatives = {text, stem_prefix(text), *synonyms, *(stem_prefix(s) for s in synonyms)}
     alternatives.update(qualified_forms(text))
     return Unit(tuple(sorted(alternatives, key=lambda a: (-len(a), a))))

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 import attrs
 
-from domain.search.inflections import able_forms
+from domain.search.inflections import searched_forms
 from domain.search.query import ParsedQuery, has_word_char
 from domain.search.synonyms import synonyms_of
 from domain.search.version_forms import version_forms
@@ -97,7 +97,7 @@ def word_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[str, ..
     units: list[tuple[str, ...]] = [(p,) for p in query.phrases]
     for term in query.terms:
         alternatives = (
-            (term, *synonyms_of(term), *able_forms(term), *version_forms(term))
+            (term, *synonyms_of(term), *searched_forms(term), *version_forms(term))
             if synonyms
             else (term,)
         )
@@ -110,7 +110,7 @@ def substring_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[st
     units: list[tuple[str, ...]] = [(p,) for p in query.phrases]
     for term in query.terms:
         alternatives = (
-            (term, *synonyms_of(term), *able_forms(term), *version_forms(term))
+            (term, *synonyms_of(term), *searched_forms(term), *version_forms(term))
             if synonyms
             else (term,)
         )

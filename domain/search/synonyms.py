@@ -75,6 +75,9 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("ttl", "lifetime", "time-to-live"),
     ("sequential", "seq"),
     ("link", "linker", "linking", "ld"),
+    # "which ports does the firewall open": netfilter writes a rule's port as the destination
+    # port it matches (nft's ``tcp dport { 80, 443 }``, iptables' ``--dport 22``).
+    ("port", "ports", "dport"),
     ("remove", "removed", "removing", "destroy", "destroyed", "destroying"),
     # A service and the port it listens on by default: a log names the address it failed to
     # reach (``connect ETIMEDOUT 172.18.0.5:6379``), an agent names the service ("redis

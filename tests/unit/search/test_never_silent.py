@@ -421,3 +421,25 @@ def test_a_name_no_code_of_the_output_stands_for_still_gets_nothing(
     """Neither ``NO`` nor ``NOR`` stands alone in the text: Norway names nothing it holds."""
     container.use_cases.index_content().execute(IndexRequest(content=RATES, label="rates.c.gcov"))
     assert not search.search("is the Norway VAT rate ever returned", 3).results
+
+
+HYPERFINE = """\
+Benchmark 1: gzip-6
+  Time (mean ± σ):     167.5 ms ±  19.4 ms    [User: 50.1 ms, System: 0.7 ms]
+Benchmark 2: zstd-3
+  Time (mean ± σ):      21.6 ms ±   5.5 ms    [User: 4.4 ms, System: 1.9 ms]
+Summary
+  'zstd-3' ran
+    7.77 ± 2.16 times faster than 'gzip-6'
+"""
+
+
+def test_a_question_for_the_fastest_reaches_the_summary_that_says_faster(
+    container: CliContainer, search: SearchKnowledge
+) -> None:
+    """A benchmark names its winner by comparing, never with the superlative asked with."""
+    container.use_cases.index_content().execute(
+        IndexRequest(content=HYPERFINE, label="hyperfine.txt")
+    )
+    found = search.search("which compressor was fastest in the benchmark", 3)
+    assert found.results and "times faster than" in found.results[0].content

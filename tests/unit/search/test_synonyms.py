@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.search.inflections import IRREGULAR_FORMS, able_forms
+from domain.search.inflections import IRREGULAR_FORMS, able_forms, compared_forms, searched_forms
 from domain.search.matching import stem_prefix
 from domain.search.stopwords import STOPWORDS, is_stopword
 from domain.search.synonyms import SYNONYM_GROUPS, synonyms_of
@@ -99,3 +99,22 @@ def test_cumulative_is_what_profilers_head_cum() -> None:
     # "cumulative time in main.dedupe": pprof's columns are ``flat  flat%  sum%  cum  cum%``.
     assert synonyms_of("cumulative") == ("cum",)
     assert synonyms_of("cum") == ("cumulative",)
+
+
+def test_a_superlative_reaches_the_comparative_a_summary_names_its_winner_by() -> None:
+    # "which compressor was fastest": hyperfine's summary says "'zstd-3' ran 7.77 times faster".
+    assert compared_forms("fastest") == ("faster",)
+    assert compared_forms("biggest") == ("bigger",)
+    assert compared_forms("heaviest") == ("heavier",)
+    assert "faster" in searched_forms("fastest")
+    assert "applyable" in searched_forms("applied")
+    # ``latest`` means the newest; short words and other words are no superlative.
+    assert compared_forms("latest") == ()
+    assert compared_forms("unittest") == compared_forms("request") == ()
+    assert compared_forms("faster") == compared_forms("fast") == ()
+
+
+def test_a_port_is_what_netfilter_calls_dport() -> None:
+    # "which ports does the firewall let web traffic in on": nft prints ``tcp dport { 80, 443 }``.
+    assert synonyms_of("ports") == ("port", "dport")
+    assert "ports" in synonyms_of("dport")
