@@ -37,7 +37,8 @@ PAGE_CACHE_KIB = 2048
 WRITE_CACHE_KIB = 8000
 # A document this big, indexed in the server's own process, fills the larger cache with pages
 # of its own (a 2 MiB output: ~6 MB more at its peak, over issue 24's 25 MB) and writes them
-# as fast with the smaller one: it keeps ``PAGE_CACHE_KIB`` (ADR 0270).
+# as fast with the smaller one: it keeps ``PAGE_CACHE_KIB`` (ADR 0270). So does one cut in the
+# worker, whose trigram terms take the room instead (ADR 0289).
 OWN_PAGES_FROM_BYTES = 1024 * 1024
 
 

@@ -124,7 +124,7 @@ class SqlcipherKnowledgeStore(
         vocabulary: Callable[[], Iterable[frozenset[str]]],
     ) -> IndexOutcome:
         connection = self._pool.connection()
-        with write_cache(connection):
+        with write_cache(connection, head.size_bytes):
             outcome, inserted, added, listed = writer.index_streamed(
                 connection,
                 head,

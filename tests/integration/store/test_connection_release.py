@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from sqlcipher3 import _sqlite3  # type: ignore[attr-defined]
@@ -15,7 +16,9 @@ from adapters.sqlcipher.connection import (
     Connection,
     write_cache,
 )
+from domain.chunk import Chunk
 from domain.search_hit import SearchScope
+from domain.source import DocumentHead
 from tests.integration.store.helpers import document, open_store
 from tests.unit.store.queries import words
 
@@ -113,6 +116,26 @@ def test_a_document_that_fills_the_cache_with_its_own_pages_keeps_the_smaller_on
     with write_cache(connection, OWN_PAGES_FROM_BYTES):
         assert _cache_kib(connection) == PAGE_CACHE_KIB
     assert _cache_kib(connection) == PAGE_CACHE_KIB
+    store.close()
+
+
+def test_a_streamed_document_as_big_writes_with_the_smaller_cache_too(tmp_path: Path) -> None:
+    """A document cut in the worker is over ``OWN_PAGES_FROM_BYTES``: its batches are written
+    with the connection's small cache, and its trigram terms in the larger buffer (ADR 0289)."""
+    store = open_store(tmp_path / "knowledge.db")
+    doc = document("big", "streamed words in a section")
+    seen: list[int] = []
+
+    def batches() -> Iterator[Sequence[Chunk]]:
+        seen.append(_cache_kib(store._pool.connection()))  # the writer's own connection
+        yield doc.chunks
+
+    for size in (OWN_PAGES_FROM_BYTES - 1, OWN_PAGES_FROM_BYTES):
+        head = DocumentHead(f"big-{size}", doc.kind, doc.content_type, f"{size}", size)
+        store.index_streamed(head, batches(), lambda: [doc.vocabulary])
+
+    assert seen == [WRITE_CACHE_KIB, PAGE_CACHE_KIB]
+    assert _cache_kib(store._pool.connection()) == PAGE_CACHE_KIB
     store.close()
 
 
