@@ -57,22 +57,27 @@ def locale_coded(name: str, text: str) -> bool:
 # (``de_DE.UTF-8``: the code, then ``_``) is indexed with the language's English name, so a
 # question naming it finds and ranks the section as one naming any other word of it would.
 # Every entry's sign (behind no characters of its own) is one scan for a tag of any of the
-# languages, remembered for the text last scanned: the entries are asked in a row about each
-# section, and 24 scans of it, one per language, cost the tool vocabulary three quarters more
-# time than all its other entries.
+# languages; ``tool_vocabulary_facts`` asks it once for all of them (``may_hold_a_tag``):
+# 24 scans of a section, one per language, cost the tool vocabulary three quarters more time
+# than all its other entries.
 # Opening on its ``_``, which ``re`` finds in C, the two letters before it looked behind: a
 # pattern opening on its lookbehind was tried at every character of every section.
 _ANY_TAG = precompiled(r"_(?<=(?<![\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])")
-_LAST: list[tuple[str, bool]] = [("", False)]
 
 
 def _tagged(text: str) -> bool:
     """Whether ``text`` holds what may be a POSIX locale tag (``xx_YY``)."""
-    seen, tagged = _LAST[0]  # one tuple, read and written whole: threads share it safely
-    if seen is not text:
-        tagged = _ANY_TAG.search(text) is not None
-        _LAST[0] = (text, tagged)
-    return tagged
+    return _ANY_TAG.search(text) is not None
+
+
+def may_hold_a_tag(text: str, lowered: str | None = None) -> bool:
+    """``_tagged(text)``, and False at once for a text equal to its lower-case copy
+    (``lowered``, when the caller has made it): a tag's region is two capitals, which ``lower``
+    changes. A log of lower-case words holds a ``_`` in most identifiers, each a look behind it
+    for the scan (ADR 0287)."""
+    if lowered is not None and lowered == text:
+        return False
+    return _tagged(text)
 
 
 LOCALE_ENTRIES: tuple[VocabularyEntry, ...] = tuple(
