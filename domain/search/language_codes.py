@@ -57,7 +57,8 @@ def locale_coded(name: str, text: str) -> bool:
 # (``de_DE.UTF-8``: the code, then ``_``) is indexed with the language's English name, so a
 # question naming it finds and ranks the section as one naming any other word of it would.
 # Every entry's sign (behind no characters of its own) is one scan for a tag of any of the
-# languages; ``tool_vocabulary_facts`` asks it once for all of them (``may_hold_a_tag``):
+# languages; ``tool_vocabulary_facts`` asks it once for all of them (``may_hold_a_tag``),
+# and not of a text without capitals (a tag's region is two):
 # 24 scans of a section, one per language, cost the tool vocabulary three quarters more time
 # than all its other entries.
 # Opening on its ``_``, which ``re`` finds in C, the two letters before it looked behind: a
@@ -70,14 +71,8 @@ def _tagged(text: str) -> bool:
     return _ANY_TAG.search(text) is not None
 
 
-def may_hold_a_tag(text: str, lowered: str | None = None) -> bool:
-    """``_tagged(text)``, and False at once for a text equal to its lower-case copy
-    (``lowered``, when the caller has made it): a tag's region is two capitals, which ``lower``
-    changes. A log of lower-case words holds a ``_`` in most identifiers, each a look behind it
-    for the scan (ADR 0287)."""
-    if lowered is not None and lowered == text:
-        return False
-    return _tagged(text)
+# The sign every locale entry asks, for a caller asking it once for all of them.
+may_hold_a_tag = _tagged
 
 
 LOCALE_ENTRIES: tuple[VocabularyEntry, ...] = tuple(

@@ -233,12 +233,24 @@ _OWN_SIGNS = _ENTRIES[: -len(LOCALE_ENTRIES)]
 _LOCALE_TESTS = tuple((holds, said) for _, holds, said in LOCALE_ENTRIES)
 
 
+def _behind_a_capital(entry: VocabularyEntry) -> bool:
+    """Whether every sign of ``entry`` is asked behind a character ``lower`` changes."""
+    return all(any(c != c.lower() for c in characters) for characters, _ in entry[0])
+
+
+# What a text equal to its lower-case copy is asked: it holds no character ``lower`` changes,
+# so no sign behind one, nor a locale tag (its region is two capitals). A log of lower-case
+# words is spared 14 entries' gates and the tag's scan, which looks behind each ``_``.
+_CASELESS_SIGNS = tuple(entry for entry in _OWN_SIGNS if not _behind_a_capital(entry))
+
+
 def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
     """The agent's words for what ``text`` prints in a tool's own vocabulary, leaving out a word
     ``text`` already says in any inflection (at a word's start); ``""`` when it prints none.
     ``lowered``: ``text.lower()``, when the caller has made it (ADR 0276)."""
     words: dict[str, None] = {}
-    for signs, holds, said in _OWN_SIGNS:
+    caseless = lowered is not None and lowered == text
+    for signs, holds, said in _CASELESS_SIGNS if caseless else _OWN_SIGNS:
         # The first sign ``text`` holds (each behind its characters) lets the test run; written
         # out here, not called: the loop runs 50 times for every section indexed.
         for characters, sign in signs:
@@ -250,7 +262,7 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
                     if holds(text):
                         words.update(dict.fromkeys(said.split()))
                     break
-    if may_hold_a_tag(text, lowered):
+    if not caseless and may_hold_a_tag(text):
         for holds, said in _LOCALE_TESTS:
             if holds(text):
                 words.update(dict.fromkeys(said.split()))

@@ -1,5 +1,6 @@
-"""The locale entries' one sign, asked once a section behind its lower-case copy (ADR 0287),
-gives the facts the tool vocabulary gave asking it once an entry."""
+"""The tool vocabulary asked as ADR 0287 asks it — the locale entries' one sign once a section,
+and a text equal to its lower-case copy neither that sign nor the entries behind a capital —
+gives the facts it gave asking every entry's signs in turn."""
 
 from __future__ import annotations
 
@@ -49,6 +50,12 @@ _PIECES = st.sampled_from(
         "p95_ms",
         "No such file or directory",
         "response_notifier930 retry id=db45cca0",
+        "would reformat src/app.py",
+        "p95 latency",
+        "-rwxr-xr-x 1 a b 0 run.sh",
+        "site.tar.gz",
+        *(sign.lower() for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str)),
+        *(sign for signs, _, _ in _ENTRIES for _, sign in signs if isinstance(sign, str)),
         "İ",
         "K",
         "ß",
@@ -61,6 +68,7 @@ _PIECES = st.sampled_from(
 _TEXTS = (
     st.lists(_PIECES, max_size=10).map("".join)
     | st.lists(_PIECES, max_size=6).map(" ".join)
+    | st.lists(_PIECES, max_size=10).map(" ".join).map(str.lower)
     | st.text(alphabet="adeDEJP_-. \nİß", max_size=30)
     | st.text(max_size=40)
 )
@@ -68,7 +76,7 @@ _TEXTS = (
 
 @settings(max_examples=3000)
 @given(_TEXTS)
-def test_the_locale_sign_asked_once_gives_the_facts_asked_by_entry(text: str) -> None:
+def test_the_signs_asked_once_and_caseless_give_the_facts_asked_by_entry(text: str) -> None:
     expected = _tool_vocabulary_facts_sign_by_entry(text)
     assert tool_vocabulary_facts(text) == expected
     assert tool_vocabulary_facts(text, text.lower()) == expected
