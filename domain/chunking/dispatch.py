@@ -71,7 +71,7 @@ def chunk_stream(content: str, content_type: ContentType) -> Iterator[Chunk]:
 def _with_facts(
     piece: Chunk, attempts: tuple[BruteForce, ...], tool: str = "", peak: str = ""
 ) -> Chunk:
-    # The lower-case copy three of them read, made once (ADR 0276).
+    # The lower-case copy four of them read, made once (ADR 0276, 0287).
     lowered = piece.content.lower()
     said = (
         tool,
@@ -81,7 +81,7 @@ def _with_facts(
         package_facts(piece.content),
         status_phrase_facts(piece.content, lowered),
         outcome_facts(piece.content, lowered),
-        tool_vocabulary_facts(piece.content),
+        tool_vocabulary_facts(piece.content, lowered),
     )
     facts = " ".join(words for words in said if words)
     return attrs.evolve(piece, facts=facts) if facts else piece

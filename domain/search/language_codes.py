@@ -57,22 +57,22 @@ def locale_coded(name: str, text: str) -> bool:
 # (``de_DE.UTF-8``: the code, then ``_``) is indexed with the language's English name, so a
 # question naming it finds and ranks the section as one naming any other word of it would.
 # Every entry's sign (behind no characters of its own) is one scan for a tag of any of the
-# languages, remembered for the text last scanned: the entries are asked in a row about each
-# section, and 24 scans of it, one per language, cost the tool vocabulary three quarters more
-# time than all its other entries.
+# languages; ``tool_vocabulary_facts`` asks it once for all of them (``may_hold_a_tag``),
+# and not of a text without capitals (a tag's region is two):
+# 24 scans of a section, one per language, cost the tool vocabulary three quarters more time
+# than all its other entries.
 # Opening on its ``_``, which ``re`` finds in C, the two letters before it looked behind: a
 # pattern opening on its lookbehind was tried at every character of every section.
 _ANY_TAG = precompiled(r"_(?<=(?<![\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])")
-_LAST: list[tuple[str, bool]] = [("", False)]
 
 
 def _tagged(text: str) -> bool:
     """Whether ``text`` holds what may be a POSIX locale tag (``xx_YY``)."""
-    seen, tagged = _LAST[0]  # one tuple, read and written whole: threads share it safely
-    if seen is not text:
-        tagged = _ANY_TAG.search(text) is not None
-        _LAST[0] = (text, tagged)
-    return tagged
+    return _ANY_TAG.search(text) is not None
+
+
+# The sign every locale entry asks, for a caller asking it once for all of them.
+may_hold_a_tag = _tagged
 
 
 LOCALE_ENTRIES: tuple[VocabularyEntry, ...] = tuple(
