@@ -300,7 +300,11 @@ def is_definition(line: str) -> bool:
 
 def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
     """Whether ``line`` is an answer of ``kind``: an error stated, a frame, a definition, or a
-    count of one of the query's terms (``Found 36 errors`` for "how many mypy errors")."""
+    count of one of the query's terms (``Found 36 errors`` for "how many mypy errors"). A
+    command echoed after its prompt (``$ python3 -m timeit -s 'pat = re.compile(…)'``) is what
+    was asked of a tool, never what it answered (ADR 0284)."""
+    if line.startswith("$ "):
+        return False
     if kind is AnswerKind.CAUSE:
         return is_cause(line)
     if kind is AnswerKind.LOCATION:
@@ -311,7 +315,25 @@ def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
         # Two of the question's words on the line: a time beside one of them is any timing of
         # that thing (nginx's ``access_log … flush=5s`` for "how long are the logs kept").
         return is_duration(line) and sum(groups.present(line)) >= min(2, len(groups.units) - 1)
-    return (is_count(line) or is_tally(line)) and any(groups.present(line))
+    return (states_count(line) or is_tally(line)) and any(groups.present(line))
+
+
+def states_count(line: str) -> bool:
+    """Whether ``line`` reports a count (``is_count``) other than a status code before an
+    address (npm's ``GET 200 https://…``) or a progress mark (pytest's ``.E. [100%]``): those
+    count nothing a question asks about (ADR 0284)."""
+    for found in COUNT_PHRASE.finditer(line):
+        start, end = found.span()
+        if line.startswith("://", end):
+            continue
+        if line[end - 1] == "%" and _bracketed(line, start, end):
+            continue
+        return True
+    return False
+
+
+def _bracketed(line: str, start: int, end: int) -> bool:
+    return line[:start].rstrip().endswith("[") and line[end:].lstrip().startswith("]")
 
 
 def is_tally(line: str) -> bool:
