@@ -93,6 +93,7 @@ _PHRASE_CUE = precompiled(r"\bhow\s+(long)\b|\b(?:how\s+many|number\s+of)\s+(tim
 _UNSEARCHED_CUES = frozenset(["times"])
 CUE_WORDS: frozenset[str] = _CAUSE_CUES | _COUNT_CUES | _LOCATION_CUES | _CODE_CUES
 _WORD = precompiled(r"[a-z]+")
+_PROMPT = "$ "  # a command echoed after its prompt: what was asked of a tool (ADR 0284)
 
 # An error stated: ``KeyError: 'HAT-00'``, ``psycopg.errors.QueryCanceled: …``, ``error TS2532:
 # …``, ``ERROR:  column …``, ``error[E0308]: …``, pytest's ``E   …`` lines, a panic, vitest's
@@ -300,18 +301,48 @@ def is_definition(line: str) -> bool:
 
 def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
     """Whether ``line`` is an answer of ``kind``: an error stated, a frame, a definition, or a
-    count of one of the query's terms (``Found 36 errors`` for "how many mypy errors")."""
+    count of one of the query's terms (``Found 36 errors`` for "how many mypy errors"). A
+    command echoed after its prompt (``$ python3 -m timeit -s 'pat = re.compile(…)'``) is what
+    was asked of a tool, never what it answered (ADR 0284)."""
+    # The prompt is looked at only when a line has the shape: most lines have none.
     if kind is AnswerKind.CAUSE:
-        return is_cause(line)
+        return is_cause(line) and not line.startswith(_PROMPT)
     if kind is AnswerKind.LOCATION:
-        return is_location(line)
+        return is_location(line) and not line.startswith(_PROMPT)
     if kind is AnswerKind.CODE:
-        return is_definition(line)
+        return is_definition(line) and not line.startswith(_PROMPT)
     if kind is AnswerKind.DURATION:
         # Two of the question's words on the line: a time beside one of them is any timing of
         # that thing (nginx's ``access_log … flush=5s`` for "how long are the logs kept").
-        return is_duration(line) and sum(groups.present(line)) >= min(2, len(groups.units) - 1)
-    return (is_count(line) or is_tally(line)) and any(groups.present(line))
+        return (
+            is_duration(line)
+            and sum(groups.present(line)) >= min(2, len(groups.units) - 1)
+            and not line.startswith(_PROMPT)
+        )
+    return (
+        (states_count(line) or is_tally(line))
+        and any(groups.present(line))
+        and not line.startswith(_PROMPT)
+    )
+
+
+def states_count(line: str) -> bool:
+    """Whether ``line`` reports a count (``is_count``) other than a status code before an
+    address (npm's ``GET 200 https://…``) or a progress mark (pytest's ``.E. [100%]``): those
+    count nothing a question asks about (ADR 0284)."""
+    found = COUNT_PHRASE.search(line)
+    while found is not None:
+        start, end = found.span()
+        if not line.startswith("://", end) and not (
+            line[end - 1] == "%" and _bracketed(line, start, end)
+        ):
+            return True
+        found = COUNT_PHRASE.search(line, end)
+    return False
+
+
+def _bracketed(line: str, start: int, end: int) -> bool:
+    return line[:start].rstrip().endswith("[") and line[end:].lstrip().startswith("]")
 
 
 def is_tally(line: str) -> bool:

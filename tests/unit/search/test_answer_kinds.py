@@ -14,6 +14,7 @@ from domain.search.answer_kinds import (
     is_location,
     phrase_cues,
     searched,
+    states_count,
 )
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
@@ -234,3 +235,27 @@ def test_times_of_how_many_times_is_not_searched_long_of_how_long_is() -> None:
     assert "long" in searched(parse_query("how long does rekey take")).terms
     # A question made of the phrase alone is searched as typed.
     assert searched(parse_query("how many times")).terms == ("times",)
+
+
+def test_a_status_code_or_a_progress_mark_counts_nothing_asked() -> None:
+    files = term_groups(parse_query("how many files go into the package"))
+    fetched = "npm http fetch GET 200 https://registry.npmjs.org/jest-changed-files 7ms"
+    assert is_count(fetched)  # the shape sections are cut by is unchanged
+    assert not states_count(fetched)
+    assert not answers(AnswerKind.COUNT, fetched, files)
+    assert answers(AnswerKind.COUNT, "npm notice 9 files packed", files)
+    failed = term_groups(parse_query("how many property tests failed"))
+    assert not answers(AnswerKind.COUNT, "test_stock.py .E.          [100%]", failed)
+    assert not states_count("[ 66%] Building CXX object tests/CMakeFiles/units.dir/main.cpp.o")
+    assert answers(AnswerKind.COUNT, "2 failed, 1 passed in 4.90s", failed)
+    assert states_count("TOTAL    120    12    90%")
+
+
+def test_a_command_echoed_after_its_prompt_answers_nothing() -> None:
+    regex = term_groups(parse_query("how many times is the regex compiled"))
+    echoed = "$ python3 -m timeit -s 'import re; pat = re.compile(r\"[A-Z]{3}\")' 'pat.findall(s)'"
+    assert is_definition(echoed[2:])
+    assert not answers(AnswerKind.CODE, echoed, regex)
+    assert not answers(
+        AnswerKind.COUNT, "$ head -n 40 big.log", term_groups(parse_query("how many log lines"))
+    )
