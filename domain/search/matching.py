@@ -134,8 +134,14 @@ def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -
 
 
 def _occurs(text: str, needle: str, cased: str | None = None) -> bool:
-    if len(needle) >= _SHORT and needle not in text:
-        return False
+    """``bool(_occurrences(text, needle, 1, cased))``: a first occurrence starting a word
+    (most do) settles it with no call."""
+    if len(needle) >= _SHORT:
+        start = text.find(needle)
+        if start < 0:
+            return False
+        if not start or not text[start - 1].isalnum():
+            return True
     return bool(_occurrences(text, needle, 1, cased))
 
 
@@ -214,7 +220,7 @@ class Unit:
     def present(self, lowered: str, text: str | None = None) -> bool:
         if self.phrase:
             return bool(self.positions(lowered, 1, text))
-        cased = _cased(lowered, text)
+        cased = text if text is not None and len(text) == len(lowered) else None  # _cased
         # A loop, not ``any`` over a generator: it runs for every line of every excerpt.
         for alternative in self.scan:  # noqa: SIM110
             if _occurs(lowered, alternative, cased):
@@ -243,6 +249,20 @@ def _phrase_positions(
             if len(found) >= limit:
                 break
     return found
+
+
+# A search asks about ~150–200 distinct texts (lines of its excerpts, titles, labels); the memo's
+# hits are repeats inside one search. 512 keeps those and holds a long-running server's memory to
+# a few hundred texts: at 4096, 2,000 calls left ~0.25 MB of lines alive in it, and growing.
+PRESENT_MEMO = 512
+
+
+@lru_cache(maxsize=PRESENT_MEMO)
+def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
+    lowered = text.lower()
+    if groups.holds_none(lowered):
+        return (False,) * len(groups.matchers)
+    return tuple([unit.present(lowered, text) for unit in groups.matchers])
 
 
 @attrs.frozen(cache_hash=True)  # a memo key on every title and label
@@ -277,28 +297,13 @@ class TermGroups:
         """Whether each unit occurs in ``text`` (memoised: titles and labels repeat)."""
         return list(_present(self, text))
 
-    def presence(self, text: str) -> tuple[bool, ...]:
-        """``present`` as the memo holds it, with no copy (for every candidate's title, label
-        and facts)."""
-        return _present(self, text)
+    # ``present`` as the memo holds it, with no copy (every candidate's title, label and
+    # facts): the memo bound as a method, no frame of capy's own.
+    presence = _present
 
     def title_positions(self, title: str) -> tuple[tuple[int, ...], ...]:
         """``positions`` of a title (memoised: titles repeat across a source's chunks)."""
         return _title_positions(self, title)
-
-
-# A search asks about ~150–200 distinct texts (lines of its excerpts, titles, labels); the memo's
-# hits are repeats inside one search. 512 keeps those and holds a long-running server's memory to
-# a few hundred texts: at 4096, 2,000 calls left ~0.25 MB of lines alive in it, and growing.
-PRESENT_MEMO = 512
-
-
-@lru_cache(maxsize=PRESENT_MEMO)
-def _present(groups: TermGroups, text: str) -> tuple[bool, ...]:
-    lowered = text.lower()
-    if groups.holds_none(lowered):
-        return (False,) * len(groups.matchers)
-    return tuple([unit.present(lowered, text) for unit in groups.matchers])
 
 
 @lru_cache(maxsize=4096)

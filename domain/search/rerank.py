@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 
@@ -21,6 +22,7 @@ from domain.search.rule_names import rule_words
 from domain.search.said_phrases import SaidPhrases
 from domain.search.stock_phrases import (
     holds_stock_phrase,
+    may_start_inside,
     outside_stock_phrases,
     without_stock_phrases,
 )
@@ -87,8 +89,10 @@ class Evidence:
         title = chunk.title
         if tuning.STOCK_PHRASES_UNSAID:
             # ``Traceback (most recent call last):`` says no "last" (``stock_phrases``); the
-            # tools print the phrase in lower case, so the title is looked at as it is.
-            if holds_stock_phrase(lowered):
+            # tools print the phrase in lower case, so the title is looked at as it is. A
+            # question none of whose needles could start inside a phrase loses no position
+            # to one: its candidates' texts are not scanned for it.
+            if _may_lose_to_stock_phrases(groups) and holds_stock_phrase(lowered):
                 positions = outside_stock_phrases(lowered, positions)
             if holds_stock_phrase(title):
                 title = without_stock_phrases(title)
@@ -141,6 +145,14 @@ class Evidence:
         if phrases is not None and tuning.SAID_PHRASE_WEIGHT and True in found:
             said = max(phrases.said_share(lowered), phrases.said_share(chunk.title.lower()))
         return cls(positions, in_title, found, lines, adjacent, inside, joined_key, said)
+
+
+@lru_cache(maxsize=256)
+def _may_lose_to_stock_phrases(groups: TermGroups) -> bool:
+    """Whether one of the positions ``Evidence.of`` finds could start inside a stock phrase:
+    each unit's positions are occurrences of one of its needles (a phrase's: of its first
+    word)."""
+    return may_start_inside(groups.needles)
 
 
 def _next_to(first: Sequence[int], second: Sequence[int], length: int) -> bool:

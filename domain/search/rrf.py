@@ -71,8 +71,10 @@ def fuse(
             found_by.setdefault(chunk_id, []).append(layer)
             if words or chunk_id not in hits:
                 hits[chunk_id] = hit
-    # Best first, ties on chunk id: the order of the keys, with no hit's property read.
-    order = sorted(scores, key=lambda cid: (-scores[cid], cid))
+    # Best first, ties on chunk id: the ids in order, then a stable sort on the score alone
+    # (equal scores keep ascending ids), with no key tuple and no call of Python's per hit.
+    order = sorted(scores)
+    order.sort(key=scores.__getitem__, reverse=True)
     return [FusedHit(hits[cid], scores[cid], _in_layer_order(found_by[cid])) for cid in order]
 
 

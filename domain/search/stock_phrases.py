@@ -9,7 +9,7 @@ it. A unit's occurrences inside such a phrase are not counted as found (ADR 0272
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 # What every stock phrase holds: a text without it holds none, and is left as it is.
 _SIGN = "most recent call "
@@ -20,6 +20,19 @@ _PHRASES = ("most recent call last", "most recent call first")
 def holds_stock_phrase(lowered: str) -> bool:
     """Whether ``lowered`` (a lower-cased text) may hold a stock phrase."""
     return _SIGN in lowered
+
+
+def may_start_inside(needles: Iterable[str]) -> bool:
+    """Whether an occurrence of one of ``needles`` (lower case) could start inside a stock
+    phrase: from one of its characters on, a phrase reads as the needle's head (``last``,
+    ``call``, ``st``; not ``session``). A question none of whose needles could loses no
+    position to a phrase, and its candidates need not be scanned for one."""
+    return any(
+        phrase[at:].startswith(needle[: len(phrase) - at])
+        for needle in needles
+        for phrase in _PHRASES
+        for at in range(len(phrase))
+    )
 
 
 def stock_spans(lowered: str) -> list[tuple[int, int]]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from domain.search.entities import count_entities, entity_patterns
-from domain.search.matching import Unit, _cased, _occurrences, _phrase_positions
+from domain.search.matching import Unit, _cased, _occurrences, _occurs, _phrase_positions
 from domain.search.proximity import min_span
 
 _TEXT = st.text(alphabet="ab c_-.\nAB", max_size=60)
@@ -88,3 +88,25 @@ def test_positions_are_those_of_a_scan_of_every_alternative(
     assert unit.positions(lowered, limit, written) == _former_positions(
         unit, lowered, limit, written
     )
+
+
+def _occurs_scanned(text: str, needle: str, cased: str | None) -> bool:
+    """``_occurs`` as it was: a substring test, then the first acceptable occurrence."""
+    if len(needle) >= 4 and needle not in text:
+        return False
+    return bool(_occurrences(text, needle, 1, cased))
+
+
+_AROUND = st.text(alphabet="ab c_-.\nAB1é", max_size=30)
+
+
+@given(_AROUND, st.text(alphabet="abc", min_size=1, max_size=6), _AROUND, st.booleans())
+@example("1", "abca", "bz", True)  # a digit before: no word's start, and no word's end after
+def test_a_first_occurrence_starting_a_word_settles_occurs(
+    before: str, needle: str, after: str, as_written: bool
+) -> None:
+    text = before + needle + after
+    lowered = text.lower()
+    cased = _cased(lowered, text) if as_written else None
+    assert _occurs(lowered, needle, cased) == _occurs_scanned(lowered, needle, cased)
+    assert _occurs(lowered, needle + "z", cased) == _occurs_scanned(lowered, needle + "z", cased)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
 from domain.search.rerank import Evidence, rerank
 from domain.search.stock_phrases import (
+    may_start_inside,
     outside_stock_phrases,
     stock_spans,
     without_stock_phrases,
@@ -64,3 +70,45 @@ def test_the_line_a_thrown_exception_names_outranks_a_python_traceback() -> None
     groups = term_groups(parse_query("on which line was the last exception thrown"))
     ranking = rerank([fused(1, PYTHON), fused(2, PHP)], groups, ())
     assert ranking.hits[0].hit.chunk_id == 2
+
+
+# Words and pieces of the phrases, and a few others: needles that can and cannot start inside.
+_PIECES = ["most", "recent", "call", "last", "first", "st", "t c", "ll l", "session", "calls", "l"]
+_HEADERS = ["(most recent call last):", "(most recent call first)", "most recent call lastly"]
+
+
+@given(
+    st.sampled_from(["most recent call last", "most recent call first"]),
+    st.text(alphabet="mostrecnalfi )(\n", max_size=12),
+    st.integers(0, 30),
+    st.integers(1, 30),
+)
+def test_a_needle_starting_inside_a_phrase_may_start_inside(
+    phrase: str, after: str, at: int, length: int
+) -> None:
+    at %= len(phrase)
+    needle = (phrase + after)[at : at + length]
+    assert stock_spans(phrase + after)[0][0] <= at  # it starts inside the phrase
+    assert may_start_inside(["session", needle])
+
+
+def test_a_needle_no_phrase_holds_may_not_start_inside() -> None:
+    assert not may_start_inside(["session", "error", "panic", "recall"])
+    # ``timeout`` may start at the last ``t`` of a phrase that runs on (``lastimeout``).
+    assert may_start_inside(["last"]) and may_start_inside(["st)"])
+    assert may_start_inside(["timeout"])
+
+
+@given(
+    st.lists(st.sampled_from([*_PIECES, *_HEADERS, "\n", "x"]), max_size=12),
+    st.lists(st.sampled_from(_PIECES), min_size=1, max_size=3),
+    st.sampled_from(["t", "Traceback (most recent call last):"]),
+)
+def test_evidence_is_what_scanning_every_candidate_for_a_phrase_gives(
+    words: list[str], question: list[str], title: str
+) -> None:
+    groups = term_groups(parse_query(" ".join(question)))
+    hit = fused(1, " ".join(words), title=title)
+    gated = Evidence.of(hit, groups)
+    with patch("domain.search.rerank._may_lose_to_stock_phrases", lambda _: True):
+        assert Evidence.of(fused(1, " ".join(words), title=title), groups) == gated
