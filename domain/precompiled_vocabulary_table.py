@@ -14,56 +14,56 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXHtzU8cVvzbGsmVs2UpA5tWKRwaBLUMzyaS4gZABMmHSUCahQ1KGMH4IW0GyVEkGh/7T//ol+g36UfqdSnXJ'
-    '2fKbX8/Z3XsFbaJWMztr37uvc/a89pyzdyFJkqnkx9+hYSkMy+FhKQ3LxLDMD8vcsMwm7vfy0D9evvzLsBQS5ef6'
-    'TA/L4rB0pb4n75flnWubvqvJ3wWZK312leo1+L8k/88abV2b92TM9NmHUl+Rd7+Adx9Bm/RdBd5dpX6LyjvXb1Z5'
-    '59Yy6YH/ovzt8J5oeL/xCu8FH97TsgD7mY73cvhL6yLtzYy0Teev03rqUn8jdVvqvqx/VtqmY8/LfDMyhxtnWfok'
-    'Jh0lyZ9ri6+KBc9hGdfhYwrW/Z+C+eBnArMrczB3SijHBLY1ZZx0FRtS94hvHxOelgXWSSnzMl86/qfD8geC4QjA'
-    'MEPtjsm8L94STFtAr+MC0zbs17jB1BgjmBpSt8YQpr0xhGmcZMQTqZtjCNM46afdMZR7u2NIew6m/TGCqSn1YIxg'
-    '+n4MbaOnUnfGCKY9qTfHEKZxsve6YwzTOMm93hjqp77Uz8YIpsEY2rD7oKfGBaYXYPf9lGCaivRprpEvMsZnWQGf'
-    '8wSME9u/bPi0q+DT/yiHL1Qbswl/byr2rNanD3Au0rvL0Mb5/DUfwZbAWZbxi4KzlsBWkX3M6/f1wVrOCW8e+BC2'
-    'NKZx6g35tHH9XVgTzndc1miN/y+nOP1w7MvG2JOwlgWh4QngX8dzqzDmqtB7CXjcxZvOemSJ66vhKh0vFDtz6zsE'
-    '63KlDnPUI+C5B+3vkUz7EOJTMXOvwFgrytxTUlz7NWi/JrR3FGi3ALEyjEFwHG0HZDPuZQlwi7K7CXSm7X1R4Juk'
-    'siZyP6F1O33A8HJ5CP0eCi4WZS6U+1cE507uP4F+Veiv6YHTErd0tJ3i6BPpc5vOIwPi8R7hZ4/wWyX+7JA9NqB2'
-    'bWrXM+ZtU79ter9J9sQO1dp6SwL3NaDtn9KaGedVxT+LMDVp3bs0zjbR8jTYAUgfy6KrkT6+lTFuSv050Yt7/gWt'
-    'dYtwtWfgtkc83DTokHHA7VsKzGm9Dv1PgL5L4XwX8JC2uW7oxGtgE1l2iovxHwb7Bm2somJjpXvySPhV278O0UmL'
-    'YKsSPTXo+Q7huEG4GwTobUDr2aC9qYrOPUk46RjjuXn+SHBtEHw8fweel0fANctyR/dzUqah7xe05h+I7ntUM8xI'
-    'd2j7zhtrOC4F13BXgR/pZJ94bTcgL1oGnVj7tU39e4rdp+1TD3BmyZqKFIT3HsG1Setu0rzVwF6595/SODvGepsG'
-    '3bdz7uk7JE/zwFgPwLhOsNYynL00GcI4uKjAVVDguq/ERdFfpuWAJcZvGdry+heUM1goPwfXntre54nuNgz6rgqs'
-    'FUOPh/TxQInpu70riZ1fMcbIyns89lGhP59N1qc5No2xJhUbsxVpMzUVneHr36d2FtzMu9sGbxYNOvilFB8d7BCv'
-    'tpV8Bg3mlmGXDQwYea+fUG3p5xBuG4atjvLNks/TCo9b9kRX6PgE8KyzlZwMYlupLnw+T3Iqxr+FPiNtfDynXoAz'
-    't0YHRQXOXcLTJuApZENWDbt2oMiWGDo9q6xP2/csMn/FOLO1aM1bsOaQr2iVxmSbrhWwWVkePI+Ebd7QZ6zDe4Z+'
-    'YlsbbWyLN5w/tSA+LtybNsH/lOatwRl9Uex/R/fsi03rS+CvOA76AvtbfOQbz+HrTxG2MdNfh+gG5YzmJ0QeKAMe'
-    'fLyE8/0O/OgFyKN+IPVX1M7Zzb+V+lvpMw/54a7PLWWsmLPymYx40XRci+yMEsSufL6XJx5d36eYw5ahkzQdpsG9'
-    'HCnv6gT7Pq3dskEaxtkGcYS4yQrPEvTtG3jV8B1DAyf/TwMqDewb9lGP3vcN3bid8Zzl5BzuA8r7FK8fkC95ic5j'
-    'rKct38ie4OiUrCd99qUxBp7LSyCDtHE1P4K2FyWxW09TzOIx1aEzCbdfI7r9IRADcbhfUXhgENCB/Zx2S8jHzDA2'
-    'DR+k5W8axf4P2UdVw/c7GBEXz41YSF+JcTQU3rDOd+w/f6bAbslFjjNoPqIOyb05w37aIzmH8PD56LkHnlHPdv0I'
-    '3ySuiWXgVgRtWvhckoL4fKbcVUE+5liFdcZsGrL3WkB2N5T1utiW04suBlWE/dD0Ccf75zPwQil5fefQ6SCmAfaR'
-    'VUEHLEN+Ry0y1ubmPULwFMC+ryt+Z9Rpjl/PyPgfS/whCZxt/xfww/R0iGLKTE8o/+owDseCP6F3sbHdIvgTcV6O'
-    'oxdhvXMZ+k+JnyKBfIlZKf/mO626Vn+dsHIAgjkXn//43PpxbGsZcpBmgB5cPP4AYML+B8peLgVkA/puLsE6khz+'
-    'AB8f5aVrjrM73OBaEDePDNw88tD7VKT8RLhWaH0+u9nNU8sgp93Y342IP9+eLJH/P7S/SxFjoq9hnmIKM7BPRVlv'
-    'TWIenAfn8lN8NlndeK89y9O+mrH9+ltuXyV+XVHyHGNwF+LTWJsYY1UFaXcoeX0nekGBZ8HI1ylIX3e2PkxnObzH'
-    '36WcIdQ5B1CjzrFi11ouJsN0WOaIhSnt975xNuuJz+6CksNZ8ORRnQQ7fJNyqN6XNmUFDy88uVd9ww9Rlv/fhT4D'
-    'Y11Zcrry7IGzyU/AuXciYNOiXaLZWj77CNtez3lWtOYcRf+Ngo//9toXxd7WfFd598cXP3P5w+dpLedynvkfkk2W'
-    '1+5wcbQ5Gmea5pulMT4z/O5fwngTkeNVxIeVKLxSD8SnBnSW5ZhwG86yWWzGLOsvR/oojyr0cITgvh3QhWXC/4bs'
-    '+TnCT9/jK47J4WyQzN4gfHaVOHNJ1nHGyDkKzTnw5I9oeYUbik/fd6717T/nlNQi969K/R4SfprgU3lTNs4jJRdu'
-    'xait/WxG+N0xBmvlReX1WWrrZXwfIXy7eyCafKgb+WycL3l5hDMGntlD+N5T/JJu/jnQD9NCs2ki1NcUj7RyQXy5'
-    'HyciYcL4x3oOfcy8XjXkcjUgAxoj2DMcG3G4/EDsT5TbD2Afkoy5tT0j58vSNRuBmMB6xDndF2+ZIb5AuzCmDuXN'
-    'hPTYgjL/TYPvWoGcNZ9OsPwqvjt4FTkjsEz2jbUq42l64FESdz/tmOJjm3x9feaGleNo5ZnzGfIa1Egb83Cv6NWc'
-    'Ldunx/BZeaoTlOfPcYynxB95bdjPKDf3DuVs3CZ56JMxsfMz3IsK3HeAr2Pi3z77MCYHe/0NxI2y2vDTIAM03k7p'
-    '7lfQBm19vsOyYdiclp2XNT/5cg4fUMojf5MznpUT4IOhEZln2TVi9zuBnDNX/8awW/Y8MUZLX3REB+Ge3TXsv0Hg'
-    'rk47EIvdzhDvtuKk28bzvPnrjOt24F5RiE7fBk4uGvZLSMdn5e8C5Jmci6g5N+VaRK2dtbKuM6vN58vddXD/OqdP'
-    '4z75Mm7R/8zzGwZPa/fPsvoUNDyUxH77OCd8HUV/x+If9aDP51QEmmI/F67Nh+uYnKPFEfnD2g+8O7ZqyJmaJ9/W'
-    'tbPuoKX/vweyICtdIA9eD+iE2Jy9Wk58HAAclj2hneH/HqCjGXnneEfjCS2+4fKHvif+fAb/lyBfCnnBxRu6IAP7'
-    'hr+pReNtQWxoS559B3Ns0bsHEJ/YMuJHd5U2HEe6rcSkbsC8u/TuKoy5a8x7BcZsy7MVGLNN784rcLq8s9NK7Kgj'
-    '747Bux71Kyl78NzwiXCcyH2LxH3LIKt/o6z4DbXvmzwxziJaXmE5Q74nyr6UTn6fgVdqkbzCOW2azXJAvtAseno1'
-    'h72uxV1i8KXplK89+tPSJ7Mkp/B7PHj3CPNqHFx45p8Qh3Do2/bW2KEchoqc1WP02ALlzmj3dMqUhzBD6+LvEeF+'
-    'VXPmolXAXuCzLvsJ2xH+as0P6Luv6vBwnuhnjc6bWX1PIX1blH0vAC7PK3lWPj9DyDd3TIFzzTgDdg0+G+S0L4sQ'
-    '05qQdcbg5B3yIX5F/p9Pib9v0zru0Fn3FrX7xhOjvaDYkVnumeW5l8bnVP4WQjPgO8g676oR09lN9Pvmu4bvo2/E'
-    'ODpJ3L3ffkBXWt/vWPPw9SmF3rPojTx+hlH8j75vwnQ9MTbtfiSf5/ZpnKzfKtDiCk2qq28hBzML/4RisqH7lxWI'
-    '/3F8IEv8tWzYLJeM+k3ni2b5Dkk1ibtnfFxyuhCXe0RT7UgZwDKFv6dw1vANDgL3c0K+9H6A9tEWvABn8fvGHZHN'
-    'JO4u882A/9Z3pyTG37Gk0HnonmEWnMXYnhhn3/sZ2oLWXYLHYI89lrWegrzRLN8A9X3Xk79h4OYL9XuT3wO1vvPX'
-    'BRx0tfsCE9XJJHBf4J+mO320'
+    'eNrtXHtzU8cVvzbGsmVs2SIg82rFI4PAlqGZZFLcQGCATJg0lEnokJQhjB/CVpAsVRLg0H/6X79Ev0E/Sr9TqS45'
+    'W37z6zm7e6+gTdRqZmfte/d1zp7XnnP2LiRJMpX8+DswLIVhOTgspWGZGJb5YZkbltnE/V4d+MerV38ZlkKi/Fyf'
+    '6WFZHJau1Pfk/bK8c23TdzX5uyBzpc+uUL0G/5fk/1mjrWvzvoyZPvtI6svy7hfw7mNok76rwLsr1G9Reef6zSrv'
+    '3FomPfBfkL8d3hMN79df473gw3taFmA/0/FeDX9pXaS9mZG26fx1Wk9d6m+kbkvdl/XPStt07HmZb0bmcOMsS5/E'
+    'pKMk+XNt8XWx4Dko4zp8TMG6/1Mw7/9MYHZlDuZOCeWowLamjJOuYkPqHvHtY8LTssA6KWVe5kvHvzEsfyAYDgEM'
+    'M9TuqMz78h3BtAX0Oi4wbcN+jRtMjTGCqSF1awxh2htDmMZJRjyRujmGMI2TftodQ7m3O4a052B6NkYwNaUejBFM'
+    '34+hbfRU6s4YwbQn9eYYwjRO9l53jGEaJ7nXG0P91Jf6+RjBNBhDG/YZ6Klxgekl2H0/JZimIn2aa+SLjPFZVsDn'
+    'PAHjxPYvGz7tKvj0P87hC9XGbMLfm4o9q/XpA5yL9O4StHE+f81HsCVwlmX8ouCsJbBVZB/z+n19sJZzwpsHPoQt'
+    'jWmcfEs+bVx/F9aE8x2TNVrj/8spTj8c+5Ix9iSsZUFoeAL41/HcKoy5KvReAh538aYzHlni+mq4SscLxc7c+g7A'
+    'ulypwxz1CHjuQft7JNM+gvhUzNwrMNaKMveUFNd+DdqvCe0dAdotQKwMYxAcR9sB2Yx7WQLcouxuAp1pe18U+Cap'
+    'rIncT2jdTh8wvFweQr+HgotFmQvl/mXBuZP7T6BfFfpreuCUxC0dbac4+lT63KbzyIB4vEf42SP8Vok/O2SPDahd'
+    'm9r1jHnb1G+b3m+SPbFDtbbeksB9FWj7p7RmxnlV8c8iTE1a9y6Ns020PA12ANLHsuhqpI9vZYybUn9O9OKef0Fr'
+    '3SJc7Rm47REPNw06ZBxw+5YCc1qvQ//joO9SON8DPKRtrhk68SrYRJad4mL8B8G+QRurqNhY6Z48En7V9q9DdNIi'
+    '2KpETw16vkM4bhDuBgF6G9B6NmhvqqJzTxBOOsZ4bp4/ElwbBB/P34Hn5RFwzbLc0f2clGno+wWt+Qei+x7VDDPS'
+    'Hdq+88YajknBNdxV4Ec6eUa8thuQFy2DTqz92qb+PcXu0/apBzizZE1FCsJ7j+DapHU3ad5qYK/c+xs0zo6x3qZB'
+    '9+2ce3qY5GkeGOsBGNcJ1lqGs5cmQxgHFxS4Cgpc95W4KPrLtBywxPgtQ1te/4JyBgvl5+DaU9v7HNHdhkHfVYG1'
+    'YujxkD4eKDF9t3clsfMrxhhZeY/HPiL057PJ+jTHpjHWpGJjtiJtpqaiM3z9+9TOgpt5d9vgzaJBB7+U4qODHeLV'
+    'tpLPoMHcMuyygQEj7/UTqi39HMJtw7DVUb5Z8nla4XHLnugKHR8HnnW2kpNBbCvVhc/nSU7F+LfQZ6SNj+fU83Dm'
+    '1uigqMC5S3jaBDxVhK8S8KnNk10dGiNdg7M9Dxv0btlosfR9RoFLo5csumLFOOu1aM1bsOaQj2mVxmRbsBWwdVmO'
+    'vIiEbd7Qg6z7e4ZeYxsdbXOLp5wftiC+MdybNsH/lOatwdl+Uc4Njl/Yh5vWF8HPcQz0DPa3+M83nsPXnyJsaqa/'
+    'DtENyifNv4g8UAY8+M5xON/vwP9egPzrB1J/Re2cvf1bqb+VPvOQV+763FLGijljn86IF003tsg+KUHMy+ezeeKx'
+    'EfoUq9gydJmm+zS4lwNn7SrZt13Stb2A7dIwzkSII8RNVniWoG/fwKuG7xgaOPF/GlBp4JlhV/Xofd/QjdsZz2dO'
+    'zuE+oLxP8foh+aCX6BzHetryqewJjk7KetJnXxpj4Hm+BDJIG1fzP2h7URJ79xTFOh5THTrLcPs1otsfArETh/sV'
+    'hQcGAR3Yz2m3hHzTDGPT8F1afqpRzg0h+6hq+IwHI+LihRFD6SuxkYbCG9a5kP3uzxXYLbnI8QnNt9QhuTdn2E97'
+    'JOcQHj5XvfDAM+qZsB/h08Q1sQzciqBNC59LUhCfz5U7LsjHHOOwzqZNQ/ZeDcjuhrJeFxNzetHFroqwH5o+4TyB'
+    '+Qy8UEre3FV0OohpgH1rVdABy5AXUouM0bl5DxE8BbDv64q/GnWa49fTMv4nErdIAmfi/wX8MD0doFg00xPKvzqM'
+    'wzHkT+ldbEy4CH5InJfj70VY71yG/lPi30ggz2JWyr/5XKuu1V8nrNyBYK7G5z8+t34cE1uG3KUZoAcXx98HmLD/'
+    'vrKXSwHZgD6fi7COJIc/wMdHeema4/MON7gWxM0jAzePPPQ+FSk/Ea4VWp/Pbnbz1DLIaTf2dyPiz7cnSxQ3CO3v'
+    'UsSY6GuYp1jEDOxTUdZbk1gJ58+5vBafTVY33mvP8rSvZmy//o7bV4lfV5T8yBjchfg01ibGGFdB2h1I3tylXlDg'
+    'WTDyfArS152tD9JZDu//dynXCHXOPtSoc6yYt5bDyTAdlDliYUr7fWCczXriszuv5H4WPPlXJ8AO36Tcqw+kTVnB'
+    'w0tPzlbf8EOU5f/3oM/AWFeWXLA8e+Bs8uNw7p0I2LRol2i2ls8+wrbXcp4VrTlH0X+j4OO/vfZFsbc131Xe/fHF'
+    '3Vze8Tlay9mcZ/6HZJPltTtc/G2Oxpmm+WZpjM8Mv/uXMN5E5HgV8WElCq/UA/GpAZ1lOZbchrNsFpsxy/rLkT7K'
+    'Iwo9HCK4bwd0YZnwvyF7fpbw0/f4imNyPxskszcIn10lPl2SdZw2cpVCcw48eSdaPuKG4tP3nWt9+8+5KLXI/atS'
+    'v4eEnyb4VN6WjfNIyaFbMWprP5sRfneMwVr5VHl9ltp6Gd+HCN/u/ogmH+pGHhznWV4a4YyBZ/YQvvcUv6Sbfw70'
+    'w7TQbJpA9TXFI60cEl/OyPFImDD+sZ5DHzOvVw25XA3IgMYI9gzHRhwuPxT7E+X2A9iHJGNObs/IFbN0zUYgJrAe'
+    'cU73xVtmiC/QLoypQ/k2IT22oMx/0+C7ViDXzacTLL+K7+5eRc4ILJN9Y63KeJoeeJTE3Ws7qvjYJt9cu7lu5UZa'
+    '+el8hrwKNdLGPNxHej1ny/bpMXxWfusE3Q/gOMZT4o+8NuxnlNN7h3I2bpM89MmY2PkZ7kUF7jvA1zHxb599GJO7'
+    'vf4W4kZZbfhpkAEab6d09ytog7Y+333ZMGxOy87Lmtd8KYcPKOWRv8kZz8oJ8MHQiMzP7Bqx+51Azpmrf2PYLXue'
+    'GKOlLzqig3DP7hr23yBwx6cdiMVuZ4h3W3HSbeN53rx3xnU7cB8pRKfvAicXDPslpOOz8ncB8kzORtScm3I1otbO'
+    'WlnXmdXm8+X8Orh/ndOncZ98Gbfof+b5DYOntXtrWX0KGh5KYr99khO+jqK/Y/GPetDncyoCTbGfC9fmw3VMztHi'
+    'iPxh7QfeOVs15EzNk2/r2ll319L/3wdZkJUukAevBXRCbM5eLSc+9gEOy57QzvB/D9DRjLxzvKPxhBbfcPlD3xN/'
+    'Pof/S5Avhbzg4g1dkIF9w9/UovG2IDa0Jc++gzm26N0DiE9sGfGju0objiPdVmJS12HeXXp3BcbcNea9DGO25dkK'
+    'jNmmd+cUOF3e2SkldtSRd0fhXY/6lZQ9eGH4RDhO5L5h4r6BkNW/UVb8htp3UZ4YZxEtr7CcId8TZV9KJ7/PwCu1'
+    'SF7hnDbNZtknX2gWPb2aw17X4i4x+NJ0ytce/Wnpk1mSU/gdH7yzhHk1Di4880+IQzj0TXxr7FAOA95ZCumxBcqd'
+    '0e7plCkPYYbWxd8xwv2q5sxFq4C9wGdd9hO2I/zVmh/Qd8/V4eEc0c8anTez+p5C+rYo+14AXJ5T8qx8foaQb+6o'
+    'AueacQbsGnw2yGlfFiGmNSHrjMHJYfIhfkX+nxvE37dpHXforHuL2n3jidGeV+zILPfM8txL43Mqf0OhGfAdZJ13'
+    '1Yjp7Cb6PfVdw/fRN2IcnSTuvnA/oCut736sefj6pELvWfRGHj/DKP5H37dkup4Ym3Y/ks9zz2icrN840OIKTaqr'
+    '7yAHMwv/hGKyofuXFYj/cXwgS/y1bNgsF436beeLZvl+STWJu2d8THK6EJd7RFPtSBnAMoW/w3DG8A0OAvdzQr70'
+    'foD20RY8D2fx+8Ydkc0k7i7zzYD/1nenJMbfsaTQeeieYRacxdieGGff+xnagtZdgsdgjz2WtZ6EvNEs3w71fQ+U'
+    'v33g5gv1e5vfEbW+D9gFHHS1+wIT1ckkcF/gn2eZf3E='
 )
 TABLE: dict[
     tuple[str, int],
@@ -114,49 +114,49 @@ TABLE: dict[
     ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9892, 520, 0, (), (None,)),
     ('\\bargument lists differ in length\\b', 0): (32, 10412, 288, 0, (), (None,)),
     ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 10700, 232, 0, (), (None,)),
-    ('\\bhtb\\b[^\\n]*? rate \\d', 0): (32, 10932, 160, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11092, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 11496, 236, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11732, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12012, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12528, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 12920, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13300, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 13832, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 14168, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14344, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 14936, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 15048, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15112, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15396, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 15688, 104, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15792, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16532, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16744, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17132, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17404, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17676, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18204, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18652, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19020, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 19812, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 19940, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20408, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20656, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20928, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21832, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22128, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22632, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23056, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24248, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24728, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 24960, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25264, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25712, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 26044, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26224, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26556, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 26968, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27300, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 27560, 96, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 10932, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11148, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 11552, 236, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11788, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12068, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12584, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 12976, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13356, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 13888, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 14224, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14400, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 14992, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 15104, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15168, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15452, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 15744, 104, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15848, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16588, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16800, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17188, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17460, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17732, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18260, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18708, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19076, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 19868, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 19996, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20464, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20712, 272, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20984, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21888, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22184, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22688, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23112, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24304, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24784, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25016, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25320, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25768, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 26100, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26280, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26612, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27024, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27356, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 27616, 96, 0, (), (None,)),
 }

@@ -59,8 +59,9 @@ _BIT_RATE = precompiled(
 )
 # An HTB class's ``rate`` is the bandwidth it is guaranteed, its ``ceil`` what it may borrow up
 # to (tc-htb(8)): ``class htb 1:20 parent 1:1 prio 1 rate 30Mbit ceil 50Mbit``, as tc shows it
-# or as a ``tc class add … htb rate 30mbit`` sets it.
-_HTB_RATE = precompiled(r"\bhtb\b[^\n]*? rate \d")
+# or as a ``tc class add … htb rate 30mbit`` sets it. The line is read from its last ``htb`` before
+# the rate, so a line of many ``htb`` is read once, not once from each.
+_HTB_RATE = precompiled(r"\bhtb\b(?:(?!\bhtb\b)[^\n])*? rate \d")
 
 
 # In ``tool_vocabulary._ENTRIES``' form and order: signs (characters, then a string or a scan),
