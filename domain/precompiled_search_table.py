@@ -14,51 +14,51 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXN1vHUcV3732/fC17931hcRJm6Y3La3tNnHSCiSwGpSqBNQHJFSlAlpCuLFvPhR/yb5uayilCAleEULikTee'
-    'eYMXXvgHEO8IwRsv/AuUHfuc+pdfZmZn9tpRKF5pMzfenfM1Z86cc+bMdpMkOVPcaXHPFPcnxTVVtOZ+rri3i3u3'
-    'uNeKe1jcbxb3qjxbTvxXKm0u7+cCLxeYucDNBXYu8HPBgf2Whc4pgWno7BTtZHG3hHbFqf1m5W+mX0OeGbifl+ep'
-    'vIN9zO+uwFV4Btdc0TYJx5XiXijuD4q7J3g60GdeaDst735Ffg+K+w7AYpxPS/+68JUK3JbcbcF/Wdo+wFJeVUb6'
-    'PAX5pRb5tQGG4TUjXi9H9O+RzKvSYfoswfsTcrveP8F5fDgVBz7vwHPU37bcdWlVfxvSryvwLkF/navmvWmY56rc'
-    '5/Ipq42Zhf41wIO25hLA1mfvW549ind/xqUuvBPSTj5mvHVpG0eO17yRO/E2YUyTgDFlvWiKvtXBTnaEhtPSd0ng'
-    'XAO4Nh2pgy39Idh5hZuBzcT30BYnljWgL+1A2hH8XXUM59ikZ86ojtRhfUI73oV5qDy7ZDfpWRNC+AuVm9qMWLld'
-    'c8jHZ4NUPsprC3jH+zXwI14TWJcnDmlXHW7RWMw41kVc09IIGEZ/5+XWebUj7U9k1hh/YC/gnZG0Q2nXYRz0HZuu'
-    'LFvmmdH1vxWC/4LAmCYYvjm6IHaDaUH670v7CtC/Ie0q9d0Wev5Y0HNW/rYi7UDaLZDTODz/tnagd7E8h/AWOn4q'
-    'u13idRSAZxPwIQ9pCX7l/1bB/0uAv4xmHCOVCY7HNtG1Ts9HFWRt6PxSQeezJB/GsU46gvqlMBV3GoH7dIF7Ud5f'
-    'I9ysl2sklyq0VpHPv4sf5+X92wC7bDzvjSmbv6SHsrlDerwxpj6bZ7c8ctbWx6Oh8XfF71cfA41oA8vkvkt8jAL4'
-    'GKWHc+Co+SjD/XZ6EPOG2vT3CMcDkI2B93rR5xTZhgHJcUBzZehY93S9uJgexL22eTUiWGuUE4jV+9nixw2CvUnt'
-    'GuhHU2DF2FmD54LkGo5CvzLw2cvmVCZ+WFJhXaliv/4k76lNQh5sttL0+X1yaHvKbF3oM9bp0DXcpm+Gxl9Inyrr'
-    'ayYx1ymHn/Qe/Z/Xpi0HTLM+PBMwl9dBf2PlsE1yuJ6E2Y91sqlDy/po4L0CuasPI+E2Jb80Lk8a+/rorEHc8SH9'
-    'rQOx6/718afhW86xM8cRrhyjxsdnIG+i8ZPGba8X9zvQrw40uOI7nadmvp0F+AnEkS74PlpsOHLhzdeP40iUq0s2'
-    'x0WzD9804WtQTnqecIbkphGOxjVXifdb0lfpa0ucnKT+q5Z+tq8ExgkmVysJv7bKXjDj870TmT9WmbPe12QOnYyB'
-    'dwxirm+d6P2TJ3Pcn7xNa8dN8R1PxuPx2qFZWKdP5kOJ/ONmRD92HZg8WQdCxuBkHfgfl/ks7cPVaB/uFMQdJoY5'
-    'V8yk8327zeIY5Zl+eVw1TbFSyJ5um2KUU9Ing1hd9anpec50JUDXDK2JZXB8PM4Qj+PA6hKsKYFVtl8aOwZKU9m+'
-    'OuYPMtve/sf7//7SpX+mz8+h7yTtvesete2Z5rkyT/7BFatnki/EfEEtIOeRyf8/B3u6uA/C+7yXYH7Y6P+G6APG'
-    '5Mvy7JrQYOvrG7eXpX0eaGkITwbuS6KTjUAZm/2hc/C+Sz4xuQ/fuITmY6rkWBoEYyIAxpzkIMtyYj49Ypg9R41K'
-    'Fdpyqse6BbRMRNIyJfS0odZvRdo3LLU9/KwOY2jTJ1/flPKmMXnvVaiVwb3MPZhTzGMDZKY1oNctdPKzGB65L9c9'
-    '8L73tozpEtV+zAqcd0tqXLpkf24KrU9JP5RR2d5haC0NztleibzbDrn4ZNaEvSef3JBPrY3F/aqhpaYgZq+T8/I2'
-    'Husin1zw5OCEIY/8LEanuG9q2Usq42tF9GyKYDywzKsejJ3y26U5hBWSV4onVxye6yP+Qcn7dbG9PrnEwNP5lMF4'
-    '4ZxMif8B7W1+WXSM+w7h95ql5ijGjuGay3hW4feuY997HL3WcfbtQdj2Dny2gvcgbDYEa/CmBIau30vkp0zCOuvz'
-    'GXFsmqLvZTakSi3Ui8lB/dtx2Jwq9NRIDjHrxXKJ3+WC0ympvTXvq27NPxLn1/6vL7RP/zkIpSxX7eGIKvLy7RF2'
-    'aQ0YPqFrLvoPNj1tkZ41pQ4mh3q1TahJD7VZszCf1giO1nLdhVyI4je0f7e4vy20PH0EtORQkzAgGvYE57NSp4HP'
-    'dqnvbfK1tiNpUNrvWGp+QmVaozr3+0TjEOyc1mujbDlObNIeXovOC/C6o/FQzVZT8Y99k2692P9wnZOZpvnWSB4+'
-    'Q3WR4rjMc0Ym5NxTU3I+MWtxi+JYW31+TjEtn90wNstlt1I4M5KUyMWW81M/Q9c2PQdi/v7CEepBRmd4+IxE2Vi7'
-    'bGv7iMd4TvI3aK/XiYa05CxC1XN4sbT2Iuhqim09I/qH/g7tCXzW0/6lewKfXj/oh25vlV05z9myut6/yrofGtes'
-    'VPRl/yDcxeBhH8JWHx+K/zfCZ8zZlCp4fgx5mZgzMLuW2uYq+G+KHdQ6WvO370ieG2trq8ZI1yH+ukdjtDsm7CVL'
-    'reuAzvnEwjwL9L5POjaEXMk48RnnVGLirbYn3pqAfY2Qs4I22+57P2Rt8PXvOWhGnstqGTUnijrfgDUfzyXb4tRM'
-    '8M8I/b+64D9n7NuXOA9xB5/l/Br5siPy3e8n9m8RrBKcHfLnB5QL3HHEFiN6vkxw3xX75trv1BxyTmOoujsb4Pe3'
-    'LTUuSMMC8TIkHh9Iu2iRfR1kn8D+M59Tx+8u8LcdXDrG+jkNMG3+bIvyZMrflIV/pU/PvuNe4eQY8HVMbXahS3rq'
-    '8sVdsGPO9y9HvB8arzSFf45bsd2E/2eyfs0mD59DH1CfDZqLGNNXiW1t9uMp0VWVdY14rwXmIGx7zNdoPEPrKeYA'
-    'rtrMyxXg9EivY3SqAXPKdubcjHk7PeTZl5d+2UJb6HoyJ2s+ylV17AOyT5ukP6MI3dAY7kXCtUV5mts0PinYyph8'
-    '7iLFYaH0zRGcAa0jezRXViJxNOVdXOuGlFP6Ecz3FVonmZ4d6bMhc17hoEw3CBbnnTCnl4kdbRIsfXZD9LAMj3n3'
-    'TVhL2caMHPbsDvG5Au8ZmF+E2qEdgsXfOUJ+M8mbTBNeW55Qc7sdB3z2YfisoC2ntwXjOK5txRqVnxo/G/JFMX7k'
-    'HPE1TB7+NsYK6QfzYvPhMsn7zpF8h7QWqU18i57fhT1wtkFaGzTvoPtuif1Svr5JY8569EZFvs8C328F0rZMrU1e'
-    'vLe1UOKX18g39NXt9Ej3MBfcuudOnLDNbcB+rS2+aQToe2cMX8oWm8X073l4mHTwELK2nqM53BWbeLhv/8mEK4+M'
-    '8GLWmLLaVl/eG331JtjamG/BZWAPQ+nmc548RrH7CqG0usac4ysji79H2teryaPfNRrHlz7j8KVjdb1KnNKw+Fdc'
-    'X/lr2YfZt53zTwavR2kX1DdaBH8b269GjO9x2UFD46tSB236fr0k39KvkDu4SH3XHD4e4qhSU2d+92oH9V7HJS99'
-    'n/Uktn9MrMGyOmqdQX39c3o4Hs8fQ25iTvbckbcr4OP4vnPm+z4n6hfrVT9A3h0HrIUS27KYlH+T7rh0EcftRnro'
-    'l161+Pchehnaj9etpoX3TPo3qY5iz+Kf9h16kBP+afKDPir+/cjhb6aWPG7sutEPzCWMa08WaSz/Wdw/i/Ad1C9P'
-    'HH558q/D7/yW+eVlZ0tC6iA6RAt/K86Wf2pCLc5x+iZ4buSC1ACFjDHDuFhhjBE3679rL+X7sq9/FDb/JPfs9yE5'
-    'Rv4vWhXscQ=='
+    'eNrtXN1vXEcVv3ft/fA6u/d6IXHSpumGQm23iZMWkMBqUKoSUB+QUBXERwlhY28+FH/JXrc1lFKEBK8IIfHIG8+8'
+    'wQsv/AP8AwjBGy/8C5Q79jn1L7/MzJ25a0eh7JVuZuN753zNmTPnnDlzu0mSnC3utLhPFfdHxTVTtOb+THHvFPde'
+    'ca8X97C43yzuNXm2kvivVNpc3s8FXi4wc4GbC+xc4OeCA/utCJ0zAtPQ2Sna6eJuCe2KU/vNyd9Mv4Y8M3A/Lc9T'
+    'eQf7mN9dgavwDK75om0SjqvFvVjc7xV3T/B0oM+C0HZG3v2y/B4U912AxTiflf514SsVuC2524L/irR9gKW8qoz0'
+    'eQrySy3yawMMw2tGvF6J6N8jmVelw/RZhven5Ha9P8F5cjgVBz7vwHPU37bcdWlVfxvSryvwLkN/navmvVmY56rc'
+    '5/MZq42Zg/41wIO25jLA1mfvWp49jvdgxqUuvFPSTj9hvHVpG8eO17yRO/E2YUyTgDFlvWiKvtXBTnaEhjPSd1ng'
+    'XAe4Nh2pgy39Edh5hZuBzcT30BYnljWgL+1A2hH8XXUM59i0Z86ojtRhfUI73oV5qDy7ZDftWRNC+AuVm9qMWLld'
+    'd8jHZ4NUPsprC3jH+zXwI14TWFemjmhXHW7RWJxyrIu4pqURMIz+Lsit82pX2p/KrDH+wH7AOyNph9JuwDjoOzZd'
+    'WbHMM6PrfysE/1mBMUswfHN0UewG04L0P5D2FaB/U9o16rsj9PypoOec/G1V2oG02yCncXj+Xe1Q72J5DuEtdPxU'
+    'dnvE6ygAzxbgQx7SEvzK/+2C/5cAfxnNOEYqExyPHaJrg56PKsja0PnFgs7nST6MY4N0BPVLYSruNAL3mQL3kry/'
+    'TrhZL9dJLlVorSKffxc/Lsj7dwB22XjeH1M2f02PZHOX9HhzTH02z2575Kytj0dD4++L368+ARrRBpbJfY/4GAXw'
+    'MUqP5sBx81GG+1vpYcwbatPfIRwPQTYG3utFn9NkGwYkxwHNlaFj3dP14lJ6GPfa5tWIYK1TTiBW7+eKHzcJ9ha1'
+    '66AfTYEVY2cNnouSazgO/crAZy+bU5n4YUmFdaWK/fqzvKc2CXmw2UrT5w/Jke0ps3Whz1inQ9dwm74ZGn8pfaqs'
+    'r5nEXKcdftI79H9em7YdMM368FzAXN4A/Y2Vww7J4UYSZj82yKYOLeujgfcK5K7ej4TblPzSuDxp7OujswZxx/v0'
+    'tw7ErgfXhx+HbznHzhxHuHKMGh+fhbyJxk8at71e3N+DfnWgwRXf6Tw18+0cwE8gjnTB99Fiw5ELb75+HEeiXF2y'
+    'OSmaffhmCV+DctILhDMkN41wNK65Rrzflr5KX1vi5CT1X7X0k30lME4wuVpJ+LVd9oIZn+9PZP5EZc56X5M5NBkD'
+    '7xjEXN+c6P3TJ3Pcn7xDa8ct8R0n4/Fk7dAcrNOT+VAi/7gZ0Y9dB6Yn60DIGEzWgf9xmc/RPlyN9uFOQ9xhYpjz'
+    'xUy60LfbLI5RnuuXx1WzFCuF7Om2KUY5LX0yiNVVn5qe50xXAnSdojWxDI6Px1PE4ziwugRrRmCV7ZfGjoHSVLav'
+    'jvmDzLa3/+HBv79y6Z/p8wvoO01777pHbXumea7Mk39wxeqZ5AsxX1ALyHlk8v9PwZ4u7oPwPu9lmB82+r8u+oAx'
+    '+Yo8uy402Pr6xu1laV8AWhrCk4H7kuhkI1DGZn/oPLzvkk9M7sM3LqH5mCo5lgbBmAqAMS85yLKcmE+PGGbPUaNS'
+    'hbac6rFuAy1TkbTMCD1tqPVblfYNS20PP6vDGNr0ydc3pbxpTN57DWplcC9zH+YU89gAmWkN6A0Lnfwshkfuy3UP'
+    'vO+9I2O6TLUfcwLn7ZIaly7Zn1tC6zPSD2VUtncYWkuDc7ZXIu+2Qy4+mTVh78knN+RTa2Nxv2poqSmI2evkvLyN'
+    'x7rIJxc8OThhyCM/i9Ep7pta9pLK+FoVPZshGA8t86oHY6f8dmkOYYXk1eLJVYfn+ph/UPJ+XWyvTy4x8HQ+ZTBe'
+    'OCdT4n9Ae5tfEh3jvkP4vW6pOYqxY7jmMp41+L3n2PceR691nH17ELa9A5+t4D0Imw3BGrwZgaHr9zL5KdOwzvp8'
+    'Rhybpuh7mQ2pUgv1YnJY/3YSNqcKPTWSQ8x6sVLid7ngdEpqb837qlsLj8X5tf/rC+3Tfw5DKctVezSiirx8e4Rd'
+    'WgOGT+mai/6DTU9bpGdNqYPJoV5tC2rSQ23WHMyndYKjtVz3IBei+A3t3y3ubwstzx4DLTnUJAyIhn3B+bzUaeCz'
+    'Pep7h3ytnUgalPa7lpqfUJnWqM79AdE4BDun9dooW44Tm7SH16LzArzuaDxUs9VU/OPApFsv9j9c52Rmab41kkfP'
+    'UF2iOC7znJEJOffUlJxPzFrcojjWVp+fU0zLZzeMzXLZrRTOjCQlcrHl/NTP0LVNz4GYv3/uGPUgozM8fEaibKxd'
+    'trV9zGM8L/kbtNcbRENachah6jm8WFp7EXQ1xbaeFf1Df4f2BD7paf/SPYGPrx/2Q7e3yq6c52xZXe/n08O6tMl4'
+    'Pf3jhX7YasWY4o9CdQwe9uVs5xRC8f9W/MyYM0JV8PwE8mMxZ5H2LDXmVfDfkvVI65nN374j+w1Y41w1Vr0BcfB9'
+    'GqO9MWEvW2qOB3TeKhbmOaD3XdKxIeSsxomTObcVE/e2PXHvFOwvhZzZtK2xvvdD1mhf/56DZuS5rKZUc9Oo8w3w'
+    'vfB8uC1fkAn+U0L/ry/6z3v79ocuQPzHZ2q/SjHFiGKoB4n9mxBrBGeX4qoB5WR3HTHeiJ6vENy3xb659p01l5/T'
+    'GKruzgXEX21LrRHSsEi8DInHh9IuWWRfB9knUAfA3wvA71/wNzZcOsb6OQswbXFFi/KVyt+MhX+lT79BgHu202PA'
+    '1zG12YUu6akrJnLBjvnOwkrE+6FxY1P45/wBtlvw/0zWr7nk0e8BDKjPJs1FzK1UyTHY7Mczoqsq6xrxXgvMBdn2'
+    '+q/TeIbWtcwDXLWZVyrA6ZFex+hUA+aU7ey/GfN2esSzb3/gZQttoevJvKz5KFfVsffIPm2R/owidENj6RcJ1zbl'
+    'y+7Q+KRgK2Py6ksUD4fSN09wBrSO7NNcWY3E0ZR3ca0bUm7vxzDfV2mdZHp2pc+mzHmFgzLdJFic/8PcaiZ2tEmw'
+    '9NlN0cMyPObdN2EtZRszctizu8TnKrxnYH4Barh2CRZ/bwr5zSR/NUt4bflazbF3HPDZh+Ezm7bc6jaM47i2FWuF'
+    'fmb8bMjbxfiR88TXMHn0GyWrpB/Mi82HyyT/Pk/yHdJapDbxLXp+D2oR2AZpjdaCg+57JfZL+foGjTnr0RsV+T4H'
+    'fL8VSNsKtTZ58R7jYolfXiPf0Fc/1SPdw5x86747IcI2twH75rb4phGg750xfClbbBbTv+fhYdrBQ8jaep7mcFds'
+    '4lH9xEdTrnw+wotZY8pqjH37D+irN8HWxnyTLwN7GEo3n7flMYrd3wml1TXmHF8ZWfw90r5eSx7/vtQ4vvRZhy8d'
+    'q+tV4pSGxb/iOtffyH7Yge1ceDp4PU67oL7REvjb2H4lYnxPyg4aGl+VenTT92sl+ZZ+hdzBJeq77vDxEEeV2kbz'
+    'u1c7rLs7KXnp+6wnsf1jYg2W1XHrDOrrX9Kj8XjhBHIT81L7gLxdBR/H970533dSUb9Yr/oB8u44YC2W2JalpPzb'
+    'gCelizhuN9Mjv/Saxb8P0cvQfrxuNS28Z9K/SfUs+xb/tO/Qg5zwz5If9EHx7wcOfzO15HFj141+YC5hXHuyRGP5'
+    'z+L+eYTvoH554vDLk38dfW+5zC8vO+MTUo/SIVr4m322/FMTaqJO0jfB8zsXpRYrZIwZxqUKY4y4Wf9deyk/kP36'
+    '47D5k9yz34fkGPm/yxHu8Q=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -97,17 +97,17 @@ TABLE: dict[
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12764, 616, 0, (), (None,)),
     ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13380, 520, 2, (), (None, None, None)),
     ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13900, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14420, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 16140, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16204, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 16384, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16572, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 16952, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17056, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17252, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 17936, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 19540, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 19680, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 19876, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 20376, 3040, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14420, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 16532, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16596, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 16776, 188, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16964, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 17344, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17448, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17644, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 18328, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 19932, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 20072, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 20268, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 20768, 3040, 0, (), (None,)),
 }
