@@ -14,51 +14,51 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXN1vXEcVv3ft/fA6u/d6IXHSpumGQm23iZMWkMBqUKoSUB+QUBXERwlhY28+FH/JXrc1lFKEBK8IIfHIG8+8'
-    'wQsv/AP8AwjBGy/8C5Q79jn1L7/MzJ25a0eh7JVuZuN753zNmTPnnDlzu0mSnC3utLhPFfdHxTVTtOb+THHvFPde'
-    'ca8X97C43yzuNXm2kvivVNpc3s8FXi4wc4GbC+xc4OeCA/utCJ0zAtPQ2Sna6eJuCe2KU/vNyd9Mv4Y8M3A/Lc9T'
-    'eQf7mN9dgavwDK75om0SjqvFvVjc7xV3T/B0oM+C0HZG3v2y/B4U912AxTiflf514SsVuC2524L/irR9gKW8qoz0'
-    'eQrySy3yawMMw2tGvF6J6N8jmVelw/RZhven5Ha9P8F5cjgVBz7vwHPU37bcdWlVfxvSryvwLkN/navmvVmY56rc'
-    '5/MZq42Zg/41wIO25jLA1mfvWp49jvdgxqUuvFPSTj9hvHVpG8eO17yRO/E2YUyTgDFlvWiKvtXBTnaEhjPSd1ng'
-    'XAe4Nh2pgy39Edh5hZuBzcT30BYnljWgL+1A2hH8XXUM59i0Z86ojtRhfUI73oV5qDy7ZDftWRNC+AuVm9qMWLld'
-    'd8jHZ4NUPsprC3jH+zXwI14TWFemjmhXHW7RWJxyrIu4pqURMIz+Lsit82pX2p/KrDH+wH7AOyNph9JuwDjoOzZd'
-    'WbHMM6PrfysE/1mBMUswfHN0UewG04L0P5D2FaB/U9o16rsj9PypoOec/G1V2oG02yCncXj+Xe1Q72J5DuEtdPxU'
-    'dnvE6ygAzxbgQx7SEvzK/+2C/5cAfxnNOEYqExyPHaJrg56PKsja0PnFgs7nST6MY4N0BPVLYSruNAL3mQL3kry/'
-    'TrhZL9dJLlVorSKffxc/Lsj7dwB22XjeH1M2f02PZHOX9HhzTH02z2575Kytj0dD4++L368+ARrRBpbJfY/4GAXw'
-    'MUqP5sBx81GG+1vpYcwbatPfIRwPQTYG3utFn9NkGwYkxwHNlaFj3dP14lJ6GPfa5tWIYK1TTiBW7+eKHzcJ9ha1'
-    '66AfTYEVY2cNnouSazgO/crAZy+bU5n4YUmFdaWK/fqzvKc2CXmw2UrT5w/Jke0ps3Whz1inQ9dwm74ZGn8pfaqs'
-    'r5nEXKcdftI79H9em7YdMM368FzAXN4A/Y2Vww7J4UYSZj82yKYOLeujgfcK5K7ej4TblPzSuDxp7OujswZxx/v0'
-    'tw7ErgfXhx+HbznHzhxHuHKMGh+fhbyJxk8at71e3N+DfnWgwRXf6Tw18+0cwE8gjnTB99Fiw5ELb75+HEeiXF2y'
-    'OSmaffhmCV+DctILhDMkN41wNK65Rrzflr5KX1vi5CT1X7X0k30lME4wuVpJ+LVd9oIZn+9PZP5EZc56X5M5NBkD'
-    '7xjEXN+c6P3TJ3Pcn7xDa8ct8R0n4/Fk7dAcrNOT+VAi/7gZ0Y9dB6Yn60DIGEzWgf9xmc/RPlyN9uFOQ9xhYpjz'
-    'xUy60LfbLI5RnuuXx1WzFCuF7Om2KUY5LX0yiNVVn5qe50xXAnSdojWxDI6Px1PE4ziwugRrRmCV7ZfGjoHSVLav'
-    'jvmDzLa3/+HBv79y6Z/p8wvoO01777pHbXumea7Mk39wxeqZ5AsxX1ALyHlk8v9PwZ4u7oPwPu9lmB82+r8u+oAx'
-    '+Yo8uy402Pr6xu1laV8AWhrCk4H7kuhkI1DGZn/oPLzvkk9M7sM3LqH5mCo5lgbBmAqAMS85yLKcmE+PGGbPUaNS'
-    'hbac6rFuAy1TkbTMCD1tqPVblfYNS20PP6vDGNr0ydc3pbxpTN57DWplcC9zH+YU89gAmWkN6A0Lnfwshkfuy3UP'
-    'vO+9I2O6TLUfcwLn7ZIaly7Zn1tC6zPSD2VUtncYWkuDc7ZXIu+2Qy4+mTVh78knN+RTa2Nxv2poqSmI2evkvLyN'
-    'x7rIJxc8OThhyCM/i9Ep7pta9pLK+FoVPZshGA8t86oHY6f8dmkOYYXk1eLJVYfn+ph/UPJ+XWyvTy4x8HQ+ZTBe'
-    'OCdT4n9Ae5tfEh3jvkP4vW6pOYqxY7jmMp41+L3n2PceR691nH17ELa9A5+t4D0Imw3BGrwZgaHr9zL5KdOwzvp8'
-    'Rhybpuh7mQ2pUgv1YnJY/3YSNqcKPTWSQ8x6sVLid7ngdEpqb837qlsLj8X5tf/rC+3Tfw5DKctVezSiirx8e4Rd'
-    'WgOGT+mai/6DTU9bpGdNqYPJoV5tC2rSQ23WHMyndYKjtVz3IBei+A3t3y3ubwstzx4DLTnUJAyIhn3B+bzUaeCz'
-    'Pep7h3ytnUgalPa7lpqfUJnWqM79AdE4BDun9dooW44Tm7SH16LzArzuaDxUs9VU/OPApFsv9j9c52Rmab41kkfP'
-    'UF2iOC7znJEJOffUlJxPzFrcojjWVp+fU0zLZzeMzXLZrRTOjCQlcrHl/NTP0LVNz4GYv3/uGPUgozM8fEaibKxd'
-    'trV9zGM8L/kbtNcbRENachah6jm8WFp7EXQ1xbaeFf1Df4f2BD7paf/SPYGPrx/2Q7e3yq6c52xZXe/n08O6tMl4'
-    'Pf3jhX7YasWY4o9CdQwe9uVs5xRC8f9W/MyYM0JV8PwE8mMxZ5H2LDXmVfDfkvVI65nN374j+w1Y41w1Vr0BcfB9'
-    'GqO9MWEvW2qOB3TeKhbmOaD3XdKxIeSsxomTObcVE/e2PXHvFOwvhZzZtK2xvvdD1mhf/56DZuS5rKZUc9Oo8w3w'
-    'vfB8uC1fkAn+U0L/ry/6z3v79ocuQPzHZ2q/SjHFiGKoB4n9mxBrBGeX4qoB5WR3HTHeiJ6vENy3xb659p01l5/T'
-    'GKruzgXEX21LrRHSsEi8DInHh9IuWWRfB9knUAfA3wvA71/wNzZcOsb6OQswbXFFi/KVyt+MhX+lT79BgHu202PA'
-    '1zG12YUu6akrJnLBjvnOwkrE+6FxY1P45/wBtlvw/0zWr7nk0e8BDKjPJs1FzK1UyTHY7Mczoqsq6xrxXgvMBdn2'
-    '+q/TeIbWtcwDXLWZVyrA6ZFex+hUA+aU7ey/GfN2esSzb3/gZQttoevJvKz5KFfVsffIPm2R/owidENj6RcJ1zbl'
-    'y+7Q+KRgK2Py6ksUD4fSN09wBrSO7NNcWY3E0ZR3ca0bUm7vxzDfV2mdZHp2pc+mzHmFgzLdJFic/8PcaiZ2tEmw'
-    '9NlN0cMyPObdN2EtZRszctizu8TnKrxnYH4Barh2CRZ/bwr5zSR/NUt4bflazbF3HPDZh+Ezm7bc6jaM47i2FWuF'
-    'fmb8bMjbxfiR88TXMHn0GyWrpB/Mi82HyyT/Pk/yHdJapDbxLXp+D2oR2AZpjdaCg+57JfZL+foGjTnr0RsV+T4H'
-    'fL8VSNsKtTZ58R7jYolfXiPf0Fc/1SPdw5x86747IcI2twH75rb4phGg750xfClbbBbTv+fhYdrBQ8jaep7mcFds'
-    '4lH9xEdTrnw+wotZY8pqjH37D+irN8HWxnyTLwN7GEo3n7flMYrd3wml1TXmHF8ZWfw90r5eSx7/vtQ4vvRZhy8d'
-    'q+tV4pSGxb/iOtffyH7Yge1ceDp4PU67oL7REvjb2H4lYnxPyg4aGl+VenTT92sl+ZZ+hdzBJeq77vDxEEeV2kbz'
-    'u1c7rLs7KXnp+6wnsf1jYg2W1XHrDOrrX9Kj8XjhBHIT81L7gLxdBR/H970533dSUb9Yr/oB8u44YC2W2JalpPzb'
-    'gCelizhuN9Mjv/Saxb8P0cvQfrxuNS28Z9K/SfUs+xb/tO/Qg5zwz5If9EHx7wcOfzO15HFj141+YC5hXHuyRGP5'
-    'z+L+eYTvoH554vDLk38dfW+5zC8vO+MTUo/SIVr4m322/FMTaqJO0jfB8zsXpRYrZIwZxqUKY4y4Wf9deyk/kP36'
-    '47D5k9yz34fkGPm/yxHu8Q=='
+    'eNrtXN1vHFcVn1l7d9Zr7+54Idm4TdMNhdpuEyctIIHVoFQloD4goSqIjxLCxt58KP6SvW5rKKUICV4RQuKRN555'
+    'gxde+Af4BxCCN174Fyhz7XO7v/xyP2fXUSg70uRuPPeer3vuueece2ZaSZKcK+60uBeK+6PimitadX+muPeL+7C4'
+    't4p7UNxvFvemPFtP3FcqbS79c4GXC8xc4OYCOxf4ueDAcetC55zAVHQ2i3a2uOtCu8apxy3K39S4mjxTcD8tz1Pp'
+    'g2PU75bA1fAUrm7RZoTjanGvFPd7xd0RPE0Ysyy0nZW+X5bf/eK+C7AY57Myvip8pQK3LndD8F+RtgewNK9aRvp5'
+    'CvJLDfJrAAzFa5t4vRIxvkMyL0uHGrMG/WfktvWf4jw9nBoHPm/Cc9TfhtxVabX+1mRcS+BdhvF6rap+87DOtXKf'
+    'z+eMNmYRxlcAD9qaywBbP3vX8OxxvMcrLrXhnZF29gnjrUpbmzhe1SO34s1gTpOAOWW9yETfqmAnm0LDWRm7JnCu'
+    'A1yTjlTBlv4I7LyG2wabif3QFieGPaAnbV/aIfxd6xiusVnHmtE6UoX9Ce14C9ah5tkmu1nHnhDCX6jctM2Ildt1'
+    'i3xcNkjLR/PakH4zMu6MjGkLjtugi5ofpVO2fl2hBe3mAvkPGeke65wPRwfkgOttWdql3sgHOgBe6zDPeL8GPtNr'
+    'Io8rM6N50uu1Tnq3YPEBcP9OI2BkwsMy8HQg7U/FQijf5yigz1DagbTboHO6j2ldrBtsipL/3wol+6zAmCcYLnu0'
+    'IjaSaUH6H0j7CtC/I+0mjd0Xev5U0LMkf9uQti/tHshpHJ5/VzlZY7E8h/AWOn9adofE6zAAzy7gQx5SD37N/+2C'
+    '/5cAv49mnCMtE5yPfaJrm54PS8ha0fnFgs7nST6MY5t0BPVLw9S40wjcZwvcq9J/i3CzXm6RXMrQWkY+/y5+XJD+'
+    'dwC2bz7vjymbv6Yj2dwlPd4ZU5/1fmCTs25dPCoaf1/8fvUJ0Ig20Cf3Q+JjGMDHMB2tgUnz4cP9rfQkvg+16e8Q'
+    'jocgGwXv9fRk70fb0Cc59mmtDCz7nt4vLqUnMb5pXQ0J1hblP2L1frH4cZNg71K7BfqRCawYO6vwXJS8yiT0qw3x'
+    'iW9NtcXnTErsK2Xs15+ln7ZJyIPJVqoxf0hGtsdn60KfsU6H7uEmfVM0/lLGlNlf2xJfnrH4Se/Q/3lv2rPAVPvD'
+    'cwFreRv0N1YO+ySHG0mY/dgmmzow7I8K3iuQp3s/Em4m8cW4POk430VnBeKO9+lvTYjTj68PPw5Vc84TcBxhy6fq'
+    'XMA5yBHpmEzHqK8X9/dgXBVosMWyep2q9bYE8DGes8F30WLCkQtvrnEcM6NcbbI5LZpd+OYJX43y78uEMyQPj3B0'
+    'XHONeL8tYzV9DYn/k9R9VdJP9pXAPMHiqifh156vg5qf709l/kRlznpfkTU0nQPnHMRc35zq/dMnczyLvUN7xy3x'
+    'Hafz8WTtEOatp+vBI/+4FdGL3Qdmp/tAyBxM94H/cZkv0pljhc4cz0DcoWKY88VKutAz2yyOUZ7r+eOqeYqVQs6v'
+    'GxSj2M4CfWeFTFcCdJnOJV1wXDwuEI/jwGoRrDmB5Tsbjp0DTZOvhgDzB21THcOHx//+yqZ/aswvYOwsnfnq83jT'
+    'M53najvyD7ZYvS35QswXVAJyHm35/6fgTBfPQfic9zKsDxP9Xxd9wJh8XZ5dFxpMY13z9rK0LwAtNeFJwX1JdLIW'
+    'KGN1PnQe+tvkE5P7cM1LaD6mTI6lRjBmAmB0JQfpy4m59Ihhdiz1OGVoy6n27DbQMhNJy5zQ04C6xg1p3zDUMfGz'
+    'KsyhSZ9cY1PKm8bkvTehLgjPMo9gTTGPNZCZrne9YaCTn8XwyGO57oHPvfdlTteo9mNR4Lztqedpkf25JbQ+I+NQ'
+    'Rr6zw9C6IVyzHY+8Gxa5uGSWwdmTS27Ip64DxvOqgaGmIOask/PyJh6rIp9c8OTghCGP/CxGp3hsajhL8vG1IXo2'
+    'RzAeGtZVB+ZO89uiNYTVoFeLJ1ctnutj/oGnf1Vsr0suMfD0emrDfOGaTIn/Pp1tfkl0jMcO4PeWoeYoxo7hnst4'
+    'NuH3oeXcexy91vPsOoMwnR24bAWfQZhsCNbgzQkMvX+vkZ8yC/usy2fEuclE3302pEwt1IvJSf3badicMvRUSA4x'
+    '+8W6x++ywWl66oxVf61by4/F+ZX/6wvt039OQinDVXk0ooq8XGeELdoDBk/pnov+g0lP66RnmdTB5FCvtgv196E2'
+    'axHW0xbB0bVc9yAXovEr2r9b3N8WWp6dAC051CT0iYYjwfm81Gngs0Mae4d8rf1IGjTtdw01P6EyrVBN/wOicQB2'
+    'Ttemo2w5TszoDK9O70bwvqPjoYqppuIfxybdeLH/YXsnaJ7WWy159H2xSxTHtR3vA4W845VJzidmL65THGt6FyGn'
+    'mJbfU1E2y2a3Ung/JvHIxZTz036G3tv0Oy/q75+boB6g710zvA/im2ubbW1MeI67kr9Be71NNKSedxHKvnMYS2sn'
+    'gq5MbOs50T/0d+hM4JOe9veeCXx8/bAXerzlu3Jes7663s+nJ3Vp0/l6+ucL/bCNkjHFH4XqGDzsy5neUwjF/1vx'
+    'M2PeESqD5yeQH4t5F+nQUGNeBv8t2Y90PbP623fkvAFrnMvGqjcgDr5Pc3Q4Juw1Q81xn963ioW5BPS+Szo2gJzV'
+    'OHEy57Zi4t6GI+6dgfOlkPdTTXusq3/IHu0a37HQjDz7akp1bhp1vga+F74Lb8oXtAX/gtD/64vud9td50MXIP7j'
+    '94e/SjHFkGKoB4n5+xebBOeA4qo+5WQPLDHekJ6vE9y3xb7Zzp11Lj+nOdS6uxgQfzUMtUZIwwrxMiAeH0q7apB9'
+    'FWSfQB0AfxsBv/XB3xOx6Rjr5zzANMUVdcpXav7mDPxr+vT3FvDMdnYM+HpOTXahRXpqi4lssGO+KbEe0T80bsyE'
+    'f84fYLsL/2/L/rWYPPrtgz6N2aG1iLmVMjkGk/14RnRVy7pCvFcCc0Gms/7rNJ+hdS1dgKtt5pUScDqk1zE6VYM1'
+    'ZfrOgZrzRjri2XU+8LKBttD9pCt7PspV69h7ZJ92SX+GEbqhY+kXCdce5cvu0PykYCtj8uqrFA+H0tclOH3aR45o'
+    'rWxE4sikL+51A8rt/RjW+wbtk0zPgYzZkTWv4aBMdwgW5/8wt9oWO5oRLP3spuihD4/q+ybspWxjhhZ7dpf43IB+'
+    'CuYXoIbrgGDxt7WQ37bkr+YJrylfq3PsTQt89mH4nU1TbnUP5nFc24q1Qj9Tfjbk7WL8yC7xNUge/R7LBukH82Ly'
+    '4dqSf++SfAe0F2mb+BY9vwe1CGyDdI3WsoXuex77pfn6Bs0569EbJfleAr7fCqRtnVqTvPiMccXjl1fIN3TVT3VI'
+    '9zAnX79vT4iwza3BubkpvqkF6HtzDF/KFJvFjO84eJi18BCyt56nNdwSmziqn/hoxpbPR3gxe4yvxth1/oC+ega2'
+    'Nub7g22wh6F08/u2PEex5zuhtNrmnOMrJYu/R9rXa8nj39Iax5c+Z/GlY3W9TJxSM/hXXOf6GzkPO7ady08Hr5O0'
+    'C9o3WgV/G9uvRMzvadlBReOrUo+uxn7Nk2/plcgdXKKxWxYfD3GUqW1UvzuVk7q705KX7s96Ejs+JtZgWU1aZ1Bf'
+    '/5KO5uOFU8hNdKX2AXm7Cj6O69t6rm/Con6xXvUC5N20wFrx2JbVxP8dxNPSRZy3m+nIL71m8O9D9DJ0HO9bmYH3'
+    'tozPqJ7lyOCf9ix6kBP+efKDPij+/cDib6aGPG7svtELzCWMa09WaS7/Wdw/j/AdtF+eWPzy5F+jb0v7/HLfOz4h'
+    '9ShNooW/2WfKP2VQE3Wavgm+v3NRarFC5phhXCoxx4ib9d92lvIDOa+fhM2f5p7dPiTHyP8Fuqr7PQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -70,44 +70,45 @@ TABLE: dict[
     ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1096, 536, 4, (), (None, None, None, None, None)),
     ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1632, 316, 2, (), (None, None, None)),
     ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1948, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2184, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5496, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 5780, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 5892, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6032, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 6792, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8336, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 9196, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 9268, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 9348, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 9424, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 9500, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 9584, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9656, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 10276, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10344, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10500, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10640, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 10868, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 11236, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11464, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11704, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12300, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 12700, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12764, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13380, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13900, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14420, 2112, 0, (), (None,)),
-    ('\\d+', 0): (32, 16532, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16596, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 16776, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16964, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 17344, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17448, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17644, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 18328, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 19932, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 20072, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 20268, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 20768, 3040, 0, (), (None,)),
+    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 2184, 236, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2420, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5732, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 6016, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 6128, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6268, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 7028, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8572, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 9432, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 9504, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 9584, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 9660, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 9736, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 9820, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9892, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 10512, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10580, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10736, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10876, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 11104, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 11472, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11700, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11940, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12536, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 12936, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13000, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13616, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 14136, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14656, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 16768, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16832, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17012, 188, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17200, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 17580, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17684, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17880, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 18564, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 20168, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 20308, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 20504, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 21004, 3040, 0, (), (None,)),
 }
