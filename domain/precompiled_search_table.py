@@ -14,51 +14,51 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXN1vHUcV3732/fC17931hcRJm6Y3La3tNnHSCiSwGpSqBNQHJFSlAlpCuLFvPhR/yb5uayilCAleEULikTee'
-    'eYMXXvgHEO8IwRsv/AuUHfuc+pdfZmZn9tpRKF5pMzfenfM1Z86cc+bMdpMkOVPcaXHPFPcnxTVVtOZ+rri3i3u3'
-    'uNeKe1jcbxb3qjxbTvxXKm0u7+cCLxeYucDNBXYu8HPBgf2Whc4pgWno7BTtZHG3hHbFqf1m5W+mX0OeGbifl+ep'
-    'vIN9zO+uwFV4Btdc0TYJx5XiXijuD4q7J3g60GdeaDst735Ffg+K+w7AYpxPS/+68JUK3JbcbcF/Wdo+wFJeVUb6'
-    'PAX5pRb5tQGG4TUjXi9H9O+RzKvSYfoswfsTcrveP8F5fDgVBz7vwHPU37bcdWlVfxvSryvwLkF/navmvWmY56rc'
-    '5/Ipq42Zhf41wIO25hLA1mfvW549ind/xqUuvBPSTj5mvHVpG0eO17yRO/E2YUyTgDFlvWiKvtXBTnaEhtPSd0ng'
-    'XAO4Nh2pgy39Idh5hZuBzcT30BYnljWgL+1A2hH8XXUM59ikZ86ojtRhfUI73oV5qDy7ZDfpWRNC+AuVm9qMWLld'
-    'c8jHZ4NUPsprC3jH+zXwI14TWJcnDmlXHW7RWMw41kVc09IIGEZ/5+XWebUj7U9k1hh/YC/gnZG0Q2nXYRz0HZuu'
-    'LFvmmdH1vxWC/4LAmCYYvjm6IHaDaUH670v7CtC/Ie0q9d0Wev5Y0HNW/rYi7UDaLZDTODz/tnagd7E8h/AWOn4q'
-    'u13idRSAZxPwIQ9pCX7l/1bB/0uAv4xmHCOVCY7HNtG1Ts9HFWRt6PxSQeezJB/GsU46gvqlMBV3GoH7dIF7Ud5f'
-    'I9ysl2sklyq0VpHPv4sf5+X92wC7bDzvjSmbv6SHsrlDerwxpj6bZ7c8ctbWx6Oh8XfF71cfA41oA8vkvkt8jAL4'
-    'GKWHc+Co+SjD/XZ6EPOG2vT3CMcDkI2B93rR5xTZhgHJcUBzZehY93S9uJgexL22eTUiWGuUE4jV+9nixw2CvUnt'
-    'GuhHU2DF2FmD54LkGo5CvzLw2cvmVCZ+WFJhXaliv/4k76lNQh5sttL0+X1yaHvKbF3oM9bp0DXcpm+Gxl9Inyrr'
-    'ayYx1ymHn/Qe/Z/Xpi0HTLM+PBMwl9dBf2PlsE1yuJ6E2Y91sqlDy/po4L0CuasPI+E2Jb80Lk8a+/rorEHc8SH9'
-    'rQOx6/718afhW86xM8cRrhyjxsdnIG+i8ZPGba8X9zvQrw40uOI7nadmvp0F+AnEkS74PlpsOHLhzdeP40iUq0s2'
-    'x0WzD9804WtQTnqecIbkphGOxjVXifdb0lfpa0ucnKT+q5Z+tq8ExgkmVysJv7bKXjDj870TmT9WmbPe12QOnYyB'
-    'dwxirm+d6P2TJ3Pcn7xNa8dN8R1PxuPx2qFZWKdP5kOJ/ONmRD92HZg8WQdCxuBkHfgfl/ks7cPVaB/uFMQdJoY5'
-    'V8yk8327zeIY5Zl+eVw1TbFSyJ5um2KUU9Ing1hd9anpec50JUDXDK2JZXB8PM4Qj+PA6hKsKYFVtl8aOwZKU9m+'
-    'OuYPMtve/sf7//7SpX+mz8+h7yTtvesete2Z5rkyT/7BFatnki/EfEEtIOeRyf8/B3u6uA/C+7yXYH7Y6P+G6APG'
-    '5Mvy7JrQYOvrG7eXpX0eaGkITwbuS6KTjUAZm/2hc/C+Sz4xuQ/fuITmY6rkWBoEYyIAxpzkIMtyYj49Ypg9R41K'
-    'Fdpyqse6BbRMRNIyJfS0odZvRdo3LLU9/KwOY2jTJ1/flPKmMXnvVaiVwb3MPZhTzGMDZKY1oNctdPKzGB65L9c9'
-    '8L73tozpEtV+zAqcd0tqXLpkf24KrU9JP5RR2d5haC0NztleibzbDrn4ZNaEvSef3JBPrY3F/aqhpaYgZq+T8/I2'
-    'Husin1zw5OCEIY/8LEanuG9q2Usq42tF9GyKYDywzKsejJ3y26U5hBWSV4onVxye6yP+Qcn7dbG9PrnEwNP5lMF4'
-    '4ZxMif8B7W1+WXSM+w7h95ql5ijGjuGay3hW4feuY997HL3WcfbtQdj2Dny2gvcgbDYEa/CmBIau30vkp0zCOuvz'
-    'GXFsmqLvZTakSi3Ui8lB/dtx2Jwq9NRIDjHrxXKJ3+WC0ympvTXvq27NPxLn1/6vL7RP/zkIpSxX7eGIKvLy7RF2'
-    'aQ0YPqFrLvoPNj1tkZ41pQ4mh3q1TahJD7VZszCf1giO1nLdhVyI4je0f7e4vy20PH0EtORQkzAgGvYE57NSp4HP'
-    'dqnvbfK1tiNpUNrvWGp+QmVaozr3+0TjEOyc1mujbDlObNIeXovOC/C6o/FQzVZT8Y99k2692P9wnZOZpvnWSB4+'
-    'Q3WR4rjMc0Ym5NxTU3I+MWtxi+JYW31+TjEtn90wNstlt1I4M5KUyMWW81M/Q9c2PQdi/v7CEepBRmd4+IxE2Vi7'
-    'bGv7iMd4TvI3aK/XiYa05CxC1XN4sbT2Iuhqim09I/qH/g7tCXzW0/6lewKfXj/oh25vlV05z9myut6/yrofGtes'
-    'VPRl/yDcxeBhH8JWHx+K/zfCZ8zZlCp4fgx5mZgzMLuW2uYq+G+KHdQ6WvO370ieG2trq8ZI1yH+ukdjtDsm7CVL'
-    'reuAzvnEwjwL9L5POjaEXMk48RnnVGLirbYn3pqAfY2Qs4I22+57P2Rt8PXvOWhGnstqGTUnijrfgDUfzyXb4tRM'
-    '8M8I/b+64D9n7NuXOA9xB5/l/Br5siPy3e8n9m8RrBKcHfLnB5QL3HHEFiN6vkxw3xX75trv1BxyTmOoujsb4Pe3'
-    'LTUuSMMC8TIkHh9Iu2iRfR1kn8D+M59Tx+8u8LcdXDrG+jkNMG3+bIvyZMrflIV/pU/PvuNe4eQY8HVMbXahS3rq'
-    '8sVdsGPO9y9HvB8arzSFf45bsd2E/2eyfs0mD59DH1CfDZqLGNNXiW1t9uMp0VWVdY14rwXmIGx7zNdoPEPrKeYA'
-    'rtrMyxXg9EivY3SqAXPKdubcjHk7PeTZl5d+2UJb6HoyJ2s+ylV17AOyT5ukP6MI3dAY7kXCtUV5mts0PinYyph8'
-    '7iLFYaH0zRGcAa0jezRXViJxNOVdXOuGlFP6Ecz3FVonmZ4d6bMhc17hoEw3CBbnnTCnl4kdbRIsfXZD9LAMj3n3'
-    'TVhL2caMHPbsDvG5Au8ZmF+E2qEdgsXfOUJ+M8mbTBNeW55Qc7sdB3z2YfisoC2ntwXjOK5txRqVnxo/G/JFMX7k'
-    'HPE1TB7+NsYK6QfzYvPhMsn7zpF8h7QWqU18i57fhT1wtkFaGzTvoPtuif1Svr5JY8569EZFvs8C328F0rZMrU1e'
-    'vLe1UOKX18g39NXt9Ej3MBfcuudOnLDNbcB+rS2+aQToe2cMX8oWm8X073l4mHTwELK2nqM53BWbeLhv/8mEK4+M'
-    '8GLWmLLaVl/eG331JtjamG/BZWAPQ+nmc548RrH7CqG0usac4ysji79H2teryaPfNRrHlz7j8KVjdb1KnNKw+Fdc'
-    'X/lr2YfZt53zTwavR2kX1DdaBH8b269GjO9x2UFD46tSB236fr0k39KvkDu4SH3XHD4e4qhSU2d+92oH9V7HJS99'
-    'n/Uktn9MrMGyOmqdQX39c3o4Hs8fQ25iTvbckbcr4OP4vnPm+z4n6hfrVT9A3h0HrIUS27KYlH+T7rh0EcftRnro'
-    'l161+Pchehnaj9etpoX3TPo3qY5iz+Kf9h16kBP+afKDPir+/cjhb6aWPG7sutEPzCWMa08WaSz/Wdw/i/Ad1C9P'
-    'HH558q/D7/yW+eVlZ0tC6iA6RAt/K86Wf2pCLc5x+iZ4buSC1ACFjDHDuFhhjBE3679rL+X7sq9/FDb/JPfs9yE5'
-    'Rv4vWhXscQ=='
+    'eNrtXN1vHFcVn1l7d9Zr7+54Idm4TdMNhdpuEyctIIHVoFQloD4goSqIjxLCxt58KP6SvW5rKKUICV4RQuKRN555'
+    'gxde+Af4BxCCN174Fyhz7XO7v/xyP2fXUSg70uRuPPeer3vuueece2ZaSZKcK+60uBeK+6PimitadX+muPeL+7C4'
+    't4p7UNxvFvemPFtP3FcqbS79c4GXC8xc4OYCOxf4ueDAcetC55zAVHQ2i3a2uOtCu8apxy3K39S4mjxTcD8tz1Pp'
+    'g2PU75bA1fAUrm7RZoTjanGvFPd7xd0RPE0Ysyy0nZW+X5bf/eK+C7AY57Myvip8pQK3LndD8F+RtgewNK9aRvp5'
+    'CvJLDfJrAAzFa5t4vRIxvkMyL0uHGrMG/WfktvWf4jw9nBoHPm/Cc9TfhtxVabX+1mRcS+BdhvF6rap+87DOtXKf'
+    'z+eMNmYRxlcAD9qaywBbP3vX8OxxvMcrLrXhnZF29gnjrUpbmzhe1SO34s1gTpOAOWW9yETfqmAnm0LDWRm7JnCu'
+    'A1yTjlTBlv4I7LyG2wabif3QFieGPaAnbV/aIfxd6xiusVnHmtE6UoX9Ce14C9ah5tkmu1nHnhDCX6jctM2Ildt1'
+    'i3xcNkjLR/PakH4zMu6MjGkLjtugi5ofpVO2fl2hBe3mAvkPGeke65wPRwfkgOttWdql3sgHOgBe6zDPeL8GPtNr'
+    'Io8rM6N50uu1Tnq3YPEBcP9OI2BkwsMy8HQg7U/FQijf5yigz1DagbTboHO6j2ldrBtsipL/3wol+6zAmCcYLnu0'
+    'IjaSaUH6H0j7CtC/I+0mjd0Xev5U0LMkf9uQti/tHshpHJ5/VzlZY7E8h/AWOn9adofE6zAAzy7gQx5SD37N/+2C'
+    '/5cAv49mnCMtE5yPfaJrm54PS8ha0fnFgs7nST6MY5t0BPVLw9S40wjcZwvcq9J/i3CzXm6RXMrQWkY+/y5+XJD+'
+    'dwC2bz7vjymbv6Yj2dwlPd4ZU5/1fmCTs25dPCoaf1/8fvUJ0Ig20Cf3Q+JjGMDHMB2tgUnz4cP9rfQkvg+16e8Q'
+    'jocgGwXv9fRk70fb0Cc59mmtDCz7nt4vLqUnMb5pXQ0J1hblP2L1frH4cZNg71K7BfqRCawYO6vwXJS8yiT0qw3x'
+    'iW9NtcXnTErsK2Xs15+ln7ZJyIPJVqoxf0hGtsdn60KfsU6H7uEmfVM0/lLGlNlf2xJfnrH4Se/Q/3lv2rPAVPvD'
+    'cwFreRv0N1YO+ySHG0mY/dgmmzow7I8K3iuQp3s/Em4m8cW4POk430VnBeKO9+lvTYjTj68PPw5Vc84TcBxhy6fq'
+    'XMA5yBHpmEzHqK8X9/dgXBVosMWyep2q9bYE8DGes8F30WLCkQtvrnEcM6NcbbI5LZpd+OYJX43y78uEMyQPj3B0'
+    'XHONeL8tYzV9DYn/k9R9VdJP9pXAPMHiqifh156vg5qf709l/kRlznpfkTU0nQPnHMRc35zq/dMnczyLvUN7xy3x'
+    'Hafz8WTtEOatp+vBI/+4FdGL3Qdmp/tAyBxM94H/cZkv0pljhc4cz0DcoWKY88VKutAz2yyOUZ7r+eOqeYqVQs6v'
+    'GxSj2M4CfWeFTFcCdJnOJV1wXDwuEI/jwGoRrDmB5Tsbjp0DTZOvhgDzB21THcOHx//+yqZ/aswvYOwsnfnq83jT'
+    'M53najvyD7ZYvS35QswXVAJyHm35/6fgTBfPQfic9zKsDxP9Xxd9wJh8XZ5dFxpMY13z9rK0LwAtNeFJwX1JdLIW'
+    'KGN1PnQe+tvkE5P7cM1LaD6mTI6lRjBmAmB0JQfpy4m59Ihhdiz1OGVoy6n27DbQMhNJy5zQ04C6xg1p3zDUMfGz'
+    'KsyhSZ9cY1PKm8bkvTehLgjPMo9gTTGPNZCZrne9YaCTn8XwyGO57oHPvfdlTteo9mNR4Lztqedpkf25JbQ+I+NQ'
+    'Rr6zw9C6IVyzHY+8Gxa5uGSWwdmTS27Ip64DxvOqgaGmIOask/PyJh6rIp9c8OTghCGP/CxGp3hsajhL8vG1IXo2'
+    'RzAeGtZVB+ZO89uiNYTVoFeLJ1ctnutj/oGnf1Vsr0suMfD0emrDfOGaTIn/Pp1tfkl0jMcO4PeWoeYoxo7hnst4'
+    'NuH3oeXcexy91vPsOoMwnR24bAWfQZhsCNbgzQkMvX+vkZ8yC/usy2fEuclE3302pEwt1IvJSf3badicMvRUSA4x'
+    '+8W6x++ywWl66oxVf61by4/F+ZX/6wvt039OQinDVXk0ooq8XGeELdoDBk/pnov+g0lP66RnmdTB5FCvtgv196E2'
+    'axHW0xbB0bVc9yAXovEr2r9b3N8WWp6dAC051CT0iYYjwfm81Gngs0Mae4d8rf1IGjTtdw01P6EyrVBN/wOicQB2'
+    'Ttemo2w5TszoDK9O70bwvqPjoYqppuIfxybdeLH/YXsnaJ7WWy159H2xSxTHtR3vA4W845VJzidmL65THGt6FyGn'
+    'mJbfU1E2y2a3Ung/JvHIxZTz036G3tv0Oy/q75+boB6g710zvA/im2ubbW1MeI67kr9Be71NNKSedxHKvnMYS2sn'
+    'gq5MbOs50T/0d+hM4JOe9veeCXx8/bAXerzlu3Jes7663s+nJ3Vp0/l6+ucL/bCNkjHFH4XqGDzsy5neUwjF/1vx'
+    'M2PeESqD5yeQH4t5F+nQUGNeBv8t2Y90PbP623fkvAFrnMvGqjcgDr5Pc3Q4Juw1Q81xn963ioW5BPS+Szo2gJzV'
+    'OHEy57Zi4t6GI+6dgfOlkPdTTXusq3/IHu0a37HQjDz7akp1bhp1vga+F74Lb8oXtAX/gtD/64vud9td50MXIP7j'
+    '94e/SjHFkGKoB4n5+xebBOeA4qo+5WQPLDHekJ6vE9y3xb7Zzp11Lj+nOdS6uxgQfzUMtUZIwwrxMiAeH0q7apB9'
+    'FWSfQB0AfxsBv/XB3xOx6Rjr5zzANMUVdcpXav7mDPxr+vT3FvDMdnYM+HpOTXahRXpqi4lssGO+KbEe0T80bsyE'
+    'f84fYLsL/2/L/rWYPPrtgz6N2aG1iLmVMjkGk/14RnRVy7pCvFcCc0Gms/7rNJ+hdS1dgKtt5pUScDqk1zE6VYM1'
+    'ZfrOgZrzRjri2XU+8LKBttD9pCt7PspV69h7ZJ92SX+GEbqhY+kXCdce5cvu0PykYCtj8uqrFA+H0tclOH3aR45o'
+    'rWxE4sikL+51A8rt/RjW+wbtk0zPgYzZkTWv4aBMdwgW5/8wt9oWO5oRLP3spuihD4/q+ybspWxjhhZ7dpf43IB+'
+    'CuYXoIbrgGDxt7WQ37bkr+YJrylfq3PsTQt89mH4nU1TbnUP5nFc24q1Qj9Tfjbk7WL8yC7xNUge/R7LBukH82Ly'
+    '4dqSf++SfAe0F2mb+BY9vwe1CGyDdI3WsoXuex77pfn6Bs0569EbJfleAr7fCqRtnVqTvPiMccXjl1fIN3TVT3VI'
+    '9zAnX79vT4iwza3BubkpvqkF6HtzDF/KFJvFjO84eJi18BCyt56nNdwSmziqn/hoxpbPR3gxe4yvxth1/oC+ega2'
+    'Nub7g22wh6F08/u2PEex5zuhtNrmnOMrJYu/R9rXa8nj39Iax5c+Z/GlY3W9TJxSM/hXXOf6GzkPO7ady08Hr5O0'
+    'C9o3WgV/G9uvRMzvadlBReOrUo+uxn7Nk2/plcgdXKKxWxYfD3GUqW1UvzuVk7q705KX7s96Ejs+JtZgWU1aZ1Bf'
+    '/5KO5uOFU8hNdKX2AXm7Cj6O69t6rm/Con6xXvUC5N20wFrx2JbVxP8dxNPSRZy3m+nIL71m8O9D9DJ0HO9bmYH3'
+    'tozPqJ7lyOCf9ix6kBP+efKDPij+/cDib6aGPG7svtELzCWMa09WaS7/Wdw/j/AdtF+eWPzy5F+jb0v7/HLfOz4h'
+    '9ShNooW/2WfKP2VQE3Wavgm+v3NRarFC5phhXCoxx4ib9d92lvIDOa+fhM2f5p7dPiTHyP8Fuqr7PQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -70,44 +70,45 @@ TABLE: dict[
     ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1096, 536, 4, (), (None, None, None, None, None)),
     ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1632, 316, 2, (), (None, None, None)),
     ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1948, 236, 2, (), (None, None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2184, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5496, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 5780, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 5892, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6032, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 6792, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8336, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 9196, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 9268, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 9348, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 9424, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 9500, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 9584, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9656, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 10276, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10344, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10500, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10640, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 10868, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 11236, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11464, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11704, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12300, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 12700, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 12764, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13380, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 13900, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14420, 1720, 0, (), (None,)),
-    ('\\d+', 0): (32, 16140, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16204, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 16384, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 16572, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 16952, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17056, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17252, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 17936, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 19540, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 19680, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 19876, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 20376, 3040, 0, (), (None,)),
+    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 2184, 236, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2420, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5732, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 6016, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 6128, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6268, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 7028, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8572, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 9432, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 9504, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 9584, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 9660, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 9736, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 9820, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9892, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 10512, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10580, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10736, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10876, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 11104, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 11472, 228, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11700, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11940, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12536, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 12936, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13000, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13616, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 14136, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14656, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 16768, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16832, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17012, 188, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17200, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 17580, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17684, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17880, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 18564, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 20168, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 20308, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 20504, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 21004, 3040, 0, (), (None,)),
 }

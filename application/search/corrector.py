@@ -128,6 +128,8 @@ class QueryCorrector:
         if correction is not None and is_slip(word, correction):
             return None if self._names_a_doer(word, correction) else correction
         if not slip_only(word):
+            if self._known_as_typed(word):
+                return None  # ``fails`` where the text says ``fail``: no ``faile`` of ``failed``
             candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
             held = next((c for c in candidates if present(c)), None) if present else None
             if held is None and correction is None and word not in _KNOWN_WORDS:
@@ -141,6 +143,16 @@ class QueryCorrector:
             candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
             return self._words.held_by_store(word, candidates)
         return None if correction and self._names_a_doer(word, correction) else correction
+
+    def _known_as_typed(self, word: str) -> bool:
+        """Whether the vocabulary holds a regular form of ``word`` (``fail``, ``failed`` of
+        ``fails``): the word is typed right, only not in the form the text writes it. Only the
+        forms of a stem the word ends on are asked for: a slip guessed an ending (``calll`` as
+        ``callled``) is no stem, and ``call`` is not ``calll`` in another form."""
+        forms = {word, *regular_forms(word)}
+        stems = [form for form in forms if len(form) < len(word)]
+        forms.update(*(regular_forms(stem) for stem in stems))
+        return not self._words.known_of(frozenset(forms), self._clock.monotonic()).isdisjoint(forms)
 
     def _undoubled(self, word: str, present: Callable[[str], bool] | None) -> str | None:
         """What a word nothing corrects reads as with a doubled letter made single, when that

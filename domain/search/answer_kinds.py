@@ -113,12 +113,13 @@ _CAUSE_MODULE = precompiled(r"\.(?<=\w\.)(?i:errors?|exceptions?)\.\w+:")
 _CAUSE_NAMED_END = precompiled(r"[eE](?i:rror|xception):")
 _CAUSE_NAMED = precompiled(r"\b[A-Z]\w*(?:Error|Exception)\b:", re.IGNORECASE)
 # A time a tool reports: ``0.70s``, ``2537.421 ms``, ``1m 12s``, ``72 hours``, ``took 6m20s``,
-# time's and sqlite's ``real 0.109`` (not a clock time of day: ``12:03:44``). A number, its
-# lookbehind said after its first digit, and a word naming a time, each opening on one
-# character class as the forms of an error do.
+# timeit's ``76.7 nsec per loop`` and ``124 usec`` (``µs``, ``μs``, ``us``: case-blind, ``µ``
+# is ``μ``), time's and sqlite's ``real 0.109`` (not a clock time of day: ``12:03:44``). A
+# number, its lookbehind said after its first digit, and a word naming a time, each opening on
+# one character class as the forms of an error do.
 _DURATION_NUMBER = precompiled(
     r"\d(?<![\w.]\d)\d*(?:\.\d+)?(?:m\s?\d+(?:\.\d+)?)?\s?"
-    r"(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b",
+    r"(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b",
     re.IGNORECASE,
 )
 # A row of the table cProfile and profile print (``pstats``): the calls (``4/1``: all, then the

@@ -18,6 +18,12 @@ _PHRASE = precompiled(
 # Punctuation that frames a term in prose rather than belonging to it.
 _EDGE = "\"'`.,;:!?()[]{}<>*^~|=&$%@"
 _WORD_CHAR = precompiled(r"[^\W_]")
+# A possessive: "which gcc version's headers", "the API’s certificate" ask about the version and
+# the API, which output never writes with an ``'s``. The owner is a word (letters, digits, and
+# ``.``/``-``/``_`` inside it: ``node.js's``); code with a quote elsewhere (``re.sub('s``) and
+# a lone letter's ``'s`` are left alone. A contraction reads as its stopword (``it's``,
+# ``let's``, ``what's``), which the query then drops like the word itself.
+_POSSESSIVE = precompiled(r"([^\W_](?:[\w.-]*[^\W_])?)['\u2019]s")
 # "recall at 5", "precision at 10": a measure at a cut-off, which output writes ``recall@5``
 # (and ``R@5``, see ``synonyms``); the query keeps its words and gains that term.
 _AT_CUTOFF = precompiled(r"(?<![\w@.-])([a-z][a-z0-9]{1,15}) at (\d{1,4})(?![\w.@])")
@@ -61,6 +67,12 @@ def trimmed(token: str) -> str:
     return lead
 
 
+def owner(term: str) -> str:
+    """``term`` without its possessive ``'s`` (``version's`` → ``version``); else as it is."""
+    possessive = _POSSESSIVE.fullmatch(term)
+    return possessive.group(1) if possessive is not None and len(possessive.group(1)) > 1 else term
+
+
 def _unique(items: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
@@ -83,7 +95,7 @@ def parse_query(text: str) -> ParsedQuery:
         if has_word_char(phrase):
             phrases.append(phrase)
     rest = _QUOTES.sub(" ", _PHRASE.sub(" ", cleaned))
-    candidates = [trimmed(token.lower()) for token in rest.split()]
+    candidates = [owner(trimmed(token.lower())) for token in rest.split()]
     candidates = [t for t in candidates if t and has_word_char(t)]
     # A one-word "phrase" is just a term.
     single = [p for p in phrases if " " not in p]

@@ -237,6 +237,7 @@ def test_times_of_how_many_times_is_not_searched_long_of_how_long_is() -> None:
     assert searched(parse_query("how many times")).terms == ("times",)
 
 
+<<<<<<< HEAD
 def test_a_status_code_or_a_progress_mark_counts_nothing_asked() -> None:
     files = term_groups(parse_query("how many files go into the package"))
     fetched = "npm http fetch GET 200 https://registry.npmjs.org/jest-changed-files 7ms"
@@ -259,3 +260,20 @@ def test_a_command_echoed_after_its_prompt_answers_nothing() -> None:
     assert not answers(
         AnswerKind.COUNT, "$ head -n 40 big.log", term_groups(parse_query("how many log lines"))
     )
+=======
+def test_timeit_units_are_durations() -> None:
+    # timeit writes its unit as a word: ``nsec``, ``usec``, ``msec``; Go and others ``µs``.
+    for line in (
+        "5000000 loops, best of 5: 76.7 nsec per loop",
+        "2000 loops, best of 5: 124 usec per loop",
+        "100 loops, best of 5: 1.94 msec per loop",
+        "raw times: 8.18 msec, 28.3 msec",
+        "BenchmarkSlug-2   1000000   1042 ns/op",
+        "took 12µs",
+        "took 12 μs",
+        "took 12us",
+    ):
+        assert is_duration(line), line
+    for line in ("see nsecs_total", "the usec field", "2000 loops, best of 5"):
+        assert not is_duration(line), line
+>>>>>>> i21-parse

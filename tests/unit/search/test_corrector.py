@@ -171,6 +171,22 @@ def test_a_word_the_text_holds_in_another_inflection_is_left_alone() -> None:
     assert corrector.correct(parse_query("moved blocks in the plan")) is None
 
 
+def test_a_word_the_vocabulary_holds_in_another_form_is_no_slip_of_a_longer_word_found() -> None:
+    # The text says ``fail`` and ``failed``: ``fails`` is typed right, and ``faile`` (one
+    # neighbouring key away) held inside ``failed`` is no correction of it.
+    corrector = QueryCorrector(Vocabulary({"fail", "failed", "due", "date"}), FixedClock())  # type: ignore[arg-type]
+    text = "not ok 4 - audiobooks\n#   Failed test 'audiobooks'"
+    found = lambda word: word in text.lower()  # noqa: E731
+    assert corrector.correct(parse_query("which due date test fails"), found) is None
+    typo = corrector.correct(parse_query("which due date test fials"), found)
+    assert typo is not None and "fials" not in typo.terms
+    # ``calll`` is no form of ``call`` (an ending guessed of a slip is no stem): still a slip.
+    calls = QueryCorrector(Vocabulary({"call", "callq", "printf", "main"}), FixedClock())  # type: ignore[arg-type]
+    code = "callq  1030 <printf@plt>"
+    corrected = calls.correct(parse_query("the printf calll in main"), lambda w: w in code)
+    assert corrected is not None and corrected.terms == ("printf", "call", "main")
+
+
 def test_a_word_the_text_holds_in_another_form_is_corrected_only_to_a_form_of_itself() -> None:
     # go test says ``parse`` and ``passed``, never ``parsed``: ``parsed`` is no typo of
     # ``passed``, it is ``parse`` in another form, which search meets as typed.

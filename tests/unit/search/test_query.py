@@ -94,3 +94,27 @@ def test_good_is_a_term_that_asks_and_still_ranks() -> None:
     # says "a good way" is not silenced for it (it asks).
     assert "good" in parse_query("which commits were marked good during the bisect").terms
     assert is_question_word("good")
+
+
+def test_a_possessive_is_read_as_its_owner() -> None:
+    assert parse_query("which gcc version's own headers are used").terms == (
+        "gcc",
+        "version",
+        "headers",
+        "used",
+    )
+    assert parse_query("the API\u2019s TLS certificate").terms == ("api", "tls", "certificate")
+    assert parse_query("node.js's loader").terms == ("node.js", "loader")
+    # A contraction reads as its stopword, dropped as the word would be.
+    assert parse_query("it's broken, let's see what's failing").terms == (
+        "broken",
+        "see",
+        "failing",
+    )
+
+
+def test_code_and_a_lone_letter_keep_their_quote() -> None:
+    assert parse_query("re.sub('s', x)").terms == ("re.sub('s", "x")
+    assert parse_query("the 's' pattern").terms == ("s", "pattern")
+    assert parse_query("a's value").terms == ("a's", "value")
+    assert parse_query('"gcc\'s headers"').phrases == ("gcc's headers",)
