@@ -237,7 +237,6 @@ def test_times_of_how_many_times_is_not_searched_long_of_how_long_is() -> None:
     assert searched(parse_query("how many times")).terms == ("times",)
 
 
-<<<<<<< HEAD
 def test_a_status_code_or_a_progress_mark_counts_nothing_asked() -> None:
     files = term_groups(parse_query("how many files go into the package"))
     fetched = "npm http fetch GET 200 https://registry.npmjs.org/jest-changed-files 7ms"
@@ -260,7 +259,8 @@ def test_a_command_echoed_after_its_prompt_answers_nothing() -> None:
     assert not answers(
         AnswerKind.COUNT, "$ head -n 40 big.log", term_groups(parse_query("how many log lines"))
     )
-=======
+
+
 def test_timeit_units_are_durations() -> None:
     # timeit writes its unit as a word: ``nsec``, ``usec``, ``msec``; Go and others ``µs``.
     for line in (
@@ -276,4 +276,3 @@ def test_timeit_units_are_durations() -> None:
         assert is_duration(line), line
     for line in ("see nsecs_total", "the usec field", "2000 loops, best of 5"):
         assert not is_duration(line), line
->>>>>>> i21-parse
