@@ -29,7 +29,8 @@ _CAUSE_LINE = re.compile(
 )
 _DURATION_LINE = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?(?:m\s?\d+(?:\.\d+)?)?\s?"
-    r"(?:[mµun]?s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b"
+    # ADR 0295: timeit's ``nsec``, ``usec``, ``msec`` per loop.
+    r"(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b"
     r"|\b(?:real|elapsed|duration)\b[:=]?\s+\d"
     # ADR 0239: a row of a Python profile, from the line's start.
     r"|^ *\d+(?:/\d+)? +\d+\.\d{3} +\d+\.\d{3} +\d+\.\d{3} +\d+\.\d{3} \S",
@@ -89,6 +90,9 @@ _DURATION_PIECES = [
     "us",
     "sec",
     "secs",
+    "nsec",
+    "usec",
+    "msec",
     "seconds",
     "min",
     "minutes",
