@@ -10,9 +10,9 @@ from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from domain.search.corrected_text import names_a_part
 from domain.search.initialisms import abbreviated
-from domain.search.matching import stem_prefix
 from domain.search.store_query import Combine, StoreQuery
 from domain.search.tuning import FUZZY_CACHE_TTL_SECONDS
+from domain.search.word_stems import stem_prefix
 from domain.search_hit import SearchLayer, SearchScope
 from domain.source_kind import ALL_KINDS
 

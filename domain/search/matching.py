@@ -8,7 +8,6 @@ a query's patterns would be compiled once per query, which cost more than the sc
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 import attrs
@@ -17,51 +16,11 @@ from domain.search.inflections import searched_forms
 from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
 from domain.search.version_forms import version_forms
+from domain.search.word_stems import ENDINGS, LONGEST_ENDING, MIN_STEM, PREFIXES, stem_prefix
 
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ed", "es", "s")
-# What may follow a match inside a word for the word to end with it: the stemmer's suffixes, and
-# the other endings of a stem cut at ``-ation`` (``authentic`` of ``authentication`` ends
-# ``unauthenticated``).
-_ENDINGS = frozenset((*_SUFFIXES, "ate", "ated", "ates", "ating"))
-_LONGEST_ENDING = max(len(ending) for ending in _ENDINGS)
-# What may stand before a match inside a word for the word to be that word with a prefix
-# (``unauthorized``, ``nonblank``, ``invalid``, ``retry``).
-_PREFIXES = frozenset(("un", "non", "re", "pre", "de", "dis", "mis", "sub", "in", "im"))
-_MIN_STEM = 3
 _SHORT = 4  # shorter alternatives must start a word
 _MAX_POSITIONS = 64  # per unit and text: enough for proximity and snippets
 MAX_POSITIONS = _MAX_POSITIONS  # ``Unit.positions``' default limit, for callers passing it
-
-
-_UNDOUBLED_AFTER = ("ing", "ings", "ed", "er", "ers")
-_KEEP_DOUBLE = "lsz"  # fall-ing, pass-ed, buzz-er keep both letters
-
-
-def stem_prefix(term: str) -> str:
-    """``term`` without one common English suffix, when at least 3 characters remain; a consonant
-    doubled before ``-ing``/``-ed``/``-er`` is undoubled (``formatting`` → ``format``)."""
-    for suffix in _SUFFIXES:
-        if term.endswith(suffix) and len(term) - len(suffix) >= _MIN_STEM:
-            stem = term[: -len(suffix)]
-            doubled = len(stem) > _MIN_STEM and stem[-1] == stem[-2] and stem[-1].isalpha()
-            if suffix in _UNDOUBLED_AFTER and doubled and stem[-1] not in _KEEP_DOUBLE + "aeiou":
-                return stem[:-1]
-            return stem
-    return term
-
-
-# What may end a word that says a stem (``stem_prefix``) in another inflection: its last letter
-# doubled, the stem's own ``e`` or a suffix, then no more letters (``times`` says ``time``;
-# ``calloc`` does not say ``called``, nor ``KeyError`` ``key``).
-_INFLECTED_END = "(?:e|" + "|".join(sorted(_ENDINGS, key=len, reverse=True)) + ")?(?![a-z])"
-
-
-def said_pattern(word: str) -> re.Pattern[str]:
-    """Where a lower-case text says ``word`` as a whole word, in any inflection."""
-    stem = stem_prefix(word)
-    if stem.endswith("e"):  # ``archived``, ``archiving`` say ``archive``
-        return re.compile(r"\b" + re.escape(stem[:-1]) + _INFLECTED_END)
-    return re.compile(r"\b" + re.escape(stem) + re.escape(stem[-1]) + "?" + _INFLECTED_END)
 
 
 def _starts_word(text: str, index: int) -> bool:
@@ -86,19 +45,19 @@ def _part_of_word(text: str, start: int, end: int, cased: str | None) -> bool:
     begin = start - 1
     while begin and text[begin - 1].isalpha() and start - begin < 3:
         begin -= 1
-    if (not begin or not text[begin - 1].isalpha()) and text[begin:start] in _PREFIXES:
+    if (not begin or not text[begin - 1].isalpha()) and text[begin:start] in PREFIXES:
         return True
     rest = end
     while rest < len(text) and text[rest].isalpha() and not _joins_parts(cased, rest):
         rest += 1
-        if rest - end > _LONGEST_ENDING:
+        if rest - end > LONGEST_ENDING:
             return False
     ending = text[end:rest]
     if ending == "e":
         # The e a stem dropped (``spac`` of ``spaces``) ends a compound (``whitespace``), not a
         # word a letter or two longer (``pars`` of ``parsed`` in ``sparse``).
-        return start >= _MIN_STEM and text[start - _MIN_STEM : start].isalpha()
-    return rest == end or ending in _ENDINGS
+        return start >= MIN_STEM and text[start - MIN_STEM : start].isalpha()
+    return rest == end or ending in ENDINGS
 
 
 def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -> list[int]:

@@ -21,8 +21,8 @@ import re
 
 from domain.precompiled import precompiled
 from domain.search.marker_capitals import capitals_only_in_markers
-from domain.search.matching import stem_prefix
 from domain.search.sign_gates import gated, holds_gated
+from domain.search.word_stems import stem_prefix
 
 _AT_NEEDLE = (0,)  # a match opens with its needle
 _THE_LINE = None  # a match opens its line: the needle's line is searched

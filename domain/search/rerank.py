@@ -15,7 +15,7 @@ from domain.search.answer_kinds import AnswerKind, holds_answer, is_cue
 from domain.search.entities import count_entities
 from domain.search.joined_keys import holds_joined_key
 from domain.search.matching import MAX_POSITIONS as _LIMIT
-from domain.search.matching import TermGroups, _occurrences, stem_prefix
+from domain.search.matching import TermGroups, _occurrences
 from domain.search.proximity import closest_pair, min_span
 from domain.search.rrf import FusedHit
 from domain.search.rule_names import rule_words
@@ -28,6 +28,7 @@ from domain.search.stock_phrases import (
 )
 from domain.search.unit_places import line_masks, named_alternatives, only_inside
 from domain.search.unit_weighing import Weighing, whole_of
+from domain.search.word_stems import stem_prefix
 from domain.search_hit import SearchLayer
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
-from domain.search.matching import stem_prefix
+from domain.search.word_stems import stem_prefix
 
 _STYLISH = precompiled(
     r"^[ \t]*\d+:\d+\s+(?:error|warning)\s+\S.*?\s{2,}(@?[\w-]+(?:/[\w-]+)*)[ \t]*$", re.MULTILINE

@@ -19,8 +19,8 @@ from functools import lru_cache
 import attrs
 
 from domain.precompiled import precompiled
-from domain.search.matching import stem_prefix
 from domain.search.stopwords import STOPWORDS
+from domain.search.word_stems import stem_prefix
 
 # Small words that turn what a line says: negation, "only", and the particles of "out of
 # memory", "up to date", "shut down", "turned off". Each is a stopword.

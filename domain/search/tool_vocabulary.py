@@ -17,12 +17,12 @@ import re
 
 from domain.precompiled import precompiled
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
-from domain.search.matching import said_pattern
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.table_rows import delimited_header
 from domain.search.trace_vocabulary import TRACE_ENTRIES
 from domain.search.vocabulary_entry import VocabularyEntry
+from domain.search.word_stems import said_pattern
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
 # and the time in parentheses, then the line's number. Searched from the newline before it

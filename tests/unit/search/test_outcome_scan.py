@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from domain.chunking import chunk
 from domain.content_type import ContentType
 from domain.search import outcome_words as ow
-from domain.search.matching import stem_prefix
+from domain.search.word_stems import stem_prefix
 
 _FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

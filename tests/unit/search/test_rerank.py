@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from domain.search.diversify import diversify
 from domain.search.entities import count_entities, extract_entities
-from domain.search.matching import stem_prefix, term_groups
+from domain.search.matching import term_groups
 from domain.search.proximity import min_span
 from domain.search.query import parse_query
 from domain.search.rerank import boosts_for, rerank
 from domain.search.rrf import FusedHit
+from domain.search.word_stems import stem_prefix
 from domain.search_hit import LayerHit, SearchLayer
 from domain.source_kind import SourceKind
 

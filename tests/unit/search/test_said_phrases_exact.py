@@ -7,7 +7,6 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.search.matching import stem_prefix
 from domain.search.said_phrases import (
     _FINDS_READ,
     _MIN_STEM,
@@ -17,6 +16,7 @@ from domain.search.said_phrases import (
     SaidPhrases,
     said_phrases,
 )
+from domain.search.word_stems import stem_prefix
 
 # Telling words, other stopwords, words with and without a stem, a stem too short to count,
 # non-ASCII words (one whose lower case is longer than itself).

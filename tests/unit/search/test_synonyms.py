@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from domain.search.inflections import IRREGULAR_FORMS, able_forms, compared_forms, searched_forms
-from domain.search.matching import stem_prefix
 from domain.search.stopwords import STOPWORDS, is_stopword
 from domain.search.synonyms import SYNONYM_GROUPS, synonyms_of
+from domain.search.word_stems import stem_prefix
 
 
 def test_synonyms_are_symmetric() -> None:
