@@ -33,12 +33,8 @@ from domain.chunk import Chunk
 from domain.chunking.detection import is_tap
 from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.line_windows import MAX_LINES, line_windows
-from domain.chunking.log_titles import (
-    LOG_TITLE_MAX_BYTES,
-    filled_lines,
-    log_title,
-    outcome_title,
-)
+from domain.chunking.log_titles import LOG_TITLE_MAX_BYTES, filled_lines, log_title
+from domain.chunking.outcome_titles import outcome_title
 from domain.chunking.output_sections import chunk_sections, framed_title
 from domain.chunking.oversized import pack_blocks, paragraphs
 from domain.chunking.tap_windows import tap_windows

@@ -18,6 +18,7 @@ from domain.chunking import log_titles, output_sections
 from domain.chunking import plaintext as plaintext_module
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.log_titles import filled_lines, log_title
+from domain.chunking.outcome_titles import outcome_title
 from domain.chunking.output_sections import framed_title
 from domain.chunking.utf8 import truncate_bytes
 
@@ -141,7 +142,7 @@ def test_an_indented_frame_still_says_its_title() -> None:
 def test_the_first_line_title_read_from_the_start_is_the_one_of_every_line_split(
     text: str, fallback: str
 ) -> None:
-    if log_title(text) is not None or log_titles.outcome_title(text) is not None:
+    if log_title(text) is not None or outcome_title(text) is not None:
         return  # titled by its log or its results: the first line is not read
     assert plaintext_module._first_line_title(text, fallback) == _first_line_title_as_it_was(
         text, fallback

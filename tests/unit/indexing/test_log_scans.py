@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.chunking import log_titles
+from domain.chunking import log_titles, outcome_titles
 from domain.chunking.log_titles import _TIME, _fact, _facts, _span, _time, _where, log_title
 from domain.chunking.utf8 import truncate_bytes
 from domain.search import latencies, line_facts
@@ -407,14 +407,14 @@ _RESULT_PIECES = [
 @given(st.lists(st.one_of(st.sampled_from(_RESULT_PIECES), st.text(max_size=4)), max_size=30))
 def test_a_window_without_a_result_s_shape_holds_no_result(pieces: list[str]) -> None:
     text = "".join(pieces)
-    if not log_titles._may_hold_results(text):
-        assert all(log_titles._test_result(line) is None for line in text.split("\n"))
-        assert log_titles.outcome_title(text) is None
+    if not outcome_titles._may_hold_results(text):
+        assert all(outcome_titles._test_result(line) is None for line in text.split("\n"))
+        assert outcome_titles.outcome_title(text) is None
 
 
-@pytest.mark.parametrize("line", [p for p in _RESULT_PIECES if log_titles._test_result(p)])
+@pytest.mark.parametrize("line", [p for p in _RESULT_PIECES if outcome_titles._test_result(p)])
 def test_each_shape_of_a_result_is_seen(line: str) -> None:
-    assert log_titles._may_hold_results(line)
+    assert outcome_titles._may_hold_results(line)
 
 
 def test_a_log_holding_failed_tests_says_so_in_its_title() -> None:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.chunking import MAX_CHUNK_BYTES, chunk, output_sections
-from domain.chunking.log_titles import outcome_title
+from domain.chunking.outcome_titles import outcome_title
 from domain.chunking.output_sections import Header, _commented, _header, _summary, find_headers
 from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType

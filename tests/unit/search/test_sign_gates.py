@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.chunking.log_titles import _RESULT_MARKS, _RESULT_SHAPES, _may_hold_results
+from domain.chunking.outcome_titles import _RESULT_MARKS, _RESULT_SHAPES, _may_hold_results
 from domain.search import outcome_words as ow
 from domain.search.line_facts import _REQUEST_STATUS, request_statuses
 from domain.search.sign_gates import gated, holds_gated, sign_gate
