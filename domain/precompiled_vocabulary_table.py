@@ -41,29 +41,29 @@ CODE = (
     'JOcQHj5XvfDAM+qZsB/h08Q1sQzciqBNC59LUhCfz5U7LsjHHOOwzqZNQ/ZeDcjuhrJeFxNzetHFroqwH5o+4TyB'
     '+Qy8UEre3FV0OohpgH1rVdABy5AXUouM0bl5DxE8BbDv64q/GnWa49fTMv4nErdIAmfi/wX8MD0doFg00xPKvzqM'
     'wzHkT+ldbEy4CH5InJfj70VY71yG/lPi30ggz2JWyr/5XKuu1V8nrNyBYK7G5z8+t34cE1uG3KUZoAcXx98HmLD/'
-    'vrKXSwHZgD6fi7COJIc/wMdHeema4/MON7gWxM0jAzePPPQ+FSk/Ea4VWp/Pbnbz1DLIaTf2dyPiz7cnSxQ3CO3v'
-    'UsSY6GuYp1jEDOxTUdZbk1gJ58+5vBafTVY33mvP8rSvZmy//o7bV4lfV5T8yBjchfg01ibGGFdB2h1I3tylXlDg'
-    'WTDyfArS152tD9JZDu//dynXCHXOPtSoc6yYt5bDyTAdlDliYUr7fWCczXriszuv5H4WPPlXJ8AO36Tcqw+kTVnB'
-    'w0tPzlbf8EOU5f/3oM/AWFeWXLA8e+Bs8uNw7p0I2LRol2i2ls8+wrbXcp4VrTlH0X+j4OO/vfZFsbc131Xe/fHF'
-    '3Vze8Tlay9mcZ/6HZJPltTtc/G2Oxpmm+WZpjM8Mv/uXMN5E5HgV8WElCq/UA/GpAZ1lOZbchrNsFpsxy/rLkT7K'
-    'Iwo9HCK4bwd0YZnwvyF7fpbw0/f4imNyPxskszcIn10lPl2SdZw2cpVCcw48eSdaPuKG4tP3nWt9+8+5KLXI/atS'
-    'v4eEnyb4VN6WjfNIyaFbMWprP5sRfneMwVr5VHl9ltp6Gd+HCN/u/ogmH+pGHhznWV4a4YyBZ/YQvvcUv6Sbfw70'
-    'w7TQbJpA9TXFI60cEl/OyPFImDD+sZ5DHzOvVw25XA3IgMYI9gzHRhwuPxT7E+X2A9iHJGNObs/IFbN0zUYgJrAe'
-    'cU73xVtmiC/QLoypQ/k2IT22oMx/0+C7ViDXzacTLL+K7+5eRc4ILJN9Y63KeJoeeJTE3Ws7qvjYJt9cu7lu5UZa'
-    '+el8hrwKNdLGPNxHej1ny/bpMXxWfusE3Q/gOMZT4o+8NuxnlNN7h3I2bpM89MmY2PkZ7kUF7jvA1zHxb599GJO7'
-    'vf4W4kZZbfhpkAEab6d09ytog7Y+333ZMGxOy87Lmtd8KYcPKOWRv8kZz8oJ8MHQiMzP7Bqx+51Azpmrf2PYLXue'
-    'GKOlLzqig3DP7hr23yBwx6cdiMVuZ4h3W3HSbeN53rx3xnU7cB8pRKfvAicXDPslpOOz8ncB8kzORtScm3I1otbO'
-    'WlnXmdXm8+X8Orh/ndOncZ98Gbfof+b5DYOntXtrWX0KGh5KYr99khO+jqK/Y/GPetDncyoCTbGfC9fmw3VMztHi'
-    'iPxh7QfeOVs15EzNk2/r2ll319L/3wdZkJUukAevBXRCbM5eLSc+9gEOy57QzvB/D9DRjLxzvKPxhBbfcPlD3xN/'
-    'Pof/S5Avhbzg4g1dkIF9w9/UovG2IDa0Jc++gzm26N0DiE9sGfGju0objiPdVmJS12HeXXp3BcbcNea9DGO25dkK'
-    'jNmmd+cUOF3e2SkldtSRd0fhXY/6lZQ9eGH4RDhO5L5h4r6BkNW/UVb8htp3UZ4YZxEtr7CcId8TZV9KJ7/PwCu1'
-    'SF7hnDbNZtknX2gWPb2aw17X4i4x+NJ0ytce/Wnpk1mSU/gdH7yzhHk1Di4880+IQzj0TXxr7FAOA95ZCumxBcqd'
-    '0e7plCkPYYbWxd8xwv2q5sxFq4C9wGdd9hO2I/zVmh/Qd8/V4eEc0c8anTez+p5C+rYo+14AXJ5T8qx8foaQb+6o'
-    'AueacQbsGnw2yGlfFiGmNSHrjMHJYfIhfkX+nxvE37dpHXforHuL2n3jidGeV+zILPfM8txL43Mqf0OhGfAdZJ13'
-    '1Yjp7Cb6PfVdw/fRN2IcnSTuvnA/oCut736sefj6pELvWfRGHj/DKP5H37dkup4Ym3Y/ks9zz2icrN840OIKTaqr'
-    '7yAHMwv/hGKyofuXFYj/cXwgS/y1bNgsF436beeLZvl+STWJu2d8THK6EJd7RFPtSBnAMoW/w3DG8A0OAvdzQr70'
-    'foD20RY8D2fx+8Ydkc0k7i7zzYD/1nenJMbfsaTQeeieYRacxdieGGff+xnagtZdgsdgjz2WtZ6EvNEs3w71fQ+U'
-    'v33g5gv1e5vfEbW+D9gFHHS1+wIT1ckkcF/gn2eZf3E='
+    'vrKXSwHZgD6fi7COJIc/wMdHeema4/MON7gWxM0jAzePPPQ+FSk/Ea4VWp/Pbi5Cnssq0emKQacrgLNaTpz51uRg'
+    'r2XQHW7s70bcUx+dLFEsI0RzSxFjov9jnuIjM0A7RVlvTeI3nNPncm18dmLdeK89y9O+mrH9+jtuXyUZsqLkbMbg'
+    'LiQ7Yu10jLsVpN2B5M397gUFngUj96ggfd15/yCdL/GbBF3Kf0I9uA816kErDq/llTJMB2WOWJjSfh8Y58We+BHP'
+    'K/moBU9O2Ak4G2xSPtgH0qas4OGlJ4+sb/hGyvL/e9BnYKwrS35anj1w54TjcBafCNjZaCtp9p/PZsO213KeX605'
+    'R9HJo+Djv732RTkDaP60vPvjiwW6XOhztJazOf0QD8lOzGsLuZjgHI0zTfPN0hifGbGAL2G8icjxKuJXSxReqQdi'
+    'ZgM6X3N8uw3n6yx2bJb1lyP9pkcUejhEcN8O6MIy4X9D9vws4afv8V/H5KM2SGZvED67Ssy8JOs4beRPheYceHJh'
+    'tBzJDSXO4Dtr+/af82NqkftXpX4PCT9N8PO8LRvnkZLXt2LU1n42I2IBGBe2crzy+lG19TK+DxG+3Z0WTT7Ujdw8'
+    'zv28NMIZg89nPnzvKb5SN/8c6Idpodk0qetripFaeS2+PJbjkTBhTGY9hz5mXq8acrkakAGNEewZjtc4XH4o9ifK'
+    '7QewD0nGPOGekb9m6ZqNQJxiPeKc7osBzRBfoF0YU4dygEJ6bEGZ/6bBd61A/p1PJ1i+Ht99woqcEVgm+8ZalfE0'
+    'PfAoibtrd1Tx+02+uQp03crXtHLm+Qx5FWqkjfnkzR2p13O2bD8jw2fl3E7QnQWOrTwl/shrw35GecZ3KI/kNslD'
+    'n4yJnZ/hXlTgvgN8HROT99mHMfnk628hlpXVhp8GGaDxdkp3v4I2aOvzfZwNw+a07LysudaXcviAUh75m5zxrDwF'
+    'HwyNyJzRrpFPsBPIg3P1bwy7Zc8T97T0RUd0EO7ZXcP+GwTuHbUD8eHtDDF4K3a7bTzPm4vPuOa1WzkaFp2+C5xc'
+    'MOyXkI7Pyt8FyH05G1FzvszViFo7a2VdZ1abz5eH7OD+dU6fxn3yZdyi/5nnNwye1u7SZfUpaHgoif32SU74Oor+'
+    'jsU/6kGfz6kINMV+LlybD9cxeVCLI/KHtR94D27VkDM1Tw6wa2fdp0v/fx9kQVa6QB68FtAJsXmEtZz42Ac4LHtC'
+    'O8P/PUBHM/LO8Y7GE1p8w+U0fU/8+Rz+L0EOF/KCizd0QQb2DX9Ti8bbgtjQljz7DubYoncPID6xZcSP7iptOI50'
+    'W4lJXYd5d+ndFRhz15j3MozZlmcrMGab3p1T4HS5cKeU2FFH3h2Fdz3qV1L24IXhE+E4kfuuivsuQ1b/RlnxG2rf'
+    'anlinEW0XMdyhhxUlH0pnfw+A6/UInmF8+w0m2WffKFZ9PRqDntdi7vE4EvTKV979KelT2ZJTuG3hfAeFeb6OLjw'
+    'zD8hDuHQd/qtsUM5DHiPKqTHFiifR7s7VKY8hBlaF39bCfermjM/rgL2Ap912U/YjvBXa35A391bh4dzRD9rdN7M'
+    '6nsK6dui7HsBcHlOyf3y+RlCvrmjCpxrxhmwa/DZIKd9WYSY1oSsMwYnh8mH+BX5f24Qf9+mddyhs+4taveNJ0Z7'
+    'XrEjs9x9y3NXjs+p/F2HZsB3kHXeVSOms5vod+d3Dd9H34hxdJK4O8z9gK60vkWy5uHrkwq9Z9EbefwMo/gffd+3'
+    '6XpibNqdTT7PPaNxsn53QYsrNKmuvoO80Cz8E4rJhu6EViD+x/GBLPHXsmGzXDTqt53DmuWbKtUk7u7zMcnpQlzu'
+    'EU21I2UAyxT+NsQZwzfos6NjfOn9AO2jLXgezuL3jXsrm0nc/eqbAf+t755LjL9jSaHz0N3HLDiLsT0xzr73M7QF'
+    'rfsNj8EeeyxrPQl5o1m+Z+r7Ril/j8HNF+r3Nr9tan2zsAs46Gp3GCaqk0ngDsM/Abnpgq4='
 )
 TABLE: dict[
     tuple[str, int],
@@ -130,33 +130,34 @@ TABLE: dict[
     ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15168, 284, 0, (), (None,)),
     ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15452, 292, 0, (), (None,)),
     ('\\n\\++ \\S', 0): (32, 15744, 104, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15848, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16588, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16800, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17188, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17460, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17732, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18260, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18708, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19076, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 19868, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 19996, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20464, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20712, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 20984, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 21888, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22184, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22688, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23112, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24304, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24784, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25016, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25320, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25768, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 26100, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26280, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26612, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27024, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27356, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 27616, 96, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 15848, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15996, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16736, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16948, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17336, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17608, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17880, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18408, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18856, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19224, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 20016, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 20144, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20612, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20860, 272, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21132, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 22036, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22332, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22836, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23260, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24452, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24932, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25164, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25468, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25916, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 26248, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26428, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26760, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27172, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27504, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 27764, 96, 0, (), (None,)),
 }

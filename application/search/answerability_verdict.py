@@ -26,7 +26,7 @@ from domain.search.initialisms import initialism_units
 from domain.search.language_codes import locale_coded
 from domain.search.matching import term_groups
 from domain.search.query import ParsedQuery
-from domain.search.question_words import asks_as_verb, is_question_word
+from domain.search.question_words import asks_as_verb, frames_a_state, is_question_word
 from domain.search.rerank import Evidence, Ranking
 from domain.search.rrf import FusedHit
 from domain.search.synonyms import synonyms_of
@@ -107,7 +107,10 @@ class AnswerabilityVerdict:
         asked = corrected if corrected is not None else parsed
         known = [
             1.0
-            if found or is_question_word(unit) or asks_as_verb(asked.raw, unit)
+            if found
+            or is_question_word(unit)
+            or asks_as_verb(asked.raw, unit)
+            or frames_a_state(asked.raw, unit)
             else (1.0 if sure_slip(typed, unit) else CORRECTED_KNOWN)
             if unit != typed
             else (1.0 if self.knows(unit) else 0.0)

@@ -9,6 +9,8 @@ everything indexed cannot be answered from it; one whose asking words are absent
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from domain.search.answer_kinds import CUE_WORDS
 from domain.search.keyboard import is_slip
 from domain.search.outcome_words import GENERIC_WORDS
@@ -58,3 +60,38 @@ def asks_as_verb(raw: str, unit: str) -> bool:
     if len(words) <= 2 or words[-1] != unit or _DO.isdisjoint(words[:-2]):
         return False
     return unit in SAYING_WORDS or any(is_slip(unit, verb) for verb in SAYING_WORDS)
+
+
+# Verbs of a state's start or end: before ``being`` they only frame the question ("when does
+# the certificate stop being valid", "since when has the mirror started being slow"); the
+# output writes the state itself (``Valid: from … to …``), never the verb. Elsewhere the same
+# word names an event ("why did nginx stop").
+ASPECT_WORDS: frozenset[str] = frozenset(
+    [
+        "stop",
+        "stops",
+        "stopped",
+        "start",
+        "starts",
+        "started",
+        "begin",
+        "began",
+        "cease",
+        "ceases",
+        "ceased",
+        "keep",
+        "keeps",
+        "kept",
+        "continue",
+        "continues",
+        "continued",
+    ]
+)
+
+
+def frames_a_state(raw: str, unit: str) -> bool:
+    """True when ``unit`` is a verb of a state's start or end directly before ``being``."""
+    if unit not in ASPECT_WORDS:
+        return False
+    words = raw.lower().rstrip(" ?.!").split()
+    return any(a == unit and b == "being" for a, b in pairwise(words))

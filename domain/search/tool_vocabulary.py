@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
+from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
@@ -219,6 +220,7 @@ _ENTRIES: tuple[VocabularyEntry, ...] = (
     *SETTINGS_ENTRIES,  # ADR 0239's limits and settings: thresholds, regex, shell, heap, pip
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
+    *CHECKOUT_ENTRIES,  # ADR 0305: git submodule status's row at another commit
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )
 

@@ -72,6 +72,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "rule target recipe": ("*** [",),
     # ``trace_vocabulary``'s (ADR 0268).
     "executed reached applied uncovered": (">>>>>> ",),
+    # ``checkout_vocabulary``'s (ADR 0305).
+    "different recorded": ("+",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -208,6 +210,7 @@ _LINES = [
     "$ ./rates",
     "invoice total 5591",
     ">>>>>>         total = 1000",
+    "+de05f1d11f1a016c0a6237a4c85ae84be5c9ecd0 vendor/chart-tiles (heads/main)",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
