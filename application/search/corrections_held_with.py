@@ -5,10 +5,10 @@ another naming word of the question (ADR 0179)."""
 from __future__ import annotations
 
 from application.search.corrected_hits import sure_slip
+from domain.search.generic_words import GENERIC_WORDS
 from domain.search.inflections import regular_forms
 from domain.search.initialisms import initialism_units
 from domain.search.matching import term_groups
-from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import asks_as_verb, is_question_word
 from domain.search.rerank import Evidence

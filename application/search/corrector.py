@@ -22,10 +22,10 @@ from domain.search.fuzzy import (
     max_distance,
     slip_only,
 )
+from domain.search.generic_words import GENERIC_WORDS
 from domain.search.inflections import able_forms, agent_stems, regular_forms
 from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
-from domain.search.outcome_words import GENERIC_WORDS
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
 from domain.search.stopwords import STOPWORDS

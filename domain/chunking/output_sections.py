@@ -24,7 +24,7 @@ import attrs
 
 from domain.chunk import Chunk
 from domain.chunking.utf8 import byte_len, truncate_bytes
-from domain.search.answer_kinds import is_count
+from domain.search.answer_lines import is_count
 from domain.search.sign_gates import holds_gated
 
 SECTION_TITLE_MAX_BYTES = 160

@@ -28,7 +28,7 @@ from domain.search.answerability_tuning import (
     PARTLY_UNKNOWN_SHARE,
     TIED_LEAD,
 )
-from domain.search.outcome_words import is_generic
+from domain.search.generic_words import is_generic
 from domain.search.question_words import is_question_word
 from domain.search.synonyms import is_cutoff, synonyms_of
 

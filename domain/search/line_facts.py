@@ -18,13 +18,8 @@ from domain.lazy_pattern import LazyPattern
 from domain.precompiled import precompiled
 from domain.search.latencies import is_slow, slow_latencies, slow_offsets
 from domain.search.mode_facts import MODE_WORDS, mode_facts
-from domain.search.outcome_words import (
-    OUTCOME_WORDS,
-    adds_error,
-    asked_outcome,
-    holds_any,
-    outcome_facts,
-)
+from domain.search.needle_scan import holds_any
+from domain.search.outcome_words import OUTCOME_WORDS, adds_error, asked_outcome, outcome_facts
 
 _REQUEST_STATUS = precompiled(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" ([1-5]\d\d) ')
 # A process's ``exit status: 255`` or ``Exit Code: 137`` (prove's summary, a killed container)

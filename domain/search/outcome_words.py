@@ -7,12 +7,9 @@ words a line's outcome stands for (``outcome_facts``) are indexed with its secti
 excerpts (``line_facts``), so the agent's words reach the tool's, the way a 504 already reaches
 "gateway timeout".
 
-Some of those words only say that something went wrong, not what it is about: "fatal disk
-error" is about a disk, and an output that never says "error" can still answer it.
-``is_generic`` names them — ``error``, ``failed`` and the nouns agents pad a question with
-(``problem``, ``issue``, ``bug``) — and answerability never lets their absence silence a
-query (ADR 0054). ``crashed``, ``timeout`` and ``slow`` are not among them: "tests that timed
-out" asks about timeouts, and an output without one cannot answer it.
+Some of those words only say that something went wrong, not what it is about
+(``generic_words``); the patterns are looked for only where their needles stand
+(``needle_scan``).
 """
 
 from __future__ import annotations
@@ -21,11 +18,10 @@ import re
 
 from domain.precompiled import precompiled
 from domain.search.marker_capitals import capitals_only_in_markers
+from domain.search.needle_scan import AT_NEEDLE, THE_LINE, folds_alike, found_at_needles, holds_any
 from domain.search.sign_gates import gated, holds_gated
 from domain.search.word_stems import stem_prefix
 
-_AT_NEEDLE = (0,)  # a match opens with its needle
-_THE_LINE = None  # a match opens its line: the needle's line is searched
 _ERROR_WORDS = "error failed"
 _CRASH_WORDS = "crashed crash error failed"
 _TIMEOUT_WORDS = "timeout"
@@ -40,7 +36,7 @@ _ERROR_SIGNS = ("ERROR", "FATAL", "CRITICAL", "PANIC", "EMERG", "[error]", "[cri
 # The signs a text its own lower case (no capital) can hold.
 _LOWER_ERROR_SIGNS = tuple(sign for sign in _ERROR_SIGNS if sign == sign.lower())
 # Each pattern's needles with where a match can start, counted back from the needle (``_said``).
-_ERROR_NEEDLES = tuple((needle, _AT_NEEDLE) for needle in (*_ERROR_SIGNS, "[emerg]"))
+_ERROR_NEEDLES = tuple((needle, AT_NEEDLE) for needle in (*_ERROR_SIGNS, "[emerg]"))
 # A program that died: a panic, an uncaught exception's traceback, a signal, the OOM killer.
 _CRASH = precompiled(
     r"\bpanic(?:ked)?\b|^Traceback \(most recent call last\)|\bSegmentation fault\b"
@@ -64,7 +60,7 @@ _CRASH_SIGNS: tuple[str, ...] = (
 )
 # A literal part, in lower case, that every match of each alternative above opens with.
 _CRASH_NEEDLES = tuple(
-    (needle, _AT_NEEDLE)
+    (needle, AT_NEEDLE)
     for needle in (
         "panic",
         "traceback (most recent call last)",
@@ -87,45 +83,23 @@ _EXIT = precompiled(
 )
 _EXIT_SIGNS = ("xit", "rror")
 # ``exit`` opens a match, or ends ``non-zero `` (9 characters); make's line opens its match.
-_EXIT_NEEDLES = (("exit", (0, 9)), (": *** ", _THE_LINE))
+_EXIT_NEEDLES = (("exit", (0, 9)), (": *** ", THE_LINE))
 # pytest's ``E   AssertionError: …`` lines, ``✗``/``×`` marks of failed checks.
 _FAILED_MARK = precompiled(r"^[ \t]*(?:E {2,}\S|[✗×✕] )", re.MULTILINE)
-_FAILED_NEEDLES = tuple((needle, _THE_LINE) for needle in ("E  ", "✗ ", "× ", "✕ "))
+_FAILED_NEEDLES = tuple((needle, THE_LINE) for needle in ("E  ", "✗ ", "× ", "✕ "))
 _TIMEOUT = precompiled(
     r"\btimed? ?out\b|\bdeadline exceeded\b|\bETIMEDOUT\b|\bDeadlineExceeded\b", re.IGNORECASE
 )
 _TIMEOUT_SIGNS = ("ime", "IME", "eadline", "EADLINE")
 # ``time`` opens ``timed out`` and is one character into ``ETIMEDOUT``.
-_TIMEOUT_NEEDLES = (("time", (0, 1)), ("deadline", _AT_NEEDLE))
+_TIMEOUT_NEEDLES = (("time", (0, 1)), ("deadline", AT_NEEDLE))
 # What a parser could not read: sqlite's ``near "SELEC": syntax error``, bash's ``syntax error
 # near unexpected token``, Python's and Node's ``SyntaxError``. An agent asks for the "typo" or
 # the "misspelled" keyword.
 _TYPO = precompiled(r"\bsyntax ?error\b", re.IGNORECASE)
 _TYPO_SIGNS = ("yntax", "YNTAX")
-_TYPO_NEEDLES = (("syntax", _AT_NEEDLE),)
+_TYPO_NEEDLES = (("syntax", AT_NEEDLE),)
 _GATED_TYPO_SIGNS = gated(_TYPO_SIGNS)
-
-# Words agents put in a question that say that something went wrong, or nothing at all,
-# rather than what it is about.
-_GENERIC = """
-error errors err failure failures failed fail fails failing problem problems issue issues bug
-bugs wrong
-"""
-GENERIC_WORDS: frozenset[str] = frozenset(_GENERIC.split())
-
-
-def is_generic(word: str) -> bool:
-    """Whether ``word`` (lower case) says how something went rather than what it is about."""
-    return word in GENERIC_WORDS
-
-
-def holds_any(text: str, signs: tuple[str, ...]) -> bool:
-    """``any(sign in text for sign in signs)`` as a plain loop: it runs on every line of every
-    excerpt, where making the generator cost more than the substring tests."""
-    for sign in signs:  # noqa: SIM110
-        if sign in text:
-            return True
-    return False
 
 
 def outcome_facts(text: str, lowered: str | None = None) -> str:
@@ -155,28 +129,28 @@ def outcome_facts(text: str, lowered: str | None = None) -> str:
     # A sign's scan is spared too where the words are all said (``_crash_and_exit_signs``).
     crash = crash_wanted and holds_any(lowered, _CRASH_SIGNS)
     exits = errors_wanted and holds_any(text, _EXIT_SIGNS)
-    folded = lowered if (crash or exits or timeout) and _folds_alike(text, lowered) else None
+    folded = lowered if (crash or exits or timeout) and folds_alike(text, lowered) else None
     if errors_wanted and _states_error_level(text, lowered):
         add(_ERROR_WORDS)
-    if crash and _said(_CRASH, text, folded, _CRASH_NEEDLES):
+    if crash and found_at_needles(_CRASH, text, folded, _CRASH_NEEDLES):
         add(_CRASH_WORDS)
-    if exits and _said(_EXIT, text, folded, _EXIT_NEEDLES):
+    if exits and found_at_needles(_EXIT, text, folded, _EXIT_NEEDLES):
         add(_ERROR_WORDS)
     marks = not text.isascii() and ("✗" in text or "×" in text or "✕" in text)
     # ``E  `` and ``YNTAX`` are looked for behind their capital (``sign_gates``).
     if (
         not fail_said
         and (("E" in text and "E  " in text) or marks)
-        and _said(_FAILED_MARK, text, text, _FAILED_NEEDLES)
+        and found_at_needles(_FAILED_MARK, text, text, _FAILED_NEEDLES)
     ):
         add(_FAILED_WORDS)
-    if timeout and _said(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
+    if timeout and found_at_needles(_TIMEOUT, text, folded, _TIMEOUT_NEEDLES):
         add(_TIMEOUT_WORDS)
     if holds_gated(text, _GATED_TYPO_SIGNS) and not (
         _is_said(_STEMS["typo"], lowered, said) and _is_said(_STEMS["misspelled"], lowered, said)
     ):
-        typo = lowered if _folds_alike(text, lowered) else None
-        if _said(_TYPO, text, typo, _TYPO_NEEDLES):
+        typo = lowered if folds_alike(text, lowered) else None
+        if found_at_needles(_TYPO, text, typo, _TYPO_NEEDLES):
             add(_TYPO_WORDS)
     if not words:
         return ""
@@ -201,8 +175,8 @@ def adds_error(text: str) -> bool:
     crash, exits, folded = _crash_and_exit_signs(text, lowered, holds_any(text, _TIMEOUT_SIGNS))
     return (
         _states_error_level(text, lowered)
-        or (crash and _said(_CRASH, text, folded, _CRASH_NEEDLES))
-        or (exits and _said(_EXIT, text, folded, _EXIT_NEEDLES))
+        or (crash and found_at_needles(_CRASH, text, folded, _CRASH_NEEDLES))
+        or (exits and found_at_needles(_EXIT, text, folded, _EXIT_NEEDLES))
     )
 
 
@@ -221,14 +195,14 @@ def asked_outcome(text: str, asked: frozenset[str]) -> str:
 
     def haystack() -> str | None:
         if not folded:
-            folded.append(lowered if _folds_alike(text, lowered) else None)
+            folded.append(lowered if folds_alike(text, lowered) else None)
         return folded[0]
 
     went_wrong = errors and _states_error_level(text, lowered)
     crash = (
         (crashes or (errors and not went_wrong))
         and holds_any(lowered, _CRASH_SIGNS)
-        and _said(_CRASH, text, haystack(), _CRASH_NEEDLES)
+        and found_at_needles(_CRASH, text, haystack(), _CRASH_NEEDLES)
     )
     went_wrong = (
         went_wrong
@@ -236,7 +210,7 @@ def asked_outcome(text: str, asked: frozenset[str]) -> str:
         or (
             errors
             and holds_any(text, _EXIT_SIGNS)
-            and _said(_EXIT, text, haystack(), _EXIT_NEEDLES)
+            and found_at_needles(_EXIT, text, haystack(), _EXIT_NEEDLES)
         )
     )
     words: list[str] = [word for word in ("error", "failed") if went_wrong and word in wanted]
@@ -247,7 +221,7 @@ def asked_outcome(text: str, asked: frozenset[str]) -> str:
             ("E" in text and "E  " in text)
             or (not text.isascii() and ("✗" in text or "×" in text or "✕" in text))
         )
-        and _said(_FAILED_MARK, text, text, _FAILED_NEEDLES)
+        and found_at_needles(_FAILED_MARK, text, text, _FAILED_NEEDLES)
     ):
         words.append("failed")
     if crash:
@@ -255,13 +229,13 @@ def asked_outcome(text: str, asked: frozenset[str]) -> str:
     if (
         "timeout" in wanted
         and holds_any(text, _TIMEOUT_SIGNS)
-        and _said(_TIMEOUT, text, haystack(), _TIMEOUT_NEEDLES)
+        and found_at_needles(_TIMEOUT, text, haystack(), _TIMEOUT_NEEDLES)
     ):
         words.append("timeout")
     if (
         ("typo" in wanted or "misspelled" in wanted)
         and holds_gated(text, _GATED_TYPO_SIGNS)
-        and _said(_TYPO, text, haystack(), _TYPO_NEEDLES)
+        and found_at_needles(_TYPO, text, haystack(), _TYPO_NEEDLES)
     ):
         words += [word for word in ("typo", "misspelled") if word in wanted]
     return " ".join(words)
@@ -274,13 +248,13 @@ def _crash_and_exit_signs(text: str, lowered: str, timeout: bool) -> tuple[bool,
     a way ``lower`` does not follow."""
     crash = holds_any(lowered, _CRASH_SIGNS)
     exits = holds_any(text, _EXIT_SIGNS)
-    folded = lowered if (crash or exits or timeout) and _folds_alike(text, lowered) else None
+    folded = lowered if (crash or exits or timeout) and folds_alike(text, lowered) else None
     return crash, exits, folded
 
 
 def _states_error_level(text: str, lowered: str) -> bool:
     """Whether a line of ``text`` is an error-level entry."""
-    return holds_any(text, error_signs(text, lowered)) and _said(
+    return holds_any(text, error_signs(text, lowered)) and found_at_needles(
         _ERROR_LEVEL, text, text, _ERROR_NEEDLES
     )
 
@@ -294,57 +268,6 @@ def error_signs(text: str, lowered: str) -> tuple[str, ...]:
     if lowered == text or (lowered and capitals_only_in_markers(text)):
         return _LOWER_ERROR_SIGNS
     return _ERROR_SIGNS
-
-
-# Letters a case-blind pattern matches to an ASCII letter that ``str.lower`` leaves alone or
-# turns into two characters: dotted and dotless I, long s, the Kelvin sign.
-_ODD_FOLDS = ("\u0130", "\u0131", "\u017f", "\u212a")
-
-
-def _folds_alike(text: str, lowered: str) -> bool:
-    """Whether ``lowered`` (``text.lower()``) can stand in for ``text`` in a case-blind match.
-    An ASCII text can: ``lower`` keeps its length, and no odd letter is ASCII (ADR 0266)."""
-    if text.isascii():
-        return True
-    return len(lowered) == len(text) and not any(letter in text for letter in _ODD_FOLDS)
-
-
-def _said(
-    pattern: re.Pattern[str],
-    text: str,
-    haystack: str | None,
-    needles: tuple[tuple[str, tuple[int, ...] | None], ...],
-) -> bool:
-    """Whether ``pattern`` matches ``text``. No match of these patterns spans a line, and each
-    holds one of its ``needles`` as found in ``haystack`` (``text`` itself, or its lower-case
-    copy for a case-blind pattern, ``None`` when that copy cannot stand in for it), at a known
-    distance from the match's start (``backs``), or anywhere in a match that opens its line
-    (``_THE_LINE``): so the pattern is tried only where a match can start, at most once per
-    line for those that open theirs. A scan of the whole text per pattern cost ~4 ms per chunk
-    of 2 KB; a search of each line holding a needle ~14 µs a line; this, a ``match`` per
-    needle found."""
-    if haystack is None:
-        return pattern.search(text) is not None
-    tried: set[int] = set()
-    for needle, backs in needles:
-        at = haystack.find(needle)
-        while at >= 0:
-            if backs is not None:
-                for back in backs:
-                    if back <= at and pattern.match(text, at - back) is not None:
-                        return True
-                at = haystack.find(needle, at + 1)
-                continue
-            start = haystack.rfind("\n", 0, at) + 1
-            end = haystack.find("\n", at)
-            if end < 0:
-                end = len(haystack)
-            if start not in tried:
-                tried.add(start)
-                if pattern.search(text, start, end) is not None:
-                    return True
-            at = haystack.find(needle, end)
-    return False
 
 
 OUTCOME_WORDS = f"{_ERROR_WORDS} {_CRASH_WORDS} {_TIMEOUT_WORDS} {_TYPO_WORDS}"

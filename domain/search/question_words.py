@@ -12,8 +12,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 from domain.search.answer_kinds import CUE_WORDS
+from domain.search.generic_words import GENERIC_WORDS
 from domain.search.keyboard import is_slip
-from domain.search.outcome_words import GENERIC_WORDS
 
 _ASKING = """
 across actually affect affected allowed already amount approach attempt attempted attempts

@@ -16,7 +16,8 @@ import attrs
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.utf8 import byte_len
 from domain.search import reply_tuning
-from domain.search.answer_kinds import AnswerKind, answer_kinds, is_tally
+from domain.search.answer_kinds import AnswerKind, answer_kinds
+from domain.search.answer_lines import is_tally
 from domain.search.best_lines import repeats_title
 from domain.search.distinctive_terms import telling_terms
 from domain.search.matching import term_groups

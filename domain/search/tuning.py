@@ -55,7 +55,7 @@ MIN_COVERAGE = 0.1
 # anywhere in it (1: lines do not matter).
 LINE_SHARE_FLOOR = 0.85
 # A generic word of the query (``error``, ``problem``, ``issue``, ``failed``;
-# ``outcome_words.is_generic``) that a hit, or a line of it, does not hold weighs this share of
+# ``generic_words.is_generic``) that a hit, or a line of it, does not hold weighs this share of
 # its weight in the whole its coverage is a share of (1: as much as any other word; ADR 0092).
 # "which go test panicked error" asks what "which go test panicked" asks: the section that
 # answers the one answers the other, whether or not it says "error". Chosen on the tuning

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from domain.search import tuning
+from domain.search.generic_words import is_generic
 from domain.search.matching import TermGroups
-from domain.search.outcome_words import is_generic
 
 
 @lru_cache(maxsize=256)
 def generic_mask(groups: TermGroups) -> int:
     """The units (bits) that say only how something went: ``error``, ``problem``, ``issue``,
-    ``failed`` (``outcome_words.is_generic``)."""
+    ``failed`` (``generic_words.is_generic``)."""
     return sum(1 << unit for unit, word in enumerate(groups.units) if is_generic(word))
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from domain.search.answer_kinds import is_count, is_duration, states_error
+from domain.search.answer_lines import is_count, is_duration, states_error
 from domain.search.line_facts import line_facts, says_error
 from domain.search.outcome_words import adds_error, outcome_facts
 

@@ -6,14 +6,16 @@ from domain.search.answer_kinds import (
     AnswerKind,
     answer_kinds,
     answers,
+    is_cue,
+    phrase_cues,
+    searched,
+)
+from domain.search.answer_lines import (
     is_cause,
     is_count,
-    is_cue,
     is_definition,
     is_duration,
     is_location,
-    phrase_cues,
-    searched,
     states_count,
 )
 from domain.search.matching import term_groups

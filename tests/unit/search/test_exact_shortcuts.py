@@ -10,7 +10,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from domain.chunking.utf8 import truncate_bytes
-from domain.search.answer_kinds import _CODE_LINE, is_definition
+from domain.search.answer_lines import _CODE_LINE, is_definition
 from domain.search.best_lines import ELLIPSIS, _segment, _windows
 from domain.search.matching import MAX_POSITIONS, TermGroups, Unit, _occurrences
 from domain.search.proximity import min_span

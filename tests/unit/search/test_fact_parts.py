@@ -34,7 +34,8 @@ from domain.search.line_facts import (
     line_facts,
 )
 from domain.search.matching import term_groups
-from domain.search.outcome_words import asked_outcome, holds_any, outcome_facts
+from domain.search.needle_scan import holds_any
+from domain.search.outcome_words import asked_outcome, outcome_facts
 from domain.search.query import parse_query
 
 

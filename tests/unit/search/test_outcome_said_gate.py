@@ -11,6 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.search import needle_scan as ns
 from domain.search import outcome_words as ow
 
 
@@ -21,24 +22,24 @@ def _outcome_facts_asking_every_pattern(text: str) -> str:
         words.update(dict.fromkeys(said.split()))
 
     lowered = text.lower()
-    timeout = ow.holds_any(text, ow._TIMEOUT_SIGNS)
+    timeout = ns.holds_any(text, ow._TIMEOUT_SIGNS)
     crash, exits, folded = ow._crash_and_exit_signs(text, lowered, timeout)
     if ow._states_error_level(text, lowered):
         add(ow._ERROR_WORDS)
-    if crash and ow._said(ow._CRASH, text, folded, ow._CRASH_NEEDLES):
+    if crash and ns.found_at_needles(ow._CRASH, text, folded, ow._CRASH_NEEDLES):
         add(ow._CRASH_WORDS)
-    if exits and ow._said(ow._EXIT, text, folded, ow._EXIT_NEEDLES):
+    if exits and ns.found_at_needles(ow._EXIT, text, folded, ow._EXIT_NEEDLES):
         add(ow._ERROR_WORDS)
     marks = not text.isascii() and ("✗" in text or "×" in text or "✕" in text)
-    if (("E" in text and "E  " in text) or marks) and ow._said(
+    if (("E" in text and "E  " in text) or marks) and ns.found_at_needles(
         ow._FAILED_MARK, text, text, ow._FAILED_NEEDLES
     ):
         add(ow._FAILED_WORDS)
-    if timeout and ow._said(ow._TIMEOUT, text, folded, ow._TIMEOUT_NEEDLES):
+    if timeout and ns.found_at_needles(ow._TIMEOUT, text, folded, ow._TIMEOUT_NEEDLES):
         add(ow._TIMEOUT_WORDS)
     if ow.holds_gated(text, ow._GATED_TYPO_SIGNS):
-        typo = lowered if ow._folds_alike(text, lowered) else None
-        if ow._said(ow._TYPO, text, typo, ow._TYPO_NEEDLES):
+        typo = lowered if ns.folds_alike(text, lowered) else None
+        if ns.found_at_needles(ow._TYPO, text, typo, ow._TYPO_NEEDLES):
             add(ow._TYPO_WORDS)
     if not words:
         return ""

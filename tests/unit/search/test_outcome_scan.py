@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from domain.chunking import chunk
 from domain.content_type import ContentType
+from domain.search import needle_scan as ns
 from domain.search import outcome_words as ow
 from domain.search.word_stems import stem_prefix
 
@@ -162,7 +163,7 @@ def test_each_pattern_is_tried_where_its_matches_can_start(pieces: list[str]) ->
     # Exact for any text, signs or not: a match is found where a search of the whole text finds one.
     text = "".join(pieces)
     lowered = text.lower()
-    folded = lowered if ow._folds_alike(text, lowered) else None
+    folded = lowered if ns.folds_alike(text, lowered) else None
     for pattern, haystack, needles in (
         (ow._ERROR_LEVEL, text, ow._ERROR_NEEDLES),
         (ow._CRASH, folded, ow._CRASH_NEEDLES),
@@ -171,7 +172,9 @@ def test_each_pattern_is_tried_where_its_matches_can_start(pieces: list[str]) ->
         (ow._TIMEOUT, folded, ow._TIMEOUT_NEEDLES),
         (ow._TYPO, folded, ow._TYPO_NEEDLES),
     ):
-        assert ow._said(pattern, text, haystack, needles) == bool(pattern.search(text)), pattern
+        assert ns.found_at_needles(pattern, text, haystack, needles) == bool(
+            pattern.search(text)
+        ), pattern
 
 
 def test_odd_folds_are_every_letter_a_case_blind_pattern_matches_to_ascii_otherwise() -> None:
@@ -183,29 +186,29 @@ def test_odd_folds_are_every_letter_a_case_blind_pattern_matches_to_ascii_otherw
         lowered = char.lower()
         if len(lowered) != 1 or (not lowered.isascii() and letter.fullmatch(char)):
             odd.add(char)
-    assert odd <= set(ow._ODD_FOLDS)
+    assert odd <= set(ns.ODD_FOLDS)
 
 
 def _folds_alike_read_letter_by_letter(text: str, lowered: str) -> bool:
     """``_folds_alike`` before its ASCII shortcut."""
-    return len(lowered) == len(text) and not any(letter in text for letter in ow._ODD_FOLDS)
+    return len(lowered) == len(text) and not any(letter in text for letter in ns.ODD_FOLDS)
 
 
 @settings(max_examples=1000)
 @given(
-    st.lists(st.sampled_from([*ow._ODD_FOLDS, "x", "K", "I", "S", "ß", "ǅ", "é", "\n", " "])).map(
+    st.lists(st.sampled_from([*ns.ODD_FOLDS, "x", "K", "I", "S", "ß", "ǅ", "é", "\n", " "])).map(
         "".join
     )
     | st.text(max_size=30)
 )
 def test_an_ascii_text_folds_alike_as_the_letters_say(text: str) -> None:
     lowered = text.lower()
-    assert ow._folds_alike(text, lowered) == _folds_alike_read_letter_by_letter(text, lowered)
+    assert ns.folds_alike(text, lowered) == _folds_alike_read_letter_by_letter(text, lowered)
 
 
 @given(st.text(alphabet="xitrocEAN ", max_size=20), st.lists(st.text("xitro", max_size=3)))
 def test_holds_any_is_any_sign_in_the_text(text: str, signs: list[str]) -> None:
-    assert ow.holds_any(text, tuple(signs)) == any(sign in text for sign in signs)
+    assert ns.holds_any(text, tuple(signs)) == any(sign in text for sign in signs)
 
 
 _ERROR_PIECES = [*ow._ERROR_SIGNS, "[emerg]", "error", "Error", "fatal", "E", "RROR", "[", "]"]
@@ -219,7 +222,7 @@ def test_a_text_without_capitals_is_spared_only_the_signs_it_cannot_hold(
 ) -> None:
     lowered = text.lower() if copied else ""
     signs = ow.error_signs(text, lowered)
-    assert ow.holds_any(text, signs) == ow.holds_any(text, ow._ERROR_SIGNS)
+    assert ns.holds_any(text, signs) == ns.holds_any(text, ow._ERROR_SIGNS)
     assert ow.error_signs("panic [crit] x", "panic [crit] x") == ("[error]", "[crit]", "[alert]")
 
 
@@ -234,4 +237,4 @@ def test_a_text_whose_capitals_are_redaction_markers_is_spared_only_signs_it_can
 ) -> None:
     lowered = text.lower() if copied else ""
     signs = ow.error_signs(text, lowered)
-    assert ow.holds_any(text, signs) == ow.holds_any(text, ow._ERROR_SIGNS)
+    assert ns.holds_any(text, signs) == ns.holds_any(text, ow._ERROR_SIGNS)

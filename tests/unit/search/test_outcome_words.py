@@ -7,9 +7,10 @@ import pytest
 from domain.chunking import chunk
 from domain.content_type import ContentType
 from domain.search.answerability import held_share
+from domain.search.generic_words import is_generic
 from domain.search.keyboard import is_slip, slip_of
 from domain.search.line_facts import line_facts
-from domain.search.outcome_words import is_generic, outcome_facts
+from domain.search.outcome_words import outcome_facts
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.chunking.outcome_titles import _RESULT_MARKS, _RESULT_SHAPES, _may_hold_results
+from domain.search import needle_scan as ns
 from domain.search import outcome_words as ow
 from domain.search.line_facts import _REQUEST_STATUS, request_statuses
 from domain.search.sign_gates import gated, holds_gated, sign_gate
@@ -79,26 +80,28 @@ def _outcome_facts_scanning_each_sign(text: str) -> str:
         words.update(dict.fromkeys(said.split()))
 
     lowered = text.lower()
-    crash = ow.holds_any(lowered, ow._CRASH_SIGNS)
-    exits = ow.holds_any(text, ow._EXIT_SIGNS)
-    timeout = ow.holds_any(text, ow._TIMEOUT_SIGNS)
-    folded = lowered if (crash or exits or timeout) and ow._folds_alike(text, lowered) else None
-    if ow.holds_any(text, ow.error_signs(text, lowered)) and ow._said(
+    crash = ns.holds_any(lowered, ow._CRASH_SIGNS)
+    exits = ns.holds_any(text, ow._EXIT_SIGNS)
+    timeout = ns.holds_any(text, ow._TIMEOUT_SIGNS)
+    folded = lowered if (crash or exits or timeout) and ns.folds_alike(text, lowered) else None
+    if ns.holds_any(text, ow.error_signs(text, lowered)) and ns.found_at_needles(
         ow._ERROR_LEVEL, text, text, ow._ERROR_NEEDLES
     ):
         add(ow._ERROR_WORDS)
-    if crash and ow._said(ow._CRASH, text, folded, ow._CRASH_NEEDLES):
+    if crash and ns.found_at_needles(ow._CRASH, text, folded, ow._CRASH_NEEDLES):
         add(ow._CRASH_WORDS)
-    if exits and ow._said(ow._EXIT, text, folded, ow._EXIT_NEEDLES):
+    if exits and ns.found_at_needles(ow._EXIT, text, folded, ow._EXIT_NEEDLES):
         add(ow._ERROR_WORDS)
     marks = not text.isascii() and ("✗" in text or "×" in text or "✕" in text)
-    if ("E  " in text or marks) and ow._said(ow._FAILED_MARK, text, text, ow._FAILED_NEEDLES):
+    if ("E  " in text or marks) and ns.found_at_needles(
+        ow._FAILED_MARK, text, text, ow._FAILED_NEEDLES
+    ):
         add(ow._FAILED_WORDS)
-    if timeout and ow._said(ow._TIMEOUT, text, folded, ow._TIMEOUT_NEEDLES):
+    if timeout and ns.found_at_needles(ow._TIMEOUT, text, folded, ow._TIMEOUT_NEEDLES):
         add(ow._TIMEOUT_WORDS)
-    if ow.holds_any(text, ow._TYPO_SIGNS):
-        typo = lowered if ow._folds_alike(text, lowered) else None
-        if ow._said(ow._TYPO, text, typo, ow._TYPO_NEEDLES):
+    if ns.holds_any(text, ow._TYPO_SIGNS):
+        typo = lowered if ns.folds_alike(text, lowered) else None
+        if ns.found_at_needles(ow._TYPO, text, typo, ow._TYPO_NEEDLES):
             add(ow._TYPO_WORDS)
     if not words:
         return ""
