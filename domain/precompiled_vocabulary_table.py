@@ -14,56 +14,58 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXHtzU8cVvzbGsmVs2SIg82rFI4PAlqGZZFLcQGCATJg0lEnokJQhjB/CVpAsVRLg0H/6X79Ev0E/Sr9TqS45'
-    'W37z6zm7e6+gTdRqZmfte/d1zp7XnnP2LiRJMpX8+DswLIVhOTgspWGZGJb5YZkbltnE/V4d+MerV38ZlkKi/Fyf'
-    '6WFZHJau1Pfk/bK8c23TdzX5uyBzpc+uUL0G/5fk/1mjrWvzvoyZPvtI6svy7hfw7mNok76rwLsr1G9Reef6zSrv'
-    '3FomPfBfkL8d3hMN79df473gw3taFmA/0/FeDX9pXaS9mZG26fx1Wk9d6m+kbkvdl/XPStt07HmZb0bmcOMsS5/E'
-    'pKMk+XNt8XWx4Dko4zp8TMG6/1Mw7/9MYHZlDuZOCeWowLamjJOuYkPqHvHtY8LTssA6KWVe5kvHvzEsfyAYDgEM'
-    'M9TuqMz78h3BtAX0Oi4wbcN+jRtMjTGCqSF1awxh2htDmMZJRjyRujmGMI2TftodQ7m3O4a052B6NkYwNaUejBFM'
-    '34+hbfRU6s4YwbQn9eYYwjRO9l53jGEaJ7nXG0P91Jf6+RjBNBhDG/YZ6Klxgekl2H0/JZimIn2aa+SLjPFZVsDn'
-    'PAHjxPYvGz7tKvj0P87hC9XGbMLfm4o9q/XpA5yL9O4StHE+f81HsCVwlmX8ouCsJbBVZB/z+n19sJZzwpsHPoQt'
-    'jWmcfEs+bVx/F9aE8x2TNVrj/8spTj8c+5Ix9iSsZUFoeAL41/HcKoy5KvReAh538aYzHlni+mq4SscLxc7c+g7A'
-    'ulypwxz1CHjuQft7JNM+gvhUzNwrMNaKMveUFNd+DdqvCe0dAdotQKwMYxAcR9sB2Yx7WQLcouxuAp1pe18U+Cap'
-    'rIncT2jdTh8wvFweQr+HgotFmQvl/mXBuZP7T6BfFfpreuCUxC0dbac4+lT63KbzyIB4vEf42SP8Vok/O2SPDahd'
-    'm9r1jHnb1G+b3m+SPbFDtbbeksB9FWj7p7RmxnlV8c8iTE1a9y6Ns020PA12ANLHsuhqpI9vZYybUn9O9OKef0Fr'
-    '3SJc7Rm47REPNw06ZBxw+5YCc1qvQ//joO9SON8DPKRtrhk68SrYRJad4mL8B8G+QRurqNhY6Z48En7V9q9DdNIi'
-    '2KpETw16vkM4bhDuBgF6G9B6NmhvqqJzTxBOOsZ4bp4/ElwbBB/P34Hn5RFwzbLc0f2clGno+wWt+Qei+x7VDDPS'
-    'Hdq+88YajknBNdxV4Ec6eUa8thuQFy2DTqz92qb+PcXu0/apBzizZE1FCsJ7j+DapHU3ad5qYK/c+xs0zo6x3qZB'
-    '9+2ce3qY5GkeGOsBGNcJ1lqGs5cmQxgHFxS4Cgpc95W4KPrLtBywxPgtQ1te/4JyBgvl5+DaU9v7HNHdhkHfVYG1'
-    'YujxkD4eKDF9t3clsfMrxhhZeY/HPiL057PJ+jTHpjHWpGJjtiJtpqaiM3z9+9TOgpt5d9vgzaJBB7+U4qODHeLV'
-    'tpLPoMHcMuyygQEj7/UTqi39HMJtw7DVUb5Z8nla4XHLnugKHR8HnnW2kpNBbCvVhc/nSU7F+LfQZ6SNj+fU83Dm'
-    '1uigqMC5S3jaBDxVhK8S8KnNk10dGiNdg7M9Dxv0btlosfR9RoFLo5csumLFOOu1aM1bsOaQj2mVxmRbsBWwdVmO'
-    'vIiEbd7Qg6z7e4ZeYxsdbXOLp5wftiC+MdybNsH/lOatwdl+Uc4Njl/Yh5vWF8HPcQz0DPa3+M83nsPXnyJsaqa/'
-    'DtENyifNv4g8UAY8+M5xON/vwP9egPzrB1J/Re2cvf1bqb+VPvOQV+763FLGijljn86IF003tsg+KUHMy+ezeeKx'
-    'EfoUq9gydJmm+zS4lwNn7SrZt13Stb2A7dIwzkSII8RNVniWoG/fwKuG7xgaOPF/GlBp4JlhV/Xofd/QjdsZz2dO'
-    'zuE+oLxP8foh+aCX6BzHetryqewJjk7KetJnXxpj4Hm+BDJIG1fzP2h7URJ79xTFOh5THTrLcPs1otsfArETh/sV'
-    'hQcGAR3Yz2m3hHzTDGPT8F1afqpRzg0h+6hq+IwHI+LihRFD6SuxkYbCG9a5kP3uzxXYLbnI8QnNt9QhuTdn2E97'
-    'JOcQHj5XvfDAM+qZsB/h08Q1sQzciqBNC59LUhCfz5U7LsjHHOOwzqZNQ/ZeDcjuhrJeFxNzetHFroqwH5o+4TyB'
-    '+Qy8UEre3FV0OohpgH1rVdABy5AXUouM0bl5DxE8BbDv64q/GnWa49fTMv4nErdIAmfi/wX8MD0doFg00xPKvzqM'
-    'wzHkT+ldbEy4CH5InJfj70VY71yG/lPi30ggz2JWyr/5XKuu1V8nrNyBYK7G5z8+t34cE1uG3KUZoAcXx98HmLD/'
-    'vrKXSwHZgD6fi7COJIc/wMdHeema4/MON7gWxM0jAzePPPQ+FSk/Ea4VWp/Pbi5Cnssq0emKQacrgLNaTpz51uRg'
-    'r2XQHW7s70bcUx+dLFEsI0RzSxFjov9jnuIjM0A7RVlvTeI3nNPncm18dmLdeK89y9O+mrH9+jtuXyUZsqLkbMbg'
-    'LiQ7Yu10jLsVpN2B5M397gUFngUj96ggfd15/yCdL/GbBF3Kf0I9uA816kErDq/llTJMB2WOWJjSfh8Y58We+BHP'
-    'K/moBU9O2Ak4G2xSPtgH0qas4OGlJ4+sb/hGyvL/e9BnYKwrS35anj1w54TjcBafCNjZaCtp9p/PZsO213KeX605'
-    'R9HJo+Djv732RTkDaP60vPvjiwW6XOhztJazOf0QD8lOzGsLuZjgHI0zTfPN0hifGbGAL2G8icjxKuJXSxReqQdi'
-    'ZgM6X3N8uw3n6yx2bJb1lyP9pkcUejhEcN8O6MIy4X9D9vws4afv8V/H5KM2SGZvED67Ssy8JOs4beRPheYceHJh'
-    'tBzJDSXO4Dtr+/af82NqkftXpX4PCT9N8PO8LRvnkZLXt2LU1n42I2IBGBe2crzy+lG19TK+DxG+3Z0WTT7Ujdw8'
-    'zv28NMIZg89nPnzvKb5SN/8c6Idpodk0qetripFaeS2+PJbjkTBhTGY9hz5mXq8acrkakAGNEewZjtc4XH4o9ifK'
-    '7QewD0nGPOGekb9m6ZqNQJxiPeKc7osBzRBfoF0YU4dygEJ6bEGZ/6bBd61A/p1PJ1i+Ht99woqcEVgm+8ZalfE0'
-    'PfAoibtrd1Tx+02+uQp03crXtHLm+Qx5FWqkjfnkzR2p13O2bD8jw2fl3E7QnQWOrTwl/shrw35GecZ3KI/kNslD'
-    'n4yJnZ/hXlTgvgN8HROT99mHMfnk628hlpXVhp8GGaDxdkp3v4I2aOvzfZwNw+a07LysudaXcviAUh75m5zxrDwF'
-    'HwyNyJzRrpFPsBPIg3P1bwy7Zc8T97T0RUd0EO7ZXcP+GwTuHbUD8eHtDDF4K3a7bTzPm4vPuOa1WzkaFp2+C5xc'
-    'MOyXkI7Pyt8FyH05G1FzvszViFo7a2VdZ1abz5eH7OD+dU6fxn3yZdyi/5nnNwye1u7SZfUpaHgoif32SU74Oor+'
-    'jsU/6kGfz6kINMV+LlybD9cxeVCLI/KHtR94D27VkDM1Tw6wa2fdp0v/fx9kQVa6QB68FtAJsXmEtZz42Ac4LHtC'
-    'O8P/PUBHM/LO8Y7GE1p8w+U0fU/8+Rz+L0EOF/KCizd0QQb2DX9Ti8bbgtjQljz7DubYoncPID6xZcSP7iptOI50'
-    'W4lJXYd5d+ndFRhz15j3MozZlmcrMGab3p1T4HS5cKeU2FFH3h2Fdz3qV1L24IXhE+E4kfuuivsuQ1b/RlnxG2rf'
-    'anlinEW0XMdyhhxUlH0pnfw+A6/UInmF8+w0m2WffKFZ9PRqDntdi7vE4EvTKV979KelT2ZJTuG3hfAeFeb6OLjw'
-    'zD8hDuHQd/qtsUM5DHiPKqTHFiifR7s7VKY8hBlaF39bCfermjM/rgL2Ap912U/YjvBXa35A391bh4dzRD9rdN7M'
-    '6nsK6dui7HsBcHlOyf3y+RlCvrmjCpxrxhmwa/DZIKd9WYSY1oSsMwYnh8mH+BX5f24Qf9+mddyhs+4taveNJ0Z7'
-    'XrEjs9x9y3NXjs+p/F2HZsB3kHXeVSOms5vod+d3Dd9H34hxdJK4O8z9gK60vkWy5uHrkwq9Z9EbefwMo/gffd+3'
-    '6XpibNqdTT7PPaNxsn53QYsrNKmuvoO80Cz8E4rJhu6EViD+x/GBLPHXsmGzXDTqt53DmuWbKtUk7u7zMcnpQlzu'
-    'EU21I2UAyxT+NsQZwzfos6NjfOn9AO2jLXgezuL3jXsrm0nc/eqbAf+t755LjL9jSaHz0N3HLDiLsT0xzr73M7QF'
-    'rfsNj8EeeyxrPQl5o1m+Z+r7Ril/j8HNF+r3Nr9tan2zsAs46Gp3GCaqk0ngDsM/Abnpgq4='
+    'eNrtXetyVMcRPiskrbRCWmkNSNyS5eJiQVpBXHY5KAZDAS5Tjgllk8IOwZTuWrPSbnaXi8mf/EhVXiJvkEfJO4Xs'
+    'IT3hq4/umTlHkNgn2aqp0e6Z6Znu6enu6e45mkmSZDT51+fAsJSHZWxYqsNSGpbpYZkalsnEfV4e+MfLl38ZlnKi'
+    'fFyf8WGZHZau1Hfl+YI8c23TZw35uyxjpb9dpnoZvlfl+6TR1rV5X2Cmv30k9SV59jN49jG0SZ/Nw7PL1G9Weeb6'
+    'TSrP3FxGPPifl78d3RON7tde0b3so3taZmA9U3gvh5+0rtDaTEjbdPwmzacp9TdS70rdl/lPStsU9rSMNyFjODgL'
+    '0icx+ShJ/tSYfVUsfMYErqPHKMz7P4Xz858Izq5MwdgpoxwR3JYVOOksVqXu0b59RHRaEFxHpEzLeCn868PyO8Lh'
+    'IOAwQe2OyLgv3hFO68CvRcFpA9araDhtFginTanbBcRpr4A4FUlGbEndKiBORdJPOwWUezsF5D2H05MC4dSSelAg'
+    'nL4voG30WOpOgXDak3qtgDgVyd7rFhinIsm9XgH1U1/qpwXCaVBAG/YJ6Kmi4PQC7L4fE06jkT7NZfJFxvgs58Hn'
+    'XAI4sf1rhk+7Dj79j3P4QjWYLfh7TbFntT59wHOWnl2ENs7nr/kI1gXPmsCvCM3agtu8rGNev68P11pOfPPgh7il'
+    'MY0Tb8mnjfPvwpxwvKMyRwv+v53i9EHYFw3YIzAXa1+xrDgsvH4QYCfA0+eAdi5m5r6nY56EWNAi1FXhlUNgY6Ef'
+    '3tmT28aaIawa4ediV4cBRhnmsU5znPTMEWGOAL3GgO51kHE1hZdT2h4CmeX6YLxlnWCNCg55YHXgd5RX00DDYwGY'
+    'yyT7O7A+iSc+M63I7wn52+kJ92wJaLgkMKqgS1xc87RHZ7m+2p5M4YVitG5+B2BerjRhjGYEPneh/V2i30cQB40Z'
+    'exFgLSpjj0px7Zeh/TLsXScjkf8x1sX8vw02APP/FKzJC5LDXUPGVAS/ESrLYl8kNG9ndzC+XB5AvwdCi1kZC+2L'
+    'S0JzZ19s0b51/TV746TEx50MTWn0qfS5RXJqQLqkR/TZI/rWSQ90yO4fULtdatczxt2lfhv0fI3s1m2qtflWBe8r'
+    'wNs/pjkzzetKHABxatG8dwjOBvHyOMhG5I8FkZ3IH98KjBtSf0784n7/gua6TrTaM2jboz3cMviQacDt2wrOab0C'
+    '/UM64qphe10B29uyh10uyRjY0WjLVxRbPl2Th7JftfXrEJ+0Cbc68dMm/b5NNN4k2g0C/Dag+bAtUxedfpxo0jHg'
+    'uXH+QHitEn48Pur/2j5obdmLU1LGoe8XNOcfiO97VDPOKxE2C87hqBScwx0Ff+STJ7TXdgLyom3wibVeG9S/p5wv'
+    'tHXqAc0sWTMvBfG9S3it0bxbim3pWyv3/DrB2Tbm2zL4fjfnmr5H8jQPjs0AjiuEayPDGV+TIUyD8wpeZQWve0r8'
+    'Hf2yWq5hYnwWoC3Pf0Y564fywHDuqe19lvhu1eDvuuA6b+jxkD4eKLkjbu2qYufPGzCy7j2GfVj4z2eT9WmMNQPW'
+    'iGJjtiNtppaiM3z9+9TOwpv37oaxNysGH/xcio8Ptmmv7ip5MxrObcMuGxg48lpvUW3p5xBtNw1bHeWbJZ/HlT1u'
+    '2RNd4eNjsGedreRkENtKTdnn0ySnYvyo6JvU4OM59RycuTU+qCh47hCd1oBO87KvEvAxTZNdHYJREj9RBfZo3bCH'
+    'B4pMiuHv0wpeGr9k0RWLxlmPfV3rMOeQL3OJYLIt2A7YuixHnkXiNm3oQdb9PUOvsY2Otrm1p5xfsiw+WFybXcL/'
+    'MY3bgLP9rJwb3H7hWEFaXwA/x1HQM9jf2n8+eI5efwzY1Auw9owjn2cGiu/FZ6/m1cMt40zKdvAW7bXfg98nKfk/'
+    'I6Vif1IS/BnWPMenFNOAz2csyzrEK6jrNP86ytMa7CmfTwDH+w3EDMvJ6zsj96X+itq5s9uvpf5W+jhbGPvcVGDF'
+    '+GtOZaSLZme1ydatQpze5//b8tibfYqvrht2kWZHaXhnjRd0Sc70AnbwpnG+RhohbbLiMwd9+wZdNXrH8MDx//OA'
+    'ygNPDBu9R8/7hp21kfGs73QmrgPaDildP6R4xhz5BNjms/xze0KjEzKf9LcvDRjoG6qCDNLgar4sbS2qcnY6SfHZ'
+    'R1SH9DG3Xya+/SEy3ruo7IFBwJ7q57SBQ3GOWJvD8nnu5wwasrXrRvxhsE9aPDPicX0lzrap7A3Lx8AxnKcK7pZc'
+    '5FiX5qfskNybMmzxPZJziA+f0Z958Nmvf6Ef4R/HObEMXI/gTYuec1KQnk+TN+/l4T7meJnl52gZsvdKQHZvKvN1'
+    '8VWnF10ctALroekTzm2azrAXqpQr0lR4gP20ddABC5Cf0oiM97pxDxI+ZTgrNpXYB+o0t19PCfxPJAaWBPwr/wv0'
+    'YX46QHkNzE8o/5oAh/MRPqVnsfkFFfBp47icy1GB+U5l6D8qvrIEcsMmpbzhv6+7Vn8tWee3YH7Z5/6DIMdXFyDf'
+    'coLyudx97llFRz1X1nIuIBvQf3gB5pHk8C359lFevuZcD0cbnAvS5qFBm4cefh+NlJ+I1yLNz2c3VyBnaon4dNHg'
+    '00WgWSMnzXxzcrg3MugOB/u7fa6pj0/mKC4W4rm5CJjo/5imWNsE8E5F5tuQWCDnIbu8LZ+d2DSea7/laV/P2H7l'
+    'HbevkwxZVPLMY2gXkh2xdjrGcMvS7gDkPM4o+MwYeWxl6evO+2N0vsT3qHQplw714HOoUQ9aOR1aLjzjNCZjxOKU'
+    '9vvAOC/2xI94TsmhL3vyC4/D2WCNcgs/kDY1hQ4vPDmJfcM34vKED0GfgTGvLLmOedbAnROOwVm8FLCz0VbS7D+f'
+    'zYZtr+Y8v1pj7kcn74ce/+25z8oZQPOn5V0fX1zZ3d84S3M5k9MP8YDsxLy2kIsvTxGccRpvkmB8ZsQCvgR4pUh4'
+    '83Q3AdeiGYi/Duh8zbkSu3C+zmLHZpl/LdJveljhh4OE962ALqwR/Vdlzc8Qffoe/3VMbvMmyexVoqcWt6zKPE4Z'
+    'uXihMQeevCot33ZViTP4ztq+9edcq0bk+tWp3wOiTwv8PG/Lxnmo5IguGrW1nq2IWADmGFj5gnn9qNp8md4Hid7u'
+    'Hp4mH5pGfJvziC/u44zB5zMfvfcUX6kbfwr0w7jwbJog+DXFSK0cKV9O1LFInDAms5JDH/NerxtyuR6QAZv7sGc4'
+    'XuNo+aHYnyi378M6JBlzzntGDoala1YDcYqViHO6LwY0QfsC7cKYOpRPFtJjM8r4N4x91w7kcvp0guXr8d2Bnpcz'
+    'AstkH6wlgafpgYdJ3P3gI4rfb+T1tbJrVu6vdf+Cz5BXoEbemE5e37d7NWbb9jMyflb+donuv3Bs5THtj7w27GeU'
+    's36b8khukTz0yZjY8RnvWQXv27CvY2LyPvsw5m7CyluIZWW14cdBBmh7O+W7X0AbtPX5bteqYXNadl7WvP2LOXxA'
+    '6R75m5zxrDwFHw6bkfnHXSOfYDuQU+nqXxl2y54n7mnpi47oIFyzO4b9Z9nUHdJlVnx4I0MM3ordbhi/573XwbTm'
+    'uVs5GhafvguanDfsl5COz7q/y5D7ciai5nyZKxG1dtbKOs+sNp8vp93h/cucPo175Mu4Sd95z68ae1q7l5nVp6DR'
+    'oSr22yc58eso+juW/qgHfT6nCvAU+7lwbj5ax+RBze5zf1jrgXcqlww50/Dkk7t21t3M9Pv7IAuy8gXuwasBnRCb'
+    'R9jISY/ngIdlT2hn+L8H+AjfWbJi7AktvuFymr6n/fkUvlchhwv3gos3dEEG9g1/U5vgrSdvvjvlu8R+Z8l9iE+s'
+    'G/GjO0objiPdUmJS12DcHXp2GWDuGONeApi78tsiwNylZ2cVPF0u3EkldtRJXr8/pkx6u6/oob7hh9oy4kTuXVDu'
+    'HR9Z/Rs1xW+ovV9qyziLaLmOtQw5qCj7Uj75bYa90ojcK5xnp9ksz8kXmkVPL+Ww17W4Swy9NJ3ytUd/WvpkkuQU'
+    'vg8N7+Rhro/DC8/8JXEIh/63iAU7lMOAd/JCemyG8nm0e2g1ykOYoHnx++Bwveo58+Pw/U581mU/4W6Ev1rzA/ru'
+    'cTs6nCX+WabzZlbfU0jfVmTdy0DLs0rul8/PEPLNHVHwXDbOgF1jnw1y2pcViGmVZJ4xNHmPfIhfkf/nOu3vWzSP'
+    '23TWvUntvvHEaM8pdmSWe5R57l3yOZXfEdIK+A6yjrtkxHR2Ev09DDuG76NvxDg6Sdx9+H5AV1rvtVn27OsTCr9n'
+    '0Rt5/Az78T/67nZ2PTE27f4vn+eeEJys7/DQ4gotquvvIC80y/4JxWRD94vnIf7H8YEs8deaYbNcMOq3ncOa5f08'
+    '9STuHv1RyelCWu4RT+1GygCWKfyekdOGb9BnR8f40vsB3kdb8Bycxe8Z91bWkri7+jcC/lvfPZcYf8ecwuehu49Z'
+    'aBZje2Kcfe8naAta9xsegT32SOZ6AvJGs7yD2fdeZX63hxsv1O9tvo/Zev9lF2jQ1e4wlOojSeAOwz8B7Nqrsw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -97,67 +99,69 @@ TABLE: dict[
     ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5616, 212, 0, (), (None,)),
     ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5828, 212, 0, (), (None,)),
     ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6040, 856, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 6896, 160, 0, (), (None,)),
-    ('-', 0): (32, 7056, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 7104, 76, 0, (), (None,)),
-    ('\\+', 0): (32, 7180, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7228, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 7404, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7468, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 7584, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8128, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 8888, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 9020, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 9260, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9488, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 9704, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9892, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 10412, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 10700, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 10932, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11148, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 11552, 236, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11788, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12068, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12584, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 12976, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13356, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 13888, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 14224, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14400, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 14992, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 15104, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15168, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15452, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 15744, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 15848, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15996, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16736, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16948, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17336, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17608, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17880, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18408, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18856, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19224, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 20016, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 20144, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20612, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20860, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21132, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 22036, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22332, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22836, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23260, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24452, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24932, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25164, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25468, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25916, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 26248, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26428, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26760, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27172, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27504, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 27764, 96, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 6896, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 7512, 160, 0, (), (None,)),
+    ('-', 0): (32, 7672, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 7720, 76, 0, (), (None,)),
+    ('\\+', 0): (32, 7796, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7844, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 8020, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 8084, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 8200, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8744, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 9504, 132, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 9636, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 9876, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10104, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 10320, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 10508, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 11028, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 11316, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 11548, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11764, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 12168, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 12404, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12992, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13272, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13788, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 14180, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 14560, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15092, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 15428, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 15604, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 16196, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 16308, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16372, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16656, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 16948, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 17052, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17200, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 17940, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18152, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 18540, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 18812, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19084, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 19612, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20060, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20428, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 21220, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 21348, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21816, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 22064, 272, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22336, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 23240, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 23536, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 24040, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 24464, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 25656, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 26136, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 26368, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 26672, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 27120, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 27452, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 27632, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 27964, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 28376, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 28708, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 28968, 96, 0, (), (None,)),
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
+from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
 from domain.search.run_vocabulary import RUN_ENTRIES
@@ -221,6 +222,7 @@ _ENTRIES: tuple[VocabularyEntry, ...] = (
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
     *CHECKOUT_ENTRIES,  # ADR 0305: git submodule status's row at another commit
+    *BUILD_ENTRIES,  # ADR 0306: ld's symbol defined twice, a link command
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )
 

@@ -47,6 +47,7 @@ FACTS = frozenset(
 VOCABULARY = frozenset(
     f"domain.search.{name}"
     for name in (
+        "build_vocabulary",
         "checkout_vocabulary",
         "language_codes",
         "run_vocabulary",

@@ -74,6 +74,9 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "executed reached applied uncovered": (">>>>>> ",),
     # ``checkout_vocabulary``'s (ADR 0305).
     "different recorded": ("+",),
+    # ``build_vocabulary``'s (ADR 0306).
+    "symbol twice duplicate": ("multiple definition of ",),
+    "link command": ("cc ", "++ ", "clang "),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -211,6 +214,10 @@ _LINES = [
     "invoice total 5591",
     ">>>>>>         total = 1000",
     "+de05f1d11f1a016c0a6237a4c85ae84be5c9ecd0 vendor/chart-tiles (heads/main)",
+    "/usr/bin/ld: a.o:/src/a.c:6: multiple definition of `count'; b.o: first defined here",
+    "[1/1] : && /usr/bin/cc -O2 main.c.o -o ballastctl  libcore.a && :",
+    "$ clang++ -O2 a.o -o tool",
+    "/usr/bin/cc -O2 -o a.c.o -c a.c",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
