@@ -14,58 +14,61 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXetyVMcRPiskrbRCWmkNSNyS5eJiQVpBXHY5KAZDAS5Tjgllk8IOwZTuWrPSbnaXi8mf/EhVXiJvkEfJO4Xs'
-    'IT3hq4/umTlHkNgn2aqp0e6Z6Znu6enu6e45mkmSZDT51+fAsJSHZWxYqsNSGpbpYZkalsnEfV4e+MfLl38ZlnKi'
-    'fFyf8WGZHZau1Hfl+YI8c23TZw35uyxjpb9dpnoZvlfl+6TR1rV5X2Cmv30k9SV59jN49jG0SZ/Nw7PL1G9Weeb6'
-    'TSrP3FxGPPifl78d3RON7tde0b3so3taZmA9U3gvh5+0rtDaTEjbdPwmzacp9TdS70rdl/lPStsU9rSMNyFjODgL'
-    '0icx+ShJ/tSYfVUsfMYErqPHKMz7P4Xz858Izq5MwdgpoxwR3JYVOOksVqXu0b59RHRaEFxHpEzLeCn868PyO8Lh'
-    'IOAwQe2OyLgv3hFO68CvRcFpA9araDhtFginTanbBcRpr4A4FUlGbEndKiBORdJPOwWUezsF5D2H05MC4dSSelAg'
-    'nL4voG30WOpOgXDak3qtgDgVyd7rFhinIsm9XgH1U1/qpwXCaVBAG/YJ6Kmi4PQC7L4fE06jkT7NZfJFxvgs58Hn'
-    'XAI4sf1rhk+7Dj79j3P4QjWYLfh7TbFntT59wHOWnl2ENs7nr/kI1gXPmsCvCM3agtu8rGNev68P11pOfPPgh7il'
-    'MY0Tb8mnjfPvwpxwvKMyRwv+v53i9EHYFw3YIzAXa1+xrDgsvH4QYCfA0+eAdi5m5r6nY56EWNAi1FXhlUNgY6Ef'
-    '3tmT28aaIawa4ediV4cBRhnmsU5znPTMEWGOAL3GgO51kHE1hZdT2h4CmeX6YLxlnWCNCg55YHXgd5RX00DDYwGY'
-    'yyT7O7A+iSc+M63I7wn52+kJ92wJaLgkMKqgS1xc87RHZ7m+2p5M4YVitG5+B2BerjRhjGYEPneh/V2i30cQB40Z'
-    'exFgLSpjj0px7Zeh/TLsXScjkf8x1sX8vw02APP/FKzJC5LDXUPGVAS/ESrLYl8kNG9ndzC+XB5AvwdCi1kZC+2L'
-    'S0JzZ19s0b51/TV746TEx50MTWn0qfS5RXJqQLqkR/TZI/rWSQ90yO4fULtdatczxt2lfhv0fI3s1m2qtflWBe8r'
-    'wNs/pjkzzetKHABxatG8dwjOBvHyOMhG5I8FkZ3IH98KjBtSf0784n7/gua6TrTaM2jboz3cMviQacDt2wrOab0C'
-    '/UM64qphe10B29uyh10uyRjY0WjLVxRbPl2Th7JftfXrEJ+0Cbc68dMm/b5NNN4k2g0C/Dag+bAtUxedfpxo0jHg'
-    'uXH+QHitEn48Pur/2j5obdmLU1LGoe8XNOcfiO97VDPOKxE2C87hqBScwx0Ff+STJ7TXdgLyom3wibVeG9S/p5wv'
-    'tHXqAc0sWTMvBfG9S3it0bxbim3pWyv3/DrB2Tbm2zL4fjfnmr5H8jQPjs0AjiuEayPDGV+TIUyD8wpeZQWve0r8'
-    'Hf2yWq5hYnwWoC3Pf0Y564fywHDuqe19lvhu1eDvuuA6b+jxkD4eKLkjbu2qYufPGzCy7j2GfVj4z2eT9WmMNQPW'
-    'iGJjtiNtppaiM3z9+9TOwpv37oaxNysGH/xcio8Ptmmv7ip5MxrObcMuGxg48lpvUW3p5xBtNw1bHeWbJZ/HlT1u'
-    '2RNd4eNjsGedreRkENtKTdnn0ySnYvyo6JvU4OM59RycuTU+qCh47hCd1oBO87KvEvAxTZNdHYJREj9RBfZo3bCH'
-    'B4pMiuHv0wpeGr9k0RWLxlmPfV3rMOeQL3OJYLIt2A7YuixHnkXiNm3oQdb9PUOvsY2Otrm1p5xfsiw+WFybXcL/'
-    'MY3bgLP9rJwb3H7hWEFaXwA/x1HQM9jf2n8+eI5efwzY1Auw9owjn2cGiu/FZ6/m1cMt40zKdvAW7bXfg98nKfk/'
-    'I6Vif1IS/BnWPMenFNOAz2csyzrEK6jrNP86ytMa7CmfTwDH+w3EDMvJ6zsj96X+itq5s9uvpf5W+jhbGPvcVGDF'
-    '+GtOZaSLZme1ydatQpze5//b8tibfYqvrht2kWZHaXhnjRd0Sc70AnbwpnG+RhohbbLiMwd9+wZdNXrH8MDx//OA'
-    'ygNPDBu9R8/7hp21kfGs73QmrgPaDildP6R4xhz5BNjms/xze0KjEzKf9LcvDRjoG6qCDNLgar4sbS2qcnY6SfHZ'
-    'R1SH9DG3Xya+/SEy3ruo7IFBwJ7q57SBQ3GOWJvD8nnu5wwasrXrRvxhsE9aPDPicX0lzrap7A3Lx8AxnKcK7pZc'
-    '5FiX5qfskNybMmzxPZJziA+f0Z958Nmvf6Ef4R/HObEMXI/gTYuec1KQnk+TN+/l4T7meJnl52gZsvdKQHZvKvN1'
-    '8VWnF10ctALroekTzm2azrAXqpQr0lR4gP20ddABC5Cf0oiM97pxDxI+ZTgrNpXYB+o0t19PCfxPJAaWBPwr/wv0'
-    'YX46QHkNzE8o/5oAh/MRPqVnsfkFFfBp47icy1GB+U5l6D8qvrIEcsMmpbzhv6+7Vn8tWee3YH7Z5/6DIMdXFyDf'
-    'coLyudx97llFRz1X1nIuIBvQf3gB5pHk8C359lFevuZcD0cbnAvS5qFBm4cefh+NlJ+I1yLNz2c3VyBnaon4dNHg'
-    '00WgWSMnzXxzcrg3MugOB/u7fa6pj0/mKC4W4rm5CJjo/5imWNsE8E5F5tuQWCDnIbu8LZ+d2DSea7/laV/P2H7l'
-    'HbevkwxZVPLMY2gXkh2xdjrGcMvS7gDkPM4o+MwYeWxl6evO+2N0vsT3qHQplw714HOoUQ9aOR1aLjzjNCZjxOKU'
-    '9vvAOC/2xI94TsmhL3vyC4/D2WCNcgs/kDY1hQ4vPDmJfcM34vKED0GfgTGvLLmOedbAnROOwVm8FLCz0VbS7D+f'
-    'zYZtr+Y8v1pj7kcn74ce/+25z8oZQPOn5V0fX1zZ3d84S3M5k9MP8YDsxLy2kIsvTxGccRpvkmB8ZsQCvgR4pUh4'
-    '83Q3AdeiGYi/Duh8zbkSu3C+zmLHZpl/LdJveljhh4OE962ALqwR/Vdlzc8Qffoe/3VMbvMmyexVoqcWt6zKPE4Z'
-    'uXihMQeevCot33ZViTP4ztq+9edcq0bk+tWp3wOiTwv8PG/Lxnmo5IguGrW1nq2IWADmGFj5gnn9qNp8md4Hid7u'
-    'Hp4mH5pGfJvziC/u44zB5zMfvfcUX6kbfwr0w7jwbJog+DXFSK0cKV9O1LFInDAms5JDH/NerxtyuR6QAZv7sGc4'
-    'XuNo+aHYnyi378M6JBlzzntGDoala1YDcYqViHO6LwY0QfsC7cKYOpRPFtJjM8r4N4x91w7kcvp0guXr8d2Bnpcz'
-    'AstkH6wlgafpgYdJ3P3gI4rfb+T1tbJrVu6vdf+Cz5BXoEbemE5e37d7NWbb9jMyflb+donuv3Bs5THtj7w27GeU'
-    's36b8khukTz0yZjY8RnvWQXv27CvY2LyPvsw5m7CyluIZWW14cdBBmh7O+W7X0AbtPX5bteqYXNadl7WvP2LOXxA'
-    '6R75m5zxrDwFHw6bkfnHXSOfYDuQU+nqXxl2y54n7mnpi47oIFyzO4b9Z9nUHdJlVnx4I0MM3ordbhi/573XwbTm'
-    'uVs5GhafvguanDfsl5COz7q/y5D7ciai5nyZKxG1dtbKOs+sNp8vp93h/cucPo175Mu4Sd95z68ae1q7l5nVp6DR'
-    'oSr22yc58eso+juW/qgHfT6nCvAU+7lwbj5ax+RBze5zf1jrgXcqlww50/Dkk7t21t3M9Pv7IAuy8gXuwasBnRCb'
-    'R9jISY/ngIdlT2hn+L8H+AjfWbJi7AktvuFymr6n/fkUvlchhwv3gos3dEEG9g1/U5vgrSdvvjvlu8R+Z8l9iE+s'
-    'G/GjO0objiPdUmJS12DcHXp2GWDuGONeApi78tsiwNylZ2cVPF0u3EkldtRJXr8/pkx6u6/oob7hh9oy4kTuXVDu'
-    'HR9Z/Rs1xW+ovV9qyziLaLmOtQw5qCj7Uj75bYa90ojcK5xnp9ksz8kXmkVPL+Ww17W4Swy9NJ3ytUd/WvpkkuQU'
-    'vg8N7+Rhro/DC8/8JXEIh/63iAU7lMOAd/JCemyG8nm0e2g1ykOYoHnx++Bwveo58+Pw/U581mU/4W6Ev1rzA/ru'
-    'cTs6nCX+WabzZlbfU0jfVmTdy0DLs0rul8/PEPLNHVHwXDbOgF1jnw1y2pcViGmVZJ4xNHmPfIhfkf/nOu3vWzSP'
-    '23TWvUntvvHEaM8pdmSWe5R57l3yOZXfEdIK+A6yjrtkxHR2Ev09DDuG76NvxDg6Sdx9+H5AV1rvtVn27OsTCr9n'
-    '0Rt5/Az78T/67nZ2PTE27f4vn+eeEJys7/DQ4gotquvvIC80y/4JxWRD94vnIf7H8YEs8deaYbNcMOq3ncOa5f08'
-    '9STuHv1RyelCWu4RT+1GygCWKfyekdOGb9BnR8f40vsB3kdb8Bycxe8Z91bWkri7+jcC/lvfPZcYf8ecwuehu49Z'
-    'aBZje2Kcfe8naAta9xsegT32SOZ6AvJGs7yD2fdeZX63hxsv1O9tvo/Zev9lF2jQ1e4wlOojSeAOwz8B7Nqrsw=='
+    'eNrtXX1zk8cRf2xsy5axZSuAzFurABkEtgxNk0lxAyHlZcgkUCZxh6SUMH63gmypkngJ/ad/dCZfot+gH6XfqVQP'
+    '3Su/+bF7d88jaBO1mnnmLD13e7d7e7t7u3vn2SRJxpJ/fQ70n0L/Ge8/pf4z0n9m+s90/5lK3OfFgX+8ePFD/ykk'
+    'yse1meg/c/2nLeVdeb8g71zd9F1N/i5IX+lvl6hchu8l+T5l1HV13hOY6W8fSnlR3v0M3n0EddJ3FXh3idrNKe9c'
+    'uynlnRvLqAf/c/K3o3ui0f3qS7oXfHRPn1mYzxTei/4nLYs0N5NSN+2/TuOpS/m1lHtSdmX8U1I3hT0j/U1KHw7O'
+    'grRJTD5Kkj/X5l4+Fj7jAtfRYwzG/Z/C+dlPBGf3TEPfKaMcEdyWFTjpKNak7NC6fUh0WhBcR+WZkf5S+J/2n98T'
+    'DgcBh0mqd0T6ff6WcNoAfh0WnDZhvoYNp60hwmlLyuYQ4rQ/hDgNk4zYlrIxhDgNk37aHUK5tzuEvOdwejxEODWk'
+    '7A0RTt8NoW30SMrWEOG0L+X6EOI0TPZee4hxGia51xlC/dSV8skQ4dQbQhv2MeipYcHpOdh9PyacxiJ9msvki4zx'
+    'WVbA5zwCcGLblw2fdhV8+h/l8IVqMBvw97piz2ptuoDnHL27AHWcz1/zEWwInmWBXxSaNQW3isxjXr+vD9dyTnzz'
+    '4Ie4pTGNE2/Ip43jb8OYsL+jMkYL/r+d4vRB2BcM2KMwFmtdsaw4LLx+EGAnwNNngXYuZua+p32ehFjQIpQl4ZVD'
+    'YGOhH97ZkzvGnCGsMuHnYleHAUYBxrFBY5zyjBFhjgK9xoHuVZBxZYWXU9oeApnl2mC8ZYNgjQkOeWC14HeUVzNA'
+    'w2MBmMsk+1swP4knPjOjyO9J+dvpCfduCWi4JDBKoEtcXPOUR2e5ttqaTOGFYrRufAdgXO6pQx/1CHzuQv27RL8P'
+    'IQ4a0/ciwFpU+h6Tx9VfhvrLsHadjET+x1gX8/8O2ADM/9MwJ89JDrcNGVMU/EbpWRb7IqFxO7uD8eXnPrS7L7SY'
+    'k77QvrgoNHf2xTatW9deszdOSnzcydCURp9Imxskp3qkSzpEn32ib5X0QIvs/h7V26N6HaPfPWq3Se/XyW7doVIb'
+    'b0nwvgy8/WMaM9O8qsQBEKcGjXuX4GwSL0+AbET+WBDZifzxjcC4JuUt4hf3++c01g2i1b5B2w6t4YbBh0wDrt9U'
+    'cE7LFWgf0hFXDNvrMtjelj3scknGwY5GW76o2PLpnDyQ9arNX4v4pEm4VYmftuj3HaLxFtGuF+C3Ho2HbZmq6PTj'
+    'RJOWAc/180fCa43w4/5R/5cHoLVlL07LMwFtP6cxf09836GScV6JsFlwDEflwTHcUfBHPnlMa203IC+aBp9Y87VJ'
+    '7TvK/kKbpw7QzJI1FXkQ37uE1zqNu6HYlr65cu8/JTg7xngbBt/v5ZzTd0ie5sGxHsBxhXCtZdjjazKEaXBOwaug'
+    '4LWqxN/RL6vlGibGZwHq8vhnlb1+KA8Mx57a3meI79YM/q4KrhVDj4f0cU/JHXFzVxI7v2LAyLr2GPZh4T+fTdal'
+    'PtYNWKOKjdmMtJkais7wte9SPQtvXrubxtosGnzwc3l8fLBDa3VPyZvRcG4adlnPwJHneptKSz+HaLtl2Ooo3yz5'
+    'PKGsccueaAsfH4M162wlJ4PYVqrLOp8hORXjR0XfpAYf96lnYc+t8UFRwXOX6LQOdKrIukrAxzRDdnUIxoj4iYqw'
+    'RquGPdxTZFIMf59S8NL4JYuuWDT2euzr2oAxh3yZSwSTbcFmwNZlOfI0ErcZQw+y7u8Yeo1tdLTNrTXl/JIF8cHi'
+    '3OwR/o+o3xrs7edk3+DWC8cK0vI8+DmOgp7B9tb688Fz9PpTwKZegLlnHHk/01N8Lz57Na8ebhh7UraDt2mt/QH8'
+    'PsmI/zM6MtyflAR/gTnP8RmJqcD7M5ZlLeIV1HWafx3laRnWlM8ngP39FmKGheTVmZF7Un5J9dze7Qspv5E2zhbG'
+    'NtcVWDH+mncz0kWzs5pk65YgTu/z/2177M0uxVc3DLtIs6M0vLPGC9okZzoBO3jL2F8jjZA2WfGZh7Zdg64avWN4'
+    '4Pj/eUDlgceGjd6h913DztrMuNd3OhPnAW2HlK4fUDxjnnwCbPNZ/rl9odEJGU/6220DBvqGSiCDNLiaL0ubi5Ls'
+    'nU5SfPYhlSF9zPWXiW+/j4z3LiproBewp7o5beBQnCPW5rB8noPsQUO2dtWIP/QGpMVTIx7XVeJsW8rasHwMHMN5'
+    'ouDus7XLFOs6Z8wN0/ShIRvWjLiPFctgeavt57U1hedluY9tmEO2J1apvCnlbzzr2FpTHCvU/Lwt0hvTxl5mn/QE'
+    '8gPT5KmHHwb1z3Qj4gs4JtYhGxFr2+LHeXmQnk+S1881ohzkeKPlJ2oYuutyQPdtKeN18WlnV7g4chHmQ9PHnBs2'
+    'k0GWlCjXpq7wAPu5q6BDFyC/pxYZL3f9HiR8CrDXriuxI7QJnLx7V+B/LDHEJOCf+l+gD/PTAcoLYX5C/VEHOJzP'
+    '8Qm9i83PKEJMAPvlXJgijHc6Q/sx8TUmkFs3Jc9r8Y+qq/XXEWv/G8zPu+XfSHN8egHyVScpH86dh59TdPwzZS7n'
+    'A7IB/a/nYRxJDt+cbx3l5WvOlXG0wbEgbR4YtHng4fexSPmJeC3S+Hz7jiLknC0Rny4afLoINKvlpJlvTA73Wgbd'
+    '4WB/O+Cc+vhknuKKIZ6bj4CJ/qMZilVOAu8UZbw1sT85j9vlvfns7LrxXvstT/1qxvorb7l+lWTIopKnH0O7kOyI'
+    '3edgDLwg9Q5Azuisgs+skQdYkLbOXzJO+3O8h6ZNuYioB59BiXrQyonRzhIwTuPSRyxOabv3PXukCujEEWpn5Wce'
+    'h73BOuVmvi91ygodnntyOruGb8nlWR+CNj1jXFlyRfPMgdsnHANfxkjAzkZbSbP/fDYb1r2Sc/9v9TmITmZ61DPS'
+    '44sMse+QfL9NsHpG7G8zAtZXxDPPlRip1fYa7QfbsMZCba974smhtqseP0nsmL+k745ffwlrOgTrDuGwR/vXiQHX'
+    '0X+b5+dk76j5sfOua18+hzs3dYbGcjqn/+8+7S/y2tAur2Oa4ExQf1ME46YRg7sN8EYi4VXoTBDORT2Q98A+Os5R'
+    '2gO/TJb9T5bxlyPjFYcVfjhIeN8IrM0y0X9N5vw00afriRvFnCnYIl2/ZsjDJvmUT4tvRsuBDfXZ8+Qzannua0p8'
+    'z+ej8c0/5zjWIuevSu3uE30akfoqiwx4oORmLxqlNZ+NiBgc5vZYebp54xfaeJneB4ne7vyrJh/qRl4J5+9fGGBv'
+    'yvt6H733FR+7638a9MOE8OwPYK9cD+Qm+nIRj0XihLHQlRz6mNd61ZDL1YAM2BrADub4iqPlB2LjoNy+B/OQZDzr'
+    '0TFynyxdsxaID65E+Hd8caJJWhe4n4gpQ3mcIT02q/R/zVh3zUAOtU8nWD5C390DFdlbskz2wVoSeJoeeJDEncs/'
+    'oviLR18d57xq5dxb557Y93AZSuSNmeTVOdeXfTZt/zTjZ52bcGO5ZcTkHtH6yGvD3qSzIp/RfvIGyUOfjIntn/Ge'
+    'U/D+TIkV+3JhfPZhzJmglTcQA81qw1t7uJMKPXx7wdg9eI/aYnw41ifQUHKpfG0r5P91cXlf3sBGBl8Fw7rryVmI'
+    'selZhmq5YIPQypK3Fi/MQu70L6AO7vv4fO1aRH+DnJ26kMOPnMrLv8l+38oV8+GwFXkGpG3kdO0E8tpd+WvDht33'
+    '5E5YtkNL1pq2jnkvYO2vWrRmrRyTzQx5UFb+x6bxe96zdUxrHruVJ2fx6dugyTnDlg3Ze1llfQHyD09HlJyzeDmi'
+    '1PbdWceZ1f73nStyeP8qp39rlfxa1+k7r/k1Y01rZ+Oz+pc0OpTElv84J34txZaLpT/aRD7/YxF4in2eODYfrWPy'
+    '5uYGXB/WfOC59iVDztQ8Z3pcPet8fPr9PZAFWfkC1+CVgE6IzeWu5aTHM8DDsic0f87fA3yE90atGGtCi5G6vMjv'
+    'aH0+ge8lyKPFteBilm2QgV3D99gkeBvJ6/dXfZvY90bdgxjnhhGDvqPU4Vj0DSWufRX63aV3lwDmrtHvRYC5J78t'
+    'Asw9endGwdPlI59U4s+t5NUdXgXS211FD3UNn+S2EWt29/G5e5ay+rrKig9Zu+Nv29iXavnm5QznAFD2pXzyuwxr'
+    'pRa5Vqy9mJaPlsceW8phr2sxuBh6aTrlK4/+tPTJFMkpvJMSz0VjvqDDC/0/IxIcCP1/Jwt2KA8Kz0WH9Ngs5QRq'
+    'Z4HLlMs0SePiOzlxvqo5c2zxjj32ezSNWLgvdqH5hH13aTg6nCH+Wab9ZlY/ZEjfFmXeC0DLM0r+qM/nFPLTHlHw'
+    'XDb2gG1jnfVy2pdFiG+OyDhjaPKOkctwg3yFq/R7lXx3d8iWdPW+9sTrzyp2ZJaz7HnOvvM+le9pagR8B1n7XTLi'
+    'e7uJfhfOruH76BrxrlYSdydJN6ArrbvFlj3r+oTC71n0Rh4/wyC+aN/5+rYn3qrdwcD7uccEJ+s9SlqMqUFl9S3k'
+    'lmdZP6H4fOiOhwrEgjlWlCUWXzZslvNG+abz4LPckVZN4u4yOSp5oUjLfeKpvUgZwDKF73o6ZfgGfXZ0TFylG+B9'
+    'tAXPwl581fDjrydx96VcC/hvfWflYvwd8wqfh86fZ6FZjO2JORf7P0Fb0Doj9RDssYcy1hOQe57lHnzf3fZ8v5Lr'
+    'L9TuTd6Jb91B3AYatJW4dn9jM5p4PimMfwJOSB9c'
 )
 TABLE: dict[
     tuple[str, int],
@@ -126,42 +129,45 @@ TABLE: dict[
     ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13788, 392, 0, (), (None,)),
     ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 14180, 380, 0, (), (None,)),
     ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 14560, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15092, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 15428, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 15604, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 16196, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 16308, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16372, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16656, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 16948, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 17052, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17200, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 17940, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18152, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 18540, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 18812, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19084, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 19612, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20060, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 20428, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 21220, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 21348, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21816, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 22064, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 22336, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 23240, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 23536, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 24040, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 24464, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 25656, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 26136, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 26368, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 26672, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 27120, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 27452, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 27632, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 27964, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 28376, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 28708, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 28968, 96, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 15092, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15412, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 15748, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 15924, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 16516, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 16628, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16692, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16976, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 17268, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 17372, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17520, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18260, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18472, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 18860, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 19132, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 19700, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19972, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20500, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20948, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21316, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 22108, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22236, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 22704, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 22952, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 23224, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 23748, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24652, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24948, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25452, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 25876, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27068, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 27548, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 27780, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28084, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 28532, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 28864, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 29044, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 29376, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 29788, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 30120, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 30380, 96, 0, (), (None,)),
 }

@@ -50,6 +50,7 @@ VOCABULARY = frozenset(
         "build_vocabulary",
         "checkout_vocabulary",
         "language_codes",
+        "measure_vocabulary",
         "run_vocabulary",
         "settings_vocabulary",
         "tool_vocabulary",

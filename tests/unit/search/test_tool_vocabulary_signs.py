@@ -77,6 +77,10 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     # ``build_vocabulary``'s (ADR 0306).
     "symbol twice duplicate": ("multiple definition of ",),
     "link command": ("cc ", "++ ", "clang "),
+    # ``measure_vocabulary``'s (ADR 0307).
+    "lines": ("Stmts",),
+    "first byte": ("time_starttransfer", "ttfb", "TTFB"),
+    "uncompressed": ("Cmpr",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -218,6 +222,9 @@ _LINES = [
     "[1/1] : && /usr/bin/cc -O2 main.c.o -o ballastctl  libcore.a && :",
     "$ clang++ -O2 a.o -o tool",
     "/usr/bin/cc -O2 -o a.c.o -c a.c",
+    "200 168000B connect=0.000245s ttfb=0.003190s total=0.003455s",
+    "curl -w '%{time_starttransfer}' http://h/",
+    " Length   Method    Size  Cmpr    Date    Time   CRC-32   Name",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
@@ -233,6 +240,8 @@ _BLOCKS = [
     "stack size                  (kbytes, -s) 8192\n"
     "virtual memory              (kbytes, -v) unlimited",
     "+ KEEP=3\n+ prune\n++ ls -1 ./backups",
+    "Name                  Stmts   Miss Branch BrPart  Cover   Missing\n"
+    "tariffs/berth.py         14      5      8      2    59%   3, 9, 14-16",
 ]
 # Pieces the texts are made of: whole lines and blocks, their halves, every sign old and new,
 # and the characters the signs open on or are asked for behind.
