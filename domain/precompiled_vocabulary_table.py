@@ -14,61 +14,62 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXX1zk8cRf2xsy5axZSuAzFurABkEtgxNk0lxAyHlZcgkUCZxh6SUMH63gmypkngJ/ad/dCZfot+gH6XfqVQP'
-    '3Su/+bF7d88jaBO1mnnmLD13e7d7e7t7u3vn2SRJxpJ/fQ70n0L/Ge8/pf4z0n9m+s90/5lK3OfFgX+8ePFD/ykk'
-    'yse1meg/c/2nLeVdeb8g71zd9F1N/i5IX+lvl6hchu8l+T5l1HV13hOY6W8fSnlR3v0M3n0EddJ3FXh3idrNKe9c'
-    'uynlnRvLqAf/c/K3o3ui0f3qS7oXfHRPn1mYzxTei/4nLYs0N5NSN+2/TuOpS/m1lHtSdmX8U1I3hT0j/U1KHw7O'
-    'grRJTD5Kkj/X5l4+Fj7jAtfRYwzG/Z/C+dlPBGf3TEPfKaMcEdyWFTjpKNak7NC6fUh0WhBcR+WZkf5S+J/2n98T'
-    'DgcBh0mqd0T6ff6WcNoAfh0WnDZhvoYNp60hwmlLyuYQ4rQ/hDgNk4zYlrIxhDgNk37aHUK5tzuEvOdwejxEODWk'
-    '7A0RTt8NoW30SMrWEOG0L+X6EOI0TPZee4hxGia51xlC/dSV8skQ4dQbQhv2MeipYcHpOdh9PyacxiJ9msvki4zx'
-    'WVbA5zwCcGLblw2fdhV8+h/l8IVqMBvw97piz2ptuoDnHL27AHWcz1/zEWwInmWBXxSaNQW3isxjXr+vD9dyTnzz'
-    '4Ie4pTGNE2/Ip43jb8OYsL+jMkYL/r+d4vRB2BcM2KMwFmtdsaw4LLx+EGAnwNNngXYuZua+p32ehFjQIpQl4ZVD'
-    'YGOhH97ZkzvGnCGsMuHnYleHAUYBxrFBY5zyjBFhjgK9xoHuVZBxZYWXU9oeApnl2mC8ZYNgjQkOeWC14HeUVzNA'
-    'w2MBmMsk+1swP4knPjOjyO9J+dvpCfduCWi4JDBKoEtcXPOUR2e5ttqaTOGFYrRufAdgXO6pQx/1CHzuQv27RL8P'
-    'IQ4a0/ciwFpU+h6Tx9VfhvrLsHadjET+x1gX8/8O2ADM/9MwJ89JDrcNGVMU/EbpWRb7IqFxO7uD8eXnPrS7L7SY'
-    'k77QvrgoNHf2xTatW9deszdOSnzcydCURp9Imxskp3qkSzpEn32ib5X0QIvs/h7V26N6HaPfPWq3Se/XyW7doVIb'
-    'b0nwvgy8/WMaM9O8qsQBEKcGjXuX4GwSL0+AbET+WBDZifzxjcC4JuUt4hf3++c01g2i1b5B2w6t4YbBh0wDrt9U'
-    'cE7LFWgf0hFXDNvrMtjelj3scknGwY5GW76o2PLpnDyQ9arNX4v4pEm4VYmftuj3HaLxFtGuF+C3Ho2HbZmq6PTj'
-    'RJOWAc/180fCa43w4/5R/5cHoLVlL07LMwFtP6cxf09836GScV6JsFlwDEflwTHcUfBHPnlMa203IC+aBp9Y87VJ'
-    '7TvK/kKbpw7QzJI1FXkQ37uE1zqNu6HYlr65cu8/JTg7xngbBt/v5ZzTd0ie5sGxHsBxhXCtZdjjazKEaXBOwaug'
-    '4LWqxN/RL6vlGibGZwHq8vhnlb1+KA8Mx57a3meI79YM/q4KrhVDj4f0cU/JHXFzVxI7v2LAyLr2GPZh4T+fTdal'
-    'PtYNWKOKjdmMtJkais7wte9SPQtvXrubxtosGnzwc3l8fLBDa3VPyZvRcG4adlnPwJHneptKSz+HaLtl2Ooo3yz5'
-    'PKGsccueaAsfH4M162wlJ4PYVqrLOp8hORXjR0XfpAYf96lnYc+t8UFRwXOX6LQOdKrIukrAxzRDdnUIxoj4iYqw'
-    'RquGPdxTZFIMf59S8NL4JYuuWDT2euzr2oAxh3yZSwSTbcFmwNZlOfI0ErcZQw+y7u8Yeo1tdLTNrTXl/JIF8cHi'
-    '3OwR/o+o3xrs7edk3+DWC8cK0vI8+DmOgp7B9tb688Fz9PpTwKZegLlnHHk/01N8Lz57Na8ebhh7UraDt2mt/QH8'
-    'PsmI/zM6MtyflAR/gTnP8RmJqcD7M5ZlLeIV1HWafx3laRnWlM8ngP39FmKGheTVmZF7Un5J9dze7Qspv5E2zhbG'
-    'NtcVWDH+mncz0kWzs5pk65YgTu/z/2177M0uxVc3DLtIs6M0vLPGC9okZzoBO3jL2F8jjZA2WfGZh7Zdg64avWN4'
-    '4Pj/eUDlgceGjd6h913DztrMuNd3OhPnAW2HlK4fUDxjnnwCbPNZ/rl9odEJGU/6220DBvqGSiCDNLiaL0ubi5Ls'
-    'nU5SfPYhlSF9zPWXiW+/j4z3LiproBewp7o5beBQnCPW5rB8noPsQUO2dtWIP/QGpMVTIx7XVeJsW8rasHwMHMN5'
-    'ouDus7XLFOs6Z8wN0/ShIRvWjLiPFctgeavt57U1hedluY9tmEO2J1apvCnlbzzr2FpTHCvU/Lwt0hvTxl5mn/QE'
-    '8gPT5KmHHwb1z3Qj4gs4JtYhGxFr2+LHeXmQnk+S1881ohzkeKPlJ2oYuutyQPdtKeN18WlnV7g4chHmQ9PHnBs2'
-    'k0GWlCjXpq7wAPu5q6BDFyC/pxYZL3f9HiR8CrDXriuxI7QJnLx7V+B/LDHEJOCf+l+gD/PTAcoLYX5C/VEHOJzP'
-    '8Qm9i83PKEJMAPvlXJgijHc6Q/sx8TUmkFs3Jc9r8Y+qq/XXEWv/G8zPu+XfSHN8egHyVScpH86dh59TdPwzZS7n'
-    'A7IB/a/nYRxJDt+cbx3l5WvOlXG0wbEgbR4YtHng4fexSPmJeC3S+Hz7jiLknC0Rny4afLoINKvlpJlvTA73Wgbd'
-    '4WB/O+Cc+vhknuKKIZ6bj4CJ/qMZilVOAu8UZbw1sT85j9vlvfns7LrxXvstT/1qxvorb7l+lWTIopKnH0O7kOyI'
-    '3edgDLwg9Q5Azuisgs+skQdYkLbOXzJO+3O8h6ZNuYioB59BiXrQyonRzhIwTuPSRyxOabv3PXukCujEEWpn5Wce'
-    'h73BOuVmvi91ygodnntyOruGb8nlWR+CNj1jXFlyRfPMgdsnHANfxkjAzkZbSbP/fDYb1r2Sc/9v9TmITmZ61DPS'
-    '44sMse+QfL9NsHpG7G8zAtZXxDPPlRip1fYa7QfbsMZCba974smhtqseP0nsmL+k745ffwlrOgTrDuGwR/vXiQHX'
-    '0X+b5+dk76j5sfOua18+hzs3dYbGcjqn/+8+7S/y2tAur2Oa4ExQf1ME46YRg7sN8EYi4VXoTBDORT2Q98A+Os5R'
-    '2gO/TJb9T5bxlyPjFYcVfjhIeN8IrM0y0X9N5vw00afriRvFnCnYIl2/ZsjDJvmUT4tvRsuBDfXZ8+Qzannua0p8'
-    'z+ej8c0/5zjWIuevSu3uE30akfoqiwx4oORmLxqlNZ+NiBgc5vZYebp54xfaeJneB4ne7vyrJh/qRl4J5+9fGGBv'
-    'yvt6H733FR+7638a9MOE8OwPYK9cD+Qm+nIRj0XihLHQlRz6mNd61ZDL1YAM2BrADub4iqPlB2LjoNy+B/OQZDzr'
-    '0TFynyxdsxaID65E+Hd8caJJWhe4n4gpQ3mcIT02q/R/zVh3zUAOtU8nWD5C390DFdlbskz2wVoSeJoeeJDEncs/'
-    'oviLR18d57xq5dxb557Y93AZSuSNmeTVOdeXfTZt/zTjZ52bcGO5ZcTkHtH6yGvD3qSzIp/RfvIGyUOfjIntn/Ge'
-    'U/D+TIkV+3JhfPZhzJmglTcQA81qw1t7uJMKPXx7wdg9eI/aYnw41ifQUHKpfG0r5P91cXlf3sBGBl8Fw7rryVmI'
-    'selZhmq5YIPQypK3Fi/MQu70L6AO7vv4fO1aRH+DnJ26kMOPnMrLv8l+38oV8+GwFXkGpG3kdO0E8tpd+WvDht33'
-    '5E5YtkNL1pq2jnkvYO2vWrRmrRyTzQx5UFb+x6bxe96zdUxrHruVJ2fx6dugyTnDlg3Ze1llfQHyD09HlJyzeDmi'
-    '1PbdWceZ1f73nStyeP8qp39rlfxa1+k7r/k1Y01rZ+Oz+pc0OpTElv84J34txZaLpT/aRD7/YxF4in2eODYfrWPy'
-    '5uYGXB/WfOC59iVDztQ8Z3pcPet8fPr9PZAFWfkC1+CVgE6IzeWu5aTHM8DDsic0f87fA3yE90atGGtCi5G6vMjv'
-    'aH0+ge8lyKPFteBilm2QgV3D99gkeBvJ6/dXfZvY90bdgxjnhhGDvqPU4Vj0DSWufRX63aV3lwDmrtHvRYC5J78t'
-    'Asw9endGwdPlI59U4s+t5NUdXgXS211FD3UNn+S2EWt29/G5e5ay+rrKig9Zu+Nv29iXavnm5QznAFD2pXzyuwxr'
-    'pRa5Vqy9mJaPlsceW8phr2sxuBh6aTrlK4/+tPTJFMkpvJMSz0VjvqDDC/0/IxIcCP1/Jwt2KA8Kz0WH9Ngs5QRq'
-    'Z4HLlMs0SePiOzlxvqo5c2zxjj32ezSNWLgvdqH5hH13aTg6nCH+Wab9ZlY/ZEjfFmXeC0DLM0r+qM/nFPLTHlHw'
-    'XDb2gG1jnfVy2pdFiG+OyDhjaPKOkctwg3yFq/R7lXx3d8iWdPW+9sTrzyp2ZJaz7HnOvvM+le9pagR8B1n7XTLi'
-    'e7uJfhfOruH76BrxrlYSdydJN6ArrbvFlj3r+oTC71n0Rh4/wyC+aN/5+rYn3qrdwcD7uccEJ+s9SlqMqUFl9S3k'
-    'lmdZP6H4fOiOhwrEgjlWlCUWXzZslvNG+abz4LPckVZN4u4yOSp5oUjLfeKpvUgZwDKF73o6ZfgGfXZ0TFylG+B9'
-    'tAXPwl581fDjrydx96VcC/hvfWflYvwd8wqfh86fZ6FZjO2JORf7P0Fb0Doj9RDssYcy1hOQe57lHnzf3fZ8v5Lr'
-    'L9TuTd6Jb91B3AYatJW4dn9jM5p4PimMfwJOSB9c'
+    'eNrtXX1zk8cRf2xsy5axZSuAzFurABkEtgxNk0lxA0nKy5BJoEziDkkpYfxuBdlSJfESOpPpH53Jl+g36EfpdyrV'
+    'k+yVX3/s3t3zCNpErWYeztJzt3e7t7e7t7t3zCZJMpb88DnQfwr9Z7z/lPrPSP+Z6T/T/WcqcZ/nB/7x/Pl3/aeQ'
+    'KB/XZqL/zPWftpR35P2CvHN103c1+bsgfaW/XaJyGb6X5PuUUdfVeUtgpr+9K+VFefczePce1EnfVeDdJWo3p7xz'
+    '7aaUd24sox78z8nfju6JRvcPv6d7wUf39JmF+UzhPe9/0rJIczMpddP+6zSeupRfSLknZVfGPyV1U9gz0t+k9OHg'
+    'LEibxOSjJPlzbe77x8JnXOA6eozBuP9TOD/9ieDsnmnoO2WUI4LbsgInHcWalB1atw+ITguC66g8M9JfCv+j/vN7'
+    'wuEg4DBJ9Y5Iv89eE04bwK/DgtMmzNew4bQ1RDhtSdkcQpz2hxCnYZIR21I2hhCnYdJPu0Mo93aHkPccTo+GCKeG'
+    'lL0hwunrIbSNHkrZGiKc9qVcH0Kchsneaw8xTsMk9zpDqJ+6Uj4eIpx6Q2jDPgI9NSw4PQO778eE01ikT3OZfJEx'
+    'PssK+JxHAE5s+7Lh066CT/+9HL5QDWYD/l5X7FmtTRfwnKN3F6CO8/lrPoINwbMs8ItCs6bgVpF5zOv39eFazolv'
+    'HvwQtzSmceIV+bRx/G0YE/Z3VMZowf+XU5w+CPuCAXsUxmKtK5YVh4XXDwLsBHj6LNDOxczc97TPkxALWoSyJLxy'
+    'CGws9MM7e3LHmDOEVSb8XOzqMMAowDg2aIxTnjEizFGg1zjQvQoyrqzwckrbQyCzXBuMt2wQrDHBIQ+sFvyO8moG'
+    'aHgsAHOZZH8L5ifxxGdmFPk9KX87PeHeLQENlwRGCXSJi2ue8ugs11Zbkym8UIzWje8AjMs9deijHoHPHah/h+j3'
+    'LsRBY/peBFiLSt9j8rj6y1B/Gdauk5HI/xjrYv7fARuA+X8a5uQZyeG2IWOKgt8oPctiXyQ0bmd3ML783IN294QW'
+    'c9IX2hcXhebOvtimdevaa/bGSYmPOxma0ugDaXOd5FSPdEmH6LNP9K2SHmiR3d+jentUr2P0u0ftNun9OtmtO1Rq'
+    '4y0J3peBt39MY2aaV5U4AOLUoHHvEpxN4uUJkI3IHwsiO5E/vhQYV6W8Sfzifv+ExrpBtNo3aNuhNdww+JBpwPWb'
+    'Cs5puQLtQzriimF7XQbb27KHXS7JONjRaMsXFVs+nZP7sl61+WsRnzQJtyrx0xb9vkM03iLa9QL81qPxsC1TFZ1+'
+    'nGjSMuC5fv5IeK0Rftw/6v/yALS27MVpeSag7Sc05m+I7ztUMs4rETYLjuGoPDiG2wr+yCePaK3tBuRF0+ATa742'
+    'qX1H2V9o89QBmlmypiIP4nuH8FqncTcU29I3V+79RwRnxxhvw+D7vZxz+gbJ0zw41gM4rhCutQx7fE2GMA3OKXgV'
+    'FLxWlfg7+mW1XMPE+CxAXR7/rLLXD+WB4dhT2/sM8d2awd9VwbVi6PGQPu4puSNu7kpi51cMGFnXHsM+LPzns8m6'
+    '1Me6AWtUsTGbkTZTQ9EZvvZdqmfhzWt301ibRYMPfi6Pjw92aK3uKXkzGs5Nwy7rGTjyXG9TaennEG23DFsd5Zsl'
+    'nyeUNW7ZE23h42OwZp2t5GQQ20p1WeczJKdi/Kjom9Tg4z71LOy5NT4oKnjuEp3WgU4VWVcJ+JhmyK4OwRgRP1ER'
+    '1mjVsId7ikyK4e9TCl4av2TRFYvGXo99XRsw5pAvc4lgsi3YDNi6LEeeROI2Y+hB1v0dQ6+xjY62ubWmnF+yID5Y'
+    'nJs9wv8h9VuDvf2c7BvceuFYQVqeBz/HUdAz2N5afz54jl5/CtjUCzD3jCPvZ3qK78Vnr+bVww1jT8p28DattT+A'
+    '3ycZ8X9GR4b7k5LgLzDnOT4jMRV4f8ayrEW8grpO86+jPC3DmvL5BLC/30LMsJC8ODNyV8rPqJ7bu30q5ZfSxtnC'
+    '2OaaAivGX/NmRrpodlaTbN0SxOl9/r9tj73ZpfjqhmEXaXaUhnfWeEGb5EwnYAdvGftrpBHSJis+89C2a9BVo3cM'
+    'Dxz/Pw+oPPDIsNE79L5r2FmbGff6TmfiPKDtkNL1HYpnzJNPgG0+yz+3LzQ6IeNJf7tlwEDfUAlkkAZX82Vpc1GS'
+    'vdNJis8+oDKkj7n+MvHtN5Hx3jl5kPZdw4faUWxU5Js1mv/NgB3I5wwuA984v+TMv8e9x77t//Otovd89vyiss57'
+    'AZuxm9POD8VyYu0qy687yD47tJ+oGjGW3oC0eGLEHLtKLHFL4RnLj8JxqscK7r79RJnieeeMuWGaPjDk35oR27Li'
+    'NaxTNJ+FJjfwTDD3sQ1zyDbTKpU3pPyNR1ZZcoPjoZovu0W6cdrYr+2TLkR+YJo88fDDoD6obkQMBcfEenIjYm1b'
+    '/DgvD9LzcfLy2U2U9RxTtXxhDUM/Xw7o9y1lvC4G72wnFysvwnxoNgfnv81kkCUlyieqKzzAvvwq2AkLkMNUi8wJ'
+    'cP0eJHwK4E+oK/ExtHucvHtT4L8vcdIk4IP7X6AP89MByn1hfkL9UQc4nLPyAb2LzUEpQtwD++V8nyKMdzpD+zHx'
+    'pyaQPzglz0sxnqqr9dcRa48fzEG86XcWcAx+AXJyJynnz535n1N0/FNlLucDsgFtvvNk82X1P/rWUV6+5nwgRxsc'
+    'C9LmvkGb+x5+H4uUn4jXIo3Pt7cqQl7dEvHposGni0CzWk6a+cbkcK9l0B0O9lcDzqmPT+YpdhriufkImOgjm6F4'
+    '7CTwTlHGWxP7k3PVXW6fz86uG++13/LUr2asv/Ka61dJhiwqZxFiaBeSHbH7HIzzF6TeAciLnVXwmTVyHQvS1vmE'
+    'xskHgXfttCnfEvXgUyhRD1p5P9p5CcZpXPqIxSlt97Znj1QBnThC7awc1OOwN1in/NO3pU5ZocMzT95q1/CfuVzy'
+    'Q9CmZ4wrSz5snjlw+4Rj4MsYCdjZaCtp9p/PZsO6V3Lu/60+B9HJTI96Rnp8miG+H5LvtwhWz4hvbkbA+px45pkS'
+    'B7baXqX9YBvWWKjtNU/MPNR21eMniR3zZ/Td8esvYU2HYN0mHPZo/zox4Dr6b/P8nOwdNV993nXty1lxZ8PO0FhO'
+    '5/T/3aP9RV4b2uWuTBOcCepvimDcMOKMtwDeSCS8Cp17wrmoB3I72EfHeVh74JfJsv/JMv5yZEzmsMIPBwnv64G1'
+    'WSb6r8mcnyb6dD2xsZhzE1uk69cMedgkn/Jp8c1oeb6hPnuenE0tl39NiWH6fDS++ec8zlrk/FWp3T2iTyNSX2WR'
+    'AfeV/PNFo7TmsxERZ8T8JSsXOW/8Qhsv0/sg0dud8dXkQ93IneEzChcG2Jvyvt5H733Fx+76nwb9MCE8+x3YK9cC'
+    '+Ze+fMtjkThhvHclhz7mtV415HI1IAO2BrCDOb7iaPmO2Dgot+/CPCQZz7N0jPwuS9esBeKDKxH+HV+caJLWBe4n'
+    'YspQrmpIj80q/V811l0zkCfu0wmWj9B3v0JF9pYsk32wlgSepgfuJ3F3DxxR/MWjL46sfmidK7DOdrHv4TKUyBsc'
+    'zx9t2v5pxs86G+LGctOIyT2k9ZHXhr1B52E+pv3kdZKHPhkT27+Wq8F4f6zEin35Pj77MObc08oriIFmteGtPdxJ'
+    'hR6+vWDsHrxHbTE+HOsTaCi5Lr62FfL/uri8L29gI4OvgmHd8eQsxNj0LEO1fLdBaGXJW4sXZiE//BdQB/d9fIZ4'
+    'LaK/Qc6HXcjhR07l5d9kv2/lw/lw2Io859I28tZ2InK20vLXhg2778mdsGyHlqw1bR3zXsDaX7VozVo5JpsZ8qCs'
+    '/I9N4/e85weZ1jx2KxfQ4tPXQZNzhi0bsveyyvoC5Fiejig5L/NyRKntu7OOM6v97zs75fD+VU7/1ir5ta7Rd17z'
+    'a8aa1s7/Z/UvaXQoiS3/fk78WootF0t/tIl8/sci8BT7PHFsPlrH5tsOsj6s+cCz+0uGnKl5zi25etYdAOn3t0AW'
+    'ZOULXINXAjohNl+9lpMeTwEPy57Q/Dl/D/AR3o21YqwJLUbq8iK/pvX5GL6XII8W14KLWbZBBnYN32OT4G0kL9/R'
+    '9VVi3411F2KcG0YM+rZSh2PR15W49ofQ7y69uwQwd41+LwLMPfltEWDu0bszCp4uH/mkEn9uJS/uKSuQ3u4qeqhr'
+    '+CS3jVizu3PQ3SWV1ddVVnzI2j2G28a+VMs3L2c464CyL+WT32VYK7XItWLtxbR8tDz22FIOe12LwcXQS9Mpn3v0'
+    'p6VPpkhO4b2bePYb8wUdXuj/GZHgQOj/sLJgh/Kg8Ox3SI/NUk6gdt65TLlMkzQuvncU56uaM8cW7xFkv0fTiIX7'
+    'YheaT9h3X4ijwxnin2Xab2b1Q4b0bVHmvQC0PKPkj/p8TiE/7REFz2VjD9g21lkvp31ZhPjmiIwzhiZvGLkM18lX'
+    'uEq/V8l3d5tsSVfvC0+8/qxiR2Y5r5/nfD/vU/kuqkbAd5C13yUjvreb6Pf97Bq+j64R72olcfeudAO60ro/bdmz'
+    'rk8o/J5Fb+TxMwzii/bdIdD2xFu1eyZ4P/eI4GS9K0qLMTWorL6G3PIs6ycUnw/dY1GBWDDHirLE4suGzXLeKF91'
+    'HnyWe+CqSdx9LUclLxRpuU88tRcpA1im8H1WpwzfoM+OjomrdAO8j7bgWdiLrxp+/PUk7k6YqwH/re+sXIy/Y17h'
+    '89AZ+yw0i7E9Medi/ydoC1pnpB6APfZAxnoCcs+z3PXvu7+f75By/YXavcp7/617lttAg7YS1+5vbEYTzyeF8U8z'
+    '+Cfo'
 )
 TABLE: dict[
     tuple[str, int],
@@ -128,46 +129,47 @@ TABLE: dict[
     ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13272, 516, 0, (), (None,)),
     ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13788, 392, 0, (), (None,)),
     ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 14180, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 14560, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 15092, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15412, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 15748, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 15924, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 16516, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 16628, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16692, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16976, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 17268, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 17372, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17520, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18260, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18472, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 18860, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 19132, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 19700, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 19972, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20500, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 20948, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21316, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 22108, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22236, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 22704, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 22952, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 23224, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 23748, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24652, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 24948, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25452, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 25876, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27068, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 27548, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 27780, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28084, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 28532, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 28864, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 29044, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 29376, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 29788, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 30120, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 30380, 96, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 14560, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 14788, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 15320, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15640, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 15976, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16152, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 16744, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 16856, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16920, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17204, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 17496, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 17600, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17748, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18488, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18700, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 19088, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 19360, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 19928, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20200, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20728, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21176, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21544, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 22336, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22464, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 22932, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 23180, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 23452, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 23976, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24880, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 25176, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25680, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 26104, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27296, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 27776, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 28008, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28312, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 28760, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 29092, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 29272, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 29604, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 30016, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 30348, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 30608, 96, 0, (), (None,)),
 }

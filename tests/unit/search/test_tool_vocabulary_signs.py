@@ -43,6 +43,7 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "constraint": ("Collecting ",),
     "bandwidth": ("bit", "bps", "b/s"),
     "guaranteed": ("htb",),
+    "connect": ("source-address",),
     "unexpectedly": ("TODO",),
 }
 # The entries of ``run_vocabulary`` (ADR 0252), written with their signs: the strings their
@@ -225,6 +226,8 @@ _LINES = [
     "200 168000B connect=0.000245s ttfb=0.003190s total=0.003455s",
     "curl -w '%{time_starttransfer}' http://h/",
     " Length   Method    Size  Cmpr    Date    Time   CRC-32   Name",
+    "                source-address 10.40.0.0/16",
+    "$ ssh-keygen -s ca -I bot -O source-address=10.40.0.0/16 bot.pub",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
