@@ -19,16 +19,30 @@ _DEFINED_AGAIN = precompiled(r"\bmultiple definition of [`'‘\"]")
 
 # A compiler driver's command line that links: the driver (``cc``, ``gcc``, ``g++``, ``c++``,
 # ``clang``, ``clang++``, by any path), then on its line ``-o``, no ``-c``, and an object or an
-# archive among its arguments. Found from the driver's first letter (``re`` scans for it in C),
-# not from a line's start.
+# archive among its arguments.
 _LINK_LINE = precompiled(
     r"(?<![^\s/])(?:c(?:c|\+\+|lang(?:\+\+)?)|g(?:cc|\+\+))(?= )"
     r"(?![^\n]* -c )(?=[^\n]* -o \S)[^\n]*?\.(?:o|a)(?!\S)"
 )
 
+
+def _links(text: str) -> bool:
+    """Whether a line of ``text`` is a link command (``_LINK_LINE``), asked only of the lines
+    holding `` -o ``: the driver's letters, ``c`` and ``g``, stand everywhere in prose."""
+    at = text.find(" -o ")
+    while at != -1:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end == -1 else end
+        if _LINK_LINE.search(text, start, end) is not None:
+            return True
+        at = text.find(" -o ", end)
+    return False
+
+
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
 BUILD_ENTRIES: tuple[VocabularyEntry, ...] = (
     ((("", "multiple definition of "),), _DEFINED_AGAIN.search, "symbol twice duplicate"),
-    ((("", "cc "), ("", "++ "), ("", "clang ")), _LINK_LINE.search, "link command"),
+    ((("-", " -o "),), _links, "link command"),
 )

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.chunking import chunk
 from domain.content_type import ContentType
+from domain.search.build_vocabulary import _LINK_LINE, _links
 from domain.search.tool_vocabulary import tool_vocabulary_facts
 
 _DEFINED_TWICE = (
@@ -62,3 +65,29 @@ def test_a_link_failure_section_carries_the_words() -> None:
     (section,) = chunk(_LINK + _DEFINED_TWICE, ContentType.PLAINTEXT)
     assert section.facts is not None
     assert {"link", "command", "symbol", "twice", "duplicate"} <= set(section.facts.split())
+
+
+_PIECES = st.sampled_from(
+    [
+        *_LINK.splitlines(),
+        "gcc -o app main.o",
+        "/usr/bin/cc -O2 -o a.c.o -c a.c",
+        "clang++ x.o -o y",
+        " -o ",
+        " -c ",
+        "\n",
+        " ",
+        "cc",
+        "g++",
+        "/",
+        "x.o",
+        "lib.a",
+        "-o",
+    ]
+)
+
+
+@settings(max_examples=2000)
+@given(st.lists(_PIECES, max_size=12).map("".join) | st.text(max_size=40))
+def test_asking_the_lines_holding_dash_o_is_asking_the_whole_text(text: str) -> None:
+    assert _links(text) == (_LINK_LINE.search(text) is not None)

@@ -77,7 +77,7 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "different recorded": ("+",),
     # ``build_vocabulary``'s (ADR 0306).
     "symbol twice duplicate": ("multiple definition of ",),
-    "link command": ("cc ", "++ ", "clang "),
+    "link command": (" -o ",),
     # ``measure_vocabulary``'s (ADR 0307).
     "lines": ("Stmts",),
     "first byte": ("time_starttransfer", "ttfb", "TTFB"),
