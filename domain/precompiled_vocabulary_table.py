@@ -14,56 +14,62 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXHtzU8cVvzbGsmVs2SIg82rFI4PAlqGZZFLcQGCATJg0lEnokJQhjB/CVpAsVRLg0H/6X79Ev0E/Sr9TqS45'
-    'W37z6zm7e6+gTdRqZmfte/d1zp7XnnP2LiRJMpX8+DswLIVhOTgspWGZGJb5YZkbltnE/V4d+MerV38ZlkKi/Fyf'
-    '6WFZHJau1Pfk/bK8c23TdzX5uyBzpc+uUL0G/5fk/1mjrWvzvoyZPvtI6svy7hfw7mNok76rwLsr1G9Reef6zSrv'
-    '3FomPfBfkL8d3hMN79df473gw3taFmA/0/FeDX9pXaS9mZG26fx1Wk9d6m+kbkvdl/XPStt07HmZb0bmcOMsS5/E'
-    'pKMk+XNt8XWx4Dko4zp8TMG6/1Mw7/9MYHZlDuZOCeWowLamjJOuYkPqHvHtY8LTssA6KWVe5kvHvzEsfyAYDgEM'
-    'M9TuqMz78h3BtAX0Oi4wbcN+jRtMjTGCqSF1awxh2htDmMZJRjyRujmGMI2TftodQ7m3O4a052B6NkYwNaUejBFM'
-    '34+hbfRU6s4YwbQn9eYYwjRO9l53jGEaJ7nXG0P91Jf6+RjBNBhDG/YZ6Klxgekl2H0/JZimIn2aa+SLjPFZVsDn'
-    'PAHjxPYvGz7tKvj0P87hC9XGbMLfm4o9q/XpA5yL9O4StHE+f81HsCVwlmX8ouCsJbBVZB/z+n19sJZzwpsHPoQt'
-    'jWmcfEs+bVx/F9aE8x2TNVrj/8spTj8c+5Ix9iSsZUFoeAL41/HcKoy5KvReAh538aYzHlni+mq4SscLxc7c+g7A'
-    'ulypwxz1CHjuQft7JNM+gvhUzNwrMNaKMveUFNd+DdqvCe0dAdotQKwMYxAcR9sB2Yx7WQLcouxuAp1pe18U+Cap'
-    'rIncT2jdTh8wvFweQr+HgotFmQvl/mXBuZP7T6BfFfpreuCUxC0dbac4+lT63KbzyIB4vEf42SP8Vok/O2SPDahd'
-    'm9r1jHnb1G+b3m+SPbFDtbbeksB9FWj7p7RmxnlV8c8iTE1a9y6Ns020PA12ANLHsuhqpI9vZYybUn9O9OKef0Fr'
-    '3SJc7Rm47REPNw06ZBxw+5YCc1qvQ//joO9SON8DPKRtrhk68SrYRJad4mL8B8G+QRurqNhY6Z48En7V9q9DdNIi'
-    '2KpETw16vkM4bhDuBgF6G9B6NmhvqqJzTxBOOsZ4bp4/ElwbBB/P34Hn5RFwzbLc0f2clGno+wWt+Qei+x7VDDPS'
-    'Hdq+88YajknBNdxV4Ec6eUa8thuQFy2DTqz92qb+PcXu0/apBzizZE1FCsJ7j+DapHU3ad5qYK/c+xs0zo6x3qZB'
-    '9+2ce3qY5GkeGOsBGNcJ1lqGs5cmQxgHFxS4Cgpc95W4KPrLtBywxPgtQ1te/4JyBgvl5+DaU9v7HNHdhkHfVYG1'
-    'YujxkD4eKDF9t3clsfMrxhhZeY/HPiL057PJ+jTHpjHWpGJjtiJtpqaiM3z9+9TOgpt5d9vgzaJBB7+U4qODHeLV'
-    'tpLPoMHcMuyygQEj7/UTqi39HMJtw7DVUb5Z8nla4XHLnugKHR8HnnW2kpNBbCvVhc/nSU7F+LfQZ6SNj+fU83Dm'
-    '1uigqMC5S3jaBDxVhK8S8KnNk10dGiNdg7M9Dxv0btlosfR9RoFLo5csumLFOOu1aM1bsOaQj2mVxmRbsBWwdVmO'
-    'vIiEbd7Qg6z7e4ZeYxsdbXOLp5wftiC+MdybNsH/lOatwdl+Uc4Njl/Yh5vWF8HPcQz0DPa3+M83nsPXnyJsaqa/'
-    'DtENyifNv4g8UAY8+M5xON/vwP9egPzrB1J/Re2cvf1bqb+VPvOQV+763FLGijljn86IF003tsg+KUHMy+ezeeKx'
-    'EfoUq9gydJmm+zS4lwNn7SrZt13Stb2A7dIwzkSII8RNVniWoG/fwKuG7xgaOPF/GlBp4JlhV/Xofd/QjdsZz2dO'
-    'zuE+oLxP8foh+aCX6BzHetryqewJjk7KetJnXxpj4Hm+BDJIG1fzP2h7URJ79xTFOh5THTrLcPs1otsfArETh/sV'
-    'hQcGAR3Yz2m3hHzTDGPT8F1afqpRzg0h+6hq+IwHI+LihRFD6SuxkYbCG9a5kP3uzxXYLbnI8QnNt9QhuTdn2E97'
-    'JOcQHj5XvfDAM+qZsB/h08Q1sQzciqBNC59LUhCfz5U7LsjHHOOwzqZNQ/ZeDcjuhrJeFxNzetHFroqwH5o+4TyB'
-    '+Qy8UEre3FV0OohpgH1rVdABy5AXUouM0bl5DxE8BbDv64q/GnWa49fTMv4nErdIAmfi/wX8MD0doFg00xPKvzqM'
-    'wzHkT+ldbEy4CH5InJfj70VY71yG/lPi30ggz2JWyr/5XKuu1V8nrNyBYK7G5z8+t34cE1uG3KUZoAcXx98HmLD/'
-    'vrKXSwHZgD6fi7COJIc/wMdHeema4/MON7gWxM0jAzePPPQ+FSk/Ea4VWp/Pbi5Cnssq0emKQacrgLNaTpz51uRg'
-    'r2XQHW7s70bcUx+dLFEsI0RzSxFjov9jnuIjM0A7RVlvTeI3nNPncm18dmLdeK89y9O+mrH9+jtuXyUZsqLkbMbg'
-    'LiQ7Yu10jLsVpN2B5M397gUFngUj96ggfd15/yCdL/GbBF3Kf0I9uA816kErDq/llTJMB2WOWJjSfh8Y58We+BHP'
-    'K/moBU9O2Ak4G2xSPtgH0qas4OGlJ4+sb/hGyvL/e9BnYKwrS35anj1w54TjcBafCNjZaCtp9p/PZsO213KeX605'
-    'R9HJo+Djv732RTkDaP60vPvjiwW6XOhztJazOf0QD8lOzGsLuZjgHI0zTfPN0hifGbGAL2G8icjxKuJXSxReqQdi'
-    'ZgM6X3N8uw3n6yx2bJb1lyP9pkcUejhEcN8O6MIy4X9D9vws4afv8V/H5KM2SGZvED67Ssy8JOs4beRPheYceHJh'
-    'tBzJDSXO4Dtr+/af82NqkftXpX4PCT9N8PO8LRvnkZLXt2LU1n42I2IBGBe2crzy+lG19TK+DxG+3Z0WTT7Ujdw8'
-    'zv28NMIZg89nPnzvKb5SN/8c6Idpodk0qetripFaeS2+PJbjkTBhTGY9hz5mXq8acrkakAGNEewZjtc4XH4o9ifK'
-    '7QewD0nGPOGekb9m6ZqNQJxiPeKc7osBzRBfoF0YU4dygEJ6bEGZ/6bBd61A/p1PJ1i+Ht99woqcEVgm+8ZalfE0'
-    'PfAoibtrd1Tx+02+uQp03crXtHLm+Qx5FWqkjfnkzR2p13O2bD8jw2fl3E7QnQWOrTwl/shrw35GecZ3KI/kNslD'
-    'n4yJnZ/hXlTgvgN8HROT99mHMfnk628hlpXVhp8GGaDxdkp3v4I2aOvzfZwNw+a07LysudaXcviAUh75m5zxrDwF'
-    'HwyNyJzRrpFPsBPIg3P1bwy7Zc8T97T0RUd0EO7ZXcP+GwTuHbUD8eHtDDF4K3a7bTzPm4vPuOa1WzkaFp2+C5xc'
-    'MOyXkI7Pyt8FyH05G1FzvszViFo7a2VdZ1abz5eH7OD+dU6fxn3yZdyi/5nnNwye1u7SZfUpaHgoif32SU74Oor+'
-    'jsU/6kGfz6kINMV+LlybD9cxeVCLI/KHtR94D27VkDM1Tw6wa2fdp0v/fx9kQVa6QB68FtAJsXmEtZz42Ac4LHtC'
-    'O8P/PUBHM/LO8Y7GE1p8w+U0fU/8+Rz+L0EOF/KCizd0QQb2DX9Ti8bbgtjQljz7DubYoncPID6xZcSP7iptOI50'
-    'W4lJXYd5d+ndFRhz15j3MozZlmcrMGab3p1T4HS5cKeU2FFH3h2Fdz3qV1L24IXhE+E4kfuuivsuQ1b/RlnxG2rf'
-    'anlinEW0XMdyhhxUlH0pnfw+A6/UInmF8+w0m2WffKFZ9PRqDntdi7vE4EvTKV979KelT2ZJTuG3hfAeFeb6OLjw'
-    'zD8hDuHQd/qtsUM5DHiPKqTHFiifR7s7VKY8hBlaF39bCfermjM/rgL2Ap912U/YjvBXa35A391bh4dzRD9rdN7M'
-    '6nsK6dui7HsBcHlOyf3y+RlCvrmjCpxrxhmwa/DZIKd9WYSY1oSsMwYnh8mH+BX5f24Qf9+mddyhs+4taveNJ0Z7'
-    'XrEjs9x9y3NXjs+p/F2HZsB3kHXeVSOms5vod+d3Dd9H34hxdJK4O8z9gK60vkWy5uHrkwq9Z9EbefwMo/gffd+3'
-    '6XpibNqdTT7PPaNxsn53QYsrNKmuvoO80Cz8E4rJhu6EViD+x/GBLPHXsmGzXDTqt53DmuWbKtUk7u7zMcnpQlzu'
-    'EU21I2UAyxT+NsQZwzfos6NjfOn9AO2jLXgezuL3jXsrm0nc/eqbAf+t755LjL9jSaHz0N3HLDiLsT0xzr73M7QF'
-    'rfsNj8EeeyxrPQl5o1m+Z+r7Ril/j8HNF+r3Nr9tan2zsAs46Gp3GCaqk0ngDsM/Abnpgq4='
+    'eNrtXX1zk8cRf2xsy5axZSuAzFurABkEtgxNk0lxA0nKy5BJoEziDkkpYfxuBdlSJfESOpPpH53Jl+g36EfpdyrV'
+    'k+yVX3/s3t3zCNpErWYeztJzt3e7t7e7t7t3zCZJMpb88DnQfwr9Z7z/lPrPSP+Z6T/T/WcqcZ/nB/7x/Pl3/aeQ'
+    'KB/XZqL/zPWftpR35P2CvHN103c1+bsgfaW/XaJyGb6X5PuUUdfVeUtgpr+9K+VFefczePce1EnfVeDdJWo3p7xz'
+    '7aaUd24sox78z8nfju6JRvcPv6d7wUf39JmF+UzhPe9/0rJIczMpddP+6zSeupRfSLknZVfGPyV1U9gz0t+k9OHg'
+    'LEibxOSjJPlzbe77x8JnXOA6eozBuP9TOD/9ieDsnmnoO2WUI4LbsgInHcWalB1atw+ITguC66g8M9JfCv+j/vN7'
+    'wuEg4DBJ9Y5Iv89eE04bwK/DgtMmzNew4bQ1RDhtSdkcQpz2hxCnYZIR21I2hhCnYdJPu0Mo93aHkPccTo+GCKeG'
+    'lL0hwunrIbSNHkrZGiKc9qVcH0Kchsneaw8xTsMk9zpDqJ+6Uj4eIpx6Q2jDPgI9NSw4PQO778eE01ikT3OZfJEx'
+    'PssK+JxHAE5s+7Lh066CT/+9HL5QDWYD/l5X7FmtTRfwnKN3F6CO8/lrPoINwbMs8ItCs6bgVpF5zOv39eFazolv'
+    'HvwQtzSmceIV+bRx/G0YE/Z3VMZowf+XU5w+CPuCAXsUxmKtK5YVh4XXDwLsBHj6LNDOxczc97TPkxALWoSyJLxy'
+    'CGws9MM7e3LHmDOEVSb8XOzqMMAowDg2aIxTnjEizFGg1zjQvQoyrqzwckrbQyCzXBuMt2wQrDHBIQ+sFvyO8moG'
+    'aHgsAHOZZH8L5ifxxGdmFPk9KX87PeHeLQENlwRGCXSJi2ue8ugs11Zbkym8UIzWje8AjMs9deijHoHPHah/h+j3'
+    'LsRBY/peBFiLSt9j8rj6y1B/Gdauk5HI/xjrYv7fARuA+X8a5uQZyeG2IWOKgt8oPctiXyQ0bmd3ML783IN294QW'
+    'c9IX2hcXhebOvtimdevaa/bGSYmPOxma0ugDaXOd5FSPdEmH6LNP9K2SHmiR3d+jentUr2P0u0ftNun9OtmtO1Rq'
+    '4y0J3peBt39MY2aaV5U4AOLUoHHvEpxN4uUJkI3IHwsiO5E/vhQYV6W8Sfzifv+ExrpBtNo3aNuhNdww+JBpwPWb'
+    'Cs5puQLtQzriimF7XQbb27KHXS7JONjRaMsXFVs+nZP7sl61+WsRnzQJtyrx0xb9vkM03iLa9QL81qPxsC1TFZ1+'
+    'nGjSMuC5fv5IeK0Rftw/6v/yALS27MVpeSag7Sc05m+I7ztUMs4rETYLjuGoPDiG2wr+yCePaK3tBuRF0+ATa742'
+    'qX1H2V9o89QBmlmypiIP4nuH8FqncTcU29I3V+79RwRnxxhvw+D7vZxz+gbJ0zw41gM4rhCutQx7fE2GMA3OKXgV'
+    'FLxWlfg7+mW1XMPE+CxAXR7/rLLXD+WB4dhT2/sM8d2awd9VwbVi6PGQPu4puSNu7kpi51cMGFnXHsM+LPzns8m6'
+    '1Me6AWtUsTGbkTZTQ9EZvvZdqmfhzWt301ibRYMPfi6Pjw92aK3uKXkzGs5Nwy7rGTjyXG9TaennEG23DFsd5Zsl'
+    'nyeUNW7ZE23h42OwZp2t5GQQ20p1WeczJKdi/Kjom9Tg4z71LOy5NT4oKnjuEp3WgU4VWVcJ+JhmyK4OwRgRP1ER'
+    '1mjVsId7ikyK4e9TCl4av2TRFYvGXo99XRsw5pAvc4lgsi3YDNi6LEeeROI2Y+hB1v0dQ6+xjY62ubWmnF+yID5Y'
+    'nJs9wv8h9VuDvf2c7BvceuFYQVqeBz/HUdAz2N5afz54jl5/CtjUCzD3jCPvZ3qK78Vnr+bVww1jT8p28DattT+A'
+    '3ycZ8X9GR4b7k5LgLzDnOT4jMRV4f8ayrEW8grpO86+jPC3DmvL5BLC/30LMsJC8ODNyV8rPqJ7bu30q5ZfSxtnC'
+    '2OaaAivGX/NmRrpodlaTbN0SxOl9/r9tj73ZpfjqhmEXaXaUhnfWeEGb5EwnYAdvGftrpBHSJis+89C2a9BVo3cM'
+    'Dxz/Pw+oPPDIsNE79L5r2FmbGff6TmfiPKDtkNL1HYpnzJNPgG0+yz+3LzQ6IeNJf7tlwEDfUAlkkAZX82Vpc1GS'
+    'vdNJis8+oDKkj7n+MvHtN5Hx3jl5kPZdw4faUWxU5Js1mv/NgB3I5wwuA984v+TMv8e9x77t//Otovd89vyiss57'
+    'AZuxm9POD8VyYu0qy687yD47tJ+oGjGW3oC0eGLEHLtKLHFL4RnLj8JxqscK7r79RJnieeeMuWGaPjDk35oR27Li'
+    'NaxTNJ+FJjfwTDD3sQ1zyDbTKpU3pPyNR1ZZcoPjoZovu0W6cdrYr+2TLkR+YJo88fDDoD6obkQMBcfEenIjYm1b'
+    '/DgvD9LzcfLy2U2U9RxTtXxhDUM/Xw7o9y1lvC4G72wnFysvwnxoNgfnv81kkCUlyieqKzzAvvwq2AkLkMNUi8wJ'
+    'cP0eJHwK4E+oK/ExtHucvHtT4L8vcdIk4IP7X6AP89MByn1hfkL9UQc4nLPyAb2LzUEpQtwD++V8nyKMdzpD+zHx'
+    'pyaQPzglz0sxnqqr9dcRa48fzEG86XcWcAx+AXJyJynnz535n1N0/FNlLucDsgFtvvNk82X1P/rWUV6+5nwgRxsc'
+    'C9LmvkGb+x5+H4uUn4jXIo3Pt7cqQl7dEvHposGni0CzWk6a+cbkcK9l0B0O9lcDzqmPT+YpdhriufkImOgjm6F4'
+    '7CTwTlHGWxP7k3PVXW6fz86uG++13/LUr2asv/Ka61dJhiwqZxFiaBeSHbH7HIzzF6TeAciLnVXwmTVyHQvS1vmE'
+    'xskHgXfttCnfEvXgUyhRD1p5P9p5CcZpXPqIxSlt97Znj1QBnThC7awc1OOwN1in/NO3pU5ZocMzT95q1/CfuVzy'
+    'Q9CmZ4wrSz5snjlw+4Rj4MsYCdjZaCtp9p/PZsO6V3Lu/60+B9HJTI96Rnp8miG+H5LvtwhWz4hvbkbA+px45pkS'
+    'B7baXqX9YBvWWKjtNU/MPNR21eMniR3zZ/Td8esvYU2HYN0mHPZo/zox4Dr6b/P8nOwdNV993nXty1lxZ8PO0FhO'
+    '5/T/3aP9RV4b2uWuTBOcCepvimDcMOKMtwDeSCS8Cp17wrmoB3I72EfHeVh74JfJsv/JMv5yZEzmsMIPBwnv64G1'
+    'WSb6r8mcnyb6dD2xsZhzE1uk69cMedgkn/Jp8c1oeb6hPnuenE0tl39NiWH6fDS++ec8zlrk/FWp3T2iTyNSX2WR'
+    'AfeV/PNFo7TmsxERZ8T8JSsXOW/8Qhsv0/sg0dud8dXkQ93IneEzChcG2Jvyvt5H733Fx+76nwb9MCE8+x3YK9cC'
+    '+Ze+fMtjkThhvHclhz7mtV415HI1IAO2BrCDOb7iaPmO2Dgot+/CPCQZz7N0jPwuS9esBeKDKxH+HV+caJLWBe4n'
+    'YspQrmpIj80q/V811l0zkCfu0wmWj9B3v0JF9pYsk32wlgSepgfuJ3F3DxxR/MWjL46sfmidK7DOdrHv4TKUyBsc'
+    'zx9t2v5pxs86G+LGctOIyT2k9ZHXhr1B52E+pv3kdZKHPhkT27+Wq8F4f6zEin35Pj77MObc08oriIFmteGtPdxJ'
+    'hR6+vWDsHrxHbTE+HOsTaCi5Lr62FfL/uri8L29gI4OvgmHd8eQsxNj0LEO1fLdBaGXJW4sXZiE//BdQB/d9fIZ4'
+    'LaK/Qc6HXcjhR07l5d9kv2/lw/lw2Io859I28tZ2InK20vLXhg2778mdsGyHlqw1bR3zXsDaX7VozVo5JpsZ8qCs'
+    '/I9N4/e85weZ1jx2KxfQ4tPXQZNzhi0bsveyyvoC5Fiejig5L/NyRKntu7OOM6v97zs75fD+VU7/1ir5ta7Rd17z'
+    'a8aa1s7/Z/UvaXQoiS3/fk78WootF0t/tIl8/sci8BT7PHFsPlrH5tsOsj6s+cCz+0uGnKl5zi25etYdAOn3t0AW'
+    'ZOULXINXAjohNl+9lpMeTwEPy57Q/Dl/D/AR3o21YqwJLUbq8iK/pvX5GL6XII8W14KLWbZBBnYN32OT4G0kL9/R'
+    '9VVi3411F2KcG0YM+rZSh2PR15W49ofQ7y69uwQwd41+LwLMPfltEWDu0bszCp4uH/mkEn9uJS/uKSuQ3u4qeqhr'
+    '+CS3jVizu3PQ3SWV1ddVVnzI2j2G28a+VMs3L2c464CyL+WT32VYK7XItWLtxbR8tDz22FIOe12LwcXQS9Mpn3v0'
+    'p6VPpkhO4b2bePYb8wUdXuj/GZHgQOj/sLJgh/Kg8Ox3SI/NUk6gdt65TLlMkzQuvncU56uaM8cW7xFkv0fTiIX7'
+    'YheaT9h3X4ijwxnin2Xab2b1Q4b0bVHmvQC0PKPkj/p8TiE/7REFz2VjD9g21lkvp31ZhPjmiIwzhiZvGLkM18lX'
+    'uEq/V8l3d5tsSVfvC0+8/qxiR2Y5r5/nfD/vU/kuqkbAd5C13yUjvreb6Pf97Bq+j64R72olcfeudAO60ro/bdmz'
+    'rk8o/J5Fb+TxMwzii/bdIdD2xFu1eyZ4P/eI4GS9K0qLMTWorL6G3PIs6ycUnw/dY1GBWDDHirLE4suGzXLeKF91'
+    'HnyWe+CqSdx9LUclLxRpuU88tRcpA1im8H1WpwzfoM+OjomrdAO8j7bgWdiLrxp+/PUk7k6YqwH/re+sXIy/Y17h'
+    '89AZ+yw0i7E9Medi/ydoC1pnpB6APfZAxnoCcs+z3PXvu7+f75By/YXavcp7/617lttAg7YS1+5vbEYTzyeF8U8z'
+    '+Cfo'
 )
 TABLE: dict[
     tuple[str, int],
@@ -97,67 +103,73 @@ TABLE: dict[
     ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5616, 212, 0, (), (None,)),
     ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5828, 212, 0, (), (None,)),
     ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6040, 856, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 6896, 160, 0, (), (None,)),
-    ('-', 0): (32, 7056, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 7104, 76, 0, (), (None,)),
-    ('\\+', 0): (32, 7180, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7228, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 7404, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7468, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 7584, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8128, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 8888, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 9020, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 9260, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9488, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 9704, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9892, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 10412, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 10700, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 10932, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11148, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 11552, 236, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11788, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12068, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12584, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 12976, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13356, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 13888, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 14224, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14400, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 14992, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 15104, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15168, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15452, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 15744, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 15848, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15996, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16736, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16948, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17336, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17608, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17880, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18408, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18856, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19224, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 20016, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 20144, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20612, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20860, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21132, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 22036, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22332, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22836, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23260, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24452, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24932, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25164, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25468, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25916, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 26248, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26428, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26760, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27172, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27504, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 27764, 96, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 6896, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 7512, 160, 0, (), (None,)),
+    ('-', 0): (32, 7672, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 7720, 76, 0, (), (None,)),
+    ('\\+', 0): (32, 7796, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7844, 176, 0, (), (None,)),
+    ('\\.h', 0): (32, 8020, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 8084, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 8200, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8744, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 9504, 132, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 9636, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 9876, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10104, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 10320, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 10508, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 11028, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 11316, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 11548, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11764, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 12168, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 12404, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12992, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13272, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13788, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 14180, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 14560, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 14788, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 15320, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15640, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 15976, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16152, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 16744, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 16856, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16920, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17204, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 17496, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 17600, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17748, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18488, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18700, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 19088, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 19360, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 19928, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20200, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20728, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21176, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21544, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 22336, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22464, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 22932, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 23180, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 23452, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 23976, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24880, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 25176, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25680, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 26104, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27296, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 27776, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 28008, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28312, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 28760, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 29092, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 29272, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 29604, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 30016, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 30348, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 30608, 96, 0, (), (None,)),
 }

@@ -1,7 +1,8 @@
 """A program's limits and settings as its output writes them, in the words an agent asks with:
 entries of the tool vocabulary (``tool_vocabulary``) kept in a file of their own, as ADR 0239
 took them (ms_print's threshold, Python's ``re``, a shell's limits) and later ADRs added (a
-build's VCS state, a JVM's heap bounds, pip's version specifiers).
+build's VCS state, a JVM's heap bounds, pip's version specifiers, an SSH certificate's source
+addresses).
 """
 
 from __future__ import annotations
@@ -64,6 +65,12 @@ _BIT_RATE = precompiled(
 _HTB_RATE = precompiled(r"\bhtb\b(?:(?!\bhtb\b)[^\n])*? rate \d")
 
 
+# An OpenSSH certificate's ``source-address`` option, as ``ssh-keygen -O source-address=…``
+# sets it and ``ssh-keygen -L`` lists it: "restrict the source addresses from which the
+# certificate is considered valid" (its manual), the addresses a key may connect from.
+_SOURCE_ADDRESS = precompiled(r"\bsource-address[= ][\da-fA-F:]")
+
+
 # In ``tool_vocabulary._ENTRIES``' form and order: signs (characters, then a string or a scan),
 # the test, the agent's words.
 SETTINGS_ENTRIES: tuple[VocabularyEntry, ...] = (
@@ -84,4 +91,5 @@ SETTINGS_ENTRIES: tuple[VocabularyEntry, ...] = (
     ((("C", "Collecting "),), _PIP_SPECIFIER.search, "constraint"),
     ((("", "bit"), ("", "bps"), ("/", "b/s")), _BIT_RATE.search, "bandwidth"),
     ((("", "htb"),), _HTB_RATE.search, "guaranteed"),
+    ((("-", "source-address"),), _SOURCE_ADDRESS.search, "connect"),  # ADR 0307
 )

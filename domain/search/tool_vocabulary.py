@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
+from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
+from domain.search.measure_vocabulary import MEASURE_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.table_rows import delimited_header
@@ -221,6 +223,8 @@ _ENTRIES: tuple[VocabularyEntry, ...] = (
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
     *CHECKOUT_ENTRIES,  # ADR 0305: git submodule status's row at another commit
+    *BUILD_ENTRIES,  # ADR 0306: ld's symbol defined twice, a link command
+    *MEASURE_ENTRIES,  # ADR 0307: coverage.py's Missing, curl's ttfb, unzip -v's Length
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )
 

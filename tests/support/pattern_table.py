@@ -47,8 +47,10 @@ FACTS = frozenset(
 VOCABULARY = frozenset(
     f"domain.search.{name}"
     for name in (
+        "build_vocabulary",
         "checkout_vocabulary",
         "language_codes",
+        "measure_vocabulary",
         "run_vocabulary",
         "settings_vocabulary",
         "tool_vocabulary",

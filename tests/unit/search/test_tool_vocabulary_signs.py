@@ -43,6 +43,7 @@ _PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "constraint": ("Collecting ",),
     "bandwidth": ("bit", "bps", "b/s"),
     "guaranteed": ("htb",),
+    "connect": ("source-address",),
     "unexpectedly": ("TODO",),
 }
 # The entries of ``run_vocabulary`` (ADR 0252), written with their signs: the strings their
@@ -74,6 +75,13 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "executed reached applied uncovered": (">>>>>> ",),
     # ``checkout_vocabulary``'s (ADR 0305).
     "different recorded": ("+",),
+    # ``build_vocabulary``'s (ADR 0306).
+    "symbol twice duplicate": ("multiple definition of ",),
+    "link command": (" -o ",),
+    # ``measure_vocabulary``'s (ADR 0307).
+    "lines": ("Stmts",),
+    "first byte": ("time_starttransfer", "ttfb", "TTFB"),
+    "uncompressed": ("Cmpr",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -211,6 +219,15 @@ _LINES = [
     "invoice total 5591",
     ">>>>>>         total = 1000",
     "+de05f1d11f1a016c0a6237a4c85ae84be5c9ecd0 vendor/chart-tiles (heads/main)",
+    "/usr/bin/ld: a.o:/src/a.c:6: multiple definition of `count'; b.o: first defined here",
+    "[1/1] : && /usr/bin/cc -O2 main.c.o -o ballastctl  libcore.a && :",
+    "$ clang++ -O2 a.o -o tool",
+    "/usr/bin/cc -O2 -o a.c.o -c a.c",
+    "200 168000B connect=0.000245s ttfb=0.003190s total=0.003455s",
+    "curl -w '%{time_starttransfer}' http://h/",
+    " Length   Method    Size  Cmpr    Date    Time   CRC-32   Name",
+    "                source-address 10.40.0.0/16",
+    "$ ssh-keygen -s ca -I bot -O source-address=10.40.0.0/16 bot.pub",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
@@ -226,6 +243,8 @@ _BLOCKS = [
     "stack size                  (kbytes, -s) 8192\n"
     "virtual memory              (kbytes, -v) unlimited",
     "+ KEEP=3\n+ prune\n++ ls -1 ./backups",
+    "Name                  Stmts   Miss Branch BrPart  Cover   Missing\n"
+    "tariffs/berth.py         14      5      8      2    59%   3, 9, 14-16",
 ]
 # Pieces the texts are made of: whole lines and blocks, their halves, every sign old and new,
 # and the characters the signs open on or are asked for behind.
