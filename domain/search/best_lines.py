@@ -152,6 +152,8 @@ def _ranked(
                 # What ``groups.present`` gives, unremembered: a section's lines seldom recur,
                 # and its memo keeps the titles and labels reranking asks about again.
                 present = [unit.present(lowered, piece) for unit in matchers]
+                if shaped:
+                    present += shaped  # none of the kinds: held as a shaped line's are
             else:
                 present = groups.present(f"{piece}\n{facts}" if facts else piece)
                 if shaped:

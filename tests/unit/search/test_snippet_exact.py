@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from unittest.mock import patch
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from domain.chunking.utf8 import byte_len
@@ -198,6 +198,11 @@ def _reference_snippet(content: str, query: str, title: str, budget: int) -> str
     _QUERY,
     st.sampled_from(["", "pool", "Guide > pool size"]),
     st.sampled_from([60, 300, 700]),
+)
+# A line holding a unit only as a code's word and a line naming it whole, of a question asking
+# for a kind neither is: the two hold the same units, so the one naming it whole comes first.
+@example(
+    ['pool pool pool "GET /api HTTP/1.1" 500  pool', "pool Found 3 errors"], "error why", "", 60
 )
 def test_excerpts_are_the_plain_computations(
     lines: list[str], query: str, title: str, budget: int
