@@ -6,7 +6,8 @@ expensive one (ranking substrings over the whole index costs 7–20 ms at 10k ch
 words layer already found ``limit`` candidates, their substring evidence is computed in
 process instead; the substrings layer is queried only when the words layer came up short —
 partial words, identifiers and typos, which is what it is for — ALL first, ANY only if ALL
-found nothing (ADR 0004).
+found nothing (ADR 0004). A question's padding (``padding_words``) is left out of the words
+layer's ANY query: it would fill the candidates with every section saying "error" (ADR 0312).
 """
 
 from __future__ import annotations
@@ -53,23 +54,34 @@ def _and_then_or(
     scope: SearchScope,
     plan: LayerPlan,
     fill: bool,
+    any_of: StoreQuery | None = None,
 ) -> list[LayerHit]:
-    """ALL first; ANY when ALL found nothing, or (``fill``) fewer than the limit."""
+    """ALL first; ANY (of ``any_of``'s groups when given) when ALL found nothing, or
+    (``fill``) fewer than the limit."""
     if query is None:
         return []
     hits = store.search(query.with_combine(Combine.ALL), scope, plan.candidates)
     wanted = plan.limit if fill else 1
     if not query.is_single_group and len(hits) < wanted:
-        more = store.search(query.with_combine(Combine.ANY), scope, plan.candidates)
+        more = store.search((any_of or query).with_combine(Combine.ANY), scope, plan.candidates)
         hits = _append_new(hits, more)
     return hits
 
 
 def retrieve(
-    store: KnowledgeStore, query: ParsedQuery, scope: SearchScope, plan: LayerPlan
+    store: KnowledgeStore,
+    query: ParsedQuery,
+    scope: SearchScope,
+    plan: LayerPlan,
+    unpadded: ParsedQuery | None = None,
 ) -> list[FusedHit]:
-    """Both layers for ``query`` fused by reciprocal rank (chunks, best first)."""
-    words = _and_then_or(store, words_query(query, Combine.ALL), scope=scope, plan=plan, fill=True)
+    """Both layers for ``query`` fused by reciprocal rank (chunks, best first); the words
+    layer's ANY query asks for the units of ``unpadded`` (``query`` without its padding) when
+    given."""
+    fill = words_query(unpadded, Combine.ANY) if unpadded is not None else None
+    words = _and_then_or(
+        store, words_query(query, Combine.ALL), scope=scope, plan=plan, fill=True, any_of=fill
+    )
     if len(words) >= plan.limit:
         substrings = substring_rank(words, query)
     else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
 from application.search.access_log import AccessLog
@@ -21,6 +23,7 @@ from domain.search.code_names import read_as_words
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
+from domain.search.padding_words import padding_units
 from domain.search.query import ParsedQuery, parse_query
 from domain.search.question_words import asks_as_verb
 from domain.search.rerank import Ranking, rerank
@@ -169,8 +172,10 @@ class SearchKnowledge:
             self._access.flush()
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
-        fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit))
         groups = term_groups(parsed)
+        padding = padding_units(parsed.raw, groups.units)
+        unpadded = _without(parsed, padding, groups.units) if padding else None
+        fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit), unpadded)
         asking = sum(
             1 << at for at, unit in enumerate(groups.units) if asks_as_verb(parsed.raw, unit)
         )
@@ -181,6 +186,7 @@ class SearchKnowledge:
             answer_kinds(parsed.raw),
             asking,
             phrases=said_phrases(parsed.raw),
+            padding=padding,
         )
 
     def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
@@ -191,6 +197,12 @@ class SearchKnowledge:
             return ()
         counts = self._store.source_counts(ALL_KINDS - kinds)
         return tuple((kind, counts[kind]) for kind in sorted(counts) if counts[kind])
+
+
+def _without(parsed: ParsedQuery, padding: int, units: tuple[str, ...]) -> ParsedQuery:
+    """``parsed`` without the units of ``padding`` (bits of ``units``)."""
+    padded = {unit for at, unit in enumerate(units) if padding >> at & 1}
+    return attrs.evolve(parsed, terms=tuple(t for t in parsed.terms if t not in padded))
 
 
 def _contained_in(hits: list[FusedHit]) -> Callable[[str], bool]:

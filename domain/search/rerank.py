@@ -263,6 +263,7 @@ def rerank(
     asking: int = 0,
     *,
     phrases: SaidPhrases | None = None,
+    padding: int = 0,
 ) -> Ranking:
     """Scores multiplied by each hit's boosts, best first (ties: the fused order); a hit holding
     a line of the kind the question asks for (``answer_kinds``) counts ANSWER_KIND_WEIGHT more,
@@ -270,7 +271,8 @@ def rerank(
     found in it: that line is what they ask for. The units of ``asking`` (bits) only ask (a
     saying verb ending a do-question): like a generic word, a hit lacking one loses little
     for it. A line saying the question's words around one of its telling small words, in its
-    order (``phrases``: ``said_phrases``), raises its hit's coverage."""
+    order (``phrases``: ``said_phrases``), raises its hit's coverage. The units of ``padding``
+    (bits: ``padding_words``) weigh nothing: the question named its subject without them."""
     evidence = [Evidence.of(hit, groups, phrases) for hit in hits]
     holds = (
         [holds_answer(kinds, hit.hit.content, groups) for hit in hits]
@@ -286,6 +288,8 @@ def rerank(
             for seen, held in zip(evidence, holds, strict=True)
         ]
     weights = unit_weights(evidence, len(groups.units))
+    if padding:
+        weights = [0.0 if padding >> unit & 1 else w for unit, w in enumerate(weights)]
     found = tuple(any(e.found[unit] for e in evidence) for unit in range(len(groups.units)))
     words = [h.hit.relevance for h in hits if SearchLayer.WORDS in h.layers]
     best = max(words) if words else 0.0
