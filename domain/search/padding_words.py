@@ -20,7 +20,7 @@ the question.
 
 from __future__ import annotations
 
-from domain.search.outcome_words import is_generic
+from domain.search.generic_words import is_generic
 
 # Units besides the generic ones that a question must hold for its closing generic word to be
 # padding (ADR 0213 found 1 and 2 alike; 2 keeps "which makefile errors" whole).
