@@ -85,13 +85,32 @@ def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -
                     break
             start = find(needle, start + 1)
         return found
-    number = needle.isdigit() and needle[0] != "0"
+    if needle.isdigit() and needle[0] != "0":
+        return _number_occurrences(text, needle, limit, start)
     while start != -1:
-        if _starts_word(text, start) or (number and ends_padding(text, start, start + size)):
+        if _starts_word(text, start):
             found.append(start)
             if len(found) >= limit:
                 break
         start = text.find(needle, start + 1)
+    return found
+
+
+def _number_occurrences(text: str, number: str, limit: int, start: int) -> list[int]:
+    """``_occurrences`` of a short number, from its first occurrence ``start``: where it starts
+    a word, and where it ends a zero-padded field (``padded_numbers``). A loop of its own: the
+    other short needles' loop tests nothing more."""
+    found: list[int] = []
+    size = len(number)
+    while start != -1:
+        # A zero right before is tested first: most digits inside a number follow another.
+        if _starts_word(text, start) or (
+            text[start - 1] == "0" and ends_padding(text, start, start + size)
+        ):
+            found.append(start)
+            if len(found) >= limit:
+                break
+        start = text.find(number, start + 1)
     return found
 
 

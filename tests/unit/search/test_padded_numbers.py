@@ -52,3 +52,30 @@ def test_a_word_is_not_read_as_a_number() -> None:
 def test_any_short_number_padded_with_zeros_is_found(number: int, zeros: int, head: str) -> None:
     text = f"file {head}{'0' * zeros}{number}.log"
     assert _occurrences(text, str(number), 5) != []
+
+
+def _one_pass(text: str, number: str, limit: int) -> list[int]:
+    """Every occurrence of ``number`` read in order: where it starts a word or ends a padded
+    field (the zero tested before the call in ``matching`` must change nothing)."""
+    found: list[int] = []
+    start = text.find(number)
+    while start != -1 and len(found) < limit:
+        if (
+            start == 0
+            or not text[start - 1].isalnum()
+            or ends_padding(text, start, start + len(number))
+        ):
+            found.append(start)
+        start = text.find(number, start + 1)
+    return found
+
+
+@given(
+    st.text(alphabet="0019. a-", max_size=40),
+    st.sampled_from(["1", "9", "19", "91", "199"]),
+    st.integers(1, 4),
+)
+def test_the_number_scan_finds_what_a_plain_pass_over_every_occurrence_finds(
+    text: str, number: str, limit: int
+) -> None:
+    assert _occurrences(text, number, limit) == _one_pass(text, number, limit)
