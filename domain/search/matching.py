@@ -13,7 +13,7 @@ from functools import lru_cache
 import attrs
 
 from domain.search.inflections import searched_forms
-from domain.search.padded_numbers import ends_padding
+from domain.search.padded_numbers import number_occurrences
 from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
 from domain.search.version_forms import version_forms
@@ -86,31 +86,13 @@ def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -
             start = find(needle, start + 1)
         return found
     if needle.isdigit() and needle[0] != "0":
-        return _number_occurrences(text, needle, limit, start)
+        return number_occurrences(text, needle, limit, start)
     while start != -1:
         if _starts_word(text, start):
             found.append(start)
             if len(found) >= limit:
                 break
         start = text.find(needle, start + 1)
-    return found
-
-
-def _number_occurrences(text: str, number: str, limit: int, start: int) -> list[int]:
-    """``_occurrences`` of a short number, from its first occurrence ``start``: where it starts
-    a word, and where it ends a zero-padded field (``padded_numbers``). A loop of its own: the
-    other short needles' loop tests nothing more."""
-    found: list[int] = []
-    size = len(number)
-    while start != -1:
-        # A zero right before is tested first: most digits inside a number follow another.
-        if _starts_word(text, start) or (
-            text[start - 1] == "0" and ends_padding(text, start, start + size)
-        ):
-            found.append(start)
-            if len(found) >= limit:
-                break
-        start = text.find(number, start + 1)
     return found
 
 

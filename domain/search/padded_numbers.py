@@ -29,3 +29,23 @@ def ends_padding(text: str, start: int, end: int) -> bool:
         at -= 1
     # A run after a decimal point or comma is a fraction's digits (``3.0099``, ``1,0099``).
     return not (at >= 2 and text[at - 1] in ".," and text[at - 2].isdigit())
+
+
+def number_occurrences(text: str, number: str, limit: int, start: int) -> list[int]:
+    """``matching._occurrences`` of a short number (``text`` lower-cased), from its first
+    occurrence ``start``: where it starts a word, and where it ends a zero-padded field. A loop
+    of its own: the other short needles' loop tests nothing more."""
+    found: list[int] = []
+    size = len(number)
+    while start != -1:
+        # A zero right before is tested first: most digits inside a number follow another.
+        if (
+            not start
+            or not text[start - 1].isalnum()
+            or (text[start - 1] == "0" and ends_padding(text, start, start + size))
+        ):
+            found.append(start)
+            if len(found) >= limit:
+                break
+        start = text.find(number, start + 1)
+    return found
