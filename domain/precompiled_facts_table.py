@@ -14,41 +14,42 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtW21zU0UUvjfNS5uSvqQtqQWcWJEGhldBHYodZEQEUajgiAMqk7YprfQlJG2pftEPzjjjZ3+A3/xF/hc/gXcn'
-    '5+jj093cvSGFsXBndjb3ZvfsOWfP257dHQiCIB20njAqT6MnF9X5qIxHJRuVlHwfiuqytBuMimmXiYr53iffUgBr'
-    'ICq98rtXYITyPinthuT3sLxPCKxA2hcEv16Bp7DN2MWoFARHA+cjqWsAu0H1OrwbfC9GZT/BuSP1Y4BTJThrUi/T'
-    '+wOBezQqUwT3itSLFrgKZyUqpaiMEa05oM3UCzJOv/DLfNskHGs0J0V6H/fk9bDUOlemngb5CCzyMSzjFERGDI/P'
-    'ROW8x9h5GrtHYKiMFKRo/+CD1rjlYOfD8FguR2Lkclz698gcID2XonIXYCv9Sltooa1gaW/qq1J/QfWs1KcEbj/B'
-    'zQKNpt1Jgj8J4yD/cE7ege88B7Zvw4S/8nQCfhv88tLH4FAXuTRyviVyvyEyOinyFPeENDdDAhdlXvVoi/Rrg/TH'
-    'V46xb4P0rCb98kB3GuRuRGQmT3wcADpOiE6OgS09Jd+GpK2p35L6bbIpi2BbAtJvlVe1KzZ7pbRsS98HMPaCw/Y9'
-    'tsAyfb6C8R47xjsLdJg+10WekJYGzZXWc1I3yQZOA4x1kosaje+CcRRgVKnPgsOHLBOMcaC/Sfxdo75Ni/1mX7BN'
-    '86nykoM+21K/K/U56dMAXHj+Vh19aoIP4lB1zNtdC94I37T5HHCoUz3vwOGyhYc69nmpTxN/3oO5YzvQpPG2HOMe'
-    'ARgrNFfrFh9vgzEmOo88Xia6m5a+KKcrNOcZsRmBw4agT8vJ/z1ix9hmu+x5Rr6nHGO4fLOvDy8JTeiXTsb4Sexf'
-    'BJ9j+uyD/wpC9xj41yHqj/PRtNjsl4VvfcQ37bMvAa96QeawTIONmgbfk5Zxe0g/N6CtricuCL5piFGw7TLhV7PA'
-    'OCZ8S4su9lr0C20W62WNbD7CHonBj+3FQwsM1/qIywzwcyYBP2e6wM+ZXeTnTBf4OdOGn30CD9esMzAPAcVP/F8O'
-    '4jiN+7MQXyO/U4DHb/I9LfqUpn6bMf1/lpjU9HsdcMw7YqJHllgU+a48vO8x54jHnPimtPj6koOOumM8xrNK4913'
-    'tGsSXPa5LE9J6TouNtDQNSpyjHR1Is8If1TsbVrkJ0Pw28l0yiLP6OfUxsf5OVzH4PovBD/m6zu67XsYr6b8Zv/y'
-    'Sn9f6e9e0V9XjLdvj+lsmtYqOclbaTvMQ2iO9hbVN+Hd0PA+9NG86SXKjen7p9LnFKy/PiT416jvNWrHsA7C+LPU'
-    '5oYFxqAUpvMzB90fk7worwbFpl2QdveIfzXPvPYUrOXnHWvjDQutVdKjmsXuMa01RxzZoJw45jG+ccRvKksp2Is4'
-    'R7I06JCLazCHyPPL0ud14Em7vhib+sqsbTzb3DbF9mcT2gnz/WvwaUHo9aTCPfq4s8Q/BX7P77EtbHPhK7MHyH+w'
-    'DbkNNe7vsAxlZL5d8nRQ8u6dyJPuAYxExmJ0qjOa04I70qq0XSfdmqXc5WwHNNvGN3Sifcg5bNYjmZfdjsfMWF+K'
-    'P/q/xVzqO/raxL1qS4efIfZS/9HvEV+hHLSL/V/GmKuX5D8jME1dEZ5XJFc+BbzTuT8jlrQCc6B7X92AdQL2sF+j'
-    'fioXP1K/isgQvm/G9B2UfYE3d3EM1aGKxFQVkdOKyHQFdEhl26ft85btbu3/umSyh2TyRetUN/LeqG+49mTaUpb9'
-    'gLzjLMU0nJNI0r+H+qcT9s/E+FP1oRPk1+9QDHML1kMl4jP6/Ruw5ilS/DIM8fw92jt2nbmJWztkKCZRm1WRPWbV'
-    '/TgbpmdxcjAO2sEFoofxyEM8+APhk9SW+uBRkprPl1SEpz7jmHpJ4Gj/XAJbduA52HnMsQyRTez/rxwejjtP8qzn'
-    'k1CW67KPjPO8RvxaA79YEbnAuWxAe5y/pPKCeH0i54uyIDurxP+HME4J7FoIuulrf1VHi2Cn8KzTMUetZ6cywPeU'
-    'Rd4bFl5VwE6UE+AaZ0dUf9+gea0T/9Y85mXeYieZ9za7YnD8M2ydp8A53CA+VElHFd6c4/+HNC8Vko11Tz1GOW3Q'
-    '2IzLmqPfPOG4AjW2W3HY73a4HdUcfdiKdZSvcf0V5wfEFxstbMviZIHtQdnin9QeIt2s2zfDVg6gU5qSjnc2gnWI'
-    'dGHeoocVWO+VyVdsEj/rFvnHMfeHrfUmjrlO9SrItI9fx9o17l/BvzqXJ9zXHHK7Sfxdssg7x7ftbNWAxZ8XAW/0'
-    'ze3s4qDEc+MUD7F+1juUYVd+6o9gp7wsOnx/1aHzPnYfx/xVzoRlLb6j23QrnnF9WM83SD7YblYdMnnbQyaXLL4J'
-    '9c8m9yibh8g/1R18X42h28cWsUwzH75z+JOk84Q8dPn7flkT+trS72P8wLZjPV5OGNO41hc5idMw93kkAX/QnzGe'
-    'KhehBw3rJIfsMzZk/5bXCyznKps+umTzL3E6XnPgwDp2VfLq2CYpP3GcOP4clxh4N/jTTb64zq5l6Q5FHvb5OEfi'
-    'yk3x2s08T54+/eVJK/ze8bjOx+yXtdVJi//E9TGe81dYYQJYRY9cW4pyesfhrlQAuZyXiS+l1nWdf2D2e+Qt9xoP'
-    'MD+ZhvXuENh5tvWnIacaeOZUC468Yyd3lDq503Svg/wm3nXSc649bc6+c/s0nCd1wZ9OiM9utrfZAMPfUcmhYD4F'
-    'eTtJuV/fO2rDcM62DPHDRAI5yjly9Bdj8mYF0pEXcf+tl+5dnCYbfQbunKie9QU777rxnn8W7Fg/0Z8lWjH/k6Nz'
-    'Ju3u3Np4OSh+eu7VGZEXckZE56fduiIk2z0uMRjK8bdJ523PzprMW9l6ndfrCWP+572/rNhEnbcB+X1Y5kd9SlPK'
-    'kugcj4XrRK2X4MxDSc6VoX064TgjwXCWLWc8is+Qm+e8fA726a4E7rvptjsdncYHi5azi648hO0u6ZbjzOKyBT88'
-    'y9J0nFMsQ+zm48Pwnj/ud+4mfklwS5GNst2xXae973IXYkvbmSS+p5Rkj8aUvwHQSlz5'
+    'eNrtXFtzFEUUntnsLRty21wNYK0RyUIBCYJaBFNIiQiiEMESC1Rqk2xIJDd2kxB90QerrPLZH+Cbv8j/4hM4XXuO'
+    'fHzp3ulZNlAGtqqrdyfdp885/Z1LXyY9QRCkg8YnjMqT6JOL6kJURqOSjUpKnvdFdUna9UbFtMtExTzvlGcpoNUT'
+    'lbx8zwuNUH6PS7s++d4vv8eEViDtu4W/vNBT2mbsYlS6hUdD5xOpq0C7RvU6/Db8XojKMNG5LfUjoFMhOmtSL9Pv'
+    '+0L3WFQmiO5lqRctdJXOSlRGojJEsuZANlMvyDhdoi/zbIt4rNKcFOn3qKeu+6XWuTL1NOAjsOCjX8bpFowYHZ+O'
+    'yjmPsQs0dofQUIx0S9H+wUeNcUvB7g/TY1wOxOByVPp3yBygPBejcgdoq/wqW2iRrdvS3tRXpP6K6lmpJ4VuF9HN'
+    'goym3SmiPw7joP5wTt6D5zwHtmf9xL/qdAy+G/4K0sfwsCG4NDjfFtxvCkbHBU9xn5Dmpk/oIubVjrbJvjbJfnxx'
+    'jH1rZGdV6VcAudOAuwHBTIH02ANynBSbHAJfOinP+qStqd+R+l3yKYvgWwKyb8Wr+hWbv1JZdqTvfRh7weH7Hllo'
+    'mT7fwHiPHOOdATlMn2uCJ5SlRnOl9ZzUdfKB00BjnXBRpfFdNI4BjQr1WXDEkGWiMQry10m/a9S3bvHfHAt2aD4V'
+    'LznosyP1+1KflT414IXnb9XRpyr8IA8Vx7zdsfCN9E2bL4GHDarnHTxcsuhQxz4n9RTp5wOYO/YDdRpv2zHuUaCx'
+    'QnO1bonxNhpDYvOo42WSu27pizhdoTnPiM8IHD4EY1pO/t4hfox9tsufZ+R5yjGGKzb7xvARkQnj0qmYOIn9ixBz'
+    'TJ8D8LdukXsI4msf9cf5qFt89quit07Sm/Y5kEBXecAclmnwUdMQe9IybgfZ5ya01fXEeeE3DTkKtl0m/qoWGsdF'
+    'b2mxxbzFvtBnsV1Wyecj7YEY/thfPLDQcK2PuMyAPmcS6HOmDfqc2UN9zrRBnzNN9Nkp9HDNOgPzEFD+xH/LQR6n'
+    'eX8W8mvUdwr4+EOep8We0tRvK6b/r5KTmn5vAo8FR0700JKLot5Vh/c85hz5mJPYlJZYP+KQY8MxHvNZofHuOdrV'
+    'iS7HXMZTUrlOiA80cg0KjlGuVvCM9AfF36YFPxmi3wzTKQueMc6pj4+Lc7iOwfVfCHHMN3a0O/YwX3X5zvHltf2+'
+    'tt/9Yr+uHO/APrPZNK1VcrJvpe1wH0L3aG9SfQN+Gxk+hD66b3qR9sb09+fSZxLWXx8T/avU9yq1Y1qHYPxZanPd'
+    'QqNXCsv5hUPuTwkvqqte8Wnnpd1d0l/Vc197Atby84618aZF1grZUdXi91jWqiOPrNGeOO5jfOfI3xRLKTiLOEtY'
+    '6nXg4irMIer8kvR5E3TSrC/mpr6YtY1nm9u6+P5sQj9hnn8LMS0IvT6pcJ9+3LvEvwR+nz9jW9jmwhezByl+sA+5'
+    'BTWe7zCGMjLfLjwdkn33VvCkZwADkbMYnGhN5rTwjrKqbNfItmZp73K2BZlt4xs50T/kHD7roczLXudjZqyvJR79'
+    '33IujR2dTfJe9aX9z5F7afzo8sivEAfNcv9XMefKE/4zQtPUZdF5WfbKJ0B3OvenxZOWYQ707KsdtE7CGfYb1E9x'
+    '8TP1KwuG8PdWTN9eORd4ew/HUBsqS05VFpyWBdNlsCHFtk/bF43tdp3/ujDZQZh82TbVjn1vtDdce7JsKct5QMFx'
+    'l2Ia7kkk6d9B/dMJ+2di4qnG0DGK67cph7kJ66ER0jPG/euw5ilS/tIP+fxdOjt23bmJWztkKCdRn1WWM2a1/Tgf'
+    'pndxcjAO+sEFkof5KEA++BPxk9SX+vAxIjXfLymLTn3GMfWS0NH+uQS+7OAL8PO4x9JHPrHrWRweibtP8rz3kxDL'
+    'G3KOjPO8Rvpag7hYFlzgXNagPc5fUrwgX5/J/aIsYGeV9P8AxhkBvxaCbfr6X7XRIvgpvOt03FHr3akM6D1lwXvN'
+    'oqsy+IlSAl6b+ZHDUtAHrjruFekey5LlvpXeC8nD3n1eMDclmBsWmouOWDEJsSIH+1xTMfVik5rvLCzG1M3GQj1i'
+    'jCo59FWC+yRKo9m+ovrRt8i+NgjHax72MW+JV2wDNv9uZPw7bNxrQVvaJDxWyFcqvTnH3x+QTspko+ue/hT9RY3G'
+    'Zl7WHP3miccVqLHdiiOONuPtmJ6VhI2cU/Ua1195vk96scnCMSUOC+yXS5Y8QeMSys0+9kbY2ItpVaak450Jn/VN'
+    'ttiMGEDZFmiMVbIlxD+OORw21v045jrVq4Bpn/wKa9e4/wRPba5AvK85cLtF+l2y4J3XGc1iRo8lryoC35gjNYtP'
+    'vZJXj1Jeyva50SKGXfuEfwW78bLoyMEqDpv3ib845u9yNy9rieHtllv5jOvDdr5J+GC/WXFg8pYHJpcssQntz4Z7'
+    'xOZhik8bDr2vxsjt44sY06yHHxzxJOk8oQ5deVeXrM19femPMXFgx7EvUkqYW7ryk5zkPLgHfTSBfjCeMZ+Ki9BD'
+    'hnXCIceMTTlH53Ub41yx6WNLtvgSZ+NVBw9sY1fkfAPbJNUnjhOnnxOyFtkL/bRTL647hFl6l6UA5628V+XaI+Q1'
+    'tPk8fvLkt8eN9HvXx3VPaVjWuKcs8RP3KfB9C6UVJqBV9NjzTNHe6ong6TtruF55lfQy0nht6j+aXR77x/tNB7hP'
+    'nIZ9hz7w8+zrp2BvO/Dc2+52rOlLQfJ3xVp5t+xuC/vM+M6Z3jfuaPIOArdPw71eF/3phPzsZXubDzD6HZS9LNzX'
+    'Qt2O0x6877uC/XDfuQT5w1gCHOUcZyUXYvYvu8lGXsZ7iHl6/2WKfPRpePdH7awz2P3OId+9yIIf6yL5syQr7v/k'
+    '6L5Ps3efbbrslTg99/quzku5q6Pz02xdEZLvHpUcDHH8fdJ527ezJvNWsr5W7fUJY/7OZ7BZ8Yk6bz3y/YjMj8aU'
+    'upQlsTkeC9eJddqXXxCfOUD+6aTjrgrTWbbctSk+xxkJn4/k4Lz0cuD+HwG2d2tazQ8WLXdIXfsQtnd6tx13R5ct'
+    '/OGdorrjvmgJcjefGIb/bwHPnfeSvyS8pchH2d51XqfzpVIbckvb3bCa5RzGF7Om/AsFgmoM'
 )
 TABLE: dict[
     tuple[str, int],
@@ -76,12 +77,13 @@ TABLE: dict[
     ('\\bWARN(?:ING)?\\b|\\[warn\\]', 0): (32, 9220, 196, 0, (), (None,)),
     ('\\bXFAIL(?:ED)?\\b', 2): (34, 9416, 136, 0, (), (None,)),
     ('\\bexit(?:ed)?(?: with)? (?:code|status)[ :=]*(?:[1-9]\\d*)\\b|\\bnon-zero exit\\b|^make(?:\\[\\d+\\])?: \\*\\*\\* .*Error \\d+', 10): (42, 9552, 960, 0, (), (None,)),
-    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 10512, 2032, 0, (), (None,)),
-    ('\\bsyntax ?error\\b', 2): (34, 12544, 176, 0, (), (None,)),
-    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 12720, 648, 0, (), (None,)),
-    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 13368, 868, 2, (), (None, None, None)),
-    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 14236, 920, 5, (), (None, None, None, None, None, None)),
-    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 15156, 548, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 15704, 440, 0, (), (None,)),
-    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 16144, 920, 1, (), (None, None)),
+    ('\\bmatch ([0-9a-f]{8})/(0000ffff|ffff0000) at 20\\b', 0): (32, 10512, 392, 2, (), (None, None, None)),
+    ('\\bpanic(?:ked)?\\b|^Traceback \\(most recent call last\\)|\\bSegmentation fault\\b|\\bsegfault\\b|\\bcore dumped\\b|\\bOOMKilled\\b|\\bUncaught (?:\\w+ )?(?:Error|Exception)\\b|\\bFatal error\\b|^Exception in thread\\b|\\bunhandled (?:promise )?rejection\\b', 10): (42, 10904, 2032, 0, (), (None,)),
+    ('\\bsyntax ?error\\b', 2): (34, 12936, 176, 0, (), (None,)),
+    ('\\btimed? ?out\\b|\\bdeadline exceeded\\b|\\bETIMEDOUT\\b|\\bDeadlineExceeded\\b', 2): (34, 13112, 648, 0, (), (None,)),
+    ('\\n("?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?([,\\t])"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?(?:\\2"?[A-Za-z_][\\w.-]*(?: [\\w.-]+)*"?)+)(?=\\n)', 0): (32, 13760, 868, 2, (), (None, None, None)),
+    ('^(\\S+) \\S+ \\S+ \\[(\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2})[^\\]]*\\] "([A-Z]{3,7}) (\\S+?)(?:\\?\\S*)? HTTP/[\\d.]+" (40[13]) ', 0): (32, 14628, 920, 5, (), (None, None, None, None, None, None)),
+    ('^[ \\t]*(?:E {2,}\\S|[✗×✕] )', 8): (40, 15548, 548, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 16096, 440, 0, (), (None,)),
+    ('sshd(?:-session)?\\[\\d+\\]: (?:Failed \\S+ for (?:invalid user )?\\S*|Invalid user \\S*) from (\\S+) port \\d+', 0): (32, 16536, 920, 1, (), (None, None)),
 }

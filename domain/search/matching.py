@@ -13,6 +13,7 @@ from functools import lru_cache
 import attrs
 
 from domain.search.inflections import searched_forms
+from domain.search.padded_numbers import number_occurrences
 from domain.search.query import ParsedQuery
 from domain.search.synonyms import synonyms_of
 from domain.search.version_forms import version_forms
@@ -63,7 +64,8 @@ def _part_of_word(text: str, start: int, end: int, cased: str | None) -> bool:
 def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -> list[int]:
     """Where ``needle`` occurs in ``text`` (lower case): a short needle only at the start of a
     word, a longer one where it stands for a word or a part of one (``_part_of_word``;
-    ``cased``: ``text`` as written, for the parts of identifiers)."""
+    ``cased``: ``text`` as written, for the parts of identifiers); a short number also where
+    it ends a zero-padded field (``padded_numbers``)."""
     found: list[int] = []
     if limit <= 0:
         return found
@@ -83,6 +85,8 @@ def _occurrences(text: str, needle: str, limit: int, cased: str | None = None) -
                     break
             start = find(needle, start + 1)
         return found
+    if needle.isdigit() and needle[0] != "0":
+        return number_occurrences(text, needle, limit, start)
     while start != -1:
         if _starts_word(text, start):
             found.append(start)

@@ -34,6 +34,7 @@ FACTS = frozenset(
     f"domain.search.{name}"
     for name in (
         "auth_attacks",
+        "filter_ports",
         "latencies",
         "line_facts",
         "outcome_words",
