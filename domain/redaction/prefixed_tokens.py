@@ -159,13 +159,21 @@ _AT_GUARD: dict[str, tuple[tuple[str, int], ...]] = {
 
 def _finder(char: str) -> LazyPattern:
     """``char`` where one of its needles stands around it: the regex engine skips from one
-    ``char`` to the next, and the needles are looked at around it in one go."""
+    ``char`` to the next, and the needles are looked at around it in one go. When ``char``
+    opens none of them, the character before it is asked first, among those the needles hold
+    there: a log's dashes, mostly in dates and numbers (``2025-06``), fail that one look
+    instead of each needle's (ADR 0311)."""
+    needles = _AT_GUARD[char]
     shapes = sorted(
         (f"(?<={re.escape(needle[: at + 1])})" if at else "")
         + (f"(?={re.escape(needle[at + 1 :])})" if at + 1 < len(needle) else "")
-        for needle, at in _AT_GUARD[char]
+        for needle, at in needles
     )
-    return LazyPattern(f"{re.escape(char)}(?:{'|'.join(shapes)})")
+    before = ""
+    if all(at for _, at in needles):
+        befores = "".join(sorted({needle[at - 1] for needle, at in needles}))
+        before = f"(?<=[{re.escape(befores)}]{re.escape(char)})"
+    return LazyPattern(f"{re.escape(char)}{before}(?:{'|'.join(shapes)})")
 
 
 _FINDERS = {char: _finder(char) for char in _AT_GUARD}
