@@ -20,10 +20,11 @@ _TOKENS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = tuple(
     for needles, pattern in (
         (("sk-ant-",), r"sk-ant-[A-Za-z0-9_-]{20,}"),  # Anthropic
         (("github_pat_",), r"github_pat_[A-Za-z0-9_]{22,}"),  # GitHub fine-grained PAT
-        # GitHub classic PAT, OAuth, app and refresh tokens. Looked for by the pattern itself
-        # once the text holds a ``_``: it opens on the literal ``gh``, which the regex engine
-        # skips ahead to in one scan, where the five prefixes were five scans of the text.
-        (("_",), r"gh[pousr]_[A-Za-z0-9]{36,}"),
+        # GitHub classic PAT, OAuth, app and refresh tokens. The five prefixes are found with
+        # the other needles ending on ``_``, all in one pass (``_Guarded``), which a text
+        # holding a ``_`` has made already for ``github_pat_``: the pattern's own scan of
+        # every such text, a log's, is spared (ADR 0310).
+        (tuple(f"gh{kind}_" for kind in "pousr"), r"gh[pousr]_[A-Za-z0-9]{36,}"),
         (tuple(f"xox{kind}-" for kind in "abprse"), r"xox[abprse]-[A-Za-z0-9-]{10,}"),  # Slack
         (("AKIA", "ASIA"), r"(?:AKIA|ASIA)[0-9A-Z]{16}"),  # AWS access key id
         (("AIza",), r"AIza[A-Za-z0-9_-]{35}"),  # Google API key
@@ -162,7 +163,7 @@ def _finder(char: str) -> LazyPattern:
     ``char`` to the next, and the needles are looked at around it in one go. When ``char``
     opens none of them, the character before it is asked first, among those the needles hold
     there: a log's dashes, mostly in dates and numbers (``2025-06``), fail that one look
-    instead of each needle's (ADR 0311)."""
+    instead of each needle's (ADR 0310)."""
     needles = _AT_GUARD[char]
     shapes = sorted(
         (f"(?<={re.escape(needle[: at + 1])})" if at else "")

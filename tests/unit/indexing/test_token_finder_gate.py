@@ -1,5 +1,5 @@
 """A one-character guard's finder asks the character before it first when the guard opens
-none of its needles (ADR 0311): at every position of text built from the needles, their
+none of its needles (ADR 0310): at every position of text built from the needles, their
 pieces and their near-misses, and of any text, it matches exactly where the finder without
 that first look matches."""
 
@@ -10,7 +10,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.redaction.prefixed_tokens import _AT_GUARD, _FINDERS
+from domain.redaction.prefixed_tokens import _AT_GUARD, _FINDERS, _TOKENS, redact_prefixed_tokens
 
 
 def _plain_finder(char: str) -> re.Pattern[str]:
@@ -64,3 +64,24 @@ def test_a_guard_opening_no_needle_asks_the_character_before_it() -> None:
     assert _FINDERS["-"].match("use glpat-xyz", 9) is not None
     # A guard that opens a needle (``AKIA``) keeps its spelling.
     assert _FINDERS["A"].compiled.pattern == _PLAIN["A"].pattern
+
+
+_GITHUB = ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "gh", "_", "github_pat_", "G", "h", "p"]
+_TOKEN_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from([*_GITHUB, *_NEEDLES, " ", "\n", "-", "x"]),
+        st.text("abcXYZ019", min_size=30, max_size=40),
+    ),
+    max_size=8,
+).map("".join)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_TOKEN_TEXT)
+def test_prefixed_tokens_are_redacted_as_by_every_pattern_run_on_every_text(text: str) -> None:
+    """The guards and needles only spare patterns that cannot match: the result is what
+    running every pattern, in order, gives."""
+    expected = text
+    for _, pattern in _TOKENS:
+        expected = pattern.sub("[R]", expected)
+    assert redact_prefixed_tokens(text, "[R]") == expected
