@@ -10,7 +10,13 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.redaction.prefixed_tokens import _AT_GUARD, _FINDERS, _TOKENS, redact_prefixed_tokens
+from domain.redaction.prefixed_tokens import (
+    _AT_GUARD,
+    _FINDERS,
+    _TAIL_FINDERS,
+    _TOKENS,
+    redact_prefixed_tokens,
+)
 
 
 def _plain_finder(char: str) -> re.Pattern[str]:
@@ -23,7 +29,14 @@ def _plain_finder(char: str) -> re.Pattern[str]:
     return re.compile(f"{re.escape(char)}(?:{'|'.join(shapes)})")
 
 
+def _plain_tail(char: str) -> re.Pattern[str]:
+    """The finder of the reversed text as it was spelled, one branch per needle."""
+    heads = sorted({re.escape(needle[-2::-1]) for needle, _ in _AT_GUARD[char]})
+    return re.compile(f"{re.escape(char)}(?={'|'.join(heads)})")
+
+
 _PLAIN = {char: _plain_finder(char) for char in _AT_GUARD}
+_PLAIN_TAILS = {char: _plain_tail(char) for char in _TAIL_FINDERS}
 _NEEDLES = sorted({needle for needles in _AT_GUARD.values() for needle, _ in needles})
 _PIECES = [
     *_NEEDLES,
@@ -56,6 +69,15 @@ def test_each_finder_matches_where_its_plain_spelling_does(text: str) -> None:
         assert [m.span() for m in finder.finditer(text)] == [
             m.span() for m in _PLAIN[char].finditer(text)
         ], char
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_TEXT)
+def test_each_reversed_text_finder_matches_where_its_plain_spelling_does(text: str) -> None:
+    for backwards in (text, text[::-1]):
+        for char, tail in _TAIL_FINDERS.items():
+            plain = _PLAIN_TAILS[char]
+            assert _places(tail.compiled, backwards) == _places(plain, backwards), char
 
 
 def test_a_guard_opening_no_needle_asks_the_character_before_it() -> None:
