@@ -14,56 +14,57 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXHtzU8cVvzbGsmVs2SIg82rFI4PAlqGZZFLcQGCATJg0lEnokJQhjB/CVpAsVRLg0H/6X79Ev0E/Sr9TqS45'
-    'W37z6zm7e6+gTdRqZmfte/d1zp7XnnP2LiRJMpX8+DswLIVhOTgspWGZGJb5YZkbltnE/V4d+MerV38ZlkKi/Fyf'
-    '6WFZHJau1Pfk/bK8c23TdzX5uyBzpc+uUL0G/5fk/1mjrWvzvoyZPvtI6svy7hfw7mNok76rwLsr1G9Reef6zSrv'
-    '3FomPfBfkL8d3hMN79df473gw3taFmA/0/FeDX9pXaS9mZG26fx1Wk9d6m+kbkvdl/XPStt07HmZb0bmcOMsS5/E'
-    'pKMk+XNt8XWx4Dko4zp8TMG6/1Mw7/9MYHZlDuZOCeWowLamjJOuYkPqHvHtY8LTssA6KWVe5kvHvzEsfyAYDgEM'
-    'M9TuqMz78h3BtAX0Oi4wbcN+jRtMjTGCqSF1awxh2htDmMZJRjyRujmGMI2TftodQ7m3O4a052B6NkYwNaUejBFM'
-    '34+hbfRU6s4YwbQn9eYYwjRO9l53jGEaJ7nXG0P91Jf6+RjBNBhDG/YZ6Klxgekl2H0/JZimIn2aa+SLjPFZVsDn'
-    'PAHjxPYvGz7tKvj0P87hC9XGbMLfm4o9q/XpA5yL9O4StHE+f81HsCVwlmX8ouCsJbBVZB/z+n19sJZzwpsHPoQt'
-    'jWmcfEs+bVx/F9aE8x2TNVrj/8spTj8c+5Ix9iSsZUFoeAL41/HcKoy5KvReAh538aYzHlni+mq4SscLxc7c+g7A'
-    'ulypwxz1CHjuQft7JNM+gvhUzNwrMNaKMveUFNd+DdqvCe0dAdotQKwMYxAcR9sB2Yx7WQLcouxuAp1pe18U+Cap'
-    'rIncT2jdTh8wvFweQr+HgotFmQvl/mXBuZP7T6BfFfpreuCUxC0dbac4+lT63KbzyIB4vEf42SP8Vok/O2SPDahd'
-    'm9r1jHnb1G+b3m+SPbFDtbbeksB9FWj7p7RmxnlV8c8iTE1a9y6Ns020PA12ANLHsuhqpI9vZYybUn9O9OKef0Fr'
-    '3SJc7Rm47REPNw06ZBxw+5YCc1qvQ//joO9SON8DPKRtrhk68SrYRJad4mL8B8G+QRurqNhY6Z48En7V9q9DdNIi'
-    '2KpETw16vkM4bhDuBgF6G9B6NmhvqqJzTxBOOsZ4bp4/ElwbBB/P34Hn5RFwzbLc0f2clGno+wWt+Qei+x7VDDPS'
-    'Hdq+88YajknBNdxV4Ec6eUa8thuQFy2DTqz92qb+PcXu0/apBzizZE1FCsJ7j+DapHU3ad5qYK/c+xs0zo6x3qZB'
-    '9+2ce3qY5GkeGOsBGNcJ1lqGs5cmQxgHFxS4Cgpc95W4KPrLtBywxPgtQ1te/4JyBgvl5+DaU9v7HNHdhkHfVYG1'
-    'YujxkD4eKDF9t3clsfMrxhhZeY/HPiL057PJ+jTHpjHWpGJjtiJtpqaiM3z9+9TOgpt5d9vgzaJBB7+U4qODHeLV'
-    'tpLPoMHcMuyygQEj7/UTqi39HMJtw7DVUb5Z8nla4XHLnugKHR8HnnW2kpNBbCvVhc/nSU7F+LfQZ6SNj+fU83Dm'
-    '1uigqMC5S3jaBDxVhK8S8KnNk10dGiNdg7M9Dxv0btlosfR9RoFLo5csumLFOOu1aM1bsOaQj2mVxmRbsBWwdVmO'
-    'vIiEbd7Qg6z7e4ZeYxsdbXOLp5wftiC+MdybNsH/lOatwdl+Uc4Njl/Yh5vWF8HPcQz0DPa3+M83nsPXnyJsaqa/'
-    'DtENyifNv4g8UAY8+M5xON/vwP9egPzrB1J/Re2cvf1bqb+VPvOQV+763FLGijljn86IF003tsg+KUHMy+ezeeKx'
-    'EfoUq9gydJmm+zS4lwNn7SrZt13Stb2A7dIwzkSII8RNVniWoG/fwKuG7xgaOPF/GlBp4JlhV/Xofd/QjdsZz2dO'
-    'zuE+oLxP8foh+aCX6BzHetryqewJjk7KetJnXxpj4Hm+BDJIG1fzP2h7URJ79xTFOh5THTrLcPs1otsfArETh/sV'
-    'hQcGAR3Yz2m3hHzTDGPT8F1afqpRzg0h+6hq+IwHI+LihRFD6SuxkYbCG9a5kP3uzxXYLbnI8QnNt9QhuTdn2E97'
-    'JOcQHj5XvfDAM+qZsB/h08Q1sQzciqBNC59LUhCfz5U7LsjHHOOwzqZNQ/ZeDcjuhrJeFxNzetHFroqwH5o+4TyB'
-    '+Qy8UEre3FV0OohpgH1rVdABy5AXUouM0bl5DxE8BbDv64q/GnWa49fTMv4nErdIAmfi/wX8MD0doFg00xPKvzqM'
-    'wzHkT+ldbEy4CH5InJfj70VY71yG/lPi30ggz2JWyr/5XKuu1V8nrNyBYK7G5z8+t34cE1uG3KUZoAcXx98HmLD/'
-    'vrKXSwHZgD6fi7COJIc/wMdHeema4/MON7gWxM0jAzePPPQ+FSk/Ea4VWp/Pbi5Cnssq0emKQacrgLNaTpz51uRg'
-    'r2XQHW7s70bcUx+dLFEsI0RzSxFjov9jnuIjM0A7RVlvTeI3nNPncm18dmLdeK89y9O+mrH9+jtuXyUZsqLkbMbg'
-    'LiQ7Yu10jLsVpN2B5M397gUFngUj96ggfd15/yCdL/GbBF3Kf0I9uA816kErDq/llTJMB2WOWJjSfh8Y58We+BHP'
-    'K/moBU9O2Ak4G2xSPtgH0qas4OGlJ4+sb/hGyvL/e9BnYKwrS35anj1w54TjcBafCNjZaCtp9p/PZsO213KeX605'
-    'R9HJo+Djv732RTkDaP60vPvjiwW6XOhztJazOf0QD8lOzGsLuZjgHI0zTfPN0hifGbGAL2G8icjxKuJXSxReqQdi'
-    'ZgM6X3N8uw3n6yx2bJb1lyP9pkcUejhEcN8O6MIy4X9D9vws4afv8V/H5KM2SGZvED67Ssy8JOs4beRPheYceHJh'
-    'tBzJDSXO4Dtr+/af82NqkftXpX4PCT9N8PO8LRvnkZLXt2LU1n42I2IBGBe2crzy+lG19TK+DxG+3Z0WTT7Ujdw8'
-    'zv28NMIZg89nPnzvKb5SN/8c6Idpodk0qetripFaeS2+PJbjkTBhTGY9hz5mXq8acrkakAGNEewZjtc4XH4o9ifK'
-    '7QewD0nGPOGekb9m6ZqNQJxiPeKc7osBzRBfoF0YU4dygEJ6bEGZ/6bBd61A/p1PJ1i+Ht99woqcEVgm+8ZalfE0'
-    'PfAoibtrd1Tx+02+uQp03crXtHLm+Qx5FWqkjfnkzR2p13O2bD8jw2fl3E7QnQWOrTwl/shrw35GecZ3KI/kNslD'
-    'n4yJnZ/hXlTgvgN8HROT99mHMfnk628hlpXVhp8GGaDxdkp3v4I2aOvzfZwNw+a07LysudaXcviAUh75m5zxrDwF'
-    'HwyNyJzRrpFPsBPIg3P1bwy7Zc8T97T0RUd0EO7ZXcP+GwTuHbUD8eHtDDF4K3a7bTzPm4vPuOa1WzkaFp2+C5xc'
-    'MOyXkI7Pyt8FyH05G1FzvszViFo7a2VdZ1abz5eH7OD+dU6fxn3yZdyi/5nnNwye1u7SZfUpaHgoif32SU74Oor+'
-    'jsU/6kGfz6kINMV+LlybD9cxeVCLI/KHtR94D27VkDM1Tw6wa2fdp0v/fx9kQVa6QB68FtAJsXmEtZz42Ac4LHtC'
-    'O8P/PUBHM/LO8Y7GE1p8w+U0fU/8+Rz+L0EOF/KCizd0QQb2DX9Ti8bbgtjQljz7DubYoncPID6xZcSP7iptOI50'
-    'W4lJXYd5d+ndFRhz15j3MozZlmcrMGab3p1T4HS5cKeU2FFH3h2Fdz3qV1L24IXhE+E4kfuuivsuQ1b/RlnxG2rf'
-    'anlinEW0XMdyhhxUlH0pnfw+A6/UInmF8+w0m2WffKFZ9PRqDntdi7vE4EvTKV979KelT2ZJTuG3hfAeFeb6OLjw'
-    'zD8hDuHQd/qtsUM5DHiPKqTHFiifR7s7VKY8hBlaF39bCfermjM/rgL2Ap912U/YjvBXa35A391bh4dzRD9rdN7M'
-    '6nsK6dui7HsBcHlOyf3y+RlCvrmjCpxrxhmwa/DZIKd9WYSY1oSsMwYnh8mH+BX5f24Qf9+mddyhs+4taveNJ0Z7'
-    'XrEjs9x9y3NXjs+p/F2HZsB3kHXeVSOms5vod+d3Dd9H34hxdJK4O8z9gK60vkWy5uHrkwq9Z9EbefwMo/gffd+3'
-    '6XpibNqdTT7PPaNxsn53QYsrNKmuvoO80Cz8E4rJhu6EViD+x/GBLPHXsmGzXDTqt53DmuWbKtUk7u7zMcnpQlzu'
-    'EU21I2UAyxT+NsQZwzfos6NjfOn9AO2jLXgezuL3jXsrm0nc/eqbAf+t755LjL9jSaHz0N3HLDiLsT0xzr73M7QF'
-    'rfsNj8EeeyxrPQl5o1m+Z+r7Ril/j8HNF+r3Nr9tan2zsAs46Gp3GCaqk0ngDsM/Abnpgq4='
+    'eNrtXX1zk8cRf2xsy5axZYuAzVsjXjIIbAuaSSbFLYQMkAmThjIJHZIyhJFt2VaQbFUS4NB/+l+/RL9BP0q/U6ke'
+    'shd+88vu3T2PoE3UaubmLD33sru3t7u3u/d4PkmSieSHz6FBKQzK5KCUBmVsUOYGZXZQZhL3eXnoXy9f/m1QCony'
+    'cX2mBmVhUDpS35Pny/LMtU2fVeXvgsyV/naV6hp8L8n3GaOta/OejJn+9qHUV+TZr+DZR9AmfbYEz65SvwXlmes3'
+    'ozxzsIx78L8ofzu6Jxrdb7yie8FH97TMw3qm470cfNK6SGszLW3T+dcInjWpv5a6LXVP4J+RtunYczLftMzhxlmW'
+    'PonJR0ny1+rCq2LhMynjOnpMANz/KZwPfiE4uzILc6eMckxwqynjpFDUpe7Svn1MdFoWXMelzMl86fifDMqfCIfD'
+    'gMM0tTsm8754SzhtAr+OCk5bsF6jhlNjhHBqSN0aQZz2RhCnUZIR21I3RxCnUdJPuyMo93ZHkPccTk9HCKem1P0R'
+    'wum7EbSNnki9P0I47Um9MYI4jZK91xlhnEZJ7nVHUD/1pH42Qjj1R9CGfQp6alRwegF2388Jp4lIn2aNfJExPssl'
+    '8DmPwTix/cuGT7sCPv2PcvhCtTGb8PeGYs9qfXqA5wI9uwxtnM9f8xFsCp5lGb8oNGsJbkuyjnn9vj5cyznxzYMf'
+    '4pbGNE69IZ82wt8BmHC+4wKjNf6PTnH64NiXjbHHAZZ54eEx2L9uz63CmKvC7yXY4y7edNYjS1xfjVbpeKHYmYPv'
+    'EMDlyhrMsRaBzz1of49k2ocQn4qZewXGWlHmnpDi2tegfU147yjwbgFiZRiD4DjaDshmXMsS0BZldxP4TFv7Bfl7'
+    'FmTqpMBYFxg68rfFbzUFbuTturE3ayCbZ0m2ToHcXACecbLreA7ZnnWessx1hOC+I/XdnGM6/kvr+1J/mWMsxHOO'
+    '1rUofDtOpSb6XFu/XYWPuTyEfg9l/gWZC/X5FdlLTp9vQ78K9Nf0+2mJRzuZlfL+x9LnNp0z+yS7u8T3e7RvKsSb'
+    '+2Rn96ldm9p1jXnb1G+Lnm+QnbhDtQZvSfC+Rjzzc4GZaV5R/O6IU5Pg3qVxtkhGTYF9h/yxLPsD+eMbGeOm1J8R'
+    'v7jfPydYN4lWewZtuyTjmgYfMg24fUvBOa3Xof8JkJUpnu8AHdI21w15eg3knGV/utyNSZCNaDsXFds5XZNHsl+1'
+    '9dsnPmkRbhXipwb9vkM0bhDt+gF+6xM8dVqbisjxk0STfWM8N8+fCa864cfz78Pv5SFozTra8f2slCno+znB/D3x'
+    'fZdqxhn5zqdPHAzHpSAMdxX8kU+e0l7bDciLlsEn1nptUf+uYs9r69QFmlmyZkkK4nuP8NoguJs0byWwVu75JzTO'
+    'jgFv0+D7ds41PULyNA+OawEc1wnXaga7TZMhTIOLCl4FBa/7Srwb/aBabp9h+v4If6LAP6+crUN5Vwh7eqY6T3xX'
+    'N/i7IrguGXo8pI/7Sq6GW7uSnN+WjDGy7j0e+6jwn88m69EcG8ZY44qN2Yq0mZqKzvD171E7C2/eu1vG3iwafPCu'
+    'FB8f7NBebSt5KhrOLcMu6xs48lpvU23p5xBtG4atjvLNks9Tyh637ImO8PEJ2LPOVnIyiG2lNdnncySnYvyW6AvU'
+    'xsfz3QXwpWh8UFTw3CU6bQCd8NzqzvVzZFeHxkhhcLbnEYPfLRstlr/PKnhp/JJFV6wYZ70WwbwJMId8h6s0JtuC'
+    'rYCty3LkeSRuc4YeZN3fNfQa2+hom1t7yvnXC+LzxLVpE/5PaN4qnO0X5Nzg9gv75tP6EvivjoOewf7W/vON5+j1'
+    'lwibmvlvn/gG5ZPmN8Y9UAY6+M5xON8fIK5SgLz6B+AbwnbO3v691N9Inzm4L+D63FLGijljn8lIF003tsg+KUEs'
+    '0+ez2fbYCD2KQW0aukzTfRrey4GzdoXs2w7p2m7AdmkYZyKkEdImKz6L0Ldn0FWjdwwPnPw/D6g88NSwq7r0vGfo'
+    'xq2M5zMn53AdUN6ndP2AYguLdI5jPW35VPaERqcEnvS3L4wx8DxfAhmkjav5H7S1KIm9e5piWI+pDp1luH2N+Pb7'
+    'QEzM0X5F2QP9gA7s5bRbQr5pxrFp+C4tP9Uw54aQfVQxfMb9IWnx3IiN9ZSYV0PZG9a5kP3uzxTcLbnI8QnNt7RP'
+    'cm/WsJ/2SM4hPnyueu7BZ9gzYS/Cp4kwsQzcjOBNi56LUpCez5Kf3l3CfcwxDuts2jRk77WA7G4o8LqYmNOLLnZV'
+    'hPXQ9Annf8xl2Aul5PUdVKeDmAfYt1YBHbAM+T7VyBidm/cw4VMA+35N8VejTnP79YyM/zuJWySBM/H/An2Ynw5R'
+    'jgHzE8q/NRiHcwM+pmfjkTHhIvghcV7OqygCvLMZ+k+IfyOB/JkZKT/xuVZcq7+PWTkhwRycz3743fpwTGwZctKm'
+    'gR9cfsYB4IT9D5S1XAzIBvT5XAI4khz+AN8+ysvXHJ93tEFYkDaPDNo88vD7RKT8RLxWCL5Q7oPLX1olPl0x+HQF'
+    'aFbNSTMfTA73agbd4cb+dsg19fHJIsUyQjy3GDEm+j/mKD4yDbxTFHirEr/hfB6XQ+WzE9eM59pvedpXMrZff8vt'
+    'KyRDVpRc3BjahWRHrJ2OcbeCtDuUvL63P6/gM2/kHhWkrzvvT9L5Et810aG8NtSDB1CjHrTi8Fq+MOM0KXPE4pT2'
+    'e984L3bFj3hByYcreHL9TsLZYIPy/N6XNmWFDi88+YE9wzdSlu/vQJ++AVeWvMM8a+DOCSfgLD4WsLPRVtLsP5/N'
+    'hm2v5zy/WnMOo5OHocd/G/YFOQNo/rS86+OLBbo80fMEy7mcfoiHZCfmtYXKkOeZROZ5pt8/NWIBX+TMn72s6FHN'
+    'z90yfH/bRny7DefrLHZs1hzaGL/pUYUfDhPetwO6sEz0r8uanyP69Dz+65h81AbJ7DrRs6PEzEsCxxkjfyo0Z9+T'
+    'C6PlSNaVOIPvrO1bf86PqUauX4X6PST6NMHP86ZsnEdKXt+KUVvr2YyIBWBc2MrxyutH1eBleh8meru7Spp8WDNy'
+    '8zj38/IQZww+n/novaf4St38s6AfpoRn06SuryhGauW1+PJYTkTihDGZ9Rz6mPd6xZDLlYAMaAxhz3C8xtHyA7E/'
+    'UW4/gHVIMuYJd438NUvX1ANxivWIc7ovBjRN+wLtwpg6lAMU0mPzyvw3jX3XCuTf+XSC5evx3RNdkjMCy2TfWKsy'
+    'nqYHHiVxdyiPKX6/8ddXvG5Y+ZpWzjyfIa9Bjbwxl7y++/ZqzpbtZ2T8rJzbMbqzwLGVJ7Q/8tqwn1Ke8R3KI7lN'
+    '8tAnY2LnZ7wXFLzvwL6Oicn77MOYfPL1NxDLymrDT4EM0PZ2yne/hjZo6/N9nLphc1p2XtZc68s5fEDpHvmHnPGs'
+    'PAUfDo3InNGOkU+wE8iDc/VvDbtlzxP3tPTFvuggXLO7hv3XD9w7agfiw1sZYvBW7HbL+D1vLj7TmmG3cjQsPn0b'
+    'NLlo2C8hHZ91fxcg9+VcRM35Mtciau2slRXOrDafLw/Z4f2bnD6N++TLuEXfec/XjT2t3aUb5i5tEfb4dZFpefDb'
+    'V/R3LP1RD/p8TkXgKfZzIWw+WsfkQS0MuT+s9cB7cKuGnKl6coBdO+s+Xfr9PZAFWfkC9+D1gE6IzSOs5qTHAeBh'
+    '2RPaGf6fAT6almdu72h7QotvuJym72h/PoPvJcjhwr3g4g0dkIE9w9/UovE2ITa0Kb99C3Ns0rMHEJ/YNOJHd5U2'
+    'HEe6rcSkbsC8u/TsKoy5a8x7BcZsy28rMGabnp1X8HS5cKeV2NG+PDsGz7rUr6SswXPDJ8JxIve+HPe+jaz+jbLi'
+    'N9TewbNtnEW0XMdyhhxUlH0pn/wxw16pRu4VzrPTbJYD8oVm0dOrOex1Le4SQy9Np3zl0Z+WPpkhOYXvjMJ7VJjr'
+    '4/DCM/+YOIRD/3/BGjuUw8Dv//DJ7XnK59HuDpUpD2Ga4OJ3ZuF6VXLmxy2BvcBnXfYTtiP81Zof0Hf31tHhPPFP'
+    'jc6bWX1PIX1blHUvAC3PK7lfPj9DyDd3TMGzZpwBO8Y+6+e0L4sQ0xoTOGNocoR8iF+S/+cT2t+3CY47dNa9Re2+'
+    '9sRoLyh2ZJa7b3nuyvE5ld/r0Az4DrLOu2rEdHYT/e78ruH76Bkxjv0k7g5zL6ArrXeR1Dz7+pTC71n0Rh4/wzD+'
+    'R9/7bTqeGJt2Z5PPc09pnKzvXdDiCk2qK28hLzTL/gnFZEN3Qpcg/sfxgSzx17Jhs1wy6jedw5rlnSqVJO7u83HJ'
+    '6UJa7hFPtSNlAMsUfjfEWcM36LOjY3zpvQDvoy14Ac7i9417KxtJ3P3qmwH/re+eS4y/Y1Hh89Ddxyw0i7E9Mc6+'
+    '9wu0Ba37DY/BHnsssJ6CvNEs76n1vXuW38fg5gv1e5PvrLXeRdkBGnS0OwxjlfEkcIfh3zKCo+o='
 )
 TABLE: dict[
     tuple[str, int],
@@ -102,62 +103,63 @@ TABLE: dict[
     ('P[59]', 0): (32, 7104, 76, 0, (), (None,)),
     ('\\+', 0): (32, 7180, 48, 0, (), (None,)),
     ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7228, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 7404, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7468, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 7584, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8128, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 8888, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 9020, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 9260, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9488, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 9704, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 9892, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 10412, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 10700, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 10932, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11148, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 11552, 236, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 11788, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12068, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 12584, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 12976, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13356, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 13888, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 14224, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14400, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 14992, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 15104, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15168, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15452, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 15744, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 15848, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 15996, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 16736, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 16948, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17336, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 17608, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 17880, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18408, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 18856, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19224, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 20016, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 20144, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 20612, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 20860, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21132, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 22036, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22332, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 22836, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23260, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24452, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 24932, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25164, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25468, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 25916, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 26248, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26428, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 26760, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27172, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27504, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 27764, 96, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 7404, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 7876, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7940, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 8056, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8600, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 9360, 132, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 9492, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 9732, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9960, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 10176, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 10364, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 10884, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 11172, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 11404, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11620, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 12024, 236, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12260, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12540, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13056, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 13448, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13828, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 14360, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 14696, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14872, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 15464, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 15576, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15640, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15924, 292, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 16216, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 16320, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 16468, 740, 1, (), (None, None)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 17208, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 17420, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17808, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 18080, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 18352, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18880, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 19328, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19696, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 20488, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 20616, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21084, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 21332, 272, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21604, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 22508, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22804, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 23308, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23732, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24924, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 25404, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25636, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25940, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 26388, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 26720, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26900, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 27232, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27644, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27976, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 28236, 96, 0, (), (None,)),
 }

@@ -18,6 +18,7 @@ import re
 from domain.precompiled import precompiled
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
+from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.table_rows import delimited_header
@@ -221,6 +222,7 @@ _ENTRIES: tuple[VocabularyEntry, ...] = (
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
     *CHECKOUT_ENTRIES,  # ADR 0305: git submodule status's row at another commit
+    *LISTING_ENTRIES,  # ADR 0314: a PTR record is a reverse lookup
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )
 

@@ -49,6 +49,7 @@ VOCABULARY = frozenset(
     for name in (
         "checkout_vocabulary",
         "language_codes",
+        "listing_vocabulary",
         "run_vocabulary",
         "settings_vocabulary",
         "tool_vocabulary",

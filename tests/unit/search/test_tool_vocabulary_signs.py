@@ -74,6 +74,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "executed reached applied uncovered": (">>>>>> ",),
     # ``checkout_vocabulary``'s (ADR 0305).
     "different recorded": ("+",),
+    # ``listing_vocabulary``'s (ADR 0314).
+    "reverse lookup": ("PTR",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -211,6 +213,7 @@ _LINES = [
     "invoice total 5591",
     ">>>>>>         total = 1000",
     "+de05f1d11f1a016c0a6237a4c85ae84be5c9ecd0 vendor/chart-tiles (heads/main)",
+    "12.4.60.10.in-addr.arpa. 300\tIN\tPTR\tkiosk-south.example.",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
