@@ -14,152 +14,164 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXX1zk8cRf2xsy5axZYuAzVsjXjIIbAuaSSbFLYQMkAmThjIJHZIyhJFt2VaQbFUS4NB/+l+/RL9BP0q/U6ke'
-    'shd+88vu3T2PoE3UaubmLD33sru3t7u3u/d4PkmSieSHz6FBKQzK5KCUBmVsUOYGZXZQZhL3eXnoXy9f/m1QCony'
-    'cX2mBmVhUDpS35Pny/LMtU2fVeXvgsyV/naV6hp8L8n3GaOta/OejJn+9qHUV+TZr+DZR9AmfbYEz65SvwXlmes3'
-    'ozxzsIx78L8ofzu6Jxrdb7yie8FH97TMw3qm470cfNK6SGszLW3T+dcInjWpv5a6LXVP4J+RtunYczLftMzhxlmW'
-    'PonJR0ny1+rCq2LhMynjOnpMANz/KZwPfiE4uzILc6eMckxwqynjpFDUpe7Svn1MdFoWXMelzMl86fifDMqfCIfD'
-    'gMM0tTsm8754SzhtAr+OCk5bsF6jhlNjhHBqSN0aQZz2RhCnUZIR21I3RxCnUdJPuyMo93ZHkPccTk9HCKem1P0R'
-    'wum7EbSNnki9P0I47Um9MYI4jZK91xlhnEZJ7nVHUD/1pH42Qjj1R9CGfQp6alRwegF2388Jp4lIn2aNfJExPssl'
-    '8DmPwTix/cuGT7sCPv2PcvhCtTGb8PeGYs9qfXqA5wI9uwxtnM9f8xFsCp5lGb8oNGsJbkuyjnn9vj5cyznxzYMf'
-    '4pbGNE69IZ82wt8BmHC+4wKjNf6PTnH64NiXjbHHAZZ54eEx2L9uz63CmKvC7yXY4y7edNYjS1xfjVbpeKHYmYPv'
-    'EMDlyhrMsRaBzz1of49k2ocQn4qZewXGWlHmnpDi2tegfU147yjwbgFiZRiD4DjaDshmXMsS0BZldxP4TFv7Bfl7'
-    'FmTqpMBYFxg68rfFbzUFbuTturE3ayCbZ0m2ToHcXACecbLreA7ZnnWessx1hOC+I/XdnGM6/kvr+1J/mWMsxHOO'
-    '1rUofDtOpSb6XFu/XYWPuTyEfg9l/gWZC/X5FdlLTp9vQ78K9Nf0+2mJRzuZlfL+x9LnNp0z+yS7u8T3e7RvKsSb'
-    '+2Rn96ldm9p1jXnb1G+Lnm+QnbhDtQZvSfC+Rjzzc4GZaV5R/O6IU5Pg3qVxtkhGTYF9h/yxLPsD+eMbGeOm1J8R'
-    'v7jfPydYN4lWewZtuyTjmgYfMg24fUvBOa3Xof8JkJUpnu8AHdI21w15eg3knGV/utyNSZCNaDsXFds5XZNHsl+1'
-    '9dsnPmkRbhXipwb9vkM0bhDt+gF+6xM8dVqbisjxk0STfWM8N8+fCa864cfz78Pv5SFozTra8f2slCno+znB/D3x'
-    'fZdqxhn5zqdPHAzHpSAMdxX8kU+e0l7bDciLlsEn1nptUf+uYs9r69QFmlmyZkkK4nuP8NoguJs0byWwVu75JzTO'
-    'jgFv0+D7ds41PULyNA+OawEc1wnXaga7TZMhTIOLCl4FBa/7Srwb/aBabp9h+v4If6LAP6+crUN5Vwh7eqY6T3xX'
-    'N/i7IrguGXo8pI/7Sq6GW7uSnN+WjDGy7j0e+6jwn88m69EcG8ZY44qN2Yq0mZqKzvD171E7C2/eu1vG3iwafPCu'
-    'FB8f7NBebSt5KhrOLcMu6xs48lpvU23p5xBtG4atjvLNks9Tyh637ImO8PEJ2LPOVnIyiG2lNdnncySnYvyW6AvU'
-    'xsfz3QXwpWh8UFTw3CU6bQCd8NzqzvVzZFeHxkhhcLbnEYPfLRstlr/PKnhp/JJFV6wYZ70WwbwJMId8h6s0JtuC'
-    'rYCty3LkeSRuc4YeZN3fNfQa2+hom1t7yvnXC+LzxLVpE/5PaN4qnO0X5Nzg9gv75tP6EvivjoOewf7W/vON5+j1'
-    'lwibmvlvn/gG5ZPmN8Y9UAY6+M5xON8fIK5SgLz6B+AbwnbO3v691N9Inzm4L+D63FLGijljn8lIF003tsg+KUEs'
-    '0+ez2fbYCD2KQW0aukzTfRrey4GzdoXs2w7p2m7AdmkYZyKkEdImKz6L0Ldn0FWjdwwPnPw/D6g88NSwq7r0vGfo'
-    'xq2M5zMn53AdUN6ndP2AYguLdI5jPW35VPaERqcEnvS3L4wx8DxfAhmkjav5H7S1KIm9e5piWI+pDp1luH2N+Pb7'
-    'QEzM0X5F2QP9gA7s5bRbQr5pxrFp+C4tP9Uw54aQfVQxfMb9IWnx3IiN9ZSYV0PZG9a5kP3uzxTcLbnI8QnNt7RP'
-    'cm/WsJ/2SM4hPnyueu7BZ9gzYS/Cp4kwsQzcjOBNi56LUpCez5Kf3l3CfcwxDuts2jRk77WA7G4o8LqYmNOLLnZV'
-    'hPXQ9Annf8xl2Aul5PUdVKeDmAfYt1YBHbAM+T7VyBidm/cw4VMA+35N8VejTnP79YyM/zuJWySBM/H/An2Ynw5R'
-    'jgHzE8q/NRiHcwM+pmfjkTHhIvghcV7OqygCvLMZ+k+IfyOB/JkZKT/xuVZcq7+PWTkhwRycz3743fpwTGwZctKm'
-    'gR9cfsYB4IT9D5S1XAzIBvT5XAI4khz+AN8+ysvXHJ93tEFYkDaPDNo88vD7RKT8RLxWCL5Q7oPLX1olPl0x+HQF'
-    'aFbNSTMfTA73agbd4cb+dsg19fHJIsUyQjy3GDEm+j/mKD4yDbxTFHirEr/hfB6XQ+WzE9eM59pvedpXMrZff8vt'
-    'KyRDVpRc3BjahWRHrJ2OcbeCtDuUvL63P6/gM2/kHhWkrzvvT9L5Et810aG8NtSDB1CjHrTi8Fq+MOM0KXPE4pT2'
-    'e984L3bFj3hByYcreHL9TsLZYIPy/N6XNmWFDi88+YE9wzdSlu/vQJ++AVeWvMM8a+DOCSfgLD4WsLPRVtLsP5/N'
-    'hm2v5zy/WnMOo5OHocd/G/YFOQNo/rS86+OLBbo80fMEy7mcfoiHZCfmtYXKkOeZROZ5pt8/NWIBX+TMn72s6FHN'
-    'z90yfH/bRny7DefrLHZs1hzaGL/pUYUfDhPetwO6sEz0r8uanyP69Dz+65h81AbJ7DrRs6PEzEsCxxkjfyo0Z9+T'
-    'C6PlSNaVOIPvrO1bf86PqUauX4X6PST6NMHP86ZsnEdKXt+KUVvr2YyIBWBc2MrxyutH1eBleh8meru7Spp8WDNy'
-    '8zj38/IQZww+n/novaf4St38s6AfpoRn06SuryhGauW1+PJYTkTihDGZ9Rz6mPd6xZDLlYAMaAxhz3C8xtHyA7E/'
-    'UW4/gHVIMuYJd438NUvX1ANxivWIc7ovBjRN+wLtwpg6lAMU0mPzyvw3jX3XCuTf+XSC5evx3RNdkjMCy2TfWKsy'
-    'nqYHHiVxdyiPKX6/8ddXvG5Y+ZpWzjyfIa9Bjbwxl7y++/ZqzpbtZ2T8rJzbMbqzwLGVJ7Q/8tqwn1Ke8R3KI7lN'
-    '8tAnY2LnZ7wXFLzvwL6Oicn77MOYfPL1NxDLymrDT4EM0PZ2yne/hjZo6/N9nLphc1p2XtZc68s5fEDpHvmHnPGs'
-    'PAUfDo3InNGOkU+wE8iDc/VvDbtlzxP3tPTFvuggXLO7hv3XD9w7agfiw1sZYvBW7HbL+D1vLj7TmmG3cjQsPn0b'
-    'NLlo2C8hHZ91fxcg9+VcRM35Mtciau2slRXOrDafLw/Z4f2bnD6N++TLuEXfec/XjT2t3aUb5i5tEfb4dZFpefDb'
-    'V/R3LP1RD/p8TkXgKfZzIWw+WsfkQS0MuT+s9cB7cKuGnKl6coBdO+s+Xfr9PZAFWfkC9+D1gE6IzSOs5qTHAeBh'
-    '2RPaGf6fAT6almdu72h7QotvuJym72h/PoPvJcjhwr3g4g0dkIE9w9/UovE2ITa0Kb99C3Ns0rMHEJ/YNOJHd5U2'
-    'HEe6rcSkbsC8u/TsKoy5a8x7BcZsy28rMGabnp1X8HS5cKeV2NG+PDsGz7rUr6SswXPDJ8JxIve+HPe+jaz+jbLi'
-    'N9TewbNtnEW0XMdyhhxUlH0pn/wxw16pRu4VzrPTbJYD8oVm0dOrOex1Le4SQy9Np3zl0Z+WPpkhOYXvjMJ7VJjr'
-    '4/DCM/+YOIRD/3/BGjuUw8Dv//DJ7XnK59HuDpUpD2Ga4OJ3ZuF6VXLmxy2BvcBnXfYTtiP81Zof0Hf31tHhPPFP'
-    'jc6bWX1PIX1blHUvAC3PK7lfPj9DyDd3TMGzZpwBO8Y+6+e0L4sQ0xoTOGNocoR8iF+S/+cT2t+3CY47dNa9Re2+'
-    '9sRoLyh2ZJa7b3nuyvE5ld/r0Az4DrLOu2rEdHYT/e78ruH76Bkxjv0k7g5zL6ArrXeR1Dz7+pTC71n0Rh4/wzD+'
-    'R9/7bTqeGJt2Z5PPc09pnKzvXdDiCk2qK28hLzTL/gnFZEN3Qpcg/sfxgSzx17Jhs1wy6jedw5rlnSqVJO7u83HJ'
-    '6UJa7hFPtSNlAMsUfjfEWcM36LOjY3zpvQDvoy14Ac7i9417KxtJ3P3qmwH/re+eS4y/Y1Hh89Ddxyw0i7E9Mc6+'
-    '9wu0Ba37DY/BHnsssJ6CvNEs76n1vXuW38fg5gv1e5PvrLXeRdkBGnS0OwxjlfEkcIfh3zKCo+o='
+    'eNrtXetyU8kRPjZg2fJFsgDb3LLisoXBlk2o3SI4McsWkILaLKF2SbEbiqV8w9Yi24olsJf8yY9U5SXyBnmUvFOI'
+    'DulZvnx0z8w5Mjclrpo6ks5Mz3RPd09Pd894LEmSI53S1ymDnTLSKQUp1U6pdUqzU9Y6ZadTNuV36y+FU5Y6ZWlf'
+    'FhhlgVMWWGWB5+pPdcowwBntlAGCMw/vC/JbWrap/ow8F6V++nlX3hc7pST9TchzQOodkLqXAJfLnXKoU4akzqh8'
+    'n5B6V2BMKdx++D7WKQcBdkHalgDHYYCdJC8P/Ovly791SsGiL+Lp6HpP3iMubvzTQK9h+e0qPefge0m+Dxl1XZ1P'
+    'YQ4+B7ql734B765AnfTdJLy7Su3KyjvXbkh5d5VoruF/QT47uica3a+/onvBR3eezxTey87fIeEpnJtBqet4F8fj'
+    'ePk7koGWjH9I6qawR6W/QenDwZmSNonJR0nyl+nyq2Lhc0jgOnochHG/K5z3PhKcXRmGvguiA2oiLwwnHcUS6DuU'
+    '28dEpynBtV8K6pgvO+WPhMMI4DBI9Sak3xdvCacV4NdewWkV5qvXcFrrIZyc/dDoQZy2ehCnXtIRT+RZ70Gceml9'
+    '2uhBvbfRg7zncHrWQzjV5dnuIZx+7EHb6KnhN/iYcdqS53IP4tRL9l6zh3HqJb2304PrU0uez3sIp3YP2rDPYJ3q'
+    'FZxegN33IeF0MNKnOUe+yBif5ST4nPsATmz7iuHTroJP/0oOX6gGsw6flxV7VmvTAjzL9G4e6jifv+YjWBE8KxSf'
+    'aQhukzKPef2+PlwrOfHNgx/ilsY0Tu6TTxvH34QxYX/HZIwW/J+d4vSHsOcN2BzvGpTPTn6dzM0CzFnh9xLIuIs3'
+    'nfHoEtdWo1UKLxQ7c+M7AONypQZ91CLwuQf175FO+xziU9i30zsO1s/zIEHVsj7Nb85bRP0BsmNqkXSYAbxmFDoc'
+    'lOLqz0H9OZGDoyBHBYjbYTyEY3rrsE4gX5UAd1xH6sDzGh+W5fMw6PdDMsYlGUNTPlu8P6eMG+VsydATc7BODJOe'
+    'H6AY+RCtF8dyrDNZ+6lIX4dp3HfkeTcnTCcL6fO+PL/JAQvxHKV5LQrf9lOZE9tCm78NhY+5PIR2D6X/svSFtsUl'
+    'kWtnWzyBdlVor9kapyQ27vRnyvtfSJtbtOdtGzkTdaq3Tn03wbeBNn+b6m1SvR2j301qt0rvl8lmXaenNt6S4L1I'
+    'PPOhjJlpXlViAIhTnca9QXBWSUcNgK2J/DEl8oH88b3AuCHP28Qv7vevaKwrRKstg7Y7pOPqBh8yDbh+Q8E5fS5A'
+    '++OgK1M8jwAd0jrXDH26CHrOsoVdHskh0I1oxxcVOz6dk0cir9r8bROfNAi3KvHTGv2+TjReI9q1A/zWpvEs0dxU'
+    'RY+fIJpsG/BcP38ivJYIP+5/G36vdEFrKzdqWMoAtP2KxvwT8f0OPRln5DvfeuLGcEwKjuGugj/yyTOStY2AvmgY'
+    'fGLN1yq131H2Fto87QDNLF0zKQXxvUd4LdO469RvNTBX7v2XBGfdGG/d4PvNnHN6mPRpHhxrARwXCNfpDHabpkOY'
+    'BhcUvAoKXveV2Dv6ZLU8QyuPcwrq8vjHlH1+KAcMx57u784R3y0Z/F0VXCeNdTy0HreVvBE3dyXZS04aMLLKHsM+'
+    'Kvzns8la1MeyAatfsTEbkTZTXVkzfO1bVM/Cm2V31ZDNosEHn0jx8cE6yeqmkjOj4dww7LK2gSPP9RN6WutziLZr'
+    'hq2O+s3SzwOKjFv2RFP4+DjIrLOVnA5iW6kmcj5KeirGh4p+SQ0+7u/Og19H44OigucG0WkZ6IT7VrevHyW7OgSj'
+    'T/LeiyCjVcMebis6KYa/zyh4afySZa2YMfZ6DRrzCow55MecJZhsCzYCti7rkd1I3EaNdZDX/h1jXWMbHW1zS6ac'
+    'r78g/lecm03C/yn1Ow17+7LsG5y8cJwgfV4E/9UxWGewvSV/PniOXn+OsKmZ/7YT/TzGluHDRhmoAB18+zjs7/cQ'
+    '4ylAjv8D8A1hPWdv/06e30ubUTi74NrcVGDF7LFPZ6SLtjY2yD4pQVzV57N54rERWhQPWzHWMm3t0/CeCuy1q4l+'
+    'RueZ4etkO2HN2BMhjZA2WfEZh7Ytg64avWN44MT/eUDlgWeGXbVD71vG2riacX/m9BzOA+r7lK6fUWxhnPZxvE5b'
+    'PpUtodFJGU/629cGDNzPl0AHaXA1/4M2FyWxd09RPO0xPUN7Ga4/R3z7UyA+52g/o8hAO7AGtnLaLSHfNONYN3yX'
+    'lp+qm31DyD6qGj7jdpe02DViYy0l5rWmyIa1L2S/+3MFd0svcnxC8y1tk94bNuynLdJziA/vq3Y9+HS7J2xF+DRx'
+    'TKwDVyJ406LnuBSk5/PkzXNUKMcc47D2pnVD9y4GdPeaMl4XE3ProotdFWE+tPWEc1FGM8hCKXl9HtatQcwD7Fur'
+    'whowBblH05ExOtfvCOFTAPu+pvircU1z8npa4P9G4hZJYE/8v0Af5qcDlGPA/IT6rwZwODfgC3rXHxkTLoIfEvvl'
+    'HI8ijHc4Q/uD4t9IIJdnSIqes5HW+nuflZ8SzAe6/Z/frT+OiU1Bftwg8IPLz9gDnLD9njKX4wHdgD6fizCOJIc/'
+    'wCdHefma4/OONjgWpM0jgzaPPPw+Avv5EI1qoLdDOTv4bld59yafvfIi9GXNDXpX/Tj4OsxXtzr0WXGJ/ZSPLLrq'
+    'beVg9QnPhWRrv/p2NBwEuXsfeson45Pin82TB2XBrHhk3pe7PElx7AL4wuZzwkSfYEjX5YHt1sdKBPxu6ZqO51OA'
+    '5fIDfXugmvFe+y1r/ZL43que3HFfjjnHOkJxDq1/Kyf2YKR9jX3NkN4K5ca5XNtZsmNmDDtmBtbU6Zxrqm9MDvfp'
+    'DHsLB/uHLtd839yNU6w7ZJOMR8BE//goxc8HwbYoyninJb7Peu59y5AvzmXVX3jL9auJfsdTjeYxRLv90Iecl1Ek'
+    'GxnlrmHIXSN6z5D+/fWd7BlC+XnsL74WqQMK8u5A8voOnjFlvseM3N2CtHX+8kPkn8V7o5qUF477yD14op628ti0'
+    'sz+Mk7sbLBantN1lw9+6IzbBeSWfvODJlT8BvrVlypO/LHUqCh1eePLrW0ZsoSLfj0CbtjGuLHn7eebA+dmOgy+7'
+    'L+CnQv7V/Cc+nwfWvZbT/2v12c2etht6vO+xl8WHpumXvPPjy6VxNv05GsvZnH78h+RnyetLqCT/fQdizDmJ9Ptv'
+    'jVj610m+8yfzip2hxYkbRuzsiZEftgn+6Sx+oKxnUGLijkcVfhghvG9F7CeR/ksy52eJPi1P/DfmPMca6ewlomdT'
+    'yTkryThOG/nHoT7bnlxS7YzBkhKn9/mqffPP+aXTkfNXpXYPiT518Lftlw34SMmLnzGe1nzWI2Lp6I+zcqTzxiG1'
+    '8TK9R4je7tyxph9qRm47n52Y72IPxvtXH723lFij638Y1ocB4dk0KfpbyjGy8kJ9eaDHI3HCnIaFHOsxy3rV0MvV'
+    'gA5Y68Ke4XwHR8vPxP5Evf0A5iFJsp2z2THyv621ZikQ51+I8GP4cigGSS7QLox5xvqWrHVsTOn/hiF3jUD+um9N'
+    'yOs3PaLoZB+sWYGnrQOPkrj7ECaUPXD/6+Pa1624gnXmjPeQi/BE3hhNXp9jf9Vnw95zM37WmRU3lttGbsJTko+8'
+    'NqyzYdw5nTuUh3mL9KFPx8T2z3iXFbzvgFzH5LT57MOY81gL+5ALktWGHwAdoMl2yne/hDpo6/N51iXD5rTsvKxn'
+    'leZz+MhSGfmH7PGsPD8fDmuRZy6aRj7eeiCP3D1/bdgtW568IWu92JY1COfsrmH/WTb1Nq1lVn7VaoYcNiv3adX4'
+    'Pe9ZNqY1j93KcbT49G3Q5IJhv4TW+KzyXYDc0bMRT843XYx4anutrOPMavP5zvE4vH+V06dxn3wZN+k7y/ySIdPa'
+    'WfRu7qLAGN810Wl58NtW1u9Y+uM66PM5FYGn2M+FY/PROiaPuNylfFjzgefIZw09M53YZ2hcPes8elni1k4XZOUL'
+    'lMFQHCQ2D386Jz32AA/LntD28P8M8JH7nzBOdjSZ0OIbLif4R5LP5/C9BDnQKAsu3tAEHdgy/E0NgrcCsaEV+e0H'
+    '6GOF3j2A+MSKET+6q9ThONItJSZ1HfrdoHdXAeaG0e8lgLkpv80AzE16d07B0+WSn1JiR9vybgLe7VC7kjIHu4ZP'
+    'hONE7u47d3dWVv9GRfEbavfpPTH2ItpZgUoSf4YDdV/KJ3/IICvTkbLCeeqazbJHvtAs6/RsDntdi7vE0EtbU77N'
+    'kCPj9NQQ6SkrNwfj3g4v3PP3iUM49L+ULNihHA++P8unt8coH1Y7e1uhPI1BGhfnMOF8VXPml0+CvcB7XfYTbkb4'
+    'qzU/oO/uCkeHc8Q/c13m14XW26LMewFoeU7Jnfb5GUK+uQkFzzljD2j9f7R2TvuyCDEt97/dYmhymHyI35D/50uS'
+    '71s0jju0171J9b7zxGjPK3ZklrPjec6a8z6V70WqB3wHWfudNWI6G4l+98yG4ftoGTGO7STuDpBWYK207vKa88j1'
+    'SYXfs6wbefwM3fgffffDNT0xNu3OA97PPSM4We8t0uIKdXpW38K5iizyE4rJhu5UmIT4H8cHssRfK4bNctF4VpP9'
+    'PQOS5U6yahJ3d8gxyelCWm4RT21G6gDWKXy30hnDN+izo2N86a0A76MteB724vcT/dznchJ3P8mNgP/Wd040xt8x'
+    'rvB56O6ALDSLsT0xzr71EdqC1pmbx2CPPZaxnoS80Sx3zmfJ8Xf9hdrt5/3z1r3STaBBU8vn7av2J4F8XqYx3teM'
+    'cfcP4QzWvwEP7AMq'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 0, 464, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 464, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 708, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 952, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1164, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1376, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1588, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1800, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2012, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2224, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2436, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2648, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2860, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3072, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3284, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3496, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3708, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3920, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4132, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4344, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4556, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4768, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4980, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5192, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5404, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5616, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5828, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6040, 856, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 6896, 160, 0, (), (None,)),
-    ('-', 0): (32, 7056, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 7104, 76, 0, (), (None,)),
-    ('\\+', 0): (32, 7180, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7228, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 7404, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 7876, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 7940, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 8056, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8600, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 9360, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 9492, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 9732, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 9960, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 10176, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 10364, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 10884, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 11172, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 11404, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11620, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 12024, 236, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12260, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 12540, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13056, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 13448, 380, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 13828, 532, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 14360, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 14696, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 14872, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 15464, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 15576, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 15640, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 15924, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 16216, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 16320, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 16468, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 17208, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 17420, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 17808, 272, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 18080, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 18352, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 18880, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 19328, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 19696, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 20488, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 20616, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 21084, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 21332, 272, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 21604, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 22508, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 22804, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 23308, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 23732, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 24924, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 25404, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 25636, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 25940, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 26388, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 26720, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 26900, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 27232, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 27644, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 27976, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 28236, 96, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 352, 464, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 816, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1060, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1304, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1516, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1728, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1940, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2152, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2364, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2576, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2788, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3000, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3212, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3424, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3636, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3848, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4060, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4272, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4484, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4696, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4908, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5120, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5332, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5544, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5756, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5968, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6180, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6392, 856, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 7248, 160, 0, (), (None,)),
+    ('-', 0): (32, 7408, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 7456, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 7532, 140, 0, (), (None,)),
+    ('\\+', 0): (32, 7672, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7720, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 7896, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 8368, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 8432, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 8548, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9092, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 9852, 132, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 9984, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 10224, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10452, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 10668, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 10856, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 11376, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 11664, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 11896, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 12112, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 12516, 236, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12752, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13032, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13548, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 13940, 380, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 14320, 532, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 14852, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 15188, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 15364, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 15956, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 16068, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16132, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 16416, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 16708, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 17152, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 17276, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 18276, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 18380, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 18528, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 19268, 288, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 19556, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 19768, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 20156, 272, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 20428, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20700, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 21228, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21676, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 22044, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 22836, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22964, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 23432, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 23680, 272, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 23952, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24856, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 25152, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25656, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 26080, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27272, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 27752, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 27984, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28288, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 28736, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 29068, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 29248, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 29580, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 29992, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 30324, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 30584, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 30680, 172, 0, (), (None,)),
 }

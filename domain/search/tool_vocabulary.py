@@ -222,7 +222,7 @@ _ENTRIES: tuple[VocabularyEntry, ...] = (
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
     *CHECKOUT_ENTRIES,  # ADR 0305: git submodule status's row at another commit
-    *LISTING_ENTRIES,  # ADR 0314: a PTR record is a reverse lookup
+    *LISTING_ENTRIES,  # ADRs 0314, 0315: PTR records, links, modes, sizes
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )
 

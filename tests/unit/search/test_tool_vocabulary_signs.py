@@ -74,8 +74,11 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "executed reached applied uncovered": (">>>>>> ",),
     # ``checkout_vocabulary``'s (ADR 0305).
     "different recorded": ("+",),
-    # ``listing_vocabulary``'s (ADR 0314).
+    # ``listing_vocabulary``'s (ADRs 0314, 0315).
     "reverse lookup": ("PTR",),
+    "symlink points": (" -> ",),
+    "world writable": ("w", " -perm "),
+    "size": ("-",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -214,6 +217,11 @@ _LINES = [
     ">>>>>>         total = 1000",
     "+de05f1d11f1a016c0a6237a4c85ae84be5c9ecd0 vendor/chart-tiles (heads/main)",
     "12.4.60.10.in-addr.arpa. 300\tIN\tPTR\tkiosk-south.example.",
+    "lrwxrwxrwx root/root 0 2026-11-28 09:00 ./usr/bin/td -> ../lib/td/td.py",
+    "-rw-rw-rw- root 310000 2026-11-30 16:05 up/a.png",
+    "drwxrwxrwt 2 root root 40 Dec  1 10:00 tmp",
+    "$ find up -perm -o+w -type f",
+    "$ find up -perm -0002",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
