@@ -14,162 +14,175 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXX1zk8cRf2xsy5axZSuAzFurABkEtgxNk0lxA0nKy5BJoEziDkkpYfxuBdlSJfESOpPpH53Jl+g36EfpdyrV'
-    'k+yVX3/s3t3zCNpErWYeztJzt3e7t7e7t7t3zCZJMpb88DnQfwr9Z7z/lPrPSP+Z6T/T/WcqcZ/nB/7x/Pl3/aeQ'
-    'KB/XZqL/zPWftpR35P2CvHN103c1+bsgfaW/XaJyGb6X5PuUUdfVeUtgpr+9K+VFefczePce1EnfVeDdJWo3p7xz'
-    '7aaUd24sox78z8nfju6JRvcPv6d7wUf39JmF+UzhPe9/0rJIczMpddP+6zSeupRfSLknZVfGPyV1U9gz0t+k9OHg'
-    'LEibxOSjJPlzbe77x8JnXOA6eozBuP9TOD/9ieDsnmnoO2WUI4LbsgInHcWalB1atw+ITguC66g8M9JfCv+j/vN7'
-    'wuEg4DBJ9Y5Iv89eE04bwK/DgtMmzNew4bQ1RDhtSdkcQpz2hxCnYZIR21I2hhCnYdJPu0Mo93aHkPccTo+GCKeG'
-    'lL0hwunrIbSNHkrZGiKc9qVcH0Kchsneaw8xTsMk9zpDqJ+6Uj4eIpx6Q2jDPgI9NSw4PQO778eE01ikT3OZfJEx'
-    'PssK+JxHAE5s+7Lh066CT/+9HL5QDWYD/l5X7FmtTRfwnKN3F6CO8/lrPoINwbMs8ItCs6bgVpF5zOv39eFazolv'
-    'HvwQtzSmceIV+bRx/G0YE/Z3VMZowf+XU5w+CPuCAXsUxmKtK5YVh4XXDwLsBHj6LNDOxczc97TPkxALWoSyJLxy'
-    'CGws9MM7e3LHmDOEVSb8XOzqMMAowDg2aIxTnjEizFGg1zjQvQoyrqzwckrbQyCzXBuMt2wQrDHBIQ+sFvyO8moG'
-    'aHgsAHOZZH8L5ifxxGdmFPk9KX87PeHeLQENlwRGCXSJi2ue8ugs11Zbkym8UIzWje8AjMs9deijHoHPHah/h+j3'
-    'LsRBY/peBFiLSt9j8rj6y1B/Gdauk5HI/xjrYv7fARuA+X8a5uQZyeG2IWOKgt8oPctiXyQ0bmd3ML783IN294QW'
-    'c9IX2hcXhebOvtimdevaa/bGSYmPOxma0ugDaXOd5FSPdEmH6LNP9K2SHmiR3d+jentUr2P0u0ftNun9OtmtO1Rq'
-    '4y0J3peBt39MY2aaV5U4AOLUoHHvEpxN4uUJkI3IHwsiO5E/vhQYV6W8Sfzifv+ExrpBtNo3aNuhNdww+JBpwPWb'
-    'Cs5puQLtQzriimF7XQbb27KHXS7JONjRaMsXFVs+nZP7sl61+WsRnzQJtyrx0xb9vkM03iLa9QL81qPxsC1TFZ1+'
-    'nGjSMuC5fv5IeK0Rftw/6v/yALS27MVpeSag7Sc05m+I7ztUMs4rETYLjuGoPDiG2wr+yCePaK3tBuRF0+ATa742'
-    'qX1H2V9o89QBmlmypiIP4nuH8FqncTcU29I3V+79RwRnxxhvw+D7vZxz+gbJ0zw41gM4rhCutQx7fE2GMA3OKXgV'
-    'FLxWlfg7+mW1XMPE+CxAXR7/rLLXD+WB4dhT2/sM8d2awd9VwbVi6PGQPu4puSNu7kpi51cMGFnXHsM+LPzns8m6'
-    '1Me6AWtUsTGbkTZTQ9EZvvZdqmfhzWt301ibRYMPfi6Pjw92aK3uKXkzGs5Nwy7rGTjyXG9TaennEG23DFsd5Zsl'
-    'nyeUNW7ZE23h42OwZp2t5GQQ20p1WeczJKdi/Kjom9Tg4z71LOy5NT4oKnjuEp3WgU4VWVcJ+JhmyK4OwRgRP1ER'
-    '1mjVsId7ikyK4e9TCl4av2TRFYvGXo99XRsw5pAvc4lgsi3YDNi6LEeeROI2Y+hB1v0dQ6+xjY62ubWmnF+yID5Y'
-    'nJs9wv8h9VuDvf2c7BvceuFYQVqeBz/HUdAz2N5afz54jl5/CtjUCzD3jCPvZ3qK78Vnr+bVww1jT8p28DattT+A'
-    '3ycZ8X9GR4b7k5LgLzDnOT4jMRV4f8ayrEW8grpO86+jPC3DmvL5BLC/30LMsJC8ODNyV8rPqJ7bu30q5ZfSxtnC'
-    '2OaaAivGX/NmRrpodlaTbN0SxOl9/r9tj73ZpfjqhmEXaXaUhnfWeEGb5EwnYAdvGftrpBHSJis+89C2a9BVo3cM'
-    'Dxz/Pw+oPPDIsNE79L5r2FmbGff6TmfiPKDtkNL1HYpnzJNPgG0+yz+3LzQ6IeNJf7tlwEDfUAlkkAZX82Vpc1GS'
-    'vdNJis8+oDKkj7n+MvHtN5Hx3jl5kPZdw4faUWxU5Js1mv/NgB3I5wwuA984v+TMv8e9x77t//Otovd89vyiss57'
-    'AZuxm9POD8VyYu0qy687yD47tJ+oGjGW3oC0eGLEHLtKLHFL4RnLj8JxqscK7r79RJnieeeMuWGaPjDk35oR27Li'
-    'NaxTNJ+FJjfwTDD3sQ1zyDbTKpU3pPyNR1ZZcoPjoZovu0W6cdrYr+2TLkR+YJo88fDDoD6obkQMBcfEenIjYm1b'
-    '/DgvD9LzcfLy2U2U9RxTtXxhDUM/Xw7o9y1lvC4G72wnFysvwnxoNgfnv81kkCUlyieqKzzAvvwq2AkLkMNUi8wJ'
-    'cP0eJHwK4E+oK/ExtHucvHtT4L8vcdIk4IP7X6AP89MByn1hfkL9UQc4nLPyAb2LzUEpQtwD++V8nyKMdzpD+zHx'
-    'pyaQPzglz0sxnqqr9dcRa48fzEG86XcWcAx+AXJyJynnz535n1N0/FNlLucDsgFtvvNk82X1P/rWUV6+5nwgRxsc'
-    'C9LmvkGb+x5+H4uUn4jXIo3Pt7cqQl7dEvHposGni0CzWk6a+cbkcK9l0B0O9lcDzqmPT+YpdhriufkImOgjm6F4'
-    '7CTwTlHGWxP7k3PVXW6fz86uG++13/LUr2asv/Ka61dJhiwqZxFiaBeSHbH7HIzzF6TeAciLnVXwmTVyHQvS1vmE'
-    'xskHgXfttCnfEvXgUyhRD1p5P9p5CcZpXPqIxSlt97Znj1QBnThC7awc1OOwN1in/NO3pU5ZocMzT95q1/CfuVzy'
-    'Q9CmZ4wrSz5snjlw+4Rj4MsYCdjZaCtp9p/PZsO6V3Lu/60+B9HJTI96Rnp8miG+H5LvtwhWz4hvbkbA+px45pkS'
-    'B7baXqX9YBvWWKjtNU/MPNR21eMniR3zZ/Td8esvYU2HYN0mHPZo/zox4Dr6b/P8nOwdNV993nXty1lxZ8PO0FhO'
-    '5/T/3aP9RV4b2uWuTBOcCepvimDcMOKMtwDeSCS8Cp17wrmoB3I72EfHeVh74JfJsv/JMv5yZEzmsMIPBwnv64G1'
-    'WSb6r8mcnyb6dD2xsZhzE1uk69cMedgkn/Jp8c1oeb6hPnuenE0tl39NiWH6fDS++ec8zlrk/FWp3T2iTyNSX2WR'
-    'AfeV/PNFo7TmsxERZ8T8JSsXOW/8Qhsv0/sg0dud8dXkQ93IneEzChcG2Jvyvt5H733Fx+76nwb9MCE8+x3YK9cC'
-    '+Ze+fMtjkThhvHclhz7mtV415HI1IAO2BrCDOb7iaPmO2Dgot+/CPCQZz7N0jPwuS9esBeKDKxH+HV+caJLWBe4n'
-    'YspQrmpIj80q/V811l0zkCfu0wmWj9B3v0JF9pYsk32wlgSepgfuJ3F3DxxR/MWjL46sfmidK7DOdrHv4TKUyBsc'
-    'zx9t2v5pxs86G+LGctOIyT2k9ZHXhr1B52E+pv3kdZKHPhkT27+Wq8F4f6zEin35Pj77MObc08oriIFmteGtPdxJ'
-    'hR6+vWDsHrxHbTE+HOsTaCi5Lr62FfL/uri8L29gI4OvgmHd8eQsxNj0LEO1fLdBaGXJW4sXZiE//BdQB/d9fIZ4'
-    'LaK/Qc6HXcjhR07l5d9kv2/lw/lw2Io859I28tZ2InK20vLXhg2778mdsGyHlqw1bR3zXsDaX7VozVo5JpsZ8qCs'
-    '/I9N4/e85weZ1jx2KxfQ4tPXQZNzhi0bsveyyvoC5Fiejig5L/NyRKntu7OOM6v97zs75fD+VU7/1ir5ta7Rd17z'
-    'a8aa1s7/Z/UvaXQoiS3/fk78WootF0t/tIl8/sci8BT7PHFsPlrH5tsOsj6s+cCz+0uGnKl5zi25etYdAOn3t0AW'
-    'ZOULXINXAjohNl+9lpMeTwEPy57Q/Dl/D/AR3o21YqwJLUbq8iK/pvX5GL6XII8W14KLWbZBBnYN32OT4G0kL9/R'
-    '9VVi3411F2KcG0YM+rZSh2PR15W49ofQ7y69uwQwd41+LwLMPfltEWDu0bszCp4uH/mkEn9uJS/uKSuQ3u4qeqhr'
-    '+CS3jVizu3PQ3SWV1ddVVnzI2j2G28a+VMs3L2c464CyL+WT32VYK7XItWLtxbR8tDz22FIOe12LwcXQS9Mpn3v0'
-    'p6VPpkhO4b2bePYb8wUdXuj/GZHgQOj/sLJgh/Kg8Ox3SI/NUk6gdt65TLlMkzQuvncU56uaM8cW7xFkv0fTiIX7'
-    'YheaT9h3X4ijwxnin2Xab2b1Q4b0bVHmvQC0PKPkj/p8TiE/7REFz2VjD9g21lkvp31ZhPjmiIwzhiZvGLkM18lX'
-    'uEq/V8l3d5tsSVfvC0+8/qxiR2Y5r5/nfD/vU/kuqkbAd5C13yUjvreb6Pf97Bq+j64R72olcfeudAO60ro/bdmz'
-    'rk8o/J5Fb+TxMwzii/bdIdD2xFu1eyZ4P/eI4GS9K0qLMTWorL6G3PIs6ycUnw/dY1GBWDDHirLE4suGzXLeKF91'
-    'HnyWe+CqSdx9LUclLxRpuU88tRcpA1im8H1WpwzfoM+OjomrdAO8j7bgWdiLrxp+/PUk7k6YqwH/re+sXIy/Y17h'
-    '89AZ+yw0i7E9Medi/ydoC1pnpB6APfZAxnoCcs+z3PXvu7+f75By/YXavcp7/617lttAg7YS1+5vbEYTzyeF8U8z'
-    '+Cfo'
+    'eNrtXX1zk8cRf2Rsy5axJSuADYFGCWQwsWWnaTIpbk1egA6ZJJRJ3ElSShj5XYlsqZZ4CZ3J9I/O5Ev0G/Sj9DuV'
+    '6mH2wi8/du/ueWTyotYzx4P03O3d7u3u7e3unWaSJDnRL4V+meiX4/1SlFLrl3q/dPplu18O+2Vfvrf+UjgVqVOR'
+    '9hWBURE4FYFVEXiu/ny/TAGc6X4ZJzgr8L4o36WlTfUX5bkm9dP/P5D3pX4pS3+n5Dku9Y5J3dcBlzf6ZaxfJqXO'
+    'tHw+JfXehjGlcEfg80y/jALsorQtA45TADtJHh/7z+PH3/VL0aIv4unoekveIy5u/AtAryn57jI9l+FzWT5PGnVd'
+    'nVdhDt4CuqXvfgXv3oY66bs5eHeZ2lWUd67dpPLuMtFcw/+S/N/RPdHo/u4Tuhd9dOf5TOE97v+NCU/h3ExIXce7'
+    'OB7Hy5+TDHRl/JNSN4U9Lf1NSB8Ozry0SUw+SpK/L1SeFAufMYHr6DEK4/6xcH74C8HZlSnouyg6oC7ywnDSUTRA'
+    '36Hc3iU6zQuuI1JQx7zXL38mHI4DDhNU75T0++g54bQJ/DosOG3BfA0bTttDhJOzH1pDiNPBEOI0TDpiR57NIcRp'
+    'mNanvSHUe3tDyHsOp3tDhFNTnr0hwumrIbSNvjb8Br9knA7kuTGEOA2TvdcZYpyGSe8dDuH61JXn/SHCqTeENuw9'
+    'WKeGBadHYPf9nHAajfRpLpMvMsZnOQc+5wLAiW1fNXzaNfDpv53DF6rBbML/NxR7VmvTBTwr9G4F6jifv+Yj2BQ8'
+    'qxSfaQluczKPef2+PlyrOfHNgx/ilsY0zh6RTxvH34ExYX+nZYwW/O+d4vSHsFcM2Fa8C+WKdcVJiDdqcb2LQDsX'
+    'M3Of0z7PQSxoEZ5l4ZUTYGOhH97Zk7vGnCGsKuHnYlcnAUYRxrFJY5z0jBFhjgC9xoDuNdBxVYWXU9qeAJ2lxV03'
+    'Cdao4JAHVhu+R301DTQ8E4C5TLq/DfOTeOIz04r+npD/u3XCvVsCGi4JjDKsJS6u+YpnzXJtNZlM4YVitG58x2Bc'
+    'rtShj3oEPreg/i2i31sQB8W+nRw6WN/LuwTvK7o6eVY/RNQfJ3u5HkmHRcBrUaHDqBRXfxnqL4MecfoaZRHjbiyL'
+    'u2CPsCxOAX88ojWhY+i7ivx/CvTdmIyxIWPoAI9rOnZZGTfq84axHi2DPTJF9sQ4yfEk2SWnc9gzWfupSl8v0Lg/'
+    'kOfNnDCdLKTPdXl+kgOWpWNmBO9jIEOuLIsNq83fnsLHXG5Du9vSf0X6Qhv2dZFrZ8Pu0Nrg2ms27TnJwXDrdMr7'
+    '70ib67QW9ozcnKayZmLfHdLhXYJXo1h/m+Bzv/vUboveb9DeaJee2njLgvca8czPZcxM85oSa0KcmjTuPYKzRTpq'
+    'HNZf5I95kQ/kjy8ExlV53iB+cd9/SGPdJFodGLQ9JB3XNPiQacD1WwrO6XMV2ofskCuGPl0DPWftuVy+0hjoRtwv'
+    'lpT9Yjond0RetflrE5+0CLca8dM2fb9LNN4m2vUC/Naj8bC9XBM9/iLRpG3Ac/38lfBqEH7cP9qY1QFobe1JpqSM'
+    'Q9sPaczfEN8f0pNxXo2wi3EMp6XgGG4q+COf3CNZ2wvoi5bBJ9Z8bVH7Q2UPq83TIdDM0jVzUhDfW4TXBo27qexf'
+    'fHPl3r9HcHaN8TYNvt/POacvkD7Ng2M9gOMq4bqQwW7TdAjT4JKCV1HBa13J8UDfv5bPauULz0NdHv+M4k8K5Rri'
+    '2NP93QXiu4bB3zXBdc5Yx0PrcU/JT3JzV5a95JwBI6vsMeyTwn8+m6xLfWwYsEYUG7MVaTM1lTXD175L9Sy8WXa3'
+    'DNksGXzwkhQfH+ySrO4ruVkazi3DLusZOPJc79DTWp9DtN02bHXUb5Z+Hldk3LInOsLHZ0Bmna3kdBDbSnWR82nS'
+    'UzG+evR/a/Bxf3cR/DoaH5QUPPeIThtAJ9y3un39NNnVIRgF8UWWQEZrhj3cU3RSDH+/ouCl8UuWtWLR2OuxP3UT'
+    'xhzyly8RTLYFWwFbl/XIg0jcpo11kNf+Q2NdYxsdbXNLppzvuyh+fpybfcL/a+p3Afb2Fdk3OHnheFT6fA38V6dh'
+    'ncH2lvz54Dl6/S1gU8/D3DOOvJ/pKT41n72adx1uGntStoN3SNb+An6fpOD/GykM919Kgn/AnOf4K8RU4P0Z67J2'
+    'op8hOzBiOKhPqyBTPp8A9vdHiEsXk6fnkj4DPyPWc3u3j+T5hbRxtjC2uabAivHXvJyRLpqd1SJbtwy5ID7/347H'
+    '3uxSDH/TsIs0O0rDO2tMqkN65jBgB28b+2ukEdImKz6z0LZr0FWjdwwPvPh/HlB54J5hox/S+65hZ21l3Ou7NRPn'
+    'AW2HlK5vUpxqlnwCbPNZ/rkDodFZGU/63ccGDPQNlUEHaXA1X5Y2F2XZO52jHIC79Aytx1x/mfj2m8icAnfeF2nf'
+    'NXyoh4qNinzToPnfCtiBfJZlDfjG+SWnf5hbMfpt/59vlXXPZ88vKnLeC9iM3Zx2fiiWE2tXWX7dQfbZof1EzYix'
+    '9AakxQMjltxVYsTbCs9YfhSOU91XcPftJ6oUz7tkzA3T9K6h/xpGbMuK1/CaovksNL2B5865jx2YQ7aZ1un5B3m+'
+    '79FVlt7geKjmy27T2jhl7NcOaC1EfmCaPPDww6A+qG5EDAXHxOvkZoRsW/w4KwXpeT959nww6nqOqVq+sKaxPq8F'
+    '1vdtZbwuBu9sJxcrL8F8aDYH51hOZ9AlZcpZqys8wL78GtgJ85AntxCZE+D6PU74FMGfUFfiY2j3OH33ssD/vcRJ'
+    'k4AP7n+BPsxPxyinifkJ1486wOFcpHfo3UhkDkoJ4h7YL+eUlWC8Uxnaj4o/NYEc1Ukpeo5YWuufBWuPH8xzveF3'
+    'FnAMfh7yvicor9TdK1FR1viHylzOBnQD2nyvkc2X1f/ok6O8fM35QI42OBakzR2DNnc8/H4c/IchGtVBb4dyBPHd'
+    'A+Xds3z2xGtZyJqL+GP14+DrMJ/sXgpWHPQo5SOLrnpeOZ8F4bmQbB1V346GEyB3P4We8sn4nMSD8uRdWjCrHpn3'
+    'ncmZo7yZIvhLV3LCxBhESNflge3Wx2oE/EHpmo7nVYDl8pF9e8i68V77Lmv9ssT6nL2mnYnynZ3i2Goorqr1P2LI'
+    '+WikfY19LZLeCuXiutz+JbJjFg07ZhHW1IWca6pvTA73hQx7Cwf7ywHXfN/czVJuTcgmmY2AiTGUacrXmQDboiTj'
+    'XRD/BOu5n1qGfHF1q/7qc65fS/S7C+s0jyHaHYU+5DywEtnIKHctQ+5a0XuGJxHGH2XPEMoH5pjClUgdUJR3x5Kn'
+    'Z5dmlPmeMc4KFKWti6mMkQ8f70Ps0DkU3Ec+hCfqaStvVjvTyji5Oy9jcUrbveHxMc7BnrJA7ayzOS+Cb20j+eG5'
+    'nDekTlWhw6PEPs/TNeJP7rzfCWjTM8aV5ZxQnjlwfrYzEAsoBPxUyL+a/8Tn88C6V3L6z60+B9nTMj3qGenxUYb8'
+    'uND69zHB6hn5QVsRsD4lnnmk5FFZba+SP7UDMhZqe82TcxZqu+6JM8SO+RP67Pj1NyDTIVg3CYd98v+ODyhHPzXP'
+    'V8T3qq1LeeXal/Pp9oIXaCznc8bPbpN/Lq8Pyu3xpgiO7zwfxok4T+fjJN85yRXFPtVyUFqGbO0Yecz7ENfI4j/M'
+    'elYyJqfhpMIPxwnv6xF+CKR/Q+b8PNGn68ktiTl3uE1rfcPQhy2KyZ6X2IZ2TibUZ89z5kE7C9dQcoB8MQ7f/PM5'
+    'iIXI+atRu9tEn2bkepVFB7D88t0HWm4xz2czIk8H/bjWWZ688X9tvEzv40Rvdw+Lph/qRu4pn/FbGWDvzn4PH70P'
+    'lBi1638K1odx4dnvwF65Fji/4DuvcCYSJ8yXWs2xHrOs1wy9XAvogO0B7GDOT3C0fFNsHNTbn8E8JEm286CHRn60'
+    'tdY0Avk1qxH+L1+exQTJBe4nYp6xPklrHZtR+r9qyB3nnFv5ENqakNfffkLRyT5YSwJPWwfuJHH3Q51SfCcjT68V'
+    'edeKR1lno9n3sAZP5A3Ohxtp2b4axs86W+nGcsPIafma5COvDetsGHee9APaT14nfejTMbH9a7mOjPcHSq6VL1/W'
+    'Zx/GnBtePYIcoqw2vLWHO6fQw7cXjN2D96gt5lfF+gSaSq5oKA54iXjv/UDe3WYGXwXDuuXJ+Yux6VmHavnig9DK'
+    '0rcWLzg9n+qgX0Md3PfxHRyNiP4GOV+9ksPPnurLf8l+38on9+GwncSdE+0Yed+7ETnP6fN3hg174Mk9tGyHtsia'
+    'Jse8F7D2V22SWStHcytDHrGVP7llfJ/3/D3Tmsdu5dJbfPo8aHLJsGVD9l5WXV+EMwrnI558rmEt4qntu7OOM6v9'
+    '7zt77PD+bU7/1jr5ta7RZ5b5hiHT2v05g9yfhXkCV0Sn5cGvrdhysfRHm8jnfywBT7HPE8fmo3XseZVB5MOaD7z7'
+    'ZsnQMwuJfe7X1bPu0KlI7ovTBVn5AmUwFEuNPe+1kJMeDwEPy57Q/Dn/DvAR3l+6asiEFiN15wq+Ivm8D5/LydNz'
+    'KCgLLmbZAR3YNXyPLYK3mTx7j+qXiX1/6WcQ49w0YtA3lToci76uxLXfhX736N1lgLln9Ps6wNyX7xYB5j69u6Dg'
+    '6c7znFPiz+3k6V2yRVq3u8o61DV8kjtGrNndC+3u+8zq66oqPmTtrukdY1+qndeqJvFnBVH3pXzypwyyshApK9Ze'
+    'TMvnzmOPLeWw17UYXAy9tDXl0wx5dk5PTZKesvL7MHfG4YX+n4IEB0K/M2rBDuWJ8Z2fPr09Qzn12n0hVcr1mqBx'
+    'cR4kzlctyXdGBe96Zr9Hy4iF+2IXmk/Yd9+Wo8MF4p/lAXN0Q+ttSea9CLS8oJy/8PmcQn7aUwqey8Ye0Prt4F5O'
+    '+7IE8U33u8cxNHnByGW4Tr7Cdfq+ljx75y3akq7e5554/UXFjsxy302e+3F4n8p3OTYDvoOs/S4Z8b29RL8vb8/w'
+    'fXSNeFc7ibu3rBtYK637R5c9cn1W4fcs60YeP8MgvmjfHTwdT7xVu6eJ93P3CE7Wuxa1GFOTnrXk6M9mZZGfUHw+'
+    'dA/UHMSCOVaUJRZfNWyW14xnLTnac2RZ7lGtJXH3nZ2WvFCk5QHx1H6kDmCdwvdBvmL4Bn12dExcpRvgfbQFL8Je'
+    'fN3w428kcXeqXQ34b31nzWP8HbMKn4fuqMlCsxjbE3MuDn6BtqB1bu8u2GN3ZaxnIfc8y+8xZTkn5PoLtTvK32ay'
+    'fgujAzToaGcCCrWRJHAmgGmMvzGBORg/h3Oc/wVdeqhV'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 0, 464, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 464, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 708, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 952, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1164, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1376, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1588, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1800, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2012, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2224, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2436, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2648, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2860, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3072, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3284, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3496, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3708, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3920, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4132, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4344, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4556, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4768, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4980, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5192, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5404, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5616, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5828, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6040, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 6896, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 7512, 160, 0, (), (None,)),
-    ('-', 0): (32, 7672, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 7720, 76, 0, (), (None,)),
-    ('\\+', 0): (32, 7796, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 7844, 176, 0, (), (None,)),
-    ('\\.h', 0): (32, 8020, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 8084, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 8200, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 8744, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 9504, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 9636, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 9876, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 10104, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 10320, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 10508, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 11028, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 11316, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 11548, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 11764, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 12168, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 12404, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 12992, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 13272, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 13788, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 14180, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 14560, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 14788, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 15320, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 15640, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 15976, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 16152, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 16744, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 16856, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 16920, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 17204, 292, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 17496, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 17600, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 17748, 740, 1, (), (None, None)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 18488, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 18700, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 19088, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 19360, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 19928, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 20200, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 20728, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 21176, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 21544, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 22336, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 22464, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 22932, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 23180, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 23452, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 23976, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 24880, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 25176, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 25680, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 26104, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 27296, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 27776, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 28008, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 28312, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 28760, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 29092, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 29272, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 29604, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 30016, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 30348, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 30608, 96, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 352, 464, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 816, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1060, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1304, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1516, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1728, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1940, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2152, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2364, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2576, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2788, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3000, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3212, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3424, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3636, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3848, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4060, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4272, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4484, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4696, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4908, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5120, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5332, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5544, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5756, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5968, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6180, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6392, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7248, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 7864, 160, 0, (), (None,)),
+    ('-', 0): (32, 8024, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 8072, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 8148, 140, 0, (), (None,)),
+    ('\\+', 0): (32, 8288, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8336, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8512, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 8984, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9048, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9164, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9708, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 10468, 132, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 10600, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 10840, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11068, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 11284, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 11472, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 11992, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 12280, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 12512, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 12728, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13132, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 13368, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13956, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14236, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 14752, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15144, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 15524, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 15752, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 16284, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 16604, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 16940, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17116, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 17708, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 17820, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 17884, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18168, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 18460, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 18904, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19028, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 20028, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20132, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20280, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21020, 288, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 21308, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 21520, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21908, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 22180, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 22748, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23020, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 23548, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 23996, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 24364, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 25156, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 25284, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 25752, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26000, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 26272, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 26796, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 27700, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 27996, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 28500, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 28924, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 30116, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 30596, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 30828, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 31132, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 31580, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 31912, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 32092, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 32424, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 32836, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 33168, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 33428, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 33524, 172, 0, (), (None,)),
 }

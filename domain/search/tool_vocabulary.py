@@ -19,6 +19,7 @@ from domain.precompiled import precompiled
 from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
+from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
@@ -225,6 +226,7 @@ _ENTRIES: tuple[VocabularyEntry, ...] = (
     *CHECKOUT_ENTRIES,  # ADR 0305: git submodule status's row at another commit
     *BUILD_ENTRIES,  # ADR 0306: ld's symbol defined twice, a link command
     *MEASURE_ENTRIES,  # ADR 0307: coverage.py's Missing, curl's ttfb, unzip -v's Length
+    *LISTING_ENTRIES,  # ADRs 0314, 0315: PTR records, links, modes, sizes
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )
 

@@ -51,6 +51,7 @@ VOCABULARY = frozenset(
         "build_vocabulary",
         "checkout_vocabulary",
         "language_codes",
+        "listing_vocabulary",
         "measure_vocabulary",
         "run_vocabulary",
         "settings_vocabulary",

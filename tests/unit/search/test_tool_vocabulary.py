@@ -83,8 +83,18 @@ _ULIMIT = (
         ("Would reformat: src/app.py\n1 file would be reformatted", "formatted"),
         ('openat(AT_FDCWD, "out/a.pdf", O_WRONLY|O_CREAT|O_TRUNC, 0644) = -1 ENOENT', "write"),
         ('[pid 7] open("/var/log/a.log", O_RDWR|O_APPEND) = 3', "write"),
-        ("-rwxr-xr-x deploy/shop    4038 2026-11-28 14:05 shopd-2.3.1/bin/shopd", "executable"),
-        ("total 8\n-rw-r-xr-x. 1 ann ann 40 Dec  1 10:00 run.sh", "executable"),
+        (
+            "-rwxr-xr-x deploy/shop    4038 2026-11-28 14:05 shopd-2.3.1/bin/shopd",
+            "executable size",
+        ),
+        ("total 8\n-rw-r-xr-x. 1 ann ann 40 Dec  1 10:00 run.sh", "executable size"),
+        # Directories' and links' rows are no executable (ADR 0315: their sizes, where a link
+        # points).
+        ("drwxr-xr-x deploy/shop 0 2026-11-28 14:05 shopd-2.3.1/bin/\n-rw-r--r-- a 1 b", "size"),
+        (
+            "lrwxrwxrwx deploy/shop 0 2026-11-28 14:05 current.toml -> shopd.toml",
+            "symlink points size",
+        ),
         ("-rw-r--r-- a 1 b\n-rwsr-x--- root 9 sudo", "executable"),
         ("$ tar -tvzf shopd-2.3.1.tar.gz", "archive"),
         ("npm http fetch GET 200 https://r.example/a/-/a-1.0.0.tgz 12ms", "archive"),
@@ -191,14 +201,12 @@ def test_a_tool_s_own_words_get_the_agent_s(text: str, words: str) -> None:
         "* main   46a4d8e Cache it\n  spike  47390b9 Try it\n",
         "2026-12-02 [INFO] started [worker 1] ",
         # ADR 0221's lookalikes: a diff of two versions, not of a formatter; a formatter that
-        # found nothing; a read-only open; directories and plain files' modes.
+        # found nothing; a read-only open; a mode that is no file's.
         "--- a/queue.tf\n+++ b/queue.tf\n@@ -1 +1 @@",
         "--- old/queue.tf\n+++ new/other.tf\n",
         "All done! 1 file left unchanged.\nDiff in the docs: see below",
         'openat(AT_FDCWD, "/etc/a.conf", O_RDONLY) = 3',
         "O_WRONLY is a flag of open(2)",
-        "drwxr-xr-x deploy/shop 0 2026-11-28 14:05 shopd-2.3.1/bin/\n-rw-r--r-- a 1 b",
-        "lrwxrwxrwx deploy/shop 0 2026-11-28 14:05 current.toml -> shopd.toml",
         "exit code -rwx is no mode; -r-x--x--x-- neither",
         "see .tar files, the shopd.tarball name and backup.zipped",  # no archive's name
         # ADR 0229: no header's name (a page, an extension talked about, a host), no ENOENT.

@@ -82,6 +82,11 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "lines": ("Stmts",),
     "first byte": ("time_starttransfer", "ttfb", "TTFB"),
     "uncompressed": ("Cmpr",),
+    # ``listing_vocabulary``'s (ADRs 0314, 0315).
+    "reverse lookup": ("PTR",),
+    "symlink points": (" -> ",),
+    "world writable": ("w", " -perm "),
+    "size": ("-",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -228,6 +233,12 @@ _LINES = [
     " Length   Method    Size  Cmpr    Date    Time   CRC-32   Name",
     "                source-address 10.40.0.0/16",
     "$ ssh-keygen -s ca -I bot -O source-address=10.40.0.0/16 bot.pub",
+    "12.4.60.10.in-addr.arpa. 300\tIN\tPTR\tkiosk-south.example.",
+    "lrwxrwxrwx root/root 0 2026-11-28 09:00 ./usr/bin/td -> ../lib/td/td.py",
+    "-rw-rw-rw- root 310000 2026-11-30 16:05 up/a.png",
+    "drwxrwxrwt 2 root root 40 Dec  1 10:00 tmp",
+    "$ find up -perm -o+w -type f",
+    "$ find up -perm -0002",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
