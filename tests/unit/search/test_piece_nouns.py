@@ -55,5 +55,5 @@ def test_files_only_in_one_tree_of_a_diff_are_found() -> None:
 
 def test_a_word_naming_something_the_diff_does_not_show_still_silences() -> None:
     search = search_over(*_outputs("infra"))
-    for question in ("checksums only in staging", "symlinks only in staging"):
+    for question in ("thumbnails only in staging", "symlinks only in staging"):
         assert not search.search(question, limit=10).results, question
