@@ -14,51 +14,52 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXN1vHFcVn1l7d9Zr7+54Idm4TdMNhdpuEyctIIHVoFQloD4goSqIjxLCxt58KP6SvW5rKKUICV4RQuKRN555'
-    'gxde+Af4BxCCN174Fyhz7XO7v/xyP2fXUSg70uRuPPeer3vuueece2ZaSZKcK+60uBeK+6PimitadX+muPeL+7C4'
-    't4p7UNxvFvemPFtP3FcqbS79c4GXC8xc4OYCOxf4ueDAcetC55zAVHQ2i3a2uOtCu8apxy3K39S4mjxTcD8tz1Pp'
-    'g2PU75bA1fAUrm7RZoTjanGvFPd7xd0RPE0Ysyy0nZW+X5bf/eK+C7AY57Myvip8pQK3LndD8F+RtgewNK9aRvp5'
-    'CvJLDfJrAAzFa5t4vRIxvkMyL0uHGrMG/WfktvWf4jw9nBoHPm/Cc9TfhtxVabX+1mRcS+BdhvF6rap+87DOtXKf'
-    'z+eMNmYRxlcAD9qaywBbP3vX8OxxvMcrLrXhnZF29gnjrUpbmzhe1SO34s1gTpOAOWW9yETfqmAnm0LDWRm7JnCu'
-    'A1yTjlTBlv4I7LyG2wabif3QFieGPaAnbV/aIfxd6xiusVnHmtE6UoX9Ce14C9ah5tkmu1nHnhDCX6jctM2Ildt1'
-    'i3xcNkjLR/PakH4zMu6MjGkLjtugi5ofpVO2fl2hBe3mAvkPGeke65wPRwfkgOttWdql3sgHOgBe6zDPeL8GPtNr'
-    'Io8rM6N50uu1Tnq3YPEBcP9OI2BkwsMy8HQg7U/FQijf5yigz1DagbTboHO6j2ldrBtsipL/3wol+6zAmCcYLnu0'
-    'IjaSaUH6H0j7CtC/I+0mjd0Xev5U0LMkf9uQti/tHshpHJ5/VzlZY7E8h/AWOn9adofE6zAAzy7gQx5SD37N/+2C'
-    '/5cAv49mnCMtE5yPfaJrm54PS8ha0fnFgs7nST6MY5t0BPVLw9S40wjcZwvcq9J/i3CzXm6RXMrQWkY+/y5+XJD+'
-    'dwC2bz7vjymbv6Yj2dwlPd4ZU5/1fmCTs25dPCoaf1/8fvUJ0Ig20Cf3Q+JjGMDHMB2tgUnz4cP9rfQkvg+16e8Q'
-    'jocgGwXv9fRk70fb0Cc59mmtDCz7nt4vLqUnMb5pXQ0J1hblP2L1frH4cZNg71K7BfqRCawYO6vwXJS8yiT0qw3x'
-    'iW9NtcXnTErsK2Xs15+ln7ZJyIPJVqoxf0hGtsdn60KfsU6H7uEmfVM0/lLGlNlf2xJfnrH4Se/Q/3lv2rPAVPvD'
-    'cwFreRv0N1YO+ySHG0mY/dgmmzow7I8K3iuQp3s/Em4m8cW4POk430VnBeKO9+lvTYjTj68PPw5Vc84TcBxhy6fq'
-    'XMA5yBHpmEzHqK8X9/dgXBVosMWyep2q9bYE8DGes8F30WLCkQtvrnEcM6NcbbI5LZpd+OYJX43y78uEMyQPj3B0'
-    'XHONeL8tYzV9DYn/k9R9VdJP9pXAPMHiqifh156vg5qf709l/kRlznpfkTU0nQPnHMRc35zq/dMnczyLvUN7xy3x'
-    'Hafz8WTtEOatp+vBI/+4FdGL3Qdmp/tAyBxM94H/cZkv0pljhc4cz0DcoWKY88VKutAz2yyOUZ7r+eOqeYqVQs6v'
-    'GxSj2M4CfWeFTFcCdJnOJV1wXDwuEI/jwGoRrDmB5Tsbjp0DTZOvhgDzB21THcOHx//+yqZ/aswvYOwsnfnq83jT'
-    'M53najvyD7ZYvS35QswXVAJyHm35/6fgTBfPQfic9zKsDxP9Xxd9wJh8XZ5dFxpMY13z9rK0LwAtNeFJwX1JdLIW'
-    'KGN1PnQe+tvkE5P7cM1LaD6mTI6lRjBmAmB0JQfpy4m59Ihhdiz1OGVoy6n27DbQMhNJy5zQ04C6xg1p3zDUMfGz'
-    'KsyhSZ9cY1PKm8bkvTehLgjPMo9gTTGPNZCZrne9YaCTn8XwyGO57oHPvfdlTteo9mNR4Lztqedpkf25JbQ+I+NQ'
-    'Rr6zw9C6IVyzHY+8Gxa5uGSWwdmTS27Ip64DxvOqgaGmIOask/PyJh6rIp9c8OTghCGP/CxGp3hsajhL8vG1IXo2'
-    'RzAeGtZVB+ZO89uiNYTVoFeLJ1ctnutj/oGnf1Vsr0suMfD0emrDfOGaTIn/Pp1tfkl0jMcO4PeWoeYoxo7hnst4'
-    'NuH3oeXcexy91vPsOoMwnR24bAWfQZhsCNbgzQkMvX+vkZ8yC/usy2fEuclE3302pEwt1IvJSf3badicMvRUSA4x'
-    '+8W6x++ywWl66oxVf61by4/F+ZX/6wvt039OQinDVXk0ooq8XGeELdoDBk/pnov+g0lP66RnmdTB5FCvtgv196E2'
-    'axHW0xbB0bVc9yAXovEr2r9b3N8WWp6dAC051CT0iYYjwfm81Gngs0Mae4d8rf1IGjTtdw01P6EyrVBN/wOicQB2'
-    'Ttemo2w5TszoDK9O70bwvqPjoYqppuIfxybdeLH/YXsnaJ7WWy159H2xSxTHtR3vA4W845VJzidmL65THGt6FyGn'
-    'mJbfU1E2y2a3Ung/JvHIxZTz036G3tv0Oy/q75+boB6g710zvA/im2ubbW1MeI67kr9Be71NNKSedxHKvnMYS2sn'
-    'gq5MbOs50T/0d+hM4JOe9veeCXx8/bAXerzlu3Jes7663s+nJ3Vp0/l6+ucL/bCNkjHFH4XqGDzsy5neUwjF/1vx'
-    'M2PeESqD5yeQH4t5F+nQUGNeBv8t2Y90PbP623fkvAFrnMvGqjcgDr5Pc3Q4Juw1Q81xn963ioW5BPS+Szo2gJzV'
-    'OHEy57Zi4t6GI+6dgfOlkPdTTXusq3/IHu0a37HQjDz7akp1bhp1vga+F74Lb8oXtAX/gtD/64vud9td50MXIP7j'
-    '94e/SjHFkGKoB4n5+xebBOeA4qo+5WQPLDHekJ6vE9y3xb7Zzp11Lj+nOdS6uxgQfzUMtUZIwwrxMiAeH0q7apB9'
-    'FWSfQB0AfxsBv/XB3xOx6Rjr5zzANMUVdcpXav7mDPxr+vT3FvDMdnYM+HpOTXahRXpqi4lssGO+KbEe0T80bsyE'
-    'f84fYLsL/2/L/rWYPPrtgz6N2aG1iLmVMjkGk/14RnRVy7pCvFcCc0Gms/7rNJ+hdS1dgKtt5pUScDqk1zE6VYM1'
-    'ZfrOgZrzRjri2XU+8LKBttD9pCt7PspV69h7ZJ92SX+GEbqhY+kXCdce5cvu0PykYCtj8uqrFA+H0tclOH3aR45o'
-    'rWxE4sikL+51A8rt/RjW+wbtk0zPgYzZkTWv4aBMdwgW5/8wt9oWO5oRLP3spuihD4/q+ybspWxjhhZ7dpf43IB+'
-    'CuYXoIbrgGDxt7WQ37bkr+YJrylfq3PsTQt89mH4nU1TbnUP5nFc24q1Qj9Tfjbk7WL8yC7xNUge/R7LBukH82Ly'
-    '4dqSf++SfAe0F2mb+BY9vwe1CGyDdI3WsoXuex77pfn6Bs0569EbJfleAr7fCqRtnVqTvPiMccXjl1fIN3TVT3VI'
-    '9zAnX79vT4iwza3BubkpvqkF6HtzDF/KFJvFjO84eJi18BCyt56nNdwSmziqn/hoxpbPR3gxe4yvxth1/oC+ega2'
-    'Nub7g22wh6F08/u2PEex5zuhtNrmnOMrJYu/R9rXa8nj39Iax5c+Z/GlY3W9TJxSM/hXXOf6GzkPO7ady08Hr5O0'
-    'C9o3WgV/G9uvRMzvadlBReOrUo+uxn7Nk2/plcgdXKKxWxYfD3GUqW1UvzuVk7q705KX7s96Ejs+JtZgWU1aZ1Bf'
-    '/5KO5uOFU8hNdKX2AXm7Cj6O69t6rm/Con6xXvUC5N20wFrx2JbVxP8dxNPSRZy3m+nIL71m8O9D9DJ0HO9bmYH3'
-    'tozPqJ7lyOCf9ix6kBP+efKDPij+/cDib6aGPG7svtELzCWMa09WaS7/Wdw/j/AdtF+eWPzy5F+jb0v7/HLfOz4h'
-    '9ShNooW/2WfKP2VQE3Wavgm+v3NRarFC5phhXCoxx4ib9d92lvIDOa+fhM2f5p7dPiTHyP8Fuqr7PQ=='
+    'eNrtXN1vHFcVn1l7d9Zr7+54Idm4TdMNhdpuEyctIIHVoFQlRX1AqqpUBUoIG3vzodixZa/bGkopQoJXhJB45I1n'
+    '3uCFl/4D/ANVBW994V+gzLXP7f78y/2ctaNQdqTJ3XjmnnvOueeee77utJIkOVPcaXHPFfdnxTVTtOr+SnHvFPde'
+    'cW8U96C4XyvudXm2mrivVNpc3s8FXi4wc4GbC+xc4OcyBvZbFTxnBKbCs1m008VdF9z1mLrfvPxN9avJMwX3y/I8'
+    'lXewj/rdErganhqrW7QZjXG5uJeK+73i7sg4TeizKLidlne/Lb/7xX0bYPGYT0r/qtCVCty63A0Z/5K0PYCladU8'
+    '0s9T4F9q4F8DYCha20TrpYj+HeJ5WTxUnxV4f0pu2/uTMU9uTD0GPm/Cc5TfhtxVabX81qRfS+BdhP56rar3ZmGd'
+    'a+E+m88Ydcw89K/AOKhrLgJs/exdw7OHxz1Ycalt3Clppx/xuFVpa8c+rnojt46bwZwmAXPKcpGJvFVBTzYFh9PS'
+    'd0XgXAW4Jhmpgi79Geh5DbcNOhPfQ12cGPaAnrR9aYfwdy1juMamHWtGy0gV9ifU4y1Yh5pmG++mHXtCCH2hfNM6'
+    'I5ZvVy38cekgzR9Na0Pem5J+p6RPW8a4CbKo6VEyZXuvK7ig3pwj+yEj2WOZ843RAT7geluUdqE3soF2gdY6zDPe'
+    'L4HN9JLw49LUaJ70eq2T3M1ZbADcv9MIGJnQsAg07Ur7S9EQyvbZD3hnKO1A2k2QOf2OaV2sGnSK4v/HhZB9VWDM'
+    'EgyXPloSHcm4IP73pH0B8H8g7Tr13RF8/lbgsyB/W5O2L+028Gkcmv9UOVxjsTSH0BY6f5p3e0TrMGCcLRgPaUg9'
+    '42v6bxb0Pwfj+3DGOdI8wfnYIbw26fmwBK8Vnt8s8Hya+MNjbJKMoHxpmHrsNGLs08XYy/L+Bo3NcrlBfCmDaxn+'
+    '/Lv4cU7evwWwffN5d0ze/CMd8eY2yfGDMeVZ7wc2PuvWRaPC8c/F7xcfAY6oA3183yM6hgF0DNPRGjhuOnxjv5ke'
+    '+vehOv0dGuM+8EbBezk93PtRN/SJj31aKwPLvqf3iwvpoY9vWldDgrVB8Y9YuZ8vflwn2FvUboB8ZAIrRs+qcc5L'
+    'XOU45KsN/olvTbXF5kxK7Ctl9Nff5T2tk5AGk65Uff6SjHSPT9eFPmOZDt3DTfKmcPyt9Cmzv7bFvzxlsZPeof/z'
+    '3rRtgan2h6cC1vImyG8sH3aID9eSMP2xSTp1YNgfFbwXIE73fiTcTPyLcWnSfr4Lzwr4He/T35rgpx9cH37uquYc'
+    'J2A/whZP1bGAMxAj0j6Z9lFfLu4fQb8q4GDzZfU6VettAeCjP2eD78LFNEYutLn6sc+MfLXx5qRwdo03S+PVKP6+'
+    'SGOGxOERjvZrrhDtN6Wvxq8h/n+Suq9K+sW+EpgnWFz1JPza9r2g5ufHE54/Up6z3FdkDU3mwDkHMdfrE7l//HiO'
+    'udhbtHfcENtxMh+PVg9h3HqyHjz8j1sRvdh9YHqyD4TMwWQf+B/n+TzlHCuUczwFfofyYc4WK+lcz6yz2Ed5quf3'
+    'q2bJVwrJXzfIR7HlAn25QsYrAbxMeUkXHBeNc0TjOLBaBGtGYPlyw7FzoHHy1RBg/KBtqmP48ODf39nkT/X5DfSd'
+    'ppyvzsebnuk4V9sRf7D56m2JF2K8oBIQ82jL/78EOV3Mg3Ce9yKsDxP+3xN5QJ98VZ5dFRxMfV3z9ry0zwAuNaFJ'
+    'wX1OZLIWyGOVHzoL79v4ExP7cM1LaDymTIylRjCmAmB0JQbpi4m55Ihhdiz1OGVwy6n27CbgMhWJy4zg04C6xjVp'
+    'XzHUMfGzKsyhSZ5cfVOKm8bEvdehLghzmfuwppjGGvBM17teM+DJz2Jo5L5c98B57x2Z0xWq/ZgXOG976nlapH9u'
+    'CK5PSD/kkS93GFo3hGu24+F3w8IXF88yyD25+IZ06jpgzFcNDDUFMblOjsubaNT1I7nkWlX7qoFGfhYjU9w3teSy'
+    'TPRsUI4Mc4M2mqpA07a0rxvw4mcxNHHf1JAf89G2JmtnhmDcN+iKDsijprdFegErXC8XTy5brPGHbB7P+1XZT1x8'
+    'iYGndUQb5gv1TEr09ylf+y1ZN9x3AL83DHVUMboZ7QgeZx1+71ly+eOsVT3PrryKKR/i0n+cVzHpRawrnBEY2iZZ'
+    'IdtrGmwHlx2Mc5OJvPv0Ypn6rmeTw5q+k9CjZfCpEB9i9sBVjy1pg9P01E6r97VsLT4Uu6j8X1+on/5z6B4arspR'
+    'LzHycuU9W7QHDB5TOwJtIpOc1knOMqntyaEGbwvOFITqrHlYTxsER9en3YH4jh5f4f7D4n5LcHnyGHDJoc6iTzjs'
+    'y5hPS+0JPtujvrfIftyJxGEL7CuuYwrlaYXOKdwjHAeg53S9PfKWfd+M8pJ1Ou/B+4728SqmOpF/Hqh048X2h+2c'
+    '0yytt1py9AzcBfJN+dzaShJ3bi2TOFbMXlwn39x0viInP53P3iidZdNbKZz5STx8McUxtZ2h9zZ9jkf9/WvHKAdo'
+    'e9cMZ1x8c23TrY1jnuOuxKRQX28SDqnnfEXZc5SxuHYi8MpEt54R+UN7h/IcX/RUhjfP8fn1015oys535bxmfbXK'
+    'X08Pa+0m8/X4zxfaYWslfYq/CtYx47AtZzp7ETr+H8XOjDn3VGacX0DML+Z81Z6hbr7M+DdkP9I12upvP5AcCtZt'
+    'l/VVr4EffJfmaG9M2CuGOup+cvQMWSzMBcD3XZKxAcSsxvGTObYV4/c2HH7vFOTMQs7cmvZY1/she7Srf8eCM9Ls'
+    'q5PV8XaU+RrYXni+3xQvaMv4c4L/78+7z+u7cl7nwP/jM9HfJZ9iSD7UvcT8TY91grNLflWfYrK7Fh9vSM9XCe7b'
+    'ot9suXSdn8hpDrXszgf4Xw1D/RTisES0DIjG+9IuG3hfBd4nUNvA33vA75fwN1JsMsbyOQswTX5FneKVmr4ZA/0a'
+    'P/0NCcxDT48BX8+pSS+0SE5tPpENdsx3MlYj3g/1GzOhn+MH2G7B/9uyf80nR7/n0Kc+D2gtYmylTIzBpD+eEFnV'
+    'vK4Q7ZXAWJCpfuEqzWdorU4X4GqdeakEnA7JdYxM1WBNmb7doOa8kY5oduUHnjfgFrqfdGXPR75qGXuP9NMWyc8w'
+    'Qja0L/0sjbVN8bJbND8p6MqYuPoy+cOh+HUJTp/2kX1aK2uRY2TyLu51A4rt/RzW+xrtk4zPrvR5IGsec7B7BlxN'
+    '8T+MrbZFj2YESz+7LnLoG0e9+xrspaxjhhZ9dpvoXIP3FMxvQF3aLsHi74UhvW2JX83SuKZ4rY6xNy3w2Ybhc6im'
+    '2Oo2zOO4uhXrn36l7GyI28XYkV2ia5Ac/cbMGskH02Ky4doSf+8Sfwe0F2md+AY9vwP1FayDdN3ZogXvOx79pen6'
+    'Ps05y9ErJeleALrfCMRtlVoTvzjHuOSxyytkG7pqwjokexiTr9+1B0RY59Ygb27yb2oB8t4cw5Yy+WYx/TsOGqYt'
+    'NITsrWdpDbdEJ47qJz6bssXzEV7MHuOrm3blH9BWz0DXxnxTsQ36MBRvPkPMcxSb3wnF1Tbn7F8pXnwSqV+vJA9/'
+    'H2wcW/qMxZaOlfUyfkrNYF9x7e4fJB92oDsXHw9aj1MvaNtoGextbL8TMb8npQcVji9Kjb2uw3PFW3olYgcXqO+G'
+    'xcbDMcrUa6rfncph3d1J8Uu/z3IS2z/G12BeHbfMoLx+lI7m45kTiE10pfYBabsMNo7re4Gu79yifLFc9QL43bTA'
+    'WvLoluXE/23Hk5JFnLfr6cguvWKw70PkMrQf71uZgfa29M+onmXfYJ/2LHKQ0/izZAd9UPz7gcXeTA1x3Nh9oxcY'
+    'SxhXnyzTXP6ruH8dYTtouzyx2OXJp6PvZfvsct+5pZB6lCbhwt8hNMWfMqiJOknbBM8knZdarJA5ZhgXSswxjs3y'
+    'b8ul/ETy9ceh8yexZ7cNyT7yfwHk8gJT'
 )
 TABLE: dict[
     tuple[str, int],
@@ -91,24 +92,25 @@ TABLE: dict[
     ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10876, 228, 0, (), (None,)),
     ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 11104, 368, 0, (), (None,)),
     ('[eE](?i:rror|xception):', 0): (32, 11472, 228, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11700, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 11940, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12536, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 12936, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13000, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13616, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 14136, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14656, 2112, 0, (), (None,)),
-    ('\\d+', 0): (32, 16768, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 16832, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17012, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17200, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 17580, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17684, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 17880, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 18564, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 20168, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 20308, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 20504, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 21004, 3040, 0, (), (None,)),
+    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 11700, 212, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11912, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 12152, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12748, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 13148, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13212, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13828, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 14348, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14868, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 16980, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 17044, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17224, 188, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17412, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 17792, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17896, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 18092, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 18776, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 20380, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 20520, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 20716, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 21216, 3040, 0, (), (None,)),
 }

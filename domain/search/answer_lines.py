@@ -26,6 +26,9 @@ _CAUSE_LEAD = precompiled(r"\s*(?:E {2,}\S|→ \S)", re.IGNORECASE)  # at the li
 _CAUSE_ERROR = precompiled(r"[eE](?<!\w[eE])(?i:rror(?:\[\w+\]| TS\d+)?):")
 _CAUSE_PANIC = precompiled(r"[pP](?<!\w[pP])(?i:anic(?:ked)?)\b")
 _CAUSE_CAUSED = precompiled(r"[cC](?<!\w[cC])(?i:aused by):")
+# A failure named and then stated: coverage's ``Coverage failure: total of 44 is less than
+# fail-under=85``, Gradle's ``FAILURE: Build failed with an exception.``.
+_CAUSE_FAILURE = precompiled(r"[fF](?<!\w[fF])(?i:ailure):")
 _CAUSE_MODULE = precompiled(r"\.(?<=\w\.)(?i:errors?|exceptions?)\.\w+:")
 # A named error (``KeyError:``) opens on any letter: a line is searched for it only when it
 # holds the name's end.
@@ -52,7 +55,7 @@ _PROFILE_ROW = precompiled(
 _DURATION_WORD = precompiled(
     r"[rReEdD](?<!\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\b[:=]?\s+\d"
 )
-_CAUSE_SIGNS = ("rror", "RROR", "xception", "E  ", "anic", "→", "aused by")
+_CAUSE_SIGNS = ("rror", "RROR", "xception", "E  ", "anic", "→", "aused by", "ailure:", "AILURE:")
 # A stack frame or diagnostic location: ``at netTotal (src/invoice.ts:23:35)``, ``❯
 # Module.netTotal src/invoice.ts:23:35``, ``inventory.py:31: in commit``, ``File "x.py", line
 # 3, in f``, `` --> src/main.rs:4:5``, gdb's ``#1  0x… in restock (items=0x…) at inventory.c:18``,
@@ -133,6 +136,7 @@ def states_error(line: str) -> bool:
         or _CAUSE_ERROR.search(line) is not None
         or _CAUSE_PANIC.search(line) is not None
         or _CAUSE_CAUSED.search(line) is not None
+        or _CAUSE_FAILURE.search(line) is not None
         or _CAUSE_MODULE.search(line) is not None
         or (_CAUSE_NAMED_END.search(line) is not None and _CAUSE_NAMED.search(line) is not None)
     )

@@ -24,7 +24,9 @@ _CAUSE_LINE = re.compile(
     r"|^\s*E {2,}\S"
     r"|\bpanic(?:ked)?\b"
     r"|^\s*→ \S"
-    r"|\bCaused by:",
+    r"|\bCaused by:"
+    # ADR 0311: a failure named, then stated.
+    r"|\bfailure:",
     re.IGNORECASE,
 )
 _DURATION_LINE = re.compile(
@@ -74,6 +76,10 @@ _CAUSE_PIECES = [
     " TS",
     " tſ",
     "[E0308]",
+    "failure",
+    "FAİLURE",
+    "Failures",
+    "ailure",
 ]
 _DURATION_PIECES = [
     *_GLUE,

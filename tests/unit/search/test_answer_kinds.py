@@ -278,3 +278,11 @@ def test_timeit_units_are_durations() -> None:
         assert is_duration(line), line
     for line in ("see nsecs_total", "the usec field", "2000 loops, best of 5"):
         assert not is_duration(line), line
+
+
+def test_a_failure_named_then_stated_is_a_cause_and_a_tally_of_failures_is_not() -> None:
+    assert is_cause("Coverage failure: total of 44 is less than fail-under=85")
+    assert is_cause("FAILURE: Build failed with an exception.")
+    assert not is_cause("Failures: 3")
+    assert not is_cause("Tests run: 3, Failures: 1, Errors: 0")
+    assert not is_cause("nofailure: none")
