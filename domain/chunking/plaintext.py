@@ -35,7 +35,8 @@ from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.line_windows import MAX_LINES, line_windows
 from domain.chunking.log_titles import LOG_TITLE_MAX_BYTES, filled_lines, log_title
 from domain.chunking.outcome_titles import outcome_title
-from domain.chunking.output_sections import chunk_sections, framed_title
+from domain.chunking.output_headers import framed_title
+from domain.chunking.output_sections import chunk_sections
 from domain.chunking.oversized import pack_blocks, paragraphs
 from domain.chunking.tap_windows import tap_windows
 from domain.chunking.utf8 import byte_len, truncate_bytes

@@ -14,12 +14,12 @@ from itertools import islice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.chunking import log_titles, output_sections
+from domain.chunking import log_titles, output_headers
 from domain.chunking import plaintext as plaintext_module
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.log_titles import filled_lines, log_title
 from domain.chunking.outcome_titles import outcome_title
-from domain.chunking.output_sections import framed_title
+from domain.chunking.output_headers import framed_title
 from domain.chunking.utf8 import truncate_bytes
 
 _PIECES = [
@@ -104,7 +104,7 @@ def test_three_filled_lines_asked_in_c_are_those_filled_lines_reads(text: str) -
 
 def _framed_title_as_it_was(line: str) -> str | None:
     """``framed_title`` before its first-character gate: the pattern asked of every line."""
-    match = output_sections._FRAMED.match(line)
+    match = output_headers._FRAMED.match(line)
     inner = match.group(2).strip() if match else ""
     return inner if any(ch.isalpha() for ch in inner) else None
 
@@ -114,8 +114,8 @@ def _framed_title_as_it_was(line: str) -> str | None:
 _LINES = st.lists(
     st.sampled_from(
         [
-            *output_sections._FRAME,
-            *(frame * 3 for frame in output_sections._FRAME),
+            *output_headers._FRAME,
+            *(frame * 3 for frame in output_headers._FRAME),
             *(" ", "\t", "\u2003", "\x0b", "\r", "\\"),
             *("test session starts", "a", "+", "|", "#", "."),
         ]

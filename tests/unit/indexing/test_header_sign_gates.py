@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.chunking import output_sections as sections
-from domain.chunking.output_sections import Header, find_headers
+from domain.chunking import output_headers as sections
+from domain.chunking.output_headers import Header, find_headers
 
 
 def _line_by_line(lines: list[str]) -> list[Header]:

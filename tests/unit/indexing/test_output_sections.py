@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.chunking import MAX_CHUNK_BYTES, chunk, output_sections
+from domain.chunking import MAX_CHUNK_BYTES, chunk, output_headers
 from domain.chunking.outcome_titles import outcome_title
-from domain.chunking.output_sections import Header, _commented, _header, _summary, find_headers
+from domain.chunking.output_headers import Header, _commented, _header, _summary, find_headers
 from domain.chunking.utf8 import byte_len
 from domain.content_type import ContentType
 
@@ -162,20 +162,20 @@ _LINES = st.lists(st.sampled_from(_LINE_PIECES), max_size=24).map("".join)
 @settings(max_examples=500, deadline=None)
 @given(_LINES)
 def test_the_prompt_and_file_prechecks_pass_every_line_the_patterns_match(line: str) -> None:
-    first = output_sections._first_character(line)
+    first = output_headers._first_character(line)
     assert first == line.lstrip()[:1]
-    if first and (first == "$" or "=" in line[:40]) and output_sections._PROMPT.match(line):
-        assert output_sections._may_be_a_prompt(line, first)
-    if output_sections._FILE.match(line):
+    if first and (first == "$" or "=" in line[:40]) and output_headers._PROMPT.match(line):
+        assert output_headers._may_be_a_prompt(line, first)
+    if output_headers._FILE.match(line):
         assert " " not in line
 
 
 def test_a_prompt_after_a_long_name_is_left_as_it_was() -> None:
     """The prompt is tried only when its ``=`` is in the first 40 characters, as before."""
-    assert not output_sections._may_be_a_prompt("x" * 40 + "=> select 1;", "x")
-    assert output_sections._may_be_a_prompt("shop=> select 1;", "s")
-    assert output_sections._may_be_a_prompt("shop=# select 1;", "s")
-    assert not output_sections._may_be_a_prompt("req=1 shop=> select 1;", "r")
+    assert not output_headers._may_be_a_prompt("x" * 40 + "=> select 1;", "x")
+    assert output_headers._may_be_a_prompt("shop=> select 1;", "s")
+    assert output_headers._may_be_a_prompt("shop=# select 1;", "s")
+    assert not output_headers._may_be_a_prompt("req=1 shop=> select 1;", "r")
 
 
 def _every_line_asked(lines: list[str]) -> list[Header]:
