@@ -23,6 +23,7 @@ from domain.search.code_names import read_as_words
 from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
+from domain.search.named_sources import named_source, sources_first
 from domain.search.padding_words import padding_units
 from domain.search.query import ParsedQuery, parse_query
 from domain.search.question_words import asks_as_verb
@@ -173,13 +174,14 @@ class SearchKnowledge:
 
     def _ranked(self, parsed: ParsedQuery, scope: SearchScope, limit: int) -> Ranking:
         groups = term_groups(parsed)
-        padding = padding_units(parsed.raw, groups.units)
+        connector, source = named_source(parsed.raw, groups.units)
+        padding = padding_units(parsed.raw, groups.units) | connector
         unpadded = _without(parsed, padding, groups.units) if padding else None
         fused = retrieve(self._store, parsed, scope, LayerPlan.ranked(limit), unpadded)
         asking = sum(
             1 << at for at, unit in enumerate(groups.units) if asks_as_verb(parsed.raw, unit)
         )
-        return rerank(
+        ranking = rerank(
             fused,
             groups,
             extract_entities(parsed.raw),
@@ -188,6 +190,9 @@ class SearchKnowledge:
             phrases=said_phrases(parsed.raw),
             padding=padding,
         )
+        if not source:
+            return ranking
+        return attrs.evolve(ranking, hits=sources_first(ranking.hits, groups, source))
 
     def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
         kinds = scope.effective_kinds()

@@ -11,6 +11,8 @@ Also the comparative a superlative is answered by (``fastest`` → ``faster``: `
 
 from __future__ import annotations
 
+from domain.search.noun_verbs import verb_forms
+
 IRREGULAR_FORMS: tuple[tuple[str, ...], ...] = (
     ("hide", "hid", "hidden"),
     ("find", "found"),
@@ -146,8 +148,9 @@ def compared_forms(word: str) -> tuple[str, ...]:
 
 def searched_forms(word: str) -> tuple[str, ...]:
     """The forms searched as alternatives of ``word`` besides its synonyms: a participle's
-    ``-able`` form (``able_forms``) and a superlative's comparative (``compared_forms``)."""
-    return (*able_forms(word), *compared_forms(word))
+    ``-able`` form (``able_forms``), a superlative's comparative (``compared_forms``) and a
+    ``-ment`` noun's verb (``noun_verbs``)."""
+    return (*able_forms(word), *compared_forms(word), *verb_forms(word))
 
 
 _COMPARATIVES: dict[str, str] = {

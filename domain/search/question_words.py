@@ -16,7 +16,7 @@ from domain.search.generic_words import GENERIC_WORDS
 from domain.search.keyboard import is_slip
 
 _ASKING = """
-across actually affect affected allowed already amount approach attempt attempted attempts
+according across actually affect affected allowed already amount approach attempt attempted attempts
 average came can't cannot cause caused change changed changes choose chosen come comes
 configured copied could couldn't count counts currently day days definition detail details
 didn't doesn't don't ever exactly find first found get give go goes going good handled happen
