@@ -14,6 +14,8 @@ memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229, 0239, 0263 and 0278
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
 from domain.search.tool_entries import TOOL_ENTRIES
 from domain.search.vocabulary_entry import VocabularyEntry
@@ -38,10 +40,30 @@ def _behind_a_capital(entry: VocabularyEntry) -> bool:
     return all(any(c != c.lower() for c in characters) for characters, _ in entry[0])
 
 
+# One sign as the scan asks it: the place in ``_OWN_SIGNS`` of the entry it lets run, the
+# characters asked for after the first, the sign.
+_Asked = tuple[int, str, str | Callable[[str], object]]
+
+
+def _by_first_character(caseless: bool) -> tuple[tuple[str, tuple[_Asked, ...]], ...]:
+    """The signs of ``_OWN_SIGNS`` (when ``caseless``, of the entries not behind a capital),
+    each with its entry's place, grouped by the character asked for first (``""``: none): the
+    scan asks each character once for all the entries behind it, instead of once an entry,
+    and walks no entry whose character the text does not hold (ADR 0318)."""
+    groups: dict[str, list[_Asked]] = {}
+    for place, entry in enumerate(_OWN_SIGNS):
+        if caseless and _behind_a_capital(entry):
+            continue
+        for characters, sign in entry[0]:
+            groups.setdefault(characters[:1], []).append((place, characters[1:], sign))
+    return tuple((first, tuple(asked)) for first, asked in groups.items())
+
+
+_GROUPS = _by_first_character(caseless=False)
 # What a text equal to its lower-case copy is asked: it holds no character ``lower`` changes,
 # so no sign behind one, nor a locale tag (its region is two capitals). A log of lower-case
 # words is spared 14 entries' gates and the tag's scan, which looks behind each ``_``.
-_CASELESS_SIGNS = tuple(entry for entry in _OWN_SIGNS if not _behind_a_capital(entry))
+_CASELESS_GROUPS = _by_first_character(caseless=True)
 
 
 def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
@@ -50,18 +72,25 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
     ``lowered``: ``text.lower()``, when the caller has made it (ADR 0276)."""
     words: dict[str, None] = {}
     caseless = lowered is not None and lowered == text
-    for signs, holds, said in _CASELESS_SIGNS if caseless else _OWN_SIGNS:
-        # The first sign ``text`` holds (each behind its characters) lets the test run; written
-        # out here, not called: the loop runs 50 times for every section indexed.
-        for characters, sign in signs:
-            for character in characters:
-                if character not in text:
-                    break
-            else:
-                if sign in text if isinstance(sign, str) else sign(text):
-                    if holds(text):
-                        words.update(dict.fromkeys(said.split()))
-                    break
+    # The entries one of whose signs ``text`` holds (each behind its characters), by place;
+    # their tests run in the table's order, so their words keep it. Written out here, not
+    # called: the loop runs for every section indexed.
+    found: set[int] = set()
+    for first, asked in _CASELESS_GROUPS if caseless else _GROUPS:
+        if first in text:
+            for place, characters, sign in asked:
+                if place in found:
+                    continue
+                for character in characters:
+                    if character not in text:
+                        break
+                else:
+                    if sign in text if isinstance(sign, str) else sign(text):
+                        found.add(place)
+    for place in sorted(found):
+        _, holds, said = _OWN_SIGNS[place]
+        if holds(text):
+            words.update(dict.fromkeys(said.split()))
     if not caseless and may_hold_a_tag(text):
         for holds, said in _LOCALE_TESTS:
             if holds(text):
