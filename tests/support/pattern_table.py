@@ -55,6 +55,7 @@ VOCABULARY = frozenset(
         "measure_vocabulary",
         "run_vocabulary",
         "settings_vocabulary",
+        "tool_entries",
         "tool_vocabulary",
         "trace_vocabulary",
     )
