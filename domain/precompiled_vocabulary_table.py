@@ -14,67 +14,68 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXX1zk8cRf2Rsy5axJSuADYFGCWQwsWWnaTIpbk1egA6ZJJRJ3ElSShj5XYlsqZZ4CZ3J9I/O5Ev0G/Sj9DuV'
-    '6mH2wi8/du/ueWTyotYzx4P03O3d7u3u7e3unWaSJDnRL4V+meiX4/1SlFLrl3q/dPplu18O+2Vfvrf+UjgVqVOR'
-    '9hWBURE4FYFVEXiu/ny/TAGc6X4ZJzgr8L4o36WlTfUX5bkm9dP/P5D3pX4pS3+n5Dku9Y5J3dcBlzf6ZaxfJqXO'
-    'tHw+JfXehjGlcEfg80y/jALsorQtA45TADtJHh/7z+PH3/VL0aIv4unoekveIy5u/AtAryn57jI9l+FzWT5PGnVd'
-    'nVdhDt4CuqXvfgXv3oY66bs5eHeZ2lWUd67dpPLuMtFcw/+S/N/RPdHo/u4Tuhd9dOf5TOE97v+NCU/h3ExIXce7'
-    'OB7Hy5+TDHRl/JNSN4U9Lf1NSB8Ozry0SUw+SpK/L1SeFAufMYHr6DEK4/6xcH74C8HZlSnouyg6oC7ywnDSUTRA'
-    '36Hc3iU6zQuuI1JQx7zXL38mHI4DDhNU75T0++g54bQJ/DosOG3BfA0bTttDhJOzH1pDiNPBEOI0TDpiR57NIcRp'
-    'mNanvSHUe3tDyHsOp3tDhFNTnr0hwumrIbSNvjb8Br9knA7kuTGEOA2TvdcZYpyGSe8dDuH61JXn/SHCqTeENuw9'
-    'WKeGBadHYPf9nHAajfRpLpMvMsZnOQc+5wLAiW1fNXzaNfDpv53DF6rBbML/NxR7VmvTBTwr9G4F6jifv+Yj2BQ8'
-    'qxSfaQluczKPef2+PlyrOfHNgx/ilsY0zh6RTxvH34ExYX+nZYwW/O+d4vSHsFcM2Fa8C+WKdcVJiDdqcb2LQDsX'
-    'M3Of0z7PQSxoEZ5l4ZUTYGOhH97Zk7vGnCGsKuHnYlcnAUYRxrFJY5z0jBFhjgC9xoDuNdBxVYWXU9qeAJ2lxV03'
-    'Cdao4JAHVhu+R301DTQ8E4C5TLq/DfOTeOIz04r+npD/u3XCvVsCGi4JjDKsJS6u+YpnzXJtNZlM4YVitG58x2Bc'
-    'rtShj3oEPreg/i2i31sQB8W+nRw6WN/LuwTvK7o6eVY/RNQfJ3u5HkmHRcBrUaHDqBRXfxnqL4MecfoaZRHjbiyL'
-    'u2CPsCxOAX88ojWhY+i7ivx/CvTdmIyxIWPoAI9rOnZZGTfq84axHi2DPTJF9sQ4yfEk2SWnc9gzWfupSl8v0Lg/'
-    'kOfNnDCdLKTPdXl+kgOWpWNmBO9jIEOuLIsNq83fnsLHXG5Du9vSf0X6Qhv2dZFrZ8Pu0Nrg2ms27TnJwXDrdMr7'
-    '70ib67QW9ozcnKayZmLfHdLhXYJXo1h/m+Bzv/vUboveb9DeaJee2njLgvca8czPZcxM85oSa0KcmjTuPYKzRTpq'
-    'HNZf5I95kQ/kjy8ExlV53iB+cd9/SGPdJFodGLQ9JB3XNPiQacD1WwrO6XMV2ofskCuGPl0DPWftuVy+0hjoRtwv'
-    'lpT9Yjond0RetflrE5+0CLca8dM2fb9LNN4m2vUC/Naj8bC9XBM9/iLRpG3Ac/38lfBqEH7cP9qY1QFobe1JpqSM'
-    'Q9sPaczfEN8f0pNxXo2wi3EMp6XgGG4q+COf3CNZ2wvoi5bBJ9Z8bVH7Q2UPq83TIdDM0jVzUhDfW4TXBo27qexf'
-    'fHPl3r9HcHaN8TYNvt/POacvkD7Ng2M9gOMq4bqQwW7TdAjT4JKCV1HBa13J8UDfv5bPauULz0NdHv+M4k8K5Rri'
-    '2NP93QXiu4bB3zXBdc5Yx0PrcU/JT3JzV5a95JwBI6vsMeyTwn8+m6xLfWwYsEYUG7MVaTM1lTXD175L9Sy8WXa3'
-    'DNksGXzwkhQfH+ySrO4ruVkazi3DLusZOPJc79DTWp9DtN02bHXUb5Z+Hldk3LInOsLHZ0Bmna3kdBDbSnWR82nS'
-    'UzG+evR/a/Bxf3cR/DoaH5QUPPeIThtAJ9y3un39NNnVIRgF8UWWQEZrhj3cU3RSDH+/ouCl8UuWtWLR2OuxP3UT'
-    'xhzyly8RTLYFWwFbl/XIg0jcpo11kNf+Q2NdYxsdbXNLppzvuyh+fpybfcL/a+p3Afb2Fdk3OHnheFT6fA38V6dh'
-    'ncH2lvz54Dl6/S1gU8/D3DOOvJ/pKT41n72adx1uGntStoN3SNb+An6fpOD/GykM919Kgn/AnOf4K8RU4P0Z67J2'
-    'op8hOzBiOKhPqyBTPp8A9vdHiEsXk6fnkj4DPyPWc3u3j+T5hbRxtjC2uabAivHXvJyRLpqd1SJbtwy5ID7/347H'
-    '3uxSDH/TsIs0O0rDO2tMqkN65jBgB28b+2ukEdImKz6z0LZr0FWjdwwPvPh/HlB54J5hox/S+65hZ21l3Ou7NRPn'
-    'AW2HlK5vUpxqlnwCbPNZ/rkDodFZGU/63ccGDPQNlUEHaXA1X5Y2F2XZO52jHIC79Aytx1x/mfj2m8icAnfeF2nf'
-    'NXyoh4qNinzToPnfCtiBfJZlDfjG+SWnf5hbMfpt/59vlXXPZ88vKnLeC9iM3Zx2fiiWE2tXWX7dQfbZof1EzYix'
-    '9AakxQMjltxVYsTbCs9YfhSOU91XcPftJ6oUz7tkzA3T9K6h/xpGbMuK1/CaovksNL2B5865jx2YQ7aZ1un5B3m+'
-    '79FVlt7geKjmy27T2jhl7NcOaC1EfmCaPPDww6A+qG5EDAXHxOvkZoRsW/w4KwXpeT959nww6nqOqVq+sKaxPq8F'
-    '1vdtZbwuBu9sJxcrL8F8aDYH51hOZ9AlZcpZqys8wL78GtgJ85AntxCZE+D6PU74FMGfUFfiY2j3OH33ssD/vcRJ'
-    'k4AP7n+BPsxPxyinifkJ1486wOFcpHfo3UhkDkoJ4h7YL+eUlWC8Uxnaj4o/NYEc1Ukpeo5YWuufBWuPH8xzveF3'
-    'FnAMfh7yvicor9TdK1FR1viHylzOBnQD2nyvkc2X1f/ok6O8fM35QI42OBakzR2DNnc8/H4c/IchGtVBb4dyBPHd'
-    'A+Xds3z2xGtZyJqL+GP14+DrMJ/sXgpWHPQo5SOLrnpeOZ8F4bmQbB1V346GEyB3P4We8sn4nMSD8uRdWjCrHpn3'
-    'ncmZo7yZIvhLV3LCxBhESNflge3Wx2oE/EHpmo7nVYDl8pF9e8i68V77Lmv9ssT6nL2mnYnynZ3i2Goorqr1P2LI'
-    '+WikfY19LZLeCuXiutz+JbJjFg07ZhHW1IWca6pvTA73hQx7Cwf7ywHXfN/czVJuTcgmmY2AiTGUacrXmQDboiTj'
-    'XRD/BOu5n1qGfHF1q/7qc65fS/S7C+s0jyHaHYU+5DywEtnIKHctQ+5a0XuGJxHGH2XPEMoH5pjClUgdUJR3x5Kn'
-    'Z5dmlPmeMc4KFKWti6mMkQ8f70Ps0DkU3Ec+hCfqaStvVjvTyji5Oy9jcUrbveHxMc7BnrJA7ayzOS+Cb20j+eG5'
-    'nDekTlWhw6PEPs/TNeJP7rzfCWjTM8aV5ZxQnjlwfrYzEAsoBPxUyL+a/8Tn88C6V3L6z60+B9nTMj3qGenxUYb8'
-    'uND69zHB6hn5QVsRsD4lnnmk5FFZba+SP7UDMhZqe82TcxZqu+6JM8SO+RP67Pj1NyDTIVg3CYd98v+ODyhHPzXP'
-    'V8T3qq1LeeXal/Pp9oIXaCznc8bPbpN/Lq8Pyu3xpgiO7zwfxok4T+fjJN85yRXFPtVyUFqGbO0Yecz7ENfI4j/M'
-    'elYyJqfhpMIPxwnv6xF+CKR/Q+b8PNGn68ktiTl3uE1rfcPQhy2KyZ6X2IZ2TibUZ89z5kE7C9dQcoB8MQ7f/PM5'
-    'iIXI+atRu9tEn2bkepVFB7D88t0HWm4xz2czIk8H/bjWWZ688X9tvEzv40Rvdw+Lph/qRu4pn/FbGWDvzn4PH70P'
-    'lBi1638K1odx4dnvwF65Fji/4DuvcCYSJ8yXWs2xHrOs1wy9XAvogO0B7GDOT3C0fFNsHNTbn8E8JEm286CHRn60'
-    'tdY0Avk1qxH+L1+exQTJBe4nYp6xPklrHZtR+r9qyB3nnFv5ENqakNfffkLRyT5YSwJPWwfuJHH3Q51SfCcjT68V'
-    'edeKR1lno9n3sAZP5A3Ohxtp2b4axs86W+nGcsPIafma5COvDetsGHee9APaT14nfejTMbH9a7mOjPcHSq6VL1/W'
-    'Zx/GnBtePYIcoqw2vLWHO6fQw7cXjN2D96gt5lfF+gSaSq5oKA54iXjv/UDe3WYGXwXDuuXJ+Yux6VmHavnig9DK'
-    '0rcWLzg9n+qgX0Md3PfxHRyNiP4GOV+9ksPPnurLf8l+38on9+GwncSdE+0Yed+7ETnP6fN3hg174Mk9tGyHtsia'
-    'Jse8F7D2V22SWStHcytDHrGVP7llfJ/3/D3Tmsdu5dJbfPo8aHLJsGVD9l5WXV+EMwrnI558rmEt4qntu7OOM6v9'
-    '7zt77PD+bU7/1jr5ta7RZ5b5hiHT2v05g9yfhXkCV0Sn5cGvrdhysfRHm8jnfywBT7HPE8fmo3XseZVB5MOaD7z7'
-    'ZsnQMwuJfe7X1bPu0KlI7ovTBVn5AmUwFEuNPe+1kJMeDwEPy57Q/Dn/DvAR3l+6asiEFiN15wq+Ivm8D5/LydNz'
-    'KCgLLmbZAR3YNXyPLYK3mTx7j+qXiX1/6WcQ49w0YtA3lToci76uxLXfhX736N1lgLln9Ps6wNyX7xYB5j69u6Dg'
-    '6c7znFPiz+3k6V2yRVq3u8o61DV8kjtGrNndC+3u+8zq66oqPmTtrukdY1+qndeqJvFnBVH3pXzypwyyshApK9Ze'
-    'TMvnzmOPLeWw17UYXAy9tDXl0wx5dk5PTZKesvL7MHfG4YX+n4IEB0K/M2rBDuWJ8Z2fPr09Qzn12n0hVcr1mqBx'
-    'cR4kzlctyXdGBe96Zr9Hy4iF+2IXmk/Yd9+Wo8MF4p/lAXN0Q+ttSea9CLS8oJy/8PmcQn7aUwqey8Ye0Prt4F5O'
-    '+7IE8U33u8cxNHnByGW4Tr7Cdfq+ljx75y3akq7e5554/UXFjsxy302e+3F4n8p3OTYDvoOs/S4Z8b29RL8vb8/w'
-    'fXSNeFc7ibu3rBtYK637R5c9cn1W4fcs60YeP8MgvmjfHTwdT7xVu6eJ93P3CE7Wuxa1GFOTnrXk6M9mZZGfUHw+'
-    'dA/UHMSCOVaUJRZfNWyW14xnLTnac2RZ7lGtJXH3nZ2WvFCk5QHx1H6kDmCdwvdBvmL4Bn12dExcpRvgfbQFL8Je'
-    'fN3w428kcXeqXQ34b31nzWP8HbMKn4fuqMlCsxjbE3MuDn6BtqB1bu8u2GN3ZaxnIfc8y+8xZTkn5PoLtTvK32ay'
-    'fgujAzToaGcCCrWRJHAmgGmMvzGBORg/h3Oc/wVdeqhV'
+    'eNrtXX1zk8cRf2Rsy5axLSuADYFGCWQwsSWnaTIpbk1egEwySSiTuJOmlDDyuxLZUi3xEjqT6R+dyZfoN+hH6Xcq'
+    '1cPshR8/du/ueWTyotYzx4P03O3d7u3u7e3unWaSJDnRL4V+meiX4/1SlFLtl1q/dPplu18O+2Vfvrf+UjhlqVOW'
+    '9mWBURY4ZYFVFniu/kK/TAGc6X4ZJzgr8L4o36WlTfWX5Lkm9dP/35f3pX6Zlf5OyXNc6h2Tuq8DLm/0y1i/TEqd'
+    'afl8Suq9DWNK4Y7A55l+GQXYRWk7CzhOAewkeXTsP48efd8vRYu+iKej6015j7i48S8Cvabku8v0rMPnWfk8adR1'
+    'dV6FOXgL6Ja++xW8exvqpO/m4d1laldW3rl2k8q7y0RzDf9L8n9H90Sj+7uP6V700Z3nM4X3qP83JjyFczMhdR3v'
+    '4ngcL/+JZKAr45+UuinsaelvQvpwcBakTWLyUZL8fbH8uFj4jAlcR49RGPePhfODXwjOrkxB30XRATWRF4aTjqIB'
+    '+g7l9g7RaUFwHZGCOua9fvkz4XAccJigeqek34fPCadN4NdhwWkL5mvYcNoeIpyc/dAaQpwOhhCnYdIRO/JsDiFO'
+    'w7Q+7Q2h3tsbQt5zON0dIpya8uwNEU5fD6Ft9I3hN/gl43Qgz40hxGmY7L3OEOM0THrvcAjXp6487w0RTr0htGHv'
+    'wjo1LDg9BLvv54TTaKRPs06+yBif5Tz4nAsAJ7Z9xfBpV8Gn/3YOX6gGswn/31DsWa1NF/As07sVqON8/pqPYFPw'
+    'rFB8piW4zcs85vX7+nCt5MQ3D36IWxrTOHtEPm0cfwfGhP2dljFa8H9witMfwl4xYFvxLpQr1hUnId6oxfUuAu1c'
+    'zMx9Tvs8B7GgJXjOCq+cABsL/fDOntw15gxhVQg/F7s6CTCKMI5NGuOkZ4wIcwToNQZ0r4KOqyi8nNL2BOgsLe66'
+    'SbBGBYc8sNrwPeqraaDhmQDMOun+NsxP4onPTCv6e0L+79YJ924ZaLgsMGZhLXFxzVc8a5Zrq8lkCi8Uo3XjOwbj'
+    'cqUGfdQi8LkJ9W8S/d6COCj27eTQwfpB3iV4X9bVybP6IaL+ONnLtUg6LAFeSwodRqW4+nWoXwc94vQ1yiLG3VgW'
+    'd8EeYVmcAv54SGtCx9B3Zfn/FOi7MRljQ8bQAR7XdGxdGTfq84axHtXBHpkie2Kc5HiS7JLTOeyZrP1UpK8XaNwf'
+    'yfNGTphOFtLnujw/ywHL0jEzgvcxkCFX6mLDavO3p/Axl1vQ7pb0X5a+0IZ9XeTa2bA7tDa49ppNe05yMNw6nfL+'
+    'O9LmOq2FPSM3p6msmdh3h3R4l+BVKdbfJvjc7z6126L3G7Q32qWnNt5ZwXuNeObnMmameVWJNSFOTRr3HsHZIh01'
+    'Dusv8seCyAfyx5cC46o8PyR+cd9/TGPdJFodGLQ9JB3XNPiQacD1WwrO6XMV2ofskCuGPl0DPWftuVy+0hjoRtwv'
+    'lpT9Yjont0VetflrE5+0CLcq8dM2fb9LNN4m2vUC/Naj8bC9XBU9/iLRpG3Ac/38lfBqEH7cP9qYlQFobe1JpqSM'
+    'Q9uPaczfEt8f0pNxXo2wi3EMRXmPY/hUkSG0Z+rwnKU9UY1wTr/7QNHlli4oiYw4XwKO6wbR5oEhq9vGfqtD/L5t'
+    '0Ezz7/j8QOzT0ehfAruuCuthgXC7Trlp6yD/zo5g+f+E2n5Atkg1wIenpWi0bhNtuyRDmySr1prRMnSFJbNb1P5Q'
+    '8WNosnoIcmPx2LwUxPcm4bVB424qe1ifvLr37xGcXWO8TUP37eeU6xdoTc2DYy2A4yrhupjBdtfWEabBJUNfMV7r'
+    'Sp4Pxn+0nGYrZ3wB6vL4ZxSfYijfFMee7vEvEN81DP6uCq7zhi0Xssl6hi78VnTBMsBmGFllj2GfFP7z2eVd6mPD'
+    'gDWi7DNakXZzU7EbfO27VM/Cm2V3K6DzmQ9ekuLjg12S1X0lP0/DuWXY5j0DR57rHXpaNlqIttvGfg31m6WfxxUZ'
+    't2zKjvDxGZDZ0HpZEzmfJj0VE6+pBNZj3ONfBN9e4rF1EM89otMG0Al9F863M017qxCMgvijSyCjVWNP1FN0Ugx/'
+    'v6LgpfFLlrViydjvs423CWMOxUyWCSbvB1qB/Q7rkfuRuE0b6yCv/YfGusb7NNyfWTI1Cnb1WeKXfcL/G+p3Efw7'
+    'Zdk7OnnhmGT6fA1s3dOwzmB7S/588By9/hawZxdg7hlH3tP2FL+qz17Nuw43Db8E28E7JGt/Ad9fUvD/jRSG+y8l'
+    'wT9gznP8FWIq8B6ddVk70c8RHhhxPNSnFZApn18I+/sD5CYUkydn074AXzPWu0H7wi+ljbOFsc01BVaMz+7ljHTR'
+    '7KwW2bqzkA/k8wHveOzNLuVxbBp2kWZHaXhnjUt2SM8cBuzgbWN/jTRC2mTFZw7adg26avSO4YEX/88DKg/cNWz0'
+    'Q3rfNeysrYx7fbdm4jyg7ZDS9U2KVc6RT4BtPstHeyA0OivjQX8hw0Df0CzoIA2u5s/U5mJW9k7nKA/kDj1D6zHX'
+    'rxPffhuZV+LOfCPtu4Yf/VCxUZFvGjT/WwE7kM8zrQHfON/09NP5NaPf9f/5Tln3fPb8kiLnvYDN2M1p54fiebF2'
+    'leXbH2SfHdpPVI04W29AWtw38gm6Sp7AtsIzlh+FY5X3FNx9+4kKxXQvGXPDNL1j6L+GEd+0Yna8pmg+C01v4N0D'
+    '3McOzCHbTOv0dH729z26ytIbHBPXfNltWhunjP3aAa2FyA9Mk/sefhjUB9WNiKPhmHid3IyQbYsf56QgPe8lz54R'
+    'R13PcXXLF9Y01ue1wPq+rYzX5WE428nlS5RgPjSbg/NspzPokpgYHfvyq2AnLECu5GJkXojr9zjhUwR/Qk2JkaLd'
+    '4/TdywL/9xIrTwI+uP8F+jA/HaO8NuYnXD9qFBfEfLR3AjFDKw+pBHEP7JfzCksw3qkM7UfFn5pAnvKkFD1PMK31'
+    'z4K1xw/mOn/odxZwHsYC5P5PUG4xxqp5jX+gzOVcQDegzfca2XxZ/Y8+OcrL15wT5miDY0Ha3DZoc9vD78fBfxii'
+    'UQ30dihPFN/dV949y2ePvZaFrPmoP1Y/Dr4O8/HupWDFQY9SPrLoqueV91sQngvJ1lH17Wg4AXL3U+gpn4zPSzwo'
+    'T+6tBbPikXnfuax5yp0qgr90JSdMjEGEdF0e2G59rETAH5Su6XheBVguJ923h6wZ77XvstaflVjfUeVNheKqWv8j'
+    'hpyPRtrX2NeSJ39Ly8d25zuWyY5ZMuyYJVhTF3Ouqb4xOdwXM+wtHOyvBlzzfXM3R7k1IZtkLgImxlCmKV9nAmyL'
+    'kox3UfwTrOd+ahnyxdWt+qvPuX410e+vrNE8hmh3FPqQ88BKZCOj3LUMuWtF7xkeRxh/lD1DKCecYwpXInVAUd4d'
+    'S56cX5tR5nvGOC9SlLYupjJGPny8E7OTPH0WCfeRD+CJetrKndbONTNO7t7TWJzSdm94fIzzsKcsUDvrfNaL4Fvb'
+    'SJ4+m/WG1KkodHiY2Ge6ukb8yZ35PAFtesa4spwVyzMHzs92BmIBhYCfCvlX85/4fB5Y90pO/7nV5yB7WqZHLSM9'
+    'PsmQHxda/z4lWD0jP2grAtbnxDMPlTwqq+1V8qd2QMZCba95cs5Cbdc9cYbYMX9Gnx2//gZkOgTrBuGwT/7f8QHl'
+    '6Kfm+bL4XrV1Ka9c+3I+3V7wAo3lfM742S3yz+X1Qbk93hTB8Z3pxDgR5+l8muQ7K7ui2KdaDkrLkK0dI495H+Ia'
+    'WfyHWc/LxuQ0nFT44TjhfT3CD4H0b8icnyf6dD25JTFnT/k8UsPQhy2KyZ6X2IZ2TibUZ89z5kE7D9lQcoB8MQ7f'
+    '/PM5iMXI+atSu1tEn2bkepVFB7D88v0XWm4xz2czIk8H/bjWWZ688X9tvEzv40Rvd35O0w81I/eUz3muDLB3Z7+H'
+    'j94HSoza9T8F68O48Oz3YK9cC5xf8J1XOBOJE+ZLreZYj1nWq4ZergZ0wPYAdjDnJzhavik2DurtL2AekiTbmeBD'
+    'Iz/aWmsagfya1Qj/ly/PYoLkAvcTMc9Yn6S1js0o/V815I5zzq18CG1NyOtvP6HoZB+sZYGnrQO3k7g7wk4pvpOR'
+    'J1fLvGvFo6zz8ex7WIMn8gbnw420bF8N42edrXRj+dDIafmG5COvDetsGHee9KNEP/t7LULHxPav5Toy3h8puVa+'
+    'fFmffRhzbnj1CHKIstrw1h7unEIP314wdg/eo7aYXxXrE2gquaKhOOAl4r33A3l3mxl8FQzrpifnL8amZx2q5YsP'
+    'QitL31q84PR8qoN+nTx9tv+zRL+HpRHR3yDnq1dy+NlTffkv2e9b+eQ+HLaTuHOiHSPvezci5zl9/s6wYQ88uYeW'
+    '7dAWWdPkOHTXBJ8J3g/kaG5lyCO28ie3jO/znr9nWvPYrVx6i0+fB00uGbZsyN7LquuLcEbhfMSTzzWsRTy1fXfW'
+    'cWa1/31njx3ev83p31onv9Y1+swy3zBkWrtDaZA71DBP4IrotDz4tRVbLpb+aBP5/I8l4Cn2eeLYfLSOPa8yiHxY'
+    '84H3Hy0bemYxsc/9unrWPUplyX1xuiArX6AMhmKpsee9FnPS4wHgYdkTmj/n3wE+wjtsVw2Z0GKk7lzB1ySf9+Dz'
+    'bPLkHArKgotZdkAHdg3fY4vgbSbP3qX7VWLfYfsFxDg3jRj0DaUOx6KvK3Htd6HfPXp3GWDuGf2+DjD35bslgLlP'
+    '7y4oeLrzPOeU+HM7eXKfcJHW7a6yDnUNn+SOEWt2d4O7O1+z+roqig9Zu298x9iXaue1Kkn8WUHUfSmf/DGDrCxG'
+    'yoq1F9PyufPYY8s57HUtBhdDL21N+TxDnp3TU5Okp6z8PsydcXih/6cgwYHQb81asEN5Ynzvq09vz1BOvXZfSIVy'
+    'vSZoXJwHifNVTfKdUcH7vtnv0TJi4b7YheYT9t235ehwgfinPmCObmi9Lcm8F4GWF5TzFz6fU8hPe0rBs27sAa3f'
+    'j+7ltC9LEN90v30dQ5MXjFyG6+QrXKfvq8mz9x6jLcl3EGrx+ouKHZnlvps89+PwPpXv82wGfAdZ+1024nt7iX5f'
+    '3p7h++ga8a52EndvWTewVlp30NY9cn1W4fcs60YeP8MgvmjfHTwdT7xVu6eJ93N3CU7Wuxa1GFOTntXk6M9mZZGf'
+    'UHw+dA/UPMSCOVaUJRZfMWyW14xnNTnac2RZ7tKtJnH3nZ2WvFCk5QHx1H6kDmCdwvdBvmL4Bn12dExcpRvgfbQF'
+    'L8JefN3w428kcXeqXQ34b31nzWP8HXMKn4fuqMlCsxjbE3MuDn6BtqB1bu8O2GN3ZKxnIfc8y29yZb1f+U5Eu6P8'
+    'fS7r91A6QIOOdiagUB1JAmcCmMb4OyOYg/FzOMf5X6mZwAo='
 )
 TABLE: dict[
     tuple[str, int],
@@ -122,67 +123,69 @@ TABLE: dict[
     ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9164, 544, 0, (), (None,)),
     ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9708, 760, 0, (), (None,)),
     ('\\bKeyError: \\S', 0): (32, 10468, 132, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 10600, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 10840, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11068, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 11284, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 11472, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 11992, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 12280, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 12512, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 12728, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13132, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 13368, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 13956, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14236, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 14752, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15144, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 15524, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 15752, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 16284, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 16604, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 16940, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17116, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 17708, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 17820, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 17884, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18168, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 18460, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 18904, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19028, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 20028, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20132, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20280, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21020, 288, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 21308, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 21520, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 21908, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 22180, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 22748, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23020, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 23548, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 23996, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 24364, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 25156, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 25284, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 25752, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26000, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 26272, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 26796, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 27700, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 27996, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 28500, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 28924, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 30116, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 30596, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 30828, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 31132, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 31580, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 31912, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 32092, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 32424, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 32836, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 33168, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 33428, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 33524, 172, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 10600, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 10744, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11116, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11356, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11584, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 11800, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 11988, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 12508, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 12796, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13028, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13244, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13648, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 13884, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14472, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14752, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15268, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15660, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16040, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16268, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 16800, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17120, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17456, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17632, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18224, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 18336, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18400, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18684, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 18976, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 19420, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19544, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 20544, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20648, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20796, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21536, 288, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 21824, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22036, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 22424, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 22696, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23264, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23536, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24064, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 24512, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 24880, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 25672, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 25800, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26268, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26516, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 26788, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27312, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28216, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 28512, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 29016, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 29440, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 30632, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 31112, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 31344, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 31648, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 32096, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 32428, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 32608, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 32940, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33352, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 33684, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 33944, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 34040, 172, 0, (), (None,)),
 }

@@ -32,6 +32,8 @@ _CODE_SHARE = 0.5
 TAP_POINT = re.compile(r"^(?:not )?ok (\d+)\b")
 _TAP_PLAN = re.compile(r"^1\.\.\d+(?:\s+#.*)?$")
 _MIN_TAP_LINES = 2
+# ``#`` lines in a row that are a commented header, not headings.
+_COMMENT_RUN = 3
 _TRANSCRIPT = re.compile(r"\AHuman:.*?^Assistant:", re.DOTALL | re.MULTILINE)
 
 
@@ -71,11 +73,25 @@ class _Signs:
         return self.points > 0 and counted and tap >= _MIN_TAP_LINES and tap > self.signs
 
 
+def _in_a_comment_block(lines: list[str], at: int) -> bool:
+    """Whether the ``#`` line at ``at`` is one of a run of at least three: a tool's commented
+    header (``perf report``'s ``# Samples: 420``, ``# Event count``, ``# Overhead  Symbol``)
+    runs its ``#`` lines together, where a document sets its headings apart with text or a
+    blank line (a title straight over a subtitle is two)."""
+    first = last = at
+    while first > 0 and lines[first - 1].lstrip().startswith("#"):
+        first -= 1
+    while last + 1 < len(lines) and lines[last + 1].lstrip().startswith("#"):
+        last += 1
+    return last - first + 1 >= _COMMENT_RUN
+
+
 def _scan(text: str) -> _Signs:
     signs = headings = code = body = points = plans = in_turn = 0
     counts: dict[int, int] = {}  # at each indentation, the count from ``ok 1`` so far (0: none)
     in_fence = False
-    for line in text.split("\n", _SCAN_LINES)[:_SCAN_LINES]:
+    lines = text.split("\n", _SCAN_LINES)[:_SCAN_LINES]
+    for at, line in enumerate(lines):
         trimmed = line.strip()
         if _FENCE.match(trimmed):
             signs += 1
@@ -84,7 +100,7 @@ def _scan(text: str) -> _Signs:
         if in_fence or not trimmed:
             continue
         if _HEADING.match(trimmed):
-            headings += 1
+            headings += 0 if _in_a_comment_block(lines, at) else 1
             continue
         if trimmed.startswith("#"):
             continue

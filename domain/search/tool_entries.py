@@ -17,6 +17,7 @@ from domain.search.language_codes import LOCALE_ENTRIES
 from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
+from domain.search.schedule_vocabulary import SCHEDULE_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.table_rows import delimited_header
 from domain.search.trace_vocabulary import TRACE_ENTRIES
@@ -221,5 +222,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *BUILD_ENTRIES,  # ADR 0306: ld's symbol defined twice, a link command
     *MEASURE_ENTRIES,  # ADR 0307: coverage.py's Missing, curl's ttfb, unzip -v's Length
     *LISTING_ENTRIES,  # ADRs 0314, 0315: PTR records, links, modes, sizes
+    *SCHEDULE_ENTRIES,  # ADR 0320: a timer's next elapse, Mon..Fri
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )

@@ -54,6 +54,7 @@ VOCABULARY = frozenset(
         "listing_vocabulary",
         "measure_vocabulary",
         "run_vocabulary",
+        "schedule_vocabulary",
         "settings_vocabulary",
         "tool_entries",
         "tool_vocabulary",

@@ -156,3 +156,41 @@ def test_a_log_with_ok_words_and_no_plan_or_count_in_turn_is_not_tap(text: str) 
 def test_tap_without_a_plan_counts_its_points_in_turn() -> None:
     assert is_tap("ok 1 - a\n# note\nnot ok 2 - b\n")
     assert is_tap("# Subtest: x\n    ok 1 - a\n    ok 2 - b\n")
+
+
+_PERF_REPORT = """\
+$ perf report -i perf.data --stdio --no-children --sort symbol
+# To display the perf.data header info, please use --header/--header-only options.
+# Total Lost Samples: 0
+# Samples: 420  of event 'cpu-clock'
+# Event count (approx.): 210000000
+# Overhead  Symbol                         IPC   [IPC Coverage]
+# ........  .............................  ....................
+    41.19%  [.] sort_zones                 -      -
+    38.81%  [.] checksum_row               -      -
+$ perf report -i perf.data --stdio --sort dso
+# (Tip: Limit to show entries above 5% only: perf report --percent-limit 5)
+"""
+
+
+def test_a_tool_s_commented_header_is_not_markdown_headings() -> None:
+    # perf report's ``#`` lines run together: a header of comments, not six headings.
+    assert detect_content_type(_PERF_REPORT) is ContentType.PLAINTEXT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Title\n## Subtitle\n\nSee [docs](http://x).",
+        "# Title\n\n## Part one\n\nProse.\n\n## Part two\n\nMore prose.",
+        "# A\n\ntext\n# B\ntext\n# C\n",
+    ],
+)
+def test_headings_set_apart_or_two_in_a_row_stay_markdown(text: str) -> None:
+    assert detect_content_type(text) is ContentType.MARKDOWN
+
+
+@given(st.lists(_COMMENT, min_size=3, max_size=10))
+def test_a_run_of_three_or_more_hash_lines_counts_no_heading(comments: list[str]) -> None:
+    text = "$ tool --report\n" + "\n".join(comments) + "\n  12.5%  main\n"
+    assert detect_content_type(text) is ContentType.PLAINTEXT

@@ -87,6 +87,9 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "symlink points": (" -> ",),
     "world writable": ("w", " -perm "),
     "size": ("-",),
+    # ``schedule_vocabulary``'s (ADR 0320).
+    "schedule": ("Next elapse: ", "NEXT "),
+    "weekday": ("Fri",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
