@@ -7,7 +7,8 @@ words layer already found ``limit`` candidates, their substring evidence is comp
 process instead; the substrings layer is queried only when the words layer came up short —
 partial words, identifiers and typos, which is what it is for — ALL first, ANY only if ALL
 found nothing (ADR 0004). A question's padding (``padding_words``) is left out of the words
-layer's ANY query: it would fill the candidates with every section saying "error" (ADR 0312).
+layer's ANY query, where it would fill the candidates with every section saying "error" (ADR
+0312), and out of the substrings layer, where it would lift them in the fused ranking (ADR 0322).
 """
 
 from __future__ import annotations
@@ -76,17 +77,19 @@ def retrieve(
     unpadded: ParsedQuery | None = None,
 ) -> list[FusedHit]:
     """Both layers for ``query`` fused by reciprocal rank (chunks, best first); the words
-    layer's ANY query asks for the units of ``unpadded`` (``query`` without its padding) when
-    given."""
+    layer's ANY query and the substrings layer ask for the units of ``unpadded`` (``query``
+    without its padding) when given."""
     fill = words_query(unpadded, Combine.ANY) if unpadded is not None else None
     words = _and_then_or(
         store, words_query(query, Combine.ALL), scope=scope, plan=plan, fill=True, any_of=fill
     )
+    # The substrings layer ranks by what the question asks, its padding aside (ADR 0322).
+    asked = unpadded if unpadded is not None else query
     if len(words) >= plan.limit:
-        substrings = substring_rank(words, query)
+        substrings = substring_rank(words, asked)
     else:
         substrings = _and_then_or(
-            store, substrings_query(query, Combine.ALL), scope=scope, plan=plan, fill=False
+            store, substrings_query(asked, Combine.ALL), scope=scope, plan=plan, fill=False
         )
     return fuse(
         {SearchLayer.WORDS: words, SearchLayer.SUBSTRINGS: substrings},

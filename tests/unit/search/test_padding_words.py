@@ -114,3 +114,17 @@ def test_the_any_query_leaves_the_padding_out_the_all_query_keeps_it() -> None:
     assert any("error" in group for q in everything for group in q.groups)
     assert fill
     assert not any("error" in group for q in fill for group in q.groups)
+
+
+def test_the_substrings_layer_asks_for_what_the_question_asks_its_padding_aside() -> None:
+    # ADR 0322: with the padding in the substrings layer, a section of error lines rose in the
+    # fused ranking until the verdict saw no lead and silenced a padded question.
+    parsed = parse_query("which branch dropped the commit error")
+    unpadded = parse_query("which branch dropped the commit")
+    store = RecordingStore()
+    retrieve(
+        cast(KnowledgeStore, cast(Any, store)), parsed, SearchScope(), LayerPlan(3, 30), unpadded
+    )
+    substrings = [q for q in store.asked if q.layer is SearchLayer.SUBSTRINGS]
+    assert substrings
+    assert not any("error" in group for q in substrings for group in q.groups)
