@@ -162,8 +162,11 @@ def _print_hashes(container: Any, size: str) -> None:
 if __name__ == "__main__":
     import domain
 
-    print("code", Path(domain.__file__).parent.parent)
     arguments = sys.argv[1:]
+    if not arguments or {"-h", "--help"} & set(arguments):
+        print(__doc__)
+        sys.exit(0)
+    print("code", Path(domain.__file__).parent.parent)
     secret = output = False
     while arguments:
         argument = arguments.pop(0)
@@ -173,5 +176,7 @@ if __name__ == "__main__":
             output = True
         elif argument == "--log-mb":
             log_hashes(float(arguments.pop(0)), secret, output)
-        else:
+        elif argument.isdigit():
             store_hashes(int(argument))
+        else:
+            sys.exit(f"unknown argument {argument!r}: give sizes, --log-mb N, --secret, --output")
