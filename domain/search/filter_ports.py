@@ -19,7 +19,9 @@ _PORT_MATCH = precompiled(r"\bmatch ([0-9a-f]{8})/(0000ffff|ffff0000) at 20\b")
 def filter_port_facts(text: str) -> str:
     """``port`` and the ports ``text``'s u32 matches select, in decimal, in the order first
     matched; ``""`` for a text printing none."""
-    if " at 20" not in text:
+    # Every match holds its mask before the offset; `` at 20`` alone is in every log line
+    # dated 20xx, where the pattern's scan cost indexing ~4 % (ADR 0309).
+    if "/0000ffff at 20" not in text and "/ffff0000 at 20" not in text:
         return ""
     ports: list[str] = []
     for found in _PORT_MATCH.finditer(text):

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from domain.chunking.dispatch import chunk
 from domain.content_type import ContentType
+from domain.search import filter_ports
 from domain.search.filter_ports import filter_port_facts
 
 _FILTERS = "\n".join(
@@ -47,3 +48,37 @@ def test_a_filter_section_is_indexed_with_its_port() -> None:
 def test_any_port_tc_prints_is_read_back(port: int, source: bool) -> None:
     word, mask = (port << 16, "ffff0000") if source else (port, "0000ffff")
     assert filter_port_facts(f"  match {word:08x}/{mask} at 20") == f"port {port}"
+
+
+def _every_match(text: str) -> str:
+    """``filter_port_facts`` without its substring gate: the pattern over the whole text."""
+    ports: list[str] = []
+    for found in filter_ports._PORT_MATCH.finditer(text):
+        word = int(found.group(1), 16)
+        port = word & 0xFFFF if found.group(2) == "0000ffff" else word >> 16
+        if word & ~int(found.group(2), 16) & 0xFFFFFFFF:
+            continue
+        if str(port) not in ports:
+            ports.append(str(port))
+    return f"port {' '.join(ports)}" if ports else ""
+
+
+_PIECES = [
+    " at 20",
+    " at 2026-12-07",
+    "match ",
+    "000001bb",
+    "01bb0000",
+    "/0000ffff",
+    "/ffff0000",
+    "/0000fff",
+    "\n",
+    "  ",
+    "x",
+    "0",
+]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=14).map("".join))
+def test_the_gate_skips_only_texts_the_pattern_finds_nothing_in(text: str) -> None:
+    assert filter_port_facts(text) == _every_match(text)
