@@ -13,8 +13,7 @@ from domain.search.named_sources import named_source, sources_first
 from domain.search.query import parse_query
 from domain.search.question_words import is_question_word
 from domain.search.rrf import FusedHit
-from domain.search_hit import LayerHit, SearchLayer
-from domain.source_kind import SourceKind
+from tests.unit.search.test_rerank import fused
 
 REDIS_INFO = """$ redis-cli INFO memory
 # Memory
@@ -71,17 +70,7 @@ def test_according_only_asks() -> None:
 
 
 def hit(chunk_id: int, content: str, score: float) -> FusedHit:
-    layer_hit = LayerHit(
-        chunk_id=chunk_id,
-        source_id=chunk_id,
-        label=f"s{chunk_id}",
-        kind=SourceKind.DURABLE,
-        title="t",
-        content=content,
-        has_code=False,
-        relevance=1.0,
-    )
-    return FusedHit(layer_hit, score, (SearchLayer.WORDS,))
+    return fused(chunk_id, content, source_id=chunk_id, score=score, label=f"s{chunk_id}")
 
 
 def test_the_hits_holding_the_source_come_first_in_their_order() -> None:

@@ -15,7 +15,7 @@ from domain.search.rerank import rerank
 from domain.search.rrf import FusedHit
 from domain.search.store_query import Combine, StoreQuery
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
-from domain.source_kind import SourceKind
+from tests.unit.search.test_rerank import fused
 
 
 def padded(question: str) -> list[str]:
@@ -57,17 +57,7 @@ def test_an_outcome_word_the_question_needs_is_no_padding(question: str) -> None
 
 
 def hit(chunk_id: int, content: str, score: float) -> FusedHit:
-    layer_hit = LayerHit(
-        chunk_id=chunk_id,
-        source_id=chunk_id,
-        label=f"s{chunk_id}",
-        kind=SourceKind.DURABLE,
-        title="t",
-        content=content,
-        has_code=False,
-        relevance=1.0,
-    )
-    return FusedHit(layer_hit, score, (SearchLayer.WORDS,))
+    return fused(chunk_id, content, source_id=chunk_id, score=score, label=f"s{chunk_id}")
 
 
 def test_padding_weighs_nothing_in_ranking() -> None:
