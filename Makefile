@@ -76,7 +76,7 @@ bench: $(STAMP) ## quality benchmark on the bundled fixtures, then performance
 	$(BIN)/capy bench quality --fixtures tests/fixtures/bench
 	$(BIN)/capy bench perf
 
-patterns: $(STAMP) ## rewrite domain/precompiled_table.py after changing a pattern compiled by precompiled()
+patterns: $(STAMP) ## rewrite the pattern tables (domain/precompiled_*table*.py) after changing a pattern compiled by precompiled()
 	$(BIN)/python -m tests.support.pattern_table
 
 clean:

@@ -20,7 +20,7 @@ import re
 import sys
 import types
 
-from domain.precompiled_table import BYTE_ORDER, CODE, MAGIC, PYTHON, TABLE
+from domain.precompiled_table import BYTE_ORDER, CODE, MAGIC, NEXT, PYTHON, TABLE
 
 # What ``re`` computes per pattern: the flags it ends with, the compiled code as native 4-byte
 # words, the number of groups, the named groups and the group names by index. The table keeps
@@ -52,28 +52,20 @@ def entry_of(source: str, flags: int) -> Entry | None:
 
     The search's patterns are in tables of their own (``precompiled_search_table``, and
     ``precompiled_facts_table`` and ``precompiled_vocabulary_table`` for what indexing reads in
-    a section), each read only when a
-    pattern is missing from the tables before it: the hook, which asks for none of them, does
-    not load or decompress them.
+    a section), and a table that would pass the module size limit is written in numbered parts
+    (``precompiled_vocabulary_table_2``…). Each table names the one after it (``NEXT``), read
+    only when a pattern is missing from the tables before it: the hook, which asks for none of
+    the search's patterns, does not load or decompress them (ADR 0325).
     """
     key = (source, int(flags))
-    stored, code = TABLE.get(key), CODE
-    for name in _LATER_TABLES:
-        if stored is not None:
-            break
-        later = _later_table(name)
-        stored, code = later.TABLE.get(key), later.CODE
+    stored, code, later = TABLE.get(key), CODE, NEXT
+    while stored is None and later is not None:
+        table = _later_table(later)
+        stored, code, later = table.TABLE.get(key), table.CODE, table.NEXT
     if stored is None:
         return None
     final_flags, start, size, groups, named, names = stored
     return final_flags, _block(code)[start : start + size], groups, named, names
-
-
-_LATER_TABLES = (
-    "precompiled_search_table",
-    "precompiled_facts_table",
-    "precompiled_vocabulary_table",
-)
 
 
 @functools.cache

@@ -13,6 +13,7 @@ from __future__ import annotations
 PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
+NEXT: str | None = 'precompiled_vocabulary_table'  # the table to read for a pattern missing here
 CODE = (
     'eNrtXFtzFEUUntnsLRty21wNYK0RyUIBCYJaBFNIiQiiEMESC1Rqk2xIJDd2kxB90QerrPLZH+Cbv8j/4hM4XXuO'
     'fHzp3ulZNlAGtqqrdyfdp885/Z1LXyY9QRCkg8YnjMqT6JOL6kJURqOSjUpKnvdFdUna9UbFtMtExTzvlGcpoNUT'

@@ -13,6 +13,7 @@ from __future__ import annotations
 PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
+NEXT: str | None = 'precompiled_facts_table'  # the table to read for a pattern missing here
 CODE = (
     'eNrtXN1vHFcVn1l7d9Zr7+54Idm4TdMNhdpuEyctIIHVoFQlRX1AqqpUBUoIG3vzodixZa/bGkopQoJXhJB45I1n'
     '3uCFl/4D/ANVBW994V+gzLXP7f78y/2ctaNQdqTJ3XjmnnvOueeee77utJIkOVPcaXHPFfdnxTVTtOr+SnHvFPde'

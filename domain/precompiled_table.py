@@ -13,6 +13,7 @@ from __future__ import annotations
 PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
+NEXT: str | None = 'precompiled_search_table'  # the table to read for a pattern missing here
 CODE = (
     'eNrtXE9sXEcZn7fe9Xr9J2tvUjtJG7FJnNgNcdKIvzUkcVASCopoIAVVTUJZ/4tD/A9nkzSJWqoICU4IqcoRCY7l'
     'xIUrBzhQcQCJSy9wROKAOFcIxbxnf1P//PM38+Y979ZpYaWn2ffezDfz/f/mm5m3yxjTFV9RfBXiazX+RXJ/xKz/'

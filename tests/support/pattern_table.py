@@ -4,6 +4,11 @@
 ``re.compile`` computes for every pattern capy compiles through
 ``domain.precompiled.precompiled`` (ADR 0103).
 
+A table that would pass ``PART_LIMIT`` bytes is written in numbered parts
+(``precompiled_vocabulary_table_2.py``…), so no generated module passes the 16 KB module limit
+however many patterns capy grows (ADR 0325). Each table names the next one to read (``NEXT``):
+first, search, facts, vocabulary, each followed by its parts.
+
 The patterns are found, not listed: every module of capy whose source calls ``precompiled(``
 is imported, and each pattern asked for is noted with the module that asked. The patterns of
 ``domain.search`` go to the later tables, which the hook never loads: what indexing reads in a
@@ -14,19 +19,34 @@ table; every other pattern to the first.
 
 from __future__ import annotations
 
+import ast
 import binascii
+import functools
 import importlib
 import re
 import sys
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+DOMAIN = ROOT / "domain"
 PACKAGES = ("domain", "application", "adapters", "entrypoints")
-TABLE = ROOT / "domain" / "precompiled_table.py"
-SEARCH_TABLE = ROOT / "domain" / "precompiled_search_table.py"
-FACTS_TABLE = ROOT / "domain" / "precompiled_facts_table.py"
-VOCABULARY_TABLE = ROOT / "domain" / "precompiled_vocabulary_table.py"
+# The tables in the order ``precompiled`` reads them, by module name in ``domain``.
+TABLES = (
+    "precompiled_table",
+    "precompiled_search_table",
+    "precompiled_facts_table",
+    "precompiled_vocabulary_table",
+)
+# A module of capy stays under 16 KB; a table is cut into parts before it passes this, leaving
+# room under the module limit for the hand-written rules' ``find -size +14k`` check.
+PART_LIMIT = 14 * 1024
+# Parts are measured as if they named the longest next table there can be.
+_LONGEST_NEXT = f"{max(TABLES, key=len)}_99"
+MODULE_LIMIT = 16 * 1024
+_NEXT = re.compile(r"^NEXT: str \| None = (\S+)", re.MULTILINE)
+_PART = re.compile(r"precompiled(?:_[a-z]+)?_table_[0-9]+\.py")
 SEARCH = "domain.search."  # the modules whose patterns go to the later tables
 # The modules of a section's facts, worked out when it is indexed: their patterns go to the
 # facts table.
@@ -115,6 +135,7 @@ def owners() -> dict[tuple[str, int], str]:
 
 
 Patterns = set[tuple[str, int]]
+Entry = tuple[int, bytes, int, tuple[tuple[str, int], ...], tuple[str | None, ...]]
 
 
 def split(asked: dict[tuple[str, int], str]) -> tuple[Patterns, Patterns, Patterns, Patterns]:
@@ -127,20 +148,20 @@ def split(asked: dict[tuple[str, int], str]) -> tuple[Patterns, Patterns, Patter
     return set(asked) - search - facts - vocabulary, search, facts, vocabulary
 
 
-def render(patterns: set[tuple[str, int]]) -> str:
+def render(patterns: set[tuple[str, int]], following: str | None = None) -> str:
+    """A table's module: its patterns, and the name of the table to read after it."""
     import _sre  # type: ignore[import-not-found]
-
-    from domain.precompiled import table_entry
 
     lines = [
         _HEAD,
         f"PYTHON = {tuple(sys.version_info[:2])!r}\n",
         f"BYTE_ORDER = {sys.byteorder!r}\n",
         f"MAGIC = {_sre.MAGIC!r}\n",
+        f"NEXT: str | None = {following!r}  # the table to read for a pattern missing here\n",
     ]
     rows, block = [], bytearray()
     for source, flags in sorted(patterns):
-        final_flags, code, groups, named, names = table_entry(source, flags)
+        final_flags, code, groups, named, names = _entry(source, flags)
         stored = (final_flags, len(block), len(code), groups, named, names)
         block += code
         rows.append(f"    ({source!r}, {flags!r}): {stored!r},\n")
@@ -158,15 +179,70 @@ def render(patterns: set[tuple[str, int]]) -> str:
     return "".join(lines)
 
 
+@functools.cache
+def _entry(source: str, flags: int) -> Entry:
+    from domain.precompiled import table_entry
+
+    return table_entry(source, flags)
+
+
+def parts(patterns: Patterns) -> list[Patterns]:
+    """A table's patterns cut, in sorted order, into parts that each render under
+    ``PART_LIMIT`` bytes (a single pattern too large for it gets a part of its own)."""
+    cut: list[Patterns] = []
+    part: Patterns = set()
+    for key in sorted(patterns):
+        if part and len(render(part | {key}, _LONGEST_NEXT).encode()) > PART_LIMIT:
+            cut.append(part)
+            part = set()
+        part.add(key)
+    return [*cut, part]
+
+
+def modules(tables: Iterable[Patterns]) -> dict[str, Patterns]:
+    """Each module to write, in reading order, with its patterns: the four tables, each followed
+    by its parts past the first (``precompiled_search_table_2``…)."""
+    written: dict[str, Patterns] = {}
+    for name, patterns in zip(TABLES, tables, strict=True):
+        for number, part in enumerate(parts(patterns), start=1):
+            written[name if number == 1 else f"{name}_{number}"] = part
+    return written
+
+
+def chain() -> tuple[list[str], bool]:
+    """The modules ``precompiled`` reads, first to last, as written (following ``NEXT``), and
+    whether the chain is whole: it ends on a table naming no next one.
+
+    Read from the files rather than imported, so that a missing or older table shows as a
+    chain that stops short instead of an import error.
+    """
+    names: list[str] = []
+    name: str | None = TABLES[0]
+    while name is not None and name not in names:
+        path = DOMAIN / f"{name}.py"
+        found = _NEXT.search(path.read_text()) if path.exists() else None
+        if found is None:
+            return names, False
+        names.append(name)
+        name = ast.literal_eval(found[1])
+    return names, name is None
+
+
 def main() -> None:
-    later_tables = (SEARCH_TABLE, FACTS_TABLE, VOCABULARY_TABLE)
-    for later in later_tables:  # ``precompiled`` reads them for what the first lacks
-        if not later.exists():
-            later.write_text(render(set()))
-    tables = zip((TABLE, *later_tables), split(owners()), strict=True)
-    for path, patterns in tables:
-        path.write_text(render(patterns))
+    if not chain()[1]:
+        # A table ``precompiled`` would read is missing or older than ``NEXT``: compile every
+        # pattern with ``re.compile`` while they are found.
+        (DOMAIN / f"{TABLES[0]}.py").write_text(render(set()))
+    written = modules(split(owners()))
+    names = list(written)
+    for name, following in zip(names, [*names[1:], None], strict=True):
+        path = DOMAIN / f"{name}.py"
+        path.write_text(render(written[name], following))
         print(f"wrote {path.relative_to(ROOT)}")
+    for stale in sorted(DOMAIN.iterdir()):
+        if _PART.fullmatch(stale.name) and stale.stem not in written:
+            stale.unlink()
+            print(f"removed {stale.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -3,12 +3,14 @@
 ``domain.precompiled.precompiled`` hands the table's compiled form to ``_sre.compile``; a wrong
 entry would be a pattern that matches differently from its source, so every entry is rebuilt
 and compared with ``re.compile``'s pattern (a ``re.Pattern`` compares its source, flags and
-compiled code). The table must also hold every pattern capy asks for, and nothing else.
+compiled code). The table must also hold every pattern capy asks for, and nothing else, and
+no table written may pass the module size limit (ADR 0325).
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import subprocess
 import sys
@@ -17,18 +19,35 @@ import pytest
 
 from domain import precompiled as module
 from domain.precompiled import precompiled, table_entry
-from domain.precompiled_facts_table import TABLE as FACTS_TABLE
-from domain.precompiled_search_table import TABLE as SEARCH_TABLE
 from domain.precompiled_table import PYTHON, TABLE
-from domain.precompiled_vocabulary_table import TABLE as VOCABULARY_TABLE
+from tests.support.pattern_table import DOMAIN, MODULE_LIMIT, TABLES, chain
 
-FIX = (
-    "the pattern tables are stale: run `make patterns` and commit domain/precompiled_table.py"
-    ", domain/precompiled_search_table.py and domain/precompiled_facts_table.py"
-)
+FIX = "the pattern tables are stale: run `make patterns` and commit domain/precompiled_*table*.py"
+READ, WHOLE = chain()
+
+
+def _table(name: str) -> dict[tuple[str, int], object]:
+    """A table's entries, from every part of it ``precompiled`` reads."""
+    entries: dict[tuple[str, int], object] = {}
+    for part in READ:
+        if re.fullmatch(rf"{name}(_[0-9]+)?", part):
+            entries.update(importlib.import_module(f"domain.{part}").TABLE)
+    return entries
+
+
+_, SEARCH_TABLE, FACTS_TABLE, VOCABULARY_TABLE = (_table(name) for name in TABLES)
 same_python = pytest.mark.skipif(
     sys.version_info[:2] != PYTHON, reason=f"the table is made on Python {PYTHON}"
 )
+
+
+def test_every_table_is_read_in_order_and_none_passes_the_module_limit() -> None:
+    assert WHOLE, FIX
+    assert [name for name in READ if name in TABLES] == list(TABLES)
+    written = sorted(path.stem for path in DOMAIN.glob("precompiled*table*.py"))
+    assert written == sorted(READ), FIX  # no part left over that nothing reads
+    sizes = {name: (DOMAIN / f"{name}.py").stat().st_size for name in READ}
+    assert max(sizes.values()) <= MODULE_LIMIT, sizes
 
 
 @same_python
@@ -84,7 +103,8 @@ def test_the_hook_never_loads_the_search_table() -> None:
         "import domain.shell.reader, domain.permissions.rules, domain.continuity.failures\n"
         "import domain.continuity.prompt_facts, domain.redaction.prose_secrets\n"
         "later = ('search', 'facts', 'vocabulary')\n"
-        "print(any(f'domain.precompiled_{name}_table' in sys.modules for name in later))\n"
+        "print(any(module.startswith(f'domain.precompiled_{name}_table')\n"
+        "          for module in sys.modules for name in later))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
@@ -121,3 +141,19 @@ def test_patterns_from_the_table_behave_as_compiled_ones() -> None:
     assert isinstance(_ARRAY_START, re.Pattern)
     assert _ARRAY_START.match("a[1]+=")
     assert not _ARRAY_START.match("1a=")
+
+
+@same_python
+def test_a_table_past_the_limit_is_cut_into_parts_under_it() -> None:
+    from tests.support.pattern_table import PART_LIMIT, modules, parts, render
+
+    patterns = set(SEARCH_TABLE) | set(VOCABULARY_TABLE)  # together well past one part
+    cut = parts(patterns)
+    assert len(cut) >= 2
+    assert set().union(*cut) == patterns
+    assert sum(map(len, cut)) == len(patterns)  # no pattern in two parts
+    following = "precompiled_vocabulary_table_99"  # the longest name a part can hold
+    assert all(len(render(part, following).encode()) <= PART_LIMIT for part in cut)
+    names = list(modules([set(), set(), set(), patterns]))
+    assert names[:4] == list(TABLES)
+    assert names[4:] == [f"precompiled_vocabulary_table_{n}" for n in range(2, len(cut) + 1)]
