@@ -14,68 +14,69 @@ PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
 CODE = (
-    'eNrtXX1zk8cRf2Rsy5axLSuADYFGCWQwsSWnaTIpbk1egEwySSiTuJOmlDDyuxLZUi3xEjqT6R+dyZfoN+hH6Xcq'
-    '1cPshR8/du/ueWTyotYzx4P03O3d7u3u7e3unWaSJDnRL4V+meiX4/1SlFLtl1q/dPplu18O+2Vfvrf+UjhlqVOW'
-    '9mWBURY4ZYFVFniu/kK/TAGc6X4ZJzgr8L4o36WlTfWX5Lkm9dP/35f3pX6Zlf5OyXNc6h2Tuq8DLm/0y1i/TEqd'
-    'afl8Suq9DWNK4Y7A55l+GQXYRWk7CzhOAewkeXTsP48efd8vRYu+iKej6015j7i48S8Cvabku8v0rMPnWfk8adR1'
-    'dV6FOXgL6Ja++xW8exvqpO/m4d1laldW3rl2k8q7y0RzDf9L8n9H90Sj+7uP6V700Z3nM4X3qP83JjyFczMhdR3v'
-    '4ngcL/+JZKAr45+UuinsaelvQvpwcBakTWLyUZL8fbH8uFj4jAlcR49RGPePhfODXwjOrkxB30XRATWRF4aTjqIB'
-    '+g7l9g7RaUFwHZGCOua9fvkz4XAccJigeqek34fPCadN4NdhwWkL5mvYcNoeIpyc/dAaQpwOhhCnYdIRO/JsDiFO'
-    'w7Q+7Q2h3tsbQt5zON0dIpya8uwNEU5fD6Ft9I3hN/gl43Qgz40hxGmY7L3OEOM0THrvcAjXp6487w0RTr0htGHv'
-    'wjo1LDg9BLvv54TTaKRPs06+yBif5Tz4nAsAJ7Z9xfBpV8Gn/3YOX6gGswn/31DsWa1NF/As07sVqON8/pqPYFPw'
-    'rFB8piW4zcs85vX7+nCt5MQ3D36IWxrTOHtEPm0cfwfGhP2dljFa8H9witMfwl4xYFvxLpQr1hUnId6oxfUuAu1c'
-    'zMx9Tvs8B7GgJXjOCq+cABsL/fDOntw15gxhVQg/F7s6CTCKMI5NGuOkZ4wIcwToNQZ0r4KOqyi8nNL2BOgsLe66'
-    'SbBGBYc8sNrwPeqraaDhmQDMOun+NsxP4onPTCv6e0L+79YJ924ZaLgsMGZhLXFxzVc8a5Zrq8lkCi8Uo3XjOwbj'
-    'cqUGfdQi8LkJ9W8S/d6COCj27eTQwfpB3iV4X9bVybP6IaL+ONnLtUg6LAFeSwodRqW4+nWoXwc94vQ1yiLG3VgW'
-    'd8EeYVmcAv54SGtCx9B3Zfn/FOi7MRljQ8bQAR7XdGxdGTfq84axHtXBHpkie2Kc5HiS7JLTOeyZrP1UpK8XaNwf'
-    'yfNGTphOFtLnujw/ywHL0jEzgvcxkCFX6mLDavO3p/Axl1vQ7pb0X5a+0IZ9XeTa2bA7tDa49ppNe05yMNw6nfL+'
-    'O9LmOq2FPSM3p6msmdh3h3R4l+BVKdbfJvjc7z6126L3G7Q32qWnNt5ZwXuNeObnMmameVWJNSFOTRr3HsHZIh01'
-    'Dusv8seCyAfyx5cC46o8PyR+cd9/TGPdJFodGLQ9JB3XNPiQacD1WwrO6XMV2ofskCuGPl0DPWftuVy+0hjoRtwv'
-    'lpT9Yjont0VetflrE5+0CLcq8dM2fb9LNN4m2vUC/Naj8bC9XBU9/iLRpG3Ac/38lfBqEH7cP9qYlQFobe1JpqSM'
-    'Q9uPaczfEt8f0pNxXo2wi3EMRXmPY/hUkSG0Z+rwnKU9UY1wTr/7QNHlli4oiYw4XwKO6wbR5oEhq9vGfqtD/L5t'
-    '0Ezz7/j8QOzT0ehfAruuCuthgXC7Trlp6yD/zo5g+f+E2n5Atkg1wIenpWi0bhNtuyRDmySr1prRMnSFJbNb1P5Q'
-    '8WNosnoIcmPx2LwUxPcm4bVB424qe1ifvLr37xGcXWO8TUP37eeU6xdoTc2DYy2A4yrhupjBdtfWEabBJUNfMV7r'
-    'Sp4Pxn+0nGYrZ3wB6vL4ZxSfYijfFMee7vEvEN81DP6uCq7zhi0Xssl6hi78VnTBMsBmGFllj2GfFP7z2eVd6mPD'
-    'gDWi7DNakXZzU7EbfO27VM/Cm2V3K6DzmQ9ekuLjg12S1X0lP0/DuWXY5j0DR57rHXpaNlqIttvGfg31m6WfxxUZ'
-    't2zKjvDxGZDZ0HpZEzmfJj0VE6+pBNZj3ONfBN9e4rF1EM89otMG0Al9F863M017qxCMgvijSyCjVWNP1FN0Ugx/'
-    'v6LgpfFLlrViydjvs423CWMOxUyWCSbvB1qB/Q7rkfuRuE0b6yCv/YfGusb7NNyfWTI1Cnb1WeKXfcL/G+p3Efw7'
-    'Zdk7OnnhmGT6fA1s3dOwzmB7S/588By9/hawZxdg7hlH3tP2FL+qz17Nuw43Db8E28E7JGt/Ad9fUvD/jRSG+y8l'
-    'wT9gznP8FWIq8B6ddVk70c8RHhhxPNSnFZApn18I+/sD5CYUkydn074AXzPWu0H7wi+ljbOFsc01BVaMz+7ljHTR'
-    '7KwW2bqzkA/k8wHveOzNLuVxbBp2kWZHaXhnjUt2SM8cBuzgbWN/jTRC2mTFZw7adg26avSO4YEX/88DKg/cNWz0'
-    'Q3rfNeysrYx7fbdm4jyg7ZDS9U2KVc6RT4BtPstHeyA0OivjQX8hw0Df0CzoIA2u5s/U5mJW9k7nKA/kDj1D6zHX'
-    'rxPffhuZV+LOfCPtu4Yf/VCxUZFvGjT/WwE7kM8zrQHfON/09NP5NaPf9f/5Tln3fPb8kiLnvYDN2M1p54fiebF2'
-    'leXbH2SfHdpPVI04W29AWtw38gm6Sp7AtsIzlh+FY5X3FNx9+4kKxXQvGXPDNL1j6L+GEd+0Yna8pmg+C01v4N0D'
-    '3McOzCHbTOv0dH729z26ytIbHBPXfNltWhunjP3aAa2FyA9Mk/sefhjUB9WNiKPhmHid3IyQbYsf56QgPe8lz54R'
-    'R13PcXXLF9Y01ue1wPq+rYzX5WE428nlS5RgPjSbg/NspzPokpgYHfvyq2AnLECu5GJkXojr9zjhUwR/Qk2JkaLd'
-    '4/TdywL/9xIrTwI+uP8F+jA/HaO8NuYnXD9qFBfEfLR3AjFDKw+pBHEP7JfzCksw3qkM7UfFn5pAnvKkFD1PMK31'
-    'z4K1xw/mOn/odxZwHsYC5P5PUG4xxqp5jX+gzOVcQDegzfca2XxZ/Y8+OcrL15wT5miDY0Ha3DZoc9vD78fBfxii'
-    'UQ30dihPFN/dV949y2ePvZaFrPmoP1Y/Dr4O8/HupWDFQY9SPrLoqueV91sQngvJ1lH17Wg4AXL3U+gpn4zPSzwo'
-    'T+6tBbPikXnfuax5yp0qgr90JSdMjEGEdF0e2G59rETAH5Su6XheBVguJ923h6wZ77XvstaflVjfUeVNheKqWv8j'
-    'hpyPRtrX2NeSJ39Ly8d25zuWyY5ZMuyYJVhTF3Ouqb4xOdwXM+wtHOyvBlzzfXM3R7k1IZtkLgImxlCmKV9nAmyL'
-    'kox3UfwTrOd+ahnyxdWt+qvPuX410e+vrNE8hmh3FPqQ88BKZCOj3LUMuWtF7xkeRxh/lD1DKCecYwpXInVAUd4d'
-    'S56cX5tR5nvGOC9SlLYupjJGPny8E7OTPH0WCfeRD+CJetrKndbONTNO7t7TWJzSdm94fIzzsKcsUDvrfNaL4Fvb'
-    'SJ4+m/WG1KkodHiY2Ge6ukb8yZ35PAFtesa4spwVyzMHzs92BmIBhYCfCvlX85/4fB5Y90pO/7nV5yB7WqZHLSM9'
-    'PsmQHxda/z4lWD0jP2grAtbnxDMPlTwqq+1V8qd2QMZCba95cs5Cbdc9cYbYMX9Gnx2//gZkOgTrBuGwT/7f8QHl'
-    '6Kfm+bL4XrV1Ka9c+3I+3V7wAo3lfM742S3yz+X1Qbk93hTB8Z3pxDgR5+l8muQ7K7ui2KdaDkrLkK0dI495H+Ia'
-    'WfyHWc/LxuQ0nFT44TjhfT3CD4H0b8icnyf6dD25JTFnT/k8UsPQhy2KyZ6X2IZ2TibUZ89z5kE7D9lQcoB8MQ7f'
-    '/PM5iMXI+atSu1tEn2bkepVFB7D88v0XWm4xz2czIk8H/bjWWZ688X9tvEzv40Rvd35O0w81I/eUz3muDLB3Z7+H'
-    'j94HSoza9T8F68O48Oz3YK9cC5xf8J1XOBOJE+ZLreZYj1nWq4ZergZ0wPYAdjDnJzhavik2DurtL2AekiTbmeBD'
-    'Iz/aWmsagfya1Qj/ly/PYoLkAvcTMc9Yn6S1js0o/V815I5zzq18CG1NyOtvP6HoZB+sZYGnrQO3k7g7wk4pvpOR'
-    'J1fLvGvFo6zz8ex7WIMn8gbnw420bF8N42edrXRj+dDIafmG5COvDetsGHee9KNEP/t7LULHxPav5Toy3h8puVa+'
-    'fFmffRhzbnj1CHKIstrw1h7unEIP314wdg/eo7aYXxXrE2gquaKhOOAl4r33A3l3mxl8FQzrpifnL8amZx2q5YsP'
-    'QitL31q84PR8qoN+nTx9tv+zRL+HpRHR3yDnq1dy+NlTffkv2e9b+eQ+HLaTuHOiHSPvezci5zl9/s6wYQ88uYeW'
-    '7dAWWdPkOHTXBJ8J3g/kaG5lyCO28ie3jO/znr9nWvPYrVx6i0+fB00uGbZsyN7LquuLcEbhfMSTzzWsRTy1fXfW'
-    'cWa1/31njx3ev83p31onv9Y1+swy3zBkWrtDaZA71DBP4IrotDz4tRVbLpb+aBP5/I8l4Cn2eeLYfLSOPa8yiHxY'
-    '84H3Hy0bemYxsc/9unrWPUplyX1xuiArX6AMhmKpsee9FnPS4wHgYdkTmj/n3wE+wjtsVw2Z0GKk7lzB1ySf9+Dz'
-    'bPLkHArKgotZdkAHdg3fY4vgbSbP3qX7VWLfYfsFxDg3jRj0DaUOx6KvK3Htd6HfPXp3GWDuGf2+DjD35bslgLlP'
-    '7y4oeLrzPOeU+HM7eXKfcJHW7a6yDnUNn+SOEWt2d4O7O1+z+roqig9Zu298x9iXaue1Kkn8WUHUfSmf/DGDrCxG'
-    'yoq1F9PyufPYY8s57HUtBhdDL21N+TxDnp3TU5Okp6z8PsydcXih/6cgwYHQb81asEN5Ynzvq09vz1BOvXZfSIVy'
-    'vSZoXJwHifNVTfKdUcH7vtnv0TJi4b7YheYT9t235ehwgfinPmCObmi9Lcm8F4GWF5TzFz6fU8hPe0rBs27sAa3f'
-    'j+7ltC9LEN90v30dQ5MXjFyG6+QrXKfvq8mz9x6jLcl3EGrx+ouKHZnlvps89+PwPpXv82wGfAdZ+1024nt7iX5f'
-    '3p7h++ga8a52EndvWTewVlp30NY9cn1W4fcs60YeP8MgvmjfHTwdT7xVu6eJ93N3CU7Wuxa1GFOTntXk6M9mZZGf'
-    'UHw+dA/UPMSCOVaUJRZfMWyW14xnNTnac2RZ7tKtJnH3nZ2WvFCk5QHx1H6kDmCdwvdBvmL4Bn12dExcpRvgfbQF'
-    'L8JefN3w428kcXeqXQ34b31nzWP8HXMKn4fuqMlCsxjbE3MuDn6BtqB1bu8O2GN3ZKxnIfc8y29yZb1f+U5Eu6P8'
-    'fS7r91A6QIOOdiagUB1JAmcCmMb4OyOYg/FzOMf5X6mZwAo='
+    'eNrtXX1zm8URf+TYli3HsSyS2AlJERAmDrZkSmFo3DoEkjAwQJoBdyhNQ0Z+F8iyaikvpDNM/+gMX6LfoB+l36mp'
+    'nswe+eXn3bt7Hjm8qPXM5Yn03O3d7u3u7e3unU4kSXKyXwr9MtEvx/ulKKXaL7V+6fTLVr8c9MuefG/9pXDKUqcs'
+    '7csCoyxwygKrLPBc/fl+mQI40/0yTnCW4X1RvkvLPtVflOeq1E///0Del/plRvo7Lc9xqXdM6r4BuLzZL2P9Mil1'
+    'puXzaan3DowphTsCn0/0yyjALkrbGcBxCmAnyeNj/3n8+Pt+KVr0RTwdXW/Je8TFjX8B6DUl312mZx0+z8jnSaOu'
+    'q/MazMHbQLf03a/g3TtQJ303B+8uU7uy8s61m1TeXSaaa/hfkv87uica3a8+oXvRR3eezxTe4/7fmPAUzs2E1HW8'
+    'i+NxvPwnkoGujH9S6qawp6W/CenDwZmXNonJR0ny94Xyk2LhMyZwHT1GYdw/Fs4PfyE4uzIFfRdFB9REXhhOOooG'
+    '6DuU27tEp3nBdUQK6pj3+uXPhMNxwGGC6p2Wfh89J5w2gF+HBadNmK9hw2lriHBy9kNrCHFqDyFOw6QjtuXZHEKc'
+    'hml92h1Cvbc7hLzncLo3RDg15dkbIpy+HkLb6BvDb/BLxqktz/UhxGmY7L3OEOM0THrvYAjXp6487w8RTr0htGHv'
+    'wTo1LDg9Arvv54TTaKRPs06+yBif5Rz4nAsAJ7Z9xfBpV8Gn/04OX6gGswn/X1fsWa1NF/As07tlqON8/pqPYEPw'
+    'rFB8piW4zck85vX7+nCt5MQ3D36IWxrTOHdEPm0cfwfGhP2dkTFa8H9witMfwl42YFvxLpQr1hWnIN6oxfUuAu1c'
+    'zMx9Tvs8D7GgRXjOCK+cBBsL/fDOntwx5gxhVQg/F7s6BTCKMI4NGuOkZ4wIcwToNQZ0r4KOqyi8nNL2JOgsLe66'
+    'QbBGBYc8sPbhe9RX00DDswGYddL9+zA/iSc+M63o7wn5v1sn3LsloOGSwJiBtcTFNV/xrFmurSaTKbxQjNaN7xiM'
+    'y5Ua9FGLwOcW1L9F9Hsb4qDYt5NDB+sHeZfgfVlXJ4f1Q0T9cbKXa5F0WAS8FhU6jEpx9etQvw56xOlrlEWMu7Es'
+    '7oA9wrI4BfzxiNaEjqHvyvL/KdB3YzLGhoyhAzyu6di6Mm7U5w1jPaqDPTJF9sQ4yfEk2SVnctgzWfupSF8v0Lg/'
+    'kufNnDCdLKTPNXl+lgOWpWNOCN7HQIZcqYsNq83frsLHXG5Du9vSf1n6Qhv2DZFrZ8Nu09rg2ms27XnJwXDrdMr7'
+    '70qbG7QW9ozcnKayZmLfHdLhXYJXpVj/PsHnfveo3Sa9X6e90Q49tfHOCN6rxDM/lzEzzatKrAlxatK4dwnOJumo'
+    'cVh/kT/mRT6QP74UGNfk+SHxi/v+YxrrBtGqbdD2gHRc0+BDpgHXbyk4p88VaB+yQ64Y+nQV9Jy153L5SmOgG3G/'
+    'WFL2i+mc3BF51eZvn/ikRbhViZ+26PsdovEW0a4X4LcejYft5aro8ReJJvsGPNfPXwmvBuHH/aONWRmA1taeZErK'
+    'OLT9mMb8LfH9AT0Z55UIuxjHUJT3OIZPFRlCe6YOzxnaE9UI5/S7DxRdbumCksiI8yXguG4SbR4asrpl7Lc6xO9b'
+    'Bs00/47PD8Q+HY3+JbDrqrAeFgi3G5Sbtgby7+wIlv9PqO0HZItUA3x4RopG632ibZdkaINk1VozWoausGR2k9of'
+    'KH4MTVYPQG4sHpuTgvjeIrzWadxNZQ/rk1f3/j2Cs2OMt2novr2ccv0Cral5cKwFcFwhXBcy2O7aOsI0uGToK8Zr'
+    'TcnzwfiPltNs5YzPQ10e/wnFpxjKN8Wxp3v8C8R3DYO/q4LrnGHLhWyynqELvxVdsASwGUZW2WPYp4T/fHZ5l/pY'
+    'N2CNKPuMVqTd3FTsBl/7LtWz8GbZ3QzofOaDl6T4+GCHZHVPyc/TcG4ZtnnPwJHnepuelo0Wou2WsV9D/Wbp53FF'
+    'xi2bsiN8fBZkNrRe1kTOp0lPxcRrKoH1GPf4F8G3l3hsHcRzl+i0DnRC34Xz7UzT3ioEoyD+6BLIaNXYE/UUnRTD'
+    '368oeGn8kmWtWDT2+2zjbcCYQzGTJYLJ+4FWYL/DeuRBJG7TxjrIa/+Bsa7xPg33Z5ZMjYJdfY74ZY/w/4b6XQD/'
+    'Tln2jk5eOCaZPl8HW/cMrDPY3pI/HzxHr78F7Nl5mHvGkfe0PcWv6rNX867DTcMvwXbwNsnaX8D3lxT8fyOF4f5L'
+    'SfAPmPMcf4WYCrxHZ122n+jnCNtGHA/1aQVkyucXwv7+ALkJxeTp2bQvwNeM9W7SvvBLaeNsYWxzXYEV47N7OSNd'
+    'NDurRbbuDOQD+XzA2x57s0t5HBuGXaTZURreWeOSHdIzBwE7eMvYXyONkDZZ8ZmFtl2Drhq9Y3jgxf/zgMoD9wwb'
+    '/YDedw07azPjXt+tmTgPaDukdH2LYpWz5BNgm8/y0baFRudkPOgvZBjoG5oBHaTB1fyZ2lzMyN7pPOWB3KVnaD3m'
+    '+nXi228j80rcmW+kfdfwox8oNiryTYPmfzNgB/J5plXgG+ebnn42v2b0u/4/3ynrns+eX1TkvBewGbs57fxQPC/W'
+    'rrJ8+4Pss0P7iaoRZ+sNSIsHRj5BV8kT2FJ4xvKjcKzyvoK7bz9RoZjuJWNumKZ3Df3XMOKbVsyO1xTNZ6HpDbx7'
+    'gPvYhjlkm2mNns7P/r5HV1l6g2Pimi97n9bGKWO/1qa1EPmBafLAww+D+qC6EXE0HBOvkxsRsm3x46wUpOf95PAZ'
+    'cdT1HFe3fGFNY31eDazvW8p4XR6Gs51cvkQJ5kOzOTjPdjqDLomJ0bEvvwp2wjzkSi5E5oW4fo8TPkXwJ9SUGCna'
+    'PU7fvSzwfy+x8iTgg/tfoA/z0zHKa2N+wvWjRnFBzEd7NxAztPKQShD3wH45r7AE453K0H5U/KkJ5ClPStHzBNNa'
+    '/yxYe/xgrvOHfmcB52HMQ+7/BOUWY6ya1/iHylzOBnQD2nyvk82X1f/ok6O8fM05YY42OBakzR2DNnc8/H4c/Ich'
+    'GtVAb4fyRPHdA+XdYT574rUsZM1H/bH6cfB1mE92LwUrDnqU8pFFVz2vvN+C8FxIto6qb0fDCZC7n0JP+WR8TuJB'
+    'eXJvLZgVj8z7zmXNUe5UEfylyzlhYgwipOvywHbrYyUC/qB0TcfzGsByOem+PWTNeK99l7X+jMT6jipvKhRX1fof'
+    'MeR8NNK+xr4WPflbWj62O9+xRHbMomHHLMKaupBzTfWNyeG+kGFv4WB/NeCa75u7WcqtCdkksxEwMYYyTfk6E2Bb'
+    'lGS8C+KfYD33U8uQL65u1V95zvWriX5/ZY3mMUS7o9CHnAdWIhsZ5a5lyF0res/wJML4o+wZQjnhHFO4EqkDzkKO'
+    'Rwq3JHBLYge6M0Bt8Wu0xc+zkvjvUuU/pO8Dw3/UDpzdWEkO37fKZ2V89zhezchH9edY35c3yPkesbmcRXl3LHl6'
+    'FvGEIrt4ThDP/hSlrYuPjVE8Bu837STPnitDn8BDeOKaa+XBa2fUGSd3h20sTmm7Nz3+4jnwDxSonXXW7kXwk64n'
+    'z56ze1PqVBQ6PErs83ldI5bozu+ehDY9Y1xZzv3lmQPnMz0LcZ1CwOeIukjzhfn8V1j3Ss5YiNXnIP4JpkctIz0+'
+    'yZDrGLJlPiVYPSPXazMC1ufEM4+UnDir7TXyjXdAxkJtr3vyB0Nt1zwxo9gxf0afHb/+BmQ6BOsm4bBHvvzxAeXo'
+    'p+b5svjRNRsjr1z78nfdvv4CjeXVnLHQ2+RrzetPrCTP3vEecz4XY36cc/Vpku/c87Ky19DyiVqGbG0bOel7EKPK'
+    '4gvOevY5Jj/llMIPxwnvGxE+JaR/Q+b8VaJP15MnFHOOmM+WNQx92KL4+qsSp9LOPIX67CX2+RXtbGtDyefyxat8'
+    '889nWhYi569K7W4TfZqR61UWHcDyy3eZaHniPJ/NiJwr3NNY57Ly5nJo42V6Hyd6u7OQmn6oGXnEfGZ3eQA/DPuw'
+    'fPRuK/kGrv8pWB/GhWe/B3vleuI/i1L1nCU4G4kT5r6t5FiPWdarhl6uBnTA1gB2MOeaOFq+JTYO6u0vYB6SJNv5'
+    '7gMj191aaxqBXKmVCF+mL2dmguQC9xMxz1j/srWOnVD6v2bIHZ8fsHJbtDUhb+zkpKKTfbCWBJ62DtxJ4u57O634'
+    'wUaeXhN01YotWncdsO9hFZ7IG5zbONKyfVWMn3VO1o3lQyM/6RuSj7w2rLNh3NngjxL9HPf1CB0T27+Wt8p4f6Tk'
+    'zflyn332YcwZ8JUjyAfLasNbe7jzCj18e8HYPXiP2mKuXKxPoKnk/YZiupeI994P5FBuZPBVMKxbnvzNGJuedaiW'
+    '+z8IrSx9a/GC0/OpDvp18uw9DZ8l+p06jYj+Bjkrv5wjZpLqy3/Jft86G+DDYSuJO/PbMXL4dyLy19Pn7wwbtu3J'
+    'I7Vsh32RNU2OQ/eG8PnuvUC+7WaGnHArF3bT+D7vXQpMax57MzI28zxpcsmwZUP2XlZd7/JAy+An8D35jMpqxFPb'
+    'd2cdZ1b733eO3OH925z+rTXya12nzyzzDUOmtfuwBrkPD3M+rohOy4PfvmLLxdIfbSKf/7EEPMU+Txybj9axZ48G'
+    'kQ9fzNXhsGTomYXEPsPt6ll3YpUlj8npgqx8gTIYiovHnt1byEmPh4CHZU9o/px/B/gI7yNeMWRCi5G6MyJfk3ze'
+    'h88zydMzRSgLLmbZAR3YNXyPLYK3kRy+F/mrxL6P+AuIcW4YMeibSh2ORd9Q4tpXod9dencZYO4a/b4BMPfku0WA'
+    'uUfvLih4urNZ55X4837y9G7oIq3bXWUd6ho+yW0j1uzueXf392b1dVUUH7J2d/y2sS/Vzt5Vkvhzn6j7Uj75YwZZ'
+    'WYiUFWsvpuXm57HHlnLY61oMLoZe2pryeYacSaenJklPWbmamAfl8EL/T0GCA6HfDbZgh3L++A7fmNyhqjI/zJs1'
+    'iqe6cXFOK85XNcl33gjvbme/R8uIhftiF5pP2Hd3mqPDBeKf+oD51qH1tiTzXgRaXkgOn6Xx+ZxCftrTCp51Yw9o'
+    '/RZ4L6d9WYL4pvsd8xiavGDkMtwgX+EafV9NDt9hjbYk3yepxesvKnZklruL8tx1xPtUvpu1GfAdZO13yYjv7Sb6'
+    '3Ye7hu+ja8S79pO4O+i6gbXSuk+47pHrcwq/Z1k38vgZBvFF++5T6njirdqdW7yfu0dwst6bqcWYmvSsJkd/zi6L'
+    '/ITi86E7veYgFsyxoiyx+Iphs7xuPKvJ0Z4JzHIvcjWJu7vujOSFIi3bxFN7kTqAdQrf7fmK4Rv02dExcZVugPfR'
+    'FrwIe/E1w4+/nsTdj3ct4L/13RsQ4++YVfg8dN9QFprF2J6Yc9H+BdqC1hnMu2CP3ZWxnoPc8yy/r5b1ruy7Ee2O'
+    '8rfWrN+26QANOtr5jkJ1JAmc72Aa42/GYA7Gz+FM7n8B/LziqQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -157,35 +158,36 @@ TABLE: dict[
     ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20648, 148, 0, (), (None,)),
     ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20796, 740, 1, (), (None, None)),
     ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21536, 288, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 21824, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22036, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 22424, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 22696, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23264, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23536, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24064, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 24512, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 24880, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 25672, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 25800, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26268, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26516, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 26788, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27312, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28216, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 28512, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 29016, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 29440, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 30632, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 31112, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 31344, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 31648, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 32096, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 32428, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 32608, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 32940, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33352, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 33684, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 33944, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 34040, 172, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 21824, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22284, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22496, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 22884, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23156, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23724, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23996, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24524, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 24972, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25340, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 26132, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26260, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26728, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26976, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27248, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27772, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28676, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 28972, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 29476, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 29900, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 31092, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 31572, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 31804, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 32108, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 32556, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 32888, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 33068, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 33400, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 33812, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 34144, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 34404, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 34500, 172, 0, (), (None,)),
 }
