@@ -15,58 +15,59 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXOtuW8cRPtSNkqgLxdiWfGuZOEHkSJRSN4FrtXIutgMbiV3DFZCmrmtQEiWzpi4V6WuBoD8K5CX6Bn3HujzG'
-    'bPz588zunkPZTtgSWK3Iszu7MzszOzsze6aSJDnSLYVuGe2WiW4pSql2S61b9rul0S0H3bIjv1ufFE5Z2pSlf1lg'
-    'lAVOWWCVBZ5rP9ctJYAz2S0jBGcZnhflt7TsUfsFqVelffr/I3k+3i3TMt4xqUek3aC0/RhwOdctw90yJm0m5fsx'
-    'aXce5pTCHYDvU90yBLCL0ncacCwB7CR5NvifZ89+6JaiRV/E09H1pjxHXNz854FeJfntAtVL8H1avo8ZbV2bD2AN'
-    'PgW6pc9+Ac/OQ5v02Sw8u0D9ysoz129MeXaBaK7hf1b+d3RPNLp//pzuRR/deT1TeM+6n2HhKVybUWnreBfn43j5'
-    'jyQDbZn/mLRNYU/KeKMyhoMzJ30Sk4+S5B/z5efFwmdY4Dp6DMG83xTOj38mOLtSgrGLogNqIi8MJ51FHfQdyu1d'
-    'otOc4DogBXXMF93yJ8JhAnAYpXbHZNynrwmnDeDXfsFpE9ar33Bq9BFOzn5o9SFOu32IUz/piC2pm32IUz/tT/f6'
-    'UO/d60Peczg96COcmlJ3+ginv/ahbXTf8Bv8nHHalXq9D3HqJ3tvv49x6ie9d9CH+1Nb6od9hFOnD23YB7BP9QtO'
-    'T8Hu+ynhNBTp01wiX2SMz3IWfM4FgBPbv2L4tKvg0z+fwxeqwWzC/+uKPav1aQOeZXq2DG2cz1/zEWwInhWKz7QE'
-    't1lZx7x+Xx+ulZz45sEPcUtjGqcOyaeN89+HOeF4x2WOFvwfneL0QdjLBmwr3oVyxbriKMQbtbjeh0A7FzNz39Mx'
-    'T0MsaAHqaeGVI2BjoR/e2ZPbxpohrArh52JXRwFGEeaxQXMc88wRYQ4AvYaB7lXQcRWFl1PaHgGdpcVdNwjWkOCQ'
-    'B9Ye/I76ahJoeCIAc4l0/x6sT+KJz0wq+ntU/nf7hHu2CDRcFBjTsJe4uOZ7nj3L9dVkMoUXitG6+Q3CvFypwRi1'
-    'CHxuQvubRL9PIQ6KYzs5dLB+lHcJ3pd1dfKqfohoP0L2ci2SDguA14JChyEprv0StF8CPeL0Ncoixt1YFrfBHmFZ'
-    'LAF/PKU9Yd/Qd2X5vwT6bljmWJc57AOPazp2SZk36vO6sR8tgT1SIntihOR4jOyS4znsmazjVGSsd2je16S+kROm'
-    'k4W0XpP6Vg5Ylo6ZErwHQYZcWRIbVlu/ewofc7kN/W7L+GUZC23Yj0WunQ27RXuD66/ZtKclB8Pt0ynvfyZ9rtBe'
-    '2DFyc5rKnolj75MObxO8KsX69wg+j7tD/Tbp+Tqdjbap1uY7LXivEs/8VObMNK8qsSbEqUnzvkdwNklHjcD+i/wx'
-    'J/KB/PGdwLgk9VXiF/f71zTXDaLVrkHbA9JxTYMPmQbcvqXgnNYr0D9kh1w09Okq6DnrzOXylYZBN+J5cVw5L6Zr'
-    'ckfkVVu/PeKTFuFWJX5q0O/bROMG0a4T4LcOzYft5aro8ZNEkz0Dnhvnb4RXnfDj8dHGrPRAa+tMUpIyAn2/pjk/'
-    'Ib4/oJpxXomwi3EORXmOc7iuyBDaM0tQT9OZqEY4p799pehySxeMi4w4XwLO6wbR5rEhqw3jvLVP/N4waKb5d3x+'
-    'IPbpaPQfB7uuCvthgXC7QrlpayD/zo5g+f+G+n5Ftkg1wIfHpWi03iPatkmGNkhWrT2jZegKS2Y3qf+B4sfQZPUA'
-    '5MbisVkpiO9Nwmud5t1UzrA+eXXPvyA428Z8m4bu28kp1+/QnpoHx1oAxxXCdT6D7a7tI0yDs4a+YrzWlDwfjP9o'
-    'Oc1WzvgctOX5Tyk+xVC+Kc49PeO/T3xXN/i7KrjOGrZcyCbrGLrwieiCRYDNMLLKHsM+Kvzns8vbNMa6AWtAOWe0'
-    'Iu3mpmI3+Pq3qZ2FN8vuZkDnMx/8UoqPD7ZJVneU/DwN55Zhm3cMHHmtt6i2bLQQbRvGeQ31m6WfRxQZt2zKfeHj'
-    'EyCzof2yJnI+SXoqJl5TCezHeMb/EHx7icfWQTzvEZ3WgU7ou3C+nUk6W4VgFMQfPQ4yWjXORB1FJ8Xw93sKXhq/'
-    'ZNkrFozzPtt4GzDnUMxkkWDyeaAVOO+wHnkUiduksQ/y3n9g7Gt8TsPzmSVTQ2BXnyJ+2SH879O48+DfKcvZ0ckL'
-    'xyTT+iOwdY/DPoP9LfnzwXP0+nvAnp2DtWcc+UzbUfyqPns17z7cNPwSbAdvkaz9GXx/ScH/GSj09yclwT9hzXN8'
-    'CjEN+IzOumwv0e8R7hpxPNSnFZApn18Ix/s95CYUkxd3074FXzO2u0Hnwu+kj7OFsc9lBVaMz+7djHTR7KwW2brT'
-    'kA/k8wFveezNNuVxbBh2kWZHaXhnjUvuk545CNjBDeN8jTRC2mTFZwb6tg26avSO4YGT/+cBlQceGDb6AT1vG3bW'
-    'ZsazvtszcR3Qdkjp+gnFKmfIJ8A2n+Wj3RUanZL5oL+QYaBvaBp0kAZX82dqazEtZ6fTlAdyl+rQfsztl4hvn0Tm'
-    'lbg730j7tuFHP1BsVOSbOq3/ZsAO5PtMq8A3zjc9+XJ+zdD33T/fK/uez55fUOS8E7AZ2znt/FA8L9ausnz7vZyz'
-    'Q+eJqhFn6/RIi0dGPkFbyRNoKDxj+VE4VvlQwd13nqhQTPessTZM07uG/qsb8U0rZsd7iuaz0PQGvnuAx9iCNWSb'
-    'aY1q52f/0qOrLL3BMXHNl71He2PJOK/t0l6I/MA0eeThh159UO2IOBrOiffJjQjZtvhxRgrS82Hy6h1x1PUcV7d8'
-    'YU1jf14N7O8NZb4uD8PZTi5fYhzWQ7M5OM92MoMuiYnRsS+/CnbCHORKzkfmhbhxJwifIvgTakqMFO0ep+/eFfi/'
-    'k1h5EvDB/S/Qh/lpkPLamJ9w/6hRXBDz0T4LxAytPKRxiHvguJxXOA7zLWXoPyT+1ATylMek6HmCaat/FawzfjDX'
-    '+arfWcB5GHOQ+z9KucUYq+Y9/rGyljMB3YA230dk82X1P/rkKC9fc06Yow3OBWlzx6DNHQ+/T4D/MESjGujtUJ4o'
-    'PnukPHuVz557LQtZ81Hf1DgOvg7z+emlYMVBD1M+suiq15X3WxCeC8nWYY3taDgKcvc29JRPxmclHpQn99aCWfHI'
-    'vO9e1izlThXBX7qcEybGIEK6Lg9stz9WIuD3Std0Ph8ALJeT7jtD1ozn2m9Z209LrO+w8qZCcVVt/AFDzoci7Wsc'
-    'a8GTv6XlY7v7HYtkxywYdswC7KnzOfdU35wc7vMZzhYO9l963PN9azdDuTUhm2QmAibGUCYpX2cUbItxme+8+CdY'
-    'z71tGfLF1a32K6+5fTXR319Zo3UM0e4w9CHngY2TjYxy1zLkrhV9ZngeYXwjZ4ZQTjjHFC5G6oCiPBtMXtxfm1LW'
-    'e8q4L1KUvi6mMkw+fHwn5n7y8l0kPEc+hhr1tJU7rd1rZpzce09jcUr7nfP4GGfhTFmgftb9rJPgW1tPXr6bdU7a'
-    'VBQ6PE3sO11tI/7k7nwegT4dY15Z7orlWQPnZzsBsYBCwE+F/Kv5T3w+D2x7Maf/3BqzlzMt06OWkR7fZMiPC+1/'
-    '1wlWx8gP2oyA9QfimadKHpXV9xL5U/dBxkJ9L3tyzkJ91zxxhtg536Lvjl9/DTIdgnWDcNgh/+9Ij3L0tnm+LL5X'
-    'bV/KK9e+nE93Fnyf5nImZ/zsNvnn8vqg3BmvRHB8dzoxTsR5OteTfHdllxX7VMtBaRmytWXkMe9AXCOL/zDrfdmY'
-    'nIajCj9MEN5XIvwQSP+6rPkZok/bk1sSc/eU7yPVDX3YopjsGYltaPdkQmN2PHcetPuQdSUHyBfj8K0/34OYj1y/'
-    'KvW7TfRpRu5XWXQAyy+//0LLLeb1bEbk6aAf17rLkzf+r82X6T1B9Hb35zT9UDNyT/me53IPZ3f2e/jovavEqN34'
-    'JdgfRoRnfwB75XLg/oLvvsKJSJwwX2olx37Msl419HI1oAMaPdjBnJ/gaPmJ2Diot7+FdUiSbHeCD4z8aGuvqQfy'
-    'a1Yi/F++PItRkgs8T8TUsT5Jax+bUsa/ZMgd55xb+RDanpDX335E0ck+WIsCT9sH7iRx7wg7pvhOBl68WuZzKx5l'
-    '3Y9n38Mq1MgbnA830LJ9NYyfdbfSzeWqkdNyn+Qjrw3rbBh3n/Raot/9vRyhY2LH13IdGe9rSq6VL1/WZx/G3Bte'
-    'OYQcoqw2vHWGO63Qw3cWjD2Dd6gv5lfF+gSaSq5oKA54lnjvy0De3UYGXwXDuunJ+Yux6VmHavnivdDK0rcWLzg9'
-    'n+qgXyUv3+2/lejvYalHjNfL/erlHH72VF/+W877Vj65D4dGEndPdN/I+96OyHlO698aNuyuJ/fQsh32RNY0OQ69'
-    'a4LvBO8EcjQ3M+QRW/mTm8bvee/fM6157lYuvcWnr4MmZw1bNmTvZdX1RbijcCai5nsNqxG1du7OOs+s9r/v7rHD'
-    '+zc5/Vtr5Ne6TN9Z5uuGTGvvUOrlHWqYJ3BRdFoe/PYUWy6W/mgT+fyP48BT7PPEuflobeWd/xc6l3+P'
+    'eNrtXH1zk8cRf+Q3+d2yAti8NUpIJia27JQmw+DWhATIwCRQhjKTppQysi0bFdlWLYGBzmT6R2fyJfoN+h1L9TB7'
+    '4ceP3bt7HpmQqNXM+WQ9d3u3e7t7e7t7z3SSJEe6pdAto90y2S1FKZVuqXZLq1vq3bLfLTvyu/VJ4ZSkTUn6lwRG'
+    'SeCUBFZJ4Ln2890yAXCmumWE4KzA86L8lpY9ar8o9Zq0T78fyPPxbpmR8Y5JPSLtBqXtJ4DLuW4Z7pYxaTMl/x+T'
+    'dudhTincAfh/uluGAHZR+s4AjhMAO0meD/7n+fMfuqVo0RfxdHS9Jc8RFzf/BaDXhPx2gepl+H9G/h8z2ro2H8Ia'
+    'fAZ0S5/9Cp6dhzbpszl4doH6lZRnrt+Y8uwC0VzD/6x8d3RPNLpfekH3oo/uvJ4pvOfdz7DwFK7NqLR1vIvzcbz8'
+    'R5KBtsx/TNqmsKdkvFEZw8GZlz6JyUdJ8o+F0oti4TMscB09hmDePxXOT34hOLsyAWMXRQdURV4YTjqLGug7lNv7'
+    'RKd5wXVACuqYL7rlT4TDJOAwSu2OybjP3hBOG8Cv/YLTJqxXv+FU7yOcnP3Q7EOcdvsQp37SEVtSN/oQp37anx70'
+    'od570Ie853B61Ec4NaTu9BFOf+1D2+ih4Tf4JeO0K/V6H+LUT/Zeq49x6ie9t9+H+1Nb6sd9hFOnD23YR7BP9QtO'
+    'z8Du+znhNBTp01wmX2SMz3IOfM4FgBPbv2z4tCvg0z+fwxeqwWzA93XFntX6tAHPEj1bgTbO56/5CDYEzzLFZ5qC'
+    '25ysY16/rw/Xck588+CHuKUxjVOH5NPG+bdgTjjecZmjBf9Hpzh9EPaKAduKd6Fcsa44CvFGLa73EdDOxczc/+mY'
+    'pyEWtAj1jPDKEbCx0A/v7MltY80QVpnwc7GrowCjCPPYoDmOeeaIMAeAXsNA9wrouLLCyyltj4DO0uKuGwRrSHDI'
+    'A2sPfkd9NQU0PBGAuUy6fw/WJ/HEZ6YU/T0q390+4Z4tAQ2XBMYM7CUurvm+Z89yfTWZTOGFYrRufoMwL1eqMEY1'
+    'Ap9b0P4W0e8ziIPi2E4OHawf5V2C9yVdnbyuHyLaj5C9XI2kwyLgtajQYUiKa78M7ZdBjzh9jbKIcTeWxW2wR1gW'
+    'J4A/ntGe0DL0XUm+T4C+G5Y51mQOLeBxTccuK/NGfV4z9qNlsEcmyJ4YITkeI7vkeA57Jus4ZRnrHZr3dalv5oTp'
+    'ZCGt70h9OwcsS8dMC96DIEOuLIsNq63fA4WPudyFfndl/JKMhTbsJyLXzobdor3B9dds2tOSg+H26ZT3P5c+V2kv'
+    '7Bi5OQ1lz8SxW6TD2wSvQrH+PYLP4+5Qv016vk5no22qtfnOCN5rxDM/lzkzzStKrAlxatC8HxCcTdJRI7D/In/M'
+    'i3wgf3wnMC5LfY34xf3+Nc11g2i1a9B2n3Rcw+BDpgG3byo4p/Uq9A/ZIRcNfboGes46c7l8pWHQjXheHFfOi+ma'
+    '3BN51dZvj/ikSbhViJ/q9Ps20bhOtOsE+K1D82F7uSJ6/CTRZM+A58b5G+FVI/x4fLQxyz3Q2jqTTEgZgb5f05yf'
+    'Et/vU804r0bYxTiHojzHOdxQZAjtmWWoZ+hMVCWc09++UnS5pQvGRUacLwHndZNo88SQ1bpx3moRv9cNmmn+HZ8f'
+    'iH06Gv3Hwa6rwH5YINyuUm7aHZB/Z0ew/H9Dfb8iW6QS4MPjUjRa7xFt2yRDGySr1p7RNHSFJbOb1H9f8WNosroP'
+    'cmPx2JwUxPcW4bVO824oZ1ifvLrnXxCcbWO+DUP37eSU63doT82DYzWA4yrhupDBdtf2EabBWUNfMV53lDwfjP9o'
+    'Oc1Wzvg8tOX5Tys+xVC+Kc49PeN/QHxXM/i7IrjOGbZcyCbrGLrwqeiCJYDNMLLKHsM+Kvzns8vbNMa6AWtAOWc0'
+    'I+3mhmI3+Pq3qZ2FN8vuZkDnMx+8K8XHB9skqztKfp6Gc9OwzTsGjrzWW1RbNlqItnXjvIb6zdLPI4qMWzZlS/j4'
+    'BMhsaL+sipxPkZ6KideUA/sxnvE/At9e4rF1EM8HRKd1oBP6LpxvZ4rOViEYBfFHj4OMVowzUUfRSTH8/b6Cl8Yv'
+    'WfaKReO8zzbeBsw5FDNZIph8HmgGzjusRw4icZsy9kHe+/eNfY3PaXg+s2RqCOzqU8QvO4T/Qxp3Afw7JTk7Onnh'
+    'mGRafwy27nHYZ7C/JX8+eI5efw/Ys/Ow9owjn2k7il/VZ6/m3Ycbhl+C7eAtkrU/g+8vKfg/A4X+/qQk+CeseY5P'
+    'IaYBn9FZl+0l+j3CXSOOh/q0DDLl8wvheL+H3IRi8vJu2rfga8Z2N+lc+J30cbYw9rmiwIrx2b2XkS6andUkW3cG'
+    '8oF8PuAtj73ZpjyODcMu0uwoDe+scckW6Zn9gB1cN87XSCOkTVZ8ZqFv26CrRu8YHjj5fx5QeeCRYaPv0/O2YWdt'
+    'Zjzruz0T1wFth5Sun1KscpZ8AmzzWT7aXaHRKZkP+gsZBvqGZkAHaXA1f6a2FjNydjpNeSD3qQ7tx9x+mfj2aWRe'
+    'ibvzjbRvG370fcVGRb6p0fpvBuxAvs+0BnzjfNNTr+bXDH3f/fO9su/57PlFRc47AZuxndPOD8XzYu0qy7ffyzk7'
+    'dJ6oGHG2To+0ODDyCdpKnkBd4RnLj8KxyscK7r7zRJliumeNtWGa3jf0X82Ib1oxO95TNJ+Fpjfw3QM8xhasIdtM'
+    'd6h2fvYvPbrK0hscE9d82Xu0N04Y57Vd2guRH5gmBx5+6NUH1Y6Io+GceJ/ciJBtix9npSA9Hyev3xFHXc9xdcsX'
+    '1jD257XA/l5X5uvyMJzt5PIlxmE9NJuD82ynMuiSmBgd+/IrYCfMQ67kQmReiBt3kvApgj+hqsRI0e5x+u49gf87'
+    'iZUnAR/c/wJ9mJ8GKa+N+Qn3jyrFBTEf7fNAzNDKQxqHuAeOy3mF4zDfiQz9h8SfmkCe8pgUPU8wbfWvgnXGD+Y6'
+    'X/M7CzgPYx5y/0cptxhj1bzHP1HWcjagG9Dm+5hsvqz+R58c5eVrzglztMG5IG3uGbS55+H3SfAfhmhUBb0dyhPF'
+    'ZwfKs9f57IXXspA1H/WnGsfB12G+OL0UrDjoYcpHFl31pvJ+C8JzIdk6rLEdDUdB7t6GnvLJ+JzEg/Lk3lowyx6Z'
+    '993LmqPcqSL4S1dywsQYREjX5YHt9sdyBPxe6ZrO50OA5XLSfWfIqvFc+y1r+xmJ9R1W3lQorqqNP2DI+VCkfY1j'
+    'LXryt7R8bHe/Y4nsmEXDjlmEPXUh557qm5PDfSHD2cLB/kuPe75v7WYptyZkk8xGwMQYyhTl64yCbTEu810Q/wTr'
+    'ubctQ764utV+9Q23ryT6+yurtI4h2h2GPuQ8sHGykVHumobcNaPPDC8ijD/JmSGUE84xhYuROuAE5HikcMcF7rjY'
+    'ge4O0K74NXbFz7Oa+N+lyh+k74HhP9oN3N1YTV5/3yrflfG9x/FSRj5afoPtfXmDnO8Rm8tZlGeDycu7iNOK7OI9'
+    'Qbz7U5S+Lj42TPEYfL9pK3n1Xhn6BJ5AjXuulQev3VFnnNw7bGNxSvud8/iL58A/UKB+1l27k+AnXU9evWd3TtqU'
+    'FTo8S+z7eW0jluju7x6BPh1jXlnu/eVZA+czPQFxnULA54i6SPOF+fxX2PZizliINWYv/gmmRzUjPb7JkOsYsmVu'
+    'EKyOkeu1GQHrD8Qzz5ScOKvvZfKNt0DGQn2vePIHQ33veGJGsXO+Tf87fv0NyHQI1k3CYYd8+SM9ytHb5vmS+NE1'
+    'GyOvXPvyd925/gOay5mcsdC75GvN608sJ6++4z3mfi7G/Djn6kaS797zinLW0PKJmoZsbRk56TsQo8riC8569zkm'
+    'P+Wowg+ThPfVCJ8S0r8ma36G6NP25AnF3CPmu2U1Qx82Kb5+RuJU2p2n0JidxL6/ot1trSn5XL54lW/9+U7LQuT6'
+    'VajfXaJPI3K/yqIDWH75XSZanjivZyMi5wrPNNa9rLy5HNp8md6TRG93F1LTD1Ujj5jv7K704IdhH5aP3rtKvoEb'
+    'fwL2hxHh2R/AXrmS+O+iVDx3CU5E4oS5b6s59mOW9YqhlysBHVDvwQ7mXBNHy0/FxkG9/S2sQ5Jku9+9b+S6W3tN'
+    'LZArtRrhy/TlzIySXOB5IqaO9S9b+9i0Mv5lQ+74/oCV26LtCXljJ0cUneyDtSTwtH3gXhL3vrdjih9s4OVrgi5Z'
+    'sUXrXQfse1iDGnmDcxsHmravivGz7sm6uVwz8pMeknzktWGdDePuBl9P9HvcVyJ0TOz4Wt4q431dyZvz5T777MOY'
+    'O+Crh5APltWGt85wpxV6+M6CsWfwDvXFXLlYn0BDyfsNxXTPEu99Gcih3Mjgq2BYtzz5mzE2PetQLfe/F1pZ+tbi'
+    'BafnUx306+TV9zTcTvR36tQixuvlrvxKjphJqi//Led9626AD4d6Enfnt2Xk8G9H5K+n9W8NG3bXk0dq2Q57Imua'
+    'HIfeG8L3u3cC+babGXLCrVzYTeP3vO9SYFrz3BuRsZk3SZOzhi0bsvey6nqXB1oCP4Gv5jsqaxG1du7OOs+s9n/6'
+    '/b/Nan7R'
 )
 TABLE: dict[
     tuple[str, int],
@@ -148,21 +149,21 @@ TABLE: dict[
     ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20648, 148, 0, (), (None,)),
     ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20796, 740, 1, (), (None, None)),
     ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21536, 288, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 21824, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22036, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 22424, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 22696, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23264, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23536, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24064, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 24512, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 24880, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 25672, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 25800, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26268, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26516, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 26788, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27312, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28216, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 28512, 504, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 21824, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22284, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22496, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 22884, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23156, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23724, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23996, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24524, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 24972, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25340, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 26132, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26260, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26728, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26976, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27248, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27772, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28676, 296, 0, (), (None,)),
 }

@@ -15,37 +15,39 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWFtPE0EU3kVoF3qhiC0YMdkYDaBYfZVEI9Em+sKDYjQaJcrFrkBbKVjiX/Q/iTvhm+TLl5nubt9sMjm7c86c'
-    '+zlztvUgCKaDq18jXZfpr5TCMF3L6aoAZ/ZrKSyBLgacBZ7pQ6GP0jUH+g2iZz5rOF+T8xHRMZ+28LkHuD5GD5/e'
-    '5v0p4DOiq8E3EZ4D8C6RT25AJ589Rf1xQXaUsAyuTnGqSpzK6foDeVWJl8E1IbMK3pskk22sUx60cbaC9x+AXwF/'
-    '0ft8ukagN3tHgGfADSDH7A0B94TfsfAz+BmiNXtfSMae4N4jpowbEDQ02w6aC4KGpkNyu9h7TnK7gntCPLseuY+J'
-    '5wn2HhDPE8Hdddg5BO424b4D9oFrEe5Uzs07YjACTAAPJW5TyIclvIfYszm0DNs5v6cpv22OXacztkYsT879Q8mJ'
-    'M0+OxMTzQOw9JZ/Y9xL0sXnyrkCtrOWsFdZ3KH2CazuU/pDHf7ZPFKFfd/g8r7+Yfgfwrdhv5XGeaJ+alT5VQx20'
-    'ENPf1FMbEosK9+j4Cv69vCwHjl8W7xL5zNrGcTC5uJjzHquTfzQ+mpsPoVckepnnrXR9pBxap/NlnMsb73nY0ASP'
-    'c8Ce1E0i/SaRvLW5sS9x9d1DZYlvA72L88fWxiOquVBqrgVftaW2whz37RziXiZfsg5ZPFx3vNrZctjZFp9dSO/X'
-    'OjubYJ6y9i2R36KcPlnE8wvAN4AdwC2p747o8RpwG/Cl0H0QH7O/Vh1zpC+Pa455sCg9+9n6/afUQuKhG04od0Pk'
-    'j2QGSOT+7gp94pDPNduX2tRzPTnvuyuPHbVt89dX1yuOfC9ybxS5p2LPnT8pn33RdyB8NQ7HYkdfZthz4bOZ8X2g'
-    'vowcvkwExhPk4Lh7rWj9qM5Nh84nEqcj8rPpTwvC91PB+H32zIkG3vfAWGS57pYm8W945DKvToE899nDvryZrlsU'
-    'K67dgfg2qwdoTzmQmeGO0PdzzNE8dyeenjHMyH2eBVfpW3xH5FrffcvoVbHcXX3xi84rPcf8zTO/bz5dcOR533OP'
-    '9ybwWZ7Z086JLON/mgUjPF/DCrF2aR7bha4roJmh+TrvDDgHHabGzPohycs6x/N3iH37Pcgzu6VzyVIfWDkWNyAf'
-    '2P9A+Lsm/bCZCsb8XD6eJv4j4j9y8Y8tthG6+PN3V+g6/+pqf5x+nNP/AOEYQHw='
+    'eNrVWFtPE0EY7SLQpdBSRCpGTDaiARSrj0qUSLSJvmCiGIxGiXKxK9BWCpb4F/1P4k44k5yczOylb24y+bo733z3'
+    '27RWKpVGS5dPJVkXyTOewCBZ5WQ9TtZ8siaBY/arCTQ49WRFgBPYD/C+BfgG8KW823M9wK+AfYH7gHuAayRPkFOe'
+    'KnQMoaN5ppO1nqynQ+rXBTwkvHngsVzKNwDtCvCnhK+x+RxoVgAXhfeiyJZma8vL6DtCdGrk97r4vag9fP4ISYdV'
+    '0cHSWcb5qpwPCY/pNIXOXcCVIeLCvD8DXCc89lsV+POgZW1yDTL59Clqj3PSYxxL/TTlyM8/GXEUYs/mjisnahQH'
+    'TZydxPsPyc9f9G5iagB8zoVT7PXAh/N5V+gdCT2zP0a45tsX4rEre9vwKe/1CBqcTQfOOUGD0yK+bXx7TnzbsveE'
+    'aLY9fB8RzWN8u080j2XvjkPPPvZu0d53qkFmr0F7J3Ju2uGDAWAMeCB+s3XiOt4DfOP6m6fOXaUzNkcsTY79A4mJ'
+    'U0+MRERzX/Q9kbp8IrXPxMn7ArmynDNXWN6+1AnO7UDqQx772TpRBH/FYfO89nL1lHcp/dPXTyakTlWRBw349DfV'
+    '1Lr4YpJrdHQJ/15clEuOJ4v2ONnM6sZ+MLE4m7OP1cg+6h+NzQeQKxS5zO+NZH2kGFqh82Wcy+vvaehg54UzwI7k'
+    'TSz1Jpa45RmL/errQ2Xxbx21i+PH5sZDyrlAcq4BWzUlt4Ic/bYCv5fJlixDFg1Xj1c9Gw49m2Kzc6n9mmenQ86X'
+    'FfjW2i3MaZNZ/H4B+BawBbgh+d0SOV4DbsosafE+iI3ZXkuOOdIXx1XHPFgUn+1s7f5TciH24PWH5Lsq/AcyA8TS'
+    'v9uCHzv4c852JTf1XEfO+3rlkef+1EzJ6wVHvBfpG0X6VOTp+cPS2RN5e0JX/XAkeuh97kzorGXcD9SWocOWscBo'
+    'iBhM62tF80dlnnPIfCx+OiQ7m/o0I3Q/FfTfZ8+caOA9D4yEl6u3zBH9uocv02oViHOfPmzLG8m6Sb7i3O2JbbNq'
+    'gNaUfZkZbgt+N8cczXN37KkZ/YzY51lwie7iW8LX2u5bRq2KpHd1xS46r3Qc83ee/ztmHHHe9fTxzhA2yzN72jmR'
+    'efxPs2CI31ewAqwdmsd2IOsCcMZovs47A1Ygw0jKrB8Qv6xzPH8H+G7vgzyzWzwXL7WB5WP3emQD+x8I32uSi81I'
+    'KeVx2XiU6A+I/sBFP7K79cBFn+9dgev8q8vvafJxTP8D+otj2Q=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 0, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 424, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 1616, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2096, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 2328, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 2632, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 3080, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 3412, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 3592, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 3924, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 4336, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 4668, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 4928, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 5024, 172, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 0, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 504, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 928, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 2120, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2600, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 2832, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3136, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 3584, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 3916, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 4096, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 4428, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 4840, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 5172, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 5432, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 5528, 172, 0, (), (None,)),
 }

@@ -90,6 +90,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     # ``schedule_vocabulary``'s (ADR 0320).
     "schedule": ("Next elapse: ", "NEXT "),
     "weekday": ("Fri",),
+    # ``build_script_vocabulary``'s (ADR 0323).
+    "build script printed": ("cargo:", "warning: "),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
