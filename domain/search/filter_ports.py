@@ -13,7 +13,7 @@ from __future__ import annotations
 from domain.precompiled import precompiled
 
 # A u32 match of one port: the word, a mask selecting one half of it, at offset 20.
-_PORT_MATCH = precompiled(r"\bmatch ([0-9a-f]{8})/(0000ffff|ffff0000) at 20\b")
+_PORT_SELECTOR = precompiled(r"\bmatch ([0-9a-f]{8})/(0000ffff|ffff0000) at 20\b")
 
 
 def filter_port_facts(text: str) -> str:
@@ -24,7 +24,7 @@ def filter_port_facts(text: str) -> str:
     if "/0000ffff at 20" not in text and "/ffff0000 at 20" not in text:
         return ""
     ports: list[str] = []
-    for found in _PORT_MATCH.finditer(text):
+    for found in _PORT_SELECTOR.finditer(text):
         word = int(found.group(1), 16)
         port = word & 0xFFFF if found.group(2) == "0000ffff" else word >> 16
         # A value with bits outside its mask is no port selector tc would print.

@@ -53,7 +53,7 @@ def test_any_port_tc_prints_is_read_back(port: int, source: bool) -> None:
 def _every_match(text: str) -> str:
     """``filter_port_facts`` without its substring gate: the pattern over the whole text."""
     ports: list[str] = []
-    for found in filter_ports._PORT_MATCH.finditer(text):
+    for found in filter_ports._PORT_SELECTOR.finditer(text):
         word = int(found.group(1), 16)
         port = word & 0xFFFF if found.group(2) == "0000ffff" else word >> 16
         if word & ~int(found.group(2), 16) & 0xFFFFFFFF:
