@@ -15,21 +15,23 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWFtPE0EY7SLQpdBSRCpGTDaiARSrj0qUSLSJvmCiGIxGiXKxK9BWCpb4F/1P4k44k5yczOylb24y+bo733z3'
-    '27RWKpVGS5dPJVkXyTOewCBZ5WQ9TtZ8siaBY/arCTQ49WRFgBPYD/C+BfgG8KW823M9wK+AfYH7gHuAayRPkFOe'
-    'KnQMoaN5ppO1nqynQ+rXBTwkvHngsVzKNwDtCvCnhK+x+RxoVgAXhfeiyJZma8vL6DtCdGrk97r4vag9fP4ISYdV'
-    '0cHSWcb5qpwPCY/pNIXOXcCVIeLCvD8DXCc89lsV+POgZW1yDTL59Clqj3PSYxxL/TTlyM8/GXEUYs/mjisnahQH'
-    'TZydxPsPyc9f9G5iagB8zoVT7PXAh/N5V+gdCT2zP0a45tsX4rEre9vwKe/1CBqcTQfOOUGD0yK+bXx7TnzbsveE'
-    'aLY9fB8RzWN8u080j2XvjkPPPvZu0d53qkFmr0F7J3Ju2uGDAWAMeCB+s3XiOt4DfOP6m6fOXaUzNkcsTY79A4mJ'
-    'U0+MRERzX/Q9kbp8IrXPxMn7ArmynDNXWN6+1AnO7UDqQx772TpRBH/FYfO89nL1lHcp/dPXTyakTlWRBw349DfV'
-    '1Lr4YpJrdHQJ/15clEuOJ4v2ONnM6sZ+MLE4m7OP1cg+6h+NzQeQKxS5zO+NZH2kGFqh82Wcy+vvaehg54UzwI7k'
-    'TSz1Jpa45RmL/errQ2Xxbx21i+PH5sZDyrlAcq4BWzUlt4Ic/bYCv5fJlixDFg1Xj1c9Gw49m2Kzc6n9mmenQ86X'
-    'FfjW2i3MaZNZ/H4B+BawBbgh+d0SOV4DbsosafE+iI3ZXkuOOdIXx1XHPFgUn+1s7f5TciH24PWH5Lsq/AcyA8TS'
-    'v9uCHzv4c852JTf1XEfO+3rlkef+1EzJ6wVHvBfpG0X6VOTp+cPS2RN5e0JX/XAkeuh97kzorGXcD9SWocOWscBo'
-    'iBhM62tF80dlnnPIfCx+OiQ7m/o0I3Q/FfTfZ8+caOA9D4yEl6u3zBH9uocv02oViHOfPmzLG8m6Sb7i3O2JbbNq'
-    'gNaUfZkZbgt+N8cczXN37KkZ/YzY51lwie7iW8LX2u5bRq2KpHd1xS46r3Qc83ee/ztmHHHe9fTxzhA2yzN72jmR'
-    'efxPs2CI31ewAqwdmsd2IOsCcMZovs47A1Ygw0jKrB8Qv6xzPH8H+G7vgzyzWzwXL7WB5WP3emQD+x8I32uSi81I'
-    'KeVx2XiU6A+I/sBFP7K79cBFn+9dgev8q8vvafJxTP8D+otj2Q=='
+    'eNrVWG1PE0EQ7iHQo6WlgBRUTC6igSpWPypRImoT/YKJQjAaJbzaE9qeLVjiX/Q/ibdhNnnyZPZ6Vz95yWZ6t7Mz'
+    's/M+LedyudHc1VOI12X8jMfQi1c+Xk/itRCvouCY/VIMDU4lXoHACdn35H1L4DuBr+ndnosE7gnsETwSeChwDeTx'
+    'UspTkjv6ckfzTMVrPV7PhrxfR+AJ4C0IHsrFfD2hXRD8SeJrdD4nNAsCl4j3EsmWpGvLy9x3BOiUwe4VsntWfbjs'
+    '4cMdVukOls6KnC/ReR/wkE6d6NwTWBvCL8z7c4HrgId2Kwn+gtCyOrkuMrnuk1UfF3CPcVlsp0klPn8P8CNf9mzs'
+    'aDFRBj+oy9mivH+n+PwJ78an+oKPsXAme5HwwXg+IHqnRM/sjwGu+fYVeBzQ3o7YFPcigAZnU8G5AGhwGsC3Kd9e'
+    'AN8m7T0Fmk0H38dAsyXfHgDNFu3dVe7Zk73bsPcNcpDZq8Jel85NKTboCwwFHpPdbJ6Yl3dPvmH+TZPnZuCMjRFL'
+    'E33/mHzizOEjAdA8ovt2KS93KfcZP9nOECsrKWMF5e1RnsDY9ig/pNGfzRNZ8GuKztPqS6spHxLqp6ueTFCeKkkc'
+    'VMWmvyCnVsgWRczRwRX8c3mZzynPINrjoDN7N7SD8cXZlHWsDPph+7BvPhS5fJLL/N6I1yfwoRqcz8u5tPaekjvY'
+    'fuFcYJviJqR8E5LfYo+FdnXVoTzZtyK5C/3HxsYjiDmPYq4quqpTbHkp6m1B7J4HXaIMg2hoNZ7vWVXuWSedXVDu'
+    '5zg7G7K/LIhtrd78lDqZld+vBL4X2BC4QfHdIDneCtykXtLifSQdo76WlT7S5cclpR/Mio96tnr/QbEQOvB6Q/Jd'
+    'Jf596gFCqt9Nwg8V/hizHYpNPtem865aeeqYn+oJcV3KYD+uO2vgx/Pg716K+81QH8C1qfUPPnIzIWZsf5CXvId6'
+    '6zjmvHPq8XYg/+4rPS36wgn5REexlaH5Ml43HDmd/XjP4W97Dpksjxrkisihd/bpfaV+2P6zqPSmaGfbqxahb2af'
+    'iJT6U1D8dFHJy1n6myx+HTh602HpHJK8EdHlfJHFH7nvS1PjfEWXIcFgiPhL6r+yxjDLPKfI3CI7nYCeTT6aJrqf'
+    'M9rvi2OeMfC+AwbES+uB5oB+xcEXaTUy+LnrPqhLk2duga0wLiMl/yblcq59R9Tb3lFywqB5D+tC6KhtvQG+jzPL'
+    'MvxntEV8u5TnXDU1oB6rQ3rhvrqtzIlp/pebVvy84+g320PoLM2MZOcZ5PE/zSy+/L4my5O1C3PDrsi6KDhjMAem'
+    'nVUKIsNIwkzqAb9B53BO9OT7JPRpPuFpvFgHlo/di0AH9r86nL/jAXwkl/BoOh4F+n2g39foB3a34mn08f8BTzv/'
+    '5up7knzo038Bf4yO1Q=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -42,12 +44,13 @@ TABLE: dict[
     ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2600, 232, 0, (), (None,)),
     ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 2832, 304, 0, (), (None,)),
     ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3136, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 3584, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 3916, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 4096, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 4428, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 4840, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 5172, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 5432, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 5528, 172, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 3584, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 4264, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 4596, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 4776, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 5108, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 5520, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 5852, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 6112, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 6208, 172, 0, (), (None,)),
 }

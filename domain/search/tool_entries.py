@@ -17,6 +17,7 @@ from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES
 from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
+from domain.search.routing_vocabulary import ROUTING_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.schedule_vocabulary import SCHEDULE_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
@@ -225,5 +226,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *LISTING_ENTRIES,  # ADRs 0314, 0315: PTR records, links, modes, sizes
     *SCHEDULE_ENTRIES,  # ADR 0320: a timer's next elapse, Mon..Fri
     *BUILD_SCRIPT_ENTRIES,  # ADR 0323: a Cargo build script's warning
-    *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
+    *ROUTING_ENTRIES,  # ADR 0331: ip rule's policy routing rules
+    *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

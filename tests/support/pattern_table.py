@@ -74,6 +74,7 @@ VOCABULARY = frozenset(
         "language_codes",
         "listing_vocabulary",
         "measure_vocabulary",
+        "routing_vocabulary",
         "run_vocabulary",
         "schedule_vocabulary",
         "settings_vocabulary",

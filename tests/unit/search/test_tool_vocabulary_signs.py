@@ -92,6 +92,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "weekday": ("Fri",),
     # ``build_script_vocabulary``'s (ADR 0323).
     "build script printed": ("cargo:", "warning: "),
+    # ``routing_vocabulary``'s (ADR 0331).
+    "policy": (":\t",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -135,6 +137,8 @@ def _tool_vocabulary_facts_behind_plain_signs(text: str) -> str:
 
 _LINES = [
     "FROM python:3.12-slim AS build",
+    "1000:\tfrom 10.20.0.0/24 lookup 100",
+    "200:\tnot from all fwmark 0x1 blackhole",
     'LC_CTYPE="de_DE.UTF-8" LANG=ja_JP.eucJP node_DEBUG=1 x.de_DE',
     "   Public-Key: (256 bit)",
     "   Public Key Algorithm: id-ecPublicKey",
