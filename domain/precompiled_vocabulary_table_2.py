@@ -15,39 +15,41 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWFtPE0EY7SLQpdBSRCpGTDaiARSrj0qUSLSJvmCiGIxGiXKxK9BWCpb4F/1P4k44k5yczOylb24y+bo733z3'
-    '27RWKpVGS5dPJVkXyTOewCBZ5WQ9TtZ8siaBY/arCTQ49WRFgBPYD/C+BfgG8KW823M9wK+AfYH7gHuAayRPkFOe'
-    'KnQMoaN5ppO1nqynQ+rXBTwkvHngsVzKNwDtCvCnhK+x+RxoVgAXhfeiyJZma8vL6DtCdGrk97r4vag9fP4ISYdV'
-    '0cHSWcb5qpwPCY/pNIXOXcCVIeLCvD8DXCc89lsV+POgZW1yDTL59Clqj3PSYxxL/TTlyM8/GXEUYs/mjisnahQH'
-    'TZydxPsPyc9f9G5iagB8zoVT7PXAh/N5V+gdCT2zP0a45tsX4rEre9vwKe/1CBqcTQfOOUGD0yK+bXx7TnzbsveE'
-    'aLY9fB8RzWN8u080j2XvjkPPPvZu0d53qkFmr0F7J3Ju2uGDAWAMeCB+s3XiOt4DfOP6m6fOXaUzNkcsTY79A4mJ'
-    'U0+MRERzX/Q9kbp8IrXPxMn7ArmynDNXWN6+1AnO7UDqQx772TpRBH/FYfO89nL1lHcp/dPXTyakTlWRBw349DfV'
-    '1Lr4YpJrdHQJ/15clEuOJ4v2ONnM6sZ+MLE4m7OP1cg+6h+NzQeQKxS5zO+NZH2kGFqh82Wcy+vvaehg54UzwI7k'
-    'TSz1Jpa45RmL/errQ2Xxbx21i+PH5sZDyrlAcq4BWzUlt4Ic/bYCv5fJlixDFg1Xj1c9Gw49m2Kzc6n9mmenQ86X'
-    'FfjW2i3MaZNZ/H4B+BawBbgh+d0SOV4DbsosafE+iI3ZXkuOOdIXx1XHPFgUn+1s7f5TciH24PWH5Lsq/AcyA8TS'
-    'v9uCHzv4c852JTf1XEfO+3rlkef+1EzJ6wVHvBfpG0X6VOTp+cPS2RN5e0JX/XAkeuh97kzorGXcD9SWocOWscBo'
-    'iBhM62tF80dlnnPIfCx+OiQ7m/o0I3Q/FfTfZ8+caOA9D4yEl6u3zBH9uocv02oViHOfPmzLG8m6Sb7i3O2JbbNq'
-    'gNaUfZkZbgt+N8cczXN37KkZ/YzY51lwie7iW8LX2u5bRq2KpHd1xS46r3Qc83ee/ztmHHHe9fTxzhA2yzN72jmR'
-    'efxPs2CI31ewAqwdmsd2IOsCcMZovs47A1Ygw0jKrB8Qv6xzPH8H+G7vgzyzWzwXL7WB5WP3emQD+x8I32uSi81I'
-    'KeVx2XiU6A+I/sBFP7K79cBFn+9dgev8q8vvafJxTP8D+otj2Q=='
+    'eNrVWG1PE0EQ7iG0R6EviFSMmFxEAyhWPypRItEm+gUTxWg0SpQXewJtpWCJf9H/JN6G2eTJk9m7vfOTTTZztzs7'
+    's/vM67VeKpXGSxe/MBnnya+c0CAZ88mYkjUzX0uoWWsmIxI6KeuGv5KMmswvetCGDLvniQc1/GOi08ytFTjnvLwH'
+    'wD8u968Cn5VvnuuAU5VwMvd+WOAc5n1L6Cuhz+nd7hsI/SJ0SHRP6K6CS+B5Hg0Hg/d6Mh4XvF9f6AHw+eJflnfD'
+    'P016DeZzIrMKPoW6F+lsaVhbXehfbPfmP8aHyx4h3GGV7mDlLMv+Gu0PgQ/ltEnObaErBfwCY3Ad+NBuNeGfF1kW'
+    'kytyJtd98uJxBvcoy2A7TSvx+TvDj0JZs7GjxUQd/KAte6fk/TvF5094Nz41En6MhRNZG0AOtPG8Q/IOSZ5ZnwBe'
+    'M/cZdOzQ2juxKa4NgBqeTYXnDKjh6YDersw9Bb1dWnsEMrsOvQ9A5pHM3QWZR7R2S7nnUNZuwNo3yEFmrQVrx7Sv'
+    'odhgJDQWuk92s3niqrwHMof51yfPXYY9NkasTPT9ffKJE4ePRCBzj+57THn5mHKf8ZO3OWJl2TNW8LxDyhMY2wHl'
+    'B986vZqTf0XB3Bcvraa8SamfrnoySXmqJnHQEpv+gpzaJFtMYY6OLuif8/NKSfllyS4DZvZuaAfji7OedawO+LB9'
+    '2DfvyblCOpd53kjGB/ChFdhv+0xfezfkDrZfOBXao7iJKd/E5LfYY6FdXXWoQvZtSu5C/7GxcR9iLqCYawlWbYqt'
+    'wKPeVsXuFcASz5AlQ6vxfM+Wcs82YXZGuZ/j7KRgf1kV21rcQk9MZuX5mdDXQjtCNyi+O3SOl0I3qZe0fO8JY8Rr'
+    'SekjXX5cU/rBvPyIs8X9B8VC7OAbFtS7SvpH1APEVL+7xB8r+jFm+xSbvK9H+1218tDx/dROiesFxd/z1I08dSpy'
+    '1PyicnbpvAOSy3Y4pHvw99wpyVnL+D5gLEMFy5hoVMAH0+pa3vjhM88pZz4iOx0AziY/zZDcjznt98nRJxp6x0Ej'
+    '0qXVljmQ33ToRVmdHH7uug9ieS0Z18FWGLsDwjYrB3BO2aOe4Sbx9z36aOy7Y0fOGGb4PvaCS/AtvkV6LXZfM3JV'
+    'RLWrT7hwv9JT+m+f/ztmFD/vO+p4rwBmPr2n7RNRx//UC4byfElGIGMb+rFtOeuC8ExAf+3bA1blDGMpvX4A+rL2'
+    'Yf8dyLz9HsSe3fJpuhgDq8euDQAD+x8IftckHzZjpZSfhvE4yB+B/JEmP7KrzUCTj99dgbb/xcV82vnQp/8Cvdx4'
+    'lQ=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 0, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 504, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 928, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 2120, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2600, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 2832, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3136, 448, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 3584, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 3916, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 4096, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 4428, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 4840, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 5172, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 5432, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 5528, 172, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 0, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 296, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 800, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 1224, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 2416, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2896, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 3128, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3432, 448, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 3880, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 4212, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 4392, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 4724, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 5136, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 5468, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 5728, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 5824, 172, 0, (), (None,)),
 }

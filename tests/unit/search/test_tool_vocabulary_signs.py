@@ -92,6 +92,9 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "weekday": ("Fri",),
     # ``build_script_vocabulary``'s (ADR 0323).
     "build script printed": ("cargo:", "warning: "),
+    # ``binary_vocabulary``'s (ADR 0329).
+    "magic": ("000000",),
+    "baked embedded hardcoded directory": ("RUNPATH", "RPATH"),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
