@@ -15,52 +15,53 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_facts_table'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXN1vHFcVn1l7d9Zr7+54Idm4TdMNhdpuEyctIIHVoFQlRX1AqqpUBUoIG3vzodixZa/bGkopQoJXhJB45I1n'
-    '3uCFl/4D/ANVBW994V+gzLXP7f78y/2ctaNQdqTJ3XjmnnvOueeee77utJIkOVPcaXHPFfdnxTVTtOr+SnHvFPde'
-    'cW8U96C4XyvudXm2mrivVNpc3s8FXi4wc4GbC+xc4OcyBvZbFTxnBKbCs1m008VdF9z1mLrfvPxN9avJMwX3y/I8'
-    'lXewj/rdErganhqrW7QZjXG5uJeK+73i7sg4TeizKLidlne/Lb/7xX0bYPGYT0r/qtCVCty63A0Z/5K0PYCladU8'
-    '0s9T4F9q4F8DYCha20TrpYj+HeJ5WTxUnxV4f0pu2/uTMU9uTD0GPm/Cc5TfhtxVabX81qRfS+BdhP56rar3ZmGd'
-    'a+E+m88Ydcw89K/AOKhrLgJs/exdw7OHxz1Ycalt3Clppx/xuFVpa8c+rnojt46bwZwmAXPKcpGJvFVBTzYFh9PS'
-    'd0XgXAW4Jhmpgi79Geh5DbcNOhPfQ12cGPaAnrR9aYfwdy1juMamHWtGy0gV9ifU4y1Yh5pmG++mHXtCCH2hfNM6'
-    'I5ZvVy38cekgzR9Na0Pem5J+p6RPW8a4CbKo6VEyZXuvK7ig3pwj+yEj2WOZ843RAT7geluUdqE3soF2gdY6zDPe'
-    'L4HN9JLw49LUaJ70eq2T3M1ZbADcv9MIGJnQsAg07Ur7S9EQyvbZD3hnKO1A2k2QOf2OaV2sGnSK4v/HhZB9VWDM'
-    'EgyXPloSHcm4IP73pH0B8H8g7Tr13RF8/lbgsyB/W5O2L+028Gkcmv9UOVxjsTSH0BY6f5p3e0TrMGCcLRgPaUg9'
-    '42v6bxb0Pwfj+3DGOdI8wfnYIbw26fmwBK8Vnt8s8Hya+MNjbJKMoHxpmHrsNGLs08XYy/L+Bo3NcrlBfCmDaxn+'
-    '/Lv4cU7evwWwffN5d0ze/CMd8eY2yfGDMeVZ7wc2PuvWRaPC8c/F7xcfAY6oA3183yM6hgF0DNPRGjhuOnxjv5ke'
-    '+vehOv0dGuM+8EbBezk93PtRN/SJj31aKwPLvqf3iwvpoY9vWldDgrVB8Y9YuZ8vflwn2FvUboB8ZAIrRs+qcc5L'
-    'XOU45KsN/olvTbXF5kxK7Ctl9Nff5T2tk5AGk65Uff6SjHSPT9eFPmOZDt3DTfKmcPyt9Cmzv7bFvzxlsZPeof/z'
-    '3rRtgan2h6cC1vImyG8sH3aID9eSMP2xSTp1YNgfFbwXIE73fiTcTPyLcWnSfr4Lzwr4He/T35rgpx9cH37uquYc'
-    'J2A/whZP1bGAMxAj0j6Z9lFfLu4fQb8q4GDzZfU6VettAeCjP2eD78LFNEYutLn6sc+MfLXx5qRwdo03S+PVKP6+'
-    'SGOGxOERjvZrrhDtN6Wvxq8h/n+Suq9K+sW+EpgnWFz1JPza9r2g5ufHE54/Up6z3FdkDU3mwDkHMdfrE7l//HiO'
-    'udhbtHfcENtxMh+PVg9h3HqyHjz8j1sRvdh9YHqyD4TMwWQf+B/n+TzlHCuUczwFfofyYc4WK+lcz6yz2Ed5quf3'
-    'q2bJVwrJXzfIR7HlAn25QsYrAbxMeUkXHBeNc0TjOLBaBGtGYPlyw7FzoHHy1RBg/KBtqmP48ODf39nkT/X5DfSd'
-    'ppyvzsebnuk4V9sRf7D56m2JF2K8oBIQ82jL/78EOV3Mg3Ce9yKsDxP+3xN5QJ98VZ5dFRxMfV3z9ry0zwAuNaFJ'
-    'wX1OZLIWyGOVHzoL79v4ExP7cM1LaDymTIylRjCmAmB0JQbpi4m55Ihhdiz1OGVwy6n27CbgMhWJy4zg04C6xjVp'
-    'XzHUMfGzKsyhSZ5cfVOKm8bEvdehLghzmfuwppjGGvBM17teM+DJz2Jo5L5c98B57x2Z0xWq/ZgXOG976nlapH9u'
-    'CK5PSD/kkS93GFo3hGu24+F3w8IXF88yyD25+IZ06jpgzFcNDDUFMblOjsubaNT1I7nkWlX7qoFGfhYjU9w3teSy'
-    'TPRsUI4Mc4M2mqpA07a0rxvw4mcxNHHf1JAf89G2JmtnhmDcN+iKDsijprdFegErXC8XTy5brPGHbB7P+1XZT1x8'
-    'iYGndUQb5gv1TEr09ylf+y1ZN9x3AL83DHVUMboZ7QgeZx1+71ly+eOsVT3PrryKKR/i0n+cVzHpRawrnBEY2iZZ'
-    'IdtrGmwHlx2Mc5OJvPv0Ypn6rmeTw5q+k9CjZfCpEB9i9sBVjy1pg9P01E6r97VsLT4Uu6j8X1+on/5z6B4arspR'
-    'LzHycuU9W7QHDB5TOwJtIpOc1knOMqntyaEGbwvOFITqrHlYTxsER9en3YH4jh5f4f7D4n5LcHnyGHDJoc6iTzjs'
-    'y5hPS+0JPtujvrfIftyJxGEL7CuuYwrlaYXOKdwjHAeg53S9PfKWfd+M8pJ1Ou/B+4728SqmOpF/Hqh048X2h+2c'
-    '0yytt1py9AzcBfJN+dzaShJ3bi2TOFbMXlwn39x0viInP53P3iidZdNbKZz5STx8McUxtZ2h9zZ9jkf9/WvHKAdo'
-    'e9cMZ1x8c23TrY1jnuOuxKRQX28SDqnnfEXZc5SxuHYi8MpEt54R+UN7h/IcX/RUhjfP8fn1015oys535bxmfbXK'
-    'X08Pa+0m8/X4zxfaYWslfYq/CtYx47AtZzp7ETr+H8XOjDn3VGacX0DML+Z81Z6hbr7M+DdkP9I12upvP5AcCtZt'
-    'l/VVr4EffJfmaG9M2CuGOup+cvQMWSzMBcD3XZKxAcSsxvGTObYV4/c2HH7vFOTMQs7cmvZY1/she7Srf8eCM9Ls'
-    'q5PV8XaU+RrYXni+3xQvaMv4c4L/78+7z+u7cl7nwP/jM9HfJZ9iSD7UvcT8TY91grNLflWfYrK7Fh9vSM9XCe7b'
-    'ot9suXSdn8hpDrXszgf4Xw1D/RTisES0DIjG+9IuG3hfBd4nUNvA33vA75fwN1JsMsbyOQswTX5FneKVmr4ZA/0a'
-    'P/0NCcxDT48BX8+pSS+0SE5tPpENdsx3MlYj3g/1GzOhn+MH2G7B/9uyf80nR7/n0Kc+D2gtYmylTIzBpD+eEFnV'
-    'vK4Q7ZXAWJCpfuEqzWdorU4X4GqdeakEnA7JdYxM1WBNmb7doOa8kY5oduUHnjfgFrqfdGXPR75qGXuP9NMWyc8w'
-    'Qja0L/0sjbVN8bJbND8p6MqYuPoy+cOh+HUJTp/2kX1aK2uRY2TyLu51A4rt/RzW+xrtk4zPrvR5IGsec7B7BlxN'
-    '8T+MrbZFj2YESz+7LnLoG0e9+xrspaxjhhZ9dpvoXIP3FMxvQF3aLsHi74UhvW2JX83SuKZ4rY6xNy3w2Ybhc6im'
-    '2Oo2zOO4uhXrn36l7GyI28XYkV2ia5Ac/cbMGskH02Ky4doSf+8Sfwe0F2md+AY9vwP1FayDdN3ZogXvOx79pen6'
-    'Ps05y9ErJeleALrfCMRtlVoTvzjHuOSxyytkG7pqwjokexiTr9+1B0RY59Ygb27yb2oB8t4cw5Yy+WYx/TsOGqYt'
-    'NITsrWdpDbdEJ47qJz6bssXzEV7MHuOrm3blH9BWz0DXxnxTsQ36MBRvPkPMcxSb3wnF1Tbn7F8pXnwSqV+vJA9/'
-    'H2wcW/qMxZaOlfUyfkrNYF9x7e4fJB92oDsXHw9aj1MvaNtoGextbL8TMb8npQcVji9Kjb2uw3PFW3olYgcXqO+G'
-    'xcbDMcrUa6rfncph3d1J8Uu/z3IS2z/G12BeHbfMoLx+lI7m45kTiE10pfYBabsMNo7re4Gu79yifLFc9QL43bTA'
-    'WvLoluXE/23Hk5JFnLfr6cguvWKw70PkMrQf71uZgfa29M+onmXfYJ/2LHKQ0/izZAd9UPz7gcXeTA1x3Nh9oxcY'
-    'SxhXnyzTXP6ruH8dYTtouzyx2OXJp6PvZfvsct+5pZB6lCbhwt8hNMWfMqiJOknbBM8knZdarJA5ZhgXSswxjs3y'
-    'b8ul/ETy9ceh8yexZ7cNyT7yfwHk8gJT'
+    'eNrtXc1vJEcV757xzNhjzyfs2k42m1kCsZ3sejcBJLCyyFFYUA5IUbSIj7A4s/bsh9ZeG3ucxBACCAmuCCFx5MaZ'
+    'G1xy4R/gH0AIblz4F1i6Pe8xP/9cVV3V47GWMC11atbd9eq9V6/eV73q1KMoWkjuOLnnkvtJcs0kbXp/Jrn3k/sw'
+    'ubeTu5fcbyb3ljxbi9xXLG1T3m8KvKbAbArcpsBuCvymjIH91gTPGYGZ4llL2qnknhbcdUzt15K/pf3K8iyF+2l5'
+    'Hss72Cf9XRe4Ci8daz5pKzTGjeReTu4Pkrst49Sgz5LgdlHe/bL87ib3PYDFYz4r/UtCVyxwp+WuyvjXpe0ALKVV'
+    'eaTPY+BfbOBfFWCktDaI1usB/dvE87x4pH1W4f2i3Lb3J2OOb0wdA5/X4DnKb1XukrQqv2XpVxd416C/rtX0vVlY'
+    '5yrcl5ozRh3Tgv4FGAd1zTWArc/eNzw7Pe7xiott4xalnTrncUvSls983PSNpnXcCsxp5DGnLBcVkbcS6Mma4HBR'
+    '+q4KnHWAa5KREujSH4KeV7gN0Jn4HuriyGADOtJ2pe3D31XGcI1NOdaMykgJ7BPq8TqsQ6XZxrsph03woc+Xb6oz'
+    'Qvm2buGPSwcpf0xyorS+K89TW/o96V88BlD4v77Ewh+z4t9PnlTMHlhBf/w0ynGh7FRERlJ/Z1PaXWkPpX0sbV/W'
+    '32Xo06c++u+utNvSpyUtwlP4O9LelbYn7b70KZBNWBAdF4EMqT48kPYn8Um/5wfyftGgI+OOm5cLQg/6fxOZZZkd'
+    'XOOU2bZh7tEWakyxRD6VT2yBcNakvQnz7wuD9SHiq33L5O9fBRgleL8m6xNtKNtO1bFVGbso41yQdxsyxgasIYRt'
+    'e29ecEc+zhEdWbhljdGGNY38X5J2sTOMMw+A1mmgHe/XIC59TfhxvXh6DqdpruYscRbGSHEAjIrQ4NJLqX478nin'
+    'TzpxB+y6vmPyPdYMflvK/78my/CzJJfLHj6f6mPGBfF/KO0rgL/q+i2Lbv9Tgs8i2R+1HXvAp1Fo/l1h4MeE0uxD'
+    'm+/87ZPN24TnWePswnihti+lfyOh/yUYPwtnnCPlCc7HPuG1Q8/7OXid4vnFBM/nLb7IDrVdg3wpTB07Dhj7YjL2'
+    'CvgsOPamwadBvuTBNQ9//hUPfC/0lboe8/lgRN78JR7y5p7FN8wrz2oPbHzW1kVjiuPvk9+vngOOqAOz+H5IdPQ9'
+    '6OjHwzVw1nRkjf3NeJBD9dXp79EYj4A3KbzX44HtR93QJT52aa30LHZP7cXVeJBHNa2rPsHaphxzqNy3kh+3LXHO'
+    'Lo2xIXa/Hqhn03GuSO76LOSrAfFN1prC2CrUruTRXx9D3PjAEgPinKZ9/hANdU+WrvN9xjLta8O7lnj4l9Inj31t'
+    'SA7vgsVPeo/+zbZpzwIztQ/PeazlHZDfUD7sEx9uRX76Y4d0as9gH1N4r8BeyIeBcCsSX4xKk+YJXHgWIO74kP5W'
+    'g1yoRL/r8PqJi+MI256V5lsXIA+vMZnmAV9P7u9SXDmTkS/UdZqut0WAj/GcDb4LF9MYTaHN1Y/zkshXG2/GhbNr'
+    'vPPORyguG9JX8Rvmo9xXIf5kXxHMEyyu6YB0017WC7VTOcAJz8fNc5b7gqyhyRw45yDkemsi908fz7He5S7Zjjvi'
+    'O07m43z1EOatJ+shg/9hK6ITagemJnbAZw4mduB/nOctqusoUF3HBYg70hjmUrKSLnfMOotjlOc62XHVLMVKPjVC'
+    'VYpRbHuBWXuFjFcEeJn2JV1wXDTOEY2jwKoTrBmBlVV/EzoHilNWnRbmDxqmWrHBzvyvbPKX9vkF9J2iPV+teTI9'
+    '0zxXw5F/sMXqDckXYr6g4JHzaMi/PwV7urgPwvu81wz7+Ij/10UeMCZfk2frgoOpr2veXpb2BcClLDSlcF8SmSx7'
+    '8jjdH7oE79v4E5L7cM2Lbz4mT46lTDCKHjDmJQeZlRNzyRHDbDtq2UJxa1J97wbgUgzEZUbwqUItyaa0bxhqRflZ'
+    'CebQJE+uvjHlTUPy3ltQe4l7mUewppjGMvBMzxTcMuDJz0Jo5L5c98D73vsyp6tU+9ESOO9k1EzWSf/cEVyfkX7I'
+    'o6y9Q9/aTFyz7Qx+Vy18cfGsAntPLr4hnXrWAvereoaagpC9Ts7Lm2jU+pGm7LWm7dcMNPKzEJnivrFlL8tEzzbt'
+    'keHeoI2mEtC0J+1bBrz4WQhN3Dc27I9l0bYpa2eGYDwy6Io2yKPSWye9gKcIbiRPbli88VM+T8b7JbEnLr6EwFMd'
+    '0YD5Qj0TE/1cR/slWTfctwe/tw11VCG6Gf0IHmcLfh9a9vJHWas6z659FdN+iEv/ZdVocl3hjMBQn2SVfK8p8B1c'
+    'fjDOTUXkPUsv5qnvejEa1PSNQ4/mwadAfAixgWsZvqQNTi3jfEr6vsrWpH77/Ou3XfuedbIBvafUj0CfyCSn0yRn'
+    'FantaUIN3m40PLflq7NasJ62CY7Wp92H/I6On+L+neT+luDy7Bng0oQ6iy7hcCRjPi+1J/jskPreJf9xPxCHXfCv'
+    'uI7Jl6eF6ORZsIeEYw/0nJ5pQt5y7FuhfUm0MSa7ozFewVQn8vdjlW682P+wnSUNOXdgOhu8GoWdDa5IHivEFk9T'
+    'bG46w9akOJ3PN6Y6y6a3tPal5XEew5THVD9DbZuelUz//rkzlAP0vRmfVY+5tunW6hnP8bzkpFBf7xAOccb5irxn'
+    '1UNxbQfgVRHdqme90N+hfY5P+lZG5j7Hf693O75bdllXk9dsVq3y5+NBrd1kvp7++UI/bDNnTPFHwTpkHPblTGcv'
+    'fMf/rfiZIeee8ozzY8j5hZyvOjTUzecZ/47YI63RTv/2bdlDwbrtvLHqLYiDH0Tm88Z5Ya8a6qi70ckzZKEwFwHf'
+    '90nGepCzGiVO5txWSNxbdcS9Rdgz8/mugcnGut73sdGu/m0LzkhzVp2s5ttR5svge+E3VEz5goaMPyf4//qK+5so'
+    'rj2vyxD/8XcnvkoxRZ9iqIeR+btJWwTngOKqLuVkDywxXp+erxHcd0S/2fbSdX+iSXOostvyiL+qhvopxGGZaOkR'
+    'jY+kXTHwvgS8j6C2gb+pg9+I4u9Q2WSM5XMWYJriimnKVyp9Mwb6FT/9Tg/uQ0+NAF/n1KQX6iSntpjIBjvkW0Rr'
+    'Ae/7xo36zQrOH2C7C/9uiP1qRSe/mdOlPo9pLWJuJU+OwaQ/nhFZVV4XiPaCZy7IVL+wTvPpW6szD3BVZ17PAacd'
+    'mb/R4SNTZVhTpu/jpHNejYc0u/YHXjbg5mtP5sXmI19Vxj4g/bRL8tMPkA2NpV+ksfYoX3aX5icGXRmSV1+heNgX'
+    'v3mC0yU7ckRrZTNwjIq8i7auR7m9H8F63yQ7yfgcSJ/HsuZxD/bQgKsp/4e51Ybo0QrB0me3RQ6zxknffRNsKeuY'
+    'vkWf3SM6N+G9FOYXoC7tgGDxNxmR3obkr2ZpXFO+VnPsNQt89mH4HKopt7oH8ziqbsX6p5+lfjbk7UL8yHmiqxed'
+    '/I7XJskH02Ly4RqSf58n/vbIFqlOfJue34f6CtZBWne2ZMH7fob+Urq+QXPOcvRGTroXge63PXFbo9bEL95jXM7w'
+    'ywvkG7pqwtoke5iTn35gT4iwzi3Dvrkpvil7yHttBF/KFJuF9G87aJiy0OBjWy/RGq6LThzWTzwp2vL5CC/ExmTV'
+    'Tbv2H9BXr4CuDflubQP0oS/efIZ41O9K+eJqm3OOr1Je/C1Qv96MTn+DcRRfesHiS4fKep44pWzwr7h29zeyH3as'
+    'O5eeDlrPUi+ob7QC/ja2XwmY33HpwRTHV6XGXuvwXPmWTo7cwVXqu23x8XCMPPWa6e92YVB3Ny5+6fssJ6H9Q2IN'
+    '5tVZywzK65/j4Xy8MIbcxLzUPiBtN8DHcX2T1fUtcZQvlquOB79rFljLGbplJcr+fu64ZBHn7XY89EtvGvx7H7n0'
+    '7cd2q2KgvSH9K1TPcmTwTzsWOWjS+LPkB32U/Pcji78ZG/K4oXaj45lLGFWfrNBc/iO5fx7gO6hfHln88uifw/8n'
+    'QZZfnnVuyacepUa48HcITfmnCtREjdM3wTNJV6QWy2eOGcbVHHOMY7P82/ZSvi/79Weh8ye5Z7cPyTHyfwAaUjRZ'
 )
 TABLE: dict[
     tuple[str, int],
@@ -72,46 +73,47 @@ TABLE: dict[
     ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1096, 536, 4, (), (None, None, None, None, None)),
     ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1632, 316, 2, (), (None, None, None)),
     ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1948, 236, 2, (), (None, None, None)),
-    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 2184, 236, 1, (), (None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 2420, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 5732, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 6016, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 6128, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 6268, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 7028, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 8572, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 9432, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 9504, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 9584, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 9660, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 9736, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 9820, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 9892, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 10512, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 10580, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 10736, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 10876, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 11104, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 11472, 228, 0, (), (None,)),
-    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 11700, 212, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 11912, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 12152, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 12748, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 13148, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 13212, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 13828, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 14348, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 14868, 2112, 0, (), (None,)),
-    ('\\d+', 0): (32, 16980, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 17044, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 17224, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 17412, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 17792, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 17896, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 18092, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 18776, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 20380, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 20520, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 20716, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 21216, 3040, 0, (), (None,)),
+    ('(?i)(?<![a-z0-9])(count|total|number)s?(?:[ _-][a-z]+){0,3}[\\"\']?\\s*[:=]\\s*\\d[\\d,]*(?![\\w.-])', 0): (34, 2184, 1380, 1, (), (None, None)),
+    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 3564, 236, 1, (), (None, None)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 3800, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 7112, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 7396, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 7508, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 7648, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 8408, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 9952, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 10812, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 10884, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 10964, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 11040, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 11116, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 11200, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 11272, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 11892, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 11960, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 12116, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 12256, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 12484, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 12852, 228, 0, (), (None,)),
+    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 13080, 212, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 13292, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 13532, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 14128, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 14528, 64, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 14592, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15208, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 15728, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 16248, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 18360, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 18424, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 18604, 188, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 18792, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 19172, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 19276, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 19472, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 20156, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 21760, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21900, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 22096, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22596, 3040, 0, (), (None,)),
 }

@@ -15,59 +15,59 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXH1zk8cRf+Q3+d2yAti8NUpIJia27JQmw+DWhATIwCRQhjKTppQysi0bFdlWLYGBzmT6R2fyJfoN+h1L9TB7'
-    '4ceP3bt7HpmQqNXM+WQ9d3u3e7t7e7t7z3SSJEe6pdAto90y2S1FKZVuqXZLq1vq3bLfLTvyu/VJ4ZSkTUn6lwRG'
-    'SeCUBFZJ4Ln2890yAXCmumWE4KzA86L8lpY9ar8o9Zq0T78fyPPxbpmR8Y5JPSLtBqXtJ4DLuW4Z7pYxaTMl/x+T'
-    'dudhTincAfh/uluGAHZR+s4AjhMAO0meD/7n+fMfuqVo0RfxdHS9Jc8RFzf/BaDXhPx2gepl+H9G/h8z2ro2H8Ia'
-    'fAZ0S5/9Cp6dhzbpszl4doH6lZRnrt+Y8uwC0VzD/6x8d3RPNLpfekH3oo/uvJ4pvOfdz7DwFK7NqLR1vIvzcbz8'
-    'R5KBtsx/TNqmsKdkvFEZw8GZlz6JyUdJ8o+F0oti4TMscB09hmDePxXOT34hOLsyAWMXRQdURV4YTjqLGug7lNv7'
-    'RKd5wXVACuqYL7rlT4TDJOAwSu2OybjP3hBOG8Cv/YLTJqxXv+FU7yOcnP3Q7EOcdvsQp37SEVtSN/oQp37anx70'
-    'od570Ie853B61Ec4NaTu9BFOf+1D2+ih4Tf4JeO0K/V6H+LUT/Zeq49x6ie9t9+H+1Nb6sd9hFOnD23YR7BP9QtO'
-    'z8Du+znhNBTp01wmX2SMz3IOfM4FgBPbv2z4tCvg0z+fwxeqwWzA93XFntX6tAHPEj1bgTbO56/5CDYEzzLFZ5qC'
-    '25ysY16/rw/Xck588+CHuKUxjVOH5NPG+bdgTjjecZmjBf9Hpzh9EPaKAduKd6Fcsa44CvFGLa73EdDOxczc/+mY'
-    'pyEWtAj1jPDKEbCx0A/v7MltY80QVpnwc7GrowCjCPPYoDmOeeaIMAeAXsNA9wrouLLCyyltj4DO0uKuGwRrSHDI'
-    'A2sPfkd9NQU0PBGAuUy6fw/WJ/HEZ6YU/T0q390+4Z4tAQ2XBMYM7CUurvm+Z89yfTWZTOGFYrRufoMwL1eqMEY1'
-    'Ap9b0P4W0e8ziIPi2E4OHawf5V2C9yVdnbyuHyLaj5C9XI2kwyLgtajQYUiKa78M7ZdBjzh9jbKIcTeWxW2wR1gW'
-    'J4A/ntGe0DL0XUm+T4C+G5Y51mQOLeBxTccuK/NGfV4z9qNlsEcmyJ4YITkeI7vkeA57Jus4ZRnrHZr3dalv5oTp'
-    'ZCGt70h9OwcsS8dMC96DIEOuLIsNq63fA4WPudyFfndl/JKMhTbsJyLXzobdor3B9dds2tOSg+H26ZT3P5c+V2kv'
-    '7Bi5OQ1lz8SxW6TD2wSvQrH+PYLP4+5Qv016vk5no22qtfnOCN5rxDM/lzkzzStKrAlxatC8HxCcTdJRI7D/In/M'
-    'i3wgf3wnMC5LfY34xf3+Nc11g2i1a9B2n3Rcw+BDpgG3byo4p/Uq9A/ZIRcNfboGes46c7l8pWHQjXheHFfOi+ma'
-    '3BN51dZvj/ikSbhViJ/q9Ps20bhOtOsE+K1D82F7uSJ6/CTRZM+A58b5G+FVI/x4fLQxyz3Q2jqTTEgZgb5f05yf'
-    'Et/vU804r0bYxTiHojzHOdxQZAjtmWWoZ+hMVCWc09++UnS5pQvGRUacLwHndZNo88SQ1bpx3moRv9cNmmn+HZ8f'
-    'iH06Gv3Hwa6rwH5YINyuUm7aHZB/Z0ew/H9Dfb8iW6QS4MPjUjRa7xFt2yRDGySr1p7RNHSFJbOb1H9f8WNosroP'
-    'cmPx2JwUxPcW4bVO824oZ1ifvLrnXxCcbWO+DUP37eSU63doT82DYzWA4yrhupDBdtf2EabBWUNfMV53lDwfjP9o'
-    'Oc1Wzvg8tOX5Tys+xVC+Kc49PeN/QHxXM/i7IrjOGbZcyCbrGLrwqeiCJYDNMLLKHsM+Kvzns8vbNMa6AWtAOWc0'
-    'I+3mhmI3+Pq3qZ2FN8vuZkDnMx+8K8XHB9skqztKfp6Gc9OwzTsGjrzWW1RbNlqItnXjvIb6zdLPI4qMWzZlS/j4'
-    'BMhsaL+sipxPkZ6KideUA/sxnvE/At9e4rF1EM8HRKd1oBP6LpxvZ4rOViEYBfFHj4OMVowzUUfRSTH8/b6Cl8Yv'
-    'WfaKReO8zzbeBsw5FDNZIph8HmgGzjusRw4icZsy9kHe+/eNfY3PaXg+s2RqCOzqU8QvO4T/Qxp3Afw7JTk7Onnh'
-    'mGRafwy27nHYZ7C/JX8+eI5efw/Ys/Ow9owjn2k7il/VZ6/m3Ycbhl+C7eAtkrU/g+8vKfg/A4X+/qQk+CeseY5P'
-    'IaYBn9FZl+0l+j3CXSOOh/q0DDLl8wvheL+H3IRi8vJu2rfga8Z2N+lc+J30cbYw9rmiwIrx2b2XkS6andUkW3cG'
-    '8oF8PuAtj73ZpjyODcMu0uwoDe+scckW6Zn9gB1cN87XSCOkTVZ8ZqFv26CrRu8YHjj5fx5QeeCRYaPv0/O2YWdt'
-    'Zjzruz0T1wFth5Sun1KscpZ8AmzzWT7aXaHRKZkP+gsZBvqGZkAHaXA1f6a2FjNydjpNeSD3qQ7tx9x+mfj2aWRe'
-    'ibvzjbRvG370fcVGRb6p0fpvBuxAvs+0BnzjfNNTr+bXDH3f/fO9su/57PlFRc47AZuxndPOD8XzYu0qy7ffyzk7'
-    'dJ6oGHG2To+0ODDyCdpKnkBd4RnLj8KxyscK7r7zRJliumeNtWGa3jf0X82Ib1oxO95TNJ+Fpjfw3QM8xhasIdtM'
-    'd6h2fvYvPbrK0hscE9d82Xu0N04Y57Vd2guRH5gmBx5+6NUH1Y6Io+GceJ/ciJBtix9npSA9Hyev3xFHXc9xdcsX'
-    '1jD257XA/l5X5uvyMJzt5PIlxmE9NJuD82ynMuiSmBgd+/IrYCfMQ67kQmReiBt3kvApgj+hqsRI0e5x+u49gf87'
-    'iZUnAR/c/wJ9mJ8GKa+N+Qn3jyrFBTEf7fNAzNDKQxqHuAeOy3mF4zDfiQz9h8SfmkCe8pgUPU8wbfWvgnXGD+Y6'
-    'X/M7CzgPYx5y/0cptxhj1bzHP1HWcjagG9Dm+5hsvqz+R58c5eVrzglztMG5IG3uGbS55+H3SfAfhmhUBb0dyhPF'
-    'ZwfKs9f57IXXspA1H/WnGsfB12G+OL0UrDjoYcpHFl31pvJ+C8JzIdk6rLEdDUdB7t6GnvLJ+JzEg/Lk3lowyx6Z'
-    '993LmqPcqSL4S1dywsQYREjX5YHt9sdyBPxe6ZrO50OA5XLSfWfIqvFc+y1r+xmJ9R1W3lQorqqNP2DI+VCkfY1j'
-    'LXryt7R8bHe/Y4nsmEXDjlmEPXUh557qm5PDfSHD2cLB/kuPe75v7WYptyZkk8xGwMQYyhTl64yCbTEu810Q/wTr'
-    'ubctQ764utV+9Q23ryT6+yurtI4h2h2GPuQ8sHGykVHumobcNaPPDC8ijD/JmSGUE84xhYuROuAE5HikcMcF7rjY'
-    'ge4O0K74NXbFz7Oa+N+lyh+k74HhP9oN3N1YTV5/3yrflfG9x/FSRj5afoPtfXmDnO8Rm8tZlGeDycu7iNOK7OI9'
-    'Qbz7U5S+Lj42TPEYfL9pK3n1Xhn6BJ5AjXuulQev3VFnnNw7bGNxSvud8/iL58A/UKB+1l27k+AnXU9evWd3TtqU'
-    'FTo8S+z7eW0jluju7x6BPh1jXlnu/eVZA+czPQFxnULA54i6SPOF+fxX2PZizliINWYv/gmmRzUjPb7JkOsYsmVu'
-    'EKyOkeu1GQHrD8Qzz5ScOKvvZfKNt0DGQn2vePIHQ33veGJGsXO+Tf87fv0NyHQI1k3CYYd8+SM9ytHb5vmS+NE1'
-    'GyOvXPvyd925/gOay5mcsdC75GvN608sJ6++4z3mfi7G/Djn6kaS797zinLW0PKJmoZsbRk56TsQo8riC8569zkm'
-    'P+Wowg+ThPfVCJ8S0r8ma36G6NP25AnF3CPmu2U1Qx82Kb5+RuJU2p2n0JidxL6/ot1trSn5XL54lW/9+U7LQuT6'
-    'VajfXaJPI3K/yqIDWH75XSZanjivZyMi5wrPNNa9rLy5HNp8md6TRG93F1LTD1Ujj5jv7K704IdhH5aP3rtKvoEb'
-    'fwL2hxHh2R/AXrmS+O+iVDx3CU5E4oS5b6s59mOW9YqhlysBHVDvwQ7mXBNHy0/FxkG9/S2sQ5Jku9+9b+S6W3tN'
-    'LZArtRrhy/TlzIySXOB5IqaO9S9b+9i0Mv5lQ+74/oCV26LtCXljJ0cUneyDtSTwtH3gXhL3vrdjih9s4OVrgi5Z'
-    'sUXrXQfse1iDGnmDcxsHmravivGz7sm6uVwz8pMeknzktWGdDePuBl9P9HvcVyJ0TOz4Wt4q431dyZvz5T777MOY'
-    'O+Crh5APltWGt85wpxV6+M6CsWfwDvXFXLlYn0BDyfsNxXTPEu99Gcih3Mjgq2BYtzz5mzE2PetQLfe/F1pZ+tbi'
-    'BafnUx306+TV9zTcTvR36tQixuvlrvxKjphJqi//Led9626AD4d6Enfnt2Xk8G9H5K+n9W8NG3bXk0dq2Q57Imua'
-    'HIfeG8L3u3cC+babGXLCrVzYTeP3vO9SYFrz3BuRsZk3SZOzhi0bsvey6nqXB1oCP4Gv5jsqaxG1du7OOs+s9n/6'
-    '/b/Nan7R'
+    'eNrtXH1zk8cRf+Q32fKbrAA2b40SkomJLZvSZBjcmtAAGZgEylB30pRSRrZloyK/1BIY6Eymf3QmX6LfoN+xVA+z'
+    'F3782L2757GBRK1mzifrudu73dvd29vdeyaSJDnSLYVuGe6WsW4pSql2S61bdrul0S173bIlv1ufFE5Z2pSlf1lg'
+    'lAVOWWCVBZ5rP9MtowBnvFuGCM4iPC/Kb2nZofZzUi9L+/T7vjwvdcukjHdM6iFp1y9tzwEu57tlsFtGpM24/H9M'
+    '2l2AOaVw++D/iW4ZANhF6TsJOI4C7CR53v+f589/6JaiRV/E09H1tjxHXNz8Z4Feo/LbRaoX4P9J+X/EaOvafAxr'
+    '8DnQLX32C3h2Adqkz6bh2UXqV1aeuX4jyrOLRHMN/7Py3dE90eh++QXdiz6683oOwnqOwdoMC2/8tlv+JN/r3fKM'
+    '5nUHaIG//0HqW91SgfUtC8y0XpH6OoyfZBhfw+V59zMo8oF8NixtnRziXJ1c/pHkuS1rMSJtU9jjMt6wjOHgzEif'
+    'xJSJJPnHbPlFsdZmUOA6GgzAvN8Wzk9+Jji7MgpjF4VPaiL7DKcsPOR0N+qg+0SnGcG1TwrqS8eTiMNh8G5enNaA'
+    'X3sFp3VYr17DqdFDODlbqNWDOG33IE69pCM2pG72IE69tD896EG996AHec/h9KiHcGpK3ekhnP7ag7bRQ8MH8nPG'
+    'aVvq1R7EqZfsvd0exqmX9N5eD+5Pbakf9xBOnR60YR/BPtUrOD0Du++nhNNApE9zgXyRMT7LafCfFwBObP+K4Z+v'
+    'QnziQg5fqAazCd9XFXtW69MGPMv0bBHaaD77BvgTK1Iw1tQS3KZlHfP6fX24VnLimwc/xC2Nz5w6JJ82zn8X5oTj'
+    'HZc5WvB/dIrTB2EvGrCt2B3KFeuKoxA71WKUnwDtXLzI/Z+OeRriWnNQTwqvHAEbC/3wzp7cNNYMYVUIPxeHOwow'
+    'ijCPNZrjiGeOCLMP6DUIdK+CjqsovJzS9gjoLC2GvEawBgSHPLB24HfUV+NAwxMBmAuk+3dgfRJPfGZc0d/D8t3t'
+    'E+7ZPNBwXmBMwl7iYrQfevYs11eTyRReKN7s5tcP83KlBmPUIvC5De1vE/0+h5guju3k0MH6Ud4lEaGsq5PX9UNE'
+    '+yGyl2uRdJgDvOYUOgxIce0XoP0C6BGnr1EWMe7GsrgJ9gjL4ijwxzPaE3YNfVeW76Og7wZljnWZwy7wuKZjF5R5'
+    'oz6vG/vRAtgjo2RPDJEcj5BdcjyHPZN1nIqM9R7N+wbE6/PAxPj+CuQGZIVl6ZgJwbsfZMiVBbFhtfV7oPAxl7vQ'
+    '766MX5ax0IY9J3LtbNgN2htcf82mPS35JG6fTnn/C+lzjfbCjpFn1FT2TBx7l3R4m+BVKda/Q/B53C3qt07PV+ls'
+    'tEm1Nt9JwXuZeOanMmemeVWJNSFOTZr3A4KzTjpqCPZf5I8ZkQ/kj+8ExhXIk0F+cb9/TXNdI1ptG7TdIx3XNPiQ'
+    'acDtWwrOab0E/UN2yCVDny6DnrPOXC73ahB0I54XS8p5MV2TeyKv2vrtEJ+0CLcq8VODft8kGjeIdp0Av3VoPmwv'
+    'V0WPnySa7Bjw3Dh/I7zqhB+PjzZm5QC0ts4ko1KGoO/XNOenxPd7VDPOSxF2Mc6hKM9xDjcVGUJ7ZgHqSToT1Qjn'
+    '9LevFF1u6YKSyIjzJeC8bhFtnhiy2jDOW7vE7w2DZpp/x+cH0nIDmf4lsOuqsB8WCLdrlJu2AvLv7AiW/2+o71dk'
+    'i1QDfHhcikbrHaJtm2RojWTV2jNahq6wZHad+u8pfgxNVvdAbiwem5aC+N4mvFZp3k3lDOuT1yrle7ZIN+4Y9g3r'
+    'vq2ccv0e7al5cKwFcFwiXGcz2O7aPsI0OGvoK8ZrRcnzwfiPlp9t5b/PQFue/4TiUwzlm+Lc0zP+R8R3dYO/q4Lr'
+    'tGHLhWyyjqELn4oumAfYDCOr7DHso8J/Pru8TWOsGrD6lHNGK9Jubip2g69/m9pZeLPsrgd0PvPB+1J8fLBJsrql'
+    '5OdpOLcM27xj4MhrvUG1ZaOFaNswzmuo3yz9PKTIuGVT7gofnwCZDe2XNZHzcdJTMfGaSmA/xjP+J+DbSzy2DuL5'
+    'gOi0CnRC34Xz7YzT2SoEoyD+6BLIaNU4E3UUnRTD3x8qeGn8kmWvmDPO+2zjrcGcQzGTeYLJ54FW4LzDemQ/Erdx'
+    'Yx/kvX/P2Nf4nIbnM0umBsCuPkX8skX4P6RxZ8G/U5azo5MXjkmm9adg6x6HfQb7W/Lng+fo9feAPTsDa8848pm2'
+    'o/hVffZq3n24afgl2A7eIFn7M/j+koL/01fo7U9Kgn/Cmuf4FGIa8BmdddlOot+J3DbieKhPKyBTPr8Qjvc7yE0o'
+    'Ji/v2X0LvmZsd4vOhd9JH2cLY5+rCqwYn90HGemi2VktsnUnIR/I5wPe8NibbcrjWDPsIs2O0vDOGpfcJT2zF7CD'
+    'G8b5GmmEtMmKzxT0bRt01egdwwMn/88DKg88Mmz0PXreNuys9Yxnfbdn4jqg7ZDS9TOKVU6RT4BtPstHuy00OiXz'
+    'QX8hw0Df0CToIA2u5s/U1mJSzk6nKQ/kPtWh/ZjbLxDfPo3MK3H315H2bcOPvqfYqMg3dVr/9YAdyPeZloFvnG96'
+    '/NX8moHvu3++V/Y9nz0/p8h5J2AztnPa+aF4XqxdZfn2D3LODp0nqkacrXNAWuwb+QRtJU+gofCM5UfhWOVjBXff'
+    'eaJCMd2zxtowTe8b+q9uxDetmB3vKZrPQtMb+B4FHmMD1pBtphWqnZ/9S4+usvQGx8Q1X/YO7Y2jxnltm/ZC5Aem'
+    'yb6HHw7qg2pHxNFwTrxPrkXItsWPU1KQno+T1++Io67nuLrlC2sa+/NyYH9vKPN1eRjOdnL5EiVYD83m4Dzb8Qy6'
+    'JCZGx778KtgJM5ArORuZF+LGHSN8iuBPqCkxUrR7nL77QOD/RmLlScAH979AH+anfsprY37C/aNGcUHMR/siEDO0'
+    '8pBKEPfAcTmvsATzHc3Qf0D8qQnkKY9I0fME01b/Klhn/GCu83W/s4DzMGYg93+YcosxVs17/BNlLacCugFtvk/J'
+    '5svqf/TJUV6+5pwwRxucC9LmnkGbex5+HwP/YYhGNdDboTxRfLavPHudz154LQtZ81Hf1jgOvg7zxemlYMVBD1M+'
+    'suiqN5X3WxCeC8nWYY3taDgMcvcu9JRPxqclHpQn99aCWfHIvO9e1jTlThXBX7qYEybGIEK6Lg9stz9WIuAflK7p'
+    'fD4GWC4n3XeGrBnPtd+ytp+UWN9h5U2F4qra+H2GnA9E2tc41pwnf0vLx3b3O+bJjpkz7Jg52FNnc+6pvjk53Gcz'
+    'nC0c7L8ccM/3rd0U5daEbJKpCJgYQxmnfJ1hsC1KMt9Z8U+wnnvXMuSLq1vtl95w+2qiv4uzRusYot1h6EPOAyuR'
+    'jYxy1zLkrhV9ZngRYXwrZ4ZQTjjHFC5F6oATkOORwi0J3JLYge4O0Lb4NbbFz7OU+N8Lyx+k777hP9oO3N1YSl5/'
+    'dyzflfG9x/FyRj5aeIPtfXmDnO8Rm8tZlGf9ycu7iBOK7OI9Qbz7U5S+Lj42SPEYfFfrbvLqvTL0CTyBGvdcKw9e'
+    'u6POOLn38cbilPY77/EXT4N/oED9rLt2J8FPupq8es/uvLSpKHR4ltj389pGLNHd3z0CfTrGvLLc+8uzBs5negLi'
+    'OoWAzxF1keYL8/mvsO2lnLEQa8yD+CeYHrWM9PgmQ65jyJa5SbA6Rq7XegSs3xPPPFNy4qy+V8g3vgsyFup71ZM/'
+    'GOq74okZxc75Dv3v+PVXINMhWLcIhy3y5Q8dUI7eNc+XxY+u2Rh55dqXv+vO9R/RXM7kjIXeJV9rXn9iJXn1ffUx'
+    '93Mx5sc5VzeTfPeeF5WzhpZP1DJka8PISd+CGFUWX3DWu88x+SlHFX4YI7yvRfiUkP51WfMzRJ+2J08o5h4x3y2r'
+    'G/qwRfH1MxKn0u48hcbsJPb9Fe1ua13J5/LFq3zrz3daZiPXr0r97hJ9mpH7VRYdwPLL7zLR8sR5PZsROVd4prHu'
+    'ZeXN5dDmy/QeI3q7u5CafqgZecR8Z3fxAH4Y9mH56L2t5Bu48UdhfxgSnv0B7JWrif8uStVzl+BEJE6Y+7aUYz9m'
+    'Wa8aerka0AGNA9jBnGviaPmZ2Diot7+FdUiSbPe794xcd2uvqQdypZYifJm+nJkRw84agjy8c4l9Z34p5z7n/D7o'
+    'w+Y7hVZenXX2GiZc8GwUU8f6yq09eUIZ/4qhQ/guhJWno+1veeNAR5T9xQdrXuBpe9q9JO7ddceUte17+cqjy1ac'
+    '1HpvA/tRlqFGPuc8zb6W7Xdj/Kw7v24u141cq4fE73ntcWePuXvONxL9TvrVCH0ZO76Wg8t431ByAH153D4dEHOf'
+    'fekQctuynkes8+hphR6+c22sP6FDfTHvL9a/0VRymEPx6bPEe18G8kHXMvhdGNZtTy5qzPmEdah2j+EgtLL0rcUL'
+    'Ts+nOuiXyavvnLiT6O8HqkeMd5B7/4s54j+pvvy3+C6sew4+HBpJ3P3lXeM+wmZELn5a/9qwx7c9ObGWHbQjsqbJ'
+    'cegdKHxXfSuQO7yeIb/dyutdN37P+14IpjXPvRkZZ3qTNDlr2OXp8/8CqUh8UQ=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -75,95 +75,96 @@ TABLE: dict[
 ] = {
     (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
     ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 352, 464, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 816, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1060, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1304, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1516, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1728, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1940, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2152, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2364, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2576, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2788, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3000, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3212, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3424, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3636, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3848, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4060, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4272, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4484, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4696, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4908, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5120, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5332, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5544, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5756, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5968, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6180, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6392, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7248, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 7864, 160, 0, (), (None,)),
-    ('-', 0): (32, 8024, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 8072, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 8148, 140, 0, (), (None,)),
-    ('\\+', 0): (32, 8288, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8336, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8512, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 8984, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9048, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9164, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9708, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 10468, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 10600, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 10744, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11116, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11356, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11584, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 11800, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 11988, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 12508, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 12796, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13028, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13244, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13648, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 13884, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14472, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14752, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15268, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15660, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16040, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16268, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 16800, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17120, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17456, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17632, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18224, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 18336, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18400, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18684, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 18976, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 19420, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19544, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 20544, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20648, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20796, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21536, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 21824, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22284, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22496, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 22884, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23156, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23724, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23996, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24524, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 24972, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25340, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 26132, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26260, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26728, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26976, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27248, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27772, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28676, 296, 0, (), (None,)),
+    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 816, 204, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1020, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1264, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1508, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1720, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1932, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2144, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2356, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2568, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2780, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2992, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3204, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3416, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3628, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3840, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4052, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4264, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4476, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4688, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4900, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5112, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5324, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5536, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5748, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5960, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6172, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6384, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6596, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7452, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8068, 160, 0, (), (None,)),
+    ('-', 0): (32, 8228, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 8276, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 8352, 140, 0, (), (None,)),
+    ('\\+', 0): (32, 8492, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8540, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8716, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 9188, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9252, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9368, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9912, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 10672, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 10804, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 10948, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11320, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11560, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11788, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12004, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12192, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 12712, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13000, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13232, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13448, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13852, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14088, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14676, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14956, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15472, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15864, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16244, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16472, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17004, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17324, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17660, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17836, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18428, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 18540, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18604, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18888, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19180, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 19624, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19748, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 20748, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20852, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21000, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21740, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22028, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22488, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22700, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23088, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23360, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23928, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24200, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24728, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25176, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25544, 792, 1, (), (None, None)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 26336, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 26540, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26668, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 27136, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 27384, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27656, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 28180, 904, 0, (), (None,)),
 }

@@ -15,42 +15,43 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWG1PE0EQ7iHQo6WlgBRUTC6igSpWPypRImoT/YKJQjAaJbzaE9qeLVjiX/Q/ibdhNnnyZPZ6Vz95yWZ6t7Mz'
-    's/M+LedyudHc1VOI12X8jMfQi1c+Xk/itRCvouCY/VIMDU4lXoHACdn35H1L4DuBr+ndnosE7gnsETwSeChwDeTx'
-    'UspTkjv6ckfzTMVrPV7PhrxfR+AJ4C0IHsrFfD2hXRD8SeJrdD4nNAsCl4j3EsmWpGvLy9x3BOiUwe4VsntWfbjs'
-    '4cMdVukOls6KnC/ReR/wkE6d6NwTWBvCL8z7c4HrgId2Kwn+gtCyOrkuMrnuk1UfF3CPcVlsp0klPn8P8CNf9mzs'
-    'aDFRBj+oy9mivH+n+PwJ78an+oKPsXAme5HwwXg+IHqnRM/sjwGu+fYVeBzQ3o7YFPcigAZnU8G5AGhwGsC3Kd9e'
-    'AN8m7T0Fmk0H38dAsyXfHgDNFu3dVe7Zk73bsPcNcpDZq8Jel85NKTboCwwFHpPdbJ6Yl3dPvmH+TZPnZuCMjRFL'
-    'E33/mHzizOEjAdA8ovt2KS93KfcZP9nOECsrKWMF5e1RnsDY9ig/pNGfzRNZ8GuKztPqS6spHxLqp6ueTFCeKkkc'
-    'VMWmvyCnVsgWRczRwRX8c3mZzynPINrjoDN7N7SD8cXZlHWsDPph+7BvPhS5fJLL/N6I1yfwoRqcz8u5tPaekjvY'
-    'fuFcYJviJqR8E5LfYo+FdnXVoTzZtyK5C/3HxsYjiDmPYq4quqpTbHkp6m1B7J4HXaIMg2hoNZ7vWVXuWSedXVDu'
-    '5zg7G7K/LIhtrd78lDqZld+vBL4X2BC4QfHdIDneCtykXtLifSQdo76WlT7S5cclpR/Mio96tnr/QbEQOvB6Q/Jd'
-    'Jf596gFCqt9Nwg8V/hizHYpNPtem865aeeqYn+oJcV3KYD+uO2vgx/Pg716K+81QH8C1qfUPPnIzIWZsf5CXvId6'
-    '6zjmvHPq8XYg/+4rPS36wgn5REexlaH5Ml43HDmd/XjP4W97Dpksjxrkisihd/bpfaV+2P6zqPSmaGfbqxahb2af'
-    'iJT6U1D8dFHJy1n6myx+HTh602HpHJK8EdHlfJHFH7nvS1PjfEWXIcFgiPhL6r+yxjDLPKfI3CI7nYCeTT6aJrqf'
-    'M9rvi2OeMfC+AwbES+uB5oB+xcEXaTUy+LnrPqhLk2duga0wLiMl/yblcq59R9Tb3lFywqB5D+tC6KhtvQG+jzPL'
-    'MvxntEV8u5TnXDU1oB6rQ3rhvrqtzIlp/pebVvy84+g320PoLM2MZOcZ5PE/zSy+/L4my5O1C3PDrsi6KDhjMAem'
-    'nVUKIsNIwkzqAb9B53BO9OT7JPRpPuFpvFgHlo/di0AH9r86nL/jAXwkl/BoOh4F+n2g39foB3a34mn08f8BTzv/'
-    '5up7knzo038Bf4yO1Q=='
+    'eNrVWG1PE0EQ7iG0R0tLASmomDSigSpWP6pRImoT/aKJYjAaJbzaCn2xBUv8i/4n8TbMJk+ezF73jk9espm73dmZ'
+    '3XmfK2UymfHMxRNG4zx6shEMorEYjYKsmfliBM1aORpVgZOybvBz0SjK/LIHnJZh9zzzgAZ/THiauScpzrko3wHg'
+    'j8v984Bn6Zv3EsgpT3Iy936U4hzme1PgO4Gv6Nvu6wncETggeCBwX5FL4HkeTQ5G3uvReJryfl2BR4DnK/+sfBv8'
+    'KeJrZD4vNPNgU8h7mc4WJ2vLC+2L9V6+pH+49BHCHdboDpbOquwv0v4Q8JBOnejcEVhLYRfog+uAh3orCv6i0LIy'
+    'uSpnct0nqTzO4B5ZGaynKcU//4ywo1DWrO9oPlECO6jL3oJ8/yD//AXfxqaGgo++cCJrPYiB1p/3iN4x0TPrE4Br'
+    '5r4Bjz1a2xKd4loPoMF5q+CcATQ4DeDblLnnwLdJa4+BZtPB9yHQbMvcPaDZprXbyj0HsnYT1r5DDDJrFVjr075p'
+    'RQdDgS2Bh6Q3GycW5DuQOYy/PnFuFvZYH7E00fYPySZOHDZSBZoHdN8+xeU+xT5jJx8T+Mqqp6/geQcUJ9C3A4oP'
+    'vnl6LSF+TZG5r7y0nPIhJn+68skkxami+EFFdPobYmqZdFHAGF29gH/Pz3MZ5RlFOwsys3dDPRhbnPPMYyWQD+uH'
+    'bfO+nCukc5n3jWh8BhuqwX5bZ/rqe1ruYOuFU4Ed8psWxZsW2S3WWKhXVx7KkX7LErvQfqxvPACfC8jnKiKrOvlW'
+    '4JFv86L3HMgSzzCKhpbj+Z4V5Z51ktkZxX72s5OU9WVedGvlFnrKZE7eXwp8L7AhcIP8u0HneCPwLdWSFu8TyRjl'
+    'taLUkS47Lir1YFJ8lLOV+0/yhZYDb5CS7xrxH1IN0KL83ST8lsIffbZLvsn7OrTflSuPHf1TPcaviwn0p/WT1o4X'
+    'wN4Dj/vNUh3Aual9CRu5HuMztj7ISdxDuXUdfd4p1XhbEH93lZoWbeGIbKKr6MrQfBGNa46Yzna847C3HceZLI8a'
+    'xIqeQ+5s07tK/rD1Z0GpTVHPtlYtQN3MNtFT8k9esdMlJS4nqW+S2HXVUZumpbNP5+0RXY4XSeyR6z6fHBcqsmwR'
+    'rKbwv7j6K6kP85nnlTO3SU9HIGcTj2aI7peE+vvq6GcMvOuAVeKl1UDzQL/s4Iu0Ggns3HUflKWJMzdAV+iXPSX+'
+    'xsVyzn0HVNveUmLCqH4P80LLkdsGI2wfe5YV+Ge0SXz7FOdcObVKNVaX5MJ1dUfpE33+y80odt511JudFDLz6ZFs'
+    'P4M8/qeeJZT3KzICGdvQN2zLWZcEZwL6QN9eJS9nGIvpSQPgN2of9omBzE9BnRYSnsaLZWD52LUeyMD+q8P+O2rA'
+    'xzIxjybjcaA/BPpDjX7VrpYDjT7+Hwi0/a8v5uPOhzb9D1l2o5E='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 0, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 504, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 928, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 2120, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2600, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 2832, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3136, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 3584, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 4264, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 4596, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 4776, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 5108, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 5520, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 5852, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 6112, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 6208, 172, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 0, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 296, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 800, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 1224, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 2416, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2896, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 3128, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3432, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 3880, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 4560, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 4892, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 5072, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 5404, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 5816, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 6148, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 6408, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 6504, 172, 0, (), (None,)),
 }

@@ -26,6 +26,7 @@ from domain.search.answer_lines import (
     is_tally,
     states_count,
 )
+from domain.search.labelled_totals import counted_part
 from domain.search.matching import TermGroups
 from domain.search.query import ParsedQuery
 
@@ -164,11 +165,11 @@ def answers(kind: AnswerKind, line: str, groups: TermGroups) -> bool:
             and sum(groups.present(line)) >= min(2, len(groups.units) - 1)
             and not line.startswith(_PROMPT)
         )
-    return (
-        (states_count(line) or is_tally(line))
-        and any(groups.present(line))
-        and not line.startswith(_PROMPT)
-    )
+    if (states_count(line) or is_tally(line)) and any(groups.present(line)):
+        return not line.startswith(_PROMPT)
+    # A count after a label naming one counts the label's other words (``labelled_totals``).
+    counted = counted_part(line)
+    return counted is not None and any(groups.present(counted)) and not line.startswith(_PROMPT)
 
 
 def holds_answer(kinds: frozenset[AnswerKind], text: str, groups: TermGroups) -> bool:

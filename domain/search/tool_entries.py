@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
+from domain.search.binary_vocabulary import BINARY_ENTRIES
 from domain.search.build_script_vocabulary import BUILD_SCRIPT_ENTRIES
 from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
@@ -227,5 +228,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *SCHEDULE_ENTRIES,  # ADR 0320: a timer's next elapse, Mon..Fri
     *BUILD_SCRIPT_ENTRIES,  # ADR 0323: a Cargo build script's warning
     *ROUTING_ENTRIES,  # ADR 0331: ip rule's policy routing rules
+    *BINARY_ENTRIES,  # ADR 0329: a hex dump's first row, an executable's run path
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

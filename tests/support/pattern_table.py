@@ -68,6 +68,7 @@ FACTS = frozenset(
 VOCABULARY = frozenset(
     f"domain.search.{name}"
     for name in (
+        "binary_vocabulary",
         "build_script_vocabulary",
         "build_vocabulary",
         "checkout_vocabulary",

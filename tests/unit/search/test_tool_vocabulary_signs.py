@@ -94,6 +94,9 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "build script printed": ("cargo:", "warning: "),
     # ``routing_vocabulary``'s (ADR 0331).
     "policy": (":\t",),
+    # ``binary_vocabulary``'s (ADR 0329).
+    "magic": ("000000",),
+    "baked embedded hardcoded directory": ("RUNPATH", "RPATH"),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
