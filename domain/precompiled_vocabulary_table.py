@@ -15,155 +15,156 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXH1zk8cRf+Q3+d2yAti8NUpIJia27JQmw+DWhATIwCRQhjKTppQysi0bFdlWLYGBzmT6R2fyJfoN+h1L9TB7'
-    '4ceP3bt7HpmQqNXM+WQ9d3u3e7t7e7t7z3SSJEe6pdAto90y2S1FKZVuqXZLq1vq3bLfLTvyu/VJ4ZSkTUn6lwRG'
-    'SeCUBFZJ4Ln2890yAXCmumWE4KzA86L8lpY9ar8o9Zq0T78fyPPxbpmR8Y5JPSLtBqXtJ4DLuW4Z7pYxaTMl/x+T'
-    'dudhTincAfh/uluGAHZR+s4AjhMAO0meD/7n+fMfuqVo0RfxdHS9Jc8RFzf/BaDXhPx2gepl+H9G/h8z2ro2H8Ia'
-    'fAZ0S5/9Cp6dhzbpszl4doH6lZRnrt+Y8uwC0VzD/6x8d3RPNLpfekH3oo/uvJ4pvOfdz7DwFK7NqLR1vIvzcbz8'
-    'R5KBtsx/TNqmsKdkvFEZw8GZlz6JyUdJ8o+F0oti4TMscB09hmDePxXOT34hOLsyAWMXRQdURV4YTjqLGug7lNv7'
-    'RKd5wXVACuqYL7rlT4TDJOAwSu2OybjP3hBOG8Cv/YLTJqxXv+FU7yOcnP3Q7EOcdvsQp37SEVtSN/oQp37anx70'
-    'od570Ie853B61Ec4NaTu9BFOf+1D2+ih4Tf4JeO0K/V6H+LUT/Zeq49x6ie9t9+H+1Nb6sd9hFOnD23YR7BP9QtO'
-    'z8Du+znhNBTp01wmX2SMz3IOfM4FgBPbv2z4tCvg0z+fwxeqwWzA93XFntX6tAHPEj1bgTbO56/5CDYEzzLFZ5qC'
-    '25ysY16/rw/Xck588+CHuKUxjVOH5NPG+bdgTjjecZmjBf9Hpzh9EPaKAduKd6Fcsa44CvFGLa73EdDOxczc/+mY'
-    'pyEWtAj1jPDKEbCx0A/v7MltY80QVpnwc7GrowCjCPPYoDmOeeaIMAeAXsNA9wrouLLCyyltj4DO0uKuGwRrSHDI'
-    'A2sPfkd9NQU0PBGAuUy6fw/WJ/HEZ6YU/T0q390+4Z4tAQ2XBMYM7CUurvm+Z89yfTWZTOGFYrRufoMwL1eqMEY1'
-    'Ap9b0P4W0e8ziIPi2E4OHawf5V2C9yVdnbyuHyLaj5C9XI2kwyLgtajQYUiKa78M7ZdBjzh9jbKIcTeWxW2wR1gW'
-    'J4A/ntGe0DL0XUm+T4C+G5Y51mQOLeBxTccuK/NGfV4z9qNlsEcmyJ4YITkeI7vkeA57Jus4ZRnrHZr3dalv5oTp'
-    'ZCGt70h9OwcsS8dMC96DIEOuLIsNq63fA4WPudyFfndl/JKMhTbsJyLXzobdor3B9dds2tOSg+H26ZT3P5c+V2kv'
-    '7Bi5OQ1lz8SxW6TD2wSvQrH+PYLP4+5Qv016vk5no22qtfnOCN5rxDM/lzkzzStKrAlxatC8HxCcTdJRI7D/In/M'
-    'i3wgf3wnMC5LfY34xf3+Nc11g2i1a9B2n3Rcw+BDpgG3byo4p/Uq9A/ZIRcNfboGes46c7l8pWHQjXheHFfOi+ma'
-    '3BN51dZvj/ikSbhViJ/q9Ps20bhOtOsE+K1D82F7uSJ6/CTRZM+A58b5G+FVI/x4fLQxyz3Q2jqTTEgZgb5f05yf'
-    'Et/vU804r0bYxTiHojzHOdxQZAjtmWWoZ+hMVCWc09++UnS5pQvGRUacLwHndZNo88SQ1bpx3moRv9cNmmn+HZ8f'
-    'iH06Gv3Hwa6rwH5YINyuUm7aHZB/Z0ew/H9Dfb8iW6QS4MPjUjRa7xFt2yRDGySr1p7RNHSFJbOb1H9f8WNosroP'
-    'cmPx2JwUxPcW4bVO824oZ1ifvLrnXxCcbWO+DUP37eSU63doT82DYzWA4yrhupDBdtf2EabBWUNfMV53lDwfjP9o'
-    'Oc1Wzvg8tOX5Tys+xVC+Kc49PeN/QHxXM/i7IrjOGbZcyCbrGLrwqeiCJYDNMLLKHsM+Kvzns8vbNMa6AWtAOWc0'
-    'I+3mhmI3+Pq3qZ2FN8vuZkDnMx+8K8XHB9skqztKfp6Gc9OwzTsGjrzWW1RbNlqItnXjvIb6zdLPI4qMWzZlS/j4'
-    'BMhsaL+sipxPkZ6KideUA/sxnvE/At9e4rF1EM8HRKd1oBP6LpxvZ4rOViEYBfFHj4OMVowzUUfRSTH8/b6Cl8Yv'
-    'WfaKReO8zzbeBsw5FDNZIph8HmgGzjusRw4icZsy9kHe+/eNfY3PaXg+s2RqCOzqU8QvO4T/Qxp3Afw7JTk7Onnh'
-    'mGRafwy27nHYZ7C/JX8+eI5efw/Ys/Ow9owjn2k7il/VZ6/m3Ycbhl+C7eAtkrU/g+8vKfg/A4X+/qQk+CeseY5P'
-    'IaYBn9FZl+0l+j3CXSOOh/q0DDLl8wvheL+H3IRi8vJu2rfga8Z2N+lc+J30cbYw9rmiwIrx2b2XkS6andUkW3cG'
-    '8oF8PuAtj73ZpjyODcMu0uwoDe+scckW6Zn9gB1cN87XSCOkTVZ8ZqFv26CrRu8YHjj5fx5QeeCRYaPv0/O2YWdt'
-    'Zjzruz0T1wFth5Sun1KscpZ8AmzzWT7aXaHRKZkP+gsZBvqGZkAHaXA1f6a2FjNydjpNeSD3qQ7tx9x+mfj2aWRe'
-    'ibvzjbRvG370fcVGRb6p0fpvBuxAvs+0BnzjfNNTr+bXDH3f/fO9su/57PlFRc47AZuxndPOD8XzYu0qy7ffyzk7'
-    'dJ6oGHG2To+0ODDyCdpKnkBd4RnLj8KxyscK7r7zRJliumeNtWGa3jf0X82Ib1oxO95TNJ+Fpjfw3QM8xhasIdtM'
-    'd6h2fvYvPbrK0hscE9d82Xu0N04Y57Vd2guRH5gmBx5+6NUH1Y6Io+GceJ/ciJBtix9npSA9Hyev3xFHXc9xdcsX'
-    '1jD257XA/l5X5uvyMJzt5PIlxmE9NJuD82ynMuiSmBgd+/IrYCfMQ67kQmReiBt3kvApgj+hqsRI0e5x+u49gf87'
-    'iZUnAR/c/wJ9mJ8GKa+N+Qn3jyrFBTEf7fNAzNDKQxqHuAeOy3mF4zDfiQz9h8SfmkCe8pgUPU8wbfWvgnXGD+Y6'
-    'X/M7CzgPYx5y/0cptxhj1bzHP1HWcjagG9Dm+5hsvqz+R58c5eVrzglztMG5IG3uGbS55+H3SfAfhmhUBb0dyhPF'
-    'ZwfKs9f57IXXspA1H/WnGsfB12G+OL0UrDjoYcpHFl31pvJ+C8JzIdk6rLEdDUdB7t6GnvLJ+JzEg/Lk3lowyx6Z'
-    '993LmqPcqSL4S1dywsQYREjX5YHt9sdyBPxe6ZrO50OA5XLSfWfIqvFc+y1r+xmJ9R1W3lQorqqNP2DI+VCkfY1j'
-    'LXryt7R8bHe/Y4nsmEXDjlmEPXUh557qm5PDfSHD2cLB/kuPe75v7WYptyZkk8xGwMQYyhTl64yCbTEu810Q/wTr'
-    'ubctQ764utV+9Q23ryT6+yurtI4h2h2GPuQ8sHGykVHumobcNaPPDC8ijD/JmSGUE84xhYuROuAE5HikcMcF7rjY'
-    'ge4O0K74NXbFz7Oa+N+lyh+k74HhP9oN3N1YTV5/3yrflfG9x/FSRj5afoPtfXmDnO8Rm8tZlGeDycu7iNOK7OI9'
-    'Qbz7U5S+Lj42TPEYfL9pK3n1Xhn6BJ5AjXuulQev3VFnnNw7bGNxSvud8/iL58A/UKB+1l27k+AnXU9evWd3TtqU'
-    'FTo8S+z7eW0jluju7x6BPh1jXlnu/eVZA+czPQFxnULA54i6SPOF+fxX2PZizliINWYv/gmmRzUjPb7JkOsYsmVu'
-    'EKyOkeu1GQHrD8Qzz5ScOKvvZfKNt0DGQn2vePIHQ33veGJGsXO+Tf87fv0NyHQI1k3CYYd8+SM9ytHb5vmS+NE1'
-    'GyOvXPvyd925/gOay5mcsdC75GvN608sJ6++4z3mfi7G/Djn6kaS797zinLW0PKJmoZsbRk56TsQo8riC8569zkm'
-    'P+Wowg+ThPfVCJ8S0r8ma36G6NP25AnF3CPmu2U1Qx82Kb5+RuJU2p2n0JidxL6/ot1trSn5XL54lW/9+U7LQuT6'
-    'VajfXaJPI3K/yqIDWH75XSZanjivZyMi5wrPNNa9rLy5HNp8md6TRG93F1LTD1Ujj5jv7K704IdhH5aP3rtKvoEb'
-    'fwL2hxHh2R/AXrmS+O+iVDx3CU5E4oS5b6s59mOW9YqhlysBHVDvwQ7mXBNHy0/FxkG9/S2sQ5Jku9+9b+S6W3tN'
-    'LZArtRrhy/TlzIySXOB5IqaO9S9b+9i0Mv5lQ+74/oCV26LtCXljJ0cUneyDtSTwtH3gXhL3vrdjih9s4OVrgi5Z'
-    'sUXrXQfse1iDGnmDcxsHmravivGz7sm6uVwz8pMeknzktWGdDePuBl9P9HvcVyJ0TOz4Wt4q431dyZvz5T777MOY'
-    'O+Crh5APltWGt85wpxV6+M6CsWfwDvXFXLlYn0BDyfsNxXTPEu99Gcih3Mjgq2BYtzz5mzE2PetQLfe/F1pZ+tbi'
-    'BafnUx306+TV9zTcTvR36tQixuvlrvxKjphJqi//Led9626AD4d6Enfnt2Xk8G9H5K+n9W8NG3bXk0dq2Q57Imua'
-    'HIfeG8L3u3cC+babGXLCrVzYTeP3vO9SYFrz3BuRsZk3SZOzhi0bsvey6nqXB1oCP4Gv5jsqaxG1du7OOs+s9n/6'
-    '/b/Nan7R'
+    'eNrtXH1zk8cRf+R3y29CAWzeWiUkExNbdkuTYXBrQgJkYBIoQ5lJU0oZ2ZaNimyrlsBAZzL9ozP5Ev0G/Y6lepi9'
+    '8POP3bt7HhlI1HrmfJKeu73bvd29vd29ZzpJkqPdUuiWsW6Z7JZRKZVuqXZLq1vq3bLXLdvyu/WXwilJm5L0LwmM'
+    'ksApCaySwHPt57plAuBMdcsIwVmG56PyW1p2qf2C1KvSPv28L8+L3TIj4x2XekTaDUrbXwEu57tluFvGpc2UfD8u'
+    '7S7AnFK4A/B9uluG5PuclGFp53CcANhJ8mLwPy9ejKbFou+c9JuDz2Mwn4vy+Ytu+Qr6uXGTnOMyPoOyBhH4/OCD'
+    'i+vm+OQ20GyEeGse1n9CfrtI9RJ8n5Hv40Zb1+Yj4KnPgA/SZ7+AZxegTfpsFp5dpH4l5ZnrN648u0g8pOF/LmY9'
+    'L2dfzxTei+7fsMgIrs2YtHWyiPNxsvlHkum2zH9c2qawp2S8MRkDebpEPHGQj5LkH/Oll8XCZ1jgOnoMwbzfFs5P'
+    'fyY4uzIBY4+K3qiKvDCcdBY10N8otw+ITnOC64AU1JmpXvoT4TAJOIxRu+My7vM3hNM68Gu/4LQB69VvONX7CCdn'
+    'DzX7EKedPsSpn3TEptSNPsSpn/anh32o9x72Ie85nB73EU4NqTt9hNNf+9A2emT4QX7OOO1IvdaHOPWTvdfqY5z6'
+    'Se/t9eH+1Jb6SR/h1OlDG/Yx7FP9gtNzsPt+SjgNRfo0l8gXGeOznAWfcwHgxPYvGz7tCvj0L+TwhWowG/B5TbFn'
+    'tT5twLNEz5ahjfP5az6CdcGzTPGmpuA2K+uY1+/rw7WcE988+CFuaUzj9CH5tHH+LZgTjndC5mjB/9EpTn8Ie9mA'
+    'bcXvUK5YVxyD+KkWp/wYaOdiZu57OuYZiAUtQD0jvHIUbCz0wzt7cstYM4RVJvxc7OoYwBiFeazTHMc9c0SYA0Cv'
+    'YaB7BXRcWeHllLZHQWdpceR1gjUkOOSBtQu/o76aAhqeDMBcIt2/C+uTeOIzU4r+HpPPbp9wzxaBhosCYwb2EhfX'
+    '/MCzZ7m+mkym8EIxWje/QZiXK1UYoxqBz21of5vo9xnEQXFsJ4cO1o/yLskIJV2dvK4fItqPkL1cjaTDAuC1oNBh'
+    'SIprvwTtl0CPOH2NsohxN5bFLbBHWBYngD+e057QMvRdST5PgL4bljnWZA4t4HFNxy4p80Z9XjP2oyWwRybInhgh'
+    'OR4nu+REDnsm6zhlGes9mvcNqW/lhOlkIa3vSn0nByxLx0wL3oMgQ64siQ2rrd9DhY+53IN+92T8koxl5abUxFef'
+    'EC73DJv2jORguH065f3Ppc812gs7Rq5RQ9kzcewW6fA2watQrH+X4PO429Rvg56v0dloi2ptvjOC9yrxzE9lzkzz'
+    'ihJrQpwaNO+HBGeDdNQI7L+cW5XKB/LHdwLjitTXiV/c71/TXNeJVjsGbfdIxzUMPmQacPumgnNar0D/kB1yydCn'
+    'q6DnrDOXy1caBt2I58Wicl5M1+S+yKu2frvEJ03CrUL8VKfft4jGdaJdJ8BvHZoP28sV0eOniCa7Bjw3zt8Irxrh'
+    'x+OjjVnugdbWmWRCygj0/Zrm/Iz4fo9qxnklwi7GOYzKc5zDTUWG0J5ZgnqGzkRVwrkkeYysyy1dUBQZcb4EnNct'
+    'os1TQ1brxnmrRfxeN2im+Xd8fiD26Wj0L4JdV4H9sEC4XaPctLsg/86OYPn/hvp+RbZIJcCHJ6RotN4l2rZJhtZJ'
+    'Vq09o2noCktmN6j/nuLH0GR1D+TG4rFZKYjvbcJrjebdUM6wPnl1z78gOFvGfBuG7tvOKdfv0Z6aB8dqAMcVwnU+'
+    'g+2u7SNMg3OGvmK87ip5Phj/0XKarRz4OWjL859WfIqhfFOce3rG/5D4rmbwd0VwnTVsuZBN1jF04TPRBYsAm2Fk'
+    'lT2GfUz4z2eXt2mMNQPWgHLOaEbazQ3FbvD1b1M7C2+W3Y2Azmc++KUUHx9skaxuK/l5Gs5NwzbvGDjyWm9Sbdlo'
+    'IdrWjfMa6jdLP48oMm7ZlC3h45Mgs6H9spq8unuBeiomXlMO7Md4xv8YfHuJx9ZBPB8SndaATui7cL6dKTpbhWAU'
+    'xB9dBBmtGGeijqKTYvj7AwUvjV+y7BULxnmfbbx1mHMoZrJIMPk80Aycd1iP7EfiNmXsg7z37xn7Gp/T8HxmydQQ'
+    '2NWniV+2Cf9HNO48+HdKcnZ08sIxybT+BGzdE7DPYH9L/nzwHL3+nsTd1dJw5DNtR/Gr+uzVvPtww/BLsB28SbL2'
+    'Z/D9JQX/30Chv/9SEvwT1jzHXyGmAZ/RWZftJvq9yB0jjof6tAwy5fML4Xi/h9yE0eTV3bRvwdeM7W7RufA76eNs'
+    'YexzVYEV47N7PyNdNDurSbbuDOQD+XzAmx57s015HOuGXaTZURreWeOSLdIzewE7uG6cr5FGSJus+ByBvm2Drhq9'
+    'Y3jg1P95QOWBx4aNvkfP24adtZHxrO/2TFwHtB1Sun5Kscoj5BNgm8/y0e4IjU7LfNBfyDDQNzQDOkiDq/kztbWY'
+    'kbPTGcoDeUB1aD/m9kvEt88i80rcHXakfdvwo+8pNiryTY3WfyNgB/J9plXgG+ebnjqYXzP0ffff98q+57PnFxQ5'
+    '7wRsxnZOOz8Uz4u1qyzffi/n7NB5omLE2To90mLfyCdoK3kCdYVnLD8KxyqfKLj7zhNliumeM9aGafrA0H81I75p'
+    'xex4T9F8FprewHcP8BibsIZsM92l2vnZv/ToKktvcExc82Xv0t44YZzXdmgvRH5gmux7+KFXH1Q7Io6Gc+J9cj1C'
+    'ti1+PCIF6fkkef2OOOp6jqtbvrCGsT+vBvb3ujJfl4fhbCeXL1GE9dBsDs6zncqgS2JidOzLr4CdMAe5kvOReSFu'
+    '3EnCZxT8CVUlRop2j9N37wv830msPAn44P4X6MP8NEh5bcxPuH9UKS6I+WifB2KGVh5SEeIeOC7nFRZhvhMZ+g+J'
+    'PzWBPOVxKXqeYNrqXwXrjB/Mdb7udxZwHsYc5P6PUW4xxqp5j3+qrOWRgG5Am+8Tsvmy+h99cpSXrzknzNEG54K0'
+    'uW/Q5r6H3yfBfxiiURX0dihPFJ/tK89e57OXXstC1nzUtzWOg6/DfHl6KVhx0MOUjyy66k3l/RaE50KydVhjOxqO'
+    'gdy9Cz3lk/FZiQflyb21YJY9Mu+7lzVLuVOj4C9dzgkTYxAhXZcHttsfyxHwe6VrOp+PAJbLSfedIavGc+23rO1n'
+    'JNZ3WHlTobiqNv6AIedDkfY1jrXgyd/S8rHd/Y5FsmMWDDtmAfbU+Zx7qm9ODvf5DGcLB/svPe75vrU7Qrk1IZvk'
+    'SARMjKFMUb7OGNgWRZnvvPgnWM+9axnyxdWt9itvuH0l0d/HWaV1DNHuMPQh54EVyUZGuWsacteMPjO8jDC+lTND'
+    'KCecYwqXInXAScjxSOEWBW5R7EB3B2hH/Bo74udZSfzvhuU/pO++4T/aCdzdWElef38s35XxvcfxckY+WnqD7X15'
+    'g5zvEZvLOSrPBpNXdxGnFdnFe4J492dU+rr42DDFY/D9pq3k4L0y9Ak8hRr3XCsPXrujzji5d/LG4pT2O+/xF8+C'
+    'f6BA/ay7dqfAT7qWHLxnd17alBU6PE/s+3ltI5bo7u8ehT4dY15Z7v3lWQPnMz0JcZ1CwOeIukjzhfn8V9j2Us5Y'
+    'iDVmL/4Jpkc1Iz2+yZDrGLJlbhKsjpHrtREB6w/EM8+VnDir7xXyjbdAxkJ9r3ryB0N973piRrFzvkPfHb/+BmQ6'
+    'BOsW4bBNvvyRHuXoXfN8Sfzomo2RV659+bvuXP8hzeVszljoPfK15vUnlpOD76yPuZ+LMT/OubqZ5Lv3vKycNbR8'
+    'oqYhW5tGTvo2xKiy+IKz3n2OyU85pvDDJOF9LcKnhPSvyZqfJfq0PXlCMfeI+W5ZzdCHTYqvn5U4lXbnKTRmJ7Hv'
+    'r2h3W2tKPpcvXuVbf77TMh+5fhXqd4/o04jcr7LoAJZffpeJlifO69mIyLnCM411LytvLoc2X6b3JNHb3YXU9EPV'
+    'yCPmO7vLPfhh2Iflo/eOkm/gxp+A/WFEePYHsFeuJv67KBXPXYKTkThh7ttKjv2YZb1i6OVKQAfUe7CDOdfE0fJT'
+    'sXFQb38L65Ak2e537xm57tZeUwvkSq1E+DJ9OTNjJBd4noipY/3L1j42rYx/xZA7vj9g5bZoe0Le2MlRRSf7YC0K'
+    'PG0fuJ/Eve/tuOIHG3j1mqDLVmzRetcB+x5WoUbe4NzGgabtq2L8rHuybi7XjfykRyQfeW1YZ8O4u8E3Ev0e99UI'
+    'HRM7vpa3ynjfUPLmfLnPPvsw5g74yiHkg2W14a0z3BmFHr6zYOwZvEN9MVcu1ifQUPJ+QzHdc8R7XwZyKNcz+CoY'
+    '1m1P/maMTc86VMv974VWlr61eMHp+VQH/To5+J6GO4n+Tp1axHi93JVfzhEzSfXlv+W8b90N8OFQT+Lu/LaMHP6t'
+    'iPz1tP6tYcPuePJILdthV2RNk+PQe0P4fvd2IN92I0NOuJULu2H8nvddCkxrnnsjMjbzJmlyzrBlQ/ZeVl3v8kBL'
+    '4Cfw1XxHZTWi1s7dWeeZ1f5PP/8Xa6KPGA=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
     (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 352, 464, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 816, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1060, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1304, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1516, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1728, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1940, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2152, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2364, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2576, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2788, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3000, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3212, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3424, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3636, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3848, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4060, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4272, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4484, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4696, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4908, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5120, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5332, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5544, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5756, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5968, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6180, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6392, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7248, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 7864, 160, 0, (), (None,)),
-    ('-', 0): (32, 8024, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 8072, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 8148, 140, 0, (), (None,)),
-    ('\\+', 0): (32, 8288, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8336, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8512, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 8984, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9048, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9164, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9708, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 10468, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 10600, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 10744, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11116, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11356, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11584, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 11800, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 11988, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 12508, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 12796, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13028, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13244, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13648, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 13884, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14472, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14752, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15268, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15660, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16040, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16268, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 16800, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17120, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17456, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17632, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18224, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 18336, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18400, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18684, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 18976, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 19420, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19544, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 20544, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20648, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 20796, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21536, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 21824, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22284, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22496, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 22884, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23156, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23724, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 23996, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24524, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 24972, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25340, 792, 1, (), (None, None)),
-    ('^>>>>>> +\\S', 8): (40, 26132, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26260, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26728, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 26976, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27248, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27772, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28676, 296, 0, (), (None,)),
+    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 352, 208, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 560, 464, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1024, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1268, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1512, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1724, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1936, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2148, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2360, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2572, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2784, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2996, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3208, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3420, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3632, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3844, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4056, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4268, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4480, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4692, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4904, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5116, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5328, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5540, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5752, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5964, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6176, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6388, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6600, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7456, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8072, 160, 0, (), (None,)),
+    ('-', 0): (32, 8232, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 8280, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 8356, 140, 0, (), (None,)),
+    ('\\+', 0): (32, 8496, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8544, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8720, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 9192, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9256, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9372, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9916, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 10676, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 10808, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 10952, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11324, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11564, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11792, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12008, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12196, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 12716, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13004, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13236, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13452, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13856, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14092, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14680, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14960, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15476, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15868, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16248, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16476, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17008, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17328, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17664, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17840, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18432, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 18544, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18608, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18892, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19184, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 19628, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19752, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 20752, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20856, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21004, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21744, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22032, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22492, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22704, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23092, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23364, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23932, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24204, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24732, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25180, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25548, 792, 1, (), (None, None)),
+    ('^>>>>>> +\\S', 8): (40, 26340, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26468, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 26936, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 27184, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27456, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 27980, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 28884, 296, 0, (), (None,)),
 }

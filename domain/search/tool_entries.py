@@ -23,6 +23,7 @@ from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.table_rows import delimited_header
 from domain.search.trace_vocabulary import TRACE_ENTRIES
 from domain.search.vocabulary_entry import VocabularyEntry
+from domain.search.wal_vocabulary import WAL_ENTRIES
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
 # and the time in parentheses, then the line's number. Searched from the newline before it
@@ -225,5 +226,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *LISTING_ENTRIES,  # ADRs 0314, 0315: PTR records, links, modes, sizes
     *SCHEDULE_ENTRIES,  # ADR 0320: a timer's next elapse, Mon..Fri
     *BUILD_SCRIPT_ENTRIES,  # ADR 0323: a Cargo build script's warning
+    *WAL_ENTRIES,  # ADR 0336: a WAL file's name is a segment
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language
 )

@@ -80,6 +80,7 @@ VOCABULARY = frozenset(
         "tool_entries",
         "tool_vocabulary",
         "trace_vocabulary",
+        "wal_vocabulary",
     )
 )
 
