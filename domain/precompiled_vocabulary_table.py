@@ -15,156 +15,155 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXH1zk8cRf+Q32fKbrAA2b40SkomJLZvSZBjcmtAAGZgEylB30pRSRrZloyK/1BIY6Eymf3QmX6LfoN+xVA+z'
-    'F3782L2757GBRK1mzifrudu73dvd29vdeyaSJDnSLYVuGe6WsW4pSql2S61bdrul0S173bIlv1ufFE5Z2pSlf1lg'
-    'lAVOWWCVBZ5rP9MtowBnvFuGCM4iPC/Kb2nZofZzUi9L+/T7vjwvdcukjHdM6iFp1y9tzwEu57tlsFtGpM24/H9M'
-    '2l2AOaVw++D/iW4ZANhF6TsJOI4C7CR53v+f589/6JaiRV/E09H1tjxHXNz8Z4Feo/LbRaoX4P9J+X/EaOvafAxr'
-    '8DnQLX32C3h2Adqkz6bh2UXqV1aeuX4jyrOLRHMN/7Py3dE90eh++QXdiz6683oOwnqOwdoMC2/8tlv+JN/r3fKM'
-    '5nUHaIG//0HqW91SgfUtC8y0XpH6OoyfZBhfw+V59zMo8oF8NixtnRziXJ1c/pHkuS1rMSJtU9jjMt6wjOHgzEif'
-    'xJSJJPnHbPlFsdZmUOA6GgzAvN8Wzk9+Jji7MgpjF4VPaiL7DKcsPOR0N+qg+0SnGcG1TwrqS8eTiMNh8G5enNaA'
-    'X3sFp3VYr17DqdFDODlbqNWDOG33IE69pCM2pG72IE69tD896EG996AHec/h9KiHcGpK3ekhnP7ag7bRQ8MH8nPG'
-    'aVvq1R7EqZfsvd0exqmX9N5eD+5Pbakf9xBOnR60YR/BPtUrOD0Du++nhNNApE9zgXyRMT7LafCfFwBObP+K4Z+v'
-    'QnziQg5fqAazCd9XFXtW69MGPMv0bBHaaD77BvgTK1Iw1tQS3KZlHfP6fX24VnLimwc/xC2Nz5w6JJ82zn8X5oTj'
-    'HZc5WvB/dIrTB2EvGrCt2B3KFeuKoxA71WKUnwDtXLzI/Z+OeRriWnNQTwqvHAEbC/3wzp7cNNYMYVUIPxeHOwow'
-    'ijCPNZrjiGeOCLMP6DUIdK+CjqsovJzS9gjoLC2GvEawBgSHPLB24HfUV+NAwxMBmAuk+3dgfRJPfGZc0d/D8t3t'
-    'E+7ZPNBwXmBMwl7iYrQfevYs11eTyRReKN7s5tcP83KlBmPUIvC5De1vE/0+h5guju3k0MH6Ud4lEaGsq5PX9UNE'
-    '+yGyl2uRdJgDvOYUOgxIce0XoP0C6BGnr1EWMe7GsrgJ9gjL4ijwxzPaE3YNfVeW76Og7wZljnWZwy7wuKZjF5R5'
-    'oz6vG/vRAtgjo2RPDJEcj5BdcjyHPZN1nIqM9R7N+wbE6/PAxPj+CuQGZIVl6ZgJwbsfZMiVBbFhtfV7oPAxl7vQ'
-    '766MX5ax0IY9J3LtbNgN2htcf82mPS35JG6fTnn/C+lzjfbCjpFn1FT2TBx7l3R4m+BVKda/Q/B53C3qt07PV+ls'
-    'tEm1Nt9JwXuZeOanMmemeVWJNSFOTZr3A4KzTjpqCPZf5I8ZkQ/kj+8ExhXIk0F+cb9/TXNdI1ptG7TdIx3XNPiQ'
-    'acDtWwrOab0E/UN2yCVDny6DnrPOXC73ahB0I54XS8p5MV2TeyKv2vrtEJ+0CLcq8VODft8kGjeIdp0Av3VoPmwv'
-    'V0WPnySa7Bjw3Dh/I7zqhB+PjzZm5QC0ts4ko1KGoO/XNOenxPd7VDPOSxF2Mc6hKM9xDjcVGUJ7ZgHqSToT1Qjn'
-    '9LevFF1u6YKSyIjzJeC8bhFtnhiy2jDOW7vE7w2DZpp/x+cH0nIDmf4lsOuqsB8WCLdrlJu2AvLv7AiW/2+o71dk'
-    'i1QDfHhcikbrHaJtm2RojWTV2jNahq6wZHad+u8pfgxNVvdAbiwem5aC+N4mvFZp3k3lDOuT1yrle7ZIN+4Y9g3r'
-    'vq2ccv0e7al5cKwFcFwiXGcz2O7aPsI0OGvoK8ZrRcnzwfiPlp9t5b/PQFue/4TiUwzlm+Lc0zP+R8R3dYO/q4Lr'
-    'tGHLhWyyjqELn4oumAfYDCOr7DHso8J/Pru8TWOsGrD6lHNGK9Jubip2g69/m9pZeLPsrgd0PvPB+1J8fLBJsrql'
-    '5OdpOLcM27xj4MhrvUG1ZaOFaNswzmuo3yz9PKTIuGVT7gofnwCZDe2XNZHzcdJTMfGaSmA/xjP+J+DbSzy2DuL5'
-    'gOi0CnRC34Xz7YzT2SoEoyD+6BLIaNU4E3UUnRTD3x8qeGn8kmWvmDPO+2zjrcGcQzGTeYLJ54FW4LzDemQ/Erdx'
-    'Yx/kvX/P2Nf4nIbnM0umBsCuPkX8skX4P6RxZ8G/U5azo5MXjkmm9adg6x6HfQb7W/Lng+fo9feAPTsDa8848pm2'
-    'o/hVffZq3n24afgl2A7eIFn7M/j+koL/01fo7U9Kgn/Cmuf4FGIa8BmdddlOot+J3DbieKhPKyBTPr8Qjvc7yE0o'
-    'Ji/v2X0LvmZsd4vOhd9JH2cLY5+rCqwYn90HGemi2VktsnUnIR/I5wPe8NibbcrjWDPsIs2O0vDOGpfcJT2zF7CD'
-    'G8b5GmmEtMmKzxT0bRt01egdwwMn/88DKg88Mmz0PXreNuys9Yxnfbdn4jqg7ZDS9TOKVU6RT4BtPstHuy00OiXz'
-    'QX8hw0Df0CToIA2u5s/U1mJSzk6nKQ/kPtWh/ZjbLxDfPo3MK3H315H2bcOPvqfYqMg3dVr/9YAdyPeZloFvnG96'
-    '/NX8moHvu3++V/Y9nz0/p8h5J2AztnPa+aF4XqxdZfn2D3LODp0nqkacrXNAWuwb+QRtJU+gofCM5UfhWOVjBXff'
-    'eaJCMd2zxtowTe8b+q9uxDetmB3vKZrPQtMb+B4FHmMD1pBtphWqnZ/9S4+usvQGx8Q1X/YO7Y2jxnltm/ZC5Aem'
-    'yb6HHw7qg2pHxNFwTrxPrkXItsWPU1KQno+T1++Io67nuLrlC2sa+/NyYH9vKPN1eRjOdnL5EiVYD83m4Dzb8Qy6'
-    'JCZGx778KtgJM5ArORuZF+LGHSN8iuBPqCkxUrR7nL77QOD/RmLlScAH979AH+anfsprY37C/aNGcUHMR/siEDO0'
-    '8pBKEPfAcTmvsATzHc3Qf0D8qQnkKY9I0fME01b/Klhn/GCu83W/s4DzMGYg93+YcosxVs17/BNlLacCugFtvk/J'
-    '5svqf/TJUV6+5pwwRxucC9LmnkGbex5+HwP/YYhGNdDboTxRfLavPHudz154LQtZ81Hf1jgOvg7zxemlYMVBD1M+'
-    'suiqN5X3WxCeC8nWYY3taDgMcvcu9JRPxqclHpQn99aCWfHIvO9e1jTlThXBX7qYEybGIEK6Lg9stz9WIuAflK7p'
-    'fD4GWC4n3XeGrBnPtd+ytp+UWN9h5U2F4qra+H2GnA9E2tc41pwnf0vLx3b3O+bJjpkz7Jg52FNnc+6pvjk53Gcz'
-    'nC0c7L8ccM/3rd0U5daEbJKpCJgYQxmnfJ1hsC1KMt9Z8U+wnnvXMuSLq1vtl95w+2qiv4uzRusYot1h6EPOAyuR'
-    'jYxy1zLkrhV9ZngRYXwrZ4ZQTjjHFC5F6oATkOORwi0J3JLYge4O0Lb4NbbFz7OU+N8Lyx+k777hP9oO3N1YSl5/'
-    'dyzflfG9x/FyRj5aeIPtfXmDnO8Rm8tZlGf9ycu7iBOK7OI9Qbz7U5S+Lj42SPEYfFfrbvLqvTL0CTyBGvdcKw9e'
-    'u6POOLn38cbilPY77/EXT4N/oED9rLt2J8FPupq8es/uvLSpKHR4ltj389pGLNHd3z0CfTrGvLLc+8uzBs5negLi'
-    'OoWAzxF1keYL8/mvsO2lnLEQa8yD+CeYHrWM9PgmQ65jyJa5SbA6Rq7XegSs3xPPPFNy4qy+V8g3vgsyFup71ZM/'
-    'GOq74okZxc75Dv3v+PVXINMhWLcIhy3y5Q8dUI7eNc+XxY+u2Rh55dqXv+vO9R/RXM7kjIXeJV9rXn9iJXn1ffUx'
-    '93Mx5sc5VzeTfPeeF5WzhpZP1DJka8PISd+CGFUWX3DWu88x+SlHFX4YI7yvRfiUkP51WfMzRJ+2J08o5h4x3y2r'
-    'G/qwRfH1MxKn0u48hcbsJPb9Fe1ua13J5/LFq3zrz3daZiPXr0r97hJ9mpH7VRYdwPLL7zLR8sR5PZsROVd4prHu'
-    'ZeXN5dDmy/QeI3q7u5CafqgZecR8Z3fxAH4Y9mH56L2t5Bu48UdhfxgSnv0B7JWrif8uStVzl+BEJE6Y+7aUYz9m'
-    'Wa8aerka0AGNA9jBnGviaPmZ2Diot7+FdUiSbPe794xcd2uvqQdypZYifJm+nJkRw84agjy8c4l9Z34p5z7n/D7o'
-    'w+Y7hVZenXX2GiZc8GwUU8f6yq09eUIZ/4qhQ/guhJWno+1veeNAR5T9xQdrXuBpe9q9JO7ddceUte17+cqjy1ac'
-    '1HpvA/tRlqFGPuc8zb6W7Xdj/Kw7v24u141cq4fE73ntcWePuXvONxL9TvrVCH0ZO76Wg8t431ByAH153D4dEHOf'
-    'fekQctuynkes8+hphR6+c22sP6FDfTHvL9a/0VRymEPx6bPEe18G8kHXMvhdGNZtTy5qzPmEdah2j+EgtLL0rcUL'
-    'Ts+nOuiXyavvnLiT6O8HqkeMd5B7/4s54j+pvvy3+C6sew4+HBpJ3P3lXeM+wmZELn5a/9qwx7c9ObGWHbQjsqbJ'
-    'cegdKHxXfSuQO7yeIb/dyutdN37P+14IpjXPvRkZZ3qTNDlr2OXp8/8CqUh8UQ=='
+    'eNrtXPtzU8cVvvJDtuWXrAA2r1YJycTElpyhyTB4akIDZGASKJO6kweljGzLoCI/agkMdCbTHzqTf6J/a6kucxY+'
+    'Ps7Z3XttIFHrmfW1dXfP7jl7XnvOWU0lSXKk1wq9NtprE702Iq3aa7Ve2+21Zq/t9dqWfG79pHDK0qcs48sCoyxw'
+    'ygKrLPBc/7leGwc4k71WJDhL8H5EPkvbDvVfkOeK9E//3pf3pV6blvmOybMo/Qal76eAy7leG+61MekzKf8fk37n'
+    'YU0p3AH4f6rXhuT/OWnD0s/hOA6wk+TZ4H+ePRtJm0XfORk3B3+PwnouyN9/6LWvYJybN8k5L+MzKHsQgc/PPri4'
+    'b45PbgHNisRb87D/4/LZBXrW4f9p+X/M6Ov6fAQ89TnwQfruN/DuPPRJ383Cuws0rqy8c+PGlHcXiIc0/M/G7Oel'
+    '7Ps5DPs5AXszCvz0o/zd6LWntK5vgRb4+Z/lebPXKrC/ZYGZPlfleQ3mTzLMr+HyrPczLPKOfDYqfZ1ewbU6PfM9'
+    '6aeO7MWY9E1hT8p8ozIHymeZ+PtVmUiSf86Xnzdrb4YFrqPBEKz7beH8+FeCs2vjMPeI8ElNZJ/hlIWHnC1CHXSX'
+    '6DQnuA5IQ/3veBJxOAzezYvTOvBrv+C0AfvVbzg1+wgn59u1+xCn7T7EqZ90xKY8W32IUz/Zp/t9qPfu9yHvOZwe'
+    '9hFOLXl2+winv/Whb/TAiOn8mnHaludaH+LUT/7ebh/j1E96b68P7VNHno/6CKduH/qwD8FO9QtOT8Hv+yXhNBQZ'
+    '06xTLDImZjkL8fMCwIkdXzHi81XIT5zPEQvVYLbg7zXFn9XGdADPMr1bgj5azL4J8cSKNMydtQW3WdnHvHFfH66V'
+    'nPjmwQ9xS/Mzpw4ppo3r34U14XzHZY0W/BdBcfpB2EsGbCsXiXLFuuIo5IK1nOvHQDuXL3L/p3OehrzWAjynhVeO'
+    'gI+FcXjnT94z9gxhVQg/l4c7CjBGYB3rtMYxzxoR5gDQaxjoXgUdV1F4OaXtEdBZWk58nWANCQ55YO3A56ivJoGG'
+    'JwIw66T7d2B/Ek9+ZlLR36Pyt7MT7t0i0HBRYEyDLXE52g88NsuN1WQyhRfKN7v1DcK6XKvBHLUIfG5B/1tEv88h'
+    'p4tzOzl0sF7IuxRWlHV18rp+iOhfJH+5FkmHBcBrQaHDkDTXvw7966BHnL5GWcS8G8viPfBHWBbHgT+ekk3YNfRd'
+    'Wf4eB303LGtsyBp2gcc1HVtX1o36vGHYozr4I+PkTxRJjsfILzmew5/JOk9F5nqP1n0d8vV5YGJ+fxVqA7LCsnTM'
+    'lOA9CDLkWl18WG3/7it8zO02jLst85dlLqvOpiGx+oRwuW34tKelnsTZ6ZT3v5AxV8kWdo26qZZiM3HuXdLhHYJX'
+    'pVz/DsHnebdo3Aa9X6Oz0T16auudFrxXiGd+KWtmmleVXBPi1KJ13yc4G6SjimB/uU4slQ/kjx8ExmWok0F+cZ9/'
+    'TWtdJ1ptG7TdIx3XMviQacD92wrO6XMZxof8kIuGPl0BPWeduVzt1TDoRjwvlpTzYrond0Retf3bIT5pE25V4qcm'
+    'fX6PaNwk2nUD/Nal9bC/XBU9fpJosmPAc/P8nfBqEH48P/qYlQPQ2jqTjEsrwtivac1PiO/36Mk4L0f4xbiGEXmP'
+    'a7ihyBD6M3V4TtOZqEY4l6Umk3W5pQtKIiMuloDrukm0eWzIatM4b+0SvzcNmmnxHV8cSKsNZPqXwK+rgj0sEG5X'
+    'qTZtFeTf+REs/9/Q2K/IF6kG+PC4NI3WO0TbDsnQOsmqZTPahq6wZHaDxu8pcQxNVvdAbiwem5WG+N4ivNZo3S3l'
+    'DOuT1yrVe7ZJN+4Y/g3rvq2ccv0e2dQ8ONYCOC4TrvMZfHfNjjANzhr6ivFaVep8MP+j1Wcbx58X60+U9U8pMcVQ'
+    'vSmuPT3jf0h81zD4uyq4zhq+XMgn6xq68InogkWAzTCyyh7DPir85/PLOzTHmgFrQDlntCP95pbiN/jGd6ifhTfL'
+    '7kZA5zMf/Faajw/ukaxuKfV5Gs5twzfvGjjyXm/S0/LRQrRtGuc11G+Wfi4qMm75lLvCxydAZkP2spa8vEeCeiom'
+    'X1MJ2GM8438Msb3E4+sgnveJTmtAJ4xduNjOJJ2tQjAKEo8ugYxWjTNRV9FJMfz9gYKXxi9ZbMWCcd5nH28d1hzK'
+    'mSwSTD4PtAPnHdYj+5G4TRp2kG3/nmHX+JyG5zNLpobArz5F/LJF+D+geechvlOWs6OTF85Jps9PwNc9DnYGx1vy'
+    '54Pn6PWPJO7emYYjn2m7SlzV56/mtcMtIy7BfvAmydpfIPaXFPw/A4X+/klJ8C/Y8xw/hZgOfEZnXbaT6Hc8t408'
+    'HurTCsiULy6E8/0RahNGkpf37L6DWDP2u0nnwh9kjPOFccwVBVZMzO79jHTR/Kw2+brTUA/kiwFvevzNDtVxrBt+'
+    'keZHaXhnzUvukp7ZC/jBTeN8jTRC2mTFZwbGdgy6avSO4YGT/+cBlQceGj76Hr3vGH7WRsazvrOZuA/oO6R0/Yxy'
+    'lTMUE2Cfz4rRbguNTsl6MF7IMDA2NA06SIOrxTO1vZiWs9NpqgO5S8+QPeb+deLbJ5F1Je4+PtK+Y8TR9xQfFfmm'
+    'Qfu/EfAD+T7TCvCNi01PvlpfM/RT79dPit3z+fMLipx3Az5jJ6efH8rnxfpVVmz/IOfs0HmiauTZugekxb5RT9BR'
+    '6gSaCs9YcRTOVT5ScPedJyqU0z1r7A3T9K6h/xpGftPK2bFN0WIWmt7A71HgOTZhD9lnWqWni7N/6dFVlt7gnLgW'
+    'y94h2zhunNe2yRYiPzBN9j38cNAYVCcij4ZrYju5HiHbFj/OSEN6PkpevyOOup7z6lYsrGXY55WAfW8q63V1GM53'
+    'cvUSJdgPzefgOtvJDLokJkfHsfwq+AlzUCs5H1kX4uadIHxGIJ5QU3Kk6Pc4ffe+wP+95MqTQAzuf4E+zE+DVNfG'
+    '/IT2o0Z5QaxH+yKQM7TqkEqQ98B5ua6wBOsdzzB+SOKpCdQpj0nT6wTTXv8uWGf8YK3zNX+wgOsw5qD2f5RqizFX'
+    'zTb+sbKXMwHdgD7fJ+TzZY0/+uQoL19zTZijDa4FaXPHoM0dD79PQPwwRKMa6O1QnSi+21fevc5nz6OWhaz1qG9r'
+    'Hgdfh/n89FKw8qCHKR9ZdNWbqvstCM+FZOuw5nY0HAW5exd6yifjs5IPylN7a8GseGTedy9rlmqnRiBeupQTJuYg'
+    'QrouD2xnHysR8A9K13Q9HwEsV5PuO0PWjPfaZ1n7T0uu77DqpkJ5VW3+AUPOhyL9a5xrwVO/pdVju/sdi+THLBh+'
+    'zALY1PmcNtW3Jof7fIazhYP91wPafN/ezVBtTcgnmYmAiTmUSarXGQXfoiTrnZf4BOu5dy1Dvry61X/5DfevJvp3'
+    'i9ZoH0O0Owx9yHVgJfKRUe7ahty1o88MzzOMb+XMEKoJ55zCxUgdcAJqPFK4JYFbEj/Q3QHalrjGtsR5lhP/99zy'
+    'D9J334gfbQfubiwnr38XLt+V8X2P46WMfFR/g/19dYNc7xFbyzki7waTl3cRpxTZxXuCePdnRMa6/Ngw5WPwu1p3'
+    'k1fvlWFM4DE80eZadfDaHXXGyX2/cCxO6bhznnjxLMQHCjTOumt3EuKka8mr9+zOSZ+KQoeniX0/r2PkEt393SMw'
+    'pmusK8u9vzx74GKmJyCvUwjEHFEXabEwX/wK+17MmQux5jxIfILpUctIj28y1DqGfJkbBKtr1HptRMD6E/HMU6Um'
+    'zhp7mWLjuyBjobFXPPWDobGrnpxR7Jq/pf8dv/4OZDoE6ybhsEWx/OIB5ehd83xZ4uiaj5FXrn31u+5c/yGt5UzO'
+    'XOhtirXmjSdWkle/fz/mfi7m/Ljm6kaS797zknLW0OqJ2oZsbRo16VuQo8oSC8569zmmPuWowg8ThPfViJgS0r8h'
+    'e36G6NPx1AnF3CPmu2UNQx+2Kb9+RvJU2p2n0JzdxL6/ot1tbSj1XL58lW//+U7LfOT+VWncbaJPK9JeZdEBLL/8'
+    'XSZanTjvZyui5grPNNa9rLy1HNp6md4TRG93F1LTDzWjjpjv7C4dIA7DMSwfvbeVegM3/zjYh6Lw7M/gr1xJ/HdR'
+    'qp67BCciccLat+Uc9phlvWro5WpABzQP4AdzrYmj5Wfi46De/g72IUmy3e/eM2rdLVvTCNRKLUfEMn01M2OGn1WE'
+    'OrxPE/vO/HJOO+fiPhjD5juFVl2ddfYaJVzwbBTzjI2VWzZ5Spn/sqFD+C6EVaej2be8eaAjin3xwVoUeJpNu5PE'
+    'fXfdMWVvB15+5dElK09qfW8Dx1FW4Il8znWaA2077sb4WXd+3VquGbVWD4jf8/rjzh9z95yvJ/qd9CsR+jJ2fq0G'
+    'l/G+rtQA+uq4fTog5j778iHUtmU9j1jn0dMKPXzn2th4QpfGYt1fbHyjpdQwh/LTZ4n3vgzUg65niLswrFueWtSY'
+    '8wnrUO0ew0FoZelb5IX/AueAWBU='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
     (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 352, 464, 0, (), (None,)),
-    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 816, 204, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1020, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1264, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1508, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1720, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1932, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2144, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2356, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2568, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2780, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2992, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3204, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3416, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3628, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3840, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4052, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4264, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4476, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4688, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4900, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5112, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5324, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5536, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5748, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5960, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6172, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6384, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6596, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7452, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8068, 160, 0, (), (None,)),
-    ('-', 0): (32, 8228, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 8276, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 8352, 140, 0, (), (None,)),
-    ('\\+', 0): (32, 8492, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8540, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8716, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 9188, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9252, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9368, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 9912, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 10672, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 10804, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 10948, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11320, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11560, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11788, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12004, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12192, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 12712, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13000, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13232, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13448, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13852, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14088, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14676, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14956, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15472, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15864, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16244, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16472, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17004, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17324, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17660, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17836, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18428, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 18540, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18604, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18888, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19180, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 19624, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19748, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 20748, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20852, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21000, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21740, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22028, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22488, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22700, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23088, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23360, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23928, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24200, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24728, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25176, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25544, 792, 1, (), (None, None)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 26336, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 26540, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26668, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 27136, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 27384, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27656, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 28180, 904, 0, (), (None,)),
+    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 352, 208, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 560, 464, 0, (), (None,)),
+    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1024, 204, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1228, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1472, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1716, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1928, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2140, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2352, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2564, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2776, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2988, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3200, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3412, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3624, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3836, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4048, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4260, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4472, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4684, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4896, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5108, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5320, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5532, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5744, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5956, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6168, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6380, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6592, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6804, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7660, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8276, 160, 0, (), (None,)),
+    ('-', 0): (32, 8436, 48, 0, (), (None,)),
+    ('P[59]', 0): (32, 8484, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 8560, 140, 0, (), (None,)),
+    ('\\+', 0): (32, 8700, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8748, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8924, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 9396, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9460, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9576, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10120, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 10880, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11012, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11156, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11528, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11768, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11996, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12212, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12400, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 12920, 288, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13208, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13440, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13656, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14060, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14296, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14884, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15164, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15680, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16072, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16452, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16680, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17212, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17532, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17868, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18044, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18636, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 18748, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18812, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19096, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19388, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 19832, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19956, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 20956, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21060, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21208, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21948, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22236, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22696, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22908, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23296, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23568, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24136, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24408, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24936, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25384, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25752, 792, 1, (), (None, None)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 26544, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 26748, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26876, 468, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 27344, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 27592, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27864, 524, 0, (), (None,)),
 }

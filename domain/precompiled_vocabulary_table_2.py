@@ -15,43 +15,46 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWG1PE0EQ7iG0R0tLASmomDSigSpWP6pRImoT/aKJYjAaJbzaCn2xBUv8i/4n8TbMJk+ezF73jk9espm73dmZ'
-    '3XmfK2UymfHMxRNG4zx6shEMorEYjYKsmfliBM1aORpVgZOybvBz0SjK/LIHnJZh9zzzgAZ/THiauScpzrko3wHg'
-    'j8v984Bn6Zv3EsgpT3Iy936U4hzme1PgO4Gv6Nvu6wncETggeCBwX5FL4HkeTQ5G3uvReJryfl2BR4DnK/+sfBv8'
-    'KeJrZD4vNPNgU8h7mc4WJ2vLC+2L9V6+pH+49BHCHdboDpbOquwv0v4Q8JBOnejcEVhLYRfog+uAh3orCv6i0LIy'
-    'uSpnct0nqTzO4B5ZGaynKcU//4ywo1DWrO9oPlECO6jL3oJ8/yD//AXfxqaGgo++cCJrPYiB1p/3iN4x0TPrE4Br'
-    '5r4Bjz1a2xKd4loPoMF5q+CcATQ4DeDblLnnwLdJa4+BZtPB9yHQbMvcPaDZprXbyj0HsnYT1r5DDDJrFVjr075p'
-    'RQdDgS2Bh6Q3GycW5DuQOYy/PnFuFvZYH7E00fYPySZOHDZSBZoHdN8+xeU+xT5jJx8T+Mqqp6/geQcUJ9C3A4oP'
-    'vnl6LSF+TZG5r7y0nPIhJn+68skkxami+EFFdPobYmqZdFHAGF29gH/Pz3MZ5RlFOwsys3dDPRhbnPPMYyWQD+uH'
-    'bfO+nCukc5n3jWh8BhuqwX5bZ/rqe1ruYOuFU4Ed8psWxZsW2S3WWKhXVx7KkX7LErvQfqxvPACfC8jnKiKrOvlW'
-    '4JFv86L3HMgSzzCKhpbj+Z4V5Z51ktkZxX72s5OU9WVedGvlFnrKZE7eXwp8L7AhcIP8u0HneCPwLdWSFu8TyRjl'
-    'taLUkS47Lir1YFJ8lLOV+0/yhZYDb5CS7xrxH1IN0KL83ST8lsIffbZLvsn7OrTflSuPHf1TPcaviwn0p/WT1o4X'
-    'wN4Dj/vNUh3Aual9CRu5HuMztj7ISdxDuXUdfd4p1XhbEH93lZoWbeGIbKKr6MrQfBGNa46Yzna847C3HceZLI8a'
-    'xIqeQ+5s07tK/rD1Z0GpTVHPtlYtQN3MNtFT8k9esdMlJS4nqW+S2HXVUZumpbNP5+0RXY4XSeyR6z6fHBcqsmwR'
-    'rKbwv7j6K6kP85nnlTO3SU9HIGcTj2aI7peE+vvq6GcMvOuAVeKl1UDzQL/s4Iu0Ggns3HUflKWJMzdAV+iXPSX+'
-    'xsVyzn0HVNveUmLCqH4P80LLkdsGI2wfe5YV+Ge0SXz7FOdcObVKNVaX5MJ1dUfpE33+y80odt511JudFDLz6ZFs'
-    'P4M8/qeeJZT3KzICGdvQN2zLWZcEZwL6QN9eJS9nGIvpSQPgN2of9omBzE9BnRYSnsaLZWD52LUeyMD+q8P+O2rA'
-    'xzIxjybjcaA/BPpDjX7VrpYDjT7+Hwi0/a8v5uPOhzb9D1l2o5E='
+    'eNrVWVtPE0EU7iK2S6EXRcBr0niJVqHqm6ISFUj0RRPFaDRqilaoUFq7xRL/kj/F/6TuhDPJl88zu7NrfLDJ5OzO'
+    'zJ77babVQqEwWTj8VePxK/6VYngzHsV4BPGox+OZwI7ATYFtgZHArsA9gVsCGwKvxONkPKYEt6FXER7CeJSFF0v3'
+    'esb9zXjU4vE9HndFhrKsDT1l6BDPLJOdHxDePsnM9CKCdwhfn+iMaN7sQ9krIntN9vTIZk+I/gHhtXQ/EJ0ewTbx'
+    '9VFsUiTdR/DcSJDB4tDms/pHw6Fr5p1tmOan/0InTYHLYrMJ2FuFOAxFbmtLg3da1qw+isTvFOAqiW+Y+QsesCbD'
+    'fnPPAyL/VqasfGax87KipzLpych9Kwcf5n1D4FOBa/TOMd92xHSH/Bv1Enjyo+nB6HtFcloe+awf78A+X/3bHGr2'
+    'zxBdo/M5wVkGn0LaF4i3JF1bWknxUf/L+HDZIwQZFh15xuanCn0fwj7E0yI8lyAXZPULjMGVlJqAucjgPiE8ueTJ'
+    'qo8DkKMIdQftNKPE548UPwplzcaOFhNV8IOWfDst758pPr/Cu/GpsezHWBjJ2gByYER1wOLbJXxm/SjsNXPvgMYH'
+    'WnspNsW1AcCa1G3ecwDQ7FkHutsydx/obtPabcC57aB7A3D2ZO4a4OzR2kVFzkjWzsHaFuQgszYPa0P6rqbYYEw1'
+    '+xPZzeaJBXkPZA7zr0+eOw7f2BixONH3P5FPjBw+0gCcHZKXe8Yh5T7jJy8yxMoVz1hBfiNHz3IAz1n7scUc/Trr'
+    '3FdfWk15nlA/XfVkivJUReJgXmz6DXJqnWwxjTm6cQh/Hh6h/vil4S6CzqxsaAfji7OedawK+mH7sG8uCV8h8WWe'
+    'H8TjNfhQE763faavvWsig+0X9qmH3qU479H7SOmx0K6uOlQi+9Yld6H/tOi8OUPylEQfS7IXYyvwqLdlsXsJdIk8'
+    'pOHQajzLOa/I2XKcAQeOOBvl7C/LYlurt9BTJ7PyvEr3DOsCH1B8rxMfj+msu0b7XpGOUV+XlT7S5ccVpR/Mul87'
+    'p36hWOim3B1kpbtI9MfUA3Spfm877j4imt+jfDxKuTOJUmrlruP81EqI60oG+2nnSevHC+DvgYd8x6kPGDruCvL4'
+    'yOmEmLH9QUnyHuqt7zjn7VOP9xLy76bS06Iv7JBP9BVbGZwP43HKkdPZj9sOf2s7eLI0mpArXPdu7NObSv2w/ee0'
+    '0pvyfVUN6rvmEwOl/pQVPz2r5OUs/U2e+7C24rd58HwkfgeEl/NFFn/kvs+nxoWKLrsEGzniL6n/yhrDzPOcwjPf'
+    'I+6Ank0+OkZ432S031vHecbAqw7YIFpaDzQH+OsOuohrPYOfu+RBXZo8c4buuffIp3qetYprX4d62/OOO+yk8x7W'
+    'ha6jtkUpvo9nlstwZ7RBdIeO/zF2HXytpvzP0HHMR573cscUP+87+s29HDrzOSPZ8wzS+J/OLKE8H5ERyHgP54b3'
+    'wutZ2XMUzoG+Z5Wy8DCRcCYNgF7ad3hODGR+Bvq0kPZptFgHlo5dG4AO7F0dnr/jA/hEIeGn6XgS8I8B/1jD37Cr'
+    '9UDDj/cDgfb9o8P5JP7Qp38DeInYFA=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 0, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 296, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 800, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 1224, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 2416, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2896, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 3128, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3432, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 3880, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 4560, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 4892, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 5072, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 5404, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 5816, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 6148, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 6408, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 6504, 172, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 0, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 904, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 1200, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 1704, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 2128, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 3320, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 3800, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 4032, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 4336, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 4784, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 5464, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 5796, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 5976, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 6308, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 6720, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 7052, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 7312, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 7408, 172, 0, (), (None,)),
 }

@@ -25,6 +25,7 @@ from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.table_rows import delimited_header
 from domain.search.trace_vocabulary import TRACE_ENTRIES
 from domain.search.vocabulary_entry import VocabularyEntry
+from domain.search.wal_vocabulary import WAL_ENTRIES
 
 # A ``git blame`` line naming its path: commit (``^`` marks a boundary), path, then the author
 # and the time in parentheses, then the line's number. Searched from the newline before it
@@ -229,5 +230,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *BUILD_SCRIPT_ENTRIES,  # ADR 0323: a Cargo build script's warning
     *ROUTING_ENTRIES,  # ADR 0331: ip rule's policy routing rules
     *BINARY_ENTRIES,  # ADR 0329: a hex dump's first row, an executable's run path
+    *WAL_ENTRIES,  # ADR 0336: a WAL file's name is a segment
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

@@ -82,6 +82,7 @@ VOCABULARY = frozenset(
         "tool_entries",
         "tool_vocabulary",
         "trace_vocabulary",
+        "wal_vocabulary",
     )
 )
 

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.search.matching import _occurrences, term_groups
-from domain.search.padded_numbers import ends_padding
+from domain.search.padded_numbers import ends_padding, opens_fraction
 from domain.search.query import parse_query
 
 
@@ -44,6 +44,25 @@ def test_a_question_s_number_is_present_in_the_padded_name() -> None:
     assert sum(groups.present(line)) > sum(groups.present(line.replace("0099", "0042")))
 
 
+def test_a_short_number_is_not_found_in_a_decimal_s_fraction() -> None:
+    text = "Heap2  3470 ( 11.65)  211754 (  9.99)  took 1.99s"
+    assert _occurrences(text, "99", 10) == []
+    assert _occurrences(text, "65", 10) == []
+
+
+def test_an_address_or_a_version_keeps_its_numbers() -> None:
+    for text in ("host 10.0.0.99 up", "libfoo 1.99.2", "segment 99."):
+        assert _occurrences(text, "99", 5) == [text.index("99")]
+    assert _occurrences("ratio 9.99", "9", 5) == [6]  # the whole part is a number
+
+
+def test_the_padded_segment_outranks_a_percentage_s_fraction() -> None:
+    groups = term_groups(parse_query("why can pg_waldump not read segment 99"))
+    padded = 'pg_waldump: error: could not locate WAL file "000000010000000000000099"'
+    stats = "$ pg_waldump --stats\nHeap2   3470 ( 11.65)   211754 (  9.99)"
+    assert sum(groups.present(padded)) > sum(groups.present(stats))
+
+
 def test_a_word_is_not_read_as_a_number() -> None:
     assert _occurrences("x00ab", "ab", 5) == []
 
@@ -60,11 +79,9 @@ def _one_pass(text: str, number: str, limit: int) -> list[int]:
     found: list[int] = []
     start = text.find(number)
     while start != -1 and len(found) < limit:
-        if (
-            start == 0
-            or not text[start - 1].isalnum()
-            or ends_padding(text, start, start + len(number))
-        ):
+        end = start + len(number)
+        starts_word = start == 0 or not text[start - 1].isalnum()
+        if (starts_word and not opens_fraction(text, start, end)) or ends_padding(text, start, end):
             found.append(start)
         start = text.find(number, start + 1)
     return found

@@ -97,6 +97,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     # ``binary_vocabulary``'s (ADR 0329).
     "magic": ("000000",),
     "baked embedded hardcoded directory": ("RUNPATH", "RPATH"),
+    # ``wal_vocabulary``'s (ADR 0336).
+    "segment": ("WAL", "pg_wal", "write-ahead"),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -266,6 +268,7 @@ _BLOCKS = [
     "stack size                  (kbytes, -s) 8192\n"
     "virtual memory              (kbytes, -v) unlimited",
     "+ KEEP=3\n+ prune\n++ ls -1 ./backups",
+    'pg_waldump: error: could not locate WAL file "000000010000000000000099"',
     "Name                  Stmts   Miss Branch BrPart  Cover   Missing\n"
     "tariffs/berth.py         14      5      8      2    59%   3, 9, 14-16",
 ]
