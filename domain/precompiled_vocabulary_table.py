@@ -15,59 +15,59 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXH1zk8cRf+Q32fKbrAA2b40SkomJLZvSZBjcmtAAGZgEylB30pRSRrZloyK/1BIY6Eymf3QmX6LfoN+xVA+z'
-    'F3782L2757GBRK1mzifrudu73dvd29vdeyaSJDnSLYVuGe6WsW4pSql2S61bdrul0S173bIlv1ufFE5Z2pSlf1lg'
-    'lAVOWWCVBZ5rP9MtowBnvFuGCM4iPC/Kb2nZofZzUi9L+/T7vjwvdcukjHdM6iFp1y9tzwEu57tlsFtGpM24/H9M'
-    '2l2AOaVw++D/iW4ZANhF6TsJOI4C7CR53v+f589/6JaiRV/E09H1tjxHXNz8Z4Feo/LbRaoX4P9J+X/EaOvafAxr'
-    '8DnQLX32C3h2Adqkz6bh2UXqV1aeuX4jyrOLRHMN/7Py3dE90eh++QXdiz6683oOwnqOwdoMC2/8tlv+JN/r3fKM'
-    '5nUHaIG//0HqW91SgfUtC8y0XpH6OoyfZBhfw+V59zMo8oF8NixtnRziXJ1c/pHkuS1rMSJtU9jjMt6wjOHgzEif'
-    'xJSJJPnHbPlFsdZmUOA6GgzAvN8Wzk9+Jji7MgpjF4VPaiL7DKcsPOR0N+qg+0SnGcG1TwrqS8eTiMNh8G5enNaA'
-    'X3sFp3VYr17DqdFDODlbqNWDOG33IE69pCM2pG72IE69tD896EG996AHec/h9KiHcGpK3ekhnP7ag7bRQ8MH8nPG'
-    'aVvq1R7EqZfsvd0exqmX9N5eD+5Pbakf9xBOnR60YR/BPtUrOD0Du++nhNNApE9zgXyRMT7LafCfFwBObP+K4Z+v'
-    'QnziQg5fqAazCd9XFXtW69MGPMv0bBHaaD77BvgTK1Iw1tQS3KZlHfP6fX24VnLimwc/xC2Nz5w6JJ82zn8X5oTj'
-    'HZc5WvB/dIrTB2EvGrCt2B3KFeuKoxA71WKUnwDtXLzI/Z+OeRriWnNQTwqvHAEbC/3wzp7cNNYMYVUIPxeHOwow'
-    'ijCPNZrjiGeOCLMP6DUIdK+CjqsovJzS9gjoLC2GvEawBgSHPLB24HfUV+NAwxMBmAuk+3dgfRJPfGZc0d/D8t3t'
-    'E+7ZPNBwXmBMwl7iYrQfevYs11eTyRReKN7s5tcP83KlBmPUIvC5De1vE/0+h5guju3k0MH6Ud4lEaGsq5PX9UNE'
-    '+yGyl2uRdJgDvOYUOgxIce0XoP0C6BGnr1EWMe7GsrgJ9gjL4ijwxzPaE3YNfVeW76Og7wZljnWZwy7wuKZjF5R5'
-    'oz6vG/vRAtgjo2RPDJEcj5BdcjyHPZN1nIqM9R7N+wbE6/PAxPj+CuQGZIVl6ZgJwbsfZMiVBbFhtfV7oPAxl7vQ'
-    '766MX5ax0IY9J3LtbNgN2htcf82mPS35JG6fTnn/C+lzjfbCjpFn1FT2TBx7l3R4m+BVKda/Q/B53C3qt07PV+ls'
-    'tEm1Nt9JwXuZeOanMmemeVWJNSFOTZr3A4KzTjpqCPZf5I8ZkQ/kj+8ExhXIk0F+cb9/TXNdI1ptG7TdIx3XNPiQ'
-    'acDtWwrOab0E/UN2yCVDny6DnrPOXC73ahB0I54XS8p5MV2TeyKv2vrtEJ+0CLcq8VODft8kGjeIdp0Av3VoPmwv'
-    'V0WPnySa7Bjw3Dh/I7zqhB+PjzZm5QC0ts4ko1KGoO/XNOenxPd7VDPOSxF2Mc6hKM9xDjcVGUJ7ZgHqSToT1Qjn'
-    '9LevFF1u6YKSyIjzJeC8bhFtnhiy2jDOW7vE7w2DZpp/x+cH0nIDmf4lsOuqsB8WCLdrlJu2AvLv7AiW/2+o71dk'
-    'i1QDfHhcikbrHaJtm2RojWTV2jNahq6wZHad+u8pfgxNVvdAbiwem5aC+N4mvFZp3k3lDOuT1yrle7ZIN+4Y9g3r'
-    'vq2ccv0e7al5cKwFcFwiXGcz2O7aPsI0OGvoK8ZrRcnzwfiPlp9t5b/PQFue/4TiUwzlm+Lc0zP+R8R3dYO/q4Lr'
-    'tGHLhWyyjqELn4oumAfYDCOr7DHso8J/Pru8TWOsGrD6lHNGK9Jubip2g69/m9pZeLPsrgd0PvPB+1J8fLBJsrql'
-    '5OdpOLcM27xj4MhrvUG1ZaOFaNswzmuo3yz9PKTIuGVT7gofnwCZDe2XNZHzcdJTMfGaSmA/xjP+J+DbSzy2DuL5'
-    'gOi0CnRC34Xz7YzT2SoEoyD+6BLIaNU4E3UUnRTD3x8qeGn8kmWvmDPO+2zjrcGcQzGTeYLJ54FW4LzDemQ/Erdx'
-    'Yx/kvX/P2Nf4nIbnM0umBsCuPkX8skX4P6RxZ8G/U5azo5MXjkmm9adg6x6HfQb7W/Lng+fo9feAPTsDa8848pm2'
-    'o/hVffZq3n24afgl2A7eIFn7M/j+koL/01fo7U9Kgn/Cmuf4FGIa8BmdddlOot+J3DbieKhPKyBTPr8Qjvc7yE0o'
-    'Ji/v2X0LvmZsd4vOhd9JH2cLY5+rCqwYn90HGemi2VktsnUnIR/I5wPe8NibbcrjWDPsIs2O0vDOGpfcJT2zF7CD'
-    'G8b5GmmEtMmKzxT0bRt01egdwwMn/88DKg88Mmz0PXreNuys9Yxnfbdn4jqg7ZDS9TOKVU6RT4BtPstHuy00OiXz'
-    'QX8hw0Df0CToIA2u5s/U1mJSzk6nKQ/kPtWh/ZjbLxDfPo3MK3H315H2bcOPvqfYqMg3dVr/9YAdyPeZloFvnG96'
-    '/NX8moHvu3++V/Y9nz0/p8h5J2AztnPa+aF4XqxdZfn2D3LODp0nqkacrXNAWuwb+QRtJU+gofCM5UfhWOVjBXff'
-    'eaJCMd2zxtowTe8b+q9uxDetmB3vKZrPQtMb+B4FHmMD1pBtphWqnZ/9S4+usvQGx8Q1X/YO7Y2jxnltm/ZC5Aem'
-    'yb6HHw7qg2pHxNFwTrxPrkXItsWPU1KQno+T1++Io67nuLrlC2sa+/NyYH9vKPN1eRjOdnL5EiVYD83m4Dzb8Qy6'
-    'JCZGx778KtgJM5ArORuZF+LGHSN8iuBPqCkxUrR7nL77QOD/RmLlScAH979AH+anfsprY37C/aNGcUHMR/siEDO0'
-    '8pBKEPfAcTmvsATzHc3Qf0D8qQnkKY9I0fME01b/Klhn/GCu83W/s4DzMGYg93+YcosxVs17/BNlLacCugFtvk/J'
-    '5svqf/TJUV6+5pwwRxucC9LmnkGbex5+HwP/YYhGNdDboTxRfLavPHudz154LQtZ81Hf1jgOvg7zxemlYMVBD1M+'
-    'suiqN5X3WxCeC8nWYY3taDgMcvcu9JRPxqclHpQn99aCWfHIvO9e1jTlThXBX7qYEybGIEK6Lg9stz9WIuAflK7p'
-    'fD4GWC4n3XeGrBnPtd+ytp+UWN9h5U2F4qra+H2GnA9E2tc41pwnf0vLx3b3O+bJjpkz7Jg52FNnc+6pvjk53Gcz'
-    'nC0c7L8ccM/3rd0U5daEbJKpCJgYQxmnfJ1hsC1KMt9Z8U+wnnvXMuSLq1vtl95w+2qiv4uzRusYot1h6EPOAyuR'
-    'jYxy1zLkrhV9ZngRYXwrZ4ZQTjjHFC5F6oATkOORwi0J3JLYge4O0Lb4NbbFz7OU+N8Lyx+k777hP9oO3N1YSl5/'
-    'dyzflfG9x/FyRj5aeIPtfXmDnO8Rm8tZlGf9ycu7iBOK7OI9Qbz7U5S+Lj42SPEYfFfrbvLqvTL0CTyBGvdcKw9e'
-    'u6POOLn38cbilPY77/EXT4N/oED9rLt2J8FPupq8es/uvLSpKHR4ltj389pGLNHd3z0CfTrGvLLc+8uzBs5negLi'
-    'OoWAzxF1keYL8/mvsO2lnLEQa8yD+CeYHrWM9PgmQ65jyJa5SbA6Rq7XegSs3xPPPFNy4qy+V8g3vgsyFup71ZM/'
-    'GOq74okZxc75Dv3v+PVXINMhWLcIhy3y5Q8dUI7eNc+XxY+u2Rh55dqXv+vO9R/RXM7kjIXeJV9rXn9iJXn1ffUx'
-    '93Mx5sc5VzeTfPeeF5WzhpZP1DJka8PISd+CGFUWX3DWu88x+SlHFX4YI7yvRfiUkP51WfMzRJ+2J08o5h4x3y2r'
-    'G/qwRfH1MxKn0u48hcbsJPb9Fe1ua13J5/LFq3zrz3daZiPXr0r97hJ9mpH7VRYdwPLL7zLR8sR5PZsROVd4prHu'
-    'ZeXN5dDmy/QeI3q7u5CafqgZecR8Z3fxAH4Y9mH56L2t5Bu48UdhfxgSnv0B7JWrif8uStVzl+BEJE6Y+7aUYz9m'
-    'Wa8aerka0AGNA9jBnGviaPmZ2Diot7+FdUiSbPe794xcd2uvqQdypZYifJm+nJkRw84agjy8c4l9Z34p5z7n/D7o'
-    'w+Y7hVZenXX2GiZc8GwUU8f6yq09eUIZ/4qhQ/guhJWno+1veeNAR5T9xQdrXuBpe9q9JO7ddceUte17+cqjy1ac'
-    '1HpvA/tRlqFGPuc8zb6W7Xdj/Kw7v24u141cq4fE73ntcWePuXvONxL9TvrVCH0ZO76Wg8t431ByAH153D4dEHOf'
-    'fekQctuynkes8+hphR6+c22sP6FDfTHvL9a/0VRymEPx6bPEe18G8kHXMvhdGNZtTy5qzPmEdah2j+EgtLL0rcUL'
-    'Ts+nOuiXyavvnLiT6O8HqkeMd5B7/4s54j+pvvy3+C6sew4+HBpJ3P3lXeM+wmZELn5a/9qwx7c9ObGWHbQjsqbJ'
-    'cegdKHxXfSuQO7yeIb/dyutdN37P+14IpjXPvRkZZ3qTNDlr2OXp8/8CqUh8UQ=='
+    'eNrtXX1zk8cRf+QXyZYsSxYvNm+pCMnExJZMSDIMnprQAplkEiiTuk1TShnbkkGJ/FJJYKAzmf7RmXyJfpZ+tFKJ'
+    '2Qs/ft69e57H5iVqNXOcrOdu73Zvd29vd+9hOoqio/2S6ZeJfpnql5yUar/U+mW3X5r90umXLfnd+gzglKVNWfqX'
+    'BUZZ4JQFVlngufZz/VIAOMV+yRKcJXiek98GZYfaL0i9Iu0H3/fkeb5fSjLecamz0m5U2l4AXC72y3i/TEqbovx9'
+    'XNpdgjkN4I7A39P9Mgawc9K3BDgWAHYUPRv9z7NnP/VLzqIv4unoelueIy5u/vNAr4L8dpnqOvxdkr8njbauzfuw'
+    'Bp8C3QbP3oFnl6DN4NksPLtM/crKM9dvUnl2mWiu4X9evju6Rxrdrz6ne85Hd17PcVjPKVibCeGN3/TLn+X7Wr88'
+    'pXl9A7TA3/8g9a1+qcD6lgXmoF6V+gsYP0owvobLs/5nXOQD+WxC2jo5xLk6ufwTyXNX1mJS2g5gF2W8CRnDwZmT'
+    'PpEpE1H0j/ny82KtzbjAdTQYg3m/Lpwf/0JwdqUAY+eET2oi+wynLDzkdDfqoHtEpznBdUQK6kvHk4jDYfBuWpw2'
+    'gF+HBacGrNew4dQcIpycLdQeQpy2hxCnYdIRm1K3hhCnYdqfHgyh3nswhLzncHo4RDi1pO4NEU7fD6Ft9IPhA/kl'
+    '47Qt9foQ4jRM9t7uEOM0THqvM4T7U1fqR0OEU28IbdiHsE8NC05Pwe57m3Aai+nTrJMvMo7Pchb85xmAE7d/xfDP'
+    'VyE+cSmFL1SD2YLv64o9q/XpAp5lerYEbTSffRP8iRUpGGtqC26zso5p/b4+XCsp8U2DH+I2iM+cPiSfNs5/F+aE'
+    '452QOVrwf3aK0wdhLxmwrdgdyhXrimMQO9VilB8A7Vy8yP09GPMMxLUWoC4JrxwFGwv98M6evG+sGcKqEH4uDncM'
+    'YORgHhs0x0nPHBHmCNBrHOheBR1XUXh5QNujoLO0GPIGwRoTHNLA2oHfUV8VgYYnAzDrpPt3YH0iT3ymqOjvCfnu'
+    '9gn3bBFouCgwSrCXuBjtu549y/XVZHIALxRvdvMbhXm5UoMxajHwuQ3tbxP9PoWYLo7t5NDB+lneJRGhrKuT/foh'
+    'Rvss2cu1mHRYALwWFDqMSXHt69C+DnrE6WuURYy7sSzeB3uEZbEA/PGU9oRdQ9+V5XsB9N24zHFN5rALPK7p2Loy'
+    'b9Tna8Z+VAd7pED2RJbkeJLskhMp7Jmk41RkrCM07y8hXp8GJsb3VyE3ICksS8dMC96jIEOu1MWG1dbvgcLHXO5A'
+    'vzsyflnGQhv2gsi1s2E3aW9w/TWb9ozkk7h9esD7n0mfG7QX9ow8o5ayZ+LYu6TDuwSvSrH+HYLP425RvwY9X6ez'
+    '0X2qtfmWBO8V4pm3Zc5M86oSa0KcWjTvBwSnQToqC/sv8secyAfyx3cC4xrkySC/uN+/orluEK22Ddp2SMe1DD5k'
+    'GnD7toLzoF6G/iE75IqhT1dAz1lnLpd7NQ66Ec+LeeW8OFiTuyKv2vrtEJ+0Cbcq8VOTfr9PNG4S7XoBfuvRfNhe'
+    'rooeP0U02THguXH+RnitEX48PtqYlQPQ2jqTFKRkoe9XNOcnxPcdqhnn5Rh2Mc4hJ89xDjcVGUJ7pg51ic5ENcJ5'
+    '8Nvnii63dEFeZMT5EnBet4g2jw1ZbRrnrV3i96ZBM82/4/MDabmBTP882HVV2A8zhNsNyk1bBfl3dgTL/9fU93Oy'
+    'RaoBPjwhRaP1DtG2SzK0QbJq7RltQ1dYMtug/h3Fj6HJagfkxuKxWSmI723Ca53m3VLOsD55rVK+Z5t0445h37Du'
+    '20op10doT02DYy2A4zLhOp/Adtf2EabBeUNfMV6rSp4Pxn+0/Gwr/30O2vL8pxWfYijfFOc+OOO/R3y3ZvB3VXCd'
+    'NWy5kE3WM3ThE9EFiwCbYSSVPYZ9TPjPZ5d3aYx1A9aIcs5ox7SbW4rd4OvfpXYW3iy7jYDOZz74lRQfH9wnWd1S'
+    '8vM0nNuGbd4zcOS13qTastFCtG0a5zXUb5Z+zio2SQP4ycV3EJ7TRRejl+98+Oy0ZbLT3hE/uO+sVTXG4bgPj8N6'
+    'wbcfZxUdZ9nUuyLHJ0FnheyFmui5IunpOPGqSsAeQR/HB+DbjDy2HuL5gOi9DnyAvhvn2yrS2TIEIyP++DzoqKpx'
+    'JuwpOjmOfL+r4KXJS5K9csHwd7CNuwFzDsWMFgkmn4fagfMe69G9mLgVDTuAbZ+Osa/zORXPp5ZOGYNzxWnily3C'
+    '/wcadx78W2U5O6OcT9O56EOw9U/APov9LfnzwXP0+ntAf8zB2jOOfKbvKX5ln72e1g5pGX4ZPgdskqz9BXyfUcb/'
+    'GckM92dAgn/Cmqf4ZOI0YB8F67KdSL8Tum3EMVGfVkCmfH4xHO93kJuRi17cM/wWfO3Y7hadi7+TPu4sgH2uK7Di'
+    '+CzPJqSLZme2ydYvQT6Uzwe+6bG3u5THsmHYhZodqeGdNC67S3qmEzgHNA3/AtIIaZMUnxno2zXoqtE7Dg+c+j8P'
+    'qDzw0DijdOh517CzGgl9HW7PxHVA22FA108oVjtDPhG2+Swf9bbQ6LTMB/2lDAN9YyXQQRpczZ+rrUVJzo5nKA/m'
+    'HtWh/Zjb14lvn8TMq3H395H2XSOO0FFsVOSbNVr/RsAO5PtcK8A37ixWfDm/aOzH/j8/Kvuez55fUOS8F7AZuynt'
+    '/FA8M65dZcU2DuJnCJ0nqkacsXdAWuwZ+RRdJU+iqfCM5UfiWO0jBXffeaJCMe3zxtowTe8Z+m/N8DlYMUveUzSf'
+    'jaY38D0SPMYmrCHbTKtUuzjDbz26ytIbnBOg+fJ3aG8sGOe1bdoLkR+YJnsefjioD64bI46Ic+J9ciOGbFv8OCMF'
+    '6fko2n9HHnU95xVYvsCWsT+vBPb3pjJfl4fibCeXL5KH9dBsDs4zLibQJXFilBzLqIKdMAe5ovMx82LcuFOETw78'
+    'CTXFF4h2j9N3ZwX+ryVXIAr44P4X6MP8NEp5fcxPuH/UKC6K+XifBWKmVh5WHvy7OC7nVeZhvoUE/cfEnxpBnvak'
+    'FD1PctDqXxnrjB/M9f7C7yzgPJQ58IFPUG41xup5j3+srOVMQDegzfch2XxJ/Y8+OUrL15wT52iDc0Ha3DVoc9fD'
+    '71PgPwzRqAZ6O5Qni8/2lGf7+ey51zKTNB/3dY3j4Oswn59eMlYc+DDlI4muelV5zxnhuZBsHdbYjoYTIHdvQk/5'
+    'ZHxW4kFpco8tmBWPzPvupc1S7lgO/KVLKWFiDCKk69LAdvtjJQb8g9J1MJ/3AZbLyfedIWvGc+23pO1LEus7rLyx'
+    'UFxVG3/EkPOxmPY1jrXgyV/T8tHd/ZZFsmMWDDtmAfbU+ZR7qm9ODvf5BGcLB/uvB9zzfWs3Q7lFIZtkJgZMjKEU'
+    'KV9pAmyLvMx3XvwTrOfetAz54upW++VX3L4a6e8irdE6hmh3GPqQ8+DyZCOj3LUNuWvHPjM8jzC+ljNDKCeeYwpX'
+    'YuqAk5DjMYCbF7h5sQPdHaht8Wtsi59nOfK/F5c/SN89w3+0HfnvrixH+9+dy3eFfO+xvJqQj+qvsL0vb5LzPeLm'
+    'subk2Wj04i7mtCK7eE8S7z7lpK+Lj41TPAbfVbsbvXyvDn0Cj6HGPdfKL9Pu6DNO7n3EcXHKQc6Z5i+eBf9AhvpZ'
+    'dw1PgZ90PXr5nuFFaVNR6PA0su8ndo1Yoru/fBT69Ix5Jbn3mGYNnM/0JMR1MgGfI+oizRfm819h2yspYyHWmAfx'
+    'TzA9agnp8XWCXM+QLXOTYPWMXK9GDFi/J555quTEWX2vkW98F2Qs1Pe6J38w1HfVEzOKO+dv6G/Hrx+DTIdg3SIc'
+    'tsiXnz2gHL1pni+LH12zMdLKtS9/153r36O5nEsZC71Dvta0/sRK9PL7+uPcT8aYH+dc3YzS3fteUs4aWj5R25Ct'
+    'TSNfewtiVEl8wUnvfsfJTzmm8MMU4X0jhk8J6b8ma36O6NP15AnFuUfNd+vWDH3Ypvj6OYlTaXe+QmP2Ivv+jna3'
+    'd03J5/LFq3zrz3d65mOuX5X63SH6tGLuV0l0AMsvv8tFyxPn9WzFyLnCM411Ly1tLoc2X6b3FNHb3QXV9EPNyCPm'
+    'O8tLB/DDsA/LR+9tJd/AjV+A/SErPPsT2CvXI/9dnKrnLsHJmDhh7ttyiv2YZb1q6OVqQAc0D2AHc66Jo+UnYuOg'
+    '3v4W1iGKkt1v7xi57tZesxbIlVqO4cv05czMkFygr83h6+6bfpkyHor363GPiuOvqRhz6lL8EcfgXPGzio3yNvg3'
+    '0rRfEvyOQBwAfWcuDvCR8G0U8PVjLtbH0f7/x+gjhYesd1jlPedip3/xDv6r5rdQjrHT899H+v3qa1TfiPa/lwfz'
+    '0v4dvbiDeFjxqcP+v2PSxjTflnkkXR/Mu/kjrVkOcqcbRo5sh3xP56FPN2af00ofX14y53U3YvYZUeQlzl0YvufH'
+    'udT47mPcG609ZdI4u2cht/tCZL+HZjnl2cnxHsZF+Z6+latt6a0JZX+8kqCOG3+1znnTyvjXDLuU79dZuZ/amSlt'
+    'bsFR5czig7Uo8LRz0t0o3vtgjytrO/LiNYJXrdwb611I7JtfgRr5nHP/R9p2LIfx+y9eI1/Z'
 )
 TABLE: dict[
     tuple[str, int],
@@ -124,47 +124,46 @@ TABLE: dict[
     ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12004, 188, 0, (), (None,)),
     ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12192, 520, 0, (), (None,)),
     ('\\bargument lists differ in length\\b', 0): (32, 12712, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13000, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13232, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13448, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 13852, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14088, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14676, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 14956, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15472, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 15864, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16244, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16472, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17004, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17324, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17660, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 17836, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18428, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 18540, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18604, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 18888, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19180, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 19624, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19748, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 20748, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 20852, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21000, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21740, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22028, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22488, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22700, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23088, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23360, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 23928, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24200, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24728, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25176, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25544, 792, 1, (), (None, None)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 26336, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 26540, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26668, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 27136, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 27384, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27656, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 28180, 904, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13000, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13256, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13488, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13704, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14108, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14344, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14932, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15212, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15728, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16120, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16500, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16728, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17260, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17580, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 17916, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18092, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18684, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 18796, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18860, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19144, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19436, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 19880, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20004, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 21004, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21108, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21256, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21996, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22284, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22744, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22956, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23344, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23616, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24184, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24456, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24984, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25432, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25800, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 26592, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |\\b(?:dport|sport|saddr|daddr) [^\\n]*\\baccept$', 8): (40, 27208, 1004, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 28212, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 28416, 128, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 28544, 468, 0, (), (None,)),
 }

@@ -15,43 +15,51 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWG1PE0EQ7iG0R0tLASmomDSigSpWP6pRImoT/aKJYjAaJbzaCn2xBUv8i/4n8TbMJk+ezF73jk9espm73dmZ'
-    '3XmfK2UymfHMxRNG4zx6shEMorEYjYKsmfliBM1aORpVgZOybvBz0SjK/LIHnJZh9zzzgAZ/THiauScpzrko3wHg'
-    'j8v984Bn6Zv3EsgpT3Iy936U4hzme1PgO4Gv6Nvu6wncETggeCBwX5FL4HkeTQ5G3uvReJryfl2BR4DnK/+sfBv8'
-    'KeJrZD4vNPNgU8h7mc4WJ2vLC+2L9V6+pH+49BHCHdboDpbOquwv0v4Q8JBOnejcEVhLYRfog+uAh3orCv6i0LIy'
-    'uSpnct0nqTzO4B5ZGaynKcU//4ywo1DWrO9oPlECO6jL3oJ8/yD//AXfxqaGgo++cCJrPYiB1p/3iN4x0TPrE4Br'
-    '5r4Bjz1a2xKd4loPoMF5q+CcATQ4DeDblLnnwLdJa4+BZtPB9yHQbMvcPaDZprXbyj0HsnYT1r5DDDJrFVjr075p'
-    'RQdDgS2Bh6Q3GycW5DuQOYy/PnFuFvZYH7E00fYPySZOHDZSBZoHdN8+xeU+xT5jJx8T+Mqqp6/geQcUJ9C3A4oP'
-    'vnl6LSF+TZG5r7y0nPIhJn+68skkxami+EFFdPobYmqZdFHAGF29gH/Pz3MZ5RlFOwsys3dDPRhbnPPMYyWQD+uH'
-    'bfO+nCukc5n3jWh8BhuqwX5bZ/rqe1ruYOuFU4Ed8psWxZsW2S3WWKhXVx7KkX7LErvQfqxvPACfC8jnKiKrOvlW'
-    '4JFv86L3HMgSzzCKhpbj+Z4V5Z51ktkZxX72s5OU9WVedGvlFnrKZE7eXwp8L7AhcIP8u0HneCPwLdWSFu8TyRjl'
-    'taLUkS47Lir1YFJ8lLOV+0/yhZYDb5CS7xrxH1IN0KL83ST8lsIffbZLvsn7OrTflSuPHf1TPcaviwn0p/WT1o4X'
-    'wN4Dj/vNUh3Aual9CRu5HuMztj7ISdxDuXUdfd4p1XhbEH93lZoWbeGIbKKr6MrQfBGNa46Yzna847C3HceZLI8a'
-    'xIqeQ+5s07tK/rD1Z0GpTVHPtlYtQN3MNtFT8k9esdMlJS4nqW+S2HXVUZumpbNP5+0RXY4XSeyR6z6fHBcqsmwR'
-    'rKbwv7j6K6kP85nnlTO3SU9HIGcTj2aI7peE+vvq6GcMvOuAVeKl1UDzQL/s4Iu0Ggns3HUflKWJMzdAV+iXPSX+'
-    'xsVyzn0HVNveUmLCqH4P80LLkdsGI2wfe5YV+Ge0SXz7FOdcObVKNVaX5MJ1dUfpE33+y80odt511JudFDLz6ZFs'
-    'P4M8/qeeJZT3KzICGdvQN2zLWZcEZwL6QN9eJS9nGIvpSQPgN2of9omBzE9BnRYSnsaLZWD52LUeyMD+q8P+O2rA'
-    'xzIxjybjcaA/BPpDjX7VrpYDjT7+Hwi0/a8v5uPOhzb9D1l2o5E='
+    'eNrVWeluE0kQ9gQST5zYY5LNwSWNgFUSCIb9xy2uIJCWgDiU1a4AOcE5NvGxtsERr8Sj8E67TCvV0qeP6pmeifix'
+    'llpl91F3VVe1a6VS6WTp6DObjP+Sz0QCg2TUk/FU4CeBHYH7AmOBF5OxmIxJOWvwVAV3mIyK0Ajo3BOBDwQ+E/i7'
+    'wDWBj+lcU+AQ5n3pm1EDueuK3JaPfjIm5PyifC/J/l9k3pypyhryOAn4twXuCTwQ2BJ4i/axvrdIXounC/sMf1PA'
+    'XxpPgaxNKPo4r+hjnfTeBv4XAY85Z+nZs6+J9zb9HnjgeE5yDzzPLiRjhXzvIdgWZWJd73rwxbheEs4+yJqGa0b2'
+    'PSK7fiY/6R9TVzhv5d1J8YWa0Cgn8DfYY869It42SfY0euiTyzlzx7Wc+439o2R8TcYdiGe0T5YMLeKZZbLzPcLb'
+    'JZmZHtvmNuHrEp0hzceSe6zsVZE9kj1tstk60T9U8ijGQJditu2ImY+UHwOQi3O+JoPFoc0vF7xbWNfMO9swy09/'
+    'hk5WIP8bm43BXozDkHJy3lxfFt+wd3UWjGTYM3c9IPJvZcrLZx4731L0VCE9GblvFODD/H4j8AXVIC8cMd90xHSL'
+    '/Bv1Enjyo+nB6Pue5LQi8nWVWs5X/1gTTRNdo/M5wVkBn0LaF4m3NF1bWmnxUT9mfLjsEYIMq448Y/NTlc6HsA/x'
+    'NAjPr5AL8voFxuC9jDshrX7V5Mmrj0OQw1VPTCvx+S3Dj0JZs7GjxUQN/KAhZ6fk998Un5/ht/GpkezHWBjKWg9y'
+    '4IDugSbV8hafWR+HvWbuPdDYorUNsSmu9QBGcm/znkOAkfRK41C7mrn7QHeX1m4Czl0H3euAsy1zVwBnm9YuKXIO'
+    'ZO08rO1ADjJr87DWp3ORYoMR3dnbZDebJxbkdyBzmH998twM9Wcx4ETf33b0pewjMeBskbxcM/Yp9xk/eZsjVpY9'
+    'Y8XVi3FsBwXrsdUC9Trr3Fdf2p3yOuX+dN0nk5SnqhIH82LTL5BT62SLKczR8RH896iF+uGThTutz1sWX5z1vMdq'
+    'oB+2D/vmVeErJL7m5a3mT/ChFThv60xfe0ciw5zj3eOA4rxNv4dKjYV2dd1DZeWN4xL5T4P6zWmSpyz6uCp7MbYC'
+    'j/u2InYvgy6Rhywc2h3Pcs4rcjYcPWDPEWfDgvVlRWxr9RZ66mSW3kJe0VvgA4rvNeLjGfW6j2nfH6Rj1NeSUke6'
+    '/Liq1IN592t96j8UC3sZbwd56a4S/RHVAHvKO5j29jGg+Q7l42HGm8kg4648cPRPjZS4ruawn9ZPWj9eAH8PPOSb'
+    'oTqg73grKOIjZ1JixtYHZcl7qLeuo8/7RDXeBuTfTaWmRV/YJ5/oKraK5F30tCOnsx83Hf7WdPBkaaxArnC9u7FP'
+    'byr3h60/p5TalN+rIrjfNZ/oKfdPRfHTc0pezlPfFHkPO85/Jto7XYt0P3Tkizz+yHWfzx0XKrrcIxgXiL+0+itv'
+    'DDPPcwrP/I64D3o2+egU4f0rp/3eOfoZAy87YEy0tBpoDvDXHXQR11oOP3fJg7o0eeYsvXN3yKfanncV330tqm0v'
+    'ON6w0/o9n///Bhm+jz3LErwZvXH837SZcafGjv+bOo66uqP0iT7vcqcUP+866s1OAZ359Ei2n0Ea/6eeJZTvJ2TY'
+    '/7A/QN/wQXg9J3vGoQ/07VUqwsNYSk8aAL2sc9gnBjI/DXVaSPs0WqwDS8eu9UAH9q0O+++kAR8rpXw0HZ8E/CPA'
+    'P9Lwx3a1Hmj48X0g0M4/PZpP4w99+jtvey4l'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 0, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 296, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 800, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 1224, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 2416, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 2896, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 3128, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 3432, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 3880, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 4560, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 4892, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 5072, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 5404, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 5816, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 6148, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 6408, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 6504, 172, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 0, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 248, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 520, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 1044, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 1948, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 2244, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 2748, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 3172, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 4364, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 4844, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 5076, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 5380, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 5828, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 6508, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 6840, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 7020, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 7352, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 7764, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 8096, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 8356, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 8452, 172, 0, (), (None,)),
 }

@@ -72,6 +72,7 @@ VOCABULARY = frozenset(
         "build_script_vocabulary",
         "build_vocabulary",
         "checkout_vocabulary",
+        "firewall_vocabulary",
         "language_codes",
         "listing_vocabulary",
         "measure_vocabulary",

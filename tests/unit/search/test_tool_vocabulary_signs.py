@@ -97,6 +97,10 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     # ``binary_vocabulary``'s (ADR 0329).
     "magic": ("000000",),
     "baked embedded hardcoded directory": ("RUNPATH", "RPATH"),
+    # ``firewall_vocabulary``'s (ADR 0339).
+    "ssh": ("dpt:22", "dport 22"),
+    "subnet": ("-A ", "-I "),
+    "allow reach": ("ACCEPT", "accept"),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -251,6 +255,10 @@ _LINES = [
     "drwxrwxrwt 2 root root 40 Dec  1 10:00 tmp",
     "$ find up -perm -o+w -type f",
     "$ find up -perm -0002",
+    "3        0     0 ACCEPT     6    --  *      *       10.42.0.0/16         0.0.0.0/0    tcp dpt:22",
+    "-A INPUT -s 10.42.0.0/16 -p tcp -m tcp --dport 22 -j ACCEPT",
+    "-I FWD -d ! 10.0.0.0/8 -j DROP",
+    "    ip saddr 192.168.1.0/24 tcp dport 22 accept",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
