@@ -15,51 +15,53 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWeluE0kQ9gQST5zYY5LNwSWNgFUSCIb9xy2uIJCWgDiU1a4AOcE5NvGxtsERr8Sj8E67TCvV0qeP6pmeifix'
-    'llpl91F3VVe1a6VS6WTp6DObjP+Sz0QCg2TUk/FU4CeBHYH7AmOBF5OxmIxJOWvwVAV3mIyK0Ajo3BOBDwQ+E/i7'
-    'wDWBj+lcU+AQ5n3pm1EDueuK3JaPfjIm5PyifC/J/l9k3pypyhryOAn4twXuCTwQ2BJ4i/axvrdIXounC/sMf1PA'
-    'XxpPgaxNKPo4r+hjnfTeBv4XAY85Z+nZs6+J9zb9HnjgeE5yDzzPLiRjhXzvIdgWZWJd73rwxbheEs4+yJqGa0b2'
-    'PSK7fiY/6R9TVzhv5d1J8YWa0Cgn8DfYY869It42SfY0euiTyzlzx7Wc+439o2R8TcYdiGe0T5YMLeKZZbLzPcLb'
-    'JZmZHtvmNuHrEp0hzceSe6zsVZE9kj1tstk60T9U8ijGQJditu2ImY+UHwOQi3O+JoPFoc0vF7xbWNfMO9swy09/'
-    'hk5WIP8bm43BXozDkHJy3lxfFt+wd3UWjGTYM3c9IPJvZcrLZx4731L0VCE9GblvFODD/H4j8AXVIC8cMd90xHSL'
-    '/Bv1Enjyo+nB6Pue5LQi8nWVWs5X/1gTTRNdo/M5wVkBn0LaF4m3NF1bWmnxUT9mfLjsEYIMq448Y/NTlc6HsA/x'
-    'NAjPr5AL8voFxuC9jDshrX7V5Mmrj0OQw1VPTCvx+S3Dj0JZs7GjxUQN/KAhZ6fk998Un5/ht/GpkezHWBjKWg9y'
-    '4IDugSbV8hafWR+HvWbuPdDYorUNsSmu9QBGcm/znkOAkfRK41C7mrn7QHeX1m4Czl0H3euAsy1zVwBnm9YuKXIO'
-    'ZO08rO1ADjJr87DWp3ORYoMR3dnbZDebJxbkdyBzmH998twM9Wcx4ETf33b0pewjMeBskbxcM/Yp9xk/eZsjVpY9'
-    'Y8XVi3FsBwXrsdUC9Trr3Fdf2p3yOuX+dN0nk5SnqhIH82LTL5BT62SLKczR8RH896iF+uGThTutz1sWX5z1vMdq'
-    'oB+2D/vmVeErJL7m5a3mT/ChFThv60xfe0ciw5zj3eOA4rxNv4dKjYV2dd1DZeWN4xL5T4P6zWmSpyz6uCp7MbYC'
-    'j/u2InYvgy6Rhywc2h3Pcs4rcjYcPWDPEWfDgvVlRWxr9RZ66mSW3kJe0VvgA4rvNeLjGfW6j2nfH6Rj1NeSUke6'
-    '/Liq1IN592t96j8UC3sZbwd56a4S/RHVAHvKO5j29jGg+Q7l42HGm8kg4648cPRPjZS4ruawn9ZPWj9eAH8PPOSb'
-    'oTqg73grKOIjZ1JixtYHZcl7qLeuo8/7RDXeBuTfTaWmRV/YJ5/oKraK5F30tCOnsx83Hf7WdPBkaaxArnC9u7FP'
-    'byr3h60/p5TalN+rIrjfNZ/oKfdPRfHTc0pezlPfFHkPO85/Jto7XYt0P3Tkizz+yHWfzx0XKrrcIxgXiL+0+itv'
-    'DDPPcwrP/I64D3o2+egU4f0rp/3eOfoZAy87YEy0tBpoDvDXHXQR11oOP3fJg7o0eeYsvXN3yKfanncV330tqm0v'
-    'ON6w0/o9n///Bhm+jz3LErwZvXH837SZcafGjv+bOo66uqP0iT7vcqcUP+866s1OAZ359Ei2n0Ea/6eeJZTvJ2TY'
-    '/7A/QN/wQXg9J3vGoQ/07VUqwsNYSk8aAL2sc9gnBjI/DXVaSPs0WqwDS8eu9UAH9q0O+++kAR8rpXw0HZ8E/CPA'
-    'P9Lwx3a1Hmj48X0g0M4/PZpP4w99+jtvey4l'
+    'eNrVWW1vG0UQ9oUmdpzY5yYkKdBKFi2qA6mBbxCgotCgVoKA2qJWRVA5qfNC4hfsSx34S/wU/hNwq8xKjx5m7vYu'
+    '8AFLq/Hd7s7MztvOzDUrlcqVysXvdjr+Sn8LKYzS0UrHjsBHBL+l522B7XQ0BGdN/rvftXQsyH9H4/UU1oFOW+BD'
+    'gQOBY4EjgROBicAp7e/Ruj7NHwscCtw38PP+faJ7KvBXwj/N4dfjeyny8DJogh5WFT08EHhG/J8Q/Zsi60XZ6/Cg'
+    'PupCg+X+lcB7pIevyQ7uG/JO4H0ofT53Szn3Q5Cjl1eWLTVkDnlcBPwHZAenpJdtWndm2EtCeEawzvG3BPxl8RTJ'
+    '3IIijxuKPHZJ7gPg/xrgcfs8Pb/3MfE+UHwpD8c3dO5p4N6NdGyS7X1BPtIzZH0UwBfj+s6IB0kOrhVZ9yXp9RXZ'
+    'yeSSstJi0WGGLTSFRjWFH8IajMGetz06exY9tMlOwdjxfsH1Tv9xOn5Px6fgz1q8tc6QF8/bdG9MSI+HBj3WzSeE'
+    'b0R0Enpv3XuxrBmQznaJ/rkSR7X7aUCQfeYlxccIzsUxXzuDx6G975S8W1jWzDvrMM9O/wuZbEL8dzqbg7XohzWK'
+    'yUVjfVVsw9/VeTCW4fd8FgCRf3+monwW0fO2Iqc6ycmd+6MSfLjnJ5Rz3qdn9vme4dN9sm+USxTIjyYHJ++7EtPK'
+    'nG+k5HKh8secaJnoOpmvCc462BTSvkm8Zcna08ryj9Yl/cPSRw3OsGXEGR+fGrS/BusQT5fwvAOxoKhdoA/e/Zdq'
+    'oU5JeZzDOax8Ylnxzz9y7Kgmc953NJ9ogh10Ze+SPP9M/vkKnp1NzWQ9+kIic2OIgVO6B3qUy3t8bn4e1rp3PwGN'
+    'fZp7KjrFuTHAWO5tXnMOMJZaaR5yV/fuc6B7RHMfA84jg+4HgHMg794DnAOau6WccypzN2DuEGKQm1uHuQntixUd'
+    'zOjOPiC9+TixIc+RvMP4GxLnVpQ+g8eJtn9g1KVsI23A2Tdq/5FSe3o7+b6Ar3QCfcWqxdi3o5L52FaJfJ1lHiov'
+    '7U55nHF/WvfJIsWphvjBuuj0N4ipLdLFEsbo9gX886KE+scvD3dWndcRW1wNvMeaIB/WD9vmHeGrRnytS6/mOdjQ'
+    'Juz3eWaovmM5w5rR9zglPx/Qs9bfQr1a91BV6XHcIvvpUr25TOepijzuyFr0rSjgvq2L3qsgS+QhD4d2x/M515Vz'
+    'do0acGz4WVIyv6yLbr3caoEyWaVeyCPqBd4j/94xerm7lEv6dc9Ixs2MXnSWHTeUfLDoeq1O/YV84Tind1CU7hbR'
+    'n1EOcKz0wbTeB/fAhxSPk5yeyTTnrjw16qduhl83CuhPqye9HW+AvUcB51uhPGBi9ArK2MibGT7j84OqxD2U28io'
+    '884ox3sK8XdPyWnRFk7IJkaKrmLpi75hxHS2455hbz2DJ09jE2KF1Xdjm95T7g+ffy4puSn3q2K43zWbGCv3j/at'
+    '5boSl4vkN2X6YZf5ZqL16fok+8SIF0XsMeSbXl5vDPV7TLwU8b+s/KuoDzPPawrP3Ec8ATm7eHSV8P5QUH8/GvWM'
+    'g+8asE20tBxoDfC3DLqIa6eAnVvnQVm6OPMW9bmHZFODwLuK774+5bZvGz3srHov5PvfNMf2sWa5DT2jJ8b3pr2c'
+    'O7VtfG8aGnn1UKkTQ/pyVxU7Hxn55rCEzEJqJF/PII3/U81Sk/+vyfDfsF9A3fBCeL0ua+ahDgytVerCw1xGTRoB'
+    'vbx9WCdG8n4Z8rQardNosQw8HT83Bhn4Xh3W32kBPlfJ+GkyvgL4Z4B/puFv+9lWpOHH/kCk7X9w8T6LP7TpvwFV'
+    'yUb6'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 0, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 248, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 520, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 1044, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 1948, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 2244, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 2748, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 3172, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 4364, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 4844, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 5076, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 5380, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 5828, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 6508, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 6840, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 7020, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 7352, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 7764, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 8096, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 8356, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 8452, 172, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 0, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 392, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 640, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 912, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 1436, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 2340, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 2636, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 3140, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 3564, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 4756, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 5236, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 5468, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 5772, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 6220, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 6900, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 7232, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 7412, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 7744, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 8156, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 8488, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 8748, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 8844, 172, 0, (), (None,)),
 }

@@ -73,6 +73,7 @@ VOCABULARY = frozenset(
         "build_vocabulary",
         "checkout_vocabulary",
         "firewall_vocabulary",
+        "import_order_vocabulary",
         "language_codes",
         "listing_vocabulary",
         "measure_vocabulary",

@@ -101,6 +101,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "ssh": ("dpt:22", "dport 22"),
     "subnet": ("-A ", "-I "),
     "allow reach": ("ACCEPT", "accept"),
+    # ``import_order_vocabulary``'s (ADR 0340).
+    "unsorted": ("Imports are incorrectly sorted",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -259,6 +261,7 @@ _LINES = [
     "-A INPUT -s 10.42.0.0/16 -p tcp -m tcp --dport 22 -j ACCEPT",
     "-I FWD -d ! 10.0.0.0/8 -j DROP",
     "    ip saddr 192.168.1.0/24 tcp dport 22 accept",
+    "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
