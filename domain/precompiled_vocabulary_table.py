@@ -15,58 +15,59 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXPtzU8cVvvJDtuWXrAA2r1YJycTElpyhyTB4akIDZGASKJO6kweljGzLoCI/agkMdCbTHzqTf6J/a6kucxY+'
-    'Ps7Z3XttIFHrmfW1dXfP7jl7XnvOWU0lSXKk1wq9NtprE702Iq3aa7Ve2+21Zq/t9dqWfG79pHDK0qcs48sCoyxw'
-    'ygKrLPBc/7leGwc4k71WJDhL8H5EPkvbDvVfkOeK9E//3pf3pV6blvmOybMo/Qal76eAy7leG+61MekzKf8fk37n'
-    'YU0p3AH4f6rXhuT/OWnD0s/hOA6wk+TZ4H+ePRtJm0XfORk3B3+PwnouyN9/6LWvYJybN8k5L+MzKHsQgc/PPri4'
-    'b45PbgHNisRb87D/4/LZBXrW4f9p+X/M6Ov6fAQ89TnwQfruN/DuPPRJ383Cuws0rqy8c+PGlHcXiIc0/M/G7Oel'
-    '7Ps5DPs5AXszCvz0o/zd6LWntK5vgRb4+Z/lebPXKrC/ZYGZPlfleQ3mTzLMr+HyrPczLPKOfDYqfZ1ewbU6PfM9'
-    '6aeO7MWY9E1hT8p8ozIHymeZ+PtVmUiSf86Xnzdrb4YFrqPBEKz7beH8+FeCs2vjMPeI8ElNZJ/hlIWHnC1CHXSX'
-    '6DQnuA5IQ/3veBJxOAzezYvTOvBrv+C0AfvVbzg1+wgn59u1+xCn7T7EqZ90xKY8W32IUz/Zp/t9qPfu9yHvOZwe'
-    '9hFOLXl2+winv/Whb/TAiOn8mnHaludaH+LUT/7ebh/j1E96b68P7VNHno/6CKduH/qwD8FO9QtOT8Hv+yXhNBQZ'
-    '06xTLDImZjkL8fMCwIkdXzHi81XIT5zPEQvVYLbg7zXFn9XGdADPMr1bgj5azL4J8cSKNMydtQW3WdnHvHFfH66V'
-    'nPjmwQ9xS/Mzpw4ppo3r34U14XzHZY0W/BdBcfpB2EsGbCsXiXLFuuIo5IK1nOvHQDuXL3L/p3OehrzWAjynhVeO'
-    'gI+FcXjnT94z9gxhVQg/l4c7CjBGYB3rtMYxzxoR5gDQaxjoXgUdV1F4OaXtEdBZWk58nWANCQ55YO3A56ivJoGG'
-    'JwIw66T7d2B/Ek9+ZlLR36Pyt7MT7t0i0HBRYEyDLXE52g88NsuN1WQyhRfKN7v1DcK6XKvBHLUIfG5B/1tEv88h'
-    'p4tzOzl0sF7IuxRWlHV18rp+iOhfJH+5FkmHBcBrQaHDkDTXvw7966BHnL5GWcS8G8viPfBHWBbHgT+ekk3YNfRd'
-    'Wf4eB303LGtsyBp2gcc1HVtX1o36vGHYozr4I+PkTxRJjsfILzmew5/JOk9F5nqP1n0d8vV5YGJ+fxVqA7LCsnTM'
-    'lOA9CDLkWl18WG3/7it8zO02jLst85dlLqvOpiGx+oRwuW34tKelnsTZ6ZT3v5AxV8kWdo26qZZiM3HuXdLhHYJX'
-    'pVz/DsHnebdo3Aa9X6Oz0T16auudFrxXiGd+KWtmmleVXBPi1KJ13yc4G6SjimB/uU4slQ/kjx8ExmWok0F+cZ9/'
-    'TWtdJ1ptG7TdIx3XMviQacD92wrO6XMZxof8kIuGPl0BPWeduVzt1TDoRjwvlpTzYrond0Retf3bIT5pE25V4qcm'
-    'fX6PaNwk2nUD/Nal9bC/XBU9fpJosmPAc/P8nfBqEH48P/qYlQPQ2jqTjEsrwtivac1PiO/36Mk4L0f4xbiGEXmP'
-    'a7ihyBD6M3V4TtOZqEY4l6Umk3W5pQtKIiMuloDrukm0eWzIatM4b+0SvzcNmmnxHV8cSKsNZPqXwK+rgj0sEG5X'
-    'qTZtFeTf+REs/9/Q2K/IF6kG+PC4NI3WO0TbDsnQOsmqZTPahq6wZHaDxu8pcQxNVvdAbiwem5WG+N4ivNZo3S3l'
-    'DOuT1yrVe7ZJN+4Y/g3rvq2ccv0e2dQ8ONYCOC4TrvMZfHfNjjANzhr6ivFaVep8MP+j1Wcbx58X60+U9U8pMcVQ'
-    'vSmuPT3jf0h81zD4uyq4zhq+XMgn6xq68InogkWAzTCyyh7DPir85/PLOzTHmgFrQDlntCP95pbiN/jGd6ifhTfL'
-    '7kZA5zMf/Faajw/ukaxuKfV5Gs5twzfvGjjyXm/S0/LRQrRtGuc11G+Wfi4qMm75lLvCxydAZkP2spa8vEeCeiom'
-    'X1MJ2GM8438Msb3E4+sgnveJTmtAJ4xduNjOJJ2tQjAKEo8ugYxWjTNRV9FJMfz9gYKXxi9ZbMWCcd5nH28d1hzK'
-    'mSwSTD4PtAPnHdYj+5G4TRp2kG3/nmHX+JyG5zNLpobArz5F/LJF+D+geechvlOWs6OTF85Jps9PwNc9DnYGx1vy'
-    '54Pn6PWPJO7emYYjn2m7SlzV56/mtcMtIy7BfvAmydpfIPaXFPw/A4X+/klJ8C/Y8xw/hZgOfEZnXbaT6Hc8t408'
-    'HurTCsiULy6E8/0RahNGkpf37L6DWDP2u0nnwh9kjPOFccwVBVZMzO79jHTR/Kw2+brTUA/kiwFvevzNDtVxrBt+'
-    'keZHaXhnzUvukp7ZC/jBTeN8jTRC2mTFZwbGdgy6avSO4YGT/+cBlQceGj76Hr3vGH7WRsazvrOZuA/oO6R0/Yxy'
-    'lTMUE2Cfz4rRbguNTsl6MF7IMDA2NA06SIOrxTO1vZiWs9NpqgO5S8+QPeb+deLbJ5F1Je4+PtK+Y8TR9xQfFfmm'
-    'Qfu/EfAD+T7TCvCNi01PvlpfM/RT79dPit3z+fMLipx3Az5jJ6efH8rnxfpVVmz/IOfs0HmiauTZugekxb5RT9BR'
-    '6gSaCs9YcRTOVT5ScPedJyqU0z1r7A3T9K6h/xpGftPK2bFN0WIWmt7A71HgOTZhD9lnWqWni7N/6dFVlt7gnLgW'
-    'y94h2zhunNe2yRYiPzBN9j38cNAYVCcij4ZrYju5HiHbFj/OSEN6PkpevyOOup7z6lYsrGXY55WAfW8q63V1GM53'
-    'cvUSJdgPzefgOtvJDLokJkfHsfwq+AlzUCs5H1kX4uadIHxGIJ5QU3Kk6Pc4ffe+wP+95MqTQAzuf4E+zE+DVNfG'
-    '/IT2o0Z5QaxH+yKQM7TqkEqQ98B5ua6wBOsdzzB+SOKpCdQpj0nT6wTTXv8uWGf8YK3zNX+wgOsw5qD2f5RqizFX'
-    'zTb+sbKXMwHdgD7fJ+TzZY0/+uQoL19zTZijDa4FaXPHoM0dD79PQPwwRKMa6O1QnSi+21fevc5nz6OWhaz1qG9r'
-    'Hgdfh/n89FKw8qCHKR9ZdNWbqvstCM+FZOuw5nY0HAW5exd6yifjs5IPylN7a8GseGTedy9rlmqnRiBeupQTJuYg'
-    'QrouD2xnHysR8A9K13Q9HwEsV5PuO0PWjPfaZ1n7T0uu77DqpkJ5VW3+AUPOhyL9a5xrwVO/pdVju/sdi+THLBh+'
-    'zALY1PmcNtW3Jof7fIazhYP91wPafN/ezVBtTcgnmYmAiTmUSarXGQXfoiTrnZf4BOu5dy1Dvry61X/5DfevJvp3'
-    'i9ZoH0O0Owx9yHVgJfKRUe7ahty1o88MzzOMb+XMEKoJ55zCxUgdcAJqPFK4JYFbEj/Q3QHalrjGtsR5lhP/99zy'
-    'D9J334gfbQfubiwnr38XLt+V8X2P46WMfFR/g/19dYNc7xFbyzki7waTl3cRpxTZxXuCePdnRMa6/Ngw5WPwu1p3'
-    'k1fvlWFM4DE80eZadfDaHXXGyX2/cCxO6bhznnjxLMQHCjTOumt3EuKka8mr9+zOSZ+KQoeniX0/r2PkEt393SMw'
-    'pmusK8u9vzx74GKmJyCvUwjEHFEXabEwX/wK+17MmQux5jxIfILpUctIj28y1DqGfJkbBKtr1HptRMD6E/HMU6Um'
-    'zhp7mWLjuyBjobFXPPWDobGrnpxR7Jq/pf8dv/4OZDoE6ybhsEWx/OIB5ehd83xZ4uiaj5FXrn31u+5c/yGt5UzO'
-    'XOhtirXmjSdWkle/fz/mfi7m/Ljm6kaS797zknLW0OqJ2oZsbRo16VuQo8oSC8569zmmPuWowg8ThPfViJgS0r8h'
-    'e36G6NPx1AnF3CPmu2UNQx+2Kb9+RvJU2p2n0JzdxL6/ot1tbSj1XL58lW//+U7LfOT+VWncbaJPK9JeZdEBLL/8'
-    'XSZanTjvZyui5grPNNa9rLy1HNp6md4TRG93F1LTDzWjjpjv7C4dIA7DMSwfvbeVegM3/zjYh6Lw7M/gr1xJ/HdR'
-    'qp67BCciccLat+Uc9phlvWro5WpABzQP4AdzrYmj5Wfi46De/g72IUmy3e/eM2rdLVvTCNRKLUfEMn01M2OGn1WE'
-    'OrxPE/vO/HJOO+fiPhjD5juFVl2ddfYaJVzwbBTzjI2VWzZ5Spn/sqFD+C6EVaej2be8eaAjin3xwVoUeJpNu5PE'
-    'fXfdMWVvB15+5dElK09qfW8Dx1FW4Il8znWaA2077sb4WXd+3VquGbVWD4jf8/rjzh9z95yvJ/qd9CsR+jJ2fq0G'
-    'l/G+rtQA+uq4fTog5j778iHUtmU9j1jn0dMKPXzn2th4QpfGYt1fbHyjpdQwh/LTZ4n3vgzUg65niLswrFueWtSY'
-    '8wnrUO0ew0FoZelb5IX/AueAWBU='
+    'eNrtXf9zU8cRf/IXyZb8RRYQm2+pCMnExEhOSDIMnkLSAplkEiiTuk1TShnZlkGJbKuSwEBnMv2hM/kn+rf0TyvV'
+    'Y/bg44937917Nl+i1jPHSXp3e7d7u3t7u3uPmSiKjg5KblAmBmVqUApSqoNSG5TOoDQHpTsoW/K79RfDKUubsvQv'
+    'C4yywCkLrLLAc+0XBqUEcKYHJU9wluF5QX6Lyw61X5L6srSPP+/K8+KgzMp4b0mdl3aj0vZDwOXCoIwPyqS0mZbv'
+    'b0m7izCnGO4IfJ8ZlDH5viBlXNo5HEsAO4qejv7n6dNCXCz6Lki/Bfg8AfO5JJ9/MyhfQD83bpRxXMZnVNYgAJ+f'
+    'fXBx3Ryf3AKa5Ym3FmH9S/LbJarr8H1Wvk8abV2b94CnPgU+iJ+9Dc8uQpv42Tw8u0T9ysoz129SeXaJeEjD/1zI'
+    'en6efj3HYT2nYG0mgJ/+LJ8bg/KE5vUt0AJ//4PUNwelAutbFphxvSr1lzB+lGJ8DZeng79xkXfkswlp6/QKztXp'
+    'mT+RfurJWkxK2xj2tIw3IWOgfJaJv/fKRBT9Y7H8rFhrMy5wHQ3GYN6vCudHvxCcXSnB2AXhk5rIPsMpCw+5vQh1'
+    '0F2i04LgOiIF9b/jScThMHg3K07rwK/DgtMGrNew4dQcIpycbdceQpy2hxCnYdIRm1K3hhCnYdqf7g+h3rs/hLzn'
+    'cHowRDi1pO4PEU4/DKFt9KPh0/kl47Qt9doQ4jRM9l5niHEaJr3XHcL9qSf1wyHCqT+ENuwD2KeGBacnYPe9STiN'
+    'Bfo06+SLDPFZzoP/PAdwQvtXDP98FeITFzP4QjWYLfi8ptizWp8e4FmmZ8vQRvPZN8GfWJGCsbO24DYv65jV7+vD'
+    'tZIR3yz4IW5xfObUIfm0cf4dmBOOd1zmaMF/7hSnP4S9bMC2YpEoV6wrjkEsWIu5vg+0c/Ei9z0e8zTEtZagnhVe'
+    'OQo2FvrhnT15z1gzhFUh/Fwc7hjAKMA81mmOk545IswRoNc40L0KOq6i8HJM26Ogs7SY+DrBGhMcssDagd9RX00D'
+    'DU8kwKyT7t+B9Yk88ZlpRX9PyGe3T7hn54GG5wXGLOwlLkb7jmfPcn01mYzhJcWb3fxGYV6u1GCMWgA+t6D9LaLf'
+    'pxDTxbGdHDpYz+VdEivKujrZrx8C2ufJXq4F0mEJ8FpS6DAmxbWvQ/s66BGnr1EWMe7GsngP7BGWxRLwxxPaEzqG'
+    'vivL5xLou3GZY0Pm0AEe13RsXZk36vOGsR/VwR4pkT2RJzmeJLvkeAZ7Ju04FRnrCM37K4jXZ4GJ8f1VyA1IC8vS'
+    'MTOC9yjIkCt1sWG19buv8DGX29DvtoxflrGsPJuG+OojwuW2YdOelnwSt0/HvP+Z9LlOe2HfyJtqKXsmjt0hHd4j'
+    'eFWK9e8QfB53i/pt0PM1Ohvdo1qb76zgfZl45k2ZM9O8qsSaEKcWzfs+wdkgHZWH/ZfzxGL5QP74XmBchTwZ5Bf3'
+    '+9c013Wi1bZB2y7puJbBh0wDbt9WcI7rFeifZIdcMfTpZdBz1pnL5V6Ng27E82JROS/Ga3JH5FVbvx3ikzbhViV+'
+    'atLv94jGTaJdP4Hf+jQftperosdPEk12DHhunL8RXg3Cj8dHG7NyAFpbZ5KSlDz0/Zrm/Jj4vks147wSYBfjHAry'
+    'HOdwQ5EhtGfqUM/SmahGOJclJ5N1uaULiiIjzpeA87pJtHlkyGrTOG91iN+bBs00/47PD6TlBjL9i2DXVWE/zBFu'
+    '1yk3bRXk39kRLP/fUN8vyBapJvDhcSkarXeItj2SoXWSVWvPaBu6wpLZDerfVfwYmqx2QW4sHpuXgvjeIrzWaN4t'
+    '5Qzrk9cq5Xu2STfuGPYN676tjHJ9hPbULDjWEnBcIVwXU9ju2j7CNDhn6CvGa1XJ88H4j5afbRx/ns8/UuY/o/gU'
+    'k/JNce7xGf9d4ruGwd9VwXXesOWSbLK+oQsfiy44D7AZRlrZY9jHhP98dnmPxlgzYI0o54x2oN3cUuwGX/8etbPw'
+    'ZtndSND5zAe/kuLjg3skq1tKfp6Gc9uwzfsGjrzWm1RbNloSbZvGeQ31m6Wf84pNsgH85OI7CM/pogvR3jssPjtt'
+    'hey0t8UP7jtrVY1xOO7D47Be8O3HeUXHWTZ1R+T4BOisJHuhFr24R4N6OiReVUmwR9DH8T74NiOPrYd43id6rwEf'
+    'oO/G+bam6WyZBCMn/vgi6KiqcSbsKzo5RL7fUfDS5CXNXrlk+DvYxl2HOSfFjM4TTD4PtRPOe6xHdwNxmzbsALZ9'
+    'usa+zudUPJ9aOmUMzhWniF+2CP8fadxF8G+V5eyMcj5D56IPwNY/Dvss9rfkzwfP0evvUdi9Ow1HPtP3Fb+yz17P'
+    'aoe0DL8MnwM2Sdb+Ar7PKOf/G8kN919Mgn/Cmmf4y4U0YB8F67KdSL/jum3EMVGfVkCmfH4xHO93kJtRiF7cM/wO'
+    'fO3Y7iadi7+XPu4sgH2uKbBCfJZnUtJFszPbZOvPQj6Uzwe+6bG3e5THsm7YhZodqeGdNi7bIT3TTTgHNA3/AtII'
+    'aZMWnzno2zPoqtE7hAdO/p8HVB54YJxRuvS8Z9hZGyl9HW7PxHVA2yGm6ycUq50jnwjbfJaPeltodErmg/5ShoG+'
+    'sVnQQRpczZ+rrcWsnB1PUx7MXaqT9mNuXye+fRyYV+PeR4C07xlxhK5ioyLfNGj9NxLsQL7PdRn4xp3FpvfmF439'
+    'NPjnJ2Xf89nzS4qc9xNsxl5GOz8pnhlqV1mxjYP4GZLOE1Ujztg/IC12jXyKnpIn0VR4xvIjcaz2oYK77zxRoZj2'
+    'OWNtmKZ3Df3XMHwOVsyS9xTNZ6PpDXyPBI+xCWvINtMq1S7O8FuPrrL0BucEaL78HdobS8Z5bZv2QuQHpsmuhx8O'
+    '6oPrBcQRcU68T64HyLbFj3NSkJ4Po/135FHXc16B5QtsGfvz5YT9vanM1+WhONvJ5YsUYT00m4PzjKdT6JKQGCXH'
+    'MqpgJyxAruhiYF6MG3eK8CmAP6Gm+ALR7nH67ozA/7XkCkQJPrj/BfowP41SXh/zE+4fNYqLYj7eZwkxUysPqwj+'
+    'XRyX8yqLMN9Siv5j4k+NIE97UoqeJxm3+lfOOuMn5np/6XcWcB7KAvjAJyi3GmP1vMc/UtZyLkE3oM33Adl8af2P'
+    'PjnKytecE+dog3NB2twxaHPHw+9T4D9MolEN9HZSniw+21We7eezZ17LXNp83Fc1joOvw3x2eslZceDDlI80uupl'
+    '5T3nhOeSZOuwxnY0nAC5ex16yifj8xIPypJ7bMGseGTedy9tnnLHCuAvXc4IE2MQSbouC2y3P1YC4B+UrvF83gNY'
+    'Liffd4asGc+139K2n5VY32HljSXFVbXxRww5Hwu0r3GsJU/+mpaP7u63nCc7ZsmwY5ZgT13MuKf65uRwX0xxtnCw'
+    '/3rAPd+3dnOUW5Rkk8wFwMQYyjTlK02AbVGU+S6Kf4L13OuWIV9c3Wq/8pLbVyP93ao1Wsck2h2GPuQ8uCLZyCh3'
+    'bUPu2sFnhmcRxldyZkjKieeYwpVAHXACcjxiuEWBWxQ70N2B2ha/xrb4eVYi/3t++Q/pu2v4j7Yj/92VlWj/u4D5'
+    'rpDvPZafp+Sj+kts78ub5HyP0FzWgjwbjV7cxZxRZBfvSeLdp4L0dfGxcYrH4LtqO9Hee3XoE3gENe65Vn6Zdkef'
+    'cXLvVw7FqQA5Z5q/eB78AznqZ901PAl+0rVo7z3DC9KmotDhSWTfT+wZsUR3f/ko9Okb80pz7zHLGjif6QmI6+QS'
+    'fI6oizRfmM9/hW2vZIyFWGMexD/B9KilpMc3KXI9k2yZGwSrb+R6bQTA+j3xzBMlJ87qe5V84x2QsaS+1zz5g0l9'
+    'Vz0xo9A5f0vfHb9+DDKdBOsm4bBFvvz8AeXodfN8Wfzomo2RVa59+bvuXP8uzeVsxljobfK1ZvUnVqK9//9AyP1k'
+    'jPlxztWNKNu972XlrKHlE7UN2do08rW3IEaVxhec9u53SH7KMYUfpgjv6wE+JaR/Q9b8LNGn58kTCrlHzXfrGoY+'
+    'bFN8/azEqbQ7X0lj9iP7/o52t7eh5HP54lW+9ec7PYuB61elfreJPq3A/SqNDmD55Xe5aHnivJ6tgJwrPNNY99Ky'
+    '5nJo82V6TxG93V1QTT/UjDxivrO8fAA/DPuwfPTeVvIN3Pgl2B/ywrM/g71yLfLfxal67hKcCMQJc99WMuzHLOtV'
+    'Qy9XE3RA8wB2MOeaOFp+IjYO6u3vYB2iKN399q6R627tNY2EXKmVAF+mL2dmjuQCfW0OX3ff9KuM8VC8X497VIi/'
+    'pmLMqUfxRxyDc8XPKDbKm+DfyNJ+WfA7AnEA9J25OMBHwrdRgq8fc7E+jvb/v0wfKTxkvcOq6DkXO/2Ld/BfNr8l'
+    '5Rg7Pf9DpN+vvkr19Wj/e3kwL+3f0Ys7iIcVnzrs/zsma0zzTZlH2vXBvJs/0poVIHd6w8iR7ZLv6Rz06QX2OaX0'
+    '8eUlc173RmCfEUVeQu7C8D0/zqXGdx/j3mjtKZPG2T0Pud0fRvZ7aFYynp0c72FclO/pW7nalt6aUPbHKynq0Pgr'
+    '6q//Am+LWZw='
 )
 TABLE: dict[
     tuple[str, int],
@@ -124,46 +125,45 @@ TABLE: dict[
     ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12212, 188, 0, (), (None,)),
     ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12400, 520, 0, (), (None,)),
     ('\\bargument lists differ in length\\b', 0): (32, 12920, 288, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13208, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13440, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13656, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14060, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14296, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 14884, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15164, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15680, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16072, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16452, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16680, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17212, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17532, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 17868, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18044, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18636, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 18748, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 18812, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19096, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19388, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 19832, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 19956, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 20956, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21060, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21208, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 21948, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22236, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22696, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 22908, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23296, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23568, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24136, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24408, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 24936, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25384, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 25752, 792, 1, (), (None, None)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 26544, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 26748, 128, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 26876, 468, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 27344, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 27592, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 27864, 524, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13208, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13464, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13696, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13912, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14316, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14552, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15140, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15420, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15936, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16328, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16708, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16936, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17468, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17788, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18124, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18300, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18892, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 19004, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19068, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19352, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19644, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 20088, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20212, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 21212, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21316, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21464, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22204, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22492, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22952, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23164, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23552, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23824, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24392, 272, 0, (), (None,)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24664, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25192, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25640, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26008, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 26800, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |\\b(?:dport|sport|saddr|daddr) [^\\n]*\\baccept$', 8): (40, 27416, 1004, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 28420, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 28624, 128, 0, (), (None,)),
 }

@@ -15,46 +15,55 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWVtPE0EU7iK2S6EXRcBr0niJVqHqm6ISFUj0RRPFaDRqilaoUFq7xRL/kj/F/6TuhDPJl88zu7NrfLDJ5OzO'
-    'zJ77babVQqEwWTj8VePxK/6VYngzHsV4BPGox+OZwI7ATYFtgZHArsA9gVsCGwKvxONkPKYEt6FXER7CeJSFF0v3'
-    'esb9zXjU4vE9HndFhrKsDT1l6BDPLJOdHxDePsnM9CKCdwhfn+iMaN7sQ9krIntN9vTIZk+I/gHhtXQ/EJ0ewTbx'
-    '9VFsUiTdR/DcSJDB4tDms/pHw6Fr5p1tmOan/0InTYHLYrMJ2FuFOAxFbmtLg3da1qw+isTvFOAqiW+Y+QsesCbD'
-    'fnPPAyL/VqasfGax87KipzLpych9Kwcf5n1D4FOBa/TOMd92xHSH/Bv1Enjyo+nB6HtFcloe+awf78A+X/3bHGr2'
-    'zxBdo/M5wVkGn0LaF4i3JF1bWknxUf/L+HDZIwQZFh15xuanCn0fwj7E0yI8lyAXZPULjMGVlJqAucjgPiE8ueTJ'
-    'qo8DkKMIdQftNKPE548UPwplzcaOFhNV8IOWfDst758pPr/Cu/GpsezHWBjJ2gByYER1wOLbJXxm/SjsNXPvgMYH'
-    'WnspNsW1AcCa1G3ecwDQ7FkHutsydx/obtPabcC57aB7A3D2ZO4a4OzR2kVFzkjWzsHaFuQgszYPa0P6rqbYYEw1'
-    '+xPZzeaJBXkPZA7zr0+eOw7f2BixONH3P5FPjBw+0gCcHZKXe8Yh5T7jJy8yxMoVz1hBfiNHz3IAz1n7scUc/Trr'
-    '3FdfWk15nlA/XfVkivJUReJgXmz6DXJqnWwxjTm6cQh/Hh6h/vil4S6CzqxsaAfji7OedawK+mH7sG8uCV8h8WWe'
-    'H8TjNfhQE763faavvWsig+0X9qmH3qU479H7SOmx0K6uOlQi+9Yld6H/tOi8OUPylEQfS7IXYyvwqLdlsXsJdIk8'
-    'pOHQajzLOa/I2XKcAQeOOBvl7C/LYlurt9BTJ7PyvEr3DOsCH1B8rxMfj+msu0b7XpGOUV+XlT7S5ccVpR/Mul87'
-    'p36hWOim3B1kpbtI9MfUA3Spfm877j4imt+jfDxKuTOJUmrlruP81EqI60oG+2nnSevHC+DvgYd8x6kPGDruCvL4'
-    'yOmEmLH9QUnyHuqt7zjn7VOP9xLy76bS06Iv7JBP9BVbGZwP43HKkdPZj9sOf2s7eLI0mpArXPdu7NObSv2w/ee0'
-    '0pvyfVUN6rvmEwOl/pQVPz2r5OUs/U2e+7C24rd58HwkfgeEl/NFFn/kvs+nxoWKLrsEGzniL6n/yhrDzPOcwjPf'
-    'I+6Ank0+OkZ432S031vHecbAqw7YIFpaDzQH+OsOuohrPYOfu+RBXZo8c4buuffIp3qetYprX4d62/OOO+yk8x7W'
-    'ha6jtkUpvo9nlstwZ7RBdIeO/zF2HXytpvzP0HHMR573cscUP+87+s29HDrzOSPZ8wzS+J/OLKE8H5ERyHgP54b3'
-    'wutZ2XMUzoG+Z5Wy8DCRcCYNgF7ad3hODGR+Bvq0kPZptFgHlo5dG4AO7F0dnr/jA/hEIeGn6XgS8I8B/1jD37Cr'
-    '9UDDj/cDgfb9o8P5JP7Qp38DeInYFA=='
+    'eNrVWm1vG0UQPocmdpw45ybkBWgliwbVhtTANwhQUWhQK9FQtUVFoFI5qZOG+A3bqQN/iZ/CfwJu8Sx6eDpzt+fQ'
+    'D5y0Gt/t3uzsvM+cV6IouhRNr5Vk/JlcCwksJKOajC8F9gV2CLYFHgocCzwR2BN4LLCWjK1kLMsebr9KAovJ2EjG'
+    'jWQ0k1ESeiJZt5mM1+He4fohA9eO4GNc7t0nyViV9xdoria/PR6HcykZi7JuLoruy8/PI+XScH4mv2PBU4TnHsZT'
+    '3H9fFRn/7NmJzIvPtwIyva7IdE/gA4Lf0P0u8KMiOEvym8/p9nDyKRMfHbwrsCtwQDo1JN0Z0fstWtemeda1QwP/'
+    'MENnvU7/QvhHGfR6fM+EH2VFDmuKHO4IPCP6T2n/a8LrRdJzL4+yor8OfiXwFsnha9KD2wa/x2SzIfvzuavKue8C'
+    'Hz2/0nSpInNI4yLgPyI9YN+0S+vODH1h39WHdVviAyI4v0VTQeYWFH5cVfixT3zvAv1bgMe9h/7J/X5ItHcVW8rC'
+    'cY/OPQp81/nkBuneF2QjLYPXzwPoYlz3DX8wzsC1asSyF6Qnwwvyyop7li74eOtiwYewBn2wp+2Azj4KiLMO1nP6'
+    'jvdzrm9I3PotGZ+CPWv+1jpDlj+vUdwYkhyPjf1YNp8Qvj7tM6bnVtyLZU2XZLZP+58rflSLT12CbDPPjJxipPh8'
+    '7Qweh/a8PmNsYV4z7SzDLD19FTxpgP/H3IrtsEQ+Oa+vL4pu+FidBWMZFSUHtCDS78+Ul848ct5V+FQmPrlzfzQD'
+    'He7+EeWct+mebb5l2HSb9Bv5UgikR+OD4/dN8WmznK+v5HKh/MecaJn2dTxfF5xl0Cnc+xrRlsZrv1eafVQvaB+W'
+    'PEpwhh3Dz3j/VKH3S7AO8TQJzzvgC/LqBdrgzf+oFqrPyI9zOIeVTywr9vl7hh6VZM7bjmYTK6AHTXl3Se5/Ivt8'
+    'AfdOpyZQ655CjIrFtitkz4eEr0P43Pw8rHXPfoQ9DmnuscgU5wYAY4nbvOYcYCy10jzkrrEU/0V4hnMfA87nxr4f'
+    'AM6uPHsPcHZpbls550jmrsLcMfigWHoYRYrbIyUOeRlMKGYfkdy8n9iU+4I8Q/8b4udWlT6Dx4m6f2TUpawjNcDZ'
+    'Nmr/vlJ7ej35Noet1ANtxarF2LYLM+ZjOzPk68zzUH5pMeVhSvy04ski+amK2MGGyPRX8KlVkgX24Qq1KfxjWkK9'
+    'dGXhTqvz6qKLa4FxbAX4w/Jh3bwhdJWIrg3p1XwPOtSA932eGSrvWM6wbvQ9OmTnXbrX+lsoVysOFZUexzbpT5Pq'
+    'zbz94Kx4Wxa5F4GX29Tfzeo5cYznc24o52waNeDAsLPxjPllWWTr+VYK5Mka9UIeUC/wFtn3ntHL3adc0q/7jnic'
+    '1otO0+OKkg/mXa/VqT+TLZxk9A7y7rtD+08oBzhR+mBa74N74D3yx+OMnskoI1Z2jPqpmWLXlRzy0+pJr8eboO+F'
+    'gPOtUh4wNHoFs+jImyk24/ODovg95FvfqPPOKMd7DP73QMlpURdOSSf6iqxi6Yu+Yfh01uOWoW8tgya/RwN8hdV3'
+    'Y50+UOKHzz+XlNyU+1UxxHdNJwZK/NG+tVxR/HKe/GaWfthFvplofbo28X5s+Is8+hjyTS+rN4byPSFa8thfWv6V'
+    '14aZ5nWFZu4jngKfnT+6bHxbDpXfE6OecfBdA9YCvmOvA/6qsS/i2suh59Z5kJfOz7xFfe4e6VQ3MFZx7GtTbvu2'
+    '0cNOq/dCvv+NMnQfa5br0DN6ZHxvOsiIqTXje1PPyKt7Sp0Y0pe7rOh538g3ezPwLKRG8vUM7vF/qllK8vs1Gf4b'
+    '9lOoG54KrVdkzTzUgaG1SllomEupSQuwX9Z7WCcW5Pky5GklWqftxTzw+/i5AfBgoPwPJinA56KUS+PxJcA/AfwT'
+    'DX/Nz1YL1v9sqlTr/+v9O9PnafShTv8FvC5dfg=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 0, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 904, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 1200, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 1704, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 2128, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 3320, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 3800, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 4032, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 4336, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 4784, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 5464, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 5796, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 5976, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 6308, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 6720, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 7052, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 7312, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 7408, 172, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 0, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 468, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 860, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 1108, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 1380, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 1904, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 2808, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3104, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 3608, 424, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 4032, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 5224, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 5704, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 5936, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 6240, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 6688, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 7368, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 7700, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 7880, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 8212, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 8624, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 8956, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 9216, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 9312, 172, 0, (), (None,)),
 }

@@ -15,6 +15,8 @@ from domain.search.binary_vocabulary import BINARY_ENTRIES
 from domain.search.build_script_vocabulary import BUILD_SCRIPT_ENTRIES
 from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
+from domain.search.firewall_vocabulary import FIREWALL_ENTRIES
+from domain.search.import_order_vocabulary import IMPORT_ORDER_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES
 from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
@@ -231,5 +233,7 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *ROUTING_ENTRIES,  # ADR 0331: ip rule's policy routing rules
     *BINARY_ENTRIES,  # ADR 0329: a hex dump's first row, an executable's run path
     *WAL_ENTRIES,  # ADR 0336: a WAL file's name is a segment
+    *FIREWALL_ENTRIES,  # ADR 0339: a packet filter's rules: ssh, subnets, what it allows
+    *IMPORT_ORDER_ENTRIES,  # ADR 0340: isort's file with imports out of order
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

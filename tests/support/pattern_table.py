@@ -72,6 +72,8 @@ VOCABULARY = frozenset(
         "build_script_vocabulary",
         "build_vocabulary",
         "checkout_vocabulary",
+        "firewall_vocabulary",
+        "import_order_vocabulary",
         "language_codes",
         "listing_vocabulary",
         "measure_vocabulary",

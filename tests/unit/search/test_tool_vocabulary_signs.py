@@ -99,6 +99,12 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "baked embedded hardcoded directory": ("RUNPATH", "RPATH"),
     # ``wal_vocabulary``'s (ADR 0336).
     "segment": ("WAL", "pg_wal", "write-ahead"),
+    # ``firewall_vocabulary``'s (ADR 0339).
+    "ssh": ("dpt:22", "dport 22"),
+    "subnet": ("-A ", "-I "),
+    "allow reach": ("ACCEPT", "accept"),
+    # ``import_order_vocabulary``'s (ADR 0340).
+    "unsorted": ("Imports are incorrectly sorted",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -253,6 +259,11 @@ _LINES = [
     "drwxrwxrwt 2 root root 40 Dec  1 10:00 tmp",
     "$ find up -perm -o+w -type f",
     "$ find up -perm -0002",
+    "3        0     0 ACCEPT     6    --  *      *       10.42.0.0/16         0.0.0.0/0    tcp dpt:22",
+    "-A INPUT -s 10.42.0.0/16 -p tcp -m tcp --dport 22 -j ACCEPT",
+    "-I FWD -d ! 10.0.0.0/8 -j DROP",
+    "    ip saddr 192.168.1.0/24 tcp dport 22 accept",
+    "ERROR: /src/a.py Imports are incorrectly sorted and/or formatted.",
 ]
 # What takes lines together: a table under its header, a blame across a move, a formatter's
 # diff of one file, ``.expert``'s answer.
