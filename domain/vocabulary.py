@@ -102,12 +102,15 @@ def _odd_tokens(framed: str, most: int) -> set[str] | None:
 def _add_plain_words(found: set[str], plain: Iterable[str]) -> None:
     """``_add_words(found, plain)`` for tokens without capitals and without a separator at an
     edge, with no loop turn a token (ADR 0334): each is its own lower case and its own word,
-    and its parts are its pieces between separators (a token without one is its only piece,
-    its word already), found by one join and split for them all."""
+    and its parts are its pieces between separators, found by one join and split of those
+    holding one (a log's numbers and hex ids hold none: split again, each would be made and
+    hashed twice)."""
     words = [t for t in plain if MIN_WORD_LENGTH <= len(t) <= MAX_VOCABULARY_WORD_LENGTH]
     found.update(words)
-    pieces = "_".join(words).replace("-", "_").split("_")
-    found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
+    separated = [t for t in words if "_" in t or "-" in t]
+    if separated:
+        pieces = "_".join(separated).replace("-", "_").split("_")
+        found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
 
 
 def _add_words(found: set[str], tokens: Iterable[str]) -> None:
