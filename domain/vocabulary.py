@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import islice
 
 from domain.search.stopwords import STOPWORDS
 from domain.search.words import MAX_IDENTIFIER_LENGTH, MIN_WORD_LENGTH, identifier_parts
@@ -31,6 +32,20 @@ _SPACED = bytes(byte if byte in _TOKEN_BYTES else 0x20 for byte in range(256))
 # Longer "words" are hashes, base64 blobs and minified code: nobody types them as a misspelling,
 # and they would only bloat the vocabulary table.
 MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
+# A token opening or closing on a separator, in ASCII tokens one a line framed by line breaks.
+# A document's distinct tokens are walked one loop turn each (``_add_words``) unless they are
+# many (``_FEWEST``), mostly without capitals (at most one in ``_SAMPLE``) and ASCII: then only
+# the odd ones are (``_odd_tokens``), and the plain ones are added at once (ADR 0334).
+# Below ``_FEWEST``, the scans' fixed cost is more than the loop turns they spare.
+_FEWEST = 1024
+_SAMPLE = 32
+# What makes a token odd, and where the place found is in its line: a capital, or ``_`` or
+# ``-`` after or before a line break (an edge of a token).
+_ODD = (
+    *((capital, 0) for capital in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+    *((f"\n{edge}", 1) for edge in "_-"),
+    *((f"{edge}\n", 0) for edge in "_-"),
+)
 
 
 def document_vocabulary(text: str, known: Iterable[str] = ()) -> frozenset[str]:
@@ -38,13 +53,75 @@ def document_vocabulary(text: str, known: Iterable[str] = ()) -> frozenset[str]:
     besides (stopwords left out): added here, a big log's words are not copied into a second
     set to add a few."""
     found: set[str] = set(known)
+    tokens = _tokens(text, _SLICE_CHARS, short_ascii=True)
+    odd = None
+    if len(tokens) >= _FEWEST and _mostly_plain(tokens):
+        framed = framed_tokens(tokens)
+        if framed.isascii():
+            odd = _odd_tokens(framed, len(tokens) // 16)
+    if odd is None:
+        _add_words(found, tokens)
+    else:
+        _add_plain_words(found, tokens.difference(odd) if odd else tokens)
+        _add_words(found, odd)
+    found -= STOPWORDS  # in place: a big log's words are a set of ~14 k per MB
+    return frozenset(found)
+
+
+def framed_tokens(tokens: Iterable[str]) -> str:
+    """``tokens`` one a line, a line break before and after them all (``_odd_tokens``' input)."""
+    joined = "\n".join(tokens)
+    return f"\n{joined}\n"
+
+
+def _mostly_plain(tokens: set[str]) -> bool:
+    """Whether at most one of the first ``_SAMPLE`` of ``tokens`` (the set's order: a sample of
+    them) has a capital, as ``_odd_tokens`` needs to pay: a text of source code or prose has
+    more, and is spared the join and the scans."""
+    return sum(token.lower() != token for token in islice(tokens, _SAMPLE)) <= 1
+
+
+def _odd_tokens(framed: str, most: int) -> set[str] | None:
+    """The tokens of ``framed`` (ASCII tokens one a line, a line break before and after them
+    all) with a capital or a separator at an edge, found by a ``find`` of each such character
+    (or pair) and a turn at each place; ``None`` past ``most`` of them, where the turns would
+    cost more than the loop ``_add_plain_words`` spares (ADR 0334)."""
+    odd: set[str] = set()
+    for needle, inside in _ODD:
+        at = framed.find(needle)
+        while at >= 0:
+            at += inside
+            end = framed.find("\n", at)
+            odd.add(framed[framed.rfind("\n", 0, at) + 1 : end])
+            if len(odd) > most:
+                return None
+            at = framed.find(needle, end)
+    return odd
+
+
+def _add_plain_words(found: set[str], plain: Iterable[str]) -> None:
+    """``_add_words(found, plain)`` for tokens without capitals and without a separator at an
+    edge, with no loop turn a token (ADR 0334): each is its own lower case and its own word,
+    and its parts are its pieces between separators, found by one join and split of those
+    holding one (a log's numbers and hex ids hold none: split again, each would be made and
+    hashed twice)."""
+    words = [t for t in plain if MIN_WORD_LENGTH <= len(t) <= MAX_VOCABULARY_WORD_LENGTH]
+    found.update(words)
+    separated = [t for t in words if "_" in t or "-" in t]
+    if separated:
+        pieces = "_".join(separated).replace("-", "_").split("_")
+        found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
+
+
+def _add_words(found: set[str], tokens: Iterable[str]) -> None:
+    """Add to ``found`` the words of ``tokens`` and their parts, a token at a time."""
     add = found.add
     # Tokens without capitals that have parts, split all at once at the end: their parts are
     # the pieces between ``_`` and ``-`` (``_separated_parts``), and a split of them joined by
     # ``_`` gives the same pieces as a split of each, for a fraction of the calls.
     separated: list[str] = []
     keep = separated.append
-    for token in _tokens(text, _SLICE_CHARS, short_ascii=True):
+    for token in tokens:
         lowered = token.lower()
         if lowered != token:
             word = lowered.strip("-") if "-" in lowered else lowered
@@ -70,8 +147,6 @@ def document_vocabulary(text: str, known: Iterable[str] = ()) -> frozenset[str]:
     if separated:
         pieces = "_".join(separated).replace("-", "_").split("_")
         found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
-    found -= STOPWORDS  # in place: a big log's words are a set of ~14 k per MB
-    return frozenset(found)
 
 
 def _has_inner_separator(token: str) -> bool:

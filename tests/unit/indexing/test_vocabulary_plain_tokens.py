@@ -1,0 +1,85 @@
+"""The document vocabulary's plain tokens added at once (ADR 0334) give the words and parts the
+loop over every token gave: the same vocabulary, so the same store."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.search.stopwords import STOPWORDS
+from domain.vocabulary import (
+    _FEWEST,
+    _SLICE_CHARS,
+    _add_plain_words,
+    _add_words,
+    _odd_tokens,
+    _tokens,
+    document_vocabulary,
+    framed_tokens,
+)
+
+
+def _old_document_vocabulary(text: str) -> frozenset[str]:
+    """``document_vocabulary`` as it was: a loop turn a distinct token."""
+    found: set[str] = set()
+    _add_words(found, _tokens(text, _SLICE_CHARS, short_ascii=True))
+    return frozenset(found - STOPWORDS)
+
+
+# Tokens as a log spells them: plain words and ids, separators inside and at the edges (``--flag``,
+# ``__init__``, ``abc-``), capitals anywhere, too short and too long ones (over 64 characters).
+_TOKEN = st.one_of(
+    st.text(alphabet="abz09_-", min_size=1, max_size=8),
+    st.text(alphabet="aB_-", min_size=1, max_size=6),
+    st.text(alphabet="ab_-", min_size=62, max_size=67),
+    st.builds(
+        lambda edge, middle, tail: edge + middle + tail,
+        st.sampled_from(["", "_", "-", "--", "__", "-_"]),
+        st.text(alphabet="abQ1_-", min_size=0, max_size=70),
+        st.sampled_from(["", "_", "-", "_-", "--"]),
+    ),
+)
+
+
+@settings(max_examples=1500)
+@given(st.sets(_TOKEN, max_size=40))
+def test_plain_tokens_at_once_and_odd_ones_looped_give_the_loop_s_words(tokens: set[str]) -> None:
+    framed = framed_tokens(tokens)
+    odd = _odd_tokens(framed, len(tokens))
+    assert odd is not None
+    assert odd <= tokens
+    at_once: set[str] = set()
+    _add_plain_words(at_once, tokens - odd)
+    _add_words(at_once, odd)
+    looped: set[str] = set()
+    _add_words(looped, tokens)
+    assert at_once == looped
+
+
+@given(st.sets(_TOKEN, min_size=3, max_size=20))
+def test_past_most_odd_tokens_the_scan_gives_up(tokens: set[str]) -> None:
+    framed = framed_tokens(tokens)
+    odd = _odd_tokens(framed, len(tokens))
+    assert odd is not None
+    if odd:
+        assert _odd_tokens(framed, len(odd) - 1) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_TOKEN, max_size=60), st.sampled_from([" ", "\n", " = ", ", "]))
+def test_a_log_of_many_plain_tokens_gives_the_old_vocabulary(extra: list[str], joint: str) -> None:
+    """Enough plain tokens that the scans run (``_FEWEST``), with the generated ones among them."""
+    plain = [f"worker_{n:x}-queue" if n % 3 else f"job{n}" for n in range(_FEWEST + 100)]
+    text = joint.join(plain[: _FEWEST // 2] + extra + plain[_FEWEST // 2 :])
+    assert document_vocabulary(text) == _old_document_vocabulary(text)
+
+
+def test_the_scans_run_on_a_log_of_plain_tokens() -> None:
+    text = " ".join(f"worker_{n:x}-queue __init__ --flag HTTP" for n in range(_FEWEST))
+    tokens = _tokens(text, _SLICE_CHARS, short_ascii=True)
+    assert _odd_tokens(framed_tokens(tokens), len(tokens) // 16) == {
+        "__init__",
+        "--flag",
+        "HTTP",
+    }
+    assert document_vocabulary(text) == _old_document_vocabulary(text)
