@@ -11,6 +11,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.search.store_words import HELD_MIN, StoreWords
 from domain.search.answer_kinds import phrase_cues
 from domain.search.corrected_text import (
+    apart,
     doubled_by_spelling,
     replaced,
     run_in_raw,
@@ -102,6 +103,7 @@ class QueryCorrector:
             inside = [t for t in absent if t not in unknown]
             found = self._slips_of_found_words(query.terms, inside, present)
             corrections |= {t: c for t, c in found.items() if t not in as_typed}
+        corrections = apart(query.terms, corrections)
         if not corrections and not unknown:
             return None
         # A word one slip explains is a typo, not a word of an abbreviated name.
