@@ -11,6 +11,7 @@ from application.ports.knowledge_store import KnowledgeStore
 from application.search.store_words import HELD_MIN, StoreWords
 from domain.search.answer_kinds import phrase_cues
 from domain.search.corrected_text import (
+    apart,
     doubled_by_spelling,
     replaced,
     run_in_raw,
@@ -28,6 +29,7 @@ from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
+from domain.search.stem_slips import slip_found_by_stem
 from domain.search.stopwords import STOPWORDS
 from domain.search.synonym_slips import synonym_of_a_slip
 from domain.search.synonyms import SYNONYM_WORDS
@@ -101,6 +103,7 @@ class QueryCorrector:
             inside = [t for t in absent if t not in unknown]
             found = self._slips_of_found_words(query.terms, inside, present)
             corrections |= {t: c for t, c in found.items() if t not in as_typed}
+        corrections = apart(query.terms, corrections)
         if not corrections and not unknown:
             return None
         # A word one slip explains is a typo, not a word of an abbreviated name.
@@ -132,6 +135,8 @@ class QueryCorrector:
                 return None  # ``fails`` where the text says ``fail``: no ``faile`` of ``failed``
             candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
             held = next((c for c in candidates if present(c)), None) if present else None
+            if held is None and present is not None:
+                held = slip_found_by_stem(candidates, present)
             if held is None and correction is None and word not in _KNOWN_WORDS:
                 held = self._words.held_by_store(word, candidates)
             if held is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from domain.search.inflections import regular_forms
+
 _DOUBLING_ENDINGS = ("ed", "ing", "er", "ers", "est")
 
 
@@ -60,3 +62,16 @@ def names_a_part(text: str, word: str) -> bool:
 def camel(text: str, at: int) -> bool:
     """Whether a part of a camel-case name starts at ``at`` (``V`` of ``IntegrityViolation``)."""
     return text[at - 1].islower() and text[at].isupper()
+
+
+def apart(terms: tuple[str, ...], corrections: dict[str, str]) -> dict[str, str]:
+    """``corrections`` but those of a word into another form of it that the question asks too
+    (``cpus`` → ``cpu`` of "cpu utilisation across all cpus"): search finds the word as typed
+    by its stem, and as typed it leaves the question as many words as were typed, so a slip
+    elsewhere is judged as corrected (ADR 0338). A slip into a word asked is still corrected
+    (``connecton`` beside ``connection``)."""
+    return {
+        t: c
+        for t, c in corrections.items()
+        if c == t or c not in terms or c not in regular_forms(t)
+    }
