@@ -22,7 +22,7 @@ from domain.search import tuning
 from domain.search.query import ParsedQuery
 from domain.search.rrf import FusedHit, fuse
 from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
-from domain.search.substring_layer import substring_rank
+from domain.search.substring_layer import substring_rank, unnegated
 from domain.search_hit import LayerHit, SearchLayer, SearchScope
 
 
@@ -88,8 +88,11 @@ def retrieve(
     if len(words) >= plan.limit:
         substrings = substring_rank(words, asked)
     else:
-        substrings = _and_then_or(
-            store, substrings_query(asked, Combine.ALL), scope=scope, plan=plan, fill=False
+        substrings = unnegated(
+            _and_then_or(
+                store, substrings_query(asked, Combine.ALL), scope=scope, plan=plan, fill=False
+            ),
+            asked,
         )
     return fuse(
         {SearchLayer.WORDS: words, SearchLayer.SUBSTRINGS: substrings},

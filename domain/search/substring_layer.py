@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from domain.search.negated_words import held_unnegated
 from domain.search.query import ParsedQuery
 from domain.search.store_query import substring_groups
 from domain.search_hit import LayerHit
@@ -20,7 +21,8 @@ TITLE_BONUS = 1.0  # a unit in the title counts twice, as bm25's title weight wo
 
 def substring_rank(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHit]:
     """``hits`` containing at least one substrings unit (case-insensitive substring), ranked by how
-    many units they contain (title matches count extra); ties keep the given order."""
+    many units they contain (title matches count extra); ties keep the given order. A unit found
+    only inside its negation (``used`` in "unused") is not contained (ADR 0341)."""
     units = [tuple(a.lower() for a in alternatives) for alternatives in substring_groups(query)]
     if not units:
         return []
@@ -30,7 +32,7 @@ def substring_rank(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHi
         score = 0.0
         for alternatives in units:
             for alternative in alternatives:  # a loop, not a generator: it runs for every unit
-                if alternative in content or alternative in title:
+                if held_unnegated(alternative, content) or held_unnegated(alternative, title):
                     score += 1.0
                     for held in alternatives:  # a loop, as above
                         if held in title:
@@ -42,3 +44,19 @@ def substring_rank(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHi
     # Best first; a stable sort keeps equal scores in the order given (their indexes ascend).
     scored.sort(key=itemgetter(0), reverse=True)
     return [hit for _, _, hit in scored]
+
+
+def unnegated(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHit]:
+    """``hits`` the store's substrings layer found, less those that hold the query's units only
+    inside their negations (``used`` in "unused"; ADR 0341); the store's order kept."""
+    units = [tuple(a.lower() for a in alternatives) for alternatives in substring_groups(query)]
+    return [
+        hit
+        for hit in hits
+        if any(
+            held_unnegated(alternative, hit.lowered)
+            or held_unnegated(alternative, hit.title.lower())
+            for alternatives in units
+            for alternative in alternatives
+        )
+    ]
