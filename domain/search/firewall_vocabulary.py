@@ -40,7 +40,7 @@ _SUBNET_MATCH = precompiled(
 _ACCEPTING_RULE = precompiled(
     r"^-[AI] \S+ [^\n]*-j ACCEPT\b"
     r"|^\d+ +\d+[KMGT]? +\d+[KMGT]? +ACCEPT "
-    r"|\b(?:dport|sport|saddr|daddr) [^\n]*\baccept$",
+    r"|^(?=[^\n]*\b(?:dport|sport|saddr|daddr) )[^\n]*\baccept$",
     re.M,
 )
 
