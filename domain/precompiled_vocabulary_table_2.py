@@ -15,29 +15,30 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1vG0UQPocmdpw45ybkBWgliwbVhtTANwhQUWhQK9FQtUVFoFI5qZOG+A3bqQN/iZ/CfwJu8Sx6eDpzt+fQ'
-    'D5y0Gt/t3uzsvM+cV6IouhRNr5Vk/JlcCwksJKOajC8F9gV2CLYFHgocCzwR2BN4LLCWjK1kLMsebr9KAovJ2EjG'
-    'jWQ0k1ESeiJZt5mM1+He4fohA9eO4GNc7t0nyViV9xdoria/PR6HcykZi7JuLoruy8/PI+XScH4mv2PBU4TnHsZT'
-    '3H9fFRn/7NmJzIvPtwIyva7IdE/gA4Lf0P0u8KMiOEvym8/p9nDyKRMfHbwrsCtwQDo1JN0Z0fstWtemeda1QwP/'
-    'MENnvU7/QvhHGfR6fM+EH2VFDmuKHO4IPCP6T2n/a8LrRdJzL4+yor8OfiXwFsnha9KD2wa/x2SzIfvzuavKue8C'
-    'Hz2/0nSpInNI4yLgPyI9YN+0S+vODH1h39WHdVviAyI4v0VTQeYWFH5cVfixT3zvAv1bgMe9h/7J/X5ItHcVW8rC'
-    'cY/OPQp81/nkBuneF2QjLYPXzwPoYlz3DX8wzsC1asSyF6Qnwwvyyop7li74eOtiwYewBn2wp+2Azj4KiLMO1nP6'
-    'jvdzrm9I3PotGZ+CPWv+1jpDlj+vUdwYkhyPjf1YNp8Qvj7tM6bnVtyLZU2XZLZP+58rflSLT12CbDPPjJxipPh8'
-    '7Qweh/a8PmNsYV4z7SzDLD19FTxpgP/H3IrtsEQ+Oa+vL4pu+FidBWMZFSUHtCDS78+Ul848ct5V+FQmPrlzfzQD'
-    'He7+EeWct+mebb5l2HSb9Bv5UgikR+OD4/dN8WmznK+v5HKh/MecaJn2dTxfF5xl0Cnc+xrRlsZrv1eafVQvaB+W'
-    'PEpwhh3Dz3j/VKH3S7AO8TQJzzvgC/LqBdrgzf+oFqrPyI9zOIeVTywr9vl7hh6VZM7bjmYTK6AHTXl3Se5/Ivt8'
-    'AfdOpyZQ655CjIrFtitkz4eEr0P43Pw8rHXPfoQ9DmnuscgU5wYAY4nbvOYcYCy10jzkrrEU/0V4hnMfA87nxr4f'
-    'AM6uPHsPcHZpbls550jmrsLcMfigWHoYRYrbIyUOeRlMKGYfkdy8n9iU+4I8Q/8b4udWlT6Dx4m6f2TUpawjNcDZ'
-    'Nmr/vlJ7ej35Noet1ANtxarF2LYLM+ZjOzPk68zzUH5pMeVhSvy04ski+amK2MGGyPRX8KlVkgX24Qq1KfxjWkK9'
-    'dGXhTqvz6qKLa4FxbAX4w/Jh3bwhdJWIrg3p1XwPOtSA932eGSrvWM6wbvQ9OmTnXbrX+lsoVysOFZUexzbpT5Pq'
-    'zbz94Kx4Wxa5F4GX29Tfzeo5cYznc24o52waNeDAsLPxjPllWWTr+VYK5Mka9UIeUC/wFtn3ntHL3adc0q/7jnic'
-    '1otO0+OKkg/mXa/VqT+TLZxk9A7y7rtD+08oBzhR+mBa74N74D3yx+OMnskoI1Z2jPqpmWLXlRzy0+pJr8eboO+F'
-    'gPOtUh4wNHoFs+jImyk24/ODovg95FvfqPPOKMd7DP73QMlpURdOSSf6iqxi6Yu+Yfh01uOWoW8tgya/RwN8hdV3'
-    'Y50+UOKHzz+XlNyU+1UxxHdNJwZK/NG+tVxR/HKe/GaWfthFvplofbo28X5s+Is8+hjyTS+rN4byPSFa8thfWv6V'
-    '14aZ5nWFZu4jngKfnT+6bHxbDpXfE6OecfBdA9YCvmOvA/6qsS/i2suh59Z5kJfOz7xFfe4e6VQ3MFZx7GtTbvu2'
-    '0cNOq/dCvv+NMnQfa5br0DN6ZHxvOsiIqTXje1PPyKt7Sp0Y0pe7rOh538g3ezPwLKRG8vUM7vF/qllK8vs1Gf4b'
-    '9lOoG54KrVdkzTzUgaG1SllomEupSQuwX9Z7WCcW5Pky5GklWqftxTzw+/i5AfBgoPwPJinA56KUS+PxJcA/AfwT'
-    'DX/Nz1YL1v9sqlTr/+v9O9PnafShTv8FvC5dfg=='
+    'eNrVWm1THEUQ3sPAHQfHXiC8GEnVlYEKKDnjN0VNGQ1WUmUwlcSKZQpTBzkIwr3IHQH9S/4U/5O64/Xow2P37uzG'
+    'fHCrpnp3Z7anp9+nZ2eiKLoUja6ZpP2RXBMJLCWtnrQvBfYEHhNsC9wTOBR4KLAr8EBgI2lLSZuWOdx8tQSWk7aQ'
+    'tJtJayatIvREMm4xaVfg2eF6loFrQ/AxLvftTtJm5fsJ6mvIvcfjcE4lbVLGjUXRQ7n9PFIuDednch8LnjK89zAe'
+    '4f7rqkn7e87jyLx4fTMg0xuKTLcEPiL4DT1vAj9qgrMi97xON4eTT5X46OB9gR2BfdKpE9KdAX3fonFt6mdd2zPw'
+    'n2TorNfpnwn/IINej++F8KOqyGFOkcM9gadE/xHNf114PUl67uVRVfTXwa8E3iE5fE16cNfg95BsNmR+XnddWfd9'
+    '4KPnV5ou1aQPaZwE/PukB+ybNmncqaEv7Lt6MG5JfEAE67doKknfhMKPawo/tonvHaB/CfC479A/ufvHRHtHsaUs'
+    'HA9o3YPAb51PXifd+4JspGXw+mUAXYzroeEPhhm4Zo1Y9or05OQ1eWXFPUsXfLx1seBDGIM+2NO2S2sfBMRZB9dy'
+    '+o4Pco5fl7j1a9I+BXvW/K21hix/3qC4cUJyPDDmY9l8Qvh6NM+Q3ltxL5YxHZLZNs1/rvhRLT51CLLNvDByioHi'
+    '87U1eBza+7WCsYV5zbSzDLP09E3wZB38P+ZWbIcV8sl5fX1ZdMPH6iwYS6spOaAFkX6/prx05pHzpsKnKvHJrfuj'
+    'AnS45yeUc96lZ7b5lmHTbdJv5EspkB6ND47ft8WnFVlfT8nlQvmPOdE0zet4Pi84q6BTOPd1oi2N136uNPuov6Z9'
+    'WPKowBo2DD/j/VONvq/AOMTTJDyr4Avy6gXa4O3/aC+0VpAf57AOK58oIqex1Yt+rE759vLqCF5Z/WeOaPUibCj7'
+    '2pvRxb4x4JNlAzVDB54ZMecnyucPlXGOnluKj/D4rwba2A7RtpGRswwoHrcy6icabbHczxDOzYD8xLLlacWH/5bh'
+    'ayrS5+fW/OYM6GBTvp2S5x+JB6/g2dF6BnpzBHyLxf/XaP17Bk89Ptc/DmPdux9gjj3qeyo6iX19gLHkdjzmHGAs'
+    '++lx2N/EUiAqwzvs+xhwvjTmvQU4O/LufcDZob4VZZ0D6bsGfQcQp2Kpc5XJfgZKruJlcEZ6v09y8/q3KM8leYcx'
+    'OiQWzio673GiPe4btQvWkQbgbBv1oZ5Sn/B68m0OW1kLtBVrv87+v1QwZ98osKdjnofyS8s7HqfkWJafmiQ/VRM7'
+    'WBCZ/gLxpE6ywFptqTGCv4+22f+6snCn1QLWRBfnAnOdGeCPFUtmIX76PAfpWpB63vegQ+vwvd+LhMo7ljXMG7Wx'
+    'Y7LzDj1rNVCUq5WrlJU62ArpT5NqEnnPDLJysqrIvQy8XKEzgKy6pJa74DoXlHU2jTpB37CzYcE9SFVk6/lWCeTJ'
+    'HNXLHlG9+A7Z95ZR79+m/YYf9x3xOO28Im++WCS/LJJX8jlFnnk5dzyjHOBQqZVquSafk3TJHw/fUI7aTLHrWg75'
+    'aTUHr8eLoO+lgPXNUh5wYtSTiujI1RSb8flBGfL1Y5qbawGnlOM9Bf+7q+S0qAtHpBM9RVax1M7fNnw663HL0LeW'
+    'QZOfYx18hVWbZZ3eVeKHzz+nlNyUa5oxxHdNJ/pK/NHO45YVv5wnvylSM32dczWtltsm3g8Nf5FHH0P2l1n1U5Tv'
+    'IdGSx/7S8q+8Nsw0zys0c635CPjs/NFl4/+DUPntGPsZB98zYCPgX4d5wF835kVcWzn03FoP8tL5mXfoLKRLOtUJ'
+    'jFUc+9qU275rnHOk7fdCzoizaiu4Z7kBdcUnxpnkbkZMbRhnkl0jr+4q+8SQ2u1lRc97Rr7ZLcCzkD0S1gO7/8M9'
+    'S0Xu35Lm/3N4DvuG50LrsowZh31g6F6lKjSMpexJSzBf1ne4TyzJ+2nI0yo0TpuLeeDn8X194EFf+Vcq2YCPRSmX'
+    'xuNLgP8M8J9p+Bu+t16y/sWq017/wvf3Ru/T6EOd/hMoaX0V'
 )
 TABLE: dict[
     tuple[str, int],
@@ -52,18 +53,19 @@ TABLE: dict[
     ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 2808, 296, 0, (), (None,)),
     ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3104, 504, 0, (), (None,)),
     ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 3608, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 4032, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 5224, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 5704, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 5936, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 6240, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 6688, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 7368, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 7700, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 7880, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 8212, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 8624, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 8956, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 9216, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 9312, 172, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 4032, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 4580, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 5772, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 6252, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 6484, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 6788, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 7236, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 7916, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 8248, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 8428, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 8760, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 9172, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 9504, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 9764, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 9860, 172, 0, (), (None,)),
 }

@@ -15,6 +15,7 @@ from domain.search.binary_vocabulary import BINARY_ENTRIES
 from domain.search.build_script_vocabulary import BUILD_SCRIPT_ENTRIES
 from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
+from domain.search.dependency_tree_vocabulary import DEPENDENCY_TREE_ENTRIES
 from domain.search.firewall_vocabulary import FIREWALL_ENTRIES
 from domain.search.import_order_vocabulary import IMPORT_ORDER_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES
@@ -235,5 +236,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *WAL_ENTRIES,  # ADR 0336: a WAL file's name is a segment
     *FIREWALL_ENTRIES,  # ADR 0339: a packet filter's rules: ssh, subnets, what it allows
     *IMPORT_ORDER_ENTRIES,  # ADR 0340: isort's file with imports out of order
+    *DEPENDENCY_TREE_ENTRIES,  # ADR 0343: pipdeptree's line: what pulls a package in
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

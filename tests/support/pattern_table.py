@@ -74,6 +74,7 @@ VOCABULARY = frozenset(
         "checkout_vocabulary",
         "firewall_vocabulary",
         "import_order_vocabulary",
+        "dependency_tree_vocabulary",
         "language_codes",
         "listing_vocabulary",
         "measure_vocabulary",
