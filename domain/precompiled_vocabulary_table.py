@@ -15,59 +15,59 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXf9zU8cRf/IXyZb8RRYQm2+pCMnExEhOSDIMnkLSAplkEiiTuk1TShnZlkGJbKuSwEBnMv2hM/kn+rf0TyvV'
-    'Y/bg44937917Nl+i1jPHSXp3e7d7u3t7u3uPmSiKjg5KblAmBmVqUApSqoNSG5TOoDQHpTsoW/K79RfDKUubsvQv'
-    'C4yywCkLrLLAc+0XBqUEcKYHJU9wluF5QX6Lyw61X5L6srSPP+/K8+KgzMp4b0mdl3aj0vZDwOXCoIwPyqS0mZbv'
-    'b0m7izCnGO4IfJ8ZlDH5viBlXNo5HEsAO4qejv7n6dNCXCz6Lki/Bfg8AfO5JJ9/MyhfQD83bpRxXMZnVNYgAJ+f'
-    'fXBx3Ryf3AKa5Ym3FmH9S/LbJarr8H1Wvk8abV2b94CnPgU+iJ+9Dc8uQpv42Tw8u0T9ysoz129SeXaJeEjD/1zI'
-    'en6efj3HYT2nYG0mgJ/+LJ8bg/KE5vUt0AJ//4PUNwelAutbFphxvSr1lzB+lGJ8DZeng79xkXfkswlp6/QKztXp'
-    'mT+RfurJWkxK2xj2tIw3IWOgfJaJv/fKRBT9Y7H8rFhrMy5wHQ3GYN6vCudHvxCcXSnB2AXhk5rIPsMpCw+5vQh1'
-    '0F2i04LgOiIF9b/jScThMHg3K07rwK/DgtMGrNew4dQcIpycbdceQpy2hxCnYdIRm1K3hhCnYdqf7g+h3rs/hLzn'
-    'cHowRDi1pO4PEU4/DKFt9KPh0/kl47Qt9doQ4jRM9l5niHEaJr3XHcL9qSf1wyHCqT+ENuwD2KeGBacnYPe9STiN'
-    'Bfo06+SLDPFZzoP/PAdwQvtXDP98FeITFzP4QjWYLfi8ptizWp8e4FmmZ8vQRvPZN8GfWJGCsbO24DYv65jV7+vD'
-    'tZIR3yz4IW5xfObUIfm0cf4dmBOOd1zmaMF/7hSnP4S9bMC2YpEoV6wrjkEsWIu5vg+0c/Ei9z0e8zTEtZagnhVe'
-    'OQo2FvrhnT15z1gzhFUh/Fwc7hjAKMA81mmOk545IswRoNc40L0KOq6i8HJM26Ogs7SY+DrBGhMcssDagd9RX00D'
-    'DU8kwKyT7t+B9Yk88ZlpRX9PyGe3T7hn54GG5wXGLOwlLkb7jmfPcn01mYzhJcWb3fxGYV6u1GCMWgA+t6D9LaLf'
-    'pxDTxbGdHDpYz+VdEivKujrZrx8C2ufJXq4F0mEJ8FpS6DAmxbWvQ/s66BGnr1EWMe7GsngP7BGWxRLwxxPaEzqG'
-    'vivL5xLou3GZY0Pm0AEe13RsXZk36vOGsR/VwR4pkT2RJzmeJLvkeAZ7Ju04FRnrCM37K4jXZ4GJ8f1VyA1IC8vS'
-    'MTOC9yjIkCt1sWG19buv8DGX29DvtoxflrGsPJuG+OojwuW2YdOelnwSt0/HvP+Z9LlOe2HfyJtqKXsmjt0hHd4j'
-    'eFWK9e8QfB53i/pt0PM1Ohvdo1qb76zgfZl45k2ZM9O8qsSaEKcWzfs+wdkgHZWH/ZfzxGL5QP74XmBchTwZ5Bf3'
-    '+9c013Wi1bZB2y7puJbBh0wDbt9WcI7rFeifZIdcMfTpZdBz1pnL5V6Ng27E82JROS/Ga3JH5FVbvx3ikzbhViV+'
-    'atLv94jGTaJdP4Hf+jQftperosdPEk12DHhunL8RXg3Cj8dHG7NyAFpbZ5KSlDz0/Zrm/Jj4vks147wSYBfjHAry'
-    'HOdwQ5EhtGfqUM/SmahGOJclJ5N1uaULiiIjzpeA87pJtHlkyGrTOG91iN+bBs00/47PD6TlBjL9i2DXVWE/zBFu'
-    '1yk3bRXk39kRLP/fUN8vyBapJvDhcSkarXeItj2SoXWSVWvPaBu6wpLZDerfVfwYmqx2QW4sHpuXgvjeIrzWaN4t'
-    '5Qzrk9cq5Xu2STfuGPYN676tjHJ9hPbULDjWEnBcIVwXU9ju2j7CNDhn6CvGa1XJ88H4j5afbRx/ns8/UuY/o/gU'
-    'k/JNce7xGf9d4ruGwd9VwXXesOWSbLK+oQsfiy44D7AZRlrZY9jHhP98dnmPxlgzYI0o54x2oN3cUuwGX/8etbPw'
-    'ZtndSND5zAe/kuLjg3skq1tKfp6Gc9uwzfsGjrzWm1RbNloSbZvGeQ31m6Wf84pNsgH85OI7CM/pogvR3jssPjtt'
-    'hey0t8UP7jtrVY1xOO7D47Be8O3HeUXHWTZ1R+T4BOisJHuhFr24R4N6OiReVUmwR9DH8T74NiOPrYd43id6rwEf'
-    'oO/G+bam6WyZBCMn/vgi6KiqcSbsKzo5RL7fUfDS5CXNXrlk+DvYxl2HOSfFjM4TTD4PtRPOe6xHdwNxmzbsALZ9'
-    'usa+zudUPJ9aOmUMzhWniF+2CP8fadxF8G+V5eyMcj5D56IPwNY/Dvss9rfkzwfP0evvUdi9Ow1HPtP3Fb+yz17P'
-    'aoe0DL8MnwM2Sdb+Ar7PKOf/G8kN919Mgn/Cmmf4y4U0YB8F67KdSL/jum3EMVGfVkCmfH4xHO93kJtRiF7cM/wO'
-    'fO3Y7iadi7+XPu4sgH2uKbBCfJZnUtJFszPbZOvPQj6Uzwe+6bG3e5THsm7YhZodqeGdNi7bIT3TTTgHNA3/AtII'
-    'aZMWnzno2zPoqtE7hAdO/p8HVB54YJxRuvS8Z9hZGyl9HW7PxHVA2yGm6ycUq50jnwjbfJaPeltodErmg/5ShoG+'
-    'sVnQQRpczZ+rrcWsnB1PUx7MXaqT9mNuXye+fRyYV+PeR4C07xlxhK5ioyLfNGj9NxLsQL7PdRn4xp3FpvfmF439'
-    'NPjnJ2Xf89nzS4qc9xNsxl5GOz8pnhlqV1mxjYP4GZLOE1Ujztg/IC12jXyKnpIn0VR4xvIjcaz2oYK77zxRoZj2'
-    'OWNtmKZ3Df3XMHwOVsyS9xTNZ6PpDXyPBI+xCWvINtMq1S7O8FuPrrL0BucEaL78HdobS8Z5bZv2QuQHpsmuhx8O'
-    '6oPrBcQRcU68T64HyLbFj3NSkJ4Po/135FHXc16B5QtsGfvz5YT9vanM1+WhONvJ5YsUYT00m4PzjKdT6JKQGCXH'
-    'MqpgJyxAruhiYF6MG3eK8CmAP6Gm+ALR7nH67ozA/7XkCkQJPrj/BfowP41SXh/zE+4fNYqLYj7eZwkxUysPqwj+'
-    'XRyX8yqLMN9Siv5j4k+NIE97UoqeJxm3+lfOOuMn5np/6XcWcB7KAvjAJyi3GmP1vMc/UtZyLkE3oM33Adl8af2P'
-    'PjnKytecE+dog3NB2twxaHPHw+9T4D9MolEN9HZSniw+21We7eezZ17LXNp83Fc1joOvw3x2eslZceDDlI80uupl'
-    '5T3nhOeSZOuwxnY0nAC5ex16yifj8xIPypJ7bMGseGTedy9tnnLHCuAvXc4IE2MQSbouC2y3P1YC4B+UrvF83gNY'
-    'Liffd4asGc+139K2n5VY32HljSXFVbXxRww5Hwu0r3GsJU/+mpaP7u63nCc7ZsmwY5ZgT13MuKf65uRwX0xxtnCw'
-    '/3rAPd+3dnOUW5Rkk8wFwMQYyjTlK02AbVGU+S6Kf4L13OuWIV9c3Wq/8pLbVyP93ao1Wsck2h2GPuQ8uCLZyCh3'
-    'bUPu2sFnhmcRxldyZkjKieeYwpVAHXACcjxiuEWBWxQ70N2B2ha/xrb4eVYi/3t++Q/pu2v4j7Yj/92VlWj/u4D5'
-    'rpDvPZafp+Sj+kts78ub5HyP0FzWgjwbjV7cxZxRZBfvSeLdp4L0dfGxcYrH4LtqO9Hee3XoE3gENe65Vn6Zdkef'
-    'cXLvVw7FqQA5Z5q/eB78AznqZ901PAl+0rVo7z3DC9KmotDhSWTfT+wZsUR3f/ko9Okb80pz7zHLGjif6QmI6+QS'
-    'fI6oizRfmM9/hW2vZIyFWGMexD/B9KilpMc3KXI9k2yZGwSrb+R6bQTA+j3xzBMlJ87qe5V84x2QsaS+1zz5g0l9'
-    'Vz0xo9A5f0vfHb9+DDKdBOsm4bBFvvz8AeXodfN8Wfzomo2RVa59+bvuXP8uzeVsxljobfK1ZvUnVqK9//9AyP1k'
-    'jPlxztWNKNu972XlrKHlE7UN2do08rW3IEaVxhec9u53SH7KMYUfpgjv6wE+JaR/Q9b8LNGn58kTCrlHzXfrGoY+'
-    'bFN8/azEqbQ7X0lj9iP7/o52t7eh5HP54lW+9ec7PYuB61elfreJPq3A/SqNDmD55Xe5aHnivJ6tgJwrPNNY99Ky'
-    '5nJo82V6TxG93V1QTT/UjDxivrO8fAA/DPuwfPTeVvIN3Pgl2B/ywrM/g71yLfLfxal67hKcCMQJc99WMuzHLOtV'
-    'Qy9XE3RA8wB2MOeaOFp+IjYO6u3vYB2iKN399q6R627tNY2EXKmVAF+mL2dmjuQCfW0OX3ff9KuM8VC8X497VIi/'
-    'pmLMqUfxRxyDc8XPKDbKm+DfyNJ+WfA7AnEA9J25OMBHwrdRgq8fc7E+jvb/v0wfKTxkvcOq6DkXO/2Ld/BfNr8l'
-    '5Rg7Pf9DpN+vvkr19Wj/e3kwL+3f0Ys7iIcVnzrs/zsma0zzTZlH2vXBvJs/0poVIHd6w8iR7ZLv6Rz06QX2OaX0'
-    '8eUlc173RmCfEUVeQu7C8D0/zqXGdx/j3mjtKZPG2T0Pud0fRvZ7aFYynp0c72FclO/pW7nalt6aUPbHKynq0Pgr'
-    '6q//Am+LWZw='
+    'eNrtXX1zk8cRf+QXyZZtLAuIzUtSEZqJiZHdkGQYPIWkBTLJJFAmdZumlDKyLYMS+aWSwEBnMv2jM/kS/Sz9aKV6'
+    'mD384+fdu3sem5eo9cxxkp67vdu93b293b2HI0mSHOuXQr+M9ctkv5Sk1Pql3i87/dLsl06/bMrv1l8KpyJtKtK/'
+    'IjAqAqcisCoCz7Wf65cJgDPVL0WCswTPS/JbWrap/YLUl6V9+nlXnpf7ZVrGe0vqorQblra/Alwu9Mtov4xLmyn5'
+    '/pa0uwhzSuEOwfcj/TIi3+ekjEo7h+MEwE6Sp8P/efq0lBaLvnPSbw4+j8F8Lsnn3/TL59DPjZvkHJfxGZY1iMDn'
+    'Jx9cXDfHJ7eAZkXirXlY/wn57RLVi/B9Wr6PG21dm/eApz4BPkifvQPPLkKb9NksPLtE/SrKM9dvXHl2iXhIw/9c'
+    'zHp+ln09R2E9J2FtxoCf/iyfG/3yhOb1DdACf/+D1Df7pQrrWxGYab0i9RcwfpJhfA2Xp/2/UZF35LMxaev0Cs7V'
+    '6Zk/kX7qylqMS9sU9pSMNyZjoHxWiL9flIkk+cd85Vmx1mZU4DoajMC8XxXOj34mOLsyAWOXhE/qIvsMpyI85PYi'
+    '1EF3iU5zguuQFNT/jicRh8Pg3bw4rQG/DgpO67Beg4ZTc4BwcrZdewBx2hpAnAZJR2xI3RpAnAZpf7o/gHrv/gDy'
+    'nsPpwQDh1JK6N0A4fT+AttEPhk/n54zTltSrA4jTINl7OwOM0yDpvc4A7k9dqR8OEE69AbRhH8A+NSg4PQG7703C'
+    'aSTSp7lIvsgYn+Us+M8LACe2f9Xwz9cgPnExhy9Ug9mCz6uKPav16QKeFXq2BG00n30T/IlVKRg7awtus7KOef2+'
+    'PlyrOfHNgx/ilsZnTh+STxvnvwNzwvFOyBwt+M+d4vSHsJcM2FYsEuWKdcVxiAVrMdf3gXYuXuS+p2O+DXGtBain'
+    'hVeOgY2FfnhnT94z1gxhVQk/F4c7DjBKMI81muO4Z44IcwjoNQp0r4GOqyq8nNL2GOgsLSa+RrBGBIc8sLbhd9RX'
+    'U0DDkwGYi6T7t2F9Ek98ZkrR32Py2e0T7tl5oOF5gTENe4mL0b7r2bNcX00mU3iheLOb3zDMy5U6jFGPwOcWtL9F'
+    '9PsEYro4tpNDB+u5vEtiRUVXJ/v1Q0T7ItnLdUMfDEtxOs9913RSiL4hGi8AzRYUGo9Ice0Xof0i6Ci3F6CcY0yP'
+    '5fwe2Dos5xPAe09ov9kxdGlFPk+ALh2VOTZkDjsgP5r+XlTmjXtFw9jrFsHWmSBbpUg6YpxsnhM5bKWs41RlrKM0'
+    '7y8hFyAPTMwdWIG8g6ywLP11RPAeBvl0ZVHsY2397it8zOU29Lst41dAzrQcnobEARLC5bZhL78tuSrOBkh5/1Pp'
+    'c5322Z6Rk9VS9mMce4f2hy7Bq1EewTbB53E3qd86PV+lc9c9qrX5Tgvel4ln3pQ5M81rShwLcWrRvO8TnHXSUUXY'
+    '2zkHLZUP5I/vBMZVyMFBfnG/f0VzXSNabRm07ZCOaxl8yDTg9m0F57Rehv4hG+eKoU8vg56zznMur2sUdCOeRcvK'
+    'WTRdkzsir9r6bROftAm3GvFTk36/RzRuEu16AX7r0XzYFq+JHj9FNNk24Llx/kZ4NQg/Hh/t1+oBaG2ddyakFKHv'
+    'VzTnx8T3HaoZ5+UImxvnUJLnOIcbigyhPbMI9TSdt+qEc0XyPVmXW7qgLDLi/BQ4r5tEm0eGrDaNs9wO8XvToJnm'
+    'O/L5mLS8Q6Z/Gey6GuyHBcLtOuW9rYD8OzuC5f9r6vs52SK1AB+ekKLRepto2yUZWiNZtfaMtqErLJldp/4dxUei'
+    'yWoH5MbisVkpiO8twmuV5t1Szsc+ea1RLmmbdOO2Yd+w7tvMKddHaU/Ng2M9gOMy4TqfwXbX9hGmwTlDXzFeK0oO'
+    'EcaWtNxv4/jzfP6JMv8jir8ylMuKc0/9B78kvmsY/F0TXGcNWy5kk/UMXfhYdMF5gM0wssoewz4u/Oezy7s0xqoB'
+    'a0g5Z7Qj7eaWYjf4+nepnYU3y+56QOczH/xCio8P7pGsbiq5fxrObcM27xk48lpvUG3ZaCHaNo3zGuo3Sz8XFZtk'
+    'HfjJxY4QntNFF5IX78f47LRlstPeER+776xVM8bhmBKPw3rBtx8XFR1n2dQ7IscnQWeF7IV6sndHB/V0TCysGrBH'
+    '0MfxPvhNE4+th3jeJ3qvAh+g78b5tqbobBmCURBffxl0VM04E/YUnRwj3+8qeGnykmWvXDD8HWzjrsGcQ/Go8wST'
+    'z0PtwHmP9ehuJG5Thh3Atk/H2Nf5nIrnU0unjMC54jTxyybh/wONOw/+rYqcnVHOj9C56AOw9U/APov9LfnzwXP0'
+    '+nsSd6dPw5HP9D3Fr+yz1/PaIS3DL8PngA2Stb+A7zMp+P+GCoP9l5Lgn7DmOf4KMQ3YR8G6bDvR789uGTFS1KdV'
+    'kCmfXwzH+x3kfZSSvTuM34KvHdvdpHPxd9LHnQWwzzUFVozP8kxGumh2Zpts/WnItfL5wDc89naXcmTWDLtQsyM1'
+    'vLPGfHdIz3QC54Cm4V9AGiFtsuIzA327Bl01esfwwKn/84DKAw+MM0qHnncNO2s9o6/D7Zm4Dmg7pHT9mGK1M+QT'
+    'YZvP8lFvCY1Oy3zQX8ow0Dc2DTpIg6v5c7W1mJaz49uUY3OX6tB+zO0XiW8fR+bsuHcdIO27Rhyho9ioyDcNWv/1'
+    'gB3Id8UuA9+4s9jUi3kCIz/2//lR2fd89vyCIue9gM3YzWnnh+KZsXaVFds4iJ8hdJ6oGXHG3gFpsWvkU3SVPImm'
+    'wjOWH4ljtQ8V3H3niSrFtM8Za8M0vWvov4bhc7BilrynaD4bTW/gOyp4jA1YQ7aZVqh2cYbfenSVpTc4J0Dz5W/T'
+    '3jhhnNe2aC9EfmCa7Hr44aA+uG5EHBHnxPvkWoRsW/w4IwXp+TDZf/8edT3nFVi+wJaxP18O7O9NZb4uD8XZTi5f'
+    'pAzrodkcnMM8lUGXxMQoOZZRAzthDvJQ5yPzYty4k4RPCfwJdcUXiHaP03dnBP6vJVcgCfjg/hfow/w0THl9zE+4'
+    'f9QpLor5eJ8GYqZWHlYZ/Ls4LudslmG+Exn6j4g/NYF8yHEpeg5m2upfBeuMH8wj/8LvLOA8lDnwgY9R3jbG6nmP'
+    'f6Ss5UxAN6DN9wHZfFn9jz45ysvXnBPnaINzQdrcMWhzx8Pvk+A/DNGoDno7lIOLz3aVZ/v57JnXspA11/dVjePg'
+    '6zCfnV4KVhz4MOUji656GTnVbuzjEbJ1WGM7Go6B3L0OPeWT8VmJB+XJPbZgVj0y77vzNku5YyXwly7lhIkxiJCu'
+    'ywPb7Y/VCPgHpWs6n/cAlsvJ950h68Zz7bes7acl1ndYeWOhuKo2/pAh5yOR9jWOteDJX9Py0d3dmfNkxywYdswC'
+    '7KnzOfdU35wc7vMZzhYO9l8PuOf71m6GcotCNslMBEyMoUxRvtIY2BZlme+8+CdYz71uGfLF1a32yy+5fS3R39ta'
+    'p3UM0e4w9CHnwZXJRka5axty144+MzyLML6SM0MoJ55jClcidcBJyPFI4ZYFblnsQHcHakv8Glvi51lO/O8Q5j+k'
+    '767hP9pK/HdXlpP97xnmu0K+d2R+lpGPFl9ie1/eJOd7xOayluTZcLJ3z/OIIrt4BxPvPpWkr4uPjVI8Bt+Du5O8'
+    'eK8OfQKPoMY918ov0+7/M07u3c2xOJUg50zzF8+Cf6BA/ay7hqfAT7qavHjP8IK0qSp0eJLY9xO7RizR3Y0+Bn16'
+    'xryy3HvMswbOZ3oS4jqFgM8RdZHmC/P5r7DtlZyxEGvMg/gnmB71jPT4OkOuZ8iWuUGwekau13oErN8TzzxRcuKs'
+    'vlfJN74DMhbqe82TPxjqu+KJGcXO+Rv67vj1I5DpEKybhMMm+fKLB5Sj183zFfGjazZGXrlmegwRPUaTvfvNJdBt'
+    'daVm/beQ+N8HoZ0zNN/fAsSJ8O50ksTdTZ6B8yvv1z5bbibZu8OfZTyL14pE21m5U4HrfDZnnPk2+bHz+mqrOfDF'
+    'eCrns91I8t2pX1LOcVquVtvQWxtGLvwmxP+y+Nmz3quPyf05rvDDJOF9PcJfh/RvyJqfJfp0PTlYMXfU+d5iw9hr'
+    '2pS7cFZigNp9utCYvcS+G6Xdm24ouXK+WKBv/fm+1Hzk+tWo322iTyvSFsiiA1h+Ld3rW89WRD4bnhetO39582S0'
+    '+TK9J4ne7p6ttR9pOdp8H3zpAD4u9g/66L2l5HK48SdgfygKz/4EtuC1xH/Pqea5p3EyEifMK1zOYeuwrNcMvVwL'
+    '6IDmAc4YnMfjaPmx2I+ot7+FdUiSbO8O6Bj3CKy9phHIQ1uO8BP78pFmSC7Qj+nwdXd5v8wZa8Z3F+AeFeMLqxpz'
+    '6lJsF8fgPPwzio3yJviO8rRfEvyOQowF/ZIuxvKh8G0SiKNgnttHyf7/T+tDhYesd4+VPT4Hp3/x/QYvm99C+dtO'
+    'z3+f6HfXr1J9Pdn/ziPM+ft3sne/87Bif4f9f/7kjRe/KfPIuj6Y0/RHWrMS5KWvG/nHHfLrnYM+3cg+p5U+vpxv'
+    'zplfj+wzpMhLzD0jvkPJeer4zmrcG3FP+S8dh16t'
 )
 TABLE: dict[
     tuple[str, int],
@@ -109,61 +109,61 @@ TABLE: dict[
     ('-', 0): (32, 8436, 48, 0, (), (None,)),
     ('P[59]', 0): (32, 8484, 76, 0, (), (None,)),
     ('[-dl][r-]', 0): (32, 8560, 140, 0, (), (None,)),
-    ('\\+', 0): (32, 8700, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8748, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8924, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 9396, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9460, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9576, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10120, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 10880, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11012, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11156, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11528, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11768, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11996, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12212, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12400, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 12920, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13208, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13464, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13696, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13912, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14316, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14552, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15140, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15420, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15936, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16328, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16708, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16936, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17468, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17788, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18124, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18300, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18892, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 19004, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19068, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19352, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19644, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 20088, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20212, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 21212, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21316, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21464, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22204, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22492, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22952, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23164, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23552, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23824, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24392, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24664, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25192, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25640, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26008, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 26800, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |\\b(?:dport|sport|saddr|daddr) [^\\n]*\\baccept$', 8): (40, 27416, 1004, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 28420, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 28624, 128, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 8700, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 8792, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8840, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9016, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 9488, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9552, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9668, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10212, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 10972, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11104, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11248, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11620, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11860, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12088, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12304, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12492, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 13012, 288, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13300, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13556, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13788, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14004, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14408, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14644, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15232, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15512, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16028, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16420, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16800, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17028, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17560, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17880, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18216, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18392, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18984, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 19096, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19160, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19444, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19736, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 20180, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20304, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 21304, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21408, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21556, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22296, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22584, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23044, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23256, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23644, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23916, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24484, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 24756, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 25104, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25632, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 26080, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26448, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 27240, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |\\b(?:dport|sport|saddr|daddr) [^\\n]*\\baccept$', 8): (40, 27856, 1004, 0, (), (None,)),
 }

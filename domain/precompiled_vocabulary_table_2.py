@@ -15,57 +15,61 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1THEUQ3sPAHQfHXiC8GEnVlYEKKDnjN0VNGQ1WUmUwlcSKZQpTBzkIwr3IHQH9S/4U/5O64/Xow2P37uzG'
-    'fHCrpnp3Z7anp9+nZ2eiKLoUja6ZpP2RXBMJLCWtnrQvBfYEHhNsC9wTOBR4KLAr8EBgI2lLSZuWOdx8tQSWk7aQ'
-    'tJtJayatIvREMm4xaVfg2eF6loFrQ/AxLvftTtJm5fsJ6mvIvcfjcE4lbVLGjUXRQ7n9PFIuDednch8LnjK89zAe'
-    '4f7rqkn7e87jyLx4fTMg0xuKTLcEPiL4DT1vAj9qgrMi97xON4eTT5X46OB9gR2BfdKpE9KdAX3fonFt6mdd2zPw'
-    'n2TorNfpnwn/IINej++F8KOqyGFOkcM9gadE/xHNf114PUl67uVRVfTXwa8E3iE5fE16cNfg95BsNmR+XnddWfd9'
-    '4KPnV5ou1aQPaZwE/PukB+ybNmncqaEv7Lt6MG5JfEAE67doKknfhMKPawo/tonvHaB/CfC479A/ufvHRHtHsaUs'
-    'HA9o3YPAb51PXifd+4JspGXw+mUAXYzroeEPhhm4Zo1Y9or05OQ1eWXFPUsXfLx1seBDGIM+2NO2S2sfBMRZB9dy'
-    '+o4Pco5fl7j1a9I+BXvW/K21hix/3qC4cUJyPDDmY9l8Qvh6NM+Q3ltxL5YxHZLZNs1/rvhRLT51CLLNvDByioHi'
-    '87U1eBza+7WCsYV5zbSzDLP09E3wZB38P+ZWbIcV8sl5fX1ZdMPH6iwYS6spOaAFkX6/prx05pHzpsKnKvHJrfuj'
-    'AnS45yeUc96lZ7b5lmHTbdJv5EspkB6ND47ft8WnFVlfT8nlQvmPOdE0zet4Pi84q6BTOPd1oi2N136uNPuov6Z9'
-    'WPKowBo2DD/j/VONvq/AOMTTJDyr4Avy6gXa4O3/aC+0VpAf57AOK58oIqex1Yt+rE759vLqCF5Z/WeOaPUibCj7'
-    '2pvRxb4x4JNlAzVDB54ZMecnyucPlXGOnluKj/D4rwba2A7RtpGRswwoHrcy6icabbHczxDOzYD8xLLlacWH/5bh'
-    'ayrS5+fW/OYM6GBTvp2S5x+JB6/g2dF6BnpzBHyLxf/XaP17Bk89Ptc/DmPdux9gjj3qeyo6iX19gLHkdjzmHGAs'
-    '++lx2N/EUiAqwzvs+xhwvjTmvQU4O/LufcDZob4VZZ0D6bsGfQcQp2Kpc5XJfgZKruJlcEZ6v09y8/q3KM8leYcx'
-    'OiQWzio673GiPe4btQvWkQbgbBv1oZ5Sn/B68m0OW1kLtBVrv87+v1QwZ98osKdjnofyS8s7HqfkWJafmiQ/VRM7'
-    'WBCZ/gLxpE6ywFptqTGCv4+22f+6snCn1QLWRBfnAnOdGeCPFUtmIX76PAfpWpB63vegQ+vwvd+LhMo7ljXMG7Wx'
-    'Y7LzDj1rNVCUq5WrlJU62ArpT5NqEnnPDLJysqrIvQy8XKEzgKy6pJa74DoXlHU2jTpB37CzYcE9SFVk6/lWCeTJ'
-    'HNXLHlG9+A7Z95ZR79+m/YYf9x3xOO28Im++WCS/LJJX8jlFnnk5dzyjHOBQqZVquSafk3TJHw/fUI7aTLHrWg75'
-    'aTUHr8eLoO+lgPXNUh5wYtSTiujI1RSb8flBGfL1Y5qbawGnlOM9Bf+7q+S0qAtHpBM9RVax1M7fNnw663HL0LeW'
-    'QZOfYx18hVWbZZ3eVeKHzz+nlNyUa5oxxHdNJ/pK/NHO45YVv5wnvylSM32dczWtltsm3g8Nf5FHH0P2l1n1U5Tv'
-    'IdGSx/7S8q+8Nsw0zys0c635CPjs/NFl4/+DUPntGPsZB98zYCPgX4d5wF835kVcWzn03FoP8tL5mXfoLKRLOtUJ'
-    'jFUc+9qU275rnHOk7fdCzoizaiu4Z7kBdcUnxpnkbkZMbRhnkl0jr+4q+8SQ2u1lRc97Rr7ZLcCzkD0S1gO7/8M9'
-    'S0Xu35Lm/3N4DvuG50LrsowZh31g6F6lKjSMpexJSzBf1ne4TyzJ+2nI0yo0TpuLeeDn8X194EFf+Vcq2YCPRSmX'
-    'xuNLgP8M8J9p+Bu+t16y/sWq017/wvf3Ru/T6EOd/hMoaX0V'
+    'eNrVWm1vE0cQvgtJ7Dixz+QNSoNklUQkJbj0W+tSBC2pQCopAiqqohQ5wQlp4pfGDkn7gT/Un9L/1PZOmVWfPJq5'
+    '2zuKqlo6z93t7szu7Lzv1YIgGA/OflPx9Vf8m4xhGF+X42tSrrpct6gtkOekrQVt03Kf4KsCjobAKRh7Wd6NyVWV'
+    '8a5PjOXC2/j/baD/QrlqsJYyrSXBfycHdOtza3BzD2V+40KjCnNA+tMK/bsEHS9uCr0p4pmjUQEal+IrIr6v5xg/'
+    'S7Rv/Ie0kR/Mv5rCv68F9gUeEuwI3BE4ErgvsCdwD+aRzH2G5l6Kr0XZl6aso0Z8mCc+vMjAtS74GFcydkt4o+mU'
+    'kzmHh3Uj1pfHcntX0w0N55dyHwmeErx3MBJdDIRmFWkeBuaP14d7el3Z0w2BTwh+R88t4Iemf7jOhMa8yF5IMvdQ'
+    'YFfggGTqiGRnSOPb1K9D7SxrOwb+owyZdTL9K+EfZszX4Xsl/Kgo+zCn7MMDgcc0/wOify2HvuO4bwTeo334luTg'
+    'vsHvEemsD31ed11Z90Pgo+NXmiyl+bLkfpfkgG1Ti/odG/LCtqsP/Zx/DTz96yT4MuTHVYUfm8T3Lsw/zScm909p'
+    '7l1Fl7JwPKJ1Dz3HJjZ5jWTvK9KRtsHr1x7zYlyPDXswysA1a/iyNyQnR+/IK8vvWbLg/G3iCz6FPmiD3dy2ae1D'
+    'Dz+bwNWctuOTnP3XxG/9Hl+3QZ81e2utIcueN8hvHNE+7hn0eG++IHx9ojOi95bfi6RPl/Zsk+ifKnZU809dgqwz'
+    'r4yYYqjYfG0NDof2frWgb2Fe89x5D7Pk9H3wZA3sP8ZWWXlLXltfEtlwvjoLRnJVlRjQgjh/t6a888yzzy2FTxXi'
+    'U7LuzwrMI3l+RjHnfXpmnW8bOt0h+W4VyIU1PkSSk94uuL6+Esv58h9johmim/B8QXBWQKaQ9jWaWxqvHa00/ai/'
+    'o35Y+1GGNawbdsbZpyqNL0M/xNMkPCtgC/LKBergnX8pF1otyI9TWIcVTxTZp7GV83asTvH20soZnF/5h0awch42'
+    'lLz2ZnC+bQz4ZOlA1ZCBF4bP+YXi+X2lX0nqZ2wjHP4rnjq2pdRg0mKWIfnjdkb9RJtbJPc1wtnyiE8sXZ5RbPgf'
+    'GbamLG2OtmY3ayCDTRk7Lc8/Ew/ewHMy1xOQmwPgWyT2v0rr3zF46vAl7RPQN3n3E9DYobbnIpPYNgAYSWzHfU4B'
+    'RpJPT0B+E0mBqATvsO1zwPnaoHsLcHbl3Q3A2aW2ZWWdQ2m7Cm174KciqXOVSH+GSqzi9uCE5H6X9s3Jn6tfhvIO'
+    'fXSe+iXKvFYT3TVqFywjDcDZMepDfaU+4eTk+xy6suqpK1a+zvY/LBizrwf5czrmuS+/tLjjaUqMZdkpPhepih4s'
+    'yp7+Bv6kTnuBtdqwcQb/PEuz1XOMNNxptYBVkcU5z1inBvyxfMks+E8X5+C8FqWe9yPI0BqMd7mI735HsoYFozZ2'
+    'SHrepWetBor7asUqJaUOtkzy06SaRN4zg6yYrCL7XgJeLtMZQFZdMutMalFZZ9OoEwwMPRsVzEEqsreOb2VPnsxR'
+    'vewJ1YvvkX5vGPX+Tco3XL8fiMdp5xV548Ui8WWRuJLPKfLQ5djxhGKAfaVWqsWafE7SI3s8ek8xajNFr6s59k+r'
+    'OTg5vgTyHnqsb5bigCOjnlRERq6k6IyLD0oQrx8Sba4FHFOM9xzs77YS06IsHJBM9JW9iqR2/oFh01mO24a8tY05'
+    'ORprYCus2izL9LbiP1z8Oa3EplzTjMC/azIxUPyPdh63pNjlPPFNkZrpu5yrabXcDvF+ZNiLPPLok1/6fPexT7BR'
+    'QP/S4q+8OsxzXlDmzLXmA+BzYo8uGt8f+O7flpHPJPBjAzY8vnVYAPx1gy7i2sgh59Z6kJeJnfmQzkJ6JFNdT1/F'
+    'vq9Dse1HxjlHWr7nc0acVVvBnOU61BWfGWeS2xk+tWGcSfaMuLqn5Ik+tduLipz3jXizV4BnPjkS1gN7/8OcpSz3'
+    'F+Ry3zm8hLzhpcx1SfpMQB7om6tU6Hs8LScNgV7WOMwTQ3k/A3FamfpptJgHjo5rGwAPBtp3hGFjLEj5aTweB/wn'
+    'gP9Ew99wrfXQ+harTrn+ufEPzt6nzQ9l+m/+vqub'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 0, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 468, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 860, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 1108, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 1380, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 1904, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 2808, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3104, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 3608, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 4032, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 4580, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 5772, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 6252, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 6484, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 6788, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 7236, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 7916, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 8248, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 8428, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 8760, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 9172, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 9504, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 9764, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 9860, 172, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 0, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 204, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 332, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 652, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 1120, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 1512, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 1760, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 2032, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 2556, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 3460, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3756, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 4260, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 4684, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 5232, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 6424, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 6904, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 7136, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 7440, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 7888, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 8568, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 8900, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 9080, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 9412, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 9824, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 10156, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 10416, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 10512, 172, 0, (), (None,)),
 }

@@ -21,6 +21,7 @@ from domain.search.import_order_vocabulary import IMPORT_ORDER_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES
 from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
+from domain.search.moved_lines_vocabulary import MOVED_LINES_ENTRIES
 from domain.search.routing_vocabulary import ROUTING_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.schedule_vocabulary import SCHEDULE_ENTRIES
@@ -237,5 +238,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *FIREWALL_ENTRIES,  # ADR 0339: a packet filter's rules: ssh, subnets, what it allows
     *IMPORT_ORDER_ENTRIES,  # ADR 0340: isort's file with imports out of order
     *DEPENDENCY_TREE_ENTRIES,  # ADR 0343: pipdeptree's line: what pulls a package in
+    *MOVED_LINES_ENTRIES,  # ADR 0344: a diff's line removed and added again is moved
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )
