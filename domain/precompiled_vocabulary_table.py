@@ -15,59 +15,59 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXf9zU8cRf/IXyZYsSxYQmy9JREgmJkZ2QsIweApJC2SSSaBM6k6aUsrItgxK5C+VBAY6k+kPnck/0f+n/1Wp'
-    'HrMHH3+8e/fes/kStZ45TtK727vd293b2917TEdRdHRQcoMyMShTg1KQUh+UxqDsDEprULqDsim/W38xnKq0qUr/'
-    'qsCoCpyqwKoKPNd+blBKAKc8KHmCswTPC/JbXLap/YLUl6V9/HlXnhcHpSLjvSV1XtqNStuPAZfzgzI+KJPSpizf'
-    '35J2F2FOMdwR+D49KGPyfU7KuLRzOJYAdhQ9Hf3P06eFuFj0nZN+c/B5AuZzST7/dlC+hH5u3CjjuIzPqKxBAnx+'
-    '8cHFdXN8cgtolifemof1L8lvl6hehO8V+T5ptHVtPgCeugB8ED97B55dhDbxs1l4don6VZVnrt+k8uwS8ZCG/9kk'
-    '6/lF+vUch/WcgrWZAH76s3xuDsoTmtd3QAv8/Y9S3xyUGqxvVWDG9YrUX8H4UYrxNVyeDv7GRd6RzyakrdMrOFen'
-    'Z/5E+qknazEpbWPYZRlvQsZA+awSf++ViSj6x3z1WbHWZlzgOhqMwbxfFc6PfiU4u1KCsQvCJw2RfYZTFR5yexHq'
-    'oLtEpznBdUQK6n/Hk4jDYfBuVpzWgF+HBad1WK9hw6k1RDg5264zhDhtDSFOw6QjNqRuDyFOw7Q/3R9CvXd/CHnP'
-    '4fRgiHBqS90fIpx+HELb6CfDp/NrxmlL6tUhxGmY7L2dIcZpmPRedwj3p57UD4cIp/4Q2rAPYJ8aFpyegN33JuE0'
-    'ltCnuUi+yCQ+y1nwn+cATtL+NcM/X4f4xMUMvlANZhs+ryr2rNanB3hW6dkStNF89i3wJ9akYOysI7jNyjpm9fv6'
-    'cK1lxDcLfohbHJ85dUg+bZz/DswJxzsuc7TgP3eK0x/CXjJgW7FIlCvWFccgFqzFXD8E2rl4kfsej/k2xLUWoK4I'
-    'rxwFGwv98M6evGesGcKqEX4uDncMYBRgHms0x0nPHBHmCNBrHOheBx1XU3g5pu1R0FlaTHyNYI0JDllgbcPvqK/K'
-    'QMMTAZiLpPu3YX0iT3ymrOjvCfns9gn37BzQ8JzAqMBe4mK073n2LNdXk8kYXije7OY3CvNypQFjNBLgcwva3yL6'
-    'XYCYLo7t5NDBei7vklhR1dXJfv2QoH2e7OVGQjosAF4LCh3GpLj2i9B+EfSI09coixh3Y1m8B/YIy2IJ+OMJ7Qk7'
-    'hr6ryucS6LtxmWNT5rADPK7p2EVl3qjPm8Z+tAj2SInsiTzJ8STZJccz2DNpx6nJWEdo3l9DvD4LTIzvr0BuQFpY'
-    'lo6ZFrxHQYZcWRQbVlu/+wofc7kN/W7L+FUZy8qzaYqvPiJcbhs27duST+L26Zj3P5c+12kv7Bt5U21lz8Sxd0iH'
-    '9whenWL92wSfx92kfuv0fJXORveo1uZbEbwvE8+8KXNmmteVWBPi1KZ53yc466Sj8rD/cp5YLB/IHz8IjKuQJ4P8'
-    '4n7/hua6RrTaMmjbJR3XNviQacDtOwrOcb0M/UN2yBVDn14GPWeduVzu1TjoRjwvFpXzYrwmd0RetfXbJj7pEG51'
-    '4qcW/X6PaNwi2vUD/Nan+bC9XBc9fpJosm3Ac+P8jfBqEn48PtqYtQPQ2jqTlKTkoe83NOfHxPddqhnn5QR2Mc6h'
-    'IM9xDjcUGUJ7ZhHqCp2JGoRzVXIyWZdbuqAoMuJ8CTivm0SbR4astozz1g7xe8ugmebf8fmBtNxApn8R7Lo67Ic5'
-    'wu065aatgPw7O4Ll/1vq+yXZIvUAHx6XotF6m2jbIxlaI1m19oyOoSssmV2n/l3Fj6HJahfkxuKxWSmI7y3Ca5Xm'
-    '3VbOsD55rVO+Z4d047Zh37Du28wo10doT82CYyOA4zLhOp/Cdtf2EabBWUNfMV4rSp4Pxn+0/Gzj+PN8/pEy/2nF'
-    'pxjKN8W5x2f894nvmgZ/1wXXWcOWC9lkfUMXPhZdcA5gM4y0ssewjwn/+ezyHo2xasAaUc4ZnYR2c1uxG3z9e9TO'
-    'wptldz2g85kP3pXi44N7JKubSn6ehnPHsM37Bo681htUWzZaiLYt47yG+s3Sz3nFJlkHfnLxHYTndNH5aO8dFp+d'
-    'tkx22jviB/edterGOBz34XFYL/j247yi4yybekfk+ATorJC90Ihe3KNBPZ0kXlUL2CPo4/gQfJuRx9ZDPO8TvVeB'
-    'D9B343xbZTpbhmDkxB9fBB1VN86EfUUnJ5Hv9xS8NHlJs1cuGP4OtnHXYM6hmNE5gsnnoU7gvMd6dDchbmXDDmDb'
-    'p2vs63xOxfOppVPG4Fxxivhlk/D/icadB/9WVc7OKOfTdC76CGz947DPYn9L/nzwHL3+HiW7d6fhyGf6vuJX9tnr'
-    'We2QtuGX4XPABsnaX8D3GeX8fyO54f6LSfBPWPMMf7kkDdhHwbpsO9LvuG4ZcUzUpzWQKZ9fDMf7PeRmFKIX9wy/'
-    'B187trtJ5+IfpI87C2CfawqsJD7L0ynpotmZHbL1K5AP5fOBb3js7R7lsawZdqFmR2p4p43L7pCe6QbOAS3Dv4A0'
-    'QtqkxWcG+vYMumr0TsIDJ//PAyoPPDDOKF163jPsrPWUvg63Z+I6oO0Q0/UzitXOkE+EbT7LR70lNDol80F/KcNA'
-    '31gFdJAGV/PnamtRkbPj25QHc5fq0H7M7ReJbx8nzKtx7yNA2veMOEJXsVGRb5q0/usBO5Dvc10GvnFnsfLe/KKx'
-    'nwf//Kzsez57fkGR837AZuxltPND8cykdpUV2ziInyF0nqgbccb+AWmxa+RT9JQ8iZbCM5YfiWO1DxXcfeeJGsW0'
-    'zxprwzS9a+i/puFzsGKWvKdoPhtNb+B7JHiMDVhDtplWqHZxht95dJWlNzgnQPPlb9PeWDLOa1u0FyI/ME12Pfxw'
-    'UB9cL0EcEefE++RaAtm2+HFGCtLzYbT/jjzqes4rsHyBbWN/vhzY31vKfF0eirOdXL5IEdZDszk4z7icQpckiVFy'
-    'LKMOdsIc5IrOJ8yLceNOET4F8Cc0FF8g2j1O350W+L+RXIEo4IP7X6AP89Mo5fUxP+H+0aC4KObjfR6ImVp5WEXw'
-    '7+K4nFdZhPmWUvQfE39qBHnak1L0PMm41b9y1hk/mOv9ld9ZwHkoc+ADn6DcaozV8x7/SFnLmYBuQJvvI7L50vof'
-    'fXKUla85J87RBueCtLlj0OaOh9+nwH8YolED9HYoTxaf7SrP9vPZM69lLm0+7qsax8HXYT47veSsOPBhykcaXfWy'
-    '8p5zwnMh2TqssR0NJ0DuXoee8sn4rMSDsuQeWzBrHpn33UubpdyxAvhLlzLCxBhESNdlge32x1oC+AelazyfDwCW'
-    'y8n3nSEbxnPtt7TtKxLrO6y8sVBcVRt/xJDzsYT2NY614Mlf0/LR3f2Wc2THLBh2zALsqfMZ91TfnBzu8ynOFg72'
-    'Xw+45/vWboZyi0I2yUwCmBhDKVO+0gTYFkWZ77z4J1jPvW4Z8sXVrfbLL7l9PdLfrdqgdQzR7jD0IefBFclGRrnr'
-    'GHLXSXxmeBZhfCVnhlBOPMcUriTUAScgxyOGWxS4RbED3R2oLfFrbImfZznyv+eX/5C+u4b/aCvy311Zjva/C5jv'
-    'CvneY/lFSj5afIntfXmTnO+RNJe1IM9Goxd3MacV2cV7knj3qSB9XXxsnOIx+K7anWjvvTr0CTyCGvdcK79Mu6PP'
-    'OLn3KyfFqQA5Z5q/eBb8AznqZ901PAl+0tVo7z3D89KmptDhSWTfT+wZsUR3f/ko9Okb80pz7zHLGjif6QmI6+QC'
-    'PkfURZovzOe/wrZXMsZCrDEP4p9gejRS0uPbFLmeIVvmBsHqG7le6wlg/YF45omSE2f1vUq+8R2QsVDfa578wVDf'
-    'FU/MKOmcv6Pvjl8/BZkOwbpJOGySLz9/QDl63TxfFT+6ZmNklWtf/q47179PczmTMRZ6m3ytWf2JtWjv/z+Q5H4y'
-    'xvw45+pGlO3e95Jy1tDyiTqGbG0Y+dqbEKNK4wtOe/c7SX7KMYUfpgjv6wl8Skj/pqz5GaJPz5MnlOQeNd+taxr6'
-    'sEPx9TMSp9LufIXG7Ef2/R3tbm9Tyefyxat86893euYTrl+d+t0m+rQT7ldpdADLL7/LRcsT5/VsJ8i5wjONdS8t'
-    'ay6HNl+m9xTR290F1fRDw8gj5jvLSwfww7APy0fvLSXfwI1fgv0hLzz7C9gr1yL/XZy65y7BiYQ4Ye7bcob9mGW9'
-    'bujlekAHtA5gB3OuiaPlZ2LjoN7+HtYhitLdb+8aue7WXtMM5EotJ/Bl+nJmZkgu0Nfm8HX3Tb/OGA/F+/W4RyXx'
-    '19SMOfUo/ohjcK74acVGeRP8G1naLwl+RyAOgL4zFwf4RPg2Cvj6MRfr02j//8v0icJD1jusip5zcV7RvxdeMr+F'
-    'coydnv8x0u9XX6X6erT/vTyYl/ZvkefDiEsd9v8ZkzWW+abMI+26YL5NU/Ijx2Q/jAK8gfmX5Wj/XVHrLmdF/Opl'
-    '0lGhPqeUPr68Zc77Xk/YR8t3SkIH7S4g51vj+5Fx/7T2nUnjfJ+H/O+PI/tdNcsZz1eOTzF2ynf5rXxuS7dNKHvo'
-    'lRR10hgt6rj/AsfRXiw='
+    'eNrtXX1zk8cRP/lFsmULywJi85aI0ExMjOyGhGHwFJIWyCSTQJnUnTSllJFtGZTIL7UEBjqT6R+dyZfo9+m3KtXD'
+    '7MGPn3fvnuexeYlazxwn6bnbu93b3dvb3Xs45Jw70i+Ffhnrl8l+KUmp90ujX7b7pdUvO/2yIb9bfwmcqrSpSv+q'
+    'wKgKnKrAqgo83362XyYATqVfigRnEZ6X5LekbFH7eakvS/vk8648L/fLlIz3jtRFaTcsbX8NuJzvl9F+GZc2Ffn+'
+    'jrS7CHNK4A7B90P9MiLfZ6WMSjuP4wTAdu7p8H+ePi0lxaLvrPSbhc9jMJ9L8vm3/fIF9PPjupzjMj7DsgYp8Pk5'
+    'BBfXzfPJLaBZkXhrDtZ/Qn67RPUCfJ+S7+NGW9/mA+CpC8AHybN34dlFaJM8m4Fnl6hfVXnm+40rzy4RD2n4n02z'
+    'np9nX89RWM9JWJsx4Kc/y+dmvzyheX0LtMDf/yj1zX6pwfpWBWZSL0v9JYzvMoyv4fK0/zcq8o58NiZtvV7BuXo9'
+    '8yfST11Zi3Fpm8CuyHhjMgbKZ5X4+2WZcO4fc9VnxVqbUYHraTAC835dOD/6heDsywSMXRI+aYjsM5yq8JDfi1AH'
+    '3SU6zQquQ1JQ/3ueRBwOgnfz4rQK/DooOK3Beg0aTq0Bwsnbdp0BxGlzAHEaJB2xLnV7AHEapP3p/gDqvfsDyHse'
+    'pwcDhFNb6t4A4fTDANpGPxo+nV8yTptSrwwgToNk720PME6DpPd2BnB/6kr9cIBw6g2gDfsA9qlBwekJ2H1vE04j'
+    'KX2aC+SLTOOznAH/eQHgpO1fM/zzdYhPXMzhC9VgtuHzimLPan26gGeVni1CG81n3wJ/Yk0Kxs46gtuMrGNev28I'
+    '11pOfPPgh7gl8ZmTB+TTxvlvw5xwvGMyRwv+c6c4/SHsRQO2FYtEuWJdcRRiwVrM9UOgnY8X+e/JmKcgrjUP9ZTw'
+    'yhGwsdAP7+3Je8aaIawa4efjcEcBRgnmsUpzHA/MEWEOAb1Gge510HE1hZcT2h4BnaXFxFcJ1ojgkAfWFvyO+qoC'
+    'NDwegblAun8L1scF4jMVRX+PyWe/T/hn54CG5wTGFOwlPkb7fmDP8n01mUzgxeLNfn7DMC9fGjBGIwU+t6D9LaLf'
+    'BYjp4theDj2s5/IuiRVVXZ3s1Q8p2hfJXm4Y+mBYitd5/rumk2L0jdF4Hmg2r9B4RIpvvwDtF0BH+b0A5Rxjeizn'
+    '98DWYTmfAN57QvvNtqFLq/J5AnTpqMyxKXPYBvnR9PeCMm/cK5rGXrcAts4E2SpF0hHjZPMcy2ErZR2nJmMdpnl/'
+    'BbkAeWBi7sAy5B1khWXpr0OC9zDIpy8LYh9r63df4WMut6HfbRm/CnKm5fA0JQ7gCJfbhr18SnJVvA2Q8P5n0uc6'
+    '7bM9IyerrezHOPY27Q9dglenPIItgs/jblC/NXq+Queue1Rr850SvC8Tz7wtc2aa15U4FuLUpnnfJzhrpKOKsLdz'
+    'DloiH8gf3wuMq5CDg/zif/+a5rpKtNo0aLtDOq5t8CHTgNt3FJyTegn6x2ycK4Y+vQx6zjrP+byuUdCNeBYtK2fR'
+    'ZE3uiLxq67dFfNIh3OrETy36/R7RuEW060X4rUfzYVu8Lnr8BNFky4Dnx/kb4dUk/Hh8tF9r+6C1dd6ZkFKEvl/T'
+    'nB8T3+9QzTgvpbC5cQ4leY5zuKHIENozC1BP0XmrQThXJd+TdbmlC8oiI95PgfO6SbR5ZMhqyzjLbRO/twyaab6j'
+    'kI9Jyztk+pfBrqvDflgg3K5T3tsyyL+3I1j+v6G+X5AtUo/w4TEpGq23iLZdkqFVklVrz+gYusKS2TXqv6P4SDRZ'
+    '3QG5sXhsRgrie4vwWqF5t5XzcUhe65RL2iHduGXYN6z7NnLK9WHaU/Pg2IjguES4zmWw3bV9hGlw1tBXjNeykkOE'
+    'sSUt99s4/jyfv1Pmf0jxV8ZyWXHuif/gV8R3TYO/64LrjGHLxWyynqELH4suOAewGUZW2WPYR4X/QnZ5l8ZYMWAN'
+    'KeeMTkq7ua3YDaH+XWpn4c2yuxbR+cwH70kJ8cE9ktUNJfdPw7lj2OY9A0de63WqLRstRtuWcV5D/Wbp56Jik6wB'
+    'P/nYEcLzuui8e/l+TMhOWyI77V3xsYfOWnVjHI4p8TisF0L7cVHRcZZNvS1yfBx0VsxeaLgXd3RQT6eJhdUi9gj6'
+    'OD4Ev6kL2HqI532i9wrwAfpuvG+rQmfLGIyC+PrLoKPqxpmwp+jkNPL9voKXJi9Z9sp5w9/BNu4qzDkWjzpHMPk8'
+    '1Imc91iP7qbErWLYAWz77Bj7Op9T8Xxq6ZQROFecJH7ZIPx/pHHnwL9VlbMzyvkhOhd9BLb+Mdhnsb8lfyF4nl5/'
+    'd+nu9Gk48pm+p/iVQ/Z6Xjukbfhl+BywTrL2F/B9ukL4b6gw2H8JCf4Ja57jr5CmAfsoWJdtOf3+7KYRI0V9WgOZ'
+    'CvnFcLzfQ95Hyb24w/gd+Nqx3U06F38vffxZAPtcU2Cl8VmezkgXzc7skK0/BblWIR/4esDe7lKOzKphF2p2pIZ3'
+    '1pjvNumZncg5oGX4F5BGSJus+ExD365BV43eaXjgxP95QOWBB8YZZYeedw07ay2jr8PvmbgOaDskdP2UYrXT5BNh'
+    'm8/yUW8KjU7KfNBfyjDQNzYFOkiDq/lztbWYkrPjKcqxuUt1bD/m9gvEt49T5uz4dx0g7btGHGFHsVGRb5q0/msR'
+    'O5Dvil0GvvFnscrLeQIjP/X/+UnZ90L2/Lwi572IzdjNaefH4plp7SortrEfP0PsPFE34oy9fdJi18in6Cp5Ei2F'
+    'Zyw/EsdqHyq4h84TNYppnzXWhml619B/TcPnYMUseU/RfDaa3sB3VPAY67CGbDMtU+3jDL8L6CpLb3BOgObL36K9'
+    'ccI4r23SXoj8wDTZDfDDfn1w3RRxRJwT75OrKWTb4sdpKUjPh27v/XvU9ZxXYPkC28b+fDmyv7eU+fo8FG87+XyR'
+    'MqyHZnNwDnMlgy5JE6PkWEYd7IRZyEOdS5kX48edJHxK4E9oKL5AtHu8vjst8H8juQIu4oP7X6AP89Mw5fUxP+H+'
+    '0aC4KObjfRaJmVp5WGXw7+K4nLNZhvlOZOg/Iv5UB/mQ41L0HMyk1b8K1hk/mkf+ZdhZwHkos+ADH6O8bYzV8x7/'
+    'SFnL6YhuQJvvI7L5svofQ3KUl685J87TBueCtLlj0OZOgN8nwX8Yo1ED9HYsBxef7SrP9vLZM69lIWuu7+sax8PX'
+    'YT47vRSsOPBBykcWXfUqcqr92EdTyNZBje1pOAZy9yb0VEjGZyQelCf32IJZC8h86M7bDOWOlcBfupgTJsYgYrou'
+    'D2y/P9ZSwN8vXZP5fACwfE5+6AzZMJ5rv2VtPyWxvoPKG4vFVbXxhww5H0lpX+NY84H8NS0f3d+dOUd2zLxhx8zD'
+    'njqXc08NzcnjPpfhbOFh/3Wfe35o7aYptyhmk0yngIkxlArlK42BbVGW+c6Jf4L13JuWoVBc3Wq/9Irb153+3tYG'
+    'rWOMdgehDzkPrkw2Mspdx5C7Tuozw7MI42s5M8Ry4jmmcCWlDjgOOR4J3LLALYsd6O9AbYpfY1P8PEsu/A5h/kP6'
+    '7hr+o00Xvruy5Pa+Z5jvCoXekfl5Rj5aeIXtQ3mTnO+RNpe1JM+G3Yt7nocU2cU7mHj3qSR9fXxslOIx+B7cbffy'
+    'vTr0CTyCGvdcK79Mu//POPl3N6fFqQQ5Z5q/eAb8AwXqZ901PAF+0hX38j3D89KmptDhibPvJ3aNWKK/G30E+vSM'
+    'eWW595hnDbzP9DjEdQoRnyPqIs0XFvJfYdsrOWMh1pj78U8wPRoZ6fFNhlzPmC1zg2D1jFyvtRSw/kA880TJibP6'
+    'XiXf+DbIWKzvtUD+YKzvciBmlHbO39J3z6+fgEzHYN0kHDbIl1/cpxy9aZ6vih9dszHyyjXTY4joMepe3G8ugW5r'
+    'KDXrv3kXfh+Eds7QfH/zECfCu9POpbubPA3nV96vQ7bctHtxhz/LeBavFYm2M3KnAtf5TM44823yY+f11dZy4Ivx'
+    'VM5nu+Hy3alfVM5xWq5Wx9Bb60Yu/AbE/7L42bPeq0+T+3NU4YdJwvt6Cn8d0r8pa36G6NMN5GCluaPO9xabxl7T'
+    'odyFMxID1O7TxcbsOftulHZvuqnkyoVigaH15/tScynXr079bhN92iltgSw6gOXX0r2h9WynyGfD86J15y9vnow2'
+    'X6b3JNHb37O19iMtR5vvgy/uw8fF/sEQvTeVXA4//gTsD0Xh2Z/BFrzmwvec6oF7GsdT4oR5hUs5bB2W9bqhl+sR'
+    'HdDaxxmD83g8LT8V+xH19newDs5le3fAjnGPwNprmpE8tKUUfuJQPtI0yQX6MT2+/i7vVzljzfjuAtyj0vjCasac'
+    'uhTbxTE4D/+0YqO8Db6jPO0XBb/DEGNBv6SPsXwsfOsicRTMc/vE7f3/tD5WeMh691g54HMoKvr3wivmt1j+ttfz'
+    'Pzj97vpVqq+7ve88wpy/f4s8H0TM76D/r5+8ceK3ZR5Z1wVzmZqSezoi+6GL8Abmtlbc3nu41j3ZKYlZVEhHxfqc'
+    'VPqEcsI5p34tZR/t7JyGDto9S85lx/da4/6J+85/AV9fYz0='
 )
 TABLE: dict[
     tuple[str, int],
@@ -109,61 +109,61 @@ TABLE: dict[
     ('-', 0): (32, 8436, 48, 0, (), (None,)),
     ('P[59]', 0): (32, 8484, 76, 0, (), (None,)),
     ('[-dl][r-]', 0): (32, 8560, 140, 0, (), (None,)),
-    ('\\+', 0): (32, 8700, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8748, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 8924, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 9396, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9460, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9576, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10120, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 10880, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11012, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11156, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11528, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11768, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 11996, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12212, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12400, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 12920, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13208, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13464, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13696, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 13912, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14316, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14552, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15140, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15420, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 15936, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16328, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16708, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 16936, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17468, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17788, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18124, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18300, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18892, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 19004, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19068, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19352, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19644, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 20088, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20212, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 21212, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21316, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21464, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22204, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22492, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 22952, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23164, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23552, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23824, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24392, 272, 0, (), (None,)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 24664, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25192, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 25640, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26008, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 26800, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 27416, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 28456, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 28660, 128, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 8700, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 8792, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8840, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9016, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 9488, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9552, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9668, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10212, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 10972, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11104, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11248, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 11620, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 11860, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12088, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12304, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12492, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 13012, 288, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13300, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13556, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13788, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14004, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14408, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14644, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15232, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15512, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16028, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16420, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16800, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17028, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17560, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17880, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18216, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18392, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 18984, 112, 0, (), (None,)),
+    ('\\n-', 0): (32, 19096, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19160, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19444, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19736, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 20180, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20304, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 21304, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21408, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21556, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22296, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22584, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23044, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23256, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23644, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23916, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24484, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 24756, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 25104, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25632, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 26080, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26448, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 27240, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 27856, 1040, 0, (), (None,)),
 }

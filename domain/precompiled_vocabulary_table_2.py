@@ -15,55 +15,61 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1vG0UQPocmdpw45ybkBWgliwbVhtTANwhQUWhQK9FQtUVFoFI5qZOG+A3bqQN/iZ/CfwJu8Sx6eDpzt+fQ'
-    'D5y0Gt/t3uzsvM+cV6IouhRNr5Vk/JlcCwksJKOajC8F9gV2CLYFHgocCzwR2BN4LLCWjK1kLMsebr9KAovJ2EjG'
-    'jWQ0k1ESeiJZt5mM1+He4fohA9eO4GNc7t0nyViV9xdoria/PR6HcykZi7JuLoruy8/PI+XScH4mv2PBU4TnHsZT'
-    '3H9fFRn/7NmJzIvPtwIyva7IdE/gA4Lf0P0u8KMiOEvym8/p9nDyKRMfHbwrsCtwQDo1JN0Z0fstWtemeda1QwP/'
-    'MENnvU7/QvhHGfR6fM+EH2VFDmuKHO4IPCP6T2n/a8LrRdJzL4+yor8OfiXwFsnha9KD2wa/x2SzIfvzuavKue8C'
-    'Hz2/0nSpInNI4yLgPyI9YN+0S+vODH1h39WHdVviAyI4v0VTQeYWFH5cVfixT3zvAv1bgMe9h/7J/X5ItHcVW8rC'
-    'cY/OPQp81/nkBuneF2QjLYPXzwPoYlz3DX8wzsC1asSyF6Qnwwvyyop7li74eOtiwYewBn2wp+2Azj4KiLMO1nP6'
-    'jvdzrm9I3PotGZ+CPWv+1jpDlj+vUdwYkhyPjf1YNp8Qvj7tM6bnVtyLZU2XZLZP+58rflSLT12CbDPPjJxipPh8'
-    '7Qweh/a8PmNsYV4z7SzDLD19FTxpgP/H3IrtsEQ+Oa+vL4pu+FidBWMZFSUHtCDS78+Ul848ct5V+FQmPrlzfzQD'
-    'He7+EeWct+mebb5l2HSb9Bv5UgikR+OD4/dN8WmznK+v5HKh/MecaJn2dTxfF5xl0Cnc+xrRlsZrv1eafVQvaB+W'
-    'PEpwhh3Dz3j/VKH3S7AO8TQJzzvgC/LqBdrgzf+oFqrPyI9zOIeVTywr9vl7hh6VZM7bjmYTK6AHTXl3Se5/Ivt8'
-    'AfdOpyZQ655CjIrFtitkz4eEr0P43Pw8rHXPfoQ9DmnuscgU5wYAY4nbvOYcYCy10jzkrrEU/0V4hnMfA87nxr4f'
-    'AM6uPHsPcHZpbls550jmrsLcMfigWHoYRYrbIyUOeRlMKGYfkdy8n9iU+4I8Q/8b4udWlT6Dx4m6f2TUpawjNcDZ'
-    'Nmr/vlJ7ej35Noet1ANtxarF2LYLM+ZjOzPk68zzUH5pMeVhSvy04ski+amK2MGGyPRX8KlVkgX24Qq1KfxjWkK9'
-    'dGXhTqvz6qKLa4FxbAX4w/Jh3bwhdJWIrg3p1XwPOtSA932eGSrvWM6wbvQ9OmTnXbrX+lsoVysOFZUexzbpT5Pq'
-    'zbz94Kx4Wxa5F4GX29Tfzeo5cYznc24o52waNeDAsLPxjPllWWTr+VYK5Mka9UIeUC/wFtn3ntHL3adc0q/7jnic'
-    '1otO0+OKkg/mXa/VqT+TLZxk9A7y7rtD+08oBzhR+mBa74N74D3yx+OMnskoI1Z2jPqpmWLXlRzy0+pJr8eboO+F'
-    'gPOtUh4wNHoFs+jImyk24/ODovg95FvfqPPOKMd7DP73QMlpURdOSSf6iqxi6Yu+Yfh01uOWoW8tgya/RwN8hdV3'
-    'Y50+UOKHzz+XlNyU+1UxxHdNJwZK/NG+tVxR/HKe/GaWfthFvplofbo28X5s+Is8+hjyTS+rN4byPSFa8thfWv6V'
-    '14aZ5nWFZu4jngKfnT+6bHxbDpXfE6OecfBdA9YCvmOvA/6qsS/i2suh59Z5kJfOz7xFfe4e6VQ3MFZx7GtTbvu2'
-    '0cNOq/dCvv+NMnQfa5br0DN6ZHxvOsiIqTXje1PPyKt7Sp0Y0pe7rOh538g3ezPwLKRG8vUM7vF/qllK8vs1Gf4b'
-    '9lOoG54KrVdkzTzUgaG1SllomEupSQuwX9Z7WCcW5Pky5GklWqftxTzw+/i5AfBgoPwPJinA56KUS+PxJcA/AfwT'
-    'DX/Nz1YL1v9sqlTr/+v9O9PnafShTv8FvC5dfg=='
+    'eNrVWm1vE0cQvgtJ7Dixz+QNSoNklUQkJbj0W+tSBC2pQCopAiqqohQ5wQlp4pfGDkn7gT/Un9L/1PZOmVWfPJq5'
+    '2zuKqlo6z93t7szu7Lzv1YIgGA/OflPx9Vf8m4xhGF+X42tSrrpct6gtkOekrQVt03Kf4KsCjobAKRh7Wd6NyVWV'
+    '8a5PjOXC2/j/baD/QrlqsJYyrSXBfycHdOtza3BzD2V+40KjCnNA+tMK/bsEHS9uCr0p4pmjUQEal+IrIr6v5xg/'
+    'S7Rv/Ie0kR/Mv5rCv68F9gUeEuwI3BE4ErgvsCdwD+aRzH2G5l6Kr0XZl6aso0Z8mCc+vMjAtS74GFcydkt4o+mU'
+    'kzmHh3Uj1pfHcntX0w0N55dyHwmeErx3MBJdDIRmFWkeBuaP14d7el3Z0w2BTwh+R88t4Iemf7jOhMa8yF5IMvdQ'
+    'YFfggGTqiGRnSOPb1K9D7SxrOwb+owyZdTL9K+EfZszX4Xsl/Kgo+zCn7MMDgcc0/wOify2HvuO4bwTeo334luTg'
+    'vsHvEemsD31ed11Z90Pgo+NXmiyl+bLkfpfkgG1Ti/odG/LCtqsP/Zx/DTz96yT4MuTHVYUfm8T3Lsw/zScm909p'
+    '7l1Fl7JwPKJ1Dz3HJjZ5jWTvK9KRtsHr1x7zYlyPDXswysA1a/iyNyQnR+/IK8vvWbLg/G3iCz6FPmiD3dy2ae1D'
+    'Dz+bwNWctuOTnP3XxG/9Hl+3QZ81e2utIcueN8hvHNE+7hn0eG++IHx9ojOi95bfi6RPl/Zsk+ifKnZU809dgqwz'
+    'r4yYYqjYfG0NDof2frWgb2Fe89x5D7Pk9H3wZA3sP8ZWWXlLXltfEtlwvjoLRnJVlRjQgjh/t6a888yzzy2FTxXi'
+    'U7LuzwrMI3l+RjHnfXpmnW8bOt0h+W4VyIU1PkSSk94uuL6+Esv58h9johmim/B8QXBWQKaQ9jWaWxqvHa00/ai/'
+    'o35Y+1GGNawbdsbZpyqNL0M/xNMkPCtgC/LKBergnX8pF1otyI9TWIcVTxTZp7GV83asTvH20soZnF/5h0awch42'
+    'lLz2ZnC+bQz4ZOlA1ZCBF4bP+YXi+X2lX0nqZ2wjHP4rnjq2pdRg0mKWIfnjdkb9RJtbJPc1wtnyiE8sXZ5RbPgf'
+    'GbamLG2OtmY3ayCDTRk7Lc8/Ew/ewHMy1xOQmwPgWyT2v0rr3zF46vAl7RPQN3n3E9DYobbnIpPYNgAYSWzHfU4B'
+    'RpJPT0B+E0mBqATvsO1zwPnaoHsLcHbl3Q3A2aW2ZWWdQ2m7Cm174KciqXOVSH+GSqzi9uCE5H6X9s3Jn6tfhvIO'
+    'fXSe+iXKvFYT3TVqFywjDcDZMepDfaU+4eTk+xy6suqpK1a+zvY/LBizrwf5czrmuS+/tLjjaUqMZdkpPhepih4s'
+    'yp7+Bv6kTnuBtdqwcQb/PEuz1XOMNNxptYBVkcU5z1inBvyxfMks+E8X5+C8FqWe9yPI0BqMd7mI735HsoYFozZ2'
+    'SHrepWetBor7asUqJaUOtkzy06SaRN4zg6yYrCL7XgJeLtMZQFZdMutMalFZZ9OoEwwMPRsVzEEqsreOb2VPnsxR'
+    'vewJ1YvvkX5vGPX+Tco3XL8fiMdp5xV548Ui8WWRuJLPKfLQ5djxhGKAfaVWqsWafE7SI3s8ek8xajNFr6s59k+r'
+    'OTg5vgTyHnqsb5bigCOjnlRERq6k6IyLD0oQrx8Sba4FHFOM9xzs77YS06IsHJBM9JW9iqR2/oFh01mO24a8tY05'
+    'ORprYCus2izL9LbiP1z8Oa3EplzTjMC/azIxUPyPdh63pNjlPPFNkZrpu5yrabXcDvF+ZNiLPPLok1/6fPexT7BR'
+    'QP/S4q+8OsxzXlDmzLXmA+BzYo8uGt8f+O7flpHPJPBjAzY8vnVYAPx1gy7i2sgh59Z6kJeJnfmQzkJ6JFNdT1/F'
+    'vq9Dse1HxjlHWr7nc0acVVvBnOU61BWfGWeS2xk+tWGcSfaMuLqn5Ik+tduLipz3jXizV4BnPjkS1gN7/8OcpSz3'
+    'F+Ry3zm8hLzhpcx1SfpMQB7om6tU6Hs8LScNgV7WOMwTQ3k/A3FamfpptJgHjo5rGwAPBtp3hGFjLEj5aTweB/wn'
+    'gP9Ew99wrfXQ+harTrn+ufEPzt6nzQ9l+m/+vqub'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 0, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 468, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 860, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 1108, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 1380, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 1904, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 2808, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3104, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 3608, 424, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 4032, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 5224, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 5704, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 5936, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 6240, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 6688, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 7368, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 7700, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 7880, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 8212, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 8624, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 8956, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 9216, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 9312, 172, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 0, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 204, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 332, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 652, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 1120, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 1512, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 1760, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 2032, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 2556, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 3460, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3756, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 4260, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 4684, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 5232, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 6424, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 6904, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 7136, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 7440, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 7888, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 8568, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 8900, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 9080, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 9412, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 9824, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 10156, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 10416, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 10512, 172, 0, (), (None,)),
 }

@@ -15,11 +15,13 @@ from domain.search.binary_vocabulary import BINARY_ENTRIES
 from domain.search.build_script_vocabulary import BUILD_SCRIPT_ENTRIES
 from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
+from domain.search.dependency_tree_vocabulary import DEPENDENCY_TREE_ENTRIES
 from domain.search.firewall_vocabulary import FIREWALL_ENTRIES
 from domain.search.import_order_vocabulary import IMPORT_ORDER_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES
 from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
+from domain.search.moved_lines_vocabulary import MOVED_LINES_ENTRIES
 from domain.search.routing_vocabulary import ROUTING_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.schedule_vocabulary import SCHEDULE_ENTRIES
@@ -235,5 +237,7 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *WAL_ENTRIES,  # ADR 0336: a WAL file's name is a segment
     *FIREWALL_ENTRIES,  # ADR 0339: a packet filter's rules: ssh, subnets, what it allows
     *IMPORT_ORDER_ENTRIES,  # ADR 0340: isort's file with imports out of order
+    *DEPENDENCY_TREE_ENTRIES,  # ADR 0343: pipdeptree's line: what pulls a package in
+    *MOVED_LINES_ENTRIES,  # ADR 0344: a diff's line removed and added again is moved
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

@@ -74,6 +74,8 @@ VOCABULARY = frozenset(
         "checkout_vocabulary",
         "firewall_vocabulary",
         "import_order_vocabulary",
+        "dependency_tree_vocabulary",
+        "moved_lines_vocabulary",
         "language_codes",
         "listing_vocabulary",
         "measure_vocabulary",

@@ -105,6 +105,10 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "allow reach": ("ACCEPT", "accept"),
     # ``import_order_vocabulary``'s (ADR 0340).
     "unsorted": ("Imports are incorrectly sorted",),
+    # ``dependency_tree_vocabulary``'s (ADR 0343).
+    "pulls depends": ("[required: ", "[requires: "),
+    # ``moved_lines_vocabulary``'s (ADR 0344).
+    "moved": ("@@ -",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
