@@ -17,6 +17,9 @@
   out in it (``09:43:51–09:43:53: 500 server error ×3 (GET /api/export), …``), not by a first
   line that says nothing; a client brute forcing a login is named (``401 unauthorized brute
   force ×4 (POST /login from 45.155.205.233)``).
+- A chunk of a command's option list (a man page, a ``--help``) that starts inside an entry's
+  description is titled by the options it holds (``option_titles``: ``-C, --directory=DIR,
+  --exclude=PATTERN, …``), not by the tail of the entry before.
 - Output too big for one chunk whose tool marks its sections (tests, commits, diff files and
   hunks, diagnostics, commands of a session, a run's closing counts: ``output_sections``) is
   cut at those headers first, each section titled by its headers' breadcrumb; the rules above
@@ -34,6 +37,7 @@ from domain.chunking.detection import is_tap
 from domain.chunking.limits import MAX_CHUNK_BYTES, TITLE_MAX_BYTES
 from domain.chunking.line_windows import MAX_LINES, line_windows
 from domain.chunking.log_titles import LOG_TITLE_MAX_BYTES, filled_lines, log_title
+from domain.chunking.option_titles import option_title
 from domain.chunking.outcome_titles import outcome_title
 from domain.chunking.output_headers import framed_title
 from domain.chunking.output_sections import chunk_sections
@@ -58,6 +62,8 @@ def _first_line_title(
         return truncate_bytes(titled, LOG_TITLE_MAX_BYTES).strip()
     if section:
         return section
+    if (options := option_title(text)) is not None:
+        return options
     line = next(filled_lines(text), None)  # the first line that is not blank
     if line is None:
         return fallback

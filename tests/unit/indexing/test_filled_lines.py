@@ -18,6 +18,7 @@ from domain.chunking import log_titles, output_headers
 from domain.chunking import plaintext as plaintext_module
 from domain.chunking.limits import TITLE_MAX_BYTES
 from domain.chunking.log_titles import filled_lines, log_title
+from domain.chunking.option_titles import option_title
 from domain.chunking.outcome_titles import outcome_title
 from domain.chunking.output_headers import framed_title
 from domain.chunking.utf8 import truncate_bytes
@@ -144,6 +145,8 @@ def test_the_first_line_title_read_from_the_start_is_the_one_of_every_line_split
 ) -> None:
     if log_title(text) is not None or outcome_title(text) is not None:
         return  # titled by its log or its results: the first line is not read
+    if option_title(text) is not None:
+        return  # titled by the options it describes
     assert plaintext_module._first_line_title(text, fallback) == _first_line_title_as_it_was(
         text, fallback
     )
