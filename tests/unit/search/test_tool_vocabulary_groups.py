@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
-from domain.search.tool_vocabulary import _ENTRIES, _SAID, tool_vocabulary_facts
+from domain.search.tool_vocabulary import _ENTRIES, _SAID, _marks_of, tool_vocabulary_facts
 
 _OWN = _ENTRIES[: -len(LOCALE_ENTRIES)]
 _REAL = Path(__file__).parents[2] / "fixtures" / "bench-real"
@@ -106,3 +106,12 @@ def test_every_section_of_the_real_outputs_gets_the_facts_asked_entry_by_entry()
         assert tool_vocabulary_facts(section, section.lower()) == expected
         told += expected != ""
     assert told > 100
+
+
+def test_a_string_sign_is_asked_its_marks_after_its_own_characters() -> None:
+    assert _marks_of("c", "cargo:") == "c:"
+    assert _marks_of("-ahd", "write-ahead") == "-ahd"
+    assert _marks_of("", "npm notice ") == ""
+    assert _marks_of("", "\t") == "\t"
+    assert _marks_of("[", "*** [") == "[*"
+    assert _marks_of(",", str.isdigit) == ","
