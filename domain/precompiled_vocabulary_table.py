@@ -15,59 +15,58 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXX1zk8cRP/lFsmULywJi85aI0ExMjOyGhGHwFJIWyCSTQJnUnTSllJFtGZTIL7UEBjqT6R+dyZfo9+m3KtXD'
-    '7MGPn3fvnuexeYlazxwn6bnbu93b3dvb3Xs45Jw70i+Ffhnrl8l+KUmp90ujX7b7pdUvO/2yIb9bfwmcqrSpSv+q'
-    'wKgKnKrAqgo83362XyYATqVfigRnEZ6X5LekbFH7eakvS/vk8648L/fLlIz3jtRFaTcsbX8NuJzvl9F+GZc2Ffn+'
-    'jrS7CHNK4A7B90P9MiLfZ6WMSjuP4wTAdu7p8H+ePi0lxaLvrPSbhc9jMJ9L8vm3/fIF9PPjupzjMj7DsgYp8Pk5'
-    'BBfXzfPJLaBZkXhrDtZ/Qn67RPUCfJ+S7+NGW9/mA+CpC8AHybN34dlFaJM8m4Fnl6hfVXnm+40rzy4RD2n4n02z'
-    'np9nX89RWM9JWJsx4Kc/y+dmvzyheX0LtMDf/yj1zX6pwfpWBWZSL0v9JYzvMoyv4fK0/zcq8o58NiZtvV7BuXo9'
-    '8yfST11Zi3Fpm8CuyHhjMgbKZ5X4+2WZcO4fc9VnxVqbUYHraTAC835dOD/6heDsywSMXRI+aYjsM5yq8JDfi1AH'
-    '3SU6zQquQ1JQ/3ueRBwOgnfz4rQK/DooOK3Beg0aTq0Bwsnbdp0BxGlzAHEaJB2xLnV7AHEapP3p/gDqvfsDyHse'
-    'pwcDhFNb6t4A4fTDANpGPxo+nV8yTptSrwwgToNk720PME6DpPd2BnB/6kr9cIBw6g2gDfsA9qlBwekJ2H1vE04j'
-    'KX2aC+SLTOOznAH/eQHgpO1fM/zzdYhPXMzhC9VgtuHzimLPan26gGeVni1CG81n3wJ/Yk0Kxs46gtuMrGNev28I'
-    '11pOfPPgh7gl8ZmTB+TTxvlvw5xwvGMyRwv+c6c4/SHsRQO2FYtEuWJdcRRiwVrM9UOgnY8X+e/JmKcgrjUP9ZTw'
-    'yhGwsdAP7+3Je8aaIawa4efjcEcBRgnmsUpzHA/MEWEOAb1Gge510HE1hZcT2h4BnaXFxFcJ1ojgkAfWFvyO+qoC'
-    'NDwegblAun8L1scF4jMVRX+PyWe/T/hn54CG5wTGFOwlPkb7fmDP8n01mUzgxeLNfn7DMC9fGjBGIwU+t6D9LaLf'
-    'BYjp4theDj2s5/IuiRVVXZ3s1Q8p2hfJXm4Y+mBYitd5/rumk2L0jdF4Hmg2r9B4RIpvvwDtF0BH+b0A5Rxjeizn'
-    '98DWYTmfAN57QvvNtqFLq/J5AnTpqMyxKXPYBvnR9PeCMm/cK5rGXrcAts4E2SpF0hHjZPMcy2ErZR2nJmMdpnl/'
-    'BbkAeWBi7sAy5B1khWXpr0OC9zDIpy8LYh9r63df4WMut6HfbRm/CnKm5fA0JQ7gCJfbhr18SnJVvA2Q8P5n0uc6'
-    '7bM9IyerrezHOPY27Q9dglenPIItgs/jblC/NXq+Queue1Rr850SvC8Tz7wtc2aa15U4FuLUpnnfJzhrpKOKsLdz'
-    'DloiH8gf3wuMq5CDg/zif/+a5rpKtNo0aLtDOq5t8CHTgNt3FJyTegn6x2ycK4Y+vQx6zjrP+byuUdCNeBYtK2fR'
-    'ZE3uiLxq67dFfNIh3OrETy36/R7RuEW060X4rUfzYVu8Lnr8BNFky4Dnx/kb4dUk/Hh8tF9r+6C1dd6ZkFKEvl/T'
-    'nB8T3+9QzTgvpbC5cQ4leY5zuKHIENozC1BP0XmrQThXJd+TdbmlC8oiI95PgfO6SbR5ZMhqyzjLbRO/twyaab6j'
-    'kI9Jyztk+pfBrqvDflgg3K5T3tsyyL+3I1j+v6G+X5AtUo/w4TEpGq23iLZdkqFVklVrz+gYusKS2TXqv6P4SDRZ'
-    '3QG5sXhsRgrie4vwWqF5t5XzcUhe65RL2iHduGXYN6z7NnLK9WHaU/Pg2IjguES4zmWw3bV9hGlw1tBXjNeykkOE'
-    'sSUt99s4/jyfv1Pmf0jxV8ZyWXHuif/gV8R3TYO/64LrjGHLxWyynqELH4suOAewGUZW2WPYR4X/QnZ5l8ZYMWAN'
-    'KeeMTkq7ua3YDaH+XWpn4c2yuxbR+cwH70kJ8cE9ktUNJfdPw7lj2OY9A0de63WqLRstRtuWcV5D/Wbp56Jik6wB'
-    'P/nYEcLzuui8e/l+TMhOWyI77V3xsYfOWnVjHI4p8TisF0L7cVHRcZZNvS1yfBx0VsxeaLgXd3RQT6eJhdUi9gj6'
-    'OD4Ev6kL2HqI532i9wrwAfpuvG+rQmfLGIyC+PrLoKPqxpmwp+jkNPL9voKXJi9Z9sp5w9/BNu4qzDkWjzpHMPk8'
-    '1Imc91iP7qbErWLYAWz77Bj7Op9T8Xxq6ZQROFecJH7ZIPx/pHHnwL9VlbMzyvkhOhd9BLb+Mdhnsb8lfyF4nl5/'
-    'd+nu9Gk48pm+p/iVQ/Z6Xjukbfhl+BywTrL2F/B9ukL4b6gw2H8JCf4Ja57jr5CmAfsoWJdtOf3+7KYRI0V9WgOZ'
-    'CvnFcLzfQ95Hyb24w/gd+Nqx3U06F38vffxZAPtcU2Cl8VmezkgXzc7skK0/BblWIR/4esDe7lKOzKphF2p2pIZ3'
-    '1pjvNumZncg5oGX4F5BGSJus+ExD365BV43eaXjgxP95QOWBB8YZZYeedw07ay2jr8PvmbgOaDskdP2UYrXT5BNh'
-    'm8/yUW8KjU7KfNBfyjDQNzYFOkiDq/lztbWYkrPjKcqxuUt1bD/m9gvEt49T5uz4dx0g7btGHGFHsVGRb5q0/msR'
-    'O5Dvil0GvvFnscrLeQIjP/X/+UnZ90L2/Lwi572IzdjNaefH4plp7SortrEfP0PsPFE34oy9fdJi18in6Cp5Ei2F'
-    'Zyw/EsdqHyq4h84TNYppnzXWhml619B/TcPnYMUseU/RfDaa3sB3VPAY67CGbDMtU+3jDL8L6CpLb3BOgObL36K9'
-    'ccI4r23SXoj8wDTZDfDDfn1w3RRxRJwT75OrKWTb4sdpKUjPh27v/XvU9ZxXYPkC28b+fDmyv7eU+fo8FG87+XyR'
-    'MqyHZnNwDnMlgy5JE6PkWEYd7IRZyEOdS5kX48edJHxK4E9oKL5AtHu8vjst8H8juQIu4oP7X6AP89Mw5fUxP+H+'
-    '0aC4KObjfRaJmVp5WGXw7+K4nLNZhvlOZOg/Iv5UB/mQ41L0HMyk1b8K1hk/mkf+ZdhZwHkos+ADH6O8bYzV8x7/'
-    'SFnL6YhuQJvvI7L5svofQ3KUl685J87TBueCtLlj0OZOgN8nwX8Yo1ED9HYsBxef7SrP9vLZM69lIWuu7+sax8PX'
-    'YT47vRSsOPBBykcWXfUqcqr92EdTyNZBje1pOAZy9yb0VEjGZyQelCf32IJZC8h86M7bDOWOlcBfupgTJsYgYrou'
-    'D2y/P9ZSwN8vXZP5fACwfE5+6AzZMJ5rv2VtPyWxvoPKG4vFVbXxhww5H0lpX+NY84H8NS0f3d+dOUd2zLxhx8zD'
-    'njqXc08NzcnjPpfhbOFh/3Wfe35o7aYptyhmk0yngIkxlArlK42BbVGW+c6Jf4L13JuWoVBc3Wq/9Irb153+3tYG'
-    'rWOMdgehDzkPrkw2Mspdx5C7Tuozw7MI42s5M8Ry4jmmcCWlDjgOOR4J3LLALYsd6O9AbYpfY1P8PEsu/A5h/kP6'
-    '7hr+o00Xvruy5Pa+Z5jvCoXekfl5Rj5aeIXtQ3mTnO+RNpe1JM+G3Yt7nocU2cU7mHj3qSR9fXxslOIx+B7cbffy'
-    'vTr0CTyCGvdcK79Mu//POPl3N6fFqQQ5Z5q/eAb8AwXqZ901PAF+0hX38j3D89KmptDhibPvJ3aNWKK/G30E+vSM'
-    'eWW595hnDbzP9DjEdQoRnyPqIs0XFvJfYdsrOWMh1pj78U8wPRoZ6fFNhlzPmC1zg2D1jFyvtRSw/kA880TJibP6'
-    'XiXf+DbIWKzvtUD+YKzvciBmlHbO39J3z6+fgEzHYN0kHDbIl1/cpxy9aZ6vih9dszHyyjXTY4joMepe3G8ugW5r'
-    'KDXrv3kXfh+Eds7QfH/zECfCu9POpbubPA3nV96vQ7bctHtxhz/LeBavFYm2M3KnAtf5TM44823yY+f11dZy4Ivx'
-    'VM5nu+Hy3alfVM5xWq5Wx9Bb60Yu/AbE/7L42bPeq0+T+3NU4YdJwvt6Cn8d0r8pa36G6NMN5GCluaPO9xabxl7T'
-    'odyFMxID1O7TxcbsOftulHZvuqnkyoVigaH15/tScynXr079bhN92iltgSw6gOXX0r2h9WynyGfD86J15y9vnow2'
-    'X6b3JNHb37O19iMtR5vvgy/uw8fF/sEQvTeVXA4//gTsD0Xh2Z/BFrzmwvec6oF7GsdT4oR5hUs5bB2W9bqhl+sR'
-    'HdDaxxmD83g8LT8V+xH19newDs5le3fAjnGPwNprmpE8tKUUfuJQPtI0yQX6MT2+/i7vVzljzfjuAtyj0vjCasac'
-    'uhTbxTE4D/+0YqO8Db6jPO0XBb/DEGNBv6SPsXwsfOsicRTMc/vE7f3/tD5WeMh691g54HMoKvr3wivmt1j+ttfz'
-    'Pzj97vpVqq+7ve88wpy/f4s8H0TM76D/r5+8ceK3ZR5Z1wVzmZqSezoi+6GL8Abmtlbc3nu41j3ZKYlZVEhHxfqc'
-    'VPqEcsI5p34tZR/t7JyGDto9S85lx/da4/6J+85/AV9fYz0='
+    'eNrtXf9zU8cRP/mLZMvfZAGx+ZJUhGRiImQ3JBkGTyFpA5lkEiiTupOmlDKyLYMa2VYtgYHOZPpDZ/JP9G8t1WP2'
+    '4MOH3bv3ns2XqPXMcZLe3d7t3u7e3u7eY9Y5d3RQCoMyMSjTg1KSUhuUxqB0B6U1KHuDsi2/W38JnIq0qUj/isCo'
+    'CJyKwKoIPN9+cVCmAM7MoBQJzgo8L8lvSdml9nWpL0n75PO+PC8PypyM95bURWk3Km1/DbicH5TxQZmUNjPy/S1p'
+    'dwHmlMAdge+zgzIm3xeljEs7j+MUwHbu8eh/Hj8uJcWi76L0W4TPEzCfi/L5t4PyJfTz47qc4zI+o7IGKfD5OQQX'
+    '183zyQ2gWZF4awnWf0p+u0j1Mnyfk++TRlvf5n3gqU+BD5Jn78CzC9AmebYAzy5Sv4ryzPebVJ5dJB7S8D+bZj0/'
+    'z76e47Ce07A2E8BPf5bPzUF5RPP6DmiBv/9R6uuDUoX1rQjMpF6T+isY32UYX8Pl8eBvXOQd+WxC2nq9gnP1euZP'
+    'pJ96shaT0jaBPSPjTcgYKJ8V4u/nZcK5fy5VnhRrbcYFrqfBGMz7VeH84BeCsy9TMHZJ+KQhss9wKsJDfi9CHXSb'
+    '6LQouI5IQf3veRJxOAzezYvTBvDrsOC0Ces1bDi1hggnb9t1hhCnnSHEaZh0xJbU7SHEaZj2p7tDqPfuDiHveZzu'
+    'DRFOban7Q4TT34bQNvrR8On8knHakXp9CHEaJnuvO8Q4DZPe2xvC/akn9f0hwqk/hDbsPdinhgWnR2D3vUk4jaX0'
+    'aS6TLzKNz3IB/OcFgJO2f9Xwz9cgPnEhhy9Ug9mGz+uKPav16QGeFXq2Am00n30L/IlVKRg76whuC7KOef2+IVyr'
+    'OfHNgx/ilsRnTh2STxvn34U54XjHZY4W/KdOcfpD2CsGbCsWiXLFuuIYxIK1mOsHQDsfL/LfkzHfhrhWHeo54ZWj'
+    'YGOhH97bk3eMNUNYVcLPx+GOAYwSzGOD5jgZmCPCHAF6jQPda6DjqgovJ7Q9CjpLi4lvEKwxwSEPrF34HfXVDNDw'
+    'RATmMun+XVgfF4jPzCj6e0I++33CPzsHNDwnMOZgL/Ex2ncDe5bvq8lkAi8Wb/bzG4V5+dKAMRop8LkB7W8Q/T6F'
+    'mC6O7eXQw3oq75JYUdHVyYv6IUX7ItnLDUMfjErxOs9/13RSjL4xGteBZnWFxmNSfPtlaL8MOsrvBSjnGNNjOb8D'
+    'tg7L+RTw3iPab7qGLq3I5ynQpeMyx6bMoQvyo+nvZWXeuFc0jb1uGWydKbJViqQjJsnmOZ7DVso6TlXGOkLz/hpy'
+    'AfLAxNyBNcg7yArL0l+zgvcoyKcvy2Ifa+t3V+FjLjeh300ZvwJypuXwNCUO4AiXm4a9/LbkqngbIOH9z6TPVdpn'
+    '+0ZOVlvZj3HsLu0PPYJXozyCXYLP425Tv016vk7nrjtUa/OdE7wvEc+8KXNmmteUOBbi1KZ53yU4m6SjirC3cw5a'
+    'Ih/IHz8IjC8gBwf5xf/+Dc11g2i1Y9B2j3Rc2+BDpgG37yg4J/Uq9I/ZOJcNfXoJ9Jx1nvN5XeOgG/EsWlbOosma'
+    '3BJ51dZvl/ikQ7jViJ9a9PsdonGLaNeP8Fuf5sO2eE30+Emiya4Bz4/zd8KrSfjx+Gi/Vg9Aa+u8MyWlCH2/oTk/'
+    'JL7fo5pxXk1hc+McSvIc53BNkSG0Z5ahnqPzVoNwrki+J+tySxeURUa8nwLndZ1o88CQ1ZZxlusSv7cMmmm+o5CP'
+    'Scs7ZPqXwa6rwX5YINyuUt7bGsi/tyNY/r+lvl+SLVKL8OFxKRqtd4m2PZKhDZJVa8/oGLrCktlN6r+n+Eg0Wd0D'
+    'ubF4bEEK4nuD8FqnebeV83FIXmuUS9oh3bhr2Des+7ZzyvUR2lPz4NiI4LhKuC5lsN21fYRpcNbQV4zXmpJDhLEl'
+    'LffbOP48nb9T5j+r+Ctjuaw498R/8B7xXdPg75rgumDYcjGbrG/owoeiC84BbIaRVfYY9jHhv5Bd3qMx1g1YI8o5'
+    'o5PSbm4rdkOof4/aWXiz7G5GdD7zwa+khPjgDsnqtpL7p+HcMWzzvoEjr/UW1ZaNFqNtyzivoX6z9HNRsUk2gZ98'
+    '7AjheV103j1/PyZkp62SnfaO+NhDZ62aMQ7HlHgc1guh/bio6DjLpu6KHJ8AnRWzFxru2R0d1NNpYmHViD2CPo4P'
+    'wG/qArYe4nmX6L0OfIC+G+/bmqGzZQxGQXz9ZdBRNeNM2Fd0chr5flfBS5OXLHtl3fB3sI27AXOOxaPOEUw+D3Ui'
+    '5z3Wo/spcZsx7AC2ffaMfZ3PqXg+tXTKGJwrThG/bBP+P9K4S+DfqsjZGeV8ls5FH4Ktfxz2WexvyV8InqfXP1y6'
+    'O30ajnym7yt+5ZC9ntcOaRt+GT4HbJGs/QV8n64Q/hspDPdfQoJ/wZrn+CukacA+CtZlu06/P7tjxEhRn1ZBpkJ+'
+    'MRzv95D3UXLP7jB+D752bHedzsU/SB9/FsA+VxRYaXyWpzPSRbMzO2Trz0GuVcgHvhWwt3uUI7Nh2IWaHanhnTXm'
+    '2yU9sxc5B7QM/wLSCGmTFZ956Nsz6KrROw0PnPw/D6g8cM84o+zR855hZ21m9HX4PRPXAW2HhK6fUKx2nnwibPNZ'
+    'PuododEpmQ/6SxkG+sbmQAdpcDV/rrYWc3J2fJtybG5THduPuf0y8e3DlDk7/l0HSPueEUfYU2xU5Jsmrf9mxA7k'
+    'u2KXgG/8WWzm+TyBsZ8G//yk7Hshe76uyHk/YjP2ctr5sXhmWrvKim0cxM8QO0/UjDhj/4C02DfyKXpKnkRL4RnL'
+    'j8Sx2vsK7qHzRJVi2meNtWGa3jb0X9PwOVgxS95TNJ+NpjfwHRU8xhasIdtMa1T7OMPvArrK0hucE6D58ndpb5wy'
+    'zms7tBciPzBN9gP8cFAfXC9FHBHnxPvkRgrZtvhxXgrS87578f496nrOK7B8gW1jf74U2d9bynx9Hoq3nXy+SBnW'
+    'Q7M5OId5JoMuSROj5FhGDeyERchDXUqZF+PHnSZ8SuBPaCi+QLR7vL47LfB/I7kCLuKD+1+gD/PTKOX1MT/h/tGg'
+    'uCjm430WiZlOgJ8zxL8L4BNmv+h74NNzSo7BQ9JH24ZfLpSzEjpb+7xhLZekQbHtDZF3F8lDsfK0Gynz2MrQFunI'
+    'Oa9lWO+pDP3HxB/tIJ90Uoqew5q0+nfB8pFE8/C/CjtbmH6LwC8TRE/MdWAb6YHCm/MR3kRe/JBs5qz+25AeyqsX'
+    'OKfQ0wbngrS5ZdDmVkBfTIP/NUajBux7sRxmfLavPHuRz554fQtZc6Vf1Tgevg7zyemvYMXRD1M+suj6l5GT7sc+'
+    'lkK2DmtsT8MJkLvXoadCMr4g8bQ8udsWzGpA5kN3Bhco964Ee+pKTpgYw4npujywvX1RTQH/oHRN5vM+wPJ3GkJn'
+    '8IbxXPsta/s5iZUeVt5dLC6tjW/Zd2Mpzyc4Vj2Q/6fl8/u7R+fIjqkbdkwd9tSlnHtqaE4e96UMZzMP+68H3PND'
+    'azdPuVkxm2Q+BUyMQc1QvtcE2BZlme+S+HdYz71uGQrlJVjtV19y+5rT33vboHWM0e4w9CHnEZbJRka56xhy10l9'
+    'ZngSoX0lZ4bYnQKOyVxOqQNOQI5MArcscMtiB/o7ZDty/twRP9mqC7+Dmf+QvvuG/23Hhe/+rLoX39PMd61C7xj9'
+    'PCMfLb/E9qG8U86XSZsLXJJno+7ZPdlZRXbxDiveHStJXx9fHKd4Fr5HuOuev5eIPpUHUOOea+Xnae9PYJz8u6/T'
+    '4lSCnD3N374A/oEC9bPuap4EP/O6e/6e5nlpU1Xo8MjZ9zt7RizW3y0/Cn36xryy3BvNswbe53wC4mKFiM8WdZHm'
+    'Swz5/7Dt5ZyxJGvMg/gnmB6NjPT4NkOubMyWuUaw+kau3GYKWH8gnnmk5BRafb8gn2UXZCzW90og/zLWdy0Qc0s7'
+    '5+/ou+fXj0GmY7CuG75bHwspHlCOXjfPVyQOodkYeeWa6TFC9Bh3z+6Hl0C3NZSa9V/dhd+noZ0zNN9fHeJsePfc'
+    'uXR3u+fh/Mr7dciWm3fP3oGQZTyL14pE2wWJR+A6n8kZp79Jfuy8vtpqDnwxHs35gNdcvncSrCjnOC3XrWPorS3j'
+    'LsE2xE+z+NmzvpcgTe7UMYUfpgnvqyn8dUj/pqz5GaJPL5DDluaOP9/7bBp7TYdyP85IDFW7jxgbs+/su2XavfOm'
+    'kmsYiqWG1p/vmy2lXL8a9btJ9GmntAWy6IBbShyzbtTWerZT5APiedG6M5k3z0ibL9N7mujt7ylb+5GW48736VcO'
+    '4ONi/2CI3jtKLowffwr2h6Lw7M9gC15x4XtiNWffczmREifMy1zNYeuwrNcMvVyL6IDWAc4YnAflafmJ2I+ot7+H'
+    'dXAu27sX9ox7GNZe04zk8a2m8BOH8rnmSS7Qj+nx9Xehv84Za8Z3P+AelcYXVjXm1KPYLo7B9xhOKzbKm+A7ytN+'
+    'RfA7AjEW9Ev6GMtHwrcuEkfBPMGP3Yv/H9lHCg9Z724rk8/hv4lZK00='
 )
 TABLE: dict[
     tuple[str, int],
@@ -143,27 +142,27 @@ TABLE: dict[
     ('\\bvcs\\.modified=true\\b', 0): (32, 18216, 176, 0, (), (None,)),
     ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18392, 592, 0, (), (None,)),
     ('\\n(?:- |\\? )', 0): (32, 18984, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 19096, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19160, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19444, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19736, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 20180, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20304, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 21304, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21408, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21556, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22296, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22584, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23044, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23256, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23644, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23916, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24484, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 24756, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 25104, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25632, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 26080, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26448, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 27240, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 27856, 1040, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 19096, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 19416, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19480, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19764, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 20056, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 20500, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20624, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 21624, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21728, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21876, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22616, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22904, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23364, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23576, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23964, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 24236, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24804, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 25076, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 25424, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25952, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 26400, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26768, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 27560, 616, 0, (), (None,)),
 }

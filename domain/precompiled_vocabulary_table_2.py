@@ -15,61 +15,64 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1vE0cQvgtJ7Dixz+QNSoNklUQkJbj0W+tSBC2pQCopAiqqohQ5wQlp4pfGDkn7gT/Un9L/1PZOmVWfPJq5'
-    '2zuKqlo6z93t7szu7Lzv1YIgGA/OflPx9Vf8m4xhGF+X42tSrrpct6gtkOekrQVt03Kf4KsCjobAKRh7Wd6NyVWV'
-    '8a5PjOXC2/j/baD/QrlqsJYyrSXBfycHdOtza3BzD2V+40KjCnNA+tMK/bsEHS9uCr0p4pmjUQEal+IrIr6v5xg/'
-    'S7Rv/Ie0kR/Mv5rCv68F9gUeEuwI3BE4ErgvsCdwD+aRzH2G5l6Kr0XZl6aso0Z8mCc+vMjAtS74GFcydkt4o+mU'
-    'kzmHh3Uj1pfHcntX0w0N55dyHwmeErx3MBJdDIRmFWkeBuaP14d7el3Z0w2BTwh+R88t4Iemf7jOhMa8yF5IMvdQ'
-    'YFfggGTqiGRnSOPb1K9D7SxrOwb+owyZdTL9K+EfZszX4Xsl/Kgo+zCn7MMDgcc0/wOify2HvuO4bwTeo334luTg'
-    'vsHvEemsD31ed11Z90Pgo+NXmiyl+bLkfpfkgG1Ti/odG/LCtqsP/Zx/DTz96yT4MuTHVYUfm8T3Lsw/zScm909p'
-    '7l1Fl7JwPKJ1Dz3HJjZ5jWTvK9KRtsHr1x7zYlyPDXswysA1a/iyNyQnR+/IK8vvWbLg/G3iCz6FPmiD3dy2ae1D'
-    'Dz+bwNWctuOTnP3XxG/9Hl+3QZ81e2utIcueN8hvHNE+7hn0eG++IHx9ojOi95bfi6RPl/Zsk+ifKnZU809dgqwz'
-    'r4yYYqjYfG0NDof2frWgb2Fe89x5D7Pk9H3wZA3sP8ZWWXlLXltfEtlwvjoLRnJVlRjQgjh/t6a888yzzy2FTxXi'
-    'U7LuzwrMI3l+RjHnfXpmnW8bOt0h+W4VyIU1PkSSk94uuL6+Esv58h9johmim/B8QXBWQKaQ9jWaWxqvHa00/ai/'
-    'o35Y+1GGNawbdsbZpyqNL0M/xNMkPCtgC/LKBergnX8pF1otyI9TWIcVTxTZp7GV83asTvH20soZnF/5h0awch42'
-    'lLz2ZnC+bQz4ZOlA1ZCBF4bP+YXi+X2lX0nqZ2wjHP4rnjq2pdRg0mKWIfnjdkb9RJtbJPc1wtnyiE8sXZ5RbPgf'
-    'GbamLG2OtmY3ayCDTRk7Lc8/Ew/ewHMy1xOQmwPgWyT2v0rr3zF46vAl7RPQN3n3E9DYobbnIpPYNgAYSWzHfU4B'
-    'RpJPT0B+E0mBqATvsO1zwPnaoHsLcHbl3Q3A2aW2ZWWdQ2m7Cm174KciqXOVSH+GSqzi9uCE5H6X9s3Jn6tfhvIO'
-    'fXSe+iXKvFYT3TVqFywjDcDZMepDfaU+4eTk+xy6suqpK1a+zvY/LBizrwf5czrmuS+/tLjjaUqMZdkpPhepih4s'
-    'yp7+Bv6kTnuBtdqwcQb/PEuz1XOMNNxptYBVkcU5z1inBvyxfMks+E8X5+C8FqWe9yPI0BqMd7mI735HsoYFozZ2'
-    'SHrepWetBor7asUqJaUOtkzy06SaRN4zg6yYrCL7XgJeLtMZQFZdMutMalFZZ9OoEwwMPRsVzEEqsreOb2VPnsxR'
-    'vewJ1YvvkX5vGPX+Tco3XL8fiMdp5xV548Ui8WWRuJLPKfLQ5djxhGKAfaVWqsWafE7SI3s8ek8xajNFr6s59k+r'
-    'OTg5vgTyHnqsb5bigCOjnlRERq6k6IyLD0oQrx8Sba4FHFOM9xzs77YS06IsHJBM9JW9iqR2/oFh01mO24a8tY05'
-    'ORprYCus2izL9LbiP1z8Oa3EplzTjMC/azIxUPyPdh63pNjlPPFNkZrpu5yrabXcDvF+ZNiLPPLok1/6fPexT7BR'
-    'QP/S4q+8OsxzXlDmzLXmA+BzYo8uGt8f+O7flpHPJPBjAzY8vnVYAPx1gy7i2sgh59Z6kJeJnfmQzkJ6JFNdT1/F'
-    'vq9Dse1HxjlHWr7nc0acVVvBnOU61BWfGWeS2xk+tWGcSfaMuLqn5Ik+tduLipz3jXizV4BnPjkS1gN7/8OcpSz3'
-    'F+Ry3zm8hLzhpcx1SfpMQB7om6tU6Hs8LScNgV7WOMwTQ3k/A3FamfpptJgHjo5rGwAPBtp3hGFjLEj5aTweB/wn'
-    'gP9Ew99wrfXQ+harTrn+ufEPzt6nzQ9l+m/+vqub'
+    'eNrVWm1vG0UQttMmdp3Y5+a1lFQ6kURNaBLKByQwbUVpg1qpJFVbVAQKlfPakPoF2yGBDxX/hx/CB/4T5U6ZhadP'
+    'Z+72LlSoJ23Gudud3Z33md1aoVA4Xzh9RqL2KnpiWIxaKWqfRK0etZWoVaVP/P9tgfdlbPw7jNqlqF2Q8TGuquAv'
+    'y/iCfMP+I/I+7j8ZwQr0WRH4I4zB+e8QXBP4UOATwR/jDKL2R9T2UtZZgXW69bl+bg3FjDjq8H/cb1TGuue3xXrB'
+    'et6VdWTlixsb86UZtWey7rsyX5JsOJ6WZB8xrh2BXYEdgT2BA5lrCcb0PcfMKmOaNO8OjA2k8drSxgyRPhU96YC4'
+    'twnu0h4HMm6E5ozx1cAeXCB7cAnG1aVdV9boZKEB30ZJPkdIny8ocjok7U05fXXuZfT3ZYKc8l7KtJcY/60MMEnu'
+    'LRuH848q839BMASb56vTM8JDpPtyhvHjNPe1/3FupAfTr6bQ7w7p7AuCu6QHA4EHAtsC98kfjdHaYxszLXxZlX3U'
+    'iA6TRIfvU3AtCz7GFY/dFNpoOhWCb55WdGPo1MQWhIxvPBrOm/I7EDwleO8g2omqtH/mfGG6jDf2hzy9qvDU+YlH'
+    'BDfo/wbQQ9O/tLgihPglhi0PP4C2PySb2yOZCw1Z2zbw91Jk1sn0L4S/n7LeXfAzI0AD5MOEwod7Ao9o/Yc0/1wG'
+    'fcdxXylxZAwfkBzcNeg98Iw5Kwk+oa7s+z7Q0dErSZaSfFldYk2UA7ZNDep3ZMgL264O9HP+teDpX0fAlyE9rij0'
+    'WCe6t2D9abHgY1p7S9GlNBxf0777nmNnJM5D2fuSdKRp0Pq5x7oY10PDHgxScI0bvuxnkpPeGWll+T1LFpy/jX3B'
+    'x9AHbbBb2xbtve/hZ2O4mNF2fJSx/5L4rd+jdoNi5Z7nHtLseUh+o0d83DfmY958Tvg6NM+A3lt+L5A+LeLZOs1/'
+    'othRzT+1CLLO7BgxRV+x+doeMAfqnFE+QoPWvHbmYZqcvg2aLIH9T8rBykoOlsXWY3485wE5b73pATlvbeRYZxY+'
+    'NxQ6VZTa1ac51oG1iQ2KQTYMnW8aOr1L8t3IkQtrdAgkJ72Rc38dJZbzpT/GRGM0b0zzKcFZAZnCuedobUm0xrqd'
+    'pR/1M+qHxY8y7GHZsDPOPlVpfBn6IZ5VwrMAtiCrXKAO3vqPcqHFnPQ4gX1Y8UQePg0tvG7H6hRvzy6cwsmFf+co'
+    'LLwOQyWvXaHa4xDQKUvt2uX5ms/5ieL5A6VfSepnbCMc/sueOrap1GCSYpY++eNmSv1EW1sgv2uEs+ERn1i6PKbY'
+    '8D9TbE1Zvrm5NbtZAxlclbGjdK7QpLi7KWs9Brk5pJpwV6kJbxs0dfji78PQN373A8yxTd+eikzity7AQGI77nMC'
+    'MJB8ehjym0AKRCV4h98+A5zPjXmvA86WvLsGOFv0bV7ZZ1++XYFv++CnAqlzlUh/+kqs4nhwTHK/R3xz8ufql0V5'
+    'hz46S/0SZV6rie4ZtQuWkRBw7hr1oY5Sn3By8k0GXVn01BUrX2f7X8wZsy8Xsud0THNfemlxx+OEGMv3XKQqejAt'
+    'PP0V/EmdeIG12mJ4Cv86TbPVc4wk3Em1gEWRxQnPWKcG9LF8yTidBZdpXdNSz/sOZGgJxrtcxJffgexhyqiNvSA9'
+    'b9H/Wg0U+WrFKiWlDjZP8rNKNYmsZwZpMVlF+F4CWs5nOBf0OZOaVva5atQJuoaeDXLmIBXhraNb2ZMmE1Qve0T1'
+    '4tuk32tGvX+d8g3X71uicdJ5RZ67DlnjyzxxJZ9TZJmXY8djigEOlFqpFmvyOUmb7PHgLcWoqwl6Xc3AP63m4OR4'
+    'BuS96LG/cYoDekY9KY+MXPa8IxEQ3TpGLeCIYrynYH+3lJgWZeGQZKKj8CqQ2vl7hk1nOW4a8tY01rQLdzwmUmqz'
+    'LNNbiv9w8eeoEptyTTMA/67JRFfxP9p53Kxil7PEN3lqpmc5V9NqudqdE81eZJFHn/zS597HAcEwh/7lvY9VNc7z'
+    'cc1Typq51nwIdI7t0UXj/oEv/zaNfCaGHxow9LjrMAX468a8iGstg5xb+0FaxnbmfToLaZNMtTx91YFxr8rFth8Y'
+    '5xxJ+Z7PGXFabQVzlqtQV3xinElupfjU0DiTbBtxdVvJE31qtxcVOe8Y8WY7B818ciSsB7bfwZylLL/PSXP3HJ5B'
+    '3uDuVc5Kn2HIA31zlQrdx9Ny0iLMlzYO88SivB+DOK1M/bS5mAZuHvetCzToavcIi+FQIeHRaHwe8B8D/mMNf+i+'
+    '1ovWXazE+7j3Tt8nrQ9l+m8kNfNA'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 0, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 204, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 332, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 652, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 1120, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 1512, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 1760, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 2032, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 2556, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 3460, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3756, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 4260, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 4684, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 5232, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 6424, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 6904, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 7136, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 7440, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 7888, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 8568, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 8900, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 9080, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 9412, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 9824, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 10156, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 10416, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 10512, 172, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 0, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 1040, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 1244, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 1372, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 1692, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 2160, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 2552, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 2800, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 3072, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 3596, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 4500, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 4796, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 5300, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 5724, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 6272, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 7464, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 7944, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 8176, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 8480, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 8928, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 9608, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 9940, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 10120, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 10452, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 10864, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 11196, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 11456, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 11552, 172, 0, (), (None,)),
 }

@@ -109,6 +109,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "pulls depends": ("[required: ", "[requires: "),
     # ``moved_lines_vocabulary``'s (ADR 0344).
     "moved": ("@@ -",),
+    # ``lint_config_vocabulary``'s (ADR 0348).
+    "config": ("yamllint ",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
