@@ -15,58 +15,58 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXf9zU8cRP/mLZMvfZAGx+ZJUhGRiImQ3JBkGTyFpA5lkEiiTupOmlDKyLYMa2VYtgYHOZPpDZ/JP9G8t1WP2'
-    '4MOH3bv3ns2XqPXMcZLe3d7t3u7e3u7eY9Y5d3RQCoMyMSjTg1KSUhuUxqB0B6U1KHuDsi2/W38JnIq0qUj/isCo'
-    'CJyKwKoIPN9+cVCmAM7MoBQJzgo8L8lvSdml9nWpL0n75PO+PC8PypyM95bURWk3Km1/DbicH5TxQZmUNjPy/S1p'
-    'dwHmlMAdge+zgzIm3xeljEs7j+MUwHbu8eh/Hj8uJcWi76L0W4TPEzCfi/L5t4PyJfTz47qc4zI+o7IGKfD5OQQX'
-    '183zyQ2gWZF4awnWf0p+u0j1Mnyfk++TRlvf5n3gqU+BD5Jn78CzC9AmebYAzy5Sv4ryzPebVJ5dJB7S8D+bZj0/'
-    'z76e47Ce07A2E8BPf5bPzUF5RPP6DmiBv/9R6uuDUoX1rQjMpF6T+isY32UYX8Pl8eBvXOQd+WxC2nq9gnP1euZP'
-    'pJ96shaT0jaBPSPjTcgYKJ8V4u/nZcK5fy5VnhRrbcYFrqfBGMz7VeH84BeCsy9TMHZJ+KQhss9wKsJDfi9CHXSb'
-    '6LQouI5IQf3veRJxOAzezYvTBvDrsOC0Ces1bDi1hggnb9t1hhCnnSHEaZh0xJbU7SHEaZj2p7tDqPfuDiHveZzu'
-    'DRFOban7Q4TT34bQNvrR8On8knHakXp9CHEaJnuvO8Q4DZPe2xvC/akn9f0hwqk/hDbsPdinhgWnR2D3vUk4jaX0'
-    'aS6TLzKNz3IB/OcFgJO2f9Xwz9cgPnEhhy9Ug9mGz+uKPav16QGeFXq2Am00n30L/IlVKRg76whuC7KOef2+IVyr'
-    'OfHNgx/ilsRnTh2STxvn34U54XjHZY4W/KdOcfpD2CsGbCsWiXLFuuIYxIK1mOsHQDsfL/LfkzHfhrhWHeo54ZWj'
-    'YGOhH97bk3eMNUNYVcLPx+GOAYwSzGOD5jgZmCPCHAF6jQPda6DjqgovJ7Q9CjpLi4lvEKwxwSEPrF34HfXVDNDw'
-    'RATmMun+XVgfF4jPzCj6e0I++33CPzsHNDwnMOZgL/Ex2ncDe5bvq8lkAi8Wb/bzG4V5+dKAMRop8LkB7W8Q/T6F'
-    'mC6O7eXQw3oq75JYUdHVyYv6IUX7ItnLDUMfjErxOs9/13RSjL4xGteBZnWFxmNSfPtlaL8MOsrvBSjnGNNjOb8D'
-    'tg7L+RTw3iPab7qGLq3I5ynQpeMyx6bMoQvyo+nvZWXeuFc0jb1uGWydKbJViqQjJsnmOZ7DVso6TlXGOkLz/hpy'
-    'AfLAxNyBNcg7yArL0l+zgvcoyKcvy2Ifa+t3V+FjLjeh300ZvwJypuXwNCUO4AiXm4a9/LbkqngbIOH9z6TPVdpn'
-    '+0ZOVlvZj3HsLu0PPYJXozyCXYLP425Tv016vk7nrjtUa/OdE7wvEc+8KXNmmteUOBbi1KZ53yU4m6SjirC3cw5a'
-    'Ih/IHz8IjC8gBwf5xf/+Dc11g2i1Y9B2j3Rc2+BDpgG37yg4J/Uq9I/ZOJcNfXoJ9Jx1nvN5XeOgG/EsWlbOosma'
-    '3BJ51dZvl/ikQ7jViJ9a9PsdonGLaNeP8Fuf5sO2eE30+Emiya4Bz4/zd8KrSfjx+Gi/Vg9Aa+u8MyWlCH2/oTk/'
-    'JL7fo5pxXk1hc+McSvIc53BNkSG0Z5ahnqPzVoNwrki+J+tySxeURUa8nwLndZ1o88CQ1ZZxlusSv7cMmmm+o5CP'
-    'Scs7ZPqXwa6rwX5YINyuUt7bGsi/tyNY/r+lvl+SLVKL8OFxKRqtd4m2PZKhDZJVa8/oGLrCktlN6r+n+Eg0Wd0D'
-    'ubF4bEEK4nuD8FqnebeV83FIXmuUS9oh3bhr2Des+7ZzyvUR2lPz4NiI4LhKuC5lsN21fYRpcNbQV4zXmpJDhLEl'
-    'LffbOP48nb9T5j+r+Ctjuaw498R/8B7xXdPg75rgumDYcjGbrG/owoeiC84BbIaRVfYY9jHhv5Bd3qMx1g1YI8o5'
-    'o5PSbm4rdkOof4/aWXiz7G5GdD7zwa+khPjgDsnqtpL7p+HcMWzzvoEjr/UW1ZaNFqNtyzivoX6z9HNRsUk2gZ98'
-    '7AjheV103j1/PyZkp62SnfaO+NhDZ62aMQ7HlHgc1guh/bio6DjLpu6KHJ8AnRWzFxru2R0d1NNpYmHViD2CPo4P'
-    'wG/qArYe4nmX6L0OfIC+G+/bmqGzZQxGQXz9ZdBRNeNM2Fd0chr5flfBS5OXLHtl3fB3sI27AXOOxaPOEUw+D3Ui'
-    '5z3Wo/spcZsx7AC2ffaMfZ3PqXg+tXTKGJwrThG/bBP+P9K4S+DfqsjZGeV8ls5FH4Ktfxz2WexvyV8InqfXP1y6'
-    'O30ajnym7yt+5ZC9ntcOaRt+GT4HbJGs/QV8n64Q/hspDPdfQoJ/wZrn+CukacA+CtZlu06/P7tjxEhRn1ZBpkJ+'
-    'MRzv95D3UXLP7jB+D752bHedzsU/SB9/FsA+VxRYaXyWpzPSRbMzO2Trz0GuVcgHvhWwt3uUI7Nh2IWaHanhnTXm'
-    '2yU9sxc5B7QM/wLSCGmTFZ956Nsz6KrROw0PnPw/D6g8cM84o+zR855hZ21m9HX4PRPXAW2HhK6fUKx2nnwibPNZ'
-    'PuododEpmQ/6SxkG+sbmQAdpcDV/rrYWc3J2fJtybG5THduPuf0y8e3DlDk7/l0HSPueEUfYU2xU5Jsmrf9mxA7k'
-    'u2KXgG/8WWzm+TyBsZ8G//yk7Hshe76uyHk/YjP2ctr5sXhmWrvKim0cxM8QO0/UjDhj/4C02DfyKXpKnkRL4RnL'
-    'j8Sx2vsK7qHzRJVi2meNtWGa3jb0X9PwOVgxS95TNJ+NpjfwHRU8xhasIdtMa1T7OMPvArrK0hucE6D58ndpb5wy'
-    'zms7tBciPzBN9gP8cFAfXC9FHBHnxPvkRgrZtvhxXgrS87578f496nrOK7B8gW1jf74U2d9bynx9Hoq3nXy+SBnW'
-    'Q7M5OId5JoMuSROj5FhGDeyERchDXUqZF+PHnSZ8SuBPaCi+QLR7vL47LfB/I7kCLuKD+1+gD/PTKOX1MT/h/tGg'
-    'uCjm430WiZlOgJ8zxL8L4BNmv+h74NNzSo7BQ9JH24ZfLpSzEjpb+7xhLZekQbHtDZF3F8lDsfK0Gynz2MrQFunI'
-    'Oa9lWO+pDP3HxB/tIJ90Uoqew5q0+nfB8pFE8/C/CjtbmH6LwC8TRE/MdWAb6YHCm/MR3kRe/JBs5qz+25AeyqsX'
-    'OKfQ0wbngrS5ZdDmVkBfTIP/NUajBux7sRxmfLavPHuRz554fQtZc6Vf1Tgevg7zyemvYMXRD1M+suj6l5GT7sc+'
-    'lkK2DmtsT8MJkLvXoadCMr4g8bQ8udsWzGpA5kN3Bhco964Ee+pKTpgYw4npujywvX1RTQH/oHRN5vM+wPJ3GkJn'
-    '8IbxXPsta/s5iZUeVt5dLC6tjW/Zd2Mpzyc4Vj2Q/6fl8/u7R+fIjqkbdkwd9tSlnHtqaE4e96UMZzMP+68H3PND'
-    'azdPuVkxm2Q+BUyMQc1QvtcE2BZlme+S+HdYz71uGQrlJVjtV19y+5rT33vboHWM0e4w9CHnEZbJRka56xhy10l9'
-    'ZngSoX0lZ4bYnQKOyVxOqQNOQI5MArcscMtiB/o7ZDty/twRP9mqC7+Dmf+QvvuG/23Hhe/+rLoX39PMd61C7xj9'
-    'PCMfLb/E9qG8U86XSZsLXJJno+7ZPdlZRXbxDiveHStJXx9fHKd4Fr5HuOuev5eIPpUHUOOea+Xnae9PYJz8u6/T'
-    '4lSCnD3N374A/oEC9bPuap4EP/O6e/6e5nlpU1Xo8MjZ9zt7RizW3y0/Cn36xryy3BvNswbe53wC4mKFiM8WdZHm'
-    'Swz5/7Dt5ZyxJGvMg/gnmB6NjPT4NkOubMyWuUaw+kau3GYKWH8gnnmk5BRafb8gn2UXZCzW90og/zLWdy0Qc0s7'
-    '5+/ou+fXj0GmY7CuG75bHwspHlCOXjfPVyQOodkYeeWa6TFC9Bh3z+6Hl0C3NZSa9V/dhd+noZ0zNN9fHeJsePfc'
-    'uXR3u+fh/Mr7dciWm3fP3oGQZTyL14pE2wWJR+A6n8kZp79Jfuy8vtpqDnwxHs35gNdcvncSrCjnOC3XrWPorS3j'
-    'LsE2xE+z+NmzvpcgTe7UMYUfpgnvqyn8dUj/pqz5GaJPL5DDluaOP9/7bBp7TYdyP85IDFW7jxgbs+/su2XavfOm'
-    'kmsYiqWG1p/vmy2lXL8a9btJ9GmntAWy6IBbShyzbtTWerZT5APiedG6M5k3z0ibL9N7mujt7ylb+5GW48736VcO'
-    '4ONi/2CI3jtKLowffwr2h6Lw7M9gC15x4XtiNWffczmREifMy1zNYeuwrNcMvVyL6IDWAc4YnAflafmJ2I+ot7+H'
-    'dXAu27sX9ox7GNZe04zk8a2m8BOH8rnmSS7Qj+nx9Xehv84Za8Z3P+AelcYXVjXm1KPYLo7B9xhOKzbKm+A7ytN+'
-    'RfA7AjEW9Ev6GMtHwrcuEkfBPMGP3Yv/H9lHCg9Z724rk8/hv4lZK00='
+    'eNrtXP9zU8cRP/mLZEs2lhUcm2+pEpKJiZDcockweAqkDTDpJFAmdSdNKWVkWwY18pdKAgOdyfSHzuSf6N9aKjF7'
+    '8PGH3bv3ng0kaj1zfpLevb3bvf12u3vvmHPu+KDlBm1q0GYGrSCtOmj1QdsbtNagdQdtW363/oZwytKnLM+XBUZZ'
+    '4JQFVlng+f5Lg1YCOLODlic4K3C/IL8N2y71r8n1svQfft6X+8VBm5Px3pVrXvqNS99fAi4XBm1y0Kalz6x8f1f6'
+    'XYQ5DeGOwfdjgzYh35ekTUo/j2MJYDv3bPw/z54Vhs2i75I8twSfp2A+l+TzbwbtBjznx3UZx2V8xmUNEuDzYwgu'
+    'rpvnk9tAszzx1jKsf0l+u0TXBnyfk+/TRl/f5yPgqc+AD4b33oN7F6HP8N4i3LtEz5WVe/65aeXeJeIhDf9zSdbz'
+    '8/TrOQnrOQNrMwX89Gf53By0pzSvb4AW+Psf5Xpr0CqwvmWBObyuyfVLGN+lGF/D5dngb1LkHflsSvp6vYJz9Xrm'
+    'T6SferIW09J3CHtWxpuSMVA+y8TfB2XCuX8ul583a20mBa6nwQTM+03h/PhngrNvJRi7IHxSF9lnOGXhIW+LUAfd'
+    'IzotCa5j0lD/e55EHI6Cd7PitAH8Oio4bcJ6jRpOrRHCyft2nRHEaWcEcRolHbEl1/YI4jRK9unBCOq9ByPIex6n'
+    'hyOEU1uu/RHC6W8j6Bt9b8R0fs447ch1fQRxGiV/b2+EcRolvdcdQfvUk+ujEcKpP4I+7EOwU6OC01Pw+35KOE0k'
+    'jGk2KBaZJGa5CPHzHMBJ+nzFiM9XIT9xMUMsVIPZhs/rij+rPdMDPMt0bwX6aDH7FsQTK9Iwd9YR3BZlHbPGfUO4'
+    'VjLimwU/xG2Ynzl9RDFtnP8ezAnHOyFztOC/CIrTH8JeMWBbuUiUK9YVC5AL1nKuHwPtfL7Ifx+OeQbyWjW4zgmv'
+    'HAcfC+Pw3p+8b6wZwqoQfj4PtwAwCjCPDZrjdGCOCHMM6DUJdK+CjqsovDyk7XHQWVpOfINgTQgOWWDtwu+or2aB'
+    'hicjMBuk+3dhfVwgPzOr6O8p+ezthL93Hmh4XmDMgS3xOdoPAjbLP6vJ5BBeLN/s5zcO8/KtDmPUoX9ZPh8HuZkU'
+    '2eiIbloHWdH0wArxfVuR4YLkdz0PM+9qNov5qUvr14NrBcZagjyvt3MxX2FO2iyNGZJllCMcO62NHvbLYqOR9m2a'
+    'H8//oZKfCdF8i+A+JvuyKXOYhHnFcrIxGboNtLxNMvsZ1BEgv3vd72G9sDFSzFPWTdirNilB/zzxYd2wQePSvJ31'
+    '3zU7GJPpmFzXgGY1hcYT0nz/BvRvgF30/gfaFswjs225D/4125YS6LunxEd7hv32eqhEeqgh8+jKs01n+wwNZd7o'
+    'nzQN/6oB/nWJZC9PdmmaZPhEBv887TgVGesdmvfvoP4kC0ysV1mDWpe0sCybeUzwHgf59K0hezJt/R4ofMztDjx3'
+    'R8Yvg5xpdWNN0WuOcLlj7NHOSH2U9zuHvH9VnrlO+rZv1AG2FbuBY+8ZNq1P/bapX9cYd5ue26T762QP7tO1bdi5'
+    'q1JziDzzU5kz07xq2LAd+t5Tcnd+fNRRefAnue5xKB/IH98JjC+g7gv5xf/+Fc11g2i1Y9C2SzqubfAh04D7dxSc'
+    'h9dVeD7mV18x9Oll0HNWDMHXElr+Q1GJfwzX5K7Iq7Z+u8QnHcKtSvzUot/vE41bRLt+hN/6NB/2Gauix08RTXYN'
+    'eH6cvxNeTcKPx8c9U+UQtLb22CVpeXj2K5rzE+L7ruHDdxW+C9kTP4eC3Mc53FRkCP2ZBlznaI9fV/z5G4out3RB'
+    'UWTEx8ZwXreINo8NWW0Ze4494veWQTMtXhmKa2q1rkz/Ivh1VbCHOcLtOtVaroH852CPg/L/NT17g3yRaoQPT0jT'
+    'aL1LtO2RDG2QrFo2o2PoCktmN+n5rhKX02S1C3Jj8diiNMT3NuG1buzFN2ielrxWqX65Q7px1/BvWPdtZ5Trd8im'
+    'ZsGxHsFxlXBdTuG7a3aEaXDO0FeM15pSt4b5TO28gbH9eTF/p8z/mBKvie3Vce7DmNWHxHdNg7+rguui4cvFfLK+'
+    'oQufiC44D7AZRlrZY9gLwn8hv7xnxLgY1piyz+gk9Jvbit8Qer5H/Sy8WXY3Izqf+eAX0kJ8cJ9kdVupN9Vw7hi+'
+    'ed/Akdd6i66WjxajbcvYr6F+s/RzXvFJNoGffAwS4XlddMEdPJMV8tNWyU97T/I6ob1W1RiH85g8DuuFkD3OKzrO'
+    '8qn3RI5Pgs6K+Qt19/JcGOrpJPnXSsQfwRjHxxCrdwFfD/F8QPReBz7A2I2Pbc3S3jIGw8foi6CjqsaesK/o5CTy'
+    '/YGClyYvaWxlzYh3sI+7AXOO5UDPE0zeD3Ui+z3Wo/sJcZs1/AD2fbqGXed9Ku5PLZ0yAfuK08Qv24T/9zTuMsS3'
+    'yrJ3Rjk/RvuiT8DXPwF2Fp+35C8Ez9PrHy7ZOVINR97T95W4cshfz+qHtI24DO8DtkjW/gKxT5cL/43lRvtvSIJ/'
+    'wZpn+Msl6cAxCtZlu04/s71j5OVRn1ZApkJxMRzv91BrVHAvz81+C7F27HeL9sXfQU6yRM9cU2AliVm+n5Iump/Z'
+    'IV9/Dur7QjHwrYC/3aO6rA3DL9T8SA3vtHUGe6RnupF9QMuILyCNkDZp8ZmHZ3sGXTV6J+GBU//nAZUHHhp7lC7d'
+    '7xl+1mbKWIe3mbgO6DsM6fop5WrnKSbCPp8Vo94RGp2GGoebBgyMjXFdRCtBPFdbiznZO56huoV7dI3ZY+7fIL59'
+    'krBOzL9fA2nfM/IIXcVHRb5p0vpvRvxAPp94GfjG78VmD9YJTPww+PeDYvdC/nxNkfN+xGfsZfTzY/nMpH6Vlds4'
+    'TJwhtp+oGnnG/iFpsW/UU/SUOomWwjNWHIlztY8U3EP7iQrltM8Za8M0vWfov6YRc7BylmxTtJiNpjfwvSg8xhas'
+    'IftMa3T1eYbfBnSVpTe4JkCL5e+SbSwZ+7UdsoXID0yT/QA/HDYG10uQR8Q5PTRqzUKybfHjvDSk5yP36jsfUNdz'
+    'XYEVC2wb9vlyxL63lPn6OhTvO/l6kSKsh+ZzcN38bApdkiRHybmMKvgJS1D7vJywLsaPO0P4FCCeUFdigej3eH33'
+    'vsD/tdQKuEgM7n+BPsxP41TXx/yE9qNOeVGsx7sayZlOQZwzxL+LEBPmuOiHENNzSo3BE9JH20ZcLlSzEtpb+1p1'
+    'rZakTrntDZF3F6lDsc4G1BPWsRWhL9KR66yLsN6lFM9PSDzaQT3ptDS9hnXY6985K0YSPfvxZTjYwvRbAn6ZInpi'
+    'rQP7SI8V3pyP8Cby4ifkM6eN34b0UFa9wDWFVh36AsRTNdrcDeiLGYi/xmhUB7sXq2HGe/vKvVf57HnUN5e2VvpN'
+    'jePh6zCf7/5yVh79KOUjja5/HTXpfuyFBLJ1VGN7Gk6B3L0NPRWS8UXJp2Wp3bZgVjKePVmk2ruCO5rzLD6HE9N1'
+    'WWB7/6KSAP5h6Tqcz0cAy59pCO3B68Z97be0/eckV3pUdXexvLQ2vuXfTSTcn+BYtUD9n1bP78+7nSc/pmb4MTWw'
+    'qcsZbWpoTh735RR7Mw/7r4e0+aG1m6farJhPMp8AJuagZqneawp8i6LMd1niO6zn3rYMheoSrP6rr7l/1envWq7T'
+    'OsZodxT6kOsIi+Qjo9x1DLnrJN4zPM/QvpE9Q+xMAedkriTUASfdwXOsRYFbFD/QnyHbkf3njsTJVl34vd/8h/Td'
+    'N+JvOy589mfVvfpucD5rFXqv7ecp+ajxGvuH6k65XiZpLXBB7o27l2ezjymyi+em8exYQZ71+cVJymfhu6v33MFz'
+    'iRhTeQxXtLmxM6/oyzFO/n3rSXEqQM2eFm9fhPhAjp6zzmqegjjzujt4TvOC9KkodHjq7POdPSMX699ncBye6Rvz'
+    'SnNuNMsa+JjzSciL5SIxW9RFWiwxFP/Dvlcy5pKsMQ8Tn2B61FPS4+sUtbIxX+YmweobtXKbCWD9gXjmqVJTaD37'
+    'BcUs90DGYs9eC9Rfxp5dC+Tcks75G/ru+fVXINMxWLeM2K3PheQPKUdvm+fLkofQfIyscs30GCN6TLqX58MLoNvq'
+    'ypX1X82F3+Gi7TO02F8N8mx49ty5ZGe752H/yvY65MvNu5fvQEgznsVreaLtouQjcJ3PZszT36E4dtZYbSUDvpiP'
+    '5nrAmy7bOwlWlH2cVuvWMfTWlnGWYBvyp2ni7GnfS5CkdmpB4YcZwvt6gngd0r8pa36W6NML1LAlOePP5z6bhq3p'
+    'UO3HWcmhaucRY2P2nX22TDt33lRqDUO51ND683mz5YTrV6Xn7hB92gl9gTQ64K6Sx6wZV2s92wnqAXG/aJ2ZzFpn'
+    'pM2X6T1D9PbnlC17pNW483n6lUPEuDg+GKL3jlIL48cvgX3IC8/+CL7gNRc+J1Z19jmXkwlxwrrM1Qy+Dst61dDL'
+    '1YgOaB1ij8F1UJ6Wn4r/iHr7W1gH59K9e6FrnMOwbE0zUse3miBOzPHy/wJFui6O'
 )
 TABLE: dict[
     tuple[str, int],
@@ -106,63 +106,63 @@ TABLE: dict[
     ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7660, 616, 0, (), (None,)),
     (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8276, 160, 0, (), (None,)),
     ('-', 0): (32, 8436, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 8484, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 8560, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 8700, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 8792, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8840, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9016, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 9488, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9552, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9668, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10212, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 10972, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11104, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11248, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11620, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11860, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12088, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12304, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12492, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 13012, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13300, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13556, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13788, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14004, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14408, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14644, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15232, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15512, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16028, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16420, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16800, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17028, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17560, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17880, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18216, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18392, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18984, 112, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 19096, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 19416, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19480, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19764, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 20056, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 20500, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20624, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 21624, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21728, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21876, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22616, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22904, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23364, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23576, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23964, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 24236, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24804, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 25076, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 25424, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25952, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 26400, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26768, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 27560, 616, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8484, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 9112, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 9188, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 9328, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 9420, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 9468, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9644, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 10116, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10180, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10296, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10840, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 11600, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11732, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11876, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 12248, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 12488, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12716, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12932, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13120, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 13640, 288, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13928, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14184, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14416, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14632, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15036, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15272, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15860, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16140, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16656, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17048, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17428, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17656, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18188, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 18508, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18844, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19020, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 19612, 112, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 19724, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 20044, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20108, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 20392, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 20684, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 21128, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 21252, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 22252, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 22356, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 22504, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 23244, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 23532, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23992, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 24204, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 24592, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 24864, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 25432, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 25704, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26052, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 26580, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 27028, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 27396, 792, 1, (), (None, None)),
 }

@@ -15,64 +15,66 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1vG0UQttMmdp3Y5+a1lFQ6kURNaBLKByQwbUVpg1qpJFVbVAQKlfPakPoF2yGBDxX/hx/CB/4T5U6ZhadP'
-    'Z+72LlSoJ23Gudud3Z33md1aoVA4Xzh9RqL2KnpiWIxaKWqfRK0etZWoVaVP/P9tgfdlbPw7jNqlqF2Q8TGuquAv'
-    'y/iCfMP+I/I+7j8ZwQr0WRH4I4zB+e8QXBP4UOATwR/jDKL2R9T2UtZZgXW69bl+bg3FjDjq8H/cb1TGuue3xXrB'
-    'et6VdWTlixsb86UZtWey7rsyX5JsOJ6WZB8xrh2BXYEdgT2BA5lrCcb0PcfMKmOaNO8OjA2k8drSxgyRPhU96YC4'
-    'twnu0h4HMm6E5ozx1cAeXCB7cAnG1aVdV9boZKEB30ZJPkdIny8ocjok7U05fXXuZfT3ZYKc8l7KtJcY/60MMEnu'
-    'LRuH848q839BMASb56vTM8JDpPtyhvHjNPe1/3FupAfTr6bQ7w7p7AuCu6QHA4EHAtsC98kfjdHaYxszLXxZlX3U'
-    'iA6TRIfvU3AtCz7GFY/dFNpoOhWCb55WdGPo1MQWhIxvPBrOm/I7EDwleO8g2omqtH/mfGG6jDf2hzy9qvDU+YlH'
-    'BDfo/wbQQ9O/tLgihPglhi0PP4C2PySb2yOZCw1Z2zbw91Jk1sn0L4S/n7LeXfAzI0AD5MOEwod7Ao9o/Yc0/1wG'
-    'fcdxXylxZAwfkBzcNeg98Iw5Kwk+oa7s+z7Q0dErSZaSfFldYk2UA7ZNDep3ZMgL264O9HP+teDpX0fAlyE9rij0'
-    'WCe6t2D9abHgY1p7S9GlNBxf0777nmNnJM5D2fuSdKRp0Pq5x7oY10PDHgxScI0bvuxnkpPeGWll+T1LFpy/jX3B'
-    'x9AHbbBb2xbtve/hZ2O4mNF2fJSx/5L4rd+jdoNi5Z7nHtLseUh+o0d83DfmY958Tvg6NM+A3lt+L5A+LeLZOs1/'
-    'othRzT+1CLLO7BgxRV+x+doeMAfqnFE+QoPWvHbmYZqcvg2aLIH9T8rBykoOlsXWY3485wE5b73pATlvbeRYZxY+'
-    'NxQ6VZTa1ac51oG1iQ2KQTYMnW8aOr1L8t3IkQtrdAgkJ72Rc38dJZbzpT/GRGM0b0zzKcFZAZnCuedobUm0xrqd'
-    'pR/1M+qHxY8y7GHZsDPOPlVpfBn6IZ5VwrMAtiCrXKAO3vqPcqHFnPQ4gX1Y8UQePg0tvG7H6hRvzy6cwsmFf+co'
-    'LLwOQyWvXaHa4xDQKUvt2uX5ms/5ieL5A6VfSepnbCMc/sueOrap1GCSYpY++eNmSv1EW1sgv2uEs+ERn1i6PKbY'
-    '8D9TbE1Zvrm5NbtZAxlclbGjdK7QpLi7KWs9Brk5pJpwV6kJbxs0dfji78PQN373A8yxTd+eikzity7AQGI77nMC'
-    'MJB8ehjym0AKRCV4h98+A5zPjXmvA86WvLsGOFv0bV7ZZ1++XYFv++CnAqlzlUh/+kqs4nhwTHK/R3xz8ufql0V5'
-    'hz46S/0SZV6rie4ZtQuWkRBw7hr1oY5Sn3By8k0GXVn01BUrX2f7X8wZsy8Xsud0THNfemlxx+OEGMv3XKQqejAt'
-    'PP0V/EmdeIG12mJ4Cv86TbPVc4wk3Em1gEWRxQnPWKcG9LF8yTidBZdpXdNSz/sOZGgJxrtcxJffgexhyqiNvSA9'
-    'b9H/Wg0U+WrFKiWlDjZP8rNKNYmsZwZpMVlF+F4CWs5nOBf0OZOaVva5atQJuoaeDXLmIBXhraNb2ZMmE1Qve0T1'
-    '4tuk32tGvX+d8g3X71uicdJ5RZ67DlnjyzxxJZ9TZJmXY8djigEOlFqpFmvyOUmb7PHgLcWoqwl6Xc3AP63m4OR4'
-    'BuS96LG/cYoDekY9KY+MXPa8IxEQ3TpGLeCIYrynYH+3lJgWZeGQZKKj8CqQ2vl7hk1nOW4a8tY01rQLdzwmUmqz'
-    'LNNbiv9w8eeoEptyTTMA/67JRFfxP9p53Kxil7PEN3lqpmc5V9NqudqdE81eZJFHn/zS597HAcEwh/7lvY9VNc7z'
-    'cc1Typq51nwIdI7t0UXj/oEv/zaNfCaGHxow9LjrMAX468a8iGstg5xb+0FaxnbmfToLaZNMtTx91YFxr8rFth8Y'
-    '5xxJ+Z7PGXFabQVzlqtQV3xinElupfjU0DiTbBtxdVvJE31qtxcVOe8Y8WY7B818ciSsB7bfwZylLL/PSXP3HJ5B'
-    '3uDuVc5Kn2HIA31zlQrdx9Ny0iLMlzYO88SivB+DOK1M/bS5mAZuHvetCzToavcIi+FQIeHRaHwe8B8D/mMNf+i+'
-    '1ovWXazE+7j3Tt8nrQ9l+m8kNfNA'
+    'eNrVWm1zFEUQ3j3I3XF52TMhJGKoWoUUiSQRtazSU1IiLwVVGijAwtJC6hICxHAv3h0G/UD5f/whfvA/ibuVHn14'
+    '0r07u5FStmrSl92Z7p6enn6bmQqC4Giw/7yRtBfJU01gmLRm0laTNpm0qvx/UeB1GZP+jpM2n7RjMi7FMSl46zI+'
+    'AJxp/7mkTcD7k0IjkPHHE9igMdMGT0OBD4inlEaNaL9N+LL4btDYtf9Z//dkfjMyDr+n48aSdiJp7yftA/rGOCN5'
+    'Py64PyQc5wWP61uR32OCJzDwhtKmQM+qpGfpHD56xfo2n6NfqwJ/gDFI/xLBKwJvCrwj+Bsin9+T9rDAejr+XD/H'
+    'Q1gQR5PWeVzGuufXpWZgPa8LH0XXxY1N16WdtPvC92Whl6Ubbk1rMg9nZ1LYF9gTOBA4ElrLMGboOWZBGdMmug9g'
+    'bAR7F7/ljanQfgo95YC4twhu0xxHMq5KNNkeHCN7MA/jmtLOKzw6XWjBt3HSzyrt52OKnlakHdTTF0eeJ3+fZ+gp'
+    'z6Wu+ND1AjBL7y0bh/THFfqfE4zB5vnu6TlZQ5T7SoHx00T73H9IG+XB8ptS5HeJ9uwTgtu0D0YCdwR2BT4ifzRB'
+    'vNfE165KLFAXflAOx0kO3+XgWhF8jCsdew9ioKriM0PAw3ujsm9iAxHjgUfDeUF+R4KnBu8dRDsxKe1vmk9Ml3Fg'
+    'frimZ5U1dX7iFsEb9H8L5KHtv3mPuNXFLynsePgBtP0x2dwB6Vxs6NqWgX+Qo7NOp38m/MMcfrfBz1RBBrgOM8o6'
+    'XBP4lPjfJfqnC8bGbtxVJY5M4ZekB5cNeY88Y86seLepzPs6yNHJK0uXsnxZU2JN1AO2TS3q99TQF7ZdPejn/Gvg'
+    '6V+r4MtQHqcUeWyQ3DvAf14seJt47yh7KQ/HVzTvoefYOYnzUPe+oD3SNmT92IMvxnXTsAejHFzThi/7ifRkcEhZ'
+    'WX7P0gXnb2uSX6JO3CLeNmnuQw8/m8KlEnl1kf7L4rd+S9pnFCsPPOeQZ89j8hsDWsdHBj1em08JX4/ojOi95fci'
+    '6dOhNdsg+s8UO6r5pw5B3jMPjJhiqNh8bQ6YA/UOqR+xIWvmndcwT09fhUyWwf5n5WB1JQcrYusxPz7tATlvveAB'
+    'OW9tleCzyDq3FDk1lNrVxyX4wNrEDYpBbhh7vm3s6W3S71aJXNiqCa6LTSszv54Sy/nKH2OiCaKbynxWcDZAp5D2'
+    'aeItS9ZYt7P2R/OQ+8NajzrMYcWwM84+TdL4OvRDPGuEZxFsQVG9wD24/i/lQksl5fEM5mHFE2XWqbL4sh1rUry9'
+    'sLgPjy/+QyNYfBnGSl67SrXHCsipSO3a5fmaz/mR4vkdpV9N6mdsIxz+k5577J5Sg8mKWYbkj9s59RONt0h+TxHO'
+    'lkd8Yu3lCcWG/5Fja+ryzdHW7OYU6OCajB2nc4U2xd1t4XUP9GaXasJ9pSa8ZcjU4duSsxnXN333PdDYom93RSfx'
+    'Wx9gJLEd93kGMJJ8egzym0gKRDV4h98+AZyPDbrnAWdH3p0DnB36dkaZ51C+nYJvj8BPRVLnqtH+GSqxiluDPdL7'
+    'h7RuTv9c/TKUd+iji9QvW3S2yTXRh0btgnUEz1K3jfpQT6lPOD35usBeWfLcK1a+zvY/LBmzrwTFczqWua+8tLjj'
+    'dkaM5Xsuguex6Zr+Av6kSWuBtdow3od/7qfZ6jlGFu6sWsCS6OKMZ6wzBfKxfAmf89eJrxNSz/sWdGgZxrtcxHe9'
+    'I5nDrFEbe0L7vEP/azVQXFcrVqkpdbAzpD9rVJMoemaQF5M1ZN1rIMszBc4Ffc6kTijzXDPqBH1jn41K5iANuGsS'
+    'Cp8+MpmhetktqhdfpP19xaj3b1C+4fp9QzLOOq8oc9ehaHxZJq7kc4oidDl23KMYYEeplWqxJp+TdMkej15RjLqW'
+    'sa8nC6yfVnNwejwH+h56zG+a4oCBUU8qoyMnPe9IRCS3nlELeEox3l2wv5tKTIu6sEs60VPWKpLa+ZuGTWc9bhv6'
+    '1jZ42oY7HjM5tVnW6U3Ff7j4c1yJTbmmGYF/13Sir/gf7TxuQbHLReKbMjXTw5yrabVc7c6JZi+K6KNPfulz72OH'
+    'YFxi/5W9jzVpnOcjz7MKz1xr3gU5z8kdUe3+ge/63TPymRS+a8DY467DLOBvGnQR15UCem7NB2WZ2pm36CykSzrV'
+    '8fRVO8a9KhfbvmOcc2Tlez5nxHm1FcxZzkJd8Y5xJrmZ41Nj40yya8TVXSVP9Kndaveae0a82S0hM58cCeuB3dcw'
+    'Z6nL7yPS3D2H+5A3uHuVC9JnDPJA31ylQffxtJw0BHp54zBPDOX9BMRpdeqn0WIZODruWx9k0NfuEYZxJch4NBkf'
+    'Bfx7gH9Pwx+7r83QuouVeR/32v77LP5Qp/8ChPMX4Q=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 0, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 1040, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 1244, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 1372, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 1692, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 2160, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 2552, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 2800, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 3072, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 3596, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 4500, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 4796, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 5300, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 5724, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 6272, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 7464, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 7944, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 8176, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 8480, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 8928, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 9608, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 9940, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 10120, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 10452, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 10864, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 11196, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 11456, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 11552, 172, 0, (), (None,)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 0, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 616, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 1656, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 1860, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 1988, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 2308, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 2776, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3168, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 3416, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 3688, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 4212, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5116, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 5412, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 5916, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 6340, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 6888, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8080, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 8560, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 8792, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9096, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 9544, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 10224, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 10556, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 10736, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11068, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 11480, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 11812, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 12072, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 12168, 172, 0, (), (None,)),
 }

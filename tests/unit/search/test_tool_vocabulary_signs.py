@@ -111,6 +111,8 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "moved": ("@@ -",),
     # ``lint_config_vocabulary``'s (ADR 0348).
     "config": ("yamllint ",),
+    # ``compiler_headers_vocabulary``'s (ADR 0350).
+    "version": ("/lib/gcc", "/lib/clang/"),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
