@@ -15,59 +15,58 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXX1zk8cRP/lFsmULywJi85aI0ExMjOyGhGHwFJIWyCSTQJnUnTSllJFtGZTIL7UEBjqT6R+dyZfo9+m3KtXD'
-    '7MGPn3fvnuexeYlazxwn6bnbu93b3dvb3Xs45Jw70i+Ffhnrl8l+KUmp90ujX7b7pdUvO/2yIb9bfwmcqrSpSv+q'
-    'wKgKnKrAqgo83362XyYATqVfigRnEZ6X5LekbFH7eakvS/vk8648L/fLlIz3jtRFaTcsbX8NuJzvl9F+GZc2Ffn+'
-    'jrS7CHNK4A7B90P9MiLfZ6WMSjuP4wTAdu7p8H+ePi0lxaLvrPSbhc9jMJ9L8vm3/fIF9PPjupzjMj7DsgYp8Pk5'
-    'BBfXzfPJLaBZkXhrDtZ/Qn67RPUCfJ+S7+NGW9/mA+CpC8AHybN34dlFaJM8m4Fnl6hfVXnm+40rzy4RD2n4n02z'
-    'np9nX89RWM9JWJsx4Kc/y+dmvzyheX0LtMDf/yj1zX6pwfpWBWZSL0v9JYzvMoyv4fK0/zcq8o58NiZtvV7BuXo9'
-    '8yfST11Zi3Fpm8CuyHhjMgbKZ5X4+2WZcO4fc9VnxVqbUYHraTAC835dOD/6heDsywSMXRI+aYjsM5yq8JDfi1AH'
-    '3SU6zQquQ1JQ/3ueRBwOgnfz4rQK/DooOK3Beg0aTq0Bwsnbdp0BxGlzAHEaJB2xLnV7AHEapP3p/gDqvfsDyHse'
-    'pwcDhFNb6t4A4fTDANpGPxo+nV8yTptSrwwgToNk720PME6DpPd2BnB/6kr9cIBw6g2gDfsA9qlBwekJ2H1vE04j'
-    'KX2aC+SLTOOznAH/eQHgpO1fM/zzdYhPXMzhC9VgtuHzimLPan26gGeVni1CG81n3wJ/Yk0Kxs46gtuMrGNev28I'
-    '11pOfPPgh7gl8ZmTB+TTxvlvw5xwvGMyRwv+c6c4/SHsRQO2FYtEuWJdcRRiwVrM9UOgnY8X+e/JmKcgrjUP9ZTw'
-    'yhGwsdAP7+3Je8aaIawa4efjcEcBRgnmsUpzHA/MEWEOAb1Gge510HE1hZcT2h4BnaXFxFcJ1ojgkAfWFvyO+qoC'
-    'NDwegblAun8L1scF4jMVRX+PyWe/T/hn54CG5wTGFOwlPkb7fmDP8n01mUzgxeLNfn7DMC9fGjBGIwU+t6D9LaLf'
-    'BYjp4theDj2s5/IuiRVVXZ3s1Q8p2hfJXm4Y+mBYitd5/rumk2L0jdF4Hmg2r9B4RIpvvwDtF0BH+b0A5Rxjeizn'
-    '98DWYTmfAN57QvvNtqFLq/J5AnTpqMyxKXPYBvnR9PeCMm/cK5rGXrcAts4E2SpF0hHjZPMcy2ErZR2nJmMdpnl/'
-    'BbkAeWBi7sAy5B1khWXpr0OC9zDIpy8LYh9r63df4WMut6HfbRm/CnKm5fA0JQ7gCJfbhr18SnJVvA2Q8P5n0uc6'
-    '7bM9IyerrezHOPY27Q9dglenPIItgs/jblC/NXq+Queue1Rr850SvC8Tz7wtc2aa15U4FuLUpnnfJzhrpKOKsLdz'
-    'DloiH8gf3wuMq5CDg/zif/+a5rpKtNo0aLtDOq5t8CHTgNt3FJyTegn6x2ycK4Y+vQx6zjrP+byuUdCNeBYtK2fR'
-    'ZE3uiLxq67dFfNIh3OrETy36/R7RuEW060X4rUfzYVu8Lnr8BNFky4Dnx/kb4dUk/Hh8tF9r+6C1dd6ZkFKEvl/T'
-    'nB8T3+9QzTgvpbC5cQ4leY5zuKHIENozC1BP0XmrQThXJd+TdbmlC8oiI95PgfO6SbR5ZMhqyzjLbRO/twyaab6j'
-    'kI9Jyztk+pfBrqvDflgg3K5T3tsyyL+3I1j+v6G+X5AtUo/w4TEpGq23iLZdkqFVklVrz+gYusKS2TXqv6P4SDRZ'
-    '3QG5sXhsRgrie4vwWqF5t5XzcUhe65RL2iHduGXYN6z7NnLK9WHaU/Pg2IjguES4zmWw3bV9hGlw1tBXjNeykkOE'
-    'sSUt99s4/jyfv1Pmf0jxV8ZyWXHuif/gV8R3TYO/64LrjGHLxWyynqELH4suOAewGUZW2WPYR4X/QnZ5l8ZYMWAN'
-    'KeeMTkq7ua3YDaH+XWpn4c2yuxbR+cwH70kJ8cE9ktUNJfdPw7lj2OY9A0de63WqLRstRtuWcV5D/Wbp56Jik6wB'
-    'P/nYEcLzuui8e/l+TMhOWyI77V3xsYfOWnVjHI4p8TisF0L7cVHRcZZNvS1yfBx0VsxeaLgXd3RQT6eJhdUi9gj6'
-    'OD4Ev6kL2HqI532i9wrwAfpuvG+rQmfLGIyC+PrLoKPqxpmwp+jkNPL9voKXJi9Z9sp5w9/BNu4qzDkWjzpHMPk8'
-    '1Imc91iP7qbErWLYAWz77Bj7Op9T8Xxq6ZQROFecJH7ZIPx/pHHnwL9VlbMzyvkhOhd9BLb+Mdhnsb8lfyF4nl5/'
-    'd+nu9Gk48pm+p/iVQ/Z6Xjukbfhl+BywTrL2F/B9ukL4b6gw2H8JCf4Ja57jr5CmAfsoWJdtOf3+7KYRI0V9WgOZ'
-    'CvnFcLzfQ95Hyb24w/gd+Nqx3U06F38vffxZAPtcU2Cl8VmezkgXzc7skK0/BblWIR/4esDe7lKOzKphF2p2pIZ3'
-    '1pjvNumZncg5oGX4F5BGSJus+ExD365BV43eaXjgxP95QOWBB8YZZYeedw07ay2jr8PvmbgOaDskdP2UYrXT5BNh'
-    'm8/yUW8KjU7KfNBfyjDQNzYFOkiDq/lztbWYkrPjKcqxuUt1bD/m9gvEt49T5uz4dx0g7btGHGFHsVGRb5q0/msR'
-    'O5Dvil0GvvFnscrLeQIjP/X/+UnZ90L2/Lwi572IzdjNaefH4plp7SortrEfP0PsPFE34oy9fdJi18in6Cp5Ei2F'
-    'Zyw/EsdqHyq4h84TNYppnzXWhml619B/TcPnYMUseU/RfDaa3sB3VPAY67CGbDMtU+3jDL8L6CpLb3BOgObL36K9'
-    'ccI4r23SXoj8wDTZDfDDfn1w3RRxRJwT75OrKWTb4sdpKUjPh27v/XvU9ZxXYPkC28b+fDmyv7eU+fo8FG87+XyR'
-    'MqyHZnNwDnMlgy5JE6PkWEYd7IRZyEOdS5kX48edJHxK4E9oKL5AtHu8vjst8H8juQIu4oP7X6AP89Mw5fUxP+H+'
-    '0aC4KObjfRaJmVp5WGXw7+K4nLNZhvlOZOg/Iv5UB/mQ41L0HMyk1b8K1hk/mkf+ZdhZwHkos+ADH6O8bYzV8x7/'
-    'SFnL6YhuQJvvI7L5svofQ3KUl685J87TBueCtLlj0OZOgN8nwX8Yo1ED9HYsBxef7SrP9vLZM69lIWuu7+sax8PX'
-    'YT47vRSsOPBBykcWXfUqcqr92EdTyNZBje1pOAZy9yb0VEjGZyQelCf32IJZC8h86M7bDOWOlcBfupgTJsYgYrou'
-    'D2y/P9ZSwN8vXZP5fACwfE5+6AzZMJ5rv2VtPyWxvoPKG4vFVbXxhww5H0lpX+NY84H8NS0f3d+dOUd2zLxhx8zD'
-    'njqXc08NzcnjPpfhbOFh/3Wfe35o7aYptyhmk0yngIkxlArlK42BbVGW+c6Jf4L13JuWoVBc3Wq/9Irb153+3tYG'
-    'rWOMdgehDzkPrkw2Mspdx5C7Tuozw7MI42s5M8Ry4jmmcCWlDjgOOR4J3LLALYsd6O9AbYpfY1P8PEsu/A5h/kP6'
-    '7hr+o00Xvruy5Pa+Z5jvCoXekfl5Rj5aeIXtQ3mTnO+RNpe1JM+G3Yt7nocU2cU7mHj3qSR9fXxslOIx+B7cbffy'
-    'vTr0CTyCGvdcK79Mu//POPl3N6fFqQQ5Z5q/eAb8AwXqZ901PAF+0hX38j3D89KmptDhibPvJ3aNWKK/G30E+vSM'
-    'eWW595hnDbzP9DjEdQoRnyPqIs0XFvJfYdsrOWMh1pj78U8wPRoZ6fFNhlzPmC1zg2D1jFyvtRSw/kA880TJibP6'
-    'XiXf+DbIWKzvtUD+YKzvciBmlHbO39J3z6+fgEzHYN0kHDbIl1/cpxy9aZ6vih9dszHyyjXTY4joMepe3G8ugW5r'
-    'KDXrv3kXfh+Eds7QfH/zECfCu9POpbubPA3nV96vQ7bctHtxhz/LeBavFYm2M3KnAtf5TM44823yY+f11dZy4Ivx'
-    'VM5nu+Hy3alfVM5xWq5Wx9Bb60Yu/AbE/7L42bPeq0+T+3NU4YdJwvt6Cn8d0r8pa36G6NMN5GCluaPO9xabxl7T'
-    'odyFMxID1O7TxcbsOftulHZvuqnkyoVigaH15/tScynXr079bhN92iltgSw6gOXX0r2h9WynyGfD86J15y9vnow2'
-    'X6b3JNHb37O19iMtR5vvgy/uw8fF/sEQvTeVXA4//gTsD0Xh2Z/BFrzmwvec6oF7GsdT4oR5hUs5bB2W9bqhl+sR'
-    'HdDaxxmD83g8LT8V+xH19newDs5le3fAjnGPwNprmpE8tKUUfuJQPtI0yQX6MT2+/i7vVzljzfjuAtyj0vjCasac'
-    'uhTbxTE4D/+0YqO8Db6jPO0XBb/DEGNBv6SPsXwsfOsicRTMc/vE7f3/tD5WeMh691g54HMoKvr3wivmt1j+ttfz'
-    'Pzj97vpVqq+7ve88wpy/f4s8H0TM76D/r5+8ceK3ZR5Z1wVzmZqSezoi+6GL8Abmtlbc3nu41j3ZKYlZVEhHxfqc'
-    'VPqEcsI5p34tZR/t7JyGDto9S85lx/da4/6J+85/AV9fYz0='
+    'eNrtXP9zU8cRP/mLZEs2lhUcm2+pEpKJiZDcockweAqkDTDpJFAmdSdNKWVkWwY18pdKAgOdyfSHzuSf6N9aKjF7'
+    '8PGH3bv3ng0kaj1zfpLevb3bvf12u3vvmHPu+KDlBm1q0GYGrSCtOmj1QdsbtNagdQdtW363/oZwytKnLM+XBUZZ'
+    '4JQFVlng+f5Lg1YCOLODlic4K3C/IL8N2y71r8n1svQfft6X+8VBm5Px3pVrXvqNS99fAi4XBm1y0Kalz6x8f1f6'
+    'XYQ5DeGOwfdjgzYh35ekTUo/j2MJYDv3bPw/z54Vhs2i75I8twSfp2A+l+TzbwbtBjznx3UZx2V8xmUNEuDzYwgu'
+    'rpvnk9tAszzx1jKsf0l+u0TXBnyfk+/TRl/f5yPgqc+AD4b33oN7F6HP8N4i3LtEz5WVe/65aeXeJeIhDf9zSdbz'
+    '8/TrOQnrOQNrMwX89Gf53By0pzSvb4AW+Psf5Xpr0CqwvmWBObyuyfVLGN+lGF/D5dngb1LkHflsSvp6vYJz9Xrm'
+    'T6SferIW09J3CHtWxpuSMVA+y8TfB2XCuX8ul583a20mBa6nwQTM+03h/PhngrNvJRi7IHxSF9lnOGXhIW+LUAfd'
+    'IzotCa5j0lD/e55EHI6Cd7PitAH8Oio4bcJ6jRpOrRHCyft2nRHEaWcEcRolHbEl1/YI4jRK9unBCOq9ByPIex6n'
+    'hyOEU1uu/RHC6W8j6Bt9b8R0fs447ch1fQRxGiV/b2+EcRolvdcdQfvUk+ujEcKpP4I+7EOwU6OC01Pw+35KOE0k'
+    'jGk2KBaZJGa5CPHzHMBJ+nzFiM9XIT9xMUMsVIPZhs/rij+rPdMDPMt0bwX6aDH7FsQTK9Iwd9YR3BZlHbPGfUO4'
+    'VjLimwU/xG2Ynzl9RDFtnP8ezAnHOyFztOC/CIrTH8JeMWBbuUiUK9YVC5AL1nKuHwPtfL7Ifx+OeQbyWjW4zgmv'
+    'HAcfC+Pw3p+8b6wZwqoQfj4PtwAwCjCPDZrjdGCOCHMM6DUJdK+CjqsovDyk7XHQWVpOfINgTQgOWWDtwu+or2aB'
+    'hicjMBuk+3dhfVwgPzOr6O8p+ezthL93Hmh4XmDMgS3xOdoPAjbLP6vJ5BBeLN/s5zcO8/KtDmPUoX9ZPh8HuZkU'
+    '2eiIbloHWdH0wArxfVuR4YLkdz0PM+9qNov5qUvr14NrBcZagjyvt3MxX2FO2iyNGZJllCMcO62NHvbLYqOR9m2a'
+    'H8//oZKfCdF8i+A+JvuyKXOYhHnFcrIxGboNtLxNMvsZ1BEgv3vd72G9sDFSzFPWTdirNilB/zzxYd2wQePSvJ31'
+    '3zU7GJPpmFzXgGY1hcYT0nz/BvRvgF30/gfaFswjs225D/4125YS6LunxEd7hv32eqhEeqgh8+jKs01n+wwNZd7o'
+    'nzQN/6oB/nWJZC9PdmmaZPhEBv887TgVGesdmvfvoP4kC0ysV1mDWpe0sCybeUzwHgf59K0hezJt/R4ofMztDjx3'
+    'R8Yvg5xpdWNN0WuOcLlj7NHOSH2U9zuHvH9VnrlO+rZv1AG2FbuBY+8ZNq1P/bapX9cYd5ue26T762QP7tO1bdi5'
+    'q1JziDzzU5kz07xq2LAd+t5Tcnd+fNRRefAnue5xKB/IH98JjC+g7gv5xf/+Fc11g2i1Y9C2SzqubfAh04D7dxSc'
+    'h9dVeD7mV18x9Oll0HNWDMHXElr+Q1GJfwzX5K7Iq7Z+u8QnHcKtSvzUot/vE41bRLt+hN/6NB/2Gauix08RTXYN'
+    'eH6cvxNeTcKPx8c9U+UQtLb22CVpeXj2K5rzE+L7ruHDdxW+C9kTP4eC3Mc53FRkCP2ZBlznaI9fV/z5G4out3RB'
+    'UWTEx8ZwXreINo8NWW0Ze4494veWQTMtXhmKa2q1rkz/Ivh1VbCHOcLtOtVaroH852CPg/L/NT17g3yRaoQPT0jT'
+    'aL1LtO2RDG2QrFo2o2PoCktmN+n5rhKX02S1C3Jj8diiNMT3NuG1buzFN2ielrxWqX65Q7px1/BvWPdtZ5Trd8im'
+    'ZsGxHsFxlXBdTuG7a3aEaXDO0FeM15pSt4b5TO28gbH9eTF/p8z/mBKvie3Vce7DmNWHxHdNg7+rguui4cvFfLK+'
+    'oQufiC44D7AZRlrZY9gLwn8hv7xnxLgY1piyz+gk9Jvbit8Qer5H/Sy8WXY3Izqf+eAX0kJ8cJ9kdVupN9Vw7hi+'
+    'ed/Akdd6i66WjxajbcvYr6F+s/RzXvFJNoGffAwS4XlddMEdPJMV8tNWyU97T/I6ob1W1RiH85g8DuuFkD3OKzrO'
+    '8qn3RI5Pgs6K+Qt19/JcGOrpJPnXSsQfwRjHxxCrdwFfD/F8QPReBz7A2I2Pbc3S3jIGw8foi6CjqsaesK/o5CTy'
+    '/YGClyYvaWxlzYh3sI+7AXOO5UDPE0zeD3Ui+z3Wo/sJcZs1/AD2fbqGXed9Ku5PLZ0yAfuK08Qv24T/9zTuMsS3'
+    'yrJ3Rjk/RvuiT8DXPwF2Fp+35C8Ez9PrHy7ZOVINR97T95W4cshfz+qHtI24DO8DtkjW/gKxT5cL/43lRvtvSIJ/'
+    'wZpn+Msl6cAxCtZlu04/s71j5OVRn1ZApkJxMRzv91BrVHAvz81+C7F27HeL9sXfQU6yRM9cU2AliVm+n5Iump/Z'
+    'IV9/Dur7QjHwrYC/3aO6rA3DL9T8SA3vtHUGe6RnupF9QMuILyCNkDZp8ZmHZ3sGXTV6J+GBU//nAZUHHhp7lC7d'
+    '7xl+1mbKWIe3mbgO6DsM6fop5WrnKSbCPp8Vo94RGp2GGoebBgyMjXFdRCtBPFdbiznZO56huoV7dI3ZY+7fIL59'
+    'krBOzL9fA2nfM/IIXcVHRb5p0vpvRvxAPp94GfjG78VmD9YJTPww+PeDYvdC/nxNkfN+xGfsZfTzY/nMpH6Vlds4'
+    'TJwhtp+oGnnG/iFpsW/UU/SUOomWwjNWHIlztY8U3EP7iQrltM8Za8M0vWfov6YRc7BylmxTtJiNpjfwvSg8xhas'
+    'IftMa3T1eYbfBnSVpTe4JkCL5e+SbSwZ+7UdsoXID0yT/QA/HDYG10uQR8Q5PTRqzUKybfHjvDSk5yP36jsfUNdz'
+    'XYEVC2wb9vlyxL63lPn6OhTvO/l6kSKsh+ZzcN38bApdkiRHybmMKvgJS1D7vJywLsaPO0P4FCCeUFdigej3eH33'
+    'vsD/tdQKuEgM7n+BPsxP41TXx/yE9qNOeVGsx7sayZlOQZwzxL+LEBPmuOiHENNzSo3BE9JH20ZcLlSzEtpb+1p1'
+    'rZakTrntDZF3F6lDsc4G1BPWsRWhL9KR66yLsN6lFM9PSDzaQT3ptDS9hnXY6985K0YSPfvxZTjYwvRbAn6ZInpi'
+    'rQP7SI8V3pyP8Cby4ifkM6eN34b0UFa9wDWFVh36AsRTNdrcDeiLGYi/xmhUB7sXq2HGe/vKvVf57HnUN5e2VvpN'
+    'jePh6zCf7/5yVh79KOUjja5/HTXpfuyFBLJ1VGN7Gk6B3L0NPRWS8UXJp2Wp3bZgVjKePVmk2ruCO5rzLD6HE9N1'
+    'WWB7/6KSAP5h6Tqcz0cAy59pCO3B68Z97be0/eckV3pUdXexvLQ2vuXfTSTcn+BYtUD9n1bP78+7nSc/pmb4MTWw'
+    'qcsZbWpoTh735RR7Mw/7r4e0+aG1m6farJhPMp8AJuagZqneawp8i6LMd1niO6zn3rYMheoSrP6rr7l/1envWq7T'
+    'OsZodxT6kOsIi+Qjo9x1DLnrJN4zPM/QvpE9Q+xMAedkriTUASfdwXOsRYFbFD/QnyHbkf3njsTJVl34vd/8h/Td'
+    'N+JvOy589mfVvfpucD5rFXqv7ecp+ajxGvuH6k65XiZpLXBB7o27l2ezjymyi+em8exYQZ71+cVJymfhu6v33MFz'
+    'iRhTeQxXtLmxM6/oyzFO/n3rSXEqQM2eFm9fhPhAjp6zzmqegjjzujt4TvOC9KkodHjq7POdPSMX699ncBye6Rvz'
+    'SnNuNMsa+JjzSciL5SIxW9RFWiwxFP/Dvlcy5pKsMQ8Tn2B61FPS4+sUtbIxX+YmweobtXKbCWD9gXjmqVJTaD37'
+    'BcUs90DGYs9eC9Rfxp5dC+Tcks75G/ru+fVXINMxWLeM2K3PheQPKUdvm+fLkofQfIyscs30GCN6TLqX58MLoNvq'
+    'ypX1X82F3+Gi7TO02F8N8mx49ty5ZGe752H/yvY65MvNu5fvQEgznsVreaLtouQjcJ3PZszT36E4dtZYbSUDvpiP'
+    '5nrAmy7bOwlWlH2cVuvWMfTWlnGWYBvyp2ni7GnfS5CkdmpB4YcZwvt6gngd0r8pa36W6NML1LAlOePP5z6bhq3p'
+    'UO3HWcmhaucRY2P2nX22TDt33lRqDUO51ND683mz5YTrV6Xn7hB92gl9gTQ64K6Sx6wZV2s92wnqAXG/aJ2ZzFpn'
+    'pM2X6T1D9PbnlC17pNW483n6lUPEuDg+GKL3jlIL48cvgX3IC8/+CL7gNRc+J1Z19jmXkwlxwrrM1Qy+Dst61dDL'
+    '1YgOaB1ij8F1UJ6Wn4r/iHr7W1gH59K9e6FrnMOwbE0zUse3miBOzPHy/wJFui6O'
 )
 TABLE: dict[
     tuple[str, int],
@@ -107,63 +106,63 @@ TABLE: dict[
     ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7660, 616, 0, (), (None,)),
     (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8276, 160, 0, (), (None,)),
     ('-', 0): (32, 8436, 48, 0, (), (None,)),
-    ('P[59]', 0): (32, 8484, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 8560, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 8700, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 8792, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 8840, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9016, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 9488, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 9552, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 9668, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10212, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 10972, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11104, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11248, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 11620, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 11860, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12088, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12304, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 12492, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 13012, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13300, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 13556, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 13788, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14004, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 14408, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 14644, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15232, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 15512, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16028, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 16420, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 16800, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17028, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 17560, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 17880, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18216, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 18392, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 18984, 112, 0, (), (None,)),
-    ('\\n-', 0): (32, 19096, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 19160, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 19444, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 19736, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 20180, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 20304, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 21304, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 21408, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 21556, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 22296, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 22584, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23044, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 23256, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 23644, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 23916, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 24484, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 24756, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 25104, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 25632, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 26080, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 26448, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 27240, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 27856, 1040, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8484, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 9112, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 9188, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 9328, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 9420, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 9468, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9644, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 10116, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10180, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10296, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10840, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 11600, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11732, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11876, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 12248, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 12488, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12716, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12932, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13120, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 13640, 288, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13928, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14184, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14416, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14632, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15036, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15272, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15860, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16140, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16656, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17048, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17428, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17656, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18188, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 18508, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 18844, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19020, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 19612, 112, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 19724, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 20044, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20108, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 20392, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 20684, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 21128, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 21252, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 22252, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 22356, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 22504, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 23244, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 23532, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23992, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 24204, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 24592, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 24864, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 25432, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 25704, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26052, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 26580, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 27028, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 27396, 792, 1, (), (None, None)),
 }

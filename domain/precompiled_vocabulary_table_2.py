@@ -15,61 +15,66 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1vE0cQvgtJ7Dixz+QNSoNklUQkJbj0W+tSBC2pQCopAiqqohQ5wQlp4pfGDkn7gT/Un9L/1PZOmVWfPJq5'
-    '2zuKqlo6z93t7szu7Lzv1YIgGA/OflPx9Vf8m4xhGF+X42tSrrpct6gtkOekrQVt03Kf4KsCjobAKRh7Wd6NyVWV'
-    '8a5PjOXC2/j/baD/QrlqsJYyrSXBfycHdOtza3BzD2V+40KjCnNA+tMK/bsEHS9uCr0p4pmjUQEal+IrIr6v5xg/'
-    'S7Rv/Ie0kR/Mv5rCv68F9gUeEuwI3BE4ErgvsCdwD+aRzH2G5l6Kr0XZl6aso0Z8mCc+vMjAtS74GFcydkt4o+mU'
-    'kzmHh3Uj1pfHcntX0w0N55dyHwmeErx3MBJdDIRmFWkeBuaP14d7el3Z0w2BTwh+R88t4Iemf7jOhMa8yF5IMvdQ'
-    'YFfggGTqiGRnSOPb1K9D7SxrOwb+owyZdTL9K+EfZszX4Xsl/Kgo+zCn7MMDgcc0/wOify2HvuO4bwTeo334luTg'
-    'vsHvEemsD31ed11Z90Pgo+NXmiyl+bLkfpfkgG1Ti/odG/LCtqsP/Zx/DTz96yT4MuTHVYUfm8T3Lsw/zScm909p'
-    '7l1Fl7JwPKJ1Dz3HJjZ5jWTvK9KRtsHr1x7zYlyPDXswysA1a/iyNyQnR+/IK8vvWbLg/G3iCz6FPmiD3dy2ae1D'
-    'Dz+bwNWctuOTnP3XxG/9Hl+3QZ81e2utIcueN8hvHNE+7hn0eG++IHx9ojOi95bfi6RPl/Zsk+ifKnZU809dgqwz'
-    'r4yYYqjYfG0NDof2frWgb2Fe89x5D7Pk9H3wZA3sP8ZWWXlLXltfEtlwvjoLRnJVlRjQgjh/t6a888yzzy2FTxXi'
-    'U7LuzwrMI3l+RjHnfXpmnW8bOt0h+W4VyIU1PkSSk94uuL6+Esv58h9johmim/B8QXBWQKaQ9jWaWxqvHa00/ai/'
-    'o35Y+1GGNawbdsbZpyqNL0M/xNMkPCtgC/LKBergnX8pF1otyI9TWIcVTxTZp7GV83asTvH20soZnF/5h0awch42'
-    'lLz2ZnC+bQz4ZOlA1ZCBF4bP+YXi+X2lX0nqZ2wjHP4rnjq2pdRg0mKWIfnjdkb9RJtbJPc1wtnyiE8sXZ5RbPgf'
-    'GbamLG2OtmY3ayCDTRk7Lc8/Ew/ewHMy1xOQmwPgWyT2v0rr3zF46vAl7RPQN3n3E9DYobbnIpPYNgAYSWzHfU4B'
-    'RpJPT0B+E0mBqATvsO1zwPnaoHsLcHbl3Q3A2aW2ZWWdQ2m7Cm174KciqXOVSH+GSqzi9uCE5H6X9s3Jn6tfhvIO'
-    'fXSe+iXKvFYT3TVqFywjDcDZMepDfaU+4eTk+xy6suqpK1a+zvY/LBizrwf5czrmuS+/tLjjaUqMZdkpPhepih4s'
-    'yp7+Bv6kTnuBtdqwcQb/PEuz1XOMNNxptYBVkcU5z1inBvyxfMks+E8X5+C8FqWe9yPI0BqMd7mI735HsoYFozZ2'
-    'SHrepWetBor7asUqJaUOtkzy06SaRN4zg6yYrCL7XgJeLtMZQFZdMutMalFZZ9OoEwwMPRsVzEEqsreOb2VPnsxR'
-    'vewJ1YvvkX5vGPX+Tco3XL8fiMdp5xV548Ui8WWRuJLPKfLQ5djxhGKAfaVWqsWafE7SI3s8ek8xajNFr6s59k+r'
-    'OTg5vgTyHnqsb5bigCOjnlRERq6k6IyLD0oQrx8Sba4FHFOM9xzs77YS06IsHJBM9JW9iqR2/oFh01mO24a8tY05'
-    'ORprYCus2izL9LbiP1z8Oa3EplzTjMC/azIxUPyPdh63pNjlPPFNkZrpu5yrabXcDvF+ZNiLPPLok1/6fPexT7BR'
-    'QP/S4q+8OsxzXlDmzLXmA+BzYo8uGt8f+O7flpHPJPBjAzY8vnVYAPx1gy7i2sgh59Z6kJeJnfmQzkJ6JFNdT1/F'
-    'vq9Dse1HxjlHWr7nc0acVVvBnOU61BWfGWeS2xk+tWGcSfaMuLqn5Ik+tduLipz3jXizV4BnPjkS1gN7/8OcpSz3'
-    'F+Ry3zm8hLzhpcx1SfpMQB7om6tU6Hs8LScNgV7WOMwTQ3k/A3FamfpptJgHjo5rGwAPBtp3hGFjLEj5aTweB/wn'
-    'gP9Ew99wrfXQ+harTrn+ufEPzt6nzQ9l+m/+vqub'
+    'eNrVWm1zFEUQ3j3I3XF52TMhJGKoWoUUiSQRtazSU1IiLwVVGijAwtJC6hICxHAv3h0G/UD5f/whfvA/ibuVHn14'
+    '0r07u5FStmrSl92Z7p6enn6bmQqC4Giw/7yRtBfJU01gmLRm0laTNpm0qvx/UeB1GZP+jpM2n7RjMi7FMSl46zI+'
+    'AJxp/7mkTcD7k0IjkPHHE9igMdMGT0OBD4inlEaNaL9N+LL4btDYtf9Z//dkfjMyDr+n48aSdiJp7yftA/rGOCN5'
+    'Py64PyQc5wWP61uR32OCJzDwhtKmQM+qpGfpHD56xfo2n6NfqwJ/gDFI/xLBKwJvCrwj+Bsin9+T9rDAejr+XD/H'
+    'Q1gQR5PWeVzGuufXpWZgPa8LH0XXxY1N16WdtPvC92Whl6Ubbk1rMg9nZ1LYF9gTOBA4ElrLMGboOWZBGdMmug9g'
+    'bAR7F7/ljanQfgo95YC4twhu0xxHMq5KNNkeHCN7MA/jmtLOKzw6XWjBt3HSzyrt52OKnlakHdTTF0eeJ3+fZ+gp'
+    'z6Wu+ND1AjBL7y0bh/THFfqfE4zB5vnu6TlZQ5T7SoHx00T73H9IG+XB8ptS5HeJ9uwTgtu0D0YCdwR2BT4ifzRB'
+    'vNfE165KLFAXflAOx0kO3+XgWhF8jCsdew9ioKriM0PAw3ujsm9iAxHjgUfDeUF+R4KnBu8dRDsxKe1vmk9Ml3Fg'
+    'frimZ5U1dX7iFsEb9H8L5KHtv3mPuNXFLynsePgBtP0x2dwB6Vxs6NqWgX+Qo7NOp38m/MMcfrfBz1RBBrgOM8o6'
+    'XBP4lPjfJfqnC8bGbtxVJY5M4ZekB5cNeY88Y86seLepzPs6yNHJK0uXsnxZU2JN1AO2TS3q99TQF7ZdPejn/Gvg'
+    '6V+r4MtQHqcUeWyQ3DvAf14seJt47yh7KQ/HVzTvoefYOYnzUPe+oD3SNmT92IMvxnXTsAejHFzThi/7ifRkcEhZ'
+    'WX7P0gXnb2uSX6JO3CLeNmnuQw8/m8KlEnl1kf7L4rd+S9pnFCsPPOeQZ89j8hsDWsdHBj1em08JX4/ojOi95fci'
+    '6dOhNdsg+s8UO6r5pw5B3jMPjJhiqNh8bQ6YA/UOqR+xIWvmndcwT09fhUyWwf5n5WB1JQcrYusxPz7tATlvveAB'
+    'OW9tleCzyDq3FDk1lNrVxyX4wNrEDYpBbhh7vm3s6W3S71aJXNiqCa6LTSszv54Sy/nKH2OiCaKbynxWcDZAp5D2'
+    'aeItS9ZYt7P2R/OQ+8NajzrMYcWwM84+TdL4OvRDPGuEZxFsQVG9wD24/i/lQksl5fEM5mHFE2XWqbL4sh1rUry9'
+    'sLgPjy/+QyNYfBnGSl67SrXHCsipSO3a5fmaz/mR4vkdpV9N6mdsIxz+k5577J5Sg8mKWYbkj9s59RONt0h+TxHO'
+    'lkd8Yu3lCcWG/5Fja+ryzdHW7OYU6OCajB2nc4U2xd1t4XUP9GaXasJ9pSa8ZcjU4duSsxnXN333PdDYom93RSfx'
+    'Wx9gJLEd93kGMJJ8egzym0gKRDV4h98+AZyPDbrnAWdH3p0DnB36dkaZ51C+nYJvj8BPRVLnqtH+GSqxiluDPdL7'
+    'h7RuTv9c/TKUd+iji9QvW3S2yTXRh0btgnUEz1K3jfpQT6lPOD35usBeWfLcK1a+zvY/LBmzrwTFczqWua+8tLjj'
+    'dkaM5Xsuguex6Zr+Av6kSWuBtdow3od/7qfZ6jlGFu6sWsCS6OKMZ6wzBfKxfAmf89eJrxNSz/sWdGgZxrtcxHe9'
+    'I5nDrFEbe0L7vEP/azVQXFcrVqkpdbAzpD9rVJMoemaQF5M1ZN1rIMszBc4Ffc6kTijzXDPqBH1jn41K5iANuGsS'
+    'Cp8+MpmhetktqhdfpP19xaj3b1C+4fp9QzLOOq8oc9ehaHxZJq7kc4oidDl23KMYYEeplWqxJp+TdMkej15RjLqW'
+    'sa8nC6yfVnNwejwH+h56zG+a4oCBUU8qoyMnPe9IRCS3nlELeEox3l2wv5tKTIu6sEs60VPWKpLa+ZuGTWc9bhv6'
+    '1jZ42oY7HjM5tVnW6U3Ff7j4c1yJTbmmGYF/13Sir/gf7TxuQbHLReKbMjXTw5yrabVc7c6JZi+K6KNPfulz72OH'
+    'YFxi/5W9jzVpnOcjz7MKz1xr3gU5z8kdUe3+ge/63TPymRS+a8DY467DLOBvGnQR15UCem7NB2WZ2pm36CykSzrV'
+    '8fRVO8a9KhfbvmOcc2Tlez5nxHm1FcxZzkJd8Y5xJrmZ41Nj40yya8TVXSVP9Kndaveae0a82S0hM58cCeuB3dcw'
+    'Z6nL7yPS3D2H+5A3uHuVC9JnDPJA31ylQffxtJw0BHp54zBPDOX9BMRpdeqn0WIZODruWx9k0NfuEYZxJch4NBkf'
+    'Bfx7gH9Pwx+7r83QuouVeR/32v77LP5Qp/8ChPMX4Q=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 0, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 204, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 332, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 652, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 1120, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 1512, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 1760, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 2032, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 2556, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 3460, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 3756, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 4260, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 4684, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 5232, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 6424, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 6904, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 7136, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 7440, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 7888, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 8568, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 8900, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 9080, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 9412, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 9824, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 10156, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 10416, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 10512, 172, 0, (), (None,)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 0, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 616, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 1656, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 1860, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 1988, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 2308, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 2776, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3168, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 3416, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 3688, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 4212, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5116, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 5412, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 5916, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 6340, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 6888, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8080, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 8560, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 8792, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9096, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 9544, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 10224, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 10556, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 10736, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11068, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 11480, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 11812, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 12072, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 12168, 172, 0, (), (None,)),
 }

@@ -15,10 +15,12 @@ from domain.search.binary_vocabulary import BINARY_ENTRIES
 from domain.search.build_script_vocabulary import BUILD_SCRIPT_ENTRIES
 from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
+from domain.search.compiler_headers_vocabulary import COMPILER_HEADERS_ENTRIES
 from domain.search.dependency_tree_vocabulary import DEPENDENCY_TREE_ENTRIES
 from domain.search.firewall_vocabulary import FIREWALL_ENTRIES
 from domain.search.import_order_vocabulary import IMPORT_ORDER_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES
+from domain.search.lint_config_vocabulary import LINT_CONFIG_ENTRIES
 from domain.search.listing_vocabulary import LISTING_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
 from domain.search.moved_lines_vocabulary import MOVED_LINES_ENTRIES
@@ -239,5 +241,7 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *IMPORT_ORDER_ENTRIES,  # ADR 0340: isort's file with imports out of order
     *DEPENDENCY_TREE_ENTRIES,  # ADR 0343: pipdeptree's line: what pulls a package in
     *MOVED_LINES_ENTRIES,  # ADR 0344: a diff's line removed and added again is moved
+    *LINT_CONFIG_ENTRIES,  # ADR 0348: yamllint's -d/-c options are its config
+    *COMPILER_HEADERS_ENTRIES,  # ADR 0350: a compiler's own headers sit under its version
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

@@ -75,6 +75,8 @@ VOCABULARY = frozenset(
         "firewall_vocabulary",
         "import_order_vocabulary",
         "dependency_tree_vocabulary",
+        "lint_config_vocabulary",
+        "compiler_headers_vocabulary",
         "moved_lines_vocabulary",
         "language_codes",
         "listing_vocabulary",

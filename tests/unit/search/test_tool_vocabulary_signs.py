@@ -109,6 +109,10 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "pulls depends": ("[required: ", "[requires: "),
     # ``moved_lines_vocabulary``'s (ADR 0344).
     "moved": ("@@ -",),
+    # ``lint_config_vocabulary``'s (ADR 0348).
+    "config": ("yamllint ",),
+    # ``compiler_headers_vocabulary``'s (ADR 0350).
+    "version": ("/lib/gcc", "/lib/clang/"),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
