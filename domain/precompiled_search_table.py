@@ -15,53 +15,55 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_facts_table'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXc1vJEcV757xzNhjzyfs2k42m1kCsZ3sejcBJLCyyFFYUA5IUbSIj7A4s/bsh9ZeG3ucxBACCAmuCCFx5MaZ'
-    'G1xy4R/gH0AIblz4F1i6Pe8xP/9cVV3V47GWMC11atbd9eq9V6/eV73q1KMoWkjuOLnnkvtJcs0kbXp/Jrn3k/sw'
-    'ubeTu5fcbyb3ljxbi9xXLG1T3m8KvKbAbArcpsBuCvymjIH91gTPGYGZ4llL2qnknhbcdUzt15K/pf3K8iyF+2l5'
-    'Hss72Cf9XRe4Ci8daz5pKzTGjeReTu4Pkrst49Sgz5LgdlHe/bL87ib3PYDFYz4r/UtCVyxwp+WuyvjXpe0ALKVV'
-    'eaTPY+BfbOBfFWCktDaI1usB/dvE87x4pH1W4f2i3Lb3J2OOb0wdA5/X4DnKb1XukrQqv2XpVxd416C/rtX0vVlY'
-    '5yrcl5ozRh3Tgv4FGAd1zTWArc/eNzw7Pe7xiott4xalnTrncUvSls983PSNpnXcCsxp5DGnLBcVkbcS6Mma4HBR'
-    '+q4KnHWAa5KREujSH4KeV7gN0Jn4HuriyGADOtJ2pe3D31XGcI1NOdaMykgJ7BPq8TqsQ6XZxrsph03woc+Xb6oz'
-    'Qvm2buGPSwcpf0xyorS+K89TW/o96V88BlD4v77Ewh+z4t9PnlTMHlhBf/w0ynGh7FRERlJ/Z1PaXWkPpX0sbV/W'
-    '32Xo06c++u+utNvSpyUtwlP4O9LelbYn7b70KZBNWBAdF4EMqT48kPYn8Um/5wfyftGgI+OOm5cLQg/6fxOZZZkd'
-    'XOOU2bZh7tEWakyxRD6VT2yBcNakvQnz7wuD9SHiq33L5O9fBRgleL8m6xNtKNtO1bFVGbso41yQdxsyxgasIYRt'
-    'e29ecEc+zhEdWbhljdGGNY38X5J2sTOMMw+A1mmgHe/XIC59TfhxvXh6DqdpruYscRbGSHEAjIrQ4NJLqX478nin'
-    'TzpxB+y6vmPyPdYMflvK/78my/CzJJfLHj6f6mPGBfF/KO0rgL/q+i2Lbv9Tgs8i2R+1HXvAp1Fo/l1h4MeE0uxD'
-    'm+/87ZPN24TnWePswnihti+lfyOh/yUYPwtnnCPlCc7HPuG1Q8/7OXid4vnFBM/nLb7IDrVdg3wpTB07Dhj7YjL2'
-    'CvgsOPamwadBvuTBNQ9//hUPfC/0lboe8/lgRN78JR7y5p7FN8wrz2oPbHzW1kVjiuPvk9+vngOOqAOz+H5IdPQ9'
-    '6OjHwzVw1nRkjf3NeJBD9dXp79EYj4A3KbzX44HtR93QJT52aa30LHZP7cXVeJBHNa2rPsHaphxzqNy3kh+3LXHO'
-    'Lo2xIXa/Hqhn03GuSO76LOSrAfFN1prC2CrUruTRXx9D3PjAEgPinKZ9/hANdU+WrvN9xjLta8O7lnj4l9Inj31t'
-    'SA7vgsVPeo/+zbZpzwIztQ/PeazlHZDfUD7sEx9uRX76Y4d0as9gH1N4r8BeyIeBcCsSX4xKk+YJXHgWIO74kP5W'
-    'g1yoRL/r8PqJi+MI256V5lsXIA+vMZnmAV9P7u9SXDmTkS/UdZqut0WAj/GcDb4LF9MYTaHN1Y/zkshXG2/GhbNr'
-    'vPPORyguG9JX8Rvmo9xXIf5kXxHMEyyu6YB0017WC7VTOcAJz8fNc5b7gqyhyRw45yDkemsi908fz7He5S7Zjjvi'
-    'O07m43z1EOatJ+shg/9hK6ITagemJnbAZw4mduB/nOctqusoUF3HBYg70hjmUrKSLnfMOotjlOc62XHVLMVKPjVC'
-    'VYpRbHuBWXuFjFcEeJn2JV1wXDTOEY2jwKoTrBmBlVV/EzoHilNWnRbmDxqmWrHBzvyvbPKX9vkF9J2iPV+teTI9'
-    '0zxXw5F/sMXqDckXYr6g4JHzaMi/PwV7urgPwvu81wz7+Ij/10UeMCZfk2frgoOpr2veXpb2BcClLDSlcF8SmSx7'
-    '8jjdH7oE79v4E5L7cM2Lbz4mT46lTDCKHjDmJQeZlRNzyRHDbDtq2UJxa1J97wbgUgzEZUbwqUItyaa0bxhqRflZ'
-    'CebQJE+uvjHlTUPy3ltQe4l7mUewppjGMvBMzxTcMuDJz0Jo5L5c98D73vsyp6tU+9ESOO9k1EzWSf/cEVyfkX7I'
-    'o6y9Q9/aTFyz7Qx+Vy18cfGsAntPLr4hnXrWAvereoaagpC9Ts7Lm2jU+pGm7LWm7dcMNPKzEJnivrFlL8tEzzbt'
-    'keHeoI2mEtC0J+1bBrz4WQhN3Dc27I9l0bYpa2eGYDwy6Io2yKPSWye9gKcIbiRPbli88VM+T8b7JbEnLr6EwFMd'
-    '0YD5Qj0TE/1cR/slWTfctwe/tw11VCG6Gf0IHmcLfh9a9vJHWas6z659FdN+iEv/ZdVocl3hjMBQn2SVfK8p8B1c'
-    'fjDOTUXkPUsv5qnvejEa1PSNQ4/mwadAfAixgWsZvqQNTi3jfEr6vsrWpH77/Ou3XfuedbIBvafUj0CfyCSn0yRn'
-    'FantaUIN3m40PLflq7NasJ62CY7Wp92H/I6On+L+neT+luDy7Bng0oQ6iy7hcCRjPi+1J/jskPreJf9xPxCHXfCv'
-    'uI7Jl6eF6ORZsIeEYw/0nJ5pQt5y7FuhfUm0MSa7ozFewVQn8vdjlW682P+wnSUNOXdgOhu8GoWdDa5IHivEFk9T'
-    'bG46w9akOJ3PN6Y6y6a3tPal5XEew5THVD9DbZuelUz//rkzlAP0vRmfVY+5tunW6hnP8bzkpFBf7xAOccb5irxn'
-    '1UNxbQfgVRHdqme90N+hfY5P+lZG5j7Hf693O75bdllXk9dsVq3y5+NBrd1kvp7++UI/bDNnTPFHwTpkHPblTGcv'
-    'fMf/rfiZIeee8ozzY8j5hZyvOjTUzecZ/47YI63RTv/2bdlDwbrtvLHqLYiDH0Tm88Z5Ya8a6qi70ckzZKEwFwHf'
-    '90nGepCzGiVO5txWSNxbdcS9Rdgz8/mugcnGut73sdGu/m0LzkhzVp2s5ttR5svge+E3VEz5goaMPyf4//qK+5so'
-    'rj2vyxD/8XcnvkoxRZ9iqIeR+btJWwTngOKqLuVkDywxXp+erxHcd0S/2fbSdX+iSXOostvyiL+qhvopxGGZaOkR'
-    'jY+kXTHwvgS8j6C2gb+pg9+I4u9Q2WSM5XMWYJriimnKVyp9Mwb6FT/9Tg/uQ0+NAF/n1KQX6iSntpjIBjvkW0Rr'
-    'Ae/7xo36zQrOH2C7C/9uiP1qRSe/mdOlPo9pLWJuJU+OwaQ/nhFZVV4XiPaCZy7IVL+wTvPpW6szD3BVZ17PAacd'
-    'mb/R4SNTZVhTpu/jpHNejYc0u/YHXjbg5mtP5sXmI19Vxj4g/bRL8tMPkA2NpV+ksfYoX3aX5icGXRmSV1+heNgX'
-    'v3mC0yU7ckRrZTNwjIq8i7auR7m9H8F63yQ7yfgcSJ/HsuZxD/bQgKsp/4e51Ybo0QrB0me3RQ6zxknffRNsKeuY'
-    'vkWf3SM6N+G9FOYXoC7tgGDxNxmR3obkr2ZpXFO+VnPsNQt89mH4HKopt7oH8ziqbsX6p5+lfjbk7UL8yHmiqxed'
-    '/I7XJskH02Ly4RqSf58n/vbIFqlOfJue34f6CtZBWne2ZMH7fob+Urq+QXPOcvRGTroXge63PXFbo9bEL95jXM7w'
-    'ywvkG7pqwtoke5iTn35gT4iwzi3Dvrkpvil7yHttBF/KFJuF9G87aJiy0OBjWy/RGq6LThzWTzwp2vL5CC/ExmTV'
-    'Tbv2H9BXr4CuDflubQP0oS/efIZ41O9K+eJqm3OOr1Je/C1Qv96MTn+DcRRfesHiS4fKep44pWzwr7h29zeyH3as'
-    'O5eeDlrPUi+ob7QC/ja2XwmY33HpwRTHV6XGXuvwXPmWTo7cwVXqu23x8XCMPPWa6e92YVB3Ny5+6fssJ6H9Q2IN'
-    '5tVZywzK65/j4Xy8MIbcxLzUPiBtN8DHcX2T1fUtcZQvlquOB79rFljLGbplJcr+fu64ZBHn7XY89EtvGvx7H7n0'
-    '7cd2q2KgvSH9K1TPcmTwTzsWOWjS+LPkB32U/Pcji78ZG/K4oXaj45lLGFWfrNBc/iO5fx7gO6hfHln88uifw/8n'
-    'QZZfnnVuyacepUa48HcITfmnCtREjdM3wTNJV6QWy2eOGcbVHHOMY7P82/ZSvi/79Weh8ye5Z7cPyTHyfwAaUjRZ'
+    'eNrtXd1vXEcVv3fXu2uvvR/ekqzdpumG0tpuEydtQQKrQS4loD4gqiqIjxLc9XqdWLFrY6+bBkoBIcErQkg88sYz'
+    'b/DCC/8A/wBC8MYL/wLh3uw57C+/zMyduWtboeyVbmfje+fMmTNnzvfc1qMoWkjuOLnnkvtBcs0kbXp/OrkPk/s4'
+    'uXeTu5/cbyX3ljxbi9xXLG1T3m8KvKbAbArcpsBuCvymjIH91gTPGYGZ4llL2qnknhbcdUztNy9/S/uV5VkK91Py'
+    'PJZ3sE/6uy5wFV46VjtpKzTGteReTu4Pk7sl49Sgz5Lgdl7e/YL87ib3NsDiMZ+R/iWZVyxwp+WuyvhXpe0ALJ2r'
+    '0kifx0C/2EC/KsBI59qguV4N6N8imufFI+2zCu8X5ba9Pxnz9MbUMfB5DZ4j/1blLkmr/FuWfnWBdwX6615N35uF'
+    'fa7MfaE5Y5Qx89C/AOOgrLkCsPXZPcOzx8d9uONi27hFaafOeNyStOUTHzd9o2kdtwJrGnmsKfNFRfitBHKyJjic'
+    'l76rAmcd4Jp4pASy9Acg5xVuA2QmvoeyODLogI60XWkH8HflMdxjU449ozxSAv2EcrwO+1DnbKPdlEMn+MzPl24q'
+    'M0Lptm6hj0sGKX1MfKJzfU+ep7r0u9K/+BBA4f/6Eg3/kBT/fvCgYrbACvrjJ1GOC3mnIjyS2js9afelPZb2fWkH'
+    'sv8uQp8B9dF/d6XdlT7z0iI8hb8n7aa0fWkPpU+BdMKCyLgIeEjl4ZG0P44ftXu+L+8XDTIy7rhpuSDzQftvwrPM'
+    's8PrNHm2ZVh71IXqUyyRTeXjWyCcNWmvw/r7wmB5iPhq3zLZ+5cBRgner8n+RB3KulNlbFXGLso45+TdhoyxAXsI'
+    'YdveawvuSMc5mkcWblljtGBPI/2XpF3sjPzMI5jrNMwd79fBL31d6HG1+PgaTtNazVn8LPSR4gAYFZmDSy6l8u2+'
+    'xzsDkol7oNf1HZPtsWaw21L6/zXZhp8hvlz2sPlUHjMuiP+OtK8A/irrtyyy/Y8JPoukf1R3HACdxpnzbwtDOyZ0'
+    'zj5z812/Q9J5PXieNc4+jBeq+9L5byTzfwnGz8IZ10hpgutxSHjt0fNBDlqneH4uwfM5iy2yR23XwF8KU8eOA8Y+'
+    'n4y9AjYLjt0z2DRIlzy45qHPv+Kh7YW2UtdjPe+MSZu/xCPabFtsw7z8rPrARmdtXXNMcfxd8vvVM8ARZWAW3Y9p'
+    'HgOPeQzi0R446Xlkjf2NeBhD9ZXpH9AYd4E2Kbw34qHuR9nQJTp2aa/0LXpP9cXleBhHNe2rAcHapRhzKN/PJz9u'
+    'WvycfRpjQ/R+PVDOpuNcktj1SfBXA/ybrD2FvlWoXskjv/4EfuMdiw+Ia5r2+X00kj1Zss73GfO0rw7vWvzhX0if'
+    'PPq1ITG8cxY76QP6N+umAwvMVD8867GX94B/Q+lwSHS4EfnJjz2SqX2DfkzhvQK5kI8C4VbEvxh3ThoncOFZAL/j'
+    'I/pbDWKh4v2uw+uPXOxH2HJWGm9dgDi8+mQaB3wjub9DfuVMRrxQ92m63xYBPvpzNvguXExjNGVurn4cl0S62mhz'
+    'Wji7xjvreITisiF9Fb9RPMp9FeJP9hXBOsHmmg4INx1kvVB7LAY4oflp05z5viB7aLIGzjUIud6e8P2TR3Osd9kk'
+    '3XFLbMfJepytHMK49WQ/ZNA/bEd0QvXA1EQP+KzBRA/8j9N8nuo6ClTXcQ78jtSHuZDspIsds8xiH+XZTrZfNUu+'
+    'kk+NUJV8FFsuMCtXyHhFgJcpL+mC45rjHM1xHFh1gjUjsLLqb0LXQHHKqtPC+EHDVCs2zMz/0sZ/aZ+fQ98pyvlq'
+    'zZPpmca5Go74g81Xb0i8EOMFBY+YR0P+/RTkdDEPwnneK4Y8PuL/VeEH9MnX5Nm64GDq61q3l6V9HnApy5xSuC8J'
+    'T5Y9aZzmhy7A+zb6hMQ+XOviG4/JE2MpE4yiB4y2xCCzYmIuPmKYLUctWyhuTarv3QBcioG4zAg+Vagl6Un7pqFW'
+    'lJ+VYA1N/OTqG1PcNCTuvQW1l5jLvA97iudYBprpmYIbBjz5WcgcuS/XPXDe+1DWdJVqP+YFzrsZNZN1kj+3BNen'
+    'pR/SKCt36FubiXu2lUHvqoUuLppVIPfkohvOU89aYL6qb6gpCMl1clzeNEetH2lKrjVtv2KYIz8L4SnuG1tyWab5'
+    '7FKODHODtjmVYE4H0r5twIufhcyJ+8aG/FjW3Hqyd2YIxl2DrGgBP+p86yQX8BTBteTJNYs1/pjNk/F+SfSJiy4h'
+    '8FRGNGC9UM7ENH+uo/287Bvu24ffu4Y6qhDZjHYEj7MFv48tufxx9qqusyuvYsqHuORfVo0m1xXOCAy1SVbJ9poC'
+    '28FlB+PaVITfs+RinvquF6NhTd9pyNE8+BSIDiE6cC3DlrTBqWWcT0nfV96a1G+fff22K+9ZJx3Qf0LtCLSJTHw6'
+    'TXxWkdqeJtTg7Uejc1u+Mmse9tMuwdH6tNsQ39HxU9y/ndzfFFyeOQFcmlBn0SUc7suYz0ntCT47pr6bZD8eBuKw'
+    'D/YV1zH50rQQPXoWbIdw7IOc0zNNSFv2fSuUl0QdY9I76uMVTHUif38o0o0X2x+2s6Qh5w5MZ4NXo7CzwRWJY4Xo'
+    '4mnyzU1n2Jrkp/P5xlRm2eSW1r7Me5zHMMUx1c5Q3aZnJdO/v3CCfIC2N+Oz6rHWNtlaPeE1bktMCuX1HuEQZ5yv'
+    'yHtWPRTXVgBeFZGtetYL7R3Kc3zSUxmZeY7/Xu91fFN2WVeT92xWrfJr8bDWbrJeT/56oR3Wy+lT/EGwDhmHbTnT'
+    '2Qvf8X8jdmbIuac84/wIYn4h56uODXXzeca/JfpIa7TTv31LcihYt53XV70BfvCdyHzeOC/sVUMddTd69AxZKMxF'
+    'wPce8VgfYlbj+Mkc2wrxe6sOv7cIOTOf7xqYdKzrfR8d7erfsuCMc86qk9V4O/J8GWwv/IaKKV7QkPHnBP9fXXJ/'
+    'E8WV85oKxB3P4vrYwb55tDYI6CLkEUJg4NlcPkMTGfKYHWlnMmJtoX6JLy15LWY99g77lJvgx6Jf2Lfki48CY48V'
+    'qCHYIf/4iP6+BWOnfb4u9ES/e9uAZxPiIl+C8djf3iY/+pDGe03OXyD8fVrrAcUT+vBc4zemb4Eh3g2oCUA8diCu'
+    'gWMMDDHGTkZMwCZfL0K8hr8T82XCeUC037HMbYvgHNE6dymHcmSJyQzo+RrBfVfsEVvti+YTmyRzlRbzHvGSqqHe'
+    'EXFYprn0aY53pV0x0L4EtI+gFom/gYXfdOPvxtn2GeuTWYBpigNMU37BJMvw2yPlaPRdLawbmRoDvq6pSZbViU9D'
+    '5XDIt8PWAt4PkXs1g4zCdp9k11OQR79HfHVIe2rHEAvNExM06funhVeV1gWae8FTx5v0xzqtp29tXRvgqo1zNQec'
+    'VmT+po4PT5VhT5lsoHTNq/Fozq583ssG3Hz1fltsdKSr8tiHJJ9Y1w0CeENjXy/SWAcU396k9YlBVobkwVYofuWL'
+    'X5vgdEmP3Ke90gscoyLvso2CeveHsN97pCcZnyPp877sebQPjg24muL1mAtpiBytECx9dhPsEtc46btvgS5lGTOw'
+    'yLNtmmeP7KrPgk12RLD4G6o9snleANz7jvyK5sRqFvhsw/C5cVMu5ADWcVzZivWKP039Yoizh/h9bYPtit/d6xF/'
+    '8FxMNlxD8mVtom+fdJHKxHfo+W2oh2IZpHWiSxa8b2fIL53X12jNmY/ezDnvRZj3O564rVFrohfb68sZfnSBbENX'
+    'DWeLeA9zaNN37AFMlrllqHMxxSPKHvxeG8OWMsVSQvq3HHOYsszBR7deoD1cF5k4qnd6ULTl3xBeiI7JOufgipOg'
+    'rY7+dsh3ptEn9cWbz/yfVdzDtubsX6W0+FugfL0ePf7N1HFs6QWLLR3K63n8lLLBvuJa+19L/vqh7Fx6MuZ6knJB'
+    'baMVsLex/WLA+p6WHExxfDUanonRullXvKWTI3ZwmfruWmy8PsVOQ+ur09+twrBO9rTope8zn4T2D/E1mFYnzTPI'
+    'r3+OR+vx/CnEJtpSq4RzuwY2jusbyq5v/yN/MV91POhds8BazpAtK1H2965Pixdx3W7GI7v0usG+9+FL336styqG'
+    'uTekf8UQ67fFk5kPmjT+LNlBHyf//dhib8aGOG6o3uh4xhLGlScrtJb/SO6fBdgOapdHFrs8+ufo/yGSZZdnnTP0'
+    'yZvVCBf+bqgp/lSBGsbTtE3wDOElqZ30WWOGcTnHGuPYzP+23Of3pL7mJGT+JPbstiHZR/4Pwht4Rw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -107,13 +109,15 @@ TABLE: dict[
     ('\\d+', 0): (32, 18360, 64, 0, (), (None,)),
     ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 18424, 180, 0, (), (None,)),
     ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 18604, 188, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 18792, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 19172, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 19276, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 19472, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 20156, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 21760, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 21900, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 22096, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 22596, 3040, 0, (), (None,)),
+    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 18792, 396, 1, (), (None, None)),
+    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 19188, 548, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 19736, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 20116, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 20220, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 20416, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21100, 1604, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 22704, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 22844, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 23040, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 23540, 3040, 0, (), (None,)),
 }

@@ -86,6 +86,10 @@ _CODE_LINE = precompiled(
 COUNT_PHRASE = precompiled(
     r"\d(?<![=\w.:/-]\d)[\d,]*(?:\.\d+)?(?:\s+[A-Za-z][A-Za-z-]{2,}(?![\w-]*=)|%)"
 )
+# Where an address lies, in bytes from a block or a symbol: memcheck's and helgrind's ``is 0
+# bytes inside data symbol "litres_total"``, ``is 8 bytes after a block``, ASan's ``is located
+# 0 bytes to the right of``. An offset, not a count: the symbol named beside it is not counted.
+_OFFSET = precompiled(r"\s+bytes?\s+(?:inside|after|before|to the (?:left|right) of)\b")
 # A tally of outcomes written label first, alone on its line: node's ``ℹ fail 5``, TAP's
 # ``# pass 2``, ``Failures: 3``. Only outcomes: node's ``ℹ tests 8`` beside them is a total a
 # question about another run's counts reached. Only as an answer: a run's closing summary is
@@ -183,17 +187,28 @@ def is_definition(line: str) -> bool:
 
 def states_count(line: str) -> bool:
     """Whether ``line`` reports a count (``is_count``) other than a status code before an
-    address (npm's ``GET 200 https://…``) or a progress mark (pytest's ``.E. [100%]``): those
-    count nothing a question asks about (ADR 0284)."""
+    address (npm's ``GET 200 https://…``), a progress mark (pytest's ``.E. [100%]``) or an
+    address's offset in bytes (``is 0 bytes inside data symbol``): those count nothing a
+    question asks about (ADR 0284, ADR 0352)."""
     found = COUNT_PHRASE.search(line)
     while found is not None:
         start, end = found.span()
-        if not line.startswith("://", end) and not (
-            line[end - 1] == "%" and _bracketed(line, start, end)
+        if (
+            not line.startswith("://", end)
+            and not (line[end - 1] == "%" and _bracketed(line, start, end))
+            and not _is_offset(line, start)
         ):
             return True
         found = COUNT_PHRASE.search(line, end)
     return False
+
+
+def _is_offset(line: str, start: int) -> bool:
+    # Most counts are no bytes: the pattern runs only after the word.
+    digits = start
+    while digits < len(line) and (line[digits].isdigit() or line[digits] == ","):
+        digits += 1
+    return line.startswith(" byte", digits) and _OFFSET.match(line, digits) is not None
 
 
 def _bracketed(line: str, start: int, end: int) -> bool:

@@ -9,6 +9,12 @@ number before the counted noun (``COUNT_PHRASE``: ``431 packages``) nor a tally 
 word or follow ``_``: ``account: 42`` and ``discount=5`` count nothing. What it counts is the
 rest of the label: the count word itself is no word of the question found there ("total
 function calls of the profile" is not answered by go's fuzzer's ``(total: 2)``).
+
+A program's own summary line often names what it counts and gives the number alone after a
+colon: ``litres metered: 4000``, ``page faults: 63489``, ``rows: 4``. A whole line of one to
+four plain words, a ``:`` and a whole number ending it counts its label: "how many litres did
+the valves program meter" is answered by that line, not by helgrind's ``data symbol
+"litres_total"`` beside it.
 """
 
 from __future__ import annotations
@@ -23,20 +29,26 @@ _LABELLED_TOTAL = precompiled(
     r"\d[\d,]*(?![\w.-])"
 )
 
+# A whole line: one to four plain words (the first may be capitalised), ``:``, a whole number
+# ending the line — not a version, a time or a measure (``1.2``, ``12:30``, ``16s``).
+_LABELLED_COUNT_LINE = precompiled(r"\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \t]*\d[\d,]*\s*")
+
 
 def is_labelled_total(line: str) -> bool:
     """Whether ``line`` gives a count after a label that names one (``"install_count": 3``,
     ``total files: 9``, ``count=12``)."""
-    return counted_part(line) is not None
+    return (":" in line or "=" in line) and _LABELLED_TOTAL.search(line) is not None
 
 
 def counted_part(line: str) -> str | None:
     """``line`` without the count word of its labelled total (``"install_": 3,`` of
-    ``"install_count": 3,``), or None when it gives no labelled total."""
+    ``"install_count": 3,``), the label of a line that is only a label and its count
+    (``litres metered`` of ``litres metered: 4000``), or None when it gives neither."""
     # Most lines hold neither sign: they are not searched.
     if ":" not in line and "=" not in line:
         return None
     found = _LABELLED_TOTAL.search(line)
-    if found is None:
-        return None
-    return line[: found.start(1)] + line[found.end(1) :]
+    if found is not None:
+        return line[: found.start(1)] + line[found.end(1) :]
+    whole = _LABELLED_COUNT_LINE.fullmatch(line)
+    return None if whole is None else whole.group(1)

@@ -286,3 +286,15 @@ def test_a_failure_named_then_stated_is_a_cause_and_a_tally_of_failures_is_not()
     assert not is_cause("Failures: 3")
     assert not is_cause("Tests run: 3, Failures: 1, Errors: 0")
     assert not is_cause("nofailure: none")
+
+
+def test_an_address_offset_in_bytes_counts_nothing() -> None:
+    litres = term_groups(parse_query("how many litres did the valves program meter"))
+    inside = '==  Address 0x10c060 is 0 bytes inside data symbol "litres_total"'
+    assert not states_count(inside)
+    assert not answers(AnswerKind.COUNT, inside, litres)
+    assert not states_count("==1== Address 0x4a4b048 is 8 bytes after a block")
+    assert not states_count("==1== Address 0x4a4b040 is 1 byte before a block")
+    assert not states_count("0x602000000018 is located 0 bytes to the right of 8-byte region")
+    assert states_count("definitely lost: 40 bytes in 1 blocks")
+    assert states_count("total heap usage: 3 allocs, 2 frees, 1,064 bytes allocated")

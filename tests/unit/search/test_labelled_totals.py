@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.search.answer_kinds import AnswerKind, answers
-from domain.search.labelled_totals import is_labelled_total
+from domain.search.labelled_totals import counted_part, is_labelled_total
 from domain.search.matching import term_groups
 from domain.search.query import parse_query
 
@@ -45,3 +45,21 @@ def test_the_count_word_of_the_label_is_not_what_it_counts() -> None:
         AnswerKind.COUNT, "fuzz: elapsed: 0s, new interesting: 0 (total: 2)", profile
     )
     assert answers(AnswerKind.COUNT, "total function calls: 280657", profile)
+
+
+def test_a_line_of_only_a_label_and_a_number_counts_its_label() -> None:
+    litres = term_groups(parse_query("how many litres did the valves program meter"))
+    assert answers(AnswerKind.COUNT, "litres metered: 4000", litres)
+    assert answers(
+        AnswerKind.COUNT, "Page faults: 63,489", term_groups(parse_query("how many page faults"))
+    )
+    # the label must hold a word of the question
+    assert not answers(AnswerKind.COUNT, "doors opened: 3", litres)
+
+
+def test_a_label_line_with_more_than_its_number_or_a_long_label_is_not_one() -> None:
+    assert counted_part("litres metered: 4000") == "litres metered"
+    assert counted_part("litres metered: 4000 in 3s") is None
+    assert counted_part("litres metered: 1.5") is None
+    assert counted_part("started: 12:30") is None
+    assert counted_part("one two three four five: 3") is None
