@@ -41,7 +41,15 @@ def _name_tail() -> str:
 # (a quote or a backslash, or blanks and an operator) is looked at before the optional quote
 # is tried: a stem inside a word such as ``worker_auth66 `` fails there, at a third less cost
 # than through the optional groups (ADR 0310; a unit test holds it to the plain spelling).
-_NAME_FROM_STEM = rf"(?P<name>(?P<stem>{_STEM}){_name_tail()})"
+# Right after the stem, a look-ahead asks whether an operator or a quote can follow the name at
+# all: over a log's words (``allocation_auth324 retry``) it reads the name characters at once
+# and fails, where the name's tail would have asked a look-ahead at each stem's first letter.
+# A necessary condition: a match reads the whole run of name characters (a stem inside it stops
+# the tail before a letter, and the match fails). It reads at most 64 of them and passes on a
+# longer run, so that a run of stems (``passpasspass…``) is not read to its end from each
+# (ADR 0347; a unit test holds it to the plain spelling).
+_BEFORE_AN_OPERATOR = r"(?=[a-z0-9_.\-]{0,64}+(?:[\\\"'`]|[ \t]*+[:=,]|[a-z0-9_.\-]))"
+_NAME_FROM_STEM = rf"(?P<name>(?P<stem>{_STEM}){_BEFORE_AN_OPERATOR}{_name_tail()})"
 _ASSIGNMENT = LazyPattern(
     rf"{_NAME_FROM_STEM}(?=[\\\"'`]|[ \t]*+[:=,])"
     rf"(?:(?P<close>\\?[\"'`])\]?)?(?P<space>[ \t]*+)"

@@ -1,7 +1,8 @@
-"""The assignments' pattern, spelled to fail sooner on a stem inside a word (ADR 0310), matches
-exactly as its plain spelling: at every position of text built from the pattern's own pieces
-(stems and their near-misses, name characters, quotes, a backslash, ``]``, blanks, operators)
-and of any text, the same match or none, with the same groups."""
+"""The assignments' pattern, spelled to fail sooner on a stem inside a word (ADR 0310) and on a
+name no operator follows (ADR 0347), matches exactly as its plain spelling: at every position of
+text built from the pattern's own pieces (stems and their near-misses, name characters, quotes,
+a backslash, ``]``, blanks, operators), of names about as long as the look-ahead reads, and of
+any text, the same match or none, with the same groups."""
 
 from __future__ import annotations
 
@@ -55,10 +56,15 @@ _PIECES = [
     "/",
     "@",
 ]
-_TEXT = st.one_of(
-    st.lists(st.sampled_from(_PIECES), max_size=20).map("".join),
-    st.text(max_size=40),
-)
+_PIECE_LISTS = st.lists(st.sampled_from(_PIECES), max_size=20).map("".join)
+# A stem, a run of name characters around the look-ahead's reach (64), then pieces.
+_LONG_NAMES = st.tuples(
+    st.sampled_from(STEMS),
+    st.integers(min_value=58, max_value=70),
+    st.sampled_from(["x", "_", "9", ".", "-", "b"]),
+    _PIECE_LISTS,
+).map(lambda p: p[0] + p[2] * p[1] + p[3])
+_TEXT = st.one_of(_PIECE_LISTS, _LONG_NAMES, st.text(max_size=40))
 
 
 def _everywhere(pattern: re.Pattern[str], text: str) -> list[object]:
