@@ -44,10 +44,24 @@ _ACCEPTING_RULE = precompiled(
     re.M,
 )
 
+_NFT_MATCHES = ("dport ", "sport ", "saddr ", "daddr ")
+
+
+def _accepts(text: str) -> bool:
+    """``_ACCEPTING_RULE`` found in ``text``, asked only of a text holding what one of its
+    forms needs: ``accept`` is a word of many logs, and the pattern read each of their lines."""
+    if "-j ACCEPT" in text or " ACCEPT " in text:
+        return _ACCEPTING_RULE.search(text) is not None
+    ends_accepting = "accept\n" in text or text.endswith("accept")
+    if ends_accepting and any(m in text for m in _NFT_MATCHES):
+        return _ACCEPTING_RULE.search(text) is not None
+    return False
+
+
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
 FIREWALL_ENTRIES: tuple[VocabularyEntry, ...] = (
     (((":", "dpt:22"), (" ", "dport 22")), _SSH_PORT.search, "ssh"),
     ((("A", "-A "), ("I", "-I ")), _SUBNET_MATCH.search, "subnet"),
-    ((("A", "ACCEPT"), ("a", "accept")), _ACCEPTING_RULE.search, "allow reach"),
+    ((("A", "ACCEPT"), ("a", "accept")), _accepts, "allow reach"),
 )

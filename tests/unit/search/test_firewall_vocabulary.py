@@ -5,7 +5,10 @@ lookalikes that get none."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
+from domain.search.firewall_vocabulary import _ACCEPTING_RULE, _accepts
 from domain.search.tool_vocabulary import tool_vocabulary_facts
 
 _SAVED = (
@@ -58,3 +61,38 @@ def test_words_the_rules_already_say_are_not_told_again() -> None:
 )
 def test_lookalikes_get_none(text: str) -> None:
     assert tool_vocabulary_facts(text) == ""
+
+
+_PIECES = st.sampled_from(
+    [
+        "-A INPUT ",
+        "-j ACCEPT",
+        " ACCEPT ",
+        "ACCEPT",
+        "accept",
+        "\n",
+        " ",
+        "dport ",
+        "sport ",
+        "saddr ",
+        "daddr ",
+        "22",
+        "1 ",
+        "12K ",
+        "tcp ",
+        "x",
+        "\t",
+        "-I FWD ",
+        "Accept",
+    ]
+)
+
+
+@given(st.lists(_PIECES, max_size=14).map("".join))
+@example("tcp dport 22 accept")
+@example("\t\tip saddr 10.0.0.0/8 accept\n")
+@example("1    12K 12K ACCEPT     tcp")
+@example("-A INPUT -p tcp -j ACCEPT")
+def test_the_accept_gate_asks_the_pattern_whenever_it_could_match(text: str) -> None:
+    # The gate only spares the pattern texts it cannot match (ADR 0339).
+    assert _accepts(text) == (_ACCEPTING_RULE.search(text) is not None)
