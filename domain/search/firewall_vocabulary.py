@@ -30,7 +30,7 @@ _SSH_PORT = precompiled(r"\bdpt:22(?![\d:])|\bdport 22(?![\d:-])")
 # A rule matching a source or destination network shorter than a host's ``/32``: a rule of
 # ``iptables -S`` or ``iptables-save`` (``-A CHAIN``, then ``-s`` or ``-d`` and the network, a
 # ``!`` between when negated).
-_SUBNET_MATCH = precompiled(
+_SUBNET_RULE = precompiled(
     r"^-[AI] \S+ (?:[^\n]*? )?-[sd] (?:! )?\d+\.\d+\.\d+\.\d+/(?:[12]?\d|3[01])(?!\d)", re.M
 )
 
@@ -44,7 +44,7 @@ _ACCEPTING_RULE = precompiled(
     re.M,
 )
 
-_NFT_MATCHES = ("dport ", "sport ", "saddr ", "daddr ")
+_NFT_SELECTORS = ("dport ", "sport ", "saddr ", "daddr ")
 
 
 def _accepts(text: str) -> bool:
@@ -53,7 +53,7 @@ def _accepts(text: str) -> bool:
     if "-j ACCEPT" in text or " ACCEPT " in text:
         return _ACCEPTING_RULE.search(text) is not None
     ends_accepting = "accept\n" in text or text.endswith("accept")
-    if ends_accepting and any(m in text for m in _NFT_MATCHES):
+    if ends_accepting and any(m in text for m in _NFT_SELECTORS):
         return _ACCEPTING_RULE.search(text) is not None
     return False
 
@@ -62,6 +62,6 @@ def _accepts(text: str) -> bool:
 # the agent's words.
 FIREWALL_ENTRIES: tuple[VocabularyEntry, ...] = (
     (((":", "dpt:22"), (" ", "dport 22")), _SSH_PORT.search, "ssh"),
-    ((("A", "-A "), ("I", "-I ")), _SUBNET_MATCH.search, "subnet"),
+    ((("A", "-A "), ("I", "-I ")), _SUBNET_RULE.search, "subnet"),
     ((("A", "ACCEPT"), ("a", "accept")), _accepts, "allow reach"),
 )
