@@ -39,6 +39,8 @@ MAX_VOCABULARY_WORD_LENGTH = MAX_IDENTIFIER_LENGTH
 # Below ``_FEWEST``, the scans' fixed cost is more than the loop turns they spare.
 _FEWEST = 1024
 _SAMPLE = 32
+# Tokens whose parts are split at once (``_add_separated_parts``).
+_PART_BATCH = 4096
 # What makes a token odd, and where the place found is in its line: a capital, or ``_`` or
 # ``-`` after or before a line break (an edge of a token).
 _ODD = (
@@ -54,18 +56,26 @@ def document_vocabulary(text: str, known: Iterable[str] = ()) -> frozenset[str]:
     set to add a few."""
     found: set[str] = set(known)
     tokens = _tokens(text, _SLICE_CHARS, short_ascii=True)
-    odd = None
-    if len(tokens) >= _FEWEST and _mostly_plain(tokens):
-        framed = framed_tokens(tokens)
-        if framed.isascii():
-            odd = _odd_tokens(framed, len(tokens) // 16)
+    odd = _odd_of_plain(tokens)
     if odd is None:
         _add_words(found, tokens)
     else:
-        _add_plain_words(found, tokens.difference(odd) if odd else tokens)
+        # The plain tokens are walked, not copied into a set of their own (a big table's
+        # tokens are megabytes of hash table: ADR 0365).
+        _add_plain_words(found, (t for t in tokens if t not in odd) if odd else tokens)
         _add_words(found, odd)
+    del tokens, odd  # freed before the result's copy is made, not beside it
     found -= STOPWORDS  # in place: a big log's words are a set of ~14 k per MB
     return frozenset(found)
+
+
+def _odd_of_plain(tokens: set[str]) -> set[str] | None:
+    """The odd tokens (``_odd_tokens``) of a document made mostly of plain ones, or ``None``
+    when every token must take ``_add_words``' loop (ADR 0334)."""
+    if len(tokens) < _FEWEST or not _mostly_plain(tokens):
+        return None
+    framed = framed_tokens(tokens)
+    return _odd_tokens(framed, len(tokens) // 16) if framed.isascii() else None
 
 
 def framed_tokens(tokens: Iterable[str]) -> str:
@@ -107,10 +117,7 @@ def _add_plain_words(found: set[str], plain: Iterable[str]) -> None:
     hashed twice)."""
     words = [t for t in plain if MIN_WORD_LENGTH <= len(t) <= MAX_VOCABULARY_WORD_LENGTH]
     found.update(words)
-    separated = [t for t in words if "_" in t or "-" in t]
-    if separated:
-        pieces = "_".join(separated).replace("-", "_").split("_")
-        found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
+    _add_separated_parts(found, [t for t in words if "_" in t or "-" in t])
 
 
 def _add_words(found: set[str], tokens: Iterable[str]) -> None:
@@ -144,8 +151,16 @@ def _add_words(found: set[str], tokens: Iterable[str]) -> None:
             add(word)
             if parted:
                 keep(token)
-    if separated:
-        pieces = "_".join(separated).replace("-", "_").split("_")
+    _add_separated_parts(found, separated)
+
+
+def _add_separated_parts(found: set[str], separated: list[str]) -> None:
+    """Add to ``found`` the parts (≥ ``MIN_WORD_LENGTH``) of tokens without capitals, split at
+    ``_`` and ``-`` by one join and split per ``_PART_BATCH`` tokens: a split of all of a big
+    table's ids at once held every piece of them, numbers too, in one list (ADR 0365)."""
+    for start in range(0, len(separated), _PART_BATCH):
+        batch = separated[start : start + _PART_BATCH]
+        pieces = "_".join(batch).replace("-", "_").split("_")
         found.update([p for p in pieces if len(p) >= MIN_WORD_LENGTH])
 
 

@@ -83,3 +83,25 @@ def test_the_scans_run_on_a_log_of_plain_tokens() -> None:
         "HTTP",
     }
     assert document_vocabulary(text) == _old_document_vocabulary(text)
+
+
+@settings(max_examples=300)
+@given(st.lists(_TOKEN, max_size=30), st.integers(min_value=1, max_value=7))
+def test_parts_split_a_batch_at_a_time_are_the_parts_of_one_split(
+    tokens: list[str], batch: int
+) -> None:
+    """ADR 0365: a big table's ids are split a batch at a time, not all at once — same parts."""
+    import domain.vocabulary as vocabulary
+
+    separated = [t.lower() for t in tokens if "_" in t or "-" in t]
+    whole: set[str] = set()
+    pieces = "_".join(separated).replace("-", "_").split("_")
+    whole.update(p for p in pieces if len(p) >= 3)
+    batched: set[str] = set()
+    saved = vocabulary._PART_BATCH
+    vocabulary._PART_BATCH = batch
+    try:
+        vocabulary._add_separated_parts(batched, separated)
+    finally:
+        vocabulary._PART_BATCH = saved
+    assert batched == whole
