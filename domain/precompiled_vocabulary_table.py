@@ -15,58 +15,59 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXP9zU8cRP/mLZEs2lhUcm2+pEpKJiZDcockweAqkDTDpJFAmdSdNKWVkWwY18pdKAgOdyfSHzuSf6N9aKjF7'
-    '8PGH3bv3ng0kaj1zfpLevb3bvf12u3vvmHPu+KDlBm1q0GYGrSCtOmj1QdsbtNagdQdtW363/oZwytKnLM+XBUZZ'
-    '4JQFVlng+f5Lg1YCOLODlic4K3C/IL8N2y71r8n1svQfft6X+8VBm5Px3pVrXvqNS99fAi4XBm1y0Kalz6x8f1f6'
-    'XYQ5DeGOwfdjgzYh35ekTUo/j2MJYDv3bPw/z54Vhs2i75I8twSfp2A+l+TzbwbtBjznx3UZx2V8xmUNEuDzYwgu'
-    'rpvnk9tAszzx1jKsf0l+u0TXBnyfk+/TRl/f5yPgqc+AD4b33oN7F6HP8N4i3LtEz5WVe/65aeXeJeIhDf9zSdbz'
-    '8/TrOQnrOQNrMwX89Gf53By0pzSvb4AW+Psf5Xpr0CqwvmWBObyuyfVLGN+lGF/D5dngb1LkHflsSvp6vYJz9Xrm'
-    'T6SferIW09J3CHtWxpuSMVA+y8TfB2XCuX8ul583a20mBa6nwQTM+03h/PhngrNvJRi7IHxSF9lnOGXhIW+LUAfd'
-    'IzotCa5j0lD/e55EHI6Cd7PitAH8Oio4bcJ6jRpOrRHCyft2nRHEaWcEcRolHbEl1/YI4jRK9unBCOq9ByPIex6n'
-    'hyOEU1uu/RHC6W8j6Bt9b8R0fs447ch1fQRxGiV/b2+EcRolvdcdQfvUk+ujEcKpP4I+7EOwU6OC01Pw+35KOE0k'
-    'jGk2KBaZJGa5CPHzHMBJ+nzFiM9XIT9xMUMsVIPZhs/rij+rPdMDPMt0bwX6aDH7FsQTK9Iwd9YR3BZlHbPGfUO4'
-    'VjLimwU/xG2Ynzl9RDFtnP8ezAnHOyFztOC/CIrTH8JeMWBbuUiUK9YVC5AL1nKuHwPtfL7Ifx+OeQbyWjW4zgmv'
-    'HAcfC+Pw3p+8b6wZwqoQfj4PtwAwCjCPDZrjdGCOCHMM6DUJdK+CjqsovDyk7XHQWVpOfINgTQgOWWDtwu+or2aB'
-    'hicjMBuk+3dhfVwgPzOr6O8p+ezthL93Hmh4XmDMgS3xOdoPAjbLP6vJ5BBeLN/s5zcO8/KtDmPUoX9ZPh8HuZkU'
-    '2eiIbloHWdH0wArxfVuR4YLkdz0PM+9qNov5qUvr14NrBcZagjyvt3MxX2FO2iyNGZJllCMcO62NHvbLYqOR9m2a'
-    'H8//oZKfCdF8i+A+JvuyKXOYhHnFcrIxGboNtLxNMvsZ1BEgv3vd72G9sDFSzFPWTdirNilB/zzxYd2wQePSvJ31'
-    '3zU7GJPpmFzXgGY1hcYT0nz/BvRvgF30/gfaFswjs225D/4125YS6LunxEd7hv32eqhEeqgh8+jKs01n+wwNZd7o'
-    'nzQN/6oB/nWJZC9PdmmaZPhEBv887TgVGesdmvfvoP4kC0ysV1mDWpe0sCybeUzwHgf59K0hezJt/R4ofMztDjx3'
-    'R8Yvg5xpdWNN0WuOcLlj7NHOSH2U9zuHvH9VnrlO+rZv1AG2FbuBY+8ZNq1P/bapX9cYd5ue26T762QP7tO1bdi5'
-    'q1JziDzzU5kz07xq2LAd+t5Tcnd+fNRRefAnue5xKB/IH98JjC+g7gv5xf/+Fc11g2i1Y9C2SzqubfAh04D7dxSc'
-    'h9dVeD7mV18x9Oll0HNWDMHXElr+Q1GJfwzX5K7Iq7Z+u8QnHcKtSvzUot/vE41bRLt+hN/6NB/2Gauix08RTXYN'
-    'eH6cvxNeTcKPx8c9U+UQtLb22CVpeXj2K5rzE+L7ruHDdxW+C9kTP4eC3Mc53FRkCP2ZBlznaI9fV/z5G4out3RB'
-    'UWTEx8ZwXreINo8NWW0Ze4494veWQTMtXhmKa2q1rkz/Ivh1VbCHOcLtOtVaroH852CPg/L/NT17g3yRaoQPT0jT'
-    'aL1LtO2RDG2QrFo2o2PoCktmN+n5rhKX02S1C3Jj8diiNMT3NuG1buzFN2ielrxWqX65Q7px1/BvWPdtZ5Trd8im'
-    'ZsGxHsFxlXBdTuG7a3aEaXDO0FeM15pSt4b5TO28gbH9eTF/p8z/mBKvie3Vce7DmNWHxHdNg7+rguui4cvFfLK+'
-    'oQufiC44D7AZRlrZY9gLwn8hv7xnxLgY1piyz+gk9Jvbit8Qer5H/Sy8WXY3Izqf+eAX0kJ8cJ9kdVupN9Vw7hi+'
-    'ed/Akdd6i66WjxajbcvYr6F+s/RzXvFJNoGffAwS4XlddMEdPJMV8tNWyU97T/I6ob1W1RiH85g8DuuFkD3OKzrO'
-    '8qn3RI5Pgs6K+Qt19/JcGOrpJPnXSsQfwRjHxxCrdwFfD/F8QPReBz7A2I2Pbc3S3jIGw8foi6CjqsaesK/o5CTy'
-    '/YGClyYvaWxlzYh3sI+7AXOO5UDPE0zeD3Ui+z3Wo/sJcZs1/AD2fbqGXed9Ku5PLZ0yAfuK08Qv24T/9zTuMsS3'
-    'yrJ3Rjk/RvuiT8DXPwF2Fp+35C8Ez9PrHy7ZOVINR97T95W4cshfz+qHtI24DO8DtkjW/gKxT5cL/43lRvtvSIJ/'
-    'wZpn+Msl6cAxCtZlu04/s71j5OVRn1ZApkJxMRzv91BrVHAvz81+C7F27HeL9sXfQU6yRM9cU2AliVm+n5Iump/Z'
-    'IV9/Dur7QjHwrYC/3aO6rA3DL9T8SA3vtHUGe6RnupF9QMuILyCNkDZp8ZmHZ3sGXTV6J+GBU//nAZUHHhp7lC7d'
-    '7xl+1mbKWIe3mbgO6DsM6fop5WrnKSbCPp8Vo94RGp2GGoebBgyMjXFdRCtBPFdbiznZO56huoV7dI3ZY+7fIL59'
-    'krBOzL9fA2nfM/IIXcVHRb5p0vpvRvxAPp94GfjG78VmD9YJTPww+PeDYvdC/nxNkfN+xGfsZfTzY/nMpH6Vlds4'
-    'TJwhtp+oGnnG/iFpsW/UU/SUOomWwjNWHIlztY8U3EP7iQrltM8Za8M0vWfov6YRc7BylmxTtJiNpjfwvSg8xhas'
-    'IftMa3T1eYbfBnSVpTe4JkCL5e+SbSwZ+7UdsoXID0yT/QA/HDYG10uQR8Q5PTRqzUKybfHjvDSk5yP36jsfUNdz'
-    'XYEVC2wb9vlyxL63lPn6OhTvO/l6kSKsh+ZzcN38bApdkiRHybmMKvgJS1D7vJywLsaPO0P4FCCeUFdigej3eH33'
-    'vsD/tdQKuEgM7n+BPsxP41TXx/yE9qNOeVGsx7sayZlOQZwzxL+LEBPmuOiHENNzSo3BE9JH20ZcLlSzEtpb+1p1'
-    'rZakTrntDZF3F6lDsc4G1BPWsRWhL9KR66yLsN6lFM9PSDzaQT3ptDS9hnXY6985K0YSPfvxZTjYwvRbAn6ZInpi'
-    'rQP7SI8V3pyP8Cby4ifkM6eN34b0UFa9wDWFVh36AsRTNdrcDeiLGYi/xmhUB7sXq2HGe/vKvVf57HnUN5e2VvpN'
-    'jePh6zCf7/5yVh79KOUjja5/HTXpfuyFBLJ1VGN7Gk6B3L0NPRWS8UXJp2Wp3bZgVjKePVmk2ruCO5rzLD6HE9N1'
-    'WWB7/6KSAP5h6Tqcz0cAy59pCO3B68Z97be0/eckV3pUdXexvLQ2vuXfTSTcn+BYtUD9n1bP78+7nSc/pmb4MTWw'
-    'qcsZbWpoTh735RR7Mw/7r4e0+aG1m6farJhPMp8AJuagZqneawp8i6LMd1niO6zn3rYMheoSrP6rr7l/1envWq7T'
-    'OsZodxT6kOsIi+Qjo9x1DLnrJN4zPM/QvpE9Q+xMAedkriTUASfdwXOsRYFbFD/QnyHbkf3njsTJVl34vd/8h/Td'
-    'N+JvOy589mfVvfpucD5rFXqv7ecp+ajxGvuH6k65XiZpLXBB7o27l2ezjymyi+em8exYQZ71+cVJymfhu6v33MFz'
-    'iRhTeQxXtLmxM6/oyzFO/n3rSXEqQM2eFm9fhPhAjp6zzmqegjjzujt4TvOC9KkodHjq7POdPSMX699ncBye6Rvz'
-    'SnNuNMsa+JjzSciL5SIxW9RFWiwxFP/Dvlcy5pKsMQ8Tn2B61FPS4+sUtbIxX+YmweobtXKbCWD9gXjmqVJTaD37'
-    'BcUs90DGYs9eC9Rfxp5dC+Tcks75G/ru+fVXINMxWLeM2K3PheQPKUdvm+fLkofQfIyscs30GCN6TLqX58MLoNvq'
-    'ypX1X82F3+Gi7TO02F8N8mx49ty5ZGe752H/yvY65MvNu5fvQEgznsVreaLtouQjcJ3PZszT36E4dtZYbSUDvpiP'
-    '5nrAmy7bOwlWlH2cVuvWMfTWlnGWYBvyp2ni7GnfS5CkdmpB4YcZwvt6gngd0r8pa36W6NML1LAlOePP5z6bhq3p'
-    'UO3HWcmhaucRY2P2nX22TDt33lRqDUO51ND683mz5YTrV6Xn7hB92gl9gTQ64K6Sx6wZV2s92wnqAXG/aJ2ZzFpn'
-    'pM2X6T1D9PbnlC17pNW483n6lUPEuDg+GKL3jlIL48cvgX3IC8/+CL7gNRc+J1Z19jmXkwlxwrrM1Qy+Dst61dDL'
-    '1YgOaB1ij8F1UJ6Wn4r/iHr7W1gH59K9e6FrnMOwbE0zUse3miBOzPHy/wJFui6O'
+    'eNrtXPtvG8cRPupBSqQoUbQVya+UiRNEDk2qcBMYFmo7bWwjRWLXSFWkqesalETZbKhHSdqyXSDoDwXyT/Rvrcsz'
+    'Zu1Pn2d2707yI2wFrI7k7c3uzM5rZ2ZvNoqi48OWG7apYZsZtoK02rA1hm1v2NrD1hu2bfnd+ovhVKRPRZ6vCIyK'
+    'wKkIrIrAc/2Xhq0EcMrDlic4K3C/IL/FbZf61+V6WfrHn/flfnHY5mS89+Sal37j0veXgMuFYZsctmnpU5bv70m/'
+    'izCnGO4YfJ8dtgn5viRtUvo5HEsAO4qejf/n2bNC3Cz6LslzS/B5CuZzST7/ZthuwHNu3CjjuIzPuKxBAnx+8sHF'
+    'dXN8chtolifeWob1L8lvl+jahO9z8n3a6Ov6fAw89TnwQXzvfbh3EfrE9xbh3iV6rqLcc89NK/cuEQ9p+J9Lsp5f'
+    'pF/PSVjPGVibKeCnP8vn1rA9pXl9C7TA3/8o11vDVoX1rQjM+Lom169g/CjF+Bouz4Z/kyLvyGdT0tfpFZyr0zN/'
+    'Iv3Ul7WYlr4x7LKMNyVjoHxWiL8PykQU/XO58rxZazMpcB0NJmDebwrnxz8TnF0rwdgF4ZOGyD7DqQgPOVuEOuge'
+    '0WlJcB2Thvrf8STicBS8mxWnDeDXUcFpE9Zr1HBqjxBOzrfrjiBOOyOI0yjpiC25dkYQp1GyTw9GUO89GEHeczg9'
+    'HCGcOnIdjBBOfxtB3+gHI6bzc8ZpR67rI4jTKPl7eyOM0yjpvd4I2qe+XB+NEE6DEfRhH4KdGhWcnoLf9y7hNJEw'
+    'ptmkWGSSmOUixM9zACfp81UjPl+D/MTFDLFQDWYHPq8r/qz2TB/wrNC9FeijxezbEE+sSsPcWVdwW5R1zBr39eFa'
+    'zYhvFvwQtzg/c/qIYto4/z2YE453QuZowX8RFKc/hL1iwLZykShXrCsWIBes5Vw/Adq5fJH7Ho95BvJadbjOCa8c'
+    'Bx8L4/DOn7xvrBnCqhJ+Lg+3ADAKMI8NmuO0Z44IcwzoNQl0r4GOqyq8HNP2OOgsLSe+QbAmBIcssHbhd9RXZaDh'
+    'yQDMJun+XVifyJOfKSv6e0o+Ozvh7p0HGp4XGHNgS1yO9kOPzXLPajIZwwvlm938xmFerjVgjAb0r8jn4yA3kyIb'
+    'XdFN6yArmh5YIb7vKDJckPyu42HmXc1mMT/1aP36cK3CWEuQ53V2LuQrzEkr05g+WUY5wrHT2ui4XxYbjbTv0Px4'
+    '/g+V/IyP5lsE9zHZl02ZwyTMK5STDcnQbaDlbZLZz6GOAPnd6X4H64WNkWKeim7CXrVJCfrniQ8bhg0al+bsrPuu'
+    '2cGQTIfkug40qxs0noD+TejfJDv3QPihBvZmQPYGc8tsb+6Dz832pgQ68Cnx1p5h06fAfoRweBfm63RpiXRpU+bR'
+    'k2dbke33NJV5o4/VMnzEJuwRSqQ/8mRbp0kPnciwx0g7TlXGOkbz/h3U0GSBiTU3a1CvkxaWZfdnBe9x0DGuNUVm'
+    'tPV7oPAxtzvw3B0ZvwK6Qqt9a4lujgiXO8Y+84zUeDnfOeb9q/LMdbIZA6OWsaPYPhx7z7DLA+q3Tf16xrjb9Nwm'
+    '3V8nm3afrh3DVl+VuknkmXdlzkzzmmGHd+h7X8k/uvFRR+XBJ+bazVg+kD++FxhfQu0a8ov7/Wua6wbRasegbY90'
+    'XMfgQ6YB9+8qOMfXVXg+tDe4YujTy6DnrDiIq4e0fKCiEsOJ1+SuyKu2frvEJ13CrUb81Kbf7xON20S7QYDfBjQf'
+    '9ntrosdPEU12DXhunL8TXi3Cj8fHfV/1ELS24gQlaXl49mua8xPi+56xD+kpfOezJ24OBbmPc7ipyBD6M024zpH/'
+    '1lD2JDcUXW7pgqLIiIvv4bxuEW0eG7LaNvZNe8TvbYNmWszVF5vV6nWZ/kXw62pgD3OE23WqF10D+c/BPg3l/xt6'
+    '9gb5IrUAH56QptF6l2jbJxnaIFm1bEbX0BWWzG7S8z0ltqjJag/kxuKxRWmI723Ca92IJ2zQPC15rVENdpd0467h'
+    '37Du284o18fIpmbBsRHAcZVwXU7hu2t2hGlwztBXjNeaUnuHOVntzISx/Xkx/0iZ/6wScwrFG3DucdztI+K7lsHf'
+    'NcF10fDlQj7ZwNCFT0QXnAfYDCOt7DHsBeE/n1/eN+J0DGtM2Wd0E/rNHcVv8D3fp34W3iy7mwGdz3zwC2k+PrhP'
+    'srqt1MxqOHcN33xg4MhrvUVXy0cL0bZt7NdQv1n6Oa/4JJvATy6OivCcLroQHTxX5vPTVslPe19yU769Vs0Yh3Ox'
+    'PA7rBZ89zis6zvKp90SOT4LOCvkLjejl2TbU00lyyNWAP4Ixjk8g3xB5fD3E8wHRex34AGM3LrZVpr1lCIbLMxRB'
+    'R9WMPeFA0clJ5PtDBS9NXtLYyroR72AfdwPmHMrjnieYvB/qBvZ7rEf3E+JWNvwA9n16hl3nfSruTy2dMgH7itPE'
+    'L9uE/w807jLEtyqyd0Y5n6V90afg658AO4vPW/Lng+fo9Y8o2VlYDUfe0w+UuLLPX8/qh3SMuAzvA7ZI1v4Csc8o'
+    '5/8by432X0yCf8GaZ/jLJenAMQrWZbuRfu58x6gtQH1aBZnyxcVwvN9DvVQhenn29zuItWO/W7Qv/h7yqiV65poC'
+    'K0nM8oOUdNH8zC75+nNQo+iLgW95/O0+1ZZtGH6h5kdqeKetldgjPdML7APaRnwBaYS0SYvPPDzbN+iq0TsJD5z6'
+    'Pw+oPPDQ2KP06H7f8LM2U8Y6nM3EdUDfIabrZ5SrnaeYCPt8Vox6R2h0Guo0bhowNiinjbUd7QTxXG0t5mTveIZq'
+    'L+7RNWSPuX+T+PZJwlo3944QpH3fyCP0FB8V+aZF678Z8AP5jOVl4Bu3FysfrHWY+HH470fF7vn8+boi54OAz9jP'
+    '6OeH8plJ/Sort3GYOENoP1Ez8oyDQ9Ji36in6Ct1Em2FZ6w4EudqHym4+/YTVcppnzPWhml6z9B/LSPmYOUs2aZo'
+    'MRtNb+C7XXiMLVhD9pnW6OryDL/16CpLb3BNgBbL3yXbWDL2aztkC5EfmCb7Hn44bAyunyCPiHN6aNTL+WTb4sd5'
+    'aUjPR9Gr761AXc91BVYssGPY58sB+95W5uvqUJzv5OpFirAems/Btf/lFLokSY6Scxk18BOWoH57OWFdjBt3hvAp'
+    'QDyhocQC0e9x+u4Dgf9rqRWIAjG4/wX6MD+NU20i8xPajwblRbEe72ogZ4o1jaHxmJ7HhF7os2yCnQ7VePrmUw7I'
+    '0yLEqDlO+xHEGCOl5uEJ6cdtI07oq6Hx7fVd/b9W29KgXPuG0CwK1MVY5y0aCevqitAX6ci160Xgv1KK5yckPh5B'
+    'je60NL0uOO7175wVswmep/nKH/xh+i0Bv0wRPbH2gn22xwpvzgd4E3nxU/Lh08aTfXoxq57iGkertn8B4rsabe56'
+    '9NcMxINDNGqA7gjpDLy3r9x7lc+eR6FzaevP39Q4Dr4O8/luNGfl9Y9SPtLYntdR5+/GXkggW0c1tqPhFMjd29BT'
+    'PhlflPxellpyC2Y1ynaeZ5FqAQvR0ZwRcjmlkK7LAtv5F9UE8A9L13g+HwMsd8bCFxNoGPe139L2n5Pc7VHVAYby'
+    '5Nr4vvMnSfZLOFbdU4+onS9wZwjPkx9TN/yYOtjU5Yw21Tcnh/tyir2ig/3XQ9p839rNU61YyCeZTwATc2Jlqj+b'
+    'At+iKPNdlngT67m3LUO+Ogmr/+pr7l+L9PdXN2gdQ7Q7Cn3IdY1F8pFR7rqG3HUT7xmeZ4zfyJ4hdMaBc0RXEuqA'
+    'k9HBs8FFgVsUP9CdaduR/eeOxO1WI/+71PkP6btvxAN3Iv9ZpNXo1fet89kv37uCv0jJR83X2N9XB8v1O0lrkwty'
+    'bzx6ed59VpFdPIuOZ9kK8qzLd/KZUXwf+F508JwkxngewxVtbugcMfpyjJN7h31SnApQQ6jF/xchPpCj56yzo6cg'
+    '7r0eHTw3ekH6VBU6PI3s86Z9Izfs3hFxHJ4ZGPNKc441yxq4GPhJyNPlAjFk1EVabNMXj8S+VzLmtqwxDxOfYHo0'
+    'UtLjmxS1uyFf5ibBGhi1e5sJYP2BeOapUuNoPfslxSz3QMZCz17z1IOGnl3z5ACTzvlb+u749Vcg0yFYt4zYrcvN'
+    '5A8pR2+b5yuSF9F8jKxyzfQYI3pMRi/PqxdAtzWUK+u/euR/L462z9Bif3XI++FZ+ChKdtZ8HvavbK99vtx89PK9'
+    'EmnGs3gtT7RdlHwErvPZjHUDdyiOnTVWW82AL+bHuT7xZpTtHQkryj5Oq73rGnpryzjbsA353DRx9rTvSUhSy7Wg'
+    '8MMM4X09QbwO6d+SNT9L9Ol7auqSvHOAz6G2DFvTpVqUs5LT1c5HhsYcRPZZN+0cfEupffTldn3rz+fflhOuX42e'
+    'u0P06ST0BdLogLtKHrNuXK317CSoT8T9onWGM2vdkzZfpvcM0dudm7bskVZzz+f7Vw4R4+L4oI/eO0ptjhu/BPYh'
+    'Lzz7E/iC1yL/ubVaZJ+7OZkQJ6wTXc3g67Cs1wy9XAvogPYh9hhcl+Vo+Zn4j6i3v4N1iKJ074LgGs2QrWkF6gpX'
+    'E8SJOV7+X6rQNvQ='
 )
 TABLE: dict[
     tuple[str, int],
@@ -111,58 +112,60 @@ TABLE: dict[
     ('[-dl][r-]', 0): (32, 9188, 140, 0, (), (None,)),
     ('[A-Za-z_]{3}', 0): (32, 9328, 92, 0, (), (None,)),
     ('\\+', 0): (32, 9420, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 9468, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9644, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 10116, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10180, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10296, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10840, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 11600, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11732, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11876, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 12248, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 12488, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12716, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12932, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13120, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 13640, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13928, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14184, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14416, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14632, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15036, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15272, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15860, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16140, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16656, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17048, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17428, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17656, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18188, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 18508, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18844, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19020, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 19612, 112, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 19724, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 20044, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20108, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 20392, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 20684, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 21128, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 21252, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 22252, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 22356, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 22504, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 23244, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 23532, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23992, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 24204, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 24592, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 24864, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 25432, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 25704, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26052, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 26580, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 27028, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 27396, 792, 1, (), (None, None)),
+    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 9468, 196, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 9664, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9840, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 10312, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10376, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10492, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 11036, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 11796, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11928, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 12072, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 12444, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 12684, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12912, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13128, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13316, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 13836, 288, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 14124, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14380, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14612, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14828, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15232, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15468, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 16056, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16336, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16852, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17244, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17624, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17852, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18384, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 18704, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 19040, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19216, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 19808, 112, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 19920, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 20064, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 20384, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20448, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 20732, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21024, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 21468, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 21592, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 22592, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 22696, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 22844, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 23584, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 23872, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 24332, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 24544, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 24932, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 25204, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 25772, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 26044, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26392, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 26920, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 27368, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 27736, 792, 1, (), (None, None)),
 }

@@ -15,34 +15,34 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1zFEUQ3j3I3XF52TMhJGKoWoUUiSQRtazSU1IiLwVVGijAwtJC6hICxHAv3h0G/UD5f/whfvA/ibuVHn14'
-    '0r07u5FStmrSl92Z7p6enn6bmQqC4Giw/7yRtBfJU01gmLRm0laTNpm0qvx/UeB1GZP+jpM2n7RjMi7FMSl46zI+'
-    'AJxp/7mkTcD7k0IjkPHHE9igMdMGT0OBD4inlEaNaL9N+LL4btDYtf9Z//dkfjMyDr+n48aSdiJp7yftA/rGOCN5'
-    'Py64PyQc5wWP61uR32OCJzDwhtKmQM+qpGfpHD56xfo2n6NfqwJ/gDFI/xLBKwJvCrwj+Bsin9+T9rDAejr+XD/H'
-    'Q1gQR5PWeVzGuufXpWZgPa8LH0XXxY1N16WdtPvC92Whl6Ubbk1rMg9nZ1LYF9gTOBA4ElrLMGboOWZBGdMmug9g'
-    'bAR7F7/ljanQfgo95YC4twhu0xxHMq5KNNkeHCN7MA/jmtLOKzw6XWjBt3HSzyrt52OKnlakHdTTF0eeJ3+fZ+gp'
-    'z6Wu+ND1AjBL7y0bh/THFfqfE4zB5vnu6TlZQ5T7SoHx00T73H9IG+XB8ptS5HeJ9uwTgtu0D0YCdwR2BT4ifzRB'
-    'vNfE165KLFAXflAOx0kO3+XgWhF8jCsdew9ioKriM0PAw3ujsm9iAxHjgUfDeUF+R4KnBu8dRDsxKe1vmk9Ml3Fg'
-    'frimZ5U1dX7iFsEb9H8L5KHtv3mPuNXFLynsePgBtP0x2dwB6Vxs6NqWgX+Qo7NOp38m/MMcfrfBz1RBBrgOM8o6'
-    'XBP4lPjfJfqnC8bGbtxVJY5M4ZekB5cNeY88Y86seLepzPs6yNHJK0uXsnxZU2JN1AO2TS3q99TQF7ZdPejn/Gvg'
-    '6V+r4MtQHqcUeWyQ3DvAf14seJt47yh7KQ/HVzTvoefYOYnzUPe+oD3SNmT92IMvxnXTsAejHFzThi/7ifRkcEhZ'
-    'WX7P0gXnb2uSX6JO3CLeNmnuQw8/m8KlEnl1kf7L4rd+S9pnFCsPPOeQZ89j8hsDWsdHBj1em08JX4/ojOi95fci'
-    '6dOhNdsg+s8UO6r5pw5B3jMPjJhiqNh8bQ6YA/UOqR+xIWvmndcwT09fhUyWwf5n5WB1JQcrYusxPz7tATlvveAB'
-    'OW9tleCzyDq3FDk1lNrVxyX4wNrEDYpBbhh7vm3s6W3S71aJXNiqCa6LTSszv54Sy/nKH2OiCaKbynxWcDZAp5D2'
-    'aeItS9ZYt7P2R/OQ+8NajzrMYcWwM84+TdL4OvRDPGuEZxFsQVG9wD24/i/lQksl5fEM5mHFE2XWqbL4sh1rUry9'
-    'sLgPjy/+QyNYfBnGSl67SrXHCsipSO3a5fmaz/mR4vkdpV9N6mdsIxz+k5577J5Sg8mKWYbkj9s59RONt0h+TxHO'
-    'lkd8Yu3lCcWG/5Fja+ryzdHW7OYU6OCajB2nc4U2xd1t4XUP9GaXasJ9pSa8ZcjU4duSsxnXN333PdDYom93RSfx'
-    'Wx9gJLEd93kGMJJ8egzym0gKRDV4h98+AZyPDbrnAWdH3p0DnB36dkaZ51C+nYJvj8BPRVLnqtH+GSqxiluDPdL7'
-    'h7RuTv9c/TKUd+iji9QvW3S2yTXRh0btgnUEz1K3jfpQT6lPOD35usBeWfLcK1a+zvY/LBmzrwTFczqWua+8tLjj'
-    'dkaM5Xsuguex6Zr+Av6kSWuBtdow3od/7qfZ6jlGFu6sWsCS6OKMZ6wzBfKxfAmf89eJrxNSz/sWdGgZxrtcxHe9'
-    'I5nDrFEbe0L7vEP/azVQXFcrVqkpdbAzpD9rVJMoemaQF5M1ZN1rIMszBc4Ffc6kTijzXDPqBH1jn41K5iANuGsS'
-    'Cp8+MpmhetktqhdfpP19xaj3b1C+4fp9QzLOOq8oc9ehaHxZJq7kc4oidDl23KMYYEeplWqxJp+TdMkej15RjLqW'
-    'sa8nC6yfVnNwejwH+h56zG+a4oCBUU8qoyMnPe9IRCS3nlELeEox3l2wv5tKTIu6sEs60VPWKpLa+ZuGTWc9bhv6'
-    '1jZ42oY7HjM5tVnW6U3Ff7j4c1yJTbmmGYF/13Sir/gf7TxuQbHLReKbMjXTw5yrabVc7c6JZi+K6KNPfulz72OH'
-    'YFxi/5W9jzVpnOcjz7MKz1xr3gU5z8kdUe3+ge/63TPymRS+a8DY467DLOBvGnQR15UCem7NB2WZ2pm36CykSzrV'
-    '8fRVO8a9KhfbvmOcc2Tlez5nxHm1FcxZzkJd8Y5xJrmZ41Nj40yya8TVXSVP9Kndaveae0a82S0hM58cCeuB3dcw'
-    'Z6nL7yPS3D2H+5A3uHuVC9JnDPJA31ylQffxtJw0BHp54zBPDOX9BMRpdeqn0WIZODruWx9k0NfuEYZxJch4NBkf'
-    'Bfx7gH9Pwx+7r83QuouVeR/32v77LP5Qp/8ChPMX4Q=='
+    'eNrVWm1zFEUQ3j3I3XF52TMhJGKoWoUUiSQBtazSU1IiYEGVBgqwsLSQuoQAMdyLd4dBP1D+H3+IH/xP4m6lRx+e'
+    'dO/ObqSUrZr0ZXemp6e7p99mpoIgOBrsP28k7UXyVBMYJq2ZtNWkTSatKv9fEnhdxqS/46TNJ+2YjEtxTAreuowP'
+    'AGfafy5pE/D+pMwRyPjjCWzQmGmDpqHAB0RTOkeN5n6b8GXR3aCxa/+z/udlfTMyDr+n48aSdiJp7yXtffrGOCN5'
+    'Py64PyAcFwSP61uR32OCJzDwhtKmQM+qpGfpGj58xfo2n6NfqwJ/gDE4/2WCVwXeFHhH8DeEP78n7WEBeTr6XD9H'
+    'Q1gQR5PkPC5j3fPrUjOwnteFjqJycWNTubSTdl/oviLzZemGk2lN1uHsTAr7AnsCBwJHMtcyjBl6jllQxrRp3gcw'
+    'NoK9i9/yxlRoP4WefEDcWwS3aY0jGVelOdkeHCN7MA/jmtIuKDQ6XWjBt3HSzyrt52OKnlakHdTTF0eeJ3+fZ+gp'
+    'r6Wu+ND1AjBL7y0bh/OPK/N/RjAGm+e7p+dEhsj3lQLjp2nuc//h3MgP5t+Uwr/LtGefENymfTASuCOwK/AR+aMJ'
+    'or0mvnZVYoG60IN8OE58+C4H14rgY1zp2HsQA1UVnxkCHt4blX0TGwgbDzwazovyOxI8NXjvINqJSWl/z/nEdBkH'
+    '1ocyPavI1PmJWwRv0P8t4Ie2/+Y94lYXv6Sw4+EH0PbHZHMHpHOxoWtbBv5Bjs46nf6Z8A9z6N0GP1MFHqAcZhQ5'
+    'XBP4lOjfpflPF4yN3bgvlDgyhV+SHlwx+D3yjDmz4t2msu7rwEfHryxdyvJlTYk1UQ/YNrWo31NDX9h29aCf86+B'
+    'p3+tgi9DfpxS+LFBfO8A/Xmx4G2ivaPspTwcX9G6h55j5yTOQ937nPZI2+D1Yw+6GNdNwx6McnBNG77sJ9KTwSF5'
+    'Zfk9Sxecv61Jfok6cYto26S1Dz38bAqXSuTVRfovi9/6LWmfUqw88FxDnj2PyW8MSI6PjPlYNp8Qvh7NM6L3lt+L'
+    'pE+HZLZB8z9T7KjmnzoEec88MGKKoWLztTVgDtQ7pH7EBq+ZdpZhnp6+Cp4sg/3PysHqSg5WxNZjfnzaA3LeetED'
+    'ct7aKkFnETm3FD41lNrVRyXowNrEDYpBbhh7vm3s6W3S71aJXNiqCa6LTSuzvp4Sy/nyH2OiCZo35fms4GyATuHc'
+    'p4m2LF5j3c7aH81D7g9LHnVYw4phZ5x9mqTxdeiHeNYIzyLYgqJ6gXtw/V/KhZZK8uMZrMOKJ8rIqbL4sh1rUry9'
+    'sLgPjy/+M0ew+DKMlbx2lWqPFeBTkdq1y/M1n/MjxfM7Sr+a1M/YRjj8Jz332D2lBpMVswzJH7dz6icabZH8niKc'
+    'LY/4xNrLE4oN/yPH1tTlm5tbs5tToINrMnaczhXaFHe3hdY90Jtdqgn3lZrwlsFTh29LzmZc3/Td9zDHFn27KzqJ'
+    '3/oAI4ntuM8zgJHk02OQ30RSIKrBO/z2MeB8bMx7AXB25N05wNmhb2eUdQ7l2yn49gj8VCR1rhrtn6ESqzgZ7JHe'
+    'PyS5Of1z9ctQ3qGPLlK/bNHZJtdEHxq1C9YRPEvdNupDPaU+4fTk6wJ7Zclzr1j5Otv/sGTMvhIUz+mY57780uKO'
+    '2xkxlu+5CJ7HpjL9BfxJk2SBtdow3od/7qfZ6jlGFu6sWsCS6OKMZ6wzBfyxfAmf89eJrhNSz/sWdGgZxrtcxFfe'
+    'kaxh1qiNPaF93qH/tRooytWKVWpKHewM6c8a1SSKnhnkxWQNkXsNeHmmwLmgz5nUCWWda0adoG/ss1HJHKQBd01C'
+    'odOHJzNUL7tF9eJLtL+vGvX+Dco3XL9viMdZ5xVl7joUjS/LxJV8TlFkXo4d9ygG2FFqpVqsyeckXbLHo1cUo65l'
+    '7OvJAvLTag5Oj+dA30OP9U1THDAw6klldOSk5x2JiPjWM2oBTynGuwv2d1OJaVEXdkkneoqsIqmdv2nYdNbjtqFv'
+    'bYOmbbjjMZNTm2Wd3lT8h4s/x5XYlGuaEfh3TSf6iv/RzuMWFLtcJL4pUzM9zLmaVsvV7pxo9qKIPvrklz73PnYI'
+    'xiX2X9n7WJPGeT7SPKvQzLXmXeDznNwR1e4f+MrvnpHPpPBdA8Yedx1mAX/TmBdxXS2g59Z6kJepnXmLzkK6pFMd'
+    'T1+1Y9yrcrHtO8Y5R1a+53NGnFdbwZzlLNQV7xhnkps5PjU2ziS7RlzdVfJEn9qtdq+5Z8Sb3RI888mRsB7YfQ1z'
+    'lrr8PiLN3XO4D3mDu1e5IH3GIA/0zVUadB9Py0lDmC9vHOaJobyfgDitTv20ufJ4sAk82JR11gwf34RvfaoxYe34'
+    'PH1j3a5DPakCtPSBlr52pzGMK0HGo631KODfA/x7Gv7YfW2G1r2wzLvB1/bfZ9GH++sv/Psb+w=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -75,6 +75,7 @@ TABLE: dict[
     ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11068, 412, 0, (), (None,)),
     ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 11480, 332, 0, (), (None,)),
     ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 11812, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 12072, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 12168, 172, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 12072, 140, 0, (), (None,)),
+    ('p[59(]', 0): (32, 12212, 96, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 12308, 172, 0, (), (None,)),
 }

@@ -14,8 +14,10 @@ memcheck's ``definitely lost``; ADRs 0209, 0219, 0222, 0229, 0239, 0263 and 0278
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+from domain.precompiled import precompiled
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
 from domain.search.tool_entries import TOOL_ENTRIES
 from domain.search.word_stems import said_pattern
@@ -37,6 +39,36 @@ _LOCALE_TESTS = tuple((holds, said) for _, holds, said in LOCALE_ENTRIES)
 # One sign as the scan asks it: the place in ``_OWN_SIGNS`` of the entry it lets run, the
 # characters asked for after the first, the sign.
 _Asked = tuple[int, str, str | Callable[[str], object]]
+# A scan asked once for the signs of several entries (``None``: none), behind their first
+# character.
+_Scan = Callable[[str], object] | None
+
+
+# Scans each asked once for the signs of two entries that open on the same character, in place
+# of a scan each: every match of a sign is a match of its scan, so a text without one holds
+# neither sign. A line opening a mode (``-`` of an executable's ``-rwxr-xr-x``, or ``[-dl][r-]``
+# of a listed entry's) and an extension (a header's ``.h``, an archive's ``.tar``, ``.tgz``,
+# ``.zip``): ``re`` stops once at each line break (each dot) for both signs, where it stopped
+# once for each (ADR 0361).
+_LINE_OPENING_A_MODE = precompiled(r"\n(?:-|[dl][r-])")
+_EXTENSION = precompiled(r"\.(?:h|t(?:ar|gz)|zip)")
+# Each scan by the patterns of the signs (their ``search``) it is asked for.
+_SHARED_SCANS: dict[str, _Scan] = {
+    pattern: scan
+    for scan, patterns in (
+        (_LINE_OPENING_A_MODE.search, (r"\n-", r"\n[-dl][r-]")),
+        (_EXTENSION.search, (r"\.h", r"\.(?:t(?:ar|gz)|zip)")),
+    )
+    for pattern in patterns
+}
+
+
+def _shared_scan(sign: str | Callable[[str], object]) -> _Scan:
+    """The scan ``sign`` is asked behind, when it is a pattern's ``search`` of ``_SHARED_SCANS``."""
+    pattern = getattr(sign, "__self__", None)
+    if not isinstance(pattern, re.Pattern) or getattr(sign, "__name__", "") != "search":
+        return None
+    return _SHARED_SCANS.get(pattern.pattern)
 
 
 def _marks_of(characters: str, sign: str | Callable[[str], object]) -> str:
@@ -50,20 +82,22 @@ def _marks_of(characters: str, sign: str | Callable[[str], object]) -> str:
     return characters + "".join(dict.fromkeys(marks))
 
 
-def _by_first_character(caseless: bool) -> tuple[tuple[str, tuple[_Asked, ...]], ...]:
+def _by_first_character(caseless: bool) -> tuple[tuple[str, _Scan, tuple[_Asked, ...]], ...]:
     """The signs of ``_OWN_SIGNS`` (when ``caseless``, those not behind a capital, which such a
     text cannot hold), each with its entry's place, grouped by the character asked for first
     (``""``: none): the scan asks each character once for all the entries behind it, instead
     of once an entry, and walks no entry whose character the text does not hold (ADR 0318).
-    A string sign is asked its marks too, after its own characters (``_marks_of``)."""
-    groups: dict[str, list[_Asked]] = {}
+    A string sign is asked its marks too, after its own characters (``_marks_of``). The signs
+    of a shared scan (``_shared_scan``) stand in a group of their own, asked behind the scan
+    too (ADR 0361)."""
+    groups: dict[tuple[str, _Scan], list[_Asked]] = {}
     for place, entry in enumerate(_OWN_SIGNS):
         for characters, sign in entry[0]:
             if caseless and any(c != c.lower() for c in characters):
                 continue
             asked = _marks_of(characters, sign)
-            groups.setdefault(asked[:1], []).append((place, asked[1:], sign))
-    return tuple((first, tuple(asked)) for first, asked in groups.items())
+            groups.setdefault((asked[:1], _shared_scan(sign)), []).append((place, asked[1:], sign))
+    return tuple((first, scan, tuple(asked)) for (first, scan), asked in groups.items())
 
 
 _GROUPS = _by_first_character(caseless=False)
@@ -83,8 +117,8 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
     # their tests run in the table's order, so their words keep it. Written out here, not
     # called: the loop runs for every section indexed.
     found: set[int] = set()
-    for first, asked in _CASELESS_GROUPS if caseless else _GROUPS:
-        if first in text:
+    for first, scan, asked in _CASELESS_GROUPS if caseless else _GROUPS:
+        if first in text and (scan is None or scan(text)):
             for place, characters, sign in asked:
                 if place in found:
                     continue

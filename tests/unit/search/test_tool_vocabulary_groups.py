@@ -1,6 +1,7 @@
 """The tool vocabulary asked as ADR 0318 asks it — each sign's first character once for all the
 entries behind it, the tests of the entries found run in the table's order — gives the facts it
-gave walking the entries one by one (ADR 0287's scan)."""
+gave walking the entries one by one (ADR 0287's scan), and so does a scan shared by the signs of
+several entries (ADR 0361)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
-from domain.search.tool_vocabulary import _ENTRIES, _SAID, _marks_of, tool_vocabulary_facts
+from domain.search.tool_vocabulary import (
+    _ENTRIES,
+    _GROUPS,
+    _SAID,
+    _SHARED_SCANS,
+    _marks_of,
+    tool_vocabulary_facts,
+)
 
 _OWN = _ENTRIES[: -len(LOCALE_ENTRIES)]
 _REAL = Path(__file__).parents[2] / "fixtures" / "bench-real"
@@ -115,3 +123,66 @@ def test_a_string_sign_is_asked_its_marks_after_its_own_characters() -> None:
     assert _marks_of("", "\t") == "\t"
     assert _marks_of("[", "*** [") == "[*"
     assert _marks_of(",", str.isdigit) == ","
+
+
+# What the shared scans' signs are made of: the marks and letters of a mode, a listing's line,
+# an extension, and near misses (``\nx``, ``.hx``, ``.ta``, ``.tarz``).
+_SHARED_PIECES = st.sampled_from(
+    [
+        "\n",
+        "-",
+        "d",
+        "l",
+        "r",
+        "w",
+        "x",
+        ".",
+        "h",
+        "hh",
+        "hpp",
+        "t",
+        "ar",
+        "gz",
+        "zip",
+        " ",
+        "a",
+        "-rwxr-xr-x 1 root root 8 Jan  1 00:00 run.sh",
+        "drwxr-xr-x 2 root root 4096 Jan  1 00:00 src",
+        "lrwxrwxrwx 1 root root 7 Jan  1 00:00 cc -> gcc",
+        "-rw-r--r-- 1 root root 120 site.tar.gz",
+        "pdfgen.h",
+        "docs.zip",
+        "site.tgz",
+    ]
+)
+_SHARED_TEXTS = st.lists(_SHARED_PIECES, max_size=16).map("".join)
+
+
+def _signs_behind(scan: object) -> list[object]:
+    return [sign for _, shared, asked in _GROUPS if shared is scan for _, _, sign in asked]
+
+
+def test_each_shared_scan_is_asked_for_the_signs_it_names() -> None:
+    for pattern, scan in _SHARED_SCANS.items():
+        behind = [getattr(sign, "__self__", None) for sign in _signs_behind(scan)]
+        assert pattern in [found.pattern for found in behind if found is not None]
+
+
+@settings(max_examples=1500)
+@given(_SHARED_TEXTS)
+def test_a_text_holding_a_sign_holds_its_shared_scan(text: str) -> None:
+    for scan in set(_SHARED_SCANS.values()):
+        assert scan is not None
+        for sign in _signs_behind(scan):
+            assert callable(sign)
+            assert not sign(text) or scan(text), (sign, text)
+
+
+@settings(max_examples=1500)
+@given(_SHARED_TEXTS)
+def test_the_signs_behind_a_shared_scan_give_the_facts_asked_entry_by_entry(text: str) -> None:
+    assert tool_vocabulary_facts(text) == _tool_vocabulary_facts_entry_by_entry(text)
+    lowered = text.lower()
+    assert tool_vocabulary_facts(lowered, lowered) == _tool_vocabulary_facts_entry_by_entry(
+        lowered, lowered
+    )

@@ -326,3 +326,16 @@ def test_a_string_sign_holds_the_characters_asked_for_before_it() -> None:
         for characters, sign in signs:
             if isinstance(sign, str):
                 assert all(character in sign for character in characters), sign
+
+
+@settings(max_examples=1500)
+@given(st.text(alphabet="bitps/ 1M\n", max_size=30))
+def test_the_bandwidth_sign_holds_where_its_plain_signs_do(text: str) -> None:
+    # One scan for ``bit``, ``bps`` and ``b/s`` (ADR 0361): the entry is asked where one stands.
+    [signs] = [signs for signs, _, said in _ENTRIES if said == "bandwidth"]
+    asked = any(
+        all(character in text for character in characters)
+        and (sign in text if isinstance(sign, str) else bool(sign(text)))
+        for characters, sign in signs
+    )
+    assert asked == any(plain in text for plain in _PLAIN_SIGNS["bandwidth"])
