@@ -24,6 +24,7 @@ from domain.search.diversify import diversify
 from domain.search.entities import extract_entities
 from domain.search.matching import term_groups
 from domain.search.named_sources import named_source, sources_first
+from domain.search.named_tools import named_tools, tools_first
 from domain.search.padding_words import padding_units
 from domain.search.query import ParsedQuery, parse_query
 from domain.search.question_words import asks_as_verb
@@ -190,9 +191,12 @@ class SearchKnowledge:
             phrases=said_phrases(parsed.raw),
             padding=padding,
         )
-        if not source:
+        if source:
+            return attrs.evolve(ranking, hits=sources_first(ranking.hits, groups, source))
+        tools = named_tools(ranking.hits, groups, padding)
+        if not tools:
             return ranking
-        return attrs.evolve(ranking, hits=sources_first(ranking.hits, groups, source))
+        return attrs.evolve(ranking, hits=tools_first(ranking.hits, groups, tools))
 
     def _hidden_kinds(self, scope: SearchScope) -> tuple[tuple[SourceKind, int], ...]:
         kinds = scope.effective_kinds()

@@ -61,6 +61,12 @@ def sources_first(hits: list[FusedHit], groups: TermGroups, source: int) -> list
         text = f"{hit.hit.title}\n{hit.hit.content}"
         lowered = text.lower()
         holds.append(all(unit.positions(lowered, text=text) for unit in wanted))
+    return held_first(hits, holds)
+
+
+def held_first(hits: list[FusedHit], holds: list[bool]) -> list[FusedHit]:
+    """``hits`` with those ``holds`` marks before the others, each group in its order, their
+    scores raised by the best score of the others; as they were when none or all are marked."""
     if all(holds) or not any(holds):
         return hits
     lift = max(hit.score for hit, held in zip(hits, holds, strict=True) if not held)

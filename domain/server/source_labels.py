@@ -48,3 +48,20 @@ def batch_label(command_labels: Sequence[str], output: str) -> str:
     more = f"+{len(names) - BATCH_LABELS_SHOWN}" if len(names) > BATCH_LABELS_SHOWN else ""
     joined = truncate_bytes(shown, BATCH_LABELS_BYTES - len(more))
     return f"batch:{joined}{more}:{output_hash(output)}"
+
+
+# capy's own labels: a scheme, then what the output is of (the commands' labels of a batch, a
+# file's path), then its hash; outputs of code or pasted text name nothing of their own.
+_NAMED_SCHEMES = ("batch:", "file:")
+_UNNAMED_SCHEMES = ("execute:", "stdin:", "indexed-content:")
+
+
+def source_name(label: str) -> str:
+    """What ``label`` says its output is of: an agent's own label whole, a batch's command
+    labels, a file's path; ``""`` for an output of code or of text indexed unnamed, whose
+    label says only the language and a hash."""
+    if label.startswith(_UNNAMED_SCHEMES):
+        return ""
+    if label.startswith(_NAMED_SCHEMES):
+        return label.partition(":")[2].rpartition(":")[0]
+    return label
