@@ -15,10 +15,11 @@ holding a digit; its rows are the lines under it (a rule of dashes skipped) of a
 whose header cell stands above it (tables align their numbers right or left, under the name).
 Each table has its extreme; where one section holds several under the same header (ms_print
 repeats its header between snapshots, ``top`` run twice prints two tables), the rows holding
-the extreme of them all weigh more. A row naming a total (``Total``, ``sum``) is not a candidate: it is the largest
-of its column by construction. When more than ``MAX_TIED`` rows share the extreme value it
-singles nothing out, and no row is shown for it. Numbers with a unit (``12Mi``, ``3.2GB``)
-are not compared.
+the extreme of them all weigh more. A row naming a total (``Total`` first, strace's ``total``
+last) is not a candidate, nor are the rows under a rule that closes the rows: a total is the
+largest of its column by construction. When more than ``MAX_TIED`` rows share the extreme
+value it singles nothing out, and no row is shown for it. Numbers with a unit (``12Mi``,
+``3.2GB``) are not compared.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ _CELL = precompiled(r"\S+(?: \S+)*")  # cells: set apart by two spaces or more
 _TOKEN = precompiled(r"\S+")
 _RULE = precompiled(r"^[-=─\s]+$")
 _NUMBER = precompiled(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
-_TOTALS = frozenset(["total", "totals", "sum", "all", "overall"])
+_TOTALS = frozenset(["total", "totals", "sum", "all", "overall"])  # first in a row
+_TOTAL_WORDS = frozenset(["total", "totals"])  # anywhere in a row
 MIN_COLUMNS = 3
 MAX_TIED = 3
 
@@ -73,8 +75,8 @@ def _value(token: str) -> float | None:
 
 
 def _named_columns(cells: Sequence[tuple[int, int, str]], names: Names) -> list[tuple[int, int]]:
-    """The spans of the header cells ``names`` holds, the first (naming the rows) left out."""
-    return [(start, end) for start, end, text in cells[1:] if names(text)]
+    """The spans of the header cells ``names`` holds (strace's ``% time`` comes first)."""
+    return [(start, end) for start, end, text in cells if names(text)]
 
 
 def _under(row: str, span: tuple[int, int]) -> list[float]:
@@ -85,6 +87,11 @@ def _under(row: str, span: tuple[int, int]) -> list[float]:
         for m in _TOKEN.finditer(row)
         if m.start() < span[1] and span[0] < m.end() and (value := _value(m.group())) is not None
     ]
+
+
+def _is_total(row: str) -> bool:
+    words = [word.strip(":").lower() for word in row.split()]
+    return words[0] in _TOTALS or any(word in _TOTAL_WORDS for word in words)
 
 
 @attrs.frozen
@@ -110,11 +117,13 @@ def _tables(lines: Sequence[str], names: Names) -> list[_Table]:
         while number < len(lines):
             cells = _cells(lines[number])
             if _RULE.match(lines[number]):
+                if table.rows:
+                    break  # a rule under the rows: what follows is their total
                 number += 1
                 continue
             if len(cells) < MIN_COLUMNS or _is_header(cells):
                 break  # the table ends; another header starts its own
-            if lines[number].split()[0].strip(":").lower() not in _TOTALS:
+            if not _is_total(lines[number]):
                 table.rows.append(number)
             number += 1
     return tables

@@ -82,3 +82,16 @@ def test_each_table_under_one_header_has_its_extreme_the_largest_of_all_weighed_
     lines = ["top - 21:08:56", header, *first, "top - 21:08:57", header, *second]
     rows = extreme_rows(lines, _names("cpu"), 1)
     assert rows == {2: (1, False), 7: (5, True)}  # image-resizer's row too, below the overall
+
+
+def test_a_total_under_a_rule_or_named_in_its_last_cell_is_not_the_largest() -> None:
+    lines = [
+        "% time     seconds  usecs/call     calls    errors syscall",
+        "------ ----------- ----------- --------- --------- ----------------",
+        " 95.29    0.002206           1      2050           read",
+        "  2.46    0.000057           0       100           write",
+        "------ ----------- ----------- --------- --------- ----------------",
+        "100.00    0.002315           0      2424       201 total",
+    ]
+    assert extreme_rows(lines, _names("time"), 1) == {2: (0, True)}
+    assert extreme_rows(lines[:4] + lines[5:], _names("time"), 1) == {2: (0, True)}
