@@ -15,55 +15,56 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_facts_table'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXd1vXEcVv3fXu2uvvR/ekqzdpumG0tpuEydtQQKrQS4loD4gqiqIjxLc9XqdWLFrY6+bBkoBIcErQkg88sYz'
-    'b/DCC/8A/wBC8MYL/wLh3uw57C+/zMyduWtboeyVbmfje+fMmTNnzvfc1qMoWkjuOLnnkvtBcs0kbXp/OrkPk/s4'
-    'uXeTu5/cbyX3ljxbi9xXLG1T3m8KvKbAbArcpsBuCvymjIH91gTPGYGZ4llL2qnknhbcdUztNy9/S/uV5VkK91Py'
-    'PJZ3sE/6uy5wFV46VjtpKzTGteReTu4Pk7sl49Sgz5Lgdl7e/YL87ib3NsDiMZ+R/iWZVyxwp+WuyvhXpe0ALJ2r'
-    '0kifx0C/2EC/KsBI59qguV4N6N8imufFI+2zCu8X5ba9Pxnz9MbUMfB5DZ4j/1blLkmr/FuWfnWBdwX6615N35uF'
-    'fa7MfaE5Y5Qx89C/AOOgrLkCsPXZPcOzx8d9uONi27hFaafOeNyStOUTHzd9o2kdtwJrGnmsKfNFRfitBHKyJjic'
-    'l76rAmcd4Jp4pASy9Acg5xVuA2QmvoeyODLogI60XWkH8HflMdxjU449ozxSAv2EcrwO+1DnbKPdlEMn+MzPl24q'
-    'M0Lptm6hj0sGKX1MfKJzfU+ep7r0u9K/+BBA4f/6Eg3/kBT/fvCgYrbACvrjJ1GOC3mnIjyS2js9afelPZb2fWkH'
-    'sv8uQp8B9dF/d6XdlT7z0iI8hb8n7aa0fWkPpU+BdMKCyLgIeEjl4ZG0P44ftXu+L+8XDTIy7rhpuSDzQftvwrPM'
-    's8PrNHm2ZVh71IXqUyyRTeXjWyCcNWmvw/r7wmB5iPhq3zLZ+5cBRgner8n+RB3KulNlbFXGLso45+TdhoyxAXsI'
-    'YdveawvuSMc5mkcWblljtGBPI/2XpF3sjPzMI5jrNMwd79fBL31d6HG1+PgaTtNazVn8LPSR4gAYFZmDSy6l8u2+'
-    'xzsDkol7oNf1HZPtsWaw21L6/zXZhp8hvlz2sPlUHjMuiP+OtK8A/irrtyyy/Y8JPoukf1R3HACdxpnzbwtDOyZ0'
-    'zj5z812/Q9J5PXieNc4+jBeq+9L5byTzfwnGz8IZ10hpgutxSHjt0fNBDlqneH4uwfM5iy2yR23XwF8KU8eOA8Y+'
-    'n4y9AjYLjt0z2DRIlzy45qHPv+Kh7YW2UtdjPe+MSZu/xCPabFtsw7z8rPrARmdtXXNMcfxd8vvVM8ARZWAW3Y9p'
-    'HgOPeQzi0R446Xlkjf2NeBhD9ZXpH9AYd4E2Kbw34qHuR9nQJTp2aa/0LXpP9cXleBhHNe2rAcHapRhzKN/PJz9u'
-    'WvycfRpjQ/R+PVDOpuNcktj1SfBXA/ybrD2FvlWoXskjv/4EfuMdiw+Ia5r2+X00kj1Zss73GfO0rw7vWvzhX0if'
-    'PPq1ITG8cxY76QP6N+umAwvMVD8867GX94B/Q+lwSHS4EfnJjz2SqX2DfkzhvQK5kI8C4VbEvxh3ThoncOFZAL/j'
-    'I/pbDWKh4v2uw+uPXOxH2HJWGm9dgDi8+mQaB3wjub9DfuVMRrxQ92m63xYBPvpzNvguXExjNGVurn4cl0S62mhz'
-    'Wji7xjvreITisiF9Fb9RPMp9FeJP9hXBOsHmmg4INx1kvVB7LAY4oflp05z5viB7aLIGzjUIud6e8P2TR3Osd9kk'
-    '3XFLbMfJepytHMK49WQ/ZNA/bEd0QvXA1EQP+KzBRA/8j9N8nuo6ClTXcQ78jtSHuZDspIsds8xiH+XZTrZfNUu+'
-    'kk+NUJV8FFsuMCtXyHhFgJcpL+mC45rjHM1xHFh1gjUjsLLqb0LXQHHKqtPC+EHDVCs2zMz/0sZ/aZ+fQ98pyvlq'
-    'zZPpmca5Go74g81Xb0i8EOMFBY+YR0P+/RTkdDEPwnneK4Y8PuL/VeEH9MnX5Nm64GDq61q3l6V9HnApy5xSuC8J'
-    'T5Y9aZzmhy7A+zb6hMQ+XOviG4/JE2MpE4yiB4y2xCCzYmIuPmKYLUctWyhuTarv3QBcioG4zAg+Vagl6Un7pqFW'
-    'lJ+VYA1N/OTqG1PcNCTuvQW1l5jLvA97iudYBprpmYIbBjz5WcgcuS/XPXDe+1DWdJVqP+YFzrsZNZN1kj+3BNen'
-    'pR/SKCt36FubiXu2lUHvqoUuLppVIPfkohvOU89aYL6qb6gpCMl1clzeNEetH2lKrjVtv2KYIz8L4SnuG1tyWab5'
-    '7FKODHODtjmVYE4H0r5twIufhcyJ+8aG/FjW3Hqyd2YIxl2DrGgBP+p86yQX8BTBteTJNYs1/pjNk/F+SfSJiy4h'
-    '8FRGNGC9UM7ENH+uo/287Bvu24ffu4Y6qhDZjHYEj7MFv48tufxx9qqusyuvYsqHuORfVo0m1xXOCAy1SVbJ9poC'
-    '28FlB+PaVITfs+RinvquF6NhTd9pyNE8+BSIDiE6cC3DlrTBqWWcT0nfV96a1G+fff22K+9ZJx3Qf0LtCLSJTHw6'
-    'TXxWkdqeJtTg7Uejc1u+Mmse9tMuwdH6tNsQ39HxU9y/ndzfFFyeOQFcmlBn0SUc7suYz0ntCT47pr6bZD8eBuKw'
-    'D/YV1zH50rQQPXoWbIdw7IOc0zNNSFv2fSuUl0QdY9I76uMVTHUif38o0o0X2x+2s6Qh5w5MZ4NXo7CzwRWJY4Xo'
-    '4mnyzU1n2Jrkp/P5xlRm2eSW1r7Me5zHMMUx1c5Q3aZnJdO/v3CCfIC2N+Oz6rHWNtlaPeE1bktMCuX1HuEQZ5yv'
-    'yHtWPRTXVgBeFZGtetYL7R3Kc3zSUxmZeY7/Xu91fFN2WVeT92xWrfJr8bDWbrJeT/56oR3Wy+lT/EGwDhmHbTnT'
-    '2Qvf8X8jdmbIuac84/wIYn4h56uODXXzeca/JfpIa7TTv31LcihYt53XV70BfvCdyHzeOC/sVUMddTd69AxZKMxF'
-    'wPce8VgfYlbj+Mkc2wrxe6sOv7cIOTOf7xqYdKzrfR8d7erfsuCMc86qk9V4O/J8GWwv/IaKKV7QkPHnBP9fXXJ/'
-    'E8WV85oKxB3P4vrYwb55tDYI6CLkEUJg4NlcPkMTGfKYHWlnMmJtoX6JLy15LWY99g77lJvgx6Jf2Lfki48CY48V'
-    'qCHYIf/4iP6+BWOnfb4u9ES/e9uAZxPiIl+C8djf3iY/+pDGe03OXyD8fVrrAcUT+vBc4zemb4Eh3g2oCUA8diCu'
-    'gWMMDDHGTkZMwCZfL0K8hr8T82XCeUC037HMbYvgHNE6dymHcmSJyQzo+RrBfVfsEVvti+YTmyRzlRbzHvGSqqHe'
-    'EXFYprn0aY53pV0x0L4EtI+gFom/gYXfdOPvxtn2GeuTWYBpigNMU37BJMvw2yPlaPRdLawbmRoDvq6pSZbViU9D'
-    '5XDIt8PWAt4PkXs1g4zCdp9k11OQR79HfHVIe2rHEAvNExM06funhVeV1gWae8FTx5v0xzqtp29tXRvgqo1zNQec'
-    'VmT+po4PT5VhT5lsoHTNq/Fozq583ssG3Hz1fltsdKSr8tiHJJ9Y1w0CeENjXy/SWAcU396k9YlBVobkwVYofuWL'
-    'X5vgdEmP3Ke90gscoyLvso2CeveHsN97pCcZnyPp877sebQPjg24muL1mAtpiBytECx9dhPsEtc46btvgS5lGTOw'
-    'yLNtmmeP7KrPgk12RLD4G6o9snleANz7jvyK5sRqFvhsw/C5cVMu5ADWcVzZivWKP039Yoizh/h9bYPtit/d6xF/'
-    '8FxMNlxD8mVtom+fdJHKxHfo+W2oh2IZpHWiSxa8b2fIL53X12jNmY/ezDnvRZj3O564rVFrohfb68sZfnSBbENX'
-    'DWeLeA9zaNN37AFMlrllqHMxxSPKHvxeG8OWMsVSQvq3HHOYsszBR7deoD1cF5k4qnd6ULTl3xBeiI7JOufgipOg'
-    'rY7+dsh3ptEn9cWbz/yfVdzDtubsX6W0+FugfL0ePf7N1HFs6QWLLR3K63n8lLLBvuJa+19L/vqh7Fx6MuZ6knJB'
-    'baMVsLex/WLA+p6WHExxfDUanonRullXvKWTI3ZwmfruWmy8PsVOQ+ur09+twrBO9rTope8zn4T2D/E1mFYnzTPI'
-    'r3+OR+vx/CnEJtpSq4RzuwY2jusbyq5v/yN/MV91POhds8BazpAtK1H2965Pixdx3W7GI7v0usG+9+FL336styqG'
-    'uTekf8UQ67fFk5kPmjT+LNlBHyf//dhib8aGOG6o3uh4xhLGlScrtJb/SO6fBdgOapdHFrs8+ufo/yGSZZdnnTP0'
-    'yZvVCBf+bqgp/lSBGsbTtE3wDOElqZ30WWOGcTnHGuPYzP+23Of3pL7mJGT+JPbstiHZR/4Pwht4Rw=='
+    'eNrtXd1vXEcVv3fXu2uvvR/ekqzdpumG0tpuXSdtQQKrQS4loD4gqiqIj5K66/U6sWLXxl43DZQCQoJXhJB45I1n'
+    '3soLL/wD/AOoKm+88C8Q7s2ew/7yy8zcmesPhbBXup2N750zZ86cOd9zW4+iaC654+SeSe57yTWVtOn9+eQ+SO6j'
+    '5N5J7n5yv5ncm/JsNXJfsbRNeb8p8JoCsylwmwK7KfCbMgb2WxU8pwRmimctaSeSe1Jw1zG136z8Le1Xlmcp3M/J'
+    '81jewT7p77rAVXjpWO2krdAYV5J7Mbk/TO6WjFODPguC23l59yvyu5vcWwCLx3xK+pdkXrHAnZS7KuNflrYDsHSu'
+    'SiN9HgP9YgP9qgAjnWuD5no5oH+LaJ4Xj7TPCrxflNv2/njM0xtTx8DnNXiO/FuVuySt8m9Z+tUF3kvQX/dq+t40'
+    '7HNl7gvNKaOMmYX+BRgHZc1LAFuf3TE8e3jc+zsuto1blHbijMctSVs+8XHTN5rWcSuwppHHmjJfVITfSiAna4LD'
+    'eem7InDWAK6JR0ogS38Mcl7hNkBm4nsoiyODDuhI25V2AH9XHsM9NuHYM8ojJdBPKMfrsA91zjbaTTh0gs/8fOmm'
+    'MiOUbmsW+rhkkNLHxCc61/fkeapLfyj9i/cBFP6vL9Hw90nx73v3KmYLrKA/fh7luJB3KsIjqb3Tk3ZP2iNp35d2'
+    'IPvvIvQZUB/9d1faHekzKy3CU/i70m5I25f2QPoUSCfMiYyLgIdUHh5K+7P4QbvnR/J+0SAj446blnMyH7T/xjzL'
+    'PDu8TpNnW4a1R12oPsUC2VQ+vgXCWZX2Kqy/LwyWh4iv9i2Tvb8MMErwfk32J+pQ1p0qY6sydlHGOSfvNmSMddhD'
+    'CNv2XltwRzrO0DyycMsaowV7Gum/IO18Z+RnHjp8OPSNYrBXYhn/Iukulz2sPhLa4MsB9nRL+qud4qszUc6Z/LSV'
+    'QD9NaTUJfIL3a+DDvyZwLhcf5vdJmuuMxSdFfzIOgFGR9XbJ8FQX3PV4Z0D6YxdsIH3HZKetGmzclP5/TxbkC7SH'
+    'Fz3sY9VdjAvivy3ty4C/6sVNix78c4LPPOlq1bP7QKfjzPkPhaHNFzpnn7n5rt8B2Qc9eJ41zh6MF2onpPNfT+b/'
+    'AoyfhTOukdIE1+OA8Nql54MctE7x/FKC5zMWu22X2q6BvxSmjh0HjH0+GXsJ7Dscu2ew/5AueXDNQ59/xUO5j3Zl'
+    '12M9bx2TNn+LR7TZstjReflZdaeNztq65pji+Mfk9ytngCPKwCy6H9E8Bh7zGMSjPXDS88ga+zvxMN7sK9M/oDFu'
+    'A21SeK/HQzsJZUOX6NilvdK36D3VF8vxMOZs2lcDgrVD8fhQvp9Nfly3+IR7NMa66P16oJxNx7kkcf6T4K8G+IJZ'
+    'ewrts1C9kkd+/QV87FsWfxnXNO3zp2gke7Jkne8z5mlfHd61xA5+LX3y6NeGxDvPWeykD+jfrJv2LTBT/fC0x17e'
+    'Bf4NpcMB0eFa5Cc/dkmm9g36MYX3MuSNPgqEWxGf4bhz0piKC88C+B0f0d9qEDeWSMEavP7AxX6EzTfU2PQc5CzU'
+    'd9KY6evJ/QPywacyYqu6T9P9Ng/w0fe1wXfhYhqjKXNz9eMYLtLV5TefBs6u8c46dqO4rEtfxW8Uu3NfhfjxviJY'
+    'J9hckwGhuf2sF2oPxUvHND9tmjPfF2QPjdfAuQYh11tjvn/0aI61QRukO26I7Thej7OVQxjjH++HDPqH7YhOqB6Y'
+    'GOsBnzUY64H/cZrPUg1MgWpgzoHfkfowF5KddLFjllnsozzdyfarpslX8qmnqpKPYsubZuVVGa8I8DLlcF1wXHOc'
+    'oTkeB1adYE0JrKxapdA1UJyyatowftAw1dUNqxh+Y+O/tM+voO8E5cc1p2t6pnGuhiP+YPPVGxIvxHhBwSPm0ZB/'
+    'PwE5XcyD2PLrNvy/KfyAPvmqPFsTHEx9Xev2orTPAi5lmVMK9wXhybInjdP80AV430afkNiHa1184zF5YixlglH0'
+    'gNGWGGRWTMzFRwyz5aj7C8WtSXUY64BLMRCXKcGnCnU3PWnfMNTV8rMSrKGJn1x9Y4qbhsS9N6FOFXOZd2FP8RzL'
+    'QDM9f3HNgCc/C5kj9+W6B857H8iarlDtx6zAeSejvqVO8ueG4Pqk9EMaZeUO89TktDLoXbXQxUWzCuSeXHTDeeq5'
+    'FMxX9Q01BSG5To7Lm+ao9SNNybWm7TcMc+RnITzFfWNLLss0nx3KkWFu0DanEsxpX9q3DHjxs5A5cd/YkB/LmltP'
+    '9s4UwbhtkBUt4Eedb53kAp64uJI8uWKxxh+yeTLeL4k+cdElBJ7KiAasF8qZmObPNcdfln3Dffvwe8dQRxUim9GO'
+    '4HE24feRJZd/nL2q6+zKq5jyIS75l1XPynWFUwJDbZIVsr0mwHZw2cG4NhXh9yy5mKe+6/loWNN3GnI0Dz4FokOI'
+    'DlzNsCVtcGqe/pNPf6xVxTNrvv1d9qLy97je/uzr7V251zrpof4jasugXWbaK5PEZxWpL2pCHeBeNDpn5ys3Z2FP'
+    '7xAcrZG7CTEmHT/F/fvJ/V3B5akTwKUJtR5dwuGujPmM1L/gsyPqu0E27EEgDntg43EtlS9NC9GDZ/e2Ccc+yFo9'
+    'g4a0Zf+7QrlR1HMm3ad+ZsFUq/LZfbVivNgGsp39DTknchJnBCoSSwuxByYpPmA6c9ikWAGfR01llk1uaf3NrMf5'
+    'GVMsVW0d1a96tjX9+3MnyAdo/zM+Kx5rbZOt1RNe47bExVBe7xIOccYZj7zfFgjFtRWAV0Vkq57NQ5uLci2Pezol'
+    'M9fy3+u9jm/aMOtq8p7Nqpd+NR7W+43X69FfL7TDejn9mk8E65Bx2JYznf/wHf/3YmeGnL3KM85PIe4YcsbryFC7'
+    'n2f8G6KPtE48/dv3JI+DteN5/eVr4Ivfisznw/PCXjHUcnejB8+xhcKcB3zvEI/1IW52HF+d42shvnPV4XsXIW/n'
+    '8x0Kk451ve+jo139Wxaccc5Ztboa80eeL4Pthd+8McUMGjL+jOD/20vub9i48m4Tgbjj2WkfO9g3l9cGAV2EXEYI'
+    'DDxLzed4IkMutSPtVEa8L9Qv8aUlr8W0x95hn3ID/Fj0C/uWnPVhYPyzAnUM2+QfH9LfN2HstM+3hZ7od28Z8GxC'
+    'XORrMB7721vkRx/QeK/KGRCEv0drPaB4Qh+ea/zG9O02xBvPtiMe2xDXwDEGhjhnJyMmYJOvFyFew9/1+TrhPCDa'
+    'b1vmtklwDmmdu5THObTEZAb0fJXgviP2iK3+RnOaTZK5SotZj3hJ1VBziTgs0lz6NMfb0i4ZaF8C2kdQD8XfLMNv'
+    '8PF3/mz7jPXJNMA0xQEmKcdhkmX4rZhyNPpuA9auTBwDvq6pSZbViU9D5XDIt95WA94PkXs1g4zCdo9k1xOQy79D'
+    'fHVAe2rbEAvNExM06fsnhVeV1gWae8FTx5v0xxqtp299Xxvgqo1zOQecVmT+BpIPT5VhT5lsoHTNq/Fozq6c4osG'
+    '3Hz1fltsdKSr8tiHJJ9Y1w0CeENjX8/TWPsU396g9YlBVobk4pYofuWLX5vgdEmP3KW90gscoyLvso2CevcnsN97'
+    'pCcZn0Pp877sebQPjgy4muL1mAtpiBytECx9dh3sEtc46btvgi5lGTOwyLMtmmeP7Kovgk12SLD4m7c9snmeA9z7'
+    'jvyK5sRqFvhsw/DZdVMuZB/W8biyFWsmf5H6xRBnD/H72gbbFb+T2CP+4LmYbLiG5MvaRN8+6SKViW/T85tQk8Uy'
+    'SGtVFyx438yQXzqvb9GaMx+9kXPe8zDvtz1xW6XWRC+21xc961dRd/SIx94NOP/wuB+CkJBu7qBunPGc914Z6pJw'
+    '3Qq0bq763xatJ+Y+J2+5cal74FI08JBP/UioDWyKgYX0bznmMGGZg49NdIFkb1102ahW7l7RljdFeCG2QdYZGVd8'
+    'C30sjJOEfM/d9zt5M5aa3LOMV9nWnP3ilBafBurFq9HD3yY+jg80Z/GBQnk9j39ZNtjFfE7jd1J3cF/nLTwacz1J'
+    'uaA27RL4Sdh+NWB9T0sOpji+Eg3PU2nNtStO1skR81mmvjsW27xPMe/Q2vz0d6swrLE+LXrp+8wnof1DfESm1Unz'
+    'DPLrX+PRejx7CjGlttSY4dyugG3q+la56/+xgfzFfNXxoHfNAmsxQ7YsRdnflT8tXsR1ux6P/ImrBr/Mhy99+7He'
+    'qhjm3pD+FUOOxpYHYD5o0vjTZAd9nPz3Y4dtzPH3UL3R8YwBHVeeLNFa/iO5fxlgO6hdHlns8uifdl/B9K1m1xlV'
+    'n3xnjXDhb86a4oYVqD09TdsEz59ekppXnzVmGMs51hjHZv635azflbqok5D545yB24bk2MZ/ADQ9pno='
 )
 TABLE: dict[
     tuple[str, int],
@@ -77,47 +78,50 @@ TABLE: dict[
     ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1948, 236, 2, (), (None, None, None)),
     ('(?i)(?<![a-z0-9])(count|total|number)s?(?:[ _-][a-z]+){0,3}[\\"\']?\\s*[:=]\\s*\\d[\\d,]*(?![\\w.-])', 0): (34, 2184, 1380, 1, (), (None, None)),
     ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 3564, 236, 1, (), (None, None)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 3800, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 7112, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 7396, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 7508, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 7648, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 8408, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 9952, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 10812, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 10884, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 10964, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 11040, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 11116, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 11200, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 11272, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 11892, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 11960, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 12116, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 12256, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 12484, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 12852, 228, 0, (), (None,)),
-    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 13080, 212, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 13292, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 13532, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 14128, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 14528, 64, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 14592, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15208, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 15728, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 16248, 2112, 0, (), (None,)),
-    ('\\d+', 0): (32, 18360, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 18424, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 18604, 188, 0, (), (None,)),
-    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 18792, 396, 1, (), (None, None)),
-    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 19188, 548, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 19736, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 20116, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 20220, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 20416, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21100, 1604, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 22704, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 22844, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 23040, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 23540, 3040, 0, (), (None,)),
+    ('-?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?', 0): (32, 3800, 300, 0, (), (None,)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 4100, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 7412, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 7696, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 7808, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 7948, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 8708, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 10252, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 11112, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 11184, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 11264, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 11340, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 11416, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 11500, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 11572, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 12192, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 12260, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 12416, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 12556, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 12784, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 13152, 228, 0, (), (None,)),
+    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 13380, 212, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 13592, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 13832, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 14428, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 14828, 64, 0, (), (None,)),
+    ('\\S+(?: \\S+)*', 0): (32, 14892, 132, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 15024, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15640, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 16160, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 16680, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 18792, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 18856, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 19036, 188, 0, (), (None,)),
+    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 19224, 396, 1, (), (None, None)),
+    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 19620, 548, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 20168, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 20548, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 20652, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 20848, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21532, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 23136, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 23576, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 23716, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 23912, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 24412, 3040, 0, (), (None,)),
 }

@@ -20,6 +20,7 @@ import attrs
 from domain.chunking.utf8 import byte_len, truncate_bytes
 from domain.search.answer_kinds import AnswerKind, answer_kinds, answers
 from domain.search.explaining_lines import explaining
+from domain.search.extreme_rows import extreme_asked, with_extremes
 from domain.search.failure_lines import (
     failure_lines,
     panic_frame,
@@ -242,6 +243,9 @@ def best_lines(
     prepared = _prepared(query)
     held: dict[tuple[int, int], list[bool]] = {}
     ranked = [] if prepared is None else _ranked(lines, *prepared, width=width, units_of=held)
+    direction = extreme_asked(query)
+    if direction and ranked and prepared is not None:  # "the most …": a table's row holds it
+        ranked = with_extremes(ranked, raw, prepared[0], direction, held)
     if not ranked:
         return BestLines((Pick(0, 0, _segment(lines, 0, 0, width)),), (indentation(raw[0]),))
     best: list[tuple[int, int, float]] = []
