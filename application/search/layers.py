@@ -19,6 +19,7 @@ import attrs
 
 from application.ports.knowledge_store import KnowledgeStore
 from domain.search import tuning
+from domain.search.compound_parts import compound_parts
 from domain.search.query import ParsedQuery
 from domain.search.rrf import FusedHit, fuse
 from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
@@ -88,11 +89,18 @@ def retrieve(
     if len(words) >= plan.limit:
         substrings = substring_rank(words, asked)
     else:
+        # A word held only inside compound names is searched by its stem too (ADR 0363).
+        parts = compound_parts(asked, store.has_word, lambda w: store.chunk_frequencies(w)[1])
         substrings = unnegated(
             _and_then_or(
-                store, substrings_query(asked, Combine.ALL), scope=scope, plan=plan, fill=False
+                store,
+                substrings_query(asked, Combine.ALL, parts=parts),
+                scope=scope,
+                plan=plan,
+                fill=False,
             ),
             asked,
+            parts,
         )
     return fuse(
         {SearchLayer.WORDS: words, SearchLayer.SUBSTRINGS: substrings},

@@ -13,7 +13,7 @@ units in order, the alternatives being what a words engine needs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
 import attrs
@@ -26,6 +26,7 @@ from domain.search_hit import SearchLayer
 
 # A substrings engine indexes runs of three characters: a shorter string can never match.
 SUBSTRING_MIN_LENGTH = 3
+_NO_PARTS: Mapping[str, str] = {}
 
 
 class Combine(StrEnum):
@@ -105,8 +106,11 @@ def word_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[str, ..
     return [u for u in units if u]
 
 
-def substring_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[str, ...]]:
-    """Alternatives per query unit for the substrings layer: only strings of ≥ 3 characters."""
+def substring_groups(
+    query: ParsedQuery, synonyms: bool = True, parts: Mapping[str, str] = _NO_PARTS
+) -> list[tuple[str, ...]]:
+    """Alternatives per query unit for the substrings layer: only strings of ≥ 3 characters;
+    a term's ``parts`` (the stem a compound name holds it by: ``compound_parts``) last."""
     units: list[tuple[str, ...]] = [(p,) for p in query.phrases]
     for term in query.terms:
         alternatives = (
@@ -114,6 +118,8 @@ def substring_groups(query: ParsedQuery, synonyms: bool = True) -> list[tuple[st
             if synonyms
             else (term,)
         )
+        if term in parts:
+            alternatives = (*alternatives, parts[term])
         units.append(tuple(a for a in alternatives if len(a) >= SUBSTRING_MIN_LENGTH))
     return [u for u in units if u]
 
@@ -124,7 +130,10 @@ def words_query(query: ParsedQuery, combine: Combine, synonyms: bool = True) -> 
 
 
 def substrings_query(
-    query: ParsedQuery, combine: Combine, synonyms: bool = True
+    query: ParsedQuery,
+    combine: Combine,
+    synonyms: bool = True,
+    parts: Mapping[str, str] = _NO_PARTS,
 ) -> StoreQuery | None:
     """The substrings layer's query, or None when no unit is three characters long."""
-    return StoreQuery.of(SearchLayer.SUBSTRINGS, substring_groups(query, synonyms), combine)
+    return StoreQuery.of(SearchLayer.SUBSTRINGS, substring_groups(query, synonyms, parts), combine)

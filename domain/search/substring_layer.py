@@ -8,7 +8,7 @@ same substrings in the candidates' text here gives the same evidence in microsec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 
 from domain.search.negated_words import held_unnegated
@@ -46,10 +46,14 @@ def substring_rank(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHi
     return [hit for _, _, hit in scored]
 
 
-def unnegated(hits: Sequence[LayerHit], query: ParsedQuery) -> list[LayerHit]:
-    """``hits`` the store's substrings layer found, less those that hold the query's units only
-    inside their negations (``used`` in "unused"; ADR 0341); the store's order kept."""
-    units = [tuple(a.lower() for a in alternatives) for alternatives in substring_groups(query)]
+def unnegated(
+    hits: Sequence[LayerHit], query: ParsedQuery, parts: Mapping[str, str] | None = None
+) -> list[LayerHit]:
+    """``hits`` the store's substrings layer found (with the terms' ``parts``), less those that
+    hold the query's units only inside their negations (``used`` in "unused"; ADR 0341); the
+    store's order kept."""
+    groups = substring_groups(query, parts=parts or {})
+    units = [tuple(a.lower() for a in alternatives) for alternatives in groups]
     return [
         hit
         for hit in hits

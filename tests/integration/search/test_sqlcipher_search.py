@@ -70,3 +70,29 @@ def test_access_tracking_reaches_the_store(container: CliContainer) -> None:
     source = container.adapters.knowledge_store().source_by_label("docs/deployment.md")
     assert source is not None and source.access_count == 1
     assert source.kind is SourceKind.DURABLE
+
+
+PODS = """NAME                              READY   STATUS              RESTARTS  AGE
+api-1-7d9f8                       1/1     Running             0         1d
+api-7-7d9f8                       0/1     CrashLoopBackOff    5         3d
+api-9-7d9f8                       1/1     Running             2         3d
+"""
+
+
+@pytest.mark.parametrize("query", ["which pods are crashing", "what is crashing", "crashed"])
+def test_an_inflected_word_reaches_the_part_of_a_compound_in_the_real_store(
+    tmp_path: Path, query: str
+) -> None:
+    options = RuntimeOptions(
+        db=tmp_path / "knowledge.db", project_dir=tmp_path, cwd=tmp_path, env={"CAPY_DB_KEY": KEY}
+    )
+    container = CliContainer(options=options)
+    try:
+        container.use_cases.index_content().execute(
+            IndexRequest(content=PODS, label="kubectl get pods")
+        )
+        found = container.use_cases.search_knowledge().search(query, 3)
+        assert found.results
+        assert "CrashLoopBackOff" in found.results[0].content
+    finally:
+        container.shutdown_resources()
