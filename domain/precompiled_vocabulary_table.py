@@ -15,154 +15,154 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXP9zU8cRP/mLZEs2lhUcm2+pEpKJiZDcockweAqkDTDpJFAmdSdNKWVkWwY18pdKAgOdyfSHzuSf6N9aKjF7'
-    '8PGH3bv3ng0kaj1zfpLevb3bvf12u3vvmHPu+KDlBm1q0GYGrSCtOmj1QdsbtNagdQdtW363/oZwytKnLM+XBUZZ'
-    '4JQFVlng+f5Lg1YCOLODlic4K3C/IL8N2y71r8n1svQfft6X+8VBm5Px3pVrXvqNS99fAi4XBm1y0Kalz6x8f1f6'
-    'XYQ5DeGOwfdjgzYh35ekTUo/j2MJYDv3bPw/z54Vhs2i75I8twSfp2A+l+TzbwbtBjznx3UZx2V8xmUNEuDzYwgu'
-    'rpvnk9tAszzx1jKsf0l+u0TXBnyfk+/TRl/f5yPgqc+AD4b33oN7F6HP8N4i3LtEz5WVe/65aeXeJeIhDf9zSdbz'
-    '8/TrOQnrOQNrMwX89Gf53By0pzSvb4AW+Psf5Xpr0CqwvmWBObyuyfVLGN+lGF/D5dngb1LkHflsSvp6vYJz9Xrm'
-    'T6SferIW09J3CHtWxpuSMVA+y8TfB2XCuX8ul583a20mBa6nwQTM+03h/PhngrNvJRi7IHxSF9lnOGXhIW+LUAfd'
-    'IzotCa5j0lD/e55EHI6Cd7PitAH8Oio4bcJ6jRpOrRHCyft2nRHEaWcEcRolHbEl1/YI4jRK9unBCOq9ByPIex6n'
-    'hyOEU1uu/RHC6W8j6Bt9b8R0fs447ch1fQRxGiV/b2+EcRolvdcdQfvUk+ujEcKpP4I+7EOwU6OC01Pw+35KOE0k'
-    'jGk2KBaZJGa5CPHzHMBJ+nzFiM9XIT9xMUMsVIPZhs/rij+rPdMDPMt0bwX6aDH7FsQTK9Iwd9YR3BZlHbPGfUO4'
-    'VjLimwU/xG2Ynzl9RDFtnP8ezAnHOyFztOC/CIrTH8JeMWBbuUiUK9YVC5AL1nKuHwPtfL7Ifx+OeQbyWjW4zgmv'
-    'HAcfC+Pw3p+8b6wZwqoQfj4PtwAwCjCPDZrjdGCOCHMM6DUJdK+CjqsovDyk7XHQWVpOfINgTQgOWWDtwu+or2aB'
-    'hicjMBuk+3dhfVwgPzOr6O8p+ezthL93Hmh4XmDMgS3xOdoPAjbLP6vJ5BBeLN/s5zcO8/KtDmPUoX9ZPh8HuZkU'
-    '2eiIbloHWdH0wArxfVuR4YLkdz0PM+9qNov5qUvr14NrBcZagjyvt3MxX2FO2iyNGZJllCMcO62NHvbLYqOR9m2a'
-    'H8//oZKfCdF8i+A+JvuyKXOYhHnFcrIxGboNtLxNMvsZ1BEgv3vd72G9sDFSzFPWTdirNilB/zzxYd2wQePSvJ31'
-    '3zU7GJPpmFzXgGY1hcYT0nz/BvRvgF30/gfaFswjs225D/4125YS6LunxEd7hv32eqhEeqgh8+jKs01n+wwNZd7o'
-    'nzQN/6oB/nWJZC9PdmmaZPhEBv887TgVGesdmvfvoP4kC0ysV1mDWpe0sCybeUzwHgf59K0hezJt/R4ofMztDjx3'
-    'R8Yvg5xpdWNN0WuOcLlj7NHOSH2U9zuHvH9VnrlO+rZv1AG2FbuBY+8ZNq1P/bapX9cYd5ue26T762QP7tO1bdi5'
-    'q1JziDzzU5kz07xq2LAd+t5Tcnd+fNRRefAnue5xKB/IH98JjC+g7gv5xf/+Fc11g2i1Y9C2SzqubfAh04D7dxSc'
-    'h9dVeD7mV18x9Oll0HNWDMHXElr+Q1GJfwzX5K7Iq7Z+u8QnHcKtSvzUot/vE41bRLt+hN/6NB/2Gauix08RTXYN'
-    'eH6cvxNeTcKPx8c9U+UQtLb22CVpeXj2K5rzE+L7ruHDdxW+C9kTP4eC3Mc53FRkCP2ZBlznaI9fV/z5G4out3RB'
-    'UWTEx8ZwXreINo8NWW0Ze4494veWQTMtXhmKa2q1rkz/Ivh1VbCHOcLtOtVaroH852CPg/L/NT17g3yRaoQPT0jT'
-    'aL1LtO2RDG2QrFo2o2PoCktmN+n5rhKX02S1C3Jj8diiNMT3NuG1buzFN2ielrxWqX65Q7px1/BvWPdtZ5Trd8im'
-    'ZsGxHsFxlXBdTuG7a3aEaXDO0FeM15pSt4b5TO28gbH9eTF/p8z/mBKvie3Vce7DmNWHxHdNg7+rguui4cvFfLK+'
-    'oQufiC44D7AZRlrZY9gLwn8hv7xnxLgY1piyz+gk9Jvbit8Qer5H/Sy8WXY3Izqf+eAX0kJ8cJ9kdVupN9Vw7hi+'
-    'ed/Akdd6i66WjxajbcvYr6F+s/RzXvFJNoGffAwS4XlddMEdPJMV8tNWyU97T/I6ob1W1RiH85g8DuuFkD3OKzrO'
-    '8qn3RI5Pgs6K+Qt19/JcGOrpJPnXSsQfwRjHxxCrdwFfD/F8QPReBz7A2I2Pbc3S3jIGw8foi6CjqsaesK/o5CTy'
-    '/YGClyYvaWxlzYh3sI+7AXOO5UDPE0zeD3Ui+z3Wo/sJcZs1/AD2fbqGXed9Ku5PLZ0yAfuK08Qv24T/9zTuMsS3'
-    'yrJ3Rjk/RvuiT8DXPwF2Fp+35C8Ez9PrHy7ZOVINR97T95W4cshfz+qHtI24DO8DtkjW/gKxT5cL/43lRvtvSIJ/'
-    'wZpn+Msl6cAxCtZlu04/s71j5OVRn1ZApkJxMRzv91BrVHAvz81+C7F27HeL9sXfQU6yRM9cU2AliVm+n5Iump/Z'
-    'IV9/Dur7QjHwrYC/3aO6rA3DL9T8SA3vtHUGe6RnupF9QMuILyCNkDZp8ZmHZ3sGXTV6J+GBU//nAZUHHhp7lC7d'
-    '7xl+1mbKWIe3mbgO6DsM6fop5WrnKSbCPp8Vo94RGp2GGoebBgyMjXFdRCtBPFdbiznZO56huoV7dI3ZY+7fIL59'
-    'krBOzL9fA2nfM/IIXcVHRb5p0vpvRvxAPp94GfjG78VmD9YJTPww+PeDYvdC/nxNkfN+xGfsZfTzY/nMpH6Vlds4'
-    'TJwhtp+oGnnG/iFpsW/UU/SUOomWwjNWHIlztY8U3EP7iQrltM8Za8M0vWfov6YRc7BylmxTtJiNpjfwvSg8xhas'
-    'IftMa3T1eYbfBnSVpTe4JkCL5e+SbSwZ+7UdsoXID0yT/QA/HDYG10uQR8Q5PTRqzUKybfHjvDSk5yP36jsfUNdz'
-    'XYEVC2wb9vlyxL63lPn6OhTvO/l6kSKsh+ZzcN38bApdkiRHybmMKvgJS1D7vJywLsaPO0P4FCCeUFdigej3eH33'
-    'vsD/tdQKuEgM7n+BPsxP41TXx/yE9qNOeVGsx7sayZlOQZwzxL+LEBPmuOiHENNzSo3BE9JH20ZcLlSzEtpb+1p1'
-    'rZakTrntDZF3F6lDsc4G1BPWsRWhL9KR66yLsN6lFM9PSDzaQT3ptDS9hnXY6985K0YSPfvxZTjYwvRbAn6ZInpi'
-    'rQP7SI8V3pyP8Cby4ifkM6eN34b0UFa9wDWFVh36AsRTNdrcDeiLGYi/xmhUB7sXq2HGe/vKvVf57HnUN5e2VvpN'
-    'jePh6zCf7/5yVh79KOUjja5/HTXpfuyFBLJ1VGN7Gk6B3L0NPRWS8UXJp2Wp3bZgVjKePVmk2ruCO5rzLD6HE9N1'
-    'WWB7/6KSAP5h6Tqcz0cAy59pCO3B68Z97be0/eckV3pUdXexvLQ2vuXfTSTcn+BYtUD9n1bP78+7nSc/pmb4MTWw'
-    'qcsZbWpoTh735RR7Mw/7r4e0+aG1m6farJhPMp8AJuagZqneawp8i6LMd1niO6zn3rYMheoSrP6rr7l/1envWq7T'
-    'OsZodxT6kOsIi+Qjo9x1DLnrJN4zPM/QvpE9Q+xMAedkriTUASfdwXOsRYFbFD/QnyHbkf3njsTJVl34vd/8h/Td'
-    'N+JvOy589mfVvfpucD5rFXqv7ecp+ajxGvuH6k65XiZpLXBB7o27l2ezjymyi+em8exYQZ71+cVJymfhu6v33MFz'
-    'iRhTeQxXtLmxM6/oyzFO/n3rSXEqQM2eFm9fhPhAjp6zzmqegjjzujt4TvOC9KkodHjq7POdPSMX699ncBye6Rvz'
-    'SnNuNMsa+JjzSciL5SIxW9RFWiwxFP/Dvlcy5pKsMQ8Tn2B61FPS4+sUtbIxX+YmweobtXKbCWD9gXjmqVJTaD37'
-    'BcUs90DGYs9eC9Rfxp5dC+Tcks75G/ru+fVXINMxWLeM2K3PheQPKUdvm+fLkofQfIyscs30GCN6TLqX58MLoNvq'
-    'ypX1X82F3+Gi7TO02F8N8mx49ty5ZGe752H/yvY65MvNu5fvQEgznsVreaLtouQjcJ3PZszT36E4dtZYbSUDvpiP'
-    '5nrAmy7bOwlWlH2cVuvWMfTWlnGWYBvyp2ni7GnfS5CkdmpB4YcZwvt6gngd0r8pa36W6NML1LAlOePP5z6bhq3p'
-    'UO3HWcmhaucRY2P2nX22TDt33lRqDUO51ND683mz5YTrV6Xn7hB92gl9gTQ64K6Sx6wZV2s92wnqAXG/aJ2ZzFpn'
-    'pM2X6T1D9PbnlC17pNW483n6lUPEuDg+GKL3jlIL48cvgX3IC8/+CL7gNRc+J1Z19jmXkwlxwrrM1Qy+Dst61dDL'
-    '1YgOaB1ij8F1UJ6Wn4r/iHr7W1gH59K9e6FrnMOwbE0zUse3miBOzPHy/wJFui6O'
+    'eNrtXPtvG8cRPupBSqQpUYwVya+UiRNEDk26cBMYFmo7bWIjRWLXSBWkqesalETZbKhHSfpZIOgPBfpP9G+tyzNm'
+    '7U+fZ3bvTrKdXCJgdSRvb3Zndl47M3tzURQdHbfCuM2M25FxK0lrjFtr3PbGrTtug3Hblt+tvxhOTfrU5PmawKgJ'
+    'nJrAqgk813953CoApzpuRYJzDu6X5Le47VL/plwvSX83Zny/PG7zMt7bci1Kv0np+2vA5eNxmx63WelTle9vS78L'
+    'MKcY7gR8n/sZ0fdhRvqePyB9p+T7srRp6edwrADsKHo6+b+nT0txs+i7LM8tw+cZmM9F+fy7cbsGz7lxo4zjMj6T'
+    'sgYJ8PmPDy6um+OTm0CzIvHWCqx/RX67SNc2fJ+X77NGX9fnA+CpT4AP4nvvwL0L0Ce+twT3LtJzNeWee25WuXeR'
+    'eEjD/0yS9fw0/XpOw3oegbWZAX76i3zujNsTmtfXQAv8/Ru53hi3OqxvTWDG1zW5fgHjRynG13B5Ov6bFnlHPpuR'
+    'vk6v4Fydnvkz6aehrMWs9I1hV2W8GRkD5bNG/L1fJqLoXyu1Z81am2mB62gwBfN+XTg/+ong7FoFxi4Jn7RE9hlO'
+    'TXjI2SLUQXeITsuC64Q01P+OJxGHw+DdrDhtAL/mBadNWK+84dTNEU7Ot+vnEKedHOKUJx2xJddeDnHKk326l0O9'
+    'dy+HvOdwup8jnHpyHeUIp7/n0Df63ojp/JRx2pHreg5xypO/t5djnPKk9wY5tE9DuT7IEU6jHPqw98FO5QWnJ+D3'
+    '/ZhwmkoY02xTLDJJzHIJ4ucFgJP0+boRn29AfuJChlioBrMHn9cVf1Z7Zgh41ujeOeijxey7EE+sS8PcWV9wW5J1'
+    'zBr39eFaz4hvFvwQtzg/c/KQYto4/z2YE453TOZowX8eFKc/hH3OgG3lIlGuWFcsQi5Yy7l+CLRz+SL3PR7zFOS1'
+    'mnCdF145Cj4WxuGdP3nXWDOEVSf8XB5uEWCUYB4bNMdZzxwR5gTQaxro3gAdV1d4OabtUdBZWk58g2BNCQ5ZYO3C'
+    '76ivqkDD4wGYbdL9u7A+kSc/U1X094x8dnbC3TsLNDwrMObBlrgc7Xsem+We1WQyhhfKN7v5TcK8XGvBGC3oX5PP'
+    'R0FupkU2+qKb1kFWND1wjvi+p8hwSfK7joeZdzWbxfw0oPUbwrUOYy1DntfZuZCvMC+tSmP6ZBnlCMdOa6Pjflls'
+    'NNK+R/Pj+d9X8jM+mm8R3EdkXzZlDtMwr1BONiRDN4GWN0lmP4E6AuR3p/sdrOc2Rop5aroJe9kmJehfJD5sGTZo'
+    'Upqzs+67ZgdDMh2S6ybQrKnQeEqa69+G/m2wi87/QNuCeWS2LXfBv2bbUgF994T4aM+w304PVUgPtWUeA3m2E9k+'
+    'Q1uZN/onHcO/aoN/XSHZK5JdmiUZPpbBP087Tl3Geovm/QeoP8kCE+tV1qDWJS0sy2bOCd6TIJ+utWVPpq3fPYWP'
+    'ud2C527J+DWQM61urCN6LSJcbhl7tFNSH+X8zpj3r8gzV0nfjow6wJ5iN3DsPcOmjajfNvUbGONu03ObdH+d7MFd'
+    'uvYMO3dFag6RZ34sc2aaNwwbtkPfh0ruzo2POqoI/iTXPcbygfzxncD4DOq+kF/c71/SXDeIVjsGbQek43oGHzIN'
+    'uH9fwTm+rsLzIb/6sqFPL4Ges2IIrpbQ8h/KSvwjXpPbIq/a+u0Sn/QJtwbxU5d+v0s07hLtRgF+G9F82GdsiB4/'
+    'QTTZNeC5cf5BeHUIPx4f90z1A9Da2mNXpBXh2S9pzo+J7weGDz9Q+M5nT9wcSnIf53BdkSH0Z9pwnac9fkvx568p'
+    'utzSBWWRERcbw3ndINo8MmS1a+w59ojfuwbNtHilL66p1boy/cvg1zXAHhYIt6tUa7kG8l+APQ7K/1f07DXyRRoB'
+    'PjwmTaP1LtF2SDK0QbJq2Yy+oSssmd2k5wdKXE6T1QHIjcVjS9IQ35uE17qxF9+geVry2qD65T7pxl3Dv2Hdt51R'
+    'rt8im5oFx1YAx1XCdSWF767ZEabBGUNfMV5rSt0a5jO18wbG9uf5/CNl/nNKvCa0V8e5xzGr94nvOgZ/NwTXJcOX'
+    'C/lkI0MXPhZdcBZgM4y0ssewF4X/fH750IhxMawJZZ/RT+g39xS/wff8kPpZeLPsbgZ0PvPBr6T5+OAuyeq2Um+q'
+    '4dw3fPORgSOv9RZdLR8tRNuusV9D/Wbp56Lik2wCP7kYJMJzuuh8tP9Mls9PWyU/7R3J6/j2Wg1jHM5j8jisF3z2'
+    'uKjoOMun3hM5Pg46K+QvtKIX58JQTyfJv9YD/gjGOD6EWH3k8fUQz3tE73XgA4zduNhWlfaWIRguRl8GHdUw9oQj'
+    'RScnke/3FLw0eUljK5tGvIN93A2YcygHepZg8n6oH9jvsR59mBC3quEHsO8zMOw671Nxf2rplCnYV5wkftkm/L+n'
+    'cVcgvlWTvTPK+Rztiz4CX/8Y2Fl83pI/HzxHr39Gyc6Rajjynn6kxJV9/npWP6RnxGV4H7BFsvZXiH1GBf/fRCHf'
+    'fzEJ/g1rnuGvkKQDxyhYl+1G+pntHSMvj/q0DjLli4vheH+EWqNS9OLc7LcQa8d+N2hf/B3kJCv0zOcKrCQxy3dT'
+    '0kXzM/vk689DfZ8vBr7l8beHVJe1YfiFmh+p4Z22zmCP9MwgsA/oGvEFpBHSJi0+C/Ds0KCrRu8kPHDiFx5QeeC+'
+    'sUcZ0P2h4Wdtpox1OJuJ64C+Q0zXjylXu0AxEfb5rBj1jtDoJNQ4XDdgYGyM6yK6CeK52lrMy97xFNUt3KFryB5z'
+    '/zbx7eOEdWLu/RpI+6GRRxgoPiryTYfWfzPgB/L5xEvAN24vVt1fJzD1w/jfD4rd8/nzTUXORwGfcZjRzw/lM5P6'
+    'VVZu4yBxhtB+omHkGUcHpMVDo55iqNRJdBWeseJInKt9oODu20/UKad9xlgbpukdQ/91jJiDlbNkm6LFbDS9ge9F'
+    '4TG2YA3ZZ1qjq8sz/N6jqyy9wTUBWix/l2xjxdiv7ZAtRH5gmjz08MNBY3DDBHlEnNN9o9bMJ9sWPy5IQ3o+iF5+'
+    '5wPqeq4rsGKBPcM+XwrY964yX1eH4nwnVy9ShvXQfA6um6+m0CVJcpScy2iAn7AMtc8rCeti3LhHCJ8SxBNaSiwQ'
+    '/R6n794V+L+VWoEoEIP7OdCH+WmS6vqYn9B+tCgvivV4VwI50xmIc/r4dwliwhwXfR9iepFSY/CY9NG2EZfz1az4'
+    '9tauVl2rJWlRbntD5D0K1KFYZwNaCevYytAX6ch11mVY70qK56ckHh1BPemsNL2GNe7134IVIwme/fjCH2xh+i0D'
+    'v8wQPbHWgX2kRwpvLgR4E3nxI/KZ08ZvfXooq17gmkKrDn0R4qkabW579MURiL+GaNQCuxeqYcZ7D5V7L/PZs6hv'
+    'IW2t9Osax8HXYT7b/RWsPPphyscva6ePo52dTQbzzaxdyE6/ivMEbuzFBHrxsMZ2NJwBnfkmbIxPPy9JLjRL3b0F'
+    'sx5lOze0RHWTpehwziK5/FvITmWB7XzDegL4B6VrPJ8PAJY7j+KLn7SM+9pvafvPS577sGomQzUF2viWbz6VcG+J'
+    'YzU9tZvaWQx3VvEs+aBNwwdtgj+0ktEf8s3J4b6SYl/tYP/tgP6ab+0WqK4u5E8uJICJ+cMq1erNgF9YlvmuSGyO'
+    '9dybliFfTYnVf/UV929E+nuyW7SOIdodhj7kGtAy7W9Q7vqG3PUT7/eeZddfy34vdB6E82mXE+qA49H+M8hlgVsW'
+    'n9Cd/9uR2MGOxDhXI/872zWfs0y+ZkfJk/nOba1GL7/Xnc/J+d5J/GlKPmq/wv6+mmGudUpax12Se5PRi3P1c4rs'
+    '4pl3PPdXkmddbniacpH43vG9aP+ZUoyHPYIr2tzQeWX05Rgn9678pDiVoN5Sy5UsQWynQM9Z52xPQI5gPdp/xva8'
+    '9KkrdHgS2Wdzh0Ye3b2L4ig8MzLmlebMb5Y1cPmC45DTLATi7aiLtDiwL3aLfS9nzANaYx4ktsT0aKWkx1cp6pxD'
+    'vsx1gjUy6hw3E8D6E/HME6Ue1Hr2M4o374GMhZ793FM7G3p2zZMvTTrnr+m749ffgEyHYN0w4u4uj1U8oBy9aZ6v'
+    'SQ5J8zGyyjXTY4LoMR29ONtfAt3WUq6s/5qR//072j5Di/01IUeK7w2IomTn8hdg/8r22ufLLUQv3l+RZjyL14pE'
+    '2yXJJeE6n85YY3GLchBZ4+z1DPhiLQHXcl6Psr1P4pyyj9PqFPuG3tqK9HMg25D7TpMjSftOiSR1b4sKPxwhvK8m'
+    'iNch/Tuy5qeJPkNP/WGS9zPwmd2OYWv6VLdzWvLf2lnS0JijyD4XqL0zoKPUifry4L7157OCKwnXr0HP3SL69BL6'
+    'Aml0wG0lB900rtZ69hLUcuJ+0TrvmrVGTJtv3Of/7YUTFg=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
-    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 352, 208, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 560, 464, 0, (), (None,)),
-    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1024, 204, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1228, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1472, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1716, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1928, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2140, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2352, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2564, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2776, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2988, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3200, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3412, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3624, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3836, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4048, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4260, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4472, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4684, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4896, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5108, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5320, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5532, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5744, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5956, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6168, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6380, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6592, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6804, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7660, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8276, 160, 0, (), (None,)),
-    ('-', 0): (32, 8436, 48, 0, (), (None,)),
-    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8484, 628, 0, (), (None,)),
-    ('P[59]', 0): (32, 9112, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 9188, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 9328, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 9420, 48, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 9468, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9644, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 10116, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10180, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10296, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 10840, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 11600, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11732, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 11876, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 12248, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 12488, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12716, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 12932, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13120, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 13640, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 13928, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14184, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14416, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14632, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15036, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15272, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 15860, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16140, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16656, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17048, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17428, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17656, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18188, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 18508, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 18844, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19020, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 19612, 112, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 19724, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 20044, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20108, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 20392, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 20684, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 21128, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 21252, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 22252, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 22356, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 22504, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 23244, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 23532, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 23992, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 24204, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 24592, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 24864, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 25432, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 25704, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26052, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 26580, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 27028, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 27396, 792, 1, (), (None, None)),
+    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 352, 352, 0, (), (None,)),
+    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 704, 208, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 912, 464, 0, (), (None,)),
+    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1376, 204, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1580, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1824, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2068, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2280, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2492, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2704, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2916, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3128, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3340, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3552, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3764, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3976, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4188, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4400, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4612, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4824, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5036, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5248, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5460, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5672, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5884, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6096, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6308, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6520, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6732, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6944, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7156, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8012, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8628, 160, 0, (), (None,)),
+    ('-', 0): (32, 8788, 48, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8836, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 9464, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 9540, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 9680, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 9772, 48, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 9820, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9996, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 10468, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10532, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10648, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 11192, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 11952, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 12084, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 12228, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 12600, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 12840, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 13068, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13284, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13472, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 13992, 288, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 14280, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14536, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14768, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14984, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15388, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15624, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 16212, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16492, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 17008, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17400, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17780, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 18008, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18540, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 18860, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 19196, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19372, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 19964, 112, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 20076, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 20396, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20460, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 20744, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21036, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 21480, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 21924, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 22048, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 23048, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 23152, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 23300, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 24040, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 24328, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 24788, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 25000, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 25388, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 25660, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 26228, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 26500, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26848, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 27376, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 27824, 368, 0, (), (None,)),
 }

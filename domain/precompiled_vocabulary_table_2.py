@@ -15,66 +15,70 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1zFEUQ3j3I3XF52TMhJGKoWoUUiSQRtazSU1IiLwVVGijAwtJC6hICxHAv3h0G/UD5f/whfvA/ibuVHn14'
-    '0r07u5FStmrSl92Z7p6enn6bmQqC4Giw/7yRtBfJU01gmLRm0laTNpm0qvx/UeB1GZP+jpM2n7RjMi7FMSl46zI+'
-    'AJxp/7mkTcD7k0IjkPHHE9igMdMGT0OBD4inlEaNaL9N+LL4btDYtf9Z//dkfjMyDr+n48aSdiJp7yftA/rGOCN5'
-    'Py64PyQc5wWP61uR32OCJzDwhtKmQM+qpGfpHD56xfo2n6NfqwJ/gDFI/xLBKwJvCrwj+Bsin9+T9rDAejr+XD/H'
-    'Q1gQR5PWeVzGuufXpWZgPa8LH0XXxY1N16WdtPvC92Whl6Ubbk1rMg9nZ1LYF9gTOBA4ElrLMGboOWZBGdMmug9g'
-    'bAR7F7/ljanQfgo95YC4twhu0xxHMq5KNNkeHCN7MA/jmtLOKzw6XWjBt3HSzyrt52OKnlakHdTTF0eeJ3+fZ+gp'
-    'z6Wu+ND1AjBL7y0bh/THFfqfE4zB5vnu6TlZQ5T7SoHx00T73H9IG+XB8ptS5HeJ9uwTgtu0D0YCdwR2BT4ifzRB'
-    'vNfE165KLFAXflAOx0kO3+XgWhF8jCsdew9ioKriM0PAw3ujsm9iAxHjgUfDeUF+R4KnBu8dRDsxKe1vmk9Ml3Fg'
-    'frimZ5U1dX7iFsEb9H8L5KHtv3mPuNXFLynsePgBtP0x2dwB6Vxs6NqWgX+Qo7NOp38m/MMcfrfBz1RBBrgOM8o6'
-    'XBP4lPjfJfqnC8bGbtxVJY5M4ZekB5cNeY88Y86seLepzPs6yNHJK0uXsnxZU2JN1AO2TS3q99TQF7ZdPejn/Gvg'
-    '6V+r4MtQHqcUeWyQ3DvAf14seJt47yh7KQ/HVzTvoefYOYnzUPe+oD3SNmT92IMvxnXTsAejHFzThi/7ifRkcEhZ'
-    'WX7P0gXnb2uSX6JO3CLeNmnuQw8/m8KlEnl1kf7L4rd+S9pnFCsPPOeQZ89j8hsDWsdHBj1em08JX4/ojOi95fci'
-    '6dOhNdsg+s8UO6r5pw5B3jMPjJhiqNh8bQ6YA/UOqR+xIWvmndcwT09fhUyWwf5n5WB1JQcrYusxPz7tATlvveAB'
-    'OW9tleCzyDq3FDk1lNrVxyX4wNrEDYpBbhh7vm3s6W3S71aJXNiqCa6LTSszv54Sy/nKH2OiCaKbynxWcDZAp5D2'
-    'aeItS9ZYt7P2R/OQ+8NajzrMYcWwM84+TdL4OvRDPGuEZxFsQVG9wD24/i/lQksl5fEM5mHFE2XWqbL4sh1rUry9'
-    'sLgPjy/+QyNYfBnGSl67SrXHCsipSO3a5fmaz/mR4vkdpV9N6mdsIxz+k5577J5Sg8mKWYbkj9s59RONt0h+TxHO'
-    'lkd8Yu3lCcWG/5Fja+ryzdHW7OYU6OCajB2nc4U2xd1t4XUP9GaXasJ9pSa8ZcjU4duSsxnXN333PdDYom93RSfx'
-    'Wx9gJLEd93kGMJJ8egzym0gKRDV4h98+AZyPDbrnAWdH3p0DnB36dkaZ51C+nYJvj8BPRVLnqtH+GSqxiluDPdL7'
-    'h7RuTv9c/TKUd+iji9QvW3S2yTXRh0btgnUEz1K3jfpQT6lPOD35usBeWfLcK1a+zvY/LBmzrwTFczqWua+8tLjj'
-    'dkaM5Xsuguex6Zr+Av6kSWuBtdow3od/7qfZ6jlGFu6sWsCS6OKMZ6wzBfKxfAmf89eJrxNSz/sWdGgZxrtcxHe9'
-    'I5nDrFEbe0L7vEP/azVQXFcrVqkpdbAzpD9rVJMoemaQF5M1ZN1rIMszBc4Ffc6kTijzXDPqBH1jn41K5iANuGsS'
-    'Cp8+MpmhetktqhdfpP19xaj3b1C+4fp9QzLOOq8oc9ehaHxZJq7kc4oidDl23KMYYEeplWqxJp+TdMkej15RjLqW'
-    'sa8nC6yfVnNwejwH+h56zG+a4oCBUU8qoyMnPe9IRCS3nlELeEox3l2wv5tKTIu6sEs60VPWKpLa+ZuGTWc9bhv6'
-    '1jZ42oY7HjM5tVnW6U3Ff7j4c1yJTbmmGYF/13Sir/gf7TxuQbHLReKbMjXTw5yrabVc7c6JZi+K6KNPfulz72OH'
-    'YFxi/5W9jzVpnOcjz7MKz1xr3gU5z8kdUe3+ge/63TPymRS+a8DY467DLOBvGnQR15UCem7NB2WZ2pm36CykSzrV'
-    '8fRVO8a9KhfbvmOcc2Tlez5nxHm1FcxZzkJd8Y5xJrmZ41Nj40yya8TVXSVP9Kndaveae0a82S0hM58cCeuB3dcw'
-    'Z6nL7yPS3D2H+5A3uHuVC9JnDPJA31ylQffxtJw0BHp54zBPDOX9BMRpdeqn0WIZODruWx9k0NfuEYZxJch4NBkf'
-    'Bfx7gH9Pwx+7r83QuouVeR/32v77LP5Qp/8ChPMX4Q=='
+    'eNrVW21zFEUQ3j3I3XF52SMh5MRQdRhSJBICvpUahRIBC6oUqAQLSwqpSzggJvfiXTDoB8pv/hh/iB/8T+JupUcf'
+    'Hrp3ZzdQwlYNfdmd6e7p6em3GSaCIDgY7D1jcXsWP+UYhnGrxO3juNXjdsaATYE9gdsC7ws8G7fDgr8Rt0OCO6Ez'
+    'LrSrcRuXPqH0D2V8TeBpAzr6XYFtgbtAf1Rwl6VFcfs9bmvS57LATYEPCDbpexfeH/OcU0XmlYxbyZBFDca5/gnP'
+    'c3E7QTy1BO7Q+22D5zb0K8JDSZHlh3F7X+Zblv63YR0C0pHHhq443gfE6wMa7753FBk0hAfmPQQa2hrh3JK+E7Av'
+    'DtO+cPqP870o8BrMt5lD513/GdmH7v0xmE8y/oisDY6ZNHgagnwDolEh2icIXx7dWH7N+p+V+U3JOPyejBuJ29G4'
+    'vSd6i98YZyTvRwX3B4TjnOBhHRoRPIGBN1T0rKzY349esb41MvTL2fkfaY86+pcIXhF4U+AtwV8T+fwp+9l3PR1/'
+    'rp/jIcyJo07rPCpj3fPbQj2wnjeFj7zr4sZGYkPvCd+XwV9buuHWtCLzQDveN+z1jtBahDFDzzGzypgW0b0PYyPY'
+    'u/gta0yJ9lPoKQfEvUGwTXPcIf9p+Z1DZA8aMK4u7ZzCI/u9hugZ6meZ9vMhRU9L0l7U02cHnsb/Pk3RU55LVfGh'
+    'F3LANL23bBzSH1Xof0GwCTbPd0/PyBqi3JdyjJ8k2qf/R9ooD5bfhCK/S0bsv016v0ExKsekD8kfjRHvFfG1ZyQW'
+    'qAo/KIcjJIc7GbiWBB/jSsbehRiorPjMEPDw3ijtmdhAxPjCo+E8L78jwVOB9w6inRiX9i/NbdNlvDA/XNNTypo6'
+    'P7FK8Ab9vZIRTzc84lYXv2Asn+YH0PZz/jNQ8htN1zYM/IMMnXU6/QvhH2bw2wY/UwYZ4DpMKetwlXIlx/8W0Z/L'
+    'GRu7cV8pcWQCvyY9uOyRb/rS53nXlXlfAzk6eaXpUpovw9xx07BNK9TvsaEvbLt60K8BNQYf/1oGX4byOK7I4zrJ'
+    'vQP8Z8WCa8R7R9lLWTi+oXkPPcfOSJyHuvcl7ZGWIetHHnwxrpuGPdjJwDVp+LKfSU8G+5SV5fcsXXD+tiL5JerE'
+    'KvG2TnMfevjZBC4UyKvz9F8Uv/VH3D6nWHngOYcse94kvzGgdXxo0OO1+cyoZ3Zpz/Q86kg92WvaPnb0nxh1O/ZP'
+    'HaPW1QW/osUUQ8Xma3PAHKi3T/2w6nfMO69hlp6+CpksGnXNrLwlr63H/HjOA3Leet4Dct66UoDPvLVgllNNqV19'
+    'UoAPrE3coBjkhrHnW8aebpN+rxTIha2a4AWxaUXm11NiOV/5Y0w0RnQTmU/Tuckc0Z4j3tJkjXU7a3/U97k/rPWo'
+    'whyWDDvj7NM4ja9CP8SzTHjmwRbk1QvcgxdeUi60UFAeT2AeVjxRZJ1K88/bsTrF27Pze/DI/H80gvnnYVPJa89Q'
+    '7bGU83wQebxj+JyfKJ7fVPpVpH7GNgLP9nz22F2lBpMWswzJH7cy6icab5H8niCcK0Hxcy7t/PevDFtTlW+OtmY3'
+    'J0AHl2XsKJ0rtCjubgmvu6A3W1QT7is14Q1Dpg7fhpzNuL7Jux+AxgZ9uy06id/6ACOJ7bjPE4CR5NMjkN9EUiCq'
+    'wDv89ingfGTQPQc4O/LuNODs0LeTyjyH8u04fHsIfiqSOleF9s9QiVWGdPbO5+k7pH+ufhnKu7xn45OKzms10QdG'
+    '7YJ1BM9S20Z9qKfUJ5yefJtjryx47hUrX2f7HxaM2ZeC/Dkdy9xXXlrcsZYSY/mei+B5bLKmv4I/qdNaYK02bO7B'
+    'v/fSbPUcIw13Wi1gQXRxyjPWmQD5WL6Ez/mrxNdRqed9Dzq0CONdLuK73pHMYdqojfEdkw79rdVAtTskvL4VpQ52'
+    'kvRnmWoSec8MsmKymqx7BWR5Mse5oM+Z1FFlnstGnaBv7LOdgjlIDe6ahMKnj0ymqF62SvXii7S/rxj1/uuUb7h+'
+    '35GM084ritx1yBtfFokr+ZwiD12OHXcpBthUaqVarDk07sf1jLrTy4pRl1P29XiO9dNqDk6PZ0DfQ4/5TVIcMDDq'
+    'SUV05JjnHYmI5NYzagGPKca7DfZ3XYlpURe2SCd6ylpFUjt/y7DprMctQ99aBk9tuOMxlVGbZZ1eV/yHiz9HldiU'
+    'a5oR+HdNJ/qK/9HO42YVu5wnvilSM93PuZpWy9XunGj2Io8++uSXPvc+Ngk2C+y/ovexxo3zfOR5WuGZa81bIOcZ'
+    'uOPM9w981++ukc8k8F0DNj3uOkwD/rpBF3FdyaHn1nxQlomdeZvOQrqkUx1PX7Vp3Ktyse07xjlHWr7nc0acVVvB'
+    'nOUU1BVvGWeS6xk+tWmcSXaNuLqr5Ik+tVvtXnPPiDe7BWTmkyNhPbD7BuYsVfl9QJq753AP8gZ3r3JW+oxAHuib'
+    'q9ToPp6Wk4ZAL2sc5omhvB+DOK1K/TRaLANHx33rgwz62j3CsFkKUh7Gf1D4dPgHgH9Ateld0K1Ao910I+uhdU8r'
+    '9a7u1b33abyzf0FdOQjzwP8jsfsa8PoPaVxG/w=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 0, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 616, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 1656, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 1860, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 1988, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 2308, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 2776, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3168, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 3416, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 3688, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 4212, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5116, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 5412, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 5916, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 6340, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 6888, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8080, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 8560, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 8792, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9096, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 9544, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 10224, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 10556, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 10736, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11068, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 11480, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 11812, 260, 0, (), (None,)),
-    ('p[59(]', 0): (32, 12072, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 12168, 172, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 0, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 792, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1408, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2448, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 2652, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 2780, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3100, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3568, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3960, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4208, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4480, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5004, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5908, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6204, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 6708, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7132, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 7680, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8872, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9352, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9584, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9888, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10336, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11016, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 11348, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11528, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11860, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12272, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12604, 260, 0, (), (None,)),
+    ('p[59(]', 0): (32, 12864, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 12960, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 13160, 172, 0, (), (None,)),
 }
