@@ -15,157 +15,156 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXPtvG8cRPupBSqQoUbQVya+UiRNEDk2qcBMYFmo7bWwjRWLXSFWkqesalETZbKhHSdqyXSDoDwXyT/Rvrcsz'
-    'Zu1Pn2d2707yI2wFrI7k7c3uzM5rZ2ZvNoqi48OWG7apYZsZtoK02rA1hm1v2NrD1hu2bfnd+ovhVKRPRZ6vCIyK'
-    'wKkIrIrAc/2Xhq0EcMrDlic4K3C/IL/FbZf61+V6WfrHn/flfnHY5mS89+Sal37j0veXgMuFYZsctmnpU5bv70m/'
-    'izCnGO4YfJ8dtgn5viRtUvo5HEsAO4qejf/n2bNC3Cz6LslzS/B5CuZzST7/ZthuwHNu3CjjuIzPuKxBAnx+8sHF'
-    'dXN8chtolifeWob1L8lvl+jahO9z8n3a6Ov6fAw89TnwQXzvfbh3EfrE9xbh3iV6rqLcc89NK/cuEQ9p+J9Lsp5f'
-    'pF/PSVjPGVibKeCnP8vn1rA9pXl9C7TA3/8o11vDVoX1rQjM+Lom169g/CjF+Bouz4Z/kyLvyGdT0tfpFZyr0zN/'
-    'Iv3Ul7WYlr4x7LKMNyVjoHxWiL8PykQU/XO58rxZazMpcB0NJmDebwrnxz8TnF0rwdgF4ZOGyD7DqQgPOVuEOuge'
-    '0WlJcB2Thvrf8STicBS8mxWnDeDXUcFpE9Zr1HBqjxBOzrfrjiBOOyOI0yjpiC25dkYQp1GyTw9GUO89GEHeczg9'
-    'HCGcOnIdjBBOfxtB3+gHI6bzc8ZpR67rI4jTKPl7eyOM0yjpvd4I2qe+XB+NEE6DEfRhH4KdGhWcnoLf9y7hNJEw'
-    'ptmkWGSSmOUixM9zACfp81UjPl+D/MTFDLFQDWYHPq8r/qz2TB/wrNC9FeijxezbEE+sSsPcWVdwW5R1zBr39eFa'
-    'zYhvFvwQtzg/c/qIYto4/z2YE453QuZowX8RFKc/hL1iwLZykShXrCsWIBes5Vw/Adq5fJH7Ho95BvJadbjOCa8c'
-    'Bx8L4/DOn7xvrBnCqhJ+Lg+3ADAKMI8NmuO0Z44IcwzoNQl0r4GOqyq8HNP2OOgsLSe+QbAmBIcssHbhd9RXZaDh'
-    'yQDMJun+XVifyJOfKSv6e0o+Ozvh7p0HGp4XGHNgS1yO9kOPzXLPajIZwwvlm938xmFerjVgjAb0r8jn4yA3kyIb'
-    'XdFN6yArmh5YIb7vKDJckPyu42HmXc1mMT/1aP36cK3CWEuQ53V2LuQrzEkr05g+WUY5wrHT2ui4XxYbjbTv0Px4'
-    '/g+V/IyP5lsE9zHZl02ZwyTMK5STDcnQbaDlbZLZz6GOAPnd6X4H64WNkWKeim7CXrVJCfrniQ8bhg0al+bsrPuu'
-    '2cGQTIfkug40qxs0noD+TejfJDv3QPihBvZmQPYGc8tsb+6Dz832pgQ68Cnx1p5h06fAfoRweBfm63RpiXRpU+bR'
-    'k2dbke33NJV5o4/VMnzEJuwRSqQ/8mRbp0kPnciwx0g7TlXGOkbz/h3U0GSBiTU3a1CvkxaWZfdnBe9x0DGuNUVm'
-    'tPV7oPAxtzvw3B0ZvwK6Qqt9a4lujgiXO8Y+84zUeDnfOeb9q/LMdbIZA6OWsaPYPhx7z7DLA+q3Tf16xrjb9Nwm'
-    '3V8nm3afrh3DVl+VuknkmXdlzkzzmmGHd+h7X8k/uvFRR+XBJ+bazVg+kD++FxhfQu0a8ov7/Wua6wbRasegbY90'
-    'XMfgQ6YB9+8qOMfXVXg+tDe4YujTy6DnrDiIq4e0fKCiEsOJ1+SuyKu2frvEJ13CrUb81Kbf7xON20S7QYDfBjQf'
-    '9ntrosdPEU12DXhunL8TXi3Cj8fHfV/1ELS24gQlaXl49mua8xPi+56xD+kpfOezJ24OBbmPc7ipyBD6M024zpH/'
-    '1lD2JDcUXW7pgqLIiIvv4bxuEW0eG7LaNvZNe8TvbYNmWszVF5vV6nWZ/kXw62pgD3OE23WqF10D+c/BPg3l/xt6'
-    '9gb5IrUAH56QptF6l2jbJxnaIFm1bEbX0BWWzG7S8z0ltqjJag/kxuKxRWmI723Ca92IJ2zQPC15rVENdpd0467h'
-    '37Du284o18fIpmbBsRHAcZVwXU7hu2t2hGlwztBXjNeaUnuHOVntzISx/Xkx/0iZ/6wScwrFG3DucdztI+K7lsHf'
-    'NcF10fDlQj7ZwNCFT0QXnAfYDCOt7DHsBeE/n1/eN+J0DGtM2Wd0E/rNHcVv8D3fp34W3iy7mwGdz3zwC2k+PrhP'
-    'srqt1MxqOHcN33xg4MhrvUVXy0cL0bZt7NdQv1n6Oa/4JJvATy6OivCcLroQHTxX5vPTVslPe19yU769Vs0Yh3Ox'
-    'PA7rBZ89zis6zvKp90SOT4LOCvkLjejl2TbU00lyyNWAP4Ixjk8g3xB5fD3E8wHRex34AGM3LrZVpr1lCIbLMxRB'
-    'R9WMPeFA0clJ5PtDBS9NXtLYyroR72AfdwPmHMrjnieYvB/qBvZ7rEf3E+JWNvwA9n16hl3nfSruTy2dMgH7itPE'
-    'L9uE/w807jLEtyqyd0Y5n6V90afg658AO4vPW/Lng+fo9Y8o2VlYDUfe0w+UuLLPX8/qh3SMuAzvA7ZI1v4Csc8o'
-    '5/8by432X0yCf8GaZ/jLJenAMQrWZbuRfu58x6gtQH1aBZnyxcVwvN9DvVQhenn29zuItWO/W7Qv/h7yqiV65poC'
-    'K0nM8oOUdNH8zC75+nNQo+iLgW95/O0+1ZZtGH6h5kdqeKetldgjPdML7APaRnwBaYS0SYvPPDzbN+iq0TsJD5z6'
-    'Pw+oPPDQ2KP06H7f8LM2U8Y6nM3EdUDfIabrZ5SrnaeYCPt8Vox6R2h0Guo0bhowNiinjbUd7QTxXG0t5mTveIZq'
-    'L+7RNWSPuX+T+PZJwlo3944QpH3fyCP0FB8V+aZF678Z8AP5jOVl4Bu3FysfrHWY+HH470fF7vn8+boi54OAz9jP'
-    '6OeH8plJ/Sort3GYOENoP1Ez8oyDQ9Ji36in6Ct1Em2FZ6w4EudqHym4+/YTVcppnzPWhml6z9B/LSPmYOUs2aZo'
-    'MRtNb+C7XXiMLVhD9pnW6OryDL/16CpLb3BNgBbL3yXbWDL2aztkC5EfmCb7Hn44bAyunyCPiHN6aNTL+WTb4sd5'
-    'aUjPR9Gr761AXc91BVYssGPY58sB+95W5uvqUJzv5OpFirAems/Btf/lFLokSY6Scxk18BOWoH57OWFdjBt3hvAp'
-    'QDyhocQC0e9x+u4Dgf9rqRWIAjG4/wX6MD+NU20i8xPajwblRbEe72ogZ4o1jaHxmJ7HhF7os2yCnQ7VePrmUw7I'
-    '0yLEqDlO+xHEGCOl5uEJ6cdtI07oq6Hx7fVd/b9W29KgXPuG0CwK1MVY5y0aCevqitAX6ci160Xgv1KK5yckPh5B'
-    'je60NL0uOO7175wVswmep/nKH/xh+i0Bv0wRPbH2gn22xwpvzgd4E3nxU/Lh08aTfXoxq57iGkertn8B4rsabe56'
-    '9NcMxINDNGqA7gjpDLy3r9x7lc+eR6FzaevP39Q4Dr4O8/luNGfl9Y9SPtLYntdR5+/GXkggW0c1tqPhFMjd29BT'
-    'PhlflPxellpyC2Y1ynaeZ5FqAQvR0ZwRcjmlkK7LAtv5F9UE8A9L13g+HwMsd8bCFxNoGPe139L2n5Pc7VHVAYby'
-    '5Nr4vvMnSfZLOFbdU4+onS9wZwjPkx9TN/yYOtjU5Yw21Tcnh/tyir2ig/3XQ9p839rNU61YyCeZTwATc2Jlqj+b'
-    'At+iKPNdlngT67m3LUO+Ogmr/+pr7l+L9PdXN2gdQ7Q7Cn3IdY1F8pFR7rqG3HUT7xmeZ4zfyJ4hdMaBc0RXEuqA'
-    'k9HBs8FFgVsUP9CdaduR/eeOxO1WI/+71PkP6btvxAN3Iv9ZpNXo1fet89kv37uCv0jJR83X2N9XB8v1O0lrkwty'
-    'bzx6ed59VpFdPIuOZ9kK8qzLd/KZUXwf+F508JwkxngewxVtbugcMfpyjJN7h31SnApQQ6jF/xchPpCj56yzo6cg'
-    '7r0eHTw3ekH6VBU6PI3s86Z9Izfs3hFxHJ4ZGPNKc441yxq4GPhJyNPlAjFk1EVabNMXj8S+VzLmtqwxDxOfYHo0'
-    'UtLjmxS1uyFf5ibBGhi1e5sJYP2BeOapUuNoPfslxSz3QMZCz17z1IOGnl3z5ACTzvlb+u749Vcg0yFYt4zYrcvN'
-    '5A8pR2+b5yuSF9F8jKxyzfQYI3pMRi/PqxdAtzWUK+u/euR/L462z9Bif3XI++FZ+ChKdtZ8HvavbK99vtx89PK9'
-    'EmnGs3gtT7RdlHwErvPZjHUDdyiOnTVWW82AL+bHuT7xZpTtHQkryj5Oq73rGnpryzjbsA353DRx9rTvSUhSy7Wg'
-    '8MMM4X09QbwO6d+SNT9L9Ol7auqSvHOAz6G2DFvTpVqUs5LT1c5HhsYcRPZZN+0cfEupffTldn3rz+fflhOuX42e'
-    'u0P06ST0BdLogLtKHrNuXK317CSoT8T9onWGM2vdkzZfpvcM0dudm7bskVZzz+f7Vw4R4+L4oI/eO0ptjhu/BPYh'
-    'Lzz7E/iC1yL/ubVaZJ+7OZkQJ6wTXc3g67Cs1wy9XAvogPYh9hhcl+Vo+Zn4j6i3v4N1iKJ074LgGs2QrWkF6gpX'
-    'E8SJOV7+X6rQNvQ='
+    'eNrtXftvG8cRPupBSqQpUbQVyY+kTJwgcmjShZvAsFDbaRMbKRK7RqqiTV3XoCTKZkM9StLPAkF/KNB/on9rXZ4x'
+    'a3/6PLN7d5IfuUTA+kje3uzO7Lx2ZvY8F0XRsXErjNvMuB0Zt5K0xri1xm1v3LrjNhi3bfnd+ovh1KRPTZ6vCYya'
+    'wKkJrJrAc/2Xx60CcKrjViQ45+B+SX6L2y71b8r1kvR3Y8b3y+M2L+O9I9ei9JuUvr8EXD4dt+lxm5U+Vfn+jvS7'
+    'AHOK4U7A97mfEH0fZqTv+QPSd0q+L0ubln4OxwrAjqKnk/97+rQUN4u+y/LcMnyegflclM+/Gbdr8JwbN8o4LuMz'
+    'KWuQAJ//+ODiujk+uQk0KxJvrcD6V+S3i3Rtw/d5+T5r9HV9PgKe+gz4IL73Hty7AH3ie0tw7yI9V1PuuedmlXsX'
+    'iYc0/M8kWc/P06/nNKznEVibGeCnv8jnzrg9oXl9C7TA3/8o1xvjVof1rQnM+Lom169g/CjF+BouT8d/0yLvyGcz'
+    '0tfpFZyr0zN/Jv00lLWYlb4x7KqMNyNjoHzWiL/3y0QU/Wul9qxZazMtcB0NpmDerwvnRz8SnF2rwNgl4ZOWyD7D'
+    'qQkPOVuEOugO0WlZcJ2Qhvrf8STicBi8mxWnDeDXvOC0CeuVN5y6OcLJ+Xb9HOK0k0Oc8qQjtuTayyFOebJP93Ko'
+    '9+7lkPccTvdzhFNPrqMc4fT3HPpG3xsxnR8zTjtyXc8hTnny9/ZyjFOe9N4gh/ZpKNcHOcJplEMf9j7Yqbzg9AT8'
+    'vrcJp6mEMc02xSKTxCyXIH5eADhJn68b8fkG5CcuZIiFajB78Hld8We1Z4aAZ43unYM+Wsy+C/HEujTMnfUFtyVZ'
+    'x6xxXx+u9Yz4ZsEPcYvzM6cOKaaN89+DOeF4x2WOFvznQXH6Q9jnDNhWLhLlinXFIuSCtZzrx0A7ly9y3+Mx34W8'
+    'VhOu88Irx8DHwji88yfvGmuGsOqEn8vDLQKMEsxjg+Y465kjwpwAek0D3Rug4+oKL8e0PQY6S8uJbxCsKcEhC6xd'
+    '+B31VRVoeCIAs026fxfWJ/LkZ6qK/p6Rz85OuHtngYZnBcY82BKXo/3AY7Pcs5pMxvBC+WY3v0mYl2stGKMF/Wvy'
+    '+RjIzbTIRl900zrIiqYHzhHf9xQZLkl+1/Ew865ms5ifBrR+Q7jWYaxlyPM6OxfyFealVWlMnyyjHOHYaW103C+L'
+    'jUba92h+PP/7Sn7GR/MtgvuI7MumzGEa5hXKyYZk6CbQ8ibJ7GdQR4D87nS/g/XcxkgxT003YS/bpAT9i8SHLcMG'
+    'TUpzdtZ91+xgSKZDct0EmjUNGk9B/zb0b5Oduyf80AB7MyJ7g7lltjd3wedme1MBHfiEeGvPsOkzYD9COLwN83W6'
+    'tEK6tC3zGMizncj2e9rKvNHH6hg+Yhv2CBXSH0WyrbOkh45n2GOkHacuYx2lef8OamiywMSamzWo10kLy7L7c4L3'
+    'JOgY19oiM9r63VP4mNsteO6WjF8DXaHVvnVEN0eEyy1jn/mu1Hg53znm/SvyzFWyGSOjlrGn2D4ce8+wyyPqt039'
+    'Bsa42/TcJt1fJ5t2l649w1ZfkbpJ5Jm3Zc5M84Zhh3fo+1DJP7rxUUcVwSfm2s1YPpA/vhMYX0DtGvKL+/1rmusG'
+    '0WrHoO2AdFzP4EOmAffvKzjH11V4PrQ3uGzo00ug56w4iKuHtHygshLDidfktsirtn67xCd9wq1B/NSl3+8SjbtE'
+    'u1GA30Y0H/Z7G6LHTxJNdg14bpx/EF4dwo/Hx31f/QC0tuIEFWlFePZrmvNj4vuBsQ8ZKHznsyduDiW5j3O4rsgQ'
+    '+jNtuM6T/9ZS9iTXFF1u6YKyyIiL7+G8bhBtHhmy2jX2TXvE712DZlrM1Reb1ep1mf5l8OsaYA8LhNtVqhddA/kv'
+    'wD4N5f8bevYa+SKNAB8el6bRepdoOyQZ2iBZtWxG39AVlsxu0vMDJbaoyeoA5MbisSVpiO9NwmvdiCds0DwteW1Q'
+    'DXafdOOu4d+w7tvOKNdHyaZmwbEVwHGVcF1J4btrdoRpcMbQV4zXmlJ7hzlZ7cyEsf15Pv9Imf+cEnMKxRtw7nHc'
+    '7UPiu47B3w3Bdcnw5UI+2cjQhY9FF5wF2Awjrewx7EXhP59fPjTidAxrQtln9BP6zT3Fb/A9P6R+Ft4su5sBnc98'
+    '8AtpPj64S7K6rdTMajj3Dd98ZODIa71FV8tHC9G2a+zXUL9Z+rmo+CSbwE8ujorwnC46H+0/V+bz01bJT3tPclO+'
+    'vVbDGIdzsTwO6wWfPS4qOs7yqfdEjk+Azgr5C63oxdk21NNJcsj1gD+CMY6PId8QeXw9xPMe0Xsd+ABjNy62VaW9'
+    'ZQiGyzOUQUc1jD3hSNHJSeT7AwUvTV7S2MqmEe9gH3cD5hzK454lmLwf6gf2e6xHHybErWr4Aez7DAy7zvtU3J9a'
+    'OmUK9hWniF+2Cf/vadwViG/VZO+Mcj5H+6JPwNc/DnYWn7fkzwfP0eufUbKzsBqOvKcfKXFln7+e1Q/pGXEZ3gds'
+    'kaz9FWKfUcH/N1HI919Mgn/Dmmf4KyTpwDEK1mW7kX7ufMeoLUB9WgeZ8sXFcLzfQ71UKXpx9vdPEGvHfjdoX/wd'
+    '5FUr9MyXCqwkMcv3U9JF8zP75OvPQ42iLwa+5fG3h1RbtmH4hZofqeGdtlZij/TMILAP6BrxBaQR0iYtPgvw7NCg'
+    'q0bvJDxw8mceUHngvrFHGdD9oeFnbaaMdTibieuAvkNM108pV7tAMRH2+awY9Y7Q6BTUaVw3YGxQThtrO7oJ4rna'
+    'WszL3vFdqr24Q9eQPeb+beLbxwlr3dw7QpD2QyOPMFB8VOSbDq3/ZsAP5DOWl4Bv3F6sur/WYeqH8T8/KHbP5883'
+    'FTkfBXzGYUY/P5TPTOpXWbmNg8QZQvuJhpFnHB2QFg+NeoqhUifRVXjGiiNxrvaBgrtvP1GnnPYZY22YpncM/dcx'
+    'Yg5WzpJtihaz0fQGvtuFx9iCNWSfaY2uLs/wW4+usvQG1wRosfxdso0VY7+2Q7YQ+YFp8tDDDweNwQ0T5BFxTveN'
+    'ejmfbFv8uCAN6fkgevm9Fajrua7AigX2DPt8KWDfu8p8XR2K851cvUgZ1kPzObj2v5pClyTJUXIuowF+wjLUb68k'
+    'rItx4x4hfEoQT2gpsUD0e5y+e1/g/1pqBaJADO6nQB/mp0mqTWR+QvvRorwo1uNdCeRMsaYxNB7T86jQC32WTbDT'
+    'oRpP33yqAXlaghg1x2k/hBhjpNQ8PCb9uG3ECX01NL69vqv/12pbWpRr3xCaRYG6GOu8RSthXV0Z+iIduXa9DPxX'
+    'SfH8lMTHI6jRnZWm1wXHvf5bsGI2wfM0X/mDP0y/ZeCXGaIn1l6wz/ZI4c2FAG8iL35CPnzaeLJPL2bVU1zjaNX2'
+    'L0J8V6PNbY/+OgLx4BCNWqA7QjoD7z1U7r3MZ8+i0IW09eevaxwHX4f5bDdasPL6hykfP6+dPo52HjkZzDezdiG/'
+    '4VWc0XBjLybQi4c1tqPhDOjMN2FjfPp5SXKzWc4BWDDrUbazWEtUx1mKDud8l8sHhuxUFtjON6wngH9Qusbz+Qhg'
+    'ufMxvnhOy7iv/Za2/7zk3Q+rhjNU46CN7zs7lGSvi2M1PbWk2tkQd/7zLPmgTcMHbYI/tJLRH/LNyeG+kmKf72D/'
+    '7YD+mm/tFqjOL+RPLiSAifnMKtUOzoBfWJb5rkiskPXcm5YhX42L1X/1FfdvRPq7x1u0jiHaHYY+5JrUMu1vUO76'
+    'htz1E+/3nmX7X8t+L3Q+hfN7lxPqgBPR/nPdZYFbFp/QnUfckdjBjsRcVyP/e/A1n7NMvmZHydv5zpGtRi+/K5/P'
+    '7fne8/x5Sj5qv8L+vhpmrr1KWldeknuT0Yt3FcwpsovvEcBziCV51uWq+bwvvst9L9p/xhXjc4/gijY3dAYcfTnG'
+    'yf3/A0lxKkH9p5a7WYLYToGes879noScxXq0/8zveelTV+jwJLLPCg+NvL57v8cxeGZkzCvNGeQsa+DyFycgx1oI'
+    'xP9RF2lxaV8sGftezpiXtMY8SGyJ6dFKSY9vUtRdh3yZ6wRrZNRdbiaA9QfimSdKfar17BcUb94DGQs9+6Wnljf0'
+    '7Jonf5t0zt/Sd8evvwKZDsG6YcTdXV6teEA5etM8X5OcluZjZJVrpscE0WM6evGugRLotpZyZf3XjPzvNNL2GVrs'
+    'rwk5W3yPQRQle0/AAuxf2V77fLmF6MU7QdKMZ/FakWi7JLkkXOfTGWs+blEOImucvZ4BX6xt4NrS61G291ucU/Zx'
+    'Wt1k39BbW5F+LmUbcvFpciRp33GRpA5vUeGHI4T31QTxOqR/R9b8NNFn6KmHTPK+CD5D3DFsTZ/qiE5LPl472xoa'
+    'cxTZ5xS1dxh0lLpVX17et/58dnEl4fo16LlbRJ9eQl8gjQ64reSgm8bVWs9egtpS3C9a52+z1qxp8437/B/eqht8'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
-    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 352, 208, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 560, 464, 0, (), (None,)),
-    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1024, 204, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1228, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1472, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1716, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 1928, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2140, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2352, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2564, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2776, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2988, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3200, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3412, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3624, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3836, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4048, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4260, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4472, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4684, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4896, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5108, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5320, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5532, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5744, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5956, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6168, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6380, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6592, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 6804, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 7660, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8276, 160, 0, (), (None,)),
-    ('-', 0): (32, 8436, 48, 0, (), (None,)),
-    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8484, 628, 0, (), (None,)),
-    ('P[59]', 0): (32, 9112, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 9188, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 9328, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 9420, 48, 0, (), (None,)),
-    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 9468, 196, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 9664, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 9840, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 10312, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10376, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10492, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 11036, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 11796, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 11928, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 12072, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 12444, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 12684, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 12912, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13128, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13316, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 13836, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 14124, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14380, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14612, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 14828, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15232, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15468, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 16056, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16336, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 16852, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17244, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17624, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 17852, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18384, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 18704, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 19040, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19216, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 19808, 112, 0, (), (None,)),
-    ('\\n(?:-|[dl][r-])', 0): (32, 19920, 144, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 20064, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 20384, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20448, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 20732, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21024, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 21468, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 21592, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 22592, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 22696, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 22844, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 23584, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 23872, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 24332, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 24544, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 24932, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 25204, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 25772, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 26044, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 26392, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 26920, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 27368, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 27736, 792, 1, (), (None, None)),
+    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 352, 352, 0, (), (None,)),
+    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 704, 208, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 912, 464, 0, (), (None,)),
+    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1376, 204, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1580, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1824, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2068, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2280, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2492, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2704, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2916, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3128, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3340, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3552, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3764, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3976, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4188, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4400, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4612, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4824, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5036, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5248, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5460, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5672, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5884, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6096, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6308, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6520, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6732, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6944, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7156, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8012, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8628, 160, 0, (), (None,)),
+    ('-', 0): (32, 8788, 48, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8836, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 9464, 76, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 9540, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 9680, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 9772, 48, 0, (), (None,)),
+    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 9820, 196, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 10016, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 10192, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 10664, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10728, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10844, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 11388, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 12148, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 12280, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 12424, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 12796, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 13036, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 13264, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13480, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13668, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 14188, 288, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 14476, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14732, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14964, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 15180, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15584, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15820, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 16408, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16688, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 17204, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17596, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17976, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 18204, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18736, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 19056, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 19392, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19568, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 20160, 112, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 20272, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 20416, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 20736, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20800, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 21084, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21376, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 21820, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 22264, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 22388, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 23388, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 23492, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 23640, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 24380, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 24668, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 25128, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 25340, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 25728, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 26000, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 26568, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 26840, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27188, 528, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 27716, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 28164, 368, 0, (), (None,)),
 }

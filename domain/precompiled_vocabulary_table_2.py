@@ -15,67 +15,71 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVWm1zFEUQ3j3I3XF52TMhJGKoWoUUiSQBtazSU1IiYEGVBgqwsLSQuoQAMdyLd4dBP1D+H3+IH/xP4m6lRx+e'
-    'dO/ObqSUrZr0ZXemp6e7p99mpoIgOBrsP28k7UXyVBMYJq2ZtNWkTSatKv9fEnhdxqS/46TNJ+2YjEtxTAreuowP'
-    'AGfafy5pE/D+pMwRyPjjCWzQmGmDpqHAB0RTOkeN5n6b8GXR3aCxa/+z/udlfTMyDr+n48aSdiJp7yXtffrGOCN5'
-    'Py64PyAcFwSP61uR32OCJzDwhtKmQM+qpGfpGj58xfo2n6NfqwJ/gDE4/2WCVwXeFHhH8DeEP78n7WEBeTr6XD9H'
-    'Q1gQR5PkPC5j3fPrUjOwnteFjqJycWNTubSTdl/oviLzZemGk2lN1uHsTAr7AnsCBwJHMtcyjBl6jllQxrRp3gcw'
-    'NoK9i9/yxlRoP4WefEDcWwS3aY0jGVelOdkeHCN7MA/jmtIuKDQ6XWjBt3HSzyrt52OKnlakHdTTF0eeJ3+fZ+gp'
-    'r6Wu+ND1AjBL7y0bh/OPK/N/RjAGm+e7p+dEhsj3lQLjp2nuc//h3MgP5t+Uwr/LtGefENymfTASuCOwK/AR+aMJ'
-    'or0mvnZVYoG60IN8OE58+C4H14rgY1zp2HsQA1UVnxkCHt4blX0TGwgbDzwazovyOxI8NXjvINqJSWl/z/nEdBkH'
-    '1ocyPavI1PmJWwRv0P8t4Ie2/+Y94lYXv6Sw4+EH0PbHZHMHpHOxoWtbBv5Bjs46nf6Z8A9z6N0GP1MFHqAcZhQ5'
-    'XBP4lOjfpflPF4yN3bgvlDgyhV+SHlwx+D3yjDmz4t2msu7rwEfHryxdyvJlTYk1UQ/YNrWo31NDX9h29aCf86+B'
-    'p3+tgi9DfpxS+LFBfO8A/Xmx4G2ivaPspTwcX9G6h55j5yTOQ937nPZI2+D1Yw+6GNdNwx6McnBNG77sJ9KTwSF5'
-    'Zfk9Sxecv61Jfok6cYto26S1Dz38bAqXSuTVRfovi9/6LWmfUqw88FxDnj2PyW8MSI6PjPlYNp8Qvh7NM6L3lt+L'
-    'pE+HZLZB8z9T7KjmnzoEec88MGKKoWLztTVgDtQ7pH7EBq+ZdpZhnp6+Cp4sg/3PysHqSg5WxNZjfnzaA3LeetED'
-    'ct7aKkFnETm3FD41lNrVRyXowNrEDYpBbhh7vm3s6W3S71aJXNiqCa6LTSuzvp4Sy/nyH2OiCZo35fms4GyATuHc'
-    'p4m2LF5j3c7aH81D7g9LHnVYw4phZ5x9mqTxdeiHeNYIzyLYgqJ6gXtw/V/KhZZK8uMZrMOKJ8rIqbL4sh1rUry9'
-    'sLgPjy/+M0ew+DKMlbx2lWqPFeBTkdq1y/M1n/MjxfM7Sr+a1M/YRjj8Jz332D2lBpMVswzJH7dz6icabZH8niKc'
-    'LY/4xNrLE4oN/yPH1tTlm5tbs5tToINrMnaczhXaFHe3hdY90Jtdqgn3lZrwlsFTh29LzmZc3/Td9zDHFn27KzqJ'
-    '3/oAI4ntuM8zgJHk02OQ30RSIKrBO/z2MeB8bMx7AXB25N05wNmhb2eUdQ7l2yn49gj8VCR1rhrtn6ESqzgZ7JHe'
-    'PyS5Of1z9ctQ3qGPLlK/bNHZJtdEHxq1C9YRPEvdNupDPaU+4fTk6wJ7Zclzr1j5Otv/sGTMvhIUz+mY57780uKO'
-    '2xkxlu+5CJ7HpjL9BfxJk2SBtdow3od/7qfZ6jlGFu6sWsCS6OKMZ6wzBfyxfAmf89eJrhNSz/sWdGgZxrtcxFfe'
-    'kaxh1qiNPaF93qH/tRooytWKVWpKHewM6c8a1SSKnhnkxWQNkXsNeHmmwLmgz5nUCWWda0adoG/ss1HJHKQBd01C'
-    'odOHJzNUL7tF9eJLtL+vGvX+Dco3XL9viMdZ5xVl7joUjS/LxJV8TlFkXo4d9ygG2FFqpVqsyeckXbLHo1cUo65l'
-    '7OvJAvLTag5Oj+dA30OP9U1THDAw6klldOSk5x2JiPjWM2oBTynGuwv2d1OJaVEXdkkneoqsIqmdv2nYdNbjtqFv'
-    'bYOmbbjjMZNTm2Wd3lT8h4s/x5XYlGuaEfh3TSf6iv/RzuMWFLtcJL4pUzM9zLmaVsvV7pxo9qKIPvrklz73PnYI'
-    'xiX2X9n7WJPGeT7SPKvQzLXmXeDznNwR1e4f+MrvnpHPpPBdA8Yedx1mAX/TmBdxXS2g59Z6kJepnXmLzkK6pFMd'
-    'T1+1Y9yrcrHtO8Y5R1a+53NGnFdbwZzlLNQV7xhnkps5PjU2ziS7RlzdVfJEn9qtdq+5Z8Sb3RI888mRsB7YfQ1z'
-    'lrr8PiLN3XO4D3mDu1e5IH3GIA/0zVUadB9Py0lDmC9vHOaJobyfgDitTv20ufJ4sAk82JR11gwf34RvfaoxYe34'
-    'PH1j3a5DPakCtPSBlr52pzGMK0HGo631KODfA/x7Gv7YfW2G1r2wzLvB1/bfZ9GH++sv/Psb+w=='
+    'eNrVW21zFEUQ3j3I3XF52SMh5MRQdRhSJBICvpUahRIBC6oUqAQLSwqpSzggJvfiXTDoB8pv/hh/iB/8T+JupUcf'
+    'Hrp3ZzdQwlWNHXZmunt6evptxokgCA4Ge7+xuD2Lf+UYhnGrxO3juNXjdsaATYE9gdsC7ws8G7fDgr8Rt0OCO6Ez'
+    'LrSrcRuXMaGMD2V+TeBpAzr6XYFtgbtAf1Rwl6VFcfs9bmsy5rLATYEPCDapvwvfj3muqSLrSuatZMiiBvPc+ITn'
+    'ubidIJ5aAnfo+7bBcxvGFeGhpMjyw7i9L+sty/jbsA8B6chjQ1cc7wPi9QHNd/0dRQYN4YF5D4GGtke4tmTsBJyL'
+    'w3QunP7jei8KvAbrbebQeTd+Rs6h+34M1pPMPyJ7g3MmDZ6GIN+AaFSI9gnCl0c3ll+z8WdlfVMyD/uTeSNxOxq3'
+    '90RvsY9xRvJ9VHB/QDjOCR7WoRHBExh4Q0XPyor9/egV61sjQ7+cnf+Rzqijf4ngFYE3Bd4S/DWRz59ynn330/Hn'
+    'xjkewpw46rTPozLX/X5bqAfW703hI+++uLmR2NB7wvdl8NeWbrg9rcg60I73DXu9I7QWYc7Qc86sMqdFdO/D3AjO'
+    'LvZlzSnReQo95YC4Nwi2aY075D8tv3OI7EED5tWlnVN4ZL/XED1D/SzTeT6k6GlJ2ot6+uzA0/i/T1P0lNdSVXzo'
+    'hRwwTe8tG4f0RxX6XxBsgs3zPdMzsoco96Uc8yeJ9un/kTbKg+U3ocjvkhH7b5Peb1CMyjHpQ/JHY8R7RXztGYkF'
+    'qsIPyuEIyeFOBq4lwce4krl3IQYqKz4zBDx8Nkp7JjYQMb7w03Cel78jwVOB7w6inRiX9i/NbdNlvLA+3NNTyp46'
+    'P7FK8Ab9eyUjnm54xK0ufsFYPs0PoO3n/Geg5Dearm0Y+AcZOut0+hfCP8zgtw1+pgwywH2YUvbhKuVKjv8toj+X'
+    'MzZ2875S4sgEfk16cNkj3/Slz+uuK+u+BnJ08krTpTRfhrnjpmGbVmjcY0Nf2Hb1YFwDagw+/rUMvgzlcVyRx3WS'
+    'ewf4z4oF14j3jnKWsnB8Q+sees6dkTgPde9LOiMtQ9aPPPhiXDcNe7CTgWvS8GU/k54M9ikry+9ZuuD8bUXyS9SJ'
+    'VeJtndY+9PCzCVwokFfnGb8ofuuPuH1OsfLAcw1Z9rxJfmNA+/jQoMd785lRz+zSmel51JF6cta0c+zoPzHqduyf'
+    'Okatqwt+RYsphorN19aAOVBvn/ph1e+Yd97DLD19FTJZNOqaWXlLXluP+fGcB+S89bwH5Lx1pQCfeWvBLKeaUrv6'
+    'pAAfWJu4QTHIDePMt4wz3Sb9XimQC1s1wQti04qsr6fEcr7yx5hojOgmMp+me5M5oj1HvKXJGut21vmo7/N8WPtR'
+    'hTUsGXbG2adxml+FcYhnmfDMgy3Iqxd4Bi+8pFxooaA8nsA6rHiiyD6V5p+3Y3WKt2fn9+CR+f9oBPPPw6aS156h'
+    '2mMp5/0g8njH8Dk/UTy/qYyrSP2MbQTe7fmcsbtKDSYtZhmSP25l1E803iL5e4JwrgTF77m0+9+/MmxNVfocbc1u'
+    'ToAOLsvcUbpXaFHc3RJed0Fvtqgm3FdqwhuGTB2+DbmbcWOTbz8AjQ3quy06iX19gJHEdjzmCcBI8ukRyG8iKRBV'
+    '4Bv2fQo4Hxl0zwHOjnw7DTg71HdSWedQ+o5D30PwU5HUuSp0foZKrDKku3e+T98h/XP1y1C+5b0bn1R0XquJPjBq'
+    'F6wjeJfaNupDPaU+4fTk2xxnZcHzrFj5Otv/sGDMvhTkz+lY5r7y0uKOtZQYy/deBO9jkz39FfxJnfYCa7Vhcw/+'
+    'vZdmq/cYabjTagELootTnrHOBMjH8iV8z18lvo5KPe970KFFmO9yEd/9jmQN00ZtjN+YdOjfWg1Ue0PC+1tR6mAn'
+    'SX+WqSaR984gKyaryb5XQJYnc9wL+txJHVXWuWzUCfrGOdspmIPU4K1JKHz6yGSK6mWrVC++SOf7ilHvv075hhv3'
+    'Hck47b6iyFuHvPFlkbiS7yny0OXYcZdigE2lVqrFmkPjfVzPqDu9rBh1OeVcj+fYP63m4PR4BvQ99FjfJMUBA6Oe'
+    'VERHjnm+kYhIbj2jFvCYYrzbYH/XlZgWdWGLdKKn7FUktfO3DJvOetwy9K1l8NSGNx5TGbVZ1ul1xX+4+HNUiU25'
+    'phmBf9d0oq/4H+0+blaxy3nimyI10/3cq2m1XO3NiWYv8uijT37p8+5jk2CzwPkr+h5r3LjPR56nFZ651rwFcp6B'
+    'N878/sB3/+4a+UwC3zVg0+OtwzTgrxt0EdeVHHpurQdlmdiZt+kupEs61fH0VZvGuyoX275j3HOk5Xs+d8RZtRXM'
+    'WU5BXfGWcSe5nuFTm8adZNeIq7tKnuhTu9XeNfeMeLNbQGY+ORLWA7tvYM5Slb8PSHPvHO5B3uDeVc7KmBHIA31z'
+    'lRq9x9Ny0hDoZc3DPDGU72MQp1VpnEYrSwbrIIN1WWfF8PF16OtTjQlrx2epj3W7CvWkEvDSB1762pvGsFkKUn6M'
+    '/6DIzOEfAP4B1cl3Qc8DjXbTzayH1pux1HfDV/e+p/HOvg737CCsA/9/jd3XgNd/ACzQSxk='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 0, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 616, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 1656, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 1860, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 1988, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 2308, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 2776, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3168, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 3416, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 3688, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 4212, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5116, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 5412, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 5916, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 6340, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 6888, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8080, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 8560, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 8792, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9096, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 9544, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 10224, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 10556, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 10736, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11068, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 11480, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 11812, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 12072, 140, 0, (), (None,)),
-    ('p[59(]', 0): (32, 12212, 96, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 12308, 172, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 0, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 792, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1408, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2448, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 2652, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 2780, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3100, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3568, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3960, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4208, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4480, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5004, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5908, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6204, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 6708, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7132, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 7680, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8872, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9352, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9584, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9888, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10336, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11016, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 11348, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11528, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11860, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12272, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12604, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 12864, 140, 0, (), (None,)),
+    ('p[59(]', 0): (32, 13004, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 13100, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 13300, 172, 0, (), (None,)),
 }

@@ -6,7 +6,8 @@ vocabulary (``tool_vocabulary``), kept in a file of their own (ADRs 0314, 0315).
 ``dpkg-deb --contents`` write a symbolic link as ``lrwxrwxrwx … name -> target`` (where the
 link points) and every row's size in bytes, unnamed. A mode whose other users' triplet holds
 ``w`` (``-rw-rw-rw-``, ``drwxrwxrwt``), or a ``find -perm -o+w`` (``-002``) listing, names
-world-writable files.
+world-writable files; one whose other users' triplet holds ``r`` (``-rw-r--r--``), or ``find
+-perm -o+r`` (``-004``), world-readable ones (ADR 0366).
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ _OTHERS_WRITE = precompiled(r"w[-xtT][.+@]? ")
 # ``/o=w``, ``-002``, ``-0002``.
 _FIND_OTHERS_WRITE = precompiled(r" -perm [-/]?(?:o[+=]w\b|0{0,3}2(?![0-7]))")
 
+# The same for the other users' read bit (ADR 0366): a file's or a directory's mode at a line's
+# margin whose other users may read, found from where it ends (their ``r``, ``w`` or not, ``x``
+# or not, a blank); ``find -perm`` asking for that bit (``-o+r``, ``/o=r``, ``-004``, ``-0004``).
+_WORLD_READABLE_MODE = precompiled(r"\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ")
+_OTHERS_READ = precompiled(r"r[w-][-xtT][.+@]? ")
+_FIND_OTHERS_READ = precompiled(r" -perm [-/]?(?:o[+=]r\b|0{0,3}4(?![0-7]))")
+
 # A long listing's line (``ls -l``, ``tar -tv``, ``dpkg-deb --contents``, ``find -printf
 # '%M …'``): a file's, a directory's or a link's mode at the margin, a link count, an owner (and
 # a group, or ``owner/group``), then the size in bytes and a date. Searched from the newline
@@ -63,6 +71,14 @@ LISTING_ENTRIES: tuple[VocabularyEntry, ...] = (
             or _FIND_OTHERS_WRITE.search(text) is not None
         ),
         "world writable",
+    ),
+    (  # ADR 0366
+        (("r", _OTHERS_READ.search), ("-", " -perm ")),
+        lambda text: (
+            _WORLD_READABLE_MODE.search("\n" + text) is not None
+            or _FIND_OTHERS_READ.search(text) is not None
+        ),
+        "world readable",
     ),
     (
         (("-", _LINE_OPENING_ON_A_MODE.search), ("-", _MODE_OPENING.match)),

@@ -1,6 +1,7 @@
-"""The agent's words for what name and file listings write (ADRs 0314, 0315): a PTR record is
-a reverse lookup, a link's ``->`` says where it points, a mode others may write is world
-writable, a long listing's row holds a size; and the lookalikes that get none."""
+"""The agent's words for what name and file listings write (ADRs 0314, 0315, 0366): a PTR record
+is a reverse lookup, a link's ``->`` says where it points, a mode others may write is world
+writable, one they may read world readable, a long listing's row holds a size; and the
+lookalikes that get none."""
 
 from __future__ import annotations
 
@@ -26,15 +27,24 @@ _DIG = (
             "symlink points size",
         ),
         ("total 0\nlrwxrwxrwx. 1 ann ann 9 current -> rel/42\n", "symlink points"),
-        ("-rw-rw-rw- root   310000 2026-11-30 16:05 uploads/gangway.png", "world writable size"),
-        ("drwxrwxrwt 9 root root 180 2026-12-07 08:00 tmp", "world writable size"),
+        (
+            "-rw-rw-rw- root   310000 2026-11-30 16:05 uploads/gangway.png",
+            "world writable readable size",
+        ),
+        ("drwxrwxrwt 9 root root 180 2026-12-07 08:00 tmp", "world writable readable size"),
         (
             "$ find uploads -perm -o+w -type f -printf '%m %p\\n'\n666 uploads/a.png",
             "world writable",
         ),
         ("$ find / -xdev -perm -0002 -type d\n/tmp", "world writable"),
         ("$ find . -perm /o=w\n./a", "world writable"),
-        ("-rw-r--r-- 1 ann staff 4096 Nov 28 09:00 notes.txt", "size"),
+        ("-rw-r--r-- 1 ann staff 4096 Nov 28 09:00 notes.txt", "world readable size"),
+        ("-rw-r----- 1 ann staff 4096 Nov 28 09:00 notes.txt", "size"),
+        # ``ls -l | awk '{print $1, $NF}'``: the mode and the name alone.
+        ("-r--r----- 10-pursers\n-rw-r--r-- 20-deckhand\n", "world readable"),
+        ("drwxr-xr-x 2 root root 4096 2026-12-07 08:00 etc", "world readable size"),
+        ("$ find . -perm -o+r -type f\n./a", "world readable"),
+        ("$ find /srv -perm -0004\n/srv/a", "world readable"),
     ],
 )
 def test_a_listing_s_own_words_get_the_agent_s(text: str, words: str) -> None:
@@ -45,18 +55,20 @@ def test_a_listing_s_own_words_get_the_agent_s(text: str, words: str) -> None:
     "text",
     [
         # A forward answer, a PTR named in prose; a link's arrow without a link's mode; a mode
-        # others may only read, a link's own (every link's) mode; ``-perm`` on group write or on
-        # exact bits; a row without a size and a date; a process listing's share of memory
-        # (ADR 0315: not taken).
+        # others may neither read nor write, a link's own (every link's) mode, a mode inside a
+        # line; ``-perm`` on group write, on exact bits or on the setuid bit; a row without a
+        # size and a date; a process listing's share of memory (ADR 0315: not taken).
         "tickets.example. 300 IN A 10.60.1.20\n",
         "the PTR record for .arpa zones is missing",
         "uploads/current.log -> ../logs/ticketd.log",
         "x -> y",
-        "-rw-r--r-- root",
+        "-rw-r----- root",
         "lrwxrwxrwx root",
+        "chmod set it to -rw-r--r-- here",
         "$ find . -perm -g+w\n./a",
         "$ find . -perm 644\n./a",
-        "-rw-r--r-- a 1 b",
+        "$ find / -perm -4000\n/usr/bin/su",
+        "-rw------- a 1 b",
         "  PID  %MEM  RSS  Command",
     ],
 )

@@ -85,17 +85,21 @@ _ULIMIT = (
         ('[pid 7] open("/var/log/a.log", O_RDWR|O_APPEND) = 3', "write"),
         (
             "-rwxr-xr-x deploy/shop    4038 2026-11-28 14:05 shopd-2.3.1/bin/shopd",
-            "executable size",
+            "executable world readable size",
         ),
-        ("total 8\n-rw-r-xr-x. 1 ann ann 40 Dec  1 10:00 run.sh", "executable size"),
+        ("total 8\n-rw-r-xr-x. 1 ann ann 40 Dec  1 10:00 run.sh", "executable world readable size"),
         # Directories' and links' rows are no executable (ADR 0315: their sizes, where a link
-        # points).
-        ("drwxr-xr-x deploy/shop 0 2026-11-28 14:05 shopd-2.3.1/bin/\n-rw-r--r-- a 1 b", "size"),
+        # points; ADR 0366: a directory others may read is world readable, a link is not).
+        (
+            "drwxr-xr-x deploy/shop 0 2026-11-28 14:05 shopd-2.3.1/bin/\n-rw-r--r-- a 1 b",
+            "world readable size",
+        ),
         (
             "lrwxrwxrwx deploy/shop 0 2026-11-28 14:05 current.toml -> shopd.toml",
             "symlink points size",
         ),
-        ("-rw-r--r-- a 1 b\n-rwsr-x--- root 9 sudo", "executable"),
+        ("-rw-r--r-- a 1 b\n-rwsr-x--- root 9 sudo", "executable world readable"),
+        ("-rw-r----- a 1 b\n-rwsr-x--- root 9 sudo", "executable"),
         ("$ tar -tvzf shopd-2.3.1.tar.gz", "archive"),
         ("npm http fetch GET 200 https://r.example/a/-/a-1.0.0.tgz 12ms", "archive"),
         ("  inflating: site/index.html (from docs.zip)", "archive"),
@@ -259,7 +263,8 @@ def test_a_word_the_text_says_is_not_repeated() -> None:
     assert tool_vocabulary_facts(_BLAME_ACROSS_A_MOVE + "# renamed from src/") == "moved"
     assert tool_vocabulary_facts("p99: the 99th percentile of latencies") == ""
     assert tool_vocabulary_facts("Diff in src/a.rs:1:\n+use std::fmt::Formatter;") == ""
-    assert tool_vocabulary_facts("-rwxr-xr-x a 1 b executables.sh") == ""
+    assert tool_vocabulary_facts("-rwxr-x--- a 1 b executables.sh") == ""
+    assert tool_vocabulary_facts("-rwxr-xr-x a 1 b world-readable executables.sh") == ""
     assert tool_vocabulary_facts("tar: a.tar.gz: Cannot open: archived") == ""
     # a TODO test that failed, as expected; a TODO in prose
     assert tool_vocabulary_facts("not ok 2 - bills the minimum # TODO not implemented") == ""

@@ -82,10 +82,11 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "lines": ("Stmts",),
     "first byte": ("time_starttransfer", "ttfb", "TTFB"),
     "uncompressed": ("Cmpr",),
-    # ``listing_vocabulary``'s (ADRs 0314, 0315).
+    # ``listing_vocabulary``'s (ADRs 0314, 0315, 0366).
     "reverse lookup": ("PTR",),
     "symlink points": (" -> ",),
     "world writable": ("w", " -perm "),
+    "world readable": ("r", " -perm "),
     "size": ("-",),
     # ``schedule_vocabulary``'s (ADR 0320).
     "schedule": ("Next elapse: ", "NEXT "),
