@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 import pytest
@@ -85,6 +86,12 @@ class RecordingStore:
     def search(self, query: StoreQuery, scope: SearchScope, limit: int) -> list[LayerHit]:
         self.asked.append(query)
         return []
+
+    def has_word(self, word: str) -> bool:
+        return False
+
+    def chunk_frequencies(self, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+        return 0, tuple(0 for _ in words)
 
 
 def test_the_any_query_leaves_the_padding_out_the_all_query_keeps_it() -> None:
