@@ -18,7 +18,6 @@ from domain.search.corrected_text import (
 )
 from domain.search.fuzzy import (
     CorrectionCache,
-    best_correction,
     correctable,
     max_distance,
     slip_only,
@@ -29,6 +28,7 @@ from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
+from domain.search.refused_corrections import closest_allowed
 from domain.search.stem_slips import slip_found_by_stem
 from domain.search.stopwords import STOPWORDS
 from domain.search.synonym_slips import synonym_of_a_slip
@@ -251,13 +251,11 @@ class QueryCorrector:
         bound = max_distance(word)
         low, high = len(word) - bound, len(word) + bound
         candidates = self._words.candidates(low, high, now)
-        correction = best_correction(word, candidates)
-        if (
-            correction in _ASKING_ONLY
-            and not is_slip(word, correction)
-            and not self._store.has_word(correction)
-        ):
-            correction = None
+        correction = closest_allowed(
+            word,
+            candidates,
+            lambda c: c in _ASKING_ONLY and not is_slip(word, c) and not self._store.has_word(c),
+        )
         if not slip_only(word) and (correction is None or not is_slip(word, correction)):
             correction = self._slip_of_a_known_form(word, now) or correction
         if correction is not None and not is_slip(word, correction):
