@@ -144,9 +144,13 @@ class QueryCorrector:
         elif correction is None and word not in _KNOWN_WORDS:
             # A short word's slips fill the text found by chance (``fie`` of ``field``): only a
             # whole part of a name or of a source's label counts (``javc`` → ``javac`` of
-            # ``real-javac-errors``).
+            # ``real-javac-errors``). One of four letters no text writes is also the word one
+            # slip away whose form the vocabulary holds (``liev`` → ``live`` of ``lived``).
             candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
-            return self._words.held_by_store(word, candidates)
+            held = self._words.held_by_store(word, candidates)
+            if held is None and len(word) > SHORT_SLIP_LENGTH and not self._words.writes(word):
+                held = self._slip_of_a_known_form(word, self._clock.monotonic(), synonyms=False)
+            return held
         return None if correction and self._names_a_doer(word, correction) else correction
 
     def _known_as_typed(self, word: str) -> bool:
@@ -265,7 +269,7 @@ class QueryCorrector:
         self._cache.put(word, correction, now)
         return correction
 
-    def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
+    def _slip_of_a_known_form(self, word: str, now: float, synonyms: bool = True) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
         ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
@@ -282,7 +286,7 @@ class QueryCorrector:
             ),
             None,
         )
-        return held or synonym_of_a_slip(word, family)
+        return held or (synonym_of_a_slip(word, family) if synonyms else None)
 
     def _compound(self, word: str) -> str | None:
         solid = word.replace("-", "")
