@@ -18,7 +18,6 @@ from domain.search.corrected_text import (
 )
 from domain.search.fuzzy import (
     CorrectionCache,
-    best_correction,
     correctable,
     max_distance,
     slip_only,
@@ -29,6 +28,7 @@ from domain.search.initialisms import spelt_out
 from domain.search.keyboard import is_slip, letter_put_back, unslipped
 from domain.search.query import ParsedQuery
 from domain.search.question_words import QUESTION_WORDS
+from domain.search.refused_corrections import closest_allowed
 from domain.search.stem_slips import slip_found_by_stem
 from domain.search.stopwords import STOPWORDS
 from domain.search.synonym_slips import synonym_of_a_slip
@@ -144,9 +144,13 @@ class QueryCorrector:
         elif correction is None and word not in _KNOWN_WORDS:
             # A short word's slips fill the text found by chance (``fie`` of ``field``): only a
             # whole part of a name or of a source's label counts (``javc`` → ``javac`` of
-            # ``real-javac-errors``).
+            # ``real-javac-errors``). One of four letters no text writes is also the word one
+            # slip away whose form the vocabulary holds (``liev`` → ``live`` of ``lived``).
             candidates = [c for c in unslipped(word) if len(c) > HELD_MIN]
-            return self._words.held_by_store(word, candidates)
+            held = self._words.held_by_store(word, candidates)
+            if held is None and len(word) > SHORT_SLIP_LENGTH and not self._words.writes(word):
+                held = self._slip_of_a_known_form(word, self._clock.monotonic(), synonyms=False)
+            return held
         return None if correction and self._names_a_doer(word, correction) else correction
 
     def _known_as_typed(self, word: str) -> bool:
@@ -251,13 +255,11 @@ class QueryCorrector:
         bound = max_distance(word)
         low, high = len(word) - bound, len(word) + bound
         candidates = self._words.candidates(low, high, now)
-        correction = best_correction(word, candidates)
-        if (
-            correction in _ASKING_ONLY
-            and not is_slip(word, correction)
-            and not self._store.has_word(correction)
-        ):
-            correction = None
+        correction = closest_allowed(
+            word,
+            candidates,
+            lambda c: c in _ASKING_ONLY and not is_slip(word, c) and not self._store.has_word(c),
+        )
         if not slip_only(word) and (correction is None or not is_slip(word, correction)):
             correction = self._slip_of_a_known_form(word, now) or correction
         if correction is not None and not is_slip(word, correction):
@@ -267,7 +269,7 @@ class QueryCorrector:
         self._cache.put(word, correction, now)
         return correction
 
-    def _slip_of_a_known_form(self, word: str, now: float) -> str | None:
+    def _slip_of_a_known_form(self, word: str, now: float, synonyms: bool = True) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
         ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
@@ -284,7 +286,7 @@ class QueryCorrector:
             ),
             None,
         )
-        return held or synonym_of_a_slip(word, family)
+        return held or (synonym_of_a_slip(word, family) if synonyms else None)
 
     def _compound(self, word: str) -> str | None:
         solid = word.replace("-", "")
