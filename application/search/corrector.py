@@ -8,7 +8,7 @@ import attrs
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
-from application.search.store_words import HELD_MIN, StoreWords
+from application.search.store_words import HELD_MIN, KnownWords, StoreWords
 from domain.search.answer_kinds import phrase_cues
 from domain.search.corrected_text import (
     apart,
@@ -272,8 +272,14 @@ class QueryCorrector:
     def _slip_of_a_known_form(self, word: str, now: float, synonyms: bool = True) -> str | None:
         """The word one slip away whose form the vocabulary holds, as search would know the
         word typed right: ``zohes`` → ``zones`` (the text says ``zone``), ``purgwd`` →
-        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``)."""
-        known = self._words.known_between(len(word) - _FORM_REACH, len(word) + _FORM_REACH, now)
+        ``purged`` (``purge``), ``aplied`` → ``applied`` (``applyable``). Without ``synonyms``
+        (a four-letter slip) the band is asked a word at a time, not read whole."""
+        low, high = len(word) - _FORM_REACH, len(word) + _FORM_REACH
+        known: KnownWords = (
+            self._words.known_between(low, high, now)
+            if synonyms
+            else self._words.looked_up(low, high)
+        )
         family = {word, *regular_forms(word)}
         if not known.isdisjoint(family.union(*(regular_forms(form) for form in family))):
             return None  # known as typed (``blocks``: the text says ``blocked``)

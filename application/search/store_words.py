@@ -3,8 +3,8 @@ and which words indexed text holds inside longer ones or as abbreviations (ADR 0
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from application.ports.clock import Clock
 from application.ports.knowledge_store import KnowledgeStore
@@ -28,6 +28,37 @@ HELD_MIN = 3
 _HELD_HITS = 20  # sections read to tell which candidate the text holds
 _HELD_KEPT = 256  # misspelt words whose answer is kept
 _EVERYWHERE = SearchScope(kinds=ALL_KINDS)
+
+
+class KnownWords(Protocol):
+    """Words of the vocabulary in a band of lengths, asked one at a time (a ``frozenset`` read
+    whole, or ``LookedUp``)."""
+
+    def __contains__(self, word: object) -> bool: ...
+
+    def isdisjoint(self, words: Iterable[str]) -> bool: ...
+
+
+class LookedUp:
+    """``known_between(low, high)`` answered word by word from the store instead of read whole:
+    a big table's vocabulary is a band of a hundred thousand numbers and ids, megabytes held at
+    once to tell a handful of words apart (ADR 0362)."""
+
+    def __init__(self, has_word: Callable[[str], bool], low: int, high: int) -> None:
+        self._has_word = has_word
+        self._low, self._high = low, high
+        self._answers: dict[str, bool] = {}
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str) or not self._low <= len(word) <= self._high:
+            return False
+        answer = self._answers.get(word)
+        if answer is None:
+            answer = self._answers[word] = self._has_word(word)
+        return answer
+
+    def isdisjoint(self, words: Iterable[str]) -> bool:
+        return not any(word in self for word in words)
 
 
 class StoreWords:
@@ -115,6 +146,10 @@ class StoreWords:
         hits = self._store.search(query, _EVERYWHERE, limit) if query is not None else []
         texts = [f"{hit.title}\n{hit.content}" for hit in hits]
         return [t for t in texts + labels if any(s in t.lower() for s in strings)]
+
+    def looked_up(self, low: int, high: int) -> LookedUp:
+        """The band ``known_between`` reads, asked of the store a word at a time."""
+        return LookedUp(self._store.has_word, low, high)
 
     def known_between(self, low: int, high: int, now: float) -> frozenset[str]:
         cached = self._known.get((low, high))
