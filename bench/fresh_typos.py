@@ -27,7 +27,6 @@ from typing import Any
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
-from application.use_cases.index_request import IndexRequest
 from domain.bench.variants import (
     SLIPS,
     Half,
@@ -39,7 +38,7 @@ from domain.bench.variants import (
 )
 from entrypoints.bench.bench_store import StoreChoice, bench_container, off_embedder
 from entrypoints.bench.fixtures import load_corpus
-from entrypoints.bench.quality import EVERY_KIND, SEARCH_LIMIT, SEEDING
+from entrypoints.bench.quality import EVERY_KIND, SEARCH_LIMIT, seed_store
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "bench-real"
 
@@ -116,18 +115,10 @@ def main(argv: list[str]) -> int:
             workdir = Path(tmp) / content_type
             workdir.mkdir()
             with bench_container(StoreChoice.SQLCIPHER, workdir, embedder=off_embedder()) as c:
-                index = c.use_cases.index_content()
-                for e in entries:
-                    request = IndexRequest(
-                        content=e.haystack,
-                        label=e.source_label,
-                        kind=e.source_kind,
-                        content_type=SEEDING.get(content_type),
-                    )
-                    try:
-                        index.execute(request)
-                    except Exception as error:
-                        print(f"{e.id}: {error}", file=sys.stderr)
+                refused: list[str] = []
+                seed_store(c.use_cases.index_content(), entries, content_type, refused)
+                for reason in refused:
+                    print(reason, file=sys.stderr)
                 search = c.use_cases.search_knowledge()
                 seen = _watched(search)
                 for _entry, case in cases:

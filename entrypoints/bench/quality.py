@@ -17,6 +17,7 @@ import attrs
 from application.ports.embedder import Embedder
 from application.search.semantic import SemanticLayer
 from application.use_cases.execute_with_intent import COMPACT_VIEW_BYTES, FALLBACK_BYTES
+from application.use_cases.index_content import IndexContent
 from application.use_cases.index_request import IndexRequest
 from application.use_cases.search_knowledge import SearchKnowledge
 from application.use_cases.summarise_output import SummariseOutput
@@ -136,19 +137,7 @@ def _run_type(
         terms_of = container.use_cases.distinctive_terms()
         knowledge = container.adapters.knowledge_store()
         began = time.perf_counter()
-        sections: dict[str, int] = {}
-        for entry in entries:
-            request = IndexRequest(
-                content=entry.haystack,
-                label=entry.source_label,
-                kind=entry.source_kind,
-                content_type=SEEDING.get(content_type),
-            )
-            try:
-                sections[entry.id] = index.execute(request).sections
-            except CapyError as error:  # its cases are still searched, and fail honestly
-                errors.append(f"{entry.id}: {error.message}")
-                sections[entry.id] = 0
+        sections = seed_store(index, entries, content_type, errors)
         index_seconds = time.perf_counter() - began
         began = time.perf_counter()
         embed = container.use_cases.embed_chunks()
@@ -215,6 +204,27 @@ def _run_type(
         content_type, index_seconds, search_seconds, searches, chunks, embed_seconds
     )
     return outcomes, timing
+
+
+def seed_store(
+    index: IndexContent, entries: list[FixtureEntry], content_type: str, errors: list[str]
+) -> dict[str, int]:
+    """Index every entry's haystack as the bench does; the sections each gave (0 for one
+    refused, whose reason goes into ``errors``: its cases are still searched, and fail honestly)."""
+    sections: dict[str, int] = {}
+    for entry in entries:
+        request = IndexRequest(
+            content=entry.haystack,
+            label=entry.source_label,
+            kind=entry.source_kind,
+            content_type=SEEDING.get(content_type),
+        )
+        try:
+            sections[entry.id] = index.execute(request).sections
+        except CapyError as error:
+            errors.append(f"{entry.id}: {error.message}")
+            sections[entry.id] = 0
+    return sections
 
 
 def _variant_outcomes(entries: list[FixtureEntry], search: SearchKnowledge) -> list[VariantOutcome]:
