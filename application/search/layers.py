@@ -6,9 +6,11 @@ expensive one (ranking substrings over the whole index costs 7–20 ms at 10k ch
 words layer already found ``limit`` candidates, their substring evidence is computed in
 process instead; the substrings layer is queried only when the words layer came up short —
 partial words, identifiers and typos, which is what it is for — ALL first, ANY only if ALL
-found nothing (ADR 0004). A question's padding (``padding_words``) is left out of the words
-layer's ANY query, where it would fill the candidates with every section saying "error" (ADR
-0312), and out of the substrings layer, where it would lift them in the fused ranking (ADR 0322).
+found nothing (ADR 0004), or when a word of the question is written only inside longer names
+(``factor`` of ``kZoneFactor``: ADR 0372). A question's padding (``padding_words``) is left out
+of the words layer's ANY query, where it would fill the candidates with every section saying
+"error" (ADR 0312), and out of the substrings layer, where it would lift them in the fused
+ranking (ADR 0322).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import attrs
 from application.ports.knowledge_store import KnowledgeStore
 from domain.search import tuning
 from domain.search.compound_parts import compound_parts
+from domain.search.name_only_terms import name_only_terms
 from domain.search.query import ParsedQuery
 from domain.search.rrf import FusedHit, fuse
 from domain.search.store_query import Combine, StoreQuery, substrings_query, words_query
@@ -70,6 +73,19 @@ def _and_then_or(
     return hits
 
 
+def _name_only(store: KnowledgeStore, query: ParsedQuery, words: Sequence[LayerHit]) -> bool:
+    """Whether a term of ``query`` is written only inside longer names, so that only the
+    substrings layer finds the chunks holding it (ADR 0372)."""
+
+    def found(term: str) -> bool:
+        return any(term in hit.lowered or term in hit.title.lower() for hit in words)
+
+    def written(terms: Sequence[str]) -> Sequence[int]:
+        return store.chunk_frequencies(terms)[1]
+
+    return bool(name_only_terms(query.terms, found, store.has_word, written))
+
+
 def retrieve(
     store: KnowledgeStore,
     query: ParsedQuery,
@@ -86,7 +102,7 @@ def retrieve(
     )
     # The substrings layer ranks by what the question asks, its padding aside (ADR 0322).
     asked = unpadded if unpadded is not None else query
-    if len(words) >= plan.limit:
+    if len(words) >= plan.limit and not _name_only(store, asked, words):
         substrings = substring_rank(words, asked)
     else:
         # A word held only inside compound names is searched by its stem too (ADR 0363).

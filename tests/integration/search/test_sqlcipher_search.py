@@ -96,3 +96,33 @@ def test_an_inflected_word_reaches_the_part_of_a_compound_in_the_real_store(
         assert "CrashLoopBackOff" in found.results[0].content
     finally:
         container.shutdown_resources()
+
+
+SYMBOLS = """$ nm -C -S --size-sort --defined-only tariff
+0000000000003000 0000000000000004 R _IO_stdin_used
+0000000000003080 0000000000000040 r tariff::kZoneFactor
+00000000000015fe 000000000000026e T main
+"""
+
+
+def test_a_word_held_only_inside_a_name_is_found_when_other_outputs_fill_the_candidates(
+    tmp_path: Path,
+) -> None:
+    # Outputs writing ``zone`` or ``table`` as words fill the words layer's candidates: only
+    # the substrings layer sees ``factor`` inside ``kZoneFactor`` (ADR 0372).
+    options = RuntimeOptions(
+        db=tmp_path / "knowledge.db", project_dir=tmp_path, cwd=tmp_path, env={"CAPY_DB_KEY": KEY}
+    )
+    container = CliContainer(options=options)
+    try:
+        index = container.use_cases.index_content()
+        for n in range(12):
+            text = f"time zone Etc/GMT+{n} in use\n" if n % 2 else f"table t{n} has {n} rows\n"
+            index.execute(IndexRequest(content=text, label=f"probe {n}"))
+        index.execute(IndexRequest(content=SYMBOLS, label="nm -C -S tariff"))
+        found = container.use_cases.search_knowledge().search(
+            "where is the zone factor table stored", 10
+        )
+        assert any("tariff::kZoneFactor" in r.content for r in found.results)
+    finally:
+        container.shutdown_resources()
