@@ -9,7 +9,7 @@ de-duplicated before filtering, which makes it several times faster on large doc
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from itertools import islice
 
 from domain.search.stopwords import STOPWORDS
@@ -62,7 +62,7 @@ def document_vocabulary(text: str, known: Iterable[str] = ()) -> frozenset[str]:
     else:
         # The plain tokens are walked, not copied into a set of their own (a big table's
         # tokens are megabytes of hash table: ADR 0365).
-        _add_plain_words(found, (t for t in tokens if t not in odd) if odd else tokens)
+        _add_plain_words(found, tokens, odd)
         _add_words(found, odd)
     del tokens, odd  # freed before the result's copy is made, not beside it
     found -= STOPWORDS  # in place: a big log's words are a set of ~14 k per MB
@@ -109,13 +109,21 @@ def _odd_tokens(framed: str, most: int) -> set[str] | None:
     return odd
 
 
-def _add_plain_words(found: set[str], plain: Iterable[str]) -> None:
-    """``_add_words(found, plain)`` for tokens without capitals and without a separator at an
-    edge, with no loop turn a token (ADR 0334): each is its own lower case and its own word,
-    and its parts are its pieces between separators, found by one join and split of those
-    holding one (a log's numbers and hex ids hold none: split again, each would be made and
-    hashed twice)."""
-    words = [t for t in plain if MIN_WORD_LENGTH <= len(t) <= MAX_VOCABULARY_WORD_LENGTH]
+def _add_plain_words(found: set[str], tokens: Iterable[str], odd: Set[str] = frozenset()) -> None:
+    """``_add_words(found, plain)`` for the plain ``tokens``, those not in ``odd`` (without
+    capitals and without a separator at an edge), with no loop turn a token (ADR 0334): each is
+    its own lower case and its own word, and its parts are its pieces between separators,
+    found by one join and split of those holding one (a log's numbers and hex ids hold none:
+    split again, each would be made and hashed twice). ``odd`` is left out by the one filter
+    that keeps the words' lengths, not by a generator of its own in front of it (ADR 0376)."""
+    if odd:
+        words = [
+            t
+            for t in tokens
+            if MIN_WORD_LENGTH <= len(t) <= MAX_VOCABULARY_WORD_LENGTH and t not in odd
+        ]
+    else:
+        words = [t for t in tokens if MIN_WORD_LENGTH <= len(t) <= MAX_VOCABULARY_WORD_LENGTH]
     found.update(words)
     _add_separated_parts(found, [t for t in words if "_" in t or "-" in t])
 

@@ -3,14 +3,19 @@ loop over every token gave: the same vocabulary, so the same store."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.search.stopwords import STOPWORDS
+from domain.search.words import MIN_WORD_LENGTH
 from domain.vocabulary import (
     _FEWEST,
     _SLICE_CHARS,
+    MAX_VOCABULARY_WORD_LENGTH,
     _add_plain_words,
+    _add_separated_parts,
     _add_words,
     _odd_tokens,
     _tokens,
@@ -105,3 +110,25 @@ def test_parts_split_a_batch_at_a_time_are_the_parts_of_one_split(
     finally:
         vocabulary._PART_BATCH = saved
     assert batched == whole
+
+
+def _old_add_plain_words(found: set[str], plain: Iterable[str]) -> None:
+    """``_add_plain_words`` before ADR 0376: the odd tokens left out by a generator in front."""
+    words = [t for t in plain if MIN_WORD_LENGTH <= len(t) <= MAX_VOCABULARY_WORD_LENGTH]
+    found.update(words)
+    _add_separated_parts(found, [t for t in words if "_" in t or "-" in t])
+
+
+@settings(max_examples=1500)
+@given(st.sets(_TOKEN, max_size=40), st.data())
+def test_odd_tokens_left_out_by_the_length_filter_give_the_generator_s_words(
+    tokens: set[str], data: st.DataObject
+) -> None:
+    """ADR 0376: the same words, added in the same order (so the same set, iterated alike)."""
+    odd = data.draw(st.sets(st.sampled_from(sorted(tokens)))) if tokens else set()
+    known = data.draw(st.sets(_TOKEN, max_size=5))
+    merged, generated = set(known), set(known)
+    _add_plain_words(merged, tokens, odd)
+    _old_add_plain_words(generated, (t for t in tokens if t not in odd) if odd else tokens)
+    assert merged == generated
+    assert list(merged) == list(generated)
