@@ -9,7 +9,7 @@ unambiguous, so any length counts; placeholders (``$PW``, ``<password>``) stay r
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction.assignments import Span
@@ -26,7 +26,7 @@ class _Command:
 
     # A plain class, not ``typing.NamedTuple``: building a named tuple compiles source on every
     # import, which every capturing hook would pay.
-    __slots__ = ("ends", "flags", "names", "steps", "triggers", "word")
+    __slots__ = ("ends", "flags", "mark", "names", "steps", "triggers", "word")
 
     def __init__(
         self,
@@ -37,12 +37,17 @@ class _Command:
         *,
         names: tuple[str, ...] = (),  # when given, one of these too: the command word's spellings
         flags: tuple[str, ...] = (),  # when given, one of these too: where a step can match
+        mark: str | None = None,  # when given, this too: asked first, once for every command
     ) -> None:
         self.triggers, self.word, self.steps, self.ends = triggers, word, steps, ends
-        self.names, self.flags = names, flags
+        self.names, self.flags, self.mark = names, flags, mark
 
 
 _SHELL_END = LazyPattern(r"[\n|;&]")
+# The flag that ``mysql``, the registry logins and ``sshpass`` take the password after: a text
+# without it (most, a web log among them) is spared the search for their words, one scan where
+# it was six (the registry tools' names are looked for where a log's ``/login`` is).
+_DASH_P = "-p"
 # A command's name is a whole word: ``\bname\b``, with the leading ``\b`` written after the first
 # letter as "no word character before it" (``m(?<!\wm)ysql``), the same condition, as a letter
 # is a word character. Opening on ``\b`` the pattern was tried at every position of the text
@@ -53,6 +58,7 @@ _COMMANDS: tuple[_Command, ...] = (
         LazyPattern(r"m(?<!\wm)ysql(?:dump|admin|import|sh|check)?\b"),
         (LazyPattern(rf"[ \t]-p{_VALUE}"),),
         _SHELL_END,
+        mark=_DASH_P,
     ),
     _Command(
         ("-u",),
@@ -72,6 +78,7 @@ _COMMANDS: tuple[_Command, ...] = (
         # A web log's ``/login`` is no registry login: without one of the tools named, the
         # search for their names through the whole text is spared.
         names=("docker", "podman", "helm", "oras"),
+        mark=_DASH_P,
     ),
     _Command(
         ("redis-cli",),
@@ -90,14 +97,17 @@ _COMMANDS: tuple[_Command, ...] = (
         LazyPattern(r"[\n;]"),
     ),
 )
-# Each pattern with the words one of which the text must hold for it to be worth running.
-_PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern], ...] = (
-    (("sshpass",), LazyPattern(rf"s(?<!\ws)shpass[ \t]+-p[ \t]*{_VALUE}")),
+# Each pattern with the mark it needs (``None``: none) and the words one of which the text must
+# hold for it to be worth running.
+_PATTERNS: tuple[tuple[str | None, tuple[str, ...], LazyPattern], ...] = (
+    (_DASH_P, ("sshpass",), LazyPattern(rf"s(?<!\ws)shpass[ \t]+-p[ \t]*{_VALUE}")),
     (
+        None,
         ("requirepass", "masterauth", "masterpass"),
         LazyPattern(rf"(?im)^[ \t]*(?:requirepass|masterauth|masterpass)[ \t]+{_VALUE}"),
     ),
     (  # SQL: CREATE ROLE x WITH PASSWORD 'secret', CREATE USER x PASSWORD 'secret'
+        None,
         ("password",),
         LazyPattern(
             r"(?i)\b(?:with|login|encrypted|unencrypted|user|role)[ \t]+password[ \t]+"
@@ -111,8 +121,10 @@ _NETRC = LazyPattern(
 )
 _PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>[^\s]+)$")
 # What every ``_PGPASS`` match holds from its first colon on; opening on a literal ``:``, it is
-# looked for at the colons only, where ``_PGPASS`` is tried at every position of the text.
-_PGPASS_HINT = LazyPattern(r":(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S")
+# looked for at the colons only, where ``_PGPASS`` is tried at every position of the text. Its
+# runs are possessive: each is followed by a character it cannot hold, so giving some back never
+# makes a match, and a try at a timestamp's colon stops at once instead of backing off.
+_PGPASS_HINT = LazyPattern(r":(?:\d{1,5}+|\*):[^:\s]++:[^:\s]++:\S")
 
 
 def command_secret_spans(
@@ -125,20 +137,32 @@ def command_secret_spans(
     # ``-u`` and ``redis-cli`` are looked for at the dashes when a text has few (a log's dates).
     positions.note_if_few("-")
     holds = positions.holds
+    asked: dict[str, bool] = {}  # each mark looked for, and whether the text holds it
     for command in _COMMANDS:
         if (
-            any(holds(trigger) for trigger in command.triggers)
+            _holds_mark(command.mark, asked, holds)
+            and any(holds(trigger) for trigger in command.triggers)
             and (not command.names or any(name in lowered for name in command.names))
             and (not command.flags or any(flag in lowered for flag in command.flags))
         ):
             yield from _secrets(_command_matches(command, text))
-    for triggers, pattern in _PATTERNS:
-        if any(holds(trigger) for trigger in triggers):
+    for mark, triggers, pattern in _PATTERNS:
+        if _holds_mark(mark, asked, holds) and any(holds(trigger) for trigger in triggers):
             yield from _secrets(pattern.finditer(text))
     if "machine" in lowered and "login" in lowered:
         yield from _secrets(_NETRC.finditer(text))
     if _holds_colons(text, 4) and _PGPASS_HINT.search(text) is not None:
         yield from _secrets(_PGPASS.finditer(text))
+
+
+def _holds_mark(mark: str | None, asked: dict[str, bool], holds: Callable[[str], bool]) -> bool:
+    """Whether the text holds ``mark`` (``True`` for none), looked for once for all that ask."""
+    if mark is None:
+        return True
+    held = asked.get(mark)
+    if held is None:
+        held = asked[mark] = holds(mark)
+    return held
 
 
 def _holds_colons(text: str, count: int) -> bool:

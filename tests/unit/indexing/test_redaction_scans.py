@@ -453,7 +453,7 @@ def test_command_names_opening_on_a_letter_match_as_opening_on_a_boundary(text: 
     ]
     pairs.append((LazyPattern(r"\blogin\b"), by_trigger["login"].steps[0]))
     sshpass = LazyPattern(r"\bsshpass[ \t]+-p[ \t]*(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)")
-    pairs.append((sshpass, next(p for t, p in _PATTERNS if t == ("sshpass",))))
+    pairs.append((sshpass, next(p for _, t, p in _PATTERNS if t == ("sshpass",))))
     for old, new in pairs:
         assert _spans(new.finditer(text)) == _spans(old.finditer(text))
         for at in range(len(text) + 1):

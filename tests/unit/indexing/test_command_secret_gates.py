@@ -1,0 +1,98 @@
+"""The gates of ``command_secret_spans`` (ADR 0377: the ``-p`` flag asked once, before the words
+of the commands taking it; the ``.pgpass`` hint's possessive runs) find what running every
+command and pattern on every text finds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.lazy_pattern import NeedlePositions
+from domain.redaction import command_secrets as commands
+from domain.redaction.assignments import Span
+from domain.redaction.command_secrets import command_secret_spans
+
+_OLD_PGPASS_HINT = commands.LazyPattern(r":(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S")
+
+
+def _ungated(text: str) -> Iterator[Span]:
+    """Every command and pattern run, none behind a gate."""
+    for command in commands._COMMANDS:
+        yield from commands._secrets(commands._command_matches(command, text))
+    for _, _, pattern in commands._PATTERNS:
+        yield from commands._secrets(pattern.finditer(text))
+    yield from commands._secrets(commands._NETRC.finditer(text))
+    yield from commands._secrets(commands._PGPASS.finditer(text))
+
+
+_PIECES = st.sampled_from(
+    [
+        "mysql -pHunter2x",
+        "mysql\t-pTabbed9",
+        "mysqldump -u root -p'S3cret'",
+        "docker login -u bob -p Pw9xyz",
+        "helm registry login -p=Tok3n",
+        "GET /login HTTP/1.1",
+        "sshpass -p Hunter2 ssh host",
+        "sshpass",
+        "redis-cli -a s3cr3tPw",
+        "curl -u admin:Hunter2Pass",
+        "machine example.com login bob password Hunter2",
+        "db.example.com:5432:app:bob:Hunter2pw",
+        "host:*:db:user:pw9",
+        "2025-06-14T00:00:02Z",
+        "user:50355:profile",
+        "CREATE USER bob IDENTIFIED BY 'Hunter2'",
+        "CREATE ROLE x WITH PASSWORD 'Hunter2'",
+        "requirepass Hunter2",
+        "mysql",
+        "docker",
+        "podman",
+        "oras",
+        "login",
+        "-p",
+        "-P",
+        "-",
+        "p",
+        ":",
+        "1",
+        " ",
+        "\t",
+        "\n",
+        ";",
+        "|",
+        "x",
+    ]
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_PIECES, max_size=12).map("".join) | st.text(max_size=60))
+def test_gated_commands_find_what_every_command_run_finds(text: str) -> None:
+    lowered = text.lower() if len(text.lower()) == len(text) else text
+    for positions in (None, NeedlePositions(lowered)):
+        assert list(command_secret_spans(text, lowered, positions)) == list(_ungated(text))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_PIECES, max_size=12).map("".join) | st.text(alphabet=":*1a \n", max_size=40))
+def test_the_possessive_pgpass_hint_finds_what_the_backtracking_one_finds(text: str) -> None:
+    found = commands._PGPASS_HINT.search(text)
+    old = _OLD_PGPASS_HINT.search(text)
+    assert (found and found.span()) == (old and old.span())
+
+
+def test_a_text_without_the_flag_is_spared_the_commands_taking_it() -> None:
+    text = "GET /login HTTP/1.1 200\n" * 3 + "docker login bob\n"
+    looked: list[str] = []
+
+    class _Recording(NeedlePositions):
+        def holds(self, word: str) -> bool:
+            looked.append(word)
+            return super().holds(word)
+
+    assert list(command_secret_spans(text, text.lower(), _Recording(text.lower()))) == []
+    assert looked.count("-p") == 1
+    assert "mysql" not in looked and "login" not in looked and "sshpass" not in looked
