@@ -125,6 +125,10 @@ _PGPASS = LazyPattern(r"(?m)^[^:\s#]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?P<secret>
 # runs are possessive: each is followed by a character it cannot hold, so giving some back never
 # makes a match, and a try at a timestamp's colon stops at once instead of backing off.
 _PGPASS_HINT = LazyPattern(r":(?:\d{1,5}+|\*):[^:\s]++:[^:\s]++:\S")
+# How much of a text's start is read to choose how the hint is asked: enough lines to tell a log.
+_HEAD = 1 << 16
+# A text this short is asked the hint whole: its few colons cost less than counting and splitting.
+_SHORT = 1 << 12
 
 
 def command_secret_spans(
@@ -151,7 +155,7 @@ def command_secret_spans(
             yield from _secrets(pattern.finditer(text))
     if "machine" in lowered and "login" in lowered:
         yield from _secrets(_NETRC.finditer(text))
-    if _holds_colons(text, 4) and _PGPASS_HINT.search(text) is not None:
+    if _holds_colons(text, 4) and _holds_pgpass_hint(text):
         yield from _secrets(_PGPASS.finditer(text))
 
 
@@ -174,6 +178,19 @@ def _holds_colons(text: str, count: int) -> bool:
         if at < 0:
             return False
     return True
+
+
+def _holds_pgpass_hint(text: str) -> bool:
+    """Whether a ``.pgpass`` line can be in ``text``: ``_PGPASS_HINT`` found in it, or, when it
+    is long and its start holds more colons than line breaks (a log's timestamps, three a line),
+    in one of its lines holding no space. Each try of the hint at a colon costs ~800
+    instructions; a ``.pgpass`` line is a whole line without a blank, so the lines holding one (a
+    log's all) are passed over in C, and the hint asked of the others only."""
+    head = _HEAD
+    if len(text) <= _SHORT or text.count(":", 0, head) <= text.count("\n", 0, head):
+        return _PGPASS_HINT.search(text) is not None
+    search = _PGPASS_HINT.search
+    return any(search(line) is not None for line in text.split("\n") if " " not in line)
 
 
 def _command_matches(command: _Command, text: str) -> Iterator[re.Match[str]]:
