@@ -153,7 +153,9 @@ def command_secret_spans(
     for mark, triggers, pattern in _PATTERNS:
         if _holds_mark(mark, asked, holds) and any(holds(trigger) for trigger in triggers):
             yield from _secrets(pattern.finditer(text))
-    if "machine" in lowered and "login" in lowered:
+    # What every ``_NETRC`` match holds: ``password`` and ``machine`` or ``default``; ``login`` is
+    # optional in a ``.netrc`` entry (``machine h password pw``), so it gates nothing.
+    if "password" in lowered and ("machine" in lowered or "default" in lowered):
         yield from _secrets(_NETRC.finditer(text))
     if _holds_colons(text, 4) and _holds_pgpass_hint(text):
         yield from _secrets(_PGPASS.finditer(text))

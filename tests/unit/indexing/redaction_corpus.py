@@ -211,6 +211,16 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("Tomcat users", '<user username="admin" password="tomcat-pw9" roles="x"/>', ("tomcat-pw9",)),
     ("~/.netrc", "machine api.example.com login dev password netrcpw1\n", ("netrcpw1",)),
     ("~/.netrc", "machine github.com\n  login dev\n  password ghp_short1\n", ("ghp_short1",)),
+    # A ``.netrc`` entry needs no login, and ``default`` stands for any other machine.
+    ("~/.netrc", "machine ci.example.com password hunter\n", ("hunter",)),
+    ("~/.netrc", "machine db.internal\n  password pw\n", ("pw",)),
+    ("~/.netrc", "default password abc\n", ("abc",)),
+    ("~/.netrc", "default login anonymous password guest7\n", ("guest7",)),
+    (
+        "~/.netrc",
+        "machine a.example login u password zq\ndefault password fallback\n",
+        ("zq", "fallback"),
+    ),
     ("~/.pgpass", "db.internal:5432:app:app_user:pgpassfile1\n", ("pgpassfile1",)),
     ("redis.conf", "bind 127.0.0.1\nrequirepass foobared123\n", ("foobared123",)),
     (
