@@ -106,6 +106,22 @@ def test_the_hint_is_found_wherever_a_pgpass_line_is(text: str) -> None:
         assert list(command_secret_spans(text, text.lower())) == list(_ungated(text))
 
 
+@settings(max_examples=1000, deadline=None)
+@given(_LINES, st.integers(min_value=1, max_value=12))
+def test_the_lines_read_a_window_at_a_time_are_the_text_s_blank_free_lines(
+    text: str, window: int
+) -> None:
+    blank_free = [line for line in text.split("\n") if line and " " not in line]
+    with patch.object(commands, "_HEAD", window):
+        read = list(commands._blank_free_lines(text))
+        with patch.object(commands, "_SHORT", 0):
+            if commands._PGPASS.search(text) is not None:
+                assert commands._holds_pgpass_hint(text)
+    # The lines that can hold the hint, in order (an empty one cannot: where windows meet, one
+    # may be read twice or not at all).
+    assert [line for line in read if line] == blank_free
+
+
 def test_a_log_is_asked_the_hint_line_by_line_and_its_pgpass_line_found() -> None:
     log = "2025-06-14T00:00:02Z INFO key user:1:profile\n" * 100
     text = log + "db.example.com:5432:app:bob:Hunter2pw\n" + log
