@@ -382,6 +382,35 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
         '  "secretText": "Xy48Q~pL2mR8tV4wZ7yB1cD5fG0hJ6kNsQa2Ws3"\n}',
         ("Xy48Q~pL2mR8tV4wZ7yB1cD5fG0hJ6kNsQa2Ws3",),
     ),
+    # Secrets made of lower-case words joined by ``-``/``_``, after ``token`` or ``key`` (ADR
+    # 0387): a rule keeping such values as ordinary words would let these through.
+    (
+        "express-session docs: its example secret, written in prose",
+        "the session token keyboard-cat-77 signs every cookie",
+        ("keyboard-cat-77",),
+    ),
+    (
+        "Ruby config value above, in prose",
+        "rotate the deploy token ruby-secret first",
+        ("ruby-secret",),
+    ),
+    ("Go config value above, in prose", "api key go-short-key was committed", ("go-short-key",)),
+    ("Stripe docs: a card token, in a log", "charged with token tok_81ab9c3d", ("tok_81ab9c3d",)),
+    (
+        "AWS docs: the example access key id, in prose",
+        "access key AKIAIOSFODNN7EXAMPLE is disabled",
+        ("AKIAIOSFODNN7EXAMPLE",),
+    ),
+    (
+        "xkcd 936: a passphrase of dictionary words",
+        "set the password correct-horse-battery-staple on the vault",
+        ("correct-horse-battery-staple",),
+    ),
+    (
+        "Apple docs: an app-specific password's shape",
+        "app-specific password abcd-efgh-ijkl-mnop",
+        ("abcd-efgh-ijkl-mnop",),
+    ),
 ]
 
 READABLE_CASES: list[tuple[str, str]] = [
@@ -570,4 +599,25 @@ READABLE_CASES: list[tuple[str, str]] = [
         "API docs",
         "Send your secret key as a bearer token: `Authorization: Bearer <key>`.",
     ),
+    # Credential words followed by ordinary words in the output of tools run here (ADR 0387).
+    ("captured: gpg --help", " -K, --list-secret-keys             list secret keys"),
+    ("captured: gpg --help", "     --default-key NAME             use NAME as default secret key"),
+    ("captured: npm token --help", "npm token revoke <id|token>"),
+    (
+        "captured: npm help config",
+        "    When creating a Granular Access Token with `npm token create`,",
+    ),
+    (
+        "captured: git credential-cache --help",
+        "programs. The stored credentials never touch the disk",
+    ),
+    ("captured: openssl req -help", " -keyout outfile       File to write private key to"),
+    (
+        "captured: openssl pkcs12 -help",
+        " -passin val           Private key and certificate password source",
+    ),
+    ("pip's debug log (network/auth.py)", "Found credentials in netrc for pypi.example.com"),
+    ("huggingface_hub login", "Token is valid (permission: write)."),
+    ("an OAuth client's log", "WARNING Token refresh failed: 401"),
+    ("an OAuth client's log", "OAuthTokenError: No refresh token available"),
 ]
