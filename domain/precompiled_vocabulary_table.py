@@ -64,8 +64,9 @@ CODE = (
     'xP9RF2lxaV8sGftezpiXtMY8SGyJ6dFKSY9vUtRdh3yZ6wRrZNRdbiaA9QfimSdKfar17BcUb94DGQs9+6Wnljf0'
     '7Jonf5t0zt/Sd8evvwKZDsG6YcTdXV6teEA5etM8X5OcluZjZJVrpscE0WM6evGugRLotpZyZf3XjPzvNNL2GVrs'
     'rwk5W3yPQRQle0/AAuxf2V77fLmF6MU7QdKMZ/FakWi7JLkkXOfTGWs+blEOImucvZ4BX6xt4NrS61G291ucU/Zx'
-    'Wt1k39BbW5F+LmUbcvFpciRp33GRpA5vUeGHI4T31QTxOqR/R9b8NNFn6KmHTPK+CD5D3DFsTZ/qiE5LPl472xoa'
-    'cxTZ5xS1dxh0lLpVX17et/58dnEl4fo16LlbRJ9eQl8gjQ64reSgm8bVWs9egtpS3C9a52+z1qxp8437/B/eqht8'
+    'Wt1k39BbW5F+LmUbcvFpciRp33GR9iyxixFxbrcEcu/LAZfARnN8C3OrDcpfO1711Z4sKnx7hNbnaoK4IvJJR+Zw'
+    'mtZx6KnbTPJeCz7r3DFsYp/qnU5L3YB2Bjc05iiyz1Nq71roKPW1vvoBH5/yGcuVhOvXoOduEX16CX2WNLrqtpIr'
+    'bxpXaz17CWpgcV9rnRPOWlunzTfu83+Yxh1U'
 )
 TABLE: dict[
     tuple[str, int],
@@ -165,6 +166,7 @@ TABLE: dict[
     ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 26568, 272, 0, (), (None,)),
     ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 26840, 348, 2, (), (None, None, None)),
     ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27188, 528, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 27716, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 28164, 368, 0, (), (None,)),
+    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 27716, 168, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 27884, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 28332, 368, 0, (), (None,)),
 }

@@ -15,36 +15,37 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVW21zFEUQ3j3I3XF52SMh5MRQdRhSJBICvpUahRIBC6oUqAQLSwqpSzggJvfiXTDoB8pv/hh/iB/8T+JupUcf'
-    'Hrp3ZzdQwlWNHXZmunt6evptxokgCA4Ge7+xuD2Lf+UYhnGrxO3juNXjdsaATYE9gdsC7ws8G7fDgr8Rt0OCO6Ez'
-    'LrSrcRuXMaGMD2V+TeBpAzr6XYFtgbtAf1Rwl6VFcfs9bmsy5rLATYEPCDapvwvfj3muqSLrSuatZMiiBvPc+ITn'
-    'ubidIJ5aAnfo+7bBcxvGFeGhpMjyw7i9L+sty/jbsA8B6chjQ1cc7wPi9QHNd/0dRQYN4YF5D4GGtke4tmTsBJyL'
-    'w3QunP7jei8KvAbrbebQeTd+Rs6h+34M1pPMPyJ7g3MmDZ6GIN+AaFSI9gnCl0c3ll+z8WdlfVMyD/uTeSNxOxq3'
-    '90RvsY9xRvJ9VHB/QDjOCR7WoRHBExh4Q0XPyor9/egV61sjQ7+cnf+Rzqijf4ngFYE3Bd4S/DWRz59ynn330/Hn'
-    'xjkewpw46rTPozLX/X5bqAfW703hI+++uLmR2NB7wvdl8NeWbrg9rcg60I73DXu9I7QWYc7Qc86sMqdFdO/D3AjO'
-    'LvZlzSnReQo95YC4Nwi2aY075D8tv3OI7EED5tWlnVN4ZL/XED1D/SzTeT6k6GlJ2ot6+uzA0/i/T1P0lNdSVXzo'
-    'hRwwTe8tG4f0RxX6XxBsgs3zPdMzsoco96Uc8yeJ9un/kTbKg+U3ocjvkhH7b5Peb1CMyjHpQ/JHY8R7RXztGYkF'
-    'qsIPyuEIyeFOBq4lwce4krl3IQYqKz4zBDx8Nkp7JjYQMb7w03Cel78jwVOB7w6inRiX9i/NbdNlvLA+3NNTyp46'
-    'P7FK8Ab9eyUjnm54xK0ufsFYPs0PoO3n/Geg5Dearm0Y+AcZOut0+hfCP8zgtw1+pgwywH2YUvbhKuVKjv8toj+X'
-    'MzZ2875S4sgEfk16cNkj3/Slz+uuK+u+BnJ08krTpTRfhrnjpmGbVmjcY0Nf2Hb1YFwDagw+/rUMvgzlcVyRx3WS'
-    'ewf4z4oF14j3jnKWsnB8Q+sees6dkTgPde9LOiMtQ9aPPPhiXDcNe7CTgWvS8GU/k54M9ikry+9ZuuD8bUXyS9SJ'
-    'VeJtndY+9PCzCVwokFfnGb8ofuuPuH1OsfLAcw1Z9rxJfmNA+/jQoMd785lRz+zSmel51JF6cta0c+zoPzHqduyf'
-    'Okatqwt+RYsphorN19aAOVBvn/ph1e+Yd97DLD19FTJZNOqaWXlLXluP+fGcB+S89bwH5Lx1pQCfeWvBLKeaUrv6'
-    'pAAfWJu4QTHIDePMt4wz3Sb9XimQC1s1wQti04qsr6fEcr7yx5hojOgmMp+me5M5oj1HvKXJGut21vmo7/N8WPtR'
-    'hTUsGXbG2adxml+FcYhnmfDMgy3Iqxd4Bi+8pFxooaA8nsA6rHiiyD6V5p+3Y3WKt2fn9+CR+f9oBPPPw6aS156h'
-    '2mMp5/0g8njH8Dk/UTy/qYyrSP2MbQTe7fmcsbtKDSYtZhmSP25l1E803iL5e4JwrgTF77m0+9+/MmxNVfocbc1u'
-    'ToAOLsvcUbpXaFHc3RJed0Fvtqgm3FdqwhuGTB2+DbmbcWOTbz8AjQ3quy06iX19gJHEdjzmCcBI8ukRyG8iKRBV'
-    '4Bv2fQo4Hxl0zwHOjnw7DTg71HdSWedQ+o5D30PwU5HUuSp0foZKrDKku3e+T98h/XP1y1C+5b0bn1R0XquJPjBq'
-    'F6wjeJfaNupDPaU+4fTk2xxnZcHzrFj5Otv/sGDMvhTkz+lY5r7y0uKOtZQYy/deBO9jkz39FfxJnfYCa7Vhcw/+'
-    'vZdmq/cYabjTagELootTnrHOBMjH8iV8z18lvo5KPe970KFFmO9yEd/9jmQN00ZtjN+YdOjfWg1Ue0PC+1tR6mAn'
-    'SX+WqSaR984gKyaryb5XQJYnc9wL+txJHVXWuWzUCfrGOdspmIPU4K1JKHz6yGSK6mWrVC++SOf7ilHvv075hhv3'
-    'Hck47b6iyFuHvPFlkbiS7yny0OXYcZdigE2lVqrFmkPjfVzPqDu9rBh1OeVcj+fYP63m4PR4BvQ99FjfJMUBA6Oe'
-    'VERHjnm+kYhIbj2jFvCYYrzbYH/XlZgWdWGLdKKn7FUktfO3DJvOetwy9K1l8NSGNx5TGbVZ1ul1xX+4+HNUiU25'
-    'phmBf9d0oq/4H+0+blaxy3nimyI10/3cq2m1XO3NiWYv8uijT37p8+5jk2CzwPkr+h5r3LjPR56nFZ651rwFcp6B'
-    'N878/sB3/+4a+UwC3zVg0+OtwzTgrxt0EdeVHHpurQdlmdiZt+kupEs61fH0VZvGuyoX275j3HOk5Xs+d8RZtRXM'
-    'WU5BXfGWcSe5nuFTm8adZNeIq7tKnuhTu9XeNfeMeLNbQGY+ORLWA7tvYM5Slb8PSHPvHO5B3uDeVc7KmBHIA31z'
-    'lRq9x9Ny0hDoZc3DPDGU72MQp1VpnEYrSwbrIIN1WWfF8PF16OtTjQlrx2epj3W7CvWkEvDSB1762pvGsFkKUn6M'
-    '/6DIzOEfAP4B1cl3Qc8DjXbTzayH1pux1HfDV/e+p/HOvg737CCsA/9/jd3XgNd/ACzQSxk='
+    'eNrVW21zFEUQ3j3I3XF52SMh5MRQdRhSJBICvpUahRIhFFQpUICFJYXUJRwQk3vxLhi0LMpv/hh/iB/8T+JupUcf'
+    'Hrp3ZzdQwlWNHXZmunt6evptxokgCPYHu7+xuD2Lf+UYhnGrxO3juNXjdsqATYE9gVsC7ws8HbeDgr8RtwOCO6Ez'
+    'LrSrcRuXMaGMD2V+TeBJAzr6XYFtgTtAf1Rwl6VFcfs9bjdlzEWBGwIfEGxSfxe+H/FcU0XWlcxbyZBFDea58QnP'
+    'c3E7Rjy1BG7T9y2D5zaMK8JDSZHlh3F7X9ZblvG3YR8C0pHHhq443gfE6wOa7/o7igwawgPzHgINbY9wbcnYCTgX'
+    'B+lcOP3H9Z4XeAXW28yh8278jJxD9/0IrCeZf0j2BudMGjwNQb4B0agQ7WOEL49uLL9m40/L+qZkHvYn80bidjhu'
+    '74neYh/jjOT7qOD+gHCcETysQyOCJzDwhoqelRX7+9Er1rdGhn45O/8DnVFH/wLBVYHXBd4S/DWRz59ynn330/Hn'
+    'xjkewpw46rTPozLX/X5bqAfW703hI+++uLmR2NB7wvdF8NeWbrg9rcg60I73DXu9LbQWYc7Qc86sMqdFdO/D3AjO'
+    'LvZlzSnReQo95YC41wm2aY3b5D8tv3OA7EED5tWlnVF4ZL/XED1D/SzTeT6g6GlJ2ot6+mzf0/i/T1P0lNdSVXzo'
+    'uRwwTe8tG4f0RxX6XxBsgs3zPdMzsoco96Uc8yeJ9sn/kTbKg+U3ocjvghH7b5Her1OMyjHpQ/JHY8R7RXztKYkF'
+    'qsIPyuEQyeFOBq4lwce4krl3IQYqKz4zBDx8Nkq7JjYQMb7w03Celb8jwVOB7w6inRiX9i/NLdNlvLA+3NMTyp46'
+    'P3GD4DX690pGPN3wiFtd/IKxfJofQNvP+c9AyW80XVs38A8ydNbp9M+Ef5jBbxv8TBlkgPswpezDZcqVHP+bRH8u'
+    'Z2zs5l1S4sgEfkV6cNEj3/Slz+uuK+u+AnJ08krTpTRfhrnjhmGbVmjcY0Nf2Hb1YFwDagw+/rUMvgzlcVSRx1WS'
+    'ewf4z4oFbxLvHeUsZeH4mtY99Jw7I3Ee6t6XdEZahqwfefDFuK4b9mA7A9ek4ct+Ij0Z7FFWlt+zdMH524rkl6gT'
+    'N4i3NVr70MPPJnChQF6dZ/yi+K0/4vY5xcoDzzVk2fMm+Y0B7eNDgx7vzWdGPbNLZ6bnUUfqyVnTzrGj/8So27F/'
+    '6hi1ri74FS2mGCo2X1sD5kC9PeqHVb9j3nkPs/T0Vchk0ahrZuUteW095sdzHpDz1rMekPPWlQJ85q0Fs5xqSu3q'
+    'kwJ8YG3iGsUg14wz3zLOdJv0e6VALmzVBM+JTSuyvp4Sy/nKH2OiMaKbyHya7k3miPYc8ZYma6zbWeejvsfzYe1H'
+    'FdawZNgZZ5/GaX4VxiGeZcIzD7Ygr17gGTz3knKhhYLyeALrsOKJIvtUmn/ejtUp3p6d34WH5v+jEcw/D5tKXnuK'
+    'ao+lnPeDyOMdw+f8SPH8hjKuIvUzthF4t+dzxu4qNZi0mGVI/riVUT/ReIvk7wnCuRIUv+fS7n//yrA1VelztDW7'
+    'OQE6uCxzR+leoUVxd0t43QG92aSacF+pCa8bMnX41uVuxo1Nvn0PNNap77boJPb1AUYS2/GYJwAjyadHIL+JpEBU'
+    'gW/Y9yngfGTQPQM4O/LtJODsUN9xZZ1D6TsKfQ/BT0VS56rQ+RkqscqQ7t75Pn2b9M/VL0P5lvdufFLRea0m+sCo'
+    'XbCO4F1q26gP9ZT6hNOTb3KclQXPs2Ll62z/w4Ix+1KQP6djmfvKS4s7bqbEWL73Ingfm+zpL+BP6rQXWKsNm7vw'
+    '7900W73HSMOdVgtYEF2c8ox1JkA+li/he/4q8XVY6nnfgQ4twnyXi/judyRrmDZqY/zGpEP/1mqg2hsS3t+KUgc7'
+    'TvqzTDWJvHcGWTFZTfa9ArI8nuNe0OdO6rCyzmWjTtA3ztl2wRykBm9NQuHTRyZTVC+7QfXi83S+V416/1XKN9y4'
+    'b0nGafcVRd465I0vi8SVfE+Rhy7HjjsUA2wotVIt1hwa7+N6Rt3pZcWoyynnejzH/mk1B6fHM6Dvocf6JikOGBj1'
+    'pCI6csTzjUREcusZtYDHFOPdBvu7psS0qAubpBM9Za8iqZ2/Zdh01uOWoW8tg6c2vPGYyqjNsk6vKf7DxZ+jSmzK'
+    'Nc0I/LumE33F/9QM/1MFHXZ2sQJx8K+QI41QXua++bzxmFV8QJ5Yqkh9di93eFrdWHvfotmmPLrvk8v6vDHZINgs'
+    'cNaLvv0aN94OIM/TCs9c194EOc/Ae2p+6+C7f3eN3CmB7xqw6fGuYhrw1w26iGs1h55b60FZJjbtbbp36ZJOdTz9'
+    '4obxhsvF0e8YdyppuaXPfXRWHQfzoxNQw7xl3H+uZfjvpnH/2TVi+K6Sk/rUibU31D0jtu0WkJlPPoa1x+4bmB9V'
+    '5e990tybinuQo7g3nLMyZgRyTt+8qEZv/7T8NwR6WfMwJw3l+xjEhFUap9HKksEayGCNfDXHE3Xo61M9C+vUp6mP'
+    'dbsKtasS8NIHXvra+8mwWQpSfox/v8jM4R8A/gHV5HdAzwONdtPNrIfW+7TUN8qXd7+n8c6+DvdsP6wD/9+QndeA'
+    '138AuutMbw=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -72,14 +73,15 @@ TABLE: dict[
     ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9584, 304, 0, (), (None,)),
     ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9888, 448, 0, (), (None,)),
     ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10336, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11016, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 11348, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11528, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11860, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12272, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12604, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 12864, 140, 0, (), (None,)),
-    ('p[59(]', 0): (32, 13004, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 13100, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 13300, 172, 0, (), (None,)),
+    ('^\\|{7}(?: |$)', 8): (40, 11016, 108, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11124, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 11456, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11636, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11968, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12380, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12712, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 12972, 140, 0, (), (None,)),
+    ('p[59(]', 0): (32, 13112, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 13208, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 13408, 172, 0, (), (None,)),
 }

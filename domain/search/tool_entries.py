@@ -16,6 +16,7 @@ from domain.search.build_script_vocabulary import BUILD_SCRIPT_ENTRIES
 from domain.search.build_vocabulary import BUILD_ENTRIES
 from domain.search.checkout_vocabulary import CHECKOUT_ENTRIES
 from domain.search.compiler_headers_vocabulary import COMPILER_HEADERS_ENTRIES
+from domain.search.conflict_vocabulary import CONFLICT_ENTRIES
 from domain.search.dependency_tree_vocabulary import DEPENDENCY_TREE_ENTRIES
 from domain.search.firewall_vocabulary import FIREWALL_ENTRIES
 from domain.search.import_order_vocabulary import IMPORT_ORDER_ENTRIES
@@ -243,5 +244,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *MOVED_LINES_ENTRIES,  # ADR 0344: a diff's line removed and added again is moved
     *LINT_CONFIG_ENTRIES,  # ADR 0348: yamllint's -d/-c options are its config
     *COMPILER_HEADERS_ENTRIES,  # ADR 0350: a compiler's own headers sit under its version
+    *CONFLICT_ENTRIES,  # ADR 0384: a merge's conflict markers, the diff3 style's ancestor
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

@@ -72,6 +72,7 @@ VOCABULARY = frozenset(
         "build_script_vocabulary",
         "build_vocabulary",
         "checkout_vocabulary",
+        "conflict_vocabulary",
         "firewall_vocabulary",
         "import_order_vocabulary",
         "dependency_tree_vocabulary",

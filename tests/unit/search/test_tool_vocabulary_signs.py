@@ -114,6 +114,9 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "config": ("yamllint ",),
     # ``compiler_headers_vocabulary``'s (ADR 0350).
     "version": ("/lib/gcc", "/lib/clang/"),
+    # ``conflict_vocabulary``'s (ADR 0384).
+    "conflict markers": ("<<<<<<<", ">>>>>>>"),
+    "common ancestor": ("|||||||",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -157,6 +160,10 @@ def _tool_vocabulary_facts_behind_plain_signs(text: str) -> str:
 
 _LINES = [
     "FROM python:3.12-slim AS build",
+    "<<<<<<< beacon-ours.conf",
+    "||||||| merged common ancestors",
+    ">>>>>>> theirs",
+    "=======",
     "1000:\tfrom 10.20.0.0/24 lookup 100",
     "200:\tnot from all fwmark 0x1 blackhole",
     'LC_CTYPE="de_DE.UTF-8" LANG=ja_JP.eucJP node_DEBUG=1 x.de_DE',
