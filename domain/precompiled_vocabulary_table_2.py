@@ -15,71 +15,73 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVW21zFEUQ3j3I3XF52SMh5MRQdRhSJBICvpUahRIBC6oUqAQLSwqpSzggJvfiXTDoB8pv/hh/iB/8T+JupUcf'
-    'Hrp3ZzdQwlWNHXZmunt6evptxokgCA4Ge7+xuD2Lf+UYhnGrxO3juNXjdsaATYE9gdsC7ws8G7fDgr8Rt0OCO6Ez'
-    'LrSrcRuXMaGMD2V+TeBpAzr6XYFtgbtAf1Rwl6VFcfs9bmsy5rLATYEPCDapvwvfj3muqSLrSuatZMiiBvPc+ITn'
-    'ubidIJ5aAnfo+7bBcxvGFeGhpMjyw7i9L+sty/jbsA8B6chjQ1cc7wPi9QHNd/0dRQYN4YF5D4GGtke4tmTsBJyL'
-    'w3QunP7jei8KvAbrbebQeTd+Rs6h+34M1pPMPyJ7g3MmDZ6GIN+AaFSI9gnCl0c3ll+z8WdlfVMyD/uTeSNxOxq3'
-    '90RvsY9xRvJ9VHB/QDjOCR7WoRHBExh4Q0XPyor9/egV61sjQ7+cnf+Rzqijf4ngFYE3Bd4S/DWRz59ynn330/Hn'
-    'xjkewpw46rTPozLX/X5bqAfW703hI+++uLmR2NB7wvdl8NeWbrg9rcg60I73DXu9I7QWYc7Qc86sMqdFdO/D3AjO'
-    'LvZlzSnReQo95YC4Nwi2aY075D8tv3OI7EED5tWlnVN4ZL/XED1D/SzTeT6k6GlJ2ot6+uzA0/i/T1P0lNdSVXzo'
-    'hRwwTe8tG4f0RxX6XxBsgs3zPdMzsoco96Uc8yeJ9un/kTbKg+U3ocjvkhH7b5Peb1CMyjHpQ/JHY8R7RXztGYkF'
-    'qsIPyuEIyeFOBq4lwce4krl3IQYqKz4zBDx8Nkp7JjYQMb7w03Cel78jwVOB7w6inRiX9i/NbdNlvLA+3NNTyp46'
-    'P7FK8Ab9eyUjnm54xK0ufsFYPs0PoO3n/Geg5Dearm0Y+AcZOut0+hfCP8zgtw1+pgwywH2YUvbhKuVKjv8toj+X'
-    'MzZ2875S4sgEfk16cNkj3/Slz+uuK+u+BnJ08krTpTRfhrnjpmGbVmjcY0Nf2Hb1YFwDagw+/rUMvgzlcVyRx3WS'
-    'ewf4z4oF14j3jnKWsnB8Q+sees6dkTgPde9LOiMtQ9aPPPhiXDcNe7CTgWvS8GU/k54M9ikry+9ZuuD8bUXyS9SJ'
-    'VeJtndY+9PCzCVwokFfnGb8ofuuPuH1OsfLAcw1Z9rxJfmNA+/jQoMd785lRz+zSmel51JF6cta0c+zoPzHqduyf'
-    'Okatqwt+RYsphorN19aAOVBvn/ph1e+Yd97DLD19FTJZNOqaWXlLXluP+fGcB+S89bwH5Lx1pQCfeWvBLKeaUrv6'
-    'pAAfWJu4QTHIDePMt4wz3Sb9XimQC1s1wQti04qsr6fEcr7yx5hojOgmMp+me5M5oj1HvKXJGut21vmo7/N8WPtR'
-    'hTUsGXbG2adxml+FcYhnmfDMgy3Iqxd4Bi+8pFxooaA8nsA6rHiiyD6V5p+3Y3WKt2fn9+CR+f9oBPPPw6aS156h'
-    '2mMp5/0g8njH8Dk/UTy/qYyrSP2MbQTe7fmcsbtKDSYtZhmSP25l1E803iL5e4JwrgTF77m0+9+/MmxNVfocbc1u'
-    'ToAOLsvcUbpXaFHc3RJed0Fvtqgm3FdqwhuGTB2+DbmbcWOTbz8AjQ3quy06iX19gJHEdjzmCcBI8ukRyG8iKRBV'
-    '4Bv2fQo4Hxl0zwHOjnw7DTg71HdSWedQ+o5D30PwU5HUuSp0foZKrDKku3e+T98h/XP1y1C+5b0bn1R0XquJPjBq'
-    'F6wjeJfaNupDPaU+4fTk2xxnZcHzrFj5Otv/sGDMvhTkz+lY5r7y0uKOtZQYy/deBO9jkz39FfxJnfYCa7Vhcw/+'
-    'vZdmq/cYabjTagELootTnrHOBMjH8iV8z18lvo5KPe970KFFmO9yEd/9jmQN00ZtjN+YdOjfWg1Ue0PC+1tR6mAn'
-    'SX+WqSaR984gKyaryb5XQJYnc9wL+txJHVXWuWzUCfrGOdspmIPU4K1JKHz6yGSK6mWrVC++SOf7ilHvv075hhv3'
-    'Hck47b6iyFuHvPFlkbiS7yny0OXYcZdigE2lVqrFmkPjfVzPqDu9rBh1OeVcj+fYP63m4PR4BvQ99FjfJMUBA6Oe'
-    'VERHjnm+kYhIbj2jFvCYYrzbYH/XlZgWdWGLdKKn7FUktfO3DJvOetwy9K1l8NSGNx5TGbVZ1ul1xX+4+HNUiU25'
-    'phmBf9d0oq/4H+0+blaxy3nimyI10/3cq2m1XO3NiWYv8uijT37p8+5jk2CzwPkr+h5r3LjPR56nFZ651rwFcp6B'
-    'N878/sB3/+4a+UwC3zVg0+OtwzTgrxt0EdeVHHpurQdlmdiZt+kupEs61fH0VZvGuyoX275j3HOk5Xs+d8RZtRXM'
-    'WU5BXfGWcSe5nuFTm8adZNeIq7tKnuhTu9XeNfeMeLNbQGY+ORLWA7tvYM5Slb8PSHPvHO5B3uDeVc7KmBHIA31z'
-    'lRq9x9Ny0hDoZc3DPDGU72MQp1VpnEYrSwbrIIN1WWfF8PF16OtTjQlrx2epj3W7CvWkEvDSB1762pvGsFkKUn6M'
-    '/6DIzOEfAP4B1cl3Qc8DjXbTzayH1pux1HfDV/e+p/HOvg737CCsA/9/jd3XgNd/ACzQSxk='
+    'eNrVW21vVEUU3rvQ3mXb7i5baFcsycXS0Eop+BZ1FSJSDCQKBDAYCZLt0tJa9sXdYtEPxG/+GH+IH/xP4t30jD48'
+    'nHPv3FuIsMk45c7MmTNnzvscK4VC4WBh73c0bs/i33jcB3GbjVskY6N/1+J2V/q+9FvSP4hbI25u7QhOTdYHMnYI'
+    'xqZk31LcyrTHPelHa+vy92mjj6Rfl/4J4bVD4w9o3a4xfxPmZcE9SsB3NKcC9J4keodx+1jmnzF6B78n/SM619m4'
+    'HRb4SXhPAd6HAf+yJ727RNdd2H9CYI9Lq8bt97jdkjmrRPMN6iMa78L3Y55nCuVco3XNjHfYFJzn43aCcGoRn0R0'
+    'D1sGfaKcOBQVWn4Yt/flvOMy/w7cQ4F45LHBKw73AeG6QevdeEehgZN5xh3lQbsjPBvLxWGSC8f/eN6L0l+F80YZ'
+    'eN7NnxU5dN+PwXlG64/I3QSKTmKchkDfAu0R0t4nCF4W3lh5zeaflfNNyzocH60bi9tM3N4TvsUxhlmV7xMC+wOC'
+    'cU7gMA+NCZyCATdQ+Gxc0b8fvWJ+a6Twl9PzP5KMuv0vUX9Z+hvS3xb4ZaHPnyLPvvf5Mmx4Q3DBe56Qte7322Kt'
+    'YP3eFDyy3otbWxUdel/wXgV7bfGGu9NQzoF6vG/o6x3ZawnWDD3XzClrWrTvA1hbBdnFsbQ1RZKnwJMOCLtN/Tqd'
+    'cYfsp2V3DpE+aMC6mrRzCo5s9xrCZ8if4yTPhxQ+LUp7kU+fHXga//dpAp/yWUqKDb2QoU/ie0vH4f4Tyv5fUB+B'
+    'zvOV6Vm5Q6T7cob1dcVP/7/2Rnow/SoK/S4Zvv8j4vs2+ajskz4kezRJuIdia8+IL1ASfJAOR5S4MAnWssBjWC7e'
+    'qxsyFYFtnlFko7inYgtCxhd+Gszz8ndV4ITw3fWoJ6ak/bvnI9NkvHA+vNNTyp06O3GT+uv072aKP93w8Fud/4K+'
+    'fJIdQN3P8c9AiW80Xmsb8AcpPOt4+heCP0zBF+P8caAB3sO0cg9XKFZy+G/T/vM58wFfKX7kqP+a+GDVI9703Z/P'
+    'XVPOfRXo6OiVxEtJtgxjxy1DNzVp3mODX1h39WBeA3IMPvZ1HGwZ0uO4Qo9rRPcO4J/mC94i3DuKLKXB+IbOPfRc'
+    'Oyt+HvLelyQjLYPWmx54Mawbhj7YSYFVN2zZz8Qng33SyrJ7Fi84extKfIk8cZNwW6OzDz3s7KhfzBFXZ5m/JHbr'
+    'j7h9Tr7ywPMMafo8IrsxoHt8aOzHd/OZkc/sksz0PPJIPZE1TY45L8x5O7ZPHSPX1VXy3Ej7oaLztTNgDNTbJ39Y'
+    '+TvGne8wjU9fBU2WjLxmWtySVddjfDzv0XPcet6j57i1mQPPrLlgplNZyV19kgMPzE1cJx/kuiHzLUOm+Y2lmSMW'
+    'tnKCF0Sn5TlfT/HlfOmPPtEk7RvKmxm+m8zT3vOEWxKtMW9nyUdtn/Jh3UcJzrBs6Bmnn6ZofQnmIZwVgrMAuiAr'
+    'X6AMXnhJsdBiTno8gXNY/kSeeyouPK/HauRvzy3s9UcW/tujsPB8Hylx7RnKPRYzvg8ijncNm/MT+fNbyrxQ8mes'
+    'I/Btz0fG7ik5mCSfZUj2uJWSP9Fwq8rfFYLZLOR/59Lef/9K0TUlGXN7a3qzAjy4Imsn6F2hRX53S3DdBb7Zppxw'
+    'X8kJtw2aOnhteZtxc0fffoA92jR2R3gSx/rQV8W34zlPoK9KPD0G8U1VEkQhve+7sU8B5qax7zmA2ZFvpwFmh8ZO'
+    'KuccythxGHsIdqoqea6Q5Geo+CpDo4Zhg+7N8Z/LXwbyLevbeF3heS0numHkLphH8C113cgP9ZT8hOOTbzPIyqKn'
+    'rFjxOuv/IKfPvlzIHtMxzX3ppfkdtxJ8LN93EXyPHd3pr2BPanQXmKsNpJjo770wW33HSIKdlAtYFF6c9vR1KkAf'
+    'y5bwO3+J8JqRfN73wENLsN7FIr73XZUzHDVyY1xj0vGoddJqSPh+QyUPdpL4Z4VyElnfDNJ8srLcewi0PJnhXdDn'
+    'TWpGOeeKkSfoG3K2kzMGKUOtSSB4+tBkmvJlNylffJHk+7KR779G8Yab9x3ROOm9Ik+tQ1b/Mo9fye8UWfZdNuoB'
+    'N2m/tlIXqOUeuT6uZ+SdXpaPupIg11MZ7k/LOTg+ngV+DzzOVyc/YGDkk/LwyDHPGokq0a1n5AIek493B/TvmuLT'
+    'Ii9sE0/0lLuqSu78LUOnMx+3DH5rGTitQ43HdEpulnl6TbEfzv+cUHxTzmlWwb5rPNFX7I/2Hjen6OUs/k2enOl+'
+    '3tW0XK5Wc6Lpiyz86BNf+tR9bFEf5ZC/vPVYU8Z7fiWh7lzLNW8DnWehxpnrD7LUmNcN3/pdo488ah2OUg17Um07'
+    '2mEfPrfOg7Qc6Zm36S2kSzzV8bRVW0ZdlfNt3zHeOZLiPZ834rTcCsYspyCveNt4k1xLsamR8SbZNfzqrhIn+uRu'
+    'tbrmnuFvdnPQzCdGwnxg9w2MWUry9wFprs7hPsQNrq5yTuaMQRzoG6uUqR5Pi0kD2C9tHcaJgXyfBD+tRPO0vdJo'
+    'sAY0WJNzhoaNr8FYn3JMmDs+S2PM2yXIJxUBlz7g0tdqGoOoWEj4MfyDQjMHfwDwB5Qn3wU+L2h7R25lLbBqxhLr'
+    'hq/sfU/CnW0d3tlBOAf+/xq7rwGu/wA122XU'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 0, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 792, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1408, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2448, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 2652, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 2780, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3100, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3568, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3960, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4208, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4480, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5004, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5908, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6204, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 6708, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7132, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 7680, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8872, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9352, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9584, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9888, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10336, 680, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11016, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 11348, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11528, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11860, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12272, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12604, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 12864, 140, 0, (), (None,)),
-    ('p[59(]', 0): (32, 13004, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 13100, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 13300, 172, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 0, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 368, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 1160, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1776, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2816, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 3020, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 3148, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3468, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3936, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 4328, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4576, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4848, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5372, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 6276, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6572, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 7076, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7500, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 8048, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 9240, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9720, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9952, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 10256, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10704, 680, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11384, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 11716, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11896, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 12228, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12640, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12972, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 13232, 140, 0, (), (None,)),
+    ('p[59(]', 0): (32, 13372, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 13468, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 13668, 172, 0, (), (None,)),
 }
