@@ -15,58 +15,58 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXftvG8cRPupBSqQpUbQVyY+kTJwgcmjShZvAsFDbaRMbKRK7RqqiTV3XoCTKZkM9StLPAkF/KNB/on9rXZ4x'
-    'a3/6PLN7d5IfuUTA+kje3uzO7Lx2ZvY8F0XRsXErjNvMuB0Zt5K0xri1xm1v3LrjNhi3bfnd+ovh1KRPTZ6vCYya'
-    'wKkJrJrAc/2Xx60CcKrjViQ45+B+SX6L2y71b8r1kvR3Y8b3y+M2L+O9I9ei9JuUvr8EXD4dt+lxm5U+Vfn+jvS7'
-    'AHOK4U7A97mfEH0fZqTv+QPSd0q+L0ubln4OxwrAjqKnk/97+rQUN4u+y/LcMnyegflclM+/Gbdr8JwbN8o4LuMz'
-    'KWuQAJ//+ODiujk+uQk0KxJvrcD6V+S3i3Rtw/d5+T5r9HV9PgKe+gz4IL73Hty7AH3ie0tw7yI9V1PuuedmlXsX'
-    'iYc0/M8kWc/P06/nNKznEVibGeCnv8jnzrg9oXl9C7TA3/8o1xvjVof1rQnM+Lom169g/CjF+BouT8d/0yLvyGcz'
-    '0tfpFZyr0zN/Jv00lLWYlb4x7KqMNyNjoHzWiL/3y0QU/Wul9qxZazMtcB0NpmDerwvnRz8SnF2rwNgl4ZOWyD7D'
-    'qQkPOVuEOugO0WlZcJ2Qhvrf8STicBi8mxWnDeDXvOC0CeuVN5y6OcLJ+Xb9HOK0k0Oc8qQjtuTayyFOebJP93Ko'
-    '9+7lkPccTvdzhFNPrqMc4fT3HPpG3xsxnR8zTjtyXc8hTnny9/ZyjFOe9N4gh/ZpKNcHOcJplEMf9j7Yqbzg9AT8'
-    'vrcJp6mEMc02xSKTxCyXIH5eADhJn68b8fkG5CcuZIiFajB78Hld8We1Z4aAZ43unYM+Wsy+C/HEujTMnfUFtyVZ'
-    'x6xxXx+u9Yz4ZsEPcYvzM6cOKaaN89+DOeF4x2WOFvznQXH6Q9jnDNhWLhLlinXFIuSCtZzrx0A7ly9y3+Mx34W8'
-    'VhOu88Irx8DHwji88yfvGmuGsOqEn8vDLQKMEsxjg+Y465kjwpwAek0D3Rug4+oKL8e0PQY6S8uJbxCsKcEhC6xd'
-    '+B31VRVoeCIAs026fxfWJ/LkZ6qK/p6Rz85OuHtngYZnBcY82BKXo/3AY7Pcs5pMxvBC+WY3v0mYl2stGKMF/Wvy'
-    '+RjIzbTIRl900zrIiqYHzhHf9xQZLkl+1/Ew865ms5ifBrR+Q7jWYaxlyPM6OxfyFealVWlMnyyjHOHYaW103C+L'
-    'jUba92h+PP/7Sn7GR/MtgvuI7MumzGEa5hXKyYZk6CbQ8ibJ7GdQR4D87nS/g/XcxkgxT003YS/bpAT9i8SHLcMG'
-    'TUpzdtZ91+xgSKZDct0EmjUNGk9B/zb0b5Oduyf80AB7MyJ7g7lltjd3wedme1MBHfiEeGvPsOkzYD9COLwN83W6'
-    'tEK6tC3zGMizncj2e9rKvNHH6hg+Yhv2CBXSH0WyrbOkh45n2GOkHacuYx2lef8OamiywMSamzWo10kLy7L7c4L3'
-    'JOgY19oiM9r63VP4mNsteO6WjF8DXaHVvnVEN0eEyy1jn/mu1Hg53znm/SvyzFWyGSOjlrGn2D4ce8+wyyPqt039'
-    'Bsa42/TcJt1fJ5t2l649w1ZfkbpJ5Jm3Zc5M84Zhh3fo+1DJP7rxUUcVwSfm2s1YPpA/vhMYX0DtGvKL+/1rmusG'
-    '0WrHoO2AdFzP4EOmAffvKzjH11V4PrQ3uGzo00ug56w4iKuHtHygshLDidfktsirtn67xCd9wq1B/NSl3+8SjbtE'
-    'u1GA30Y0H/Z7G6LHTxJNdg14bpx/EF4dwo/Hx31f/QC0tuIEFWlFePZrmvNj4vuBsQ8ZKHznsyduDiW5j3O4rsgQ'
-    '+jNtuM6T/9ZS9iTXFF1u6YKyyIiL7+G8bhBtHhmy2jX2TXvE712DZlrM1Reb1ep1mf5l8OsaYA8LhNtVqhddA/kv'
-    'wD4N5f8bevYa+SKNAB8el6bRepdoOyQZ2iBZtWxG39AVlsxu0vMDJbaoyeoA5MbisSVpiO9NwmvdiCds0DwteW1Q'
-    'DXafdOOu4d+w7tvOKNdHyaZmwbEVwHGVcF1J4btrdoRpcMbQV4zXmlJ7hzlZ7cyEsf15Pv9Imf+cEnMKxRtw7nHc'
-    '7UPiu47B3w3Bdcnw5UI+2cjQhY9FF5wF2Awjrewx7EXhP59fPjTidAxrQtln9BP6zT3Fb/A9P6R+Ft4su5sBnc98'
-    '8AtpPj64S7K6rdTMajj3Dd98ZODIa71FV8tHC9G2a+zXUL9Z+rmo+CSbwE8ujorwnC46H+0/V+bz01bJT3tPclO+'
-    'vVbDGIdzsTwO6wWfPS4qOs7yqfdEjk+Azgr5C63oxdk21NNJcsj1gD+CMY6PId8QeXw9xPMe0Xsd+ABjNy62VaW9'
-    'ZQiGyzOUQUc1jD3hSNHJSeT7AwUvTV7S2MqmEe9gH3cD5hzK454lmLwf6gf2e6xHHybErWr4Aez7DAy7zvtU3J9a'
-    'OmUK9hWniF+2Cf/vadwViG/VZO+Mcj5H+6JPwNc/DnYWn7fkzwfP0eufUbKzsBqOvKcfKXFln7+e1Q/pGXEZ3gds'
-    'kaz9FWKfUcH/N1HI919Mgn/Dmmf4KyTpwDEK1mW7kX7ufMeoLUB9WgeZ8sXFcLzfQ71UKXpx9vdPEGvHfjdoX/wd'
-    '5FUr9MyXCqwkMcv3U9JF8zP75OvPQ42iLwa+5fG3h1RbtmH4hZofqeGdtlZij/TMILAP6BrxBaQR0iYtPgvw7NCg'
-    'q0bvJDxw8mceUHngvrFHGdD9oeFnbaaMdTibieuAvkNM108pV7tAMRH2+awY9Y7Q6BTUaVw3YGxQThtrO7oJ4rna'
-    'WszL3vFdqr24Q9eQPeb+beLbxwlr3dw7QpD2QyOPMFB8VOSbDq3/ZsAP5DOWl4Bv3F6sur/WYeqH8T8/KHbP5883'
-    'FTkfBXzGYUY/P5TPTOpXWbmNg8QZQvuJhpFnHB2QFg+NeoqhUifRVXjGiiNxrvaBgrtvP1GnnPYZY22YpncM/dcx'
-    'Yg5WzpJtihaz0fQGvtuFx9iCNWSfaY2uLs/wW4+usvQG1wRosfxdso0VY7+2Q7YQ+YFp8tDDDweNwQ0T5BFxTveN'
-    'ejmfbFv8uCAN6fkgevm9Fajrua7AigX2DPt8KWDfu8p8XR2K851cvUgZ1kPzObj2v5pClyTJUXIuowF+wjLUb68k'
-    'rItx4x4hfEoQT2gpsUD0e5y+e1/g/1pqBaJADO6nQB/mp0mqTWR+QvvRorwo1uNdCeRMsaYxNB7T86jQC32WTbDT'
-    'oRpP33yqAXlaghg1x2k/hBhjpNQ8PCb9uG3ECX01NL69vqv/12pbWpRr3xCaRYG6GOu8RSthXV0Z+iIduXa9DPxX'
-    'SfH8lMTHI6jRnZWm1wXHvf5bsGI2wfM0X/mDP0y/ZeCXGaIn1l6wz/ZI4c2FAG8iL35CPnzaeLJPL2bVU1zjaNX2'
-    'L0J8V6PNbY/+OgLx4BCNWqA7QjoD7z1U7r3MZ8+i0IW09eevaxwHX4f5bDdasPL6hykfP6+dPo52HjkZzDezdiG/'
-    '4VWc0XBjLybQi4c1tqPhDOjMN2FjfPp5SXKzWc4BWDDrUbazWEtUx1mKDud8l8sHhuxUFtjON6wngH9Qusbz+Qhg'
-    'ufMxvnhOy7iv/Za2/7zk3Q+rhjNU46CN7zs7lGSvi2M1PbWk2tkQd/7zLPmgTcMHbYI/tJLRH/LNyeG+kmKf72D/'
-    '7YD+mm/tFqjOL+RPLiSAifnMKtUOzoBfWJb5rkiskPXcm5YhX42L1X/1FfdvRPq7x1u0jiHaHYY+5JrUMu1vUO76'
-    'htz1E+/3nmX7X8t+L3Q+hfN7lxPqgBPR/nPdZYFbFp/QnUfckdjBjsRcVyP/e/A1n7NMvmZHydv5zpGtRi+/K5/P'
-    '7fne8/x5Sj5qv8L+vhpmrr1KWldeknuT0Yt3FcwpsovvEcBziCV51uWq+bwvvst9L9p/xhXjc4/gijY3dAYcfTnG'
-    'yf3/A0lxKkH9p5a7WYLYToGes879noScxXq0/8zveelTV+jwJLLPCg+NvL57v8cxeGZkzCvNGeQsa+DyFycgx1oI'
-    'xP9RF2lxaV8sGftezpiXtMY8SGyJ6dFKSY9vUtRdh3yZ6wRrZNRdbiaA9QfimSdKfar17BcUb94DGQs9+6Wnljf0'
-    '7Jonf5t0zt/Sd8evvwKZDsG6YcTdXV6teEA5etM8X5OcluZjZJVrpscE0WM6evGugRLotpZyZf3XjPzvNNL2GVrs'
-    'rwk5W3yPQRQle0/AAuxf2V77fLmF6MU7QdKMZ/FakWi7JLkkXOfTGWs+blEOImucvZ4BX6xt4NrS61G291ucU/Zx'
-    'Wt1k39BbW5F+LmUbcvFpciRp33GR9iyxixFxbrcEcu/LAZfARnN8C3OrDcpfO1711Z4sKnx7hNbnaoK4IvJJR+Zw'
-    'mtZx6KnbTPJeCz7r3DFsYp/qnU5L3YB2Bjc05iiyz1Nq71roKPW1vvoBH5/yGcuVhOvXoOduEX16CX2WNLrqtpIr'
-    'bxpXaz17CWpgcV9rnRPOWlunzTfu83+Yxh1U'
+    'eNrtXftvG8cRPupBSqQpUbQVya+EiRNEDk26cBMYFmo7bWIjRWLXSFW0qZsalETZaqhHScqvAkF+KNB/on9rXZ4x'
+    'a3/6PLN7d5IfuVjA6kTe3uzO7Lx2ZvY0E0XRsVErjNrUqB0ZtZK0xqi1Rm131Lqj1h+1Lfne+onh1KRPTZ6vCYya'
+    'wKkJrJrAc/0XR60CcKqjViQ45+F+Sb6L2w71b8r1svR3Y8b3y6M2K+O9I9ei9BuXvr8CXD4dtclRm5Y+Vfn8jvS7'
+    'CHOK4Y7B55lfEH0fZKTvhQPSd0I+L0qblH4OxwrAjqIn4/978qQUN4u+i/LcIvw9BfO5JH//dtSuw3Nu3CjjuIzP'
+    'uKxBAnz+44OL6+b45BbQrEi8tQTrX5HvLtG1DZ9n5fO00df1+Qh46jPgg/jeu3DvIvSJ7y3AvUv0XE25556bVu5d'
+    'Ih7S8D+bZD0/T7+ek7CeR2BtpoCf/ip/d0btMc3rW6AFfv8nud4ctTqsb01gxtcVuX4F40cpxtdweTL6mRR5Rz6b'
+    'kr5Or+BcnZ75C+mngazFtPSNYVdlvCkZA+WzRvy9Xyai6Kel2tNmrc2kwHU0mIB5vyqcH/5McHatAmOXhE9aIvsM'
+    'pyY85GwR6qA7RKdFwXVMGup/x5OIw2Hwblac1oBf84LTOqxX3nDq5ggn59v1cojTdg5xypOO2JDrZg5xypN9updD'
+    'vXcvh7zncNrLEU6bch3mCKd/5NA3+sGI6fyccdqW62oOccqTv7ebY5zypPf6ObRPA7nezxFOwxz6sHtgp/KC02Pw'
+    '+94knCYSxjTbFItMErNcgPh5AeAkfb5uxOcbkJ+4mCEWqsHchL9XFX9We2YAeNbo3nnoo8XsuxBPrEvD3FlPcFuQ'
+    'dcwa9/XhWs+Ibxb8ELc4P3PqkGLaOP9dmBOOd1zmaMF/FhSnH4R93oBt5SJRrlhXzEMuWMu5fgy0c/ki9zke8zTk'
+    'tZpwnRVeOQY+FsbhnT9511gzhFUn/Fwebh5glGAeazTHac8cEeYY0GsS6N4AHVdXeDmm7THQWVpOfI1gTQgOWWDt'
+    'wPeor6pAwxMBmG3S/TuwPpEnP1NV9PeU/O3shLt3Dmh4TmDMgi1xOdoPPDbLPavJZAwvlG928xuHebnWgjFa0L8m'
+    'fx8DuZkU2eiJbloFWdH0wHni+01FhkuS33U8zLyr2Szmpz6t3wCudRhrEfK8zs6FfIVZaVUa0yfLKEc4dlobHffL'
+    'YqOR9ps0P57/npKf8dF8g+A+JPuyLnOYhHmFcrIhGboFtLxFMvsZ1BEgvzvd72A9szFSzFPTTdiLNilB/yLxYcuw'
+    'QePSnJ11nzU7GJLpkFw3gWZNg8YT0L8N/dtk5+4JPzTA3gzJ3mBume3NXfC52d5UQAc+Jt7aNWz6FNiPEA5vwnyd'
+    'Lq2QLm3LPPrybCey/Z62Mm/0sTqGj9iGPUKF9EeRbOs06aHjGfYYacepy1hHad6/hxqaLDCx5mYF6nXSwrLs/ozg'
+    'PQ46xrW2yIy2fvcUPuZ2G567LePXQFdotW8d0c0R4XLb2Geelhov5zvHvH9VnrlGNmNo1DJuKrYPx9417PKQ+m1R'
+    'v74x7hY9t073V8mm3aXrpmGrr0rdJPLMmzJnpnnDsMPb9Hmg5B/d+KijiuATc+1mLB/IH98JjC+gdg35xX3/Nc11'
+    'jWi1bdC2Tzpu0+BDpgH37yk4x9dleD60N7hi6NPLoOesOIirh7R8oLISw4nX5HuRV239dohPeoRbg/ipS9/fJRp3'
+    'iXbDAL8NaT7s9zZEj58kmuwY8Nw4/yS8OoQfj4/7vvoBaG3FCSrSivDs1zTnR8T3fWMf0lf4zmdP3BxKch/ncEOR'
+    'IfRn2nCdJf+tpexJriu63NIFZZERF9/Ded0k2jw0ZLVr7Jt2id+7Bs20mKsvNqvV6zL9y+DXNcAeFgi3a1QvugLy'
+    'X4B9Gsr/N/TsdfJFGgE+PC5No/UO0XZAMrRGsmrZjJ6hKyyZXafn+0psUZPVPsiNxWML0hDfW4TXqhFPWKN5WvLa'
+    'oBrsHunGHcO/Yd23lVGuj5JNzYJjK4DjMuG6lMJ31+wI0+Csoa8YrxWl9g5zstqZCWP782z+kTL/GSXmFIo34Nzj'
+    'uNuHxHcdg78bguuC4cuFfLKhoQsfiS44B7AZRlrZY9jzwn8+v3xgxOkY1piyz+gl9Js3Fb/B9/yA+ll4s+yuB3Q+'
+    '88F70nx8cJdkdUupmdVw7hm++dDAkdd6g66WjxaibdfYr6F+s/RzUfFJ1oGfXBwV4TlddCHaf67M56ctk5/2ruSm'
+    'fHuthjEO52J5HNYLPntcVHSc5VPvihyfAJ0V8hda0fOzbaink+SQ6wF/BGMcH0O+IfL4eojnPaL3KvABxm5cbKtK'
+    'e8sQDJdnKIOOahh7wqGik5PI9wcKXpq8pLGVTSPewT7uGsw5lMc9RzB5P9QL7PdYjz5IiFvV8APY9+kbdp33qbg/'
+    'tXTKBOwrThG/bBH+P9C4SxDfqsneGeV8hvZFn4CvfxzsLD5vyZ8PnqPXv6JkZ2E1HHlPP1Tiyj5/PasfsmnEZXgf'
+    'sEGy9jeIfUYF/89YId8/MQn+DWue4aeQpAPHKFiX7UT6ufNto7YA9WkdZMoXF8Px/gD1UqXo+dnfP0OsHfvdpH3x'
+    'd5BXrdAzXyqwksQs309JF83P7JGvPws1ir4Y+IbH3x5Qbdma4RdqfqSGd9paiV3SM/3APqBrxBeQRkibtPjMwbMD'
+    'g64avZPwwMm3PKDywJ6xR+nT/YHhZ62njHU4m4nrgL5DTNdPKVc7RzER9vmsGPW20OgU1GncMGCsUU4bazu6CeK5'
+    '2lrMyt7xNNVe3KFryB5z/zbx7aOEtW7uHSFI+4GRR+grPiryTYfWfz3gB/IZy8vAN24vVt1f6zDx4+jXj4rd8/nz'
+    'TUXOhwGfcZDRzw/lM5P6VVZu4yBxhtB+omHkGYcHpMUDo55ioNRJdBWeseJInKu9r+Du20/UKad91lgbpukdQ/91'
+    'jJiDlbNkm6LFbDS9ge924TE2YA3ZZ1qhq8sz/M6jqyy9wTUBWix/h2xjxdivbZMtRH5gmjzw8MNBY3CDBHlEnNOe'
+    'US/nk21fDp33fHtGXDe0d+sa+d6+8XzXuL9t6Hsffd7u+V7c8/30ivd8c9KQl+5HL74DBf0GrlGx4sqbBo9dDviK'
+    'XYX3XU2T88Nd7VEZZFvzX/kcSTWFXUqS7+a8WAN8zkU4C7CUsMbKjXuE8ClBbKqlxJVRppztfF/g/0bqTqJAPPeX'
+    'QB/mp3Gqc2V+Ql+kRTl2rO28Gsi/Y31saDym51GhF/q/6+DzheqFffOpBuRpAfIdHPP/EOLVkVI/84hs7ZYRc/bV'
+    'Y/niRu4siVYn1aK6jTWhWRSosbLO7rQS1miWoS/Skc9BlIH/Kimen5BcSwT13tPS9BrzuNd/C5YtCJ7N+spvVJh+'
+    'i8AvU0RPrONh//+hwptzAd5EXvyE9oNpcxM+vZhVT3G9rHVOZB5yBRptvvforyOQWwjRqAW6I6Qz8N4D5d6LfPY0'
+    'o1FIe5bhVY3j4Oswn0Y2ClaNyGHKx9u108fRzrYng/l61i7kN7yM8z5u7PkEevGwxnY0nAKd+TpsjE8/L0ieP8uZ'
+    'EgtmPcp2rm+BaoJL0eGcFXS55ZCdygLb+Yb1BPAPStd4Ph8BLHfWyhcbbBn3te/S9p+VGo7DqgcO1cto4/vOoSXZ'
+    '6+JYTU9dsnbOyJ0lPkc+aNPwQZvgDy1l9Id8c3K4L6XY5zvYfz+gv+ZbuzmqGQ35k3MJYGJuvEp1qFPgF5ZlvksS'
+    'd2Y997plyFcvZfVffsn9G5H+HvsWrWOIdoehD7m+uUz7G5S7niF3vcT7vaeVI69kvxc668S54isJdcCJaP87AsoC'
+    'tyw+oTvbui2xg22J3y9H/v+poPmcZfI1O0oO2HcmcTl68f8u8BlQ3zvDP0/JR+2X2N9XD891fEnPKJTk3nj0/L0X'
+    'M4rs4jsp8ExrSZ51dQ98dhz/L8ButP+8NMbnHsIVbW7ofQLoyzFO7n9ZJMWpBLXEWh5wAWI7BXrOOkN+EvJfq9H+'
+    '8+MXpE9docPjyD53PjBqRNy7Yo7BM0NjXmnOs2dZA5e/OAH5+kIg/o+6SItL+2LJ2PdKxhy3NeZBYktMj1ZKenyT'
+    'ooY/5MvcIFhDo4Z3PQGsPxLPPFZqna1nv6B48y7IWOjZLz114aFnVzy1AEnn/C19dvz6a5DpEKybRtzd5dWKB5Sj'
+    '183zNclpaT5GVrlmeowRPSaj5++tKIFuaylX1n/NyP9+LG2focX+mpCzxXdiRFGyd07Mwf6V7bXPl5uLnr9fJs14'
+    'Fq8VibYLkkvCdT6TsX7oNuUgssbZ6xnwxToZrlO+EWV7V8p5ZR+n1eD2DL21EelnnLYgF58mR5L2fSlpz6W7GBHn'
+    'dksg974ccAlsNMe3MLfaoPy141VfHdO8wrdHaH2uJYgrIp90ZA5naB0HnhrgJO9I4XPzHcMm9qh27ozUDWjnuUNj'
+    'DiP7bK723o6OUqvtqx/w8Smf13X/2+z/IkkO+A=='
 )
 TABLE: dict[
     tuple[str, int],
@@ -142,31 +142,31 @@ TABLE: dict[
     ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 18204, 532, 0, (), (None,)),
     ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18736, 320, 0, (), (None,)),
     ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 19056, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 19392, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19568, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 20160, 112, 0, (), (None,)),
-    ('\\n(?:-|[dl][r-])', 0): (32, 20272, 144, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 20416, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 20736, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20800, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 21084, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21376, 444, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 21820, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 22264, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 22388, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 23388, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 23492, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 23640, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 24380, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 24668, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 25128, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 25340, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 25728, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 26000, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 26568, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 26840, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27188, 528, 0, (), (None,)),
-    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 27716, 168, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 27884, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 28332, 368, 0, (), (None,)),
+    ("\\bundefined reference to [`'‘]", 0): (32, 19392, 588, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 19980, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20156, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 20748, 112, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 20860, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 21004, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 21324, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 21388, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 21672, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21964, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 22408, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 22852, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 22976, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 23976, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 24080, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 24228, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 24968, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 25256, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 25716, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 25928, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 26316, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 26588, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 27156, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 27428, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27776, 528, 0, (), (None,)),
+    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 28304, 168, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 28472, 448, 0, (), (None,)),
 }

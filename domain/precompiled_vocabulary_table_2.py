@@ -15,73 +15,74 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVW21zFEUQ3j3I3XF52SMh5MRQdRhSJBICvpUahRIhFFQpUICFJYXUJRwQk3vxLhi0LMpv/hh/iB/8T+JupUcf'
-    'Hrp3ZzdQwlWNHXZmunt6evptxokgCPYHu7+xuD2Lf+UYhnGrxO3juNXjdsqATYE9gVsC7ws8HbeDgr8RtwOCO6Ez'
-    'LrSrcRuXMaGMD2V+TeBJAzr6XYFtgTtAf1Rwl6VFcfs9bjdlzEWBGwIfEGxSfxe+H/FcU0XWlcxbyZBFDea58QnP'
-    'c3E7Rjy1BG7T9y2D5zaMK8JDSZHlh3F7X9ZblvG3YR8C0pHHhq443gfE6wOa7/o7igwawgPzHgINbY9wbcnYCTgX'
-    'B+lcOP3H9Z4XeAXW28yh8278jJxD9/0IrCeZf0j2BudMGjwNQb4B0agQ7WOEL49uLL9m40/L+qZkHvYn80bidjhu'
-    '74neYh/jjOT7qOD+gHCcETysQyOCJzDwhoqelRX7+9Er1rdGhn45O/8DnVFH/wLBVYHXBd4S/DWRz59ynn330/Hn'
-    'xjkewpw46rTPozLX/X5bqAfW703hI+++uLmR2NB7wvdF8NeWbrg9rcg60I73DXu9LbQWYc7Qc86sMqdFdO/D3AjO'
-    'LvZlzSnReQo95YC41wm2aY3b5D8tv3OA7EED5tWlnVF4ZL/XED1D/SzTeT6g6GlJ2ot6+mzf0/i/T1P0lNdSVXzo'
-    'uRwwTe8tG4f0RxX6XxBsgs3zPdMzsoco96Uc8yeJ9sn/kTbKg+U3ocjvghH7b5Her1OMyjHpQ/JHY8R7RXztKYkF'
-    'qsIPyuEQyeFOBq4lwce4krl3IQYqKz4zBDx8Nkq7JjYQMb7w03Celb8jwVOB7w6inRiX9i/NLdNlvLA+3NMTyp46'
-    'P3GD4DX690pGPN3wiFtd/IKxfJofQNvP+c9AyW80XVs38A8ydNbp9M+Ef5jBbxv8TBlkgPswpezDZcqVHP+bRH8u'
-    'Z2zs5l1S4sgEfkV6cNEj3/Slz+uuK+u+AnJ08krTpTRfhrnjhmGbVmjcY0Nf2Hb1YFwDagw+/rUMvgzlcVSRx1WS'
-    'ewf4z4oFbxLvHeUsZeH4mtY99Jw7I3Ee6t6XdEZahqwfefDFuK4b9mA7A9ek4ct+Ij0Z7FFWlt+zdMH524rkl6gT'
-    'N4i3NVr70MPPJnChQF6dZ/yi+K0/4vY5xcoDzzVk2fMm+Y0B7eNDgx7vzWdGPbNLZ6bnUUfqyVnTzrGj/8So27F/'
-    '6hi1ri74FS2mGCo2X1sD5kC9PeqHVb9j3nkPs/T0Vchk0ahrZuUteW095sdzHpDz1rMekPPWlQJ85q0Fs5xqSu3q'
-    'kwJ8YG3iGsUg14wz3zLOdJv0e6VALmzVBM+JTSuyvp4Sy/nKH2OiMaKbyHya7k3miPYc8ZYma6zbWeejvsfzYe1H'
-    'FdawZNgZZ5/GaX4VxiGeZcIzD7Ygr17gGTz3knKhhYLyeALrsOKJIvtUmn/ejtUp3p6d34WH5v+jEcw/D5tKXnuK'
-    'ao+lnPeDyOMdw+f8SPH8hjKuIvUzthF4t+dzxu4qNZi0mGVI/riVUT/ReIvk7wnCuRIUv+fS7n//yrA1VelztDW7'
-    'OQE6uCxzR+leoUVxd0t43QG92aSacF+pCa8bMnX41uVuxo1Nvn0PNNap77boJPb1AUYS2/GYJwAjyadHIL+JpEBU'
-    'gW/Y9yngfGTQPQM4O/LtJODsUN9xZZ1D6TsKfQ/BT0VS56rQ+RkqscqQ7t75Pn2b9M/VL0P5lvdufFLRea0m+sCo'
-    'XbCO4F1q26gP9ZT6hNOTb3KclQXPs2Ll62z/w4Ix+1KQP6djmfvKS4s7bqbEWL73Ingfm+zpL+BP6rQXWKsNm7vw'
-    '7900W73HSMOdVgtYEF2c8ox1JkA+li/he/4q8XVY6nnfgQ4twnyXi/judyRrmDZqY/zGpEP/1mqg2hsS3t+KUgc7'
-    'TvqzTDWJvHcGWTFZTfa9ArI8nuNe0OdO6rCyzmWjTtA3ztl2wRykBm9NQuHTRyZTVC+7QfXi83S+V416/1XKN9y4'
-    'b0nGafcVRd465I0vi8SVfE+Rhy7HjjsUA2wotVIt1hwa7+N6Rt3pZcWoyynnejzH/mk1B6fHM6Dvocf6JikOGBj1'
-    'pCI6csTzjUREcusZtYDHFOPdBvu7psS0qAubpBM9Za8iqZ2/Zdh01uOWoW8tg6c2vPGYyqjNsk6vKf7DxZ+jSmzK'
-    'Nc0I/LumE33F/9QM/1MFHXZ2sQJx8K+QI41QXua++bzxmFV8QJ5Yqkh9di93eFrdWHvfotmmPLrvk8v6vDHZINgs'
-    'cNaLvv0aN94OIM/TCs9c194EOc/Ae2p+6+C7f3eN3CmB7xqw6fGuYhrw1w26iGs1h55b60FZJjbtbbp36ZJOdTz9'
-    '4obxhsvF0e8YdyppuaXPfXRWHQfzoxNQw7xl3H+uZfjvpnH/2TVi+K6Sk/rUibU31D0jtu0WkJlPPoa1x+4bmB9V'
-    '5e990tybinuQo7g3nLMyZgRyTt+8qEZv/7T8NwR6WfMwJw3l+xjEhFUap9HKksEayGCNfDXHE3Xo61M9C+vUp6mP'
-    'dbsKtasS8NIHXvra+8mwWQpSfox/v8jM4R8A/gHV5HdAzwONdtPNrIfW+7TUN8qXd7+n8c6+DvdsP6wD/9+QndeA'
-    '138AuutMbw=='
+    'eNrVW3tvVEUU37vQvcv2scsW2hVLcrE0tFIKvqKuQkQegUSBAAYjQbJdWlrLPtwtFo0h/ueH8YP4h99JvJue0R8/'
+    'zrl37i1E2GSccmfmzJkz5z3HqUKhsL+w+zsct2fxrxT3Qdxm4xbJ2Ojftbjdlb4v/ab0D+LWiJtbO4JTk/WBjB2A'
+    'sUnZtxy3Cu1xT/rR2rr8fdLoI+nXpH9CeG3T+ANat2PM34B5WXCPEvAdzZkCek8QvcO4fSzzTxm9g9+T/hGd63Tc'
+    'Dgr8JLwnAe+DgH/Fk95dousO7D8usEvSqnH7PW63ZM5Fovk69RGNd+H7Ec8zhXKu0bpmxjtsCs7zcTtGOLWITyK6'
+    'h02DPlFOHIoKLT+M2/ty3pLMvwP3UCAeeWzwisN9QLiu03o33lFo4GSecUd50O4Iz8ZycZDkwvE/nve89FfhvFEG'
+    'nnfzZ0UO3fcjcJ7R+kNyN4GikxinIdC3QHuEtPcxgpeFN1Zes/mn5XzTsg7HR+vG4jYTt/eEb3GMYVbl+7jA/oBg'
+    'nBE4zENjAqdgwA0UPisp+vejV8xvjRT+cnr+B5JRt/8F6i9Jf0P62wK/IvT5U+TZ9z5fhg1vCC54z+Oy1v1+W6wV'
+    'rN+bgkfWe3Frq6JD7wveF8FeW7zh7jSUc6Ae7xv6elv2WoI1Q881c8qaFu37ANZWQXZxLG1NkeQp8KQDwm5Tv0Zn'
+    '3Cb7admdA6QPGrCuJu2MgiPbvYbwGfJnieT5gMKnRWkv8umzfU/j/z5N4FM+S1mxoecy9El8b+k43H9c2f8L6iPQ'
+    'eb4yPSt3iHRfzrC+rvjp/9feSA+m35RCvwuG7/+I+L5NPir7pA/JHk0Q7qHY2lPiC5QFH6TDISUuTIK1LPAYlov3'
+    '6oZMRWCbZxTZKO6q2IKQ8YWfBvOs/F0VOCF8dz3qiUlp/+75yDQZL5wP7/SEcqfOTtyk/jr9u5niTzc8/Fbnv6Av'
+    'n2QHUPdz/DNQ4huN19oG/EEKzzqe/pngD1PwxTi/BDTAe5hW7uEKxUoO/y3afz5nPuCy4keO+q+IDy56xJu++/O5'
+    'a8q5rwIdHb2SeCnJlmHsuGnopibNe2zwC+uuHsxrQI7Bx76WwJYhPY4q9LhGdO8A/mm+4C3CvaPIUhqMr+ncQ8+1'
+    's+LnIe99STLSMmi94YEXw7ph6IPtFFh1w5b9RHwy2COtLLtn8YKzt6HEl8gTNwm3VTr70MPOjvrFHHF1lvlLYrf+'
+    'iNvn5CsPPM+Qps8jshsDuseHxn58N58Z+cwuyUzPI4/UE1nT5Jjzwpy3Y/vUMXJdXSXPjbQfKjpfOwPGQL098oeV'
+    'v2Pc+Q7T+PRV0GTJyGumxS1ZdT3Gx/MePcetZz16jlubOfDMmgtmOlWU3NUnOfDA3MR18kGuGzLfMmSa31iaOWJh'
+    'Kyd4TnRanvP1FF/Ol/7oE03QvqG8meG7yTztPU+4JdEa83aWfNT2KB/WfZThDMuGnnH6aZLWl2EewlkhOAugC7Ly'
+    'BcrguZcUCy3mpMcTOIflT+S5p+LC83qsRv723MJuf2jhvz0KC8/3kRLXnqLcYzHj+yDieNewOT+SP7+pzAslf8Y6'
+    'At/2fGTsnpKDSfJZhmSPWyn5Ew23qvw9RTCbhfzvXNr7718puqYsY25vTW9OAQ+uyNpxeldokd/dElx3gG+2KCfc'
+    'V3LCbYOmDl5b3mbc3NG372GPNo3dEZ7EsT70VfHteM4T6KsST49BfFOVBFFI7/tu7FOAuWHsewZgduTbSYDZobHj'
+    'yjmHMnYUxh6CnapKnisk+RkqvsrQqGFYp3tz/Ofyl4F8y/o2Xld4XsuJrhu5C+YRfEtdM/JDPSU/4fjkmwyysugp'
+    'K1a8zvo/yOmzLxeyx3RMc196aX7HrQQfy/ddBN9jR3f6C9iTGt0F5moDKSb6ezfMVt8xkmAn5QIWhRenPX2dKaCP'
+    'ZUv4nb9MeM1IPu874KElWO9iEd/7rsoZDhu5Ma4x6XjUOmk1JHy/oZIHO078s0I5iaxvBmk+WUXuPQRaHs/wLujz'
+    'JjWjnHPFyBP0DTnbzhmDVKDWJBA8fWgyTfmym5QvPk/yfcnI91+jeMPN+5ZonPRekafWIat/mcev5HeKLPsuG/WA'
+    'G7RfW6kL1HKPXB/XM/JOL8tHXUmQ68kM96flHBwfzwK/Bx7nq5MfMDDySXl45IhnjUSV6NYzcgGPyce7A/p3VfFp'
+    'kRe2iCd6yl1VJXf+lqHTmY9bBr+1DJzWoMZjOiU3yzy9qtgP53+OK74p5zSrYN81nugr9qdi2J8y8LDTiyH4wb9C'
+    'jDRGcZn75lPjMafYgCy+VJ787F7e8LS8sVbfoummLLzvE8v61JhsUh/lkPW8tV+TRu3AVEKNu5bX3gI6z0I9Ndc6'
+    'ZKlnrxt+/LtGH3nUVRymevmkOnq0+T58bp0HaTnSaW/Tu0uXeKrjaRc3jRou50e/Y7ypJMWWPu/RaXkcjI9OQA7z'
+    'tvH+uZpivyPj/bNr+PBdJSb1yRNrNdQ9w7ft5qCZTzyGucfuGxgfleXvfdJcTcV9iFFcDeeczBmDmNM3LqpQ7Z8W'
+    '/wawX9o6jEkD+T4BPmGZ5ml7pdFgFWiwSraa/YkajPUpn4V56tM0xrxdhtxVEXDpAy59rX4yiIqFhB/D3y80c/AH'
+    'AH9AOfkd4POCtnfkVtYCqz4tsUb5yu73JNzZ1uGd7Ydz4P8bsvMa4PoPC45nKg=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 0, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 792, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1408, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2448, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 2652, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 2780, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3100, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3568, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3960, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4208, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4480, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5004, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5908, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6204, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 6708, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7132, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 7680, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8872, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9352, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9584, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9888, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10336, 680, 0, (), (None,)),
-    ('^\\|{7}(?: |$)', 8): (40, 11016, 108, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11124, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 11456, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11636, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11968, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12380, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12712, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 12972, 140, 0, (), (None,)),
-    ('p[59(]', 0): (32, 13112, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 13208, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 13408, 172, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 0, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 368, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 1160, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1776, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2816, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 3020, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 3148, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3468, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3936, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 4328, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4576, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4848, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5372, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 6276, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6572, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 7076, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7500, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 8048, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 9240, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9720, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9952, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 10256, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10704, 680, 0, (), (None,)),
+    ('^\\|{7}(?: |$)', 8): (40, 11384, 108, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11492, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 11824, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 12004, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 12336, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12748, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 13080, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 13340, 140, 0, (), (None,)),
+    ('p[59(]', 0): (32, 13480, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 13576, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 13776, 172, 0, (), (None,)),
 }

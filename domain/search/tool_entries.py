@@ -230,7 +230,7 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *RUN_ENTRIES,  # a TAP TODO that passed, a traced script, Go subtests, pip check, range-diff
     *TRACE_ENTRIES,  # ADR 0268: python -m trace's never-run lines
     *CHECKOUT_ENTRIES,  # ADR 0305: git submodule status's row at another commit
-    *BUILD_ENTRIES,  # ADR 0306: ld's symbol defined twice, a link command
+    *BUILD_ENTRIES,  # ADRs 0306, 0389: ld's symbol defined twice, a link command, its failure
     *MEASURE_ENTRIES,  # ADR 0307: coverage.py's Missing, curl's ttfb, unzip -v's Length
     *LISTING_ENTRIES,  # ADRs 0314, 0315: PTR records, links, modes, sizes
     *SCHEDULE_ENTRIES,  # ADR 0320: a timer's next elapse, Mon..Fri

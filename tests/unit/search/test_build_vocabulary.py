@@ -1,5 +1,5 @@
 """The agent's words for ld's symbol defined twice and a compiler driver's link command (ADR
-0306), and the lookalikes that get none."""
+0306), a link step that failed (ADR 0389), and the lookalikes that get none."""
 
 from __future__ import annotations
 
@@ -58,6 +58,31 @@ def test_a_driver_linking_objects_is_a_link_command(text: str) -> None:
     ],
 )
 def test_lookalikes_get_none(text: str) -> None:
+    assert tool_vocabulary_facts(text) == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "main.c:(.text.startup+0x9b): undefined reference to `csv_free_columns'\n",
+        "trim.c:4: undefined reference to ‘pump_rate’\n",
+        "a.c:(.text+0x1b): undefined reference to 'pump_rate'\ncollect2: error: ld returned 1\n",
+    ],
+)
+def test_a_link_that_failed_is_the_link_step(text: str) -> None:
+    assert tool_vocabulary_facts(text) == "link linker"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # JavaScript's and prose's undefined references, a process that returned a status.
+        "TypeError: undefined reference to a property\n",
+        "the child returned 1 exit status\n",
+        'undefined reference to "x"\n',
+    ],
+)
+def test_link_failure_lookalikes_get_none(text: str) -> None:
     assert tool_vocabulary_facts(text) == ""
 
 

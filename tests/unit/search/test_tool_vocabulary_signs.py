@@ -78,6 +78,7 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     # ``build_vocabulary``'s (ADR 0306).
     "symbol twice duplicate": ("multiple definition of ",),
     "link command": (" -o ",),
+    "link linker": ("undefined reference to ",),
     # ``measure_vocabulary``'s (ADR 0307).
     "lines": ("Stmts",),
     "first byte": ("time_starttransfer", "ttfb", "TTFB"),
