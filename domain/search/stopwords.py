@@ -1,11 +1,11 @@
 """Words too common to help a search: dropped from queries and from the fuzzy vocabulary.
 
 Shared with indexing (vocabulary extraction), so both sides agree on what is noise. The list is
-common English function words, changelog chatter and capy's own layer names — nothing a user
-would search for on its own. Unlike the Go capy's list it keeps ``test``, ``run``, ``code``,
-``name``, ``path``, ``key`` and ``id``: "failing test", "api key" and "config path" are real
-queries. No synonym may be a
-stopword (a unit test checks it).
+common English function words and changelog chatter — nothing a user would search for on its
+own. capy's own layer names are not in it: gettext's ``fuzzy`` entries, a Porter stemmer and a
+trigram index are things users ask about (ADR 0386). Unlike the Go capy's list it keeps
+``test``, ``run``, ``code``, ``name``, ``path``, ``key`` and ``id``: "failing test", "api key"
+and "config path" are real queries. No synonym may be a stopword (a unit test checks it).
 """
 
 from __future__ import annotations
@@ -43,15 +43,7 @@ CHATTER: frozenset[str] = frozenset(
     )
 )
 
-INTERNAL: frozenset[str] = frozenset(
-    _words(
-        """
-    fuzzy porter trigram prose untitled
-    """
-    )
-)
-
-STOPWORDS: frozenset[str] = ENGLISH | CHATTER | INTERNAL
+STOPWORDS: frozenset[str] = ENGLISH | CHATTER
 
 
 def is_stopword(word: str) -> bool:
