@@ -15,158 +15,152 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXftvG8cRPupBSqQpUbQVyY+kTJwgcmjShZvAsFDbaRMbKRK7RqqiTV3XoCTKZkM9StLPAkF/KNB/on9rXZ4x'
-    'a3/6PLN7d5IfuUTA+kje3uzO7Lx2ZvY8F0XRsXErjNvMuB0Zt5K0xri1xm1v3LrjNhi3bfnd+ovh1KRPTZ6vCYya'
-    'wKkJrJrAc/2Xx60CcKrjViQ45+B+SX6L2y71b8r1kvR3Y8b3y+M2L+O9I9ei9JuUvr8EXD4dt+lxm5U+Vfn+jvS7'
-    'AHOK4U7A97mfEH0fZqTv+QPSd0q+L0ubln4OxwrAjqKnk/97+rQUN4u+y/LcMnyegflclM+/Gbdr8JwbN8o4LuMz'
-    'KWuQAJ//+ODiujk+uQk0KxJvrcD6V+S3i3Rtw/d5+T5r9HV9PgKe+gz4IL73Hty7AH3ie0tw7yI9V1PuuedmlXsX'
-    'iYc0/M8kWc/P06/nNKznEVibGeCnv8jnzrg9oXl9C7TA3/8o1xvjVof1rQnM+Lom169g/CjF+BouT8d/0yLvyGcz'
-    '0tfpFZyr0zN/Jv00lLWYlb4x7KqMNyNjoHzWiL/3y0QU/Wul9qxZazMtcB0NpmDerwvnRz8SnF2rwNgl4ZOWyD7D'
-    'qQkPOVuEOugO0WlZcJ2Qhvrf8STicBi8mxWnDeDXvOC0CeuVN5y6OcLJ+Xb9HOK0k0Oc8qQjtuTayyFOebJP93Ko'
-    '9+7lkPccTvdzhFNPrqMc4fT3HPpG3xsxnR8zTjtyXc8hTnny9/ZyjFOe9N4gh/ZpKNcHOcJplEMf9j7Yqbzg9AT8'
-    'vrcJp6mEMc02xSKTxCyXIH5eADhJn68b8fkG5CcuZIiFajB78Hld8We1Z4aAZ43unYM+Wsy+C/HEujTMnfUFtyVZ'
-    'x6xxXx+u9Yz4ZsEPcYvzM6cOKaaN89+DOeF4x2WOFvznQXH6Q9jnDNhWLhLlinXFIuSCtZzrx0A7ly9y3+Mx34W8'
-    'VhOu88Irx8DHwji88yfvGmuGsOqEn8vDLQKMEsxjg+Y465kjwpwAek0D3Rug4+oKL8e0PQY6S8uJbxCsKcEhC6xd'
-    '+B31VRVoeCIAs026fxfWJ/LkZ6qK/p6Rz85OuHtngYZnBcY82BKXo/3AY7Pcs5pMxvBC+WY3v0mYl2stGKMF/Wvy'
-    '+RjIzbTIRl900zrIiqYHzhHf9xQZLkl+1/Ew865ms5ifBrR+Q7jWYaxlyPM6OxfyFealVWlMnyyjHOHYaW103C+L'
-    'jUba92h+PP/7Sn7GR/MtgvuI7MumzGEa5hXKyYZk6CbQ8ibJ7GdQR4D87nS/g/XcxkgxT003YS/bpAT9i8SHLcMG'
-    'TUpzdtZ91+xgSKZDct0EmjUNGk9B/zb0b5Oduyf80AB7MyJ7g7lltjd3wedme1MBHfiEeGvPsOkzYD9COLwN83W6'
-    'tEK6tC3zGMizncj2e9rKvNHH6hg+Yhv2CBXSH0WyrbOkh45n2GOkHacuYx2lef8OamiywMSamzWo10kLy7L7c4L3'
-    'JOgY19oiM9r63VP4mNsteO6WjF8DXaHVvnVEN0eEyy1jn/mu1Hg53znm/SvyzFWyGSOjlrGn2D4ce8+wyyPqt039'
-    'Bsa42/TcJt1fJ5t2l649w1ZfkbpJ5Jm3Zc5M84Zhh3fo+1DJP7rxUUcVwSfm2s1YPpA/vhMYX0DtGvKL+/1rmusG'
-    '0WrHoO2AdFzP4EOmAffvKzjH11V4PrQ3uGzo00ug56w4iKuHtHygshLDidfktsirtn67xCd9wq1B/NSl3+8SjbtE'
-    'u1GA30Y0H/Z7G6LHTxJNdg14bpx/EF4dwo/Hx31f/QC0tuIEFWlFePZrmvNj4vuBsQ8ZKHznsyduDiW5j3O4rsgQ'
-    '+jNtuM6T/9ZS9iTXFF1u6YKyyIiL7+G8bhBtHhmy2jX2TXvE712DZlrM1Reb1ep1mf5l8OsaYA8LhNtVqhddA/kv'
-    'wD4N5f8bevYa+SKNAB8el6bRepdoOyQZ2iBZtWxG39AVlsxu0vMDJbaoyeoA5MbisSVpiO9NwmvdiCds0DwteW1Q'
-    'DXafdOOu4d+w7tvOKNdHyaZmwbEVwHGVcF1J4btrdoRpcMbQV4zXmlJ7hzlZ7cyEsf15Pv9Imf+cEnMKxRtw7nHc'
-    '7UPiu47B3w3Bdcnw5UI+2cjQhY9FF5wF2Awjrewx7EXhP59fPjTidAxrQtln9BP6zT3Fb/A9P6R+Ft4su5sBnc98'
-    '8AtpPj64S7K6rdTMajj3Dd98ZODIa71FV8tHC9G2a+zXUL9Z+rmo+CSbwE8ujorwnC46H+0/V+bz01bJT3tPclO+'
-    'vVbDGIdzsTwO6wWfPS4qOs7yqfdEjk+Azgr5C63oxdk21NNJcsj1gD+CMY6PId8QeXw9xPMe0Xsd+ABjNy62VaW9'
-    'ZQiGyzOUQUc1jD3hSNHJSeT7AwUvTV7S2MqmEe9gH3cD5hzK454lmLwf6gf2e6xHHybErWr4Aez7DAy7zvtU3J9a'
-    'OmUK9hWniF+2Cf/vadwViG/VZO+Mcj5H+6JPwNc/DnYWn7fkzwfP0eufUbKzsBqOvKcfKXFln7+e1Q/pGXEZ3gds'
-    'kaz9FWKfUcH/N1HI919Mgn/Dmmf4KyTpwDEK1mW7kX7ufMeoLUB9WgeZ8sXFcLzfQ71UKXpx9vdPEGvHfjdoX/wd'
-    '5FUr9MyXCqwkMcv3U9JF8zP75OvPQ42iLwa+5fG3h1RbtmH4hZofqeGdtlZij/TMILAP6BrxBaQR0iYtPgvw7NCg'
-    'q0bvJDxw8mceUHngvrFHGdD9oeFnbaaMdTibieuAvkNM108pV7tAMRH2+awY9Y7Q6BTUaVw3YGxQThtrO7oJ4rna'
-    'WszL3vFdqr24Q9eQPeb+beLbxwlr3dw7QpD2QyOPMFB8VOSbDq3/ZsAP5DOWl4Bv3F6sur/WYeqH8T8/KHbP5883'
-    'FTkfBXzGYUY/P5TPTOpXWbmNg8QZQvuJhpFnHB2QFg+NeoqhUifRVXjGiiNxrvaBgrtvP1GnnPYZY22YpncM/dcx'
-    'Yg5WzpJtihaz0fQGvtuFx9iCNWSfaY2uLs/wW4+usvQG1wRosfxdso0VY7+2Q7YQ+YFp8tDDDweNwQ0T5BFxTveN'
-    'ejmfbFv8uCAN6fkgevm9Fajrua7AigX2DPt8KWDfu8p8XR2K851cvUgZ1kPzObj2v5pClyTJUXIuowF+wjLUb68k'
-    'rItx4x4hfEoQT2gpsUD0e5y+e1/g/1pqBaJADO6nQB/mp0mqTWR+QvvRorwo1uNdCeRMsaYxNB7T86jQC32WTbDT'
-    'oRpP33yqAXlaghg1x2k/hBhjpNQ8PCb9uG3ECX01NL69vqv/12pbWpRr3xCaRYG6GOu8RSthXV0Z+iIduXa9DPxX'
-    'SfH8lMTHI6jRnZWm1wXHvf5bsGI2wfM0X/mDP0y/ZeCXGaIn1l6wz/ZI4c2FAG8iL35CPnzaeLJPL2bVU1zjaNX2'
-    'L0J8V6PNbY/+OgLx4BCNWqA7QjoD7z1U7r3MZ8+i0IW09eevaxwHX4f5bDdasPL6hykfP6+dPo52HjkZzDezdiG/'
-    '4VWc0XBjLybQi4c1tqPhDOjMN2FjfPp5SXKzWc4BWDDrUbazWEtUx1mKDud8l8sHhuxUFtjON6wngH9Qusbz+Qhg'
-    'ufMxvnhOy7iv/Za2/7zk3Q+rhjNU46CN7zs7lGSvi2M1PbWk2tkQd/7zLPmgTcMHbYI/tJLRH/LNyeG+kmKf72D/'
-    '7YD+mm/tFqjOL+RPLiSAifnMKtUOzoBfWJb5rkiskPXcm5YhX42L1X/1FfdvRPq7x1u0jiHaHYY+5JrUMu1vUO76'
-    'htz1E+/3nmX7X8t+L3Q+hfN7lxPqgBPR/nPdZYFbFp/QnUfckdjBjsRcVyP/e/A1n7NMvmZHydv5zpGtRi+/K5/P'
-    '7fne8/x5Sj5qv8L+vhpmrr1KWldeknuT0Yt3FcwpsovvEcBziCV51uWq+bwvvst9L9p/xhXjc4/gijY3dAYcfTnG'
-    'yf3/A0lxKkH9p5a7WYLYToGes879noScxXq0/8zveelTV+jwJLLPCg+NvL57v8cxeGZkzCvNGeQsa+DyFycgx1oI'
-    'xP9RF2lxaV8sGftezpiXtMY8SGyJ6dFKSY9vUtRdh3yZ6wRrZNRdbiaA9QfimSdKfar17BcUb94DGQs9+6Wnljf0'
-    '7Jonf5t0zt/Sd8evvwKZDsG6YcTdXV6teEA5etM8X5OcluZjZJVrpscE0WM6evGugRLotpZyZf3XjPzvNNL2GVrs'
-    'rwk5W3yPQRQle0/AAuxf2V77fLmF6MU7QdKMZ/FakWi7JLkkXOfTGWs+blEOImucvZ4BX6xt4NrS61G291ucU/Zx'
-    'Wt1k39BbW5F+LmUbcvFpciRp33GR9iyxixFxbrcEcu/LAZfARnN8C3OrDcpfO1711Z4sKnx7hNbnaoK4IvJJR+Zw'
-    'mtZx6KnbTPJeCz7r3DFsYp/qnU5L3YB2Bjc05iiyz1Nq71roKPW1vvoBH5/yGcuVhOvXoOduEX16CX2WNLrqtpIr'
-    'bxpXaz17CWpgcV9rnRPOWlunzTfu83+Yxh1U'
+    'eNrtXftvG8cRXj2ph2VKsl3LiZMyboLakUklQQLDRtX0kRppUztG6qBJ3UCQSMpiI4ksSdmWCwT9oUD/if6tdXnB'
+    'jPX508zd8Sg38uUErI7k7Wtmv5mdnZ3bOxtCODNIY4NUHqRng7+JwTVKlUGqylX/onyL8tui3NfvpUFakO91uXbl'
+    'uinXnlx3pL0o/7z81pBrW66P5bovecelDyuDNC19ifqr7Wvfrg7SRSmjfY7KzEKZqN3JQZoZpDmibXWQlqVvnMf6'
+    'LSpza8j814QGpePsIJ2XzzMyJiVJOg6dQWoKT/doXPjPG6eOXJs0PnuQf0XGROtZkH5iPWtwvyS/6dhh/lW5rgPt'
+    'Xbk/J2MUtfcTGNcg+Ivyvge0fDhIUzKOytspKRvluwF9Qrz82Pj7OCN/PxiRv5MgnytStgw0zkPdAymc+O+zZ6Uo'
+    'efxdkXIr8HkG+nNTPv96kG5DuSmQ/SztMj0TMgYp6Pl3XL04boqTe6TTAukxHX/VkTfpWoPvZfk+6+TVPO8Apj4C'
+    'HET33oR7NyBPWXRqierUcovGPS03a9y76eh0pP9amvH81fDjOQXjeQbGZgbw9Bf5HM1bT6lfXwAv8Pcv5XpX5g8d'
+    '30WpM7rel+un0H4Yon2Llmg+mxJ5R5zNSF7VK9hX1TNfkX7qDTFXrkiZ4MpECP+8uvh98sZmSurlufLs/5HmJ68I'
+    'zZrmoe2S4KQqss/1oO3VJR20QXxaEVrHJaH+V0wiDSeB3aw01QGveaGpAeOVN5qaOaJJbbvdHNK0n0Oa8qQjtuXa'
+    'yiFNeZqfdnKo93ZyiD2l6SBHNLXk2s8RTX/LoW30rePTeZVp2pfrVg5pypO918kxTXnSe90czk+6B/QoRzT1c2jD'
+    'HsA8lReanoLdd5pomkzp06xl2NPkvVCtJ235Zcc/X4H9iRsZfKFWnS34vGXYs1aZHtC5SPfWII/ls2+CP3FZEu6d'
+    '7QptF2Ucs/p942hdzkhvFvqQtmh/5vIJ+bSx/x3oE7Z3Sfro1f/cKU5/WPeaU7e3F4lyxbriAuwFW3uuPwfe6X6R'
+    'fo/afAP2tVbhWhasnAcbC/3wak8+dMZsleIQkD7dh7sAdZSgH3Xq42xMH7HOceDXFPC9Ajpu2cByxNvzoLOsPfE6'
+    '1TUpNGSpqw2/o75aAB6+llBnjXR/G8YnxOzPLBj6e0Y+6zyh964DD69LHWWYS3SP9krMnKVlLZmM6kvab9b+TUC/'
+    'NFWhjSrkX5TP50FupkQ2dkU3bYGsWHpgjXDfMmS4JPu7imHGrjVnVZ3YojbZlT3QqWuCsTM0zyXZCmWIT8I242QZ'
+    '5QjbHnaO1pimYedo5H2L+sf9PzD2Z+J4vk31PqH5pSF9mKLYp7g92SQZuge8vEcy+xHEEQQDv+8Qfr+UvfeKxMp4'
+    'sT24j3+fdNA66R7LHoyzG61YgqiuJSPeJmudS1Q38qySMjat8pJj34bNX3HsoGqG2L5KQv4FJ76rRTqmQd/7hJH3'
+    'aM4rsFlg87Rg8/0YbFYLbBbY/IGwyfGm7xMtaCvuUfk22SnbUO+SjP9J8GIJ7GmUm5+9QnKD8YgdsqUL7P8w2M8L'
+    'ng5ITgs8FXjKgqdPDP9lgacCT1nxdJvwtFXgqcDTCHj6g+MHLPBU4GkUPB2Qn7bAU4Gnk8BToZ8KPI2Cpzvh+LNk'
+    'BZ4KPJ0Ung4LPBV4GgFPd8kP/KjAU4GnEfD0Ofmd+gWeCjyNgKc/kf+pU+DpVOBJY0V1PJ/HpAqAFu2Q1+MxrCny'
+    'T5PtXHViVvX8LY3L1e9W3GxSDGBSHOAqjOGqE5M1CflrkL9GcbF6plcF4lP7FJ+K6weOT9U9o6dGfOo8xEw+pfHu'
+    'ODHAMxBvmkTDaeiv6rZ50m016UdXym7G6Laas07rwO+WnNZATudJ7qZJzmYpbvESfB/mHJVh2lmWts5Rv38P9l+W'
+    'OvGMHp0PvshQl6efzgrdE6BjNNVEZqzx2zFwzOkBlHsg7S+CrrDOytqU2AiOq3gQ7OdSohj3N8NRrH2E/Y+lzO/I'
+    't9QP9tlnLSNWFtvuOHG8fcq3R/m6Trt7VK7h7P3wXvXDmP6Whe51wsxp6XPT8MtYcbv7zly5Y8Tzoo7S8bfOeovk'
+    'A/HxtdTx23B01hXiRX//jPpaJ17tO7zlMyVbDg6ZB5x/16BZbR8tn/QswS8dfboOes57bkrjRL2Y6blw/JmvaEy+'
+    'EXm1xq/t7CM0iCdbRDvHV3Xp/maCjFfo/k7M/likx18nnrSd+rSdvxNdm8Y+iRUPVgE9n4XX3nNF85Kmoexn1OdD'
+    'wn032M8tdA3cxc0n2oeS3Mc+3DFkCO2ZGlzLZL9Vw/FnGG4butzTBXMiI/o8IPbrLvHmiSOrzWA/Z9EhvDcdnp3U'
+    'ms2yW9S21flwjGjTcf4K7Imks2r/SGVvG2vTOBxekmTxuk287ZEM1UlWvTlj19EVnsw2qHzXieXpO/UcxmDsoiSk'
+    '9x7RtRXs54/q1E9PXjmmbZd0Y9uxb1j37WWU63M0p2ahsZpA4y2i9WqGNbr3zCqe3cn6ium6H46f1YVnOFhnrDrL'
+    'n+f9D0b/+TnwtZD8fBL2PXpO723C3aaD74rQetGx5ZJssr6jCw9FF1yHurmOYWWP674g+Iuzy3vBfq6P6xo31hm7'
+    'Ke3mlmE3xJXvUT6PbpbdRoLOZxz8VFIcDh6SrO6F42fsWTTvOrZ536GRx5pj3z0bLYm3TWe9hvrN08+WjNeduXwj'
+    'xD+buQm+kw3yObwGcq7Pyb6MtpbJd7cOvrIQXnx2XutkH9337sHxseD56JTnJ1FXMS4nOy6tYlxO5bh0XvK4TBtr'
+    'qwa0rXxAvag21QfhxfP049abt2i9Ga0tLif4jCpOO3wGDbfD9k3cumLawKXnG+gYGEta91TD0Zn+iK80Z+csJ6yr'
+    'EH96hscVh845g84d4vcW4AB90OqjXyAfWVIder7CHNhaFce31TdsyzR2yhWDLmveH/a9KJbfltfqdZrT4s6vuU51'
+    'sl9nN8Fvxfbg4xH3EHkN13XWJ+xvQz+bp1MmwT9ymfCyR/R/S+1eBT/9ovgAUc7Pkn/nXfBZXIL1Apb35C+uPuXX'
+    'P0K6d4BYNLJvsm/sj8X5HbKup1qOf5n9Gdska3+FPZwwFv83Ppbvv4gF/4Ixz/A3liYD+1pZl7WD/b6d/WCfqYT6'
+    'dBlkKs6/j+19DrZOKRy98+TPsGeI+e6Sf+/rcPx9V1rmE6OuNHsvbw3JF2u9vEs+izLFz3l7edsxfoNeePFMvbqz'
+    'vrXWwxbdw54R1SE9003wZzQdPynyCHkzLD1LULbn8NXidxoMvF5gwMTAgeNr6dL9nmNnNYb02eqcieOAtkPE1w8p'
+    '5mSJfLts83l7bfo+vMvh6HyqO04ddYrNwTOtmin2payxKIsP7I3w4plTG3RNmo85f41wexjSnfGn70ZD3vec/dCu'
+    'YaMibjZp/BsJdmDPWe9WYC228OKadPK7wb/vjHkvzp5fNeS8n2Az9jLa+UlxGWntKm+PdhR/adJ6ouLES/RH5MVj'
+    'Jy6sZ8R7NQ3MeP5wjjl5ZNAet55Yptica87YME83HP236fgcvNgLnlMs37OlN/CddtzGNowh20z36ar7pb+J0VWe'
+    '3uDYJmtPsk1z47yzXtunuRDxwDx5HIOHUfcSeiniIbBPPE/WU8i2h8clScjPR+H4+7pQ13N8lLen0XLm5/WE+b1p'
+    '9Ffj6dR20rg3jGe2bA4+83hhCF2SJtaC92QrYCfoWr0k65Y08X3a7hmipwT+hKrhC0S7R/XdW1L/LyTmKST44H4M'
+    '/GE8TVCMNeMJ548qxXdgXPHHCbEfGJud1B7z85zwC22WBszTSbHqcf1ZSJCni+CjZj/t27RPwLFbh6Qf9xw/YVws'
+    'YNxaX889tmL0qhQzVBeehYT4Pu+c6WrK+OA5yIt85DN75wB/80OUnxT/OO7LzEqyn2+Icv1nzPPZJJ4j/mm884f5'
+    'twJ4mSF+YgwZ22xPDGwuJWATsfgu2fDD+pPj9GJWPcWx2t7e3AXw71q8+YZ4/D9hXYcO'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
-    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 352, 352, 0, (), (None,)),
-    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 704, 208, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 912, 464, 0, (), (None,)),
-    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1376, 204, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1580, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1824, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2068, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2280, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2492, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2704, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2916, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3128, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3340, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3552, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3764, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3976, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4188, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4400, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4612, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4824, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5036, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5248, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5460, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5672, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5884, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6096, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6308, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6520, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6732, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6944, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7156, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8012, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8628, 160, 0, (), (None,)),
-    ('-', 0): (32, 8788, 48, 0, (), (None,)),
-    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8836, 628, 0, (), (None,)),
-    ('P[59]', 0): (32, 9464, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 9540, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 9680, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 9772, 48, 0, (), (None,)),
-    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 9820, 196, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 10016, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 10192, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 10664, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10728, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10844, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 11388, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 12148, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 12280, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 12424, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 12796, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 13036, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 13264, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13480, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13668, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 14188, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 14476, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14732, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14964, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 15180, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15584, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15820, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 16408, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16688, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 17204, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17596, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17976, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 18204, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18736, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 19056, 336, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 19392, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 19568, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 20160, 112, 0, (), (None,)),
-    ('\\n(?:-|[dl][r-])', 0): (32, 20272, 144, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 20416, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 20736, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 20800, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 21084, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21376, 444, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 21820, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 22264, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 22388, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 23388, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 23492, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 23640, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 24380, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 24668, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 25128, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 25340, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 25728, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 26000, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 26568, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 26840, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27188, 528, 0, (), (None,)),
-    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 27716, 168, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 27884, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 28332, 368, 0, (), (None,)),
+    (' - (?:crash|down) +\\((?:\\d+\\+)?\\d\\d:\\d\\d\\)$', 8): (40, 0, 392, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 392, 352, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 744, 352, 0, (), (None,)),
+    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 1096, 208, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 1304, 464, 0, (), (None,)),
+    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1768, 204, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1972, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2216, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2460, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2672, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2884, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3096, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3308, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3520, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3732, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3944, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4156, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4368, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4580, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4792, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5004, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5216, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5428, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5640, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5852, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6064, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6276, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6488, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6700, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6912, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7124, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7336, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7548, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8404, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 9020, 160, 0, (), (None,)),
+    ('-', 0): (32, 9180, 48, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 9228, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 9856, 76, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=0 ', 0): (32, 9932, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=1 ', 0): (32, 10600, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=[01] gmtoff=(-?\\d+)', 0): (32, 11268, 824, 2, (), (None, None, None)),
+    ('UT = [A-Z][a-z]{2} Apr [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12092, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Aug [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12684, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Dec [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13276, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Feb [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13868, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jan [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14460, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jul [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15052, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jun [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15644, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Mar [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16236, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} May [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16828, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Nov [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17420, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Oct [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18012, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Sep [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18604, 592, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 19196, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 19336, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 19428, 48, 0, (), (None,)),
+    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 19476, 196, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 19672, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 19848, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 20320, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 20384, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 20500, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 21044, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 21804, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 21936, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 22080, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 22452, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 22692, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 22920, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 23136, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 23324, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 23844, 288, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 24132, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 24540, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 24948, 408, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 25356, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 25612, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 25844, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 26060, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 26464, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 26700, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 27288, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 27568, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 28084, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 28476, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 28856, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 29084, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 29616, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 29936, 336, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 30272, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 30448, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 31040, 112, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 31152, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 31296, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 31616, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 31680, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 31964, 292, 0, (), (None,)),
 }

@@ -15,73 +15,104 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVW21zFEUQ3j3I3XF52SMh5MRQdRhSJBICvpUahRIhFFQpUICFJYXUJRwQk3vxLhi0LMpv/hh/iB/8T+JupUcf'
-    'Hrp3ZzdQwlWNHXZmunt6evptxokgCPYHu7+xuD2Lf+UYhnGrxO3juNXjdsqATYE9gVsC7ws8HbeDgr8RtwOCO6Ez'
-    'LrSrcRuXMaGMD2V+TeBJAzr6XYFtgTtAf1Rwl6VFcfs9bjdlzEWBGwIfEGxSfxe+H/FcU0XWlcxbyZBFDea58QnP'
-    'c3E7Rjy1BG7T9y2D5zaMK8JDSZHlh3F7X9ZblvG3YR8C0pHHhq443gfE6wOa7/o7igwawgPzHgINbY9wbcnYCTgX'
-    'B+lcOP3H9Z4XeAXW28yh8278jJxD9/0IrCeZf0j2BudMGjwNQb4B0agQ7WOEL49uLL9m40/L+qZkHvYn80bidjhu'
-    '74neYh/jjOT7qOD+gHCcETysQyOCJzDwhoqelRX7+9Er1rdGhn45O/8DnVFH/wLBVYHXBd4S/DWRz59ynn330/Hn'
-    'xjkewpw46rTPozLX/X5bqAfW703hI+++uLmR2NB7wvdF8NeWbrg9rcg60I73DXu9LbQWYc7Qc86sMqdFdO/D3AjO'
-    'LvZlzSnReQo95YC41wm2aY3b5D8tv3OA7EED5tWlnVF4ZL/XED1D/SzTeT6g6GlJ2ot6+mzf0/i/T1P0lNdSVXzo'
-    'uRwwTe8tG4f0RxX6XxBsgs3zPdMzsoco96Uc8yeJ9sn/kTbKg+U3ocjvghH7b5Her1OMyjHpQ/JHY8R7RXztKYkF'
-    'qsIPyuEQyeFOBq4lwce4krl3IQYqKz4zBDx8Nkq7JjYQMb7w03Celb8jwVOB7w6inRiX9i/NLdNlvLA+3NMTyp46'
-    'P3GD4DX690pGPN3wiFtd/IKxfJofQNvP+c9AyW80XVs38A8ydNbp9M+Ef5jBbxv8TBlkgPswpezDZcqVHP+bRH8u'
-    'Z2zs5l1S4sgEfkV6cNEj3/Slz+uuK+u+AnJ08krTpTRfhrnjhmGbVmjcY0Nf2Hb1YFwDagw+/rUMvgzlcVSRx1WS'
-    'ewf4z4oFbxLvHeUsZeH4mtY99Jw7I3Ee6t6XdEZahqwfefDFuK4b9mA7A9ek4ct+Ij0Z7FFWlt+zdMH524rkl6gT'
-    'N4i3NVr70MPPJnChQF6dZ/yi+K0/4vY5xcoDzzVk2fMm+Y0B7eNDgx7vzWdGPbNLZ6bnUUfqyVnTzrGj/8So27F/'
-    '6hi1ri74FS2mGCo2X1sD5kC9PeqHVb9j3nkPs/T0Vchk0ahrZuUteW095sdzHpDz1rMekPPWlQJ85q0Fs5xqSu3q'
-    'kwJ8YG3iGsUg14wz3zLOdJv0e6VALmzVBM+JTSuyvp4Sy/nKH2OiMaKbyHya7k3miPYc8ZYma6zbWeejvsfzYe1H'
-    'FdawZNgZZ5/GaX4VxiGeZcIzD7Ygr17gGTz3knKhhYLyeALrsOKJIvtUmn/ejtUp3p6d34WH5v+jEcw/D5tKXnuK'
-    'ao+lnPeDyOMdw+f8SPH8hjKuIvUzthF4t+dzxu4qNZi0mGVI/riVUT/ReIvk7wnCuRIUv+fS7n//yrA1VelztDW7'
-    'OQE6uCxzR+leoUVxd0t43QG92aSacF+pCa8bMnX41uVuxo1Nvn0PNNap77boJPb1AUYS2/GYJwAjyadHIL+JpEBU'
-    'gW/Y9yngfGTQPQM4O/LtJODsUN9xZZ1D6TsKfQ/BT0VS56rQ+RkqscqQ7t75Pn2b9M/VL0P5lvdufFLRea0m+sCo'
-    'XbCO4F1q26gP9ZT6hNOTb3KclQXPs2Ll62z/w4Ix+1KQP6djmfvKS4s7bqbEWL73Ingfm+zpL+BP6rQXWKsNm7vw'
-    '7900W73HSMOdVgtYEF2c8ox1JkA+li/he/4q8XVY6nnfgQ4twnyXi/judyRrmDZqY/zGpEP/1mqg2hsS3t+KUgc7'
-    'TvqzTDWJvHcGWTFZTfa9ArI8nuNe0OdO6rCyzmWjTtA3ztl2wRykBm9NQuHTRyZTVC+7QfXi83S+V416/1XKN9y4'
-    'b0nGafcVRd465I0vi8SVfE+Rhy7HjjsUA2wotVIt1hwa7+N6Rt3pZcWoyynnejzH/mk1B6fHM6Dvocf6JikOGBj1'
-    'pCI6csTzjUREcusZtYDHFOPdBvu7psS0qAubpBM9Za8iqZ2/Zdh01uOWoW8tg6c2vPGYyqjNsk6vKf7DxZ+jSmzK'
-    'Nc0I/LumE33F/9QM/1MFHXZ2sQJx8K+QI41QXua++bzxmFV8QJ5Yqkh9di93eFrdWHvfotmmPLrvk8v6vDHZINgs'
-    'cNaLvv0aN94OIM/TCs9c194EOc/Ae2p+6+C7f3eN3CmB7xqw6fGuYhrw1w26iGs1h55b60FZJjbtbbp36ZJOdTz9'
-    '4obxhsvF0e8YdyppuaXPfXRWHQfzoxNQw7xl3H+uZfjvpnH/2TVi+K6Sk/rUibU31D0jtu0WkJlPPoa1x+4bmB9V'
-    '5e990tybinuQo7g3nLMyZgRyTt+8qEZv/7T8NwR6WfMwJw3l+xjEhFUap9HKksEayGCNfDXHE3Xo61M9C+vUp6mP'
-    'dbsKtasS8NIHXvra+8mwWQpSfox/v8jM4R8A/gHV5HdAzwONdtPNrIfW+7TUN8qXd7+n8c6+DvdsP6wD/9+QndeA'
-    '138AuutMbw=='
+    'eNrtXG1PW8kVvnbANjZg45BA2ax0dxMU0gBJ39Qu3aBkE1YbqU1X2VSpusqujCHBDWCKSUmjatUPlfon+g/6Q/qh'
+    '/6lbX3Fm98mz58yduYYmK9XSZbBn5szMmfN+jj2dJElt+JSGz+TwmZL/s6eenLxa8n/WV5H3K9JuyRjsO4Qx3Hes'
+    '9DWGz4S8T9JEdlQrJcrrbVjHwddhZr0tFea89CaC3+/M/+Tkc+tVkvmp/D/9/7tT13Hw42G+mbs7J4/v7r6712F/'
+    'S1/Lh2de+8Lw+Xr4+l+s7XBYk0eHnY36R8nC4Wncw7zssSRnx3uZGz6zNHYCxmbrjcn+64Ew29I/SXCqw+ei4GdV'
+    'YE4DzDn53L2vCqwM9o2CMJvD5wcC27fnorDL8r4dAH9UvGb7WQRYY/JYsBwtav3aZ7Hjs/O/L/vL+scFX3eGz++B'
+    'B+qCpzKN6wyfV4Fnt9YvG3w+lsPn2lrXSW7hmlO0Tl3+X5bHna8ucBJaz8GfF1hL8kwJ/AwfN4fPB4Cbp4os9e3J'
+    'nX0p8OwI+wu4A0f7Mfvz3d0M0ILFA3iWmQCYLdnfAsx1MGsi5915L8rYa4qce9M8pN1r3vi1Mx6fkl67rui1ENyd'
+    'hjxsyb0x383IPOS7XYPvdkGPTshj6fkk+duZ6mKHgwXgwewcs3A2NwZt1/VAGbAg/88K3LrArYtN2BE7ZX/49KR9'
+    'JjSSJuEvxK+zNTtkB+1L26P3z4Au3ZnmBZdIDxXQuWzTZe9vR9LR6hmOnwc68Mk2PrfvLqvSd050JtofOG8a7mRV'
+    '2h2Zf0705AWB4fqa8n9V2gNom3IW1/cSWtS54yRL+L7QluMzjcsaoWfK5v1Y3h8p9JbZd1eV+6vCORzdvZJzvCN7'
+    'yD7bhL6WrNUUu47x4OY3YL6bN4A9sn3YFL6coHM8C4Dbo/sZ5Q7G5LMFodUKyevE0LcrCv0i/1bAbnDjWZ6t05xQ'
+    'XrTWLGKrsF/q8LESiY9fSbttyLcj4Lc8W+bXBAvnZm0fYhh5sD4jmnkFsPPm3pV2j+TCYcDce8SXRxHrPqI97xXY'
+    '80N67+j1J8DTebAe0BlwHxWYW5SP3jTNZ+2Hho1RlK8ZH2XCx7j44InAmaB1sWX5d11pUf5pfoYW+3M+GfoWDdLX'
+    'FTr/BPkkZUNf+2y5GdHBsetZtFYh3GZ67wrd8+VIOnPrfw5xkITiIM6fegK2H8J4ArDaBc6bvf+Y+Pg3IBst+9CC'
+    'Nycxo0TRXysk23YNufWUZO8hyYRbET5t7P7bObbhGPBTDWilSj4+2j8fQtxq0jNuXYlvVcF+TKXPfeZoVYvHuH1e'
+    'UOh2ku5nIyCuiHTSkT1cpnsckC5x9/jnHH8kJR380tAFTDfbcvZsH+/RGruBax7R2gP63I3r0p4GtIcy+f0httY0'
+    '3cNS4P2lNO9zwk8v0GaJkVUsZywd4bvPnoHzLZp3bIzfKWjDpp79Mr4nCd8Znf/cozcRfp9obwti6EVjcRzH9OF7'
+    'n/B6DOs3QI85mfF3sFnvGbz7lNZgfnIxlZAzVeVcjkdibTLm9dTQH2mODNgewRdCXkdc/lTsXNQvj+EeEqKRFwat'
+    'pKTztgN1IuJAizOvBcSzfXpkhvgC463uvHekvU82YijNu/Gso0Jidm1jTwPKQeMaVVr7PcWWehtiXEXG35DznYdc'
+    'EMZPXS7oR0K3SU6+x8VcnV+HMG4KnESJkdQ8Me9SgJ2dneFnZ0xv8zn05eT8H4hH75Dfexfsqaz9FHzsisDM8PMv'
+    '4efTyE3GwPDG0Ievvy61Cuez35Z9xN4L2tWZDP1S9n0P9LVFG+5Oq3IOlOMHhrx28clrMGcQOOeSMqdD627B3Cbw'
+    'LvblzdF8/BA8IOwutdt0xqNA/2XCiPE4GdAS+VPK0XuxfqCjU8yfv06nX5/7avj3Kw+d8llqig5dj2hD8/SWz9pQ'
+    '1r9NLcamQnl6Tu4Q8b4cMb+t2Olvam3EB+NvWsHfXcP23yW675KN6vNLi9bwzCp+oQ/WssDTfNEnVFujxfAdHOaN'
+    '8omITQSNao0bw7wFsQ/Mgd2CFuXElDzfrLlr50z5fHinV5U73aB4GMfFHgbmE+eTsFzzfSPOoekBlP2pkf/dzvHZ'
+    'ugb8wxya3aV4Tkr7sfaLfn4FcID3cF65h0/IV3L7f07rF427fqzYkZhf2iDf2Odvhq7P524p574PeKwotUNMSz5d'
+    'hr5jz5BNazTuhUEvLLv6MO604uzvKvjw5YZCc3JHNBd5KTRH2CN6z5s7R7VPWd9HxCMdA9chuUuG9akhD44C47us'
+    'y/5EdHI4Iq4svWfRgtO3VfEvkSYe0t42jfhsXvx3qYBfHVtDlemtf0oeAG3lw8Az5MnzVMkZ4z0+M9bju/mlEc/c'
+    'J57pB8SR+sJrGh9zXNiKtfeJZ/cMntkybIqBIvO1M6AP1B+RPqz4He+9F1irdZY4uWbENfP8llhZj/7x5YCW/dZb'
+    'Aa2Wg4ndZ2wsmPFUV2JXvyiYk31ENuc9es883zF4mnMsawV8YSsmuC4yrcj5+ootF4p/tIl8OfM60BTn6XFvPlxj'
+    '3M7ij9aI/OGrwayDT6vJmSWoTSlRLbYbh3BWCc4iyIJYukAeXD8lX2ipID5ewjkse6LIPZUXX5djLbK3Ly2etLOL'
+    '366RLL7epopfu0Kxx3JkfpDrRzSd80ey53vKuKrEz1hGYG4vhMeeKDEYn80yMGpKrfiJtjdXSztNMNeS4nkuLf/7'
+    '7xxZU5M+t7YmN7W62gblFTpkd3dkr8dAN88pJnygxIS7Bk4dvC7UlHTlsy9gjS71PYa6sK5Rt/xAGcP1yxtKLfRt'
+    'WHeH+j4AmDvGujcB5p58dh1g7lHfFeWcA+l7V6lZ7kvfReg7pHlN5Q6OjXw61ye7+GVJPovNjbcVmtdiok+N2AXT'
+    'COZSt434UF+JTzg6+W0ErywF8orlr7P8LxW02ZeTeJ9Oq9sMwZdmd3yWhH/PzsqLWN/vw3ybOxfGaktSTPSfEzdb'
+    'zWP4YOd9T2xOYnshts404MfSJZznr9G++HuQeF8p+CKh992UM1wwYmO7Rv20r9ZJqyHR6gs5DnaF6Gc1Ge07unk2'
+    'WV3uvQq4vBKRFwzJSV1UzrlqxAkODD47KuiD1KHWpCT7DMHJeaP+fYPiyY/oc473PyB/w437nafG+6piw8bWOsTa'
+    'l0XsSs5TxKy7bNQD7tB6XaUuUIs9cn1c34g7nZaNuurh66mI+7O+lzAhdNugft/52mQHHBrxpCI0shBYI9EkvPWN'
+    'WMALsvEeg/zdNGrHuwRjx8jLunrdj+S7EZpMZzruGPTWMfa0DTUe53Nis0zTm4r+cPZnQ7FNOabJ3+NgmjhQ9E89'
+    'oL5dq1f/C/hIo9SoX1J0QIwtVSQ+O0oOT4sba/UtmmyKof2Y76z6akx61KYFeL1o7deUUTvgq3HX4trPAc9zUE/N'
+    'tQ4x9extw47/odGmAXUVMd/XQZ0fQufWeRCXmUx7h/Iu+0RTe4F6sWfUcDk7+n0jp+LzLUPy0XlxHPSPrkIM85GR'
+    '/9zM0d+pkf/cN2z4fcUnDYkTazXUfcO23S+AsxB/DGOP+99D/8j6LasvwUdxNZyXkm+/w98AnyTELwr97Ry3Xt48'
+    '9EnddzMnwSas0ThtrTwcbAIONklXsz2h/QbBQIlT36A+63d/3JndXg5gLwda/WQpLSeel/a7QuMA/xDgf99+g20M'
+    'zoHfDXkbfuvvvzLn2tw='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 0, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 792, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1408, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2448, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 2652, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 2780, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3100, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3568, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 3960, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4208, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4480, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5004, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 5908, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6204, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 6708, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7132, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 7680, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 8872, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9352, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9584, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 9888, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10336, 680, 0, (), (None,)),
-    ('^\\|{7}(?: |$)', 8): (40, 11016, 108, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11124, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 11456, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 11636, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 11968, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12380, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 12712, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 12972, 140, 0, (), (None,)),
-    ('p[59(]', 0): (32, 13112, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 13208, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 13408, 172, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 0, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 444, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 888, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 1012, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 2012, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 2116, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 2264, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 3004, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 3292, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 3752, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 3964, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 4352, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 4624, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 5192, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 5464, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 5812, 528, 0, (), (None,)),
+    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 6340, 168, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 6508, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 6956, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 7324, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 8116, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 8732, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 9772, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 9976, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 10104, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 10424, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 10892, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 11284, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 11532, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 11804, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 12328, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 13232, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 13528, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 14032, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 14456, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 15004, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 16196, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 16676, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 16908, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 17212, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 17660, 680, 0, (), (None,)),
+    ('^\\|{7}(?: |$)', 8): (40, 18340, 108, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 18448, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 18780, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 18960, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 19292, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 19704, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 20036, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 20296, 140, 0, (), (None,)),
+    ('p[59(]', 0): (32, 20436, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 20532, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 20732, 172, 0, (), (None,)),
 }
