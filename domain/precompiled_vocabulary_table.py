@@ -15,158 +15,154 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXftvG8cRPupBSqQpUbQVya+EiRNEDk26cBMYFmo7bWIjRWLXSFW0qZsalETZaqhHScqvAkF+KNB/on9rXZ4x'
-    'a3/6PLN7d5IfuVjA6kTe3uzO7Lx2ZvY0E0XRsVErjNrUqB0ZtZK0xqi1Rm131Lqj1h+1Lfne+onh1KRPTZ6vCYya'
-    'wKkJrJrAc/0XR60CcKqjViQ45+F+Sb6L2w71b8r1svR3Y8b3y6M2K+O9I9ei9BuXvr8CXD4dtclRm5Y+Vfn8jvS7'
-    'CHOK4Y7B55lfEH0fZKTvhQPSd0I+L0qblH4OxwrAjqIn4/978qQUN4u+i/LcIvw9BfO5JH//dtSuw3Nu3CjjuIzP'
-    'uKxBAnz+44OL6+b45BbQrEi8tQTrX5HvLtG1DZ9n5fO00df1+Qh46jPgg/jeu3DvIvSJ7y3AvUv0XE25556bVu5d'
-    'Ih7S8D+bZD0/T7+ek7CeR2BtpoCf/ip/d0btMc3rW6AFfv8nud4ctTqsb01gxtcVuX4F40cpxtdweTL6mRR5Rz6b'
-    'kr5Or+BcnZ75C+mngazFtPSNYVdlvCkZA+WzRvy9Xyai6Kel2tNmrc2kwHU0mIB5vyqcH/5McHatAmOXhE9aIvsM'
-    'pyY85GwR6qA7RKdFwXVMGup/x5OIw2Hwblac1oBf84LTOqxX3nDq5ggn59v1cojTdg5xypOO2JDrZg5xypN9updD'
-    'vXcvh7zncNrLEU6bch3mCKd/5NA3+sGI6fyccdqW62oOccqTv7ebY5zypPf6ObRPA7nezxFOwxz6sHtgp/KC02Pw'
-    '+94knCYSxjTbFItMErNcgPh5AeAkfb5uxOcbkJ+4mCEWqsHchL9XFX9We2YAeNbo3nnoo8XsuxBPrEvD3FlPcFuQ'
-    'dcwa9/XhWs+Ibxb8ELc4P3PqkGLaOP9dmBOOd1zmaMF/FhSnH4R93oBt5SJRrlhXzEMuWMu5fgy0c/ki9zke8zTk'
-    'tZpwnRVeOQY+FsbhnT9511gzhFUn/Fwebh5glGAeazTHac8cEeYY0GsS6N4AHVdXeDmm7THQWVpOfI1gTQgOWWDt'
-    'wPeor6pAwxMBmG3S/TuwPpEnP1NV9PeU/O3shLt3Dmh4TmDMgi1xOdoPPDbLPavJZAwvlG928xuHebnWgjFa0L8m'
-    'fx8DuZkU2eiJbloFWdH0wHni+01FhkuS33U8zLyr2Szmpz6t3wCudRhrEfK8zs6FfIVZaVUa0yfLKEc4dlobHffL'
-    'YqOR9ps0P57/npKf8dF8g+A+JPuyLnOYhHmFcrIhGboFtLxFMvsZ1BEgvzvd72A9szFSzFPTTdiLNilB/yLxYcuw'
-    'QePSnJ11nzU7GJLpkFw3gWZNg8YT0L8N/dtk5+4JPzTA3gzJ3mBume3NXfC52d5UQAc+Jt7aNWz6FNiPEA5vwnyd'
-    'Lq2QLm3LPPrybCey/Z62Mm/0sTqGj9iGPUKF9EeRbOs06aHjGfYYacepy1hHad6/hxqaLDCx5mYF6nXSwrLs/ozg'
-    'PQ46xrW2yIy2fvcUPuZ2G567LePXQFdotW8d0c0R4XLb2Geelhov5zvHvH9VnrlGNmNo1DJuKrYPx9417PKQ+m1R'
-    'v74x7hY9t073V8mm3aXrpmGrr0rdJPLMmzJnpnnDsMPb9Hmg5B/d+KijiuATc+1mLB/IH98JjC+gdg35xX3/Nc11'
-    'jWi1bdC2Tzpu0+BDpgH37yk4x9dleD60N7hi6NPLoOesOIirh7R8oLISw4nX5HuRV239dohPeoRbg/ipS9/fJRp3'
-    'iXbDAL8NaT7s9zZEj58kmuwY8Nw4/yS8OoQfj4/7vvoBaG3FCSrSivDs1zTnR8T3fWMf0lf4zmdP3BxKch/ncEOR'
-    'IfRn2nCdJf+tpexJriu63NIFZZERF9/Ded0k2jw0ZLVr7Jt2id+7Bs20mKsvNqvV6zL9y+DXNcAeFgi3a1QvugLy'
-    'X4B9Gsr/N/TsdfJFGgE+PC5No/UO0XZAMrRGsmrZjJ6hKyyZXafn+0psUZPVPsiNxWML0hDfW4TXqhFPWKN5WvLa'
-    'oBrsHunGHcO/Yd23lVGuj5JNzYJjK4DjMuG6lMJ31+wI0+Csoa8YrxWl9g5zstqZCWP782z+kTL/GSXmFIo34Nzj'
-    'uNuHxHcdg78bguuC4cuFfLKhoQsfiS44B7AZRlrZY9jzwn8+v3xgxOkY1piyz+gl9Js3Fb/B9/yA+ll4s+yuB3Q+'
-    '88F70nx8cJdkdUupmdVw7hm++dDAkdd6g66WjxaibdfYr6F+s/RzUfFJ1oGfXBwV4TlddCHaf67M56ctk5/2ruSm'
-    'fHuthjEO52J5HNYLPntcVHSc5VPvihyfAJ0V8hda0fOzbaink+SQ6wF/BGMcH0O+IfL4eojnPaL3KvABxm5cbKtK'
-    'e8sQDJdnKIOOahh7wqGik5PI9wcKXpq8pLGVTSPewT7uGsw5lMc9RzB5P9QL7PdYjz5IiFvV8APY9+kbdp33qbg/'
-    'tXTKBOwrThG/bBH+P9C4SxDfqsneGeV8hvZFn4CvfxzsLD5vyZ8PnqPXv6JkZ2E1HHlPP1Tiyj5/PasfsmnEZXgf'
-    'sEGy9jeIfUYF/89YId8/MQn+DWue4aeQpAPHKFiX7UT6ufNto7YA9WkdZMoXF8Px/gD1UqXo+dnfP0OsHfvdpH3x'
-    'd5BXrdAzXyqwksQs309JF83P7JGvPws1ir4Y+IbH3x5Qbdma4RdqfqSGd9paiV3SM/3APqBrxBeQRkibtPjMwbMD'
-    'g64avZPwwMm3PKDywJ6xR+nT/YHhZ62njHU4m4nrgL5DTNdPKVc7RzER9vmsGPW20OgU1GncMGCsUU4bazu6CeK5'
-    '2lrMyt7xNNVe3KFryB5z/zbx7aOEtW7uHSFI+4GRR+grPiryTYfWfz3gB/IZy8vAN24vVt1f6zDx4+jXj4rd8/nz'
-    'TUXOhwGfcZDRzw/lM5P6VVZu4yBxhtB+omHkGYcHpMUDo55ioNRJdBWeseJInKu9r+Du20/UKad91lgbpukdQ/91'
-    'jJiDlbNkm6LFbDS9ge924TE2YA3ZZ1qhq8sz/M6jqyy9wTUBWix/h2xjxdivbZMtRH5gmjzw8MNBY3CDBHlEnNOe'
-    'US/nk21fDp33fHtGXDe0d+sa+d6+8XzXuL9t6Hsffd7u+V7c8/30ivd8c9KQl+5HL74DBf0GrlGx4sqbBo9dDviK'
-    'XYX3XU2T88Nd7VEZZFvzX/kcSTWFXUqS7+a8WAN8zkU4C7CUsMbKjXuE8ClBbKqlxJVRppztfF/g/0bqTqJAPPeX'
-    'QB/mp3Gqc2V+Ql+kRTl2rO28Gsi/Y31saDym51GhF/q/6+DzheqFffOpBuRpAfIdHPP/EOLVkVI/84hs7ZYRc/bV'
-    'Y/niRu4siVYn1aK6jTWhWRSosbLO7rQS1miWoS/Skc9BlIH/Kimen5BcSwT13tPS9BrzuNd/C5YtCJ7N+spvVJh+'
-    'i8AvU0RPrONh//+hwptzAd5EXvyE9oNpcxM+vZhVT3G9rHVOZB5yBRptvvforyOQWwjRqAW6I6Qz8N4D5d6LfPY0'
-    'o1FIe5bhVY3j4Oswn0Y2ClaNyGHKx9u108fRzrYng/l61i7kN7yM8z5u7PkEevGwxnY0nAKd+TpsjE8/L0ieP8uZ'
-    'EgtmPcp2rm+BaoJL0eGcFXS55ZCdygLb+Yb1BPAPStd4Ph8BLHfWyhcbbBn3te/S9p+VGo7DqgcO1cto4/vOoSXZ'
-    '6+JYTU9dsnbOyJ0lPkc+aNPwQZvgDy1l9Id8c3K4L6XY5zvYfz+gv+ZbuzmqGQ35k3MJYGJuvEp1qFPgF5ZlvksS'
-    'd2Y997plyFcvZfVffsn9G5H+HvsWrWOIdoehD7m+uUz7G5S7niF3vcT7vaeVI69kvxc668S54isJdcCJaP87AsoC'
-    'tyw+oTvbui2xg22J3y9H/v+poPmcZfI1O0oO2HcmcTl68f8u8BlQ3zvDP0/JR+2X2N9XD891fEnPKJTk3nj0/L0X'
-    'M4rs4jsp8ExrSZ51dQ98dhz/L8ButP+8NMbnHsIVbW7ofQLoyzFO7n9ZJMWpBLXEWh5wAWI7BXrOOkN+EvJfq9H+'
-    '8+MXpE9docPjyD53PjBqRNy7Yo7BM0NjXmnOs2dZA5e/OAH5+kIg/o+6SItL+2LJ2PdKxhy3NeZBYktMj1ZKenyT'
-    'ooY/5MvcIFhDo4Z3PQGsPxLPPFZqna1nv6B48y7IWOjZLz114aFnVzy1AEnn/C19dvz6a5DpEKybRtzd5dWKB5Sj'
-    '183zNclpaT5GVrlmeowRPSaj5++tKIFuaylX1n/NyP9+LG2focX+mpCzxXdiRFGyd07Mwf6V7bXPl5uLnr9fJs14'
-    'Fq8VibYLkkvCdT6TsX7oNuUgssbZ6xnwxToZrlO+EWV7V8p5ZR+n1eD2DL21EelnnLYgF58mR5L2fSlpz6W7GBHn'
-    'dksg974ccAlsNMe3MLfaoPy141VfHdO8wrdHaH2uJYgrIp90ZA5naB0HnhrgJO9I4XPzHcMm9qh27ozUDWjnuUNj'
-    'DiP7bK723o6OUqvtqx/w8Smf13X/2+z/IkkO+A=='
+    'eNrtXftvG8cRXj2ph2VStF3JiZMyToLakUklQQLDRtX0kRppEztG6qBJ3UCQSMpiI4ksSVmWCwT5oUD/if6tdXnB'
+    'rPXp08ze8Sgn8uUErI7k7Wtmv52dnZnbO++cOzdIY4NUHKRng7+JwTVKlUGqytX/RflK8ltJ7vvvhUFakO91uXbl'
+    'uiHXnly3pb0o/7z81pBrW64Hct2TvOPSh+VBmpa+RP317fu+XRukJSnj+xyVmYUyUbuTgzQzSHNE28oglaVvnEf7'
+    'LSpze8j814UGT8f5Qboon2dkTAqS/Dh0BqkpPN2lceE/a5w6cm3S+OxC/mUZE1/PgvQT61mF+wX5zY8d5l+R6xrQ'
+    '3pX7czJGUXu/gHF1gr8o77tAyweDNCXj6Hk7JWWjfDehT4iXnxt/D1Ly9/0R+TsJ83NZyhaBxnmoezALJ/737Fkh'
+    'ShZ/l6XcMnyegf7cks+/G6Q7UG4K5n6adpmeCRmDBPT8J1QvjpvHyX2SaY7kmB9/LyNv0bUG34vyfdbI6/O8DZj6'
+    'EHAQ3Xsd7t2EPEWRqQWq05crKfd8uVnl3i1DpiP915OM52+HH88pGM9zMDYzgKe/yedo3XpK/foCeIG/fynXe7J+'
+    '+PEtSZ3R9YFcP4H23RDta7RE69mUzHfE2Yzk9XIF++rlzFckn3pDrJXLUsaZc8K576+VfkjW2ExJvbxWnv8RaX7y'
+    'ktDs0zy0XRCcVGXucz2oe3VJBq0Tn5aF1nFJKP89JpGG08BuWprqgNes0NSA8coaTc0M0eR1u50M0rSXQZqyJCO2'
+    '5NrKIE1ZWp+2Myj3tjOIPU/TfoZoasm1nyGa/pFB3ehbw6bzMtO0J9fNDNKUJX2vk2GasiT3uhlcn7wP6HGGaOpn'
+    'UIfdh3UqKzQ9Bb3vLNE0mdCmWUvh02RfqK8nafmyYZ+vgH/iZgpbqFZnCz5vKvqsVqYHdJbo3irk0Wz2TbAnliWh'
+    '72xHaFuScUxr9w3RWk5Jbxr6kLbIP3PllGza2P8O9Anbuyx9tOp/bhSnP6x71ajb8kXivGJZcQl8wZrP9VfAO+8v'
+    '8t+jNl8Dv9YKXIuClYugY6Ed3uuTj4wxW6E4BKTP++EuQR0F6Eed+jgb6CPWOQ78mgK+V0DGlRUsR7y9CDJL84nX'
+    'qa5JoSFNXW34HeXVAvDwlZg6ayT72zA+LuCfWVDk94x89uuEv3cDeHhD6ijCWuJ9tFcDa5Yvq83JqL44f7Pv3wT0'
+    'y6cqtFGF/CX5fBHmzZTMjR2RTZswVzQ5sEq4bylzuCD+XY9hxq62ZlWN2KI26ZU9kKmrgrFztM7F6QpFiE/CNkNz'
+    'GecRtj3sGu1jmoZdo5H3Leof939f8c+EeL5F9T6h9aUhfZii2KeQTzZuDt0HXt6nOfshxBE4Bb9vE36/FN97RWJl'
+    'rNge9OM/IBm0RrJH0wdDeqMWSxDVtajE26Stc5HqRp5VEsamVV5w7Nuw+SuGHlRNEdtXicm/YMR3tUjGNOh7nzDy'
+    'Lq15OTZzbJ4VbL4XwGY1x2aOzZ8Imxxv+h7RgrriLpVvk56yBfUuyvifBi8WQZ/GefPmSzRvMB6xQ7p0jv2fBvtZ'
+    'wdM+zdMcTzme0uDpY8V+meMpx1NaPN0hPG3meMrxNAKe/mzYAXM85XgaBU/7ZKfN8ZTj6TTwlMunHE+j4OmuO/ks'
+    'WY6nHE+nhafDHE85nkbA0z2yAz/O8ZTjaQQ8fU52p36OpxxPI+DpL2R/6uR4OhN48rGifjyfx6QKgEp6yOvJGNYE'
+    '+adJd64aMav+/C0fl+u/a3GzcTGAcXGAKzCGK0ZM1iTkr0H+GsXF+jO9KhCf2qf4VNw/cHyq9xk9VeJT5yFm8imN'
+    'd8eIAZ6BeNM4Gs5Cf71smyfZVpN+dKXsRkC21Yx9Wgd+1+ZpDebpPM27aZpnsxS3eBm+D3OOyjDtlKWtC9TvP4H+'
+    'l6ZOPKPHrwdfpKjLkk/nhe4JkDE+1WTOaOO3reCY00Mo91DaL4Gs0M7K2pDYCI6reOj051KiGPfX3VGsfYT9j6TM'
+    'H8m21Hf62WctJVYW2+4Ycbx9yrdL+bpGu7tUrmH4fthX/SjQ36LQvUaYOSt9bip2GS1ud89YK7eVeF6UUX78tbPe'
+    'ovmB+Pha6viDOzrrCvHif/+U+lonXu0ZvOUzJVsGDpkHnH9HodnrPr583LMEvzHk6RrIOeu5KR8nasVMz7mTz3xF'
+    'Y/KNzFdt/NqGH6FBPNkk2jm+qkv3N2LmeIXubwf8Y5Ecf5V40jbq8+38k+jaUPwkWjxYBeR8Gl5bzxXNS5qGsp9S'
+    'nw8J912nP7fQVXAXWk98HwpyH/twV5lDqM/U4Fok/a3qTj7DcEeR5ZYsmJM54p8HxH7dI948MeZq0+nPWXQI702D'
+    'Z6e1Z9P0Fq/b+vVwjGjz4/wV6BNxZ9V+RmXvKHvTEA4vS9J43Sbe9mgO1WmuWmvGjiErrDnboPJdI5anb9RzGMDY'
+    'kiSk9z7Rten054/q1E9rvnJM2w7Jxrah37Ds2005ry/QmpqGxmoMjbeJ1msp9ujWM6t4difLK6brgTt5Vhee4aCd'
+    'sWpsf5733yn95+fAV13880nY9+g5vbcIdxsGvitC65Khy8XpZH1DFh6KLLgBdXMdw849rvuS4C+kl/ec/lwf1zWu'
+    '7DN2EurNLUVvCJXvUT6Lbp67jRiZzzj4paQQDh7RXN11J8/Y02jeMXTzvkEjjzXHvls6Whxvm8Z+DeWbJZ+1OV43'
+    '1vJ1F342cwNsJ+tkc3gF5rl/TvZFtFUm290a2MqcO/7svK+TbXQ/mAfHx5xlo/M8P4268nE53XFp5eNyJsel84LH'
+    'ZVrZWzWgbc8HlItep3rfHT9PP7TfvE37zWhvcSXGZlQx2uEzaLgd1m9C+4ppBZeWbaCjYCxu31N1R2f6I76SnJ1T'
+    'jtlXIf78GR5XDTrnFDq3id+bgAO0QXsb/QLZyOLq8OcrzIGuVTFsW31Ft0yip1xV6NLW/WHfi6LZbXmvXqc1LXR+'
+    'zQ2qk+06OzF2K9YHD0b0IfIermvsT9jehnY2S6ZMgn3kCuFll+j/ltq9Bnb6ktgAcZ6fJ/vOO2CzuAz7BSxvzb9Q'
+    'fZ5f/3LJ3gGi0ci2yb7iHwvZHdLup1qGfZntGVs01/4OPhw3Fv4bH8v2X8SCf8OYp/gbS5KBba0sy9pOf9/OntPP'
+    'VEJ5WoY5FbLvY3ufg65TcEfvPPkr+Awx3z2y733tTr7vypf5WKkrie/ljSH5ou2Xd8hmUaT4OcuXtxWwG/Tc8TP1'
+    '6sb+VtsPa3QPe0ZUh+RMN8ae0TTspMgj5M2w9CxC2Z7BV43fSTDwao4BFQP7hq2lS/d7hp7VGNJm69dMHAfUHSK+'
+    'fkAxJ4tk22Wdz/K1+ffhXXFH51PdNeqoU2wOnmnVTOCX0saiKDaw19zxM6fW6Rq3HnP+GuH20CU748+/Gw153zP8'
+    'oV1FR0XcbND4N2L0wJ6x363AXmzh+J508rvBv++UdS+kz68o87wfozP2Uur5cXEZSfUqy0c7ir00bj9RMeIl+iPy'
+    '4sCIC+sp8V5NBTOWPZxjTh4rtIf2E2WKzblujA3zdN2QfxuGzcGKveA1RbM9a3ID32nHbWzBGLLO9ICu3l/6+4Cs'
+    'suQGxzZpPsk2rY3zxn5tj9ZCxAPz5CCAh1F9Cb0E8RDYJ14n6wnmdigWiPd8+4Z/Km7v1jTiVrpG+aZxf8+Q9yH+'
+    '5Hu+k3u+73/kPd+iJMTSY3fy3W+oN3CsneUfaxkYW4vRFZsK9n1sptfDfQwlxsZr+iufn70wxLqUJG6H/fsV0Dm9'
+    '3acge+AksaK+3XNETwFsU1XFroxzyq+db0j9v5b4ORdjz/058IfxNEHx+own1EWqFCuEMeofxcQRYZx/XHvMzwvC'
+    'L9R/G6DzxT33EOrPQsx8WgJ/B9v83yKfE8cBHtJau2vYnENxpSG7kT9DW4v3rFL8WV145mJiRa0zy6sJY83nIC/y'
+    'kc9/ngP8zQ9RflJ8Lejjm5WkPysT5frvmLUWxJ5J/0l4UWH+LQNeZoifGI/I+v8TBZuLMdhELL5D+8FhfRMhuZhW'
+    'TnHcv+XnvQS+Ao033xCP/w+NPZNt'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 0, 352, 0, (), (None,)),
-    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 352, 352, 0, (), (None,)),
-    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 704, 208, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 912, 464, 0, (), (None,)),
-    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1376, 204, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1580, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1824, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2068, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2280, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2492, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2704, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2916, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3128, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3340, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3552, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3764, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3976, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4188, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4400, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4612, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4824, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5036, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5248, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5460, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5672, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5884, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6096, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6308, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6520, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6732, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6944, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7156, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8012, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 8628, 160, 0, (), (None,)),
-    ('-', 0): (32, 8788, 48, 0, (), (None,)),
-    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 8836, 628, 0, (), (None,)),
-    ('P[59]', 0): (32, 9464, 76, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 9540, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 9680, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 9772, 48, 0, (), (None,)),
-    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 9820, 196, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 10016, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 10192, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 10664, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 10728, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 10844, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 11388, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 12148, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 12280, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 12424, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 12796, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 13036, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 13264, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 13480, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 13668, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 14188, 288, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 14476, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 14732, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 14964, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 15180, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 15584, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 15820, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 16408, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 16688, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 17204, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 17596, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 17976, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 18204, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 18736, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 19056, 336, 0, (), (None,)),
-    ("\\bundefined reference to [`'‘]", 0): (32, 19392, 588, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 19980, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 20156, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 20748, 112, 0, (), (None,)),
-    ('\\n(?:-|[dl][r-])', 0): (32, 20860, 144, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 21004, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 21324, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 21388, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 21672, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 21964, 444, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 22408, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 22852, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 22976, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 23976, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 24080, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 24228, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 24968, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 25256, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 25716, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 25928, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 26316, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 26588, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 27156, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 27428, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 27776, 528, 0, (), (None,)),
-    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 28304, 168, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 28472, 448, 0, (), (None,)),
+    (' - (?:crash|down) +\\((?:\\d+\\+)?\\d\\d:\\d\\d\\)$', 8): (40, 0, 392, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 392, 352, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 744, 352, 0, (), (None,)),
+    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 1096, 208, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 1304, 464, 0, (), (None,)),
+    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1768, 204, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1972, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2216, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2460, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2672, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2884, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3096, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3308, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3520, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3732, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3944, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4156, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4368, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4580, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4792, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5004, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5216, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5428, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5640, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5852, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6064, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6276, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6488, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6700, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6912, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7124, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7336, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7548, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8404, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 9020, 160, 0, (), (None,)),
+    ('-', 0): (32, 9180, 48, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 9228, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 9856, 76, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=0 ', 0): (32, 9932, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=1 ', 0): (32, 10600, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=[01] gmtoff=(-?\\d+)', 0): (32, 11268, 824, 2, (), (None, None, None)),
+    ('UT = [A-Z][a-z]{2} Apr [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12092, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Aug [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12684, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Dec [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13276, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Feb [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13868, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jan [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14460, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jul [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15052, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jun [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15644, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Mar [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16236, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} May [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16828, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Nov [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17420, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Oct [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18012, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Sep [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18604, 592, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 19196, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 19336, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 19428, 48, 0, (), (None,)),
+    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 19476, 196, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 19672, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 19848, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 20320, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 20384, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 20500, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 21044, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 21804, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 21936, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 22080, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 22452, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 22692, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 22920, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 23136, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 23324, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 23844, 288, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 24132, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 24540, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 24948, 408, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 25356, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 25612, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 25844, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 26060, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 26464, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 26700, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 27288, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 27568, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 28084, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 28476, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 28856, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 29084, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 29616, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 29936, 336, 0, (), (None,)),
+    ("\\bundefined reference to [`'‘]", 0): (32, 30272, 588, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 30860, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 31036, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 31628, 112, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 31740, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 31884, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 32204, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 32268, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 32552, 292, 0, (), (None,)),
 }

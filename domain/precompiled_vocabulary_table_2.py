@@ -15,74 +15,104 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrVW3tvVEUU37vQvcv2scsW2hVLcrE0tFIKvqKuQkQegUSBAAYjQbJdWlrLPtwtFo0h/ueH8YP4h99JvJue0R8/'
-    'zrl37i1E2GSccmfmzJkz5z3HqUKhsL+w+zsct2fxrxT3Qdxm4xbJ2Ojftbjdlb4v/ab0D+LWiJtbO4JTk/WBjB2A'
-    'sUnZtxy3Cu1xT/rR2rr8fdLoI+nXpH9CeG3T+ANat2PM34B5WXCPEvAdzZkCek8QvcO4fSzzTxm9g9+T/hGd63Tc'
-    'Dgr8JLwnAe+DgH/Fk95dousO7D8usEvSqnH7PW63ZM5Fovk69RGNd+H7Ec8zhXKu0bpmxjtsCs7zcTtGOLWITyK6'
-    'h02DPlFOHIoKLT+M2/ty3pLMvwP3UCAeeWzwisN9QLiu03o33lFo4GSecUd50O4Iz8ZycZDkwvE/nve89FfhvFEG'
-    'nnfzZ0UO3fcjcJ7R+kNyN4GikxinIdC3QHuEtPcxgpeFN1Zes/mn5XzTsg7HR+vG4jYTt/eEb3GMYVbl+7jA/oBg'
-    'nBE4zENjAqdgwA0UPisp+vejV8xvjRT+cnr+B5JRt/8F6i9Jf0P62wK/IvT5U+TZ9z5fhg1vCC54z+Oy1v1+W6wV'
-    'rN+bgkfWe3Frq6JD7wveF8FeW7zh7jSUc6Ae7xv6elv2WoI1Q881c8qaFu37ANZWQXZxLG1NkeQp8KQDwm5Tv0Zn'
-    '3Cb7admdA6QPGrCuJu2MgiPbvYbwGfJnieT5gMKnRWkv8umzfU/j/z5N4FM+S1mxoecy9El8b+k43H9c2f8L6iPQ'
-    'eb4yPSt3iHRfzrC+rvjp/9feSA+m35RCvwuG7/+I+L5NPir7pA/JHk0Q7qHY2lPiC5QFH6TDISUuTIK1LPAYlov3'
-    '6oZMRWCbZxTZKO6q2IKQ8YWfBvOs/F0VOCF8dz3qiUlp/+75yDQZL5wP7/SEcqfOTtyk/jr9u5niTzc8/Fbnv6Av'
-    'n2QHUPdz/DNQ4huN19oG/EEKzzqe/pngD1PwxTi/BDTAe5hW7uEKxUoO/y3afz5nPuCy4keO+q+IDy56xJu++/O5'
-    'a8q5rwIdHb2SeCnJlmHsuGnopibNe2zwC+uuHsxrQI7Bx76WwJYhPY4q9LhGdO8A/mm+4C3CvaPIUhqMr+ncQ8+1'
-    's+LnIe99STLSMmi94YEXw7ph6IPtFFh1w5b9RHwy2COtLLtn8YKzt6HEl8gTNwm3VTr70MPOjvrFHHF1lvlLYrf+'
-    'iNvn5CsPPM+Qps8jshsDuseHxn58N58Z+cwuyUzPI4/UE1nT5Jjzwpy3Y/vUMXJdXSXPjbQfKjpfOwPGQL098oeV'
-    'v2Pc+Q7T+PRV0GTJyGumxS1ZdT3Gx/MePcetZz16jlubOfDMmgtmOlWU3NUnOfDA3MR18kGuGzLfMmSa31iaOWJh'
-    'Kyd4TnRanvP1FF/Ol/7oE03QvqG8meG7yTztPU+4JdEa83aWfNT2KB/WfZThDMuGnnH6aZLWl2EewlkhOAugC7Ly'
-    'BcrguZcUCy3mpMcTOIflT+S5p+LC83qsRv723MJuf2jhvz0KC8/3kRLXnqLcYzHj+yDieNewOT+SP7+pzAslf8Y6'
-    'At/2fGTsnpKDSfJZhmSPWyn5Ew23qvw9RTCbhfzvXNr7718puqYsY25vTW9OAQ+uyNpxeldokd/dElx3gG+2KCfc'
-    'V3LCbYOmDl5b3mbc3NG372GPNo3dEZ7EsT70VfHteM4T6KsST49BfFOVBFFI7/tu7FOAuWHsewZgduTbSYDZobHj'
-    'yjmHMnYUxh6CnapKnisk+RkqvsrQqGFYp3tz/Ofyl4F8y/o2Xld4XsuJrhu5C+YRfEtdM/JDPSU/4fjkmwyysugp'
-    'K1a8zvo/yOmzLxeyx3RMc196aX7HrQQfy/ddBN9jR3f6C9iTGt0F5moDKSb6ezfMVt8xkmAn5QIWhRenPX2dKaCP'
-    'ZUv4nb9MeM1IPu874KElWO9iEd/7rsoZDhu5Ma4x6XjUOmk1JHy/oZIHO078s0I5iaxvBmk+WUXuPQRaHs/wLujz'
-    'JjWjnHPFyBP0DTnbzhmDVKDWJBA8fWgyTfmym5QvPk/yfcnI91+jeMPN+5ZonPRekafWIat/mcev5HeKLPsuG/WA'
-    'G7RfW6kL1HKPXB/XM/JOL8tHXUmQ68kM96flHBwfzwK/Bx7nq5MfMDDySXl45IhnjUSV6NYzcgGPyce7A/p3VfFp'
-    'kRe2iCd6yl1VJXf+lqHTmY9bBr+1DJzWoMZjOiU3yzy9qtgP53+OK74p5zSrYN81nugr9qdi2J8y8LDTiyH4wb9C'
-    'jDRGcZn75lPjMafYgCy+VJ787F7e8LS8sVbfoummLLzvE8v61JhsUh/lkPW8tV+TRu3AVEKNu5bX3gI6z0I9Ndc6'
-    'ZKlnrxt+/LtGH3nUVRymevmkOnq0+T58bp0HaTnSaW/Tu0uXeKrjaRc3jRou50e/Y7ypJMWWPu/RaXkcjI9OQA7z'
-    'tvH+uZpivyPj/bNr+PBdJSb1yRNrNdQ9w7ft5qCZTzyGucfuGxgfleXvfdJcTcV9iFFcDeeczBmDmNM3LqpQ7Z8W'
-    '/wawX9o6jEkD+T4BPmGZ5ml7pdFgFWiwSraa/YkajPUpn4V56tM0xrxdhtxVEXDpAy59rX4yiIqFhB/D3y80c/AH'
-    'AH9AOfkd4POCtnfkVtYCqz4tsUb5yu73JNzZ1uGd7Ydz4P8bsvMa4PoPC45nKg=='
+    'eNrtXG1PW8kVvnbANjZg45BA2ax0dxMU0gBJ39Qu3aBkE1YbqU1X2VSpusqujCHBDWCKSUmjatUPlfon+g/6Q/qh'
+    '/6lbX3Fm98mz58yduYYmK9XSZbBn5szMmfN+jj2dJElt+JSGz+TwmZL/s6eenLxa8n/WV5H3K9JuyRjsO4Qx3Hes'
+    '9DWGz4S8T9JEdlQrJcrrbVjHwddhZr0tFea89CaC3+/M/+Tkc+tVkvmp/D/9/7tT13Hw42G+mbs7J4/v7r6712F/'
+    'S1/Lh2de+8Lw+Xr4+l+s7XBYk0eHnY36R8nC4Wncw7zssSRnx3uZGz6zNHYCxmbrjcn+64Ew29I/SXCqw+ei4GdV'
+    'YE4DzDn53L2vCqwM9o2CMJvD5wcC27fnorDL8r4dAH9UvGb7WQRYY/JYsBwtav3aZ7Hjs/O/L/vL+scFX3eGz++B'
+    'B+qCpzKN6wyfV4Fnt9YvG3w+lsPn2lrXSW7hmlO0Tl3+X5bHna8ucBJaz8GfF1hL8kwJ/AwfN4fPB4Cbp4os9e3J'
+    'nX0p8OwI+wu4A0f7Mfvz3d0M0ILFA3iWmQCYLdnfAsx1MGsi5915L8rYa4qce9M8pN1r3vi1Mx6fkl67rui1ENyd'
+    'hjxsyb0x383IPOS7XYPvdkGPTshj6fkk+duZ6mKHgwXgwewcs3A2NwZt1/VAGbAg/88K3LrArYtN2BE7ZX/49KR9'
+    'JjSSJuEvxK+zNTtkB+1L26P3z4Au3ZnmBZdIDxXQuWzTZe9vR9LR6hmOnwc68Mk2PrfvLqvSd050JtofOG8a7mRV'
+    '2h2Zf0705AWB4fqa8n9V2gNom3IW1/cSWtS54yRL+L7QluMzjcsaoWfK5v1Y3h8p9JbZd1eV+6vCORzdvZJzvCN7'
+    'yD7bhL6WrNUUu47x4OY3YL6bN4A9sn3YFL6coHM8C4Dbo/sZ5Q7G5LMFodUKyevE0LcrCv0i/1bAbnDjWZ6t05xQ'
+    'XrTWLGKrsF/q8LESiY9fSbttyLcj4Lc8W+bXBAvnZm0fYhh5sD4jmnkFsPPm3pV2j+TCYcDce8SXRxHrPqI97xXY'
+    '80N67+j1J8DTebAe0BlwHxWYW5SP3jTNZ+2Hho1RlK8ZH2XCx7j44InAmaB1sWX5d11pUf5pfoYW+3M+GfoWDdLX'
+    'FTr/BPkkZUNf+2y5GdHBsetZtFYh3GZ67wrd8+VIOnPrfw5xkITiIM6fegK2H8J4ArDaBc6bvf+Y+Pg3IBst+9CC'
+    'Nycxo0TRXysk23YNufWUZO8hyYRbET5t7P7bObbhGPBTDWilSj4+2j8fQtxq0jNuXYlvVcF+TKXPfeZoVYvHuH1e'
+    'UOh2ku5nIyCuiHTSkT1cpnsckC5x9/jnHH8kJR380tAFTDfbcvZsH+/RGruBax7R2gP63I3r0p4GtIcy+f0httY0'
+    '3cNS4P2lNO9zwk8v0GaJkVUsZywd4bvPnoHzLZp3bIzfKWjDpp79Mr4nCd8Znf/cozcRfp9obwti6EVjcRzH9OF7'
+    'n/B6DOs3QI85mfF3sFnvGbz7lNZgfnIxlZAzVeVcjkdibTLm9dTQH2mODNgewRdCXkdc/lTsXNQvj+EeEqKRFwat'
+    'pKTztgN1IuJAizOvBcSzfXpkhvgC463uvHekvU82YijNu/Gso0Jidm1jTwPKQeMaVVr7PcWWehtiXEXG35DznYdc'
+    'EMZPXS7oR0K3SU6+x8VcnV+HMG4KnESJkdQ8Me9SgJ2dneFnZ0xv8zn05eT8H4hH75Dfexfsqaz9FHzsisDM8PMv'
+    '4efTyE3GwPDG0Ievvy61Cuez35Z9xN4L2tWZDP1S9n0P9LVFG+5Oq3IOlOMHhrx28clrMGcQOOeSMqdD627B3Cbw'
+    'LvblzdF8/BA8IOwutdt0xqNA/2XCiPE4GdAS+VPK0XuxfqCjU8yfv06nX5/7avj3Kw+d8llqig5dj2hD8/SWz9pQ'
+    '1r9NLcamQnl6Tu4Q8b4cMb+t2Olvam3EB+NvWsHfXcP23yW675KN6vNLi9bwzCp+oQ/WssDTfNEnVFujxfAdHOaN'
+    '8omITQSNao0bw7wFsQ/Mgd2CFuXElDzfrLlr50z5fHinV5U73aB4GMfFHgbmE+eTsFzzfSPOoekBlP2pkf/dzvHZ'
+    'ugb8wxya3aV4Tkr7sfaLfn4FcID3cF65h0/IV3L7f07rF427fqzYkZhf2iDf2Odvhq7P524p574PeKwotUNMSz5d'
+    'hr5jz5BNazTuhUEvLLv6MO604uzvKvjw5YZCc3JHNBd5KTRH2CN6z5s7R7VPWd9HxCMdA9chuUuG9akhD44C47us'
+    'y/5EdHI4Iq4svWfRgtO3VfEvkSYe0t42jfhsXvx3qYBfHVtDlemtf0oeAG3lw8Az5MnzVMkZ4z0+M9bju/mlEc/c'
+    'J57pB8SR+sJrGh9zXNiKtfeJZ/cMntkybIqBIvO1M6AP1B+RPqz4He+9F1irdZY4uWbENfP8llhZj/7x5YCW/dZb'
+    'Aa2Wg4ndZ2wsmPFUV2JXvyiYk31ENuc9es883zF4mnMsawV8YSsmuC4yrcj5+ootF4p/tIl8OfM60BTn6XFvPlxj'
+    '3M7ij9aI/OGrwayDT6vJmSWoTSlRLbYbh3BWCc4iyIJYukAeXD8lX2ipID5ewjkse6LIPZUXX5djLbK3Ly2etLOL'
+    '366RLL7epopfu0Kxx3JkfpDrRzSd80ey53vKuKrEz1hGYG4vhMeeKDEYn80yMGpKrfiJtjdXSztNMNeS4nkuLf/7'
+    '7xxZU5M+t7YmN7W62gblFTpkd3dkr8dAN88pJnygxIS7Bk4dvC7UlHTlsy9gjS71PYa6sK5Rt/xAGcP1yxtKLfRt'
+    'WHeH+j4AmDvGujcB5p58dh1g7lHfFeWcA+l7V6lZ7kvfReg7pHlN5Q6OjXw61ye7+GVJPovNjbcVmtdiok+N2AXT'
+    'COZSt434UF+JTzg6+W0ErywF8orlr7P8LxW02ZeTeJ9Oq9sMwZdmd3yWhH/PzsqLWN/vw3ybOxfGaktSTPSfEzdb'
+    'zWP4YOd9T2xOYnshts404MfSJZznr9G++HuQeF8p+CKh992UM1wwYmO7Rv20r9ZJqyHR6gs5DnaF6Gc1Ge07unk2'
+    'WV3uvQq4vBKRFwzJSV1UzrlqxAkODD47KuiD1KHWpCT7DMHJeaP+fYPiyY/oc473PyB/w437nafG+6piw8bWOsTa'
+    'l0XsSs5TxKy7bNQD7tB6XaUuUIs9cn1c34g7nZaNuurh66mI+7O+lzAhdNugft/52mQHHBrxpCI0shBYI9EkvPWN'
+    'WMALsvEeg/zdNGrHuwRjx8jLunrdj+S7EZpMZzruGPTWMfa0DTUe53Nis0zTm4r+cPZnQ7FNOabJ3+NgmjhQ9E89'
+    'oL5dq1f/C/hIo9SoX1J0QIwtVSQ+O0oOT4sba/UtmmyKof2Y76z6akx61KYFeL1o7deUUTvgq3HX4trPAc9zUE/N'
+    'tQ4x9extw47/odGmAXUVMd/XQZ0fQufWeRCXmUx7h/Iu+0RTe4F6sWfUcDk7+n0jp+LzLUPy0XlxHPSPrkIM85GR'
+    '/9zM0d+pkf/cN2z4fcUnDYkTazXUfcO23S+AsxB/DGOP+99D/8j6LasvwUdxNZyXkm+/w98AnyTELwr97Ry3Xt48'
+    '9EnddzMnwSas0ThtrTwcbAIONklXsz2h/QbBQIlT36A+63d/3JndXg5gLwda/WQpLSeel/a7QuMA/xDgf99+g20M'
+    'zoHfDXkbfuvvvzLn2tw='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 0, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 368, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 1160, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 1776, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 2816, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 3020, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 3148, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 3468, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 3936, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 4328, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 4576, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 4848, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 5372, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 6276, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 6572, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 7076, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 7500, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 8048, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 9240, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 9720, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 9952, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 10256, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 10704, 680, 0, (), (None,)),
-    ('^\\|{7}(?: |$)', 8): (40, 11384, 108, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 11492, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 11824, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 12004, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 12336, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 12748, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 13080, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 13340, 140, 0, (), (None,)),
-    ('p[59(]', 0): (32, 13480, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 13576, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 13776, 172, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 0, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 444, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 888, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 1012, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 2012, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 2116, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 2264, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 3004, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 3292, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 3752, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 3964, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 4352, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 4624, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 5192, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 5464, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 5812, 528, 0, (), (None,)),
+    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 6340, 168, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 6508, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 6956, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 7324, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 8116, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 8732, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 9772, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 9976, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 10104, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 10424, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 10892, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 11284, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 11532, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 11804, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 12328, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 13232, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 13528, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 14032, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 14456, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 15004, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 16196, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 16676, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 16908, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 17212, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 17660, 680, 0, (), (None,)),
+    ('^\\|{7}(?: |$)', 8): (40, 18340, 108, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 18448, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 18780, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 18960, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 19292, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 19704, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 20036, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 20296, 140, 0, (), (None,)),
+    ('p[59(]', 0): (32, 20436, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 20532, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 20732, 172, 0, (), (None,)),
 }

@@ -29,6 +29,7 @@ from domain.search.routing_vocabulary import ROUTING_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.schedule_vocabulary import SCHEDULE_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
+from domain.search.system_marks_vocabulary import SYSTEM_MARKS_ENTRIES
 from domain.search.table_rows import delimited_header
 from domain.search.trace_vocabulary import TRACE_ENTRIES
 from domain.search.vocabulary_entry import VocabularyEntry
@@ -245,5 +246,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *LINT_CONFIG_ENTRIES,  # ADR 0348: yamllint's -d/-c options are its config
     *COMPILER_HEADERS_ENTRIES,  # ADR 0350: a compiler's own headers sit under its version
     *CONFLICT_ENTRIES,  # ADR 0384: a merge's conflict markers, the diff3 style's ancestor
+    *SYSTEM_MARKS_ENTRIES,  # ADR 0392: capability sets, last's cut sessions, zdump's changes
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

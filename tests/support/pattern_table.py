@@ -73,6 +73,7 @@ VOCABULARY = frozenset(
         "build_vocabulary",
         "checkout_vocabulary",
         "conflict_vocabulary",
+        "system_marks_vocabulary",
         "firewall_vocabulary",
         "import_order_vocabulary",
         "dependency_tree_vocabulary",
