@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from domain.lazy_pattern import LazyPattern, NeedlePositions
+from domain.redaction.explicit_forms import flag_gives_a_password, gives_a_password
 from domain.redaction.secret_names import is_secret_name, may_hold_a_directory, name_words
 from domain.redaction.secret_values import ValueContext, is_literal_secret, looks_like_a_path
 
@@ -161,7 +162,8 @@ def _assignments(text: str, lowered: str, positions: NeedlePositions) -> Iterato
         name = _with_prose_qualifier(text, start, name)
         if not name or not is_secret_name(name) or text[max(0, start - 2) : start] == "::":
             continue  # AWS::IAM::AccessKey is a type name
-        value = _read_value(text, _value_start(match), line_form=_starts_a_line(text, start))
+        line_form = _starts_a_line(text, start)
+        value = _read_value(text, _value_start(match), line_form=line_form)
         if value is None:
             continue
         if match.group("op") == "," and not _an_argument(text, start, name, value):
@@ -169,7 +171,11 @@ def _assignments(text: str, lowered: str, positions: NeedlePositions) -> Iterato
         if value.text in (name, name.rsplit(".", 1)[-1]) or _a_segment(match, value):
             continue  # f(token=token); exports.X_AUTH = X_AUTH; arn:…:secretsmanager:…:secret:x
         spaced = bool(match.group("space")) and match.group("op") in ("=", "==", "===")
-        if _is_secret(name, value, text, spaced_assignment=spaced):
+        written = (value.span.end + (1 if value.quoted else 0), value.text, value.quote)
+        loose = spaced or value.span.start > match.end("op") + value.quoted  # PASSWORD= x
+        form = (match.group("op"), loose, line_form)
+        explicit = gives_a_password(text, start, name, written, form)  # ADR 0391
+        if _is_secret(name, value, text, spaced_assignment=spaced, explicit=explicit):
             yield value.span
 
 
@@ -181,7 +187,10 @@ def _flags(text: str, lowered: str) -> Iterator[Span]:
         if not is_secret_name(name):
             continue
         value = _read_value(text, match.end(), line_form=False)
-        if value is not None and _is_secret(name, value, text):
+        if value is None:
+            continue
+        explicit = flag_gives_a_password(name, value.text, value.quote)  # --password abc12
+        if _is_secret(name, value, text, explicit=explicit):
             yield value.span
 
 
@@ -224,7 +233,9 @@ def _two_columns(text: str, lowered: str, positions: NeedlePositions) -> Iterato
             yield Span(match.start("value"), match.start("value") + len(value))
 
 
-def _is_secret(name: str, value: _Value, text: str, *, spaced_assignment: bool = False) -> bool:
+def _is_secret(
+    name: str, value: _Value, text: str, *, spaced_assignment: bool = False, explicit: bool = False
+) -> bool:
     if may_hold_a_directory(name) and looks_like_a_path(value.text):
         return False
     line_end = text.find("\n", value.span.end)
@@ -235,6 +246,7 @@ def _is_secret(name: str, value: _Value, text: str, *, spaced_assignment: bool =
         quote=value.quote,
         name_words=tuple(name_words(name)),
         spaced_assignment=spaced_assignment,
+        explicit=explicit,
     )
     return is_literal_secret(value.text, context)
 

@@ -110,7 +110,7 @@ def is_secret_word(value: str) -> bool:
         return False
     if not _TOKEN_CHARS.fullmatch(value) or is_placeholder(value) or looks_like_a_path(value):
         return False
-    if value.startswith(("http", "$", "%", "<", "{")) or value.count(".") > 1:
+    if value.startswith(("http", "$", "%", "<", "{", "--")) or value.count(".") > 1:
         return False
     letters = sum(c.isalpha() for c in value)
     digits = sum(c.isdigit() for c in value)

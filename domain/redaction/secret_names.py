@@ -155,6 +155,18 @@ def _is_secret_word(words: list[str], at: int) -> bool:
     return len(word) > 6 and word.endswith(_SECRET_ENDINGS)
 
 
+def _last_secret_word(words: list[str]) -> int | None:
+    return next((i for i in range(len(words) - 1, -1, -1) if _is_secret_word(words, i)), None)
+
+
+def secret_word(name: str) -> str:
+    """The last secret word of ``name`` (``db_password`` → password, ``PGPASSWORD`` →
+    pgpassword, ``api_key`` → key); empty when it has none."""
+    words = name_words(name.rsplit(".", 1)[-1])
+    last = _last_secret_word(words)
+    return "" if last is None else words[last]
+
+
 @functools.lru_cache(maxsize=4096)
 def is_secret_name(name: str) -> bool:
     """True when the value given to ``name`` is a credential.
@@ -163,7 +175,7 @@ def is_secret_name(name: str) -> bool:
     ``token.markup`` and ``Token.Number`` are attributes of something called a token.
     """
     words = name_words(name.rsplit(".", 1)[-1])
-    last = next((i for i in range(len(words) - 1, -1, -1) if _is_secret_word(words, i)), None)
+    last = _last_secret_word(words)
     if last is None:
         return False
     described = [word for word in words[last + 1 :] if word in _DESCRIPTORS]

@@ -1,6 +1,8 @@
 """Whether the value after a secret's name is the secret itself, or text that only looks so.
 
-A literal of 8 characters or more is a secret. Kept readable, because they carry no secret:
+A literal of 8 characters or more is a secret, and a shorter one after a password's name in a
+form that gives it as a literal (``explicit_forms``: ``export DB_PASSWORD=hunter2``,
+``DB_PASS="s3cret"``, ``--password qwerty1``). Kept readable, because they carry no secret:
 references (``$DB_PASSWORD``, ``${{ secrets.X }}``, ``%(pw)s``, ``<%= ENV["X"] %>``),
 placeholders (``<your key>``, ``your-token-here``, ``sk-...``, ``********``), code that
 computes the value (``get_token()``, ``os.environ["X"]``, ``settings.SECRET_KEY``,
@@ -13,6 +15,11 @@ from __future__ import annotations
 from domain.lazy_pattern import LazyPattern
 
 MIN_SECRET_CHARS = 8
+# What a short value says instead of a password: a switch, nothing, or the value's type.
+NO_VALUES = frozenset(
+    {"true", "false", "yes", "no", "on", "off", "none", "null", "nil", "undefined", "empty"}
+    | {"str", "string", "int", "bool", "bytes", "char", "object", "any", "text"}
+)
 
 
 def _words(text: str) -> frozenset[str]:
@@ -66,7 +73,7 @@ _WHOLE_TEMPLATE = LazyPattern(
 )
 
 
-class ValueContext(tuple[bool, str, str, tuple[str, ...], bool]):
+class ValueContext(tuple[bool, str, str, tuple[str, ...], bool, bool]):
     """How the value was written: inside quotes or bare, and what follows it on its line.
 
     A plain tuple subclass: ``typing.NamedTuple`` compiles source text when the class is
@@ -81,8 +88,10 @@ class ValueContext(tuple[bool, str, str, tuple[str, ...], bool]):
         quote: str = "",  # the quote character, when quoted
         name_words: tuple[str, ...] = (),
         spaced_assignment: bool = False,  # ``name = value`` / ``name == value``, as code has it
+        *,
+        explicit: bool = False,  # a password's name in a form that says its value is one
     ) -> ValueContext:
-        return tuple.__new__(cls, (quoted, after, quote, name_words, spaced_assignment))
+        return tuple.__new__(cls, (quoted, after, quote, name_words, spaced_assignment, explicit))
 
     @property
     def quoted(self) -> bool:
@@ -103,6 +112,10 @@ class ValueContext(tuple[bool, str, str, tuple[str, ...], bool]):
     @property
     def spaced_assignment(self) -> bool:
         return self[4]
+
+    @property
+    def explicit(self) -> bool:
+        return self[5]
 
 
 def is_placeholder(value: str) -> bool:
@@ -171,8 +184,8 @@ def _reads_like_words(identifier: str) -> bool:
 def _is_prose(value: str, context: ValueContext) -> bool:
     if context.quoted:
         words = value.split()
-        if len(words) < 2:
-            return _is_symbol(value, context.name_words)
+        if len(words) < 2:  # a short password given as a literal is no symbol (ADR 0391)
+            return not context.explicit and _is_symbol(value, context.name_words)
         if any(c in value for c in "|[](){}<>"):
             return True  # a type expression or code in a string: "Token | None"
         if context.quote == "`":
@@ -189,17 +202,27 @@ def _is_prose(value: str, context: ValueContext) -> bool:
 
 def is_literal_secret(value: str, context: ValueContext) -> bool:
     """True when ``value`` should be redacted."""
-    if len(value) < MIN_SECRET_CHARS or "[REDACTED" in value:
+    if len(value) < MIN_SECRET_CHARS and not _short_but_explicit(value, context):
+        return False
+    if "[REDACTED" in value:
         return False
     if not any(c.isalnum() for c in value) or _DOTTED_NUMBER.match(value):
         return False  # punctuation only, or a version, an OID, an address: 1.3.6.1.5.5.7.3.1
     if is_placeholder(value) or _URL.match(value) or value.startswith("arn:"):
         return False  # a URL, an Amazon resource name
+    if context.explicit and not context.quoted:
+        return True  # PGPASSWORD=admin psql, DB_PASS=dbPass: a literal, wherever code has names
     if not context.quoted and _is_code_reference(value, context.after, context.spaced_assignment):
         return False
     if context.quoted and context.after.startswith((" + ", " % ", ".format", ".join", " * ")):
         return False  # a piece of a string expression
     return not _is_prose(value, context)
+
+
+def _short_but_explicit(value: str, context: ValueContext) -> bool:
+    """A value under 8 characters that its form gives as a password (ADR 0391): any literal
+    but a switch, an empty value or a type (placeholders are ruled out after)."""
+    return context.explicit and value.lower() not in NO_VALUES
 
 
 def _is_symbol(value: str, name_words: tuple[str, ...] = ()) -> bool:

@@ -11,8 +11,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from domain.redaction import SECRET_MARKER, redact_secrets
+from domain.redaction.explicit_forms import is_password_name
 from domain.redaction.secret_names import is_secret_name, name_words
-from domain.redaction.secret_values import is_placeholder
+from domain.redaction.secret_values import NO_VALUES, is_placeholder
 from tests.unit.indexing.redaction_corpus import READABLE_CASES, SECRET_CASES
 
 
@@ -176,12 +177,58 @@ def test_names_about_a_secret_keep_their_values(secret: str, descriptor: str, va
     assert redact_secrets(text) == text
 
 
+SHORT_VALUES = st.text(alphabet=VALUE_CHARS, min_size=1, max_size=7)
+# Names whose values are generated, and long: a short value after one is no token or key.
+KEY_NAMES = [name for name in SECRET_NAMES if not is_password_name(name)]
+PASSWORD_NAMES = [name for name in SECRET_NAMES if is_password_name(name)]
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(SECRET_NAMES), st.text(alphabet=VALUE_CHARS, min_size=1, max_size=7))
-def test_values_under_eight_characters_stay(name: str, value: str) -> None:
+@given(st.sampled_from(KEY_NAMES), SHORT_VALUES)
+def test_values_under_eight_characters_after_a_token_or_a_key_stay(name: str, value: str) -> None:
     assume(not any(c in value for c in "@:/"))  # no URL credentials, no nested names
     text = f"{name}={value}"
     assert redact_secrets(text) == text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(SECRET_NAMES), SHORT_VALUES)
+def test_values_under_eight_characters_assigned_as_code_assigns_stay(name: str, value: str) -> None:
+    assume(not any(c in value for c in "@:/\"'`"))  # no URL credentials, no string literals
+    text = f"    {name} = {value}\n"
+    assert redact_secrets(text) == text
+
+
+# The forms that give a password as a literal (ADR 0391), and what ends the value where a bare
+# word could be a flag's description (``--password option``) or a type (``pwd: i32``).
+EXPLICIT_FORMS = [
+    ("{name}={value}", ""),
+    ("export {name}={value}", ""),
+    ("{name}={value} psql -h db", ""),
+    ('export {name}="{value}"', ""),
+    ("{name} = '{value}'", ""),
+    ('"{name}": "{value}"', ""),
+    ("docker run -e {name}={value} postgres", ""),
+    ("Server=db;{name}={value};Timeout=5", ""),
+    ("tool --{flag}={value} --verbose", ""),
+    ("tool --{flag} {value} --verbose", "1"),
+    ("{name}: {value}", "a1"),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PASSWORD_NAMES), st.sampled_from(EXPLICIT_FORMS), SHORT_VALUES)
+def test_a_short_password_in_a_form_that_gives_it_as_a_literal_goes(
+    name: str, form: tuple[str, str], value: str
+) -> None:
+    assume(any(c.isalnum() for c in value) and not is_placeholder(value))
+    assume(not any(c in value for c in " ;&<>\"'`:/@\\") and not value.startswith(("-", "=")))
+    assume(not value.replace(".", "").isdigit())  # 1.2.3 is a version
+    assume(value.lower() not in NO_VALUES)  # true, none, str: a switch, nothing, a type
+    template, ending = form
+    flag = "-".join(name_words(name))  # DB_PASSWORD → --db-password
+    text = template.format(name=name, flag=flag, value=value + ending)
+    assert redact_secrets(text) == template.format(name=name, flag=flag, value=SECRET_MARKER)
 
 
 def test_prose_secrets_hold_on_both_halves_of_the_corpus() -> None:
