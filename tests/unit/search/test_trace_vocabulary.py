@@ -30,10 +30,9 @@ def test_a_word_the_listing_says_is_not_repeated() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        # Lines that all ran; a merge conflict's marker (seven), a quoted e-mail's (six, glued to
-        # the text), a marker inside a comment: none is a never-run line of a listing.
+        # Lines that all ran; a quoted e-mail's marker (six, glued to the text), a marker inside a
+        # comment: none is a never-run line of a listing.
         "    1: def day_total(trips):\n    5:     return total\n",
-        "<<<<<<< HEAD\nfare = 210\n=======\nfare = 220\n>>>>>>> feature/fares\n",
         ">>>>>>quoted reply\n",
         "# >>>>>> total = 1000\n",
         ">>>>>> \n",
@@ -41,6 +40,12 @@ def test_a_word_the_listing_says_is_not_repeated() -> None:
 )
 def test_lookalikes_get_none(text: str) -> None:
     assert tool_vocabulary_facts(text) == ""
+
+
+def test_a_merge_conflict_s_markers_are_no_never_run_line() -> None:
+    # Seven marks are a merge conflict's (ADR 0384), never python -m trace's six.
+    conflict = "<<<<<<< HEAD\nfare = 210\n=======\nfare = 220\n>>>>>>> feature/fares\n"
+    assert tool_vocabulary_facts(conflict) == "conflict markers"
 
 
 def test_a_cover_listing_s_section_carries_the_words() -> None:
