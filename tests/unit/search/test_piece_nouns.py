@@ -54,6 +54,8 @@ def test_files_only_in_one_tree_of_a_diff_are_found() -> None:
 
 
 def test_a_word_naming_something_the_diff_does_not_show_still_silences() -> None:
+    # Words no output of the store holds in any form (``symlink`` was one, until getcap's
+    # output of a symlinked binary joined the store).
     search = search_over(*_outputs("infra"))
-    for question in ("thumbnails only in staging", "symlinks only in staging"):
+    for question in ("thumbnails only in staging", "hardlinks only in staging"):
         assert not search.search(question, limit=10).results, question
