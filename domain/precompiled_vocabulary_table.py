@@ -15,154 +15,153 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXftvG8cRXj2ph2VStF3JiZMyToLakUklQQLDRtX0kRppEztG6qBJ3UCQSMpiI4ksSVmWCwT5oUD/if6tdXnB'
-    'rPXp08ze8Sgn8uUErI7k7Wtmv52dnZnbO++cOzdIY4NUHKRng7+JwTVKlUGqytX/RflK8ltJ7vvvhUFakO91uXbl'
-    'uiHXnly3pb0o/7z81pBrW64Hct2TvOPSh+VBmpa+RP317fu+XRukJSnj+xyVmYUyUbuTgzQzSHNE28oglaVvnEf7'
-    'LSpze8j814UGT8f5Qboon2dkTAqS/Dh0BqkpPN2lceE/a5w6cm3S+OxC/mUZE1/PgvQT61mF+wX5zY8d5l+R6xrQ'
-    '3pX7czJGUXu/gHF1gr8o77tAyweDNCXj6Hk7JWWjfDehT4iXnxt/D1Ly9/0R+TsJ83NZyhaBxnmoezALJ/737Fkh'
-    'ShZ/l6XcMnyegf7cks+/G6Q7UG4K5n6adpmeCRmDBPT8J1QvjpvHyX2SaY7kmB9/LyNv0bUG34vyfdbI6/O8DZj6'
-    'EHAQ3Xsd7t2EPEWRqQWq05crKfd8uVnl3i1DpiP915OM52+HH88pGM9zMDYzgKe/yedo3XpK/foCeIG/fynXe7J+'
-    '+PEtSZ3R9YFcP4H23RDta7RE69mUzHfE2Yzk9XIF++rlzFckn3pDrJXLUsaZc8K576+VfkjW2ExJvbxWnv8RaX7y'
-    'ktDs0zy0XRCcVGXucz2oe3VJBq0Tn5aF1nFJKP89JpGG08BuWprqgNes0NSA8coaTc0M0eR1u50M0rSXQZqyJCO2'
-    '5NrKIE1ZWp+2Myj3tjOIPU/TfoZoasm1nyGa/pFB3ehbw6bzMtO0J9fNDNKUJX2vk2GasiT3uhlcn7wP6HGGaOpn'
-    'UIfdh3UqKzQ9Bb3vLNE0mdCmWUvh02RfqK8nafmyYZ+vgH/iZgpbqFZnCz5vKvqsVqYHdJbo3irk0Wz2TbAnliWh'
-    '72xHaFuScUxr9w3RWk5Jbxr6kLbIP3PllGza2P8O9Anbuyx9tOp/bhSnP6x71ajb8kXivGJZcQl8wZrP9VfAO+8v'
-    '8t+jNl8Dv9YKXIuClYugY6Ed3uuTj4wxW6E4BKTP++EuQR0F6Eed+jgb6CPWOQ78mgK+V0DGlRUsR7y9CDJL84nX'
-    'qa5JoSFNXW34HeXVAvDwlZg6ayT72zA+LuCfWVDk94x89uuEv3cDeHhD6ijCWuJ9tFcDa5Yvq83JqL44f7Pv3wT0'
-    'y6cqtFGF/CX5fBHmzZTMjR2RTZswVzQ5sEq4bylzuCD+XY9hxq62ZlWN2KI26ZU9kKmrgrFztM7F6QpFiE/CNkNz'
-    'GecRtj3sGu1jmoZdo5H3Leof939f8c+EeL5F9T6h9aUhfZii2KeQTzZuDt0HXt6nOfshxBE4Bb9vE36/FN97RWJl'
-    'rNge9OM/IBm0RrJH0wdDeqMWSxDVtajE26Stc5HqRp5VEsamVV5w7Nuw+SuGHlRNEdtXicm/YMR3tUjGNOh7nzDy'
-    'Lq15OTZzbJ4VbL4XwGY1x2aOzZ8Imxxv+h7RgrriLpVvk56yBfUuyvifBi8WQZ/GefPmSzRvMB6xQ7p0jv2fBvtZ'
-    'wdM+zdMcTzme0uDpY8V+meMpx1NaPN0hPG3meMrxNAKe/mzYAXM85XgaBU/7ZKfN8ZTj6TTwlMunHE+j4OmuO/ks'
-    'WY6nHE+nhafDHE85nkbA0z2yAz/O8ZTjaQQ8fU52p36OpxxPI+DpL2R/6uR4OhN48rGifjyfx6QKgEp6yOvJGNYE'
-    '+adJd64aMav+/C0fl+u/a3GzcTGAcXGAKzCGK0ZM1iTkr0H+GsXF+jO9KhCf2qf4VNw/cHyq9xk9VeJT5yFm8imN'
-    'd8eIAZ6BeNM4Gs5Cf71smyfZVpN+dKXsRkC21Yx9Wgd+1+ZpDebpPM27aZpnsxS3eBm+D3OOyjDtlKWtC9TvP4H+'
-    'l6ZOPKPHrwdfpKjLkk/nhe4JkDE+1WTOaOO3reCY00Mo91DaL4Gs0M7K2pDYCI6reOj051KiGPfX3VGsfYT9j6TM'
-    'H8m21Hf62WctJVYW2+4Ycbx9yrdL+bpGu7tUrmH4fthX/SjQ36LQvUaYOSt9bip2GS1ud89YK7eVeF6UUX78tbPe'
-    'ovmB+Pha6viDOzrrCvHif/+U+lonXu0ZvOUzJVsGDpkHnH9HodnrPr583LMEvzHk6RrIOeu5KR8nasVMz7mTz3xF'
-    'Y/KNzFdt/NqGH6FBPNkk2jm+qkv3N2LmeIXubwf8Y5Ecf5V40jbq8+38k+jaUPwkWjxYBeR8Gl5bzxXNS5qGsp9S'
-    'nw8J912nP7fQVXAXWk98HwpyH/twV5lDqM/U4Fok/a3qTj7DcEeR5ZYsmJM54p8HxH7dI948MeZq0+nPWXQI702D'
-    'Z6e1Z9P0Fq/b+vVwjGjz4/wV6BNxZ9V+RmXvKHvTEA4vS9J43Sbe9mgO1WmuWmvGjiErrDnboPJdI5anb9RzGMDY'
-    'kiSk9z7Rten054/q1E9rvnJM2w7Jxrah37Ds2005ry/QmpqGxmoMjbeJ1msp9ujWM6t4difLK6brgTt5Vhee4aCd'
-    'sWpsf5733yn95+fAV13880nY9+g5vbcIdxsGvitC65Khy8XpZH1DFh6KLLgBdXMdw849rvuS4C+kl/ec/lwf1zWu'
-    '7DN2EurNLUVvCJXvUT6Lbp67jRiZzzj4paQQDh7RXN11J8/Y02jeMXTzvkEjjzXHvls6Whxvm8Z+DeWbJZ+1OV43'
-    '1vJ1F342cwNsJ+tkc3gF5rl/TvZFtFUm290a2MqcO/7svK+TbXQ/mAfHx5xlo/M8P4268nE53XFp5eNyJsel84LH'
-    'ZVrZWzWgbc8HlItep3rfHT9PP7TfvE37zWhvcSXGZlQx2uEzaLgd1m9C+4ppBZeWbaCjYCxu31N1R2f6I76SnJ1T'
-    'jtlXIf78GR5XDTrnFDq3id+bgAO0QXsb/QLZyOLq8OcrzIGuVTFsW31Ft0yip1xV6NLW/WHfi6LZbXmvXqc1LXR+'
-    'zQ2qk+06OzF2K9YHD0b0IfIermvsT9jehnY2S6ZMgn3kCuFll+j/ltq9Bnb6ktgAcZ6fJ/vOO2CzuAz7BSxvzb9Q'
-    'fZ5f/3LJ3gGi0ci2yb7iHwvZHdLup1qGfZntGVs01/4OPhw3Fv4bH8v2X8SCf8OYp/gbS5KBba0sy9pOf9/OntPP'
-    'VEJ5WoY5FbLvY3ufg65TcEfvPPkr+Awx3z2y733tTr7vypf5WKkrie/ljSH5ou2Xd8hmUaT4OcuXtxWwG/Tc8TP1'
-    '6sb+VtsPa3QPe0ZUh+RMN8ae0TTspMgj5M2w9CxC2Z7BV43fSTDwao4BFQP7hq2lS/d7hp7VGNJm69dMHAfUHSK+'
-    'fkAxJ4tk22Wdz/K1+ffhXXFH51PdNeqoU2wOnmnVTOCX0saiKDaw19zxM6fW6Rq3HnP+GuH20CU748+/Gw153zP8'
-    'oV1FR0XcbND4N2L0wJ6x363AXmzh+J508rvBv++UdS+kz68o87wfozP2Uur5cXEZSfUqy0c7ir00bj9RMeIl+iPy'
-    '4sCIC+sp8V5NBTOWPZxjTh4rtIf2E2WKzblujA3zdN2QfxuGzcGKveA1RbM9a3ID32nHbWzBGLLO9ICu3l/6+4Cs'
-    'suQGxzZpPsk2rY3zxn5tj9ZCxAPz5CCAh1F9Cb0E8RDYJ14n6wnmdigWiPd8+4Z/Km7v1jTiVrpG+aZxf8+Q9yH+'
-    '5Hu+k3u+73/kPd+iJMTSY3fy3W+oN3CsneUfaxkYW4vRFZsK9n1sptfDfQwlxsZr+iufn70wxLqUJG6H/fsV0Dm9'
-    '3acge+AksaK+3XNETwFsU1XFroxzyq+db0j9v5b4ORdjz/058IfxNEHx+own1EWqFCuEMeofxcQRYZx/XHvMzwvC'
-    'L9R/G6DzxT33EOrPQsx8WgJ/B9v83yKfE8cBHtJau2vYnENxpSG7kT9DW4v3rFL8WV145mJiRa0zy6sJY83nIC/y'
-    'kc9/ngP8zQ9RflJ8Lejjm5WkPysT5frvmLUWxJ5J/0l4UWH+LQNeZoifGI/I+v8TBZuLMdhELL5D+8FhfRMhuZhW'
-    'TnHcv+XnvQS+Ao033xCP/w+NPZNt'
+    'eNrtXftvG8cRXj0o6mlSsl3JiZMyboLalUklQQLDRtX0kRppUztG6qBJ3UKQSMpiI4ksSVmWCwT5oUD/if6tdXnB'
+    'rPXp08ze8Sgn8uUErI7k7Wtmv5mdnZ3bu+Ccmx+ksUGaHqSZQZqQVBmkqlz9X5SvLL+V5b7/XhykBflel2tXrpty'
+    '7cl1Z5BKkn9OfmvItS3XQ7nuS95x6YNvL+rLBeh/lOf54O+8939lkKakL1F/kZ7o8/VBWpYyvs8rMja+TNTupIzZ'
+    'LNG2OkhL0jfOo/0WlbkzZP4bQsMUjMMlwNG88LMI49AZpKbwdI/Ghf+scerItUnjswf5V2RMfD0L0k+sZw3uF+U3'
+    'P3aYf1Wu60B7V+7PyhhF7f0ExtUJ/qK87wItHwxSQcbR87YgZaN8t6BPiJcfG38PU/L3/RH5OwnyuSJlS0DjHNQ9'
+    'kMKJ/z1/XoySxd8VKbcCn6ehP7fl828G6S6UK4Dsp2mX6ZmQMUhAz39C9eK4eZw8IJ3mSI/58fc68jZda/C9JN9n'
+    'jLw+zzuAqQ8BB9G9N+HeLchTEp1apDp9ubJyz5ebUe7dNnQ60n8jyXj+evjxLMB4zsPYTAOe/iqfo3nrGfXrc+AF'
+    '/v6FXO/L/OHHtyx1RteHcv0E2ndDtK/REs1nBZF3xNm05PV6Bfvq9cyXpJ96Q8yVK1LGmTLh3LfXy98la2wKUi/P'
+    'lRe+R5qfviI0+zQHbRcFJ1WRfa4Hba8u6aAN4tOK0DouCfW/xyTScBbYTUtTHfCaFZoaMF5Zo6mZIZq8bbebQZr2'
+    'M0hTlnTEtlxbGaQpS/PTTgb13k4GsedpOsgQTS259jNE0z8yaBt9bfh0XmWa9uW6lUGasmTvdTJMU5b0XjeD85Pf'
+    'A3qSIZr6GbRhD2CeygpNz8DuO080TSb0adZS7GnyXqivJ2n5JcM/X4H9iVspfKFanS34vKXYs1qZHtBZpntrkEfz'
+    '2TfBn7gkCffOdoW2ZRnHtH7fEK1LKelNQx/SFu3PXD0jnzb2vwN9wvauSB+t+l84xekP614z6rb2IlGuWFdchr1g'
+    'bc/158A7v1/kv0dtvgH7WqtwLQlWLoGNhX54b08+NsZsleIQkD6/D3cZ6ihCP+rUx5lAH7HOceBXQYkTKUhfGMsR'
+    'by+BztL2xOtU16TQkKauNvyO+moBePhaTJ010v1tGB8X2J9ZUPT3tHz284S/dxN4eFPqKMFc4vdorwXmLF9Wk8mo'
+    'vrj9Zt+/CeiXT1Voowr5y/L5EshNQWRjV3TTFsiKpgfWCPctRYaLsr/rMczY1easqhFb1Ca7sgc6dU0wNk/zXJyt'
+    'UIL4JGwzJMscY7WWco72MU3DztHI+xb1j/t/oOzPhHi+TfU+pfmlIX0oUOxTaE82ToYeAC8fkMx+CHEETsHvO4Tf'
+    'L2TvvSKxMlZsD+7jPyQdtE66R7MHQ3ajFksQ1bWoxNukrXOR6kaeVRLGplVecuzbsPkrhh1UTRHbV4nJv2DEd7VI'
+    'xzToe58w8q4SZ5ljM8fmecDmewFsVnNs5tj8gbDJ8abvES1oK+5R+TbZKdtQ76KM/1nwYhHsaZSbn71CcoPxiB2y'
+    'pXPs/zDYzwqeDkhOczzleEqDp48V/2WOpxxPafF0l/C0leMpx9MIePqj4QfM8ZTjaRQ8HZCfNsdTjqezwFOun3I8'
+    'jYKne+70s2Q5nnI8nRWejnI85XgaAU/3yQ/8JMdTjqcR8PQZ+Z36OZ5yPI2Apz+T/6mT4+lc4MnHivrxfBGTKgAq'
+    '6yGvp2NYE+SfItu5asSs+vO3fFyu/67FzcbFAMbFAa7CGK4aMVmTkL8G+WsUF+vP9KpAfGqf4lNx/cDxqX7P6JkS'
+    'nzoHMZPPaLw7RgzwNMSbxtFwHvrrddsc6baa9KMrZTcDuq1mrNM68LsmpzWQ0zmSuymSsxmKW7wC34c5R2WYdpak'
+    'rYvU7z+A/ZemTjyjx88Hn6eoy9JPF4TuCdAxPtVEZrTx21FwzOkRlHsk7ZdBV2hnZW1KbATHVTxy+nMpUYz7m+44'
+    '1j7C/kdS5vfkW+o7/eyzlhIri213jDjePuXbo3xdo909Ktcw9n54r/pxoL8loXudMHNe+txU/DJa3O6+MVfuKPG8'
+    'qKP8+GtnvUXygfj4Sur4nTs+6wrx4n//lPpaJ17tG7zlMyVbBg6ZB5x/V6HZ2z6+fNyzBL8y9Ok66DnruSkfJ2rF'
+    'TM+60898RWPyd5FXbfzaxj5Cg3iyRbRzfFWX7m/GyHiF7u8E9sciPf468aRt1Ofb+SfRtansk2jxYBXQ82l4bT1X'
+    'NCdpCsp+Sn0+Itx3nf7cQlfBXWg+8X0oyn3swz1FhtCeqcG1RPZb1Z1+huGuosstXTArMuKfB8R+3SfePDVkten0'
+    '5yw6hPemwbOzWrNpdou3bf18OEa0+XH+EuyJuLNq/0Rl7ypr0xAOr0jSeN0m3vZIhuokq9acsWvoCktmG1S+a8Ty'
+    '9I16jgIYW5aE9D4gurac/vxRnfppySvHtO2Sbmwb9g3rvr2Ucn2R5tQ0NFZjaLxDtF5PsUa3nlnFsztZXzFdD93p'
+    's7rwDAftjFVj+fOi/07pPz8Hvubin0/CvkfP6b1NuNs08F0RWpcNWy7OJusbuvBIdMFNqJvrGFb2uO7Lgr+QXd5z'
+    '+nN9XNe4ss7YTWg3txS7IVS+R/ksull2GzE6n3HwU0khHDwmWd1zp8/Y02jeNWzzvkEjjzXHvls2Whxvm8Z6DfWb'
+    'pZ81Ga8bc/mGCz+buQm+kw3yObwGcu6fk30ZbS2R724dfGXOnXx23tfJPrrv3IPjY87y0Xmen0Vd+bic7bi08nE5'
+    'l+PSecnjMqWsrRrQtucD6kVvU73vTp6nH1pv3qH1ZrS2uBrjM6oY7fAZNNwO2zehdcWUgkvLN9BRMBa37qm64zP9'
+    'EV9Jzs5ZillXIf78GR7XDDpnFTp3iN9bgAP0QXsf/QL5yOLq8OcrzIKtVTF8W33Ftkxip1xT6NLm/WHfi6L5bXmt'
+    'Xqc5LXR+zU2qk/06uzF+K7YHD0fcQ+Q1XNdYn7C/Df1slk6ZBP/IVcLLHtH/NbV7Hfz0ZfEBopxfIP/OL8BncQXW'
+    'C1jekr9QfZ5f/3LJ3gGi0ci+yb6yPxbyO6RdT7UM/zL7M7ZJ1v4GezhuLPw3Ppbtv4gF/4YxT/E3liQD+1pZl7Wd'
+    '/r6dfaefqYT6dAlkKuTfx/Y+A1un6I7fefIX2DPEfPfJv/eVO/2+K1/mY6WuJHsvbw3JF229vEs+ixLFz1l7edsB'
+    'v0HPnTxTr26sb7X1sEb3sGdEdUjPdGP8GU3DT4o8Qt4MS88ilO0ZfNX4nQQDr+cYUDFwYPhaunS/Z9hZjSF9tn7O'
+    'xHFA2yHi6wcUc7JIvl22+ay9Nv8+vKvu+Hyqe0YddYrNwTOtmgn2pbSxKIkP7A138sypDbrGzcecv0a4PXLJzvjz'
+    '70ZD3veM/dCuYqMibjZp/BsxdmDPWO9WYC22cHJNOvnN4N83yrwXsudXFTnvx9iMvZR2flxcRlK7ytqjHcVfGree'
+    'qBjxEv0ReXFoxIX1lHivpoIZyx/OMSdPFNpD64klis25YYwN83TD0H+bhs/Bir3gOUXzPWt6A99px21swxiyzfSQ'
+    'rn6/9LcBXWXpDY5t0vYk2zQ3zhnrtX2aCxEPzJPDAB5G3UvoJYiHwD7xPFlPINuhWCBe8x0Y+1Nxa7emEbfSNco3'
+    'jfv7hr4P8Sdf851e8337Pa/5FiUhlp640+9+Q7uBY+2s/bGWgbH1GFuxqWDfx2Z6O9zHUGJsvGa/8vnZC0PMS0ni'
+    'dnh/vwI2p/f7FGUNnCRW1Lc7T/QUwTdVVfzKKFN+7nxL6v+lxM+5GH/uj4E/jKcJitdnPKEtUqVYIYxR/ygmjgjj'
+    '/OPaY35eFH6h/dsAmy/uuYdQfxZi5GkZ9jvY5/827TlxHOARzbV7hs85FFca8hv5M7S1eM8qxZ/VhWcuJlbUOrO8'
+    'mjDWfBbyIh/5/OdZwN/cEOUnZa8F9/hmJOnPykS5/jtmzQWxZ9J/Ep5UmH8rgJdp4ifGI7L9/1Q+/x/yVIQn'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    (' - (?:crash|down) +\\((?:\\d+\\+)?\\d\\d:\\d\\d\\)$', 8): (40, 0, 392, 0, (), (None,)),
-    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 392, 352, 0, (), (None,)),
-    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 744, 352, 0, (), (None,)),
-    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 1096, 208, 0, (), (None,)),
-    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 1304, 464, 0, (), (None,)),
-    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1768, 204, 0, (), (None,)),
-    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 1972, 244, 0, (), (None,)),
-    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2216, 244, 0, (), (None,)),
-    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2460, 212, 0, (), (None,)),
-    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2672, 212, 0, (), (None,)),
-    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2884, 212, 0, (), (None,)),
-    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3096, 212, 0, (), (None,)),
-    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3308, 212, 0, (), (None,)),
-    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3520, 212, 0, (), (None,)),
-    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3732, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3944, 212, 0, (), (None,)),
-    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4156, 212, 0, (), (None,)),
-    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4368, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4580, 212, 0, (), (None,)),
-    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4792, 212, 0, (), (None,)),
-    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5004, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5216, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5428, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5640, 212, 0, (), (None,)),
-    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5852, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6064, 212, 0, (), (None,)),
-    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6276, 212, 0, (), (None,)),
-    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6488, 212, 0, (), (None,)),
-    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6700, 212, 0, (), (None,)),
-    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6912, 212, 0, (), (None,)),
-    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7124, 212, 0, (), (None,)),
-    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7336, 212, 0, (), (None,)),
-    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7548, 856, 0, (), (None,)),
-    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8404, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 9020, 160, 0, (), (None,)),
-    ('-', 0): (32, 9180, 48, 0, (), (None,)),
-    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 9228, 628, 0, (), (None,)),
-    ('P[59]', 0): (32, 9856, 76, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=0 ', 0): (32, 9932, 668, 1, (), (None, None)),
-    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=1 ', 0): (32, 10600, 668, 1, (), (None, None)),
-    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=[01] gmtoff=(-?\\d+)', 0): (32, 11268, 824, 2, (), (None, None, None)),
-    ('UT = [A-Z][a-z]{2} Apr [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12092, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Aug [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12684, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Dec [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13276, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Feb [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13868, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Jan [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14460, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Jul [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15052, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Jun [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15644, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Mar [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16236, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} May [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16828, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Nov [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17420, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Oct [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18012, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Sep [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18604, 592, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 19196, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 19336, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 19428, 48, 0, (), (None,)),
-    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 19476, 196, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 19672, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 19848, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 20320, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 20384, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 20500, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 21044, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 21804, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 21936, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 22080, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 22452, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 22692, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 22920, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 23136, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 23324, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 23844, 288, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 24132, 408, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 24540, 408, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 24948, 408, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 25356, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 25612, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 25844, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 26060, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 26464, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 26700, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 27288, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 27568, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 28084, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 28476, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 28856, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 29084, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 29616, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 29936, 336, 0, (), (None,)),
-    ("\\bundefined reference to [`'‘]", 0): (32, 30272, 588, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 30860, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 31036, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 31628, 112, 0, (), (None,)),
-    ('\\n(?:-|[dl][r-])', 0): (32, 31740, 144, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 31884, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 32204, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 32268, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 32552, 292, 0, (), (None,)),
+    (' - (?:crash|down) ', 0): (32, 0, 192, 0, (), (None,)),
+    (' - (?:crash|down) +\\((?:\\d+\\+)?\\d\\d:\\d\\d\\)$', 8): (40, 192, 392, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]r\\b|0{0,3}4(?![0-7]))', 0): (32, 584, 352, 0, (), (None,)),
+    (' -perm [-/]?(?:o[+=]w\\b|0{0,3}2(?![0-7]))', 0): (32, 936, 352, 0, (), (None,)),
+    ('(?<![0-9A-Za-z])[0-9A-F]{24}(?![0-9A-Za-z])', 0): (32, 1288, 208, 0, (), (None,)),
+    ('(?<![A-Za-z0-9_])[pP]\\(?(?:99\\.9|999|50|75|90|95|99)\\)?(?![A-Za-z0-9.])', 0): (32, 1496, 464, 0, (), (None,)),
+    ('(?<![A-Za-z])R(?:UN)?PATH(?![A-Za-z])', 0): (32, 1960, 204, 0, (), (None,)),
+    ('(?<![\\w-])-Xms\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2164, 244, 0, (), (None,)),
+    ('(?<![\\w-])-Xmx\\d+[kKmMgGtT]?(?!\\w)', 0): (32, 2408, 244, 0, (), (None,)),
+    ('(?<![\\w.-])ar[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2652, 212, 0, (), (None,)),
+    ('(?<![\\w.-])cs[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 2864, 212, 0, (), (None,)),
+    ('(?<![\\w.-])da[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3076, 212, 0, (), (None,)),
+    ('(?<![\\w.-])de[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3288, 212, 0, (), (None,)),
+    ('(?<![\\w.-])el[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3500, 212, 0, (), (None,)),
+    ('(?<![\\w.-])en[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3712, 212, 0, (), (None,)),
+    ('(?<![\\w.-])es[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 3924, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4136, 212, 0, (), (None,)),
+    ('(?<![\\w.-])fr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4348, 212, 0, (), (None,)),
+    ('(?<![\\w.-])he[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4560, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hi[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4772, 212, 0, (), (None,)),
+    ('(?<![\\w.-])hu[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 4984, 212, 0, (), (None,)),
+    ('(?<![\\w.-])it[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5196, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ja[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5408, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ko[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5620, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nb[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 5832, 212, 0, (), (None,)),
+    ('(?<![\\w.-])nl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6044, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pl[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6256, 212, 0, (), (None,)),
+    ('(?<![\\w.-])pt[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6468, 212, 0, (), (None,)),
+    ('(?<![\\w.-])ru[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6680, 212, 0, (), (None,)),
+    ('(?<![\\w.-])sv[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 6892, 212, 0, (), (None,)),
+    ('(?<![\\w.-])tr[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7104, 212, 0, (), (None,)),
+    ('(?<![\\w.-])uk[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7316, 212, 0, (), (None,)),
+    ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7528, 212, 0, (), (None,)),
+    ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7740, 856, 0, (), (None,)),
+    ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8596, 616, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 9212, 160, 0, (), (None,)),
+    ('-', 0): (32, 9372, 48, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 9420, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 10048, 76, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=0 ', 0): (32, 10124, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=1 ', 0): (32, 10792, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=[01] gmtoff=(-?\\d+)', 0): (32, 11460, 824, 2, (), (None, None, None)),
+    ('UT = [A-Z][a-z]{2} Apr [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12284, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Aug [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12876, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Dec [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13468, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Feb [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14060, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jan [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14652, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jul [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15244, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jun [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15836, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Mar [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16428, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} May [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17020, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Nov [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17612, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Oct [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18204, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Sep [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18796, 592, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 19388, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 19528, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 19620, 48, 0, (), (None,)),
+    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 19668, 196, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 19864, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 20040, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 20512, 64, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 20576, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 20692, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 21236, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 21996, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 22128, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 22272, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 22644, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 22884, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 23112, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 23328, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 23516, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 24036, 288, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 24324, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 24732, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 25140, 408, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 25548, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 25804, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 26036, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 26252, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 26656, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 26892, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 27480, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 27760, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 28276, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 28668, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 29048, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 29276, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 29808, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 30128, 336, 0, (), (None,)),
+    ("\\bundefined reference to [`'‘]", 0): (32, 30464, 588, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 31052, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 31228, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 31820, 112, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 31932, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 32076, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 32396, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 32460, 284, 0, (), (None,)),
 }

@@ -15,104 +15,108 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXG1PW8kVvnbANjZg45BA2ax0dxMU0gBJ39Qu3aBkE1YbqU1X2VSpusqujCHBDWCKSUmjatUPlfon+g/6Q/qh'
-    '/6lbX3Fm98mz58yduYYmK9XSZbBn5szMmfN+jj2dJElt+JSGz+TwmZL/s6eenLxa8n/WV5H3K9JuyRjsO4Qx3Hes'
-    '9DWGz4S8T9JEdlQrJcrrbVjHwddhZr0tFea89CaC3+/M/+Tkc+tVkvmp/D/9/7tT13Hw42G+mbs7J4/v7r6712F/'
-    'S1/Lh2de+8Lw+Xr4+l+s7XBYk0eHnY36R8nC4Wncw7zssSRnx3uZGz6zNHYCxmbrjcn+64Ew29I/SXCqw+ei4GdV'
-    'YE4DzDn53L2vCqwM9o2CMJvD5wcC27fnorDL8r4dAH9UvGb7WQRYY/JYsBwtav3aZ7Hjs/O/L/vL+scFX3eGz++B'
-    'B+qCpzKN6wyfV4Fnt9YvG3w+lsPn2lrXSW7hmlO0Tl3+X5bHna8ucBJaz8GfF1hL8kwJ/AwfN4fPB4Cbp4os9e3J'
-    'nX0p8OwI+wu4A0f7Mfvz3d0M0ILFA3iWmQCYLdnfAsx1MGsi5915L8rYa4qce9M8pN1r3vi1Mx6fkl67rui1ENyd'
-    'hjxsyb0x383IPOS7XYPvdkGPTshj6fkk+duZ6mKHgwXgwewcs3A2NwZt1/VAGbAg/88K3LrArYtN2BE7ZX/49KR9'
-    'JjSSJuEvxK+zNTtkB+1L26P3z4Au3ZnmBZdIDxXQuWzTZe9vR9LR6hmOnwc68Mk2PrfvLqvSd050JtofOG8a7mRV'
-    '2h2Zf0705AWB4fqa8n9V2gNom3IW1/cSWtS54yRL+L7QluMzjcsaoWfK5v1Y3h8p9JbZd1eV+6vCORzdvZJzvCN7'
-    'yD7bhL6WrNUUu47x4OY3YL6bN4A9sn3YFL6coHM8C4Dbo/sZ5Q7G5LMFodUKyevE0LcrCv0i/1bAbnDjWZ6t05xQ'
-    'XrTWLGKrsF/q8LESiY9fSbttyLcj4Lc8W+bXBAvnZm0fYhh5sD4jmnkFsPPm3pV2j+TCYcDce8SXRxHrPqI97xXY'
-    '80N67+j1J8DTebAe0BlwHxWYW5SP3jTNZ+2Hho1RlK8ZH2XCx7j44InAmaB1sWX5d11pUf5pfoYW+3M+GfoWDdLX'
-    'FTr/BPkkZUNf+2y5GdHBsetZtFYh3GZ67wrd8+VIOnPrfw5xkITiIM6fegK2H8J4ArDaBc6bvf+Y+Pg3IBst+9CC'
-    'Nycxo0TRXysk23YNufWUZO8hyYRbET5t7P7bObbhGPBTDWilSj4+2j8fQtxq0jNuXYlvVcF+TKXPfeZoVYvHuH1e'
-    'UOh2ku5nIyCuiHTSkT1cpnsckC5x9/jnHH8kJR380tAFTDfbcvZsH+/RGruBax7R2gP63I3r0p4GtIcy+f0httY0'
-    '3cNS4P2lNO9zwk8v0GaJkVUsZywd4bvPnoHzLZp3bIzfKWjDpp79Mr4nCd8Znf/cozcRfp9obwti6EVjcRzH9OF7'
-    'n/B6DOs3QI85mfF3sFnvGbz7lNZgfnIxlZAzVeVcjkdibTLm9dTQH2mODNgewRdCXkdc/lTsXNQvj+EeEqKRFwat'
-    'pKTztgN1IuJAizOvBcSzfXpkhvgC463uvHekvU82YijNu/Gso0Jidm1jTwPKQeMaVVr7PcWWehtiXEXG35DznYdc'
-    'EMZPXS7oR0K3SU6+x8VcnV+HMG4KnESJkdQ8Me9SgJ2dneFnZ0xv8zn05eT8H4hH75Dfexfsqaz9FHzsisDM8PMv'
-    '4efTyE3GwPDG0Ievvy61Cuez35Z9xN4L2tWZDP1S9n0P9LVFG+5Oq3IOlOMHhrx28clrMGcQOOeSMqdD627B3Cbw'
-    'LvblzdF8/BA8IOwutdt0xqNA/2XCiPE4GdAS+VPK0XuxfqCjU8yfv06nX5/7avj3Kw+d8llqig5dj2hD8/SWz9pQ'
-    '1r9NLcamQnl6Tu4Q8b4cMb+t2Olvam3EB+NvWsHfXcP23yW675KN6vNLi9bwzCp+oQ/WssDTfNEnVFujxfAdHOaN'
-    '8omITQSNao0bw7wFsQ/Mgd2CFuXElDzfrLlr50z5fHinV5U73aB4GMfFHgbmE+eTsFzzfSPOoekBlP2pkf/dzvHZ'
-    'ugb8wxya3aV4Tkr7sfaLfn4FcID3cF65h0/IV3L7f07rF427fqzYkZhf2iDf2Odvhq7P524p574PeKwotUNMSz5d'
-    'hr5jz5BNazTuhUEvLLv6MO604uzvKvjw5YZCc3JHNBd5KTRH2CN6z5s7R7VPWd9HxCMdA9chuUuG9akhD44C47us'
-    'y/5EdHI4Iq4svWfRgtO3VfEvkSYe0t42jfhsXvx3qYBfHVtDlemtf0oeAG3lw8Az5MnzVMkZ4z0+M9bju/mlEc/c'
-    'J57pB8SR+sJrGh9zXNiKtfeJZ/cMntkybIqBIvO1M6AP1B+RPqz4He+9F1irdZY4uWbENfP8llhZj/7x5YCW/dZb'
-    'Aa2Wg4ndZ2wsmPFUV2JXvyiYk31ENuc9es883zF4mnMsawV8YSsmuC4yrcj5+ootF4p/tIl8OfM60BTn6XFvPlxj'
-    '3M7ij9aI/OGrwayDT6vJmSWoTSlRLbYbh3BWCc4iyIJYukAeXD8lX2ipID5ewjkse6LIPZUXX5djLbK3Ly2etLOL'
-    '366RLL7epopfu0Kxx3JkfpDrRzSd80ey53vKuKrEz1hGYG4vhMeeKDEYn80yMGpKrfiJtjdXSztNMNeS4nkuLf/7'
-    '7xxZU5M+t7YmN7W62gblFTpkd3dkr8dAN88pJnygxIS7Bk4dvC7UlHTlsy9gjS71PYa6sK5Rt/xAGcP1yxtKLfRt'
-    'WHeH+j4AmDvGujcB5p58dh1g7lHfFeWcA+l7V6lZ7kvfReg7pHlN5Q6OjXw61ye7+GVJPovNjbcVmtdiok+N2AXT'
-    'COZSt434UF+JTzg6+W0ErywF8orlr7P8LxW02ZeTeJ9Oq9sMwZdmd3yWhH/PzsqLWN/vw3ybOxfGaktSTPSfEzdb'
-    'zWP4YOd9T2xOYnshts404MfSJZznr9G++HuQeF8p+CKh992UM1wwYmO7Rv20r9ZJqyHR6gs5DnaF6Gc1Ge07unk2'
-    'WV3uvQq4vBKRFwzJSV1UzrlqxAkODD47KuiD1KHWpCT7DMHJeaP+fYPiyY/oc473PyB/w437nafG+6piw8bWOsTa'
-    'l0XsSs5TxKy7bNQD7tB6XaUuUIs9cn1c34g7nZaNuurh66mI+7O+lzAhdNugft/52mQHHBrxpCI0shBYI9EkvPWN'
-    'WMALsvEeg/zdNGrHuwRjx8jLunrdj+S7EZpMZzruGPTWMfa0DTUe53Nis0zTm4r+cPZnQ7FNOabJ3+NgmjhQ9E89'
-    'oL5dq1f/C/hIo9SoX1J0QIwtVSQ+O0oOT4sba/UtmmyKof2Y76z6akx61KYFeL1o7deUUTvgq3HX4trPAc9zUE/N'
-    'tQ4x9extw47/odGmAXUVMd/XQZ0fQufWeRCXmUx7h/Iu+0RTe4F6sWfUcDk7+n0jp+LzLUPy0XlxHPSPrkIM85GR'
-    '/9zM0d+pkf/cN2z4fcUnDYkTazXUfcO23S+AsxB/DGOP+99D/8j6LasvwUdxNZyXkm+/w98AnyTELwr97Ry3Xt48'
-    '9EnddzMnwSas0ThtrTwcbAIONklXsz2h/QbBQIlT36A+63d/3JndXg5gLwda/WQpLSeel/a7QuMA/xDgf99+g20M'
-    'zoHfDXkbfuvvvzLn2tw='
+    'eNrtXG1vG8cRPlISSZEyRdGSpSoOcIktmI4l2X1DGjUS7NgKYiBxA8eFiwZOQFGyxVoiWZKOXKMI+qFA/0T/QX9I'
+    'P/Q/NeVFs8njxzN3e0cKdoASOK3I3Z3dnZ33GbIaBEFp9ORGz8Lo+W70ysn7cnD6qsn/50ZPQd6/J20IY6L/V0bP'
+    'rMyPYEVzpmWNczI2J+MKMM7Nd33R2OLoacj/0fwLo+fG6PlA/m+OnscA08GI2i8FzhztJYK5JGMewdkQxiOAFX1W'
+    'BRzNyX58cLQh7b6Mwb4+jOG+E6WvInj9/vU90qMdlXKB8noT1nHwdZhRb02FuSK97j5emf/J6efWK/f/u/Nax8FP'
+    'D/P13N2UPHF39+peR/01fa04PPPaSx5ycVJrOxyWQGa+Cjsa9c+chcNJ3EOcfF4ePYs01pL5ZU+Y9Rh5fUHwsykw'
+    'qwBzWT5374sCK4J9PSPM+dHzM4GdpKeywM7L+7oH/HHxGu1nDWBNy2PBcrSo9WufpR0fnf9d2V/UPyP4ujV6/gg8'
+    'UBY85WlcpPNfeJ7dWj9v8Pl0Ap9ra10juWXZO1WBEf2/Lo87X1ngBLSeg+/soUZGeyhuT+7sDc+zI+yvxrTX4u5u'
+    'AWjBx55c8IBZk/2twlwHswR2YVn2G429qsi5181D2r0mjd864/Eh6bVril7zwd0k5GFN7o35zvk3yHdHBt8dgR6d'
+    'lcfS80Hw9zPVxQ4Hq8CD0TkW4Wzo+zjbdcdTBqzK/4sCtyxwy2ITNsVO6YyetrRPhEbCwP+F+HW2ZpPsoI60bXr/'
+    'BOgSfc0K0UMBdC7bdNH7mynpaPMMx68AHcTJNj533F0WpW9KdCbaHzivCneyKe2hzJ8SPbkkMFzfvPxflLYH7byc'
+    'xfU9hxZ17gzJEr4vtOX4TDOyhu+Zonm/kPdDhd4i++6Kcn9FOIejuxdyjrdkD9Fne9BXk7Xmxa5jPLj5FZjv5g1g'
+    'j2wfzgtfztI5nnjAbdP9jHMH0/LZqtBqgeR1YOjbDYV+kX8LYDe48SzPdjzjS+UYnsH548SWGB8bKfHxqbQHhnwb'
+    'Ar8l2TKfESycG7VdiGEkwfqCaOYFwE6ae1vaY5ILfY+5d4gvhynWfUB7Ps6w5/v03tHrL4Gnk2DdozPgPgowNysf'
+    'vW6aj9oPDRsjK18zPvKEjxnxwQOBM0vrYsvy75rSovzT/Awt9ud8MvQtKqSvC3T+WfJJ8oa+jrPlFkQHp13PorUC'
+    '4TbSe5fpni+lpDMtzh6MEWevZzhv9P5j4uPfgWy07EML3rLEjAJFf22QbDsy5NZjkr19kgnbKXMkafZfT7ANp4Gf'
+    'SkArRfLx0f75EOJWczHjdpT4VhHsx1D63GeOVrV4jNvnkkK3c3Q/ux5xRaSTpuzhEt3jgHSJu8e/JPgjIeng54Yu'
+    'YLo5kLNH+3iH1jjyXHNIaw/oczeuRXsa0B7y5Pf72FpVuoeG5/2FNO9Lwk/b02ZJI6tYzlg6Iu4+2wbO92neiTH+'
+    'MKMNG8bsl/E9R/iO6Pz9GL2J8LtEe/sQQ88ai+M4Zhy+O4TXE1i/AnrMyYx/gM16x+Ddx7QG85OLqficqSjncjyS'
+    '1iZjXg8N/REmyICDMXwh5HXE5a/EzkX98hDuISAaeWbQSkg678BTJyIOtDjzlkc8O06PLBBfYLzVnfeWtHcz1jO4'
+    '8ayjfGJ2dWNPA8pB4xpFWvsdxZZ6E2JcWcZfl/Odh1wQxk9dLujnQrdBQr7HxVydX4cwbgicQImRlGJi3jkPOzs6'
+    'w6/PmN5WEujLyfk/EY/eIr/3NthTUfs5+NgFgRnh59/Cz5PITaaBERtDH73+1qhlzme/KftIey9oV0cy9GvZ9x3Q'
+    '1xZtuDstyjlQjvcMee3ik1dhzsBzzkVlTpPW3Ye588C72Jc0R/PxffCAsFvUHtAZh57+y6wR43EyoCbyJ5eg99L6'
+    'gY5OMX/+Mp1+N/Xt6O+3MXTKZykpOnQnReubp7d81oqy/k1qMTbly9PLcoeI9/UU8+uKnf661kZ8MP6qCv5uG7b/'
+    'EdF9i2zUOL80aw3PouIXxsFaF3iaL/qIamu0GL6Dw7yRPxWxgaBRrXFjmNsQ+8Ac2Da0KCfOyfPDmkd2zpTPh3d6'
+    'RbnTXYqHcVzsvmc+cSXwyzXfNeIcmh5A2R8a+d+DBJ+tZcDvJ9DsEcVzQtqPtV/08wuAA7yH88o9fEK+ktv/U1o/'
+    'a9z1Y8WOxPzSLvnGcf6m7/p87ppy7ruAx4JSO8S0FKfL0HdsG7Jpi8Y9M+iFZVcXxk0qzv62go+43JBvTm5Ic5GX'
+    'fHOEbaL3pLnLVPsU9X1EPNI0cO2Tu2RYnxvyYOgZ32Vd9g3RSX9MXFl6z6IFp2+L4l8iTdynve0Z8dmk+G8jg1+d'
+    'toYq0lv/kjwA2sp9zzMkyfNQyRnjPT4x1uO7+a0Rz+wQz3Q94khd4TWNjzkubMXau8SzxwbP7Bs2xUCR+doZ0Afq'
+    'jkkfVvyO9972rNU6S5xcNeKaSX5LWlmP/vElj5b91m2PVsvBpN1n2lgw46msxK5+kzEn+4Bszjv0nnm+afA051i2'
+    'MvjCVkxwR2RalvN1FVvOF/9oE8XlzMtAU5ynx73F4RrjdhZ/1Mbkj7gazDL4tJqcaUBtSo5qsd04hLNJcNZAFqSl'
+    'C+TBnQn5Qo2M+HgO57DsiSz3lF97WY7VyN6+uHbaLq79uEaw9nIbKn7tBsUe8ynzg1w/oumcP5M931bGFSV+xjIC'
+    'c3s+PPZIicHE2SwDo6bUip9oe3O1tFWCuRVkz3Np+d//JMiakvS5tTW5qdXVViiv0CS7uyl7PQG6eUox4Z4SE24Z'
+    'OHXwWlBT0pLPvoI1WtT3EOrCWkbd8j1lDNcv7yq10Ddh3UPq+wBgHhrr3gCYx/LZNYB5TH2XlXMOpO9tpWa5K30X'
+    'oK9P8+aVOzgx8ulcn+zilzn5LG1uvK7QvBYTfWzELphGMJd6YMSHukp8wtHJ71PwSsOTVyx/neV/LqPNvh6k9+m0'
+    'uk0ffGl2xxeB//fsrLyI9f0+zLe5c2GsNifFRP89dbPVPEYc7KTviS1LbM/H1qkGL/8egqZLOM9fon3x9yDxvkLw'
+    'RXzve17OsGTExo6M+um4WiethkSrL+Q42GWin81gvO/oJtlkZbn3IuDycoq8oE9O6oJyzk0jTtAz+GyY0QcpQ61J'
+    'Tvbpg5PzRv37LsWTH9DnHO+/R/6GG/eHmBrvK4oNm7bWIa19mcWu5DxFmnXXjXrAQ1qvpdQFarFHro/rGnGnSdmo'
+    'mzF8fS7F/VnfS5gVuq1Qf9z56mQH9I14UhYaWfWskZgnvHWNWMAzsvEegvzdM2rHWwTj0MjLunrdj+S7EZpMZzpu'
+    'GvTWNPZ0ADUe5xNis0zTe4r+cPZnRbFNOabJ3+Ngmugp+qfsUd+u1av/FXykcWrULyo6II0tlSU+O04OT4sba/Ut'
+    'mmxKQ/tpvrMaV2PSpjYMJv9bU2nkRVKNuxbXfgp4XoZ6aq51SFPPXjfs+PeMNgwm+7tYqPN96Nw6D+IykmlvUd6l'
+    'QzR17KkX20YNl7Oj3zVyKnG+pU8+OimOg/7RFYhhPjDyn3sJ+js08p8dw4bvKD6pT5xYq6HuGrZtJwPOfPwxjD12'
+    'foL+kfVbVl+Dj+JqOC8GP36HvwI+iY9f5PvbOW69pHnok7rvZs6BTViicdpaSTjYAxzska5me0L7DYKBEqe+Tn1M'
+    '21XZwzQ9Ldl/D+4GX1qcskf4rIqMngI6cE9b9rQv7VByEdZL8wv2DTt/W8G1u1OH6x7A7Wn1obkwH7Md9XeTZgB+'
+    'H+D/1H5jbhrOgd99eRN+y/B/ffL5Lw=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 0, 444, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 444, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 888, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 1012, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 2012, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 2116, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 2264, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 3004, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 3292, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 3752, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 3964, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 4352, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 4624, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 5192, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 5464, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 5812, 528, 0, (), (None,)),
-    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 6340, 168, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 6508, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 6956, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 7324, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 8116, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 8732, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 9772, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 9976, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 10104, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 10424, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 10892, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 11284, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 11532, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 11804, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 12328, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 13232, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 13528, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 14032, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 14456, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 15004, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 16196, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 16676, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 16908, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 17212, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 17660, 680, 0, (), (None,)),
-    ('^\\|{7}(?: |$)', 8): (40, 18340, 108, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 18448, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 18780, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 18960, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 19292, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 19704, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 20036, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 20296, 140, 0, (), (None,)),
-    ('p[59(]', 0): (32, 20436, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 20532, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 20732, 172, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 0, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 292, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 736, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 1180, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 1304, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 2304, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 2408, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 2556, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 3296, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 3584, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 4044, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 4256, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 4644, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 4916, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 5484, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 5756, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 6104, 528, 0, (), (None,)),
+    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 6632, 168, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 6800, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 7248, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 7616, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 8408, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 9024, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 10064, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 10268, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 10396, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 10716, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 11184, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 11576, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 11824, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 12096, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 12620, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 13524, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 13820, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 14324, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 14748, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 15296, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 16488, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 16968, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 17200, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 17504, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 17952, 680, 0, (), (None,)),
+    ('^\\|{7}(?: |$)', 8): (40, 18632, 108, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 18740, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 19072, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 19252, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 19584, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 19996, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 20328, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 20588, 140, 0, (), (None,)),
+    ('cap_', 0): (32, 20728, 96, 0, (), (None,)),
+    ('isdst=', 0): (32, 20824, 128, 0, (), (None,)),
+    ('p[59(]', 0): (32, 20952, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 21048, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 21248, 172, 0, (), (None,)),
 }

@@ -60,18 +60,30 @@ def _half_hour_zone(text: str) -> bool:
 def _month_of_change(month: str) -> VocabularyEntry:
     """The entry naming ``month`` when a ``zdump -v`` change falls in it (``Oct`` → October)."""
     pattern = precompiled(_CHANGE.replace("([A-Z][a-z]{2})", month[:3]))
-    return (((month[0], f" {month[:3]} "),), pattern.search, month.lower())
+    return (_ZONE_SIGNS, pattern.search, month.lower())
+
+
+# The signs of the capability entries and of the fifteen ``zdump`` ones, each a scan asked once
+# for all the entries behind it (``tool_vocabulary``'s shared scans, ADR 0361), the latter behind
+# a change's ``:`` and ``=``: every test below holds its entry's sign and characters, so a text
+# without them holds none of the entries. Asked one by one, behind ``=`` alone, they cost a
+# fifth of the whole tool vocabulary on sections of words and ``id=`` values (ADR 0392).
+CAPABILITY_SIGN = precompiled(r"cap_")
+# ``last``'s cut session, behind the ``(`` of its length: sections of words are spared its scan.
+_CUT_SESSION_SIGN = precompiled(r" - (?:crash|down) ")
+ZONE_CHANGE_SIGN = precompiled(r"isdst=")
+_ZONE_SIGNS = ((":=", ZONE_CHANGE_SIGN.search),)
 
 
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words.
 SYSTEM_MARKS_ENTRIES: tuple[VocabularyEntry, ...] = (
-    ((("_", "cap_"),), _INHERITABLE.search, "inheritable"),
-    ((("_", "cap_"),), _EFFECTIVE.search, "effective"),
-    ((("_", "cap_"),), _PERMITTED.search, "permitted"),
-    ((("-", " - crash "), ("-", " - down ")), _CUT_SESSION.search, "session ended"),
-    ((("=", "isdst=1 "),), _DAYLIGHT.search, "daylight saving summer time"),
-    ((("=", "isdst=0 "),), _STANDARD.search, "standard time"),
-    ((("=", " gmtoff="),), _half_hour_zone, "half hour"),
+    ((("_", CAPABILITY_SIGN.search),), _INHERITABLE.search, "inheritable"),
+    ((("_", CAPABILITY_SIGN.search),), _EFFECTIVE.search, "effective"),
+    ((("_", CAPABILITY_SIGN.search),), _PERMITTED.search, "permitted"),
+    ((("(-", _CUT_SESSION_SIGN.search),), _CUT_SESSION.search, "session ended"),
+    (_ZONE_SIGNS, _DAYLIGHT.search, "daylight saving summer time"),
+    (_ZONE_SIGNS, _STANDARD.search, "standard time"),
+    (_ZONE_SIGNS, _half_hour_zone, "half hour"),
     *(_month_of_change(month) for month in _MONTHS),
 )

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from domain.precompiled import precompiled
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
+from domain.search.system_marks_vocabulary import CAPABILITY_SIGN, ZONE_CHANGE_SIGN
 from domain.search.tool_entries import TOOL_ENTRIES
 from domain.search.word_stems import said_pattern
 
@@ -58,6 +59,8 @@ _SHARED_SCANS: dict[str, _Scan] = {
     for scan, patterns in (
         (_LINE_OPENING_A_MODE.search, (r"\n-", r"\n[-dl][r-]")),
         (_EXTENSION.search, (r"\.h", r"\.(?:t(?:ar|gz)|zip)")),
+        # One sign of several entries, asked once for all of them (ADR 0392).
+        *((sign.search, (sign.pattern,)) for sign in (CAPABILITY_SIGN, ZONE_CHANGE_SIGN)),
     )
     for pattern in patterns
 }

@@ -181,6 +181,10 @@ def _tool_vocabulary_facts_behind_plain_signs(text: str) -> str:
 
 _LINES = [
     "FROM python:3.12-slim AS build",
+    "America/St_Johns  Sun Nov  1 03:30:00 2026 UT = Sun Nov  1 01:00:00 2026 NST isdst=0 gmtoff=-12600",
+    "Australia/Lord_Howe  Sat Oct  3 15:00:00 2026 UT = Sun Oct  4 02:30:00 2026 +11 isdst=1 gmtoff=39600",
+    "/usr/local/bin/probe cap_net_raw,cap_net_admin=eip",
+    "pilot    pts/1        10.0.0.7         Mon Dec  7 09:12 - crash  (01:41)",
     "<<<<<<< beacon-ours.conf",
     "||||||| merged common ancestors",
     ">>>>>>> theirs",
