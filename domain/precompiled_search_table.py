@@ -15,113 +15,144 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_facts_table'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXd1vXEcVv3fXu2uvvR/ekqzdpumG0tpuXSdtQQKrQS4loD4gqiqIj5K66/U6sWLXxl43DZQCQoJXhJB45I1n'
-    '3soLL/wD/AOoKm+88C8Q7s2ew/7yy8zcmesPhbBXup2N750zZ86cOd9zW4+iaC654+SeSe57yTWVtOn9+eQ+SO6j'
-    '5N5J7n5yv5ncm/JsNXJfsbRNeb8p8JoCsylwmwK7KfCbMgb2WxU8pwRmimctaSeSe1Jw1zG136z8Le1Xlmcp3M/J'
-    '81jewT7p77rAVXjpWO2krdAYV5J7Mbk/TO6WjFODPguC23l59yvyu5vcWwCLx3xK+pdkXrHAnZS7KuNflrYDsHSu'
-    'SiN9HgP9YgP9qgAjnWuD5no5oH+LaJ4Xj7TPCrxflNv2/njM0xtTx8DnNXiO/FuVuySt8m9Z+tUF3kvQX/dq+t40'
-    '7HNl7gvNKaOMmYX+BRgHZc1LAFuf3TE8e3jc+zsuto1blHbijMctSVs+8XHTN5rWcSuwppHHmjJfVITfSiAna4LD'
-    'eem7InDWAK6JR0ogS38Mcl7hNkBm4nsoiyODDuhI25V2AH9XHsM9NuHYM8ojJdBPKMfrsA91zjbaTTh0gs/8fOmm'
-    'MiOUbmsW+rhkkNLHxCc61/fkeapLfyj9i/cBFP6vL9Hw90nx73v3KmYLrKA/fh7luJB3KsIjqb3Tk3ZP2iNp35d2'
-    'IPvvIvQZUB/9d1faHekzKy3CU/i70m5I25f2QPoUSCfMiYyLgIdUHh5K+7P4QbvnR/J+0SAj446blnMyH7T/xjzL'
-    'PDu8TpNnW4a1R12oPsUC2VQ+vgXCWZX2Kqy/LwyWh4iv9i2Tvb8MMErwfk32J+pQ1p0qY6sydlHGOSfvNmSMddhD'
-    'CNv2XltwRzrO0DyycMsaowV7Gum/IO18Z+RnHjp8OPSNYrBXYhn/Iukulz2sPhLa4MsB9nRL+qud4qszUc6Z/LSV'
-    'QD9NaTUJfIL3a+DDvyZwLhcf5vdJmuuMxSdFfzIOgFGR9XbJ8FQX3PV4Z0D6YxdsIH3HZKetGmzclP5/TxbkC7SH'
-    'Fz3sY9VdjAvivy3ty4C/6sVNix78c4LPPOlq1bP7QKfjzPkPhaHNFzpnn7n5rt8B2Qc9eJ41zh6MF2onpPNfT+b/'
-    'AoyfhTOukdIE1+OA8Nql54MctE7x/FKC5zMWu22X2q6BvxSmjh0HjH0+GXsJ7Dscu2ew/5AueXDNQ59/xUO5j3Zl'
-    '12M9bx2TNn+LR7TZstjReflZdaeNztq65pji+Mfk9ytngCPKwCy6H9E8Bh7zGMSjPXDS88ga+zvxMN7sK9M/oDFu'
-    'A21SeK/HQzsJZUOX6NilvdK36D3VF8vxMOZs2lcDgrVD8fhQvp9Nfly3+IR7NMa66P16oJxNx7kkcf6T4K8G+IJZ'
-    'ewrts1C9kkd+/QV87FsWfxnXNO3zp2gke7Jkne8z5mlfHd61xA5+LX3y6NeGxDvPWeykD+jfrJv2LTBT/fC0x17e'
-    'Bf4NpcMB0eFa5Cc/dkmm9g36MYX3MuSNPgqEWxGf4bhz0piKC88C+B0f0d9qEDeWSMEavP7AxX6EzTfU2PQc5CzU'
-    'd9KY6evJ/QPywacyYqu6T9P9Ng/w0fe1wXfhYhqjKXNz9eMYLtLV5TefBs6u8c46dqO4rEtfxW8Uu3NfhfjxviJY'
-    'J9hckwGhuf2sF2oPxUvHND9tmjPfF2QPjdfAuQYh11tjvn/0aI61QRukO26I7Thej7OVQxjjH++HDPqH7YhOqB6Y'
-    'GOsBnzUY64H/cZrPUg1MgWpgzoHfkfowF5KddLFjllnsozzdyfarpslX8qmnqpKPYsubZuVVGa8I8DLlcF1wXHOc'
-    'oTkeB1adYE0JrKxapdA1UJyyatowftAw1dUNqxh+Y+O/tM+voO8E5cc1p2t6pnGuhiP+YPPVGxIvxHhBwSPm0ZB/'
-    'PwE5XcyD2PLrNvy/KfyAPvmqPFsTHEx9Xev2orTPAi5lmVMK9wXhybInjdP80AV430afkNiHa1184zF5YixlglH0'
-    'gNGWGGRWTMzFRwyz5aj7C8WtSXUY64BLMRCXKcGnCnU3PWnfMNTV8rMSrKGJn1x9Y4qbhsS9N6FOFXOZd2FP8RzL'
-    'QDM9f3HNgCc/C5kj9+W6B857H8iarlDtx6zAeSejvqVO8ueG4Pqk9EMaZeUO89TktDLoXbXQxUWzCuSeXHTDeeq5'
-    'FMxX9Q01BSG5To7Lm+ao9SNNybWm7TcMc+RnITzFfWNLLss0nx3KkWFu0DanEsxpX9q3DHjxs5A5cd/YkB/LmltP'
-    '9s4UwbhtkBUt4Eedb53kAp64uJI8uWKxxh+yeTLeL4k+cdElBJ7KiAasF8qZmObPNcdfln3Dffvwe8dQRxUim9GO'
-    '4HE24feRJZd/nL2q6+zKq5jyIS75l1XPynWFUwJDbZIVsr0mwHZw2cG4NhXh9yy5mKe+6/loWNN3GnI0Dz4FokOI'
-    'DlzNsCVtcGqe/pNPf6xVxTNrvv1d9qLy97je/uzr7V251zrpof4jasugXWbaK5PEZxWpL2pCHeBeNDpn5ys3Z2FP'
-    '7xAcrZG7CTEmHT/F/fvJ/V3B5akTwKUJtR5dwuGujPmM1L/gsyPqu0E27EEgDntg43EtlS9NC9GDZ/e2Ccc+yFo9'
-    'g4a0Zf+7QrlR1HMm3ad+ZsFUq/LZfbVivNgGsp39DTknchJnBCoSSwuxByYpPmA6c9ikWAGfR01llk1uaf3NrMf5'
-    'GVMsVW0d1a96tjX9+3MnyAdo/zM+Kx5rbZOt1RNe47bExVBe7xIOccYZj7zfFgjFtRWAV0Vkq57NQ5uLci2Pezol'
-    'M9fy3+u9jm/aMOtq8p7Nqpd+NR7W+43X69FfL7TDejn9mk8E65Bx2JYznf/wHf/3YmeGnL3KM85PIe4YcsbryFC7'
-    'n2f8G6KPtE48/dv3JI+DteN5/eVr4Ivfisznw/PCXjHUcnejB8+xhcKcB3zvEI/1IW52HF+d42shvnPV4XsXIW/n'
-    '8x0Kk451ve+jo139Wxaccc5Ztboa80eeL4Pthd+8McUMGjL+jOD/20vub9i48m4Tgbjj2WkfO9g3l9cGAV2EXEYI'
-    'DDxLzed4IkMutSPtVEa8L9Qv8aUlr8W0x95hn3ID/Fj0C/uWnPVhYPyzAnUM2+QfH9LfN2HstM+3hZ7od28Z8GxC'
-    'XORrMB7721vkRx/QeK/KGRCEv0drPaB4Qh+ea/zG9O02xBvPtiMe2xDXwDEGhjhnJyMmYJOvFyFew9/1+TrhPCDa'
-    'b1vmtklwDmmdu5THObTEZAb0fJXgviP2iK3+RnOaTZK5SotZj3hJ1VBziTgs0lz6NMfb0i4ZaF8C2kdQD8XfLMNv'
-    '8PF3/mz7jPXJNMA0xQEmKcdhkmX4rZhyNPpuA9auTBwDvq6pSZbViU9D5XDIt95WA94PkXs1g4zCdo9k1xOQy79D'
-    'fHVAe2rbEAvNExM06fsnhVeV1gWae8FTx5v0xxqtp299Xxvgqo1zOQecVmT+BpIPT5VhT5lsoHTNq/Fozq6c4osG'
-    '3Hz1fltsdKSr8tiHJJ9Y1w0CeENjX8/TWPsU396g9YlBVobk4pYofuWLX5vgdEmP3KW90gscoyLvso2CevcnsN97'
-    'pCcZn0Pp877sebQPjgy4muL1mAtpiBytECx9dh3sEtc46btvgi5lGTOwyLMtmmeP7Kovgk12SLD4m7c9snmeA9z7'
-    'jvyK5sRqFvhsw/DZdVMuZB/W8biyFWsmf5H6xRBnD/H72gbbFb+T2CP+4LmYbLiG5MvaRN8+6SKViW/T85tQk8Uy'
-    'SGtVFyx438yQXzqvb9GaMx+9kXPe8zDvtz1xW6XWRC+21xc961dRd/SIx94NOP/wuB+CkJBu7qBunPGc914Z6pJw'
-    '3Qq0bq763xatJ+Y+J2+5cal74FI08JBP/UioDWyKgYX0bznmMGGZg49NdIFkb1102ahW7l7RljdFeCG2QdYZGVd8'
-    'C30sjJOEfM/d9zt5M5aa3LOMV9nWnP3ilBafBurFq9HD3yY+jg80Z/GBQnk9j39ZNtjFfE7jd1J3cF/nLTwacz1J'
-    'uaA27RL4Sdh+NWB9T0sOpji+Eg3PU2nNtStO1skR81mmvjsW27xPMe/Q2vz0d6swrLE+LXrp+8wnof1DfESm1Unz'
-    'DPLrX+PRejx7CjGlttSY4dyugG3q+la56/+xgfzFfNXxoHfNAmsxQ7YsRdnflT8tXsR1ux6P/ImrBr/Mhy99+7He'
-    'qhjm3pD+FUOOxpYHYD5o0vjTZAd9nPz3Y4dtzPH3UL3R8YwBHVeeLNFa/iO5fxlgO6hdHlns8uifdl/B9K1m1xlV'
-    'n3xnjXDhb86a4oYVqD09TdsEz59ekppXnzVmGMs51hjHZv635azflbqok5D545yB24bk2MZ/ADQ9pno='
+    'eNrtXU9zXEcRf29X2tW/1a4W27Jkx1knEEmJLDsJUKCyUzbBUD5QpFKm+BMcZyWtLZUlS0ir2IYQoKiCK0VRxZEb'
+    '59zgwoUvwBegKLhx4Stg3rO60U8/zcybeVopi3lbNZ7Vvjc9Pd0z3T3dPePxKIqmk1JOygiVVlJWk7KZlK2k7Mhv'
+    'G0lpJ+VxUuYj8yc2/NaQ9g2B2xDYDYHfkD7wvQ2p21I/lnpe+hhPyln5PpaUp8lnOKnT8lJStpOym5T1pHSScisp'
+    'K/JsMXJ/YsD7Jam3pd6Vel3qjtS3pF6hdouC57DATPGsJfVAUoYEd+1T203Ib2m7ijxL4Z6S57G8g22UJgMAL+1r'
+    'Mqmr1MeVpMwKTZvSTw3azAhuZ+TdL8v3lBf3ABb3eU7aD8q4YoE7JGVE+r8MvFZYOlalkT6PgX6xgX4jACMda53G'
+    'ejmgfZNonhePtM0CvF+WYnu/6PP4+tQ+8HkNnuP8Vfk3KLXO34q0Gxd4l6C9rtX0vVFY5zq5zzeGjTJmAtqXoB+U'
+    'NZcAtj57ZHh2uN9nKy629VuWeuCE+x2UutLzftM3GtZ+q8DTyIOnPC9qGXJtnOTaJZp/XRqn6rRl0iHbpBt3qX1H'
+    'ZNy4YX5rv9MkR0/BXG4a3lfaqA6rS6nBO2m9RjhvgP6uyxyOCjp70fk20HiU6NwlnHtJ36rIzUHQ9zVZS2ek7YLA'
+    'uQ5wTbJuEGyCH4K9onDrwDt8D22KyGDLtIh3XfhdZSXqigGH7FdZNwh2lmk+4ZhttBtwzE2f8fnSTXVfKN2uW+jj'
+    '0qVKH9M80bF+IM9Tm/D70r78DEDp//ojK/8ZKf799GnVvJPQVRv9NMrxwblTlTkyK7JhVuTXrMivtH4odVfW3wVo'
+    '06U2+ndb6nVpMyE1wlP4G1IvSd2Reptk1ATYdKMwlhnQ67rf+0l80H7/gbxfNuj6uOWm5VkZD+5jijnLc3bvc5xz'
+    'tmngPdp0ujeeob2Bzx4Z4SxKfQ347wuD5SHiq20rtG+dBxiD8H5N1ifqUNadKmNHpO+y9HNa3q1LH3dhDSFs23uT'
+    'gjvScYzGkYVbVh9NWNNI/xmpp1r7/pIdhy8C9/gx2Cux9H+BdJdrX6d7fdxLzgfsC5tk6/rqTJRzJn/DQqC/QWk1'
+    'BPMEy1XwRV0VOJfLh+f7EI11zOJbQb9IHACjKvx2yfBUFzzxeKdL+mMDbCB9x2SnLRps3JT+f00Y8llaw7Me9rHq'
+    'LsYF8dd9z+uAv+rFFYse/GOCzxTpatWzW0Cno4z5d6U9my90zD5j8+XfNtkHy/A8q59N6C/UTkjHfzcZ/6vQfxbO'
+    'yCOlCfJjm/DaoOfdHLRO8fxCgueLFrttg+q2YX4pTO07Duj7TNL3HNh32Peywf5DuuTBNQ99/hXvyX20K9se/Fw9'
+    'Im3+Eu/T5p7Fjs47n1V32uistWuMKY6/T76/cQI4ogzMovsujaPrMY5uvL8Gej2OrL6/Fe/FTXxl+ofUxwOgTQrv'
+    'RrxnJ6FsaBMd27RWOha9p/piPt6LnZjWVZdgrVNcKXTeT8R7/ifTnnCT+rgren88UM6m/VyUeFUv5hf6yrLWFNpn'
+    'oXolj/z6E+yxVy37ZeRp2uaTaF/2ZMk632c8p311eNviO/iltMmjX+vitz9tsZM+pL9ZN21ZYKb64QWPtbwB8zeU'
+    'DttEh5uRn/zYIJnaMejHFN7r4L/+KBBuVfYMRx2T+lRceJZg3/ER/VYDv7F4Cq7D6wc+vI+w7Q3VN30W/Oi6d1Kf'
+    '6Y2kfI/24MMZvlVdp+l6mwL4uPe1wXfhYuqjAXkJtnbsw0W6uvbNx4Gzq7+T9t0oLnelreK377tzf0rx8/2JgE+w'
+    'uIYCXHNbWS/UDvlLC5ofN8153pdkDRU8cPIg5PNOMe/7j+aY47ZEuuOO2I4FP05WDqGPv1gPGfQPWxGtUD0wUOgB'
+    'Hx4UeuB/nOYTlANTohyY07DvSPcw55OVdKFlllm8R3mhlb2vGqW9kk8+1QjtUWxx06y4KuMVAV6mGK4LjmuMYzTG'
+    'o8AaJ1jDAisrVymUB4pTVk4b+g/qpvzQvSyGX9nmX9rmF9B2gOLjGtM1PVM/V93hf7Dt1eviL0R/QcnD51GXvz8D'
+    'MV2Mg9ji6zb8vy7zAffki/LsuuBgauvi22tSvwy4VGRMKdxXZU5WPGmcxofOw/s2+oT4Plx88fXH5PGxVAhG2QPG'
+    'pPggs3xirnnEMJuOvL9Q3BqUh3EXcCkH4jIs+IxA3o3mwr5tyA/nZ4PAQ9N8crWNyW8a4vdegTxVjGU+gTXFY6wA'
+    'zTQ3+aYBT34WMkZuy3kPHPfeFp4uUO7HhMB5LyO/hXOm7wiu09IOaZQVO8yTk9PMoPeIhS4umlUh9uSiG45Tz1dh'
+    'vKpjyCkIiXWyX940Rs0faUisNa2/ZhgjPwuZU9w2tsSyTONZpxgZxgZtYxqEMel5wXcMePGzkDFx29gQH8sa27Ks'
+    'nWGC8cAgK5owH3W84yQX8OTQleTJFYs1fsjmyXh/UPSJiy4h8FRG1IFfKGdiGj/nHH9J1g237cD3dUMeVYhsRjuC'
+    '+1mB77uWWP5R1qry2RVXMcVDXPIvK5+V8wqHBYbaJAtkew2A7eCyg5E3VZnvWXIxT37XK9FeTt9xyNE8+JSIDiE6'
+    'cDHDlrTBqXnun3zaY64qnr30be+yF3V+F/n2J59v74q9jpMe6vSpLYN2mWmtDNE8q0p+kek+gUcBcnMC1vQ6wdEc'
+    'ufvgY9L+U9y/m5RvCy7neoCL6c4DxeGJ9Pmi5L/gs11quxQdPusYgsMm2HicS+VL01J08OzeGuHYAVmrZ9CQtrz/'
+    'rlJsFPWcSffpPrNkylX5+zO1YvywDWQ7wx5yTqQXZwSq4ksLsQeGyD9gOnPYIF8Bn6tOZZZNbmn+zYTH+RmTL1Vt'
+    'HdWveD72cz2cB2j/Mz4LHry2ydaRHvN4UvxiKK83CIc444xH3jsyQnFtBuBVFdmqZ/PQ5qJYy/MeTsmMtfz380HL'
+    'N2yY9Wnwms3Kl34z3sv3K/jV//xCO2w5577mD4J1SD9sy5nOf/j2/1uxM0POXuXp58fgdww547VryN3P0/8d0Uea'
+    'J57+9h2J42DueN798k3Yi69G5vPheWEvGHK529HBc2yhMKcA30c0xzrgNzvKXp39ayF75xHH3rsMcTufeyhMOtb1'
+    'vo+OdrVvWnDGMWfl6qrPH+d8BWwvvLvJ5DOoS/9jgv+vL7rvYnLF3QYCccez0z52sG8sbxIEdBliGSEw8Cw1n+OJ'
+    'DLHUltTDGf6+0H2JLy2ZF6Mea4f3lEuwj+V7dkwx651A/2cV8hjWaH+8Q7+vQN9pm29G+3cdtSm+0TXspdM2X4H+'
+    'eL99j/bR29Tfm3IGBOFvEq+75E/owHP135juIES8+R6nbaLDfeqja/BztjJ8Ajb5egH8NXyvz1cJ5y7Rfs0ythWC'
+    's0N8bkfm+yTZJ9Ol54sE9z2xR2z5NxrTbJDMVVpMePhLRgw5l4jDLI2lQ2N8IPWcgfaDQPsI8qH47j28S5Lvq7St'
+    'M9YnowDT5AcYohiHSZbhXTGVaP/eBsxdGTgCfOWpSZaN0zwNlcMhdxYuBrwfIvdqkflus22DHKqLvTkRHbxbr01t'
+    'Hlpk6f2cPkGTvp+Wuaq0LtHYS5463qQ/rhM/ffP7JgGu2jiXc8BpRuY7kHzmVAXWlMkGSnk+Eu+P2RVTfM2Am6/e'
+    'nxQbHemqc+wxySfWdd2AuaG+r1eory3yby8Rf2KQlSGxuDnyX/niN0lw2qRHntBaWQ7soyrvso2CevdHsN6XSU8y'
+    'PjvS5qGsebQPdg24mvz1GAupixytEix9dhvsElc/6bu3QJeyjOla5Nm9yH6nYwrz82CT7UTm+yB3DeOti795lPo1'
+    'xVc0JlaL3PdNrhF8vOeRYyFbwMejylbMmfxZui8GP3vIvm/SYLviPYnLND94LCYbri7xskmib4d0kcrEd+n5fcjJ'
+    'YhmkuaozFrzvZ8gvHdc3iOc8j97OOe4pGPe7nrgtUm2iF9vrs575q6g7lmmOvR9w/uF5PwQhLt3cTt044zmvvQrk'
+    'JSHfSsQ3V/5vk/iJsc+hVTcu4x64lA1zyCd/JNQGNvnAQto3HWMYsIzBxyY6T7J3XHTZfq7c07ItborwQmyDrDMy'
+    'Lv8W7rHQTxLy/xL43pM3ZsnJPUl/lY3nvC9OafG3QL14LTp8N/FR9kBnLXug0LmeZ39ZMdjFfE7jN5J38EznzfTH'
+    'WHspF9SmnYsO3sGt9VsB/D0uOZji+Ea0d55Kc65dfrJWDp/PPLVdt9jmHfJ5h+bmp9+bpb0c6+Oil77P8yS0fcge'
+    'kWnV6zmD8/XP8T4/Xj4Gn9Kk5Jjh2K6Abeq6q9z1f8Xg/OJ51fKgd80CazZDtsxF2ffKH9dcRL7djvf3E9cM+zKf'
+    'eenbjvVW1TD2urSvGmI0tjgAz4MG9T9KdtDHyb8fO2xj9r+H6o2Wpw/oqPJkjnj5j6T8PMB2ULs8stjl0T/tewXT'
+    'Xc2uM6o+8c4a4cJ3zpr8hlXIPT1O2wTPn16UnFcfHjOM+Rw8xr55/tti1u9LXlQvZH4RM3DbkC7fxrQh5thLOwbl'
+    'Dfu/1i252A+P2M8l+vsG9b9syKe2xTaZXlPPOb16cUacaejSRVcj9z3ruGbeKvjRF/xYcvBjuuDHp8aP7YIvfcWX'
+    'Do234Et/8GWV8Erzyr4IdmvBp/7hU5ZcK/T/yfNlzcGPcwU/PjV+bFBsvJBj/cGfdY91U/Dl5PnC4y/0S3/wZavg'
+    'R1/xY6eQW33Fjy7luxZ86S++rBZ86Uu+FPvI/uLLbrFO+pIfJntYcxZOR/v/x/2gvLsmtOlE9pscCv7Z+ac01hyz'
+    'GWmrd1t2RXa1Zawd+XtTxtgF2nfld5/k69jy3XVGY9kSA98kmnct+XWms7t585cmPPO3o+vRgC2nxnWudM6Q55dn'
+    '3vBZWj5r24rM95g9ppyMCqztUzDPML9az9+NRIfPeGbd+4S4tDL61LNRvehnMrL/v9vcr/K+GR38f+T5bOAcwPsP'
+    'FtxJZw=='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 0, 276, 1, (), (None, None)),
-    ('(?:0x)?[0-9a-f]+', 2): (34, 276, 116, 0, (), (None,)),
-    ('(?<![\\d/ ]) *\\d+(?:/\\d+)? +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} \\S', 0): (32, 392, 704, 0, (), (None,)),
-    ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1096, 536, 4, (), (None, None, None, None, None)),
-    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 1632, 316, 2, (), (None, None, None)),
-    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 1948, 236, 2, (), (None, None, None)),
-    ('(?i)(?<![a-z0-9])(count|total|number)s?(?:[ _-][a-z]+){0,3}[\\"\']?\\s*[:=]\\s*\\d[\\d,]*(?![\\w.-])', 0): (34, 2184, 1380, 1, (), (None, None)),
-    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 3564, 236, 1, (), (None, None)),
-    ('-?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?', 0): (32, 3800, 300, 0, (), (None,)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 4100, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 7412, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 7696, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 7808, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 7948, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 8708, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 10252, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 11112, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 11184, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 11264, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 11340, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 11416, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 11500, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 11572, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 12192, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 12260, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 12416, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 12556, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 12784, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 13152, 228, 0, (), (None,)),
-    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 13380, 212, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 13592, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 13832, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 14428, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 14828, 64, 0, (), (None,)),
-    ('\\S+(?: \\S+)*', 0): (32, 14892, 132, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 15024, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 15640, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 16160, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 16680, 2112, 0, (), (None,)),
-    ('\\d+', 0): (32, 18792, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 18856, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 19036, 188, 0, (), (None,)),
-    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 19224, 396, 1, (), (None, None)),
-    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 19620, 548, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 20168, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 20548, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 20652, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 20848, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 21532, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 23136, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 23576, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 23716, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 23912, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 24412, 3040, 0, (), (None,)),
+    (' hops max,', 0): (32, 0, 192, 0, (), (None,)),
+    ('"ruleId":\\s*"([^"]{1,100})"', 0): (32, 192, 276, 1, (), (None, None)),
+    ('(?:0x)?[0-9a-f]+', 2): (34, 468, 116, 0, (), (None,)),
+    ('(?<![\\d/ ]) *\\d+(?:/\\d+)? +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} +\\d+\\.\\d{3} \\S', 0): (32, 584, 704, 0, (), (None,)),
+    ('(?<![\\w-])([-dlcbps])([r-][w-][xsS-])([r-][w-][xsS-])([r-][w-][xtT-])(?![\\w-])', 0): (32, 1288, 536, 4, (), (None, None, None, None, None)),
+    ('(?<![\\w/-])traceroute(?: -[^\\n]*?)? (?:-I|--icmp)(?![\\w-])', 0): (32, 1824, 360, 0, (), (None,)),
+    ('(?<![\\w/-])traceroute(?: -[^\\n]*?)? (?:-T|--tcp)(?![\\w-])', 0): (32, 2184, 352, 0, (), (None,)),
+    ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 2536, 316, 2, (), (None, None, None)),
+    ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 2852, 236, 2, (), (None, None, None)),
+    ('(?i)(?<![a-z0-9])(count|total|number)s?(?:[ _-][a-z]+){0,3}[\\"\']?\\s*[:=]\\s*\\d[\\d,]*(?![\\w.-])', 0): (34, 3088, 1380, 1, (), (None, None)),
+    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 4468, 236, 1, (), (None, None)),
+    ('-?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?', 0): (32, 4704, 300, 0, (), (None,)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 5004, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 8316, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 8600, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 8712, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 8852, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 9612, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 11156, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 12016, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 12088, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 12168, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 12244, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 12320, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 12404, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 12476, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 13096, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 13164, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 13320, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 13460, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 13688, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 14056, 228, 0, (), (None,)),
+    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 14284, 212, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 14496, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 14736, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 15332, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 15732, 64, 0, (), (None,)),
+    ('\\S+(?: \\S+)*', 0): (32, 15796, 132, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 15928, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 16544, 520, 2, (), (None, None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 17064, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 17584, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 19696, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 19760, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 19940, 188, 0, (), (None,)),
+    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 20128, 396, 1, (), (None, None)),
+    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 20524, 548, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 21072, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 21452, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 21556, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 21752, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 22436, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 24040, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 24480, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 24620, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 24816, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 25316, 3040, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - Access: ', 8): (40, 28356, 304, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?a>', 8): (40, 28660, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?b>', 8): (40, 29060, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?br>', 8): (40, 29460, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?em>', 8): (40, 29868, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?h[1-6]>', 8): (40, 30276, 424, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?hr>', 8): (40, 30700, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?i>', 8): (40, 31108, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?img>', 8): (40, 31508, 416, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?li>', 8): (40, 31924, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ol>', 8): (40, 32332, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?p>', 8): (40, 32740, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?s>', 8): (40, 33140, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?td>', 8): (40, 33540, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?th>', 8): (40, 33948, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?tr>', 8): (40, 34356, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?u>', 8): (40, 34764, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ul>', 8): (40, 35164, 408, 0, (), (None,)),
+    ('line \\d+ column \\d+ - [A-Z][a-z]+:', 0): (32, 35572, 356, 0, (), (None,)),
+    ('traceroute to \\S+ \\(([\\d.:a-fA-F]+)\\), \\d+ hops max,[^\\n]*(?:\\n[ \\d]\\d  [^\\n]*)*?\\n[ \\d]\\d  (?:[^\\n]*\\()?\\1[ )]', 0): (32, 35928, 860, 1, (), (None, None)),
 }

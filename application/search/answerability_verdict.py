@@ -25,6 +25,7 @@ from domain.search.inflections import regular_forms, searched_forms
 from domain.search.initialisms import initialism_units
 from domain.search.language_codes import locale_coded
 from domain.search.matching import term_groups
+from domain.search.month_dates import dated
 from domain.search.query import ParsedQuery
 from domain.search.question_words import asks_as_verb, frames_a_state, is_question_word
 from domain.search.rerank import Evidence, Ranking
@@ -51,8 +52,9 @@ class AnswerabilityVerdict:
         about it, so whatever the other words match would only cost the caller context. A name
         the corrector corrected is a misspelling whether or not its correction found more
         (``ECONNREFUED``: the substrings layer had already found ``ECONNREFUSED``). A name a
-        found section writes as a code (``FR`` for France) or a language's locale tag (``de_DE``
-        for German: ``language_codes``) is held."""
+        found section writes as a code (``FR`` for France), a language's locale tag (``de_DE``
+        for German: ``language_codes``) or a month as a date (``2026-07-01`` for July:
+        ``month_dates``) is held."""
         for name in extract_entities(parsed.raw):
             word = name.lower()
             if not _NAME.fullmatch(word) or word not in parsed.terms:
@@ -66,6 +68,7 @@ class AnswerabilityVerdict:
                 or word in hit.hit.title.lower()
                 or abbreviated(name, hit.hit.content)
                 or locale_coded(name, hit.hit.content)
+                or dated(name, hit.hit.content)
                 for hit in hits
             ):
                 return True  # not part of a longer word (``ConnectionRese``), nor a code or tag

@@ -23,8 +23,10 @@ from domain.search.import_order_vocabulary import IMPORT_ORDER_ENTRIES
 from domain.search.language_codes import LOCALE_ENTRIES
 from domain.search.lint_config_vocabulary import LINT_CONFIG_ENTRIES
 from domain.search.listing_vocabulary import LISTING_ENTRIES
+from domain.search.markup_vocabulary import MARKUP_ENTRIES
 from domain.search.measure_vocabulary import MEASURE_ENTRIES
 from domain.search.moved_lines_vocabulary import MOVED_LINES_ENTRIES
+from domain.search.route_trace_vocabulary import ROUTE_TRACE_ENTRIES
 from domain.search.routing_vocabulary import ROUTING_ENTRIES
 from domain.search.run_vocabulary import RUN_ENTRIES
 from domain.search.schedule_vocabulary import SCHEDULE_ENTRIES
@@ -247,5 +249,7 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *COMPILER_HEADERS_ENTRIES,  # ADR 0350: a compiler's own headers sit under its version
     *CONFLICT_ENTRIES,  # ADR 0384: a merge's conflict markers, the diff3 style's ancestor
     *SYSTEM_MARKS_ENTRIES,  # ADR 0392: capability sets, last's cut sessions, zdump's changes
+    *MARKUP_ENTRIES,  # ADR 0398: tidy's element tags and accessibility checks
+    *ROUTE_TRACE_ENTRIES,  # ADR 0398: a trace that reached its destination
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 from domain.precompiled import precompiled
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
+from domain.search.markup_vocabulary import MARKUP_REPORT_SIGN
+from domain.search.route_trace_vocabulary import ROUTE_TRACE_SIGN
 from domain.search.system_marks_vocabulary import CAPABILITY_SIGN, ZONE_CHANGE_SIGN
 from domain.search.tool_entries import TOOL_ENTRIES
 from domain.search.word_stems import said_pattern
@@ -59,8 +61,11 @@ _SHARED_SCANS: dict[str, _Scan] = {
     for scan, patterns in (
         (_LINE_OPENING_A_MODE.search, (r"\n-", r"\n[-dl][r-]")),
         (_EXTENSION.search, (r"\.h", r"\.(?:t(?:ar|gz)|zip)")),
-        # One sign of several entries, asked once for all of them (ADR 0392).
-        *((sign.search, (sign.pattern,)) for sign in (CAPABILITY_SIGN, ZONE_CHANGE_SIGN)),
+        # One sign of several entries, asked once for all of them (ADRs 0392, 0398).
+        *(
+            (sign.search, (sign.pattern,))
+            for sign in (CAPABILITY_SIGN, ZONE_CHANGE_SIGN, MARKUP_REPORT_SIGN, ROUTE_TRACE_SIGN)
+        ),
     )
     for pattern in patterns
 }
