@@ -42,6 +42,7 @@ _REFERENCE = LazyPattern(
 )
 _TEMPLATES = ("${", "{{", "}}", "{%", "%}", "<%", "#{")
 _MASK_CHARS = frozenset("*xX•●#.…_-")
+_MASK_STRIP = "".join(sorted(_MASK_CHARS))
 _DESCRIPTIVE = _words(
     "undefined optional required nullable readonly deprecated redacted hidden masked omitted "
     "provided supplied disabled enabled notset not_set unset missing invalid expired password "
@@ -121,9 +122,14 @@ class ValueContext(tuple[bool, str, str, tuple[str, ...], bool, bool]):
 def is_placeholder(value: str) -> bool:
     """References, templates, masks and example values: nothing secret in them."""
     lowered = value.lower()
-    if _REFERENCE.match(value) or any(mark in value for mark in _TEMPLATES):
+    # Every template mark holds ``{``, ``}`` or ``%``: a value without them is spared the
+    # marks' loop; and a value of mask characters only is one they strip to nothing, found
+    # without a set of its characters (ADR 0402).
+    if _REFERENCE.match(value) or (
+        ("{" in value or "}" in value or "%" in value) and any(m in value for m in _TEMPLATES)
+    ):
         return True
-    if set(value) <= _MASK_CHARS or "****" in value or "•••" in value:
+    if not value.strip(_MASK_STRIP) or "****" in value or "•••" in value:
         return True
     if "..." in value or "…" in value:
         return True
