@@ -14,6 +14,7 @@ from domain.chunking.transcript import chunk_transcript
 from domain.content_type import ContentType
 from domain.search.auth_attacks import BruteForce, attack_facts, brute_force_attempts
 from domain.search.filter_ports import filter_port_facts
+from domain.search.library_facts import library_facts
 from domain.search.line_facts import text_facts
 from domain.search.outcome_words import outcome_facts
 from domain.search.package_facts import package_facts
@@ -80,6 +81,7 @@ def _with_facts(
         text_facts(piece.content, lowered),
         attack_facts(piece.content, attempts),
         package_facts(piece.content),
+        library_facts(piece.content),
         filter_port_facts(piece.content),
         status_phrase_facts(piece.content, lowered),
         outcome_facts(piece.content, lowered),
