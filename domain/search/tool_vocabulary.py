@@ -19,8 +19,10 @@ from collections.abc import Callable
 
 from domain.precompiled import precompiled
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
+from domain.search.literal_signs import literal_finder
 from domain.search.markup_vocabulary import MARKUP_REPORT_SIGN
 from domain.search.route_trace_vocabulary import ROUTE_TRACE_SIGN
+from domain.search.sign_literals import sign_literals
 from domain.search.system_marks_vocabulary import CAPABILITY_SIGN, ZONE_CHANGE_SIGN
 from domain.search.tool_entries import TOOL_ENTRIES
 from domain.search.word_stems import said_pattern
@@ -90,18 +92,23 @@ def _marks_of(characters: str, sign: str | Callable[[str], object]) -> str:
     return characters + "".join(dict.fromkeys(marks))
 
 
-def _by_first_character(caseless: bool) -> tuple[tuple[str, _Scan, tuple[_Asked, ...]], ...]:
+def _by_first_character(
+    caseless: bool, scans_only: bool = False
+) -> tuple[tuple[str, _Scan, tuple[_Asked, ...]], ...]:
     """The signs of ``_OWN_SIGNS`` (when ``caseless``, those not behind a capital, which such a
     text cannot hold), each with its entry's place, grouped by the character asked for first
     (``""``: none): the scan asks each character once for all the entries behind it, instead
     of once an entry, and walks no entry whose character the text does not hold (ADR 0318).
     A string sign is asked its marks too, after its own characters (``_marks_of``). The signs
     of a shared scan (``_shared_scan``) stand in a group of their own, asked behind the scan
-    too (ADR 0361)."""
+    too (ADR 0361). ``scans_only``: only the signs no automaton of strings finds
+    (``sign_literals``)."""
     groups: dict[tuple[str, _Scan], list[_Asked]] = {}
     for place, entry in enumerate(_OWN_SIGNS):
         for characters, sign in entry[0]:
             if caseless and any(c != c.lower() for c in characters):
+                continue
+            if scans_only and sign_literals(sign) is not None:
                 continue
             asked = _marks_of(characters, sign)
             groups.setdefault((asked[:1], _shared_scan(sign)), []).append((place, asked[1:], sign))
@@ -115,6 +122,27 @@ _GROUPS = _by_first_character(caseless=False)
 _CASELESS_GROUPS = _by_first_character(caseless=True)
 
 
+def _by_literal() -> tuple[tuple[str, ...], tuple[tuple[tuple[int, str], ...], ...]]:
+    """The distinct strings of the signs of ``_OWN_SIGNS`` (``sign_literals``), and for each the
+    entries it lets run: each entry's place, with the characters its sign is asked behind
+    that the string lacks (a text must hold them too; mostly none)."""
+    held_by: dict[str, dict[tuple[int, str], None]] = {}
+    for place, entry in enumerate(_OWN_SIGNS):
+        for characters, sign in entry[0]:
+            for literal in sign_literals(sign) or ():
+                lacked = "".join(c for c in dict.fromkeys(characters) if c not in literal)
+                held_by.setdefault(literal, {})[place, lacked] = None
+    return tuple(held_by), tuple(tuple(entries) for entries in held_by.values())
+
+
+# The strings of the signs, found in one pass over a text (ADR 0401), and the signs left to
+# scan one by one as above. Without the automaton, every sign is asked as above.
+_LITERALS, _HELD_BY = _by_literal()
+_FIND_LITERALS = literal_finder(_LITERALS)
+_SCANNED = _by_first_character(caseless=False, scans_only=True)
+_CASELESS_SCANNED = _by_first_character(caseless=True, scans_only=True)
+
+
 def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
     """The agent's words for what ``text`` prints in a tool's own vocabulary, leaving out a word
     ``text`` already says in any inflection (at a word's start); ``""`` when it prints none.
@@ -125,7 +153,18 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
     # their tests run in the table's order, so their words keep it. Written out here, not
     # called: the loop runs for every section indexed.
     found: set[int] = set()
-    for first, scan, asked in _CASELESS_GROUPS if caseless else _GROUPS:
+    if _FIND_LITERALS is not None:
+        for literal in _FIND_LITERALS(text):
+            for place, lacked in _HELD_BY[literal]:
+                for character in lacked:
+                    if character not in text:
+                        break
+                else:
+                    found.add(place)
+        groups = _CASELESS_SCANNED if caseless else _SCANNED
+    else:
+        groups = _CASELESS_GROUPS if caseless else _GROUPS
+    for first, scan, asked in groups:
         if first in text and (scan is None or scan(text)):
             for place, characters, sign in asked:
                 if place in found:
