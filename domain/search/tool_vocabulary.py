@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from string import ascii_lowercase, ascii_uppercase
 
 from domain.precompiled import precompiled
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
@@ -122,6 +123,14 @@ _GROUPS = _by_first_character(caseless=False)
 _CASELESS_GROUPS = _by_first_character(caseless=True)
 
 
+# A locale tag's language's last letter, its ``_`` and its region's first capital, which every
+# match of ``may_hold_a_tag`` holds: found in the same pass, they stand for the locale entries
+# (at ``_LOCALES``, after the entries' places), and a text holding none is not asked for a tag
+# (ADR 0401).
+_REGIONS = tuple(f"{last}_{first}" for last in ascii_lowercase for first in ascii_uppercase)
+_LOCALES = len(_OWN_SIGNS)
+
+
 def _by_literal() -> tuple[tuple[str, ...], tuple[tuple[tuple[int, str], ...], ...]]:
     """The distinct strings of the signs of ``_OWN_SIGNS`` (``sign_literals``), and for each the
     entries it lets run: each entry's place, with the characters its sign is asked behind
@@ -132,6 +141,8 @@ def _by_literal() -> tuple[tuple[str, ...], tuple[tuple[tuple[int, str], ...], .
             for literal in sign_literals(sign) or ():
                 lacked = "".join(c for c in dict.fromkeys(characters) if c not in literal)
                 held_by.setdefault(literal, {})[place, lacked] = None
+    for literal in _REGIONS:
+        held_by.setdefault(literal, {})[_LOCALES, ""] = None
     return tuple(held_by), tuple(tuple(entries) for entries in held_by.values())
 
 
@@ -153,6 +164,7 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
     # their tests run in the table's order, so their words keep it. Written out here, not
     # called: the loop runs for every section indexed.
     found: set[int] = set()
+    tagged = not caseless
     if _FIND_LITERALS is not None:
         for literal in _FIND_LITERALS(text):
             for place, lacked in _HELD_BY[literal]:
@@ -161,6 +173,10 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
                         break
                 else:
                     found.add(place)
+        if _LOCALES in found:
+            found.discard(_LOCALES)
+        else:
+            tagged = False
         groups = _CASELESS_SCANNED if caseless else _SCANNED
     else:
         groups = _CASELESS_GROUPS if caseless else _GROUPS
@@ -179,7 +195,7 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
         _, holds, said = _OWN_SIGNS[place]
         if holds(text):
             words.update(dict.fromkeys(said.split()))
-    if not caseless and may_hold_a_tag(text):
+    if tagged and may_hold_a_tag(text):
         for holds, said in _LOCALE_TESTS:
             if holds(text):
                 words.update(dict.fromkeys(said.split()))
