@@ -20,7 +20,7 @@ from domain.redaction.secret_values import MIN_SECRET_CHARS
 
 _PASSWORD_WORDS = frozenset(
     {"password", "passwd", "passphrase", "pwd", "pass", "secret", "requirepass", "masterauth"}
-    | {"storepass", "keypass"}
+    | {"storepass", "keypass", "smtppass"}
 )
 _PASSWORD_ENDINGS = ("password", "passwd", "passphrase", "secret")
 _PUNCTUATION = ".,;:!?"
