@@ -106,7 +106,10 @@ _PROSE_WORDS = (
 _KEY_HEADS = tuple(f"{word}{glue}" for word in _KEY_OWNERS for glue in _KEY_GLUES)
 # The commonest first (``:`` is in most outputs, and one character is looked for fastest): the
 # test stops at the first found, and those it passes are scanned again by each command.
-_COMMAND_WORDS = (":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified")
+_COMMAND_WORDS = (
+    *(":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified"),
+    *("ldap", "rabbitmqctl", "net user", "sqlcmd", "bcp", "mongo", "smb", "rpcclient"),
+)
 
 
 def _holds_a_prose_word(lowered: str, positions: NeedlePositions | None = None) -> bool:

@@ -86,6 +86,39 @@ _COMMANDS: tuple[_Command, ...] = (
         (LazyPattern(rf"[ \t]-a[ \t]+{_VALUE}"),),
         _SHELL_END,
     ),
+    _Command(  # OpenLDAP's clients: -w the bind password (-W asks for it)
+        ("ldap",),
+        LazyPattern(
+            r"l(?<!\wl)dap(?:search|add|modify|delete|passwd|compare|modrdn|whoami|exop)\b"
+        ),
+        (LazyPattern(rf"[ \t]-w[ \t]+{_VALUE}"),),
+        _SHELL_END,
+    ),
+    _Command(  # SQL Server's sqlcmd and bcp: -P the password
+        ("sqlcmd", "bcp"),
+        LazyPattern(r"(?:s(?<!\ws)qlcmd|b(?<!\wb)cp)\b"),
+        (LazyPattern(rf"[ \t]-P[ \t]*{_VALUE}"),),
+        _SHELL_END,
+    ),
+    _Command(  # MongoDB's shells and tools: -p the password (--port is the port)
+        ("mongo",),
+        LazyPattern(r"m(?<!\wm)ongo(?:sh|dump|restore|import|export|stat|top|files)?\b"),
+        (LazyPattern(rf"[ \t]-p[ \t]+{_VALUE}"),),
+        _SHELL_END,
+        mark=_DASH_P,
+    ),
+    _Command(  # Samba: -U user%password
+        ("smbclient", "rpcclient", "smbmap"),
+        LazyPattern(r"(?:s(?<!\ws)mbclient|r(?<!\wr)pcclient|s(?<!\ws)mbmap)\b"),
+        (LazyPattern(r"[ \t](?:-U|--user)[ =]?['\"]?[^\s%'\"]+%(?P<secret>[^\s'\"]+)"),),
+        _SHELL_END,
+    ),
+    _Command(  # rabbitmqctl add_user NAME PASSWORD, change_password NAME PASSWORD
+        ("rabbitmqctl",),
+        LazyPattern(r"r(?<!\wr)abbitmqctl\b"),
+        (LazyPattern(rf"[ \t](?:add_user|change_password)[ \t]+\S+[ \t]+{_VALUE}"),),
+        _SHELL_END,
+    ),
     _Command(  # SQL: CREATE USER x IDENTIFIED [WITH plugin] BY 'secret'
         ("identified",),
         LazyPattern(r"(?i)\b(?:user|role)\b"),
@@ -106,11 +139,30 @@ _PATTERNS: tuple[tuple[str | None, tuple[str, ...], LazyPattern], ...] = (
         ("requirepass", "masterauth", "masterpass"),
         LazyPattern(rf"(?im)^[ \t]*(?:requirepass|masterauth|masterpass)[ \t]+{_VALUE}"),
     ),
+    (  # openssl … -passin pass:secret, -passout pass:secret
+        None,
+        ("pass:",),
+        LazyPattern(rf"[ \t]-\w*pass\w*[ \t]+pass:{_VALUE}"),
+    ),
+    (  # echo 'user:secret' | chpasswd
+        None,
+        ("chpasswd",),
+        LazyPattern(
+            r"(?P<q>['\"]?)[\w.-]+:(?P<secret>[^\s'\":]+)(?P=q)[ \t]*\|[ \t]*"
+            r"(?:sudo[ \t]+)?chpasswd\b"
+        ),
+    ),
+    (  # Windows: net user NAME PASSWORD [/add]
+        None,
+        ("net user",),
+        LazyPattern(rf"(?i)\bnet[ \t]+user[ \t]+[^\s/]+[ \t]+(?![/*]){_VALUE}"),
+    ),
     (  # SQL: CREATE ROLE x WITH PASSWORD 'secret', CREATE USER x PASSWORD 'secret'
         None,
         ("password",),
         LazyPattern(
-            r"(?i)\b(?:with|login|encrypted|unencrypted|user|role)[ \t]+password[ \t]+"
+            r"(?i)\b(?:with|login|encrypted|unencrypted|user|role"
+            r"|alter[ \t]+(?:user|role)[ \t]+[\w\"]+)[ \t]+password[ \t]+"
             r"'(?P<secret>[^'\n]+)'"
         ),
     ),
