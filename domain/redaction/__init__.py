@@ -108,7 +108,7 @@ _KEY_HEADS = tuple(f"{word}{glue}" for word in _KEY_OWNERS for glue in _KEY_GLUE
 # test stops at the first found, and those it passes are scanned again by each command.
 _COMMAND_WORDS = (
     *(":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified"),
-    *("ldap", "rabbitmqctl", "net user", "sqlcmd", "bcp", "mongo", "smb", "rpcclient"),
+    *("-p", "%"),  # sqlcmd's and mongosh's password flag, smbclient's user%password
 )
 
 

@@ -86,19 +86,12 @@ _COMMANDS: tuple[_Command, ...] = (
         (LazyPattern(rf"[ \t]-a[ \t]+{_VALUE}"),),
         _SHELL_END,
     ),
-    _Command(  # OpenLDAP's clients: -w the bind password (-W asks for it)
-        ("ldap",),
-        LazyPattern(
-            r"l(?<!\wl)dap(?:search|add|modify|delete|passwd|compare|modrdn|whoami|exop)\b"
-        ),
-        (LazyPattern(rf"[ \t]-w[ \t]+{_VALUE}"),),
-        _SHELL_END,
-    ),
     _Command(  # SQL Server's sqlcmd and bcp: -P the password
         ("sqlcmd", "bcp"),
         LazyPattern(r"(?:s(?<!\ws)qlcmd|b(?<!\wb)cp)\b"),
         (LazyPattern(rf"[ \t]-P[ \t]*{_VALUE}"),),
         _SHELL_END,
+        mark=_DASH_P,
     ),
     _Command(  # MongoDB's shells and tools: -p the password (--port is the port)
         ("mongo",),
@@ -112,12 +105,7 @@ _COMMANDS: tuple[_Command, ...] = (
         LazyPattern(r"(?:s(?<!\ws)mbclient|r(?<!\wr)pcclient|s(?<!\ws)mbmap)\b"),
         (LazyPattern(r"[ \t](?:-U|--user)[ =]?['\"]?[^\s%'\"]+%(?P<secret>[^\s'\"]+)"),),
         _SHELL_END,
-    ),
-    _Command(  # rabbitmqctl add_user NAME PASSWORD, change_password NAME PASSWORD
-        ("rabbitmqctl",),
-        LazyPattern(r"r(?<!\wr)abbitmqctl\b"),
-        (LazyPattern(rf"[ \t](?:add_user|change_password)[ \t]+\S+[ \t]+{_VALUE}"),),
-        _SHELL_END,
+        mark="%",  # one character, looked for at memory speed
     ),
     _Command(  # SQL: CREATE USER x IDENTIFIED [WITH plugin] BY 'secret'
         ("identified",),
@@ -151,11 +139,6 @@ _PATTERNS: tuple[tuple[str | None, tuple[str, ...], LazyPattern], ...] = (
             r"(?P<q>['\"]?)[\w.-]+:(?P<secret>[^\s'\":]+)(?P=q)[ \t]*\|[ \t]*"
             r"(?:sudo[ \t]+)?chpasswd\b"
         ),
-    ),
-    (  # Windows: net user NAME PASSWORD [/add]
-        None,
-        ("net user",),
-        LazyPattern(rf"(?i)\bnet[ \t]+user[ \t]+[^\s/]+[ \t]+(?![/*]){_VALUE}"),
     ),
     (  # SQL: CREATE ROLE x WITH PASSWORD 'secret', CREATE USER x PASSWORD 'secret'
         None,
