@@ -27,7 +27,7 @@ _NAMED = LazyPattern(
     r"set(?P<flags>(?:[ \t]+-[A-Za-z-]+)*)"
     r"|setenv|launchctl[ \t]+setenv|setx|SETX"
     # git config [--global|--file F|…] section.key VALUE (a key has a dot, an option a dash)
-    r"|git[ \t]+(?:-c[ \t]+\S+[ \t]+)*config(?:[ \t]+-[^\s.]+(?:[ \t]+[^\s.-]\S*)?)*?"
+    r"|git[ \t]+(?:-c[ \t]+\S+[ \t]+)*config(?:[ \t]+-[^\s.]+(?:[ \t]+[^\s-]\S*)?)*?"
     r")[ \t]+(?P<name>[A-Za-z_][\w.\-]*)(?P<csh>[ \t]+=)?[ \t]+" + _VALUE
 )
 _ENV_NAME = LazyPattern(r"^[A-Z][A-Z0-9_]*$")
@@ -42,11 +42,13 @@ def spaced_secret_spans(
 ) -> Iterator[Span]:
     """Where such passwords are in ``text`` (``lowered``: its lower case, offsets kept)."""
     positions = positions or NeedlePositions(lowered)
-    for match in _NAMED.finditer_in_lines(text, _NEEDLES, positions):
-        if _names_a_password(match) and _a_literal(match.group("value")):
-            yield _unquoted(match.start("value"), match.group("value"))
-    if positions.holds("htpasswd"):
-        for match in _HTPASSWD.finditer_in_lines(text, ("htpasswd",), positions):
+    if "set" in lowered or "git" in lowered:  # set, setenv, setx, git config: every command
+        for match in _NAMED.match_at_line_starts(text, _NEEDLES, positions):
+            if _names_a_password(match) and _a_literal(match.group("value")):
+                yield _unquoted(match.start("value"), match.group("value"))
+    # ``htpasswd`` holds ``pass`` two characters in: looked for only where ``pass`` is.
+    if any(lowered.startswith("htpasswd", at - 2) for at in positions.of("pass") if at >= 2):
+        for match in _HTPASSWD.match_at_line_starts(text, ("htpasswd",), positions):
             span = _htpasswd_password(match)
             if span is not None:
                 yield span
@@ -68,6 +70,8 @@ def _names_a_password(match: object) -> bool:
 
 def _a_literal(value: str) -> bool:
     quote = value[0] if value[0] in "'\"" else ""
+    if quote and (len(value) < 2 or value[-1] != quote):
+        return False  # a quoted value of several words, or a quote left open
     literal = value[1:-1] if quote else value
     return bool(literal) and is_literal_secret(
         literal, ValueContext(quoted=bool(quote), quote=quote, explicit=True)
