@@ -11,8 +11,6 @@ exceptions of ``explicit_forms`` (references, placeholders, masks, switches, typ
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction.assignments import Span
 from domain.redaction.explicit_forms import is_password_name
@@ -35,23 +33,43 @@ _HTPASSWD = LazyPattern(r"(?m)^[^\n]*?\bhtpasswd\b(?P<args>[^\n|;&]*)")
 _HTPASSWD_FLAGS_WITH_VALUES = frozenset({"-C", "-r"})  # bcrypt's cost, SHA rounds
 # The lines holding one of these may hold a password's name (``explicit_forms``' names).
 _NEEDLES = ("pass", "pwd", "secret")
+# How a line of ``_NAMED`` opens: a blank, a prompt, ``sudo`` or one of its commands.
+_OPENINGS = (" ", "\t", "$", ">", "sudo", "set", "SETX", "launchctl", "git")
 
 
 def spaced_secret_spans(
     text: str, lowered: str, positions: NeedlePositions | None = None
-) -> Iterator[Span]:
+) -> list[Span]:
     """Where such passwords are in ``text`` (``lowered``: its lower case, offsets kept)."""
     positions = positions or NeedlePositions(lowered)
-    if "set" in lowered or "git" in lowered:  # set, setenv, setx, git config: every command
-        for match in _NAMED.match_at_line_starts(text, _NEEDLES, positions):
-            if _names_a_password(match) and _a_literal(match.group("value")):
-                yield _unquoted(match.start("value"), match.group("value"))
+    spans: list[Span] = []
+    # Each line holding a password's name is asked whether it opens on a command of these, at
+    # the places of the needles the assignments' scan found: a scan of the text for ``set`` or
+    # ``git``, or a regular expression tried at each line, cost more over a section of a log.
+    tried: set[int] = set()
+    for needle in _NEEDLES:
+        for at in positions.of(needle):
+            line_start = text.rfind("\n", 0, at) + 1
+            if line_start in tried or not text.startswith(_OPENINGS, line_start):
+                continue
+            tried.add(line_start)
+            span = _named_value(text, line_start)
+            if span is not None:
+                spans.append(span)
     # ``htpasswd`` holds ``pass`` two characters in: looked for only where ``pass`` is.
     if any(lowered.startswith("htpasswd", at - 2) for at in positions.of("pass") if at >= 2):
         for match in _HTPASSWD.match_at_line_starts(text, ("htpasswd",), positions):
             span = _htpasswd_password(match)
             if span is not None:
-                yield span
+                spans.append(span)
+    return spans
+
+
+def _named_value(text: str, line_start: int) -> Span | None:
+    match = _NAMED.compiled.match(text, line_start)
+    if match is None or not _names_a_password(match) or not _a_literal(match["value"]):
+        return None
+    return _unquoted(match.start("value"), match.group("value"))
 
 
 def _names_a_password(match: object) -> bool:
