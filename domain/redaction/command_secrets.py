@@ -16,6 +16,8 @@ from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
+# A value the shell ends at ``;``, ``|`` or ``&`` too (``-passin pass:pw; echo $?``).
+_SHELL_VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\";|&]+)(?P=q)"
 
 
 class _Command:
@@ -89,14 +91,14 @@ _COMMANDS: tuple[_Command, ...] = (
     _Command(  # SQL Server's sqlcmd and bcp: -P the password
         ("sqlcmd", "bcp"),
         LazyPattern(r"(?:s(?<!\ws)qlcmd|b(?<!\wb)cp)\b"),
-        (LazyPattern(rf"[ \t]-P[ \t]*{_VALUE}"),),
+        (LazyPattern(rf"[ \t]-P[ \t]*{_SHELL_VALUE}"),),
         _SHELL_END,
         mark=_DASH_P,
     ),
     _Command(  # MongoDB's shells and tools: -p the password (--port is the port)
         ("mongo",),
         LazyPattern(r"m(?<!\wm)ongo(?:sh|dump|restore|import|export|stat|top|files)?\b"),
-        (LazyPattern(rf"[ \t]-p[ \t]+{_VALUE}"),),
+        (LazyPattern(rf"[ \t]-p[ \t]+{_SHELL_VALUE}"),),
         _SHELL_END,
         mark=_DASH_P,
     ),
@@ -130,7 +132,7 @@ _PATTERNS: tuple[tuple[str | None, tuple[str, ...], LazyPattern], ...] = (
     (  # openssl … -passin pass:secret, -passout pass:secret
         None,
         ("pass:",),
-        LazyPattern(rf"[ \t]-\w*pass\w*[ \t]+pass:{_VALUE}"),
+        LazyPattern(rf"[ \t]-\w*pass\w*[ \t]+pass:{_SHELL_VALUE}"),
     ),
     (  # echo 'user:secret' | chpasswd
         None,

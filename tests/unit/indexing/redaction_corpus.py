@@ -477,6 +477,11 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ),
     ("openssl", "openssl pkcs12 -export -passout pass:abc12 -out x.p12", ("abc12",)),
     ("openssl", "openssl rsa -in k.pem -passin pass:hunter", ("hunter",)),
+    (
+        "openssl, as the bench's diagnostics capture it",
+        "$ openssl pkcs12 -in lantern.p12 -noout -info -passin pass:beam-south-7; echo $?",
+        ("beam-south-7",),
+    ),
     ("sqlcmd", "sqlcmd -S localhost -U sa -P abc12", ("abc12",)),
     ("mongosh", "mongosh -u admin -p abc12 --authenticationDatabase admin", ("abc12",)),
     ("smbclient", "smbclient //fs/share -U admin%abc12", ("abc12",)),
