@@ -24,6 +24,7 @@ from domain.redaction.command_secrets import command_secret_spans
 from domain.redaction.prefixed_tokens import few_offsets, redact_prefixed_tokens
 from domain.redaction.prose_secrets import prose_secret_spans
 from domain.redaction.secret_values import is_template
+from domain.redaction.spaced_forms import spaced_secret_spans
 
 PRIVATE_MARKER = "[REDACTED]"
 SECRET_MARKER = "[REDACTED_SECRET]"  # noqa: S105 - the marker, not a secret
@@ -105,7 +106,10 @@ _PROSE_WORDS = (
 _KEY_HEADS = tuple(f"{word}{glue}" for word in _KEY_OWNERS for glue in _KEY_GLUES)
 # The commonest first (``:`` is in most outputs, and one character is looked for fastest): the
 # test stops at the first found, and those it passes are scanned again by each command.
-_COMMAND_WORDS = (":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified")
+_COMMAND_WORDS = (
+    *(":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified"),
+    *("-p", "%"),  # sqlcmd's and mongosh's password flag, smbclient's user%password
+)
 
 
 def _holds_a_prose_word(lowered: str, positions: NeedlePositions | None = None) -> bool:
@@ -197,6 +201,7 @@ def redact_secrets(text: str) -> str:
         lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))
         positions = NeedlePositions(current)
         spans += secret_spans(text, lowered, positions)
+        spans += spaced_secret_spans(text, lowered, positions)
     if any(word in lowered for word in _COMMAND_WORDS):
         if current is None:
             lowered = current = _same_length_lower(text, _lower_of(text, lowered, lowered_from))

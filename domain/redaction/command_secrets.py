@@ -16,6 +16,8 @@ from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
+# A value the shell ends at ``;``, ``|`` or ``&`` too (``-passin pass:pw; echo $?``).
+_SHELL_VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\";|&]+)(?P=q)"
 
 
 class _Command:
@@ -86,6 +88,27 @@ _COMMANDS: tuple[_Command, ...] = (
         (LazyPattern(rf"[ \t]-a[ \t]+{_VALUE}"),),
         _SHELL_END,
     ),
+    _Command(  # SQL Server's sqlcmd and bcp: -P the password
+        ("sqlcmd", "bcp"),
+        LazyPattern(r"(?:s(?<!\ws)qlcmd|b(?<!\wb)cp)\b"),
+        (LazyPattern(rf"[ \t]-P[ \t]*{_SHELL_VALUE}"),),
+        _SHELL_END,
+        mark=_DASH_P,
+    ),
+    _Command(  # MongoDB's shells and tools: -p the password (--port is the port)
+        ("mongo",),
+        LazyPattern(r"m(?<!\wm)ongo(?:sh|dump|restore|import|export|stat|top|files)?\b"),
+        (LazyPattern(rf"[ \t]-p[ \t]+{_SHELL_VALUE}"),),
+        _SHELL_END,
+        mark=_DASH_P,
+    ),
+    _Command(  # Samba: -U user%password
+        ("smbclient", "rpcclient", "smbmap"),
+        LazyPattern(r"(?:s(?<!\ws)mbclient|r(?<!\wr)pcclient|s(?<!\ws)mbmap)\b"),
+        (LazyPattern(r"[ \t](?:-U|--user)[ =]?['\"]?[^\s%'\"]+%(?P<secret>[^\s'\"]+)"),),
+        _SHELL_END,
+        mark="%",  # one character, looked for at memory speed
+    ),
     _Command(  # SQL: CREATE USER x IDENTIFIED [WITH plugin] BY 'secret'
         ("identified",),
         LazyPattern(r"(?i)\b(?:user|role)\b"),
@@ -106,11 +129,25 @@ _PATTERNS: tuple[tuple[str | None, tuple[str, ...], LazyPattern], ...] = (
         ("requirepass", "masterauth", "masterpass"),
         LazyPattern(rf"(?im)^[ \t]*(?:requirepass|masterauth|masterpass)[ \t]+{_VALUE}"),
     ),
+    (  # openssl … -passin pass:secret, -passout pass:secret
+        ":",
+        ("pass:",),
+        LazyPattern(rf"[ \t]-\w*pass\w*[ \t]+pass:{_SHELL_VALUE}"),
+    ),
+    (  # echo 'user:secret' | chpasswd
+        "|",
+        ("chpasswd",),
+        LazyPattern(
+            r"(?P<q>['\"]?)[\w.-]+:(?P<secret>[^\s'\":]+)(?P=q)[ \t]*\|[ \t]*"
+            r"(?:sudo[ \t]+)?chpasswd\b"
+        ),
+    ),
     (  # SQL: CREATE ROLE x WITH PASSWORD 'secret', CREATE USER x PASSWORD 'secret'
         None,
         ("password",),
         LazyPattern(
-            r"(?i)\b(?:with|login|encrypted|unencrypted|user|role)[ \t]+password[ \t]+"
+            r"(?i)\b(?:with|login|encrypted|unencrypted|user|role"
+            r"|alter[ \t]+(?:user|role)[ \t]+[\w\"]+)[ \t]+password[ \t]+"
             r"'(?P<secret>[^'\n]+)'"
         ),
     ),
@@ -144,14 +181,14 @@ def command_secret_spans(
     asked: dict[str, bool] = {}  # each mark looked for, and whether the text holds it
     for command in _COMMANDS:
         if (
-            _holds_mark(command.mark, asked, holds)
+            _holds_mark(command.mark, asked, holds, lowered)
             and any(holds(trigger) for trigger in command.triggers)
             and (not command.names or any(name in lowered for name in command.names))
             and (not command.flags or any(flag in lowered for flag in command.flags))
         ):
             yield from _secrets(_command_matches(command, text))
     for mark, triggers, pattern in _PATTERNS:
-        if _holds_mark(mark, asked, holds) and any(holds(trigger) for trigger in triggers):
+        if _holds_mark(mark, asked, holds, lowered) and any(holds(trigger) for trigger in triggers):
             yield from _secrets(pattern.finditer(text))
     # What every ``_NETRC`` match holds: ``password`` and ``machine`` or ``default``; ``login`` is
     # optional in a ``.netrc`` entry (``machine h password pw``), so it gates nothing.
@@ -161,13 +198,16 @@ def command_secret_spans(
         yield from _secrets(_PGPASS.finditer(text))
 
 
-def _holds_mark(mark: str | None, asked: dict[str, bool], holds: Callable[[str], bool]) -> bool:
-    """Whether the text holds ``mark`` (``True`` for none), looked for once for all that ask."""
+def _holds_mark(
+    mark: str | None, asked: dict[str, bool], holds: Callable[[str], bool], text: str
+) -> bool:
+    """Whether ``text`` holds ``mark`` (``True`` for none), looked for once for all that ask."""
     if mark is None:
         return True
     held = asked.get(mark)
     if held is None:
-        held = asked[mark] = holds(mark)
+        # One character is looked for at memory speed, cheaper than asking the needles' places.
+        held = asked[mark] = (mark in text) if len(mark) == 1 else holds(mark)
     return held
 
 

@@ -20,7 +20,7 @@ from domain.redaction.secret_values import MIN_SECRET_CHARS
 
 _PASSWORD_WORDS = frozenset(
     {"password", "passwd", "passphrase", "pwd", "pass", "secret", "requirepass", "masterauth"}
-    | {"storepass", "keypass"}
+    | {"storepass", "keypass", "smtppass"}
 )
 _PASSWORD_ENDINGS = ("password", "passwd", "passphrase", "secret")
 _PUNCTUATION = ".,;:!?"
@@ -29,6 +29,16 @@ _COMPARISONS = ("==", "===")
 _NUMBER = LazyPattern(r"^[+-]?(?:0[xX][0-9A-Fa-f]+|[0-9][0-9._-]*)$")
 # What may come before an environment variable's name on its line besides a command word.
 _ENV_FLAGS = ("-e ", "--env ", "--env=", "-e=")
+# The word before an environment variable given to a command, past the line's start
+# (``FOO=1 PGPASSWORD=abc12 psql``, ``sudo PGPASSWORD=…``, ``heroku config:set X=…``).
+_ENV_WORDS = frozenset({"sudo", "doas", "env", "set", "config:set", "secrets:set"})
+_ENV_ASSIGNMENT = LazyPattern(r"^[A-Za-z_][A-Za-z0-9_]*=\S*$")
+_ENV_NAME = LazyPattern(r"[A-Z][A-Z0-9_]*=")
+_INI_HEADER = LazyPattern(r'^\[[\w.\- "]+\]$')
+_INI_KEY = LazyPattern(r"^[\w.\-]+[ \t]*[=:]")
+_OPTION_FLAGS = frozenset({"-o", "--options"})  # mount's, sshfs's: a list parted by commas
+_LITERAL_FLAG = "--from-literal="  # kubectl create secret generic … --from-literal=KEY=VALUE
+_INI_REACH = 64  # lines looked at above the value's for the section's header
 
 
 def is_password_name(name: str) -> bool:
@@ -50,7 +60,9 @@ def gives_a_password(
     if len(value[1]) >= MIN_SECRET_CHARS or not is_password_name(name):
         return False  # from 8 characters on any literal counts, whatever its form
     if loose and operator == "=" and not value[2]:
-        return False
+        # ``password = hunter`` is code assigning a name, but not under an INI section's
+        # header (``[client]``, git's ``[sendemail]``), where a line gives a key its value.
+        return line_form and ini_value(text, start, value[0])
     return says_a_literal(text, start, value, operator=operator, line_form=line_form)
 
 
@@ -102,14 +114,71 @@ def says_a_literal(
         return False
     if text.startswith("--", start) or after.startswith(";") or text[start - 1 : start] == ";":
         return True  # --password=…, Server=db;Password=…;
+    if _an_option(text, start, after):
+        return True  # mount -o user=x,password=…; kubectl … --from-literal=password=…
     if not (after == "" or after[0] in " \t\r"):
         return False  # password=pw) closes a call: code
     if text[max(0, start - 6) : start].endswith(_ENV_FLAGS):
         return True
     if not line_form:
-        return False
+        return _after_an_env_word(text, start, end)
     # Indented with nothing before the name, a lower-case name is a call's last argument
     # (``    password=pw`` above a ``)``); an upper-case one is an environment variable.
     line_start = text.rfind("\n", 0, start) + 1
     indented = text[line_start:start].isspace()
     return not indented or text[start:end].split("=", 1)[0].isupper()
+
+
+def _after_an_env_word(text: str, start: int, end: int) -> bool:
+    """``FOO=1 PGPASSWORD=abc12 psql``, ``sudo PGPASSWORD=abc12``: an upper-case name after
+    another variable or a command that passes the environment on, the word before it
+    preceded by a blank (``f(a, PASSWORD=pw)`` is a call's argument)."""
+    if not _ENV_NAME.match(text, start):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if not before[-1:].isspace():
+        return False
+    words = before.split()
+    if not words:
+        return False
+    last = words[-1]
+    return last in _ENV_WORDS or bool(_ENV_ASSIGNMENT.match(last))
+
+
+def ini_value(text: str, start: int, end: int) -> bool:
+    """``password = abc12`` ending its line in an INI file: above it, up to the section's
+    header (``[client]``, ``[sendemail]``), only other keys, comments and blank lines."""
+    line_end = text.find("\n", end)
+    after = text[end : None if line_end < 0 else line_end].strip()
+    if after and not after.startswith(("#", ";")):
+        return False
+    at = text.rfind("\n", 0, start)
+    for _ in range(_INI_REACH):
+        if at < 0:
+            return False
+        above = text.rfind("\n", 0, at) + 1
+        line = text[above:at].strip()
+        at = above - 1
+        if not line or line.startswith(("#", ";")) or _INI_KEY.match(line):
+            continue
+        return bool(_INI_HEADER.match(line))
+    return False
+
+
+def _an_option(text: str, start: int, after: str) -> bool:
+    """``-o username=admin,password=abc12`` (mount, sshfs) and ``--from-literal=password=abc12``
+    (kubectl): the name is a word of a command's option, the value ends at a comma or a blank."""
+    if not (after == "" or after[0] in ", \t\r"):
+        return False
+    token_start = max(text.rfind(" ", 0, start), text.rfind("\t", 0, start)) + 1
+    token_start = max(token_start, text.rfind("\n", 0, start) + 1)
+    head = text[token_start:start]
+    if head == _LITERAL_FLAG:
+        return after[:1] != ","
+    if head and not head.endswith(","):
+        return False
+    if head and not all("=" in part for part in head[:-1].split(",")):
+        return False  # not a list of options (``a,b,password=``)
+    previous = text[text.rfind("\n", 0, token_start) + 1 : token_start].split()
+    return bool(previous) and previous[-1] in _OPTION_FLAGS

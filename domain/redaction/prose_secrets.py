@@ -24,6 +24,7 @@ from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.precompiled import precompiled
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder, looks_like_a_path
+from domain.redaction.short_prose import short_password_span
 
 _CREDENTIAL = LazyPattern(
     r"\b(?:passwords?|passwd|passphrase|pwd|secret|tokens?|credentials?|api[ _-]?key|"
@@ -87,6 +88,10 @@ def prose_secret_spans(
             continue  # ``password=…``, ``token:``, ``pwd_file``: an assignment's business
         end = lowered.find("\n", match.end(), match.end() + _LOOK_CHARS)
         window_end = end if end >= 0 else min(len(text), match.end() + _LOOK_CHARS)
+        short = short_password_span(text, match.group(0), match.end(), window_end)
+        if short is not None:
+            yield short
+            continue
         position = match.end()
         for _ in range(_LOOK_WORDS):
             # The blanks, then the word up to any whitespace (``\S`` is ``not isspace()``).

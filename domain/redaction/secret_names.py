@@ -37,6 +37,7 @@ _SECRET_WORDS = frozenset(
         "requirepass",  # redis
         "storepass",  # keytool, jarsigner
         "keypass",  # keytool, jarsigner
+        "smtppass",  # git send-email's sendemail.smtpPass
     }
 )
 # Glued names: a word ending like this is a secret word (PGPASSWORD, clientsecret, bottoken).

@@ -159,7 +159,7 @@ def test_a_line_is_tried_once_from_its_start() -> None:
 @settings(max_examples=800, deadline=None)
 @given(_TEXT)
 def test_a_user_flag_and_a_pgpass_line_are_looked_for_wherever_they_can_be(text: str) -> None:
-    (curl,) = [c for c in _COMMANDS if "--user" in c.steps[0].compiled.pattern]
+    (curl,) = [c for c in _COMMANDS if "(?:-u|--user)" in c.steps[0].compiled.pattern]
     if curl.steps[0].search(text) is not None:
         assert any(flag in text.lower() for flag in curl.flags)
     if _PGPASS.search(text) is not None:
