@@ -15,64 +15,65 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_facts_table'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXU9zXEcRf29X2tW/1a4W27Jkx1knEEmJLDsJUKCyUzbBUD5QpFKm+BMcZyWtLZUlS0ir2IYQoKiCK0VRxZEb'
-    '59zgwoUvwBegKLhx4Stg3rO60U8/zcybeVopi3lbNZ7Vvjc9Pd0z3T3dPePxKIqmk1JOygiVVlJWk7KZlK2k7Mhv'
-    'G0lpJ+VxUuYj8yc2/NaQ9g2B2xDYDYHfkD7wvQ2p21I/lnpe+hhPyln5PpaUp8lnOKnT8lJStpOym5T1pHSScisp'
-    'K/JsMXJ/YsD7Jam3pd6Vel3qjtS3pF6hdouC57DATPGsJfVAUoYEd+1T203Ib2m7ijxL4Z6S57G8g22UJgMAL+1r'
-    'Mqmr1MeVpMwKTZvSTw3azAhuZ+TdL8v3lBf3ABb3eU7aD8q4YoE7JGVE+r8MvFZYOlalkT6PgX6xgX4jACMda53G'
-    'ejmgfZNonhePtM0CvF+WYnu/6PP4+tQ+8HkNnuP8Vfk3KLXO34q0Gxd4l6C9rtX0vVFY5zq5zzeGjTJmAtqXoB+U'
-    'NZcAtj57ZHh2uN9nKy629VuWeuCE+x2UutLzftM3GtZ+q8DTyIOnPC9qGXJtnOTaJZp/XRqn6rRl0iHbpBt3qX1H'
-    'ZNy4YX5rv9MkR0/BXG4a3lfaqA6rS6nBO2m9RjhvgP6uyxyOCjp70fk20HiU6NwlnHtJ36rIzUHQ9zVZS2ek7YLA'
-    'uQ5wTbJuEGyCH4K9onDrwDt8D22KyGDLtIh3XfhdZSXqigGH7FdZNwh2lmk+4ZhttBtwzE2f8fnSTXVfKN2uW+jj'
-    '0qVKH9M80bF+IM9Tm/D70r78DEDp//ojK/8ZKf799GnVvJPQVRv9NMrxwblTlTkyK7JhVuTXrMivtH4odVfW3wVo'
-    '06U2+ndb6nVpMyE1wlP4G1IvSd2Reptk1ATYdKMwlhnQ67rf+0l80H7/gbxfNuj6uOWm5VkZD+5jijnLc3bvc5xz'
-    'tmngPdp0ujeeob2Bzx4Z4SxKfQ347wuD5SHiq20rtG+dBxiD8H5N1ifqUNadKmNHpO+y9HNa3q1LH3dhDSFs23uT'
-    'gjvScYzGkYVbVh9NWNNI/xmpp1r7/pIdhy8C9/gx2Cux9H+BdJdrX6d7fdxLzgfsC5tk6/rqTJRzJn/DQqC/QWk1'
-    'BPMEy1XwRV0VOJfLh+f7EI11zOJbQb9IHACjKvx2yfBUFzzxeKdL+mMDbCB9x2SnLRps3JT+f00Y8llaw7Me9rHq'
-    'LsYF8dd9z+uAv+rFFYse/GOCzxTpatWzW0Cno4z5d6U9my90zD5j8+XfNtkHy/A8q59N6C/UTkjHfzcZ/6vQfxbO'
-    'yCOlCfJjm/DaoOfdHLRO8fxCgueLFrttg+q2YX4pTO07Duj7TNL3HNh32Peywf5DuuTBNQ99/hXvyX20K9se/Fw9'
-    'Im3+Eu/T5p7Fjs47n1V32uistWuMKY6/T76/cQI4ogzMovsujaPrMY5uvL8Gej2OrL6/Fe/FTXxl+ofUxwOgTQrv'
-    'RrxnJ6FsaBMd27RWOha9p/piPt6LnZjWVZdgrVNcKXTeT8R7/ifTnnCT+rgren88UM6m/VyUeFUv5hf6yrLWFNpn'
-    'oXolj/z6E+yxVy37ZeRp2uaTaF/2ZMk632c8p311eNviO/iltMmjX+vitz9tsZM+pL9ZN21ZYKb64QWPtbwB8zeU'
-    'DttEh5uRn/zYIJnaMejHFN7r4L/+KBBuVfYMRx2T+lRceJZg3/ER/VYDv7F4Cq7D6wc+vI+w7Q3VN30W/Oi6d1Kf'
-    '6Y2kfI/24MMZvlVdp+l6mwL4uPe1wXfhYuqjAXkJtnbsw0W6uvbNx4Gzq7+T9t0oLnelreK377tzf0rx8/2JgE+w'
-    'uIYCXHNbWS/UDvlLC5ofN8153pdkDRU8cPIg5PNOMe/7j+aY47ZEuuOO2I4FP05WDqGPv1gPGfQPWxGtUD0wUOgB'
-    'Hx4UeuB/nOYTlANTohyY07DvSPcw55OVdKFlllm8R3mhlb2vGqW9kk8+1QjtUWxx06y4KuMVAV6mGK4LjmuMYzTG'
-    'o8AaJ1jDAisrVymUB4pTVk4b+g/qpvzQvSyGX9nmX9rmF9B2gOLjGtM1PVM/V93hf7Dt1eviL0R/QcnD51GXvz8D'
-    'MV2Mg9ji6zb8vy7zAffki/LsuuBgauvi22tSvwy4VGRMKdxXZU5WPGmcxofOw/s2+oT4Plx88fXH5PGxVAhG2QPG'
-    'pPggs3xirnnEMJuOvL9Q3BqUh3EXcCkH4jIs+IxA3o3mwr5tyA/nZ4PAQ9N8crWNyW8a4vdegTxVjGU+gTXFY6wA'
-    'zTQ3+aYBT34WMkZuy3kPHPfeFp4uUO7HhMB5LyO/hXOm7wiu09IOaZQVO8yTk9PMoPeIhS4umlUh9uSiG45Tz1dh'
-    'vKpjyCkIiXWyX940Rs0faUisNa2/ZhgjPwuZU9w2tsSyTONZpxgZxgZtYxqEMel5wXcMePGzkDFx29gQH8sa27Ks'
-    'nWGC8cAgK5owH3W84yQX8OTQleTJFYs1fsjmyXh/UPSJiy4h8FRG1IFfKGdiGj/nHH9J1g237cD3dUMeVYhsRjuC'
-    '+1mB77uWWP5R1qry2RVXMcVDXPIvK5+V8wqHBYbaJAtkew2A7eCyg5E3VZnvWXIxT37XK9FeTt9xyNE8+JSIDiE6'
-    'cDHDlrTBqXnun3zaY64qnr30be+yF3V+F/n2J59v74q9jpMe6vSpLYN2mWmtDNE8q0p+kek+gUcBcnMC1vQ6wdEc'
-    'ufvgY9L+U9y/m5RvCy7neoCL6c4DxeGJ9Pmi5L/gs11quxQdPusYgsMm2HicS+VL01J08OzeGuHYAVmrZ9CQtrz/'
-    'rlJsFPWcSffpPrNkylX5+zO1YvywDWQ7wx5yTqQXZwSq4ksLsQeGyD9gOnPYIF8Bn6tOZZZNbmn+zYTH+RmTL1Vt'
-    'HdWveD72cz2cB2j/Mz4LHry2ydaRHvN4UvxiKK83CIc444xH3jsyQnFtBuBVFdmqZ/PQ5qJYy/MeTsmMtfz380HL'
-    'N2yY9Wnwms3Kl34z3sv3K/jV//xCO2w5577mD4J1SD9sy5nOf/j2/1uxM0POXuXp58fgdww547VryN3P0/8d0Uea'
-    'J57+9h2J42DueN798k3Yi69G5vPheWEvGHK529HBc2yhMKcA30c0xzrgNzvKXp39ayF75xHH3rsMcTufeyhMOtb1'
-    'vo+OdrVvWnDGMWfl6qrPH+d8BWwvvLvJ5DOoS/9jgv+vL7rvYnLF3QYCccez0z52sG8sbxIEdBliGSEw8Cw1n+OJ'
-    'DLHUltTDGf6+0H2JLy2ZF6Mea4f3lEuwj+V7dkwx651A/2cV8hjWaH+8Q7+vQN9pm29G+3cdtSm+0TXspdM2X4H+'
-    'eL99j/bR29Tfm3IGBOFvEq+75E/owHP135juIES8+R6nbaLDfeqja/BztjJ8Ajb5egH8NXyvz1cJ5y7Rfs0ythWC'
-    's0N8bkfm+yTZJ9Ol54sE9z2xR2z5NxrTbJDMVVpMePhLRgw5l4jDLI2lQ2N8IPWcgfaDQPsI8qH47j28S5Lvq7St'
-    'M9YnowDT5AcYohiHSZbhXTGVaP/eBsxdGTgCfOWpSZaN0zwNlcMhdxYuBrwfIvdqkflus22DHKqLvTkRHbxbr01t'
-    'Hlpk6f2cPkGTvp+Wuaq0LtHYS5463qQ/rhM/ffP7JgGu2jiXc8BpRuY7kHzmVAXWlMkGSnk+Eu+P2RVTfM2Am6/e'
-    'nxQbHemqc+wxySfWdd2AuaG+r1eory3yby8Rf2KQlSGxuDnyX/niN0lw2qRHntBaWQ7soyrvso2CevdHsN6XSU8y'
-    'PjvS5qGsebQPdg24mvz1GAupixytEix9dhvsElc/6bu3QJeyjOla5Nm9yH6nYwrz82CT7UTm+yB3DeOti795lPo1'
-    'xVc0JlaL3PdNrhF8vOeRYyFbwMejylbMmfxZui8GP3vIvm/SYLviPYnLND94LCYbri7xskmib4d0kcrEd+n5fcjJ'
-    'YhmkuaozFrzvZ8gvHdc3iOc8j97OOe4pGPe7nrgtUm2iF9vrs575q6g7lmmOvR9w/uF5PwQhLt3cTt044zmvvQrk'
-    'JSHfSsQ3V/5vk/iJsc+hVTcu4x64lA1zyCd/JNQGNvnAQto3HWMYsIzBxyY6T7J3XHTZfq7c07ItborwQmyDrDMy'
-    'Lv8W7rHQTxLy/xL43pM3ZsnJPUl/lY3nvC9OafG3QL14LTp8N/FR9kBnLXug0LmeZ39ZMdjFfE7jN5J38EznzfTH'
-    'WHspF9SmnYsO3sGt9VsB/D0uOZji+Ea0d55Kc65dfrJWDp/PPLVdt9jmHfJ5h+bmp9+bpb0c6+Oil77P8yS0fcge'
-    'kWnV6zmD8/XP8T4/Xj4Gn9Kk5Jjh2K6Abeq6q9z1f8Xg/OJ51fKgd80CazZDtsxF2ffKH9dcRL7djvf3E9cM+zKf'
-    'eenbjvVW1TD2urSvGmI0tjgAz4MG9T9KdtDHyb8fO2xj9r+H6o2Wpw/oqPJkjnj5j6T8PMB2ULs8stjl0T/tewXT'
-    'Xc2uM6o+8c4a4cJ3zpr8hlXIPT1O2wTPn16UnFcfHjOM+Rw8xr55/tti1u9LXlQvZH4RM3DbkC7fxrQh5thLOwbl'
-    'Dfu/1i252A+P2M8l+vsG9b9syKe2xTaZXlPPOb16cUacaejSRVcj9z3ruGbeKvjRF/xYcvBjuuDHp8aP7YIvfcWX'
-    'Do234Et/8GWV8Erzyr4IdmvBp/7hU5ZcK/T/yfNlzcGPcwU/PjV+bFBsvJBj/cGfdY91U/Dl5PnC4y/0S3/wZavg'
-    'R1/xY6eQW33Fjy7luxZ86S++rBZ86Uu+FPvI/uLLbrFO+pIfJntYcxZOR/v/x/2gvLsmtOlE9pscCv7Z+ac01hyz'
-    'GWmrd1t2RXa1Zawd+XtTxtgF2nfld5/k69jy3XVGY9kSA98kmnct+XWms7t585cmPPO3o+vRgC2nxnWudM6Q55dn'
-    '3vBZWj5r24rM95g9ppyMCqztUzDPML9az9+NRIfPeGbd+4S4tDL61LNRvehnMrL/v9vcr/K+GR38f+T5bOAcwPsP'
-    'FtxJZw=='
+    'eNrtXV9zHEcR373T3emPT3c64pylOM4lgUhKZNlJgAJVnLIJhsoDRSplij/BUU7S2VJFsoR0SmwIIRRV8EpRVPHI'
+    'G8+8wQsvfAG+AEXBGy98Bcyu1Y1++mlmdmZ1Ug6zV7Xe0+1OT093T3dPd894MoqimeQqJ9c4XZ3kWk+u7eTaSa49'
+    '+W0rubrJdT+5FiLzJzb81pT2TYHbFNhNgd+UPvC9Lbl35X5f7gvSx2RyXZDv55LrYfIZS+7p9Vxy7SbXfnJtJlcv'
+    'ud5MrjV5thS5PzHg/Zzcd+W+L/dNuffk/qbc16jdkuA5JjBTPOvJfSS5RgV37VPbTclvabuqPEvhPiHPY3kH2yhN'
+    'RgBe2lc7udeoj6vJNSc0bUk/dWgzK7g9Ke9+Wb6nvLgDsLjPp6R9RcYVC9xRucal/yvAa4WlY1Ua6fMY6Bcb6DcO'
+    'MNKxNmisVwLat4jmefFI2yzC+2W5bO8XfZ5en9oHPq/Dc5Rf1X8Vuav8VqXdpMC7DO11rqbvTcA8V+G+2Bwz6pgp'
+    'aF+CflDXXAbY+uxDw7Pj/T6acbGt37LcR86434rcqwPvN32jae23BjyNPHjKclHP0GuTpNcuk/z1aZxq01bJhuyS'
+    'bdyn9j3RcZMG+dZ+Z0iPPgGy3DK8r7RRG9aQqw7vpPcNwnkL7HdDZDgq6OxF51tA4wmic59wHiR9a6I3K2Dv6zKX'
+    'npS2iwLnOsA16boK+AQ/BH9F4TaAd/ge+hSRwZfpEO/68LvqSrQVIw7dr7quAn6WSZ5wzDbajThk02d8vnRT2xdK'
+    't+sW+rhsqdLHJCc61vfkeeoTfl/alx8BKP1ff2TmPyLFvx8+rJlXEjpro0+iHB+UnZrIyJzohjnRX3Oiv9L7Pbn3'
+    'Zf5dgjZ9aqN/d+W+KW2m5I7wFP6W3Ffk3pP7LumoKfDpJmAss2DXdb33k/io//4Deb9ssPVxx03LCzIeXMcUMssy'
+    'e/A5TZltGXiPPp2ujWdpbeCzRkY4S3K/Bvz3hcH6EPHVtlVaty4AjAq8X5f5iTaUbafq2HHpuyz9nJd3G9LHMswh'
+    'hG17ry24Ix3P0TiycMvqowVzGuk/K/fpzmG8ZM8Ri8A1fgz+Siz9XyLb5VrX6Vof15ILAevCFvm6vjYT9Zwp3rAY'
+    'GG9QWo2CnOD1GsSiXhM4V8rH5X2UxnrOElvBuEgcAKMm/Hbp8NQWPPB4p0/2Ywt8IH3H5KctGXzclP5/TRjyWZrD'
+    'cx7+sdouxgXx13XPy4C/2sU1ix38Y4LPNNlqtbM7QKeTjPm3pQOfL3TMPmPz5d8u+Qer8Dyrn23oL9RPSMe/nIz/'
+    'Reg/C2fkkdIE+bFLeG3R834OWqd4fiHB8xmL37ZF965BvhSm9h0H9P1k0vc8+HfY96rB/0O65ME1D33+FR/offQr'
+    'ux78XD8hbf4SH9LmjsWPzivPajttdNa7a4wpjr9Lvr9yBjiiDsyi+z6No+8xjn58OAcGPY6svr8VH+RNfHX6B9TH'
+    '+0CbFN6N+MBPQt3QJTp2aa70LHZP7cVCfJA7Mc2rPsHapLxSqNxPxQfxJ9OacJv6WBa7PxmoZ9N+npV81SDkC2Nl'
+    'WXMK/bNQu5JHf/0J1tjrlvUy8jRt8/voUPdk6TrfZyzTvja8a4kd/ELa5LGvDYnbn7f4SR/Q32ybdiwwU/vwtMdc'
+    '3gL5DaXDLtHhZuSnP7ZIp/YM9jGF9zLErz8KhFuTNcNJx6QxFReeJVh3fES/1SFuLJGC6/D6kQ+vI2xrQ41NX4A4'
+    'uq6dNGZ6I7m+R2vwsYzYqs7TdL5NA3xc+9rgu3Ax9dGEugRbO47hIl1d6+bTwNnV31nHbhSXZWmr+B3G7tyfUvx4'
+    'fyLgE0yu0YDQ3E7WC/Vj8dKC5qdNc5b7ksyhggdOHoR83irkfvhojjVuK2Q7bovvWPDjbPUQxviL+ZBB/7AZ0Qm1'
+    'AyOFHfDhQWEH/sdpPkU1MCWqgTkP6450DXMxmUmXOmadxWuUpzvZ66oJWiv51FON0xrFljfNyqsyXhHgZcrhuuC4'
+    'xniOxngSWJMEa0xgZdUqhfJAccqqacP4QcNUH3pQxfBLm/ylbX4ObUcoP645XdMzjXM1HPEH21q9IfFCjBeUPGIe'
+    'Dfn7M5DTxTyILb9uw//rIg+4Jl+SZ9cFB1NbF99ekvvzgEtVxpTCfVFksupJ4zQ/dBHet9EnJPbh4otvPCZPjKVK'
+    'MMoeMNoSg8yKibnkiGG2HHV/obg1qQ5jGXApB+IyJviMQ92N1sK+YagP52cV4KFJnlxtY4qbhsS916BOFXOZD2BO'
+    '8RirQDOtTb5pwJOfhYyR23LdA+e9d4Wni1T7MSVw3smob+Ga6duC64y0Qxpl5Q7z1OS0Mug9bqGLi2Y1yD256Ibj'
+    '1P1VmK/qGWoKQnKdHJc3jVHrR5qSa03vXzOMkZ+FyBS3jS25LNN4NilHhrlB25gqMCbdL/iWAS9+FjImbhsb8mNZ'
+    'Y1uVuTNGMN436IoWyKOOd5L0Au4cupo8uWrxxo/5PBnvV8SeuOgSAk91RAP4hXompvFzzfGXZN5w2x583zTUUYXo'
+    'ZvQjuJ81+L5vyeWfZK4qn115FVM+xKX/supZua5wTGCoT7JIvtcI+A4uPxh5UxN5z9KLeeq7XogOavpOQ4/mwadE'
+    'dAixgUsZvqQNTt1z/eTTHmtVce+lb3uXv6jyXdTbn329vSv3Okl2qDekvgz6Zaa5MkpyVpP6ItN5Ah8G6M0pmNOb'
+    'BEdr5O5CjEn7T3H/bnJ9W3B5agC4mM48UBweSJ/PSP0LPtuntivR8b2OIThsg4/HtVS+NC1FR/fubRCOPdC1ugcN'
+    'aWtbf7O+Qb5twPiz9tvNQKGKjuWIvzP6aF/XJ7Y5i3HHtsQ7TPsvYsveEI635TnfQHV46H6DlsDhMyGWgSet6Oi+'
+    'yD2QDfZZa5S3xj5NeCg/SqY6or8/MvnGD/untvMFQvbwDGL/Rk3inCG+2ijFbkz7QZsUx+E976lsuuSzQrF1G11M'
+    'cW71Q9X3wb3Ln7PM0TxygGszxmfRg9c2uzc+YB63JWaJtnSLcIgz9t/kPb8kz/z2xasm+lP3TaI/THmwxz3VlZkH'
+    '++/nvY5vSjfr0+Q5m1XL/mp8UItZ8Gv4+YU+8mrONecfBOuQftjPNu3N8e3/N+IrheyLy9PPjyEmHLL/bt+wryJP'
+    '/7fFHmkNf/rbdyTHhnX9eWMZNyFOsh6Z9+7nhb1oqLPvRkf3GIbCnAZ8PyQZ60FM8yRxFPYjQ+Ia4464SBlyqj5n'
+    'hJhsrOt9Hxvtat+y4Ixjzqqj1nwMynwVfC88V8sUz2lI/+cE/1896z4ny7UmGwnEHddmPn6wb561DQq6DHmmEBi4'
+    'z533WEWGPHdH7mMZsdjQdYkvLZkXEx5zh9f7KxBj4DOQTPUEe4Gx6RrUmGxQ7GKPfl+DvtM234wOz6HqUu6pb4hz'
+    'pG2+Av1xLOQOxTh2qb9XZX8Owt8mXvcp1tOD5xpbM50PiXjzGVu7RIe71EffEIPuZMRrbPr1EsRQ+MylrxLOfaL9'
+    'hmVsawRnj/jcjcxnfXK8rE/PlwjuO+KP2GqjNN/cJJ2rtJjyiGWNG2I8iMMcjaVHY3xf7vMG2leA9hHUqvG5iHjO'
+    'J58laptnbE8mAKYpDjBK+SeTLsNzfKrR4ZkaWFc0cgL4ylOTLpskOQ3VwyHnSS4FvB+i9+qR+dy5XYMeaoi/ORUd'
+    'PfewS23uWXTp3ZzxWpO9nxFZVVqXaOwlTxtvsh/XiZ++tZdtgKs+zpUccFqR+XwqH5mqwpwy+UApz8fjwzG78r0v'
+    'GXDztftt8dGRripj90k/sa3rB8iGxr5eoL52KPewQvyJQVeG5EnnKX7li1+b4HTJjjygubIa2EdN3mUfBe3uj2C+'
+    'r5KdZHz2pM09mfPoH+wbcDXlUjBP1RA9WiNY+uwW+CWuftJ33wRbyjqmb9FndyL7eZspzM+DT7YXmc/q3DeMtyHx'
+    '5gnq15T70nxlPXKfBbpB8PEMTs5T7QAfT6pbsZ71p+m6GOLsIeu+tsF3xVzNKskHj8XkwzUkl9km+vbIFqlOfJue'
+    '34V6OdZBWkc8a8H7bob+0nF9g3jOcvRGznFPw7jf9sRtie4merG/PudZW4y2Y5Vk7N2AvSmP+wYVCenmDurGGc95'
+    '7lWhZgz5ViK+uWqzW8RPzH2OrrtxmfTApWyQIZ/anlAf2BQDC2nfcoxhxDIGH5/oIuneSbFlh3WMD8u2vCnCC/EN'
+    'svYvueJbuMbCOEnI/xnhe4bhOUu99FnGq2w853VxSou/BdrFa9Hxc6NPsga6YFkDhcp6nvVl1eAX8x6aX0vdwSOb'
+    'NzscYx2kXlCfdj46ej663l8P4O9p6cEUx1eig71uWg/vipN1csR8FqjtpsU371HMO3TfRPq9VTqofz8teun7LCeh'
+    '7UPWiEyrQcsMyuuf40N+PH8KMaW21P/h2K6Cb+o6R971//igfLFcdTzoXbfAmsvQLfNR9pn/pyWLyLdb8eF64pph'
+    'XeYjl77t2G7VDGNvSPuaIUdjywOwHDSp/wnygz5O/v3Y4Rtz/D3UbnQ8Y0An1SfzxMt/JNfPAnwH9csji18e/dO+'
+    'VjCdo+3aP+yT76wTLnwesCluWIO64NP0TXBv8LNSj+zDY4axkIPH2DfLvy1n/a7URQ1C5xc5A7cP6YptzBhyjoP0'
+    'Y1DfcPxr01Inf++E/Vymv29Q/6uGWndbbpPpNf2Y02sQ+/eZhi5b9FrkPgMf58zrBT+Ggh8rDn7MFPz41PixW/Bl'
+    'qPjSo/EWfBkOvqwTXmld2RfBby34NDx8ytJrhf0/e75sOPjxVMGPT40fW5QbL/TYcPBn02PeFHw5e77w+Av7Mhx8'
+    '2Sn4MVT82Cv01lDxo0/1rgVfhosv6wVfhpIvxTpyuPiyX8yToeSHyR/WmoXzArsifW0KP+4JH2xFvwX/7PxTGmuN'
+    '2ay01XNH+6K7ujLWnvy9LWPsA+378rtP8XVs+e7ao7FqyYFvE837lvo6097dvPVLU57129H1aMRWU+PaVzpvqPPL'
+    'Ize8l5b32nYi8xlz96kmowpz+wmQM6yv1v1349HxPZ5Z5z4hLp2MPnVv1CD6aUf2/xOd+1Xet6AO2rQ3cB7g/QdL'
+    'tGnH'
 )
 TABLE: dict[
     tuple[str, int],
@@ -118,41 +119,42 @@ TABLE: dict[
     ('\\S+(?: \\S+)*', 0): (32, 15796, 132, 0, (), (None,)),
     ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 15928, 616, 0, (), (None,)),
     ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 16544, 520, 2, (), (None, None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 17064, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 17584, 2112, 0, (), (None,)),
-    ('\\d+', 0): (32, 19696, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 19760, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 19940, 188, 0, (), (None,)),
-    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 20128, 396, 1, (), (None, None)),
-    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 20524, 548, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 21072, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 21452, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 21556, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 21752, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 22436, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 24040, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 24480, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 24620, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 24816, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 25316, 3040, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - Access: ', 8): (40, 28356, 304, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?a>', 8): (40, 28660, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?b>', 8): (40, 29060, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?br>', 8): (40, 29460, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?em>', 8): (40, 29868, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?h[1-6]>', 8): (40, 30276, 424, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?hr>', 8): (40, 30700, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?i>', 8): (40, 31108, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?img>', 8): (40, 31508, 416, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?li>', 8): (40, 31924, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ol>', 8): (40, 32332, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?p>', 8): (40, 32740, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?s>', 8): (40, 33140, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?td>', 8): (40, 33540, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?th>', 8): (40, 33948, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?tr>', 8): (40, 34356, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?u>', 8): (40, 34764, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ul>', 8): (40, 35164, 408, 0, (), (None,)),
-    ('line \\d+ column \\d+ - [A-Z][a-z]+:', 0): (32, 35572, 356, 0, (), (None,)),
-    ('traceroute to \\S+ \\(([\\d.:a-fA-F]+)\\), \\d+ hops max,[^\\n]*(?:\\n[ \\d]\\d  [^\\n]*)*?\\n[ \\d]\\d  (?:[^\\n]*\\()?\\1[ )]', 0): (32, 35928, 860, 1, (), (None, None)),
+    ('\\blib([a-z][a-z0-9_+]*?)(?:[-_.]?\\d+(?:\\.\\d+)*)?(?:_s)?\\.so\\b', 0): (32, 17064, 412, 1, (), (None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 17476, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 17996, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 20108, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 20172, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 20352, 188, 0, (), (None,)),
+    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 20540, 396, 1, (), (None, None)),
+    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 20936, 548, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 21484, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 21864, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 21968, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 22164, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 22848, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 24452, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 24892, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 25032, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 25228, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 25728, 3040, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - Access: ', 8): (40, 28768, 304, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?a>', 8): (40, 29072, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?b>', 8): (40, 29472, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?br>', 8): (40, 29872, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?em>', 8): (40, 30280, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?h[1-6]>', 8): (40, 30688, 424, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?hr>', 8): (40, 31112, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?i>', 8): (40, 31520, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?img>', 8): (40, 31920, 416, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?li>', 8): (40, 32336, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ol>', 8): (40, 32744, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?p>', 8): (40, 33152, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?s>', 8): (40, 33552, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?td>', 8): (40, 33952, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?th>', 8): (40, 34360, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?tr>', 8): (40, 34768, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?u>', 8): (40, 35176, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ul>', 8): (40, 35576, 408, 0, (), (None,)),
+    ('line \\d+ column \\d+ - [A-Z][a-z]+:', 0): (32, 35984, 356, 0, (), (None,)),
+    ('traceroute to \\S+ \\(([\\d.:a-fA-F]+)\\), \\d+ hops max,[^\\n]*(?:\\n[ \\d]\\d  [^\\n]*)*?\\n[ \\d]\\d  (?:[^\\n]*\\()?\\1[ )]', 0): (32, 36340, 860, 1, (), (None, None)),
 }

@@ -134,11 +134,11 @@ _PATTERNS: tuple[tuple[str | None, tuple[str, ...], LazyPattern], ...] = (
         ("pass:",),
         LazyPattern(rf"[ \t]-\w*pass\w*[ \t]+pass:{_SHELL_VALUE}"),
     ),
-    (  # echo 'user:secret' | chpasswd
+    (  # echo 'user:secret' | chpasswd (the user tried once a run of its characters, ADR 0069)
         "|",
         ("chpasswd",),
         LazyPattern(
-            r"(?P<q>['\"]?)[\w.-]+:(?P<secret>[^\s'\":]+)(?P=q)[ \t]*\|[ \t]*"
+            r"(?P<q>['\"]?)(?<![\w.-])[\w.-]+:(?P<secret>[^\s'\":]+)(?P=q)[ \t]*\|[ \t]*"
             r"(?:sudo[ \t]+)?chpasswd\b"
         ),
     ),

@@ -33,7 +33,8 @@ _ENV_FLAGS = ("-e ", "--env ", "--env=", "-e=")
 # (``FOO=1 PGPASSWORD=abc12 psql``, ``sudo PGPASSWORD=…``, ``heroku config:set X=…``).
 _ENV_WORDS = frozenset({"sudo", "doas", "env", "set", "config:set", "secrets:set"})
 _ENV_ASSIGNMENT = LazyPattern(r"^[A-Za-z_][A-Za-z0-9_]*=\S*$")
-_ENV_NAME = LazyPattern(r"[A-Z][A-Z0-9_]*=")
+# Its start only after a character no name holds: a search tries a run of capitals once.
+_ENV_NAME = LazyPattern(r"(?<![A-Z0-9_])[A-Z][A-Z0-9_]*=")
 _INI_HEADER = LazyPattern(r'^\[[\w.\- "]+\]$')
 _INI_KEY = LazyPattern(r"^[\w.\-]+[ \t]*[=:]")
 _OPTION_FLAGS = frozenset({"-o", "--options"})  # mount's, sshfs's: a list parted by commas
