@@ -4,39 +4,40 @@ An agent asks for "the local time in July"; ``date +%F`` prints ``2026-07-01``, 
 prints ``Wed Jul  1``, a log ``2026-07-01T09:00:00Z``. A date's month is its middle number in
 ISO 8601's ``YYYY-MM-DD`` (``date +%F``, ``%Y-%m-%d``, RFC 3339) and the three letters C's
 ``%b`` writes (``date``, ``zdump``, ``ls -l``, syslog): a section holding a date of that month
-holds the month the question names, though the name itself is in no indexed text (ADR 0398).
+holds the month the question names, though the name itself is in no indexed text (ADR 0399).
 """
 
 from __future__ import annotations
 
 import re
 
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
+# The months' names, in their order (also what ``system_marks_vocabulary`` says of zdump's).
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 )
 
 
 def _written_as_date(number: int, month: str) -> re.Pattern[str]:
     """A date of the month (1-12) ``month``: ISO 8601's ``2026-07-01`` or ``%b``'s ``Jul``."""
-    abbreviation = month[:3].capitalize()
+    abbreviation = month[:3]
     return re.compile(
         rf"(?<![\w.-])\d{{4}}-{number:02d}-(?:0[1-9]|[12]\d|3[01])(?![\d-])"
         rf"|(?<![\w-]){abbreviation}(?![\w-])"
     )
 
 
-_DATES = {month: _written_as_date(at, month) for at, month in enumerate(_MONTHS, start=1)}
+_DATES = {month.lower(): _written_as_date(at, month) for at, month in enumerate(MONTHS, start=1)}
 
 
 def dated(name: str, text: str) -> bool:

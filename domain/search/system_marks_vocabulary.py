@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from domain.precompiled import precompiled
+from domain.search.month_dates import MONTHS
 from domain.search.vocabulary_entry import VocabularyEntry
 
 # A capability's sets after its names (``cap_a,cap_b=eip``, ``cap_x+ep``), one pattern a set:
@@ -35,20 +36,6 @@ _CHANGE = r"UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \d]\d \d\d:\d\d:\d\d -?\d+ \S+ 
 _DAYLIGHT = precompiled(_CHANGE + "1 ")
 _STANDARD = precompiled(_CHANGE + "0 ")
 _OFFSET = precompiled(_CHANGE + r"[01] gmtoff=(-?\d+)")
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 def _half_hour_zone(text: str) -> bool:
@@ -85,5 +72,5 @@ SYSTEM_MARKS_ENTRIES: tuple[VocabularyEntry, ...] = (
     (_ZONE_SIGNS, _DAYLIGHT.search, "daylight saving summer time"),
     (_ZONE_SIGNS, _STANDARD.search, "standard time"),
     (_ZONE_SIGNS, _half_hour_zone, "half hour"),
-    *(_month_of_change(month) for month in _MONTHS),
+    *(_month_of_change(month) for month in MONTHS),
 )
