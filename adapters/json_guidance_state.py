@@ -1,24 +1,40 @@
-"""GuidanceState in ``<project>/.capy/guidance-<session>.json``: ``{"read": true, …}``."""
+"""GuidanceState in ``$XDG_STATE_HOME/capy/guidance/guidance-<session>.json`` (ADR 0414).
+
+One file per session, ``{"read": true, …}``. It lives in capy's state directory, never in the
+project: a ``.capy`` directory made by a hook would turn whatever directory the host ran in
+(``/tmp``, the home directory) into a project root for every directory below it.
+"""
 
 # On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
-# ruff: noqa: PTH103, PTH105, PTH108, PTH118, PTH123
+# ruff: noqa: PTH108, PTH118, PTH123
 
 from __future__ import annotations
 
 import os
 
 from adapters.plain_names import plain_name
+from adapters.private_state_files import private_directory, write_private
 from adapters.quick_json import dumps, loads
+from adapters.state_home import capy_state_directory
 from application.ports.guidance_state import GuidanceState
 
+TYPE_CHECKING = False  # typing is not imported at run time (ADR 0102)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 _STALE_AFTER_SECONDS = 7 * 24 * 3600
+
+
+def guidance_directory(env: Mapping[str, str]) -> str:
+    """``$XDG_STATE_HOME/capy/guidance``, else ``~/.local/state/capy/guidance``."""
+    return capy_state_directory(env, "guidance")
 
 
 class JsonGuidanceState(GuidanceState):
     """One small JSON file per session; written atomically, every error swallowed."""
 
-    def __init__(self, project_dir: str) -> None:
-        self._directory = os.path.join(project_dir, ".capy") if project_dir else ""
+    def __init__(self, directory: str) -> None:
+        self._directory = directory
 
     def first_time(self, session_id: str, kind: str) -> bool:
         path = self._path(session_id)
@@ -60,7 +76,7 @@ class JsonGuidanceState(GuidanceState):
     def _path(self, session_id: str) -> str | None:
         if not self._directory or not session_id:
             return None
-        # Session ids come from the host's input: never let one name a path outside .capy/.
+        # Session ids come from the host's input: never let one name a path outside the directory.
         name = session_id
         if not plain_name(session_id) or session_id.startswith("."):
             import hashlib  # rare: only for ids that are not plain names
@@ -78,16 +94,9 @@ class JsonGuidanceState(GuidanceState):
         return data if isinstance(data, dict) else {}
 
     def _write(self, path: str, seen: dict[str, object]) -> None:
-        temporary = f"{path}.{os.getpid()}.tmp"
+        if not private_directory(self._directory):
+            return
         try:
-            os.makedirs(self._directory, exist_ok=True)
-            # never follow a planted link or reuse a leftover file
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-            with os.fdopen(os.open(temporary, flags, 0o600), "w", encoding="utf-8") as handle:
-                handle.write(dumps(seen, sort_keys=True))
-            os.replace(temporary, path)
+            write_private(path, dumps(seen, sort_keys=True))
         except OSError:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
+            pass

@@ -10,7 +10,7 @@ or is open to others; files are created 0600 and never followed through a link.
 """
 
 # On the hook path: importing pathlib (and urllib.parse with it) costs ~4 ms per tool call.
-# ruff: noqa: PTH108, PTH111, PTH117, PTH118, PTH119
+# ruff: noqa: PTH108, PTH118, PTH119
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from adapters.session_journal_lines import (
     inside,
     real_path,
 )
+from adapters.state_home import capy_state_directory
 from application.ports.session_journal import SessionJournal
 from domain.continuity.event import SessionEvent
 from domain.continuity.journal_entry import JournalEntry
@@ -55,11 +56,7 @@ _EXPIRED_STAMP = ".expired"
 
 def journal_directory(env: Mapping[str, str]) -> str:
     """``$XDG_STATE_HOME/capy/sessions``, else ``~/.local/state/capy/sessions``."""
-    state = env.get("XDG_STATE_HOME", "")
-    if not os.path.isabs(state):
-        home = env.get("HOME") or os.path.expanduser("~")
-        state = os.path.join(home, ".local", "state")
-    return os.path.join(state, "capy", "sessions")
+    return capy_state_directory(env, "sessions")
 
 
 class JsonlSessionJournal(SessionJournal):

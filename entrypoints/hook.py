@@ -185,10 +185,10 @@ def _decide(hook_input: HookInput, instruction_files: tuple[str, ...]) -> Decisi
     event = hook_input.event
     if event in {HookEvent.POST_TOOL_USE, HookEvent.USER_PROMPT_SUBMIT}:
         return _record(hook_input)
-    from adapters.json_guidance_state import JsonGuidanceState
+    from adapters.json_guidance_state import JsonGuidanceState, guidance_directory
     from domain.hooks.decision import NO_OPINION, Deny
 
-    guidance = JsonGuidanceState(hook_input.project_dir)
+    guidance = JsonGuidanceState(guidance_directory(os.environ))
     if event is HookEvent.PRE_TOOL_USE:
         from adapters.settings_tool_permissions import ClaudeSettingsToolPermissions
         from application.use_cases.route_tool_call import RouteToolCall

@@ -54,8 +54,18 @@ def test_quiet_download_passes_with_one_advisory(run_hook: RunHook, project: Pat
     assert first is not None and "additionalContext" in first["hookSpecificOutput"]
     second, _ = run_hook("pretooluse", payload)
     assert second is None
-    state = json.loads((project / ".capy" / f"guidance-{SESSION}.json").read_text())
+    state = json.loads(_guidance_file().read_text())
     assert state == {"bash": True}
+    # capy's memory of what it said lives in its state directory: the project gains no
+    # `.capy` directory that would make it (or /tmp, or $HOME) a project root
+    assert not (project / ".capy").exists()
+
+
+def _guidance_file() -> Path:
+    import os
+
+    state_home = Path(os.environ["XDG_STATE_HOME"])
+    return state_home / "capy" / "guidance" / f"guidance-{SESSION}.json"
 
 
 def test_web_fetch_is_denied(run_hook: RunHook) -> None:
@@ -162,10 +172,13 @@ def test_global_options_before_hook_reach_the_hook(capy_command: str, tmp_path: 
     import subprocess
 
     other = tmp_path / "elsewhere"
-    other.mkdir()
+    (other / ".claude").mkdir(parents=True)
+    (other / ".claude" / "settings.json").write_text(
+        json.dumps({"permissions": {"deny": ["Bash(rm -rf *)"]}})
+    )
     done = subprocess.run(
         [capy_command, "--project-dir", str(other), "hook", "pretooluse"],
-        input=json.dumps(_pre("Grep", {"pattern": "x"})),
+        input=json.dumps(_pre("Bash", {"command": "rm -rf build"})),
         capture_output=True,
         text=True,
         env={k: v for k, v in os.environ.items() if k != "CLAUDE_PROJECT_DIR"},
@@ -173,8 +186,9 @@ def test_global_options_before_hook_reach_the_hook(capy_command: str, tmp_path: 
         check=False,
     )
     assert done.returncode == 0 and done.stderr == ""
-    assert "additionalContext" in json.loads(done.stdout)["hookSpecificOutput"]
-    assert (other / ".capy" / f"guidance-{SESSION}.json").exists()
+    # the deny rule is read from the project --project-dir names
+    assert json.loads(done.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert not (other / ".capy").exists()
 
 
 def test_non_ascii_survives_an_ascii_stdout(run_hook: RunHook) -> None:

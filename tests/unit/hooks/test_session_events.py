@@ -44,15 +44,25 @@ def test_compaction_and_session_end_forget_advice(tmp_path: Path) -> None:
     ForgetGuidance(state).execute(HookInput(HookEvent.PRE_COMPACT, session_id="s1"))
     assert state.first_time("s1", "read")
     ForgetGuidance(state).execute(HookInput(HookEvent.SESSION_END, session_id="s1"))
-    assert not (tmp_path / ".capy" / "guidance-s1.json").exists()
+    assert not (tmp_path / "guidance-s1.json").exists()
 
 
-def test_guidance_state_never_escapes_the_capy_directory(tmp_path: Path) -> None:
-    state = JsonGuidanceState(str(tmp_path / "project"))
+def test_guidance_state_never_escapes_its_directory(tmp_path: Path) -> None:
+    state = JsonGuidanceState(str(tmp_path / "state" / "guidance"))
     assert state.first_time("../../evil", "read")
-    written = list((tmp_path / "project" / ".capy").iterdir())
+    written = list((tmp_path / "state" / "guidance").iterdir())
     assert len(written) == 1 and written[0].name.startswith("guidance-")
     assert not (tmp_path / "evil").exists()
+    assert (tmp_path / "state" / "guidance").stat().st_mode & 0o077 == 0  # private to its owner
+
+
+def test_guidance_lives_in_capy_s_state_directory() -> None:
+    from adapters.json_guidance_state import guidance_directory
+
+    assert guidance_directory({"XDG_STATE_HOME": "/s", "HOME": "/h"}) == "/s/capy/guidance"
+    assert guidance_directory({"XDG_STATE_HOME": "rel", "HOME": "/h"}) == (
+        "/h/.local/state/capy/guidance"
+    )
 
 
 def test_guidance_state_errors_mean_not_seen(tmp_path: Path) -> None:
@@ -61,8 +71,7 @@ def test_guidance_state_errors_mean_not_seen(tmp_path: Path) -> None:
     state = JsonGuidanceState(str(blocker))
     assert state.first_time("s1", "read")
     assert state.first_time("s1", "read")  # cannot remember: shown again, nothing breaks
-    (tmp_path / ".capy").mkdir()
-    (tmp_path / ".capy" / "guidance-s2.json").write_text("{broken")
+    (tmp_path / "guidance-s2.json").write_text("{broken")
     assert JsonGuidanceState(str(tmp_path)).first_time("s2", "read")
 
 
@@ -82,9 +91,9 @@ def test_forgetting_also_sweeps_week_old_state_files(tmp_path: Path) -> None:
 
     state = JsonGuidanceState(str(tmp_path))
     assert state.first_time("old", "read") and state.first_time("recent", "read")
-    old = tmp_path / ".capy" / "guidance-old.json"
+    old = tmp_path / "guidance-old.json"
     week_ago = time.time() - 8 * 24 * 3600
     os.utime(old, (week_ago, week_ago))
     state.forget("current")
     assert not old.exists()
-    assert (tmp_path / ".capy" / "guidance-recent.json").exists()
+    assert (tmp_path / "guidance-recent.json").exists()
