@@ -160,6 +160,14 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "reached destination": (" hops max,",),
     "icmp echo": (" hops max,",),
     "tcp syn": (" hops max,",),
+    # ``tool_marks_vocabulary``'s (ADR 0408).
+    "retransmissions retransmits": ("[ ID] Interval",),
+    "congestion window": ("[ ID] Interval",),
+    "parallel streams": ("[ ID] Interval",),
+    "reachable": ("Nmap scan report for ",),
+    "generated scanner": ("lex.yy.c",),
+    "never assigned": ("uninitialized variable",),
+    "divisor": ("division by zero",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
