@@ -13,67 +13,67 @@ from __future__ import annotations
 PYTHON = (3, 11)
 BYTE_ORDER = 'little'
 MAGIC = 20220615
-NEXT: str | None = 'precompiled_search_table_2'  # the table to read for a pattern missing here
+NEXT: str | None = 'precompiled_facts_table'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXVtzHEcVnllJu7rtRZvYsmXHkR2I5USWnQQoUNkpG9tQeaBIBae4GMdZS2vL5ZUspJUvEEIoquCVoqjikbc8'
-    '8wYvvPAH+AMUBW+88BcwM95z0KdP3T3ds5KyOLNVo5F2pk+fPuf06XPrVi2KopnkGkqucbpmk2sluR4k13pybcp3'
-    'q8nVSq7HyTUfmT+x4buGtG8I3IbAbgj8hvSB763KvSX3x3Kflz5qyXVEfp9MrqfJZyy5p9ep5NpIrq3k6iRXO7ne'
-    'Sa5lebYYuT8x4H1K7hty35J7R+5tub8j92Vqtyh4jgnMFM9qch9OrlHBXfvUdlPyXdquLM9SuC/K81jewTZKk2GA'
-    'l/Y1ndwr1Mf55JoTmjalnyq0OS24HZZ3vya/p7y4A7C4z2PSfkTGFQvcUbnGpf9zwGuFpWNVGunzGOgXG+g3DjDS'
-    'sdZprOcC2jeJ5nnxSNsswPtDctneL/rcvz61D3xehecov6r/RuSu8luWdjWBdxba61xN35uAea7CfbwxZtQxU9C+'
-    'BP2grjkLsPXZI8Oz3f0+m3Gxrd8huQ8fcL8jci/veb/pGw1rvxXgaeTBU5aLaoZeq5FeO0vy16Vx6pq2RGvIBq2N'
-    'W9S+LTquZpBv7XeG9OiLIMtNw/tKG13D6nJV4Z30fo9wXoX1uy4yHBV09qLzdaDxBNG5SzjvJX0rojdHYL2vylw6'
-    'LG0XBM4lgGvSdSNgE/wY7BWFWwfe4XtoU0QGW2aWeNeF71VX4lox7ND9qutGwM4yyROO2Ua7YYds+ozPl2669oXS'
-    '7ZKFPq61VOljkhMd64fyPLUJfyjth54BKH2uPzLzn5HiP0+fVsyehM7a6JMoxwdlpyIyMie6YU7015zor/S+Jveu'
-    'zL8T0KZLbfTvltw70mZK7ghP4a/K/bbc23LfIB01BTbdBIzlNKzr6u/9LN5pv/9I3h8yrPXxrJuWR2Q86McUMssy'
-    '2/vsp8w2DbxHm05949PkG/j4yAhnUe4Xgf++MFgfIr7atkx+6zzAGIH3qzI/cQ3ltZN17IT0U87h/5yT/sYybIbD'
-    '8M4WxSfWDTbIJsHpWmwQlx9XAXgc41H7a410DfbZobab1HaZcMG+a0KrYZnvKW6HhIbazy3QUcg723vTMl6U00mS'
-    'kyzeZ/XRBJ2J8n1a7kdnt8e66Yj1YAwlBntQ+XKC5MzlN2ssBXk8H+B3N8mX8JVv5K0pnrMQGM9RWo3CPMTrAsjR'
-    'BYFzbmi3PhmlsU5aYlc4R+MAGBXht2uNTNfaJx7vdGl9XgUbU98x2cGLBh8ipf/fEoZ8gXTknIf/obYB44L4q1/5'
-    'BuCvdseyxc74U4LPUbKF1I5ZBzr1M+bfl3o2deiYfcbmy78Nsr+W4HlWPw+gv1A7LB3/rWT8r0H/WTgjj5QmyI8N'
-    'wmuVnndz0DrF88sJni9b7OJVurcM8qUwte84oO/DSd9nwH7GvpcM9jXSJQ+ueejz77in99Fub3nwc6VP2vw13qbN'
-    'HYufkleede200VnvrjGmOH6a/P7mAeCIOjCL7ls0jq7HOLrx9hzY63Fk9f1+3MtL+er0h9THfaBNCu9y3LOTUDe0'
-    'iI4tmitty7qn68V83MtNmeZVl2B1KG8XKvdTcS++Z/K5H1Aft2TdrwXq2bSfk5IP3Av5Qj8ga06xHxCyruTRX3+G'
-    'GMaKJR6BPE3b/CHa1j1Zus73Gcu07xressRmfiVt8qyvdcmLHLLYSQ/pb16b1i0w0/XhJY+5vAryG0qHDaLDtchP'
-    'f6ySTm0b1scU3huQH/goEG5FfIZ+x6QxKxee6L9+RN9VIS4vkZhL8PqOD/sRNt9QY/9HIE+hvpPGpC8n1w8oxjGW'
-    'EbvWeZrOt6MAH31fG3wXLqY+GlD3YWvHMXKkq8tv3g+cXf0ddGxMcbklbRW/7dio+1OKn+9PBHyCyTUaEPpcz3qh'
-    'uiseXdB8v2nOcl+SOVTwwMmDkM+7hdwPHs2xhvA2rR03xXYs+HGweghj/MV8yKB/2IyYDV0Hhot1wIcHxTrwf07z'
-    'KaoxKlGN0SHwO1If5ngyk07MmnUW+ygvzWb7VRPkK/nUq42Tj2LLm2blVRmvCPAy5XBdcFxjnKQx9gOrRrDGBFZW'
-    'LVgoDxSnrJpBjB/UTfW3vSqRX9vkL23zS2g7TPlxzemanmmcq+6IP9h89brECzFeUPKIedTl7xcgp4t5EFt+3Yb/'
-    'N0Ue0CdflGeXBAdTWxffXpf7K4BLWcaUwn1NZLLsSeM0P3Qc3rfRJyT24eKLbzwmT4ylTDCGPGBMSwwyKybmkiOG'
-    '2XTUVYbi1qA6jFuAy1AgLmOCzzjUNWntzRVD/T0/GwEemuTJ1TamuGlI3HsZan0wl/kE5hSPsQw00/qhawY8+VnI'
-    'GLkt1z1w3ntDeLpAtR9TAudGRn0L16TfFFxnpB3SKCt3mKcmp5lB73ELXVw0q0DuyUU3HKfuX8N8VdtQUxCS6+S4'
-    'vGmMWj/SkFxrev+GYYz8LESmuG1syWWZxtOhHBnmBm1jGoExaa3euwa8+FnImLhtbMiPZY1tSebOGMG4b9AVTZBH'
-    'HW+N9ALuzDqfPDlvscZ32TwZ74/IeuKiSwg81RF14BfqmZjGzzXdX5V5w23b8HvHUEcVopvRjuB+luH3LUsuv5+5'
-    'qnx25VVM+RCX/suqF+a6wjGBoTbJAtlew2A7uOxg5E1F5D1LL+ap73o16tX07YcezYNPiegQsgYuZtiSNjhVT//J'
-    'pz3WqmJNtG97tNFOgd+btlHddUNgpvv0rsrar3+vCZ/aIhMPZW51+gguqD2C+7J0n/tVsD9Mz9ei3XvqcO/dw2jn'
-    'Pq+O6ChbDf6kgWYNsDcUz+/I/X25f8uAJ9P5hc8ZnXmvPe5dxD6uRDv34K5BDT6vrQUt3bR8j2DiXlWmJfuL+rzY'
-    'z3Tw+5lctRc1skPbA+rLoF9mWitHSc4qUl9oOq/lUYDdNAVzkvf16Fy7CzFm7T/F/fvJ9V3B5dge4GI6U0ZxeCJ9'
-    'viz1b/hsi9reNuiGEBwegI/HtZS+NC2RDrlHOLbB1tI9vkhbW/yN9Q3y7R6MP2s/8wwUqulYdvg7o8/2zX5im7OY'
-    'd5iWeCfa7Gyb8/4rjrfnOT9GbbjQ/UZNgcNn7twCnjSjnfvON0E2eC2oUN0K9mnCQ/lRMtUR/uOZyW/8sH9qO78l'
-    'ZI/kXuzfqkieI8RXG6XYrWm/fYPiuHymSCqbLvkcodyajS6mPJf6oer74NkQX7TM0TxygLEZxmfBg9e2dW98j3k8'
-    'LTkLXEtXCQf2wyf7nN95cW0G4FUBG7FF/jDlwZ/3VHdmHvx/nw9nfUs6fFyBHXM2ay/LW3GvFrvg1+DzC23kpZwx'
-    'pz8K1iH9sJ1t2pvn2//vxFYK2Rebp5+fQk4oZP/tVrR7X1We/m/KeqR7eNLvviexAtzXkzeWeQ3ipCuR+WyUvLAX'
-    'DPtsWtHOPcahMI8Cvo9IxtqQ0+gnjmqLKfjENccdcdEhqKnwOYPJtMa63vdZo13tmxacccxZ+yg0H4syXwbbC+OI'
-    'pnhuXfqfFPx/c9J9DqHLJxsOxB19Mx872LfOYhoU9BDEtkJg4DkXvMcyMtS5aOxsLCMXE+qX+NLSdmZLiL9/G2IM'
-    'HFs01RNtBuamKlBjdo9iF5v0/TL0nbb5drR9zl+Lcs+mGGja5uvQH8dC7lCMY4P6eyvq7c9D+A+I112K9bThOZ4t'
-    '07H0rXvw8AzDDaLDXeqjG5nPlHHFa2z69US081wfhHXVEgNuEX48tmWCs0l8bkXms5Q5Xtal54sE94bYI7baSIyd'
-    'j1Pt2Tj5w77nzzGN5iLzmUE6xvtyP2Og/QjQPoJaVT6vCM9R5rOabfOM15MJgGmKA4xS/tmky/CctHK0faYO1hUO'
-    '9wFfeWrSZbVo9/lTIXo45LyqxYD3Q/Re1ZKn2TDoobrYm1OU02pRmzWLLr2bM15rWu9nRFaV1iUae8lzjTetH5eI'
-    'n76119MAV22cczngNCPz+X8+MlWGOWWygVKej8fbY3bVe7xuwM133Z8WGx3pqjL2mPQTr3XdANnQ2Ner1Nc65R5u'
-    'E39i0JUhdRJnKH7li980wWnROvKE5spSYB94lt2yYV1P591PYL7zWXGMz6a0WZM5j/bBlgFXUy4F81R10aMVgqXP'
-    'roNd4uqnLrnmQxYdY8s734ns5xmnML8ENtlmZD4Lecsw3rrEmyei3efzce5L85XVyH3W8j2Cj+cLcp5qHfjYr27F'
-    'evafp34xxNlD/L5pg+2KuZolkg8ei8mGq0suc5ro26a1yFYrcBfqZVkH6T6C0xa872borwWqk9myyNGVnOM+CuN+'
-    'zxO3Rbqb6MX2+pzn3gJcO5ZIxj6I/PemPe8b1CSkmzuoG2c857lXhppR5FuJ+Obam9EkfmLuc3TFjUvNA5chgwz5'
-    '1PaF2sCmGFhI+6ZjDMOWMfjYRMdJ99ZkLduuY346ZMubIrwQ2yBr/6IrvoU+FsZJQv4nj+8ZppOW/RIHGa+y8Zz9'
-    '4pQWfw9cFy9Gu8/l78cHOmLxgUJlPY9/WTbYxbyH7rdSd/BszTs9GGPdS72gNu2ZaOf/n9D72wH83S89mOL4ZtTb'
-    '66r7YVxxstkcMZ95atux2OZtinmH7ptKf2+Wevtf9ote+j7LSWj7EB+RabXXMoPy+pd4mx+v7ENMaVrq/3Bs58E2'
-    'df2fDtf/SUP5Yrma9aB31QJrLkO3nImy/6fKfski8u16vO1PXDT4ZT5y6duO162KYex1aV8x5GhseQCWgwb1P0F2'
-    '0MfJz48dtjHH30PXjVnPGFC/+uQM8fKfyfWLANtB7fLIYpdH/7L7CqZz9F3nB/jkO6uEC58HboobVqAueD9tEzwb'
-    '4KTUI/vwmGHM5+Ax9s3yb8tZfyB1UXuh84ucgduGdMU2Zgw5x720Y1DfcPyrY6mTX+uzn7P092Xqf8lQ627LbTK9'
-    'jj7n9NqL8zuYhq616ELk/h8YOGfeLvgxEPy47eDHTMGPz4wfGwVfBoovbRpvwZfB4MsK4ZXWlX0F7NaCT4PDpyy9'
-    'Vqz/B8+Xew5+HCv48ZnxY5Vy44UeGwz+dDzmTcGXg+cLj79YXwaDL+sFPwaKH5uF3hoofnSp3rXgy2DxZaXgy0Dy'
-    'pfAjB4svW8SP/wJBtU/2'
+    'eNrtXV9zHEcR373T3emPT3c64pylOM4lgUhKZNlJgAJVnLIJhsoDRSplij/BUU7S2VJFsoR0SmwIIRRV8EpRVPHI'
+    'G8+8wQsvfAG+AEXBGy98Bcyu1Y1++mlmdmZ1Ug6zV7Xe0+1OT093T3dPd894MoqimeQqJ9c4XZ3kWk+u7eTaSa49'
+    '+W0rubrJdT+5FiLzJzb81pT2TYHbFNhNgd+UPvC9Lbl35X5f7gvSx2RyXZDv55LrYfIZS+7p9Vxy7SbXfnJtJlcv'
+    'ud5MrjV5thS5PzHg/Zzcd+W+L/dNuffk/qbc16jdkuA5JjBTPOvJfSS5RgV37VPbTclvabuqPEvhPiHPY3kH2yhN'
+    'RgBe2lc7udeoj6vJNSc0bUk/dWgzK7g9Ke9+Wb6nvLgDsLjPp6R9RcYVC9xRucal/yvAa4WlY1Ua6fMY6Bcb6DcO'
+    'MNKxNmisVwLat4jmefFI2yzC+2W5bO8XfZ5en9oHPq/Dc5Rf1X8Vuav8VqXdpMC7DO11rqbvTcA8V+G+2Bwz6pgp'
+    'aF+CflDXXAbY+uxDw7Pj/T6acbGt37LcR86434rcqwPvN32jae23BjyNPHjKclHP0GuTpNcuk/z1aZxq01bJhuyS'
+    'bdyn9j3RcZMG+dZ+Z0iPPgGy3DK8r7RRG9aQqw7vpPcNwnkL7HdDZDgq6OxF51tA4wmic59wHiR9a6I3K2Dv6zKX'
+    'npS2iwLnOsA16boK+AQ/BH9F4TaAd/ge+hSRwZfpEO/68LvqSrQVIw7dr7quAn6WSZ5wzDbajThk02d8vnRT2xdK'
+    't+sW+rhsqdLHJCc61vfkeeoTfl/alx8BKP1ff2TmPyLFvx8+rJlXEjpro0+iHB+UnZrIyJzohjnRX3Oiv9L7Pbn3'
+    'Zf5dgjZ9aqN/d+W+KW2m5I7wFP6W3Ffk3pP7LumoKfDpJmAss2DXdb33k/io//4Deb9ssPVxx03LCzIeXMcUMssy'
+    'e/A5TZltGXiPPp2ujWdpbeCzRkY4S3K/Bvz3hcH6EPHVtlVaty4AjAq8X5f5iTaUbafq2HHpuyz9nJd3G9LHMswh'
+    'hG17ry24Ix3P0TiycMvqowVzGuk/K/fpzmG8ZM8Ri8A1fgz+Siz9XyLb5VrX6Vof15ILAevCFvm6vjYT9Zwp3rAY'
+    'GG9QWo2CnOD1GsSiXhM4V8rH5X2UxnrOElvBuEgcAKMm/Hbp8NQWPPB4p0/2Ywt8IH3H5KctGXzclP5/TRjyWZrD'
+    'cx7+sdouxgXx13XPy4C/2sU1ix38Y4LPNNlqtbM7QKeTjPm3pQOfL3TMPmPz5d8u+Qer8Dyrn23oL9RPSMe/nIz/'
+    'Reg/C2fkkdIE+bFLeG3R834OWqd4fiHB8xmL37ZF965BvhSm9h0H9P1k0vc8+HfY96rB/0O65ME1D33+FR/offQr'
+    'ux78XD8hbf4SH9LmjsWPzivPajttdNa7a4wpjr9Lvr9yBjiiDsyi+z6No+8xjn58OAcGPY6svr8VH+RNfHX6B9TH'
+    '+0CbFN6N+MBPQt3QJTp2aa70LHZP7cVCfJA7Mc2rPsHapLxSqNxPxQfxJ9OacJv6WBa7PxmoZ9N+npV81SDkC2Nl'
+    'WXMK/bNQu5JHf/0J1tjrlvUy8jRt8/voUPdk6TrfZyzTvja8a4kd/ELa5LGvDYnbn7f4SR/Q32ybdiwwU/vwtMdc'
+    '3gL5DaXDLtHhZuSnP7ZIp/YM9jGF9zLErz8KhFuTNcNJx6QxFReeJVh3fES/1SFuLJGC6/D6kQ+vI2xrQ41NX4A4'
+    'uq6dNGZ6I7m+R2vwsYzYqs7TdL5NA3xc+9rgu3Ax9dGEugRbO47hIl1d6+bTwNnV31nHbhSXZWmr+B3G7tyfUvx4'
+    'fyLgE0yu0YDQ3E7WC/Vj8dKC5qdNc5b7ksyhggdOHoR83irkfvhojjVuK2Q7bovvWPDjbPUQxviL+ZBB/7AZ0Qm1'
+    'AyOFHfDhQWEH/sdpPkU1MCWqgTkP6450DXMxmUmXOmadxWuUpzvZ66oJWiv51FON0xrFljfNyqsyXhHgZcrhuuC4'
+    'xniOxngSWJMEa0xgZdUqhfJAccqqacP4QcNUH3pQxfBLm/ylbX4ObUcoP645XdMzjXM1HPEH21q9IfFCjBeUPGIe'
+    'Dfn7M5DTxTyILb9uw//rIg+4Jl+SZ9cFB1NbF99ekvvzgEtVxpTCfVFksupJ4zQ/dBHet9EnJPbh4otvPCZPjKVK'
+    'MMoeMNoSg8yKibnkiGG2HHV/obg1qQ5jGXApB+IyJviMQ92N1sK+YagP52cV4KFJnlxtY4qbhsS916BOFXOZD2BO'
+    '8RirQDOtTb5pwJOfhYyR23LdA+e9d4Wni1T7MSVw3smob+Ga6duC64y0Qxpl5Q7z1OS0Mug9bqGLi2Y1yD256Ibj'
+    '1P1VmK/qGWoKQnKdHJc3jVHrR5qSa03vXzOMkZ+FyBS3jS25LNN4NilHhrlB25gqMCbdL/iWAS9+FjImbhsb8mNZ'
+    'Y1uVuTNGMN436IoWyKOOd5L0Au4cupo8uWrxxo/5PBnvV8SeuOgSAk91RAP4hXompvFzzfGXZN5w2x583zTUUYXo'
+    'ZvQjuJ81+L5vyeWfZK4qn115FVM+xKX/supZua5wTGCoT7JIvtcI+A4uPxh5UxN5z9KLeeq7XogOavpOQ4/mwadE'
+    'dAixgUsZvqQNTt1z/eTTHmtVce+lb3uXv6jyXdTbn329vSv3Okl2qDekvgz6Zaa5MkpyVpP6ItN5Ah8G6M0pmNOb'
+    'BEdr5O5CjEn7T3H/bnJ9W3B5agC4mM48UBweSJ/PSP0LPtuntivR8b2OIThsg4/HtVS+NC1FR/fubRCOPdC1ugcN'
+    'aWtbf7O+Qb5twPiz9tvNQKGKjuWIvzP6aF/XJ7Y5i3HHtsQ7TPsvYsveEI635TnfQHV46H6DlsDhMyGWgSet6Oi+'
+    'yD2QDfZZa5S3xj5NeCg/SqY6or8/MvnGD/untvMFQvbwDGL/Rk3inCG+2ijFbkz7QZsUx+E976lsuuSzQrF1G11M'
+    'cW71Q9X3wb3Ln7PM0TxygGszxmfRg9c2uzc+YB63JWaJtnSLcIgz9t/kPb8kz/z2xasm+lP3TaI/THmwxz3VlZkH'
+    '++/nvY5vSjfr0+Q5m1XL/mp8UItZ8Gv4+YU+8mrONecfBOuQftjPNu3N8e3/N+IrheyLy9PPjyEmHLL/bt+wryJP'
+    '/7fFHmkNf/rbdyTHhnX9eWMZNyFOsh6Z9+7nhb1oqLPvRkf3GIbCnAZ8PyQZ60FM8yRxFPYjQ+Ia4464SBlyqj5n'
+    'hJhsrOt9Hxvtat+y4Ixjzqqj1nwMynwVfC88V8sUz2lI/+cE/1896z4ny7UmGwnEHddmPn6wb561DQq6DHmmEBi4'
+    'z533WEWGPHdH7mMZsdjQdYkvLZkXEx5zh9f7KxBj4DOQTPUEe4Gx6RrUmGxQ7GKPfl+DvtM234wOz6HqUu6pb4hz'
+    'pG2+Av1xLOQOxTh2qb9XZX8Owt8mXvcp1tOD5xpbM50PiXjzGVu7RIe71EffEIPuZMRrbPr1EsRQ+MylrxLOfaL9'
+    'hmVsawRnj/jcjcxnfXK8rE/PlwjuO+KP2GqjNN/cJJ2rtJjyiGWNG2I8iMMcjaVHY3xf7vMG2leA9hHUqvG5iHjO'
+    'J58laptnbE8mAKYpDjBK+SeTLsNzfKrR4ZkaWFc0cgL4ylOTLpskOQ3VwyHnSS4FvB+i9+qR+dy5XYMeaoi/ORUd'
+    'PfewS23uWXTp3ZzxWpO9nxFZVVqXaOwlTxtvsh/XiZ++tZdtgKs+zpUccFqR+XwqH5mqwpwy+UApz8fjwzG78r0v'
+    'GXDztftt8dGRripj90k/sa3rB8iGxr5eoL52KPewQvyJQVeG5EnnKX7li1+b4HTJjjygubIa2EdN3mUfBe3uj2C+'
+    'r5KdZHz2pM09mfPoH+wbcDXlUjBP1RA9WiNY+uwW+CWuftJ33wRbyjqmb9FndyL7eZspzM+DT7YXmc/q3DeMtyHx'
+    '5gnq15T70nxlPXKfBbpB8PEMTs5T7QAfT6pbsZ71p+m6GOLsIeu+tsF3xVzNKskHj8XkwzUkl9km+vbIFqlOfJue'
+    '34V6OdZBWkc8a8H7bob+0nF9g3jOcvRGznFPw7jf9sRtie4merG/PudZW4y2Y5Vk7N2AvSmP+wYVCenmDurGGc95'
+    '7lWhZgz5ViK+uWqzW8RPzH2OrrtxmfTApWyQIZ/anlAf2BQDC2nfcoxhxDIGH5/oIuneSbFlh3WMD8u2vCnCC/EN'
+    'svYvueJbuMbCOEnI/xnhe4bhOUu99FnGq2w853VxSou/BdrFa9Hxc6NPsga6YFkDhcp6nvVl1eAX8x6aX0vdwSOb'
+    'NzscYx2kXlCfdj46ej663l8P4O9p6cEUx1eig71uWg/vipN1csR8FqjtpsU371HMO3TfRPq9VTqofz8teun7LCeh'
+    '7UPWiEyrQcsMyuuf40N+PH8KMaW21P/h2K6Cb+o6R971//igfLFcdTzoXbfAmsvQLfNR9pn/pyWLyLdb8eF64pph'
+    'XeYjl77t2G7VDGNvSPuaIUdjywOwHDSp/wnygz5O/v3Y4Rtz/D3UbnQ8Y0An1SfzxMt/JNfPAnwH9csji18e/dO+'
+    'VjCdo+3aP+yT76wTLnwesCluWIO64NP0TXBv8LNSj+zDY4axkIPH2DfLvy1n/a7URQ1C5xc5A7cP6YptzBhyjoP0'
+    'Y1DfcPxr01Inf++E/Vymv29Q/6uGWndbbpPpNf2Y02sQ+/eZhi5b9FrkPgMf58zrBT+Ggh8rDn7MFPz41PixW/Bl'
+    'qPjSo/EWfBkOvqwTXmld2RfBby34NDx8ytJrhf0/e75sOPjxVMGPT40fW5QbL/TYcPBn02PeFHw5e77w+Av7Mhx8'
+    '2Sn4MVT82Cv01lDxo0/1rgVfhosv6wVfhpIvxTpyuPiyX8yToeSHyR/WmoXzArsifW0KP+4JH2xFvwX/7PxTGmuN'
+    '2ay01XNH+6K7ujLWnvy9LWPsA+378rtP8XVs+e7ao7FqyYFvE837lvo6097dvPVLU57129H1aMRWU+PaVzpvqPPL'
+    'Ize8l5b32nYi8xlz96kmowpz+wmQM6yv1v1349HxPZ5Z5z4hLp2MPnVv1CD6aUf2/xOd+1Xet6AO2rQ3cB7g/QdL'
+    'tGnH'
 )
 TABLE: dict[
     tuple[str, int],
@@ -89,73 +89,72 @@ TABLE: dict[
     ('(?<![\\w@.-])([a-z][a-z0-9]{1,15}) at (\\d{1,4})(?![\\w.@])', 0): (32, 2536, 316, 2, (), (None, None, None)),
     ('(?<![a-z0-9])([a-z][a-z0-9]+)@(\\d+)', 0): (32, 2852, 236, 2, (), (None, None, None)),
     ('(?i)(?<![a-z0-9])(count|total|number)s?(?:[ _-][a-z]+){0,3}[\\"\']?\\s*[:=]\\s*\\d[\\d,]*(?![\\w.-])', 0): (34, 3088, 1380, 1, (), (None, None)),
-    ('(?m)^\\d+/(?:tcp|udp|sctp) +(?:open|closed) ', 0): (40, 4468, 352, 0, (), (None,)),
-    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 4820, 236, 1, (), (None, None)),
-    ('-?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?', 0): (32, 5056, 300, 0, (), (None,)),
-    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 5356, 3312, 0, (), (None,)),
-    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 8668, 284, 0, (), (None,)),
-    ('[A-Z]?[a-z]+', 0): (32, 8952, 112, 0, (), (None,)),
-    ('[\\"\']?\\s*[:=]', 0): (32, 9064, 140, 0, (), (None,)),
-    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 9204, 760, 0, (), (None,)),
-    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 9964, 1544, 1, (), (None, None)),
-    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 11508, 860, 1, (), (None, None)),
-    ('[\\w-]+', 0): (32, 12368, 72, 0, (), (None,)),
-    ('[^\\W_]', 0): (32, 12440, 80, 0, (), (None,)),
-    ('[^\\W_]*', 0): (32, 12520, 76, 0, (), (None,)),
-    ('[^\\W_]+', 0): (32, 12596, 76, 0, (), (None,)),
-    ('[^a-z0-9]+', 0): (32, 12672, 84, 0, (), (None,)),
-    ('[_-]+', 0): (32, 12756, 72, 0, (), (None,)),
-    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 12828, 620, 0, (), (None,)),
-    ('[a-z]+', 0): (32, 13448, 68, 0, (), (None,)),
-    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 13516, 156, 0, (), (None,)),
-    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 13672, 140, 0, (), (None,)),
-    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 13812, 228, 0, (), (None,)),
-    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 14040, 368, 0, (), (None,)),
-    ('[eE](?i:rror|xception):', 0): (32, 14408, 228, 0, (), (None,)),
-    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 14636, 212, 0, (), (None,)),
-    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 14848, 240, 0, (), (None,)),
-    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 15088, 596, 0, (), (None,)),
-    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 15684, 400, 0, (), (None,)),
-    ('\\S+', 0): (32, 16084, 64, 0, (), (None,)),
-    ('\\S+(?: \\S+)*', 0): (32, 16148, 132, 0, (), (None,)),
-    ('\\[ ID\\] Interval[\\s\\S]*?\\n\\[SUM\\] ', 0): (32, 16280, 360, 0, (), (None,)),
-    ('\\[ ID\\] Interval[^\\n]* Cwnd\\b', 0): (32, 16640, 332, 0, (), (None,)),
-    ('\\[ ID\\] Interval[^\\n]* Retr\\b', 0): (32, 16972, 332, 0, (), (None,)),
-    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 17304, 616, 0, (), (None,)),
-    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 17920, 520, 2, (), (None, None, None)),
-    ('\\blib([a-z][a-z0-9_+]*?)(?:[-_.]?\\d+(?:\\.\\d+)*)?(?:_s)?\\.so\\b', 0): (32, 18440, 412, 1, (), (None, None)),
-    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 18852, 520, 0, (), (None,)),
-    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 19372, 2112, 0, (), (None,)),
-    ('\\d+', 0): (32, 21484, 64, 0, (), (None,)),
-    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 21548, 180, 0, (), (None,)),
-    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 21728, 188, 0, (), (None,)),
-    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 21916, 396, 1, (), (None, None)),
-    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 22312, 548, 0, (), (None,)),
-    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 22860, 380, 1, (), (None, None)),
-    ('^"[^"]+":\\s', 0): (32, 23240, 104, 0, (), (None,)),
-    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 23344, 196, 1, (), (None, None)),
-    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 23540, 684, 1, (), (None, None)),
-    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 24224, 1604, 0, (), (None,)),
-    ('^[-=─\\s]+$', 0): (32, 25828, 440, 0, (), (None,)),
-    ('^[A-Z][\\w.+#-]+$', 0): (32, 26268, 140, 0, (), (None,)),
-    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 26408, 196, 0, (), (None,)),
-    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 26604, 500, 1, (), (None, None)),
-    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 27104, 3040, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - Access: ', 8): (40, 30144, 304, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?a>', 8): (40, 30448, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?b>', 8): (40, 30848, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?br>', 8): (40, 31248, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?em>', 8): (40, 31656, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?h[1-6]>', 8): (40, 32064, 424, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?hr>', 8): (40, 32488, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?i>', 8): (40, 32896, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?img>', 8): (40, 33296, 416, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?li>', 8): (40, 33712, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ol>', 8): (40, 34120, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?p>', 8): (40, 34528, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?s>', 8): (40, 34928, 400, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?td>', 8): (40, 35328, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?th>', 8): (40, 35736, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?tr>', 8): (40, 36144, 408, 0, (), (None,)),
-    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?u>', 8): (40, 36552, 400, 0, (), (None,)),
+    ("([^\\W_](?:[\\w.-]*[^\\W_])?)['\\u2019]s", 0): (32, 4468, 236, 1, (), (None, None)),
+    ('-?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?', 0): (32, 4704, 300, 0, (), (None,)),
+    ('<(?=\\s{0,8}/?\\s{0,8}(?:system[\\w:-]{0,40}|[\\w-]{0,40}reminder|capy[\\w:-]{0,40}|[\\w-]{0,40}instructions?|user-prompt[\\w-]{0,40}|command-[\\w-]{1,40}|local-command[\\w-]{0,40}|bash-[\\w-]{1,40}|function_calls|function_results|functions|invoke|parameter|antml:[\\w-]{1,40}|tool_(?:use|result|call)s?[\\w-]{0,40}|human|assistant|user|developer|im_start|im_end|\\|im_(?:start|end)\\|)[\\s>/|])', 2): (34, 5004, 3312, 0, (), (None,)),
+    ('[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+', 0): (32, 8316, 284, 0, (), (None,)),
+    ('[A-Z]?[a-z]+', 0): (32, 8600, 112, 0, (), (None,)),
+    ('[\\"\']?\\s*[:=]', 0): (32, 8712, 140, 0, (), (None,)),
+    ('[\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]', 0): (32, 8852, 760, 0, (), (None,)),
+    ('[\\"\\u201c\\u201e\\u00ab]([^\\"\\u201c\\u201d\\u201e\\u00ab\\u00bb]*)[\\"\\u201d\\u00bb]', 0): (32, 9612, 1544, 1, (), (None, None)),
+    ('[\\"\\u201c\\u201e]([^\\"\\u201c\\u201d\\u201e]{2,})[\\"\\u201d]', 0): (32, 11156, 860, 1, (), (None, None)),
+    ('[\\w-]+', 0): (32, 12016, 72, 0, (), (None,)),
+    ('[^\\W_]', 0): (32, 12088, 80, 0, (), (None,)),
+    ('[^\\W_]*', 0): (32, 12168, 76, 0, (), (None,)),
+    ('[^\\W_]+', 0): (32, 12244, 76, 0, (), (None,)),
+    ('[^a-z0-9]+', 0): (32, 12320, 84, 0, (), (None,)),
+    ('[_-]+', 0): (32, 12404, 72, 0, (), (None,)),
+    ('[_/\\\\]|\\w\\.\\w|[a-z][A-Z]|[A-Z]{2,}|^--?\\w|::|\\w[+#]+$|^\\.\\w|^[A-Z][a-z]+[A-Z]', 0): (32, 12476, 620, 0, (), (None,)),
+    ('[a-z]+', 0): (32, 13096, 68, 0, (), (None,)),
+    ('[a-z]{3,}(?:[A-Z][a-z]{2,})+', 0): (32, 13164, 156, 0, (), (None,)),
+    ('[a-z]{3,}(?:_[a-z]{3,})+', 0): (32, 13320, 140, 0, (), (None,)),
+    ('[cC](?<!\\w[cC])(?i:aused by):', 0): (32, 13460, 228, 0, (), (None,)),
+    ('[eE](?<!\\w[eE])(?i:rror(?:\\[\\w+\\]| TS\\d+)?):', 0): (32, 13688, 368, 0, (), (None,)),
+    ('[eE](?i:rror|xception):', 0): (32, 14056, 228, 0, (), (None,)),
+    ('[fF](?<!\\w[fF])(?i:ailure):', 0): (32, 14284, 212, 0, (), (None,)),
+    ('[pP](?<!\\w[pP])(?i:anic(?:ked)?)\\b', 0): (32, 14496, 240, 0, (), (None,)),
+    ('[rReEdD](?<!\\w[rReEdD])(?i:(?<=r)eal|(?<=e)lapsed|(?<=d)uration)\\b[:=]?\\s+\\d', 0): (32, 14736, 596, 0, (), (None,)),
+    ('\\.(?<=\\w\\.)(?i:errors?|exceptions?)\\.\\w+:', 0): (32, 15332, 400, 0, (), (None,)),
+    ('\\S+', 0): (32, 15732, 64, 0, (), (None,)),
+    ('\\S+(?: \\S+)*', 0): (32, 15796, 132, 0, (), (None,)),
+    ('\\b[A-Z]\\w*(?:Error|Exception)\\b:', 2): (34, 15928, 616, 0, (), (None,)),
+    ('\\bhow\\s+(long)\\b|\\b(?:how\\s+many|number\\s+of)\\s+(times)\\b', 0): (32, 16544, 520, 2, (), (None, None, None)),
+    ('\\blib([a-z][a-z0-9_+]*?)(?:[-_.]?\\d+(?:\\.\\d+)*)?(?:_s)?\\.so\\b', 0): (32, 17064, 412, 1, (), (None, None)),
+    ('\\d(?<![=\\w.:/-]\\d)[\\d,]*(?:\\.\\d+)?(?:\\s+[A-Za-z][A-Za-z-]{2,}(?![\\w-]*=)|%)', 0): (32, 17476, 520, 0, (), (None,)),
+    ('\\d(?<![\\w.]\\d)\\d*(?:\\.\\d+)?(?:m\\s?\\d+(?:\\.\\d+)?)?\\s?(?:[mµun]?s|[mµun]?secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\\b', 2): (34, 17996, 2112, 0, (), (None,)),
+    ('\\d+', 0): (32, 20108, 64, 0, (), (None,)),
+    ('\\d{1,4}\\.\\d{1,4}(?:\\.\\d{1,4})?', 0): (32, 20172, 180, 0, (), (None,)),
+    ('\\s*(?:E {2,}\\S|→ \\S)', 2): (34, 20352, 188, 0, (), (None,)),
+    ('\\s*([A-Za-z][a-z]+(?: [a-z]+){0,3}):[ \\t]*\\d[\\d,]*\\s*', 0): (32, 20540, 396, 1, (), (None, None)),
+    ('\\s+bytes?\\s+(?:inside|after|before|to the (?:left|right) of)\\b', 0): (32, 20936, 548, 0, (), (None,)),
+    ('^ Detailed snapshots: \\[[^\\]\\n]*?\\b(\\d+) \\(peak\\)', 8): (40, 21484, 380, 1, (), (None, None)),
+    ('^"[^"]+":\\s', 0): (32, 21864, 104, 0, (), (None,)),
+    ('^([ \\t]{0,8})-{3}(?=[ \\t]{0,8}\\[)', 8): (40, 21968, 196, 1, (), (None, None)),
+    ('^[ \\t]*\\d+:\\d+\\s+(?:error|warning)\\s+\\S.*?\\s{2,}(@?[\\w-]+(?:/[\\w-]+)*)[ \\t]*$', 8): (40, 22164, 684, 1, (), (None, None)),
+    ('^[+-]?\\s*(?:export\\s+)?(?:pub(?:\\(\\w+\\))?\\s+)?(?:async\\s+)?(?:def|class|function|fn|func|interface|struct|enum|trait|impl)\\s+\\w|=\\s*(?:re\\.compile|new RegExp|regexp\\.MustCompile|Regex::new)\\(', 0): (32, 22848, 1604, 0, (), (None,)),
+    ('^[-=─\\s]+$', 0): (32, 24452, 440, 0, (), (None,)),
+    ('^[A-Z][\\w.+#-]+$', 0): (32, 24892, 140, 0, (), (None,)),
+    ('^\\S+:\\d+(?::\\d+)?$', 0): (32, 25032, 196, 0, (), (None,)),
+    ('^\\s*(?:[^A-Za-z0-9\\s]\\s+)?([A-Za-z]{2,})(?::\\s*|\\s+)\\d[\\d,]*\\s*$', 0): (32, 25228, 500, 1, (), (None, None)),
+    ('^\\s*(?:at\\s+\\S.*:\\d+:\\d+\\)?$|❯\\s+\\S.*:\\d+(?::\\d+)?$|-->\\s+\\S+:\\d+|File \\"[^\\"]+\\", line \\d+)|^\\S+:\\d+:(?:\\d+:)?\\s+in\\s+\\S+$|^#\\d+\\s+(?:0x[0-9a-f]+ in )?\\S+ \\(.*\\) at \\S+:\\d+$|^==\\d+==\\s+(?:at|by) 0x[0-9A-Fa-f]+: \\S.* \\(\\S+:\\d+\\)$|^\\s*[\\w./@+-]*\\w\\.[A-Za-z][\\w+-]*(?::\\d+:\\d+:|\\(\\d+,\\d+\\):) \\S|^\\s+\\d+:\\d+\\s+(?:error|warning)\\s+\\S', 0): (32, 25728, 3040, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - Access: ', 8): (40, 28768, 304, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?a>', 8): (40, 29072, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?b>', 8): (40, 29472, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?br>', 8): (40, 29872, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?em>', 8): (40, 30280, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?h[1-6]>', 8): (40, 30688, 424, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?hr>', 8): (40, 31112, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?i>', 8): (40, 31520, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?img>', 8): (40, 31920, 416, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?li>', 8): (40, 32336, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ol>', 8): (40, 32744, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?p>', 8): (40, 33152, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?s>', 8): (40, 33552, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?td>', 8): (40, 33952, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?th>', 8): (40, 34360, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?tr>', 8): (40, 34768, 408, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?u>', 8): (40, 35176, 400, 0, (), (None,)),
+    ('^line \\d+ column \\d+ - [A-Z][a-z]+: .*</?ul>', 8): (40, 35576, 408, 0, (), (None,)),
+    ('line \\d+ column \\d+ - [A-Z][a-z]+:', 0): (32, 35984, 356, 0, (), (None,)),
+    ('traceroute to \\S+ \\(([\\d.:a-fA-F]+)\\), \\d+ hops max,[^\\n]*(?:\\n[ \\d]\\d  [^\\n]*)*?\\n[ \\d]\\d  (?:[^\\n]*\\()?\\1[ )]', 0): (32, 36340, 860, 1, (), (None, None)),
 }
