@@ -15,52 +15,53 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXftvG8cRXj0o6mlSsl3JiZMyboLalUklQQLDRtX0kRppUztG6qBJ3UKQSMpiI4ksSVmWCwT5oUD/if6tdXnB'
-    'rPXp08ze8Sgn8uUErI7k7Wtmv5mdnZ3bu+Ccmx+ksUGaHqSZQZqQVBmkqlz9X5SvLL+V5b7/XhykBflel2tXrpty'
-    '7cl1Z5BKkn9OfmvItS3XQ7nuS95x6YNvL+rLBeh/lOf54O+8939lkKakL1F/kZ7o8/VBWpYyvs8rMja+TNTupIzZ'
-    'LNG2OkhL0jfOo/0WlbkzZP4bQsMUjMMlwNG88LMI49AZpKbwdI/Ghf+scerItUnjswf5V2RMfD0L0k+sZw3uF+U3'
-    'P3aYf1Wu60B7V+7PyhhF7f0ExtUJ/qK87wItHwxSQcbR87YgZaN8t6BPiJcfG38PU/L3/RH5OwnyuSJlS0DjHNQ9'
-    'kMKJ/z1/XoySxd8VKbcCn6ehP7fl828G6S6UK4Dsp2mX6ZmQMUhAz39C9eK4eZw8IJ3mSI/58fc68jZda/C9JN9n'
-    'jLw+zzuAqQ8BB9G9N+HeLchTEp1apDp9ubJyz5ebUe7dNnQ60n8jyXj+evjxLMB4zsPYTAOe/iqfo3nrGfXrc+AF'
-    '/v6FXO/L/OHHtyx1RteHcv0E2ndDtK/REs1nBZF3xNm05PV6Bfvq9cyXpJ96Q8yVK1LGmTLh3LfXy98la2wKUi/P'
-    'lRe+R5qfviI0+zQHbRcFJ1WRfa4Hba8u6aAN4tOK0DouCfW/xyTScBbYTUtTHfCaFZoaMF5Zo6mZIZq8bbebQZr2'
-    'M0hTlnTEtlxbGaQpS/PTTgb13k4GsedpOsgQTS259jNE0z8yaBt9bfh0XmWa9uW6lUGasmTvdTJMU5b0XjeD85Pf'
-    'A3qSIZr6GbRhD2CeygpNz8DuO080TSb0adZS7GnyXqivJ2n5JcM/X4H9iVspfKFanS34vKXYs1qZHtBZpntrkEfz'
-    '2TfBn7gkCffOdoW2ZRnHtH7fEK1LKelNQx/SFu3PXD0jnzb2vwN9wvauSB+t+l84xekP614z6rb2IlGuWFdchr1g'
-    'bc/158A7v1/kv0dtvgH7WqtwLQlWLoGNhX54b08+NsZsleIQkD6/D3cZ6ihCP+rUx5lAH7HOceBXQYkTKUhfGMsR'
-    'by+BztL2xOtU16TQkKauNvyO+moBePhaTJ010v1tGB8X2J9ZUPT3tHz284S/dxN4eFPqKMFc4vdorwXmLF9Wk8mo'
-    'vrj9Zt+/CeiXT1Voowr5y/L5EshNQWRjV3TTFsiKpgfWCPctRYaLsr/rMczY1easqhFb1Ca7sgc6dU0wNk/zXJyt'
-    'UIL4JGwzJMscY7WWco72MU3DztHI+xb1j/t/oOzPhHi+TfU+pfmlIX0oUOxTaE82ToYeAC8fkMx+CHEETsHvO4Tf'
-    'L2TvvSKxMlZsD+7jPyQdtE66R7MHQ3ajFksQ1bWoxNukrXOR6kaeVRLGplVecuzbsPkrhh1UTRHbV4nJv2DEd7VI'
-    'xzToe58w8q4SZ5ljM8fmecDmewFsVnNs5tj8gbDJ8abvES1oK+5R+TbZKdtQ76KM/1nwYhHsaZSbn71CcoPxiB2y'
-    'pXPs/zDYzwqeDkhOczzleEqDp48V/2WOpxxPafF0l/C0leMpx9MIePqj4QfM8ZTjaRQ8HZCfNsdTjqezwFOun3I8'
-    'jYKne+70s2Q5nnI8nRWejnI85XgaAU/3yQ/8JMdTjqcR8PQZ+Z36OZ5yPI2Apz+T/6mT4+lc4MnHivrxfBGTKgAq'
-    '6yGvp2NYE+SfItu5asSs+vO3fFyu/67FzcbFAMbFAa7CGK4aMVmTkL8G+WsUF+vP9KpAfGqf4lNx/cDxqX7P6JkS'
-    'nzoHMZPPaLw7RgzwNMSbxtFwHvrrddsc6baa9KMrZTcDuq1mrNM68LsmpzWQ0zmSuymSsxmKW7wC34c5R2WYdpak'
-    'rYvU7z+A/ZemTjyjx88Hn6eoy9JPF4TuCdAxPtVEZrTx21FwzOkRlHsk7ZdBV2hnZW1KbATHVTxy+nMpUYz7m+44'
-    '1j7C/kdS5vfkW+o7/eyzlhIri213jDjePuXbo3xdo909Ktcw9n54r/pxoL8loXudMHNe+txU/DJa3O6+MVfuKPG8'
-    'qKP8+GtnvUXygfj4Sur4nTs+6wrx4n//lPpaJ17tG7zlMyVbBg6ZB5x/V6HZ2z6+fNyzBL8y9Ok66DnruSkfJ2rF'
-    'TM+60898RWPyd5FXbfzaxj5Cg3iyRbRzfFWX7m/GyHiF7u8E9sciPf468aRt1Ofb+SfRtansk2jxYBXQ82l4bT1X'
-    'NCdpCsp+Sn0+Itx3nf7cQlfBXWg+8X0oyn3swz1FhtCeqcG1RPZb1Z1+huGuosstXTArMuKfB8R+3SfePDVkten0'
-    '5yw6hPemwbOzWrNpdou3bf18OEa0+XH+EuyJuLNq/0Rl7ypr0xAOr0jSeN0m3vZIhuokq9acsWvoCktmG1S+a8Ty'
-    '9I16jgIYW5aE9D4gurac/vxRnfppySvHtO2Sbmwb9g3rvr2Ucn2R5tQ0NFZjaLxDtF5PsUa3nlnFsztZXzFdD93p'
-    's7rwDAftjFVj+fOi/07pPz8Hvubin0/CvkfP6b1NuNs08F0RWpcNWy7OJusbuvBIdMFNqJvrGFb2uO7Lgr+QXd5z'
-    '+nN9XNe4ss7YTWg3txS7IVS+R/ksull2GzE6n3HwU0khHDwmWd1zp8/Y02jeNWzzvkEjjzXHvls2Whxvm8Z6DfWb'
-    'pZ81Ga8bc/mGCz+buQm+kw3yObwGcu6fk30ZbS2R724dfGXOnXx23tfJPrrv3IPjY87y0Xmen0Vd+bic7bi08nE5'
-    'l+PSecnjMqWsrRrQtucD6kVvU73vTp6nH1pv3qH1ZrS2uBrjM6oY7fAZNNwO2zehdcWUgkvLN9BRMBa37qm64zP9'
-    'EV9Jzs5ZillXIf78GR7XDDpnFTp3iN9bgAP0QXsf/QL5yOLq8OcrzIKtVTF8W33Ftkxip1xT6NLm/WHfi6L5bXmt'
-    'Xqc5LXR+zU2qk/06uzF+K7YHD0fcQ+Q1XNdYn7C/Df1slk6ZBP/IVcLLHtH/NbV7Hfz0ZfEBopxfIP/OL8BncQXW'
-    'C1jekr9QfZ5f/3LJ3gGi0ci+yb6yPxbyO6RdT7UM/zL7M7ZJ1v4GezhuLPw3Ppbtv4gF/4YxT/E3liQD+1pZl7Wd'
-    '/r6dfaefqYT6dAlkKuTfx/Y+A1un6I7fefIX2DPEfPfJv/eVO/2+K1/mY6WuJHsvbw3JF229vEs+ixLFz1l7edsB'
-    'v0HPnTxTr26sb7X1sEb3sGdEdUjPdGP8GU3DT4o8Qt4MS88ilO0ZfNX4nQQDr+cYUDFwYPhaunS/Z9hZjSF9tn7O'
-    'xHFA2yHi6wcUc7JIvl22+ay9Nv8+vKvu+Hyqe0YddYrNwTOtmgn2pbSxKIkP7A138sypDbrGzcecv0a4PXLJzvjz'
-    '70ZD3veM/dCuYqMibjZp/BsxdmDPWO9WYC22cHJNOvnN4N83yrwXsudXFTnvx9iMvZR2flxcRlK7ytqjHcVfGree'
-    'qBjxEv0ReXFoxIX1lHivpoIZyx/OMSdPFNpD64klis25YYwN83TD0H+bhs/Bir3gOUXzPWt6A99px21swxiyzfSQ'
-    'rn6/9LcBXWXpDY5t0vYk2zQ3zhnrtX2aCxEPzJPDAB5G3UvoJYiHwD7xPFlPINuhWCBe8x0Y+1Nxa7emEbfSNco3'
-    'jfv7hr4P8Sdf851e8337Pa/5FiUhlp640+9+Q7uBY+2s/bGWgbH1GFuxqWDfx2Z6O9zHUGJsvGa/8vnZC0PMS0ni'
-    'dnh/vwI2p/f7FGUNnCRW1Lc7T/QUwTdVVfzKKFN+7nxL6v+lxM+5GH/uj4E/jKcJitdnPKEtUqVYIYxR/ygmjgjj'
-    '/OPaY35eFH6h/dsAmy/uuYdQfxZi5GkZ9jvY5/827TlxHOARzbV7hs85FFca8hv5M7S1eM8qxZ/VhWcuJlbUOrO8'
-    'mjDWfBbyIh/5/OdZwN/cEOUnZa8F9/hmJOnPykS5/jtmzQWxZ9J/Ep5UmH8rgJdp4ifGI7L9/1Q+/x/yVIQn'
+    'eNrtXftvG8cRXj2ppynJdi07Tsq4DWpXJpUECQwbVdOnETf1A46DJnUNQaIoiw0lsiQlPwoE+aFA/+u6vGAm/vxp'
+    '5u54khP5cgRWx8e+Zvbb2dmZ2dWpEMLcII0M0tQgTQ/SmKTKIFXlqa8o34J8tyC/6+fSIM3L57o8u/LckGdPnjuD'
+    'VJb8s/Ldljzb8nwizz3JOyp90PaivpyC/kd5XgxeJ73/y4M0KX2J+ov0RO8vD9I5KaN9Xpax0TJRu+MyZjNE28og'
+    'LUnfOI/1XVTmxpD5rwgNkzAOZwBHc8LPEoxDZ5AawtNdGhd+eePUkWeDxmcX8i/LmGg989JPrGcVfi/Jdzp2mH9F'
+    'nmtAe1d+n5Exitr7GYxrEPxFed8HWj4apAkZR+XthJSN8l2DPiFefmr8fZKRvx8ekb/jMD+XpWwZaJyFugezcOx/'
+    'L16UouTxd1nKLcP7KejPdXn/+0G6CeUmYO5naZfpGZMxSEHPf+PqxXFTnNwjmRZIjun4q4y8Ts8afC7L52knr+Z5'
+    'DzD1MeAg+u0d+O0a5CmLTC1RnVpuwfhNy00bv113ZDrSfyXNeP5u+PGcgPGcg7GZAjz9Xd5H69Zz6td94AV+/4U8'
+    '78j6oeO7IHVGzwfy/BTaD0O0b9ESrWcTMt8RZ1OSV+UK9lXlzJckn3pDrJXLUia4cyKEby8vfJe8sZmQenmtPPUD'
+    '0vz0DaFZ0yy0XRKcVGXucz2oe3VJBq0Tn5aF1lFJKP8Vk0jDcWA3K011wGteaNqC8cobTY0c0aS6XSuHNO3lkKY8'
+    'yYhteTZzSFOe1qedHMq9nRxiT2nazxFNTXn2c0TTP3OoG33t2HTeZJr25LmZQ5rypO91ckxTnuReN4frk/qADnJE'
+    'Uz+HOuw+rFN5oek56H0niabxlDbNWgafJvtCtZ605Zcc+3wF/BPXMthCrTqb8H7T0GetMj2gc4F+W4U8ls2+AfbE'
+    'JUnoO2sJbedkHLPafeNoXcpIbxb6kLbIP3PxmGza2P8O9AnbOy999Or/3ihOL6x71anb80XivGJZcRZ8wZbP9VfA'
+    'O/UX6eeozbfBr7UCz7Jg5QzoWGiHV33ysTNmKxSHgPSpH+4s1FGCftSpj9MxfcQ6R4FfE0acyIT0hbEc8fYMyCzL'
+    'J16nusaFhix1teF7lFfzwMMLCXXWSPa3YXxCjH9mPkZ+z0pbkxniTVZljKZJl6jDfFJMTdPavEV5MJ6mR/X0KW+a'
+    'eBr0PbedGAeNz1kEX3CdsN+mPjWg/3GxSVPyXtdh5f1VyH9VeFuGtVr5dClGJ9CylsyL6kvy52v/xqBfmqrQRhXy'
+    'L8j7MyCXJgQDLZH9myCLLDm7SrxtGjKyJP5zlREsGyydoOrEbvHY9WDNWhX8zBHWk3SxMuDVwoslKxknqxl1IMX4'
+    'sDoQ8r5J/eP+7xv+rzieb1O9T415siRYwdiyOJ930hy6B7y8RzLxY4jTCAZ+3yP8fiGxDRWJRfJipzBO4gHJ+DWS'
+    '7Za+HaeXW7EaFZFL4ZjqXKS6kWeVlLF/ldccWzhs/oqjZ1YzrGWVhPzzTvxck2TMFn3uE0beN9aKApsFNk8CNj+I'
+    'wWa1wGaBzR8JmxzP+wHRgrriLpVvk56yDfUuyvgfBy8WQZ/GefOLN2jeYLxnh3TpAvs/Dvbzgqd9mqcFngo8ZcHT'
+    'nwz7cIGnAk9Z8XST8LRZ4KnA0xHw9BfHDljgqcDTUfC0T3baAk8Fno4DT4V8KvB0FDzdDofP6hV4KvB0XHh6VuCp'
+    'wNMR8HSH7MAHBZ4KPB0BT3ed2KQCTwWesuDpc7I/dQo8nQg8aYykjuf3Mb8CoAU7pPhwjHCK/JOkO1edmGC930zj'
+    'nvWzFZecFAOYFAe4AmO44sRkjUP+GuSvUdyx3plWgfjfPsX/4v6B43/VZ/TciP+dhZjJ5zTeHSfGegrieZNoOAn9'
+    'Vdk2S7KtJv3oStmNGNlWc/ZpHfjemqc1mKezNO8maZ5NU9ziefg8zD01w7SzJG2dpn7fAv0vS514B5KuB/cz1OXJ'
+    'p1NC9xjIGE01mTPW+O1A+Uvy/qz0ReXWQ+nLLfGXPYLPe4JlvS/uQMa+FbK/FqRN5MEt8tc9cn7fIxnM988dEG6j'
+    'fl4IL++hwzHQMxHWWjBD/fyc1vzbRj+Zz6d/YnxOe8bhj+HwvZe6zk5CmYKXyby8T3Xi+Uzm5ZSxbo8IXUjjOOgL'
+    '3l2EGxIbxXFVD4N9biQ6Q/QO9Cla+z6RMn9OySeORX9MbXeCHcffp3y7lK/rtLtL5bYc3y/HqjyO6W9Z6F6jNeOk'
+    '9Llh2GWtuP09R1feCfHnXhiTeJemnitSfHxF8uJTwot+/xn1tU682nN4y3f2Nh0cMg84f8ugWfc+Wj7prNZvHX1q'
+    'DfQc71yqxol7ZyZmwuEztWWRVw+d8Ws7fsQt4skm0c7xlV36fSNhjlfo950Y/3ikx71FPGk79Wk7/yK6Ngw/qRUP'
+    'WgE9LwuvvXObs5Imoexn1OdnhPtusM8tdQ3cxemT2oeS/I59uG3MIdzP1OBZpv1bNRw+w3TTkOWeLJiROaLnrbFf'
+    'd4g3T5252gj2OatOsM/n3XhNNhtr36J7W10PR4g2HecvYT+RdBf4X6nsTcM2FYfD85IsXreJtz2aQ3Waq96a0XJk'
+    'hTdnt6h814nl6zv1PIvB2DlJSO89omsz2OcP69RPb75yTGuLZGPb0W9Y9u1mnNenaU3NQmM1gcYbROvlDDY6704A'
+    'vBuZ5RXT9SAcvgsR78ix7rD2dP1lyMv953s2VkPy+UTse7Sf+SXhbsPBd0VoPefockk6Wd+Rhc9EFlyFupvGXmyY'
+    'ucd1nxX8xenlvWCf6+W6Ro19Riul3tw09Ia48j3K59HNc3crQeYzDn4uKQ4Hj2mu7obD59EtmluObt53aOSx5rMv'
+    'no6WxNuGs19D+ebJZ2uO1521fD3En83eANvpOtkcL8A813Pyr6OtJbLdr4GtPIRX7ybROtlG/517YHQkeDZ65flx'
+    '1FWMy/GOS7MYlxM5Lp3XPC6Txt4K7zJRPqBcVJ3qw/Dq/yuJ22/eoP1mtLe4mGAzqjjt8B1f3A7rN3H7ikkDl55t'
+    'oGNgLGnfUw0v/2cK4ivN3WRLCfsqxJ/ekXTJoXPGoHOH+L0JOEAflPro5slGllSH3q8yA7pWxbFt9Q3dMo2ecsmg'
+    'y1r3h/2/U5bdlvfqdVrT4u4Hu0p1sl2nlWC3Yn3wyRFjCHgP13X2J2xva8X4Qviur5LMcRybXaL/a2r3MvkyHtE8'
+    'P0X2nV+DzeI87BewvDf/4upTfv07pPsfSxaNbJvsG/7xOLtD1v1U07Evsz1jm+baP8CHG0biX6Mj+X5FLPgPjHmG'
+    '10iaDN7dZTMh+a4v6846lKdLMKfi7PvY3l3QdUrh5T1ifyN/3l2ywal976tw+P6z++SHxLrS+F7eHZIv1n65RTaL'
+    'Mvk2PV/edozdoBdevbO07uxvrf2wRfewd/B1SM50E+wZDcdOijxC3gxLD94710vwJTco3igJA28VGDAxsO/YWrr0'
+    'e8/Rs7aGtNnqmonjgLpDxNePKOZskWy7rPN5vja9z/BieHk/3W2njjrF5uGddo0UfilrLMpiA3s7vHrn3Do9k9Zj'
+    'zl8j3D4L6e5Q1f89ibzvOf7QrqGjIm42aPy3EvTAnrPfrcBebP7VPen4N4M/3xjrXpw+v2LM836CztjLqOcnxWWk'
+    '1as8H+1R7KVJ+4mKEy/RPyIvnjhxoT0j3rNhYMazh3PMyYFBe9x+Yolic644Y8M8XXfk34Zjc/BiL3hNsWzPltzA'
+    'e1u5jW0YQ9aZHtBT/aV/iJFVntzg2CbLJ9mmtXHW2a/t0VqIeGCePInBw1F9Cb0U8RDYJ14n6ynmdlwsEO/59h3/'
+    'VNLereHErXSd8g3n9z1H3sfxp9jzHd7zffsD7/kWJSGWDsLh/62JegPH2nn+saaDsbUEXbERE5uperjGUOLZGEt/'
+    '5Tus54dYl9LE7bB/vwI6p9p9SrIHThMrqu3OET0lsE1VDbsyzildO9+V+n8j8XMhJN/xnXf+MJ7G6LwO4wl1kSrF'
+    'CuEZlU9i4oj+D/wQxBE='
 )
 TABLE: dict[
     tuple[str, int],
@@ -101,67 +102,67 @@ TABLE: dict[
     ('(?<![\\w.-])zh[_-][A-Z]{2}(?![A-Za-z])', 0): (32, 7528, 212, 0, (), (None,)),
     ('(?<![\\w.])\\d+(?:\\.\\d+)? ?(?:[kKmMgGtT]i?bits?(?:/s(?:ec)?)?\\b|(?:[kKmMgGtT]i?)?bits?/s(?:ec)?\\b|[kKmMgGtT]?bps\\b|[kKMGT]b/s\\b)', 0): (32, 7740, 856, 0, (), (None,)),
     ('(?<![^\\s/])(?:c(?:c|\\+\\+|lang(?:\\+\\+)?)|g(?:cc|\\+\\+))(?= )(?![^\\n]* -c )(?=[^\\n]* -o \\S)[^\\n]*?\\.(?:o|a)(?!\\S)', 0): (32, 8596, 616, 0, (), (None,)),
-    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 9212, 160, 0, (), (None,)),
-    ('-', 0): (32, 9372, 48, 0, (), (None,)),
-    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 9420, 628, 0, (), (None,)),
-    ('P[59]', 0): (32, 10048, 76, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=0 ', 0): (32, 10124, 668, 1, (), (None, None)),
-    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=1 ', 0): (32, 10792, 668, 1, (), (None, None)),
-    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=[01] gmtoff=(-?\\d+)', 0): (32, 11460, 824, 2, (), (None, None, None)),
-    ('UT = [A-Z][a-z]{2} Apr [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12284, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Aug [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12876, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Dec [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13468, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Feb [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14060, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Jan [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14652, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Jul [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15244, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Jun [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15836, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Mar [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16428, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} May [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17020, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Nov [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17612, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Oct [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18204, 592, 0, (), (None,)),
-    ('UT = [A-Z][a-z]{2} Sep [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18796, 592, 0, (), (None,)),
-    ('[-dl][r-]', 0): (32, 19388, 140, 0, (), (None,)),
-    ('[A-Za-z_]{3}', 0): (32, 19528, 92, 0, (), (None,)),
-    ('\\+', 0): (32, 19620, 48, 0, (), (None,)),
-    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 19668, 196, 0, (), (None,)),
-    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 19864, 176, 0, (), (None,)),
-    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 20040, 472, 0, (), (None,)),
-    ('\\.h', 0): (32, 20512, 64, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 20576, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 20692, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 21236, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 21996, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 22128, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 22272, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 22644, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 22884, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 23112, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 23328, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 23516, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 24036, 288, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 24324, 408, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 24732, 408, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 25140, 408, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 25548, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 25804, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 26036, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 26252, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 26656, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 26892, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 27480, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 27760, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 28276, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 28668, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 29048, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 29276, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 29808, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 30128, 336, 0, (), (None,)),
-    ("\\bundefined reference to [`'‘]", 0): (32, 30464, 588, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 31052, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 31228, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 31820, 112, 0, (), (None,)),
-    ('\\n(?:-|[dl][r-])', 0): (32, 31932, 144, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 32076, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 32396, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 32460, 284, 0, (), (None,)),
+    ('(?m)^\\d+/(?:tcp|udp|sctp) +(?:open|closed) ', 0): (40, 9212, 352, 0, (), (None,)),
+    (',(?<=[\\w."-],)["A-Za-z_]', 0): (32, 9564, 160, 0, (), (None,)),
+    ('-', 0): (32, 9724, 48, 0, (), (None,)),
+    ('/lib/(?:gcc(?:-cross)?/[\\w.-]+|clang)/\\d+(?:\\.\\d+)*/include(?:-fixed)?(?![\\w-])', 0): (32, 9772, 628, 0, (), (None,)),
+    ('P[59]', 0): (32, 10400, 76, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=0 ', 0): (32, 10476, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=1 ', 0): (32, 11144, 668, 1, (), (None, None)),
+    ('UT = [A-Z][a-z]{2} ([A-Z][a-z]{2}) [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=[01] gmtoff=(-?\\d+)', 0): (32, 11812, 824, 2, (), (None, None, None)),
+    ('UT = [A-Z][a-z]{2} Apr [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 12636, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Aug [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13228, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Dec [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 13820, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Feb [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 14412, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jan [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15004, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jul [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 15596, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Jun [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16188, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Mar [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 16780, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} May [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17372, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Nov [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 17964, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Oct [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 18556, 592, 0, (), (None,)),
+    ('UT = [A-Z][a-z]{2} Sep [ \\d]\\d \\d\\d:\\d\\d:\\d\\d -?\\d+ \\S+ isdst=', 0): (32, 19148, 592, 0, (), (None,)),
+    ('[-dl][r-]', 0): (32, 19740, 140, 0, (), (None,)),
+    ('[A-Za-z_]{3}', 0): (32, 19880, 92, 0, (), (None,)),
+    ('\\+', 0): (32, 19972, 48, 0, (), (None,)),
+    ('\\.(?:h|t(?:ar|gz)|zip)', 0): (32, 20020, 196, 0, (), (None,)),
+    ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 20216, 176, 0, (), (None,)),
+    ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 20392, 472, 0, (), (None,)),
+    ('\\.h', 0): (32, 20864, 64, 0, (), (None,)),
+    ('\\[ ID\\] Interval[\\s\\S]*?\\n\\[SUM\\] ', 0): (32, 20928, 360, 0, (), (None,)),
+    ('\\[ ID\\] Interval[^\\n]* Cwnd\\b', 0): (32, 21288, 332, 0, (), (None,)),
+    ('\\[ ID\\] Interval[^\\n]* Retr\\b', 0): (32, 21620, 332, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 21952, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 22068, 544, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 22612, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 23372, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 23504, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 23648, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 24020, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 24260, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 24488, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 24704, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 24892, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 25412, 288, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 25700, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 26108, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 26516, 408, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 26924, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 27180, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 27412, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 27628, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 28032, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 28268, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 28856, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 29136, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 29652, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 30044, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 30424, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 30652, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 31184, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 31504, 336, 0, (), (None,)),
+    ("\\bundefined reference to [`'‘]", 0): (32, 31840, 588, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 32428, 176, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 32604, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 33196, 112, 0, (), (None,)),
 }

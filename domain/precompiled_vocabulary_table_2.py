@@ -15,108 +15,114 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXG1vG8cRPlISSZEyRdGSpSoOcIktmI4l2X1DGjUS7NgKYiBxA8eFiwZOQFGyxVoiWZKOXKMI+qFA/0T/QX9I'
-    'P/Q/NeVFs8njxzN3e0cKdoASOK3I3Z3dnZ33GbIaBEFp9ORGz8Lo+W70ysn7cnD6qsn/50ZPQd6/J20IY6L/V0bP'
-    'rMyPYEVzpmWNczI2J+MKMM7Nd33R2OLoacj/0fwLo+fG6PlA/m+OnscA08GI2i8FzhztJYK5JGMewdkQxiOAFX1W'
-    'BRzNyX58cLQh7b6Mwb4+jOG+E6WvInj9/vU90qMdlXKB8noT1nHwdZhRb02FuSK97j5emf/J6efWK/f/u/Nax8FP'
-    'D/P13N2UPHF39+peR/01fa04PPPaSx5ycVJrOxyWQGa+Cjsa9c+chcNJ3EOcfF4ePYs01pL5ZU+Y9Rh5fUHwsykw'
-    'qwBzWT5374sCK4J9PSPM+dHzM4GdpKeywM7L+7oH/HHxGu1nDWBNy2PBcrSo9WufpR0fnf9d2V/UPyP4ujV6/gg8'
-    'UBY85WlcpPNfeJ7dWj9v8Pl0Ap9ra10juWXZO1WBEf2/Lo87X1ngBLSeg+/soUZGeyhuT+7sDc+zI+yvxrTX4u5u'
-    'AWjBx55c8IBZk/2twlwHswR2YVn2G429qsi5181D2r0mjd864/Eh6bVril7zwd0k5GFN7o35zvk3yHdHBt8dgR6d'
-    'lcfS80Hw9zPVxQ4Hq8CD0TkW4Wzo+zjbdcdTBqzK/4sCtyxwy2ITNsVO6YyetrRPhEbCwP+F+HW2ZpPsoI60bXr/'
-    'BOgSfc0K0UMBdC7bdNH7mynpaPMMx68AHcTJNj533F0WpW9KdCbaHzivCneyKe2hzJ8SPbkkMFzfvPxflLYH7byc'
-    'xfU9hxZ17gzJEr4vtOX4TDOyhu+Zonm/kPdDhd4i++6Kcn9FOIejuxdyjrdkD9Fne9BXk7Xmxa5jPLj5FZjv5g1g'
-    'j2wfzgtfztI5nnjAbdP9jHMH0/LZqtBqgeR1YOjbDYV+kX8LYDe48SzPdjzjS+UYnsH548SWGB8bKfHxqbQHhnwb'
-    'Ar8l2TKfESycG7VdiGEkwfqCaOYFwE6ae1vaY5ILfY+5d4gvhynWfUB7Ps6w5/v03tHrL4Gnk2DdozPgPgowNysf'
-    'vW6aj9oPDRsjK18zPvKEjxnxwQOBM0vrYsvy75rSovzT/Awt9ud8MvQtKqSvC3T+WfJJ8oa+jrPlFkQHp13PorUC'
-    '4TbSe5fpni+lpDMtzh6MEWevZzhv9P5j4uPfgWy07EML3rLEjAJFf22QbDsy5NZjkr19kgnbKXMkafZfT7ANp4Gf'
-    'SkArRfLx0f75EOJWczHjdpT4VhHsx1D63GeOVrV4jNvnkkK3c3Q/ux5xRaSTpuzhEt3jgHSJu8e/JPgjIeng54Yu'
-    'YLo5kLNH+3iH1jjyXHNIaw/oczeuRXsa0B7y5Pf72FpVuoeG5/2FNO9Lwk/b02ZJI6tYzlg6Iu4+2wbO92neiTH+'
-    'MKMNG8bsl/E9R/iO6Pz9GL2J8LtEe/sQQ88ai+M4Zhy+O4TXE1i/AnrMyYx/gM16x+Ddx7QG85OLqficqSjncjyS'
-    '1iZjXg8N/REmyICDMXwh5HXE5a/EzkX98hDuISAaeWbQSkg678BTJyIOtDjzlkc8O06PLBBfYLzVnfeWtHcz1jO4'
-    '8ayjfGJ2dWNPA8pB4xpFWvsdxZZ6E2JcWcZfl/Odh1wQxk9dLujnQrdBQr7HxVydX4cwbgicQImRlGJi3jkPOzs6'
-    'w6/PmN5WEujLyfk/EY/eIr/3NthTUfs5+NgFgRnh59/Cz5PITaaBERtDH73+1qhlzme/KftIey9oV0cy9GvZ9x3Q'
-    '1xZtuDstyjlQjvcMee3ik1dhzsBzzkVlTpPW3Ye588C72Jc0R/PxffCAsFvUHtAZh57+y6wR43EyoCbyJ5eg99L6'
-    'gY5OMX/+Mp1+N/Xt6O+3MXTKZykpOnQnReubp7d81oqy/k1qMTbly9PLcoeI9/UU8+uKnf661kZ8MP6qCv5uG7b/'
-    'EdF9i2zUOL80aw3PouIXxsFaF3iaL/qIamu0GL6Dw7yRPxWxgaBRrXFjmNsQ+8Ac2Da0KCfOyfPDmkd2zpTPh3d6'
-    'RbnTXYqHcVzsvmc+cSXwyzXfNeIcmh5A2R8a+d+DBJ+tZcDvJ9DsEcVzQtqPtV/08wuAA7yH88o9fEK+ktv/U1o/'
-    'a9z1Y8WOxPzSLvnGcf6m7/p87ppy7ruAx4JSO8S0FKfL0HdsG7Jpi8Y9M+iFZVcXxk0qzv62go+43JBvTm5Ic5GX'
-    'fHOEbaL3pLnLVPsU9X1EPNI0cO2Tu2RYnxvyYOgZ32Vd9g3RSX9MXFl6z6IFp2+L4l8iTdynve0Z8dmk+G8jg1+d'
-    'toYq0lv/kjwA2sp9zzMkyfNQyRnjPT4x1uO7+a0Rz+wQz3Q94khd4TWNjzkubMXau8SzxwbP7Bs2xUCR+doZ0Afq'
-    'jkkfVvyO9972rNU6S5xcNeKaSX5LWlmP/vElj5b91m2PVsvBpN1n2lgw46msxK5+kzEn+4Bszjv0nnm+afA051i2'
-    'MvjCVkxwR2RalvN1FVvOF/9oE8XlzMtAU5ynx73F4RrjdhZ/1Mbkj7gazDL4tJqcaUBtSo5qsd04hLNJcNZAFqSl'
-    'C+TBnQn5Qo2M+HgO57DsiSz3lF97WY7VyN6+uHbaLq79uEaw9nIbKn7tBsUe8ynzg1w/oumcP5M931bGFSV+xjIC'
-    'c3s+PPZIicHE2SwDo6bUip9oe3O1tFWCuRVkz3Np+d//JMiakvS5tTW5qdXVViiv0CS7uyl7PQG6eUox4Z4SE24Z'
-    'OHXwWlBT0pLPvoI1WtT3EOrCWkbd8j1lDNcv7yq10Ddh3UPq+wBgHhrr3gCYx/LZNYB5TH2XlXMOpO9tpWa5K30X'
-    'oK9P8+aVOzgx8ulcn+zilzn5LG1uvK7QvBYTfWzELphGMJd6YMSHukp8wtHJ71PwSsOTVyx/neV/LqPNvh6k9+m0'
-    'uk0ffGl2xxeB//fsrLyI9f0+zLe5c2GsNifFRP89dbPVPEYc7KTviS1LbM/H1qkGL/8egqZLOM9fon3x9yDxvkLw'
-    'RXzve17OsGTExo6M+um4WiethkSrL+Q42GWin81gvO/oJtlkZbn3IuDycoq8oE9O6oJyzk0jTtAz+GyY0QcpQ61J'
-    'Tvbpg5PzRv37LsWTH9DnHO+/R/6GG/eHmBrvK4oNm7bWIa19mcWu5DxFmnXXjXrAQ1qvpdQFarFHro/rGnGnSdmo'
-    'mzF8fS7F/VnfS5gVuq1Qf9z56mQH9I14UhYaWfWskZgnvHWNWMAzsvEegvzdM2rHWwTj0MjLunrdj+S7EZpMZzpu'
-    'GvTWNPZ0ADUe5xNis0zTe4r+cPZnRbFNOabJ3+Ngmugp+qfsUd+u1av/FXykcWrULyo6II0tlSU+O04OT4sba/Ut'
-    'mmxKQ/tpvrMaV2PSpjYMJv9bU2nkRVKNuxbXfgp4XoZ6aq51SFPPXjfs+PeMNgwm+7tYqPN96Nw6D+IykmlvUd6l'
-    'QzR17KkX20YNl7Oj3zVyKnG+pU8+OimOg/7RFYhhPjDyn3sJ+js08p8dw4bvKD6pT5xYq6HuGrZtJwPOfPwxjD12'
-    'foL+kfVbVl+Dj+JqOC8GP36HvwI+iY9f5PvbOW69pHnok7rvZs6BTViicdpaSTjYAxzska5me0L7DYKBEqe+Tn1M'
-    '21XZwzQ9Ldl/D+4GX1qcskf4rIqMngI6cE9b9rQv7VByEdZL8wv2DTt/W8G1u1OH6x7A7Wn1obkwH7Md9XeTZgB+'
-    'H+D/1H5jbhrOgd99eRN+y/B/ffL5Lw=='
+    'eNrtXP9uG8cRPlISSZESRVGSpSoOcIktWI5+2ElbtFEjwY6tIAZaN3AcOGigBBQlWawpkSXlSjWKoH8U6Ev0Dfog'
+    '/aPv1JQHzSafvs7c7R3lygFK4LQUb3d2d3Z2duabuasGQVAaXLnBlR9cI/I9usrB+acm34uDa0z+XxtcU4NrZnBN'
+    'D67JwVWQe3tStqU93utB+0Bo5OV71GcVxhO1+27wscYzP7gmoC32c1PKFWgTDq66fP+TlA0pj2DMWLakPJbyBGgt'
+    'Sn+BjHNWxhWNZVR4lYP6OZj7pNy/NriawrPoswA0ue2krMGc8GiCeOn4V5Z1zNNVhrrIR0cD2+eERiVF+2jOt2Ae'
+    '0e/jck0KrXHXOHS1/p4LlE8OaOD6XqDx6fnv1of5twDyUiJ+RvXOYE7Y/kyRzekE2URZfA/GgbK4IHPJCa1J4aEb'
+    'G/KhAPV4Tm4ey/K9JHJ1d3B9KN8jOT9Q+BKVXwFvcCzImx2DNzvEY+TRhIzHh0droDuSdAbeO1Xu/becRSMqqaLy'
+    'JvTj6Os0o7s1leZl74//r53ej6OfnubVrN1Iwjmuj3Vwv6b3Fcdn7nvOQy9eVt+OhyXQmVdxxsTp58hGmaW6ls4v'
+    'e9Ksx+jra8KfdaFZBZrz8rv7vwj20J2MNCP77SdCO+mcykLb2YZ1D/rD8jUazxLQGpXLooW2HN/XfktbP5r/uzI+'
+    'tBfvD67fwR4og42G9aIz/5Xn3K3+Ldt8NGGfa32tkN6y7B20QVflQht0xbBBV8AeWs5oD8WNyc192XPuSPvrIe21'
+    'uLWbBlnwsSenPWjWZHyL0NbRLIFdWJbxRnVvK3ruqveQtq5J9Tdec/2QzrUV5Vzz4d1l6MOarBvvO+ff4L5rG/uu'
+    '7e3vRZ+//k/8vTjfHH0fZ7tueeqARfk+K3TLQrcsNmFD7JRjwQ6i8rnISBj4f5C/p4RV9AiTYIziOcgl+poVkocC'
+    'nLls00X/30spR+uvsf4CyEGcbuN5x61lUe6NyJmJ9ge2q8KarEt5KO1H5JycA2zsUH6rSZ2o7EI5JXMpEu5wRmfu'
+    'GOkSXi+05XhOY9KH75yidh8QxoXyNg/YTo7aFUnuXsk83pIxRL/twr2a9DUldh3zwbWvQHvXrg9jZPtwSvblOM3j'
+    'uQfdFq3PMGswKr8tiqwWSF8Hxnm7psgv7t8C2A2I2WHdLU98qRyzZ7D9MNgS82MtJT9+LeW+od9OYL8l2TK/IVrY'
+    'Nio7gGEk0fqcZOYV0E5q+4Dw5i7ssaS2D2lfnqTo9ymN+SjDmJ/Q/05efwp7OonWYwN335d2hSH30VXLfFR+ZNgY'
+    'Wfc18yNP/BgTHzwQOuPU7xrFbFD/rSgl6j/Nz9CwP+eToW9RofO6QPMfJ58kb5zXcbbctJzBafuzZK1AvJ2XWBKu'
+    '842Ucqbh7MEQOHs9w3yj/z+hffxb0I2WfWjRmxfMKFDOrzXSbW1Dbx2Q7u2RTthMGSNJM/56gm04CvupBLJSJB8f'
+    '7Z+PALeaiKm3peBbGFsN5Z77zcmqhse4cc4pcjtB67PtgSuinDRkDDdoHft0lhxQTNXyR0I6g8+Ms4DlZl/mHo3j'
+    'Heqj7dnnCfXdV+K5NYnF4pj6NIY8+f0+tlaV1mHZc/1CavcV8aflabOk0VU7Sqx8xSit9WwZPN+jdqdG/cOMNmwY'
+    'M17m9wTxO5LzX8Scm0i/Q7K3Bxh6ViyOccw4fh8TX0+h/wqcY05n/A1s1ofG3j2gPng/OUzFZ05FmZfbI2ltMt7r'
+    'oXF+hAk6YH8IXwj3OvLyZ2Ln4vnyDNYhIBl5achKSGfevueZiDzQcOYNDzw77hyZpn2BeKub730pH2XMZ3D1+Yzy'
+    'wezqxpj6FIPGPorU9zuKLfUmYFxZ6t+R+c1ALAjxUxcLel/kNkiI9zjM1fl1SOOu0AkUjKQUg3nnPOzsaA4/f83y'
+    'tpAgX07P/5726H3yex+APRWVn4GPXRCaEX/+Kfv5MmKTaWjEYuiDz1+Wa5nj2W/KONKuC9rVkQ79Rsb9UMm7Y9ko'
+    'QP7jJOnxrqGvHT55G9r0PdtcV9o0qN89aDsFexfvJbXRfHwfPiDtJpX7NMcTT/9l3MB4nA6oif7JJZx7af1AJ6cY'
+    'P78op9+NfDv4+22MnPJcSsoZupWi9I3TWz5rRen/HpWITfnu6XlZQ+T7aor2dcVOv6q+kR/Mv6rCvweG7d8muW+S'
+    'jRrnl2bN4ZlV/MI4WqtCT/NFdyi3RsPwHR3eG/lzFRsIG9UcN6a5CdgHxsA2oUQ9MSnX93227Zgpzw/X9JayptuE'
+    'hzEu9sQznrgQ+MWaHxk4h3YOoO4PjfjvfoLP1jTo9xJktk14TkjjscaLfn4BeIDrMKOsw6fkK7nxv6D+s+Kunyh2'
+    'JMaXtsk3jvM3ffvnedeUeT8CPhaU3CGWpbizDH3HlqGbNqjeS0NeWHd1oN5l4exvK/yIiw35xuROqC3uJd8YYYvk'
+    'PantPOU+Rfc+pj3SMHjtE7tkWp8Z+uDEE9/ls+yPJCe9IXllnXuWLLjztij+JcrEExrbroHPJuG/yxn86rQ5VNG5'
+    '9Q+JA6Ct3POcQ5I+D5WYMa7jc6M/XptfGXgmP+PU8cCROrLXtH3MuLCFtXdozx4Ze2bPsCn6is7X5oA+UGdI+bDw'
+    'Ox57yzNX63Xy5LaBayb5LWl1PfrHNzxK9ls3PUotBpN2nGmxYOZTWcGufpkxJvuUbM6H9D/v+YaxpznGspHBF7Yw'
+    'wS3RaVnm11FsOV/+o00UFzMvg0xxnB7HFsdrxO2s/VEbcn/E5WCWwafV9Mwy5KbkKBfb1UM660RnCXRBWrnAPbh1'
+    'Sb7QckZ+nME8LHsiyzrlly7qsRrZ29eXzsvZpR/6CJYulqHi164R9phPGR/k/BHtzPkD2fMtpV5R8DPWERjb89lj'
+    'OwoGE2ez9I2cUgs/0cbmcmmrRHMjyB7n0uK//0rQNfjM9YahN7W82grFFRpkdzdkrKcgNy8IE+4qmHDT4Kmj14Sc'
+    'kqb89jX00aR7zyAvrGnkLT9W6nD+8raSC30P+j2kex8CzUOj37tA80h+WwGaR3TvpjLPvtx7W8lZ7si9a3CvR+2m'
+    'lDU4NeLpnJ/s8Ev3noW0sfG6IvMaJnpgYBcsIxhL3TfwoY6CTzg5+SLFXln23CuWv876P5fRZl8N0vt0Wt6mD780'
+    'u+PzwP85OysuYj3fh/E2Ny/EanOSTPTvczdbjWPE0U56TmxesD0fW6caXHwfgnaWcJy/ROPi5yBxvULwRXzXe0rm'
+    'MGdgY20jfzou10nLIdHyCxkHu0nysx4M94xukk1WlnUvAi9vpogL+sSkrinzXDdwgq6xz04y+iD4rpicjNOHJzNG'
+    '/vs24clP6XfG+x+Tv+HqfRmT431LsWHT5jqktS+z2JUcp0jT76qRD3hI/TWVvEANe+T8uI6BO12Wjboes68nU6yf'
+    '9VzCuMhthe7Hza9OdkDPwJOyyMiiZ47EFPGtY2ABL8nGewb6d9fIHW8SjUMjLuvydT+WZyM0nc5y3DDkrWGMaR9y'
+    'PGYSsFmW6V3l/HD2Z0WxTRnT5Oc4WCa6yvlT9shv1/LV/ww+0jA56teVMyCNLZUFnx0mhqfhxlp+i6ab0sh+mmdW'
+    '43JMWlSGweW/ayqNvkjKcddw7RfA53nIp+ZchzT57HXDjn/PKMPgct+LhWe+j5xb80FeRjrtLYq7HJNMHXmeiy0j'
+    'h8vZ0e8aMZU439InHp2E46B/dAswzKdG/HM34fwOjfjnsWHDHys+qQ9OrOVQdwzb9jgDz3z8McQej3+E/pH1Lqtv'
+    'wEdxOZzXgx+e4a8EF9+VmOQX+b47x/WX1A59Uvds5gTYhCWqp/WVxINd4MEundVsT2jvIOgrOPUduseyXZUxjNLV'
+    'lPF3YW3wo+GUXeJnVXT0CMiBu1oypj0pTyQWYX00v2DPsPM3FV67NXW87gLdrpYfmgvzMcNR35s0BvR7QP/H9o65'
+    'UZgHPvvyJrzL8D+s6RCl'
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 0, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 292, 444, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 736, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 1180, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 1304, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 2304, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 2408, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 2556, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 3296, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 3584, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 4044, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 4256, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 4644, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 4916, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 5484, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 5756, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 6104, 528, 0, (), (None,)),
-    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 6632, 168, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 6800, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 7248, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 7616, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 8408, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 9024, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 10064, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 10268, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 10396, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 10716, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 11184, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 11576, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 11824, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 12096, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 12620, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 13524, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 13820, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 14324, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 14748, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 15296, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 16488, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 16968, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 17200, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 17504, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 17952, 680, 0, (), (None,)),
-    ('^\\|{7}(?: |$)', 8): (40, 18632, 108, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 18740, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 19072, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 19252, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 19584, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 19996, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 20328, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 20588, 140, 0, (), (None,)),
-    ('cap_', 0): (32, 20728, 96, 0, (), (None,)),
-    ('isdst=', 0): (32, 20824, 128, 0, (), (None,)),
-    ('p[59(]', 0): (32, 20952, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 21048, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 21248, 172, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 0, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 144, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 464, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 528, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 812, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 1104, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 1548, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 1992, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 2116, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 3116, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 3220, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 3368, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 4108, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 4396, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 4856, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 5068, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 5456, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 5728, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 6296, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 6568, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 6916, 528, 0, (), (None,)),
+    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 7444, 168, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 7612, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 8060, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 8428, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 9220, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 9836, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 10876, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 11080, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 11208, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 11528, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 11996, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 12388, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 12636, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 12908, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 13432, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 14336, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 14632, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 15136, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 15560, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 16108, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 17300, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 17780, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 18012, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 18316, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 18764, 680, 0, (), (None,)),
+    ('^\\|{7}(?: |$)', 8): (40, 19444, 108, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 19552, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 19884, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 20064, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 20396, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 20808, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 21140, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 21400, 140, 0, (), (None,)),
+    ('cap_', 0): (32, 21540, 96, 0, (), (None,)),
+    ('isdst=', 0): (32, 21636, 128, 0, (), (None,)),
+    ('p[59(]', 0): (32, 21764, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 21860, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 22060, 172, 0, (), (None,)),
 }

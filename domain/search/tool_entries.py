@@ -33,6 +33,7 @@ from domain.search.schedule_vocabulary import SCHEDULE_ENTRIES
 from domain.search.settings_vocabulary import SETTINGS_ENTRIES
 from domain.search.system_marks_vocabulary import SYSTEM_MARKS_ENTRIES
 from domain.search.table_rows import delimited_header
+from domain.search.tool_marks_vocabulary import TOOL_MARKS_ENTRIES
 from domain.search.trace_vocabulary import TRACE_ENTRIES
 from domain.search.vocabulary_entry import VocabularyEntry
 from domain.search.wal_vocabulary import WAL_ENTRIES
@@ -251,5 +252,6 @@ TOOL_ENTRIES: tuple[VocabularyEntry, ...] = (
     *SYSTEM_MARKS_ENTRIES,  # ADR 0392: capability sets, last's cut sessions, zdump's changes
     *MARKUP_ENTRIES,  # ADR 0398: tidy's element tags and accessibility checks
     *ROUTE_TRACE_ENTRIES,  # ADR 0398: a trace that reached its destination
+    *TOOL_MARKS_ENTRIES,  # ADR 0408: iperf3's columns, nmap's reached ports, flex, gawk's lint
     *LOCALE_ENTRIES,  # ADR 0278: a locale tag names its language (last: ADR 0287)
 )

@@ -88,6 +88,7 @@ VOCABULARY = frozenset(
         "schedule_vocabulary",
         "settings_vocabulary",
         "tool_entries",
+        "tool_marks_vocabulary",
         "tool_vocabulary",
         "trace_vocabulary",
         "wal_vocabulary",

@@ -160,6 +160,14 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "reached destination": (" hops max,",),
     "icmp echo": (" hops max,",),
     "tcp syn": (" hops max,",),
+    # ``tool_marks_vocabulary``'s (ADR 0408).
+    "retransmissions retransmits": ("[ ID] Interval",),
+    "congestion window": ("[ ID] Interval",),
+    "parallel streams": ("[ ID] Interval",),
+    "reachable": ("Nmap scan report for ",),
+    "generated scanner": ("lex.yy.c",),
+    "never assigned": ("uninitialized variable",),
+    "divisor": ("division by zero",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
@@ -211,6 +219,13 @@ _LINES = [
     "line 10 column 1 - Access: [2.1.1.1]: ensure information not conveyed through color alone",
     "$ traceroute -n -I -q 1 --tcp 10.40.3.10",
     "$ traceroute -T db",
+    "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd",
+    "[SUM]   0.00-2.00   sec  1.50 GBytes  6.45 Gbits/sec    7",
+    "Nmap scan report for localhost (127.0.0.1)\n5432/tcp  closed postgresql",
+    "8080/tcp filtered http-proxy",
+    "1785 lex.yy.c",
+    "gawk: a.awk:4: warning: reference to uninitialized variable `limt'",
+    "ZeroDivisionError: division by zero",
     "traceroute to db (10.40.3.10), 30 hops max, 60 byte packets\n 1  10.40.1.1  0.042 ms\n"
     " 2  10.40.3.10  0.412 ms",
     "pilot    pts/1        10.0.0.7         Mon Dec  7 09:12 - crash  (01:41)",
