@@ -25,6 +25,8 @@ from domain.search.answerability_tuning import (
     MAX_UNKNOWN_SHARE,
     MIN_HELD_SHARE,
     MIN_KNOWN_HELD_SHARE,
+    MIN_NEAR_KNOWN_HELD_SHARE,
+    NEAR_LEAD,
     PARTLY_UNKNOWN_SHARE,
     TIED_LEAD,
 )
@@ -140,15 +142,21 @@ def unanswerable(
     the best section does not stand out from the next one (``lead``: its score over theirs)
     while it holds little of the rest on any one line (``best_held()``, a share) — or, tied
     with the next, not even most of what the store does hold of the question
-    (``known_held()``, a share of the known naming units, anywhere in the section): it matched
-    the question's common words, as many sections do, not its subject (ADR 0156)."""
+    (``known_held()``, a share of the known naming units, anywhere in the section), or, barely
+    ahead, little of it: it matched the question's common words, as many sections do, not its
+    subject (ADRs 0156, 0412)."""
     if unknown >= MAX_UNKNOWN_SHARE:
         return True
     if unknown < PARTLY_UNKNOWN_SHARE:
         return False
     if lead < CLEAR_LEAD and best_held() < MIN_HELD_SHARE:
         return True
-    return lead < TIED_LEAD and known_held() < MIN_KNOWN_HELD_SHARE
+    if lead >= max(TIED_LEAD, NEAR_LEAD):
+        return False
+    share = known_held()
+    return (lead < TIED_LEAD and share < MIN_KNOWN_HELD_SHARE) or (
+        lead < NEAR_LEAD and share < MIN_NEAR_KNOWN_HELD_SHARE
+    )
 
 
 def abbreviated(name: str, text: str) -> bool:

@@ -44,7 +44,8 @@ MAX_UNKNOWN_SHARE = 0.66
 # 1.3) "which pull request fixed the singular section count" fell silent: its best section, the
 # one PR whose title says "section", scores 1.22 × the next; the silenced questions' best
 # sections lead by 1.01–1.03. At 1.1, three bundled unanswerable questions whose best section
-# leads by 1.4–4.6 are answered again.
+# leads by 1.4–4.6 are answered again. At 1.13 (ADR 0412) a bundled typo variant whose best
+# section leads by 1.12 and holds nothing on a line went silent.
 PARTLY_UNKNOWN_SHARE = 0.3
 MIN_HELD_SHARE = 0.2
 CLEAR_LEAD = 1.1
@@ -54,6 +55,14 @@ CLEAR_LEAD = 1.1
 # unanswerable question and no answer; a lead of 1.2 lost two bundled tuning answers.
 TIED_LEAD = 1.05
 MIN_KNOWN_HELD_SHARE = 0.6
+# A best section barely ahead of the next (under NEAR_LEAD times its score) that holds, anywhere,
+# less than MIN_NEAR_KNOWN_HELD_SHARE of what the store knows of the question matched one word of
+# it (ADR 0412: "off-cpu time of irrigate waiting on io" finds `perf record`'s `irrigate`, not
+# `time` or `waiting`): two more real tuning unanswerable questions silenced (known share
+# 0.32–0.33, lead 1.06–1.08), no answer or variant of the tuning halves; 0.4 silenced a real
+# typo variant (0.38), a lead of 1.13 a bundled typo variant (1.12, known share 0).
+NEAR_LEAD = 1.1
+MIN_NEAR_KNOWN_HELD_SHARE = 0.35
 # --- end of what the best section holds ------------------------------------------------------
 
 # A word known only through a fuzzy correction (``draft`` → ``drift``) counts as this much

@@ -75,8 +75,27 @@ def test_a_tied_best_section_must_hold_most_of_what_the_store_knows_of_the_query
     # no better than the next, holds `database` and `migration` but not the rarer `rollback`.
     assert unanswerable(partly, lambda: held_line, tied, lambda: little)
     assert not unanswerable(partly, lambda: held_line, tied, lambda: most)
-    assert not unanswerable(partly, lambda: held_line, ahead, lambda: little)
+    # Ahead of the next section, a share the near-tie rule (ADR 0412) lets pass is enough.
+    fair = (answerability_tuning.MIN_NEAR_KNOWN_HELD_SHARE + most) / 2
+    assert not unanswerable(partly, lambda: held_line, ahead, lambda: fair)
     assert not unanswerable(partly / 2, lambda: held_line, tied, lambda: 0.0)
+
+
+def test_a_best_section_barely_ahead_must_hold_more_than_one_word_of_the_query() -> None:
+    partly, held_line = (
+        answerability_tuning.PARTLY_UNKNOWN_SHARE,
+        answerability_tuning.MIN_HELD_SHARE,
+    )
+    little = answerability_tuning.MIN_NEAR_KNOWN_HELD_SHARE / 2
+    some = answerability_tuning.MIN_NEAR_KNOWN_HELD_SHARE
+    near = (answerability_tuning.TIED_LEAD + answerability_tuning.NEAR_LEAD) / 2
+    ahead = answerability_tuning.NEAR_LEAD
+    # "off-cpu time of irrigate waiting on io": `off-cpu` and `io` are held nowhere and the best
+    # section, only just ahead of the next, holds `irrigate` and nothing else the question names.
+    assert unanswerable(partly, lambda: held_line, near, lambda: little)
+    assert not unanswerable(partly, lambda: held_line, near, lambda: some)
+    assert not unanswerable(partly, lambda: held_line, ahead, lambda: little)
+    assert not unanswerable(partly / 2, lambda: held_line, near, lambda: 0.0)
 
 
 def test_known_held_share_counts_only_the_naming_units_the_store_surely_knows() -> None:
