@@ -22,7 +22,7 @@ from domain.search.peak_snapshots import peak_facts, peak_snapshot
 from domain.search.record_facts import record_facts
 from domain.search.status_phrases import status_phrase_facts
 from domain.search.tool_names import tool_facts
-from domain.search.tool_vocabulary import tool_vocabulary_facts
+from domain.search.tool_vocabulary import gates_held, literals_held, tool_vocabulary_facts
 
 
 def chunk(content: str, content_type: ContentType) -> tuple[Chunk, ...]:
@@ -75,17 +75,21 @@ def _with_facts(
 ) -> Chunk:
     # The lower-case copy four of them read, made once (ADR 0276, 0287).
     lowered = piece.content.lower()
+    # The strings the tool vocabulary and three other facts are asked behind, found in one
+    # pass over the section (ADRs 0401, 0410).
+    found = literals_held(piece.content)
+    held = gates_held(found)
     said = (
         tool,
         peak_facts(piece.content, peak),
         text_facts(piece.content, lowered),
         attack_facts(piece.content, attempts),
-        package_facts(piece.content),
-        library_facts(piece.content),
-        filter_port_facts(piece.content),
+        package_facts(piece.content, held),
+        library_facts(piece.content, held),
+        filter_port_facts(piece.content, held),
         status_phrase_facts(piece.content, lowered),
         outcome_facts(piece.content, lowered),
-        tool_vocabulary_facts(piece.content, lowered),
+        tool_vocabulary_facts(piece.content, lowered, found),
     )
     facts = " ".join(words for words in said if words)
     return attrs.evolve(piece, facts=facts) if facts else piece

@@ -35,6 +35,9 @@ _HTPASSWD_FLAGS_WITH_VALUES = frozenset({"-C", "-r"})  # bcrypt's cost, SHA roun
 _NEEDLES = ("pass", "pwd", "secret")
 # How a line of ``_NAMED`` opens: a blank, a prompt, ``sudo`` or one of its commands.
 _OPENINGS = (" ", "\t", "$", ">", "sudo", "set", "SETX", "launchctl", "git")
+# Their first characters: a line opening on none of them (most of a log's) is passed over after
+# one look at its first character, where ``startswith`` read its arguments and each opening.
+_OPENING_CHARACTERS = frozenset(opening[0] for opening in _OPENINGS)
 
 
 def spaced_secret_spans(
@@ -50,7 +53,11 @@ def spaced_secret_spans(
     for needle in _NEEDLES:
         for at in positions.of(needle):
             line_start = text.rfind("\n", 0, at) + 1
-            if line_start in tried or not text.startswith(_OPENINGS, line_start):
+            if (
+                text[line_start] not in _OPENING_CHARACTERS
+                or line_start in tried
+                or not text.startswith(_OPENINGS, line_start)
+            ):
                 continue
             tried.add(line_start)
             span = _named_value(text, line_start)

@@ -10,18 +10,25 @@ such a match gets ``port`` and the port's number among its facts.
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from domain.precompiled import precompiled
 
 # A u32 match of one port: the word, a mask selecting one half of it, at offset 20.
 _PORT_SELECTOR = precompiled(r"\bmatch ([0-9a-f]{8})/(0000ffff|ffff0000) at 20\b")
+# Every match holds its mask before the offset; `` at 20`` alone is in every log line dated
+# 20xx, where the pattern's scan cost indexing ~4 % (ADR 0309).
+PORT_MASK_SIGNS = ("/0000ffff at 20", "/ffff0000 at 20")
 
 
-def filter_port_facts(text: str) -> str:
+def filter_port_facts(text: str, held: Set[str] | None = None) -> str:
     """``port`` and the ports ``text``'s u32 matches select, in decimal, in the order first
-    matched; ``""`` for a text printing none."""
-    # Every match holds its mask before the offset; `` at 20`` alone is in every log line
-    # dated 20xx, where the pattern's scan cost indexing ~4 % (ADR 0309).
-    if "/0000ffff at 20" not in text and "/ffff0000 at 20" not in text:
+    matched; ``""`` for a text printing none. ``held``: the signs of ``fact_gates`` that
+    ``text`` holds, when the caller has found them (ADR 0410)."""
+    if held is not None:
+        if held.isdisjoint(PORT_MASK_SIGNS):
+            return ""
+    elif PORT_MASK_SIGNS[0] not in text and PORT_MASK_SIGNS[1] not in text:
         return ""
     ports: list[str] = []
     for found in _PORT_SELECTOR.finditer(text):

@@ -5,6 +5,8 @@ name, which the index keeps as one word (``libsqlite3``)."""
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from domain.precompiled import precompiled
 
 # ``lib`` + the name + an optional version (``3``, ``3.11``, ``-2.0``) + ``.so``: a shared object
@@ -22,12 +24,16 @@ _KNOWN_AS = {
     "lzma": "xz lzma",
 }
 _SHORTEST_NAME = 3
+# What every match holds: a text without it names no shared object.
+SHARED_OBJECT_SIGN = ".so"
 
 
-def library_facts(text: str) -> str:
+def library_facts(text: str, held: Set[str] | None = None) -> str:
     """The names of the libraries whose shared objects ``text`` names, once each, in order
-    (``""``: none); a name of fewer than three letters only where it is known by another."""
-    if ".so" not in text:
+    (``""``: none); a name of fewer than three letters only where it is known by another.
+    ``held``: the signs of ``fact_gates`` that ``text`` holds, when the caller has found them
+    (ADR 0410)."""
+    if SHARED_OBJECT_SIGN not in (text if held is None else held):
         return ""
     names: dict[str, None] = {}
     for match in _SHARED_OBJECT.finditer(text):

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from string import ascii_lowercase, ascii_uppercase
 
 from domain.precompiled import precompiled
+from domain.search.fact_gates import FACT_GATES
 from domain.search.language_codes import LOCALE_ENTRIES, may_hold_a_tag
 from domain.search.literal_signs import literal_finder
 from domain.search.markup_vocabulary import MARKUP_REPORT_SIGN
@@ -143,6 +144,9 @@ def _by_literal() -> tuple[tuple[str, ...], tuple[tuple[tuple[int, str], ...], .
                 held_by.setdefault(literal, {})[place, lacked] = None
     for literal in _REGIONS:
         held_by.setdefault(literal, {})[_LOCALES, ""] = None
+    # The other facts' strings, found in the same pass, let no entry run (ADR 0410).
+    for literal in FACT_GATES:
+        held_by.setdefault(literal, {})
     return tuple(held_by), tuple(tuple(entries) for entries in held_by.values())
 
 
@@ -150,14 +154,36 @@ def _by_literal() -> tuple[tuple[str, ...], tuple[tuple[tuple[int, str], ...], .
 # scan one by one as above. Without the automaton, every sign is asked as above.
 _LITERALS, _HELD_BY = _by_literal()
 _FIND_LITERALS = literal_finder(_LITERALS)
+_GATE_PLACES = frozenset(_LITERALS.index(literal) for literal in FACT_GATES)
+_NO_GATES: frozenset[str] = frozenset()
+
+
+def literals_held(text: str) -> set[int] | None:
+    """The places among the automaton's strings of those ``text`` holds, found in one pass,
+    for ``tool_vocabulary_facts`` and ``gates_held`` to share; ``None`` without the automaton."""
+    return None if _FIND_LITERALS is None else _FIND_LITERALS(text)
+
+
+def gates_held(found: set[int] | None) -> frozenset[str] | None:
+    """The strings of ``FACT_GATES`` among ``found`` (``literals_held``'s places): those the
+    text holds; ``None`` when ``found`` is."""
+    if found is None:
+        return None
+    places = found & _GATE_PLACES
+    return frozenset(_LITERALS[place] for place in places) if places else _NO_GATES
+
+
 _SCANNED = _by_first_character(caseless=False, scans_only=True)
 _CASELESS_SCANNED = _by_first_character(caseless=True, scans_only=True)
 
 
-def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
+def tool_vocabulary_facts(
+    text: str, lowered: str | None = None, found_literals: set[int] | None = None
+) -> str:
     """The agent's words for what ``text`` prints in a tool's own vocabulary, leaving out a word
     ``text`` already says in any inflection (at a word's start); ``""`` when it prints none.
-    ``lowered``: ``text.lower()``, when the caller has made it (ADR 0276)."""
+    ``lowered``: ``text.lower()``, when the caller has made it (ADR 0276); ``found_literals``:
+    ``literals_held(text)``, when the caller has found them (ADR 0410)."""
     words: dict[str, None] = {}
     caseless = lowered is not None and lowered == text
     # The entries one of whose signs ``text`` holds (each behind its characters), by place;
@@ -166,7 +192,9 @@ def tool_vocabulary_facts(text: str, lowered: str | None = None) -> str:
     found: set[int] = set()
     tagged = not caseless
     if _FIND_LITERALS is not None:
-        for literal in _FIND_LITERALS(text):
+        if found_literals is None:
+            found_literals = _FIND_LITERALS(text)
+        for literal in found_literals:
             for place, lacked in _HELD_BY[literal]:
                 for character in lacked:
                     if character not in text:

@@ -283,7 +283,7 @@ _PLATFORM_PIECES = [
 @settings(max_examples=2000)
 @given(st.lists(st.sampled_from(_PLATFORM_PIECES), max_size=40).map("".join))
 def test_platform_signs_looked_for_behind_each_dash_are_the_signs_in_the_text(text: str) -> None:
-    signs = package_facts_module._PLATFORM_SIGNS
+    signs = package_facts_module.PLATFORM_SIGNS
     assert package_facts_module._holds_a_platform_sign(text) == any(s in text for s in signs)
 
 
