@@ -446,7 +446,7 @@ def test_a_window_s_facts_read_from_its_title_s_scans_are_those_scanned_again(
 @settings(max_examples=1500, deadline=None)
 @given(_WINDOWS)
 def test_a_latency_found_in_its_line_is_found_by_the_whole_text_s_search(text: str) -> None:
-    if line_facts_module.slow_offsets(text):
+    if latencies.slow_offsets(text):
         assert next(latencies.slow_latencies(text, in_lines=False), None) is not None
 
 
