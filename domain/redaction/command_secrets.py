@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder
+from domain.redaction.tool_passwords import TOOL_COMMANDS
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
 # A value the shell ends at ``;``, ``|`` or ``&`` too (``-passin pass:pw; echo $?``).
@@ -32,7 +33,9 @@ class _Command:
 
     def __init__(
         self,
-        triggers: tuple[str, ...],  # one of these in the lower-cased text, or the command is absent
+        triggers: tuple[
+            str, ...
+        ],  # one of these in the lower-cased text (when given), or it is absent
         word: LazyPattern,
         steps: tuple[LazyPattern, ...],
         ends: LazyPattern,
@@ -63,7 +66,7 @@ _COMMANDS: tuple[_Command, ...] = (
         mark=_DASH_P,
     ),
     _Command(
-        ("-u",),
+        (),
         LazyPattern(r"(?:c(?<!\wc)url|w(?<!\ww)get|h(?<!\wh)ttps?|x(?<!\wx)h)\b"),
         (LazyPattern(r"[ \t](?:-u|--user)[ =]?['\"]?[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"),),
         _SHELL_END,
@@ -71,6 +74,7 @@ _COMMANDS: tuple[_Command, ...] = (
         # every ``x86_64-unknown-linux`` and ``re-use``, and ``http`` in every URL: the search
         # for the command ran on most real outputs.
         flags=(" -u", "\t-u", " --user", "\t--user"),
+        mark="-u",  # asked once, for lftp's ``-u user,password`` too
     ),
     _Command(
         ("login",),
@@ -118,6 +122,10 @@ _COMMANDS: tuple[_Command, ...] = (
             ),
         ),
         LazyPattern(r"[\n;]"),
+    ),
+    *(
+        _Command(triggers, word, steps, _SHELL_END, mark=mark)
+        for triggers, word, steps, mark in TOOL_COMMANDS
     ),
 )
 # Each pattern with the mark it needs (``None``: none) and the words one of which the text must
@@ -177,12 +185,13 @@ def command_secret_spans(
     positions = positions or NeedlePositions(lowered)
     # ``-u`` and ``redis-cli`` are looked for at the dashes when a text has few (a log's dates).
     positions.note_if_few("-")
+    positions.note_if_few("_")  # rabbitmqctl's ``add_user`` looked for at the few ``_``
     holds = positions.holds
     asked: dict[str, bool] = {}  # each mark looked for, and whether the text holds it
     for command in _COMMANDS:
         if (
             _holds_mark(command.mark, asked, holds, lowered)
-            and any(holds(trigger) for trigger in command.triggers)
+            and (not command.triggers or any(holds(trigger) for trigger in command.triggers))
             and (not command.names or any(name in lowered for name in command.names))
             and (not command.flags or any(flag in lowered for flag in command.flags))
         ):

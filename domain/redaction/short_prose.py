@@ -15,10 +15,13 @@ from domain.lazy_pattern import LazyPattern
 from domain.redaction.assignments import Span
 
 _PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "pwd"})
-# ``is``/``was``, maybe ``now``, then a value of letters and digits, then the sentence's end;
-# its blanks taken whole from the first (a search tries a run of blanks once).
+# ``is``/``was``, maybe ``now``, or ``(was) changed|set|reset to`` (ADR 0411), then a value of
+# letters and digits, then the sentence's end; its blanks taken whole from the first (a search
+# tries a run of blanks once).
 _STATED = LazyPattern(
-    r"(?<![ \t])[ \t]+(?:is|was)(?:[ \t]+now)?[ \t]+(?P<value>[A-Za-z0-9]{4,7})"
+    r"(?<![ \t])[ \t]+(?:(?:is|was)(?:[ \t]+now)?"
+    r"|(?:(?:is|was|has[ \t]+been)[ \t]+)?(?:changed|set|reset)[ \t]+to)"
+    r"[ \t]+(?P<value>[A-Za-z0-9]{4,7})"
     r"(?=[.,;!)\"']?[ \t]*$|\.[ \t])"
 )
 # Hashes, encodings and standards: ``password is sha256``, ``the passphrase is base64``.
