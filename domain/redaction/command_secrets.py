@@ -185,7 +185,6 @@ def command_secret_spans(
     positions = positions or NeedlePositions(lowered)
     # ``-u`` and ``redis-cli`` are looked for at the dashes when a text has few (a log's dates).
     positions.note_if_few("-")
-    positions.note_if_few("_")  # rabbitmqctl's ``add_user`` looked for at the few ``_``
     holds = positions.holds
     asked: dict[str, bool] = {}  # each mark looked for, and whether the text holds it
     for command in _COMMANDS:

@@ -39,7 +39,7 @@ TOOL_COMMANDS: tuple[tuple[tuple[str, ...], LazyPattern, tuple[LazyPattern, ...]
         "-u",
     ),
     (  # rabbitmqctl add_user USER PASSWORD, change_password, authenticate_user
-        ("add_user", "change_password", "authenticate_user"),
+        ("rabbitmqctl",),
         LazyPattern(rf"r(?<!{_BEFORE}r)abbitmqctl(?:\.bat)?\b"),
         (
             LazyPattern(
