@@ -66,7 +66,7 @@ _COMMANDS: tuple[_Command, ...] = (
         mark=_DASH_P,
     ),
     _Command(
-        (),
+        ("-u",),
         LazyPattern(r"(?:c(?<!\wc)url|w(?<!\ww)get|h(?<!\wh)ttps?|x(?<!\wx)h)\b"),
         (LazyPattern(r"[ \t](?:-u|--user)[ =]?['\"]?[^\s:'\"]+:(?P<secret>[^\s'\"@]+)"),),
         _SHELL_END,
@@ -74,7 +74,7 @@ _COMMANDS: tuple[_Command, ...] = (
         # every ``x86_64-unknown-linux`` and ``re-use``, and ``http`` in every URL: the search
         # for the command ran on most real outputs.
         flags=(" -u", "\t-u", " --user", "\t--user"),
-        mark="-u",  # asked once, for lftp's ``-u user,password`` too
+        mark="-u",  # asked once, for lftp's ``-u user,password`` too; the trigger again after
     ),
     _Command(
         ("login",),
@@ -190,7 +190,7 @@ def command_secret_spans(
     for command in _COMMANDS:
         if (
             _holds_mark(command.mark, asked, holds, lowered)
-            and (not command.triggers or any(holds(trigger) for trigger in command.triggers))
+            and any(holds(trigger) for trigger in command.triggers)
             and (not command.names or any(name in lowered for name in command.names))
             and (not command.flags or any(flag in lowered for flag in command.flags))
         ):

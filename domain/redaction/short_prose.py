@@ -29,7 +29,7 @@ _STATED = LazyPattern(
 )
 # ``Password for admin: abc12``: a prompt's user and the password typed after it, ending the line.
 _FOR_USER = LazyPattern(
-    r"[ \t]+for[ \t]+[\w.@-]{1,64}:[ \t]+(?P<value>[^\s'\"]{1,64})[ \t]*$", re.MULTILINE
+    r"(?<![ \t])[ \t]+for[ \t]+[\w.@-]{1,64}:[ \t]+(?P<value>[^\s'\"]{1,64})[ \t]*$", re.MULTILINE
 )
 # Hashes, encodings and standards: ``password is sha256``, ``the passphrase is base64``.
 _ALGORITHM = LazyPattern(
