@@ -109,6 +109,7 @@ _KEY_HEADS = tuple(f"{word}{glue}" for word in _KEY_OWNERS for glue in _KEY_GLUE
 _COMMAND_WORDS = (
     *(":", "pass", "auth", "-u", "login", "mysql", "redis", "sshpass", "identified"),
     *("-p", "%"),  # sqlcmd's and mongosh's password flag, smbclient's user%password
+    "_",  # rabbitmqctl's add_user (ADR 0411)
 )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder
+from domain.redaction.tool_passwords import TOOL_COMMANDS
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
 # A value the shell ends at ``;``, ``|`` or ``&`` too (``-passin pass:pw; echo $?``).
@@ -32,7 +33,9 @@ class _Command:
 
     def __init__(
         self,
-        triggers: tuple[str, ...],  # one of these in the lower-cased text, or the command is absent
+        triggers: tuple[
+            str, ...
+        ],  # one of these in the lower-cased text (when given), or it is absent
         word: LazyPattern,
         steps: tuple[LazyPattern, ...],
         ends: LazyPattern,
@@ -71,6 +74,7 @@ _COMMANDS: tuple[_Command, ...] = (
         # every ``x86_64-unknown-linux`` and ``re-use``, and ``http`` in every URL: the search
         # for the command ran on most real outputs.
         flags=(" -u", "\t-u", " --user", "\t--user"),
+        mark="-u",  # asked once, for lftp's ``-u user,password`` too; the trigger again after
     ),
     _Command(
         ("login",),
@@ -118,6 +122,10 @@ _COMMANDS: tuple[_Command, ...] = (
             ),
         ),
         LazyPattern(r"[\n;]"),
+    ),
+    *(
+        _Command(triggers, word, steps, _SHELL_END, mark=mark)
+        for triggers, word, steps, mark in TOOL_COMMANDS
     ),
 )
 # Each pattern with the mark it needs (``None``: none) and the words one of which the text must

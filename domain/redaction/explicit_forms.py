@@ -14,6 +14,8 @@ that none spares; each only let through more documented example passwords.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from domain.lazy_pattern import LazyPattern
 from domain.redaction.secret_names import secret_word
 from domain.redaction.secret_values import MIN_SECRET_CHARS
@@ -23,6 +25,8 @@ _PASSWORD_WORDS = frozenset(
     | {"storepass", "keypass", "smtppass"}
 )
 _PASSWORD_ENDINGS = ("password", "passwd", "passphrase", "secret")
+# The names a word of letters after ``password:`` is taken for a password under (ADR 0411).
+_BARE_NAMES = frozenset({"password", "passwd", "passphrase", "pwd", "pass"})
 _PUNCTUATION = ".,;:!?"
 _COMPARISONS = ("==", "===")
 # A number, a hexadecimal one, a version: ``secret: 42``, ``pwd: 3.0-`` (typeshed's VERSIONS).
@@ -85,6 +89,16 @@ def _a_name(value: str) -> bool:
     return value.replace("_", "").isalpha()
 
 
+def _a_bare_word_password(text: str, start: int, literal: str) -> bool:
+    """``password: hunter`` alone on its line, under a bare password's name (ADR 0411): a word
+    of letters, not a variable (``new_pw``, ``newPw``). After a longer name the word is a
+    changelog's (``gnutls_session_get_master_secret: REMOVED``)."""
+    name = text[start : text.find(":", start)].lstrip("-").lower()
+    if name not in _BARE_NAMES or "_" in literal:
+        return False
+    return not any(a.islower() and b.isupper() for a, b in pairwise(literal))
+
+
 def quoted_literal(value: str, quote: str) -> bool:
     """A string literal: not a command's output in backquotes (``PWD=`pwd```, ``"'`pwd`'"``),
     nor the words between two strings (``'passwd:' and 'group:'``), which begin or end with a
@@ -110,7 +124,9 @@ def says_a_literal(
         # variable, ``pwd: i32,`` a
         # field of a struct, ``secret: 42`` and ``pwd: 3.0-`` numbers.
         ends_its_line = after.strip() == "" or after.lstrip().startswith("#")
-        return ends_its_line and not _a_name(literal) and not _NUMBER.match(literal)
+        if not ends_its_line or _NUMBER.match(literal):
+            return False
+        return not _a_name(literal) or _a_bare_word_password(text, start, literal)
     if operator != "=":
         return False
     if text.startswith("--", start) or after.startswith(";") or text[start - 1 : start] == ";":

@@ -490,6 +490,22 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("chat", "the password is hunter2", ("hunter2",)),
     ("chat", "The db password is now pass12.", ("pass12",)),
     ("Node.js docs (https.md)", "  -in certificate.pem -passout pass:sample", ("sample",)),
+    # Passwords archivers, file transfer and broker tools take on their command line, and a
+    # password stated as changed or set to a value (ADR 0411).
+    ("zip", "zip -r -P abc12 backup.zip src/", ("abc12",)),
+    ("unzip", "cd /tmp && unzip -o -P abc12 backup.zip -d out", ("abc12",)),
+    ("7-Zip", "7z a -pabc12 -mhe=on backup.7z src", ("abc12",)),
+    ("7-Zip", '7za x backup.7z -p"hunter" -o/tmp', ("hunter",)),
+    ("lftp", "lftp -u deploy,abc12 sftp://files.example.com", ("abc12",)),
+    ("lftp", "lftp -e 'mirror -R dist /www' -u 'deploy,abc12' ftp.example.com", ("abc12",)),
+    ("rabbitmqctl", "sudo rabbitmqctl add_user app abc12", ("abc12",)),
+    ("rabbitmqctl", "rabbitmqctl change_password app hunter", ("hunter",)),
+    ("chat", "The password has been reset to abc12.", ("abc12",)),
+    ("chat", "password was changed to Tr0ub4", ("Tr0ub4",)),
+    ("chat", "Password for admin: abc12", ("abc12",)),
+    ("chat", "Password for admin: hunter", ("hunter",)),
+    ("captured: distutils register.py (.pypirc example)", "    password: sekrit", ("sekrit",)),
+    ("YAML", "db:\n  user: app\n  password: hunter\n", ("hunter",)),
 ]
 
 READABLE_CASES: list[tuple[str, str]] = [
@@ -748,4 +764,18 @@ READABLE_CASES: list[tuple[str, str]] = [
     ("Python", "f(a, PASSWORD=pw, b)"),
     ("htpasswd", "htpasswd -c .htpasswd admin"),
     ("mount", "mount -o remount,rw /"),
+    # What the forms of ADR 0411 leave alone.
+    ("wget", "wget https://example.com/release.zip -P /downloads"),
+    ("7-Zip", "7z x archive.7z -p"),
+    ("gzip", "gzip -P 4 big.log"),
+    ("lftp", "lftp -u deploy sftp://files.example.com"),
+    ("rabbitmqctl", "rabbitmqctl list_users"),
+    ("docs", "The password was changed to UTF8."),
+    ("docs", "the password is set to sha256"),
+    ("chat", "password was set to abc12 for the user bob"),
+    ("captured: gnutls NEWS", "gnutls_session_get_master_secret: REMOVED"),
+    ("captured: gnutls NEWS", "GNUTLS_PKCS_NULL_PASSWORD: Added"),
+    ("TypeScript", "password: newPw"),
+    ("prompt", "[sudo] password for bob: "),
+    ("docs", "Password for root: none"),
 ]
