@@ -103,10 +103,21 @@ def prose_secret_spans(
             if value.lower() in _CONNECTORS or not value or (len(value) <= 3 and value.isalpha()):
                 position = stop
                 continue
-            if is_secret_word(value):
+            if is_secret_word(value) and not _another_file(text, match.start(), value):
                 start = position + word.index(value)
                 yield Span(start, start + len(value))
             break
+
+
+def _another_file(text: str, start: int, value: str) -> bool:
+    """``pwck -r etc/passwd etc/shadow``: a credential word that ends a path names a file, and
+    a path of plain names after it is the next file, not a value (a password that is a path of
+    letters alone, ``admin/root``, was never a secret word; one with a digit or a symbol
+    inside a name, ``admin/Passw0rd``, still is)."""
+    if start == 0 or text[start - 1] != "/" or "/" not in value:
+        return False
+    names = value.rstrip("/").split("/")
+    return all(name and all(c.isalpha() or c in "._-" for c in name) for name in names)
 
 
 def is_secret_word(value: str) -> bool:

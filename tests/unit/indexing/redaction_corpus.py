@@ -506,6 +506,8 @@ SECRET_CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("chat", "Password for admin: hunter", ("hunter",)),
     ("captured: distutils register.py (.pypirc example)", "    password: sekrit", ("sekrit",)),
     ("YAML", "db:\n  user: app\n  password: hunter\n", ("hunter",)),
+    ("docs", "log in with user/password admin/Secr3t!", ("admin/Secr3t!",)),
+    ("docs", "the web/passwd admin/Passw0rd pair", ("admin/Passw0rd",)),
 ]
 
 READABLE_CASES: list[tuple[str, str]] = [
@@ -778,4 +780,8 @@ READABLE_CASES: list[tuple[str, str]] = [
     ("TypeScript", "password: newPw"),
     ("prompt", "[sudo] password for bob: "),
     ("docs", "Password for root: none"),
+    # A credential word that ends a path names a file; a path after it is the next file.
+    ("captured: pwck", "$ pwck -r etc/passwd etc/shadow; echo exit status $?"),
+    ("shell", "diff -u etc/passwd etc/passwd.orig"),
+    ("shell", "cp rootfs/etc/passwd rootfs/etc/shadow backup/"),
 ]
