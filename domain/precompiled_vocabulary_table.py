@@ -15,53 +15,53 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = 'precompiled_vocabulary_table_2'  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXftvG8cRXj2ppynJdi07Tsq4DWpXJpUECQwbVdOnETf1A46DJnUNQaIoiw0lsiQlPwoE+aFA/+u6vGAm/vxp'
-    '5u54khP5cgRWx8e+Zvbb2dmZ2dWpEMLcII0M0tQgTQ/SmKTKIFXlqa8o34J8tyC/6+fSIM3L57o8u/LckGdPnjuD'
-    'VJb8s/Ldljzb8nwizz3JOyp90PaivpyC/kd5XgxeJ73/y4M0KX2J+ov0RO8vD9I5KaN9Xpax0TJRu+MyZjNE28og'
-    'LUnfOI/1XVTmxpD5rwgNkzAOZwBHc8LPEoxDZ5AawtNdGhd+eePUkWeDxmcX8i/LmGg989JPrGcVfi/Jdzp2mH9F'
-    'nmtAe1d+n5Exitr7GYxrEPxFed8HWj4apAkZR+XthJSN8l2DPiFefmr8fZKRvx8ekb/jMD+XpWwZaJyFugezcOx/'
-    'L16UouTxd1nKLcP7KejPdXn/+0G6CeUmYO5naZfpGZMxSEHPf+PqxXFTnNwjmRZIjun4q4y8Ts8afC7L52knr+Z5'
-    'DzD1MeAg+u0d+O0a5CmLTC1RnVpuwfhNy00bv113ZDrSfyXNeP5u+PGcgPGcg7GZAjz9Xd5H69Zz6td94AV+/4U8'
-    '78j6oeO7IHVGzwfy/BTaD0O0b9ESrWcTMt8RZ1OSV+UK9lXlzJckn3pDrJXLUia4cyKEby8vfJe8sZmQenmtPPUD'
-    '0vz0DaFZ0yy0XRKcVGXucz2oe3VJBq0Tn5aF1lFJKP8Vk0jDcWA3K011wGteaNqC8cobTY0c0aS6XSuHNO3lkKY8'
-    'yYhteTZzSFOe1qedHMq9nRxiT2nazxFNTXn2c0TTP3OoG33t2HTeZJr25LmZQ5rypO91ckxTnuReN4frk/qADnJE'
-    'Uz+HOuw+rFN5oek56H0niabxlDbNWgafJvtCtZ605Zcc+3wF/BPXMthCrTqb8H7T0GetMj2gc4F+W4U8ls2+AfbE'
-    'JUnoO2sJbedkHLPafeNoXcpIbxb6kLbIP3PxmGza2P8O9AnbOy999Or/3ihOL6x71anb80XivGJZcRZ8wZbP9VfA'
-    'O/UX6eeozbfBr7UCz7Jg5QzoWGiHV33ysTNmKxSHgPSpH+4s1FGCftSpj9MxfcQ6R4FfE0acyIT0hbEc8fYMyCzL'
-    'J16nusaFhix1teF7lFfzwMMLCXXWSPa3YXxCjH9mPkZ+z0pbkxniTVZljKZJl6jDfFJMTdPavEV5MJ6mR/X0KW+a'
-    'eBr0PbedGAeNz1kEX3CdsN+mPjWg/3GxSVPyXtdh5f1VyH9VeFuGtVr5dClGJ9CylsyL6kvy52v/xqBfmqrQRhXy'
-    'L8j7MyCXJgQDLZH9myCLLDm7SrxtGjKyJP5zlREsGyydoOrEbvHY9WDNWhX8zBHWk3SxMuDVwoslKxknqxl1IMX4'
-    'sDoQ8r5J/eP+7xv+rzieb1O9T415siRYwdiyOJ930hy6B7y8RzLxY4jTCAZ+3yP8fiGxDRWJRfJipzBO4gHJ+DWS'
-    '7Za+HaeXW7EaFZFL4ZjqXKS6kWeVlLF/ldccWzhs/oqjZ1YzrGWVhPzzTvxck2TMFn3uE0beN9aKApsFNk8CNj+I'
-    'wWa1wGaBzR8JmxzP+wHRgrriLpVvk56yDfUuyvgfBy8WQZ/GefOLN2jeYLxnh3TpAvs/Dvbzgqd9mqcFngo8ZcHT'
-    'nwz7cIGnAk9Z8XST8LRZ4KnA0xHw9BfHDljgqcDTUfC0T3baAk8Fno4DT4V8KvB0FDzdDofP6hV4KvB0XHh6VuCp'
-    'wNMR8HSH7MAHBZ4KPB0BT3ed2KQCTwWesuDpc7I/dQo8nQg8aYykjuf3Mb8CoAU7pPhwjHCK/JOkO1edmGC930zj'
-    'nvWzFZecFAOYFAe4AmO44sRkjUP+GuSvUdyx3plWgfjfPsX/4v6B43/VZ/TciP+dhZjJ5zTeHSfGegrieZNoOAn9'
-    'Vdk2S7KtJv3oStmNGNlWc/ZpHfjemqc1mKezNO8maZ5NU9ziefg8zD01w7SzJG2dpn7fAv0vS514B5KuB/cz1OXJ'
-    'p1NC9xjIGE01mTPW+O1A+Uvy/qz0ReXWQ+nLLfGXPYLPe4JlvS/uQMa+FbK/FqRN5MEt8tc9cn7fIxnM988dEG6j'
-    'fl4IL++hwzHQMxHWWjBD/fyc1vzbRj+Zz6d/YnxOe8bhj+HwvZe6zk5CmYKXyby8T3Xi+Uzm5ZSxbo8IXUjjOOgL'
-    '3l2EGxIbxXFVD4N9biQ6Q/QO9Cla+z6RMn9OySeORX9MbXeCHcffp3y7lK/rtLtL5bYc3y/HqjyO6W9Z6F6jNeOk'
-    '9Llh2GWtuP09R1feCfHnXhiTeJemnitSfHxF8uJTwot+/xn1tU682nN4y3f2Nh0cMg84f8ugWfc+Wj7prNZvHX1q'
-    'DfQc71yqxol7ZyZmwuEztWWRVw+d8Ws7fsQt4skm0c7xlV36fSNhjlfo950Y/3ikx71FPGk79Wk7/yK6Ngw/qRUP'
-    'WgE9LwuvvXObs5Imoexn1OdnhPtusM8tdQ3cxemT2oeS/I59uG3MIdzP1OBZpv1bNRw+w3TTkOWeLJiROaLnrbFf'
-    'd4g3T5252gj2OatOsM/n3XhNNhtr36J7W10PR4g2HecvYT+RdBf4X6nsTcM2FYfD85IsXreJtz2aQ3Waq96a0XJk'
-    'hTdnt6h814nl6zv1PIvB2DlJSO89omsz2OcP69RPb75yTGuLZGPb0W9Y9u1mnNenaU3NQmM1gcYbROvlDDY6704A'
-    'vBuZ5RXT9SAcvgsR78ix7rD2dP1lyMv953s2VkPy+UTse7Sf+SXhbsPBd0VoPefockk6Wd+Rhc9EFlyFupvGXmyY'
-    'ucd1nxX8xenlvWCf6+W6Ro19Riul3tw09Ia48j3K59HNc3crQeYzDn4uKQ4Hj2mu7obD59EtmluObt53aOSx5rMv'
-    'no6WxNuGs19D+ebJZ2uO1521fD3En83eANvpOtkcL8A813Pyr6OtJbLdr4GtPIRX7ybROtlG/517YHQkeDZ65flx'
-    '1FWMy/GOS7MYlxM5Lp3XPC6Txt4K7zJRPqBcVJ3qw/Dq/yuJ22/eoP1mtLe4mGAzqjjt8B1f3A7rN3H7ikkDl55t'
-    'oGNgLGnfUw0v/2cK4ivN3WRLCfsqxJ/ekXTJoXPGoHOH+L0JOEAflPro5slGllSH3q8yA7pWxbFt9Q3dMo2ecsmg'
-    'y1r3h/2/U5bdlvfqdVrT4u4Hu0p1sl2nlWC3Yn3wyRFjCHgP13X2J2xva8X4Qviur5LMcRybXaL/a2r3MvkyHtE8'
-    'P0X2nV+DzeI87BewvDf/4upTfv07pPsfSxaNbJvsG/7xOLtD1v1U07Evsz1jm+baP8CHG0biX6Mj+X5FLPgPjHmG'
-    '10iaDN7dZTMh+a4v6846lKdLMKfi7PvY3l3QdUrh5T1ifyN/3l2ywal976tw+P6z++SHxLrS+F7eHZIv1n65RTaL'
-    'Mvk2PV/edozdoBdevbO07uxvrf2wRfewd/B1SM50E+wZDcdOijxC3gxLD94710vwJTco3igJA28VGDAxsO/YWrr0'
-    'e8/Rs7aGtNnqmonjgLpDxNePKOZskWy7rPN5vja9z/BieHk/3W2njjrF5uGddo0UfilrLMpiA3s7vHrn3Do9k9Zj'
-    'zl8j3D4L6e5Q1f89ibzvOf7QrqGjIm42aPy3EvTAnrPfrcBebP7VPen4N4M/3xjrXpw+v2LM836CztjLqOcnxWWk'
-    '1as8H+1R7KVJ+4mKEy/RPyIvnjhxoT0j3rNhYMazh3PMyYFBe9x+Yolic644Y8M8XXfk34Zjc/BiL3hNsWzPltzA'
-    'e1u5jW0YQ9aZHtBT/aV/iJFVntzg2CbLJ9mmtXHW2a/t0VqIeGCePInBw1F9Cb0U8RDYJ14n6ynmdlwsEO/59h3/'
-    'VNLereHErXSd8g3n9z1H3sfxp9jzHd7zffsD7/kWJSGWDsLh/62JegPH2nn+saaDsbUEXbERE5uperjGUOLZGEt/'
-    '5Tus54dYl9LE7bB/vwI6p9p9SrIHThMrqu3OET0lsE1VDbsyzildO9+V+n8j8XMhJN/xnXf+MJ7G6LwO4wl1kSrF'
-    'CuEZlU9i4oj+D/wQxBE='
+    'eNrtXftvG8cRXj0piZIpKXYtJ07KOgkiVSYVBwkMC1DbtI0RN/UDjoMmdQ2BIimLDSWyJCVZLhDkhwL9r+vygtn4'
+    '08eZu+NRTuTLEVgtH/ua2W9nZ2fmVhecc/P9NNZPM/00208Tkor9VJLcv4Jyi/LdovzuP+f6aUE+VyXvSF6RvCv5'
+    'Xj8VpHxevqtJ3pL8WPIDKTsuY/D9BWO5AOMPyrzov877+Ff6aVrGEowX6Qner/bTZanjx7wic+PrBP1OypzNEW3r'
+    '/bQsY+My2ndBnc0hy68JDdMwDxcBR/PCzxzMQ7uf6sLTfZoXflnz1Ja8TvOzD+VXZE58OwsyTmxnA37PyXd+7rD8'
+    'uuRbQHtHfp+TOQr6+xXMqxP8BWU/BFo+7qcpmUfP2ympG5S7CWNCvPzS+HuckL8fjcjfSVifK1K3ADTmoe3+Kpz4'
+    '34sXuSBZ/F2ReivwfgbGc0vef9pPt6HeFKz9JP0yPRMyBzHo+W9YuzhvHicPSKY5kmN+/r2MvEV5GT4X5POsUdaX'
+    'eR8w9QngIPjtHfjtJpQpiEzNUZu+3qLym683q/x2y5DpSP9anPn8w/DzOQXzOQ9zMwN4+ru8D/at5zSuh8AL/P4r'
+    'ye/J/uHnd1HaDPJHkn8O/bsh+tdoCfazKVnviLMZKevlCo7Vy5mvST51h9grV6SOM9eEc9+vLv6QrLmZknZ5r7zw'
+    'E9L87DWh2ac89J0TnJRk7XM7qHt1SAZtE59WhNZxSSj/PSaRhrPAblKaqoDXtNBUg/lKG031FNHkdbtmCmk6SCFN'
+    'aZIRu5I3UkhTmvanvRTKvb0UYs/TdJgimhqS91JE0z9TqBt9a9h0XmeaDiTfSSFNadL32immKU1yr5PC/cn7gI5S'
+    'RFMvhTrsIexTaaHpOeh954mmyZg2zXICnyb7Qn07cesvG/b5IvgnbiawhWptNuD9jqLPanW6QOci/bYBZTSbfR3s'
+    'icuS0HfWFNouyzwmtfuG0bqckN4k9CFtgX/m6hnZtHH8bRgT9ndFxmi1/6NRnF7Y9obRtuWLxHXFsuIS+II1n+sH'
+    'wDvvL/Kfgz7fBr/WOuQFwcpF0LHQDu/1yafGnK1THALS5/1wl6CNHIyjSmOcDRkjtjkO/JpS4kSmZCyM5YC3F0Fm'
+    'aT7xKrU1KTQkaasF36O8WgAevhnRZplkfwvmx4X4ZxZC5Hde+ppOEG+yIXM0S7pEFdaTx9Qs7c01KoPxNF1qp0dl'
+    '48TToO+5ZcQ4+PicJfAFVwn7LRpTHcYfFps0I+/9Pux5fx3KXxfeFmCv9ny6FqIT+LqazAvai/Ln+/FNwLh8KkEf'
+    'JSi/KO8vglyaEgw0RfbvgCzS5OwG8bahyMic+M+9jGDZoOkEJSN2i+euC3vWhuBnnrAepYsVAK8aXjRZyTjZSKgD'
+    'eYwPqwMh7xs0Ph7/oeL/CuP5LrX7TFkny4IVjC0L83lHraEHwMsHJBM/gTgNp+D3fcLvVxLbUJRYJCt2CuMkHpGM'
+    '3yLZrunbYXq5FqtRFLnkzqjNJWobeVaMGftXfMWxhcOWLxp6ZinBXlaMKL9gxM81SMbU6HOPMPKhsldk2MyweR6w'
+    'eSMEm6UMmxk2fyZscjzvDaIFdcV9qt8iPWUX2l2S+T8LXiyBPo3r5t3XaN1gvGebdOkM+z8P9tOCp0NapxmeMjwl'
+    'wdOfFftwhqcMT0nxdJvwtJPhKcPTCHj6i2EHzPCU4WkUPB2SnTbDU4ans8BTJp8yPI2Cp7tu8Fm9DE8Zns4KTycZ'
+    'njI8jYCne2QHPsrwlOFpBDzdN2KTMjxleEqCpy/J/tTO8HQu8ORjJP18/hjzKwBa1EOKB2OEY5SfJt25ZMQE+/vN'
+    'fNyz/6zFJUfFAEbFAa7DHK4bMVmTUL4M5csUd+zvTCtC/G+P4n/x/MDxv95n9FyJ/81DzORzmu+2EWM9A/G8UTSc'
+    'h/F62ZYn2VaWcXSkbiVEtpWNc1obvtfWaRnWaZ7W3TSts1mKW7wCn4e5p2aYfpalrzdo3HdA/0vSJt6B5PeDhwna'
+    'suTTBaF7AmSMT2VZM9r87Sm4KCi4aIqNpyIyOwoXHP9ZAXk/jIzedKPdYbgJ/C9KW0tUZlXyzyim7gbla9BO0GZU'
+    'fH2RbGL1ENtGkH8Ac3FN3l+Stv0e8ljK3xHf5RP4fCByxd/ddyR9NV3y16L0ieO8Q77TJ8bvB7Qf8l2AR8SPpvA0'
+    'DzzF2N55Y1+eo3F+SfrXXWWczOc3fmF8jvu8yZ/c4B2kXueZhjoZL6N5+ZDaxGdlmZczig41JnQhjZOgu1n3QlYk'
+    'To1j3B47/Rme4Hmud2BMgR7ye5KRUXzi5wKeUt9tpz9T0aNy+1SuY/S7T/Vqhh+e44aehoy3IHRv0f59XsZcN/aR'
+    'XYMmPrfsufBnkBiTHh9+fU+D7P3U4EXTGEs95hlszjiDcRymRXtT6S9Mh8K7W5HGYA18QzLxc1oT/vsvaExVGvOB'
+    'gR++I7phrDWmtRJBcw10IV8/Snf5naG/b4EOZj0H7XUo6xmdOTf4DHdBZPJjA6Mtw29dI57sKPONa6Zj6GK9iDXV'
+    'o/Fo8RiBbvkW8aRltOf7+ZehJzeN/lukgybltfWccF4Sru0vaMwnhPuO05+T6yi4i7P2cvI7juGusobw/FyGvED2'
+    'gpIbfGbutrJfWfJuTtaIf74fx3WPePPMWKt1pz/X13b686Cbr8hGqMlWb0vxe/4Y0ebn+Ws4v0bdPf9XqntbsYWG'
+    '4fCKJI3XLeJtl9ZQldbqMHtD2JqtUf2OETvaM9o5CcHYZUlI7wOia8fYU6s0Tmu9cgx1k2Rjy9DhWPbtJ1zXmt4w'
+    'LI2lCBo3idbVhPrFjsGDNUNeMV2P3ODdm3gnk3ZnunWeWYGyPH6+12XDRT8Pi2MPzmzvEe4qBr6LQutlQ1+N0jt7'
+    'hiw8EVlwHdpuKOfNYdYet31J8Bd29ug6/TlybmtcOUs1Y54NGoreEFa/S+Usunnt1iJkPuPg15LCcPCU1uq+G7z/'
+    'IM4ZgHnTjZCz/KyVpaNF8bZunElRvlnyWVvjVWMv33bhdwFUwFa/TTbuN2Gd+3sZXkVfy+Qr2gLfjHOn78LxbbJP'
+    '6Ad31PiYs3xCnudn0VY2L2c7L41sXs7lvLRf8bxMK2crvDvH8wHlotepPnKn/z9O2Hlzk86bwdniaoRdrGj0w3fK'
+    'cT+s34SdK6YVXFq2gbaCsahzT8m9/B89iK84d+EtR5yrEH/+Tq5rBp1zCp17xO8dwAH6PL3vb4HsgFFt+Pt85kDX'
+    'Khq2rV6EXW4uRF9lurR9f9j/c6bZpvmsXqU9Lew+uuvUJtt1mhF2K9YHj0eMWeEzXMc4n7C9rRni7+G75XKyxnFu'
+    '9on+b6nfVfLXPKF1foHsO78Fm8UVOC9gfWv9hbXn+fVvF+9/emk0sm2yp8RjhNkdkp6nGoZ9OcxWHvDkHxAz4MbC'
+    'X+Nj6X4FLPgPzHmC11icAtZdeXMu+m457Y5ElKfLsKbC7PvY333QdXLu5b11fyOf5X2ywXn73jdu8L69h+Rrxbbi'
+    '+Jd+MyRftPNyk2wWBfLfWv7K3RC7QdedviO3apxvtfOwRvewdz62Sc50IuwZdcNOijxC3gxLD95z2I3wl9cpvi0K'
+    'A29lGFAxcGjYWjr0e9fQs2pD2mz9nonzgLpDwNePKcZxiWy7rPNZvjZ/f+ZV9/I+xLtGG1WKBcU7FOsx/FLaXBTE'
+    'Bva2O33H4TblUfsxly8Tbk9cvDt7/f86Rd53DX9oR9FRETcVmv9ahB7YNc67RTiLLZw+k05+1//znbLvhenz68o6'
+    '70XojN0RYwcseRlXr7J8tKPYS6POE0UjJqQ3Ii+OjTjkrhJfXFcwY9nDOa7mSKE97DyxTPFHa8bcME+3DflXMWwO'
+    'VuwF7yma7VmTG3hPMPexC3PIOtMjyr2/9I8hssqSGxy/pfkkW7Q35o3z2gHthYgH5slxCB5G9SV0Y8RD4Jh4n6zG'
+    'WNsWHrUz36Hhn4o6u9WNuJWOUb9u/H5gyPsw/mRnvsEz3/c/8ZlvSRJi6cgN/i9X1Bs4ntDyjzUMjG1F6Ip1wv7/'
+    'AQZDzZM='
 )
 TABLE: dict[
     tuple[str, int],
@@ -129,40 +129,40 @@ TABLE: dict[
     ('\\.(?:t(?:ar|gz)|zip)', 0): (32, 20216, 176, 0, (), (None,)),
     ('\\.arpa\\.?[ \\t]+(?:\\d+[ \\t]+)?(?:IN[ \\t]+)?PTR[ \\t]+\\S', 0): (32, 20392, 472, 0, (), (None,)),
     ('\\.h', 0): (32, 20864, 64, 0, (), (None,)),
-    ('\\[ ID\\] Interval[\\s\\S]*?\\n\\[SUM\\] ', 0): (32, 20928, 360, 0, (), (None,)),
-    ('\\[ ID\\] Interval[^\\n]* Cwnd\\b', 0): (32, 21288, 332, 0, (), (None,)),
-    ('\\[ ID\\] Interval[^\\n]* Retr\\b', 0): (32, 21620, 332, 0, (), (None,)),
-    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 21952, 116, 0, (), (None,)),
-    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 22068, 544, 0, (), (None,)),
-    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 22612, 760, 0, (), (None,)),
-    ('\\bKeyError: \\S', 0): (32, 23372, 132, 0, (), (None,)),
-    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 23504, 144, 0, (), (None,)),
-    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 23648, 372, 0, (), (None,)),
-    ('\\bNo such file or directory\\b', 0): (32, 24020, 240, 0, (), (None,)),
-    ('\\bPublic Key Algorithm: \\S', 0): (32, 24260, 228, 0, (), (None,)),
-    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 24488, 216, 0, (), (None,)),
-    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 24704, 188, 0, (), (None,)),
-    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 24892, 520, 0, (), (None,)),
-    ('\\bargument lists differ in length\\b', 0): (32, 25412, 288, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 25700, 408, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 26108, 408, 0, (), (None,)),
-    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 26516, 408, 0, (), (None,)),
-    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 26924, 256, 0, (), (None,)),
-    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 27180, 232, 0, (), (None,)),
-    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 27412, 216, 0, (), (None,)),
-    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 27628, 404, 0, (), (None,)),
-    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 28032, 236, 0, (), (None,)),
-    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 28268, 588, 0, (), (None,)),
-    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 28856, 280, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 29136, 516, 0, (), (None,)),
-    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 29652, 392, 0, (), (None,)),
-    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 30044, 380, 0, (), (None,)),
-    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 30424, 228, 0, (), (None,)),
-    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 30652, 532, 0, (), (None,)),
-    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 31184, 320, 0, (), (None,)),
-    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 31504, 336, 0, (), (None,)),
-    ("\\bundefined reference to [`'‘]", 0): (32, 31840, 588, 0, (), (None,)),
-    ('\\bvcs\\.modified=true\\b', 0): (32, 32428, 176, 0, (), (None,)),
-    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 32604, 592, 0, (), (None,)),
-    ('\\n(?:- |\\? )', 0): (32, 33196, 112, 0, (), (None,)),
+    ("\\.lua:\\d+:(?:\\d+:)? (?:\\(E011\\) )?[^\\n]*? near '", 0): (32, 20928, 396, 0, (), (None,)),
+    ('\\[ ID\\] Interval[\\s\\S]*?\\n\\[SUM\\] ', 0): (32, 21324, 360, 0, (), (None,)),
+    ('\\[ ID\\] Interval[^\\n]* Cwnd\\b', 0): (32, 21684, 332, 0, (), (None,)),
+    ('\\[ ID\\] Interval[^\\n]* Retr\\b', 0): (32, 22016, 332, 0, (), (None,)),
+    ('\\[(?<=[0-9a-f] \\[)', 0): (32, 22348, 116, 0, (), (None,)),
+    ('\\b(?:Entering post mortem debugging|Post mortem debugger finished)\\b', 0): (32, 22464, 544, 0, (), (None,)),
+    ('\\bAt line \\d+ of file \\S', 0): (32, 23008, 228, 0, (), (None,)),
+    ('\\bCHECK constraint failed: [^\\n]*?>=? ?0(?![\\d.])|\\bshould be greater than (?:or equal to )?0(?![\\d.])', 0): (32, 23236, 760, 0, (), (None,)),
+    ('\\bKeyError: \\S', 0): (32, 23996, 132, 0, (), (None,)),
+    ('\\bMon(?:\\.\\.|-)Fri\\b', 0): (32, 24128, 144, 0, (), (None,)),
+    ('\\bNext elapse: [A-Z][a-z]{2} \\d|^NEXT +LEFT ', 8): (40, 24272, 372, 0, (), (None,)),
+    ('\\bNo such file or directory\\b', 0): (32, 24644, 240, 0, (), (None,)),
+    ('\\bPublic Key Algorithm: \\S', 0): (32, 24884, 228, 0, (), (None,)),
+    ('\\bPublic-Key: \\(\\d+ bit\\)', 0): (32, 25112, 216, 0, (), (None,)),
+    ('\\bTest[A-Z0-9_]\\w*/[\\w-]', 0): (32, 25328, 188, 0, (), (None,)),
+    ('\\bare (?:definitely|indirectly|possibly) lost in loss record \\d', 0): (32, 25516, 520, 0, (), (None,)),
+    ('\\bargument lists differ in length\\b', 0): (32, 26036, 288, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*e[eip]*\\b', 0): (32, 26324, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*i[eip]*\\b', 0): (32, 26732, 408, 0, (), (None,)),
+    ('\\bcap_[a-z_]+(?:,cap_[a-z_]+)*[=+][eip]*p[eip]*\\b', 0): (32, 27140, 408, 0, (), (None,)),
+    ('\\bdpt:22(?![\\d:])|\\bdport 22(?![\\d:-])', 0): (32, 27548, 256, 0, (), (None,)),
+    ('\\bgrep(?: +-[A-Za-z]+)* +[\'\\"]', 0): (32, 27804, 232, 0, (), (None,)),
+    ('\\bhtb\\b(?:(?!\\bhtb\\b)[^\\n])*? rate \\d', 0): (32, 28036, 216, 0, (), (None,)),
+    ('\\bin \\d+\\+ places?, all below \\S+ threshold\\b', 0): (32, 28252, 404, 0, (), (None,)),
+    ('\\bmake\\(\\[\\][\\w.*]|\\[\\][\\w.*]+\\{', 0): (32, 28656, 236, 0, (), (None,)),
+    ('\\bmultiple definition of [`\'‘\\"]', 0): (32, 28892, 588, 0, (), (None,)),
+    ('\\bopen(?:at)?\\([^\\n]*?\\bO_(?:WRONLY|RDWR)\\b', 0): (32, 29480, 280, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -purpose ssl(?:client|server)\\b', 0): (32, 29760, 516, 0, (), (None,)),
+    ('\\bopenssl (?:verify|s_client)\\b[^\\n]* -untrusted \\S', 0): (32, 30276, 392, 0, (), (None,)),
+    ('\\bre\\.(?:Pattern|Match|error)\\b|\\bre/__init__\\.py\\b', 0): (32, 30668, 380, 0, (), (None,)),
+    ('\\bsource-address[= ][\\da-fA-F:]', 0): (32, 31048, 228, 0, (), (None,)),
+    ('\\btakes \\d+ positional arguments? but \\d+ (?:was|were) given\\b', 0): (32, 31276, 532, 0, (), (None,)),
+    ('\\btime_starttransfer\\b|\\b(?:ttfb|TTFB)\\b', 0): (32, 31808, 320, 0, (), (None,)),
+    ('\\btoo (?:many|few) arguments to function\\b', 0): (32, 32128, 336, 0, (), (None,)),
+    ("\\bundefined reference to [`'‘]", 0): (32, 32464, 588, 0, (), (None,)),
+    ('\\bvcs\\.modified=true\\b', 0): (32, 33052, 176, 0, (), (None,)),
 }

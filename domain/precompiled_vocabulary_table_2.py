@@ -15,114 +15,117 @@ BYTE_ORDER = 'little'
 MAGIC = 20220615
 NEXT: str | None = None  # the table to read for a pattern missing here
 CODE = (
-    'eNrtXP9uG8cRPlISSZESRVGSpSoOcIktWI5+2ElbtFEjwY6tIAZaN3AcOGigBBQlWawpkSXlSjWKoH8U6Ev0Dfog'
-    '/aPv1JQHzSafvs7c7R3lygFK4LQUb3d2d3Z2duabuasGQVAaXLnBlR9cI/I9usrB+acm34uDa0z+XxtcU4NrZnBN'
-    'D67JwVWQe3tStqU93utB+0Bo5OV71GcVxhO1+27wscYzP7gmoC32c1PKFWgTDq66fP+TlA0pj2DMWLakPJbyBGgt'
-    'Sn+BjHNWxhWNZVR4lYP6OZj7pNy/NriawrPoswA0ue2krMGc8GiCeOn4V5Z1zNNVhrrIR0cD2+eERiVF+2jOt2Ae'
-    '0e/jck0KrXHXOHS1/p4LlE8OaOD6XqDx6fnv1of5twDyUiJ+RvXOYE7Y/kyRzekE2URZfA/GgbK4IHPJCa1J4aEb'
-    'G/KhAPV4Tm4ey/K9JHJ1d3B9KN8jOT9Q+BKVXwFvcCzImx2DNzvEY+TRhIzHh0droDuSdAbeO1Xu/becRSMqqaLy'
-    'JvTj6Os0o7s1leZl74//r53ej6OfnubVrN1Iwjmuj3Vwv6b3Fcdn7nvOQy9eVt+OhyXQmVdxxsTp58hGmaW6ls4v'
-    'e9Ksx+jra8KfdaFZBZrz8rv7vwj20J2MNCP77SdCO+mcykLb2YZ1D/rD8jUazxLQGpXLooW2HN/XfktbP5r/uzI+'
-    'tBfvD67fwR4og42G9aIz/5Xn3K3+Ldt8NGGfa32tkN6y7B20QVflQht0xbBBV8AeWs5oD8WNyc192XPuSPvrIe21'
-    'uLWbBlnwsSenPWjWZHyL0NbRLIFdWJbxRnVvK3ruqveQtq5J9Tdec/2QzrUV5Vzz4d1l6MOarBvvO+ff4L5rG/uu'
-    '7e3vRZ+//k/8vTjfHH0fZ7tueeqARfk+K3TLQrcsNmFD7JRjwQ6i8rnISBj4f5C/p4RV9AiTYIziOcgl+poVkocC'
-    'nLls00X/30spR+uvsf4CyEGcbuN5x61lUe6NyJmJ9ge2q8KarEt5KO1H5JycA2zsUH6rSZ2o7EI5JXMpEu5wRmfu'
-    'GOkSXi+05XhOY9KH75yidh8QxoXyNg/YTo7aFUnuXsk83pIxRL/twr2a9DUldh3zwbWvQHvXrg9jZPtwSvblOM3j'
-    'uQfdFq3PMGswKr8tiqwWSF8Hxnm7psgv7t8C2A2I2WHdLU98qRyzZ7D9MNgS82MtJT9+LeW+od9OYL8l2TK/IVrY'
-    'Nio7gGEk0fqcZOYV0E5q+4Dw5i7ssaS2D2lfnqTo9ymN+SjDmJ/Q/05efwp7OonWYwN335d2hSH30VXLfFR+ZNgY'
-    'Wfc18yNP/BgTHzwQOuPU7xrFbFD/rSgl6j/Nz9CwP+eToW9RofO6QPMfJ58kb5zXcbbctJzBafuzZK1AvJ2XWBKu'
-    '842Ucqbh7MEQOHs9w3yj/z+hffxb0I2WfWjRmxfMKFDOrzXSbW1Dbx2Q7u2RTthMGSNJM/56gm04CvupBLJSJB8f'
-    '7Z+PALeaiKm3peBbGFsN5Z77zcmqhse4cc4pcjtB67PtgSuinDRkDDdoHft0lhxQTNXyR0I6g8+Ms4DlZl/mHo3j'
-    'Heqj7dnnCfXdV+K5NYnF4pj6NIY8+f0+tlaV1mHZc/1CavcV8aflabOk0VU7Sqx8xSit9WwZPN+jdqdG/cOMNmwY'
-    'M17m9wTxO5LzX8Scm0i/Q7K3Bxh6ViyOccw4fh8TX0+h/wqcY05n/A1s1ofG3j2gPng/OUzFZ05FmZfbI2ltMt7r'
-    'oXF+hAk6YH8IXwj3OvLyZ2Ln4vnyDNYhIBl5achKSGfevueZiDzQcOYNDzw77hyZpn2BeKub730pH2XMZ3D1+Yzy'
-    'wezqxpj6FIPGPorU9zuKLfUmYFxZ6t+R+c1ALAjxUxcLel/kNkiI9zjM1fl1SOOu0AkUjKQUg3nnPOzsaA4/f83y'
-    'tpAgX07P/5726H3yex+APRWVn4GPXRCaEX/+Kfv5MmKTaWjEYuiDz1+Wa5nj2W/KONKuC9rVkQ79Rsb9UMm7Y9ko'
-    'QP7jJOnxrqGvHT55G9r0PdtcV9o0qN89aDsFexfvJbXRfHwfPiDtJpX7NMcTT/9l3MB4nA6oif7JJZx7af1AJ6cY'
-    'P78op9+NfDv4+22MnPJcSsoZupWi9I3TWz5rRen/HpWITfnu6XlZQ+T7aor2dcVOv6q+kR/Mv6rCvweG7d8muW+S'
-    'jRrnl2bN4ZlV/MI4WqtCT/NFdyi3RsPwHR3eG/lzFRsIG9UcN6a5CdgHxsA2oUQ9MSnX93227Zgpzw/X9JayptuE'
-    'hzEu9sQznrgQ+MWaHxk4h3YOoO4PjfjvfoLP1jTo9xJktk14TkjjscaLfn4BeIDrMKOsw6fkK7nxv6D+s+Kunyh2'
-    'JMaXtsk3jvM3ffvnedeUeT8CPhaU3CGWpbizDH3HlqGbNqjeS0NeWHd1oN5l4exvK/yIiw35xuROqC3uJd8YYYvk'
-    'PantPOU+Rfc+pj3SMHjtE7tkWp8Z+uDEE9/ls+yPJCe9IXllnXuWLLjztij+JcrEExrbroHPJuG/yxn86rQ5VNG5'
-    '9Q+JA6Ct3POcQ5I+D5WYMa7jc6M/XptfGXgmP+PU8cCROrLXtH3MuLCFtXdozx4Ze2bPsCn6is7X5oA+UGdI+bDw'
-    'Ox57yzNX63Xy5LaBayb5LWl1PfrHNzxK9ls3PUotBpN2nGmxYOZTWcGufpkxJvuUbM6H9D/v+YaxpznGspHBF7Yw'
-    'wS3RaVnm11FsOV/+o00UFzMvg0xxnB7HFsdrxO2s/VEbcn/E5WCWwafV9Mwy5KbkKBfb1UM660RnCXRBWrnAPbh1'
-    'Sb7QckZ+nME8LHsiyzrlly7qsRrZ29eXzsvZpR/6CJYulqHi164R9phPGR/k/BHtzPkD2fMtpV5R8DPWERjb89lj'
-    'OwoGE2ez9I2cUgs/0cbmcmmrRHMjyB7n0uK//0rQNfjM9YahN7W82grFFRpkdzdkrKcgNy8IE+4qmHDT4Kmj14Sc'
-    'kqb89jX00aR7zyAvrGnkLT9W6nD+8raSC30P+j2kex8CzUOj37tA80h+WwGaR3TvpjLPvtx7W8lZ7si9a3CvR+2m'
-    'lDU4NeLpnJ/s8Ev3noW0sfG6IvMaJnpgYBcsIxhL3TfwoY6CTzg5+SLFXln23CuWv876P5fRZl8N0vt0Wt6mD780'
-    'u+PzwP85OysuYj3fh/E2Ny/EanOSTPTvczdbjWPE0U56TmxesD0fW6caXHwfgnaWcJy/ROPi5yBxvULwRXzXe0rm'
-    'MGdgY20jfzou10nLIdHyCxkHu0nysx4M94xukk1WlnUvAi9vpogL+sSkrinzXDdwgq6xz04y+iD4rpicjNOHJzNG'
-    '/vs24clP6XfG+x+Tv+HqfRmT431LsWHT5jqktS+z2JUcp0jT76qRD3hI/TWVvEANe+T8uI6BO12Wjboes68nU6yf'
-    '9VzCuMhthe7Hza9OdkDPwJOyyMiiZ47EFPGtY2ABL8nGewb6d9fIHW8SjUMjLuvydT+WZyM0nc5y3DDkrWGMaR9y'
-    'PGYSsFmW6V3l/HD2Z0WxTRnT5Oc4WCa6yvlT9shv1/LV/ww+0jA56teVMyCNLZUFnx0mhqfhxlp+i6ab0sh+mmdW'
-    '43JMWlSGweW/ayqNvkjKcddw7RfA53nIp+ZchzT57HXDjn/PKMPgct+LhWe+j5xb80FeRjrtLYq7HJNMHXmeiy0j'
-    'h8vZ0e8aMZU439InHp2E46B/dAswzKdG/HM34fwOjfjnsWHDHys+qQ9OrOVQdwzb9jgDz3z8McQej3+E/pH1Lqtv'
-    'wEdxOZzXgx+e4a8EF9+VmOQX+b47x/WX1A59Uvds5gTYhCWqp/WVxINd4MEundVsT2jvIOgrOPUduseyXZUxjNLV'
-    'lPF3YW3wo+GUXeJnVXT0CMiBu1oypj0pTyQWYX00v2DPsPM3FV67NXW87gLdrpYfmgvzMcNR35s0BvR7QP/H9o65'
-    'UZgHPvvyJrzL8D+s6RCl'
+    'eNrtXG1vG8cRPlIvpEiJoijZUmUHuMQWLEcvdt/QRq1UO7aCGGjdwHHhooESUJRksZZEVpQr1SiCfijQP9F/0B/S'
+    'D/1PTXn1bPLo6cze3lGuHLQETkvd7c7uzs7Ozjwzx1oUReX+Vehf1/rXV/1PQf6vRK8/dfk+179G5V5SL7kfS91S'
+    '/5qQOmNyL6mT3BuWPhy95NmktBkR+ityrwh9rkkZQ5m0mZJ+JuT/Rfme9HG1f93tXx/I92b/2qN+x2k+joYbR0EZ'
+    'Swz9Jf+/K/R/2r82pJ6jV/gf5U9yvwbyNCSXJU8l4OcK0JkUHrlnP6NnRRgv9lcM6I/5OS38mpC5Js92pDyQ9vjs'
+    'GNpHKeOZSNlPs8LrCOq7fm5KuUQ8bsj3P0jZlPIQxoxlW8ojKU+A1jzt5xkZV0FkckS+4/q6uU/I80SGWsKziHQE'
+    't3XyeEV4NE68dPyryDoW6apAXeQjymUN5pDQqGZon8z5FsyjLnI4JmOvyvd/f2JX66+FSPkUgAau7zkaH7++b32Y'
+    'f3MgL2XiZ1LvDOaE7c8U2ZxKkU2UxfdhHCiLPl02QXyw9GJePYV67zPgDY4FebNl8GbLo7/GZTwhPFoB3ZGmM/DZ'
+    'qfLsP+UsGVFZFZW3oR9HX6eZPK2rNC96f/x/7fR+HP3sNC9n7dLsBn2s/ed1vS8fn7nvKwF68aL6djwsg868jDPG'
+    'p58TG2WG6obYrz6aDY++vir8WRWaNaA5K/cjsKmdPXQnJ83EfvuO0E47p/LQdrZhI4D+oHxNxrMAtIblsmihLcfP'
+    'tXtZ6yfzfw98J2cv3u9fv4E9UAEbDeslZ/6rwLlb/Vu2+XCgr4t9LZHesuwdtEGX5UIbdMmwQZfAHlrMaQ/5xuTm'
+    'vpjBz3e0Px/QXvOt3RTIQog9ORVAsy7jm4e2jmYZ7MKKjDepe1vRc5e9h7R1Tau/9obrx3SuLSnnWgjvLkIf1mXd'
+    'eN85/wb33YGx7w6C/b3k8+f/ir/n883R93G260agDpiX7zNCtyJ0K2ITNsVOORLsICmfi4zEUfgH+XtKWMUxYRKM'
+    'UTxX8K054SXKwyicuWzTJf/fyyhHq2+w/hzIgU+38bx9a1mSZ0NyZqL9ge1qsCarUu5L+yE5J68ANrYv9+qAwXWh'
+    'ZHzuDEo8c0dIl/B6oS3HcxqRPkLnlLT7HmFcKG+zgO0UqF2J5O6VzOOajCG5tw3P6tLXpNh1zAfXvgrtXbsejJHt'
+    'w0nZl2M0j+cBdNu0PoOswbDcmxdZHSV9HRnn7YoHl/ZhyVh3IxBfqnj2DLYfBFtifqxk5MfPpdw19NsJ7Lc0W+YX'
+    'RAvbJmUHMIw0Wp+SzLwC2mltHxDe3IU9ltb2Ie3Lkwz9PqUxH+YY8xP638nr92FPp9F6bODuu9JudMB9dNkyX5eY'
+    'lmZj5N3XzI8i8WNEfPBI6IxRvysUs0H9t6SUVmxqSsFkVijOgr5Flc7rUZr/GPkkReO89tlyU3IGZ+3PkrVR4u2s'
+    'xJJwnW9klDMNZ48GwNkbOeab/P8R7eNfgm607EOL3qxgRpFyfq2Qbjsw9NYe6d5j0gnrGWMkWcbfSLENh2E/lUFW'
+    'SkpstwT73hcDLsEZzfgWxlZjil87WdXwGDfOK4rcjtP6bAbgiignTRnDDVrHHp0lexRTtfyRmM7gM+MsYLnZlbnf'
+    'kLwB7OMgsM8T6runxHPrEovFMfVoDFb+gE9Oa7QOi4HrF1O7z4g/7UCbJYuu2lJi5UtGaa1n2+D5DrU7Nerv57Rh'
+    'Y894md/jxO9Ezn/kOTeRfodkbwcw9LxYHOOYPn4fEV9Pof8qnGNOZ/wFbNaHxt7doz54PzlMJWROLofG7ZGsNhnv'
+    '9dg4P+IUHbA7gC+Eex15+QOxc/F8eQbrEJGMvDRkJaYzbzfwTEQeaDjzWgCe7TtHpmhfIN7q5ntfykc58xlcfT6j'
+    'QjC7hjGmHsWgsY8S9f2uYku9DRhXnvp3ZH7TEAtC/NTFgr4rchulxHsc5ur8OqRxV+hECkZS9mDehQA7O5nDD9+w'
+    'vM2lyJfT87+lPXqf/N4HYE8l5SfgY48KzYQ/f5f9fBGxySw0vBh6//OnxXruePbbMo6s64J2daJDv5BxP1Ty7lg2'
+    'RiH/cYL0eNfQ1w6fvA1teoFtrittmtTvDrSdhL2Lz9LaaD5+CB+QdovKXZrjSaD/MmZgPE4H1EX/FFLOvax+oJNT'
+    'jJ+fl9Ovhr7s//3SI6c8l7Jyhm5kKEPj9JbPWlX6v0clYlOhe3pW1hD5vpyhfUOx0y+rb+QH86+m8O+BYfsfkNy3'
+    'yEb1+aV5c3hmFL/QR2tZ6Gm+6Bbl1mgYvqPDe6P4WsVGwkY1x41prgP2gTGwdShRT0zI9XWfB3bMlOeHa3pLWdNN'
+    'wsMYF3sSGE+ci8JizY8MnEM7B1D3x0b8dzfFZ2sZ9I9TZPaA8JyYxmONF/38UeABrsO0sg4fk6/kxv+C+s+Lu36k'
+    '2JEYX9ok39jnb4b2z/OuK/N+BHwcjfR3hFCWfGcZ+o5tQzetUb2Xhryw7upAvYvC2d9R+OGLDYXG5E6oLe6l0Bhh'
+    'm+Q9re0s5T4lzz6kPdI0eB0Su2Ranxj64CQQ3+Wz7PckJ8cD8so69yxZcOdtSfxLlIknNLZtA59Nw38Xc/jVWXOo'
+    'knPrbxIHQFv5OHAOafo8VmLGuI7Pjf54bX5i4Jn8jlMnAEfqyF7T9jHjwhbW3qE9e2jsmR3DpugpOl+bA/pAnQHl'
+    'w8LveOztwFytN8mT2waumea3ZNX16B/fCCjZb10PKLUYTNZxZsWCmU8VBbv6cc6Y7FOyOR/S/7znm8ae5hjLWg5f'
+    '2MIEN0Sn5ZlfR7HlQvmPNpEvZl4BmeI4PY7Nx2vE7az9UR9wf/hyMCvg02p6ZhFyUwqUi+3qIZ1VorMAuiCrXOAe'
+    '3LggX2gxJz/OYB6WPZFnnYoL5/VYnezt6wuvy5mFb/qIFs6XseLX8nvZxYzxQc4f0c6c35E931bqlQQ/Yx2Bsb2Q'
+    'PbalYDA+m6Vn5JRa+Ik2NpdLWyOaa1H+OJcW//1Hiq7Bd67XDL2p5dVWKa7QJLu7KWM9Bbl5QZhwV8GEWwZPHb0W'
+    '5JS05N7n0EeLnj2DvLCWkbf8WKnD+cubSi70Peh3n559ADT3jX7vAs1DubcENA/p2U1lnj159o6Ss9yRZ1fh2TG1'
+    'm1TW4NSIp3N+ssMv3e8sZI2NNxSZ1zDRPQO7YBnBWOqugQ91FHzCycmvMuyVxcC9YvnrrP8LOW325Si7T6flbYbw'
+    'S7M7Po3C37Oz4iLW+30Yb3PzQqy2IMlE/3ztZqtxDB/ttPfEZgXbC7F1atH530PQzhKO85dpXPweJK5XHOX7vZhZ'
+    'OO8YGzsw8qd9uU5aDomWX8g42E2Sn9VosHd002yyiqx7CXh5M0NcMCQmdVWZ56qBE3SNfXaS0wfB34opyDhDeDJt'
+    '5L9vEp78lO4z3v+Y/A1X79eeHO9big2bNdchq32Zx67kOEWWfpeNfMB96q+l5AVq2CPnx3UM3OmibNRVz76eyLB+'
+    '1nsJYyK3VXrum1+D7IBjA0/KIyPzgTkSk8S3joEFvCQb7xno320jd7xFNPaNuKzL1/1Q3o3QdDrLcdOQt6Yxpl3I'
+    '8ZhOwWZZpreV88PZn1XFNmVMk9/jYJnoKudPJSC/XctX/yP4SIPkqF9XzoAstlQefHaQGJ6GG2v5LZpuyiL7Wd5Z'
+    '9eWYtKmMo4v/raks+iItx13DtV8An2chn5pzHbLkszcMO/59o4yji/1dLDzzQ+Tcmg/yMtFp1yjuckQydRh4LraN'
+    'HC5nR79nxFR8vmVIPDoNx0H/6BZgmE+N+Od2yvkdG/HPI8OGP1J80hCcWMuh7hi27VEOnoX4Y4g9Hn0L/SPrt6y+'
+    'AB/F5XBej755h78anf+txDS/KPS3c1x/ae3QJ3XvZo6DTVimelpfaTzYBh5s01nN9oT2GwQ9Bae+Q89YtmsyhmG6'
+    'WjL+LqwNfjScskv8rImOHgI5cFdbxrQj5YnEIqyP5hfsGHb+eqT/BmoReN0Ful0tP7QQFz3DUX83aQToHwP9b9tv'
+    'zA3DPPDdl7fhtwz/BeHsMEQ='
 )
 TABLE: dict[
     tuple[str, int],
     tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[str | None, ...]],
 ] = {
-    ('\\n(?:-|[dl][r-])', 0): (32, 0, 144, 0, (), (None,)),
-    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 144, 320, 0, (), (None,)),
-    ('\\n-', 0): (32, 464, 64, 0, (), (None,)),
-    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 528, 284, 0, (), (None,)),
-    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 812, 292, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 1104, 444, 0, (), (None,)),
-    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 1548, 444, 0, (), (None,)),
-    ('\\n[-dl][r-]', 0): (32, 1992, 124, 0, (), (None,)),
-    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 2116, 1000, 0, (), (None,)),
-    ('\\n\\++ \\S', 0): (32, 3116, 104, 0, (), (None,)),
-    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 3220, 148, 0, (), (None,)),
-    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 3368, 740, 1, (), (None, None)),
-    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 4108, 288, 0, (), (None,)),
-    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 4396, 460, 0, (), (None,)),
-    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 4856, 212, 0, (), (None,)),
-    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 5068, 388, 0, (), (None,)),
-    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 5456, 272, 0, (), (None,)),
-    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 5728, 568, 0, (), (None,)),
-    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 6296, 272, 0, (), (None,)),
-    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 6568, 348, 2, (), (None, None, None)),
-    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 6916, 528, 0, (), (None,)),
-    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 7444, 168, 0, (), (None,)),
-    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 7612, 448, 0, (), (None,)),
-    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 8060, 368, 0, (), (None,)),
-    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 8428, 792, 1, (), (None, None)),
-    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 9220, 616, 0, (), (None,)),
-    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 9836, 1040, 0, (), (None,)),
-    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 10876, 204, 0, (), (None,)),
-    ('^>>>>>> +\\S', 8): (40, 11080, 128, 0, (), (None,)),
-    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 11208, 320, 0, (), (None,)),
-    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 11528, 468, 0, (), (None,)),
-    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 11996, 392, 0, (), (None,)),
-    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 12388, 248, 0, (), (None,)),
-    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 12636, 272, 0, (), (None,)),
-    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 12908, 524, 0, (), (None,)),
-    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 13432, 904, 0, (), (None,)),
-    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 14336, 296, 0, (), (None,)),
-    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 14632, 504, 0, (), (None,)),
-    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 15136, 424, 0, (), (None,)),
-    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 15560, 548, 0, (), (None,)),
-    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 16108, 1192, 0, (), (None,)),
-    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 17300, 480, 0, (), (None,)),
-    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 17780, 232, 0, (), (None,)),
-    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 18012, 304, 0, (), (None,)),
-    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 18316, 448, 0, (), (None,)),
-    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 18764, 680, 0, (), (None,)),
-    ('^\\|{7}(?: |$)', 8): (40, 19444, 108, 0, (), (None,)),
-    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 19552, 332, 0, (), (None,)),
-    ('^ii  \\S+ +\\S+ ', 8): (40, 19884, 180, 0, (), (None,)),
-    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 20064, 332, 0, (), (None,)),
-    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 20396, 412, 0, (), (None,)),
-    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 20808, 332, 0, (), (None,)),
-    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 21140, 260, 0, (), (None,)),
-    ('b(?:it|ps|/s)', 0): (32, 21400, 140, 0, (), (None,)),
-    ('cap_', 0): (32, 21540, 96, 0, (), (None,)),
-    ('isdst=', 0): (32, 21636, 128, 0, (), (None,)),
-    ('p[59(]', 0): (32, 21764, 96, 0, (), (None,)),
-    ('r[w-][-xtT][.+@]? ', 0): (32, 21860, 200, 0, (), (None,)),
-    ('w[-xtT][.+@]? ', 0): (32, 22060, 172, 0, (), (None,)),
+    ('\\n *(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) [<>!=] +(?:\\d+|-):  (?:[0-9a-f]{7,40}|-{7,40}) ', 0): (32, 0, 592, 0, (), (None,)),
+    ('\\n(?:- |\\? )', 0): (32, 592, 112, 0, (), (None,)),
+    ('\\n(?:-|[dl][r-])', 0): (32, 704, 144, 0, (), (None,)),
+    ('\\n(?:[$+] )?yamllint [^\\n]*?(?<= )-[cd] ?[^\\s-]', 0): (32, 848, 320, 0, (), (None,)),
+    ('\\n-', 0): (32, 1168, 64, 0, (), (None,)),
+    ('\\n-(?=[rwxsStT-]{9}[.+@]? )[^x\\n]{0,8}x', 0): (32, 1232, 284, 0, (), (None,)),
+    ('\\n[* ] \\S+ +[0-9a-f]{7,40} \\[[^\\]\\n]+\\] ', 0): (32, 1516, 292, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-][r-]w[xtT-][.+@]? ', 0): (32, 1808, 444, 0, (), (None,)),
+    ('\\n[-d][r-][w-][xsS-][r-][w-][xsS-]r[w-][xtT-][.+@]? ', 0): (32, 2252, 444, 0, (), (None,)),
+    ('\\n[-dl][r-]', 0): (32, 2696, 124, 0, (), (None,)),
+    ('\\n[-dl][r-][rwxsStT-]{8}[.+@]? +(?:\\d+ +)?[\\w.-]+(?:/[\\w.-]+| +[\\w.-]+)? +\\d+ +(?:\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]{2} +\\d)', 0): (32, 2820, 1000, 0, (), (None,)),
+    ('\\n\\++ \\S', 0): (32, 3820, 104, 0, (), (None,)),
+    ('\\n\\+[0-9a-f]{40} \\S', 0): (32, 3924, 148, 0, (), (None,)),
+    ('\\n\\^?[0-9a-f]{7,40} +(\\S+) +\\([^()\\n]*?\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d{4} +\\d+\\)', 0): (32, 4072, 740, 1, (), (None, None)),
+    ('\\nl[rwx-]{9}[.+@]? [^\\n]*? -> \\S', 0): (32, 4812, 288, 0, (), (None,)),
+    ('\\nwarning: [\\w-]+@\\d+\\.\\d+\\.\\d+\\S*: \\S', 0): (32, 5100, 460, 0, (), (None,)),
+    ('\\w\\.(?:h|hh|hpp|hxx)(?![\\w.])', 0): (32, 5560, 212, 0, (), (None,)),
+    ('\\w\\.(?:tar(?:\\.(?:gz|bz2|xz|zst))?|tgz|zip)(?![\\w.])', 0): (32, 5772, 388, 0, (), (None,)),
+    ('^ *-:  -{7,40} > \\d+:  [0-9a-f]{7,40} ', 8): (40, 6160, 272, 0, (), (None,)),
+    ('^ *Length +Method +Size +Cmpr +Date +Time +CRC-32 +Name$', 8): (40, 6432, 568, 0, (), (None,)),
+    ('^ *\\d+:  [0-9a-f]{7,40} < -:  -{7,40} ', 8): (40, 7000, 272, 0, (), (None,)),
+    ('^(?!(?:---|\\+\\+\\+) )([-+])[ \\t]*(\\S[^\\n]*?)[ \\t]*$', 8): (40, 7272, 348, 2, (), (None, None, None)),
+    ('^(?:#\\d+ \\[[^\\]\\n]*\\] )?[ \\t]*FROM[ \\t]+(?:--platform=\\S+[ \\t]+)?\\S', 8): (40, 7620, 528, 0, (), (None,)),
+    ('^(?:<{7}|>{7})(?: |$)', 8): (40, 8148, 168, 0, (), (None,)),
+    ('^(?:E +)?(?:Falsifying example|Failing test case): \\w+\\(', 8): (40, 8316, 448, 0, (), (None,)),
+    ('^(?:\\[pid +\\d+\\] )?\\+\\+\\+ exited with \\d+ \\+\\+\\+', 8): (40, 8764, 368, 0, (), (None,)),
+    ('^--- old/(\\S+)\\n\\+\\+\\+ new/\\1$|^Diff in \\S+?(?::\\d+:| at line \\d+:)$|^[Ww]ould reformat:? \\S', 8): (40, 9132, 792, 1, (), (None, None)),
+    ('^-[AI] \\S+ (?:[^\\n]*? )?-[sd] (?:! )?\\d+\\.\\d+\\.\\d+\\.\\d+/(?:[12]?\\d|3[01])(?!\\d)', 8): (40, 9924, 616, 0, (), (None,)),
+    ('^-[AI] \\S+ [^\\n]*-j ACCEPT\\b|^\\d+ +\\d+[KMGT]? +\\d+[KMGT]? +ACCEPT |^(?=[^\\n]*\\b(?:dport|sport|saddr|daddr) )[^\\n]*\\baccept$', 8): (40, 10540, 1040, 0, (), (None,)),
+    ('^0{6,16}:?[ \\t]+[0-9A-Fa-f]{2}', 8): (40, 11580, 204, 0, (), (None,)),
+    ('^>>>>>> +\\S', 8): (40, 11784, 128, 0, (), (None,)),
+    ('^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@', 8): (40, 11912, 320, 0, (), (None,)),
+    ('^Collecting [\\w.-]+(?:\\[[\\w,-]+\\])? ?(?:[<>!~]=?|==)[\\w.*+!-]', 8): (40, 12232, 468, 0, (), (None,)),
+    ('^ERROR: \\S[^\\n]* Imports are incorrectly sorted\\b', 8): (40, 12700, 392, 0, (), (None,)),
+    ('^Hunk #\\d+ FAILED at \\d+', 8): (40, 13092, 248, 0, (), (None,)),
+    ('^Ir\\b[^\\n]*[ \\t]file:function[ \\t]*$', 8): (40, 13340, 272, 0, (), (None,)),
+    ('^Name +Stmts +Miss +(?:Branch +BrPart +)?Cover +Missing$', 8): (40, 13612, 524, 0, (), (None,)),
+    ('^Rebasing \\(\\d+/\\d+\\)|\\brebase in progress; onto \\S|^Next commands? to do \\(\\d+ remaining commands?\\):', 8): (40, 14136, 904, 0, (), (None,)),
+    ('^[ \\t]*(?:#####|=====):[ \\t]*\\d+:', 8): (40, 15040, 296, 0, (), (None,)),
+    ('^[ \\t]*TODO passed:[ \\t]+\\d|^[ \\t]*ok \\d+\\b[^\\n#]*# TODO\\b', 8): (40, 15336, 504, 0, (), (None,)),
+    ('^[ \\t]*[\\d,]+ \\([ \\d.]+%\\)[ \\t]+=> \\S[^\\n]* \\([\\d,]+x\\)$', 8): (40, 15840, 424, 0, (), (None,)),
+    ('^[ │]*(?:[├└]── |- )\\S+ \\[(?:required: [^\\n\\]]*?, installed: |requires: \\S)', 8): (40, 16264, 548, 0, (), (None,)),
+    ('^[^\\s:]*\\w\\.(?:java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|m|mm|cs|go|rs|swift)(?::\\d+){1,2}: (?:fatal )?error\\b|^[^\\s(]*\\w\\.tsx?\\(\\d+,\\d+\\): error TS\\d', 8): (40, 16812, 1192, 0, (), (None,)),
+    ('^[a-z][a-z -]*[a-z] +\\((?:[\\w ]+, )?-[a-zA-Z]\\) (?:\\d+|unlimited)$', 8): (40, 18004, 480, 0, (), (None,)),
+    ('^\\$ \\./[\\w.-]+[^\\n]*\\n(?!\\$ )[^\\n]*\\S', 8): (40, 18484, 232, 0, (), (None,)),
+    ('^\\.expert[ \\t]*\\n(?:[^\\n]*\\n){1,8}?CREATE INDEX ', 8): (40, 18716, 304, 0, (), (None,)),
+    ('^\\S+ \\S+ requires \\S+, which is not installed\\.$', 8): (40, 19020, 448, 0, (), (None,)),
+    ('^\\d+:\\t(?:not )?from \\S+ [^\\n]*?\\b(?:lookup|blackhole|unreachable|prohibit|goto|nop)\\b', 8): (40, 19468, 680, 0, (), (None,)),
+    ('^\\|{7}(?: |$)', 8): (40, 20148, 108, 0, (), (None,)),
+    ('^error \\d+ at \\d+ depth lookup: \\S', 8): (40, 20256, 332, 0, (), (None,)),
+    ('^ii  \\S+ +\\S+ ', 8): (40, 20588, 180, 0, (), (None,)),
+    ('^make(?:\\[\\d+\\])?: \\*\\*\\* \\[[^\\]\\n]+\\] Error \\d', 8): (40, 20768, 332, 0, (), (None,)),
+    ('^npm notice (?:total files: \\d|Tarball Contents\\b)', 8): (40, 21100, 412, 0, (), (None,)),
+    ('^open files +\\(-n\\) (?:\\d+|unlimited)$', 8): (40, 21512, 332, 0, (), (None,)),
+    ('_(?<=(?<![\\w.-])[a-z]{2}_)[A-Z]{2}(?![A-Za-z])', 0): (32, 21844, 260, 0, (), (None,)),
+    ('b(?:it|ps|/s)', 0): (32, 22104, 140, 0, (), (None,)),
+    ('cap_', 0): (32, 22244, 96, 0, (), (None,)),
+    ('isdst=', 0): (32, 22340, 128, 0, (), (None,)),
+    ('p[59(]', 0): (32, 22468, 96, 0, (), (None,)),
+    ('r[w-][-xtT][.+@]? ', 0): (32, 22564, 200, 0, (), (None,)),
+    ('w[-xtT][.+@]? ', 0): (32, 22764, 172, 0, (), (None,)),
 }

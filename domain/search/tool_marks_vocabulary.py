@@ -27,6 +27,13 @@ _IPERF_TABLE = (("[", "[ ID] Interval"),)
 # A row of nmap's port table whose port was reached: ``5432/tcp  closed postgresql``.
 _REACHED_PORT = precompiled(r"(?m)^\d+/(?:tcp|udp|sctp) +(?:open|closed) ")
 
+# Lua's parser refusing a file, as luacheck (E011) and lua/luac report it:
+# ``prices.lua:6:17: expected identifier near 'for'``, ``x.lua:3: unexpected symbol near '='``.
+_LUA_SYNTAX = precompiled(r"\.lua:\d+:(?:\d+:)? (?:\(E011\) )?[^\n]*? near '")
+
+# gfortran's runtime error names the source line it stopped at: ``At line 7 of file boil.f90``.
+_FORTRAN_AT_LINE = precompiled(r"\bAt line \d+ of file \S")
+
 # In ``tool_vocabulary._ENTRIES``' form: signs (characters, then a string or a scan), the test,
 # the agent's words. Every sign is a string, found in the automaton's one pass (ADR 0401).
 TOOL_MARKS_ENTRIES: tuple[VocabularyEntry, ...] = (
@@ -37,4 +44,19 @@ TOOL_MARKS_ENTRIES: tuple[VocabularyEntry, ...] = (
     ((("l", "lex.yy.c"),), bool, "generated scanner"),
     ((("u", "uninitialized variable"),), bool, "never assigned"),
     ((("d", "division by zero"),), bool, "divisor"),
+    # ethtool's ``-k``/``-K`` feature names, by the short names ethtool(8)'s ``-K`` takes.
+    ((("g", "generic-receive-offload: "),), bool, "gro"),
+    ((("t", "tcp-segmentation-offload: "),), bool, "tso"),
+    ((("g", "generic-segmentation-offload: "),), bool, "gso"),
+    ((("l", "large-receive-offload: "),), bool, "lro"),
+    ((("-", "-offload: on"),), bool, "enabled"),
+    # luacheck's W111 and W112: a global variable assigned to.
+    ((("s", "setting non-standard global variable"),), bool, "global written assigned"),
+    ((("m", "mutating non-standard global variable"),), bool, "global written"),
+    ((("n", " near '"),), _LUA_SYNTAX.search, "syntax error"),
+    # sqlfluff, "the SQL linter" (its own description), run as a command.
+    ((("$", "$ sqlfluff "),), bool, "sql linter"),
+    ((("A", "At line "),), _FORTRAN_AT_LINE.search, "source"),
+    # qemu-img resize refusing a size below the image's: a shrink must be asked for.
+    ((("-", "--shrink option"),), bool, "smaller"),
 )
