@@ -77,3 +77,70 @@ def test_gawk_s_uninitialized_variable_and_a_division_by_zero_are_named() -> Non
 
 def test_words_the_text_says_are_left_out() -> None:
     assert _said("uninitialized variable, never read\n") == ["assigned"]
+
+
+# ADR 0416: ethtool's offload features, luacheck's global writes and syntax errors, sqlfluff,
+# gfortran's runtime error line, qemu-img's shrink refusal.
+
+
+def test_ethtool_s_offload_features_are_named_by_their_short_names() -> None:
+    text = (
+        "Features for bottling0:\n"
+        "tcp-segmentation-offload: off\n"
+        "generic-segmentation-offload: on\n"
+        "generic-receive-offload: on\n"
+        "large-receive-offload: off [fixed]\n"
+    )
+    assert _said(text) == ["gro", "tso", "gso", "lro", "enabled"]
+
+
+def test_ethtool_features_all_off_are_not_enabled() -> None:
+    assert _said("generic-receive-offload: off\n") == ["gro"]
+
+
+def test_a_global_luacheck_saw_set_is_a_global_written() -> None:
+    text = "    taplist.lua:28:3: (W111) setting non-standard global variable 'kegs_left'\n"
+    # ``global`` is the text's own word already.
+    assert _said(text) == ["written", "assigned"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "    prices.lua:6:17: expected identifier near 'for'\n",
+        "    prices.lua:6:17: (E011) expected identifier near 'for'\n",
+        "lua: init.lua:3: unexpected symbol near '='\n",
+    ],
+)
+def test_lua_s_parser_refusing_a_file_is_a_syntax_error(text: str) -> None:
+    assert _said(text) == ["syntax", "error"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Not a Lua file's position; prose.
+        "main.c:3:1: expected ';' near 'int'\n",
+        "the cabin near 'the lake'\n",
+    ],
+)
+def test_near_without_a_lua_position_is_no_syntax_error(text: str) -> None:
+    assert "syntax" not in _said(text)
+
+
+def test_sqlfluff_run_as_a_command_is_the_sql_linter() -> None:
+    assert _said("$ sqlfluff version\n4.5.0\n") == ["sql", "linter"]
+
+
+def test_gfortran_s_runtime_error_names_a_source_line() -> None:
+    text = (
+        "At line 7 of file boil.f90\n"
+        "Fortran runtime error: Index '11' of dimension 1 of array 'hops' above upper bound of 10\n"
+    )
+    assert "source" in _said(text)
+    assert "source" not in _said("At line 7 the boil started\n")
+
+
+def test_qemu_img_s_shrink_refusal_is_about_a_smaller_size() -> None:
+    text = "qemu-img: Use the --shrink option to perform a shrink operation.\n"
+    assert _said(text) == ["smaller"]

@@ -168,6 +168,18 @@ _RUN_PLAIN_SIGNS: dict[str, tuple[str, ...]] = {
     "generated scanner": ("lex.yy.c",),
     "never assigned": ("uninitialized variable",),
     "divisor": ("division by zero",),
+    # ``tool_marks_vocabulary``'s (ADR 0416).
+    "gro": ("generic-receive-offload: ",),
+    "tso": ("tcp-segmentation-offload: ",),
+    "gso": ("generic-segmentation-offload: ",),
+    "lro": ("large-receive-offload: ",),
+    "enabled": ("-offload: on",),
+    "global written assigned": ("setting non-standard global variable",),
+    "global written": ("mutating non-standard global variable",),
+    "syntax error": (" near '",),
+    "sql linter": ("$ sqlfluff ",),
+    "source": ("At line ",),
+    "smaller": ("--shrink option",),
     # ``language_codes``' (ADR 0278): a locale tag names its language.
     "arabic": ("_",),
     "chinese": ("_",),
