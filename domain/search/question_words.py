@@ -108,8 +108,9 @@ _BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "isn't", "ar
 
 
 def frames_a_listing(raw: str, unit: str) -> bool:
-    """True when ``unit`` is a listing verb directly after a form of ``be``."""
-    if unit not in LISTING_WORDS:
+    """True when ``unit`` is a listing verb directly after a form of ``be``; a typist's slip of
+    one counts as the verb (``listted``): no output need hold it, so nothing corrects it."""
+    if unit not in LISTING_WORDS and not any(is_slip(unit, verb) for verb in LISTING_WORDS):
         return False
     words = raw.lower().rstrip(" ?.!").split()
     return any(a in _BE and b == unit for a, b in pairwise(words))

@@ -11,6 +11,7 @@ def test_a_listing_verb_after_be_frames() -> None:
     assert frames_a_listing("which user is listed twice in passwd", "listed")
     assert frames_a_listing("which hosts are shown as down?", "shown")
     assert frames_a_listing("what was reported by the linter", "reported")
+    assert frames_a_listing("which user is listted twice in passwd", "listted")  # a slip
 
 
 def test_the_same_word_elsewhere_does_not_frame() -> None:
