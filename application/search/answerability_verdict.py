@@ -27,7 +27,12 @@ from domain.search.language_codes import locale_coded
 from domain.search.matching import term_groups
 from domain.search.month_dates import dated
 from domain.search.query import ParsedQuery
-from domain.search.question_words import asks_as_verb, frames_a_state, is_question_word
+from domain.search.question_words import (
+    asks_as_verb,
+    frames_a_listing,
+    frames_a_state,
+    is_question_word,
+)
 from domain.search.rerank import Evidence, Ranking
 from domain.search.rrf import FusedHit
 from domain.search.synonyms import synonyms_of
@@ -136,7 +141,14 @@ class AnswerabilityVerdict:
             return _held_on_one_line(hits[0], judged, queries, weights)
 
         def known_held() -> float:
-            return _known_in_section(hits[0], judged, queries, weights, known)
+            # The weighted share of the known naming units the best section holds anywhere; a
+            # verb by which the question says the output lists something ("which user is
+            # listed twice") counts as held: the output lists without saying so.
+            held = _held_anywhere(hits[0], len(judged), queries)
+            counted = [
+                h or frames_a_listing(asked.raw, u) for h, u in zip(held, judged, strict=True)
+            ]
+            return known_held_share(judged, weights, known, counted)
 
         def rest_on_one_line(spared: list[bool]) -> bool:
             rest = [0.0 if s else w for w, s in zip(weights, spared, strict=True)]
@@ -173,18 +185,11 @@ def _held_on_one_line(
     return max(shares, default=0.0)
 
 
-def _known_in_section(
-    hit: FusedHit,
-    units: tuple[str, ...],
-    queries: list[ParsedQuery],
-    weights: list[float],
-    known: list[float],
-) -> float:
-    """The weighted share of the known naming ``units`` that ``hit`` holds anywhere (any line
-    or its title), as written or as corrected."""
+def _held_anywhere(hit: FusedHit, count: int, queries: list[ParsedQuery]) -> list[bool]:
+    """Which of the ``count`` units ``hit`` holds anywhere (any line or its title), as written
+    or as corrected."""
     mask = 0
     for query in queries:
         for line in Evidence.of(hit, term_groups(query)).lines:
             mask |= line
-    held = [bool(mask >> unit & 1) for unit in range(len(units))]
-    return known_held_share(units, weights, known, held)
+    return [bool(mask >> unit & 1) for unit in range(count)]

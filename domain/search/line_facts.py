@@ -17,6 +17,7 @@ from functools import lru_cache
 from domain.lazy_pattern import LazyPattern
 from domain.precompiled import precompiled
 from domain.search.latencies import is_slow, slow_latencies, slow_offsets
+from domain.search.mark_facts import MARK_WORDS, mark_facts
 from domain.search.mode_facts import MODE_WORDS, mode_facts
 from domain.search.needle_scan import holds_any
 from domain.search.outcome_words import OUTCOME_WORDS, adds_error, asked_outcome, outcome_facts
@@ -115,6 +116,7 @@ FACT_WORDS = " ".join(
         "passed skipped expected",
         OUTCOME_WORDS,
         MODE_WORDS,
+        MARK_WORDS,
     ]
 )
 
@@ -134,8 +136,9 @@ FACT_WORDS = " ".join(
     TIMEOUT_OUTCOME,
     TYPO_OUTCOME,
     MODE_PART,
-) = (1 << bit for bit in range(12))
-EVERY_PART = (1 << 12) - 1
+    MARK_PART,
+) = (1 << bit for bit in range(13))
+EVERY_PART = (1 << 13) - 1
 _OUTCOME_PARTS = {
     ERROR_OUTCOME: "error",
     FAILED_OUTCOME: "failed",
@@ -155,6 +158,7 @@ PART_WORDS = {
     XFAIL_PART: "expected failure",
     **_OUTCOME_PARTS,
     MODE_PART: MODE_WORDS,
+    MARK_PART: MARK_WORDS,
 }
 
 
@@ -219,6 +223,10 @@ def line_facts(line: str, parts: int = EVERY_PART) -> str:
         mode = mode_facts(line)  # "executable" for -rwxr-xr-x, "sticky" for drwxrwxrwt
         if mode:
             words.append(mode)
+    if parts & MARK_PART:
+        mark = mark_facts(line)  # "never assigned" for an uninitialized variable (ADR 0408)
+        if mark:
+            words.append(mark)
     return " ".join(words)
 
 

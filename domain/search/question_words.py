@@ -95,3 +95,22 @@ def frames_a_state(raw: str, unit: str) -> bool:
         return False
     words = raw.lower().rstrip(" ?.!").split()
     return any(a == unit and b == "being" for a, b in pairwise(words))
+
+
+# Verbs by which a question says an output lists something, in the passive after a form of
+# ``be`` ("which user is listed twice", "which hosts are shown as down"): the output lists the
+# thing (``duplicate password entry``) without the verb, so a section need not hold it to be the
+# answer. Elsewhere the same word may be what a line says ("12 packages listed").
+LISTING_WORDS: frozenset[str] = frozenset(
+    ["listed", "shown", "mentioned", "printed", "displayed", "reported", "named"]
+)
+_BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "isn't", "aren't"])
+
+
+def frames_a_listing(raw: str, unit: str) -> bool:
+    """True when ``unit`` is a listing verb directly after a form of ``be``; a typist's slip of
+    one counts as the verb (``listted``): no output need hold it, so nothing corrects it."""
+    if unit not in LISTING_WORDS and not any(is_slip(unit, verb) for verb in LISTING_WORDS):
+        return False
+    words = raw.lower().rstrip(" ?.!").split()
+    return any(a in _BE and b == unit for a, b in pairwise(words))
