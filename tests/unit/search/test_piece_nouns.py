@@ -55,7 +55,12 @@ def test_files_only_in_one_tree_of_a_diff_are_found() -> None:
 
 def test_a_word_naming_something_the_diff_does_not_show_still_silences() -> None:
     # Words no output of the store holds in any form (``symlink`` was one, until getcap's
-    # output of a symlinked binary joined the store).
-    search = search_over(*_outputs("infra"))
+    # output of a symlinked binary joined the store). The store is the infra outputs this was
+    # written for: with ADR 0407's flawfinder, cryptsetup and ethtool outputs beside them,
+    # ``staging`` and ``only`` grow rarer, the unknown word carries less than the silencing
+    # share, and both questions are answered by the diff's ``Only in staging`` lines (a
+    # store's growth moving an unanswerable question, as ADR 0407 lists for the corpus).
+    grown = {"real-flawfinder", "real-luks-dump", "real-ethtool"}
+    search = search_over(*(o for o in _outputs("infra") if o[0] not in grown))
     for question in ("thumbnails only in staging", "hardlinks only in staging"):
         assert not search.search(question, limit=10).results, question
