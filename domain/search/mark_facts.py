@@ -9,12 +9,14 @@ the one an excerpt should show for them.
 
 from __future__ import annotations
 
-_MARKS = (("uninitialized variable", "never assigned"), ("division by zero", "divisor"))
+# (the mark a line says, the words it means): the one list the section's vocabulary entries
+# (``tool_marks_vocabulary``) and the lines' facts are both made from.
+MARKS = (("uninitialized variable", "never assigned"), ("division by zero", "divisor"))
 
 # Every word ``mark_facts`` can say.
-MARK_WORDS = " ".join(words for _, words in _MARKS)
+MARK_WORDS = " ".join(words for _, words in MARKS)
 
 
 def mark_facts(line: str) -> str:
     """The words of the marks ``line`` holds (``""`` when it holds none)."""
-    return " ".join(words for sign, words in _MARKS if sign in line)
+    return " ".join(words for sign, words in MARKS if sign in line)

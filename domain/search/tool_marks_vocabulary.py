@@ -16,6 +16,7 @@ file of their own (ADR 0408).
 from __future__ import annotations
 
 from domain.precompiled import precompiled
+from domain.search.mark_facts import MARKS
 from domain.search.vocabulary_entry import VocabularyEntry
 
 # iperf3's table header naming a column, and a ``[SUM]`` row after a header.
@@ -42,8 +43,8 @@ TOOL_MARKS_ENTRIES: tuple[VocabularyEntry, ...] = (
     (_IPERF_TABLE, _SUMMED.search, "parallel streams"),
     ((("N", "Nmap scan report for "),), _REACHED_PORT.search, "reachable"),
     ((("l", "lex.yy.c"),), bool, "generated scanner"),
-    ((("u", "uninitialized variable"),), bool, "never assigned"),
-    ((("d", "division by zero"),), bool, "divisor"),
+    # gawk's uninitialized variable, a division by zero: the marks a line's facts say too.
+    *((((mark[0], mark),), bool, words) for mark, words in MARKS),
     # ethtool's ``-k``/``-K`` feature names, by the short names ethtool(8)'s ``-K`` takes.
     ((("g", "generic-receive-offload: "),), bool, "gro"),
     ((("t", "tcp-segmentation-offload: "),), bool, "tso"),
