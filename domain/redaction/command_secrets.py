@@ -14,11 +14,10 @@ from collections.abc import Callable, Iterator
 from domain.lazy_pattern import LazyPattern, NeedlePositions
 from domain.redaction.assignments import Span
 from domain.redaction.secret_values import is_placeholder
+from domain.redaction.tool_passwords import SHELL_VALUE as _SHELL_VALUE
 from domain.redaction.tool_passwords import TOOL_COMMANDS
 
 _VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\"]+)(?P=q)"
-# A value the shell ends at ``;``, ``|`` or ``&`` too (``-passin pass:pw; echo $?``).
-_SHELL_VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\";|&]+)(?P=q)"
 
 
 class _Command:
@@ -33,9 +32,8 @@ class _Command:
 
     def __init__(
         self,
-        triggers: tuple[
-            str, ...
-        ],  # one of these in the lower-cased text (when given), or it is absent
+        # one of these in the lower-cased text (when given), or the command is absent
+        triggers: tuple[str, ...],
         word: LazyPattern,
         steps: tuple[LazyPattern, ...],
         ends: LazyPattern,

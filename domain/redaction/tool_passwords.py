@@ -16,20 +16,22 @@ from __future__ import annotations
 
 from domain.lazy_pattern import LazyPattern
 
-_SHELL_VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\";|&]+)(?P=q)"
+# A value the shell ends at ``;``, ``|`` or ``&`` too (``-passin pass:pw; echo $?``); these
+# commands' and ``command_secrets``' alike.
+SHELL_VALUE = r"(?P<q>['\"]?)(?P<secret>[^\s'\";|&]+)(?P=q)"
 _BEFORE = r"[\w.\-/]"
 
 TOOL_COMMANDS: tuple[tuple[tuple[str, ...], LazyPattern, tuple[LazyPattern, ...], str], ...] = (
     (  # zip -P password, unzip -P password, zipcloak's and funzip's kin
         ("zip",),
         LazyPattern(rf"(?:z(?<!{_BEFORE}z)ip|u(?<!{_BEFORE}u)nzip)\b"),
-        (LazyPattern(rf"[ \t]-P[ \t]+{_SHELL_VALUE}"),),
+        (LazyPattern(rf"[ \t]-P[ \t]+{SHELL_VALUE}"),),
         "-p",
     ),
     (  # 7-Zip: -pPASSWORD, the value joined to the flag (a bare -p prompts)
         ("7z",),
         LazyPattern(rf"7(?<!{_BEFORE}7)z[ar]?\b"),
-        (LazyPattern(rf"[ \t]-p{_SHELL_VALUE}"),),
+        (LazyPattern(rf"[ \t]-p{SHELL_VALUE}"),),
         "-p",
     ),
     (  # lftp -u user,password
@@ -44,7 +46,7 @@ TOOL_COMMANDS: tuple[tuple[tuple[str, ...], LazyPattern, tuple[LazyPattern, ...]
         (
             LazyPattern(
                 r"[ \t](?:add_user|change_password|authenticate_user)[ \t]+"
-                rf"(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)[ \t]+{_SHELL_VALUE}"
+                rf"(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)[ \t]+{SHELL_VALUE}"
             ),
         ),
         "_",
